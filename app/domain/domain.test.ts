@@ -1,0 +1,164 @@
+import { describe, expect, it } from "vitest";
+import {
+  ALL_SUBJECTS,
+  GROUP_FORM_SUBJECTS,
+  PROGRAMME_LABELS,
+  PROGRAMME_SUBJECTS,
+  PROGRAMMES,
+  isSubjectOf,
+  programmeLabel,
+  subjectsFor,
+} from "./programmes.ts";
+import { normalizePhone, isPlausiblePhone, waMeNumber } from "./phone.ts";
+import { isUsableParentLink, isUsableStudentLink, groupTypeLabel, GROUP_TYPE_LABELS } from "./whatsapp.ts";
+import { performanceLabel } from "./performance.ts";
+import { DEFAULT_SETTINGS, maskSecret } from "./settings.ts";
+import { defaultPermissions, effectiveRole, homePathForRole, roleBadgeClass } from "./roles.ts";
+
+describe("programmes and subjects", () => {
+  it("has the five programmes with their labels", () => {
+    expect(PROGRAMMES).toEqual(["science", "arts", "business", "visual-arts", "home-economics"]);
+    expect(PROGRAMME_LABELS).toEqual({
+      science: "General Science",
+      arts: "General Arts",
+      business: "Business",
+      "visual-arts": "Visual Arts",
+      "home-economics": "Home Economics",
+    });
+    expect(programmeLabel("visual-arts")).toBe("Visual Arts");
+    expect(programmeLabel("unknown")).toBe("unknown");
+  });
+
+  it("offers exactly 12/14/11/11/10 distinct subjects", () => {
+    const counts = Object.fromEntries(PROGRAMMES.map((p) => [p, PROGRAMME_SUBJECTS[p].length]));
+    expect(counts).toEqual({ science: 12, arts: 14, business: 11, "visual-arts": 11, "home-economics": 10 });
+    for (const p of PROGRAMMES) expect(new Set(PROGRAMME_SUBJECTS[p]).size).toBe(PROGRAMME_SUBJECTS[p].length);
+  });
+
+  it("includes the subjects the spec names", () => {
+    for (const s of ["Mathematics", "English Language", "Social Studies", "Economics", "Additional Mathematics", "French", "Computing"]) {
+      expect(ALL_SUBJECTS).toContain(s);
+    }
+  });
+
+  it("spells shared subjects exactly as the admin group list does", () => {
+    expect(GROUP_FORM_SUBJECTS).toHaveLength(14);
+    const lower = new Map(GROUP_FORM_SUBJECTS.map((s) => [s.toLowerCase(), s]));
+    for (const subject of ALL_SUBJECTS) {
+      const twin = lower.get(subject.toLowerCase());
+      if (twin) expect(subject).toBe(twin);
+    }
+  });
+
+  it("checks membership of a subject in a programme", () => {
+    expect(isSubjectOf("science", "Physics")).toBe(true);
+    expect(isSubjectOf("arts", "Physics")).toBe(false);
+    expect(subjectsFor("nope")).toEqual([]);
+  });
+});
+
+describe("normalizePhone", () => {
+  it("turns a leading 0 into +233", () => expect(normalizePhone("0241234567")).toBe("+233241234567"));
+  it("adds + to a leading 233", () => expect(normalizePhone("233241234567")).toBe("+233241234567"));
+  it("keeps an already normalised number", () => expect(normalizePhone("+233 24 123 4567")).toBe("+233241234567"));
+  it("prefixes +233 otherwise", () => expect(normalizePhone("241234567")).toBe("+233241234567"));
+  it("keeps digits only", () => expect(normalizePhone("(024) 123-4567")).toBe("+233241234567"));
+  it("leaves empty input empty", () => {
+    expect(normalizePhone("")).toBe("");
+    expect(normalizePhone("abc")).toBe("");
+    expect(normalizePhone(undefined)).toBe("");
+  });
+  it("judges plausibility after normalising", () => {
+    expect(isPlausiblePhone("024 123 4567")).toBe(true);
+    expect(isPlausiblePhone("12345")).toBe(false);
+  });
+  it("gives wa.me the digits", () => expect(waMeNumber("0241234567")).toBe("233241234567"));
+});
+
+describe("WhatsApp link usability", () => {
+  const good = "https://chat.whatsapp.com/AbCdEf123";
+  it("accepts a real group link", () => expect(isUsableStudentLink(good)).toBe(true));
+  it.each(["", "   ", null, undefined])("refuses empty %p", (v) => expect(isUsableStudentLink(v)).toBe(false));
+  it.each([
+    "https://chat.whatsapp.com/PLACEHOLDER",
+    "https://chat.whatsapp.com/Coming Soon",
+    "https://chat.whatsapp.com/not available",
+    "https://chat.whatsapp.com/TEMP-link",
+    "https://chat.whatsapp.com/attempt", // 'temp' anywhere, as the spec says
+  ])("refuses a link containing a marker: %s", (v) => expect(isUsableStudentLink(v)).toBe(false));
+  it.each(["https://example.com/abc", "http://chat.whatsapp.com/abc", "https://chat.whatsapp.com", "chat.whatsapp.com/abc"])(
+    "refuses a wrong host: %s",
+    (v) => expect(isUsableStudentLink(v)).toBe(false),
+  );
+  it("parent links: empty, '#' and placeholder are unavailable", () => {
+    expect(isUsableParentLink("")).toBe(false);
+    expect(isUsableParentLink("#")).toBe(false);
+    expect(isUsableParentLink("https://chat.whatsapp.com/placeholder-parents")).toBe(false);
+    expect(isUsableParentLink(good)).toBe(true);
+  });
+  it("labels group types", () => {
+    expect(groupTypeLabel("student")).toBe("Class Page");
+    expect(groupTypeLabel("parent")).toBe("Parent Group");
+    expect(Object.keys(GROUP_TYPE_LABELS)).toEqual(["student", "subject", "general", "parent"]);
+  });
+});
+
+describe("performance labels", () => {
+  it.each([
+    [100, "Excellent"],
+    [80, "Excellent"],
+    [79.9, "Good"],
+    [70, "Good"],
+    [69, "Average"],
+    [60, "Average"],
+    [59, "Needs Improvement"],
+    [0, "Needs Improvement"],
+  ] as const)("%d is %s", (score, label) => expect(performanceLabel(score)).toBe(label));
+});
+
+describe("roles and permissions", () => {
+  it("treats a missing role as student", () => {
+    expect(effectiveRole(null)).toBe("student");
+    expect(effectiveRole("bogus")).toBe("student");
+    expect(effectiveRole("parent")).toBe("parent");
+  });
+  it("sends each role home", () => {
+    expect(homePathForRole("admin")).toBe("/admin");
+    expect(homePathForRole("student")).toBe("/student-dashboard");
+    expect(homePathForRole("parent")).toBe("/parent-dashboard");
+    expect(homePathForRole("facilitator")).toBe("/facilitator-dashboard");
+    expect(homePathForRole(undefined)).toBe("/dashboard");
+  });
+  it("defaults permission flags to true for admins, false otherwise", () => {
+    expect(Object.values(defaultPermissions("admin")).every(Boolean)).toBe(true);
+    expect(Object.values(defaultPermissions("parent")).some(Boolean)).toBe(false);
+  });
+  it("colours role badges", () => {
+    expect(roleBadgeClass("admin")).toContain("red");
+    expect(roleBadgeClass("facilitator")).toContain("blue");
+    expect(roleBadgeClass("parent")).toContain("green");
+    expect(roleBadgeClass("student")).toContain("gray");
+  });
+});
+
+describe("settings", () => {
+  it("has the spec's defaults", () => {
+    expect(DEFAULT_SETTINGS).toMatchObject({
+      sessionTimeout: 60,
+      minPasswordLength: 8,
+      maxLoginAttempts: 5,
+      maintenanceMode: false,
+      registrationEnabled: true,
+      whatsappNotifications: true,
+      smsNotifications: false,
+      assignmentReminders: true,
+      paymentNotifications: true,
+      twoFactorAuth: false,
+      analyticsTracking: true,
+    });
+  });
+  it("masks secrets", () => {
+    expect(maskSecret("sk_live_abcdef1234")).toBe("••••1234");
+    expect(maskSecret("")).toBe("");
+  });
+});

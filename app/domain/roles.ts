@@ -1,0 +1,76 @@
+export const ROLES = ["admin", "student", "parent", "facilitator"] as const;
+export type Role = (typeof ROLES)[number];
+
+/** Roles a visitor may give themselves. Admins come only from create-admin or the seed (decisions §2). */
+export const SELF_SIGNUP_ROLES = ["student", "parent", "facilitator"] as const;
+export type SelfSignupRole = (typeof SELF_SIGNUP_ROLES)[number];
+
+export const ROLE_LABELS: Record<Role, string> = {
+  admin: "Admin",
+  student: "Student",
+  parent: "Parent",
+  facilitator: "Facilitator",
+};
+
+/** A user with no (or an unknown) role is treated as a student (spec §6). */
+export function effectiveRole(role: string | null | undefined): Role {
+  return (ROLES as readonly string[]).includes(role ?? "") ? (role as Role) : "student";
+}
+
+export function isRole(value: unknown): value is Role {
+  return typeof value === "string" && (ROLES as readonly string[]).includes(value);
+}
+
+/** Where a user lands after signing in (spec §4). */
+export function homePathForRole(role: string | null | undefined): string {
+  switch (role) {
+    case "admin":
+      return "/admin";
+    case "student":
+      return "/student-dashboard";
+    case "parent":
+      return "/parent-dashboard";
+    case "facilitator":
+      return "/facilitator-dashboard";
+    default:
+      return "/dashboard";
+  }
+}
+
+/** Where "View as" sends an admin (spec §4: facilitator, parent, student, otherwise /dashboard). */
+export const impersonationPathForRole = homePathForRole;
+
+/** Role badge colours (spec §2): admin red, facilitator blue, parent green, other grey. */
+export function roleBadgeClass(role: string | null | undefined): string {
+  switch (role) {
+    case "admin":
+      return "bg-red-100 text-red-800";
+    case "facilitator":
+      return "bg-blue-100 text-blue-800";
+    case "parent":
+      return "bg-green-100 text-green-800";
+    default:
+      return "bg-gray-100 text-gray-800";
+  }
+}
+
+export const ADMIN_PERMISSION_FLAGS = [
+  "can_view_portal",
+  "can_edit_users",
+  "can_edit_settings",
+  "can_access_communications",
+  "can_access_registrations",
+  "can_access_subjects",
+  "can_access_whatsapp",
+] as const;
+export type AdminPermissionFlag = (typeof ADMIN_PERMISSION_FLAGS)[number];
+export type AdminPermissions = Record<AdminPermissionFlag, boolean>;
+
+/**
+ * Spec §6: every flag defaults to true for an admin without a permission row;
+ * every check is false for a non-admin.
+ */
+export function defaultPermissions(role: string | null | undefined): AdminPermissions {
+  const value = role === "admin";
+  return Object.fromEntries(ADMIN_PERMISSION_FLAGS.map((f) => [f, value])) as AdminPermissions;
+}

@@ -1,0 +1,58 @@
+export const EMAIL_PROVIDERS = ["built-in", "sendgrid", "smtp"] as const;
+export const SMS_PROVIDERS = ["none", "hubtel", "arkesel"] as const;
+
+export interface PortalSettings {
+  siteName: string;
+  adminEmail: string;
+  siteDescription: string;
+  maintenanceMode: boolean;
+  registrationEnabled: boolean;
+  whatsappNotifications: boolean;
+  smsNotifications: boolean;
+  assignmentReminders: boolean;
+  paymentNotifications: boolean;
+  twoFactorAuth: boolean;
+  sessionTimeout: number;
+  passwordRequirements: string;
+  minPasswordLength: number;
+  maxLoginAttempts: number;
+  stripeApiKey: string;
+  emailProvider: (typeof EMAIL_PROVIDERS)[number];
+  smsProvider: (typeof SMS_PROVIDERS)[number];
+  whatsappIntegration: boolean;
+  analyticsTracking: boolean;
+}
+
+/** Spec §9 defaults. */
+export const DEFAULT_SETTINGS: PortalSettings = {
+  siteName: "Vacation Classes",
+  adminEmail: "admin@vacationclasses.example",
+  siteDescription: "Online vacation classes for Form 1 to Form 3 students in Ghana.",
+  maintenanceMode: false,
+  registrationEnabled: true,
+  whatsappNotifications: true,
+  smsNotifications: false,
+  assignmentReminders: true,
+  paymentNotifications: true,
+  twoFactorAuth: false,
+  sessionTimeout: 60,
+  passwordRequirements: "standard",
+  minPasswordLength: 8,
+  maxLoginAttempts: 5,
+  stripeApiKey: "",
+  emailProvider: "built-in",
+  smsProvider: "none",
+  whatsappIntegration: false,
+  analyticsTracking: true,
+};
+
+/** Minimum password length at sign-up (spec §9). */
+export const MIN_PASSWORD_LENGTH = 6;
+/** Failed sign-ins are counted, and a locked phone stays locked, for this long. */
+export const LOGIN_LOCK_MINUTES = 15;
+
+/** Show a secret as its last 4 characters only. */
+export function maskSecret(value: string | null | undefined): string {
+  if (!value) return "";
+  return value.length <= 4 ? "••••" : `••••${value.slice(-4)}`;
+}
