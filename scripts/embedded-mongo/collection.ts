@@ -1,0 +1,328 @@
+/**
+ * In-memory collection with MongoDB-style indexes (unique, compound, sparse,
+ * partial, TTL options). Stored documents are never mutated in place: updates
+ * build a new object and swap it in, so references handed to readers (cursors,
+ * replies being serialized) stay valid snapshots.
+ */
+import { Query } from "mingo";
+import {
+  type Doc,
+  MongoError,
+  encodeKey,
+  isPlainObject,
+  pathValues,
+  renderValue,
+} from "./values.js";
+import { mingoOptions } from "./mingo-options.js";
+
+const SEP = "\u0000";
+
+export interface IndexSpec {
+  v: number;
+  key: Doc;
+  name: string;
+  unique?: boolean;
+  sparse?: boolean;
+  partialFilterExpression?: Doc;
+  expireAfterSeconds?: number;
+  [k: string]: any;
+}
+
+export class Index {
+  spec: IndexSpec;
+  fields: { name: string; path: string[] }[];
+  unique: boolean;
+  sparse: boolean;
+  partial: Query | null;
+  /** full key tuple -> ids */
+  entries = new Map<string, Set<string>>();
+  /** leading field key -> ids (compound indexes only; single-field indexes use `entries`) */
+  lead: Map<string, Set<string>> | null;
+  /** whether equality lookups on the leading field may use this index */
+  usableForLookup: boolean;
+
+  constructor(spec: IndexSpec) {
+    this.spec = spec;
+    this.fields = Object.keys(spec.key).map((name) => ({ name, path: name.split(".") }));
+    this.unique = !!spec.unique;
+    this.sparse = !!spec.sparse;
+    this.partial = spec.partialFilterExpression ? new Query(spec.partialFilterExpression, mingoOptions()) : null;
+    this.lead = this.fields.length > 1 ? new Map() : null;
+    this.usableForLookup = !this.partial && !this.fields[0].path.some((p) => /^\d+$/.test(p));
+  }
+
+  get leadingField(): string {
+    return this.fields[0].name;
+  }
+
+  /** Index keys for a document, or null when the document is not indexed (sparse/partial). */
+  keysFor(doc: Doc): { keys: string[]; values: any[][]; leads: string[] } | null {
+    if (this.partial && !this.partial.test(doc)) return null;
+    const perField: any[][] = [];
+    let allMissing = true;
+    for (const f of this.fields) {
+      const vals = pathValues(doc, f.path, true);
+      if (vals.length === 0) perField.push([null]);
+      else {
+        allMissing = false;
+        perField.push(vals);
+      }
+    }
+    if (this.sparse && allMissing) return null;
+    let tuples: any[][] = [[]];
+    for (const vals of perField) {
+      const next: any[][] = [];
+      for (const t of tuples) for (const v of vals) next.push([...t, v]);
+      tuples = next;
+    }
+    const seen = new Set<string>();
+    const keys: string[] = [];
+    const values: any[][] = [];
+    for (const t of tuples) {
+      const k = t.map(encodeKey).join(SEP);
+      if (seen.has(k)) continue;
+      seen.add(k);
+      keys.push(k);
+      values.push(t);
+    }
+    const leads = this.lead ? Array.from(new Set(perField[0].map(encodeKey))) : [];
+    return { keys, values, leads };
+  }
+
+  add(id: string, k: { keys: string[]; leads: string[] }) {
+    for (const key of k.keys) addTo(this.entries, key, id);
+    if (this.lead) for (const key of k.leads) addTo(this.lead, key, id);
+  }
+
+  remove(id: string, k: { keys: string[]; leads: string[] }) {
+    for (const key of k.keys) removeFrom(this.entries, key, id);
+    if (this.lead) for (const key of k.leads) removeFrom(this.lead, key, id);
+  }
+
+  /** ids whose leading field equals the encoded value */
+  lookupLead(encoded: string): Set<string> | undefined {
+    return (this.lead ?? this.entries).get(encoded);
+  }
+}
+
+function addTo(m: Map<string, Set<string>>, key: string, id: string) {
+  let s = m.get(key);
+  if (!s) m.set(key, (s = new Set()));
+  s.add(id);
+}
+function removeFrom(m: Map<string, Set<string>>, key: string, id: string) {
+  const s = m.get(key);
+  if (!s) return;
+  s.delete(id);
+  if (s.size === 0) m.delete(key);
+}
+
+export function dupKeyError(ns: string, indexName: string, keyPattern: Doc, fields: string[], values: any[]): MongoError {
+  const keyValue: Doc = {};
+  fields.forEach((f, i) => (keyValue[f] = values[i] === undefined ? null : values[i]));
+  const rendered = fields.map((f, i) => `${f}: ${renderValue(values[i])}`).join(", ");
+  return new MongoError(
+    11000,
+    "DuplicateKey",
+    `E11000 duplicate key error collection: ${ns} index: ${indexName} dup key: { ${rendered} }`,
+    { keyPattern: { ...keyPattern }, keyValue }
+  );
+}
+
+export class Collection {
+  readonly db: string;
+  readonly name: string;
+  options: Doc;
+  /** encodeKey(_id) -> document (insertion ordered = natural order) */
+  docs = new Map<string, Doc>();
+  indexes: Index[] = [];
+
+  constructor(db: string, name: string, options: Doc = {}) {
+    this.db = db;
+    this.name = name;
+    this.options = options;
+  }
+
+  get ns() {
+    return `${this.db}.${this.name}`;
+  }
+
+  indexSpecs(): IndexSpec[] {
+    return [{ v: 2, key: { _id: 1 }, name: "_id_" }, ...this.indexes.map((i) => i.spec)];
+  }
+
+  /** Throws E11000 if `doc` (with id `id`) would violate a unique index; returns per-index keys. */
+  private checkUnique(id: string, doc: Doc): ({ keys: string[]; values: any[][]; leads: string[] } | null)[] {
+    const all = this.indexes.map((ix) => ix.keysFor(doc));
+    this.indexes.forEach((ix, n) => {
+      const k = all[n];
+      if (!ix.unique || !k) return;
+      k.keys.forEach((key, j) => {
+        const s = ix.entries.get(key);
+        if (!s) return;
+        for (const other of s) {
+          if (other !== id) throw dupKeyError(this.ns, ix.spec.name, ix.spec.key, ix.fields.map((f) => f.name), k.values[j]);
+        }
+      });
+    });
+    return all;
+  }
+
+  insert(doc: Doc, checkUnique = true) {
+    const id = encodeKey(doc._id);
+    if (this.docs.has(id)) {
+      if (checkUnique) throw dupKeyError(this.ns, "_id_", { _id: 1 }, ["_id"], [doc._id]);
+      this.removeById(id);
+    }
+    const keys = checkUnique ? this.checkUnique(id, doc) : this.indexes.map((ix) => ix.keysFor(doc));
+    this.indexes.forEach((ix, n) => keys[n] && ix.add(id, keys[n]!));
+    this.docs.set(id, doc);
+  }
+
+  /** Replace the document with the same _id (the _id must not change). */
+  replace(oldDoc: Doc, newDoc: Doc, checkUnique = true) {
+    const id = encodeKey(oldDoc._id);
+    const newKeys = checkUnique ? this.checkUnique(id, newDoc) : this.indexes.map((ix) => ix.keysFor(newDoc));
+    this.indexes.forEach((ix, n) => {
+      const old = ix.keysFor(oldDoc);
+      if (old) ix.remove(id, old);
+      if (newKeys[n]) ix.add(id, newKeys[n]!);
+    });
+    this.docs.set(id, newDoc);
+  }
+
+  /** Insert or replace by _id without unique checks (journal replay). */
+  put(doc: Doc) {
+    const id = encodeKey(doc._id);
+    const old = this.docs.get(id);
+    if (old) this.replace(old, doc, false);
+    else this.insert(doc, false);
+  }
+
+  removeById(id: string): Doc | undefined {
+    const doc = this.docs.get(id);
+    if (!doc) return undefined;
+    for (const ix of this.indexes) {
+      const k = ix.keysFor(doc);
+      if (k) ix.remove(id, k);
+    }
+    this.docs.delete(id);
+    return doc;
+  }
+
+  /** Build and attach an index; throws E11000 (leaving nothing attached) on duplicates when unique. */
+  addIndex(spec: IndexSpec, checkUnique = true): Index {
+    const ix = new Index(spec);
+    for (const [id, doc] of this.docs) {
+      const k = ix.keysFor(doc);
+      if (!k) continue;
+      if (ix.unique && checkUnique) {
+        k.keys.forEach((key, j) => {
+          const s = ix.entries.get(key);
+          if (s && s.size > 0 && !s.has(id)) {
+            throw dupKeyError(this.ns, spec.name, spec.key, ix.fields.map((f) => f.name), k.values[j]);
+          }
+        });
+      }
+      ix.add(id, k);
+    }
+    this.indexes.push(ix);
+    return ix;
+  }
+
+  dropIndex(name: string) {
+    this.indexes = this.indexes.filter((i) => i.spec.name !== name);
+  }
+
+  /**
+   * Candidate documents for a filter: uses the _id map or an index on the
+   * leading field when the filter has a top-level equality/$in on it;
+   * otherwise all documents. Callers still test each candidate.
+   */
+  candidates(filter: Doc | undefined | null): Iterable<Doc> {
+    if (!filter) return this.docs.values();
+    const eq = equalityConditions(filter);
+    if (eq.size === 0) return this.docs.values();
+    const idVals = eq.get("_id");
+    if (idVals) {
+      const out: Doc[] = [];
+      const seen = new Set<string>();
+      for (const v of idVals) {
+        const k = encodeKey(v);
+        if (seen.has(k)) continue;
+        seen.add(k);
+        const d = this.docs.get(k);
+        if (d) out.push(d);
+      }
+      return out;
+    }
+    let best: Set<string>[] | null = null;
+    let bestSize = Infinity;
+    for (const ix of this.indexes) {
+      if (!ix.usableForLookup) continue;
+      const vals = eq.get(ix.leadingField);
+      if (!vals) continue;
+      const sets: Set<string>[] = [];
+      let size = 0;
+      const seen = new Set<string>();
+      for (const v of vals) {
+        const k = encodeKey(v);
+        if (seen.has(k)) continue;
+        seen.add(k);
+        const s = ix.lookupLead(k);
+        if (s) {
+          sets.push(s);
+          size += s.size;
+        }
+      }
+      if (size < bestSize) {
+        best = sets;
+        bestSize = size;
+      }
+    }
+    if (!best) return this.docs.values();
+    if (best.length === 1) {
+      const out: Doc[] = [];
+      for (const id of best[0]) {
+        const d = this.docs.get(id);
+        if (d) out.push(d);
+      }
+      return out;
+    }
+    const ids = new Set<string>();
+    for (const s of best) for (const id of s) ids.add(id);
+    const out: Doc[] = [];
+    for (const id of ids) {
+      const d = this.docs.get(id);
+      if (d) out.push(d);
+    }
+    return out;
+  }
+}
+
+/** Indexable equality value: scalars and plain sub-documents (not null, arrays, regexes). */
+function indexable(v: any): boolean {
+  if (v === null || v === undefined || Array.isArray(v) || v instanceof RegExp) return false;
+  if (typeof v === "object" && v._bsontype === "BSONRegExp") return false;
+  if (isPlainObject(v)) return !Object.keys(v).some((k) => k.startsWith("$"));
+  return true;
+}
+
+/** field -> values for top-level equality / $eq / $in conditions (also inside top-level $and). */
+export function equalityConditions(filter: Doc, out = new Map<string, any[]>()): Map<string, any[]> {
+  for (const key of Object.keys(filter)) {
+    const v = filter[key];
+    if (key === "$and" && Array.isArray(v)) {
+      for (const sub of v) if (isPlainObject(sub)) equalityConditions(sub, out);
+      continue;
+    }
+    if (key.startsWith("$")) continue;
+    let vals: any[] | null = null;
+    if (isPlainObject(v) && Object.keys(v).some((k) => k.startsWith("$"))) {
+      if ("$eq" in v && indexable(v.$eq)) vals = [v.$eq];
+      else if (Array.isArray(v.$in) && v.$in.every(indexable)) vals = v.$in;
+    } else if (indexable(v)) vals = [v];
+    if (vals && !out.has(key)) out.set(key, vals);
+  }
+  return out;
+}

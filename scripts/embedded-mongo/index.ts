@@ -1,0 +1,124 @@
+/**
+ * Embedded MongoDB-compatible server for development and tests.
+ * See README.md in this folder. Not for production: production uses a real
+ * MongoDB through MONGODB_URI.
+ */
+import net from "node:net";
+import { Engine } from "./engine.js";
+import { Storage } from "./storage.js";
+import { WireConnection } from "./wire.js";
+
+export interface EmbeddedMongoOptions {
+  /** Directory for data files. Omit or null => in-memory mode (no files at all). */
+  dataDir?: string | null;
+  /** TCP port on 127.0.0.1; 0 or omitted => a free port is chosen. Ignored when socketPath is set. */
+  port?: number;
+  host?: string; // default 127.0.0.1
+  socketPath?: string; // optional unix socket instead of TCP
+  quiet?: boolean; // no logging
+  /** Compact the journal once it grows past this many bytes (default 64 MiB). */
+  compactThresholdBytes?: number;
+  /** TTL sweep interval in ms (default 60000, like mongod's TTL monitor). */
+  ttlIntervalMs?: number;
+  /** Called when the server stopped itself after a fatal error (e.g. a failed disk write). */
+  onFatalError?: (err: Error) => void;
+}
+
+export interface EmbeddedMongo {
+  /** e.g. mongodb://127.0.0.1:PORT/ (no db name; callers append one) */
+  uri: string;
+  stop(): Promise<void>;
+}
+
+export async function startEmbeddedMongo(options: EmbeddedMongoOptions = {}): Promise<EmbeddedMongo> {
+  const quiet = !!options.quiet;
+  const log = (msg: string) => {
+    if (!quiet) console.error(`[embedded-mongo] ${msg}`);
+  };
+  let storage: Storage | null = null;
+  const engine = new Engine(null);
+  if (options.dataDir) {
+    storage = await Storage.open(options.dataDir, engine, {
+      compactThresholdBytes: options.compactThresholdBytes,
+      log,
+      onFatal: (err) => fatal(err),
+    });
+    engine.journal = storage;
+  }
+
+  const connections = new Set<WireConnection>();
+  let nextConnId = 1;
+  const server = net.createServer((socket) => {
+    const conn = new WireConnection(socket, engine, nextConnId++, log);
+    connections.add(conn);
+    socket.on("close", () => connections.delete(conn));
+  });
+  server.on("error", (err) => log(`server error: ${err.message}`));
+
+  let stopped = false;
+  let timer: NodeJS.Timeout | null = null;
+
+  const closeServer = () =>
+    new Promise<void>((resolve) => {
+      for (const c of connections) c.close();
+      connections.clear();
+      if (!server.listening) return resolve();
+      server.close(() => resolve());
+    });
+
+  function fatal(err: Error) {
+    if (engine.failed) return;
+    engine.failed = err;
+    log(`FATAL: ${err.message}; stopping the server`);
+    if (timer) clearInterval(timer);
+    void closeServer().then(() => options.onFatalError?.(err));
+  }
+
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once("error", reject);
+      if (options.socketPath) server.listen(options.socketPath, () => resolve());
+      else server.listen(options.port ?? 0, options.host ?? "127.0.0.1", () => resolve());
+    });
+  } catch (e) {
+    await storage?.close();
+    throw e;
+  }
+
+  const ttlInterval = options.ttlIntervalMs ?? 60_000;
+  timer = setInterval(() => {
+    if (engine.failed) return;
+    try {
+      const n = engine.sweepTTL();
+      engine.sweepCursors();
+      if (n > 0) {
+        log(`TTL sweep removed ${n} document(s)`);
+        storage?.commit().catch(() => {});
+      }
+    } catch (e: any) {
+      log(`TTL sweep failed: ${e?.message ?? e}`);
+    }
+  }, ttlInterval);
+  timer.unref();
+
+  let uri: string;
+  if (options.socketPath) uri = `mongodb://${encodeURIComponent(options.socketPath)}/`;
+  else {
+    const addr = server.address() as net.AddressInfo;
+    const host = addr.family === "IPv6" ? `[${addr.address}]` : addr.address;
+    uri = `mongodb://${host}:${addr.port}/`;
+  }
+  log(`listening on ${uri} (${options.dataDir ? `data dir ${options.dataDir}` : "in-memory"})`);
+
+  return {
+    uri,
+    async stop() {
+      if (stopped) return;
+      stopped = true;
+      if (timer) clearInterval(timer);
+      await closeServer();
+      engine.cursors.clear();
+      await storage?.close();
+    },
+  };
+}

@@ -1,0 +1,358 @@
+/**
+ * Durable storage for the embedded server: snapshot + append-only journal.
+ *
+ * Files in the data directory:
+ *   mongod.lock          pid of the owning process (created exclusively)
+ *   snapshot-<N>.bson    full state written at compaction N (absent for N=0)
+ *   journal-<N>.bson     records appended since snapshot N
+ *
+ * Both files are sequences of frames: u32 LE payload length, u32 LE CRC32 of
+ * the payload, payload = one BSON document (a JournalRecord). A write is
+ * acknowledged only after its frames were written and fdatasync'ed; concurrent
+ * writes share one fdatasync (group commit). On start the snapshot is loaded,
+ * the journal replayed, and a torn/corrupt tail is truncated away. Replay is
+ * idempotent (records are "put document", "remove id", "create/drop ..."), so
+ * records present both in a snapshot and in the following journal are harmless.
+ */
+import fs from "node:fs";
+import fsp from "node:fs/promises";
+import path from "node:path";
+import zlib from "node:zlib";
+import { deserialize, serialize } from "bson";
+import type { Engine, Journal, JournalRecord } from "./engine.js";
+
+const FRAME_HEADER = 8;
+const MAX_RECORD = 64 * 1024 * 1024;
+const DESERIALIZE_OPTS = { useBigInt64: true, promoteBuffers: false, promoteValues: true, bsonRegExp: false } as const;
+export const DEFAULT_COMPACT_THRESHOLD = 64 * 1024 * 1024;
+
+export interface StorageOptions {
+  compactThresholdBytes?: number;
+  log?: (msg: string) => void;
+  onFatal?: (err: Error) => void;
+}
+
+export function frame(rec: JournalRecord | Record<string, any>): Buffer {
+  const payload = serialize(rec);
+  const out = Buffer.allocUnsafe(FRAME_HEADER + payload.length);
+  out.writeUInt32LE(payload.length, 0);
+  out.writeUInt32LE(zlib.crc32(payload) >>> 0, 4);
+  out.set(payload, FRAME_HEADER);
+  return out;
+}
+
+/** Parse frames; returns the records and the offset of the first invalid byte (== length when clean). */
+export function readFrames(buf: Buffer): { records: JournalRecord[]; validLength: number; error?: string } {
+  const records: JournalRecord[] = [];
+  let pos = 0;
+  while (pos < buf.length) {
+    if (pos + FRAME_HEADER > buf.length) return { records, validLength: pos, error: "truncated frame header" };
+    const len = buf.readUInt32LE(pos);
+    const crc = buf.readUInt32LE(pos + 4);
+    if (len < 5 || len > MAX_RECORD) return { records, validLength: pos, error: `bad frame length ${len}` };
+    if (pos + FRAME_HEADER + len > buf.length) return { records, validLength: pos, error: "truncated frame" };
+    const payload = buf.subarray(pos + FRAME_HEADER, pos + FRAME_HEADER + len);
+    if ((zlib.crc32(payload) >>> 0) !== crc) return { records, validLength: pos, error: "checksum mismatch" };
+    let rec: JournalRecord;
+    try {
+      rec = deserialize(payload, DESERIALIZE_OPTS) as JournalRecord;
+    } catch (e: any) {
+      return { records, validLength: pos, error: `undecodable record: ${e?.message ?? e}` };
+    }
+    records.push(rec);
+    pos += FRAME_HEADER + len;
+  }
+  return { records, validLength: pos };
+}
+
+function fsyncDir(dir: string) {
+  let fd: number | undefined;
+  try {
+    fd = fs.openSync(dir, "r");
+    fs.fsyncSync(fd);
+  } catch (e: any) {
+    // some platforms/filesystems refuse fsync on directories
+    if (e?.code !== "EISDIR" && e?.code !== "EINVAL" && e?.code !== "EPERM") throw e;
+  } finally {
+    if (fd !== undefined) fs.closeSync(fd);
+  }
+}
+
+function pidAlive(pid: number): boolean {
+  if (!Number.isInteger(pid) || pid <= 0) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e: any) {
+    return e?.code === "EPERM";
+  }
+}
+
+export class LockError extends Error {}
+
+function acquireLock(dir: string): string {
+  const lockPath = path.join(dir, "mongod.lock");
+  for (let attempt = 0; attempt < 3; attempt++) {
+    try {
+      const fd = fs.openSync(lockPath, "wx", 0o644);
+      fs.writeSync(fd, `${process.pid}\n`);
+      fs.fsyncSync(fd);
+      fs.closeSync(fd);
+      return lockPath;
+    } catch (e: any) {
+      if (e?.code !== "EEXIST") throw e;
+      let content = "";
+      try {
+        content = fs.readFileSync(lockPath, "utf8").trim();
+      } catch {
+        continue; // removed meanwhile; retry
+      }
+      const pid = Number(content);
+      if (content && pidAlive(pid)) {
+        throw new LockError(
+          `embedded-mongo: data directory ${dir} is already in use by process ${pid} (lock file ${lockPath}). ` +
+            `Stop that server first, or use another --data-dir.`
+        );
+      }
+      // stale lock from a dead process: take it over
+      try {
+        fs.unlinkSync(lockPath);
+      } catch {}
+    }
+  }
+  throw new LockError(`embedded-mongo: could not acquire lock file ${lockPath}`);
+}
+
+interface Waiter {
+  target: number;
+  resolve: () => void;
+  reject: (e: Error) => void;
+}
+
+export class Storage implements Journal {
+  private fh!: fsp.FileHandle;
+  private gen = 0;
+  private size = 0;
+  private pending: Buffer[] = [];
+  private appended = 0;
+  private durable = 0;
+  private waiters: Waiter[] = [];
+  private flushing: Promise<void> | null = null;
+  private failed: Error | null = null;
+  private closed = false;
+  private threshold: number;
+  private log: (msg: string) => void;
+  private onFatal: (err: Error) => void;
+  /** number of compactions done by this process (for tests/diagnostics) */
+  compactions = 0;
+
+  private constructor(
+    readonly dir: string,
+    private engine: Engine,
+    private lockPath: string,
+    opts: StorageOptions
+  ) {
+    this.threshold = opts.compactThresholdBytes ?? DEFAULT_COMPACT_THRESHOLD;
+    this.log = opts.log ?? (() => {});
+    this.onFatal = opts.onFatal ?? (() => {});
+  }
+
+  static async open(dir: string, engine: Engine, opts: StorageOptions = {}): Promise<Storage> {
+    fs.mkdirSync(dir, { recursive: true });
+    const lockPath = acquireLock(dir);
+    const st = new Storage(dir, engine, lockPath, opts);
+    try {
+      await st.load();
+    } catch (e) {
+      try {
+        await st.fh?.close();
+      } catch {}
+      st.releaseLock();
+      throw e;
+    }
+    return st;
+  }
+
+  private file(kind: "snapshot" | "journal", gen: number) {
+    return path.join(this.dir, `${kind}-${gen}.bson`);
+  }
+
+  private async load() {
+    const names = fs.readdirSync(this.dir);
+    let gen = 0;
+    for (const n of names) {
+      const m = /^snapshot-(\d+)\.bson$/.exec(n);
+      if (m) gen = Math.max(gen, Number(m[1]));
+    }
+    this.gen = gen;
+    const snap = this.file("snapshot", gen);
+    if (gen > 0) {
+      const buf = fs.readFileSync(snap);
+      const { records, validLength, error } = readFrames(buf);
+      if (error || validLength !== buf.length) throw new Error(`embedded-mongo: snapshot ${snap} is corrupt (${error}); refusing to start`);
+      for (const r of records) this.engine.applyRecord(r);
+    }
+    const jpath = this.file("journal", gen);
+    if (fs.existsSync(jpath)) {
+      const buf = fs.readFileSync(jpath);
+      const { records, validLength, error } = readFrames(buf);
+      for (const r of records) this.engine.applyRecord(r);
+      if (validLength !== buf.length) {
+        this.log(`journal ${jpath}: dropping ${buf.length - validLength} byte(s) of torn/corrupt tail (${error})`);
+        fs.truncateSync(jpath, validLength);
+        const fd = fs.openSync(jpath, "r+");
+        fs.fsyncSync(fd);
+        fs.closeSync(fd);
+      }
+      this.size = validLength;
+    } else {
+      fs.closeSync(fs.openSync(jpath, "a"));
+      fsyncDir(this.dir);
+    }
+    // remove leftovers of older generations / interrupted compactions
+    for (const n of names) {
+      const m = /^(snapshot|journal)-(\d+)\.bson(\.tmp)?$/.exec(n);
+      if (m && (Number(m[2]) !== gen || m[3])) {
+        try {
+          fs.unlinkSync(path.join(this.dir, n));
+        } catch {}
+      }
+    }
+    this.fh = await fsp.open(jpath, "a");
+  }
+
+  append(rec: JournalRecord) {
+    if (this.closed) throw new Error("embedded-mongo: storage is closed");
+    if (this.failed) throw this.failed;
+    this.pending.push(frame(rec));
+    this.appended++;
+  }
+
+  commit(): Promise<void> {
+    if (this.failed) return Promise.reject(this.failed);
+    const target = this.appended;
+    if (target <= this.durable) return Promise.resolve();
+    return new Promise<void>((resolve, reject) => {
+      this.waiters.push({ target, resolve, reject });
+      this.kick();
+    });
+  }
+
+  private kick() {
+    if (this.flushing) return;
+    this.flushing = this.flushLoop().finally(() => {
+      this.flushing = null;
+      if (this.pending.length && !this.failed) this.kick();
+    });
+  }
+
+  private async flushLoop() {
+    try {
+      while (this.pending.length) {
+        const upto = this.appended;
+        const buf = this.pending.length === 1 ? this.pending[0] : Buffer.concat(this.pending);
+        this.pending = [];
+        let off = 0;
+        while (off < buf.length) {
+          const { bytesWritten } = await this.fh.write(buf, off, buf.length - off);
+          if (bytesWritten <= 0) throw new Error("short write to journal");
+          off += bytesWritten;
+        }
+        await this.fh.datasync();
+        this.size += buf.length;
+        this.durable = upto;
+        this.resolveWaiters();
+        if (this.size > this.threshold) await this.compact();
+      }
+    } catch (e: any) {
+      this.fail(e instanceof Error ? e : new Error(String(e)));
+    }
+  }
+
+  private resolveWaiters() {
+    const rest: Waiter[] = [];
+    for (const w of this.waiters) (w.target <= this.durable ? w.resolve() : rest.push(w));
+    this.waiters = rest;
+  }
+
+  private fail(err: Error) {
+    if (this.failed) return;
+    this.failed = new Error(`disk write failed: ${err.message}`);
+    for (const w of this.waiters) w.reject(this.failed);
+    this.waiters = [];
+    this.onFatal(this.failed);
+  }
+
+  /** Write a snapshot of the current state and switch to a fresh journal. */
+  async compact() {
+    const next = this.gen + 1;
+    const snap = this.file("snapshot", next);
+    const tmp = snap + ".tmp";
+    const fd = fs.openSync(tmp, "w", 0o644);
+    try {
+      let chunk: Buffer[] = [];
+      let bytes = 0;
+      const flush = () => {
+        if (!chunk.length) return;
+        const b = Buffer.concat(chunk);
+        let off = 0;
+        while (off < b.length) off += fs.writeSync(fd, b, off, b.length - off);
+        chunk = [];
+        bytes = 0;
+      };
+      for (const rec of this.engine.snapshotRecords()) {
+        const f = frame(rec);
+        chunk.push(f);
+        bytes += f.length;
+        if (bytes > 1 << 20) flush();
+      }
+      flush();
+      fs.fsyncSync(fd);
+    } finally {
+      fs.closeSync(fd);
+    }
+    fs.renameSync(tmp, snap);
+    const jpath = this.file("journal", next);
+    const jfd = fs.openSync(jpath, "w", 0o644);
+    fs.fsyncSync(jfd);
+    fs.closeSync(jfd);
+    fsyncDir(this.dir);
+    // from here on the new generation is authoritative
+    const old = this.fh;
+    const oldGen = this.gen;
+    this.gen = next;
+    this.size = 0;
+    // records still pending were applied to memory, hence are in the snapshot too; they
+    // will also be written to the new journal (idempotent on replay)
+    this.fh = await fsp.open(jpath, "a");
+    await old.close();
+    for (const p of [this.file("snapshot", oldGen), this.file("journal", oldGen)]) {
+      try {
+        fs.unlinkSync(p);
+      } catch {}
+    }
+    fsyncDir(this.dir);
+    this.compactions++;
+    this.log(`compacted data files into generation ${next}`);
+  }
+
+  private releaseLock() {
+    try {
+      const content = fs.readFileSync(this.lockPath, "utf8").trim();
+      if (Number(content) === process.pid) fs.unlinkSync(this.lockPath);
+    } catch {}
+  }
+
+  async close() {
+    if (this.closed) return;
+    try {
+      if (!this.failed) await this.commit();
+    } catch {}
+    while (this.flushing) await this.flushing;
+    this.closed = true;
+    try {
+      await this.fh.close();
+    } catch {}
+    this.releaseLock();
+  }
+}
