@@ -1,0 +1,227 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { MongoClient } from "mongodb";
+import { afterEach, describe, expect, it } from "vitest";
+import { startEmbeddedMongo } from "./index.js";
+import { frame } from "./storage.js";
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const repoRoot = path.resolve(here, "../..");
+const tmpDirs: string[] = [];
+const children: ChildProcess[] = [];
+
+function tmpDir(): string {
+  const d = fs.mkdtempSync(path.join(os.tmpdir(), "embedded-mongo-test-"));
+  tmpDirs.push(d);
+  return d;
+}
+
+afterEach(() => {
+  for (const c of children.splice(0)) if (c.exitCode === null && c.signalCode === null) c.kill("SIGKILL");
+  for (const d of tmpDirs.splice(0)) fs.rmSync(d, { recursive: true, force: true });
+});
+
+async function freePort(): Promise<number> {
+  const srv = net.createServer();
+  await new Promise<void>((r) => srv.listen(0, "127.0.0.1", () => r()));
+  const port = (srv.address() as net.AddressInfo).port;
+  await new Promise<void>((r) => srv.close(() => r()));
+  return port;
+}
+
+async function startCli(dataDir: string, port: number): Promise<{ child: ChildProcess; uri: string }> {
+  const child = spawn(process.execPath, ["--import", "tsx", "scripts/embedded-mongo/cli.ts", "--data-dir", dataDir, "--port", String(port), "--quiet"], {
+    cwd: repoRoot,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  children.push(child);
+  let stderr = "";
+  child.stderr!.on("data", (d) => (stderr += d));
+  const line = await new Promise<string>((resolve, reject) => {
+    let out = "";
+    child.stdout!.on("data", (d) => {
+      out += d;
+      const m = /MONGODB_URI=(\S+)/.exec(out);
+      if (m) resolve(m[1]);
+    });
+    child.once("exit", (code) => reject(new Error(`cli exited with ${code}: ${stderr}`)));
+  });
+  expect(line).toBe(`mongodb://127.0.0.1:${port}/vacation_classes`);
+  return { child, uri: `mongodb://127.0.0.1:${port}/` };
+}
+
+describe("durability", () => {
+  it("keeps every acknowledged write after kill -9, with unique indexes intact", async () => {
+    const dir = tmpDir();
+    const port = await freePort();
+    const { child, uri } = await startCli(dir, port);
+    const client = await MongoClient.connect(uri, { serverSelectionTimeoutMS: 2000, maxPoolSize: 8 });
+    const coll = client.db("dur").collection("items");
+    await coll.createIndex({ k: 1 }, { unique: true });
+    const acked: number[] = [];
+    let next = 0;
+    let killed = false;
+    const writer = async () => {
+      while (!killed) {
+        const k = next++;
+        try {
+          await coll.insertOne({ k, payload: "x".repeat(100) });
+          acked.push(k);
+          if (acked.length >= 300 && !killed) {
+            killed = true;
+            child.kill("SIGKILL");
+          }
+        } catch {
+          return; // connection died with the server
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: 6 }, writer));
+    await new Promise<void>((r) => (child.exitCode !== null || child.signalCode !== null ? r() : child.once("exit", () => r())));
+    await client.close(true).catch(() => {});
+    expect(acked.length).toBeGreaterThanOrEqual(300);
+
+    // the lock file of the killed process is stale and must be taken over
+    const again = await startCli(dir, port);
+    const client2 = await MongoClient.connect(again.uri, { serverSelectionTimeoutMS: 2000 });
+    try {
+      const coll2 = client2.db("dur").collection("items");
+      const present = new Set((await coll2.find({}, { projection: { k: 1 } }).toArray()).map((d) => d.k));
+      for (const k of acked) expect(present.has(k)).toBe(true);
+      const err: any = await coll2.insertOne({ k: acked[0] }).catch((e) => e);
+      expect(err.code).toBe(11000);
+      const idx = await coll2.listIndexes().toArray();
+      expect(idx.find((i) => i.name === "k_1")?.unique).toBe(true);
+    } finally {
+      await client2.close();
+      again.child.kill("SIGTERM");
+      await new Promise<void>((r) => again.child.once("exit", () => r()));
+    }
+    expect(fs.existsSync(path.join(dir, "mongod.lock"))).toBe(false);
+  }, 60_000);
+
+  it("drops a torn or corrupt journal tail and keeps earlier data", async () => {
+    const dir = tmpDir();
+    let srv = await startEmbeddedMongo({ dataDir: dir, quiet: true });
+    let client = await MongoClient.connect(srv.uri);
+    await client.db("t").collection("c").insertMany(Array.from({ length: 20 }, (_, i) => ({ i })));
+    await client.db("t").collection("c").deleteOne({ i: 0 });
+    await client.close();
+    await srv.stop();
+
+    const journal = path.join(dir, "journal-0.bson");
+    const goodSize = fs.statSync(journal).size;
+    const half = frame({ op: "p", db: "t", coll: "c", doc: { _id: "torn", i: 999 } });
+    fs.appendFileSync(journal, half.subarray(0, Math.floor(half.length / 2)));
+    expect(fs.statSync(journal).size).toBeGreaterThan(goodSize);
+
+    srv = await startEmbeddedMongo({ dataDir: dir, quiet: true });
+    client = await MongoClient.connect(srv.uri);
+    expect(await client.db("t").collection("c").countDocuments()).toBe(19);
+    expect(await client.db("t").collection("c").countDocuments({ _id: "torn" as any })).toBe(0);
+    expect(fs.statSync(journal).size).toBe(goodSize);
+    await client.db("t").collection("c").insertOne({ i: 100 });
+    await client.close();
+    await srv.stop();
+
+    // a whole record with a bad checksum (bit flip) at the end is dropped as well
+    const bad = frame({ op: "p", db: "t", coll: "c", doc: { _id: "flipped", i: 1000 } });
+    bad[bad.length - 3] ^= 0xff;
+    fs.appendFileSync(journal, bad);
+    fs.appendFileSync(journal, Buffer.from("garbage garbage garbage"));
+
+    srv = await startEmbeddedMongo({ dataDir: dir, quiet: true });
+    client = await MongoClient.connect(srv.uri);
+    try {
+      const coll = client.db("t").collection("c");
+      expect(await coll.countDocuments()).toBe(20);
+      expect(await coll.countDocuments({ i: 100 })).toBe(1);
+      expect(await coll.countDocuments({ _id: "flipped" as any })).toBe(0);
+    } finally {
+      await client.close();
+      await srv.stop();
+    }
+  });
+
+  it("compacts the journal into a snapshot and restores from it", async () => {
+    const dir = tmpDir();
+    let srv = await startEmbeddedMongo({ dataDir: dir, quiet: true, compactThresholdBytes: 4096 });
+    let client = await MongoClient.connect(srv.uri);
+    const coll = client.db("comp").collection("docs");
+    await coll.createIndex({ email: 1 }, { unique: true });
+    for (let i = 0; i < 200; i++) await coll.insertOne({ email: `u${i}@x`, n: i, at: new Date(1_700_000_000_000 + i) });
+    await coll.updateMany({ n: { $lt: 50 } }, { $set: { flag: true } });
+    await coll.deleteMany({ n: { $gte: 150 } });
+    await client.db("comp").collection("gone").insertOne({ a: 1 });
+    await client.db("comp").collection("gone").drop();
+    const before = await coll.find().sort({ n: 1 }).toArray();
+    await client.close();
+    await srv.stop();
+
+    const files = fs.readdirSync(dir);
+    const snap = files.find((f) => /^snapshot-\d+\.bson$/.test(f));
+    expect(snap).toBeDefined();
+    expect(files.filter((f) => /^journal-\d+\.bson$/.test(f))).toHaveLength(1);
+    expect(files).not.toContain("journal-0.bson");
+    for (const f of files) if (f.startsWith("journal-")) expect(fs.statSync(path.join(dir, f)).size).toBeLessThan(4096 + 2048);
+
+    srv = await startEmbeddedMongo({ dataDir: dir, quiet: true });
+    client = await MongoClient.connect(srv.uri);
+    try {
+      const coll2 = client.db("comp").collection("docs");
+      const after = await coll2.find().sort({ n: 1 }).toArray();
+      expect(after).toEqual(before);
+      expect(await coll2.countDocuments({ flag: true })).toBe(50);
+      const err: any = await coll2.insertOne({ email: "u1@x" }).catch((e) => e);
+      expect(err.code).toBe(11000);
+      const names = (await client.db("comp").listCollections().toArray()).map((c) => c.name);
+      expect(names).toEqual(["docs"]);
+    } finally {
+      await client.close();
+      await srv.stop();
+    }
+  });
+
+  it("locks the data directory against a second server", async () => {
+    const dir = tmpDir();
+    const first = await startEmbeddedMongo({ dataDir: dir, quiet: true });
+    await expect(startEmbeddedMongo({ dataDir: dir, quiet: true })).rejects.toThrow(/already in use by process \d+/);
+    await first.stop();
+    const second = await startEmbeddedMongo({ dataDir: dir, quiet: true });
+    await second.stop();
+  });
+
+  it("writes no files in in-memory mode", async () => {
+    // run in a child process whose cwd is an empty directory
+    const dir = tmpDir();
+    const tsxLoader = pathToFileURL(path.join(repoRoot, "node_modules/tsx/dist/loader.mjs")).href;
+    const mongodbUrl = pathToFileURL(path.join(repoRoot, "node_modules/mongodb/lib/index.js")).href;
+    const indexUrl = pathToFileURL(path.join(here, "index.ts")).href;
+    const script = `
+      import { startEmbeddedMongo } from ${JSON.stringify(indexUrl)};
+      import mongodb from ${JSON.stringify(mongodbUrl)};
+      const srv = await startEmbeddedMongo({ quiet: true });
+      const client = await mongodb.MongoClient.connect(srv.uri);
+      await client.db("m").collection("c").insertOne({ a: 1 });
+      const n = await client.db("m").collection("c").countDocuments();
+      await client.close();
+      await srv.stop();
+      console.log("count=" + n);
+    `;
+    const child = spawn(process.execPath, ["--import", tsxLoader, "--input-type=module", "-e", script], { cwd: dir, stdio: ["ignore", "pipe", "pipe"] });
+    children.push(child);
+    let out = "";
+    let err = "";
+    child.stdout!.on("data", (d) => (out += d));
+    child.stderr!.on("data", (d) => (err += d));
+    const code = await new Promise<number | null>((r) => child.once("exit", (c) => r(c)));
+    expect(err).toBe("");
+    expect(code).toBe(0);
+    expect(out.trim()).toBe("count=1");
+    expect(fs.readdirSync(dir)).toEqual([]);
+  }, 30_000);
+});
