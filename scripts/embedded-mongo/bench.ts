@@ -1,0 +1,132 @@
+/**
+ * Benchmark of the embedded server through the real mongodb driver.
+ *   npm run bench:db
+ * Prints inserts/s, indexed lookups/s and the time of a filtered, sorted
+ * 50-row page at 10k and 100k documents (in-memory), plus durable insert
+ * rates with a data directory in the OS temp dir. Traffic only to 127.0.0.1.
+ */
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { MongoClient, ObjectId } from "mongodb";
+import { startEmbeddedMongo } from "./index.js";
+
+const COURSES = 40;
+
+function fmt(n: number) {
+  return Math.round(n).toLocaleString("en-US");
+}
+
+async function timed<T>(fn: () => Promise<T>): Promise<[T, number]> {
+  const t = performance.now();
+  const r = await fn();
+  return [r, performance.now() - t];
+}
+
+async function parallel(total: number, concurrency: number, fn: (i: number) => Promise<unknown>) {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < total) await fn(next++);
+    })
+  );
+}
+
+function registration(i: number, courseIds: ObjectId[]) {
+  return {
+    courseId: courseIds[i % COURSES],
+    email: `student${i}@example.com`,
+    name: `Student ${i}`,
+    phone: `+4470000${String(i).padStart(6, "0")}`,
+    status: i % 7 === 0 ? "cancelled" : "confirmed",
+    createdAt: new Date(1_700_000_000_000 + ((i * 7919) % 1_000_003) * 1000),
+    updatedAt: new Date(),
+  };
+}
+
+async function benchSize(client: MongoClient, n: number) {
+  const db = client.db(`bench_${n}`);
+  await db.dropDatabase();
+  const coll = db.collection("registrations");
+  await coll.createIndex({ email: 1 }, { unique: true });
+  await coll.createIndex({ courseId: 1, createdAt: -1 });
+  const courseIds = Array.from({ length: COURSES }, () => new ObjectId());
+
+  const [, bulkMs] = await timed(async () => {
+    for (let i = 0; i < n; i += 1000) {
+      await coll.insertMany(Array.from({ length: Math.min(1000, n - i) }, (_, j) => registration(i + j, courseIds)));
+    }
+  });
+
+  const singles = 2000;
+  const [, singleMs] = await timed(() => parallel(singles, 8, (i) => coll.insertOne(registration(n + i, courseIds))));
+
+  const lookups = 5000;
+  const [, lookupMs] = await timed(() =>
+    parallel(lookups, 8, async (i) => {
+      const doc = await coll.findOne({ email: `student${(i * 7) % n}@example.com` });
+      if (!doc) throw new Error("lookup missed");
+    })
+  );
+
+  const pages = 20;
+  const times: number[] = [];
+  for (let i = 0; i < pages; i++) {
+    const [rows, ms] = await timed(() =>
+      coll
+        .find({ courseId: courseIds[i % COURSES], status: "confirmed" })
+        .sort({ createdAt: -1 })
+        .skip(100)
+        .limit(50)
+        .toArray()
+    );
+    if (rows.length !== 50) throw new Error(`page returned ${rows.length} rows`);
+    times.push(ms);
+  }
+  times.sort((a, b) => a - b);
+
+  console.log(`\n${fmt(n)} documents (in-memory)`);
+  console.log(`  insertMany (batches of 1000): ${fmt((n / bulkMs) * 1000)} inserts/s`);
+  console.log(`  insertOne  (8 concurrent):    ${fmt((singles / singleMs) * 1000)} inserts/s`);
+  console.log(`  indexed findOne by email:     ${fmt((lookups / lookupMs) * 1000)} lookups/s`);
+  console.log(`  page (courseId filter, sort createdAt desc, skip 100, limit 50): median ${times[Math.floor(pages / 2)].toFixed(1)} ms, max ${times[pages - 1].toFixed(1)} ms`);
+  await db.dropDatabase();
+}
+
+async function benchDurable() {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "embedded-mongo-bench-"));
+  const srv = await startEmbeddedMongo({ dataDir: dir, quiet: true });
+  const client = await MongoClient.connect(srv.uri, { maxPoolSize: 16 });
+  try {
+    const coll = client.db("bench_durable").collection("registrations");
+    await coll.createIndex({ email: 1 }, { unique: true });
+    const courseIds = Array.from({ length: COURSES }, () => new ObjectId());
+    const singles = 1000;
+    const [, sMs] = await timed(() => parallel(singles, 16, (i) => coll.insertOne(registration(i, courseIds))));
+    const bulk = 10_000;
+    const [, bMs] = await timed(async () => {
+      for (let i = 0; i < bulk; i += 1000) await coll.insertMany(Array.from({ length: 1000 }, (_, j) => registration(singles + i + j, courseIds)));
+    });
+    console.log(`\ndurable (data dir, fdatasync before each acknowledgement)`);
+    console.log(`  insertOne  (16 concurrent, group commit): ${fmt((singles / sMs) * 1000)} inserts/s`);
+    console.log(`  insertMany (batches of 1000):            ${fmt((bulk / bMs) * 1000)} inserts/s`);
+  } finally {
+    await client.close();
+    await srv.stop();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+const started = performance.now();
+const srv = await startEmbeddedMongo({ quiet: true });
+const client = await MongoClient.connect(srv.uri, { maxPoolSize: 16 });
+try {
+  console.log("embedded-mongo benchmark (through the mongodb driver over 127.0.0.1)");
+  await benchSize(client, 10_000);
+  await benchSize(client, 100_000);
+} finally {
+  await client.close();
+  await srv.stop();
+}
+await benchDurable();
+console.log(`\ntotal ${((performance.now() - started) / 1000).toFixed(1)} s`);
