@@ -186,6 +186,34 @@ describe("durability", () => {
     }
   });
 
+  it("stops serving when a disk write fails, keeping earlier data", async () => {
+    const dir = tmpDir();
+    let fatal: Error | null = null;
+    const srv = await startEmbeddedMongo({ dataDir: dir, quiet: true, onFatalError: (e) => (fatal = e) });
+    const client = await MongoClient.connect(srv.uri, { serverSelectionTimeoutMS: 1000, retryWrites: false, retryReads: false });
+    const coll = client.db("f").collection("c");
+    await coll.insertOne({ ok: 1 });
+    // fault injection: close the journal file under the server so the next write fails
+    await ((srv as any)._internals.storage as any).fh.close();
+    const err = await coll.insertOne({ lost: 1 }).catch((e) => e);
+    expect(err).toBeInstanceOf(Error);
+    expect(fatal).toBeInstanceOf(Error);
+    expect(String((fatal as any).message)).toMatch(/disk write failed/);
+    const err2 = await client.db("f").command({ ping: 1 }).catch((e) => e);
+    expect(err2).toBeInstanceOf(Error);
+    await client.close(true).catch(() => {});
+    await srv.stop();
+
+    const srv2 = await startEmbeddedMongo({ dataDir: dir, quiet: true });
+    const client2 = await MongoClient.connect(srv2.uri);
+    try {
+      expect(await client2.db("f").collection("c").countDocuments({ ok: 1 })).toBe(1);
+    } finally {
+      await client2.close();
+      await srv2.stop();
+    }
+  });
+
   it("locks the data directory against a second server", async () => {
     const dir = tmpDir();
     const first = await startEmbeddedMongo({ dataDir: dir, quiet: true });

@@ -837,6 +837,15 @@ export class Engine {
         else mod[k] = u[k];
       }
       const doc = deepClone(old);
+      // An upsert may set _id through $set/$setOnInsert (mongoose does, for schema defaults):
+      // MongoDB allows it when the new document has no _id yet; mingo would refuse.
+      if (isInsert && mod.$set && "_id" in mod.$set) {
+        const { _id, ...rest } = mod.$set;
+        if (!("_id" in doc)) doc._id = deepClone(_id);
+        else if (encodeKey(doc._id) !== encodeKey(_id)) throw new MongoError(66, "ImmutableField", "Performing an update on the path '_id' would modify the immutable field '_id'");
+        if (Object.keys(rest).length) mod.$set = rest;
+        else delete mod.$set;
+      }
       try {
         if (Object.keys(mod).length) mingoUpdate(doc, mod as any, arrayFilters, isInsert ? undefined : filter, { cloneMode: "deep", queryOptions: mingoOptions() });
       } catch (e) {

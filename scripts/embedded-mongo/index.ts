@@ -110,8 +110,10 @@ export async function startEmbeddedMongo(options: EmbeddedMongoOptions = {}): Pr
   }
   log(`listening on ${uri} (${options.dataDir ? `data dir ${options.dataDir}` : "in-memory"})`);
 
-  return {
+  const handle: EmbeddedMongo & { _internals: { engine: Engine; storage: Storage | null } } = {
     uri,
+    /** @internal for tests (fault injection); not part of the public API */
+    _internals: { engine, storage },
     async stop() {
       if (stopped) return;
       stopped = true;
@@ -121,4 +123,5 @@ export async function startEmbeddedMongo(options: EmbeddedMongoOptions = {}): Pr
       await storage?.close();
     },
   };
+  return handle;
 }

@@ -362,7 +362,7 @@ describe("cursors and values", () => {
     let last = -1;
     for await (const d of Many.find().sort({ i: 1 }).batchSize(40).cursor()) {
       expect(d.i).toBe(last + 1);
-      last = d.i;
+      last = d.i as number;
       count++;
     }
     expect(count).toBe(350);
@@ -405,6 +405,57 @@ describe("cursors and values", () => {
     // lookup by ObjectId-valued field and date equality
     expect(await coll.countDocuments({ oid: doc.oid })).toBe(1);
     expect(await coll.countDocuments({ date: new Date(1700000000123) })).toBe(1);
+  });
+});
+
+describe("TTL and bulk writes", () => {
+  it("expires documents through a TTL index sweep", async () => {
+    const srv = await startEmbeddedMongo({ quiet: true, ttlIntervalMs: 50 });
+    const client = await MongoClient.connect(srv.uri);
+    try {
+      const coll = client.db("ttl").collection("sessions");
+      await coll.createIndex({ expiresAt: 1 }, { expireAfterSeconds: 0 });
+      await coll.createIndex({ lastSeen: 1 }, { expireAfterSeconds: 3600 });
+      await coll.insertMany([
+        { s: "expired", expiresAt: new Date(Date.now() - 1000) },
+        { s: "future", expiresAt: new Date(Date.now() + 3_600_000) },
+        { s: "no-date", expiresAt: "not a date" },
+        { s: "old", lastSeen: new Date(Date.now() - 7_200_000) },
+        { s: "recent", lastSeen: new Date() },
+      ]);
+      const deadline = Date.now() + 10_000;
+      while ((await coll.countDocuments()) > 3 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+      const left = (await coll.find().toArray()).map((d) => d.s).sort();
+      expect(left).toEqual(["future", "no-date", "recent"]);
+      const idx = await coll.listIndexes().toArray();
+      expect(idx.find((i) => i.name === "expiresAt_1")?.expireAfterSeconds).toBe(0);
+    } finally {
+      await client.close();
+      await srv.stop();
+    }
+  });
+
+  it("handles bulkWrite with mixed operations and upserts", async () => {
+    const s = new Schema({ code: { type: String, unique: true }, n: Number });
+    const B = conn.model("Bulk", s);
+    await B.init();
+    await B.create({ code: "a", n: 1 });
+    const r = await B.bulkWrite([
+      { insertOne: { document: { code: "b", n: 2 } } },
+      { updateOne: { filter: { code: "a" }, update: { $inc: { n: 10 } } } },
+      { updateOne: { filter: { code: "z" }, update: { $set: { n: 26 } }, upsert: true } },
+      { deleteOne: { filter: { code: "b" } } },
+      { replaceOne: { filter: { code: "a" }, replacement: { code: "a", n: 100 } } },
+    ]);
+    expect(r.insertedCount).toBe(1);
+    expect(r.matchedCount).toBe(2);
+    expect(r.upsertedCount).toBe(1);
+    expect(r.deletedCount).toBe(1);
+    const docs = await B.find().sort({ code: 1 }).lean();
+    expect(docs.map((d: any) => [d.code, d.n])).toEqual([
+      ["a", 100],
+      ["z", 26],
+    ]);
   });
 });
 
