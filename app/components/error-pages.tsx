@@ -1,0 +1,53 @@
+import { Link } from "react-router";
+
+export function ErrorPage({ details, stack, refreshHref }: { details: string; stack?: string; refreshHref: string }) {
+  return (
+    <main id="main" className="mx-auto max-w-xl px-4 py-16">
+      <h1 className="text-3xl font-bold text-gray-900">Something went wrong</h1>
+      <p className="mt-4 text-gray-700">An unexpected error occurred. Please try again.</p>
+      <div className="mt-4 rounded-md border border-red-200 bg-red-50 p-4 text-sm text-red-900">
+        <p className="font-semibold">Error details</p>
+        <p className="mt-1 break-words">{details}</p>
+        {stack ? <pre className="mt-2 overflow-auto whitespace-pre-wrap text-xs">{stack}</pre> : null}
+      </div>
+      <div className="mt-6 flex gap-3">
+        {/* A plain link re-requests the page, so it works without JavaScript. */}
+        <a href={refreshHref} className="rounded-md bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800">
+          Refresh Page
+        </a>
+        <a href="/" className="rounded-md border border-gray-300 px-4 py-2 font-semibold hover:bg-gray-50">
+          Go home
+        </a>
+      </div>
+    </main>
+  );
+}
+
+export function ForbiddenPage({ status, title, message }: { status: number; title?: string; message?: string | null }) {
+  const heading = title ?? (status === 403 ? "Access denied" : status === 413 ? "Request too large" : "Request refused");
+  return (
+    <main id="main" className="mx-auto max-w-xl px-4 py-16">
+      <p className="text-sm font-semibold text-red-700">{status}</p>
+      <h1 className="mt-2 text-3xl font-bold text-gray-900">{heading}</h1>
+      <p className="mt-4 text-gray-700">{message ?? "You can't do that here."}</p>
+      <Link to="/" className="mt-6 inline-block rounded-md bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800">
+        Go to the home page
+      </Link>
+    </main>
+  );
+}
+
+export function MaintenancePage() {
+  return (
+    <main id="main" className="mx-auto max-w-xl px-4 py-16 text-center">
+      <h1 className="text-3xl font-bold text-gray-900">We'll be back soon</h1>
+      <p className="mt-4 text-gray-700">
+        The portal is down for maintenance. Please try again a little later. Administrators can still{" "}
+        <Link to="/portal?role=admin" className="font-semibold text-brand-700 underline">
+          sign in
+        </Link>
+        .
+      </p>
+    </main>
+  );
+}

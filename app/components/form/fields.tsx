@@ -1,0 +1,227 @@
+import { getInputProps, getSelectProps, getTextareaProps, type FieldMetadata } from "@conform-to/react";
+import { useId } from "react";
+import { useNavigation } from "react-router";
+import { Button, type ButtonVariant } from "#app/components/ui/button.tsx";
+
+/**
+ * Form controls as plain HTML elements, so they submit and show server errors
+ * without JavaScript. Each has a visible label; errors are linked with
+ * aria-describedby and announced with aria-invalid (Conform sets both).
+ */
+
+const inputClass =
+  "block w-full rounded-md border border-gray-400 bg-white px-3 py-2 text-base text-gray-900 shadow-sm focus:border-brand-600 aria-[invalid=true]:border-red-600";
+
+export function ErrorList({ id, errors }: { id?: string; errors?: string[] | null }) {
+  if (!errors?.length) return <div id={id} />;
+  return (
+    <ul id={id} className="mt-1 space-y-1 text-sm text-red-700">
+      {errors.map((e) => (
+        <li key={e}>{e}</li>
+      ))}
+    </ul>
+  );
+}
+
+type Common = { label: string; hint?: string; className?: string; required?: boolean };
+
+function Label({ htmlFor, label, required }: { htmlFor: string; label: string; required?: boolean }) {
+  return (
+    <label htmlFor={htmlFor} className="mb-1 block text-sm font-medium text-gray-900">
+      {label}
+      {required ? <span aria-hidden="true" className="text-red-700"> *</span> : null}
+    </label>
+  );
+}
+
+function describedBy(field: FieldMetadata<any, any, string[]>, hintId?: string) {
+  return [field.errors?.length ? field.errorId : null, hintId].filter(Boolean).join(" ") || undefined;
+}
+
+export function TextField({
+  field,
+  label,
+  hint,
+  className = "",
+  required,
+  type = "text",
+  inputProps,
+}: Common & {
+  field: FieldMetadata<any, any, string[]>;
+  type?: "text" | "tel" | "email" | "password" | "number" | "search" | "url";
+  inputProps?: React.InputHTMLAttributes<HTMLInputElement>;
+}) {
+  const hintId = hint ? `${field.id}-hint` : undefined;
+  const props = getInputProps(field, { type, ariaAttributes: true });
+  return (
+    <div className={className}>
+      <Label htmlFor={field.id} label={label} required={required ?? field.required} />
+      <input {...props} key={props.key} className={inputClass} aria-describedby={describedBy(field, hintId)} {...inputProps} />
+      {hint ? (
+        <p id={hintId} className="mt-1 text-sm text-gray-600">
+          {hint}
+        </p>
+      ) : null}
+      <ErrorList id={field.errorId} errors={field.errors} />
+    </div>
+  );
+}
+
+export function TextareaField({ field, label, hint, className = "", required, rows = 4 }: Common & { field: FieldMetadata<any, any, string[]>; rows?: number }) {
+  const hintId = hint ? `${field.id}-hint` : undefined;
+  const props = getTextareaProps(field, { ariaAttributes: true });
+  return (
+    <div className={className}>
+      <Label htmlFor={field.id} label={label} required={required ?? field.required} />
+      <textarea {...props} key={props.key} rows={rows} className={inputClass} aria-describedby={describedBy(field, hintId)} />
+      {hint ? (
+        <p id={hintId} className="mt-1 text-sm text-gray-600">
+          {hint}
+        </p>
+      ) : null}
+      <ErrorList id={field.errorId} errors={field.errors} />
+    </div>
+  );
+}
+
+export function SelectField({
+  field,
+  label,
+  options,
+  placeholder = "Select…",
+  className = "",
+  required,
+  hint,
+  onChange,
+}: Common & {
+  field: FieldMetadata<any, any, string[]>;
+  options: ReadonlyArray<{ value: string; label: string }>;
+  placeholder?: string | null;
+  onChange?: React.ChangeEventHandler<HTMLSelectElement>;
+}) {
+  const hintId = hint ? `${field.id}-hint` : undefined;
+  const props = getSelectProps(field, { ariaAttributes: true });
+  return (
+    <div className={className}>
+      <Label htmlFor={field.id} label={label} required={required ?? field.required} />
+      <select {...props} key={props.key} className={inputClass} aria-describedby={describedBy(field, hintId)} onChange={onChange}>
+        {placeholder !== null ? <option value="">{placeholder}</option> : null}
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+      {hint ? (
+        <p id={hintId} className="mt-1 text-sm text-gray-600">
+          {hint}
+        </p>
+      ) : null}
+      <ErrorList id={field.errorId} errors={field.errors} />
+    </div>
+  );
+}
+
+/** A group of checkboxes (multiple) or radios (single) in a fieldset with a legend. */
+export function ChoiceGroup({
+  field,
+  legend,
+  options,
+  type,
+  className = "",
+  required,
+  columns = 1,
+  onChange,
+}: {
+  field: FieldMetadata<any, any, string[]>;
+  legend: string;
+  options: ReadonlyArray<{ value: string; label: string }>;
+  type: "checkbox" | "radio";
+  className?: string;
+  required?: boolean;
+  columns?: 1 | 2 | 3;
+  onChange?: React.ChangeEventHandler<HTMLInputElement>;
+}) {
+  const initial = field.initialValue;
+  const selected = new Set(Array.isArray(initial) ? initial.map(String) : initial != null ? [String(initial)] : []);
+  const cols = columns === 3 ? "sm:grid-cols-3" : columns === 2 ? "sm:grid-cols-2" : "";
+  return (
+    <fieldset
+      className={className}
+      aria-invalid={field.errors?.length ? true : undefined}
+      aria-describedby={field.errors?.length ? field.errorId : undefined}
+    >
+      <legend className="mb-2 text-sm font-medium text-gray-900">
+        {legend}
+        {(required ?? field.required) ? <span aria-hidden="true" className="text-red-700"> *</span> : null}
+      </legend>
+      <div className={`grid gap-2 ${cols}`}>
+        {options.map((o) => {
+          const id = `${field.id}-${o.value}`.replace(/[^A-Za-z0-9_-]/g, "-");
+          return (
+            <label key={o.value} htmlFor={id} className="flex min-h-11 cursor-pointer items-center gap-3 rounded-md border border-gray-300 bg-white px-3 py-2">
+              <input
+                id={id}
+                type={type}
+                name={field.name}
+                form={field.formId}
+                value={o.value}
+                defaultChecked={selected.has(o.value)}
+                onChange={onChange}
+                className="h-5 w-5 accent-brand-700"
+              />
+              <span className="text-sm text-gray-900">{o.label}</span>
+            </label>
+          );
+        })}
+      </div>
+      <ErrorList id={field.errorId} errors={field.errors} />
+    </fieldset>
+  );
+}
+
+/** Form-level errors, announced to screen readers. */
+export function FormErrors({ id, errors }: { id?: string; errors?: string[] | null }) {
+  if (!errors?.length) return <div id={id} />;
+  return (
+    <div id={id} role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-900">
+      {errors.map((e) => (
+        <p key={e}>{e}</p>
+      ))}
+    </div>
+  );
+}
+
+/** A submit button that reads `pendingLabel` and is disabled while its form submits (with JS). */
+export function SubmitButton({
+  children,
+  pendingLabel,
+  variant = "primary",
+  className = "",
+  name,
+  value,
+  formAction,
+}: {
+  children: React.ReactNode;
+  pendingLabel?: string;
+  variant?: ButtonVariant;
+  className?: string;
+  name?: string;
+  value?: string;
+  formAction?: string;
+}) {
+  const navigation = useNavigation();
+  const pending =
+    navigation.state === "submitting" &&
+    (name === undefined || navigation.formData?.get(name) === value) &&
+    (formAction === undefined || navigation.formAction === formAction);
+  return (
+    <Button type="submit" variant={variant} className={className} name={name} value={value} disabled={pending} aria-disabled={pending || undefined}>
+      {pending && pendingLabel ? pendingLabel : children}
+    </Button>
+  );
+}
+
+export function useFieldId(prefix: string) {
+  return `${prefix}-${useId().replace(/:/g, "")}`;
+}

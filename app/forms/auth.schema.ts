@@ -1,0 +1,79 @@
+import { z } from "zod";
+import { isPlausiblePhone } from "#app/domain/phone.ts";
+import { SELF_SIGNUP_ROLES } from "#app/domain/roles.ts";
+import { MIN_PASSWORD_LENGTH } from "#app/domain/settings.ts";
+
+export const PASSWORDS_DO_NOT_MATCH = "Passwords do not match";
+export const PASSWORD_TOO_SHORT = `Password must be at least ${MIN_PASSWORD_LENGTH} characters long`;
+
+const phone = z
+  .string({ error: "Phone number is required" })
+  .trim()
+  .min(1, "Phone number is required")
+  .max(30, "Phone number is too long")
+  .refine(isPlausiblePhone, "Enter a valid phone number, e.g. 024 123 4567");
+
+const password = z
+  .string({ error: "Password is required" })
+  .min(1, "Password is required")
+  .min(MIN_PASSWORD_LENGTH, PASSWORD_TOO_SHORT)
+  .max(128, "Password must be at most 128 characters long");
+
+export const SignInSchema = z.object({
+  intent: z.literal("signin"),
+  phone: z.string({ error: "Phone number is required" }).trim().min(1, "Phone number is required").max(30, "Phone number is too long"),
+  password: z.string({ error: "Password is required" }).min(1, "Password is required").max(128, "Password is too long"),
+  redirectTo: z.string().max(500).optional(),
+});
+
+const fullName = z
+  .string({ error: "Full name is required" })
+  .trim()
+  .min(1, "Full name is required")
+  .min(2, "Full name must be at least 2 characters")
+  .max(100, "Full name must be at most 100 characters");
+const displayName = z.string().trim().max(60, "Display name must be at most 60 characters").optional();
+const optionalEmail = z.email("Enter a valid email address").max(254).optional();
+const role = z.enum(SELF_SIGNUP_ROLES, { error: "Choose student, parent or facilitator" });
+
+function withPasswordMatch<T extends z.ZodObject<{ password: typeof password; confirmPassword: z.ZodString }>>(schema: T) {
+  return schema.refine((v) => v.password === v.confirmPassword, {
+    message: PASSWORDS_DO_NOT_MATCH,
+    path: ["confirmPassword"],
+  });
+}
+
+/** /auth sign-up: email optional, role chosen from student, parent, facilitator. */
+export const SignUpSchema = withPasswordMatch(
+  z.object({
+    intent: z.literal("signup"),
+    fullName,
+    displayName,
+    phone,
+    email: optionalEmail,
+    role,
+    password,
+    confirmPassword: z.string({ error: "Please confirm your password" }).max(128),
+  }),
+);
+
+/** /portal sign-up: email required for every role but student (spec §5). */
+export const PortalSignUpSchema = withPasswordMatch(
+  z.object({
+    intent: z.literal("signup"),
+    role,
+    phone,
+    fullName,
+    email: optionalEmail,
+    password,
+    confirmPassword: z.string({ error: "Please confirm your password" }).max(128),
+  }),
+).superRefine((v, ctx) => {
+  if (v.role !== "student" && !v.email) {
+    ctx.addIssue({ code: "custom", path: ["email"], message: "Email is required" });
+  }
+});
+
+export const ResetPasswordSchema = withPasswordMatch(
+  z.object({ password, confirmPassword: z.string({ error: "Please confirm your password" }).max(128) }),
+);

@@ -1,0 +1,26 @@
+import { type RouteConfig, route } from "@react-router/dev/routes";
+import { publicRoutes } from "./routes/public/routes.ts";
+import { authRoutes } from "./routes/auth/routes.ts";
+import { studentRoutes } from "./routes/student/routes.ts";
+import { parentRoutes } from "./routes/parent/routes.ts";
+import { facilitatorRoutes } from "./routes/facilitator/routes.ts";
+import { dashboardRoutes } from "./routes/dashboard/routes.ts";
+import { adminRoutes } from "./routes/admin/routes.ts";
+import { resourceRoutes } from "./routes/resources/routes.ts";
+
+/**
+ * Every route of the app, listed explicitly, area by area (each area's file
+ * lists its own). The auth contract test walks this tree.
+ */
+export default [
+  ...publicRoutes,
+  ...authRoutes,
+  ...studentRoutes,
+  ...parentRoutes,
+  ...facilitatorRoutes,
+  ...dashboardRoutes,
+  ...adminRoutes,
+  ...resourceRoutes,
+  // Everything else: the not-found page (must stay last).
+  route("*", "routes/not-found.tsx"),
+] satisfies RouteConfig;

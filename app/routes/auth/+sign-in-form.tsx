@@ -1,0 +1,42 @@
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { useState } from "react";
+import { Form } from "react-router";
+import { useHydrated } from "#app/utils/use-hydrated.ts";
+import { SignInSchema } from "#app/forms/auth.schema.ts";
+import { FormErrors, SubmitButton, TextField } from "#app/components/form/fields.tsx";
+
+type Result = SubmissionResult<string[]> | null;
+
+/** Phone + password; the show/hide toggle appears only with JavaScript. */
+export function SignInForm({ lastResult, redirectTo, action }: { lastResult?: Result; redirectTo?: string | null; action?: string }) {
+  const [form, fields] = useForm({
+    id: "sign-in",
+    lastResult,
+    constraint: getZodConstraint(SignInSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: SignInSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  const [show, setShow] = useState(false);
+  const hydrated = useHydrated();
+  return (
+    <Form method="post" action={action} {...getFormProps(form)} className="space-y-4">
+      <input type="hidden" name="intent" value="signin" />
+      {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
+      <FormErrors id={form.errorId} errors={form.errors} />
+      <TextField field={fields.phone} label="Phone number" type="tel" inputProps={{ autoComplete: "tel", inputMode: "tel", placeholder: "024 123 4567" }} />
+      <div>
+        <TextField field={fields.password} label="Password" type={show ? "text" : "password"} inputProps={{ autoComplete: "current-password" }} />
+        {hydrated ? (
+          <button type="button" onClick={() => setShow((s) => !s)} aria-pressed={show} className="mt-1 text-sm font-medium text-brand-700 underline">
+            {show ? "Hide password" : "Show password"}
+          </button>
+        ) : null}
+      </div>
+      <SubmitButton pendingLabel="Signing in..." className="w-full" name="intent" value="signin">
+        Sign In
+      </SubmitButton>
+    </Form>
+  );
+}

@@ -1,0 +1,89 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { data, Form, Link } from "react-router";
+import type { Route } from "./+types/auth";
+import { SignUpSchema } from "#app/forms/auth.schema.ts";
+import { handleSignIn, handleSignUp } from "#app/utils/accounts.server.ts";
+import { requireAnonymous } from "#app/utils/auth.server.ts";
+import { ROLE_LABELS, SELF_SIGNUP_ROLES } from "#app/domain/roles.ts";
+import { FormErrors, SelectField, SubmitButton, TextField } from "#app/components/form/fields.tsx";
+import { SignInForm } from "./+sign-in-form.tsx";
+import { SCHOOL_NAME } from "#app/domain/school.ts";
+
+function tabOf(request: Request) {
+  return new URL(request.url).searchParams.get("tab") === "signup" ? "signup" : "signin";
+}
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAnonymous(request, "/dashboard");
+  return { tab: tabOf(request) };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  await requireAnonymous(request, "/dashboard");
+  const formData = await request.clone().formData();
+  const intent = formData.get("intent");
+  if (intent === "signin") return handleSignIn(request, formData);
+  if (intent === "signup") return handleSignUp(formData, { portal: false, successUrl: "/auth" });
+  return data({ result: undefined }, { status: 400 });
+}
+
+export default function Auth({ loaderData, actionData }: Route.ComponentProps) {
+  const { tab } = loaderData;
+  return (
+    <main id="main" className="mx-auto max-w-md px-4 py-10">
+      <h1 className="text-center text-3xl font-bold text-gray-900">Auth</h1>
+      <nav aria-label="Sign in or sign up" className="mt-6 grid grid-cols-2 rounded-lg bg-gray-200 p-1 text-center text-sm font-semibold">
+        <Link to="/auth" aria-current={tab === "signin" ? "page" : undefined} className={`rounded-md px-3 py-2 ${tab === "signin" ? "bg-white shadow" : "text-gray-700"}`}>
+          Sign In
+        </Link>
+        <Link to="/auth?tab=signup" aria-current={tab === "signup" ? "page" : undefined} className={`rounded-md px-3 py-2 ${tab === "signup" ? "bg-white shadow" : "text-gray-700"}`}>
+          Sign Up
+        </Link>
+      </nav>
+      <div className="mt-6 rounded-xl border border-gray-200 bg-white p-6 shadow-sm">
+        {tab === "signin" ? (
+          <>
+            <h2 className="mb-4 text-lg font-semibold">Sign In</h2>
+            <SignInForm lastResult={actionData?.result} />
+          </>
+        ) : (
+          <AuthSignUp lastResult={actionData?.result} />
+        )}
+      </div>
+    </main>
+  );
+}
+
+function AuthSignUp({ lastResult }: { lastResult: any }) {
+  const [form, fields] = useForm({
+    id: "auth-sign-up",
+    lastResult,
+    constraint: getZodConstraint(SignUpSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: SignUpSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    defaultValue: { role: "student" },
+  });
+  return (
+    <Form method="post" action="/auth?tab=signup" {...getFormProps(form)} className="space-y-4">
+      <h2 className="text-lg font-semibold">Sign Up</h2>
+      <input type="hidden" name="intent" value="signup" />
+      <FormErrors id={form.errorId} errors={form.errors} />
+      <TextField field={fields.fullName} label="Full name" inputProps={{ autoComplete: "name" }} />
+      <TextField field={fields.displayName} label="Display name (optional)" inputProps={{ autoComplete: "nickname" }} />
+      <TextField field={fields.phone} label="Phone number" type="tel" inputProps={{ autoComplete: "tel", inputMode: "tel", placeholder: "024 123 4567" }} />
+      <TextField field={fields.email} label="Email (optional)" type="email" inputProps={{ autoComplete: "email" }} />
+      <SelectField field={fields.role} label="I am a" placeholder={null} options={SELF_SIGNUP_ROLES.map((r) => ({ value: r, label: ROLE_LABELS[r] }))} />
+      <TextField field={fields.password} label="Password" type="password" hint="At least 6 characters." inputProps={{ autoComplete: "new-password" }} />
+      <TextField field={fields.confirmPassword} label="Confirm password" type="password" inputProps={{ autoComplete: "new-password" }} />
+      <SubmitButton pendingLabel="Creating account..." className="w-full" name="intent" value="signup">
+        Sign Up
+      </SubmitButton>
+    </Form>
+  );
+}
+
+export function meta() {
+  return [{ title: `Auth | ${SCHOOL_NAME}` }];
+}

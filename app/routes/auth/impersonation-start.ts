@@ -1,0 +1,32 @@
+import { data, redirect } from "react-router";
+import { z } from "zod";
+import type { Route } from "./+types/impersonation-start";
+import { requireAdmin } from "#app/utils/auth.server.ts";
+import { setImpersonation } from "#app/utils/session.server.ts";
+import { redirectWithToast } from "#app/utils/toast.server.ts";
+import { impersonationPathForRole } from "#app/domain/roles.ts";
+import { User } from "#models/user.server.ts";
+import { audit } from "#models/audit-log.server.ts";
+
+const Schema = z.object({ userId: z.string().regex(/^[a-z0-9]{10,40}$/) });
+
+/** 'View as' (spec §4): admins with can_edit_users, non-admin targets only. POST only. */
+export async function action({ request }: Route.ActionArgs) {
+  const { user, sessionId } = await requireAdmin(request, "can_edit_users");
+  const parsed = Schema.safeParse(Object.fromEntries(await request.formData()));
+  if (!parsed.success) throw data("Choose a user to view as.", { status: 400 });
+  const target = await User.findById(parsed.data.userId).select("_id role fullName").lean();
+  if (!target) throw data("User not found.", { status: 404 });
+  if (target.role === "admin") throw data("Admins cannot be impersonated.", { status: 403 });
+  await setImpersonation(sessionId, target._id);
+  await audit("impersonation.start", user._id, target._id, { role: target.role });
+  return redirectWithToast(impersonationPathForRole(target.role), {
+    type: "success",
+    title: "Impersonation Started",
+    description: `Viewing as ${target.role} - ${target.fullName}`,
+  });
+}
+
+export function loader() {
+  return redirect("/admin/users");
+}

@@ -1,0 +1,155 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { data, Form, Link } from "react-router";
+import type { Route } from "./+types/portal";
+import { PortalSignUpSchema } from "#app/forms/auth.schema.ts";
+import { handleSignIn, handleSignUp } from "#app/utils/accounts.server.ts";
+import { getOptionalUser } from "#app/utils/auth.server.ts";
+import { safeRedirect } from "#app/utils/redirect.ts";
+import { homePathForRole } from "#app/domain/roles.ts";
+import { FormErrors, SubmitButton, TextField } from "#app/components/form/fields.tsx";
+import { SignInForm } from "./+sign-in-form.tsx";
+import { SCHOOL_NAME } from "#app/domain/school.ts";
+
+const CARDS = [
+  { role: "student", title: "Student", description: "See your subjects, join your WhatsApp class pages and check your weekly schedule." },
+  { role: "parent", title: "Parent", description: "Follow your ward's enrolment, class pages and the parents' WhatsApp group." },
+  { role: "facilitator", title: "Facilitator", description: "Manage your classes, assignments and the students in your subjects." },
+  { role: "admin", title: "Admin", description: "Run the school: registrations, users, WhatsApp groups, subjects and settings." },
+] as const;
+type CardRole = (typeof CARDS)[number]["role"];
+
+function readQuery(request: Request) {
+  const url = new URL(request.url);
+  const role = CARDS.find((c) => c.role === url.searchParams.get("role"))?.role ?? null;
+  // Nobody can make themselves an admin: the Admin card offers sign-in only.
+  const mode = role && role !== "admin" && url.searchParams.get("mode") === "signup" ? "signup" : "signin";
+  const redirectTo = url.searchParams.get("redirectTo");
+  return { role, mode, redirectTo: redirectTo ? safeRedirect(redirectTo, "") || null : null } as const;
+}
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const info = await getOptionalUser(request);
+  return { ...readQuery(request), signedInAs: info ? { name: info.user.fullName, home: homePathForRole(info.user.role) } : null };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const formData = await request.clone().formData();
+  const { role } = readQuery(request);
+  const intent = formData.get("intent");
+  if (intent === "signin") return handleSignIn(request, formData);
+  if (intent === "signup") {
+    const chosen = typeof formData.get("role") === "string" ? String(formData.get("role")) : role;
+    return handleSignUp(formData, {
+      portal: true,
+      successUrl: `/portal?role=${encodeURIComponent(CARDS.some((c) => c.role === chosen && c.role !== "admin") ? chosen! : "student")}`,
+    });
+  }
+  return data({ result: undefined }, { status: 400 });
+}
+
+export default function Portal({ loaderData, actionData }: Route.ComponentProps) {
+  const { role, mode, redirectTo, signedInAs } = loaderData;
+  const card = CARDS.find((c) => c.role === role);
+  return (
+    <main id="main" className="mx-auto max-w-5xl px-4 py-10">
+      {!card ? (
+        <>
+          <h1 className="text-center text-3xl font-bold text-gray-900">Choose your portal</h1>
+          <p className="mt-2 text-center text-gray-700">Sign in with your phone number and password.</p>
+          {signedInAs ? (
+            <p className="mx-auto mt-4 max-w-xl rounded-md bg-brand-50 p-3 text-center text-sm text-brand-800">
+              You are signed in as {signedInAs.name}.{" "}
+              <Link to={signedInAs.home} className="font-semibold underline">
+                Go to your dashboard
+              </Link>
+            </p>
+          ) : null}
+          <ul className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+            {CARDS.map((c) => (
+              <li key={c.role} className="flex flex-col rounded-xl border border-gray-200 bg-white p-5 shadow-sm">
+                <h2 className="text-lg font-semibold text-gray-900">{c.title}</h2>
+                <p className="mt-2 flex-1 text-sm text-gray-700">{c.description}</p>
+                <Link
+                  to={`/portal?role=${c.role}${redirectTo ? `&redirectTo=${encodeURIComponent(redirectTo)}` : ""}`}
+                  className="mt-4 inline-flex min-h-11 items-center justify-center rounded-md bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800"
+                  aria-label={`Access Portal: ${c.title}`}
+                >
+                  Access Portal
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : (
+        <div className="mx-auto max-w-md">
+          <Link to="/portal" className="text-sm font-medium text-brand-700 underline">
+            ← Back to portal selection
+          </Link>
+          <h1 className="mt-4 text-2xl font-bold text-gray-900">{card.title} Portal</h1>
+          {card.role !== "admin" ? (
+            <nav aria-label="Sign in or sign up" className="mt-4 grid grid-cols-2 rounded-lg bg-gray-200 p-1 text-center text-sm font-semibold">
+              <Link
+                to={`/portal?role=${card.role}${redirectTo ? `&redirectTo=${encodeURIComponent(redirectTo)}` : ""}`}
+                aria-current={mode === "signin" ? "page" : undefined}
+                className={`rounded-md px-3 py-2 ${mode === "signin" ? "bg-white shadow" : "text-gray-700"}`}
+              >
+                Sign In
+              </Link>
+              <Link
+                to={`/portal?role=${card.role}&mode=signup`}
+                aria-current={mode === "signup" ? "page" : undefined}
+                className={`rounded-md px-3 py-2 ${mode === "signup" ? "bg-white shadow" : "text-gray-700"}`}
+              >
+                Sign Up
+              </Link>
+            </nav>
+          ) : (
+            <p className="mt-2 text-sm text-gray-700">Admin accounts are created by the school. Sign in below.</p>
+          )}
+          <div className="mt-6 rounded-xl border border-gray-200 bg-white p-6 shadow-sm">
+            {mode === "signin" ? (
+              <>
+                <h2 className="mb-4 text-lg font-semibold">Sign In</h2>
+                <SignInForm lastResult={actionData?.result} redirectTo={redirectTo} />
+              </>
+            ) : (
+              <PortalSignUp role={card.role as Exclude<CardRole, "admin">} lastResult={actionData?.result} />
+            )}
+          </div>
+        </div>
+      )}
+    </main>
+  );
+}
+
+function PortalSignUp({ role, lastResult }: { role: Exclude<CardRole, "admin">; lastResult: any }) {
+  const [form, fields] = useForm({
+    id: `sign-up-${role}`,
+    lastResult,
+    constraint: getZodConstraint(PortalSignUpSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: PortalSignUpSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  return (
+    <Form method="post" {...getFormProps(form)} className="space-y-4">
+      <h2 className="text-lg font-semibold">Sign Up</h2>
+      <input type="hidden" name="intent" value="signup" />
+      <input type="hidden" name="role" value={role} />
+      <FormErrors id={form.errorId} errors={[...(form.errors ?? []), ...(fields.role.errors ?? [])]} />
+      <TextField field={fields.phone} label="Phone number" type="tel" inputProps={{ autoComplete: "tel", inputMode: "tel", placeholder: "024 123 4567" }} />
+      <TextField field={fields.fullName} label="Full name" inputProps={{ autoComplete: "name" }} />
+      <TextField field={fields.email} label={role === "student" ? "Email (optional)" : "Email"} type="email" required={role !== "student"} inputProps={{ autoComplete: "email" }} />
+      <TextField field={fields.password} label="Password" type="password" hint="At least 6 characters." inputProps={{ autoComplete: "new-password" }} />
+      <TextField field={fields.confirmPassword} label="Confirm password" type="password" inputProps={{ autoComplete: "new-password" }} />
+      <SubmitButton pendingLabel="Creating account..." className="w-full" name="intent" value="signup">
+        Sign Up
+      </SubmitButton>
+    </Form>
+  );
+}
+
+export function meta() {
+  return [{ title: `Portal | ${SCHOOL_NAME}` }, { name: "description", content: "Sign in or create an account." }];
+}

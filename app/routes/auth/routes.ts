@@ -1,0 +1,12 @@
+import { type RouteConfigEntry, route, prefix } from "@react-router/dev/routes";
+
+/** Sign-in, sign-up, sign-out, impersonation, password reset (issue 4). */
+export const authRoutes: RouteConfigEntry[] = [
+  route("portal", "routes/auth/portal.tsx"),
+  route("auth", "routes/auth/auth.tsx"),
+  route("sign-out", "routes/auth/sign-out.ts"),
+  ...prefix("impersonation", [
+    route("start", "routes/auth/impersonation-start.ts"),
+    route("stop", "routes/auth/impersonation-stop.ts"),
+  ]),
+];

@@ -1,0 +1,18 @@
+import { redirect } from "react-router";
+import type { Route } from "./+types/sign-out";
+import { destroyUserSession } from "#app/utils/session.server.ts";
+import { toastHeader } from "#app/utils/toast.server.ts";
+import { safeRedirect } from "#app/utils/redirect.ts";
+
+/** Sign-out is a POST (a GET must never change state): it deletes the Session document. */
+export async function action({ request }: Route.ActionArgs) {
+  const formData = await request.formData();
+  const headers = new Headers();
+  headers.append("Set-Cookie", await destroyUserSession(request));
+  headers.append("Set-Cookie", await toastHeader({ type: "success", title: "Signed out successfully" }));
+  return redirect(safeRedirect(formData.get("redirectTo"), "/portal"), { headers });
+}
+
+export function loader() {
+  return redirect("/");
+}

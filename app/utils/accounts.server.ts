@@ -1,0 +1,68 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, redirect } from "react-router";
+import { normalizePhone } from "#app/domain/phone.ts";
+import { homePathForRole } from "#app/domain/roles.ts";
+import { PortalSignUpSchema, SignInSchema, SignUpSchema } from "#app/forms/auth.schema.ts";
+import { User } from "#models/user.server.ts";
+import { connectDb } from "#models/db.server.ts";
+import { AuthError, authenticator } from "./auth.server.ts";
+import { hashPassword } from "./password.server.ts";
+import { safeRedirect } from "./redirect.ts";
+import { createUserSession } from "./session.server.ts";
+import { toastHeader, redirectWithToast } from "./toast.server.ts";
+
+export const PHONE_TAKEN = "An account with this phone number already exists. Sign in instead.";
+const HIDE = ["password", "confirmPassword"];
+
+/** Sign-in shared by /portal and /auth: verify with remix-auth, then start our own session. */
+export async function handleSignIn(request: Request, formData: FormData) {
+  const submission = parseWithZod(formData, { schema: SignInSchema });
+  if (submission.status !== "success") {
+    return data({ result: submission.reply({ hideFields: HIDE }) }, { status: 400 });
+  }
+  let user;
+  try {
+    user = await authenticator.authenticate("phone-password", request);
+  } catch (error) {
+    if (error instanceof AuthError) {
+      return data({ result: submission.reply({ formErrors: [error.message], hideFields: HIDE }) }, { status: 400 });
+    }
+    throw error;
+  }
+  const headers = new Headers();
+  headers.append("Set-Cookie", await createUserSession(user.id));
+  headers.append("Set-Cookie", await toastHeader({ type: "success", title: "Signed in successfully!" }));
+  return redirect(safeRedirect(submission.value.redirectTo, homePathForRole(user.role)), { headers });
+}
+
+/** Sign-up: never creates an admin (the schema only accepts student, parent, facilitator). */
+export async function handleSignUp(formData: FormData, options: { portal: boolean; successUrl: string }) {
+  const submission = parseWithZod(formData, { schema: options.portal ? PortalSignUpSchema : SignUpSchema });
+  if (submission.status !== "success") {
+    return data({ result: submission.reply({ hideFields: HIDE }) }, { status: 400 });
+  }
+  const v = submission.value;
+  const phone = normalizePhone(v.phone);
+  await connectDb();
+  const phoneTaken = () => data({ result: submission.reply({ fieldErrors: { phone: [PHONE_TAKEN] }, hideFields: HIDE }) }, { status: 400 });
+  if (await User.exists({ phone })) return phoneTaken();
+  const displayName = (v as { displayName?: string }).displayName || null;
+  try {
+    await User.create({
+      role: v.role,
+      phone,
+      fullName: v.fullName,
+      displayName,
+      email: v.email ?? null,
+      passwordHash: await hashPassword(v.password),
+    });
+  } catch (error) {
+    // Two sign-ups racing for one phone: the unique index decides.
+    if ((error as { code?: number }).code === 11000) return phoneTaken();
+    throw error;
+  }
+  return redirectWithToast(options.successUrl, {
+    type: "success",
+    title: "Account created successfully! You can now log in with your phone number.",
+  });
+}

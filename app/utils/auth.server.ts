@@ -1,0 +1,103 @@
+import { data, redirect } from "react-router";
+import { Authenticator } from "remix-auth";
+import { FormStrategy } from "remix-auth-form";
+import { normalizePhone } from "#app/domain/phone.ts";
+import { effectiveRole, type AdminPermissionFlag, type Role } from "#app/domain/roles.ts";
+import { User } from "#models/user.server.ts";
+import { getAdminPermissions } from "#models/admin-permission.server.ts";
+import { clearFailedLogins, isLockedOut, recordFailedLogin } from "#models/login-throttle.server.ts";
+import { getSettings } from "#models/settings.server.ts";
+import { connectDb } from "#models/db.server.ts";
+import { getDummyHash, verifyPassword } from "./password.server.ts";
+import { getSessionInfo, type SessionInfo } from "./session.server.ts";
+import { LOGIN_LOCK_MINUTES } from "#app/domain/settings.ts";
+
+export const INVALID_CREDENTIALS = "Invalid phone number or password";
+export const LOCKED_OUT = `Too many failed sign-in attempts for this phone number. Please wait ${LOGIN_LOCK_MINUTES} minutes and try again.`;
+
+/** A failure the sign-in form shows as it is. */
+export class AuthError extends Error {}
+
+export type AuthenticatedUser = { id: string; role: Role };
+
+/** remix-auth only verifies credentials; sessions are ours (session.server.ts). */
+export const authenticator = new Authenticator<AuthenticatedUser>();
+
+authenticator.use(
+  new FormStrategy(async ({ form }) => {
+    const phoneRaw = form.get("phone");
+    const password = form.get("password");
+    if (typeof phoneRaw !== "string" || typeof password !== "string" || !phoneRaw || !password) {
+      throw new AuthError(INVALID_CREDENTIALS);
+    }
+    const phone = normalizePhone(phoneRaw);
+    await connectDb();
+    if (await isLockedOut(phone)) throw new AuthError(LOCKED_OUT);
+    const user = phone
+      ? await User.findOne({ phone }).select("_id role passwordHash").lean<{ _id: string; role: string; passwordHash: string }>()
+      : null;
+    // Verify against a dummy hash when the phone is unknown so timing does not reveal which phones exist.
+    const ok = await verifyPassword(password, user?.passwordHash ?? (await getDummyHash()));
+    if (!user || !ok) {
+      if (phone) {
+        const { maxLoginAttempts } = await getSettings();
+        await recordFailedLogin(phone, maxLoginAttempts);
+      }
+      throw new AuthError(INVALID_CREDENTIALS);
+    }
+    await clearFailedLogins(phone);
+    return { id: user._id, role: effectiveRole(user.role) };
+  }),
+  "phone-password",
+);
+
+function signInRedirect(request: Request): never {
+  const url = new URL(request.url);
+  const redirectTo = `${url.pathname}${url.search}`;
+  throw redirect(`/portal?redirectTo=${encodeURIComponent(redirectTo)}`);
+}
+
+export async function getOptionalUser(request: Request): Promise<SessionInfo | null> {
+  return getSessionInfo(request);
+}
+
+/** First line of every signed-in loader/action: anonymous visitors go to /portal. */
+export async function requireUser(request: Request): Promise<SessionInfo> {
+  const info = await getSessionInfo(request);
+  if (!info) signInRedirect(request);
+  return info;
+}
+
+/** Anonymous visitors only (sign-in pages): a signed-in visitor goes to `to`. */
+export async function requireAnonymous(request: Request, to = "/dashboard") {
+  if (await getSessionInfo(request)) throw redirect(to);
+}
+
+/**
+ * The effective user (impersonated while an admin views as someone) must have
+ * one of the roles; otherwise 403. A user with no role counts as a student.
+ */
+export async function requireRole(request: Request, roles: readonly Role[]): Promise<SessionInfo> {
+  const info = await requireUser(request);
+  if (!roles.includes(effectiveRole(info.effectiveUser.role))) {
+    throw data("You don't have access to this page.", { status: 403 });
+  }
+  return info;
+}
+
+export const ACCESS_RESTRICTED_TITLE = "Access Restricted";
+export const ACCESS_RESTRICTED_MESSAGE = "You don't have permission to access this section of the admin portal.";
+
+/**
+ * Admin pages check the real signed-in user (decisions §5): anonymous → /portal,
+ * non-admin → /, admin lacking the flag → 403 'Access Restricted'.
+ */
+export async function requireAdmin(request: Request, flag?: AdminPermissionFlag) {
+  const info = await requireUser(request);
+  if (info.user.role !== "admin") throw redirect("/");
+  const permissions = await getAdminPermissions(info.user._id, info.user.role);
+  if (flag && !permissions[flag]) {
+    throw data({ title: ACCESS_RESTRICTED_TITLE, message: ACCESS_RESTRICTED_MESSAGE }, { status: 403 });
+  }
+  return { ...info, permissions };
+}

@@ -1,0 +1,50 @@
+import diagnostics from "node:diagnostics_channel";
+import type { Server } from "node:http";
+import { connectDb, disconnectDb } from "#models/db.server.ts";
+
+const SHUTDOWN_DEADLINE_MS = 4_500;
+const state = globalThis as unknown as { __lifecycleStarted?: boolean };
+
+/**
+ * react-router-serve owns the HTTP server and already stops accepting on
+ * SIGTERM/SIGINT (server.close waits for in-flight requests). We learn which
+ * server that is from Node's http diagnostics channel, wait for it to close,
+ * then close the database and exit — within 5 s at the latest.
+ */
+export function startLifecycle() {
+  if (state.__lifecycleStarted) return;
+  state.__lifecycleStarted = true;
+
+  connectDb().catch((error) => console.error("Database connection failed:", error));
+
+  const servers = new Set<Server>();
+  diagnostics.subscribe("http.server.request.start", (message) => {
+    const server = (message as { server?: Server }).server;
+    if (server) servers.add(server);
+  });
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`${signal} received: finishing requests, then closing the database.`);
+    setTimeout(() => {
+      console.error("Shutdown took too long; exiting.");
+      process.exit(1);
+    }, SHUTDOWN_DEADLINE_MS).unref();
+    await Promise.all(
+      [...servers].map(
+        (server) =>
+          new Promise<void>((resolve) => {
+            if (!server.listening) return resolve();
+            server.once("close", () => resolve());
+            server.close(() => resolve());
+            server.closeIdleConnections();
+          }),
+      ),
+    );
+    await disconnectDb();
+    process.exit(0);
+  };
+  for (const signal of ["SIGTERM", "SIGINT"] as const) process.once(signal, () => void shutdown(signal));
+}

@@ -1,0 +1,106 @@
+import { createCookie } from "react-router";
+import { Session } from "#models/session.server.ts";
+import { User, PUBLIC_USER_FIELDS, type PublicUser } from "#models/user.server.ts";
+import { getSettings } from "#models/settings.server.ts";
+import { connectDb } from "#models/db.server.ts";
+import { env } from "./env.server.ts";
+
+/** The cookie carries only the Session document's id (decisions §1). */
+export const sessionCookie = createCookie("__session", {
+  httpOnly: true,
+  sameSite: "lax",
+  secure: env.secureCookies,
+  path: "/",
+  secrets: env.sessionSecrets,
+  maxAge: 60 * 60 * 24 * 30,
+});
+
+const ID_PATTERN = /^[a-z0-9]{10,40}$/;
+// Sliding expiry is written at most this often, not on every request.
+const TOUCH_EVERY_MS = 60_000;
+
+export type SessionInfo = {
+  sessionId: string;
+  /** The signed-in account (the admin, while impersonating). */
+  user: PublicUser;
+  /** Who the portals show: the impersonated user, or the user. */
+  effectiveUser: PublicUser;
+  impersonating: boolean;
+};
+
+const cache = new WeakMap<Request, Promise<SessionInfo | null>>();
+
+/** The request's session, looked up once per request however many loaders ask. */
+export function getSessionInfo(request: Request): Promise<SessionInfo | null> {
+  let pending = cache.get(request);
+  if (!pending) {
+    pending = loadSession(request);
+    cache.set(request, pending);
+  }
+  return pending;
+}
+
+async function loadSession(request: Request): Promise<SessionInfo | null> {
+  const raw = await sessionCookie.parse(request.headers.get("Cookie")).catch(() => null);
+  if (typeof raw !== "string" || !ID_PATTERN.test(raw)) return null;
+  await connectDb();
+  const session = await Session.findById(raw).lean();
+  const now = new Date();
+  if (!session || session.expiresAt <= now) return null;
+  const [user, impersonated] = await Promise.all([
+    User.findById(session.userId).select(PUBLIC_USER_FIELDS).lean<PublicUser>(),
+    session.impersonatedUserId
+      ? User.findById(session.impersonatedUserId).select(PUBLIC_USER_FIELDS).lean<PublicUser>()
+      : null,
+  ]);
+  if (!user) return null;
+  // Impersonation only ever applies to an admin viewing a non-admin.
+  const impersonating = Boolean(impersonated && user.role === "admin" && impersonated.role !== "admin");
+  if (now.getTime() - new Date(session.lastSeenAt ?? 0).getTime() > TOUCH_EVERY_MS) {
+    const { sessionTimeout } = await getSettings();
+    await Session.updateOne(
+      { _id: session._id },
+      { $set: { lastSeenAt: now, expiresAt: new Date(now.getTime() + sessionTimeout * 60_000) } },
+    );
+  }
+  return {
+    sessionId: session._id,
+    user,
+    effectiveUser: impersonating ? impersonated! : user,
+    impersonating,
+  };
+}
+
+/** Creates a Session for the user and returns the Set-Cookie header value. */
+export async function createUserSession(userId: string): Promise<string> {
+  await connectDb();
+  const { sessionTimeout } = await getSettings();
+  const now = new Date();
+  const session = await Session.create({
+    userId: String(userId),
+    lastSeenAt: now,
+    expiresAt: new Date(now.getTime() + sessionTimeout * 60_000),
+  });
+  return sessionCookie.serialize(session._id);
+}
+
+/** Deletes the request's Session (if any) and returns the Set-Cookie header that clears the cookie. */
+export async function destroyUserSession(request: Request): Promise<string> {
+  const raw = await sessionCookie.parse(request.headers.get("Cookie")).catch(() => null);
+  if (typeof raw === "string" && ID_PATTERN.test(raw)) {
+    await connectDb();
+    await Session.deleteOne({ _id: raw });
+  }
+  return sessionCookie.serialize("", { maxAge: 0 });
+}
+
+/** Signs a user out everywhere, optionally keeping one session. */
+export async function deleteOtherSessions(userId: string, keepSessionId?: string) {
+  const filter: Record<string, unknown> = { userId: String(userId) };
+  if (keepSessionId) filter._id = { $ne: String(keepSessionId) };
+  await Session.deleteMany(filter);
+}
+
+export async function setImpersonation(sessionId: string, targetUserId: string | null) {
+  await Session.updateOne({ _id: String(sessionId) }, { $set: { impersonatedUserId: targetUserId ? String(targetUserId) : null } });
+}

@@ -1,0 +1,45 @@
+import { createCookie, redirect } from "react-router";
+import { z } from "zod";
+import { env } from "./env.server.ts";
+
+/**
+ * Flash messages (decisions §2): set by an action, shown once on the next page.
+ * Kept in their own short-lived signed cookie so they work for anonymous
+ * visitors too (e.g. after signing out) and without JavaScript.
+ */
+export const ToastSchema = z.object({
+  type: z.enum(["success", "error", "info"]).default("success"),
+  title: z.string().max(200),
+  description: z.string().max(500).optional(),
+});
+export type Toast = z.input<typeof ToastSchema>;
+
+const toastCookie = createCookie("__toast", {
+  httpOnly: true,
+  sameSite: "lax",
+  secure: env.secureCookies,
+  path: "/",
+  secrets: env.sessionSecrets,
+  maxAge: 60,
+});
+
+export async function toastHeader(toast: Toast): Promise<string> {
+  return toastCookie.serialize(ToastSchema.parse(toast));
+}
+
+export async function redirectWithToast(url: string, toast: Toast, init?: ResponseInit) {
+  const headers = new Headers(init?.headers);
+  headers.append("Set-Cookie", await toastHeader(toast));
+  return redirect(url, { ...init, headers });
+}
+
+/** Reads the pending toast and the header that clears it. */
+export async function getToast(request: Request) {
+  const raw = await toastCookie.parse(request.headers.get("Cookie")).catch(() => null);
+  const parsed = ToastSchema.safeParse(raw);
+  if (!parsed.success) return { toast: null, headers: null };
+  return {
+    toast: parsed.data,
+    headers: { "Set-Cookie": await toastCookie.serialize("", { maxAge: 0 }) },
+  };
+}

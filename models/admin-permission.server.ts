@@ -1,0 +1,42 @@
+import mongoose, { Schema } from "mongoose";
+import { ADMIN_PERMISSION_FLAGS, defaultPermissions, type AdminPermissions } from "#app/domain/roles.ts";
+import { idField } from "./ids.server.ts";
+
+const flags = Object.fromEntries(ADMIN_PERMISSION_FLAGS.map((f) => [f, { type: Boolean, default: true }]));
+
+/** One row per admin user (spec §3 admin_permissions). */
+const adminPermissionSchema = new Schema(
+  { _id: idField, userId: { type: String, required: true }, ...flags },
+  { timestamps: true, collection: "admin_permissions" },
+);
+adminPermissionSchema.index({ userId: 1 }, { unique: true });
+
+type AdminPermissionDoc = AdminPermissions & { _id: string; userId: string };
+export const AdminPermission =
+  (mongoose.models.AdminPermission as mongoose.Model<AdminPermissionDoc>) ??
+  mongoose.model<AdminPermissionDoc>("AdminPermission", adminPermissionSchema);
+
+/**
+ * Spec §6: an admin without a row gets every flag; a non-admin gets none.
+ * If the lookup fails, the defaults stay (for admins only).
+ */
+export async function getAdminPermissions(userId: string, role: string): Promise<AdminPermissions> {
+  const defaults = defaultPermissions(role);
+  if (role !== "admin") return defaults;
+  try {
+    const row = await AdminPermission.findOne({ userId: String(userId) }).lean();
+    if (!row) return defaults;
+    return Object.fromEntries(
+      ADMIN_PERMISSION_FLAGS.map((f) => [f, typeof row[f] === "boolean" ? row[f] : defaults[f]]),
+    ) as AdminPermissions;
+  } catch {
+    return defaults;
+  }
+}
+
+export async function setAdminPermissions(userId: string, permissions: Partial<AdminPermissions>) {
+  const $set = Object.fromEntries(
+    ADMIN_PERMISSION_FLAGS.filter((f) => typeof permissions[f] === "boolean").map((f) => [f, permissions[f]]),
+  );
+  await AdminPermission.updateOne({ userId: String(userId) }, { $set }, { upsert: true });
+}

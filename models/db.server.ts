@@ -1,0 +1,71 @@
+import path from "node:path";
+import mongoose from "mongoose";
+import { env } from "#app/utils/env.server.ts";
+
+/**
+ * One connection per process. MONGODB_URI selects a real MongoDB; without it
+ * the project's embedded server starts in-process (data under DATA_DIR/db).
+ */
+type Embedded = { uri: string; stop(): Promise<void> };
+
+const state = globalThis as unknown as {
+  __dbReady?: Promise<typeof mongoose>;
+  __embedded?: Embedded | null;
+};
+
+export const DB_NAME = "vacation_classes";
+
+mongoose.set("strictQuery", true);
+
+async function startEmbedded(): Promise<Embedded> {
+  const { startEmbeddedMongo } = await import("../scripts/embedded-mongo/index.ts");
+  return startEmbeddedMongo({
+    dataDir: env.dbInMemory ? null : path.join(env.dataDir, "db"),
+    quiet: true,
+  });
+}
+
+export function connectDb(): Promise<typeof mongoose> {
+  state.__dbReady ??= (async () => {
+    let uri = env.mongodbUri;
+    let embedded = false;
+    if (!uri) {
+      state.__embedded = await startEmbedded();
+      uri = `${state.__embedded.uri.replace(/\/$/, "")}/${DB_NAME}`;
+      embedded = true;
+    }
+    await mongoose.connect(uri, { serverSelectionTimeoutMS: 10_000 });
+    if (env.seedDemoData === "true" || (env.seedDemoData === "auto" && embedded)) {
+      const { seedIfEmpty, seedDemoData } = await import("./seed.server.ts");
+      if (env.seedDemoData === "true") await seedDemoData();
+      else await seedIfEmpty();
+    }
+    return mongoose;
+  })().catch((error) => {
+    state.__dbReady = undefined;
+    throw error;
+  });
+  return state.__dbReady;
+}
+
+/** True when the database answers a ping within the timeout. */
+export async function pingDb(timeoutMs = 2_000): Promise<boolean> {
+  try {
+    await Promise.race([
+      connectDb().then((m) => m.connection.db!.admin().ping()),
+      new Promise((_, reject) => setTimeout(() => reject(new Error("timeout")), timeoutMs).unref()),
+    ]);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export async function disconnectDb() {
+  await mongoose.disconnect().catch(() => {});
+  if (state.__embedded) {
+    await state.__embedded.stop().catch(() => {});
+    state.__embedded = null;
+  }
+  state.__dbReady = undefined;
+}

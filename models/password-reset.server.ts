@@ -1,0 +1,22 @@
+import mongoose, { Schema } from "mongoose";
+import { idField } from "./ids.server.ts";
+
+/** One-time password reset links issued by an admin (decisions §2). Only a hash of the token is stored. */
+const passwordResetSchema = new Schema(
+  {
+    _id: idField,
+    tokenHash: { type: String, required: true },
+    userId: { type: String, required: true },
+    createdBy: { type: String, required: true },
+    expiresAt: { type: Date, required: true },
+    usedAt: { type: Date, default: null },
+  },
+  { timestamps: true, collection: "password_resets" },
+);
+passwordResetSchema.index({ tokenHash: 1 }, { unique: true });
+passwordResetSchema.index({ expiresAt: 1 }, { expireAfterSeconds: 0 });
+
+type PasswordResetDoc = { _id: string; tokenHash: string; userId: string; createdBy: string; expiresAt: Date; usedAt: Date | null };
+export const PasswordReset =
+  (mongoose.models.PasswordReset as mongoose.Model<PasswordResetDoc>) ??
+  mongoose.model<PasswordResetDoc>("PasswordReset", passwordResetSchema);

@@ -1,0 +1,24 @@
+import mongoose, { Schema, type InferSchemaType } from "mongoose";
+import { idField } from "./ids.server.ts";
+
+/**
+ * A signed-in browser. The cookie holds only this document's id; deleting it
+ * signs the browser out (decisions §1). expiresAt slides with activity and a
+ * TTL index removes expired sessions.
+ */
+const sessionSchema = new Schema(
+  {
+    _id: idField,
+    userId: { type: String, required: true },
+    impersonatedUserId: { type: String, default: null },
+    expiresAt: { type: Date, required: true },
+    lastSeenAt: { type: Date, default: () => new Date() },
+  },
+  { timestamps: true, collection: "sessions" },
+);
+sessionSchema.index({ userId: 1 });
+sessionSchema.index({ expiresAt: 1 }, { expireAfterSeconds: 0 });
+
+export type SessionDoc = InferSchemaType<typeof sessionSchema> & { _id: string };
+export const Session =
+  (mongoose.models.Session as mongoose.Model<SessionDoc>) ?? mongoose.model<SessionDoc>("Session", sessionSchema);

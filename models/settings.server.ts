@@ -1,0 +1,57 @@
+import mongoose, { Schema } from "mongoose";
+import { DEFAULT_SETTINGS, EMAIL_PROVIDERS, SMS_PROVIDERS, type PortalSettings } from "#app/domain/settings.ts";
+
+const SETTINGS_ID = "global";
+
+const settingsSchema = new Schema(
+  {
+    _id: { type: String, default: SETTINGS_ID },
+    siteName: { type: String, maxlength: 100 },
+    adminEmail: { type: String, maxlength: 254 },
+    siteDescription: { type: String, maxlength: 500 },
+    maintenanceMode: Boolean,
+    registrationEnabled: Boolean,
+    whatsappNotifications: Boolean,
+    smsNotifications: Boolean,
+    assignmentReminders: Boolean,
+    paymentNotifications: Boolean,
+    twoFactorAuth: Boolean,
+    sessionTimeout: { type: Number, min: 5, max: 1440 },
+    passwordRequirements: { type: String, maxlength: 60 },
+    minPasswordLength: { type: Number, min: 6, max: 64 },
+    maxLoginAttempts: { type: Number, min: 1, max: 50 },
+    stripeApiKey: { type: String, maxlength: 300 },
+    emailProvider: { type: String, enum: EMAIL_PROVIDERS },
+    smsProvider: { type: String, enum: SMS_PROVIDERS },
+    whatsappIntegration: Boolean,
+    analyticsTracking: Boolean,
+  },
+  { timestamps: true, collection: "settings", minimize: false },
+);
+
+type SettingsDoc = Partial<PortalSettings> & { _id: string };
+export const Settings =
+  (mongoose.models.Settings as mongoose.Model<SettingsDoc>) ?? mongoose.model<SettingsDoc>("Settings", settingsSchema);
+
+// Read on every request (maintenance mode, session timeout), so cache briefly per process.
+let cache: { value: PortalSettings; at: number } | null = null;
+const CACHE_MS = 2_000;
+
+export async function getSettings(): Promise<PortalSettings> {
+  if (cache && Date.now() - cache.at < CACHE_MS) return cache.value;
+  const row = await Settings.findById(SETTINGS_ID).lean();
+  const value = { ...DEFAULT_SETTINGS };
+  if (row) {
+    for (const key of Object.keys(DEFAULT_SETTINGS) as (keyof PortalSettings)[]) {
+      const v = row[key];
+      if (v !== undefined && v !== null) (value as Record<string, unknown>)[key] = v;
+    }
+  }
+  cache = { value, at: Date.now() };
+  return value;
+}
+
+export async function saveSettings(changes: Partial<PortalSettings>) {
+  await Settings.updateOne({ _id: SETTINGS_ID }, { $set: changes }, { upsert: true, runValidators: true });
+  cache = null;
+}

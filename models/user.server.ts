@@ -1,0 +1,42 @@
+import mongoose, { Schema, type InferSchemaType } from "mongoose";
+import { ROLES } from "#app/domain/roles.ts";
+import { idField } from "./ids.server.ts";
+
+/** users + profiles of the spec, merged: one document per account. */
+const userSchema = new Schema(
+  {
+    _id: idField,
+    role: { type: String, enum: ROLES, required: true, default: "student" },
+    fullName: { type: String, required: true, trim: true, minlength: 2, maxlength: 100 },
+    displayName: { type: String, trim: true, maxlength: 60, default: null },
+    /** Normalised +233… form; the login identifier. */
+    phone: { type: String, required: true, match: /^\+\d{10,16}$/ },
+    email: { type: String, trim: true, lowercase: true, maxlength: 254, default: null },
+    passwordHash: { type: String, required: true, select: false },
+    /** When the user last opened their announcements (notification badge). */
+    announcementsSeenAt: { type: Date, default: null },
+  },
+  { timestamps: true, collection: "users" },
+);
+userSchema.index({ phone: 1 }, { unique: true });
+userSchema.index({ role: 1, createdAt: -1 });
+userSchema.index({ createdAt: -1 });
+
+export type UserDoc = InferSchemaType<typeof userSchema> & { _id: string };
+export const User = (mongoose.models.User as mongoose.Model<UserDoc>) ?? mongoose.model<UserDoc>("User", userSchema);
+
+/** Fields safe to send to a page: never the hash. */
+export const PUBLIC_USER_FIELDS = "_id role fullName displayName phone email createdAt announcementsSeenAt";
+
+export type PublicUser = Pick<UserDoc, "_id" | "role" | "fullName" | "displayName" | "phone" | "email"> & {
+  createdAt: Date;
+  announcementsSeenAt: Date | null;
+};
+
+export async function getUserById(id: string): Promise<PublicUser | null> {
+  return User.findById(String(id)).select(PUBLIC_USER_FIELDS).lean<PublicUser>();
+}
+
+export async function getUserByPhone(phone: string): Promise<PublicUser | null> {
+  return User.findOne({ phone: String(phone) }).select(PUBLIC_USER_FIELDS).lean<PublicUser>();
+}

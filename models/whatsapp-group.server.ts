@@ -1,0 +1,74 @@
+import mongoose, { Schema, type InferSchemaType } from "mongoose";
+import { GROUP_TYPES } from "#app/domain/whatsapp.ts";
+import { idField } from "./ids.server.ts";
+
+const whatsappGroupSchema = new Schema(
+  {
+    _id: idField,
+    subjectName: { type: String, required: true, trim: true, maxlength: 100 },
+    /** A programme value (science, arts, …); free text is tolerated for legacy parent groups. */
+    programme: { type: String, required: true, trim: true, maxlength: 60 },
+    groupType: { type: String, required: true, enum: GROUP_TYPES },
+    whatsappLink: { type: String, required: true, trim: true, maxlength: 500 },
+  },
+  { timestamps: true, collection: "whatsapp_groups" },
+);
+whatsappGroupSchema.index({ programme: 1, subjectName: 1 });
+whatsappGroupSchema.index({ groupType: 1, programme: 1 });
+whatsappGroupSchema.index({ createdAt: -1 });
+
+export type WhatsappGroupDoc = InferSchemaType<typeof whatsappGroupSchema> & { _id: string; createdAt: Date };
+export const WhatsappGroup =
+  (mongoose.models.WhatsappGroup as mongoose.Model<WhatsappGroupDoc>) ??
+  mongoose.model<WhatsappGroupDoc>("WhatsappGroup", whatsappGroupSchema);
+
+export const GROUP_FIELDS = "_id subjectName programme groupType whatsappLink createdAt";
+
+/** Spec §7: the registration's programme and subjects, ordered by subject; optionally one type only. */
+export async function getGroupsForSubjects(programme: string, subjects: string[], groupType?: string) {
+  const filter: Record<string, unknown> = { programme: String(programme), subjectName: { $in: subjects.map(String) } };
+  if (groupType) filter.groupType = String(groupType);
+  return WhatsappGroup.find(filter).select(GROUP_FIELDS).sort({ subjectName: 1 }).lean<WhatsappGroupDoc[]>();
+}
+
+/** Spec §7: with no user or no registration, everything ordered by programme then subject. */
+export async function getAllGroups() {
+  return WhatsappGroup.find({}).select(GROUP_FIELDS).sort({ programme: 1, subjectName: 1 }).limit(500).lean<WhatsappGroupDoc[]>();
+}
+
+export async function getParentGroups() {
+  return WhatsappGroup.find({ groupType: "parent" }).select(GROUP_FIELDS).sort({ programme: 1 }).lean<WhatsappGroupDoc[]>();
+}
+
+function escapeRegex(s: string) {
+  return s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
+
+/**
+ * Spec §7 parent fallback lookup: parent groups (type parent, or subject name
+ * containing 'parent'); for a science programme match science programmes,
+ * otherwise exclude science; then fall back to a programme containing
+ * 'general' or 'all'; then any parent group. Newest first, one result.
+ */
+export async function findParentGroupForProgramme(programme: string) {
+  const isParent = { $or: [{ groupType: "parent" }, { subjectName: { $regex: "parent", $options: "i" } }] };
+  const science = /science/i.test(programme);
+  const attempts: Record<string, unknown>[] = [
+    science
+      ? { $and: [isParent, { programme: { $regex: "science", $options: "i" } }] }
+      : {
+          $and: [
+            isParent,
+            { programme: { $not: /science/i } },
+            { programme: { $regex: `^${escapeRegex(programme)}$`, $options: "i" } },
+          ],
+        },
+    { $and: [isParent, { programme: { $regex: "general|all", $options: "i" } }] },
+    isParent,
+  ];
+  for (const filter of attempts) {
+    const group = await WhatsappGroup.findOne(filter).select(GROUP_FIELDS).sort({ createdAt: -1 }).lean<WhatsappGroupDoc>();
+    if (group) return group;
+  }
+  return null;
+}

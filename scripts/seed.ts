@@ -1,0 +1,15 @@
+/**
+ * npm run seed — creates the demo accounts and data (idempotent).
+ * Uses MONGODB_URI when set (it is only ever seeded when asked, i.e. here),
+ * otherwise the embedded database in DATA_DIR.
+ */
+import mongoose from "mongoose";
+import { connectDb, disconnectDb } from "../models/db.server.ts";
+import { seedDemoData, DEMO_ACCOUNTS } from "../models/seed.server.ts";
+
+process.env.SEED_DEMO_DATA = "false"; // seed explicitly below, once
+await connectDb();
+await seedDemoData();
+console.log(`Demo data is in place (${mongoose.connection.name}). Demo accounts:`);
+for (const a of DEMO_ACCOUNTS) console.log(`  ${a.role.padEnd(12)} ${a.phone}  ${a.password}`);
+await disconnectDb();

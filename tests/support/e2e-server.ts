@@ -1,0 +1,45 @@
+/**
+ * Starts a fresh in-memory embedded database and the built app against it.
+ * Playwright runs this as its webServer; tests reach the same database
+ * through MONGODB_URI to arrange their own data.
+ */
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { startEmbeddedMongo } from "../../scripts/embedded-mongo/index.ts";
+import { E2E } from "./e2e-env.ts";
+
+if (!fs.existsSync("build/server/index.js")) {
+  console.error("No build found: run `npm run build` before the e2e tests.");
+  process.exit(1);
+}
+
+const db = await startEmbeddedMongo({ port: E2E.dbPort, quiet: true });
+fs.rmSync(E2E.uploadsDir, { recursive: true, force: true });
+fs.mkdirSync(E2E.uploadsDir, { recursive: true });
+
+const app = spawn(process.execPath, [path.resolve("node_modules/@react-router/serve/bin.js"), "build/server/index.js"], {
+  stdio: "inherit",
+  env: {
+    ...process.env,
+    NODE_ENV: "production",
+    PORT: String(E2E.port),
+    MONGODB_URI: E2E.mongodbUri,
+    SEED_DEMO_DATA: "true",
+    SESSION_SECRET: E2E.sessionSecret,
+    UPLOADS_DIR: path.resolve(E2E.uploadsDir),
+    INSECURE_COOKIES: "true",
+  },
+});
+
+const stop = async () => {
+  app.kill("SIGTERM");
+  await db.stop();
+  process.exit(0);
+};
+process.on("SIGTERM", stop);
+process.on("SIGINT", stop);
+app.on("exit", async (code) => {
+  await db.stop();
+  process.exit(code ?? 1);
+});

@@ -1,0 +1,121 @@
+import { test as base, expect, type BrowserContext, type Page } from "@playwright/test";
+import mongoose from "mongoose";
+import { createCookie } from "react-router";
+import { normalizePhone } from "../../app/domain/phone.ts";
+import type { Role } from "../../app/domain/roles.ts";
+import { hashPassword } from "../../app/utils/password.server.ts";
+import { User } from "../../models/user.server.ts";
+import { Session } from "../../models/session.server.ts";
+import { Registration, wardNameKey } from "../../models/registration.server.ts";
+import { AdminPermission } from "../../models/admin-permission.server.ts";
+import type { AdminPermissions } from "../../app/domain/roles.ts";
+import { E2E } from "./e2e-env.ts";
+
+export { expect };
+
+export type TestUser = { id: string; phone: string; localPhone: string; password: string; fullName: string; role: Role };
+
+let counter = 0;
+/** A phone number no other test uses: 05 + 8 digits from the worker, time and a counter. */
+export function uniquePhone(): string {
+  counter += 1;
+  const n = (Date.now() % 1_000_000) * 100 + (counter % 100) + Number(process.env.TEST_PARALLEL_INDEX ?? 0) * 7;
+  return `05${String(n).padStart(8, "0").slice(-8)}`;
+}
+
+export async function connectTestDb() {
+  if (mongoose.connection.readyState !== 1) await mongoose.connect(E2E.mongodbUri);
+  return mongoose;
+}
+
+let passwordHashCache: Map<string, string> = new Map();
+
+export async function createUser(options: { role?: Role; password?: string; fullName?: string; email?: string | null; phone?: string } = {}): Promise<TestUser> {
+  await connectTestDb();
+  const role = options.role ?? "student";
+  const password = options.password ?? "test-password-123";
+  const localPhone = options.phone ?? uniquePhone();
+  const fullName = options.fullName ?? `Test ${role} ${counter}`;
+  let hash = passwordHashCache.get(password);
+  if (!hash) {
+    hash = await hashPassword(password);
+    passwordHashCache.set(password, hash);
+  }
+  const user = await User.create({
+    role,
+    phone: normalizePhone(localPhone),
+    fullName,
+    displayName: fullName.split(" ")[0],
+    email: options.email === undefined ? `${role}${counter}@example.com` : options.email,
+    passwordHash: hash,
+  });
+  return { id: user._id, phone: normalizePhone(localPhone), localPhone, password, fullName, role };
+}
+
+export async function setPermissions(userId: string, permissions: Partial<AdminPermissions>) {
+  await connectTestDb();
+  await AdminPermission.updateOne({ userId }, { $set: permissions }, { upsert: true });
+}
+
+const sessionCookie = createCookie("__session", { secrets: [E2E.sessionSecret], path: "/" });
+
+/** Signs the browser context in as the user, the way a real sign-in would (a Session document + signed cookie). */
+export async function signInAs(context: BrowserContext, user: TestUser) {
+  await connectTestDb();
+  const session = await Session.create({ userId: user.id, expiresAt: new Date(Date.now() + 3600_000), lastSeenAt: new Date() });
+  const serialized = await sessionCookie.serialize(session._id);
+  const value = serialized.split(";")[0].split("=").slice(1).join("=");
+  await context.addCookies([{ name: "__session", value, url: E2E.baseURL, httpOnly: true, sameSite: "Lax" }]);
+  return session._id;
+}
+
+export async function createRegistration(overrides: Partial<Record<string, unknown>> = {}) {
+  await connectTestDb();
+  const wardName = (overrides.wardName as string) ?? `Ward ${uniquePhone()}`;
+  const wardWhatsapp = (overrides.wardWhatsapp as string) ?? uniquePhone();
+  const whatsappNumber = (overrides.whatsappNumber as string) ?? uniquePhone();
+  const subjects = (overrides.subjects as string[]) ?? ["Mathematics", "Physics"];
+  const doc = await Registration.create({
+    parentName: "Test Parent",
+    whatsappNumber,
+    whatsappNumberNormalized: normalizePhone(whatsappNumber),
+    wardName,
+    wardNameKey: wardNameKey(wardName),
+    wardWhatsapp,
+    wardWhatsappNormalized: normalizePhone(wardWhatsapp),
+    currentSchool: "Test School",
+    wardForm: "form-2",
+    specificClass: "2S1",
+    programme: "science",
+    subjectCount: subjects.length,
+    updateMode: ["whatsapp"],
+    referralName: "Mr. Referee",
+    referralStatus: "teacher",
+    joinStudentGroups: "yes",
+    joinParentGroup: "yes",
+    ...overrides,
+    subjects,
+  });
+  return doc.toObject();
+}
+
+type Fixtures = {
+  /** Create a user of the role and sign this page's context in as them. */
+  loginAs: (role: Role, options?: Parameters<typeof createUser>[0]) => Promise<TestUser>;
+};
+
+export const test = base.extend<Fixtures>({
+  loginAs: async ({ context }, use) => {
+    await use(async (role, options) => {
+      const user = await createUser({ ...options, role });
+      await signInAs(context, user);
+      return user;
+    });
+  },
+});
+
+/** Submits the form holding `locator` as a user would: clicking its submit button. */
+export async function fillAndSubmit(page: Page, fields: Record<string, string>, submitName: string | RegExp) {
+  for (const [label, value] of Object.entries(fields)) await page.getByLabel(label, { exact: true }).fill(value);
+  await page.getByRole("button", { name: submitName }).click();
+}
