@@ -6,7 +6,9 @@
  */
 import os from "node:os";
 import { Long, ObjectId, UUID, calculateObjectSize } from "bson";
-import { Aggregator, Query, update as mingoUpdate } from "mingo";
+import { Aggregator } from "mingo/aggregator";
+import { Query } from "mingo/query";
+import { update as mingoUpdate } from "mingo/updater";
 import { Collection, type IndexSpec, Index } from "./collection.js";
 import { mingoOptions } from "./mingo-options.js";
 import {
