@@ -4,7 +4,7 @@
  * build a new object and swap it in, so references handed to readers (cursors,
  * replies being serialized) stay valid snapshots.
  */
-import { Query } from "mingo";
+import { Query } from "mingo/query";
 import {
   type Doc,
   MongoError,

@@ -282,6 +282,26 @@ describe("queries", () => {
     ]);
     const got = await coll.find({}, { projection: { _id: 0, i: 1 } }).sort({ v: 1, i: 1 }).toArray();
     expect(got.map((d) => d.i)).toEqual([3, 4, 9, 2, 1, 8, 7, 5, 6]);
+    const agg = await coll.aggregate([{ $sort: { v: 1, i: 1 } }, { $project: { _id: 0, i: 1 } }]).toArray();
+    expect(agg.map((d) => d.i)).toEqual([3, 4, 9, 2, 1, 8, 7, 5, 6]);
+    const desc = await coll.find({}, { projection: { _id: 0, i: 1 } }).sort({ v: -1, i: 1 }).toArray();
+    expect(desc.map((d) => d.i)).toEqual([6, 5, 7, 8, 1, 2, 9, 3, 4]);
+  });
+
+  it("sorts arrays by their smallest/largest element", async () => {
+    const coll = conn.db!.collection("arrsort");
+    await coll.insertMany([
+      { i: 1, v: [5, 1] },
+      { i: 2, v: [3] },
+      { i: 3, v: 2 },
+      { i: 4, v: [0, 9] },
+    ]);
+    const asc = await coll.find().sort({ v: 1 }).toArray();
+    expect(asc.map((d) => d.i)).toEqual([4, 1, 3, 2]);
+    const desc = await coll.find().sort({ v: -1 }).toArray();
+    expect(desc.map((d) => d.i)).toEqual([4, 1, 2, 3]);
+    const aggDesc = await coll.aggregate([{ $sort: { v: -1 } }]).toArray();
+    expect(aggDesc.map((d) => d.i)).toEqual([4, 1, 2, 3]);
   });
 });
 
