@@ -9,6 +9,8 @@ import { E2E } from "./tests/support/e2e-env.ts";
  */
 export default defineConfig({
   testDir: "tests/e2e",
+  // One output folder per port, so parallel runs on other ports don't wipe each other's results.
+  outputDir: `test-results/port-${E2E.port}`,
   fullyParallel: true,
   workers: process.env.CI ? 2 : 2,
   retries: 0,

@@ -1,3 +1,6 @@
+import os from "node:os";
+import path from "node:path";
+
 /** Where the e2e app and its database listen, and the secret both sides share. */
 export const E2E = {
   port: Number(process.env.E2E_PORT ?? 3100),
@@ -9,5 +12,7 @@ export const E2E = {
   get mongodbUri() {
     return `mongodb://127.0.0.1:${this.dbPort}/vacation_classes_e2e`;
   },
-  uploadsDir: "test-results/e2e-uploads",
+  get uploadsDir() {
+    return path.join(os.tmpdir(), `vcp-e2e-uploads-${this.port}`);
+  },
 };

@@ -9,7 +9,8 @@ import path from "node:path";
 import { startEmbeddedMongo } from "../../scripts/embedded-mongo/index.ts";
 import { E2E } from "./e2e-env.ts";
 
-if (!fs.existsSync("build/server/index.js")) {
+const buildDir = process.env.BUILD_DIR ?? "build";
+if (!fs.existsSync(`${buildDir}/server/index.js`)) {
   console.error("No build found: run `npm run build` before the e2e tests.");
   process.exit(1);
 }
@@ -18,7 +19,7 @@ const db = await startEmbeddedMongo({ port: E2E.dbPort, quiet: true });
 fs.rmSync(E2E.uploadsDir, { recursive: true, force: true });
 fs.mkdirSync(E2E.uploadsDir, { recursive: true });
 
-const app = spawn(process.execPath, [path.resolve("node_modules/@react-router/serve/bin.js"), "build/server/index.js"], {
+const app = spawn(process.execPath, [path.resolve("node_modules/@react-router/serve/bin.js"), `${buildDir}/server/index.js`], {
   stdio: "inherit",
   env: {
     ...process.env,

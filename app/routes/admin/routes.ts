@@ -1,3 +1,21 @@
-import type { RouteConfigEntry } from "@react-router/dev/routes";
+import { type RouteConfigEntry, index, layout, prefix, route } from "@react-router/dev/routes";
+import { registrationAdminRoutes, registrationStandaloneRoutes } from "./routes-registrations.ts";
+import { managementAdminRoutes, managementStandaloneRoutes } from "./routes-management.ts";
 
-export const adminRoutes: RouteConfigEntry[] = [];
+/**
+ * /admin/* sections inside the admin layout, plus admin pages outside it.
+ * Registrations, exports, register-student: routes-registrations.ts.
+ * Users, WhatsApp groups, subjects, communications, settings, timetables: routes-management.ts.
+ */
+export const adminRoutes: RouteConfigEntry[] = [
+  layout("routes/admin/layout.tsx", [
+    ...prefix("admin", [
+      index("routes/admin/overview.tsx"),
+      ...registrationAdminRoutes,
+      ...managementAdminRoutes,
+      route("*", "routes/admin/unknown-section.tsx"),
+    ]),
+  ]),
+  ...registrationStandaloneRoutes,
+  ...managementStandaloneRoutes,
+];

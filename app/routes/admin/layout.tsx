@@ -1,0 +1,70 @@
+import { isRouteErrorResponse, NavLink, Outlet, useRouteError } from "react-router";
+import type { Route } from "./+types/layout";
+import { requireAdmin, ACCESS_RESTRICTED_MESSAGE, ACCESS_RESTRICTED_TITLE } from "#app/utils/auth.server.ts";
+
+const SECTIONS = [
+  { to: "/admin", label: "Overview", end: true },
+  { to: "/admin/registrations", label: "Registrations" },
+  { to: "/admin/register-student", label: "Register Student" },
+  { to: "/admin/users", label: "User Management" },
+  { to: "/admin/whatsapp-groups", label: "WhatsApp Groups" },
+  { to: "/admin/subjects", label: "Subjects" },
+  { to: "/admin/communications", label: "Communications" },
+  { to: "/admin/settings", label: "Settings" },
+] as const;
+
+/** UX only: each section's own loader and action check the admin and its permission flag. */
+export async function loader({ request }: Route.LoaderArgs) {
+  const { user } = await requireAdmin(request);
+  return { adminName: user.fullName };
+}
+
+function AdminShell({ children, adminName }: { children: React.ReactNode; adminName?: string }) {
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-6 lg:flex lg:gap-8">
+      <nav aria-label="Admin sections" className="-mx-4 mb-6 overflow-x-auto px-4 lg:mx-0 lg:mb-0 lg:w-56 lg:shrink-0 lg:px-0">
+        <p className="mb-2 hidden text-sm font-semibold text-gray-700 lg:block">Admin Portal{adminName ? ` · ${adminName}` : ""}</p>
+        <ul className="flex gap-2 lg:flex-col">
+          {SECTIONS.map((s) => (
+            <li key={s.to} className="shrink-0">
+              <NavLink
+                to={s.to}
+                end={"end" in s ? s.end : false}
+                className={({ isActive }) =>
+                  `block whitespace-nowrap rounded-md px-3 py-2 text-sm font-medium ${isActive ? "bg-brand-700 text-white" : "text-gray-800 hover:bg-gray-200"}`
+                }
+              >
+                {s.label}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <div className="min-w-0 flex-1">{children}</div>
+    </div>
+  );
+}
+
+export default function AdminLayout({ loaderData }: Route.ComponentProps) {
+  return (
+    <AdminShell adminName={loaderData.adminName}>
+      <Outlet />
+    </AdminShell>
+  );
+}
+
+/** 'Access Restricted' (spec §2) for a section the admin lacks permission for. */
+export function ErrorBoundary() {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error) && error.status === 403) {
+    return (
+      <AdminShell>
+        <main id="main" className="rounded-xl border border-yellow-300 bg-yellow-50 p-6">
+          <h1 className="text-xl font-bold text-gray-900">{error.data?.title ?? ACCESS_RESTRICTED_TITLE}</h1>
+          <p className="mt-2 text-gray-800">{error.data?.message ?? ACCESS_RESTRICTED_MESSAGE}</p>
+        </main>
+      </AdminShell>
+    );
+  }
+  throw error;
+}

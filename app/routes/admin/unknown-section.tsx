@@ -1,0 +1,21 @@
+import type { Route } from "./+types/unknown-section";
+import { requireAdmin } from "#app/utils/auth.server.ts";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  return null;
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  await requireAdmin(request);
+  return new Response("Not found", { status: 404 });
+}
+
+export default function UnknownSection() {
+  return (
+    <main id="main" className="rounded-xl border border-gray-200 bg-white p-6">
+      <h1 className="text-xl font-bold text-gray-900">Feature not implemented yet</h1>
+      <p className="mt-2 text-gray-700">Choose a section from the menu.</p>
+    </main>
+  );
+}
