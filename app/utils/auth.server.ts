@@ -11,8 +11,10 @@ import { connectDb } from "#models/db.server.ts";
 import { getDummyHash, verifyPassword } from "./password.server.ts";
 import { getSessionInfo, type SessionInfo } from "./session.server.ts";
 import { LOGIN_LOCK_MINUTES } from "#app/domain/settings.ts";
+import { ACCESS_RESTRICTED_MESSAGE, ACCESS_RESTRICTED_TITLE, INVALID_CREDENTIALS } from "#app/domain/messages.ts";
 
-export const INVALID_CREDENTIALS = "Invalid phone number or password";
+export { INVALID_CREDENTIALS };
+
 export const LOCKED_OUT = `Too many failed sign-in attempts for this phone number. Please wait ${LOGIN_LOCK_MINUTES} minutes and try again.`;
 
 /** A failure the sign-in form shows as it is. */
@@ -85,8 +87,6 @@ export async function requireRole(request: Request, roles: readonly Role[]): Pro
   return info;
 }
 
-export const ACCESS_RESTRICTED_TITLE = "Access Restricted";
-export const ACCESS_RESTRICTED_MESSAGE = "You don't have permission to access this section of the admin portal.";
 
 /**
  * Admin pages check the real signed-in user (decisions §5): anonymous → /portal,

@@ -1,6 +1,7 @@
 import { isRouteErrorResponse, NavLink, Outlet, useRouteError } from "react-router";
 import type { Route } from "./+types/layout";
-import { requireAdmin, ACCESS_RESTRICTED_MESSAGE, ACCESS_RESTRICTED_TITLE } from "#app/utils/auth.server.ts";
+import { requireAdmin } from "#app/utils/auth.server.ts";
+import { ACCESS_RESTRICTED_MESSAGE, ACCESS_RESTRICTED_TITLE } from "#app/domain/messages.ts";
 
 const SECTIONS = [
   { to: "/admin", label: "Overview", end: true },
