@@ -208,6 +208,24 @@ describe("upserts, counts, distinct, deleteMany", () => {
     expect(fm.value.createdAt).toBeInstanceOf(Date);
   });
 
+  it("upserts a schema with a default string _id (mongoose puts _id in $setOnInsert)", async () => {
+    let n = 0;
+    const Ided =
+      conn.models.Ided ??
+      conn.model("Ided", new Schema({ _id: { type: String, default: () => `id${++n}` }, key: String, v: Number }, { timestamps: true }));
+    const r = await Ided.updateOne({ key: "a" }, { $setOnInsert: { v: 1 } }, { upsert: true });
+    expect(r.upsertedCount).toBe(1);
+    const doc: any = await Ided.findOne({ key: "a" }).lean();
+    expect(typeof doc._id).toBe("string");
+    expect(doc._id).toMatch(/^id\d+$/);
+    expect(doc.v).toBe(1);
+    // A second upsert matches the existing document and keeps its _id.
+    await Ided.updateOne({ key: "a" }, { $setOnInsert: { v: 2 } }, { upsert: true });
+    const again: any = await Ided.findOne({ key: "a" }).lean();
+    expect(again._id).toBe(doc._id);
+    expect(again.v).toBe(1);
+  });
+
   it("counts, distinct and deleteMany", async () => {
     await M().insertMany([
       { key: "d1", kind: "a" },
