@@ -1,0 +1,86 @@
+import { test, expect } from "@playwright/test";
+import { startIsolatedApp, freePort } from "../support/isolated-app.ts";
+import { startEmbeddedMongo } from "../../scripts/embedded-mongo/index.ts";
+import mongoose from "mongoose";
+import { createCookie } from "react-router";
+
+// These start their own app processes: nothing here depends on the browser's JavaScript.
+test.describe("operations @js-only", () => {
+  test("npm start on an empty embedded database seeds the demo data; SIGTERM exits cleanly within 5 s", async () => {
+    const app = await startIsolatedApp({ MONGODB_URI: undefined, DB_IN_MEMORY: "true", SEED_DEMO_DATA: undefined }, { waitFor: "healthy" });
+    try {
+      const res = await fetch(`${app.url}/portal?role=admin`, {
+        method: "POST",
+        body: new URLSearchParams({ intent: "signin", phone: "0244000001", password: "demo-admin-2025" }),
+        redirect: "manual",
+      });
+      expect(res.status).toBe(302);
+      expect(res.headers.get("location")).toBe("/admin");
+    } finally {
+      const started = Date.now();
+      const code = await app.stop();
+      expect(code).toBe(0);
+      expect(Date.now() - started).toBeLessThan(5_000);
+    }
+  });
+
+  test("a database given by MONGODB_URI is not seeded unless asked", async () => {
+    const db = await startEmbeddedMongo({ quiet: true });
+    const app = await startIsolatedApp({ MONGODB_URI: `${db.uri}given_db`, SEED_DEMO_DATA: undefined }, { waitFor: "healthy" });
+    try {
+      const conn = await mongoose.createConnection(`${db.uri}given_db`).asPromise();
+      expect(await conn.collection("users").countDocuments()).toBe(0);
+      await conn.close();
+    } finally {
+      await app.stop();
+      await db.stop();
+    }
+  });
+
+  test("with the database down, /healthz answers 503 and pages show the crash page without a stack", async () => {
+    const deadPort = await freePort();
+    const app = await startIsolatedApp({ MONGODB_URI: `mongodb://127.0.0.1:${deadPort}/nothing` });
+    try {
+      const health = await fetch(`${app.url}/healthz`);
+      expect(health.status).toBe(503);
+      // A page whose loader needs the database: the session lookup of a signed-in visitor.
+      const cookie = await createCookie("__session", { secrets: ["isolated-test-secret"] }).serialize("abcdefghijklmnopqrstuvwx");
+      const page = await fetch(`${app.url}/portal`, { headers: { Cookie: cookie.split(";")[0] } });
+      expect(page.status).toBe(500);
+      const body = await page.text();
+      expect(body).toContain("Something went wrong");
+      expect(body).toContain("Refresh Page");
+      expect(body).not.toMatch(/at \S+ \(.*:\d+:\d+\)/); // no stack trace in production
+    } finally {
+      expect(await app.stop()).toBe(0);
+    }
+  });
+
+  test("maintenance mode shows non-admins the maintenance page while sign-in still works", async () => {
+    const db = await startEmbeddedMongo({ quiet: true });
+    const uri = `${db.uri}maintenance_db`;
+    const app = await startIsolatedApp({ MONGODB_URI: uri, SEED_DEMO_DATA: "true" }, { waitFor: "healthy" });
+    const conn = await mongoose.createConnection(uri).asPromise();
+    try {
+      await conn.collection("settings").updateOne({ _id: "global" as never }, { $set: { maintenanceMode: true } }, { upsert: true });
+      await new Promise((r) => setTimeout(r, 2_100)); // settings are cached for 2 s per process
+      const home = await fetch(`${app.url}/`);
+      expect(home.status).toBe(503);
+      expect(await home.text()).toContain("back soon");
+      const portal = await fetch(`${app.url}/portal?role=admin`);
+      expect(portal.status).toBe(200);
+      const signIn = await fetch(`${app.url}/portal?role=admin`, {
+        method: "POST",
+        body: new URLSearchParams({ intent: "signin", phone: "0244000001", password: "demo-admin-2025" }),
+        redirect: "manual",
+      });
+      const cookie = signIn.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+      const adminHome = await fetch(`${app.url}/`, { headers: { Cookie: cookie } });
+      expect(adminHome.status).toBe(200);
+    } finally {
+      await conn.close();
+      await app.stop();
+      await db.stop();
+    }
+  });
+});
