@@ -1,0 +1,46 @@
+import { describe, expect, it } from "vitest";
+import { fileDate, formatDate, formatDateTime, startOfMonth } from "./dates.ts";
+import { changeLabel, percentChange } from "./admin-stats.ts";
+
+describe("school dates (Africa/Accra, UTC+0)", () => {
+  it("formats dd/MM/yyyy HH:mm with a 24-hour clock and zero padding", () => {
+    expect(formatDateTime(new Date("2025-10-27T08:05:00Z"))).toBe("27/10/2025 08:05");
+    expect(formatDateTime(new Date("2025-01-02T23:59:59Z"))).toBe("02/01/2025 23:59");
+    expect(formatDateTime(new Date("2025-03-04T00:00:00Z"))).toBe("04/03/2025 00:00");
+    expect(formatDateTime("2025-12-31T12:30:00.000Z")).toBe("31/12/2025 12:30");
+  });
+  it("uses Accra time whatever the input's offset", () => {
+    expect(formatDateTime("2025-06-01T01:30:00+02:00")).toBe("31/05/2025 23:30");
+  });
+  it("returns empty text for missing or invalid dates", () => {
+    expect(formatDateTime(null)).toBe("");
+    expect(formatDateTime(undefined)).toBe("");
+    expect(formatDateTime("not a date")).toBe("");
+  });
+  it("formats dates and file-name dates", () => {
+    expect(formatDate(new Date("2025-10-27T23:05:00Z"))).toBe("27/10/2025");
+    expect(fileDate(new Date("2025-02-03T10:00:00Z"))).toBe("2025-02-03");
+  });
+  it("finds the start of the month", () => {
+    expect(startOfMonth(new Date("2026-11-22T01:00:00Z")).toISOString()).toBe("2026-11-01T00:00:00.000Z");
+    expect(startOfMonth(new Date("2026-01-01T00:00:00Z")).toISOString()).toBe("2026-01-01T00:00:00.000Z");
+  });
+});
+
+describe("overview change against last month", () => {
+  it("compares the total now with the total at the end of last month", () => {
+    expect(percentChange(110, 100)).toBe(10);
+    expect(percentChange(100, 100)).toBe(0);
+    expect(percentChange(90, 100)).toBe(-10);
+    expect(percentChange(1, 3)).toBe(-67);
+  });
+  it("counts growth from nothing as +100% and nothing at all as +0%", () => {
+    expect(percentChange(5, 0)).toBe(100);
+    expect(percentChange(0, 0)).toBe(0);
+  });
+  it("labels the change with its sign", () => {
+    expect(changeLabel(0, 0)).toBe("+0% from last month");
+    expect(changeLabel(12, 10)).toBe("+20% from last month");
+    expect(changeLabel(8, 10)).toBe("-20% from last month");
+  });
+});
