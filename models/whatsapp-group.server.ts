@@ -40,29 +40,20 @@ export async function getParentGroups() {
   return WhatsappGroup.find({ groupType: "parent" }).select(GROUP_FIELDS).sort({ programme: 1 }).lean<WhatsappGroupDoc[]>();
 }
 
-function escapeRegex(s: string) {
-  return s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-}
-
 /**
- * Spec §7 parent fallback lookup: parent groups (type parent, or subject name
- * containing 'parent'); for a science programme match science programmes,
- * otherwise exclude science; then fall back to a programme containing
- * 'general' or 'all'; then any parent group. Newest first, one result.
+ * Spec §7 parent fallback lookup, as written there: parent groups are those of
+ * type parent or whose subject name contains 'parent' (the type is an enum, so
+ * "type contains 'parent'" is "type is parent"). For a programme containing
+ * 'science', the newest science parent group; otherwise the newest parent group
+ * whose programme does not contain 'science' (any programme — the spec does not
+ * narrow it further). Then the newest whose programme contains 'general' or
+ * 'all', then the newest parent group of any programme. One result or null.
  */
-export async function findParentGroupForProgramme(programme: string) {
+export async function findParentGroupForProgramme(programme: string | null | undefined) {
   const isParent = { $or: [{ groupType: "parent" }, { subjectName: { $regex: "parent", $options: "i" } }] };
-  const science = /science/i.test(programme);
+  const science = /science/i.test(String(programme ?? ""));
   const attempts: Record<string, unknown>[] = [
-    science
-      ? { $and: [isParent, { programme: { $regex: "science", $options: "i" } }] }
-      : {
-          $and: [
-            isParent,
-            { programme: { $not: /science/i } },
-            { programme: { $regex: `^${escapeRegex(programme)}$`, $options: "i" } },
-          ],
-        },
+    { $and: [isParent, science ? { programme: { $regex: "science", $options: "i" } } : { programme: { $not: /science/i } }] },
     { $and: [isParent, { programme: { $regex: "general|all", $options: "i" } }] },
     isParent,
   ];
