@@ -21,3 +21,33 @@ export const Subject =
 export async function listSubjects() {
   return Subject.find({}).select("_id name description facilitatorId").sort({ name: 1 }).limit(500).lean<SubjectDoc[]>();
 }
+
+export type SubjectInput = { name: string; description: string | null; facilitatorId: string | null };
+
+function cleanSubject(input: SubjectInput) {
+  return {
+    name: String(input.name),
+    description: input.description ? String(input.description) : null,
+    facilitatorId: input.facilitatorId ? String(input.facilitatorId) : null,
+  };
+}
+
+export async function getSubjectById(id: string) {
+  return Subject.findById(String(id)).select("_id name description facilitatorId").lean<SubjectDoc>();
+}
+
+export async function createSubject(input: SubjectInput) {
+  const doc = await Subject.create(cleanSubject(input));
+  return doc._id;
+}
+
+/** Returns false when the subject no longer exists. */
+export async function updateSubject(id: string, input: SubjectInput) {
+  const result = await Subject.updateOne({ _id: String(id) }, { $set: cleanSubject(input) }, { runValidators: true });
+  return result.matchedCount > 0;
+}
+
+export async function deleteSubject(id: string) {
+  const result = await Subject.deleteOne({ _id: String(id) });
+  return result.deletedCount > 0;
+}

@@ -24,3 +24,38 @@ export type TimetableDoc = InferSchemaType<typeof timetableSchema> & { _id: stri
 export const Timetable =
   (mongoose.models.Timetable as mongoose.Model<TimetableDoc>) ??
   mongoose.model<TimetableDoc>("Timetable", timetableSchema);
+
+export const TIMETABLE_FIELDS = "_id userId title description programme fileName fileType fileSize createdAt";
+
+export async function createTimetable(input: {
+  userId: string;
+  title: string;
+  description: string | null;
+  programme: string;
+  fileName: string;
+  filePath: string;
+  fileType: string;
+  fileSize: number;
+}) {
+  const doc = await Timetable.create({
+    userId: String(input.userId),
+    title: String(input.title),
+    description: input.description ? String(input.description) : null,
+    programme: String(input.programme),
+    fileName: String(input.fileName),
+    filePath: String(input.filePath),
+    fileType: String(input.fileType),
+    fileSize: Number(input.fileSize),
+  });
+  return doc._id;
+}
+
+/** Newest first. */
+export async function listTimetables(limit = 100) {
+  return Timetable.find({}).select(TIMETABLE_FIELDS).sort({ createdAt: -1 }).limit(limit).lean<TimetableDoc[]>();
+}
+
+/** Includes the stored path: for the authorising download route only. */
+export async function getTimetableFile(id: string) {
+  return Timetable.findById(String(id)).select(`${TIMETABLE_FIELDS} filePath`).lean<TimetableDoc>();
+}

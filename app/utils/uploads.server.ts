@@ -1,0 +1,176 @@
+import fs from "node:fs/promises";
+import path from "node:path";
+import { randomBytes } from "node:crypto";
+import {
+  FormDataParseError,
+  MaxFileSizeExceededError,
+  MaxFilesExceededError,
+  MaxPartsExceededError,
+  MaxTotalSizeExceededError,
+  parseFormData,
+  type FileUpload,
+} from "@remix-run/form-data-parser";
+import { fileTypeFromBuffer } from "file-type";
+import { env } from "./env.server.ts";
+
+/**
+ * Safe uploads (decisions §1): the size limit is enforced while the body
+ * streams in, the type comes from the file's bytes (never the client's name
+ * or MIME), the stored name is generated here, and nothing is ever written
+ * outside env.uploadsDir. Generic: timetables and facilitator assignments
+ * both use it with their own rules.
+ */
+
+/** A file type an upload may have, detected from its bytes. */
+export type UploadType = { mime: string; ext: string };
+
+export const UPLOAD_TYPES = {
+  jpg: { mime: "image/jpeg", ext: "jpg" },
+  png: { mime: "image/png", ext: "png" },
+  pdf: { mime: "application/pdf", ext: "pdf" },
+  mp4: { mime: "video/mp4", ext: "mp4" },
+  mov: { mime: "video/quicktime", ext: "mov" },
+  avi: { mime: "video/vnd.avi", ext: "avi" },
+} as const satisfies Record<string, UploadType>;
+
+export type UploadRules = {
+  /** The `<input type="file">` name; other file fields are ignored. */
+  fileField: string;
+  /** Accepted types (by detected bytes). */
+  allowed: readonly UploadType[];
+  maxBytes: number;
+};
+
+export type UploadFailure = "too-large" | "invalid-type" | "empty" | "malformed";
+
+/** A received, checked file held in memory (at most maxBytes) until `storeUpload`. */
+export type ReceivedFile = { bytes: Uint8Array; type: UploadType; size: number; clientName: string };
+
+export type ParsedUpload =
+  | { ok: true; fields: FormData; file: ReceivedFile | null }
+  | { ok: false; failure: UploadFailure; fields: FormData };
+
+const TEXT_FIELDS_MAX = 50;
+
+/** Names shown back to people: the client's base name, printable characters only, no path. */
+export function safeDisplayName(name: string, fallback = "file"): string {
+  const base = name.split(/[\\/]/).pop() ?? "";
+  const cleaned = base.replace(/[^\w .()-]/g, "_").replace(/^\.+/, "").trim().slice(0, 120);
+  return cleaned || fallback;
+}
+
+/** Detects the type from the bytes; SVG, HTML, scripts and executables are never in `allowed`, so they fail here. */
+export async function detectType(bytes: Uint8Array, allowed: readonly UploadType[]): Promise<UploadType | null> {
+  const detected = await fileTypeFromBuffer(bytes).catch(() => undefined);
+  if (!detected) return null;
+  return allowed.find((t) => t.mime === detected.mime || (t.ext === "jpg" && detected.mime === "image/jpeg")) ?? null;
+}
+
+/**
+ * Parses a multipart (or urlencoded) form. The file field is read with the
+ * size limit applied while streaming; its type is checked from its bytes.
+ * Text fields that arrived before a refused file are kept, so put the file
+ * input last in the form.
+ */
+export async function parseUpload(request: Request, rules: UploadRules): Promise<ParsedUpload> {
+  const fields = new FormData();
+  let file: ReceivedFile | null = null;
+  let failure: UploadFailure | null = null;
+  const handler = async (upload: FileUpload) => {
+    if (upload.fieldName !== rules.fileField || file || failure) return null;
+    // A form submitted with no file chosen sends an empty, nameless part.
+    if (upload.size === 0 && !upload.name) return null;
+    if (upload.size === 0) {
+      failure = "empty";
+      return null;
+    }
+    const bytes = new Uint8Array(await upload.arrayBuffer());
+    const type = await detectType(bytes, rules.allowed);
+    if (!type) {
+      failure = "invalid-type";
+      return null;
+    }
+    file = { bytes, type, size: bytes.byteLength, clientName: upload.name };
+    return null;
+  };
+  try {
+    const parsed = await parseFormData(
+      request,
+      { maxFiles: 3, maxFileSize: rules.maxBytes, maxParts: TEXT_FIELDS_MAX, maxTotalSize: rules.maxBytes + 256 * 1024 },
+      handler,
+    );
+    for (const [key, value] of parsed) if (typeof value === "string") fields.append(key, value);
+  } catch (error) {
+    if (error instanceof MaxFileSizeExceededError || error instanceof MaxTotalSizeExceededError) {
+      return { ok: false, failure: "too-large", fields };
+    }
+    if (error instanceof MaxFilesExceededError || error instanceof MaxPartsExceededError || error instanceof FormDataParseError) {
+      return { ok: false, failure: "malformed", fields };
+    }
+    throw error;
+  }
+  if (failure) return { ok: false, failure, fields };
+  return { ok: true, fields, file };
+}
+
+const SAFE_SEGMENT = /^[A-Za-z0-9_-]{1,64}$/;
+
+/** Resolves a stored relative path inside the uploads folder; anything escaping it is refused. */
+export function resolveUploadPath(relative: string): string {
+  const root = path.resolve(env.uploadsDir);
+  const full = path.resolve(root, relative);
+  if (!full.startsWith(`${root}${path.sep}`)) throw new Error("Upload path escapes the uploads folder");
+  return full;
+}
+
+/**
+ * Writes the bytes as uploads/{ownerId}/{timestamp}[-{suffix}].{ext} (names
+ * generated here only). Written to a temporary name first and linked into
+ * place, so a failure never leaves a half-written file under a real name and
+ * two uploads in the same millisecond never overwrite each other.
+ * Returns the path relative to the uploads folder.
+ */
+export async function storeUpload(ownerId: string, bytes: Uint8Array, ext: string, suffix?: string): Promise<string> {
+  if (!SAFE_SEGMENT.test(ownerId)) throw new Error("Invalid upload owner");
+  if (!/^[a-z0-9]{1,8}$/.test(ext)) throw new Error("Invalid upload extension");
+  if (suffix !== undefined && !SAFE_SEGMENT.test(suffix)) throw new Error("Invalid upload suffix");
+  const dir = resolveUploadPath(ownerId);
+  await fs.mkdir(dir, { recursive: true });
+  const tmp = path.join(dir, `.tmp-${randomBytes(8).toString("hex")}`);
+  await fs.writeFile(tmp, bytes, { flag: "wx" });
+  try {
+    let timestamp = Date.now();
+    for (let attempt = 0; attempt < 20; attempt++, timestamp++) {
+      const name = `${timestamp}${suffix ? `-${suffix}` : ""}.${ext}`;
+      try {
+        await fs.link(tmp, path.join(dir, name));
+        return `${ownerId}/${name}`;
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+      }
+    }
+    throw new Error("Could not find a free upload name");
+  } finally {
+    await fs.rm(tmp, { force: true });
+  }
+}
+
+/** Removes a stored upload (e.g. when its database row could not be written). */
+export async function removeUpload(relative: string) {
+  await fs.rm(resolveUploadPath(relative), { force: true });
+}
+
+/** Reads a stored upload for an authorising download route. */
+export async function readUpload(relative: string): Promise<Buffer | null> {
+  try {
+    return await fs.readFile(resolveUploadPath(relative));
+  } catch {
+    return null;
+  }
+}
+
+/** Content-Disposition with a safe ASCII name and an RFC 5987 UTF-8 name. */
+export function contentDisposition(kind: "inline" | "attachment", name: string): string {
+  const ascii = safeDisplayName(name).replace(/"/g, "");
+  return `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name.slice(0, 150))}`;
+}

@@ -1,0 +1,33 @@
+import { Communication, type CommunicationDoc, type RecipientType } from "./communication.server.ts";
+import { User } from "./user.server.ts";
+
+/** Admin Communications queries (spec §2, §7). Kept beside the model, in their own file. */
+
+export async function createAnnouncement(input: { title: string; message: string; recipientType: RecipientType; senderId: string }) {
+  const doc = await Communication.create({
+    title: String(input.title),
+    message: String(input.message),
+    recipientType: String(input.recipientType),
+    senderId: String(input.senderId),
+    recipientId: null,
+    subjectId: null,
+  });
+  return doc._id;
+}
+
+export const HISTORY_LIMIT = 50;
+
+/** History newest first, with each sender's name (one extra query for all senders). */
+export async function listCommunicationHistory(limit = HISTORY_LIMIT) {
+  const rows = await Communication.find({})
+    .select("_id title message senderId recipientType createdAt")
+    .sort({ createdAt: -1 })
+    .limit(limit)
+    .lean<CommunicationDoc[]>();
+  const senderIds = [...new Set(rows.map((r) => String(r.senderId)))];
+  const senders = senderIds.length
+    ? await User.find({ _id: { $in: senderIds } }).select("_id fullName").lean<{ _id: string; fullName: string }[]>()
+    : [];
+  const names = new Map(senders.map((s) => [s._id, s.fullName]));
+  return rows.map((r) => ({ ...r, senderName: names.get(String(r.senderId)) ?? null }));
+}

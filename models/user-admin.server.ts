@@ -1,0 +1,48 @@
+import { normalizePhone } from "#app/domain/phone.ts";
+import { User, type PublicUser } from "./user.server.ts";
+import { escapeRegex } from "./whatsapp-group-admin.server.ts";
+
+/** Admin User Management queries (spec §2). Kept beside the model, in their own file. */
+
+export const USER_LIST_LIMIT = 200;
+
+/**
+ * Case-insensitive substring search on name or phone. The phone is stored
+ * normalised (+233…), so a typed local number (024…) is normalised too.
+ */
+export async function searchUsers(filters: { q?: string; role?: string }) {
+  const and: Record<string, unknown>[] = [];
+  const q = filters.q?.trim();
+  if (q) {
+    const or: Record<string, unknown>[] = [
+      { fullName: { $regex: escapeRegex(q), $options: "i" } },
+      { displayName: { $regex: escapeRegex(q), $options: "i" } },
+      { phone: { $regex: escapeRegex(q) } },
+    ];
+    if (/^[\d\s+()-]+$/.test(q)) {
+      const digits = q.replace(/\D/g, "");
+      if (digits) {
+        or.push({ phone: { $regex: escapeRegex(digits) } });
+        // A local number typed from its start (0…): compare with the +233 form.
+        if (digits.startsWith("0")) or.push({ phone: { $regex: `^${escapeRegex(normalizePhone(digits))}` } });
+      }
+    }
+    and.push({ $or: or });
+  }
+  if (filters.role) and.push({ role: String(filters.role) });
+  const users = await User.find(and.length ? { $and: and } : {})
+    .select("_id role fullName displayName phone email createdAt")
+    .sort({ createdAt: -1 })
+    .limit(USER_LIST_LIMIT + 1)
+    .lean<PublicUser[]>();
+  return { users: users.slice(0, USER_LIST_LIMIT), more: users.length > USER_LIST_LIMIT };
+}
+
+/** Facilitators by name, for choosing a subject's facilitator. */
+export async function listFacilitators() {
+  return User.find({ role: "facilitator" })
+    .select("_id fullName")
+    .sort({ fullName: 1 })
+    .limit(500)
+    .lean<{ _id: string; fullName: string }[]>();
+}

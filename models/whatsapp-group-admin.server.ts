@@ -1,0 +1,93 @@
+import { Registration } from "./registration.server.ts";
+import { GROUP_FIELDS, WhatsappGroup, type WhatsappGroupDoc } from "./whatsapp-group.server.ts";
+
+/** Admin WhatsApp Group Management queries (spec §2, §7). Kept beside the model, in their own file. */
+
+export function escapeRegex(s: string) {
+  return s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
+
+export type GroupFilters = { q?: string; programme?: string; groupType?: string };
+
+export const ADMIN_GROUP_LIST_LIMIT = 500;
+
+/** Search (subject or programme, case-insensitive substring) and exact filters, in the database. */
+export async function listGroupsForAdmin(filters: GroupFilters) {
+  const and: Record<string, unknown>[] = [];
+  if (filters.q) {
+    const rx = { $regex: escapeRegex(String(filters.q)), $options: "i" };
+    and.push({ $or: [{ subjectName: rx }, { programme: rx }] });
+  }
+  if (filters.programme) and.push({ programme: String(filters.programme) });
+  if (filters.groupType) and.push({ groupType: String(filters.groupType) });
+  return WhatsappGroup.find(and.length ? { $and: and } : {})
+    .select(GROUP_FIELDS)
+    .sort({ programme: 1, subjectName: 1 })
+    .limit(ADMIN_GROUP_LIST_LIMIT)
+    .lean<WhatsappGroupDoc[]>();
+}
+
+/** Stat cards: Total Groups and Class Pages (type student). */
+export async function countGroupStats() {
+  const [total, classPages] = await Promise.all([
+    WhatsappGroup.countDocuments({}),
+    WhatsappGroup.countDocuments({ groupType: "student" }),
+  ]);
+  return { total, classPages };
+}
+
+/**
+ * Students per group: registrations with the group's programme and subject.
+ * One aggregate over the registrations of the shown programmes and subjects.
+ * Keys are `${programme}\u0000${subject}`.
+ */
+export async function countStudentsByProgrammeSubject(groups: Array<{ programme: string; subjectName: string }>) {
+  const counts = new Map<string, number>();
+  if (!groups.length) return counts;
+  const programmes = [...new Set(groups.map((g) => String(g.programme)))];
+  const subjects = [...new Set(groups.map((g) => String(g.subjectName)))];
+  const rows = await Registration.aggregate<{ _id: { programme: string; subject: string }; count: number }>([
+    { $match: { programme: { $in: programmes }, subjects: { $in: subjects } } },
+    { $project: { programme: 1, subjects: 1 } },
+    { $unwind: "$subjects" },
+    { $match: { subjects: { $in: subjects } } },
+    { $group: { _id: { programme: "$programme", subject: "$subjects" }, count: { $sum: 1 } } },
+  ]);
+  for (const row of rows) counts.set(`${row._id.programme}\u0000${row._id.subject}`, row.count);
+  return counts;
+}
+
+export function studentCountKey(programme: string, subject: string) {
+  return `${programme}\u0000${subject}`;
+}
+
+export async function getGroupById(id: string) {
+  return WhatsappGroup.findById(String(id)).select(GROUP_FIELDS).lean<WhatsappGroupDoc>();
+}
+
+export type GroupInput = { subjectName: string; programme: string; groupType: string; whatsappLink: string };
+
+function clean(input: GroupInput) {
+  return {
+    subjectName: String(input.subjectName),
+    programme: String(input.programme),
+    groupType: String(input.groupType),
+    whatsappLink: String(input.whatsappLink),
+  };
+}
+
+export async function createGroup(input: GroupInput) {
+  const doc = await WhatsappGroup.create(clean(input));
+  return doc._id;
+}
+
+/** Returns false when the group no longer exists. */
+export async function updateGroup(id: string, input: GroupInput) {
+  const result = await WhatsappGroup.updateOne({ _id: String(id) }, { $set: clean(input) }, { runValidators: true });
+  return result.matchedCount > 0;
+}
+
+export async function deleteGroup(id: string) {
+  const result = await WhatsappGroup.deleteOne({ _id: String(id) });
+  return result.deletedCount > 0;
+}
