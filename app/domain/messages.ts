@@ -21,3 +21,34 @@ export const ADMIN_REGISTRATION_DENIED = "Access Denied: Only admins can registe
 export const ADMIN_REGISTRATION_SUCCESS_TITLE = "Registration Successful!";
 export const ADMIN_REGISTRATION_SUCCESS_DESCRIPTION = "Student registered successfully. Payment can be processed later.";
 export const REGISTRATION_FAILED = "Registration Failed";
+
+// Admin management sections: spec §2, §8.
+export const FAILED_FETCH_USERS = "Failed to fetch users";
+export const NO_USERS_MATCHING = "No users found matching your criteria";
+export const WHATSAPP_GROUP_ADDED = "WhatsApp group added successfully";
+export const WHATSAPP_GROUP_UPDATED = "WhatsApp group updated successfully";
+export const WHATSAPP_GROUP_DELETED = "WhatsApp group deleted successfully";
+export const WHATSAPP_GROUP_ADD_FAILED = "Failed to add WhatsApp group";
+export const WHATSAPP_GROUP_UPDATE_FAILED = "Failed to update WhatsApp group";
+export const WHATSAPP_GROUP_DELETE_FAILED = "Failed to delete WhatsApp group";
+export const WHATSAPP_GROUPS_FETCH_FAILED = "Failed to fetch WhatsApp groups";
+export const SUBJECT_CREATED = "Subject created successfully";
+export const SUBJECT_UPDATED = "Subject updated successfully";
+export const SUBJECT_DELETED = "Subject deleted successfully";
+export const SUBJECT_SAVE_FAILED = "Failed to save subject";
+export const SUBJECT_DELETE_FAILED = "Failed to delete subject";
+export const SUBJECTS_FETCH_FAILED = "Failed to fetch subjects";
+export const SUBJECT_DELETE_CONFIRM = "Are you sure you want to delete this subject?";
+export const MESSAGE_SENT = "Message sent successfully";
+export const MESSAGE_SEND_FAILED = "Failed to send message";
+export const COMMUNICATIONS_FETCH_FAILED = "Failed to fetch communications";
+export const SETTINGS_SAVED = "Settings Saved";
+export const TIMETABLE_ACCESS_RESTRICTED =
+  "Access Restricted: Only administrators can upload or manage timetables. Please contact an admin if you need assistance.";
+export const TIMETABLE_UPLOADED = "Timetable uploaded successfully";
+export const ALL_TIMETABLES_UPLOADED = "All timetables uploaded successfully";
+export const UPLOAD_FAILED = "Upload failed";
+export const INVALID_FILE_TYPE_TITLE = "Invalid file type";
+export const INVALID_FILE_TYPE_MESSAGE = "Please upload JPG, PNG, or PDF files only";
+export const FILE_TOO_LARGE_TITLE = "File too large";
+export const FILE_TOO_LARGE_MESSAGE = "Please upload files smaller than 5MB";

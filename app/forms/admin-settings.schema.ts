@@ -1,0 +1,83 @@
+import { z } from "zod";
+import { EMAIL_PROVIDERS, SMS_PROVIDERS } from "#app/domain/settings.ts";
+
+export const SETTINGS_TABS = [
+  { tab: "general", label: "General", path: "/admin/settings" },
+  { tab: "notifications", label: "Notifications", path: "/admin/settings/notifications" },
+  { tab: "security", label: "Security", path: "/admin/settings/security" },
+  { tab: "integrations", label: "Integrations", path: "/admin/settings/integrations" },
+] as const;
+export type SettingsTab = (typeof SETTINGS_TABS)[number]["tab"];
+
+export const PASSWORD_REQUIREMENTS = [
+  { value: "basic", label: "Basic (length only)" },
+  { value: "standard", label: "Standard (letters and numbers)" },
+  { value: "strong", label: "Strong (letters, numbers and symbols)" },
+] as const;
+
+export const EMAIL_PROVIDER_OPTIONS = [
+  { value: "built-in", label: "Built-in (hosted backend)" },
+  { value: "sendgrid", label: "SendGrid" },
+  { value: "smtp", label: "SMTP server" },
+] as const satisfies ReadonlyArray<{ value: (typeof EMAIL_PROVIDERS)[number]; label: string }>;
+
+export const SMS_PROVIDER_OPTIONS = [
+  { value: "none", label: "None" },
+  { value: "hubtel", label: "Hubtel" },
+  { value: "arkesel", label: "Arkesel" },
+] as const satisfies ReadonlyArray<{ value: (typeof SMS_PROVIDERS)[number]; label: string }>;
+
+/** An unchecked checkbox is absent from the form data: absent means false. */
+const checkbox = z.boolean().optional().transform((v) => v === true);
+
+const wholeNumber = (label: string, min: number, max: number) =>
+  z
+    .number({ error: `${label} must be a number between ${min} and ${max}` })
+    .int(`${label} must be a whole number`)
+    .min(min, `${label} must be at least ${min}`)
+    .max(max, `${label} must be at most ${max}`);
+
+export const GeneralSettingsSchema = z.object({
+  siteName: z.string({ error: "Site name is required" }).trim().min(1, "Site name is required").max(100, "Site name must be at most 100 characters"),
+  adminEmail: z.email("Enter a valid email address").max(254),
+  siteDescription: z.string().trim().max(500, "Description must be at most 500 characters").optional().transform((v) => v ?? ""),
+  maintenanceMode: checkbox,
+  registrationEnabled: checkbox,
+});
+
+export const NotificationSettingsSchema = z.object({
+  whatsappNotifications: checkbox,
+  smsNotifications: checkbox,
+  assignmentReminders: checkbox,
+  paymentNotifications: checkbox,
+});
+
+export const SecuritySettingsSchema = z.object({
+  twoFactorAuth: checkbox,
+  sessionTimeout: wholeNumber("Session timeout", 5, 1440),
+  passwordRequirements: z.enum(["basic", "standard", "strong"], { error: "Choose a password requirement" }),
+  minPasswordLength: wholeNumber("Minimum password length", 6, 64),
+  maxLoginAttempts: wholeNumber("Max login attempts", 1, 50),
+});
+
+export const IntegrationSettingsSchema = z.object({
+  /** Blank keeps the stored key (it is never shown back in full). */
+  stripeApiKey: z
+    .string()
+    .trim()
+    .max(300, "The key must be at most 300 characters")
+    .regex(/^[\x21-\x7e]*$/, "The key may contain only letters, digits and symbols, no spaces")
+    .optional(),
+  clearStripeApiKey: checkbox,
+  emailProvider: z.enum(EMAIL_PROVIDERS, { error: "Choose an email provider" }),
+  smsProvider: z.enum(SMS_PROVIDERS, { error: "Choose an SMS provider" }),
+  whatsappIntegration: checkbox,
+  analyticsTracking: checkbox,
+});
+
+export const SETTINGS_SCHEMAS = {
+  general: GeneralSettingsSchema,
+  notifications: NotificationSettingsSchema,
+  security: SecuritySettingsSchema,
+  integrations: IntegrationSettingsSchema,
+} as const;

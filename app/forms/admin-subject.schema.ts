@@ -1,0 +1,17 @@
+import { z } from "zod";
+
+/** Spec §5 subject form: name required; description and facilitator optional (empty facilitator saved as null). */
+export const SubjectFormSchema = z.object({
+  name: z
+    .string({ error: "Subject name is required" })
+    .trim()
+    .min(1, "Subject name is required")
+    .max(100, "Subject name must be at most 100 characters"),
+  description: z.string().trim().max(1000, "Description must be at most 1000 characters").optional(),
+  facilitatorId: z
+    .string()
+    .trim()
+    .max(40)
+    .regex(/^[a-z0-9]+$/, "Choose a facilitator from the list")
+    .optional(),
+});
