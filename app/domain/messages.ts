@@ -52,3 +52,19 @@ export const INVALID_FILE_TYPE_TITLE = "Invalid file type";
 export const INVALID_FILE_TYPE_MESSAGE = "Please upload JPG, PNG, or PDF files only";
 export const FILE_TOO_LARGE_TITLE = "File too large";
 export const FILE_TOO_LARGE_MESSAGE = "Please upload files smaller than 5MB";
+
+// Student portal and WhatsApp pages: spec §2, §4, §8.
+export const NO_GROUPS_FOR_SUBJECTS = "No WhatsApp groups available yet for your subjects";
+export const AUTO_OPEN_BLOCKED = "Could not automatically open WhatsApp groups";
+export const GROUPS_BEING_SET_UP = "WhatsApp groups being set up";
+export const WHATSAPP_LOGIN_REQUIRED = "Please log in to access WhatsApp groups.";
+export const WHATSAPP_LOAD_FAILED = "Failed to load WhatsApp groups. Please try again later.";
+export const PARENT_PAGE_LOAD_FAILED = "Failed to load WhatsApp groups";
+export const NO_PARENT_GROUPS = "No parent WhatsApp groups available at the moment. Please check back later.";
+export const LINK_AVAILABLE_SOON = "This group link will be available soon";
+export const LINK_NOT_AVAILABLE = "WhatsApp group link is not yet available for this subject.";
+export const NO_SCHEDULE = "No Schedule Available";
+export const SCHEDULE_LOAD_FAILED = "Error: Failed to load timetable. Please try again later.";
+export const DOWNLOAD_STARTED = "Download Started";
+export const DOWNLOAD_COMPLETE = "Download Complete";
+export const openingParentsGroup = (programme: string) => `Opening ${programme} Parents WhatsApp group`;
