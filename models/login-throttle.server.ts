@@ -21,28 +21,43 @@ export const LoginThrottle =
 
 const WINDOW_MS = LOGIN_LOCK_MINUTES * 60_000;
 
-export async function isLockedOut(phone: string, now = new Date()): Promise<boolean> {
-  const row = await LoginThrottle.findById(String(phone)).lean();
-  return Boolean(row?.lockedUntil && row.lockedUntil > now);
+/** When the phone's lockout ends, or null when it may sign in. */
+export async function lockedUntil(phone: string, now = new Date()): Promise<Date | null> {
+  const row = await LoginThrottle.findById(String(phone)).select("lockedUntil").lean();
+  return row?.lockedUntil && row.lockedUntil > now ? row.lockedUntil : null;
 }
 
-export async function recordFailedLogin(phone: string, maxAttempts: number, now = new Date()) {
-  const row = await LoginThrottle.findById(String(phone)).lean();
-  const fresh = !row || now.getTime() - row.windowStartedAt.getTime() > WINDOW_MS;
-  const failures = fresh ? 1 : row.failures + 1;
-  const lockedUntil = failures >= maxAttempts ? new Date(now.getTime() + WINDOW_MS) : null;
-  await LoginThrottle.updateOne(
-    { _id: String(phone) },
-    {
-      $set: {
-        failures,
-        windowStartedAt: fresh ? now : row.windowStartedAt,
-        lockedUntil,
-        expiresAt: new Date(now.getTime() + 2 * WINDOW_MS),
-      },
-    },
-    { upsert: true },
-  );
+export async function isLockedOut(phone: string, now = new Date()): Promise<boolean> {
+  return (await lockedUntil(phone, now)) !== null;
+}
+
+/**
+ * Counts a failed sign-in; the maxAttempts-th failure within the window locks
+ * the phone for LOGIN_LOCK_MINUTES (returned; null while not locked). The count is an atomic $inc, so failures
+ * sent in parallel are all counted.
+ */
+export async function recordFailedLogin(phone: string, maxAttempts: number, now = new Date()): Promise<Date | null> {
+  const id = String(phone);
+  const expiresAt = new Date(now.getTime() + 2 * WINDOW_MS);
+  let row = await LoginThrottle.findOneAndUpdate(
+    { _id: id, windowStartedAt: { $gt: new Date(now.getTime() - WINDOW_MS) } },
+    { $inc: { failures: 1 }, $set: { expiresAt } },
+    { new: true },
+  ).lean();
+  if (!row) {
+    // No window open (first failure, or the last one is older than the window): start one.
+    row = await LoginThrottle.findOneAndUpdate(
+      { _id: id },
+      { $set: { failures: 1, windowStartedAt: now, lockedUntil: null, expiresAt } },
+      { new: true, upsert: true },
+    ).lean();
+  }
+  if (row && row.failures >= maxAttempts) {
+    const until = new Date(now.getTime() + WINDOW_MS);
+    await LoginThrottle.updateOne({ _id: id }, { $set: { lockedUntil: until } });
+    return until;
+  }
+  return null;
 }
 
 export async function clearFailedLogins(phone: string) {

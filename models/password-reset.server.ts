@@ -15,6 +15,7 @@ const passwordResetSchema = new Schema(
 );
 passwordResetSchema.index({ tokenHash: 1 }, { unique: true });
 passwordResetSchema.index({ expiresAt: 1 }, { expireAfterSeconds: 0 });
+passwordResetSchema.index({ userId: 1, usedAt: 1 });
 
 type PasswordResetDoc = { _id: string; tokenHash: string; userId: string; createdBy: string; expiresAt: Date; usedAt: Date | null };
 export const PasswordReset =

@@ -44,7 +44,8 @@ if (!existing && (!values.name || values.name.trim().length < 2)) {
   process.exit(2);
 }
 let password = values.password;
-if (!password && (!existing || !process.stdin.isTTY)) {
+// A new admin needs a password; promoting an existing account keeps its password unless one is given.
+if (!password && !existing) {
   if (!process.stdin.isTTY) {
     console.error("No terminal to ask for a password: pass --password.");
     process.exit(2);

@@ -8,7 +8,7 @@ import { connectDb } from "#models/db.server.ts";
 import { AuthError, authenticator } from "./auth.server.ts";
 import { hashPassword } from "./password.server.ts";
 import { safeRedirect } from "./redirect.ts";
-import { createUserSession } from "./session.server.ts";
+import { createUserSession, destroyUserSession } from "./session.server.ts";
 import { toastHeader, redirectWithToast } from "./toast.server.ts";
 
 export const PHONE_TAKEN = "An account with this phone number already exists. Sign in instead.";
@@ -29,6 +29,8 @@ export async function handleSignIn(request: Request, formData: FormData) {
     }
     throw error;
   }
+  // A fresh Session id on every sign-in; the browser's previous Session (if any) is deleted.
+  await destroyUserSession(request);
   const headers = new Headers();
   headers.append("Set-Cookie", await createUserSession(user.id));
   headers.append("Set-Cookie", await toastHeader({ type: "success", title: "Signed in successfully!" }));

@@ -5,17 +5,20 @@ import { normalizePhone } from "#app/domain/phone.ts";
 import { effectiveRole, type AdminPermissionFlag, type Role } from "#app/domain/roles.ts";
 import { User } from "#models/user.server.ts";
 import { getAdminPermissions } from "#models/admin-permission.server.ts";
-import { clearFailedLogins, isLockedOut, recordFailedLogin } from "#models/login-throttle.server.ts";
+import { clearFailedLogins, lockedUntil, recordFailedLogin } from "#models/login-throttle.server.ts";
 import { getSettings } from "#models/settings.server.ts";
 import { connectDb } from "#models/db.server.ts";
 import { getDummyHash, verifyPassword } from "./password.server.ts";
 import { getSessionInfo, type SessionInfo } from "./session.server.ts";
-import { LOGIN_LOCK_MINUTES } from "#app/domain/settings.ts";
 import { ACCESS_RESTRICTED_MESSAGE, ACCESS_RESTRICTED_TITLE, INVALID_CREDENTIALS } from "#app/domain/messages.ts";
 
 export { INVALID_CREDENTIALS };
 
-export const LOCKED_OUT = `Too many failed sign-in attempts for this phone number. Please wait ${LOGIN_LOCK_MINUTES} minutes and try again.`;
+/** The lockout message with the minutes left (refused even with the right password). */
+export function lockedOutMessage(until: Date, now = new Date()) {
+  const minutes = Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 60_000));
+  return `Too many failed sign-in attempts for this phone number. Sign-in is locked: try again in ${minutes} minute${minutes === 1 ? "" : "s"}, or ask the school to reset your password.`;
+}
 
 /** A failure the sign-in form shows as it is. */
 export class AuthError extends Error {}
@@ -34,7 +37,8 @@ authenticator.use(
     }
     const phone = normalizePhone(phoneRaw);
     await connectDb();
-    if (await isLockedOut(phone)) throw new AuthError(LOCKED_OUT);
+    const locked = phone ? await lockedUntil(phone) : null;
+    if (locked) throw new AuthError(lockedOutMessage(locked));
     const user = phone
       ? await User.findOne({ phone }).select("_id role passwordHash").lean<{ _id: string; role: string; passwordHash: string }>()
       : null;
@@ -43,7 +47,8 @@ authenticator.use(
     if (!user || !ok) {
       if (phone) {
         const { maxLoginAttempts } = await getSettings();
-        await recordFailedLogin(phone, maxLoginAttempts);
+        const nowLocked = await recordFailedLogin(phone, maxLoginAttempts);
+        if (nowLocked) throw new AuthError(lockedOutMessage(nowLocked));
       }
       throw new AuthError(INVALID_CREDENTIALS);
     }

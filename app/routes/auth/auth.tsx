@@ -21,7 +21,8 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   await requireAnonymous(request, "/dashboard");
-  const formData = await request.clone().formData();
+  // A body that is not a form (wrong content type, malformed) is an empty form: 400, never 500.
+  const formData = await request.clone().formData().catch(() => new FormData());
   const intent = formData.get("intent");
   if (intent === "signin") return handleSignIn(request, formData);
   if (intent === "signup") return handleSignUp(formData, { portal: false, successUrl: "/auth" });

@@ -13,7 +13,7 @@ const Schema = z.object({ userId: z.string().regex(/^[a-z0-9]{10,40}$/) });
 /** 'View as' (spec §4): admins with can_edit_users, non-admin targets only. POST only. */
 export async function action({ request }: Route.ActionArgs) {
   const { user, sessionId } = await requireAdmin(request, "can_edit_users");
-  const parsed = Schema.safeParse(Object.fromEntries(await request.formData()));
+  const parsed = Schema.safeParse(Object.fromEntries(await request.formData().catch(() => new FormData())));
   if (!parsed.success) throw data("Choose a user to view as.", { status: 400 });
   const target = await User.findById(parsed.data.userId).select("_id role fullName").lean();
   if (!target) throw data("User not found.", { status: 404 });
@@ -27,6 +27,8 @@ export async function action({ request }: Route.ActionArgs) {
   });
 }
 
-export function loader() {
+/** A GET (e.g. a bookmarked URL) starts nothing: back to User Management. */
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request, "can_edit_users");
   return redirect("/admin/users");
 }

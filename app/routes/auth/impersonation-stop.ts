@@ -14,6 +14,8 @@ export async function action({ request }: Route.ActionArgs) {
   return redirectWithToast("/admin", { type: "info", title: "Impersonation ended" });
 }
 
-export function loader() {
-  return redirect("/");
+/** A GET stops nothing (state changes are POSTs only). */
+export async function loader({ request }: Route.LoaderArgs) {
+  const info = await requireUser(request);
+  return redirect(info.user.role === "admin" ? "/admin" : "/");
 }

@@ -34,7 +34,8 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const formData = await request.clone().formData();
+  // A body that is not a form (wrong content type, malformed) is an empty form: 400, never 500.
+  const formData = await request.clone().formData().catch(() => new FormData());
   const { role } = readQuery(request);
   const intent = formData.get("intent");
   if (intent === "signin") return handleSignIn(request, formData);
@@ -58,12 +59,19 @@ export default function Portal({ loaderData, actionData }: Route.ComponentProps)
           <h1 className="text-center text-3xl font-bold text-gray-900">Choose your portal</h1>
           <p className="mt-2 text-center text-gray-700">Sign in with your phone number and password.</p>
           {signedInAs ? (
-            <p className="mx-auto mt-4 max-w-xl rounded-md bg-brand-50 p-3 text-center text-sm text-brand-800">
-              You are signed in as {signedInAs.name}.{" "}
-              <Link to={signedInAs.home} className="font-semibold underline">
-                Go to your dashboard
-              </Link>
-            </p>
+            <div className="mx-auto mt-4 flex max-w-xl flex-wrap items-center justify-center gap-3 rounded-md bg-brand-50 p-3 text-center text-sm text-brand-800">
+              <p>
+                You are signed in as {signedInAs.name}.{" "}
+                <Link to={signedInAs.home} className="font-semibold underline">
+                  Go to your dashboard
+                </Link>
+              </p>
+              <Form method="post" action="/sign-out">
+                <button type="submit" className="rounded border border-brand-700 bg-white px-3 py-1 font-semibold text-brand-800 hover:bg-brand-100">
+                  Sign Out
+                </button>
+              </Form>
+            </div>
           ) : null}
           <ul className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
             {CARDS.map((c) => (

@@ -9,4 +9,8 @@ export const authRoutes: RouteConfigEntry[] = [
     route("start", "routes/auth/impersonation-start.ts"),
     route("stop", "routes/auth/impersonation-stop.ts"),
   ]),
+  // Admin-issued one-time reset links (issue 4 §11). User Management links each
+  // non-admin row to /admin/users/{id}/reset-link.
+  route("admin/users/:userId/reset-link", "routes/auth/reset-link.tsx"),
+  route("reset-password/:token", "routes/auth/reset-password.tsx"),
 ];

@@ -6,7 +6,7 @@ import { safeRedirect } from "#app/utils/redirect.ts";
 
 /** Sign-out is a POST (a GET must never change state): it deletes the Session document. */
 export async function action({ request }: Route.ActionArgs) {
-  const formData = await request.formData();
+  const formData = await request.formData().catch(() => new FormData());
   const headers = new Headers();
   headers.append("Set-Cookie", await destroyUserSession(request));
   headers.append("Set-Cookie", await toastHeader({ type: "success", title: "Signed out successfully" }));

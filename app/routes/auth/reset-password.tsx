@@ -1,0 +1,86 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { data, Form, Link } from "react-router";
+import type { Route } from "./+types/reset-password";
+import { ResetPasswordSchema } from "#app/forms/auth.schema.ts";
+import { findValidPasswordReset, resetPasswordWithToken } from "#app/utils/password-reset.server.ts";
+import { redirectWithToast } from "#app/utils/toast.server.ts";
+import { FormErrors, SubmitButton, TextField } from "#app/components/form/fields.tsx";
+import { SCHOOL_NAME } from "#app/domain/school.ts";
+
+export const RESET_LINK_INVALID = "This link is invalid or has expired";
+const HIDE = ["password", "confirmPassword"];
+// The token is in the URL: keep it out of Referer headers and caches.
+const PRIVATE_HEADERS = { "Referrer-Policy": "no-referrer", "Cache-Control": "no-store" };
+
+export async function loader({ params }: Route.LoaderArgs) {
+  const reset = await findValidPasswordReset(String(params.token));
+  if (!reset) return data({ valid: false as const, firstName: null }, { status: 404, headers: PRIVATE_HEADERS });
+  return data({ valid: true as const, firstName: reset.user.fullName.split(" ")[0] }, { headers: PRIVATE_HEADERS });
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const formData = await request.formData().catch(() => new FormData());
+  const submission = parseWithZod(formData, { schema: ResetPasswordSchema });
+  if (submission.status !== "success") {
+    return data({ result: submission.reply({ hideFields: HIDE }), invalid: false }, { status: 400, headers: PRIVATE_HEADERS });
+  }
+  const user = await resetPasswordWithToken(String(params.token), submission.value.password);
+  if (!user) return data({ result: undefined, invalid: true }, { status: 404, headers: PRIVATE_HEADERS });
+  return redirectWithToast(`/portal?role=${encodeURIComponent(user.role)}`, {
+    type: "success",
+    title: "Password updated",
+    description: "Sign in with your phone number and your new password.",
+  });
+}
+
+export function headers() {
+  return PRIVATE_HEADERS;
+}
+
+export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
+  if (!loaderData.valid || actionData?.invalid) {
+    return (
+      <main id="main" className="mx-auto max-w-md px-4 py-10">
+        <h1 className="text-2xl font-bold text-gray-900">{RESET_LINK_INVALID}</h1>
+        <p className="mt-4 text-gray-700">
+          Reset links work once and expire after 24 hours. Ask the school for a new link, or sign in if you remember your
+          password.
+        </p>
+        <Link to="/portal" className="mt-6 inline-block font-semibold text-brand-700 underline">
+          Go to sign in
+        </Link>
+      </main>
+    );
+  }
+  return <ResetForm firstName={loaderData.firstName} lastResult={actionData?.result} />;
+}
+
+function ResetForm({ firstName, lastResult }: { firstName: string; lastResult: any }) {
+  const [form, fields] = useForm({
+    id: "reset-password",
+    lastResult,
+    constraint: getZodConstraint(ResetPasswordSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ResetPasswordSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  return (
+    <main id="main" className="mx-auto max-w-md px-4 py-10">
+      <h1 className="text-2xl font-bold text-gray-900">Set a new password</h1>
+      <p className="mt-2 text-gray-700">Hello {firstName}, choose a new password for your account. You will then sign in with it.</p>
+      <Form method="post" {...getFormProps(form)} className="mt-6 space-y-4 rounded-xl border border-gray-200 bg-white p-6 shadow-sm">
+        <FormErrors id={form.errorId} errors={form.errors} />
+        <TextField field={fields.password} label="New password" type="password" hint="At least 6 characters." inputProps={{ autoComplete: "new-password" }} />
+        <TextField field={fields.confirmPassword} label="Confirm new password" type="password" inputProps={{ autoComplete: "new-password" }} />
+        <SubmitButton pendingLabel="Saving..." className="w-full">
+          Set new password
+        </SubmitButton>
+      </Form>
+    </main>
+  );
+}
+
+export function meta() {
+  return [{ title: `Reset password | ${SCHOOL_NAME}` }, { name: "robots", content: "noindex" }];
+}
