@@ -69,6 +69,13 @@ export async function signInAs(context: BrowserContext, user: TestUser) {
   return session._id;
 }
 
+/** A Cookie header value signed in as the user, for API requests (`request.get(url, { headers: { Cookie } })`). */
+export async function sessionCookieHeader(user: Pick<TestUser, "id">): Promise<string> {
+  await connectTestDb();
+  const session = await Session.create({ userId: user.id, expiresAt: new Date(Date.now() + 3600_000), lastSeenAt: new Date() });
+  return (await sessionCookie.serialize(session._id)).split(";")[0];
+}
+
 export async function createRegistration(overrides: Partial<Record<string, unknown>> = {}) {
   await connectTestDb();
   const wardName = (overrides.wardName as string) ?? `Ward ${uniquePhone()}`;
