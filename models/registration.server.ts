@@ -86,3 +86,24 @@ export async function getParentRegistrations(user: { _id: string; phone: string 
     .limit(50)
     .lean<RegistrationDoc[]>();
 }
+
+/** The confirmation page's lookup: by the unguessable reference only. */
+export async function getRegistrationByReference(reference: string) {
+  return Registration.findOne({ reference: String(reference) })
+    .select(
+      "reference parentName whatsappNumber alternativeNumber wardName wardWhatsapp currentSchool wardForm specificClass programme subjects subjectCount updateMode referralName referralStatus referralOther joinStudentGroups joinParentGroup adminRegistration createdAt",
+    )
+    .lean<RegistrationDoc>();
+}
+
+/** The duplicate rule: the same ward (name key + normalised WhatsApp) in the same programme. */
+export async function findDuplicateRegistration(key: { programme: string; wardWhatsappNormalized: string; wardNameKey: string }) {
+  const filter: Record<string, unknown> = {
+    programme: String(key.programme),
+    wardWhatsappNormalized: String(key.wardWhatsappNormalized),
+    wardNameKey: String(key.wardNameKey),
+  };
+  return Registration.findOne(filter)
+    .select("_id reference")
+    .lean<{ _id: string; reference: string }>();
+}

@@ -1,0 +1,303 @@
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { useEffect, useRef, useState } from "react";
+import { Form, Link } from "react-router";
+import { ErrorList, SelectField, SubmitButton, TextareaField, TextField, ChoiceGroup } from "#app/components/form/fields.tsx";
+import { Button } from "#app/components/ui/button.tsx";
+import { PROGRAMME_LABELS, WARD_FORMS, WARD_FORM_LABELS, isProgramme, subjectsFor, type Programme } from "#app/domain/programmes.ts";
+import { confirmationPath } from "#app/domain/registration.ts";
+import {
+  MISSING_REQUIRED_FIELDS_TITLE,
+  PROGRAMME_SELECT_OPTIONS,
+  REFERRAL_STATUS_OPTIONS,
+  REGISTRATION_FIELD_LABELS as L,
+  RegistrationSchema,
+  UPDATE_MODE_OPTIONS,
+  YES_NO_OPTIONS,
+  fieldsInMissingMessage,
+} from "#app/forms/registration.schema.ts";
+import { useHydrated } from "#app/utils/use-hydrated.ts";
+
+const WARD_FORM_OPTIONS = WARD_FORMS.map((value) => ({ value, label: WARD_FORM_LABELS[value] }));
+const constraint = getZodConstraint(RegistrationSchema);
+
+function asList(value: unknown): string[] {
+  if (Array.isArray(value)) return value.filter((v): v is string => typeof v === "string");
+  return typeof value === "string" && value ? [value] : [];
+}
+
+function Section({ id, title, children }: { id: string; title: string; children: React.ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="rounded-xl border border-gray-200 bg-white p-5 shadow-sm sm:p-6">
+      <h2 id={id} className="mb-4 text-lg font-semibold text-gray-900">
+        {title}
+      </h2>
+      <div className="space-y-4">{children}</div>
+    </section>
+  );
+}
+
+/**
+ * The enrolment form (spec §2, §5): six sections, every Registration field.
+ * Used by /registration and /admin/register-student; each route's action calls
+ * processRegistration. Works without JavaScript: 'Show subjects' re-renders the
+ * form with the chosen programme's subjects and every typed value kept.
+ */
+export function RegistrationForm({
+  lastResult,
+  submitLabel = "Submit Registration",
+  pendingLabel = "Submitting...",
+  missingFieldsSummary = true,
+  duplicateReference,
+  id = "registration",
+  action,
+}: {
+  lastResult?: SubmissionResult<string[]> | null;
+  submitLabel?: string;
+  pendingLabel?: string;
+  /** Show the 'Missing Required Fields' summary (with links to the fields) at the top. */
+  missingFieldsSummary?: boolean;
+  /** Set when the action found the same ward already registered: links to that confirmation. */
+  duplicateReference?: string | null;
+  id?: string;
+  action?: string;
+}) {
+  const [form, fields] = useForm({
+    id,
+    lastResult,
+    constraint,
+    defaultValue: { joinStudentGroups: "yes", joinParentGroup: "yes" },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: RegistrationSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  const hydrated = useHydrated();
+
+  const initialProgramme = typeof fields.programme.initialValue === "string" ? fields.programme.initialValue : "";
+  const [programme, setProgramme] = useState(initialProgramme);
+  const [initialSubjects, setInitialSubjects] = useState(() => new Set(asList(fields.subjects.initialValue)));
+  const [chosen, setChosen] = useState(() => new Set(asList(fields.subjects.initialValue).filter((s) => subjectsFor(initialProgramme).includes(s))));
+  const [referralStatus, setReferralStatus] = useState(
+    typeof fields.referralStatus.initialValue === "string" ? fields.referralStatus.initialValue : "",
+  );
+  const formRef = useRef<HTMLFormElement>(null);
+
+  // A new server reply (e.g. after a failed submit) re-seeds the programme/subject state.
+  useEffect(() => {
+    if (!lastResult) return;
+    const p = typeof lastResult.initialValue?.programme === "string" ? lastResult.initialValue.programme : "";
+    const s = asList(lastResult.initialValue?.subjects);
+    setProgramme(p);
+    setInitialSubjects(new Set(s));
+    setChosen(new Set(s.filter((x) => subjectsFor(p).includes(x))));
+    setReferralStatus(typeof lastResult.initialValue?.referralStatus === "string" ? lastResult.initialValue.referralStatus : "");
+  }, [lastResult]);
+
+  // Whatever the visitor did before the script arrived is the truth: read it back from the DOM.
+  useEffect(() => {
+    const el = formRef.current;
+    if (!el) return;
+    const data = new FormData(el);
+    const p = String(data.get("programme") ?? "");
+    setProgramme(p);
+    setChosen(new Set(data.getAll("subjects").map(String)));
+    setReferralStatus(String(data.get("referralStatus") ?? ""));
+  }, []);
+
+  const subjectOptions = isProgramme(programme) ? subjectsFor(programme) : [];
+  const formErrors = form.errors ?? [];
+  const missingMessage = formErrors.find((e) => e.startsWith("Please fill in: "));
+  const otherErrors = formErrors.filter((e) => e !== missingMessage);
+  const showOther = !hydrated || referralStatus === "other";
+  const subjectsHintId = `${fields.subjects.id}-hint`;
+
+  return (
+    <Form method="post" action={action} {...getFormProps(form)} noValidate ref={formRef} className="space-y-6">
+      {/* Without JS, Enter in a text field must submit the registration, not 'Show subjects'. */}
+      {!hydrated ? (
+        <button type="submit" name="intent" value="submit" tabIndex={-1} aria-hidden="true" className="sr-only">
+          {submitLabel}
+        </button>
+      ) : null}
+
+      {missingFieldsSummary && missingMessage ? (
+        <div id={form.errorId} role="alert" className="rounded-lg border border-red-300 bg-red-50 p-4 text-red-900">
+          <h2 className="font-semibold">{MISSING_REQUIRED_FIELDS_TITLE}</h2>
+          <p className="mt-1 text-sm">
+            Please fill in:{" "}
+            {fieldsInMissingMessage(missingMessage).map((name, i) => (
+              <span key={name}>
+                {i > 0 ? ", " : ""}
+                <a href={`#${fields[name].id}`} className="font-medium underline">
+                  {L[name]}
+                </a>
+              </span>
+            ))}
+          </p>
+        </div>
+      ) : null}
+      {otherErrors.length ? (
+        <div id={missingMessage ? undefined : form.errorId} role="alert" className="rounded-lg border border-red-300 bg-red-50 p-4 text-sm text-red-900">
+          {otherErrors.map((e) => (
+            <p key={e}>{e}</p>
+          ))}
+          {duplicateReference ? (
+            <p className="mt-2">
+              <Link to={confirmationPath(duplicateReference)} className="font-semibold underline">
+                View the existing registration
+              </Link>
+            </p>
+          ) : null}
+        </div>
+      ) : null}
+
+      <Section id={`${id}-parent`} title="Parent/Guardian Information">
+        <TextField field={fields.parentName} label={L.parentName} inputProps={{ autoComplete: "name" }} />
+        <TextField
+          field={fields.whatsappNumber}
+          label={L.whatsappNumber}
+          type="tel"
+          hint="The number we will use to reach you on WhatsApp, e.g. 024 123 4567."
+          inputProps={{ autoComplete: "tel", inputMode: "tel" }}
+        />
+        <TextField field={fields.alternativeNumber} label={`${L.alternativeNumber} (optional)`} type="tel" inputProps={{ inputMode: "tel" }} />
+      </Section>
+
+      <Section id={`${id}-ward`} title="Ward Information">
+        <TextField field={fields.wardName} label={L.wardName} />
+        <TextField field={fields.wardWhatsapp} label={L.wardWhatsapp} type="tel" hint="The student's own WhatsApp number, used to join class pages." inputProps={{ inputMode: "tel" }} />
+        <TextField field={fields.currentSchool} label={L.currentSchool} />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <SelectField field={fields.wardForm} label={L.wardForm} options={WARD_FORM_OPTIONS} placeholder="Select form" />
+          <TextField field={fields.specificClass} label={L.specificClass} hint="For example 2S1 or 2A1." />
+        </div>
+      </Section>
+
+      <Section id={`${id}-academic`} title="Academic Programme">
+        <SelectField
+          field={fields.programme}
+          label={L.programme}
+          options={PROGRAMME_SELECT_OPTIONS}
+          placeholder="Select a programme"
+          onChange={(event) => {
+            // Spec §2: choosing a programme clears the chosen subjects.
+            setProgramme(event.target.value);
+            setInitialSubjects(new Set());
+            setChosen(new Set());
+          }}
+        />
+        {!hydrated ? (
+          <div>
+            <Button type="submit" name="intent" value="show-subjects" variant="secondary" formNoValidate>
+              Show subjects
+            </Button>
+            <p className="mt-1 text-sm text-gray-700">After choosing or changing the programme, press Show subjects to list its subjects. Your answers are kept.</p>
+          </div>
+        ) : null}
+
+        <fieldset
+          aria-invalid={fields.subjects.errors?.length ? true : undefined}
+          aria-describedby={[fields.subjects.errors?.length ? fields.subjects.errorId : null, subjectsHintId].filter(Boolean).join(" ")}
+        >
+          <legend className="mb-2 text-sm font-medium text-gray-900">
+            {L.subjects}
+            <span aria-hidden="true" className="text-red-700">
+              {" "}
+              *
+            </span>
+          </legend>
+          <p id={subjectsHintId} className="mb-2 text-sm text-gray-700">
+            {isProgramme(programme)
+              ? `${PROGRAMME_LABELS[programme as Programme]}: choose the subjects your ward will take.`
+              : hydrated
+                ? "Choose a programme to see its subjects."
+                : "Choose a programme, then press Show subjects to see its subjects."}
+          </p>
+          {subjectOptions.length ? (
+            <div className="grid gap-2 sm:grid-cols-2" key={programme}>
+              {subjectOptions.map((subject) => {
+                const inputId = `${fields.subjects.id}-${subject}`.replace(/[^A-Za-z0-9_-]/g, "-");
+                return (
+                  <label key={subject} htmlFor={inputId} className="flex min-h-11 cursor-pointer items-center gap-3 rounded-md border border-gray-300 bg-white px-3 py-2">
+                    <input
+                      id={inputId}
+                      type="checkbox"
+                      name={fields.subjects.name}
+                      form={form.id}
+                      value={subject}
+                      defaultChecked={initialSubjects.has(subject)}
+                      onChange={(event) => {
+                        const next = new Set(chosen);
+                        if (event.target.checked) next.add(subject);
+                        else next.delete(subject);
+                        setChosen(next);
+                      }}
+                      className="h-5 w-5 accent-brand-700"
+                    />
+                    <span className="text-sm text-gray-900">{subject}</span>
+                  </label>
+                );
+              })}
+            </div>
+          ) : null}
+          <ErrorList id={fields.subjects.errorId} errors={fields.subjects.errors} />
+        </fieldset>
+
+        <div>
+          <label htmlFor={fields.subjectCount.id} className="mb-1 block text-sm font-medium text-gray-900">
+            {L.subjectCount}
+          </label>
+          <input
+            id={fields.subjectCount.id}
+            name={fields.subjectCount.name}
+            form={form.id}
+            type="text"
+            inputMode="numeric"
+            readOnly
+            value={String(chosen.size)}
+            aria-describedby={[`${fields.subjectCount.id}-hint`, fields.subjectCount.errors?.length ? fields.subjectCount.errorId : null].filter(Boolean).join(" ")}
+            aria-invalid={fields.subjectCount.errors?.length ? true : undefined}
+            className="block w-24 rounded-md border border-gray-300 bg-gray-100 px-3 py-2 text-base text-gray-900"
+          />
+          <p id={`${fields.subjectCount.id}-hint`} className="mt-1 text-sm text-gray-700">
+            Counted for you from the subjects chosen.
+          </p>
+          <ErrorList id={fields.subjectCount.errorId} errors={fields.subjectCount.errors} />
+        </div>
+      </Section>
+
+      <Section id={`${id}-communication`} title="Communication Preferences">
+        <ChoiceGroup field={fields.updateMode} legend={L.updateMode} options={UPDATE_MODE_OPTIONS} type="checkbox" columns={2} required />
+        <ChoiceGroup field={fields.joinStudentGroups} legend={`${L.joinStudentGroups}?`} options={YES_NO_OPTIONS} type="radio" columns={2} />
+        <ChoiceGroup field={fields.joinParentGroup} legend={`${L.joinParentGroup}?`} options={YES_NO_OPTIONS} type="radio" columns={2} />
+      </Section>
+
+      <Section id={`${id}-referral`} title="Referral Information">
+        <TextField field={fields.referralName} label={L.referralName} />
+        <SelectField
+          field={fields.referralStatus}
+          label={L.referralStatus}
+          options={REFERRAL_STATUS_OPTIONS}
+          placeholder="Select referral status"
+          onChange={(event) => setReferralStatus(event.target.value)}
+        />
+        {showOther ? (
+          <TextField
+            field={fields.referralOther}
+            label={L.referralOther}
+            required={hydrated ? true : false}
+            hint={hydrated ? undefined : "Only needed when the referral status is Other."}
+          />
+        ) : null}
+      </Section>
+
+      <Section id={`${id}-feedback`} title="Feedback">
+        <TextareaField field={fields.feedback} label={`${L.feedback} (optional)`} hint="Anything you would like us to know." />
+      </Section>
+
+      <SubmitButton pendingLabel={pendingLabel} className="w-full sm:w-auto" name="intent" value="submit">
+        {submitLabel}
+      </SubmitButton>
+    </Form>
+  );
+}

@@ -1,0 +1,28 @@
+import { programmeLabel } from "./programmes.ts";
+
+/** Pure registration rules shared by the form, the server and the confirmation page. */
+
+export function duplicateRegistrationMessage(wardName: string, programme: string) {
+  return `${wardName} is already registered for ${programmeLabel(programme)} with this WhatsApp number. See the existing registration below instead of registering again.`;
+}
+
+/**
+ * A phone number for a page anyone holding the link can open: keep the first
+ * 3 and last 2 digits ("024 ••• ••67"). Anything too short is fully masked.
+ */
+export function maskPhone(value: string | null | undefined): string {
+  const digits = (value ?? "").replace(/\D/g, "");
+  if (!digits) return "";
+  if (digits.length < 7) return "•".repeat(digits.length);
+  return `${digits.slice(0, 3)} ••• ••${digits.slice(-2)}`;
+}
+
+/** The confirmation URL for a registration reference. */
+export function confirmationPath(reference: string) {
+  return `/registration/${encodeURIComponent(reference)}`;
+}
+
+/** A reference looks like our cuid2 references: lower-case letters and digits only. */
+export function isReferenceShaped(value: string | null | undefined): boolean {
+  return typeof value === "string" && /^[a-z0-9]{6,40}$/.test(value);
+}

@@ -1,0 +1,159 @@
+import type { SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { normalizePhone } from "#app/domain/phone.ts";
+import { subjectsFor } from "#app/domain/programmes.ts";
+import { duplicateRegistrationMessage } from "#app/domain/registration.ts";
+import {
+  REGISTRATION_CLOSED_MESSAGE,
+  REGISTRATION_FAILED_TITLE,
+  REGISTRATION_FIELD_LABELS,
+  RegistrationSchema,
+} from "#app/forms/registration.schema.ts";
+import { Registration, findDuplicateRegistration, wardNameKey } from "#models/registration.server.ts";
+import { getSettings } from "#models/settings.server.ts";
+
+export type ProcessRegistrationResult =
+  | { status: "ok"; reference: string }
+  | { status: "error"; result: SubmissionResult<string[]>; httpStatus: number; duplicateReference?: string };
+
+/** The submit button that asks to re-render the form with the chosen programme's subjects (no-JS path). */
+export const SHOW_SUBJECTS_INTENT = "show-subjects";
+
+const KNOWN_FIELDS = new Set(Object.keys(REGISTRATION_FIELD_LABELS));
+
+/** Only the form's own fields go back to the browser (never echo unknown or hostile keys). */
+function keepKnown(initialValue: SubmissionResult<string[]>["initialValue"]) {
+  if (!initialValue) return initialValue;
+  return Object.fromEntries(Object.entries(initialValue).filter(([k]) => KNOWN_FIELDS.has(k)));
+}
+
+function formError(message: string, httpStatus: number, payload?: Record<string, unknown>): ProcessRegistrationResult {
+  return {
+    status: "error",
+    httpStatus,
+    result: { status: "error", initialValue: keepKnown((payload ?? {}) as never) ?? {}, error: { "": [message] } },
+  };
+}
+
+function asStrings(values: FormDataEntryValue[]) {
+  return values.filter((v): v is string => typeof v === "string");
+}
+
+/**
+ * Spec §7 process-registration, shared by /registration and /admin/register-student.
+ *
+ * - intent=show-subjects (the no-JS 'Show subjects' button): returns status "error"
+ *   with httpStatus 200 and a result that re-renders the form with every value kept,
+ *   the subjects narrowed to the chosen programme, and no error shown.
+ * - When settings.registrationEnabled is off, public posts are refused (403);
+ *   admin registrations (adminRegistration: true) are still accepted, so the office
+ *   can enrol a late ward by hand while the public form is closed.
+ * - subjectCount is always computed here from the chosen subjects.
+ * - Duplicates (same ward name and WhatsApp number in the programme) return 409
+ *   with duplicateReference (the existing confirmation).
+ */
+export async function processRegistration(
+  request: Request,
+  formData: FormData,
+  options: { adminRegistration: boolean; userId: string | null },
+): Promise<ProcessRegistrationResult> {
+  void request;
+  const body = new FormData();
+  for (const [key, value] of formData.entries()) {
+    // Files never belong in this form; Conform's own intent field is ours to set.
+    if (typeof value !== "string" || key === "__intent__" || key === "subjectCount") continue;
+    body.append(key, value);
+  }
+  const subjects = asStrings(formData.getAll("subjects"));
+  const intent = formData.get("intent");
+
+  let submission;
+  try {
+    body.set("subjectCount", String(subjects.length));
+    submission = parseWithZod(body, { schema: RegistrationSchema });
+  } catch {
+    return formError("The form could not be read. Please check your answers and try again.", 400);
+  }
+
+  if (intent === SHOW_SUBJECTS_INTENT) {
+    const payload = { ...(submission.payload as Record<string, unknown>) };
+    const allowed = subjectsFor(typeof payload.programme === "string" ? payload.programme : null);
+    const kept = subjects.filter((s) => allowed.includes(s));
+    payload.subjects = kept.length ? kept : undefined;
+    payload.subjectCount = String(kept.length);
+    return {
+      status: "error",
+      httpStatus: 200,
+      result: { initialValue: keepKnown(payload as never) ?? {}, error: {}, state: { validated: {} } },
+    };
+  }
+
+  if (!options.adminRegistration) {
+    const settings = await getSettings();
+    if (!settings.registrationEnabled) {
+      return formError(REGISTRATION_CLOSED_MESSAGE, 403, submission.payload as Record<string, unknown>);
+    }
+  }
+
+  if (submission.status !== "success") {
+    const reply = submission.reply();
+    return { status: "error", httpStatus: 400, result: { ...reply, initialValue: keepKnown(reply.initialValue) } };
+  }
+
+  const v = submission.value;
+  const key = {
+    programme: v.programme,
+    wardWhatsappNormalized: normalizePhone(v.wardWhatsapp),
+    wardNameKey: wardNameKey(v.wardName),
+  };
+  const duplicate = (reference: string): ProcessRegistrationResult => {
+    const reply = submission.reply({ formErrors: [duplicateRegistrationMessage(v.wardName, v.programme)] });
+    return {
+      status: "error",
+      httpStatus: 409,
+      duplicateReference: reference,
+      result: { ...reply, initialValue: keepKnown(reply.initialValue) },
+    };
+  };
+
+  const existing = await findDuplicateRegistration(key);
+  if (existing) return duplicate(existing.reference);
+
+  try {
+    const doc = await Registration.create({
+      userId: options.userId ? String(options.userId) : null,
+      adminRegistration: options.adminRegistration,
+      parentName: v.parentName,
+      whatsappNumber: v.whatsappNumber,
+      whatsappNumberNormalized: normalizePhone(v.whatsappNumber),
+      alternativeNumber: v.alternativeNumber || null,
+      wardName: v.wardName,
+      wardNameKey: key.wardNameKey,
+      wardWhatsapp: v.wardWhatsapp,
+      wardWhatsappNormalized: key.wardWhatsappNormalized,
+      currentSchool: v.currentSchool,
+      wardForm: v.wardForm,
+      specificClass: v.specificClass,
+      programme: v.programme,
+      subjects: [...new Set(v.subjects)],
+      subjectCount: new Set(v.subjects).size,
+      updateMode: [...new Set(v.updateMode)],
+      referralName: v.referralName,
+      referralStatus: v.referralStatus,
+      referralOther: v.referralStatus === "other" ? v.referralOther || null : null,
+      joinStudentGroups: v.joinStudentGroups,
+      joinParentGroup: v.joinParentGroup,
+      feedback: v.feedback || null,
+    });
+    return { status: "ok", reference: doc.reference };
+  } catch (error) {
+    if ((error as { code?: number }).code === 11000) {
+      // Two submissions raced past the check: the unique index decided.
+      const winner = await findDuplicateRegistration(key);
+      if (winner) return duplicate(winner.reference);
+    }
+    console.error("processRegistration: save failed", error);
+    const reply = submission.reply({ formErrors: [`${REGISTRATION_FAILED_TITLE}: Please try again.`] });
+    return { status: "error", httpStatus: 503, result: { ...reply, initialValue: keepKnown(reply.initialValue) } };
+  }
+}
