@@ -1,8 +1,225 @@
+import { Link } from "react-router";
+import type { Route } from "./+types/home";
+import { buttonClass } from "#app/components/ui/button.tsx";
+import { PROGRAMME_LABELS, PROGRAMME_SUBJECTS, PROGRAMMES, type Programme } from "#app/domain/programmes.ts";
+import { CONTACT_EMAIL, SCHOOL_NAME, SUPPORT_HOURS, SUPPORT_PHONES } from "#app/domain/school.ts";
+import { env } from "#app/utils/env.server.ts";
+
+export function loader({ request }: Route.LoaderArgs) {
+  // Link cards (WhatsApp, Facebook) need absolute URLs.
+  const origin = env.appOrigin ?? new URL(request.url).origin;
+  return { origin };
+}
+
+const PROGRAMME_BLURBS: Record<Programme, string> = {
+  science: "For students heading for medicine, engineering, computing and the other sciences.",
+  arts: "Languages, history, government and the humanities, with strong core subjects.",
+  business: "Accounting, business management and economics for future entrepreneurs.",
+  "visual-arts": "Drawing, design and craft subjects alongside the core subjects.",
+  "home-economics": "Food, clothing, management in living and the sciences behind them.",
+};
+
+const BENEFITS = [
+  { title: "Learn from home", text: "Classes run on WhatsApp class pages, so a phone with WhatsApp is all your ward needs. No laptop, no long travel." },
+  { title: "Light on data", text: "Lessons are notes, voice notes, pictures and short videos: made for prepaid bundles and slow connections." },
+  { title: "Experienced facilitators", text: "Teachers who know the Ghanaian curriculum for Forms 1 to 3 lead each subject's class page." },
+  { title: "Only the subjects you need", text: "Choose your ward's programme and the subjects they want to strengthen during the vacation." },
+  { title: "Assignments and feedback", text: "Regular exercises and tests, marked by the facilitators, so you can see progress." },
+  { title: "Parents kept informed", text: "A parents' WhatsApp group per programme and updates the way you prefer: WhatsApp, SMS, e-mail or a call." },
+];
+
+const FAQ = [
+  {
+    q: "Who can enrol?",
+    a: "Students in Form 1, Form 2 or Form 3 of senior high school. A parent or guardian fills in the registration form for the ward.",
+  },
+  {
+    q: "How do the classes work?",
+    a: "Each subject has a WhatsApp class page. After registering you get the links to join. Facilitators post lessons, notes and exercises there on weekdays, and students ask questions in the class page.",
+  },
+  {
+    q: "What does my ward need?",
+    a: "A phone with WhatsApp and a data bundle, and the WhatsApp number you give us on the form. Lessons are designed to work on modest phones and slow connections.",
+  },
+  {
+    q: "How much does it cost and how do I pay?",
+    a: "Fees are confirmed with you when you enrol, depending on the programme and number of subjects. You pay by Mobile Money; we send the details on WhatsApp or by phone. Call us if you have any question about fees.",
+  },
+  {
+    q: "Can I change subjects after registering?",
+    a: "Yes. Call or WhatsApp us during support hours and we will update the registration.",
+  },
+  {
+    q: "Lessons have already started. Can my ward still join?",
+    a: "Yes, registration is still open. Your ward joins the class pages straight away and can catch up with the earlier notes posted there.",
+  },
+  {
+    q: "How do I see my ward's timetable?",
+    a: "After registration your ward can sign in to the student portal with their WhatsApp number to see their subjects, class pages and weekly schedule.",
+  },
+];
+
+const TIMES = ["8:00 AM", "10:00 AM", "12:00 PM", "2:00 PM", "4:00 PM"];
+
+function Phones({ className = "" }: { className?: string }) {
+  return (
+    <>
+      {SUPPORT_PHONES.map((p, i) => (
+        <span key={p.tel}>
+          {i > 0 ? " or " : ""}
+          <a href={`tel:${p.tel}`} className={`font-semibold underline ${className}`}>
+            {p.display}
+          </a>
+        </span>
+      ))}
+    </>
+  );
+}
+
 export default function Home() {
   return (
-    <main id="main" className="mx-auto max-w-3xl px-4 py-12">
-      <h1 className="text-3xl font-bold">Vacation Classes</h1>
-      <p className="mt-4">Online vacation classes for Form 1 to Form 3 students, on WhatsApp class pages.</p>
+    <main id="main">
+      <section className="bg-brand-800 text-white">
+        <div className="mx-auto max-w-6xl px-4 py-12 sm:py-16">
+          <h1 className="max-w-3xl text-3xl font-bold leading-tight sm:text-5xl">Online vacation classes for Forms 1–3, on WhatsApp class pages</h1>
+          <p className="mt-4 max-w-2xl text-lg text-blue-50">
+            {SCHOOL_NAME} helps senior high school students in Form 1, Form 2 and Form 3 use the vacation well. Experienced facilitators teach each subject on its own
+            WhatsApp class page, so your ward learns from home with just a phone.
+          </p>
+          <div className="mt-6 flex flex-wrap gap-3">
+            <Link to="/registration" className="inline-flex min-h-11 items-center rounded-md bg-white px-5 py-2 font-semibold text-brand-800 hover:bg-blue-50">
+              Enrol Now
+            </Link>
+            <a href="#programmes" className="inline-flex min-h-11 items-center rounded-md border border-white px-5 py-2 font-semibold text-white hover:bg-brand-700">
+              See the programmes
+            </a>
+          </div>
+          <p className="mt-6 text-sm text-blue-50">
+            Questions? Call <Phones className="text-white" /> ({SUPPORT_HOURS}).
+          </p>
+        </div>
+      </section>
+
+      <section id="programmes" aria-labelledby="programmes-title" className="mx-auto max-w-6xl px-4 py-12">
+        <h2 id="programmes-title" className="text-2xl font-bold text-gray-900 sm:text-3xl">
+          Programmes
+        </h2>
+        <p className="mt-2 max-w-3xl text-gray-700">Five programmes, each with the core subjects and its own electives. Your ward takes the subjects you choose.</p>
+        <ul className="mt-6 grid gap-4 md:grid-cols-2 lg:grid-cols-3">
+          {PROGRAMMES.map((p) => (
+            <li key={p} id={`programme-${p}`} className="flex flex-col rounded-xl border border-gray-200 bg-white p-5 shadow-sm">
+              <h3 className="text-lg font-semibold text-gray-900">{PROGRAMME_LABELS[p]}</h3>
+              <p className="mt-1 text-sm text-gray-700">{PROGRAMME_BLURBS[p]}</p>
+              <p className="mt-3 text-sm font-medium text-gray-900">{PROGRAMME_SUBJECTS[p].length} subjects:</p>
+              <p className="mt-1 flex-1 text-sm text-gray-700">{PROGRAMME_SUBJECTS[p].join(", ")}</p>
+              <Link to="/registration" className={buttonClass("secondary", "mt-4")} aria-label={`Enrol Now in ${PROGRAMME_LABELS[p]}`}>
+                Enrol Now
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section id="benefits" aria-labelledby="benefits-title" className="bg-white">
+        <div className="mx-auto max-w-6xl px-4 py-12">
+          <h2 id="benefits-title" className="text-2xl font-bold text-gray-900 sm:text-3xl">
+            Benefits
+          </h2>
+          <ul className="mt-6 grid gap-4 md:grid-cols-2 lg:grid-cols-3">
+            {BENEFITS.map((b) => (
+              <li key={b.title} className="rounded-xl border border-gray-200 p-5">
+                <h3 className="font-semibold text-gray-900">{b.title}</h3>
+                <p className="mt-1 text-sm text-gray-700">{b.text}</p>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+
+      <section id="fees-payment" aria-labelledby="fees-title" className="mx-auto max-w-6xl px-4 py-12">
+        <h2 id="fees-title" className="text-2xl font-bold text-gray-900 sm:text-3xl">
+          Fees and payment
+        </h2>
+        <div className="mt-4 max-w-3xl space-y-3 text-gray-800">
+          <p>Fees are confirmed when you enrol. They depend on the programme and the number of subjects your ward takes.</p>
+          <p>
+            Pay by <strong>Mobile Money</strong>. After you register we contact you on WhatsApp or by phone with the amount and the Mobile Money details. Registering
+            does not charge you anything; your ward can join the class pages straight away.
+          </p>
+          <p>
+            Questions about fees? Call <Phones className="text-brand-700" /> or e-mail{" "}
+            <a href={`mailto:${CONTACT_EMAIL}`} className="font-semibold text-brand-700 underline">
+              {CONTACT_EMAIL}
+            </a>
+            .
+          </p>
+        </div>
+      </section>
+
+      <section id="timetable" aria-labelledby="timetable-title" className="bg-white">
+        <div className="mx-auto max-w-6xl px-4 py-12">
+          <h2 id="timetable-title" className="text-2xl font-bold text-gray-900 sm:text-3xl">
+            Timetable
+          </h2>
+          <p className="mt-4 max-w-3xl text-gray-800">
+            Classes run on weekdays, Monday to Friday, between 8:00 AM and 4:00 PM. Lessons start at {TIMES.join(", ")}. Each student's weekly schedule, with
+            subjects and times, is in the{" "}
+            <Link to="/portal?role=student" className="font-semibold text-brand-700 underline">
+              student portal
+            </Link>{" "}
+            after registration.
+          </p>
+        </div>
+      </section>
+
+      <section id="faq" aria-labelledby="faq-title" className="mx-auto max-w-6xl px-4 py-12">
+        <h2 id="faq-title" className="text-2xl font-bold text-gray-900 sm:text-3xl">
+          Frequently asked questions
+        </h2>
+        <div className="mt-6 max-w-3xl space-y-3">
+          {FAQ.map((item) => (
+            <details key={item.q} className="rounded-lg border border-gray-200 bg-white p-4">
+              <summary className="cursor-pointer font-semibold text-gray-900">{item.q}</summary>
+              <p className="mt-2 text-gray-700">{item.a}</p>
+            </details>
+          ))}
+        </div>
+      </section>
+
+      <section aria-labelledby="cta-title" className="mx-auto max-w-6xl px-4 pb-4">
+        <div className="rounded-2xl bg-brand-700 p-8 text-white">
+          <h2 id="cta-title" className="text-2xl font-bold">
+            Registration is still open
+          </h2>
+          <p className="mt-2 text-blue-50">
+            Enrol your ward in a few minutes. Support hours: {SUPPORT_HOURS}.
+          </p>
+          <Link to="/registration" className="mt-4 inline-flex min-h-11 items-center rounded-md bg-white px-5 py-2 font-semibold text-brand-800 hover:bg-blue-50">
+            Enrol Now
+          </Link>
+        </div>
+      </section>
     </main>
   );
+}
+
+export function meta({ data }: Route.MetaArgs) {
+  const origin = data?.origin ?? "";
+  const title = `${SCHOOL_NAME}: online vacation classes for Forms 1–3`;
+  const description =
+    "Online vacation classes for Form 1 to Form 3 students on WhatsApp class pages. Five programmes: General Science, General Arts, Business, Visual Arts and Home Economics. Enrol now.";
+  return [
+    { title },
+    { name: "description", content: description },
+    { property: "og:type", content: "website" },
+    { property: "og:site_name", content: SCHOOL_NAME },
+    { property: "og:title", content: title },
+    { property: "og:description", content: description },
+    { property: "og:url", content: `${origin}/` },
+    { property: "og:image", content: `${origin}/og-image.png` },
+    { property: "og:image:width", content: "1200" },
+    { property: "og:image:height", content: "630" },
+    { property: "og:image:alt", content: `${SCHOOL_NAME}: online vacation classes on WhatsApp` },
+    { name: "twitter:card", content: "summary_large_image" },
+  ];
 }

@@ -1,26 +1,22 @@
-import { Link, Outlet } from "react-router";
-import { SCHOOL_NAME } from "#app/domain/school.ts";
+import { Outlet, useRouteLoaderData } from "react-router";
+import { BackToTop, PublicHeader } from "#app/components/public/public-header.tsx";
+import { PublicFooter } from "#app/components/public/public-footer.tsx";
 
-/** Header and footer of the public site. */
+type RootData = { user: { fullName: string } | null } | undefined;
+
+/**
+ * Header and footer of the public site. The default export is a plain layout
+ * (header, <Outlet/>, footer): other areas (the /whatsapp pages) reuse this file
+ * with their own route id.
+ */
 export default function PublicLayout() {
+  const root = useRouteLoaderData("root") as RootData;
   return (
     <>
-      <header className="border-b border-gray-200 bg-white">
-        <div className="mx-auto flex max-w-6xl items-center justify-between px-4 py-3">
-          <Link to="/" className="text-lg font-bold text-brand-800">
-            {SCHOOL_NAME}
-          </Link>
-          <nav aria-label="Main">
-            <Link to="/portal" className="font-semibold text-brand-700">
-              Sign In
-            </Link>
-          </nav>
-        </div>
-      </header>
+      <PublicHeader user={root?.user ?? null} />
       <Outlet />
-      <footer className="mt-16 border-t border-gray-200 bg-white py-8 text-center text-sm text-gray-700">
-        © {new Date().getFullYear()} {SCHOOL_NAME}
-      </footer>
+      <PublicFooter />
+      <BackToTop />
     </>
   );
 }

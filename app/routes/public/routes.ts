@@ -1,8 +1,13 @@
-import { type RouteConfigEntry, index, layout } from "@react-router/dev/routes";
+import { type RouteConfigEntry, index, layout, route } from "@react-router/dev/routes";
 
 /** Public site: header and footer around every page (issue 5; /whatsapp pages: issue 6). */
 export const publicRoutes: RouteConfigEntry[] = [
   layout("routes/public/layout.tsx", [
     index("routes/public/home.tsx"),
+    route("registration", "routes/public/registration.tsx"),
+    route("registration/:reference", "routes/public/registration-confirmation.tsx"),
+    route("privacy-policy", "routes/public/privacy-policy.tsx"),
+    route("terms-of-service", "routes/public/terms-of-service.tsx"),
+    route("payment-success", "routes/public/payment-success.tsx"),
   ]),
 ];

@@ -1,0 +1,51 @@
+import { Link } from "react-router";
+import { buttonClass } from "#app/components/ui/button.tsx";
+import { SCHOOL_NAME, SUPPORT_HOURS, SUPPORT_PHONES } from "#app/domain/school.ts";
+
+/** Decisions §2: no payment gateway yet, so this is a thank-you page with next steps. */
+export default function PaymentSuccess() {
+  return (
+    <main id="main" className="mx-auto max-w-2xl px-4 py-12">
+      <div className="rounded-xl border border-green-300 bg-green-50 p-6 text-green-900">
+        <h1 className="text-3xl font-bold">Thank you for your payment</h1>
+        <p className="mt-2">We have received your payment details. Your ward's place in the vacation classes is confirmed once we have checked the payment.</p>
+      </div>
+      <h2 className="mt-8 text-xl font-semibold text-gray-900">Next steps</h2>
+      <ol className="mt-2 list-decimal space-y-2 pl-6 text-gray-800">
+        <li>Keep the Mobile Money confirmation message until we confirm the payment on WhatsApp or by phone.</li>
+        <li>Make sure your ward has joined the WhatsApp class pages listed on the registration confirmation page.</li>
+        <li>
+          Your ward can sign in to the{" "}
+          <Link to="/portal?role=student" className="font-semibold text-brand-700 underline">
+            student portal
+          </Link>{" "}
+          to see subjects, class pages and the weekly schedule.
+        </li>
+      </ol>
+      <p className="mt-6 text-gray-700">
+        Questions about a payment? Call{" "}
+        {SUPPORT_PHONES.map((p, i) => (
+          <span key={p.tel}>
+            {i > 0 ? " or " : ""}
+            <a href={`tel:${p.tel}`} className="font-semibold text-brand-700 underline">
+              {p.display}
+            </a>
+          </span>
+        ))}{" "}
+        ({SUPPORT_HOURS}).
+      </p>
+      <div className="mt-6 flex flex-wrap gap-3">
+        <Link to="/" className={buttonClass("primary")}>
+          Back to the home page
+        </Link>
+        <Link to="/portal" className={buttonClass("secondary")}>
+          Sign In
+        </Link>
+      </div>
+    </main>
+  );
+}
+
+export function meta() {
+  return [{ title: `Payment received | ${SCHOOL_NAME}` }, { name: "robots", content: "noindex" }];
+}

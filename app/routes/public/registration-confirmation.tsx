@@ -1,0 +1,185 @@
+import { data, Link } from "react-router";
+import type { Route } from "./+types/registration-confirmation";
+import { buttonClass } from "#app/components/ui/button.tsx";
+import { programmeLabel, WARD_FORM_LABELS, type WardForm } from "#app/domain/programmes.ts";
+import { isReferenceShaped, maskPhone } from "#app/domain/registration.ts";
+import { SCHOOL_NAME, SUPPORT_HOURS, SUPPORT_PHONES } from "#app/domain/school.ts";
+import { isUsableParentLink, isUsableStudentLink } from "#app/domain/whatsapp.ts";
+import { REFERRAL_STATUS_OPTIONS, UPDATE_MODE_OPTIONS } from "#app/forms/registration.schema.ts";
+import { getRegistrationByReference } from "#models/registration.server.ts";
+import { findParentGroupForProgramme, getGroupsForSubjects } from "#models/whatsapp-group.server.ts";
+
+export async function loader({ params }: Route.LoaderArgs) {
+  const reference = String(params.reference ?? "");
+  if (!isReferenceShaped(reference)) throw data("Registration not found", { status: 404 });
+  const registration = await getRegistrationByReference(reference);
+  if (!registration) throw data("Registration not found", { status: 404 });
+  const subjects = registration.subjects ?? [];
+  const [groups, parentGroup] = await Promise.all([
+    getGroupsForSubjects(registration.programme, subjects, "student"),
+    registration.joinParentGroup === "yes" ? findParentGroupForProgramme(registration.programme) : Promise.resolve(null),
+  ]);
+  // One row per chosen subject: its class pages, or 'coming soon' when none is set up yet.
+  const classPages = subjects.map((subject) => {
+    const found = groups.filter((g) => g.subjectName === subject);
+    const usable = found.find((g) => isUsableStudentLink(g.whatsappLink));
+    return { subject, link: usable ? usable.whatsappLink : null };
+  });
+  const modes = new Map(UPDATE_MODE_OPTIONS.map((o) => [o.value, o.label] as const));
+  const statuses = new Map(REFERRAL_STATUS_OPTIONS.map((o) => [o.value, o.label] as const));
+  return {
+    summary: {
+      reference: registration.reference,
+      parentName: registration.parentName,
+      whatsappNumber: maskPhone(registration.whatsappNumber),
+      wardName: registration.wardName,
+      wardWhatsapp: maskPhone(registration.wardWhatsapp),
+      currentSchool: registration.currentSchool,
+      wardForm: WARD_FORM_LABELS[registration.wardForm as WardForm] ?? registration.wardForm,
+      specificClass: registration.specificClass,
+      programme: programmeLabel(registration.programme),
+      subjects,
+      subjectCount: registration.subjectCount,
+      updateMode: (registration.updateMode ?? []).map((m) => modes.get(m as never) ?? m),
+      referral: statuses.get(registration.referralStatus as never) ?? registration.referralStatus,
+      joinStudentGroups: registration.joinStudentGroups,
+      joinParentGroup: registration.joinParentGroup,
+      registeredOn: new Date(registration.createdAt).toLocaleDateString("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "Africa/Accra" }),
+    },
+    classPages,
+    parentGroup:
+      registration.joinParentGroup === "yes"
+        ? { link: parentGroup && isUsableParentLink(parentGroup.whatsappLink) ? parentGroup.whatsappLink : null, programme: programmeLabel(registration.programme) }
+        : null,
+  };
+}
+
+function Row({ term, children }: { term: string; children: React.ReactNode }) {
+  return (
+    <div className="grid gap-1 border-b border-gray-100 py-2 sm:grid-cols-3">
+      <dt className="text-sm font-medium text-gray-700">{term}</dt>
+      <dd className="text-gray-900 sm:col-span-2">{children}</dd>
+    </div>
+  );
+}
+
+export default function RegistrationConfirmation({ loaderData }: Route.ComponentProps) {
+  const { summary, classPages, parentGroup } = loaderData;
+  return (
+    <main id="main" className="mx-auto max-w-3xl px-4 py-8 sm:py-12">
+      <div className="rounded-xl border border-green-300 bg-green-50 p-5 text-green-900">
+        <h1 className="text-2xl font-bold sm:text-3xl">Registration received</h1>
+        <p className="mt-2">
+          {summary.wardName} is registered for {summary.programme}. Keep this page: its address is your registration link.
+        </p>
+        <p className="mt-3">
+          Your reference: <strong className="font-mono text-lg tracking-wide">{summary.reference}</strong>
+        </p>
+      </div>
+
+      <section aria-labelledby="class-pages" className="mt-8">
+        <h2 id="class-pages" className="text-xl font-semibold text-gray-900">
+          WhatsApp class pages to join
+        </h2>
+        <p className="mt-1 text-gray-700">
+          Open these on your ward's phone ({summary.wardWhatsapp}). Each subject has its own class page.
+          {summary.joinStudentGroups === "no" ? " You chose not to join class pages now; the links stay here if you change your mind." : ""}
+        </p>
+        <ul className="mt-4 grid gap-3 sm:grid-cols-2">
+          {classPages.map((page) => (
+            <li key={page.subject} className="flex flex-col gap-3 rounded-lg border border-gray-200 bg-white p-4 shadow-sm">
+              <div>
+                <h3 className="font-semibold text-gray-900">{page.subject}</h3>
+                <p className="text-sm text-gray-700">
+                  Class Page · {summary.programme}
+                </p>
+              </div>
+              {page.link ? (
+                <a href={page.link} target="_blank" rel="noopener noreferrer" className={buttonClass("whatsapp")} aria-label={`Join Class Now: ${page.subject}`}>
+                  Join Class Now
+                </a>
+              ) : (
+                <span aria-disabled="true" className="inline-flex min-h-11 items-center justify-center rounded-md bg-gray-200 px-4 py-2 text-sm font-semibold text-gray-800">
+                  Class Page Coming Soon
+                </span>
+              )}
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      {parentGroup ? (
+        <section aria-labelledby="parent-group" className="mt-8 rounded-xl border border-purple-300 bg-purple-50 p-5 text-purple-950">
+          <h2 id="parent-group" className="text-xl font-semibold">
+            Parent/Guardian group
+          </h2>
+          <p className="mt-1">
+            The {parentGroup.programme} parents' group is strictly for parents and guardians. Students must not join it.
+          </p>
+          <div className="mt-3">
+            {parentGroup.link ? (
+              <a href={parentGroup.link} target="_blank" rel="noopener noreferrer" className={buttonClass("primary")}>
+                Join Parent Group
+              </a>
+            ) : (
+              <span aria-disabled="true" className="inline-flex min-h-11 items-center rounded-md bg-gray-200 px-4 py-2 text-sm font-semibold text-gray-800">
+                Link Coming Soon
+              </span>
+            )}
+          </div>
+        </section>
+      ) : null}
+
+      <section aria-labelledby="summary" className="mt-8 rounded-xl border border-gray-200 bg-white p-5 shadow-sm">
+        <h2 id="summary" className="text-xl font-semibold text-gray-900">
+          Registration summary
+        </h2>
+        <dl className="mt-3">
+          <Row term="Reference">{summary.reference}</Row>
+          <Row term="Registered on">{summary.registeredOn}</Row>
+          <Row term="Parent/Guardian">{summary.parentName}</Row>
+          <Row term="Parent WhatsApp">{summary.whatsappNumber}</Row>
+          <Row term="Ward">{summary.wardName}</Row>
+          <Row term="Ward WhatsApp">{summary.wardWhatsapp}</Row>
+          <Row term="School and class">
+            {summary.currentSchool}, {summary.wardForm} ({summary.specificClass})
+          </Row>
+          <Row term="Programme">{summary.programme}</Row>
+          <Row term={`Subjects (${summary.subjectCount})`}>{summary.subjects.join(", ")}</Row>
+          <Row term="Updates by">{summary.updateMode.join(", ")}</Row>
+          <Row term="Join class pages">{summary.joinStudentGroups === "yes" ? "Yes" : "No"}</Row>
+          <Row term="Join parent group">{summary.joinParentGroup === "yes" ? "Yes" : "No"}</Row>
+        </dl>
+      </section>
+
+      <section aria-labelledby="next" className="mt-8">
+        <h2 id="next" className="text-xl font-semibold text-gray-900">
+          What happens next
+        </h2>
+        <ol className="mt-2 list-decimal space-y-1 pl-6 text-gray-800">
+          <li>Join the class pages above on your ward's WhatsApp.</li>
+          <li>We confirm fees with you on WhatsApp or by phone; you pay by Mobile Money.</li>
+          <li>
+            Your ward can sign in to the <Link to="/portal?role=student" className="font-semibold text-brand-700 underline">student portal</Link> with their WhatsApp number to see subjects and the weekly schedule.
+          </li>
+        </ol>
+        <p className="mt-3 text-gray-700">
+          Questions? Call{" "}
+          {SUPPORT_PHONES.map((p, i) => (
+            <span key={p.tel}>
+              {i > 0 ? " or " : ""}
+              <a href={`tel:${p.tel}`} className="font-semibold text-brand-700 underline">
+                {p.display}
+              </a>
+            </span>
+          ))}
+          , {SUPPORT_HOURS}.
+        </p>
+      </section>
+    </main>
+  );
+}
+
+export function meta() {
+  return [{ title: `Registration received | ${SCHOOL_NAME}` }, { name: "robots", content: "noindex, nofollow" }];
+}

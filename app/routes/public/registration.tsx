@@ -1,0 +1,87 @@
+import { data, Link } from "react-router";
+import type { Route } from "./+types/registration";
+import { RegistrationForm } from "#app/components/registration-form.tsx";
+import { buttonClass } from "#app/components/ui/button.tsx";
+import { confirmationPath } from "#app/domain/registration.ts";
+import { SCHOOL_NAME, SUPPORT_HOURS, SUPPORT_PHONES } from "#app/domain/school.ts";
+import { REGISTRATION_CLOSED_MESSAGE, REGISTRATION_CLOSED_TITLE } from "#app/forms/registration.schema.ts";
+import { getOptionalUser } from "#app/utils/auth.server.ts";
+import { processRegistration } from "#app/utils/registration.server.ts";
+import { redirectWithToast } from "#app/utils/toast.server.ts";
+import { getSettings } from "#models/settings.server.ts";
+
+export async function loader() {
+  const settings = await getSettings();
+  return { open: settings.registrationEnabled };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const info = await getOptionalUser(request);
+  let formData: FormData;
+  try {
+    formData = await request.formData();
+  } catch {
+    throw data("The form could not be read.", { status: 400 });
+  }
+  const outcome = await processRegistration(request, formData, { adminRegistration: false, userId: info?.user._id ?? null });
+  if (outcome.status === "ok") {
+    return redirectWithToast(confirmationPath(outcome.reference), {
+      type: "success",
+      title: "Registration Successful!",
+      description: "Your ward is enrolled. Join the WhatsApp class pages listed below.",
+    });
+  }
+  return data({ result: outcome.result, duplicateReference: outcome.duplicateReference ?? null }, { status: outcome.httpStatus });
+}
+
+export default function Registration({ loaderData, actionData }: Route.ComponentProps) {
+  return (
+    <main id="main" className="mx-auto max-w-3xl px-4 py-8 sm:py-12">
+      <h1 className="text-3xl font-bold text-gray-900">Enrol your ward</h1>
+      {loaderData.open ? (
+        <>
+          <p className="mt-2 text-gray-700">
+            Fill in this form to register your ward for our online vacation classes. Fields marked <span aria-hidden="true">*</span>
+            <span className="sr-only">as required</span> are required. It takes about five minutes.
+          </p>
+          <div className="mt-6">
+            <RegistrationForm lastResult={actionData?.result} duplicateReference={actionData?.duplicateReference} submitLabel="Submit Registration" pendingLabel="Submitting..." />
+          </div>
+        </>
+      ) : (
+        <section aria-labelledby="closed-title" className="mt-6 rounded-xl border border-amber-300 bg-amber-50 p-6 text-amber-950">
+          <h2 id="closed-title" className="text-xl font-semibold">
+            {REGISTRATION_CLOSED_TITLE}
+          </h2>
+          <p className="mt-2">{REGISTRATION_CLOSED_MESSAGE}</p>
+          <p className="mt-2">
+            Call{" "}
+            {SUPPORT_PHONES.map((p, i) => (
+              <span key={p.tel}>
+                {i > 0 ? " or " : ""}
+                <a href={`tel:${p.tel}`} className="font-semibold underline">
+                  {p.display}
+                </a>
+              </span>
+            ))}{" "}
+            ({SUPPORT_HOURS}).
+          </p>
+          {actionData?.result?.error?.[""]?.length ? <p role="alert" className="mt-2 font-semibold">{actionData.result.error[""]![0]}</p> : null}
+          <Link to="/" className={buttonClass("secondary", "mt-4")}>
+            Back to the home page
+          </Link>
+        </section>
+      )}
+    </main>
+  );
+}
+
+export function meta() {
+  return [
+    { title: `Enrol Now | ${SCHOOL_NAME}` },
+    { name: "description", content: "Register your ward for online vacation classes for Forms 1 to 3: choose a programme and subjects." },
+    { property: "og:title", content: `Enrol Now | ${SCHOOL_NAME}` },
+    { property: "og:description", content: "Register your ward for online vacation classes for Forms 1 to 3 on WhatsApp class pages." },
+    { property: "og:type", content: "website" },
+  ];
+}
