@@ -1,5 +1,6 @@
 import mongoose, { Schema, type InferSchemaType } from "mongoose";
 import { idField } from "./ids.server.ts";
+import { User } from "./user.server.ts";
 
 export const RECIPIENT_TYPES = ["all", "students", "parents", "facilitators"] as const;
 export type RecipientType = (typeof RECIPIENT_TYPES)[number];
@@ -57,4 +58,9 @@ export async function listAnnouncementsFor(role: string, limit = 20) {
     .sort({ createdAt: -1 })
     .limit(limit)
     .lean<CommunicationDoc[]>();
+}
+
+/** The bell's "mark as read": the user's own read state only. */
+export async function markAnnouncementsSeen(userId: string, at = new Date()) {
+  await User.updateOne({ _id: String(userId) }, { $set: { announcementsSeenAt: at } });
 }

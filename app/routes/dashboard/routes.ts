@@ -1,3 +1,28 @@
-import type { RouteConfigEntry } from "@react-router/dev/routes";
+import { type RouteConfigEntry, index, layout, prefix, route } from "@react-router/dev/routes";
 
-export const dashboardRoutes: RouteConfigEntry[] = [];
+/**
+ * The /dashboard/* shell and the pages inside it (issue 8): the role's sidebar
+ * pages, the notifications list behind the bell, and /profile, /settings and
+ * /assignments, which share the shell.
+ */
+export const dashboardRoutes: RouteConfigEntry[] = [
+  layout("routes/dashboard/layout.tsx", [
+    ...prefix("dashboard", [
+      index("routes/dashboard/overview.tsx"),
+      route("whatsapp", "routes/dashboard/whatsapp.tsx"),
+      route("subjects", "routes/dashboard/subjects.tsx"),
+      route("assignments", "routes/dashboard/assignments.tsx"),
+      route("communications", "routes/dashboard/communications.tsx"),
+      route("classes", "routes/dashboard/classes.tsx"),
+      route("students", "routes/dashboard/students.tsx"),
+      route("analytics", "routes/dashboard/analytics.tsx"),
+      route("evaluations", "routes/dashboard/evaluations.tsx"),
+      route("payments", "routes/dashboard/payments.tsx"),
+      route("portal-management", "routes/dashboard/portal-management.tsx"),
+      route("notifications", "routes/dashboard/notifications.tsx"),
+    ]),
+    route("profile", "routes/dashboard/profile.tsx"),
+    route("settings", "routes/dashboard/settings.tsx"),
+    route("assignments", "routes/dashboard/all-assignments.tsx"),
+  ]),
+];

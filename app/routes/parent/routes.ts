@@ -1,3 +1,4 @@
-import type { RouteConfigEntry } from "@react-router/dev/routes";
+import { type RouteConfigEntry, route } from "@react-router/dev/routes";
 
-export const parentRoutes: RouteConfigEntry[] = [];
+/** /parent-dashboard (issue 8). */
+export const parentRoutes: RouteConfigEntry[] = [route("parent-dashboard", "routes/parent/portal.tsx")];

@@ -1,0 +1,48 @@
+import { describe, expect, it } from "vitest";
+import { bottomBarLinks, isActivePath, pageRoles, sidebarLinks } from "./nav.ts";
+
+const labels = (role: string | null) => sidebarLinks(role).map((l) => l.label);
+
+describe("dashboard sidebar by role (spec §2)", () => {
+  it("student", () => expect(labels("student")).toEqual(["Overview", "WhatsApp Groups"]));
+  it("no role counts as student", () => {
+    expect(labels(null)).toEqual(labels("student"));
+    expect(labels("bogus")).toEqual(labels("student"));
+  });
+  it("facilitator", () =>
+    expect(labels("facilitator")).toEqual([
+      "Overview",
+      "Subjects",
+      "Assignments",
+      "Communications",
+      "Classes",
+      "Student Management",
+      "Analytics",
+    ]));
+  it("parent", () =>
+    expect(labels("parent")).toEqual(["Overview", "WhatsApp Groups", "Communications", "Evaluation Forms", "Payment History"]));
+  it("admin", () => expect(labels("admin")).toEqual(["Overview", "Analytics", "Portal Management"]));
+  it("the bottom bar holds the first 4 links", () => {
+    expect(bottomBarLinks("facilitator").map((l) => l.label)).toEqual(["Overview", "Subjects", "Assignments", "Communications"]);
+    expect(bottomBarLinks("student")).toHaveLength(2);
+  });
+  it("page roles match the sidebar", () => {
+    expect(pageRoles("analytics")).toEqual(["admin", "facilitator"]);
+    expect(pageRoles("whatsapp")).toEqual(["student", "parent"]);
+    expect(pageRoles("portal-management")).toEqual(["admin"]);
+  });
+});
+
+describe("active link by path prefix", () => {
+  it("matches Overview exactly", () => {
+    expect(isActivePath("/dashboard", "/dashboard")).toBe(true);
+    expect(isActivePath("/dashboard", "/dashboard/")).toBe(true);
+    expect(isActivePath("/dashboard", "/dashboard/students")).toBe(false);
+  });
+  it("matches other links by prefix, on segment boundaries", () => {
+    expect(isActivePath("/dashboard/students", "/dashboard/students")).toBe(true);
+    expect(isActivePath("/dashboard/students", "/dashboard/students/export")).toBe(true);
+    expect(isActivePath("/dashboard/students", "/dashboard/studentsx")).toBe(false);
+    expect(isActivePath("/dashboard/classes", "/dashboard/students")).toBe(false);
+  });
+});

@@ -1,0 +1,103 @@
+import { Link, useLocation } from "react-router";
+import { SCHOOL_NAME } from "#app/domain/school.ts";
+import { bottomBarLinks, isActivePath, sidebarLinks, type DashboardLink } from "./nav.ts";
+import { NotificationBell } from "./notification-bell.tsx";
+import { ProfileMenu } from "./profile-menu.tsx";
+import { RoleBadge, SignOutForm, type ShellUser } from "./parts.tsx";
+
+function NavItem({ link, pathname, compact = false }: { link: DashboardLink; pathname: string; compact?: boolean }) {
+  const active = isActivePath(link.to, pathname);
+  return (
+    <Link
+      to={link.to}
+      aria-current={active ? "page" : undefined}
+      className={
+        compact
+          ? `flex min-h-14 flex-col items-center justify-center px-1 text-center text-xs font-semibold ${active ? "bg-brand-50 text-brand-800" : "text-gray-800"}`
+          : `block rounded-md px-3 py-2 text-sm font-medium ${active ? "bg-brand-700 text-white" : "text-gray-800 hover:bg-gray-200"}`
+      }
+    >
+      {link.label}
+    </Link>
+  );
+}
+
+/**
+ * The /dashboard/* shell (spec §2): top bar (title, notification bell, Sign
+ * Out, profile menu), the role's sidebar, and on small screens a menu with
+ * the same actions plus a bottom bar with the first four links.
+ */
+export function DashboardShell({ user, unseenCount, children }: { user: ShellUser; unseenCount: number; children: React.ReactNode }) {
+  const { pathname } = useLocation();
+  const links = sidebarLinks(user.role);
+  const bottom = bottomBarLinks(user.role);
+  return (
+    <div className="pb-20 md:pb-0">
+      <header className="border-b border-gray-200 bg-white">
+        <div className="mx-auto flex max-w-7xl items-center justify-between gap-3 px-4 py-3">
+          <Link to="/dashboard" className="text-lg font-bold text-brand-800">
+            {SCHOOL_NAME} Dashboard
+          </Link>
+          <div className="flex items-center gap-2">
+            <NotificationBell unseenCount={unseenCount} />
+            <SignOutForm className="hidden md:block" />
+            <div className="hidden md:block">
+              <ProfileMenu user={user} />
+            </div>
+          </div>
+        </div>
+        <details className="border-t border-gray-200 md:hidden">
+          <summary className="flex min-h-11 cursor-pointer items-center px-4 font-semibold text-gray-900">Menu</summary>
+          <div className="space-y-4 px-4 pb-4">
+            <div>
+              <p className="font-semibold text-gray-900">{user.fullName}</p>
+              {user.email ? <p className="text-sm text-gray-700">{user.email}</p> : null}
+              <RoleBadge role={user.role} />
+            </div>
+            <nav aria-label="Dashboard menu">
+              <ul className="space-y-1">
+                {links.map((l) => (
+                  <li key={l.to}>
+                    <NavItem link={l} pathname={pathname} />
+                  </li>
+                ))}
+                <li>
+                  <Link to="/profile" className="block rounded-md px-3 py-2 text-sm font-medium text-gray-800 hover:bg-gray-200">
+                    Profile
+                  </Link>
+                </li>
+                <li>
+                  <Link to="/settings" className="block rounded-md px-3 py-2 text-sm font-medium text-gray-800 hover:bg-gray-200">
+                    Settings
+                  </Link>
+                </li>
+              </ul>
+            </nav>
+            <SignOutForm />
+          </div>
+        </details>
+      </header>
+      <div className="mx-auto max-w-7xl px-4 py-6 md:flex md:gap-8">
+        <nav aria-label="Dashboard" className="hidden md:block md:w-56 md:shrink-0">
+          <ul className="space-y-1">
+            {links.map((l) => (
+              <li key={l.to}>
+                <NavItem link={l} pathname={pathname} />
+              </li>
+            ))}
+          </ul>
+        </nav>
+        {children}
+      </div>
+      <nav aria-label="Quick links" className="fixed inset-x-0 bottom-0 z-40 border-t border-gray-200 bg-white md:hidden">
+        <ul className="grid" style={{ gridTemplateColumns: `repeat(${bottom.length}, minmax(0, 1fr))` }}>
+          {bottom.map((l) => (
+            <li key={l.to}>
+              <NavItem link={l} pathname={pathname} compact />
+            </li>
+          ))}
+        </ul>
+      </nav>
+    </div>
+  );
+}

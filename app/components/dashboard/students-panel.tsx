@@ -1,0 +1,181 @@
+import { Form, Link } from "react-router";
+import { programmeLabel } from "#app/domain/programmes.ts";
+import { performanceLabel } from "#app/domain/performance.ts";
+import { buttonClass } from "#app/components/ui/button.tsx";
+import { EmptyState } from "./page.tsx";
+
+export const NO_STUDENTS_FOUND = "No students found matching your criteria";
+
+type Row = {
+  id: string;
+  reference: string;
+  name: string;
+  email: string | null;
+  phone: string;
+  programme: string;
+  subjects: string[];
+  enrolledAt: string | Date;
+};
+
+export type StudentsPanelData = {
+  subjects: Array<{ name: string; count: number }>;
+  q: string;
+  subject: string;
+  rows: Row[];
+  total: number;
+  page: number;
+  pageCount: number;
+};
+
+/** Attendance and performance are not recorded yet: '—' until they are. */
+function scoreCell(score: number | null | undefined) {
+  if (score == null) return "—";
+  return `${score}% (${performanceLabel(score)})`;
+}
+
+function query(params: Record<string, string | number>) {
+  const sp = new URLSearchParams();
+  for (const [k, v] of Object.entries(params)) if (v !== "" && v !== 1) sp.set(k, String(v));
+  const s = sp.toString();
+  return s ? `?${s}` : "";
+}
+
+/**
+ * The facilitator's students (spec §2 Students tab): subject summary cards, a
+ * GET search/filter form, the table and the CSV export. Shared by
+ * /facilitator-dashboard/students and /dashboard/students.
+ */
+export function StudentsPanel({ view, basePath, exportPath }: { view: StudentsPanelData; basePath: string; exportPath: string }) {
+  const { subjects, q, subject, rows, total, page, pageCount } = view;
+  return (
+    <div className="space-y-6">
+      <section aria-labelledby="subject-summary">
+        <h2 id="subject-summary" className="mb-3 text-lg font-semibold text-gray-900">
+          Your subjects
+        </h2>
+        {subjects.length ? (
+          <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+            {subjects.map((s) => (
+              <li key={s.name} className="rounded-xl border border-gray-200 bg-white p-4 shadow-sm">
+                <p className="font-semibold text-gray-900">{s.name}</p>
+                <p className="mt-1 text-sm text-gray-700">
+                  {s.count} {s.count === 1 ? "student" : "students"}
+                </p>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <EmptyState>No subjects are assigned to you yet. An administrator assigns subjects in the admin portal.</EmptyState>
+        )}
+      </section>
+
+      <section aria-labelledby="student-list">
+        <h2 id="student-list" className="mb-3 text-lg font-semibold text-gray-900">
+          Students
+        </h2>
+        <Form method="get" action={basePath} className="flex flex-wrap items-end gap-3 rounded-xl border border-gray-200 bg-white p-4">
+          <div className="min-w-48 flex-1">
+            <label htmlFor="student-search" className="mb-1 block text-sm font-medium text-gray-900">
+              Search by name, email or id
+            </label>
+            <input
+              id="student-search"
+              type="search"
+              name="q"
+              defaultValue={q}
+              maxLength={100}
+              className="block w-full rounded-md border border-gray-400 px-3 py-2 text-base"
+            />
+          </div>
+          <div>
+            <label htmlFor="student-subject" className="mb-1 block text-sm font-medium text-gray-900">
+              Subject
+            </label>
+            <select id="student-subject" name="subject" defaultValue={subject} className="block rounded-md border border-gray-400 bg-white px-3 py-2 text-base">
+              <option value="">All subjects</option>
+              {subjects.map((s) => (
+                <option key={s.name} value={s.name}>
+                  {s.name}
+                </option>
+              ))}
+            </select>
+          </div>
+          <button type="submit" className={buttonClass("primary")}>
+            Search
+          </button>
+          {q || subject ? (
+            <Link to={basePath} className={buttonClass("ghost")}>
+              Clear
+            </Link>
+          ) : null}
+          <a href={`${exportPath}${query({ q, subject })}`} className={buttonClass("secondary")} download>
+            Export CSV
+          </a>
+        </Form>
+
+        <p className="mt-3 text-sm text-gray-700" aria-live="polite">
+          {total} {total === 1 ? "student" : "students"} found
+        </p>
+        <div className="mt-2 overflow-x-auto rounded-xl border border-gray-200 bg-white">
+          <table className="min-w-full divide-y divide-gray-200 text-sm">
+            <caption className="sr-only">Students enrolled in your subjects</caption>
+            <thead className="bg-gray-50 text-left">
+              <tr>
+                {["Name", "ID", "Email", "Phone", "Programme", "Subjects", "Enrolled", "Attendance", "Performance", "Status"].map((h) => (
+                  <th key={h} scope="col" className="px-3 py-2 font-semibold text-gray-900">
+                    {h}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-gray-200">
+              {rows.length ? (
+                rows.map((r) => (
+                  <tr key={r.id}>
+                    <th scope="row" className="px-3 py-2 text-left font-medium text-gray-900">
+                      {r.name}
+                    </th>
+                    <td className="px-3 py-2 font-mono text-xs text-gray-800">{r.reference}</td>
+                    <td className="px-3 py-2 text-gray-800">{r.email ?? "—"}</td>
+                    <td className="px-3 py-2 text-gray-800">{r.phone}</td>
+                    <td className="px-3 py-2 text-gray-800">{programmeLabel(r.programme)}</td>
+                    <td className="px-3 py-2 text-gray-800">{r.subjects.join(", ")}</td>
+                    <td className="px-3 py-2 text-gray-800">{new Date(r.enrolledAt).toLocaleDateString("en-GB", { timeZone: "Africa/Accra" })}</td>
+                    <td className="px-3 py-2 text-gray-800">{scoreCell(null)}</td>
+                    <td className="px-3 py-2 text-gray-800">{scoreCell(null)}</td>
+                    <td className="px-3 py-2">
+                      <span className="rounded-full bg-green-100 px-2 py-0.5 text-xs font-semibold text-green-800">Active</span>
+                    </td>
+                  </tr>
+                ))
+              ) : (
+                <tr>
+                  <td colSpan={10} className="px-3 py-6 text-center text-gray-700">
+                    {NO_STUDENTS_FOUND}
+                  </td>
+                </tr>
+              )}
+            </tbody>
+          </table>
+        </div>
+        {pageCount > 1 ? (
+          <nav aria-label="Student pages" className="mt-3 flex items-center gap-3 text-sm">
+            {page > 1 ? (
+              <Link to={`${basePath}${query({ q, subject, page: page - 1 })}`} className="font-semibold text-brand-700 underline">
+                Previous page
+              </Link>
+            ) : null}
+            <span className="text-gray-700">
+              Page {page} of {pageCount}
+            </span>
+            {page < pageCount ? (
+              <Link to={`${basePath}${query({ q, subject, page: page + 1 })}`} className="font-semibold text-brand-700 underline">
+                Next page
+              </Link>
+            ) : null}
+          </nav>
+        ) : null}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,17 @@
+import { listAssignmentsFor } from "#models/assignment.server.ts";
+import type { AssignmentItem } from "#app/components/dashboard/assignment-list.tsx";
+
+/** The effective facilitator's assignments as the list shows them. */
+export async function loadAssignmentItems(facilitatorId: string, subject?: string | null): Promise<AssignmentItem[]> {
+  const rows = await listAssignmentsFor(facilitatorId, { subject });
+  return rows.map((a) => ({
+    id: a._id,
+    title: a.title,
+    subject: a.subject,
+    description: a.description ?? null,
+    kind: a.kind as AssignmentItem["kind"],
+    fileName: a.fileName,
+    fileSize: a.fileSize,
+    createdAt: a.createdAt,
+  }));
+}

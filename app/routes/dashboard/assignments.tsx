@@ -1,0 +1,29 @@
+import type { Route } from "./+types/assignments";
+import { requireRole } from "#app/utils/auth.server.ts";
+import { pageRoles } from "#app/components/dashboard/nav.ts";
+import { DashboardPage } from "#app/components/dashboard/page.tsx";
+import { AssignmentList } from "#app/components/dashboard/assignment-list.tsx";
+import { ButtonLink } from "#app/components/ui/button.tsx";
+import { SCHOOL_NAME } from "#app/domain/school.ts";
+import { loadAssignmentItems } from "./+assignments.server.ts";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const { effectiveUser } = await requireRole(request, pageRoles("assignments"));
+  return { items: await loadAssignmentItems(effectiveUser._id) };
+}
+
+export default function DashboardAssignments({ loaderData }: Route.ComponentProps) {
+  return (
+    <DashboardPage
+      title="Assignments"
+      description="Tests and materials you have uploaded for your students."
+      actions={<ButtonLink to="/facilitator-dashboard/assignments">Upload an assignment</ButtonLink>}
+    >
+      <AssignmentList items={loaderData.items} redirectTo="/dashboard/assignments" />
+    </DashboardPage>
+  );
+}
+
+export function meta() {
+  return [{ title: `Assignments | ${SCHOOL_NAME}` }];
+}

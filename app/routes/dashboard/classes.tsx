@@ -1,0 +1,38 @@
+import { Link } from "react-router";
+import type { Route } from "./+types/classes";
+import { requireRole } from "#app/utils/auth.server.ts";
+import { pageRoles } from "#app/components/dashboard/nav.ts";
+import { countStudentsPerSubject, listFacilitatorSubjects } from "#models/facilitator.server.ts";
+import { DashboardPage } from "#app/components/dashboard/page.tsx";
+import { ClassCards } from "#app/components/dashboard/class-cards.tsx";
+import { SCHOOL_NAME } from "#app/domain/school.ts";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const { effectiveUser } = await requireRole(request, pageRoles("classes"));
+  const subjects = await listFacilitatorSubjects(effectiveUser._id);
+  const counts = await countStudentsPerSubject(subjects.map((s) => s.name));
+  return { classes: subjects.map((s) => ({ id: s._id, name: s.name, students: counts.get(s.name) ?? 0 })) };
+}
+
+export default function Classes({ loaderData }: Route.ComponentProps) {
+  return (
+    <DashboardPage
+      title="Classes"
+      description={
+        <>
+          Your classes, one per subject. The full class tools are in your{" "}
+          <Link to="/facilitator-dashboard/classes" className="font-semibold text-brand-700 underline">
+            facilitator portal
+          </Link>
+          .
+        </>
+      }
+    >
+      <ClassCards classes={loaderData.classes} />
+    </DashboardPage>
+  );
+}
+
+export function meta() {
+  return [{ title: `Classes | ${SCHOOL_NAME}` }];
+}

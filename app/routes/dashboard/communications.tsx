@@ -1,0 +1,47 @@
+import { Link } from "react-router";
+import type { Route } from "./+types/communications";
+import { requireRole } from "#app/utils/auth.server.ts";
+import { pageRoles } from "#app/components/dashboard/nav.ts";
+import { effectiveRole } from "#app/domain/roles.ts";
+import { listAnnouncementsFor } from "#models/communication.server.ts";
+import { DashboardPage, EmptyState } from "#app/components/dashboard/page.tsx";
+import { SCHOOL_NAME } from "#app/domain/school.ts";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const { effectiveUser } = await requireRole(request, pageRoles("communications"));
+  const list = await listAnnouncementsFor(effectiveRole(effectiveUser.role), 50);
+  return { announcements: list.map((a) => ({ _id: a._id, title: a.title, message: a.message, createdAt: a.createdAt })) };
+}
+
+export default function Communications({ loaderData }: Route.ComponentProps) {
+  return (
+    <DashboardPage title="Communications" description="Announcements the school has sent to you.">
+      {loaderData.announcements.length ? (
+        <ul className="space-y-3">
+          {loaderData.announcements.map((a) => (
+            <li key={a._id} className="rounded-xl border border-gray-200 bg-white p-4 shadow-sm">
+              <h2 className="font-semibold text-gray-900">{a.title}</h2>
+              <p className="mt-1 whitespace-pre-line text-gray-800">{a.message}</p>
+              <p className="mt-2 text-xs text-gray-700">
+                {new Date(a.createdAt).toLocaleString("en-GB", { timeZone: "Africa/Accra", dateStyle: "medium", timeStyle: "short" })}
+              </p>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <EmptyState>No announcements yet.</EmptyState>
+      )}
+      <p className="mt-4 text-sm text-gray-700">
+        New announcements also show on the{" "}
+        <Link to="/dashboard/notifications" className="font-semibold text-brand-700 underline">
+          notification bell
+        </Link>
+        .
+      </p>
+    </DashboardPage>
+  );
+}
+
+export function meta() {
+  return [{ title: `Communications | ${SCHOOL_NAME}` }];
+}

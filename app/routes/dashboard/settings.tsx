@@ -1,0 +1,78 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { data, Form } from "react-router";
+import type { Route } from "./+types/settings";
+import { requireUser } from "#app/utils/auth.server.ts";
+import { redirectWithToast } from "#app/utils/toast.server.ts";
+import { hashPassword, verifyPassword } from "#app/utils/password.server.ts";
+import { deleteOtherSessions } from "#app/utils/session.server.ts";
+import { User } from "#models/user.server.ts";
+import { audit } from "#models/audit-log.server.ts";
+import { ChangePasswordSchema, CURRENT_PASSWORD_WRONG, PASSWORD_CHANGED } from "#app/forms/profile.schema.ts";
+import { FormErrors, SubmitButton, TextField } from "#app/components/form/fields.tsx";
+import { Card, DashboardPage } from "#app/components/dashboard/page.tsx";
+import { SCHOOL_NAME } from "#app/domain/school.ts";
+
+const HIDE = ["currentPassword", "newPassword", "confirmPassword"];
+
+/** Own account settings: change the password (the signed-in account, even while viewing as someone). */
+export async function loader({ request }: Route.LoaderArgs) {
+  const { impersonating } = await requireUser(request);
+  return { impersonating };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const { user, sessionId } = await requireUser(request);
+  const submission = parseWithZod(await request.formData(), { schema: ChangePasswordSchema });
+  if (submission.status !== "success") return data({ result: submission.reply({ hideFields: HIDE }) }, { status: 400 });
+  const stored = await User.findById(String(user._id)).select("+passwordHash").lean<{ passwordHash: string }>();
+  if (!stored || !(await verifyPassword(submission.value.currentPassword, stored.passwordHash))) {
+    return data(
+      { result: submission.reply({ fieldErrors: { currentPassword: [CURRENT_PASSWORD_WRONG] }, hideFields: HIDE }) },
+      { status: 400 },
+    );
+  }
+  await User.updateOne({ _id: String(user._id) }, { $set: { passwordHash: await hashPassword(submission.value.newPassword) } });
+  // Anyone signed in elsewhere with the old password is signed out; this browser stays in.
+  await deleteOtherSessions(user._id, sessionId);
+  await audit("password.change", user._id, user._id);
+  return redirectWithToast("/settings", {
+    type: "success",
+    title: PASSWORD_CHANGED,
+    description: "Your other sessions have been signed out.",
+  });
+}
+
+export default function Settings({ loaderData, actionData }: Route.ComponentProps) {
+  const [form, fields] = useForm({
+    id: "change-password",
+    lastResult: actionData?.result,
+    constraint: getZodConstraint(ChangePasswordSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ChangePasswordSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  return (
+    <DashboardPage title="Settings" description="Your account settings.">
+      {loaderData.impersonating ? (
+        <p className="mb-4 rounded-md border border-yellow-300 bg-yellow-50 p-3 text-sm text-gray-900">
+          You are viewing the portal as someone else. This page changes your own admin password.
+        </p>
+      ) : null}
+      <Card title="Change password" className="max-w-xl">
+        <p className="mb-4 text-sm text-gray-700">Changing your password signs you out on every other device.</p>
+        <Form method="post" {...getFormProps(form)} className="space-y-4">
+          <FormErrors id={form.errorId} errors={form.errors} />
+          <TextField field={fields.currentPassword} label="Current password" type="password" inputProps={{ autoComplete: "current-password" }} />
+          <TextField field={fields.newPassword} label="New password" type="password" hint="At least 6 characters." inputProps={{ autoComplete: "new-password" }} />
+          <TextField field={fields.confirmPassword} label="Confirm new password" type="password" inputProps={{ autoComplete: "new-password" }} />
+          <SubmitButton pendingLabel="Changing...">Change password</SubmitButton>
+        </Form>
+      </Card>
+    </DashboardPage>
+  );
+}
+
+export function meta() {
+  return [{ title: `Settings | ${SCHOOL_NAME}` }];
+}

@@ -1,0 +1,24 @@
+import type { Route } from "./+types/students";
+import { requireRole } from "#app/utils/auth.server.ts";
+import { pageRoles } from "#app/components/dashboard/nav.ts";
+import { loadStudentsView } from "#app/routes/facilitator/+data.server.ts";
+import { DashboardPage } from "#app/components/dashboard/page.tsx";
+import { StudentsPanel } from "#app/components/dashboard/students-panel.tsx";
+import { SCHOOL_NAME } from "#app/domain/school.ts";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const { effectiveUser } = await requireRole(request, pageRoles("students"));
+  return loadStudentsView(request, effectiveUser._id);
+}
+
+export default function Students({ loaderData }: Route.ComponentProps) {
+  return (
+    <DashboardPage title="Student Management" description="Students enrolled in the subjects you teach.">
+      <StudentsPanel view={loaderData} basePath="/dashboard/students" exportPath="/facilitator-dashboard/students/export" />
+    </DashboardPage>
+  );
+}
+
+export function meta() {
+  return [{ title: `Student Management | ${SCHOOL_NAME}` }];
+}

@@ -1,0 +1,56 @@
+import { data } from "react-router";
+import { z } from "zod";
+import {
+  STUDENT_SEARCH_MAX,
+  countStudentsPerSubject,
+  listFacilitatorStudents,
+  listFacilitatorSubjects,
+} from "#models/facilitator.server.ts";
+
+/** Query parameters of the student table and its CSV export (GET forms). */
+export const StudentQuerySchema = z.object({
+  q: z.string().trim().max(STUDENT_SEARCH_MAX, `Search is limited to ${STUDENT_SEARCH_MAX} characters`).optional().default(""),
+  subject: z.string().trim().max(100).optional().default(""),
+  page: z.coerce.number().int().min(1).max(100_000).optional().default(1),
+});
+
+export function parseStudentQuery(request: Request) {
+  const url = new URL(request.url);
+  const parsed = StudentQuerySchema.safeParse({
+    q: url.searchParams.get("q") ?? undefined,
+    subject: url.searchParams.get("subject") ?? undefined,
+    page: url.searchParams.get("page") || undefined,
+  });
+  if (!parsed.success) throw data(parsed.error.issues[0]?.message ?? "Invalid search.", { status: 400 });
+  return parsed.data;
+}
+
+/** Everything the Students tab (and /dashboard/students) shows for a facilitator. */
+export async function loadStudentsView(request: Request, facilitatorId: string) {
+  const query = parseStudentQuery(request);
+  const subjects = await listFacilitatorSubjects(facilitatorId);
+  const names = subjects.map((s) => s.name);
+  // An unknown subject filter is ignored rather than leaking whether others exist.
+  const subject = names.includes(query.subject) ? query.subject : "";
+  const [counts, result] = await Promise.all([
+    countStudentsPerSubject(names),
+    listFacilitatorStudents({ subjectNames: names, subject, q: query.q, page: query.page }),
+  ]);
+  return {
+    subjects: names.map((name) => ({ name, count: counts.get(name) ?? 0 })),
+    q: query.q,
+    subject,
+    ...result,
+    rows: result.rows.map((r) => ({
+      id: r._id,
+      reference: r.reference,
+      name: r.wardName,
+      email: r.email,
+      phone: r.wardWhatsapp,
+      programme: r.programme,
+      subjects: r.subjects.filter((s) => names.includes(s)),
+      enrolledAt: r.createdAt,
+    })),
+  };
+}
+export type StudentsView = Awaited<ReturnType<typeof loadStudentsView>>;

@@ -1,0 +1,66 @@
+import { data, Form, Link } from "react-router";
+import { z } from "zod";
+import type { Route } from "./+types/assignment-delete";
+import { requireRole } from "#app/utils/auth.server.ts";
+import { redirectWithToast } from "#app/utils/toast.server.ts";
+import { safeRedirect } from "#app/utils/redirect.ts";
+import { removeUpload } from "#app/utils/uploads.server.ts";
+import { deleteOwnedAssignment, getOwnedAssignment } from "#models/assignment.server.ts";
+import { audit } from "#models/audit-log.server.ts";
+import { DashboardPage } from "#app/components/dashboard/page.tsx";
+import { Button, buttonClass } from "#app/components/ui/button.tsx";
+
+const ID = /^[a-z0-9]{10,40}$/;
+const BACK_PATHS = ["/facilitator-dashboard/assignments", "/dashboard/assignments", "/assignments"];
+const DeleteSchema = z.object({ redirectTo: z.string().max(200).optional() });
+
+function backPath(value: unknown) {
+  const to = safeRedirect(typeof value === "string" ? value : null, BACK_PATHS[0]);
+  return BACK_PATHS.includes(to) ? to : BACK_PATHS[0];
+}
+
+async function findOwned(request: Request, params: { assignmentId?: string }) {
+  const info = await requireRole(request, ["facilitator", "admin"]);
+  const id = String(params.assignmentId);
+  const assignment = ID.test(id) ? await getOwnedAssignment(id, info.effectiveUser._id) : null;
+  // Someone else's assignment is "not found", never "forbidden".
+  if (!assignment) throw data("Not found", { status: 404 });
+  return { ...info, assignment };
+}
+
+/** The no-JavaScript confirmation page (with JavaScript a modal posts straight to the action). */
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const { assignment } = await findOwned(request, params);
+  return { title: assignment.title, back: backPath(new URL(request.url).searchParams.get("redirectTo")) };
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const { assignment, user, effectiveUser, impersonating } = await findOwned(request, params);
+  const parsed = DeleteSchema.safeParse(Object.fromEntries(await request.formData()));
+  if (!parsed.success) throw data("Invalid request.", { status: 400 });
+  await deleteOwnedAssignment(assignment._id, effectiveUser._id);
+  await removeUpload(assignment.filePath);
+  if (impersonating) await audit("assignment.delete", user._id, effectiveUser._id, { assignmentId: assignment._id });
+  return redirectWithToast(backPath(parsed.data.redirectTo), { type: "success", title: "Assignment deleted successfully" });
+}
+
+export default function DeleteAssignment({ loaderData }: Route.ComponentProps) {
+  return (
+    <DashboardPage title="Delete assignment">
+      <div className="max-w-lg rounded-xl border border-red-200 bg-white p-6">
+        <p className="text-gray-900">
+          Delete <strong>{loaderData.title}</strong>? The file is removed for good. This cannot be undone.
+        </p>
+        <Form method="post" className="mt-5 flex gap-2">
+          <input type="hidden" name="redirectTo" value={loaderData.back} />
+          <Button type="submit" variant="danger">
+            Delete
+          </Button>
+          <Link to={loaderData.back} className={buttonClass("secondary")}>
+            Cancel
+          </Link>
+        </Form>
+      </div>
+    </DashboardPage>
+  );
+}

@@ -1,0 +1,185 @@
+import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { data, Form, Link } from "react-router";
+import { z } from "zod";
+import type { Route } from "./+types/assignments";
+import { requireRole } from "#app/utils/auth.server.ts";
+import { redirectWithToast } from "#app/utils/toast.server.ts";
+import { parseUpload, removeUpload, safeDisplayName, storeUpload, UPLOAD_TYPES } from "#app/utils/uploads.server.ts";
+import { Assignment } from "#models/assignment.server.ts";
+import { audit } from "#models/audit-log.server.ts";
+import { listFacilitatorSubjects } from "#models/facilitator.server.ts";
+import { ALL_SUBJECTS } from "#app/domain/programmes.ts";
+import {
+  ASSIGNMENT_ACCEPT,
+  ASSIGNMENT_FILE_REQUIRED,
+  ASSIGNMENT_INVALID_TYPE,
+  ASSIGNMENT_MAX_BYTES,
+  ASSIGNMENT_MAX_LABEL,
+  ASSIGNMENT_TOO_LARGE,
+  AssignmentFieldsSchema,
+  AssignmentUploadSchema,
+  assignmentKind,
+} from "#app/forms/assignment.schema.ts";
+import { ErrorList, FormErrors, SubmitButton, TextField } from "#app/components/form/fields.tsx";
+import { Card, DashboardPage } from "#app/components/dashboard/page.tsx";
+import { AssignmentList } from "#app/components/dashboard/assignment-list.tsx";
+import { loadAssignmentItems } from "#app/routes/dashboard/+assignments.server.ts";
+
+const ALLOWED = [UPLOAD_TYPES.pdf, UPLOAD_TYPES.jpg, UPLOAD_TYPES.png, UPLOAD_TYPES.mp4, UPLOAD_TYPES.mov, UPLOAD_TYPES.avi];
+const FilterSchema = z.object({ subject: z.string().trim().max(100).optional() });
+
+/** The facilitator's own subjects first, then every subject the school teaches. */
+async function subjectOptions(facilitatorId: string) {
+  const own = (await listFacilitatorSubjects(facilitatorId)).map((s) => s.name);
+  return { own, others: ALL_SUBJECTS.filter((s) => !own.includes(s)) };
+}
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const { effectiveUser } = await requireRole(request, ["facilitator", "admin"]);
+  const parsed = FilterSchema.safeParse({ subject: new URL(request.url).searchParams.get("subject") ?? undefined });
+  if (!parsed.success) throw data("Invalid subject filter.", { status: 400 });
+  const subject = parsed.data.subject || null;
+  const [options, items] = await Promise.all([subjectOptions(effectiveUser._id), loadAssignmentItems(effectiveUser._id, subject)]);
+  return { options, items, subject };
+}
+
+const FAILURE_MESSAGES = {
+  "too-large": ASSIGNMENT_TOO_LARGE,
+  "invalid-type": ASSIGNMENT_INVALID_TYPE,
+  empty: ASSIGNMENT_FILE_REQUIRED,
+  malformed: "The upload could not be read.",
+} as const;
+
+export async function action({ request }: Route.ActionArgs) {
+  const { effectiveUser, user, impersonating } = await requireRole(request, ["facilitator", "admin"]);
+  const upload = await parseUpload(request, { fileField: "file", allowed: ALLOWED, maxBytes: ASSIGNMENT_MAX_BYTES });
+  if (!upload.ok && upload.failure === "malformed") throw data("The upload could not be read.", { status: 400 });
+  if (!upload.ok && upload.failure === "too-large") {
+    // The body stopped at the limit, so the other fields may be lost: report only the file.
+    const submission = parseWithZod(new FormData(), { schema: z.object({}) });
+    return data({ result: submission.reply({ fieldErrors: { file: [ASSIGNMENT_TOO_LARGE] } }) }, { status: 400 });
+  }
+  const submission = parseWithZod(upload.fields, { schema: AssignmentFieldsSchema });
+  const fileError = !upload.ok ? FAILURE_MESSAGES[upload.failure] : !upload.file ? ASSIGNMENT_FILE_REQUIRED : null;
+  const options = await subjectOptions(effectiveUser._id);
+  const subjectError =
+    submission.status === "success" && ![...options.own, ...options.others].includes(submission.value.subject) ? "Please choose a subject from the list" : null;
+  if (submission.status !== "success" || fileError || subjectError || !upload.ok || !upload.file) {
+    const fieldErrors: Record<string, string[]> = {};
+    if (fileError) fieldErrors.file = [fileError];
+    if (subjectError) fieldErrors.subject = [subjectError];
+    return data({ result: submission.reply({ fieldErrors }) }, { status: 400 });
+  }
+  const { subject, title, description } = submission.value;
+  const file = upload.file;
+  const filePath = await storeUpload(effectiveUser._id, file.bytes, file.type.ext, "assignment");
+  try {
+    const created = await Assignment.create({
+      facilitatorId: effectiveUser._id,
+      subject,
+      title,
+      description: description || null,
+      kind: assignmentKind(file.type.mime),
+      fileName: safeDisplayName(file.clientName, `assignment.${file.type.ext}`),
+      filePath,
+      fileType: file.type.mime,
+      fileSize: file.size,
+    });
+    if (impersonating) await audit("assignment.upload", user._id, effectiveUser._id, { assignmentId: created._id });
+  } catch (error) {
+    await removeUpload(filePath);
+    throw error;
+  }
+  return redirectWithToast("/facilitator-dashboard/assignments", { type: "success", title: "Assignment uploaded successfully" });
+}
+
+export default function FacilitatorAssignments({ loaderData, actionData }: Route.ComponentProps) {
+  const { options, items, subject } = loaderData;
+  const [form, fields] = useForm({
+    id: "assignment-upload",
+    lastResult: actionData?.result,
+    constraint: getZodConstraint(AssignmentUploadSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: AssignmentUploadSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  const selectProps = getSelectProps(fields.subject, { ariaAttributes: true });
+  const fileProps = getInputProps(fields.file, { type: "file", ariaAttributes: true });
+  const descriptionProps = getTextareaProps(fields.description, { ariaAttributes: true });
+  const inputClass = "block w-full rounded-md border border-gray-400 bg-white px-3 py-2 text-base text-gray-900";
+  return (
+    <DashboardPage title="Assignments" description="Upload tests and materials for your students.">
+      <Card title="Upload an assignment">
+        <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="space-y-4">
+          <input type="hidden" name="intent" value="upload" />
+          <FormErrors id={form.errorId} errors={form.errors} />
+          <div>
+            <label htmlFor={fields.subject.id} className="mb-1 block text-sm font-medium text-gray-900">
+              Subject<span aria-hidden="true" className="text-red-700"> *</span>
+            </label>
+            <select {...selectProps} key={selectProps.key} className={inputClass} aria-describedby={fields.subject.errors?.length ? fields.subject.errorId : undefined}>
+              <option value="">Select a subject…</option>
+              {options.own.length ? (
+                <optgroup label="Your subjects">
+                  {options.own.map((s) => (
+                    <option key={s} value={s}>
+                      {s}
+                    </option>
+                  ))}
+                </optgroup>
+              ) : null}
+              <optgroup label={options.own.length ? "Other subjects" : "Subjects"}>
+                {options.others.map((s) => (
+                  <option key={s} value={s}>
+                    {s}
+                  </option>
+                ))}
+              </optgroup>
+            </select>
+            <ErrorList id={fields.subject.errorId} errors={fields.subject.errors} />
+          </div>
+          <TextField field={fields.title} label="Title" />
+          <div>
+            <label htmlFor={fields.description.id} className="mb-1 block text-sm font-medium text-gray-900">
+              Description (optional)
+            </label>
+            <textarea {...descriptionProps} key={descriptionProps.key} rows={3} className={inputClass} aria-describedby={fields.description.errors?.length ? fields.description.errorId : undefined} />
+            <ErrorList id={fields.description.errorId} errors={fields.description.errors} />
+          </div>
+          {/* The file input comes last: fields before it survive a refused file. */}
+          <div>
+            <label htmlFor={fields.file.id} className="mb-1 block text-sm font-medium text-gray-900">
+              File<span aria-hidden="true" className="text-red-700"> *</span>
+            </label>
+            <input
+              {...fileProps}
+              key={fileProps.key}
+              accept={ASSIGNMENT_ACCEPT}
+              className="block w-full text-sm text-gray-900 file:mr-3 file:rounded-md file:border-0 file:bg-brand-700 file:px-4 file:py-2 file:font-semibold file:text-white"
+              aria-describedby={[`${fields.file.id}-hint`, fields.file.errors?.length ? fields.file.errorId : null].filter(Boolean).join(" ")}
+            />
+            <p id={`${fields.file.id}-hint`} className="mt-1 text-sm text-gray-700">
+              PDF, JPG, JPEG, PNG, MP4, MOV or AVI, up to {ASSIGNMENT_MAX_LABEL}.
+            </p>
+            <ErrorList id={fields.file.errorId} errors={fields.file.errors} />
+          </div>
+          <SubmitButton pendingLabel="Uploading...">Upload</SubmitButton>
+        </Form>
+      </Card>
+      <section aria-labelledby="uploaded-heading" className="mt-6">
+        <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
+          <h2 id="uploaded-heading" className="text-lg font-semibold text-gray-900">
+            Uploaded assignments{subject ? `: ${subject}` : ""}
+          </h2>
+          {subject ? (
+            <Link to="/facilitator-dashboard/assignments" className="text-sm font-semibold text-brand-700 underline">
+              Show all subjects
+            </Link>
+          ) : null}
+        </div>
+        <AssignmentList items={items} redirectTo="/facilitator-dashboard/assignments" />
+      </section>
+    </DashboardPage>
+  );
+}

@@ -1,0 +1,69 @@
+import { Form, Link, NavLink, Outlet } from "react-router";
+import type { Route } from "./+types/layout";
+import { requireRole } from "#app/utils/auth.server.ts";
+import { RoleBadge } from "#app/components/dashboard/parts.tsx";
+import { SCHOOL_NAME } from "#app/domain/school.ts";
+
+const TABS = [
+  { to: "/facilitator-dashboard", label: "Overview", end: true },
+  { to: "/facilitator-dashboard/classes", label: "Classes" },
+  { to: "/facilitator-dashboard/assignments", label: "Assignments" },
+  { to: "/facilitator-dashboard/students", label: "Students" },
+  { to: "/facilitator-dashboard/whatsapp", label: "WhatsApp" },
+] as const;
+
+/** UX only: each tab's loader and action check the role itself. Shows the effective (impersonated) user. */
+export async function loader({ request }: Route.LoaderArgs) {
+  const { effectiveUser } = await requireRole(request, ["facilitator", "admin"]);
+  return { name: effectiveUser.fullName, role: effectiveUser.role };
+}
+
+export default function FacilitatorLayout({ loaderData }: Route.ComponentProps) {
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-6">
+      <header className="flex flex-wrap items-center justify-between gap-3 border-b border-gray-200 pb-4">
+        <div>
+          <p className="text-sm font-semibold text-brand-700">Facilitator Portal</p>
+          <p className="text-lg font-bold text-gray-900">
+            {loaderData.name} <RoleBadge role={loaderData.role} />
+          </p>
+        </div>
+        <div className="flex items-center gap-2">
+          <Link to="/dashboard" className="min-h-11 rounded-md px-3 py-2 text-sm font-semibold text-brand-700 underline">
+            Dashboard
+          </Link>
+          <Form method="post" action="/sign-out">
+            <input type="hidden" name="redirectTo" value="/portal" />
+            <button type="submit" className="min-h-11 rounded-md border border-gray-300 bg-white px-3 py-2 text-sm font-semibold text-gray-900 hover:bg-gray-50">
+              Logout
+            </button>
+          </Form>
+        </div>
+      </header>
+      <nav aria-label="Facilitator portal tabs" className="-mx-4 mt-4 overflow-x-auto px-4">
+        <ul className="flex gap-1 border-b border-gray-200">
+          {TABS.map((t) => (
+            <li key={t.to} className="shrink-0">
+              <NavLink
+                to={t.to}
+                end={"end" in t ? t.end : false}
+                className={({ isActive }) =>
+                  `block border-b-2 px-4 py-3 text-sm font-semibold ${isActive ? "border-brand-700 text-brand-800" : "border-transparent text-gray-700 hover:text-gray-900"}`
+                }
+              >
+                {t.label}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <div className="mt-6">
+        <Outlet />
+      </div>
+    </div>
+  );
+}
+
+export function meta() {
+  return [{ title: `Facilitator Portal | ${SCHOOL_NAME}` }];
+}

@@ -1,0 +1,29 @@
+import type { Route } from "./+types/students-export";
+import { requireRole } from "#app/utils/auth.server.ts";
+import { csvResponse, type CsvColumn } from "#app/utils/csv.server.ts";
+import { iterateFacilitatorStudents, listFacilitatorSubjects, type StudentRow } from "#models/facilitator.server.ts";
+import { programmeLabel } from "#app/domain/programmes.ts";
+import { parseStudentQuery } from "./+data.server.ts";
+
+/** Spec §2: students_{subject}_{date}.csv of the students shown (same search and subject filter), streamed. */
+export async function loader({ request }: Route.LoaderArgs) {
+  const { effectiveUser } = await requireRole(request, ["facilitator", "admin"]);
+  const query = parseStudentQuery(request);
+  const names = (await listFacilitatorSubjects(effectiveUser._id)).map((s) => s.name);
+  const subject = names.includes(query.subject) ? query.subject : "";
+  const columns: CsvColumn<StudentRow>[] = [
+    { header: "ID", value: (r) => r.reference },
+    { header: "Name", value: (r) => r.wardName },
+    { header: "Email", value: (r) => r.email ?? "" },
+    { header: "Phone", value: (r) => r.wardWhatsapp },
+    { header: "Programme", value: (r) => programmeLabel(r.programme) },
+    { header: "Registered Subjects", value: (r) => r.subjects.filter((s) => names.includes(s)) },
+    { header: "Enrollment Date", value: (r) => new Date(r.createdAt).toISOString().slice(0, 10) },
+    { header: "Attendance", value: () => "" },
+    { header: "Performance", value: () => "" },
+    { header: "Status", value: () => "active" },
+  ];
+  const date = new Date().toISOString().slice(0, 10);
+  const label = (subject || "all").replace(/[^A-Za-z0-9]+/g, "-");
+  return csvResponse(`students_${label}_${date}.csv`, iterateFacilitatorStudents({ subjectNames: names, subject, q: query.q }), columns);
+}

@@ -1,0 +1,18 @@
+import type { Route } from "./+types/students";
+import { requireRole } from "#app/utils/auth.server.ts";
+import { DashboardPage } from "#app/components/dashboard/page.tsx";
+import { StudentsPanel } from "#app/components/dashboard/students-panel.tsx";
+import { loadStudentsView } from "./+data.server.ts";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const { effectiveUser } = await requireRole(request, ["facilitator", "admin"]);
+  return loadStudentsView(request, effectiveUser._id);
+}
+
+export default function FacilitatorStudents({ loaderData }: Route.ComponentProps) {
+  return (
+    <DashboardPage title="Students" description="Students registered in the subjects you teach.">
+      <StudentsPanel view={loaderData} basePath="/facilitator-dashboard/students" exportPath="/facilitator-dashboard/students/export" />
+    </DashboardPage>
+  );
+}

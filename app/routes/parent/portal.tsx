@@ -1,0 +1,153 @@
+import { Form, Link } from "react-router";
+import type { Route } from "./+types/portal";
+import { requireRole } from "#app/utils/auth.server.ts";
+import { getParentRegistrations } from "#models/registration.server.ts";
+import { findParentGroupForProgramme, getGroupsForSubjects } from "#models/whatsapp-group.server.ts";
+import { programmeLabel } from "#app/domain/programmes.ts";
+import { RoleBadge } from "#app/components/dashboard/parts.tsx";
+import { ClassPageCard, ParentGroupCard, type GroupView } from "#app/components/dashboard/group-card.tsx";
+import { EmptyState } from "#app/components/dashboard/page.tsx";
+import { buttonClass } from "#app/components/ui/button.tsx";
+import { SCHOOL_NAME } from "#app/domain/school.ts";
+
+export const PARENT_PORTAL_COMING_SOON = "Parent Portal Coming Soon";
+
+const pick = (g: GroupView): GroupView => ({
+  _id: g._id,
+  subjectName: g.subjectName,
+  programme: g.programme,
+  groupType: g.groupType,
+  whatsappLink: g.whatsappLink,
+});
+
+/**
+ * Spec §2 'Parent Portal Coming Soon', plus (decisions §4) the parent's
+ * wards' registrations with their class pages and the parents' group. Shows
+ * the effective user; the Admin Portal tab only for a real admin.
+ */
+export async function loader({ request }: Route.LoaderArgs) {
+  const { user, effectiveUser } = await requireRole(request, ["parent", "admin"]);
+  const registrations = await getParentRegistrations(effectiveUser);
+  const wards = await Promise.all(
+    registrations.map(async (r) => {
+      const [classPages, parentGroup] = await Promise.all([
+        getGroupsForSubjects(r.programme, r.subjects, "student"),
+        findParentGroupForProgramme(r.programme),
+      ]);
+      return {
+        id: r._id,
+        wardName: r.wardName,
+        programme: r.programme,
+        subjects: r.subjects,
+        wardForm: r.wardForm,
+        reference: r.reference,
+        classPages: classPages.map(pick),
+        parentGroup: parentGroup ? pick(parentGroup) : null,
+      };
+    }),
+  );
+  return {
+    name: effectiveUser.fullName,
+    role: effectiveUser.role,
+    isAdmin: user.role === "admin",
+    wards,
+  };
+}
+
+export default function ParentPortal({ loaderData }: Route.ComponentProps) {
+  const { name, role, isAdmin, wards } = loaderData;
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-6">
+      <header className="flex flex-wrap items-center justify-between gap-3 border-b border-gray-200 pb-4">
+        <div>
+          <p className="text-sm font-semibold text-brand-700">Parent Portal</p>
+          <p className="text-lg font-bold text-gray-900">
+            {name} <RoleBadge role={role} />
+          </p>
+        </div>
+        <div className="flex items-center gap-2">
+          <Link to="/dashboard" className="min-h-11 rounded-md px-3 py-2 text-sm font-semibold text-brand-700 underline">
+            Dashboard
+          </Link>
+          <Form method="post" action="/sign-out">
+            <input type="hidden" name="redirectTo" value="/portal" />
+            <button type="submit" className="min-h-11 rounded-md border border-gray-300 bg-white px-3 py-2 text-sm font-semibold text-gray-900 hover:bg-gray-50">
+              Logout
+            </button>
+          </Form>
+        </div>
+      </header>
+      <nav aria-label="Parent portal tabs" className="mt-4">
+        <ul className="flex gap-1 border-b border-gray-200">
+          <li>
+            <Link to="/parent-dashboard" aria-current="page" className="block border-b-2 border-brand-700 px-4 py-3 text-sm font-semibold text-brand-800">
+              Overview
+            </Link>
+          </li>
+          {isAdmin ? (
+            <li>
+              <Link to="/admin" className="block border-b-2 border-transparent px-4 py-3 text-sm font-semibold text-gray-700 hover:text-gray-900">
+                Admin Portal
+              </Link>
+            </li>
+          ) : null}
+        </ul>
+      </nav>
+      <main id="main" className="mt-6 space-y-6">
+        <section className="rounded-xl border border-gray-200 bg-white p-6 text-center shadow-sm">
+          <h1 className="text-2xl font-bold text-gray-900">{PARENT_PORTAL_COMING_SOON}</h1>
+          <p className="mt-2 text-gray-700">
+            More for parents is on the way. Meanwhile, here are your wards' registrations and their WhatsApp class pages.
+          </p>
+        </section>
+        <section aria-labelledby="wards-heading">
+          <h2 id="wards-heading" className="mb-3 text-xl font-semibold text-gray-900">
+            Your wards
+          </h2>
+          {wards.length ? (
+            <ul className="space-y-6">
+              {wards.map((w) => (
+                <li key={w.id} className="rounded-xl border border-gray-200 bg-white p-5 shadow-sm">
+                  <div className="flex flex-wrap items-start justify-between gap-2">
+                    <div>
+                      <h3 className="text-lg font-semibold text-gray-900">{w.wardName}</h3>
+                      <p className="text-sm text-gray-700">
+                        {programmeLabel(w.programme)} · {w.subjects.length} subjects · reference <span className="font-mono">{w.reference}</span>
+                      </p>
+                    </div>
+                    <span className="rounded-full bg-green-100 px-2 py-0.5 text-xs font-semibold text-green-800">Enrolled</span>
+                  </div>
+                  <h4 className="mt-4 font-semibold text-gray-900">Class pages</h4>
+                  {w.classPages.length ? (
+                    <ul className="mt-2 grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+                      {w.classPages.map((g) => (
+                        <ClassPageCard key={g._id} group={g} headingLevel={4} />
+                      ))}
+                    </ul>
+                  ) : (
+                    <p className="mt-2 text-sm text-gray-700">WhatsApp groups being set up</p>
+                  )}
+                  <h4 className="mt-4 font-semibold text-gray-900">Parents' group</h4>
+                  <div className="mt-2">
+                    <ParentGroupCard group={w.parentGroup} headingLevel={4} />
+                  </div>
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <EmptyState>
+              No registration is linked to your account or phone number yet.{" "}
+              <Link to="/registration" className={buttonClass("ghost", "underline")}>
+                Register a ward
+              </Link>
+            </EmptyState>
+          )}
+        </section>
+      </main>
+    </div>
+  );
+}
+
+export function meta() {
+  return [{ title: `Parent Portal | ${SCHOOL_NAME}` }];
+}

@@ -1,0 +1,145 @@
+import { Subject } from "./subject.server.ts";
+import { Registration } from "./registration.server.ts";
+import { User } from "./user.server.ts";
+
+/**
+ * Facilitator queries (issue 8), scoped by the acting facilitator: "their
+ * subjects" are the Subject documents whose facilitatorId is theirs (admins set
+ * that in /admin/subjects); "their students" are the registrations that
+ * include one of those subject names.
+ */
+
+export const STUDENT_SEARCH_MAX = 100;
+export const STUDENTS_PAGE_SIZE = 20;
+
+export async function listFacilitatorSubjects(facilitatorId: string) {
+  return Subject.find({ facilitatorId: String(facilitatorId) })
+    .select("_id name description")
+    .sort({ name: 1 })
+    .limit(200)
+    .lean<Array<{ _id: string; name: string; description: string | null }>>();
+}
+
+/** Registrations per subject (only the given subjects), e.g. for the summary cards. */
+export async function countStudentsPerSubject(subjectNames: string[]) {
+  const names = subjectNames.map(String);
+  if (!names.length) return new Map<string, number>();
+  const counts = await Promise.all(names.map((name) => Registration.countDocuments({ subjects: name })));
+  return new Map(names.map((n, i) => [n, counts[i]]));
+}
+
+export async function countFacilitatorStudents(subjectNames: string[]) {
+  if (!subjectNames.length) return 0;
+  return Registration.countDocuments({ subjects: { $in: subjectNames.map(String) } });
+}
+
+function escapeRegex(s: string) {
+  return s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
+
+export type StudentQuery = { subjectNames: string[]; subject?: string | null; q?: string | null };
+
+/**
+ * The filter behind the student table and its CSV: the facilitator's subjects
+ * (or one of them), and a case-insensitive substring search on the name, the
+ * registration id/reference, or the e-mail of the student's account (matched
+ * through the ward's WhatsApp number).
+ */
+async function studentFilter({ subjectNames, subject, q }: StudentQuery): Promise<Record<string, unknown> | null> {
+  const names = subjectNames.map(String);
+  if (!names.length) return null;
+  const and: Record<string, unknown>[] = [];
+  if (subject) {
+    if (!names.includes(String(subject))) return null;
+    and.push({ subjects: String(subject) });
+  } else {
+    and.push({ subjects: { $in: names } });
+  }
+  const term = (q ?? "").trim().slice(0, STUDENT_SEARCH_MAX);
+  if (term) {
+    const pattern = { $regex: escapeRegex(term), $options: "i" };
+    const withEmail = await User.find({ email: pattern }).select("phone").limit(200).lean<Array<{ phone: string }>>();
+    const or: Record<string, unknown>[] = [{ wardName: pattern }, { reference: pattern }, { _id: term }];
+    if (withEmail.length) or.push({ wardWhatsappNormalized: { $in: withEmail.map((u) => u.phone) } });
+    and.push({ $or: or });
+  }
+  return { $and: and };
+}
+
+const STUDENT_FIELDS = "_id reference wardName wardWhatsapp wardWhatsappNormalized programme subjects createdAt";
+export type StudentRow = {
+  _id: string;
+  reference: string;
+  wardName: string;
+  wardWhatsapp: string;
+  email: string | null;
+  programme: string;
+  subjects: string[];
+  createdAt: Date;
+};
+
+async function withEmails(rows: Array<Omit<StudentRow, "email"> & { wardWhatsappNormalized: string }>): Promise<StudentRow[]> {
+  const phones = [...new Set(rows.map((r) => r.wardWhatsappNormalized))];
+  const users = phones.length
+    ? await User.find({ phone: { $in: phones } }).select("phone email").lean<Array<{ phone: string; email: string | null }>>()
+    : [];
+  const emailByPhone = new Map(users.map((u) => [u.phone, u.email ?? null]));
+  return rows.map(({ wardWhatsappNormalized, ...r }) => ({ ...r, email: emailByPhone.get(wardWhatsappNormalized) ?? null }));
+}
+
+/** One page of the facilitator's students, newest registration first. */
+export async function listFacilitatorStudents(query: StudentQuery & { page?: number }) {
+  const filter = await studentFilter(query);
+  if (!filter) return { rows: [] as StudentRow[], total: 0, page: 1, pageCount: 1 };
+  const total = await Registration.countDocuments(filter);
+  const pageCount = Math.max(1, Math.ceil(total / STUDENTS_PAGE_SIZE));
+  const page = Math.min(Math.max(1, query.page ?? 1), pageCount);
+  const rows = await Registration.find(filter)
+    .select(STUDENT_FIELDS)
+    .sort({ createdAt: -1, _id: 1 })
+    .skip((page - 1) * STUDENTS_PAGE_SIZE)
+    .limit(STUDENTS_PAGE_SIZE)
+    .lean<Array<Omit<StudentRow, "email"> & { wardWhatsappNormalized: string }>>();
+  return { rows: await withEmails(rows), total, page, pageCount };
+}
+
+/** Every matching student in batches, for the CSV export (never the whole collection in memory). */
+export async function* iterateFacilitatorStudents(query: StudentQuery, batchSize = 200): AsyncGenerator<StudentRow> {
+  const filter = await studentFilter(query);
+  if (!filter) return;
+  let skip = 0;
+  for (;;) {
+    const batch = await Registration.find(filter)
+      .select(STUDENT_FIELDS)
+      .sort({ createdAt: -1, _id: 1 })
+      .skip(skip)
+      .limit(batchSize)
+      .lean<Array<Omit<StudentRow, "email"> & { wardWhatsappNormalized: string }>>();
+    for (const row of await withEmails(batch)) yield row;
+    if (batch.length < batchSize) return;
+    skip += batchSize;
+  }
+}
+
+/** Analytics (spec §2): real registration counts per programme and per subject. */
+export async function registrationCounts() {
+  const [byProgramme, bySubject, total] = await Promise.all([
+    Registration.aggregate<{ _id: string; count: number }>([
+      { $group: { _id: "$programme", count: { $sum: 1 } } },
+      { $sort: { count: -1, _id: 1 } },
+    ]),
+    Registration.aggregate<{ _id: string; count: number }>([
+      { $project: { subjects: 1 } },
+      { $unwind: "$subjects" },
+      { $group: { _id: "$subjects", count: { $sum: 1 } } },
+      { $sort: { count: -1, _id: 1 } },
+      { $limit: 200 },
+    ]),
+    Registration.estimatedDocumentCount(),
+  ]);
+  return {
+    total,
+    byProgramme: byProgramme.map((r) => ({ programme: r._id, count: r.count })),
+    bySubject: bySubject.map((r) => ({ subject: r._id, count: r.count })),
+  };
+}
