@@ -7,7 +7,7 @@ export async function createAnnouncement(input: { title: string; message: string
   const doc = await Communication.create({
     title: String(input.title),
     message: String(input.message),
-    recipientType: String(input.recipientType),
+    recipientType: input.recipientType,
     senderId: String(input.senderId),
     recipientId: null,
     subjectId: null,

@@ -31,7 +31,7 @@ export async function createTimetable(input: {
   userId: string;
   title: string;
   description: string | null;
-  programme: string;
+  programme: (typeof PROGRAMMES)[number];
   fileName: string;
   filePath: string;
   fileType: string;
@@ -41,7 +41,7 @@ export async function createTimetable(input: {
     userId: String(input.userId),
     title: String(input.title),
     description: input.description ? String(input.description) : null,
-    programme: String(input.programme),
+    programme: input.programme,
     fileName: String(input.fileName),
     filePath: String(input.filePath),
     fileType: String(input.fileType),

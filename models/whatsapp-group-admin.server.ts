@@ -1,3 +1,4 @@
+import { GROUP_TYPES, type GroupType } from "#app/domain/whatsapp.ts";
 import { Registration } from "./registration.server.ts";
 import { GROUP_FIELDS, WhatsappGroup, type WhatsappGroupDoc } from "./whatsapp-group.server.ts";
 
@@ -67,11 +68,15 @@ export async function getGroupById(id: string) {
 
 export type GroupInput = { subjectName: string; programme: string; groupType: string; whatsappLink: string };
 
+function isGroupType(value: string): value is GroupType {
+  return (GROUP_TYPES as readonly string[]).includes(value);
+}
+
 function clean(input: GroupInput) {
   return {
     subjectName: String(input.subjectName),
     programme: String(input.programme),
-    groupType: String(input.groupType),
+    groupType: isGroupType(input.groupType) ? input.groupType : "student",
     whatsappLink: String(input.whatsappLink),
   };
 }

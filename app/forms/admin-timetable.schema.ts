@@ -1,12 +1,47 @@
 import { z } from "zod";
 import { PROGRAMMES } from "#app/domain/programmes.ts";
+import {
+  FILE_TOO_LARGE_MESSAGE,
+  FILE_TOO_LARGE_TITLE,
+  INVALID_FILE_TYPE_MESSAGE,
+  INVALID_FILE_TYPE_TITLE,
+} from "#app/domain/messages.ts";
 
 export const MISSING_TIMETABLE_INFO = "Missing information: Please provide a title, select a programme and a file";
+export const INVALID_FILE_TYPE = `${INVALID_FILE_TYPE_TITLE}: ${INVALID_FILE_TYPE_MESSAGE}`;
+export const FILE_TOO_LARGE = `${FILE_TOO_LARGE_TITLE}: ${FILE_TOO_LARGE_MESSAGE}`;
+export const EMPTY_FILE = "Empty file: The chosen file has no content. Please choose a JPG, PNG, or PDF file.";
+/** Spec §9: 5 MB. */
 export const TIMETABLE_MAX_BYTES = 5 * 1024 * 1024;
+/** Spec §5 (image/jpg is a non-standard alias browsers may send). */
+export const TIMETABLE_MIME_TYPES = ["image/jpeg", "image/png", "image/jpg", "application/pdf"] as const;
+export const TIMETABLE_ACCEPT = ".jpg,.jpeg,.png,.pdf,image/jpeg,image/png,application/pdf";
 
-/** Text fields of the single upload form (the file is checked by the upload helper). */
-export const TimetableFieldsSchema = z.object({
-  title: z.string({ error: MISSING_TIMETABLE_INFO }).trim().min(1, MISSING_TIMETABLE_INFO).max(200, "Title must be at most 200 characters"),
+const fields = {
+  title: z.string().trim().max(200, "Title must be at most 200 characters").optional(),
   description: z.string().trim().max(1000, "Description must be at most 1000 characters").optional(),
-  programme: z.enum(PROGRAMMES, { error: MISSING_TIMETABLE_INFO }),
-});
+  programme: z.enum(PROGRAMMES, { error: "Please select a programme" }).optional(),
+};
+
+/** Server: the text fields (the file itself is checked by the upload helper, from its bytes). */
+export const TimetableFieldsSchema = z.object(fields);
+
+/**
+ * Client (with JS): the same fields plus early checks on the chosen file's
+ * size and declared type, so the browser need not send a refused file. The
+ * server checks again from the bytes.
+ */
+export const TimetableClientSchema = z
+  .object({ ...fields, file: z.any().optional() })
+  .superRefine((value, ctx) => {
+    const file = typeof File !== "undefined" && value.file instanceof File && value.file.size > 0 ? value.file : null;
+    if (!value.title || !value.programme || !file) {
+      ctx.addIssue({ code: "custom", path: [], message: MISSING_TIMETABLE_INFO });
+      return;
+    }
+    if (!(TIMETABLE_MIME_TYPES as readonly string[]).includes(file.type)) {
+      ctx.addIssue({ code: "custom", path: ["file"], message: INVALID_FILE_TYPE });
+    } else if (file.size > TIMETABLE_MAX_BYTES) {
+      ctx.addIssue({ code: "custom", path: ["file"], message: FILE_TOO_LARGE });
+    }
+  });

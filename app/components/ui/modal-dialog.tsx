@@ -1,0 +1,77 @@
+import { useEffect, useRef, useState } from "react";
+import { Dialog, Heading, Modal, ModalOverlay } from "react-aria-components";
+import type { FetcherWithComponents } from "react-router";
+import { Button, ButtonLink, type ButtonVariant } from "#app/components/ui/button.tsx";
+import { useHydrated } from "#app/utils/use-hydrated.ts";
+
+/**
+ * A JS-only enhancement: with JavaScript the trigger opens an accessible
+ * modal (react-aria: focus trapped and restored, Escape closes); without it
+ * the trigger is a link to a page holding the same form (decisions §2).
+ */
+export function DialogOrLink({
+  to,
+  label,
+  ariaLabel,
+  title,
+  variant = "primary",
+  className = "",
+  children,
+}: {
+  to: string;
+  label: React.ReactNode;
+  ariaLabel?: string;
+  title: string;
+  variant?: ButtonVariant;
+  className?: string;
+  children: (close: () => void) => React.ReactNode;
+}) {
+  const hydrated = useHydrated();
+  const [open, setOpen] = useState(false);
+  if (!hydrated) {
+    return (
+      <ButtonLink to={to} variant={variant} className={className} aria-label={ariaLabel}>
+        {label}
+      </ButtonLink>
+    );
+  }
+  return (
+    <>
+      <Button variant={variant} className={className} aria-label={ariaLabel} onClick={() => setOpen(true)}>
+        {label}
+      </Button>
+      <ModalOverlay
+        isOpen={open}
+        onOpenChange={setOpen}
+        isDismissable
+        className="fixed inset-0 z-40 flex items-start justify-center overflow-y-auto bg-black/50 p-4 sm:items-center"
+      >
+        <Modal className="w-full max-w-lg rounded-xl bg-white p-6 shadow-xl">
+          <Dialog className="outline-none">
+            <Heading slot="title" className="mb-4 text-lg font-semibold text-gray-900">
+              {title}
+            </Heading>
+            {children(() => setOpen(false))}
+            <div className="mt-3 flex justify-end">
+              <Button variant="secondary" onClick={() => setOpen(false)}>
+                Cancel
+              </Button>
+            </div>
+          </Dialog>
+        </Modal>
+      </ModalOverlay>
+    </>
+  );
+}
+
+/** Closes a dialog once its fetcher's submission finished without returning errors (the action redirected). */
+export function useCloseOnSuccess(fetcher: FetcherWithComponents<unknown>, close: () => void) {
+  const submitted = useRef(false);
+  useEffect(() => {
+    if (fetcher.state === "submitting") submitted.current = true;
+    if (fetcher.state === "idle" && submitted.current) {
+      submitted.current = false;
+      if (fetcher.data == null) close();
+    }
+  }, [fetcher.state, fetcher.data, close]);
+}

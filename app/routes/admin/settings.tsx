@@ -1,0 +1,180 @@
+import { getFormProps, getInputProps, useForm, type FieldMetadata } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { data, Form, NavLink } from "react-router";
+import type { Route } from "./+types/settings";
+import { requireAdmin } from "#app/utils/auth.server.ts";
+import { redirectWithToast } from "#app/utils/toast.server.ts";
+import {
+  EMAIL_PROVIDER_OPTIONS,
+  PASSWORD_REQUIREMENTS,
+  SETTINGS_SCHEMAS,
+  SETTINGS_TABS,
+  SMS_PROVIDER_OPTIONS,
+  type SettingsTab,
+} from "#app/forms/admin-settings.schema.ts";
+import { maskSecret, type PortalSettings } from "#app/domain/settings.ts";
+import { SETTINGS_SAVED } from "#app/domain/messages.ts";
+import { SCHOOL_NAME } from "#app/domain/school.ts";
+import { ErrorList, FormErrors, SelectField, SubmitButton, TextareaField, TextField } from "#app/components/form/fields.tsx";
+import { getSettings, saveSettings } from "#models/settings.server.ts";
+import { audit } from "#models/audit-log.server.ts";
+
+function tabFromParams(params: { tab?: string }): SettingsTab {
+  const tab = params.tab ?? "general";
+  const found = SETTINGS_TABS.find((t) => t.tab === tab && t.tab !== "general");
+  if (params.tab === undefined) return "general";
+  if (!found) throw data("Not found", { status: 404 });
+  return found.tab;
+}
+
+/** What a tab may show: everything but the secret, which is masked (decisions: never shown back in full). */
+function visibleSettings(settings: PortalSettings) {
+  const { stripeApiKey, ...rest } = settings;
+  return { ...rest, stripeApiKeyMasked: maskSecret(stripeApiKey), hasStripeApiKey: Boolean(stripeApiKey) };
+}
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  await requireAdmin(request, "can_edit_settings");
+  const tab = tabFromParams(params);
+  return { tab, settings: visibleSettings(await getSettings()) };
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const { user } = await requireAdmin(request, "can_edit_settings");
+  const tab = tabFromParams(params);
+  const submission = parseWithZod(await request.formData(), { schema: SETTINGS_SCHEMAS[tab] });
+  if (submission.status !== "success") {
+    return data({ result: submission.reply({ hideFields: ["stripeApiKey"] }) }, { status: 400 });
+  }
+  // Each tab saves only its own fields.
+  const changes: Partial<PortalSettings> & { clearStripeApiKey?: boolean } = { ...submission.value };
+  if (tab === "integrations") {
+    const { clearStripeApiKey, stripeApiKey } = changes;
+    delete changes.clearStripeApiKey;
+    if (clearStripeApiKey) changes.stripeApiKey = "";
+    else if (!stripeApiKey) delete changes.stripeApiKey; // blank keeps the stored key
+  }
+  await saveSettings(changes);
+  await audit("settings.save", user._id, null, { tab, fields: Object.keys(changes) });
+  const path = SETTINGS_TABS.find((t) => t.tab === tab)!.path;
+  return redirectWithToast(path, { type: "success", title: SETTINGS_SAVED, description: "Your changes have been saved." });
+}
+
+type Visible = ReturnType<typeof visibleSettings>;
+
+export default function Settings({ loaderData, actionData }: Route.ComponentProps) {
+  const { tab, settings } = loaderData;
+  const label = SETTINGS_TABS.find((t) => t.tab === tab)!.label;
+  return (
+    <main id="main" className="space-y-6">
+      <h1 className="text-2xl font-bold text-gray-900">Settings</h1>
+      <nav aria-label="Settings sections">
+        <ul className="flex flex-wrap gap-2 rounded-lg bg-gray-200 p-1">
+          {SETTINGS_TABS.map((t) => (
+            <li key={t.tab}>
+              <NavLink
+                to={t.path}
+                end
+                className={({ isActive }) => `block rounded-md px-4 py-2 text-sm font-semibold ${isActive ? "bg-white text-gray-900 shadow" : "text-gray-800 hover:bg-gray-100"}`}
+              >
+                {t.label}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <section aria-labelledby="settings-tab-heading" className="max-w-2xl rounded-xl border border-gray-200 bg-white p-6">
+        <h2 id="settings-tab-heading" className="mb-4 text-lg font-semibold text-gray-900">
+          {label} Settings
+        </h2>
+        {/* key: a fresh form per tab, so one tab's values never leak into another */}
+        <TabForm key={tab} tab={tab} settings={settings} lastResult={actionData?.result} />
+      </section>
+    </main>
+  );
+}
+
+function TabForm({ tab, settings, lastResult }: { tab: SettingsTab; settings: Visible; lastResult: any }) {
+  const schema = SETTINGS_SCHEMAS[tab];
+  const [form, fields] = useForm({
+    id: `settings-${tab}`,
+    lastResult,
+    defaultValue: { ...settings, stripeApiKey: "" } as any,
+    constraint: getZodConstraint(schema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  const f = fields as Record<string, FieldMetadata<any, any, string[]>>;
+  return (
+    <Form method="post" {...getFormProps(form)} className="space-y-5">
+      <FormErrors id={form.errorId} errors={form.errors} />
+      {tab === "general" ? (
+        <>
+          <TextField field={f.siteName} label="Site name" inputProps={{ maxLength: 100 }} />
+          <TextField field={f.adminEmail} label="Admin email" type="email" inputProps={{ maxLength: 254, autoComplete: "email" }} />
+          <TextareaField field={f.siteDescription} label="Site description" rows={3} />
+          <Checkbox field={f.maintenanceMode} label="Maintenance mode" hint="Everyone except admins sees a maintenance page." />
+          <Checkbox field={f.registrationEnabled} label="Registration enabled" hint="When off, /registration says registration is closed." />
+        </>
+      ) : tab === "notifications" ? (
+        <>
+          <Checkbox field={f.whatsappNotifications} label="WhatsApp notifications" />
+          <Checkbox field={f.smsNotifications} label="SMS notifications" />
+          <Checkbox field={f.assignmentReminders} label="Assignment reminders" />
+          <Checkbox field={f.paymentNotifications} label="Payment notifications" />
+        </>
+      ) : tab === "security" ? (
+        <>
+          <Checkbox field={f.twoFactorAuth} label="Two-factor authentication" hint="Stored only; not enforced yet." />
+          <TextField field={f.sessionTimeout} label="Session timeout (minutes)" type="number" hint="Between 5 and 1440. Applies to new sign-ins and active sessions." inputProps={{ min: 5, max: 1440, step: 1 }} />
+          <SelectField field={f.passwordRequirements} label="Password requirements" options={PASSWORD_REQUIREMENTS} placeholder={null} />
+          <TextField field={f.minPasswordLength} label="Minimum password length" type="number" hint="Between 6 and 64." inputProps={{ min: 6, max: 64, step: 1 }} />
+          <TextField field={f.maxLoginAttempts} label="Max login attempts" type="number" hint="Between 1 and 50. After that, the phone number is locked out for 15 minutes." inputProps={{ min: 1, max: 50, step: 1 }} />
+        </>
+      ) : (
+        <>
+          <TextField
+            field={f.stripeApiKey}
+            label="Stripe API key"
+            type="password"
+            hint={settings.hasStripeApiKey ? `A key is saved (${settings.stripeApiKeyMasked}). Leave blank to keep it.` : "No key saved."}
+            inputProps={{ autoComplete: "off", maxLength: 300 }}
+          />
+          {settings.hasStripeApiKey ? <Checkbox field={f.clearStripeApiKey} label="Remove the saved Stripe API key" /> : null}
+          <SelectField field={f.emailProvider} label="Email provider" options={EMAIL_PROVIDER_OPTIONS} placeholder={null} />
+          <SelectField field={f.smsProvider} label="SMS provider" options={SMS_PROVIDER_OPTIONS} placeholder={null} />
+          <Checkbox field={f.whatsappIntegration} label="WhatsApp integration" />
+          <Checkbox field={f.analyticsTracking} label="Analytics tracking" />
+        </>
+      )}
+      <SubmitButton pendingLabel="Saving...">Save Settings</SubmitButton>
+    </Form>
+  );
+}
+
+function Checkbox({ field, label, hint }: { field: FieldMetadata<any, any, string[]>; label: string; hint?: string }) {
+  const props = getInputProps(field, { type: "checkbox", ariaAttributes: true });
+  const hintId = hint ? `${field.id}-hint` : undefined;
+  return (
+    <div>
+      <div className="flex items-center gap-3">
+        <input {...props} key={props.key} className="h-5 w-5 accent-brand-700" aria-describedby={[hintId, field.errors?.length ? field.errorId : null].filter(Boolean).join(" ") || undefined} />
+        <label htmlFor={field.id} className="text-sm font-medium text-gray-900">
+          {label}
+        </label>
+      </div>
+      {hint ? (
+        <p id={hintId} className="ml-8 mt-1 text-sm text-gray-700">
+          {hint}
+        </p>
+      ) : null}
+      <ErrorList id={field.errorId} errors={field.errors} />
+    </div>
+  );
+}
+
+export function meta({ data }: Route.MetaArgs) {
+  const label = SETTINGS_TABS.find((t) => t.tab === data?.tab)?.label ?? "Settings";
+  return [{ title: `${label} Settings | Admin | ${SCHOOL_NAME}` }];
+}

@@ -1,0 +1,77 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data } from "react-router";
+import { SubjectFormSchema } from "#app/forms/admin-subject.schema.ts";
+import { redirectWithToast } from "#app/utils/toast.server.ts";
+import {
+  SUBJECT_CREATED,
+  SUBJECT_DELETE_FAILED,
+  SUBJECT_DELETED,
+  SUBJECT_SAVE_FAILED,
+  SUBJECT_UPDATED,
+} from "#app/domain/messages.ts";
+import { createSubject, deleteSubject, getSubjectById, updateSubject } from "#models/subject.server.ts";
+import { User } from "#models/user.server.ts";
+import { audit } from "#models/audit-log.server.ts";
+
+export const SUBJECTS_PATH = "/admin/subjects";
+const ID = /^[a-z0-9]{10,40}$/;
+
+export async function requireSubject(id: string | undefined) {
+  const subject = ID.test(String(id ?? "")) ? await getSubjectById(String(id)) : null;
+  if (!subject) throw data("Subject not found.", { status: 404 });
+  return subject;
+}
+
+/** Parses the form; the facilitator must be a facilitator's id (or empty, saved as null). */
+async function parseSubject(formData: FormData, keepFacilitatorId: string | null = null) {
+  const submission = await parseWithZod(formData, {
+    schema: SubjectFormSchema.superRefine(async (value, ctx) => {
+      const id = value.facilitatorId;
+      if (!id || id === keepFacilitatorId) return;
+      const exists = await User.exists({ _id: String(id), role: "facilitator" });
+      if (!exists) ctx.addIssue({ code: "custom", path: ["facilitatorId"], message: "Choose a facilitator from the list" });
+    }),
+    async: true,
+  });
+  return submission;
+}
+
+export async function handleCreateSubject(formData: FormData, actorId: string) {
+  const submission = await parseSubject(formData);
+  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  const { name, description, facilitatorId } = submission.value;
+  try {
+    const id = await createSubject({ name, description: description || null, facilitatorId: facilitatorId || null });
+    await audit("subject.create", actorId, id);
+  } catch {
+    return data({ result: submission.reply({ formErrors: [SUBJECT_SAVE_FAILED] }) }, { status: 500 });
+  }
+  return redirectWithToast(SUBJECTS_PATH, { type: "success", title: SUBJECT_CREATED });
+}
+
+export async function handleUpdateSubject(subjectId: string | undefined, formData: FormData, actorId: string) {
+  const subject = await requireSubject(subjectId);
+  const submission = await parseSubject(formData, subject.facilitatorId ?? null);
+  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  const { name, description, facilitatorId } = submission.value;
+  let found: boolean;
+  try {
+    found = await updateSubject(subject._id, { name, description: description || null, facilitatorId: facilitatorId || null });
+  } catch {
+    return data({ result: submission.reply({ formErrors: [SUBJECT_SAVE_FAILED] }) }, { status: 500 });
+  }
+  if (!found) throw data("Subject not found.", { status: 404 });
+  await audit("subject.update", actorId, subject._id);
+  return redirectWithToast(SUBJECTS_PATH, { type: "success", title: SUBJECT_UPDATED });
+}
+
+export async function handleDeleteSubject(subjectId: string | undefined, actorId: string) {
+  const subject = await requireSubject(subjectId);
+  try {
+    await deleteSubject(subject._id);
+    await audit("subject.delete", actorId, subject._id, { name: subject.name });
+  } catch {
+    return redirectWithToast(SUBJECTS_PATH, { type: "error", title: SUBJECT_DELETE_FAILED });
+  }
+  return redirectWithToast(SUBJECTS_PATH, { type: "success", title: SUBJECT_DELETED });
+}

@@ -1,0 +1,41 @@
+import { Form, Link } from "react-router";
+import type { Route } from "./+types/subjects-delete";
+import { requireAdmin } from "#app/utils/auth.server.ts";
+import { SCHOOL_NAME } from "#app/domain/school.ts";
+import { SUBJECT_DELETE_CONFIRM } from "#app/domain/messages.ts";
+import { SubmitButton } from "#app/components/form/fields.tsx";
+import { handleDeleteSubject, requireSubject } from "./subjects-actions.server.ts";
+
+/** The no-JS confirmation step (decisions §2: the browser confirm becomes a page). */
+export async function loader({ request, params }: Route.LoaderArgs) {
+  await requireAdmin(request, "can_access_subjects");
+  const s = await requireSubject(params.subjectId);
+  return { subject: { id: s._id, name: s.name } };
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const { user } = await requireAdmin(request, "can_access_subjects");
+  return handleDeleteSubject(params.subjectId, user._id);
+}
+
+export default function DeleteSubject({ loaderData }: Route.ComponentProps) {
+  const { subject } = loaderData;
+  return (
+    <main id="main" className="max-w-xl rounded-xl border border-gray-200 bg-white p-6">
+      <h1 className="text-2xl font-bold text-gray-900">Delete Subject: {subject.name}</h1>
+      <p className="mt-3 text-gray-800">{SUBJECT_DELETE_CONFIRM}</p>
+      <Form method="post" className="mt-6 flex flex-wrap gap-3">
+        <SubmitButton variant="danger" pendingLabel="Deleting...">
+          Delete Subject
+        </SubmitButton>
+        <Link to="/admin/subjects" className="inline-flex min-h-11 items-center rounded-md border border-gray-300 px-4 py-2 text-sm font-semibold text-gray-900">
+          Cancel
+        </Link>
+      </Form>
+    </main>
+  );
+}
+
+export function meta() {
+  return [{ title: `Delete Subject | Admin | ${SCHOOL_NAME}` }];
+}

@@ -1,0 +1,57 @@
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { Form } from "react-router";
+import { FormErrors, SelectField, SubmitButton, TextareaField, TextField } from "#app/components/form/fields.tsx";
+import { SubjectFormSchema } from "#app/forms/admin-subject.schema.ts";
+
+export type SubjectValues = { name: string; description: string | null; facilitatorId: string | null };
+export type FacilitatorOption = { id: string; fullName: string };
+
+/** The subject add/edit form: a plain form on the page, the same form in a fetcher inside the edit dialog. */
+export function SubjectForm({
+  id,
+  action,
+  lastResult,
+  current,
+  facilitators,
+  FormComponent = Form,
+  submitLabel,
+  pendingLabel,
+}: {
+  id: string;
+  action: string;
+  lastResult?: SubmissionResult<string[]> | null;
+  current?: SubjectValues | null;
+  facilitators: FacilitatorOption[];
+  FormComponent?: typeof Form;
+  submitLabel: string;
+  pendingLabel: string;
+}) {
+  const [form, fields] = useForm({
+    id,
+    lastResult,
+    defaultValue: current
+      ? { name: current.name, description: current.description ?? "", facilitatorId: current.facilitatorId ?? "" }
+      : undefined,
+    constraint: getZodConstraint(SubjectFormSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: SubjectFormSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  const options = facilitators.map((f) => ({ value: f.id, label: f.fullName }));
+  // A facilitator who is no longer one (or was removed) stays visible as a truncated id.
+  if (current?.facilitatorId && !facilitators.some((f) => f.id === current.facilitatorId)) {
+    options.push({ value: current.facilitatorId, label: `Unknown (${current.facilitatorId.slice(0, 8)})` });
+  }
+  return (
+    <FormComponent method="post" action={action} {...getFormProps(form)} className="space-y-4">
+      <FormErrors id={form.errorId} errors={form.errors} />
+      <TextField field={fields.name} label="Subject name" inputProps={{ maxLength: 100 }} />
+      <TextareaField field={fields.description} label="Description (optional)" rows={3} />
+      <SelectField field={fields.facilitatorId} label="Facilitator (optional)" options={options} placeholder="No facilitator" />
+      <SubmitButton pendingLabel={pendingLabel} formAction={action}>
+        {submitLabel}
+      </SubmitButton>
+    </FormComponent>
+  );
+}

@@ -1,0 +1,255 @@
+import fs from "node:fs/promises";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { data, Form, useNavigation } from "react-router";
+import type { Route } from "./+types/timetable-upload";
+import { requireUser } from "#app/utils/auth.server.ts";
+import { redirectWithToast } from "#app/utils/toast.server.ts";
+import { detectType, parseUpload, removeUpload, safeDisplayName, storeUpload, UPLOAD_TYPES } from "#app/utils/uploads.server.ts";
+import {
+  EMPTY_FILE,
+  FILE_TOO_LARGE,
+  INVALID_FILE_TYPE,
+  MISSING_TIMETABLE_INFO,
+  TIMETABLE_ACCEPT,
+  TIMETABLE_MAX_BYTES,
+  TimetableClientSchema,
+  TimetableFieldsSchema,
+} from "#app/forms/admin-timetable.schema.ts";
+import { ALL_TIMETABLES_UPLOADED, TIMETABLE_ACCESS_RESTRICTED, TIMETABLE_UPLOADED, UPLOAD_FAILED } from "#app/domain/messages.ts";
+import { PROGRAMMES, PROGRAMME_OPTIONS, programmeLabel, programmeSlug } from "#app/domain/programmes.ts";
+import { SCHOOL_NAME } from "#app/domain/school.ts";
+import { ErrorList, FormErrors, SelectField, TextareaField, TextField } from "#app/components/form/fields.tsx";
+import { Button } from "#app/components/ui/button.tsx";
+import { createTimetable, listTimetables, Timetable } from "#models/timetable.server.ts";
+import { audit } from "#models/audit-log.server.ts";
+
+const ALLOWED = [UPLOAD_TYPES.jpg, UPLOAD_TYPES.png, UPLOAD_TYPES.pdf];
+
+/** Signed-in users reach the page; its content is for admins only (spec §2, §6). */
+export async function loader({ request }: Route.LoaderArgs) {
+  const { user } = await requireUser(request);
+  if (user.role !== "admin") return { isAdmin: false as const, timetables: [] };
+  const rows = await listTimetables();
+  return {
+    isAdmin: true as const,
+    timetables: rows.map((t) => ({
+      id: t._id,
+      title: t.title,
+      description: t.description ?? null,
+      programme: t.programme,
+      fileName: t.fileName,
+      fileType: t.fileType,
+      fileSize: t.fileSize,
+      createdAt: new Date(t.createdAt).toISOString(),
+    })),
+  };
+}
+
+const FAILURE_MESSAGES = {
+  "too-large": { status: 413, message: FILE_TOO_LARGE },
+  "invalid-type": { status: 415, message: INVALID_FILE_TYPE },
+  empty: { status: 400, message: EMPTY_FILE },
+  malformed: { status: 400, message: MISSING_TIMETABLE_INFO },
+} as const;
+
+export async function action({ request }: Route.ActionArgs) {
+  const { user } = await requireUser(request);
+  if (user.role !== "admin") throw data(TIMETABLE_ACCESS_RESTRICTED, { status: 403 });
+  const parsed = await parseUpload(request, { fileField: "file", allowed: ALLOWED, maxBytes: TIMETABLE_MAX_BYTES });
+  const intent = parsed.fields.get("intent");
+  if (intent === "bulk") return bulkUpload(user._id);
+
+  const submission = parseWithZod(parsed.fields, { schema: TimetableFieldsSchema });
+  const fail = (status: number, message: string) => data({ result: submission.reply({ formErrors: [message] }) }, { status });
+  if (!parsed.ok) {
+    const { status, message } = FAILURE_MESSAGES[parsed.failure];
+    return fail(status, message);
+  }
+  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  const { title, description, programme } = submission.value;
+  if (!title || !programme || !parsed.file) return fail(400, MISSING_TIMETABLE_INFO);
+
+  const file = parsed.file;
+  let stored: string | null = null;
+  try {
+    stored = await storeUpload(user._id, file.bytes, file.type.ext);
+    const id = await createTimetable({
+      userId: user._id,
+      title,
+      description: description || null,
+      programme,
+      fileName: safeDisplayName(file.clientName, `timetable.${file.type.ext}`),
+      filePath: stored,
+      fileType: file.type.mime,
+      fileSize: file.size,
+    });
+    await audit("timetable.upload", user._id, id);
+  } catch {
+    if (stored) await removeUpload(stored).catch(() => {});
+    return fail(500, `${UPLOAD_FAILED}: Failed to upload timetable`);
+  }
+  return redirectWithToast("/timetable-upload", { type: "success", title: TIMETABLE_UPLOADED });
+}
+
+/** The five bundled Form 2 timetables: served from the client build, or public/ in development. */
+async function bundledTimetablesDir() {
+  const candidates = [fileURLToPath(new URL("../client/timetables/", import.meta.url)), path.resolve("public/timetables")];
+  for (const dir of candidates) {
+    if (await fs.stat(path.join(dir, "form-2-science.png")).then(() => true, () => false)) return dir;
+  }
+  throw new Error("Bundled timetables not found");
+}
+
+/** All five or none: files and rows written so far are removed if one fails. */
+async function bulkUpload(userId: string) {
+  const written: string[] = [];
+  const rows: string[] = [];
+  try {
+    const dir = await bundledTimetablesDir();
+    for (const programme of PROGRAMMES) {
+      const bytes = new Uint8Array(await fs.readFile(path.join(dir, `form-2-${programmeSlug(programme)}.png`)));
+      const type = await detectType(bytes, [UPLOAD_TYPES.png]);
+      if (!type) throw new Error(`form-2-${programme}.png is not a PNG`);
+      const stored = await storeUpload(userId, bytes, "png", programmeSlug(programme));
+      written.push(stored);
+      rows.push(
+        await createTimetable({
+          userId,
+          title: `Form 2 ${programmeLabel(programme)} Timetable`,
+          description: null,
+          programme,
+          fileName: `form-2-${programmeSlug(programme)}.png`,
+          filePath: stored,
+          fileType: type.mime,
+          fileSize: bytes.byteLength,
+        }),
+      );
+    }
+    await audit("timetable.bulk-upload", userId, null, { count: rows.length });
+  } catch {
+    await Timetable.deleteMany({ _id: { $in: rows } }).catch(() => {});
+    for (const stored of written) await removeUpload(stored).catch(() => {});
+    return redirectWithToast("/timetable-upload", { type: "error", title: UPLOAD_FAILED, description: "Failed to upload timetables" });
+  }
+  return redirectWithToast("/timetable-upload", { type: "success", title: ALL_TIMETABLES_UPLOADED });
+}
+
+function formatSize(bytes: number) {
+  return bytes >= 1024 * 1024 ? `${(bytes / (1024 * 1024)).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`;
+}
+
+export default function TimetableUpload({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting" && navigation.formAction?.startsWith("/timetable-upload") === true;
+  if (!loaderData.isAdmin) {
+    return (
+      <main id="main" className="mx-auto max-w-3xl px-4 py-10">
+        <h1 className="text-2xl font-bold text-gray-900">Timetable Upload</h1>
+        <p role="alert" className="mt-4 rounded-xl border border-yellow-300 bg-yellow-50 p-4 text-gray-900">
+          {TIMETABLE_ACCESS_RESTRICTED}
+        </p>
+      </main>
+    );
+  }
+  return (
+    <main id="main" className="mx-auto max-w-4xl space-y-8 px-4 py-10">
+      <h1 className="text-2xl font-bold text-gray-900">Timetable Upload</h1>
+      <section aria-labelledby="bulk-heading" className="rounded-xl border border-gray-200 bg-white p-6">
+        <h2 id="bulk-heading" className="text-lg font-semibold text-gray-900">
+          Form 2 programme timetables
+        </h2>
+        <p className="mt-1 text-sm text-gray-700">Uploads the five bundled Form 2 timetables, one per programme.</p>
+        <ul className="mt-3 list-disc pl-6 text-sm text-gray-800">
+          {PROGRAMMES.map((p) => (
+            <li key={p}>Form 2 {programmeLabel(p)}</li>
+          ))}
+        </ul>
+        <Form method="post" encType="multipart/form-data" className="mt-4">
+          <input type="hidden" name="intent" value="bulk" />
+          <Button type="submit" disabled={busy}>
+            {busy && navigation.formData?.get("intent") === "bulk" ? "Uploading..." : "Upload All Form 2 Timetables"}
+          </Button>
+        </Form>
+      </section>
+      <section aria-labelledby="single-heading" className="rounded-xl border border-gray-200 bg-white p-6">
+        <h2 id="single-heading" className="mb-4 text-lg font-semibold text-gray-900">
+          Upload a timetable
+        </h2>
+        <SingleUploadForm lastResult={actionData?.result} busy={busy && navigation.formData?.get("intent") === "single"} disabled={busy} />
+      </section>
+      <section aria-labelledby="list-heading">
+        <h2 id="list-heading" className="mb-3 text-lg font-semibold text-gray-900">
+          Uploaded timetables
+        </h2>
+        {loaderData.timetables.length === 0 ? (
+          <p className="text-gray-700">No timetables uploaded yet.</p>
+        ) : (
+          <ul className="divide-y divide-gray-100 rounded-xl border border-gray-200 bg-white">
+            {loaderData.timetables.map((t) => (
+              <li key={t.id} className="flex flex-wrap items-center justify-between gap-3 px-4 py-3">
+                <div className="min-w-0">
+                  <p className="font-medium text-gray-900">{t.title}</p>
+                  <p className="text-sm text-gray-700">
+                    {programmeLabel(t.programme)} · {t.fileName} · {formatSize(t.fileSize)}
+                  </p>
+                  {t.description ? <p className="text-sm text-gray-700">{t.description}</p> : null}
+                </div>
+                <a href={`/timetables/${t.id}/file`} className="font-medium text-brand-700 underline" aria-label={`Download ${t.title}`}>
+                  Download
+                </a>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </main>
+  );
+}
+
+function SingleUploadForm({ lastResult, busy, disabled }: { lastResult: any; busy: boolean; disabled: boolean }) {
+  const [form, fields] = useForm({
+    id: "timetable-single",
+    lastResult,
+    constraint: getZodConstraint(TimetableFieldsSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: TimetableClientSchema }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+  const fileProps = getInputProps(fields.file, { type: "file", ariaAttributes: true });
+  return (
+    <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="space-y-4">
+      <input type="hidden" name="intent" value="single" />
+      <FormErrors id={form.errorId} errors={form.errors} />
+      <TextField field={fields.title} label="Title" required inputProps={{ maxLength: 200 }} />
+      <TextareaField field={fields.description} label="Description (optional)" rows={3} />
+      <SelectField field={fields.programme} label="Programme" required options={PROGRAMME_OPTIONS} placeholder="Select programme" />
+      {/* Last in the form, so the text fields arrive before the file is streamed. */}
+      <div>
+        <label htmlFor={fields.file.id} className="mb-1 block text-sm font-medium text-gray-900">
+          Timetable file<span aria-hidden="true" className="text-red-700"> *</span>
+        </label>
+        <input
+          {...fileProps}
+          key={fileProps.key}
+          accept={TIMETABLE_ACCEPT}
+          className="block w-full text-sm text-gray-900 file:mr-3 file:rounded-md file:border-0 file:bg-brand-700 file:px-4 file:py-2 file:font-semibold file:text-white"
+          aria-describedby={[`${fields.file.id}-hint`, fields.file.errors?.length ? fields.file.errorId : null].filter(Boolean).join(" ")}
+        />
+        <p id={`${fields.file.id}-hint`} className="mt-1 text-sm text-gray-700">
+          JPG, PNG or PDF, up to 5 MB.
+        </p>
+        <ErrorList id={fields.file.errorId} errors={fields.file.errors} />
+      </div>
+      <Button type="submit" disabled={disabled}>
+        {busy ? "Uploading..." : "Upload Timetable"}
+      </Button>
+    </Form>
+  );
+}
+
+export function meta() {
+  return [{ title: `Timetable Upload | ${SCHOOL_NAME}` }];
+}

@@ -1,0 +1,140 @@
+import { Form, Link } from "react-router";
+import { z } from "zod";
+import type { Route } from "./+types/users";
+import { requireAdmin } from "#app/utils/auth.server.ts";
+import { ROLES, ROLE_LABELS, roleBadgeClass } from "#app/domain/roles.ts";
+import { FAILED_FETCH_USERS, NO_USERS_MATCHING } from "#app/domain/messages.ts";
+import { SCHOOL_NAME } from "#app/domain/school.ts";
+import { Button } from "#app/components/ui/button.tsx";
+import { searchUsers, USER_LIST_LIMIT } from "#models/user-admin.server.ts";
+
+const ROLE_FILTERS = [
+  { value: "", label: "All Roles" },
+  { value: "student", label: "Students" },
+  { value: "parent", label: "Parents" },
+  { value: "facilitator", label: "Facilitators" },
+  { value: "admin", label: "Admins" },
+] as const;
+
+const QuerySchema = z.object({
+  q: z.string().trim().max(100).optional().catch(undefined),
+  role: z.enum(ROLES).optional().catch(undefined),
+});
+
+/**
+ * User Management needs can_edit_users (spec §6), for the page and for every
+ * POST it offers (impersonation start and reset links check it themselves).
+ */
+export async function loader({ request }: Route.LoaderArgs) {
+  const { permissions } = await requireAdmin(request, "can_edit_users");
+  const url = new URL(request.url);
+  const filters = QuerySchema.parse({ q: url.searchParams.get("q") ?? undefined, role: url.searchParams.get("role") || undefined });
+  const canEdit = permissions.can_edit_users;
+  try {
+    const { users, more } = await searchUsers(filters);
+    return {
+      filters,
+      canEdit,
+      error: null,
+      more,
+      users: users.map((u) => ({
+        id: u._id,
+        fullName: u.fullName,
+        phone: u.phone,
+        email: u.email ?? null,
+        role: u.role,
+        createdAt: new Date(u.createdAt).toISOString(),
+      })),
+    };
+  } catch {
+    return { filters, canEdit, error: FAILED_FETCH_USERS, more: false, users: [] };
+  }
+}
+
+export default function Users({ loaderData }: Route.ComponentProps) {
+  const { filters, users, error, more, canEdit } = loaderData;
+  return (
+    <main id="main" className="space-y-6">
+      <h1 className="text-2xl font-bold text-gray-900">User Management</h1>
+      <Form method="get" role="search" aria-label="Search users" className="flex flex-wrap items-end gap-3 rounded-xl border border-gray-200 bg-white p-4">
+        <div className="min-w-48 flex-1">
+          <label htmlFor="user-q" className="mb-1 block text-sm font-medium text-gray-900">
+            Search by name or phone
+          </label>
+          <input id="user-q" type="search" name="q" defaultValue={filters.q ?? ""} maxLength={100} className="block w-full rounded-md border border-gray-400 px-3 py-2" />
+        </div>
+        <div>
+          <label htmlFor="user-role" className="mb-1 block text-sm font-medium text-gray-900">
+            Role
+          </label>
+          <select id="user-role" name="role" defaultValue={filters.role ?? ""} className="block rounded-md border border-gray-400 bg-white px-3 py-2">
+            {ROLE_FILTERS.map((r) => (
+              <option key={r.value} value={r.value}>
+                {r.label}
+              </option>
+            ))}
+          </select>
+        </div>
+        <Button type="submit" variant="secondary">
+          Search
+        </Button>
+      </Form>
+      {error ? (
+        <p role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 text-red-900">
+          {error}
+        </p>
+      ) : null}
+      <section aria-labelledby="users-heading" className="rounded-xl border border-gray-200 bg-white">
+        <h2 id="users-heading" className="border-b border-gray-200 px-4 py-3 text-lg font-semibold text-gray-900">
+          Users ({users.length}
+          {more ? "+" : ""})
+        </h2>
+        {/* Spec §2: the list scrolls at a fixed maximum height (96 units). Focusable so keyboard users can scroll it. */}
+        <div className="max-h-96 overflow-y-auto" role="region" aria-label="User list" tabIndex={0}>
+          {users.length === 0 && !error ? (
+            <p className="px-4 py-6 text-center text-gray-700">{NO_USERS_MATCHING}</p>
+          ) : (
+            <ul className="divide-y divide-gray-100">
+              {users.map((u) => (
+                <li key={u.id} className="flex flex-wrap items-center justify-between gap-3 px-4 py-3">
+                  <div className="min-w-0">
+                    <p className="font-medium text-gray-900">{u.fullName}</p>
+                    <p className="text-sm text-gray-700">
+                      {u.phone}
+                      {u.email ? ` · ${u.email}` : ""}
+                    </p>
+                  </div>
+                  <div className="flex flex-wrap items-center gap-2">
+                    <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${roleBadgeClass(u.role)}`}>{ROLE_LABELS[u.role as keyof typeof ROLE_LABELS] ?? u.role}</span>
+                    {u.role !== "admin" ? (
+                      canEdit ? (
+                        <>
+                          <Form method="post" action="/impersonation/start">
+                            <input type="hidden" name="userId" value={u.id} />
+                            <Button type="submit" variant="secondary" aria-label={`View as ${u.role}: ${u.fullName}`}>
+                              View as {u.role}
+                            </Button>
+                          </Form>
+                          <Link to={`/admin/users/${u.id}/reset-link`} className="text-sm font-medium text-brand-700 underline" aria-label={`Reset password for ${u.fullName}`}>
+                            Reset password
+                          </Link>
+                        </>
+                      ) : (
+                        <span className="rounded-full bg-gray-100 px-2 py-0.5 text-xs font-semibold text-gray-800">View Only</span>
+                      )
+                    ) : null}
+                  </div>
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+      </section>
+      {more ? <p className="text-sm text-gray-700">Showing the newest {USER_LIST_LIMIT} users. Search to find others.</p> : null}
+    </main>
+  );
+}
+
+export function meta() {
+  return [{ title: `User Management | Admin | ${SCHOOL_NAME}` }];
+}

@@ -1,0 +1,62 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data } from "react-router";
+import { groupFormSchema } from "#app/forms/admin-whatsapp-group.schema.ts";
+import { redirectWithToast } from "#app/utils/toast.server.ts";
+import {
+  WHATSAPP_GROUP_ADD_FAILED,
+  WHATSAPP_GROUP_ADDED,
+  WHATSAPP_GROUP_DELETE_FAILED,
+  WHATSAPP_GROUP_DELETED,
+  WHATSAPP_GROUP_UPDATE_FAILED,
+  WHATSAPP_GROUP_UPDATED,
+} from "#app/domain/messages.ts";
+import { createGroup, deleteGroup, getGroupById, updateGroup } from "#models/whatsapp-group-admin.server.ts";
+import { audit } from "#models/audit-log.server.ts";
+
+export const GROUPS_PATH = "/admin/whatsapp-groups";
+const ID = /^[a-z0-9]{10,40}$/;
+
+/** The group named in the URL, or 404. */
+export async function requireGroup(id: string | undefined) {
+  const group = ID.test(String(id ?? "")) ? await getGroupById(String(id)) : null;
+  if (!group) throw data("WhatsApp group not found.", { status: 404 });
+  return group;
+}
+
+export async function handleCreateGroup(formData: FormData, actorId: string) {
+  const submission = parseWithZod(formData, { schema: groupFormSchema() });
+  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  try {
+    const id = await createGroup(submission.value);
+    await audit("whatsapp-group.create", actorId, id);
+  } catch {
+    return data({ result: submission.reply({ formErrors: [WHATSAPP_GROUP_ADD_FAILED] }) }, { status: 500 });
+  }
+  return redirectWithToast(GROUPS_PATH, { type: "success", title: WHATSAPP_GROUP_ADDED });
+}
+
+export async function handleUpdateGroup(groupId: string | undefined, formData: FormData, actorId: string) {
+  const group = await requireGroup(groupId);
+  const submission = parseWithZod(formData, { schema: groupFormSchema(group) });
+  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  let found: boolean;
+  try {
+    found = await updateGroup(group._id, submission.value);
+  } catch {
+    return data({ result: submission.reply({ formErrors: [WHATSAPP_GROUP_UPDATE_FAILED] }) }, { status: 500 });
+  }
+  if (!found) throw data("WhatsApp group not found.", { status: 404 });
+  await audit("whatsapp-group.update", actorId, group._id);
+  return redirectWithToast(GROUPS_PATH, { type: "success", title: WHATSAPP_GROUP_UPDATED });
+}
+
+export async function handleDeleteGroup(groupId: string | undefined, actorId: string) {
+  const group = await requireGroup(groupId);
+  try {
+    await deleteGroup(group._id);
+    await audit("whatsapp-group.delete", actorId, group._id, { subjectName: group.subjectName, programme: group.programme });
+  } catch {
+    return redirectWithToast(GROUPS_PATH, { type: "error", title: WHATSAPP_GROUP_DELETE_FAILED });
+  }
+  return redirectWithToast(GROUPS_PATH, { type: "success", title: WHATSAPP_GROUP_DELETED });
+}

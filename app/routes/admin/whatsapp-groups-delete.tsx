@@ -1,0 +1,42 @@
+import { Form, Link } from "react-router";
+import type { Route } from "./+types/whatsapp-groups-delete";
+import { requireAdmin } from "#app/utils/auth.server.ts";
+import { SCHOOL_NAME } from "#app/domain/school.ts";
+import { programmeLabel } from "#app/domain/programmes.ts";
+import { SubmitButton } from "#app/components/form/fields.tsx";
+import { handleDeleteGroup, requireGroup } from "./whatsapp-groups-actions.server.ts";
+
+/** The no-JS confirmation step for deleting a group (with JS: a dialog on the list). */
+export async function loader({ request, params }: Route.LoaderArgs) {
+  await requireAdmin(request, "can_access_whatsapp");
+  const g = await requireGroup(params.groupId);
+  return { group: { id: g._id, subjectName: g.subjectName, programme: g.programme } };
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const { user } = await requireAdmin(request, "can_access_whatsapp");
+  return handleDeleteGroup(params.groupId, user._id);
+}
+
+export default function DeleteGroup({ loaderData }: Route.ComponentProps) {
+  const { group } = loaderData;
+  const name = `${group.subjectName} (${programmeLabel(group.programme) || group.programme})`;
+  return (
+    <main id="main" className="max-w-xl rounded-xl border border-gray-200 bg-white p-6">
+      <h1 className="text-2xl font-bold text-gray-900">Delete WhatsApp Group</h1>
+      <p className="mt-3 text-gray-800">Are you sure you want to delete the WhatsApp group {name}?</p>
+      <Form method="post" className="mt-6 flex flex-wrap gap-3">
+        <SubmitButton variant="danger" pendingLabel="Deleting...">
+          Delete Group
+        </SubmitButton>
+        <Link to="/admin/whatsapp-groups" className="inline-flex min-h-11 items-center rounded-md border border-gray-300 px-4 py-2 text-sm font-semibold text-gray-900">
+          Cancel
+        </Link>
+      </Form>
+    </main>
+  );
+}
+
+export function meta() {
+  return [{ title: `Delete WhatsApp Group | Admin | ${SCHOOL_NAME}` }];
+}

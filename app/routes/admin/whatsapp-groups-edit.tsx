@@ -1,0 +1,41 @@
+import { Link } from "react-router";
+import type { Route } from "./+types/whatsapp-groups-edit";
+import { requireAdmin } from "#app/utils/auth.server.ts";
+import { SCHOOL_NAME } from "#app/domain/school.ts";
+import { GroupForm } from "./whatsapp-groups-form.tsx";
+import { handleUpdateGroup, requireGroup } from "./whatsapp-groups-actions.server.ts";
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  await requireAdmin(request, "can_access_whatsapp");
+  const g = await requireGroup(params.groupId);
+  return { group: { id: g._id, subjectName: g.subjectName, programme: g.programme, groupType: g.groupType, whatsappLink: g.whatsappLink } };
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const { user } = await requireAdmin(request, "can_access_whatsapp");
+  return handleUpdateGroup(params.groupId, await request.formData(), user._id);
+}
+
+export default function EditGroup({ loaderData, actionData }: Route.ComponentProps) {
+  const { group } = loaderData;
+  return (
+    <main id="main" className="max-w-xl rounded-xl border border-gray-200 bg-white p-6">
+      <Link to="/admin/whatsapp-groups" className="text-sm font-medium text-brand-700 underline">
+        ← Back to WhatsApp groups
+      </Link>
+      <h1 className="mb-4 mt-3 text-2xl font-bold text-gray-900">Edit WhatsApp Group</h1>
+      <GroupForm
+        id="group-edit"
+        action={`/admin/whatsapp-groups/${group.id}/edit`}
+        lastResult={actionData?.result}
+        current={group}
+        submitLabel="Update Group"
+        pendingLabel="Updating..."
+      />
+    </main>
+  );
+}
+
+export function meta() {
+  return [{ title: `Edit WhatsApp Group | Admin | ${SCHOOL_NAME}` }];
+}

@@ -1,0 +1,78 @@
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { Form } from "react-router";
+import { FormErrors, SelectField, SubmitButton, TextField } from "#app/components/form/fields.tsx";
+import { GROUP_FORM_SUBJECTS, PROGRAMME_OPTIONS, programmeLabel } from "#app/domain/programmes.ts";
+import { ADMIN_FORM_GROUP_TYPES, groupTypeLabel } from "#app/domain/whatsapp.ts";
+import { groupFormSchema } from "#app/forms/admin-whatsapp-group.schema.ts";
+
+export type GroupValues = { subjectName: string; programme: string; groupType: string; whatsappLink: string };
+
+/**
+ * The Add/Edit group form, used by the dialogs (inside a fetcher form) and by
+ * the no-JS pages (a plain form). Both post to the same action.
+ */
+export function GroupForm({
+  id,
+  action,
+  lastResult,
+  current,
+  FormComponent = Form,
+  submitLabel,
+  pendingLabel,
+}: {
+  id: string;
+  action: string;
+  lastResult?: SubmissionResult<string[]> | null;
+  current?: GroupValues | null;
+  FormComponent?: typeof Form;
+  submitLabel: string;
+  pendingLabel: string;
+}) {
+  const schema = groupFormSchema(current);
+  const [form, fields] = useForm({
+    id,
+    lastResult,
+    defaultValue: current ?? { groupType: "student" },
+    constraint: getZodConstraint(schema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  const subjects = withCurrent([...GROUP_FORM_SUBJECTS], current?.subjectName).map((s) => ({ value: s, label: s }));
+  const programmes = withCurrentOption(PROGRAMME_OPTIONS, current?.programme, programmeLabel);
+  const types = withCurrentOption(
+    ADMIN_FORM_GROUP_TYPES.map((t) => ({ value: t, label: groupTypeLabel(t) })),
+    current?.groupType,
+    groupTypeLabel,
+  );
+  return (
+    <FormComponent method="post" action={action} {...getFormProps(form)} className="space-y-4">
+      <FormErrors id={form.errorId} errors={form.errors} />
+      <SelectField field={fields.subjectName} label="Subject" options={subjects} placeholder="Select subject" />
+      <SelectField field={fields.programme} label="Programme" options={programmes} placeholder="Select programme" />
+      <SelectField field={fields.groupType} label="Group type" options={types} placeholder={null} />
+      <TextField
+        field={fields.whatsappLink}
+        label="WhatsApp link"
+        type="url"
+        inputProps={{ placeholder: "https://chat.whatsapp.com/…", autoComplete: "off" }}
+      />
+      <SubmitButton pendingLabel={pendingLabel} formAction={action}>
+        {submitLabel}
+      </SubmitButton>
+    </FormComponent>
+  );
+}
+
+function withCurrent(list: string[], current?: string) {
+  return current && !list.includes(current) ? [...list, current] : list;
+}
+
+function withCurrentOption(
+  options: ReadonlyArray<{ value: string; label: string }>,
+  current: string | undefined,
+  label: (v: string) => string,
+) {
+  return current && !options.some((o) => o.value === current) ? [...options, { value: current, label: label(current) || current }] : options;
+}

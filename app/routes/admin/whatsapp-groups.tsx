@@ -1,0 +1,217 @@
+import { useCallback } from "react";
+import { Form, Link, useFetcher } from "react-router";
+import type { Route } from "./+types/whatsapp-groups";
+import { requireAdmin } from "#app/utils/auth.server.ts";
+import { GroupFiltersSchema } from "#app/forms/admin-whatsapp-group.schema.ts";
+import { PROGRAMME_OPTIONS, programmeLabel } from "#app/domain/programmes.ts";
+import { GROUP_TYPES, groupTypeLabel } from "#app/domain/whatsapp.ts";
+import { WHATSAPP_GROUPS_FETCH_FAILED } from "#app/domain/messages.ts";
+import { SCHOOL_NAME } from "#app/domain/school.ts";
+import { Button, buttonClass } from "#app/components/ui/button.tsx";
+import { DialogOrLink, useCloseOnSuccess } from "#app/components/ui/modal-dialog.tsx";
+import {
+  ADMIN_GROUP_LIST_LIMIT,
+  countGroupStats,
+  countStudentsByProgrammeSubject,
+  listGroupsForAdmin,
+  studentCountKey,
+} from "#models/whatsapp-group-admin.server.ts";
+import { GroupForm, type GroupValues } from "./whatsapp-groups-form.tsx";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request, "can_access_whatsapp");
+  const url = new URL(request.url);
+  const filters = GroupFiltersSchema.parse({
+    q: url.searchParams.get("q") ?? undefined,
+    programme: url.searchParams.get("programme") || undefined,
+    type: url.searchParams.get("type") || undefined,
+  });
+  try {
+    const [groups, stats] = await Promise.all([
+      listGroupsForAdmin({ q: filters.q, programme: filters.programme, groupType: filters.type }),
+      countGroupStats(),
+    ]);
+    const counts = await countStudentsByProgrammeSubject(groups);
+    return {
+      filters,
+      stats,
+      error: null,
+      truncated: groups.length >= ADMIN_GROUP_LIST_LIMIT,
+      groups: groups.map((g) => ({
+        id: g._id,
+        subjectName: g.subjectName,
+        programme: g.programme,
+        groupType: g.groupType,
+        whatsappLink: g.whatsappLink,
+        students: counts.get(studentCountKey(g.programme, g.subjectName)) ?? 0,
+      })),
+    };
+  } catch {
+    return { filters, stats: null, error: WHATSAPP_GROUPS_FETCH_FAILED, truncated: false, groups: [] };
+  }
+}
+
+const isHttpLink = (link: string) => /^https?:\/\//i.test(link);
+
+export default function WhatsappGroups({ loaderData }: Route.ComponentProps) {
+  const { filters, stats, groups, error, truncated } = loaderData;
+  return (
+    <main id="main" className="space-y-6">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-bold text-gray-900">WhatsApp Group Management</h1>
+        <DialogOrLink to="/admin/whatsapp-groups/new" label="Add Group" title="Add WhatsApp Group">
+          {(close) => <DialogGroupForm close={close} />}
+        </DialogOrLink>
+      </div>
+      {error ? (
+        <p role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 text-red-900">
+          {error}
+        </p>
+      ) : null}
+      {stats ? (
+        <dl className="grid gap-4 sm:grid-cols-2">
+          <div className="rounded-xl border border-gray-200 bg-white p-4 shadow-sm">
+            <dt className="text-sm font-medium text-gray-700">Total Groups</dt>
+            <dd className="mt-1 text-3xl font-bold text-gray-900">{stats.total}</dd>
+          </div>
+          <div className="rounded-xl border border-gray-200 bg-white p-4 shadow-sm">
+            <dt className="text-sm font-medium text-gray-700">Class Pages</dt>
+            <dd className="mt-1 text-3xl font-bold text-gray-900">{stats.classPages}</dd>
+          </div>
+        </dl>
+      ) : null}
+      <Form method="get" role="search" aria-label="Filter WhatsApp groups" className="flex flex-wrap items-end gap-3 rounded-xl border border-gray-200 bg-white p-4">
+        <div className="min-w-48 flex-1">
+          <label htmlFor="group-q" className="mb-1 block text-sm font-medium text-gray-900">
+            Search groups
+          </label>
+          <input id="group-q" type="search" name="q" defaultValue={filters.q ?? ""} maxLength={100} placeholder="Subject or programme" className="block w-full rounded-md border border-gray-400 px-3 py-2" />
+        </div>
+        <div>
+          <label htmlFor="group-programme" className="mb-1 block text-sm font-medium text-gray-900">
+            Programme
+          </label>
+          <select id="group-programme" name="programme" defaultValue={filters.programme ?? ""} className="block rounded-md border border-gray-400 bg-white px-3 py-2">
+            <option value="">All Programmes</option>
+            {PROGRAMME_OPTIONS.map((p) => (
+              <option key={p.value} value={p.value}>
+                {p.label}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <label htmlFor="group-type" className="mb-1 block text-sm font-medium text-gray-900">
+            Group type
+          </label>
+          <select id="group-type" name="type" defaultValue={filters.type ?? ""} className="block rounded-md border border-gray-400 bg-white px-3 py-2">
+            <option value="">All Types</option>
+            {GROUP_TYPES.map((t) => (
+              <option key={t} value={t}>
+                {groupTypeLabel(t)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <Button type="submit" variant="secondary">
+          Apply filters
+        </Button>
+        {filters.q || filters.programme || filters.type ? (
+          <Link to="/admin/whatsapp-groups" className="py-2 text-sm font-medium text-brand-700 underline">
+            Clear filters
+          </Link>
+        ) : null}
+      </Form>
+      <div className="overflow-x-auto rounded-xl border border-gray-200 bg-white" role="region" aria-label="WhatsApp groups" tabIndex={0}>
+        <table className="min-w-full divide-y divide-gray-200 text-sm">
+          <caption className="sr-only">WhatsApp groups</caption>
+          <thead className="bg-gray-50 text-left text-gray-800">
+            <tr>
+              <th scope="col" className="px-3 py-2">Subject</th>
+              <th scope="col" className="px-3 py-2">Programme</th>
+              <th scope="col" className="px-3 py-2">Group Type</th>
+              <th scope="col" className="px-3 py-2">Students</th>
+              <th scope="col" className="px-3 py-2">Link</th>
+              <th scope="col" className="px-3 py-2"><span className="sr-only">Actions</span></th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-gray-100">
+            {groups.length === 0 ? (
+              <tr>
+                <td colSpan={6} className="px-3 py-6 text-center text-gray-700">
+                  No WhatsApp groups found matching your criteria
+                </td>
+              </tr>
+            ) : (
+              groups.map((g) => {
+                const name = `${g.subjectName} (${programmeLabel(g.programme) || g.programme})`;
+                return (
+                  <tr key={g.id}>
+                    <td className="px-3 py-2 font-medium text-gray-900">{g.subjectName}</td>
+                    <td className="px-3 py-2">{programmeLabel(g.programme) || g.programme}</td>
+                    <td className="px-3 py-2">{groupTypeLabel(g.groupType)}</td>
+                    <td className="px-3 py-2">{g.students}</td>
+                    <td className="px-3 py-2">
+                      {isHttpLink(g.whatsappLink) ? (
+                        <a href={g.whatsappLink} target="_blank" rel="noopener noreferrer" className="font-medium text-brand-700 underline" aria-label={`Open ${name} on WhatsApp (opens in a new tab)`}>
+                          Open
+                        </a>
+                      ) : (
+                        <span className="text-gray-700">Not available</span>
+                      )}
+                    </td>
+                    <td className="px-3 py-2">
+                      <div className="flex gap-2">
+                        <DialogOrLink to={`/admin/whatsapp-groups/${g.id}/edit`} label="Edit" ariaLabel={`Edit ${name}`} title="Edit WhatsApp Group" variant="secondary">
+                          {(close) => <DialogGroupForm close={close} group={g} />}
+                        </DialogOrLink>
+                        <DialogOrLink to={`/admin/whatsapp-groups/${g.id}/delete`} label="Delete" ariaLabel={`Delete ${name}`} title="Delete WhatsApp Group" variant="danger">
+                          {(close) => <DialogDelete close={close} group={g} name={name} />}
+                        </DialogOrLink>
+                      </div>
+                    </td>
+                  </tr>
+                );
+              })
+            )}
+          </tbody>
+        </table>
+      </div>
+      {truncated ? <p className="text-sm text-gray-700">Showing the first {ADMIN_GROUP_LIST_LIMIT} groups. Use the search or filters to narrow the list.</p> : null}
+    </main>
+  );
+}
+
+function DialogGroupForm({ close, group }: { close: () => void; group?: GroupValues & { id: string } }) {
+  const fetcher = useFetcher<{ result?: any }>();
+  useCloseOnSuccess(fetcher, useCallback(close, [close]));
+  const action = group ? `/admin/whatsapp-groups/${group.id}/edit` : "/admin/whatsapp-groups/new";
+  return (
+    <GroupForm
+      id={group ? `group-edit-dialog-${group.id}` : "group-add-dialog"}
+      action={action}
+      lastResult={fetcher.data?.result}
+      current={group ?? null}
+      FormComponent={fetcher.Form as any}
+      submitLabel={group ? "Update Group" : "Add Group"}
+      pendingLabel={group ? "Updating..." : "Adding..."}
+    />
+  );
+}
+
+function DialogDelete({ close, group, name }: { close: () => void; group: { id: string }; name: string }) {
+  const fetcher = useFetcher();
+  useCloseOnSuccess(fetcher, useCallback(close, [close]));
+  return (
+    <fetcher.Form method="post" action={`/admin/whatsapp-groups/${group.id}/delete`} className="space-y-4">
+      <p className="text-gray-800">Are you sure you want to delete the WhatsApp group {name}?</p>
+      <button type="submit" className={buttonClass("danger")} disabled={fetcher.state !== "idle"}>
+        {fetcher.state !== "idle" ? "Deleting..." : "Delete Group"}
+      </button>
+    </fetcher.Form>
+  );
+}
+
+export function meta() {
+  return [{ title: `WhatsApp Groups | Admin | ${SCHOOL_NAME}` }];
+}
