@@ -51,3 +51,8 @@ export async function deleteSubject(id: string) {
   const result = await Subject.deleteOne({ _id: String(id) });
   return result.deletedCount > 0;
 }
+
+/** Admin Overview (decisions §3): every subject; with `before`, those created before then. */
+export async function countSubjects(before?: Date) {
+  return before ? Subject.countDocuments({ createdAt: { $lt: before } }) : Subject.estimatedDocumentCount();
+}

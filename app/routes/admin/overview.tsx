@@ -1,15 +1,63 @@
 import type { Route } from "./+types/overview";
 import { requireAdmin } from "#app/utils/auth.server.ts";
+import { startOfMonth } from "#app/domain/dates.ts";
+import { changeLabel, percentChange } from "#app/domain/admin-stats.ts";
+import { countUsers } from "#models/user.server.ts";
+import { countSubjects } from "#models/subject.server.ts";
+import { countActiveStudents } from "#models/registration.server.ts";
+import { SCHOOL_NAME } from "#app/domain/school.ts";
 
+/**
+ * Overview counters from real data (decisions §3). Each compares the total
+ * now with the total at the end of last month (docs/decisions: admin overview).
+ */
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  return {};
+  const monthStart = startOfMonth(new Date());
+  const [users, usersBefore, students, studentsBefore, subjects, subjectsBefore] = await Promise.all([
+    countUsers(),
+    countUsers(monthStart),
+    countActiveStudents(),
+    countActiveStudents(monthStart),
+    countSubjects(),
+    countSubjects(monthStart),
+  ]);
+  const stat = (label: string, now: number, before: number, hint: string) => ({
+    label,
+    value: now,
+    change: changeLabel(now, before),
+    up: percentChange(now, before) >= 0,
+    hint,
+  });
+  return {
+    stats: [
+      stat("Total Users", users, usersBefore, "All accounts: students, parents, facilitators and admins."),
+      stat("Active Students", students, studentsBefore, "Wards with a registration (each ward WhatsApp number counted once)."),
+      stat("Total Subjects", subjects, subjectsBefore, "Subjects in the subject list."),
+    ],
+  };
 }
 
-export default function AdminOverview() {
+export default function AdminOverview({ loaderData }: Route.ComponentProps) {
   return (
-    <main id="main">
-      <h1 className="text-2xl font-bold">Admin Overview</h1>
+    <main id="main" className="space-y-6">
+      <h1 className="text-2xl font-bold text-gray-900">Admin Overview</h1>
+      <ul className="grid gap-4 sm:grid-cols-3">
+        {loaderData.stats.map((s) => (
+          <li key={s.label} className="rounded-xl border border-gray-200 bg-white p-5 shadow-sm">
+            <h2 className="text-sm font-medium text-gray-700">{s.label}</h2>
+            <p className="mt-2 text-3xl font-bold text-gray-900" data-testid={`stat-${s.label}`}>
+              {s.value.toLocaleString("en-GB")}
+            </p>
+            <p className={`mt-1 text-sm font-medium ${s.up ? "text-green-800" : "text-red-700"}`}>{s.change}</p>
+            <p className="mt-2 text-xs text-gray-600">{s.hint}</p>
+          </li>
+        ))}
+      </ul>
     </main>
   );
+}
+
+export function meta() {
+  return [{ title: `Admin Overview | ${SCHOOL_NAME}` }];
 }

@@ -1,0 +1,33 @@
+import { z } from "zod";
+import { PROGRAMMES } from "#app/domain/programmes.ts";
+
+export const DELETE_ALL_WORD = "DELETE";
+export const DELETE_ALL_HINT = `Type ${DELETE_ALL_WORD} to confirm`;
+
+/** Delete All needs the word DELETE typed (a stronger confirmation than a click). */
+export const DeleteAllSchema = z.object({
+  confirm: z
+    .string({ error: DELETE_ALL_HINT })
+    .max(20, { error: DELETE_ALL_HINT })
+    .refine((v) => v.trim() === DELETE_ALL_WORD, { error: DELETE_ALL_HINT }),
+});
+
+/** One registration to delete (cuid2 ids). */
+export const DeleteRegistrationSchema = z.object({
+  intent: z.literal("delete"),
+  id: z.string().regex(/^[a-z0-9]{10,40}$/),
+});
+
+export const REGISTRATIONS_PER_PAGE = 25;
+export const MAX_SEARCH_LENGTH = 100;
+
+/** The registrations list's query string; anything malformed falls back to the default. */
+export const RegistrationsQuerySchema = z.object({
+  q: z
+    .string()
+    .optional()
+    .catch(undefined)
+    .transform((v) => (v ?? "").trim().slice(0, MAX_SEARCH_LENGTH)),
+  programme: z.enum(PROGRAMMES).optional().catch(undefined),
+  page: z.coerce.number().int().min(1).max(1_000_000).catch(1),
+});

@@ -1,0 +1,9 @@
+import type { Route } from "./+types/registration-view-list.csv";
+import { requireAdmin } from "#app/utils/auth.server.ts";
+import { listExportResponse } from "./registrations-csv.server.ts";
+
+/** GET /registration-view-list/export: the view list's 11 columns, oldest first. */
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request, "can_access_registrations");
+  return listExportResponse();
+}

@@ -1,0 +1,137 @@
+import { Link } from "react-router";
+import { z } from "zod";
+import type { Route } from "./+types/registration-view-list";
+import { requireAdmin } from "#app/utils/auth.server.ts";
+import { formatDateTime } from "#app/domain/dates.ts";
+import { programmeLabel } from "#app/domain/programmes.ts";
+import { NO_REGISTRATIONS } from "#app/domain/messages.ts";
+import { buttonClass } from "#app/components/ui/button.tsx";
+import { listRegistrationsOldestFirst } from "#models/registration.server.ts";
+import { CsvDownloadLink } from "./registrations-csv-link.tsx";
+import { SCHOOL_NAME } from "#app/domain/school.ts";
+
+const PER_PAGE = 50;
+const QuerySchema = z.object({ page: z.coerce.number().int().min(1).max(1_000_000).catch(1) });
+const HEADERS = [
+  "Date Registered",
+  "Programme",
+  "Parent Name",
+  "WhatsApp Number",
+  "Ward Name",
+  "Ward WhatsApp Number",
+  "Registered Subjects",
+  "Subject Count",
+  "Referral Name",
+  "Join Student Class Page",
+  "Join Parent Group",
+] as const;
+
+const yesNo = (v: string | null | undefined) => (v === "yes" ? "Yes" : v === "no" ? "No" : "");
+
+/** Spec §2 registration view list: admin-guarded, oldest first, paginated in the database. */
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request, "can_access_registrations");
+  const { page } = QuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
+  const { items, total } = await listRegistrationsOldestFirst(page, PER_PAGE);
+  return {
+    page,
+    total,
+    pageCount: Math.max(1, Math.ceil(total / PER_PAGE)),
+    rows: items.map((r) => ({
+      id: String(r._id),
+      cells: [
+        formatDateTime(r.createdAt),
+        programmeLabel(r.programme),
+        r.parentName,
+        r.whatsappNumber,
+        r.wardName,
+        r.wardWhatsapp,
+        (r.subjects ?? []).join(", "),
+        String(r.subjectCount ?? ""),
+        r.referralName,
+        yesNo(r.joinStudentGroups),
+        yesNo(r.joinParentGroup),
+      ],
+    })),
+  };
+}
+
+export default function RegistrationViewList({ loaderData }: Route.ComponentProps) {
+  const { rows, total, page, pageCount } = loaderData;
+  return (
+    <main id="main" className="mx-auto max-w-7xl space-y-4 px-4 py-6">
+      <Link to="/admin/registrations" className="text-sm font-medium text-brand-700 underline">
+        ← Back to Admin Portal
+      </Link>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <div>
+          <h1 className="text-2xl font-bold text-gray-900">Registration List</h1>
+          <p className="mt-1 text-gray-700">
+            Total registrations: <strong data-testid="view-list-total">{total}</strong>
+          </p>
+        </div>
+        <CsvDownloadLink href="/registration-view-list/export" variant="primary">
+          Download CSV
+        </CsvDownloadLink>
+      </div>
+      <div className="overflow-x-auto rounded-xl border border-gray-200 bg-white">
+        <table className="min-w-full divide-y divide-gray-200 text-left text-sm">
+          <caption className="sr-only">Registrations, oldest first</caption>
+          <thead className="bg-gray-50 text-gray-800">
+            <tr>
+              {HEADERS.map((h) => (
+                <th key={h} scope="col" className="whitespace-nowrap px-3 py-3 font-semibold">
+                  {h}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-gray-200">
+            {rows.length === 0 ? (
+              <tr>
+                <td colSpan={HEADERS.length} className="px-4 py-8 text-center text-gray-700">
+                  {NO_REGISTRATIONS}
+                </td>
+              </tr>
+            ) : (
+              rows.map((r) => (
+                <tr key={r.id}>
+                  {r.cells.map((c, i) => (
+                    <td key={HEADERS[i]} className={`px-3 py-2 text-gray-900 ${i === 0 ? "whitespace-nowrap" : ""}`}>
+                      {c}
+                    </td>
+                  ))}
+                </tr>
+              ))
+            )}
+          </tbody>
+        </table>
+      </div>
+      {pageCount > 1 ? (
+        <nav aria-label="Pagination" className="flex items-center justify-between gap-3 text-sm">
+          {page > 1 ? (
+            <Link to={`/registration-view-list?page=${page - 1}`} className={buttonClass("secondary")} rel="prev">
+              Previous
+            </Link>
+          ) : (
+            <span />
+          )}
+          <span className="text-gray-700">
+            Page {page} of {pageCount}
+          </span>
+          {page < pageCount ? (
+            <Link to={`/registration-view-list?page=${page + 1}`} className={buttonClass("secondary")} rel="next">
+              Next
+            </Link>
+          ) : (
+            <span />
+          )}
+        </nav>
+      ) : null}
+    </main>
+  );
+}
+
+export function meta() {
+  return [{ title: `Registration List | Admin | ${SCHOOL_NAME}` }];
+}

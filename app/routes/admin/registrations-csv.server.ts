@@ -1,0 +1,64 @@
+import { csvResponse, type CsvColumn } from "#app/utils/csv.server.ts";
+import { fileDate, formatDateTime } from "#app/domain/dates.ts";
+import { programmeLabel, type Programme, WARD_FORM_LABELS, type WardForm } from "#app/domain/programmes.ts";
+import { streamRegistrations, type ExportRegistration } from "#models/registration.server.ts";
+
+const yesNo = (v: string | null | undefined) => (v === "yes" ? "Yes" : v === "no" ? "No" : "");
+
+/** Full export: the 19 registration fields of spec §3. */
+export const FULL_EXPORT_COLUMNS: ReadonlyArray<CsvColumn<ExportRegistration>> = [
+  { header: "Date Registered", value: (r) => formatDateTime(r.createdAt) },
+  { header: "Parent Name", value: (r) => r.parentName },
+  { header: "WhatsApp Number", value: (r) => r.whatsappNumber },
+  { header: "Alternative Number", value: (r) => r.alternativeNumber },
+  { header: "Ward Name", value: (r) => r.wardName },
+  { header: "Ward WhatsApp", value: (r) => r.wardWhatsapp },
+  { header: "Current School", value: (r) => r.currentSchool },
+  { header: "Form", value: (r) => WARD_FORM_LABELS[r.wardForm as WardForm] ?? r.wardForm },
+  { header: "Specific Class", value: (r) => r.specificClass },
+  { header: "Programme", value: (r) => programmeLabel(r.programme) },
+  { header: "Subjects", value: (r) => r.subjects },
+  { header: "Subject Count", value: (r) => r.subjectCount },
+  { header: "Update Mode", value: (r) => r.updateMode },
+  { header: "Referral Name", value: (r) => r.referralName },
+  { header: "Referral Status", value: (r) => r.referralStatus },
+  { header: "Referral Other", value: (r) => r.referralOther },
+  { header: "Join Student Groups", value: (r) => yesNo(r.joinStudentGroups) },
+  { header: "Join Parent Group", value: (r) => yesNo(r.joinParentGroup) },
+  { header: "Feedback", value: (r) => r.feedback },
+];
+
+/** The registration view list's 11 columns (per-programme export and the list's own download). */
+export const LIST_COLUMNS: ReadonlyArray<CsvColumn<ExportRegistration>> = [
+  { header: "Date Registered", value: (r) => formatDateTime(r.createdAt) },
+  { header: "Programme", value: (r) => programmeLabel(r.programme) },
+  { header: "Parent Name", value: (r) => r.parentName },
+  { header: "WhatsApp Number", value: (r) => r.whatsappNumber },
+  { header: "Ward Name", value: (r) => r.wardName },
+  { header: "Ward WhatsApp Number", value: (r) => r.wardWhatsapp },
+  { header: "Registered Subjects", value: (r) => r.subjects },
+  { header: "Subject Count", value: (r) => r.subjectCount },
+  { header: "Referral Name", value: (r) => r.referralName },
+  { header: "Join Student Class Page", value: (r) => yesNo(r.joinStudentGroups) },
+  { header: "Join Parent Group", value: (r) => yesNo(r.joinParentGroup) },
+];
+
+/** registrations_{date}.csv: every registration, 19 columns, newest first. */
+export function fullExportResponse(now = new Date()) {
+  return csvResponse(`registrations_${fileDate(now)}.csv`, streamRegistrations({ order: "newest" }), FULL_EXPORT_COLUMNS);
+}
+
+/** {programme}_registrations_{date}.csv: one programme, 11 columns, oldest first. */
+export function programmeExportResponse(programme: Programme, count: number, now = new Date()) {
+  return csvResponse(
+    `${programme}_registrations_${fileDate(now)}.csv`,
+    streamRegistrations({ programme, order: "oldest" }),
+    LIST_COLUMNS,
+    { "X-Record-Count": String(count) },
+  );
+}
+
+/** The registration view list's download: every registration, 11 columns, oldest first. */
+export function listExportResponse(now = new Date()) {
+  return csvResponse(`registration_list_${fileDate(now)}.csv`, streamRegistrations({ order: "oldest" }), LIST_COLUMNS);
+}

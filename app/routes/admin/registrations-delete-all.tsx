@@ -1,0 +1,71 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { data, Form, Link } from "react-router";
+import type { Route } from "./+types/registrations-delete-all";
+import { requireAdmin } from "#app/utils/auth.server.ts";
+import { redirectWithToast } from "#app/utils/toast.server.ts";
+import { DeleteAllSchema } from "#app/forms/admin-registrations.schema.ts";
+import { ALL_REGISTRATIONS_DELETE_FAILED, ALL_REGISTRATIONS_DELETED } from "#app/domain/messages.ts";
+import { FormErrors, SubmitButton, TextField } from "#app/components/form/fields.tsx";
+import { buttonClass } from "#app/components/ui/button.tsx";
+import { countRegistrationsByProgramme, deleteAllRegistrations } from "#models/registration.server.ts";
+import { audit } from "#models/audit-log.server.ts";
+import { SCHOOL_NAME } from "#app/domain/school.ts";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request, "can_access_registrations");
+  const { total } = await countRegistrationsByProgramme();
+  return { total };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const { user } = await requireAdmin(request, "can_access_registrations");
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: DeleteAllSchema });
+  if (submission.status !== "success") {
+    return data({ result: submission.reply() }, { status: 400 });
+  }
+  let deleted: number;
+  try {
+    deleted = await deleteAllRegistrations();
+  } catch {
+    return redirectWithToast("/admin/registrations", { type: "error", title: ALL_REGISTRATIONS_DELETE_FAILED });
+  }
+  await audit("registration.delete-all", user._id, null, { deleted }).catch(() => {});
+  return redirectWithToast("/admin/registrations", { type: "success", title: ALL_REGISTRATIONS_DELETED });
+}
+
+export default function DeleteAllRegistrations({ loaderData, actionData }: Route.ComponentProps) {
+  const [form, fields] = useForm({
+    id: "delete-all-registrations",
+    lastResult: actionData?.result,
+    constraint: getZodConstraint(DeleteAllSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: DeleteAllSchema }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+  return (
+    <main id="main" className="max-w-xl rounded-xl border border-red-200 bg-white p-6">
+      <h1 className="text-xl font-bold text-gray-900">Delete all registrations</h1>
+      <p className="mt-3 text-gray-800">
+        This permanently deletes all {loaderData.total} registrations. It cannot be undone.
+      </p>
+      <Form method="post" {...getFormProps(form)} className="mt-5 space-y-4">
+        <FormErrors id={form.errorId} errors={form.errors} />
+        <TextField field={fields.confirm} label="Type DELETE to confirm" inputProps={{ autoComplete: "off" }} />
+        <div className="flex gap-3">
+          <SubmitButton variant="danger" pendingLabel="Deleting...">
+            Delete All
+          </SubmitButton>
+          <Link to="/admin/registrations" className={buttonClass("secondary")}>
+            Cancel
+          </Link>
+        </div>
+      </Form>
+    </main>
+  );
+}
+
+export function meta() {
+  return [{ title: `Delete all registrations | Admin | ${SCHOOL_NAME}` }];
+}

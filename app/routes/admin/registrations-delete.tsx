@@ -1,0 +1,61 @@
+import { data, Form, Link } from "react-router";
+import { z } from "zod";
+import type { Route } from "./+types/registrations-delete";
+import { requireAdmin } from "#app/utils/auth.server.ts";
+import { programmeLabel } from "#app/domain/programmes.ts";
+import { buttonClass } from "#app/components/ui/button.tsx";
+import { getRegistrationForDelete } from "#models/registration.server.ts";
+import { deleteRegistrationAndRedirect, registrationsReturnUrl } from "./registrations-shared.server.ts";
+import { SCHOOL_NAME } from "#app/domain/school.ts";
+
+const IdSchema = z.string().regex(/^[a-z0-9]{10,40}$/);
+
+/** The confirmation step for deleting a registration without JavaScript (with JS a dialog does this). */
+export async function loader({ request, params }: Route.LoaderArgs) {
+  await requireAdmin(request, "can_access_registrations");
+  const id = IdSchema.safeParse(params.id);
+  const registration = id.success ? await getRegistrationForDelete(id.data) : null;
+  if (!registration) throw data("Registration not found.", { status: 404 });
+  const returnTo = registrationsReturnUrl(new URL(request.url).searchParams.get("returnTo"));
+  return {
+    id: String(registration._id),
+    wardName: registration.wardName,
+    parentName: registration.parentName,
+    programme: programmeLabel(registration.programme),
+    returnTo,
+  };
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const { user } = await requireAdmin(request, "can_access_registrations");
+  const id = IdSchema.safeParse(params.id);
+  if (!id.success) throw data("Registration not found.", { status: 404 });
+  const formData = await request.formData();
+  return deleteRegistrationAndRedirect(user._id, id.data, registrationsReturnUrl(formData.get("returnTo")));
+}
+
+export default function DeleteRegistration({ loaderData }: Route.ComponentProps) {
+  const { wardName, parentName, programme, returnTo } = loaderData;
+  return (
+    <main id="main" className="max-w-xl rounded-xl border border-gray-200 bg-white p-6">
+      <h1 className="text-xl font-bold text-gray-900">Delete registration</h1>
+      <p className="mt-3 text-gray-800">Delete the registration of {wardName}?</p>
+      <p className="mt-1 text-sm text-gray-700">
+        {programme} · parent/guardian {parentName}. This cannot be undone.
+      </p>
+      <Form method="post" className="mt-6 flex gap-3">
+        <input type="hidden" name="returnTo" value={returnTo} />
+        <button type="submit" className={buttonClass("danger")}>
+          Confirm
+        </button>
+        <Link to={returnTo} className={buttonClass("secondary")}>
+          Cancel
+        </Link>
+      </Form>
+    </main>
+  );
+}
+
+export function meta() {
+  return [{ title: `Delete registration | Admin | ${SCHOOL_NAME}` }];
+}

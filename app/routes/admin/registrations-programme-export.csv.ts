@@ -1,0 +1,25 @@
+import { data } from "react-router";
+import { z } from "zod";
+import type { Route } from "./+types/registrations-programme-export.csv";
+import { requireAdmin } from "#app/utils/auth.server.ts";
+import { redirectWithToast } from "#app/utils/toast.server.ts";
+import { PROGRAMMES, programmeLabel } from "#app/domain/programmes.ts";
+import { NO_DATA_TITLE, noDataForProgramme } from "#app/domain/messages.ts";
+import { countRegistrationsForProgramme } from "#models/registration.server.ts";
+import { programmeExportResponse } from "./registrations-csv.server.ts";
+
+/** GET /admin/registrations/export/:programme: one programme (11 columns, oldest first). */
+export async function loader({ request, params }: Route.LoaderArgs) {
+  await requireAdmin(request, "can_access_registrations");
+  const programme = z.enum(PROGRAMMES).safeParse(params.programme);
+  if (!programme.success) throw data("Unknown programme.", { status: 404 });
+  const count = await countRegistrationsForProgramme(programme.data);
+  if (count === 0) {
+    return redirectWithToast("/admin/registrations", {
+      type: "error",
+      title: NO_DATA_TITLE,
+      description: noDataForProgramme(programmeLabel(programme.data)),
+    });
+  }
+  return programmeExportResponse(programme.data, count);
+}

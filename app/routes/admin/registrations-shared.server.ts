@@ -1,0 +1,29 @@
+import { redirectWithToast } from "#app/utils/toast.server.ts";
+import { REGISTRATION_DELETE_FAILED, REGISTRATION_DELETED } from "#app/domain/messages.ts";
+import { deleteRegistrationById } from "#models/registration.server.ts";
+import { audit } from "#models/audit-log.server.ts";
+
+/** Where to go back to after a delete: the registrations list, keeping its search/filter/page. */
+export function registrationsReturnUrl(value: unknown): string {
+  if (typeof value !== "string" || value.length > 400) return "/admin/registrations";
+  try {
+    const url = new URL(value, "http://x");
+    if (url.pathname !== "/admin/registrations" || url.host !== "x") return "/admin/registrations";
+    return `${url.pathname}${url.search}`;
+  } catch {
+    return "/admin/registrations";
+  }
+}
+
+/** Deletes one registration and redirects with the spec's toast (success or failure). */
+export async function deleteRegistrationAndRedirect(actorId: string, id: string, returnTo: string) {
+  let deleted = false;
+  try {
+    deleted = await deleteRegistrationById(id);
+  } catch {
+    deleted = false;
+  }
+  if (!deleted) return redirectWithToast(returnTo, { type: "error", title: REGISTRATION_DELETE_FAILED });
+  await audit("registration.delete", actorId, id).catch(() => {});
+  return redirectWithToast(returnTo, { type: "success", title: REGISTRATION_DELETED });
+}

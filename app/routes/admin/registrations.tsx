@@ -1,0 +1,312 @@
+import { useEffect, useState } from "react";
+import { data, Form, Link, redirect, useLocation } from "react-router";
+import type { Route } from "./+types/registrations";
+import { requireAdmin } from "#app/utils/auth.server.ts";
+import { PROGRAMME_OPTIONS, PROGRAMMES, programmeLabel } from "#app/domain/programmes.ts";
+import { formatDate } from "#app/domain/dates.ts";
+import { NO_REGISTRATIONS_MATCHING } from "#app/domain/messages.ts";
+import { DeleteRegistrationSchema, REGISTRATIONS_PER_PAGE, RegistrationsQuerySchema } from "#app/forms/admin-registrations.schema.ts";
+import { Button, ButtonLink, buttonClass } from "#app/components/ui/button.tsx";
+import { useHydrated } from "#app/utils/use-hydrated.ts";
+import { countRegistrationsByProgramme, listAdminRegistrations } from "#models/registration.server.ts";
+import { deleteRegistrationAndRedirect, registrationsReturnUrl } from "./registrations-shared.server.ts";
+import { ConfirmDialog } from "./registrations-dialog.tsx";
+import { CsvDownloadLink } from "./registrations-csv-link.tsx";
+import { SCHOOL_NAME } from "#app/domain/school.ts";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request, "can_access_registrations");
+  const url = new URL(request.url);
+  const query = RegistrationsQuerySchema.parse(Object.fromEntries(url.searchParams));
+  const [{ items, total }, counts] = await Promise.all([
+    listAdminRegistrations({ q: query.q, programme: query.programme ?? null, page: query.page, perPage: REGISTRATIONS_PER_PAGE }),
+    countRegistrationsByProgramme(),
+  ]);
+  const pageCount = Math.max(1, Math.ceil(total / REGISTRATIONS_PER_PAGE));
+  if (items.length === 0 && query.page > pageCount) {
+    const next = new URLSearchParams(url.searchParams);
+    next.set("page", String(pageCount));
+    throw redirect(`/admin/registrations?${next}`);
+  }
+  return {
+    q: query.q,
+    programme: query.programme ?? "",
+    page: query.page,
+    pageCount,
+    total,
+    perPage: REGISTRATIONS_PER_PAGE,
+    counts,
+    rows: items.map((r) => ({
+      id: String(r._id),
+      parentName: r.parentName,
+      wardName: r.wardName,
+      programme: programmeLabel(r.programme),
+      subjects: (r.subjects ?? []).join(", "),
+      date: formatDate(r.createdAt),
+    })),
+  };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const { user } = await requireAdmin(request, "can_access_registrations");
+  const formData = await request.formData();
+  const parsed = DeleteRegistrationSchema.safeParse({ intent: formData.get("intent"), id: formData.get("id") });
+  if (!parsed.success) throw data("Choose a registration to delete.", { status: 400 });
+  const url = new URL(request.url);
+  return deleteRegistrationAndRedirect(user._id, parsed.data.id, registrationsReturnUrl(`${url.pathname}${url.search}`));
+}
+
+type Row = Awaited<ReturnType<typeof loader>>["rows"][number];
+
+function pageHref(search: string, page: number) {
+  const params = new URLSearchParams(search);
+  params.set("page", String(page));
+  return `/admin/registrations?${params}`;
+}
+
+export default function Registrations({ loaderData }: Route.ComponentProps) {
+  const { rows, counts, total, page, pageCount, q, programme, perPage } = loaderData;
+  const hydrated = useHydrated();
+  const location = useLocation();
+  const [toDelete, setToDelete] = useState<Row | null>(null);
+  const [deleteAllOpen, setDeleteAllOpen] = useState(false);
+  // A finished delete reloads the list: close the dialogs.
+  useEffect(() => {
+    setToDelete(null);
+    setDeleteAllOpen(false);
+  }, [loaderData]);
+  const returnTo = `${location.pathname}${location.search}`;
+  const first = total === 0 ? 0 : (page - 1) * perPage + 1;
+  const last = Math.min(total, page * perPage);
+
+  return (
+    <main id="main" className="space-y-6">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-bold text-gray-900">Registration Management</h1>
+        <div className="flex flex-wrap gap-2">
+          <CsvDownloadLink href="/admin/registrations/export" variant="primary">
+            Export CSV
+          </CsvDownloadLink>
+          {hydrated ? (
+            <Button variant="danger" onClick={() => setDeleteAllOpen(true)}>
+              Delete All
+            </Button>
+          ) : (
+            <ButtonLink to="/admin/registrations/delete-all" variant="danger">
+              Delete All
+            </ButtonLink>
+          )}
+        </div>
+      </div>
+
+      <section aria-labelledby="reg-stats">
+        <h2 id="reg-stats" className="sr-only">
+          Enrolment counts
+        </h2>
+        <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-6">
+          <li className="rounded-xl border border-gray-200 bg-white p-4 shadow-sm">
+            <p className="text-sm font-medium text-gray-700">Total Enrolled</p>
+            <p className="mt-1 text-2xl font-bold text-gray-900" data-testid="count-total">
+              {counts.total}
+            </p>
+          </li>
+          {PROGRAMMES.map((p) => (
+            <li key={p} className="flex flex-col rounded-xl border border-gray-200 bg-white p-4 shadow-sm">
+              <p className="text-sm font-medium text-gray-700">{programmeLabel(p)}</p>
+              <p className="mt-1 text-2xl font-bold text-gray-900" data-testid={`count-${p}`}>
+                {counts.byProgramme[p]}
+              </p>
+              <CsvDownloadLink
+                href={`/admin/registrations/export/${p}`}
+                label={`Download CSV for ${programmeLabel(p)}`}
+                className="mt-2 !min-h-9 !px-2 !py-1 text-xs"
+              >
+                Download CSV
+              </CsvDownloadLink>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <Form method="get" action="/admin/registrations" role="search" aria-label="Registrations" className="flex flex-wrap items-end gap-3 rounded-xl border border-gray-200 bg-white p-4">
+        <div className="min-w-56 flex-1">
+          <label htmlFor="reg-search" className="mb-1 block text-sm font-medium text-gray-900">
+            Search registrations
+          </label>
+          <input
+            id="reg-search"
+            type="search"
+            name="q"
+            defaultValue={q}
+            key={q}
+            maxLength={100}
+            placeholder="Parent, ward, programme or subject"
+            className="block w-full rounded-md border border-gray-400 bg-white px-3 py-2 text-base text-gray-900"
+          />
+        </div>
+        <div>
+          <label htmlFor="reg-programme" className="mb-1 block text-sm font-medium text-gray-900">
+            Programme
+          </label>
+          <select
+            id="reg-programme"
+            name="programme"
+            defaultValue={programme}
+            key={programme}
+            className="block rounded-md border border-gray-400 bg-white px-3 py-2 text-base text-gray-900"
+          >
+            <option value="">All Programmes</option>
+            {PROGRAMME_OPTIONS.map((o) => (
+              <option key={o.value} value={o.value}>
+                {o.label}
+              </option>
+            ))}
+          </select>
+        </div>
+        <button type="submit" className={buttonClass("primary")}>
+          Search
+        </button>
+        {q || programme ? (
+          <Link to="/admin/registrations" className={buttonClass("ghost")}>
+            Clear
+          </Link>
+        ) : null}
+      </Form>
+
+      <section aria-labelledby="reg-list" className="rounded-xl border border-gray-200 bg-white">
+        <div className="flex flex-wrap items-baseline justify-between gap-2 border-b border-gray-200 p-4">
+          <h2 id="reg-list" className="text-lg font-semibold text-gray-900">
+            Registrations
+          </h2>
+          <p className="text-sm text-gray-700" aria-live="polite">
+            {total === 0 ? "0 registrations" : `Showing ${first}–${last} of ${total}`}
+          </p>
+        </div>
+        <div className="overflow-x-auto">
+          <table className="min-w-full divide-y divide-gray-200 text-left text-sm">
+            <caption className="sr-only">Registrations, newest first</caption>
+            <thead className="bg-gray-50 text-gray-800">
+              <tr>
+                {["Parent Name", "Ward Name", "Programme", "Subjects", "Status", "Date", "Actions"].map((h) => (
+                  <th key={h} scope="col" className="px-4 py-3 font-semibold">
+                    {h}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-gray-200">
+              {rows.length === 0 ? (
+                <tr>
+                  <td colSpan={7} className="px-4 py-8 text-center text-gray-700">
+                    {NO_REGISTRATIONS_MATCHING}
+                  </td>
+                </tr>
+              ) : (
+                rows.map((r) => (
+                  <tr key={r.id}>
+                    <td className="px-4 py-3 font-medium text-gray-900">{r.parentName}</td>
+                    <td className="px-4 py-3 text-gray-900">{r.wardName}</td>
+                    <td className="px-4 py-3 text-gray-800">{r.programme}</td>
+                    <td className="max-w-xs px-4 py-3 text-gray-800">{r.subjects}</td>
+                    <td className="px-4 py-3">
+                      <span className="rounded-full bg-green-100 px-2 py-1 text-xs font-semibold text-green-800">Enrolled</span>
+                    </td>
+                    <td className="whitespace-nowrap px-4 py-3 text-gray-800">{r.date}</td>
+                    <td className="px-4 py-3">
+                      {hydrated ? (
+                        <Button variant="ghost" className="!text-red-700" onClick={() => setToDelete(r)} aria-label={`Delete registration of ${r.wardName}`}>
+                          Delete
+                        </Button>
+                      ) : (
+                        <Link
+                          to={`/admin/registrations/${r.id}/delete?returnTo=${encodeURIComponent(returnTo)}`}
+                          className={buttonClass("ghost", "!text-red-700")}
+                          aria-label={`Delete registration of ${r.wardName}`}
+                        >
+                          Delete
+                        </Link>
+                      )}
+                    </td>
+                  </tr>
+                ))
+              )}
+            </tbody>
+          </table>
+        </div>
+        {pageCount > 1 ? (
+          <nav aria-label="Pagination" className="flex items-center justify-between gap-3 border-t border-gray-200 p-4 text-sm">
+            {page > 1 ? (
+              <Link to={pageHref(location.search, page - 1)} className={buttonClass("secondary")} rel="prev">
+                Previous
+              </Link>
+            ) : (
+              <span />
+            )}
+            <span className="text-gray-700">
+              Page {page} of {pageCount}
+            </span>
+            {page < pageCount ? (
+              <Link to={pageHref(location.search, page + 1)} className={buttonClass("secondary")} rel="next">
+                Next
+              </Link>
+            ) : (
+              <span />
+            )}
+          </nav>
+        ) : null}
+      </section>
+
+      <ConfirmDialog isOpen={toDelete !== null} onOpenChange={(open) => !open && setToDelete(null)} title="Delete registration">
+        <p className="text-gray-800">Delete the registration of {toDelete?.wardName}?</p>
+        <Form method="post" action={returnTo} className="mt-5 flex justify-end gap-2">
+          <input type="hidden" name="intent" value="delete" />
+          <input type="hidden" name="id" value={toDelete?.id ?? ""} />
+          <Button variant="secondary" onClick={() => setToDelete(null)}>
+            Cancel
+          </Button>
+          <Button type="submit" variant="danger" autoFocus>
+            Confirm
+          </Button>
+        </Form>
+      </ConfirmDialog>
+
+      <ConfirmDialog isOpen={deleteAllOpen} onOpenChange={setDeleteAllOpen} title="Delete all registrations">
+        <DeleteAllFields onCancel={() => setDeleteAllOpen(false)} />
+      </ConfirmDialog>
+    </main>
+  );
+}
+
+/** The Delete All form (also used by the no-JS page): DELETE must be typed. */
+function DeleteAllFields({ onCancel }: { onCancel: () => void }) {
+  return (
+    <Form method="post" action="/admin/registrations/delete-all" className="space-y-4">
+      <p className="text-gray-800">This permanently deletes every registration. It cannot be undone.</p>
+      <div>
+        <label htmlFor="delete-all-confirm-dialog" className="mb-1 block text-sm font-medium text-gray-900">
+          Type DELETE to confirm
+        </label>
+        <input
+          id="delete-all-confirm-dialog"
+          name="confirm"
+          autoComplete="off"
+          required
+          maxLength={20}
+          className="block w-full rounded-md border border-gray-400 px-3 py-2 text-base"
+        />
+      </div>
+      <div className="flex justify-end gap-2">
+        <Button variant="secondary" onClick={onCancel}>
+          Cancel
+        </Button>
+        <Button type="submit" variant="danger">
+          Delete All
+        </Button>
+      </div>
+    </Form>
+  );
+}
+
+export function meta() {
+  return [{ title: `Registrations | Admin | ${SCHOOL_NAME}` }];
+}
