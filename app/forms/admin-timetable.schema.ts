@@ -34,9 +34,13 @@ export const TimetableFieldsSchema = z.object(fields);
 export const TimetableClientSchema = z
   .object({ ...fields, file: z.any().optional() })
   .superRefine((value, ctx) => {
-    const file = typeof File !== "undefined" && value.file instanceof File && value.file.size > 0 ? value.file : null;
+    const file = typeof File !== "undefined" && value.file instanceof File && (value.file.size > 0 || value.file.name) ? value.file : null;
     if (!value.title || !value.programme || !file) {
       ctx.addIssue({ code: "custom", path: [], message: MISSING_TIMETABLE_INFO });
+      return;
+    }
+    if (file.size === 0) {
+      ctx.addIssue({ code: "custom", path: ["file"], message: EMPTY_FILE });
       return;
     }
     if (!(TIMETABLE_MIME_TYPES as readonly string[]).includes(file.type)) {

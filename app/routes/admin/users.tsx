@@ -37,6 +37,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       canEdit,
       error: null,
       more,
+      limit: USER_LIST_LIMIT,
       users: users.map((u) => ({
         id: u._id,
         fullName: u.fullName,
@@ -47,12 +48,12 @@ export async function loader({ request }: Route.LoaderArgs) {
       })),
     };
   } catch {
-    return { filters, canEdit, error: FAILED_FETCH_USERS, more: false, users: [] };
+    return { filters, canEdit, error: FAILED_FETCH_USERS, more: false, limit: USER_LIST_LIMIT, users: [] };
   }
 }
 
 export default function Users({ loaderData }: Route.ComponentProps) {
-  const { filters, users, error, more, canEdit } = loaderData;
+  const { filters, users, error, more, canEdit, limit } = loaderData;
   return (
     <main id="main" className="space-y-6">
       <h1 className="text-2xl font-bold text-gray-900">User Management</h1>
@@ -130,7 +131,7 @@ export default function Users({ loaderData }: Route.ComponentProps) {
           )}
         </div>
       </section>
-      {more ? <p className="text-sm text-gray-700">Showing the newest {USER_LIST_LIMIT} users. Search to find others.</p> : null}
+      {more ? <p className="text-sm text-gray-700">Showing the newest {limit} users. Search to find others.</p> : null}
     </main>
   );
 }

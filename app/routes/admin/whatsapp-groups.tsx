@@ -36,6 +36,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       filters,
       stats,
       error: null,
+      limit: ADMIN_GROUP_LIST_LIMIT,
       truncated: groups.length >= ADMIN_GROUP_LIST_LIMIT,
       groups: groups.map((g) => ({
         id: g._id,
@@ -47,14 +48,14 @@ export async function loader({ request }: Route.LoaderArgs) {
       })),
     };
   } catch {
-    return { filters, stats: null, error: WHATSAPP_GROUPS_FETCH_FAILED, truncated: false, groups: [] };
+    return { filters, stats: null, error: WHATSAPP_GROUPS_FETCH_FAILED, limit: ADMIN_GROUP_LIST_LIMIT, truncated: false, groups: [] };
   }
 }
 
 const isHttpLink = (link: string) => /^https?:\/\//i.test(link);
 
 export default function WhatsappGroups({ loaderData }: Route.ComponentProps) {
-  const { filters, stats, groups, error, truncated } = loaderData;
+  const { filters, stats, groups, error, truncated, limit } = loaderData;
   return (
     <main id="main" className="space-y-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -177,7 +178,7 @@ export default function WhatsappGroups({ loaderData }: Route.ComponentProps) {
           </tbody>
         </table>
       </div>
-      {truncated ? <p className="text-sm text-gray-700">Showing the first {ADMIN_GROUP_LIST_LIMIT} groups. Use the search or filters to narrow the list.</p> : null}
+      {truncated ? <p className="text-sm text-gray-700">Showing the first {limit} groups. Use the search or filters to narrow the list.</p> : null}
     </main>
   );
 }

@@ -1,0 +1,172 @@
+import { test, expect, createRegistration, setPermissions, connectTestDb } from "../support/fixtures.ts";
+import { expectNoA11yViolations } from "../support/axe.ts";
+import { E2E } from "../support/e2e-env.ts";
+import { WhatsappGroup } from "../../models/whatsapp-group.server.ts";
+import type { Page } from "@playwright/test";
+
+const isJs = () => test.info().project.name === "js";
+
+/** With JS the trigger is a button opening a dialog; without, a link to a page holding the same form. */
+async function openForm(page: Page, name: string | RegExp) {
+  await page.getByRole(isJs() ? "button" : "link", { name }).click();
+  const scope = isJs() ? page.getByRole("dialog") : page.getByRole("main");
+  await expect(scope.getByRole("heading", { level: isJs() ? 2 : 1 })).toBeVisible();
+  return scope;
+}
+
+test.describe("WhatsApp Group Management", () => {
+  test("adds, edits and deletes a group; counts its students; stat cards and filters", async ({ page, loginAs }) => {
+    // The two projects run at the same time on one database: each uses its own programme.
+    const programme = isJs() ? "visual-arts" : "home-economics";
+    const label = isJs() ? "Visual Arts" : "Home Economics";
+    const subject = "Government";
+    await createRegistration({ programme, subjects: [subject, "Mathematics"] });
+    await createRegistration({ programme, subjects: [subject] });
+    await createRegistration({ programme, subjects: ["Mathematics"] });
+    await loginAs("admin");
+    await connectTestDb();
+    await WhatsappGroup.deleteMany({ programme, subjectName: subject });
+
+    const counts = async () => [await WhatsappGroup.countDocuments({}), await WhatsappGroup.countDocuments({ groupType: "student" })];
+    const before = await counts();
+    await page.goto("/admin/whatsapp-groups");
+    await expect(page.getByRole("heading", { level: 1, name: "WhatsApp Group Management" })).toBeVisible();
+    const after = await counts();
+    // Other tests add groups meanwhile: the cards show the database's counts at load time.
+    const card = async (name: string) => Number(await page.locator("dt", { hasText: name }).locator("xpath=following-sibling::dd[1]").textContent());
+    const shownTotal = await card("Total Groups");
+    const shownClassPages = await card("Class Pages");
+    expect(shownTotal).toBeGreaterThanOrEqual(Math.min(before[0], after[0]));
+    expect(shownTotal).toBeLessThanOrEqual(Math.max(before[0], after[0]));
+    expect(shownClassPages).toBeGreaterThanOrEqual(Math.min(before[1], after[1]));
+    expect(shownClassPages).toBeLessThanOrEqual(Math.max(before[1], after[1]));
+    expect(shownClassPages).toBeLessThan(shownTotal);
+    const total = after[0];
+    await expectNoA11yViolations(page);
+
+    // Add: everything is required.
+    let form = await openForm(page, "Add Group");
+    await form.getByRole("button", { name: "Add Group" }).click();
+    await expect(form.getByText("Please select a subject")).toBeVisible();
+    await expect(form.getByText("WhatsApp link is required")).toBeVisible();
+    if (!isJs()) await expectNoA11yViolations(page);
+    await form.getByLabel("Subject").selectOption(subject);
+    await form.getByLabel("Programme").selectOption(programme);
+    await expect(form.getByLabel("Group type").locator("option")).toHaveText(["Class Page"]);
+    await form.getByLabel("WhatsApp link").fill("javascript:alert(1)");
+    await form.getByRole("button", { name: "Add Group" }).click();
+    await expect(form.getByText("Enter the group's invite link, starting with https://")).toBeVisible();
+    await form.getByLabel("WhatsApp link").fill("https://chat.whatsapp.com/TestGovernment1");
+    await form.getByRole("button", { name: "Add Group" }).click();
+
+    await expect(page).toHaveURL(/\/admin\/whatsapp-groups$/);
+    await expect(page.getByRole("status")).toContainText("WhatsApp group added successfully");
+    await expect(page.getByRole("dialog")).toHaveCount(0);
+    const saved = await WhatsappGroup.findOne({ programme, subjectName: subject }).lean();
+    expect(saved).toMatchObject({ groupType: "student", whatsappLink: "https://chat.whatsapp.com/TestGovernment1" });
+    expect(await WhatsappGroup.countDocuments({})).toBeGreaterThanOrEqual(total + 1);
+
+    // Filters are a GET form: search and programme narrow the list to our group.
+    await page.getByLabel("Search groups").fill("govern");
+    await page.getByLabel("Programme", { exact: true }).selectOption(programme);
+    await page.getByLabel("Group type").selectOption("student");
+    await page.getByRole("button", { name: "Apply filters" }).click();
+    await expect(page).toHaveURL(new RegExp(`q=govern.*programme=${programme}.*type=student`));
+    const rows = page.getByRole("region", { name: "WhatsApp groups" }).locator("tbody tr");
+    await expect(rows).toHaveCount(1);
+    const row = rows.first();
+    await expect(row.getByRole("cell").nth(0)).toHaveText(subject);
+    await expect(row.getByRole("cell").nth(1)).toHaveText(label);
+    await expect(row.getByRole("cell").nth(2)).toHaveText("Class Page");
+    await expect(row.getByRole("cell").nth(3)).toHaveText("2");
+    await expect(row.getByRole("link", { name: /^Open Government/ })).toHaveAttribute("href", "https://chat.whatsapp.com/TestGovernment1");
+
+    // Edit: the form is preloaded.
+    form = await openForm(page, `Edit ${subject} (${label})`);
+    await expect(form.getByLabel("WhatsApp link")).toHaveValue("https://chat.whatsapp.com/TestGovernment1");
+    await expect(form.getByLabel("Subject")).toHaveValue(subject);
+    await form.getByLabel("WhatsApp link").fill("https://chat.whatsapp.com/TestGovernment2");
+    await form.getByRole("button", { name: "Update Group" }).click();
+    await expect(page.getByRole("status")).toContainText("WhatsApp group updated successfully");
+    expect((await WhatsappGroup.findById(saved!._id).lean())?.whatsappLink).toBe("https://chat.whatsapp.com/TestGovernment2");
+
+    // Delete asks first.
+    await page.goto(`/admin/whatsapp-groups?programme=${programme}&q=Government`);
+    form = await openForm(page, `Delete ${subject} (${label})`);
+    await expect(form.getByText(`Are you sure you want to delete the WhatsApp group ${subject} (${label})?`)).toBeVisible();
+    if (!isJs()) await expectNoA11yViolations(page);
+    await form.getByRole("button", { name: "Delete Group" }).click();
+    await expect(page.getByRole("status")).toContainText("WhatsApp group deleted successfully");
+    expect(await WhatsappGroup.findById(saved!._id).lean()).toBeNull();
+  });
+
+  test("an edited older group keeps its type and programme; an unknown group is a 404", async ({ page, loginAs }) => {
+    await connectTestDb();
+    const parentGroup = await WhatsappGroup.create({
+      subjectName: `Parents ${test.info().project.name}`,
+      programme: "general",
+      groupType: "parent",
+      whatsappLink: "https://chat.whatsapp.com/ParentsOld",
+    });
+    await loginAs("admin");
+    await page.goto(`/admin/whatsapp-groups/${parentGroup._id}/edit`);
+    await expect(page.getByRole("heading", { level: 1, name: "Edit WhatsApp Group" })).toBeVisible();
+    await expect(page.getByLabel("Group type")).toHaveValue("parent");
+    await expectNoA11yViolations(page);
+    await page.getByLabel("WhatsApp link").fill("https://chat.whatsapp.com/ParentsNew");
+    await page.getByRole("button", { name: "Update Group" }).click();
+    await expect(page.getByRole("status")).toContainText("WhatsApp group updated successfully");
+    expect(await WhatsappGroup.findById(parentGroup._id).lean()).toMatchObject({
+      groupType: "parent",
+      programme: "general",
+      whatsappLink: "https://chat.whatsapp.com/ParentsNew",
+    });
+
+    const missing = await page.goto("/admin/whatsapp-groups/zzzzzzzzzzzzzzzzzzzz/edit");
+    expect(missing?.status()).toBe(404);
+  });
+
+  test("an admin without can_access_whatsapp is refused on every page and every action", async ({ page, loginAs }) => {
+    const admin = await loginAs("admin");
+    await setPermissions(admin.id, { can_access_whatsapp: false });
+    await connectTestDb();
+    const group = await WhatsappGroup.findOne({}).lean();
+    for (const path of ["/admin/whatsapp-groups", "/admin/whatsapp-groups/new", `/admin/whatsapp-groups/${group!._id}/edit`, `/admin/whatsapp-groups/${group!._id}/delete`]) {
+      const response = await page.goto(path);
+      expect(response?.status(), path).toBe(403);
+      await expect(page.getByRole("heading", { name: "Access Restricted" })).toBeVisible();
+      await expect(page.getByText("You don't have permission to access this section of the admin portal.")).toBeVisible();
+    }
+    await expectNoA11yViolations(page);
+    const origin = { Origin: E2E.baseURL };
+    const add = await page.request.post("/admin/whatsapp-groups/new", {
+      headers: origin,
+      form: { subjectName: "Mathematics", programme: "science", groupType: "student", whatsappLink: "https://chat.whatsapp.com/Nope" },
+      maxRedirects: 0,
+    });
+    expect(add.status()).toBe(403);
+    const del = await page.request.post(`/admin/whatsapp-groups/${group!._id}/delete`, { headers: origin, form: {}, maxRedirects: 0 });
+    expect(del.status()).toBe(403);
+    expect(await WhatsappGroup.findById(group!._id).lean()).not.toBeNull();
+    expect(await WhatsappGroup.countDocuments({ whatsappLink: "https://chat.whatsapp.com/Nope" })).toBe(0);
+  });
+
+  test("hostile input is refused with 400, nothing saved", async ({ page, loginAs }) => {
+    await loginAs("admin");
+    await connectTestDb();
+    const origin = { Origin: E2E.baseURL };
+    const before = await WhatsappGroup.countDocuments({});
+    for (const form of [
+      { subjectName: "Hacking", programme: "science", groupType: "student", whatsappLink: "https://chat.whatsapp.com/x" },
+      { subjectName: "Mathematics", programme: "science", groupType: "parent", whatsappLink: "https://chat.whatsapp.com/x" },
+      { subjectName: "Mathematics", programme: "science", groupType: "student", whatsappLink: `https://chat.whatsapp.com/${"x".repeat(600)}` },
+    ]) {
+      const res = await page.request.post("/admin/whatsapp-groups/new", { headers: origin, form, maxRedirects: 0 });
+      expect(res.status()).toBe(400);
+    }
+    // Query parameters are parsed: an operator object is not a filter.
+    const res = await page.request.get("/admin/whatsapp-groups?programme[$ne]=x&type=nonsense&q=" + "(".repeat(50));
+    expect(res.status()).toBe(200);
+    expect(await WhatsappGroup.countDocuments({})).toBe(before);
+  });
+});
