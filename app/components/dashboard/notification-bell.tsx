@@ -19,18 +19,15 @@ function Badge({ count }: { count: number }) {
   if (count <= 0) return null;
   return (
     <span
-      aria-hidden="true"
       data-testid="notification-badge"
       className="absolute -right-1 -top-1 flex h-5 min-w-5 items-center justify-center rounded-full bg-red-700 px-1 text-xs font-bold text-white"
     >
       {count > 99 ? "99+" : count}
+      <span className="sr-only"> unread</span>
     </span>
   );
 }
 
-export function bellLabel(count: number) {
-  return count > 0 ? `Notifications (${count} unread)` : "Notifications";
-}
 
 const bellClass = "relative flex h-11 w-11 items-center justify-center rounded-md text-gray-800 hover:bg-gray-100";
 
@@ -47,8 +44,9 @@ export function NotificationBell({ unseenCount }: { unseenCount: number }) {
 
   if (!hydrated) {
     return (
-      <Link to={NOTIFICATIONS_PATH} aria-label={bellLabel(unseenCount)} className={bellClass}>
+      <Link to={NOTIFICATIONS_PATH} className={bellClass}>
         <BellIcon />
+        <span className="sr-only">Notifications</span>
         <Badge count={unseenCount} />
       </Link>
     );
@@ -64,8 +62,9 @@ export function NotificationBell({ unseenCount }: { unseenCount: number }) {
         }
       }}
     >
-      <Button aria-label={bellLabel(unseenCount)} className={`${bellClass} outline-none data-[focus-visible]:ring-2 data-[focus-visible]:ring-brand-600`}>
+      <Button className={`${bellClass} outline-none data-[focus-visible]:ring-2 data-[focus-visible]:ring-brand-600`}>
         <BellIcon />
+        <span className="sr-only">Notifications</span>
         <Badge count={unseenCount} />
       </Button>
       <Popover placement="bottom end" className="w-80 max-w-[calc(100vw-2rem)] rounded-lg border border-gray-200 bg-white shadow-lg">

@@ -61,9 +61,10 @@ export function ProfileMenu({ user }: { user: ShellUser }) {
   return (
     <RouterProvider navigate={navigate} useHref={useHref}>
       <MenuTrigger>
-        <Button aria-label="Profile menu" className="flex min-h-11 items-center gap-2 rounded-md px-2 outline-none hover:bg-gray-100 data-[focus-visible]:ring-2 data-[focus-visible]:ring-brand-600">
+        <Button className="flex min-h-11 items-center gap-2 rounded-md px-2 outline-none hover:bg-gray-100 data-[focus-visible]:ring-2 data-[focus-visible]:ring-brand-600">
           {avatar}
           <span className="text-sm font-semibold text-gray-900">{user.displayName || user.fullName}</span>
+          <span className="sr-only">, profile menu</span>
         </Button>
         <Popover placement="bottom end" className="w-64 rounded-lg border border-gray-200 bg-white p-2 shadow-lg">
           <Menu

@@ -116,7 +116,7 @@ export function StudentsPanel({ view, basePath, exportPath }: { view: StudentsPa
         <p className="mt-3 text-sm text-gray-700" aria-live="polite">
           {total} {total === 1 ? "student" : "students"} found
         </p>
-        <div className="mt-2 overflow-x-auto rounded-xl border border-gray-200 bg-white">
+        <div className="mt-2 overflow-x-auto rounded-xl border border-gray-200 bg-white" role="region" aria-label="Students table" tabIndex={0}>
           <table className="min-w-full divide-y divide-gray-200 text-sm">
             <caption className="sr-only">Students enrolled in your subjects</caption>
             <thead className="bg-gray-50 text-left">
