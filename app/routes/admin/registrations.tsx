@@ -84,6 +84,9 @@ export default function Registrations({ loaderData }: Route.ComponentProps) {
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-bold text-gray-900">Registration Management</h1>
         <div className="flex flex-wrap gap-2">
+          <ButtonLink to="/registration-view-list" variant="secondary">
+            View List
+          </ButtonLink>
           <CsvDownloadLink href="/admin/registrations/export" variant="primary">
             Export CSV
           </CsvDownloadLink>

@@ -1,0 +1,83 @@
+import { test, expect, createUser, createRegistration, connectTestDb, uniquePhone } from "../support/fixtures.ts";
+import { expectNoA11yViolations } from "../support/axe.ts";
+import { User } from "../../models/user.server.ts";
+import { Subject } from "../../models/subject.server.ts";
+import { Registration } from "../../models/registration.server.ts";
+
+const SECTIONS = ["Overview", "Registrations", "Register Student", "User Management", "WhatsApp Groups", "Subjects", "Communications", "Settings"];
+
+async function statValue(page: import("@playwright/test").Page, label: string) {
+  return Number((await page.getByTestId(`stat-${label}`).innerText()).replace(/,/g, ""));
+}
+
+test.describe("Admin layout and overview", () => {
+  test("the overview shows real counters with the change against last month", async ({ page, loginAs }) => {
+    await connectTestDb();
+    await loginAs("admin");
+    await createUser({ role: "parent" });
+    await createRegistration({ wardWhatsapp: uniquePhone() });
+    await Subject.create({ name: `Subject ${uniquePhone()}` });
+    const [users, subjects, wards] = await Promise.all([
+      User.countDocuments(),
+      Subject.countDocuments(),
+      Registration.distinct("wardWhatsappNormalized").then((d) => d.length),
+    ]);
+
+    await page.goto("/admin");
+    await expect(page.getByRole("heading", { level: 1, name: "Admin Overview" })).toBeVisible();
+    // Other tests may add rows meanwhile, so each counter is at least what existed before the page loaded.
+    expect(await statValue(page, "Total Users")).toBeGreaterThanOrEqual(users);
+    expect(await statValue(page, "Total Subjects")).toBeGreaterThanOrEqual(subjects);
+    expect(await statValue(page, "Active Students")).toBeGreaterThanOrEqual(wards);
+    expect(await statValue(page, "Active Students")).toBeLessThanOrEqual(await Registration.countDocuments());
+    for (const label of ["Total Users", "Active Students", "Total Subjects"]) {
+      await expect(page.getByRole("listitem").filter({ hasText: label })).toContainText(/[+-]\d+% from last month/);
+    }
+    await expectNoA11yViolations(page);
+  });
+
+  test("every section is a link in the admin navigation, with the current one marked", async ({ page, loginAs }) => {
+    await loginAs("admin");
+    await page.goto("/admin/registrations");
+    const nav = page.getByRole("navigation", { name: "Admin sections" });
+    for (const name of SECTIONS) await expect(nav.getByRole("link", { name, exact: true })).toBeVisible();
+    await expect(nav.getByRole("link", { name: "Registrations", exact: true })).toHaveAttribute("aria-current", "page");
+    await nav.getByRole("link", { name: "Overview", exact: true }).click();
+    await expect(page).toHaveURL(/\/admin$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Admin Overview" })).toBeVisible();
+  });
+
+  test("on a small screen the sections scroll sideways instead of a sidebar", async ({ page, loginAs }) => {
+    await page.setViewportSize({ width: 375, height: 740 });
+    await loginAs("admin");
+    await page.goto("/admin");
+    const list = page.getByRole("navigation", { name: "Admin sections" }).getByRole("list");
+    const box = await list.boundingBox();
+    const settings = await list.getByRole("link", { name: "Settings", exact: true }).boundingBox();
+    const overview = await list.getByRole("link", { name: "Overview", exact: true }).boundingBox();
+    expect(settings!.y).toBe(overview!.y); // one row
+    expect(await list.evaluate((el) => el.scrollWidth > el.clientWidth || el.parentElement!.scrollWidth > el.parentElement!.clientWidth)).toBe(true);
+    expect(box!.height).toBeLessThan(100);
+    await expectNoA11yViolations(page);
+  });
+
+  test("an unknown section says 'Feature not implemented yet'", async ({ page, loginAs }) => {
+    await loginAs("admin");
+    await page.goto("/admin/reports");
+    await expect(page.getByRole("heading", { level: 1, name: "Feature not implemented yet" })).toBeVisible();
+    await expectNoA11yViolations(page);
+  });
+
+  test("visitors and non-admins never see the admin portal", async ({ page, loginAs }) => {
+    await page.goto("/admin");
+    await expect(page).toHaveURL(/\/portal\?redirectTo=%2Fadmin/);
+    await loginAs("facilitator");
+    await page.goto("/admin/registrations");
+    await expect(page).toHaveURL(/\/$/);
+    const response = await page.request.get("/admin/registrations/export", { maxRedirects: 0 });
+    expect(response.status()).toBe(302);
+    expect(response.headers()["location"]).toBe("/");
+    const list = await page.request.get("/registration-view-list", { maxRedirects: 0 });
+    expect(list.status()).toBe(302);
+  });
+});
