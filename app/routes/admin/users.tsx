@@ -1,4 +1,4 @@
-import { Form, Link } from "react-router";
+import { data, Form, Link } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/users";
 import { requireAdmin } from "#app/utils/auth.server.ts";
@@ -50,6 +50,12 @@ export async function loader({ request }: Route.LoaderArgs) {
   } catch {
     return { filters, canEdit, error: FAILED_FETCH_USERS, more: false, limit: USER_LIST_LIMIT, users: [] };
   }
+}
+
+/** Nothing posts here (View as and reset links have their own routes); checked anyway, then refused. */
+export async function action({ request }: Route.ActionArgs) {
+  await requireAdmin(request, "can_edit_users");
+  throw data("Method not allowed", { status: 405 });
 }
 
 export default function Users({ loaderData }: Route.ComponentProps) {

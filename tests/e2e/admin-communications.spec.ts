@@ -1,0 +1,63 @@
+import { test, expect, setPermissions, connectTestDb } from "../support/fixtures.ts";
+import { expectNoA11yViolations } from "../support/axe.ts";
+import { E2E } from "../support/e2e-env.ts";
+import { Communication } from "../../models/communication.server.ts";
+
+test.describe("Communications", () => {
+  test("sends an announcement to a recipient type; history shows it first with its sender", async ({ page, loginAs }) => {
+    const admin = await loginAs("admin", { fullName: `Announcer ${test.info().project.name}` });
+    await page.goto("/admin/communications");
+    await expect(page.getByRole("heading", { level: 1, name: "Communications" })).toBeVisible();
+    await expectNoA11yViolations(page);
+
+    // Title and message are required; the chosen recipients are kept.
+    await page.getByRole("radio", { name: "Parents" }).check();
+    await page.getByRole("button", { name: "Send Message" }).click();
+    await expect(page.getByText("Title is required")).toBeVisible();
+    await expect(page.getByText("Message is required")).toBeVisible();
+    await expect(page.getByRole("radio", { name: "Parents" })).toBeChecked();
+
+    const title = `Fees reminder ${test.info().project.name} ${Date.now()}`;
+    await page.getByRole("textbox", { name: "Title", exact: true }).fill(title);
+    await page.getByRole("textbox", { name: "Message", exact: true }).fill("Please complete payment by Friday.\nThank you.");
+    await page.getByRole("button", { name: "Send Message" }).click();
+    await expect(page.getByRole("status")).toContainText("Message sent successfully");
+
+    await connectTestDb();
+    const saved = await Communication.findOne({ title }).lean();
+    expect(saved).toMatchObject({ senderId: admin.id, recipientType: "parents", recipientId: null, subjectId: null });
+
+    const history = page.getByRole("region", { name: "Message History" });
+    await page.reload();
+    const newest = history.getByRole("listitem").first();
+    // Another run may send at the same moment; ours is at (or next to) the top, newest first.
+    const item = history.getByRole("listitem").filter({ hasText: title });
+    await expect(item).toContainText("Please complete payment by Friday.");
+    await expect(item).toContainText(`Sent by ${admin.fullName}`);
+    await expect(item).toContainText("To: Parents");
+    const dates = await history.locator("time").evaluateAll((els) => els.map((e) => e.getAttribute("datetime") ?? ""));
+    expect([...dates].sort().reverse()).toEqual(dates);
+    await expect(newest).toBeVisible();
+    await expectNoA11yViolations(page);
+  });
+
+  test("refuses an unknown recipient type and admins without can_access_communications", async ({ page, loginAs }) => {
+    const admin = await loginAs("admin");
+    const origin = { Origin: E2E.baseURL };
+    const title = `Bad ${test.info().project.name} ${Date.now()}`;
+    const bad = await page.request.post("/admin/communications", { headers: origin, form: { title, message: "x", recipientType: "everyone" }, maxRedirects: 0 });
+    expect(bad.status()).toBe(400);
+    const long = await page.request.post("/admin/communications", { headers: origin, form: { title: "x".repeat(201), message: "x" }, maxRedirects: 0 });
+    expect(long.status()).toBe(400);
+
+    await setPermissions(admin.id, { can_access_communications: false });
+    const response = await page.goto("/admin/communications");
+    expect(response?.status()).toBe(403);
+    await expect(page.getByRole("heading", { name: "Access Restricted" })).toBeVisible();
+    await expectNoA11yViolations(page);
+    const post = await page.request.post("/admin/communications", { headers: origin, form: { title, message: "hello" }, maxRedirects: 0 });
+    expect(post.status()).toBe(403);
+    await connectTestDb();
+    expect(await Communication.countDocuments({ title })).toBe(0);
+  });
+});
