@@ -151,7 +151,7 @@ export function RegistrationForm({
         </div>
       ) : null}
 
-      <Section id={`${id}-parent`} title="Parent/Guardian Information">
+      <Section id={`${id}-section-parent`} title="Parent/Guardian Information">
         <TextField field={fields.parentName} label={L.parentName} inputProps={{ autoComplete: "name" }} />
         <TextField
           field={fields.whatsappNumber}
@@ -163,7 +163,7 @@ export function RegistrationForm({
         <TextField field={fields.alternativeNumber} label={`${L.alternativeNumber} (optional)`} type="tel" inputProps={{ inputMode: "tel" }} />
       </Section>
 
-      <Section id={`${id}-ward`} title="Ward Information">
+      <Section id={`${id}-section-ward`} title="Ward Information">
         <TextField field={fields.wardName} label={L.wardName} />
         <TextField field={fields.wardWhatsapp} label={L.wardWhatsapp} type="tel" hint="The student's own WhatsApp number, used to join class pages." inputProps={{ inputMode: "tel" }} />
         <TextField field={fields.currentSchool} label={L.currentSchool} />
@@ -173,7 +173,7 @@ export function RegistrationForm({
         </div>
       </Section>
 
-      <Section id={`${id}-academic`} title="Academic Programme">
+      <Section id={`${id}-section-academic`} title="Academic Programme">
         <SelectField
           field={fields.programme}
           label={L.programme}
@@ -266,13 +266,13 @@ export function RegistrationForm({
         </div>
       </Section>
 
-      <Section id={`${id}-communication`} title="Communication Preferences">
+      <Section id={`${id}-section-communication`} title="Communication Preferences">
         <ChoiceGroup field={fields.updateMode} legend={L.updateMode} options={UPDATE_MODE_OPTIONS} type="checkbox" columns={2} required />
         <ChoiceGroup field={fields.joinStudentGroups} legend={`${L.joinStudentGroups}?`} options={YES_NO_OPTIONS} type="radio" columns={2} />
         <ChoiceGroup field={fields.joinParentGroup} legend={`${L.joinParentGroup}?`} options={YES_NO_OPTIONS} type="radio" columns={2} />
       </Section>
 
-      <Section id={`${id}-referral`} title="Referral Information">
+      <Section id={`${id}-section-referral`} title="Referral Information">
         <TextField field={fields.referralName} label={L.referralName} />
         <SelectField
           field={fields.referralStatus}
@@ -291,7 +291,7 @@ export function RegistrationForm({
         ) : null}
       </Section>
 
-      <Section id={`${id}-feedback`} title="Feedback">
+      <Section id={`${id}-section-feedback`} title="Feedback">
         <TextareaField field={fields.feedback} label={`${L.feedback} (optional)`} hint="Anything you would like us to know." />
       </Section>
 

@@ -78,6 +78,16 @@ describe("RegistrationSchema", () => {
     expect(error.wardName?.[0]).toMatch(/at most 100 characters/);
     const phone = parse(VALID.map(([k, v]) => (k === "wardWhatsapp" ? [k, "abcdefghijkl"] : [k, v])) as [string, string][]);
     expect(phone.reply().error?.wardWhatsapp).toEqual([INVALID_PHONE]);
+    const short = parse(VALID.map(([k, v]) => (k === "wardWhatsapp" ? [k, "024123"] : [k, v])) as [string, string][]);
+    expect(short.reply().error?.wardWhatsapp).toEqual([M.wardWhatsapp]);
+    // Cross-field checks still run alongside field errors.
+    const mixed = parse([
+      ...VALID.filter(([k]) => !["wardWhatsapp", "parentName", "referralStatus"].includes(k)),
+      ["wardWhatsapp", "024123"],
+      ["parentName", "A"],
+      ["referralStatus", "other"],
+    ]);
+    expect(mixed.reply().error?.referralOther).toEqual([REFERRAL_OTHER_REQUIRED]);
   });
 
   it("does not turn operator-like keys into values", () => {

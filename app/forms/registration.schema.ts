@@ -156,7 +156,14 @@ function optionalText(max: number, label: string) {
 }
 
 function phone(message: string, label: string) {
-  return text(message, 10, MAX_LENGTHS.phone, label).refine(isPlausiblePhone, INVALID_PHONE);
+  // A too-short number gets only the spec message, not also "Enter a valid phone number".
+  return z
+    .string({ error: (issue) => (Array.isArray(issue.input) ? ONE_VALUE_ONLY : message) })
+    .trim()
+    .min(10, message)
+    .max(MAX_LENGTHS.phone, tooLong(label, MAX_LENGTHS.phone))
+    // Not `abort`: an explicitly aborted issue would also skip the form-level checks below.
+    .refine(isPlausiblePhone, { message: INVALID_PHONE, when: (payload) => payload.issues.length === 0 });
 }
 
 function choice<const T extends readonly [string, ...string[]]>(values: T, message: string) {

@@ -51,7 +51,7 @@ const FAQ = [
   },
   {
     q: "Lessons have already started. Can my ward still join?",
-    a: "Yes, registration is still open. Your ward joins the class pages straight away and can catch up with the earlier notes posted there.",
+    a: "Yes, you can still enrol. Your ward joins the class pages straight away and can catch up with the earlier notes posted there.",
   },
   {
     q: "How do I see my ward's timetable?",

@@ -1,0 +1,53 @@
+import mongoose from "mongoose";
+import { test, expect } from "../support/fixtures.ts";
+import { expectNoA11yViolations } from "../support/axe.ts";
+import { startApp, type RunningApp } from "../../scripts/bench/app.ts";
+import { REGISTRATION_CLOSED_MESSAGE, REGISTRATION_CLOSED_TITLE } from "../../app/forms/registration.schema.ts";
+
+/**
+ * Closing registration is a global setting, so this runs against a private app
+ * and database: the other registration tests keep an open form meanwhile.
+ */
+let app: RunningApp;
+let conn: mongoose.Connection;
+
+test.beforeAll(async () => {
+  test.setTimeout(90_000);
+  app = await startApp({ seed: false });
+  conn = await mongoose.createConnection(app.mongodbUri).asPromise();
+  await conn.collection("settings").updateOne({ _id: "global" as never }, { $set: { registrationEnabled: false } }, { upsert: true });
+});
+
+test.afterAll(async () => {
+  await conn?.close();
+  await app?.stop();
+});
+
+test("when registration is closed, /registration says so and refuses posts", async ({ page, request }) => {
+  await page.goto(`${app.url}/registration`);
+  await expect(page.getByRole("heading", { name: REGISTRATION_CLOSED_TITLE })).toBeVisible();
+  await expect(page.getByText(REGISTRATION_CLOSED_MESSAGE)).toBeVisible();
+  await expect(page.getByRole("button", { name: "Submit Registration" })).toHaveCount(0);
+  await expectNoA11yViolations(page);
+
+  const response = await request.post(`${app.url}/registration`, {
+    form: {
+      parentName: "Akosua Mensah",
+      whatsappNumber: "0241234567",
+      wardName: "Closed Ward",
+      wardWhatsapp: "0559876543",
+      currentSchool: "Accra Academy",
+      wardForm: "form-2",
+      specificClass: "2S1",
+      programme: "science",
+      subjects: "Mathematics",
+      updateMode: "whatsapp",
+      referralName: "Mr. Owusu",
+      referralStatus: "teacher",
+      intent: "submit",
+    },
+    maxRedirects: 0,
+  });
+  expect(response.status()).toBe(403);
+  expect(await conn.collection("registrations").countDocuments({})).toBe(0);
+});
