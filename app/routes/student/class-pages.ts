@@ -1,0 +1,45 @@
+import { data, redirect } from "react-router";
+import { z } from "zod";
+import type { Route } from "./+types/class-pages";
+import { requireRole } from "#app/utils/auth.server.ts";
+import { safeRedirect } from "#app/utils/redirect.ts";
+import { STUDENT_PORTAL_ROLES, claimClassPagesOpening, getStudentPortal } from "./portal.server.ts";
+
+const ClassPagesSchema = z.object({
+  intent: z.enum(["auto-open", "dismiss"]),
+  redirectTo: z.string().max(300).optional(),
+});
+
+/**
+ * Records that the class pages of the student's registration were opened
+ * (spec §4: once per registration). 'auto-open' (JS) answers with the links to
+ * open, only to the one request that claimed it; 'dismiss' (a plain form)
+ * hides the 'Join your class pages' list.
+ */
+export async function action({ request }: Route.ActionArgs) {
+  const info = await requireRole(request, STUDENT_PORTAL_ROLES);
+  const formData = await request.formData();
+  const parsed = ClassPagesSchema.safeParse({
+    intent: formData.get("intent"),
+    redirectTo: formData.get("redirectTo") ?? undefined,
+  });
+  if (!parsed.success) throw data("Invalid request.", { status: 400 });
+  if (info.impersonating) throw data("Class pages are not opened while viewing as someone else.", { status: 403 });
+  const { registration, classPages } = await getStudentPortal(request, info);
+  if (!registration) throw data("No registration found.", { status: 404 });
+  const links = classPages.flatMap((g) => (g.link ? [{ subject: g.subjectName, link: g.link }] : []));
+
+  if (parsed.data.intent === "dismiss") {
+    await claimClassPagesOpening(registration.id);
+    const to = safeRedirect(parsed.data.redirectTo, "/student-dashboard");
+    return redirect(to.startsWith("/student-dashboard") ? to : "/student-dashboard");
+  }
+  // Nothing to open yet: leave it unclaimed so the pages open once they exist.
+  if (links.length === 0) return { status: "none" as const, links: [] };
+  if (!(await claimClassPagesOpening(registration.id))) return { status: "already" as const, links: [] };
+  return { status: "opened" as const, links };
+}
+
+export function loader() {
+  return redirect("/student-dashboard");
+}

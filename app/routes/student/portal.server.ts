@@ -1,0 +1,96 @@
+import { redirect } from "react-router";
+import type { SessionInfo } from "#app/utils/session.server.ts";
+import { requireUser } from "#app/utils/auth.server.ts";
+import { toastHeader } from "#app/utils/toast.server.ts";
+import { programmeLabel } from "#app/domain/programmes.ts";
+import { WHATSAPP_LOGIN_REQUIRED } from "#app/domain/messages.ts";
+import { Registration, getLatestOwnedRegistration } from "#models/registration.server.ts";
+import { getGroupsForSubjects } from "#models/whatsapp-group.server.ts";
+import { toGroupCard, type GroupCardData } from "./+group-data.ts";
+
+/** Who may open /student-dashboard: students (a user with no role counts as one) and admins. */
+export const STUDENT_PORTAL_ROLES = ["student", "admin"] as const;
+
+export type PortalRegistration = {
+  id: string;
+  reference: string;
+  wardName: string;
+  programme: string;
+  programmeLabel: string;
+  subjects: string[];
+  classPagesOpenedAt: Date | null;
+};
+
+export type StudentPortal = {
+  registration: PortalRegistration | null;
+  /** Class pages (type student) of the programme among the registered subjects, by subject. */
+  classPages: GroupCardData[];
+};
+
+/**
+ * The registration a user owns (decisions §4); a failed lookup counts as none
+ * (spec §8: failed lookups in the student portal are silently ignored).
+ */
+export async function loadOwnedRegistration(user: SessionInfo["effectiveUser"]): Promise<PortalRegistration | null> {
+  const r = await getLatestOwnedRegistration(user).catch((error: unknown) => {
+    console.error("student portal: registration lookup failed", error);
+    return null;
+  });
+  if (!r) return null;
+  return {
+    id: r._id,
+    reference: r.reference,
+    wardName: r.wardName,
+    programme: r.programme,
+    programmeLabel: programmeLabel(r.programme),
+    subjects: [...(r.subjects ?? [])],
+    classPagesOpenedAt: r.classPagesOpenedAt ?? null,
+  };
+}
+
+async function loadPortal(info: SessionInfo): Promise<StudentPortal> {
+  const registration = await loadOwnedRegistration(info.effectiveUser);
+  if (!registration || !registration.programme || registration.subjects.length === 0) return { registration, classPages: [] };
+  const groups = await getGroupsForSubjects(registration.programme, registration.subjects, "student").catch((error: unknown) => {
+    console.error("student portal: group lookup failed", error);
+    return [];
+  });
+  return { registration, classPages: groups.map(toGroupCard) };
+}
+
+const cache = new WeakMap<Request, Promise<StudentPortal>>();
+
+/** The portal's data, read once per request however many of its loaders ask. */
+export function getStudentPortal(request: Request, info: SessionInfo): Promise<StudentPortal> {
+  let pending = cache.get(request);
+  if (!pending) {
+    pending = loadPortal(info);
+    cache.set(request, pending);
+  }
+  return pending;
+}
+
+/**
+ * Marks the registration's class pages as opened, atomically: true only for
+ * the one call that changed it, so they are opened once per registration.
+ */
+export async function claimClassPagesOpening(registrationId: string): Promise<boolean> {
+  const result = await Registration.updateOne(
+    { _id: String(registrationId), classPagesOpenedAt: null },
+    { $set: { classPagesOpenedAt: new Date() } },
+  );
+  return result.modifiedCount === 1;
+}
+
+/** requireUser, with the spec's message shown on the sign-in page an anonymous visitor is sent to. */
+export async function requireUserForWhatsapp(request: Request): Promise<SessionInfo> {
+  try {
+    return await requireUser(request);
+  } catch (error) {
+    if (error instanceof Response && error.status >= 300 && error.status < 400) {
+      const location = error.headers.get("Location") ?? "/portal";
+      throw redirect(location, { headers: { "Set-Cookie": await toastHeader({ type: "error", title: "Access Denied", description: WHATSAPP_LOGIN_REQUIRED }) } });
+    }
+    throw error;
+  }
+}

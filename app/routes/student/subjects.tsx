@@ -1,0 +1,42 @@
+import type { Route } from "./+types/subjects";
+import { requireRole } from "#app/utils/auth.server.ts";
+import { ButtonLink } from "#app/components/ui/button.tsx";
+import { STUDENT_PORTAL_ROLES, getStudentPortal } from "./portal.server.ts";
+import { Badge } from "./+components.tsx";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const info = await requireRole(request, STUDENT_PORTAL_ROLES);
+  const { registration } = await getStudentPortal(request, info);
+  return { hasRegistration: Boolean(registration), programmeLabel: registration?.programmeLabel ?? null, subjects: registration?.subjects ?? [] };
+}
+
+export default function Subjects({ loaderData }: Route.ComponentProps) {
+  const { hasRegistration, programmeLabel, subjects } = loaderData;
+  return (
+    <section aria-labelledby="subjects-heading">
+      <h2 id="subjects-heading" className="text-xl font-semibold text-gray-900">
+        My Subjects
+      </h2>
+      {programmeLabel ? <p className="mt-1 text-gray-700">{programmeLabel}</p> : null}
+      {subjects.length ? (
+        <ul className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+          {subjects.map((s) => (
+            <li key={s} className="flex items-center justify-between gap-3 rounded-xl border border-gray-200 bg-white p-5 shadow-sm">
+              <h3 className="font-semibold text-gray-900">{s}</h3>
+              <Badge tone="green">Active</Badge>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <div className="mt-4 rounded-xl border border-dashed border-gray-300 bg-white p-8 text-center">
+          <p className="font-semibold text-gray-900">No subjects enrolled</p>
+          {hasRegistration ? null : (
+            <ButtonLink to="/registration" className="mt-4">
+              Complete Registration Form
+            </ButtonLink>
+          )}
+        </div>
+      )}
+    </section>
+  );
+}
