@@ -12,6 +12,7 @@ import {
 } from "@remix-run/form-data-parser";
 import { fileTypeFromBuffer } from "file-type";
 import { env } from "./env.server.ts";
+import { MAX_UPLOAD_BYTES } from "./request-guards.server.ts";
 
 /**
  * Safe uploads (decisions §1): the size limit is enforced while the body
@@ -102,6 +103,7 @@ export async function parseUpload(request: Request, rules: UploadRules): Promise
     for (const [key, value] of parsed) if (typeof value === "string") fields.append(key, value);
   } catch (error) {
     if (error instanceof MaxFileSizeExceededError || error instanceof MaxTotalSizeExceededError) {
+      await drainBody(request);
       return { ok: false, failure: "too-large", fields };
     }
     if (error instanceof MaxFilesExceededError || error instanceof MaxPartsExceededError || error instanceof FormDataParseError) {
@@ -111,6 +113,30 @@ export async function parseUpload(request: Request, rules: UploadRules): Promise
   }
   if (failure) return { ok: false, failure, fields };
   return { ok: true, fields, file };
+}
+
+/**
+ * After refusing an oversized file, read (and discard) the rest of the body,
+ * up to the request-guard limit, so the client receives our answer instead of
+ * a reset connection halfway through its upload. Nothing is kept in memory.
+ */
+async function drainBody(request: Request, limit = MAX_UPLOAD_BYTES) {
+  const body = request.body;
+  if (!body || body.locked) return;
+  const reader = body.getReader();
+  let read = 0;
+  try {
+    while (read <= limit) {
+      const { done, value } = await reader.read();
+      if (done) return;
+      read += value.byteLength;
+    }
+    await reader.cancel();
+  } catch {
+    // The client went away: nothing to answer.
+  } finally {
+    reader.releaseLock();
+  }
 }
 
 const SAFE_SEGMENT = /^[A-Za-z0-9_-]{1,64}$/;

@@ -49,7 +49,7 @@ test.describe("WhatsApp Group Management", () => {
     await form.getByRole("button", { name: "Add Group" }).click();
     await expect(form.getByText("Please select a subject")).toBeVisible();
     await expect(form.getByText("WhatsApp link is required")).toBeVisible();
-    if (!isJs()) await expectNoA11yViolations(page);
+    await expectNoA11yViolations(page);
     await form.getByLabel("Subject").selectOption(subject);
     await form.getByLabel("Programme").selectOption(programme);
     await expect(form.getByLabel("Group type").locator("option")).toHaveText(["Class Page"]);
@@ -94,7 +94,7 @@ test.describe("WhatsApp Group Management", () => {
     await page.goto(`/admin/whatsapp-groups?programme=${programme}&q=Government`);
     form = await openForm(page, `Delete ${subject} (${label})`);
     await expect(form.getByText(`Are you sure you want to delete the WhatsApp group ${subject} (${label})?`)).toBeVisible();
-    if (!isJs()) await expectNoA11yViolations(page);
+    await expectNoA11yViolations(page);
     await form.getByRole("button", { name: "Delete Group" }).click();
     await expect(page.getByRole("status")).toContainText("WhatsApp group deleted successfully");
     expect(await WhatsappGroup.findById(saved!._id).lean()).toBeNull();
