@@ -1,0 +1,71 @@
+import { test, expect, connectTestDb, signInAs } from "../support/fixtures.ts";
+import { expectNoA11yViolations } from "../support/axe.ts";
+import { User } from "../../models/user.server.ts";
+import { Session } from "../../models/session.server.ts";
+import { verifyPassword } from "../../app/utils/password.server.ts";
+
+test("profile: update own full name, display name and email", async ({ page, loginAs }) => {
+  const user = await loginAs("parent");
+  await page.goto("/profile");
+  await expect(page.getByRole("heading", { level: 1, name: "Profile" })).toBeVisible();
+  await expect(page.getByText(user.phone)).toBeVisible();
+  await expectNoA11yViolations(page);
+
+  await page.getByLabel("Email (optional)").fill("not-an-email");
+  await page.getByLabel("Full name").fill("Adwoa Mensah");
+  await page.getByRole("button", { name: "Save profile" }).click();
+  await expect(page.getByText("Enter a valid email address")).toBeVisible();
+  await expect(page.getByLabel("Full name")).toHaveValue("Adwoa Mensah");
+
+  await page.getByLabel("Display name (optional)").fill("Adwoa");
+  await page.getByLabel("Email (optional)").fill("adwoa@example.com");
+  await page.getByRole("button", { name: "Save profile" }).click();
+  await expect(page.getByRole("status")).toContainText("Profile updated successfully");
+  await page.reload();
+  await expect(page.getByLabel("Full name")).toHaveValue("Adwoa Mensah");
+  await expect(page.getByLabel("Email (optional)")).toHaveValue("adwoa@example.com");
+  await connectTestDb();
+  const saved = await User.findById(user.id).lean();
+  expect(saved).toMatchObject({ fullName: "Adwoa Mensah", displayName: "Adwoa", email: "adwoa@example.com" });
+});
+
+test("settings: change the password with the current one; other sessions are signed out", async ({ page, loginAs, browser }) => {
+  const user = await loginAs("student");
+  // A second browser signed in as the same user.
+  const other = await browser.newContext();
+  await signInAs(other, user);
+
+  await page.goto("/settings");
+  await expectNoA11yViolations(page);
+  await page.getByLabel("Current password").fill("wrong-password");
+  await page.getByRole("textbox", { name: "New password", exact: true }).fill("new-secret-1");
+  await page.getByLabel("Confirm new password").fill("new-secret-1");
+  await page.getByRole("button", { name: "Change password" }).click();
+  await expect(page.getByText("Current password is incorrect")).toBeVisible();
+
+  await page.getByLabel("Current password").fill(user.password);
+  await page.getByRole("textbox", { name: "New password", exact: true }).fill("new-secret-1");
+  await page.getByLabel("Confirm new password").fill("different");
+  await page.getByRole("button", { name: "Change password" }).click();
+  await expect(page.getByText("Passwords do not match")).toBeVisible();
+
+  await page.getByLabel("Current password").fill(user.password);
+  await page.getByRole("textbox", { name: "New password", exact: true }).fill("new-secret-1");
+  await page.getByLabel("Confirm new password").fill("new-secret-1");
+  await page.getByRole("button", { name: "Change password" }).click();
+  await expect(page.getByRole("status")).toContainText("Password changed");
+
+  // This browser stays signed in; the other one is signed out.
+  expect((await page.goto("/dashboard"))?.url()).toMatch(/\/dashboard$/);
+  const otherPage = await other.newPage();
+  await otherPage.goto("/dashboard");
+  await expect(otherPage).toHaveURL(/\/portal/);
+  await other.close();
+  await connectTestDb();
+  expect(await Session.countDocuments({ userId: user.id })).toBe(1);
+
+  // The stored hash is the new password's.
+  const stored = await User.findById(user.id).select("+passwordHash").lean<{ passwordHash: string }>();
+  expect(await verifyPassword("new-secret-1", stored!.passwordHash)).toBe(true);
+  expect(await verifyPassword(user.password, stored!.passwordHash)).toBe(false);
+});
