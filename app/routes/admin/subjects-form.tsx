@@ -1,6 +1,7 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "react-router";
+import { Button } from "#app/components/ui/button.tsx";
 import { FormErrors, SelectField, SubmitButton, TextareaField, TextField } from "#app/components/form/fields.tsx";
 import { SubjectFormSchema } from "#app/forms/admin-subject.schema.ts";
 
@@ -17,6 +18,7 @@ export function SubjectForm({
   FormComponent = Form,
   submitLabel,
   pendingLabel,
+  pending,
 }: {
   id: string;
   action: string;
@@ -26,6 +28,8 @@ export function SubjectForm({
   FormComponent?: typeof Form;
   submitLabel: string;
   pendingLabel: string;
+  /** A dialog's fetcher state (navigation state does not cover fetchers). */
+  pending?: boolean;
 }) {
   const [form, fields] = useForm({
     id,
@@ -49,9 +53,15 @@ export function SubjectForm({
       <TextField field={fields.name} label="Subject name" inputProps={{ maxLength: 100 }} />
       <TextareaField field={fields.description} label="Description (optional)" rows={3} />
       <SelectField field={fields.facilitatorId} label="Facilitator (optional)" options={options} placeholder="No facilitator" />
-      <SubmitButton pendingLabel={pendingLabel} formAction={action}>
-        {submitLabel}
-      </SubmitButton>
+      {pending === undefined ? (
+        <SubmitButton pendingLabel={pendingLabel} formAction={action}>
+          {submitLabel}
+        </SubmitButton>
+      ) : (
+        <Button type="submit" disabled={pending}>
+          {pending ? pendingLabel : submitLabel}
+        </Button>
+      )}
     </FormComponent>
   );
 }

@@ -111,6 +111,7 @@ function DialogEditSubject({
       current={subject}
       facilitators={facilitators}
       FormComponent={fetcher.Form as any}
+      pending={fetcher.state !== "idle"}
       submitLabel="Update Subject"
       pendingLabel="Saving..."
     />

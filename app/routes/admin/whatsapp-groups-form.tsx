@@ -1,6 +1,7 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "react-router";
+import { Button } from "#app/components/ui/button.tsx";
 import { FormErrors, SelectField, SubmitButton, TextField } from "#app/components/form/fields.tsx";
 import { GROUP_FORM_SUBJECTS, PROGRAMME_OPTIONS, programmeLabel } from "#app/domain/programmes.ts";
 import { ADMIN_FORM_GROUP_TYPES, groupTypeLabel } from "#app/domain/whatsapp.ts";
@@ -20,6 +21,7 @@ export function GroupForm({
   FormComponent = Form,
   submitLabel,
   pendingLabel,
+  pending,
 }: {
   id: string;
   action: string;
@@ -28,6 +30,8 @@ export function GroupForm({
   FormComponent?: typeof Form;
   submitLabel: string;
   pendingLabel: string;
+  /** A dialog's fetcher state (navigation state does not cover fetchers). */
+  pending?: boolean;
 }) {
   const schema = groupFormSchema(current);
   const [form, fields] = useForm({
@@ -58,9 +62,15 @@ export function GroupForm({
         type="url"
         inputProps={{ placeholder: "https://chat.whatsapp.com/…", autoComplete: "off" }}
       />
-      <SubmitButton pendingLabel={pendingLabel} formAction={action}>
-        {submitLabel}
-      </SubmitButton>
+      {pending === undefined ? (
+        <SubmitButton pendingLabel={pendingLabel} formAction={action}>
+          {submitLabel}
+        </SubmitButton>
+      ) : (
+        <Button type="submit" disabled={pending}>
+          {pending ? pendingLabel : submitLabel}
+        </Button>
+      )}
     </FormComponent>
   );
 }

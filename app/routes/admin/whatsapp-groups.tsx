@@ -194,6 +194,7 @@ function DialogGroupForm({ close, group }: { close: () => void; group?: GroupVal
       lastResult={fetcher.data?.result}
       current={group ?? null}
       FormComponent={fetcher.Form as any}
+      pending={fetcher.state !== "idle"}
       submitLabel={group ? "Update Group" : "Add Group"}
       pendingLabel={group ? "Updating..." : "Adding..."}
     />

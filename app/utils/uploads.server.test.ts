@@ -1,0 +1,96 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+
+// env.server.ts reads UPLOADS_DIR once, at import: point it at a scratch folder first.
+const root = fs.mkdtempSync(path.join(os.tmpdir(), "uploads-test-"));
+const uploadsDir = path.join(root, "uploads");
+process.env.UPLOADS_DIR = uploadsDir;
+process.env.DB_IN_MEMORY = "true";
+const uploads = await import("./uploads.server.ts");
+const { UPLOAD_TYPES } = uploads;
+
+const PNG = fs.readFileSync(path.resolve("public/timetables/form-2-arts.png"));
+const ALLOWED = [UPLOAD_TYPES.jpg, UPLOAD_TYPES.png, UPLOAD_TYPES.pdf];
+const RULES = { fileField: "file", allowed: ALLOWED, maxBytes: 64 * 1024 };
+
+function multipart(parts: Array<{ name: string; value: string } | { name: string; filename: string; type: string; bytes: Uint8Array }>) {
+  const form = new FormData();
+  for (const p of parts) {
+    if ("bytes" in p) form.append(p.name, new File([new Uint8Array(p.bytes)], p.filename, { type: p.type }));
+    else form.append(p.name, p.value);
+  }
+  return new Request("http://localhost/upload", { method: "POST", body: form });
+}
+
+beforeAll(() => fs.mkdirSync(uploadsDir, { recursive: true }));
+afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
+
+describe("parseUpload", () => {
+  test("keeps text fields and a file whose bytes are an allowed type", async () => {
+    const result = await uploads.parseUpload(multipart([{ name: "title", value: "T" }, { name: "file", filename: "a.png", type: "image/png", bytes: PNG }]), {
+      ...RULES,
+      maxBytes: 1024 * 1024,
+    });
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    expect(result.fields.get("title")).toBe("T");
+    expect(result.file?.type).toEqual(UPLOAD_TYPES.png);
+    expect(result.file?.size).toBe(PNG.length);
+  });
+
+  test("judges the bytes, not the name or the declared type", async () => {
+    const elf = new Uint8Array([0x7f, 0x45, 0x4c, 0x46, 2, 1, 1, 0, ...new Array(64).fill(0)]);
+    const svg = new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg"/>');
+    for (const bytes of [elf, svg]) {
+      const result = await uploads.parseUpload(multipart([{ name: "file", filename: "a.png", type: "image/png", bytes }]), RULES);
+      expect(result).toMatchObject({ ok: false, failure: "invalid-type" });
+    }
+  });
+
+  test("an empty named file is refused; no file chosen is no file", async () => {
+    const empty = await uploads.parseUpload(multipart([{ name: "file", filename: "a.png", type: "image/png", bytes: new Uint8Array() }]), RULES);
+    expect(empty).toMatchObject({ ok: false, failure: "empty" });
+    // What a browser sends when no file was chosen (written by hand: FormData would name it "blob").
+    const body = '--b\r\nContent-Disposition: form-data; name="file"; filename=""\r\nContent-Type: application/octet-stream\r\n\r\n\r\n--b--\r\n';
+    const request = new Request("http://localhost/upload", { method: "POST", body, headers: { "Content-Type": "multipart/form-data; boundary=b" } });
+    const none = await uploads.parseUpload(request, RULES);
+    expect(none).toMatchObject({ ok: true, file: null });
+  });
+
+  test("a file over the limit is refused", async () => {
+    const big = new Uint8Array(RULES.maxBytes + 1);
+    big.set(PNG.subarray(0, 64));
+    const result = await uploads.parseUpload(multipart([{ name: "file", filename: "a.png", type: "image/png", bytes: big }]), RULES);
+    expect(result).toMatchObject({ ok: false, failure: "too-large" });
+  });
+});
+
+describe("storing", () => {
+  test("writes under {owner}/{timestamp}[-suffix].{ext}, never overwriting, leaving no temporary file", async () => {
+    const a = await uploads.storeUpload("owner1abc", PNG, "png");
+    const b = await uploads.storeUpload("owner1abc", PNG, "png");
+    const c = await uploads.storeUpload("owner1abc", PNG, "png", "visual-arts");
+    expect(a).toMatch(/^owner1abc\/\d{13}\.png$/);
+    expect(c).toMatch(/^owner1abc\/\d{13}-visual-arts\.png$/);
+    expect(new Set([a, b, c]).size).toBe(3);
+    expect(fs.readdirSync(path.join(uploadsDir, "owner1abc")).sort()).toEqual([a, b, c].map((p) => p.split("/")[1]).sort());
+    expect((await uploads.readUpload(a))?.equals(PNG)).toBe(true);
+  });
+
+  test("refuses owners, suffixes and paths that could leave the uploads folder", async () => {
+    await expect(uploads.storeUpload("../x", PNG, "png")).rejects.toThrow();
+    await expect(uploads.storeUpload("owner", PNG, "png", "../../x")).rejects.toThrow();
+    await expect(uploads.storeUpload("owner", PNG, "p/ng")).rejects.toThrow();
+    expect(() => uploads.resolveUploadPath("../etc/passwd")).toThrow();
+    expect(await uploads.readUpload("../../etc/passwd")).toBeNull();
+    expect(fs.readdirSync(root)).toEqual(["uploads"]);
+  });
+
+  test("display names lose any path and odd characters", () => {
+    expect(uploads.safeDisplayName("../../evil.png")).toBe("evil.png");
+    expect(uploads.safeDisplayName("C:\\x\\tt<script>.pdf")).toBe("tt_script_.pdf");
+    expect(uploads.safeDisplayName("...", "fallback.png")).toBe("fallback.png");
+  });
+});
