@@ -14,6 +14,8 @@ export type RunningApp = {
   /** e.g. http://localhost:41234 */
   url: string;
   port: number;
+  /** The app process (e.g. to read its memory use from /proc). */
+  pid: number | null;
   /** The app's database (mongodb://127.0.0.1:PORT/vacation_classes_bench): connect to arrange data. */
   mongodbUri: string;
   buildDir: string;
@@ -123,5 +125,5 @@ export async function startApp(options: StartAppOptions = {}): Promise<RunningAp
     await stop();
     throw error;
   }
-  return { url, port, mongodbUri, buildDir, stop };
+  return { url, port, pid: child.pid ?? null, mongodbUri, buildDir, stop };
 }
