@@ -64,7 +64,6 @@ export const NO_PARENT_GROUPS = "No parent WhatsApp groups available at the mome
 export const LINK_AVAILABLE_SOON = "This group link will be available soon";
 export const LINK_NOT_AVAILABLE = "WhatsApp group link is not yet available for this subject.";
 export const NO_SCHEDULE = "No Schedule Available";
-export const SCHEDULE_LOAD_FAILED = "Error: Failed to load timetable. Please try again later.";
 export const DOWNLOAD_STARTED = "Download Started";
 export const DOWNLOAD_COMPLETE = "Download Complete";
 export const openingParentsGroup = (programme: string) => `Opening ${programme} Parents WhatsApp group`;

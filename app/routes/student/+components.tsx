@@ -2,6 +2,7 @@ import { useOutletContext } from "react-router";
 import { buttonClass } from "#app/components/ui/button.tsx";
 import { useHydrated } from "#app/utils/use-hydrated.ts";
 import type { GroupCardData } from "./+group-data.ts";
+import { LINK_NOT_AVAILABLE } from "#app/domain/messages.ts";
 
 export type ShowToast = (toast: { type: "success" | "error" | "info"; title: string; description?: string }) => void;
 
@@ -46,9 +47,14 @@ export function GroupCard({ group, onToast, headingLevel = 3 }: { group: GroupCa
           Join Class Now<span className="sr-only"> for {group.subjectName} (opens WhatsApp in a new tab)</span>
         </a>
       ) : (
-        <button type="button" disabled className={buttonClass("secondary", "w-full")}>
-          Class Page Coming Soon<span className="sr-only"> for {group.subjectName}</span>
-        </button>
+        <>
+          <button type="button" disabled className={buttonClass("secondary", "w-full")} aria-describedby={`soon-${group.id}`}>
+            Class Page Coming Soon<span className="sr-only"> for {group.subjectName}</span>
+          </button>
+          <p id={`soon-${group.id}`} className="mt-2 text-sm text-gray-700">
+            {LINK_NOT_AVAILABLE}
+          </p>
+        </>
       )}
     </li>
   );

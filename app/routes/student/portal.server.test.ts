@@ -1,0 +1,65 @@
+import mongoose from "mongoose";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type EmbeddedMongo, startEmbeddedMongo } from "#scripts/embedded-mongo/index.ts";
+import { Registration, wardNameKey } from "#models/registration.server.ts";
+import { claimClassPagesOpening, loadOwnedRegistration } from "./portal.server.ts";
+
+let server: EmbeddedMongo;
+
+beforeAll(async () => {
+  server = await startEmbeddedMongo({ quiet: true });
+  await mongoose.connect(`${server.uri}student_portal_test`);
+  await Registration.init();
+});
+
+afterAll(async () => {
+  await mongoose.disconnect();
+  await server?.stop();
+});
+
+let n = 0;
+async function registration(overrides: Record<string, unknown> = {}) {
+  n += 1;
+  const wardName = `Ward ${n}`;
+  return Registration.create({
+    parentName: "Parent",
+    whatsappNumber: "0240000000",
+    whatsappNumberNormalized: "+233240000000",
+    wardName,
+    wardNameKey: wardNameKey(wardName),
+    wardWhatsapp: `05000000${String(n).padStart(2, "0")}`,
+    wardWhatsappNormalized: `+2335000000${String(n).padStart(2, "0")}`,
+    currentSchool: "School",
+    wardForm: "form-1",
+    specificClass: "1A",
+    programme: "science",
+    subjects: ["Physics"],
+    subjectCount: 1,
+    updateMode: ["whatsapp"],
+    referralName: "Referee",
+    referralStatus: "friend",
+    ...overrides,
+  });
+}
+
+describe("claimClassPagesOpening", () => {
+  it("lets exactly one of many simultaneous first loads open the class pages", async () => {
+    const r = await registration();
+    const results = await Promise.all(Array.from({ length: 8 }, () => claimClassPagesOpening(r._id)));
+    expect(results.filter(Boolean)).toHaveLength(1);
+    expect((await Registration.findById(r._id).lean())?.classPagesOpenedAt).toBeInstanceOf(Date);
+    expect(await claimClassPagesOpening(r._id)).toBe(false);
+  });
+});
+
+describe("loadOwnedRegistration", () => {
+  it("finds the student's registration by their phone as the ward's WhatsApp number", async () => {
+    const r = await registration({ subjects: ["Physics", "Biology"] });
+    const found = await loadOwnedRegistration({ _id: "someuserid", phone: r.wardWhatsappNormalized, role: "student" } as never);
+    expect(found).toMatchObject({ id: r._id, wardName: r.wardName, programmeLabel: "General Science", subjects: ["Physics", "Biology"], classPagesOpenedAt: null });
+  });
+
+  it("returns null when nothing matches", async () => {
+    expect(await loadOwnedRegistration({ _id: "nobody", phone: "+233599999999", role: "student" } as never)).toBeNull();
+  });
+});
