@@ -47,3 +47,16 @@ describe("csvResponse", () => {
     expect(safeFilename('a"b\r\n.csv')).toBe("a_b_.csv");
   });
 });
+
+describe("csvStream at size", () => {
+  it("streams many rows in order without losing any", async () => {
+    async function* rows() {
+      for (let i = 0; i < 20_000; i++) yield i;
+    }
+    const res = csvResponse("n.csv", rows(), [{ header: "N", value: (n) => n }, { header: "Text", value: (n) => `row ${n}, ok` }]);
+    const lines = (await res.text()).split("\n");
+    expect(lines).toHaveLength(20_002);
+    expect(lines[1]).toBe('0,"row 0, ok"');
+    expect(lines[20_000]).toBe('19999,"row 19999, ok"');
+  });
+});

@@ -15,7 +15,7 @@ const SECTIONS: Section[] = [
     pages: ["/admin/registrations", "/admin/register-student", "/admin/registrations/delete-all", "/registration-view-list"],
     posts: ["/admin/registrations", "/admin/register-student", "/admin/registrations/delete-all"],
   },
-  { flag: "can_edit_users", pages: ["/admin/users"], posts: ["/impersonation/start"] },
+  { flag: "can_edit_users", pages: ["/admin/users"], posts: ["/admin/users", "/impersonation/start"] },
   { flag: "can_access_whatsapp", pages: ["/admin/whatsapp-groups", "/admin/whatsapp-groups/new"], posts: ["/admin/whatsapp-groups/new"] },
   { flag: "can_access_subjects", pages: ["/admin/subjects"], posts: ["/admin/subjects"] },
   { flag: "can_access_communications", pages: ["/admin/communications"], posts: ["/admin/communications"] },

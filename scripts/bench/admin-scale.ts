@@ -1,0 +1,268 @@
+/**
+ * Admin scale scenario (issue 7 §13): 100k registrations inserted straight
+ * through the driver into a fresh embedded database, then
+ *  - GET /admin/registrations p95 (newest-first page 1, a programme filter, a
+ *    deep page and a text search) under autocannon with an admin session;
+ *  - the full CSV export (GET /admin/registrations/export): time, bytes, rows,
+ *    and the app process's peak RSS while streaming it.
+ * Only loopback traffic; every loop is bounded in count and time.
+ *
+ *   npx tsx scripts/bench/admin-scale.ts [--count 100000] [--requests 40] [--build] [--export-only] [--app-heap-mb 96]
+ */
+import fs from "node:fs";
+import path from "node:path";
+import autocannon from "autocannon";
+import { MongoClient } from "mongodb";
+import { PROGRAMMES, PROGRAMME_SUBJECTS } from "../../app/domain/programmes.ts";
+import { buildApp, startApp, type RunningApp } from "./app.ts";
+
+export type AdminScaleResult = {
+  registrations: number;
+  insertSeconds: number;
+  pages: Array<{ name: string; path: string; requests: number; errors: number; non2xx: number; p50: number; p95: number; p99: number }>;
+  csv: { seconds: number; bytes: number; rows: number; peakRssMiB: number; rssBeforeMiB: number };
+};
+
+const ADMIN = { phone: "0244000001", password: "demo-admin-2025" };
+
+function pad(n: number, width: number) {
+  return String(n).padStart(width, "0");
+}
+
+/** Inserts `count` valid registrations in batches, one minute apart, spread over the programmes. */
+async function insertRegistrations(uri: string, count: number) {
+  const client = await MongoClient.connect(uri);
+  try {
+    const coll = client.db().collection("registrations");
+    const start = Date.now() - count * 60_000;
+    const batch = 5000;
+    for (let offset = 0; offset < count; offset += batch) {
+      const docs = [];
+      for (let i = offset; i < Math.min(count, offset + batch); i++) {
+        const programme = PROGRAMMES[i % PROGRAMMES.length];
+        const subjects = PROGRAMME_SUBJECTS[programme].slice(0, 3 + (i % 4));
+        const ward = `+23355${pad(i, 7)}`;
+        const parent = `+23324${pad(i, 7)}`;
+        const at = new Date(start + i * 60_000);
+        docs.push({
+          _id: `bench${pad(i, 10)}`,
+          reference: `benchref${pad(i, 10)}`,
+          userId: null,
+          adminRegistration: false,
+          parentName: `Parent ${i} Mensah`,
+          whatsappNumber: `024${pad(i, 7)}`,
+          whatsappNumberNormalized: parent,
+          alternativeNumber: i % 3 === 0 ? `020${pad(i, 7)}` : null,
+          wardName: `Ward ${i} Mensah`,
+          wardNameKey: `ward ${i} mensah`,
+          wardWhatsapp: `055${pad(i, 7)}`,
+          wardWhatsappNormalized: ward,
+          currentSchool: "Bench Senior High School",
+          wardForm: (["form-1", "form-2", "form-3"] as const)[i % 3],
+          specificClass: `${(i % 3) + 1}A${(i % 5) + 1}`,
+          programme,
+          subjects,
+          subjectCount: subjects.length,
+          updateMode: ["whatsapp", "sms"],
+          referralName: "Bench Referrer",
+          referralStatus: "friend",
+          referralOther: null,
+          joinStudentGroups: "yes",
+          joinParentGroup: i % 2 ? "yes" : "no",
+          feedback: i % 10 === 0 ? "=cmd|' /C calc'!A0, quoted \"feedback\"" : null,
+          classPagesOpenedAt: null,
+          createdAt: at,
+          updatedAt: at,
+        });
+      }
+      await coll.insertMany(docs, { ordered: false });
+    }
+    return await coll.countDocuments();
+  } finally {
+    await client.close();
+  }
+}
+
+async function signIn(url: string): Promise<string> {
+  const body = new URLSearchParams({ intent: "signin", phone: ADMIN.phone, password: ADMIN.password });
+  const res = await fetch(`${url}/portal?role=admin`, { method: "POST", body, redirect: "manual" });
+  const cookies = res.headers.getSetCookie().map((c) => c.split(";")[0]);
+  const session = cookies.find((c) => c.startsWith("__session="));
+  if (!session) throw new Error(`admin sign-in failed (status ${res.status})`);
+  return session;
+}
+
+/** The serving process: the one listening on the app's port (found through /proc). */
+function findPidByPort(port: number): number | null {
+  const hex = port.toString(16).toUpperCase().padStart(4, "0");
+  const inodes = new Set<string>();
+  for (const file of ["/proc/net/tcp", "/proc/net/tcp6"]) {
+    if (!fs.existsSync(file)) continue;
+    for (const line of fs.readFileSync(file, "utf8").split("\n").slice(1)) {
+      const cols = line.trim().split(/\s+/);
+      if (cols.length > 9 && cols[1].endsWith(`:${hex}`) && cols[3] === "0A") inodes.add(cols[9]);
+    }
+  }
+  for (const pid of fs.readdirSync("/proc").filter((d) => /^\d+$/.test(d))) {
+    try {
+      for (const fd of fs.readdirSync(`/proc/${pid}/fd`)) {
+        const link = fs.readlinkSync(`/proc/${pid}/fd/${fd}`);
+        const m = /^socket:\[(\d+)\]$/.exec(link);
+        if (m && inodes.has(m[1])) return Number(pid);
+      }
+    } catch {
+      // another user's process, or it exited
+    }
+  }
+  return null;
+}
+
+function statusKiB(pid: number, field: "VmRSS" | "VmHWM"): number {
+  const m = new RegExp(`^${field}:\\s+(\\d+) kB`, "m").exec(fs.readFileSync(`/proc/${pid}/status`, "utf8"));
+  return m ? Number(m[1]) : 0;
+}
+
+function percentile(sorted: number[], p: number) {
+  if (!sorted.length) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+}
+
+/** A bounded run: `amount` requests over 4 connections, each with a 60 s timeout. */
+async function loadPage(url: string, cookie: string, pathName: string, amount: number) {
+  const latencies: number[] = [];
+  const instance = autocannon({
+    url: `${url}${pathName}`,
+    connections: 4,
+    amount,
+    timeout: 60,
+    headers: { cookie },
+  });
+  instance.on("response", (_client: unknown, _status: number, _bytes: number, ms: number) => latencies.push(ms));
+  const result = await instance;
+  latencies.sort((a, b) => a - b);
+  return {
+    requests: result.requests.total,
+    errors: result.errors + result.timeouts,
+    non2xx: result.non2xx,
+    p50: Math.round(percentile(latencies, 50)),
+    p95: Math.round(percentile(latencies, 95)),
+    p99: Math.round(percentile(latencies, 99)),
+  };
+}
+
+async function exportCsv(url: string, cookie: string, pid: number | null) {
+  // Reset the peak-RSS counter so it covers the export only (Linux clear_refs 5).
+  let canReset = false;
+  if (pid) {
+    try {
+      fs.writeFileSync(`/proc/${pid}/clear_refs`, "5");
+      canReset = true;
+    } catch {
+      canReset = false;
+    }
+  }
+  const rssBefore = pid ? statusKiB(pid, "VmRSS") : 0;
+  let sampledPeak = rssBefore;
+  const sampler = pid
+    ? setInterval(() => {
+        try {
+          sampledPeak = Math.max(sampledPeak, statusKiB(pid, "VmRSS"));
+        } catch {
+          // exited
+        }
+      }, 20)
+    : null;
+  const started = performance.now();
+  const res = await fetch(`${url}/admin/registrations/export`, { headers: { cookie }, signal: AbortSignal.timeout(300_000) });
+  if (!res.ok || !res.body) throw new Error(`export failed: ${res.status}`);
+  let bytes = 0;
+  let newlines = 0;
+  for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
+    bytes += chunk.length;
+    for (let i = 0; i < chunk.length; i++) if (chunk[i] === 10) newlines++;
+  }
+  const seconds = (performance.now() - started) / 1000;
+  if (sampler) clearInterval(sampler);
+  const hwm = pid && canReset ? statusKiB(pid, "VmHWM") : 0;
+  return {
+    seconds,
+    bytes,
+    // Every record ends with \n; quoted cells hold none in this data set.
+    rows: newlines - 1,
+    peakRssMiB: Math.max(hwm, sampledPeak) / 1024,
+    rssBeforeMiB: rssBefore / 1024,
+  };
+}
+
+export async function runAdminScale(
+  options: { count?: number; requests?: number; buildDir?: string; app?: RunningApp; exportOnly?: boolean; appHeapMiB?: number } = {},
+): Promise<AdminScaleResult> {
+  const count = options.count ?? 100_000;
+  const requests = options.requests ?? 40;
+  const log = (m: string) => console.error(`[admin-scale] ${m}`);
+  // appHeapMiB caps the app's V8 heap: an export that still completes proves memory is not retained per row.
+  const env: Record<string, string> = options.appHeapMiB ? { NODE_OPTIONS: `--max-old-space-size=${options.appHeapMiB}` } : {};
+  const app = options.app ?? (await startApp({ buildDir: options.buildDir, env }));
+  try {
+    const t0 = performance.now();
+    const total = await insertRegistrations(app.mongodbUri, count);
+    const insertSeconds = (performance.now() - t0) / 1000;
+    log(`${total} registrations in ${insertSeconds.toFixed(1)} s`);
+    const cookie = await signIn(app.url);
+    const pid = (app as RunningApp & { pid?: number }).pid ?? findPidByPort(app.port);
+
+    const middle = Math.max(1, Math.floor(total / 25 / 2));
+    const scenarios = [
+      { name: "newest first, page 1", path: "/admin/registrations", amount: requests },
+      { name: "programme filter", path: "/admin/registrations?programme=business", amount: requests },
+      { name: `page ${middle} (deep skip)`, path: `/admin/registrations?page=${middle}`, amount: Math.ceil(requests / 2) },
+      { name: "text search (regex scan)", path: `/admin/registrations?q=ward%20${count - 1}%20`, amount: Math.ceil(requests / 5) },
+    ];
+    // Warm up once (first render compiles, caches, connects).
+    for (const s of scenarios) {
+      const warm = await fetch(`${app.url}${s.path}`, { headers: { cookie } });
+      if (warm.status !== 200) throw new Error(`${s.path} answered ${warm.status}`);
+      await warm.arrayBuffer();
+    }
+    const pages: AdminScaleResult["pages"] = [];
+    for (const s of options.exportOnly ? [] : scenarios) {
+      pages.push({ name: s.name, path: s.path, ...(await loadPage(app.url, cookie, s.path, s.amount)) });
+      const p = pages[pages.length - 1];
+      log(`${s.path}: p95 ${p.p95} ms over ${p.requests} requests`);
+    }
+    const csv = await exportCsv(app.url, cookie, pid);
+    log(`export: ${csv.rows} rows in ${csv.seconds.toFixed(1)} s, peak RSS ${csv.peakRssMiB.toFixed(0)} MiB`);
+    return { registrations: total, insertSeconds, pages, csv };
+  } finally {
+    if (!options.app) await app.stop();
+  }
+}
+
+export function formatAdminScale(r: AdminScaleResult): string {
+  const lines = [
+    `Admin scale: ${r.registrations.toLocaleString("en-GB")} registrations (inserted in ${r.insertSeconds.toFixed(1)} s)`,
+    ...r.pages.map(
+      (p) =>
+        `  GET ${p.path.padEnd(44)} p50 ${String(p.p50).padStart(5)} ms  p95 ${String(p.p95).padStart(5)} ms  p99 ${String(p.p99).padStart(5)} ms  (${p.requests} requests, ${p.errors} errors, ${p.non2xx} non-2xx) [${p.name}]`,
+    ),
+    `  Full CSV export: ${r.csv.rows.toLocaleString("en-GB")} rows, ${(r.csv.bytes / 1024 / 1024).toFixed(1)} MiB in ${r.csv.seconds.toFixed(2)} s; app peak RSS ${r.csv.peakRssMiB.toFixed(0)} MiB (before: ${r.csv.rssBeforeMiB.toFixed(0)} MiB)`,
+  ];
+  return lines.join("\n");
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) {
+  const arg = (name: string) => {
+    const i = process.argv.indexOf(`--${name}`);
+    return i > 0 ? process.argv[i + 1] : undefined;
+  };
+  const buildDir = process.env.BUILD_DIR ?? "build-bench";
+  if (!fs.existsSync(path.join(buildDir, "server/index.js")) || process.argv.includes("--build")) await buildApp(buildDir);
+  const result = await runAdminScale({
+    count: Number(arg("count") ?? 100_000),
+    requests: Number(arg("requests") ?? 40),
+    buildDir,
+    exportOnly: process.argv.includes("--export-only"),
+    appHeapMiB: arg("app-heap-mb") ? Number(arg("app-heap-mb")) : undefined,
+  });
+  console.log(formatAdminScale(result));
+}
