@@ -87,7 +87,7 @@ const TABS = [
 ] as const;
 
 const tabClass = ({ isActive }: { isActive: boolean }) =>
-  `block whitespace-nowrap rounded-md px-4 py-2 text-sm font-semibold ${isActive ? "bg-brand-700 text-white" : "text-gray-800 hover:bg-gray-100"}`;
+  `block whitespace-nowrap rounded-md px-3 py-2 text-sm font-semibold sm:px-4 ${isActive ? "bg-brand-700 text-white" : "text-gray-800 hover:bg-gray-100"}`;
 
 export default function StudentLayout({ loaderData }: Route.ComponentProps) {
   const { accountName, wardName, enrolled, programmeLabel, showAdminTab, impersonating, autoOpen, joinList } = loaderData;
@@ -114,8 +114,8 @@ export default function StudentLayout({ loaderData }: Route.ComponentProps) {
             </button>
           </Form>
         </div>
-        <nav aria-label="Student portal" className="mx-auto max-w-6xl overflow-x-auto px-4 pb-3">
-          <ul className="flex gap-2">
+        <nav aria-label="Student portal" className="mx-auto max-w-6xl px-4 pb-3">
+          <ul className="flex flex-wrap gap-1 sm:gap-2">
             {TABS.map((tab) => (
               <li key={tab.to} className="shrink-0">
                 <NavLink to={tab.to} end={tab.end} className={tabClass} prefetch="intent">

@@ -113,8 +113,8 @@ export default function Schedule({ loaderData }: Route.ComponentProps) {
           </a>
         </div>
 
-        <nav aria-label="Filter by day" className="mt-4 overflow-x-auto">
-          <ul className="flex gap-2">
+        <nav aria-label="Filter by day" className="mt-4">
+          <ul className="flex flex-wrap gap-2">
             {filters.map((f) => {
               const active = f.value === day;
               return (
