@@ -56,8 +56,16 @@ describe("findParentGroupForProgramme (spec §7)", () => {
       { subjectName: "Business Parents", programme: "business", groupType: "parent" },
       { subjectName: "Science Parents", programme: "science", groupType: "parent" },
     ]);
-    expect((await findParentGroupForProgramme("arts"))?.subjectName).toBe("Business Parents");
     expect((await findParentGroupForProgramme("home-economics"))?.subjectName).toBe("Business Parents");
+  });
+
+  it("prefers the programme's own parents group over a newer one of another programme", async () => {
+    await insert([
+      { subjectName: "Arts Parents", programme: "arts", groupType: "parent" },
+      { subjectName: "Business Parents", programme: "business", groupType: "parent" },
+    ]);
+    expect((await findParentGroupForProgramme("arts"))?.subjectName).toBe("Arts Parents");
+    expect((await findParentGroupForProgramme("business"))?.subjectName).toBe("Business Parents");
   });
 
   it("falls back to a programme containing 'general' or 'all' when no science parent group exists", async () => {

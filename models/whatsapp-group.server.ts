@@ -41,7 +41,8 @@ export async function getParentGroups() {
 }
 
 /**
- * Spec §7 parent fallback lookup, as written there: parent groups are those of
+ * Spec §7 parent fallback lookup, preceded by one step of our own: the parent
+ * group of exactly this programme, newest first. Then as written in the spec: parent groups are those of
  * type parent or whose subject name contains 'parent' (the type is an enum, so
  * "type contains 'parent'" is "type is parent"). For a programme containing
  * 'science', the newest science parent group; otherwise the newest parent group
@@ -52,7 +53,10 @@ export async function getParentGroups() {
 export async function findParentGroupForProgramme(programme: string | null | undefined) {
   const isParent = { $or: [{ groupType: "parent" }, { subjectName: { $regex: "parent", $options: "i" } }] };
   const science = /science/i.test(String(programme ?? ""));
+  const exact = String(programme ?? "").trim();
   const attempts: Record<string, unknown>[] = [
+    // Beyond the spec: the programme's own parents group first, so an Arts parent is never sent to the Business group.
+    ...(exact ? [{ $and: [isParent, { programme: exact }] }] : []),
     { $and: [isParent, science ? { programme: { $regex: "science", $options: "i" } } : { programme: { $not: /science/i } }] },
     { $and: [isParent, { programme: { $regex: "general|all", $options: "i" } }] },
     isParent,
