@@ -45,9 +45,9 @@ describe("findParentGroupForProgramme (spec §7)", () => {
   it("counts a group whose subject name contains 'parent' (any case) as a parent group", async () => {
     await insert([
       { subjectName: "Science Parents", programme: "science", groupType: "parent" },
-      { subjectName: "PARENTS of science wards", programme: "General Science", groupType: "student" },
+      { subjectName: "PARENTS of science wards", programme: "Science Extra", groupType: "student" },
     ]);
-    expect((await findParentGroupForProgramme("science"))?.subjectName).toBe("PARENTS of science wards");
+    expect((await findParentGroupForProgramme("General Science"))?.subjectName).toBe("PARENTS of science wards");
   });
 
   it("for any other programme excludes science groups, however new, and takes the newest of the rest", async () => {
