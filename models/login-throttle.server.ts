@@ -39,18 +39,26 @@ export async function isLockedOut(phone: string, now = new Date()): Promise<bool
 export async function recordFailedLogin(phone: string, maxAttempts: number, now = new Date()): Promise<Date | null> {
   const id = String(phone);
   const expiresAt = new Date(now.getTime() + 2 * WINDOW_MS);
-  let row = await LoginThrottle.findOneAndUpdate(
-    { _id: id, windowStartedAt: { $gt: new Date(now.getTime() - WINDOW_MS) } },
-    { $inc: { failures: 1 }, $set: { expiresAt } },
-    { new: true },
-  ).lean();
-  if (!row) {
-    // No window open (first failure, or the last one is older than the window): start one.
+  const cutoff = new Date(now.getTime() - WINDOW_MS);
+  let row: LoginThrottleDoc | null = null;
+  for (let attempt = 0; attempt < 3 && !row; attempt++) {
     row = await LoginThrottle.findOneAndUpdate(
-      { _id: id },
-      { $set: { failures: 1, windowStartedAt: now, lockedUntil: null, expiresAt } },
-      { new: true, upsert: true },
-    ).lean();
+      { _id: id, windowStartedAt: { $gt: cutoff } },
+      { $inc: { failures: 1 }, $set: { expiresAt } },
+      { returnDocument: "after" },
+    ).lean<LoginThrottleDoc>();
+    if (row) break;
+    // No window open (first failure, or the last ones are older than the window): start one.
+    // If a parallel request has just started it, the upsert hits the unique _id and we count again above.
+    try {
+      row = await LoginThrottle.findOneAndUpdate(
+        { _id: id, windowStartedAt: { $not: { $gt: cutoff } } },
+        { $set: { failures: 1, windowStartedAt: now, lockedUntil: null, expiresAt } },
+        { returnDocument: "after", upsert: true },
+      ).lean<LoginThrottleDoc>();
+    } catch (error) {
+      if ((error as { code?: number }).code !== 11000) throw error;
+    }
   }
   if (row && row.failures >= maxAttempts) {
     const until = new Date(now.getTime() + WINDOW_MS);

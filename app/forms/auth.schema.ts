@@ -5,6 +5,9 @@ import { MIN_PASSWORD_LENGTH } from "#app/domain/settings.ts";
 
 export const PASSWORDS_DO_NOT_MATCH = "Passwords do not match";
 export const PASSWORD_TOO_SHORT = `Password must be at least ${MIN_PASSWORD_LENGTH} characters long`;
+/** How long an admin-issued password reset link works (decisions §2). */
+export const RESET_LINK_HOURS = 24;
+export const RESET_LINK_INVALID = "This link is invalid or has expired";
 
 const phone = z
   .string({ error: "Phone number is required" })
@@ -57,9 +60,9 @@ export const SignUpSchema = withPasswordMatch(
   }),
 );
 
-/** /portal sign-up: email required for every role but student (spec §5). */
-export const PortalSignUpSchema = withPasswordMatch(
-  z.object({
+/** /portal sign-up: email required for every role but student (spec §5). Both checks in one refinement so both show at once. */
+export const PortalSignUpSchema = z
+  .object({
     intent: z.literal("signup"),
     role,
     phone,
@@ -67,12 +70,15 @@ export const PortalSignUpSchema = withPasswordMatch(
     email: optionalEmail,
     password,
     confirmPassword: z.string({ error: "Please confirm your password" }).max(128),
-  }),
-).superRefine((v, ctx) => {
-  if (v.role !== "student" && !v.email) {
-    ctx.addIssue({ code: "custom", path: ["email"], message: "Email is required" });
-  }
-});
+  })
+  .superRefine((v, ctx) => {
+    if (v.password !== v.confirmPassword) {
+      ctx.addIssue({ code: "custom", path: ["confirmPassword"], message: PASSWORDS_DO_NOT_MATCH });
+    }
+    if (v.role !== "student" && !v.email) {
+      ctx.addIssue({ code: "custom", path: ["email"], message: "Email is required" });
+    }
+  });
 
 export const ResetPasswordSchema = withPasswordMatch(
   z.object({ password, confirmPassword: z.string({ error: "Please confirm your password" }).max(128) }),

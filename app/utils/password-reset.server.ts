@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 import { z } from "zod";
+import { RESET_LINK_HOURS } from "#app/forms/auth.schema.ts";
 import { PasswordReset } from "#models/password-reset.server.ts";
 import { User } from "#models/user.server.ts";
 import { clearFailedLogins } from "#models/login-throttle.server.ts";
@@ -8,8 +9,7 @@ import { env } from "./env.server.ts";
 import { hashPassword } from "./password.server.ts";
 import { deleteOtherSessions } from "./session.server.ts";
 
-/** How long an admin-issued reset link works (decisions §2). */
-export const RESET_LINK_HOURS = 24;
+export { RESET_LINK_HOURS };
 
 /** 32 random bytes, base64url: 43 characters. Anything else in the URL is not a token. */
 export const ResetTokenSchema = z.string().regex(/^[A-Za-z0-9_-]{43}$/);
@@ -62,7 +62,7 @@ export async function resetPasswordWithToken(token: string, newPassword: string,
   const consumed = await PasswordReset.findOneAndUpdate(
     { tokenHash: hashResetToken(token), usedAt: null, expiresAt: { $gt: now } },
     { $set: { usedAt: now } },
-    { new: true },
+    { returnDocument: "after" },
   ).lean();
   if (!consumed) return null;
   await User.updateOne({ _id: String(consumed.userId), role: { $ne: "admin" } }, { $set: { passwordHash } });

@@ -34,7 +34,7 @@ export function SignInForm({ lastResult, redirectTo, action }: { lastResult?: Re
           </button>
         ) : null}
       </div>
-      <SubmitButton pendingLabel="Signing in..." className="w-full" name="intent" value="signin">
+      <SubmitButton pendingLabel="Signing in..." className="w-full">
         Sign In
       </SubmitButton>
     </Form>

@@ -78,7 +78,7 @@ function AuthSignUp({ lastResult }: { lastResult: any }) {
       <SelectField field={fields.role} label="I am a" placeholder={null} options={SELF_SIGNUP_ROLES.map((r) => ({ value: r, label: ROLE_LABELS[r] }))} />
       <TextField field={fields.password} label="Password" type="password" hint="At least 6 characters." inputProps={{ autoComplete: "new-password" }} />
       <TextField field={fields.confirmPassword} label="Confirm password" type="password" inputProps={{ autoComplete: "new-password" }} />
-      <SubmitButton pendingLabel="Creating account..." className="w-full" name="intent" value="signup">
+      <SubmitButton pendingLabel="Creating account..." className="w-full">
         Sign Up
       </SubmitButton>
     </Form>

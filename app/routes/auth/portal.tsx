@@ -30,7 +30,9 @@ function readQuery(request: Request) {
 
 export async function loader({ request }: Route.LoaderArgs) {
   const info = await getOptionalUser(request);
-  return { ...readQuery(request), signedInAs: info ? { name: info.user.fullName, home: homePathForRole(info.user.role) } : null };
+  // Portals show the effective user (the impersonated one while an admin views as them).
+  const who = info?.effectiveUser;
+  return { ...readQuery(request), signedInAs: who ? { name: who.fullName, home: homePathForRole(who.role) } : null };
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -151,7 +153,7 @@ function PortalSignUp({ role, lastResult }: { role: Exclude<CardRole, "admin">; 
       <TextField field={fields.email} label={role === "student" ? "Email (optional)" : "Email"} type="email" required={role !== "student"} inputProps={{ autoComplete: "email" }} />
       <TextField field={fields.password} label="Password" type="password" hint="At least 6 characters." inputProps={{ autoComplete: "new-password" }} />
       <TextField field={fields.confirmPassword} label="Confirm password" type="password" inputProps={{ autoComplete: "new-password" }} />
-      <SubmitButton pendingLabel="Creating account..." className="w-full" name="intent" value="signup">
+      <SubmitButton pendingLabel="Creating account..." className="w-full">
         Sign Up
       </SubmitButton>
     </Form>

@@ -3,7 +3,8 @@ import { data, Form, isRouteErrorResponse, Link, useRouteError } from "react-rou
 import { z } from "zod";
 import type { Route } from "./+types/reset-link";
 import { requireAdmin } from "#app/utils/auth.server.ts";
-import { createPasswordReset, RESET_LINK_HOURS, resetLinkUrl } from "#app/utils/password-reset.server.ts";
+import { createPasswordReset, resetLinkUrl } from "#app/utils/password-reset.server.ts";
+import { RESET_LINK_HOURS } from "#app/forms/auth.schema.ts";
 import { User } from "#models/user.server.ts";
 import { audit } from "#models/audit-log.server.ts";
 import { ROLE_LABELS, effectiveRole } from "#app/domain/roles.ts";

@@ -2,13 +2,12 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link } from "react-router";
 import type { Route } from "./+types/reset-password";
-import { ResetPasswordSchema } from "#app/forms/auth.schema.ts";
+import { RESET_LINK_HOURS, RESET_LINK_INVALID, ResetPasswordSchema } from "#app/forms/auth.schema.ts";
 import { findValidPasswordReset, resetPasswordWithToken } from "#app/utils/password-reset.server.ts";
 import { redirectWithToast } from "#app/utils/toast.server.ts";
 import { FormErrors, SubmitButton, TextField } from "#app/components/form/fields.tsx";
 import { SCHOOL_NAME } from "#app/domain/school.ts";
 
-export const RESET_LINK_INVALID = "This link is invalid or has expired";
 const HIDE = ["password", "confirmPassword"];
 // The token is in the URL: keep it out of Referer headers and caches.
 const PRIVATE_HEADERS = { "Referrer-Policy": "no-referrer", "Cache-Control": "no-store" };
@@ -44,7 +43,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
       <main id="main" className="mx-auto max-w-md px-4 py-10">
         <h1 className="text-2xl font-bold text-gray-900">{RESET_LINK_INVALID}</h1>
         <p className="mt-4 text-gray-700">
-          Reset links work once and expire after 24 hours. Ask the school for a new link, or sign in if you remember your
+          Reset links work once and expire after {RESET_LINK_HOURS} hours. Ask the school for a new link, or sign in if you remember your
           password.
         </p>
         <Link to="/portal" className="mt-6 inline-block font-semibold text-brand-700 underline">

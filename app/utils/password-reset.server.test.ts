@@ -1,0 +1,124 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startEmbeddedMongo, type EmbeddedMongo } from "../../scripts/embedded-mongo/index.ts";
+
+// Modules under test read their configuration at import time.
+let server: EmbeddedMongo;
+let mod: typeof import("./password-reset.server.ts");
+let models: {
+  User: typeof import("#models/user.server.ts").User;
+  Session: typeof import("#models/session.server.ts").Session;
+  PasswordReset: typeof import("#models/password-reset.server.ts").PasswordReset;
+  LoginThrottle: typeof import("#models/login-throttle.server.ts").LoginThrottle;
+  recordFailedLogin: typeof import("#models/login-throttle.server.ts").recordFailedLogin;
+  lockedUntil: typeof import("#models/login-throttle.server.ts").lockedUntil;
+};
+let verifyPassword: typeof import("./password.server.ts").verifyPassword;
+
+beforeAll(async () => {
+  server = await startEmbeddedMongo({ quiet: true });
+  process.env.MONGODB_URI = `${server.uri}accounts_unit`;
+  process.env.SESSION_SECRET = "unit-test-secret";
+  process.env.SEED_DEMO_DATA = "false";
+  mod = await import("./password-reset.server.ts");
+  const throttle = await import("#models/login-throttle.server.ts");
+  models = {
+    User: (await import("#models/user.server.ts")).User,
+    Session: (await import("#models/session.server.ts")).Session,
+    PasswordReset: (await import("#models/password-reset.server.ts")).PasswordReset,
+    LoginThrottle: throttle.LoginThrottle,
+    recordFailedLogin: throttle.recordFailedLogin,
+    lockedUntil: throttle.lockedUntil,
+  };
+  verifyPassword = (await import("./password.server.ts")).verifyPassword;
+  await (await import("#models/db.server.ts")).connectDb();
+});
+
+afterAll(async () => {
+  await (await import("#models/db.server.ts")).disconnectDb();
+  await server?.stop();
+});
+
+let n = 0;
+async function makeUser(role: "parent" | "student" = "parent") {
+  n += 1;
+  return models.User.create({ role, phone: `+23355000${String(n).padStart(4, "0")}`, fullName: `Unit User ${n}`, passwordHash: "scrypt$1$1$1$x$y" });
+}
+
+describe("password reset tokens", () => {
+  it("stores only a SHA-256 hash of the token, valid for 24 hours", async () => {
+    const user = await makeUser();
+    const now = new Date("2026-11-22T00:00:00Z");
+    const { token, expiresAt } = await mod.createPasswordReset({ userId: user._id, createdBy: "admin1", now });
+    expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const row = await models.PasswordReset.findOne({ userId: user._id }).lean();
+    expect(row!.tokenHash).toBe(mod.hashResetToken(token));
+    expect(row!.tokenHash).not.toContain(token);
+    expect(expiresAt.getTime() - now.getTime()).toBe(24 * 3600_000);
+  });
+
+  it("sets the new password once, signs the user out everywhere and lifts a lockout", async () => {
+    const user = await makeUser();
+    await models.Session.create({ userId: user._id, expiresAt: new Date(Date.now() + 3600_000) });
+    await models.Session.create({ userId: user._id, expiresAt: new Date(Date.now() + 3600_000) });
+    for (let i = 0; i < 5; i++) await models.recordFailedLogin(user.phone, 5);
+    expect(await models.lockedUntil(user.phone)).not.toBeNull();
+
+    const { token } = await mod.createPasswordReset({ userId: user._id, createdBy: "admin1" });
+    expect(await mod.findValidPasswordReset(token)).toMatchObject({ user: { _id: user._id } });
+    const result = await mod.resetPasswordWithToken(token, "brand-new-pass");
+    expect(result?._id).toBe(user._id);
+    const stored = await models.User.findById(user._id).select("+passwordHash").lean();
+    expect(await verifyPassword("brand-new-pass", stored!.passwordHash)).toBe(true);
+    expect(await models.Session.countDocuments({ userId: user._id })).toBe(0);
+    expect(await models.lockedUntil(user.phone)).toBeNull();
+
+    expect(await mod.findValidPasswordReset(token)).toBeNull();
+    expect(await mod.resetPasswordWithToken(token, "third-pass-1")).toBeNull();
+  });
+
+  it("lets exactly one of two concurrent submissions win", async () => {
+    const user = await makeUser();
+    const { token } = await mod.createPasswordReset({ userId: user._id, createdBy: "admin1" });
+    const results = await Promise.all([mod.resetPasswordWithToken(token, "first-pass-1"), mod.resetPasswordWithToken(token, "second-pass-1")]);
+    expect(results.filter(Boolean)).toHaveLength(1);
+  });
+
+  it("refuses expired, unknown, malformed and replaced tokens, and users promoted to admin", async () => {
+    const user = await makeUser();
+    const now = new Date();
+    const { token: old } = await mod.createPasswordReset({ userId: user._id, createdBy: "admin1", now });
+    const { token } = await mod.createPasswordReset({ userId: user._id, createdBy: "admin1", now });
+    expect(await mod.findValidPasswordReset(old), "an earlier link stops working").toBeNull();
+    expect(await mod.findValidPasswordReset(token, new Date(now.getTime() + 25 * 3600_000)), "expired").toBeNull();
+    expect(await mod.findValidPasswordReset("A".repeat(43)), "unknown").toBeNull();
+    expect(await mod.findValidPasswordReset("../../etc"), "malformed").toBeNull();
+    await models.User.updateOne({ _id: user._id }, { $set: { role: "admin" } });
+    expect(await mod.resetPasswordWithToken(token, "admin-takeover"), "admin").toBeNull();
+  });
+
+  it("builds links from APP_ORIGIN or the request's origin", () => {
+    const link = mod.resetLinkUrl(new Request("http://portal.test:3000/admin/users/x/reset-link"), "tok");
+    expect(link).toBe("http://portal.test:3000/reset-password/tok");
+  });
+});
+
+describe("login throttle", () => {
+  it("locks a phone on the maxAttempts-th failure within the window, counting parallel failures", async () => {
+    const phone = "+233559990001";
+    const now = new Date();
+    await Promise.all([1, 2, 3, 4].map(() => models.recordFailedLogin(phone, 5, now)));
+    expect(await models.lockedUntil(phone, now)).toBeNull();
+    const until = await models.recordFailedLogin(phone, 5, now);
+    expect(until!.getTime() - now.getTime()).toBe(15 * 60_000);
+    expect(await models.lockedUntil(phone, new Date(now.getTime() + 14 * 60_000))).not.toBeNull();
+    expect(await models.lockedUntil(phone, new Date(now.getTime() + 16 * 60_000))).toBeNull();
+  });
+
+  it("starts a new window when the last failures are older than 15 minutes", async () => {
+    const phone = "+233559990002";
+    const start = new Date(Date.now() - 20 * 60_000);
+    for (let i = 0; i < 4; i++) await models.recordFailedLogin(phone, 5, start);
+    expect(await models.recordFailedLogin(phone, 5)).toBeNull();
+    expect((await models.LoginThrottle.findById(phone).lean())!.failures).toBe(1);
+  });
+});
