@@ -73,34 +73,35 @@ test.describe("Settings", () => {
 
   test("@js-only notifications and security save in the database; an unchecked box saves false", async ({ page, loginAs }) => {
     await loginAs("admin");
+    // The previous toast may still be showing: wait for the database, then for the page.
+    const save = async () => {
+      const dismiss = page.getByRole("button", { name: "Dismiss notification" });
+      if (await dismiss.isVisible()) await dismiss.click();
+      await page.getByRole("button", { name: "Save Settings" }).click();
+      await expect(page.getByRole("status")).toContainText("Settings Saved");
+    };
     await page.goto("/admin/settings/notifications");
     await page.getByLabel("SMS notifications").check();
     await page.getByLabel("Assignment reminders").uncheck();
-    await page.getByRole("button", { name: "Save Settings" }).click();
-    await expect(page.getByRole("status")).toContainText("Settings Saved");
+    await save();
     await expect(page).toHaveURL(/\/admin\/settings\/notifications$/);
-    let saved = await stored();
-    expect([saved.smsNotifications, saved.assignmentReminders]).toEqual([true, false]);
+    await expect.poll(async () => { const s = await stored(); return [s.smsNotifications, s.assignmentReminders]; }).toEqual([true, false]);
     await page.reload();
     await expect(page.getByLabel("SMS notifications")).toBeChecked();
     await expect(page.getByLabel("Assignment reminders")).not.toBeChecked();
 
     await page.getByLabel("SMS notifications").uncheck();
     await page.getByLabel("Assignment reminders").check();
-    await page.getByRole("button", { name: "Save Settings" }).click();
-    await expect(page.getByRole("status")).toContainText("Settings Saved");
-    saved = await stored();
-    expect([saved.smsNotifications, saved.assignmentReminders]).toEqual([false, true]);
+    await save();
+    await expect.poll(async () => { const s = await stored(); return [s.smsNotifications, s.assignmentReminders]; }).toEqual([false, true]);
 
     await page.goto("/admin/settings/security");
     await page.getByLabel("Session timeout (minutes)").fill("90");
-    await page.getByRole("button", { name: "Save Settings" }).click();
-    await expect(page.getByRole("status")).toContainText("Settings Saved");
-    expect((await stored()).sessionTimeout).toBe(90);
+    await save();
+    await expect.poll(async () => (await stored()).sessionTimeout).toBe(90);
     await page.getByLabel("Session timeout (minutes)").fill(String(DEFAULT_SETTINGS.sessionTimeout));
-    await page.getByRole("button", { name: "Save Settings" }).click();
-    await expect(page.getByRole("status")).toContainText("Settings Saved");
-    expect((await stored()).sessionTimeout).toBe(DEFAULT_SETTINGS.sessionTimeout);
+    await save();
+    await expect.poll(async () => (await stored()).sessionTimeout).toBe(DEFAULT_SETTINGS.sessionTimeout);
   });
 
   test("@no-js-only general saves its own fields only; the Stripe key is never shown back in full", async ({ page, loginAs }) => {

@@ -3,7 +3,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, useNavigation } from "react-router";
+import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/timetable-upload";
 import { requireUser } from "#app/utils/auth.server.ts";
 import { redirectWithToast } from "#app/utils/toast.server.ts";
@@ -156,7 +156,12 @@ export default function TimetableUpload({ loaderData, actionData }: Route.Compon
   }
   return (
     <main id="main" className="mx-auto max-w-4xl space-y-8 px-4 py-10">
-      <h1 className="text-2xl font-bold text-gray-900">Timetable Upload</h1>
+      <div>
+        <Link to="/admin" className="text-sm font-medium text-brand-700 underline">
+          ← Back to the admin portal
+        </Link>
+        <h1 className="mt-3 text-2xl font-bold text-gray-900">Timetable Upload</h1>
+      </div>
       <section aria-labelledby="bulk-heading" className="rounded-xl border border-gray-200 bg-white p-6">
         <h2 id="bulk-heading" className="text-lg font-semibold text-gray-900">
           Form 2 programme timetables
