@@ -278,6 +278,49 @@ test.describe("Registration Management", () => {
   });
 });
 
+test.describe("Registration view list", () => {
+  test("shows the 11 columns oldest first with a total and a CSV download", async ({ page, loginAs }) => {
+    const t = token("View");
+    await createRegistration({
+      wardName: `Ward ${t}`,
+      parentName: `Parent ${t}`,
+      programme: "arts",
+      subjects: ["History", "Literature"],
+      createdAt: new Date("2001-01-02T08:05:00Z"),
+    });
+    await createRegistration({ wardName: `Ward ${t} Later`, createdAt: new Date("2002-06-01T10:00:00Z") });
+    await loginAs("admin");
+    const response = await page.goto("/registration-view-list");
+    expect(response?.status()).toBe(200);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await expect(page.getByRole("columnheader")).toHaveText([
+      "Date Registered", "Programme", "Parent Name", "WhatsApp Number", "Ward Name", "Ward WhatsApp Number",
+      "Registered Subjects", "Subject Count", "Referral Name", "Join Student Class Page", "Join Parent Group",
+    ]);
+    await connectTestDb();
+    expect(Number(await page.getByTestId("view-list-total").innerText())).toBeGreaterThanOrEqual(1);
+    // Oldest first: the 2001 registration comes before the 2002 one, both on the first page.
+    const wards = await page.getByRole("row").locator("td:nth-child(5)").allInnerTexts();
+    expect(wards.indexOf(`Ward ${t}`)).toBeGreaterThanOrEqual(0);
+    expect(wards.indexOf(`Ward ${t} Later`)).toBeGreaterThan(wards.indexOf(`Ward ${t}`));
+    const first = page.getByRole("row").filter({ hasText: `Ward ${t}` }).first();
+    await expect(first.getByRole("cell").nth(0)).toHaveText("02/01/2001 08:05");
+    await expect(first.getByRole("cell").nth(1)).toHaveText("General Arts");
+    await expect(first.getByRole("cell").nth(6)).toHaveText("History, Literature");
+    await expect(first.getByRole("cell").nth(7)).toHaveText("2");
+    await expect(page.getByRole("link", { name: "Download CSV" })).toHaveAttribute("href", "/registration-view-list/export");
+    await expectNoA11yViolations(page);
+
+    const { response: csv, rows } = await downloadCsv(page, "/registration-view-list/export");
+    expect(csv.headers()["content-type"]).toBe("text/csv; charset=utf-8");
+    expect(rows[0]).toHaveLength(11);
+    const mine = rows.findIndex((r) => r[4] === `Ward ${t}`);
+    expect(mine).toBeGreaterThan(0);
+    expect(rows.findIndex((r) => r[4] === `Ward ${t} Later`)).toBeGreaterThan(mine);
+    expect(rows[mine][0]).toBe("02/01/2001 08:05");
+  });
+});
+
 /**
  * Delete All and empty-programme exports wipe or need an empty collection, so
  * they run against their own app and database (other specs share the main one).

@@ -74,7 +74,7 @@ export default function RegistrationViewList({ loaderData }: Route.ComponentProp
           Download CSV
         </CsvDownloadLink>
       </div>
-      <div className="overflow-x-auto rounded-xl border border-gray-200 bg-white">
+      <div className="overflow-x-auto rounded-xl border border-gray-200 bg-white focus:outline-2 focus:outline-brand-700" tabIndex={0} role="region" aria-label="Registrations table (scrolls sideways)">
         <table className="min-w-full divide-y divide-gray-200 text-left text-sm">
           <caption className="sr-only">Registrations, oldest first</caption>
           <thead className="bg-gray-50 text-gray-800">

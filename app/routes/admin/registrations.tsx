@@ -185,7 +185,7 @@ export default function Registrations({ loaderData }: Route.ComponentProps) {
             {total === 0 ? "0 registrations" : `Showing ${first}–${last} of ${total}`}
           </p>
         </div>
-        <div className="overflow-x-auto">
+        <div className="overflow-x-auto focus:outline-2 focus:outline-brand-700" tabIndex={0} role="region" aria-label="Registrations table (scrolls sideways)">
           <table className="min-w-full divide-y divide-gray-200 text-left text-sm">
             <caption className="sr-only">Registrations, newest first</caption>
             <thead className="bg-gray-50 text-gray-800">
