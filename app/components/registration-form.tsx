@@ -1,7 +1,7 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useRef, useState } from "react";
-import { Form, Link } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
 import { ErrorList, SelectField, SubmitButton, TextareaField, TextField, ChoiceGroup } from "#app/components/form/fields.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { PROGRAMME_LABELS, WARD_FORMS, WARD_FORM_LABELS, isProgramme, subjectsFor, type Programme } from "#app/domain/programmes.ts";
@@ -37,21 +37,7 @@ function Section({ id, title, children }: { id: string; title: string; children:
   );
 }
 
-/**
- * The enrolment form (spec §2, §5): six sections, every Registration field.
- * Used by /registration and /admin/register-student; each route's action calls
- * processRegistration. Works without JavaScript: 'Show subjects' re-renders the
- * form with the chosen programme's subjects and every typed value kept.
- */
-export function RegistrationForm({
-  lastResult,
-  submitLabel = "Submit Registration",
-  pendingLabel = "Submitting...",
-  missingFieldsSummary = true,
-  duplicateReference,
-  id = "registration",
-  action,
-}: {
+type RegistrationFormProps = {
   lastResult?: SubmissionResult<string[]> | null;
   submitLabel?: string;
   pendingLabel?: string;
@@ -61,7 +47,43 @@ export function RegistrationForm({
   duplicateReference?: string | null;
   id?: string;
   action?: string;
-}) {
+};
+
+/**
+ * The enrolment form (spec §2, §5): six sections, every Registration field.
+ * Used by /registration and /admin/register-student; each route's action calls
+ * processRegistration. Works without JavaScript: 'Show subjects' re-renders the
+ * form with the chosen programme's subjects and every typed value kept.
+ *
+ * With JavaScript, a successful submission that redirects back to the same page
+ * (the admin's 'Register Student') starts a fresh, empty form.
+ */
+export function RegistrationForm(props: RegistrationFormProps) {
+  const navigation = useNavigation();
+  const [generation, setGeneration] = useState(0);
+  const submitted = useRef(false);
+  const { lastResult } = props;
+  useEffect(() => {
+    if (navigation.state === "submitting" && navigation.formData?.get("intent") === "submit" && navigation.formData.has("parentName")) {
+      submitted.current = true;
+    } else if (navigation.state === "idle" && submitted.current) {
+      submitted.current = false;
+      // An error reply comes back as lastResult; a success redirects and leaves none.
+      if (!lastResult) setGeneration((g) => g + 1);
+    }
+  }, [navigation.state, navigation.formData, lastResult]);
+  return <RegistrationFormFields key={generation} {...props} />;
+}
+
+function RegistrationFormFields({
+  lastResult,
+  submitLabel = "Submit Registration",
+  pendingLabel = "Submitting...",
+  missingFieldsSummary = true,
+  duplicateReference,
+  id = "registration",
+  action,
+}: RegistrationFormProps) {
   const [form, fields] = useForm({
     id,
     lastResult,

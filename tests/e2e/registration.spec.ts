@@ -408,3 +408,18 @@ test.describe("hostile input", () => {
     expect(await Registration.countDocuments({ wardNameKey: b.wardName.toLowerCase() })).toBe(0);
   });
 });
+
+test("@js-only after a successful submission that returns to the same page, the shared form starts empty", async ({ page, loginAs }) => {
+  await loginAs("admin");
+  const a = answers("science");
+  await page.goto("/admin/register-student");
+  await fillRegistration(page, a);
+  await page.getByRole("button", { name: "Register Student (Admin)" }).click();
+  await expect(page.getByRole("status")).toContainText("Registration Successful!");
+  await expect(page).toHaveURL(/\/admin\/register-student$/);
+  await expect(byLabel(page, L.parentName)).toHaveValue("");
+  await expect(byLabel(page, L.wardName)).toHaveValue("");
+  await expect(byLabel(page, L.programme)).toHaveValue("");
+  await connectTestDb();
+  expect(await Registration.countDocuments({ wardName: a.wardName, adminRegistration: true })).toBe(1);
+});
