@@ -33,7 +33,7 @@ function pad(n: number, width: number) {
 async function insertRegistrations(uri: string, count: number) {
   const client = await MongoClient.connect(uri);
   try {
-    const coll = client.db().collection("registrations");
+    const coll = client.db().collection<{ _id: string; [key: string]: unknown }>("registrations");
     const start = Date.now() - count * 60_000;
     const batch = 5000;
     for (let offset = 0; offset < count; offset += batch) {
