@@ -7,6 +7,7 @@ import { redirectWithToast } from "#app/utils/toast.server.ts";
 import { AnnouncementSchema, RECIPIENT_TYPE_OPTIONS } from "#app/forms/admin-communication.schema.ts";
 import { COMMUNICATIONS_FETCH_FAILED, MESSAGE_SEND_FAILED, MESSAGE_SENT } from "#app/domain/messages.ts";
 import { SCHOOL_NAME } from "#app/domain/school.ts";
+import { formatDateTime } from "#app/domain/dates.ts";
 import { ChoiceGroup, FormErrors, SubmitButton, TextareaField, TextField } from "#app/components/form/fields.tsx";
 import { createAnnouncement, listCommunicationHistory } from "#models/communication-admin.server.ts";
 import { audit } from "#models/audit-log.server.ts";
@@ -47,10 +48,6 @@ export async function action({ request }: Route.ActionArgs) {
 
 const RECIPIENT_LABELS: Record<string, string> = Object.fromEntries(RECIPIENT_TYPE_OPTIONS.map((o) => [o.value, o.label]));
 
-/** Accra is UTC+0 all year (decisions §4). */
-function formatAccra(iso: string) {
-  return new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "Africa/Accra" }).format(new Date(iso));
-}
 
 export default function Communications({ loaderData, actionData }: Route.ComponentProps) {
   const { history, error } = loaderData;
@@ -104,7 +101,7 @@ export default function Communications({ loaderData, actionData }: Route.Compone
                   <p className="mt-2 whitespace-pre-line text-gray-800">{c.message}</p>
                   <p className="mt-2 text-sm text-gray-700">
                     Sent by {c.senderName ?? <span title="Sender id">{c.senderId.slice(0, 8)}</span>} on{" "}
-                    <time dateTime={c.createdAt}>{formatAccra(c.createdAt)}</time>
+                    <time dateTime={c.createdAt}>{formatDateTime(c.createdAt)}</time>
                   </p>
                 </article>
               </li>

@@ -21,6 +21,7 @@ import {
 import { ALL_TIMETABLES_UPLOADED, TIMETABLE_ACCESS_RESTRICTED, TIMETABLE_UPLOADED, UPLOAD_FAILED } from "#app/domain/messages.ts";
 import { PROGRAMMES, PROGRAMME_OPTIONS, programmeLabel, programmeSlug } from "#app/domain/programmes.ts";
 import { SCHOOL_NAME } from "#app/domain/school.ts";
+import { formatDateTime } from "#app/domain/dates.ts";
 import { ErrorList, FormErrors, SelectField, TextareaField, TextField } from "#app/components/form/fields.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { createTimetable, listTimetables, Timetable } from "#models/timetable.server.ts";
@@ -198,7 +199,7 @@ export default function TimetableUpload({ loaderData, actionData }: Route.Compon
                 <div className="min-w-0">
                   <p className="font-medium text-gray-900">{t.title}</p>
                   <p className="text-sm text-gray-700">
-                    {programmeLabel(t.programme)} · {t.fileName} · {formatSize(t.fileSize)}
+                    {programmeLabel(t.programme)} · {t.fileName} · {formatSize(t.fileSize)} · uploaded <time dateTime={t.createdAt}>{formatDateTime(t.createdAt)}</time>
                   </p>
                   {t.description ? <p className="text-sm text-gray-700">{t.description}</p> : null}
                 </div>
