@@ -38,8 +38,12 @@ export function startLifecycle() {
           new Promise<void>((resolve) => {
             if (!server.listening) return resolve();
             server.once("close", () => resolve());
-            server.close(() => resolve());
-            server.closeIdleConnections();
+            // react-router-serve closes its server on the same signal, right after this handler;
+            // close it ourselves only if nobody did (e.g. another host).
+            setImmediate(() => {
+              if (server.listening) server.close();
+              server.closeIdleConnections();
+            });
           }),
       ),
     );
