@@ -17,6 +17,8 @@ test.describe("impersonation", () => {
     const start = await page.request.post("/impersonation/start", { headers: SAME_ORIGIN, form: { userId: student.id }, maxRedirects: 0 });
     expect(start.status()).toBe(302);
     expect(start.headers().location).toBe("/student-dashboard");
+    await page.goto("/student-dashboard");
+    await expect(page.getByRole("status").filter({ hasText: "Impersonation Started" })).toBeVisible();
 
     for (const path of ["/", "/portal", "/admin", "/no-such-page"]) {
       await page.goto(path);
