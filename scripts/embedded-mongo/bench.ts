@@ -1,9 +1,11 @@
 /**
  * Benchmark of the embedded server through the real mongodb driver.
  *   npm run bench:db
- * Prints inserts/s, indexed lookups/s and the time of a filtered, sorted
- * 50-row page at 10k and 100k documents (in-memory), plus durable insert
- * rates with a data directory in the OS temp dir. Traffic only to 127.0.0.1.
+ * Prints inserts/s, indexed lookups/s and, at 10k and 100k documents
+ * (in-memory), the time of sorted 50-row pages (filtered, unfiltered, deep:
+ * skip n/2, case-insensitive $regex search) and of countDocuments, plus
+ * durable insert rates with a data directory in the OS temp dir. Traffic
+ * only to 127.0.0.1.
  */
 import fs from "node:fs";
 import os from "node:os";
@@ -21,6 +23,18 @@ async function timed<T>(fn: () => Promise<T>): Promise<[T, number]> {
   const t = performance.now();
   const r = await fn();
   return [r, performance.now() - t];
+}
+
+/** Median and max of `runs` sequential runs, in ms. */
+async function medianMs(runs: number, fn: (i: number) => Promise<unknown>): Promise<{ median: number; max: number }> {
+  const times: number[] = [];
+  for (let i = 0; i < runs; i++) times.push((await timed(() => fn(i)))[1]);
+  times.sort((a, b) => a - b);
+  return { median: times[Math.floor(runs / 2)], max: times[runs - 1] };
+}
+
+function ms(t: { median: number; max: number }) {
+  return `median ${t.median.toFixed(1)} ms, max ${t.max.toFixed(1)} ms`;
 }
 
 async function parallel(total: number, concurrency: number, fn: (i: number) => Promise<unknown>) {
@@ -50,6 +64,7 @@ async function benchSize(client: MongoClient, n: number) {
   const coll = db.collection("registrations");
   await coll.createIndex({ email: 1 }, { unique: true });
   await coll.createIndex({ courseId: 1, createdAt: -1 });
+  await coll.createIndex({ createdAt: -1 });
   const courseIds = Array.from({ length: COURSES }, () => new ObjectId());
 
   const [, bulkMs] = await timed(async () => {
@@ -85,11 +100,31 @@ async function benchSize(client: MongoClient, n: number) {
   }
   times.sort((a, b) => a - b);
 
+  const pageOf = (filter: object, skip: number) => async () => {
+    const rows = await coll.find(filter).sort({ createdAt: -1 }).skip(skip).limit(50).toArray();
+    if (rows.length !== 50) throw new Error(`page returned ${rows.length} rows`);
+  };
+  const deep = Math.floor(n / 2);
+  const search = { $regex: "student1", $options: "i" };
+  const searchFilter = { $or: [{ name: search }, { email: search }, { phone: search }] };
+  const top = await medianMs(10, pageOf({}, 0));
+  const deepPage = await medianMs(10, pageOf({}, deep));
+  const searchPage = await medianMs(10, pageOf(searchFilter, 0));
+  const countAll = await medianMs(10, () => coll.countDocuments({}));
+  const countCourse = await medianMs(10, (i) => coll.countDocuments({ courseId: courseIds[i % COURSES], status: "confirmed" }));
+  const countSearch = await medianMs(5, () => coll.countDocuments(searchFilter));
+
   console.log(`\n${fmt(n)} documents (in-memory)`);
   console.log(`  insertMany (batches of 1000): ${fmt((n / bulkMs) * 1000)} inserts/s`);
   console.log(`  insertOne  (8 concurrent):    ${fmt((singles / singleMs) * 1000)} inserts/s`);
   console.log(`  indexed findOne by email:     ${fmt((lookups / lookupMs) * 1000)} lookups/s`);
   console.log(`  page (courseId filter, sort createdAt desc, skip 100, limit 50): median ${times[Math.floor(pages / 2)].toFixed(1)} ms, max ${times[pages - 1].toFixed(1)} ms`);
+  console.log(`  page (no filter, sort createdAt desc, limit 50):                 ${ms(top)}`);
+  console.log(`  deep page (no filter, sort createdAt desc, skip ${fmt(deep)}, limit 50): ${ms(deepPage)}`);
+  console.log(`  search page ($or of 3 case-insensitive $regex, sorted, limit 50): ${ms(searchPage)}`);
+  console.log(`  countDocuments({}):                                              ${ms(countAll)}`);
+  console.log(`  countDocuments({courseId, status}):                              ${ms(countCourse)}`);
+  console.log(`  countDocuments($or of 3 case-insensitive $regex):                ${ms(countSearch)}`);
   await db.dropDatabase();
 }
 

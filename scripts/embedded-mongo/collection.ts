@@ -14,6 +14,7 @@ import {
   renderValue,
 } from "./values.js";
 import { mingoOptions } from "./mingo-options.js";
+import { OrderedView } from "./sorted.js";
 
 const SEP = "\u0000";
 
@@ -40,6 +41,8 @@ export class Index {
   lead: Map<string, Set<string>> | null;
   /** whether equality lookups on the leading field may use this index */
   usableForLookup: boolean;
+  /** documents ordered by the field (single-field, non-sparse, non-partial indexes only) */
+  view: OrderedView | null;
 
   constructor(spec: IndexSpec) {
     this.spec = spec;
@@ -49,6 +52,7 @@ export class Index {
     this.partial = spec.partialFilterExpression ? new Query(spec.partialFilterExpression, mingoOptions()) : null;
     this.lead = this.fields.length > 1 ? new Map() : null;
     this.usableForLookup = !this.partial && !this.fields[0].path.some((p) => /^\d+$/.test(p));
+    this.view = this.fields.length === 1 && !this.partial && !this.sparse && this.usableForLookup ? new OrderedView(this.fields[0].path) : null;
   }
 
   get leadingField(): string {
@@ -136,6 +140,10 @@ export class Collection {
   /** encodeKey(_id) -> document (insertion ordered = natural order) */
   docs = new Map<string, Doc>();
   indexes: Index[] = [];
+  /** insertion sequence of each stored document (kept by replace): natural order, used to break sort ties */
+  private seqs = new WeakMap<Doc, number>();
+  private nextSeq = 0;
+  readonly seqOf = (d: Doc): number => this.seqs.get(d) ?? 0;
 
   constructor(db: string, name: string, options: Doc = {}) {
     this.db = db;
@@ -175,7 +183,12 @@ export class Collection {
       this.removeById(id);
     }
     const keys = checkUnique ? this.checkUnique(id, doc) : this.indexes.map((ix) => ix.keysFor(doc));
-    this.indexes.forEach((ix, n) => keys[n] && ix.add(id, keys[n]!));
+    const seq = ++this.nextSeq;
+    this.seqs.set(doc, seq);
+    this.indexes.forEach((ix, n) => {
+      if (keys[n]) ix.add(id, keys[n]!);
+      ix.view?.add(id, doc, seq);
+    });
     this.docs.set(id, doc);
   }
 
@@ -183,10 +196,16 @@ export class Collection {
   replace(oldDoc: Doc, newDoc: Doc, checkUnique = true) {
     const id = encodeKey(oldDoc._id);
     const newKeys = checkUnique ? this.checkUnique(id, newDoc) : this.indexes.map((ix) => ix.keysFor(newDoc));
+    const seq = this.seqs.get(oldDoc) ?? ++this.nextSeq;
+    this.seqs.set(newDoc, seq);
     this.indexes.forEach((ix, n) => {
       const old = ix.keysFor(oldDoc);
       if (old) ix.remove(id, old);
       if (newKeys[n]) ix.add(id, newKeys[n]!);
+      if (ix.view) {
+        ix.view.remove(id, oldDoc);
+        ix.view.add(id, newDoc, seq);
+      }
     });
     this.docs.set(id, newDoc);
   }
@@ -205,6 +224,7 @@ export class Collection {
     for (const ix of this.indexes) {
       const k = ix.keysFor(doc);
       if (k) ix.remove(id, k);
+      ix.view?.remove(id, doc);
     }
     this.docs.delete(id);
     return doc;
@@ -225,6 +245,7 @@ export class Collection {
         });
       }
       ix.add(id, k);
+      ix.view?.add(id, doc, this.seqOf(doc));
     }
     this.indexes.push(ix);
     return ix;
@@ -240,9 +261,20 @@ export class Collection {
    * otherwise all documents. Callers still test each candidate.
    */
   candidates(filter: Doc | undefined | null): Iterable<Doc> {
-    if (!filter) return this.docs.values();
+    return this.narrowCandidates(filter) ?? this.docs.values();
+  }
+
+  /** A usable ordered view (single-field index, no multikey/Decimal128 values) on `field`. */
+  orderedViewFor(field: string): OrderedView | null {
+    for (const ix of this.indexes) if (ix.view && ix.view.usable && ix.fields[0].name === field) return ix.view;
+    return null;
+  }
+
+  /** Candidates from the _id map or an index (equality/$in), or null when the filter needs a full scan. */
+  narrowCandidates(filter: Doc | undefined | null): Doc[] | null {
+    if (!filter) return null;
     const eq = equalityConditions(filter);
-    if (eq.size === 0) return this.docs.values();
+    if (eq.size === 0) return null;
     const idVals = eq.get("_id");
     if (idVals) {
       const out: Doc[] = [];
@@ -280,7 +312,7 @@ export class Collection {
         bestSize = size;
       }
     }
-    if (!best) return this.docs.values();
+    if (!best) return null;
     if (best.length === 1) {
       const out: Doc[] = [];
       for (const id of best[0]) {

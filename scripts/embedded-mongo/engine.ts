@@ -11,6 +11,7 @@ import { Query } from "mingo/query";
 import { update as mingoUpdate } from "mingo/updater";
 import { Collection, type IndexSpec, Index } from "./collection.js";
 import { mingoOptions } from "./mingo-options.js";
+import { parseSort, selectSorted } from "./sorted.js";
 import {
   type Doc,
   MongoError,
@@ -600,6 +601,148 @@ export class Engine {
     return out;
   }
 
+  /** Number of documents matching `filter` (nothing materialised or cloned). */
+  private countMatches(coll: Collection | undefined, filter: Doc): number {
+    if (!coll) return 0;
+    if (Object.keys(filter).length === 0) return coll.docs.size;
+    const q = compileQuery(filter, mingoOptions());
+    let n = 0;
+    for (const d of coll.candidates(filter)) if (q.test(d)) n++;
+    return n;
+  }
+
+  /**
+   * Documents [skip, skip+limit) (limit 0 = all) of the matches of `filter`
+   * in `sort` order, as references to stored documents. Plans:
+   *  - no sort: candidate order, stopping after skip+limit matches;
+   *  - sort whose first field has a usable ordered index view: walk the
+   *    view in order, testing the filter (only on the candidates when an
+   *    equality index narrows it), stopping after skip+limit matches; runs
+   *    of equal first keys are sorted by the remaining fields. Skipped when
+   *    the narrowed candidates are few enough for the heap to be cheaper,
+   *    abandoned when a scanning filter proves too selective;
+   *  - otherwise: bounded-heap top-(skip+limit) over the matches.
+   * Sort ties are always broken by insertion order.
+   */
+  private findPage(coll: Collection | undefined, filter: Doc, sort: Doc | undefined, skip: number, limit: number): Doc[] {
+    const spec = parseSort(sort);
+    if (!coll) return [];
+    const q = compileQuery(filter, mingoOptions());
+    const empty = Object.keys(filter).length === 0;
+    const want = limit > 0 ? skip + limit : Infinity;
+    const narrowed = empty ? null : coll.narrowCandidates(filter);
+    if (!spec) {
+      const out: Doc[] = [];
+      let seen = 0;
+      for (const d of narrowed ?? coll.docs.values()) {
+        if (!empty && !q.test(d)) continue;
+        if (seen++ < skip) continue;
+        out.push(d);
+        if (seen >= want) break;
+      }
+      return out;
+    }
+    const view = coll.orderedViewFor(spec[0].name);
+    // Walking the view visits about want * n / |candidates| documents (all of
+    // them at worst); the heap visits every candidate, each costlier.
+    const useView = view && (!narrowed || Math.min(coll.docs.size, (want * coll.docs.size) / Math.max(1, narrowed.length)) < 3 * narrowed.length);
+    if (view && useView) {
+      const members = narrowed ? new Set(narrowed) : null;
+      const out: Doc[] = [];
+      let seen = 0;
+      const rest = spec.length > 1;
+      // A scanning filter that turns out too selective makes the walk visit
+      // (in random memory order) most of the collection: past 1/8 of it, if
+      // the estimate says so, give up and let the heap plan scan in natural
+      // order (same result: ties are broken by insertion order in both).
+      const total = coll.docs.size;
+      const adaptive = !empty && !members;
+      let visited = 0;
+      let abandoned = false;
+      view.walk(spec[0].dir, coll.docs, coll.seqOf, rest, (ids, from, to) => {
+        if (adaptive) {
+          visited += to - from;
+          if (visited >= total / 8 && (seen === 0 || visited + ((want - seen) * visited) / seen > 0.75 * total)) {
+            abandoned = true;
+            return false;
+          }
+        }
+        if (empty && seen + (to - from) <= skip) {
+          seen += to - from;
+          return true;
+        }
+        let run: Doc[] = [];
+        for (let i = from; i < to; i++) {
+          const d = coll.docs.get(ids[i])!;
+          if (members && !members.has(d)) continue;
+          if (empty || q.test(d)) run.push(d);
+        }
+        if (run.length === 0) return true;
+        if (seen + run.length <= skip) {
+          seen += run.length;
+          return true;
+        }
+        if (rest && run.length > 1) run = selectSorted(run, spec, 0, 0, coll.seqOf);
+        for (const d of run) {
+          if (seen++ >= skip) out.push(d);
+          if (seen >= want) return false;
+        }
+        return true;
+      });
+      if (!abandoned) return out;
+    }
+    const docs = narrowed ?? coll.docs.values();
+    const matches: Iterable<Doc> = empty
+      ? docs
+      : {
+          *[Symbol.iterator]() {
+            for (const d of docs) if (q.test(d)) yield d;
+          },
+        };
+    return selectSorted(matches, spec, skip, limit, coll.seqOf);
+  }
+
+  /**
+   * `[$match?, $group {_id: <constant>, f: {$sum: <number>}...} | $count, ...]`
+   * answered by counting matches; returns the remaining pipeline and its
+   * input, or null when the pipeline does not have that shape.
+   */
+  private countPrefix(coll: Collection | undefined, pipeline: Doc[]): { input: Doc[]; rest: Doc[] } | null {
+    let i = 0;
+    let filter: Doc = {};
+    if (pipeline[0] && "$match" in pipeline[0]) {
+      if (!isPlainObject(pipeline[0].$match)) return null;
+      filter = pipeline[0].$match;
+      i = 1;
+    }
+    const stage = pipeline[i];
+    if (!stage) return null;
+    if ("$count" in stage) {
+      const name = stage.$count;
+      if (typeof name !== "string" || name.length === 0 || name.startsWith("$") || name.includes(".")) return null;
+      const n = this.countMatches(coll, filter);
+      return { input: n > 0 ? [{ [name]: n }] : [], rest: pipeline.slice(i + 1) };
+    }
+    if (!("$group" in stage) || !isPlainObject(stage.$group)) return null;
+    const g = stage.$group;
+    const id = g._id;
+    const constId = id === null || typeof id === "number" || typeof id === "boolean" || (typeof id === "string" && !id.startsWith("$"));
+    if (!constId || !("_id" in g)) return null;
+    const sums: [string, number][] = [];
+    for (const k of Object.keys(g)) {
+      if (k === "_id") continue;
+      const acc = g[k];
+      if (!isPlainObject(acc) || Object.keys(acc).length !== 1 || typeof acc.$sum !== "number" || !Number.isFinite(acc.$sum)) return null;
+      if (k.startsWith("$") || k.includes(".")) return null;
+      sums.push([k, acc.$sum]);
+    }
+    const n = this.countMatches(coll, filter);
+    if (n === 0) return { input: [], rest: pipeline.slice(i + 1) };
+    const out: Doc = { _id: id };
+    for (const [k, c] of sums) out[k] = n * c;
+    return { input: [out], rest: pipeline.slice(i + 1) };
+  }
+
   private project(docs: Doc[], filter: Doc, projection: Doc | undefined): Doc[] {
     if (!projection || Object.keys(projection).length === 0) return docs;
     try {
@@ -615,8 +758,6 @@ export class Engine {
     checkCollation(cmd.collation);
     if (cmd.tailable || cmd.awaitData) throw new MongoError(2, "BadValue", "tailable cursors are not supported by the embedded MongoDB server");
     if (cmd.min || cmd.max) throw new MongoError(2, "BadValue", "min/max are not supported by the embedded MongoDB server");
-    let docs = this.match(coll, filter);
-    docs = sortDocs(docs, cmd.sort);
     const skip = toInt(cmd.skip);
     if (skip < 0) throw new MongoError(51024, "Location51024", "BSON field 'skip' value must be >= 0");
     let limit = toInt(cmd.limit);
@@ -625,7 +766,7 @@ export class Engine {
       limit = -limit;
       singleBatch = true;
     }
-    if (skip || limit) docs = docs.slice(skip, limit ? skip + limit : undefined);
+    let docs = this.findPage(coll, filter, cmd.sort, skip, limit);
     docs = this.project(docs, filter, cmd.projection);
     return this.cursorReply(`${db}.${cmd.find}`, docs, cmd.batchSize, singleBatch);
   }
@@ -690,7 +831,7 @@ export class Engine {
     const coll = this.getCollection(db, cmd.count);
     checkCollation(cmd.collation);
     const filter = assertFilter(cmd.query, "query");
-    let n = Object.keys(filter).length === 0 ? (coll?.docs.size ?? 0) : this.match(coll, filter).length;
+    let n = this.countMatches(coll, filter);
     const skip = toInt(cmd.skip);
     const limit = Math.abs(toInt(cmd.limit));
     n = Math.max(0, n - skip);
@@ -732,7 +873,11 @@ export class Engine {
       input = [];
     } else {
       const coll = this.getCollection(db, collName);
-      if (pipeline[0] && "$match" in pipeline[0] && isPlainObject(pipeline[0].$match)) {
+      const counted = this.countPrefix(coll, pipeline);
+      if (counted) {
+        input = counted.input;
+        rest = counted.rest;
+      } else if (pipeline[0] && "$match" in pipeline[0] && isPlainObject(pipeline[0].$match)) {
         input = this.match(coll, pipeline[0].$match);
         rest = pipeline.slice(1);
       } else input = coll ? Array.from(coll.docs.values()) : [];
@@ -921,9 +1066,7 @@ export class Engine {
           throw new MongoError(9, "FailedToParse", "multi update is not supported for replacement-style update");
         }
         const coll = this.getCollection(db, cmd.update);
-        let matched = this.match(coll, filter);
-        if (st.sort && !multi) matched = sortDocs(matched, st.sort);
-        if (!multi) matched = matched.slice(0, 1);
+        const matched = multi ? this.match(coll, filter) : this.findPage(coll, filter, st.sort, 0, 1);
         if (matched.length === 0) {
           if (st.upsert) {
             const doc = this.upsert(db, cmd.update, filter, st.u, st.arrayFilters);
@@ -963,8 +1106,7 @@ export class Engine {
         const limit = toInt(st.limit);
         if (limit !== 0 && limit !== 1) throw new MongoError(9, "FailedToParse", "The limit field in delete objects must be 0 or 1");
         if (!coll) continue;
-        let matched = this.match(coll, filter);
-        if (limit === 1) matched = matched.slice(0, 1);
+        const matched = limit === 1 ? this.findPage(coll, filter, undefined, 0, 1) : this.match(coll, filter);
         for (const doc of matched) {
           coll.removeById(encodeKey(doc._id));
           this.log({ op: "r", db, coll: coll.name, id: doc._id });
@@ -989,9 +1131,7 @@ export class Engine {
     if (!cmd.remove && cmd.update === undefined) throw new MongoError(9, "FailedToParse", "Either an update or remove=true must be specified");
     if (cmd.remove && cmd.upsert) throw new MongoError(9, "FailedToParse", "Cannot specify both upsert=true and remove=true");
     const coll = this.getCollection(db, collName);
-    let matched = this.match(coll, filter);
-    matched = sortDocs(matched, cmd.sort);
-    const doc = matched[0];
+    const doc = this.findPage(coll, filter, cmd.sort, 0, 1)[0];
     const shape = (d: Doc | null) => (d ? this.project([d], {}, fields)[0] ?? null : null);
     if (cmd.remove) {
       if (!doc) return { lastErrorObject: { n: 0 }, value: null, ok: 1 };

@@ -85,6 +85,26 @@ function cmpPrim(a: any, b: any): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
+/**
+ * MongoDB compares strings by UTF-8 bytes, i.e. by code point. UTF-16 code
+ * units order the same way unless a surrogate is involved at the first
+ * difference; only then fall back to comparing the UTF-8 encodings.
+ */
+export function compareStrings(x: string, y: string): number {
+  if (x === y) return 0;
+  const n = Math.min(x.length, y.length);
+  for (let i = 0; i < n; i++) {
+    const a = x.charCodeAt(i);
+    const b = y.charCodeAt(i);
+    if (a === b) continue;
+    if ((a >= 0xd800 && a <= 0xdfff) || (b >= 0xd800 && b <= 0xdfff)) {
+      return Buffer.compare(Buffer.from(x, "utf8"), Buffer.from(y, "utf8"));
+    }
+    return a < b ? -1 : 1;
+  }
+  return x.length < y.length ? -1 : x.length > y.length ? 1 : 0;
+}
+
 /** Total order over BSON values following MongoDB's comparison/sort order. */
 export function compareValues(a: any, b: any): number {
   const ra = typeRank(a);
@@ -105,9 +125,7 @@ export function compareValues(a: any, b: any): number {
     case 4: {
       const x = typeof a === "string" ? a : String(a.value ?? a);
       const y = typeof b === "string" ? b : String(b.value ?? b);
-      // MongoDB compares UTF-8 bytes; Buffer.compare does the same.
-      if (x === y) return 0;
-      return Buffer.compare(Buffer.from(x, "utf8"), Buffer.from(y, "utf8"));
+      return compareStrings(x, y);
     }
     case 5: {
       const ka = Object.keys(a);

@@ -1,0 +1,320 @@
+/**
+ * Sorted reads without sorting everything:
+ *  - `OrderedView`: the documents of a collection ordered by one field
+ *    (kept next to a single-field index), walked in either direction with
+ *    early exit. Only usable while no document has an array (multikey) or a
+ *    Decimal128 on that path, so the order is exactly `sortDocs`' order.
+ *  - `selectSorted`: top-(skip+limit) selection with a bounded heap using the
+ *    same MongoDB comparator as `sortDocs`.
+ * Ties are broken by the document's insertion sequence (natural order), in
+ * both directions and in every plan, so pages are deterministic whichever
+ * plan answers them.
+ */
+import { type Doc, compareStrings, compareValues, isPlainObject, makeSorter, sortKey } from "./values.js";
+
+export interface SortField {
+  name: string;
+  path: string[];
+  dir: 1 | -1;
+}
+
+/** Parsed/validated sort spec; null when there is nothing to sort by. */
+export function parseSort(sort: Doc | undefined | null): SortField[] | null {
+  if (!sort || Object.keys(sort).length === 0) return null;
+  makeSorter(sort); // validates ($meta, directions)
+  return Object.keys(sort).map((name) => {
+    const d = sort[name];
+    return { name, path: name.split("."), dir: Number(typeof d === "bigint" ? Number(d) : d) as 1 | -1 };
+  });
+}
+
+const NOT_SIMPLE = Symbol("not simple");
+
+function hasDecimal(v: any): boolean {
+  if (v === null || typeof v !== "object") return false;
+  if (v._bsontype === "Decimal128") return true;
+  if (Array.isArray(v)) return v.some(hasDecimal);
+  if (isPlainObject(v)) {
+    for (const k of Object.keys(v)) if (hasDecimal(v[k])) return true;
+  }
+  return false;
+}
+
+/**
+ * The value `sortKey` would use for `path` when the document reaches it
+ * without crossing an array (null when missing/undefined), or NOT_SIMPLE when
+ * an array is on the way or at the leaf, or the value holds a Decimal128.
+ * Mirrors `pathValues`: only plain objects are descended into.
+ */
+export function simpleValue(doc: Doc, path: string[]): any {
+  let v: any = doc;
+  for (let i = 0; i < path.length; i++) {
+    if (Array.isArray(v)) return NOT_SIMPLE;
+    if (!isPlainObject(v) || !Object.prototype.hasOwnProperty.call(v, path[i])) return null;
+    v = v[path[i]];
+    if (v === undefined) return null;
+  }
+  if (Array.isArray(v) || hasDecimal(v)) return NOT_SIMPLE;
+  return v;
+}
+
+interface Entry {
+  id: string;
+  key: any;
+  seq: number;
+  /** getTime() of a Date key, filled in only while building */
+  t: number;
+}
+
+function cmpEntry(a: Entry, b: Entry): number {
+  return compareValues(a.key, b.key) || a.seq - b.seq;
+}
+
+/**
+ * Comparator for a full build: the same order as `cmpEntry`, cheaper when
+ * every key is a valid Date, a finite-or-infinite JS number, or a string.
+ */
+/** compareValues(a, b) === 0, with shortcuts for the common key types. */
+function sameKey(a: any, b: any): boolean {
+  const ta = typeof a;
+  if (ta === "string" && typeof b === "string") return a === b;
+  if (ta === "number" && typeof b === "number") return a === b || (a !== a && b !== b);
+  if (a instanceof Date && b instanceof Date) {
+    const x = a.getTime();
+    const y = b.getTime();
+    if (x === y) return true;
+    if (!Number.isNaN(x) && !Number.isNaN(y)) return false;
+  }
+  return compareValues(a, b) === 0;
+}
+
+const SURROGATE = /[\ud800-\udfff]/;
+
+function buildComparator(entries: Entry[]): (a: Entry, b: Entry) => number {
+  let dates = true;
+  let numbers = true;
+  let strings = true;
+  for (const e of entries) {
+    const k = e.key;
+    if (!(k instanceof Date) || Number.isNaN(k.getTime())) dates = false;
+    if (typeof k !== "number" || Number.isNaN(k)) numbers = false;
+    if (typeof k !== "string") strings = false;
+    if (!dates && !numbers && !strings) return cmpEntry;
+  }
+  if (dates) {
+    for (const e of entries) e.t = e.key.getTime();
+    return (a, b) => a.t - b.t || a.seq - b.seq;
+  }
+  if (numbers) return (a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : a.seq - b.seq);
+  // without surrogates, JS (UTF-16 code unit) order is code point = UTF-8 byte order
+  if (!entries.some((e) => SURROGATE.test(e.key))) return (a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : a.seq - b.seq);
+  return (a, b) => compareStrings(a.key, b.key) || a.seq - b.seq;
+}
+
+/** Rebuild from scratch instead of merging when more than this many changes are pending. */
+const MAX_PENDING = 20_000;
+
+export class OrderedView {
+  readonly path: string[];
+  /** documents whose value on `path` cannot be ordered here (arrays, Decimal128) */
+  nonOrderable = 0;
+  /** ascending by (key, seq); null = not built (or dropped) */
+  private sorted: Entry[] | null = null;
+  private pendingAdd = new Map<string, Entry>();
+  private pendingRemove = new Set<string>();
+
+  constructor(path: string[]) {
+    this.path = path;
+  }
+
+  get usable(): boolean {
+    return this.nonOrderable === 0;
+  }
+
+  add(id: string, doc: Doc, seq: number) {
+    const key = simpleValue(doc, this.path);
+    if (key === NOT_SIMPLE) {
+      this.nonOrderable++;
+      return;
+    }
+    if (!this.sorted) return;
+    this.pendingAdd.set(id, { id, key, seq, t: 0 });
+    this.checkPending();
+  }
+
+  remove(id: string, doc: Doc) {
+    if (simpleValue(doc, this.path) === NOT_SIMPLE) {
+      this.nonOrderable--;
+      return;
+    }
+    if (!this.sorted) return;
+    this.pendingAdd.delete(id);
+    this.pendingRemove.add(id);
+    this.checkPending();
+  }
+
+  private checkPending() {
+    if (this.pendingAdd.size + this.pendingRemove.size > MAX_PENDING) this.invalidate();
+  }
+
+  invalidate() {
+    this.sorted = null;
+    this.pendingAdd.clear();
+    this.pendingRemove.clear();
+  }
+
+  /** Up-to-date ascending entries (builds or merges pending changes). */
+  private entries(docs: Map<string, Doc>, seqOf: (d: Doc) => number): Entry[] {
+    if (!this.sorted) {
+      const out: Entry[] = [];
+      for (const [id, doc] of docs) {
+        const key = simpleValue(doc, this.path);
+        if (key !== NOT_SIMPLE) out.push({ id, key, seq: seqOf(doc), t: 0 });
+      }
+      out.sort(buildComparator(out));
+      this.sorted = out;
+      return out;
+    }
+    if (this.pendingAdd.size === 0 && this.pendingRemove.size === 0) return this.sorted;
+    let old = this.sorted;
+    if (this.pendingRemove.size) old = old.filter((e) => !this.pendingRemove.has(e.id));
+    const adds = Array.from(this.pendingAdd.values()).sort(cmpEntry);
+    const merged: Entry[] = new Array(old.length + adds.length);
+    let i = 0;
+    let j = 0;
+    let k = 0;
+    while (i < old.length && j < adds.length) merged[k++] = cmpEntry(old[i], adds[j]) <= 0 ? old[i++] : adds[j++];
+    while (i < old.length) merged[k++] = old[i++];
+    while (j < adds.length) merged[k++] = adds[j++];
+    this.sorted = merged;
+    this.pendingAdd.clear();
+    this.pendingRemove.clear();
+    return merged;
+  }
+
+  /** Number of ordered documents (after merging pending changes). */
+  size(docs: Map<string, Doc>, seqOf: (d: Doc) => number): number {
+    return this.entries(docs, seqOf).length;
+  }
+
+  /**
+   * Calls `fn(ids, from, to)` for consecutive slices `ids[from..to)` in sort
+   * order for direction `dir`; ids inside a slice are in ascending sequence.
+   * With `runs` every slice holds all the documents with equal keys;
+   * without, slices may be single documents (same overall order). Stops when
+   * `fn` returns false.
+   */
+  walk(dir: 1 | -1, docs: Map<string, Doc>, seqOf: (d: Doc) => number, runs: boolean, fn: (ids: string[], from: number, to: number) => boolean) {
+    const arr = this.entries(docs, seqOf);
+    if (this.idsOf !== arr) {
+      // ids and tie runs, computed once per version of the sorted array
+      const n = arr.length;
+      this.ids = new Array(n);
+      this.sameAsPrev = new Uint8Array(n);
+      for (let i = 0; i < n; i++) {
+        this.ids[i] = arr[i].id;
+        if (i > 0 && sameKey(arr[i - 1].key, arr[i].key)) this.sameAsPrev[i] = 1;
+      }
+      this.idsOf = arr;
+    }
+    const ids = this.ids!;
+    const same = this.sameAsPrev!;
+    const n = arr.length;
+    if (dir === 1) {
+      let i = 0;
+      while (i < n) {
+        let j = i + 1;
+        if (runs) while (j < n && same[j]) j++;
+        if (!fn(ids, i, j)) return;
+        i = j;
+      }
+      return;
+    }
+    let i = n - 1;
+    while (i >= 0) {
+      let j = i;
+      while (j > 0 && same[j]) j--;
+      if (!fn(ids, j, i + 1)) return;
+      i = j - 1;
+    }
+  }
+  private ids: string[] | null = null;
+  private sameAsPrev: Uint8Array | null = null;
+  private idsOf: Entry[] | null = null;
+}
+
+interface Decorated {
+  d: Doc;
+  k: any[];
+  s: number;
+}
+
+/**
+ * The documents at positions [skip, skip+limit) of `docs` sorted by `spec`
+ * (limit 0 = no limit), ties by `seqOf`. Uses a bounded max-heap of
+ * skip+limit elements when that is smaller than the input; identical result
+ * to a full stable sort by (keys, seq).
+ */
+export function selectSorted(docs: Iterable<Doc>, spec: SortField[], skip: number, limit: number, seqOf: (d: Doc) => number): Doc[] {
+  const n = spec.length;
+  const cmp = (x: Decorated, y: Decorated): number => {
+    for (let j = 0; j < n; j++) {
+      const c = compareValues(x.k[j], y.k[j]);
+      if (c !== 0) return c * spec[j].dir;
+    }
+    return x.s - y.s;
+  };
+  const decorate = (d: Doc): Decorated => {
+    const k = new Array(n);
+    for (let j = 0; j < n; j++) {
+      const v = simpleValue(d, spec[j].path);
+      k[j] = v === NOT_SIMPLE ? sortKey(d, spec[j].path, spec[j].dir) : v;
+    }
+    return { d, k, s: seqOf(d) };
+  };
+  const want = limit > 0 ? skip + limit : Infinity;
+  const input = Array.isArray(docs) ? docs : Array.from(docs);
+  if (input.length <= skip) return [];
+  if (input.length <= want) {
+    const all: Decorated[] = input.map(decorate);
+    all.sort(cmp);
+    return all.slice(skip, skip + (limit > 0 ? limit : all.length)).map((x) => x.d);
+  }
+  // max-heap: heap[0] is the worst of the best `want` seen so far
+  const heap: Decorated[] = [];
+  const up = (i: number) => {
+    const x = heap[i];
+    while (i > 0) {
+      const p = (i - 1) >> 1;
+      if (cmp(heap[p], x) >= 0) break;
+      heap[i] = heap[p];
+      i = p;
+    }
+    heap[i] = x;
+  };
+  const down = (i: number) => {
+    const len = heap.length;
+    const x = heap[i];
+    for (;;) {
+      let c = 2 * i + 1;
+      if (c >= len) break;
+      if (c + 1 < len && cmp(heap[c + 1], heap[c]) > 0) c++;
+      if (cmp(heap[c], x) <= 0) break;
+      heap[i] = heap[c];
+      i = c;
+    }
+    heap[i] = x;
+  };
+  for (const d of input) {
+    const x = decorate(d);
+    if (heap.length < want) {
+      heap.push(x);
+      up(heap.length - 1);
+    } else if (cmp(x, heap[0]) < 0) {
+      heap[0] = x;
+      down(0);
+    }
+  }
+  heap.sort(cmp);
+  return heap.slice(skip).map((x) => x.d);
+}
