@@ -144,6 +144,8 @@ export class Collection {
   private seqs = new WeakMap<Doc, number>();
   private nextSeq = 0;
   readonly seqOf = (d: Doc): number => this.seqs.get(d) ?? 0;
+  /** documents ordered by _id (the implicit _id_ index); built on first sorted use */
+  private idView = new OrderedView(["_id"]);
 
   constructor(db: string, name: string, options: Doc = {}) {
     this.db = db;
@@ -189,6 +191,7 @@ export class Collection {
       if (keys[n]) ix.add(id, keys[n]!);
       ix.view?.add(id, doc, seq);
     });
+    this.idView.add(id, doc, seq);
     this.docs.set(id, doc);
   }
 
@@ -202,10 +205,7 @@ export class Collection {
       const old = ix.keysFor(oldDoc);
       if (old) ix.remove(id, old);
       if (newKeys[n]) ix.add(id, newKeys[n]!);
-      if (ix.view) {
-        ix.view.remove(id, oldDoc);
-        ix.view.add(id, newDoc, seq);
-      }
+      ix.view?.replace(id, oldDoc, newDoc, seq);
     });
     this.docs.set(id, newDoc);
   }
@@ -226,6 +226,7 @@ export class Collection {
       if (k) ix.remove(id, k);
       ix.view?.remove(id, doc);
     }
+    this.idView.remove(id, doc);
     this.docs.delete(id);
     return doc;
   }
@@ -266,6 +267,7 @@ export class Collection {
 
   /** A usable ordered view (single-field index, no multikey/Decimal128 values) on `field`. */
   orderedViewFor(field: string): OrderedView | null {
+    if (field === "_id") return this.idView.usable ? this.idView : null;
     for (const ix of this.indexes) if (ix.view && ix.view.usable && ix.fields[0].name === field) return ix.view;
     return null;
   }

@@ -136,8 +136,9 @@ describe("sorted finds: top-k / ordered index vs full sort", () => {
     await run(e, { insert: "c", documents: Array.from({ length: 400 }, (_, i) => scalar(i)) });
     const coll = e.getCollection("t", "c")!;
     expect(coll.orderedViewFor("v")).not.toBeNull();
+    expect(coll.orderedViewFor("_id")).not.toBeNull();
     const filters = [{}, { w: 1 }, { g: "x" }, { g: { $in: ["x", "z"] } }, { s: { $regex: "^NAME1$", $options: "i" } }];
-    const sorts = [{ v: 1 }, { v: -1 }, { v: -1, w: 1 }, { v: 1, _id: -1 }];
+    const sorts = [{ v: 1 }, { v: -1 }, { v: -1, w: 1 }, { v: 1, _id: -1 }, { _id: -1 }, { _id: 1, v: 1 }];
     for (const f of filters) for (const sort of sorts) await check(e, f, sort, PAGES);
 
     // writes after the view was built: inserts, key changes, other-field changes, deletes

@@ -153,6 +153,15 @@ export class OrderedView {
     this.checkPending();
   }
 
+  /** A document replaced by another with the same id and sequence. */
+  replace(id: string, oldDoc: Doc, newDoc: Doc, seq: number) {
+    const a = simpleValue(oldDoc, this.path);
+    const b = simpleValue(newDoc, this.path);
+    if (a !== NOT_SIMPLE && b !== NOT_SIMPLE && sameKey(a, b)) return; // same position
+    this.remove(id, oldDoc);
+    this.add(id, newDoc, seq);
+  }
+
   private checkPending() {
     if (this.pendingAdd.size + this.pendingRemove.size > MAX_PENDING) this.invalidate();
   }
