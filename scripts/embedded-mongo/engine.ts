@@ -652,17 +652,19 @@ export class Engine {
       let seen = 0;
       const rest = spec.length > 1;
       // A scanning filter that turns out too selective makes the walk visit
-      // (in random memory order) most of the collection: past 1/8 of it, if
-      // the estimate says so, give up and let the heap plan scan in natural
-      // order (same result: ties are broken by insertion order in both).
+      // (in random memory order) most of the collection: past 1/32 of it
+      // (at least 1000 documents), if the estimate says so, give up and let
+      // the heap plan scan in natural order (same result: ties are broken by
+      // insertion order in both).
       const total = coll.docs.size;
+      const probe = Math.max(1000, total / 32);
       const adaptive = !empty && !members;
       let visited = 0;
       let abandoned = false;
       view.walk(spec[0].dir, coll.docs, coll.seqOf, rest, (ids, from, to) => {
         if (adaptive) {
           visited += to - from;
-          if (visited >= total / 8 && (seen === 0 || visited + ((want - seen) * visited) / seen > 0.75 * total)) {
+          if (visited >= probe && (seen === 0 || visited + ((want - seen) * visited) / seen > 0.75 * total)) {
             abandoned = true;
             return false;
           }
