@@ -70,8 +70,10 @@ export async function detectType(bytes: Uint8Array, allowed: readonly UploadType
 /**
  * Parses a multipart (or urlencoded) form. The file field is read with the
  * size limit applied while streaming; its type is checked from its bytes.
- * Text fields that arrived before a refused file are kept, so put the file
- * input last in the form.
+ * When the file is refused for its type or emptiness the text fields are
+ * kept; when the body is refused for its size the parser stops and the text
+ * fields are lost (the page then shows only the size error — with JavaScript
+ * the browser checks the size before sending).
  */
 export async function parseUpload(request: Request, rules: UploadRules): Promise<ParsedUpload> {
   const fields = new FormData();
