@@ -23,7 +23,7 @@ import { NotFoundPage } from "#app/routes/not-found.tsx";
 import { MaintenancePage, ErrorPage, ForbiddenPage } from "#app/components/error-pages.tsx";
 import { SCHOOL_NAME } from "#app/domain/school.ts";
 
-const MAINTENANCE_ALLOWED = ["/portal", "/auth", "/sign-in", "/sign-out", "/healthz", "/impersonation"];
+const MAINTENANCE_ALLOWED = ["/portal", "/auth", "/sign-in", "/sign-out", "/healthz", "/impersonation", "/reset-password"];
 
 export const middleware: Route.MiddlewareFunction[] = [
   async ({ request }) => {
