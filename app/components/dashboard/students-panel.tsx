@@ -2,6 +2,7 @@ import { Form, Link } from "react-router";
 import { programmeLabel } from "#app/domain/programmes.ts";
 import { performanceLabel } from "#app/domain/performance.ts";
 import { buttonClass } from "#app/components/ui/button.tsx";
+import { DataTable } from "#app/components/ui/data-table.tsx";
 import { EmptyState } from "./page.tsx";
 
 export const NO_STUDENTS_FOUND = "No students found matching your criteria";
@@ -116,48 +117,33 @@ export function StudentsPanel({ view, basePath, exportPath }: { view: StudentsPa
         <p className="mt-3 text-sm text-gray-700" aria-live="polite">
           {total} {total === 1 ? "student" : "students"} found
         </p>
-        <div className="mt-2 overflow-x-auto rounded-xl border border-gray-200 bg-white" role="region" aria-label="Students table" tabIndex={0}>
-          <table className="min-w-full divide-y divide-gray-200 text-sm">
-            <caption className="sr-only">Students enrolled in your subjects</caption>
-            <thead className="bg-gray-50 text-left">
-              <tr>
-                {["Name", "ID", "Email", "Phone", "Programme", "Subjects", "Enrolled", "Attendance", "Performance", "Status"].map((h) => (
-                  <th key={h} scope="col" className="px-3 py-2 font-semibold text-gray-900">
-                    {h}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-gray-200">
-              {rows.length ? (
-                rows.map((r) => (
-                  <tr key={r.id}>
-                    <th scope="row" className="px-3 py-2 text-left font-medium text-gray-900">
-                      {r.name}
-                    </th>
-                    <td className="px-3 py-2 font-mono text-xs text-gray-800">{r.reference}</td>
-                    <td className="px-3 py-2 text-gray-800">{r.email ?? "—"}</td>
-                    <td className="px-3 py-2 text-gray-800">{r.phone}</td>
-                    <td className="px-3 py-2 text-gray-800">{programmeLabel(r.programme)}</td>
-                    <td className="px-3 py-2 text-gray-800">{r.subjects.join(", ")}</td>
-                    <td className="px-3 py-2 text-gray-800">{new Date(r.enrolledAt).toLocaleDateString("en-GB", { timeZone: "Africa/Accra" })}</td>
-                    <td className="px-3 py-2 text-gray-800">{scoreCell(null)}</td>
-                    <td className="px-3 py-2 text-gray-800">{scoreCell(null)}</td>
-                    <td className="px-3 py-2">
-                      <span className="rounded-full bg-green-100 px-2 py-0.5 text-xs font-semibold text-green-800">Active</span>
-                    </td>
-                  </tr>
-                ))
-              ) : (
-                <tr>
-                  <td colSpan={10} className="px-3 py-6 text-center text-gray-700">
-                    {NO_STUDENTS_FOUND}
-                  </td>
-                </tr>
-              )}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          label="Students table"
+          caption="Students enrolled in your subjects"
+          headers={["Name", "ID", "Email", "Phone", "Programme", "Subjects", "Enrolled", "Attendance", "Performance", "Status"]}
+          rowCount={rows.length}
+          emptyText={NO_STUDENTS_FOUND}
+          className="mt-2 rounded-xl border border-gray-200 bg-white"
+        >
+          {rows.map((r) => (
+            <tr key={r.id}>
+              <th scope="row" className="px-3 py-2 text-left font-medium text-gray-900">
+                {r.name}
+              </th>
+              <td className="px-3 py-2 font-mono text-xs text-gray-800">{r.reference}</td>
+              <td className="px-3 py-2 text-gray-800">{r.email ?? "—"}</td>
+              <td className="px-3 py-2 text-gray-800">{r.phone}</td>
+              <td className="px-3 py-2 text-gray-800">{programmeLabel(r.programme)}</td>
+              <td className="px-3 py-2 text-gray-800">{r.subjects.join(", ")}</td>
+              <td className="px-3 py-2 text-gray-800">{new Date(r.enrolledAt).toLocaleDateString("en-GB", { timeZone: "Africa/Accra" })}</td>
+              <td className="px-3 py-2 text-gray-800">{scoreCell(null)}</td>
+              <td className="px-3 py-2 text-gray-800">{scoreCell(null)}</td>
+              <td className="px-3 py-2">
+                <span className="rounded-full bg-green-100 px-2 py-0.5 text-xs font-semibold text-green-800">Active</span>
+              </td>
+            </tr>
+          ))}
+        </DataTable>
         {pageCount > 1 ? (
           <nav aria-label="Student pages" className="mt-3 flex items-center gap-3 text-sm">
             {page > 1 ? (

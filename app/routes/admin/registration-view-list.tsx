@@ -6,6 +6,7 @@ import { formatDateTime } from "#app/domain/dates.ts";
 import { programmeLabel } from "#app/domain/programmes.ts";
 import { NO_REGISTRATIONS } from "#app/domain/messages.ts";
 import { buttonClass } from "#app/components/ui/button.tsx";
+import { DataTable } from "#app/components/ui/data-table.tsx";
 import { listRegistrationsOldestFirst } from "#models/registration.server.ts";
 import { CsvDownloadLink } from "./registrations-csv-link.tsx";
 import { SCHOOL_NAME } from "#app/domain/school.ts";
@@ -74,39 +75,23 @@ export default function RegistrationViewList({ loaderData }: Route.ComponentProp
           Download CSV
         </CsvDownloadLink>
       </div>
-      <div className="overflow-x-auto rounded-xl border border-gray-200 bg-white focus:outline-2 focus:outline-brand-700" tabIndex={0} role="region" aria-label="Registrations table (scrolls sideways)">
-        <table className="min-w-full divide-y divide-gray-200 text-left text-sm">
-          <caption className="sr-only">Registrations, oldest first</caption>
-          <thead className="bg-gray-50 text-gray-800">
-            <tr>
-              {HEADERS.map((h) => (
-                <th key={h} scope="col" className="whitespace-nowrap px-3 py-3 font-semibold">
-                  {h}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-gray-200">
-            {rows.length === 0 ? (
-              <tr>
-                <td colSpan={HEADERS.length} className="px-4 py-8 text-center text-gray-700">
-                  {NO_REGISTRATIONS}
-                </td>
-              </tr>
-            ) : (
-              rows.map((r) => (
-                <tr key={r.id}>
-                  {r.cells.map((c, i) => (
-                    <td key={HEADERS[i]} className={`px-3 py-2 text-gray-900 ${i === 0 ? "whitespace-nowrap" : ""}`}>
-                      {c}
-                    </td>
-                  ))}
-                </tr>
-              ))
-            )}
-          </tbody>
-        </table>
-      </div>
+      <DataTable
+        label="Registrations table (scrolls sideways)"
+        caption="Registrations, oldest first"
+        headers={HEADERS}
+        rowCount={rows.length}
+        emptyText={NO_REGISTRATIONS}
+      >
+        {rows.map((r) => (
+          <tr key={r.id}>
+            {r.cells.map((c, i) => (
+              <td key={HEADERS[i]} className={`px-3 py-2 text-gray-900 ${i === 0 ? "whitespace-nowrap" : ""}`}>
+                {c}
+              </td>
+            ))}
+          </tr>
+        ))}
+      </DataTable>
       {pageCount > 1 ? (
         <nav aria-label="Pagination" className="flex items-center justify-between gap-3 text-sm">
           {page > 1 ? (

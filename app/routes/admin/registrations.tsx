@@ -7,6 +7,7 @@ import { formatDate } from "#app/domain/dates.ts";
 import { NO_REGISTRATIONS_MATCHING } from "#app/domain/messages.ts";
 import { DeleteRegistrationSchema, REGISTRATIONS_PER_PAGE, RegistrationsQuerySchema } from "#app/forms/admin-registrations.schema.ts";
 import { Button, ButtonLink, buttonClass } from "#app/components/ui/button.tsx";
+import { DataTable } from "#app/components/ui/data-table.tsx";
 import { useHydrated } from "#app/utils/use-hydrated.ts";
 import { countRegistrationsByProgramme, listAdminRegistrations } from "#models/registration.server.ts";
 import { deleteRegistrationAndRedirect, registrationsReturnUrl } from "./registrations-shared.server.ts";
@@ -185,57 +186,42 @@ export default function Registrations({ loaderData }: Route.ComponentProps) {
             {total === 0 ? "0 registrations" : `Showing ${first}–${last} of ${total}`}
           </p>
         </div>
-        <div className="overflow-x-auto focus:outline-2 focus:outline-brand-700" tabIndex={0} role="region" aria-label="Registrations table (scrolls sideways)">
-          <table className="min-w-full divide-y divide-gray-200 text-left text-sm">
-            <caption className="sr-only">Registrations, newest first</caption>
-            <thead className="bg-gray-50 text-gray-800">
-              <tr>
-                {["Parent Name", "Ward Name", "Programme", "Subjects", "Status", "Date", "Actions"].map((h) => (
-                  <th key={h} scope="col" className="px-4 py-3 font-semibold">
-                    {h}
-                  </th>
-                ))}
+        <DataTable
+          label="Registrations table (scrolls sideways)"
+          caption="Registrations, newest first"
+          headers={["Parent Name", "Ward Name", "Programme", "Subjects", "Status", "Date", "Actions"]}
+          rowCount={rows.length}
+          emptyText={NO_REGISTRATIONS_MATCHING}
+          className=""
+        >
+          {rows.map((r) => (
+              <tr key={r.id}>
+                <td className="px-4 py-3 font-medium text-gray-900">{r.parentName}</td>
+                <td className="px-4 py-3 text-gray-900">{r.wardName}</td>
+                <td className="px-4 py-3 text-gray-800">{r.programme}</td>
+                <td className="max-w-xs px-4 py-3 text-gray-800">{r.subjects}</td>
+                <td className="px-4 py-3">
+                  <span className="rounded-full bg-green-100 px-2 py-1 text-xs font-semibold text-green-800">Enrolled</span>
+                </td>
+                <td className="whitespace-nowrap px-4 py-3 text-gray-800">{r.date}</td>
+                <td className="px-4 py-3">
+                  {hydrated ? (
+                    <Button variant="ghost" className="!text-red-700" onClick={() => setToDelete(r)} aria-label={`Delete registration of ${r.wardName}`}>
+                      Delete
+                    </Button>
+                  ) : (
+                    <Link
+                      to={`/admin/registrations/${r.id}/delete?returnTo=${encodeURIComponent(returnTo)}`}
+                      className={buttonClass("ghost", "!text-red-700")}
+                      aria-label={`Delete registration of ${r.wardName}`}
+                    >
+                      Delete
+                    </Link>
+                  )}
+                </td>
               </tr>
-            </thead>
-            <tbody className="divide-y divide-gray-200">
-              {rows.length === 0 ? (
-                <tr>
-                  <td colSpan={7} className="px-4 py-8 text-center text-gray-700">
-                    {NO_REGISTRATIONS_MATCHING}
-                  </td>
-                </tr>
-              ) : (
-                rows.map((r) => (
-                  <tr key={r.id}>
-                    <td className="px-4 py-3 font-medium text-gray-900">{r.parentName}</td>
-                    <td className="px-4 py-3 text-gray-900">{r.wardName}</td>
-                    <td className="px-4 py-3 text-gray-800">{r.programme}</td>
-                    <td className="max-w-xs px-4 py-3 text-gray-800">{r.subjects}</td>
-                    <td className="px-4 py-3">
-                      <span className="rounded-full bg-green-100 px-2 py-1 text-xs font-semibold text-green-800">Enrolled</span>
-                    </td>
-                    <td className="whitespace-nowrap px-4 py-3 text-gray-800">{r.date}</td>
-                    <td className="px-4 py-3">
-                      {hydrated ? (
-                        <Button variant="ghost" className="!text-red-700" onClick={() => setToDelete(r)} aria-label={`Delete registration of ${r.wardName}`}>
-                          Delete
-                        </Button>
-                      ) : (
-                        <Link
-                          to={`/admin/registrations/${r.id}/delete?returnTo=${encodeURIComponent(returnTo)}`}
-                          className={buttonClass("ghost", "!text-red-700")}
-                          aria-label={`Delete registration of ${r.wardName}`}
-                        >
-                          Delete
-                        </Link>
-                      )}
-                    </td>
-                  </tr>
-                ))
-              )}
-            </tbody>
-          </table>
-        </div>
+          ))}
+        </DataTable>
         {pageCount > 1 ? (
           <nav aria-label="Pagination" className="flex items-center justify-between gap-3 border-t border-gray-200 p-4 text-sm">
             {page > 1 ? (

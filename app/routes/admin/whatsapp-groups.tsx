@@ -8,6 +8,7 @@ import { GROUP_TYPES, groupTypeLabel } from "#app/domain/whatsapp.ts";
 import { WHATSAPP_GROUPS_FETCH_FAILED } from "#app/domain/messages.ts";
 import { SCHOOL_NAME } from "#app/domain/school.ts";
 import { Button, buttonClass } from "#app/components/ui/button.tsx";
+import { DataTable } from "#app/components/ui/data-table.tsx";
 import { DialogOrLink, useCloseOnSuccess } from "#app/components/ui/modal-dialog.tsx";
 import {
   ADMIN_GROUP_LIST_LIMIT,
@@ -123,61 +124,43 @@ export default function WhatsappGroups({ loaderData }: Route.ComponentProps) {
           </Link>
         ) : null}
       </Form>
-      <div className="overflow-x-auto rounded-xl border border-gray-200 bg-white" role="region" aria-label="WhatsApp groups" tabIndex={0}>
-        <table className="min-w-full divide-y divide-gray-200 text-sm">
-          <caption className="sr-only">WhatsApp groups</caption>
-          <thead className="bg-gray-50 text-left text-gray-800">
-            <tr>
-              <th scope="col" className="px-3 py-2">Subject</th>
-              <th scope="col" className="px-3 py-2">Programme</th>
-              <th scope="col" className="px-3 py-2">Group Type</th>
-              <th scope="col" className="px-3 py-2">Students</th>
-              <th scope="col" className="px-3 py-2">Link</th>
-              <th scope="col" className="px-3 py-2"><span className="sr-only">Actions</span></th>
+      <DataTable
+        label="WhatsApp groups"
+        headers={["Subject", "Programme", "Group Type", "Students", "Link", { label: "Actions", srOnly: true }]}
+        rowCount={groups.length}
+        emptyText="No WhatsApp groups found matching your criteria"
+      >
+        {groups.map((g) => {
+          const name = `${g.subjectName} (${programmeLabel(g.programme) || g.programme})`;
+          return (
+            <tr key={g.id}>
+              <td className="px-3 py-2 font-medium text-gray-900">{g.subjectName}</td>
+              <td className="px-3 py-2">{programmeLabel(g.programme) || g.programme}</td>
+              <td className="px-3 py-2">{groupTypeLabel(g.groupType)}</td>
+              <td className="px-3 py-2">{g.students}</td>
+              <td className="px-3 py-2">
+                {isHttpLink(g.whatsappLink) ? (
+                  <a href={g.whatsappLink} target="_blank" rel="noopener noreferrer" className="font-medium text-brand-700 underline" aria-label={`Open ${name} on WhatsApp (opens in a new tab)`}>
+                    Open
+                  </a>
+                ) : (
+                  <span className="text-gray-700">Not available</span>
+                )}
+              </td>
+              <td className="px-3 py-2">
+                <div className="flex gap-2">
+                  <DialogOrLink to={`/admin/whatsapp-groups/${g.id}/edit`} label="Edit" ariaLabel={`Edit ${name}`} title="Edit WhatsApp Group" variant="secondary">
+                    {(close) => <DialogGroupForm close={close} group={g} />}
+                  </DialogOrLink>
+                  <DialogOrLink to={`/admin/whatsapp-groups/${g.id}/delete`} label="Delete" ariaLabel={`Delete ${name}`} title="Delete WhatsApp Group" variant="danger">
+                    {(close) => <DialogDelete close={close} group={g} name={name} />}
+                  </DialogOrLink>
+                </div>
+              </td>
             </tr>
-          </thead>
-          <tbody className="divide-y divide-gray-100">
-            {groups.length === 0 ? (
-              <tr>
-                <td colSpan={6} className="px-3 py-6 text-center text-gray-700">
-                  No WhatsApp groups found matching your criteria
-                </td>
-              </tr>
-            ) : (
-              groups.map((g) => {
-                const name = `${g.subjectName} (${programmeLabel(g.programme) || g.programme})`;
-                return (
-                  <tr key={g.id}>
-                    <td className="px-3 py-2 font-medium text-gray-900">{g.subjectName}</td>
-                    <td className="px-3 py-2">{programmeLabel(g.programme) || g.programme}</td>
-                    <td className="px-3 py-2">{groupTypeLabel(g.groupType)}</td>
-                    <td className="px-3 py-2">{g.students}</td>
-                    <td className="px-3 py-2">
-                      {isHttpLink(g.whatsappLink) ? (
-                        <a href={g.whatsappLink} target="_blank" rel="noopener noreferrer" className="font-medium text-brand-700 underline" aria-label={`Open ${name} on WhatsApp (opens in a new tab)`}>
-                          Open
-                        </a>
-                      ) : (
-                        <span className="text-gray-700">Not available</span>
-                      )}
-                    </td>
-                    <td className="px-3 py-2">
-                      <div className="flex gap-2">
-                        <DialogOrLink to={`/admin/whatsapp-groups/${g.id}/edit`} label="Edit" ariaLabel={`Edit ${name}`} title="Edit WhatsApp Group" variant="secondary">
-                          {(close) => <DialogGroupForm close={close} group={g} />}
-                        </DialogOrLink>
-                        <DialogOrLink to={`/admin/whatsapp-groups/${g.id}/delete`} label="Delete" ariaLabel={`Delete ${name}`} title="Delete WhatsApp Group" variant="danger">
-                          {(close) => <DialogDelete close={close} group={g} name={name} />}
-                        </DialogOrLink>
-                      </div>
-                    </td>
-                  </tr>
-                );
-              })
-            )}
-          </tbody>
-        </table>
-      </div>
+          );
+        })}
+      </DataTable>
       {truncated ? <p className="text-sm text-gray-700">Showing the first {limit} groups. Use the search or filters to narrow the list.</p> : null}
     </main>
   );

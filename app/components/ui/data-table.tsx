@@ -1,0 +1,56 @@
+/**
+ * The shell every list table shares: a keyboard-scrollable region (tables
+ * scroll sideways on phones), a caption for screen readers, column headers,
+ * and the empty-state row. Callers render their own <tr> rows.
+ */
+export type DataTableHeader = string | { label: string; srOnly?: boolean };
+
+export function DataTable({
+  label,
+  caption,
+  headers,
+  rowCount,
+  emptyText,
+  children,
+  className = "rounded-xl border border-gray-200 bg-white",
+}: {
+  /** Accessible name of the scroll region. */
+  label: string;
+  caption?: string;
+  headers: readonly DataTableHeader[];
+  rowCount: number;
+  emptyText: React.ReactNode;
+  children: React.ReactNode;
+  className?: string;
+}) {
+  return (
+    <div className={`overflow-x-auto focus:outline-2 focus:outline-brand-700 ${className}`} role="region" aria-label={label} tabIndex={0}>
+      <table className="min-w-full divide-y divide-gray-200 text-left text-sm">
+        <caption className="sr-only">{caption ?? label}</caption>
+        <thead className="bg-gray-50 text-gray-800">
+          <tr>
+            {headers.map((h) => {
+              const { label: text, srOnly } = typeof h === "string" ? { label: h, srOnly: false } : h;
+              return (
+                <th key={text} scope="col" className="whitespace-nowrap px-3 py-3 font-semibold text-gray-900">
+                  {srOnly ? <span className="sr-only">{text}</span> : text}
+                </th>
+              );
+            })}
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-gray-200">
+          {rowCount === 0 ? (
+            <tr>
+              <td colSpan={headers.length} className="px-4 py-8 text-center text-gray-700">
+                {emptyText}
+              </td>
+            </tr>
+          ) : (
+            children
+          )}
+        </tbody>
+      </table>
+    </div>
+  );
+}
