@@ -1,6 +1,6 @@
 import { PassThrough } from "node:stream";
 
-import type { EntryContext } from "react-router";
+import { isRouteErrorResponse, type EntryContext } from "react-router";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { ServerRouter } from "react-router";
 import { isbot } from "isbot";
@@ -99,6 +99,7 @@ function setSecurityHeaders(headers: Headers) {
 }
 
 export function handleError(error: unknown, { request }: { request: Request }) {
-  if (request.signal.aborted) return;
+  // Aborted requests and expected responses (404, 403… thrown with data()) are not errors worth logging.
+  if (request.signal.aborted || isRouteErrorResponse(error)) return;
   console.error(error);
 }
