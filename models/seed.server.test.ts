@@ -1,0 +1,63 @@
+import mongoose from "mongoose";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startEmbeddedMongo, type EmbeddedMongo } from "#scripts/embedded-mongo/index.ts";
+import { PROGRAMME_SUBJECTS, PROGRAMMES } from "#app/domain/programmes.ts";
+import { isUsableStudentLink } from "#app/domain/whatsapp.ts";
+import { seedDemoData, seedIfEmpty, DEMO_ACCOUNTS } from "./seed.server.ts";
+import { User } from "./user.server.ts";
+import { WhatsappGroup } from "./whatsapp-group.server.ts";
+import { Registration, getLatestOwnedRegistration } from "./registration.server.ts";
+import { Subject } from "./subject.server.ts";
+import { verifyPassword } from "#app/utils/password.server.ts";
+import { normalizePhone } from "#app/domain/phone.ts";
+
+let server: EmbeddedMongo;
+
+beforeAll(async () => {
+  server = await startEmbeddedMongo({ quiet: true });
+  await mongoose.connect(`${server.uri}seed_test`);
+});
+
+afterAll(async () => {
+  await mongoose.disconnect();
+  await server?.stop();
+});
+
+async function counts() {
+  return {
+    users: await User.countDocuments(),
+    groups: await WhatsappGroup.countDocuments(),
+    registrations: await Registration.countDocuments(),
+    subjects: await Subject.countDocuments(),
+  };
+}
+
+describe("demo seed", () => {
+  it("creates one account per role, class pages for every programme subject, parent groups and registrations", async () => {
+    expect(await seedIfEmpty()).toBe(true);
+    for (const account of DEMO_ACCOUNTS) {
+      const user = await User.findOne({ phone: normalizePhone(account.phone) }).select("+passwordHash role").lean();
+      expect(user?.role).toBe(account.role);
+      expect(await verifyPassword(account.password, user?.passwordHash)).toBe(true);
+    }
+    for (const programme of PROGRAMMES) {
+      const pages = await WhatsappGroup.find({ programme, groupType: "student" }).lean();
+      expect(pages.map((g) => g.subjectName).sort()).toEqual([...PROGRAMME_SUBJECTS[programme]].sort());
+    }
+    const links = (await WhatsappGroup.find({ groupType: "student" }).lean()).map((g) => g.whatsappLink);
+    expect(links.some((l) => !isUsableStudentLink(l))).toBe(true); // 'Class Page Coming Soon' shows somewhere
+    expect(await WhatsappGroup.countDocuments({ groupType: "parent", programme: "science" })).toBe(1);
+    expect(await WhatsappGroup.countDocuments({ groupType: "parent", programme: { $ne: "science" } })).toBeGreaterThan(0);
+    // The demo student owns a registration through their phone (decisions §4).
+    const student = await User.findOne({ role: "student" }).lean();
+    const registration = await getLatestOwnedRegistration({ _id: student!._id, phone: student!.phone, role: "student" });
+    expect(registration?.programme).toBe("science");
+  });
+
+  it("is idempotent: running it again changes nothing", async () => {
+    const before = await counts();
+    await seedDemoData();
+    expect(await counts()).toEqual(before);
+    expect(await seedIfEmpty()).toBe(false);
+  });
+});
