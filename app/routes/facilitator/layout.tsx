@@ -1,7 +1,7 @@
-import { Form, Link, NavLink, Outlet } from "react-router";
+import { NavLink, Outlet } from "react-router";
 import type { Route } from "./+types/layout";
 import { requireRole } from "#app/utils/auth.server.ts";
-import { RoleBadge } from "#app/components/dashboard/parts.tsx";
+import { PortalHeader } from "#app/components/dashboard/portal-header.tsx";
 import { SCHOOL_NAME } from "#app/domain/school.ts";
 
 const TABS = [
@@ -21,25 +21,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 export default function FacilitatorLayout({ loaderData }: Route.ComponentProps) {
   return (
     <div className="mx-auto max-w-7xl px-4 py-6">
-      <header className="flex flex-wrap items-center justify-between gap-3 border-b border-gray-200 pb-4">
-        <div>
-          <p className="text-sm font-semibold text-brand-700">Facilitator Portal</p>
-          <p className="text-lg font-bold text-gray-900">
-            {loaderData.name} <RoleBadge role={loaderData.role} />
-          </p>
-        </div>
-        <div className="flex items-center gap-2">
-          <Link to="/dashboard" className="min-h-11 rounded-md px-3 py-2 text-sm font-semibold text-brand-700 underline">
-            Dashboard
-          </Link>
-          <Form method="post" action="/sign-out">
-            <input type="hidden" name="redirectTo" value="/portal" />
-            <button type="submit" className="min-h-11 rounded-md border border-gray-300 bg-white px-3 py-2 text-sm font-semibold text-gray-900 hover:bg-gray-50">
-              Logout
-            </button>
-          </Form>
-        </div>
-      </header>
+      <PortalHeader portal="Facilitator Portal" name={loaderData.name} role={loaderData.role} />
       <nav aria-label="Facilitator portal tabs" className="-mx-4 mt-4 overflow-x-auto px-4">
         <ul className="flex gap-1 border-b border-gray-200">
           {TABS.map((t) => (

@@ -1,10 +1,10 @@
-import { Form, Link } from "react-router";
+import { Link } from "react-router";
 import type { Route } from "./+types/portal";
 import { requireRole } from "#app/utils/auth.server.ts";
 import { getParentRegistrations } from "#models/registration.server.ts";
 import { findParentGroupForProgramme, getGroupsForSubjects } from "#models/whatsapp-group.server.ts";
 import { programmeLabel } from "#app/domain/programmes.ts";
-import { RoleBadge } from "#app/components/dashboard/parts.tsx";
+import { PortalHeader } from "#app/components/dashboard/portal-header.tsx";
 import { ClassPageCard, ParentGroupCard, type GroupView } from "#app/components/dashboard/group-card.tsx";
 import { EmptyState } from "#app/components/dashboard/page.tsx";
 import { buttonClass } from "#app/components/ui/button.tsx";
@@ -58,25 +58,7 @@ export default function ParentPortal({ loaderData }: Route.ComponentProps) {
   const { name, role, isAdmin, wards } = loaderData;
   return (
     <div className="mx-auto max-w-6xl px-4 py-6">
-      <header className="flex flex-wrap items-center justify-between gap-3 border-b border-gray-200 pb-4">
-        <div>
-          <p className="text-sm font-semibold text-brand-700">Parent Portal</p>
-          <p className="text-lg font-bold text-gray-900">
-            {name} <RoleBadge role={role} />
-          </p>
-        </div>
-        <div className="flex items-center gap-2">
-          <Link to="/dashboard" className="min-h-11 rounded-md px-3 py-2 text-sm font-semibold text-brand-700 underline">
-            Dashboard
-          </Link>
-          <Form method="post" action="/sign-out">
-            <input type="hidden" name="redirectTo" value="/portal" />
-            <button type="submit" className="min-h-11 rounded-md border border-gray-300 bg-white px-3 py-2 text-sm font-semibold text-gray-900 hover:bg-gray-50">
-              Logout
-            </button>
-          </Form>
-        </div>
-      </header>
+      <PortalHeader portal="Parent Portal" name={name} role={role} />
       <nav aria-label="Parent portal tabs" className="mt-4">
         <ul className="flex gap-1 border-b border-gray-200">
           <li>

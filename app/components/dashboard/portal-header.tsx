@@ -1,0 +1,27 @@
+import { Form, Link } from "react-router";
+import { RoleBadge } from "./parts.tsx";
+
+/** The header of the facilitator and parent portals: who is shown, a way to the dashboard, and Logout (a POST). */
+export function PortalHeader({ portal, name, role }: { portal: string; name: string; role: string }) {
+  return (
+    <header className="flex flex-wrap items-center justify-between gap-3 border-b border-gray-200 pb-4">
+      <div>
+        <p className="text-sm font-semibold text-brand-700">{portal}</p>
+        <p className="text-lg font-bold text-gray-900">
+          {name} <RoleBadge role={role} />
+        </p>
+      </div>
+      <div className="flex items-center gap-2">
+        <Link to="/dashboard" className="min-h-11 rounded-md px-3 py-2 text-sm font-semibold text-brand-700 underline">
+          Dashboard
+        </Link>
+        <Form method="post" action="/sign-out">
+          <input type="hidden" name="redirectTo" value="/portal" />
+          <button type="submit" className="min-h-11 rounded-md border border-gray-300 bg-white px-3 py-2 text-sm font-semibold text-gray-900 hover:bg-gray-50">
+            Logout
+          </button>
+        </Form>
+      </div>
+    </header>
+  );
+}
