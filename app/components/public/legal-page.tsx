@@ -1,4 +1,5 @@
-import { CONTACT_EMAIL, SUPPORT_HOURS, SUPPORT_PHONES } from "#app/domain/school.ts";
+import { CONTACT_EMAIL, SUPPORT_HOURS } from "#app/domain/school.ts";
+import { SupportPhones } from "#app/components/support-phones.tsx";
 
 /** The frame of a plain-language legal page: one h1, a date, readable width. */
 export function LegalPage({ title, updated, children }: { title: string; updated: string; children: React.ReactNode }) {
@@ -21,12 +22,7 @@ export function ContactLines() {
       </li>
       <li>
         Phone or WhatsApp:{" "}
-        {SUPPORT_PHONES.map((p, i) => (
-          <span key={p.tel}>
-            {i > 0 ? " or " : ""}
-            <a href={`tel:${p.tel}`}>{p.display}</a>
-          </span>
-        ))}{" "}
+        <SupportPhones linkClassName="" />{" "}
         ({SUPPORT_HOURS})
       </li>
     </ul>

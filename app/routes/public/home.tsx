@@ -2,8 +2,9 @@ import { Link } from "react-router";
 import type { Route } from "./+types/home";
 import { buttonClass } from "#app/components/ui/button.tsx";
 import { PROGRAMME_LABELS, PROGRAMME_SUBJECTS, PROGRAMMES, type Programme } from "#app/domain/programmes.ts";
-import { CONTACT_EMAIL, SCHOOL_NAME, SUPPORT_HOURS, SUPPORT_PHONES } from "#app/domain/school.ts";
+import { CONTACT_EMAIL, SCHOOL_NAME, SUPPORT_HOURS } from "#app/domain/school.ts";
 import { env } from "#app/utils/env.server.ts";
+import { SupportPhones } from "#app/components/support-phones.tsx";
 
 export function loader({ request }: Route.LoaderArgs) {
   // Link cards (WhatsApp, Facebook) need absolute URLs.
@@ -61,21 +62,6 @@ const FAQ = [
 
 const TIMES = ["8:00 AM", "10:00 AM", "12:00 PM", "2:00 PM", "4:00 PM"];
 
-function Phones({ className = "" }: { className?: string }) {
-  return (
-    <>
-      {SUPPORT_PHONES.map((p, i) => (
-        <span key={p.tel}>
-          {i > 0 ? " or " : ""}
-          <a href={`tel:${p.tel}`} className={`font-semibold underline ${className}`}>
-            {p.display}
-          </a>
-        </span>
-      ))}
-    </>
-  );
-}
-
 export default function Home() {
   return (
     <main id="main">
@@ -95,7 +81,7 @@ export default function Home() {
             </a>
           </div>
           <p className="mt-6 text-sm text-blue-50">
-            Questions? Call <Phones className="text-white" /> ({SUPPORT_HOURS}).
+            Questions? Call <SupportPhones linkClassName="font-semibold underline text-white" /> ({SUPPORT_HOURS}).
           </p>
         </div>
       </section>
@@ -147,7 +133,7 @@ export default function Home() {
             does not charge you anything; your ward can join the class pages straight away.
           </p>
           <p>
-            Questions about fees? Call <Phones className="text-brand-700" /> or e-mail{" "}
+            Questions about fees? Call <SupportPhones linkClassName="font-semibold underline text-brand-700" /> or e-mail{" "}
             <a href={`mailto:${CONTACT_EMAIL}`} className="font-semibold text-brand-700 underline">
               {CONTACT_EMAIL}
             </a>

@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { buttonClass } from "#app/components/ui/button.tsx";
-import { SCHOOL_NAME, SUPPORT_HOURS, SUPPORT_PHONES } from "#app/domain/school.ts";
+import { SCHOOL_NAME, SUPPORT_HOURS } from "#app/domain/school.ts";
+import { SupportPhones } from "#app/components/support-phones.tsx";
 
 /** Decisions §2: no payment gateway yet, so this is a thank-you page with next steps. */
 export default function PaymentSuccess() {
@@ -24,14 +25,7 @@ export default function PaymentSuccess() {
       </ol>
       <p className="mt-6 text-gray-700">
         Questions about a payment? Call{" "}
-        {SUPPORT_PHONES.map((p, i) => (
-          <span key={p.tel}>
-            {i > 0 ? " or " : ""}
-            <a href={`tel:${p.tel}`} className="font-semibold text-brand-700 underline">
-              {p.display}
-            </a>
-          </span>
-        ))}{" "}
+        <SupportPhones linkClassName="font-semibold text-brand-700 underline" />{" "}
         ({SUPPORT_HOURS}).
       </p>
       <div className="mt-6 flex flex-wrap gap-3">

@@ -3,11 +3,12 @@ import type { Route } from "./+types/registration-confirmation";
 import { buttonClass } from "#app/components/ui/button.tsx";
 import { programmeLabel, WARD_FORM_LABELS, type WardForm } from "#app/domain/programmes.ts";
 import { isReferenceShaped, maskPhone } from "#app/domain/registration.ts";
-import { SCHOOL_NAME, SUPPORT_HOURS, SUPPORT_PHONES } from "#app/domain/school.ts";
+import { SCHOOL_NAME, SUPPORT_HOURS } from "#app/domain/school.ts";
 import { isUsableParentLink, isUsableStudentLink } from "#app/domain/whatsapp.ts";
 import { REFERRAL_STATUS_OPTIONS, UPDATE_MODE_OPTIONS } from "#app/forms/registration.schema.ts";
 import { getRegistrationByReference } from "#models/registration.server.ts";
 import { findParentGroupForProgramme, getGroupsForSubjects } from "#models/whatsapp-group.server.ts";
+import { SupportPhones } from "#app/components/support-phones.tsx";
 
 export async function loader({ params }: Route.LoaderArgs) {
   const reference = String(params.reference ?? "");
@@ -165,14 +166,7 @@ export default function RegistrationConfirmation({ loaderData }: Route.Component
         </ol>
         <p className="mt-3 text-gray-700">
           Questions? Call{" "}
-          {SUPPORT_PHONES.map((p, i) => (
-            <span key={p.tel}>
-              {i > 0 ? " or " : ""}
-              <a href={`tel:${p.tel}`} className="font-semibold text-brand-700 underline">
-                {p.display}
-              </a>
-            </span>
-          ))}
+          <SupportPhones linkClassName="font-semibold text-brand-700 underline" />
           , {SUPPORT_HOURS}.
         </p>
       </section>

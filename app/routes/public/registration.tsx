@@ -3,12 +3,13 @@ import type { Route } from "./+types/registration";
 import { RegistrationForm } from "#app/components/registration-form.tsx";
 import { buttonClass } from "#app/components/ui/button.tsx";
 import { confirmationPath } from "#app/domain/registration.ts";
-import { SCHOOL_NAME, SUPPORT_HOURS, SUPPORT_PHONES } from "#app/domain/school.ts";
+import { SCHOOL_NAME, SUPPORT_HOURS } from "#app/domain/school.ts";
 import { REGISTRATION_CLOSED_MESSAGE, REGISTRATION_CLOSED_TITLE } from "#app/forms/registration.schema.ts";
 import { getOptionalUser } from "#app/utils/auth.server.ts";
 import { processRegistration } from "#app/utils/registration.server.ts";
 import { redirectWithToast } from "#app/utils/toast.server.ts";
 import { getSettings } from "#models/settings.server.ts";
+import { SupportPhones } from "#app/components/support-phones.tsx";
 
 export async function loader() {
   const settings = await getSettings();
@@ -56,14 +57,7 @@ export default function Registration({ loaderData, actionData }: Route.Component
           <p className="mt-2">{REGISTRATION_CLOSED_MESSAGE}</p>
           <p className="mt-2">
             Call{" "}
-            {SUPPORT_PHONES.map((p, i) => (
-              <span key={p.tel}>
-                {i > 0 ? " or " : ""}
-                <a href={`tel:${p.tel}`} className="font-semibold underline">
-                  {p.display}
-                </a>
-              </span>
-            ))}{" "}
+            <SupportPhones linkClassName="font-semibold underline" />{" "}
             ({SUPPORT_HOURS}).
           </p>
           {actionData?.result?.error?.[""]?.length ? <p role="alert" className="mt-2 font-semibold">{actionData.result.error[""]![0]}</p> : null}
