@@ -34,6 +34,14 @@ function Label({ htmlFor, label, required }: { htmlFor: string; label: string; r
   );
 }
 
+function Hint({ id, hint }: { id?: string; hint?: string }) {
+  return hint ? (
+    <p id={id} className="mt-1 text-sm text-gray-600">
+      {hint}
+    </p>
+  ) : null;
+}
+
 function describedBy(field: FieldMetadata<any, any, string[]>, hintId?: string) {
   return [field.errors?.length ? field.errorId : null, hintId].filter(Boolean).join(" ") || undefined;
 }
@@ -57,11 +65,7 @@ export function TextField({
     <div className={className}>
       <Label htmlFor={field.id} label={label} required={required ?? field.required} />
       <input {...props} key={props.key} className={inputClass} aria-describedby={describedBy(field, hintId)} {...inputProps} />
-      {hint ? (
-        <p id={hintId} className="mt-1 text-sm text-gray-600">
-          {hint}
-        </p>
-      ) : null}
+      <Hint id={hintId} hint={hint} />
       <ErrorList id={field.errorId} errors={field.errors} />
     </div>
   );
@@ -74,11 +78,7 @@ export function TextareaField({ field, label, hint, className = "", required, ro
     <div className={className}>
       <Label htmlFor={field.id} label={label} required={required ?? field.required} />
       <textarea {...props} key={props.key} rows={rows} className={inputClass} aria-describedby={describedBy(field, hintId)} />
-      {hint ? (
-        <p id={hintId} className="mt-1 text-sm text-gray-600">
-          {hint}
-        </p>
-      ) : null}
+      <Hint id={hintId} hint={hint} />
       <ErrorList id={field.errorId} errors={field.errors} />
     </div>
   );
@@ -112,11 +112,7 @@ export function SelectField({
           </option>
         ))}
       </select>
-      {hint ? (
-        <p id={hintId} className="mt-1 text-sm text-gray-600">
-          {hint}
-        </p>
-      ) : null}
+      <Hint id={hintId} hint={hint} />
       <ErrorList id={field.errorId} errors={field.errors} />
     </div>
   );
