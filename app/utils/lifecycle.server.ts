@@ -6,9 +6,9 @@ const SHUTDOWN_DEADLINE_MS = 4_500;
 const state = globalThis as unknown as { __lifecycleStarted?: boolean };
 
 /**
- * react-router-serve owns the HTTP server and already stops accepting on
- * SIGTERM/SIGINT (server.close waits for in-flight requests). We learn which
- * server that is from Node's http diagnostics channel, wait for it to close,
+ * The HTTP server (server/main.ts) does not know about the database. We learn
+ * which server is running from Node's http diagnostics channel; on
+ * SIGTERM/SIGINT we close it (server.close waits for in-flight requests),
  * then close the database and exit — within 5 s at the latest.
  */
 export function startLifecycle() {
@@ -38,8 +38,7 @@ export function startLifecycle() {
           new Promise<void>((resolve) => {
             if (!server.listening) return resolve();
             server.once("close", () => resolve());
-            // react-router-serve closes its server on the same signal, right after this handler;
-            // close it ourselves only if nobody did (e.g. another host).
+            // Close it ourselves unless a host closed it on the same signal already.
             setImmediate(() => {
               if (server.listening) server.close();
               server.closeIdleConnections();

@@ -9,6 +9,7 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { startEmbeddedMongo, type EmbeddedMongo } from "../embedded-mongo/index.ts";
+import { appServerArgs } from "../../server/command.ts";
 
 export type RunningApp = {
   /** e.g. http://localhost:41234 */
@@ -87,7 +88,7 @@ export async function startApp(options: StartAppOptions = {}): Promise<RunningAp
   const port = await freePort();
   const url = `http://localhost:${port}`;
   const uploadsDir = fs.mkdtempSync(path.join(os.tmpdir(), "vcp-bench-uploads-"));
-  const child = spawn(process.execPath, [path.join(ROOT, "node_modules/@react-router/serve/bin.js"), serverEntry], {
+  const child = spawn(process.execPath, appServerArgs(serverEntry), {
     cwd: ROOT,
     stdio: ["ignore", options.verbose ? "inherit" : "ignore", "inherit"],
     env: {

@@ -8,6 +8,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { startEmbeddedMongo } from "../../scripts/embedded-mongo/index.ts";
 import { E2E } from "./e2e-env.ts";
+import { appServerArgs } from "../../server/command.ts";
 
 const buildDir = process.env.BUILD_DIR ?? "build";
 if (!fs.existsSync(`${buildDir}/server/index.js`)) {
@@ -19,7 +20,7 @@ const db = await startEmbeddedMongo({ port: E2E.dbPort, quiet: true });
 fs.rmSync(E2E.uploadsDir, { recursive: true, force: true });
 fs.mkdirSync(E2E.uploadsDir, { recursive: true });
 
-const app = spawn(process.execPath, [path.resolve("node_modules/@react-router/serve/bin.js"), `${buildDir}/server/index.js`], {
+const app = spawn(process.execPath, appServerArgs(`${buildDir}/server/index.js`), {
   stdio: "inherit",
   env: {
     ...process.env,

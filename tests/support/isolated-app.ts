@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import net from "node:net";
 import path from "node:path";
+import { appServerArgs } from "../../server/command.ts";
 
 /** A free TCP port on the loopback interface. */
 export function freePort(): Promise<number> {
@@ -25,7 +26,7 @@ export async function startIsolatedApp(env: Record<string, string | undefined>, 
   const port = await freePort();
   const buildDir = process.env.BUILD_DIR ?? "build";
   let output = "";
-  const proc = spawn(process.execPath, [path.resolve("node_modules/@react-router/serve/bin.js"), `${buildDir}/server/index.js`], {
+  const proc = spawn(process.execPath, appServerArgs(`${buildDir}/server/index.js`), {
     env: { ...process.env, NODE_ENV: "production", PORT: String(port), INSECURE_COOKIES: "true", SESSION_SECRET: "isolated-test-secret", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
