@@ -22,6 +22,7 @@ import { ImpersonationBar } from "#app/components/impersonation-bar.tsx";
 import { NotFoundPage } from "#app/routes/not-found.tsx";
 import { MaintenancePage, ErrorPage, ForbiddenPage } from "#app/components/error-pages.tsx";
 import { SCHOOL_NAME } from "#app/domain/school.ts";
+import { useNonce } from "#app/components/nonce.tsx";
 
 const MAINTENANCE_ALLOWED = ["/portal", "/auth", "/sign-in", "/sign-out", "/healthz", "/impersonation", "/reset-password"];
 
@@ -61,6 +62,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
+  const nonce = useNonce();
   return (
     <html lang="en">
       <head>
@@ -79,8 +81,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
           Skip to main content
         </a>
         {children}
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );

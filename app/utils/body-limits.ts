@@ -1,0 +1,24 @@
+/**
+ * Request body limits, shared by the HTTP server (server/body-limit.ts, which enforces them while the body streams)
+ * and the app's own middleware (app/utils/request-guards.server.ts, a second line under `react-router dev`).
+ */
+
+/** Routes that accept file uploads and enforce their own, larger, streaming limit. */
+export const UPLOAD_PATH_PREFIXES = ["/timetable-upload", "/facilitator-dashboard/assignments", "/assignments"];
+/** Ordinary forms are small; anything bigger is refused. */
+export const MAX_FORM_BYTES = 256 * 1024;
+/** Multipart uploads: the largest file (uploads.server.ts) plus room for the other fields and part headers. */
+export const MAX_UPLOAD_BYTES = 12 * 1024 * 1024;
+
+export function isUploadPath(pathname: string) {
+  return UPLOAD_PATH_PREFIXES.some((p) => pathname === p || pathname.startsWith(`${p}/`) || pathname.startsWith(`${p}.data`));
+}
+
+/** The most bytes a request to this path may send. */
+export function bodyLimitFor(pathname: string) {
+  return isUploadPath(pathname) ? MAX_UPLOAD_BYTES : MAX_FORM_BYTES;
+}
+
+export function tooLargeMessage(limit: number) {
+  return `The form is too large (the limit is ${Math.round(limit / 1024)} KB).`;
+}
