@@ -13,7 +13,7 @@ import type { Route } from "./+types/root";
 import "./app.css";
 import { getToast } from "#app/utils/toast.server.ts";
 import { getSessionInfo } from "#app/utils/session.server.ts";
-import { assertBodySize, assertSameOrigin } from "#app/utils/request-guards.server.ts";
+import { assertBodySize, assertFormBody, assertSameOrigin } from "#app/utils/request-guards.server.ts";
 import { getSettings } from "#models/settings.server.ts";
 import { SiteBanner } from "#app/components/site-banner.tsx";
 import { Toaster } from "#app/components/toaster.tsx";
@@ -30,6 +30,7 @@ export const middleware: Route.MiddlewareFunction[] = [
   async ({ request }) => {
     assertSameOrigin(request);
     assertBodySize(request);
+    await assertFormBody(request);
     const path = new URL(request.url).pathname;
     if (!MAINTENANCE_ALLOWED.some((p) => path === p || path.startsWith(`${p}/`) || path.startsWith(`${p}.`))) {
       const settings = await getSettings().catch(() => null);
@@ -112,7 +113,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   let page: React.ReactNode;
   if (isRouteErrorResponse(error) && error.status === 404) page = <NotFoundPage />;
   else if (isRouteErrorResponse(error) && error.status === 503 && error.data?.maintenance) page = <MaintenancePage />;
-  else if (isRouteErrorResponse(error) && (error.status === 403 || error.status === 413 || error.status === 400 || error.status === 405)) {
+  else if (isRouteErrorResponse(error) && (error.status === 403 || error.status === 413 || error.status === 400 || error.status === 405 || error.status === 415)) {
     page = <ForbiddenPage status={error.status} message={typeof error.data === "string" ? error.data : (error.data?.message ?? null)} title={error.data?.title} />;
   } else {
     const details = isRouteErrorResponse(error)

@@ -1,5 +1,5 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseWithZod } from "#app/forms/parse.ts";
 import { normalizePhone } from "#app/domain/phone.ts";
 import { subjectsFor } from "#app/domain/programmes.ts";
 import { duplicateRegistrationMessage } from "#app/domain/registration.ts";

@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { env } from "./env.server.ts";
 
-import { bodyLimitFor, tooLargeMessage } from "./body-limits.ts";
+import { bodyLimitFor, isUploadPath, tooLargeMessage } from "./body-limits.ts";
 
 export { MAX_FORM_BYTES, MAX_UPLOAD_BYTES, UPLOAD_PATH_PREFIXES } from "./body-limits.ts";
 
@@ -39,4 +39,27 @@ export function assertBodySize(request: Request) {
   const length = Number(request.headers.get("Content-Length") ?? 0);
   const limit = bodyLimitFor(new URL(request.url).pathname);
   if (length > limit) throw data(tooLargeMessage(limit), { status: 413 });
+}
+
+export const UNSUPPORTED_BODY = "This address only accepts form submissions (application/x-www-form-urlencoded or multipart/form-data).";
+export const MALFORMED_BODY = "The form could not be read. Reload the page and submit it again.";
+
+/**
+ * Every action reads a form. A body of any other type is answered 415 and a form that cannot be parsed (broken
+ * multipart, bad encoding) 400, here, once, before any action runs: `request.formData()` in an action can then not
+ * fail. Upload routes parse their multipart bodies while streaming (uploads.server.ts), which reports a broken body
+ * itself; only their content type is checked here. The bodies are bounded (server/body-limit.ts), so parsing a
+ * clone costs at most MAX_FORM_BYTES.
+ */
+export async function assertFormBody(request: Request) {
+  if (request.method === "GET" || request.method === "HEAD") return;
+  const type = (request.headers.get("Content-Type") ?? "").toLowerCase();
+  const isForm = type.startsWith("application/x-www-form-urlencoded") || type.startsWith("multipart/form-data");
+  if (!isForm) throw data(UNSUPPORTED_BODY, { status: 415 });
+  if (isUploadPath(new URL(request.url).pathname)) return;
+  try {
+    await request.clone().formData();
+  } catch {
+    throw data(MALFORMED_BODY, { status: 400 });
+  }
 }

@@ -1,5 +1,6 @@
 import { getFormProps, getInputProps, useForm, type FieldMetadata } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getZodConstraint } from "@conform-to/zod/v4";
+import { parseWithZod } from "#app/forms/parse.ts";
 import { data, Form, NavLink } from "react-router";
 import type { Route } from "./+types/settings";
 import { requireAdmin } from "#app/utils/auth.server.ts";
