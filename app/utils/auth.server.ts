@@ -5,8 +5,6 @@ import { normalizePhone } from "#app/domain/phone.ts";
 import { effectiveRole, type AdminPermissionFlag, type Role } from "#app/domain/roles.ts";
 import { User } from "#models/user.server.ts";
 import { getAdminPermissions } from "#models/admin-permission.server.ts";
-import { clearFailedLogins, lockedUntil, recordFailedLogin } from "#models/login-throttle.server.ts";
-import { getSettings } from "#models/settings.server.ts";
 import { connectDb } from "#models/db.server.ts";
 import { getDummyHash, verifyPassword } from "./password.server.ts";
 import { getSessionInfo, type SessionInfo } from "./session.server.ts";
@@ -14,18 +12,15 @@ import { ACCESS_RESTRICTED_MESSAGE, ACCESS_RESTRICTED_TITLE, INVALID_CREDENTIALS
 
 export { INVALID_CREDENTIALS };
 
-/** The lockout message with the minutes left (refused even with the right password). */
-export function lockedOutMessage(until: Date, now = new Date()) {
-  const minutes = Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 60_000));
-  return `Too many failed sign-in attempts for this phone number. Sign-in is locked: try again in ${minutes} minute${minutes === 1 ? "" : "s"}, or ask the school to reset your password.`;
-}
-
 /** A failure the sign-in form shows as it is. */
 export class AuthError extends Error {}
 
 export type AuthenticatedUser = { id: string; role: Role };
 
-/** remix-auth only verifies credentials; sessions are ours (session.server.ts). */
+/**
+ * remix-auth only verifies credentials; sessions are ours (session.server.ts) and so are the sign-in limits
+ * (sign-in-limits.server.ts), reserved by handleSignIn before this runs.
+ */
 export const authenticator = new Authenticator<AuthenticatedUser>();
 
 authenticator.use(
@@ -37,22 +32,12 @@ authenticator.use(
     }
     const phone = normalizePhone(phoneRaw);
     await connectDb();
-    const locked = phone ? await lockedUntil(phone) : null;
-    if (locked) throw new AuthError(lockedOutMessage(locked));
     const user = phone
       ? await User.findOne({ phone }).select("_id role passwordHash").lean<{ _id: string; role: string; passwordHash: string }>()
       : null;
     // Verify against a dummy hash when the phone is unknown so timing does not reveal which phones exist.
     const ok = await verifyPassword(password, user?.passwordHash ?? (await getDummyHash()));
-    if (!user || !ok) {
-      if (phone) {
-        const { maxLoginAttempts } = await getSettings();
-        const nowLocked = await recordFailedLogin(phone, maxLoginAttempts);
-        if (nowLocked) throw new AuthError(lockedOutMessage(nowLocked));
-      }
-      throw new AuthError(INVALID_CREDENTIALS);
-    }
-    await clearFailedLogins(phone);
+    if (!user || !ok) throw new AuthError(INVALID_CREDENTIALS);
     return { id: user._id, role: effectiveRole(user.role) };
   }),
   "phone-password",
