@@ -104,8 +104,8 @@ export async function findDuplicateRegistration(key: { programme: string; wardWh
     wardNameKey: String(key.wardNameKey),
   };
   return Registration.findOne(filter)
-    .select("_id reference")
-    .lean<{ _id: string; reference: string }>();
+    .select("_id reference userId")
+    .lean<{ _id: string; reference: string; userId?: string | null }>();
 }
 
 // ---- Admin registrations (issue 7): lists filter, sort and paginate in the database. ----
