@@ -80,14 +80,23 @@ export async function requireRole(request: Request, roles: readonly Role[]): Pro
 
 /**
  * Admin pages check the real signed-in user (decisions §5): anonymous → /portal,
- * non-admin → /, admin lacking the flag → 403 'Access Restricted'.
+ * non-admin → /, admin lacking the flag → 403 'Access Restricted'. can_view_portal is the admin portal itself:
+ * without it no admin page or admin action is open, whatever the other flags
+ * (docs/decisions/0019-admin-permissions-and-impersonation.md). Read from the database on every request.
  */
 export async function requireAdmin(request: Request, flag?: AdminPermissionFlag) {
   const info = await requireUser(request);
   if (info.user.role !== "admin") throw redirect("/");
   const permissions = await getAdminPermissions(info.user._id, info.user.role);
-  if (flag && !permissions[flag]) {
+  if (!permissions.can_view_portal || (flag && !permissions[flag])) {
     throw data({ title: ACCESS_RESTRICTED_TITLE, message: ACCESS_RESTRICTED_MESSAGE }, { status: 403 });
   }
   return { ...info, permissions };
+}
+
+/** The real user is an admin holding the admin portal and the flag (for pages that are not admin-only). */
+export async function hasAdminPermission(info: SessionInfo, flag: AdminPermissionFlag): Promise<boolean> {
+  if (info.user.role !== "admin") return false;
+  const permissions = await getAdminPermissions(info.user._id, info.user.role);
+  return permissions.can_view_portal && permissions[flag];
 }
