@@ -9,7 +9,6 @@ import { deleteOtherSessions } from "#app/utils/session.server.ts";
 import { User } from "#models/user.server.ts";
 import { audit } from "#models/audit-log.server.ts";
 import { reserveSignIn } from "#app/utils/sign-in-limits.server.ts";
-import { getSettings } from "#models/settings.server.ts";
 import { requireUser } from "#app/utils/auth.server.ts";
 import { ChangePasswordSchema, CURRENT_PASSWORD_WRONG, PASSWORD_CHANGED } from "#app/forms/profile.schema.ts";
 import { FormErrors, SubmitButton, TextField } from "#app/components/form/fields.tsx";
