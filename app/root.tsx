@@ -73,6 +73,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <Meta />
         <Links />
+        {/* Before any module runs: Zod must not probe `new Function` (its JIT), which the strict CSP reports as a
+            violation even though Zod catches the refusal (server/security-headers.ts). */}
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: "globalThis.__zod_globalConfig={jitless:true};" }} />
       </head>
       <body className="min-h-screen bg-gray-50 font-sans text-gray-900 antialiased">
         <a

@@ -31,6 +31,8 @@ const app = spawn(process.execPath, appServerArgs(`${buildDir}/server/index.js`)
     SESSION_SECRET: E2E.sessionSecret,
     UPLOADS_DIR: path.resolve(E2E.uploadsDir),
     INSECURE_COOKIES: "true",
+    // GET /__csp-report lists the violations browsers reported (server/csp-report.ts), for the CSP spec.
+    CSP_REPORTS_READABLE: "true",
   },
 });
 
