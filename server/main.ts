@@ -15,6 +15,7 @@ import { bodyLimit } from "./body-limit.ts";
 import { useClientAddress } from "./client-address.ts";
 import { useCspReports } from "./csp-report.ts";
 import { loadContextFor } from "./load-context.ts";
+import { sameOrigin } from "./same-origin.ts";
 import { securityHeaders } from "./security-headers.ts";
 
 // Before anything loads React: react and react-dom pick their production or development build from NODE_ENV when
@@ -31,6 +32,7 @@ app.disable("x-powered-by");
 useClientAddress(app);
 app.use(bodyLimit());
 app.use(securityHeaders({ appOrigin: process.env.APP_ORIGIN?.trim() }));
+app.use(sameOrigin({ appOrigin: process.env.APP_ORIGIN?.trim() }));
 app.use(compression());
 useCspReports(app);
 // Hashed file names: cache for a year. Everything else in build/client and public/: an hour.
