@@ -30,7 +30,11 @@ export async function connectTestDb() {
 
 let passwordHashCache: Map<string, string> = new Map();
 
-export async function createUser(options: { role?: Role; password?: string; fullName?: string; email?: string | null; phone?: string } = {}): Promise<TestUser> {
+/**
+ * A user as after sign-up and phone verification: `phoneVerified: false` for one who only typed the phone
+ * (registrations are then linked to them only by a claim, docs/decisions/0017-proof-of-ownership.md).
+ */
+export async function createUser(options: { role?: Role; password?: string; fullName?: string; email?: string | null; phone?: string; phoneVerified?: boolean } = {}): Promise<TestUser> {
   await connectTestDb();
   const role = options.role ?? "student";
   const password = options.password ?? "test-password-123";
@@ -48,6 +52,7 @@ export async function createUser(options: { role?: Role; password?: string; full
     displayName: fullName.split(" ")[0],
     email: options.email === undefined ? `${role}${counter}@example.com` : options.email,
     passwordHash: hash,
+    phoneVerifiedAt: options.phoneVerified === false ? null : new Date(),
   });
   return { id: user._id, phone: normalizePhone(localPhone), localPhone, password, fullName, role };
 }
