@@ -114,6 +114,7 @@ const PROTECTED: Record<string, Access> = {
   "/profile": SIGNED_IN,
   "/settings": SIGNED_IN,
   "/assignments": SIGNED_IN,
+  "/link-registration": { allow: ["parent", "student"] },
 };
 
 // ─── Route enumeration ───
