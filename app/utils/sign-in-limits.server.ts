@@ -50,11 +50,14 @@ const state = globalThis as unknown as { __signInLimiters?: Promise<Limiters> };
 const UNLIMITED = 1_000_000;
 
 function limiters(): Promise<Limiters> {
-  state.__signInLimiters ??= connectDb().then(() => {
+  state.__signInLimiters ??= connectDb().then(async () => {
     const storeClient = mongoose.connection.getClient();
     const dbName = mongoose.connection.name;
+    // The unique index on the key is what makes parallel first attempts count into one row: create it before
+    // the first attempt (the library would create it in the background, racing the first burst).
     const make = (keyPrefix: string, duration: number, points = UNLIMITED) =>
-      new RateLimiterMongo({ storeClient, dbName, tableName: "rate_limits", keyPrefix, points, duration });
+      new RateLimiterMongo({ storeClient, dbName, tableName: "rate_limits", keyPrefix, points, duration, disableIndexesCreation: true });
+    await make("index", 1).createIndexes();
     const w = SIGN_IN_LIMITS.windowSeconds;
     return {
       pair: make("signin_pair", w),
@@ -66,6 +69,9 @@ function limiters(): Promise<Limiters> {
       // How many blocks a key has had in the last day: the exponent of its back-off.
       strikes: make("signin_strikes", 24 * 3600),
     };
+  }).catch((error: unknown) => {
+    state.__signInLimiters = undefined;
+    throw error;
   });
   return state.__signInLimiters;
 }
