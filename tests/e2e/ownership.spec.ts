@@ -34,7 +34,7 @@ test("signing up with someone else's phone reveals nothing; reference + claim co
 
   // A stranger signs up as the parent with the parent's number: the portal shows none of it.
   await signUpAndSignIn(page, "parent", parentPhone);
-  await expect(page.getByText("No registration is linked to your account yet.")).toBeVisible();
+  await expect(page.getByText("No registration is linked to your account or phone number yet.")).toBeVisible();
   for (const secret of secrets) expect(await page.content(), secret).not.toContain(secret);
   for (const url of ["/parent-dashboard.data", "/dashboard/whatsapp"]) {
     const body = await (await page.request.get(url)).text();

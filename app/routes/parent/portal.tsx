@@ -118,7 +118,7 @@ export default function ParentPortal({ loaderData }: Route.ComponentProps) {
             </ul>
           ) : (
             <EmptyState>
-              No registration is linked to your account yet.{" "}
+              No registration is linked to your account or phone number yet.{" "}
               <Link to="/registration" className={buttonClass("ghost", "underline")}>
                 Register a ward
               </Link>{" "}
