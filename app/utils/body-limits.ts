@@ -3,15 +3,16 @@
  * and the app's own middleware (app/utils/request-guards.server.ts, a second line under `react-router dev`).
  */
 
-/** Routes that accept file uploads and enforce their own, larger, streaming limit. */
-export const UPLOAD_PATH_PREFIXES = ["/timetable-upload", "/facilitator-dashboard/assignments", "/assignments"];
+/** The routes that accept file uploads (exactly these paths; their sub-routes are ordinary forms). */
+export const UPLOAD_PATHS = ["/timetable-upload", "/facilitator-dashboard/assignments"];
 /** Ordinary forms are small; anything bigger is refused. */
 export const MAX_FORM_BYTES = 256 * 1024;
 /** Multipart uploads: the largest file (uploads.server.ts) plus room for the other fields and part headers. */
 export const MAX_UPLOAD_BYTES = 12 * 1024 * 1024;
 
 export function isUploadPath(pathname: string) {
-  return UPLOAD_PATH_PREFIXES.some((p) => pathname === p || pathname.startsWith(`${p}/`) || pathname.startsWith(`${p}.data`));
+  const path = pathname.replace(/\/+$/, "");
+  return UPLOAD_PATHS.some((p) => path === p || path === `${p}.data`);
 }
 
 /** The most bytes a request to this path may send. */

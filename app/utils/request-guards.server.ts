@@ -3,7 +3,7 @@ import { env } from "./env.server.ts";
 
 import { bodyLimitFor, isUploadPath, tooLargeMessage } from "./body-limits.ts";
 
-export { MAX_FORM_BYTES, MAX_UPLOAD_BYTES, UPLOAD_PATH_PREFIXES } from "./body-limits.ts";
+export { MAX_FORM_BYTES, MAX_UPLOAD_BYTES, UPLOAD_PATHS } from "./body-limits.ts";
 
 function hostOf(value: string | null) {
   try {
@@ -23,7 +23,8 @@ export function assertSameOrigin(request: Request) {
   const origin = request.headers.get("Origin");
   if (!origin) return;
   const allowed = env.appOrigin ? hostOf(env.appOrigin) : (request.headers.get("Host") ?? new URL(request.url).host);
-  if (origin === "null" || hostOf(origin) !== allowed) {
+  const sameSiteNull = origin === "null" && request.headers.get("Sec-Fetch-Site") === "same-origin";
+  if (!sameSiteNull && (origin === "null" || hostOf(origin) !== allowed)) {
     // Expected and harmless: one log line, no stack (handleError in entry.server.tsx skips route error responses).
     console.warn(`[origin] refused ${request.method} ${new URL(request.url).pathname} from ${origin.slice(0, 200)}`);
     throw data("Cross-site form submissions are not allowed.", { status: 403 });

@@ -1,6 +1,6 @@
 /**
- * Hostile input across the whole app: every route of app/routes.ts receives, as an anonymous visitor, a signed-in
- * parent and an admin, POST bodies of every content type (JSON, text, XML, none, broken multipart, a multipart part
+ * Hostile input across the whole app: every route of app/routes.ts receives, as an anonymous visitor and as a
+ * signed-in student, parent, facilitator and admin, POST bodies of every content type (JSON, text, XML, none, broken multipart, a multipart part
  * header over 8 KB, forms full of NUL/control/bidi characters, operator-injection shapes) and a GET with a hostile
  * query string. Nothing may answer 5xx and nothing stored may keep a control or bidi character. Oversized bodies,
  * chunked or declared, go to an app of its own whose memory must stay flat.
@@ -153,13 +153,11 @@ async function storedInvalid() {
 
 test("hostile bodies and queries on every route: no 5xx, nothing invalid stored @js-only", async () => {
   test.setTimeout(300_000);
-  const admin = await createUser({ role: "admin" });
-  const parent = await createUser({ role: "parent" });
-  const identities = [
-    { name: "anonymous", cookie: null as string | null },
-    { name: "parent", cookie: await sessionCookieHeader(parent) },
-    { name: "admin", cookie: await sessionCookieHeader(admin) },
-  ];
+  const identities: Array<{ name: string; cookie: string | null }> = [{ name: "anonymous", cookie: null }];
+  for (const role of ["student", "parent", "facilitator", "admin"] as const) {
+    identities.push({ name: role, cookie: await sessionCookieHeader(await createUser({ role })) });
+  }
+  const admin = identities.find((i) => i.name === "admin")!;
   const failures: string[] = [];
   const tasks: Array<() => Promise<void>> = [];
   const record = (what: string, status: number) => {
@@ -176,7 +174,7 @@ test("hostile bodies and queries on every route: no 5xx, nothing invalid stored 
   }
   for (const url of ["/registration", "/admin/register-student"]) {
     tasks.push(async () =>
-      record(`POST ${url} hostile registration as admin`, await send(url, { method: "POST", cookie: identities[2].cookie, contentType: "application/x-www-form-urlencoded", body: hostileRegistration() })),
+      record(`POST ${url} hostile registration as admin`, await send(url, { method: "POST", cookie: admin.cookie, contentType: "application/x-www-form-urlencoded", body: hostileRegistration() })),
     );
   }
   await pool(tasks, 6);
