@@ -1,12 +1,17 @@
 import { PassThrough } from "node:stream";
 
-import { isRouteErrorResponse, type EntryContext } from "react-router";
+import { isRouteErrorResponse, type EntryContext, type RouterContextProvider } from "react-router";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { ServerRouter } from "react-router";
 import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import { startLifecycle } from "#app/utils/lifecycle.server.ts";
+import { cspNonceContext } from "#app/utils/request-context.ts";
+import { NonceContext } from "#app/components/nonce.tsx";
+
+// The HTTP server (server/load-context.ts) fills the load context with these very objects.
+export { clientAddressContext, cspNonceContext } from "#app/utils/request-context.ts";
 
 // Connect to the database (starting the embedded one if needed) as the server
 // starts, and close it cleanly on SIGTERM/SIGINT.
@@ -19,8 +24,10 @@ export default function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   routerContext: EntryContext,
-  _loadContext: unknown,
+  loadContext: RouterContextProvider,
 ) {
+  // The Content-Security-Policy's nonce (server/security-headers.ts); undefined under `react-router dev`.
+  const nonce = loadContext.get(cspNonceContext);
   // https://httpwg.org/specs/rfc9110.html#HEAD
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, {
@@ -48,8 +55,11 @@ export default function handleRequest(
     );
 
     const { pipe, abort } = renderToPipeableStream(
-      <ServerRouter context={routerContext} url={request.url} />,
+      <NonceContext value={nonce}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </NonceContext>,
       {
+        nonce,
         [readyOption]() {
           shellRendered = true;
           const body = new PassThrough({
@@ -63,7 +73,8 @@ export default function handleRequest(
           const stream = createReadableStreamFromReadable(body);
 
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          setSecurityHeaders(responseHeaders);
+          // Behind server/main.ts the protective headers come from server/security-headers.ts.
+          if (!nonce) setSecurityHeaders(responseHeaders);
 
           pipe(body);
 
@@ -91,6 +102,7 @@ export default function handleRequest(
   });
 }
 
+/** Under `react-router dev` (no server of ours in front). */
 function setSecurityHeaders(headers: Headers) {
   headers.set("X-Content-Type-Options", "nosniff");
   headers.set("X-Frame-Options", "DENY");

@@ -30,7 +30,8 @@ export async function getAdminPermissions(userId: string, role: string): Promise
       ADMIN_PERMISSION_FLAGS.map((f) => [f, typeof row[f] === "boolean" ? row[f] : defaults[f]]),
     ) as AdminPermissions;
   } catch {
-    return defaults;
+    // Fail closed: a database error never grants a permission.
+    return defaultPermissions(null);
   }
 }
 

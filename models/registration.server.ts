@@ -1,3 +1,4 @@
+import { randomInt } from "node:crypto";
 import mongoose, { Schema, type InferSchemaType } from "mongoose";
 import { PROGRAMMES, PROGRAMME_LABELS, WARD_FORMS, isProgramme, type Programme } from "#app/domain/programmes.ts";
 import { idField, newReference } from "./ids.server.ts";
@@ -18,6 +19,14 @@ const registrationSchema = new Schema(
     reference: { type: String, required: true, default: () => newReference() },
     /** The signed-in submitter, if any. */
     userId: { type: String, default: null },
+    /**
+     * Proof of ownership (docs/decisions/0017-proof-of-ownership.md): printed on the confirmation page; with the
+     * reference it links the registration to a parent's or student's account.
+     */
+    claimCode: { type: String, default: () => newClaimCode() },
+    /** The parent and the student accounts that claimed the registration. */
+    parentUserId: { type: String, default: null },
+    studentUserId: { type: String, default: null },
     adminRegistration: { type: Boolean, default: false },
     parentName: { type: String, required: true, trim: true, minlength: 2, maxlength: 100 },
     whatsappNumber: { type: String, required: true, trim: true, maxlength: 30 },
@@ -62,36 +71,84 @@ registrationSchema.index({ userId: 1, createdAt: -1 });
 registrationSchema.index({ wardWhatsappNormalized: 1, createdAt: -1 });
 registrationSchema.index({ whatsappNumberNormalized: 1, createdAt: -1 });
 registrationSchema.index({ subjects: 1 });
+registrationSchema.index({ parentUserId: 1 }, { sparse: true });
+registrationSchema.index({ studentUserId: 1 }, { sparse: true });
 
 export type RegistrationDoc = InferSchemaType<typeof registrationSchema> & { _id: string; createdAt: Date; updatedAt: Date };
 export const Registration =
   (mongoose.models.Registration as mongoose.Model<RegistrationDoc>) ??
   mongoose.model<RegistrationDoc>("Registration", registrationSchema);
 
+type Owner = { _id: string; phone: string; role: string; phoneVerifiedAt?: Date | null };
+
 /**
- * The latest registration a user owns (decisions §4): submitted by them, or
- * whose ward WhatsApp (for students) / parent WhatsApp (for parents) equals their phone.
+ * Which registrations an account owns (docs/decisions/0017-proof-of-ownership.md): the ones it submitted, the
+ * ones it claimed with reference + claim code, and — only once its phone is verified — the ones whose parent
+ * WhatsApp (parents) or ward WhatsApp (students) is its phone. A phone typed at sign-up proves nothing.
  */
-export async function getLatestOwnedRegistration(user: { _id: string; phone: string; role: string }) {
-  const or: Record<string, string>[] = [{ userId: String(user._id) }];
-  if (user.role === "parent") or.push({ whatsappNumberNormalized: String(user.phone) });
-  else or.push({ wardWhatsappNormalized: String(user.phone) });
-  return Registration.findOne({ $or: or }).sort({ createdAt: -1 }).lean<RegistrationDoc>();
+export function ownedRegistrationsFilter(user: Owner) {
+  const id = String(user._id);
+  const or: Record<string, string>[] = [{ userId: id }];
+  if (user.role === "parent") {
+    or.push({ parentUserId: id });
+    if (user.phoneVerifiedAt) or.push({ whatsappNumberNormalized: String(user.phone) });
+  } else {
+    or.push({ studentUserId: id });
+    if (user.phoneVerifiedAt) or.push({ wardWhatsappNormalized: String(user.phone) });
+  }
+  return { $or: or };
+}
+
+/** The latest registration a user owns (see ownedRegistrationsFilter). */
+export async function getLatestOwnedRegistration(user: Owner) {
+  return Registration.findOne(ownedRegistrationsFilter(user)).sort({ createdAt: -1 }).lean<RegistrationDoc>();
 }
 
 /** Every registration a parent owns, newest first. */
-export async function getParentRegistrations(user: { _id: string; phone: string }) {
-  return Registration.find({ $or: [{ userId: String(user._id) }, { whatsappNumberNormalized: String(user.phone) }] })
+export async function getParentRegistrations(user: Owner) {
+  return Registration.find(ownedRegistrationsFilter({ ...user, role: "parent" }))
     .sort({ createdAt: -1 })
     .limit(50)
     .lean<RegistrationDoc[]>();
+}
+
+/** Claim codes are read off a page and typed: no 0/O or 1/I/L. */
+const CLAIM_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789";
+export function newClaimCode() {
+  let code = "";
+  for (let i = 0; i < 8; i++) code += CLAIM_ALPHABET[randomInt(CLAIM_ALPHABET.length)];
+  return `${code.slice(0, 4)}-${code.slice(4)}`;
+}
+export function normaliseClaimCode(text: string) {
+  const c = text.toUpperCase().replace(/[^A-Z0-9]/g, "");
+  return c.length === 8 ? `${c.slice(0, 4)}-${c.slice(4)}` : null;
+}
+
+export type ClaimOutcome = "linked" | "already-yours" | "not-found" | "claimed-by-another";
+
+/**
+ * Links the registration with this reference and claim code to the account, as its parent or its student. A
+ * wrong reference or code are the same answer (not-found); a registration another account has claimed in that
+ * role stays theirs (the school can move it).
+ */
+export async function claimRegistration(user: { _id: string; role: string }, reference: string, claimCode: string): Promise<ClaimOutcome> {
+  const code = normaliseClaimCode(claimCode);
+  if (!code) return "not-found";
+  const field = user.role === "parent" ? "parentUserId" : "studentUserId";
+  const id = String(user._id);
+  const match = { reference: String(reference), claimCode: code };
+  const updated = await Registration.updateOne({ ...match, [field]: null }, { $set: { [field]: id } });
+  if (updated.modifiedCount === 1) return "linked";
+  const existing = await Registration.findOne(match).select(field).lean<Record<string, string | null>>();
+  if (!existing) return "not-found";
+  return existing[field] === id ? "already-yours" : "claimed-by-another";
 }
 
 /** The confirmation page's lookup: by the unguessable reference only. */
 export async function getRegistrationByReference(reference: string) {
   return Registration.findOne({ reference: String(reference) })
     .select(
-      "reference parentName whatsappNumber alternativeNumber wardName wardWhatsapp currentSchool wardForm specificClass programme subjects subjectCount updateMode referralName referralStatus referralOther joinStudentGroups joinParentGroup adminRegistration createdAt",
+      "reference claimCode parentName whatsappNumber alternativeNumber wardName wardWhatsapp currentSchool wardForm specificClass programme subjects subjectCount updateMode referralName referralStatus referralOther joinStudentGroups joinParentGroup adminRegistration createdAt",
     )
     .lean<RegistrationDoc>();
 }
@@ -104,8 +161,8 @@ export async function findDuplicateRegistration(key: { programme: string; wardWh
     wardNameKey: String(key.wardNameKey),
   };
   return Registration.findOne(filter)
-    .select("_id reference")
-    .lean<{ _id: string; reference: string }>();
+    .select("_id reference userId")
+    .lean<{ _id: string; reference: string; userId?: string | null }>();
 }
 
 // ---- Admin registrations (issue 7): lists filter, sort and paginate in the database. ----

@@ -48,9 +48,10 @@ describe("demo seed", () => {
     expect(links.some((l) => !isUsableStudentLink(l))).toBe(true); // 'Class Page Coming Soon' shows somewhere
     expect(await WhatsappGroup.countDocuments({ groupType: "parent", programme: "science" })).toBe(1);
     expect(await WhatsappGroup.countDocuments({ groupType: "parent", programme: { $ne: "science" } })).toBeGreaterThan(0);
-    // The demo student owns a registration through their phone (decisions §4).
+    // The demo student owns a registration through their phone (decisions §4), which the seed marks verified.
     const student = await User.findOne({ role: "student" }).lean();
-    const registration = await getLatestOwnedRegistration({ _id: student!._id, phone: student!.phone, role: "student" });
+    expect(student!.phoneVerifiedAt).toBeInstanceOf(Date);
+    const registration = await getLatestOwnedRegistration({ _id: student!._id, phone: student!.phone, role: "student", phoneVerifiedAt: student!.phoneVerifiedAt });
     expect(registration?.programme).toBe("science");
   });
 

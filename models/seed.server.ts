@@ -49,9 +49,11 @@ export async function seedDemoData() {
   const ids: Record<string, string> = {};
   for (const account of DEMO_ACCOUNTS) {
     const phone = normalizePhone(account.phone);
-    const existing = await User.findOne({ phone }).select("_id").lean();
+    const existing = await User.findOne({ phone }).select("_id phoneVerifiedAt").lean();
     if (existing) {
       ids[account.role] = existing._id;
+      // Demo phones count as verified, so the demo family keeps seeing its registration by phone.
+      if (!existing.phoneVerifiedAt) await User.updateOne({ _id: existing._id }, { $set: { phoneVerifiedAt: new Date() } });
       continue;
     }
     const user = await User.create({
@@ -61,6 +63,7 @@ export async function seedDemoData() {
       displayName: account.fullName.split(" ")[0],
       email: account.email,
       passwordHash: await hashPassword(account.password),
+      phoneVerifiedAt: new Date(),
     });
     ids[account.role] = user._id;
   }

@@ -13,6 +13,11 @@ const userSchema = new Schema(
     phone: { type: String, required: true, match: /^\+\d{10,16}$/ },
     email: { type: String, trim: true, lowercase: true, maxlength: 254, default: null },
     passwordHash: { type: String, required: true, select: false },
+    /**
+     * When the phone was proven to be this user's (an SMS one-time code, or the demo seed / an admin). Until then
+     * registrations are linked to the account only by a claim (docs/decisions/0017-proof-of-ownership.md).
+     */
+    phoneVerifiedAt: { type: Date, default: null },
     /** When the user last opened their announcements (notification badge). */
     announcementsSeenAt: { type: Date, default: null },
   },
@@ -26,11 +31,12 @@ export type UserDoc = InferSchemaType<typeof userSchema> & { _id: string };
 export const User = (mongoose.models.User as mongoose.Model<UserDoc>) ?? mongoose.model<UserDoc>("User", userSchema);
 
 /** Fields safe to send to a page: never the hash. */
-export const PUBLIC_USER_FIELDS = "_id role fullName displayName phone email createdAt announcementsSeenAt";
+export const PUBLIC_USER_FIELDS = "_id role fullName displayName phone email createdAt announcementsSeenAt phoneVerifiedAt";
 
 export type PublicUser = Pick<UserDoc, "_id" | "role" | "fullName" | "displayName" | "phone" | "email"> & {
   createdAt: Date;
   announcementsSeenAt: Date | null;
+  phoneVerifiedAt?: Date | null;
 };
 
 export async function getUserById(id: string): Promise<PublicUser | null> {

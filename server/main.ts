@@ -11,6 +11,12 @@ import url from "node:url";
 import compression from "compression";
 import express from "express";
 import type { ServerBuild } from "react-router";
+import { bodyLimit } from "./body-limit.ts";
+import { useClientAddress } from "./client-address.ts";
+import { useCspReports } from "./csp-report.ts";
+import { loadContextFor } from "./load-context.ts";
+import { sameOrigin } from "./same-origin.ts";
+import { securityHeaders } from "./security-headers.ts";
 
 // Before anything loads React: react and react-dom pick their production or development build from NODE_ENV when
 // first loaded, and both must pick the same one.
@@ -23,12 +29,17 @@ const clientDir = path.resolve(path.dirname(buildPath), "../client");
 
 export const app = express();
 app.disable("x-powered-by");
+useClientAddress(app);
+app.use(bodyLimit());
+app.use(securityHeaders({ appOrigin: process.env.APP_ORIGIN?.trim() }));
+app.use(sameOrigin({ appOrigin: process.env.APP_ORIGIN?.trim() }));
 app.use(compression());
+useCspReports(app);
 // Hashed file names: cache for a year. Everything else in build/client and public/: an hour.
 app.use("/assets", express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y" }));
 app.use(express.static(clientDir, { maxAge: "1h" }));
 app.use(express.static("public", { maxAge: "1h" }));
-app.all("*", createRequestHandler({ build, mode: process.env.NODE_ENV }));
+app.all("*", createRequestHandler({ build, mode: process.env.NODE_ENV, getLoadContext: loadContextFor(build) }));
 
 const port = Number(process.env.PORT ?? 3000);
 const host = process.env.HOST;

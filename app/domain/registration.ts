@@ -2,6 +2,11 @@ import { programmeLabel } from "./programmes.ts";
 
 /** Pure registration rules shared by the form, the server and the confirmation page. */
 
+/** For anyone who is not the registration's owner: no link, no reference (nothing about the registration). */
+export function undisclosedDuplicateMessage(wardName: string, programme: string) {
+  return `${wardName} is already registered for ${programmeLabel(programme)}. If you registered this ward, sign in to your parent account to see the registration, or call the school for help.`;
+}
+
 export function duplicateRegistrationMessage(wardName: string, programme: string) {
   return `${wardName} is already registered for ${programmeLabel(programme)} with this WhatsApp number. See the existing registration below instead of registering again.`;
 }

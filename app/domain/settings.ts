@@ -48,7 +48,7 @@ export const DEFAULT_SETTINGS: PortalSettings = {
 
 /** Minimum password length at sign-up (spec §9). */
 export const MIN_PASSWORD_LENGTH = 6;
-/** Failed sign-ins are counted, and a locked phone stays locked, for this long. */
+/** Failed sign-ins are counted, and a first block lasts, this long (app/utils/sign-in-limits.server.ts). */
 export const LOGIN_LOCK_MINUTES = 15;
 
 /** Show a secret as its last 4 characters only. */

@@ -1,4 +1,4 @@
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseWithZod } from "#app/forms/parse.ts";
 import { data, redirect } from "react-router";
 import { normalizePhone } from "#app/domain/phone.ts";
 import { homePathForRole } from "#app/domain/roles.ts";
@@ -10,25 +10,36 @@ import { hashPassword } from "./password.server.ts";
 import { safeRedirect } from "./redirect.ts";
 import { createUserSession, destroyUserSession } from "./session.server.ts";
 import { toastHeader, redirectWithToast } from "./toast.server.ts";
+import { checkGlobalAuthLimit, reserveSignIn } from "./sign-in-limits.server.ts";
 
 export const PHONE_TAKEN = "An account with this phone number already exists. Sign in instead.";
 const HIDE = ["password", "confirmPassword"];
 
-/** Sign-in shared by /portal and /auth: verify with remix-auth, then start our own session. */
-export async function handleSignIn(request: Request, formData: FormData) {
+/**
+ * Sign-in shared by /portal and /auth: reserve the attempt (sign-in-limits.server.ts), verify with remix-auth, then
+ * start our own session. `address` is the client's (app/utils/request-context.ts).
+ */
+export async function handleSignIn(request: Request, formData: FormData, address: string) {
   const submission = parseWithZod(formData, { schema: SignInSchema });
   if (submission.status !== "success") {
     return data({ result: submission.reply({ hideFields: HIDE }) }, { status: 400 });
   }
+  const formError = (message: string, status: number) =>
+    data({ result: submission.reply({ formErrors: [message], hideFields: HIDE }) }, { status });
+  await connectDb();
+  const reservation = await reserveSignIn(normalizePhone(submission.value.phone) ?? submission.value.phone.slice(0, 40), address);
+  if (reservation.refused) return formError(reservation.message, reservation.status);
   let user;
   try {
     user = await authenticator.authenticate("phone-password", request);
   } catch (error) {
     if (error instanceof AuthError) {
-      return data({ result: submission.reply({ formErrors: [error.message], hideFields: HIDE }) }, { status: 400 });
+      const locked = await reservation.failed();
+      return locked ? formError(locked.message, locked.status) : formError(error.message, 400);
     }
     throw error;
   }
+  await reservation.succeeded();
   // A fresh Session id on every sign-in; the browser's previous Session (if any) is deleted.
   await destroyUserSession(request);
   const headers = new Headers();
@@ -46,6 +57,8 @@ export async function handleSignUp(formData: FormData, options: { portal: boolea
   const v = submission.value;
   const phone = normalizePhone(v.phone);
   await connectDb();
+  const busy = await checkGlobalAuthLimit();
+  if (busy) return data({ result: submission.reply({ formErrors: [busy.message], hideFields: HIDE }) }, { status: busy.status });
   const phoneTaken = () => data({ result: submission.reply({ fieldErrors: { phone: [PHONE_TAKEN] }, hideFields: HIDE }) }, { status: 400 });
   if (await User.exists({ phone })) return phoneTaken();
   const displayName = (v as { displayName?: string }).displayName || null;

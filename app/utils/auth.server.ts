@@ -5,8 +5,6 @@ import { normalizePhone } from "#app/domain/phone.ts";
 import { effectiveRole, type AdminPermissionFlag, type Role } from "#app/domain/roles.ts";
 import { User } from "#models/user.server.ts";
 import { getAdminPermissions } from "#models/admin-permission.server.ts";
-import { clearFailedLogins, lockedUntil, recordFailedLogin } from "#models/login-throttle.server.ts";
-import { getSettings } from "#models/settings.server.ts";
 import { connectDb } from "#models/db.server.ts";
 import { getDummyHash, verifyPassword } from "./password.server.ts";
 import { getSessionInfo, type SessionInfo } from "./session.server.ts";
@@ -14,18 +12,15 @@ import { ACCESS_RESTRICTED_MESSAGE, ACCESS_RESTRICTED_TITLE, INVALID_CREDENTIALS
 
 export { INVALID_CREDENTIALS };
 
-/** The lockout message with the minutes left (refused even with the right password). */
-export function lockedOutMessage(until: Date, now = new Date()) {
-  const minutes = Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 60_000));
-  return `Too many failed sign-in attempts for this phone number. Sign-in is locked: try again in ${minutes} minute${minutes === 1 ? "" : "s"}, or ask the school to reset your password.`;
-}
-
 /** A failure the sign-in form shows as it is. */
 export class AuthError extends Error {}
 
 export type AuthenticatedUser = { id: string; role: Role };
 
-/** remix-auth only verifies credentials; sessions are ours (session.server.ts). */
+/**
+ * remix-auth only verifies credentials; sessions are ours (session.server.ts) and so are the sign-in limits
+ * (sign-in-limits.server.ts), reserved by handleSignIn before this runs.
+ */
 export const authenticator = new Authenticator<AuthenticatedUser>();
 
 authenticator.use(
@@ -37,22 +32,12 @@ authenticator.use(
     }
     const phone = normalizePhone(phoneRaw);
     await connectDb();
-    const locked = phone ? await lockedUntil(phone) : null;
-    if (locked) throw new AuthError(lockedOutMessage(locked));
     const user = phone
       ? await User.findOne({ phone }).select("_id role passwordHash").lean<{ _id: string; role: string; passwordHash: string }>()
       : null;
     // Verify against a dummy hash when the phone is unknown so timing does not reveal which phones exist.
     const ok = await verifyPassword(password, user?.passwordHash ?? (await getDummyHash()));
-    if (!user || !ok) {
-      if (phone) {
-        const { maxLoginAttempts } = await getSettings();
-        const nowLocked = await recordFailedLogin(phone, maxLoginAttempts);
-        if (nowLocked) throw new AuthError(lockedOutMessage(nowLocked));
-      }
-      throw new AuthError(INVALID_CREDENTIALS);
-    }
-    await clearFailedLogins(phone);
+    if (!user || !ok) throw new AuthError(INVALID_CREDENTIALS);
     return { id: user._id, role: effectiveRole(user.role) };
   }),
   "phone-password",
@@ -95,14 +80,23 @@ export async function requireRole(request: Request, roles: readonly Role[]): Pro
 
 /**
  * Admin pages check the real signed-in user (decisions §5): anonymous → /portal,
- * non-admin → /, admin lacking the flag → 403 'Access Restricted'.
+ * non-admin → /, admin lacking the flag → 403 'Access Restricted'. can_view_portal is the admin portal itself:
+ * without it no admin page or admin action is open, whatever the other flags
+ * (docs/decisions/0019-admin-permissions-and-impersonation.md). Read from the database on every request.
  */
 export async function requireAdmin(request: Request, flag?: AdminPermissionFlag) {
   const info = await requireUser(request);
   if (info.user.role !== "admin") throw redirect("/");
   const permissions = await getAdminPermissions(info.user._id, info.user.role);
-  if (flag && !permissions[flag]) {
+  if (!permissions.can_view_portal || (flag && !permissions[flag])) {
     throw data({ title: ACCESS_RESTRICTED_TITLE, message: ACCESS_RESTRICTED_MESSAGE }, { status: 403 });
   }
   return { ...info, permissions };
+}
+
+/** The real user is an admin holding the admin portal and the flag (for pages that are not admin-only). */
+export async function hasAdminPermission(info: SessionInfo, flag: AdminPermissionFlag): Promise<boolean> {
+  if (info.user.role !== "admin") return false;
+  const permissions = await getAdminPermissions(info.user._id, info.user.role);
+  return permissions.can_view_portal && permissions[flag];
 }

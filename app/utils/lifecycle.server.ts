@@ -15,7 +15,15 @@ export function startLifecycle() {
   if (state.__lifecycleStarted) return;
   state.__lifecycleStarted = true;
 
-  connectDb().catch((error) => console.error("Database connection failed:", error));
+  connectDb().catch((error) => {
+    if (isDataDirLocked(error)) {
+      // Another app instance owns DATA_DIR: serving on would answer every request that needs the database with an
+      // error. Refuse to start instead, with one clear line.
+      console.error(`[startup] ${(error as Error).message}\n[startup] Refusing to start: stop the other instance, or give this one its own DATA_DIR (or a shared MONGODB_URI, e.g. from \`npm run db\`).`);
+      process.exit(1);
+    }
+    console.error("Database connection failed:", error);
+  });
 
   const servers = new Set<Server>();
   diagnostics.subscribe("http.server.request.start", (message) => {
@@ -50,4 +58,13 @@ export function startLifecycle() {
     process.exit(0);
   };
   for (const signal of ["SIGTERM", "SIGINT"] as const) process.once(signal, () => void shutdown(signal));
+}
+
+/**
+ * The embedded engine's "data directory in use" refusal. It throws a LockError (scripts/embedded-mongo/storage.ts)
+ * without a code of its own, so we recognise it by class name and message.
+ */
+export function isDataDirLocked(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  return error.constructor.name === "LockError" || /data directory .* is already in use by process/.test(error.message);
 }

@@ -8,10 +8,8 @@ let models: {
   User: typeof import("#models/user.server.ts").User;
   Session: typeof import("#models/session.server.ts").Session;
   PasswordReset: typeof import("#models/password-reset.server.ts").PasswordReset;
-  LoginThrottle: typeof import("#models/login-throttle.server.ts").LoginThrottle;
-  recordFailedLogin: typeof import("#models/login-throttle.server.ts").recordFailedLogin;
-  lockedUntil: typeof import("#models/login-throttle.server.ts").lockedUntil;
 };
+let limits: typeof import("./sign-in-limits.server.ts");
 let verifyPassword: typeof import("./password.server.ts").verifyPassword;
 
 beforeAll(async () => {
@@ -20,14 +18,11 @@ beforeAll(async () => {
   process.env.SESSION_SECRET = "unit-test-secret";
   process.env.SEED_DEMO_DATA = "false";
   mod = await import("./password-reset.server.ts");
-  const throttle = await import("#models/login-throttle.server.ts");
+  limits = await import("./sign-in-limits.server.ts");
   models = {
     User: (await import("#models/user.server.ts")).User,
     Session: (await import("#models/session.server.ts")).Session,
     PasswordReset: (await import("#models/password-reset.server.ts")).PasswordReset,
-    LoginThrottle: throttle.LoginThrottle,
-    recordFailedLogin: throttle.recordFailedLogin,
-    lockedUntil: throttle.lockedUntil,
   };
   verifyPassword = (await import("./password.server.ts")).verifyPassword;
   await (await import("#models/db.server.ts")).connectDb();
@@ -60,8 +55,12 @@ describe("password reset tokens", () => {
     const user = await makeUser();
     await models.Session.create({ userId: user._id, expiresAt: new Date(Date.now() + 3600_000) });
     await models.Session.create({ userId: user._id, expiresAt: new Date(Date.now() + 3600_000) });
-    for (let i = 0; i < 5; i++) await models.recordFailedLogin(user.phone, 5);
-    expect(await models.lockedUntil(user.phone)).not.toBeNull();
+    // Five wrong passwords from two addresses: the account is locked for clients that have been failing.
+    for (let i = 0; i < 5; i++) {
+      const r = await limits.reserveSignIn(user.phone, i % 2 ? "10.0.0.1" : "10.0.0.2");
+      if (!r.refused) await r.failed();
+    }
+    expect((await limits.reserveSignIn(user.phone, "10.0.0.1")).refused).toBe(true);
 
     const { token } = await mod.createPasswordReset({ userId: user._id, createdBy: "admin1" });
     expect(await mod.findValidPasswordReset(token)).toMatchObject({ user: { _id: user._id } });
@@ -70,7 +69,7 @@ describe("password reset tokens", () => {
     const stored = await models.User.findById(user._id).select("+passwordHash").lean();
     expect(await verifyPassword("brand-new-pass", stored!.passwordHash)).toBe(true);
     expect(await models.Session.countDocuments({ userId: user._id })).toBe(0);
-    expect(await models.lockedUntil(user.phone)).toBeNull();
+    expect((await limits.reserveSignIn(user.phone, "10.0.0.1")).refused).toBe(false);
 
     expect(await mod.findValidPasswordReset(token)).toBeNull();
     expect(await mod.resetPasswordWithToken(token, "third-pass-1")).toBeNull();
@@ -99,26 +98,5 @@ describe("password reset tokens", () => {
   it("builds links from APP_ORIGIN or the request's origin", () => {
     const link = mod.resetLinkUrl(new Request("http://portal.test:3000/admin/users/x/reset-link"), "tok");
     expect(link).toBe("http://portal.test:3000/reset-password/tok");
-  });
-});
-
-describe("login throttle", () => {
-  it("locks a phone on the maxAttempts-th failure within the window, counting parallel failures", async () => {
-    const phone = "+233559990001";
-    const now = new Date();
-    await Promise.all([1, 2, 3, 4].map(() => models.recordFailedLogin(phone, 5, now)));
-    expect(await models.lockedUntil(phone, now)).toBeNull();
-    const until = await models.recordFailedLogin(phone, 5, now);
-    expect(until!.getTime() - now.getTime()).toBe(15 * 60_000);
-    expect(await models.lockedUntil(phone, new Date(now.getTime() + 14 * 60_000))).not.toBeNull();
-    expect(await models.lockedUntil(phone, new Date(now.getTime() + 16 * 60_000))).toBeNull();
-  });
-
-  it("starts a new window when the last failures are older than 15 minutes", async () => {
-    const phone = "+233559990002";
-    const start = new Date(Date.now() - 20 * 60_000);
-    for (let i = 0; i < 4; i++) await models.recordFailedLogin(phone, 5, start);
-    expect(await models.recordFailedLogin(phone, 5)).toBeNull();
-    expect((await models.LoginThrottle.findById(phone).lean())!.failures).toBe(1);
   });
 });

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { RESET_LINK_HOURS } from "#app/forms/auth.schema.ts";
 import { PasswordReset } from "#models/password-reset.server.ts";
 import { User } from "#models/user.server.ts";
-import { clearFailedLogins } from "#models/login-throttle.server.ts";
+import { clearSignInLimits } from "./sign-in-limits.server.ts";
 import { connectDb } from "#models/db.server.ts";
 import { env } from "./env.server.ts";
 import { hashPassword } from "./password.server.ts";
@@ -67,7 +67,7 @@ export async function resetPasswordWithToken(token: string, newPassword: string,
   if (!consumed) return null;
   await User.updateOne({ _id: String(consumed.userId), role: { $ne: "admin" } }, { $set: { passwordHash } });
   await deleteOtherSessions(consumed.userId);
-  await clearFailedLogins(target.user.phone);
+  await clearSignInLimits(target.user.phone);
   return target.user;
 }
 

@@ -1,8 +1,8 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseWithZod } from "#app/forms/parse.ts";
 import { normalizePhone } from "#app/domain/phone.ts";
 import { subjectsFor } from "#app/domain/programmes.ts";
-import { duplicateRegistrationMessage } from "#app/domain/registration.ts";
+import { duplicateRegistrationMessage, undisclosedDuplicateMessage } from "#app/domain/registration.ts";
 import {
   REGISTRATION_CLOSED_MESSAGE,
   REGISTRATION_FAILED_TITLE,
@@ -49,8 +49,9 @@ function asStrings(values: FormDataEntryValue[]) {
  *   admin registrations (adminRegistration: true) are still accepted, so the office
  *   can enrol a late ward by hand while the public form is closed.
  * - subjectCount is always computed here from the chosen subjects.
- * - Duplicates (same ward name and WhatsApp number in the programme) return 409
- *   with duplicateReference (the existing confirmation).
+ * - Duplicates (same ward name and WhatsApp number in the programme) return 409. Only the registration's owner
+ *   (the account that submitted it) and the admin desk get duplicateReference (the existing confirmation); anyone
+ *   else learns that the ward is registered and what to do, never the reference.
  */
 export async function processRegistration(
   request: Request,
@@ -106,18 +107,20 @@ export async function processRegistration(
     wardWhatsappNormalized: normalizePhone(v.wardWhatsapp),
     wardNameKey: wardNameKey(v.wardName),
   };
-  const duplicate = (reference: string): ProcessRegistrationResult => {
-    const reply = submission.reply({ formErrors: [duplicateRegistrationMessage(v.wardName, v.programme)] });
+  const duplicate = (existing: { reference: string; userId?: string | null }): ProcessRegistrationResult => {
+    const owner = options.adminRegistration || (options.userId != null && existing.userId === String(options.userId));
+    const message = owner ? duplicateRegistrationMessage(v.wardName, v.programme) : undisclosedDuplicateMessage(v.wardName, v.programme);
+    const reply = submission.reply({ formErrors: [message] });
     return {
       status: "error",
       httpStatus: 409,
-      duplicateReference: reference,
+      duplicateReference: owner ? existing.reference : undefined,
       result: { ...reply, initialValue: keepKnown(reply.initialValue) },
     };
   };
 
   const existing = await findDuplicateRegistration(key);
-  if (existing) return duplicate(existing.reference);
+  if (existing) return duplicate(existing);
 
   try {
     const doc = await Registration.create({
@@ -150,7 +153,7 @@ export async function processRegistration(
     if ((error as { code?: number }).code === 11000) {
       // Two submissions raced past the check: the unique index decided.
       const winner = await findDuplicateRegistration(key);
-      if (winner) return duplicate(winner.reference);
+      if (winner) return duplicate(winner);
     }
     console.error("processRegistration: save failed", error);
     const reply = submission.reply({ formErrors: [`${REGISTRATION_FAILED_TITLE}: Please try again.`] });

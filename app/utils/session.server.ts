@@ -1,6 +1,7 @@
 import { createCookie } from "react-router";
 import { Session } from "#models/session.server.ts";
 import { User, PUBLIC_USER_FIELDS, type PublicUser } from "#models/user.server.ts";
+import { getAdminPermissions } from "#models/admin-permission.server.ts";
 import { getSettings } from "#models/settings.server.ts";
 import { connectDb } from "#models/db.server.ts";
 import { env } from "./env.server.ts";
@@ -54,8 +55,16 @@ async function loadSession(request: Request): Promise<SessionInfo | null> {
       : null,
   ]);
   if (!user) return null;
-  // Impersonation only ever applies to an admin viewing a non-admin.
-  const impersonating = Boolean(impersonated && user.role === "admin" && impersonated.role !== "admin");
+  // Impersonation only ever applies to an admin viewing a non-admin, and only while the admin still holds the
+  // permissions that started it (checked on every request: a flag removed mid-way ends the impersonation).
+  let impersonating = Boolean(impersonated && user.role === "admin" && impersonated.role !== "admin");
+  if (impersonating) {
+    const permissions = await getAdminPermissions(user._id, user.role);
+    if (!permissions.can_view_portal || !permissions.can_edit_users) impersonating = false;
+  }
+  if (session.impersonatedUserId && !impersonating) {
+    await Session.updateOne({ _id: session._id }, { $set: { impersonatedUserId: null } });
+  }
   if (now.getTime() - new Date(session.lastSeenAt ?? 0).getTime() > TOUCH_EVERY_MS) {
     const { sessionTimeout } = await getSettings();
     await Session.updateOne(

@@ -111,7 +111,10 @@ export async function parseUpload(request: Request, rules: UploadRules): Promise
     if (error instanceof MaxFilesExceededError || error instanceof MaxPartsExceededError || error instanceof FormDataParseError) {
       return { ok: false, failure: "malformed", fields };
     }
-    throw error;
+    // Anything else the multipart parser throws (a part header over its 8 KB limit, a broken boundary, a body cut
+    // off by server/body-limit.ts) is the client's malformed body too: a 400, never a 500.
+    if (request.signal.aborted) throw error;
+    return { ok: false, failure: "malformed", fields };
   }
   if (failure) return { ok: false, failure, fields };
   return { ok: true, fields, file };

@@ -56,8 +56,9 @@ const PROTECTED: Record<string, Access> = {
   "/admin/users/:userId/reset-link": ADMIN("can_edit_users"),
 
   // Admin portal (spec §6)
-  "/admin": ADMIN(null),
-  "/admin/*": ADMIN(null),
+  // can_view_portal is the admin portal itself (docs/decisions/0019-admin-permissions-and-impersonation.md).
+  "/admin": ADMIN("can_view_portal"),
+  "/admin/*": ADMIN("can_view_portal"),
   "/admin/registrations": ADMIN("can_access_registrations"),
   "/admin/registrations/delete-all": ADMIN("can_access_registrations"),
   "/admin/registrations/:id/delete": ADMIN("can_access_registrations"),
@@ -113,6 +114,7 @@ const PROTECTED: Record<string, Access> = {
   "/profile": SIGNED_IN,
   "/settings": SIGNED_IN,
   "/assignments": SIGNED_IN,
+  "/link-registration": { allow: ["parent", "student"] },
 };
 
 // ─── Route enumeration ───

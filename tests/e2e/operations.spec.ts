@@ -3,6 +3,10 @@ import { startIsolatedApp, freePort } from "../support/isolated-app.ts";
 import { startEmbeddedMongo } from "../../scripts/embedded-mongo/index.ts";
 import mongoose from "mongoose";
 import { createCookie } from "react-router";
+import fs from "node:fs/promises";
+import http from "node:http";
+import os from "node:os";
+import path from "node:path";
 
 // These start their own app processes: nothing here depends on the browser's JavaScript.
 test.describe("operations @js-only", () => {
@@ -21,6 +25,45 @@ test.describe("operations @js-only", () => {
       const code = await app.stop();
       expect(code).toBe(0);
       expect(Date.now() - started).toBeLessThan(5_000);
+    }
+  });
+
+  test("a second instance on a locked DATA_DIR refuses to start with a clear message; a cross-origin post is one log line", async () => {
+    const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "vcp-locked-"));
+    const env = { MONGODB_URI: undefined, DB_IN_MEMORY: "false", DATA_DIR: dataDir, SEED_DEMO_DATA: "false" };
+    const first = await startIsolatedApp(env, { waitFor: "healthy" });
+    try {
+      const error = await startIsolatedApp(env, { waitFor: "healthy" }).then(
+        async (second) => {
+          await second.stop();
+          return null;
+        },
+        (e: Error) => e,
+      );
+      expect(error, "the second instance must not serve").not.toBeNull();
+      expect(error!.message).toMatch(/app exited early \(1\)/);
+      expect(error!.message).toContain("is already in use by process");
+      expect(error!.message).toContain("Refusing to start");
+
+      // node:http, because fetch decides the Origin header itself.
+      const status = await new Promise<number>((resolve, reject) => {
+        const req = http.request(`${first.url}/portal`, {
+          method: "POST",
+          headers: { Origin: "https://evil.example", "Content-Type": "application/x-www-form-urlencoded" },
+        });
+        req.on("response", (res) => {
+          res.resume();
+          resolve(res.statusCode ?? 0);
+        });
+        req.on("error", reject);
+        req.end("intent=signin");
+      });
+      expect(status).toBe(403);
+      await expect.poll(() => first.output()).toContain("[origin] refused POST /portal");
+      expect(first.output()).not.toMatch(/\n\s+at /);
+    } finally {
+      await first.stop();
+      await fs.rm(dataDir, { recursive: true, force: true });
     }
   });
 

@@ -329,7 +329,7 @@ test.describe("confirmation", () => {
   });
 });
 
-test("a ward already registered in the programme gets a message pointing to the existing registration", async ({ page }) => {
+test("an anonymous duplicate learns the ward is registered and what to do, never the reference", async ({ page }) => {
   const existing = await createRegistration({ programme: "arts", subjects: ["Literature"], wardName: `Abena ${uniquePhone()}`, wardWhatsapp: "0201112233" });
   const a = answers("arts", {
     wardName: `  ${existing.wardName.toUpperCase()} `,
@@ -339,10 +339,22 @@ test("a ward already registered in the programme gets a message pointing to the 
   await fillRegistration(page, a);
   await submit(page);
   await expect(page.getByRole("alert")).toContainText("is already registered for General Arts");
-  await page.getByRole("link", { name: "View the existing registration" }).click();
-  await expect(page).toHaveURL(`/registration/${existing.reference}`);
+  await expect(page.getByRole("alert")).toContainText("sign in to your parent account to see the registration, or call the school");
+  await expect(page.getByRole("link", { name: "View the existing registration" })).toHaveCount(0);
+  expect(await page.content()).not.toContain(existing.reference);
   await connectTestDb();
   expect(await Registration.countDocuments({ wardNameKey: existing.wardNameKey, programme: "arts" })).toBe(1);
+});
+
+test("the signed-in parent who registered the ward gets a link to the existing registration", async ({ page, loginAs }) => {
+  const parent = await loginAs("parent");
+  const existing = await createRegistration({ programme: "arts", subjects: ["Literature"], wardName: `Abena ${uniquePhone()}`, userId: parent.id });
+  await page.goto("/registration");
+  await fillRegistration(page, answers("arts", { wardName: existing.wardName, wardWhatsapp: existing.wardWhatsapp }));
+  await submit(page);
+  await expect(page.getByRole("alert")).toContainText("is already registered for General Arts");
+  await page.getByRole("link", { name: "View the existing registration" }).click();
+  await expect(page).toHaveURL(`/registration/${existing.reference}`);
 });
 
 test.describe("hostile input", () => {

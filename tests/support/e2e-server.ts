@@ -31,6 +31,11 @@ const app = spawn(process.execPath, appServerArgs(`${buildDir}/server/index.js`)
     SESSION_SECRET: E2E.sessionSecret,
     UPLOADS_DIR: path.resolve(E2E.uploadsDir),
     INSECURE_COOKIES: "true",
+    // GET /__csp-report lists the violations browsers reported (server/csp-report.ts), for the CSP spec.
+    CSP_REPORTS_READABLE: "true",
+    // Every test client is 127.0.0.1: the per-address sign-in limit would make specs depend on each other. It is
+    // tested on its own (app/utils/sign-in-limits.server.test.ts, tests/e2e/sign-in-limits.spec.ts).
+    SIGNIN_ADDRESS_FAILURES: "100000",
   },
 });
 

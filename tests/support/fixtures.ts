@@ -30,7 +30,11 @@ export async function connectTestDb() {
 
 let passwordHashCache: Map<string, string> = new Map();
 
-export async function createUser(options: { role?: Role; password?: string; fullName?: string; email?: string | null; phone?: string } = {}): Promise<TestUser> {
+/**
+ * A user as after sign-up and phone verification: `phoneVerified: false` for one who only typed the phone
+ * (registrations are then linked to them only by a claim, docs/decisions/0017-proof-of-ownership.md).
+ */
+export async function createUser(options: { role?: Role; password?: string; fullName?: string; email?: string | null; phone?: string; phoneVerified?: boolean } = {}): Promise<TestUser> {
   await connectTestDb();
   const role = options.role ?? "student";
   const password = options.password ?? "test-password-123";
@@ -48,6 +52,7 @@ export async function createUser(options: { role?: Role; password?: string; full
     displayName: fullName.split(" ")[0],
     email: options.email === undefined ? `${role}${counter}@example.com` : options.email,
     passwordHash: hash,
+    phoneVerifiedAt: options.phoneVerified === false ? null : new Date(),
   });
   return { id: user._id, phone: normalizePhone(localPhone), localPhone, password, fullName, role };
 }
@@ -109,9 +114,29 @@ export async function createRegistration(overrides: Partial<Record<string, unkno
 type Fixtures = {
   /** Create a user of the role and sign this page's context in as them. */
   loginAs: (role: Role, options?: Parameters<typeof createUser>[0]) => Promise<TestUser>;
+  /** Content-Security-Policy violations seen in this test's pages; any one fails the test (automatic). */
+  cspViolations: string[];
 };
 
 export const test = base.extend<Fixtures>({
+  cspViolations: [
+    async ({ context }, use) => {
+      const seen: string[] = [];
+      // The browser fires `securitypolicyviolation` for every refused script, eval or style; we pass it on as a
+      // console line, which Playwright reports for every page of the context.
+      await context.addInitScript(() => {
+        document.addEventListener("securitypolicyviolation", (e) => {
+          console.error(`[csp-violation] ${e.violatedDirective} blocked=${e.blockedURI} at ${e.sourceFile}:${e.lineNumber} on ${e.documentURI}`);
+        });
+      });
+      context.on("console", (message) => {
+        if (message.text().startsWith("[csp-violation]")) seen.push(message.text());
+      });
+      await use(seen);
+      expect(seen, "Content-Security-Policy violations").toEqual([]);
+    },
+    { auto: true },
+  ],
   loginAs: async ({ context }, use) => {
     await use(async (role, options) => {
       const user = await createUser({ ...options, role });

@@ -1,5 +1,6 @@
 import { getFormProps, getInputProps, useForm, type FieldMetadata } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getZodConstraint } from "@conform-to/zod/v4";
+import { parseWithZod } from "#app/forms/parse.ts";
 import { data, Form, NavLink } from "react-router";
 import type { Route } from "./+types/settings";
 import { requireAdmin } from "#app/utils/auth.server.ts";
@@ -130,7 +131,7 @@ function TabForm({ tab, settings, lastResult }: { tab: SettingsTab; settings: Vi
           <TextField field={f.sessionTimeout} label="Session timeout (minutes)" type="number" hint="Between 5 and 1440. Applies to new sign-ins and active sessions." inputProps={{ min: 5, max: 1440, step: 1 }} />
           <SelectField field={f.passwordRequirements} label="Password requirements" options={PASSWORD_REQUIREMENTS} placeholder={null} />
           <TextField field={f.minPasswordLength} label="Minimum password length" type="number" hint="Between 6 and 64." inputProps={{ min: 6, max: 64, step: 1 }} />
-          <TextField field={f.maxLoginAttempts} label="Max login attempts" type="number" hint="Between 1 and 50. After that, the phone number is locked out for 15 minutes." inputProps={{ min: 1, max: 50, step: 1 }} />
+          <TextField field={f.maxLoginAttempts} label="Max login attempts" type="number" hint="Between 1 and 50. After that many failures a client is held back from the account for 15 minutes, doubling on repeats." inputProps={{ min: 1, max: 50, step: 1 }} />
         </>
       ) : (
         <>

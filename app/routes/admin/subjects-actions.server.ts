@@ -1,4 +1,4 @@
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseWithZod } from "#app/forms/parse.ts";
 import { data } from "react-router";
 import { SubjectFormSchema } from "#app/forms/admin-subject.schema.ts";
 import { redirectWithToast } from "#app/utils/toast.server.ts";

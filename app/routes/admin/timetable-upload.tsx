@@ -2,10 +2,11 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getZodConstraint } from "@conform-to/zod/v4";
+import { parseWithZod } from "#app/forms/parse.ts";
 import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/timetable-upload";
-import { requireUser } from "#app/utils/auth.server.ts";
+import { hasAdminPermission, requireUser } from "#app/utils/auth.server.ts";
 import { redirectWithToast } from "#app/utils/toast.server.ts";
 import { detectType, parseUpload, removeUpload, safeDisplayName, storeUpload, UPLOAD_TYPES } from "#app/utils/uploads.server.ts";
 import {
@@ -29,10 +30,13 @@ import { audit } from "#models/audit-log.server.ts";
 
 const ALLOWED = [UPLOAD_TYPES.jpg, UPLOAD_TYPES.png, UPLOAD_TYPES.pdf];
 
-/** Signed-in users reach the page; its content is for admins only (spec §2, §6). */
+/**
+ * Signed-in users reach the page; its content is for admins with the subjects permission only (spec §2, §6;
+ * docs/decisions/0019-admin-permissions-and-impersonation.md).
+ */
 export async function loader({ request }: Route.LoaderArgs) {
-  const { user } = await requireUser(request);
-  if (user.role !== "admin") return { isAdmin: false as const, timetables: [] };
+  const info = await requireUser(request);
+  if (!(await hasAdminPermission(info, "can_access_subjects"))) return { isAdmin: false as const, timetables: [] };
   const rows = await listTimetables();
   return {
     isAdmin: true as const,
@@ -57,8 +61,9 @@ const FAILURE_MESSAGES = {
 } as const;
 
 export async function action({ request }: Route.ActionArgs) {
-  const { user } = await requireUser(request);
-  if (user.role !== "admin") throw data(TIMETABLE_ACCESS_RESTRICTED, { status: 403 });
+  const info = await requireUser(request);
+  const { user } = info;
+  if (!(await hasAdminPermission(info, "can_access_subjects"))) throw data(TIMETABLE_ACCESS_RESTRICTED, { status: 403 });
   const parsed = await parseUpload(request, { fileField: "file", allowed: ALLOWED, maxBytes: TIMETABLE_MAX_BYTES });
   const intent = parsed.fields.get("intent");
   if (intent === "bulk") return bulkUpload(user._id);

@@ -1,4 +1,4 @@
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseWithZod } from "#app/forms/parse.ts";
 import { data } from "react-router";
 import { groupFormSchema } from "#app/forms/admin-whatsapp-group.schema.ts";
 import { redirectWithToast } from "#app/utils/toast.server.ts";

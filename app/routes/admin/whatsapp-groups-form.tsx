@@ -1,5 +1,6 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getZodConstraint } from "@conform-to/zod/v4";
+import { parseWithZod } from "#app/forms/parse.ts";
 import { Form } from "react-router";
 import { Button } from "#app/components/ui/button.tsx";
 import { FormErrors, SelectField, SubmitButton, TextField } from "#app/components/form/fields.tsx";

@@ -1,9 +1,11 @@
 import { getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getZodConstraint } from "@conform-to/zod/v4";
+import { parseWithZod } from "#app/forms/parse.ts";
 import { data, Form, Link } from "react-router";
 import type { Route } from "./+types/auth";
 import { SignUpSchema } from "#app/forms/auth.schema.ts";
 import { handleSignIn, handleSignUp } from "#app/utils/accounts.server.ts";
+import { clientAddressContext } from "#app/utils/request-context.ts";
 import { requireAnonymous } from "#app/utils/auth.server.ts";
 import { ROLE_LABELS, SELF_SIGNUP_ROLES } from "#app/domain/roles.ts";
 import { FormErrors, SelectField, SubmitButton, TextField } from "#app/components/form/fields.tsx";
@@ -19,12 +21,12 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { tab: tabOf(request) };
 }
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   await requireAnonymous(request, "/dashboard");
   // A body that is not a form (wrong content type, malformed) is an empty form: 400, never 500.
   const formData = await request.clone().formData().catch(() => new FormData());
   const intent = formData.get("intent");
-  if (intent === "signin") return handleSignIn(request, formData);
+  if (intent === "signin") return handleSignIn(request, formData, context.get(clientAddressContext));
   if (intent === "signup") return handleSignUp(formData, { portal: false, successUrl: "/auth" });
   return data({ result: undefined }, { status: 400 });
 }

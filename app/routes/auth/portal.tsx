@@ -1,9 +1,11 @@
 import { getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getZodConstraint } from "@conform-to/zod/v4";
+import { parseWithZod } from "#app/forms/parse.ts";
 import { data, Form, Link } from "react-router";
 import type { Route } from "./+types/portal";
 import { PortalSignUpSchema } from "#app/forms/auth.schema.ts";
 import { handleSignIn, handleSignUp } from "#app/utils/accounts.server.ts";
+import { clientAddressContext } from "#app/utils/request-context.ts";
 import { getOptionalUser } from "#app/utils/auth.server.ts";
 import { safeRedirect } from "#app/utils/redirect.ts";
 import { homePathForRole } from "#app/domain/roles.ts";
@@ -35,12 +37,12 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { ...readQuery(request), signedInAs: who ? { name: who.fullName, home: homePathForRole(who.role) } : null };
 }
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   // A body that is not a form (wrong content type, malformed) is an empty form: 400, never 500.
   const formData = await request.clone().formData().catch(() => new FormData());
   const { role } = readQuery(request);
   const intent = formData.get("intent");
-  if (intent === "signin") return handleSignIn(request, formData);
+  if (intent === "signin") return handleSignIn(request, formData, context.get(clientAddressContext));
   if (intent === "signup") {
     const chosen = typeof formData.get("role") === "string" ? String(formData.get("role")) : role;
     return handleSignUp(formData, {

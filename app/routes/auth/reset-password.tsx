@@ -1,5 +1,7 @@
 import { getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getZodConstraint } from "@conform-to/zod/v4";
+import { parseWithZod } from "#app/forms/parse.ts";
+import { checkGlobalAuthLimit } from "#app/utils/sign-in-limits.server.ts";
 import { data, Form, Link } from "react-router";
 import type { Route } from "./+types/reset-password";
 import { RESET_LINK_HOURS, RESET_LINK_INVALID, ResetPasswordSchema } from "#app/forms/auth.schema.ts";
@@ -23,6 +25,10 @@ export async function action({ request, params }: Route.ActionArgs) {
   const submission = parseWithZod(formData, { schema: ResetPasswordSchema });
   if (submission.status !== "success") {
     return data({ result: submission.reply({ hideFields: HIDE }), invalid: false }, { status: 400, headers: PRIVATE_HEADERS });
+  }
+  const busy = await checkGlobalAuthLimit();
+  if (busy) {
+    return data({ result: submission.reply({ formErrors: [busy.message], hideFields: HIDE }), invalid: false }, { status: busy.status, headers: PRIVATE_HEADERS });
   }
   const user = await resetPasswordWithToken(String(params.token), submission.value.password);
   if (!user) return data({ result: undefined, invalid: true }, { status: 404, headers: PRIVATE_HEADERS });

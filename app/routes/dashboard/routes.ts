@@ -24,5 +24,6 @@ export const dashboardRoutes: RouteConfigEntry[] = [
     route("profile", "routes/dashboard/profile.tsx"),
     route("settings", "routes/dashboard/settings.tsx"),
     route("assignments", "routes/dashboard/all-assignments.tsx"),
+    route("link-registration", "routes/dashboard/link-registration.tsx"),
   ]),
 ];

@@ -1,5 +1,6 @@
 import { getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getZodConstraint } from "@conform-to/zod/v4";
+import { parseWithZod } from "#app/forms/parse.ts";
 import { data, Form } from "react-router";
 import type { Route } from "./+types/settings";
 import { redirectWithToast } from "#app/utils/toast.server.ts";
@@ -7,9 +8,8 @@ import { hashPassword, verifyPassword } from "#app/utils/password.server.ts";
 import { deleteOtherSessions } from "#app/utils/session.server.ts";
 import { User } from "#models/user.server.ts";
 import { audit } from "#models/audit-log.server.ts";
-import { lockedUntil, recordFailedLogin } from "#models/login-throttle.server.ts";
-import { getSettings } from "#models/settings.server.ts";
-import { lockedOutMessage, requireUser } from "#app/utils/auth.server.ts";
+import { reserveSignIn } from "#app/utils/sign-in-limits.server.ts";
+import { requireUser } from "#app/utils/auth.server.ts";
 import { ChangePasswordSchema, CURRENT_PASSWORD_WRONG, PASSWORD_CHANGED } from "#app/forms/profile.schema.ts";
 import { FormErrors, SubmitButton, TextField } from "#app/components/form/fields.tsx";
 import { Card, DashboardPage } from "#app/components/dashboard/page.tsx";
@@ -27,19 +27,22 @@ export async function action({ request }: Route.ActionArgs) {
   const { user, sessionId } = await requireUser(request);
   const submission = parseWithZod(await request.formData(), { schema: ChangePasswordSchema });
   if (submission.status !== "success") return data({ result: submission.reply({ hideFields: HIDE }) }, { status: 400 });
-  // Wrong current passwords count as failed sign-ins of this phone, so a left-open session cannot be used to guess it.
-  const locked = await lockedUntil(user.phone);
-  if (locked) {
-    return data({ result: submission.reply({ formErrors: [lockedOutMessage(locked)], hideFields: HIDE }) }, { status: 429 });
+  // Wrong current passwords count as failed sign-ins of this phone (from this session), so a left-open session cannot
+  // be used to guess it.
+  const reservation = await reserveSignIn(user.phone, `session:${sessionId}`);
+  if (reservation.refused) {
+    return data({ result: submission.reply({ formErrors: [reservation.message], hideFields: HIDE }) }, { status: 429 });
   }
   const stored = await User.findById(String(user._id)).select("+passwordHash").lean<{ passwordHash: string }>();
   if (!stored || !(await verifyPassword(submission.value.currentPassword, stored.passwordHash))) {
-    await recordFailedLogin(user.phone, (await getSettings()).maxLoginAttempts);
+    const locked = await reservation.failed();
+    if (locked) return data({ result: submission.reply({ formErrors: [locked.message], hideFields: HIDE }) }, { status: 429 });
     return data(
       { result: submission.reply({ fieldErrors: { currentPassword: [CURRENT_PASSWORD_WRONG] }, hideFields: HIDE }) },
       { status: 400 },
     );
   }
+  await reservation.succeeded();
   await User.updateOne({ _id: String(user._id) }, { $set: { passwordHash: await hashPassword(submission.value.newPassword) } });
   // Anyone signed in elsewhere with the old password is signed out; this browser stays in.
   await deleteOtherSessions(user._id, sessionId);

@@ -1,20 +1,25 @@
 import { data } from "react-router";
 import type { Route } from "./+types/assignment-file";
-import { requireRole } from "#app/utils/auth.server.ts";
+import { hasAdminPermission, requireUser } from "#app/utils/auth.server.ts";
+import { effectiveRole } from "#app/domain/roles.ts";
+import { getLatestOwnedRegistration } from "#models/registration.server.ts";
 import { contentDisposition, readUpload } from "#app/utils/uploads.server.ts";
 import { getAssignmentById, getOwnedAssignment } from "#models/assignment.server.ts";
 
 const ID = /^[a-z0-9]{10,40}$/;
 
-/** An assignment's file: only for the facilitator who uploaded it, or an admin. */
+/**
+ * An assignment's file: for the facilitator who uploaded it, admins holding the subjects permission, and the
+ * students registered for its subject. Anyone else gets the same 404 as for a file that does not exist.
+ */
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const { user, effectiveUser } = await requireRole(request, ["facilitator", "admin"]);
+  const info = await requireUser(request);
   const id = String(params.assignmentId);
   if (!ID.test(id)) throw data("Not found", { status: 404 });
-  const assignment = user.role === "admin" ? await getAssignmentById(id) : await getOwnedAssignment(id, effectiveUser._id);
+  const assignment = await readableAssignment(info, id);
   if (!assignment) throw data("Not found", { status: 404 });
   const bytes = await readUpload(assignment.filePath);
-  if (!bytes) throw data("Not found", { status: 404 });
+  if (!bytes) throw data("File not found", { status: 404 });
   return new Response(new Uint8Array(bytes), {
     headers: {
       // The stored type was detected from the bytes at upload; nothing else is ever served.
@@ -26,4 +31,15 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       "Cache-Control": "private, no-store",
     },
   });
+}
+
+async function readableAssignment(info: Awaited<ReturnType<typeof requireUser>>, id: string) {
+  const role = effectiveRole(info.effectiveUser.role);
+  if (!info.impersonating && (await hasAdminPermission(info, "can_access_subjects"))) return getAssignmentById(id);
+  if (role === "facilitator") return getOwnedAssignment(id, info.effectiveUser._id);
+  if (role === "student") {
+    const [assignment, registration] = await Promise.all([getAssignmentById(id), getLatestOwnedRegistration(info.effectiveUser)]);
+    return assignment && registration?.subjects?.includes(assignment.subject) ? assignment : null;
+  }
+  return null;
 }

@@ -121,6 +121,10 @@ export default function ParentPortal({ loaderData }: Route.ComponentProps) {
               No registration is linked to your account or phone number yet.{" "}
               <Link to="/registration" className={buttonClass("ghost", "underline")}>
                 Register a ward
+              </Link>{" "}
+              or{" "}
+              <Link to="/link-registration" className={buttonClass("ghost", "underline")}>
+                link a registration with its claim code
               </Link>
             </EmptyState>
           )}

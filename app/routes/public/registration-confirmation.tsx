@@ -31,6 +31,7 @@ export async function loader({ params }: Route.LoaderArgs) {
   return {
     summary: {
       reference: registration.reference,
+      claimCode: (registration as { claimCode?: string | null }).claimCode ?? null,
       parentName: registration.parentName,
       whatsappNumber: maskPhone(registration.whatsappNumber),
       wardName: registration.wardName,
@@ -76,6 +77,15 @@ export default function RegistrationConfirmation({ loaderData }: Route.Component
         <p className="mt-3">
           Your reference: <strong className="font-mono text-lg tracking-wide">{summary.reference}</strong>
         </p>
+        {summary.claimCode ? (
+          <p className="mt-2">
+            Claim code: <strong className="font-mono text-lg tracking-wide">{summary.claimCode}</strong>
+            <span className="mt-1 block text-sm">
+              To see this registration in the parent or student portal, sign in and choose “Link a registration”
+              (at /link-registration), then enter the reference and this code. Keep both private.
+            </span>
+          </p>
+        ) : null}
       </div>
 
       <section aria-labelledby="class-pages" className="mt-8">

@@ -59,6 +59,13 @@ export default function Overview({ loaderData }: Route.ComponentProps) {
             <ButtonLink to="/registration" className="mt-4">
               Complete Registration Form
             </ButtonLink>
+            <p className="mt-3 text-sm text-gray-700">
+              Already registered by a parent?{" "}
+              <Link to="/link-registration" className="font-semibold text-brand-700 underline">
+                Link the registration
+              </Link>{" "}
+              with the reference and claim code from its confirmation page.
+            </p>
           </>
         )}
       </Card>

@@ -1,0 +1,20 @@
+import { z } from "zod";
+
+export const LINK_NOT_FOUND = "No registration matches this reference and claim code. Check both on the confirmation page.";
+export const LINK_CLAIMED = "This registration is already linked to another account. Call the school if it should be yours.";
+export const LINKED = "Registration linked to your account";
+
+/** Link a registration to the signed-in parent or student (docs/decisions/0017-proof-of-ownership.md). */
+export const LinkRegistrationSchema = z.object({
+  reference: z
+    .string({ error: "Enter the registration reference" })
+    .trim()
+    .min(1, "Enter the registration reference")
+    .max(40, "The reference is too long"),
+  claimCode: z
+    .string({ error: "Enter the claim code" })
+    .trim()
+    .min(1, "Enter the claim code")
+    .max(20, "The claim code is too long")
+    .regex(/^[A-Za-z0-9 -]+$/, "The claim code has 8 letters and digits, e.g. K7QM-3XPA"),
+});

@@ -1,0 +1,23 @@
+import { describe, expect, it } from "vitest";
+import { z } from "zod";
+import { cleanText, parseWithZod } from "./parse.ts";
+
+describe("cleanText", () => {
+  it("drops NUL, C0/C1 controls and bidi overrides, keeps tab and newlines and ordinary letters", () => {
+    expect(cleanText("\u202Eevil\u202Cgnp.exe")).toBe("evilgnp.exe");
+    expect(cleanText("a\u0000b\u0007c\u007Fd\u0085e")).toBe("abcde");
+    expect(cleanText("\u2066x\u2069\u202Ay\u202B")).toBe("xy");
+    expect(cleanText("line 1\r\nline 2\tend")).toBe("line 1\r\nline 2\tend");
+    expect(cleanText("Ama Ɔsei – Kwabena ٣ عربي")).toBe("Ama Ɔsei – Kwabena ٣ عربي");
+  });
+});
+
+describe("parseWithZod", () => {
+  it("hands the schema cleaned text, so nothing stored keeps a control character", () => {
+    const form = new FormData();
+    form.append("name", "\u202Eevil\u0000");
+    const submission = parseWithZod(form, { schema: z.object({ name: z.string() }) });
+    expect(submission.status).toBe("success");
+    expect(submission.status === "success" && submission.value.name).toBe("evil");
+  });
+});

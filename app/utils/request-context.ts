@@ -1,0 +1,12 @@
+import { createContext } from "react-router";
+
+/**
+ * Values the HTTP server (server/load-context.ts) hands to the app through React Router's load context.
+ * Defaults apply under `react-router dev`, which has no server of ours in front.
+ */
+
+/** The client's address: the socket's peer, or the trusted X-Forwarded-For hop when TRUST_PROXY says so. */
+export const clientAddressContext = createContext<string>("unknown");
+
+/** The per-response nonce the Content-Security-Policy allows inline scripts with (server/security-headers.ts). */
+export const cspNonceContext = createContext<string | undefined>(undefined);

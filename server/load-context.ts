@@ -1,0 +1,21 @@
+/**
+ * What the HTTP server hands to React Router with each request. With `future.v8_middleware` the load context must be
+ * a RouterContextProvider. Its keys are the context objects of the *build* (app/utils/request-context.ts, exported by
+ * app/entry.server.tsx): importing that file here would make a second, different key.
+ */
+import type { Request, Response } from "express";
+import { RouterContextProvider, type ServerBuild, type RouterContext } from "react-router";
+import { clientAddressOf } from "./client-address.ts";
+import { nonceOf } from "./security-headers.ts";
+
+type Contexts = { clientAddressContext: RouterContext<string>; cspNonceContext: RouterContext<string | undefined> };
+
+export function loadContextFor(build: ServerBuild) {
+  const contexts = build.entry.module as unknown as Contexts;
+  return (req: Request, res: Response) => {
+    const context = new RouterContextProvider();
+    context.set(contexts.clientAddressContext, clientAddressOf(req));
+    context.set(contexts.cspNonceContext, nonceOf(res));
+    return context;
+  };
+}

@@ -1,0 +1,86 @@
+/**
+ * The Content-Security-Policy (server/security-headers.ts) breaks no page: every page of app/routes.ts opens with
+ * JavaScript on, hydrates (React Router's router is running) and reports no violation — neither in the page
+ * (the automatic `cspViolations` fixture of tests/support/fixtures.ts fails any test that sees one) nor to the
+ * server's report endpoint. Inline scripts carry the response's nonce; nothing else inline may run.
+ */
+import type { Page } from "@playwright/test";
+import routeConfig from "../../app/routes.ts";
+import { test, expect, createRegistration } from "../support/fixtures.ts";
+
+type Entry = { path?: string; index?: boolean; file: string; children?: Entry[] };
+
+/** Page routes (.tsx files; resource routes are .ts) without parameters, plus the confirmation page. */
+function pagePatterns(entries: Entry[], parent = "/", out = new Set<string>()) {
+  for (const entry of entries) {
+    const full = entry.path ? `${parent.replace(/\/$/, "")}/${entry.path.replace(/^\//, "")}` : parent;
+    if ((entry.path !== undefined || entry.index) && entry.file.endsWith(".tsx") && !full.includes("*")) out.add(full);
+    if (entry.children) pagePatterns(entry.children, full, out);
+  }
+  return out;
+}
+
+async function openHydrated(page: Page, url: string) {
+  const response = await page.goto(url);
+  expect(response?.status(), url).toBeLessThan(500);
+  // React Router's client router exists only once the module scripts ran under the policy.
+  await page.waitForFunction(() => Boolean((window as unknown as { __reactRouterDataRouter?: { state: { initialized: boolean } } }).__reactRouterDataRouter?.state.initialized), null, { timeout: 15_000 });
+}
+
+test("every page hydrates under the CSP with no violation @js-only", async ({ page, loginAs, request }) => {
+  test.setTimeout(180_000);
+  const registration = await createRegistration();
+  const patterns = [...pagePatterns(routeConfig as Entry[])];
+  const withoutParams = patterns.filter((p) => !p.includes(":"));
+  const anonymous = ["/", "/registration", `/registration/${registration.reference}`, "/portal", "/portal?role=parent&mode=signup", "/auth", "/privacy-policy", "/terms-of-service"];
+  for (const url of anonymous) await openHydrated(page, url);
+
+  // Signed in as an admin, every page without parameters (admin pages, the portals an admin may view, the
+  // dashboard pages, which answer with their own page or a 403 page).
+  await loginAs("admin");
+  for (const url of withoutParams) await openHydrated(page, url);
+  await page.context().clearCookies();
+  for (const role of ["student", "parent", "facilitator"] as const) {
+    await loginAs(role);
+    for (const url of withoutParams.filter((p) => p.startsWith(`/${role}-dashboard`) || p.startsWith("/dashboard") || p === "/profile" || p === "/settings")) {
+      await openHydrated(page, url);
+    }
+    await page.context().clearCookies();
+  }
+
+  // Browsers also post violations to the policy's report-uri; none arrived.
+  const reports = await (await request.get("/__csp-report")).json();
+  expect(reports.reports, "reports posted to /__csp-report").toEqual([]);
+});
+
+test("responses carry the CSP with a fresh nonce on each inline script, and the protective headers", async ({ request }) => {
+  const first = await request.get("/");
+  const second = await request.get("/");
+  const csp = first.headers()["content-security-policy"];
+  expect(csp).toContain("script-src 'self' 'nonce-");
+  expect(csp).not.toContain("unsafe-inline' 'nonce");
+  expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+  const nonce = /'nonce-([^']+)'/.exec(csp)![1];
+  expect(second.headers()["content-security-policy"]).not.toContain(nonce);
+  const html = await first.text();
+  const scripts = [...html.matchAll(/<script\b[^>]*>/g)].map((m) => m[0]);
+  expect(scripts.length).toBeGreaterThan(0);
+  for (const tag of scripts) expect(tag).toContain(`nonce="${nonce}"`);
+  expect(first.headers()["permissions-policy"]).toContain("camera=()");
+  expect(first.headers()["cross-origin-opener-policy"]).toBe("same-origin");
+  expect(first.headers()["x-content-type-options"]).toBe("nosniff");
+  // Plain http here: no HSTS (it is sent only when APP_ORIGIN is https).
+  expect(first.headers()["strict-transport-security"]).toBeUndefined();
+});
+
+test("single-fetch data and private pages are never stored by a cache", async ({ request, loginAs, page }) => {
+  await loginAs("student");
+  const cookies = await page.context().cookies();
+  const Cookie = cookies.map((c) => `${c.name}=${c.value}`).join("; ");
+  for (const url of ["/student-dashboard.data", "/student-dashboard", "/profile.data"]) {
+    const response = await request.get(url, { headers: { Cookie }, maxRedirects: 0 });
+    expect(response.headers()["cache-control"], url).toBe("private, no-store");
+    expect(response.headers()["x-content-type-options"], url).toBe("nosniff");
+    expect(response.headers()["x-frame-options"], url).toBe("DENY");
+  }
+});

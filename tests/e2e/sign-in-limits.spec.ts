@@ -1,0 +1,80 @@
+/**
+ * Sign-in limits under concurrency (docs/decisions/0016-sign-in-limits.md), against an app of its own (its own
+ * database, a 20-second window, client addresses from X-Forwarded-For behind a trusted proxy on loopback): 300 wrong
+ * passwords sent at once and the right one after them are all refused; the real user, from a fresh address, is
+ * held back while the account is under the burst and gets in once the window has passed.
+ */
+import { test, expect } from "@playwright/test";
+import { startIsolatedApp, type IsolatedApp } from "../support/isolated-app.ts";
+
+// Long enough that the block outlasts the burst itself on a slow, shared machine.
+const WINDOW_SECONDS = 20;
+
+test.describe("sign-in limits @js-only", () => {
+  let app: IsolatedApp;
+  test.beforeAll(async () => {
+    app = await startIsolatedApp(
+      { MONGODB_URI: undefined, DB_IN_MEMORY: "true", SEED_DEMO_DATA: "false", SIGNIN_WINDOW_SECONDS: String(WINDOW_SECONDS), TRUST_PROXY: "loopback" },
+      { waitFor: "healthy" },
+    );
+  });
+  test.afterAll(async () => {
+    await app?.stop();
+  });
+
+  const post = (path: string, form: Record<string, string>, address: string) =>
+    fetch(`${app.url}${path}`, {
+      method: "POST",
+      headers: { "X-Forwarded-For": address },
+      body: new URLSearchParams(form),
+      redirect: "manual",
+    });
+  const signIn = (phone: string, password: string, address: string) => post("/portal?role=parent", { intent: "signin", phone, password }, address);
+
+  test("300 parallel wrong passwords and the right one: refused; the real user on a fresh client gets in after the window", async () => {
+    test.setTimeout(120_000);
+    const phone = "0501234567";
+    const password = "real-password-1";
+    const created = await post("/portal?role=parent", { intent: "signup", role: "parent", phone, fullName: "Real Parent", email: "real@example.com", password, confirmPassword: password }, "10.20.0.1");
+    expect(created.status).toBe(302);
+
+    const attacker = "10.66.0.1";
+    const burst = await Promise.all([
+      ...Array.from({ length: 300 }, (_, i) => signIn(phone, `wrong-${i}`, attacker)),
+      signIn(phone, password, attacker),
+    ]);
+    const statuses = burst.map((r) => r.status);
+    console.log(`burst: ${statuses.filter((s) => s === 429).length} refused unchecked, ${statuses.filter((s) => s === 400).length} wrong, ${statuses.filter((s) => s === 302).length} signed in, ${statuses.filter((s) => s >= 500).length} 5xx`);
+    expect(statuses.filter((s) => s >= 500)).toEqual([]);
+    expect(statuses.filter((s) => s === 302), "no request of the burst may sign in").toEqual([]);
+    // At most maxLoginAttempts (5) passwords were checked at all.
+    expect(statuses.filter((s) => s === 400).length).toBeLessThanOrEqual(5);
+    // The right password right after the burst, from the attacker: still refused.
+    expect((await signIn(phone, password, attacker)).status).toBe(429);
+
+    // The real user from another address: held back while the account is under the burst...
+    expect((await signIn(phone, password, "10.20.0.2")).status).toBe(429);
+    // ...and in once the window is over.
+    await new Promise((r) => setTimeout(r, (WINDOW_SECONDS + 1) * 1000));
+    const real = await signIn(phone, password, "10.20.0.2");
+    expect(real.status).toBe(302);
+    expect(real.headers.get("location")).toBe("/parent-dashboard");
+  });
+
+  test("a few wrong passwords from anywhere do not keep the real user out", async () => {
+    const phone = "0501234568";
+    const password = "real-password-2";
+    await post("/portal?role=parent", { intent: "signup", role: "parent", phone, fullName: "Other Parent", email: "other@example.com", password, confirmPassword: password }, "10.21.0.1");
+    for (let i = 0; i < 6; i++) await signIn(phone, `wrong-${i}`, "10.67.0.1");
+    expect((await signIn(phone, password, "10.67.0.1")).status, "the failing client is held back").toBe(429);
+    expect((await signIn(phone, password, "10.21.0.9")).status, "a clean client with the right password").toBe(302);
+  });
+
+  test("behind the trusted proxy each forwarded address is its own client", async () => {
+    // Whether the header is believed at all is server/client-address.test.ts.
+    const phone = "0501234569";
+    for (let i = 0; i < 5; i++) await signIn(phone, `wrong-${i}`, "10.68.0.1");
+    expect((await signIn(phone, "whatever", "10.68.0.1")).status).toBe(429);
+    expect((await signIn(phone, "whatever", "10.68.0.2")).status).toBe(400);
+  });
+});
