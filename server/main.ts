@@ -11,10 +11,9 @@ import url from "node:url";
 import compression from "compression";
 import express from "express";
 import type { ServerBuild } from "react-router";
+// Before anything loads React or React Router: NODE_ENV, and the production build of react-router.
+import "./production-builds.ts";
 
-// Before anything loads React: react and react-dom pick their production or development build from NODE_ENV when
-// first loaded, and both must pick the same one.
-process.env.NODE_ENV = process.env.NODE_ENV ?? "production";
 const { createRequestHandler } = await import("@react-router/express");
 
 const buildPath = path.resolve(process.argv[2] ?? "build/server/index.js");
