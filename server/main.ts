@@ -8,11 +8,12 @@
  */
 import path from "node:path";
 import url from "node:url";
-import compression from "compression";
 import express from "express";
 import type { ServerBuild } from "react-router";
 // Before anything loads React or React Router: NODE_ENV, and the production build of react-router.
 import "./production-builds.ts";
+import { compression } from "./compression.ts";
+import { staticAssets } from "./static-assets.ts";
 
 const { createRequestHandler } = await import("@react-router/express");
 
@@ -23,10 +24,7 @@ const clientDir = path.resolve(path.dirname(buildPath), "../client");
 export const app = express();
 app.disable("x-powered-by");
 app.use(compression());
-// Hashed file names: cache for a year. Everything else in build/client and public/: an hour.
-app.use("/assets", express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y" }));
-app.use(express.static(clientDir, { maxAge: "1h" }));
-app.use(express.static("public", { maxAge: "1h" }));
+app.use(staticAssets(clientDir));
 app.all("*", createRequestHandler({ build, mode: process.env.NODE_ENV }));
 
 const port = Number(process.env.PORT ?? 3000);
