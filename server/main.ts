@@ -14,6 +14,7 @@ import type { ServerBuild } from "react-router";
 import "./production-builds.ts";
 import { compression } from "./compression.ts";
 import { staticAssets } from "./static-assets.ts";
+import { pageCache } from "./page-cache.ts";
 
 const { createRequestHandler } = await import("@react-router/express");
 
@@ -25,6 +26,7 @@ export const app = express();
 app.disable("x-powered-by");
 app.use(compression());
 app.use(staticAssets(clientDir));
+app.use(pageCache(build));
 app.all("*", createRequestHandler({ build, mode: process.env.NODE_ENV }));
 
 const port = Number(process.env.PORT ?? 3000);
