@@ -10,7 +10,6 @@ import {
   useRouteLoaderData,
 } from "react-router";
 import type { Route } from "./+types/root";
-import "./app.css";
 import { getToast } from "#app/utils/toast.server.ts";
 import { getSessionInfo } from "#app/utils/session.server.ts";
 import { assertBodySize, assertSameOrigin } from "#app/utils/request-guards.server.ts";

@@ -4,8 +4,9 @@
  *
  * Per run: a fresh browser context (cold cache, new connections). Times are from the page's navigation start:
  * - fcpMs: the `first-contentful-paint` paint entry;
- * - typeableMs: for a page with a text field, the moment typing a key into its first one (through the browser's
- *   input pipeline) shows in the field, polled every 25 ms; for a page without one, its FCP.
+ * - typeableMs: for a page with a text field, when its first one was laid out and visible at the start of a typing
+ *   probe that succeeded (a key typed through the browser's input pipeline shows in the field), probed every 25 ms;
+ *   for a page without one, its FCP.
  * - readyMs: the later of the two: a person cannot type into a page they cannot see.
  * - typedValueSurvived: the typed key is still in the field once the network is idle (hydration kept it).
  */
@@ -61,20 +62,21 @@ async function measureOnce(browser: Browser, url: string, js: "on" | "off"): Pro
           const field = document.querySelector<HTMLInputElement>(selector);
           if (!field) return document.readyState === "complete" ? "none" : "wait";
           const box = field.getBoundingClientRect();
-          return box.width > 0 && box.height > 0 ? "ready" : "wait";
+          return box.width > 0 && box.height > 0 ? Math.round(performance.now()) : "wait";
         }, FIELD)
-        .catch(() => "wait");
+        .catch(() => "wait" as const);
       if (state === "none") {
         hasField = false;
         break;
       }
-      if (state === "ready") {
+      if (typeof state === "number") {
         const field = page.locator(FIELD).first();
         await field.focus({ timeout: 2_000 }).catch(() => {});
         await page.keyboard.type("x");
         const value = await field.inputValue({ timeout: 2_000 }).catch(() => "");
         if (value.includes("x")) {
-          typeableMs = await page.evaluate(() => Math.round(performance.now()));
+          // When the probe that succeeded started: the field was visible and took the key from then on.
+          typeableMs = state;
           break;
         }
       }
