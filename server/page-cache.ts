@@ -103,7 +103,8 @@ export function pageCache(build: ServerBuild, options: PageCacheOptions = {}): e
       res.status(304).end();
       return;
     }
-    const encoding = req.acceptsEncodings("br", "gzip", "identity");
+    // Brotli whenever it is accepted (browsers list it last but it is the smaller), then gzip.
+    const encoding = req.acceptsEncodings("br") ? "br" : req.acceptsEncodings("gzip") ? "gzip" : "identity";
     const body = encoding === "br" ? entry.br : encoding === "gzip" ? entry.gzip : entry.identity;
     if (encoding === "br" || encoding === "gzip") res.setHeader("Content-Encoding", encoding);
     res.setHeader("Content-Length", String(body.length));

@@ -1,11 +1,26 @@
 import { pingDb } from "#models/db.server.ts";
 
-// One database ping per second at most, however often a load balancer asks: the answer is at most 1 s old.
+// One database ping per second at most, however often a load balancer asks. While a new ping is on its way the
+// previous answer is given (never more than about a second old), so a slow database does not stall every check.
 const PING_EVERY_MS = 1_000;
-let last: { ok: Promise<boolean>; at: number } | null = null;
+let last: { ok: boolean; at: number } | null = null;
+let inFlight: Promise<boolean> | null = null;
 
-function databaseAnswers() {
-  if (!last || Date.now() - last.at >= PING_EVERY_MS) last = { ok: pingDb(), at: Date.now() };
+function ping() {
+  inFlight ??= pingDb()
+    .then((ok) => {
+      last = { ok, at: Date.now() };
+      return ok;
+    })
+    .finally(() => {
+      inFlight = null;
+    });
+  return inFlight;
+}
+
+async function databaseAnswers(): Promise<boolean> {
+  if (!last) return ping();
+  if (Date.now() - last.at >= PING_EVERY_MS) void ping();
   return last.ok;
 }
 
