@@ -15,6 +15,7 @@ import { getSessionInfo } from "#app/utils/session.server.ts";
 import { assertBodySize, assertSameOrigin } from "#app/utils/request-guards.server.ts";
 import { getSettings } from "#models/settings.server.ts";
 import { withCachePolicy } from "#app/utils/http-cache.server.ts";
+import { withRequestScope } from "#app/utils/request-scope.server.ts";
 import { SiteBanner } from "#app/components/site-banner.tsx";
 import { Toaster } from "#app/components/toaster.tsx";
 import { ProgressBar } from "#app/components/progress-bar.tsx";
@@ -26,8 +27,9 @@ import { SCHOOL_NAME } from "#app/domain/school.ts";
 const MAINTENANCE_ALLOWED = ["/portal", "/auth", "/sign-in", "/sign-out", "/healthz", "/impersonation", "/reset-password"];
 
 export const middleware: Route.MiddlewareFunction[] = [
-  // Cache-Control for every response: signed-in and cookie-setting answers are never stored by a cache.
-  async ({ request }, next) => withCachePolicy(request, (await next()) as Response),
+  // One scope per request (the session is read once, app/utils/request-scope.server.ts), and Cache-Control for every
+  // response: signed-in and cookie-setting answers are never stored by a cache.
+  async ({ request }, next) => withCachePolicy(request, (await withRequestScope(request, next)) as Response),
   async ({ request }) => {
     assertSameOrigin(request);
     assertBodySize(request);
