@@ -113,11 +113,25 @@ export function pageCache(build: ServerBuild, options: PageCacheOptions = {}): e
     else res.end(body);
   }
 
+  /** As @react-router/express sends a response: a visitor who went away is not an error. */
   async function sendResponse(res: express.Response, response: Response) {
+    const closed = () => res.destroyed || res.writableEnded;
+    if (closed()) {
+      await response.body?.cancel();
+      return;
+    }
+    res.statusMessage = response.statusText;
     res.status(response.status);
     for (const [name, value] of response.headers) res.append(name, value);
-    if (response.body) await writeReadableStreamToWritable(response.body, res);
-    else res.end();
+    if (!response.body) {
+      res.end();
+      return;
+    }
+    try {
+      await writeReadableStreamToWritable(response.body, res);
+    } catch (error) {
+      if (!closed()) throw error;
+    }
   }
 
   return async function pageCacheMiddleware(req, res, next) {

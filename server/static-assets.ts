@@ -16,7 +16,10 @@ const precompressed = (dir: string, serveStatic: { immutable?: boolean; maxAge?:
 export function staticAssets(clientDir: string, publicDir = "public"): express.Router {
   const router = express.Router();
   router.use("/assets", precompressed(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y", index: false }));
-  router.use(precompressed(clientDir, { maxAge: "1h", index: false }));
-  router.use(express.static(publicDir, { maxAge: "1h", index: false }));
+  // Every other static file has an extension (favicon.svg, og-image.png…): pages and /healthz skip the file lookups.
+  const files = express.Router();
+  files.use(precompressed(clientDir, { maxAge: "1h", index: false }));
+  files.use(express.static(publicDir, { maxAge: "1h", index: false }));
+  router.use((req, res, next) => (path.extname(req.path) ? files(req, res, next) : next()));
   return router;
 }
