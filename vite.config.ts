@@ -2,11 +2,28 @@
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
+import { compression, defineAlgorithm } from "vite-plugin-compression2";
 
 const isVitest = Boolean(process.env.VITEST);
 
 export default defineConfig({
-  plugins: isVitest ? [] : [tailwindcss(), reactRouter()],
+  plugins: isVitest
+    ? []
+    : [
+        tailwindcss(),
+        reactRouter(),
+        // Brotli and gzip copies of every text asset, written once at build time and served by
+        // server/static-assets.ts (docs/decisions/0041-compression.md). Only the client build is served.
+        {
+          ...compression({
+            include: /\.(js|mjs|css|svg|json|txt|html|xml|webmanifest)$/,
+            threshold: 1024,
+            algorithms: [defineAlgorithm("brotliCompress"), defineAlgorithm("gzip", { level: 9 })],
+            logLevel: "silent",
+          }),
+          apply: (_config, env) => env.command === "build" && !env.isSsrBuild,
+        },
+      ],
   build: { target: "es2022" },
   ssr: {
     // Server-only packages stay as runtime imports instead of being bundled.

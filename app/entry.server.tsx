@@ -1,4 +1,5 @@
-import { PassThrough } from "node:stream";
+import { PassThrough, Transform } from "node:stream";
+import { StringDecoder } from "node:string_decoder";
 
 import { isRouteErrorResponse, type EntryContext, type RouterContextProvider } from "react-router";
 import { createReadableStreamFromReadable } from "@react-router/node";
@@ -12,6 +13,9 @@ import { NonceContext } from "#app/components/nonce.tsx";
 
 // The HTTP server (server/load-context.ts) fills the load context with these very objects.
 export { clientAddressContext, cspNonceContext } from "#app/utils/request-context.ts";
+// The whole stylesheet (about 7 KB gzipped), inlined in every page's <head> so the first paint needs no second
+// request on a slow link; see docs/decisions/0042-paint-first.md.
+import appCss from "./app.css?inline";
 
 // Connect to the database (starting the embedded one if needed) as the server
 // starts, and close it cleanly on SIGTERM/SIGINT.
@@ -54,6 +58,7 @@ export default function handleRequest(
       streamTimeout + 1000,
     );
 
+    const inlineStylesheet = insertBeforeHeadEnd(`<style data-app-css="">${appCss}</style>`);
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext value={nonce}>
         <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
@@ -76,7 +81,7 @@ export default function handleRequest(
           // Behind server/main.ts the protective headers come from server/security-headers.ts.
           if (!nonce) setSecurityHeaders(responseHeaders);
 
-          pipe(body);
+          pipe(inlineStylesheet).pipe(body);
 
           resolve(
             new Response(stream, {
@@ -99,6 +104,29 @@ export default function handleRequest(
         },
       },
     );
+  });
+}
+
+/**
+ * Passes the HTML through, with `html` inserted before the first `</head>`. React leaves elements it did not
+ * render in <head> alone when it hydrates, so the inline stylesheet stays for the life of the page.
+ */
+function insertBeforeHeadEnd(html: string) {
+  const decoder = new StringDecoder("utf8");
+  let pending: string | null = "";
+  return new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      if (pending === null) return callback(null, chunk);
+      pending += decoder.write(chunk);
+      const at = pending.indexOf("</head>");
+      if (at === -1) return callback();
+      const out = pending.slice(0, at) + html + pending.slice(at);
+      pending = null;
+      callback(null, out);
+    },
+    flush(callback) {
+      callback(null, pending === null ? undefined : pending + decoder.end());
+    },
   });
 }
 

@@ -10,11 +10,12 @@ import {
   useRouteLoaderData,
 } from "react-router";
 import type { Route } from "./+types/root";
-import "./app.css";
 import { getToast } from "#app/utils/toast.server.ts";
 import { getSessionInfo } from "#app/utils/session.server.ts";
 import { assertBodySize, assertFormBody, assertSameOrigin } from "#app/utils/request-guards.server.ts";
 import { getSettings } from "#models/settings.server.ts";
+import { withCachePolicy } from "#app/utils/http-cache.server.ts";
+import { withRequestScope } from "#app/utils/request-scope.server.ts";
 import { SiteBanner } from "#app/components/site-banner.tsx";
 import { Toaster } from "#app/components/toaster.tsx";
 import { ProgressBar } from "#app/components/progress-bar.tsx";
@@ -27,6 +28,9 @@ import { useNonce } from "#app/components/nonce.tsx";
 const MAINTENANCE_ALLOWED = ["/portal", "/auth", "/sign-in", "/sign-out", "/healthz", "/impersonation", "/reset-password"];
 
 export const middleware: Route.MiddlewareFunction[] = [
+  // One scope per request (the session is read once, app/utils/request-scope.server.ts), and Cache-Control for every
+  // response: signed-in and cookie-setting answers are never stored by a cache.
+  async ({ request }, next) => withCachePolicy(request, (await withRequestScope(request, next)) as Response),
   async ({ request }) => {
     assertSameOrigin(request);
     assertBodySize(request);

@@ -33,9 +33,10 @@ type SettingsDoc = Partial<PortalSettings> & { _id: string };
 export const Settings =
   (mongoose.models.Settings as mongoose.Model<SettingsDoc>) ?? mongoose.model<SettingsDoc>("Settings", settingsSchema);
 
-// Read on every request (maintenance mode, session timeout), so cache briefly per process.
+// Read on every request (maintenance mode, session timeout), so cache briefly per process. One second here plus
+// at most one second in the page cache (server/page-cache.ts): a change reaches every instance within 2 s.
 let cache: { value: PortalSettings; at: number } | null = null;
-const CACHE_MS = 2_000;
+const CACHE_MS = 1_000;
 
 export async function getSettings(): Promise<PortalSettings> {
   if (cache && Date.now() - cache.at < CACHE_MS) return cache.value;

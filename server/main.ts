@@ -8,19 +8,20 @@
  */
 import path from "node:path";
 import url from "node:url";
-import compression from "compression";
+// Before anything loads React or React Router: NODE_ENV, and the production build of react-router.
+import "./production-builds.ts";
 import express from "express";
 import type { ServerBuild } from "react-router";
 import { bodyLimit } from "./body-limit.ts";
 import { useClientAddress } from "./client-address.ts";
+import { compression } from "./compression.ts";
 import { useCspReports } from "./csp-report.ts";
 import { loadContextFor } from "./load-context.ts";
 import { sameOrigin } from "./same-origin.ts";
 import { securityHeaders } from "./security-headers.ts";
+import { staticAssets } from "./static-assets.ts";
+import { pageCache } from "./page-cache.ts";
 
-// Before anything loads React: react and react-dom pick their production or development build from NODE_ENV when
-// first loaded, and both must pick the same one.
-process.env.NODE_ENV = process.env.NODE_ENV ?? "production";
 const { createRequestHandler } = await import("@react-router/express");
 
 const buildPath = path.resolve(process.argv[2] ?? "build/server/index.js");
@@ -28,6 +29,7 @@ const build = (await import(url.pathToFileURL(buildPath).href)) as ServerBuild;
 const clientDir = path.resolve(path.dirname(buildPath), "../client");
 
 export const app = express();
+const getLoadContext = loadContextFor(build);
 app.disable("x-powered-by");
 useClientAddress(app);
 app.use(bodyLimit());
@@ -35,11 +37,9 @@ app.use(securityHeaders({ appOrigin: process.env.APP_ORIGIN?.trim() }));
 app.use(sameOrigin({ appOrigin: process.env.APP_ORIGIN?.trim() }));
 app.use(compression());
 useCspReports(app);
-// Hashed file names: cache for a year. Everything else in build/client and public/: an hour.
-app.use("/assets", express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y" }));
-app.use(express.static(clientDir, { maxAge: "1h" }));
-app.use(express.static("public", { maxAge: "1h" }));
-app.all("*", createRequestHandler({ build, mode: process.env.NODE_ENV, getLoadContext: loadContextFor(build) }));
+app.use(staticAssets(clientDir));
+app.use(pageCache(build, { getLoadContext }));
+app.all("*", createRequestHandler({ build, mode: process.env.NODE_ENV, getLoadContext }));
 
 const port = Number(process.env.PORT ?? 3000);
 const host = process.env.HOST;

@@ -13,10 +13,12 @@ export function nonceOf(res: Response): string | undefined {
   return res.locals.cspNonce as string | undefined;
 }
 
-export function contentSecurityPolicy(nonce: string) {
+/** The policy, allowing inline scripts by a per-response nonce or, for a stored page, by their hashes. */
+export function contentSecurityPolicy(allow: { nonce: string } | { scriptHashes: string[] }) {
+  const inline = "nonce" in allow ? `'nonce-${allow.nonce}'` : allow.scriptHashes.join(" ");
   return [
     "default-src 'self'",
-    `script-src 'self' 'nonce-${nonce}'`,
+    `script-src 'self' ${inline}`.trimEnd(),
     // Tailwind's stylesheet is a file; React sets style attributes (progress bar), which CSP counts as inline styles.
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data:",
@@ -41,7 +43,7 @@ export function securityHeaders(options: { appOrigin?: string | null } = {}) {
     // sandboxing CSP, the reset page's Referrer-Policy): React Router appends its headers, it never replaces ours.
     onHeaders(res, function () {
       const defaults: Record<string, string> = {
-        "Content-Security-Policy": contentSecurityPolicy(nonce),
+        "Content-Security-Policy": contentSecurityPolicy({ nonce }),
         "X-Content-Type-Options": "nosniff",
         "X-Frame-Options": "DENY",
         "Referrer-Policy": "strict-origin-when-cross-origin",

@@ -5,6 +5,7 @@ import { getAdminPermissions } from "#models/admin-permission.server.ts";
 import { getSettings } from "#models/settings.server.ts";
 import { connectDb } from "#models/db.server.ts";
 import { env } from "./env.server.ts";
+import { oncePerRequest } from "./request-scope.server.ts";
 
 /** The cookie carries only the Session document's id (decisions §1). */
 export const sessionCookie = createCookie("__session", {
@@ -29,16 +30,9 @@ export type SessionInfo = {
   impersonating: boolean;
 };
 
-const cache = new WeakMap<Request, Promise<SessionInfo | null>>();
-
-/** The request's session, looked up once per request however many loaders ask. */
+/** The request's session, looked up once per request however many middleware functions and loaders ask. */
 export function getSessionInfo(request: Request): Promise<SessionInfo | null> {
-  let pending = cache.get(request);
-  if (!pending) {
-    pending = loadSession(request);
-    cache.set(request, pending);
-  }
-  return pending;
+  return oncePerRequest(request, `session ${request.headers.get("Cookie") ?? ""}`, () => loadSession(request));
 }
 
 async function loadSession(request: Request): Promise<SessionInfo | null> {

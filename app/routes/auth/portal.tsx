@@ -12,6 +12,7 @@ import { homePathForRole } from "#app/domain/roles.ts";
 import { FormErrors, SubmitButton, TextField } from "#app/components/form/fields.tsx";
 import { SignInForm } from "./+sign-in-form.tsx";
 import { SCHOOL_NAME } from "#app/domain/school.ts";
+import { publicPageHeaders } from "#app/utils/http-cache.server.ts";
 
 const CARDS = [
   { role: "student", title: "Student", description: "See your subjects, join your WhatsApp class pages and check your weekly schedule." },
@@ -29,6 +30,9 @@ function readQuery(request: Request) {
   const redirectTo = url.searchParams.get("redirectTo");
   return { role, mode, redirectTo: redirectTo ? safeRedirect(redirectTo, "") || null : null } as const;
 }
+
+// The same for every anonymous visitor: cacheable (app/utils/http-cache.server.ts).
+export const headers = publicPageHeaders;
 
 export async function loader({ request }: Route.LoaderArgs) {
   const info = await getOptionalUser(request);

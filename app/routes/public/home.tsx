@@ -5,6 +5,10 @@ import { PROGRAMME_LABELS, PROGRAMME_SUBJECTS, PROGRAMMES, type Programme } from
 import { CONTACT_EMAIL, SCHOOL_NAME, SUPPORT_HOURS } from "#app/domain/school.ts";
 import { env } from "#app/utils/env.server.ts";
 import { SupportPhones } from "#app/components/support-phones.tsx";
+import { publicPageHeaders } from "#app/utils/http-cache.server.ts";
+
+// The same for every anonymous visitor: cacheable (app/utils/http-cache.server.ts).
+export const headers = publicPageHeaders;
 
 export function loader({ request }: Route.LoaderArgs) {
   // Link cards (WhatsApp, Facebook) need absolute URLs.

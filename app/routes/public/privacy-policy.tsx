@@ -1,6 +1,10 @@
 import { Link } from "react-router";
 import { ContactLines, LegalPage } from "#app/components/public/legal-page.tsx";
 import { SCHOOL_NAME } from "#app/domain/school.ts";
+import { publicPageHeaders } from "#app/utils/http-cache.server.ts";
+
+// The same for every anonymous visitor: cacheable (app/utils/http-cache.server.ts).
+export const headers = publicPageHeaders;
 
 export default function PrivacyPolicy() {
   return (

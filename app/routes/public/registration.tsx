@@ -10,6 +10,10 @@ import { processRegistration } from "#app/utils/registration.server.ts";
 import { redirectWithToast } from "#app/utils/toast.server.ts";
 import { getSettings } from "#models/settings.server.ts";
 import { SupportPhones } from "#app/components/support-phones.tsx";
+import { publicPageHeaders } from "#app/utils/http-cache.server.ts";
+
+// The same for every anonymous visitor: cacheable (app/utils/http-cache.server.ts).
+export const headers = publicPageHeaders;
 
 export async function loader() {
   const settings = await getSettings();

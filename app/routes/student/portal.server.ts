@@ -2,6 +2,7 @@ import { redirect } from "react-router";
 import type { SessionInfo } from "#app/utils/session.server.ts";
 import { requireUser } from "#app/utils/auth.server.ts";
 import { toastHeader } from "#app/utils/toast.server.ts";
+import { oncePerRequest } from "#app/utils/request-scope.server.ts";
 import { programmeLabel } from "#app/domain/programmes.ts";
 import { WHATSAPP_LOGIN_REQUIRED } from "#app/domain/messages.ts";
 import { Registration, getLatestOwnedRegistration } from "#models/registration.server.ts";
@@ -58,16 +59,9 @@ async function loadPortal(info: SessionInfo): Promise<StudentPortal> {
   return { registration, classPages: groups.map(toGroupCard) };
 }
 
-const cache = new WeakMap<Request, Promise<StudentPortal>>();
-
 /** The portal's data, read once per request however many of its loaders ask. */
 export function getStudentPortal(request: Request, info: SessionInfo): Promise<StudentPortal> {
-  let pending = cache.get(request);
-  if (!pending) {
-    pending = loadPortal(info);
-    cache.set(request, pending);
-  }
-  return pending;
+  return oncePerRequest(request, `student-portal ${info.sessionId} ${info.effectiveUser._id}`, () => loadPortal(info));
 }
 
 /**

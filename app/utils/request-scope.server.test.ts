@@ -1,0 +1,31 @@
+import { describe, expect, it } from "vitest";
+import { oncePerRequest, withRequestScope } from "./request-scope.server.ts";
+
+describe("oncePerRequest", () => {
+  it("computes once for every loader of a page request, though each gets its own Request object", async () => {
+    let reads = 0;
+    const read = () => ++reads;
+    const url = "http://localhost/student-dashboard";
+    const values = await withRequestScope(new Request(url), async () => {
+      // What React Router does: a Request per loader.
+      return Promise.all([1, 2, 3].map(async () => oncePerRequest(new Request(url), "session", read)));
+    });
+    expect(values).toEqual([1, 1, 1]);
+    expect(reads).toBe(1);
+    // The next request reads again.
+    await withRequestScope(new Request(url), async () => oncePerRequest(new Request(url), "session", read));
+    expect(reads).toBe(2);
+  });
+
+  it("does not share a read across a form post, whose action may change it", async () => {
+    let reads = 0;
+    const read = () => ++reads;
+    const post = new Request("http://localhost/profile", { method: "POST" });
+    await withRequestScope(post, async () => {
+      oncePerRequest(post, "session", read);
+      oncePerRequest(post, "session", read); // same Request object: shared
+      oncePerRequest(new Request("http://localhost/profile"), "session", read); // a loader after the action: fresh
+    });
+    expect(reads).toBe(2);
+  });
+});

@@ -1,0 +1,34 @@
+/**
+ * Work done once per request, however many middleware functions and loaders ask for it (the session, a portal's
+ * data). React Router hands each loader its own Request object, so a WeakMap keyed by the Request alone computes
+ * the same thing once per loader; the root middleware opens one scope per request instead (AsyncLocalStorage
+ * follows the loaders it runs).
+ *
+ * Only reads are shared: for a form post, an action may change what a read returns (a new name, a new session),
+ * so posts keep one value per Request object as before.
+ */
+import { AsyncLocalStorage } from "node:async_hooks";
+
+const scope = new AsyncLocalStorage<{ request: Request; values: Map<string, unknown> }>();
+const perRequest = new WeakMap<Request, Map<string, unknown>>();
+
+/** Runs `fn` (the rest of the request) in a scope of its own. */
+export function withRequestScope<T>(request: Request, fn: () => T): T {
+  return scope.run({ request, values: new Map() }, fn);
+}
+
+const isRead = (request: Request) => request.method === "GET" || request.method === "HEAD";
+
+/** `compute()` once per request for `key`; later calls in the same request get the same value. */
+export function oncePerRequest<T>(request: Request, key: string, compute: () => T): T {
+  const current = scope.getStore();
+  let values: Map<string, unknown> | undefined;
+  if (current && isRead(current.request) && isRead(request)) {
+    values = current.values;
+  } else {
+    values = perRequest.get(request);
+    if (!values) perRequest.set(request, (values = new Map()));
+  }
+  if (!values.has(key)) values.set(key, compute());
+  return values.get(key) as T;
+}

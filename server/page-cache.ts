@@ -1,0 +1,178 @@
+/**
+ * The anonymous page cache (docs/decisions/0040-anonymous-page-cache.md).
+ *
+ * Pages that are the same for every anonymous visitor (`/`, `/registration`, `/portal`, the legal pages) say so
+ * with `Cache-Control: public` (app/utils/http-cache.server.ts). This keeps such an answer for PAGE_CACHE_MS
+ * (default 1 s) and serves it before the framework's render path, compressed once (brotli and gzip) when stored,
+ * with a weak ETag so browsers revalidate with a 304.
+ *
+ * Nothing personal enters or leaves it:
+ * - only GET and HEAD requests without any Cookie or Authorization header are looked up or stored, so a visitor
+ *   with a session or a pending flash toast always reaches the app;
+ * - only 200 answers marked `public` and setting no cookie are stored.
+ *
+ * Invalidation: every entry lives at most PAGE_CACHE_MS, and the settings the pages read are cached for 1 s per
+ * process (models/settings.server.ts), so a settings or content change made through any instance sharing the
+ * database shows on every instance within 2 s. A deploy starts new processes with empty caches, and the build
+ * version is part of the key and the ETag, so a browser's revalidation after a deploy gets the new page.
+ */
+import crypto from "node:crypto";
+import { promisify } from "node:util";
+import zlib from "node:zlib";
+import type express from "express";
+import { writeReadableStreamToWritable } from "@react-router/node";
+import { createRequestHandler, type RouterContextProvider, type ServerBuild } from "react-router";
+import { contentSecurityPolicy } from "./security-headers.ts";
+
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+
+export type PageCacheOptions = {
+  /** How long an entry is served (ms); 0 turns the cache off. */
+  ttlMs?: number;
+  /** Entries kept at most (least recently stored go first). */
+  maxEntries?: number;
+  /** Larger bodies are not stored. */
+  maxBodyBytes?: number;
+  /** The load context the app gets with each request (client address, CSP nonce). */
+  getLoadContext?: (req: express.Request, res: express.Response) => RouterContextProvider;
+};
+
+type Entry = {
+  status: number;
+  headers: [string, string][];
+  identity: Buffer;
+  br: Buffer;
+  gzip: Buffer;
+  etag: string;
+  /** The Content-Security-Policy of this stored page: its inline scripts allowed by their hashes. */
+  csp: string;
+  storedAt: number;
+};
+
+/** Headers the cache sets itself per answer, or that must never be replayed. */
+const NOT_REPLAYED = new Set(["content-length", "content-encoding", "set-cookie", "etag", "transfer-encoding", "connection", "date"]);
+
+export function pageCache(build: ServerBuild, options: PageCacheOptions = {}): express.RequestHandler {
+  const ttlMs = options.ttlMs ?? Number(process.env.PAGE_CACHE_MS ?? 1_000);
+  const maxEntries = options.maxEntries ?? 500;
+  const maxBodyBytes = options.maxBodyBytes ?? 512 * 1024;
+  const handleRequest = createRequestHandler(build, process.env.NODE_ENV);
+  const entries = new Map<string, Entry>();
+  const pending = new Map<string, Promise<Entry | null>>();
+
+  if (!(ttlMs > 0)) return (_req, _res, next) => next();
+
+  /** Renders the page; stores it when it may be shared, otherwise hands the response back to be sent as is. */
+  async function render(req: express.Request, res: express.Response, key: string): Promise<Entry | Response> {
+    const url = new URL(req.originalUrl, `${req.protocol}://${req.get("host") ?? "localhost"}`);
+    const headers = new Headers();
+    for (const [name, value] of Object.entries(req.headers)) {
+      if (typeof value === "string") headers.set(name, value);
+    }
+    const response = await handleRequest(new Request(url, { method: "GET", headers }), options.getLoadContext?.(req, res));
+    const cacheControl = response.headers.get("Cache-Control") ?? "";
+    const storable =
+      response.status === 200 && /\bpublic\b/.test(cacheControl) && !/no-store|private/.test(cacheControl) && !response.headers.has("Set-Cookie");
+    if (!storable) return response;
+    const identity = Buffer.from(await response.arrayBuffer());
+    if (identity.length > maxBodyBytes) return new Response(identity, { status: response.status, headers: response.headers });
+    const [br, gz] = await Promise.all([
+      brotli(identity, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: identity.length } }),
+      gzip(identity, { level: 9 }),
+    ]);
+    const hash = crypto.createHash("sha1").update(build.assets.version).update(identity).digest("base64url").slice(0, 22);
+    const entry: Entry = {
+      status: response.status,
+      headers: [...response.headers].filter(([name]) => !NOT_REPLAYED.has(name.toLowerCase())),
+      identity,
+      br,
+      gzip: gz,
+      etag: `W/"${hash}"`,
+      csp: contentSecurityPolicy({ scriptHashes: inlineScriptHashes(identity.toString("utf8")) }),
+      storedAt: Date.now(),
+    };
+    entries.delete(key);
+    entries.set(key, entry);
+    while (entries.size > maxEntries) entries.delete(entries.keys().next().value!);
+    return entry;
+  }
+
+  function send(req: express.Request, res: express.Response, entry: Entry, hit: boolean) {
+    for (const [name, value] of entry.headers) res.append(name, value);
+    res.vary("Accept-Encoding");
+    res.setHeader("ETag", entry.etag);
+    // A stored page is served to many visitors, so a per-response nonce cannot name its inline scripts: their
+    // hashes do (the nonce attributes they carry are then ignored by the browser).
+    res.setHeader("Content-Security-Policy", entry.csp);
+    res.setHeader("Age", String(Math.floor((Date.now() - entry.storedAt) / 1000)));
+    res.setHeader("X-Page-Cache", hit ? "hit" : "miss");
+    const inm = req.headers["if-none-match"];
+    if (inm && inm.split(",").some((tag) => tag.trim() === entry.etag)) {
+      res.status(304).end();
+      return;
+    }
+    // Brotli whenever it is accepted (browsers list it last but it is the smaller), then gzip.
+    const encoding = req.acceptsEncodings("br") ? "br" : req.acceptsEncodings("gzip") ? "gzip" : "identity";
+    const body = encoding === "br" ? entry.br : encoding === "gzip" ? entry.gzip : entry.identity;
+    if (encoding === "br" || encoding === "gzip") res.setHeader("Content-Encoding", encoding);
+    res.setHeader("Content-Length", String(body.length));
+    res.status(entry.status);
+    if (req.method === "HEAD") res.end();
+    else res.end(body);
+  }
+
+  /** As @react-router/express sends a response: a visitor who went away is not an error. */
+  async function sendResponse(res: express.Response, response: Response) {
+    const closed = () => res.destroyed || res.writableEnded;
+    if (closed()) {
+      await response.body?.cancel();
+      return;
+    }
+    res.statusMessage = response.statusText;
+    res.status(response.status);
+    for (const [name, value] of response.headers) res.append(name, value);
+    if (!response.body) {
+      res.end();
+      return;
+    }
+    try {
+      await writeReadableStreamToWritable(response.body, res);
+    } catch (error) {
+      if (!closed()) throw error;
+    }
+  }
+
+  return async function pageCacheMiddleware(req, res, next) {
+    if ((req.method !== "GET" && req.method !== "HEAD") || req.headers.cookie || req.headers.authorization) return next();
+    const key = `${build.assets.version} ${req.get("host") ?? ""} ${req.originalUrl}`;
+    const entry = entries.get(key);
+    if (entry && Date.now() - entry.storedAt < ttlMs) return send(req, res, entry, true);
+    if (req.method === "HEAD") return next();
+    try {
+      // One render per key at a time: concurrent visitors of an expired page wait for the same render.
+      const inFlight = pending.get(key);
+      if (inFlight) {
+        const shared = await inFlight;
+        return shared ? send(req, res, shared, true) : next();
+      }
+      const rendering = render(req, res, key);
+      pending.set(key, rendering.then((r) => (r instanceof Response ? null : r)).catch(() => null));
+      const result = await rendering.finally(() => pending.delete(key));
+      if (result instanceof Response) await sendResponse(res, result);
+      else send(req, res, result, false);
+    } catch (error) {
+      next(error);
+    }
+  };
+}
+
+/** The CSP source expressions ('sha256-…') of every inline script in a page. */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes = new Set<string>();
+  for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
+    if (/\bsrc\s*=/i.test(match[1]) || match[2].length === 0) continue;
+    hashes.add(`'sha256-${crypto.createHash("sha256").update(match[2], "utf8").digest("base64")}'`);
+  }
+  return [...hashes];
+}
