@@ -4,6 +4,7 @@
  * (the automatic `cspViolations` fixture of tests/support/fixtures.ts fails any test that sees one) nor to the
  * server's report endpoint. Inline scripts carry the response's nonce; nothing else inline may run.
  */
+import { createHash } from "node:crypto";
 import type { Page } from "@playwright/test";
 import routeConfig from "../../app/routes.ts";
 import { test, expect, createRegistration } from "../support/fixtures.ts";
@@ -53,12 +54,12 @@ test("every page hydrates under the CSP with no violation @js-only", async ({ pa
   expect(reports.reports, "reports posted to /__csp-report").toEqual([]);
 });
 
-test("responses carry the CSP with a fresh nonce on each inline script, and the protective headers", async ({ request }) => {
-  const first = await request.get("/");
-  const second = await request.get("/");
+test("rendered responses carry the CSP with a fresh nonce on each inline script, and the protective headers", async ({ request }) => {
+  // /auth is rendered for each request (it is not one of the anonymous pages the server keeps).
+  const first = await request.get("/auth");
+  const second = await request.get("/auth");
   const csp = first.headers()["content-security-policy"];
   expect(csp).toContain("script-src 'self' 'nonce-");
-  expect(csp).not.toContain("unsafe-inline' 'nonce");
   expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
   const nonce = /'nonce-([^']+)'/.exec(csp)![1];
   expect(second.headers()["content-security-policy"]).not.toContain(nonce);
@@ -71,6 +72,21 @@ test("responses carry the CSP with a fresh nonce on each inline script, and the 
   expect(first.headers()["x-content-type-options"]).toBe("nosniff");
   // Plain http here: no HSTS (it is sent only when APP_ORIGIN is https).
   expect(first.headers()["strict-transport-security"]).toBeUndefined();
+});
+
+test("a page served from the anonymous page cache allows exactly its own inline scripts, by hash", async ({ request }) => {
+  await request.get("/");
+  const cached = await request.get("/");
+  expect(cached.headers()["x-page-cache"]).toBe("hit");
+  const csp = cached.headers()["content-security-policy"];
+  expect(csp).not.toContain("'nonce-");
+  expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+  const allowed = new Set(/script-src ([^;]*)/.exec(csp)![1].split(" ").filter((s) => s.startsWith("'sha256-")));
+  const inline = [...(await cached.text()).matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)].filter((m) => !/\bsrc=/.test(m[1]) && m[2]);
+  expect(inline.length).toBeGreaterThan(0);
+  const hashes = inline.map((m) => `'sha256-${createHash("sha256").update(m[2], "utf8").digest("base64")}'`);
+  expect(new Set(hashes)).toEqual(allowed);
+  expect(cached.headers()["x-content-type-options"]).toBe("nosniff");
 });
 
 test("single-fetch data and private pages are never stored by a cache", async ({ request, loginAs, page }) => {

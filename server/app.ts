@@ -1,0 +1,44 @@
+/**
+ * The Express app in front of the React Router build (see server/main.ts, which loads this module only after the
+ * production-build hook is in place).
+ */
+import path from "node:path";
+import url from "node:url";
+import express from "express";
+import type { ServerBuild } from "react-router";
+import { bodyLimit } from "./body-limit.ts";
+import { useClientAddress } from "./client-address.ts";
+import { compression } from "./compression.ts";
+import { useCspReports } from "./csp-report.ts";
+import { loadContextFor } from "./load-context.ts";
+import { sameOrigin } from "./same-origin.ts";
+import { securityHeaders } from "./security-headers.ts";
+import { staticAssets } from "./static-assets.ts";
+import { pageCache } from "./page-cache.ts";
+
+import { createRequestHandler } from "@react-router/express";
+
+const buildPath = path.resolve(process.argv[2] ?? "build/server/index.js");
+const build = (await import(url.pathToFileURL(buildPath).href)) as ServerBuild;
+const clientDir = path.resolve(path.dirname(buildPath), "../client");
+
+export const app = express();
+const getLoadContext = loadContextFor(build);
+app.disable("x-powered-by");
+useClientAddress(app);
+app.use(bodyLimit());
+app.use(securityHeaders({ appOrigin: process.env.APP_ORIGIN?.trim() }));
+app.use(sameOrigin({ appOrigin: process.env.APP_ORIGIN?.trim() }));
+app.use(compression());
+useCspReports(app);
+app.use(staticAssets(clientDir));
+app.use(pageCache(build, { getLoadContext }));
+app.all("*", createRequestHandler({ build, mode: process.env.NODE_ENV, getLoadContext }));
+
+const port = Number(process.env.PORT ?? 3000);
+const host = process.env.HOST;
+const onListen = () => console.log(`[server] http://${host ?? "localhost"}:${port}`);
+// Graceful shutdown lives in app/utils/lifecycle.server.ts: it finds this server through Node's
+// http diagnostics channel, closes it on SIGTERM/SIGINT and then closes the database.
+if (host) app.listen(port, host, onListen);
+else app.listen(port, onListen);
