@@ -25,7 +25,11 @@ export function sameOrigin(options: { appOrigin?: string | null } = {}) {
     if (origin !== "null" && hostOf(origin) === allowed) return next();
     // A page sent with `Referrer-Policy: no-referrer` (the password-reset page) makes the browser post `Origin: null`
     // even to its own site; the browser's Sec-Fetch-Site says whether it really is same-origin.
-    if (origin === "null" && req.headers["sec-fetch-site"] === "same-origin") return next();
+    // React Router's own check would refuse "null", so the checked header is dropped.
+    if (origin === "null" && req.headers["sec-fetch-site"] === "same-origin") {
+      delete req.headers.origin;
+      return next();
+    }
     console.warn(`[origin] refused ${req.method} ${req.path} from ${String(origin).slice(0, 200)}`);
     res.status(403).setHeader("Connection", "close");
     res.type("text/plain").send("Cross-site form submissions are not allowed.");

@@ -29,6 +29,7 @@ test.describe("operations @js-only", () => {
   });
 
   test("a second instance on a locked DATA_DIR refuses to start with a clear message; a cross-origin post is one log line", async () => {
+    test.setTimeout(120_000); // two app starts on a shared machine
     const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "vcp-locked-"));
     const env = { MONGODB_URI: undefined, DB_IN_MEMORY: "false", DATA_DIR: dataDir, SEED_DEMO_DATA: "false" };
     const first = await startIsolatedApp(env, { waitFor: "healthy" });
