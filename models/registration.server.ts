@@ -49,6 +49,14 @@ const registrationSchema = new Schema(
     feedback: { type: String, trim: true, maxlength: 2000, default: null },
     /** Set the first time the student portal opened the class pages for this registration (spec §4). */
     classPagesOpenedAt: { type: Date, default: null },
+    // ---- Fees (see app/utils/payments.server.ts) ----
+    /** Pesewas due, copied from the fee schedule at enrolment (null: no fee was set); changed only by an audited adjustment. */
+    amountDue: { type: Number, default: null, min: 0 },
+    feeSeason: { type: String, default: null, maxlength: 40 },
+    /** Sum of confirmed payments, kept by the payments module. */
+    amountPaid: { type: Number, default: 0 },
+    /** Unpaid / part-paid / paid / overpaid from amountDue and amountPaid (null while no fee is set). */
+    paymentStatus: { type: String, default: null },
   },
   { timestamps: true, collection: "registrations" },
 );
@@ -62,6 +70,7 @@ registrationSchema.index({ userId: 1, createdAt: -1 });
 registrationSchema.index({ wardWhatsappNormalized: 1, createdAt: -1 });
 registrationSchema.index({ whatsappNumberNormalized: 1, createdAt: -1 });
 registrationSchema.index({ subjects: 1 });
+registrationSchema.index({ paymentStatus: 1, createdAt: -1 });
 
 export type RegistrationDoc = InferSchemaType<typeof registrationSchema> & { _id: string; createdAt: Date; updatedAt: Date };
 export const Registration =
