@@ -100,7 +100,7 @@ export async function getParentRegistrations(user: { _id: string; phone: string 
 export async function getRegistrationByReference(reference: string) {
   return Registration.findOne({ reference: String(reference) })
     .select(
-      "reference parentName whatsappNumber alternativeNumber wardName wardWhatsapp currentSchool wardForm specificClass programme subjects subjectCount updateMode referralName referralStatus referralOther joinStudentGroups joinParentGroup adminRegistration createdAt",
+      "reference parentName whatsappNumber alternativeNumber wardName wardWhatsapp currentSchool wardForm specificClass programme subjects subjectCount updateMode referralName referralStatus referralOther joinStudentGroups joinParentGroup adminRegistration createdAt amountDue feeSeason amountPaid paymentStatus",
     )
     .lean<RegistrationDoc>();
 }
