@@ -197,7 +197,11 @@ export default function Registrations({ loaderData }: Route.ComponentProps) {
           {rows.map((r) => (
               <tr key={r.id}>
                 <td className="px-4 py-3 font-medium text-gray-900">{r.parentName}</td>
-                <td className="px-4 py-3 text-gray-900">{r.wardName}</td>
+                <td className="px-4 py-3 text-gray-900">
+                  <Link to={`/admin/registrations/${r.id}`} className="font-semibold text-brand-700 underline">
+                    {r.wardName}
+                  </Link>
+                </td>
                 <td className="px-4 py-3 text-gray-800">{r.programme}</td>
                 <td className="max-w-xs px-4 py-3 text-gray-800">{r.subjects}</td>
                 <td className="px-4 py-3">
