@@ -1,6 +1,7 @@
 import mongoose, { Schema, type InferSchemaType } from "mongoose";
-import { MAX_AMOUNT_PESEWAS, PAYMENT_METHODS, PAYMENT_STATES, type PaymentMethod, type PaymentState } from "#app/domain/money.ts";
+import { MAX_AMOUNT_PESEWAS, PAYMENT_METHODS, PAYMENT_STATES, paymentStatus, type PaymentMethod, type PaymentState } from "#app/domain/money.ts";
 import { idField } from "./ids.server.ts";
+import { Registration } from "./registration.server.ts";
 
 const paymentSchema = new Schema(
   {
@@ -93,4 +94,18 @@ export async function listPaymentsForRegistrations(registrationIds: string[]) {
 
 export async function getPayment(id: string) {
   return Payment.findById(String(id)).select(PAYMENT_FIELDS).lean<PaymentRow>();
+}
+
+/** Re-adds the confirmed payments of a registration and stores the sum and the status. */
+export async function refreshRegistrationTotals(registrationId: string) {
+  const confirmed = await Payment.find({ registrationId: String(registrationId), state: "confirmed" }).select("amount").lean<{ amount: number }[]>();
+  let paid = 0;
+  for (const p of confirmed) paid += p.amount;
+  const reg = await Registration.findById(String(registrationId)).select("amountDue").lean<{ amountDue: number | null }>();
+  const due = reg?.amountDue ?? null;
+  await Registration.updateOne(
+    { _id: String(registrationId) },
+    { $set: { amountPaid: paid, paymentStatus: due == null ? null : paymentStatus(due, paid) } },
+  );
+  return { amountDue: due, amountPaid: paid, balance: due == null ? null : due - paid };
 }

@@ -8,7 +8,9 @@
  * transaction reference. Each change to money is written to the audit log.
  */
 import { newId } from "#models/ids.server.ts";
-import { Payment, nextSequence, getPayment, type PaymentRow } from "#models/payment.server.ts";
+import { Payment, nextSequence, getPayment, refreshRegistrationTotals, type PaymentRow } from "#models/payment.server.ts";
+
+export { refreshRegistrationTotals };
 import { Registration } from "#models/registration.server.ts";
 import { getFeeSchedule } from "#models/fee-schedule.server.ts";
 import { audit } from "#models/audit-log.server.ts";
@@ -16,7 +18,6 @@ import { feeFor } from "#app/domain/fees.ts";
 import {
   DUPLICATE_REFERENCE_MESSAGE,
   formatReceiptNumber,
-  paymentStatus,
   referenceKey,
   type PaymentMethod,
 } from "#app/domain/money.ts";
@@ -50,20 +51,6 @@ export async function amountDueAtEnrolment(programme: Programme, subjectCount: n
   const schedule = await getFeeSchedule();
   const amount = feeFor(schedule, programme, subjectCount);
   return amount == null ? { amountDue: null, feeSeason: null } : { amountDue: amount, feeSeason: schedule!.season };
-}
-
-/** Re-adds the confirmed payments of a registration and stores the sum and the status. */
-export async function refreshRegistrationTotals(registrationId: string) {
-  const confirmed = await Payment.find({ registrationId: String(registrationId), state: "confirmed" }).select("amount").lean<{ amount: number }[]>();
-  let paid = 0;
-  for (const p of confirmed) paid += p.amount;
-  const reg = await Registration.findById(String(registrationId)).select("amountDue").lean<{ amountDue: number | null }>();
-  const due = reg?.amountDue ?? null;
-  await Registration.updateOne(
-    { _id: String(registrationId) },
-    { $set: { amountPaid: paid, paymentStatus: due == null ? null : paymentStatus(due, paid) } },
-  );
-  return { amountDue: due, amountPaid: paid, balance: due == null ? null : due - paid };
 }
 
 /** Creates a pending payment. A reference already held by another payment of the method is refused. */
