@@ -1,4 +1,7 @@
-import { toWords } from "number-to-words";
+import numberToWords from "number-to-words";
+
+// A CommonJS package: its functions hang off the default export under Node ESM.
+const { toWords } = numberToWords;
 
 function capitalise(text: string) {
   return text.charAt(0).toUpperCase() + text.slice(1);

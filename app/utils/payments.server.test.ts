@@ -81,8 +81,8 @@ const base = (registrationId: string, reference: string | null, amount = 10000) 
 
 describe("payments", () => {
   it("stores the amount due from the schedule at enrolment", async () => {
-    expect(await amountDueAtEnrolment("science", 3)).toEqual({ amountDue: 45000, feeSeason: "2026" });
-    expect(await amountDueAtEnrolment("arts", 3)).toEqual({ amountDue: null, feeSeason: null });
+    expect(await amountDueAtEnrolment("science", 3)).toEqual({ amountDue: 45000, feeSeason: "2026", paymentStatus: "unpaid" });
+    expect(await amountDueAtEnrolment("arts", 3)).toEqual({ amountDue: null, feeSeason: null, paymentStatus: null });
   });
 
   it("adds partial payments up, and the status follows: Part-paid, Paid, Overpaid; a void takes it back", async () => {

@@ -18,6 +18,7 @@ import { feeFor } from "#app/domain/fees.ts";
 import {
   DUPLICATE_REFERENCE_MESSAGE,
   formatReceiptNumber,
+  paymentStatus,
   referenceKey,
   type PaymentMethod,
 } from "#app/domain/money.ts";
@@ -50,7 +51,9 @@ export type NewPayment = {
 export async function amountDueAtEnrolment(programme: Programme, subjectCount: number) {
   const schedule = await getFeeSchedule();
   const amount = feeFor(schedule, programme, subjectCount);
-  return amount == null ? { amountDue: null, feeSeason: null } : { amountDue: amount, feeSeason: schedule!.season };
+  return amount == null
+    ? { amountDue: null, feeSeason: null, paymentStatus: null }
+    : { amountDue: amount, feeSeason: schedule!.season, paymentStatus: paymentStatus(amount, 0) };
 }
 
 /** Creates a pending payment. A reference already held by another payment of the method is refused. */

@@ -36,7 +36,7 @@ export function renderReceiptPdf(input: ReceiptInput): Promise<Buffer> {
   registerPdfFonts(doc);
   doc.font(PDF_FONT_BOLD).fontSize(16).fillColor("#133f8a").text(SCHOOL_NAME);
   doc.moveDown(0.2);
-  doc.font(PDF_FONT_BOLD).fontSize(13).fillColor("#111111").text(`Payment receipt ${input.receiptCode}`);
+  doc.font(PDF_FONT_BOLD).fontSize(13).fillColor("#111111").text("Payment receipt");
   if (input.voided) doc.font(PDF_FONT_BOLD).fillColor("#b91c1c").text("VOIDED: this payment was cancelled and no longer counts.");
   doc.fillColor("#111111").moveDown(0.6);
   const line = (label: string, value: string) => {
@@ -44,6 +44,7 @@ export function renderReceiptPdf(input: ReceiptInput): Promise<Buffer> {
     doc.font(PDF_FONT).text(value);
     doc.moveDown(0.15);
   };
+  line("Receipt number", input.receiptCode);
   line("Ward", input.wardName);
   line("Parent/Guardian", input.parentName);
   line("Programme", input.programmeLabel);

@@ -75,7 +75,8 @@ function parseCMap(text: string): Map<number, string> {
       const lo = parseInt(m[1], 16);
       const hi = parseInt(m[2], 16);
       if (m[3].startsWith("[")) {
-        const values = [...m[3].matchAll(/<([0-9a-fA-F]+)>/g)].map((v) => utf16(v[1]));
+        // A ligature maps to several UTF-16 units: <0066 0069> is "fi".
+        const values = [...m[3].matchAll(/<([0-9a-fA-F\s]+)>/g)].map((v) => utf16(v[1].replace(/\s+/g, "")));
         values.forEach((v, i) => map.set(lo + i, v));
       } else {
         const start = parseInt(m[3].slice(1, -1), 16);
