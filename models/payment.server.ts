@@ -109,3 +109,24 @@ export async function refreshRegistrationTotals(registrationId: string) {
   );
   return { amountDue: due, amountPaid: paid, balance: due == null ? null : due - paid };
 }
+
+/** The overview's fee counters for a season: due, collected (confirmed), outstanding (unpaid balances), pending payments. */
+export async function seasonTotals(season: string) {
+  const [row] = await Registration.aggregate<{ due: number; paid: number; outstanding: number }>([
+    { $match: { feeSeason: String(season), amountDue: { $ne: null } } },
+    {
+      $group: {
+        _id: null,
+        due: { $sum: "$amountDue" },
+        paid: { $sum: "$amountPaid" },
+        outstanding: { $sum: { $max: [{ $subtract: ["$amountDue", "$amountPaid"] }, 0] } },
+      },
+    },
+  ]);
+  const [collected] = await Payment.aggregate<{ total: number }>([
+    { $match: { season: String(season), state: "confirmed" } },
+    { $group: { _id: null, total: { $sum: "$amount" } } },
+  ]);
+  const pending = await Payment.countDocuments({ state: "pending" });
+  return { due: row?.due ?? 0, collected: collected?.total ?? 0, outstanding: row?.outstanding ?? 0, pending };
+}

@@ -1,6 +1,7 @@
 import mongoose, { Schema, type InferSchemaType } from "mongoose";
 import { PROGRAMMES, PROGRAMME_LABELS, WARD_FORMS, isProgramme, type Programme } from "#app/domain/programmes.ts";
 import { idField, newReference } from "./ids.server.ts";
+import { isPaymentStatus, type PaymentStatus } from "#app/domain/money.ts";
 
 export const UPDATE_MODES = ["whatsapp", "sms", "email", "call"] as const;
 export const REFERRAL_STATUSES = ["teacher", "parent", "student", "friend", "other"] as const;
@@ -120,7 +121,7 @@ export async function findDuplicateRegistration(key: { programme: string; wardWh
 // ---- Admin registrations (issue 7): lists filter, sort and paginate in the database. ----
 
 /** The fields the admin registrations table shows. */
-const ADMIN_LIST_FIELDS = "_id parentName wardName programme subjects createdAt";
+const ADMIN_LIST_FIELDS = "_id parentName wardName programme subjects createdAt amountDue amountPaid paymentStatus";
 export type AdminRegistrationRow = {
   _id: string;
   parentName: string;
@@ -128,6 +129,9 @@ export type AdminRegistrationRow = {
   programme: Programme;
   subjects: string[];
   createdAt: Date;
+  amountDue?: number | null;
+  amountPaid?: number | null;
+  paymentStatus?: string | null;
 };
 /** Longest search text used in a query (longer input is cut, not refused). */
 export const MAX_REGISTRATION_SEARCH = 100;
@@ -141,9 +145,10 @@ function escapeRegex(text: string) {
  * name, programme value or label, subjects), plus an optional programme.
  * The user's text is escaped before it becomes a regular expression.
  */
-export function adminRegistrationFilter({ q, programme }: { q?: string | null; programme?: Programme | null }) {
+export function adminRegistrationFilter({ q, programme, payment }: { q?: string | null; programme?: Programme | null; payment?: PaymentStatus | null }) {
   const filter: Record<string, unknown> = {};
   if (programme && isProgramme(programme)) filter.programme = String(programme);
+  if (payment && isPaymentStatus(payment)) filter.paymentStatus = String(payment);
   const text = String(q ?? "").trim().slice(0, MAX_REGISTRATION_SEARCH);
   if (text) {
     const rx = new RegExp(escapeRegex(text), "i");
@@ -156,7 +161,7 @@ export function adminRegistrationFilter({ q, programme }: { q?: string | null; p
 }
 
 /** One page of registrations, newest first, and how many match (createdAt / programme+createdAt indexes). */
-export async function listAdminRegistrations(options: { q?: string | null; programme?: Programme | null; page: number; perPage: number }) {
+export async function listAdminRegistrations(options: { q?: string | null; programme?: Programme | null; payment?: PaymentStatus | null; page: number; perPage: number }) {
   const filter = adminRegistrationFilter(options);
   const page = Math.max(1, Math.floor(options.page));
   const [items, total] = await Promise.all([
@@ -185,12 +190,12 @@ export async function countRegistrationsForProgramme(programme: Programme) {
 
 /** The fields of every export and the view list (never internal ids or keys). */
 const EXPORT_FIELDS =
-  "createdAt parentName whatsappNumber alternativeNumber wardName wardWhatsapp currentSchool wardForm specificClass programme subjects subjectCount updateMode referralName referralStatus referralOther joinStudentGroups joinParentGroup feedback";
+  "createdAt parentName whatsappNumber alternativeNumber wardName wardWhatsapp currentSchool wardForm specificClass programme subjects subjectCount updateMode referralName referralStatus referralOther joinStudentGroups joinParentGroup feedback amountDue amountPaid";
 export type ExportRegistration = Pick<
   RegistrationDoc,
   | "parentName" | "whatsappNumber" | "alternativeNumber" | "wardName" | "wardWhatsapp" | "currentSchool" | "wardForm"
   | "specificClass" | "programme" | "subjects" | "subjectCount" | "updateMode" | "referralName" | "referralStatus"
-  | "referralOther" | "joinStudentGroups" | "joinParentGroup" | "feedback"
+  | "referralOther" | "joinStudentGroups" | "joinParentGroup" | "feedback" | "amountDue" | "amountPaid"
 > & { _id: string; createdAt: Date };
 
 /** Streams registrations (optionally one programme) from a cursor: memory stays flat for any size. */

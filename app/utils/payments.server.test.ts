@@ -2,7 +2,7 @@ import mongoose from "mongoose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startEmbeddedMongo, type EmbeddedMongo } from "#scripts/embedded-mongo/index.ts";
 import { Registration, wardNameKey } from "#models/registration.server.ts";
-import { Payment } from "#models/payment.server.ts";
+import { Payment, seasonTotals } from "#models/payment.server.ts";
 import { saveFeeSchedule } from "#models/fee-schedule.server.ts";
 import { AuditLog } from "#models/audit-log.server.ts";
 import { EMPTY_FEES } from "#app/domain/fees.ts";
@@ -154,5 +154,17 @@ describe("payments", () => {
     expect(await AuditLog.findOne({ targetId: id, action: "registration.amount-due" }).lean()).toMatchObject({
       details: { from: 45000, to: 40000, reason: "Sibling discount" },
     });
+  });
+
+  it("totals a season for the overview: due, collected, outstanding (overpayments do not offset), pending", async () => {
+    const season = "Totals Season";
+    const a = await registration(season); // 450.00 due
+    const b = await registration(season); // 450.00 due
+    await recordPayment(base(a, "TOT-1", 50000)); // overpaid by 50.00
+    await recordPayment(base(b, "TOT-2", 10000));
+    await submitPayment({ ...base(b, "TOT-3", 5000), source: "parent" });
+    const totals = await seasonTotals(season);
+    expect(totals).toMatchObject({ due: 90000, collected: 60000, outstanding: 35000 });
+    expect(totals.pending).toBeGreaterThanOrEqual(1);
   });
 });

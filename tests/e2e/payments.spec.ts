@@ -228,3 +228,24 @@ test.describe("fees and payments", () => {
     expect((await page.request.get(`/payments/${confirmed!._id}/receipt.pdf`)).status()).toBe(404);
   });
 });
+
+test.describe("payment states in Registration Management", () => {
+  test("the payment filter narrows the list and the row shows its state and balance", async ({ page, loginAs }) => {
+    const tag = `Filt${uniquePhone().slice(-6)}`;
+    await createRegistration({ wardName: `Ward ${tag} Over`, amountDue: 40000, amountPaid: 50000, paymentStatus: "overpaid" });
+    await createRegistration({ wardName: `Ward ${tag} Part`, amountDue: 40000, amountPaid: 10000, paymentStatus: "part-paid" });
+    await loginAs("admin");
+    await page.goto(`/admin/registrations?q=${tag}`);
+    await page.getByLabel("Payment", { exact: true }).selectOption("part-paid");
+    await page.getByRole("button", { name: "Search" }).click();
+    await expect(page).toHaveURL(/payment=part-paid/);
+    const rows = page.getByRole("row").filter({ hasText: tag });
+    await expect(rows).toHaveCount(1);
+    await expect(rows.first()).toContainText(`Ward ${tag} Part`);
+    await expect(rows.first()).toContainText("Part-paid");
+    await expect(rows.first()).toContainText("GH₵ 300.00");
+    await page.goto(`/admin/registrations?q=${tag}&payment=overpaid`);
+    await expect(page.getByRole("row").filter({ hasText: tag })).toHaveCount(1);
+    await expect(page.getByRole("row").filter({ hasText: tag }).first()).toContainText("-GH₵ 100.00");
+  });
+});
