@@ -28,6 +28,8 @@ const paymentSchema = new Schema(
     payerPhone: { type: String, default: null, trim: true, maxlength: 30 },
     note: { type: String, default: null, trim: true, maxlength: 500 },
     state: { type: String, required: true, enum: PAYMENT_STATES, default: "pending" },
+    /** 0 while pending, 1 after: the admin list sorts pending payments first on it. */
+    stateRank: { type: Number, default: 0 },
     /** Who created it: the office, the parent ("I have paid"), or a gateway callback. */
     source: { type: String, required: true, enum: ["admin", "parent", "gateway"] },
     createdBy: { type: String, default: null },
@@ -47,6 +49,7 @@ const paymentSchema = new Schema(
 paymentSchema.index({ referenceKey: 1 }, { unique: true });
 paymentSchema.index({ registrationId: 1, createdAt: -1 });
 paymentSchema.index({ state: 1, createdAt: -1 });
+paymentSchema.index({ stateRank: 1, createdAt: -1 });
 paymentSchema.index({ createdAt: -1 });
 
 export type PaymentDoc = InferSchemaType<typeof paymentSchema> & {
@@ -129,4 +132,85 @@ export async function seasonTotals(season: string) {
   ]);
   const pending = await Payment.countDocuments({ state: "pending" });
   return { due: row?.due ?? 0, collected: collected?.total ?? 0, outstanding: row?.outstanding ?? 0, pending };
+}
+
+// ---- The admin payments list and its CSV export ----
+
+export type PaymentFilterInput = {
+  q?: string | null;
+  state?: PaymentState | null;
+  method?: PaymentMethod | null;
+  /** yyyy-MM-dd, inclusive, on the paid-on date. */
+  from?: string | null;
+  to?: string | null;
+};
+
+function escapeRegex(text: string) {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
+
+/**
+ * Search by transaction reference, payer phone, or the ward / parent name or
+ * parent WhatsApp number of the registration; filter by state, method and dates.
+ */
+export async function adminPaymentFilter(input: PaymentFilterInput) {
+  const filter: Record<string, unknown> = {};
+  if (input.state && (PAYMENT_STATES as readonly string[]).includes(input.state)) filter.state = String(input.state);
+  if (input.method && (PAYMENT_METHODS as readonly string[]).includes(input.method)) filter.method = String(input.method);
+  const paidOn: Record<string, Date> = {};
+  if (input.from) paidOn.$gte = new Date(`${input.from}T00:00:00Z`);
+  if (input.to) paidOn.$lte = new Date(`${input.to}T23:59:59Z`);
+  if (Object.keys(paidOn).length) filter.paidOn = paidOn;
+  const text = String(input.q ?? "").trim().slice(0, 100);
+  if (text) {
+    const rx = new RegExp(escapeRegex(text), "i");
+    const regs = await Registration.find({ $or: [{ wardName: rx }, { parentName: rx }, { whatsappNumber: rx }, { wardWhatsapp: rx }] })
+      .select("_id")
+      .limit(1000)
+      .lean<{ _id: string }[]>();
+    filter.$or = [{ reference: rx }, { payerPhone: rx }, { registrationId: { $in: regs.map((r) => String(r._id)) } }];
+  }
+  return filter;
+}
+
+/** Ward and parent names for a set of registrations (one query). */
+export async function registrationNames(ids: string[]) {
+  const regs = await Registration.find({ _id: { $in: [...new Set(ids.map(String))] } })
+    .select("_id wardName parentName whatsappNumber programme")
+    .lean<{ _id: string; wardName: string; parentName: string; whatsappNumber: string; programme: string }[]>();
+  return new Map(regs.map((r) => [String(r._id), r]));
+}
+
+/** One page of payments, pending first, newest first within each group. */
+export async function listAdminPayments(filter: Record<string, unknown>, page: number, perPage: number) {
+  const [items, total] = await Promise.all([
+    Payment.find(filter)
+      .select(PAYMENT_FIELDS)
+      .sort({ stateRank: 1, createdAt: -1 })
+      .skip((Math.max(1, Math.floor(page)) - 1) * perPage)
+      .limit(perPage)
+      .lean<PaymentRow[]>(),
+    Payment.countDocuments(filter),
+  ]);
+  return { items, total };
+}
+
+export type PaymentExportRow = PaymentRow & {
+  registration: { _id: string; wardName: string; parentName: string; whatsappNumber: string; programme: string } | null;
+};
+
+/** Every matching payment with its registration's names, streamed in batches (memory stays flat). */
+export async function* streamAdminPayments(filter: Record<string, unknown>): AsyncGenerator<PaymentExportRow> {
+  const cursor = Payment.find(filter).select(PAYMENT_FIELDS).sort({ stateRank: 1, createdAt: -1 }).lean<PaymentRow[]>().cursor({ batchSize: 500 });
+  let batch: PaymentRow[] = [];
+  const flush = async function* () {
+    const names = await registrationNames(batch.map((p) => p.registrationId));
+    for (const p of batch) yield { ...p, registration: names.get(String(p.registrationId)) ?? null };
+    batch = [];
+  };
+  for await (const p of cursor as AsyncIterable<PaymentRow>) {
+    batch.push(p);
+    if (batch.length >= 500) yield* flush();
+  }
+  if (batch.length) yield* flush();
 }

@@ -65,6 +65,7 @@ export async function seedDemoPayments(adminId: string) {
           referenceKey: key,
           paidOn: new Date(`${p.paidOn}T10:00:00Z`),
           state: p.state,
+          stateRank: p.state === "pending" ? 0 : 1,
           source: p.source,
           createdBy: adminId,
           confirmedBy: p.state === "confirmed" ? adminId : null,

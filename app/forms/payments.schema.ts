@@ -1,6 +1,13 @@
 import { z } from "zod";
 import { PROGRAMMES, type Programme } from "#app/domain/programmes.ts";
-import { PARENT_PAYMENT_METHODS, PAYMENT_METHODS, PAYMENT_METHOD_LABELS, parseCedis } from "#app/domain/money.ts";
+import {
+  PARENT_PAYMENT_METHODS,
+  PAYMENT_METHODS,
+  PAYMENT_METHOD_LABELS,
+  PAYMENT_STATES,
+  PAYMENT_STATE_LABELS,
+  parseCedis,
+} from "#app/domain/money.ts";
 import { isPlausiblePhone } from "#app/domain/phone.ts";
 
 /** An amount typed in cedis → integer pesewas (no floats: see app/domain/money.ts). */
@@ -135,3 +142,20 @@ export const AdjustDueSchema = z.object({
 
 export const METHOD_OPTIONS = PAYMENT_METHODS.map((m) => ({ value: m, label: PAYMENT_METHOD_LABELS[m] }));
 export const PARENT_METHOD_OPTIONS = PARENT_PAYMENT_METHODS.map((m) => ({ value: m, label: PAYMENT_METHOD_LABELS[m] }));
+
+export const PAYMENTS_PER_PAGE = 25;
+
+/** The admin payments list's query string; anything malformed falls back to "no filter". */
+export const PaymentsQuerySchema = z.object({
+  q: z
+    .string()
+    .optional()
+    .catch(undefined)
+    .transform((v) => (v ?? "").trim().slice(0, 100)),
+  state: z.enum(PAYMENT_STATES).optional().catch(undefined),
+  method: z.enum(PAYMENT_METHODS).optional().catch(undefined),
+  from: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional().catch(undefined),
+  to: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional().catch(undefined),
+  page: z.coerce.number().int().min(1).max(100_000).catch(1),
+});
+export const STATE_OPTIONS = PAYMENT_STATES.map((s) => ({ value: s, label: PAYMENT_STATE_LABELS[s] }));

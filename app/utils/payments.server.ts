@@ -107,7 +107,7 @@ export async function submitPayment(input: NewPayment): Promise<PaymentRow> {
 export async function confirmPayment(paymentId: string, actorId: string): Promise<{ confirmed: boolean; payment: PaymentRow | null }> {
   const claimed = await Payment.findOneAndUpdate(
     { _id: String(paymentId), state: "pending" },
-    { $set: { state: "confirmed", confirmedBy: actorId, confirmedAt: new Date() } },
+    { $set: { state: "confirmed", stateRank: 1, confirmedBy: actorId, confirmedAt: new Date() } },
     { returnDocument: "after", lean: true },
   );
   if (!claimed) return { confirmed: false, payment: await getPayment(paymentId) };
@@ -142,7 +142,7 @@ export async function recordPayment(input: Omit<NewPayment, "source">) {
 export async function rejectPayment(paymentId: string, reason: string, actorId: string) {
   const row = await Payment.findOneAndUpdate(
     { _id: String(paymentId), state: "pending" },
-    { $set: { state: "rejected", rejectedReason: reason, referenceKey: `free:${paymentId}`, closedBy: actorId, closedAt: new Date() } },
+    { $set: { state: "rejected", stateRank: 1, rejectedReason: reason, referenceKey: `free:${paymentId}`, closedBy: actorId, closedAt: new Date() } },
     { returnDocument: "after", lean: true },
   );
   if (!row) return false;
@@ -154,7 +154,7 @@ export async function rejectPayment(paymentId: string, reason: string, actorId: 
 export async function voidPayment(paymentId: string, reason: string, actorId: string) {
   const row = await Payment.findOneAndUpdate(
     { _id: String(paymentId), state: "confirmed" },
-    { $set: { state: "voided", voidedReason: reason, referenceKey: `free:${paymentId}`, closedBy: actorId, closedAt: new Date() } },
+    { $set: { state: "voided", stateRank: 1, voidedReason: reason, referenceKey: `free:${paymentId}`, closedBy: actorId, closedAt: new Date() } },
     { returnDocument: "after", lean: true },
   );
   if (!row) return false;

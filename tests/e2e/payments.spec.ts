@@ -249,3 +249,48 @@ test.describe("payment states in Registration Management", () => {
     await expect(page.getByRole("row").filter({ hasText: tag }).first()).toContainText("-GH₵ 100.00");
   });
 });
+
+test.describe("admin payments page", () => {
+  test("search by reference, phone or ward; filter by state and method; pending first; CSV export of the same", async ({ page, loginAs }) => {
+    const tag = `PAY${uniquePhone().slice(-6)}`;
+    const reg = await createRegistration({ wardName: `Ward ${tag}`, amountDue: 40000, feeSeason: "E2E Season", paymentStatus: "unpaid" });
+    await connectTestDb();
+    const base = { registrationId: String(reg._id), season: "E2E Season", paidOn: new Date("2026-11-02T00:00:00Z"), source: "admin" };
+    await Payment.create({ ...base, amount: 10000, method: "mtn-momo", reference: `${tag}-OLD`, referenceKey: `mtn-momo:${tag}-OLD`, state: "confirmed", stateRank: 1, receiptCode: `VC-E2E-${tag}`, receiptNumber: 1 });
+    await Payment.create({ ...base, amount: 5000, method: "telecel-cash", reference: `${tag}-NEW`, referenceKey: `telecel-cash:${tag}-NEW`, state: "pending", stateRank: 0, payerPhone: "0559990000", source: "parent", createdAt: new Date(Date.now() - 86_400_000) });
+    await loginAs("admin");
+
+    await page.goto("/admin");
+    await expect(page.getByTestId("fees-Pending payments")).toBeVisible();
+    await page.getByRole("navigation", { name: "Admin sections" }).getByRole("link", { name: "Payments", exact: true }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Payments" })).toBeVisible();
+    await page.getByLabel("Search payments").fill(`Ward ${tag}`);
+    await page.getByRole("button", { name: "Filter" }).click();
+    const rows = page.getByRole("row").filter({ hasText: tag });
+    await expect(rows).toHaveCount(2);
+    // Pending first although it was submitted earlier.
+    await expect(rows.nth(0)).toContainText("Pending confirmation");
+    await expect(rows.nth(1)).toContainText("Confirmed");
+    await expectNoA11yViolations(page);
+
+    await page.getByLabel("State").selectOption("confirmed");
+    await page.getByRole("button", { name: "Filter" }).click();
+    await expect(rows).toHaveCount(1);
+    await expect(rows.first()).toContainText(`${tag}-OLD`);
+
+    await page.goto(`/admin/payments?q=0559990000&method=telecel-cash`);
+    await expect(page.getByRole("row").filter({ hasText: tag })).toHaveCount(1);
+    await page.goto(`/admin/payments?q=${tag}-old`);
+    await expect(page.getByRole("row").filter({ hasText: tag })).toHaveCount(1);
+
+    const csv = await page.request.get(`/admin/payments/export?q=${encodeURIComponent(`Ward ${tag}`)}`);
+    expect(csv.status()).toBe(200);
+    expect(csv.headers()["content-type"]).toBe("text/csv; charset=utf-8");
+    const lines = (await csv.text()).replace(/^\uFEFF/, "").trim().split(/\r?\n/);
+    expect(lines[0]).toBe("Submitted,Paid On,Ward Name,Parent Name,Parent WhatsApp,Programme,Season,Amount (GH₵),Method,Reference,Payer Phone,State,Receipt,Reason,Note");
+    expect(lines).toHaveLength(3);
+    expect(lines[1]).toContain(`${tag}-NEW`);
+    expect(lines[1]).toContain(",50.00,Telecel Cash,");
+    expect(lines[2]).toContain(`VC-E2E-${tag}`);
+  });
+});

@@ -4,8 +4,10 @@ import { type RouteConfigEntry, route } from "@react-router/dev/routes";
 export const paymentAdminRoutes: RouteConfigEntry[] = [
   route("settings/fees", "routes/admin/settings-fees.tsx"),
   route("registrations/:id", "routes/admin/registration-detail.tsx"),
+  route("payments", "routes/admin/payments.tsx"),
 ];
 /** Outside the admin layout (receipt PDFs: admins and the ward's parent). */
 export const paymentStandaloneRoutes: RouteConfigEntry[] = [
   route("payments/:paymentId/receipt.pdf", "routes/resources/payment-receipt.ts"),
+  route("admin/payments/export", "routes/admin/payments-export.csv.ts"),
 ];
