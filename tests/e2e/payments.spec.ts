@@ -150,6 +150,9 @@ test.describe("fees and payments", () => {
     const stored = await Payment.findOne({ registrationId: registration!._id }).lean();
     expect(text).toContain(`Payment receipt Receipt number: ${stored!.receiptCode}`);
 
+    await page.goto("/parent-dashboard");
+    await expect(page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: wardName }) })).toContainText("balance GH₵ 0.00");
+
     // The gateway's return page shows this payment by its id; anything else is the generic page.
     await page.goto(`/payment-success?reference=${stored!._id}`);
     await expect(page.getByRole("definition").filter({ hasText: "GH₵ 450.00" })).toBeVisible();
@@ -255,7 +258,7 @@ test.describe("admin payments page", () => {
     const tag = `PAY${uniquePhone().slice(-6)}`;
     const reg = await createRegistration({ wardName: `Ward ${tag}`, amountDue: 40000, feeSeason: "E2E Season", paymentStatus: "unpaid" });
     await connectTestDb();
-    const base = { registrationId: String(reg._id), season: "E2E Season", paidOn: new Date("2026-11-02T00:00:00Z"), source: "admin" };
+    const base = { registrationId: String(reg._id), season: "E2E Season", paidOn: new Date("2026-11-02T00:00:00Z"), source: "admin" as const };
     await Payment.create({ ...base, amount: 10000, method: "mtn-momo", reference: `${tag}-OLD`, referenceKey: `mtn-momo:${tag}-OLD`, state: "confirmed", stateRank: 1, receiptCode: `VC-E2E-${tag}`, receiptNumber: 1 });
     await Payment.create({ ...base, amount: 5000, method: "telecel-cash", reference: `${tag}-NEW`, referenceKey: `telecel-cash:${tag}-NEW`, state: "pending", stateRank: 0, payerPhone: "0559990000", source: "parent", createdAt: new Date(Date.now() - 86_400_000) });
     await loginAs("admin");
@@ -292,5 +295,49 @@ test.describe("admin payments page", () => {
     expect(lines[1]).toContain(`${tag}-NEW`);
     expect(lines[1]).toContain(",50.00,Telecel Cash,");
     expect(lines[2]).toContain(`VC-E2E-${tag}`);
+  });
+});
+
+test("the student portal header shows the fees status beside the enrolment badge", async ({ page, loginAs }) => {
+  const student = await loginAs("student");
+  await createRegistration({ wardWhatsapp: student.localPhone, amountDue: 45000, amountPaid: 20000, paymentStatus: "part-paid" });
+  await page.goto("/student-dashboard");
+  await expect(page.getByText("Enrolled", { exact: true })).toBeVisible();
+  await expect(page.getByText("Fees: Part-paid", { exact: true })).toBeVisible();
+});
+
+test.describe("registration page: correcting details", () => {
+  test("an admin corrects phones, class and subjects with the enrolment rules; duplicates are refused; changes are audited", async ({ page, loginAs }) => {
+    const tag = uniquePhone().slice(-6);
+    const taken = await createRegistration({ wardName: `Kofi Taken ${tag}`, programme: "science", subjects: ["Mathematics"] });
+    const reg = await createRegistration({ wardName: `Kofi Edit ${tag}`, programme: "science", subjects: ["Mathematics", "Physics"] });
+    await loginAs("admin");
+    await page.goto(`/admin/registrations/${reg._id}`);
+    const form = page.locator("form", { has: page.getByRole("button", { name: "Save corrections" }) });
+    await expect(form.getByRole("checkbox", { name: "Physics", exact: true })).toBeChecked();
+
+    await form.getByLabel(/^Ward's WhatsApp Number/).fill("12345");
+    await form.getByLabel(/^Specific Class/).fill("2S3");
+    await form.getByRole("button", { name: "Save corrections" }).click();
+    await expect(form.getByText("Ward's WhatsApp number is required").or(form.getByText(/valid phone number/))).toBeVisible();
+    await expect(form.getByLabel(/^Specific Class/)).toHaveValue("2S3");
+
+    // Same name and WhatsApp number as another science registration: the duplicate rule.
+    await form.getByLabel(/^Ward's Name/).fill(String(taken.wardName));
+    await form.getByLabel(/^Ward's WhatsApp Number/).fill(String(taken.wardWhatsapp));
+    await form.getByRole("button", { name: "Save corrections" }).click();
+    await expect(form.getByText(/is already registered for General Science/)).toBeVisible();
+
+    await form.getByLabel(/^Ward's Name/).fill(`Kofi Edited ${tag}`);
+    await form.getByLabel(/^Ward's WhatsApp Number/).fill(uniquePhone());
+    await form.getByRole("checkbox", { name: "Chemistry", exact: true }).check();
+    await form.getByRole("button", { name: "Save corrections" }).click();
+    await expect(page.getByText("Registration updated")).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1, name: `Kofi Edited ${tag}` })).toBeVisible();
+    await expect(page.getByText(/Details corrected: .*Ward's Name from "Kofi Edit .*" to "Kofi Edited .*"/)).toBeVisible();
+    await connectTestDb();
+    const stored = await Registration.findById(reg._id).lean();
+    expect(stored).toMatchObject({ specificClass: "2S3", subjectCount: 3, wardNameKey: `kofi edited ${tag}` });
+    expect(await AuditLog.countDocuments({ targetId: reg._id, action: "registration.edit" })).toBe(1);
   });
 });

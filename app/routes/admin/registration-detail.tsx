@@ -17,6 +17,11 @@ import { Button } from "#app/components/ui/button.tsx";
 import { DataTable } from "#app/components/ui/data-table.tsx";
 import { PaymentStateBadge, PaymentStatusBadge } from "#app/components/payments/badges.tsx";
 import { getRegistrationDetail, listAuditTrail } from "#models/registration-admin.server.ts";
+import { editRegistration } from "./registration-edit.server.ts";
+import { ACCESS_RESTRICTED_MESSAGE, ACCESS_RESTRICTED_TITLE } from "#app/domain/messages.ts";
+import { PROGRAMME_SUBJECTS, WARD_FORMS, type Programme } from "#app/domain/programmes.ts";
+import { REGISTRATION_FIELD_LABELS } from "#app/forms/registration.schema.ts";
+import { ChoiceGroup } from "#app/components/form/fields.tsx";
 import { listPaymentsForRegistrations } from "#models/payment.server.ts";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
@@ -58,6 +63,18 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       balance: balanceView(reg),
       feeSeason: reg.feeSeason ?? "",
       amountDueInput: pesewasToInput(reg.amountDue),
+      edit: {
+        parentName: reg.parentName,
+        whatsappNumber: reg.whatsappNumber,
+        alternativeNumber: reg.alternativeNumber ?? "",
+        wardName: reg.wardName,
+        wardWhatsapp: reg.wardWhatsapp,
+        currentSchool: reg.currentSchool,
+        wardForm: reg.wardForm,
+        specificClass: reg.specificClass,
+        subjects: [...(reg.subjects ?? [])],
+      },
+      subjectOptions: (PROGRAMME_SUBJECTS[reg.programme as Programme] ?? []).map((s) => ({ value: s, label: s })),
     },
     payments: sorted.map(paymentView),
     trail: trail.map((t) => ({ id: String(t._id), when: formatDateTime(t.createdAt), who: t.actorName, what: describeAudit(t.action, t.details) })),
@@ -76,6 +93,10 @@ function describeAudit(action: string, details: unknown): string {
       return `Payment of ${money(d.amount)} rejected: ${d.reason ?? ""}`;
     case "payment.void":
       return `Payment of ${money(d.amount)} voided: ${d.reason ?? ""}`;
+    case "registration.edit":
+      return `Details corrected: ${Object.entries((d.changes ?? {}) as Record<string, { from: unknown; to: unknown }>)
+        .map(([k, c]) => `${EDIT_LABELS[k as keyof typeof EDIT_LABELS] ?? k} from "${[c.from].flat().join(", ")}" to "${[c.to].flat().join(", ")}"`)
+        .join("; ")}`;
     case "registration.amount-due":
       return `Amount due changed from ${money(d.from)} to ${money(d.to)}: ${d.reason ?? ""}`;
     default:
@@ -85,14 +106,36 @@ function describeAudit(action: string, details: unknown): string {
 
 type ActionReply = { form: string; result: SubmissionResult<string[]> };
 
+const EDIT_LABELS = {
+  parentName: REGISTRATION_FIELD_LABELS.parentName,
+  whatsappNumber: REGISTRATION_FIELD_LABELS.whatsappNumber,
+  alternativeNumber: REGISTRATION_FIELD_LABELS.alternativeNumber,
+  wardName: REGISTRATION_FIELD_LABELS.wardName,
+  wardWhatsapp: REGISTRATION_FIELD_LABELS.wardWhatsapp,
+  currentSchool: REGISTRATION_FIELD_LABELS.currentSchool,
+  wardForm: REGISTRATION_FIELD_LABELS.wardForm,
+  specificClass: REGISTRATION_FIELD_LABELS.specificClass,
+  subjects: REGISTRATION_FIELD_LABELS.subjects,
+} as const;
+
 export async function action({ request, params }: Route.ActionArgs) {
-  const { user } = await requireAdmin(request, "can_manage_payments");
+  const { user, permissions } = await requireAdmin(request, "can_access_registrations");
   const id = String(params.id);
   const reg = await getRegistrationDetail(id);
   if (!reg) throw data("Registration not found", { status: 404 });
   const formData = await request.formData();
   const intent = formData.get("intent");
   const here = `/admin/registrations/${id}`;
+
+  if (intent === "edit") {
+    const outcome = await editRegistration(reg, formData, user._id);
+    if (!outcome.ok) return data<ActionReply>({ form: "edit", result: outcome.result }, { status: outcome.status });
+    return redirectWithToast(here, outcome.changed.length
+      ? { type: "success", title: "Registration updated", description: `Changed: ${outcome.changed.map((f) => EDIT_LABELS[f as keyof typeof EDIT_LABELS] ?? f).join(", ")}` }
+      : { type: "success", title: "Nothing changed" });
+  }
+  // Everything below changes money.
+  if (!permissions.can_manage_payments) throw data({ title: ACCESS_RESTRICTED_TITLE, message: ACCESS_RESTRICTED_MESSAGE }, { status: 403 });
 
   if (intent === "record") {
     const submission = parseWithZod(formData, { schema: RecordPaymentSchema });
@@ -242,6 +285,8 @@ export default function RegistrationDetail({ loaderData, actionData }: Route.Com
         </dl>
       </section>
 
+      <EditForm values={r.edit} subjectOptions={r.subjectOptions} lastResult={reply?.form === "edit" ? reply.result : undefined} />
+
       <section aria-labelledby="audit-heading" className="rounded-xl border border-gray-200 bg-white p-5 shadow-sm">
         <h2 id="audit-heading" className="text-lg font-semibold text-gray-900">
           Audit trail
@@ -259,6 +304,38 @@ export default function RegistrationDetail({ loaderData, actionData }: Route.Com
         )}
       </section>
     </main>
+  );
+}
+
+function EditForm({ values, subjectOptions, lastResult }: { values: Record<string, string | string[]>; subjectOptions: { value: string; label: string }[]; lastResult?: SubmissionResult<string[]> }) {
+  const [form, fields] = useForm({ id: "edit-registration", lastResult, defaultValue: values });
+  const f = fields as unknown as Record<string, FieldMetadata<any, any, string[]>>;
+  const L = EDIT_LABELS;
+  return (
+    <section aria-labelledby="edit-heading" className="rounded-xl border border-gray-200 bg-white p-5 shadow-sm">
+      <h2 id="edit-heading" className="text-lg font-semibold text-gray-900">
+        Correct the details
+      </h2>
+      <p className="mt-1 text-sm text-gray-700">Checked like a new registration, duplicates included. Every change is recorded in the audit trail. A change of subjects does not change the amount due.</p>
+      <Form method="post" {...getFormProps(form)} className="mt-4 grid gap-4 sm:grid-cols-2">
+        <input type="hidden" name="intent" value="edit" />
+        <div className="sm:col-span-2">
+          <FormErrors id={form.errorId} errors={form.errors} />
+        </div>
+        <TextField field={f.parentName} label={L.parentName} required inputProps={{ maxLength: 100 }} />
+        <TextField field={f.whatsappNumber} label={L.whatsappNumber} type="tel" required inputProps={{ maxLength: 30 }} />
+        <TextField field={f.alternativeNumber} label={L.alternativeNumber} type="tel" required={false} inputProps={{ maxLength: 30 }} />
+        <TextField field={f.wardName} label={L.wardName} required inputProps={{ maxLength: 100 }} />
+        <TextField field={f.wardWhatsapp} label={L.wardWhatsapp} type="tel" required inputProps={{ maxLength: 30 }} />
+        <TextField field={f.currentSchool} label={L.currentSchool} required inputProps={{ maxLength: 150 }} />
+        <SelectField field={f.wardForm} label={L.wardForm} required options={WARD_FORMS.map((w) => ({ value: w, label: WARD_FORM_LABELS[w] }))} placeholder={null} />
+        <TextField field={f.specificClass} label={L.specificClass} required inputProps={{ maxLength: 20 }} />
+        <ChoiceGroup field={f.subjects} legend={L.subjects} type="checkbox" options={subjectOptions} columns={2} required className="sm:col-span-2" />
+        <div className="sm:col-span-2">
+          <SubmitButton pendingLabel="Saving...">Save corrections</SubmitButton>
+        </div>
+      </Form>
+    </section>
   );
 }
 

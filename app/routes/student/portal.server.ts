@@ -19,6 +19,8 @@ export type PortalRegistration = {
   programmeLabel: string;
   subjects: string[];
   classPagesOpenedAt: Date | null;
+  /** Unpaid / part-paid / paid / overpaid, or null while no fee is set (app/domain/money.ts). */
+  paymentStatus: string | null;
 };
 
 export type StudentPortal = {
@@ -45,6 +47,7 @@ export async function loadOwnedRegistration(user: SessionInfo["effectiveUser"]):
     programmeLabel: programmeLabel(r.programme),
     subjects: [...(r.subjects ?? [])],
     classPagesOpenedAt: r.classPagesOpenedAt ?? null,
+    paymentStatus: r.paymentStatus ?? null,
   };
 }
 
