@@ -302,8 +302,9 @@ test("the student portal header shows the fees status beside the enrolment badge
   const student = await loginAs("student");
   await createRegistration({ wardWhatsapp: student.localPhone, amountDue: 45000, amountPaid: 20000, paymentStatus: "part-paid" });
   await page.goto("/student-dashboard");
-  await expect(page.getByText("Enrolled", { exact: true })).toBeVisible();
-  await expect(page.getByText("Fees: Part-paid", { exact: true })).toBeVisible();
+  const header = page.getByRole("banner").filter({ hasText: "Student Portal" });
+  await expect(header.getByText("Enrolled", { exact: true })).toBeVisible();
+  await expect(header.getByText("Fees: Part-paid", { exact: true })).toBeVisible();
 });
 
 test.describe("registration page: correcting details", () => {
