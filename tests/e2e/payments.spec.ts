@@ -56,6 +56,7 @@ test.describe("fees and payments", () => {
   });
 
   test("parent enrols and sees the amount, reports a MoMo payment, the admin confirms it, the parent downloads the receipt", async ({ page, loginAs, browser }) => {
+    test.slow(); // one whole journey across three pages and two users, with four axe runs
     const parent = await loginAs("parent");
     const tag = uniquePhone().slice(-6);
     const wardName = `Ɛfua Ɔdɔ Ŋmɛbɛŋ ${tag}`;
@@ -80,6 +81,7 @@ test.describe("fees and payments", () => {
     const feesBox = page.getByRole("region", { name: "Fees" }).or(page.locator("section", { has: page.getByRole("heading", { name: "Fees", exact: true }) }));
     await expect(feesBox).toContainText("GH₵ 450.00");
     await expect(feesBox).toContainText("0554000010");
+    await expectNoA11yViolations(page);
     await connectTestDb();
     const registration = await Registration.findOne({ wardName }).lean();
     expect(registration).toMatchObject({ amountDue: 45000, paymentStatus: "unpaid" });
@@ -156,6 +158,7 @@ test.describe("fees and payments", () => {
     // The gateway's return page shows this payment by its id; anything else is the generic page.
     await page.goto(`/payment-success?reference=${stored!._id}`);
     await expect(page.getByRole("definition").filter({ hasText: "GH₵ 450.00" })).toBeVisible();
+    await expectNoA11yViolations(page);
     await page.goto("/payment-success?reference=nonsense");
     await expect(page.getByRole("heading", { name: "Thank you for your payment" })).toBeVisible();
     await expect(page.getByText("GH₵")).toHaveCount(0);
