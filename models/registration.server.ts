@@ -2,6 +2,7 @@ import { randomInt } from "node:crypto";
 import mongoose, { Schema, type InferSchemaType } from "mongoose";
 import { PROGRAMMES, PROGRAMME_LABELS, WARD_FORMS, isProgramme, type Programme } from "#app/domain/programmes.ts";
 import { idField, newReference } from "./ids.server.ts";
+import { isPaymentStatus, type PaymentStatus } from "#app/domain/money.ts";
 
 export const UPDATE_MODES = ["whatsapp", "sms", "email", "call"] as const;
 export const REFERRAL_STATUSES = ["teacher", "parent", "student", "friend", "other"] as const;
@@ -58,6 +59,14 @@ const registrationSchema = new Schema(
     feedback: { type: String, trim: true, maxlength: 2000, default: null },
     /** Set the first time the student portal opened the class pages for this registration (spec §4). */
     classPagesOpenedAt: { type: Date, default: null },
+    // ---- Fees (see app/utils/payments.server.ts) ----
+    /** Pesewas due, copied from the fee schedule at enrolment (null: no fee was set); changed only by an audited adjustment. */
+    amountDue: { type: Number, default: null, min: 0 },
+    feeSeason: { type: String, default: null, maxlength: 40 },
+    /** Sum of confirmed payments, kept by the payments module. */
+    amountPaid: { type: Number, default: 0 },
+    /** Unpaid / part-paid / paid / overpaid from amountDue and amountPaid (null while no fee is set). */
+    paymentStatus: { type: String, default: null },
   },
   { timestamps: true, collection: "registrations" },
 );
@@ -73,6 +82,7 @@ registrationSchema.index({ whatsappNumberNormalized: 1, createdAt: -1 });
 registrationSchema.index({ subjects: 1 });
 registrationSchema.index({ parentUserId: 1 }, { sparse: true });
 registrationSchema.index({ studentUserId: 1 }, { sparse: true });
+registrationSchema.index({ paymentStatus: 1, createdAt: -1 });
 
 export type RegistrationDoc = InferSchemaType<typeof registrationSchema> & { _id: string; createdAt: Date; updatedAt: Date };
 export const Registration =
@@ -148,7 +158,7 @@ export async function claimRegistration(user: { _id: string; role: string }, ref
 export async function getRegistrationByReference(reference: string) {
   return Registration.findOne({ reference: String(reference) })
     .select(
-      "reference claimCode parentName whatsappNumber alternativeNumber wardName wardWhatsapp currentSchool wardForm specificClass programme subjects subjectCount updateMode referralName referralStatus referralOther joinStudentGroups joinParentGroup adminRegistration createdAt",
+      "reference claimCode parentName whatsappNumber alternativeNumber wardName wardWhatsapp currentSchool wardForm specificClass programme subjects subjectCount updateMode referralName referralStatus referralOther joinStudentGroups joinParentGroup adminRegistration createdAt amountDue feeSeason amountPaid paymentStatus",
     )
     .lean<RegistrationDoc>();
 }
@@ -168,7 +178,7 @@ export async function findDuplicateRegistration(key: { programme: string; wardWh
 // ---- Admin registrations (issue 7): lists filter, sort and paginate in the database. ----
 
 /** The fields the admin registrations table shows. */
-const ADMIN_LIST_FIELDS = "_id parentName wardName programme subjects createdAt";
+const ADMIN_LIST_FIELDS = "_id parentName wardName programme subjects createdAt amountDue amountPaid paymentStatus";
 export type AdminRegistrationRow = {
   _id: string;
   parentName: string;
@@ -176,6 +186,9 @@ export type AdminRegistrationRow = {
   programme: Programme;
   subjects: string[];
   createdAt: Date;
+  amountDue?: number | null;
+  amountPaid?: number | null;
+  paymentStatus?: string | null;
 };
 /** Longest search text used in a query (longer input is cut, not refused). */
 export const MAX_REGISTRATION_SEARCH = 100;
@@ -189,9 +202,10 @@ function escapeRegex(text: string) {
  * name, programme value or label, subjects), plus an optional programme.
  * The user's text is escaped before it becomes a regular expression.
  */
-export function adminRegistrationFilter({ q, programme }: { q?: string | null; programme?: Programme | null }) {
+export function adminRegistrationFilter({ q, programme, payment }: { q?: string | null; programme?: Programme | null; payment?: PaymentStatus | null }) {
   const filter: Record<string, unknown> = {};
   if (programme && isProgramme(programme)) filter.programme = String(programme);
+  if (payment && isPaymentStatus(payment)) filter.paymentStatus = String(payment);
   const text = String(q ?? "").trim().slice(0, MAX_REGISTRATION_SEARCH);
   if (text) {
     const rx = new RegExp(escapeRegex(text), "i");
@@ -204,7 +218,7 @@ export function adminRegistrationFilter({ q, programme }: { q?: string | null; p
 }
 
 /** One page of registrations, newest first, and how many match (createdAt / programme+createdAt indexes). */
-export async function listAdminRegistrations(options: { q?: string | null; programme?: Programme | null; page: number; perPage: number }) {
+export async function listAdminRegistrations(options: { q?: string | null; programme?: Programme | null; payment?: PaymentStatus | null; page: number; perPage: number }) {
   const filter = adminRegistrationFilter(options);
   const page = Math.max(1, Math.floor(options.page));
   const [items, total] = await Promise.all([
@@ -233,12 +247,12 @@ export async function countRegistrationsForProgramme(programme: Programme) {
 
 /** The fields of every export and the view list (never internal ids or keys). */
 const EXPORT_FIELDS =
-  "createdAt parentName whatsappNumber alternativeNumber wardName wardWhatsapp currentSchool wardForm specificClass programme subjects subjectCount updateMode referralName referralStatus referralOther joinStudentGroups joinParentGroup feedback";
+  "createdAt parentName whatsappNumber alternativeNumber wardName wardWhatsapp currentSchool wardForm specificClass programme subjects subjectCount updateMode referralName referralStatus referralOther joinStudentGroups joinParentGroup feedback amountDue amountPaid";
 export type ExportRegistration = Pick<
   RegistrationDoc,
   | "parentName" | "whatsappNumber" | "alternativeNumber" | "wardName" | "wardWhatsapp" | "currentSchool" | "wardForm"
   | "specificClass" | "programme" | "subjects" | "subjectCount" | "updateMode" | "referralName" | "referralStatus"
-  | "referralOther" | "joinStudentGroups" | "joinParentGroup" | "feedback"
+  | "referralOther" | "joinStudentGroups" | "joinParentGroup" | "feedback" | "amountDue" | "amountPaid"
 > & { _id: string; createdAt: Date };
 
 /** Streams registrations (optionally one programme) from a cursor: memory stays flat for any size. */

@@ -9,6 +9,7 @@ import { WhatsappGroup } from "./whatsapp-group.server.ts";
 import { Registration, getLatestOwnedRegistration } from "./registration.server.ts";
 import { Subject } from "./subject.server.ts";
 import { verifyPassword } from "#app/utils/password.server.ts";
+import { Payment } from "./payment.server.ts";
 import { normalizePhone } from "#app/domain/phone.ts";
 
 let server: EmbeddedMongo;
@@ -29,6 +30,8 @@ async function counts() {
     groups: await WhatsappGroup.countDocuments(),
     registrations: await Registration.countDocuments(),
     subjects: await Subject.countDocuments(),
+    payments: await Payment.countDocuments(),
+    receipts: await Payment.countDocuments({ receiptNumber: { $ne: null } }),
   };
 }
 
@@ -53,6 +56,16 @@ describe("demo seed", () => {
     expect(student!.phoneVerifiedAt).toBeInstanceOf(Date);
     const registration = await getLatestOwnedRegistration({ _id: student!._id, phone: student!.phone, role: "student", phoneVerifiedAt: student!.phoneVerifiedAt });
     expect(registration?.programme).toBe("science");
+  });
+
+  it("shows fees: amounts due, confirmed payments with receipts, pending payments, and every payment state", async () => {
+    const yaw = await Registration.findOne({ reference: "demoyawowusu" }).lean();
+    expect(yaw).toMatchObject({ amountDue: 45000, amountPaid: 20000, paymentStatus: "part-paid" });
+    expect(await Registration.findOne({ reference: "demoabenaa01" }).lean()).toMatchObject({ paymentStatus: "paid" });
+    expect(await Registration.findOne({ reference: "demokojob001" }).lean()).toMatchObject({ paymentStatus: "unpaid" });
+    expect(await Payment.countDocuments({ state: "pending" })).toBe(2);
+    const receipts = (await Payment.find({ state: "confirmed" }).lean()).map((p) => p.receiptNumber).sort();
+    expect(receipts).toEqual([1, 2, 3]);
   });
 
   it("is idempotent: running it again changes nothing", async () => {

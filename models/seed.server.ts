@@ -7,6 +7,7 @@ import { Subject } from "./subject.server.ts";
 import { WhatsappGroup } from "./whatsapp-group.server.ts";
 import { Registration, wardNameKey } from "./registration.server.ts";
 import { Communication } from "./communication.server.ts";
+import { seedDemoPayments } from "./seed-payments.server.ts";
 
 /** Demo accounts, for demo use only (listed in the README). */
 export const DEMO_ACCOUNTS = [
@@ -144,6 +145,7 @@ export async function seedDemoData() {
     },
     { upsert: true },
   );
+  await seedDemoPayments(ids.admin);
   return ids;
 }
 

@@ -62,6 +62,8 @@ export const ADMIN_PERMISSION_FLAGS = [
   "can_access_registrations",
   "can_access_subjects",
   "can_access_whatsapp",
+  /** Record, confirm, reject and void payments; adjust amounts due. */
+  "can_manage_payments",
 ] as const;
 export type AdminPermissionFlag = (typeof ADMIN_PERMISSION_FLAGS)[number];
 export type AdminPermissions = Record<AdminPermissionFlag, boolean>;

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { PROGRAMMES } from "#app/domain/programmes.ts";
 import { cleanText } from "./parse.ts";
+import { PAYMENT_STATUSES } from "#app/domain/money.ts";
 
 export const DELETE_ALL_WORD = "DELETE";
 export const DELETE_ALL_HINT = `Type ${DELETE_ALL_WORD} to confirm`;
@@ -30,5 +31,6 @@ export const RegistrationsQuerySchema = z.object({
     .catch(undefined)
     .transform((v) => cleanText(v ?? "").trim().slice(0, MAX_SEARCH_LENGTH)),
   programme: z.enum(PROGRAMMES).optional().catch(undefined),
+  payment: z.enum(PAYMENT_STATUSES).optional().catch(undefined),
   page: z.coerce.number().int().min(1).max(1_000_000).catch(1),
 });

@@ -11,6 +11,7 @@ import {
 } from "#app/forms/registration.schema.ts";
 import { Registration, findDuplicateRegistration, wardNameKey } from "#models/registration.server.ts";
 import { getSettings } from "#models/settings.server.ts";
+import { amountDueAtEnrolment } from "./payments.server.ts";
 
 export type ProcessRegistrationResult =
   | { status: "ok"; reference: string }
@@ -123,7 +124,10 @@ export async function processRegistration(
   if (existing) return duplicate(existing);
 
   try {
+    // The fee in force now is what this ward owes; later schedule changes do not touch it.
+    const fee = await amountDueAtEnrolment(v.programme, new Set(v.subjects).size);
     const doc = await Registration.create({
+      ...fee,
       userId: options.userId ? String(options.userId) : null,
       adminRegistration: options.adminRegistration,
       parentName: v.parentName,

@@ -37,3 +37,11 @@ describe("renderSchedulePdf", () => {
     expect(fileSlug("***")).toBe("student");
   });
 });
+
+describe("renderSchedulePdf with Ghanaian letters", () => {
+  it("prints Ɛ ɛ Ɔ ɔ Ŋ ŋ in names (an embedded font that has them)", async () => {
+    const pdf = await renderSchedulePdf({ studentName: "Ɛfua Ɔdɔ Ŋmɛbɛŋ", programmeLabel: "General Arts", day: null, entries: [] });
+    expect(pdf.toString("latin1")).toContain("DejaVuSans");
+    expect(pdfText(pdf)).toContain("Student: Ɛfua Ɔdɔ Ŋmɛbɛŋ");
+  });
+});

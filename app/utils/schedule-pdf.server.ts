@@ -1,5 +1,6 @@
 import PDFDocument from "pdfkit";
 import { SCHOOL_NAME } from "#app/domain/school.ts";
+import { PDF_FONT, PDF_FONT_BOLD, registerPdfFonts } from "./pdf-fonts.server.ts";
 import { CLASS_TYPE_LABELS, type ScheduleDay, type ScheduleEntry } from "#app/domain/schedule.ts";
 
 export type SchedulePdfInput = {
@@ -40,8 +41,8 @@ export function schedulePdfFileName(studentName: string, day: ScheduleDay | null
 
 /**
  * The shown (possibly day-filtered) timetable as a real PDF (decisions §2):
- * school name, student, programme and a table of the classes. Built-in
- * Helvetica only, so no font files are read beyond pdfkit's own.
+ * school name, student, programme and a table of the classes, in the bundled
+ * DejaVu Sans so names with Ghanaian letters print (pdf-fonts.server.ts).
  */
 export function renderSchedulePdf(input: SchedulePdfInput): Promise<Buffer> {
   const doc = new PDFDocument({
@@ -56,12 +57,13 @@ export function renderSchedulePdf(input: SchedulePdfInput): Promise<Buffer> {
     doc.on("error", reject);
   });
 
+  registerPdfFonts(doc);
   const left = doc.page.margins.left;
-  doc.font("Helvetica-Bold").fontSize(18).fillColor("#133f8a").text(SCHOOL_NAME);
+  doc.font(PDF_FONT_BOLD).fontSize(18).fillColor("#133f8a").text(SCHOOL_NAME);
   doc.moveDown(0.3);
-  doc.font("Helvetica-Bold").fontSize(14).fillColor("#111111").text(`Weekly timetable${input.day ? ` (${input.day})` : ""}`);
+  doc.font(PDF_FONT_BOLD).fontSize(14).fillColor("#111111").text(`Weekly timetable${input.day ? ` (${input.day})` : ""}`);
   doc.moveDown(0.5);
-  doc.font("Helvetica").fontSize(11);
+  doc.font(PDF_FONT).fontSize(11);
   doc.text(`Student: ${input.studentName}`);
   doc.text(`Programme: ${input.programmeLabel}`);
   doc.text(`Generated: ${(input.generatedAt ?? new Date()).toISOString().slice(0, 10)} (Africa/Accra)`);
@@ -75,7 +77,7 @@ export function renderSchedulePdf(input: SchedulePdfInput): Promise<Buffer> {
     if (doc.y + rowHeight > bottom()) doc.addPage();
     const y = doc.y;
     if (header) doc.rect(left, y, tableWidth, rowHeight).fill("#e5edf9");
-    doc.fillColor("#111111").font(header ? "Helvetica-Bold" : "Helvetica").fontSize(10);
+    doc.fillColor("#111111").font(header ? PDF_FONT_BOLD : PDF_FONT).fontSize(10);
     let x = left;
     cells.forEach((cell, i) => {
       doc.text(cell, x + 4, y + 6, { width: COLUMNS[i].width - 8, height: rowHeight - 6, ellipsis: true, lineBreak: false });
@@ -89,7 +91,7 @@ export function renderSchedulePdf(input: SchedulePdfInput): Promise<Buffer> {
   drawRow(COLUMNS.map((c) => c.label), true);
   if (input.entries.length === 0) {
     doc.moveDown(0.5);
-    doc.font("Helvetica").fontSize(11).text(input.day ? `No classes on ${input.day}` : "No Schedule Available", left);
+    doc.font(PDF_FONT).fontSize(11).text(input.day ? `No classes on ${input.day}` : "No Schedule Available", left);
   }
   for (const e of input.entries) {
     drawRow([e.day, e.time, e.subject, CLASS_TYPE_LABELS[e.type], e.room, e.facilitator], false);

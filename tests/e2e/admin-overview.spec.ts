@@ -4,7 +4,7 @@ import { User } from "../../models/user.server.ts";
 import { Subject } from "../../models/subject.server.ts";
 import { Registration } from "../../models/registration.server.ts";
 
-const SECTIONS = ["Overview", "Registrations", "Register Student", "User Management", "WhatsApp Groups", "Subjects", "Communications", "Settings"];
+const SECTIONS = ["Overview", "Registrations", "Register Student", "Payments", "User Management", "WhatsApp Groups", "Subjects", "Communications", "Settings"];
 
 async function statValue(page: import("@playwright/test").Page, label: string) {
   return Number((await page.getByTestId(`stat-${label}`).innerText()).replace(/,/g, ""));

@@ -64,7 +64,7 @@ test.describe("Registration Management", () => {
     await page.goto("/admin/registrations");
     await expect(page.getByRole("heading", { level: 1, name: "Registration Management" })).toBeVisible();
     const headers = page.getByRole("columnheader");
-    await expect(headers).toHaveText(["Parent Name", "Ward Name", "Programme", "Subjects", "Status", "Date", "Actions"]);
+    await expect(headers).toHaveText(["Parent Name", "Ward Name", "Programme", "Subjects", "Status", "Payment", "Balance", "Date", "Actions"]);
     await expect(page.getByText("Total Enrolled")).toBeVisible();
     for (const label of ["General Science", "General Arts", "Business", "Visual Arts", "Home Economics"]) {
       await expect(page.getByRole("link", { name: `Download CSV for ${label}` })).toBeVisible();
@@ -210,7 +210,7 @@ test.describe("Registration Management", () => {
   test("full CSV export: 19 columns, UTF-8 with BOM, newest first, formulas neutralised", async ({ page, loginAs }) => {
     const t = token("Csv");
     await createRegistration({ parentName: `=HYPERLINK("http://x")`, wardName: `Ward ${t} A`, feedback: "+1 great, \"really\"", createdAt: new Date(Date.now() - 60_000) });
-    await createRegistration({ parentName: `Adwoa Ẹ̀kúá`, wardName: `Ward ${t} B`, alternativeNumber: "-5", programme: "business", subjects: ["Accounting", "Economics"] });
+    await createRegistration({ parentName: `Adwoa Ẹ̀kúá`, wardName: `Ward ${t} B`, alternativeNumber: "-5", programme: "business", subjects: ["Accounting", "Economics"], amountDue: 40000, amountPaid: 10010 });
     await loginAs("admin");
     const { response, bytes, rows } = await downloadCsv(page, "/admin/registrations/export");
     expect(response.status()).toBe(200);
@@ -222,8 +222,10 @@ test.describe("Registration Management", () => {
       "Date Registered", "Parent Name", "WhatsApp Number", "Alternative Number", "Ward Name", "Ward WhatsApp", "Current School",
       "Form", "Specific Class", "Programme", "Subjects", "Subject Count", "Update Mode", "Referral Name", "Referral Status",
       "Referral Other", "Join Student Groups", "Join Parent Group", "Feedback",
+      // Fees come after the spec's 19 columns.
+      "Amount Due (GH₵)", "Amount Paid (GH₵)", "Balance (GH₵)",
     ]);
-    for (const row of data) expect(row).toHaveLength(19);
+    for (const row of data) expect(row).toHaveLength(22);
     const a = data.findIndex((r) => r[4] === `Ward ${t} A`);
     const b = data.findIndex((r) => r[4] === `Ward ${t} B`);
     expect(a).toBeGreaterThan(b); // newest first
@@ -236,6 +238,8 @@ test.describe("Registration Management", () => {
     expect(data[b][10]).toBe("Accounting, Economics");
     expect(data[b][11]).toBe("2");
     expect(data[b][2]).toMatch(/^05\d{8}$/);
+    expect(data[b].slice(19)).toEqual(["400.00", "100.10", "299.90"]);
+    expect(data[a].slice(19)).toEqual(["", "0.00", ""]); // no fee set for it
   });
 
   test("per-programme CSV: the view list's 11 columns, oldest first", async ({ page, loginAs }) => {
@@ -251,16 +255,17 @@ test.describe("Registration Management", () => {
     expect(header).toEqual([
       "Date Registered", "Programme", "Parent Name", "WhatsApp Number", "Ward Name", "Ward WhatsApp Number",
       "Registered Subjects", "Subject Count", "Referral Name", "Join Student Class Page", "Join Parent Group",
+      "Amount Due (GH₵)", "Amount Paid (GH₵)", "Balance (GH₵)",
     ]);
     for (const row of data) {
-      expect(row).toHaveLength(11);
+      expect(row).toHaveLength(14);
       expect(row[1]).toBe("Visual Arts");
     }
     const oldIdx = data.findIndex((r) => r[4] === `Ward ${t} Old`);
     const newIdx = data.findIndex((r) => r[4] === `Ward ${t} New`);
     expect(oldIdx).toBeGreaterThanOrEqual(0);
     expect(newIdx).toBeGreaterThan(oldIdx);
-    expect(data[oldIdx].slice(6)).toEqual(["Sculpture, Textiles", "2", "Mr. Referee", "Yes", "No"]);
+    expect(data[oldIdx].slice(6, 11)).toEqual(["Sculpture, Textiles", "2", "Mr. Referee", "Yes", "No"]);
     expect(data.some((r) => r[4] === `Ward ${t} Other`)).toBe(false);
     // Unknown programmes are not found.
     expect((await page.request.get("/admin/registrations/export/physics", { maxRedirects: 0 })).status()).toBe(404);
@@ -313,7 +318,7 @@ test.describe("Registration view list", () => {
 
     const { response: csv, rows } = await downloadCsv(page, "/registration-view-list/export");
     expect(csv.headers()["content-type"]).toBe("text/csv; charset=utf-8");
-    expect(rows[0]).toHaveLength(11);
+    expect(rows[0]).toHaveLength(14); // the list's 11 columns, then amount due, paid and balance
     const mine = rows.findIndex((r) => r[4] === `Ward ${t}`);
     expect(mine).toBeGreaterThan(0);
     expect(rows.findIndex((r) => r[4] === `Ward ${t} Later`)).toBeGreaterThan(mine);

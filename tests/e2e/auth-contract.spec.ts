@@ -77,6 +77,13 @@ const PROTECTED: Record<string, Access> = {
   "/admin/subjects/:subjectId/delete": ADMIN("can_access_subjects"),
   "/admin/communications": ADMIN("can_access_communications"),
   "/admin/settings/:tab?": ADMIN("can_edit_settings"),
+  // Fees and payments (app/routes/admin/routes-payments.ts): the page needs the registrations flag, its money actions can_manage_payments.
+  "/admin/settings/fees": ADMIN("can_edit_settings"),
+  "/admin/registrations/:id": ADMIN("can_access_registrations"),
+  "/admin/payments": ADMIN("can_manage_payments"),
+  "/admin/payments/export": ADMIN("can_manage_payments"),
+  // Receipts: admins with the registrations or payments flag, and the ward's own parent; everyone else 404.
+  "/payments/:paymentId/receipt.pdf": SIGNED_IN,
   "/timetable-upload": { allow: "signed-in", adminOnlyContent: /type="file"/ },
   "/timetables/:timetableId/file": SIGNED_IN,
 

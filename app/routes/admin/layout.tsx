@@ -7,6 +7,7 @@ const SECTIONS = [
   { to: "/admin", label: "Overview", end: true },
   { to: "/admin/registrations", label: "Registrations" },
   { to: "/admin/register-student", label: "Register Student" },
+  { to: "/admin/payments", label: "Payments" },
   { to: "/admin/users", label: "User Management" },
   { to: "/admin/whatsapp-groups", label: "WhatsApp Groups" },
   { to: "/admin/subjects", label: "Subjects" },

@@ -6,13 +6,16 @@ import { countUsers } from "#models/user.server.ts";
 import { countSubjects } from "#models/subject.server.ts";
 import { countActiveStudents } from "#models/registration.server.ts";
 import { SCHOOL_NAME } from "#app/domain/school.ts";
+import { formatCedis } from "#app/domain/money.ts";
+import { getFeeSchedule } from "#models/fee-schedule.server.ts";
+import { seasonTotals } from "#models/payment.server.ts";
 
 /**
  * Overview counters from real data (decisions §3). Each compares the total
  * now with the total at the end of last month (docs/decisions: admin overview).
  */
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  const { permissions } = await requireAdmin(request);
   const monthStart = startOfMonth(new Date());
   const [users, usersBefore, students, studentsBefore, subjects, subjectsBefore] = await Promise.all([
     countUsers(),
@@ -29,7 +32,22 @@ export async function loader({ request }: Route.LoaderArgs) {
     up: percentChange(now, before) >= 0,
     hint,
   });
+  // Fee counters for the season in force, for admins who deal with registrations or payments.
+  const schedule = permissions.can_access_registrations || permissions.can_manage_payments ? await getFeeSchedule() : null;
+  const totals = schedule ? await seasonTotals(schedule.season) : null;
   return {
+    fees:
+      schedule && totals
+        ? {
+            season: schedule.season,
+            stats: [
+              { label: "Fees due", value: formatCedis(totals.due), hint: "What registrations this season owe in total." },
+              { label: "Collected", value: formatCedis(totals.collected), hint: "Confirmed payments this season." },
+              { label: "Outstanding", value: formatCedis(totals.outstanding), hint: "Unpaid balances (overpayments not netted)." },
+              { label: "Pending payments", value: String(totals.pending), hint: "Parents' payment reports waiting for confirmation." },
+            ],
+          }
+        : null,
     stats: [
       stat("Total Users", users, usersBefore, "All accounts: students, parents, facilitators and admins."),
       stat("Active Students", students, studentsBefore, "Wards with a registration (each ward WhatsApp number counted once)."),
@@ -54,6 +72,24 @@ export default function AdminOverview({ loaderData }: Route.ComponentProps) {
           </li>
         ))}
       </ul>
+      {loaderData.fees ? (
+        <section aria-labelledby="fees-stats">
+          <h2 id="fees-stats" className="mb-3 text-lg font-semibold text-gray-900">
+            Fees: {loaderData.fees.season}
+          </h2>
+          <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+            {loaderData.fees.stats.map((s) => (
+              <li key={s.label} className="rounded-xl border border-gray-200 bg-white p-5 shadow-sm">
+                <h3 className="text-sm font-medium text-gray-700">{s.label}</h3>
+                <p className="mt-2 text-2xl font-bold text-gray-900" data-testid={`fees-${s.label}`}>
+                  {s.value}
+                </p>
+                <p className="mt-2 text-xs text-gray-600">{s.hint}</p>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
     </main>
   );
 }

@@ -1,7 +1,15 @@
 import { csvResponse, type CsvColumn } from "#app/utils/csv.server.ts";
 import { fileDate, formatDateTime } from "#app/domain/dates.ts";
+import { pesewasToInput } from "#app/domain/money.ts";
 import { programmeLabel, type Programme, WARD_FORM_LABELS, type WardForm } from "#app/domain/programmes.ts";
 import { streamRegistrations, type ExportRegistration } from "#models/registration.server.ts";
+
+/** Fees, after the spec's columns (which stay first and unchanged): plain cedi amounts for spreadsheets. */
+const PAYMENT_COLUMNS: ReadonlyArray<CsvColumn<ExportRegistration>> = [
+  { header: "Amount Due (GH₵)", value: (r) => pesewasToInput(r.amountDue) },
+  { header: "Amount Paid (GH₵)", value: (r) => pesewasToInput(r.amountPaid ?? 0) },
+  { header: "Balance (GH₵)", value: (r) => (r.amountDue == null ? "" : pesewasToInput(r.amountDue - (r.amountPaid ?? 0))) },
+];
 
 const yesNo = (v: string | null | undefined) => (v === "yes" ? "Yes" : v === "no" ? "No" : "");
 
@@ -26,6 +34,7 @@ export const FULL_EXPORT_COLUMNS: ReadonlyArray<CsvColumn<ExportRegistration>> =
   { header: "Join Student Groups", value: (r) => yesNo(r.joinStudentGroups) },
   { header: "Join Parent Group", value: (r) => yesNo(r.joinParentGroup) },
   { header: "Feedback", value: (r) => r.feedback },
+  ...PAYMENT_COLUMNS,
 ];
 
 /** The registration view list's 11 columns (per-programme export and the list's own download). */
@@ -41,6 +50,7 @@ export const LIST_COLUMNS: ReadonlyArray<CsvColumn<ExportRegistration>> = [
   { header: "Referral Name", value: (r) => r.referralName },
   { header: "Join Student Class Page", value: (r) => yesNo(r.joinStudentGroups) },
   { header: "Join Parent Group", value: (r) => yesNo(r.joinParentGroup) },
+  ...PAYMENT_COLUMNS,
 ];
 
 /** registrations_{date}.csv: every registration, 19 columns, newest first. */

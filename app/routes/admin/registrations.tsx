@@ -14,13 +14,16 @@ import { deleteRegistrationAndRedirect, registrationsReturnUrl } from "./registr
 import { ConfirmDialog } from "./registrations-dialog.tsx";
 import { CsvDownloadLink } from "./registrations-csv-link.tsx";
 import { SCHOOL_NAME } from "#app/domain/school.ts";
+import { PAYMENT_STATUSES, PAYMENT_STATUS_LABELS } from "#app/domain/money.ts";
+import { balanceView } from "#app/domain/payment-view.ts";
+import { PaymentStatusBadge } from "#app/components/payments/badges.tsx";
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request, "can_access_registrations");
   const url = new URL(request.url);
   const query = RegistrationsQuerySchema.parse(Object.fromEntries(url.searchParams));
   const [{ items, total }, counts] = await Promise.all([
-    listAdminRegistrations({ q: query.q, programme: query.programme ?? null, page: query.page, perPage: REGISTRATIONS_PER_PAGE }),
+    listAdminRegistrations({ q: query.q, programme: query.programme ?? null, payment: query.payment ?? null, page: query.page, perPage: REGISTRATIONS_PER_PAGE }),
     countRegistrationsByProgramme(),
   ]);
   const pageCount = Math.max(1, Math.ceil(total / REGISTRATIONS_PER_PAGE));
@@ -32,6 +35,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   return {
     q: query.q,
     programme: query.programme ?? "",
+    payment: query.payment ?? "",
     page: query.page,
     pageCount,
     total,
@@ -44,6 +48,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       programme: programmeLabel(r.programme),
       subjects: (r.subjects ?? []).join(", "),
       date: formatDate(r.createdAt),
+      fees: balanceView(r),
     })),
   };
 }
@@ -66,7 +71,7 @@ function pageHref(search: string, page: number) {
 }
 
 export default function Registrations({ loaderData }: Route.ComponentProps) {
-  const { rows, counts, total, page, pageCount, q, programme, perPage } = loaderData;
+  const { rows, counts, total, page, pageCount, q, programme, payment, perPage } = loaderData;
   const hydrated = useHydrated();
   const location = useLocation();
   const [toDelete, setToDelete] = useState<Row | null>(null);
@@ -167,10 +172,23 @@ export default function Registrations({ loaderData }: Route.ComponentProps) {
             ))}
           </select>
         </div>
+        <div>
+          <label htmlFor="reg-payment" className="mb-1 block text-sm font-medium text-gray-900">
+            Payment
+          </label>
+          <select id="reg-payment" name="payment" defaultValue={payment} key={payment} className="block rounded-md border border-gray-400 bg-white px-3 py-2 text-base text-gray-900">
+            <option value="">All payment states</option>
+            {PAYMENT_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {PAYMENT_STATUS_LABELS[s]}
+              </option>
+            ))}
+          </select>
+        </div>
         <button type="submit" className={buttonClass("primary")}>
           Search
         </button>
-        {q || programme ? (
+        {q || programme || payment ? (
           <Link to="/admin/registrations" className={buttonClass("ghost")}>
             Clear
           </Link>
@@ -189,7 +207,7 @@ export default function Registrations({ loaderData }: Route.ComponentProps) {
         <DataTable
           label="Registrations table (scrolls sideways)"
           caption="Registrations, newest first"
-          headers={["Parent Name", "Ward Name", "Programme", "Subjects", "Status", "Date", "Actions"]}
+          headers={["Parent Name", "Ward Name", "Programme", "Subjects", "Status", "Payment", "Balance", "Date", "Actions"]}
           rowCount={rows.length}
           emptyText={NO_REGISTRATIONS_MATCHING}
           className=""
@@ -197,12 +215,20 @@ export default function Registrations({ loaderData }: Route.ComponentProps) {
           {rows.map((r) => (
               <tr key={r.id}>
                 <td className="px-4 py-3 font-medium text-gray-900">{r.parentName}</td>
-                <td className="px-4 py-3 text-gray-900">{r.wardName}</td>
+                <td className="px-4 py-3 text-gray-900">
+                  <Link to={`/admin/registrations/${r.id}`} className="font-semibold text-brand-700 underline">
+                    {r.wardName}
+                  </Link>
+                </td>
                 <td className="px-4 py-3 text-gray-800">{r.programme}</td>
                 <td className="max-w-xs px-4 py-3 text-gray-800">{r.subjects}</td>
                 <td className="px-4 py-3">
                   <span className="rounded-full bg-green-100 px-2 py-1 text-xs font-semibold text-green-800">Enrolled</span>
                 </td>
+                <td className="px-4 py-3">
+                  <PaymentStatusBadge status={r.fees.status} label={r.fees.statusLabel} />
+                </td>
+                <td className="whitespace-nowrap px-4 py-3 text-gray-800">{r.fees.balance}</td>
                 <td className="whitespace-nowrap px-4 py-3 text-gray-800">{r.date}</td>
                 <td className="px-4 py-3">
                   {hydrated ? (

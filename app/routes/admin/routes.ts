@@ -1,6 +1,7 @@
 import { type RouteConfigEntry, index, layout, prefix, route } from "@react-router/dev/routes";
 import { registrationAdminRoutes, registrationStandaloneRoutes } from "./routes-registrations.ts";
 import { managementAdminRoutes, managementStandaloneRoutes } from "./routes-management.ts";
+import { paymentAdminRoutes, paymentStandaloneRoutes } from "./routes-payments.ts";
 
 /**
  * /admin/* sections inside the admin layout, plus admin pages outside it.
@@ -13,9 +14,11 @@ export const adminRoutes: RouteConfigEntry[] = [
       index("routes/admin/overview.tsx"),
       ...registrationAdminRoutes,
       ...managementAdminRoutes,
+      ...paymentAdminRoutes,
       route("*", "routes/admin/unknown-section.tsx"),
     ]),
   ]),
   ...registrationStandaloneRoutes,
   ...managementStandaloneRoutes,
+  ...paymentStandaloneRoutes,
 ];

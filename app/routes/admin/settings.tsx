@@ -1,7 +1,8 @@
 import { getFormProps, getInputProps, useForm, type FieldMetadata } from "@conform-to/react";
 import { getZodConstraint } from "@conform-to/zod/v4";
 import { parseWithZod } from "#app/forms/parse.ts";
-import { data, Form, NavLink } from "react-router";
+import { data, Form } from "react-router";
+import { SettingsNav } from "./settings-nav.tsx";
 import type { Route } from "./+types/settings";
 import { requireAdmin } from "#app/utils/auth.server.ts";
 import { redirectWithToast } from "#app/utils/toast.server.ts";
@@ -69,21 +70,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
   return (
     <main id="main" className="space-y-6">
       <h1 className="text-2xl font-bold text-gray-900">Settings</h1>
-      <nav aria-label="Settings sections">
-        <ul className="flex flex-wrap gap-2 rounded-lg bg-gray-200 p-1">
-          {SETTINGS_TABS.map((t) => (
-            <li key={t.tab}>
-              <NavLink
-                to={t.path}
-                end
-                className={({ isActive }) => `block rounded-md px-4 py-2 text-sm font-semibold ${isActive ? "bg-white text-gray-900 shadow" : "text-gray-800 hover:bg-gray-100"}`}
-              >
-                {t.label}
-              </NavLink>
-            </li>
-          ))}
-        </ul>
-      </nav>
+      <SettingsNav />
       <section aria-labelledby="settings-tab-heading" className="max-w-2xl rounded-xl border border-gray-200 bg-white p-6">
         <h2 id="settings-tab-heading" className="mb-4 text-lg font-semibold text-gray-900">
           {label} Settings

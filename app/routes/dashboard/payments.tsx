@@ -1,21 +1,193 @@
+import { getFormProps, useForm, type FieldMetadata } from "@conform-to/react";
+import { getZodConstraint } from "@conform-to/zod/v4";
+import { parseWithZod } from "#app/forms/parse.ts";
+import { data, Form } from "react-router";
 import type { Route } from "./+types/payments";
 import { requireRole } from "#app/utils/auth.server.ts";
+import { redirectWithToast } from "#app/utils/toast.server.ts";
+import { PaymentError, submitPayment } from "#app/utils/payments.server.ts";
 import { pageRoles } from "#app/components/dashboard/nav.ts";
-import { DashboardPage, EmptyState } from "#app/components/dashboard/page.tsx";
+import { Card, DashboardPage, EmptyState } from "#app/components/dashboard/page.tsx";
+import { FormErrors, SelectField, SubmitButton, TextField } from "#app/components/form/fields.tsx";
+import { DataTable } from "#app/components/ui/data-table.tsx";
+import { PaymentStateBadge, PaymentStatusBadge } from "#app/components/payments/badges.tsx";
+import { HowToPay, publicFees } from "#app/components/fees-table.tsx";
+import { PARENT_METHOD_OPTIONS, ParentPaymentSchema } from "#app/forms/payments.schema.ts";
+import { balanceView, paymentView } from "#app/domain/payment-view.ts";
+import { programmeLabel } from "#app/domain/programmes.ts";
 import { SCHOOL_NAME, SUPPORT_PHONES } from "#app/domain/school.ts";
+import { getParentRegistrations } from "#models/registration.server.ts";
+import { listPaymentsForRegistrations } from "#models/payment.server.ts";
+import { getFeeSchedule } from "#models/fee-schedule.server.ts";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireRole(request, pageRoles("payments"));
-  return {};
+  const { effectiveUser } = await requireRole(request, pageRoles("payments"));
+  const registrations = await getParentRegistrations(effectiveUser);
+  const [payments, schedule] = await Promise.all([
+    listPaymentsForRegistrations(registrations.map((r) => String(r._id))),
+    getFeeSchedule(),
+  ]);
+  const wardNames = new Map(registrations.map((r) => [String(r._id), r.wardName]));
+  const order = { pending: 0, confirmed: 1, rejected: 2, voided: 3 } as const;
+  const fees = publicFees(schedule);
+  return {
+    wards: registrations.map((r) => ({
+      id: String(r._id),
+      wardName: r.wardName,
+      programme: programmeLabel(r.programme),
+      ...balanceView(r),
+    })),
+    howToPay: fees ? { merchantName: fees.merchantName, merchantNumber: fees.merchantNumber, paymentInstructions: fees.paymentInstructions, deadline: fees.deadline } : null,
+    payments: [...payments]
+      .sort((a, b) => order[a.state] - order[b.state])
+      .map((p) => ({ ...paymentView(p), wardName: wardNames.get(p.registrationId) ?? "" })),
+  };
 }
 
-export default function Payments() {
+export async function action({ request }: Route.ActionArgs) {
+  const { effectiveUser } = await requireRole(request, pageRoles("payments"));
+  const submission = parseWithZod(await request.formData(), { schema: ParentPaymentSchema });
+  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  const v = submission.value;
+  // Only the parent's own wards: anything else is not found.
+  const own = await getParentRegistrations(effectiveUser);
+  if (!own.some((r) => String(r._id) === v.registrationId)) throw data("Registration not found", { status: 404 });
+  try {
+    await submitPayment({
+      registrationId: v.registrationId,
+      amount: v.amount,
+      method: v.method,
+      reference: v.reference ?? null,
+      paidOn: v.paidOn,
+      payerPhone: effectiveUser.phone,
+      note: null,
+      source: "parent",
+      actorId: effectiveUser._id,
+    });
+  } catch (error) {
+    if (!(error instanceof PaymentError)) throw error;
+    const reply = submission.reply(error.field ? { fieldErrors: { [error.field]: [error.message] } } : { formErrors: [error.message] });
+    return data({ result: reply }, { status: error.status });
+  }
+  return redirectWithToast("/dashboard/payments", {
+    type: "success",
+    title: "Payment details sent",
+    description: "The school will check the payment and confirm it. You will see the receipt here.",
+  });
+}
+
+export default function Payments({ loaderData, actionData }: Route.ComponentProps) {
+  const { wards, payments, howToPay } = loaderData;
   return (
-    <DashboardPage title="Payment History" description="Payments you have made for your wards' classes.">
-      <EmptyState>
-        No payments recorded yet. Online payment is not available yet; for questions about fees call {SUPPORT_PHONES[0].display}.
-      </EmptyState>
+    <DashboardPage title="Payment History" description="Fees and payments for your wards' classes.">
+      {wards.length === 0 ? (
+        <EmptyState>
+          No registrations found for your phone number, so there are no fees to show. For questions about fees call {SUPPORT_PHONES[0].display}.
+        </EmptyState>
+      ) : (
+        <div className="space-y-6">
+          <section aria-labelledby="balances-heading" className="grid gap-4 md:grid-cols-2">
+            <h2 id="balances-heading" className="sr-only">
+              Balances
+            </h2>
+            {wards.map((w) => (
+              <Card key={w.id} title={w.wardName} headingLevel={3}>
+                <p className="text-sm text-gray-700">{w.programme}</p>
+                <dl className="mt-2 grid grid-cols-2 gap-2 text-sm">
+                  <dt className="text-gray-700">Amount due</dt>
+                  <dd className="font-semibold">{w.amountDue}</dd>
+                  <dt className="text-gray-700">Paid</dt>
+                  <dd className="font-semibold">{w.amountPaid}</dd>
+                  <dt className="text-gray-700">Balance</dt>
+                  <dd className="font-semibold">{w.balance || "—"}</dd>
+                  <dt className="text-gray-700">Status</dt>
+                  <dd>
+                    <PaymentStatusBadge status={w.status} label={w.statusLabel} />
+                  </dd>
+                  {howToPay?.deadline ? (
+                    <>
+                      <dt className="text-gray-700">Deadline</dt>
+                      <dd className="font-semibold">{howToPay.deadline}</dd>
+                    </>
+                  ) : null}
+                </dl>
+              </Card>
+            ))}
+          </section>
+
+          <Card title="I have paid">
+            {howToPay ? (
+              <div className="mb-4 text-sm text-gray-800">
+                <HowToPay fees={howToPay} />
+              </div>
+            ) : null}
+            <p className="mb-4 text-sm text-gray-700">
+              Paid by Mobile Money or at the bank? Send us the transaction reference from your confirmation message. We check it and confirm the payment.
+            </p>
+            <ParentPaymentForm wards={wards} lastResult={actionData?.result} />
+          </Card>
+
+          <section aria-labelledby="payments-heading">
+            <h2 id="payments-heading" className="mb-3 text-lg font-semibold text-gray-900">
+              Payments
+            </h2>
+            <DataTable
+              label="Payments"
+              headers={["Ward", "Paid on", "Amount", "Method", "Reference", "State", "Receipt"]}
+              rowCount={payments.length}
+              emptyText="No payments recorded yet."
+            >
+              {payments.map((p) => (
+                <tr key={p.id} className="align-top">
+                  <td className="px-3 py-2">{p.wardName}</td>
+                  <td className="px-3 py-2">{p.paidOn}</td>
+                  <td className="whitespace-nowrap px-3 py-2">{p.amount}</td>
+                  <td className="px-3 py-2">{p.method}</td>
+                  <td className="px-3 py-2 font-mono">{p.reference}</td>
+                  <td className="px-3 py-2">
+                    <PaymentStateBadge state={p.state} label={p.stateLabel} />
+                    {p.reason ? <p className="mt-1 text-xs text-gray-800">Reason: {p.reason}</p> : null}
+                  </td>
+                  <td className="px-3 py-2">
+                    {p.receiptCode ? (
+                      <a href={`/payments/${p.id}/receipt.pdf`} className="font-semibold text-brand-700 underline" aria-label={`Download receipt ${p.receiptCode} (PDF)`}>
+                        {p.receiptCode}
+                      </a>
+                    ) : null}
+                  </td>
+                </tr>
+              ))}
+            </DataTable>
+          </section>
+        </div>
+      )}
     </DashboardPage>
+  );
+}
+
+function ParentPaymentForm({ wards, lastResult }: { wards: { id: string; wardName: string }[]; lastResult?: any }) {
+  const [form, fields] = useForm({
+    id: "parent-payment",
+    lastResult,
+    defaultValue: { registrationId: wards.length === 1 ? wards[0].id : "", method: "mtn-momo", paidOn: new Date().toISOString().slice(0, 10) },
+    constraint: getZodConstraint(ParentPaymentSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ParentPaymentSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  const f = fields as unknown as Record<string, FieldMetadata<any, any, string[]>>;
+  return (
+    <Form method="post" {...getFormProps(form)} className="grid gap-4 sm:grid-cols-2">
+      <FormErrors id={form.errorId} errors={form.errors} />
+      <SelectField field={f.registrationId} label="Ward" options={wards.map((w) => ({ value: w.id, label: w.wardName }))} placeholder={wards.length === 1 ? null : "Choose the ward…"} />
+      <SelectField field={f.method} label="How you paid" options={PARENT_METHOD_OPTIONS} placeholder={null} />
+      <TextField field={f.reference} label="Transaction reference" hint="As it appears in your Mobile Money or bank message." required inputProps={{ maxLength: 60, autoComplete: "off" }} />
+      <TextField field={f.amount} label="Amount paid (GH₵)" inputProps={{ inputMode: "decimal", maxLength: 14 }} />
+      <TextField field={f.paidOn} label="Date paid" inputProps={{ type: "date" }} />
+      <div className="sm:col-span-2">
+        <SubmitButton pendingLabel="Sending...">Send payment details</SubmitButton>
+      </div>
+    </Form>
   );
 }
 

@@ -9,6 +9,8 @@ import { ClassPageCard, ParentGroupCard, type GroupView } from "#app/components/
 import { EmptyState } from "#app/components/dashboard/page.tsx";
 import { buttonClass } from "#app/components/ui/button.tsx";
 import { SCHOOL_NAME } from "#app/domain/school.ts";
+import { balanceView } from "#app/domain/payment-view.ts";
+import { PaymentStatusBadge } from "#app/components/payments/badges.tsx";
 
 export const PARENT_PORTAL_COMING_SOON = "Parent Portal Coming Soon";
 
@@ -41,6 +43,7 @@ export async function loader({ request }: Route.LoaderArgs) {
         subjects: r.subjects,
         wardForm: r.wardForm,
         reference: r.reference,
+        fees: balanceView(r),
         classPages: classPages.map(pick),
         parentGroup: parentGroup ? pick(parentGroup) : null,
       };
@@ -99,6 +102,17 @@ export default function ParentPortal({ loaderData }: Route.ComponentProps) {
                     </div>
                     <span className="rounded-full bg-green-100 px-2 py-0.5 text-xs font-semibold text-green-800">Enrolled</span>
                   </div>
+                  {w.fees.feeSet ? (
+                    <p className="mt-3 flex flex-wrap items-center gap-2 text-sm text-gray-800">
+                      <PaymentStatusBadge status={w.fees.status} label={w.fees.statusLabel} />
+                      <span>
+                        Due {w.fees.amountDue} · paid {w.fees.amountPaid} · balance {w.fees.balance}
+                      </span>
+                      <Link to="/dashboard/payments" className="font-semibold text-brand-700 underline">
+                        Payment History
+                      </Link>
+                    </p>
+                  ) : null}
                   <h4 className="mt-4 font-semibold text-gray-900">Class pages</h4>
                   {w.classPages.length ? (
                     <ul className="mt-2 grid gap-3 sm:grid-cols-2 lg:grid-cols-3">

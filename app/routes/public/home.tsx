@@ -9,11 +9,13 @@ import { publicPageHeaders } from "#app/utils/http-cache.server.ts";
 
 // The same for every anonymous visitor: cacheable (app/utils/http-cache.server.ts).
 export const headers = publicPageHeaders;
+import { FeesTable, HowToPay, publicFees } from "#app/components/fees-table.tsx";
+import { getFeeSchedule } from "#models/fee-schedule.server.ts";
 
-export function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request }: Route.LoaderArgs) {
   // Link cards (WhatsApp, Facebook) need absolute URLs.
   const origin = env.appOrigin ?? new URL(request.url).origin;
-  return { origin };
+  return { origin, fees: publicFees(await getFeeSchedule()) };
 }
 
 const PROGRAMME_BLURBS: Record<Programme, string> = {
@@ -66,7 +68,7 @@ const FAQ = [
 
 const TIMES = ["8:00 AM", "10:00 AM", "12:00 PM", "2:00 PM", "4:00 PM"];
 
-export default function Home() {
+export default function Home({ loaderData }: Route.ComponentProps) {
   return (
     <main id="main">
       <section className="bg-brand-800 text-white">
@@ -131,7 +133,14 @@ export default function Home() {
           Fees and payment
         </h2>
         <div className="mt-4 max-w-3xl space-y-3 text-gray-800">
-          <p>Fees are confirmed when you enrol. They depend on the programme and the number of subjects your ward takes.</p>
+          {loaderData.fees ? (
+            <>
+              <FeesTable fees={loaderData.fees} />
+              <HowToPay fees={loaderData.fees} />
+            </>
+          ) : (
+            <p>Fees are confirmed when you enrol. They depend on the programme and the number of subjects your ward takes.</p>
+          )}
           <p>
             Pay by <strong>Mobile Money</strong>. After you register we contact you on WhatsApp or by phone with the amount and the Mobile Money details. Registering
             does not charge you anything; your ward can join the class pages straight away.

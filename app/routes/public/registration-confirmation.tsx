@@ -9,6 +9,9 @@ import { REFERRAL_STATUS_OPTIONS, UPDATE_MODE_OPTIONS } from "#app/forms/registr
 import { getRegistrationByReference } from "#models/registration.server.ts";
 import { findParentGroupForProgramme, getGroupsForSubjects } from "#models/whatsapp-group.server.ts";
 import { SupportPhones } from "#app/components/support-phones.tsx";
+import { HowToPay, publicFees } from "#app/components/fees-table.tsx";
+import { formatCedis } from "#app/domain/money.ts";
+import { getFeeSchedule } from "#models/fee-schedule.server.ts";
 
 export async function loader({ params }: Route.LoaderArgs) {
   const reference = String(params.reference ?? "");
@@ -16,10 +19,12 @@ export async function loader({ params }: Route.LoaderArgs) {
   const registration = await getRegistrationByReference(reference);
   if (!registration) throw data("Registration not found", { status: 404 });
   const subjects = registration.subjects ?? [];
-  const [groups, parentGroup] = await Promise.all([
+  const [groups, parentGroup, schedule] = await Promise.all([
     getGroupsForSubjects(registration.programme, subjects, "student"),
     registration.joinParentGroup === "yes" ? findParentGroupForProgramme(registration.programme) : Promise.resolve(null),
+    getFeeSchedule(),
   ]);
+  const howToPay = publicFees(schedule);
   // One row per chosen subject: its class pages, or 'coming soon' when none is set up yet.
   const classPages = subjects.map((subject) => {
     const found = groups.filter((g) => g.subjectName === subject);
@@ -49,6 +54,16 @@ export async function loader({ params }: Route.LoaderArgs) {
       registeredOn: new Date(registration.createdAt).toLocaleDateString("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "Africa/Accra" }),
     },
     classPages,
+    fee:
+      registration.amountDue != null
+        ? {
+            amountDue: formatCedis(registration.amountDue),
+            season: registration.feeSeason ?? "",
+            howToPay: howToPay
+              ? { merchantName: howToPay.merchantName, merchantNumber: howToPay.merchantNumber, paymentInstructions: howToPay.paymentInstructions, deadline: howToPay.deadline }
+              : null,
+          }
+        : null,
     parentGroup:
       registration.joinParentGroup === "yes"
         ? { link: parentGroup && isUsableParentLink(parentGroup.whatsappLink) ? parentGroup.whatsappLink : null, programme: programmeLabel(registration.programme) }
@@ -66,7 +81,7 @@ function Row({ term, children }: { term: string; children: React.ReactNode }) {
 }
 
 export default function RegistrationConfirmation({ loaderData }: Route.ComponentProps) {
-  const { summary, classPages, parentGroup } = loaderData;
+  const { summary, classPages, parentGroup, fee } = loaderData;
   return (
     <main id="main" className="mx-auto max-w-3xl px-4 py-8 sm:py-12">
       <div className="rounded-xl border border-green-300 bg-green-50 p-5 text-green-900">
@@ -87,6 +102,27 @@ export default function RegistrationConfirmation({ loaderData }: Route.Component
           </p>
         ) : null}
       </div>
+
+      {fee ? (
+        <section aria-labelledby="fees" className="mt-8 rounded-xl border border-amber-300 bg-amber-50 p-5 text-amber-950">
+          <h2 id="fees" className="text-xl font-semibold">
+            Fees
+          </h2>
+          <p className="mt-1">
+            Amount due for {summary.programme} ({summary.subjectCount} {summary.subjectCount === 1 ? "subject" : "subjects"}
+            {fee.season ? `, ${fee.season}` : ""}): <strong className="text-lg">{fee.amountDue}</strong>
+          </p>
+          {fee.howToPay ? (
+            <div className="mt-2">
+              <HowToPay fees={fee.howToPay} />
+            </div>
+          ) : null}
+          <p className="mt-2">
+            After paying, sign in to the <Link to="/portal?role=parent" className="font-semibold underline">parent portal</Link> and send us the transaction
+            reference under Payment History, or call us.
+          </p>
+        </section>
+      ) : null}
 
       <section aria-labelledby="class-pages" className="mt-8">
         <h2 id="class-pages" className="text-xl font-semibold text-gray-900">
@@ -169,7 +205,7 @@ export default function RegistrationConfirmation({ loaderData }: Route.Component
         </h2>
         <ol className="mt-2 list-decimal space-y-1 pl-6 text-gray-800">
           <li>Join the class pages above on your ward's WhatsApp.</li>
-          <li>We confirm fees with you on WhatsApp or by phone; you pay by Mobile Money.</li>
+          <li>{fee ? "Pay the fee by Mobile Money and send us the transaction reference; we confirm it and issue a receipt." : "We confirm fees with you on WhatsApp or by phone; you pay by Mobile Money."}</li>
           <li>
             Your ward can sign in to the <Link to="/portal?role=student" className="font-semibold text-brand-700 underline">student portal</Link> with their WhatsApp number to see subjects and the weekly schedule.
           </li>

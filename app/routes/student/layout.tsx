@@ -6,6 +6,7 @@ import { useClientToast } from "#app/components/toaster.tsx";
 import { buttonClass } from "#app/components/ui/button.tsx";
 import { AUTO_OPEN_BLOCKED, NO_GROUPS_FOR_SUBJECTS } from "#app/domain/messages.ts";
 import { SCHOOL_NAME } from "#app/domain/school.ts";
+import { PAYMENT_STATUS_LABELS, isPaymentStatus } from "#app/domain/money.ts";
 import { STUDENT_PORTAL_ROLES, getStudentPortal } from "./portal.server.ts";
 import { Badge, type PortalOutletContext } from "./+components.tsx";
 import { CLASS_PAGES_ACTION } from "./+group-data.ts";
@@ -22,6 +23,8 @@ export async function loader({ request }: Route.LoaderArgs) {
     // Spec §4: payment is completed when a registration exists, otherwise pending.
     enrolled: Boolean(registration),
     programmeLabel: registration?.programmeLabel ?? null,
+    // Fees (docs/decisions/0020): shown beside the enrolment badge, which keeps its spec meaning.
+    fees: isPaymentStatus(registration?.paymentStatus) ? PAYMENT_STATUS_LABELS[registration.paymentStatus] : null,
     showAdminTab: info.user.role === "admin",
     impersonating: info.impersonating,
     // An admin viewing as the student must not use up the student's first opening.
@@ -90,7 +93,7 @@ const tabClass = ({ isActive }: { isActive: boolean }) =>
   `block whitespace-nowrap rounded-md px-3 py-2 text-sm font-semibold sm:px-4 ${isActive ? "bg-brand-700 text-white" : "text-gray-800 hover:bg-gray-100"}`;
 
 export default function StudentLayout({ loaderData }: Route.ComponentProps) {
-  const { accountName, wardName, enrolled, programmeLabel, showAdminTab, impersonating, autoOpen, joinList } = loaderData;
+  const { accountName, wardName, enrolled, programmeLabel, fees, showAdminTab, impersonating, autoOpen, joinList } = loaderData;
   const { show, element } = useClientToast();
   useAutoOpenClassPages(autoOpen, show);
   const location = useLocation();
@@ -105,6 +108,7 @@ export default function StudentLayout({ loaderData }: Route.ComponentProps) {
             <p className="mt-2 flex flex-wrap gap-2">
               <Badge tone={enrolled ? "green" : "yellow"}>{enrolled ? "Enrolled" : "Pending"}</Badge>
               {programmeLabel ? <Badge tone="blue">{programmeLabel}</Badge> : null}
+              {fees ? <Badge tone={fees === "Paid" || fees === "Overpaid" ? "green" : "yellow"}>{`Fees: ${fees}`}</Badge> : null}
             </p>
           </div>
           <Form method="post" action="/sign-out">

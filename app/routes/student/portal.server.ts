@@ -20,6 +20,8 @@ export type PortalRegistration = {
   programmeLabel: string;
   subjects: string[];
   classPagesOpenedAt: Date | null;
+  /** Unpaid / part-paid / paid / overpaid, or null while no fee is set (app/domain/money.ts). */
+  paymentStatus: string | null;
 };
 
 export type StudentPortal = {
@@ -46,6 +48,7 @@ export async function loadOwnedRegistration(user: SessionInfo["effectiveUser"]):
     programmeLabel: programmeLabel(r.programme),
     subjects: [...(r.subjects ?? [])],
     classPagesOpenedAt: r.classPagesOpenedAt ?? null,
+    paymentStatus: r.paymentStatus ?? null,
   };
 }
 

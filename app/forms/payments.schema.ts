@@ -1,0 +1,161 @@
+import { z } from "zod";
+import { PROGRAMMES, type Programme } from "#app/domain/programmes.ts";
+import {
+  PARENT_PAYMENT_METHODS,
+  PAYMENT_METHODS,
+  PAYMENT_METHOD_LABELS,
+  PAYMENT_STATES,
+  PAYMENT_STATE_LABELS,
+  parseCedis,
+} from "#app/domain/money.ts";
+import { isPlausiblePhone } from "#app/domain/phone.ts";
+
+/** An amount typed in cedis → integer pesewas (no floats: see app/domain/money.ts). */
+export const cedisField = (options: { allowZero?: boolean; required?: string } = {}) =>
+  z
+    .string({ error: options.required ?? "Enter an amount in Ghana cedis" })
+    .transform((text, ctx) => {
+      const parsed = parseCedis(text, { allowZero: options.allowZero });
+      if (!parsed.ok) {
+        ctx.addIssue({ code: "custom", message: parsed.error });
+        return z.NEVER;
+      }
+      return parsed.pesewas;
+    });
+
+const optionalCedis = cedisField().optional().transform((v) => (v === undefined ? null : v));
+
+const isoDate = (label: string) =>
+  z
+    .string({ error: `Enter the ${label}` })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, `Enter the ${label} as a date`)
+    .refine((v) => !Number.isNaN(new Date(`${v}T00:00:00Z`).getTime()), `Enter the ${label} as a date`);
+
+/** A date on which money was paid: a real date, not after today (Accra is UTC). */
+const paidOnField = isoDate("payment date")
+  .refine((v) => v <= new Date().toISOString().slice(0, 10), "The payment date cannot be in the future")
+  .refine((v) => v >= "2020-01-01", "Enter the date the payment was made")
+  .transform((v) => new Date(`${v}T00:00:00Z`));
+
+const referenceField = z
+  .string()
+  .trim()
+  .max(60, "The reference must be at most 60 characters")
+  .regex(/^[A-Za-z0-9 .\-/#_]*$/, "Use only letters, digits, spaces and . - / # _ in the reference")
+  .optional();
+
+const optionalPhone = z
+  .string()
+  .trim()
+  .max(30)
+  .refine((v) => isPlausiblePhone(v), "Enter a valid phone number, e.g. 024 123 4567")
+  .optional();
+
+const reason = z
+  .string({ error: "Give a reason" })
+  .trim()
+  .min(3, "Give a reason (at least 3 characters)")
+  .max(300, "The reason must be at most 300 characters");
+
+// ---- Fee schedule (admin settings → Fees) ----
+
+export const feeFieldName = (programme: Programme) => `fee_${programme}` as const;
+export const bandFieldName = (programme: Programme) => `band_${programme}` as const;
+
+const feeFields = Object.fromEntries(PROGRAMMES.map((p) => [feeFieldName(p), optionalCedis])) as Record<
+  `fee_${Programme}`,
+  typeof optionalCedis
+>;
+const bandFields = Object.fromEntries(PROGRAMMES.map((p) => [bandFieldName(p), optionalCedis])) as Record<
+  `band_${Programme}`,
+  typeof optionalCedis
+>;
+
+export const FeeScheduleSchema = z
+  .object({
+    season: z.string({ error: "Enter the season, e.g. 2026 Christmas vacation" }).trim().min(2, "Enter the season").max(40, "The season must be at most 40 characters"),
+    deadline: isoDate("payment deadline").optional().transform((v) => v ?? ""),
+    merchantName: z.string().trim().max(100, "At most 100 characters").optional().transform((v) => v ?? ""),
+    merchantNumber: optionalPhone.transform((v) => v ?? ""),
+    paymentInstructions: z.string().trim().max(500, "At most 500 characters").optional().transform((v) => v ?? ""),
+    bandFromSubjects: z
+      .number({ error: "Enter a whole number of subjects" })
+      .int("Enter a whole number of subjects")
+      .min(1, "At least 1 subject")
+      .max(20, "At most 20 subjects")
+      .optional()
+      .transform((v) => v ?? null),
+    ...feeFields,
+    ...bandFields,
+  })
+  .superRefine((v, ctx) => {
+    const anyBand = PROGRAMMES.some((p) => v[bandFieldName(p)] != null);
+    if (anyBand && v.bandFromSubjects == null) {
+      ctx.addIssue({ code: "custom", path: ["bandFromSubjects"], message: "Say from how many subjects the band fees apply" });
+    }
+  });
+
+// ---- Payments ----
+
+const methodField = z.enum(PAYMENT_METHODS, { error: "Choose how the money was paid" });
+
+/** Non-cash payments carry the provider's transaction reference. */
+function requireReference(v: { method: string; reference?: string }, ctx: z.RefinementCtx) {
+  if (v.method !== "cash" && !v.reference) {
+    ctx.addIssue({ code: "custom", path: ["reference"], message: "Enter the transaction reference" });
+  }
+}
+
+export const RecordPaymentSchema = z
+  .object({
+    intent: z.literal("record"),
+    amount: cedisField(),
+    method: methodField,
+    reference: referenceField,
+    paidOn: paidOnField,
+    payerPhone: optionalPhone,
+    note: z.string().trim().max(500, "The note must be at most 500 characters").optional(),
+  })
+  .superRefine(requireReference);
+
+export const ParentPaymentSchema = z
+  .object({
+    registrationId: z.string({ error: "Choose the ward" }).min(1, "Choose the ward").max(40),
+    amount: cedisField(),
+    method: z.enum(PARENT_PAYMENT_METHODS, { error: "Choose how you paid" }),
+    reference: referenceField,
+    paidOn: paidOnField,
+  })
+  .superRefine(requireReference);
+
+export const PaymentDecisionSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("confirm"), paymentId: z.string().min(1).max(40) }),
+  z.object({ intent: z.literal("reject"), paymentId: z.string().min(1).max(40), reason }),
+  z.object({ intent: z.literal("void"), paymentId: z.string().min(1).max(40), reason }),
+]);
+
+export const AdjustDueSchema = z.object({
+  intent: z.literal("adjust-due"),
+  amountDue: cedisField({ allowZero: true, required: "Enter the amount due" }),
+  reason,
+});
+
+export const METHOD_OPTIONS = PAYMENT_METHODS.map((m) => ({ value: m, label: PAYMENT_METHOD_LABELS[m] }));
+export const PARENT_METHOD_OPTIONS = PARENT_PAYMENT_METHODS.map((m) => ({ value: m, label: PAYMENT_METHOD_LABELS[m] }));
+
+export const PAYMENTS_PER_PAGE = 25;
+
+/** The admin payments list's query string; anything malformed falls back to "no filter". */
+export const PaymentsQuerySchema = z.object({
+  q: z
+    .string()
+    .optional()
+    .catch(undefined)
+    .transform((v) => (v ?? "").trim().slice(0, 100)),
+  state: z.enum(PAYMENT_STATES).optional().catch(undefined),
+  method: z.enum(PAYMENT_METHODS).optional().catch(undefined),
+  from: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional().catch(undefined),
+  to: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional().catch(undefined),
+  page: z.coerce.number().int().min(1).max(100_000).catch(1),
+});
+export const STATE_OPTIONS = PAYMENT_STATES.map((s) => ({ value: s, label: PAYMENT_STATE_LABELS[s] }));

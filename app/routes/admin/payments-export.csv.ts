@@ -1,0 +1,36 @@
+import type { Route } from "./+types/payments-export.csv";
+import { requireAdmin } from "#app/utils/auth.server.ts";
+import { csvResponse, type CsvColumn } from "#app/utils/csv.server.ts";
+import { PaymentsQuerySchema } from "#app/forms/payments.schema.ts";
+import { fileDate, formatDate, formatDateTime } from "#app/domain/dates.ts";
+import { PAYMENT_METHOD_LABELS, PAYMENT_STATE_LABELS, pesewasToInput } from "#app/domain/money.ts";
+import { programmeLabel } from "#app/domain/programmes.ts";
+import { adminPaymentFilter, streamAdminPayments, type PaymentExportRow } from "#models/payment.server.ts";
+
+type Row = PaymentExportRow;
+
+const COLUMNS: ReadonlyArray<CsvColumn<Row>> = [
+  { header: "Submitted", value: (p) => formatDateTime(p.createdAt) },
+  { header: "Paid On", value: (p) => formatDate(p.paidOn) },
+  { header: "Ward Name", value: (p) => p.registration?.wardName ?? "" },
+  { header: "Parent Name", value: (p) => p.registration?.parentName ?? "" },
+  { header: "Parent WhatsApp", value: (p) => p.registration?.whatsappNumber ?? "" },
+  { header: "Programme", value: (p) => (p.registration ? programmeLabel(p.registration.programme) : "") },
+  { header: "Season", value: (p) => p.season },
+  { header: "Amount (GH₵)", value: (p) => pesewasToInput(p.amount) },
+  { header: "Method", value: (p) => PAYMENT_METHOD_LABELS[p.method] },
+  { header: "Reference", value: (p) => p.reference },
+  { header: "Payer Phone", value: (p) => p.payerPhone },
+  { header: "State", value: (p) => PAYMENT_STATE_LABELS[p.state] },
+  { header: "Receipt", value: (p) => p.receiptCode },
+  { header: "Reason", value: (p) => (p.state === "rejected" ? p.rejectedReason : p.state === "voided" ? p.voidedReason : "") },
+  { header: "Note", value: (p) => p.note },
+];
+
+/** GET /admin/payments/export: the filtered payments as CSV (streamed), pending first. */
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request, "can_manage_payments");
+  const query = PaymentsQuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
+  const filter = await adminPaymentFilter(query);
+  return csvResponse(`payments_${fileDate(new Date())}.csv`, streamAdminPayments(filter), COLUMNS);
+}

@@ -1,0 +1,440 @@
+import { getFormProps, getInputProps, useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
+import { getZodConstraint } from "@conform-to/zod/v4";
+import { parseWithZod } from "#app/forms/parse.ts";
+import { data, Form, Link } from "react-router";
+import type { Route } from "./+types/registration-detail";
+import { requireAdmin } from "#app/utils/auth.server.ts";
+import { redirectWithToast } from "#app/utils/toast.server.ts";
+import { PaymentError, adjustAmountDue, confirmPayment, recordPayment, rejectPayment, voidPayment } from "#app/utils/payments.server.ts";
+import { AdjustDueSchema, METHOD_OPTIONS, PaymentDecisionSchema, RecordPaymentSchema } from "#app/forms/payments.schema.ts";
+import { programmeLabel, WARD_FORM_LABELS, type WardForm } from "#app/domain/programmes.ts";
+import { formatDateTime } from "#app/domain/dates.ts";
+import { formatCedis, pesewasToInput, type PaymentMethod } from "#app/domain/money.ts";
+import { balanceView, paymentView, type PaymentView } from "#app/domain/payment-view.ts";
+import { REFERRAL_STATUS_OPTIONS, UPDATE_MODE_OPTIONS } from "#app/forms/registration.schema.ts";
+import { SCHOOL_NAME } from "#app/domain/school.ts";
+import { FormErrors, SelectField, SubmitButton, TextareaField, TextField, ErrorList } from "#app/components/form/fields.tsx";
+import { Button } from "#app/components/ui/button.tsx";
+import { DataTable } from "#app/components/ui/data-table.tsx";
+import { PaymentStateBadge, PaymentStatusBadge } from "#app/components/payments/badges.tsx";
+import { getRegistrationDetail, listAuditTrail } from "#models/registration-admin.server.ts";
+import { editRegistration } from "./registration-edit.server.ts";
+import { ACCESS_RESTRICTED_MESSAGE, ACCESS_RESTRICTED_TITLE } from "#app/domain/messages.ts";
+import { PROGRAMME_SUBJECTS, WARD_FORMS, type Programme } from "#app/domain/programmes.ts";
+import { REGISTRATION_FIELD_LABELS } from "#app/forms/registration.schema.ts";
+import { ChoiceGroup } from "#app/components/form/fields.tsx";
+import { listPaymentsForRegistrations } from "#models/payment.server.ts";
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const { permissions } = await requireAdmin(request, "can_access_registrations");
+  const reg = await getRegistrationDetail(String(params.id));
+  if (!reg) throw data("Registration not found", { status: 404 });
+  const [payments, trail] = await Promise.all([listPaymentsForRegistrations([reg._id]), listAuditTrail(reg._id)]);
+  const modes = new Map(UPDATE_MODE_OPTIONS.map((o) => [o.value, o.label] as const));
+  const statuses = new Map(REFERRAL_STATUS_OPTIONS.map((o) => [o.value, o.label] as const));
+  // Pending first: they are what the office has to act on.
+  const order = { pending: 0, confirmed: 1, rejected: 2, voided: 3 } as const;
+  const sorted = [...payments].sort((a, b) => order[a.state] - order[b.state]);
+  return {
+    canManage: permissions.can_manage_payments,
+    registration: {
+      id: String(reg._id),
+      reference: reg.reference,
+      wardName: reg.wardName,
+      fields: [
+        ["Registered on", formatDateTime(reg.createdAt)],
+        ["Registered by", reg.adminRegistration ? "Admin" : reg.userId ? "Signed-in user" : "Public form"],
+        ["Reference", reg.reference],
+        ["Parent/Guardian", reg.parentName],
+        ["Parent WhatsApp", reg.whatsappNumber],
+        ["Alternative number", reg.alternativeNumber ?? ""],
+        ["Ward", reg.wardName],
+        ["Ward WhatsApp", reg.wardWhatsapp],
+        ["School", reg.currentSchool],
+        ["Form", WARD_FORM_LABELS[reg.wardForm as WardForm] ?? reg.wardForm],
+        ["Class", reg.specificClass],
+        ["Programme", programmeLabel(reg.programme)],
+        [`Subjects (${reg.subjectCount})`, (reg.subjects ?? []).join(", ")],
+        ["Updates by", (reg.updateMode ?? []).map((m) => modes.get(m as never) ?? m).join(", ")],
+        ["Referred by", `${reg.referralName} (${statuses.get(reg.referralStatus as never) ?? reg.referralStatus}${reg.referralOther ? `: ${reg.referralOther}` : ""})`],
+        ["Join class pages", reg.joinStudentGroups === "yes" ? "Yes" : "No"],
+        ["Join parent group", reg.joinParentGroup === "yes" ? "Yes" : "No"],
+        ["Feedback", reg.feedback ?? ""],
+      ] as [string, string][],
+      balance: balanceView(reg),
+      feeSeason: reg.feeSeason ?? "",
+      amountDueInput: pesewasToInput(reg.amountDue),
+      edit: {
+        parentName: reg.parentName,
+        whatsappNumber: reg.whatsappNumber,
+        alternativeNumber: reg.alternativeNumber ?? "",
+        wardName: reg.wardName,
+        wardWhatsapp: reg.wardWhatsapp,
+        currentSchool: reg.currentSchool,
+        wardForm: reg.wardForm,
+        specificClass: reg.specificClass,
+        subjects: [...(reg.subjects ?? [])],
+      },
+      subjectOptions: (PROGRAMME_SUBJECTS[reg.programme as Programme] ?? []).map((s) => ({ value: s, label: s })),
+    },
+    payments: sorted.map(paymentView),
+    trail: trail.map((t) => ({ id: String(t._id), when: formatDateTime(t.createdAt), who: t.actorName, what: describeAudit(t.action, t.details) })),
+  };
+}
+
+function describeAudit(action: string, details: unknown): string {
+  const d = (details ?? {}) as Record<string, any>;
+  const money = (v: unknown) => (typeof v === "number" ? formatCedis(v) : "not set");
+  switch (action) {
+    case "payment.submit":
+      return `Payment of ${money(d.amount)} submitted (${d.source === "parent" ? "by the parent" : d.source === "gateway" ? "by the gateway" : "by the office"}${d.reference ? `, reference ${d.reference}` : ""})`;
+    case "payment.confirm":
+      return `Payment of ${money(d.amount)} confirmed, receipt ${d.receipt ?? ""}`;
+    case "payment.reject":
+      return `Payment of ${money(d.amount)} rejected: ${d.reason ?? ""}`;
+    case "payment.void":
+      return `Payment of ${money(d.amount)} voided: ${d.reason ?? ""}`;
+    case "registration.edit":
+      return `Details corrected: ${Object.entries((d.changes ?? {}) as Record<string, { from: unknown; to: unknown }>)
+        .map(([k, c]) => `${EDIT_LABELS[k as keyof typeof EDIT_LABELS] ?? k} from "${[c.from].flat().join(", ")}" to "${[c.to].flat().join(", ")}"`)
+        .join("; ")}`;
+    case "registration.amount-due":
+      return `Amount due changed from ${money(d.from)} to ${money(d.to)}: ${d.reason ?? ""}`;
+    default:
+      return action;
+  }
+}
+
+type ActionReply = { form: string; result: SubmissionResult<string[]> };
+
+const EDIT_LABELS = {
+  parentName: REGISTRATION_FIELD_LABELS.parentName,
+  whatsappNumber: REGISTRATION_FIELD_LABELS.whatsappNumber,
+  alternativeNumber: REGISTRATION_FIELD_LABELS.alternativeNumber,
+  wardName: REGISTRATION_FIELD_LABELS.wardName,
+  wardWhatsapp: REGISTRATION_FIELD_LABELS.wardWhatsapp,
+  currentSchool: REGISTRATION_FIELD_LABELS.currentSchool,
+  wardForm: REGISTRATION_FIELD_LABELS.wardForm,
+  specificClass: REGISTRATION_FIELD_LABELS.specificClass,
+  subjects: REGISTRATION_FIELD_LABELS.subjects,
+} as const;
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const { user, permissions } = await requireAdmin(request, "can_access_registrations");
+  const id = String(params.id);
+  const reg = await getRegistrationDetail(id);
+  if (!reg) throw data("Registration not found", { status: 404 });
+  const formData = await request.formData();
+  const intent = formData.get("intent");
+  const here = `/admin/registrations/${id}`;
+
+  if (intent === "edit") {
+    const outcome = await editRegistration(reg, formData, user._id);
+    if (!outcome.ok) return data<ActionReply>({ form: "edit", result: outcome.result }, { status: outcome.status });
+    return redirectWithToast(here, outcome.changed.length
+      ? { type: "success", title: "Registration updated", description: `Changed: ${outcome.changed.map((f) => EDIT_LABELS[f as keyof typeof EDIT_LABELS] ?? f).join(", ")}` }
+      : { type: "success", title: "Nothing changed" });
+  }
+  // Everything below changes money.
+  if (!permissions.can_manage_payments) throw data({ title: ACCESS_RESTRICTED_TITLE, message: ACCESS_RESTRICTED_MESSAGE }, { status: 403 });
+
+  if (intent === "record") {
+    const submission = parseWithZod(formData, { schema: RecordPaymentSchema });
+    if (submission.status !== "success") return data<ActionReply>({ form: "record", result: submission.reply() }, { status: 400 });
+    const v = submission.value;
+    try {
+      const { payment } = await recordPayment({
+        registrationId: id,
+        amount: v.amount,
+        method: v.method as PaymentMethod,
+        reference: v.reference ?? null,
+        paidOn: v.paidOn,
+        payerPhone: v.payerPhone ?? null,
+        note: v.note ?? null,
+        actorId: user._id,
+      });
+      return redirectWithToast(here, { type: "success", title: "Payment recorded", description: `Receipt ${payment?.receiptCode ?? ""}` });
+    } catch (error) {
+      if (!(error instanceof PaymentError)) throw error;
+      const reply = submission.reply(error.field ? { fieldErrors: { [error.field]: [error.message] } } : { formErrors: [error.message] });
+      return data<ActionReply>({ form: "record", result: reply }, { status: error.status });
+    }
+  }
+
+  if (intent === "adjust-due") {
+    const submission = parseWithZod(formData, { schema: AdjustDueSchema });
+    if (submission.status !== "success") return data<ActionReply>({ form: "adjust-due", result: submission.reply() }, { status: 400 });
+    await adjustAmountDue(id, submission.value.amountDue, submission.value.reason, user._id);
+    return redirectWithToast(here, { type: "success", title: "Amount due changed", description: formatCedis(submission.value.amountDue) });
+  }
+
+  const submission = parseWithZod(formData, { schema: PaymentDecisionSchema });
+  if (submission.status !== "success") {
+    const paymentId = String(formData.get("paymentId") ?? "");
+    return data<ActionReply>({ form: `${String(intent)}-${paymentId}`, result: submission.reply() }, { status: 400 });
+  }
+  const v = submission.value;
+  // The payment must belong to this registration.
+  const own = (await listPaymentsForRegistrations([id])).some((p) => String(p._id) === v.paymentId);
+  if (!own) throw data("Payment not found", { status: 404 });
+  if (v.intent === "confirm") {
+    const { confirmed, payment } = await confirmPayment(v.paymentId, user._id);
+    return redirectWithToast(here, confirmed
+      ? { type: "success", title: "Payment confirmed", description: `Receipt ${payment?.receiptCode ?? ""}` }
+      : { type: "error", title: "Already handled", description: "This payment is no longer pending." });
+  }
+  const done = v.intent === "reject" ? await rejectPayment(v.paymentId, v.reason, user._id) : await voidPayment(v.paymentId, v.reason, user._id);
+  return redirectWithToast(here, done
+    ? { type: "success", title: v.intent === "reject" ? "Payment rejected" : "Payment voided" }
+    : { type: "error", title: "Already handled", description: "This payment has already been dealt with." });
+}
+
+export default function RegistrationDetail({ loaderData, actionData }: Route.ComponentProps) {
+  const { registration: r, payments, trail, canManage } = loaderData;
+  const reply = actionData as ActionReply | undefined;
+  return (
+    <main id="main" className="space-y-6">
+      <div>
+        <Link to="/admin/registrations" className="text-sm font-semibold text-brand-700 underline">
+          Back to registrations
+        </Link>
+        <h1 className="mt-2 text-2xl font-bold text-gray-900">{r.wardName}</h1>
+        <p className="text-gray-700">Registration {r.reference}</p>
+      </div>
+
+      <section aria-labelledby="fees-heading" className="rounded-xl border border-gray-200 bg-white p-5 shadow-sm">
+        <h2 id="fees-heading" className="text-lg font-semibold text-gray-900">
+          Fees and payments
+        </h2>
+        <dl className="mt-3 grid gap-3 sm:grid-cols-4">
+          <div>
+            <dt className="text-sm text-gray-700">Amount due{r.feeSeason ? ` (${r.feeSeason})` : ""}</dt>
+            <dd className="text-lg font-semibold">{r.balance.amountDue}</dd>
+          </div>
+          <div>
+            <dt className="text-sm text-gray-700">Paid (confirmed)</dt>
+            <dd className="text-lg font-semibold">{r.balance.amountPaid}</dd>
+          </div>
+          <div>
+            <dt className="text-sm text-gray-700">Balance</dt>
+            <dd className="text-lg font-semibold">{r.balance.balance || "—"}</dd>
+          </div>
+          <div>
+            <dt className="text-sm text-gray-700">Status</dt>
+            <dd>
+              <PaymentStatusBadge status={r.balance.status} label={r.balance.statusLabel} />
+            </dd>
+          </div>
+        </dl>
+
+        <h3 className="mt-6 font-semibold text-gray-900">Payments</h3>
+        <DataTable
+          label="Payments"
+          headers={["Paid on", "Amount", "Method", "Reference", "From", "State", "Receipt", ...(canManage ? [{ label: "Actions", srOnly: true }] : [])]}
+          rowCount={payments.length}
+          emptyText="No payments yet."
+          className="mt-2 rounded-lg border border-gray-200"
+        >
+          {payments.map((p) => (
+            <tr key={p.id} className="align-top">
+              <td className="px-3 py-2">{p.paidOn}</td>
+              <td className="px-3 py-2 whitespace-nowrap">{p.amount}</td>
+              <td className="px-3 py-2">{p.method}</td>
+              <td className="px-3 py-2 font-mono">{p.reference}</td>
+              <td className="px-3 py-2">{p.source}{p.payerPhone ? ` · ${p.payerPhone}` : ""}</td>
+              <td className="px-3 py-2">
+                <PaymentStateBadge state={p.state} label={p.stateLabel} />
+                {p.reason ? <p className="mt-1 text-xs text-gray-700">{p.reason}</p> : null}
+              </td>
+              <td className="px-3 py-2">
+                {p.receiptCode ? (
+                  <a href={`/payments/${p.id}/receipt.pdf`} className="font-semibold text-brand-700 underline" aria-label={`Receipt ${p.receiptCode} (PDF)`}>
+                    {p.receiptCode}
+                  </a>
+                ) : null}
+              </td>
+              {canManage ? (
+                <td className="px-3 py-2">
+                  <PaymentActions payment={p} reply={reply} />
+                </td>
+              ) : null}
+            </tr>
+          ))}
+        </DataTable>
+
+        {canManage ? (
+          <div className="mt-6 grid gap-6 lg:grid-cols-2">
+            <RecordPaymentForm lastResult={reply?.form === "record" ? reply.result : undefined} />
+            <AdjustDueForm lastResult={reply?.form === "adjust-due" ? reply.result : undefined} current={r.amountDueInput} />
+          </div>
+        ) : (
+          <p className="mt-4 text-sm text-gray-700">You can see payments; recording them needs the Manage payments permission.</p>
+        )}
+      </section>
+
+      <section aria-labelledby="details-heading" className="rounded-xl border border-gray-200 bg-white p-5 shadow-sm">
+        <h2 id="details-heading" className="text-lg font-semibold text-gray-900">
+          Registration details
+        </h2>
+        <dl className="mt-3">
+          {r.fields.map(([term, value]) => (
+            <div key={term} className="grid gap-1 border-b border-gray-100 py-2 sm:grid-cols-3">
+              <dt className="text-sm font-medium text-gray-700">{term}</dt>
+              <dd className="text-gray-900 sm:col-span-2">{value || "—"}</dd>
+            </div>
+          ))}
+        </dl>
+      </section>
+
+      <EditForm values={r.edit} subjectOptions={r.subjectOptions} lastResult={reply?.form === "edit" ? reply.result : undefined} />
+
+      <section aria-labelledby="audit-heading" className="rounded-xl border border-gray-200 bg-white p-5 shadow-sm">
+        <h2 id="audit-heading" className="text-lg font-semibold text-gray-900">
+          Audit trail
+        </h2>
+        {trail.length ? (
+          <ol className="mt-3 space-y-2">
+            {trail.map((t) => (
+              <li key={t.id} className="text-sm">
+                <span className="font-medium">{t.when}</span> · {t.who}: {t.what}
+              </li>
+            ))}
+          </ol>
+        ) : (
+          <p className="mt-2 text-sm text-gray-700">No changes recorded yet.</p>
+        )}
+      </section>
+    </main>
+  );
+}
+
+function EditForm({ values, subjectOptions, lastResult }: { values: Record<string, string | string[]>; subjectOptions: { value: string; label: string }[]; lastResult?: SubmissionResult<string[]> }) {
+  const [form, fields] = useForm({ id: "edit-registration", lastResult, defaultValue: values });
+  const f = fields as unknown as Record<string, FieldMetadata<any, any, string[]>>;
+  const L = EDIT_LABELS;
+  return (
+    <section aria-labelledby="edit-heading" className="rounded-xl border border-gray-200 bg-white p-5 shadow-sm">
+      <h2 id="edit-heading" className="text-lg font-semibold text-gray-900">
+        Correct the details
+      </h2>
+      <p className="mt-1 text-sm text-gray-700">Checked like a new registration, duplicates included. Every change is recorded in the audit trail. A change of subjects does not change the amount due.</p>
+      <Form method="post" {...getFormProps(form)} className="mt-4 grid gap-4 sm:grid-cols-2">
+        <input type="hidden" name="intent" value="edit" />
+        <div className="sm:col-span-2">
+          <FormErrors id={form.errorId} errors={form.errors} />
+        </div>
+        <TextField field={f.parentName} label={L.parentName} required inputProps={{ maxLength: 100 }} />
+        <TextField field={f.whatsappNumber} label={L.whatsappNumber} type="tel" required inputProps={{ maxLength: 30 }} />
+        <TextField field={f.alternativeNumber} label={L.alternativeNumber} type="tel" required={false} inputProps={{ maxLength: 30 }} />
+        <TextField field={f.wardName} label={L.wardName} required inputProps={{ maxLength: 100 }} />
+        <TextField field={f.wardWhatsapp} label={L.wardWhatsapp} type="tel" required inputProps={{ maxLength: 30 }} />
+        <TextField field={f.currentSchool} label={L.currentSchool} required inputProps={{ maxLength: 150 }} />
+        <SelectField field={f.wardForm} label={L.wardForm} required options={WARD_FORMS.map((w) => ({ value: w, label: WARD_FORM_LABELS[w] }))} placeholder={null} />
+        <TextField field={f.specificClass} label={L.specificClass} required inputProps={{ maxLength: 20 }} />
+        <ChoiceGroup field={f.subjects} legend={L.subjects} type="checkbox" options={subjectOptions} columns={2} required className="sm:col-span-2" />
+        <div className="sm:col-span-2">
+          <SubmitButton pendingLabel="Saving...">Save corrections</SubmitButton>
+        </div>
+      </Form>
+    </section>
+  );
+}
+
+function RecordPaymentForm({ lastResult }: { lastResult?: SubmissionResult<string[]> }) {
+  const [form, fields] = useForm({
+    id: "record-payment",
+    lastResult,
+    defaultValue: { method: "mtn-momo", paidOn: new Date().toISOString().slice(0, 10) },
+    constraint: getZodConstraint(RecordPaymentSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: RecordPaymentSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  const f = fields as unknown as Record<string, FieldMetadata<any, any, string[]>>;
+  return (
+    <Form method="post" {...getFormProps(form)} className="space-y-4 rounded-lg border border-gray-200 p-4">
+      <h3 className="font-semibold text-gray-900">Record a payment</h3>
+      <input type="hidden" name="intent" value="record" />
+      <FormErrors id={form.errorId} errors={form.errors} />
+      <TextField field={f.amount} label="Amount (GH₵)" inputProps={{ inputMode: "decimal", maxLength: 14 }} />
+      <SelectField field={f.method} label="Method" options={METHOD_OPTIONS} placeholder={null} />
+      <TextField field={f.reference} label="Transaction reference" hint="Required except for cash." required={false} inputProps={{ maxLength: 60, autoComplete: "off" }} />
+      <TextField field={f.paidOn} label="Paid on" inputProps={{ type: "date" }} />
+      <TextField field={f.payerPhone} label="Payer phone" type="tel" inputProps={{ maxLength: 30 }} />
+      <TextareaField field={f.note} label="Note" rows={2} />
+      <SubmitButton pendingLabel="Recording...">Record payment</SubmitButton>
+    </Form>
+  );
+}
+
+function AdjustDueForm({ lastResult, current }: { lastResult?: SubmissionResult<string[]>; current: string }) {
+  const [form, fields] = useForm({
+    id: "adjust-due",
+    lastResult,
+    defaultValue: { amountDue: current },
+    constraint: getZodConstraint(AdjustDueSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: AdjustDueSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  const f = fields as unknown as Record<string, FieldMetadata<any, any, string[]>>;
+  return (
+    <Form method="post" {...getFormProps(form)} className="space-y-4 self-start rounded-lg border border-gray-200 p-4">
+      <h3 className="font-semibold text-gray-900">Adjust the amount due</h3>
+      <input type="hidden" name="intent" value="adjust-due" />
+      <FormErrors id={form.errorId} errors={form.errors} />
+      <TextField field={f.amountDue} label="New amount due (GH₵)" inputProps={{ inputMode: "decimal", maxLength: 14 }} />
+      <TextField field={f.reason} label="Reason for the change" inputProps={{ maxLength: 300 }} />
+      <SubmitButton pendingLabel="Saving...">Change amount due</SubmitButton>
+    </Form>
+  );
+}
+
+function PaymentActions({ payment, reply }: { payment: PaymentView; reply?: ActionReply }) {
+  if (payment.state === "pending") {
+    return (
+      <div className="flex min-w-56 flex-col gap-2">
+        <Form method="post">
+          <input type="hidden" name="intent" value="confirm" />
+          <input type="hidden" name="paymentId" value={payment.id} />
+          <Button type="submit" aria-label={`Confirm payment ${payment.reference}`}>
+            Confirm
+          </Button>
+        </Form>
+        <ReasonForm intent="reject" payment={payment} reply={reply} />
+      </div>
+    );
+  }
+  if (payment.state === "confirmed") return <ReasonForm intent="void" payment={payment} reply={reply} />;
+  return null;
+}
+
+function ReasonForm({ intent, payment, reply }: { intent: "reject" | "void"; payment: PaymentView; reply?: ActionReply }) {
+  const formId = `${intent}-${payment.id}`;
+  const [form, fields] = useForm({ id: formId, lastResult: reply?.form === formId ? reply.result : undefined });
+  const reason = fields.reason as FieldMetadata<string, any, string[]>;
+  const label = intent === "reject" ? "Reason for rejecting" : "Reason for voiding";
+  return (
+    <Form method="post" {...getFormProps(form)} className="flex min-w-56 flex-col gap-1">
+      <input type="hidden" name="intent" value={intent} />
+      <input type="hidden" name="paymentId" value={payment.id} />
+      <label htmlFor={reason.id} className="text-xs font-medium text-gray-900">
+        {label} {payment.reference || payment.amount}
+      </label>
+      <input
+        {...getInputProps(reason, { type: "text", ariaAttributes: true })}
+        maxLength={300}
+        className="rounded-md border border-gray-400 px-2 py-1 text-sm"
+        aria-describedby={reason.errors?.length ? reason.errorId : undefined}
+      />
+      <ErrorList id={reason.errorId} errors={reason.errors} />
+      <Button type="submit" variant={intent === "void" ? "danger" : "secondary"}>
+        {intent === "reject" ? "Reject" : "Void"}
+      </Button>
+    </Form>
+  );
+}
+
+export function meta({ data }: Route.MetaArgs) {
+  return [{ title: `${data?.registration.wardName ?? "Registration"} | Admin | ${SCHOOL_NAME}` }];
+}

@@ -1,0 +1,81 @@
+import type { SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "#app/forms/parse.ts";
+import { normalizePhone } from "#app/domain/phone.ts";
+import { duplicateRegistrationMessage } from "#app/domain/registration.ts";
+import { RegistrationSchema } from "#app/forms/registration.schema.ts";
+import { Registration, findDuplicateRegistration, wardNameKey, type RegistrationDoc } from "#models/registration.server.ts";
+import { audit } from "#models/audit-log.server.ts";
+
+/** The fields a parent most often gets wrong, which the office may correct. */
+export const EDITABLE_FIELDS = ["parentName", "whatsappNumber", "alternativeNumber", "wardName", "wardWhatsapp", "currentSchool", "wardForm", "specificClass", "subjects"] as const;
+type Editable = (typeof EDITABLE_FIELDS)[number];
+
+/**
+ * Applies an admin's corrections with the enrolment form's own schema: the
+ * submitted fields are merged into the stored registration and the whole is
+ * validated as a new registration would be; the duplicate rule (same ward name
+ * and WhatsApp number in the programme) excludes the registration itself.
+ * Every changed field is audited with its old and new value. The amount due
+ * does not follow a change of subjects; it is adjusted separately, with a reason.
+ */
+export async function editRegistration(reg: RegistrationDoc, formData: FormData, actorId: string): Promise<{ ok: true; changed: string[] } | { ok: false; status: number; result: SubmissionResult<string[]> }> {
+  const merged = new FormData();
+  const stored: Record<string, unknown> = {
+    parentName: reg.parentName, whatsappNumber: reg.whatsappNumber, alternativeNumber: reg.alternativeNumber ?? "", wardName: reg.wardName,
+    wardWhatsapp: reg.wardWhatsapp, currentSchool: reg.currentSchool, wardForm: reg.wardForm, specificClass: reg.specificClass,
+    programme: reg.programme, subjects: reg.subjects, updateMode: reg.updateMode, referralName: reg.referralName, referralStatus: reg.referralStatus,
+    referralOther: reg.referralOther ?? "", joinStudentGroups: reg.joinStudentGroups, joinParentGroup: reg.joinParentGroup, feedback: reg.feedback ?? "",
+  };
+  for (const [key, value] of Object.entries(stored)) {
+    if ((EDITABLE_FIELDS as readonly string[]).includes(key)) continue;
+    for (const v of Array.isArray(value) ? value : [value]) if (v != null && v !== "") merged.append(key, String(v));
+  }
+  for (const key of EDITABLE_FIELDS) {
+    for (const v of formData.getAll(key)) if (typeof v === "string" && v !== "") merged.append(key, v);
+  }
+  const subjects = merged.getAll("subjects");
+  merged.set("subjectCount", String(subjects.length));
+  const submission = parseWithZod(merged, { schema: RegistrationSchema });
+  // Only the editable fields' values and errors go back to the form.
+  const reply = (extra?: { formErrors?: string[] }) => {
+    const r = submission.reply(extra);
+    const keep = (o: Record<string, unknown> | null | undefined) =>
+      o ? Object.fromEntries(Object.entries(o).filter(([k]) => (EDITABLE_FIELDS as readonly string[]).includes(k) || k === "")) : o;
+    return { ...r, initialValue: keep(r.initialValue as never) as never, error: keep(r.error as never) as never };
+  };
+  if (submission.status !== "success") return { ok: false, status: 400, result: reply() };
+  const v = submission.value;
+  const next = {
+    parentName: v.parentName,
+    whatsappNumber: v.whatsappNumber,
+    whatsappNumberNormalized: normalizePhone(v.whatsappNumber),
+    alternativeNumber: v.alternativeNumber || null,
+    wardName: v.wardName,
+    wardNameKey: wardNameKey(v.wardName),
+    wardWhatsapp: v.wardWhatsapp,
+    wardWhatsappNormalized: normalizePhone(v.wardWhatsapp),
+    currentSchool: v.currentSchool,
+    wardForm: v.wardForm,
+    specificClass: v.specificClass,
+    subjects: [...new Set(v.subjects)],
+    subjectCount: new Set(v.subjects).size,
+  };
+  const changes: Record<string, { from: unknown; to: unknown }> = {};
+  for (const key of EDITABLE_FIELDS as readonly Editable[]) {
+    const before = (reg as Record<string, unknown>)[key] ?? null;
+    const after = (next as Record<string, unknown>)[key] ?? null;
+    if (JSON.stringify(before) !== JSON.stringify(after)) changes[key] = { from: before, to: after };
+  }
+  if (Object.keys(changes).length === 0) return { ok: true, changed: [] };
+  const duplicateReply = () => ({ ok: false as const, status: 409, result: reply({ formErrors: [duplicateRegistrationMessage(v.wardName, reg.programme)] }) });
+  const dup = await findDuplicateRegistration({ programme: reg.programme, wardWhatsappNormalized: next.wardWhatsappNormalized, wardNameKey: next.wardNameKey });
+  if (dup && String(dup._id) !== String(reg._id)) return duplicateReply();
+  try {
+    await Registration.updateOne({ _id: reg._id }, { $set: next }, { runValidators: true });
+  } catch (error) {
+    if ((error as { code?: number }).code === 11000) return duplicateReply();
+    throw error;
+  }
+  await audit("registration.edit", actorId, String(reg._id), { changes });
+  return { ok: true, changed: Object.keys(changes) };
+}

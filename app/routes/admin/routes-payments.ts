@@ -1,0 +1,13 @@
+import { type RouteConfigEntry, route } from "@react-router/dev/routes";
+
+/** Fees and payments, inside /admin (paths relative to /admin). Static paths outrank settings/:tab?. */
+export const paymentAdminRoutes: RouteConfigEntry[] = [
+  route("settings/fees", "routes/admin/settings-fees.tsx"),
+  route("registrations/:id", "routes/admin/registration-detail.tsx"),
+  route("payments", "routes/admin/payments.tsx"),
+];
+/** Outside the admin layout (receipt PDFs: admins and the ward's parent). */
+export const paymentStandaloneRoutes: RouteConfigEntry[] = [
+  route("payments/:paymentId/receipt.pdf", "routes/resources/payment-receipt.ts"),
+  route("admin/payments/export", "routes/admin/payments-export.csv.ts"),
+];

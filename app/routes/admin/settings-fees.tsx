@@ -1,0 +1,120 @@
+import { getFormProps, useForm, type FieldMetadata } from "@conform-to/react";
+import { getZodConstraint } from "@conform-to/zod/v4";
+import { parseWithZod } from "#app/forms/parse.ts";
+import { data, Form } from "react-router";
+import type { Route } from "./+types/settings-fees";
+import { requireAdmin } from "#app/utils/auth.server.ts";
+import { redirectWithToast } from "#app/utils/toast.server.ts";
+import { FeeScheduleSchema, bandFieldName, feeFieldName } from "#app/forms/payments.schema.ts";
+import { PROGRAMMES, PROGRAMME_LABELS } from "#app/domain/programmes.ts";
+import { pesewasToInput } from "#app/domain/money.ts";
+import type { FeeSchedule } from "#app/domain/fees.ts";
+import { SETTINGS_SAVED } from "#app/domain/messages.ts";
+import { SCHOOL_NAME } from "#app/domain/school.ts";
+import { FormErrors, SubmitButton, TextareaField, TextField } from "#app/components/form/fields.tsx";
+import { getFeeSchedule, saveFeeSchedule } from "#models/fee-schedule.server.ts";
+import { audit } from "#models/audit-log.server.ts";
+import { SettingsNav } from "./settings-nav.tsx";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request, "can_edit_settings");
+  return { schedule: await getFeeSchedule() };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const { user } = await requireAdmin(request, "can_edit_settings");
+  const submission = parseWithZod(await request.formData(), { schema: FeeScheduleSchema });
+  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  const v = submission.value;
+  const schedule: FeeSchedule = {
+    season: v.season,
+    deadline: v.deadline,
+    merchantName: v.merchantName,
+    merchantNumber: v.merchantNumber,
+    paymentInstructions: v.paymentInstructions,
+    bandFromSubjects: v.bandFromSubjects,
+    fees: Object.fromEntries(PROGRAMMES.map((p) => [p, v[feeFieldName(p)]])) as FeeSchedule["fees"],
+    bandFees: Object.fromEntries(PROGRAMMES.map((p) => [p, v[bandFieldName(p)]])) as FeeSchedule["bandFees"],
+  };
+  const before = await getFeeSchedule();
+  await saveFeeSchedule(schedule);
+  await audit("fees.save", user._id, null, { before, after: schedule });
+  return redirectWithToast("/admin/settings/fees", { type: "success", title: SETTINGS_SAVED, description: "The fee schedule has been saved. It applies to new registrations." });
+}
+
+function defaults(schedule: FeeSchedule | null) {
+  const out: Record<string, string> = {
+    season: schedule?.season ?? "",
+    deadline: schedule?.deadline ?? "",
+    merchantName: schedule?.merchantName ?? "",
+    merchantNumber: schedule?.merchantNumber ?? "",
+    paymentInstructions: schedule?.paymentInstructions ?? "",
+    bandFromSubjects: schedule?.bandFromSubjects == null ? "" : String(schedule.bandFromSubjects),
+  };
+  for (const p of PROGRAMMES) {
+    out[feeFieldName(p)] = pesewasToInput(schedule?.fees[p]);
+    out[bandFieldName(p)] = pesewasToInput(schedule?.bandFees[p]);
+  }
+  return out;
+}
+
+export default function FeeSettings({ loaderData, actionData }: Route.ComponentProps) {
+  const [form, fields] = useForm({
+    id: "settings-fees",
+    lastResult: actionData?.result,
+    defaultValue: defaults(loaderData.schedule),
+    constraint: getZodConstraint(FeeScheduleSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: FeeScheduleSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  const f = fields as unknown as Record<string, FieldMetadata<any, any, string[]>>;
+  const money = { inputMode: "decimal" as const, maxLength: 12, placeholder: "0.00" };
+  return (
+    <main id="main" className="space-y-6">
+      <h1 className="text-2xl font-bold text-gray-900">Settings</h1>
+      <SettingsNav />
+      <section aria-labelledby="settings-tab-heading" className="max-w-2xl rounded-xl border border-gray-200 bg-white p-6">
+        <h2 id="settings-tab-heading" className="mb-1 text-lg font-semibold text-gray-900">
+          Fees Settings
+        </h2>
+        <p className="mb-4 text-sm text-gray-700">
+          Amounts in Ghana cedis (GH₵), up to two decimals. A registration keeps the fee in force when it was made; a later change here does not alter what a family already owes.
+        </p>
+        <Form method="post" {...getFormProps(form)} className="space-y-5">
+          <FormErrors id={form.errorId} errors={form.errors} />
+          <TextField field={f.season} label="Season" hint="Receipts are numbered per season, e.g. 2026 Christmas vacation." inputProps={{ maxLength: 40 }} />
+          <TextField field={f.deadline} label="Payment deadline" inputProps={{ type: "date" }} />
+          <fieldset className="space-y-3">
+            <legend className="text-sm font-semibold text-gray-900">Fee per programme</legend>
+            <div className="grid gap-3 sm:grid-cols-2">
+              {PROGRAMMES.map((p) => (
+                <TextField key={p} field={f[feeFieldName(p)]} label={`${PROGRAMME_LABELS[p]} fee (GH₵)`} inputProps={money} />
+              ))}
+            </div>
+          </fieldset>
+          <fieldset className="space-y-3">
+            <legend className="text-sm font-semibold text-gray-900">Subject-count band (optional)</legend>
+            <TextField field={f.bandFromSubjects} label="Band fees apply from this many subjects" type="number" inputProps={{ min: 1, max: 20, step: 1 }} />
+            <div className="grid gap-3 sm:grid-cols-2">
+              {PROGRAMMES.map((p) => (
+                <TextField key={p} field={f[bandFieldName(p)]} label={`${PROGRAMME_LABELS[p]} band fee (GH₵)`} inputProps={money} />
+              ))}
+            </div>
+          </fieldset>
+          <fieldset className="space-y-3">
+            <legend className="text-sm font-semibold text-gray-900">How to pay</legend>
+            <TextField field={f.merchantName} label="Mobile Money merchant name" inputProps={{ maxLength: 100 }} />
+            <TextField field={f.merchantNumber} label="Mobile Money merchant number" type="tel" inputProps={{ maxLength: 30 }} />
+            <TextareaField field={f.paymentInstructions} label="Other payment instructions" hint="E.g. bank name and account number." rows={3} />
+          </fieldset>
+          <SubmitButton pendingLabel="Saving...">Save Fees</SubmitButton>
+        </Form>
+      </section>
+    </main>
+  );
+}
+
+export function meta() {
+  return [{ title: `Fees Settings | Admin | ${SCHOOL_NAME}` }];
+}

@@ -1,0 +1,44 @@
+import { data } from "react-router";
+import type { Route } from "./+types/payment-receipt";
+import { requireUser } from "#app/utils/auth.server.ts";
+import { maySeeRegistrationPayments } from "#app/utils/payment-access.server.ts";
+import { renderReceiptPdf } from "#app/utils/receipt-pdf.server.ts";
+import { fileSlug } from "#app/utils/schedule-pdf.server.ts";
+import { PAYMENT_METHOD_LABELS } from "#app/domain/money.ts";
+import { formatDate } from "#app/domain/dates.ts";
+import { programmeLabel } from "#app/domain/programmes.ts";
+import { getPayment } from "#models/payment.server.ts";
+import { getRegistrationDetail } from "#models/registration-admin.server.ts";
+
+/** The PDF receipt of a confirmed (or later voided) payment; anyone who may not see it gets 404. */
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const info = await requireUser(request);
+  const notFound = () => data("Receipt not found", { status: 404 });
+  const payment = await getPayment(String(params.paymentId));
+  if (!payment || !payment.receiptCode) throw notFound();
+  if (!(await maySeeRegistrationPayments(info, payment.registrationId))) throw notFound();
+  const reg = await getRegistrationDetail(payment.registrationId);
+  if (!reg) throw notFound();
+  const pdf = await renderReceiptPdf({
+    receiptCode: payment.receiptCode,
+    season: payment.season,
+    wardName: reg.wardName,
+    parentName: reg.parentName,
+    programmeLabel: programmeLabel(reg.programme),
+    amount: payment.amount,
+    method: PAYMENT_METHOD_LABELS[payment.method],
+    reference: payment.reference ?? null,
+    paidOn: formatDate(payment.paidOn),
+    confirmedOn: formatDate(payment.confirmedAt),
+    balanceAfter: payment.balanceAfter ?? null,
+    voided: payment.state === "voided",
+  });
+  return new Response(new Uint8Array(pdf), {
+    headers: {
+      "Content-Type": "application/pdf",
+      "Content-Disposition": `attachment; filename="receipt-${fileSlug(payment.receiptCode)}-${fileSlug(reg.wardName)}.pdf"`,
+      "Content-Length": String(pdf.length),
+      "Cache-Control": "private, no-store",
+    },
+  });
+}

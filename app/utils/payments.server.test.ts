@@ -1,0 +1,170 @@
+import mongoose from "mongoose";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startEmbeddedMongo, type EmbeddedMongo } from "#scripts/embedded-mongo/index.ts";
+import { Registration, wardNameKey } from "#models/registration.server.ts";
+import { Payment, seasonTotals } from "#models/payment.server.ts";
+import { saveFeeSchedule } from "#models/fee-schedule.server.ts";
+import { AuditLog } from "#models/audit-log.server.ts";
+import { EMPTY_FEES } from "#app/domain/fees.ts";
+import {
+  PaymentError,
+  adjustAmountDue,
+  amountDueAtEnrolment,
+  confirmPayment,
+  confirmPaymentByReference,
+  recordPayment,
+  rejectPayment,
+  submitPayment,
+  voidPayment,
+} from "./payments.server.ts";
+
+let server: EmbeddedMongo;
+let n = 0;
+
+beforeAll(async () => {
+  server = await startEmbeddedMongo({ quiet: true });
+  await mongoose.connect(`${server.uri}payments_test`);
+  await Promise.all([Registration.init(), Payment.init()]);
+  await saveFeeSchedule({
+    season: "2026",
+    deadline: "2026-12-20",
+    merchantName: "Vacation Classes",
+    merchantNumber: "0244000000",
+    paymentInstructions: "",
+    fees: { ...EMPTY_FEES, science: 45000 },
+    bandFromSubjects: null,
+    bandFees: { ...EMPTY_FEES },
+  });
+});
+
+afterAll(async () => {
+  await mongoose.disconnect();
+  await server?.stop();
+});
+
+async function registration(season = "2026") {
+  n += 1;
+  const due = await amountDueAtEnrolment("science", 2);
+  const doc = await Registration.create({
+    parentName: "Test Parent",
+    whatsappNumber: `024${String(n).padStart(7, "0")}`,
+    whatsappNumberNormalized: `+23324${String(n).padStart(7, "0")}`,
+    wardName: `Ward ${n}`,
+    wardNameKey: wardNameKey(`Ward ${n}`),
+    wardWhatsapp: `055${String(n).padStart(7, "0")}`,
+    wardWhatsappNormalized: `+23355${String(n).padStart(7, "0")}`,
+    currentSchool: "School",
+    wardForm: "form-2",
+    specificClass: "2S1",
+    programme: "science",
+    subjects: ["Mathematics", "Physics"],
+    subjectCount: 2,
+    updateMode: ["whatsapp"],
+    referralName: "Referee",
+    referralStatus: "teacher",
+    ...due,
+    feeSeason: season,
+  });
+  return String(doc._id);
+}
+
+const base = (registrationId: string, reference: string | null, amount = 10000) => ({
+  registrationId,
+  amount,
+  method: "mtn-momo" as const,
+  reference,
+  paidOn: new Date("2026-11-20"),
+  payerPhone: null,
+  note: null,
+  actorId: "tester",
+});
+
+describe("payments", () => {
+  it("stores the amount due from the schedule at enrolment", async () => {
+    expect(await amountDueAtEnrolment("science", 3)).toEqual({ amountDue: 45000, feeSeason: "2026", paymentStatus: "unpaid" });
+    expect(await amountDueAtEnrolment("arts", 3)).toEqual({ amountDue: null, feeSeason: null, paymentStatus: null });
+  });
+
+  it("adds partial payments up, and the status follows: Part-paid, Paid, Overpaid; a void takes it back", async () => {
+    const id = await registration();
+    await recordPayment(base(id, "P-1", 20000));
+    expect(await Registration.findById(id).lean()).toMatchObject({ amountPaid: 20000, paymentStatus: "part-paid" });
+    const second = await recordPayment(base(id, "P-2", 25000));
+    expect(second.payment?.balanceAfter).toBe(0);
+    expect(await Registration.findById(id).lean()).toMatchObject({ amountPaid: 45000, paymentStatus: "paid" });
+    const third = await recordPayment({ ...base(id, null, 1), method: "cash" });
+    expect(await Registration.findById(id).lean()).toMatchObject({ amountPaid: 45001, paymentStatus: "overpaid" });
+    expect(await voidPayment(third.payment!._id, "Typed twice", "tester")).toBe(true);
+    expect(await voidPayment(third.payment!._id, "Again", "tester")).toBe(false);
+    expect(await Registration.findById(id).lean()).toMatchObject({ amountPaid: 45000, paymentStatus: "paid" });
+    const voided = await Payment.findById(third.payment!._id).lean();
+    expect(voided).toMatchObject({ state: "voided", voidedReason: "Typed twice" });
+    expect(await AuditLog.countDocuments({ targetId: id, action: "payment.void" })).toBe(1);
+  });
+
+  it("refuses a second payment with the same reference for the method, however it is spaced or cased", async () => {
+    const id = await registration();
+    await submitPayment({ ...base(id, "MP231120.1234.A01"), source: "parent" });
+    await expect(submitPayment({ ...base(id, " mp231120.1234.a01 "), source: "parent" })).rejects.toMatchObject({
+      field: "reference",
+      status: 409,
+    });
+    // Same reference on another network is another transaction.
+    await submitPayment({ ...base(id, "MP231120.1234.A01"), method: "telecel-cash", source: "parent" });
+    // Non-cash needs a reference.
+    await expect(submitPayment({ ...base(id, " "), source: "parent" })).rejects.toBeInstanceOf(PaymentError);
+  });
+
+  it("frees a rejected payment's reference and shows the reason", async () => {
+    const id = await registration();
+    const p = await submitPayment({ ...base(id, "REJ-1"), source: "parent" });
+    expect(await rejectPayment(p._id, "No such transaction on our statement", "tester")).toBe(true);
+    expect(await Payment.findById(p._id).lean()).toMatchObject({ state: "rejected", rejectedReason: "No such transaction on our statement" });
+    await submitPayment({ ...base(id, "REJ-1"), source: "parent" });
+  });
+
+  it("confirms the same pending payment once when two confirmations race", async () => {
+    const id = await registration();
+    const p = await submitPayment({ ...base(id, "RACE-1"), source: "parent" });
+    const results = await Promise.all(Array.from({ length: 5 }, () => confirmPayment(p._id, "tester")));
+    expect(results.filter((r) => r.confirmed)).toHaveLength(1);
+    expect(await Registration.findById(id).lean()).toMatchObject({ amountPaid: 10000 });
+    expect(await AuditLog.countDocuments({ targetId: id, action: "payment.confirm" })).toBe(1);
+  });
+
+  it("numbers 50 concurrent confirmations 1..50 in their season, no gaps, no repeats", async () => {
+    const season = "Race Season";
+    const id = await registration(season);
+    const pending = [];
+    for (let i = 0; i < 50; i += 1) pending.push(await submitPayment({ ...base(id, `BULK-${i}`, 100), source: "parent" }));
+    const results = await Promise.all(pending.map((p) => confirmPayment(p._id, "tester")));
+    const numbers = results.map((r) => r.payment!.receiptNumber!).sort((a, b) => a - b);
+    expect(numbers).toEqual(Array.from({ length: 50 }, (_, i) => i + 1));
+    expect(new Set(results.map((r) => r.payment!.receiptCode)).size).toBe(50);
+    expect(await Registration.findById(id).lean()).toMatchObject({ amountPaid: 5000 });
+  });
+
+  it("confirms by reference (the gateway path) and adjusts the amount due with an audit entry", async () => {
+    const id = await registration();
+    await submitPayment({ ...base(id, "GW-77", 45000), source: "gateway" });
+    expect((await confirmPaymentByReference("mtn-momo", "gw-77", "gateway")).confirmed).toBe(true);
+    expect((await confirmPaymentByReference("mtn-momo", "GW-404", "gateway")).confirmed).toBe(false);
+    await adjustAmountDue(id, 40000, "Sibling discount", "tester");
+    expect(await Registration.findById(id).lean()).toMatchObject({ amountDue: 40000, paymentStatus: "overpaid" });
+    expect(await AuditLog.findOne({ targetId: id, action: "registration.amount-due" }).lean()).toMatchObject({
+      details: { from: 45000, to: 40000, reason: "Sibling discount" },
+    });
+  });
+
+  it("totals a season for the overview: due, collected, outstanding (overpayments do not offset), pending", async () => {
+    const season = "Totals Season";
+    const a = await registration(season); // 450.00 due
+    const b = await registration(season); // 450.00 due
+    await recordPayment(base(a, "TOT-1", 50000)); // overpaid by 50.00
+    await recordPayment(base(b, "TOT-2", 10000));
+    await submitPayment({ ...base(b, "TOT-3", 5000), source: "parent" });
+    const totals = await seasonTotals(season);
+    expect(totals).toMatchObject({ due: 90000, collected: 60000, outstanding: 35000 });
+    expect(totals.pending).toBeGreaterThanOrEqual(1);
+  });
+});

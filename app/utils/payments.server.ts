@@ -1,0 +1,175 @@
+/**
+ * The one place where payments are created, confirmed, rejected and voided.
+ *
+ * Every path goes through here: the office recording a payment (create +
+ * confirm at once), a parent's "I have paid" (create pending; the office
+ * confirms or rejects), and a future gateway (Paystack / Hubtel MoMo) whose
+ * webhook would call `confirmPaymentByReference` with the provider's
+ * transaction reference. Each change to money is written to the audit log.
+ */
+import { newId } from "#models/ids.server.ts";
+import { Payment, nextSequence, getPayment, refreshRegistrationTotals, type PaymentRow } from "#models/payment.server.ts";
+
+export { refreshRegistrationTotals };
+import { Registration } from "#models/registration.server.ts";
+import { getFeeSchedule } from "#models/fee-schedule.server.ts";
+import { audit } from "#models/audit-log.server.ts";
+import { feeFor } from "#app/domain/fees.ts";
+import {
+  DUPLICATE_REFERENCE_MESSAGE,
+  formatReceiptNumber,
+  paymentStatus,
+  referenceKey,
+  type PaymentMethod,
+} from "#app/domain/money.ts";
+import type { Programme } from "#app/domain/programmes.ts";
+
+/** An expected refusal, with the form field it belongs to. */
+export class PaymentError extends Error {
+  constructor(
+    message: string,
+    readonly field: string | null = null,
+    readonly status = 400,
+  ) {
+    super(message);
+  }
+}
+
+export type NewPayment = {
+  registrationId: string;
+  amount: number;
+  method: PaymentMethod;
+  reference: string | null;
+  paidOn: Date;
+  payerPhone: string | null;
+  note: string | null;
+  source: "admin" | "parent" | "gateway";
+  actorId: string;
+};
+
+/** The amount due for a new registration under the schedule in force (null when none applies). */
+export async function amountDueAtEnrolment(programme: Programme, subjectCount: number) {
+  const schedule = await getFeeSchedule();
+  const amount = feeFor(schedule, programme, subjectCount);
+  return amount == null
+    ? { amountDue: null, feeSeason: null, paymentStatus: null }
+    : { amountDue: amount, feeSeason: schedule!.season, paymentStatus: paymentStatus(amount, 0) };
+}
+
+/** Creates a pending payment. A reference already held by another payment of the method is refused. */
+export async function submitPayment(input: NewPayment): Promise<PaymentRow> {
+  const reg = await Registration.findById(String(input.registrationId)).select("_id feeSeason").lean<{ _id: string; feeSeason: string | null }>();
+  if (!reg) throw new PaymentError("Registration not found", null, 404);
+  const reference = input.reference?.trim() || null;
+  if (!reference && input.method !== "cash") throw new PaymentError("Enter the transaction reference", "reference");
+  const id = newId();
+  const key = reference ? `${input.method}:${referenceKey(reference)}` : `free:${id}`;
+  const existing = reference ? await Payment.exists({ referenceKey: key }) : null;
+  if (existing) throw new PaymentError(DUPLICATE_REFERENCE_MESSAGE(input.method, reference!), "reference", 409);
+  const schedule = reg.feeSeason ? null : await getFeeSchedule();
+  try {
+    await Payment.create({
+      _id: id,
+      registrationId: String(reg._id),
+      season: reg.feeSeason ?? schedule?.season ?? String(new Date().getUTCFullYear()),
+      amount: input.amount,
+      method: input.method,
+      reference,
+      referenceKey: key,
+      paidOn: input.paidOn,
+      payerPhone: input.payerPhone || null,
+      note: input.note || null,
+      state: "pending",
+      source: input.source,
+      createdBy: input.actorId,
+    });
+  } catch (error) {
+    // Two submissions raced past the check: the unique index decided.
+    if ((error as { code?: number }).code === 11000) throw new PaymentError(DUPLICATE_REFERENCE_MESSAGE(input.method, reference!), "reference", 409);
+    throw error;
+  }
+  await audit("payment.submit", input.actorId, String(reg._id), {
+    paymentId: id,
+    amount: input.amount,
+    method: input.method,
+    reference,
+    source: input.source,
+  });
+  return (await getPayment(id))!;
+}
+
+/**
+ * Confirms a pending payment once: the pending → confirmed switch is one
+ * conditional update, so of two concurrent confirmations only one wins, and
+ * only the winner takes a receipt number (an atomic per-season counter:
+ * consecutive, never reused).
+ */
+export async function confirmPayment(paymentId: string, actorId: string): Promise<{ confirmed: boolean; payment: PaymentRow | null }> {
+  const claimed = await Payment.findOneAndUpdate(
+    { _id: String(paymentId), state: "pending" },
+    { $set: { state: "confirmed", stateRank: 1, confirmedBy: actorId, confirmedAt: new Date() } },
+    { returnDocument: "after", lean: true },
+  );
+  if (!claimed) return { confirmed: false, payment: await getPayment(paymentId) };
+  const totals = await refreshRegistrationTotals(claimed.registrationId);
+  const n = await nextSequence(`receipt:${claimed.season}`);
+  await Payment.updateOne(
+    { _id: claimed._id },
+    { $set: { receiptNumber: n, receiptCode: formatReceiptNumber(claimed.season, n), balanceAfter: totals.balance } },
+  );
+  await audit("payment.confirm", actorId, claimed.registrationId, {
+    paymentId: claimed._id,
+    amount: claimed.amount,
+    receipt: formatReceiptNumber(claimed.season, n),
+  });
+  return { confirmed: true, payment: await getPayment(claimed._id) };
+}
+
+/** The gateway path: a provider's callback confirms the pending payment holding its reference. */
+export async function confirmPaymentByReference(method: PaymentMethod, reference: string, actorId: string) {
+  const row = await Payment.findOne({ referenceKey: `${method}:${referenceKey(reference)}` }).select("_id").lean<{ _id: string }>();
+  if (!row) return { confirmed: false, payment: null };
+  return confirmPayment(row._id, actorId);
+}
+
+/** The office records a payment it has seen: created and confirmed through the same path as every other. */
+export async function recordPayment(input: Omit<NewPayment, "source">) {
+  const payment = await submitPayment({ ...input, source: "admin" });
+  return confirmPayment(payment._id, input.actorId);
+}
+
+/** Refuses a pending payment with a reason the parent sees; its reference becomes free again. */
+export async function rejectPayment(paymentId: string, reason: string, actorId: string) {
+  const row = await Payment.findOneAndUpdate(
+    { _id: String(paymentId), state: "pending" },
+    { $set: { state: "rejected", stateRank: 1, rejectedReason: reason, referenceKey: `free:${paymentId}`, closedBy: actorId, closedAt: new Date() } },
+    { returnDocument: "after", lean: true },
+  );
+  if (!row) return false;
+  await audit("payment.reject", actorId, row.registrationId, { paymentId: row._id, amount: row.amount, reason });
+  return true;
+}
+
+/** Voids a confirmed payment (never deleted): it stops counting; its receipt number stays used. */
+export async function voidPayment(paymentId: string, reason: string, actorId: string) {
+  const row = await Payment.findOneAndUpdate(
+    { _id: String(paymentId), state: "confirmed" },
+    { $set: { state: "voided", stateRank: 1, voidedReason: reason, referenceKey: `free:${paymentId}`, closedBy: actorId, closedAt: new Date() } },
+    { returnDocument: "after", lean: true },
+  );
+  if (!row) return false;
+  await refreshRegistrationTotals(row.registrationId);
+  await audit("payment.void", actorId, row.registrationId, { paymentId: row._id, amount: row.amount, reason, receipt: row.receiptCode });
+  return true;
+}
+
+/** Changes what a registration owes (with a reason, audited). */
+export async function adjustAmountDue(registrationId: string, amountDue: number, reason: string, actorId: string) {
+  const before = await Registration.findById(String(registrationId)).select("amountDue feeSeason").lean<{ amountDue: number | null; feeSeason: string | null }>();
+  if (!before) return false;
+  const season = before.feeSeason ?? (await getFeeSchedule())?.season ?? String(new Date().getUTCFullYear());
+  await Registration.updateOne({ _id: String(registrationId) }, { $set: { amountDue, feeSeason: season } });
+  await refreshRegistrationTotals(registrationId);
+  await audit("registration.amount-due", actorId, String(registrationId), { from: before.amountDue, to: amountDue, reason });
+  return true;
+}

@@ -1,0 +1,30 @@
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import type PDFDocument from "pdfkit";
+
+/**
+ * DejaVu Sans (from the dejavu-fonts-ttf package), embedded in every PDF we
+ * write: pdfkit's built-in Helvetica only knows WinAnsi, so Ghanaian letters
+ * (Ɛ ɛ Ɔ ɔ Ŋ ŋ) and "₵" would print as garbage. pdfkit subsets the font, so
+ * a receipt carries only the glyphs it uses.
+ */
+export const PDF_FONT = "Body";
+export const PDF_FONT_BOLD = "BodyBold";
+
+const require = createRequire(import.meta.url);
+let cache: { regular: Buffer; bold: Buffer } | null = null;
+
+function fonts() {
+  cache ??= {
+    regular: readFileSync(require.resolve("dejavu-fonts-ttf/ttf/DejaVuSans.ttf")),
+    bold: readFileSync(require.resolve("dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf")),
+  };
+  return cache;
+}
+
+export function registerPdfFonts(doc: InstanceType<typeof PDFDocument>) {
+  const { regular, bold } = fonts();
+  doc.registerFont(PDF_FONT, regular);
+  doc.registerFont(PDF_FONT_BOLD, bold);
+  doc.font(PDF_FONT);
+}

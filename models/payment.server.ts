@@ -1,0 +1,216 @@
+import mongoose, { Schema, type InferSchemaType } from "mongoose";
+import { MAX_AMOUNT_PESEWAS, PAYMENT_METHODS, PAYMENT_STATES, paymentStatus, type PaymentMethod, type PaymentState } from "#app/domain/money.ts";
+import { idField } from "./ids.server.ts";
+import { Registration } from "./registration.server.ts";
+
+const paymentSchema = new Schema(
+  {
+    _id: idField,
+    registrationId: { type: String, required: true },
+    /** The fee season the payment belongs to (its receipt is numbered in that season). */
+    season: { type: String, required: true, maxlength: 40 },
+    amount: {
+      type: Number,
+      required: true,
+      min: 1,
+      max: MAX_AMOUNT_PESEWAS,
+      validate: { validator: Number.isSafeInteger, message: "Amounts are whole pesewas" },
+    },
+    method: { type: String, required: true, enum: PAYMENT_METHODS },
+    /** The transaction reference as typed (null for cash without one). */
+    reference: { type: String, default: null, trim: true, maxlength: 60 },
+    /**
+     * "method:REFERENCE" while the payment holds its reference (pending or confirmed);
+     * "free:<id>" once rejected or voided, or when there is no reference. Unique: the duplicate rule.
+     */
+    referenceKey: { type: String, required: true },
+    paidOn: { type: Date, required: true },
+    payerPhone: { type: String, default: null, trim: true, maxlength: 30 },
+    note: { type: String, default: null, trim: true, maxlength: 500 },
+    state: { type: String, required: true, enum: PAYMENT_STATES, default: "pending" },
+    /** 0 while pending, 1 after: the admin list sorts pending payments first on it. */
+    stateRank: { type: Number, default: 0 },
+    /** Who created it: the office, the parent ("I have paid"), or a gateway callback. */
+    source: { type: String, required: true, enum: ["admin", "parent", "gateway"] },
+    createdBy: { type: String, default: null },
+    confirmedBy: { type: String, default: null },
+    confirmedAt: { type: Date, default: null },
+    receiptNumber: { type: Number, default: null },
+    receiptCode: { type: String, default: null },
+    /** The balance right after this payment was confirmed (printed on the receipt). */
+    balanceAfter: { type: Number, default: null },
+    rejectedReason: { type: String, default: null, maxlength: 300 },
+    voidedReason: { type: String, default: null, maxlength: 300 },
+    closedBy: { type: String, default: null },
+    closedAt: { type: Date, default: null },
+  },
+  { timestamps: true, collection: "payments" },
+);
+paymentSchema.index({ referenceKey: 1 }, { unique: true });
+paymentSchema.index({ registrationId: 1, createdAt: -1 });
+paymentSchema.index({ state: 1, createdAt: -1 });
+paymentSchema.index({ stateRank: 1, createdAt: -1 });
+paymentSchema.index({ createdAt: -1 });
+
+export type PaymentDoc = InferSchemaType<typeof paymentSchema> & {
+  _id: string;
+  method: PaymentMethod;
+  state: PaymentState;
+  createdAt: Date;
+  updatedAt: Date;
+};
+export const Payment =
+  (mongoose.models.Payment as mongoose.Model<PaymentDoc>) ?? mongoose.model<PaymentDoc>("Payment", paymentSchema);
+
+/** Sequence counters (receipt numbers per season), incremented atomically. */
+const counterSchema = new Schema({ _id: String, seq: { type: Number, default: 0 } }, { collection: "counters", versionKey: false });
+export const Counter =
+  (mongoose.models.Counter as mongoose.Model<{ _id: string; seq: number }>) ??
+  mongoose.model<{ _id: string; seq: number }>("Counter", counterSchema);
+
+/** The next number of a sequence: 1, 2, 3… One atomic $inc each, so concurrent callers never share a number. */
+export async function nextSequence(name: string): Promise<number> {
+  const row = await Counter.findOneAndUpdate(
+    { _id: String(name) },
+    { $inc: { seq: 1 } },
+    { upsert: true, returnDocument: "after", lean: true },
+  );
+  if (!row || typeof row.seq !== "number") throw new Error(`Counter ${name} did not advance`);
+  return row.seq;
+}
+
+export const PAYMENT_FIELDS =
+  "_id registrationId season amount method reference paidOn payerPhone note state source confirmedAt receiptNumber receiptCode balanceAfter rejectedReason voidedReason createdAt";
+export type PaymentRow = Pick<
+  PaymentDoc,
+  | "_id" | "registrationId" | "season" | "amount" | "method" | "reference" | "paidOn" | "payerPhone" | "note" | "state"
+  | "source" | "confirmedAt" | "receiptNumber" | "receiptCode" | "balanceAfter" | "rejectedReason" | "voidedReason" | "createdAt"
+>;
+
+export async function listPaymentsForRegistrations(registrationIds: string[]) {
+  return Payment.find({ registrationId: { $in: registrationIds.map(String) } })
+    .select(PAYMENT_FIELDS)
+    .sort({ createdAt: -1 })
+    .limit(500)
+    .lean<PaymentRow[]>();
+}
+
+export async function getPayment(id: string) {
+  return Payment.findById(String(id)).select(PAYMENT_FIELDS).lean<PaymentRow>();
+}
+
+/** Re-adds the confirmed payments of a registration and stores the sum and the status. */
+export async function refreshRegistrationTotals(registrationId: string) {
+  const confirmed = await Payment.find({ registrationId: String(registrationId), state: "confirmed" }).select("amount").lean<{ amount: number }[]>();
+  let paid = 0;
+  for (const p of confirmed) paid += p.amount;
+  const reg = await Registration.findById(String(registrationId)).select("amountDue").lean<{ amountDue: number | null }>();
+  const due = reg?.amountDue ?? null;
+  await Registration.updateOne(
+    { _id: String(registrationId) },
+    { $set: { amountPaid: paid, paymentStatus: due == null ? null : paymentStatus(due, paid) } },
+  );
+  return { amountDue: due, amountPaid: paid, balance: due == null ? null : due - paid };
+}
+
+/** The overview's fee counters for a season: due, collected (confirmed), outstanding (unpaid balances), pending payments. */
+export async function seasonTotals(season: string) {
+  const [row] = await Registration.aggregate<{ due: number; paid: number; outstanding: number }>([
+    { $match: { feeSeason: String(season), amountDue: { $ne: null } } },
+    {
+      $group: {
+        _id: null,
+        due: { $sum: "$amountDue" },
+        paid: { $sum: "$amountPaid" },
+        outstanding: { $sum: { $max: [{ $subtract: ["$amountDue", "$amountPaid"] }, 0] } },
+      },
+    },
+  ]);
+  const [collected] = await Payment.aggregate<{ total: number }>([
+    { $match: { season: String(season), state: "confirmed" } },
+    { $group: { _id: null, total: { $sum: "$amount" } } },
+  ]);
+  const pending = await Payment.countDocuments({ state: "pending" });
+  return { due: row?.due ?? 0, collected: collected?.total ?? 0, outstanding: row?.outstanding ?? 0, pending };
+}
+
+// ---- The admin payments list and its CSV export ----
+
+export type PaymentFilterInput = {
+  q?: string | null;
+  state?: PaymentState | null;
+  method?: PaymentMethod | null;
+  /** yyyy-MM-dd, inclusive, on the paid-on date. */
+  from?: string | null;
+  to?: string | null;
+};
+
+function escapeRegex(text: string) {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
+
+/**
+ * Search by transaction reference, payer phone, or the ward / parent name or
+ * parent WhatsApp number of the registration; filter by state, method and dates.
+ */
+export async function adminPaymentFilter(input: PaymentFilterInput) {
+  const filter: Record<string, unknown> = {};
+  if (input.state && (PAYMENT_STATES as readonly string[]).includes(input.state)) filter.state = String(input.state);
+  if (input.method && (PAYMENT_METHODS as readonly string[]).includes(input.method)) filter.method = String(input.method);
+  const paidOn: Record<string, Date> = {};
+  if (input.from) paidOn.$gte = new Date(`${input.from}T00:00:00Z`);
+  if (input.to) paidOn.$lte = new Date(`${input.to}T23:59:59Z`);
+  if (Object.keys(paidOn).length) filter.paidOn = paidOn;
+  const text = String(input.q ?? "").trim().slice(0, 100);
+  if (text) {
+    const rx = new RegExp(escapeRegex(text), "i");
+    const regs = await Registration.find({ $or: [{ wardName: rx }, { parentName: rx }, { whatsappNumber: rx }, { wardWhatsapp: rx }] })
+      .select("_id")
+      .limit(1000)
+      .lean<{ _id: string }[]>();
+    filter.$or = [{ reference: rx }, { payerPhone: rx }, { registrationId: { $in: regs.map((r) => String(r._id)) } }];
+  }
+  return filter;
+}
+
+/** Ward and parent names for a set of registrations (one query). */
+export async function registrationNames(ids: string[]) {
+  const regs = await Registration.find({ _id: { $in: [...new Set(ids.map(String))] } })
+    .select("_id wardName parentName whatsappNumber programme")
+    .lean<{ _id: string; wardName: string; parentName: string; whatsappNumber: string; programme: string }[]>();
+  return new Map(regs.map((r) => [String(r._id), r]));
+}
+
+/** One page of payments, pending first, newest first within each group. */
+export async function listAdminPayments(filter: Record<string, unknown>, page: number, perPage: number) {
+  const [items, total] = await Promise.all([
+    Payment.find(filter)
+      .select(PAYMENT_FIELDS)
+      .sort({ stateRank: 1, createdAt: -1 })
+      .skip((Math.max(1, Math.floor(page)) - 1) * perPage)
+      .limit(perPage)
+      .lean<PaymentRow[]>(),
+    Payment.countDocuments(filter),
+  ]);
+  return { items, total };
+}
+
+export type PaymentExportRow = PaymentRow & {
+  registration: { _id: string; wardName: string; parentName: string; whatsappNumber: string; programme: string } | null;
+};
+
+/** Every matching payment with its registration's names, streamed in batches (memory stays flat). */
+export async function* streamAdminPayments(filter: Record<string, unknown>): AsyncGenerator<PaymentExportRow> {
+  const cursor = Payment.find(filter).select(PAYMENT_FIELDS).sort({ stateRank: 1, createdAt: -1 }).lean<PaymentRow[]>().cursor({ batchSize: 500 });
+  let batch: PaymentRow[] = [];
+  const flush = async function* () {
+    const names = await registrationNames(batch.map((p) => p.registrationId));
+    for (const p of batch) yield { ...p, registration: names.get(String(p.registrationId)) ?? null };
+    batch = [];
+  };
+  for await (const p of cursor as AsyncIterable<PaymentRow>) {
+    batch.push(p);
+    if (batch.length >= 500) yield* flush();
+  }
+  if (batch.length) yield* flush();
+}

@@ -1,0 +1,84 @@
+import { EMPTY_FEES, feeFor, type FeeSchedule } from "#app/domain/fees.ts";
+import { formatReceiptNumber, referenceKey, type PaymentMethod } from "#app/domain/money.ts";
+import type { Programme } from "#app/domain/programmes.ts";
+import { FeeScheduleModel, getFeeSchedule } from "./fee-schedule.server.ts";
+import { Payment, nextSequence, refreshRegistrationTotals } from "./payment.server.ts";
+import { Registration } from "./registration.server.ts";
+
+export const DEMO_FEE_SCHEDULE: FeeSchedule = {
+  season: "2026 Christmas vacation",
+  deadline: "2026-12-31",
+  merchantName: "Vacation Classes Ltd",
+  merchantNumber: "0554000010",
+  paymentInstructions: "Bank: GCB Bank, Accra Main branch, account 1011130000000 (Vacation Classes Ltd).",
+  fees: { ...EMPTY_FEES, science: 45000, arts: 40000, business: 40000, "visual-arts": 42000, "home-economics": 38000 },
+  bandFromSubjects: 7,
+  bandFees: { ...EMPTY_FEES, science: 52000, arts: 46000 },
+};
+
+/** Demo payments by registration reference: confirmed ones get receipts, pending ones wait for the office. */
+const DEMO_PAYMENTS: Array<{
+  registration: string;
+  amount: number;
+  method: PaymentMethod;
+  reference: string | null;
+  paidOn: string;
+  state: "pending" | "confirmed";
+  source: "admin" | "parent";
+}> = [
+  { registration: "demoyawowusu", amount: 20000, method: "mtn-momo", reference: "MP261120.1015.C00001", paidOn: "2026-11-20", state: "confirmed", source: "admin" },
+  { registration: "demoyawowusu", amount: 25000, method: "mtn-momo", reference: "MP261122.0930.C00002", paidOn: "2026-11-22", state: "pending", source: "parent" },
+  { registration: "demoabenaa01", amount: 40000, method: "telecel-cash", reference: "TC2611181200AB", paidOn: "2026-11-18", state: "confirmed", source: "admin" },
+  { registration: "demoesiam001", amount: 42000, method: "bank-transfer", reference: "GCB-778120", paidOn: "2026-11-21", state: "pending", source: "parent" },
+  { registration: "demoadjoa001", amount: 10000, method: "cash", reference: null, paidOn: "2026-11-19", state: "confirmed", source: "admin" },
+];
+
+/**
+ * Fee schedule, amounts due and demo payments (idempotent: each payment is
+ * keyed by its reference, and a receipt number is taken only when one is inserted).
+ */
+export async function seedDemoPayments(adminId: string) {
+  await FeeScheduleModel.updateOne({ _id: "current" }, { $setOnInsert: DEMO_FEE_SCHEDULE }, { upsert: true });
+  const schedule = (await getFeeSchedule()) ?? DEMO_FEE_SCHEDULE;
+  const demoRefs = [...new Set(DEMO_PAYMENTS.map((p) => p.registration)), "demokojob001"];
+  const regs = await Registration.find({ reference: { $in: demoRefs } })
+    .select("_id reference programme subjectCount amountDue")
+    .lean<{ _id: string; reference: string; programme: Programme; subjectCount: number; amountDue: number | null }[]>();
+  const byRef = new Map(regs.map((r) => [r.reference, r]));
+  for (const r of regs) {
+    if (r.amountDue != null) continue;
+    await Registration.updateOne({ _id: r._id }, { $set: { amountDue: feeFor(schedule, r.programme, r.subjectCount), feeSeason: schedule.season } });
+  }
+  for (const p of DEMO_PAYMENTS) {
+    const reg = byRef.get(p.registration);
+    if (!reg) continue;
+    const key = p.reference ? `${p.method}:${referenceKey(p.reference)}` : `free:demo-${p.registration}-${p.paidOn}`;
+    const result = await Payment.updateOne(
+      { referenceKey: key },
+      {
+        $setOnInsert: {
+          registrationId: reg._id,
+          season: schedule.season,
+          amount: p.amount,
+          method: p.method,
+          reference: p.reference,
+          referenceKey: key,
+          paidOn: new Date(`${p.paidOn}T10:00:00Z`),
+          state: p.state,
+          stateRank: p.state === "pending" ? 0 : 1,
+          source: p.source,
+          createdBy: adminId,
+          confirmedBy: p.state === "confirmed" ? adminId : null,
+          confirmedAt: p.state === "confirmed" ? new Date(`${p.paidOn}T15:00:00Z`) : null,
+        },
+      },
+      { upsert: true },
+    );
+    if (result.upsertedCount === 1 && p.state === "confirmed") {
+      const totals = await refreshRegistrationTotals(reg._id);
+      const n = await nextSequence(`receipt:${schedule.season}`);
+      await Payment.updateOne({ referenceKey: key }, { $set: { receiptNumber: n, receiptCode: formatReceiptNumber(schedule.season, n), balanceAfter: totals.balance } });
+    }
+  }
+  for (const r of regs) await refreshRegistrationTotals(r._id);
+}
