@@ -55,11 +55,8 @@ export async function action({ request }: Route.ActionArgs) {
   const { effectiveUser, user, impersonating } = await requireRole(request, ["facilitator", "admin"]);
   const upload = await parseUpload(request, { fileField: "file", allowed: ALLOWED, maxBytes: ASSIGNMENT_MAX_BYTES });
   if (!upload.ok && upload.failure === "malformed") throw data("The upload could not be read.", { status: 400 });
-  if (!upload.ok && upload.failure === "too-large") {
-    // The body stopped at the limit, so the other fields may be lost: report only the file.
-    const submission = parseWithZod(new FormData(), { schema: z.object({}) });
-    return data({ result: submission.reply({ fieldErrors: { file: [ASSIGNMENT_TOO_LARGE] } }) }, { status: 400 });
-  }
+  // A refused file (too large, wrong type, empty) still brings back every text field
+  // typed before it (the file input is the form's last field): see parseUpload.
   const submission = parseWithZod(upload.fields, { schema: AssignmentFieldsSchema });
   const fileError = !upload.ok ? FAILURE_MESSAGES[upload.failure] : !upload.file ? ASSIGNMENT_FILE_REQUIRED : null;
   const options = await subjectOptions(effectiveUser._id);
