@@ -8,7 +8,9 @@ import {
   ScrollRestoration,
   useLocation,
   useRouteLoaderData,
+  type ShouldRevalidateFunctionArgs,
 } from "react-router";
+import { isNetworkFailed } from "#app/utils/network-submit.ts";
 import type { Route } from "./+types/root";
 import "./app.css";
 import { getToast } from "#app/utils/toast.server.ts";
@@ -58,6 +60,11 @@ export async function loader({ request }: Route.LoaderArgs) {
     },
     { headers: headers ?? undefined },
   );
+}
+
+/** A submission lost to the network (app/utils/network-submit.ts) leaves the page as it is: nothing to reload. */
+export function shouldRevalidate({ actionResult, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return isNetworkFailed(actionResult) ? false : defaultShouldRevalidate;
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {

@@ -2,6 +2,8 @@ import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm 
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link } from "react-router";
 import { z } from "zod";
+import { useRef } from "react";
+import { FormDraft } from "#app/components/form/form-draft.tsx";
 import type { Route } from "./+types/assignments";
 import { requireRole } from "#app/utils/auth.server.ts";
 import { redirectWithToast } from "#app/utils/toast.server.ts";
@@ -93,6 +95,7 @@ export async function action({ request }: Route.ActionArgs) {
 
 export default function FacilitatorAssignments({ loaderData, actionData }: Route.ComponentProps) {
   const { options, items, subject } = loaderData;
+  const formRef = useRef<HTMLFormElement>(null);
   const [form, fields] = useForm({
     id: "assignment-upload",
     lastResult: actionData?.result,
@@ -108,7 +111,8 @@ export default function FacilitatorAssignments({ loaderData, actionData }: Route
   return (
     <DashboardPage title="Assignments" description="Upload tests and materials for your students.">
       <Card title="Upload an assignment">
-        <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="space-y-4">
+        <Form method="post" encType="multipart/form-data" {...getFormProps(form)} ref={formRef} className="space-y-4">
+          <FormDraft formId="assignment-upload" formRef={formRef} />
           <input type="hidden" name="intent" value="upload" />
           <FormErrors id={form.errorId} errors={form.errors} />
           <div>
