@@ -11,6 +11,7 @@ import {
   type ShouldRevalidateFunctionArgs,
 } from "react-router";
 import { isNetworkFailed } from "#app/utils/network-submit.ts";
+import { useEffect } from "react";
 import type { Route } from "./+types/root";
 import "./app.css";
 import { getToast } from "#app/utils/toast.server.ts";
@@ -93,7 +94,19 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
+/** The service worker (public/sw.js), registered once the page has loaded; production builds only. */
+function useServiceWorker() {
+  useEffect(() => {
+    if (!import.meta.env.PROD || !("serviceWorker" in navigator)) return;
+    const start = () => void import("#app/utils/service-worker.client.ts").then((m) => m.registerServiceWorker()).catch(() => {});
+    if (document.readyState === "complete") start();
+    else window.addEventListener("load", start, { once: true });
+    return () => window.removeEventListener("load", start);
+  }, []);
+}
+
 export default function App({ loaderData }: Route.ComponentProps) {
+  useServiceWorker();
   return (
     <>
       <ProgressBar />
