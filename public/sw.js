@@ -95,8 +95,16 @@ self.addEventListener("fetch", (event) => {
           return await fetch(request);
         } catch (error) {
           const cache = await caches.open(CACHE);
-          const page = KEPT_PAGES.includes(url.pathname) && url.search === "" ? await cache.match(url.pathname) : undefined;
-          return page || (await cache.match(OFFLINE_URL)) || Response.error();
+          if (KEPT_PAGES.includes(url.pathname)) {
+            const page = await cache.match(url.pathname);
+            if (page) return page;
+          }
+          // Any other page: send the browser to the offline page, at its own address (the app
+          // must start on the page it was rendered for), remembering where the person was going.
+          if (url.pathname !== OFFLINE_URL && (await cache.match(OFFLINE_URL))) {
+            return Response.redirect(OFFLINE_URL + "?from=" + encodeURIComponent(url.pathname + url.search), 302);
+          }
+          return (await cache.match(OFFLINE_URL)) || Response.error();
         }
       })(),
     );

@@ -217,7 +217,11 @@ test.describe("the service worker @js-only", () => {
     await context.setOffline(true);
     await page.goto("/student-dashboard").catch(() => {});
     await expect(page.getByRole("heading", { level: 1, name: "You are offline" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Try again" })).toHaveAttribute("href", "/student-dashboard");
+    await expectNoA11yViolations(page);
     await context.setOffline(false);
+    await page.getByRole("link", { name: "Try again" }).click();
+    await expect(page).toHaveURL(/\/student-dashboard$/);
   });
 });
 
