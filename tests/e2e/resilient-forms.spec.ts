@@ -225,6 +225,33 @@ test.describe("the service worker @js-only", () => {
   });
 });
 
+test.describe("the service worker on a new deploy @js-only", () => {
+  test("a new build's worker replaces the old one and deletes the old build's copies", async ({ page }) => {
+    await page.goto("/");
+    await page.waitForFunction(() => navigator.serviceWorker?.controller !== null, undefined, { timeout: 20_000 });
+    const before = await page.evaluate(async () => ({ script: navigator.serviceWorker.controller!.scriptURL, caches: await caches.keys() }));
+    const version = await page.evaluate(() => (window as unknown as { __reactRouterManifest: { version: string } }).__reactRouterManifest.version);
+    expect(before.script).toContain(`/sw.js?v=${version}`);
+    expect(before.caches).toEqual([`vcp-shell-${version}`]);
+
+    // What the next deploy's page does: register the worker under the new build's version.
+    const after = await page.evaluate(async () => {
+      const changed = new Promise((r) => navigator.serviceWorker.addEventListener("controllerchange", r, { once: true }));
+      await navigator.serviceWorker.register("/sw.js?v=next-build", { scope: "/", updateViaCache: "none" });
+      await changed;
+      const deadline = Date.now() + 10_000;
+      let keys = await caches.keys();
+      while (keys.length !== 1 && Date.now() < deadline) {
+        await new Promise((r) => setTimeout(r, 100));
+        keys = await caches.keys();
+      }
+      return { script: navigator.serviceWorker.controller!.scriptURL, caches: keys };
+    });
+    expect(after.script).toContain("/sw.js?v=next-build");
+    expect(after.caches).toEqual(["vcp-shell-next-build"]);
+  });
+});
+
 test("a repeated idempotency key from a second app instance gets the first result @no-js-only", async ({ request }) => {
   const wardName = `Twice ${uniquePhone()}`;
   const form = {

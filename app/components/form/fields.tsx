@@ -218,7 +218,7 @@ export function SubmitButton({
       <Button type="submit" variant={variant} className={className} name={name} value={value} disabled={pending} aria-disabled={pending || undefined}>
         {pending && pendingLabel ? pendingLabel : children}
       </Button>
-      <p role="status" className={slow ? "mt-2 text-sm font-medium text-gray-800" : "sr-only"}>
+      <p aria-live="polite" className={slow ? "mt-2 text-sm font-medium text-gray-800" : "sr-only"}>
         {slow ? SLOW_SUBMIT_MESSAGE : ""}
       </p>
     </>
