@@ -8,7 +8,10 @@ import {
   ScrollRestoration,
   useLocation,
   useRouteLoaderData,
+  type ShouldRevalidateFunctionArgs,
 } from "react-router";
+import { isNetworkFailed } from "#app/utils/network-submit.ts";
+import { useEffect } from "react";
 import type { Route } from "./+types/root";
 import { getToast } from "#app/utils/toast.server.ts";
 import { getSessionInfo } from "#app/utils/session.server.ts";
@@ -66,6 +69,11 @@ export async function loader({ request }: Route.LoaderArgs) {
   );
 }
 
+/** A submission lost to the network (app/utils/network-submit.ts) leaves the page as it is: nothing to reload. */
+export function shouldRevalidate({ actionResult, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return isNetworkFailed(actionResult) ? false : defaultShouldRevalidate;
+}
+
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   return (
@@ -96,7 +104,19 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
+/** The service worker (public/sw.js), registered once the page has loaded; production builds only. */
+function useServiceWorker() {
+  useEffect(() => {
+    if (!import.meta.env.PROD || !("serviceWorker" in navigator)) return;
+    const start = () => void import("#app/utils/service-worker.client.ts").then((m) => m.registerServiceWorker()).catch(() => {});
+    if (document.readyState === "complete") start();
+    else window.addEventListener("load", start, { once: true });
+    return () => window.removeEventListener("load", start);
+  }, []);
+}
+
 export default function App({ loaderData }: Route.ComponentProps) {
+  useServiceWorker();
   return (
     <>
       <ProgressBar />

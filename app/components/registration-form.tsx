@@ -18,6 +18,9 @@ import {
   fieldsInMissingMessage,
 } from "#app/forms/registration.schema.ts";
 import { useHydrated } from "#app/utils/use-hydrated.ts";
+import { FormDraft } from "#app/components/form/form-draft.tsx";
+import { OFFLINE_SUBMIT_MESSAGE } from "#app/domain/messages.ts";
+import { isNetworkFailed } from "#app/utils/network-submit.ts";
 
 const WARD_FORM_OPTIONS = WARD_FORMS.map((value) => ({ value, label: WARD_FORM_LABELS[value] }));
 const constraint = getZodConstraint(RegistrationSchema);
@@ -48,6 +51,10 @@ type RegistrationFormProps = {
   duplicateReference?: string | null;
   id?: string;
   action?: string;
+  /** The server's key for this submission (models/idempotency.server.ts), on private pages; the browser makes or replaces it. */
+  idempotencyKey?: string;
+  /** The route's clientAction said the link failed (app/utils/network-submit.ts): keep everything and send again. */
+  networkFailure?: unknown;
 };
 
 /**
@@ -70,10 +77,44 @@ export function RegistrationForm(props: RegistrationFormProps) {
     } else if (navigation.state === "idle" && submitted.current) {
       submitted.current = false;
       // An error reply comes back as lastResult; a success redirects and leaves none.
-      if (!lastResult) setGeneration((g) => g + 1);
+      if (!lastResult && !isNetworkFailed(props.networkFailure)) setGeneration((g) => g + 1);
     }
-  }, [navigation.state, navigation.formData, lastResult]);
+  }, [navigation.state, navigation.formData, lastResult, props.networkFailure]);
   return <RegistrationFormFields key={generation} {...props} />;
+}
+
+const RETRY_DELAYS_MS = [2_000, 4_000, 8_000, 15_000, 30_000, 60_000];
+
+/**
+ * After a submission lost to the network: says so, and sends the form again
+ * (the same idempotency key, so never twice) when the browser reports it is
+ * back online, and on a back-off timer in case that event never comes.
+ */
+function useResend(formRef: React.RefObject<HTMLFormElement | null>, networkFailure: unknown) {
+  const failed = isNetworkFailed(networkFailure);
+  const attempt = useRef(0);
+  useEffect(() => {
+    if (!failed) {
+      attempt.current = 0;
+      return;
+    }
+    const resend = () => {
+      const form = formRef.current;
+      const button = form?.querySelector<HTMLButtonElement>('button[type="submit"][name="intent"][value="submit"]');
+      if (form && !button?.disabled) form.requestSubmit(button ?? undefined);
+    };
+    const delay = RETRY_DELAYS_MS[Math.min(attempt.current, RETRY_DELAYS_MS.length - 1)]!;
+    attempt.current += 1;
+    const timer = setTimeout(() => {
+      if (navigator.onLine !== false) resend();
+    }, delay);
+    window.addEventListener("online", resend);
+    return () => {
+      clearTimeout(timer);
+      window.removeEventListener("online", resend);
+    };
+  }, [failed, networkFailure, formRef]);
+  return failed;
 }
 
 function RegistrationFormFields({
@@ -84,6 +125,8 @@ function RegistrationFormFields({
   duplicateReference,
   id = "registration",
   action,
+  idempotencyKey,
+  networkFailure,
 }: RegistrationFormProps) {
   const [form, fields] = useForm({
     id,
@@ -104,6 +147,8 @@ function RegistrationFormFields({
     typeof fields.referralStatus.initialValue === "string" ? fields.referralStatus.initialValue : "",
   );
   const formRef = useRef<HTMLFormElement>(null);
+  const waitingForLink = useResend(formRef, networkFailure);
+  const navigation = useNavigation();
 
   // A new server reply (e.g. after a failed submit) re-seeds the programme/subject state.
   useEffect(() => {
@@ -135,7 +180,21 @@ function RegistrationFormFields({
   const subjectsHintId = `${fields.subjects.id}-hint`;
 
   return (
-    <Form method="post" action={action} {...getFormProps(form)} noValidate ref={formRef} className="space-y-6">
+    <Form
+      method="post"
+      action={action}
+      {...getFormProps(form)}
+      noValidate
+      ref={formRef}
+      className="space-y-6"
+      onSubmit={(event) => {
+        // One submission at a time: a second tap while one is on its way is ignored.
+        if (navigation.state === "submitting") event.preventDefault();
+        else getFormProps(form).onSubmit(event);
+      }}
+    >
+      <FormDraft formId={id} formRef={formRef} />
+      <input type="hidden" name="idempotencyKey" defaultValue={idempotencyKey ?? ""} />
       {/* Without JS, Enter in a text field must submit the registration, not 'Show subjects'. */}
       {!hydrated ? (
         <button type="submit" name="intent" value="submit" tabIndex={-1} aria-hidden="true" className="sr-only">
@@ -318,6 +377,11 @@ function RegistrationFormFields({
         <TextareaField field={fields.feedback} label={`${L.feedback} (optional)`} hint="Anything you would like us to know." />
       </Section>
 
+      {waitingForLink ? (
+        <p role="alert" className="rounded-lg border border-amber-300 bg-amber-50 p-4 font-medium text-amber-950">
+          {OFFLINE_SUBMIT_MESSAGE}
+        </p>
+      ) : null}
       <SubmitButton pendingLabel={pendingLabel} className="w-full sm:w-auto" name="intent" value="submit">
         {submitLabel}
       </SubmitButton>

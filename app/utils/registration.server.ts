@@ -12,6 +12,8 @@ import {
 import { Registration, findDuplicateRegistration, wardNameKey } from "#models/registration.server.ts";
 import { getSettings } from "#models/settings.server.ts";
 import { amountDueAtEnrolment } from "./payments.server.ts";
+import { IDEMPOTENCY_FIELD, isIdempotencyKey, runOnce } from "#models/idempotency.server.ts";
+import { SUBMISSION_IN_PROGRESS } from "#app/domain/messages.ts";
 
 export type ProcessRegistrationResult =
   | { status: "ok"; reference: string }
@@ -163,4 +165,23 @@ export async function processRegistration(
     const reply = submission.reply({ formErrors: [`${REGISTRATION_FAILED_TITLE}: Please try again.`] });
     return { status: "error", httpStatus: 503, result: { ...reply, initialValue: keepKnown(reply.initialValue) } };
   }
+}
+
+/**
+ * processRegistration guarded by the form's idempotency key (models/idempotency.server.ts):
+ * a repeated submission (a retry after a lost answer, a double tap, a second app
+ * instance) gets the first success instead of a second registration. Forms without
+ * a well-formed key are processed as before.
+ */
+export async function processRegistrationOnce(
+  request: Request,
+  formData: FormData,
+  options: { adminRegistration: boolean; userId: string | null },
+): Promise<ProcessRegistrationResult> {
+  const key = formData.get(IDEMPOTENCY_FIELD);
+  if (!isIdempotencyKey(key) || formData.get("intent") === SHOW_SUBJECTS_INTENT) return processRegistration(request, formData, options);
+  const scope = options.adminRegistration ? `admin-registration:${options.userId}` : "registration";
+  const outcome = await runOnce(scope, key, () => processRegistration(request, formData, options), (r) => r.status === "ok");
+  if (outcome.status === "busy") return formError(SUBMISSION_IN_PROGRESS, 409, Object.fromEntries(formData.entries()));
+  return outcome.value;
 }

@@ -65,6 +65,29 @@ describe("parseUpload", () => {
     const result = await uploads.parseUpload(multipart([{ name: "file", filename: "a.png", type: "image/png", bytes: big }]), RULES);
     expect(result).toMatchObject({ ok: false, failure: "too-large" });
   });
+
+  test("a refused file still brings back the text fields sent before it", async () => {
+    const big = new Uint8Array(RULES.maxBytes * 4);
+    big.set(PNG.subarray(0, 64));
+    const elf = new Uint8Array([0x7f, 0x45, 0x4c, 0x46, 2, 1, 1, 0, ...new Array(64).fill(0)]);
+    for (const [bytes, failure] of [[big, "too-large"], [elf, "invalid-type"]] as const) {
+      const result = await uploads.parseUpload(
+        multipart([
+          { name: "subject", value: "Biology" },
+          { name: "title", value: "Cells, week 2" },
+          { name: "description", value: "Read pages 10-14" },
+          { name: "file", filename: "a.png", type: "image/png", bytes },
+        ]),
+        RULES,
+      );
+      expect(result).toMatchObject({ ok: false, failure });
+      expect([...result.fields.entries()]).toEqual([
+        ["subject", "Biology"],
+        ["title", "Cells, week 2"],
+        ["description", "Read pages 10-14"],
+      ]);
+    }
+  });
 });
 
 describe("storing", () => {

@@ -1,15 +1,16 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import { randomBytes } from "node:crypto";
+import { parseFormData } from "@remix-run/form-data-parser";
 import {
-  FormDataParseError,
+  isMultipartRequest,
   MaxFileSizeExceededError,
-  MaxFilesExceededError,
+  MaxHeaderSizeExceededError,
   MaxPartsExceededError,
   MaxTotalSizeExceededError,
-  parseFormData,
-  type FileUpload,
-} from "@remix-run/form-data-parser";
+  MultipartParseError,
+  parseMultipartRequest,
+} from "@remix-run/multipart-parser";
 import { fileTypeFromBuffer } from "file-type";
 import { env } from "./env.server.ts";
 import { MAX_UPLOAD_BYTES } from "./request-guards.server.ts";
@@ -68,47 +69,59 @@ export async function detectType(bytes: Uint8Array, allowed: readonly UploadType
 }
 
 /**
- * Parses a multipart (or urlencoded) form. The file field is read with the
- * size limit applied while streaming; its type is checked from its bytes.
- * When the file is refused for its type or emptiness the text fields are
- * kept; when the body is refused for its size the parser stops and the text
- * fields are lost (the page then shows only the size error — with JavaScript
- * the browser checks the size before sending).
+ * Parses a multipart (or urlencoded) form. The parts are read one by one, in
+ * the order the browser sent them (the order of the form's fields), so every
+ * text field that came before the file is kept even when the file is refused:
+ * for its type, its emptiness, or its size (the size limit is applied while the
+ * file streams in; the parser stops there and the rest of the body is drained
+ * unread). Forms put their file input last, so nothing typed is lost. Text
+ * fields after an oversized file cannot be read and are missing.
  */
 export async function parseUpload(request: Request, rules: UploadRules): Promise<ParsedUpload> {
   const fields = new FormData();
+  if (!isMultipartRequest(request)) {
+    try {
+      const parsed = await parseFormData(request, { maxFiles: 0, maxParts: TEXT_FIELDS_MAX, maxTotalSize: 256 * 1024 });
+      for (const [key, value] of parsed) if (typeof value === "string") fields.append(key, value);
+      return { ok: true, fields, file: null };
+    } catch {
+      return { ok: false, failure: "malformed", fields };
+    }
+  }
   let file: ReceivedFile | null = null;
   let failure: UploadFailure | null = null;
-  const handler = async (upload: FileUpload) => {
-    if (upload.fieldName !== rules.fileField || file || failure) return null;
-    // A form submitted with no file chosen sends an empty, nameless part.
-    if (upload.size === 0 && !upload.name) return null;
-    if (upload.size === 0) {
-      failure = "empty";
-      return null;
-    }
-    const bytes = new Uint8Array(await upload.arrayBuffer());
-    const type = await detectType(bytes, rules.allowed);
-    if (!type) {
-      failure = "invalid-type";
-      return null;
-    }
-    file = { bytes, type, size: bytes.byteLength, clientName: upload.name };
-    return null;
-  };
+  let files = 0;
   try {
-    const parsed = await parseFormData(
-      request,
-      { maxFiles: 3, maxFileSize: rules.maxBytes, maxParts: TEXT_FIELDS_MAX, maxTotalSize: rules.maxBytes + 256 * 1024 },
-      handler,
-    );
-    for (const [key, value] of parsed) if (typeof value === "string") fields.append(key, value);
+    const parts = parseMultipartRequest(request, { maxFileSize: rules.maxBytes, maxParts: TEXT_FIELDS_MAX, maxTotalSize: rules.maxBytes + 256 * 1024 });
+    for await (const part of parts) {
+      const name = part.name;
+      if (!name) continue;
+      if (!part.isFile) {
+        fields.append(name, part.text);
+        continue;
+      }
+      if (++files > 3) return { ok: false, failure: "malformed", fields };
+      if (name !== rules.fileField || file || failure) continue;
+      // A form submitted with no file chosen sends an empty, nameless part.
+      if (part.size === 0 && !part.filename) continue;
+      if (part.size === 0) {
+        failure = "empty";
+        continue;
+      }
+      const bytes = part.bytes;
+      const type = await detectType(bytes, rules.allowed);
+      if (!type) {
+        failure = "invalid-type";
+        continue;
+      }
+      file = { bytes, type, size: bytes.byteLength, clientName: part.filename ?? "" };
+    }
   } catch (error) {
     if (error instanceof MaxFileSizeExceededError || error instanceof MaxTotalSizeExceededError) {
       await drainBody(request);
       return { ok: false, failure: "too-large", fields };
     }
-    if (error instanceof MaxFilesExceededError || error instanceof MaxPartsExceededError || error instanceof FormDataParseError) {
+    if (error instanceof MaxPartsExceededError || error instanceof MultipartParseError || error instanceof MaxHeaderSizeExceededError) {
       return { ok: false, failure: "malformed", fields };
     }
     // Anything else the multipart parser throws (a part header over its 8 KB limit, a broken boundary, a body cut

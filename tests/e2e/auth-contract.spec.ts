@@ -24,6 +24,7 @@ const PUBLIC = new Set([
   "/payment-success",
   "/privacy-policy",
   "/terms-of-service",
+  "/offline",
   "/portal",
   "/auth",
   "/parent-whatsapp-groups",

@@ -1,5 +1,6 @@
 import { getInputProps, getSelectProps, getTextareaProps, type FieldMetadata } from "@conform-to/react";
-import { useId } from "react";
+import { useEffect, useId, useState } from "react";
+import { SLOW_SUBMIT_MESSAGE } from "#app/domain/messages.ts";
 import { useNavigation } from "react-router";
 import { Button, type ButtonVariant } from "#app/components/ui/button.tsx";
 
@@ -211,11 +212,31 @@ export function SubmitButton({
     navigation.state === "submitting" &&
     (name === undefined || navigation.formData?.get(name) === value) &&
     (formAction === undefined || navigation.formAction === formAction);
+  const slow = useSlowSubmit(pending);
   return (
-    <Button type="submit" variant={variant} className={className} name={name} value={value} disabled={pending} aria-disabled={pending || undefined}>
-      {pending && pendingLabel ? pendingLabel : children}
-    </Button>
+    <>
+      <Button type="submit" variant={variant} className={className} name={name} value={value} disabled={pending} aria-disabled={pending || undefined}>
+        {pending && pendingLabel ? pendingLabel : children}
+      </Button>
+      <p aria-live="polite" className={slow ? "mt-2 text-sm font-medium text-gray-800" : "sr-only"}>
+        {slow ? SLOW_SUBMIT_MESSAGE : ""}
+      </p>
+    </>
   );
+}
+
+/** True once a submission has been pending for more than 2 s (a slow link shows words, not a frozen button). */
+function useSlowSubmit(pending: boolean, afterMs = 2000) {
+  const [slow, setSlow] = useState(false);
+  useEffect(() => {
+    if (!pending) {
+      setSlow(false);
+      return;
+    }
+    const timer = setTimeout(() => setSlow(true), afterMs);
+    return () => clearTimeout(timer);
+  }, [pending, afterMs]);
+  return slow;
 }
 
 export function useFieldId(prefix: string) {

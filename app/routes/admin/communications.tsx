@@ -2,6 +2,8 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint } from "@conform-to/zod/v4";
 import { parseWithZod } from "#app/forms/parse.ts";
 import { data, Form } from "react-router";
+import { useRef } from "react";
+import { FormDraft } from "#app/components/form/form-draft.tsx";
 import type { Route } from "./+types/communications";
 import { requireAdmin } from "#app/utils/auth.server.ts";
 import { redirectWithToast } from "#app/utils/toast.server.ts";
@@ -52,6 +54,7 @@ const RECIPIENT_LABELS: Record<string, string> = Object.fromEntries(RECIPIENT_TY
 
 export default function Communications({ loaderData, actionData }: Route.ComponentProps) {
   const { history, error } = loaderData;
+  const formRef = useRef<HTMLFormElement>(null);
   const [form, fields] = useForm({
     id: "announcement",
     lastResult: actionData?.result,
@@ -68,7 +71,8 @@ export default function Communications({ loaderData, actionData }: Route.Compone
         <h2 id="send-heading" className="mb-4 text-lg font-semibold text-gray-900">
           Send Announcement
         </h2>
-        <Form method="post" {...getFormProps(form)} className="space-y-4">
+        <Form method="post" {...getFormProps(form)} ref={formRef} className="space-y-4">
+          <FormDraft formId="announcement" formRef={formRef} />
           <FormErrors id={form.errorId} errors={form.errors} />
           <TextField field={fields.title} label="Title" inputProps={{ maxLength: 200 }} />
           <TextareaField field={fields.message} label="Message" rows={5} />

@@ -1,4 +1,5 @@
-import { isRouteErrorResponse, NavLink, Outlet, useRouteError } from "react-router";
+import { isRouteErrorResponse, NavLink, Outlet, useRouteError, type ShouldRevalidateFunctionArgs } from "react-router";
+import { isNetworkFailed } from "#app/utils/network-submit.ts";
 import type { Route } from "./+types/layout";
 import { requireAdmin } from "#app/utils/auth.server.ts";
 import { ACCESS_RESTRICTED_MESSAGE, ACCESS_RESTRICTED_TITLE } from "#app/domain/messages.ts";
@@ -16,6 +17,11 @@ const SECTIONS = [
 ] as const;
 
 /** UX only: each section's own loader and action check the admin and its permission flag. */
+/** A submission lost to the network (app/utils/network-submit.ts) leaves the page as it is: nothing to reload. */
+export function shouldRevalidate({ actionResult, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return isNetworkFailed(actionResult) ? false : defaultShouldRevalidate;
+}
+
 export async function loader({ request }: Route.LoaderArgs) {
   const { user } = await requireAdmin(request);
   return { adminName: user.fullName };

@@ -1,7 +1,8 @@
-import { data } from "react-router";
+import { createId } from "@paralleldrive/cuid2";
+import { data, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/register-student";
 import { requireAdmin, requireUser } from "#app/utils/auth.server.ts";
-import { processRegistration } from "#app/utils/registration.server.ts";
+import { processRegistrationOnce } from "#app/utils/registration.server.ts";
 import { redirectWithToast } from "#app/utils/toast.server.ts";
 import { RegistrationForm } from "#app/components/registration-form.tsx";
 import {
@@ -10,10 +11,11 @@ import {
   ADMIN_REGISTRATION_SUCCESS_TITLE,
 } from "#app/domain/messages.ts";
 import { SCHOOL_NAME } from "#app/domain/school.ts";
+import { isNetworkFailed, submitOverFlakyLink } from "#app/utils/network-submit.ts";
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request, "can_access_registrations");
-  return null;
+  return { idempotencyKey: createId() };
 }
 
 /**
@@ -33,7 +35,7 @@ export async function action({ request }: Route.ActionArgs) {
   } catch {
     throw data("The form could not be read.", { status: 400 });
   }
-  const outcome = await processRegistration(request, formData, { adminRegistration: true, userId: user._id });
+  const outcome = await processRegistrationOnce(request, formData, { adminRegistration: true, userId: user._id });
   if (outcome.status === "ok") {
     return redirectWithToast("/admin/register-student", {
       type: "success",
@@ -44,7 +46,16 @@ export async function action({ request }: Route.ActionArgs) {
   return data({ result: outcome.result, duplicateReference: outcome.duplicateReference ?? null }, { status: outcome.httpStatus });
 }
 
-export default function RegisterStudent({ actionData }: Route.ComponentProps) {
+/** With JavaScript: a submission lost to the network keeps the page (app/utils/network-submit.ts). */
+export async function clientAction({ serverAction }: Route.ClientActionArgs) {
+  return submitOverFlakyLink(serverAction);
+}
+
+export function shouldRevalidate({ actionResult, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return isNetworkFailed(actionResult) ? false : defaultShouldRevalidate;
+}
+
+export default function RegisterStudent({ loaderData, actionData }: Route.ComponentProps) {
   return (
     <main id="main" className="max-w-3xl space-y-4">
       <h1 className="text-2xl font-bold text-gray-900">Register Student</h1>
@@ -53,8 +64,10 @@ export default function RegisterStudent({ actionData }: Route.ComponentProps) {
       </p>
       <RegistrationForm
         id="admin-registration"
-        lastResult={actionData?.result}
-        duplicateReference={actionData?.duplicateReference}
+        lastResult={actionData && "result" in actionData ? actionData.result : undefined}
+        duplicateReference={actionData && "duplicateReference" in actionData ? actionData.duplicateReference : undefined}
+        idempotencyKey={loaderData.idempotencyKey}
+        networkFailure={actionData}
         submitLabel="Register Student (Admin)"
         pendingLabel="Submitting..."
       />

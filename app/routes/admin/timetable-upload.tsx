@@ -71,8 +71,10 @@ export async function action({ request }: Route.ActionArgs) {
   const submission = parseWithZod(parsed.fields, { schema: TimetableFieldsSchema });
   const fail = (status: number, message: string) => data({ result: submission.reply({ formErrors: [message] }) }, { status });
   if (!parsed.ok) {
+    // The text fields typed before the file come back with the message by the file field.
     const { status, message } = FAILURE_MESSAGES[parsed.failure];
-    return fail(status, message);
+    if (parsed.failure === "malformed") return fail(status, message);
+    return data({ result: submission.reply({ fieldErrors: { file: [message] } }) }, { status });
   }
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   const { title, description, programme } = submission.value;

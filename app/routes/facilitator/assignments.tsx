@@ -3,6 +3,8 @@ import { getZodConstraint } from "@conform-to/zod/v4";
 import { parseWithZod } from "#app/forms/parse.ts";
 import { data, Form, Link } from "react-router";
 import { z } from "zod";
+import { useRef } from "react";
+import { FormDraft } from "#app/components/form/form-draft.tsx";
 import type { Route } from "./+types/assignments";
 import { requireRole } from "#app/utils/auth.server.ts";
 import { redirectWithToast } from "#app/utils/toast.server.ts";
@@ -56,11 +58,8 @@ export async function action({ request }: Route.ActionArgs) {
   const { effectiveUser, user, impersonating } = await requireRole(request, ["facilitator", "admin"]);
   const upload = await parseUpload(request, { fileField: "file", allowed: ALLOWED, maxBytes: ASSIGNMENT_MAX_BYTES });
   if (!upload.ok && upload.failure === "malformed") throw data("The upload could not be read.", { status: 400 });
-  if (!upload.ok && upload.failure === "too-large") {
-    // The body stopped at the limit, so the other fields may be lost: report only the file.
-    const submission = parseWithZod(new FormData(), { schema: z.object({}) });
-    return data({ result: submission.reply({ fieldErrors: { file: [ASSIGNMENT_TOO_LARGE] } }) }, { status: 400 });
-  }
+  // A refused file (too large, wrong type, empty) still brings back every text field
+  // typed before it (the file input is the form's last field): see parseUpload.
   const submission = parseWithZod(upload.fields, { schema: AssignmentFieldsSchema });
   const fileError = !upload.ok ? FAILURE_MESSAGES[upload.failure] : !upload.file ? ASSIGNMENT_FILE_REQUIRED : null;
   const options = await subjectOptions(effectiveUser._id);
@@ -97,6 +96,7 @@ export async function action({ request }: Route.ActionArgs) {
 
 export default function FacilitatorAssignments({ loaderData, actionData }: Route.ComponentProps) {
   const { options, items, subject } = loaderData;
+  const formRef = useRef<HTMLFormElement>(null);
   const [form, fields] = useForm({
     id: "assignment-upload",
     lastResult: actionData?.result,
@@ -112,7 +112,8 @@ export default function FacilitatorAssignments({ loaderData, actionData }: Route
   return (
     <DashboardPage title="Assignments" description="Upload tests and materials for your students.">
       <Card title="Upload an assignment">
-        <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="space-y-4">
+        <Form method="post" encType="multipart/form-data" {...getFormProps(form)} ref={formRef} className="space-y-4">
+          <FormDraft formId="assignment-upload" formRef={formRef} />
           <input type="hidden" name="intent" value="upload" />
           <FormErrors id={form.errorId} errors={form.errors} />
           <div>

@@ -1,4 +1,4 @@
-import { data, Link } from "react-router";
+import { data, Link, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/registration";
 import { RegistrationForm } from "#app/components/registration-form.tsx";
 import { buttonClass } from "#app/components/ui/button.tsx";
@@ -6,7 +6,7 @@ import { confirmationPath } from "#app/domain/registration.ts";
 import { SCHOOL_NAME, SUPPORT_HOURS } from "#app/domain/school.ts";
 import { REGISTRATION_CLOSED_MESSAGE, REGISTRATION_CLOSED_TITLE } from "#app/forms/registration.schema.ts";
 import { getOptionalUser } from "#app/utils/auth.server.ts";
-import { processRegistration } from "#app/utils/registration.server.ts";
+import { processRegistrationOnce } from "#app/utils/registration.server.ts";
 import { redirectWithToast } from "#app/utils/toast.server.ts";
 import { getSettings } from "#models/settings.server.ts";
 import { SupportPhones } from "#app/components/support-phones.tsx";
@@ -14,9 +14,13 @@ import { publicPageHeaders } from "#app/utils/http-cache.server.ts";
 
 // The same for every anonymous visitor: cacheable (app/utils/http-cache.server.ts).
 export const headers = publicPageHeaders;
+import { isNetworkFailed, submitOverFlakyLink } from "#app/utils/network-submit.ts";
 
 export async function loader() {
   const settings = await getSettings();
+  // No idempotency key in the HTML: this page is the same for every anonymous visitor (it may come from the page
+  // cache), so the browser makes the key (app/components/form/form-draft.tsx). Without JavaScript there is no
+  // automatic resend, and a form without a key is processed as before.
   return { open: settings.registrationEnabled };
 }
 
@@ -28,7 +32,7 @@ export async function action({ request }: Route.ActionArgs) {
   } catch {
     throw data("The form could not be read.", { status: 400 });
   }
-  const outcome = await processRegistration(request, formData, { adminRegistration: false, userId: info?.user._id ?? null });
+  const outcome = await processRegistrationOnce(request, formData, { adminRegistration: false, userId: info?.user._id ?? null });
   if (outcome.status === "ok") {
     return redirectWithToast(confirmationPath(outcome.reference), {
       type: "success",
@@ -37,6 +41,15 @@ export async function action({ request }: Route.ActionArgs) {
     });
   }
   return data({ result: outcome.result, duplicateReference: outcome.duplicateReference ?? null }, { status: outcome.httpStatus });
+}
+
+/** With JavaScript: a submission lost to the network keeps the page (app/utils/network-submit.ts). */
+export async function clientAction({ serverAction }: Route.ClientActionArgs) {
+  return submitOverFlakyLink(serverAction);
+}
+
+export function shouldRevalidate({ actionResult, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return isNetworkFailed(actionResult) ? false : defaultShouldRevalidate;
 }
 
 export default function Registration({ loaderData, actionData }: Route.ComponentProps) {
@@ -50,7 +63,13 @@ export default function Registration({ loaderData, actionData }: Route.Component
             <span className="sr-only">as required</span> are required. It takes about five minutes.
           </p>
           <div className="mt-6">
-            <RegistrationForm lastResult={actionData?.result} duplicateReference={actionData?.duplicateReference} submitLabel="Submit Registration" pendingLabel="Submitting..." />
+            <RegistrationForm
+              lastResult={actionData && "result" in actionData ? actionData.result : undefined}
+              duplicateReference={actionData && "duplicateReference" in actionData ? actionData.duplicateReference : undefined}
+              networkFailure={actionData}
+              submitLabel="Submit Registration"
+              pendingLabel="Submitting..."
+            />
           </div>
         </>
       ) : (
@@ -64,7 +83,11 @@ export default function Registration({ loaderData, actionData }: Route.Component
             <SupportPhones linkClassName="font-semibold underline" />{" "}
             ({SUPPORT_HOURS}).
           </p>
-          {actionData?.result?.error?.[""]?.length ? <p role="alert" className="mt-2 font-semibold">{actionData.result.error[""]![0]}</p> : null}
+          {actionData && "result" in actionData && actionData.result?.error?.[""]?.length ? (
+            <p role="alert" className="mt-2 font-semibold">
+              {actionData.result.error[""]![0]}
+            </p>
+          ) : null}
           <Link to="/" className={buttonClass("secondary", "mt-4")}>
             Back to the home page
           </Link>

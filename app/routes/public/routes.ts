@@ -9,5 +9,6 @@ export const publicRoutes: RouteConfigEntry[] = [
     route("privacy-policy", "routes/public/privacy-policy.tsx"),
     route("terms-of-service", "routes/public/terms-of-service.tsx"),
     route("payment-success", "routes/public/payment-success.tsx"),
+    route("offline", "routes/public/offline.tsx"),
   ]),
 ];
