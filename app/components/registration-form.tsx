@@ -161,6 +161,13 @@ function RegistrationFormFields({
     setReferralStatus(typeof lastResult.initialValue?.referralStatus === "string" ? lastResult.initialValue.referralStatus : "");
   }, [lastResult]);
 
+  // The public page carries no idempotency key (it is the same for everyone): make one for this page, kept in state
+  // so that a re-rendered form still names the first attempt when a dropped answer is sent again.
+  const [submissionKey, setSubmissionKey] = useState(idempotencyKey ?? "");
+  useEffect(() => {
+    if (!submissionKey && typeof crypto !== "undefined" && "randomUUID" in crypto) setSubmissionKey(crypto.randomUUID());
+  }, [submissionKey]);
+
   // Whatever the visitor did before the script arrived is the truth: read it back from the DOM.
   useEffect(() => {
     const el = formRef.current;
@@ -194,7 +201,7 @@ function RegistrationFormFields({
       }}
     >
       <FormDraft formId={id} formRef={formRef} />
-      <input type="hidden" name="idempotencyKey" defaultValue={idempotencyKey ?? ""} />
+      <input type="hidden" name="idempotencyKey" defaultValue={submissionKey} key={submissionKey} />
       {/* Without JS, Enter in a text field must submit the registration, not 'Show subjects'. */}
       {!hydrated ? (
         <button type="submit" name="intent" value="submit" tabIndex={-1} aria-hidden="true" className="sr-only">

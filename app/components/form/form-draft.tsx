@@ -7,10 +7,20 @@ type Drafts = typeof import("#app/utils/form-drafts.client.ts");
 type Draft = import("#app/utils/form-drafts.client.ts").Draft;
 type RootData = { user: { id: string } | null } | undefined;
 
-/** A fresh key for the next submission (the server's key may come from a page cached by the service worker). */
+/** A fresh key for a new submission ("Start again"), kept as the default so a form reset keeps it. */
 function freshKey(form: HTMLFormElement) {
   const input = form.elements.namedItem("idempotencyKey");
-  if (input instanceof HTMLInputElement && typeof crypto !== "undefined" && "randomUUID" in crypto) input.value = crypto.randomUUID();
+  if (input instanceof HTMLInputElement && typeof crypto !== "undefined" && "randomUUID" in crypto) input.defaultValue = input.value = crypto.randomUUID();
+}
+
+/** Text typed before React took over the page: a text field whose value is not the one the page was rendered with. */
+function typedBeforeHydration(form: HTMLFormElement) {
+  return Array.from(form.elements).some(
+    (el) =>
+      ((el instanceof HTMLInputElement && ["text", "tel", "email", "search", "url"].includes(el.type)) || el instanceof HTMLTextAreaElement) &&
+      !el.readOnly &&
+      el.value !== el.defaultValue,
+  );
 }
 
 /**
@@ -33,17 +43,28 @@ export function FormDraft({ formId, formRef }: { formId: string; formRef: React.
     let cancelled = false;
     const form = formRef.current;
     if (!form) return;
+    // Typing before the storage code arrives (a slow link) is kept too: note it now, save it when the code is here.
+    let typedEarly = false;
+    const markTyped = (event: Event) => {
+      if (event.isTrusted) typedEarly = true;
+    };
+    form.addEventListener("input", markTyped);
+    form.addEventListener("change", markTyped);
     import("#app/utils/form-drafts.client.ts").then(
       (mod) => {
+        form.removeEventListener("input", markTyped);
+        form.removeEventListener("change", markTyped);
         if (cancelled) return;
         mod.sweepExpired();
         const key = mod.draftStorageKey(formId, userId);
         drafts.current = { mod, key };
         const draft = mod.readDraft(key);
         if (draft && draft.values.some(([name, value]) => name !== "idempotencyKey" && value.trim())) setOffer(draft);
+        // No fresh key here: the form already has one (the server's, or the browser's on public pages), and a submit
+        // may have used it before this module arrived — replacing it would make a resend look like a new submission.
         else {
-          freshKey(form);
           drafts.current.stop = mod.watchForm(form, key);
+          if (typedEarly || typedBeforeHydration(form)) mod.saveDraft(key, form);
         }
       },
       () => {}, // offline before the chunk was cached: the form works without drafts
