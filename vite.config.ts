@@ -17,6 +17,7 @@ export default defineConfig({
       "app/**/*.test.{ts,tsx}",
       "models/**/*.test.ts",
       "scripts/**/*.test.ts",
+      "packages/*/src/**/*.test.ts",
     ],
     environment: "node",
     testTimeout: 30_000,

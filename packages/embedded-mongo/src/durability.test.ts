@@ -10,7 +10,14 @@ import { startEmbeddedMongo } from "./index.js";
 import { frame } from "./storage.js";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const repoRoot = path.resolve(here, "../..");
+/** The nearest node_modules holding `rel` (workspace packages use the root's). */
+function findModule(rel: string): string {
+  for (let dir = here; ; dir = path.dirname(dir)) {
+    const p = path.join(dir, "node_modules", rel);
+    if (fs.existsSync(p)) return p;
+    if (path.dirname(dir) === dir) throw new Error(`${rel} not found above ${here}`);
+  }
+}
 const tmpDirs: string[] = [];
 const children: ChildProcess[] = [];
 
@@ -34,8 +41,8 @@ async function freePort(): Promise<number> {
 }
 
 async function startCli(dataDir: string, port: number): Promise<{ child: ChildProcess; uri: string }> {
-  const child = spawn(process.execPath, ["--import", "tsx", "scripts/embedded-mongo/cli.ts", "--data-dir", dataDir, "--port", String(port), "--quiet"], {
-    cwd: repoRoot,
+  const child = spawn(process.execPath, ["--import", pathToFileURL(findModule("tsx/dist/loader.mjs")).href, path.join(here, "cli.ts"), "--data-dir", dataDir, "--port", String(port), "--quiet"], {
+    cwd: here,
     stdio: ["ignore", "pipe", "pipe"],
   });
   children.push(child);
@@ -226,8 +233,8 @@ describe("durability", () => {
   it("writes no files in in-memory mode", async () => {
     // run in a child process whose cwd is an empty directory
     const dir = tmpDir();
-    const tsxLoader = pathToFileURL(path.join(repoRoot, "node_modules/tsx/dist/loader.mjs")).href;
-    const mongodbUrl = pathToFileURL(path.join(repoRoot, "node_modules/mongodb/lib/index.js")).href;
+    const tsxLoader = pathToFileURL(findModule("tsx/dist/loader.mjs")).href;
+    const mongodbUrl = pathToFileURL(findModule("mongodb/lib/index.js")).href;
     const indexUrl = pathToFileURL(path.join(here, "index.ts")).href;
     const script = `
       import { startEmbeddedMongo } from ${JSON.stringify(indexUrl)};
