@@ -353,10 +353,9 @@ export class Engine {
       if (cmd.startTransaction || cmd.autocommit === false) {
         throw new MongoError(20, "IllegalOperation", "Transactions are not supported by the embedded MongoDB server");
       }
-      const handler = (this as any)["cmd_" + name.toLowerCase()];
-      if (typeof handler !== "function" || !COMMANDS.has(name.toLowerCase())) {
-        throw new MongoError(59, "CommandNotFound", `no such command: '${name}'`);
-      }
+      const key = name.toLowerCase();
+      const handler = Object.prototype.hasOwnProperty.call(COMMANDS, key) ? COMMANDS[key] : undefined;
+      if (!handler) throw new MongoError(59, "CommandNotFound", `no such command: '${name}'`);
       const result: Doc = handler.call(this, db, cmd, conn);
       if (this.journal) await this.journal.commit();
       return result;
@@ -1462,10 +1461,54 @@ export function helloReply(cmd: Doc, connectionId: number): Doc {
 }
 
 
-const COMMANDS = new Set(
-  Object.getOwnPropertyNames(Engine.prototype)
-    .filter((n) => n.startsWith("cmd_"))
-    .map((n) => n.slice(4))
-);
+type CommandHandler = (this: Engine, db: string, cmd: Doc, conn: ConnectionInfo) => Doc;
+
+/**
+ * The commands this server answers, by lower-cased name: one list, checked by
+ * the compiler (a name without its handler does not build). Anything else is
+ * CommandNotFound (59).
+ */
+const COMMANDS: Record<string, CommandHandler> = {
+  hello: Engine.prototype.cmd_hello,
+  ismaster: Engine.prototype.cmd_ismaster,
+  ping: Engine.prototype.cmd_ping,
+  buildinfo: Engine.prototype.cmd_buildinfo,
+  getparameter: Engine.prototype.cmd_getparameter,
+  getlog: Engine.prototype.cmd_getlog,
+  hostinfo: Engine.prototype.cmd_hostinfo,
+  connectionstatus: Engine.prototype.cmd_connectionstatus,
+  whatsmyuri: Engine.prototype.cmd_whatsmyuri,
+  endsessions: Engine.prototype.cmd_endsessions,
+  killallsessions: Engine.prototype.cmd_killallsessions,
+  killsessions: Engine.prototype.cmd_killsessions,
+  refreshsessions: Engine.prototype.cmd_refreshsessions,
+  startsession: Engine.prototype.cmd_startsession,
+  aborttransaction: Engine.prototype.cmd_aborttransaction,
+  committransaction: Engine.prototype.cmd_committransaction,
+  saslstart: Engine.prototype.cmd_saslstart,
+  authenticate: Engine.prototype.cmd_authenticate,
+  serverstatus: Engine.prototype.cmd_serverstatus,
+  dbstats: Engine.prototype.cmd_dbstats,
+  listdatabases: Engine.prototype.cmd_listdatabases,
+  listcollections: Engine.prototype.cmd_listcollections,
+  create: Engine.prototype.cmd_create,
+  drop: Engine.prototype.cmd_drop,
+  dropdatabase: Engine.prototype.cmd_dropdatabase,
+  renamecollection: Engine.prototype.cmd_renamecollection,
+  createindexes: Engine.prototype.cmd_createindexes,
+  listindexes: Engine.prototype.cmd_listindexes,
+  dropindexes: Engine.prototype.cmd_dropindexes,
+  find: Engine.prototype.cmd_find,
+  explain: Engine.prototype.cmd_explain,
+  getmore: Engine.prototype.cmd_getmore,
+  killcursors: Engine.prototype.cmd_killcursors,
+  count: Engine.prototype.cmd_count,
+  distinct: Engine.prototype.cmd_distinct,
+  aggregate: Engine.prototype.cmd_aggregate,
+  insert: Engine.prototype.cmd_insert,
+  update: Engine.prototype.cmd_update,
+  delete: Engine.prototype.cmd_delete,
+  findandmodify: Engine.prototype.cmd_findandmodify,
+};
 
 export { Index };
