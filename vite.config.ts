@@ -35,6 +35,7 @@ export default defineConfig({
       "models/**/*.test.ts",
       "scripts/**/*.test.ts",
       "server/**/*.test.ts",
+      "packages/*/src/**/*.test.ts",
     ],
     environment: "node",
     testTimeout: 30_000,

@@ -18,7 +18,7 @@ export const DB_NAME = "vacation_classes";
 mongoose.set("strictQuery", true);
 
 async function startEmbedded(): Promise<Embedded> {
-  const { startEmbeddedMongo } = await import("../scripts/embedded-mongo/index.ts");
+  const { startEmbeddedMongo } = await import("@vacation-classes/embedded-mongo");
   return startEmbeddedMongo({
     dataDir: env.dbInMemory ? null : path.join(env.dataDir, "db"),
     quiet: true,

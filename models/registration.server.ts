@@ -1,6 +1,7 @@
 import { randomInt } from "node:crypto";
 import mongoose, { Schema, type InferSchemaType } from "mongoose";
-import { PROGRAMMES, PROGRAMME_LABELS, WARD_FORMS, isProgramme, type Programme } from "#app/domain/programmes.ts";
+import { PROGRAMMES, WARD_FORMS, isProgramme, type Programme } from "#app/domain/programmes.ts";
+import { isPlausiblePhone, normalizePhone } from "#app/domain/phone.ts";
 import { idField, newReference } from "./ids.server.ts";
 import { isPaymentStatus, type PaymentStatus } from "#app/domain/money.ts";
 
@@ -83,6 +84,20 @@ registrationSchema.index({ subjects: 1 });
 registrationSchema.index({ parentUserId: 1 }, { sparse: true });
 registrationSchema.index({ studentUserId: 1 }, { sparse: true });
 registrationSchema.index({ paymentStatus: 1, createdAt: -1 });
+// The admin search (adminRegistrationFilter): whole words of names, schools and subjects, and phone numbers
+// (normalised +233 form; its digits are one term). default_language "none": no stemming or stop words, so a
+// name is matched as typed, on MongoDB and on the embedded server alike.
+registrationSchema.index(
+  {
+    parentName: "text",
+    wardName: "text",
+    currentSchool: "text",
+    subjects: "text",
+    whatsappNumberNormalized: "text",
+    wardWhatsappNormalized: "text",
+  },
+  { name: "registration_search", default_language: "none", weights: { wardName: 3, parentName: 2 } },
+);
 
 export type RegistrationDoc = InferSchemaType<typeof registrationSchema> & { _id: string; createdAt: Date; updatedAt: Date };
 export const Registration =
@@ -193,26 +208,41 @@ export type AdminRegistrationRow = {
 /** Longest search text used in a query (longer input is cut, not refused). */
 export const MAX_REGISTRATION_SEARCH = 100;
 
-function escapeRegex(text: string) {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+/**
+ * The `$search` string of the admin search. A query that is a phone number
+ * (with or without the leading 0 or +233, spaces or dashes) looks for that
+ * number in its normalised form. Otherwise every word must appear: each is
+ * sent as a quoted phrase, which MongoDB's text search ANDs, matched case-
+ * and diacritic-insensitively; quotes and a leading "-" typed by the user are
+ * dropped, so the user's text is never an operator.
+ */
+export function registrationSearchText(q: string): string | null {
+  const text = q.trim().slice(0, MAX_REGISTRATION_SEARCH);
+  if (!text) return null;
+  if (/^\+?[\d\s()-]+$/.test(text) && isPlausiblePhone(text)) return `"${normalizePhone(text).replace(/^\+/, "")}"`;
+  const words = text
+    .split(/\s+/)
+    .map((w) => w.replace(/"/g, "").replace(/^-+/, ""))
+    .filter((w) => /[\p{L}\p{N}]/u.test(w));
+  if (words.length === 0) return null;
+  return words.map((w) => `"${w}"`).join(" ");
 }
 
 /**
- * Case-insensitive substring search over the shown fields (parent name, ward
- * name, programme value or label, subjects), plus an optional programme.
- * The user's text is escaped before it becomes a regular expression.
+ * The admin list's filter: an optional programme, and the search text as a
+ * `$text` query on the registration_search index (names, school, subjects,
+ * phone numbers). Text with no letter or digit matches nothing.
  */
 export function adminRegistrationFilter({ q, programme, payment }: { q?: string | null; programme?: Programme | null; payment?: PaymentStatus | null }) {
   const filter: Record<string, unknown> = {};
   if (programme && isProgramme(programme)) filter.programme = String(programme);
   if (payment && isPaymentStatus(payment)) filter.paymentStatus = String(payment);
-  const text = String(q ?? "").trim().slice(0, MAX_REGISTRATION_SEARCH);
-  if (text) {
-    const rx = new RegExp(escapeRegex(text), "i");
-    const or: Record<string, unknown>[] = [{ parentName: rx }, { wardName: rx }, { subjects: rx }, { programme: rx }];
-    const byLabel = PROGRAMMES.filter((p) => PROGRAMME_LABELS[p].toLowerCase().includes(text.toLowerCase()));
-    if (byLabel.length) or.push({ programme: { $in: byLabel } });
-    filter.$or = or;
+  const raw = String(q ?? "").trim();
+  if (raw) {
+    const search = registrationSearchText(raw);
+    // nothing searchable (only punctuation): an impossible condition instead of "everything"
+    if (search) filter.$text = { $search: search };
+    else filter._id = { $in: [] };
   }
   return filter;
 }
@@ -233,11 +263,16 @@ export async function listAdminRegistrations(options: { q?: string | null; progr
   return { items, total };
 }
 
-/** Registrations per programme (each an indexed count); `total` is their sum. */
+/**
+ * Registrations per programme in one aggregate (a `$group` by the indexed
+ * programme field: the embedded server reads it from the index, MongoDB can
+ * use a DISTINCT_SCAN); `total` is their sum.
+ */
 export async function countRegistrationsByProgramme() {
-  const counts = await Promise.all(PROGRAMMES.map((p) => Registration.countDocuments({ programme: p as Programme })));
-  const byProgramme = Object.fromEntries(PROGRAMMES.map((p, i) => [p, counts[i]])) as Record<Programme, number>;
-  return { byProgramme, total: counts.reduce((a, b) => a + b, 0) };
+  const rows = await Registration.aggregate<{ _id: string; n: number }>([{ $group: { _id: "$programme", n: { $sum: 1 } } }]);
+  const byProgramme = Object.fromEntries(PROGRAMMES.map((p) => [p, 0])) as Record<Programme, number>;
+  for (const row of rows) if (isProgramme(row._id)) byProgramme[row._id] = row.n;
+  return { byProgramme, total: PROGRAMMES.reduce((sum, p) => sum + byProgramme[p], 0) };
 }
 
 export async function countRegistrationsForProgramme(programme: Programme) {

@@ -1,6 +1,6 @@
 import mongoose from "mongoose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startEmbeddedMongo, type EmbeddedMongo } from "#scripts/embedded-mongo/index.ts";
+import { startEmbeddedMongo, type EmbeddedMongo } from "@vacation-classes/embedded-mongo";
 import { PROGRAMME_SUBJECTS, PROGRAMMES } from "#app/domain/programmes.ts";
 import { isUsableStudentLink } from "#app/domain/whatsapp.ts";
 import { seedDemoData, seedIfEmpty, DEMO_ACCOUNTS } from "./seed.server.ts";

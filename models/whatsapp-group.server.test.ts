@@ -1,6 +1,6 @@
 import mongoose from "mongoose";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { type EmbeddedMongo, startEmbeddedMongo } from "#scripts/embedded-mongo/index.ts";
+import { type EmbeddedMongo, startEmbeddedMongo } from "@vacation-classes/embedded-mongo";
 import { WhatsappGroup, findParentGroupForProgramme, getGroupsForSubjects } from "./whatsapp-group.server.ts";
 
 let server: EmbeddedMongo;

@@ -61,7 +61,7 @@ export function startLifecycle() {
 }
 
 /**
- * The embedded engine's "data directory in use" refusal. It throws a LockError (scripts/embedded-mongo/storage.ts)
+ * The embedded engine's "data directory in use" refusal. It throws a LockError (packages/embedded-mongo/src/storage.ts)
  * without a code of its own, so we recognise it by class name and message.
  */
 export function isDataDirLocked(error: unknown): boolean {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startEmbeddedMongo, type EmbeddedMongo } from "../../scripts/embedded-mongo/index.ts";
+import { startEmbeddedMongo, type EmbeddedMongo } from "@vacation-classes/embedded-mongo";
 
 // Modules under test read their configuration at import time.
 let server: EmbeddedMongo;

@@ -1,6 +1,6 @@
 import mongoose from "mongoose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startEmbeddedMongo, type EmbeddedMongo } from "#scripts/embedded-mongo/index.ts";
+import { startEmbeddedMongo, type EmbeddedMongo } from "@vacation-classes/embedded-mongo";
 import { Registration, wardNameKey } from "#models/registration.server.ts";
 import { Payment, seasonTotals } from "#models/payment.server.ts";
 import { saveFeeSchedule } from "#models/fee-schedule.server.ts";

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startEmbeddedMongo, type EmbeddedMongo } from "../../scripts/embedded-mongo/index.ts";
+import { startEmbeddedMongo, type EmbeddedMongo } from "@vacation-classes/embedded-mongo";
 
 // A five-second window so the tests can see blocks end (long enough that a burst fits in one window on a busy machine).
 process.env.SIGNIN_WINDOW_SECONDS = "5";

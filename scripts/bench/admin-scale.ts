@@ -216,7 +216,7 @@ export async function runAdminScale(
       { name: "newest first, page 1", path: "/admin/registrations", amount: requests },
       { name: "programme filter", path: "/admin/registrations?programme=business", amount: requests },
       { name: `page ${middle} (deep skip)`, path: `/admin/registrations?page=${middle}`, amount: Math.ceil(requests / 2) },
-      { name: "text search (regex scan)", path: `/admin/registrations?q=ward%20${count - 1}%20`, amount: Math.ceil(requests / 5) },
+      { name: "text search ($text)", path: `/admin/registrations?q=ward%20${count - 1}%20`, amount: Math.ceil(requests / 5) },
     ];
     // Warm up once (first render compiles, caches, connects).
     for (const s of scenarios) {

@@ -8,7 +8,7 @@ import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { startEmbeddedMongo, type EmbeddedMongo } from "../embedded-mongo/index.ts";
+import { startEmbeddedMongo, type EmbeddedMongo } from "@vacation-classes/embedded-mongo";
 import { appServerArgs } from "../../server/command.ts";
 
 export type RunningApp = {

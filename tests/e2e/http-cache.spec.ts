@@ -3,7 +3,7 @@ import mongoose from "mongoose";
 import { test, expect, createUser, sessionCookieHeader } from "../support/fixtures.ts";
 import { E2E } from "../support/e2e-env.ts";
 import { startIsolatedApp } from "../support/isolated-app.ts";
-import { startEmbeddedMongo } from "../../scripts/embedded-mongo/index.ts";
+import { startEmbeddedMongo } from "@vacation-classes/embedded-mongo";
 
 /** The cookie a sign-in through /sign-out's redirect leaves: a flash toast only, no session. */
 async function signedOutToastCookie(baseURL: string): Promise<string> {

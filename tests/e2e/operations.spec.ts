@@ -1,6 +1,6 @@
 import { test, expect } from "@playwright/test";
 import { startIsolatedApp, freePort } from "../support/isolated-app.ts";
-import { startEmbeddedMongo } from "../../scripts/embedded-mongo/index.ts";
+import { startEmbeddedMongo } from "@vacation-classes/embedded-mongo";
 import mongoose from "mongoose";
 import { createCookie } from "react-router";
 import fs from "node:fs/promises";

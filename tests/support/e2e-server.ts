@@ -6,7 +6,7 @@
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import { startEmbeddedMongo } from "../../scripts/embedded-mongo/index.ts";
+import { startEmbeddedMongo } from "@vacation-classes/embedded-mongo";
 import { E2E } from "./e2e-env.ts";
 import { appServerArgs } from "../../server/command.ts";
 

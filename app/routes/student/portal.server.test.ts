@@ -1,6 +1,6 @@
 import mongoose from "mongoose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type EmbeddedMongo, startEmbeddedMongo } from "#scripts/embedded-mongo/index.ts";
+import { type EmbeddedMongo, startEmbeddedMongo } from "@vacation-classes/embedded-mongo";
 import { Registration, wardNameKey } from "#models/registration.server.ts";
 import { claimClassPagesOpening, loadOwnedRegistration } from "./portal.server.ts";
 

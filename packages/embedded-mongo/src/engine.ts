@@ -12,6 +12,7 @@ import { update as mingoUpdate } from "mingo/updater";
 import { Collection, type IndexSpec, Index } from "./collection.js";
 import { mingoOptions } from "./mingo-options.js";
 import { parseSort, selectSorted } from "./sorted.js";
+import { type TextQuery, parseTextOperator } from "./text.js";
 import {
   type Doc,
   MongoError,
@@ -23,6 +24,7 @@ import {
   pathValues,
   setPath,
   sortDocs,
+  sortKey,
 } from "./values.js";
 
 export const MAX_BSON_OBJECT_SIZE = 16 * 1024 * 1024;
@@ -109,12 +111,58 @@ function compileQuery(filter: Doc | undefined, opts: Doc): Query {
   }
 }
 
-function assertFilter(filter: any, what = "filter"): Doc {
+function assertFilter(filter: any, what = "filter", allowText = false): Doc {
   if (filter === undefined || filter === null) return {};
   if (!isPlainObject(filter)) throw new MongoError(14, "TypeMismatch", `BSON field '${what}' is the wrong type, expected type 'object'`);
-  checkUnsupported(filter, what);
+  checkUnsupported(allowText ? splitText(filter).rest : filter, what);
   return filter;
 }
+
+/**
+ * A `$text` condition at the top level of a filter (or in a top-level
+ * `$and`), parsed, and the filter without it. `$text` anywhere else is left
+ * in `rest`, where the unsupported-operator check refuses it.
+ */
+export function splitText(filter: Doc): { text: TextQuery | null; rest: Doc } {
+  let text: TextQuery | null = null;
+  const take = (op: any) => {
+    if (text) throw new MongoError(2, "BadValue", "Too many text expressions");
+    text = parseTextOperator(op);
+  };
+  const rest: Doc = {};
+  for (const k of Object.keys(filter)) {
+    if (k === "$text") take(filter.$text);
+    else if (k === "$and" && Array.isArray(filter.$and)) {
+      const subs: Doc[] = [];
+      for (const sub of filter.$and) {
+        if (isPlainObject(sub) && "$text" in sub) {
+          take(sub.$text);
+          const { $text: _t, ...others } = sub;
+          if (Object.keys(others).length) subs.push(others);
+        } else subs.push(sub);
+      }
+      if (subs.length) rest.$and = subs;
+    } else rest[k] = filter[k];
+  }
+  return { text, rest };
+}
+
+/** Sort/projection fields asking for `{$meta: "textScore"}`, and the spec without them. */
+function splitMeta(spec: Doc | undefined | null): { meta: string[]; rest: Doc | undefined } {
+  if (!spec || !isPlainObject(spec)) return { meta: [], rest: spec ?? undefined };
+  const meta: string[] = [];
+  const rest: Doc = {};
+  for (const k of Object.keys(spec)) {
+    const v = spec[k];
+    if (isPlainObject(v) && "$meta" in v) {
+      if (v.$meta !== "textScore") throw new MongoError(2, "BadValue", `$meta '${String(v.$meta)}' is not supported by the embedded MongoDB server`);
+      meta.push(k);
+    } else rest[k] = v;
+  }
+  return { meta, rest };
+}
+
+const NO_TEXT_SCORE = () => new MongoError(40218, "Location40218", "query requires text score metadata, but it is not available");
 
 function indexNameFor(key: Doc): string {
   return Object.keys(key)
@@ -305,10 +353,9 @@ export class Engine {
       if (cmd.startTransaction || cmd.autocommit === false) {
         throw new MongoError(20, "IllegalOperation", "Transactions are not supported by the embedded MongoDB server");
       }
-      const handler = (this as any)["cmd_" + name.toLowerCase()];
-      if (typeof handler !== "function" || !COMMANDS.has(name.toLowerCase())) {
-        throw new MongoError(59, "CommandNotFound", `no such command: '${name}'`);
-      }
+      const key = name.toLowerCase();
+      const handler = Object.prototype.hasOwnProperty.call(COMMANDS, key) ? COMMANDS[key] : undefined;
+      if (!handler) throw new MongoError(59, "CommandNotFound", `no such command: '${name}'`);
       const result: Doc = handler.call(this, db, cmd, conn);
       if (this.journal) await this.journal.commit();
       return result;
@@ -499,6 +546,7 @@ export class Engine {
       if (!isPlainObject(raw?.key) || Object.keys(raw.key).length === 0) throw new MongoError(67, "CannotCreateIndex", "index key pattern must be a non-empty object");
       for (const [f, dir] of Object.entries(raw.key)) {
         const n = typeof dir === "bigint" ? Number(dir) : typeof dir === "number" ? dir : NaN;
+        if (dir === "text") continue;
         if (n !== 1 && n !== -1) {
           throw new MongoError(67, "CannotCreateIndex", `index type ${JSON.stringify(String(dir))} on field '${f}' is not supported by the embedded MongoDB server (only ascending/descending indexes)`);
         }
@@ -539,6 +587,10 @@ export class Engine {
           throw new MongoError(85, "IndexOptionsConflict", `Index already exists with a different name: ${sameKey.spec.name}`);
         }
         throw new MongoError(85, "IndexOptionsConflict", `An equivalent index already exists with a different name and options. Requested index: ${JSON.stringify(spec)}, existing index: ${JSON.stringify(sameKey.spec)}`);
+      }
+      const existingText = coll.textIndex;
+      if (existingText && Object.values(spec.key).includes("text")) {
+        throw new MongoError(85, "IndexOptionsConflict", `An equivalent index already exists with a different name and options: only one text index per collection is allowed, found existing text index with name: ${existingText.spec.name}`);
       }
       try {
         coll.addIndex(spec);
@@ -591,23 +643,78 @@ export class Engine {
 
   // ---------------------------------------------------------------- reads
 
+  /** The plan the last read chose, as `explain` reports it (MongoDB's stage names). */
+  plan: Doc = { stage: "EOF" };
+
+  private scanPlan(coll: Collection, dir: 1 | -1 = 1): Doc {
+    const scan = coll.lastScan;
+    if (!scan) return { stage: "COLLSCAN", direction: "forward" };
+    return {
+      stage: "FETCH",
+      inputStage: { stage: "IXSCAN", indexName: scan.indexName, keyPattern: scan.keyPattern, isMultiKey: false, direction: dir === 1 ? "forward" : "backward", indexBounds: { [scan.field]: [scan.bounds] } },
+    };
+  }
+
+  /** Documents matching a `$text` filter, in natural order, with their scores (memoised per collection version). */
+  private textMatches(coll: Collection, text: TextQuery, rest: Doc): { docs: Doc[]; scores: Map<Doc, number> } {
+    const ix = coll.textIndex;
+    if (!ix) throw new MongoError(27, "IndexNotFound", "text index required for $text query");
+    this.plan = { stage: "TEXT_MATCH", inputStage: { stage: "TEXT_OR", inputStage: { stage: "IXSCAN", indexName: ix.spec.name, keyPattern: ix.spec.key, isMultiKey: true, direction: "backward" } } };
+    const key = `${coll.version}|${ix.spec.name}|${JSON.stringify(text)}|${encodeKey(rest)}`;
+    const cached = this.textCache.get(coll);
+    if (cached && cached.key === key) return cached.result;
+    const found = ix.text!.search(text);
+    const q = Object.keys(rest).length ? compileQuery(rest, mingoOptions()) : null;
+    const docs: Doc[] = [];
+    const scores = new Map<Doc, number>();
+    for (const [id, score] of found) {
+      const d = coll.docs.get(id);
+      if (!d || (q && !q.test(d))) continue;
+      docs.push(d);
+      scores.set(d, score);
+    }
+    docs.sort((a, b) => coll.seqOf(a) - coll.seqOf(b));
+    const result = { docs, scores };
+    this.textCache.set(coll, { key, result });
+    return result;
+  }
+  private textCache = new WeakMap<Collection, { key: string; result: { docs: Doc[]; scores: Map<Doc, number> } }>();
+
   /** Matching documents (references to stored docs; never mutate them). */
   private match(coll: Collection | undefined, filter: Doc, opts = mingoOptions()): Doc[] {
     if (!coll) return [];
+    const { text, rest } = splitText(filter);
+    if (text) return this.textMatches(coll, text, rest).docs;
     const q = compileQuery(filter, opts);
     const out: Doc[] = [];
     const empty = Object.keys(filter).length === 0;
-    for (const d of coll.candidates(filter)) if (empty || q.test(d)) out.push(d);
+    const narrowed = empty ? null : coll.narrowCandidates(filter);
+    if (!narrowed) coll.lastScan = null;
+    this.plan = this.scanPlan(coll);
+    for (const d of narrowed ?? coll.docs.values()) if (empty || q.test(d)) out.push(d);
     return out;
   }
 
-  /** Number of documents matching `filter` (nothing materialised or cloned). */
+  /** Number of documents matching `filter` (nothing materialised or cloned; from the index when it can). */
   private countMatches(coll: Collection | undefined, filter: Doc): number {
     if (!coll) return 0;
-    if (Object.keys(filter).length === 0) return coll.docs.size;
+    const { text, rest } = splitText(filter);
+    if (text) return this.textMatches(coll, text, rest).docs.length;
+    if (Object.keys(filter).length === 0) {
+      this.plan = { stage: "COUNT", inputStage: { stage: "RECORD_STORE_FAST_COUNT" } };
+      return coll.docs.size;
+    }
+    const fromIndex = coll.countFromIndex(filter);
+    if (fromIndex !== null) {
+      const scan = coll.lastScan!;
+      this.plan = { stage: "COUNT", inputStage: { stage: "COUNT_SCAN", indexName: scan.indexName, keyPattern: scan.keyPattern } };
+      return fromIndex;
+    }
     const q = compileQuery(filter, mingoOptions());
     let n = 0;
-    for (const d of coll.candidates(filter)) if (q.test(d)) n++;
+    const narrowed = coll.narrowCandidates(filter);
+    this.plan = { stage: "COUNT", inputStage: this.scanPlan(coll) };
+    for (const d of narrowed ?? coll.docs.values()) if (q.test(d)) n++;
     return n;
   }
 
@@ -624,14 +731,26 @@ export class Engine {
    *  - otherwise: bounded-heap top-(skip+limit) over the matches.
    * Sort ties are always broken by insertion order.
    */
-  private findPage(coll: Collection | undefined, filter: Doc, sort: Doc | undefined, skip: number, limit: number): Doc[] {
+  private findPage(coll: Collection | undefined, filter: Doc, sortIn: Doc | undefined, skip: number, limit: number): Doc[] {
+    const { meta, rest: sort } = splitMeta(sortIn);
+    const { text, rest } = splitText(filter);
+    if (!text && meta.length) throw NO_TEXT_SCORE();
     const spec = parseSort(sort);
     if (!coll) return [];
+    if (text) return this.textPage(coll, text, rest, sortIn ?? {}, meta, skip, limit);
     const q = compileQuery(filter, mingoOptions());
     const empty = Object.keys(filter).length === 0;
     const want = limit > 0 ? skip + limit : Infinity;
     const narrowed = empty ? null : coll.narrowCandidates(filter);
+    if (!narrowed) coll.lastScan = null;
+    const limitPlan = (p: Doc): Doc => {
+      let out = p;
+      if (skip) out = { stage: "SKIP", skipAmount: skip, inputStage: out };
+      if (limit) out = { stage: "LIMIT", limitAmount: limit, inputStage: out };
+      return out;
+    };
     if (!spec) {
+      this.plan = limitPlan(this.scanPlan(coll));
       const out: Doc[] = [];
       let seen = 0;
       for (const d of narrowed ?? coll.docs.values()) {
@@ -691,8 +810,18 @@ export class Engine {
         }
         return true;
       });
-      if (!abandoned) return out;
+      if (!abandoned) {
+        const ix = spec[0].name === "_id" ? null : coll.indexes.find((i) => i.view === view)!;
+        const keyPattern = ix ? ix.spec.key : { _id: 1 };
+        const forward = (Number(Object.values(keyPattern)[0]) === 1) === (spec[0].dir === 1);
+        let p: Doc = { stage: "FETCH", inputStage: { stage: "IXSCAN", indexName: ix ? ix.spec.name : "_id_", keyPattern, isMultiKey: false, direction: forward ? "forward" : "backward", indexBounds: { [spec[0].name]: ["[MinKey, MaxKey]"] } } };
+        if (rest) p = { stage: "SORT", sortPattern: sort, partial: true, inputStage: p };
+        this.plan = limitPlan(p);
+        return out;
+      }
+      coll.lastScan = null;
     }
+    this.plan = limitPlan({ stage: "SORT", sortPattern: sort, memLimit: 104857600, limitAmount: limit ? skip + limit : undefined, type: "simple", inputStage: this.scanPlan(coll) });
     const docs = narrowed ?? coll.docs.values();
     const matches: Iterable<Doc> = empty
       ? docs
@@ -702,6 +831,35 @@ export class Engine {
           },
         };
     return selectSorted(matches, spec, skip, limit, coll.seqOf);
+  }
+
+  /** A page of `$text` matches, sorted by the sort spec where `{$meta: "textScore"}` means score descending. */
+  private textPage(coll: Collection, text: TextQuery, rest: Doc, sort: Doc, meta: string[], skip: number, limit: number): Doc[] {
+    const { docs, scores } = this.textMatches(coll, text, rest);
+    const keys = Object.keys(sort);
+    let out = docs;
+    if (keys.length) {
+      const fields = keys.map((k) => (meta.includes(k) ? null : { path: k.split("."), dir: Number(sort[k]) }));
+      const decorated = docs.map((d) => ({ d, k: fields.map((f) => (f ? sortKey(d, f.path, f.dir) : scores.get(d)!)) }));
+      decorated.sort((x, y) => {
+        for (let j = 0; j < fields.length; j++) {
+          const f = fields[j];
+          const c = f ? compareValues(x.k[j], y.k[j]) * f.dir : y.k[j] - x.k[j];
+          if (c !== 0) return c;
+        }
+        return coll.seqOf(x.d) - coll.seqOf(y.d);
+      });
+      out = decorated.map((x) => x.d);
+      this.plan = { stage: "SORT", sortPattern: sort, inputStage: this.plan };
+    }
+    return out.slice(skip, limit > 0 ? skip + limit : undefined);
+  }
+
+  /** The text scores of `docs` (which must come from the same filter's text match). */
+  private textScores(coll: Collection | undefined, filter: Doc): Map<Doc, number> | null {
+    if (!coll) return null;
+    const { text, rest } = splitText(filter);
+    return text ? this.textMatches(coll, text, rest).scores : null;
   }
 
   /**
@@ -728,6 +886,8 @@ export class Engine {
     if (!("$group" in stage) || !isPlainObject(stage.$group)) return null;
     const g = stage.$group;
     const id = g._id;
+    const byField = this.groupCountByField(coll, filter, g);
+    if (byField) return { input: byField, rest: pipeline.slice(i + 1) };
     const constId = id === null || typeof id === "number" || typeof id === "boolean" || (typeof id === "string" && !id.startsWith("$"));
     if (!constId || !("_id" in g)) return null;
     const sums: [string, number][] = [];
@@ -745,6 +905,34 @@ export class Engine {
     return { input: [out], rest: pipeline.slice(i + 1) };
   }
 
+  /**
+   * `$group: {_id: "$field", n: {$sum: <number>}...}` with no filter, answered
+   * from an index whose leading field is `field` (one entry per value, no
+   * document read), or null when that does not apply.
+   */
+  private groupCountByField(coll: Collection | undefined, filter: Doc, g: Doc): Doc[] | null {
+    if (!coll || Object.keys(filter).length !== 0) return null;
+    const id = g._id;
+    if (typeof id !== "string" || !/^\$[^$.][^$]*$/.test(id) || id.includes(".")) return null;
+    const sums: [string, number][] = [];
+    for (const k of Object.keys(g)) {
+      if (k === "_id") continue;
+      const acc = g[k];
+      if (!isPlainObject(acc) || Object.keys(acc).length !== 1 || typeof acc.$sum !== "number" || !Number.isFinite(acc.$sum)) return null;
+      if (k.startsWith("$") || k.includes(".")) return null;
+      sums.push([k, acc.$sum]);
+    }
+    const groups = coll.groupCountsFromIndex(id.slice(1));
+    if (!groups) return null;
+    const scan = coll.lastScan!;
+    this.plan = { stage: "GROUP", inputStage: { stage: "DISTINCT_SCAN", indexName: scan.indexName, keyPattern: scan.keyPattern } };
+    return groups.map(({ value, count }) => {
+      const out: Doc = { _id: value };
+      for (const [k, c] of sums) out[k] = count * c;
+      return out;
+    });
+  }
+
   private project(docs: Doc[], filter: Doc, projection: Doc | undefined): Doc[] {
     if (!projection || Object.keys(projection).length === 0) return docs;
     try {
@@ -756,7 +944,7 @@ export class Engine {
 
   cmd_find(db: string, cmd: Doc) {
     const coll = this.getCollection(db, cmd.find);
-    const filter = assertFilter(cmd.filter);
+    const filter = assertFilter(cmd.filter, "filter", true);
     checkCollation(cmd.collation);
     if (cmd.tailable || cmd.awaitData) throw new MongoError(2, "BadValue", "tailable cursors are not supported by the embedded MongoDB server");
     if (cmd.min || cmd.max) throw new MongoError(2, "BadValue", "min/max are not supported by the embedded MongoDB server");
@@ -768,9 +956,66 @@ export class Engine {
       limit = -limit;
       singleBatch = true;
     }
-    let docs = this.findPage(coll, filter, cmd.sort, skip, limit);
-    docs = this.project(docs, filter, cmd.projection);
-    return this.cursorReply(`${db}.${cmd.find}`, docs, cmd.batchSize, singleBatch);
+    const docs = this.findPage(coll, filter, cmd.sort, skip, limit);
+    return this.cursorReply(`${db}.${cmd.find}`, this.shape(coll, docs, filter, cmd.projection), cmd.batchSize, singleBatch);
+  }
+
+  /** Applies a projection, including `{$meta: "textScore"}` fields. */
+  private shape(coll: Collection | undefined, docs: Doc[], filter: Doc, projection: Doc | undefined): Doc[] {
+    const { meta, rest } = splitMeta(projection);
+    const { rest: plainFilter } = splitText(filter);
+    const out = this.project(docs, plainFilter, rest);
+    if (!meta.length) return out;
+    const scores = this.textScores(coll, filter);
+    if (!scores) throw NO_TEXT_SCORE();
+    return out.map((d, i) => {
+      const copy: Doc = { ...d };
+      for (const k of meta) copy[k] = scores.get(docs[i]) ?? 0;
+      return copy;
+    });
+  }
+
+  /**
+   * `explain` of find, count, distinct and aggregate: runs the read the way
+   * the command would (no cursor kept) and reports the plan it chose, shaped
+   * like MongoDB's queryPlanner output (IXSCAN, COLLSCAN, COUNT_SCAN, TEXT...).
+   */
+  cmd_explain(db: string, cmd: Doc) {
+    const inner = cmd.explain;
+    if (!isPlainObject(inner)) throw new MongoError(14, "TypeMismatch", "explain command requires a nested object");
+    const name = Object.keys(inner)[0];
+    const verbosity = cmd.verbosity ?? "allPlansExecution";
+    if (name === "find") {
+      const filter = assertFilter(inner.filter, "filter", true);
+      this.plan = { stage: "EOF" };
+      const docs = this.findPage(this.getCollection(db, inner.find), filter, inner.sort, toInt(inner.skip), Math.abs(toInt(inner.limit)));
+      return this.explainReply(`${db}.${inner.find}`, filter, verbosity, docs.length);
+    }
+    if (name === "count") {
+      const filter = assertFilter(inner.query, "query", true);
+      this.plan = { stage: "EOF" };
+      const n = this.countMatches(this.getCollection(db, inner.count), filter);
+      return this.explainReply(`${db}.${inner.count}`, filter, verbosity, n);
+    }
+    if (name === "distinct") {
+      const filter = assertFilter(inner.query, "query", true);
+      this.plan = { stage: "EOF" };
+      const docs = this.match(this.getCollection(db, inner.distinct), filter);
+      return this.explainReply(`${db}.${inner.distinct}`, filter, verbosity, docs.length);
+    }
+    if (name === "aggregate") return this.cmd_aggregate(db, { ...inner, $db: db, explain: verbosity });
+    throw new MongoError(2, "BadValue", `explain of '${name}' is not supported by the embedded MongoDB server`);
+  }
+
+  private explainReply(ns: string, filter: Doc, verbosity: any, nReturned?: number): Doc {
+    const out: Doc = {
+      explainVersion: "1",
+      queryPlanner: { namespace: ns, indexFilterSet: false, parsedQuery: filter, winningPlan: this.plan, rejectedPlans: [] },
+      serverInfo: { host: os.hostname(), port: 0, version: "7.0.0", gitVersion: "embedded" },
+      ok: 1,
+    };
+    if (verbosity !== "queryPlanner" && nReturned !== undefined) out.executionStats = { executionSuccess: true, nReturned };
+    return out;
   }
 
   cmd_getmore(db: string, cmd: Doc) {
@@ -832,7 +1077,7 @@ export class Engine {
   cmd_count(db: string, cmd: Doc) {
     const coll = this.getCollection(db, cmd.count);
     checkCollation(cmd.collation);
-    const filter = assertFilter(cmd.query, "query");
+    const filter = assertFilter(cmd.query, "query", true);
     let n = this.countMatches(coll, filter);
     const skip = toInt(cmd.skip);
     const limit = Math.abs(toInt(cmd.limit));
@@ -845,7 +1090,7 @@ export class Engine {
     const coll = this.getCollection(db, cmd.distinct);
     checkCollation(cmd.collation);
     if (typeof cmd.key !== "string") throw new MongoError(14, "TypeMismatch", "distinct: 'key' must be a string");
-    const docs = this.match(coll, assertFilter(cmd.query, "query"));
+    const docs = this.match(coll, assertFilter(cmd.query, "query", true));
     const seen = new Map<string, any>();
     const path = cmd.key.split(".");
     for (const d of docs) {
@@ -862,9 +1107,8 @@ export class Engine {
   cmd_aggregate(db: string, cmd: Doc) {
     const pipeline: Doc[] = cmd.pipeline;
     if (!Array.isArray(pipeline)) throw new MongoError(14, "TypeMismatch", "'pipeline' option must be specified as an array");
-    if (cmd.explain) throw new MongoError(2, "BadValue", "explain is not supported by the embedded MongoDB server");
     checkCollation(cmd.collation);
-    const unsafe = this.checkPipeline(pipeline);
+    const unsafe = this.checkPipeline(pipeline, true);
     let input: Doc[];
     let rest = pipeline;
     const collName = cmd.aggregate;
@@ -873,8 +1117,10 @@ export class Engine {
         throw new MongoError(2, "BadValue", "collection-less aggregate is only supported with $documents in the embedded MongoDB server");
       }
       input = [];
+      this.plan = { stage: "VIRTUAL_SCAN" };
     } else {
       const coll = this.getCollection(db, collName);
+      this.plan = { stage: "EOF" };
       const counted = this.countPrefix(coll, pipeline);
       if (counted) {
         input = counted.input;
@@ -882,7 +1128,10 @@ export class Engine {
       } else if (pipeline[0] && "$match" in pipeline[0] && isPlainObject(pipeline[0].$match)) {
         input = this.match(coll, pipeline[0].$match);
         rest = pipeline.slice(1);
-      } else input = coll ? Array.from(coll.docs.values()) : [];
+      } else {
+        input = coll ? Array.from(coll.docs.values()) : [];
+        this.plan = { stage: "COLLSCAN", direction: "forward" };
+      }
     }
     if (unsafe) input = input.map(deepClone);
     const opts = mingoOptions({
@@ -894,6 +1143,7 @@ export class Engine {
       },
       variables: cmd.let,
     });
+    if (cmd.explain) return this.explainReply(`${db}.${String(collName)}`, pipeline[0]?.$match ?? {}, cmd.explain);
     let out: Doc[];
     try {
       out = rest.length ? (new Aggregator(rest, opts).run(input) as Doc[]) : input;
@@ -904,15 +1154,18 @@ export class Engine {
   }
 
   /** Validates a pipeline; returns true when inputs must be cloned (stage may mutate). */
-  private checkPipeline(pipeline: Doc[]): boolean {
+  private checkPipeline(pipeline: Doc[], top = false): boolean {
     let unsafe = false;
-    for (const stage of pipeline) {
+    for (const [i, stage] of pipeline.entries()) {
       if (!isPlainObject(stage) || Object.keys(stage).length !== 1) {
         throw new MongoError(40323, "Location40323", "A pipeline stage specification object must contain exactly one field.");
       }
       const name = Object.keys(stage)[0];
       if (UNSUPPORTED_STAGES.has(name)) throw new MongoError(2, "BadValue", `${name} is not supported by the embedded MongoDB server`);
-      if (name === "$match") checkUnsupported(stage.$match, "$match");
+      if (name === "$match") {
+        if (!isPlainObject(stage.$match)) throw new MongoError(15959, "Location15959", "the match filter must be an expression in an object");
+        checkUnsupported(top && i === 0 ? splitText(stage.$match).rest : stage.$match, "$match");
+      } else if (hasMeta(stage)) throw new MongoError(2, "BadValue", "$meta in aggregation stages is not supported by the embedded MongoDB server");
       if (name === "$sort") sortDocs([], stage.$sort);
       if (name === "$facet") {
         for (const sub of Object.values(stage.$facet ?? {})) if (Array.isArray(sub) && this.checkPipeline(sub as Doc[])) unsafe = true;
@@ -1060,7 +1313,7 @@ export class Engine {
     for (let i = 0; i < updates.length; i++) {
       const st = updates[i];
       try {
-        const filter = assertFilter(st.q, "q");
+        const filter = assertFilter(st.q, "q", true);
         checkCollation(st.collation);
         if (st.u === undefined) throw new MongoError(9, "FailedToParse", "BSON field 'update.updates.u' is missing but a required field");
         const multi = !!st.multi;
@@ -1103,7 +1356,7 @@ export class Engine {
     for (let i = 0; i < deletes.length; i++) {
       const st = deletes[i];
       try {
-        const filter = assertFilter(st.q, "q");
+        const filter = assertFilter(st.q, "q", true);
         checkCollation(st.collation);
         const limit = toInt(st.limit);
         if (limit !== 0 && limit !== 1) throw new MongoError(9, "FailedToParse", "The limit field in delete objects must be 0 or 1");
@@ -1126,7 +1379,7 @@ export class Engine {
 
   cmd_findandmodify(db: string, cmd: Doc) {
     const collName = cmd.findAndModify ?? cmd.findandmodify;
-    const filter = assertFilter(cmd.query, "query");
+    const filter = assertFilter(cmd.query, "query", true);
     checkCollation(cmd.collation);
     const fields = cmd.fields ?? cmd.projection;
     if (cmd.remove && cmd.update !== undefined) throw new MongoError(9, "FailedToParse", "Cannot specify both an update and remove=true");
@@ -1134,7 +1387,7 @@ export class Engine {
     if (cmd.remove && cmd.upsert) throw new MongoError(9, "FailedToParse", "Cannot specify both upsert=true and remove=true");
     const coll = this.getCollection(db, collName);
     const doc = this.findPage(coll, filter, cmd.sort, 0, 1)[0];
-    const shape = (d: Doc | null) => (d ? this.project([d], {}, fields)[0] ?? null : null);
+    const shape = (d: Doc | null) => (d ? this.project([d], {}, splitMeta(fields).rest)[0] ?? null : null);
     if (cmd.remove) {
       if (!doc) return { lastErrorObject: { n: 0 }, value: null, ok: 1 };
       coll!.removeById(encodeKey(doc._id));
@@ -1149,6 +1402,12 @@ export class Engine {
     const r = this.updateOne(coll!, doc, cmd.update, filter, cmd.arrayFilters);
     return { lastErrorObject: { n: 1, updatedExisting: true }, value: shape(cmd.new ? r.newDoc : doc), ok: 1 };
   }
+}
+
+function hasMeta(v: any): boolean {
+  if (Array.isArray(v)) return v.some(hasMeta);
+  if (!isPlainObject(v)) return false;
+  return Object.keys(v).some((k) => k === "$meta" || hasMeta(v[k]));
 }
 
 function normKey(key: Doc): Doc {
@@ -1202,10 +1461,54 @@ export function helloReply(cmd: Doc, connectionId: number): Doc {
 }
 
 
-const COMMANDS = new Set(
-  Object.getOwnPropertyNames(Engine.prototype)
-    .filter((n) => n.startsWith("cmd_"))
-    .map((n) => n.slice(4))
-);
+type CommandHandler = (this: Engine, db: string, cmd: Doc, conn: ConnectionInfo) => Doc;
+
+/**
+ * The commands this server answers, by lower-cased name: one list, checked by
+ * the compiler (a name without its handler does not build). Anything else is
+ * CommandNotFound (59).
+ */
+const COMMANDS: Record<string, CommandHandler> = {
+  hello: Engine.prototype.cmd_hello,
+  ismaster: Engine.prototype.cmd_ismaster,
+  ping: Engine.prototype.cmd_ping,
+  buildinfo: Engine.prototype.cmd_buildinfo,
+  getparameter: Engine.prototype.cmd_getparameter,
+  getlog: Engine.prototype.cmd_getlog,
+  hostinfo: Engine.prototype.cmd_hostinfo,
+  connectionstatus: Engine.prototype.cmd_connectionstatus,
+  whatsmyuri: Engine.prototype.cmd_whatsmyuri,
+  endsessions: Engine.prototype.cmd_endsessions,
+  killallsessions: Engine.prototype.cmd_killallsessions,
+  killsessions: Engine.prototype.cmd_killsessions,
+  refreshsessions: Engine.prototype.cmd_refreshsessions,
+  startsession: Engine.prototype.cmd_startsession,
+  aborttransaction: Engine.prototype.cmd_aborttransaction,
+  committransaction: Engine.prototype.cmd_committransaction,
+  saslstart: Engine.prototype.cmd_saslstart,
+  authenticate: Engine.prototype.cmd_authenticate,
+  serverstatus: Engine.prototype.cmd_serverstatus,
+  dbstats: Engine.prototype.cmd_dbstats,
+  listdatabases: Engine.prototype.cmd_listdatabases,
+  listcollections: Engine.prototype.cmd_listcollections,
+  create: Engine.prototype.cmd_create,
+  drop: Engine.prototype.cmd_drop,
+  dropdatabase: Engine.prototype.cmd_dropdatabase,
+  renamecollection: Engine.prototype.cmd_renamecollection,
+  createindexes: Engine.prototype.cmd_createindexes,
+  listindexes: Engine.prototype.cmd_listindexes,
+  dropindexes: Engine.prototype.cmd_dropindexes,
+  find: Engine.prototype.cmd_find,
+  explain: Engine.prototype.cmd_explain,
+  getmore: Engine.prototype.cmd_getmore,
+  killcursors: Engine.prototype.cmd_killcursors,
+  count: Engine.prototype.cmd_count,
+  distinct: Engine.prototype.cmd_distinct,
+  aggregate: Engine.prototype.cmd_aggregate,
+  insert: Engine.prototype.cmd_insert,
+  update: Engine.prototype.cmd_update,
+  delete: Engine.prototype.cmd_delete,
+  findandmodify: Engine.prototype.cmd_findandmodify,
+};
 
 export { Index };

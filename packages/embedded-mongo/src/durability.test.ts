@@ -7,10 +7,17 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import { MongoClient } from "mongodb";
 import { afterEach, describe, expect, it } from "vitest";
 import { startEmbeddedMongo } from "./index.js";
-import { frame } from "./storage.js";
+import { frame, lockHolderAlive, processStartTime } from "./storage.js";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const repoRoot = path.resolve(here, "../..");
+/** The nearest node_modules holding `rel` (workspace packages use the root's). */
+function findModule(rel: string): string {
+  for (let dir = here; ; dir = path.dirname(dir)) {
+    const p = path.join(dir, "node_modules", rel);
+    if (fs.existsSync(p)) return p;
+    if (path.dirname(dir) === dir) throw new Error(`${rel} not found above ${here}`);
+  }
+}
 const tmpDirs: string[] = [];
 const children: ChildProcess[] = [];
 
@@ -34,8 +41,8 @@ async function freePort(): Promise<number> {
 }
 
 async function startCli(dataDir: string, port: number): Promise<{ child: ChildProcess; uri: string }> {
-  const child = spawn(process.execPath, ["--import", "tsx", "scripts/embedded-mongo/cli.ts", "--data-dir", dataDir, "--port", String(port), "--quiet"], {
-    cwd: repoRoot,
+  const child = spawn(process.execPath, ["--import", pathToFileURL(findModule("tsx/dist/loader.mjs")).href, path.join(here, "cli.ts"), "--data-dir", dataDir, "--port", String(port), "--quiet"], {
+    cwd: here,
     stdio: ["ignore", "pipe", "pipe"],
   });
   children.push(child);
@@ -223,11 +230,61 @@ describe("durability", () => {
     await second.stop();
   });
 
+  it("refuses a live second server in another process, by pid, until it stops", async () => {
+    const dir = tmpDir();
+    const port = await freePort();
+    const cli = await startCli(dir, port);
+    await expect(startEmbeddedMongo({ dataDir: dir, quiet: true })).rejects.toThrow(new RegExp(`already in use by process ${cli.child.pid}`));
+    cli.child.kill("SIGTERM");
+    await new Promise<void>((r) => cli.child.once("exit", () => r()));
+    const next = await startEmbeddedMongo({ dataDir: dir, quiet: true });
+    await next.stop();
+  }, 30_000);
+
+  it("takes over a lock whose pid now belongs to another process (pid reuse after kill -9)", async () => {
+    const dir = tmpDir();
+    const lock = path.join(dir, "mongod.lock");
+    // the parent process is alive, but its start time is not the one recorded
+    fs.writeFileSync(lock, `${process.ppid} 1\n`);
+    const srv = await startEmbeddedMongo({ dataDir: dir, quiet: true });
+    expect(fs.readFileSync(lock, "utf8").split(" ")[0]).toBe(String(process.pid));
+    await srv.stop();
+    // a lock of a pid that no longer exists (old format: the pid alone)
+    fs.writeFileSync(lock, `${2 ** 22 + 7}\n`);
+    const again = await startEmbeddedMongo({ dataDir: dir, quiet: true });
+    await again.stop();
+    expect(fs.existsSync(lock)).toBe(false);
+  });
+
+  it("does not count a zombie (dead, unreaped) process as the lock holder", async () => {
+    if (!fs.existsSync("/proc/self/stat")) return; // start times and states come from /proc (Linux)
+    // sh starts `sleep 0` in the background, then becomes `sleep 5`, which never reaps it
+    const child = spawn("sh", ["-c", "sleep 0 & echo $!; exec sleep 5"], { stdio: ["ignore", "pipe", "ignore"] });
+    children.push(child);
+    const zombie = Number(await new Promise<string>((r) => child.stdout!.once("data", (d) => r(String(d).trim()))));
+    let state = "";
+    for (let i = 0; i < 50 && state !== "Z"; i++) {
+      await new Promise((r) => setTimeout(r, 20));
+      const stat = fs.readFileSync(`/proc/${zombie}/stat`, "utf8");
+      state = stat.slice(stat.lastIndexOf(")") + 2).split(" ")[0];
+    }
+    expect(state).toBe("Z");
+    expect(processStartTime(zombie)).toBeNull();
+    expect(lockHolderAlive(`${zombie}\n`)).toBe(false);
+    const dir = tmpDir();
+    fs.writeFileSync(path.join(dir, "mongod.lock"), `${zombie}\n`);
+    const srv = await startEmbeddedMongo({ dataDir: dir, quiet: true });
+    await srv.stop();
+    // while a live holder with the recorded start time is still refused
+    expect(lockHolderAlive(`${process.pid} ${processStartTime(process.pid)}\n`)).toBe(true);
+    expect(lockHolderAlive(`${child.pid}\n`)).toBe(true);
+  });
+
   it("writes no files in in-memory mode", async () => {
     // run in a child process whose cwd is an empty directory
     const dir = tmpDir();
-    const tsxLoader = pathToFileURL(path.join(repoRoot, "node_modules/tsx/dist/loader.mjs")).href;
-    const mongodbUrl = pathToFileURL(path.join(repoRoot, "node_modules/mongodb/lib/index.js")).href;
+    const tsxLoader = pathToFileURL(findModule("tsx/dist/loader.mjs")).href;
+    const mongodbUrl = pathToFileURL(findModule("mongodb/lib/index.js")).href;
     const indexUrl = pathToFileURL(path.join(here, "index.ts")).href;
     const script = `
       import { startEmbeddedMongo } from ${JSON.stringify(indexUrl)};

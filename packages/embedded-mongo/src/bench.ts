@@ -1,11 +1,12 @@
 /**
  * Benchmark of the embedded server through the real mongodb driver.
  *   npm run bench:db
- * Prints inserts/s, indexed lookups/s and, at 10k and 100k documents
- * (in-memory), the time of sorted 50-row pages (filtered, unfiltered, deep:
- * skip n/2, case-insensitive $regex search) and of countDocuments, plus
- * durable insert rates with a data directory in the OS temp dir. Traffic
- * only to 127.0.0.1.
+ * Prints inserts/s, indexed lookups/s and, at 10k, 100k and 1M documents
+ * (in-memory; BENCH_DB_SIZES=10000,100000 to choose), the time of sorted
+ * 50-row pages (filtered, unfiltered, deep: skip n/2, case-insensitive
+ * $regex search, $text search), an indexed range, indexed and unindexed
+ * counts and a $group count by an indexed field, plus durable insert rates
+ * with a data directory in the OS temp dir. Traffic only to 127.0.0.1.
  */
 import fs from "node:fs";
 import os from "node:os";
@@ -65,6 +66,7 @@ async function benchSize(client: MongoClient, n: number) {
   await coll.createIndex({ email: 1 }, { unique: true });
   await coll.createIndex({ courseId: 1, createdAt: -1 });
   await coll.createIndex({ createdAt: -1 });
+  await coll.createIndex({ name: "text", email: "text" }, { default_language: "none" });
   const courseIds = Array.from({ length: COURSES }, () => new ObjectId());
 
   const [, bulkMs] = await timed(async () => {
@@ -113,6 +115,14 @@ async function benchSize(client: MongoClient, n: number) {
   const countAll = await medianMs(10, () => coll.countDocuments({}));
   const countCourse = await medianMs(10, (i) => coll.countDocuments({ courseId: courseIds[i % COURSES], status: "confirmed" }));
   const countSearch = await medianMs(5, () => coll.countDocuments(searchFilter));
+  const countIndexed = await medianMs(10, (i) => coll.countDocuments({ courseId: courseIds[i % COURSES] }));
+  const from = new Date(1_700_000_000_000 + 500_000 * 1000);
+  // a window holding about 50 documents whatever n is (createdAt spreads n documents over 1,000,003 s)
+  const to = new Date(from.getTime() + Math.ceil((50 * 1_000_003) / n) * 1000);
+  const range = await medianMs(10, () => coll.find({ createdAt: { $gte: from, $lt: to } }).toArray());
+  const rangeRows = (await coll.find({ createdAt: { $gte: from, $lt: to } }).toArray()).length;
+  const textPage = await medianMs(10, (i) => coll.find({ $text: { $search: `student${(i * 7919) % n}` } }).sort({ createdAt: -1 }).limit(50).toArray());
+  const groupCount = await medianMs(5, () => coll.aggregate([{ $group: { _id: "$courseId", n: { $sum: 1 } } }]).toArray());
 
   console.log(`\n${fmt(n)} documents (in-memory)`);
   console.log(`  insertMany (batches of 1000): ${fmt((n / bulkMs) * 1000)} inserts/s`);
@@ -125,6 +135,10 @@ async function benchSize(client: MongoClient, n: number) {
   console.log(`  countDocuments({}):                                              ${ms(countAll)}`);
   console.log(`  countDocuments({courseId, status}):                              ${ms(countCourse)}`);
   console.log(`  countDocuments($or of 3 case-insensitive $regex):                ${ms(countSearch)}`);
+  console.log(`  countDocuments({courseId}) (counted from the index):            ${ms(countIndexed)}`);
+  console.log(`  range find (createdAt $gte/$lt, ${rangeRows} rows, index range):       ${ms(range)}`);
+  console.log(`  $text page (one e-mail term, sort createdAt desc, limit 50):    ${ms(textPage)}`);
+  console.log(`  $group {_id: "$courseId", n: {$sum: 1}} (from the index):        ${ms(groupCount)}`);
   await db.dropDatabase();
 }
 
@@ -157,8 +171,8 @@ const srv = await startEmbeddedMongo({ quiet: true });
 const client = await MongoClient.connect(srv.uri, { maxPoolSize: 16 });
 try {
   console.log("embedded-mongo benchmark (through the mongodb driver over 127.0.0.1)");
-  await benchSize(client, 10_000);
-  await benchSize(client, 100_000);
+  const sizes = (process.env.BENCH_DB_SIZES ?? "10000,100000,1000000").split(",").map(Number);
+  for (const n of sizes) await benchSize(client, n);
 } finally {
   await client.close();
   await srv.stop();

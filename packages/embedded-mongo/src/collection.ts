@@ -8,13 +8,16 @@ import { Query } from "mingo/query";
 import {
   type Doc,
   MongoError,
+  compareValues,
+  typeRank,
   encodeKey,
   isPlainObject,
   pathValues,
   renderValue,
 } from "./values.js";
 import { mingoOptions } from "./mingo-options.js";
-import { OrderedView } from "./sorted.js";
+import { NOT_SIMPLE, OrderedView, simpleValue } from "./sorted.js";
+import { TextIndex, textSpecFrom } from "./text.js";
 
 const SEP = "\u0000";
 
@@ -43,16 +46,21 @@ export class Index {
   usableForLookup: boolean;
   /** documents ordered by the field (single-field, non-sparse, non-partial indexes only) */
   view: OrderedView | null;
+  /** postings of a text index (then `entries` stay empty) */
+  text: TextIndex | null;
+  /** documents with an array (or Decimal128) on the leading field: grouping by the field from the index needs none */
+  multikeyDocs = 0;
 
   constructor(spec: IndexSpec) {
     this.spec = spec;
+    this.text = Object.values(spec.key).includes("text") ? new TextIndex(textSpecFrom(spec.key, spec)) : null;
     this.fields = Object.keys(spec.key).map((name) => ({ name, path: name.split(".") }));
     this.unique = !!spec.unique;
     this.sparse = !!spec.sparse;
     this.partial = spec.partialFilterExpression ? new Query(spec.partialFilterExpression, mingoOptions()) : null;
     this.lead = this.fields.length > 1 ? new Map() : null;
-    this.usableForLookup = !this.partial && !this.fields[0].path.some((p) => /^\d+$/.test(p));
-    this.view = this.fields.length === 1 && !this.partial && !this.sparse && this.usableForLookup ? new OrderedView(this.fields[0].path) : null;
+    this.usableForLookup = !this.text && !this.partial && !this.fields[0].path.some((p) => /^\d+$/.test(p));
+    this.view = !this.text && this.fields.length === 1 && !this.partial && !this.sparse && this.usableForLookup ? new OrderedView(this.fields[0].path) : null;
   }
 
   get leadingField(): string {
@@ -60,7 +68,8 @@ export class Index {
   }
 
   /** Index keys for a document, or null when the document is not indexed (sparse/partial). */
-  keysFor(doc: Doc): { keys: string[]; values: any[][]; leads: string[] } | null {
+  keysFor(doc: Doc): { keys: string[]; values: any[][]; leads: string[]; multi: boolean } | null {
+    if (this.text) return null;
     if (this.partial && !this.partial.test(doc)) return null;
     const perField: any[][] = [];
     let allMissing = true;
@@ -90,15 +99,18 @@ export class Index {
       values.push(t);
     }
     const leads = this.lead ? Array.from(new Set(perField[0].map(encodeKey))) : [];
-    return { keys, values, leads };
+    const multi = simpleValue(doc, this.fields[0].path) === NOT_SIMPLE;
+    return { keys, values, leads, multi };
   }
 
-  add(id: string, k: { keys: string[]; leads: string[] }) {
+  add(id: string, k: { keys: string[]; leads: string[]; multi: boolean }) {
+    if (k.multi) this.multikeyDocs++;
     for (const key of k.keys) addTo(this.entries, key, id);
     if (this.lead) for (const key of k.leads) addTo(this.lead, key, id);
   }
 
-  remove(id: string, k: { keys: string[]; leads: string[] }) {
+  remove(id: string, k: { keys: string[]; leads: string[]; multi: boolean }) {
+    if (k.multi) this.multikeyDocs--;
     for (const key of k.keys) removeFrom(this.entries, key, id);
     if (this.lead) for (const key of k.leads) removeFrom(this.lead, key, id);
   }
@@ -121,6 +133,21 @@ function removeFrom(m: Map<string, Set<string>>, key: string, id: string) {
   if (s.size === 0) m.delete(key);
 }
 
+export interface ScanInfo {
+  indexName: string;
+  keyPattern: Doc;
+  field: string;
+  bounds: "equality" | "range" | "distinct";
+}
+
+interface RangeBounds {
+  lo?: { value: any; inclusive: boolean };
+  hi?: { value: any; inclusive: boolean };
+}
+export type { RangeBounds };
+
+type IndexKeys = { keys: string[]; values: any[][]; leads: string[]; multi: boolean };
+
 export function dupKeyError(ns: string, indexName: string, keyPattern: Doc, fields: string[], values: any[]): MongoError {
   const keyValue: Doc = {};
   fields.forEach((f, i) => (keyValue[f] = values[i] === undefined ? null : values[i]));
@@ -140,6 +167,8 @@ export class Collection {
   /** encodeKey(_id) -> document (insertion ordered = natural order) */
   docs = new Map<string, Doc>();
   indexes: Index[] = [];
+  /** bumped by every write and index change (cache key for derived answers) */
+  version = 0;
   /** insertion sequence of each stored document (kept by replace): natural order, used to break sort ties */
   private seqs = new WeakMap<Doc, number>();
   private nextSeq = 0;
@@ -162,7 +191,7 @@ export class Collection {
   }
 
   /** Throws E11000 if `doc` (with id `id`) would violate a unique index; returns per-index keys. */
-  private checkUnique(id: string, doc: Doc): ({ keys: string[]; values: any[][]; leads: string[] } | null)[] {
+  private checkUnique(id: string, doc: Doc): (IndexKeys | null)[] {
     const all = this.indexes.map((ix) => ix.keysFor(doc));
     this.indexes.forEach((ix, n) => {
       const k = all[n];
@@ -190,9 +219,11 @@ export class Collection {
     this.indexes.forEach((ix, n) => {
       if (keys[n]) ix.add(id, keys[n]!);
       ix.view?.add(id, doc, seq);
+      ix.text?.add(id, doc);
     });
     this.idView.add(id, doc, seq);
     this.docs.set(id, doc);
+    this.version++;
   }
 
   /** Replace the document with the same _id (the _id must not change). */
@@ -206,8 +237,13 @@ export class Collection {
       if (old) ix.remove(id, old);
       if (newKeys[n]) ix.add(id, newKeys[n]!);
       ix.view?.replace(id, oldDoc, newDoc, seq);
+      if (ix.text) {
+        ix.text.remove(id, oldDoc);
+        ix.text.add(id, newDoc);
+      }
     });
     this.docs.set(id, newDoc);
+    this.version++;
   }
 
   /** Insert or replace by _id without unique checks (journal replay). */
@@ -225,9 +261,11 @@ export class Collection {
       const k = ix.keysFor(doc);
       if (k) ix.remove(id, k);
       ix.view?.remove(id, doc);
+      ix.text?.remove(id, doc);
     }
     this.idView.remove(id, doc);
     this.docs.delete(id);
+    this.version++;
     return doc;
   }
 
@@ -248,12 +286,20 @@ export class Collection {
       ix.add(id, k);
       ix.view?.add(id, doc, this.seqOf(doc));
     }
+    if (ix.text) for (const [id, doc] of this.docs) ix.text.add(id, doc);
     this.indexes.push(ix);
+    this.version++;
     return ix;
   }
 
   dropIndex(name: string) {
     this.indexes = this.indexes.filter((i) => i.spec.name !== name);
+    this.version++;
+  }
+
+  /** The collection's text index, if any (MongoDB allows one). */
+  get textIndex(): Index | undefined {
+    return this.indexes.find((i) => i.text);
   }
 
   /**
@@ -265,6 +311,73 @@ export class Collection {
     return this.narrowCandidates(filter) ?? this.docs.values();
   }
 
+  /** The index the last narrowCandidates call used (null: none, a collection scan). */
+  lastScan: ScanInfo | null = null;
+
+  /** Candidates from a range on a field with a usable ordered view (binary search), or null. */
+  private rangeCandidates(filter: Doc): Doc[] | null {
+    const ranges = rangeConditions(filter);
+    let best: Doc[] | null = null;
+    for (const [field, b] of ranges) {
+      const view = this.orderedViewFor(field);
+      if (!view) continue;
+      const ids = view.range(b, this.docs, this.seqOf);
+      if (best && ids.length >= best.length) continue;
+      best = ids.map((id) => this.docs.get(id)!);
+      const ix = field === "_id" ? null : this.indexes.find((i) => i.view === view)!;
+      this.lastScan = { indexName: ix ? ix.spec.name : "_id_", keyPattern: ix ? ix.spec.key : { _id: 1 }, field, bounds: "range" };
+    }
+    return best;
+  }
+
+  /**
+   * Number of documents matching a filter that is one equality/$in on an
+   * indexed field, counted from the index without touching documents; null
+   * when the filter has another shape.
+   */
+  countFromIndex(filter: Doc): number | null {
+    const keys = Object.keys(filter);
+    if (keys.length !== 1 || keys[0].startsWith("$")) return null;
+    const eq = equalityConditions(filter);
+    const vals = eq.get(keys[0]);
+    if (!vals || vals.some((v) => isPlainObject(v))) return null;
+    const field = keys[0];
+    const encoded = Array.from(new Set(vals.map(encodeKey)));
+    if (field === "_id") {
+      this.lastScan = { indexName: "_id_", keyPattern: { _id: 1 }, field, bounds: "equality" };
+      return encoded.filter((k) => this.docs.has(k)).length;
+    }
+    const ix = this.indexes.find((i) => i.usableForLookup && i.leadingField === field);
+    if (!ix) return null;
+    this.lastScan = { indexName: ix.spec.name, keyPattern: ix.spec.key, field, bounds: "equality" };
+    if (encoded.length === 1 || ix.multikeyDocs === 0) {
+      let n = 0;
+      for (const k of encoded) n += ix.lookupLead(k)?.size ?? 0;
+      return n;
+    }
+    const ids = new Set<string>();
+    for (const k of encoded) for (const id of ix.lookupLead(k) ?? []) ids.add(id);
+    return ids.size;
+  }
+
+  /**
+   * Documents per value of `field` (as `$group: {_id: "$field"}` groups them,
+   * missing = null), read from an index whose leading field it is, or null
+   * when no such index can answer (none, sparse, partial, or multikey).
+   */
+  groupCountsFromIndex(field: string): { value: any; count: number }[] | null {
+    const ix = this.indexes.find((i) => i.usableForLookup && !i.sparse && i.leadingField === field && i.multikeyDocs === 0);
+    if (!ix) return null;
+    this.lastScan = { indexName: ix.spec.name, keyPattern: ix.spec.key, field, bounds: "distinct" };
+    const out: { value: any; count: number }[] = [];
+    for (const set of (ix.lead ?? ix.entries).values()) {
+      const first = set.values().next().value as string;
+      const v = simpleValue(this.docs.get(first)!, ix.fields[0].path);
+      out.push({ value: v === NOT_SIMPLE ? null : v, count: set.size });
+    }
+    return out;
+  }
+
   /** A usable ordered view (single-field index, no multikey/Decimal128 values) on `field`. */
   orderedViewFor(field: string): OrderedView | null {
     if (field === "_id") return this.idView.usable ? this.idView : null;
@@ -274,11 +387,13 @@ export class Collection {
 
   /** Candidates from the _id map or an index (equality/$in), or null when the filter needs a full scan. */
   narrowCandidates(filter: Doc | undefined | null): Doc[] | null {
+    this.lastScan = null;
     if (!filter) return null;
     const eq = equalityConditions(filter);
-    if (eq.size === 0) return null;
+    if (eq.size === 0) return this.rangeCandidates(filter);
     const idVals = eq.get("_id");
     if (idVals) {
+      this.lastScan = { indexName: "_id_", keyPattern: { _id: 1 }, field: "_id", bounds: "equality" };
       const out: Doc[] = [];
       const seen = new Set<string>();
       for (const v of idVals) {
@@ -292,6 +407,7 @@ export class Collection {
     }
     let best: Set<string>[] | null = null;
     let bestSize = Infinity;
+    let bestIx: Index | null = null;
     for (const ix of this.indexes) {
       if (!ix.usableForLookup) continue;
       const vals = eq.get(ix.leadingField);
@@ -312,9 +428,11 @@ export class Collection {
       if (size < bestSize) {
         best = sets;
         bestSize = size;
+        bestIx = ix;
       }
     }
-    if (!best) return null;
+    if (!best) return this.rangeCandidates(filter);
+    this.lastScan = { indexName: bestIx!.spec.name, keyPattern: bestIx!.spec.key, field: bestIx!.leadingField, bounds: "equality" };
     if (best.length === 1) {
       const out: Doc[] = [];
       for (const id of best[0]) {
@@ -332,6 +450,41 @@ export class Collection {
     }
     return out;
   }
+}
+
+/** Range bounds on one field from `{$gt/$gte/$lt/$lte}` (top level or inside a top-level $and). */
+function rangeConditions(filter: Doc, out = new Map<string, RangeBounds>()): Map<string, RangeBounds> {
+  for (const key of Object.keys(filter)) {
+    const v = filter[key];
+    if (key === "$and" && Array.isArray(v)) {
+      for (const sub of v) if (isPlainObject(sub)) rangeConditions(sub, out);
+      continue;
+    }
+    if (key.startsWith("$") || !isPlainObject(v)) continue;
+    const ops = Object.keys(v);
+    if (!ops.some((o) => o === "$gt" || o === "$gte" || o === "$lt" || o === "$lte")) continue;
+    const b: RangeBounds = out.get(key) ?? {};
+    for (const o of ops) {
+      const bound = v[o];
+      if (!rangeable(bound)) continue;
+      if (o === "$gt" || o === "$gte") {
+        if (!b.lo || compareValues(bound, b.lo.value) > 0) b.lo = { value: bound, inclusive: o === "$gte" };
+      } else if (o === "$lt" || o === "$lte") {
+        if (!b.hi || compareValues(bound, b.hi.value) < 0) b.hi = { value: bound, inclusive: o === "$lte" };
+      }
+    }
+    if (b.lo && b.hi && typeRank(b.lo.value) !== typeRank(b.hi.value)) continue;
+    if (b.lo || b.hi) out.set(key, b);
+  }
+  return out;
+}
+
+/** Bounds usable on an ordered view: numbers, strings, dates, ObjectIds, booleans (not null, arrays, objects, regexes, MinKey/MaxKey, Decimal128). */
+function rangeable(v: any): boolean {
+  if (v === null || v === undefined || Array.isArray(v) || v instanceof RegExp || isPlainObject(v)) return false;
+  if (typeof v === "number") return !Number.isNaN(v);
+  if (typeof v === "object" && v._bsontype && !["ObjectId", "Int32", "Double", "Long"].includes(v._bsontype)) return false;
+  return true;
 }
 
 /** Indexable equality value: scalars and plain sub-documents (not null, arrays, regexes). */

@@ -1,8 +1,11 @@
 /**
  * Standalone embedded MongoDB-compatible server.
  *   npm run db -- [--memory] [--data-dir DIR] [--port N] [--host H] [--quiet]
- * Prints `MONGODB_URI=mongodb://127.0.0.1:PORT/vacation_classes` on stdout once listening.
+ * Data directory: --data-dir, else $DATA_DIR/db, else .data/db (relative to the
+ * working directory). Prints `MONGODB_URI=mongodb://127.0.0.1:PORT/vacation_classes`
+ * on stdout once listening.
  */
+import path from "node:path";
 import { startEmbeddedMongo } from "./index.js";
 
 function usage(msg?: string): never {
@@ -13,7 +16,7 @@ function usage(msg?: string): never {
 
 const args = process.argv.slice(2);
 let memory = false;
-let dataDir = ".data/db";
+let dataDir = process.env.DATA_DIR ? path.join(process.env.DATA_DIR, "db") : path.join(".data", "db");
 let port = 27017;
 let host = "127.0.0.1";
 let quiet = false;

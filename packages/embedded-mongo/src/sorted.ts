@@ -10,7 +10,7 @@
  * both directions and in every plan, so pages are deterministic whichever
  * plan answers them.
  */
-import { type Doc, compareStrings, compareValues, isPlainObject, makeSorter, sortKey } from "./values.js";
+import { type Doc, compareStrings, compareValues, isPlainObject, makeSorter, sortKey, typeRank } from "./values.js";
 
 export interface SortField {
   name: string;
@@ -28,7 +28,7 @@ export function parseSort(sort: Doc | undefined | null): SortField[] | null {
   });
 }
 
-const NOT_SIMPLE = Symbol("not simple");
+export const NOT_SIMPLE = Symbol("not simple");
 
 function hasDecimal(v: any): boolean {
   if (v === null || typeof v !== "object") return false;
@@ -199,6 +199,44 @@ export class OrderedView {
     this.pendingAdd.clear();
     this.pendingRemove.clear();
     return merged;
+  }
+
+  /**
+   * Ids whose key lies within the bounds, in key order: a binary search for
+   * each end, restricted to the bounds' BSON type (MongoDB's type bracketing:
+   * `{$gt: 5}` never matches a string).
+   */
+  range(b: { lo?: { value: any; inclusive: boolean }; hi?: { value: any; inclusive: boolean } }, docs: Map<string, Doc>, seqOf: (d: Doc) => number): string[] {
+    const arr = this.entries(docs, seqOf);
+    const rank = typeRank((b.lo ?? b.hi)!.value);
+    // first index whose entry is not "before" the predicate
+    const search = (before: (e: Entry) => boolean) => {
+      let lo = 0;
+      let hi = arr.length;
+      while (lo < hi) {
+        const mid = (lo + hi) >> 1;
+        if (before(arr[mid])) lo = mid + 1;
+        else hi = mid;
+      }
+      return lo;
+    };
+    const start = search((e) => {
+      const r = typeRank(e.key);
+      if (r !== rank) return r < rank;
+      if (!b.lo) return false;
+      const c = compareValues(e.key, b.lo.value);
+      return b.lo.inclusive ? c < 0 : c <= 0;
+    });
+    const end = search((e) => {
+      const r = typeRank(e.key);
+      if (r !== rank) return r < rank;
+      if (!b.hi) return true;
+      const c = compareValues(e.key, b.hi.value);
+      return b.hi.inclusive ? c <= 0 : c < 0;
+    });
+    const out: string[] = [];
+    for (let i = start; i < end; i++) out.push(arr[i].id);
+    return out;
   }
 
   /** Number of ordered documents (after merging pending changes). */

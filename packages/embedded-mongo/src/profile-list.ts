@@ -3,7 +3,7 @@
  * (through the mongodb driver): 100k registration-like documents, sorted
  * pages at skip 0 / 50000 with no filter, an equality filter and a
  * case-insensitive $regex $or, plus countDocuments.
- *   npx tsx scripts/embedded-mongo/profile-list.ts [n]
+ *   npx tsx packages/embedded-mongo/src/profile-list.ts [n]
  */
 import { MongoClient } from "mongodb";
 import { startEmbeddedMongo } from "./index.js";

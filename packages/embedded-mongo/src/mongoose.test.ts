@@ -509,8 +509,12 @@ describe("protocol edge cases", () => {
     const coll = conn.db!.collection("unsupported");
     const e1: any = await coll.find({ $where: "true" }).toArray().catch((e) => e);
     expect(e1.message).toMatch(/not supported/);
+    // $text needs a text index (as in MongoDB), and is supported only at the top level of a filter
+    await coll.insertOne({ a: 0 });
     const e2: any = await coll.find({ $text: { $search: "x" } }).toArray().catch((e) => e);
-    expect(e2.message).toMatch(/not supported/);
+    expect(e2).toMatchObject({ code: 27, message: "text index required for $text query" });
+    const e2b: any = await coll.find({ $or: [{ $text: { $search: "x" } }, { a: 1 }] }).toArray().catch((e) => e);
+    expect(e2b.message).toMatch(/not supported/);
     const session = conn.getClient().startSession();
     const e3: any = await session
       .withTransaction(async () => {

@@ -1,0 +1,151 @@
+/**
+ * Index plans answer exactly what a plain scan answers: random documents and
+ * random queries over indexed fields, compared with mingo's answer on the
+ * same data (mingo is the reference matcher; the sort is MongoDB's order with
+ * ties broken by insertion order, which every plan of this server follows).
+ * Also: explain names the index or COLLSCAN, counts and $group counts come
+ * from the index, unique indexes are still enforced.
+ */
+import { MongoClient } from "mongodb";
+import { Query } from "mingo/query";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type EmbeddedMongo, startEmbeddedMongo } from "./index.js";
+import { mingoOptions } from "./mingo-options.js";
+import { sortDocs } from "./values.js";
+
+let server: EmbeddedMongo;
+let client: MongoClient;
+
+beforeAll(async () => {
+  server = await startEmbeddedMongo({ quiet: true });
+  client = await MongoClient.connect(server.uri);
+});
+afterAll(async () => {
+  await client?.close();
+  await server?.stop();
+});
+
+/** Deterministic pseudo-random numbers (so a failure can be replayed). */
+function rng(seed: number) {
+  let x = seed >>> 0 || 1;
+  return () => {
+    x ^= x << 13;
+    x ^= x >>> 17;
+    x ^= x << 5;
+    return (x >>> 0) / 4294967296;
+  };
+}
+
+const PROGRAMMES = ["arts", "science", "business", "visual", "home"];
+
+function makeDocs(n: number, rand: () => number) {
+  const docs = [];
+  for (let i = 0; i < n; i++) {
+    const d: Record<string, unknown> = {
+      _id: i,
+      programme: PROGRAMMES[Math.floor(rand() * PROGRAMMES.length)],
+      score: Math.floor(rand() * 50),
+      at: new Date(Date.UTC(2026, 0, 1) + Math.floor(rand() * 1000) * 3_600_000),
+      name: `n${Math.floor(rand() * 200)}`,
+    };
+    // some documents without a field, some with another type on it
+    if (rand() < 0.05) delete d.score;
+    if (rand() < 0.03) d.score = String(d.score ?? "x");
+    if (rand() < 0.03) d.programme = null;
+    docs.push(d);
+  }
+  return docs;
+}
+
+function randomFilter(rand: () => number): Record<string, unknown> {
+  const pick = <T>(xs: T[]) => xs[Math.floor(rand() * xs.length)];
+  const conds: Record<string, unknown>[] = [];
+  const count = 1 + Math.floor(rand() * 2);
+  for (let i = 0; i < count; i++) {
+    switch (Math.floor(rand() * 7)) {
+      case 0:
+        conds.push({ programme: pick(PROGRAMMES) });
+        break;
+      case 1:
+        conds.push({ programme: { $in: [pick(PROGRAMMES), pick(PROGRAMMES)] } });
+        break;
+      case 2: {
+        const a = Math.floor(rand() * 50);
+        conds.push({ score: { [pick(["$gt", "$gte"])]: a, [pick(["$lt", "$lte"])]: a + Math.floor(rand() * 20) } });
+        break;
+      }
+      case 3:
+        conds.push({ score: { [pick(["$gt", "$gte", "$lt", "$lte"])]: Math.floor(rand() * 50) } });
+        break;
+      case 4:
+        conds.push({ at: { $gte: new Date(Date.UTC(2026, 0, 1) + Math.floor(rand() * 1000) * 3_600_000) } });
+        break;
+      case 5:
+        conds.push({ _id: { $in: [Math.floor(rand() * 400), Math.floor(rand() * 400)] } });
+        break;
+      default:
+        conds.push({ name: pick(["n1", "n2", "n3", "n150"]) });
+    }
+  }
+  return conds.length === 1 ? conds[0] : { $and: conds };
+}
+
+describe("index plans give the same answers as a scan", () => {
+  it("equality, $in, ranges, sorted pages in both directions, skip, limit and counts match mingo over random data", async () => {
+    const rand = rng(12345);
+    const docs = makeDocs(400, rand);
+    const coll = client.db("planner").collection<Record<string, unknown>>("p");
+    await coll.insertMany(docs.map((d) => ({ ...d })));
+    await coll.createIndex({ programme: 1, at: -1 });
+    await coll.createIndex({ score: 1 });
+    await coll.createIndex({ at: -1 });
+    await coll.createIndex({ name: 1 });
+    for (let run = 0; run < 150; run++) {
+      const filter = randomFilter(rand);
+      const sortField = ["at", "score", "_id", "name"][Math.floor(rand() * 4)];
+      const dir = rand() < 0.5 ? 1 : -1;
+      const sort = { [sortField]: dir } as Record<string, 1 | -1>;
+      const skip = Math.floor(rand() * 10);
+      const limit = 1 + Math.floor(rand() * 30);
+      const expectedAll = sortDocs(new Query(filter, mingoOptions()).find(docs).all() as Record<string, unknown>[], sort);
+      const expected = expectedAll.slice(skip, skip + limit).map((d) => d._id);
+      const got = (await coll.find(filter).sort(sort).skip(skip).limit(limit).toArray()).map((d) => d._id);
+      expect({ filter, sort, skip, limit, got }).toEqual({ filter, sort, skip, limit, got: expected });
+      expect(await coll.countDocuments(filter)).toBe(expectedAll.length);
+    }
+  });
+
+  it("$group counts by an indexed field come from the index and equal the scan's counts", async () => {
+    const coll = client.db("planner").collection<Record<string, unknown>>("p");
+    const rows = await coll.aggregate<{ _id: string | null; n: number }>([{ $group: { _id: "$programme", n: { $sum: 1 } } }]).toArray();
+    const all = await coll.find({}).toArray();
+    const expected = new Map<string | null, number>();
+    for (const d of all) expected.set((d.programme as string | null) ?? null, (expected.get((d.programme as string | null) ?? null) ?? 0) + 1);
+    expect(new Map(rows.map((r) => [r._id, r.n]))).toEqual(expected);
+    const explained = await coll.aggregate([{ $group: { _id: "$programme", n: { $sum: 1 } } }]).explain("queryPlanner");
+    expect(JSON.stringify(explained.queryPlanner.winningPlan)).toContain("DISTINCT_SCAN");
+  });
+});
+
+describe("explain", () => {
+  it("names IXSCAN and the index for indexed filters and sorts, COLLSCAN otherwise", async () => {
+    const coll = client.db("planner").collection<Record<string, unknown>>("p");
+    const plan = async (cursor: { explain(v: string): Promise<any> }) => JSON.stringify((await cursor.explain("queryPlanner")).queryPlanner.winningPlan);
+    expect(await plan(coll.find({ programme: "arts" }))).toMatch(/"stage":"IXSCAN".*"indexName":"programme_1_at_-1"/);
+    expect(await plan(coll.find({ score: { $gte: 10, $lt: 20 } }))).toMatch(/"stage":"IXSCAN".*"indexName":"score_1"/);
+    expect(await plan(coll.find({}).sort({ at: -1 }).limit(5))).toMatch(/"stage":"IXSCAN".*"indexName":"at_-1".*"direction":"forward"/);
+    expect(await plan(coll.find({}).sort({ at: 1 }).limit(5))).toMatch(/"direction":"backward"/);
+    expect(await plan(coll.find({ unindexed: 1 }))).toContain('"stage":"COLLSCAN"');
+    const count = await client.db("planner").command({ explain: { count: "p", query: { programme: "science" } }, verbosity: "queryPlanner" });
+    expect(JSON.stringify(count.queryPlanner.winningPlan)).toMatch(/"stage":"COUNT_SCAN".*"indexName":"programme_1_at_-1"/);
+  });
+
+  it("keeps unique indexes enforced and unknown operators refused with MongoDB's error shape", async () => {
+    const coll = client.db("planner").collection("u");
+    await coll.createIndex({ k: 1 }, { unique: true });
+    await coll.insertOne({ k: 1 });
+    await expect(coll.insertOne({ k: 1 })).rejects.toMatchObject({ code: 11000 });
+    await expect(coll.find({ k: { $near: [0, 0] } }).toArray()).rejects.toMatchObject({ code: 2 });
+    await expect(coll.find({ k: { $bogus: 1 } }).toArray()).rejects.toMatchObject({ code: 2 });
+  });
+});

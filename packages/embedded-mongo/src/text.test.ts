@@ -1,0 +1,96 @@
+/**
+ * Text indexes and `$text`: tokenising, case/diacritic folding, phrases,
+ * negation, ranking by textScore, edge cases (empty search, punctuation,
+ * non-Latin letters such as Ɛ and Ɔ), and what is refused.
+ */
+import { MongoClient } from "mongodb";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type EmbeddedMongo, startEmbeddedMongo } from "./index.js";
+import { parseSearch, tokenize } from "./text.js";
+
+let server: EmbeddedMongo;
+let client: MongoClient;
+
+beforeAll(async () => {
+  server = await startEmbeddedMongo({ quiet: true });
+  client = await MongoClient.connect(server.uri);
+  const coll = client.db("text").collection("people");
+  await coll.insertMany([
+    { _id: 1 as never, name: "Ama Mensah", school: "Accra Academy", phone: "+233241234567" },
+    { _id: 2 as never, name: "Kwame Mensah Mensah", school: "Mfantsipim School", phone: "+233201111111" },
+    { _id: 3 as never, name: "Ɛsi Ɔforiwaa", school: "Wesley Girls' High School", phone: "+233559999999" },
+    { _id: 4 as never, name: "Adjéi Boateng", school: "Achimota School", tags: ["Physics", "Core Maths"] },
+    { _id: 5 as never, name: "Edward Owusu", school: "Prempeh College" },
+  ]);
+  await coll.createIndex({ name: "text", school: "text", tags: "text", phone: "text" }, { name: "search", default_language: "none", weights: { name: 5 } });
+});
+afterAll(async () => {
+  await client?.close();
+  await server?.stop();
+});
+
+const ids = async (filter: object, sort?: object) => {
+  const cursor = client.db("text").collection("people").find(filter);
+  if (sort) cursor.sort(sort as never);
+  return (await cursor.toArray()).map((d) => d._id);
+};
+
+describe("text search", () => {
+  it("tokenises on punctuation and folds case and diacritics, Ɛ and Ɔ included", async () => {
+    expect(tokenize("Wesley Girls' High-School, +233 24")).toEqual(["wesley", "girls", "high", "school", "233", "24"]);
+    expect(tokenize("ƐSI ƆFORIWAA Adjéi")).toEqual(["ɛsi", "ɔforiwaa", "adjei"]);
+    expect(await ids({ $text: { $search: "ɛsi" } })).toEqual([3]);
+    expect(await ids({ $text: { $search: "ƆFORIWAA" } })).toEqual([3]);
+    expect(await ids({ $text: { $search: "adjei" } })).toEqual([4]);
+    expect(await ids({ $text: { $search: "physics" } })).toEqual([4]);
+    expect(await ids({ $text: { $search: "233241234567" } })).toEqual([1]);
+  });
+
+  it("ORs plain words, ANDs phrases (substrings of one field), excludes negated words", async () => {
+    expect(await ids({ $text: { $search: "mensah boateng" } }, { _id: 1 })).toEqual([1, 2, 4]);
+    expect(await ids({ $text: { $search: '"mensah" "kwame"' } })).toEqual([2]);
+    expect(await ids({ $text: { $search: '"accra academy"' } })).toEqual([1]);
+    expect(await ids({ $text: { $search: '"ama academy"' } })).toEqual([]); // across two fields: no phrase
+    expect(await ids({ $text: { $search: "mensah -kwame" } })).toEqual([1]);
+    // a phrase matches inside a word once a whole term of the query is present
+    expect(await ids({ $text: { $search: '"mensah" "ensa"' } }, { _id: 1 })).toEqual([1, 2]);
+    // "ward" is not a term of "Edward": no match from a word fragment alone
+    expect(await ids({ $text: { $search: "ward" } })).toEqual([]);
+  });
+
+  it("matches nothing for an empty search or punctuation only, and combines with other conditions", async () => {
+    expect(await ids({ $text: { $search: "" } })).toEqual([]);
+    expect(await ids({ $text: { $search: " .,;'!? " } })).toEqual([]);
+    expect(await ids({ $text: { $search: "mensah" }, school: "Accra Academy" })).toEqual([1]);
+    expect(await ids({ $and: [{ $text: { $search: "school" } }, { _id: { $gte: 3 } }] }, { _id: 1 })).toEqual([3, 4]);
+    expect(await client.db("text").collection("people").countDocuments({ $text: { $search: "mensah school" } })).toBe(4);
+  });
+
+  it("ranks by textScore: weights, repeated terms and more matching terms score higher", async () => {
+    const coll = client.db("text").collection("people");
+    const rows = await coll
+      .find({ $text: { $search: "mensah school" } }, { projection: { score: { $meta: "textScore" }, name: 1 } })
+      .sort({ score: { $meta: "textScore" } })
+      .toArray();
+    // "school" weighs more in a shorter field: Achimota School (2 terms) before Wesley Girls' High School (4)
+    expect(rows.map((r) => r._id)).toEqual([2, 1, 4, 3]);
+    expect(rows[0].score).toBeGreaterThan(rows[1].score);
+    expect(rows.every((r) => typeof r.score === "number" && r.score > 0)).toBe(true);
+    const plan = await coll.find({ $text: { $search: "mensah" } }).explain("queryPlanner");
+    expect(JSON.stringify(plan.queryPlanner.winningPlan)).toMatch(/TEXT_MATCH.*"indexName":"search"/);
+  });
+
+  it("follows writes, and refuses what it cannot answer like MongoDB", async () => {
+    const coll = client.db("text").collection("people");
+    await coll.updateOne({ _id: 5 as never }, { $set: { name: "Edward Mensah" } });
+    expect(await ids({ $text: { $search: "mensah" } }, { _id: 1 })).toEqual([1, 2, 5]);
+    await coll.deleteOne({ _id: 5 as never });
+    expect(await ids({ $text: { $search: "mensah" } }, { _id: 1 })).toEqual([1, 2]);
+    await expect(coll.createIndex({ school: "text" }, { name: "second" })).rejects.toMatchObject({ code: 85 });
+    await expect(client.db("text").collection("other").createIndex({ a: "text" })).rejects.toMatchObject({ code: 67 }); // english: stemming
+    await expect(coll.find({}).sort({ score: { $meta: "textScore" } }).toArray()).rejects.toMatchObject({ code: 40218 });
+    await expect(coll.find({ $nor: [{ $text: { $search: "x" } }] }).toArray()).rejects.toMatchObject({ code: 2 });
+    await expect(coll.find({ $text: { $search: "x", $caseSensitive: true } }).toArray()).rejects.toMatchObject({ code: 2 });
+    expect(parseSearch('a -b "c d" -"e"')).toEqual({ positive: ["a", "c", "d"], negative: ["b"], phrases: ["c d"], negativePhrases: ["e"] });
+  });
+});

@@ -1,0 +1,207 @@
+/**
+ * Text indexes and `$text` queries, following MongoDB's version 3 text
+ * index with `default_language: "none"` (no stemming, no stop words):
+ *  - terms are maximal runs of letters, digits and combining marks; every
+ *    other character (spaces, punctuation, `+`, `-`, `_`, quotes) separates
+ *    terms;
+ *  - terms are compared case- and diacritic-insensitively (Unicode lower
+ *    case, NFD, combining marks removed): "Ɛsi" = "ɛsi", "Adjéi" = "adjei";
+ *  - `$search`: plain words are OR-ed; `"a phrase"` must appear (folded) as a
+ *    substring of an indexed field, every phrase must match (AND); `-word`
+ *    excludes documents containing the term. A document must also contain
+ *    at least one positive term (phrase words count), as in MongoDB;
+ *  - `{$meta: "textScore"}` is MongoDB's score: per field and term,
+ *    weight * freq * (0.5 * count / tokens + 0.5), freq = Σ 1/2^i over the
+ *    term's occurrences; summed over the query's distinct positive terms.
+ * Other languages (stemming, stop words) are refused when the index is
+ * created, never answered differently from MongoDB.
+ */
+import { type Doc, MongoError, isPlainObject, pathValues } from "./values.js";
+
+const TERM = /[\p{L}\p{N}\p{M}]+/gu;
+const MARKS = /\p{M}+/gu;
+
+/** Case- and diacritic-folded text. */
+export function fold(text: string): string {
+  return text.toLowerCase().normalize("NFD").replace(MARKS, "").normalize("NFC");
+}
+
+/** Folded terms of a text, in order (repeats kept). */
+export function tokenize(text: string): string[] {
+  return fold(text).match(TERM) ?? [];
+}
+
+export interface TextSpec {
+  fields: { name: string; path: string[]; weight: number }[];
+}
+
+/** Validates a text index key + options; returns the fields and weights. */
+export function textSpecFrom(key: Doc, options: Doc): TextSpec {
+  const fields: TextSpec["fields"] = [];
+  const weights: Doc = isPlainObject(options.weights) ? options.weights : {};
+  for (const [name, kind] of Object.entries(key)) {
+    if (kind !== "text") {
+      throw new MongoError(67, "CannotCreateIndex", `compound text indexes (text with '${name}': ${String(kind)}) are not supported by the embedded MongoDB server`);
+    }
+    if (name === "$**") throw new MongoError(67, "CannotCreateIndex", "wildcard text indexes ($**) are not supported by the embedded MongoDB server");
+    const w = weights[name] === undefined ? 1 : Number(weights[name]);
+    if (!Number.isInteger(w) || w < 1 || w > 99999) throw new MongoError(67, "CannotCreateIndex", `text index weight for '${name}' must be an integer from 1 to 99999`);
+    fields.push({ name, path: name.split("."), weight: w });
+  }
+  for (const name of Object.keys(weights)) {
+    if (!(name in key)) throw new MongoError(67, "CannotCreateIndex", `text index weights name a field that is not indexed: ${name}`);
+  }
+  const lang = options.default_language ?? "english";
+  if (lang !== "none") {
+    throw new MongoError(
+      67,
+      "CannotCreateIndex",
+      `text index default_language '${lang}' is not supported by the embedded MongoDB server (it does not stem or drop stop words); create the index with default_language: "none"`,
+    );
+  }
+  if (options.textIndexVersion !== undefined && Number(options.textIndexVersion) !== 3) {
+    throw new MongoError(67, "CannotCreateIndex", "only textIndexVersion 3 is supported by the embedded MongoDB server");
+  }
+  return { fields };
+}
+
+/** The string values of a field (arrays of strings included), as MongoDB's text index reads them. */
+function fieldStrings(doc: Doc, path: string[]): string[] {
+  return pathValues(doc, path, true).filter((v): v is string => typeof v === "string");
+}
+
+/** Per-term score contributions of a document, and its folded field texts (for phrases). */
+export function scoreDocument(spec: TextSpec, doc: Doc): { terms: Map<string, number>; text: string } {
+  const terms = new Map<string, number>();
+  const texts: string[] = [];
+  for (const f of spec.fields) {
+    for (const s of fieldStrings(doc, f.path)) {
+      texts.push(fold(s));
+      const tokens = tokenize(s);
+      if (tokens.length === 0) continue;
+      const stats = new Map<string, { count: number; freq: number; exp: number }>();
+      for (const t of tokens) {
+        const st = stats.get(t) ?? { count: 0, freq: 0, exp: 0 };
+        st.exp = st.exp ? st.exp * 2 : 1;
+        st.count++;
+        st.freq += 1 / st.exp;
+        stats.set(t, st);
+      }
+      for (const [t, st] of stats) {
+        const coeff = (0.5 * st.count) / tokens.length + 0.5;
+        terms.set(t, (terms.get(t) ?? 0) + f.weight * st.freq * coeff);
+      }
+    }
+  }
+  // "\u0000" separates fields: a phrase never matches across two fields
+  return { terms, text: texts.join("\u0000") };
+}
+
+export interface TextQuery {
+  positive: string[];
+  negative: string[];
+  phrases: string[];
+  negativePhrases: string[];
+}
+
+/** Parses `$search` like MongoDB: "quoted phrases", -negations, plain terms. */
+export function parseSearch(search: string): TextQuery {
+  const positive = new Set<string>();
+  const negative = new Set<string>();
+  const phrases: string[] = [];
+  const negativePhrases: string[] = [];
+  let i = 0;
+  while (i < search.length) {
+    const ch = search[i];
+    if (ch === '"' || (ch === "-" && search[i + 1] === '"')) {
+      const neg = ch === "-";
+      const start = i + (neg ? 2 : 1);
+      const end = search.indexOf('"', start);
+      const body = search.slice(start, end < 0 ? search.length : end);
+      i = end < 0 ? search.length : end + 1;
+      if (!body.trim()) continue;
+      if (neg) negativePhrases.push(fold(body));
+      else {
+        phrases.push(fold(body));
+        for (const t of tokenize(body)) positive.add(t);
+      }
+      continue;
+    }
+    if (/\s/.test(ch)) {
+      i++;
+      continue;
+    }
+    let j = i;
+    while (j < search.length && !/\s/.test(search[j]) && search[j] !== '"') j++;
+    const word = search.slice(i, j);
+    i = j;
+    if (word.startsWith("-")) for (const t of tokenize(word.slice(1))) negative.add(t);
+    else for (const t of tokenize(word)) positive.add(t);
+  }
+  return { positive: [...positive], negative: [...negative], phrases, negativePhrases };
+}
+
+/** A text index's postings: term -> (document id -> score contribution), and each document's folded text. */
+export class TextIndex {
+  readonly spec: TextSpec;
+  postings = new Map<string, Map<string, number>>();
+  texts = new Map<string, string>();
+
+  constructor(spec: TextSpec) {
+    this.spec = spec;
+  }
+
+  add(id: string, doc: Doc) {
+    const { terms, text } = scoreDocument(this.spec, doc);
+    for (const [t, s] of terms) {
+      let p = this.postings.get(t);
+      if (!p) this.postings.set(t, (p = new Map()));
+      p.set(id, s);
+    }
+    if (terms.size) this.texts.set(id, text);
+  }
+
+  remove(id: string, doc: Doc) {
+    const { terms } = scoreDocument(this.spec, doc);
+    for (const t of terms.keys()) {
+      const p = this.postings.get(t);
+      if (!p) continue;
+      p.delete(id);
+      if (p.size === 0) this.postings.delete(t);
+    }
+    this.texts.delete(id);
+  }
+
+  /** Ids matching the query, with their scores (documents with no positive term never match). */
+  search(q: TextQuery): Map<string, number> {
+    const out = new Map<string, number>();
+    const lists = q.positive.map((t) => this.postings.get(t)).filter((p): p is Map<string, number> => !!p);
+    for (const p of lists) for (const [id, s] of p) out.set(id, (out.get(id) ?? 0) + s);
+    if (out.size === 0) return out;
+    for (const t of q.negative) {
+      const p = this.postings.get(t);
+      if (p) for (const id of p.keys()) out.delete(id);
+    }
+    if (q.phrases.length || q.negativePhrases.length) {
+      for (const id of out.keys()) {
+        const text = this.texts.get(id) ?? "";
+        if (!q.phrases.every((ph) => text.includes(ph)) || q.negativePhrases.some((ph) => text.includes(ph))) out.delete(id);
+      }
+    }
+    return out;
+  }
+}
+
+/** Validates a `$text` operand; returns the parsed query. */
+export function parseTextOperator(op: any): TextQuery {
+  if (!isPlainObject(op) || typeof op.$search !== "string") throw new MongoError(2, "BadValue", "$text requires a $search string");
+  for (const k of Object.keys(op)) {
+    if (k === "$search") continue;
+    if (k === "$language") {
+      if (op.$language !== "none") throw new MongoError(17262, "Location17262", `language '${op.$language}' is not supported by the embedded MongoDB server's text search (only "none")`);
+    } else if (k === "$caseSensitive" || k === "$diacriticSensitive") {
+      if (op[k]) throw new MongoError(2, "BadValue", `${k}: true is not supported by the embedded MongoDB server`);
+    } else throw new MongoError(2, "BadValue", `unknown $text option ${k}`);
+  }
+  return parseSearch(op.$search);
+}
