@@ -1,4 +1,5 @@
 import { data, Form, Link } from "react-router";
+import { formatPhone } from "#app/domain/phone.ts";
 import { z } from "zod";
 import type { Route } from "./+types/users";
 import { requireAdmin } from "#app/utils/auth.server.ts";
@@ -107,7 +108,7 @@ export default function Users({ loaderData }: Route.ComponentProps) {
                   <div className="min-w-0">
                     <p className="font-medium text-gray-900">{u.fullName}</p>
                     <p className="text-sm text-gray-700">
-                      {u.phone}
+                      {formatPhone(u.phone)}
                       {u.email ? ` · ${u.email}` : ""}
                     </p>
                   </div>
