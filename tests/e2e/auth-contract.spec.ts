@@ -113,6 +113,8 @@ const PROTECTED: Record<string, Access> = {
   "/profile": SIGNED_IN,
   "/settings": SIGNED_IN,
   "/assignments": SIGNED_IN,
+  // Published content: each route answers 404 to whoever may not read the item (app/utils/content-access.server.ts).
+  "/assignments/:assignmentId/file": SIGNED_IN,
 };
 
 // ─── Route enumeration ───

@@ -25,4 +25,5 @@ export const dashboardRoutes: RouteConfigEntry[] = [
     route("settings", "routes/dashboard/settings.tsx"),
     route("assignments", "routes/dashboard/all-assignments.tsx"),
   ]),
+  route("assignments/:assignmentId/file", "routes/dashboard/assignment-file.ts"),
 ];

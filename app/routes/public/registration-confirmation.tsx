@@ -1,5 +1,4 @@
 import { data, Link } from "react-router";
-import { formatPhone } from "#app/domain/phone.ts";
 import type { Route } from "./+types/registration-confirmation";
 import { buttonClass } from "#app/components/ui/button.tsx";
 import { programmeLabel, WARD_FORM_LABELS, type WardForm } from "#app/domain/programmes.ts";
@@ -84,7 +83,7 @@ export default function RegistrationConfirmation({ loaderData }: Route.Component
           WhatsApp class pages to join
         </h2>
         <p className="mt-1 text-gray-700">
-          Open these on your ward's phone ({formatPhone(summary.wardWhatsapp)}). Each subject has its own class page.
+          Open these on your ward's phone ({summary.wardWhatsapp}). Each subject has its own class page.
           {summary.joinStudentGroups === "no" ? " You chose not to join class pages now; the links stay here if you change your mind." : ""}
         </p>
         <ul className="mt-4 grid gap-3 sm:grid-cols-2">
@@ -140,9 +139,9 @@ export default function RegistrationConfirmation({ loaderData }: Route.Component
           <Row term="Reference">{summary.reference}</Row>
           <Row term="Registered on">{summary.registeredOn}</Row>
           <Row term="Parent/Guardian">{summary.parentName}</Row>
-          <Row term="Parent WhatsApp">{formatPhone(summary.whatsappNumber)}</Row>
+          <Row term="Parent WhatsApp">{summary.whatsappNumber}</Row>
           <Row term="Ward">{summary.wardName}</Row>
-          <Row term="Ward WhatsApp">{formatPhone(summary.wardWhatsapp)}</Row>
+          <Row term="Ward WhatsApp">{summary.wardWhatsapp}</Row>
           <Row term="School and class">
             {summary.currentSchool}, {summary.wardForm} ({summary.specificClass})
           </Row>
