@@ -13,7 +13,7 @@ import { Registration, findDuplicateRegistration, wardNameKey } from "#models/re
 import { getSettings } from "#models/settings.server.ts";
 
 export type ProcessRegistrationResult =
-  | { status: "ok"; reference: string }
+  | { status: "ok"; reference: string; id: string }
   | { status: "error"; result: SubmissionResult<string[]>; httpStatus: number; duplicateReference?: string };
 
 /** The submit button that asks to re-render the form with the chosen programme's subjects (no-JS path). */
@@ -55,7 +55,7 @@ function asStrings(values: FormDataEntryValue[]) {
 export async function processRegistration(
   request: Request,
   formData: FormData,
-  options: { adminRegistration: boolean; userId: string | null },
+  options: { adminRegistration: boolean; userId: string | null; enteredById?: string | null },
 ): Promise<ProcessRegistrationResult> {
   void request;
   const body = new FormData();
@@ -123,6 +123,7 @@ export async function processRegistration(
     const doc = await Registration.create({
       userId: options.userId ? String(options.userId) : null,
       adminRegistration: options.adminRegistration,
+      enteredById: options.enteredById ? String(options.enteredById) : null,
       parentName: v.parentName,
       whatsappNumber: v.whatsappNumber,
       whatsappNumberNormalized: normalizePhone(v.whatsappNumber),
@@ -145,7 +146,7 @@ export async function processRegistration(
       joinParentGroup: v.joinParentGroup,
       feedback: v.feedback || null,
     });
-    return { status: "ok", reference: doc.reference };
+    return { status: "ok", reference: doc.reference, id: doc._id };
   } catch (error) {
     if ((error as { code?: number }).code === 11000) {
       // Two submissions raced past the check: the unique index decided.
