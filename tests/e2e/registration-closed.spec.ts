@@ -59,7 +59,7 @@ test("the banner and the landing page say registration is closed, and say open a
   await expect(banner).not.toContainText("still open");
   await expect(banner.getByRole("link").first()).toHaveAttribute("href", /^tel:/);
   await expect(page.getByRole("heading", { name: "Registration is closed" })).toBeVisible();
-  await expect(page.getByRole("link", { name: "Enrol Now", exact: true })).toHaveCount(0);
+  await expect(page.getByRole("main").getByRole("link", { name: "Enrol Now", exact: true })).toHaveCount(0);
   await expectNoA11yViolations(page);
 
   await conn.collection("settings").updateOne({ _id: "global" as never }, { $set: { registrationEnabled: true } });

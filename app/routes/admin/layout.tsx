@@ -33,7 +33,7 @@ function AdminShell({ children, adminName }: { children: React.ReactNode; adminN
             <SignOutButton />
           </div>
         </div>
-        <ul className="flex flex-wrap gap-2 lg:flex-col">
+        <ul className="flex gap-2 lg:flex-col">
           {SECTIONS.map((s) => (
             <li key={s.to} className="shrink-0">
               <NavLink
