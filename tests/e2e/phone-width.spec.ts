@@ -19,3 +19,17 @@ for (const role of ["facilitator", "parent"] as const) {
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
   });
 }
+
+test("the admin registrations list keeps each row's Delete on screen at 360 px, and the page does not scroll sideways", async ({ page, loginAs }) => {
+  const { createRegistration } = await import("../support/fixtures.ts");
+  const reg = await createRegistration({ wardName: `Narrow Ward ${Date.now()}`, parentName: "A Parent With A Rather Long Name" });
+  await loginAs("admin");
+  await page.goto(`/admin/registrations?q=${encodeURIComponent(String(reg.wardName))}`);
+  const del = page.getByRole(test.info().project.use.javaScriptEnabled === false ? "link" : "button", { name: `Delete registration of ${reg.wardName}` });
+  await expect(del).toBeVisible();
+  // Horizontally on screen without scrolling sideways (the list may be below the fold).
+  const box = (await del.boundingBox())!;
+  expect(box.x).toBeGreaterThanOrEqual(0);
+  expect(box.x + box.width).toBeLessThanOrEqual(360);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+});
