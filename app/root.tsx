@@ -50,7 +50,11 @@ export const middleware: Route.MiddlewareFunction[] = [
 ];
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const [info, { toast, headers }] = await Promise.all([getSessionInfo(request), getToast(request)]);
+  const [info, { toast, headers }, settings] = await Promise.all([
+    getSessionInfo(request),
+    getToast(request),
+    getSettings().catch(() => null),
+  ]);
   const pick = (u: NonNullable<typeof info>["user"]) => ({
     id: u._id,
     fullName: u.fullName,
@@ -63,6 +67,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       user: info ? pick(info.effectiveUser) : null,
       realUser: info ? pick(info.user) : null,
       impersonating: info?.impersonating ?? false,
+      registrationOpen: settings?.registrationEnabled ?? true,
       toast,
     },
     { headers: headers ?? undefined },
@@ -123,7 +128,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
       {loaderData.impersonating && loaderData.user ? (
         <ImpersonationBar role={loaderData.user.role} name={loaderData.user.fullName} />
       ) : null}
-      <SiteBanner />
+      <SiteBanner registrationOpen={loaderData.registrationOpen} />
       <Toaster toast={loaderData.toast} />
       <Outlet />
     </>

@@ -41,3 +41,18 @@ export async function setAdminPermissions(userId: string, permissions: Partial<A
   );
   await AdminPermission.updateOne({ userId: String(userId) }, { $set }, { upsert: true });
 }
+
+/** Every flag on: such an admin manages permissions (app/routes/admin/user-permissions.tsx). */
+export function hasEveryPermission(permissions: AdminPermissions): boolean {
+  return ADMIN_PERMISSION_FLAGS.every((f) => permissions[f] === true);
+}
+
+/** How many admins other than `exceptUserId` have every permission (an admin without a row has every flag). */
+export async function countOtherPermissionManagers(exceptUserId: string): Promise<number> {
+  const { User } = await import("./user.server.ts");
+  const admins = await User.find({ role: "admin", _id: { $ne: String(exceptUserId) } }).select("_id").limit(10_000).lean<{ _id: string }[]>();
+  if (admins.length === 0) return 0;
+  const rows = await AdminPermission.find({ userId: { $in: admins.map((a) => a._id) } }).lean<AdminPermissionDoc[]>();
+  const limited = new Set(rows.filter((r) => ADMIN_PERMISSION_FLAGS.some((f) => r[f] === false)).map((r) => r.userId));
+  return admins.filter((a) => !limited.has(a._id)).length;
+}

@@ -21,6 +21,7 @@ const assignmentSchema = new Schema(
 );
 assignmentSchema.index({ facilitatorId: 1, createdAt: -1 });
 assignmentSchema.index({ facilitatorId: 1, subject: 1, createdAt: -1 });
+assignmentSchema.index({ subject: 1, createdAt: -1 });
 
 export type AssignmentDoc = InferSchemaType<typeof assignmentSchema> & { _id: string; createdAt: Date };
 export const Assignment =
@@ -41,6 +42,16 @@ export async function listAssignmentsFor(facilitatorId: string, options: { subje
     .select(ASSIGNMENT_FIELDS)
     .sort({ createdAt: -1 })
     .limit(options.limit ?? 200)
+    .lean<AssignmentListItem[]>();
+}
+
+/** The assignments of these subjects (a student's registered subjects), newest first. */
+export async function listAssignmentsForSubjects(subjects: readonly string[], limit = 100) {
+  if (subjects.length === 0) return [];
+  return Assignment.find({ subject: { $in: subjects.map(String) } })
+    .select(ASSIGNMENT_FIELDS)
+    .sort({ createdAt: -1 })
+    .limit(limit)
     .lean<AssignmentListItem[]>();
 }
 

@@ -30,6 +30,8 @@ const registrationSchema = new Schema(
     parentUserId: { type: String, default: null },
     studentUserId: { type: String, default: null },
     adminRegistration: { type: Boolean, default: false },
+    /** The admin who entered it on a parent's behalf (Register Student); the parent owns it, not the admin. */
+    enteredById: { type: String, default: null },
     parentName: { type: String, required: true, trim: true, minlength: 2, maxlength: 100 },
     whatsappNumber: { type: String, required: true, trim: true, maxlength: 30 },
     whatsappNumberNormalized: { type: String, required: true },

@@ -56,3 +56,14 @@ export async function deleteSubject(id: string) {
 export async function countSubjects(before?: Date) {
   return before ? Subject.countDocuments({ createdAt: { $lt: before } }) : Subject.estimatedDocumentCount();
 }
+
+function escapeRegex(text: string) {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
+
+/** Another subject with this name, ignoring case and surrounding spaces (the name is stored trimmed). */
+export async function findSubjectNamed(name: string, exceptId?: string | null) {
+  const filter: Record<string, unknown> = { name: { $regex: `^\\s*${escapeRegex(String(name).trim())}\\s*$`, $options: "i" } };
+  if (exceptId) filter._id = { $ne: String(exceptId) };
+  return Subject.findOne(filter).select("_id name").lean<{ _id: string; name: string }>();
+}

@@ -55,6 +55,17 @@ export async function listTimetables(limit = 100) {
   return Timetable.find({}).select(TIMETABLE_FIELDS).sort({ createdAt: -1 }).limit(limit).lean<TimetableDoc[]>();
 }
 
+/** The timetables published for these programmes (their students and the students' parents), newest first. */
+export async function listTimetablesForProgrammes(programmes: readonly string[], limit = 50) {
+  if (programmes.length === 0) return [];
+  const filter: Record<string, unknown> = { programme: { $in: programmes.map(String) } };
+  return Timetable.find(filter)
+    .select(TIMETABLE_FIELDS)
+    .sort({ createdAt: -1 })
+    .limit(limit)
+    .lean<TimetableDoc[]>();
+}
+
 /** Includes the stored path: for the authorising download route only. */
 export async function getTimetableFile(id: string) {
   return Timetable.findById(String(id)).select(`${TIMETABLE_FIELDS} filePath`).lean<TimetableDoc>();

@@ -1,4 +1,4 @@
-import { normalizePhone } from "#app/domain/phone.ts";
+import { COUNTRY_DIAL_CODE } from "#app/domain/phone.ts";
 import { User, type PublicUser } from "./user.server.ts";
 import { escapeRegex } from "./whatsapp-group-admin.server.ts";
 
@@ -23,8 +23,8 @@ export async function searchUsers(filters: { q?: string; role?: string }) {
       const digits = q.replace(/\D/g, "");
       if (digits) {
         or.push({ phone: { $regex: escapeRegex(digits) } });
-        // A local number typed from its start (0…): compare with the +233 form.
-        if (digits.startsWith("0")) or.push({ phone: { $regex: `^${escapeRegex(normalizePhone(digits))}` } });
+        // A local number typed from its start (0…, maybe partial): compare with the +233 form.
+        if (digits.startsWith("0")) or.push({ phone: { $regex: `^${escapeRegex(COUNTRY_DIAL_CODE + digits.slice(1))}` } });
       }
     }
     and.push({ $or: or });

@@ -7,7 +7,8 @@ import { parseArgs } from "node:util";
 import readline from "node:readline";
 import { normalizePhone, isPlausiblePhone } from "../app/domain/phone.ts";
 import { ADMIN_PERMISSION_FLAGS } from "../app/domain/roles.ts";
-import { MIN_PASSWORD_LENGTH } from "../app/domain/settings.ts";
+import { passwordPolicyFrom, passwordRuleError } from "../app/domain/password-policy.ts";
+import { getSettings } from "../models/settings.server.ts";
 import { hashPassword } from "../app/utils/password.server.ts";
 import { connectDb, disconnectDb } from "../models/db.server.ts";
 import { User } from "../models/user.server.ts";
@@ -57,9 +58,14 @@ if (!password && !existing) {
     process.exit(2);
   }
 }
-if (password !== undefined && password.length < MIN_PASSWORD_LENGTH) {
-  console.error(`Password must be at least ${MIN_PASSWORD_LENGTH} characters long`);
-  process.exit(2);
+if (password !== undefined) {
+  // The security settings' password rules, as at sign-up (app/domain/password-policy.ts).
+  const ruleError = passwordRuleError(password, passwordPolicyFrom(await getSettings().catch(() => null)));
+  if (ruleError) {
+    console.error(ruleError);
+    await disconnectDb();
+    process.exit(2);
+  }
 }
 const $set: Record<string, unknown> = { role: "admin" };
 if (values.name) $set.fullName = values.name.trim();

@@ -1,4 +1,6 @@
 import { Link } from "react-router";
+import { SCHOOL_NAME } from "#app/domain/school.ts";
+import { SupportPhones } from "#app/components/support-phones.tsx";
 
 export function ErrorPage({ details, stack, refreshHref }: { details: string; stack?: string; refreshHref: string }) {
   return (
@@ -37,12 +39,18 @@ export function ForbiddenPage({ status, title, message }: { status: number; titl
   );
 }
 
+/** Maintenance: the school's name, how to reach it, and a sign-in link for staff. */
 export function MaintenancePage() {
   return (
     <main id="main" className="mx-auto max-w-xl px-4 py-16 text-center">
-      <h1 className="text-3xl font-bold text-gray-900">We'll be back soon</h1>
+      <p className="text-sm font-semibold text-brand-700">{SCHOOL_NAME}</p>
+      <h1 className="mt-2 text-3xl font-bold text-gray-900">We'll be back soon</h1>
+      <p className="mt-4 text-gray-700">The portal is down for maintenance. Please try again a little later.</p>
       <p className="mt-4 text-gray-700">
-        The portal is down for maintenance. Please try again a little later. Administrators can still{" "}
+        To reach the school meanwhile, call <SupportPhones />.
+      </p>
+      <p className="mt-4 text-gray-700">
+        Staff:{" "}
         <Link to="/portal?role=admin" className="font-semibold text-brand-700 underline">
           sign in
         </Link>

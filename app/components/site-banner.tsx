@@ -1,15 +1,27 @@
 import { LESSONS_BEGAN } from "#app/domain/school.ts";
 import { SupportPhones } from "#app/components/support-phones.tsx";
 
-/** Spec §1: registration still open, lessons began in late October 2025, two phone numbers. */
-export function SiteBanner() {
+/**
+ * Spec §1: registration still open, lessons began in late October 2025, two
+ * phone numbers. With "Registration enabled" off in the settings it says
+ * registration is closed and how to reach the school instead.
+ */
+export function SiteBanner({ registrationOpen = true }: { registrationOpen?: boolean }) {
   return (
     <div role="banner" aria-label="Announcement" className="bg-brand-800 px-4 py-2 text-center text-sm text-white">
-      <p>
-        <strong>Registration is still open.</strong> Lessons began on {LESSONS_BEGAN}. Call{" "}
-        <SupportPhones linkClassName="font-semibold underline underline-offset-2" />
-        .
-      </p>
+      {registrationOpen ? (
+        <p>
+          <strong>Registration is still open.</strong> Lessons began on {LESSONS_BEGAN}. Call{" "}
+          <SupportPhones linkClassName="font-semibold underline underline-offset-2" />
+          .
+        </p>
+      ) : (
+        <p>
+          <strong>Registration is closed for now.</strong> Lessons began on {LESSONS_BEGAN}. To reach the school, call{" "}
+          <SupportPhones linkClassName="font-semibold underline underline-offset-2" />
+          .
+        </p>
+      )}
     </div>
   );
 }

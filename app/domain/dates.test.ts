@@ -39,7 +39,8 @@ describe("overview change against last month", () => {
     expect(percentChange(0, 0)).toBe(0);
   });
   it("labels the change with its sign", () => {
-    expect(changeLabel(0, 0)).toBe("+0% from last month");
+    expect(changeLabel(0, 0)).toBe("0 new this month");
+    expect(changeLabel(4, 0)).toBe("4 new this month");
     expect(changeLabel(12, 10)).toBe("+20% from last month");
     expect(changeLabel(8, 10)).toBe("-20% from last month");
   });

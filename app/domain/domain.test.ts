@@ -9,7 +9,6 @@ import {
   programmeLabel,
   subjectsFor,
 } from "./programmes.ts";
-import { normalizePhone, isPlausiblePhone, waMeNumber } from "./phone.ts";
 import { isUsableParentLink, isUsableStudentLink, groupTypeLabel, GROUP_TYPE_LABELS } from "./whatsapp.ts";
 import { performanceLabel } from "./performance.ts";
 import { DEFAULT_SETTINGS, maskSecret } from "./settings.ts";
@@ -55,24 +54,6 @@ describe("programmes and subjects", () => {
     expect(isSubjectOf("arts", "Physics")).toBe(false);
     expect(subjectsFor("nope")).toEqual([]);
   });
-});
-
-describe("normalizePhone", () => {
-  it("turns a leading 0 into +233", () => expect(normalizePhone("0241234567")).toBe("+233241234567"));
-  it("adds + to a leading 233", () => expect(normalizePhone("233241234567")).toBe("+233241234567"));
-  it("keeps an already normalised number", () => expect(normalizePhone("+233 24 123 4567")).toBe("+233241234567"));
-  it("prefixes +233 otherwise", () => expect(normalizePhone("241234567")).toBe("+233241234567"));
-  it("keeps digits only", () => expect(normalizePhone("(024) 123-4567")).toBe("+233241234567"));
-  it("leaves empty input empty", () => {
-    expect(normalizePhone("")).toBe("");
-    expect(normalizePhone("abc")).toBe("");
-    expect(normalizePhone(undefined)).toBe("");
-  });
-  it("judges plausibility after normalising", () => {
-    expect(isPlausiblePhone("024 123 4567")).toBe(true);
-    expect(isPlausiblePhone("12345")).toBe(false);
-  });
-  it("gives wa.me the digits", () => expect(waMeNumber("0241234567")).toBe("233241234567"));
 });
 
 describe("WhatsApp link usability", () => {

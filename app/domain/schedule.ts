@@ -159,3 +159,11 @@ export const CLASS_TYPE_LABELS: Record<ClassType, string> = {
   practical: "Practical",
   tutorial: "Tutorial",
 };
+
+/**
+ * The generated week invents its rooms and facilitators, so it is always
+ * labelled a sample; the school's own uploaded timetables are listed above it
+ * (docs/decisions/0030-published-content-reaches-students-and-parents.md).
+ */
+export const SAMPLE_SCHEDULE_NOTE =
+  "Sample week: days and times follow your subjects; rooms and facilitators are examples. The school's own timetables are listed above it in the portal.";

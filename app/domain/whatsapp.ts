@@ -10,8 +10,39 @@ export const GROUP_TYPE_LABELS: Record<GroupType, string> = {
   parent: "Parent Group",
 };
 
-/** The admin group form offers only this type (spec §2). */
-export const ADMIN_FORM_GROUP_TYPES = ["student"] as const;
+/**
+ * The admin group form offers every type (docs/decisions/0031-whatsapp-groups-and-subject-catalogue.md):
+ * Class Page, Subject, General and Parent Group.
+ */
+export const ADMIN_FORM_GROUP_TYPES = GROUP_TYPES;
+
+/** A parent group may be for every programme: its programme value. */
+export const ALL_PROGRAMMES = "all";
+
+/** The stored name of a parent group, which has no subject: "General Science Parents", "All Programmes Parents". */
+export function parentGroupName(programmeLabel: string): string {
+  return `${programmeLabel} Parents`;
+}
+
+export const NOT_A_WHATSAPP_INVITE = "Enter a WhatsApp group invite link, e.g. https://chat.whatsapp.com/AbCdEf123";
+
+/** A WhatsApp group invite link: https://chat.whatsapp.com/<code>, nothing else (no other host, port, user or path). */
+export function isWhatsappInviteLink(link: string | null | undefined): boolean {
+  let url: URL;
+  try {
+    url = new URL(String(link ?? "").trim());
+  } catch {
+    return false;
+  }
+  return (
+    url.protocol === "https:" &&
+    url.hostname === "chat.whatsapp.com" &&
+    url.port === "" &&
+    url.username === "" &&
+    url.password === "" &&
+    /^\/(invite\/)?[A-Za-z0-9_-]{4,64}\/?$/.test(url.pathname)
+  );
+}
 
 export function groupTypeLabel(type: string | null | undefined): string {
   return (GROUP_TYPES as readonly string[]).includes(type ?? "")

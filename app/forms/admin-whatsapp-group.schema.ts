@@ -1,28 +1,45 @@
 import { z } from "zod";
-import { GROUP_FORM_SUBJECTS, PROGRAMMES } from "#app/domain/programmes.ts";
-import { ADMIN_FORM_GROUP_TYPES, GROUP_TYPES } from "#app/domain/whatsapp.ts";
+import { ALL_SUBJECTS, PROGRAMMES } from "#app/domain/programmes.ts";
+import { ADMIN_FORM_GROUP_TYPES, ALL_PROGRAMMES, GROUP_TYPES, NOT_A_WHATSAPP_INVITE, isWhatsappInviteLink } from "#app/domain/whatsapp.ts";
+
+export const SUBJECT_REQUIRED = "Please select a subject";
+export const ONE_PROGRAMME_ONLY = "Choose one programme: only a parent group can be for all programmes";
 
 /**
- * Spec §5 group form: subject (the fixed 14), programme, group type (only
- * student) and link, all required. Editing an older group whose subject,
- * programme or type is outside those lists keeps its current value as a
- * choice, so saving a new link does not force a change: `current` adds it.
+ * The group form (docs/decisions/0031-whatsapp-groups-and-subject-catalogue.md): subject from the
+ * registration's catalogue (every subject of the five programmes), programme
+ * (or all programmes, for a parent group), group type (Class Page, Subject,
+ * General, Parent Group) and a WhatsApp invite link. A parent group needs no
+ * subject. Editing an older group whose subject, programme or type is outside
+ * those lists keeps its current value as a choice: `current` adds it.
  */
 export function groupFormSchema(current?: { subjectName: string; programme: string; groupType: string } | null) {
-  const subjects = withCurrent(GROUP_FORM_SUBJECTS, current?.subjectName);
-  const programmes = withCurrent(PROGRAMMES, current?.programme);
+  const subjects = withCurrent(ALL_SUBJECTS, current?.subjectName);
+  const programmes = withCurrent([...PROGRAMMES, ALL_PROGRAMMES], current?.programme);
   const types = withCurrent(ADMIN_FORM_GROUP_TYPES, current && (GROUP_TYPES as readonly string[]).includes(current.groupType) ? current.groupType : undefined);
-  return z.object({
-    subjectName: z.enum(subjects as [string, ...string[]], { error: "Please select a subject" }),
-    programme: z.enum(programmes as [string, ...string[]], { error: "Please select a programme" }),
-    groupType: z.enum(types as [string, ...string[]], { error: "Please select a group type" }),
-    whatsappLink: z
-      .string({ error: "WhatsApp link is required" })
-      .trim()
-      .min(1, "WhatsApp link is required")
-      .max(500, "The link must be at most 500 characters")
-      .refine((v) => /^https:\/\/[^\s<>"]+$/i.test(v), "Enter the group's invite link, starting with https://"),
-  });
+  return z
+    .object({
+      subjectName: z.string({ error: SUBJECT_REQUIRED }).trim().max(100).optional(),
+      programme: z.enum(programmes as [string, ...string[]], { error: "Please select a programme" }),
+      groupType: z.enum(types as [string, ...string[]], { error: "Please select a group type" }),
+      whatsappLink: z
+        .string({ error: "WhatsApp link is required" })
+        .trim()
+        .min(1, "WhatsApp link is required")
+        .max(500, "The link must be at most 500 characters")
+        .refine(isWhatsappInviteLink, NOT_A_WHATSAPP_INVITE),
+    })
+    // Cross-field rules, checked even when other fields have errors (an empty form lists every message).
+    .refine((v) => v.groupType === "parent" || (!!v.subjectName && subjects.includes(v.subjectName)), {
+      path: ["subjectName"],
+      message: SUBJECT_REQUIRED,
+      when: (payload) => !payload.issues.some((i) => i.path?.[0] === "groupType" || i.path?.[0] === "subjectName"),
+    })
+    .refine((v) => v.groupType === "parent" || v.programme !== ALL_PROGRAMMES || current?.programme === ALL_PROGRAMMES, {
+      path: ["programme"],
+      message: ONE_PROGRAMME_ONLY,
+      when: (payload) => !payload.issues.some((i) => i.path?.[0] === "groupType" || i.path?.[0] === "programme"),
+    });
 }
 
 function withCurrent(list: readonly string[], current?: string) {

@@ -79,7 +79,12 @@ describe("RegistrationSchema", () => {
     const phone = parse(VALID.map(([k, v]) => (k === "wardWhatsapp" ? [k, "abcdefghijkl"] : [k, v])) as [string, string][]);
     expect(phone.reply().error?.wardWhatsapp).toEqual([INVALID_PHONE]);
     const short = parse(VALID.map(([k, v]) => (k === "wardWhatsapp" ? [k, "024123"] : [k, v])) as [string, string][]);
-    expect(short.reply().error?.wardWhatsapp).toEqual([M.wardWhatsapp]);
+    expect(short.reply().error?.wardWhatsapp).toEqual([INVALID_PHONE]);
+    const empty = parse(VALID.map(([k, v]) => (k === "wardWhatsapp" ? [k, ""] : [k, v])) as [string, string][]);
+    expect(empty.reply().error?.wardWhatsapp).toEqual([M.wardWhatsapp]);
+    // Nine digits without the 0 (24 123 4567) is a usual way of writing a Ghana number.
+    const nine = parse(VALID.map(([k, v]) => (k === "wardWhatsapp" ? [k, "241234567"] : [k, v])) as [string, string][]);
+    expect(nine.reply().error?.wardWhatsapp).toBeUndefined();
     // Cross-field checks still run alongside field errors.
     const mixed = parse([
       ...VALID.filter(([k]) => !["wardWhatsapp", "parentName", "referralStatus"].includes(k)),

@@ -156,11 +156,12 @@ function optionalText(max: number, label: string) {
 }
 
 function phone(message: string, label: string) {
-  // A too-short number gets only the spec message, not also "Enter a valid phone number".
+  // An empty field gets only the spec message; anything that is not a valid mobile number (domain/phone.ts)
+  // gets INVALID_PHONE.
   return z
     .string({ error: (issue) => (Array.isArray(issue.input) ? ONE_VALUE_ONLY : message) })
     .trim()
-    .min(10, message)
+    .min(1, message)
     .max(MAX_LENGTHS.phone, tooLong(label, MAX_LENGTHS.phone))
     // Not `abort`: an explicitly aborted issue would also skip the form-level checks below.
     .refine(isPlausiblePhone, { message: INVALID_PHONE, when: (payload) => payload.issues.length === 0 });

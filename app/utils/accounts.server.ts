@@ -4,6 +4,8 @@ import { normalizePhone } from "#app/domain/phone.ts";
 import { homePathForRole } from "#app/domain/roles.ts";
 import { PortalSignUpSchema, SignInSchema, SignUpSchema } from "#app/forms/auth.schema.ts";
 import { User } from "#models/user.server.ts";
+import { getSettings } from "#models/settings.server.ts";
+import { passwordPolicyFrom, passwordRuleError } from "#app/domain/password-policy.ts";
 import { connectDb } from "#models/db.server.ts";
 import { AuthError, authenticator } from "./auth.server.ts";
 import { hashPassword } from "./password.server.ts";
@@ -61,6 +63,9 @@ export async function handleSignUp(formData: FormData, options: { portal: boolea
   if (busy) return data({ result: submission.reply({ formErrors: [busy.message], hideFields: HIDE }) }, { status: busy.status });
   const phoneTaken = () => data({ result: submission.reply({ fieldErrors: { phone: [PHONE_TAKEN] }, hideFields: HIDE }) }, { status: 400 });
   if (await User.exists({ phone })) return phoneTaken();
+  // The security settings' password rules (app/domain/password-policy.ts).
+  const ruleError = passwordRuleError(v.password, passwordPolicyFrom(await getSettings().catch(() => null)));
+  if (ruleError) return data({ result: submission.reply({ fieldErrors: { password: [ruleError] }, hideFields: HIDE }) }, { status: 400 });
   const displayName = (v as { displayName?: string }).displayName || null;
   try {
     await User.create({

@@ -11,20 +11,19 @@ import { stringify } from "csv-stringify";
 export type CsvColumn<T> = { header: string; value: (row: T) => unknown };
 
 const CHUNK_CHARS = 32 * 1024;
-const FORMULA_START = new Set(["=", "+", "-", "@", "\t", "\r"]);
 
 /**
- * Cell text as written to the file. Cells starting with = + - @ tab or CR are
- * prefixed with a single quote so a spreadsheet never runs them as formulas
- * (decisions §5). Arrays are joined with ", ", dates written as ISO text.
+ * Cell value as handed to csv-stringify: arrays joined with ", ", dates as ISO
+ * text, numbers kept as numbers. Formulas are neutralised by csv-stringify's own
+ * `escape_formulas` option (a cell starting with = + - @ tab or CR gets a
+ * leading single quote; a negative number stays a number).
  */
-export function csvCell(value: unknown): string {
-  let text: string;
-  if (value == null) text = "";
-  else if (Array.isArray(value)) text = value.map((v) => (v == null ? "" : String(v))).join(", ");
-  else if (value instanceof Date) text = Number.isNaN(value.getTime()) ? "" : value.toISOString();
-  else text = String(value);
-  return text.length > 0 && FORMULA_START.has(text[0]) ? `'${text}` : text;
+export function csvCell(value: unknown): string | number {
+  if (value == null) return "";
+  if (typeof value === "number") return Number.isFinite(value) ? value : "";
+  if (Array.isArray(value)) return value.map((v) => (v == null ? "" : String(v))).join(", ");
+  if (value instanceof Date) return Number.isNaN(value.getTime()) ? "" : value.toISOString();
+  return String(value);
 }
 
 /** `Content-Disposition` filename: keep it to safe characters. */
@@ -35,7 +34,13 @@ export function safeFilename(name: string): string {
 
 /** The CSV text of the rows, header first, as a stream of UTF-8 bytes (BOM first). */
 export function csvStream<T>(rows: AsyncIterable<T> | Iterable<T>, columns: ReadonlyArray<CsvColumn<T>>): ReadableStream<Uint8Array> {
-  const stringifier = stringify({ bom: true, header: true, columns: columns.map((c) => c.header), quoted_string: false });
+  const stringifier = stringify({
+    bom: true,
+    header: true,
+    columns: columns.map((c) => c.header),
+    quoted_string: false,
+    escape_formulas: true,
+  });
   const source = (async function* () {
     for await (const row of rows) yield columns.map((c) => csvCell(c.value(row)));
   })();

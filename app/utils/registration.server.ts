@@ -16,7 +16,7 @@ import { IDEMPOTENCY_FIELD, isIdempotencyKey, runOnce } from "#models/idempotenc
 import { SUBMISSION_IN_PROGRESS } from "#app/domain/messages.ts";
 
 export type ProcessRegistrationResult =
-  | { status: "ok"; reference: string }
+  | { status: "ok"; reference: string; id: string }
   | { status: "error"; result: SubmissionResult<string[]>; httpStatus: number; duplicateReference?: string };
 
 /** The submit button that asks to re-render the form with the chosen programme's subjects (no-JS path). */
@@ -59,7 +59,7 @@ function asStrings(values: FormDataEntryValue[]) {
 export async function processRegistration(
   request: Request,
   formData: FormData,
-  options: { adminRegistration: boolean; userId: string | null },
+  options: { adminRegistration: boolean; userId: string | null; enteredById?: string | null },
 ): Promise<ProcessRegistrationResult> {
   void request;
   const body = new FormData();
@@ -132,6 +132,7 @@ export async function processRegistration(
       ...fee,
       userId: options.userId ? String(options.userId) : null,
       adminRegistration: options.adminRegistration,
+      enteredById: options.enteredById ? String(options.enteredById) : null,
       parentName: v.parentName,
       whatsappNumber: v.whatsappNumber,
       whatsappNumberNormalized: normalizePhone(v.whatsappNumber),
@@ -154,7 +155,7 @@ export async function processRegistration(
       joinParentGroup: v.joinParentGroup,
       feedback: v.feedback || null,
     });
-    return { status: "ok", reference: doc.reference };
+    return { status: "ok", reference: doc.reference, id: doc._id };
   } catch (error) {
     if ((error as { code?: number }).code === 11000) {
       // Two submissions raced past the check: the unique index decided.
@@ -176,11 +177,11 @@ export async function processRegistration(
 export async function processRegistrationOnce(
   request: Request,
   formData: FormData,
-  options: { adminRegistration: boolean; userId: string | null },
+  options: { adminRegistration: boolean; userId: string | null; enteredById?: string | null },
 ): Promise<ProcessRegistrationResult> {
   const key = formData.get(IDEMPOTENCY_FIELD);
   if (!isIdempotencyKey(key) || formData.get("intent") === SHOW_SUBJECTS_INTENT) return processRegistration(request, formData, options);
-  const scope = options.adminRegistration ? `admin-registration:${options.userId}` : "registration";
+  const scope = options.adminRegistration ? `admin-registration:${options.enteredById ?? options.userId}` : "registration";
   const outcome = await runOnce(scope, key, () => processRegistration(request, formData, options), (r) => r.status === "ok");
   if (outcome.status === "busy") return formError(SUBMISSION_IN_PROGRESS, 409, Object.fromEntries(formData.entries()));
   return outcome.value;

@@ -23,7 +23,8 @@ describe("renderSchedulePdf", () => {
     const entries = generateSchedule("pdf-day", SUBJECTS);
     const monday = filterByDay(entries, "Monday");
     const text = pdfText(await renderSchedulePdf({ studentName: "Ama", programmeLabel: "Business", day: "Monday", entries: monday }));
-    expect(text).toContain("Weekly timetable (Monday)");
+    expect(text).toContain("Weekly timetable (sample) (Monday)");
+    expect(text).toContain("rooms and facilitators are examples");
     const dayCells = text.split("\n").filter((l) => ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday"].includes(l));
     expect(dayCells.every((d) => d === "Monday")).toBe(true);
     expect(dayCells).toHaveLength(monday.length);

@@ -1,7 +1,7 @@
 import PDFDocument from "pdfkit";
 import { SCHOOL_NAME } from "#app/domain/school.ts";
 import { PDF_FONT, PDF_FONT_BOLD, registerPdfFonts } from "./pdf-fonts.server.ts";
-import { CLASS_TYPE_LABELS, type ScheduleDay, type ScheduleEntry } from "#app/domain/schedule.ts";
+import { CLASS_TYPE_LABELS, SAMPLE_SCHEDULE_NOTE, type ScheduleDay, type ScheduleEntry } from "#app/domain/schedule.ts";
 
 export type SchedulePdfInput = {
   studentName: string;
@@ -61,12 +61,13 @@ export function renderSchedulePdf(input: SchedulePdfInput): Promise<Buffer> {
   const left = doc.page.margins.left;
   doc.font(PDF_FONT_BOLD).fontSize(18).fillColor("#133f8a").text(SCHOOL_NAME);
   doc.moveDown(0.3);
-  doc.font(PDF_FONT_BOLD).fontSize(14).fillColor("#111111").text(`Weekly timetable${input.day ? ` (${input.day})` : ""}`);
+  doc.font(PDF_FONT_BOLD).fontSize(14).fillColor("#111111").text(`Weekly timetable (sample)${input.day ? ` (${input.day})` : ""}`);
   doc.moveDown(0.5);
   doc.font(PDF_FONT).fontSize(11);
   doc.text(`Student: ${input.studentName}`);
   doc.text(`Programme: ${input.programmeLabel}`);
   doc.text(`Generated: ${(input.generatedAt ?? new Date()).toISOString().slice(0, 10)} (Africa/Accra)`);
+  doc.text(SAMPLE_SCHEDULE_NOTE);
   doc.moveDown(1);
 
   const rowHeight = 22;

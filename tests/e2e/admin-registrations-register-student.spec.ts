@@ -4,12 +4,13 @@ import { expectNoA11yViolations } from "../support/axe.ts";
 import { PROGRAMME_SUBJECTS } from "../../app/domain/programmes.ts";
 import { REGISTRATION_FIELD_LABELS as L } from "../../app/forms/registration.schema.ts";
 import { Registration } from "../../models/registration.server.ts";
+import { AuditLog } from "../../models/audit-log.server.ts";
 
 const jsOn = () => test.info().project.use.javaScriptEnabled !== false;
 
-async function fillForm(page: Page, wardName: string) {
+async function fillForm(page: Page, wardName: string, parentPhone = uniquePhone()) {
   await page.getByRole("textbox", { name: L.parentName, exact: true }).fill("Abena Darko");
-  await page.getByRole("textbox", { name: L.whatsappNumber, exact: true }).fill(uniquePhone());
+  await page.getByRole("textbox", { name: L.whatsappNumber, exact: true }).fill(parentPhone);
   await page.getByRole("textbox", { name: L.wardName, exact: true }).fill(wardName);
   await page.getByRole("textbox", { name: L.wardWhatsapp, exact: true }).fill(uniquePhone());
   await page.getByRole("textbox", { name: L.currentSchool, exact: true }).fill("Mfantsipim School");
@@ -33,14 +34,28 @@ test.describe("Register Student (admin)", () => {
     }
     await expectNoA11yViolations(page);
     const wardName = `Kojo ${uniquePhone()}`;
-    await fillForm(page, wardName);
+    const parentPhone = uniquePhone();
+    await fillForm(page, wardName, parentPhone);
     await page.getByRole("button", { name: "Register Student (Admin)" }).click();
-    await expect(page).toHaveURL(/\/admin\/register-student$/);
+    await expect(page).toHaveURL(/\/admin\/register-student\?done=[a-z0-9]{12}$/);
     const toast = page.getByRole("status").filter({ hasText: "Registration Successful!" });
     await expect(toast).toContainText("Student registered successfully. Payment can be processed later.");
     await connectTestDb();
     const saved = await Registration.findOne({ wardName }).lean();
-    expect(saved).toMatchObject({ adminRegistration: true, userId: admin.id, programme: "business", subjectCount: 2, updateMode: ["sms"] });
+    // The parent's registration, entered by the admin: not owned by the admin's account.
+    expect(saved).toMatchObject({ adminRegistration: true, userId: null, enteredById: admin.id, programme: "business", subjectCount: 2, updateMode: ["sms"] });
+    expect(await AuditLog.exists({ action: "registration.admin-create", actorId: admin.id, targetId: saved!._id })).toBeTruthy();
+
+    // What to hand to the parent: ward, reference, confirmation link, a wa.me link carrying the reference.
+    const panel = page.getByRole("region", { name: `${wardName} is registered for Business` });
+    await expect(panel).toContainText(saved!.reference);
+    const confirmation = panel.getByRole("link", { name: new RegExp(`/registration/${saved!.reference}$`) });
+    await expect(confirmation).toBeVisible();
+    const wa = await panel.getByRole("link", { name: /Send to the parent on WhatsApp/ }).getAttribute("href");
+    expect(wa).toMatch(new RegExp(`^https://wa\\.me/233${parentPhone.slice(1)}\\?text=`));
+    expect(decodeURIComponent(wa!.split("text=")[1])).toContain(saved!.reference);
+    await page.goto(new URL(String(await confirmation.getAttribute("href"))).pathname);
+    await expect(page.getByRole("heading", { level: 1, name: "Registration received" })).toBeVisible();
   });
 
   test("an empty submission lists the missing required fields and keeps the admin on the form", async ({ page, loginAs }) => {

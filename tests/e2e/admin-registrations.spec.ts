@@ -237,7 +237,10 @@ test.describe("Registration Management", () => {
     expect(data[b][9]).toBe("Business");
     expect(data[b][10]).toBe("Accounting, Economics");
     expect(data[b][11]).toBe("2");
-    expect(data[b][2]).toMatch(/^05\d{8}$/);
+    // Ghana numbers as Ghanaians write them (no apostrophe needed); labels, not stored codes.
+    expect(data[b][2]).toMatch(/^0\d{2} \d{3} \d{4}$/);
+    expect(data[b][12]).toBe("WhatsApp");
+    expect(data[b][14]).toBe("Teacher");
     expect(data[b].slice(19)).toEqual(["400.00", "100.10", "299.90"]);
     expect(data[a].slice(19)).toEqual(["", "0.00", ""]); // no fee set for it
   });

@@ -162,4 +162,14 @@ test.describe("Settings", () => {
     const after = await stored();
     expect([after.siteName, after.maintenanceMode]).toEqual([before.siteName, before.maintenanceMode]);
   });
+
+  test("switches and providers that nothing uses yet are marked as not connected", async ({ page, loginAs }) => {
+    await loginAs("admin");
+    await page.goto("/admin/settings/notifications");
+    for (const label of ["WhatsApp notifications", "SMS notifications", "Assignment reminders", "Payment notifications"]) {
+      await expect(page.getByLabel(label)).toHaveAccessibleDescription(/^Not connected/);
+    }
+    await page.goto("/admin/settings/security");
+    await expect(page.getByLabel("Password requirements")).toHaveAccessibleDescription(/Strong: upper case, lower case, a digit and a symbol/);
+  });
 });

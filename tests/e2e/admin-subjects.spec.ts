@@ -2,6 +2,10 @@ import { test, expect, createUser, setPermissions, connectTestDb } from "../supp
 import { expectNoA11yViolations } from "../support/axe.ts";
 import { E2E } from "../support/e2e-env.ts";
 import { Subject } from "../../models/subject.server.ts";
+import { WhatsappGroup } from "../../models/whatsapp-group.server.ts";
+import { Registration } from "../../models/registration.server.ts";
+import { createRegistration } from "../support/fixtures.ts";
+import { CATALOGUE_SUBJECT_RENAME, SUBJECT_NAME_TAKEN } from "../../app/forms/admin-subject.schema.ts";
 import type { Page } from "@playwright/test";
 
 const isJs = () => test.info().project.name === "js";
@@ -103,5 +107,37 @@ test.describe("Subjects Management", () => {
     expect(create.status()).toBe(403);
     expect(await Subject.findById(subject!._id).lean()).not.toBeNull();
     expect(await Subject.countDocuments({ name: `${name} 2` })).toBe(0);
+  });
+
+  test("names are unique ignoring case and spaces; a rename takes registrations and class pages along; catalogue names stay", async ({ page, loginAs }) => {
+    const tag = `${test.info().project.name}${Date.now()}`;
+    await loginAs("admin");
+    await connectTestDb();
+    const existing = await Subject.create({ name: `Astronomy ${tag}` });
+    await page.goto("/admin/subjects");
+    const add = page.getByRole("region", { name: "Add Subject" });
+    await add.getByLabel("Subject name").fill(`  astronomy ${tag.toUpperCase()}  `);
+    await add.getByRole("button", { name: "Add Subject" }).click();
+    await expect(add.getByText(SUBJECT_NAME_TAKEN)).toBeVisible();
+    await expect(add.getByLabel("Subject name")).toHaveAttribute("aria-invalid", "true");
+    expect(await Subject.countDocuments({ name: { $regex: `^\\s*astronomy ${tag}\\s*$`, $options: "i" } })).toBe(1);
+
+    // Rename: the class page and the registration follow.
+    const group = await WhatsappGroup.create({ subjectName: existing.name, programme: "science", groupType: "student", whatsappLink: "https://chat.whatsapp.com/Astro1234" });
+    const registration = await createRegistration({ subjects: ["Physics", existing.name] });
+    await page.goto(`/admin/subjects/${existing._id}/edit`);
+    await page.getByLabel("Subject name").fill(`Space Science ${tag}`);
+    await page.getByRole("button", { name: "Update Subject" }).click();
+    await expect(page.getByRole("status")).toContainText("Subject updated successfully");
+    expect((await WhatsappGroup.findById(group._id).lean())?.subjectName).toBe(`Space Science ${tag}`);
+    expect((await Registration.findById(registration._id).lean())?.subjects).toEqual(["Physics", `Space Science ${tag}`]);
+
+    // A subject of the programme catalogue keeps its name.
+    const catalogue = (await Subject.findOne({ name: "Mathematics" }).lean()) ?? (await Subject.create({ name: "Mathematics" }));
+    await page.goto(`/admin/subjects/${catalogue._id}/edit`);
+    await page.getByLabel("Subject name").fill(`Maths ${tag}`);
+    await page.getByRole("button", { name: "Update Subject" }).click();
+    await expect(page.getByText(CATALOGUE_SUBJECT_RENAME)).toBeVisible();
+    expect((await Subject.findById(catalogue._id).lean())?.name).toBe("Mathematics");
   });
 });

@@ -3,6 +3,9 @@ import { expectNoA11yViolations } from "../support/axe.ts";
 import { E2E } from "../support/e2e-env.ts";
 import { WhatsappGroup } from "../../models/whatsapp-group.server.ts";
 import type { Page } from "@playwright/test";
+import { NOT_A_WHATSAPP_INVITE } from "../../app/domain/whatsapp.ts";
+import { ONE_PROGRAMME_ONLY } from "../../app/forms/admin-whatsapp-group.schema.ts";
+import { PROGRAMME_SUBJECTS } from "../../app/domain/programmes.ts";
 
 const isJs = () => test.info().project.name === "js";
 
@@ -52,10 +55,13 @@ test.describe("WhatsApp Group Management", () => {
     await expectNoA11yViolations(page);
     await form.getByLabel("Subject").selectOption(subject);
     await form.getByLabel("Programme").selectOption(programme);
-    await expect(form.getByLabel("Group type").locator("option")).toHaveText(["Class Page"]);
+    await expect(form.getByLabel("Group type").locator("option")).toHaveText(["Class Page", "Subject Group", "General Group", "Parent Group"]);
     await form.getByLabel("WhatsApp link").fill("javascript:alert(1)");
     await form.getByRole("button", { name: "Add Group" }).click();
-    await expect(form.getByText("Enter the group's invite link, starting with https://")).toBeVisible();
+    await expect(form.getByText(NOT_A_WHATSAPP_INVITE)).toBeVisible();
+    await form.getByLabel("WhatsApp link").fill("https://example.com/chat.whatsapp.com/Government");
+    await form.getByRole("button", { name: "Add Group" }).click();
+    await expect(form.getByText(NOT_A_WHATSAPP_INVITE)).toBeVisible();
     await form.getByLabel("WhatsApp link").fill("https://chat.whatsapp.com/TestGovernment1");
     await form.getByRole("button", { name: "Add Group" }).click();
 
@@ -159,6 +165,8 @@ test.describe("WhatsApp Group Management", () => {
       { subjectName: "Hacking", programme: "science", groupType: "student", whatsappLink: "https://chat.whatsapp.com/x" },
       { subjectName: "Mathematics", programme: "science", groupType: "parent", whatsappLink: "https://chat.whatsapp.com/x" },
       { subjectName: "Mathematics", programme: "science", groupType: "student", whatsappLink: `https://chat.whatsapp.com/${"x".repeat(600)}` },
+      { subjectName: "Mathematics", programme: "science", groupType: "student", whatsappLink: "https://chat.whatsapp.com.evil.example/xxxxxx" },
+      { subjectName: "Mathematics", programme: "science", groupType: "student", whatsappLink: "https://evil.example/xxxxxxxx" },
     ]) {
       const res = await page.request.post("/admin/whatsapp-groups/new", { headers: origin, form, maxRedirects: 0 });
       expect(res.status()).toBe(400);
@@ -168,5 +176,42 @@ test.describe("WhatsApp Group Management", () => {
     expect(res.status()).toBe(200);
     // Other tests add groups at the same time: look for these submissions only.
     expect(await WhatsappGroup.countDocuments({ whatsappLink: { $regex: "^https://chat\\.whatsapp\\.com/x+$" } })).toBe(0);
+    expect(await WhatsappGroup.countDocuments({ whatsappLink: { $regex: "evil\\.example" } })).toBe(0);
+  });
+
+  test("a parent group needs a programme (or all programmes) but no subject; every catalogue subject is offered", async ({ page, loginAs }) => {
+    await loginAs("admin");
+    await connectTestDb();
+    const code = `Parents${test.info().project.name.replace(/\W/g, "")}${Date.now()}`;
+    await page.goto("/admin/whatsapp-groups");
+    let form = await openForm(page, "Add Group");
+    // The registration's catalogue: every subject of the five programmes.
+    const offered = await form.getByLabel("Subject").locator("option").allTextContents();
+    for (const subject of new Set(Object.values(PROGRAMME_SUBJECTS).flat())) expect(offered).toContain(subject);
+    // A class page cannot be for all programmes.
+    await form.getByLabel("Group type").selectOption("student");
+    await form.getByLabel("Subject").selectOption("Sculpture");
+    await form.getByLabel("Programme").selectOption("all");
+    await form.getByLabel("WhatsApp link").fill(`https://chat.whatsapp.com/${code}x`);
+    await form.getByRole("button", { name: "Add Group" }).click();
+    await expect(form.getByText(ONE_PROGRAMME_ONLY)).toBeVisible();
+    expect(await WhatsappGroup.countDocuments({ whatsappLink: `https://chat.whatsapp.com/${code}x` })).toBe(0);
+
+    if (!isJs()) await page.goto("/admin/whatsapp-groups/new");
+    form = isJs() ? page.getByRole("dialog") : page.getByRole("main");
+    await form.getByLabel("Group type").selectOption("parent");
+    await form.getByLabel("Subject").selectOption("");
+    await form.getByLabel("Programme").selectOption("all");
+    await form.getByLabel("WhatsApp link").fill(`https://chat.whatsapp.com/${code}`);
+    await form.getByRole("button", { name: "Add Group" }).click();
+    await expect(page.getByRole("status")).toContainText("WhatsApp group added successfully");
+    expect(await WhatsappGroup.findOne({ whatsappLink: `https://chat.whatsapp.com/${code}` }).lean()).toMatchObject({
+      groupType: "parent",
+      programme: "all",
+      subjectName: "All Programmes Parents",
+    });
+    // The list says, per programme, which subjects still lack a class page.
+    const missing = page.getByRole("region", { name: "Subjects without a class page" });
+    await expect(missing.getByRole("listitem", { name: "Visual Arts" })).toBeVisible();
   });
 });

@@ -69,6 +69,8 @@ const PROTECTED: Record<string, Access> = {
   "/registration-view-list": ADMIN("can_access_registrations"),
   "/registration-view-list/export": ADMIN("can_access_registrations"),
   "/admin/users": ADMIN("can_edit_users"),
+  // Also needs every other flag (checked in the route); the no-flags admin here is refused either way.
+  "/admin/users/:userId/permissions": ADMIN("can_edit_users"),
   "/admin/whatsapp-groups": ADMIN("can_access_whatsapp"),
   "/admin/whatsapp-groups/new": ADMIN("can_access_whatsapp"),
   "/admin/whatsapp-groups/:groupId/edit": ADMIN("can_access_whatsapp"),
@@ -123,6 +125,8 @@ const PROTECTED: Record<string, Access> = {
   "/settings": SIGNED_IN,
   "/assignments": SIGNED_IN,
   "/link-registration": { allow: ["parent", "student"] },
+  // Published content: each route answers 404 to whoever may not read the item (app/utils/content-access.server.ts).
+  "/assignments/:assignmentId/file": SIGNED_IN,
 };
 
 // ─── Route enumeration ───

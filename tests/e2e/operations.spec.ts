@@ -1,3 +1,4 @@
+import { SCHOOL_NAME, SUPPORT_PHONES } from "../../app/domain/school.ts";
 import { test, expect } from "@playwright/test";
 import { startIsolatedApp, freePort } from "../support/isolated-app.ts";
 import { startEmbeddedMongo } from "@vacation-classes/embedded-mongo";
@@ -110,7 +111,12 @@ test.describe("operations @js-only", () => {
       await new Promise((r) => setTimeout(r, 2_100)); // settings are cached for 2 s per process
       const home = await fetch(`${app.url}/`);
       expect(home.status).toBe(503);
-      expect(await home.text()).toContain("back soon");
+      const page = await home.text();
+      expect(page).toContain("back soon");
+      // The school's name, its phone numbers and a sign-in link for staff.
+      expect(page).toContain(SCHOOL_NAME);
+      for (const p of SUPPORT_PHONES) expect(page).toContain(`href="tel:${p.tel}"`);
+      expect(page).toContain('href="/portal?role=admin"');
       const portal = await fetch(`${app.url}/portal?role=admin`);
       expect(portal.status).toBe(200);
       const signIn = await fetch(`${app.url}/portal?role=admin`, {

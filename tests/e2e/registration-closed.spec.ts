@@ -51,3 +51,28 @@ test("when registration is closed, /registration says so and refuses posts", asy
   expect(response.status()).toBe(403);
   expect(await conn.collection("registrations").countDocuments({})).toBe(0);
 });
+
+test("the banner and the landing page say registration is closed, and say open again once it is switched back on", async ({ page }) => {
+  await page.goto(`${app.url}/`);
+  const banner = page.getByRole("banner", { name: "Announcement" });
+  await expect(banner).toContainText("Registration is closed for now.");
+  await expect(banner).not.toContainText("still open");
+  await expect(banner.getByRole("link").first()).toHaveAttribute("href", /^tel:/);
+  await expect(page.getByRole("heading", { name: "Registration is closed" })).toBeVisible();
+  await expect(page.getByRole("main").getByRole("link", { name: "Enrol Now", exact: true })).toHaveCount(0);
+  await expectNoA11yViolations(page);
+
+  await conn.collection("settings").updateOne({ _id: "global" as never }, { $set: { registrationEnabled: true } });
+  try {
+    // Settings are cached for 2 s per process.
+    await expect(async () => {
+      await page.goto(`${app.url}/`);
+      await expect(page.getByRole("banner", { name: "Announcement" })).toContainText("Registration is still open.", { timeout: 500 });
+    }).toPass({ timeout: 10_000 });
+    await expect(page.getByRole("heading", { name: "Registration is still open" })).toBeVisible();
+    await page.goto(`${app.url}/registration`);
+    await expect(page.getByRole("button", { name: "Submit Registration" })).toBeVisible();
+  } finally {
+    await conn.collection("settings").updateOne({ _id: "global" as never }, { $set: { registrationEnabled: false } });
+  }
+});

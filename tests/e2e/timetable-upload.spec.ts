@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import { test, expect, createUser, sessionCookieHeader, connectTestDb } from "../support/fixtures.ts";
+import { test, expect, createUser, createRegistration, sessionCookieHeader, connectTestDb } from "../support/fixtures.ts";
 import { expectNoA11yViolations } from "../support/axe.ts";
 import { E2E } from "../support/e2e-env.ts";
 import { Timetable } from "../../models/timetable.server.ts";
@@ -93,9 +93,13 @@ test.describe("Timetable upload", () => {
     expect(download.headers()["content-disposition"]).toContain('attachment; filename="My Timetable.png"');
     expect(Buffer.from(await download.body()).equals(PNG)).toBe(true);
 
+    // A General Science student may download it; a student of no programme is told it does not exist.
     const student = await createUser({ role: "student" });
+    await createRegistration({ wardWhatsapp: student.localPhone, programme: "science" });
     const asStudent = await request.get(href!, { headers: { Cookie: await sessionCookieHeader(student) }, maxRedirects: 0 });
     expect(asStudent.status()).toBe(200);
+    const stranger = await createUser({ role: "student" });
+    expect((await request.get(href!, { headers: { Cookie: await sessionCookieHeader(stranger) }, maxRedirects: 0 })).status()).toBe(404);
     const anonymous = await request.get(href!, { maxRedirects: 0 });
     expect(anonymous.status()).toBe(302);
     expect((await request.get("/timetables/zzzzzzzzzzzzzzzzzzzz/file", { headers: { Cookie: await sessionCookieHeader(student) } })).status()).toBe(404);

@@ -16,11 +16,14 @@ export { expect };
 export type TestUser = { id: string; phone: string; localPhone: string; password: string; fullName: string; role: Role };
 
 let counter = 0;
-/** A phone number no other test uses: 05 + 8 digits from the worker, time and a counter. */
+/** Ghana mobile prefixes that are valid for every 7 digits that follow (app/domain/phone.ts refuses others). */
+const MOBILE_PREFIXES = ["050", "053", "054", "055", "056", "057", "020", "023", "026", "028"];
+/** A valid mobile number no other test uses: 8 digits from the worker, time and a counter; the first picks the prefix. */
 export function uniquePhone(): string {
   counter += 1;
   const n = (Date.now() % 1_000_000) * 100 + (counter % 100) + Number(process.env.TEST_PARALLEL_INDEX ?? 0) * 7;
-  return `05${String(n).padStart(8, "0").slice(-8)}`;
+  const digits = String(n).padStart(8, "0").slice(-8);
+  return `${MOBILE_PREFIXES[Number(digits[0])]}${digits.slice(1)}`;
 }
 
 export async function connectTestDb() {

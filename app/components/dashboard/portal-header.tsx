@@ -1,8 +1,12 @@
 import { Form, Link } from "react-router";
 import { RoleBadge } from "./parts.tsx";
+import { NotificationBell } from "./notification-bell.tsx";
 
-/** The header of the facilitator and parent portals: who is shown, a way to the dashboard, and Logout (a POST). */
-export function PortalHeader({ portal, name, role }: { portal: string; name: string; role: string }) {
+/**
+ * The header of the facilitator and parent portals: who is shown, the
+ * announcements bell with its unread count, a way to the dashboard, and Logout (a POST).
+ */
+export function PortalHeader({ portal, name, role, unseenCount }: { portal: string; name: string; role: string; unseenCount: number }) {
   return (
     <header className="flex flex-wrap items-center justify-between gap-3 border-b border-gray-200 pb-4">
       <div>
@@ -12,6 +16,7 @@ export function PortalHeader({ portal, name, role }: { portal: string; name: str
         </p>
       </div>
       <div className="flex items-center gap-2">
+        <NotificationBell unseenCount={unseenCount} />
         <Link to="/dashboard" className="min-h-11 rounded-md px-3 py-2 text-sm font-semibold text-brand-700 underline">
           Dashboard
         </Link>

@@ -13,7 +13,7 @@ function NavItem({ link, pathname, compact = false }: { link: DashboardLink; pat
       aria-current={active ? "page" : undefined}
       className={
         compact
-          ? `flex min-h-14 flex-col items-center justify-center px-1 text-center text-xs font-semibold ${active ? "bg-brand-50 text-brand-800" : "text-gray-800"}`
+          ? `flex min-h-14 flex-col items-center justify-center px-0.5 text-center text-[11px] font-semibold leading-tight [overflow-wrap:anywhere] ${active ? "bg-brand-50 text-brand-800" : "text-gray-800"}`
           : `block rounded-md px-3 py-2 text-sm font-medium ${active ? "bg-brand-700 text-white" : "text-gray-800 hover:bg-gray-200"}`
       }
     >

@@ -1,4 +1,5 @@
 import { Form, Link } from "react-router";
+import { formatPhone } from "#app/domain/phone.ts";
 import { programmeLabel } from "#app/domain/programmes.ts";
 import { performanceLabel } from "#app/domain/performance.ts";
 import { buttonClass } from "#app/components/ui/button.tsx";
@@ -132,7 +133,7 @@ export function StudentsPanel({ view, basePath, exportPath }: { view: StudentsPa
               </th>
               <td className="px-3 py-2 font-mono text-xs text-gray-800">{r.reference}</td>
               <td className="px-3 py-2 text-gray-800">{r.email ?? "—"}</td>
-              <td className="px-3 py-2 text-gray-800">{r.phone}</td>
+              <td className="px-3 py-2 text-gray-800">{formatPhone(r.phone)}</td>
               <td className="px-3 py-2 text-gray-800">{programmeLabel(r.programme)}</td>
               <td className="px-3 py-2 text-gray-800">{r.subjects.join(", ")}</td>
               <td className="px-3 py-2 text-gray-800">{new Date(r.enrolledAt).toLocaleDateString("en-GB", { timeZone: "Africa/Accra" })}</td>

@@ -2,17 +2,20 @@ import { isRouteErrorResponse, NavLink, Outlet, useRouteError, type ShouldRevali
 import { isNetworkFailed } from "#app/utils/network-submit.ts";
 import type { Route } from "./+types/layout";
 import { requireAdmin } from "#app/utils/auth.server.ts";
+import { SignOutButton } from "#app/components/sign-out-button.tsx";
 import { ACCESS_RESTRICTED_MESSAGE, ACCESS_RESTRICTED_TITLE } from "#app/domain/messages.ts";
 
 const SECTIONS = [
   { to: "/admin", label: "Overview", end: true },
   { to: "/admin/registrations", label: "Registrations" },
+  { to: "/registration-view-list", label: "Registration View List" },
   { to: "/admin/register-student", label: "Register Student" },
   { to: "/admin/payments", label: "Payments" },
   { to: "/admin/users", label: "User Management" },
   { to: "/admin/whatsapp-groups", label: "WhatsApp Groups" },
   { to: "/admin/subjects", label: "Subjects" },
   { to: "/admin/communications", label: "Communications" },
+  { to: "/timetable-upload", label: "Timetable Upload" },
   { to: "/admin/settings", label: "Settings" },
 ] as const;
 
@@ -31,7 +34,12 @@ function AdminShell({ children, adminName }: { children: React.ReactNode; adminN
   return (
     <div className="mx-auto max-w-7xl px-4 py-6 lg:flex lg:gap-8">
       <nav aria-label="Admin sections" className="-mx-4 mb-6 overflow-x-auto px-4 lg:mx-0 lg:mb-0 lg:w-56 lg:shrink-0 lg:px-0">
-        <p className="mb-2 hidden text-sm font-semibold text-gray-700 lg:block">Admin Portal{adminName ? ` · ${adminName}` : ""}</p>
+        <div className="mb-2 flex items-center justify-between gap-2 lg:block">
+          <p className="text-sm font-semibold text-gray-700">Admin Portal{adminName ? ` · ${adminName}` : ""}</p>
+          <div className="lg:mt-2">
+            <SignOutButton />
+          </div>
+        </div>
         <ul className="flex gap-2 lg:flex-col">
           {SECTIONS.map((s) => (
             <li key={s.to} className="shrink-0">

@@ -1,9 +1,10 @@
 import { createId } from "@paralleldrive/cuid2";
-import { data, type ShouldRevalidateFunctionArgs } from "react-router";
+import { data, Link, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/register-student";
 import { requireAdmin, requireUser } from "#app/utils/auth.server.ts";
 import { processRegistrationOnce } from "#app/utils/registration.server.ts";
 import { redirectWithToast } from "#app/utils/toast.server.ts";
+import { appOrigin } from "#app/utils/password-reset.server.ts";
 import { RegistrationForm } from "#app/components/registration-form.tsx";
 import {
   ADMIN_REGISTRATION_DENIED,
@@ -12,16 +13,47 @@ import {
 } from "#app/domain/messages.ts";
 import { SCHOOL_NAME } from "#app/domain/school.ts";
 import { isNetworkFailed, submitOverFlakyLink } from "#app/utils/network-submit.ts";
+import { confirmationPath, isReferenceShaped } from "#app/domain/registration.ts";
+import { formatPhone, waMeNumber } from "#app/domain/phone.ts";
+import { programmeLabel } from "#app/domain/programmes.ts";
+import { getRegistrationByReference } from "#models/registration.server.ts";
+import { audit } from "#models/audit-log.server.ts";
 
+/**
+ * After a successful registration (?done=<reference>) the page shows what to
+ * hand to the parent: the ward, the reference, the public confirmation link and
+ * a wa.me link to the parent's WhatsApp number carrying it.
+ */
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request, "can_access_registrations");
-  return { idempotencyKey: createId() };
+  const idempotencyKey = createId();
+  const done = new URL(request.url).searchParams.get("done") ?? "";
+  if (!isReferenceShaped(done)) return { done: null, idempotencyKey };
+  const r = await getRegistrationByReference(done);
+  if (!r) return { done: null, idempotencyKey };
+  const confirmationUrl = `${appOrigin(request)}${confirmationPath(r.reference)}`;
+  const message = `Hello ${r.parentName}, ${r.wardName} is registered for ${programmeLabel(r.programme)} at ${SCHOOL_NAME}. Reference: ${r.reference}. Details: ${confirmationUrl}`;
+  const wa = waMeNumber(r.whatsappNumber);
+  return {
+    idempotencyKey,
+    done: {
+      wardName: r.wardName,
+      parentName: r.parentName,
+      programme: programmeLabel(r.programme),
+      reference: r.reference,
+      confirmationUrl,
+      parentPhone: formatPhone(r.whatsappNumber),
+      whatsappHref: wa ? `https://wa.me/${wa}?text=${encodeURIComponent(message)}` : null,
+    },
+  };
 }
 
 /**
  * Spec §6: registering on behalf of a parent is admin-only. A signed-in
  * non-admin posting here gets 403 'Access Denied: …' (not the guard's redirect),
- * then the admin guard applies the Registrations permission flag.
+ * then the admin guard applies the Registrations permission flag. The
+ * registration is the parent's: recorded as entered by the admin (and audited),
+ * not owned by the admin's account.
  */
 export async function action({ request }: Route.ActionArgs) {
   const info = await requireUser(request);
@@ -35,9 +67,10 @@ export async function action({ request }: Route.ActionArgs) {
   } catch {
     throw data("The form could not be read.", { status: 400 });
   }
-  const outcome = await processRegistrationOnce(request, formData, { adminRegistration: true, userId: user._id });
+  const outcome = await processRegistrationOnce(request, formData, { adminRegistration: true, userId: null, enteredById: user._id });
   if (outcome.status === "ok") {
-    return redirectWithToast("/admin/register-student", {
+    await audit("registration.admin-create", user._id, outcome.id, { reference: outcome.reference });
+    return redirectWithToast(`/admin/register-student?done=${outcome.reference}`, {
       type: "success",
       title: ADMIN_REGISTRATION_SUCCESS_TITLE,
       description: ADMIN_REGISTRATION_SUCCESS_DESCRIPTION,
@@ -56,9 +89,47 @@ export function shouldRevalidate({ actionResult, defaultShouldRevalidate }: Shou
 }
 
 export default function RegisterStudent({ loaderData, actionData }: Route.ComponentProps) {
+  const { done } = loaderData;
   return (
     <main id="main" className="max-w-3xl space-y-4">
       <h1 className="text-2xl font-bold text-gray-900">Register Student</h1>
+      {done ? (
+        <section aria-labelledby="registered-heading" className="rounded-xl border-2 border-green-700 bg-green-50 p-5">
+          <h2 id="registered-heading" className="text-lg font-semibold text-gray-900">
+            {done.wardName} is registered for {done.programme}
+          </h2>
+          <dl className="mt-3 grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">
+            <dt className="font-medium text-gray-700">Reference</dt>
+            <dd className="font-mono text-gray-900">{done.reference}</dd>
+            <dt className="font-medium text-gray-700">Parent</dt>
+            <dd className="text-gray-900">
+              {done.parentName} ({done.parentPhone})
+            </dd>
+            <dt className="font-medium text-gray-700">Confirmation link</dt>
+            <dd className="break-all text-gray-900">
+              <a href={done.confirmationUrl} className="font-semibold text-brand-700 underline">
+                {done.confirmationUrl}
+              </a>
+            </dd>
+          </dl>
+          <p className="mt-3 text-sm text-gray-800">Hand the parent the reference and the confirmation link: it lists the class pages to join.</p>
+          {done.whatsappHref ? (
+            <a
+              href={done.whatsappHref}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="mt-3 inline-flex min-h-11 items-center rounded-md bg-green-700 px-4 py-2 font-semibold text-white hover:bg-green-800"
+            >
+              Send to the parent on WhatsApp<span className="sr-only"> (opens in a new tab)</span>
+            </a>
+          ) : null}
+          <p className="mt-3">
+            <Link to="/admin/register-student" className="text-sm font-semibold text-brand-700 underline">
+              Register another student
+            </Link>
+          </p>
+        </section>
+      ) : null}
       <p className="text-gray-700">
         Register a ward on behalf of a parent or guardian. Payment can be processed later.
       </p>

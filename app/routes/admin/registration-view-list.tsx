@@ -1,3 +1,4 @@
+import { SignOutButton } from "#app/components/sign-out-button.tsx";
 import { Link } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/registration-view-list";
@@ -61,9 +62,12 @@ export default function RegistrationViewList({ loaderData }: Route.ComponentProp
   const { rows, total, page, pageCount } = loaderData;
   return (
     <main id="main" className="mx-auto max-w-7xl space-y-4 px-4 py-6">
-      <Link to="/admin/registrations" className="text-sm font-medium text-brand-700 underline">
-        ← Back to Admin Portal
-      </Link>
+      <div className="flex items-center justify-between gap-3">
+        <Link to="/admin/registrations" className="text-sm font-medium text-brand-700 underline">
+          ← Back to Admin Portal
+        </Link>
+        <SignOutButton />
+      </div>
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div>
           <h1 className="text-2xl font-bold text-gray-900">Registration List</h1>

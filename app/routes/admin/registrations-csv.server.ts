@@ -2,6 +2,8 @@ import { csvResponse, type CsvColumn } from "#app/utils/csv.server.ts";
 import { fileDate, formatDateTime } from "#app/domain/dates.ts";
 import { pesewasToInput } from "#app/domain/money.ts";
 import { programmeLabel, type Programme, WARD_FORM_LABELS, type WardForm } from "#app/domain/programmes.ts";
+import { formatPhone } from "#app/domain/phone.ts";
+import { REFERRAL_STATUS_OPTIONS, UPDATE_MODE_OPTIONS } from "#app/forms/registration.schema.ts";
 import { streamRegistrations, type ExportRegistration } from "#models/registration.server.ts";
 
 /** Fees, after the spec's columns (which stay first and unchanged): plain cedi amounts for spreadsheets. */
@@ -11,25 +13,29 @@ const PAYMENT_COLUMNS: ReadonlyArray<CsvColumn<ExportRegistration>> = [
   { header: "Balance (GH₵)", value: (r) => (r.amountDue == null ? "" : pesewasToInput(r.amountDue - (r.amountPaid ?? 0))) },
 ];
 
+const UPDATE_MODE_LABELS = new Map<string, string>(UPDATE_MODE_OPTIONS.map((o) => [o.value, o.label]));
+const REFERRAL_STATUS_LABELS = new Map<string, string>(REFERRAL_STATUS_OPTIONS.map((o) => [o.value, o.label]));
+/** Phone cells as Ghanaians write them (024 123 4567): readable, and no formula escaping needed. */
+const phoneCell = (v: string | null | undefined) => (v ? formatPhone(v) : "");
 const yesNo = (v: string | null | undefined) => (v === "yes" ? "Yes" : v === "no" ? "No" : "");
 
 /** Full export: the 19 registration fields of spec §3. */
 export const FULL_EXPORT_COLUMNS: ReadonlyArray<CsvColumn<ExportRegistration>> = [
   { header: "Date Registered", value: (r) => formatDateTime(r.createdAt) },
   { header: "Parent Name", value: (r) => r.parentName },
-  { header: "WhatsApp Number", value: (r) => r.whatsappNumber },
-  { header: "Alternative Number", value: (r) => r.alternativeNumber },
+  { header: "WhatsApp Number", value: (r) => phoneCell(r.whatsappNumber) },
+  { header: "Alternative Number", value: (r) => phoneCell(r.alternativeNumber) },
   { header: "Ward Name", value: (r) => r.wardName },
-  { header: "Ward WhatsApp", value: (r) => r.wardWhatsapp },
+  { header: "Ward WhatsApp", value: (r) => phoneCell(r.wardWhatsapp) },
   { header: "Current School", value: (r) => r.currentSchool },
   { header: "Form", value: (r) => WARD_FORM_LABELS[r.wardForm as WardForm] ?? r.wardForm },
   { header: "Specific Class", value: (r) => r.specificClass },
   { header: "Programme", value: (r) => programmeLabel(r.programme) },
   { header: "Subjects", value: (r) => r.subjects },
   { header: "Subject Count", value: (r) => r.subjectCount },
-  { header: "Update Mode", value: (r) => r.updateMode },
+  { header: "Update Mode", value: (r) => r.updateMode.map((m) => UPDATE_MODE_LABELS.get(m) ?? m) },
   { header: "Referral Name", value: (r) => r.referralName },
-  { header: "Referral Status", value: (r) => r.referralStatus },
+  { header: "Referral Status", value: (r) => REFERRAL_STATUS_LABELS.get(r.referralStatus) ?? r.referralStatus },
   { header: "Referral Other", value: (r) => r.referralOther },
   { header: "Join Student Groups", value: (r) => yesNo(r.joinStudentGroups) },
   { header: "Join Parent Group", value: (r) => yesNo(r.joinParentGroup) },
@@ -42,9 +48,9 @@ export const LIST_COLUMNS: ReadonlyArray<CsvColumn<ExportRegistration>> = [
   { header: "Date Registered", value: (r) => formatDateTime(r.createdAt) },
   { header: "Programme", value: (r) => programmeLabel(r.programme) },
   { header: "Parent Name", value: (r) => r.parentName },
-  { header: "WhatsApp Number", value: (r) => r.whatsappNumber },
+  { header: "WhatsApp Number", value: (r) => phoneCell(r.whatsappNumber) },
   { header: "Ward Name", value: (r) => r.wardName },
-  { header: "Ward WhatsApp Number", value: (r) => r.wardWhatsapp },
+  { header: "Ward WhatsApp Number", value: (r) => phoneCell(r.wardWhatsapp) },
   { header: "Registered Subjects", value: (r) => r.subjects },
   { header: "Subject Count", value: (r) => r.subjectCount },
   { header: "Referral Name", value: (r) => r.referralName },

@@ -230,7 +230,8 @@ export default function Registrations({ loaderData }: Route.ComponentProps) {
                 </td>
                 <td className="whitespace-nowrap px-4 py-3 text-gray-800">{r.fees.balance}</td>
                 <td className="whitespace-nowrap px-4 py-3 text-gray-800">{r.date}</td>
-                <td className="px-4 py-3">
+                {/* The actions stay on screen on a phone: the column sticks to the right edge while the rest scrolls. */}
+                <td className="sticky right-0 bg-white px-2 py-3 shadow-[-6px_0_6px_-6px_rgba(0,0,0,0.3)]">
                   {hydrated ? (
                     <Button variant="ghost" className="!text-red-700" onClick={() => setToDelete(r)} aria-label={`Delete registration of ${r.wardName}`}>
                       Delete

@@ -3,6 +3,7 @@ import { type RouteConfigEntry, route } from "@react-router/dev/routes";
 /** Inside /admin (paths relative to /admin). */
 export const managementAdminRoutes: RouteConfigEntry[] = [
   route("users", "routes/admin/users.tsx"),
+  route("users/:userId/permissions", "routes/admin/user-permissions.tsx"),
   route("whatsapp-groups", "routes/admin/whatsapp-groups.tsx"),
   route("whatsapp-groups/new", "routes/admin/whatsapp-groups-new.tsx"),
   route("whatsapp-groups/:groupId/edit", "routes/admin/whatsapp-groups-edit.tsx"),

@@ -35,6 +35,10 @@ function visibleSettings(settings: PortalSettings) {
   return { ...rest, stripeApiKeyMasked: maskSecret(stripeApiKey), hasStripeApiKey: Boolean(stripeApiKey) };
 }
 
+
+/** Marked on every switch and provider that nothing in the portal uses yet: a setting never pretends. */
+const NOT_CONNECTED = "Not connected: the portal does not send these messages or use this service yet. The choice is only stored.";
+
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request, "can_edit_settings");
   const tab = tabFromParams(params);
@@ -107,16 +111,16 @@ function TabForm({ tab, settings, lastResult }: { tab: SettingsTab; settings: Vi
         </>
       ) : tab === "notifications" ? (
         <>
-          <Checkbox field={f.whatsappNotifications} label="WhatsApp notifications" />
-          <Checkbox field={f.smsNotifications} label="SMS notifications" />
-          <Checkbox field={f.assignmentReminders} label="Assignment reminders" />
-          <Checkbox field={f.paymentNotifications} label="Payment notifications" />
+          <Checkbox field={f.whatsappNotifications} label="WhatsApp notifications" hint={NOT_CONNECTED} />
+          <Checkbox field={f.smsNotifications} label="SMS notifications" hint={NOT_CONNECTED} />
+          <Checkbox field={f.assignmentReminders} label="Assignment reminders" hint={NOT_CONNECTED} />
+          <Checkbox field={f.paymentNotifications} label="Payment notifications" hint={NOT_CONNECTED} />
         </>
       ) : tab === "security" ? (
         <>
           <Checkbox field={f.twoFactorAuth} label="Two-factor authentication" hint="Stored only; not enforced yet." />
           <TextField field={f.sessionTimeout} label="Session timeout (minutes)" type="number" hint="Between 5 and 1440. Applies to new sign-ins and active sessions." inputProps={{ min: 5, max: 1440, step: 1 }} />
-          <SelectField field={f.passwordRequirements} label="Password requirements" options={PASSWORD_REQUIREMENTS} placeholder={null} />
+          <SelectField field={f.passwordRequirements} label="Password requirements" options={PASSWORD_REQUIREMENTS} placeholder={null} hint="Basic: length only. Standard: a letter and a digit. Strong: upper case, lower case, a digit and a symbol. Applies at sign-up, password reset and create-admin; existing passwords keep working." />
           <TextField field={f.minPasswordLength} label="Minimum password length" type="number" hint="Between 6 and 64." inputProps={{ min: 6, max: 64, step: 1 }} />
           <TextField field={f.maxLoginAttempts} label="Max login attempts" type="number" hint="Between 1 and 50. After that many failures a client is held back from the account for 15 minutes, doubling on repeats." inputProps={{ min: 1, max: 50, step: 1 }} />
         </>
@@ -130,10 +134,10 @@ function TabForm({ tab, settings, lastResult }: { tab: SettingsTab; settings: Vi
             inputProps={{ autoComplete: "off", maxLength: 300 }}
           />
           {settings.hasStripeApiKey ? <Checkbox field={f.clearStripeApiKey} label="Remove the saved Stripe API key" /> : null}
-          <SelectField field={f.emailProvider} label="Email provider" options={EMAIL_PROVIDER_OPTIONS} placeholder={null} />
-          <SelectField field={f.smsProvider} label="SMS provider" options={SMS_PROVIDER_OPTIONS} placeholder={null} />
-          <Checkbox field={f.whatsappIntegration} label="WhatsApp integration" />
-          <Checkbox field={f.analyticsTracking} label="Analytics tracking" />
+          <SelectField field={f.emailProvider} label="Email provider" options={EMAIL_PROVIDER_OPTIONS} placeholder={null} hint={NOT_CONNECTED} />
+          <SelectField field={f.smsProvider} label="SMS provider" options={SMS_PROVIDER_OPTIONS} placeholder={null} hint={NOT_CONNECTED} />
+          <Checkbox field={f.whatsappIntegration} label="WhatsApp integration" hint={NOT_CONNECTED} />
+          <Checkbox field={f.analyticsTracking} label="Analytics tracking" hint={NOT_CONNECTED} />
         </>
       )}
       <SubmitButton pendingLabel="Saving...">Save Settings</SubmitButton>

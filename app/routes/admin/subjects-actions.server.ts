@@ -1,6 +1,6 @@
 import { parseWithZod } from "#app/forms/parse.ts";
 import { data } from "react-router";
-import { SubjectFormSchema } from "#app/forms/admin-subject.schema.ts";
+import { CATALOGUE_SUBJECT_RENAME, SUBJECT_NAME_TAKEN, SubjectFormSchema } from "#app/forms/admin-subject.schema.ts";
 import { redirectWithToast } from "#app/utils/toast.server.ts";
 import {
   SUBJECT_CREATED,
@@ -9,7 +9,10 @@ import {
   SUBJECT_SAVE_FAILED,
   SUBJECT_UPDATED,
 } from "#app/domain/messages.ts";
-import { createSubject, deleteSubject, getSubjectById, updateSubject } from "#models/subject.server.ts";
+import { createSubject, deleteSubject, findSubjectNamed, getSubjectById, updateSubject } from "#models/subject.server.ts";
+import { ALL_SUBJECTS } from "#app/domain/programmes.ts";
+import { renameSubjectEverywhere } from "#models/subject-rename.server.ts";
+
 import { User } from "#models/user.server.ts";
 import { audit } from "#models/audit-log.server.ts";
 
@@ -22,10 +25,19 @@ export async function requireSubject(id: string | undefined) {
   return subject;
 }
 
-/** Parses the form; the facilitator must be a facilitator's id (or empty, saved as null). */
-async function parseSubject(formData: FormData, keepFacilitatorId: string | null = null) {
+/**
+ * Parses the form; the facilitator must be a facilitator's id (or empty, saved as null).
+ * Names are unique ignoring case and surrounding spaces; a subject of the programme
+ * catalogue keeps its name (docs/decisions/0031-whatsapp-groups-and-subject-catalogue.md).
+ */
+async function parseSubject(formData: FormData, keepFacilitatorId: string | null = null, current: { _id: string; name: string } | null = null) {
   const submission = await parseWithZod(formData, {
     schema: SubjectFormSchema.superRefine(async (value, ctx) => {
+      if (await findSubjectNamed(value.name, current?._id)) {
+        ctx.addIssue({ code: "custom", path: ["name"], message: SUBJECT_NAME_TAKEN });
+      } else if (current && current.name !== value.name && ALL_SUBJECTS.includes(current.name)) {
+        ctx.addIssue({ code: "custom", path: ["name"], message: CATALOGUE_SUBJECT_RENAME });
+      }
       const id = value.facilitatorId;
       if (!id || id === keepFacilitatorId) return;
       const exists = await User.exists({ _id: String(id), role: "facilitator" });
@@ -51,7 +63,7 @@ export async function handleCreateSubject(formData: FormData, actorId: string) {
 
 export async function handleUpdateSubject(subjectId: string | undefined, formData: FormData, actorId: string) {
   const subject = await requireSubject(subjectId);
-  const submission = await parseSubject(formData, subject.facilitatorId ?? null);
+  const submission = await parseSubject(formData, subject.facilitatorId ?? null, subject);
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   const { name, description, facilitatorId } = submission.value;
   let found: boolean;
@@ -61,7 +73,9 @@ export async function handleUpdateSubject(subjectId: string | undefined, formDat
     return data({ result: submission.reply({ formErrors: [SUBJECT_SAVE_FAILED] }) }, { status: 500 });
   }
   if (!found) throw data("Subject not found.", { status: 404 });
-  await audit("subject.update", actorId, subject._id);
+  // A renamed subject takes its registrations, class pages and assignments with it.
+  if (name !== subject.name) await renameSubjectEverywhere(subject.name, name);
+  await audit("subject.update", actorId, subject._id, name !== subject.name ? { from: subject.name, to: name } : undefined);
   return redirectWithToast(SUBJECTS_PATH, { type: "success", title: SUBJECT_UPDATED });
 }
 

@@ -3,20 +3,22 @@ import type { Route } from "./+types/timetable-file";
 import { requireUser } from "#app/utils/auth.server.ts";
 import { contentDisposition, readUpload } from "#app/utils/uploads.server.ts";
 import { TIMETABLE_MIME_TYPES } from "#app/forms/admin-timetable.schema.ts";
+import { mayReadTimetable } from "#app/utils/content-access.server.ts";
 import { getTimetableFile } from "#models/timetable.server.ts";
 
 const ID = /^[a-z0-9]{10,40}$/;
 
 /**
- * Uploaded timetables are served only through here: any signed-in user may
- * download one (timetables are published for students and parents), never
- * anonymous visitors. The type is our own, checked from the bytes at upload.
+ * Uploaded timetables are served only through here: to the programme's
+ * students and their parents, facilitators and admins
+ * (app/utils/content-access.server.ts); anyone else gets 404, as if it did not
+ * exist. The type is our own, checked from the bytes at upload.
  */
 export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireUser(request);
+  const info = await requireUser(request);
   const id = String(params.timetableId ?? "");
   const row = ID.test(id) ? await getTimetableFile(id) : null;
-  if (!row) throw data("Timetable not found.", { status: 404 });
+  if (!row || !(await mayReadTimetable(info, row))) throw data("Timetable not found.", { status: 404 });
   const bytes = await readUpload(row.filePath);
   if (!bytes) throw data("Timetable file not found.", { status: 404 });
   const type = (TIMETABLE_MIME_TYPES as readonly string[]).includes(row.fileType) ? row.fileType : "application/octet-stream";

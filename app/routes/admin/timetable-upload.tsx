@@ -25,6 +25,7 @@ import { SCHOOL_NAME } from "#app/domain/school.ts";
 import { formatDateTime } from "#app/domain/dates.ts";
 import { ErrorList, FormErrors, SelectField, TextareaField, TextField } from "#app/components/form/fields.tsx";
 import { Button } from "#app/components/ui/button.tsx";
+import { SignOutButton } from "#app/components/sign-out-button.tsx";
 import { createTimetable, listTimetables, Timetable } from "#models/timetable.server.ts";
 import { audit } from "#models/audit-log.server.ts";
 
@@ -165,9 +166,12 @@ export default function TimetableUpload({ loaderData, actionData }: Route.Compon
   return (
     <main id="main" className="mx-auto max-w-4xl space-y-8 px-4 py-10">
       <div>
-        <Link to="/admin" className="text-sm font-medium text-brand-700 underline">
-          ← Back to the admin portal
-        </Link>
+        <div className="flex items-center justify-between gap-3">
+          <Link to="/admin" className="text-sm font-medium text-brand-700 underline">
+            ← Back to the admin portal
+          </Link>
+          <SignOutButton />
+        </div>
         <h1 className="mt-3 text-2xl font-bold text-gray-900">Timetable Upload</h1>
       </div>
       <section aria-labelledby="bulk-heading" className="rounded-xl border border-gray-200 bg-white p-6">

@@ -1,4 +1,5 @@
 import { data, Form, Link } from "react-router";
+import { formatPhone } from "#app/domain/phone.ts";
 import { z } from "zod";
 import type { Route } from "./+types/users";
 import { requireAdmin } from "#app/utils/auth.server.ts";
@@ -7,6 +8,7 @@ import { FAILED_FETCH_USERS, NO_USERS_MATCHING } from "#app/domain/messages.ts";
 import { SCHOOL_NAME } from "#app/domain/school.ts";
 import { Button } from "#app/components/ui/button.tsx";
 import { searchUsers, USER_LIST_LIMIT } from "#models/user-admin.server.ts";
+import { hasEveryPermission } from "#models/admin-permission.server.ts";
 
 const ROLE_FILTERS = [
   { value: "", label: "All Roles" },
@@ -30,11 +32,13 @@ export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const filters = QuerySchema.parse({ q: url.searchParams.get("q") ?? undefined, role: url.searchParams.get("role") || undefined });
   const canEdit = permissions.can_edit_users;
+  const canManagePermissions = hasEveryPermission(permissions);
   try {
     const { users, more } = await searchUsers(filters);
     return {
       filters,
       canEdit,
+      canManagePermissions,
       error: null,
       more,
       limit: USER_LIST_LIMIT,
@@ -48,7 +52,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       })),
     };
   } catch {
-    return { filters, canEdit, error: FAILED_FETCH_USERS, more: false, limit: USER_LIST_LIMIT, users: [] };
+    return { filters, canEdit, canManagePermissions, error: FAILED_FETCH_USERS, more: false, limit: USER_LIST_LIMIT, users: [] };
   }
 }
 
@@ -59,7 +63,7 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function Users({ loaderData }: Route.ComponentProps) {
-  const { filters, users, error, more, canEdit, limit } = loaderData;
+  const { filters, users, error, more, canEdit, canManagePermissions, limit } = loaderData;
   return (
     <main id="main" className="space-y-6">
       <h1 className="text-2xl font-bold text-gray-900">User Management</h1>
@@ -107,7 +111,7 @@ export default function Users({ loaderData }: Route.ComponentProps) {
                   <div className="min-w-0">
                     <p className="font-medium text-gray-900">{u.fullName}</p>
                     <p className="text-sm text-gray-700">
-                      {u.phone}
+                      {formatPhone(u.phone)}
                       {u.email ? ` · ${u.email}` : ""}
                     </p>
                   </div>
@@ -129,6 +133,10 @@ export default function Users({ loaderData }: Route.ComponentProps) {
                       ) : (
                         <span className="rounded-full bg-gray-100 px-2 py-0.5 text-xs font-semibold text-gray-800">View Only</span>
                       )
+                    ) : canManagePermissions ? (
+                      <Link to={`/admin/users/${u.id}/permissions`} className="text-sm font-medium text-brand-700 underline" aria-label={`Permissions of ${u.fullName}`}>
+                        Permissions
+                      </Link>
                     ) : null}
                   </div>
                 </li>

@@ -10,11 +10,28 @@ import {
   WHATSAPP_GROUP_UPDATE_FAILED,
   WHATSAPP_GROUP_UPDATED,
 } from "#app/domain/messages.ts";
-import { createGroup, deleteGroup, getGroupById, updateGroup } from "#models/whatsapp-group-admin.server.ts";
+import { createGroup, deleteGroup, getGroupById, updateGroup, type GroupInput } from "#models/whatsapp-group-admin.server.ts";
+import { ALL_PROGRAMMES, parentGroupName } from "#app/domain/whatsapp.ts";
+import { programmeLabel } from "#app/domain/programmes.ts";
 import { audit } from "#models/audit-log.server.ts";
 
 export const GROUPS_PATH = "/admin/whatsapp-groups";
 const ID = /^[a-z0-9]{10,40}$/;
+
+/** What is stored: a parent group has no subject, so it is named after its programme ("Business Parents"). */
+function groupInput(
+  value: { subjectName?: string; programme: string; groupType: string; whatsappLink: string },
+  existing?: { subjectName: string; programme: string; groupType: string },
+): GroupInput {
+  // An existing parent group of the same programme keeps its name.
+  const keepName = existing?.groupType === "parent" && value.groupType === "parent" && existing.programme === value.programme;
+  const subjectName = keepName
+    ? existing.subjectName
+    : value.groupType === "parent"
+      ? parentGroupName(value.programme === ALL_PROGRAMMES ? "All Programmes" : programmeLabel(value.programme))
+      : (value.subjectName ?? "");
+  return { subjectName, programme: value.programme, groupType: value.groupType, whatsappLink: value.whatsappLink };
+}
 
 /** The group named in the URL, or 404. */
 export async function requireGroup(id: string | undefined) {
@@ -27,7 +44,7 @@ export async function handleCreateGroup(formData: FormData, actorId: string) {
   const submission = parseWithZod(formData, { schema: groupFormSchema() });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   try {
-    const id = await createGroup(submission.value);
+    const id = await createGroup(groupInput(submission.value));
     await audit("whatsapp-group.create", actorId, id);
   } catch {
     return data({ result: submission.reply({ formErrors: [WHATSAPP_GROUP_ADD_FAILED] }) }, { status: 500 });
@@ -41,7 +58,7 @@ export async function handleUpdateGroup(groupId: string | undefined, formData: F
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   let found: boolean;
   try {
-    found = await updateGroup(group._id, submission.value);
+    found = await updateGroup(group._id, groupInput(submission.value, group));
   } catch {
     return data({ result: submission.reply({ formErrors: [WHATSAPP_GROUP_UPDATE_FAILED] }) }, { status: 500 });
   }

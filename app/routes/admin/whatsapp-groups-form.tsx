@@ -4,8 +4,8 @@ import { parseWithZod } from "#app/forms/parse.ts";
 import { Form } from "react-router";
 import { Button } from "#app/components/ui/button.tsx";
 import { FormErrors, SelectField, SubmitButton, TextField } from "#app/components/form/fields.tsx";
-import { GROUP_FORM_SUBJECTS, PROGRAMME_OPTIONS, programmeLabel } from "#app/domain/programmes.ts";
-import { ADMIN_FORM_GROUP_TYPES, groupTypeLabel } from "#app/domain/whatsapp.ts";
+import { ALL_SUBJECTS, PROGRAMME_OPTIONS, programmeLabel } from "#app/domain/programmes.ts";
+import { ADMIN_FORM_GROUP_TYPES, ALL_PROGRAMMES, groupTypeLabel } from "#app/domain/whatsapp.ts";
 import { groupFormSchema } from "#app/forms/admin-whatsapp-group.schema.ts";
 
 export type GroupValues = { subjectName: string; programme: string; groupType: string; whatsappLink: string };
@@ -38,14 +38,14 @@ export function GroupForm({
   const [form, fields] = useForm({
     id,
     lastResult,
-    defaultValue: current ?? { groupType: "student" },
+    defaultValue: current ? { ...current, subjectName: current.groupType === "parent" ? "" : current.subjectName } : { groupType: "student" },
     constraint: getZodConstraint(schema),
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });
-  const subjects = withCurrent([...GROUP_FORM_SUBJECTS], current?.subjectName).map((s) => ({ value: s, label: s }));
-  const programmes = withCurrentOption(PROGRAMME_OPTIONS, current?.programme, programmeLabel);
+  const subjects = withCurrent([...ALL_SUBJECTS], current?.groupType === "parent" ? undefined : current?.subjectName).map((s) => ({ value: s, label: s }));
+  const programmes = withCurrentOption([...PROGRAMME_OPTIONS, { value: ALL_PROGRAMMES, label: "All programmes (parent groups)" }], current?.programme, programmeLabel);
   const types = withCurrentOption(
     ADMIN_FORM_GROUP_TYPES.map((t) => ({ value: t, label: groupTypeLabel(t) })),
     current?.groupType,
@@ -54,9 +54,15 @@ export function GroupForm({
   return (
     <FormComponent method="post" action={action} {...getFormProps(form)} className="space-y-4">
       <FormErrors id={form.errorId} errors={form.errors} />
-      <SelectField field={fields.subjectName} label="Subject" options={subjects} placeholder="Select subject" />
-      <SelectField field={fields.programme} label="Programme" options={programmes} placeholder="Select programme" />
       <SelectField field={fields.groupType} label="Group type" options={types} placeholder={null} />
+      <SelectField
+        field={fields.subjectName}
+        label="Subject"
+        options={subjects}
+        placeholder="Select subject"
+        hint="Not needed for a Parent Group."
+      />
+      <SelectField field={fields.programme} label="Programme" options={programmes} placeholder="Select programme" />
       <TextField
         field={fields.whatsappLink}
         label="WhatsApp link"

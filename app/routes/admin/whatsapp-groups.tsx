@@ -3,7 +3,7 @@ import { Form, Link, useFetcher } from "react-router";
 import type { Route } from "./+types/whatsapp-groups";
 import { requireAdmin } from "#app/utils/auth.server.ts";
 import { GroupFiltersSchema } from "#app/forms/admin-whatsapp-group.schema.ts";
-import { PROGRAMME_OPTIONS, programmeLabel } from "#app/domain/programmes.ts";
+import { PROGRAMME_OPTIONS, PROGRAMME_SUBJECTS, PROGRAMMES, programmeLabel } from "#app/domain/programmes.ts";
 import { GROUP_TYPES, groupTypeLabel } from "#app/domain/whatsapp.ts";
 import { WHATSAPP_GROUPS_FETCH_FAILED } from "#app/domain/messages.ts";
 import { SCHOOL_NAME } from "#app/domain/school.ts";
@@ -14,6 +14,7 @@ import {
   ADMIN_GROUP_LIST_LIMIT,
   countGroupStats,
   countStudentsByProgrammeSubject,
+  listClassPageKeys,
   listGroupsForAdmin,
   studentCountKey,
 } from "#models/whatsapp-group-admin.server.ts";
@@ -28,15 +29,22 @@ export async function loader({ request }: Route.LoaderArgs) {
     type: url.searchParams.get("type") || undefined,
   });
   try {
-    const [groups, stats] = await Promise.all([
+    const [groups, stats, classPageKeys] = await Promise.all([
       listGroupsForAdmin({ q: filters.q, programme: filters.programme, groupType: filters.type }),
       countGroupStats(),
+      listClassPageKeys(),
     ]);
+    // Per programme, the catalogue's subjects that have no class page yet.
+    const missing = PROGRAMMES.map((p) => ({
+      programme: p,
+      subjects: PROGRAMME_SUBJECTS[p].filter((s) => !classPageKeys.has(studentCountKey(p, s))),
+    }));
     const counts = await countStudentsByProgrammeSubject(groups);
     return {
       filters,
       stats,
       error: null,
+      missing,
       limit: ADMIN_GROUP_LIST_LIMIT,
       truncated: groups.length >= ADMIN_GROUP_LIST_LIMIT,
       groups: groups.map((g) => ({
@@ -49,14 +57,14 @@ export async function loader({ request }: Route.LoaderArgs) {
       })),
     };
   } catch {
-    return { filters, stats: null, error: WHATSAPP_GROUPS_FETCH_FAILED, limit: ADMIN_GROUP_LIST_LIMIT, truncated: false, groups: [] };
+    return { filters, stats: null, error: WHATSAPP_GROUPS_FETCH_FAILED, missing: [], limit: ADMIN_GROUP_LIST_LIMIT, truncated: false, groups: [] };
   }
 }
 
 const isHttpLink = (link: string) => /^https?:\/\//i.test(link);
 
 export default function WhatsappGroups({ loaderData }: Route.ComponentProps) {
-  const { filters, stats, groups, error, truncated, limit } = loaderData;
+  const { filters, stats, groups, error, truncated, limit, missing } = loaderData;
   return (
     <main id="main" className="space-y-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -162,6 +170,21 @@ export default function WhatsappGroups({ loaderData }: Route.ComponentProps) {
         })}
       </DataTable>
       {truncated ? <p className="text-sm text-gray-700">Showing the first {limit} groups. Use the search or filters to narrow the list.</p> : null}
+      {missing.length ? (
+        <section aria-labelledby="missing-heading" className="rounded-xl border border-gray-200 bg-white p-4">
+          <h2 id="missing-heading" className="text-lg font-semibold text-gray-900">
+            Subjects without a class page
+          </h2>
+          <ul className="mt-2 space-y-2">
+            {missing.map((m) => (
+              <li key={m.programme} aria-label={programmeLabel(m.programme)}>
+                <span className="font-semibold text-gray-900">{programmeLabel(m.programme)}:</span>{" "}
+                <span className="text-gray-800">{m.subjects.length ? m.subjects.join(", ") : "every subject has a class page"}</span>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
     </main>
   );
 }

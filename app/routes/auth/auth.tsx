@@ -1,7 +1,9 @@
+import { getSettings } from "#models/settings.server.ts";
+import { passwordHint, passwordPolicyFrom } from "#app/domain/password-policy.ts";
 import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint } from "@conform-to/zod/v4";
 import { parseWithZod } from "#app/forms/parse.ts";
-import { data, Form, Link } from "react-router";
+import { data, Form, Link, useLoaderData } from "react-router";
 import type { Route } from "./+types/auth";
 import { SignUpSchema } from "#app/forms/auth.schema.ts";
 import { handleSignIn, handleSignUp } from "#app/utils/accounts.server.ts";
@@ -18,7 +20,7 @@ function tabOf(request: Request) {
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAnonymous(request, "/dashboard");
-  return { tab: tabOf(request) };
+  return { tab: tabOf(request), passwordRules: passwordHint(passwordPolicyFrom(await getSettings().catch(() => null))) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -78,7 +80,7 @@ function AuthSignUp({ lastResult }: { lastResult: any }) {
       <TextField field={fields.phone} label="Phone number" type="tel" inputProps={{ autoComplete: "tel", inputMode: "tel", placeholder: "024 123 4567" }} />
       <TextField field={fields.email} label="Email (optional)" type="email" inputProps={{ autoComplete: "email" }} />
       <SelectField field={fields.role} label="I am a" placeholder={null} options={SELF_SIGNUP_ROLES.map((r) => ({ value: r, label: ROLE_LABELS[r] }))} />
-      <TextField field={fields.password} label="Password" type="password" hint="At least 6 characters." inputProps={{ autoComplete: "new-password" }} />
+      <TextField field={fields.password} label="Password" type="password" hint={useLoaderData<typeof loader>().passwordRules} inputProps={{ autoComplete: "new-password" }} />
       <TextField field={fields.confirmPassword} label="Confirm password" type="password" inputProps={{ autoComplete: "new-password" }} />
       <SubmitButton pendingLabel="Creating account..." className="w-full">
         Sign Up

@@ -1,7 +1,9 @@
+import { getSettings } from "#models/settings.server.ts";
+import { passwordHint, passwordPolicyFrom } from "#app/domain/password-policy.ts";
 import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint } from "@conform-to/zod/v4";
 import { parseWithZod } from "#app/forms/parse.ts";
-import { data, Form, Link } from "react-router";
+import { data, Form, Link, useLoaderData } from "react-router";
 import type { Route } from "./+types/portal";
 import { PortalSignUpSchema } from "#app/forms/auth.schema.ts";
 import { handleSignIn, handleSignUp } from "#app/utils/accounts.server.ts";
@@ -38,7 +40,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   const info = await getOptionalUser(request);
   // Portals show the effective user (the impersonated one while an admin views as them).
   const who = info?.effectiveUser;
-  return { ...readQuery(request), signedInAs: who ? { name: who.fullName, home: homePathForRole(who.role) } : null };
+  const passwordRules = passwordHint(passwordPolicyFrom(await getSettings().catch(() => null)));
+  return { ...readQuery(request), passwordRules, signedInAs: who ? { name: who.fullName, home: homePathForRole(who.role) } : null };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -157,7 +160,7 @@ function PortalSignUp({ role, lastResult }: { role: Exclude<CardRole, "admin">; 
       <TextField field={fields.phone} label="Phone number" type="tel" inputProps={{ autoComplete: "tel", inputMode: "tel", placeholder: "024 123 4567" }} />
       <TextField field={fields.fullName} label="Full name" inputProps={{ autoComplete: "name" }} />
       <TextField field={fields.email} label={role === "student" ? "Email (optional)" : "Email"} type="email" required={role !== "student"} inputProps={{ autoComplete: "email" }} />
-      <TextField field={fields.password} label="Password" type="password" hint="At least 6 characters." inputProps={{ autoComplete: "new-password" }} />
+      <TextField field={fields.password} label="Password" type="password" hint={useLoaderData<typeof loader>().passwordRules} inputProps={{ autoComplete: "new-password" }} />
       <TextField field={fields.confirmPassword} label="Confirm password" type="password" inputProps={{ autoComplete: "new-password" }} />
       <SubmitButton pendingLabel="Creating account..." className="w-full">
         Sign Up

@@ -49,7 +49,7 @@ export async function action({ request, params }: Route.ActionArgs) {
       link,
       expiresAt: expiresAt.toISOString(),
       whatsappHref: `https://wa.me/${waMeNumber(target.phone)}?text=${encodeURIComponent(message)}`,
-      smsHref: `sms:${target.phone}?body=${encodeURIComponent(message)}`,
+      smsHref: `sms:+${waMeNumber(target.phone)}?body=${encodeURIComponent(message)}`,
     },
     { headers: { "Cache-Control": "no-store" } },
   );

@@ -1,8 +1,10 @@
+import { getSettings } from "#models/settings.server.ts";
+import { passwordHint, passwordPolicyFrom, passwordRuleError } from "#app/domain/password-policy.ts";
 import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint } from "@conform-to/zod/v4";
 import { parseWithZod } from "#app/forms/parse.ts";
 import { checkGlobalAuthLimit } from "#app/utils/sign-in-limits.server.ts";
-import { data, Form, Link } from "react-router";
+import { data, Form, Link, useLoaderData } from "react-router";
 import type { Route } from "./+types/reset-password";
 import { RESET_LINK_HOURS, RESET_LINK_INVALID, ResetPasswordSchema } from "#app/forms/auth.schema.ts";
 import { findValidPasswordReset, resetPasswordWithToken } from "#app/utils/password-reset.server.ts";
@@ -16,8 +18,9 @@ const PRIVATE_HEADERS = { "Referrer-Policy": "no-referrer", "Cache-Control": "no
 
 export async function loader({ params }: Route.LoaderArgs) {
   const reset = await findValidPasswordReset(String(params.token));
-  if (!reset) return data({ valid: false as const, firstName: null }, { status: 404, headers: PRIVATE_HEADERS });
-  return data({ valid: true as const, firstName: reset.user.fullName.split(" ")[0] }, { headers: PRIVATE_HEADERS });
+  const hint = passwordHint(passwordPolicyFrom(await getSettings().catch(() => null)));
+  if (!reset) return data({ valid: false as const, firstName: null, hint }, { status: 404, headers: PRIVATE_HEADERS });
+  return data({ valid: true as const, firstName: reset.user.fullName.split(" ")[0], hint }, { headers: PRIVATE_HEADERS });
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
@@ -29,6 +32,10 @@ export async function action({ request, params }: Route.ActionArgs) {
   const busy = await checkGlobalAuthLimit();
   if (busy) {
     return data({ result: submission.reply({ formErrors: [busy.message], hideFields: HIDE }), invalid: false }, { status: busy.status, headers: PRIVATE_HEADERS });
+  }
+  const ruleError = passwordRuleError(submission.value.password, passwordPolicyFrom(await getSettings().catch(() => null)));
+  if (ruleError) {
+    return data({ result: submission.reply({ fieldErrors: { password: [ruleError] }, hideFields: HIDE }), invalid: false }, { status: 400, headers: PRIVATE_HEADERS });
   }
   const user = await resetPasswordWithToken(String(params.token), submission.value.password);
   if (!user) return data({ result: undefined, invalid: true }, { status: 404, headers: PRIVATE_HEADERS });
@@ -76,7 +83,7 @@ function ResetForm({ firstName, lastResult }: { firstName: string; lastResult: a
       <p className="mt-2 text-gray-700">Hello {firstName}, choose a new password for your account. You will then sign in with it.</p>
       <Form method="post" {...getFormProps(form)} className="mt-6 space-y-4 rounded-xl border border-gray-200 bg-white p-6 shadow-sm">
         <FormErrors id={form.errorId} errors={form.errors} />
-        <TextField field={fields.password} label="New password" type="password" hint="At least 6 characters." inputProps={{ autoComplete: "new-password" }} />
+        <TextField field={fields.password} label="New password" type="password" hint={useLoaderData<typeof loader>().hint} inputProps={{ autoComplete: "new-password" }} />
         <TextField field={fields.confirmPassword} label="Confirm new password" type="password" inputProps={{ autoComplete: "new-password" }} />
         <SubmitButton pendingLabel="Saving..." className="w-full">
           Set new password

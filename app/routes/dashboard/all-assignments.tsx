@@ -1,36 +1,90 @@
 import type { Route } from "./+types/all-assignments";
 import { requireUser } from "#app/utils/auth.server.ts";
 import { effectiveRole } from "#app/domain/roles.ts";
+import { formatDate } from "#app/domain/dates.ts";
 import { DashboardPage, EmptyState } from "#app/components/dashboard/page.tsx";
-import { AssignmentList } from "#app/components/dashboard/assignment-list.tsx";
+import { AssignmentList, formatBytes } from "#app/components/dashboard/assignment-list.tsx";
 import { ButtonLink } from "#app/components/ui/button.tsx";
 import { SCHOOL_NAME } from "#app/domain/school.ts";
+import { assignmentSubjectsForStudent } from "#app/utils/content-access.server.ts";
+import { listAssignmentsForSubjects } from "#models/assignment.server.ts";
 import { loadAssignmentItems } from "./+assignments.server.ts";
 
 /**
- * /assignments (spec: signed-in, content not shown). Facilitators and admins
- * see the assignments they uploaded; students and parents are told honestly
- * that nothing is shared with them yet (assignment files are only served to
- * their owner and admins).
+ * /assignments. Facilitators and admins see the assignments they uploaded;
+ * students see the assignments of the subjects they are registered for, with a
+ * download through /assignments/:id/file (docs/decisions/0030-published-content-reaches-students-and-parents.md);
+ * parents are told where their wards find them.
  */
 export async function loader({ request }: Route.LoaderArgs) {
-  const { effectiveUser } = await requireUser(request);
-  const role = effectiveRole(effectiveUser.role);
+  const info = await requireUser(request);
+  const role = effectiveRole(info.effectiveUser.role);
   const canUpload = role === "facilitator" || role === "admin";
-  return { canUpload, items: canUpload ? await loadAssignmentItems(effectiveUser._id) : [] };
+  if (canUpload) return { view: "uploader" as const, items: await loadAssignmentItems(info.effectiveUser._id), published: [] };
+  if (role === "student") {
+    const subjects = await assignmentSubjectsForStudent(info);
+    const rows = await listAssignmentsForSubjects(subjects);
+    return {
+      view: "student" as const,
+      items: [],
+      hasSubjects: subjects.length > 0,
+      published: rows.map((a) => ({
+        id: a._id,
+        subject: a.subject,
+        title: a.title,
+        description: a.description ?? null,
+        fileName: a.fileName,
+        fileSize: a.fileSize,
+        createdAt: new Date(a.createdAt).toISOString(),
+      })),
+    };
+  }
+  return { view: "other" as const, items: [], published: [] };
 }
 
 export default function AllAssignments({ loaderData }: Route.ComponentProps) {
-  const { canUpload, items } = loaderData;
+  const data = loaderData;
   return (
     <DashboardPage
       title="Assignments"
-      actions={canUpload ? <ButtonLink to="/facilitator-dashboard/assignments">Upload an assignment</ButtonLink> : null}
+      description={data.view === "student" ? "Assignments your facilitators shared for your subjects." : undefined}
+      actions={data.view === "uploader" ? <ButtonLink to="/facilitator-dashboard/assignments">Upload an assignment</ButtonLink> : null}
     >
-      {canUpload ? (
-        <AssignmentList items={items} redirectTo="/assignments" />
+      {data.view === "uploader" ? (
+        <AssignmentList items={data.items} redirectTo="/assignments" />
+      ) : data.view === "student" ? (
+        data.published.length ? (
+          <ul className="space-y-3">
+            {data.published.map((a) => (
+              <li key={a.id} className="rounded-xl border border-gray-200 bg-white p-4 shadow-sm">
+                <article aria-labelledby={`assignment-${a.id}`}>
+                  <p className="text-sm font-semibold text-brand-700">{a.subject}</p>
+                  <h2 id={`assignment-${a.id}`} className="font-semibold text-gray-900">
+                    {a.title}
+                  </h2>
+                  {a.description ? <p className="mt-1 whitespace-pre-line text-sm text-gray-800">{a.description}</p> : null}
+                  <p className="mt-1 text-sm text-gray-700">
+                    Shared <time dateTime={a.createdAt}>{formatDate(a.createdAt)}</time> · {a.fileName} · {formatBytes(a.fileSize)}
+                  </p>
+                  <a
+                    href={`/assignments/${encodeURIComponent(a.id)}/file`}
+                    className="mt-2 inline-flex min-h-11 items-center font-semibold text-brand-700 underline"
+                  >
+                    Download<span className="sr-only"> {a.title}</span>
+                  </a>
+                </article>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <EmptyState>
+            {data.hasSubjects
+              ? "No assignments have been shared for your subjects yet."
+              : "Assignments appear here once you are registered for your subjects."}
+          </EmptyState>
+        )
       ) : (
-        <EmptyState>No assignments have been shared with you yet. Your facilitators share tests and materials in your WhatsApp class pages.</EmptyState>
+        <EmptyState>Assignments are shared with students for their subjects. Your ward sees them in the student portal.</EmptyState>
       )}
     </DashboardPage>
   );

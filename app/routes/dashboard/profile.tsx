@@ -1,4 +1,5 @@
 import { getFormProps, useForm } from "@conform-to/react";
+import { formatPhone } from "#app/domain/phone.ts";
 import { getZodConstraint } from "@conform-to/zod/v4";
 import { parseWithZod } from "#app/forms/parse.ts";
 import { data, Form } from "react-router";
@@ -60,7 +61,7 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
           <dl className="space-y-2 text-sm">
             <div>
               <dt className="font-medium text-gray-700">Phone number (sign-in)</dt>
-              <dd className="text-gray-900">{profile.phone}</dd>
+              <dd className="text-gray-900">{formatPhone(profile.phone)}</dd>
             </div>
             <div>
               <dt className="font-medium text-gray-700">Role</dt>

@@ -26,4 +26,5 @@ export const dashboardRoutes: RouteConfigEntry[] = [
     route("assignments", "routes/dashboard/all-assignments.tsx"),
     route("link-registration", "routes/dashboard/link-registration.tsx"),
   ]),
+  route("assignments/:assignmentId/file", "routes/dashboard/assignment-file.ts"),
 ];

@@ -3,6 +3,7 @@ import type { Route } from "./+types/layout";
 import { requireRole } from "#app/utils/auth.server.ts";
 import { PortalHeader } from "#app/components/dashboard/portal-header.tsx";
 import { SCHOOL_NAME } from "#app/domain/school.ts";
+import { countUnseenAnnouncements } from "#models/communication.server.ts";
 
 const TABS = [
   { to: "/facilitator-dashboard", label: "Overview", end: true },
@@ -15,13 +16,13 @@ const TABS = [
 /** UX only: each tab's loader and action check the role itself. Shows the effective (impersonated) user. */
 export async function loader({ request }: Route.LoaderArgs) {
   const { effectiveUser } = await requireRole(request, ["facilitator", "admin"]);
-  return { name: effectiveUser.fullName, role: effectiveUser.role };
+  return { name: effectiveUser.fullName, role: effectiveUser.role, unseenCount: await countUnseenAnnouncements(effectiveUser) };
 }
 
 export default function FacilitatorLayout({ loaderData }: Route.ComponentProps) {
   return (
     <div className="mx-auto max-w-7xl px-4 py-6">
-      <PortalHeader portal="Facilitator Portal" name={loaderData.name} role={loaderData.role} />
+      <PortalHeader portal="Facilitator Portal" name={loaderData.name} role={loaderData.role} unseenCount={loaderData.unseenCount} />
       <nav aria-label="Facilitator portal tabs" className="-mx-4 mt-4 overflow-x-auto px-4">
         <ul className="flex gap-1 border-b border-gray-200">
           {TABS.map((t) => (

@@ -3,6 +3,7 @@ import { requireRole } from "#app/utils/auth.server.ts";
 import { csvResponse, type CsvColumn } from "#app/utils/csv.server.ts";
 import { iterateFacilitatorStudents, listFacilitatorSubjects, type StudentRow } from "#models/facilitator.server.ts";
 import { programmeLabel } from "#app/domain/programmes.ts";
+import { formatPhone } from "#app/domain/phone.ts";
 import { parseStudentQuery } from "./+data.server.ts";
 
 /** Spec §2: students_{subject}_{date}.csv of the students shown (same search and subject filter), streamed. */
@@ -15,7 +16,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     { header: "ID", value: (r) => r.reference },
     { header: "Name", value: (r) => r.wardName },
     { header: "Email", value: (r) => r.email ?? "" },
-    { header: "Phone", value: (r) => r.wardWhatsapp },
+    { header: "Phone", value: (r) => formatPhone(r.wardWhatsapp) },
     { header: "Programme", value: (r) => programmeLabel(r.programme) },
     { header: "Registered Subjects", value: (r) => r.subjects.filter((s) => names.includes(s)) },
     { header: "Enrollment Date", value: (r) => new Date(r.createdAt).toISOString().slice(0, 10) },

@@ -11,6 +11,9 @@ import { buttonClass } from "#app/components/ui/button.tsx";
 import { SCHOOL_NAME } from "#app/domain/school.ts";
 import { balanceView } from "#app/domain/payment-view.ts";
 import { PaymentStatusBadge } from "#app/components/payments/badges.tsx";
+import { TimetableList, toPublishedTimetable } from "#app/components/dashboard/timetable-list.tsx";
+import { listTimetablesForProgrammes } from "#models/timetable.server.ts";
+import { countUnseenAnnouncements } from "#models/communication.server.ts";
 
 export const PARENT_PORTAL_COMING_SOON = "Parent Portal Coming Soon";
 
@@ -30,6 +33,10 @@ const pick = (g: GroupView): GroupView => ({
 export async function loader({ request }: Route.LoaderArgs) {
   const { user, effectiveUser } = await requireRole(request, ["parent", "admin"]);
   const registrations = await getParentRegistrations(effectiveUser);
+  const [timetables, unseenCount] = await Promise.all([
+    listTimetablesForProgrammes([...new Set(registrations.map((r) => r.programme))]),
+    countUnseenAnnouncements(effectiveUser),
+  ]);
   const wards = await Promise.all(
     registrations.map(async (r) => {
       const [classPages, parentGroup] = await Promise.all([
@@ -46,6 +53,7 @@ export async function loader({ request }: Route.LoaderArgs) {
         fees: balanceView(r),
         classPages: classPages.map(pick),
         parentGroup: parentGroup ? pick(parentGroup) : null,
+        timetables: timetables.filter((t) => t.programme === r.programme).map((t) => toPublishedTimetable(t, programmeLabel)),
       };
     }),
   );
@@ -53,15 +61,16 @@ export async function loader({ request }: Route.LoaderArgs) {
     name: effectiveUser.fullName,
     role: effectiveUser.role,
     isAdmin: user.role === "admin",
+    unseenCount,
     wards,
   };
 }
 
 export default function ParentPortal({ loaderData }: Route.ComponentProps) {
-  const { name, role, isAdmin, wards } = loaderData;
+  const { name, role, isAdmin, wards, unseenCount } = loaderData;
   return (
     <div className="mx-auto max-w-6xl px-4 py-6">
-      <PortalHeader portal="Parent Portal" name={name} role={role} />
+      <PortalHeader portal="Parent Portal" name={name} role={role} unseenCount={unseenCount} />
       <nav aria-label="Parent portal tabs" className="mt-4">
         <ul className="flex gap-1 border-b border-gray-200">
           <li>
@@ -126,6 +135,9 @@ export default function ParentPortal({ loaderData }: Route.ComponentProps) {
                   <h4 className="mt-4 font-semibold text-gray-900">Parents' group</h4>
                   <div className="mt-2">
                     <ParentGroupCard group={w.parentGroup} headingLevel={4} />
+                  </div>
+                  <div className="mt-4">
+                    <TimetableList timetables={w.timetables} headingId={`timetables-${w.id}`} heading="Timetables" headingLevel={4} />
                   </div>
                 </li>
               ))}

@@ -1,3 +1,4 @@
+import { getSettings } from "#models/settings.server.ts";
 import { Link } from "react-router";
 import type { Route } from "./+types/home";
 import { buttonClass } from "#app/components/ui/button.tsx";
@@ -6,16 +7,17 @@ import { CONTACT_EMAIL, SCHOOL_NAME, SUPPORT_HOURS } from "#app/domain/school.ts
 import { env } from "#app/utils/env.server.ts";
 import { SupportPhones } from "#app/components/support-phones.tsx";
 import { publicPageHeaders } from "#app/utils/http-cache.server.ts";
+import { FeesTable, HowToPay, publicFees } from "#app/components/fees-table.tsx";
+import { getFeeSchedule } from "#models/fee-schedule.server.ts";
 
 // The same for every anonymous visitor: cacheable (app/utils/http-cache.server.ts).
 export const headers = publicPageHeaders;
-import { FeesTable, HowToPay, publicFees } from "#app/components/fees-table.tsx";
-import { getFeeSchedule } from "#models/fee-schedule.server.ts";
 
 export async function loader({ request }: Route.LoaderArgs) {
   // Link cards (WhatsApp, Facebook) need absolute URLs.
   const origin = env.appOrigin ?? new URL(request.url).origin;
-  return { origin, fees: publicFees(await getFeeSchedule()) };
+  const [settings, feeSchedule] = await Promise.all([getSettings().catch(() => null), getFeeSchedule()]);
+  return { origin, registrationOpen: settings?.registrationEnabled ?? true, fees: publicFees(feeSchedule) };
 }
 
 const PROGRAMME_BLURBS: Record<Programme, string> = {
@@ -69,6 +71,7 @@ const FAQ = [
 const TIMES = ["8:00 AM", "10:00 AM", "12:00 PM", "2:00 PM", "4:00 PM"];
 
 export default function Home({ loaderData }: Route.ComponentProps) {
+  const open = loaderData.registrationOpen;
   return (
     <main id="main">
       <section className="bg-brand-800 text-white">
@@ -79,9 +82,13 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             WhatsApp class page, so your ward learns from home with just a phone.
           </p>
           <div className="mt-6 flex flex-wrap gap-3">
-            <Link to="/registration" className="inline-flex min-h-11 items-center rounded-md bg-white px-5 py-2 font-semibold text-brand-800 hover:bg-blue-50">
-              Enrol Now
-            </Link>
+            {open ? (
+              <Link to="/registration" className="inline-flex min-h-11 items-center rounded-md bg-white px-5 py-2 font-semibold text-brand-800 hover:bg-blue-50">
+                Enrol Now
+              </Link>
+            ) : (
+              <p className="inline-flex min-h-11 items-center font-semibold">Registration is closed for now.</p>
+            )}
             <a href="#programmes" className="inline-flex min-h-11 items-center rounded-md border border-white px-5 py-2 font-semibold text-white hover:bg-brand-700">
               See the programmes
             </a>
@@ -188,14 +195,23 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <section aria-labelledby="cta-title" className="mx-auto max-w-6xl px-4 pb-4">
         <div className="rounded-2xl bg-brand-700 p-8 text-white">
           <h2 id="cta-title" className="text-2xl font-bold">
-            Registration is still open
+            {open ? "Registration is still open" : "Registration is closed"}
           </h2>
-          <p className="mt-2 text-blue-50">
-            Enrol your ward in a few minutes. Support hours: {SUPPORT_HOURS}.
-          </p>
-          <Link to="/registration" className="mt-4 inline-flex min-h-11 items-center rounded-md bg-white px-5 py-2 font-semibold text-brand-800 hover:bg-blue-50">
-            Enrol Now
-          </Link>
+          {open ? (
+            <>
+              <p className="mt-2 text-blue-50">
+                Enrol your ward in a few minutes. Support hours: {SUPPORT_HOURS}.
+              </p>
+              <Link to="/registration" className="mt-4 inline-flex min-h-11 items-center rounded-md bg-white px-5 py-2 font-semibold text-brand-800 hover:bg-blue-50">
+                Enrol Now
+              </Link>
+            </>
+          ) : (
+            <p className="mt-2 text-blue-50">
+              Registration for this vacation is closed at the moment. To reach the school, call{" "}
+              <SupportPhones linkClassName="font-semibold underline text-white" /> ({SUPPORT_HOURS}).
+            </p>
+          )}
         </div>
       </section>
     </main>

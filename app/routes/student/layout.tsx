@@ -10,6 +10,8 @@ import { PAYMENT_STATUS_LABELS, isPaymentStatus } from "#app/domain/money.ts";
 import { STUDENT_PORTAL_ROLES, getStudentPortal } from "./portal.server.ts";
 import { Badge, type PortalOutletContext } from "./+components.tsx";
 import { CLASS_PAGES_ACTION } from "./+group-data.ts";
+import { NotificationBell } from "#app/components/dashboard/notification-bell.tsx";
+import { countUnseenAnnouncements } from "#models/communication.server.ts";
 import type { action as classPagesAction } from "./class-pages.ts";
 
 /** UX only: every tab's own loader checks the role again. */
@@ -29,6 +31,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     impersonating: info.impersonating,
     // An admin viewing as the student must not use up the student's first opening.
     autoOpen: notOpenedYet && !info.impersonating,
+    unseenCount: await countUnseenAnnouncements(info.effectiveUser),
     joinList: notOpenedYet ? classPages.filter((g) => g.link).map((g) => ({ id: g.id, subject: g.subjectName, link: g.link! })) : [],
   };
 }
@@ -87,13 +90,15 @@ const TABS = [
   { to: "/student-dashboard/subjects", label: "Subjects", end: false },
   { to: "/student-dashboard/whatsapp", label: "WhatsApp", end: false },
   { to: "/student-dashboard/schedule", label: "Schedule", end: false },
+  // The assignments of the student's subjects live at /assignments (docs/decisions/0030-…).
+  { to: "/assignments", label: "Assignments", end: false },
 ] as const;
 
 const tabClass = ({ isActive }: { isActive: boolean }) =>
   `block whitespace-nowrap rounded-md px-3 py-2 text-sm font-semibold sm:px-4 ${isActive ? "bg-brand-700 text-white" : "text-gray-800 hover:bg-gray-100"}`;
 
 export default function StudentLayout({ loaderData }: Route.ComponentProps) {
-  const { accountName, wardName, enrolled, programmeLabel, fees, showAdminTab, impersonating, autoOpen, joinList } = loaderData;
+  const { accountName, wardName, enrolled, programmeLabel, fees, showAdminTab, impersonating, autoOpen, joinList, unseenCount } = loaderData;
   const { show, element } = useClientToast();
   useAutoOpenClassPages(autoOpen, show);
   const location = useLocation();
@@ -111,12 +116,15 @@ export default function StudentLayout({ loaderData }: Route.ComponentProps) {
               {fees ? <Badge tone={fees === "Paid" || fees === "Overpaid" ? "green" : "yellow"}>{`Fees: ${fees}`}</Badge> : null}
             </p>
           </div>
-          <Form method="post" action="/sign-out">
-            <input type="hidden" name="redirectTo" value="/portal" />
-            <button type="submit" className={buttonClass("secondary")}>
-              Logout
-            </button>
-          </Form>
+          <div className="flex items-center gap-2">
+            <NotificationBell unseenCount={unseenCount} />
+            <Form method="post" action="/sign-out">
+              <input type="hidden" name="redirectTo" value="/portal" />
+              <button type="submit" className={buttonClass("secondary")}>
+                Logout
+              </button>
+            </Form>
+          </div>
         </div>
         <nav aria-label="Student portal" className="mx-auto max-w-6xl px-4 pb-3">
           <ul className="flex flex-wrap gap-1 sm:gap-2">

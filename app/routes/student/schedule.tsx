@@ -7,6 +7,7 @@ import { useHydrated } from "#app/utils/use-hydrated.ts";
 import {
   CLASS_TYPE_LABELS,
   SCHEDULE_DAYS,
+  SAMPLE_SCHEDULE_NOTE,
   filterByDay,
   generateSchedule,
   scheduleDayOf,
@@ -15,6 +16,9 @@ import {
   type ScheduleEntry,
 } from "#app/domain/schedule.ts";
 import { DOWNLOAD_COMPLETE, DOWNLOAD_STARTED, NO_SCHEDULE } from "#app/domain/messages.ts";
+import { programmeLabel as labelOf } from "#app/domain/programmes.ts";
+import { TimetableList, toPublishedTimetable } from "#app/components/dashboard/timetable-list.tsx";
+import { listTimetablesForProgrammes } from "#models/timetable.server.ts";
 import { STUDENT_PORTAL_ROLES, getStudentPortal } from "./portal.server.ts";
 import { Badge, Card, usePortalToast } from "./+components.tsx";
 
@@ -31,7 +35,9 @@ export async function loader({ request }: Route.LoaderArgs) {
   const now = new Date();
   const today = scheduleDayOf(now);
   const entries = registration ? generateSchedule(registration.reference, registration.subjects) : [];
+  const uploaded = registration ? await listTimetablesForProgrammes([registration.programme]) : [];
   return {
+    timetables: uploaded.map((t) => toPublishedTimetable(t, labelOf)),
     programmeLabel: registration?.programmeLabel ?? null,
     day,
     today,
@@ -67,7 +73,7 @@ function ClassCard({ entry, isToday }: { entry: ScheduleEntry; isToday: boolean 
 }
 
 export default function Schedule({ loaderData }: Route.ComponentProps) {
-  const { programmeLabel, day, today, todayName, shown, todays, summary } = loaderData;
+  const { programmeLabel, day, today, todayName, shown, todays, summary, timetables } = loaderData;
   const showToast = usePortalToast();
   const hydrated = useHydrated();
 
@@ -91,13 +97,15 @@ export default function Schedule({ loaderData }: Route.ComponentProps) {
   const filters = [{ label: "All", value: null }, ...SCHEDULE_DAYS.map((d) => ({ label: d, value: d }))];
   return (
     <div className="space-y-6">
+      <TimetableList timetables={timetables} headingId="school-timetables" />
       <section aria-labelledby="schedule-heading">
         <div className="flex flex-wrap items-start justify-between gap-4">
           <div>
             <h2 id="schedule-heading" className="text-xl font-semibold text-gray-900">
-              Class Schedule
+              Class Schedule <Badge tone="yellow">Sample</Badge>
             </h2>
             <p className="mt-1 text-gray-700">Your weekly timetable for {programmeLabel}</p>
+            <p className="mt-1 text-sm text-gray-700">{SAMPLE_SCHEDULE_NOTE}</p>
           </div>
           <a
             href={pdfHref}

@@ -1,0 +1,111 @@
+import { getFormProps, getInputProps, useForm, type FieldMetadata } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { data, Form, Link } from "react-router";
+import type { Route } from "./+types/user-permissions";
+import { requireAdmin } from "#app/utils/auth.server.ts";
+import { redirectWithToast } from "#app/utils/toast.server.ts";
+import { ADMIN_PERMISSION_FLAGS } from "#app/domain/roles.ts";
+import { SCHOOL_NAME } from "#app/domain/school.ts";
+import { ErrorList, FormErrors, SubmitButton } from "#app/components/form/fields.tsx";
+import {
+  AdminPermissionsSchema,
+  LAST_PERMISSION_MANAGER,
+  NEEDS_EVERY_PERMISSION,
+  NOT_AN_ADMIN,
+  PERMISSION_LABELS,
+  PERMISSIONS_SAVED,
+} from "#app/forms/admin-permissions.schema.ts";
+import { countOtherPermissionManagers, getAdminPermissions, hasEveryPermission, setAdminPermissions } from "#models/admin-permission.server.ts";
+import { getUserById } from "#models/user.server.ts";
+import { audit } from "#models/audit-log.server.ts";
+
+const ID = /^[a-z0-9]{10,40}$/;
+
+/** Only an admin holding every flag manages permissions; the target must be an admin. */
+async function requirePermissionManager(request: Request, userId: string | undefined) {
+  const info = await requireAdmin(request, "can_edit_users");
+  if (!hasEveryPermission(info.permissions)) throw data({ title: "Access Restricted", message: NEEDS_EVERY_PERMISSION }, { status: 403 });
+  const target = ID.test(String(userId ?? "")) ? await getUserById(String(userId)) : null;
+  if (!target) throw data("User not found.", { status: 404 });
+  if (target.role !== "admin") throw data(NOT_AN_ADMIN, { status: 404 });
+  return { info, target };
+}
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const { target } = await requirePermissionManager(request, params.userId);
+  return { target: { id: target._id, fullName: target.fullName }, permissions: await getAdminPermissions(target._id, "admin") };
+}
+
+/**
+ * Saves the flags (audited). A flag switched off takes effect on the admin's
+ * next request: requireAdmin reads the row on every request. Nobody can take
+ * a permission from the last admin holding every permission.
+ */
+export async function action({ request, params }: Route.ActionArgs) {
+  const { info, target } = await requirePermissionManager(request, params.userId);
+  const submission = parseWithZod(await request.formData(), { schema: AdminPermissionsSchema });
+  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  const next = submission.value;
+  const before = await getAdminPermissions(target._id, "admin");
+  if (hasEveryPermission(before) && !hasEveryPermission(next) && (await countOtherPermissionManagers(target._id)) === 0) {
+    return data({ result: submission.reply({ formErrors: [LAST_PERMISSION_MANAGER] }) }, { status: 409 });
+  }
+  await setAdminPermissions(target._id, next);
+  const changed = ADMIN_PERMISSION_FLAGS.filter((f) => before[f] !== next[f]).map((f) => ({ flag: f, to: next[f] }));
+  await audit("admin-permissions.update", info.user._id, target._id, { changed });
+  return redirectWithToast(`/admin/users/${target._id}/permissions`, { type: "success", title: PERMISSIONS_SAVED });
+}
+
+function FlagCheckbox({ field, label, hint }: { field: FieldMetadata<any, any, string[]>; label: string; hint: string }) {
+  const props = getInputProps(field, { type: "checkbox", ariaAttributes: true });
+  const hintId = `${field.id}-hint`;
+  return (
+    <div>
+      <div className="flex items-center gap-3">
+        <input {...props} key={props.key} className="h-5 w-5 accent-brand-700" aria-describedby={hintId} />
+        <label htmlFor={field.id} className="text-sm font-medium text-gray-900">
+          {label}
+        </label>
+      </div>
+      <p id={hintId} className="ml-8 mt-1 text-sm text-gray-700">
+        {hint}
+      </p>
+      <ErrorList id={field.errorId} errors={field.errors} />
+    </div>
+  );
+}
+
+export default function UserPermissions({ loaderData, actionData }: Route.ComponentProps) {
+  const { target, permissions } = loaderData;
+  const [form, fields] = useForm({
+    id: `permissions-${target.id}`,
+    lastResult: actionData?.result,
+    defaultValue: permissions,
+    constraint: getZodConstraint(AdminPermissionsSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: AdminPermissionsSchema }),
+  });
+  const f = fields as unknown as Record<string, FieldMetadata<any, any, string[]>>;
+  return (
+    <main id="main" className="max-w-2xl space-y-4">
+      <Link to="/admin/users?role=admin" className="text-sm font-medium text-brand-700 underline">
+        ← Back to User Management
+      </Link>
+      <h1 className="text-2xl font-bold text-gray-900">Permissions: {target.fullName}</h1>
+      <p className="text-gray-700">A permission switched off applies from this admin's next page.</p>
+      <Form method="post" {...getFormProps(form)} className="space-y-4 rounded-xl border border-gray-200 bg-white p-6">
+        <FormErrors id={form.errorId} errors={form.errors} />
+        <fieldset className="space-y-4">
+          <legend className="mb-2 font-semibold text-gray-900">Admin permissions</legend>
+          {ADMIN_PERMISSION_FLAGS.map((flag) => (
+            <FlagCheckbox key={flag} field={f[flag]} label={PERMISSION_LABELS[flag].label} hint={PERMISSION_LABELS[flag].hint} />
+          ))}
+        </fieldset>
+        <SubmitButton pendingLabel="Saving...">Save permissions</SubmitButton>
+      </Form>
+    </main>
+  );
+}
+
+export function meta() {
+  return [{ title: `Permissions | Admin | ${SCHOOL_NAME}` }];
+}

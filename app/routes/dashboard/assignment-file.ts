@@ -1,0 +1,33 @@
+import { data } from "react-router";
+import type { Route } from "./+types/assignment-file";
+import { requireUser } from "#app/utils/auth.server.ts";
+import { contentDisposition, readUpload } from "#app/utils/uploads.server.ts";
+import { mayReadAssignment } from "#app/utils/content-access.server.ts";
+import { getAssignmentById } from "#models/assignment.server.ts";
+
+const ID = /^[a-z0-9]{10,40}$/;
+
+/**
+ * An assignment's file for whoever may read it (app/utils/content-access.server.ts):
+ * the students registered for its subject, the facilitator who uploaded it,
+ * admins. Anyone else gets 404, as if it did not exist.
+ */
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const info = await requireUser(request);
+  const id = String(params.assignmentId ?? "");
+  const assignment = ID.test(id) ? await getAssignmentById(id) : null;
+  if (!assignment || !(await mayReadAssignment(info, assignment))) throw data("Not found", { status: 404 });
+  const bytes = await readUpload(assignment.filePath);
+  if (!bytes) throw data("Not found", { status: 404 });
+  return new Response(new Uint8Array(bytes), {
+    headers: {
+      // The stored type was detected from the bytes at upload; nothing else is ever served.
+      "Content-Type": assignment.fileType,
+      "Content-Length": String(bytes.byteLength),
+      "Content-Disposition": contentDisposition("attachment", assignment.fileName),
+      "X-Content-Type-Options": "nosniff",
+      "Content-Security-Policy": "default-src 'none'; sandbox",
+      "Cache-Control": "private, no-store",
+    },
+  });
+}

@@ -1,0 +1,70 @@
+import mongoose from "mongoose";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startEmbeddedMongo, type EmbeddedMongo } from "@vacation-classes/embedded-mongo";
+import { normalizeStoredPhones } from "./phone-migration.server.ts";
+import { User } from "./user.server.ts";
+import { Registration } from "./registration.server.ts";
+
+let server: EmbeddedMongo;
+
+beforeAll(async () => {
+  server = await startEmbeddedMongo({ quiet: true });
+  await mongoose.connect(`${server.uri}phone_migration_test`);
+  await User.init();
+  await Registration.init();
+});
+
+afterAll(async () => {
+  await mongoose.disconnect();
+  await server?.stop();
+});
+
+const registration = (id: string, whatsappNumber: string, whatsappNumberNormalized: string, wardWhatsapp: string, wardWhatsappNormalized: string) => ({
+  _id: id,
+  reference: `ref-${id}`,
+  parentName: "Ama Mensah",
+  whatsappNumber,
+  whatsappNumberNormalized,
+  wardName: "Kojo Mensah",
+  wardNameKey: `kojo mensah ${id}`,
+  wardWhatsapp,
+  wardWhatsappNormalized,
+  currentSchool: "Accra Academy",
+  wardForm: "form2",
+  specificClass: "2A",
+  programme: "general-science",
+  subjects: ["Core Mathematics"],
+  subjectCount: 1,
+  updateMode: ["whatsapp"],
+  referralName: "Mr Boateng",
+  referralStatus: "teacher",
+});
+
+describe("normalizeStoredPhones", () => {
+  it("rewrites numbers stored by the old rule and lists the ones it cannot parse", async () => {
+    await User.collection.insertMany([
+      { _id: "u1", role: "parent", fullName: "Old Rule", phone: "+2330241234567", passwordHash: "x" } as never,
+      { _id: "u2", role: "parent", fullName: "Abroad", phone: "+233447911123456", passwordHash: "x" } as never,
+      { _id: "u3", role: "parent", fullName: "Fine", phone: "+233201234567", passwordHash: "x" } as never,
+    ]);
+    await Registration.collection.insertMany([
+      registration("r1", "+233 024 123 4567", "+2330241234567", "0201112222", "+233201112222") as never,
+      registration("r2", "12345", "+23312345", "0201113333", "+233201113333") as never,
+    ]);
+
+    const report = await normalizeStoredPhones();
+
+    expect((await User.findById("u1").lean())?.phone).toBe("+233241234567");
+    expect((await User.findById("u3").lean())?.phone).toBe("+233201234567");
+    expect((await Registration.findById("r1").lean())?.whatsappNumberNormalized).toBe("+233241234567");
+    expect(report.usersChanged).toBe(1);
+    expect(report.registrationsChanged).toBe(1);
+    expect(report.problems).toEqual([
+      expect.objectContaining({ collection: "users", id: "u2", value: "+233447911123456" }),
+      expect.objectContaining({ collection: "registrations", id: "r2", field: "whatsappNumber", value: "12345" }),
+    ]);
+    // Running it again changes nothing more.
+    const again = await normalizeStoredPhones();
+    expect(again.usersChanged + again.registrationsChanged).toBe(0);
+  });
+});
