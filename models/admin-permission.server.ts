@@ -4,7 +4,7 @@ import { idField } from "./ids.server.ts";
 
 const flags = Object.fromEntries(ADMIN_PERMISSION_FLAGS.map((f) => [f, { type: Boolean, default: true }]));
 
-/** One row per admin user (spec §3 admin_permissions). */
+/** One row per admin user (docs/product.md#data admin_permissions). */
 const adminPermissionSchema = new Schema(
   { _id: idField, userId: { type: String, required: true }, ...flags },
   { timestamps: true, collection: "admin_permissions" },
@@ -17,7 +17,7 @@ export const AdminPermission =
   mongoose.model<AdminPermissionDoc>("AdminPermission", adminPermissionSchema);
 
 /**
- * Spec §6: an admin without a row gets every flag; a non-admin gets none.
+ * docs/product.md#roles-and-permissions: an admin without a row gets every flag; a non-admin gets none.
  * If the lookup fails, the defaults stay (for admins only).
  */
 export async function getAdminPermissions(userId: string, role: string): Promise<AdminPermissions> {

@@ -3,7 +3,7 @@ import { idField } from "./ids.server.ts";
 
 export const ASSIGNMENT_KINDS = ["pdf", "image", "video"] as const;
 
-/** Facilitator assignments, stored per facilitator (decisions §2). */
+/** Facilitator assignments, stored per facilitator (docs/product.md#departures). */
 const assignmentSchema = new Schema(
   {
     _id: idField,

@@ -1,7 +1,7 @@
 import { Communication, type CommunicationDoc, type RecipientType } from "./communication.server.ts";
 import { User } from "./user.server.ts";
 
-/** Admin Communications queries (spec §2, §7). Kept beside the model, in their own file. */
+/** Admin Communications queries (docs/product.md#screens, #integrations). Kept beside the model, in their own file. */
 
 export async function createAnnouncement(input: { title: string; message: string; recipientType: RecipientType; senderId: string }) {
   const doc = await Communication.create({

@@ -3,7 +3,7 @@ import { Registration } from "./registration.server.ts";
 import { User } from "./user.server.ts";
 
 /**
- * Facilitator queries (issue 8), scoped by the acting facilitator: "their
+ * Facilitator queries, scoped by the acting facilitator: "their
  * subjects" are the Subject documents whose facilitatorId is theirs (admins set
  * that in /admin/subjects); "their students" are the registrations that
  * include one of those subject names.
@@ -121,7 +121,7 @@ export async function* iterateFacilitatorStudents(query: StudentQuery, batchSize
   }
 }
 
-/** Analytics (spec §2): real registration counts per programme and per subject. */
+/** Analytics (docs/product.md#screens): real registration counts per programme and per subject. */
 export async function registrationCounts() {
   const [byProgramme, bySubject, total] = await Promise.all([
     Registration.aggregate<{ _id: string; count: number }>([

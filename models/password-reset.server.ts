@@ -1,7 +1,7 @@
 import mongoose, { Schema } from "mongoose";
 import { idField } from "./ids.server.ts";
 
-/** One-time password reset links issued by an admin (decisions §2). Only a hash of the token is stored. */
+/** One-time password reset links issued by an admin (docs/product.md#departures). Only a hash of the token is stored. */
 const passwordResetSchema = new Schema(
   {
     _id: idField,

@@ -17,7 +17,7 @@ export function wardNameKey(name: string): string {
 const registrationSchema = new Schema(
   {
     _id: idField,
-    /** Unguessable reference in the confirmation URL (decisions §4). */
+    /** Unguessable reference in the confirmation URL (docs/product.md#data-rules). */
     reference: { type: String, required: true, default: () => newReference() },
     /** The signed-in submitter, if any. */
     userId: { type: String, default: null },
@@ -60,7 +60,7 @@ const registrationSchema = new Schema(
     joinStudentGroups: { type: String, enum: YES_NO, default: "yes" },
     joinParentGroup: { type: String, enum: YES_NO, default: "yes" },
     feedback: { type: String, trim: true, maxlength: 2000, default: null },
-    /** Set the first time the student portal opened the class pages for this registration (spec §4). */
+    /** Set the first time the student portal opened the class pages for this registration (docs/product.md#behaviour). */
     classPagesOpenedAt: { type: Date, default: null },
     // ---- Fees (see app/utils/payments.server.ts) ----
     /** Pesewas due, copied from the fee schedule at enrolment (null: no fee was set); changed only by an audited adjustment. */
@@ -192,7 +192,7 @@ export async function findDuplicateRegistration(key: { programme: string; wardWh
     .lean<{ _id: string; reference: string; userId?: string | null }>();
 }
 
-// ---- Admin registrations (issue 7): lists filter, sort and paginate in the database. ----
+// ---- Admin registrations: lists filter, sort and paginate in the database. ----
 
 /** The fields the admin registrations table shows. */
 const ADMIN_LIST_FIELDS = "_id parentName wardName programme subjects createdAt amountDue amountPaid paymentStatus";
@@ -332,7 +332,7 @@ export async function deleteAllRegistrations() {
 }
 
 /**
- * Active Students (decisions §3: students with a registration): the number of
+ * Active Students (docs/product.md#sample-figures: students with a registration): the number of
  * distinct wards registered, a ward being its normalised WhatsApp number (a
  * ward in two programmes counts once). `before` counts as of that moment.
  */

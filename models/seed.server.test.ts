@@ -51,7 +51,7 @@ describe("demo seed", () => {
     expect(links.some((l) => !isUsableStudentLink(l))).toBe(true); // 'Class Page Coming Soon' shows somewhere
     expect(await WhatsappGroup.countDocuments({ groupType: "parent", programme: "science" })).toBe(1);
     expect(await WhatsappGroup.countDocuments({ groupType: "parent", programme: { $ne: "science" } })).toBeGreaterThan(0);
-    // The demo student owns a registration through their phone (decisions §4), which the seed marks verified.
+    // The demo student owns a registration through their phone (docs/product.md#data-rules), which the seed marks verified.
     const student = await User.findOne({ role: "student" }).lean();
     expect(student!.phoneVerifiedAt).toBeInstanceOf(Date);
     const registration = await getLatestOwnedRegistration({ _id: student!._id, phone: student!.phone, role: "student", phoneVerifiedAt: student!.phoneVerifiedAt });

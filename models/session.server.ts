@@ -3,7 +3,7 @@ import { idField } from "./ids.server.ts";
 
 /**
  * A signed-in browser. The cookie holds only this document's id; deleting it
- * signs the browser out (decisions §1). expiresAt slides with activity and a
+ * signs the browser out (docs/product.md#architecture). expiresAt slides with activity and a
  * TTL index removes expired sessions.
  */
 const sessionSchema = new Schema(

@@ -6,7 +6,7 @@ const subjectSchema = new Schema(
     _id: idField,
     name: { type: String, required: true, trim: true, minlength: 1, maxlength: 100 },
     description: { type: String, trim: true, maxlength: 1000, default: null },
-    /** A facilitator's user id, or null (spec §5: empty is saved as null). */
+    /** A facilitator's user id, or null (docs/product.md#validation: empty is saved as null). */
     facilitatorId: { type: String, default: null },
   },
   { timestamps: true, collection: "subjects" },
@@ -52,7 +52,7 @@ export async function deleteSubject(id: string) {
   return result.deletedCount > 0;
 }
 
-/** Admin Overview (decisions §3): every subject; with `before`, those created before then. */
+/** Admin Overview (docs/product.md#sample-figures): every subject; with `before`, those created before then. */
 export async function countSubjects(before?: Date) {
   return before ? Subject.countDocuments({ createdAt: { $lt: before } }) : Subject.estimatedDocumentCount();
 }

@@ -2,7 +2,7 @@ import { COUNTRY_DIAL_CODE } from "#app/domain/phone.ts";
 import { User, type PublicUser } from "./user.server.ts";
 import { escapeRegex } from "./whatsapp-group-admin.server.ts";
 
-/** Admin User Management queries (spec §2). Kept beside the model, in their own file. */
+/** Admin User Management queries (docs/product.md#screens). Kept beside the model, in their own file. */
 
 export const USER_LIST_LIMIT = 200;
 

@@ -47,7 +47,7 @@ export async function getUserByPhone(phone: string): Promise<PublicUser | null> 
   return User.findOne({ phone: String(phone) }).select(PUBLIC_USER_FIELDS).lean<PublicUser>();
 }
 
-/** Admin Overview (decisions §3): every account; with `before`, those created before then. */
+/** Admin Overview (docs/product.md#sample-figures): every account; with `before`, those created before then. */
 export async function countUsers(before?: Date) {
   return before ? User.countDocuments({ createdAt: { $lt: before } }) : User.estimatedDocumentCount();
 }

@@ -2,7 +2,7 @@ import { GROUP_TYPES, type GroupType } from "#app/domain/whatsapp.ts";
 import { Registration } from "./registration.server.ts";
 import { GROUP_FIELDS, WhatsappGroup, type WhatsappGroupDoc } from "./whatsapp-group.server.ts";
 
-/** Admin WhatsApp Group Management queries (spec §2, §7). Kept beside the model, in their own file. */
+/** Admin WhatsApp Group Management queries (docs/product.md#screens, #integrations). Kept beside the model, in their own file. */
 
 export function escapeRegex(s: string) {
   return s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");

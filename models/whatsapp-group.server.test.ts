@@ -30,7 +30,7 @@ async function insert(groups: Array<{ subjectName: string; programme: string; gr
   await WhatsappGroup.collection.insertMany(docs as never[]);
 }
 
-describe("findParentGroupForProgramme (spec §7)", () => {
+describe("findParentGroupForProgramme (docs/product.md#integrations)", () => {
   it("for a science programme takes the newest parent group of a science programme", async () => {
     await insert([
       { subjectName: "Old Science Parents", programme: "science", groupType: "parent" },
@@ -101,7 +101,7 @@ describe("findParentGroupForProgramme (spec §7)", () => {
   });
 });
 
-describe("getGroupsForSubjects (spec §7)", () => {
+describe("getGroupsForSubjects (docs/product.md#integrations)", () => {
   it("reads the programme's groups among the subjects, ordered by subject, optionally of one type", async () => {
     await insert([
       { subjectName: "Physics", programme: "science", groupType: "student" },

@@ -24,14 +24,14 @@ export const WhatsappGroup =
 
 export const GROUP_FIELDS = "_id subjectName programme groupType whatsappLink createdAt";
 
-/** Spec §7: the registration's programme and subjects, ordered by subject; optionally one type only. */
+/** docs/product.md#integrations: the registration's programme and subjects, ordered by subject; optionally one type only. */
 export async function getGroupsForSubjects(programme: string, subjects: string[], groupType?: string) {
   const filter: Record<string, unknown> = { programme: String(programme), subjectName: { $in: subjects.map(String) } };
   if (groupType) filter.groupType = String(groupType);
   return WhatsappGroup.find(filter).select(GROUP_FIELDS).sort({ subjectName: 1 }).lean<WhatsappGroupDoc[]>();
 }
 
-/** Spec §7: with no user or no registration, everything ordered by programme then subject. */
+/** docs/product.md#integrations: with no user or no registration, everything ordered by programme then subject. */
 export async function getAllGroups() {
   return WhatsappGroup.find({}).select(GROUP_FIELDS).sort({ programme: 1, subjectName: 1 }).limit(500).lean<WhatsappGroupDoc[]>();
 }
@@ -41,7 +41,7 @@ export async function getParentGroups() {
 }
 
 /**
- * Spec §7 parent fallback lookup, preceded by one step of our own: the parent
+ * docs/product.md#integrations parent fallback lookup, preceded by one step of our own: the parent
  * group of exactly this programme, newest first. Then as written in the spec: parent groups are those of
  * type parent or whose subject name contains 'parent' (the type is an enum, so
  * "type contains 'parent'" is "type is parent"). For a programme containing

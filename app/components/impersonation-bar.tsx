@@ -1,6 +1,6 @@
 import { Form } from "react-router";
 
-/** Spec §2: shown on every page while an admin views the portal as someone else. */
+/** docs/product.md#screens: shown on every page while an admin views the portal as someone else. */
 export function ImpersonationBar({ role, name }: { role: string; name: string }) {
   return (
     <div className="flex flex-wrap items-center justify-center gap-3 bg-yellow-300 px-4 py-2 text-sm text-gray-900" role="region" aria-label="Impersonation">

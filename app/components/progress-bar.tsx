@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { useNavigation } from "react-router";
 
-/** Navigation progress (decisions §2): grows while the router works, completes in about 200 ms. */
+/** Navigation progress (docs/product.md#departures): grows while the router works, completes in about 200 ms. */
 export function ProgressBar() {
   const navigation = useNavigation();
   const busy = navigation.state !== "idle";

@@ -58,7 +58,7 @@ type RegistrationFormProps = {
 };
 
 /**
- * The enrolment form (spec §2, §5): six sections, every Registration field.
+ * The enrolment form (docs/product.md#screens, #validation): six sections, every Registration field.
  * Used by /registration and /admin/register-student; each route's action calls
  * processRegistration. Works without JavaScript: 'Show subjects' re-renders the
  * form with the chosen programme's subjects and every typed value kept.
@@ -269,7 +269,7 @@ function RegistrationFormFields({
           options={PROGRAMME_SELECT_OPTIONS}
           placeholder="Select a programme"
           onChange={(event) => {
-            // Spec §2: choosing a programme clears the chosen subjects.
+            // docs/product.md#screens: choosing a programme clears the chosen subjects.
             setProgramme(event.target.value);
             setInitialSubjects(new Set());
             setChosen(new Set());

@@ -2,7 +2,7 @@ import { LESSONS_BEGAN } from "#app/domain/school.ts";
 import { SupportPhones } from "#app/components/support-phones.tsx";
 
 /**
- * Spec §1: registration still open, lessons began in late October 2025, two
+ * docs/product.md#purpose-and-users: registration still open, lessons began in late October 2025, two
  * phone numbers. With "Registration enabled" off in the settings it says
  * registration is closed and how to reach the school instead.
  */

@@ -1,5 +1,5 @@
 /**
- * Admin Overview counters (decisions §3): "change against last month" compares
+ * Admin Overview counters (docs/product.md#sample-figures): "change against last month" compares
  * the total now with the total at the end of last month (records created
  * before the first day of this month that still exist).
  */

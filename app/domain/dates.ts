@@ -1,6 +1,6 @@
 /**
  * Dates shown to people: stored in UTC, shown in Africa/Accra time (UTC+0,
- * decisions §4). Client-safe, and deterministic between server render and
+ * docs/product.md#data-rules). Client-safe, and deterministic between server render and
  * hydration because the time zone is fixed.
  */
 export const SCHOOL_TIME_ZONE = "Africa/Accra";

@@ -1,12 +1,12 @@
 /**
- * Exact UI strings from spec §8 (and §2/§6) used in more than one place.
+ * Exact UI strings from docs/product.md#messages (and #screens, #roles-and-permissions) used in more than one place.
  * Client-safe: pages, schemas and server code import them from here.
  */
 export const ACCESS_RESTRICTED_TITLE = "Access Restricted";
 export const ACCESS_RESTRICTED_MESSAGE = "You don't have permission to access this section of the admin portal.";
 export const INVALID_CREDENTIALS = "Invalid phone number or password";
 
-// Registrations (admin): spec §2, §8.
+// Registrations (admin): docs/product.md#screens, #messages.
 export const REGISTRATION_DELETED = "Registration deleted successfully";
 export const REGISTRATION_DELETE_FAILED = "Failed to delete registration";
 export const ALL_REGISTRATIONS_DELETED = "All registrations deleted successfully";
@@ -22,7 +22,7 @@ export const ADMIN_REGISTRATION_SUCCESS_TITLE = "Registration Successful!";
 export const ADMIN_REGISTRATION_SUCCESS_DESCRIPTION = "Student registered successfully. Payment can be processed later.";
 export const REGISTRATION_FAILED = "Registration Failed";
 
-// Admin management sections: spec §2, §8.
+// Admin management sections: docs/product.md#screens, #messages.
 export const FAILED_FETCH_USERS = "Failed to fetch users";
 export const NO_USERS_MATCHING = "No users found matching your criteria";
 export const WHATSAPP_GROUP_ADDED = "WhatsApp group added successfully";
@@ -53,7 +53,7 @@ export const INVALID_FILE_TYPE_MESSAGE = "Please upload JPG, PNG, or PDF files o
 export const FILE_TOO_LARGE_TITLE = "File too large";
 export const FILE_TOO_LARGE_MESSAGE = "Please upload files smaller than 5MB";
 
-// Student portal and WhatsApp pages: spec §2, §4, §8.
+// Student portal and WhatsApp pages: docs/product.md#screens, #behaviour, #messages.
 export const NO_GROUPS_FOR_SUBJECTS = "No WhatsApp groups available yet for your subjects";
 export const AUTO_OPEN_BLOCKED = "Could not automatically open WhatsApp groups";
 export const GROUPS_BEING_SET_UP = "WhatsApp groups being set up";

@@ -1,6 +1,6 @@
 export type PerformanceLabel = "Excellent" | "Good" | "Average" | "Needs Improvement";
 
-/** Spec §5: 80 and up Excellent; 70 and up Good; 60 and up Average; below 60 Needs Improvement. */
+/** docs/product.md#validation: 80 and up Excellent; 70 and up Good; 60 and up Average; below 60 Needs Improvement. */
 export function performanceLabel(score: number): PerformanceLabel {
   if (score >= 80) return "Excellent";
   if (score >= 70) return "Good";

@@ -1,7 +1,7 @@
 /**
  * Programmes and their subjects: the one source every schema, model and page imports.
  * Subjects shared with the admin WhatsApp group list are spelled exactly as there,
- * so class pages match registrations by subject name (decisions §4).
+ * so class pages match registrations by subject name (docs/product.md#data-rules).
  */
 
 export const PROGRAMMES = ["science", "arts", "business", "visual-arts", "home-economics"] as const;
@@ -15,7 +15,7 @@ export const PROGRAMME_LABELS: Record<Programme, string> = {
   "home-economics": "Home Economics",
 };
 
-/** The admin group form's fixed list of 14 subjects (spec §5). */
+/** The admin group form's fixed list of 14 subjects (docs/product.md#validation). */
 export const GROUP_FORM_SUBJECTS = [
   "Mathematics",
   "English Language",

@@ -1,7 +1,7 @@
 export const ROLES = ["admin", "student", "parent", "facilitator"] as const;
 export type Role = (typeof ROLES)[number];
 
-/** Roles a visitor may give themselves. Admins come only from create-admin or the seed (decisions §2). */
+/** Roles a visitor may give themselves. Admins come only from create-admin or the seed (docs/product.md#departures). */
 export const SELF_SIGNUP_ROLES = ["student", "parent", "facilitator"] as const;
 export type SelfSignupRole = (typeof SELF_SIGNUP_ROLES)[number];
 
@@ -12,7 +12,7 @@ export const ROLE_LABELS: Record<Role, string> = {
   facilitator: "Facilitator",
 };
 
-/** A user with no (or an unknown) role is treated as a student (spec §6). */
+/** A user with no (or an unknown) role is treated as a student (docs/product.md#roles-and-permissions). */
 export function effectiveRole(role: string | null | undefined): Role {
   return (ROLES as readonly string[]).includes(role ?? "") ? (role as Role) : "student";
 }
@@ -21,7 +21,7 @@ export function isRole(value: unknown): value is Role {
   return typeof value === "string" && (ROLES as readonly string[]).includes(value);
 }
 
-/** Where a user lands after signing in (spec §4). */
+/** Where a user lands after signing in (docs/product.md#behaviour). */
 export function homePathForRole(role: string | null | undefined): string {
   switch (role) {
     case "admin":
@@ -37,10 +37,10 @@ export function homePathForRole(role: string | null | undefined): string {
   }
 }
 
-/** Where "View as" sends an admin (spec §4: facilitator, parent, student, otherwise /dashboard). */
+/** Where "View as" sends an admin (docs/product.md#behaviour: facilitator, parent, student, otherwise /dashboard). */
 export const impersonationPathForRole = homePathForRole;
 
-/** Role badge colours (spec §2): admin red, facilitator blue, parent green, other grey. */
+/** Role badge colours (docs/product.md#screens): admin red, facilitator blue, parent green, other grey. */
 export function roleBadgeClass(role: string | null | undefined): string {
   switch (role) {
     case "admin":
@@ -69,7 +69,7 @@ export type AdminPermissionFlag = (typeof ADMIN_PERMISSION_FLAGS)[number];
 export type AdminPermissions = Record<AdminPermissionFlag, boolean>;
 
 /**
- * Spec §6: every flag defaults to true for an admin without a permission row;
+ * docs/product.md#roles-and-permissions: every flag defaults to true for an admin without a permission row;
  * every check is false for a non-admin.
  */
 export function defaultPermissions(role: string | null | undefined): AdminPermissions {

@@ -1,5 +1,5 @@
 /**
- * SAMPLE DATA (spec §9, decisions §3). Nothing in the database stands behind
+ * SAMPLE DATA (docs/product.md#constants, docs/product.md#sample-figures). Nothing in the database stands behind
  * these numbers and lists; the spec shows them as fixed values. Every page
  * that shows them labels them visibly as "Sample data".
  */

@@ -1,5 +1,5 @@
 /**
- * The mock weekly timetable (spec §9, decisions §4): generated, not stored.
+ * The mock weekly timetable (docs/product.md#constants, docs/product.md#data-rules): generated, not stored.
  * Pure and deterministic: the same registration and subjects always give the
  * same timetable, so it is identical on every visit, in the PDF, and between
  * the server render and hydration.
@@ -144,7 +144,7 @@ export function filterByDay(entries: readonly ScheduleEntry[], day: ScheduleDay 
 
 export type ScheduleSummary = { subjects: number; totalClasses: number; todaysClasses: number; averagePerDay: number };
 
-/** Spec §2 Schedule Summary: average per day is the total divided by 5, rounded. */
+/** docs/product.md#screens Schedule Summary: average per day is the total divided by 5, rounded. */
 export function summarizeSchedule(entries: readonly ScheduleEntry[], today: ScheduleDay | null): ScheduleSummary {
   return {
     subjects: new Set(entries.map((e) => e.subject)).size,

@@ -23,7 +23,7 @@ export interface PortalSettings {
   analyticsTracking: boolean;
 }
 
-/** Spec §9 defaults. */
+/** docs/product.md#constants defaults. */
 export const DEFAULT_SETTINGS: PortalSettings = {
   siteName: "Vacation Classes",
   adminEmail: "admin@vacationclasses.example",
@@ -46,7 +46,7 @@ export const DEFAULT_SETTINGS: PortalSettings = {
   analyticsTracking: true,
 };
 
-/** Minimum password length at sign-up (spec §9). */
+/** Minimum password length at sign-up (docs/product.md#constants). */
 export const MIN_PASSWORD_LENGTH = 6;
 /** Failed sign-ins are counted, and a first block lasts, this long (app/utils/sign-in-limits.server.ts). */
 export const LOGIN_LOCK_MINUTES = 15;

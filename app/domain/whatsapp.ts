@@ -53,7 +53,7 @@ export function groupTypeLabel(type: string | null | undefined): string {
 const UNUSABLE_MARKERS = ["placeholder", "coming soon", "not available", "temp"];
 
 /**
- * Spec §5: a student-group link is unusable if empty, contains (any case)
+ * docs/product.md#validation: a student-group link is unusable if empty, contains (any case)
  * 'placeholder', 'coming soon', 'not available' or 'temp', or does not begin
  * with the WhatsApp group host followed by "/".
  */
@@ -65,7 +65,7 @@ export function isUsableStudentLink(link: string | null | undefined): boolean {
   return value.startsWith(`${WHATSAPP_GROUP_HOST}/`);
 }
 
-/** Spec §5: a parent-group link is unavailable if empty, contains 'placeholder', or is '#'. */
+/** docs/product.md#validation: a parent-group link is unavailable if empty, contains 'placeholder', or is '#'. */
 export function isUsableParentLink(link: string | null | undefined): boolean {
   const value = (link ?? "").trim();
   if (!value || value === "#") return false;

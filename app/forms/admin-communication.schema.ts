@@ -7,7 +7,7 @@ export const RECIPIENT_TYPE_OPTIONS = [
   { value: "facilitators", label: "Facilitators" },
 ] as const;
 
-/** Spec §5: title and message required; the recipient type decides whose notification badge counts it. */
+/** docs/product.md#validation: title and message required; the recipient type decides whose notification badge counts it. */
 export const AnnouncementSchema = z.object({
   title: z.string({ error: "Title is required" }).trim().min(1, "Title is required").max(200, "Title must be at most 200 characters"),
   message: z

@@ -5,7 +5,7 @@ export const SUBJECT_NAME_TAKEN = "A subject with this name already exists";
 export const CATALOGUE_SUBJECT_RENAME =
   "This subject is one of the programmes' subjects: registrations and class pages use its name, so it cannot be renamed here";
 
-/** Spec §5 subject form: name required; description and facilitator optional (empty facilitator saved as null). */
+/** docs/product.md#validation subject form: name required; description and facilitator optional (empty facilitator saved as null). */
 export const SubjectFormSchema = z.object({
   name: z
     .string({ error: "Subject name is required" })

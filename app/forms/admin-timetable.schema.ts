@@ -11,9 +11,9 @@ export const MISSING_TIMETABLE_INFO = "Missing information: Please provide a tit
 export const INVALID_FILE_TYPE = `${INVALID_FILE_TYPE_TITLE}: ${INVALID_FILE_TYPE_MESSAGE}`;
 export const FILE_TOO_LARGE = `${FILE_TOO_LARGE_TITLE}: ${FILE_TOO_LARGE_MESSAGE}`;
 export const EMPTY_FILE = "Empty file: The chosen file has no content. Please choose a JPG, PNG, or PDF file.";
-/** Spec §9: 5 MB. */
+/** docs/product.md#constants: 5 MB. */
 export const TIMETABLE_MAX_BYTES = 5 * 1024 * 1024;
-/** Spec §5 (image/jpg is a non-standard alias browsers may send). */
+/** docs/product.md#validation (image/jpg is a non-standard alias browsers may send). */
 export const TIMETABLE_MIME_TYPES = ["image/jpeg", "image/png", "image/jpg", "application/pdf"] as const;
 export const TIMETABLE_ACCEPT = ".jpg,.jpeg,.png,.pdf,image/jpeg,image/png,application/pdf";
 

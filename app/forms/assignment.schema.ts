@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 /**
- * Facilitator assignment upload (spec §2, decisions §2). Types: pdf, jpg,
+ * Facilitator assignment upload (docs/product.md#screens, docs/product.md#departures). Types: pdf, jpg,
  * jpeg, png, mp4, mov, avi — checked on the server from the file's bytes.
  * Size limit: 10 MB per file (videos included), chosen for parents' and
  * students' poor connections; the request-body cap for upload routes
@@ -36,7 +36,7 @@ export const AssignmentUploadSchema = AssignmentFieldsSchema.extend({
     .refine((f) => (ASSIGNMENT_EXTENSIONS as readonly string[]).includes(extensionOf(f.name)), ASSIGNMENT_INVALID_TYPE),
 });
 
-/** Item type by file type (spec §2). */
+/** Item type by file type (docs/product.md#screens). */
 export function assignmentKind(mime: string): "pdf" | "image" | "video" {
   if (mime === "application/pdf") return "pdf";
   if (mime.startsWith("image/")) return "image";

@@ -5,7 +5,7 @@ import { MIN_PASSWORD_LENGTH } from "#app/domain/settings.ts";
 
 export const PASSWORDS_DO_NOT_MATCH = "Passwords do not match";
 export const PASSWORD_TOO_SHORT = `Password must be at least ${MIN_PASSWORD_LENGTH} characters long`;
-/** How long an admin-issued password reset link works (decisions §2). */
+/** How long an admin-issued password reset link works (docs/product.md#departures). */
 export const RESET_LINK_HOURS = 24;
 export const RESET_LINK_INVALID = "This link is invalid or has expired";
 
@@ -60,7 +60,7 @@ export const SignUpSchema = withPasswordMatch(
   }),
 );
 
-/** /portal sign-up: email required for every role but student (spec §5). Both checks in one refinement so both show at once. */
+/** /portal sign-up: email required for every role but student (docs/product.md#validation). Both checks in one refinement so both show at once. */
 export const PortalSignUpSchema = z
   .object({
     intent: z.literal("signup"),

@@ -17,7 +17,7 @@ export const ProfileSchema = z.object({
   email: z.email("Enter a valid email address").max(254).optional(),
 });
 
-/** /settings: the sign-up password rules (spec §5), after the current password. */
+/** /settings: the sign-up password rules (docs/product.md#validation), after the current password. */
 export const ChangePasswordSchema = z
   .object({
     currentPassword: z.string({ error: "Current password is required" }).min(1, "Current password is required").max(128),

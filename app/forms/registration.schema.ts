@@ -4,7 +4,7 @@ import { PROGRAMME_LABELS, PROGRAMMES, WARD_FORMS, isProgramme, subjectsFor } fr
 import { SCHOOL_NAME } from "#app/domain/school.ts";
 
 /**
- * The registration form (spec §3 fields, §5 rules and messages), shared by
+ * The registration form (docs/product.md#data fields, #validation rules and messages), shared by
  * /registration and /admin/register-student, by Conform on the client and by
  * processRegistration on the server.
  */
@@ -31,7 +31,7 @@ export const YES_NO_OPTIONS = [
   { value: "no", label: "No" },
 ] as const;
 
-/** Spec §5 messages, character for character. */
+/** docs/product.md#validation messages, character for character. */
 export const REGISTRATION_MESSAGES = {
   parentName: "Parent/Guardian name is required",
   whatsappNumber: "WhatsApp number is required",
@@ -83,7 +83,7 @@ export const REGISTRATION_FIELD_LABELS = {
 } as const;
 export type RegistrationField = keyof typeof REGISTRATION_FIELD_LABELS;
 
-/** Spec §5: the fields the 'Missing Required Fields' check looks at, in form order. */
+/** docs/product.md#validation: the fields the 'Missing Required Fields' check looks at, in form order. */
 export const REQUIRED_REGISTRATION_FIELDS = [
   "parentName",
   "whatsappNumber",

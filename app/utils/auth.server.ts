@@ -79,7 +79,7 @@ export async function requireRole(request: Request, roles: readonly Role[]): Pro
 
 
 /**
- * Admin pages check the real signed-in user (decisions §5): anonymous → /portal,
+ * Admin pages check the real signed-in user (docs/product.md#security): anonymous → /portal,
  * non-admin → /, admin lacking the flag → 403 'Access Restricted'. can_view_portal is the admin portal itself:
  * without it no admin page or admin action is open, whatever the other flags
  * (docs/decisions/0019-admin-permissions-and-impersonation.md). Read from the database on every request.

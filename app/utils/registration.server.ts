@@ -43,7 +43,7 @@ function asStrings(values: FormDataEntryValue[]) {
 }
 
 /**
- * Spec §7 process-registration, shared by /registration and /admin/register-student.
+ * docs/product.md#integrations process-registration, shared by /registration and /admin/register-student.
  *
  * - intent=show-subjects (the no-JS 'Show subjects' button): returns status "error"
  *   with httpStatus 200 and a result that re-renders the form with every value kept,

@@ -14,7 +14,7 @@ function hostOf(value: string | null) {
 }
 
 /**
- * Cross-site protection (issue 4 §12): a POST whose Origin header is present
+ * Cross-site protection: a POST whose Origin header is present
  * and is not ours is refused. Compared by host so a TLS-terminating proxy
  * (https outside, http inside) still matches; APP_ORIGIN pins it in production.
  */

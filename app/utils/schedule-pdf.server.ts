@@ -40,7 +40,7 @@ export function schedulePdfFileName(studentName: string, day: ScheduleDay | null
 }
 
 /**
- * The shown (possibly day-filtered) timetable as a real PDF (decisions §2):
+ * The shown (possibly day-filtered) timetable as a real PDF (docs/product.md#departures):
  * school name, student, programme and a table of the classes, in the bundled
  * DejaVu Sans so names with Ghanaian letters print (pdf-fonts.server.ts).
  */

@@ -7,7 +7,7 @@ import { connectDb } from "#models/db.server.ts";
 import { env } from "./env.server.ts";
 import { oncePerRequest } from "./request-scope.server.ts";
 
-/** The cookie carries only the Session document's id (decisions §1). */
+/** The cookie carries only the Session document's id (docs/product.md#architecture). */
 export const sessionCookie = createCookie("__session", {
   httpOnly: true,
   sameSite: "lax",

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { env } from "./env.server.ts";
 
 /**
- * Flash messages (decisions §2): set by an action, shown once on the next page.
+ * Flash messages (docs/product.md#departures): set by an action, shown once on the next page.
  * Kept in their own short-lived signed cookie so they work for anonymous
  * visitors too (e.g. after signing out) and without JavaScript.
  */

@@ -16,7 +16,7 @@ import { env } from "./env.server.ts";
 import { MAX_UPLOAD_BYTES } from "./request-guards.server.ts";
 
 /**
- * Safe uploads (decisions §1): the size limit is enforced while the body
+ * Safe uploads (docs/product.md#architecture): the size limit is enforced while the body
  * streams in, the type comes from the file's bytes (never the client's name
  * or MIME), the stored name is generated here, and nothing is ever written
  * outside env.uploadsDir. Generic: timetables and facilitator assignments

@@ -1,5 +1,5 @@
 /**
- * Admin scale scenario (issue 7 §13): 100k registrations inserted straight
+ * Admin scale scenario: 100k registrations inserted straight
  * through the driver into a fresh embedded database, then
  *  - GET /admin/registrations p95 (newest-first page 1, a programme filter, a
  *    deep page and a text search) under autocannon with an admin session;

@@ -2,7 +2,7 @@ import type { BenchScenario } from "./types.ts";
 import { formatAdminScale, runAdminScale } from "./admin-scale.ts";
 
 /**
- * Issue 7 §13: 100k registrations on a private app (its own fresh database, so
+ * 100k registrations on a private app (its own fresh database, so
  * the other scenarios keep the small demo data). ADMIN_SCALE_COUNT overrides the size.
  */
 export const scenario: BenchScenario = {

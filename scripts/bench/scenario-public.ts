@@ -3,7 +3,7 @@ import { measureThroughput } from "./throughput.ts";
 import { kb, measurePageWeight } from "./page-weight.ts";
 import { measureForm, type FormSummary } from "./measure-form.ts";
 
-/** Issue 5 §6: a first visit to /registration is at most 50 KB gzipped of HTML and CSS. */
+/** Budget: a first visit to /registration is at most 50 KB gzipped of HTML and CSS. */
 export const REGISTRATION_HTML_CSS_BUDGET = 50 * 1024;
 
 const FIRST_VISIT_PAGES = ["/", "/registration", "/portal"];

@@ -4,7 +4,7 @@ import { expectNoA11yViolations } from "../support/axe.ts";
 import type { AdminPermissionFlag } from "../../app/domain/roles.ts";
 
 /**
- * Permission matrix (spec §6): an admin whose permission row has one flag off
+ * Permission matrix (docs/product.md#roles-and-permissions): an admin whose permission row has one flag off
  * can neither read nor change that flag's sections — by URL or by POST — while
  * the other sections still work.
  */

@@ -1,5 +1,5 @@
 /**
- * The auth contract (conventions §10, issue 4): every route of app/routes.ts is
+ * The auth contract (README.md#tests: every route of app/routes.ts is
  * requested as anonymous and as each wrong role, with GET and with a same-origin
  * POST, and must answer with a redirect or 401/403/404/405 — never protected
  * data, never a 500. Routes are read from the route config, so a new route that
@@ -16,7 +16,7 @@ import { User } from "../../models/user.server.ts";
 
 // ─── Classification: every route pattern of app/routes.ts appears in exactly one list ───
 
-/** Open to everyone (spec §2 route table, plus auth and resource pages that guard themselves). */
+/** Open to everyone (docs/product.md#screens route table, plus auth and resource pages that guard themselves). */
 const PUBLIC = new Set([
   "/",
   "/registration",
@@ -51,12 +51,12 @@ const FACILITATOR: Access = { allow: ["facilitator", "admin"] };
 
 /** Everything else: signed-in only, and who may see it. */
 const PROTECTED: Record<string, Access> = {
-  // Auth (issue 4)
+  // Auth
   "/impersonation/start": ADMIN("can_edit_users"),
   "/impersonation/stop": SIGNED_IN,
   "/admin/users/:userId/reset-link": ADMIN("can_edit_users"),
 
-  // Admin portal (spec §6)
+  // Admin portal (docs/product.md#roles-and-permissions)
   // can_view_portal is the admin portal itself (docs/decisions/0019-admin-permissions-and-impersonation.md).
   "/admin": ADMIN("can_view_portal"),
   "/admin/*": ADMIN("can_view_portal"),
@@ -90,7 +90,7 @@ const PROTECTED: Record<string, Access> = {
   "/timetable-upload": { allow: "signed-in", adminOnlyContent: /type="file"/ },
   "/timetables/:timetableId/file": SIGNED_IN,
 
-  // Role portals (spec §2, §4)
+  // Role portals (docs/product.md#screens, #behaviour)
   "/student-dashboard": STUDENT,
   "/student-dashboard/subjects": STUDENT,
   "/student-dashboard/whatsapp": STUDENT,
@@ -108,7 +108,7 @@ const PROTECTED: Record<string, Access> = {
   "/facilitator-dashboard/students/export": FACILITATOR,
   "/facilitator-dashboard/whatsapp": FACILITATOR,
 
-  // Dashboard shell: the sidebar's links per role (spec §2); a user with no role counts as a student.
+  // Dashboard shell: the sidebar's links per role (docs/product.md#screens); a user with no role counts as a student.
   "/dashboard": SIGNED_IN,
   "/dashboard/whatsapp": { allow: ["student", "parent"] },
   "/dashboard/subjects": { allow: ["facilitator"] },

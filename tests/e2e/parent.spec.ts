@@ -55,7 +55,7 @@ test("parents' dashboard pages: WhatsApp groups, evaluation forms and payment hi
   await createRegistration({ whatsappNumber: parent.localPhone, programme: "arts", subjects: ["History"] });
   await page.goto("/dashboard/whatsapp");
   await expect(page.getByRole("heading", { level: 2, name: "General Arts" })).toBeVisible();
-  // Which parents' group is chosen is the spec §7 fallback lookup's business; a card is shown either way.
+  // Which parents' group is chosen is the docs/product.md#integrations fallback lookup's business; a card is shown either way.
   await expect(page.getByText("This group is strictly for parents and guardians.")).toBeVisible();
   await expectNoA11yViolations(page);
   await page.goto("/dashboard/evaluations");

@@ -202,7 +202,7 @@ test.describe("WhatsApp tab", () => {
   });
 
   test("'WhatsApp groups being set up' with no class pages; a '#' parent link is 'Link Coming Soon'", async ({ page }) => {
-    // Visual Arts' newest non-science parent group is this '#' one (spec §7 lookup).
+    // Visual Arts' newest non-science parent group is this '#' one (docs/product.md#integrations lookup).
     await addGroups([{ subjectName: `Visual Arts Parents ${uniquePhone()}`, programme: "visual-arts", groupType: "parent", whatsappLink: "#" }]);
     await studentWithRegistration(page, { programme: "visual-arts", subjects: uniqueSubjects("Nothing Yet"), classPagesOpenedAt: new Date() });
     await page.goto("/student-dashboard/whatsapp");

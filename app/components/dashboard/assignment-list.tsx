@@ -22,7 +22,7 @@ export function formatBytes(n: number) {
   return `${n} bytes`;
 }
 
-/** A facilitator's uploaded assignments with open and delete (spec §2). */
+/** A facilitator's uploaded assignments with open and delete (docs/product.md#screens). */
 export function AssignmentList({ items, redirectTo, emptyText = NO_ASSIGNMENTS }: { items: AssignmentItem[]; redirectTo: string; emptyText?: string }) {
   if (!items.length) return <EmptyState>{emptyText}</EmptyState>;
   return (

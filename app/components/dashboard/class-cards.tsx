@@ -5,7 +5,7 @@ import { EmptyState } from "./page.tsx";
 export const CLASS_TOOLS_NOTE = "Creating classes and live sessions is not available yet.";
 
 /**
- * Spec §2 Classes tab: class cards marked Active with Create New Class, Start
+ * docs/product.md#screens Classes tab: class cards marked Active with Create New Class, Start
  * Live Session and View Materials. The spec gives the first two no behaviour,
  * so they are shown disabled with a note rather than as buttons that do nothing.
  */

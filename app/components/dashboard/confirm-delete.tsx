@@ -5,7 +5,7 @@ import { Button, buttonClass } from "#app/components/ui/button.tsx";
 import { useHydrated } from "#app/utils/use-hydrated.ts";
 
 /**
- * Delete with confirmation (decisions §2): with JavaScript an accessible
+ * Delete with confirmation (docs/product.md#departures): with JavaScript an accessible
  * modal; without it a link to a confirmation page holding the same form.
  */
 export function ConfirmDelete({

@@ -4,7 +4,7 @@ import { buttonClass } from "#app/components/ui/button.tsx";
 
 export type GroupView = { _id: string; subjectName: string; programme: string; groupType: string; whatsappLink: string };
 
-/** A class page: join link when usable (spec §5), otherwise a disabled 'Class Page Coming Soon'. */
+/** A class page: join link when usable (docs/product.md#validation), otherwise a disabled 'Class Page Coming Soon'. */
 export function ClassPageCard({ group, headingLevel = 3 }: { group: GroupView; headingLevel?: 3 | 4 }) {
   const H = headingLevel === 3 ? "h3" : "h4";
   const usable = isUsableStudentLink(group.whatsappLink);

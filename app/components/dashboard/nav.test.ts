@@ -3,7 +3,7 @@ import { bottomBarLinks, isActivePath, pageRoles, sidebarLinks } from "./nav.ts"
 
 const labels = (role: string | null) => sidebarLinks(role).map((l) => l.label);
 
-describe("dashboard sidebar by role (spec §2)", () => {
+describe("dashboard sidebar by role (docs/product.md#screens)", () => {
   it("student", () => expect(labels("student")).toEqual(["Overview", "WhatsApp Groups"]));
   it("no role counts as student", () => {
     expect(labels(null)).toEqual(labels("student"));

@@ -1,7 +1,7 @@
 import { effectiveRole, type Role } from "#app/domain/roles.ts";
 
 /**
- * The dashboard shell's sidebar (spec §2). One table decides both which links
+ * The dashboard shell's sidebar (docs/product.md#screens). One table decides both which links
  * a role sees and which roles a page lets in, so the two cannot drift apart.
  * Order is the spec's: filtering it per role gives each role's listed order.
  */
@@ -22,7 +22,7 @@ export const DASHBOARD_LINKS = [
 export type DashboardLink = (typeof DASHBOARD_LINKS)[number];
 export type DashboardPageKey = DashboardLink["key"];
 
-/** Mobile bottom bar: the first links only (spec §9). */
+/** Mobile bottom bar: the first links only (docs/product.md#constants). */
 export const BOTTOM_BAR_ITEMS = 4;
 
 /** The roles allowed on a dashboard page, for `requireRole`. */

@@ -32,7 +32,7 @@ function Badge({ count }: { count: number }) {
 const bellClass = "relative flex h-11 w-11 items-center justify-center rounded-md text-gray-800 hover:bg-gray-100";
 
 /**
- * The badge counts announcements the user has not seen (decisions §3; hidden
+ * The badge counts announcements the user has not seen (docs/product.md#sample-figures; hidden
  * at 0). Without JavaScript the bell is a link to the notifications page; with
  * it, a popover loads the list (a skeleton meanwhile) and marks it seen with a POST.
  */

@@ -36,7 +36,7 @@ export function Card({ title, children, className = "", headingLevel = 2 }: { ti
   );
 }
 
-/** Decisions §3: numbers and lists without data behind them are labelled as such. */
+/** docs/product.md#sample-figures: numbers and lists without data behind them are labelled as such. */
 export function SampleDataBadge() {
   return (
     <span className="ml-2 inline-block rounded-full bg-amber-100 px-2 py-0.5 align-middle text-xs font-semibold text-amber-900">

@@ -11,7 +11,7 @@ export function RoleBadge({ role }: { role: string }) {
   );
 }
 
-/** Spec §2: from the dashboard shell, sign-out goes to /. */
+/** docs/product.md#screens: from the dashboard shell, sign-out goes to /. */
 export function SignOutForm({ className = "", label = "Sign Out" }: { className?: string; label?: string }) {
   return (
     <Form method="post" action="/sign-out" className={className}>

@@ -16,7 +16,7 @@ const itemClass =
   "block cursor-pointer rounded px-3 py-2 text-sm text-gray-900 outline-none data-[focused]:bg-brand-50 data-[focused]:text-brand-800";
 
 /**
- * Spec §2 profile menu: name, email, role badge, Profile, Settings, Log out.
+ * docs/product.md#screens profile menu: name, email, role badge, Profile, Settings, Log out.
  * With JavaScript a react-aria menu (keyboard and screen-reader menu
  * semantics); without it a native disclosure holding plain links and the
  * sign-out form.

@@ -23,7 +23,7 @@ function NavItem({ link, pathname, compact = false }: { link: DashboardLink; pat
 }
 
 /**
- * The /dashboard/* shell (spec §2): top bar (title, notification bell, Sign
+ * The /dashboard/* shell (docs/product.md#screens): top bar (title, notification bell, Sign
  * Out, profile menu), the role's sidebar, and on small screens a menu with
  * the same actions plus a bottom bar with the first four links.
  */

@@ -43,7 +43,7 @@ function query(params: Record<string, string | number>) {
 }
 
 /**
- * The facilitator's students (spec §2 Students tab): subject summary cards, a
+ * The facilitator's students (docs/product.md#screens Students tab): subject summary cards, a
  * GET search/filter form, the table and the CSV export. Shared by
  * /facilitator-dashboard/students and /dashboard/students.
  */

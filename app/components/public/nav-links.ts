@@ -1,4 +1,4 @@
-/** Spec §2 public header: the in-page sections of the landing page and the registration page. */
+/** docs/product.md#screens public header: the in-page sections of the landing page and the registration page. */
 export const PUBLIC_NAV = [
   { label: "Home", hash: "", to: "/" },
   { label: "Programmes", hash: "programmes" },

@@ -16,7 +16,7 @@ const QUICK_LINKS = [
 const headingClass = "text-sm font-semibold uppercase tracking-wide text-white";
 const linkClass = "text-gray-200 underline-offset-2 hover:text-white hover:underline";
 
-/** Public footer (spec §2): quick links, programmes, legal pages, contact, social links, © year. */
+/** Public footer (docs/product.md#screens): quick links, programmes, legal pages, contact, social links, © year. */
 export function PublicFooter() {
   return (
     <footer className="mt-16 bg-gray-900 text-gray-200">

@@ -56,7 +56,7 @@ function Actions({ user, stacked }: { user: HeaderUser; stacked?: boolean }) {
 }
 
 /**
- * Public header (spec §2). The mobile menu is a native <details> disclosure, so
+ * Public header (docs/product.md#screens). The mobile menu is a native <details> disclosure, so
  * it opens without JavaScript; with JavaScript the header gains a shadow after
  * 10 px of scroll.
  */

@@ -7,7 +7,7 @@ import { useHydrated } from "#app/utils/use-hydrated.ts";
 /**
  * A JS-only enhancement: with JavaScript the trigger opens an accessible
  * modal (react-aria: focus trapped and restored, Escape closes); without it
- * the trigger is a link to a page holding the same form (decisions §2).
+ * the trigger is a link to a page holding the same form (docs/product.md#departures).
  */
 export function DialogOrLink({
   to,

@@ -69,7 +69,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   );
 }
 
-/** 'Access Restricted' (spec §2) for a section the admin lacks permission for. */
+/** 'Access Restricted' (docs/product.md#screens) for a section the admin lacks permission for. */
 export function ErrorBoundary() {
   const error = useRouteError();
   if (isRouteErrorResponse(error) && error.status === 403) {

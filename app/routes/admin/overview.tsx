@@ -11,7 +11,7 @@ import { getFeeSchedule } from "#models/fee-schedule.server.ts";
 import { seasonTotals } from "#models/payment.server.ts";
 
 /**
- * Overview counters from real data (decisions §3). Each compares the total
+ * Overview counters from real data (docs/product.md#sample-figures). Each compares the total
  * now with the total at the end of last month (docs/decisions: admin overview).
  */
 export async function loader({ request }: Route.LoaderArgs) {

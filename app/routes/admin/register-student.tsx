@@ -49,7 +49,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 /**
- * Spec §6: registering on behalf of a parent is admin-only. A signed-in
+ * docs/product.md#roles-and-permissions: registering on behalf of a parent is admin-only. A signed-in
  * non-admin posting here gets 403 'Access Denied: …' (not the guard's redirect),
  * then the admin guard applies the Registrations permission flag. The
  * registration is the parent's: recorded as entered by the admin (and audited),

@@ -30,7 +30,7 @@ const HEADERS = [
 
 const yesNo = (v: string | null | undefined) => (v === "yes" ? "Yes" : v === "no" ? "No" : "");
 
-/** Spec §2 registration view list: admin-guarded, oldest first, paginated in the database. */
+/** docs/product.md#screens registration view list: admin-guarded, oldest first, paginated in the database. */
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request, "can_access_registrations");
   const { page } = QuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams));

@@ -19,7 +19,7 @@ const REFERRAL_STATUS_LABELS = new Map<string, string>(REFERRAL_STATUS_OPTIONS.m
 const phoneCell = (v: string | null | undefined) => (v ? formatPhone(v) : "");
 const yesNo = (v: string | null | undefined) => (v === "yes" ? "Yes" : v === "no" ? "No" : "");
 
-/** Full export: the 19 registration fields of spec §3. */
+/** Full export: the 19 registration fields of docs/product.md#data. */
 export const FULL_EXPORT_COLUMNS: ReadonlyArray<CsvColumn<ExportRegistration>> = [
   { header: "Date Registered", value: (r) => formatDateTime(r.createdAt) },
   { header: "Parent Name", value: (r) => r.parentName },

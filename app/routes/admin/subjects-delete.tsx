@@ -6,7 +6,7 @@ import { SUBJECT_DELETE_CONFIRM } from "#app/domain/messages.ts";
 import { SubmitButton } from "#app/components/form/fields.tsx";
 import { handleDeleteSubject, requireSubject } from "./subjects-actions.server.ts";
 
-/** The no-JS confirmation step (decisions §2: the browser confirm becomes a page). */
+/** The no-JS confirmation step (docs/product.md#departures: the browser confirm becomes a page). */
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request, "can_access_subjects");
   const s = await requireSubject(params.subjectId);

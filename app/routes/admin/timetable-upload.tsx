@@ -32,7 +32,7 @@ import { audit } from "#models/audit-log.server.ts";
 const ALLOWED = [UPLOAD_TYPES.jpg, UPLOAD_TYPES.png, UPLOAD_TYPES.pdf];
 
 /**
- * Signed-in users reach the page; its content is for admins with the subjects permission only (spec §2, §6;
+ * Signed-in users reach the page; its content is for admins with the subjects permission only (docs/product.md#screens, #roles-and-permissions;
  * docs/decisions/0019-admin-permissions-and-impersonation.md).
  */
 export async function loader({ request }: Route.LoaderArgs) {

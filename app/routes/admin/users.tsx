@@ -24,7 +24,7 @@ const QuerySchema = z.object({
 });
 
 /**
- * User Management needs can_edit_users (spec §6), for the page and for every
+ * User Management needs can_edit_users (docs/product.md#roles-and-permissions), for the page and for every
  * POST it offers (impersonation start and reset links check it themselves).
  */
 export async function loader({ request }: Route.LoaderArgs) {
@@ -100,7 +100,7 @@ export default function Users({ loaderData }: Route.ComponentProps) {
           Users ({users.length}
           {more ? "+" : ""})
         </h2>
-        {/* Spec §2: the list scrolls at a fixed maximum height (96 units). Focusable so keyboard users can scroll it. */}
+        {/* docs/product.md#screens: the list scrolls at a fixed maximum height (96 units). Focusable so keyboard users can scroll it. */}
         <div className="max-h-96 overflow-y-auto" role="region" aria-label="User list" tabIndex={0}>
           {users.length === 0 && !error ? (
             <p className="px-4 py-6 text-center text-gray-700">{NO_USERS_MATCHING}</p>

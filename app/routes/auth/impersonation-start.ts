@@ -10,7 +10,7 @@ import { audit } from "#models/audit-log.server.ts";
 
 const Schema = z.object({ userId: z.string().regex(/^[a-z0-9]{10,40}$/) });
 
-/** 'View as' (spec §4): admins with can_edit_users, non-admin targets only. POST only. */
+/** 'View as' (docs/product.md#behaviour): admins with can_edit_users, non-admin targets only. POST only. */
 export async function action({ request }: Route.ActionArgs) {
   const { user, sessionId } = await requireAdmin(request, "can_edit_users");
   const parsed = Schema.safeParse(Object.fromEntries(await request.formData().catch(() => new FormData())));

@@ -1,6 +1,6 @@
 import { type RouteConfigEntry, route, prefix } from "@react-router/dev/routes";
 
-/** Sign-in, sign-up, sign-out, impersonation, password reset (issue 4). */
+/** Sign-in, sign-up, sign-out, impersonation, password reset. */
 export const authRoutes: RouteConfigEntry[] = [
   route("portal", "routes/auth/portal.tsx"),
   route("auth", "routes/auth/auth.tsx"),
@@ -9,7 +9,7 @@ export const authRoutes: RouteConfigEntry[] = [
     route("start", "routes/auth/impersonation-start.ts"),
     route("stop", "routes/auth/impersonation-stop.ts"),
   ]),
-  // Admin-issued one-time reset links (issue 4 §11). User Management links each
+  // Admin-issued one-time reset links. User Management links each
   // non-admin row to /admin/users/{id}/reset-link.
   route("admin/users/:userId/reset-link", "routes/auth/reset-link.tsx"),
   route("reset-password/:token", "routes/auth/reset-password.tsx"),

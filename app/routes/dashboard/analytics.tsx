@@ -6,7 +6,7 @@ import { PROGRAMMES, programmeLabel } from "#app/domain/programmes.ts";
 import { Card, DashboardPage, EmptyState, StatCard } from "#app/components/dashboard/page.tsx";
 import { SCHOOL_NAME } from "#app/domain/school.ts";
 
-/** Real counts from registrations (issue 8): per programme and per subject. */
+/** Real counts from registrations: per programme and per subject. */
 export async function loader({ request }: Route.LoaderArgs) {
   await requireRole(request, pageRoles("analytics"));
   const counts = await registrationCounts();

@@ -10,7 +10,7 @@ import { SubmitButton } from "#app/components/form/fields.tsx";
 import { SCHOOL_NAME } from "#app/domain/school.ts";
 
 /**
- * The bell's list (issue 8). Reading never changes state: "seen" is set by a
+ * The bell's list. Reading never changes state: "seen" is set by a
  * POST — the bell's popover sends it when opened (with JavaScript); without
  * JavaScript this page offers a 'Mark all as read' button.
  */

@@ -14,7 +14,7 @@ import { RoleBadge } from "#app/components/dashboard/parts.tsx";
 import { SCHOOL_NAME } from "#app/domain/school.ts";
 
 /**
- * Own profile (spec §8 'Profile updated successfully'). Always the signed-in
+ * Own profile (docs/product.md#messages 'Profile updated successfully'). Always the signed-in
  * account: an admin viewing as someone edits their own profile, never the other user's.
  */
 export async function loader({ request }: Route.LoaderArgs) {

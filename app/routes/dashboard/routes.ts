@@ -1,7 +1,7 @@
 import { type RouteConfigEntry, index, layout, prefix, route } from "@react-router/dev/routes";
 
 /**
- * The /dashboard/* shell and the pages inside it (issue 8): the role's sidebar
+ * The /dashboard/* shell and the pages inside it: the role's sidebar
  * pages, the notifications list behind the bell, and /profile, /settings and
  * /assignments, which share the shell.
  */

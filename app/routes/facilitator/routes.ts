@@ -1,6 +1,6 @@
 import { type RouteConfigEntry, index, route } from "@react-router/dev/routes";
 
-/** /facilitator-dashboard: one URL per tab (decisions §2), plus the file, delete and CSV routes (issue 8). */
+/** /facilitator-dashboard: one URL per tab (docs/product.md#departures), plus the file, delete and CSV routes. */
 export const facilitatorRoutes: RouteConfigEntry[] = [
   route("facilitator-dashboard", "routes/facilitator/layout.tsx", [
     index("routes/facilitator/overview.tsx"),

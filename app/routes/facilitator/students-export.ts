@@ -6,7 +6,7 @@ import { programmeLabel } from "#app/domain/programmes.ts";
 import { formatPhone } from "#app/domain/phone.ts";
 import { parseStudentQuery } from "./+data.server.ts";
 
-/** Spec §2: students_{subject}_{date}.csv of the students shown (same search and subject filter), streamed. */
+/** docs/product.md#screens: students_{subject}_{date}.csv of the students shown (same search and subject filter), streamed. */
 export async function loader({ request }: Route.LoaderArgs) {
   const { effectiveUser } = await requireRole(request, ["facilitator", "admin"]);
   const query = parseStudentQuery(request);

@@ -12,7 +12,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { groups: SAMPLE_WHATSAPP_GROUPS };
 }
 
-/** Spec §2: the 14 sample subject groups, each with open-link and copy-link buttons. */
+/** docs/product.md#screens: the 14 sample subject groups, each with open-link and copy-link buttons. */
 export default function FacilitatorWhatsapp({ loaderData }: Route.ComponentProps) {
   const hydrated = useHydrated();
   const toast = useClientToast();

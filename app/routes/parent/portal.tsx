@@ -26,7 +26,7 @@ const pick = (g: GroupView): GroupView => ({
 });
 
 /**
- * Spec §2 'Parent Portal Coming Soon', plus (decisions §4) the parent's
+ * docs/product.md#screens 'Parent Portal Coming Soon', plus (docs/product.md#data-rules) the parent's
  * wards' registrations with their class pages and the parents' group. Shows
  * the effective user; the Admin Portal tab only for a real admin.
  */

@@ -1,4 +1,4 @@
 import { type RouteConfigEntry, route } from "@react-router/dev/routes";
 
-/** /parent-dashboard (issue 8). */
+/** /parent-dashboard. */
 export const parentRoutes: RouteConfigEntry[] = [route("parent-dashboard", "routes/parent/portal.tsx")];

@@ -1,6 +1,6 @@
 import { type RouteConfigEntry, index, layout, route } from "@react-router/dev/routes";
 
-/** Public site: header and footer around every page (issue 5; /whatsapp pages: issue 6). */
+/** Public site: header and footer around every page. */
 export const publicRoutes: RouteConfigEntry[] = [
   layout("routes/public/layout.tsx", [
     index("routes/public/home.tsx"),

@@ -25,7 +25,7 @@ export function Card({ children, className = "", labelledBy }: { children: React
   );
 }
 
-/** A class-page card: 'Join Class Now' for a usable link, a disabled 'Class Page Coming Soon' otherwise (spec §2, §5). */
+/** A class-page card: 'Join Class Now' for a usable link, a disabled 'Class Page Coming Soon' otherwise (docs/product.md#screens, #validation). */
 export function GroupCard({ group, onToast, headingLevel = 3 }: { group: GroupCardData; onToast?: ShowToast; headingLevel?: 2 | 3 }) {
   const Heading = headingLevel === 2 ? "h2" : "h3";
   return (
@@ -68,7 +68,7 @@ export const GROUP_GUIDELINES = [
   "Report any inappropriate content to the facilitator or an admin.",
 ] as const;
 
-/** The Group Guidelines card with its five bullets (spec §2). */
+/** The Group Guidelines card with its five bullets (docs/product.md#screens). */
 export function GroupGuidelines({ id = "group-guidelines" }: { id?: string }) {
   return (
     <Card labelledBy={id}>

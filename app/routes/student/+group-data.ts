@@ -1,7 +1,7 @@
 import { programmeLabel } from "#app/domain/programmes.ts";
 import { groupTypeLabel, isUsableStudentLink } from "#app/domain/whatsapp.ts";
 
-/** A group as the pages show it: the link only when usable (spec §5), else null. */
+/** A group as the pages show it: the link only when usable (docs/product.md#validation), else null. */
 export type GroupCardData = {
   id: string;
   subjectName: string;

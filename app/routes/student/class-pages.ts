@@ -12,7 +12,7 @@ const ClassPagesSchema = z.object({
 
 /**
  * Records that the class pages of the student's registration were opened
- * (spec §4: once per registration). 'auto-open' (JS) answers with the links to
+ * (docs/product.md#behaviour: once per registration). 'auto-open' (JS) answers with the links to
  * open, only to the one request that claimed it; 'dismiss' (a plain form)
  * hides the 'Join your class pages' list.
  */

@@ -22,7 +22,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   return {
     accountName: info.effectiveUser.fullName,
     wardName: registration?.wardName ?? null,
-    // Spec §4: payment is completed when a registration exists, otherwise pending.
+    // docs/product.md#behaviour: payment is completed when a registration exists, otherwise pending.
     enrolled: Boolean(registration),
     programmeLabel: registration?.programmeLabel ?? null,
     // Fees (docs/decisions/0020): shown beside the enrolment badge, which keeps its spec meaning.
@@ -45,7 +45,7 @@ export function shouldRevalidate({ formAction, formData, defaultShouldRevalidate
 type ShowToast = ReturnType<typeof useClientToast>["show"];
 
 /**
- * Spec §4: on the first portal load with a registration, open each usable class
+ * docs/product.md#behaviour: on the first portal load with a registration, open each usable class
  * page once, a toast per group 200 ms apart. The server claims the opening
  * atomically first, so it happens once per registration, whatever the tabs.
  */

@@ -10,7 +10,7 @@ import { Badge, GroupGuidelines } from "./+components.tsx";
 
 type ParentGroup = { id: string; name: string; programme: string; link: string | null };
 
-/** Open page, no guard (spec §2). */
+/** Open page, no guard (docs/product.md#screens). */
 export async function loader() {
   let loadFailed = false;
   const groups = await getParentGroups().catch((error: unknown) => {
@@ -24,7 +24,7 @@ export async function loader() {
     programme: programmeLabel(g.programme),
     link: isUsableParentLink(g.whatsappLink) ? g.whatsappLink.trim() : null,
   }));
-  // Spec §2: the Science card is the first parent group whose programme contains 'science'.
+  // docs/product.md#screens: the Science card is the first parent group whose programme contains 'science'.
   const scienceIndex = groups.findIndex((g) => /science/i.test(g.programme));
   return {
     loadFailed,

@@ -31,8 +31,8 @@ export type StudentPortal = {
 };
 
 /**
- * The registration a user owns (decisions §4); a failed lookup counts as none
- * (spec §8: failed lookups in the student portal are silently ignored).
+ * The registration a user owns (docs/product.md#data-rules); a failed lookup counts as none
+ * (docs/product.md#messages: failed lookups in the student portal are silently ignored).
  */
 export async function loadOwnedRegistration(user: SessionInfo["effectiveUser"]): Promise<PortalRegistration | null> {
   const r = await getLatestOwnedRegistration(user).catch((error: unknown) => {

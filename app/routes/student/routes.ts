@@ -1,6 +1,6 @@
 import { type RouteConfigEntry, index, layout, prefix, route } from "@react-router/dev/routes";
 
-/** Student portal with URL tabs, the schedule PDF, and the WhatsApp class pages (issue 6). */
+/** Student portal with URL tabs, the schedule PDF, and the WhatsApp class pages. */
 export const studentRoutes: RouteConfigEntry[] = [
   ...prefix("student-dashboard", [
     layout("routes/student/layout.tsx", [

@@ -9,7 +9,7 @@ import { STUDENT_PORTAL_ROLES, loadOwnedRegistration } from "./portal.server.ts"
 
 const PdfQuery = z.object({ day: z.enum(SCHEDULE_DAYS).optional() });
 
-/** The shown (day-filtered) timetable as a real PDF (decisions §2). */
+/** The shown (day-filtered) timetable as a real PDF (docs/product.md#departures). */
 export async function loader({ request }: Route.LoaderArgs) {
   const info = await requireRole(request, STUDENT_PORTAL_ROLES);
   const query = PdfQuery.safeParse({ day: new URL(request.url).searchParams.get("day") || undefined });

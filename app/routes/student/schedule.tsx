@@ -23,7 +23,7 @@ import { STUDENT_PORTAL_ROLES, getStudentPortal } from "./portal.server.ts";
 import { Badge, Card, usePortalToast } from "./+components.tsx";
 
 const ScheduleQuery = z.object({ day: z.enum(SCHEDULE_DAYS).optional() });
-/** Spec §9: 'Download Complete' follows 'Download Started' after 2 s. */
+/** docs/product.md#constants: 'Download Complete' follows 'Download Started' after 2 s. */
 const DOWNLOAD_TOAST_DELAY_MS = 2000;
 
 export async function loader({ request }: Route.LoaderArgs) {

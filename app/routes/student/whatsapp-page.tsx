@@ -8,7 +8,7 @@ import { loadOwnedRegistration, requireUserForWhatsapp } from "./portal.server.t
 import { toGroupCard } from "./+group-data.ts";
 import { GroupCard, GroupGuidelines } from "./+components.tsx";
 
-/** Spec §2: only these group types appear as cards on /whatsapp. */
+/** docs/product.md#screens: only these group types appear as cards on /whatsapp. */
 const CARD_TYPES = new Set(["student", "subject"]);
 
 export async function loader({ request }: Route.LoaderArgs) {
