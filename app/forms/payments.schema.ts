@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { cleanText } from "./parse.ts";
 import { PROGRAMMES, type Programme } from "#app/domain/programmes.ts";
 import {
   PARENT_PAYMENT_METHODS,
@@ -151,7 +152,7 @@ export const PaymentsQuerySchema = z.object({
     .string()
     .optional()
     .catch(undefined)
-    .transform((v) => (v ?? "").trim().slice(0, 100)),
+    .transform((v) => cleanText(v ?? "").trim().slice(0, 100)),
   state: z.enum(PAYMENT_STATES).optional().catch(undefined),
   method: z.enum(PAYMENT_METHODS).optional().catch(undefined),
   from: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional().catch(undefined),

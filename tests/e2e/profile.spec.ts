@@ -3,12 +3,14 @@ import { expectNoA11yViolations } from "../support/axe.ts";
 import { User } from "../../models/user.server.ts";
 import { Session } from "../../models/session.server.ts";
 import { verifyPassword } from "../../app/utils/password.server.ts";
+import { formatPhone } from "../../app/domain/phone.ts";
 
 test("profile: update own full name, display name and email", async ({ page, loginAs }) => {
   const user = await loginAs("parent");
   await page.goto("/profile");
   await expect(page.getByRole("heading", { level: 1, name: "Profile" })).toBeVisible();
-  await expect(page.getByText(user.phone)).toBeVisible();
+  // Shown as Ghanaians write it (024 123 4567).
+  await expect(page.getByText(formatPhone(user.phone))).toBeVisible();
   await expectNoA11yViolations(page);
 
   await page.getByLabel("Email (optional)").fill("not-an-email");
