@@ -7,15 +7,11 @@ import { Registration } from "../../models/registration.server.ts";
 import { createRegistration } from "../support/fixtures.ts";
 import { CATALOGUE_SUBJECT_RENAME, SUBJECT_NAME_TAKEN } from "../../app/forms/admin-subject.schema.ts";
 import type { Page } from "@playwright/test";
+import { openForm as openDialogOrPage } from "../support/dialog-or-page.ts";
 
 const isJs = () => test.info().project.name === "js";
 
-async function openForm(page: Page, name: string) {
-  await page.getByRole(isJs() ? "button" : "link", { name }).click();
-  const scope = isJs() ? page.getByRole("dialog") : page.getByRole("main");
-  await expect(scope.getByRole("heading", { level: isJs() ? 2 : 1 })).toBeVisible();
-  return scope;
-}
+const openForm = (page: Page, name: string | RegExp) => openDialogOrPage(page, name, isJs());
 
 test.describe("Subjects Management", () => {
   test("creates a subject with a facilitator chosen by name, edits it and deletes it after confirming", async ({ page, loginAs }) => {

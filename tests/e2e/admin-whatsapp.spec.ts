@@ -3,6 +3,7 @@ import { expectNoA11yViolations } from "../support/axe.ts";
 import { E2E } from "../support/e2e-env.ts";
 import { WhatsappGroup } from "../../models/whatsapp-group.server.ts";
 import type { Page } from "@playwright/test";
+import { openForm as openDialogOrPage } from "../support/dialog-or-page.ts";
 import { NOT_A_WHATSAPP_INVITE } from "../../app/domain/whatsapp.ts";
 import { ONE_PROGRAMME_ONLY } from "../../app/forms/admin-whatsapp-group.schema.ts";
 import { PROGRAMME_SUBJECTS } from "../../app/domain/programmes.ts";
@@ -10,12 +11,7 @@ import { PROGRAMME_SUBJECTS } from "../../app/domain/programmes.ts";
 const isJs = () => test.info().project.name === "js";
 
 /** With JS the trigger is a button opening a dialog; without, a link to a page holding the same form. */
-async function openForm(page: Page, name: string | RegExp) {
-  await page.getByRole(isJs() ? "button" : "link", { name }).click();
-  const scope = isJs() ? page.getByRole("dialog") : page.getByRole("main");
-  await expect(scope.getByRole("heading", { level: isJs() ? 2 : 1 })).toBeVisible();
-  return scope;
-}
+const openForm = (page: Page, name: string | RegExp) => openDialogOrPage(page, name, isJs());
 
 test.describe("WhatsApp Group Management", () => {
   test("adds, edits and deletes a group; counts its students; stat cards and filters", async ({ page, loginAs }) => {
