@@ -1,21 +1,10 @@
-import mongoose from "mongoose";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startEmbeddedMongo, type EmbeddedMongo } from "@vacation-classes/embedded-mongo";
+import { describe, expect, it } from "vitest";
+import { useTestDatabase } from "#tests/support/test-database.ts";
 import { countOtherPermissionManagers, hasEveryPermission, setAdminPermissions } from "./admin-permission.server.ts";
 import { User } from "./user.server.ts";
 import { defaultPermissions } from "#app/domain/roles.ts";
 
-let server: EmbeddedMongo;
-
-beforeAll(async () => {
-  server = await startEmbeddedMongo({ quiet: true });
-  await mongoose.connect(`${server.uri}permission_test`);
-});
-
-afterAll(async () => {
-  await mongoose.disconnect();
-  await server?.stop();
-});
+useTestDatabase("permission_test");
 
 describe("permission managers", () => {
   it("counts the other admins holding every flag (no row means every flag)", async () => {

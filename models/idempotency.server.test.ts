@@ -1,21 +1,11 @@
 import mongoose from "mongoose";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { type EmbeddedMongo, startEmbeddedMongo } from "@vacation-classes/embedded-mongo";
+import { beforeEach, describe, expect, it } from "vitest";
+import { useTestDatabase } from "#tests/support/test-database.ts";
 import { IdempotencyKey, isIdempotencyKey, runOnce } from "./idempotency.server.ts";
 
-let server: EmbeddedMongo;
 const Thing = mongoose.model("IdempotencyTestThing", new mongoose.Schema({ _id: String, n: Number }), "idempotency_test_things");
 
-beforeAll(async () => {
-  server = await startEmbeddedMongo({ quiet: true });
-  await mongoose.connect(`${server.uri}idempotency_test`);
-  await IdempotencyKey.init();
-});
-
-afterAll(async () => {
-  await mongoose.disconnect();
-  await server?.stop();
-});
+useTestDatabase("idempotency_test", { init: [IdempotencyKey] });
 
 beforeEach(async () => {
   await IdempotencyKey.deleteMany({});

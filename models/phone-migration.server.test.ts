@@ -1,23 +1,10 @@
-import mongoose from "mongoose";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startEmbeddedMongo, type EmbeddedMongo } from "@vacation-classes/embedded-mongo";
+import { describe, expect, it } from "vitest";
+import { useTestDatabase } from "#tests/support/test-database.ts";
 import { normalizeStoredPhones } from "./phone-migration.server.ts";
 import { User } from "./user.server.ts";
 import { Registration } from "./registration.server.ts";
 
-let server: EmbeddedMongo;
-
-beforeAll(async () => {
-  server = await startEmbeddedMongo({ quiet: true });
-  await mongoose.connect(`${server.uri}phone_migration_test`);
-  await User.init();
-  await Registration.init();
-});
-
-afterAll(async () => {
-  await mongoose.disconnect();
-  await server?.stop();
-});
+useTestDatabase("phone_migration_test", { init: [User, Registration] });
 
 const registration = (id: string, whatsappNumber: string, whatsappNumberNormalized: string, wardWhatsapp: string, wardWhatsappNormalized: string) => ({
   _id: id,

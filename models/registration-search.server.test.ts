@@ -1,9 +1,6 @@
-import mongoose from "mongoose";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type EmbeddedMongo, startEmbeddedMongo } from "@vacation-classes/embedded-mongo";
+import { beforeAll, describe, expect, it } from "vitest";
+import { useTestDatabase } from "#tests/support/test-database.ts";
 import { Registration, countRegistrationsByProgramme, listAdminRegistrations, registrationSearchText } from "./registration.server.ts";
-
-let server: EmbeddedMongo;
 
 function reg(i: number, over: Record<string, unknown>) {
   const at = new Date(Date.UTC(2026, 0, 1, 0, i));
@@ -32,20 +29,15 @@ function reg(i: number, over: Record<string, unknown>) {
   };
 }
 
+useTestDatabase("registration_search_test");
+
 beforeAll(async () => {
-  server = await startEmbeddedMongo({ quiet: true });
-  await mongoose.connect(`${server.uri}registration_search_test`);
   await Registration.init(); // the schema's indexes, the text index included
   await Registration.collection.insertMany([
     reg(1, { parentName: "Ama Mensah", wardName: "Kofi Mensah", currentSchool: "Accra Academy", whatsappNumber: "024 123 4567", whatsappNumberNormalized: "+233241234567" }),
     reg(2, { parentName: "Yaa Asantewaa", wardName: "Ɛsi Ɔforiwaa", currentSchool: "Wesley Girls' High School", programme: "arts", subjects: ["Literature"] }),
     reg(3, { parentName: "Kwame Mensah", wardName: "Abena Mensah", currentSchool: "Achimota School", programme: "business" }),
   ] as never[]);
-});
-
-afterAll(async () => {
-  await mongoose.disconnect();
-  await server?.stop();
 });
 
 const search = async (q: string) => (await listAdminRegistrations({ q, page: 1, perPage: 25 })).items.map((r) => r._id);

@@ -1,6 +1,5 @@
-import mongoose from "mongoose";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startEmbeddedMongo, type EmbeddedMongo } from "@vacation-classes/embedded-mongo";
+import { describe, expect, it } from "vitest";
+import { useTestDatabase } from "#tests/support/test-database.ts";
 import { PROGRAMME_SUBJECTS, PROGRAMMES } from "#app/domain/programmes.ts";
 import { isUsableStudentLink } from "#app/domain/whatsapp.ts";
 import { seedDemoData, seedIfEmpty, DEMO_ACCOUNTS } from "./seed.server.ts";
@@ -12,17 +11,7 @@ import { verifyPassword } from "#app/utils/password.server.ts";
 import { Payment } from "./payment.server.ts";
 import { normalizePhone } from "#app/domain/phone.ts";
 
-let server: EmbeddedMongo;
-
-beforeAll(async () => {
-  server = await startEmbeddedMongo({ quiet: true });
-  await mongoose.connect(`${server.uri}seed_test`);
-});
-
-afterAll(async () => {
-  await mongoose.disconnect();
-  await server?.stop();
-});
+useTestDatabase("seed_test");
 
 async function counts() {
   return {

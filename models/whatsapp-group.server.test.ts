@@ -1,19 +1,8 @@
-import mongoose from "mongoose";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { type EmbeddedMongo, startEmbeddedMongo } from "@vacation-classes/embedded-mongo";
+import { beforeEach, describe, expect, it } from "vitest";
+import { useTestDatabase } from "#tests/support/test-database.ts";
 import { WhatsappGroup, findParentGroupForProgramme, getGroupsForSubjects } from "./whatsapp-group.server.ts";
 
-let server: EmbeddedMongo;
-
-beforeAll(async () => {
-  server = await startEmbeddedMongo({ quiet: true });
-  await mongoose.connect(`${server.uri}whatsapp_group_test`);
-});
-
-afterAll(async () => {
-  await mongoose.disconnect();
-  await server?.stop();
-});
+useTestDatabase("whatsapp_group_test");
 
 beforeEach(async () => {
   await WhatsappGroup.deleteMany({});

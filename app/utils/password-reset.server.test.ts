@@ -1,8 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startEmbeddedMongo, type EmbeddedMongo } from "@vacation-classes/embedded-mongo";
+import { beforeAll, describe, expect, it } from "vitest";
+import { useTestDatabase } from "#tests/support/test-database.ts";
 
 // Modules under test read their configuration at import time.
-let server: EmbeddedMongo;
 let mod: typeof import("./password-reset.server.ts");
 let models: {
   User: typeof import("#models/user.server.ts").User;
@@ -12,11 +11,9 @@ let models: {
 let limits: typeof import("./sign-in-limits.server.ts");
 let verifyPassword: typeof import("./password.server.ts").verifyPassword;
 
+useTestDatabase("accounts_unit");
+
 beforeAll(async () => {
-  server = await startEmbeddedMongo({ quiet: true });
-  process.env.MONGODB_URI = `${server.uri}accounts_unit`;
-  process.env.SESSION_SECRET = "unit-test-secret";
-  process.env.SEED_DEMO_DATA = "false";
   mod = await import("./password-reset.server.ts");
   limits = await import("./sign-in-limits.server.ts");
   models = {
@@ -25,12 +22,6 @@ beforeAll(async () => {
     PasswordReset: (await import("#models/password-reset.server.ts")).PasswordReset,
   };
   verifyPassword = (await import("./password.server.ts")).verifyPassword;
-  await (await import("#models/db.server.ts")).connectDb();
-});
-
-afterAll(async () => {
-  await (await import("#models/db.server.ts")).disconnectDb();
-  await server?.stop();
 });
 
 let n = 0;

@@ -1,6 +1,5 @@
-import mongoose from "mongoose";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startEmbeddedMongo, type EmbeddedMongo } from "@vacation-classes/embedded-mongo";
+import { beforeAll, describe, expect, it } from "vitest";
+import { useTestDatabase } from "#tests/support/test-database.ts";
 import { Registration, wardNameKey } from "#models/registration.server.ts";
 import { Payment, seasonTotals } from "#models/payment.server.ts";
 import { saveFeeSchedule } from "#models/fee-schedule.server.ts";
@@ -18,12 +17,11 @@ import {
   voidPayment,
 } from "./payments.server.ts";
 
-let server: EmbeddedMongo;
 let n = 0;
 
+useTestDatabase("payments_test");
+
 beforeAll(async () => {
-  server = await startEmbeddedMongo({ quiet: true });
-  await mongoose.connect(`${server.uri}payments_test`);
   await Promise.all([Registration.init(), Payment.init()]);
   await saveFeeSchedule({
     season: "2026",
@@ -35,11 +33,6 @@ beforeAll(async () => {
     bandFromSubjects: null,
     bandFees: { ...EMPTY_FEES },
   });
-});
-
-afterAll(async () => {
-  await mongoose.disconnect();
-  await server?.stop();
 });
 
 async function registration(season = "2026") {

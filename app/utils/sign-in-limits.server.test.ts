@@ -1,25 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startEmbeddedMongo, type EmbeddedMongo } from "@vacation-classes/embedded-mongo";
+import { beforeAll, describe, expect, it } from "vitest";
+import { useTestDatabase } from "#tests/support/test-database.ts";
 
 // A five-second window so the tests can see blocks end (long enough that a burst fits in one window on a busy machine).
 process.env.SIGNIN_WINDOW_SECONDS = "5";
 process.env.SIGNIN_ADDRESS_FAILURES = "12";
 
-let server: EmbeddedMongo;
 let limits: typeof import("./sign-in-limits.server.ts");
 
-beforeAll(async () => {
-  server = await startEmbeddedMongo({ quiet: true });
-  process.env.MONGODB_URI = `${server.uri}limits_unit`;
-  process.env.SESSION_SECRET = "unit-test-secret";
-  process.env.SEED_DEMO_DATA = "false";
-  limits = await import("./sign-in-limits.server.ts");
-  await (await import("#models/db.server.ts")).connectDb();
-});
+useTestDatabase("limits_unit");
 
-afterAll(async () => {
-  await (await import("#models/db.server.ts")).disconnectDb();
-  await server?.stop();
+beforeAll(async () => {
+  limits = await import("./sign-in-limits.server.ts");
 });
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

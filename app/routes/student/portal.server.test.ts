@@ -1,21 +1,9 @@
-import mongoose from "mongoose";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type EmbeddedMongo, startEmbeddedMongo } from "@vacation-classes/embedded-mongo";
+import { describe, expect, it } from "vitest";
+import { useTestDatabase } from "#tests/support/test-database.ts";
 import { Registration, wardNameKey } from "#models/registration.server.ts";
 import { claimClassPagesOpening, loadOwnedRegistration } from "./portal.server.ts";
 
-let server: EmbeddedMongo;
-
-beforeAll(async () => {
-  server = await startEmbeddedMongo({ quiet: true });
-  await mongoose.connect(`${server.uri}student_portal_test`);
-  await Registration.init();
-});
-
-afterAll(async () => {
-  await mongoose.disconnect();
-  await server?.stop();
-});
+useTestDatabase("student_portal_test", { init: [Registration] });
 
 let n = 0;
 async function registration(overrides: Record<string, unknown> = {}) {
