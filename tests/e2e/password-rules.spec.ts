@@ -46,3 +46,37 @@ test("sign-up applies the minimum length and requirements from the settings, nam
   await expect(page.getByRole("status")).toContainText("Account created successfully");
   expect(await conn.collection("users").countDocuments({ fullName: "Rule Tester" })).toBe(1);
 });
+
+test("changing a password in Settings applies the same rule and names it by the field", async ({ page }) => {
+  const phone = `020${String(Date.now()).slice(-7)}`;
+  const password = "Firstpass1!xy";
+  // An account made under the rule, through the sign-up form.
+  await page.goto(`${app.url}/portal?role=parent&mode=signup`);
+  const signUp = page.locator("form#sign-up-parent");
+  await signUp.getByLabel("Phone number").fill(phone);
+  await signUp.getByLabel("Full name").fill("Rule Changer");
+  await signUp.getByLabel(/^Email/).fill("changer@example.com");
+  await signUp.getByLabel(/^Password/).fill(password);
+  await signUp.getByLabel("Confirm password").fill(password);
+  await signUp.getByRole("button", { name: "Sign Up" }).click();
+  await expect(page.getByRole("status")).toContainText("Account created successfully");
+  const signIn = page.locator("form#sign-in");
+  await signIn.getByLabel("Phone number").fill(phone);
+  await signIn.getByLabel(/^Password/).fill(password);
+  await signIn.getByRole("button", { name: "Sign In" }).click();
+  await expect(page).toHaveURL(/\/parent-dashboard$/);
+
+  await page.goto(`${app.url}/settings`);
+  await expect(page.getByRole("main")).toContainText("At least 10 characters, with an upper-case letter, a lower-case letter, a digit and a symbol.");
+  const change = async (next: string) => {
+    await page.getByLabel("Current password").fill(password);
+    await page.getByRole("textbox", { name: "New password", exact: true }).fill(next);
+    await page.getByLabel("Confirm new password").fill(next);
+    await page.getByRole("button", { name: "Change password" }).click();
+  };
+  await change("short1!A");
+  await expect(page.getByText("Password must be at least 10 characters long")).toBeVisible();
+  await expect(page.getByRole("textbox", { name: "New password", exact: true })).toHaveAttribute("aria-invalid", "true");
+  await change("Secondpass2!z");
+  await expect(page.getByRole("status")).toContainText("Password changed");
+});

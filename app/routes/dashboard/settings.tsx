@@ -14,19 +14,24 @@ import { ChangePasswordSchema, CURRENT_PASSWORD_WRONG, PASSWORD_CHANGED } from "
 import { FormErrors, SubmitButton, TextField } from "#app/components/form/fields.tsx";
 import { Card, DashboardPage } from "#app/components/dashboard/page.tsx";
 import { SCHOOL_NAME } from "#app/domain/school.ts";
+import { passwordHint, passwordPolicyFrom, passwordRuleError } from "#app/domain/password-policy.ts";
+import { getSettings } from "#models/settings.server.ts";
 
 const HIDE = ["currentPassword", "newPassword", "confirmPassword"];
 
 /** Own account settings: change the password (the signed-in account, even while viewing as someone). */
 export async function loader({ request }: Route.LoaderArgs) {
   const { impersonating } = await requireUser(request);
-  return { impersonating };
+  return { impersonating, passwordRules: passwordHint(passwordPolicyFrom(await getSettings().catch(() => null))) };
 }
 
 export async function action({ request }: Route.ActionArgs) {
   const { user, sessionId } = await requireUser(request);
   const submission = parseWithZod(await request.formData(), { schema: ChangePasswordSchema });
   if (submission.status !== "success") return data({ result: submission.reply({ hideFields: HIDE }) }, { status: 400 });
+  // The school's password rule (admin settings) applies to a changed password as to a new account's.
+  const ruleError = passwordRuleError(submission.value.newPassword, passwordPolicyFrom(await getSettings().catch(() => null)));
+  if (ruleError) return data({ result: submission.reply({ fieldErrors: { newPassword: [ruleError] }, hideFields: HIDE }) }, { status: 400 });
   // Wrong current passwords count as failed sign-ins of this phone (from this session), so a left-open session cannot
   // be used to guess it.
   const reservation = await reserveSignIn(user.phone, `session:${sessionId}`);
@@ -75,7 +80,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
         <Form method="post" {...getFormProps(form)} className="space-y-4">
           <FormErrors id={form.errorId} errors={form.errors} />
           <TextField field={fields.currentPassword} label="Current password" type="password" inputProps={{ autoComplete: "current-password" }} />
-          <TextField field={fields.newPassword} label="New password" type="password" hint="At least 6 characters." inputProps={{ autoComplete: "new-password" }} />
+          <TextField field={fields.newPassword} label="New password" type="password" hint={loaderData.passwordRules} inputProps={{ autoComplete: "new-password" }} />
           <TextField field={fields.confirmPassword} label="Confirm new password" type="password" inputProps={{ autoComplete: "new-password" }} />
           <SubmitButton pendingLabel="Changing...">Change password</SubmitButton>
         </Form>
