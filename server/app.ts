@@ -26,6 +26,10 @@ export const app = express();
 const getLoadContext = loadContextFor(build);
 app.disable("x-powered-by");
 useClientAddress(app);
+const handleRequest = createRequestHandler({ build, mode: process.env.NODE_ENV, getLoadContext });
+// The health check is asked every few seconds by load balancers: straight to its resource route (a plain-text
+// answer with no body, no page, nothing to compress or to protect with a CSP), past the middleware below.
+app.get("/healthz", handleRequest);
 app.use(bodyLimit());
 app.use(securityHeaders({ appOrigin: process.env.APP_ORIGIN?.trim() }));
 app.use(sameOrigin({ appOrigin: process.env.APP_ORIGIN?.trim() }));
@@ -33,7 +37,7 @@ app.use(compression());
 useCspReports(app);
 app.use(staticAssets(clientDir));
 app.use(pageCache(build, { getLoadContext }));
-app.all("*", createRequestHandler({ build, mode: process.env.NODE_ENV, getLoadContext }));
+app.all("*", handleRequest);
 
 const port = Number(process.env.PORT ?? 3000);
 const host = process.env.HOST;
