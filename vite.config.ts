@@ -32,7 +32,6 @@ export default defineConfig({
   test: {
     include: [
       "app/**/*.test.{ts,tsx}",
-      "models/**/*.test.ts",
       "scripts/**/*.test.ts",
       "server/**/*.test.ts",
       "packages/*/src/**/*.test.ts",

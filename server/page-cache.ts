@@ -12,7 +12,7 @@
  * - only 200 answers marked `public` and setting no cookie are stored.
  *
  * Invalidation: every entry lives at most PAGE_CACHE_MS, and the settings the pages read are cached for 1 s per
- * process (models/settings.server.ts), so a settings or content change made through any instance sharing the
+ * process (app/models/settings.server.ts), so a settings or content change made through any instance sharing the
  * database shows on every instance within 2 s. A deploy starts new processes with empty caches, and the build
  * version is part of the key and the ETag, so a browser's revalidation after a deploy gets the new page.
  */

@@ -51,7 +51,7 @@ type RegistrationFormProps = {
   duplicateReference?: string | null;
   id?: string;
   action?: string;
-  /** The server's key for this submission (models/idempotency.server.ts), on private pages; the browser makes or replaces it. */
+  /** The server's key for this submission (app/models/idempotency.server.ts), on private pages; the browser makes or replaces it. */
   idempotencyKey?: string;
   /** The route's clientAction said the link failed (app/utils/network-submit.ts): keep everything and send again. */
   networkFailure?: unknown;

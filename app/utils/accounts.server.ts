@@ -8,7 +8,7 @@ import { getSettings } from "#models/settings.server.ts";
 import { passwordPolicyFrom, passwordRuleError } from "#app/domain/password-policy.ts";
 import { connectDb } from "#models/db.server.ts";
 import { AuthError, authenticator } from "./auth.server.ts";
-import { hashPassword } from "./password.server.ts";
+import { hashPassword } from "#models/password.server.ts";
 import { safeRedirect } from "./redirect.ts";
 import { createUserSession, destroyUserSession } from "./session.server.ts";
 import { toastHeader, redirectWithToast } from "./toast.server.ts";

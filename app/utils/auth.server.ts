@@ -6,7 +6,7 @@ import { effectiveRole, type AdminPermissionFlag, type Role } from "#app/domain/
 import { User } from "#models/user.server.ts";
 import { getAdminPermissions } from "#models/admin-permission.server.ts";
 import { connectDb } from "#models/db.server.ts";
-import { getDummyHash, verifyPassword } from "./password.server.ts";
+import { getDummyHash, verifyPassword } from "#models/password.server.ts";
 import { getSessionInfo, type SessionInfo } from "./session.server.ts";
 import { ACCESS_RESTRICTED_MESSAGE, ACCESS_RESTRICTED_TITLE, INVALID_CREDENTIALS } from "#app/domain/messages.ts";
 

@@ -9,7 +9,7 @@ let models: {
   PasswordReset: typeof import("#models/password-reset.server.ts").PasswordReset;
 };
 let limits: typeof import("./sign-in-limits.server.ts");
-let verifyPassword: typeof import("./password.server.ts").verifyPassword;
+let verifyPassword: typeof import("#models/password.server.ts").verifyPassword;
 
 useTestDatabase("accounts_unit");
 
@@ -21,7 +21,7 @@ beforeAll(async () => {
     Session: (await import("#models/session.server.ts")).Session,
     PasswordReset: (await import("#models/password-reset.server.ts")).PasswordReset,
   };
-  verifyPassword = (await import("./password.server.ts")).verifyPassword;
+  verifyPassword = (await import("#models/password.server.ts")).verifyPassword;
 });
 
 let n = 0;

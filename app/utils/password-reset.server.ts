@@ -5,8 +5,8 @@ import { PasswordReset } from "#models/password-reset.server.ts";
 import { User } from "#models/user.server.ts";
 import { clearSignInLimits } from "./sign-in-limits.server.ts";
 import { connectDb } from "#models/db.server.ts";
-import { env } from "./env.server.ts";
-import { hashPassword } from "./password.server.ts";
+import { env } from "#models/env.server.ts";
+import { hashPassword } from "#models/password.server.ts";
 import { deleteOtherSessions } from "./session.server.ts";
 
 export { RESET_LINK_HOURS };

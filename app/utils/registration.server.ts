@@ -169,7 +169,7 @@ export async function processRegistration(
 }
 
 /**
- * processRegistration guarded by the form's idempotency key (models/idempotency.server.ts):
+ * processRegistration guarded by the form's idempotency key (app/models/idempotency.server.ts):
  * a repeated submission (a retry after a lost answer, a double tap, a second app
  * instance) gets the first success instead of a second registration. Forms without
  * a well-formed key are processed as before.

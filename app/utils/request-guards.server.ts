@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { env } from "./env.server.ts";
+import { env } from "#models/env.server.ts";
 
 import { bodyLimitFor, isUploadPath, tooLargeMessage } from "./body-limits.ts";
 

@@ -4,7 +4,7 @@ import { User, PUBLIC_USER_FIELDS, type PublicUser } from "#models/user.server.t
 import { getAdminPermissions } from "#models/admin-permission.server.ts";
 import { getSettings } from "#models/settings.server.ts";
 import { connectDb } from "#models/db.server.ts";
-import { env } from "./env.server.ts";
+import { env } from "#models/env.server.ts";
 import { oncePerRequest } from "./request-scope.server.ts";
 
 /** The cookie carries only the Session document's id (docs/product.md#architecture). */

@@ -12,7 +12,7 @@ import {
   parseMultipartRequest,
 } from "@remix-run/multipart-parser";
 import { fileTypeFromBuffer } from "file-type";
-import { env } from "./env.server.ts";
+import { env } from "#models/env.server.ts";
 import { MAX_UPLOAD_BYTES } from "./request-guards.server.ts";
 
 /**

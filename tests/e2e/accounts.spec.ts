@@ -2,8 +2,8 @@ import { test, expect, createUser, signInAs, uniquePhone, connectTestDb } from "
 import type { Page } from "@playwright/test";
 import { expectNoA11yViolations } from "../support/axe.ts";
 import { E2E } from "../support/e2e-env.ts";
-import { User } from "../../models/user.server.ts";
-import { Session } from "../../models/session.server.ts";
+import { User } from "../../app/models/user.server.ts";
+import { Session } from "../../app/models/session.server.ts";
 
 const HOME = { student: "/student-dashboard", parent: "/parent-dashboard", facilitator: "/facilitator-dashboard", admin: "/admin" } as const;
 const SAME_ORIGIN = { Origin: E2E.baseURL };

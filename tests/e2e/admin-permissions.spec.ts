@@ -1,5 +1,5 @@
 import { test, expect, setPermissions, createUser, createRegistration, connectTestDb, sessionCookieHeader, uniquePhone } from "../support/fixtures.ts";
-import { Assignment } from "../../models/assignment.server.ts";
+import { Assignment } from "../../app/models/assignment.server.ts";
 import { expectNoA11yViolations } from "../support/axe.ts";
 import type { AdminPermissionFlag } from "../../app/domain/roles.ts";
 

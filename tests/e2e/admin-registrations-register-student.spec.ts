@@ -3,8 +3,8 @@ import { test, expect, connectTestDb, uniquePhone } from "../support/fixtures.ts
 import { expectNoA11yViolations } from "../support/axe.ts";
 import { PROGRAMME_SUBJECTS } from "../../app/domain/programmes.ts";
 import { REGISTRATION_FIELD_LABELS as L } from "../../app/forms/registration.schema.ts";
-import { Registration } from "../../models/registration.server.ts";
-import { AuditLog } from "../../models/audit-log.server.ts";
+import { Registration } from "../../app/models/registration.server.ts";
+import { AuditLog } from "../../app/models/audit-log.server.ts";
 
 const jsOn = () => test.info().project.use.javaScriptEnabled !== false;
 

@@ -5,10 +5,10 @@ import type { Page } from "@playwright/test";
 import { test, expect, createRegistration, uniquePhone, connectTestDb } from "../support/fixtures.ts";
 import { expectNoA11yViolations } from "../support/axe.ts";
 import { E2E } from "../support/e2e-env.ts";
-import { Registration } from "../../models/registration.server.ts";
-import { User } from "../../models/user.server.ts";
-import { Session } from "../../models/session.server.ts";
-import { hashPassword } from "../../app/utils/password.server.ts";
+import { Registration } from "../../app/models/registration.server.ts";
+import { User } from "../../app/models/user.server.ts";
+import { Session } from "../../app/models/session.server.ts";
+import { hashPassword } from "../../app/models/password.server.ts";
 
 /** A token no other test's data contains, to search and find only this test's rows. */
 function token(prefix: string) {

@@ -1,7 +1,7 @@
 import { test, expect, setPermissions, connectTestDb } from "../support/fixtures.ts";
 import { expectNoA11yViolations } from "../support/axe.ts";
 import { E2E } from "../support/e2e-env.ts";
-import { Settings } from "../../models/settings.server.ts";
+import { Settings } from "../../app/models/settings.server.ts";
 import { DEFAULT_SETTINGS } from "../../app/domain/settings.ts";
 
 /**

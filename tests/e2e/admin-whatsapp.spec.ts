@@ -1,7 +1,7 @@
 import { test, expect, createRegistration, setPermissions, connectTestDb } from "../support/fixtures.ts";
 import { expectNoA11yViolations } from "../support/axe.ts";
 import { E2E } from "../support/e2e-env.ts";
-import { WhatsappGroup } from "../../models/whatsapp-group.server.ts";
+import { WhatsappGroup } from "../../app/models/whatsapp-group.server.ts";
 import type { Page } from "@playwright/test";
 import { openForm as openDialogOrPage } from "../support/dialog-or-page.ts";
 import { NOT_A_WHATSAPP_INVITE } from "../../app/domain/whatsapp.ts";

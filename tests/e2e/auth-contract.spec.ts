@@ -11,8 +11,8 @@ import type { AdminPermissionFlag, Role } from "../../app/domain/roles.ts";
 import { ADMIN_PERMISSION_FLAGS } from "../../app/domain/roles.ts";
 import { test, expect, createUser, createRegistration, sessionCookieHeader, setPermissions, uniquePhone, connectTestDb } from "../support/fixtures.ts";
 import { E2E } from "../support/e2e-env.ts";
-import { Registration } from "../../models/registration.server.ts";
-import { User } from "../../models/user.server.ts";
+import { Registration } from "../../app/models/registration.server.ts";
+import { User } from "../../app/models/user.server.ts";
 
 // ─── Classification: every route pattern of app/routes.ts appears in exactly one list ───
 

@@ -1,6 +1,6 @@
 import { test, expect, connectTestDb, createUser, signInAs } from "../support/fixtures.ts";
 import { expectNoA11yViolations } from "../support/axe.ts";
-import { Communication } from "../../models/communication.server.ts";
+import { Communication } from "../../app/models/communication.server.ts";
 import type { Role } from "../../app/domain/roles.ts";
 
 const SIDEBAR: Record<Role, string[]> = {

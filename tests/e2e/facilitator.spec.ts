@@ -3,8 +3,8 @@ import path from "node:path";
 import os from "node:os";
 import { test, expect, connectTestDb, createRegistration, createUser, signInAs, uniquePhone, type TestUser } from "../support/fixtures.ts";
 import { expectNoA11yViolations } from "../support/axe.ts";
-import { Subject } from "../../models/subject.server.ts";
-import { Session } from "../../models/session.server.ts";
+import { Subject } from "../../app/models/subject.server.ts";
+import { Session } from "../../app/models/session.server.ts";
 import type { Page } from "@playwright/test";
 
 /** A facilitator with one subject of their own (a unique name, so counts are theirs alone) and two students in it. */

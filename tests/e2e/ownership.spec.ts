@@ -6,7 +6,7 @@
 import type { Page } from "@playwright/test";
 import { test, expect, createRegistration, uniquePhone, connectTestDb } from "../support/fixtures.ts";
 import { expectNoA11yViolations } from "../support/axe.ts";
-import { Registration } from "../../models/registration.server.ts";
+import { Registration } from "../../app/models/registration.server.ts";
 
 async function signUpAndSignIn(page: Page, role: "parent" | "student", phone: string) {
   const password = "good-pass-42";

@@ -4,7 +4,7 @@ import path from "node:path";
 import type { Page } from "@playwright/test";
 import { test, expect, createRegistration, connectTestDb, uniquePhone } from "../support/fixtures.ts";
 import { expectNoA11yViolations } from "../support/axe.ts";
-import { Communication } from "../../models/communication.server.ts";
+import { Communication } from "../../app/models/communication.server.ts";
 
 const PDF = Buffer.from("%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n");
 

@@ -10,8 +10,8 @@ import {
   REGISTRATION_FIELD_LABELS as L,
   SUBJECT_NOT_IN_PROGRAMME,
 } from "../../app/forms/registration.schema.ts";
-import { Registration } from "../../models/registration.server.ts";
-import { WhatsappGroup } from "../../models/whatsapp-group.server.ts";
+import { Registration } from "../../app/models/registration.server.ts";
+import { WhatsappGroup } from "../../app/models/whatsapp-group.server.ts";
 
 const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 /** A control by its visible label; required fields add a decorative " *". */

@@ -9,7 +9,7 @@ import { E2E } from "../support/e2e-env.ts";
 import { PROGRAMME_SUBJECTS } from "../../app/domain/programmes.ts";
 import { REGISTRATION_FIELD_LABELS as L } from "../../app/forms/registration.schema.ts";
 import { DRAFT_RESTORE_QUESTION, OFFLINE_SUBMIT_MESSAGE, SLOW_SUBMIT_MESSAGE } from "../../app/domain/messages.ts";
-import { Registration } from "../../models/registration.server.ts";
+import { Registration } from "../../app/models/registration.server.ts";
 
 const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 const byLabel = (page: Page, label: string) => page.getByLabel(new RegExp(`^${escapeRe(label)}( \\*)?$`));

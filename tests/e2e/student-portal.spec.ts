@@ -3,9 +3,9 @@ import { test, expect, createUser, signInAs, createRegistration, connectTestDb, 
 import { expectNoA11yViolations } from "../support/axe.ts";
 import { pdfText } from "../support/pdf-text.ts";
 import { E2E } from "../support/e2e-env.ts";
-import { Registration } from "../../models/registration.server.ts";
-import { WhatsappGroup } from "../../models/whatsapp-group.server.ts";
-import { Session } from "../../models/session.server.ts";
+import { Registration } from "../../app/models/registration.server.ts";
+import { WhatsappGroup } from "../../app/models/whatsapp-group.server.ts";
+import { Session } from "../../app/models/session.server.ts";
 import { SCHOOL_NAME } from "../../app/domain/school.ts";
 import { SCHEDULE_DAYS, filterByDay, generateSchedule, scheduleDayOf } from "../../app/domain/schedule.ts";
 

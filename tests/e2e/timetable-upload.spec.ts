@@ -3,7 +3,7 @@ import path from "node:path";
 import { test, expect, createUser, createRegistration, sessionCookieHeader, connectTestDb } from "../support/fixtures.ts";
 import { expectNoA11yViolations } from "../support/axe.ts";
 import { E2E } from "../support/e2e-env.ts";
-import { Timetable } from "../../models/timetable.server.ts";
+import { Timetable } from "../../app/models/timetable.server.ts";
 import type { Page } from "@playwright/test";
 
 const PNG = fs.readFileSync(path.resolve("public/timetables/form-2-science.png"));

@@ -3,11 +3,11 @@ import mongoose from "mongoose";
 import { createCookie } from "react-router";
 import { normalizePhone } from "../../app/domain/phone.ts";
 import type { Role } from "../../app/domain/roles.ts";
-import { hashPassword } from "../../app/utils/password.server.ts";
-import { User } from "../../models/user.server.ts";
-import { Session } from "../../models/session.server.ts";
-import { Registration, wardNameKey } from "../../models/registration.server.ts";
-import { AdminPermission } from "../../models/admin-permission.server.ts";
+import { hashPassword } from "../../app/models/password.server.ts";
+import { User } from "../../app/models/user.server.ts";
+import { Session } from "../../app/models/session.server.ts";
+import { Registration, wardNameKey } from "../../app/models/registration.server.ts";
+import { AdminPermission } from "../../app/models/admin-permission.server.ts";
 import type { AdminPermissions } from "../../app/domain/roles.ts";
 import { E2E } from "./e2e-env.ts";
 

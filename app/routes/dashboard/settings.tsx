@@ -4,7 +4,7 @@ import { parseWithZod } from "#app/forms/parse.ts";
 import { data, Form } from "react-router";
 import type { Route } from "./+types/settings";
 import { redirectWithToast } from "#app/utils/toast.server.ts";
-import { hashPassword, verifyPassword } from "#app/utils/password.server.ts";
+import { hashPassword, verifyPassword } from "#models/password.server.ts";
 import { deleteOtherSessions } from "#app/utils/session.server.ts";
 import { User } from "#models/user.server.ts";
 import { audit } from "#models/audit-log.server.ts";
