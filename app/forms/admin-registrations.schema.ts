@@ -2,6 +2,7 @@ import { z } from "zod";
 import { PROGRAMMES } from "#app/domain/programmes.ts";
 import { cleanText } from "./parse.ts";
 import { PAYMENT_STATUSES } from "#app/domain/money.ts";
+import { ID_PATTERN } from "#app/domain/ids.ts";
 
 export const DELETE_ALL_WORD = "DELETE";
 export const DELETE_ALL_HINT = `Type ${DELETE_ALL_WORD} to confirm`;
@@ -17,7 +18,7 @@ export const DeleteAllSchema = z.object({
 /** One registration to delete (cuid2 ids). */
 export const DeleteRegistrationSchema = z.object({
   intent: z.literal("delete"),
-  id: z.string().regex(/^[a-z0-9]{10,40}$/),
+  id: z.string().regex(ID_PATTERN),
 });
 
 export const REGISTRATIONS_PER_PAGE = 25;

@@ -6,6 +6,7 @@ import { getSettings } from "#models/settings.server.ts";
 import { connectDb } from "#models/db.server.ts";
 import { env } from "#models/env.server.ts";
 import { oncePerRequest } from "./request-scope.server.ts";
+import { ID_PATTERN } from "#app/domain/ids.ts";
 
 /** The cookie carries only the Session document's id (docs/product.md#architecture). */
 export const sessionCookie = createCookie("__session", {
@@ -17,7 +18,6 @@ export const sessionCookie = createCookie("__session", {
   maxAge: 60 * 60 * 24 * 30,
 });
 
-const ID_PATTERN = /^[a-z0-9]{10,40}$/;
 // Sliding expiry is written at most this often, not on every request.
 const TOUCH_EVERY_MS = 60_000;
 

@@ -7,8 +7,9 @@ import { buttonClass } from "#app/components/ui/button.tsx";
 import { getRegistrationForDelete } from "#models/registration.server.ts";
 import { deleteRegistrationAndRedirect, registrationsReturnUrl } from "./registrations-shared.server.ts";
 import { SCHOOL_NAME } from "#app/domain/school.ts";
+import { ID_PATTERN } from "#app/domain/ids.ts";
 
-const IdSchema = z.string().regex(/^[a-z0-9]{10,40}$/);
+const IdSchema = z.string().regex(ID_PATTERN);
 
 /** The confirmation step for deleting a registration without JavaScript (with JS a dialog does this). */
 export async function loader({ request, params }: Route.LoaderArgs) {

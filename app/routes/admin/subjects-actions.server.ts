@@ -15,12 +15,12 @@ import { renameSubjectEverywhere } from "#models/subject-rename.server.ts";
 
 import { User } from "#models/user.server.ts";
 import { audit } from "#models/audit-log.server.ts";
+import { ID_PATTERN } from "#app/domain/ids.ts";
 
 export const SUBJECTS_PATH = "/admin/subjects";
-const ID = /^[a-z0-9]{10,40}$/;
 
 export async function requireSubject(id: string | undefined) {
-  const subject = ID.test(String(id ?? "")) ? await getSubjectById(String(id)) : null;
+  const subject = ID_PATTERN.test(String(id ?? "")) ? await getSubjectById(String(id)) : null;
   if (!subject) throw data("Subject not found.", { status: 404 });
   return subject;
 }

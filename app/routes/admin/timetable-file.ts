@@ -5,8 +5,8 @@ import { contentDisposition, readUpload } from "#app/utils/uploads.server.ts";
 import { TIMETABLE_MIME_TYPES } from "#app/forms/admin-timetable.schema.ts";
 import { mayReadTimetable } from "#app/utils/content-access.server.ts";
 import { getTimetableFile } from "#models/timetable.server.ts";
+import { ID_PATTERN } from "#app/domain/ids.ts";
 
-const ID = /^[a-z0-9]{10,40}$/;
 
 /**
  * Uploaded timetables are served only through here: to the programme's
@@ -17,7 +17,7 @@ const ID = /^[a-z0-9]{10,40}$/;
 export async function loader({ request, params }: Route.LoaderArgs) {
   const info = await requireUser(request);
   const id = String(params.timetableId ?? "");
-  const row = ID.test(id) ? await getTimetableFile(id) : null;
+  const row = ID_PATTERN.test(id) ? await getTimetableFile(id) : null;
   if (!row || !(await mayReadTimetable(info, row))) throw data("Timetable not found.", { status: 404 });
   const bytes = await readUpload(row.filePath);
   if (!bytes) throw data("Timetable file not found.", { status: 404 });

@@ -18,14 +18,14 @@ import {
 import { countOtherPermissionManagers, getAdminPermissions, hasEveryPermission, setAdminPermissions } from "#models/admin-permission.server.ts";
 import { getUserById } from "#models/user.server.ts";
 import { audit } from "#models/audit-log.server.ts";
+import { ID_PATTERN } from "#app/domain/ids.ts";
 
-const ID = /^[a-z0-9]{10,40}$/;
 
 /** Only an admin holding every flag manages permissions; the target must be an admin. */
 async function requirePermissionManager(request: Request, userId: string | undefined) {
   const info = await requireAdmin(request, "can_edit_users");
   if (!hasEveryPermission(info.permissions)) throw data({ title: "Access Restricted", message: NEEDS_EVERY_PERMISSION }, { status: 403 });
-  const target = ID.test(String(userId ?? "")) ? await getUserById(String(userId)) : null;
+  const target = ID_PATTERN.test(String(userId ?? "")) ? await getUserById(String(userId)) : null;
   if (!target) throw data("User not found.", { status: 404 });
   if (target.role !== "admin") throw data(NOT_AN_ADMIN, { status: 404 });
   return { info, target };

@@ -14,9 +14,9 @@ import { createGroup, deleteGroup, getGroupById, updateGroup, type GroupInput } 
 import { ALL_PROGRAMMES, parentGroupName } from "#app/domain/whatsapp.ts";
 import { programmeLabel } from "#app/domain/programmes.ts";
 import { audit } from "#models/audit-log.server.ts";
+import { ID_PATTERN } from "#app/domain/ids.ts";
 
 export const GROUPS_PATH = "/admin/whatsapp-groups";
-const ID = /^[a-z0-9]{10,40}$/;
 
 /** What is stored: a parent group has no subject, so it is named after its programme ("Business Parents"). */
 function groupInput(
@@ -35,7 +35,7 @@ function groupInput(
 
 /** The group named in the URL, or 404. */
 export async function requireGroup(id: string | undefined) {
-  const group = ID.test(String(id ?? "")) ? await getGroupById(String(id)) : null;
+  const group = ID_PATTERN.test(String(id ?? "")) ? await getGroupById(String(id)) : null;
   if (!group) throw data("WhatsApp group not found.", { status: 404 });
   return group;
 }

@@ -7,8 +7,9 @@ import { redirectWithToast } from "#app/utils/toast.server.ts";
 import { impersonationPathForRole } from "#app/domain/roles.ts";
 import { User } from "#models/user.server.ts";
 import { audit } from "#models/audit-log.server.ts";
+import { ID_PATTERN } from "#app/domain/ids.ts";
 
-const Schema = z.object({ userId: z.string().regex(/^[a-z0-9]{10,40}$/) });
+const Schema = z.object({ userId: z.string().regex(ID_PATTERN) });
 
 /** 'View as' (docs/product.md#behaviour): admins with can_edit_users, non-admin targets only. POST only. */
 export async function action({ request }: Route.ActionArgs) {

@@ -13,8 +13,9 @@ import { SCHOOL_NAME } from "#app/domain/school.ts";
 import { ACCESS_RESTRICTED_MESSAGE, ACCESS_RESTRICTED_TITLE } from "#app/domain/messages.ts";
 import { Button, ButtonLink, buttonClass } from "#app/components/ui/button.tsx";
 import { useHydrated } from "#app/utils/use-hydrated.ts";
+import { ID_PATTERN } from "#app/domain/ids.ts";
 
-const ParamsSchema = z.object({ userId: z.string().regex(/^[a-z0-9]{10,40}$/) });
+const ParamsSchema = z.object({ userId: z.string().regex(ID_PATTERN) });
 
 /** The non-admin user the link is for; admins are refused (403), unknown ids are 404. */
 async function loadTarget(params: unknown) {

@@ -4,8 +4,8 @@ import { requireUser } from "#app/utils/auth.server.ts";
 import { contentDisposition, readUpload } from "#app/utils/uploads.server.ts";
 import { mayReadAssignment } from "#app/utils/content-access.server.ts";
 import { getAssignmentById } from "#models/assignment.server.ts";
+import { ID_PATTERN } from "#app/domain/ids.ts";
 
-const ID = /^[a-z0-9]{10,40}$/;
 
 /**
  * An assignment's file for whoever may read it (app/utils/content-access.server.ts):
@@ -15,7 +15,7 @@ const ID = /^[a-z0-9]{10,40}$/;
 export async function loader({ request, params }: Route.LoaderArgs) {
   const info = await requireUser(request);
   const id = String(params.assignmentId ?? "");
-  const assignment = ID.test(id) ? await getAssignmentById(id) : null;
+  const assignment = ID_PATTERN.test(id) ? await getAssignmentById(id) : null;
   if (!assignment || !(await mayReadAssignment(info, assignment))) throw data("Not found", { status: 404 });
   const bytes = await readUpload(assignment.filePath);
   if (!bytes) throw data("Not found", { status: 404 });

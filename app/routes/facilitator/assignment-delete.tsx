@@ -9,8 +9,8 @@ import { deleteOwnedAssignment, getOwnedAssignment } from "#models/assignment.se
 import { audit } from "#models/audit-log.server.ts";
 import { DashboardPage } from "#app/components/dashboard/page.tsx";
 import { Button, buttonClass } from "#app/components/ui/button.tsx";
+import { ID_PATTERN } from "#app/domain/ids.ts";
 
-const ID = /^[a-z0-9]{10,40}$/;
 const BACK_PATHS = ["/facilitator-dashboard/assignments", "/dashboard/assignments", "/assignments"];
 const DeleteSchema = z.object({ redirectTo: z.string().max(200).optional() });
 
@@ -22,7 +22,7 @@ function backPath(value: unknown) {
 async function findOwned(request: Request, params: { assignmentId?: string }) {
   const info = await requireRole(request, ["facilitator", "admin"]);
   const id = String(params.assignmentId);
-  const assignment = ID.test(id) ? await getOwnedAssignment(id, info.effectiveUser._id) : null;
+  const assignment = ID_PATTERN.test(id) ? await getOwnedAssignment(id, info.effectiveUser._id) : null;
   // Someone else's assignment is "not found", never "forbidden".
   if (!assignment) throw data("Not found", { status: 404 });
   return { ...info, assignment };

@@ -5,8 +5,8 @@ import { effectiveRole } from "#app/domain/roles.ts";
 import { getLatestOwnedRegistration } from "#models/registration.server.ts";
 import { contentDisposition, readUpload } from "#app/utils/uploads.server.ts";
 import { getAssignmentById, getOwnedAssignment } from "#models/assignment.server.ts";
+import { ID_PATTERN } from "#app/domain/ids.ts";
 
-const ID = /^[a-z0-9]{10,40}$/;
 
 /**
  * An assignment's file: for the facilitator who uploaded it, admins holding the subjects permission, and the
@@ -15,7 +15,7 @@ const ID = /^[a-z0-9]{10,40}$/;
 export async function loader({ request, params }: Route.LoaderArgs) {
   const info = await requireUser(request);
   const id = String(params.assignmentId);
-  if (!ID.test(id)) throw data("Not found", { status: 404 });
+  if (!ID_PATTERN.test(id)) throw data("Not found", { status: 404 });
   const assignment = await readableAssignment(info, id);
   if (!assignment) throw data("Not found", { status: 404 });
   const bytes = await readUpload(assignment.filePath);
