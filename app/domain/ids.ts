@@ -3,5 +3,3 @@
  * not an id of ours: refuse it before it reaches a query.
  */
 export const ID_PATTERN = /^[a-z0-9]{10,40}$/;
-
-export const isId = (value: unknown): value is string => typeof value === "string" && ID_PATTERN.test(value);

@@ -11,6 +11,12 @@ import { ID_PATTERN } from "#app/domain/ids.ts";
 
 const Schema = z.object({ userId: z.string().regex(ID_PATTERN) });
 
+/** A GET (e.g. a bookmarked URL) starts nothing: back to User Management. */
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request, "can_edit_users");
+  return redirect("/admin/users");
+}
+
 /** 'View as' (docs/product.md#behaviour): admins with can_edit_users, non-admin targets only. POST only. */
 export async function action({ request }: Route.ActionArgs) {
   const { user, sessionId } = await requireAdmin(request, "can_edit_users");
@@ -26,10 +32,4 @@ export async function action({ request }: Route.ActionArgs) {
     title: "Impersonation Started",
     description: `Viewing as ${target.role} - ${target.fullName}`,
   });
-}
-
-/** A GET (e.g. a bookmarked URL) starts nothing: back to User Management. */
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request, "can_edit_users");
-  return redirect("/admin/users");
 }

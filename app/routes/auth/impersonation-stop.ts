@@ -5,6 +5,12 @@ import { setImpersonation } from "#app/utils/session.server.ts";
 import { redirectWithToast } from "#app/utils/toast.server.ts";
 import { audit } from "#models/audit-log.server.ts";
 
+/** A GET stops nothing (state changes are POSTs only). */
+export async function loader({ request }: Route.LoaderArgs) {
+  const info = await requireUser(request);
+  return redirect(info.user.role === "admin" ? "/admin" : "/");
+}
+
 /** 'Exit Impersonation': clears it, records it and returns the admin to /admin. */
 export async function action({ request }: Route.ActionArgs) {
   const info = await requireUser(request);
@@ -12,10 +18,4 @@ export async function action({ request }: Route.ActionArgs) {
   await setImpersonation(info.sessionId, null);
   await audit("impersonation.stop", info.user._id, info.effectiveUser._id);
   return redirectWithToast("/admin", { type: "info", title: "Impersonation ended" });
-}
-
-/** A GET stops nothing (state changes are POSTs only). */
-export async function loader({ request }: Route.LoaderArgs) {
-  const info = await requireUser(request);
-  return redirect(info.user.role === "admin" ? "/admin" : "/");
 }

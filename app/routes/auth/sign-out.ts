@@ -4,6 +4,10 @@ import { destroyUserSession } from "#app/utils/session.server.ts";
 import { toastHeader } from "#app/utils/toast.server.ts";
 import { safeRedirect } from "#app/utils/redirect.ts";
 
+export function loader() {
+  return redirect("/");
+}
+
 /** Sign-out is a POST (a GET must never change state): it deletes the Session document. */
 export async function action({ request }: Route.ActionArgs) {
   const formData = await request.formData().catch(() => new FormData());
@@ -11,8 +15,4 @@ export async function action({ request }: Route.ActionArgs) {
   headers.append("Set-Cookie", await destroyUserSession(request));
   headers.append("Set-Cookie", await toastHeader({ type: "success", title: "Signed out successfully" }));
   return redirect(safeRedirect(formData.get("redirectTo"), "/portal"), { headers });
-}
-
-export function loader() {
-  return redirect("/");
 }

@@ -10,6 +10,10 @@ const ClassPagesSchema = z.object({
   redirectTo: z.string().max(300).optional(),
 });
 
+export function loader() {
+  return redirect("/student-dashboard");
+}
+
 /**
  * Records that the class pages of the student's registration were opened
  * (docs/product.md#behaviour: once per registration). 'auto-open' (JS) answers with the links to
@@ -38,8 +42,4 @@ export async function action({ request }: Route.ActionArgs) {
   if (links.length === 0) return { status: "none" as const, links: [] };
   if (!(await claimClassPagesOpening(registration.id))) return { status: "already" as const, links: [] };
   return { status: "opened" as const, links };
-}
-
-export function loader() {
-  return redirect("/student-dashboard");
 }
