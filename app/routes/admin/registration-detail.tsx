@@ -18,7 +18,7 @@ import { Button } from "#app/components/ui/button.tsx";
 import { DataTable } from "#app/components/ui/data-table.tsx";
 import { PaymentStateBadge, PaymentStatusBadge } from "#app/components/payments/badges.tsx";
 import { getRegistrationDetail, listAuditTrail } from "#models/registration-admin.server.ts";
-import { editRegistration } from "./registration-edit.server.ts";
+import { editRegistration } from "./+shared/registration-edit.server.ts";
 import { ACCESS_RESTRICTED_MESSAGE, ACCESS_RESTRICTED_TITLE } from "#app/domain/messages.ts";
 import { PROGRAMME_SUBJECTS, WARD_FORMS, type Programme } from "#app/domain/programmes.ts";
 import { REGISTRATION_FIELD_LABELS } from "#app/forms/registration.schema.ts";

@@ -9,7 +9,7 @@ import { NO_REGISTRATIONS } from "#app/domain/messages.ts";
 import { buttonClass } from "#app/components/ui/button.tsx";
 import { DataTable } from "#app/components/ui/data-table.tsx";
 import { listRegistrationsOldestFirst } from "#models/registration.server.ts";
-import { CsvDownloadLink } from "./registrations-csv-link.tsx";
+import { CsvDownloadLink } from "./+shared/registrations-csv-link.tsx";
 import { SCHOOL_NAME } from "#app/domain/school.ts";
 
 const PER_PAGE = 50;

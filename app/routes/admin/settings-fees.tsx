@@ -14,7 +14,7 @@ import { SCHOOL_NAME } from "#app/domain/school.ts";
 import { FormErrors, SubmitButton, TextareaField, TextField } from "#app/components/form/fields.tsx";
 import { getFeeSchedule, saveFeeSchedule } from "#models/fee-schedule.server.ts";
 import { audit } from "#models/audit-log.server.ts";
-import { SettingsNav } from "./settings-nav.tsx";
+import { SettingsNav } from "./+shared/settings-nav.tsx";
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request, "can_edit_settings");

@@ -2,7 +2,7 @@ import { getFormProps, getInputProps, useForm, type FieldMetadata } from "@confo
 import { getZodConstraint } from "@conform-to/zod/v4";
 import { parseWithZod } from "#app/forms/parse.ts";
 import { data, Form } from "react-router";
-import { SettingsNav } from "./settings-nav.tsx";
+import { SettingsNav } from "./+shared/settings-nav.tsx";
 import type { Route } from "./+types/settings";
 import { requireAdmin } from "#app/utils/auth.server.ts";
 import { redirectWithToast } from "#app/utils/toast.server.ts";

@@ -3,8 +3,8 @@ import type { Route } from "./+types/subjects-edit";
 import { requireAdmin } from "#app/utils/auth.server.ts";
 import { SCHOOL_NAME } from "#app/domain/school.ts";
 import { listFacilitators } from "#models/user-admin.server.ts";
-import { SubjectForm } from "./subjects-form.tsx";
-import { handleUpdateSubject, requireSubject } from "./subjects-actions.server.ts";
+import { SubjectForm } from "./+shared/subjects-form.tsx";
+import { handleUpdateSubject, requireSubject } from "./+shared/subjects-actions.server.ts";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request, "can_access_subjects");

@@ -8,8 +8,8 @@ import { buttonClass } from "#app/components/ui/button.tsx";
 import { DialogOrLink, useCloseOnSuccess } from "#app/components/ui/modal-dialog.tsx";
 import { listSubjects } from "#models/subject.server.ts";
 import { listFacilitators } from "#models/user-admin.server.ts";
-import { SubjectForm, type FacilitatorOption, type SubjectValues } from "./subjects-form.tsx";
-import { handleCreateSubject } from "./subjects-actions.server.ts";
+import { SubjectForm, type FacilitatorOption, type SubjectValues } from "./+shared/subjects-form.tsx";
+import { handleCreateSubject } from "./+shared/subjects-actions.server.ts";
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request, "can_access_subjects");

@@ -2,8 +2,8 @@ import { Link } from "react-router";
 import type { Route } from "./+types/whatsapp-groups-new";
 import { requireAdmin } from "#app/utils/auth.server.ts";
 import { SCHOOL_NAME } from "#app/domain/school.ts";
-import { GroupForm } from "./whatsapp-groups-form.tsx";
-import { handleCreateGroup } from "./whatsapp-groups-actions.server.ts";
+import { GroupForm } from "./+shared/whatsapp-groups-form.tsx";
+import { handleCreateGroup } from "./+shared/whatsapp-groups-actions.server.ts";
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request, "can_access_whatsapp");

@@ -18,7 +18,7 @@ import {
   listGroupsForAdmin,
   studentCountKey,
 } from "#models/whatsapp-group-admin.server.ts";
-import { GroupForm, type GroupValues } from "./whatsapp-groups-form.tsx";
+import { GroupForm, type GroupValues } from "./+shared/whatsapp-groups-form.tsx";
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request, "can_access_whatsapp");

@@ -11,7 +11,7 @@ import { clientAddressContext } from "#app/utils/request-context.ts";
 import { requireAnonymous } from "#app/utils/auth.server.ts";
 import { ROLE_LABELS, SELF_SIGNUP_ROLES } from "#app/domain/roles.ts";
 import { FormErrors, SelectField, SubmitButton, TextField } from "#app/components/form/fields.tsx";
-import { SignInForm } from "./+sign-in-form.tsx";
+import { SignInForm } from "./+shared/sign-in-form.tsx";
 import { SCHOOL_NAME } from "#app/domain/school.ts";
 
 function tabOf(request: Request) {

@@ -12,7 +12,7 @@ import { getOptionalUser } from "#app/utils/auth.server.ts";
 import { safeRedirect } from "#app/utils/redirect.ts";
 import { homePathForRole } from "#app/domain/roles.ts";
 import { FormErrors, SubmitButton, TextField } from "#app/components/form/fields.tsx";
-import { SignInForm } from "./+sign-in-form.tsx";
+import { SignInForm } from "./+shared/sign-in-form.tsx";
 import { SCHOOL_NAME } from "#app/domain/school.ts";
 import { publicPageHeaders } from "#app/utils/http-cache.server.ts";
 

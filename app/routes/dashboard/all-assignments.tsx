@@ -8,7 +8,7 @@ import { ButtonLink } from "#app/components/ui/button.tsx";
 import { SCHOOL_NAME } from "#app/domain/school.ts";
 import { assignmentSubjectsForStudent } from "#app/utils/content-access.server.ts";
 import { listAssignmentsForSubjects } from "#models/assignment.server.ts";
-import { loadAssignmentItems } from "./+assignments.server.ts";
+import { loadAssignmentItems } from "./+shared/assignments.server.ts";
 
 /**
  * /assignments. Facilitators and admins see the assignments they uploaded;

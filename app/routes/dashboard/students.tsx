@@ -1,7 +1,7 @@
 import type { Route } from "./+types/students";
 import { requireRole } from "#app/utils/auth.server.ts";
 import { pageRoles } from "#app/components/dashboard/nav.ts";
-import { loadStudentsView } from "#app/routes/facilitator/+data.server.ts";
+import { loadStudentsView } from "#app/routes/facilitator/+shared/data.server.ts";
 import { DashboardPage } from "#app/components/dashboard/page.tsx";
 import { StudentsPanel } from "#app/components/dashboard/students-panel.tsx";
 import { SCHOOL_NAME } from "#app/domain/school.ts";

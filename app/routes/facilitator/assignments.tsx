@@ -27,7 +27,7 @@ import {
 import { ErrorList, FormErrors, SubmitButton, TextField } from "#app/components/form/fields.tsx";
 import { Card, DashboardPage } from "#app/components/dashboard/page.tsx";
 import { AssignmentList } from "#app/components/dashboard/assignment-list.tsx";
-import { loadAssignmentItems } from "#app/routes/dashboard/+assignments.server.ts";
+import { loadAssignmentItems } from "#app/routes/dashboard/+shared/assignments.server.ts";
 
 const ALLOWED = [UPLOAD_TYPES.pdf, UPLOAD_TYPES.jpg, UPLOAD_TYPES.png, UPLOAD_TYPES.mp4, UPLOAD_TYPES.mov, UPLOAD_TYPES.avi];
 const FilterSchema = z.object({ subject: z.string().trim().max(100).optional() });

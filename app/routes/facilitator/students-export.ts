@@ -4,7 +4,7 @@ import { csvResponse, type CsvColumn } from "#app/utils/csv.server.ts";
 import { iterateFacilitatorStudents, listFacilitatorSubjects, type StudentRow } from "#models/facilitator.server.ts";
 import { programmeLabel } from "#app/domain/programmes.ts";
 import { formatPhone } from "#app/domain/phone.ts";
-import { parseStudentQuery } from "./+data.server.ts";
+import { parseStudentQuery } from "./+shared/data.server.ts";
 
 /** docs/product.md#screens: students_{subject}_{date}.csv of the students shown (same search and subject filter), streamed. */
 export async function loader({ request }: Route.LoaderArgs) {

@@ -6,7 +6,7 @@ import { programmeLabel } from "#app/domain/programmes.ts";
 import { LINK_AVAILABLE_SOON, NO_PARENT_GROUPS, PARENT_PAGE_LOAD_FAILED, openingParentsGroup } from "#app/domain/messages.ts";
 import { SCHOOL_NAME } from "#app/domain/school.ts";
 import { getParentGroups } from "#models/whatsapp-group.server.ts";
-import { Badge, GroupGuidelines } from "./+components.tsx";
+import { Badge, GroupGuidelines } from "./+shared/components.tsx";
 
 type ParentGroup = { id: string; name: string; programme: string; link: string | null };
 

@@ -19,8 +19,8 @@ import { DOWNLOAD_COMPLETE, DOWNLOAD_STARTED, NO_SCHEDULE } from "#app/domain/me
 import { programmeLabel as labelOf } from "#app/domain/programmes.ts";
 import { TimetableList, toPublishedTimetable } from "#app/components/dashboard/timetable-list.tsx";
 import { listTimetablesForProgrammes } from "#models/timetable.server.ts";
-import { STUDENT_PORTAL_ROLES, getStudentPortal } from "./portal.server.ts";
-import { Badge, Card, usePortalToast } from "./+components.tsx";
+import { STUDENT_PORTAL_ROLES, getStudentPortal } from "./+shared/portal.server.ts";
+import { Badge, Card, usePortalToast } from "./+shared/components.tsx";
 
 const ScheduleQuery = z.object({ day: z.enum(SCHEDULE_DAYS).optional() });
 /** docs/product.md#constants: 'Download Complete' follows 'Download Started' after 2 s. */

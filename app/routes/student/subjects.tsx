@@ -1,8 +1,8 @@
 import type { Route } from "./+types/subjects";
 import { requireRole } from "#app/utils/auth.server.ts";
 import { ButtonLink } from "#app/components/ui/button.tsx";
-import { STUDENT_PORTAL_ROLES, getStudentPortal } from "./portal.server.ts";
-import { Badge } from "./+components.tsx";
+import { STUDENT_PORTAL_ROLES, getStudentPortal } from "./+shared/portal.server.ts";
+import { Badge } from "./+shared/components.tsx";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const info = await requireRole(request, STUDENT_PORTAL_ROLES);

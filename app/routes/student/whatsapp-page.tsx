@@ -4,9 +4,9 @@ import { ButtonLink } from "#app/components/ui/button.tsx";
 import { GROUPS_BEING_SET_UP, WHATSAPP_LOAD_FAILED } from "#app/domain/messages.ts";
 import { SCHOOL_NAME } from "#app/domain/school.ts";
 import { getAllGroups, getGroupsForSubjects } from "#models/whatsapp-group.server.ts";
-import { loadOwnedRegistration, requireUserForWhatsapp } from "./portal.server.ts";
-import { toGroupCard } from "./+group-data.ts";
-import { GroupCard, GroupGuidelines } from "./+components.tsx";
+import { loadOwnedRegistration, requireUserForWhatsapp } from "./+shared/portal.server.ts";
+import { toGroupCard } from "./+shared/group-data.ts";
+import { GroupCard, GroupGuidelines } from "./+shared/components.tsx";
 
 /** docs/product.md#screens: only these group types appear as cards on /whatsapp. */
 const CARD_TYPES = new Set(["student", "subject"]);

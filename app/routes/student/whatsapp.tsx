@@ -5,8 +5,8 @@ import { isUsableParentLink, waShareLink } from "#app/domain/whatsapp.ts";
 import { GROUPS_BEING_SET_UP } from "#app/domain/messages.ts";
 import { SCHOOL_NAME } from "#app/domain/school.ts";
 import { findParentGroupForProgramme } from "#models/whatsapp-group.server.ts";
-import { STUDENT_PORTAL_ROLES, getStudentPortal } from "./portal.server.ts";
-import { Badge, GroupCard, GroupGuidelines, ShareLink, usePortalToast } from "./+components.tsx";
+import { STUDENT_PORTAL_ROLES, getStudentPortal } from "./+shared/portal.server.ts";
+import { Badge, GroupCard, GroupGuidelines, ShareLink, usePortalToast } from "./+shared/components.tsx";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const info = await requireRole(request, STUDENT_PORTAL_ROLES);

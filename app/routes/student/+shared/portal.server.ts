@@ -7,7 +7,7 @@ import { programmeLabel } from "#app/domain/programmes.ts";
 import { WHATSAPP_LOGIN_REQUIRED } from "#app/domain/messages.ts";
 import { Registration, getLatestOwnedRegistration } from "#models/registration.server.ts";
 import { getGroupsForSubjects } from "#models/whatsapp-group.server.ts";
-import { toGroupCard, type GroupCardData } from "./+group-data.ts";
+import { toGroupCard, type GroupCardData } from "./group-data.ts";
 
 /** Who may open /student-dashboard: students (a user with no role counts as one) and admins. */
 export const STUDENT_PORTAL_ROLES = ["student", "admin"] as const;
