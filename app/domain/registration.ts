@@ -1,6 +1,25 @@
 import { programmeLabel } from "./programmes.ts";
 
-/** Pure registration rules shared by the form, the server and the confirmation page. */
+/** Pure registration rules shared by the form (app/forms/registration.schema.ts), the model and the pages. */
+
+export const UPDATE_MODES = ["whatsapp", "sms", "email", "call"] as const;
+export const REFERRAL_STATUSES = ["teacher", "parent", "student", "friend", "other"] as const;
+export const YES_NO = ["yes", "no"] as const;
+
+/** Field lengths, enforced by the form schema and again by the Mongoose model. */
+export const REGISTRATION_MIN_LENGTHS = { parentName: 2, wardName: 2, currentSchool: 2, specificClass: 1, referralName: 2 } as const;
+export const REGISTRATION_MAX_LENGTHS = {
+  parentName: 100,
+  phone: 30,
+  wardName: 100,
+  currentSchool: 150,
+  specificClass: 20,
+  referralName: 100,
+  referralOther: 100,
+  feedback: 2000,
+  subject: 100,
+  subjects: 20,
+} as const;
 
 /** For anyone who is not the registration's owner: no link, no reference (nothing about the registration). */
 export function undisclosedDuplicateMessage(wardName: string, programme: string) {

@@ -2,6 +2,13 @@ import { z } from "zod";
 import { isPlausiblePhone } from "#app/domain/phone.ts";
 import { PROGRAMME_LABELS, PROGRAMMES, WARD_FORMS, isProgramme, subjectsFor } from "#app/domain/programmes.ts";
 import { SCHOOL_NAME } from "#app/domain/school.ts";
+import {
+  REFERRAL_STATUSES,
+  REGISTRATION_MAX_LENGTHS as MAX_LENGTHS,
+  REGISTRATION_MIN_LENGTHS as MIN_LENGTHS,
+  UPDATE_MODES,
+  YES_NO,
+} from "#app/domain/registration.ts";
 
 /**
  * The registration form (docs/product.md#data fields, #validation rules and messages), shared by
@@ -9,9 +16,6 @@ import { SCHOOL_NAME } from "#app/domain/school.ts";
  * processRegistration on the server.
  */
 
-export const UPDATE_MODE_VALUES = ["whatsapp", "sms", "email", "call"] as const;
-export const REFERRAL_STATUS_VALUES = ["teacher", "parent", "student", "friend", "other"] as const;
-export const YES_NO_VALUES = ["yes", "no"] as const;
 
 export const UPDATE_MODE_OPTIONS = [
   { value: "whatsapp", label: "WhatsApp" },
@@ -99,19 +103,6 @@ export const REQUIRED_REGISTRATION_FIELDS = [
   "referralStatus",
 ] as const satisfies readonly RegistrationField[];
 
-export const MAX_LENGTHS = {
-  parentName: 100,
-  phone: 30,
-  wardName: 100,
-  currentSchool: 150,
-  specificClass: 20,
-  referralName: 100,
-  referralOther: 100,
-  feedback: 2000,
-  subject: 100,
-  subjects: 20,
-} as const;
-
 export function missingFieldsMessage(labels: readonly string[]) {
   return `Please fill in: ${labels.join(", ")}`;
 }
@@ -176,16 +167,16 @@ const M = REGISTRATION_MESSAGES;
 
 export const RegistrationSchema = z
   .object({
-    parentName: text(M.parentName, 2, MAX_LENGTHS.parentName, L.parentName),
+    parentName: text(M.parentName, MIN_LENGTHS.parentName, MAX_LENGTHS.parentName, L.parentName),
     whatsappNumber: phone(M.whatsappNumber, L.whatsappNumber),
     alternativeNumber: optionalText(MAX_LENGTHS.phone, L.alternativeNumber).refine(
       (v) => v === undefined || isPlausiblePhone(v),
       INVALID_PHONE,
     ),
-    wardName: text(M.wardName, 2, MAX_LENGTHS.wardName, L.wardName),
-    currentSchool: text(M.currentSchool, 2, MAX_LENGTHS.currentSchool, L.currentSchool),
+    wardName: text(M.wardName, MIN_LENGTHS.wardName, MAX_LENGTHS.wardName, L.wardName),
+    currentSchool: text(M.currentSchool, MIN_LENGTHS.currentSchool, MAX_LENGTHS.currentSchool, L.currentSchool),
     wardForm: choice(WARD_FORMS, M.wardForm),
-    specificClass: text(M.specificClass, 1, MAX_LENGTHS.specificClass, L.specificClass),
+    specificClass: text(M.specificClass, MIN_LENGTHS.specificClass, MAX_LENGTHS.specificClass, L.specificClass),
     programme: choice(PROGRAMMES, M.programme),
     subjects: z
       .array(
@@ -198,14 +189,14 @@ export const RegistrationSchema = z
     subjectCount: z.number({ error: M.subjectCount }).int(M.subjectCount).gt(0, M.subjectCount).max(MAX_LENGTHS.subjects, M.subjectCount),
     wardWhatsapp: phone(M.wardWhatsapp, L.wardWhatsapp),
     updateMode: z
-      .array(z.enum(UPDATE_MODE_VALUES, { error: M.updateMode }), { error: M.updateMode })
+      .array(z.enum(UPDATE_MODES, { error: M.updateMode }), { error: M.updateMode })
       .min(1, M.updateMode)
-      .max(UPDATE_MODE_VALUES.length, M.updateMode),
-    referralName: text(M.referralName, 2, MAX_LENGTHS.referralName, L.referralName),
-    referralStatus: choice(REFERRAL_STATUS_VALUES, M.referralStatus),
+      .max(UPDATE_MODES.length, M.updateMode),
+    referralName: text(M.referralName, MIN_LENGTHS.referralName, MAX_LENGTHS.referralName, L.referralName),
+    referralStatus: choice(REFERRAL_STATUSES, M.referralStatus),
     referralOther: optionalText(MAX_LENGTHS.referralOther, L.referralOther),
-    joinStudentGroups: choice(YES_NO_VALUES, M.joinStudentGroups).default("yes"),
-    joinParentGroup: choice(YES_NO_VALUES, M.joinParentGroup).default("yes"),
+    joinStudentGroups: choice(YES_NO, M.joinStudentGroups).default("yes"),
+    joinParentGroup: choice(YES_NO, M.joinParentGroup).default("yes"),
     feedback: optionalText(MAX_LENGTHS.feedback, L.feedback),
   })
   .superRefine(

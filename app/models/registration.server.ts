@@ -4,9 +4,8 @@ import { PROGRAMMES, WARD_FORMS, isProgramme, type Programme } from "#app/domain
 import { isPlausiblePhone, normalizePhone } from "#app/domain/phone.ts";
 import { idField, newReference } from "./ids.server.ts";
 import { isPaymentStatus, type PaymentStatus } from "#app/domain/money.ts";
+import { REFERRAL_STATUSES, REGISTRATION_MAX_LENGTHS as MAX, REGISTRATION_MIN_LENGTHS as MIN, UPDATE_MODES } from "#app/domain/registration.ts";
 
-export const UPDATE_MODES = ["whatsapp", "sms", "email", "call"] as const;
-export const REFERRAL_STATUSES = ["teacher", "parent", "student", "friend", "other"] as const;
 export const YES_NO = ["yes", "no"] as const;
 
 /** Lower-cased, single-spaced ward name: the duplicate check compares names this way. */
@@ -32,17 +31,17 @@ const registrationSchema = new Schema(
     adminRegistration: { type: Boolean, default: false },
     /** The admin who entered it on a parent's behalf (Register Student); the parent owns it, not the admin. */
     enteredById: { type: String, default: null },
-    parentName: { type: String, required: true, trim: true, minlength: 2, maxlength: 100 },
-    whatsappNumber: { type: String, required: true, trim: true, maxlength: 30 },
+    parentName: { type: String, required: true, trim: true, minlength: MIN.parentName, maxlength: MAX.parentName },
+    whatsappNumber: { type: String, required: true, trim: true, maxlength: MAX.phone },
     whatsappNumberNormalized: { type: String, required: true },
-    alternativeNumber: { type: String, trim: true, maxlength: 30, default: null },
-    wardName: { type: String, required: true, trim: true, minlength: 2, maxlength: 100 },
+    alternativeNumber: { type: String, trim: true, maxlength: MAX.phone, default: null },
+    wardName: { type: String, required: true, trim: true, minlength: MIN.wardName, maxlength: MAX.wardName },
     wardNameKey: { type: String, required: true },
-    wardWhatsapp: { type: String, required: true, trim: true, maxlength: 30 },
+    wardWhatsapp: { type: String, required: true, trim: true, maxlength: MAX.phone },
     wardWhatsappNormalized: { type: String, required: true },
-    currentSchool: { type: String, required: true, trim: true, minlength: 2, maxlength: 150 },
+    currentSchool: { type: String, required: true, trim: true, minlength: MIN.currentSchool, maxlength: MAX.currentSchool },
     wardForm: { type: String, required: true, enum: WARD_FORMS },
-    specificClass: { type: String, required: true, trim: true, minlength: 1, maxlength: 20 },
+    specificClass: { type: String, required: true, trim: true, minlength: MIN.specificClass, maxlength: MAX.specificClass },
     programme: { type: String, required: true, enum: PROGRAMMES },
     subjects: {
       type: [String],
@@ -54,12 +53,12 @@ const registrationSchema = new Schema(
       type: [{ type: String, enum: UPDATE_MODES }],
       validate: { validator: (v: string[]) => Array.isArray(v) && v.length > 0, message: "Please select at least one update mode" },
     },
-    referralName: { type: String, required: true, trim: true, minlength: 2, maxlength: 100 },
+    referralName: { type: String, required: true, trim: true, minlength: MIN.referralName, maxlength: MAX.referralName },
     referralStatus: { type: String, required: true, enum: REFERRAL_STATUSES },
-    referralOther: { type: String, trim: true, maxlength: 100, default: null },
+    referralOther: { type: String, trim: true, maxlength: MAX.referralOther, default: null },
     joinStudentGroups: { type: String, enum: YES_NO, default: "yes" },
     joinParentGroup: { type: String, enum: YES_NO, default: "yes" },
-    feedback: { type: String, trim: true, maxlength: 2000, default: null },
+    feedback: { type: String, trim: true, maxlength: MAX.feedback, default: null },
     /** Set the first time the student portal opened the class pages for this registration (docs/product.md#behaviour). */
     classPagesOpenedAt: { type: Date, default: null },
     // ---- Fees (see app/utils/payments.server.ts) ----
