@@ -1,4 +1,4 @@
-import { Form, Link, useLocation } from "react-router";
+import { Form, Link } from "react-router";
 import type { Route } from "./+types/payments";
 import { requireAdmin } from "#app/utils/auth.server.ts";
 import { METHOD_OPTIONS, PAYMENTS_PER_PAGE, PaymentsQuerySchema, STATE_OPTIONS } from "#app/forms/payments.schema.ts";
@@ -8,6 +8,7 @@ import { buttonClass } from "#app/components/ui/button.tsx";
 import { DataTable } from "#app/components/ui/data-table.tsx";
 import { PaymentStateBadge } from "#app/components/payments/badges.tsx";
 import { adminPaymentFilter, listAdminPayments, registrationNames } from "#models/payment.server.ts";
+import { Pagination } from "#app/components/ui/pagination.tsx";
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request, "can_manage_payments");
@@ -31,17 +32,10 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-function pageHref(search: string, page: number) {
-  const params = new URLSearchParams(search);
-  params.set("page", String(page));
-  return `/admin/payments?${params}`;
-}
-
 const selectClass = "block rounded-md border border-gray-400 bg-white px-3 py-2 text-base text-gray-900";
 
 export default function AdminPayments({ loaderData }: Route.ComponentProps) {
   const { rows, query, total, page, pageCount, exportHref } = loaderData;
-  const location = useLocation();
   const filtered = Boolean(query.q || query.state || query.method || query.from || query.to);
   return (
     <main id="main" className="space-y-6">
@@ -149,27 +143,7 @@ export default function AdminPayments({ loaderData }: Route.ComponentProps) {
             </tr>
           ))}
         </DataTable>
-        {pageCount > 1 ? (
-          <nav aria-label="Pages" className="flex items-center justify-between gap-2 border-t border-gray-200 p-4">
-            {page > 1 ? (
-              <Link to={pageHref(location.search, page - 1)} className={buttonClass("secondary")} rel="prev">
-                Previous
-              </Link>
-            ) : (
-              <span />
-            )}
-            <span className="text-sm text-gray-700">
-              Page {page} of {pageCount}
-            </span>
-            {page < pageCount ? (
-              <Link to={pageHref(location.search, page + 1)} className={buttonClass("secondary")} rel="next">
-                Next
-              </Link>
-            ) : (
-              <span />
-            )}
-          </nav>
-        ) : null}
+        <Pagination page={page} pageCount={pageCount} className="border-t border-gray-200 p-4" />
       </section>
     </main>
   );

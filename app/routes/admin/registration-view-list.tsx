@@ -6,11 +6,11 @@ import { requireAdmin } from "#app/utils/auth.server.ts";
 import { formatDateTime } from "#app/domain/dates.ts";
 import { programmeLabel } from "#app/domain/programmes.ts";
 import { NO_REGISTRATIONS } from "#app/domain/messages.ts";
-import { buttonClass } from "#app/components/ui/button.tsx";
 import { DataTable } from "#app/components/ui/data-table.tsx";
 import { listRegistrationsOldestFirst } from "#models/registration.server.ts";
 import { CsvDownloadLink } from "./+shared/registrations-csv-link.tsx";
 import { SCHOOL_NAME } from "#app/domain/school.ts";
+import { Pagination } from "#app/components/ui/pagination.tsx";
 
 const PER_PAGE = 50;
 const QuerySchema = z.object({ page: z.coerce.number().int().min(1).max(1_000_000).catch(1) });
@@ -96,27 +96,7 @@ export default function RegistrationViewList({ loaderData }: Route.ComponentProp
           </tr>
         ))}
       </DataTable>
-      {pageCount > 1 ? (
-        <nav aria-label="Pagination" className="flex items-center justify-between gap-3 text-sm">
-          {page > 1 ? (
-            <Link to={`/registration-view-list?page=${page - 1}`} className={buttonClass("secondary")} rel="prev">
-              Previous
-            </Link>
-          ) : (
-            <span />
-          )}
-          <span className="text-gray-700">
-            Page {page} of {pageCount}
-          </span>
-          {page < pageCount ? (
-            <Link to={`/registration-view-list?page=${page + 1}`} className={buttonClass("secondary")} rel="next">
-              Next
-            </Link>
-          ) : (
-            <span />
-          )}
-        </nav>
-      ) : null}
+      <Pagination page={page} pageCount={pageCount} />
     </main>
   );
 }

@@ -17,6 +17,7 @@ import { SCHOOL_NAME } from "#app/domain/school.ts";
 import { PAYMENT_STATUSES, PAYMENT_STATUS_LABELS } from "#app/domain/money.ts";
 import { balanceView } from "#app/domain/payment-view.ts";
 import { PaymentStatusBadge } from "#app/components/payments/badges.tsx";
+import { Pagination } from "#app/components/ui/pagination.tsx";
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request, "can_access_registrations");
@@ -63,12 +64,6 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 type Row = Awaited<ReturnType<typeof loader>>["rows"][number];
-
-function pageHref(search: string, page: number) {
-  const params = new URLSearchParams(search);
-  params.set("page", String(page));
-  return `/admin/registrations?${params}`;
-}
 
 export default function Registrations({ loaderData }: Route.ComponentProps) {
   const { rows, counts, total, page, pageCount, q, programme, payment, perPage } = loaderData;
@@ -249,27 +244,7 @@ export default function Registrations({ loaderData }: Route.ComponentProps) {
               </tr>
           ))}
         </DataTable>
-        {pageCount > 1 ? (
-          <nav aria-label="Pagination" className="flex items-center justify-between gap-3 border-t border-gray-200 p-4 text-sm">
-            {page > 1 ? (
-              <Link to={pageHref(location.search, page - 1)} className={buttonClass("secondary")} rel="prev">
-                Previous
-              </Link>
-            ) : (
-              <span />
-            )}
-            <span className="text-gray-700">
-              Page {page} of {pageCount}
-            </span>
-            {page < pageCount ? (
-              <Link to={pageHref(location.search, page + 1)} className={buttonClass("secondary")} rel="next">
-                Next
-              </Link>
-            ) : (
-              <span />
-            )}
-          </nav>
-        ) : null}
+        <Pagination page={page} pageCount={pageCount} className="border-t border-gray-200 p-4" />
       </section>
 
       <ConfirmDialog isOpen={toDelete !== null} onOpenChange={(open) => !open && setToDelete(null)} title="Delete registration">
