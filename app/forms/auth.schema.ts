@@ -46,39 +46,34 @@ function withPasswordMatch<T extends z.ZodObject<{ password: typeof password; co
   });
 }
 
-/** /auth sign-up: email optional, role chosen from student, parent, facilitator. */
-export const SignUpSchema = withPasswordMatch(
-  z.object({
-    intent: z.literal("signup"),
-    fullName,
-    displayName,
-    phone,
-    email: optionalEmail,
-    role,
-    password,
-    confirmPassword: z.string({ error: "Please confirm your password" }).max(128),
-  }),
-);
+export type SignUpScreen = "portal" | "auth";
 
-/** /portal sign-up: email required for every role but student (docs/product.md#validation). Both checks in one refinement so both show at once. */
-export const PortalSignUpSchema = z
-  .object({
-    intent: z.literal("signup"),
-    role,
-    phone,
-    fullName,
-    email: optionalEmail,
-    password,
-    confirmPassword: z.string({ error: "Please confirm your password" }).max(128),
-  })
-  .superRefine((v, ctx) => {
-    if (v.password !== v.confirmPassword) {
-      ctx.addIssue({ code: "custom", path: ["confirmPassword"], message: PASSWORDS_DO_NOT_MATCH });
-    }
-    if (v.role !== "student" && !v.email) {
-      ctx.addIssue({ code: "custom", path: ["email"], message: "Email is required" });
-    }
-  });
+/**
+ * Sign-up, one schema for both screens (docs/product.md#screens): /portal fixes the role from the chosen card and
+ * needs an email for every role but student; /auth lets the person choose the role, adds an optional display name,
+ * and the email stays optional. Both checks in one refinement so both messages show at once.
+ */
+export function signUpSchema(screen: SignUpScreen) {
+  return z
+    .object({
+      intent: z.literal("signup"),
+      role,
+      phone,
+      fullName,
+      displayName,
+      email: optionalEmail,
+      password,
+      confirmPassword: z.string({ error: "Please confirm your password" }).max(128),
+    })
+    .superRefine((v, ctx) => {
+      if (v.password !== v.confirmPassword) {
+        ctx.addIssue({ code: "custom", path: ["confirmPassword"], message: PASSWORDS_DO_NOT_MATCH });
+      }
+      if (screen === "portal" && v.role !== "student" && !v.email) {
+        ctx.addIssue({ code: "custom", path: ["email"], message: "Email is required" });
+      }
+    });
+}
 
 export const ResetPasswordSchema = withPasswordMatch(
   z.object({ password, confirmPassword: z.string({ error: "Please confirm your password" }).max(128) }),

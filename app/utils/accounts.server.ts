@@ -2,7 +2,7 @@ import { parseWithZod } from "#app/forms/parse.ts";
 import { data, redirect } from "react-router";
 import { normalizePhone } from "#app/domain/phone.ts";
 import { homePathForRole } from "#app/domain/roles.ts";
-import { PortalSignUpSchema, SignInSchema, SignUpSchema } from "#app/forms/auth.schema.ts";
+import { SignInSchema, signUpSchema } from "#app/forms/auth.schema.ts";
 import { User } from "#models/user.server.ts";
 import { getSettings } from "#models/settings.server.ts";
 import { passwordPolicyFrom, passwordRuleError } from "#app/domain/password-policy.ts";
@@ -52,7 +52,7 @@ export async function handleSignIn(request: Request, formData: FormData, address
 
 /** Sign-up: never creates an admin (the schema only accepts student, parent, facilitator). */
 export async function handleSignUp(formData: FormData, options: { portal: boolean; successUrl: string }) {
-  const submission = parseWithZod(formData, { schema: options.portal ? PortalSignUpSchema : SignUpSchema });
+  const submission = parseWithZod(formData, { schema: signUpSchema(options.portal ? "portal" : "auth") });
   if (submission.status !== "success") {
     return data({ result: submission.reply({ hideFields: HIDE }) }, { status: 400 });
   }

@@ -1,17 +1,12 @@
 import { getSettings } from "#models/settings.server.ts";
 import { passwordHint, passwordPolicyFrom } from "#app/domain/password-policy.ts";
-import { getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint } from "@conform-to/zod/v4";
-import { parseWithZod } from "#app/forms/parse.ts";
-import { data, Form, Link, useLoaderData } from "react-router";
+import { data, Link } from "react-router";
 import type { Route } from "./+types/auth";
-import { SignUpSchema } from "#app/forms/auth.schema.ts";
 import { handleSignIn, handleSignUp } from "#app/utils/accounts.server.ts";
 import { clientAddressContext } from "#app/utils/request-context.ts";
 import { requireAnonymous } from "#app/utils/auth.server.ts";
-import { ROLE_LABELS, SELF_SIGNUP_ROLES } from "#app/domain/roles.ts";
-import { FormErrors, SelectField, SubmitButton, TextField } from "#app/components/form/fields.tsx";
 import { SignInForm } from "./+shared/sign-in-form.tsx";
+import { SignUpForm } from "./+shared/sign-up-form.tsx";
 import { SCHOOL_NAME } from "#app/domain/school.ts";
 
 function tabOf(request: Request) {
@@ -53,39 +48,10 @@ export default function Auth({ loaderData, actionData }: Route.ComponentProps) {
             <SignInForm lastResult={actionData?.result} />
           </>
         ) : (
-          <AuthSignUp lastResult={actionData?.result} />
+          <SignUpForm screen="auth" lastResult={actionData?.result} passwordRules={loaderData.passwordRules} />
         )}
       </div>
     </main>
-  );
-}
-
-function AuthSignUp({ lastResult }: { lastResult: any }) {
-  const [form, fields] = useForm({
-    id: "auth-sign-up",
-    lastResult,
-    constraint: getZodConstraint(SignUpSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: SignUpSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    defaultValue: { role: "student" },
-  });
-  return (
-    <Form method="post" action="/auth?tab=signup" {...getFormProps(form)} className="space-y-4">
-      <h2 className="text-lg font-semibold">Sign Up</h2>
-      <input type="hidden" name="intent" value="signup" />
-      <FormErrors id={form.errorId} errors={form.errors} />
-      <TextField field={fields.fullName} label="Full name" inputProps={{ autoComplete: "name" }} />
-      <TextField field={fields.displayName} label="Display name (optional)" inputProps={{ autoComplete: "nickname" }} />
-      <TextField field={fields.phone} label="Phone number" type="tel" inputProps={{ autoComplete: "tel", inputMode: "tel", placeholder: "024 123 4567" }} />
-      <TextField field={fields.email} label="Email (optional)" type="email" inputProps={{ autoComplete: "email" }} />
-      <SelectField field={fields.role} label="I am a" placeholder={null} options={SELF_SIGNUP_ROLES.map((r) => ({ value: r, label: ROLE_LABELS[r] }))} />
-      <TextField field={fields.password} label="Password" type="password" hint={useLoaderData<typeof loader>().passwordRules} inputProps={{ autoComplete: "new-password" }} />
-      <TextField field={fields.confirmPassword} label="Confirm password" type="password" inputProps={{ autoComplete: "new-password" }} />
-      <SubmitButton pendingLabel="Creating account..." className="w-full">
-        Sign Up
-      </SubmitButton>
-    </Form>
   );
 }
 

@@ -1,18 +1,14 @@
 import { getSettings } from "#models/settings.server.ts";
 import { passwordHint, passwordPolicyFrom } from "#app/domain/password-policy.ts";
-import { getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint } from "@conform-to/zod/v4";
-import { parseWithZod } from "#app/forms/parse.ts";
-import { data, Form, Link, useLoaderData } from "react-router";
+import { data, Form, Link } from "react-router";
 import type { Route } from "./+types/portal";
-import { PortalSignUpSchema } from "#app/forms/auth.schema.ts";
 import { handleSignIn, handleSignUp } from "#app/utils/accounts.server.ts";
 import { clientAddressContext } from "#app/utils/request-context.ts";
 import { getOptionalUser } from "#app/utils/auth.server.ts";
 import { safeRedirect } from "#app/utils/redirect.ts";
 import { homePathForRole } from "#app/domain/roles.ts";
-import { FormErrors, SubmitButton, TextField } from "#app/components/form/fields.tsx";
 import { SignInForm } from "./+shared/sign-in-form.tsx";
+import { SignUpForm } from "./+shared/sign-up-form.tsx";
 import { SCHOOL_NAME } from "#app/domain/school.ts";
 import { publicPageHeaders } from "#app/utils/http-cache.server.ts";
 
@@ -133,39 +129,12 @@ export default function Portal({ loaderData, actionData }: Route.ComponentProps)
                 <SignInForm lastResult={actionData?.result} redirectTo={redirectTo} />
               </>
             ) : (
-              <PortalSignUp role={card.role as Exclude<CardRole, "admin">} lastResult={actionData?.result} />
+              <SignUpForm screen="portal" role={card.role as Exclude<CardRole, "admin">} lastResult={actionData?.result} passwordRules={loaderData.passwordRules} />
             )}
           </div>
         </div>
       )}
     </main>
-  );
-}
-
-function PortalSignUp({ role, lastResult }: { role: Exclude<CardRole, "admin">; lastResult: any }) {
-  const [form, fields] = useForm({
-    id: `sign-up-${role}`,
-    lastResult,
-    constraint: getZodConstraint(PortalSignUpSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: PortalSignUpSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-  });
-  return (
-    <Form method="post" {...getFormProps(form)} className="space-y-4">
-      <h2 className="text-lg font-semibold">Sign Up</h2>
-      <input type="hidden" name="intent" value="signup" />
-      <input type="hidden" name="role" value={role} />
-      <FormErrors id={form.errorId} errors={[...(form.errors ?? []), ...(fields.role.errors ?? [])]} />
-      <TextField field={fields.phone} label="Phone number" type="tel" inputProps={{ autoComplete: "tel", inputMode: "tel", placeholder: "024 123 4567" }} />
-      <TextField field={fields.fullName} label="Full name" inputProps={{ autoComplete: "name" }} />
-      <TextField field={fields.email} label={role === "student" ? "Email (optional)" : "Email"} type="email" required={role !== "student"} inputProps={{ autoComplete: "email" }} />
-      <TextField field={fields.password} label="Password" type="password" hint={useLoaderData<typeof loader>().passwordRules} inputProps={{ autoComplete: "new-password" }} />
-      <TextField field={fields.confirmPassword} label="Confirm password" type="password" inputProps={{ autoComplete: "new-password" }} />
-      <SubmitButton pendingLabel="Creating account..." className="w-full">
-        Sign Up
-      </SubmitButton>
-    </Form>
   );
 }
 

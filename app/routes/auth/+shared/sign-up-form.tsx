@@ -1,0 +1,64 @@
+import { useMemo } from "react";
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getZodConstraint } from "@conform-to/zod/v4";
+import { Form } from "react-router";
+import { parseWithZod } from "#app/forms/parse.ts";
+import { signUpSchema } from "#app/forms/auth.schema.ts";
+import { ROLE_LABELS, SELF_SIGNUP_ROLES, type Role } from "#app/domain/roles.ts";
+import { FormErrors, SelectField, SubmitButton, TextField } from "#app/components/form/fields.tsx";
+
+type Result = SubmissionResult<string[]> | null | undefined;
+
+type Props =
+  /** /portal: the role comes from the chosen card; email required for every role but student. */
+  | { screen: "portal"; role: Exclude<Role, "admin">; lastResult: Result; passwordRules: string }
+  /** /auth: the person chooses the role; optional display name and email. */
+  | { screen: "auth"; role?: undefined; lastResult: Result; passwordRules: string };
+
+/** The one sign-up form of /portal and /auth (their differences are the schema's, app/forms/auth.schema.ts). */
+export function SignUpForm({ screen, role, lastResult, passwordRules }: Props) {
+  const schema = useMemo(() => signUpSchema(screen), [screen]);
+  const [form, fields] = useForm({
+    id: screen === "portal" ? `sign-up-${role}` : "auth-sign-up",
+    lastResult,
+    constraint: getZodConstraint(schema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    defaultValue: screen === "auth" ? { role: "student" } : undefined,
+  });
+  const phone = (
+    <TextField field={fields.phone} label="Phone number" type="tel" inputProps={{ autoComplete: "tel", inputMode: "tel", placeholder: "024 123 4567" }} />
+  );
+  const fullName = <TextField field={fields.fullName} label="Full name" inputProps={{ autoComplete: "name" }} />;
+  const emailRequired = screen === "portal" && role !== "student";
+  return (
+    <Form method="post" action={screen === "auth" ? "/auth?tab=signup" : undefined} {...getFormProps(form)} className="space-y-4">
+      <h2 className="text-lg font-semibold">Sign Up</h2>
+      <input type="hidden" name="intent" value="signup" />
+      {screen === "portal" ? <input type="hidden" name="role" value={role} /> : null}
+      <FormErrors id={form.errorId} errors={screen === "portal" ? [...(form.errors ?? []), ...(fields.role.errors ?? [])] : form.errors} />
+      {screen === "portal" ? (
+        <>
+          {phone}
+          {fullName}
+        </>
+      ) : (
+        <>
+          {fullName}
+          <TextField field={fields.displayName} label="Display name (optional)" inputProps={{ autoComplete: "nickname" }} />
+          {phone}
+        </>
+      )}
+      <TextField field={fields.email} label={emailRequired ? "Email" : "Email (optional)"} type="email" required={emailRequired} inputProps={{ autoComplete: "email" }} />
+      {screen === "auth" ? (
+        <SelectField field={fields.role} label="I am a" placeholder={null} options={SELF_SIGNUP_ROLES.map((r) => ({ value: r, label: ROLE_LABELS[r] }))} />
+      ) : null}
+      <TextField field={fields.password} label="Password" type="password" hint={passwordRules} inputProps={{ autoComplete: "new-password" }} />
+      <TextField field={fields.confirmPassword} label="Confirm password" type="password" inputProps={{ autoComplete: "new-password" }} />
+      <SubmitButton pendingLabel="Creating account..." className="w-full">
+        Sign Up
+      </SubmitButton>
+    </Form>
+  );
+}
