@@ -1,10 +1,11 @@
-import { Form, Link } from "react-router";
+import { Link } from "react-router";
 import { formatPhone } from "#app/domain/phone.ts";
 import { programmeLabel } from "#app/domain/programmes.ts";
 import { performanceLabel } from "#app/domain/performance.ts";
 import { buttonClass } from "#app/components/ui/button.tsx";
 import { DataTable } from "#app/components/ui/data-table.tsx";
 import { EmptyState } from "./page.tsx";
+import { FilterForm, FilterSearch, FilterSelect } from "#app/components/ui/filter-form.tsx";
 
 export const NO_STUDENTS_FOUND = "No students found matching your criteria";
 
@@ -75,45 +76,19 @@ export function StudentsPanel({ view, basePath, exportPath }: { view: StudentsPa
         <h2 id="student-list" className="mb-3 text-lg font-semibold text-gray-900">
           Students
         </h2>
-        <Form method="get" action={basePath} className="flex flex-wrap items-end gap-3 rounded-xl border border-gray-200 bg-white p-4">
-          <div className="min-w-48 flex-1">
-            <label htmlFor="student-search" className="mb-1 block text-sm font-medium text-gray-900">
-              Search by name, email or id
-            </label>
-            <input
-              id="student-search"
-              type="search"
-              name="q"
-              defaultValue={q}
-              maxLength={100}
-              className="block w-full rounded-md border border-gray-400 px-3 py-2 text-base"
-            />
-          </div>
-          <div>
-            <label htmlFor="student-subject" className="mb-1 block text-sm font-medium text-gray-900">
-              Subject
-            </label>
-            <select id="student-subject" name="subject" defaultValue={subject} className="block rounded-md border border-gray-400 bg-white px-3 py-2 text-base">
-              <option value="">All subjects</option>
-              {subjects.map((s) => (
-                <option key={s.name} value={s.name}>
-                  {s.name}
-                </option>
-              ))}
-            </select>
-          </div>
-          <button type="submit" className={buttonClass("primary")}>
-            Search
-          </button>
-          {q || subject ? (
-            <Link to={basePath} className={buttonClass("ghost")}>
-              Clear
-            </Link>
-          ) : null}
-          <a href={`${exportPath}${query({ q, subject })}`} className={buttonClass("secondary")} download>
-            Export CSV
-          </a>
-        </Form>
+        <FilterForm
+          action={basePath}
+          label="Search students"
+          clear={q || subject ? { to: basePath } : null}
+          after={
+            <a href={`${exportPath}${query({ q, subject })}`} className={buttonClass("secondary")} download>
+              Export CSV
+            </a>
+          }
+        >
+          <FilterSearch id="student-search" label="Search by name, email or id" value={q} />
+          <FilterSelect id="student-subject" name="subject" label="Subject" value={subject} all="All subjects" options={subjects.map((s) => ({ value: s.name, label: s.name }))} />
+        </FilterForm>
 
         <p className="mt-3 text-sm text-gray-700" aria-live="polite">
           {total} {total === 1 ? "student" : "students"} found

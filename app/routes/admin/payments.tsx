@@ -1,4 +1,4 @@
-import { Form, Link } from "react-router";
+import { Link } from "react-router";
 import type { Route } from "./+types/payments";
 import { requireAdmin } from "#app/utils/auth.server.ts";
 import { METHOD_OPTIONS, PAYMENTS_PER_PAGE, PaymentsQuerySchema, STATE_OPTIONS } from "#app/forms/payments.schema.ts";
@@ -9,6 +9,7 @@ import { DataTable } from "#app/components/ui/data-table.tsx";
 import { PaymentStateBadge } from "#app/components/payments/badges.tsx";
 import { adminPaymentFilter, listAdminPayments, registrationNames } from "#models/payment.server.ts";
 import { Pagination } from "#app/components/ui/pagination.tsx";
+import { FilterDate, FilterForm, FilterSearch, FilterSelect } from "#app/components/ui/filter-form.tsx";
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request, "can_manage_payments");
@@ -32,7 +33,6 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-const selectClass = "block rounded-md border border-gray-400 bg-white px-3 py-2 text-base text-gray-900";
 
 export default function AdminPayments({ loaderData }: Route.ComponentProps) {
   const { rows, query, total, page, pageCount, exportHref } = loaderData;
@@ -46,60 +46,13 @@ export default function AdminPayments({ loaderData }: Route.ComponentProps) {
         </a>
       </div>
 
-      <Form method="get" action="/admin/payments" role="search" aria-label="Payments" className="flex flex-wrap items-end gap-3 rounded-xl border border-gray-200 bg-white p-4">
-        <div className="min-w-56 flex-1">
-          <label htmlFor="pay-q" className="mb-1 block text-sm font-medium text-gray-900">
-            Search payments
-          </label>
-          <input id="pay-q" type="search" name="q" defaultValue={query.q} key={query.q} maxLength={100} placeholder="Reference, phone or ward" className="block w-full rounded-md border border-gray-400 bg-white px-3 py-2 text-base text-gray-900" />
-        </div>
-        <div>
-          <label htmlFor="pay-state" className="mb-1 block text-sm font-medium text-gray-900">
-            State
-          </label>
-          <select id="pay-state" name="state" defaultValue={query.state} key={query.state} className={selectClass}>
-            <option value="">All states</option>
-            {STATE_OPTIONS.map((o) => (
-              <option key={o.value} value={o.value}>
-                {o.label}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <label htmlFor="pay-method" className="mb-1 block text-sm font-medium text-gray-900">
-            Method
-          </label>
-          <select id="pay-method" name="method" defaultValue={query.method} key={query.method} className={selectClass}>
-            <option value="">All methods</option>
-            {METHOD_OPTIONS.map((o) => (
-              <option key={o.value} value={o.value}>
-                {o.label}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <label htmlFor="pay-from" className="mb-1 block text-sm font-medium text-gray-900">
-            Paid from
-          </label>
-          <input id="pay-from" type="date" name="from" defaultValue={query.from} key={query.from} className={selectClass} />
-        </div>
-        <div>
-          <label htmlFor="pay-to" className="mb-1 block text-sm font-medium text-gray-900">
-            Paid to
-          </label>
-          <input id="pay-to" type="date" name="to" defaultValue={query.to} key={query.to} className={selectClass} />
-        </div>
-        <button type="submit" className={buttonClass("primary")}>
-          Filter
-        </button>
-        {filtered ? (
-          <Link to="/admin/payments" className={buttonClass("ghost")}>
-            Clear
-          </Link>
-        ) : null}
-      </Form>
+      <FilterForm action="/admin/payments" label="Payments" submitLabel="Filter" clear={filtered ? { to: "/admin/payments" } : null}>
+        <FilterSearch id="pay-q" label="Search payments" value={query.q} placeholder="Reference, phone or ward" />
+        <FilterSelect id="pay-state" name="state" label="State" value={query.state} all="All states" options={STATE_OPTIONS} />
+        <FilterSelect id="pay-method" name="method" label="Method" value={query.method} all="All methods" options={METHOD_OPTIONS} />
+        <FilterDate id="pay-from" name="from" label="Paid from" value={query.from} />
+        <FilterDate id="pay-to" name="to" label="Paid to" value={query.to} />
+      </FilterForm>
 
       <section aria-labelledby="pay-list" className="rounded-xl border border-gray-200 bg-white">
         <div className="flex flex-wrap items-baseline justify-between gap-2 border-b border-gray-200 p-4">

@@ -18,6 +18,7 @@ import { PAYMENT_STATUSES, PAYMENT_STATUS_LABELS } from "#app/domain/money.ts";
 import { balanceView } from "#app/domain/payment-view.ts";
 import { PaymentStatusBadge } from "#app/components/payments/badges.tsx";
 import { Pagination } from "#app/components/ui/pagination.tsx";
+import { FilterForm, FilterSearch, FilterSelect } from "#app/components/ui/filter-form.tsx";
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request, "can_access_registrations");
@@ -132,63 +133,11 @@ export default function Registrations({ loaderData }: Route.ComponentProps) {
         </ul>
       </section>
 
-      <Form method="get" action="/admin/registrations" role="search" aria-label="Registrations" className="flex flex-wrap items-end gap-3 rounded-xl border border-gray-200 bg-white p-4">
-        <div className="min-w-56 flex-1">
-          <label htmlFor="reg-search" className="mb-1 block text-sm font-medium text-gray-900">
-            Search registrations
-          </label>
-          <input
-            id="reg-search"
-            type="search"
-            name="q"
-            defaultValue={q}
-            key={q}
-            maxLength={100}
-            placeholder="Parent, ward, programme or subject"
-            className="block w-full rounded-md border border-gray-400 bg-white px-3 py-2 text-base text-gray-900"
-          />
-        </div>
-        <div>
-          <label htmlFor="reg-programme" className="mb-1 block text-sm font-medium text-gray-900">
-            Programme
-          </label>
-          <select
-            id="reg-programme"
-            name="programme"
-            defaultValue={programme}
-            key={programme}
-            className="block rounded-md border border-gray-400 bg-white px-3 py-2 text-base text-gray-900"
-          >
-            <option value="">All Programmes</option>
-            {PROGRAMME_OPTIONS.map((o) => (
-              <option key={o.value} value={o.value}>
-                {o.label}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <label htmlFor="reg-payment" className="mb-1 block text-sm font-medium text-gray-900">
-            Payment
-          </label>
-          <select id="reg-payment" name="payment" defaultValue={payment} key={payment} className="block rounded-md border border-gray-400 bg-white px-3 py-2 text-base text-gray-900">
-            <option value="">All payment states</option>
-            {PAYMENT_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {PAYMENT_STATUS_LABELS[s]}
-              </option>
-            ))}
-          </select>
-        </div>
-        <button type="submit" className={buttonClass("primary")}>
-          Search
-        </button>
-        {q || programme || payment ? (
-          <Link to="/admin/registrations" className={buttonClass("ghost")}>
-            Clear
-          </Link>
-        ) : null}
-      </Form>
+      <FilterForm action="/admin/registrations" label="Registrations" clear={q || programme || payment ? { to: "/admin/registrations" } : null}>
+        <FilterSearch id="reg-search" label="Search registrations" value={q} placeholder="Parent, ward, programme or subject" />
+        <FilterSelect id="reg-programme" name="programme" label="Programme" value={programme} all="All Programmes" options={PROGRAMME_OPTIONS} />
+        <FilterSelect id="reg-payment" name="payment" label="Payment" value={payment} all="All payment states" options={PAYMENT_STATUSES.map((s) => ({ value: s, label: PAYMENT_STATUS_LABELS[s] }))} />
+      </FilterForm>
 
       <section aria-labelledby="reg-list" className="rounded-xl border border-gray-200 bg-white">
         <div className="flex flex-wrap items-baseline justify-between gap-2 border-b border-gray-200 p-4">

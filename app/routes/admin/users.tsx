@@ -9,6 +9,7 @@ import { SCHOOL_NAME } from "#app/domain/school.ts";
 import { Button } from "#app/components/ui/button.tsx";
 import { searchUsers, USER_LIST_LIMIT } from "#models/user-admin.server.ts";
 import { hasEveryPermission } from "#models/admin-permission.server.ts";
+import { FilterForm, FilterSearch, FilterSelect } from "#app/components/ui/filter-form.tsx";
 
 const ROLE_FILTERS = [
   { value: "", label: "All Roles" },
@@ -67,29 +68,10 @@ export default function Users({ loaderData }: Route.ComponentProps) {
   return (
     <main id="main" className="space-y-6">
       <h1 className="text-2xl font-bold text-gray-900">User Management</h1>
-      <Form method="get" role="search" aria-label="Search users" className="flex flex-wrap items-end gap-3 rounded-xl border border-gray-200 bg-white p-4">
-        <div className="min-w-48 flex-1">
-          <label htmlFor="user-q" className="mb-1 block text-sm font-medium text-gray-900">
-            Search by name or phone
-          </label>
-          <input id="user-q" type="search" name="q" defaultValue={filters.q ?? ""} maxLength={100} className="block w-full rounded-md border border-gray-400 px-3 py-2" />
-        </div>
-        <div>
-          <label htmlFor="user-role" className="mb-1 block text-sm font-medium text-gray-900">
-            Role
-          </label>
-          <select id="user-role" name="role" defaultValue={filters.role ?? ""} className="block rounded-md border border-gray-400 bg-white px-3 py-2">
-            {ROLE_FILTERS.map((r) => (
-              <option key={r.value} value={r.value}>
-                {r.label}
-              </option>
-            ))}
-          </select>
-        </div>
-        <Button type="submit" variant="secondary">
-          Search
-        </Button>
-      </Form>
+      <FilterForm label="Search users">
+        <FilterSearch id="user-q" label="Search by name or phone" value={filters.q ?? ""} />
+        <FilterSelect id="user-role" name="role" label="Role" value={filters.role ?? ""} options={ROLE_FILTERS} />
+      </FilterForm>
       {error ? (
         <p role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 text-red-900">
           {error}

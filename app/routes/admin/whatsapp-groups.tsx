@@ -7,7 +7,7 @@ import { PROGRAMME_OPTIONS, PROGRAMME_SUBJECTS, PROGRAMMES, programmeLabel } fro
 import { GROUP_TYPES, groupTypeLabel } from "#app/domain/whatsapp.ts";
 import { WHATSAPP_GROUPS_FETCH_FAILED } from "#app/domain/messages.ts";
 import { SCHOOL_NAME } from "#app/domain/school.ts";
-import { Button, buttonClass } from "#app/components/ui/button.tsx";
+import { buttonClass } from "#app/components/ui/button.tsx";
 import { DataTable } from "#app/components/ui/data-table.tsx";
 import { DialogOrLink, useCloseOnSuccess } from "#app/components/ui/modal-dialog.tsx";
 import {
@@ -19,6 +19,7 @@ import {
   studentCountKey,
 } from "#models/whatsapp-group-admin.server.ts";
 import { GroupForm, type GroupValues } from "./+shared/whatsapp-groups-form.tsx";
+import { FilterForm, FilterSearch, FilterSelect } from "#app/components/ui/filter-form.tsx";
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request, "can_access_whatsapp");
@@ -90,48 +91,11 @@ export default function WhatsappGroups({ loaderData }: Route.ComponentProps) {
           </div>
         </dl>
       ) : null}
-      <Form method="get" role="search" aria-label="Filter WhatsApp groups" className="flex flex-wrap items-end gap-3 rounded-xl border border-gray-200 bg-white p-4">
-        <div className="min-w-48 flex-1">
-          <label htmlFor="group-q" className="mb-1 block text-sm font-medium text-gray-900">
-            Search groups
-          </label>
-          <input id="group-q" type="search" name="q" defaultValue={filters.q ?? ""} maxLength={100} placeholder="Subject or programme" className="block w-full rounded-md border border-gray-400 px-3 py-2" />
-        </div>
-        <div>
-          <label htmlFor="group-programme" className="mb-1 block text-sm font-medium text-gray-900">
-            Programme
-          </label>
-          <select id="group-programme" name="programme" defaultValue={filters.programme ?? ""} className="block rounded-md border border-gray-400 bg-white px-3 py-2">
-            <option value="">All Programmes</option>
-            {PROGRAMME_OPTIONS.map((p) => (
-              <option key={p.value} value={p.value}>
-                {p.label}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <label htmlFor="group-type" className="mb-1 block text-sm font-medium text-gray-900">
-            Group type
-          </label>
-          <select id="group-type" name="type" defaultValue={filters.type ?? ""} className="block rounded-md border border-gray-400 bg-white px-3 py-2">
-            <option value="">All Types</option>
-            {GROUP_TYPES.map((t) => (
-              <option key={t} value={t}>
-                {groupTypeLabel(t)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <Button type="submit" variant="secondary">
-          Apply filters
-        </Button>
-        {filters.q || filters.programme || filters.type ? (
-          <Link to="/admin/whatsapp-groups" className="py-2 text-sm font-medium text-brand-700 underline">
-            Clear filters
-          </Link>
-        ) : null}
-      </Form>
+      <FilterForm label="Filter WhatsApp groups" submitLabel="Apply filters" clear={filters.q || filters.programme || filters.type ? { to: "/admin/whatsapp-groups", label: "Clear filters" } : null}>
+        <FilterSearch id="group-q" label="Search groups" value={filters.q ?? ""} placeholder="Subject or programme" />
+        <FilterSelect id="group-programme" name="programme" label="Programme" value={filters.programme ?? ""} all="All Programmes" options={PROGRAMME_OPTIONS} />
+        <FilterSelect id="group-type" name="type" label="Group type" value={filters.type ?? ""} all="All Types" options={GROUP_TYPES.map((t) => ({ value: t, label: groupTypeLabel(t) }))} />
+      </FilterForm>
       <DataTable
         label="WhatsApp groups"
         headers={["Subject", "Programme", "Group Type", "Students", "Link", { label: "Actions", srOnly: true }]}

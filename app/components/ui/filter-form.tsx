@@ -1,0 +1,103 @@
+import type { ReactNode } from "react";
+import { Form, Link } from "react-router";
+import { buttonClass } from "./button.tsx";
+
+/**
+ * The filter bar above a list: a GET form (bookmarkable, works without JavaScript) with its fields, the submit
+ * button and, once something is filtered, a link back to the unfiltered list.
+ */
+export function FilterForm({
+  action,
+  label,
+  submitLabel = "Search",
+  clear,
+  children,
+  after,
+}: {
+  action?: string;
+  /** The search landmark's name. */
+  label: string;
+  submitLabel?: string;
+  /** Shown when the list is filtered: where "Clear" leads and, optionally, its text. */
+  clear?: { to: string; label?: string } | null;
+  children: ReactNode;
+  /** Anything after the buttons (e.g. an export link for the filtered list). */
+  after?: ReactNode;
+}) {
+  return (
+    <Form method="get" action={action} role="search" aria-label={label} className="flex flex-wrap items-end gap-3 rounded-xl border border-gray-200 bg-white p-4">
+      {children}
+      <button type="submit" className={buttonClass("primary")}>
+        {submitLabel}
+      </button>
+      {clear ? (
+        <Link to={clear.to} className={buttonClass("ghost")}>
+          {clear.label ?? "Clear"}
+        </Link>
+      ) : null}
+      {after}
+    </Form>
+  );
+}
+
+const labelClass = "mb-1 block text-sm font-medium text-gray-900";
+const controlClass = "block rounded-md border border-gray-400 bg-white px-3 py-2 text-base text-gray-900";
+
+/** The free-text field of a filter bar; it takes the free width. `key` resets it when the URL's value changes. */
+export function FilterSearch(props: { id: string; name?: string; label: string; value: string; placeholder?: string }) {
+  return (
+    <div className="min-w-48 flex-1">
+      <label htmlFor={props.id} className={labelClass}>
+        {props.label}
+      </label>
+      <input
+        id={props.id}
+        type="search"
+        name={props.name ?? "q"}
+        defaultValue={props.value}
+        key={props.value}
+        maxLength={100}
+        placeholder={props.placeholder}
+        className={`${controlClass} w-full`}
+      />
+    </div>
+  );
+}
+
+/** A choice of a filter bar; the first option (value "") means "all" when `all` is given. */
+export function FilterSelect(props: {
+  id: string;
+  name: string;
+  label: string;
+  value: string;
+  all?: string;
+  options: readonly { value: string; label: string }[];
+}) {
+  return (
+    <div>
+      <label htmlFor={props.id} className={labelClass}>
+        {props.label}
+      </label>
+      <select id={props.id} name={props.name} defaultValue={props.value} key={props.value} className={controlClass}>
+        {props.all !== undefined ? <option value="">{props.all}</option> : null}
+        {props.options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+/** A date bound of a filter bar. */
+export function FilterDate(props: { id: string; name: string; label: string; value: string }) {
+  return (
+    <div>
+      <label htmlFor={props.id} className={labelClass}>
+        {props.label}
+      </label>
+      <input id={props.id} type="date" name={props.name} defaultValue={props.value} key={props.value} className={controlClass} />
+    </div>
+  );
+}
