@@ -198,6 +198,7 @@ export function SubmitButton({
   name,
   value,
   formAction,
+  pending: fetcherPending,
 }: {
   children: React.ReactNode;
   pendingLabel?: string;
@@ -206,12 +207,15 @@ export function SubmitButton({
   name?: string;
   value?: string;
   formAction?: string;
+  /** For a form submitted through a fetcher (a dialog): its state, instead of the page navigation's. */
+  pending?: boolean;
 }) {
   const navigation = useNavigation();
   const pending =
-    navigation.state === "submitting" &&
-    (name === undefined || navigation.formData?.get(name) === value) &&
-    (formAction === undefined || navigation.formAction === formAction);
+    fetcherPending ??
+    (navigation.state === "submitting" &&
+      (name === undefined || navigation.formData?.get(name) === value) &&
+      (formAction === undefined || navigation.formAction === formAction));
   const slow = useSlowSubmit(pending);
   return (
     <>

@@ -6,7 +6,7 @@ import { paymentView } from "#app/domain/payment-view.ts";
 import { SCHOOL_NAME } from "#app/domain/school.ts";
 import { buttonClass } from "#app/components/ui/button.tsx";
 import { DataTable } from "#app/components/ui/data-table.tsx";
-import { PaymentStateBadge } from "#app/components/payments/badges.tsx";
+import { PaymentStateBadge, ReceiptLink } from "#app/components/payments/badges.tsx";
 import { adminPaymentFilter, listAdminPayments, registrationNames } from "#models/payment.server.ts";
 import { Pagination } from "#app/components/ui/pagination.tsx";
 import { FilterDate, FilterForm, FilterSearch, FilterSelect } from "#app/components/ui/filter-form.tsx";
@@ -87,11 +87,7 @@ export default function AdminPayments({ loaderData }: Route.ComponentProps) {
                 <PaymentStateBadge state={p.state} label={p.stateLabel} />
               </td>
               <td className="px-3 py-2">
-                {p.receiptCode ? (
-                  <a href={`/payments/${p.id}/receipt.pdf`} className="font-semibold text-brand-700 underline" aria-label={`Receipt ${p.receiptCode} (PDF)`}>
-                    {p.receiptCode}
-                  </a>
-                ) : null}
+                <ReceiptLink paymentId={p.id} receiptCode={p.receiptCode} />
               </td>
             </tr>
           ))}

@@ -16,7 +16,7 @@ import { SCHOOL_NAME } from "#app/domain/school.ts";
 import { FormErrors, SelectField, SubmitButton, TextareaField, TextField, ErrorList } from "#app/components/form/fields.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { DataTable } from "#app/components/ui/data-table.tsx";
-import { PaymentStateBadge, PaymentStatusBadge } from "#app/components/payments/badges.tsx";
+import { PaymentStateBadge, PaymentStatusBadge, ReceiptLink } from "#app/components/payments/badges.tsx";
 import { getRegistrationDetail, listAuditTrail } from "#models/registration-admin.server.ts";
 import { editRegistration } from "./+shared/registration-edit.server.ts";
 import { ACCESS_RESTRICTED_MESSAGE, ACCESS_RESTRICTED_TITLE } from "#app/domain/messages.ts";
@@ -247,11 +247,7 @@ export default function RegistrationDetail({ loaderData, actionData }: Route.Com
                 {p.reason ? <p className="mt-1 text-xs text-gray-700">{p.reason}</p> : null}
               </td>
               <td className="px-3 py-2">
-                {p.receiptCode ? (
-                  <a href={`/payments/${p.id}/receipt.pdf`} className="font-semibold text-brand-700 underline" aria-label={`Receipt ${p.receiptCode} (PDF)`}>
-                    {p.receiptCode}
-                  </a>
-                ) : null}
+                <ReceiptLink paymentId={p.id} receiptCode={p.receiptCode} />
               </td>
               {canManage ? (
                 <td className="px-3 py-2">

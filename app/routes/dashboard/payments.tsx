@@ -10,7 +10,7 @@ import { pageRoles } from "#app/components/dashboard/nav.ts";
 import { Card, DashboardPage, EmptyState } from "#app/components/dashboard/page.tsx";
 import { FormErrors, SelectField, SubmitButton, TextField } from "#app/components/form/fields.tsx";
 import { DataTable } from "#app/components/ui/data-table.tsx";
-import { PaymentStateBadge, PaymentStatusBadge } from "#app/components/payments/badges.tsx";
+import { PaymentStateBadge, PaymentStatusBadge, ReceiptLink } from "#app/components/payments/badges.tsx";
 import { HowToPay, publicFees } from "#app/components/fees-table.tsx";
 import { PARENT_METHOD_OPTIONS, ParentPaymentSchema } from "#app/forms/payments.schema.ts";
 import { balanceView, paymentView } from "#app/domain/payment-view.ts";
@@ -149,11 +149,7 @@ export default function Payments({ loaderData, actionData }: Route.ComponentProp
                     {p.reason ? <p className="mt-1 text-xs text-gray-800">Reason: {p.reason}</p> : null}
                   </td>
                   <td className="px-3 py-2">
-                    {p.receiptCode ? (
-                      <a href={`/payments/${p.id}/receipt.pdf`} className="font-semibold text-brand-700 underline" aria-label={`Download receipt ${p.receiptCode} (PDF)`}>
-                        {p.receiptCode}
-                      </a>
-                    ) : null}
+                    <ReceiptLink paymentId={p.id} receiptCode={p.receiptCode} />
                   </td>
                 </tr>
               ))}

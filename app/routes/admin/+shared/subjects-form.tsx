@@ -2,7 +2,6 @@ import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react"
 import { getZodConstraint } from "@conform-to/zod/v4";
 import { parseWithZod } from "#app/forms/parse.ts";
 import { Form } from "react-router";
-import { Button } from "#app/components/ui/button.tsx";
 import { FormErrors, SelectField, SubmitButton, TextareaField, TextField } from "#app/components/form/fields.tsx";
 import { SubjectFormSchema } from "#app/forms/admin-subject.schema.ts";
 
@@ -54,15 +53,9 @@ export function SubjectForm({
       <TextField field={fields.name} label="Subject name" inputProps={{ maxLength: 100 }} />
       <TextareaField field={fields.description} label="Description (optional)" rows={3} />
       <SelectField field={fields.facilitatorId} label="Facilitator (optional)" options={options} placeholder="No facilitator" />
-      {pending === undefined ? (
-        <SubmitButton pendingLabel={pendingLabel} formAction={action}>
-          {submitLabel}
-        </SubmitButton>
-      ) : (
-        <Button type="submit" disabled={pending}>
-          {pending ? pendingLabel : submitLabel}
-        </Button>
-      )}
+      <SubmitButton pendingLabel={pendingLabel} formAction={action} pending={pending}>
+        {submitLabel}
+      </SubmitButton>
     </FormComponent>
   );
 }

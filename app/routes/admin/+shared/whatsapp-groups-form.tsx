@@ -2,7 +2,6 @@ import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react"
 import { getZodConstraint } from "@conform-to/zod/v4";
 import { parseWithZod } from "#app/forms/parse.ts";
 import { Form } from "react-router";
-import { Button } from "#app/components/ui/button.tsx";
 import { FormErrors, SelectField, SubmitButton, TextField } from "#app/components/form/fields.tsx";
 import { ALL_SUBJECTS, PROGRAMME_OPTIONS, programmeLabel } from "#app/domain/programmes.ts";
 import { ADMIN_FORM_GROUP_TYPES, ALL_PROGRAMMES, groupTypeLabel } from "#app/domain/whatsapp.ts";
@@ -69,15 +68,9 @@ export function GroupForm({
         type="url"
         inputProps={{ placeholder: "https://chat.whatsapp.com/…", autoComplete: "off" }}
       />
-      {pending === undefined ? (
-        <SubmitButton pendingLabel={pendingLabel} formAction={action}>
-          {submitLabel}
-        </SubmitButton>
-      ) : (
-        <Button type="submit" disabled={pending}>
-          {pending ? pendingLabel : submitLabel}
-        </Button>
-      )}
+      <SubmitButton pendingLabel={pendingLabel} formAction={action} pending={pending}>
+        {submitLabel}
+      </SubmitButton>
     </FormComponent>
   );
 }
