@@ -28,3 +28,17 @@ export function registerPdfFonts(doc: InstanceType<typeof PDFDocument>) {
   doc.registerFont(PDF_FONT_BOLD, bold);
   doc.font(PDF_FONT);
 }
+
+/**
+ * Gets a new document ready to write: our fonts registered, and a promise of its bytes once `doc.end()` is called.
+ */
+export function preparePdf(doc: InstanceType<typeof PDFDocument>): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  const bytes = new Promise<Buffer>((resolve, reject) => {
+    doc.on("data", (chunk: Buffer) => chunks.push(chunk));
+    doc.on("end", () => resolve(Buffer.concat(chunks)));
+    doc.on("error", reject);
+  });
+  registerPdfFonts(doc);
+  return bytes;
+}

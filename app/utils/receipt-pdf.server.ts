@@ -2,7 +2,7 @@ import PDFDocument from "pdfkit";
 import { SCHOOL_NAME } from "#app/domain/school.ts";
 import { formatCedis } from "#app/domain/money.ts";
 import { amountInWords } from "#app/domain/money-words.ts";
-import { PDF_FONT, PDF_FONT_BOLD, registerPdfFonts } from "./pdf-fonts.server.ts";
+import { PDF_FONT, PDF_FONT_BOLD, preparePdf } from "./pdf-fonts.server.ts";
 
 export type ReceiptInput = {
   receiptCode: string;
@@ -27,13 +27,7 @@ export function renderReceiptPdf(input: ReceiptInput): Promise<Buffer> {
     margin: 40,
     info: { Title: `${SCHOOL_NAME} receipt ${input.receiptCode}`, Author: SCHOOL_NAME },
   });
-  const chunks: Buffer[] = [];
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on("data", (chunk: Buffer) => chunks.push(chunk));
-    doc.on("end", () => resolve(Buffer.concat(chunks)));
-    doc.on("error", reject);
-  });
-  registerPdfFonts(doc);
+  const done = preparePdf(doc);
   doc.font(PDF_FONT_BOLD).fontSize(16).fillColor("#133f8a").text(SCHOOL_NAME);
   doc.moveDown(0.2);
   doc.font(PDF_FONT_BOLD).fontSize(13).fillColor("#111111").text("Payment receipt");

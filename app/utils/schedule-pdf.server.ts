@@ -1,6 +1,6 @@
 import PDFDocument from "pdfkit";
 import { SCHOOL_NAME } from "#app/domain/school.ts";
-import { PDF_FONT, PDF_FONT_BOLD, registerPdfFonts } from "./pdf-fonts.server.ts";
+import { PDF_FONT, PDF_FONT_BOLD, preparePdf } from "./pdf-fonts.server.ts";
 import { CLASS_TYPE_LABELS, SAMPLE_SCHEDULE_NOTE, type ScheduleDay, type ScheduleEntry } from "#app/domain/schedule.ts";
 
 export type SchedulePdfInput = {
@@ -50,14 +50,7 @@ export function renderSchedulePdf(input: SchedulePdfInput): Promise<Buffer> {
     margin: 50,
     info: { Title: `${SCHOOL_NAME} timetable: ${input.studentName}`, Author: SCHOOL_NAME },
   });
-  const chunks: Buffer[] = [];
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on("data", (chunk: Buffer) => chunks.push(chunk));
-    doc.on("end", () => resolve(Buffer.concat(chunks)));
-    doc.on("error", reject);
-  });
-
-  registerPdfFonts(doc);
+  const done = preparePdf(doc);
   const left = doc.page.margins.left;
   doc.font(PDF_FONT_BOLD).fontSize(18).fillColor("#133f8a").text(SCHOOL_NAME);
   doc.moveDown(0.3);

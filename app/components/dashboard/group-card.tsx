@@ -4,6 +4,15 @@ import { buttonClass } from "#app/components/ui/button.tsx";
 
 export type GroupView = { _id: string; subjectName: string; programme: string; groupType: string; whatsappLink: string };
 
+/** Only what a card shows, out of a stored group (a loader sends no more than that to the browser). */
+export const toGroupView = (g: GroupView): GroupView => ({
+  _id: g._id,
+  subjectName: g.subjectName,
+  programme: g.programme,
+  groupType: g.groupType,
+  whatsappLink: g.whatsappLink,
+});
+
 /** A class page: join link when usable (docs/product.md#validation), otherwise a disabled 'Class Page Coming Soon'. */
 export function ClassPageCard({ group, headingLevel = 3 }: { group: GroupView; headingLevel?: 3 | 4 }) {
   const H = headingLevel === 3 ? "h3" : "h4";

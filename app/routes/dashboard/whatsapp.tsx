@@ -7,17 +7,9 @@ import { programmeLabel } from "#app/domain/programmes.ts";
 import { getLatestOwnedRegistration, getParentRegistrations } from "#models/registration.server.ts";
 import { findParentGroupForProgramme, getGroupsForSubjects } from "#models/whatsapp-group.server.ts";
 import { DashboardPage, EmptyState } from "#app/components/dashboard/page.tsx";
-import { ClassPageCard, ParentGroupCard } from "#app/components/dashboard/group-card.tsx";
+import { ClassPageCard, ParentGroupCard, toGroupView } from "#app/components/dashboard/group-card.tsx";
 import { buttonClass } from "#app/components/ui/button.tsx";
 import { SCHOOL_NAME } from "#app/domain/school.ts";
-
-const pickGroup = (g: { _id: string; subjectName: string; programme: string; groupType: string; whatsappLink: string }) => ({
-  _id: g._id,
-  subjectName: g.subjectName,
-  programme: g.programme,
-  groupType: g.groupType,
-  whatsappLink: g.whatsappLink,
-});
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { effectiveUser } = await requireRole(request, pageRoles("whatsapp"));
@@ -27,7 +19,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     const groups = await Promise.all(programmes.map((p) => findParentGroupForProgramme(p)));
     return {
       kind: "parent" as const,
-      parentGroups: programmes.map((p, i) => ({ programme: p, group: groups[i] ? pickGroup(groups[i]!) : null })),
+      parentGroups: programmes.map((p, i) => ({ programme: p, group: groups[i] ? toGroupView(groups[i]!) : null })),
     };
   }
   const registration = await getLatestOwnedRegistration(effectiveUser);
@@ -36,7 +28,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   return {
     kind: "student" as const,
     registration: { programme: registration.programme, subjectCount: registration.subjects.length },
-    groups: groups.map(pickGroup),
+    groups: groups.map(toGroupView),
   };
 }
 

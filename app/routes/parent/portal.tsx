@@ -5,7 +5,7 @@ import { getParentRegistrations } from "#models/registration.server.ts";
 import { findParentGroupForProgramme, getGroupsForSubjects } from "#models/whatsapp-group.server.ts";
 import { programmeLabel } from "#app/domain/programmes.ts";
 import { PortalHeader } from "#app/components/dashboard/portal-header.tsx";
-import { ClassPageCard, ParentGroupCard, type GroupView } from "#app/components/dashboard/group-card.tsx";
+import { ClassPageCard, ParentGroupCard, toGroupView } from "#app/components/dashboard/group-card.tsx";
 import { EmptyState } from "#app/components/dashboard/page.tsx";
 import { buttonClass } from "#app/components/ui/button.tsx";
 import { SCHOOL_NAME } from "#app/domain/school.ts";
@@ -16,14 +16,6 @@ import { listTimetablesForProgrammes } from "#models/timetable.server.ts";
 import { countUnseenAnnouncements } from "#models/communication.server.ts";
 
 export const PARENT_PORTAL_COMING_SOON = "Parent Portal Coming Soon";
-
-const pick = (g: GroupView): GroupView => ({
-  _id: g._id,
-  subjectName: g.subjectName,
-  programme: g.programme,
-  groupType: g.groupType,
-  whatsappLink: g.whatsappLink,
-});
 
 /**
  * docs/product.md#screens 'Parent Portal Coming Soon', plus (docs/product.md#data-rules) the parent's
@@ -51,8 +43,8 @@ export async function loader({ request }: Route.LoaderArgs) {
         wardForm: r.wardForm,
         reference: r.reference,
         fees: balanceView(r),
-        classPages: classPages.map(pick),
-        parentGroup: parentGroup ? pick(parentGroup) : null,
+        classPages: classPages.map(toGroupView),
+        parentGroup: parentGroup ? toGroupView(parentGroup) : null,
         timetables: timetables.filter((t) => t.programme === r.programme).map((t) => toPublishedTimetable(t, programmeLabel)),
       };
     }),
