@@ -40,6 +40,12 @@ export function connectDb(): Promise<typeof mongoose> {
       if (env.seedDemoData === "true") await seedDemoData();
       else await seedIfEmpty();
     }
+    // What a stopped process left half done with money (receipt numbers, totals); cheap when there is nothing.
+    const { repairPayments } = await import("./payment.server.ts");
+    const repaired = await repairPayments();
+    if (repaired.receipts || repaired.totals) {
+      console.warn(`[payments] start-up repair: ${repaired.receipts} receipt number(s) written, ${repaired.totals} registration total(s) recomputed`);
+    }
     return mongoose;
   })().catch((error) => {
     state.__dbReady = undefined;

@@ -1,5 +1,5 @@
 import mongoose, { Schema, type InferSchemaType } from "mongoose";
-import { MAX_AMOUNT_PESEWAS, PAYMENT_METHODS, PAYMENT_STATES, paymentStatus, type PaymentMethod, type PaymentState } from "#app/domain/money.ts";
+import { MAX_AMOUNT_PESEWAS, PAYMENT_METHODS, PAYMENT_STATES, formatReceiptNumber, paymentStatus, type PaymentMethod, type PaymentState } from "#app/domain/money.ts";
 import { idField } from "./ids.server.ts";
 import { Registration } from "./registration.server.ts";
 
@@ -43,6 +43,11 @@ const paymentSchema = new Schema(
     voidedReason: { type: String, default: null, maxlength: 300 },
     closedBy: { type: String, default: null },
     closedAt: { type: Date, default: null },
+    /**
+     * False from a change of state that moves money (confirm, void) until the registration's totals are recomputed
+     * after it: a process that stops in between leaves it false, and the start-up repair finishes the job.
+     */
+    totalsApplied: { type: Boolean, default: true },
   },
   { timestamps: true, collection: "payments" },
 );
@@ -62,21 +67,58 @@ export type PaymentDoc = InferSchemaType<typeof paymentSchema> & {
 export const Payment =
   (mongoose.models.Payment as mongoose.Model<PaymentDoc>) ?? mongoose.model<PaymentDoc>("Payment", paymentSchema);
 
-/** Sequence counters (receipt numbers per season), incremented atomically. */
-const counterSchema = new Schema({ _id: String, seq: { type: Number, default: 0 } }, { collection: "counters", versionKey: false });
-export const Counter =
-  (mongoose.models.Counter as mongoose.Model<{ _id: string; seq: number }>) ??
-  mongoose.model<{ _id: string; seq: number }>("Counter", counterSchema);
+/**
+ * Sequence counters (receipt numbers per season). `holder` is the payment that took the latest number, `seq`: a
+ * number is taken and given to its payment in two writes, and whoever comes next finishes the first if its process
+ * stopped in between, so no number is ever lost (docs/decisions/0036-money-under-concurrency.md).
+ */
+const counterSchema = new Schema(
+  { _id: String, seq: { type: Number, default: 0 }, holder: { type: String, default: null } },
+  { collection: "counters", versionKey: false },
+);
+type CounterDoc = { _id: string; seq: number; holder?: string | null };
+export const Counter = (mongoose.models.Counter as mongoose.Model<CounterDoc>) ?? mongoose.model<CounterDoc>("Counter", counterSchema);
 
-/** The next number of a sequence: 1, 2, 3… One atomic $inc each, so concurrent callers never share a number. */
-export async function nextSequence(name: string): Promise<number> {
-  const row = await Counter.findOneAndUpdate(
-    { _id: String(name) },
-    { $inc: { seq: 1 } },
-    { upsert: true, returnDocument: "after", lean: true },
+const receiptCounter = (season: string) => `receipt:${season}`;
+
+/** Gives a payment the number its counter says it holds, unless it has one already. */
+async function settleHolder(counter: CounterDoc, season: string) {
+  if (!counter.holder || counter.seq < 1) return;
+  await Payment.updateOne(
+    { _id: counter.holder, receiptNumber: null },
+    { $set: { receiptNumber: counter.seq, receiptCode: formatReceiptNumber(season, counter.seq) } },
   );
-  if (!row || typeof row.seq !== "number") throw new Error(`Counter ${name} did not advance`);
-  return row.seq;
+}
+
+/**
+ * The receipt number of a confirmed payment: the next of its season, consecutive, never reused, never skipped, even
+ * when concurrent confirmations race or a process stops between taking a number and writing it. Idempotent: a
+ * payment that has a number keeps it.
+ */
+export async function assignReceiptNumber(paymentId: string): Promise<number> {
+  const payment = await Payment.findById(String(paymentId)).select("season state receiptNumber").lean<{ season: string; state: string; receiptNumber: number | null }>();
+  if (!payment) throw new Error(`No payment ${paymentId}`);
+  if (payment.receiptNumber != null) return payment.receiptNumber;
+  const name = receiptCounter(payment.season);
+  for (let attempt = 0; ; attempt++) {
+    const counter =
+      (await Counter.findById(name).lean<CounterDoc>()) ??
+      (await Counter.findOneAndUpdate({ _id: name }, { $setOnInsert: { seq: 0, holder: null } }, { upsert: true, returnDocument: "after", lean: true }))!;
+    const holder = counter.holder ?? null;
+    if (holder === String(paymentId)) {
+      // This payment took the number earlier and its process stopped before writing it.
+      await settleHolder(counter, payment.season);
+      return counter.seq;
+    }
+    await settleHolder(counter, payment.season);
+    const taken = await Counter.updateOne({ _id: name, seq: counter.seq, holder }, { $set: { seq: counter.seq + 1, holder: String(paymentId) } });
+    if (taken.modifiedCount === 1) {
+      await settleHolder({ _id: name, seq: counter.seq + 1, holder: String(paymentId) }, payment.season);
+      return counter.seq + 1;
+    }
+    // Another confirmation took this number first: read the counter again (with a short pause when it is busy).
+    if (attempt > 5) await new Promise((r) => setTimeout(r, Math.min(50, attempt)));
+  }
 }
 
 export const PAYMENT_FIELDS =
@@ -99,18 +141,61 @@ export async function getPayment(id: string) {
   return Payment.findById(String(id)).select(PAYMENT_FIELDS).lean<PaymentRow>();
 }
 
-/** Re-adds the confirmed payments of a registration and stores the sum and the status. */
+/**
+ * Re-adds the confirmed payments of a registration and stores the sum and the status. Every change that moves money
+ * raises the registration's `paymentsRev` after it is made (`markPaymentsChanged`); the sum is stored only if the
+ * revision it was read under is still the latest, so of two concurrent refreshes the stale one never writes last.
+ */
 export async function refreshRegistrationTotals(registrationId: string) {
-  const confirmed = await Payment.find({ registrationId: String(registrationId), state: "confirmed" }).select("amount").lean<{ amount: number }[]>();
-  let paid = 0;
-  for (const p of confirmed) paid += p.amount;
-  const reg = await Registration.findById(String(registrationId)).select("amountDue").lean<{ amountDue: number | null }>();
-  const due = reg?.amountDue ?? null;
-  await Registration.updateOne(
-    { _id: String(registrationId) },
-    { $set: { amountPaid: paid, paymentStatus: due == null ? null : paymentStatus(due, paid) } },
-  );
-  return { amountDue: due, amountPaid: paid, balance: due == null ? null : due - paid };
+  const id = String(registrationId);
+  for (;;) {
+    const reg = await Registration.findById(id).select("amountDue paymentsRev").lean<{ amountDue: number | null; paymentsRev?: number }>();
+    if (!reg) return { amountDue: null, amountPaid: 0, balance: null };
+    const rev = reg.paymentsRev ?? 0;
+    const confirmed = await Payment.find({ registrationId: id, state: "confirmed" }).select("amount").lean<{ amount: number }[]>();
+    let paid = 0;
+    for (const p of confirmed) paid += p.amount;
+    const due = reg.amountDue ?? null;
+    const written = await Registration.updateOne(
+      { _id: id, paymentsRev: rev === 0 ? { $in: [0, null] } : rev },
+      { $set: { amountPaid: paid, paymentStatus: due == null ? null : paymentStatus(due, paid) } },
+    );
+    if (written.matchedCount === 1) {
+      await Payment.updateMany({ registrationId: id, totalsApplied: false }, { $set: { totalsApplied: true } });
+      return { amountDue: due, amountPaid: paid, balance: due == null ? null : due - paid };
+    }
+  }
+}
+
+/** Call after changing a registration's payments or amount due, before refreshing its totals. */
+export async function markPaymentsChanged(registrationId: string) {
+  await Registration.updateOne({ _id: String(registrationId) }, { $inc: { paymentsRev: 1 } });
+}
+
+/**
+ * At start-up: finishes what a stopped process left half done. Receipt numbers taken but not written are written;
+ * confirmed payments without a number get one (oldest confirmation first); registrations whose payments changed
+ * without their totals being recomputed are recomputed.
+ */
+export async function repairPayments(): Promise<{ receipts: number; totals: number }> {
+  let receipts = 0;
+  const counters = await Counter.find({ _id: { $regex: "^receipt:" }, holder: { $ne: null } }).lean<CounterDoc[]>();
+  for (const c of counters) await settleHolder(c, c._id.slice("receipt:".length));
+  // A minute old at least: a confirmation still under way on another instance numbers its own payment.
+  const unnumbered = await Payment.find({ state: { $in: ["confirmed", "voided"] }, receiptNumber: null, confirmedAt: { $lt: new Date(Date.now() - 60_000) } })
+    .select("_id")
+    .sort({ confirmedAt: 1 })
+    .lean<{ _id: string }[]>();
+  for (const p of unnumbered) {
+    await assignReceiptNumber(p._id);
+    receipts += 1;
+  }
+  const stale = await Payment.distinct("registrationId", { totalsApplied: false });
+  for (const id of stale) {
+    await markPaymentsChanged(String(id));
+    await refreshRegistrationTotals(String(id));
+  }
+  return { receipts, totals: stale.length };
 }
 
 /** The overview's fee counters for a season: due, collected (confirmed), outstanding (unpaid balances), pending payments. */

@@ -67,6 +67,8 @@ const registrationSchema = new Schema(
     feeSeason: { type: String, default: null, maxlength: 40 },
     /** Sum of confirmed payments, kept by the payments module. */
     amountPaid: { type: Number, default: 0 },
+    /** Raised after every change to this registration's payments or amount due (app/models/payment.server.ts). */
+    paymentsRev: { type: Number, default: 0 },
     /** Unpaid / part-paid / paid / overpaid from amountDue and amountPaid (null while no fee is set). */
     paymentStatus: { type: String, default: null },
   },

@@ -1,8 +1,8 @@
 import { EMPTY_FEES, feeFor, type FeeSchedule } from "#app/domain/fees.ts";
-import { formatReceiptNumber, referenceKey, type PaymentMethod } from "#app/domain/money.ts";
+import { referenceKey, type PaymentMethod } from "#app/domain/money.ts";
 import type { Programme } from "#app/domain/programmes.ts";
 import { FeeScheduleModel, getFeeSchedule } from "./fee-schedule.server.ts";
-import { Payment, nextSequence, refreshRegistrationTotals } from "./payment.server.ts";
+import { Payment, assignReceiptNumber, refreshRegistrationTotals } from "./payment.server.ts";
 import { Registration } from "./registration.server.ts";
 
 export const DEMO_FEE_SCHEDULE: FeeSchedule = {
@@ -76,8 +76,9 @@ export async function seedDemoPayments(adminId: string) {
     );
     if (result.upsertedCount === 1 && p.state === "confirmed") {
       const totals = await refreshRegistrationTotals(reg._id);
-      const n = await nextSequence(`receipt:${schedule.season}`);
-      await Payment.updateOne({ referenceKey: key }, { $set: { receiptNumber: n, receiptCode: formatReceiptNumber(schedule.season, n), balanceAfter: totals.balance } });
+      const seeded = await Payment.findOne({ referenceKey: key }).select("_id").lean<{ _id: string }>();
+      await assignReceiptNumber(seeded!._id);
+      await Payment.updateOne({ _id: seeded!._id }, { $set: { balanceAfter: totals.balance } });
     }
   }
   for (const r of regs) await refreshRegistrationTotals(r._id);

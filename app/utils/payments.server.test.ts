@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { useTestDatabase } from "#tests/support/test-database.ts";
 import { Registration, wardNameKey } from "#models/registration.server.ts";
-import { Payment, seasonTotals } from "#models/payment.server.ts";
+import { Counter, Payment, assignReceiptNumber, repairPayments, seasonTotals } from "#models/payment.server.ts";
 import { saveFeeSchedule } from "#models/fee-schedule.server.ts";
 import { AuditLog } from "#models/audit-log.server.ts";
 import { EMPTY_FEES } from "#app/domain/fees.ts";
@@ -135,6 +135,52 @@ describe("payments", () => {
     expect(numbers).toEqual(Array.from({ length: 50 }, (_, i) => i + 1));
     expect(new Set(results.map((r) => r.payment!.receiptCode)).size).toBe(50);
     expect(await Registration.findById(id).lean()).toMatchObject({ amountPaid: 5000 });
+  });
+
+  it("keeps the totals equal to the confirmed payments when confirmations, voids and records race on one registration", async () => {
+    const id = await registration("Totals Race");
+    const toVoid = [];
+    for (let i = 0; i < 10; i += 1) toVoid.push((await recordPayment(base(id, `VOID-${i}`, 1000))).payment!);
+    const pending = [];
+    for (let i = 0; i < 10; i += 1) pending.push(await submitPayment({ ...base(id, `CONF-${i}`, 2000), source: "parent" }));
+    await Promise.all([
+      ...pending.map((p) => confirmPayment(p._id, "tester")),
+      ...toVoid.map((p) => voidPayment(p._id, "Entered twice", "tester")),
+      ...Array.from({ length: 10 }, (_, i) => recordPayment(base(id, `REC-${i}`, 300))),
+    ]);
+    const confirmed = await Payment.find({ registrationId: id, state: "confirmed" }).lean();
+    const sum = confirmed.reduce((total, p) => total + p.amount, 0);
+    expect(sum).toBe(10 * 2000 + 10 * 300);
+    expect(await Registration.findById(id).lean()).toMatchObject({ amountPaid: sum });
+    expect(await Payment.countDocuments({ registrationId: id, totalsApplied: false })).toBe(0);
+  });
+
+  it("loses no receipt number when a process stops between taking a number and writing it", async () => {
+    const season = "Crash Season";
+    const id = await registration(season);
+    const first = (await recordPayment(base(id, "CRASH-1", 100))).payment!;
+    expect(first.receiptNumber).toBe(1);
+    // A confirmation whose process stopped after taking number 2 (the counter names it) but before writing it.
+    const stopped = await submitPayment({ ...base(id, "CRASH-2", 100), source: "parent" });
+    await Payment.updateOne({ _id: stopped._id }, { $set: { state: "confirmed", stateRank: 1, confirmedAt: new Date(), totalsApplied: false } });
+    await Counter.updateOne({ _id: `receipt:${season}` }, { $set: { seq: 2, holder: stopped._id } });
+    // The next confirmation writes number 2 for it, then takes 3.
+    const next = (await recordPayment(base(id, "CRASH-3", 100))).payment!;
+    expect(next.receiptNumber).toBe(3);
+    expect((await Payment.findById(stopped._id).lean())!.receiptNumber).toBe(2);
+
+    // A confirmation that stopped before taking any number, a minute ago: the start-up repair numbers it and
+    // recomputes its registration's totals.
+    const early = await submitPayment({ ...base(id, "CRASH-4", 100), source: "parent" });
+    await Payment.updateOne({ _id: early._id }, { $set: { state: "confirmed", stateRank: 1, confirmedAt: new Date(Date.now() - 120_000), totalsApplied: false } });
+    const repaired = await repairPayments();
+    expect(repaired.receipts).toBeGreaterThanOrEqual(1);
+    expect((await Payment.findById(early._id).lean())!.receiptNumber).toBe(4);
+    expect(await Registration.findById(id).lean()).toMatchObject({ amountPaid: 400 });
+    const numbers = (await Payment.find({ season }).lean()).map((p) => p.receiptNumber).sort();
+    expect(numbers).toEqual([1, 2, 3, 4]);
+    // Numbering is idempotent: a payment keeps the number it has.
+    expect(await assignReceiptNumber(early._id)).toBe(4);
   });
 
   it("confirms by reference (the gateway path) and adjusts the amount due with an audit entry", async () => {

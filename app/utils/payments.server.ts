@@ -8,7 +8,7 @@
  * transaction reference. Each change to money is written to the audit log.
  */
 import { newId } from "#models/ids.server.ts";
-import { Payment, nextSequence, getPayment, refreshRegistrationTotals, type PaymentRow } from "#models/payment.server.ts";
+import { Payment, assignReceiptNumber, getPayment, markPaymentsChanged, refreshRegistrationTotals, type PaymentRow } from "#models/payment.server.ts";
 
 export { refreshRegistrationTotals };
 import { Registration } from "#models/registration.server.ts";
@@ -101,22 +101,21 @@ export async function submitPayment(input: NewPayment): Promise<PaymentRow> {
 /**
  * Confirms a pending payment once: the pending → confirmed switch is one
  * conditional update, so of two concurrent confirmations only one wins, and
- * only the winner takes a receipt number (an atomic per-season counter:
- * consecutive, never reused).
+ * only the winner takes a receipt number (consecutive per season, never reused,
+ * never skipped: assignReceiptNumber). Totals follow the revision rule of
+ * refreshRegistrationTotals (docs/decisions/0036-money-under-concurrency.md).
  */
 export async function confirmPayment(paymentId: string, actorId: string): Promise<{ confirmed: boolean; payment: PaymentRow | null }> {
   const claimed = await Payment.findOneAndUpdate(
     { _id: String(paymentId), state: "pending" },
-    { $set: { state: "confirmed", stateRank: 1, confirmedBy: actorId, confirmedAt: new Date() } },
+    { $set: { state: "confirmed", stateRank: 1, confirmedBy: actorId, confirmedAt: new Date(), totalsApplied: false } },
     { returnDocument: "after", lean: true },
   );
   if (!claimed) return { confirmed: false, payment: await getPayment(paymentId) };
+  await markPaymentsChanged(claimed.registrationId);
   const totals = await refreshRegistrationTotals(claimed.registrationId);
-  const n = await nextSequence(`receipt:${claimed.season}`);
-  await Payment.updateOne(
-    { _id: claimed._id },
-    { $set: { receiptNumber: n, receiptCode: formatReceiptNumber(claimed.season, n), balanceAfter: totals.balance } },
-  );
+  const n = await assignReceiptNumber(claimed._id);
+  await Payment.updateOne({ _id: claimed._id }, { $set: { balanceAfter: totals.balance } });
   await audit("payment.confirm", actorId, claimed.registrationId, {
     paymentId: claimed._id,
     amount: claimed.amount,
@@ -154,10 +153,11 @@ export async function rejectPayment(paymentId: string, reason: string, actorId: 
 export async function voidPayment(paymentId: string, reason: string, actorId: string) {
   const row = await Payment.findOneAndUpdate(
     { _id: String(paymentId), state: "confirmed" },
-    { $set: { state: "voided", stateRank: 1, voidedReason: reason, referenceKey: `free:${paymentId}`, closedBy: actorId, closedAt: new Date() } },
+    { $set: { state: "voided", stateRank: 1, voidedReason: reason, referenceKey: `free:${paymentId}`, closedBy: actorId, closedAt: new Date(), totalsApplied: false } },
     { returnDocument: "after", lean: true },
   );
   if (!row) return false;
+  await markPaymentsChanged(row.registrationId);
   await refreshRegistrationTotals(row.registrationId);
   await audit("payment.void", actorId, row.registrationId, { paymentId: row._id, amount: row.amount, reason, receipt: row.receiptCode });
   return true;
@@ -168,7 +168,7 @@ export async function adjustAmountDue(registrationId: string, amountDue: number,
   const before = await Registration.findById(String(registrationId)).select("amountDue feeSeason").lean<{ amountDue: number | null; feeSeason: string | null }>();
   if (!before) return false;
   const season = before.feeSeason ?? (await getFeeSchedule())?.season ?? String(new Date().getUTCFullYear());
-  await Registration.updateOne({ _id: String(registrationId) }, { $set: { amountDue, feeSeason: season } });
+  await Registration.updateOne({ _id: String(registrationId) }, { $set: { amountDue, feeSeason: season }, $inc: { paymentsRev: 1 } });
   await refreshRegistrationTotals(registrationId);
   await audit("registration.amount-due", actorId, String(registrationId), { from: before.amountDue, to: amountDue, reason });
   return true;
