@@ -18,3 +18,21 @@ export const LinkRegistrationSchema = z.object({
     .max(20, "The claim code is too long")
     .regex(/^[A-Za-z0-9 -]+$/, "The claim code has 8 letters and digits, e.g. K7QM-3XPA"),
 });
+
+export const ACCOUNT_NOT_FOUND = "No parent or student account has this phone number or email.";
+export const ACCOUNT_WRONG_ROLE = "Only a parent or a student account can be linked to a registration.";
+
+/** The admin links a registration to an account by hand: the account is named by its phone number or its email. */
+export const AdminLinkAccountSchema = z.object({
+  intent: z.literal("link-account"),
+  account: z
+    .string({ error: "Enter the account's phone number or email" })
+    .trim()
+    .min(1, "Enter the account's phone number or email")
+    .max(254, "That is too long for a phone number or an email"),
+});
+
+export const AdminUnlinkAccountSchema = z.object({
+  intent: z.literal("unlink-account"),
+  role: z.enum(["parent", "student"], { error: "Choose the account to unlink" }),
+});

@@ -17,7 +17,10 @@ import { FormErrors, SelectField, SubmitButton, TextareaField, TextField, ErrorL
 import { Button } from "#app/components/ui/button.tsx";
 import { DataTable } from "#app/components/ui/data-table.tsx";
 import { PaymentStateBadge, PaymentStatusBadge, ReceiptLink } from "#app/components/payments/badges.tsx";
-import { getRegistrationDetail, listAuditTrail } from "#models/registration-admin.server.ts";
+import { findAccountForLink, getLinkedAccounts, getRegistrationDetail, listAuditTrail, setLinkedAccount, type LinkedAccount } from "#models/registration-admin.server.ts";
+import { ACCOUNT_NOT_FOUND, ACCOUNT_WRONG_ROLE, AdminLinkAccountSchema, AdminUnlinkAccountSchema } from "#app/forms/link-registration.schema.ts";
+import { formatPhone, normalizePhone } from "#app/domain/phone.ts";
+import { audit } from "#models/audit-log.server.ts";
 import { editRegistration } from "./+shared/registration-edit.server.ts";
 import { ACCESS_RESTRICTED_MESSAGE, ACCESS_RESTRICTED_TITLE } from "#app/domain/messages.ts";
 import { PROGRAMME_SUBJECTS, WARD_FORMS, type Programme } from "#app/domain/programmes.ts";
@@ -29,7 +32,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const { permissions } = await requireAdmin(request, "can_access_registrations");
   const reg = await getRegistrationDetail(String(params.id));
   if (!reg) throw data("Registration not found", { status: 404 });
-  const [payments, trail] = await Promise.all([listPaymentsForRegistrations([reg._id]), listAuditTrail(reg._id)]);
+  const [payments, trail, linked] = await Promise.all([listPaymentsForRegistrations([reg._id]), listAuditTrail(reg._id), getLinkedAccounts(reg)]);
   const modes = new Map(UPDATE_MODE_OPTIONS.map((o) => [o.value, o.label] as const));
   const statuses = new Map(REFERRAL_STATUS_OPTIONS.map((o) => [o.value, o.label] as const));
   // Pending first: they are what the office has to act on.
@@ -77,6 +80,10 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       },
       subjectOptions: (PROGRAMME_SUBJECTS[reg.programme as Programme] ?? []).map((s) => ({ value: s, label: s })),
     },
+    linked: [linked.parent, linked.student].map((a, i) => ({
+      role: i === 0 ? ("parent" as const) : ("student" as const),
+      account: a ? { fullName: a.fullName, phone: formatPhone(a.phone) } : null,
+    })),
     payments: sorted.map(paymentView),
     trail: trail.map((t) => ({ id: String(t._id), when: formatDateTime(t.createdAt), who: t.actorName, what: describeAudit(t.action, t.details) })),
   };
@@ -98,6 +105,10 @@ function describeAudit(action: string, details: unknown): string {
       return `Details corrected: ${Object.entries((d.changes ?? {}) as Record<string, { from: unknown; to: unknown }>)
         .map(([k, c]) => `${EDIT_LABELS[k as keyof typeof EDIT_LABELS] ?? k} from "${[c.from].flat().join(", ")}" to "${[c.to].flat().join(", ")}"`)
         .join("; ")}`;
+    case "registration.link":
+      return `${d.role === "student" ? "Student" : "Parent"} account linked by hand: ${d.name ?? ""}${d.replaced ? " (in place of another account)" : ""}`;
+    case "registration.unlink":
+      return `${d.role === "student" ? "Student" : "Parent"} account unlinked`;
     case "registration.amount-due":
       return `Amount due changed from ${money(d.from)} to ${money(d.to)}: ${d.reason ?? ""}`;
     default:
@@ -134,6 +145,26 @@ export async function action({ request, params }: Route.ActionArgs) {
     return redirectWithToast(here, outcome.changed.length
       ? { type: "success", title: "Registration updated", description: `Changed: ${outcome.changed.map((f) => EDIT_LABELS[f as keyof typeof EDIT_LABELS] ?? f).join(", ")}` }
       : { type: "success", title: "Nothing changed" });
+  }
+  if (intent === "link-account") {
+    const submission = parseWithZod(formData, { schema: AdminLinkAccountSchema });
+    if (submission.status !== "success") return data<ActionReply>({ form: "link-account", result: submission.reply() }, { status: 400 });
+    const text = submission.value.account;
+    const account = await findAccountForLink(text.includes("@") ? null : normalizePhone(text) || null, text.includes("@") ? text : null);
+    if (!account) return data<ActionReply>({ form: "link-account", result: submission.reply({ fieldErrors: { account: [ACCOUNT_NOT_FOUND] } }) }, { status: 400 });
+    if (account.role !== "parent" && account.role !== "student") {
+      return data<ActionReply>({ form: "link-account", result: submission.reply({ fieldErrors: { account: [ACCOUNT_WRONG_ROLE] } }) }, { status: 400 });
+    }
+    const replaced = await setLinkedAccount(id, account.role, String(account._id));
+    await audit("registration.link", user._id, id, { role: account.role, userId: account._id, name: account.fullName, replaced: replaced && replaced !== String(account._id) ? replaced : null });
+    return redirectWithToast(here, { type: "success", title: "Account linked", description: `${account.fullName} now sees this registration.` });
+  }
+  if (intent === "unlink-account") {
+    const submission = parseWithZod(formData, { schema: AdminUnlinkAccountSchema });
+    if (submission.status !== "success") throw data("Choose the account to unlink.", { status: 400 });
+    const before = await setLinkedAccount(id, submission.value.role, null);
+    if (before) await audit("registration.unlink", user._id, id, { role: submission.value.role, userId: before });
+    return redirectWithToast(here, { type: "success", title: "Account unlinked" });
   }
   // Everything below changes money.
   if (!permissions.can_manage_payments) throw data({ title: ACCESS_RESTRICTED_TITLE, message: ACCESS_RESTRICTED_MESSAGE }, { status: 403 });
@@ -190,7 +221,7 @@ export async function action({ request, params }: Route.ActionArgs) {
 }
 
 export default function RegistrationDetail({ loaderData, actionData }: Route.ComponentProps) {
-  const { registration: r, payments, trail, canManage } = loaderData;
+  const { registration: r, payments, trail, canManage, linked } = loaderData;
   const reply = actionData as ActionReply | undefined;
   return (
     <main id="main" className="space-y-6">
@@ -282,6 +313,8 @@ export default function RegistrationDetail({ loaderData, actionData }: Route.Com
         </dl>
       </section>
 
+      <LinkedAccounts linked={linked} lastResult={reply?.form === "link-account" ? reply.result : undefined} />
+
       <EditForm values={r.edit} subjectOptions={r.subjectOptions} lastResult={reply?.form === "edit" ? reply.result : undefined} />
 
       <section aria-labelledby="audit-heading" className="rounded-xl border border-gray-200 bg-white p-5 shadow-sm">
@@ -301,6 +334,70 @@ export default function RegistrationDetail({ loaderData, actionData }: Route.Com
         )}
       </section>
     </main>
+  );
+}
+
+function LinkedAccounts({
+  linked,
+  lastResult,
+}: {
+  linked: { role: "parent" | "student"; account: Pick<NonNullable<LinkedAccount>, "fullName" | "phone"> | null }[];
+  lastResult?: SubmissionResult<string[]>;
+}) {
+  const [form, fields] = useForm({
+    id: "link-account",
+    lastResult,
+    constraint: getZodConstraint(AdminLinkAccountSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: AdminLinkAccountSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  return (
+    <section aria-labelledby="linked-heading" className="rounded-xl border border-gray-200 bg-white p-5 shadow-sm">
+      <h2 id="linked-heading" className="text-lg font-semibold text-gray-900">
+        Linked accounts
+      </h2>
+      <p className="mt-1 text-sm text-gray-700">
+        A parent or student account sees this registration once it is linked: by the claim code on the confirmation page, or here, after you have checked who is asking (for
+        example on a call to the number on the registration).
+      </p>
+      <dl className="mt-3">
+        {linked.map(({ role, account }) => (
+          <div key={role} className="flex flex-wrap items-center gap-3 border-b border-gray-100 py-2">
+            <dt className="w-40 text-sm font-medium text-gray-700">{role === "parent" ? "Parent account" : "Student account"}</dt>
+            <dd className="flex flex-1 flex-wrap items-center gap-3 text-gray-900">
+              {account ? (
+                <>
+                  <span>
+                    {account.fullName} · {account.phone}
+                  </span>
+                  <Form method="post">
+                    <input type="hidden" name="intent" value="unlink-account" />
+                    <input type="hidden" name="role" value={role} />
+                    <Button type="submit" variant="secondary" aria-label={`Unlink the ${role} account of ${account.fullName}`}>
+                      Unlink
+                    </Button>
+                  </Form>
+                </>
+              ) : (
+                "Not linked"
+              )}
+            </dd>
+          </div>
+        ))}
+      </dl>
+      <Form method="post" {...getFormProps(form)} className="mt-4 max-w-xl space-y-4">
+        <input type="hidden" name="intent" value="link-account" />
+        <FormErrors id={form.errorId} errors={form.errors} />
+        <TextField
+          field={fields.account}
+          label="Account phone number or email"
+          hint="A parent account is linked as the parent, a student account as the student; a link already there is replaced."
+          inputProps={{ maxLength: 254, autoComplete: "off" }}
+        />
+        <SubmitButton pendingLabel="Linking...">Link account</SubmitButton>
+      </Form>
+    </section>
   );
 }
 
