@@ -11,6 +11,7 @@ import { useClientAddress } from "./client-address.ts";
 import { compression } from "./compression.ts";
 import { useCspReports } from "./csp-report.ts";
 import { loadContextFor } from "./load-context.ts";
+import { malformedUrl } from "./malformed-url.ts";
 import { sameOrigin } from "./same-origin.ts";
 import { securityHeaders } from "./security-headers.ts";
 import { staticAssets } from "./static-assets.ts";
@@ -30,6 +31,7 @@ const handleRequest = createRequestHandler({ build, mode: process.env.NODE_ENV, 
 // The health check is asked every few seconds by load balancers: straight to its resource route (a plain-text
 // answer with no body, no page, nothing to compress or to protect with a CSP), past the middleware below.
 app.get("/healthz", handleRequest);
+app.use(malformedUrl());
 app.use(bodyLimit());
 app.use(securityHeaders({ appOrigin: process.env.APP_ORIGIN?.trim() }));
 app.use(sameOrigin({ appOrigin: process.env.APP_ORIGIN?.trim() }));

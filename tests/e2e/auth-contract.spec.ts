@@ -25,6 +25,7 @@ const PUBLIC = new Set([
   "/privacy-policy",
   "/terms-of-service",
   "/offline",
+  "/bad-request",
   "/portal",
   "/auth",
   "/parent-whatsapp-groups",

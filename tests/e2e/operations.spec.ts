@@ -101,7 +101,7 @@ test.describe("operations @js-only", () => {
     }
   });
 
-  test("maintenance mode shows non-admins the maintenance page while sign-in still works", async () => {
+  test("maintenance mode shows non-admins the maintenance page while sign-in still works", async ({ browser }) => {
     const db = await startEmbeddedMongo({ quiet: true });
     const uri = `${db.uri}maintenance_db`;
     const app = await startIsolatedApp({ MONGODB_URI: uri, SEED_DEMO_DATA: "true" }, { waitFor: "healthy" });
@@ -117,6 +117,17 @@ test.describe("operations @js-only", () => {
       expect(page).toContain(SCHOOL_NAME);
       for (const p of SUPPORT_PHONES) expect(page).toContain(`href="tel:${p.tel}"`);
       expect(page).toContain('href="/portal?role=admin"');
+      // In a browser without JavaScript: the page reads as the school's, and its sign-in link works.
+      const noJs = await browser.newContext({ javaScriptEnabled: false });
+      const tab = await noJs.newPage();
+      expect((await tab.goto(`${app.url}/registration`))?.status()).toBe(503);
+      await expect(tab.getByRole("heading", { level: 1 })).toHaveText("We'll be back soon");
+      await expect(tab.getByRole("main")).toContainText(SCHOOL_NAME);
+      for (const p of SUPPORT_PHONES) await expect(tab.locator(`main a[href="tel:${p.tel}"]`)).toBeVisible();
+      await tab.getByRole("link", { name: "sign in" }).click();
+      await expect(tab).toHaveURL(/\/portal\?role=admin$/);
+      await expect(tab.getByRole("button", { name: "Sign In" })).toBeVisible();
+      await noJs.close();
       const portal = await fetch(`${app.url}/portal?role=admin`);
       expect(portal.status).toBe(200);
       const signIn = await fetch(`${app.url}/portal?role=admin`, {

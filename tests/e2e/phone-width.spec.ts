@@ -33,3 +33,58 @@ test("the admin registrations list keeps each row's Delete on screen at 360 px, 
   expect(box.x + box.width).toBeLessThanOrEqual(360);
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
 });
+
+const PAGES_AT_360 = {
+  anonymous: ["/", "/registration", "/portal", "/auth", "/parent-whatsapp-groups", "/privacy-policy", "/terms-of-service"],
+  student: ["/student-dashboard", "/student-dashboard/subjects", "/student-dashboard/whatsapp", "/student-dashboard/schedule", "/whatsapp", "/dashboard", "/settings"],
+  parent: ["/parent-dashboard", "/dashboard", "/dashboard/payments", "/dashboard/communications", "/profile"],
+  facilitator: ["/facilitator-dashboard", "/facilitator-dashboard/classes", "/facilitator-dashboard/assignments", "/facilitator-dashboard/students", "/dashboard/analytics"],
+  admin: [
+    "/admin",
+    "/admin/registrations",
+    "/admin/payments",
+    "/admin/users",
+    "/admin/whatsapp-groups",
+    "/admin/subjects",
+    "/admin/communications",
+    "/admin/settings",
+    "/admin/settings/fees",
+    "/admin/register-student",
+    "/registration-view-list",
+    "/timetable-upload",
+  ],
+} as const;
+
+for (const [who, paths] of Object.entries(PAGES_AT_360)) {
+  test(`no ${who} page scrolls sideways at 360 px`, async ({ page, loginAs }) => {
+    if (who !== "anonymous") await loginAs(who as "student" | "parent" | "facilitator" | "admin");
+    const wide: string[] = [];
+    for (const path of paths) {
+      const response = await page.goto(path);
+      expect(response?.status(), path).toBeLessThan(400);
+      const [scrollWidth, clientWidth] = await page.evaluate(() => [document.scrollingElement!.scrollWidth, document.scrollingElement!.clientWidth]);
+      if (scrollWidth > clientWidth) wide.push(`${path} (${scrollWidth} px)`);
+    }
+    expect(wide, "pages wider than the screen").toEqual([]);
+  });
+}
+
+test("a toast never covers the header's buttons at 360 px", async ({ page, loginAs }) => {
+  await loginAs("admin");
+  // A flash toast: the settings page saved.
+  await page.goto("/admin/settings");
+  await page.getByRole("button", { name: "Save Settings" }).click();
+  const toast = page.getByRole("status").filter({ hasText: "Your changes have been saved." }).first();
+  await expect(toast).toBeVisible();
+  const toastBox = (await toast.boundingBox())!;
+  // The admin header: the portal's name, Sign out and the section links.
+  const header = page.getByRole("navigation", { name: "Admin sections" });
+  const controls = await header.locator("a:visible, button:visible").all();
+  expect(controls.length).toBeGreaterThan(2);
+  for (const control of controls) {
+    const box = await control.boundingBox();
+    if (!box) continue;
+    const overlaps = box.x < toastBox.x + toastBox.width && toastBox.x < box.x + box.width && box.y < toastBox.y + toastBox.height && toastBox.y < box.y + box.height;
+    expect(overlaps, `the toast covers ${await control.textContent()}`).toBe(false);
+  }
+});

@@ -1,7 +1,9 @@
 /**
  * The shell every list table shares: a keyboard-scrollable region (tables
  * scroll sideways on phones), a caption for screen readers, column headers,
- * and the empty-state row. Callers render their own <tr> rows.
+ * and the empty-state row. Callers render their own <tr> rows. `relative` keeps
+ * the screen-reader-only header text (absolutely positioned) inside the scroller:
+ * without it, it widened the whole page on a phone.
  */
 export type DataTableHeader = string | { label: string; srOnly?: boolean };
 
@@ -24,7 +26,7 @@ export function DataTable({
   className?: string;
 }) {
   return (
-    <div className={`overflow-x-auto focus:outline-2 focus:outline-brand-700 ${className}`} role="region" aria-label={label} tabIndex={0}>
+    <div className={`relative overflow-x-auto focus:outline-2 focus:outline-brand-700 ${className}`} role="region" aria-label={label} tabIndex={0}>
       <table className="min-w-full divide-y divide-gray-200 text-left text-sm">
         <caption className="sr-only">{caption ?? label}</caption>
         <thead className="bg-gray-50 text-gray-800">

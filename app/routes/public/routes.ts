@@ -10,5 +10,6 @@ export const publicRoutes: RouteConfigEntry[] = [
     route("terms-of-service", "routes/public/terms-of-service.tsx"),
     route("payment-success", "routes/public/payment-success.tsx"),
     route("offline", "routes/public/offline.tsx"),
+    route("bad-request", "routes/public/bad-request.tsx"),
   ]),
 ];
