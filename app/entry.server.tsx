@@ -12,7 +12,7 @@ import { cspNonceContext } from "#app/utils/request-context.ts";
 import { NonceContext } from "#app/components/nonce.tsx";
 
 // The HTTP server (server/load-context.ts) fills the load context with these very objects.
-export { clientAddressContext, cspNonceContext } from "#app/utils/request-context.ts";
+export { clientAddressContext, cspNonceContext, requestLogContext } from "#app/utils/request-context.ts";
 // The whole stylesheet (about 7 KB gzipped), inlined in every page's <head> so the first paint needs no second
 // request on a slow link; see docs/decisions/0042-paint-first.md.
 import appCss from "./app.css?inline";

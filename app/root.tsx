@@ -19,6 +19,7 @@ import { assertBodySize, assertFormBody, assertSameOrigin } from "#app/utils/req
 import { getSettings } from "#models/settings.server.ts";
 import { withCachePolicy } from "#app/utils/http-cache.server.ts";
 import { withRequestScope } from "#app/utils/request-scope.server.ts";
+import { requestLogContext } from "#app/utils/request-context.ts";
 import { SiteBanner } from "#app/components/site-banner.tsx";
 import { Toaster } from "#app/components/toaster.tsx";
 import { ProgressBar } from "#app/components/progress-bar.tsx";
@@ -33,7 +34,7 @@ const MAINTENANCE_ALLOWED = ["/portal", "/auth", "/sign-in", "/sign-out", "/heal
 export const middleware: Route.MiddlewareFunction[] = [
   // One scope per request (the session is read once, app/utils/request-scope.server.ts), and Cache-Control for every
   // response: signed-in and cookie-setting answers are never stored by a cache.
-  async ({ request }, next) => withCachePolicy(request, (await withRequestScope(request, next)) as Response),
+  async ({ request, context }, next) => withCachePolicy(request, (await withRequestScope(request, next, context.get(requestLogContext))) as Response),
   async ({ request }) => {
     assertSameOrigin(request);
     assertBodySize(request);

@@ -12,6 +12,7 @@ import { compression } from "./compression.ts";
 import { useCspReports } from "./csp-report.ts";
 import { loadContextFor } from "./load-context.ts";
 import { malformedUrl } from "./malformed-url.ts";
+import { useObservability } from "./observability.ts";
 import { sameOrigin } from "./same-origin.ts";
 import { securityHeaders } from "./security-headers.ts";
 import { staticAssets } from "./static-assets.ts";
@@ -27,6 +28,7 @@ export const app = express();
 const getLoadContext = loadContextFor(build);
 app.disable("x-powered-by");
 useClientAddress(app);
+useObservability(app, build);
 const handleRequest = createRequestHandler({ build, mode: process.env.NODE_ENV, getLoadContext });
 // The health check is asked every few seconds by load balancers: straight to its resource route (a plain-text
 // answer with no body, no page, nothing to compress or to protect with a CSP), past the middleware below.

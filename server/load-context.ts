@@ -7,8 +7,13 @@ import type { Request, Response } from "express";
 import { RouterContextProvider, type ServerBuild, type RouterContext } from "react-router";
 import { clientAddressOf } from "./client-address.ts";
 import { nonceOf } from "./security-headers.ts";
+import type { LogNote } from "./observability.ts";
 
-type Contexts = { clientAddressContext: RouterContext<string>; cspNonceContext: RouterContext<string | undefined> };
+type Contexts = {
+  clientAddressContext: RouterContext<string>;
+  cspNonceContext: RouterContext<string | undefined>;
+  requestLogContext: RouterContext<LogNote | null>;
+};
 
 export function loadContextFor(build: ServerBuild) {
   const contexts = build.entry.module as unknown as Contexts;
@@ -16,6 +21,7 @@ export function loadContextFor(build: ServerBuild) {
     const context = new RouterContextProvider();
     context.set(contexts.clientAddressContext, clientAddressOf(req));
     context.set(contexts.cspNonceContext, nonceOf(res));
+    context.set(contexts.requestLogContext, (res.locals.logNote as LogNote | undefined) ?? null);
     return context;
   };
 }

@@ -8,5 +8,8 @@ import { createContext } from "react-router";
 /** The client's address: the socket's peer, or the trusted X-Forwarded-For hop when TRUST_PROXY says so. */
 export const clientAddressContext = createContext<string>("unknown");
 
+/** Notes for the server's request log line (server/observability.ts): the signed-in user. Null under `react-router dev`. */
+export const requestLogContext = createContext<{ userId: string | null } | null>(null);
+
 /** The per-response nonce the Content-Security-Policy allows inline scripts with (server/security-headers.ts). */
 export const cspNonceContext = createContext<string | undefined>(undefined);

@@ -9,12 +9,19 @@
  */
 import { AsyncLocalStorage } from "node:async_hooks";
 
-const scope = new AsyncLocalStorage<{ request: Request; values: Map<string, unknown> }>();
+type LogNote = { userId: string | null };
+const scope = new AsyncLocalStorage<{ request: Request; values: Map<string, unknown>; note: LogNote | null }>();
 const perRequest = new WeakMap<Request, Map<string, unknown>>();
 
 /** Runs `fn` (the rest of the request) in a scope of its own. */
-export function withRequestScope<T>(request: Request, fn: () => T): T {
-  return scope.run({ request, values: new Map() }, fn);
+export function withRequestScope<T>(request: Request, fn: () => T, note: LogNote | null = null): T {
+  return scope.run({ request, values: new Map(), note }, fn);
+}
+
+/** Tells the request log who is signed in for this request (server/observability.ts). */
+export function noteRequestUser(userId: string) {
+  const note = scope.getStore()?.note;
+  if (note) note.userId = userId;
 }
 
 const isRead = (request: Request) => request.method === "GET" || request.method === "HEAD";

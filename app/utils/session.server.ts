@@ -5,7 +5,7 @@ import { getAdminPermissions } from "#models/admin-permission.server.ts";
 import { getSettings } from "#models/settings.server.ts";
 import { connectDb } from "#models/db.server.ts";
 import { env } from "#models/env.server.ts";
-import { oncePerRequest } from "./request-scope.server.ts";
+import { noteRequestUser, oncePerRequest } from "./request-scope.server.ts";
 import { ID_PATTERN } from "#app/domain/ids.ts";
 
 /** The cookie carries only the Session document's id (docs/product.md#architecture). */
@@ -49,6 +49,7 @@ async function loadSession(request: Request): Promise<SessionInfo | null> {
       : null,
   ]);
   if (!user) return null;
+  noteRequestUser(String(user._id));
   // Impersonation only ever applies to an admin viewing a non-admin, and only while the admin still holds the
   // permissions that started it (checked on every request: a flag removed mid-way ends the impersonation).
   let impersonating = Boolean(impersonated && user.role === "admin" && impersonated.role !== "admin");

@@ -1,0 +1,165 @@
+/**
+ * What an operator needs to see (docs/decisions/0050-request-log-and-metrics.md): one JSON line per request through
+ * pino (request id, method, route id, path, status, duration, user id when signed in; never cookies, passwords or
+ * query strings), the request id in an `X-Request-Id` response header, and Prometheus metrics through prom-client
+ * at /metrics (loopback, or a bearer token from METRICS_TOKEN).
+ */
+import { randomUUID, timingSafeEqual } from "node:crypto";
+import type { Express, NextFunction, Request, Response } from "express";
+import pino from "pino";
+import { pinoHttp } from "pino-http";
+import client from "prom-client";
+import mongoose from "mongoose";
+import { matchRoutes, type ServerBuild } from "react-router";
+
+/** Filled in by the app while it answers (the signed-in user), read when the request's log line is written. */
+export type LogNote = { userId: string | null };
+
+export const logger = pino({
+  level: process.env.LOG_LEVEL ?? "info",
+  base: { service: "vacation-classes" },
+  timestamp: pino.stdTimeFunctions.isoTime,
+});
+
+type RouteNode = { id: string; path?: string; index?: boolean; caseSensitive?: boolean; children: RouteNode[] };
+
+/** React Router's route tree from the build, to name each request by its route id (bounded: good metric labels). */
+function routeTree(build: ServerBuild): RouteNode[] {
+  const byParent = new Map<string | undefined, NonNullable<ServerBuild["routes"][string]>[]>();
+  for (const route of Object.values(build.routes)) {
+    if (!route) continue;
+    const list = byParent.get(route.parentId) ?? [];
+    list.push(route);
+    byParent.set(route.parentId, list);
+  }
+  const make = (parentId: string | undefined): RouteNode[] =>
+    (byParent.get(parentId) ?? []).map((r) => ({ id: r.id, path: r.path, index: r.index, caseSensitive: r.caseSensitive, children: make(r.id) }));
+  return make(undefined);
+}
+
+export function routeNamer(build: ServerBuild) {
+  const tree = routeTree(build);
+  const cache = new Map<string, string>();
+  return (pathname: string): string => {
+    if (pathname === "/metrics") return "metrics";
+    if (/\.[a-z0-9]+$/i.test(pathname) && !pathname.endsWith(".data") && !pathname.endsWith(".pdf") && !pathname.endsWith(".csv")) return "static";
+    const path = pathname.endsWith(".data") ? pathname.slice(0, -".data".length).replace(/\/_root$/, "/") || "/" : pathname;
+    const hit = cache.get(path);
+    if (hit) return hit;
+    let id = "unmatched";
+    try {
+      const matches = matchRoutes(tree as never, path);
+      if (matches?.length) id = (matches[matches.length - 1].route as unknown as RouteNode).id;
+    } catch {
+      id = "unmatched";
+    }
+    if (cache.size < 5_000) cache.set(path, id);
+    return id;
+  };
+}
+
+const REQUEST_ID = /^[A-Za-z0-9._-]{8,100}$/;
+
+// ---- Metrics ----
+export const registry = new client.Registry();
+client.collectDefaultMetrics({ register: registry, eventLoopMonitoringPrecision: 20 });
+const requestsTotal = new client.Counter({ name: "http_requests_total", help: "HTTP requests answered, by route id, method and status", labelNames: ["route", "method", "status"], registers: [registry] });
+const requestSeconds = new client.Histogram({
+  name: "http_request_duration_seconds",
+  help: "Time to answer an HTTP request, by route id, method and status",
+  labelNames: ["route", "method", "status"],
+  buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+  registers: [registry],
+});
+new client.Gauge({
+  name: "mongodb_pool_connections",
+  help: "The database driver's connection pool: connections open and checked out",
+  labelNames: ["state"],
+  registers: [registry],
+  collect() {
+    // The driver keeps pool statistics per server; read what is exposed without reaching into private state.
+    const topology = (mongoose.connection.getClient() as unknown as { topology?: { s?: { servers?: Map<string, { pool?: { totalConnectionCount?: number; currentCheckedOutCount?: number } }> } } }).topology;
+    let open = 0;
+    let inUse = 0;
+    for (const server of topology?.s?.servers?.values() ?? []) {
+      open += server.pool?.totalConnectionCount ?? 0;
+      inUse += server.pool?.currentCheckedOutCount ?? 0;
+    }
+    this.set({ state: "open" }, open);
+    this.set({ state: "checked_out" }, inUse);
+  },
+});
+new client.Gauge({
+  name: "mongodb_connected",
+  help: "1 while Mongoose is connected to the database",
+  registers: [registry],
+  collect() {
+    this.set(mongoose.connection.readyState === 1 ? 1 : 0);
+  },
+});
+
+function isLoopback(address: string | undefined) {
+  return address === "127.0.0.1" || address === "::1" || address === "::ffff:127.0.0.1";
+}
+
+function tokenMatches(header: string | undefined, token: string) {
+  const given = Buffer.from(header?.replace(/^Bearer\s+/i, "") ?? "");
+  const wanted = Buffer.from(token);
+  return given.length === wanted.length && timingSafeEqual(given, wanted);
+}
+
+/** Request id, log line and metrics for every request; /metrics for loopback or the METRICS_TOKEN bearer. */
+export function useObservability(app: Express, build: ServerBuild) {
+  const nameRoute = routeNamer(build);
+  app.use(
+    pinoHttp({
+      logger,
+      // The per-request logger carries the request id only, never the request (its headers hold cookies).
+      quietReqLogger: true,
+      wrapSerializers: false,
+      serializers: { req: () => undefined, res: () => undefined },
+      genReqId(req, res) {
+        const incoming = req.headers["x-request-id"];
+        const id = typeof incoming === "string" && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+        res.setHeader("X-Request-Id", id);
+        return id;
+      },
+      customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? "error" : res.statusCode >= 400 ? "warn" : "info"),
+      customSuccessMessage: () => "request",
+      customErrorMessage: () => "request failed",
+      // Only these fields: no headers (cookies), no body (passwords), no query string (searches with names).
+      customSuccessObject: (req, res, val: { responseTime: number }) => line(req as Request, res as Response, val.responseTime),
+      customErrorObject: (req, res, error, val: { responseTime: number }) => ({ ...line(req as Request, res as Response, val.responseTime), error: error.message }),
+    }),
+  );
+  function line(req: Request, res: Response, ms: number) {
+    const route = nameRoute(req.path);
+    const status = res.statusCode;
+    requestsTotal.inc({ route, method: req.method, status });
+    requestSeconds.observe({ route, method: req.method, status }, ms / 1000);
+    return {
+      method: req.method,
+      route,
+      path: req.path,
+      status,
+      ms: Math.round(ms),
+      userId: (res.locals.logNote as LogNote | undefined)?.userId ?? null,
+    };
+  }
+  app.use((_req: Request, res: Response, next: NextFunction) => {
+    res.locals.logNote = { userId: null } satisfies LogNote;
+    next();
+  });
+  app.get("/metrics", async (req: Request, res: Response) => {
+    const token = process.env.METRICS_TOKEN?.trim();
+    // Through a reverse proxy on the same machine the socket is loopback too: a forwarded request is not.
+    const forwarded = Boolean(req.headers["x-forwarded-for"] || req.headers.forwarded);
+    const allowed = token ? tokenMatches(req.headers.authorization, token) : isLoopback(req.socket.remoteAddress) && !forwarded;
+    if (!allowed) {
+      res.status(token ? 401 : 403).type("text/plain").send(token ? "A bearer token is required." : "Metrics are answered on the loopback interface only.");
+      return;
+    }
+    res.setHeader("Cache-Control", "no-store");
+    res.type(registry.contentType).send(await registry.metrics());
+  });
+}
