@@ -1,0 +1,76 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { gzipSync, gunzipSync } from "node:zlib";
+import mongoose from "mongoose";
+import { EJSON } from "bson";
+import { describe, expect, it } from "vitest";
+import { useTestDatabase } from "#tests/support/test-database.ts";
+import { seedDemoData } from "./seed.server.ts";
+import { BackupError, restoreBackup, writeBackup } from "./backup.server.ts";
+
+useTestDatabase("backup_source");
+
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "vcp-backup-"));
+const db = (name: string) => mongoose.connection.getClient().db(name);
+
+async function snapshot(name: string) {
+  const out: Record<string, string[]> = {};
+  for (const { name: c } of await db(name).listCollections({}, { nameOnly: true }).toArray()) {
+    const docs = await db(name).collection(c).find({}, { sort: { _id: 1 } }).toArray();
+    out[c] = docs.map((d) => EJSON.stringify(d, { relaxed: false }));
+  }
+  return out;
+}
+
+describe("backup and restore", () => {
+  it("restores the demo data and the uploaded files exactly, and refuses what it should without changing anything", async () => {
+    await seedDemoData();
+    const uploads = path.join(tmp, "uploads");
+    fs.mkdirSync(path.join(uploads, "timetables"), { recursive: true });
+    const pdf = Buffer.from("%PDF-1.4 a timetable \u0000\u00ff binary", "latin1");
+    fs.writeFileSync(path.join(uploads, "timetables", "form-2-science.pdf"), pdf);
+
+    const file = path.join(tmp, "school.jsonl.gz");
+    const written = await writeBackup(db("backup_source"), { out: file, uploadsDir: uploads });
+    expect(written.documents).toBeGreaterThan(20);
+    expect(written.files).toBe(1);
+
+    // Into an empty database: the same documents (types included), counts and file bytes.
+    const restoredUploads = path.join(tmp, "restored-uploads");
+    const restored = await restoreBackup(db("backup_target"), { file, uploadsDir: restoredUploads });
+    expect(restored.documents).toBe(written.documents);
+    const [before, after] = [await snapshot("backup_source"), await snapshot("backup_target")];
+    expect(Object.keys(after).sort()).toEqual(Object.keys(before).sort());
+    for (const c of Object.keys(before)) expect(after[c], c).toEqual(before[c]);
+    expect(fs.readFileSync(path.join(restoredUploads, "timetables", "form-2-science.pdf")).equals(pdf)).toBe(true);
+    const uniques = (await db("backup_target").collection("users").listIndexes().toArray()).filter((i) => i.unique);
+    expect(uniques.map((i) => Object.keys(i.key).join())).toContain("phone");
+
+    // A database that holds data is refused unless told to drop it.
+    await expect(restoreBackup(db("backup_target"), { file, uploadsDir: restoredUploads })).rejects.toThrow(/not empty.*--drop/);
+    await db("backup_target").collection("users").deleteMany({ role: "student" });
+    await restoreBackup(db("backup_target"), { file, uploadsDir: restoredUploads, drop: true });
+    expect(await snapshot("backup_target")).toEqual(before);
+
+    // A truncated archive, a foreign file and a damaged line are refused before anything changes.
+    const lines = gunzipSync(fs.readFileSync(file)).toString("utf8").trimEnd().split("\n");
+    const truncated = path.join(tmp, "truncated.jsonl.gz");
+    fs.writeFileSync(truncated, gzipSync(lines.slice(0, -5).join("\n") + "\n"));
+    const cut = path.join(tmp, "cut.jsonl.gz");
+    fs.writeFileSync(cut, fs.readFileSync(file).subarray(0, 2000));
+    const foreign = path.join(tmp, "foreign.jsonl.gz");
+    fs.writeFileSync(foreign, gzipSync('{"hello":"world"}\n'));
+    const damaged = path.join(tmp, "damaged.jsonl.gz");
+    fs.writeFileSync(damaged, gzipSync([...lines.slice(0, 3), "{not json", ...lines.slice(3)].join("\n") + "\n"));
+    const plain = path.join(tmp, "plain.txt");
+    fs.writeFileSync(plain, "just text");
+    for (const bad of [truncated, cut, foreign, damaged, plain]) {
+      await expect(restoreBackup(db("backup_empty"), { file: bad, uploadsDir: path.join(tmp, "never") }), bad).rejects.toBeInstanceOf(BackupError);
+      await expect(restoreBackup(db("backup_target"), { file: bad, uploadsDir: restoredUploads, drop: true }), bad).rejects.toBeInstanceOf(BackupError);
+    }
+    expect(await snapshot("backup_target")).toEqual(before);
+    expect(await db("backup_empty").listCollections().toArray()).toEqual([]);
+    expect(fs.existsSync(path.join(tmp, "never"))).toBe(false);
+  });
+});

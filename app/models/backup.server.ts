@@ -1,0 +1,191 @@
+/**
+ * Backup and restore of the whole school: every collection of the database (documents and index definitions) and
+ * every uploaded file, in one gzip'd JSON-lines archive (docs/decisions/0051-backup-and-restore.md).
+ *
+ * Line 1 is the header (format name and version, when, what); then one line per document (`{"c": collection,
+ * "d": document}` in canonical Extended JSON, so dates, binary data and 64-bit numbers come back as they were) and
+ * one per file (`{"f": relative path, "b": base64 bytes}`); the last line counts the lines before it. A file without
+ * that last line (truncated) or without our header (foreign) is refused before anything is changed.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import readline from "node:readline";
+import { createGunzip, createGzip } from "node:zlib";
+import { once } from "node:events";
+import { EJSON, type Document } from "bson";
+import type { Db } from "mongodb";
+
+export const BACKUP_FORMAT = "vacation-classes-backup";
+export const BACKUP_VERSION = 1;
+
+type IndexSpec = { key: Document; name: string; [option: string]: unknown };
+type Header = {
+  format: typeof BACKUP_FORMAT;
+  version: number;
+  createdAt: string;
+  database: string;
+  collections: { name: string; count: number; indexes: IndexSpec[] }[];
+  files: number;
+};
+
+export class BackupError extends Error {}
+
+function listFiles(root: string): string[] {
+  if (!root || !fs.existsSync(root)) return [];
+  const out: string[] = [];
+  const walk = (dir: string) => {
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else if (entry.isFile()) out.push(path.relative(root, full));
+    }
+  };
+  walk(root);
+  return out.sort();
+}
+
+async function userCollections(db: Db) {
+  const all = await db.listCollections({}, { nameOnly: true }).toArray();
+  return all.map((c) => c.name).filter((name) => !name.startsWith("system.")).sort();
+}
+
+/** Writes the archive; returns what it holds. */
+export async function writeBackup(db: Db, options: { out: string; uploadsDir?: string | null }) {
+  const names = await userCollections(db);
+  const collections: Header["collections"] = [];
+  for (const name of names) {
+    const indexes = (await db.collection(name).listIndexes().toArray()) as IndexSpec[];
+    collections.push({ name, count: await db.collection(name).countDocuments(), indexes: indexes.filter((i) => i.name !== "_id_") });
+  }
+  const files = options.uploadsDir ? listFiles(options.uploadsDir) : [];
+  const header: Header = { format: BACKUP_FORMAT, version: BACKUP_VERSION, createdAt: new Date().toISOString(), database: db.databaseName, collections, files: files.length };
+
+  const tmp = `${options.out}.partial`;
+  const gzip = createGzip();
+  const sink = fs.createWriteStream(tmp, { mode: 0o600 });
+  gzip.pipe(sink);
+  let lines = 0;
+  const write = async (value: unknown) => {
+    lines += 1;
+    if (!gzip.write(`${typeof value === "string" ? value : JSON.stringify(value)}\n`)) await once(gzip, "drain");
+  };
+  await write(header);
+  for (const { name } of collections) {
+    // Cursor batches: the whole collection is never held in memory.
+    for await (const doc of db.collection(name).find({}, { sort: { _id: 1 } })) {
+      await write(`{"c":${JSON.stringify(name)},"d":${EJSON.stringify(doc, { relaxed: false })}}`);
+    }
+  }
+  for (const file of files) await write({ f: file, b: fs.readFileSync(path.join(options.uploadsDir!, file)).toString("base64") });
+  const documents = lines - 1 - files.length;
+  gzip.end(`${JSON.stringify({ end: true, lines })}\n`);
+  await once(sink, "finish");
+  // Only a complete archive gets the name asked for.
+  fs.renameSync(tmp, options.out);
+  return { collections: collections.length, documents, files: files.length };
+}
+
+async function* readLines(file: string) {
+  const input = fs.createReadStream(file).pipe(createGunzip());
+  const rl = readline.createInterface({ input, crlfDelay: Infinity });
+  try {
+    for await (const line of rl) if (line) yield line;
+  } catch {
+    throw new BackupError(`${file} is not a complete backup: it could not be read to its end (damaged or truncated).`);
+  }
+}
+
+/** Reads the whole archive once without changing anything: our format, our version, complete. */
+export async function checkBackup(file: string): Promise<Header> {
+  if (!fs.existsSync(file)) throw new BackupError(`No file ${file}.`);
+  let header: Header | null = null;
+  let count = 0;
+  let end: { end: true; lines: number } | null = null;
+  for await (const line of readLines(file)) {
+    if (end) throw new BackupError(`${file} has data after its end marker: not a backup written by this program.`);
+    let value: Record<string, unknown>;
+    try {
+      value = JSON.parse(line);
+    } catch {
+      throw new BackupError(count === 0 ? `${file} is not a backup of this portal.` : `${file} is damaged at line ${count + 1}.`);
+    }
+    if (count === 0) {
+      if (value.format !== BACKUP_FORMAT) throw new BackupError(`${file} is not a backup of this portal.`);
+      if (value.version !== BACKUP_VERSION) throw new BackupError(`${file} is a backup in format version ${String(value.version)}; this version reads ${BACKUP_VERSION}.`);
+      header = value as unknown as Header;
+    } else if (value.end === true) {
+      end = value as { end: true; lines: number };
+      continue;
+    } else if (!(typeof value.c === "string" && value.d) && !(typeof value.f === "string" && typeof value.b === "string")) {
+      throw new BackupError(`${file} is damaged at line ${count + 1}.`);
+    }
+    count += 1;
+  }
+  if (!header) throw new BackupError(`${file} is empty or not a backup of this portal.`);
+  if (!end || end.lines !== count) throw new BackupError(`${file} is not a complete backup (truncated): restore an earlier one.`);
+  return header;
+}
+
+/** True when no collection of the database holds a document. */
+export async function isEmptyDatabase(db: Db) {
+  for (const name of await userCollections(db)) if ((await db.collection(name).estimatedDocumentCount()) > 0) return false;
+  return true;
+}
+
+/**
+ * Loads an archive into a database. Refuses a database that holds documents unless `drop` (then every collection is
+ * dropped first), and refuses a damaged, truncated or foreign archive before touching anything.
+ */
+export async function restoreBackup(db: Db, options: { file: string; uploadsDir?: string | null; drop?: boolean }) {
+  const header = await checkBackup(options.file);
+  if (!(await isEmptyDatabase(db))) {
+    if (!options.drop) throw new BackupError(`The database ${db.databaseName} is not empty. Restore into an empty database, or add --drop to replace everything in it.`);
+    for (const name of await userCollections(db)) await db.collection(name).drop();
+  }
+  for (const c of header.collections) await db.createCollection(c.name).catch(() => undefined);
+  const batches = new Map<string, Document[]>();
+  const flush = async (name: string) => {
+    const docs = batches.get(name);
+    if (docs?.length) await db.collection(name).insertMany(docs, { ordered: true });
+    batches.set(name, []);
+  };
+  let documents = 0;
+  let files = 0;
+  let first = true;
+  for await (const line of readLines(options.file)) {
+    if (first) {
+      first = false;
+      continue;
+    }
+    const value = JSON.parse(line) as { c?: string; d?: unknown; f?: string; b?: string; end?: boolean };
+    if (value.end) break;
+    if (value.c) {
+      const doc = EJSON.deserialize(value.d as Document, { relaxed: false }) as Document;
+      const list = batches.get(value.c) ?? [];
+      list.push(doc);
+      batches.set(value.c, list);
+      documents += 1;
+      if (list.length >= 1000) await flush(value.c);
+    } else if (value.f && value.b !== undefined && options.uploadsDir) {
+      const root = path.resolve(options.uploadsDir);
+      const target = path.resolve(root, value.f);
+      if (!target.startsWith(root + path.sep)) throw new BackupError(`The backup names a file outside the uploads folder: ${value.f}`);
+      fs.mkdirSync(path.dirname(target), { recursive: true });
+      fs.writeFileSync(target, Buffer.from(value.b, "base64"));
+      files += 1;
+    }
+  }
+  for (const name of batches.keys()) await flush(name);
+  // Indexes after the documents (faster). One the database cannot build is reported, not fatal: the app declares
+  // its indexes and builds them at start-up.
+  const indexWarnings: string[] = [];
+  for (const c of header.collections) {
+    for (const { v: _v, ns: _ns, ...spec } of c.indexes) {
+      await db
+        .collection(c.name)
+        .createIndexes([spec as { key: Document; name: string }])
+        .catch((error: Error) => indexWarnings.push(`${c.name}.${spec.name}: ${error.message}`));
+    }
+  }
+  return { collections: header.collections.length, documents, files, createdAt: header.createdAt, indexWarnings };
+}
