@@ -46,6 +46,12 @@ export function connectDb(): Promise<typeof mongoose> {
     if (repaired.receipts || repaired.totals) {
       console.warn(`[payments] start-up repair: ${repaired.receipts} receipt number(s) written, ${repaired.totals} registration total(s) recomputed`);
     }
+    // Files an earlier version kept in UPLOADS_DIR move into the database once (app/models/file-store.server.ts).
+    const { migrateUploadsFolder } = await import("./file-store.server.ts");
+    const migrated = await migrateUploadsFolder(env.uploadsDir);
+    if (migrated.moved || migrated.alreadyStored) {
+      console.warn(`[uploads] moved ${migrated.moved} file(s) from ${env.uploadsDir} into the database (${migrated.alreadyStored} were there already)`);
+    }
     return mongoose;
   })().catch((error) => {
     state.__dbReady = undefined;

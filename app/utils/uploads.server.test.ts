@@ -1,13 +1,14 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import mongoose from "mongoose";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { useTestDatabase } from "#tests/support/test-database.ts";
+import { migrateUploadsFolder } from "#models/file-store.server.ts";
 
-// env.server.ts reads UPLOADS_DIR once, at import: point it at a scratch folder first.
 const root = fs.mkdtempSync(path.join(os.tmpdir(), "uploads-test-"));
 const uploadsDir = path.join(root, "uploads");
-process.env.UPLOADS_DIR = uploadsDir;
-process.env.DB_IN_MEMORY = "true";
+useTestDatabase("uploads_unit");
 const uploads = await import("./uploads.server.ts");
 const { UPLOAD_TYPES } = uploads;
 
@@ -91,24 +92,63 @@ describe("parseUpload", () => {
 });
 
 describe("storing", () => {
-  test("writes under {owner}/{timestamp}[-suffix].{ext}, never overwriting, leaving no temporary file", async () => {
+  test("stores in the database under {owner}/{timestamp}[-suffix].{ext}, never overwriting", async () => {
     const a = await uploads.storeUpload("owner1abc", PNG, "png");
     const b = await uploads.storeUpload("owner1abc", PNG, "png");
     const c = await uploads.storeUpload("owner1abc", PNG, "png", "visual-arts");
     expect(a).toMatch(/^owner1abc\/\d{13}\.png$/);
     expect(c).toMatch(/^owner1abc\/\d{13}-visual-arts\.png$/);
     expect(new Set([a, b, c]).size).toBe(3);
-    expect(fs.readdirSync(path.join(uploadsDir, "owner1abc")).sort()).toEqual([a, b, c].map((p) => p.split("/")[1]).sort());
     expect((await uploads.readUpload(a))?.equals(PNG)).toBe(true);
+    const files = mongoose.connection.db!.collection("uploads.files");
+    expect((await files.find({ filename: { $in: [a, b, c] } }).toArray()).map((f) => f.length)).toEqual([PNG.length, PNG.length, PNG.length]);
+    // Nothing on the local disk: another app instance reads the same bytes from the database.
+    expect(fs.existsSync(path.join(uploadsDir, "owner1abc"))).toBe(false);
+    await uploads.removeUpload(b);
+    expect(await uploads.readUpload(b)).toBeNull();
+    expect(await mongoose.connection.db!.collection("uploads.chunks").countDocuments({ files_id: { $exists: true } })).toBeGreaterThan(0);
   });
 
-  test("refuses owners, suffixes and paths that could leave the uploads folder", async () => {
+  test("refuses owners, suffixes and keys that are not ours", async () => {
     await expect(uploads.storeUpload("../x", PNG, "png")).rejects.toThrow();
     await expect(uploads.storeUpload("owner", PNG, "png", "../../x")).rejects.toThrow();
     await expect(uploads.storeUpload("owner", PNG, "p/ng")).rejects.toThrow();
-    expect(() => uploads.resolveUploadPath("../etc/passwd")).toThrow();
     expect(await uploads.readUpload("../../etc/passwd")).toBeNull();
-    expect(fs.readdirSync(root)).toEqual(["uploads"]);
+    expect(await uploads.uploadResponse(new Request("http://x/"), "../../etc/passwd", {})).toBeNull();
+  });
+
+  test("answers byte ranges: 206 with Content-Range, the whole file without a range, 416 outside it", async () => {
+    const key = await uploads.storeUpload("ranges1abc", PNG, "png");
+    const get = (range?: string) => uploads.uploadResponse(new Request("http://x/", { headers: range ? { Range: range } : {} }), key, { "Content-Type": "image/png" });
+    const whole = (await get())!;
+    expect(whole.status).toBe(200);
+    expect(whole.headers.get("Accept-Ranges")).toBe("bytes");
+    expect(Buffer.from(await whole.arrayBuffer()).equals(PNG)).toBe(true);
+    const part = (await get("bytes=10-99"))!;
+    expect(part.status).toBe(206);
+    expect(part.headers.get("Content-Range")).toBe(`bytes 10-99/${PNG.length}`);
+    expect(Buffer.from(await part.arrayBuffer()).equals(PNG.subarray(10, 100))).toBe(true);
+    const tail = (await get("bytes=-16"))!;
+    expect(Buffer.from(await tail.arrayBuffer()).equals(PNG.subarray(PNG.length - 16))).toBe(true);
+    const resume = (await get(`bytes=${PNG.length - 5}-`))!;
+    expect(resume.headers.get("Content-Length")).toBe("5");
+    expect((await get(`bytes=${PNG.length}-`))!.status).toBe(416);
+    expect((await get("bytes=5-1"))!.status).toBe(416);
+    expect((await get("bytes=0-1,5-9"))!.status).toBe(200);
+  });
+
+  test("moves the files of an old uploads folder into the database once, and removes the local copies", async () => {
+    fs.mkdirSync(path.join(uploadsDir, "legacy1abc"), { recursive: true });
+    fs.writeFileSync(path.join(uploadsDir, "legacy1abc", "1700000000000.png"), PNG);
+    fs.writeFileSync(path.join(uploadsDir, "legacy1abc", "1700000000001-form-2.png"), PNG.subarray(0, 100));
+    expect(await migrateUploadsFolder(uploadsDir)).toEqual({ moved: 2, alreadyStored: 0 });
+    expect((await uploads.readUpload("legacy1abc/1700000000000.png"))?.equals(PNG)).toBe(true);
+    expect((await uploads.readUpload("legacy1abc/1700000000001-form-2.png"))?.length).toBe(100);
+    expect(fs.readdirSync(path.join(uploadsDir, "legacy1abc"))).toEqual([]);
+    // Again (say, a copy restored from an old machine): nothing moved twice.
+    fs.writeFileSync(path.join(uploadsDir, "legacy1abc", "1700000000000.png"), PNG);
+    expect(await migrateUploadsFolder(uploadsDir)).toEqual({ moved: 0, alreadyStored: 1 });
+    expect(await migrateUploadsFolder(path.join(root, "missing"))).toEqual({ moved: 0, alreadyStored: 0 });
   });
 
   test("display names lose any path and odd characters", () => {

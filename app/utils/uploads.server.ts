@@ -1,6 +1,3 @@
-import fs from "node:fs/promises";
-import path from "node:path";
-import { randomBytes } from "node:crypto";
 import { parseFormData } from "@remix-run/form-data-parser";
 import {
   isMultipartRequest,
@@ -12,14 +9,14 @@ import {
   parseMultipartRequest,
 } from "@remix-run/multipart-parser";
 import { fileTypeFromBuffer } from "file-type";
-import { env } from "#models/env.server.ts";
+import { deleteFile, fileLength, getFile, putFile } from "#models/file-store.server.ts";
 import { MAX_UPLOAD_BYTES } from "./request-guards.server.ts";
 
 /**
  * Safe uploads (docs/product.md#architecture): the size limit is enforced while the body
  * streams in, the type comes from the file's bytes (never the client's name
- * or MIME), the stored name is generated here, and nothing is ever written
- * outside env.uploadsDir. Generic: timetables and facilitator assignments
+ * or MIME), the stored key is generated here, and the bytes go to the database
+ * (GridFS, app/models/file-store.server.ts). Generic: timetables and facilitator assignments
  * both use it with their own rules.
  */
 
@@ -159,58 +156,75 @@ async function drainBody(request: Request, limit = MAX_UPLOAD_BYTES) {
 
 const SAFE_SEGMENT = /^[A-Za-z0-9_-]{1,64}$/;
 
-/** Resolves a stored relative path inside the uploads folder; anything escaping it is refused. */
-export function resolveUploadPath(relative: string): string {
-  const root = path.resolve(env.uploadsDir);
-  const full = path.resolve(root, relative);
-  if (!full.startsWith(`${root}${path.sep}`)) throw new Error("Upload path escapes the uploads folder");
-  return full;
-}
 
 /**
- * Writes the bytes as uploads/{ownerId}/{timestamp}[-{suffix}].{ext} (names
- * generated here only). Written to a temporary name first and linked into
- * place, so a failure never leaves a half-written file under a real name and
- * two uploads in the same millisecond never overwrite each other.
- * Returns the path relative to the uploads folder.
+ * Stores the bytes under the key {ownerId}/{timestamp}[-{suffix}].{ext} (keys generated here only) in the database
+ * (app/models/file-store.server.ts); two uploads in the same millisecond never overwrite each other. Returns the key.
  */
 export async function storeUpload(ownerId: string, bytes: Uint8Array, ext: string, suffix?: string): Promise<string> {
   if (!SAFE_SEGMENT.test(ownerId)) throw new Error("Invalid upload owner");
   if (!/^[a-z0-9]{1,8}$/.test(ext)) throw new Error("Invalid upload extension");
   if (suffix !== undefined && !SAFE_SEGMENT.test(suffix)) throw new Error("Invalid upload suffix");
-  const dir = resolveUploadPath(ownerId);
-  await fs.mkdir(dir, { recursive: true });
-  const tmp = path.join(dir, `.tmp-${randomBytes(8).toString("hex")}`);
-  await fs.writeFile(tmp, bytes, { flag: "wx" });
-  try {
-    let timestamp = Date.now();
-    for (let attempt = 0; attempt < 20; attempt++, timestamp++) {
-      const name = `${timestamp}${suffix ? `-${suffix}` : ""}.${ext}`;
-      try {
-        await fs.link(tmp, path.join(dir, name));
-        return `${ownerId}/${name}`;
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
-      }
-    }
-    throw new Error("Could not find a free upload name");
-  } finally {
-    await fs.rm(tmp, { force: true });
+  let timestamp = Date.now();
+  for (let attempt = 0; attempt < 20; attempt++, timestamp++) {
+    const key = `${ownerId}/${timestamp}${suffix ? `-${suffix}` : ""}.${ext}`;
+    if (await putFile(key, bytes, { ownerId })) return key;
   }
+  throw new Error("Could not find a free upload name");
 }
 
-/** Removes a stored upload (e.g. when its database row could not be written). */
-export async function removeUpload(relative: string) {
-  await fs.rm(resolveUploadPath(relative), { force: true });
+const isKey = (key: string) => /^[A-Za-z0-9_-]{1,64}\/[A-Za-z0-9_-]{1,100}\.[a-z0-9]{1,8}$/.test(key);
+
+/** Removes a stored upload (e.g. when its database row could not be written, or its row is deleted). */
+export async function removeUpload(key: string) {
+  if (isKey(key)) await deleteFile(key);
 }
 
 /** Reads a stored upload for an authorising download route. */
-export async function readUpload(relative: string): Promise<Buffer | null> {
-  try {
-    return await fs.readFile(resolveUploadPath(relative));
-  } catch {
-    return null;
+export async function readUpload(key: string): Promise<Buffer | null> {
+  if (!isKey(key)) return null;
+  return (await getFile(key))?.bytes ?? null;
+}
+
+/**
+ * The response of an authorising download route: the whole file, or with a `Range: bytes=…` header one range (206,
+ * `Content-Range`), 416 for a range outside the file. A phone on a dropped link resumes instead of starting again.
+ */
+export async function uploadResponse(request: Request, key: string, headers: Record<string, string>): Promise<Response | null> {
+  if (!isKey(key)) return null;
+  const length = await fileLength(key);
+  if (length === null) return null;
+  const base = { ...headers, "Accept-Ranges": "bytes" };
+  const range = parseRange(request.headers.get("Range"), length);
+  if (range === "unsatisfiable") {
+    return new Response(null, { status: 416, headers: { ...base, "Content-Range": `bytes */${length}` } });
   }
+  const file = await getFile(key, range ?? undefined);
+  if (!file) return null;
+  if (!range) return new Response(new Uint8Array(file.bytes), { headers: { ...base, "Content-Length": String(file.bytes.byteLength) } });
+  return new Response(new Uint8Array(file.bytes), {
+    status: 206,
+    headers: { ...base, "Content-Length": String(file.bytes.byteLength), "Content-Range": `bytes ${range.start}-${range.end}/${length}` },
+  });
+}
+
+/** One `bytes=` range (`a-b`, `a-`, `-n`); several ranges or anything else: the whole file, as RFC 9110 allows. */
+export function parseRange(header: string | null, length: number): { start: number; end: number } | "unsatisfiable" | null {
+  const m = header?.trim().match(/^bytes=(\d*)-(\d*)$/);
+  if (!m || (m[1] === "" && m[2] === "")) return null;
+  let start: number;
+  let end: number;
+  if (m[1] === "") {
+    const suffix = Number(m[2]);
+    if (suffix === 0) return "unsatisfiable";
+    start = Math.max(0, length - suffix);
+    end = length - 1;
+  } else {
+    start = Number(m[1]);
+    end = m[2] === "" ? length - 1 : Math.min(Number(m[2]), length - 1);
+  }
+  if (!Number.isSafeInteger(start) || !Number.isSafeInteger(end) || start >= length || end < start) return "unsatisfiable";
+  return { start, end };
 }
 
 /** Content-Disposition with a safe ASCII name and an RFC 5987 UTF-8 name. */

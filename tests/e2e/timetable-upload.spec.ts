@@ -5,6 +5,7 @@ import { expectNoA11yViolations } from "../support/axe.ts";
 import { E2E } from "../support/e2e-env.ts";
 import { Timetable } from "../../app/models/timetable.server.ts";
 import type { Page } from "@playwright/test";
+import { GridFSBucket } from "mongodb";
 
 const PNG = fs.readFileSync(path.resolve("public/timetables/form-2-science.png"));
 const PDF = Buffer.from(
@@ -16,14 +17,19 @@ const ACCESS_RESTRICTED =
   "Access Restricted: Only administrators can upload or manage timetables. Please contact an admin if you need assistance.";
 const MISSING = "Missing information: Please provide a title, select a programme and a file";
 
-/** Every file under the e2e uploads folder, relative to it. */
-function uploadedFiles(dir = E2E.uploadsDir): string[] {
-  if (!fs.existsSync(dir)) return [];
-  return fs.readdirSync(dir, { recursive: true, withFileTypes: true })
-    .filter((e) => e.isFile())
-    .map((e) => path.relative(E2E.uploadsDir, path.join(e.parentPath, e.name)));
+/** Every stored upload (GridFS, app/models/file-store.server.ts): its key and size. */
+async function storedUploads(): Promise<{ filename: string; length: number }[]> {
+  const mongoose = await connectTestDb();
+  return mongoose.connection.db!.collection("uploads.files").find({}, { projection: { filename: 1, length: 1 } }).toArray() as never;
 }
-const filesOf = (userId: string) => uploadedFiles(path.join(E2E.uploadsDir, userId));
+const uploadedFiles = async () => (await storedUploads()).map((f) => f.filename);
+const filesOf = async (userId: string) => (await uploadedFiles()).filter((f) => f.startsWith(`${userId}/`));
+async function storedBytes(key: string) {
+  const mongoose = await connectTestDb();
+  const chunks: Buffer[] = [];
+  for await (const chunk of new GridFSBucket(mongoose.connection.db!, { bucketName: "uploads" }).openDownloadStreamByName(key)) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
 
 async function fillSingle(page: Page, file: { name: string; mimeType: string; buffer: Buffer } | null, title = "Form 2 Science timetable") {
   const form = page.getByRole("region", { name: "Upload a timetable" });
@@ -41,7 +47,7 @@ test.describe("Timetable upload", () => {
     await expect(page.getByText(ACCESS_RESTRICTED)).toBeVisible();
     await expect(page.getByRole("button", { name: "Upload Timetable" })).toHaveCount(0);
     await expectNoA11yViolations(page);
-    const before = uploadedFiles().length;
+    const before = (await uploadedFiles()).length;
     const post = await page.request.post("/timetable-upload", {
       headers: { Origin: E2E.baseURL },
       multipart: { intent: "single", title: "x", programme: "science", file: { name: "t.png", mimeType: "image/png", buffer: PNG } },
@@ -50,7 +56,7 @@ test.describe("Timetable upload", () => {
     expect(post.status()).toBe(403);
     const bulk = await page.request.post("/timetable-upload", { headers: { Origin: E2E.baseURL }, multipart: { intent: "bulk" }, maxRedirects: 0 });
     expect(bulk.status()).toBe(403);
-    expect(uploadedFiles().length).toBe(before);
+    expect((await uploadedFiles()).length).toBe(before);
 
     await page.context().clearCookies();
     await page.goto("/timetable-upload");
@@ -79,7 +85,7 @@ test.describe("Timetable upload", () => {
     const row = await Timetable.findOne({ title }).lean();
     expect(row).toMatchObject({ userId: admin.id, description: null, programme: "science", fileName: "My Timetable.png", fileType: "image/png", fileSize: PNG.length });
     expect(row!.filePath).toMatch(new RegExp(`^${admin.id}/\\d{13}\\.png$`));
-    expect(fs.readFileSync(path.join(E2E.uploadsDir, row!.filePath)).equals(PNG)).toBe(true);
+    expect((await storedBytes(row!.filePath)).equals(PNG)).toBe(true);
 
     const item = page.getByRole("listitem").filter({ hasText: title });
     await expect(item).toContainText("General Science");
@@ -92,6 +98,11 @@ test.describe("Timetable upload", () => {
     expect(download.headers()["x-content-type-options"]).toBe("nosniff");
     expect(download.headers()["content-disposition"]).toContain('attachment; filename="My Timetable.png"');
     expect(Buffer.from(await download.body()).equals(PNG)).toBe(true);
+    // A download cut off on a bad link resumes where it stopped.
+    const rest = await page.request.get(href!, { headers: { Range: "bytes=100-" } });
+    expect(rest.status()).toBe(206);
+    expect(rest.headers()["content-range"]).toBe(`bytes 100-${PNG.length - 1}/${PNG.length}`);
+    expect(Buffer.from(await rest.body()).equals(PNG.subarray(100))).toBe(true);
 
     // A General Science student may download it; a student of no programme is told it does not exist.
     const student = await createUser({ role: "student" });
@@ -124,16 +135,16 @@ test.describe("Timetable upload", () => {
     for (const r of rows) {
       expect(r.filePath).toMatch(new RegExp(`^${admin.id}/\\d{13}-${r.programme}\\.png$`));
       expect(r.fileType).toBe("image/png");
-      expect(fs.statSync(path.join(E2E.uploadsDir, r.filePath)).size).toBe(r.fileSize);
+      expect((await storedUploads()).find((f) => f.filename === r.filePath)?.length).toBe(r.fileSize);
     }
-    expect(filesOf(admin.id)).toHaveLength(5);
+    expect(await filesOf(admin.id)).toHaveLength(5);
     await expect(page.getByRole("link", { name: "Download Form 2 Visual Arts Timetable" }).first()).toBeVisible();
     await expectNoA11yViolations(page);
   });
 
   test("hostile files are refused with the right message and nothing is written", async ({ page, loginAs }) => {
     const admin = await loginAs("admin");
-    const before = uploadedFiles();
+    const before = await uploadedFiles();
     await page.goto("/timetable-upload");
 
     let form = await fillSingle(page, { name: "timetable.png", mimeType: "image/png", buffer: ELF });
@@ -155,8 +166,8 @@ test.describe("Timetable upload", () => {
 
     await connectTestDb();
     expect(await Timetable.countDocuments({ userId: admin.id })).toBe(0);
-    expect(filesOf(admin.id)).toEqual([]);
-    expect(uploadedFiles().filter((f) => !before.includes(f) && !f.startsWith(`${admin.id}/`) && !/^[a-z0-9]+\/\d{13}(-[a-z-]+)?\.(png|jpg|pdf)$/.test(f))).toEqual([]);
+    expect(await filesOf(admin.id)).toEqual([]);
+    expect((await uploadedFiles()).filter((f) => !before.includes(f) && !f.startsWith(`${admin.id}/`) && !/^[a-z0-9]+\/\d{13}(-[a-z-]+)?\.(png|jpg|pdf)$/.test(f))).toEqual([]);
   });
 
   test("the server refuses hostile multipart bodies itself: size while streaming, bytes not names, no path from the client", async ({ loginAs, page }) => {
@@ -183,7 +194,7 @@ test.describe("Timetable upload", () => {
     expect(empty.status()).toBe(400);
     await connectTestDb();
     expect(await Timetable.countDocuments({ userId: admin.id })).toBe(0);
-    expect(filesOf(admin.id)).toEqual([]);
+    expect(await filesOf(admin.id)).toEqual([]);
 
     // A traversal name is only a label: the stored name is generated.
     const traversal = await post({ name: "../../../evil.png", mimeType: "image/png", buffer: PNG }, "Traversal");
@@ -191,7 +202,7 @@ test.describe("Timetable upload", () => {
     const row = await Timetable.findOne({ userId: admin.id, title: "Traversal" }).lean();
     expect(row!.filePath).toMatch(new RegExp(`^${admin.id}/\\d{13}\\.png$`));
     expect(row!.fileName).not.toContain("/");
-    expect(filesOf(admin.id)).toHaveLength(1);
+    expect(await filesOf(admin.id)).toHaveLength(1);
     expect(fs.readdirSync(parent).filter((n) => !outsideBefore.includes(n) && n.includes("evil"))).toEqual([]);
     expect(fs.existsSync(path.join(parent, "evil.png"))).toBe(false);
   });

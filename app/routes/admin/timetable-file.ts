@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import type { Route } from "./+types/timetable-file";
 import { requireUser } from "#app/utils/auth.server.ts";
-import { contentDisposition, readUpload } from "#app/utils/uploads.server.ts";
+import { contentDisposition, uploadResponse } from "#app/utils/uploads.server.ts";
 import { TIMETABLE_MIME_TYPES } from "#app/forms/admin-timetable.schema.ts";
 import { mayReadTimetable } from "#app/utils/content-access.server.ts";
 import { getTimetableFile } from "#models/timetable.server.ts";
@@ -19,17 +19,14 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const id = String(params.timetableId ?? "");
   const row = ID_PATTERN.test(id) ? await getTimetableFile(id) : null;
   if (!row || !(await mayReadTimetable(info, row))) throw data("Timetable not found.", { status: 404 });
-  const bytes = await readUpload(row.filePath);
-  if (!bytes) throw data("Timetable file not found.", { status: 404 });
   const type = (TIMETABLE_MIME_TYPES as readonly string[]).includes(row.fileType) ? row.fileType : "application/octet-stream";
-  return new Response(new Uint8Array(bytes), {
-    headers: {
-      "Content-Type": type,
-      "Content-Length": String(bytes.byteLength),
-      "Content-Disposition": contentDisposition("attachment", row.fileName),
-      "X-Content-Type-Options": "nosniff",
-      "Cache-Control": "private, max-age=0, must-revalidate",
-      "Content-Security-Policy": "default-src 'none'; sandbox",
-    },
+  const response = await uploadResponse(request, row.filePath, {
+    "Content-Type": type,
+    "Content-Disposition": contentDisposition("attachment", row.fileName),
+    "X-Content-Type-Options": "nosniff",
+    "Cache-Control": "private, max-age=0, must-revalidate",
+    "Content-Security-Policy": "default-src 'none'; sandbox",
   });
+  if (!response) throw data("Timetable file not found.", { status: 404 });
+  return response;
 }

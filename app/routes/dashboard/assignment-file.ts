@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import type { Route } from "./+types/assignment-file";
 import { requireUser } from "#app/utils/auth.server.ts";
-import { contentDisposition, readUpload } from "#app/utils/uploads.server.ts";
+import { contentDisposition, uploadResponse } from "#app/utils/uploads.server.ts";
 import { mayReadAssignment } from "#app/utils/content-access.server.ts";
 import { getAssignmentById } from "#models/assignment.server.ts";
 import { ID_PATTERN } from "#app/domain/ids.ts";
@@ -17,17 +17,14 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const id = String(params.assignmentId ?? "");
   const assignment = ID_PATTERN.test(id) ? await getAssignmentById(id) : null;
   if (!assignment || !(await mayReadAssignment(info, assignment))) throw data("Not found", { status: 404 });
-  const bytes = await readUpload(assignment.filePath);
-  if (!bytes) throw data("Not found", { status: 404 });
-  return new Response(new Uint8Array(bytes), {
-    headers: {
-      // The stored type was detected from the bytes at upload; nothing else is ever served.
-      "Content-Type": assignment.fileType,
-      "Content-Length": String(bytes.byteLength),
-      "Content-Disposition": contentDisposition("attachment", assignment.fileName),
-      "X-Content-Type-Options": "nosniff",
-      "Content-Security-Policy": "default-src 'none'; sandbox",
-      "Cache-Control": "private, no-store",
-    },
+  const response = await uploadResponse(request, assignment.filePath, {
+    // The stored type was detected from the bytes at upload; nothing else is ever served.
+    "Content-Type": assignment.fileType,
+    "Content-Disposition": contentDisposition("attachment", assignment.fileName),
+    "X-Content-Type-Options": "nosniff",
+    "Content-Security-Policy": "default-src 'none'; sandbox",
+    "Cache-Control": "private, no-store",
   });
+  if (!response) throw data("Not found", { status: 404 });
+  return response;
 }

@@ -3,7 +3,7 @@ import type { Route } from "./+types/assignment-file";
 import { hasAdminPermission, requireUser } from "#app/utils/auth.server.ts";
 import { effectiveRole } from "#app/domain/roles.ts";
 import { getLatestOwnedRegistration } from "#models/registration.server.ts";
-import { contentDisposition, readUpload } from "#app/utils/uploads.server.ts";
+import { contentDisposition, uploadResponse } from "#app/utils/uploads.server.ts";
 import { getAssignmentById, getOwnedAssignment } from "#models/assignment.server.ts";
 import { ID_PATTERN } from "#app/domain/ids.ts";
 
@@ -18,19 +18,16 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   if (!ID_PATTERN.test(id)) throw data("Not found", { status: 404 });
   const assignment = await readableAssignment(info, id);
   if (!assignment) throw data("Not found", { status: 404 });
-  const bytes = await readUpload(assignment.filePath);
-  if (!bytes) throw data("File not found", { status: 404 });
-  return new Response(new Uint8Array(bytes), {
-    headers: {
-      // The stored type was detected from the bytes at upload; nothing else is ever served.
-      "Content-Type": assignment.fileType,
-      "Content-Length": String(bytes.byteLength),
-      "Content-Disposition": contentDisposition("inline", assignment.fileName),
-      "X-Content-Type-Options": "nosniff",
-      "Content-Security-Policy": "default-src 'none'; img-src 'self'; media-src 'self'; style-src 'unsafe-inline'",
-      "Cache-Control": "private, no-store",
-    },
+  const response = await uploadResponse(request, assignment.filePath, {
+    // The stored type was detected from the bytes at upload; nothing else is ever served.
+    "Content-Type": assignment.fileType,
+    "Content-Disposition": contentDisposition("inline", assignment.fileName),
+    "X-Content-Type-Options": "nosniff",
+    "Content-Security-Policy": "default-src 'none'; img-src 'self'; media-src 'self'; style-src 'unsafe-inline'",
+    "Cache-Control": "private, no-store",
   });
+  if (!response) throw data("File not found", { status: 404 });
+  return response;
 }
 
 async function readableAssignment(info: Awaited<ReturnType<typeof requireUser>>, id: string) {
