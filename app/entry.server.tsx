@@ -16,6 +16,8 @@ export { clientAddressContext, cspNonceContext, requestLogContext } from "#app/u
 // The whole stylesheet (about 7 KB gzipped), inlined in every page's <head> so the first paint needs no second
 // request on a slow link; see docs/decisions/0042-paint-first.md.
 import appCss from "./app.css?inline";
+import { RequestIdContext } from "#app/components/request-reference.tsx";
+import { requestLogContext } from "#app/utils/request-context.ts";
 
 // Connect to the database (starting the embedded one if needed) as the server
 // starts, and close it cleanly on SIGTERM/SIGINT.
@@ -61,7 +63,9 @@ export default function handleRequest(
     const inlineStylesheet = insertBeforeHeadEnd(`<style data-app-css="">${appCss}</style>`);
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext value={nonce}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        <RequestIdContext value={loadContext.get(requestLogContext)?.requestId ?? null}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </RequestIdContext>
       </NonceContext>,
       {
         nonce,

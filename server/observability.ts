@@ -13,7 +13,7 @@ import mongoose from "mongoose";
 import { matchRoutes, type ServerBuild } from "react-router";
 
 /** Filled in by the app while it answers (the signed-in user), read when the request's log line is written. */
-export type LogNote = { userId: string | null };
+export type LogNote = { userId: string | null; requestId: string | null };
 
 export const logger = pino({
   level: process.env.LOG_LEVEL ?? "info",
@@ -146,8 +146,8 @@ export function useObservability(app: Express, build: ServerBuild) {
       userId: (res.locals.logNote as LogNote | undefined)?.userId ?? null,
     };
   }
-  app.use((_req: Request, res: Response, next: NextFunction) => {
-    res.locals.logNote = { userId: null } satisfies LogNote;
+  app.use((req: Request, res: Response, next: NextFunction) => {
+    res.locals.logNote = { userId: null, requestId: typeof req.id === "string" ? req.id : null } satisfies LogNote;
     next();
   });
   app.get("/metrics", async (req: Request, res: Response) => {

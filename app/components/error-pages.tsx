@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { SCHOOL_NAME } from "#app/domain/school.ts";
 import { SupportPhones } from "#app/components/support-phones.tsx";
+import { RequestReference } from "#app/components/request-reference.tsx";
 
 export function ErrorPage({ details, stack, refreshHref }: { details: string; stack?: string; refreshHref: string }) {
   return (
@@ -12,6 +13,7 @@ export function ErrorPage({ details, stack, refreshHref }: { details: string; st
         <p className="mt-1 break-words">{details}</p>
         {stack ? <pre className="mt-2 overflow-auto whitespace-pre-wrap text-xs">{stack}</pre> : null}
       </div>
+      <RequestReference />
       <div className="mt-6 flex gap-3">
         {/* A plain link re-requests the page, so it works without JavaScript. */}
         <a href={refreshHref} className="rounded-md bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800">

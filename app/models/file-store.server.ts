@@ -61,6 +61,18 @@ export async function getFile(key: string, range?: { start: number; end: number 
   return { length: file.length, bytes: Buffer.concat(chunks) };
 }
 
+/**
+ * The file's bytes as a stream (or those from `start` to `end` inclusive), for a response: a download is never held
+ * in memory whole. Null when there is no such file.
+ */
+export async function streamFile(key: string, range?: { start: number; end: number }): Promise<ReadableStream<Uint8Array> | null> {
+  const b = await bucket();
+  const [file] = await b.find({ filename: key }, { limit: 1, projection: { _id: 1 } }).toArray();
+  if (!file) return null;
+  const stream = range ? b.openDownloadStream(file._id, { start: range.start, end: range.end + 1 }) : b.openDownloadStream(file._id);
+  return Readable.toWeb(stream) as ReadableStream<Uint8Array>;
+}
+
 /** The stored size, or null when there is no such file. */
 export async function fileLength(key: string): Promise<number | null> {
   const [file] = await (await bucket()).find({ filename: key }, { limit: 1, projection: { length: 1 } }).toArray();

@@ -9,7 +9,7 @@ import { createContext } from "react-router";
 export const clientAddressContext = createContext<string>("unknown");
 
 /** Notes for the server's request log line (server/observability.ts): the signed-in user. Null under `react-router dev`. */
-export const requestLogContext = createContext<{ userId: string | null } | null>(null);
+export const requestLogContext = createContext<{ userId: string | null; requestId: string | null } | null>(null);
 
 /** The per-response nonce the Content-Security-Policy allows inline scripts with (server/security-headers.ts). */
 export const cspNonceContext = createContext<string | undefined>(undefined);

@@ -9,7 +9,7 @@
  */
 import { AsyncLocalStorage } from "node:async_hooks";
 
-type LogNote = { userId: string | null };
+type LogNote = { userId: string | null; requestId: string | null };
 const scope = new AsyncLocalStorage<{ request: Request; values: Map<string, unknown>; note: LogNote | null }>();
 const perRequest = new WeakMap<Request, Map<string, unknown>>();
 

@@ -9,7 +9,7 @@ import {
   parseMultipartRequest,
 } from "@remix-run/multipart-parser";
 import { fileTypeFromBuffer } from "file-type";
-import { deleteFile, fileLength, getFile, putFile } from "#models/file-store.server.ts";
+import { deleteFile, fileLength, getFile, putFile, streamFile } from "#models/file-store.server.ts";
 import { MAX_UPLOAD_BYTES } from "./request-guards.server.ts";
 
 /**
@@ -199,12 +199,12 @@ export async function uploadResponse(request: Request, key: string, headers: Rec
   if (range === "unsatisfiable") {
     return new Response(null, { status: 416, headers: { ...base, "Content-Range": `bytes */${length}` } });
   }
-  const file = await getFile(key, range ?? undefined);
-  if (!file) return null;
-  if (!range) return new Response(new Uint8Array(file.bytes), { headers: { ...base, "Content-Length": String(file.bytes.byteLength) } });
-  return new Response(new Uint8Array(file.bytes), {
+  const body = await streamFile(key, range ?? undefined);
+  if (!body) return null;
+  if (!range) return new Response(body, { headers: { ...base, "Content-Length": String(length) } });
+  return new Response(body, {
     status: 206,
-    headers: { ...base, "Content-Length": String(file.bytes.byteLength), "Content-Range": `bytes ${range.start}-${range.end}/${length}` },
+    headers: { ...base, "Content-Length": String(range.end - range.start + 1), "Content-Range": `bytes ${range.start}-${range.end}/${length}` },
   });
 }
 

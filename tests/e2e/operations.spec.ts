@@ -96,6 +96,10 @@ test.describe("operations @js-only", () => {
       expect(body).toContain("Something went wrong");
       expect(body).toContain("Refresh Page");
       expect(body).not.toMatch(/at \S+ \(.*:\d+:\d+\)/); // no stack trace in production
+      // The request id, to quote to the school: the same as in the response header and the log line.
+      const id = page.headers.get("x-request-id")!;
+      expect(body).toContain(`Reference for the school: <code id="request-reference">${id}</code>`);
+      await expect.poll(() => app.output()).toContain(`"reqId":"${id}"`);
     } finally {
       expect(await app.stop()).toBe(0);
     }
