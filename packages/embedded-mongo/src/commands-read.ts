@@ -1,0 +1,256 @@
+/**
+ * Read commands: find, explain, getMore, killCursors, count, distinct, aggregate, and the cursors behind them.
+ */
+import os from "node:os";
+import { Long, calculateObjectSize } from "bson";
+import { Aggregator } from "mingo/aggregator";
+import { mingoOptions } from "./mingo-options.js";
+import {
+  type Doc,
+  MongoError,
+  compareValues,
+  deepClone,
+  encodeKey,
+  isPlainObject,
+  pathValues,
+  sortDocs,
+} from "./values.js";
+import type { Engine } from "./engine.js";
+import {
+  BATCH_BYTES_LIMIT,
+  NON_MUTATING_STAGES,
+  UNSUPPORTED_STAGES,
+  assertFilter,
+  checkCollation,
+  checkUnsupported,
+  hasMeta,
+  mapMingoError,
+  splitText,
+  toCursorId,
+  toInt,
+} from "./engine-shared.js";
+import { countMatches, countPrefix, findPage, match, shape } from "./query.js";
+
+export function cmd_find(engine: Engine, db: string, cmd: Doc) {
+  const coll = engine.getCollection(db, cmd.find);
+  const filter = assertFilter(cmd.filter, "filter", true);
+  checkCollation(cmd.collation);
+  if (cmd.tailable || cmd.awaitData) throw new MongoError(2, "BadValue", "tailable cursors are not supported by the embedded MongoDB server");
+  if (cmd.min || cmd.max) throw new MongoError(2, "BadValue", "min/max are not supported by the embedded MongoDB server");
+  const skip = toInt(cmd.skip);
+  if (skip < 0) throw new MongoError(51024, "Location51024", "BSON field 'skip' value must be >= 0");
+  let limit = toInt(cmd.limit);
+  let singleBatch = !!cmd.singleBatch;
+  if (limit < 0) {
+    limit = -limit;
+    singleBatch = true;
+  }
+  const docs = findPage(engine, coll, filter, cmd.sort, skip, limit);
+  return cursorReply(engine, `${db}.${cmd.find}`, shape(engine, coll, docs, filter, cmd.projection), cmd.batchSize, singleBatch);
+}
+
+/**
+ * `explain` of find, count, distinct and aggregate: runs the read the way
+ * the command would (no cursor kept) and reports the plan it chose, shaped
+ * like MongoDB's queryPlanner output (IXSCAN, COLLSCAN, COUNT_SCAN, TEXT...).
+ */
+export function cmd_explain(engine: Engine, db: string, cmd: Doc) {
+  const inner = cmd.explain;
+  if (!isPlainObject(inner)) throw new MongoError(14, "TypeMismatch", "explain command requires a nested object");
+  const name = Object.keys(inner)[0];
+  const verbosity = cmd.verbosity ?? "allPlansExecution";
+  if (name === "find") {
+    const filter = assertFilter(inner.filter, "filter", true);
+    engine.plan = { stage: "EOF" };
+    const docs = findPage(engine, engine.getCollection(db, inner.find), filter, inner.sort, toInt(inner.skip), Math.abs(toInt(inner.limit)));
+    return explainReply(engine, `${db}.${inner.find}`, filter, verbosity, docs.length);
+  }
+  if (name === "count") {
+    const filter = assertFilter(inner.query, "query", true);
+    engine.plan = { stage: "EOF" };
+    const n = countMatches(engine, engine.getCollection(db, inner.count), filter);
+    return explainReply(engine, `${db}.${inner.count}`, filter, verbosity, n);
+  }
+  if (name === "distinct") {
+    const filter = assertFilter(inner.query, "query", true);
+    engine.plan = { stage: "EOF" };
+    const docs = match(engine, engine.getCollection(db, inner.distinct), filter);
+    return explainReply(engine, `${db}.${inner.distinct}`, filter, verbosity, docs.length);
+  }
+  if (name === "aggregate") return cmd_aggregate(engine, db, { ...inner, $db: db, explain: verbosity });
+  throw new MongoError(2, "BadValue", `explain of '${name}' is not supported by the embedded MongoDB server`);
+}
+
+export function explainReply(engine: Engine, ns: string, filter: Doc, verbosity: any, nReturned?: number): Doc {
+  const out: Doc = {
+    explainVersion: "1",
+    queryPlanner: { namespace: ns, indexFilterSet: false, parsedQuery: filter, winningPlan: engine.plan, rejectedPlans: [] },
+    serverInfo: { host: os.hostname(), port: 0, version: "7.0.0", gitVersion: "embedded" },
+    ok: 1,
+  };
+  if (verbosity !== "queryPlanner" && nReturned !== undefined) out.executionStats = { executionSuccess: true, nReturned };
+  return out;
+}
+
+export function cmd_getmore(engine: Engine, db: string, cmd: Doc) {
+  const id = toCursorId(cmd.getMore);
+  const c = engine.cursors.get(id);
+  const ns = `${db}.${cmd.collection}`;
+  if (!c) throw new MongoError(43, "CursorNotFound", `cursor id ${id} not found`);
+  if (c.ns !== ns && !c.ns.startsWith(`${db}.$cmd`)) throw new MongoError(13, "Unauthorized", `Requested getMore on namespace '${ns}', but cursor belongs to a different namespace ${c.ns}`);
+  c.lastUsed = Date.now();
+  const batch = takeBatch(engine, c.docs, c.pos, toInt(cmd.batchSize));
+  c.pos += batch.length;
+  let outId = c.id;
+  if (c.pos >= c.docs.length) {
+    engine.cursors.delete(c.id);
+    outId = 0n;
+  }
+  return { cursor: { nextBatch: batch, id: Long.fromBigInt(outId), ns: c.ns }, ok: 1 };
+}
+
+export function cmd_killcursors(engine: Engine, _db: string, cmd: Doc) {
+  const killed: Long[] = [];
+  const notFound: Long[] = [];
+  for (const raw of cmd.cursors ?? []) {
+    const id = toCursorId(raw);
+    if (engine.cursors.delete(id)) killed.push(Long.fromBigInt(id));
+    else notFound.push(Long.fromBigInt(id));
+  }
+  return { cursorsKilled: killed, cursorsNotFound: notFound, cursorsAlive: [], cursorsUnknown: [], ok: 1 };
+}
+
+export function killCursorsFor(engine: Engine, ns: string) {
+  for (const [id, c] of engine.cursors) if (c.ns === ns) engine.cursors.delete(id);
+}
+
+export function takeBatch(engine: Engine, docs: Doc[], from: number, batchSize: number): Doc[] {
+  const max = batchSize > 0 ? batchSize : Infinity;
+  const out: Doc[] = [];
+  let bytes = 0;
+  for (let i = from; i < docs.length && out.length < max; i++) {
+    const size = calculateObjectSize(docs[i]);
+    if (out.length > 0 && bytes + size > BATCH_BYTES_LIMIT) break;
+    bytes += size;
+    out.push(docs[i]);
+  }
+  return out;
+}
+
+export function cursorReply(engine: Engine, ns: string, docs: Doc[], batchSizeRaw: any, singleBatch: boolean): Doc {
+  const batchSize = batchSizeRaw === undefined || batchSizeRaw === null ? 101 : toInt(batchSizeRaw);
+  const first = batchSize === 0 ? [] : takeBatch(engine, docs, 0, batchSize);
+  let id = 0n;
+  if (!singleBatch && first.length < docs.length) {
+    id = ++engine.nextCursorId;
+    engine.cursors.set(id, { id, ns, docs, pos: first.length, lastUsed: Date.now() });
+  }
+  return { cursor: { firstBatch: first, id: Long.fromBigInt(id), ns }, ok: 1 };
+}
+
+export function cmd_count(engine: Engine, db: string, cmd: Doc) {
+  const coll = engine.getCollection(db, cmd.count);
+  checkCollation(cmd.collation);
+  const filter = assertFilter(cmd.query, "query", true);
+  let n = countMatches(engine, coll, filter);
+  const skip = toInt(cmd.skip);
+  const limit = Math.abs(toInt(cmd.limit));
+  n = Math.max(0, n - skip);
+  if (limit) n = Math.min(n, limit);
+  return { n, ok: 1 };
+}
+
+export function cmd_distinct(engine: Engine, db: string, cmd: Doc) {
+  const coll = engine.getCollection(db, cmd.distinct);
+  checkCollation(cmd.collation);
+  if (typeof cmd.key !== "string") throw new MongoError(14, "TypeMismatch", "distinct: 'key' must be a string");
+  const docs = match(engine, coll, assertFilter(cmd.query, "query", true));
+  const seen = new Map<string, any>();
+  const path = cmd.key.split(".");
+  for (const d of docs) {
+    for (const v of pathValues(d, path, true)) {
+      if (Array.isArray(v) && v.length === 0) continue;
+      const k = encodeKey(v);
+      if (!seen.has(k)) seen.set(k, v);
+    }
+  }
+  const values = Array.from(seen.values()).sort(compareValues);
+  return { values, ok: 1 };
+}
+
+export function cmd_aggregate(engine: Engine, db: string, cmd: Doc) {
+  const pipeline: Doc[] = cmd.pipeline;
+  if (!Array.isArray(pipeline)) throw new MongoError(14, "TypeMismatch", "'pipeline' option must be specified as an array");
+  checkCollation(cmd.collation);
+  const unsafe = checkPipeline(engine, pipeline, true);
+  let input: Doc[];
+  let rest = pipeline;
+  const collName = cmd.aggregate;
+  if (collName === 1 || typeof collName !== "string") {
+    if (!pipeline[0] || !("$documents" in pipeline[0])) {
+      throw new MongoError(2, "BadValue", "collection-less aggregate is only supported with $documents in the embedded MongoDB server");
+    }
+    input = [];
+    engine.plan = { stage: "VIRTUAL_SCAN" };
+  } else {
+    const coll = engine.getCollection(db, collName);
+    engine.plan = { stage: "EOF" };
+    const counted = countPrefix(engine, coll, pipeline);
+    if (counted) {
+      input = counted.input;
+      rest = counted.rest;
+    } else if (pipeline[0] && "$match" in pipeline[0] && isPlainObject(pipeline[0].$match)) {
+      input = match(engine, coll, pipeline[0].$match);
+      rest = pipeline.slice(1);
+    } else {
+      input = coll ? Array.from(coll.docs.values()) : [];
+      engine.plan = { stage: "COLLSCAN", direction: "forward" };
+    }
+  }
+  if (unsafe) input = input.map(deepClone);
+  const opts = mingoOptions({
+    collectionResolver: (name: string) => {
+      const c = engine.getCollection(db, name);
+      if (!c) return [];
+      const docs = Array.from(c.docs.values());
+      return unsafe ? docs.map(deepClone) : docs;
+    },
+    variables: cmd.let,
+  });
+  if (cmd.explain) return explainReply(engine, `${db}.${String(collName)}`, pipeline[0]?.$match ?? {}, cmd.explain);
+  let out: Doc[];
+  try {
+    out = rest.length ? (new Aggregator(rest, opts).run(input) as Doc[]) : input;
+  } catch (e) {
+    mapMingoError(e);
+  }
+  return cursorReply(engine, `${db}.${typeof collName === "string" ? collName : "$cmd.aggregate"}`, out!, cmd.cursor?.batchSize, false);
+}
+
+/** Validates a pipeline; returns true when inputs must be cloned (stage may mutate). */
+export function checkPipeline(engine: Engine, pipeline: Doc[], top = false): boolean {
+  let unsafe = false;
+  for (const [i, stage] of pipeline.entries()) {
+    if (!isPlainObject(stage) || Object.keys(stage).length !== 1) {
+      throw new MongoError(40323, "Location40323", "A pipeline stage specification object must contain exactly one field.");
+    }
+    const name = Object.keys(stage)[0];
+    if (UNSUPPORTED_STAGES.has(name)) throw new MongoError(2, "BadValue", `${name} is not supported by the embedded MongoDB server`);
+    if (name === "$match") {
+      if (!isPlainObject(stage.$match)) throw new MongoError(15959, "Location15959", "the match filter must be an expression in an object");
+      checkUnsupported(top && i === 0 ? splitText(stage.$match).rest : stage.$match, "$match");
+    } else if (hasMeta(stage)) throw new MongoError(2, "BadValue", "$meta in aggregation stages is not supported by the embedded MongoDB server");
+    if (name === "$sort") sortDocs([], stage.$sort);
+    if (name === "$facet") {
+      for (const sub of Object.values(stage.$facet ?? {})) if (Array.isArray(sub) && checkPipeline(engine, sub as Doc[])) unsafe = true;
+    } else if (name === "$lookup") {
+      if (Array.isArray(stage.$lookup?.pipeline)) {
+        checkPipeline(engine, stage.$lookup.pipeline);
+        unsafe = true;
+      }
+    } else if (!NON_MUTATING_STAGES.has(name)) unsafe = true;
+  }
+  return unsafe;
+}
+
+// ---------------------------------------------------------------- writes

@@ -1,0 +1,70 @@
+/**
+ * The engine's command modules, each through the dispatcher as the driver calls them: administration and indexes
+ * (commands-admin.ts), reads and cursors (commands-read.ts), writes (commands-write.ts), plans (query.ts).
+ */
+import { describe, expect, it } from "vitest";
+import { Engine } from "./engine.js";
+import type { Doc } from "./values.js";
+
+const conn = { id: 1, remote: "test" };
+function engine() {
+  const e = new Engine();
+  const run = (cmd: Doc, db = "t") => e.runCommand({ ...cmd, $db: db }, conn);
+  return { e, run };
+}
+
+describe("commands-admin", () => {
+  it("answers the handshake, creates, lists and drops collections and indexes", async () => {
+    const { run } = engine();
+    expect(await run({ hello: 1, helloOk: true })).toMatchObject({ ok: 1, isWritablePrimary: true, helloOk: true, maxWireVersion: 21 });
+    expect(await run({ ping: 1 })).toMatchObject({ ok: 1 });
+    expect(await run({ create: "things" })).toMatchObject({ ok: 1 });
+    expect(await run({ create: "things" })).toMatchObject({ ok: 0, code: 48 });
+    expect(await run({ createIndexes: "things", indexes: [{ key: { a: 1 }, name: "a_1", unique: true }] })).toMatchObject({ ok: 1 });
+    const indexes = (await run({ listIndexes: "things" })).cursor.firstBatch.map((i: Doc) => i.name);
+    expect(indexes).toEqual(["_id_", "a_1"]);
+    const names = (await run({ listCollections: 1, nameOnly: true })).cursor.firstBatch.map((c: Doc) => c.name);
+    expect(names).toContain("things");
+    expect(await run({ dropIndexes: "things", index: "a_1" })).toMatchObject({ ok: 1 });
+    expect(await run({ drop: "things" })).toMatchObject({ ok: 1 });
+    expect(await run({ startTransaction: true, insert: "x", documents: [] })).toMatchObject({ ok: 0, code: 20 });
+    expect(await run({ nosuchcommand: 1 })).toMatchObject({ ok: 0, code: 59 });
+  });
+});
+
+describe("commands-write", () => {
+  it("inserts, updates with operators and upserts, deletes, and finds-and-modifies", async () => {
+    const { run } = engine();
+    expect(await run({ insert: "c", documents: [{ _id: 1, n: 1, tags: ["a"] }, { _id: 2, n: 2 }] })).toMatchObject({ ok: 1, n: 2 });
+    expect(await run({ insert: "c", documents: [{ _id: 1 }] })).toMatchObject({ ok: 1, n: 0, writeErrors: [{ code: 11000 }] });
+    expect(await run({ update: "c", updates: [{ q: { _id: 1 }, u: { $inc: { n: 5 }, $push: { tags: "b" } } }] })).toMatchObject({ ok: 1, n: 1, nModified: 1 });
+    const upsert = await run({ update: "c", updates: [{ q: { _id: 3 }, u: { $set: { n: 3 } }, upsert: true }] });
+    expect(upsert).toMatchObject({ n: 1, upserted: [{ index: 0, _id: 3 }] });
+    const fam = await run({ findAndModify: "c", query: { _id: 2 }, update: { $set: { n: 20 } }, new: true });
+    expect(fam.value).toEqual({ _id: 2, n: 20 });
+    expect(await run({ delete: "c", deletes: [{ q: { n: { $gte: 20 } }, limit: 0 }] })).toMatchObject({ ok: 1, n: 1 });
+    const left = (await run({ find: "c", filter: {}, sort: { _id: 1 } })).cursor.firstBatch;
+    expect(left).toEqual([{ _id: 1, n: 6, tags: ["a", "b"] }, { _id: 3, n: 3 }]);
+  });
+});
+
+describe("commands-read and query", () => {
+  it("pages through a cursor with getMore, counts, distincts, aggregates and explains the plan", async () => {
+    const { run } = engine();
+    await run({ createIndexes: "r", indexes: [{ key: { k: 1 }, name: "k_1" }] });
+    await run({ insert: "r", documents: Array.from({ length: 25 }, (_, i) => ({ _id: i, k: i % 5, v: i })) });
+    const first = await run({ find: "r", filter: { k: 2 }, sort: { v: 1 }, batchSize: 2 });
+    expect(first.cursor.firstBatch.map((d: Doc) => d.v)).toEqual([2, 7]);
+    const more = await run({ getMore: first.cursor.id, collection: "r", batchSize: 10 });
+    expect(more.cursor.nextBatch.map((d: Doc) => d.v)).toEqual([12, 17, 22]);
+    expect(more.cursor.id.toString()).toBe("0");
+    expect(await run({ count: "r", query: { k: { $in: [1, 3] } } })).toMatchObject({ n: 10 });
+    expect((await run({ distinct: "r", key: "k", query: { v: { $lt: 7 } } })).values.sort()).toEqual([0, 1, 2, 3, 4]);
+    const grouped = await run({ aggregate: "r", pipeline: [{ $match: { v: { $gte: 20 } } }, { $group: { _id: null, total: { $sum: "$v" } } }], cursor: {} });
+    expect(grouped.cursor.firstBatch).toEqual([{ _id: null, total: 20 + 21 + 22 + 23 + 24 }]);
+    const explained = await run({ explain: { find: "r", filter: { k: 4 } }, verbosity: "queryPlanner" });
+    expect(JSON.stringify(explained.queryPlanner.winningPlan)).toContain("IXSCAN");
+    const scan = await run({ explain: { find: "r", filter: { v: 4 } }, verbosity: "queryPlanner" });
+    expect(JSON.stringify(scan.queryPlanner.winningPlan)).toContain("COLLSCAN");
+  });
+});

@@ -1,0 +1,322 @@
+/**
+ * Query planning: which documents a filter selects, from an index when one fits (the plan `explain` reports),
+ * text search, counts and `$group` counts answered from indexes, projection.
+ */
+import { Query } from "mingo/query";
+import { Collection } from "./collection.js";
+import { mingoOptions } from "./mingo-options.js";
+import { parseSort, selectSorted } from "./sorted.js";
+import { type TextQuery } from "./text.js";
+import { type Doc, MongoError, compareValues, encodeKey, isPlainObject, sortKey } from "./values.js";
+import type { Engine } from "./engine.js";
+import { NO_TEXT_SCORE, compileQuery, mapMingoError, splitMeta, splitText } from "./engine-shared.js";
+
+export function scanPlan(engine: Engine, coll: Collection, dir: 1 | -1 = 1): Doc {
+  const scan = coll.lastScan;
+  if (!scan) return { stage: "COLLSCAN", direction: "forward" };
+  return {
+    stage: "FETCH",
+    inputStage: { stage: "IXSCAN", indexName: scan.indexName, keyPattern: scan.keyPattern, isMultiKey: false, direction: dir === 1 ? "forward" : "backward", indexBounds: { [scan.field]: [scan.bounds] } },
+  };
+}
+
+/** Documents matching a `$text` filter, in natural order, with their scores (memoised per collection version). */
+export function textMatches(engine: Engine, coll: Collection, text: TextQuery, rest: Doc): { docs: Doc[]; scores: Map<Doc, number> } {
+  const ix = coll.textIndex;
+  if (!ix) throw new MongoError(27, "IndexNotFound", "text index required for $text query");
+  engine.plan = { stage: "TEXT_MATCH", inputStage: { stage: "TEXT_OR", inputStage: { stage: "IXSCAN", indexName: ix.spec.name, keyPattern: ix.spec.key, isMultiKey: true, direction: "backward" } } };
+  const key = `${coll.version}|${ix.spec.name}|${JSON.stringify(text)}|${encodeKey(rest)}`;
+  const cached = engine.textCache.get(coll);
+  if (cached && cached.key === key) return cached.result;
+  const found = ix.text!.search(text);
+  const q = Object.keys(rest).length ? compileQuery(rest, mingoOptions()) : null;
+  const docs: Doc[] = [];
+  const scores = new Map<Doc, number>();
+  for (const [id, score] of found) {
+    const d = coll.docs.get(id);
+    if (!d || (q && !q.test(d))) continue;
+    docs.push(d);
+    scores.set(d, score);
+  }
+  docs.sort((a, b) => coll.seqOf(a) - coll.seqOf(b));
+  const result = { docs, scores };
+  engine.textCache.set(coll, { key, result });
+  return result;
+}
+
+/** Matching documents (references to stored docs; never mutate them). */
+export function match(engine: Engine, coll: Collection | undefined, filter: Doc, opts = mingoOptions()): Doc[] {
+  if (!coll) return [];
+  const { text, rest } = splitText(filter);
+  if (text) return textMatches(engine, coll, text, rest).docs;
+  const q = compileQuery(filter, opts);
+  const out: Doc[] = [];
+  const empty = Object.keys(filter).length === 0;
+  const narrowed = empty ? null : coll.narrowCandidates(filter);
+  if (!narrowed) coll.lastScan = null;
+  engine.plan = scanPlan(engine, coll);
+  for (const d of narrowed ?? coll.docs.values()) if (empty || q.test(d)) out.push(d);
+  return out;
+}
+
+/** Number of documents matching `filter` (nothing materialised or cloned; from the index when it can). */
+export function countMatches(engine: Engine, coll: Collection | undefined, filter: Doc): number {
+  if (!coll) return 0;
+  const { text, rest } = splitText(filter);
+  if (text) return textMatches(engine, coll, text, rest).docs.length;
+  if (Object.keys(filter).length === 0) {
+    engine.plan = { stage: "COUNT", inputStage: { stage: "RECORD_STORE_FAST_COUNT" } };
+    return coll.docs.size;
+  }
+  const fromIndex = coll.countFromIndex(filter);
+  if (fromIndex !== null) {
+    const scan = coll.lastScan!;
+    engine.plan = { stage: "COUNT", inputStage: { stage: "COUNT_SCAN", indexName: scan.indexName, keyPattern: scan.keyPattern } };
+    return fromIndex;
+  }
+  const q = compileQuery(filter, mingoOptions());
+  let n = 0;
+  const narrowed = coll.narrowCandidates(filter);
+  engine.plan = { stage: "COUNT", inputStage: scanPlan(engine, coll) };
+  for (const d of narrowed ?? coll.docs.values()) if (q.test(d)) n++;
+  return n;
+}
+
+/**
+ * Documents [skip, skip+limit) (limit 0 = all) of the matches of `filter`
+ * in `sort` order, as references to stored documents. Plans:
+ *  - no sort: candidate order, stopping after skip+limit matches;
+ *  - sort whose first field has a usable ordered index view: walk the
+ *    view in order, testing the filter (only on the candidates when an
+ *    equality index narrows it), stopping after skip+limit matches; runs
+ *    of equal first keys are sorted by the remaining fields. Skipped when
+ *    the narrowed candidates are few enough for the heap to be cheaper,
+ *    abandoned when a scanning filter proves too selective;
+ *  - otherwise: bounded-heap top-(skip+limit) over the matches.
+ * Sort ties are always broken by insertion order.
+ */
+export function findPage(engine: Engine, coll: Collection | undefined, filter: Doc, sortIn: Doc | undefined, skip: number, limit: number): Doc[] {
+  const { meta, rest: sort } = splitMeta(sortIn);
+  const { text, rest } = splitText(filter);
+  if (!text && meta.length) throw NO_TEXT_SCORE();
+  const spec = parseSort(sort);
+  if (!coll) return [];
+  if (text) return textPage(engine, coll, text, rest, sortIn ?? {}, meta, skip, limit);
+  const q = compileQuery(filter, mingoOptions());
+  const empty = Object.keys(filter).length === 0;
+  const want = limit > 0 ? skip + limit : Infinity;
+  const narrowed = empty ? null : coll.narrowCandidates(filter);
+  if (!narrowed) coll.lastScan = null;
+  const limitPlan = (p: Doc): Doc => {
+    let out = p;
+    if (skip) out = { stage: "SKIP", skipAmount: skip, inputStage: out };
+    if (limit) out = { stage: "LIMIT", limitAmount: limit, inputStage: out };
+    return out;
+  };
+  if (!spec) {
+    engine.plan = limitPlan(scanPlan(engine, coll));
+    const out: Doc[] = [];
+    let seen = 0;
+    for (const d of narrowed ?? coll.docs.values()) {
+      if (!empty && !q.test(d)) continue;
+      if (seen++ < skip) continue;
+      out.push(d);
+      if (seen >= want) break;
+    }
+    return out;
+  }
+  const view = coll.orderedViewFor(spec[0].name);
+  // Walking the view visits about want * n / |candidates| documents (all of
+  // them at worst); the heap visits every candidate, each costlier.
+  const useView = view && (!narrowed || Math.min(coll.docs.size, (want * coll.docs.size) / Math.max(1, narrowed.length)) < 3 * narrowed.length);
+  if (view && useView) {
+    const members = narrowed ? new Set(narrowed) : null;
+    const out: Doc[] = [];
+    let seen = 0;
+    const rest = spec.length > 1;
+    // A scanning filter that turns out too selective makes the walk visit
+    // (in random memory order) most of the collection: past 1/32 of it
+    // (at least 1000 documents), if the estimate says so, give up and let
+    // the heap plan scan in natural order (same result: ties are broken by
+    // insertion order in both).
+    const total = coll.docs.size;
+    const probe = Math.max(1000, total / 32);
+    const adaptive = !empty && !members;
+    let visited = 0;
+    let abandoned = false;
+    view.walk(spec[0].dir, coll.docs, coll.seqOf, rest, (ids, from, to) => {
+      if (adaptive) {
+        visited += to - from;
+        if (visited >= probe && (seen === 0 || visited + ((want - seen) * visited) / seen > 0.75 * total)) {
+          abandoned = true;
+          return false;
+        }
+      }
+      if (empty && seen + (to - from) <= skip) {
+        seen += to - from;
+        return true;
+      }
+      let run: Doc[] = [];
+      for (let i = from; i < to; i++) {
+        const d = coll.docs.get(ids[i])!;
+        if (members && !members.has(d)) continue;
+        if (empty || q.test(d)) run.push(d);
+      }
+      if (run.length === 0) return true;
+      if (seen + run.length <= skip) {
+        seen += run.length;
+        return true;
+      }
+      if (rest && run.length > 1) run = selectSorted(run, spec, 0, 0, coll.seqOf);
+      for (const d of run) {
+        if (seen++ >= skip) out.push(d);
+        if (seen >= want) return false;
+      }
+      return true;
+    });
+    if (!abandoned) {
+      const ix = spec[0].name === "_id" ? null : coll.indexes.find((i) => i.view === view)!;
+      const keyPattern = ix ? ix.spec.key : { _id: 1 };
+      const forward = (Number(Object.values(keyPattern)[0]) === 1) === (spec[0].dir === 1);
+      let p: Doc = { stage: "FETCH", inputStage: { stage: "IXSCAN", indexName: ix ? ix.spec.name : "_id_", keyPattern, isMultiKey: false, direction: forward ? "forward" : "backward", indexBounds: { [spec[0].name]: ["[MinKey, MaxKey]"] } } };
+      if (rest) p = { stage: "SORT", sortPattern: sort, partial: true, inputStage: p };
+      engine.plan = limitPlan(p);
+      return out;
+    }
+    coll.lastScan = null;
+  }
+  engine.plan = limitPlan({ stage: "SORT", sortPattern: sort, memLimit: 104857600, limitAmount: limit ? skip + limit : undefined, type: "simple", inputStage: scanPlan(engine, coll) });
+  const docs = narrowed ?? coll.docs.values();
+  const matches: Iterable<Doc> = empty
+    ? docs
+    : {
+        *[Symbol.iterator]() {
+          for (const d of docs) if (q.test(d)) yield d;
+        },
+      };
+  return selectSorted(matches, spec, skip, limit, coll.seqOf);
+}
+
+/** A page of `$text` matches, sorted by the sort spec where `{$meta: "textScore"}` means score descending. */
+export function textPage(engine: Engine, coll: Collection, text: TextQuery, rest: Doc, sort: Doc, meta: string[], skip: number, limit: number): Doc[] {
+  const { docs, scores } = textMatches(engine, coll, text, rest);
+  const keys = Object.keys(sort);
+  let out = docs;
+  if (keys.length) {
+    const fields = keys.map((k) => (meta.includes(k) ? null : { path: k.split("."), dir: Number(sort[k]) }));
+    const decorated = docs.map((d) => ({ d, k: fields.map((f) => (f ? sortKey(d, f.path, f.dir) : scores.get(d)!)) }));
+    decorated.sort((x, y) => {
+      for (let j = 0; j < fields.length; j++) {
+        const f = fields[j];
+        const c = f ? compareValues(x.k[j], y.k[j]) * f.dir : y.k[j] - x.k[j];
+        if (c !== 0) return c;
+      }
+      return coll.seqOf(x.d) - coll.seqOf(y.d);
+    });
+    out = decorated.map((x) => x.d);
+    engine.plan = { stage: "SORT", sortPattern: sort, inputStage: engine.plan };
+  }
+  return out.slice(skip, limit > 0 ? skip + limit : undefined);
+}
+
+/** The text scores of `docs` (which must come from the same filter's text match). */
+export function textScores(engine: Engine, coll: Collection | undefined, filter: Doc): Map<Doc, number> | null {
+  if (!coll) return null;
+  const { text, rest } = splitText(filter);
+  return text ? textMatches(engine, coll, text, rest).scores : null;
+}
+
+/**
+ * `[$match?, $group {_id: <constant>, f: {$sum: <number>}...} | $count, ...]`
+ * answered by counting matches; returns the remaining pipeline and its
+ * input, or null when the pipeline does not have that shape.
+ */
+export function countPrefix(engine: Engine, coll: Collection | undefined, pipeline: Doc[]): { input: Doc[]; rest: Doc[] } | null {
+  let i = 0;
+  let filter: Doc = {};
+  if (pipeline[0] && "$match" in pipeline[0]) {
+    if (!isPlainObject(pipeline[0].$match)) return null;
+    filter = pipeline[0].$match;
+    i = 1;
+  }
+  const stage = pipeline[i];
+  if (!stage) return null;
+  if ("$count" in stage) {
+    const name = stage.$count;
+    if (typeof name !== "string" || name.length === 0 || name.startsWith("$") || name.includes(".")) return null;
+    const n = countMatches(engine, coll, filter);
+    return { input: n > 0 ? [{ [name]: n }] : [], rest: pipeline.slice(i + 1) };
+  }
+  if (!("$group" in stage) || !isPlainObject(stage.$group)) return null;
+  const g = stage.$group;
+  const id = g._id;
+  const byField = groupCountByField(engine, coll, filter, g);
+  if (byField) return { input: byField, rest: pipeline.slice(i + 1) };
+  const constId = id === null || typeof id === "number" || typeof id === "boolean" || (typeof id === "string" && !id.startsWith("$"));
+  if (!constId || !("_id" in g)) return null;
+  const sums: [string, number][] = [];
+  for (const k of Object.keys(g)) {
+    if (k === "_id") continue;
+    const acc = g[k];
+    if (!isPlainObject(acc) || Object.keys(acc).length !== 1 || typeof acc.$sum !== "number" || !Number.isFinite(acc.$sum)) return null;
+    if (k.startsWith("$") || k.includes(".")) return null;
+    sums.push([k, acc.$sum]);
+  }
+  const n = countMatches(engine, coll, filter);
+  if (n === 0) return { input: [], rest: pipeline.slice(i + 1) };
+  const out: Doc = { _id: id };
+  for (const [k, c] of sums) out[k] = n * c;
+  return { input: [out], rest: pipeline.slice(i + 1) };
+}
+
+/**
+ * `$group: {_id: "$field", n: {$sum: <number>}...}` with no filter, answered
+ * from an index whose leading field is `field` (one entry per value, no
+ * document read), or null when that does not apply.
+ */
+export function groupCountByField(engine: Engine, coll: Collection | undefined, filter: Doc, g: Doc): Doc[] | null {
+  if (!coll || Object.keys(filter).length !== 0) return null;
+  const id = g._id;
+  if (typeof id !== "string" || !/^\$[^$.][^$]*$/.test(id) || id.includes(".")) return null;
+  const sums: [string, number][] = [];
+  for (const k of Object.keys(g)) {
+    if (k === "_id") continue;
+    const acc = g[k];
+    if (!isPlainObject(acc) || Object.keys(acc).length !== 1 || typeof acc.$sum !== "number" || !Number.isFinite(acc.$sum)) return null;
+    if (k.startsWith("$") || k.includes(".")) return null;
+    sums.push([k, acc.$sum]);
+  }
+  const groups = coll.groupCountsFromIndex(id.slice(1));
+  if (!groups) return null;
+  const scan = coll.lastScan!;
+  engine.plan = { stage: "GROUP", inputStage: { stage: "DISTINCT_SCAN", indexName: scan.indexName, keyPattern: scan.keyPattern } };
+  return groups.map(({ value, count }) => {
+    const out: Doc = { _id: value };
+    for (const [k, c] of sums) out[k] = count * c;
+    return out;
+  });
+}
+
+export function project(engine: Engine, docs: Doc[], filter: Doc, projection: Doc | undefined): Doc[] {
+  if (!projection || Object.keys(projection).length === 0) return docs;
+  try {
+    return new Query(filter, mingoOptions()).find(docs, projection).all() as Doc[];
+  } catch (e) {
+    mapMingoError(e);
+  }
+}
+
+/** Applies a projection, including `{$meta: "textScore"}` fields. */
+export function shape(engine: Engine, coll: Collection | undefined, docs: Doc[], filter: Doc, projection: Doc | undefined): Doc[] {
+  const { meta, rest } = splitMeta(projection);
+  const { rest: plainFilter } = splitText(filter);
+  const out = project(engine, docs, plainFilter, rest);
+  if (!meta.length) return out;
+  const scores = textScores(engine, coll, filter);
+  if (!scores) throw NO_TEXT_SCORE();
+  return out.map((d, i) => {
+    const copy: Doc = { ...d };
+    for (const k of meta) copy[k] = scores.get(docs[i]) ?? 0;
+    return copy;
+  });
+}
