@@ -1,8 +1,9 @@
 import { useEffect, useRef, useState } from "react";
 import { Dialog, Heading, Modal, ModalOverlay } from "react-aria-components";
-import type { FetcherWithComponents } from "react-router";
+import type { FetcherWithComponents, Form } from "react-router";
 import { Button, ButtonLink, type ButtonVariant } from "#app/components/ui/button.tsx";
 import { useHydrated } from "#app/utils/use-hydrated.ts";
+import type { SubmissionResult } from "@conform-to/react";
 
 /**
  * A JS-only enhancement: with JavaScript the trigger opens an accessible
@@ -75,3 +76,19 @@ export function useCloseOnSuccess(fetcher: FetcherWithComponents<unknown>, close
     }
   }, [fetcher.state, fetcher.data, close]);
 }
+
+/**
+ * What an Add/Edit form shared by a dialog (inside a fetcher form) and a no-JS page (a plain form) takes: both post to
+ * the same action.
+ */
+export type DialogFormProps<Values> = {
+  id: string;
+  action: string;
+  lastResult?: SubmissionResult<string[]> | null;
+  current?: Values | null;
+  FormComponent?: typeof Form;
+  submitLabel: string;
+  pendingLabel: string;
+  /** A dialog's fetcher state (navigation state does not cover fetchers). */
+  pending?: boolean;
+};

@@ -1,9 +1,10 @@
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint } from "@conform-to/zod/v4";
 import { parseWithZod } from "#app/forms/parse.ts";
 import { Form } from "react-router";
 import { FormErrors, SelectField, SubmitButton, TextareaField, TextField } from "#app/components/form/fields.tsx";
 import { SubjectFormSchema } from "#app/forms/admin-subject.schema.ts";
+import type { DialogFormProps } from "#app/components/ui/modal-dialog.tsx";
 
 export type SubjectValues = { name: string; description: string | null; facilitatorId: string | null };
 export type FacilitatorOption = { id: string; fullName: string };
@@ -19,18 +20,7 @@ export function SubjectForm({
   submitLabel,
   pendingLabel,
   pending,
-}: {
-  id: string;
-  action: string;
-  lastResult?: SubmissionResult<string[]> | null;
-  current?: SubjectValues | null;
-  facilitators: FacilitatorOption[];
-  FormComponent?: typeof Form;
-  submitLabel: string;
-  pendingLabel: string;
-  /** A dialog's fetcher state (navigation state does not cover fetchers). */
-  pending?: boolean;
-}) {
+}: DialogFormProps<SubjectValues> & { facilitators: FacilitatorOption[] }) {
   const [form, fields] = useForm({
     id,
     lastResult,

@@ -1,4 +1,4 @@
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint } from "@conform-to/zod/v4";
 import { parseWithZod } from "#app/forms/parse.ts";
 import { Form } from "react-router";
@@ -6,6 +6,7 @@ import { FormErrors, SelectField, SubmitButton, TextField } from "#app/component
 import { ALL_SUBJECTS, PROGRAMME_OPTIONS, programmeLabel } from "#app/domain/programmes.ts";
 import { ADMIN_FORM_GROUP_TYPES, ALL_PROGRAMMES, groupTypeLabel } from "#app/domain/whatsapp.ts";
 import { groupFormSchema } from "#app/forms/admin-whatsapp-group.schema.ts";
+import type { DialogFormProps } from "#app/components/ui/modal-dialog.tsx";
 
 export type GroupValues = { subjectName: string; programme: string; groupType: string; whatsappLink: string };
 
@@ -22,17 +23,7 @@ export function GroupForm({
   submitLabel,
   pendingLabel,
   pending,
-}: {
-  id: string;
-  action: string;
-  lastResult?: SubmissionResult<string[]> | null;
-  current?: GroupValues | null;
-  FormComponent?: typeof Form;
-  submitLabel: string;
-  pendingLabel: string;
-  /** A dialog's fetcher state (navigation state does not cover fetchers). */
-  pending?: boolean;
-}) {
+}: DialogFormProps<GroupValues>) {
   const schema = groupFormSchema(current);
   const [form, fields] = useForm({
     id,
