@@ -28,11 +28,12 @@ export const app = express();
 const getLoadContext = loadContextFor(build);
 app.disable("x-powered-by");
 useClientAddress(app);
-useObservability(app, build);
 const handleRequest = createRequestHandler({ build, mode: process.env.NODE_ENV, getLoadContext });
 // The health check is asked every few seconds by load balancers: straight to its resource route (a plain-text
-// answer with no body, no page, nothing to compress or to protect with a CSP), past the middleware below.
+// answer with no body, no page, nothing to compress or to protect with a CSP), past the middleware below — the request
+// log included, which would otherwise be mostly health checks.
 app.get("/healthz", handleRequest);
+useObservability(app, build);
 app.use(malformedUrl());
 app.use(bodyLimit());
 app.use(securityHeaders({ appOrigin: process.env.APP_ORIGIN?.trim() }));
