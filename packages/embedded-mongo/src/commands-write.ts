@@ -3,6 +3,7 @@
  */
 import { ObjectId } from "bson";
 import { Aggregator } from "mingo/aggregator";
+import { Query } from "mingo/query";
 import { update as mingoUpdate } from "mingo/updater";
 import { Collection } from "./collection.js";
 import { mingoOptions } from "./mingo-options.js";
@@ -82,15 +83,16 @@ export function applyUpdate(engine: Engine, old: Doc, u: any, filter: Doc, array
       else mod[k] = u[k];
     }
     const doc = deepClone(old);
-    // An upsert may set _id through $set/$setOnInsert (mongoose does, for schema defaults):
-    // MongoDB allows it when the new document has no _id yet; mingo would refuse.
-    if (isInsert && mod.$set && "_id" in mod.$set) {
+    // `_id` in $set: an upsert may set it (mongoose does, for schema defaults) when the new document has none yet, and
+    // any update may set it to the value it already has (a whole-document save, bulkWrite); mingo would refuse both.
+    if (mod.$set && "_id" in mod.$set) {
       const { _id, ...rest } = mod.$set;
       if (!("_id" in doc)) doc._id = deepClone(_id);
       else if (encodeKey(doc._id) !== encodeKey(_id)) throw new MongoError(66, "ImmutableField", "Performing an update on the path '_id' would modify the immutable field '_id'");
       if (Object.keys(rest).length) mod.$set = rest;
       else delete mod.$set;
     }
+    pullByQuery(doc, mod);
     try {
       if (Object.keys(mod).length) mingoUpdate(doc, mod as any, arrayFilters, isInsert ? undefined : filter, { cloneMode: "deep", queryOptions: mingoOptions() });
     } catch (e) {
@@ -105,6 +107,41 @@ export function applyUpdate(engine: Engine, old: Doc, u: any, filter: Doc, array
   for (const k of Object.keys(u)) doc[k] = deepClone(u[k]);
   if ("_id" in u) doc._id = u._id;
   return checkId(engine, old, idFirst(doc), isInsert);
+}
+
+const LOGICAL = new Set(["$or", "$and", "$nor"]);
+
+/**
+ * `$pull` with a condition made of `$or` / `$and` / `$nor` (mongoose sends it for `doc.arr.pull(subdoc)`): MongoDB
+ * tests each element of the array against the condition as a query; mingo's $pull does not, and removed nothing.
+ * Such entries are applied here and taken out of the update handed to mingo.
+ */
+function pullByQuery(doc: Doc, mod: Doc) {
+  if (!isPlainObject(mod.$pull)) return;
+  const rest: Doc = {};
+  for (const [path, condition] of Object.entries(mod.$pull as Doc)) {
+    const logical = isPlainObject(condition) && Object.keys(condition).some((k) => LOGICAL.has(k));
+    if (!logical || path.includes("$")) {
+      rest[path] = condition;
+      continue;
+    }
+    const parts = path.split(".");
+    let parent: any = doc;
+    for (const part of parts.slice(0, -1)) parent = parent !== null && typeof parent === "object" ? (parent as Record<string, unknown>)[part] : undefined;
+    const key = parts[parts.length - 1];
+    if (parent == null || !(key in Object(parent))) continue;
+    const value = parent[key];
+    if (!Array.isArray(value)) throw new MongoError(2, "BadValue", `Cannot apply $pull to a non-array value`);
+    let query: Query;
+    try {
+      query = new Query(condition as Doc, mingoOptions());
+    } catch (e) {
+      mapMingoError(e);
+    }
+    parent[key] = value.filter((element) => !query.test(isPlainObject(element) ? element : { "": element }));
+  }
+  if (Object.keys(rest).length) mod.$pull = rest;
+  else delete mod.$pull;
 }
 
 export function checkId(engine: Engine, old: Doc, doc: Doc, isInsert: boolean): Doc {

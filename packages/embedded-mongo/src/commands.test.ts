@@ -68,3 +68,24 @@ describe("commands-read and query", () => {
     expect(JSON.stringify(scan.queryPlanner.winningPlan)).toContain("COLLSCAN");
   });
 });
+
+describe("behaviour MongoDB has and the engine must match", () => {
+  it("$set of _id to its current value is allowed; to another value it is ImmutableField (66)", async () => {
+    const { run } = engine();
+    await run({ insert: "ids", documents: [{ _id: 1, n: 1 }] });
+    expect(await run({ update: "ids", updates: [{ q: { _id: 1 }, u: { $set: { _id: 1, n: 2 } } }] })).toMatchObject({ ok: 1, n: 1, nModified: 1 });
+    const changed = await run({ update: "ids", updates: [{ q: { _id: 1 }, u: { $set: { _id: 2 } } }] });
+    expect(changed.writeErrors?.[0]?.code).toBe(66);
+    expect((await run({ find: "ids", filter: {} })).cursor.firstBatch).toEqual([{ _id: 1, n: 2 }]);
+  });
+
+  it("$pull with $or / $and removes the matching elements (it was a silent no-op)", async () => {
+    const { run } = engine();
+    await run({ insert: "p", documents: [{ _id: 1, ticks: [{ name: "eggs", n: 1 }, { name: "bacon", n: 2 }, { name: "ham", n: 3 }] }] });
+    await run({ update: "p", updates: [{ q: { _id: 1 }, u: { $pull: { ticks: { $or: [{ name: "eggs" }, { name: "bacon" }] } } } }] });
+    expect((await run({ find: "p", filter: {} })).cursor.firstBatch[0].ticks).toEqual([{ name: "ham", n: 3 }]);
+    await run({ update: "p", updates: [{ q: { _id: 1 }, u: { $push: { ticks: { name: "jam", n: 9 } } } }] });
+    await run({ update: "p", updates: [{ q: { _id: 1 }, u: { $pull: { ticks: { $and: [{ name: "jam" }, { n: { $gt: 5 } }] } } } }] });
+    expect((await run({ find: "p", filter: {} })).cursor.firstBatch[0].ticks).toEqual([{ name: "ham", n: 3 }]);
+  });
+});
