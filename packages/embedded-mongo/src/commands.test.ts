@@ -89,3 +89,12 @@ describe("behaviour MongoDB has and the engine must match", () => {
     expect((await run({ find: "p", filter: {} })).cursor.firstBatch[0].ticks).toEqual([{ name: "ham", n: 3 }]);
   });
 });
+
+describe("filters on a collection that does not exist", () => {
+  it("are still checked: an unknown operator is an error, not an empty answer", async () => {
+    const { run } = engine();
+    expect(await run({ find: "missing", filter: { a: { $nosuch: 1 } } })).toMatchObject({ ok: 0, code: 2 });
+    expect(await run({ count: "missing", query: { a: { $nosuch: 1 } } })).toMatchObject({ ok: 0, code: 2 });
+    expect((await run({ find: "missing", filter: { a: { $gt: 1 } } })).cursor.firstBatch).toEqual([]);
+  });
+});

@@ -45,8 +45,16 @@ export function textMatches(engine: Engine, coll: Collection, text: TextQuery, r
 }
 
 /** Matching documents (references to stored docs; never mutate them). */
+/** A filter on a collection that does not exist is still checked: an unknown operator is an error, as in MongoDB. */
+function checkOnly(filter: Doc, opts: Doc = mingoOptions()) {
+  if (!splitText(filter).text) compileQuery(filter, opts);
+}
+
 export function match(engine: Engine, coll: Collection | undefined, filter: Doc, opts = mingoOptions()): Doc[] {
-  if (!coll) return [];
+  if (!coll) {
+    checkOnly(filter, opts);
+    return [];
+  }
   const { text, rest } = splitText(filter);
   if (text) return textMatches(engine, coll, text, rest).docs;
   const q = compileQuery(filter, opts);
@@ -61,7 +69,10 @@ export function match(engine: Engine, coll: Collection | undefined, filter: Doc,
 
 /** Number of documents matching `filter` (nothing materialised or cloned; from the index when it can). */
 export function countMatches(engine: Engine, coll: Collection | undefined, filter: Doc): number {
-  if (!coll) return 0;
+  if (!coll) {
+    checkOnly(filter);
+    return 0;
+  }
   const { text, rest } = splitText(filter);
   if (text) return textMatches(engine, coll, text, rest).docs.length;
   if (Object.keys(filter).length === 0) {
@@ -100,7 +111,10 @@ export function findPage(engine: Engine, coll: Collection | undefined, filter: D
   const { text, rest } = splitText(filter);
   if (!text && meta.length) throw NO_TEXT_SCORE();
   const spec = parseSort(sort);
-  if (!coll) return [];
+  if (!coll) {
+    checkOnly(filter);
+    return [];
+  }
   if (text) return textPage(engine, coll, text, rest, sortIn ?? {}, meta, skip, limit);
   const q = compileQuery(filter, mingoOptions());
   const empty = Object.keys(filter).length === 0;
