@@ -84,9 +84,13 @@ export async function deleteFile(key: string) {
   for (const file of await b.find({ filename: key }).toArray()) await b.delete(file._id).catch(() => undefined);
 }
 
+/** The shape of the keys earlier versions wrote: `{ownerId}/{timestamp}[-suffix].{ext}`. */
+const UPLOAD_KEY = /^[A-Za-z0-9_-]{1,64}\/[A-Za-z0-9_-]{1,100}\.[a-z0-9]{1,8}$/;
+
 /**
  * Moves the files of an uploads folder (where earlier versions kept them) into the database, once: a file already
- * stored under its key is left alone, and each local copy is removed after it is stored. Idempotent; returns counts.
+ * stored under its key is left alone, and each local copy is removed after it is stored. Only files named as our
+ * uploads were are touched (a `.gitkeep` or anything else an operator keeps there stays). Idempotent; returns counts.
  */
 export async function migrateUploadsFolder(root: string): Promise<{ moved: number; alreadyStored: number }> {
   let moved = 0;
@@ -96,6 +100,7 @@ export async function migrateUploadsFolder(root: string): Promise<{ moved: numbe
     fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(path.join(dir, e.name)) : e.isFile() && !e.name.startsWith(".tmp-") ? [path.join(dir, e.name)] : []));
   for (const full of walk(root)) {
     const key = path.relative(root, full).split(path.sep).join("/");
+    if (!UPLOAD_KEY.test(key)) continue;
     if ((await fileLength(key)) === null) {
       if (await putFile(key, fs.readFileSync(full), { migratedFrom: "uploads-folder" })) moved += 1;
       else alreadyStored += 1;

@@ -141,10 +141,14 @@ describe("storing", () => {
     fs.mkdirSync(path.join(uploadsDir, "legacy1abc"), { recursive: true });
     fs.writeFileSync(path.join(uploadsDir, "legacy1abc", "1700000000000.png"), PNG);
     fs.writeFileSync(path.join(uploadsDir, "legacy1abc", "1700000000001-form-2.png"), PNG.subarray(0, 100));
+    // Files that are not uploads of ours stay where they are.
+    fs.writeFileSync(path.join(uploadsDir, ".gitkeep"), "");
+    fs.writeFileSync(path.join(uploadsDir, "legacy1abc", "notes about uploads.txt"), "keep me");
     expect(await migrateUploadsFolder(uploadsDir)).toEqual({ moved: 2, alreadyStored: 0 });
     expect((await uploads.readUpload("legacy1abc/1700000000000.png"))?.equals(PNG)).toBe(true);
     expect((await uploads.readUpload("legacy1abc/1700000000001-form-2.png"))?.length).toBe(100);
-    expect(fs.readdirSync(path.join(uploadsDir, "legacy1abc"))).toEqual([]);
+    expect(fs.readdirSync(path.join(uploadsDir, "legacy1abc"))).toEqual(["notes about uploads.txt"]);
+    expect(fs.existsSync(path.join(uploadsDir, ".gitkeep"))).toBe(true);
     // Again (say, a copy restored from an old machine): nothing moved twice.
     fs.writeFileSync(path.join(uploadsDir, "legacy1abc", "1700000000000.png"), PNG);
     expect(await migrateUploadsFolder(uploadsDir)).toEqual({ moved: 0, alreadyStored: 1 });
