@@ -64,6 +64,8 @@ export const ADMIN_PERMISSION_FLAGS = [
   "can_access_whatsapp",
   /** Record, confirm, reject and void payments; adjust amounts due. */
   "can_manage_payments",
+  /** Evaluation forms: build them, read their results and reminders, export and delete them. */
+  "can_manage_evaluations",
 ] as const;
 export type AdminPermissionFlag = (typeof ADMIN_PERMISSION_FLAGS)[number];
 export type AdminPermissions = Record<AdminPermissionFlag, boolean>;

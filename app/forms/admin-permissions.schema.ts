@@ -18,6 +18,7 @@ export const PERMISSION_LABELS: Record<AdminPermissionFlag, { label: string; hin
   can_access_subjects: { label: "Subjects", hint: "Subjects, timetable uploads and every facilitator's assignment files." },
   can_access_whatsapp: { label: "WhatsApp groups", hint: "Add, edit and delete WhatsApp groups." },
   can_manage_payments: { label: "Payments", hint: "Record, confirm, reject and void payments; adjust amounts due; receipts." },
+  can_manage_evaluations: { label: "Evaluation forms", hint: "Build evaluation forms for parents, read their results, send reminders, export and delete them." },
 };
 
 export const LAST_PERMISSION_MANAGER =

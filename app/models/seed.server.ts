@@ -8,6 +8,7 @@ import { WhatsappGroup } from "./whatsapp-group.server.ts";
 import { Registration, wardNameKey } from "./registration.server.ts";
 import { Communication } from "./communication.server.ts";
 import { seedDemoPayments } from "./seed-payments.server.ts";
+import { seedDemoEvaluations } from "./seed-evaluations.server.ts";
 
 /** Demo accounts, for demo use only (listed in the README). */
 export const DEMO_ACCOUNTS = [
@@ -146,6 +147,7 @@ export async function seedDemoData() {
     { upsert: true },
   );
   await seedDemoPayments(ids.admin);
+  await seedDemoEvaluations(ids.admin, ids.parent);
   return ids;
 }
 

@@ -88,6 +88,13 @@ const PROTECTED: Record<string, Access> = {
   "/admin/payments/export": ADMIN("can_manage_payments"),
   // Receipts: admins with the registrations or payments flag, and the ward's own parent; everyone else 404.
   "/payments/:paymentId/receipt.pdf": SIGNED_IN,
+  // Evaluation forms (app/routes/admin/routes-evaluations.ts): building, results, reminders, CSV and delete.
+  "/admin/evaluations": ADMIN("can_manage_evaluations"),
+  "/admin/evaluations/new": ADMIN("can_manage_evaluations"),
+  "/admin/evaluations/:formId": ADMIN("can_manage_evaluations"),
+  "/admin/evaluations/:formId/results": ADMIN("can_manage_evaluations"),
+  "/admin/evaluations/:formId/delete": ADMIN("can_manage_evaluations"),
+  "/admin/evaluations/:formId/export": ADMIN("can_manage_evaluations"),
   "/timetable-upload": { allow: "signed-in", adminOnlyContent: /type="file"/ },
   "/timetables/:timetableId/file": SIGNED_IN,
 
@@ -108,6 +115,8 @@ const PROTECTED: Record<string, Access> = {
   "/facilitator-dashboard/students": FACILITATOR,
   "/facilitator-dashboard/students/export": FACILITATOR,
   "/facilitator-dashboard/whatsapp": FACILITATOR,
+  "/facilitator-dashboard/evaluations": FACILITATOR,
+  "/facilitator-dashboard/evaluations/:formId": FACILITATOR,
 
   // Dashboard shell: the sidebar's links per role (docs/product.md#screens); a user with no role counts as a student.
   "/dashboard": SIGNED_IN,
@@ -119,6 +128,8 @@ const PROTECTED: Record<string, Access> = {
   "/dashboard/students": { allow: ["facilitator"] },
   "/dashboard/analytics": { allow: ["facilitator", "admin"] },
   "/dashboard/evaluations": { allow: ["parent"] },
+  // Answering: the parent's own ward only (another ward or an unknown form: 404).
+  "/dashboard/evaluations/:formId/:registrationId": { allow: ["parent"] },
   "/dashboard/payments": { allow: ["parent"] },
   "/dashboard/portal-management": { allow: ["admin"] },
   "/dashboard/notifications": SIGNED_IN,

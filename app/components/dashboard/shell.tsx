@@ -1,11 +1,14 @@
 import { Link, useLocation } from "react-router";
 import { SCHOOL_NAME } from "#app/domain/school.ts";
-import { bottomBarLinks, isActivePath, sidebarLinks, type DashboardLink } from "./nav.ts";
+import { bottomBarLinks, isActivePath, sidebarLinks, type DashboardLink, type DashboardPageKey } from "./nav.ts";
 import { NotificationBell } from "./notification-bell.tsx";
 import { ProfileMenu } from "./profile-menu.tsx";
 import { RoleBadge, SignOutForm, type ShellUser } from "./parts.tsx";
 
-function NavItem({ link, pathname, compact = false }: { link: DashboardLink; pathname: string; compact?: boolean }) {
+/** Counts beside sidebar links (e.g. evaluation forms still to answer). */
+export type NavBadges = Partial<Record<DashboardPageKey, number>>;
+
+function NavItem({ link, pathname, compact = false, badge = 0 }: { link: DashboardLink; pathname: string; compact?: boolean; badge?: number }) {
   const active = isActivePath(link.to, pathname);
   return (
     <Link
@@ -18,6 +21,12 @@ function NavItem({ link, pathname, compact = false }: { link: DashboardLink; pat
       }
     >
       {link.label}
+      {badge > 0 ? (
+        <span className={`${compact ? "" : "ml-2 "}inline-block rounded-full bg-red-700 px-2 text-xs font-bold text-white`}>
+          {badge}
+          <span className="sr-only"> to answer</span>
+        </span>
+      ) : null}
     </Link>
   );
 }
@@ -27,7 +36,7 @@ function NavItem({ link, pathname, compact = false }: { link: DashboardLink; pat
  * Out, profile menu), the role's sidebar, and on small screens a menu with
  * the same actions plus a bottom bar with the first four links.
  */
-export function DashboardShell({ user, unseenCount, children }: { user: ShellUser; unseenCount: number; children: React.ReactNode }) {
+export function DashboardShell({ user, unseenCount, badges = {}, children }: { user: ShellUser; unseenCount: number; badges?: NavBadges; children: React.ReactNode }) {
   const { pathname } = useLocation();
   const links = sidebarLinks(user.role);
   const bottom = bottomBarLinks(user.role);
@@ -58,7 +67,7 @@ export function DashboardShell({ user, unseenCount, children }: { user: ShellUse
               <ul className="space-y-1">
                 {links.map((l) => (
                   <li key={l.to}>
-                    <NavItem link={l} pathname={pathname} />
+                    <NavItem link={l} pathname={pathname} badge={badges[l.key]} />
                   </li>
                 ))}
                 <li>
@@ -82,7 +91,7 @@ export function DashboardShell({ user, unseenCount, children }: { user: ShellUse
           <ul className="space-y-1">
             {links.map((l) => (
               <li key={l.to}>
-                <NavItem link={l} pathname={pathname} />
+                <NavItem link={l} pathname={pathname} badge={badges[l.key]} />
               </li>
             ))}
           </ul>
@@ -93,7 +102,7 @@ export function DashboardShell({ user, unseenCount, children }: { user: ShellUse
         <ul className="grid" style={{ gridTemplateColumns: `repeat(${bottom.length}, minmax(0, 1fr))` }}>
           {bottom.map((l) => (
             <li key={l.to}>
-              <NavItem link={l} pathname={pathname} compact />
+              <NavItem link={l} pathname={pathname} compact badge={badges[l.key]} />
             </li>
           ))}
         </ul>

@@ -57,7 +57,7 @@ export function TextField({
   inputProps,
 }: Common & {
   field: FieldMetadata<any, any, string[]>;
-  type?: "text" | "tel" | "email" | "password" | "number" | "search" | "url";
+  type?: "text" | "tel" | "email" | "password" | "number" | "search" | "url" | "datetime-local";
   inputProps?: React.InputHTMLAttributes<HTMLInputElement>;
 }) {
   const hintId = hint ? `${field.id}-hint` : undefined;
@@ -174,6 +174,28 @@ export function ChoiceGroup({
       </div>
       <ErrorList id={field.errorId} errors={field.errors} />
     </fieldset>
+  );
+}
+
+/** One checkbox with its label beside it and an optional hint below (an unchecked box submits nothing). */
+export function CheckboxField({ field, label, hint }: { field: FieldMetadata<any, any, string[]>; label: string; hint?: string }) {
+  const props = getInputProps(field, { type: "checkbox", ariaAttributes: true });
+  const hintId = hint ? `${field.id}-hint` : undefined;
+  return (
+    <div>
+      <div className="flex items-center gap-3">
+        <input {...props} key={props.key} className="h-5 w-5 accent-brand-700" aria-describedby={describedBy(field, hintId)} />
+        <label htmlFor={field.id} className="text-sm font-medium text-gray-900">
+          {label}
+        </label>
+      </div>
+      {hint ? (
+        <p id={hintId} className="ml-8 mt-1 text-sm text-gray-700">
+          {hint}
+        </p>
+      ) : null}
+      <ErrorList id={field.errorId} errors={field.errors} />
+    </div>
   );
 }
 

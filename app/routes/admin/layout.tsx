@@ -15,6 +15,7 @@ const SECTIONS = [
   { to: "/admin/whatsapp-groups", label: "WhatsApp Groups" },
   { to: "/admin/subjects", label: "Subjects" },
   { to: "/admin/communications", label: "Communications" },
+  { to: "/admin/evaluations", label: "Evaluations" },
   { to: "/timetable-upload", label: "Timetable Upload" },
   { to: "/admin/settings", label: "Settings" },
 ] as const;

@@ -2,11 +2,13 @@ import { type RouteConfigEntry, index, layout, prefix, route } from "@react-rout
 import { registrationAdminRoutes, registrationStandaloneRoutes } from "./routes-registrations.ts";
 import { managementAdminRoutes, managementStandaloneRoutes } from "./routes-management.ts";
 import { paymentAdminRoutes, paymentStandaloneRoutes } from "./routes-payments.ts";
+import { evaluationAdminRoutes, evaluationStandaloneRoutes } from "./routes-evaluations.ts";
 
 /**
  * /admin/* sections inside the admin layout, plus admin pages outside it.
  * Registrations, exports, register-student: routes-registrations.ts.
  * Users, WhatsApp groups, subjects, communications, settings, timetables: routes-management.ts.
+ * Fees and payments: routes-payments.ts. Evaluation forms: routes-evaluations.ts.
  */
 export const adminRoutes: RouteConfigEntry[] = [
   layout("routes/admin/layout.tsx", [
@@ -15,10 +17,12 @@ export const adminRoutes: RouteConfigEntry[] = [
       ...registrationAdminRoutes,
       ...managementAdminRoutes,
       ...paymentAdminRoutes,
+      ...evaluationAdminRoutes,
       route("*", "routes/admin/unknown-section.tsx"),
     ]),
   ]),
   ...registrationStandaloneRoutes,
   ...managementStandaloneRoutes,
   ...paymentStandaloneRoutes,
+  ...evaluationStandaloneRoutes,
 ];

@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, useForm, type FieldMetadata } from "@conform-to/react";
+import { getFormProps, useForm, type FieldMetadata } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link } from "react-router";
 import type { Route } from "./+types/user-permissions";
@@ -6,7 +6,7 @@ import { requireAdmin } from "#app/utils/auth.server.ts";
 import { redirectWithToast } from "#app/utils/toast.server.ts";
 import { ADMIN_PERMISSION_FLAGS } from "#app/domain/roles.ts";
 import { SCHOOL_NAME } from "#app/domain/school.ts";
-import { ErrorList, FormErrors, SubmitButton } from "#app/components/form/fields.tsx";
+import { CheckboxField, FormErrors, SubmitButton } from "#app/components/form/fields.tsx";
 import {
   AdminPermissionsSchema,
   LAST_PERMISSION_MANAGER,
@@ -56,25 +56,6 @@ export async function action({ request, params }: Route.ActionArgs) {
   return redirectWithToast(`/admin/users/${target._id}/permissions`, { type: "success", title: PERMISSIONS_SAVED });
 }
 
-function FlagCheckbox({ field, label, hint }: { field: FieldMetadata<any, any, string[]>; label: string; hint: string }) {
-  const props = getInputProps(field, { type: "checkbox", ariaAttributes: true });
-  const hintId = `${field.id}-hint`;
-  return (
-    <div>
-      <div className="flex items-center gap-3">
-        <input {...props} key={props.key} className="h-5 w-5 accent-brand-700" aria-describedby={hintId} />
-        <label htmlFor={field.id} className="text-sm font-medium text-gray-900">
-          {label}
-        </label>
-      </div>
-      <p id={hintId} className="ml-8 mt-1 text-sm text-gray-700">
-        {hint}
-      </p>
-      <ErrorList id={field.errorId} errors={field.errors} />
-    </div>
-  );
-}
-
 export default function UserPermissions({ loaderData, actionData }: Route.ComponentProps) {
   const { target, permissions } = loaderData;
   const [form, fields] = useForm({
@@ -97,7 +78,7 @@ export default function UserPermissions({ loaderData, actionData }: Route.Compon
         <fieldset className="space-y-4">
           <legend className="mb-2 font-semibold text-gray-900">Admin permissions</legend>
           {ADMIN_PERMISSION_FLAGS.map((flag) => (
-            <FlagCheckbox key={flag} field={f[flag]} label={PERMISSION_LABELS[flag].label} hint={PERMISSION_LABELS[flag].hint} />
+            <CheckboxField key={flag} field={f[flag]} label={PERMISSION_LABELS[flag].label} hint={PERMISSION_LABELS[flag].hint} />
           ))}
         </fieldset>
         <SubmitButton pendingLabel="Saving...">Save permissions</SubmitButton>

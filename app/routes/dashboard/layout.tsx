@@ -2,12 +2,17 @@ import { isRouteErrorResponse, Link, Outlet, useRouteError, useRouteLoaderData }
 import type { Route } from "./+types/layout";
 import { requireUser } from "#app/utils/auth.server.ts";
 import { countUnseenAnnouncements } from "#models/communication.server.ts";
+import { countOpenUnanswered } from "#models/evaluation.server.ts";
+import { parentWards } from "./+shared/evaluations.server.ts";
 import { DashboardShell } from "#app/components/dashboard/shell.tsx";
 
 /** UX only: every page inside checks its own access as the first line of its loader and action. */
 export async function loader({ request }: Route.LoaderArgs) {
   const { effectiveUser } = await requireUser(request);
-  const unseenCount = await countUnseenAnnouncements(effectiveUser);
+  const [unseenCount, evaluations] = await Promise.all([
+    countUnseenAnnouncements(effectiveUser),
+    effectiveUser.role === "parent" ? parentWards(effectiveUser).then((wards) => countOpenUnanswered(effectiveUser._id, wards)) : 0,
+  ]);
   return {
     user: {
       fullName: effectiveUser.fullName,
@@ -16,12 +21,13 @@ export async function loader({ request }: Route.LoaderArgs) {
       role: effectiveUser.role,
     },
     unseenCount,
+    badges: { evaluations },
   };
 }
 
 export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
   return (
-    <DashboardShell user={loaderData.user} unseenCount={loaderData.unseenCount}>
+    <DashboardShell user={loaderData.user} unseenCount={loaderData.unseenCount} badges={loaderData.badges}>
       <Outlet />
     </DashboardShell>
   );
@@ -33,7 +39,7 @@ export function ErrorBoundary() {
   const shell = useRouteLoaderData<typeof loader>("routes/dashboard/layout");
   if (shell && isRouteErrorResponse(error) && error.status === 403) {
     return (
-      <DashboardShell user={shell.user} unseenCount={shell.unseenCount}>
+      <DashboardShell user={shell.user} unseenCount={shell.unseenCount} badges={shell.badges}>
         <main id="main" className="min-w-0 flex-1">
           <p className="text-sm font-semibold text-red-700">403</p>
           <h1 className="mt-1 text-2xl font-bold text-gray-900">Access denied</h1>

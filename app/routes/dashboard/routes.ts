@@ -17,6 +17,7 @@ export const dashboardRoutes: RouteConfigEntry[] = [
       route("students", "routes/dashboard/students.tsx"),
       route("analytics", "routes/dashboard/analytics.tsx"),
       route("evaluations", "routes/dashboard/evaluations.tsx"),
+      route("evaluations/:formId/:registrationId", "routes/dashboard/evaluation-answer.tsx"),
       route("payments", "routes/dashboard/payments.tsx"),
       route("portal-management", "routes/dashboard/portal-management.tsx"),
       route("notifications", "routes/dashboard/notifications.tsx"),

@@ -11,6 +11,7 @@ const TABS = [
   { to: "/facilitator-dashboard/assignments", label: "Assignments" },
   { to: "/facilitator-dashboard/students", label: "Students" },
   { to: "/facilitator-dashboard/whatsapp", label: "WhatsApp" },
+  { to: "/facilitator-dashboard/evaluations", label: "Evaluations" },
 ] as const;
 
 /** UX only: each tab's loader and action check the role itself. Shows the effective (impersonated) user. */

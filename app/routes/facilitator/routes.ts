@@ -9,6 +9,8 @@ export const facilitatorRoutes: RouteConfigEntry[] = [
     route("assignments/:assignmentId/delete", "routes/facilitator/assignment-delete.tsx"),
     route("students", "routes/facilitator/students.tsx"),
     route("whatsapp", "routes/facilitator/whatsapp.tsx"),
+    route("evaluations", "routes/facilitator/evaluations.tsx"),
+    route("evaluations/:formId", "routes/facilitator/evaluation-results.tsx"),
   ]),
   // Resource routes (no UI) outside the layout.
   route("facilitator-dashboard/assignments/:assignmentId/file", "routes/facilitator/assignment-file.ts"),

@@ -14,6 +14,9 @@ import { PaymentStatusBadge } from "#app/components/payments/badges.tsx";
 import { TimetableList, toPublishedTimetable } from "#app/components/dashboard/timetable-list.tsx";
 import { listTimetablesForProgrammes } from "#models/timetable.server.ts";
 import { countUnseenAnnouncements } from "#models/communication.server.ts";
+import { formsForWards } from "#models/evaluation.server.ts";
+import { formatDateTime } from "#app/domain/dates.ts";
+import { openState } from "#app/domain/evaluations.ts";
 
 export const PARENT_PORTAL_COMING_SOON = "Parent Portal Coming Soon";
 
@@ -25,10 +28,17 @@ export const PARENT_PORTAL_COMING_SOON = "Parent Portal Coming Soon";
 export async function loader({ request }: Route.LoaderArgs) {
   const { user, effectiveUser } = await requireRole(request, ["parent", "admin"]);
   const registrations = await getParentRegistrations(effectiveUser);
-  const [timetables, unseenCount] = await Promise.all([
+  const [timetables, unseenCount, evaluations] = await Promise.all([
     listTimetablesForProgrammes([...new Set(registrations.map((r) => r.programme))]),
     countUnseenAnnouncements(effectiveUser),
+    effectiveUser.role === "parent"
+      ? formsForWards(
+          effectiveUser._id,
+          registrations.map((r) => ({ _id: String(r._id), wardName: r.wardName, programme: r.programme, subjects: r.subjects ?? [] })),
+        )
+      : [],
   ]);
+  const openForms = evaluations.filter((x) => openState(x.form) === "open");
   const wards = await Promise.all(
     registrations.map(async (r) => {
       const [classPages, parentGroup] = await Promise.all([
@@ -46,6 +56,9 @@ export async function loader({ request }: Route.LoaderArgs) {
         classPages: classPages.map(toGroupView),
         parentGroup: parentGroup ? toGroupView(parentGroup) : null,
         timetables: timetables.filter((t) => t.programme === r.programme).map((t) => toPublishedTimetable(t, programmeLabel)),
+        evaluations: openForms
+          .filter((x) => x.ward._id === String(r._id))
+          .map((x) => ({ id: x.form._id, title: x.form.title, closesAt: formatDateTime(x.form.closesAt), answered: !!x.answeredAt })),
       };
     }),
   );
@@ -54,12 +67,13 @@ export async function loader({ request }: Route.LoaderArgs) {
     role: effectiveUser.role,
     isAdmin: user.role === "admin",
     unseenCount,
+    toAnswer: openForms.filter((x) => !x.answeredAt).length,
     wards,
   };
 }
 
 export default function ParentPortal({ loaderData }: Route.ComponentProps) {
-  const { name, role, isAdmin, wards, unseenCount } = loaderData;
+  const { name, role, isAdmin, wards, unseenCount, toAnswer } = loaderData;
   return (
     <div className="mx-auto max-w-6xl px-4 py-6">
       <PortalHeader portal="Parent Portal" name={name} role={role} unseenCount={unseenCount} />
@@ -70,6 +84,19 @@ export default function ParentPortal({ loaderData }: Route.ComponentProps) {
               Overview
             </Link>
           </li>
+          {role === "parent" ? (
+            <li>
+              <Link to="/dashboard/evaluations" className="block border-b-2 border-transparent px-4 py-3 text-sm font-semibold text-gray-700 hover:text-gray-900">
+                Evaluation Forms
+                {toAnswer > 0 ? (
+                  <span className="ml-2 inline-block rounded-full bg-red-700 px-2 text-xs font-bold text-white">
+                    {toAnswer}
+                    <span className="sr-only"> to answer</span>
+                  </span>
+                ) : null}
+              </Link>
+            </li>
+          ) : null}
           {isAdmin ? (
             <li>
               <Link to="/admin" className="block border-b-2 border-transparent px-4 py-3 text-sm font-semibold text-gray-700 hover:text-gray-900">
@@ -128,6 +155,23 @@ export default function ParentPortal({ loaderData }: Route.ComponentProps) {
                   <div className="mt-2">
                     <ParentGroupCard group={w.parentGroup} headingLevel={4} />
                   </div>
+                  {w.evaluations.length ? (
+                    <>
+                      <h4 className="mt-4 font-semibold text-gray-900">Evaluation forms</h4>
+                      <ul className="mt-2 space-y-1 text-sm">
+                        {w.evaluations.map((f) => (
+                          <li key={f.id}>
+                            <Link to={`/dashboard/evaluations/${f.id}/${w.id}`} className="font-semibold text-brand-700 underline">
+                              {f.title}
+                            </Link>{" "}
+                            <span className="text-gray-700">
+                              · {f.answered ? "answered (you can still change it)" : "not answered yet"} · open until {f.closesAt}
+                            </span>
+                          </li>
+                        ))}
+                      </ul>
+                    </>
+                  ) : null}
                   <div className="mt-4">
                     <TimetableList timetables={w.timetables} headingId={`timetables-${w.id}`} heading="Timetables" headingLevel={4} />
                   </div>

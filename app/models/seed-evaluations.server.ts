@@ -1,0 +1,93 @@
+import type { Answer } from "#app/domain/evaluations.ts";
+import { EvaluationForm, EvaluationResponse, saveResponse, toQuestions } from "./evaluation.server.ts";
+import { newId } from "./ids.server.ts";
+import { Registration } from "./registration.server.ts";
+
+const DAY = 86_400_000;
+const qid = () => newId().slice(0, 12);
+
+export const DEMO_OPEN_FORM = "Mid-course check-in: General Science";
+export const DEMO_CLOSED_FORM = "First week: how did it go?";
+
+/**
+ * Demo evaluation forms (README "Demo data"): one open form for the demo parent's ward's programme (General
+ * Science) with a rating, a single choice, a per-subject rating and a free-text question, not yet answered; and one
+ * closed form for every parent with answers from the demo families, so its results page shows something.
+ * Safe to run again: forms are found by title and answers replace the same response.
+ */
+export async function seedDemoEvaluations(adminId: string, parentId: string) {
+  const now = Date.now();
+  await EvaluationForm.updateOne(
+    { title: DEMO_OPEN_FORM },
+    {
+      $setOnInsert: {
+        _id: newId(),
+        title: DEMO_OPEN_FORM,
+        intro: "Two minutes, five questions: tell us how the classes are going so we can fix what is not working before the course ends.",
+        programmes: ["science"],
+        subject: null,
+        opensAt: new Date(now - 2 * DAY),
+        closesAt: new Date(now + 28 * DAY),
+        anonymous: false,
+        createdById: adminId,
+        questions: [
+          { _id: qid(), type: "rating", prompt: "How satisfied are you with the classes so far?", required: true, perSubject: false, options: [], lowLabel: "Not at all", highLabel: "Very satisfied" },
+          { _id: qid(), type: "single", prompt: "Is the class time convenient?", required: true, perSubject: false, options: ["Yes", "Somewhat", "No"], lowLabel: "", highLabel: "" },
+          { _id: qid(), type: "rating", prompt: "How well does your ward follow the lessons?", required: false, perSubject: true, options: [], lowLabel: "Struggling", highLabel: "Very well" },
+          { _id: qid(), type: "long", prompt: "Anything we should change?", required: false, perSubject: false, options: [], lowLabel: "", highLabel: "" },
+        ],
+      },
+    },
+    { upsert: true },
+  );
+
+  await EvaluationForm.updateOne(
+    { title: DEMO_CLOSED_FORM },
+    {
+      $setOnInsert: {
+        _id: newId(),
+        title: DEMO_CLOSED_FORM,
+        intro: "A quick word on the first week of classes.",
+        programmes: [],
+        subject: null,
+        opensAt: new Date(now - 21 * DAY),
+        closesAt: new Date(now - 14 * DAY),
+        anonymous: false,
+        createdById: adminId,
+        questions: [
+          { _id: qid(), type: "rating", prompt: "How was the first week?", required: true, perSubject: false, options: [], lowLabel: "Poor", highLabel: "Excellent" },
+          { _id: qid(), type: "multiple", prompt: "What helped most?", required: false, perSubject: false, options: ["WhatsApp class pages", "Timetable", "Assignments", "Facilitators' feedback"], lowLabel: "", highLabel: "" },
+          { _id: qid(), type: "short", prompt: "One thing to improve", required: false, perSubject: false, options: [], lowLabel: "", highLabel: "" },
+        ],
+      },
+    },
+    { upsert: true },
+  );
+  const closed = await EvaluationForm.findOne({ title: DEMO_CLOSED_FORM }).lean();
+  if (!closed || (await EvaluationResponse.exists({ formId: closed._id }))) return;
+  const [rating, helped, improve] = toQuestions(closed);
+  const sample: Array<{ reference: string; answers: () => Answer[] }> = [
+    { reference: "demoyawowusu", answers: () => [{ questionId: rating.id, subject: null, value: 5 }, { questionId: helped.id, subject: null, value: ["WhatsApp class pages", "Timetable"] }, { questionId: improve.id, subject: null, value: "More practice questions before the weekly quiz." }] },
+    { reference: "demoabenaa01", answers: () => [{ questionId: rating.id, subject: null, value: 4 }, { questionId: helped.id, subject: null, value: ["Facilitators' feedback"] }, { questionId: improve.id, subject: null, value: "Start Literature lessons a little later in the evening." }] },
+    { reference: "demokojob001", answers: () => [{ questionId: rating.id, subject: null, value: 3 }, { questionId: helped.id, subject: null, value: ["Assignments", "Timetable"] }] },
+    { reference: "demoesiam001", answers: () => [{ questionId: rating.id, subject: null, value: 4 }, { questionId: improve.id, subject: null, value: "Share the Ceramics class page link earlier." }] },
+  ];
+  for (const s of sample) {
+    const r = await Registration.findOne({ reference: s.reference }).select("_id parentName wardName programme subjects").lean();
+    if (!r) continue;
+    const ward = { programme: r.programme, subjects: r.subjects ?? [] };
+    await saveResponse(
+      { _id: closed._id, anonymous: closed.anonymous, questionsRev: closed.questionsRev },
+      {
+        // The demo parent answered from her account; the other demo families have none, so their registration stands in.
+        parentUserId: s.reference === "demoyawowusu" ? parentId : `demo-${r._id}`,
+        parentName: r.parentName,
+        registrationId: String(r._id),
+        wardName: r.wardName,
+        programme: r.programme,
+        subjects: ward.subjects,
+      },
+      s.answers(),
+    );
+  }
+}

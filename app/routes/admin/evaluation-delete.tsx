@@ -1,0 +1,71 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { getZodConstraint } from "@conform-to/zod/v4";
+import { data, Form, Link } from "react-router";
+import type { Route } from "./+types/evaluation-delete";
+import { requireAdmin } from "#app/utils/auth.server.ts";
+import { parseWithZod } from "#app/forms/parse.ts";
+import { evaluationDeleteSchema, EVALUATION_DELETE_WORD } from "#app/forms/evaluation.schema.ts";
+import { redirectWithToast } from "#app/utils/toast.server.ts";
+import { SCHOOL_NAME } from "#app/domain/school.ts";
+import { FormErrors, SubmitButton, TextField } from "#app/components/form/fields.tsx";
+import { buttonClass } from "#app/components/ui/button.tsx";
+import { countResponses, deleteEvaluationForm } from "#models/evaluation.server.ts";
+import { audit } from "#models/audit-log.server.ts";
+import { EVALUATIONS_PATH, requireEvaluationForm } from "#app/utils/evaluations.server.ts";
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  await requireAdmin(request, "can_manage_evaluations");
+  const form = await requireEvaluationForm(params.formId);
+  return { id: form._id, title: form.title, responses: await countResponses(form._id) };
+}
+
+/** Deleting removes the form and every response; with responses, the word DELETE must be typed. Audited. */
+export async function action({ request, params }: Route.ActionArgs) {
+  const { user } = await requireAdmin(request, "can_manage_evaluations");
+  const form = await requireEvaluationForm(params.formId);
+  const responses = await countResponses(form._id);
+  const submission = parseWithZod(await request.formData(), { schema: evaluationDeleteSchema(responses > 0) });
+  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  const outcome = await deleteEvaluationForm(form._id);
+  await audit("evaluation.delete", user._id, form._id, { title: form.title, responses: outcome.responses });
+  return redirectWithToast(EVALUATIONS_PATH, { type: "success", title: "Evaluation form deleted" });
+}
+
+export default function DeleteEvaluation({ loaderData, actionData }: Route.ComponentProps) {
+  const { id, title, responses } = loaderData;
+  const schema = evaluationDeleteSchema(responses > 0);
+  const [form, fields] = useForm({
+    id: "delete-evaluation",
+    lastResult: actionData?.result,
+    constraint: getZodConstraint(schema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+  return (
+    <main id="main" className="max-w-xl rounded-xl border border-red-200 bg-white p-6">
+      <h1 className="text-xl font-bold text-gray-900">Delete “{title}”</h1>
+      <p className="mt-3 text-gray-800">
+        {responses
+          ? `This permanently deletes the form and its ${responses} ${responses === 1 ? "response" : "responses"}. It cannot be undone; download the CSV first if you need the answers.`
+          : "This permanently deletes the form. No parent has answered it."}
+      </p>
+      <Form method="post" {...getFormProps(form)} className="mt-5 space-y-4">
+        <FormErrors id={form.errorId} errors={form.errors} />
+        {responses ? <TextField field={fields.confirm} label={`Type ${EVALUATION_DELETE_WORD} to confirm`} inputProps={{ autoComplete: "off" }} /> : null}
+        <div className="flex gap-3">
+          <SubmitButton variant="danger" pendingLabel="Deleting...">
+            Delete form
+          </SubmitButton>
+          <Link to={`/admin/evaluations/${id}`} className={buttonClass("secondary")}>
+            Cancel
+          </Link>
+        </div>
+      </Form>
+    </main>
+  );
+}
+
+export function meta() {
+  return [{ title: `Delete evaluation form | Admin | ${SCHOOL_NAME}` }];
+}

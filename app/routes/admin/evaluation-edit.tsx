@@ -1,0 +1,218 @@
+import { data, Form, Link, redirect } from "react-router";
+import { z } from "zod";
+import type { Route } from "./+types/evaluation-edit";
+import { requireAdmin } from "#app/utils/auth.server.ts";
+import { parseWithZod } from "#app/forms/parse.ts";
+import { EvaluationDetailsSchema, QuestionSchema, toDateTimeInput } from "#app/forms/evaluation.schema.ts";
+import { redirectWithToast } from "#app/utils/toast.server.ts";
+import { SCHOOL_NAME } from "#app/domain/school.ts";
+import { FORM_LOCKED, QUESTION_TYPE_LABELS, STATE_LABELS, audienceLabel, openState } from "#app/domain/evaluations.ts";
+import { Button, ButtonLink } from "#app/components/ui/button.tsx";
+import {
+  addQuestion,
+  closeEvaluationForm,
+  copyEvaluationForm,
+  deleteQuestion,
+  editQuestion,
+  moveQuestion,
+  toQuestions,
+  updateEvaluationDetails,
+} from "#models/evaluation.server.ts";
+import { audit } from "#models/audit-log.server.ts";
+import { EvaluationDetailsForm } from "./+shared/evaluation-details-form.tsx";
+import { QuestionForm } from "./+shared/evaluation-question-form.tsx";
+import { EVALUATIONS_PATH, requireEvaluationForm } from "#app/utils/evaluations.server.ts";
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  await requireAdmin(request, "can_manage_evaluations");
+  const form = await requireEvaluationForm(params.formId);
+  const state = openState(form);
+  return {
+    form: {
+      id: form._id,
+      title: form.title,
+      audience: audienceLabel(form),
+      anonymous: form.anonymous,
+      locked: form.locked,
+      stateLabel: STATE_LABELS[state],
+      open: state !== "closed",
+    },
+    details: {
+      title: form.title,
+      intro: form.intro,
+      programmes: form.programmes,
+      subject: form.subject ?? "",
+      opensAt: toDateTimeInput(form.opensAt),
+      closesAt: toDateTimeInput(form.closesAt),
+      anonymous: form.anonymous,
+    },
+    questions: toQuestions(form),
+  };
+}
+
+const QuestionRef = z.object({ questionId: z.string().regex(/^[a-z0-9]{6,40}$/) });
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const { user } = await requireAdmin(request, "can_manage_evaluations");
+  const form = await requireEvaluationForm(params.formId);
+  const formData = await request.formData();
+  const intent = String(formData.get("intent") ?? "");
+  const here = `${EVALUATIONS_PATH}/${form._id}`;
+  const changed = async (outcome: "ok" | "locked" | "missing", title: string) => {
+    if (outcome === "locked") return redirectWithToast(here, { type: "error", title: FORM_LOCKED });
+    if (outcome === "missing") throw data("Question not found.", { status: 404 });
+    await audit(`evaluation.${intent}`, user._id, form._id);
+    return redirectWithToast(here, { type: "success", title });
+  };
+  switch (intent) {
+    case "details": {
+      const submission = parseWithZod(formData, { schema: EvaluationDetailsSchema });
+      if (submission.status !== "success") return data({ intent, questionId: null, result: submission.reply() }, { status: 400 });
+      const outcome = await updateEvaluationDetails(form._id, submission.value);
+      if (outcome === "missing") throw data("Evaluation form not found.", { status: 404 });
+      await audit("evaluation.details", user._id, form._id);
+      return redirectWithToast(here, { type: "success", title: outcome === "locked" ? "Saved (audience and anonymity kept: the form has answers)" : "Form saved" });
+    }
+    case "add-question":
+    case "edit-question": {
+      const ref = intent === "edit-question" ? QuestionRef.safeParse({ questionId: formData.get("questionId") }) : null;
+      if (ref && !ref.success) throw data("Question not found.", { status: 404 });
+      const submission = parseWithZod(formData, { schema: QuestionSchema });
+      if (submission.status !== "success") return data({ intent, questionId: ref?.data.questionId ?? null, result: submission.reply() }, { status: 400 });
+      const outcome = ref ? await editQuestion(form._id, ref.data.questionId, submission.value) : await addQuestion(form._id, submission.value);
+      if (outcome === "missing" && !ref) {
+        return data({ intent, questionId: null, result: submission.reply({ formErrors: ["This form already has the most questions a form can have."] }) }, { status: 400 });
+      }
+      return changed(outcome, ref ? "Question saved" : "Question added");
+    }
+    case "move-up":
+    case "move-down":
+    case "delete-question": {
+      const ref = QuestionRef.safeParse({ questionId: formData.get("questionId") });
+      if (!ref.success) throw data("Question not found.", { status: 404 });
+      const outcome =
+        intent === "delete-question" ? await deleteQuestion(form._id, ref.data.questionId) : await moveQuestion(form._id, ref.data.questionId, intent === "move-up" ? "up" : "down");
+      return changed(outcome, intent === "delete-question" ? "Question deleted" : "Question moved");
+    }
+    case "close": {
+      await closeEvaluationForm(form._id);
+      await audit("evaluation.close", user._id, form._id);
+      return redirectWithToast(here, { type: "success", title: "Form closed", description: "Parents can no longer answer or change their answers." });
+    }
+    case "copy": {
+      const id = await copyEvaluationForm(form._id, user._id);
+      if (!id) throw data("Evaluation form not found.", { status: 404 });
+      await audit("evaluation.copy", user._id, id, { from: form._id });
+      return redirectWithToast(`${EVALUATIONS_PATH}/${id}`, { type: "success", title: "Form copied", description: "Check its dates before parents see it." });
+    }
+    default:
+      throw redirect(here);
+  }
+}
+
+function IntentButton({ intent, questionId, children, variant = "secondary", disabled }: { intent: string; questionId?: string; children: React.ReactNode; variant?: "secondary" | "danger"; disabled?: boolean }) {
+  return (
+    <Form method="post" className="inline">
+      <input type="hidden" name="intent" value={intent} />
+      {questionId ? <input type="hidden" name="questionId" value={questionId} /> : null}
+      <Button type="submit" variant={variant} disabled={disabled} className="min-h-11">
+        {children}
+      </Button>
+    </Form>
+  );
+}
+
+export default function EditEvaluation({ loaderData, actionData }: Route.ComponentProps) {
+  const { form, details, questions } = loaderData;
+  const resultFor = (intent: string, questionId: string | null) =>
+    actionData && actionData.intent === intent && actionData.questionId === questionId ? actionData.result : undefined;
+  return (
+    <main id="main" className="space-y-6">
+      <div>
+        <Link to="/admin/evaluations" className="text-sm font-medium text-brand-700 underline">
+          ← Back to evaluation forms
+        </Link>
+        <h1 className="mt-3 text-2xl font-bold text-gray-900">{form.title}</h1>
+        <p className="text-gray-700">
+          {form.audience} · {form.stateLabel}
+          {form.anonymous ? " · Anonymous" : ""}
+        </p>
+        <div className="mt-3 flex flex-wrap gap-2">
+          <ButtonLink to={`/admin/evaluations/${form.id}/results`}>Results</ButtonLink>
+          {form.open ? <IntentButton intent="close">Close now</IntentButton> : null}
+          <IntentButton intent="copy">Copy</IntentButton>
+          <ButtonLink to={`/admin/evaluations/${form.id}/delete`} variant="danger">
+            Delete
+          </ButtonLink>
+        </div>
+      </div>
+
+      <section aria-labelledby="questions-heading" className="rounded-xl border border-gray-200 bg-white p-6">
+        <h2 id="questions-heading" className="text-xl font-semibold text-gray-900">
+          Questions
+        </h2>
+        {form.locked ? <p className="mt-2 rounded-md bg-yellow-50 p-3 text-sm text-yellow-900">{FORM_LOCKED}</p> : null}
+        {questions.length ? (
+          <ol className="mt-4 space-y-4">
+            {questions.map((q, i) => (
+              <li key={q.id} className="rounded-lg border border-gray-200 p-4">
+                <p className="font-semibold text-gray-900">
+                  {i + 1}. {q.prompt}
+                </p>
+                <p className="text-sm text-gray-700">
+                  {QUESTION_TYPE_LABELS[q.type]}
+                  {q.required ? " · Required" : " · Optional"}
+                  {q.perSubject ? " · Per subject" : ""}
+                  {q.options.length ? ` · ${q.options.join(" / ")}` : ""}
+                  {q.type === "rating" && (q.lowLabel || q.highLabel) ? ` · 1 = ${q.lowLabel || "—"}, 5 = ${q.highLabel || "—"}` : ""}
+                </p>
+                {form.locked ? null : (
+                  <>
+                    <div className="mt-2 flex flex-wrap gap-2">
+                      <IntentButton intent="move-up" questionId={q.id} disabled={i === 0}>
+                        Move up<span className="sr-only">: {q.prompt}</span>
+                      </IntentButton>
+                      <IntentButton intent="move-down" questionId={q.id} disabled={i === questions.length - 1}>
+                        Move down<span className="sr-only">: {q.prompt}</span>
+                      </IntentButton>
+                      <IntentButton intent="delete-question" questionId={q.id} variant="danger">
+                        Delete<span className="sr-only"> question: {q.prompt}</span>
+                      </IntentButton>
+                    </div>
+                    <details className="mt-3" open={!!resultFor("edit-question", q.id)}>
+                      <summary className="cursor-pointer font-semibold text-brand-700">
+                        Edit<span className="sr-only"> question: {q.prompt}</span>
+                      </summary>
+                      <div className="mt-3">
+                        <QuestionForm id={`question-${q.id}`} question={q} lastResult={resultFor("edit-question", q.id)} submitLabel="Save question" />
+                      </div>
+                    </details>
+                  </>
+                )}
+              </li>
+            ))}
+          </ol>
+        ) : (
+          <p className="mt-2 text-gray-700">No questions yet.</p>
+        )}
+        {form.locked ? null : (
+          <div className="mt-6 border-t border-gray-200 pt-4">
+            <h3 className="mb-3 text-lg font-semibold text-gray-900">Add a question</h3>
+            <QuestionForm id="question-new" lastResult={resultFor("add-question", null)} submitLabel="Add question" />
+          </div>
+        )}
+      </section>
+
+      <section aria-labelledby="details-heading" className="max-w-2xl rounded-xl border border-gray-200 bg-white p-6">
+        <h2 id="details-heading" className="mb-4 text-xl font-semibold text-gray-900">
+          Details
+        </h2>
+        <EvaluationDetailsForm id="evaluation-details" lastResult={resultFor("details", null)} current={details} locked={form.locked} submitLabel="Save details" intent="details" />
+      </section>
+    </main>
+  );
+}
+
+export function meta({ data }: Route.MetaArgs) {
+  return [{ title: `${data?.form.title ?? "Evaluation form"} | Admin | ${SCHOOL_NAME}` }];
+}

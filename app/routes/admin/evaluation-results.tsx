@@ -1,0 +1,55 @@
+import { Link } from "react-router";
+import type { Route } from "./+types/evaluation-results";
+import { requireAdmin } from "#app/utils/auth.server.ts";
+import { EvaluationResultsFiltersSchema } from "#app/forms/evaluation.schema.ts";
+import { SCHOOL_NAME } from "#app/domain/school.ts";
+import { ALL_SUBJECTS, PROGRAMME_OPTIONS } from "#app/domain/programmes.ts";
+import { FilterForm, FilterSearch, FilterSelect } from "#app/components/ui/filter-form.tsx";
+import { ResultsBody } from "#app/components/evaluations/results.tsx";
+import { loadResults, requireEvaluationForm } from "#app/utils/evaluations.server.ts";
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  await requireAdmin(request, "can_manage_evaluations");
+  const form = await requireEvaluationForm(params.formId);
+  const url = new URL(request.url);
+  const filter = EvaluationResultsFiltersSchema.parse(Object.fromEntries(url.searchParams));
+  const results = await loadResults(request, form, filter, { reminders: true });
+  return { ...results, query: { programme: filter.programme ?? "", subject: filter.subject ?? "", q: filter.q ?? "" }, search: url.search };
+}
+
+const SUBJECT_OPTIONS = ALL_SUBJECTS.map((s) => ({ value: s, label: s }));
+
+export default function EvaluationResults({ loaderData }: Route.ComponentProps) {
+  const { form, query, search } = loaderData;
+  const base = `/admin/evaluations/${form.id}/results`;
+  const filtered = !!(query.programme || query.subject || query.q);
+  return (
+    <main id="main" className="space-y-6">
+      <div>
+        <Link to={`/admin/evaluations/${form.id}`} className="text-sm font-medium text-brand-700 underline">
+          ← Back to the form
+        </Link>
+        <h1 className="mt-3 text-2xl font-bold text-gray-900">Results: {form.title}</h1>
+        <p className="text-gray-700">
+          {form.audience} · {form.stateLabel} · {form.opensAt} – {form.closesAt}
+          {form.anonymous ? " · Anonymous" : ""}
+        </p>
+      </div>
+      <ResultsBody
+        data={loaderData}
+        exportHref={`/admin/evaluations/${form.id}/export${search}`}
+        filters={
+          <FilterForm action={base} label="Filter results" submitLabel="Filter" clear={filtered ? { to: base } : null}>
+            <FilterSelect id="ev-programme" name="programme" label="Programme" value={query.programme} all="All programmes" options={PROGRAMME_OPTIONS} />
+            <FilterSelect id="ev-subject" name="subject" label="Subject" value={query.subject} all="All subjects" options={SUBJECT_OPTIONS} />
+            <FilterSearch id="ev-q" label="Search written answers" value={query.q} placeholder="Words in an answer or a ward's name" />
+          </FilterForm>
+        }
+      />
+    </main>
+  );
+}
+
+export function meta({ data }: Route.MetaArgs) {
+  return [{ title: `Results: ${data?.form.title ?? "Evaluation form"} | Admin | ${SCHOOL_NAME}` }];
+}

@@ -1,0 +1,48 @@
+import { data, Link } from "react-router";
+import type { Route } from "./+types/evaluations-new";
+import { requireAdmin } from "#app/utils/auth.server.ts";
+import { parseWithZod } from "#app/forms/parse.ts";
+import { EvaluationDetailsSchema, toDateTimeInput } from "#app/forms/evaluation.schema.ts";
+import { redirectWithToast } from "#app/utils/toast.server.ts";
+import { SCHOOL_NAME } from "#app/domain/school.ts";
+import { createEvaluationForm } from "#models/evaluation.server.ts";
+import { audit } from "#models/audit-log.server.ts";
+import { EvaluationDetailsForm } from "./+shared/evaluation-details-form.tsx";
+import { EVALUATIONS_PATH } from "#app/utils/evaluations.server.ts";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request, "can_manage_evaluations");
+  // Suggested window: from now, for two weeks.
+  const now = Date.now();
+  return { opensAt: toDateTimeInput(new Date(now)), closesAt: toDateTimeInput(new Date(now + 14 * 86_400_000)) };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const { user } = await requireAdmin(request, "can_manage_evaluations");
+  const submission = parseWithZod(await request.formData(), { schema: EvaluationDetailsSchema });
+  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  const id = await createEvaluationForm(submission.value, user._id);
+  await audit("evaluation.create", user._id, id, { title: submission.value.title });
+  return redirectWithToast(`${EVALUATIONS_PATH}/${id}`, { type: "success", title: "Form created", description: "Now add its questions." });
+}
+
+export default function NewEvaluation({ loaderData, actionData }: Route.ComponentProps) {
+  return (
+    <main id="main" className="max-w-2xl rounded-xl border border-gray-200 bg-white p-6">
+      <Link to="/admin/evaluations" className="text-sm font-medium text-brand-700 underline">
+        ← Back to evaluation forms
+      </Link>
+      <h1 className="mb-4 mt-3 text-2xl font-bold text-gray-900">New evaluation form</h1>
+      <EvaluationDetailsForm
+        id="evaluation-new"
+        lastResult={actionData?.result}
+        current={{ title: "", intro: "", programmes: [], subject: "", anonymous: false, ...loaderData }}
+        submitLabel="Create form"
+      />
+    </main>
+  );
+}
+
+export function meta() {
+  return [{ title: `New evaluation form | Admin | ${SCHOOL_NAME}` }];
+}
