@@ -29,10 +29,12 @@ const getLoadContext = loadContextFor(build);
 app.disable("x-powered-by");
 useClientAddress(app);
 const handleRequest = createRequestHandler({ build, mode: process.env.NODE_ENV, getLoadContext });
-// The health check is asked every few seconds by load balancers: straight to its resource route (a plain-text
-// answer with no body, no page, nothing to compress or to protect with a CSP), past the middleware below — the request
-// log included, which would otherwise be mostly health checks.
-app.get("/healthz", handleRequest);
+// The health check is asked every few seconds by load balancers: straight to its resource route's loader (a
+// plain-text answer, no page, nothing to compress or to protect with a CSP), past the middleware below — the request
+// log included, which would otherwise be mostly health checks — and past React Router's matching and root middleware
+// (no session, no settings, no form body: the loader takes no arguments). docs/decisions/0043.
+const healthLoader = (build.routes["routes/resources/healthz"]?.module as { loader?: () => Promise<Response> } | undefined)?.loader;
+app.get("/healthz", healthLoader ? healthz(healthLoader) : handleRequest);
 useObservability(app, build);
 app.use(malformedUrl());
 app.use(bodyLimit());
@@ -43,6 +45,18 @@ useCspReports(app);
 app.use(staticAssets(clientDir));
 app.use(pageCache(build, { getLoadContext }));
 app.all("*", handleRequest);
+
+function healthz(loader: () => Promise<Response>): express.RequestHandler {
+  return (_req, res, next) => {
+    loader()
+      .then(async (answer) => {
+        res.status(answer.status);
+        answer.headers.forEach((value, name) => res.setHeader(name, value));
+        res.end(await answer.text());
+      })
+      .catch(next);
+  };
+}
 
 const port = Number(process.env.PORT ?? 3000);
 const host = process.env.HOST;

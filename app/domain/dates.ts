@@ -15,9 +15,18 @@ const partsFormatter = new Intl.DateTimeFormat("en-GB", {
   hourCycle: "h23",
 });
 
+const two = (n: number) => (n < 10 ? `0${n}` : String(n));
+/** Accra has kept UTC all year, with no daylight saving, since 1942: later dates are read off the UTC fields directly. */
+const UTC_SINCE = Date.UTC(1950, 0, 1);
+
 function parts(value: Date | string | number) {
   const date = value instanceof Date ? value : new Date(value);
-  if (Number.isNaN(date.getTime())) return null;
+  const time = date.getTime();
+  if (Number.isNaN(time)) return null;
+  if (time >= UTC_SINCE) {
+    // Same answer as the formatter below, without it (an export formats 100,000 dates; Intl costs ~10 µs each).
+    return { day: two(date.getUTCDate()), month: two(date.getUTCMonth() + 1), year: String(date.getUTCFullYear()), hour: two(date.getUTCHours()), minute: two(date.getUTCMinutes()) };
+  }
   const p = Object.fromEntries(partsFormatter.formatToParts(date).map((x) => [x.type, x.value]));
   return { day: p.day, month: p.month, year: p.year, hour: p.hour, minute: p.minute };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatPhone, isPlausiblePhone, normalizePhone, telHref, waMeNumber } from "./phone.ts";
+import { formatPhone, formatStoredPhone, isPlausiblePhone, normalizePhone, telHref, waMeNumber } from "./phone.ts";
 
 describe("normalizePhone", () => {
   it("gives every usual way of writing a Ghana number the same E.164 number", () => {
@@ -37,6 +37,13 @@ describe("links and display", () => {
     expect(telHref("024 123 4567")).toBe("tel:+233241234567");
     expect(telHref("nope")).toBeNull();
   });
+  it("formats stored E.164 numbers exactly as formatPhone does, Ghana's without parsing", () => {
+    const samples = ["0241234567", "0201234567", "0551234567", "0261234567", "0501234567", "0591234567", "0271234567", "0231234567", "+44 7911 123456", "+1 415 555 2671"];
+    for (const raw of samples) expect(formatStoredPhone(normalizePhone(raw)), raw).toBe(formatPhone(raw));
+    expect(formatStoredPhone("")).toBe("");
+    expect(formatStoredPhone(null)).toBe("");
+  });
+
   it("shows Ghana numbers as Ghanaians write them, others internationally", () => {
     expect(formatPhone("+233241234567")).toBe("024 123 4567");
     expect(formatPhone("+447911123456")).toBe("+44 7911 123456");

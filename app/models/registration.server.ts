@@ -285,10 +285,11 @@ export async function countRegistrationsForProgramme(programme: Programme) {
 
 /** The fields of every export and the view list (never internal ids or keys). */
 const EXPORT_FIELDS =
-  "createdAt parentName whatsappNumber alternativeNumber wardName wardWhatsapp currentSchool wardForm specificClass programme subjects subjectCount updateMode referralName referralStatus referralOther joinStudentGroups joinParentGroup feedback amountDue amountPaid";
+  "createdAt parentName whatsappNumber whatsappNumberNormalized alternativeNumber wardName wardWhatsapp wardWhatsappNormalized currentSchool wardForm specificClass programme subjects subjectCount updateMode referralName referralStatus referralOther joinStudentGroups joinParentGroup feedback amountDue amountPaid";
 export type ExportRegistration = Pick<
   RegistrationDoc,
-  | "parentName" | "whatsappNumber" | "alternativeNumber" | "wardName" | "wardWhatsapp" | "currentSchool" | "wardForm"
+  | "parentName" | "whatsappNumber" | "whatsappNumberNormalized" | "alternativeNumber" | "wardName" | "wardWhatsapp"
+  | "wardWhatsappNormalized" | "currentSchool" | "wardForm"
   | "specificClass" | "programme" | "subjects" | "subjectCount" | "updateMode" | "referralName" | "referralStatus"
   | "referralOther" | "joinStudentGroups" | "joinParentGroup" | "feedback" | "amountDue" | "amountPaid"
 > & { _id: string; createdAt: Date };

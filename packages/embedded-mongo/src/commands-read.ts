@@ -25,6 +25,7 @@ import {
   checkUnsupported,
   hasMeta,
   mapMingoError,
+  splitMeta,
   splitText,
   toCursorId,
   toInt,
@@ -46,7 +47,10 @@ export function cmd_find(engine: Engine, db: string, cmd: Doc) {
     singleBatch = true;
   }
   const docs = findPage(engine, coll, filter, cmd.sort, skip, limit);
-  return cursorReply(engine, `${db}.${cmd.find}`, shape(engine, coll, docs, filter, cmd.projection), cmd.batchSize, singleBatch);
+  const ns = `${db}.${cmd.find}`;
+  // A text score is computed for the whole result at once; any other projection is applied batch by batch.
+  if (splitMeta(cmd.projection).meta.length > 0) return cursorReply(engine, ns, shape(engine, coll, docs, filter, cmd.projection), cmd.batchSize, singleBatch);
+  return cursorReply(engine, ns, docs, cmd.batchSize, singleBatch, (batch) => shape(engine, coll, batch, filter, cmd.projection));
 }
 
 /**
@@ -99,8 +103,8 @@ export function cmd_getmore(engine: Engine, db: string, cmd: Doc) {
   if (!c) throw new MongoError(43, "CursorNotFound", `cursor id ${id} not found`);
   if (c.ns !== ns && !c.ns.startsWith(`${db}.$cmd`)) throw new MongoError(13, "Unauthorized", `Requested getMore on namespace '${ns}', but cursor belongs to a different namespace ${c.ns}`);
   c.lastUsed = Date.now();
-  const batch = takeBatch(engine, c.docs, c.pos, toInt(cmd.batchSize));
-  c.pos += batch.length;
+  const { batch, taken } = takeBatch(engine, c.docs, c.pos, toInt(cmd.batchSize), c.shape);
+  c.pos += taken;
   let outId = c.id;
   if (c.pos >= c.docs.length) {
     engine.cursors.delete(c.id);
@@ -124,26 +128,36 @@ export function killCursorsFor(engine: Engine, ns: string) {
   for (const [id, c] of engine.cursors) if (c.ns === ns) engine.cursors.delete(id);
 }
 
-export function takeBatch(engine: Engine, docs: Doc[], from: number, batchSize: number): Doc[] {
-  const max = batchSize > 0 ? batchSize : Infinity;
+/** With no batch size asked for, a batch is bounded by bytes (16 MiB) and, when shaped on the way out, by this count. */
+const SHAPED_BATCH_MAX = 10_000;
+
+/**
+ * The next batch from `from`: at most `batchSize` documents and 16 MiB (always at least one). `shape` (a cursor's
+ * projection) is applied to the documents of this batch only. `taken` is how far the cursor moves.
+ */
+export function takeBatch(engine: Engine, docs: Doc[], from: number, batchSize: number, shape?: (docs: Doc[]) => Doc[]): { batch: Doc[]; taken: number } {
+  const max = batchSize > 0 ? batchSize : shape ? SHAPED_BATCH_MAX : Infinity;
+  const candidates = shape ? shape(docs.slice(from, Math.min(docs.length, from + max))) : null;
+  const source = candidates ?? docs;
+  const start = candidates ? 0 : from;
   const out: Doc[] = [];
   let bytes = 0;
-  for (let i = from; i < docs.length && out.length < max; i++) {
-    const size = calculateObjectSize(docs[i]);
+  for (let i = start; i < source.length && out.length < max; i++) {
+    const size = calculateObjectSize(source[i]);
     if (out.length > 0 && bytes + size > BATCH_BYTES_LIMIT) break;
     bytes += size;
-    out.push(docs[i]);
+    out.push(source[i]);
   }
-  return out;
+  return { batch: out, taken: out.length };
 }
 
-export function cursorReply(engine: Engine, ns: string, docs: Doc[], batchSizeRaw: any, singleBatch: boolean): Doc {
+export function cursorReply(engine: Engine, ns: string, docs: Doc[], batchSizeRaw: any, singleBatch: boolean, shape?: (docs: Doc[]) => Doc[]): Doc {
   const batchSize = batchSizeRaw === undefined || batchSizeRaw === null ? 101 : toInt(batchSizeRaw);
-  const first = batchSize === 0 ? [] : takeBatch(engine, docs, 0, batchSize);
+  const first = batchSize === 0 ? [] : takeBatch(engine, docs, 0, batchSize, shape).batch;
   let id = 0n;
   if (!singleBatch && first.length < docs.length) {
     id = ++engine.nextCursorId;
-    engine.cursors.set(id, { id, ns, docs, pos: first.length, lastUsed: Date.now() });
+    engine.cursors.set(id, { id, ns, docs, shape, pos: first.length, lastUsed: Date.now() });
   }
   return { cursor: { firstBatch: first, id: Long.fromBigInt(id), ns }, ok: 1 };
 }

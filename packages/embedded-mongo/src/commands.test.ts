@@ -98,3 +98,38 @@ describe("filters on a collection that does not exist", () => {
     expect((await run({ find: "missing", filter: { a: { $gt: 1 } } })).cursor.firstBatch).toEqual([]);
   });
 });
+
+describe("cursors", () => {
+  it("project each batch as it is handed out: every document projected, in order, across getMore with and without a batch size", async () => {
+    const { e, run } = engine();
+    const documents = Array.from({ length: 25 }, (_, i) => ({ _id: i, n: i, secret: `s${i}`, nested: { keep: i, drop: i } }));
+    await run({ insert: "p", documents });
+    const first = await run({ find: "p", filter: { n: { $gte: 3 } }, sort: { n: -1 }, projection: { n: 1, "nested.keep": 1 }, batchSize: 4 });
+    const seen: Doc[] = [...first.cursor.firstBatch];
+    const id = first.cursor.id;
+    // The open cursor keeps the stored documents, not projected copies of them.
+    const state = [...e.cursors.values()][0];
+    expect(state.docs[0]).toMatchObject({ secret: "s24" });
+    const second = await run({ getMore: id, collection: "p", batchSize: 5 });
+    seen.push(...second.cursor.nextBatch);
+    const rest = await run({ getMore: id, collection: "p" });
+    seen.push(...rest.cursor.nextBatch);
+    expect(rest.cursor.id.toString()).toBe("0");
+    expect(seen).toEqual(Array.from({ length: 22 }, (_, i) => ({ _id: 24 - i, n: 24 - i, nested: { keep: 24 - i } })));
+    expect(e.cursors.size).toBe(0);
+  });
+});
+
+describe("projections", () => {
+  it("a plain inclusion keeps the document's field order with _id first, and _id: 0 drops it; other shapes behave the same through mingo", async () => {
+    const { run } = engine();
+    await run({ insert: "f", documents: [{ _id: 1, b: 2, a: 1, c: { d: 1, e: 2 }, arr: [{ x: 1, y: 2 }] }] });
+    const find = async (projection: Doc) => (await run({ find: "f", filter: {}, projection })).cursor.firstBatch[0];
+    expect(Object.keys(await find({ a: 1, b: 1 }))).toEqual(["_id", "b", "a"]);
+    expect(await find({ a: 1, _id: 0 })).toEqual({ a: 1 });
+    expect(await find({ missing: 1 })).toEqual({ _id: 1 });
+    expect(await find({ "c.d": 1 })).toEqual({ _id: 1, c: { d: 1 } });
+    expect(await find({ "arr.y": 1, _id: 0 })).toEqual({ arr: [{ y: 2 }] });
+    expect(await find({ a: 0 })).toEqual({ _id: 1, b: 2, c: { d: 1, e: 2 }, arr: [{ x: 1, y: 2 }] });
+  });
+});

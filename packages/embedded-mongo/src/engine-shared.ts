@@ -31,7 +31,10 @@ export interface Journal {
 export interface CursorState {
   id: bigint;
   ns: string;
+  /** The result, in order: stored documents (not copies) when `shape` is set. */
   docs: Doc[];
+  /** Projects a batch as it is handed out, so a cursor over 100k documents holds references, not 100k copies. */
+  shape?: (docs: Doc[]) => Doc[];
   pos: number;
   lastUsed: number;
 }

@@ -136,6 +136,11 @@ describe("explain", () => {
     expect(await plan(coll.find({}).sort({ at: -1 }).limit(5))).toMatch(/"stage":"IXSCAN".*"indexName":"at_-1".*"direction":"forward"/);
     expect(await plan(coll.find({}).sort({ at: 1 }).limit(5))).toMatch(/"direction":"backward"/);
     expect(await plan(coll.find({ unindexed: 1 }))).toContain('"stage":"COLLSCAN"');
+    // Equality plus a sort: the sort field's index is walked and the filter tested on the way (no SORT stage).
+    expect(await plan(coll.find({ programme: "arts" }).sort({ at: -1 }).limit(5))).toMatch(/"stage":"IXSCAN".*"indexName":"at_-1".*"direction":"forward"/);
+    const newest = await coll.find({ programme: "arts" }).sort({ at: -1 }).limit(5).toArray();
+    const all = (await coll.find({ programme: "arts" }).toArray()).sort((a, b) => Number(b.at) - Number(a.at) || String(a._id).localeCompare(String(b._id)));
+    expect(newest.map((d) => d.at)).toEqual(all.slice(0, 5).map((d) => d.at));
     const count = await client.db("planner").command({ explain: { count: "p", query: { programme: "science" } }, verbosity: "queryPlanner" });
     expect(JSON.stringify(count.queryPlanner.winningPlan)).toMatch(/"stage":"COUNT_SCAN".*"indexName":"programme_1_at_-1"/);
   });

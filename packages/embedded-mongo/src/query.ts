@@ -311,8 +311,41 @@ export function groupCountByField(engine: Engine, coll: Collection | undefined, 
   });
 }
 
+/**
+ * The fields an inclusion projection of plain top-level names keeps (`{a: 1, b: true}`, with or without `_id: 0`), or
+ * null for anything else (dotted paths, operators, exclusions, expressions), which mingo projects.
+ */
+function topLevelInclusion(projection: Doc): { keep: Set<string>; withId: boolean } | null {
+  const keep = new Set<string>();
+  let withId = true;
+  for (const [key, value] of Object.entries(projection)) {
+    if (key.includes(".") || key.startsWith("$")) return null;
+    const on = value === 1 || value === true;
+    const off = value === 0 || value === false;
+    if (key === "_id") {
+      if (!on && !off) return null;
+      withId = on;
+      continue;
+    }
+    if (!on) return null;
+    keep.add(key);
+  }
+  return keep.size ? { keep, withId } : null;
+}
+
 export function project(engine: Engine, docs: Doc[], filter: Doc, projection: Doc | undefined): Doc[] {
   if (!projection || Object.keys(projection).length === 0) return docs;
+  // The common case (an app selecting fields) without mingo: the kept fields in the document's own order, _id first,
+  // as MongoDB returns them; values are shared with the stored document, which is never changed in place.
+  const plain = topLevelInclusion(projection);
+  if (plain) {
+    return docs.map((doc) => {
+      const out: Doc = {};
+      if (plain.withId && "_id" in doc) out._id = doc._id;
+      for (const key of Object.keys(doc)) if (plain.keep.has(key)) out[key] = doc[key];
+      return out;
+    });
+  }
   try {
     return new Query(filter, mingoOptions()).find(docs, projection).all() as Doc[];
   } catch (e) {

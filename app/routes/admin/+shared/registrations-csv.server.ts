@@ -2,7 +2,7 @@ import { csvResponse, type CsvColumn } from "#app/utils/csv.server.ts";
 import { fileDate, formatDateTime } from "#app/domain/dates.ts";
 import { pesewasToInput } from "#app/domain/money.ts";
 import { programmeLabel, type Programme, WARD_FORM_LABELS, type WardForm } from "#app/domain/programmes.ts";
-import { formatPhone } from "#app/domain/phone.ts";
+import { formatPhone, formatStoredPhone } from "#app/domain/phone.ts";
 import { REFERRAL_STATUS_OPTIONS, UPDATE_MODE_OPTIONS } from "#app/forms/registration.schema.ts";
 import { streamRegistrations, type ExportRegistration } from "#models/registration.server.ts";
 
@@ -15,18 +15,21 @@ const PAYMENT_COLUMNS: ReadonlyArray<CsvColumn<ExportRegistration>> = [
 
 const UPDATE_MODE_LABELS = new Map<string, string>(UPDATE_MODE_OPTIONS.map((o) => [o.value, o.label]));
 const REFERRAL_STATUS_LABELS = new Map<string, string>(REFERRAL_STATUS_OPTIONS.map((o) => [o.value, o.label]));
-/** Phone cells as Ghanaians write them (024 123 4567): readable, and no formula escaping needed. */
-const phoneCell = (v: string | null | undefined) => (v ? formatPhone(v) : "");
+/**
+ * Phone cells as Ghanaians write them (024 123 4567): readable, and no formula escaping needed. From the number stored
+ * in E.164 when there is one (no parsing: an export formats two per row), else from the number as typed.
+ */
+const phoneCell = (v: string | null | undefined, e164?: string | null) => (e164 ? formatStoredPhone(e164) : v ? formatPhone(v) : "");
 const yesNo = (v: string | null | undefined) => (v === "yes" ? "Yes" : v === "no" ? "No" : "");
 
 /** Full export: the 19 registration fields of docs/product.md#data. */
 export const FULL_EXPORT_COLUMNS: ReadonlyArray<CsvColumn<ExportRegistration>> = [
   { header: "Date Registered", value: (r) => formatDateTime(r.createdAt) },
   { header: "Parent Name", value: (r) => r.parentName },
-  { header: "WhatsApp Number", value: (r) => phoneCell(r.whatsappNumber) },
+  { header: "WhatsApp Number", value: (r) => phoneCell(r.whatsappNumber, r.whatsappNumberNormalized) },
   { header: "Alternative Number", value: (r) => phoneCell(r.alternativeNumber) },
   { header: "Ward Name", value: (r) => r.wardName },
-  { header: "Ward WhatsApp", value: (r) => phoneCell(r.wardWhatsapp) },
+  { header: "Ward WhatsApp", value: (r) => phoneCell(r.wardWhatsapp, r.wardWhatsappNormalized) },
   { header: "Current School", value: (r) => r.currentSchool },
   { header: "Form", value: (r) => WARD_FORM_LABELS[r.wardForm as WardForm] ?? r.wardForm },
   { header: "Specific Class", value: (r) => r.specificClass },
@@ -48,9 +51,9 @@ export const LIST_COLUMNS: ReadonlyArray<CsvColumn<ExportRegistration>> = [
   { header: "Date Registered", value: (r) => formatDateTime(r.createdAt) },
   { header: "Programme", value: (r) => programmeLabel(r.programme) },
   { header: "Parent Name", value: (r) => r.parentName },
-  { header: "WhatsApp Number", value: (r) => phoneCell(r.whatsappNumber) },
+  { header: "WhatsApp Number", value: (r) => phoneCell(r.whatsappNumber, r.whatsappNumberNormalized) },
   { header: "Ward Name", value: (r) => r.wardName },
-  { header: "Ward WhatsApp Number", value: (r) => phoneCell(r.wardWhatsapp) },
+  { header: "Ward WhatsApp Number", value: (r) => phoneCell(r.wardWhatsapp, r.wardWhatsappNormalized) },
   { header: "Registered Subjects", value: (r) => r.subjects },
   { header: "Subject Count", value: (r) => r.subjectCount },
   { header: "Referral Name", value: (r) => r.referralName },
