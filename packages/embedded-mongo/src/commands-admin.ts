@@ -6,7 +6,7 @@ import os from "node:os";
 import { UUID } from "bson";
 import { Collection, type IndexSpec, Index } from "./collection.js";
 import { mingoOptions } from "./mingo-options.js";
-import { type Doc, MongoError, encodeKey, isPlainObject } from "./values.js";
+import { type Doc, MongoError, encodeKey, isPlainObject, notSupported } from "./values.js";
 import type { Engine } from "./engine.js";
 import {
   type ConnectionInfo,
@@ -170,8 +170,8 @@ export function cmd_listcollections(engine: Engine, db: string, cmd: Doc) {
 export function cmd_create(engine: Engine, db: string, cmd: Doc) {
   const name = cmd.create;
   if (typeof name !== "string") throw new MongoError(2, "BadValue", "collection name must be a string");
-  for (const opt of ["capped", "viewOn", "timeseries", "clusteredIndex", "changeStreamPreAndPostImages"]) {
-    if (cmd[opt]) throw new MongoError(2, "BadValue", `create option '${opt}' is not supported by the embedded MongoDB server`);
+  for (const opt of ["capped", "viewOn", "timeseries", "clusteredIndex", "changeStreamPreAndPostImages", "validator", "encryptedFields"]) {
+    if (cmd[opt] && !(opt === "validator" && isPlainObject(cmd[opt]) && Object.keys(cmd[opt]).length === 0)) throw notSupported(`create option '${opt}' (a collection ${opt === "validator" ? "validator, $jsonSchema or query" : opt})`);
   }
   checkCollation(cmd.collation);
   if (engine.getCollection(db, name)) {

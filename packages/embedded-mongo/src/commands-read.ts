@@ -4,6 +4,7 @@
 import os from "node:os";
 import { Long, calculateObjectSize } from "bson";
 import { Aggregator } from "mingo/aggregator";
+import * as pipelineOperators from "mingo/operators/pipeline";
 import { mingoOptions } from "./mingo-options.js";
 import {
   type Doc,
@@ -12,6 +13,7 @@ import {
   deepClone,
   encodeKey,
   isPlainObject,
+  notSupported,
   pathValues,
   sortDocs,
 } from "./values.js";
@@ -22,6 +24,7 @@ import {
   UNSUPPORTED_STAGES,
   assertFilter,
   checkCollation,
+  checkHint,
   checkUnsupported,
   hasMeta,
   mapMingoError,
@@ -36,8 +39,9 @@ export function cmd_find(engine: Engine, db: string, cmd: Doc) {
   const coll = engine.getCollection(db, cmd.find);
   const filter = assertFilter(cmd.filter, "filter", true);
   checkCollation(cmd.collation);
-  if (cmd.tailable || cmd.awaitData) throw new MongoError(2, "BadValue", "tailable cursors are not supported by the embedded MongoDB server");
-  if (cmd.min || cmd.max) throw new MongoError(2, "BadValue", "min/max are not supported by the embedded MongoDB server");
+  checkHint(coll, cmd.hint);
+  if (cmd.tailable || cmd.awaitData) throw notSupported("tailable cursors");
+  if (cmd.min || cmd.max) throw notSupported("min/max");
   const skip = toInt(cmd.skip);
   if (skip < 0) throw new MongoError(51024, "Location51024", "BSON field 'skip' value must be >= 0");
   let limit = toInt(cmd.limit);
@@ -82,7 +86,7 @@ export function cmd_explain(engine: Engine, db: string, cmd: Doc) {
     return explainReply(engine, `${db}.${inner.distinct}`, filter, verbosity, docs.length);
   }
   if (name === "aggregate") return cmd_aggregate(engine, db, { ...inner, $db: db, explain: verbosity });
-  throw new MongoError(2, "BadValue", `explain of '${name}' is not supported by the embedded MongoDB server`);
+  throw notSupported(`explain of '${name}'`);
 }
 
 export function explainReply(engine: Engine, ns: string, filter: Doc, verbosity: any, nReturned?: number): Doc {
@@ -166,6 +170,7 @@ export function cmd_count(engine: Engine, db: string, cmd: Doc) {
   const coll = engine.getCollection(db, cmd.count);
   checkCollation(cmd.collation);
   const filter = assertFilter(cmd.query, "query", true);
+  checkHint(coll, cmd.hint);
   let n = countMatches(engine, coll, filter);
   const skip = toInt(cmd.skip);
   const limit = Math.abs(toInt(cmd.limit));
@@ -208,6 +213,7 @@ export function cmd_aggregate(engine: Engine, db: string, cmd: Doc) {
     engine.plan = { stage: "VIRTUAL_SCAN" };
   } else {
     const coll = engine.getCollection(db, collName);
+    checkHint(coll, cmd.hint);
     engine.plan = { stage: "EOF" };
     const counted = countPrefix(engine, coll, pipeline);
     if (counted) {
@@ -249,11 +255,12 @@ export function checkPipeline(engine: Engine, pipeline: Doc[], top = false): boo
       throw new MongoError(40323, "Location40323", "A pipeline stage specification object must contain exactly one field.");
     }
     const name = Object.keys(stage)[0];
-    if (UNSUPPORTED_STAGES.has(name)) throw new MongoError(2, "BadValue", `${name} is not supported by the embedded MongoDB server`);
+    if (UNSUPPORTED_STAGES.has(name)) throw notSupported(`the ${name} stage`);
+    if (!(name in pipelineOperators) && name !== "$sort") throw new MongoError(40324, "Location40324", `Unrecognized pipeline stage name: '${name}'`);
     if (name === "$match") {
       if (!isPlainObject(stage.$match)) throw new MongoError(15959, "Location15959", "the match filter must be an expression in an object");
       checkUnsupported(top && i === 0 ? splitText(stage.$match).rest : stage.$match, "$match");
-    } else if (hasMeta(stage)) throw new MongoError(2, "BadValue", "$meta in aggregation stages is not supported by the embedded MongoDB server");
+    } else if (hasMeta(stage)) throw notSupported("$meta in aggregation stages");
     if (name === "$sort") sortDocs([], stage.$sort);
     if (name === "$facet") {
       for (const sub of Object.values(stage.$facet ?? {})) if (Array.isArray(sub) && checkPipeline(engine, sub as Doc[])) unsafe = true;

@@ -3,17 +3,18 @@
  */
 import { ObjectId } from "bson";
 import { Aggregator } from "mingo/aggregator";
-import { Query } from "mingo/query";
-import { update as mingoUpdate } from "mingo/updater";
 import { Collection } from "./collection.js";
 import { mingoOptions } from "./mingo-options.js";
-import { type Doc, MongoError, deepClone, encodeKey, isPlainObject } from "./values.js";
+import { applyOperators } from "./update-operators.js";
+import { type Doc, MongoError, deepClone, encodeKey, isPlainObject, setOwn } from "./values.js";
 import type { Engine } from "./engine.js";
 import {
   MAX_WRITE_BATCH_SIZE,
   UPDATE_PIPELINE_STAGES,
   assertFilter,
   checkCollation,
+  checkDocumentSize,
+  checkHint,
   checkIdValue,
   idFirst,
   isOperatorUpdate,
@@ -40,6 +41,7 @@ export function cmd_insert(engine: Engine, db: string, cmd: Doc) {
       if (!("_id" in doc) || doc._id === undefined) doc = { _id: new ObjectId(), ...doc };
       else doc = idFirst(doc);
       checkIdValue(doc._id);
+      checkDocumentSize(doc, "insert");
       coll.insert(doc);
       engine.log({ op: "p", db, coll: coll.name, doc });
       n++;
@@ -72,76 +74,16 @@ export function applyUpdate(engine: Engine, old: Doc, u: any, filter: Doc, array
   }
   if (!isPlainObject(u)) throw new MongoError(9, "FailedToParse", "Update argument must be either an object or an array");
   if (isOperatorUpdate(u)) {
-    const mod: Doc = {};
-    for (const k of Object.keys(u)) {
-      if (!k.startsWith("$")) throw new MongoError(9, "FailedToParse", `Unknown modifier: ${k}. Expected a valid update modifier or pipeline-style update specified as an array`);
-      if (k === "$setOnInsert") {
-        if (isInsert) mod.$set = { ...(mod.$set ?? {}), ...u.$setOnInsert };
-        continue;
-      }
-      if (k === "$set" && mod.$set) mod.$set = { ...mod.$set, ...u.$set };
-      else mod[k] = u[k];
-    }
-    const doc = deepClone(old);
-    // `_id` in $set: an upsert may set it (mongoose does, for schema defaults) when the new document has none yet, and
-    // any update may set it to the value it already has (a whole-document save, bulkWrite); mingo would refuse both.
-    if (mod.$set && "_id" in mod.$set) {
-      const { _id, ...rest } = mod.$set;
-      if (!("_id" in doc)) doc._id = deepClone(_id);
-      else if (encodeKey(doc._id) !== encodeKey(_id)) throw new MongoError(66, "ImmutableField", "Performing an update on the path '_id' would modify the immutable field '_id'");
-      if (Object.keys(rest).length) mod.$set = rest;
-      else delete mod.$set;
-    }
-    pullByQuery(doc, mod);
-    try {
-      if (Object.keys(mod).length) mingoUpdate(doc, mod as any, arrayFilters, isInsert ? undefined : filter, { cloneMode: "deep", queryOptions: mingoOptions() });
-    } catch (e) {
-      mapMingoError(e);
-    }
+    const doc = applyOperators(deepClone(old), u, filter, arrayFilters, isInsert);
     return checkId(engine, old, idFirst(doc), isInsert);
   }
   for (const k of Object.keys(u)) {
     if (k.startsWith("$")) throw new MongoError(2, "BadValue", `The dollar ($) prefixed field '${k}' in '${k}' is not allowed in the context of an update's replacement document.`);
   }
   const doc: Doc = "_id" in old ? { _id: old._id } : {};
-  for (const k of Object.keys(u)) doc[k] = deepClone(u[k]);
+  for (const k of Object.keys(u)) setOwn(doc, k, deepClone(u[k]));
   if ("_id" in u) doc._id = u._id;
   return checkId(engine, old, idFirst(doc), isInsert);
-}
-
-const LOGICAL = new Set(["$or", "$and", "$nor"]);
-
-/**
- * `$pull` with a condition made of `$or` / `$and` / `$nor` (mongoose sends it for `doc.arr.pull(subdoc)`): MongoDB
- * tests each element of the array against the condition as a query; mingo's $pull does not, and removed nothing.
- * Such entries are applied here and taken out of the update handed to mingo.
- */
-function pullByQuery(doc: Doc, mod: Doc) {
-  if (!isPlainObject(mod.$pull)) return;
-  const rest: Doc = {};
-  for (const [path, condition] of Object.entries(mod.$pull as Doc)) {
-    const logical = isPlainObject(condition) && Object.keys(condition).some((k) => LOGICAL.has(k));
-    if (!logical || path.includes("$")) {
-      rest[path] = condition;
-      continue;
-    }
-    const parts = path.split(".");
-    let parent: any = doc;
-    for (const part of parts.slice(0, -1)) parent = parent !== null && typeof parent === "object" ? (parent as Record<string, unknown>)[part] : undefined;
-    const key = parts[parts.length - 1];
-    if (parent == null || !(key in Object(parent))) continue;
-    const value = parent[key];
-    if (!Array.isArray(value)) throw new MongoError(2, "BadValue", `Cannot apply $pull to a non-array value`);
-    let query: Query;
-    try {
-      query = new Query(condition as Doc, mingoOptions());
-    } catch (e) {
-      mapMingoError(e);
-    }
-    parent[key] = value.filter((element) => !query.test(isPlainObject(element) ? element : { "": element }));
-  }
-  if (Object.keys(rest).length) mod.$pull = rest;
-  else delete mod.$pull;
 }
 
 export function checkId(engine: Engine, old: Doc, doc: Doc, isInsert: boolean): Doc {
@@ -158,6 +100,7 @@ export function checkId(engine: Engine, old: Doc, doc: Doc, isInsert: boolean): 
 export function updateOne(engine: Engine, coll: Collection, doc: Doc, u: any, filter: Doc, arrayFilters: Doc[] | undefined): { newDoc: Doc; modified: boolean } {
   const newDoc = applyUpdate(engine, doc, u, filter, arrayFilters, false);
   if (encodeKey(newDoc) === encodeKey(doc)) return { newDoc: doc, modified: false };
+  checkDocumentSize(newDoc, "update");
   coll.replace(doc, newDoc);
   engine.log({ op: "p", db: coll.db, coll: coll.name, doc: newDoc });
   return { newDoc, modified: true };
@@ -176,6 +119,7 @@ export function upsert(engine: Engine, db: string, collName: string, filter: Doc
   if (!("_id" in doc) || doc._id === undefined) doc = { _id: new ObjectId(), ...doc };
   doc = idFirst(doc);
   checkIdValue(doc._id);
+  checkDocumentSize(doc, "update");
   const { coll } = engine.ensureCollection(db, collName);
   coll.insert(doc);
   engine.log({ op: "p", db, coll: coll.name, doc });
@@ -195,6 +139,7 @@ export function cmd_update(engine: Engine, db: string, cmd: Doc) {
     try {
       const filter = assertFilter(st.q, "q", true);
       checkCollation(st.collation);
+      checkHint(engine.getCollection(db, cmd.update), st.hint);
       if (st.u === undefined) throw new MongoError(9, "FailedToParse", "BSON field 'update.updates.u' is missing but a required field");
       const multi = !!st.multi;
       if (multi && !Array.isArray(st.u) && isPlainObject(st.u) && !isOperatorUpdate(st.u) && Object.keys(st.u).length > 0) {
@@ -238,6 +183,7 @@ export function cmd_delete(engine: Engine, db: string, cmd: Doc) {
     try {
       const filter = assertFilter(st.q, "q", true);
       checkCollation(st.collation);
+      checkHint(coll, st.hint);
       const limit = toInt(st.limit);
       if (limit !== 0 && limit !== 1) throw new MongoError(9, "FailedToParse", "The limit field in delete objects must be 0 or 1");
       if (!coll) continue;
@@ -261,6 +207,7 @@ export function cmd_findandmodify(engine: Engine, db: string, cmd: Doc) {
   const collName = cmd.findAndModify ?? cmd.findandmodify;
   const filter = assertFilter(cmd.query, "query", true);
   checkCollation(cmd.collation);
+  checkHint(engine.getCollection(db, collName), cmd.hint);
   const fields = cmd.fields ?? cmd.projection;
   if (cmd.remove && cmd.update !== undefined) throw new MongoError(9, "FailedToParse", "Cannot specify both an update and remove=true");
   if (!cmd.remove && cmd.update === undefined) throw new MongoError(9, "FailedToParse", "Either an update or remove=true must be specified");

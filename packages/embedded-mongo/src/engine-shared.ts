@@ -1,7 +1,9 @@
 /**
  * What the engine's modules share: limits, journal and cursor types, argument checks, and reply helpers.
  */
+import { calculateObjectSize } from "bson";
 import { Query } from "mingo/query";
+import { prepareFilter } from "./query-operators.js";
 import { type TextQuery, parseTextOperator } from "./text.js";
 import { type Doc, MongoError, deepClone, encodeKey, isPlainObject, setPath } from "./values.js";
 import type { Engine } from "./engine.js";
@@ -45,7 +47,7 @@ export interface ConnectionInfo {
 }
 
 export const UNSUPPORTED_QUERY_OPS = new Set(["$where", "$text", "$near", "$nearSphere", "$geoWithin", "$geoIntersects", "$within", "$function", "$accumulator"]);
-export const UNSUPPORTED_STAGES = new Set(["$out", "$merge", "$changeStream", "$search", "$searchMeta", "$vectorSearch", "$geoNear", "$currentOp", "$listSessions", "$listLocalSessions", "$collStats", "$indexStats", "$planCacheStats"]);
+export const UNSUPPORTED_STAGES = new Set(["$out", "$merge", "$changeStream", "$search", "$searchMeta", "$vectorSearch", "$geoNear", "$currentOp", "$listSessions", "$listLocalSessions", "$collStats", "$indexStats", "$planCacheStats", "$listSearchIndexes", "$listSampledQueries", "$queryStats", "$querySettings", "$shardedDataDistribution", "$changeStreamSplitLargeEvent", "$rankFusion", "$scoreFusion"]);
 /** Stages that never mutate their input documents in mingo (no clone needed). */
 export const NON_MUTATING_STAGES = new Set(["$match", "$sort", "$skip", "$limit", "$count", "$group", "$sortByCount", "$unwind", "$project", "$bucket", "$bucketAuto", "$sample"]);
 export const UPDATE_PIPELINE_STAGES = new Set(["$addFields", "$set", "$project", "$unset", "$replaceRoot", "$replaceWith"]);
@@ -87,9 +89,9 @@ export function toCursorId(v: any): bigint {
 
 export function compileQuery(filter: Doc | undefined, opts: Doc): Query {
   try {
-    return new Query(filter ?? {}, opts);
+    return new Query(prepareFilter(filter ?? {}), opts);
   } catch (e: any) {
-    throw new MongoError(2, "BadValue", String(e?.message ?? e));
+    mapMingoError(e);
   }
 }
 
@@ -262,3 +264,27 @@ export function helloReply(cmd: Doc, connectionId: number): Doc {
 }
 
 export type CommandHandler = (engine: Engine, db: string, cmd: Doc, conn: ConnectionInfo) => Doc;
+
+/**
+ * A `hint` must name an index of the collection (by name or by key pattern) or be `{$natural: ±1}`, as in MongoDB.
+ * The engine's planner then picks its own index: the documents answered are the same either way.
+ */
+export function checkHint(coll: { indexSpecs(): Doc[] } | undefined, hint: any) {
+  if (hint === undefined || hint === null) return;
+  if (isPlainObject(hint) && Object.keys(hint).length === 0) return;
+  if (isPlainObject(hint) && Object.keys(hint).length === 1 && "$natural" in hint) return;
+  if (!coll) return;
+  const specs = coll.indexSpecs();
+  const found = typeof hint === "string" ? specs.some((s) => s.name === hint) : isPlainObject(hint) && specs.some((s) => encodeKey(normKey(s.key)) === encodeKey(normKey(hint)));
+  if (!found) throw new MongoError(2, "BadValue", "error processing query: planner returned error :: caused by :: hint provided does not correspond to an existing index");
+}
+
+/** MongoDB's largest document (16 MiB), and its errors for an insert or an update result over it. */
+export const MAX_DOCUMENT_SIZE = 16 * 1024 * 1024;
+
+export function checkDocumentSize(doc: Doc, kind: "insert" | "update") {
+  const size = calculateObjectSize(doc);
+  if (size <= MAX_DOCUMENT_SIZE) return;
+  if (kind === "insert") throw new MongoError(2, "BadValue", `object to insert too large. size in bytes: ${size}, max size: ${MAX_DOCUMENT_SIZE}`);
+  throw new MongoError(17419, "Location17419", `Resulting document after update is larger than ${MAX_DOCUMENT_SIZE}`);
+}

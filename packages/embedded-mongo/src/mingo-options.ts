@@ -12,6 +12,7 @@ import * as projectionOperators from "mingo/operators/projection";
 import * as queryOperators from "mingo/operators/query";
 import * as windowOperators from "mingo/operators/window";
 import type { Options } from "mingo/types";
+import { PROJECTION_OPERATORS, QUERY_OPERATORS } from "./query-operators.js";
 import { sortDocs } from "./values.js";
 
 function $sort(coll: any, sortKeys: any, _options: any) {
@@ -22,8 +23,8 @@ const CONTEXT = Context.init({
   accumulator: accumulatorOperators as any,
   expression: expressionOperators as any,
   pipeline: { ...(pipelineOperators as any), $sort },
-  projection: projectionOperators as any,
-  query: queryOperators as any,
+  projection: { ...(projectionOperators as any), ...PROJECTION_OPERATORS },
+  query: { ...(queryOperators as any), ...QUERY_OPERATORS },
   window: windowOperators as any,
 });
 

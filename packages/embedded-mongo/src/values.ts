@@ -22,6 +22,9 @@ export class MongoError extends Error {
 
 export const badValue = (msg: string) => new MongoError(2, "BadValue", msg);
 
+/** What the engine does not implement: MongoDB's code for an unsupported command or option, naming the feature. */
+export const notSupported = (feature: string) => new MongoError(115, "CommandNotSupported", `${feature} is not supported by the embedded MongoDB server`);
+
 function bsonType(v: any): string | undefined {
   return v !== null && typeof v === "object" ? v._bsontype : undefined;
 }
@@ -249,8 +252,14 @@ export function deepClone<T>(v: T): T {
   const proto = Object.getPrototypeOf(v);
   if (proto !== Object.prototype && proto !== null) return v;
   const out: Doc = {};
-  for (const k of Object.keys(v)) out[k] = deepClone((v as any)[k]);
+  for (const k of Object.keys(v)) setOwn(out, k, deepClone((v as any)[k]));
   return out as T;
+}
+
+/** `obj[key] = value`, where a key named `__proto__` is an ordinary field (as in BSON), not the prototype. */
+export function setOwn(obj: Doc, key: string, value: any) {
+  if (key === "__proto__") Object.defineProperty(obj, key, { value, writable: true, enumerable: true, configurable: true });
+  else obj[key] = value;
 }
 
 export function isPlainObject(v: any): v is Doc {

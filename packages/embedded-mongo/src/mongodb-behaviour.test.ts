@@ -1,0 +1,241 @@
+/**
+ * Behaviour MongoDB 7/8 has and the engine must match, item by item, through the real driver (so values arrive as the
+ * wire decodes them: int32 and double as numbers, Int64 as bigint, BinData as Binary). Each case is written from
+ * MongoDB's documented behaviour; they are the differences Mongoose's own suite found (issue #21).
+ */
+import { Binary, Double, Int32, Long, MongoClient, ObjectId, Timestamp, UUID, type Db } from "mongodb";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type EmbeddedMongo, startEmbeddedMongo } from "./index.js";
+
+let server: EmbeddedMongo;
+let client: MongoClient;
+let db: Db;
+let n = 0;
+/** A fresh collection per test. */
+const fresh = () => db.collection<any>(`c${++n}`);
+const failure = (p: Promise<unknown>) => p.then(() => null, (e: any) => ({ code: e.code, message: String(e.message) }));
+
+beforeAll(async () => {
+  server = await startEmbeddedMongo({ quiet: true });
+  client = await new MongoClient(server.uri).connect();
+  db = client.db("behaviour");
+});
+
+afterAll(async () => {
+  await client?.close();
+  await server?.stop();
+});
+
+describe("positional updates", () => {
+  it("accept two sibling paths under one $ (mongoose's subdocument timestamps)", async () => {
+    const c = fresh();
+    const at = new Date("2026-01-02T03:04:05Z");
+    await c.insertOne({ _id: 1 as any, children: [{ _id: 10, name: "Anakin" }, { _id: 11, name: "Leia" }] });
+    await c.updateOne({ _id: 1 as any, "children._id": 10 }, { $set: { "children.$.name": "Luke", "children.$.updatedAt": at } });
+    expect((await c.findOne({ _id: 1 as any }))!.children).toEqual([{ _id: 10, name: "Luke", updatedAt: at }, { _id: 11, name: "Leia" }]);
+  });
+
+  it("accept sibling paths under one arrayFilters identifier and $addToSet with $", async () => {
+    const c = fresh();
+    await c.insertOne({ _id: 1 as any, items: [{ k: "a", tags: ["x"] }, { k: "b", tags: [] }] });
+    await c.updateOne({ _id: 1 as any }, { $set: { "items.$[i].n": 1, "items.$[i].m": 2 } }, { arrayFilters: [{ "i.k": "b" }] });
+    await c.updateOne({ _id: 1 as any, "items.k": "a" }, { $addToSet: { "items.$.tags": { $each: ["x", "y"] } } });
+    expect((await c.findOne({ _id: 1 as any }))!.items).toEqual([{ k: "a", tags: ["x", "y"] }, { k: "b", tags: [], n: 1, m: 2 }]);
+  });
+
+  it("still refuse a real conflict: a path and its own prefix", async () => {
+    const c = fresh();
+    await c.insertOne({ _id: 1 as any, a: { b: 1 } });
+    const e = await failure(c.updateOne({ _id: 1 as any }, { $set: { a: {}, "a.b": 2 } }));
+    expect(e).toMatchObject({ code: 40 });
+    expect(e!.message).toMatch(/would create a conflict at 'a'/);
+  });
+});
+
+describe("$elemMatch", () => {
+  it("as a projection made only of operators keeps the first matching element", async () => {
+    const c = fresh();
+    await c.insertOne({ _id: 1 as any, ids: [5, 7, 9], other: 1 });
+    expect(await c.findOne({ _id: 1 as any }, { projection: { ids: { $elemMatch: { $in: [7, 9] } } } })).toEqual({ _id: 1, ids: [7] });
+  });
+
+  it("as a filter on a DBRef-shaped element's $id", async () => {
+    const c = fresh();
+    const oid = new ObjectId();
+    await c.insertMany([
+      { _id: 1 as any, members: [{ $ref: "users", $id: oid }] },
+      { _id: 2 as any, members: [{ $ref: "users", $id: new ObjectId() }] },
+    ]);
+    const found = await c.find({ members: { $elemMatch: { $id: oid } } }).toArray();
+    expect(found.map((d) => d._id)).toEqual([1]);
+  });
+});
+
+describe("$type", () => {
+  it("tells objectId, binData, timestamp, long, int and double apart", async () => {
+    const c = fresh();
+    await c.insertMany([
+      { _id: "oid" as any, v: new ObjectId() },
+      { _id: "bin" as any, v: new Binary(Buffer.from("hi")) },
+      { _id: "ts" as any, v: new Timestamp({ t: 1, i: 1 }) },
+      { _id: "long" as any, v: Long.fromNumber(3) },
+      { _id: "int" as any, v: new Int32(3) },
+      { _id: "double" as any, v: new Double(3.5) },
+    ]);
+    const ids = async (t: string | number) => (await c.find({ v: { $type: t as any } }).toArray()).map((d) => d._id);
+    expect(await ids("objectId")).toEqual(["oid"]);
+    expect(await ids("binData")).toEqual(["bin"]);
+    expect(await ids("timestamp")).toEqual(["ts"]);
+    expect(await ids("long")).toEqual(["long"]);
+    expect(await ids("int")).toEqual(["int"]);
+    expect(await ids("double")).toEqual(["double"]);
+    expect(await ids(18)).toEqual(["long"]);
+    expect(await ids("number")).toEqual(["long", "int", "double"]);
+  });
+});
+
+describe("$slice projections", () => {
+  it("alone return every field, with the array sliced", async () => {
+    const c = fresh();
+    await c.insertOne({ _id: 1 as any, name: "x", fans: [1, 2, 3, 4, 5, 6, 7], extra: true });
+    expect(await c.findOne({}, { projection: { fans: { $slice: [0, 5] } } })).toEqual({ _id: 1, name: "x", fans: [1, 2, 3, 4, 5], extra: true });
+    expect(await c.findOne({}, { projection: { fans: { $slice: -2 } } })).toEqual({ _id: 1, name: "x", fans: [6, 7], extra: true });
+  });
+
+  it("combine with an exclusion, and with an inclusion", async () => {
+    const c = fresh();
+    await c.insertOne({ _id: 1 as any, arr: [1, 2, 3], developer: "d", keep: 1 });
+    expect(await c.findOne({}, { projection: { arr: { $slice: 1 }, developer: 0 } })).toEqual({ _id: 1, arr: [1], keep: 1 });
+    expect(await c.findOne({}, { projection: { arr: { $slice: 1 }, keep: 1 } })).toEqual({ _id: 1, arr: [1], keep: 1 });
+  });
+});
+
+describe("Int64 values in filters", () => {
+  it("match equal numbers of any numeric type", async () => {
+    const c = fresh();
+    await c.insertMany([{ _id: Long.fromNumber(42) as any, n: 3 }, { _id: 7 as any, n: Long.fromNumber(5) }]);
+    expect((await c.find({ n: Long.fromNumber(3) }).toArray()).length).toBe(1);
+    expect((await c.find({ n: { $gte: Long.fromNumber(3) } }).toArray()).length).toBe(2);
+    expect((await c.find({ _id: { $in: [Long.fromNumber(42)] } }).toArray()).length).toBe(1);
+    expect((await c.find({ _id: { $in: [42] } }).toArray()).length).toBe(1);
+  });
+});
+
+describe("BinData", () => {
+  it("orders by length first, then subtype, then bytes", async () => {
+    const c = fresh();
+    await c.insertMany([
+      { _id: 1 as any, b: new Binary(Buffer.from([9])) },
+      { _id: 2 as any, b: new Binary(Buffer.from([1, 1])) },
+      { _id: 3 as any, b: new Binary(Buffer.from([1, 1, 1])) },
+    ]);
+    const ids = async (q: object) => (await c.find(q).sort({ _id: 1 }).toArray()).map((d) => d._id);
+    expect(await ids({ b: { $gt: new Binary(Buffer.from([5])) } })).toEqual([1, 2, 3]);
+    expect(await ids({ b: { $lt: new Binary(Buffer.from([0, 0])) } })).toEqual([1]);
+    expect((await c.find({}).sort({ b: -1 }).toArray()).map((d) => d._id)).toEqual([3, 2, 1]);
+  });
+
+  it("keeps a change of subtype made by $set", async () => {
+    const c = fresh();
+    await c.insertOne({ _id: 1 as any, b: new Binary(Buffer.from("abc"), 0) });
+    await c.updateOne({ _id: 1 as any }, { $set: { b: new Binary(Buffer.from("abc"), 5) } });
+    expect(((await c.findOne({ _id: 1 as any }))!.b as Binary).sub_type).toBe(5);
+  });
+
+  it("answers $bits operators on the bytes of a UUID", async () => {
+    const c = fresh();
+    const uuid = new UUID("00000000-0000-0000-0000-000000000003");
+    await c.insertOne({ _id: 1 as any, u: uuid });
+    // BinData bit positions count from the first byte's least significant bit.
+    const count = (q: object) => c.countDocuments(q);
+    expect(await count({ u: { $bitsAllClear: [0, 1] } })).toBe(1);
+    expect(await count({ u: { $bitsAnySet: [120, 121] } })).toBe(1);
+    expect(await count({ u: { $bitsAllSet: [120, 121] } })).toBe(1);
+    expect(await count({ u: { $bitsAllSet: [122] } })).toBe(0);
+  });
+});
+
+describe("$all", () => {
+  it("matches a scalar field equal to its only element", async () => {
+    const c = fresh();
+    await c.insertMany([{ _id: 1 as any, a: "x" }, { _id: 2 as any, a: ["x", "y"] }, { _id: 3 as any, a: "y" }]);
+    expect((await c.find({ a: { $all: ["x"] } }).sort({ _id: 1 }).toArray()).map((d) => d._id)).toEqual([1, 2]);
+    expect((await c.find({ a: { $all: ["x", "y"] } }).toArray()).map((d) => d._id)).toEqual([2]);
+  });
+});
+
+describe("document size", () => {
+  it("refuses a document over 16 MiB on insert and on update", async () => {
+    const c = fresh();
+    const big = "x".repeat(8.2 * 1024 * 1024);
+    const e1 = await failure(c.insertOne({ _id: 1 as any, a: big, b: big }));
+    expect(e1).toMatchObject({ code: 2, message: expect.stringMatching(/^object to insert too large/) });
+    await c.insertOne({ _id: 2 as any, a: big });
+    const e2 = await failure(c.updateOne({ _id: 2 as any }, { $set: { b: big } }));
+    expect(e2).toMatchObject({ code: 17419 });
+    expect((await c.findOne({ _id: 2 as any }))!.b).toBeUndefined();
+  });
+});
+
+describe("type errors in updates", () => {
+  it("raise MongoDB's errors instead of doing nothing", async () => {
+    const c = fresh();
+    await c.insertOne({ _id: 1 as any, n: 1, s: "text", comments: [{ body: "a" }] });
+    expect(await failure(c.updateOne({ _id: 1 as any }, { $push: { n: 2 } } as any))).toMatchObject({ code: 2, message: expect.stringMatching(/must be an array but is of type int/) });
+    expect(await failure(c.updateOne({ _id: 1 as any }, { $inc: { s: 1 } }))).toMatchObject({ code: 14, message: expect.stringMatching(/Cannot apply \$inc to a value of non-numeric type/) });
+    expect(await failure(c.updateOne({ _id: 1 as any }, { $set: { "comments.body": "b" } }))).toMatchObject({ code: 28, message: expect.stringMatching(/Cannot create field 'body' in element/) });
+    expect(await c.findOne({ _id: 1 as any })).toEqual({ _id: 1, n: 1, s: "text", comments: [{ body: "a" }] });
+  });
+});
+
+describe("field names", () => {
+  it("$set may create a $-prefixed field inside a document (allowed since MongoDB 5.0)", async () => {
+    const c = fresh();
+    await c.insertOne({ _id: 1 as any, a: {} });
+    await c.updateOne({ _id: 1 as any }, { $set: { "a.$price": 5 } });
+    expect((await c.findOne({ _id: 1 as any }))!.a).toEqual({ $price: 5 });
+  });
+
+  it("__proto__ is an ordinary field for $set and $rename", async () => {
+    const c = fresh();
+    await c.insertOne({ _id: 1 as any, a: 1 });
+    await c.updateOne({ _id: 1 as any }, { $set: { ["__proto__"]: { x: 1 } } as any });
+    let doc: any = await c.findOne({ _id: 1 as any });
+    expect(Object.prototype.hasOwnProperty.call(doc, "__proto__")).toBe(true);
+    expect(doc["__proto__"]).toEqual({ x: 1 });
+    await c.updateOne({ _id: 1 as any }, { $rename: { a: "__proto__.y" } as any });
+    doc = await c.findOne({ _id: 1 as any });
+    expect(doc["__proto__"]).toEqual({ x: 1, y: 1 });
+    expect(({} as any).x).toBeUndefined();
+  });
+});
+
+describe("errors MongoDB raises", () => {
+  it("an unknown aggregation stage: code 40324 and MongoDB's message", async () => {
+    const e = await failure(fresh().aggregate([{ $nosuch: {} }]).toArray());
+    expect(e).toEqual({ code: 40324, message: "Unrecognized pipeline stage name: '$nosuch'" });
+  });
+
+  it("$set and $setOnInsert on the same path conflict (code 40), upsert or not", async () => {
+    const c = fresh();
+    const e = await failure(c.updateOne({ _id: 1 as any }, { $set: { a: 1 }, $setOnInsert: { a: 2 } }, { upsert: true }));
+    expect(e).toMatchObject({ code: 40, message: expect.stringMatching(/Updating the path 'a' would create a conflict at 'a'/) });
+    expect(await c.countDocuments()).toBe(0);
+  });
+});
+
+describe("what the engine does not implement is refused loudly", () => {
+  it("a collection validator ($jsonSchema or query) is refused with code 115 naming the feature", async () => {
+    const e = await failure(db.createCollection(`v${++n}`, { validator: { $jsonSchema: { required: ["a"] } } }));
+    expect(e).toMatchObject({ code: 115, message: expect.stringMatching(/validator/) });
+  });
+
+  it("an aggregate hint naming no index is refused; one naming an index is accepted", async () => {
+    const c = fresh();
+    await c.insertOne({ _id: 1 as any, a: 1 });
+    await c.createIndex({ a: 1 });
+    expect(await c.aggregate([{ $match: { a: 1 } }], { hint: { a: 1 } }).toArray()).toHaveLength(1);
+    expect(await c.aggregate([{ $match: { a: 1 } }], { hint: "a_1" }).toArray()).toHaveLength(1);
+    expect(await failure(c.aggregate([{ $match: { a: 1 } }], { hint: { nosuch: 1 } }).toArray())).toMatchObject({ code: 2, message: expect.stringMatching(/hint provided does not correspond to an existing index/) });
+  });
+});
