@@ -59,7 +59,8 @@ export class Index {
     this.sparse = !!spec.sparse;
     this.partial = spec.partialFilterExpression ? new Query(spec.partialFilterExpression, mingoOptions()) : null;
     this.lead = this.fields.length > 1 ? new Map() : null;
-    this.usableForLookup = !this.text && !this.partial && !this.fields[0].path.some((p) => /^\d+$/.test(p));
+    // A hidden index (collMod / createIndexes `hidden: true`) is maintained and enforces uniqueness, but the planner never uses it.
+    this.usableForLookup = !spec.hidden && !this.text && !this.partial && !this.fields[0].path.some((p) => /^\d+$/.test(p));
     this.view = !this.text && this.fields.length === 1 && !this.partial && !this.sparse && this.usableForLookup ? new OrderedView(this.fields[0].path) : null;
   }
 
@@ -290,6 +291,15 @@ export class Collection {
     this.indexes.push(ix);
     this.version++;
     return ix;
+  }
+
+  /** Rebuilds the index `name` from a changed spec (collMod), keeping its place in the list. */
+  replaceIndex(name: string, spec: IndexSpec) {
+    const at = this.indexes.findIndex((i) => i.spec.name === name);
+    this.dropIndex(name);
+    const ix = this.addIndex(spec, false);
+    this.indexes.splice(this.indexes.indexOf(ix), 1);
+    this.indexes.splice(at, 0, ix);
   }
 
   dropIndex(name: string) {

@@ -51,6 +51,7 @@ export function cmd_buildinfo(engine: Engine) {
 export function cmd_getparameter(engine: Engine, _db: string, cmd: Doc) {
   const out: Doc = { ok: 1 };
   if (cmd.featureCompatibilityVersion) out.featureCompatibilityVersion = { version: "7.0" };
+  for (const k of Object.keys(PARAMETERS)) if (cmd[k] || cmd.getParameter === "*") out[k] = PARAMETERS[k](engine);
   return out;
 }
 
@@ -277,6 +278,68 @@ export function cmd_createindexes(engine: Engine, db: string, cmd: Doc) {
   const out: Doc = { numIndexesBefore: before, numIndexesAfter: coll.indexes.length + 1, createdCollectionAutomatically: created, ok: 1 };
   if (note && out.numIndexesAfter === before) out.note = note;
   return out;
+}
+
+/** collMod: hide or unhide an index, change a TTL index's expireAfterSeconds; every other option is refused. */
+export function cmd_collmod(engine: Engine, db: string, cmd: Doc) {
+  const coll = engine.getCollection(db, cmd.collMod);
+  if (!coll) throw new MongoError(26, "NamespaceNotFound", `ns does not exist: ${db}.${cmd.collMod}`);
+  for (const opt of ["validator", "validationLevel", "validationAction", "viewOn", "pipeline", "expireAfterSeconds", "timeseries", "changeStreamPreAndPostImages", "clusteredIndex", "cappedSize", "cappedMax", "recordIdsReplicated"]) {
+    if (opt in cmd) throw notSupported(`collMod option '${opt}'`);
+  }
+  if (cmd.index === undefined) return { ok: 1 };
+  const change = cmd.index;
+  if (!isPlainObject(change)) throw new MongoError(14, "TypeMismatch", "collMod: 'index' must be an object");
+  const ix = coll.indexes.find((i) => (typeof change.name === "string" ? i.spec.name === change.name : isPlainObject(change.keyPattern) && encodeKey(i.spec.key) === encodeKey(normKey(change.keyPattern))));
+  if (!ix) throw new MongoError(27, "IndexNotFound", `cannot find index ${typeof change.name === "string" ? change.name : JSON.stringify(change.keyPattern)} for ns ${coll.ns}`);
+  for (const k of Object.keys(change)) {
+    if (!["name", "keyPattern", "hidden", "expireAfterSeconds"].includes(k)) throw notSupported(`collMod index option '${k}'`);
+  }
+  const spec: IndexSpec = { ...ix.spec };
+  const out: Doc = {};
+  if ("hidden" in change) {
+    out.hidden_old = !!ix.spec.hidden;
+    out.hidden_new = !!change.hidden;
+    if (change.hidden) spec.hidden = true;
+    else delete spec.hidden;
+  }
+  if ("expireAfterSeconds" in change) {
+    if (ix.spec.expireAfterSeconds === undefined) throw new MongoError(72, "InvalidOptions", "no expireAfterSeconds field to update");
+    const secs = Number(change.expireAfterSeconds);
+    if (!Number.isFinite(secs) || secs < 0) throw new MongoError(2, "BadValue", "expireAfterSeconds must be a number >= 0");
+    out.expireAfterSeconds_old = ix.spec.expireAfterSeconds;
+    out.expireAfterSeconds_new = secs;
+    spec.expireAfterSeconds = secs;
+  }
+  coll.replaceIndex(ix.spec.name, spec);
+  engine.log({ op: "dx", db, coll: coll.name, name: spec.name });
+  engine.log({ op: "ix", db, coll: coll.name, spec });
+  return { ...out, ok: 1 };
+}
+
+const PARAMETERS: Record<string, (engine: Engine, v?: any) => any> = {
+  ttlMonitorSleepSecs: (engine, v) => {
+    if (v !== undefined) {
+      const secs = Number(v);
+      if (!Number.isInteger(secs) || secs < 1) throw new MongoError(2, "BadValue", "ttlMonitorSleepSecs must be a positive integer");
+      engine.setTtlInterval(secs * 1000);
+    }
+    return Math.round(engine.ttlIntervalMs / 1000);
+  },
+};
+
+/** setParameter: the server parameters the engine has (ttlMonitorSleepSecs); any other is refused as unknown. */
+export function cmd_setparameter(engine: Engine, db: string, cmd: Doc) {
+  if (db !== "admin") throw new MongoError(13, "Unauthorized", "setParameter may only be run against the admin database.");
+  const out: Doc = {};
+  for (const k of Object.keys(cmd)) {
+    if (k === "setParameter" || k.startsWith("$") || k === "lsid" || k === "comment") continue;
+    const p = PARAMETERS[k];
+    if (!p) throw new MongoError(2, "BadValue", `attempted to set unrecognized parameter [${k}], use help:true to see options `);
+    out.was = p(engine);
+    p(engine, cmd[k]);
+  }
+  return { ...out, ok: 1 };
 }
 
 export function cmd_listindexes(engine: Engine, db: string, cmd: Doc) {

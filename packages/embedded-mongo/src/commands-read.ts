@@ -39,7 +39,7 @@ export function cmd_find(engine: Engine, db: string, cmd: Doc) {
   const coll = engine.getCollection(db, cmd.find);
   const filter = assertFilter(cmd.filter, "filter", true);
   checkCollation(cmd.collation);
-  checkHint(coll, cmd.hint);
+  const hinted = checkHint(coll, cmd.hint);
   if (cmd.tailable || cmd.awaitData) throw notSupported("tailable cursors");
   if (cmd.min || cmd.max) throw notSupported("min/max");
   const skip = toInt(cmd.skip);
@@ -50,7 +50,7 @@ export function cmd_find(engine: Engine, db: string, cmd: Doc) {
     limit = -limit;
     singleBatch = true;
   }
-  const docs = findPage(engine, coll, filter, cmd.sort, skip, limit);
+  const docs = findPage(engine, coll, filter, cmd.sort ?? hinted ?? undefined, skip, limit);
   const ns = `${db}.${cmd.find}`;
   // A text score is computed for the whole result at once; any other projection is applied batch by batch.
   if (splitMeta(cmd.projection).meta.length > 0) return cursorReply(engine, ns, shape(engine, coll, docs, filter, cmd.projection), cmd.batchSize, singleBatch);
@@ -213,7 +213,7 @@ export function cmd_aggregate(engine: Engine, db: string, cmd: Doc) {
     engine.plan = { stage: "VIRTUAL_SCAN" };
   } else {
     const coll = engine.getCollection(db, collName);
-    checkHint(coll, cmd.hint);
+    const hinted = checkHint(coll, cmd.hint);
     engine.plan = { stage: "EOF" };
     const counted = countPrefix(engine, coll, pipeline);
     if (counted) {
@@ -226,6 +226,7 @@ export function cmd_aggregate(engine: Engine, db: string, cmd: Doc) {
       input = coll ? Array.from(coll.docs.values()) : [];
       engine.plan = { stage: "COLLSCAN", direction: "forward" };
     }
+    if (hinted && !counted) input = sortDocs(input, hinted);
   }
   if (unsafe) input = input.map(deepClone);
   const opts = mingoOptions({

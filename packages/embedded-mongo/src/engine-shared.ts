@@ -267,16 +267,18 @@ export type CommandHandler = (engine: Engine, db: string, cmd: Doc, conn: Connec
 
 /**
  * A `hint` must name an index of the collection (by name or by key pattern) or be `{$natural: ±1}`, as in MongoDB.
- * The engine's planner then picks its own index: the documents answered are the same either way.
+ * Returns the hinted index's key pattern: a query without a sort then answers in that index's order, as an index
+ * scan does (the planner still picks its own way to find the documents; the documents are the same).
  */
-export function checkHint(coll: { indexSpecs(): Doc[] } | undefined, hint: any) {
-  if (hint === undefined || hint === null) return;
-  if (isPlainObject(hint) && Object.keys(hint).length === 0) return;
-  if (isPlainObject(hint) && Object.keys(hint).length === 1 && "$natural" in hint) return;
-  if (!coll) return;
+export function checkHint(coll: { indexSpecs(): Doc[] } | undefined, hint: any): Doc | null {
+  if (hint === undefined || hint === null) return null;
+  if (isPlainObject(hint) && Object.keys(hint).length === 0) return null;
+  if (isPlainObject(hint) && Object.keys(hint).length === 1 && "$natural" in hint) return null;
+  if (!coll) return null;
   const specs = coll.indexSpecs();
-  const found = typeof hint === "string" ? specs.some((s) => s.name === hint) : isPlainObject(hint) && specs.some((s) => encodeKey(normKey(s.key)) === encodeKey(normKey(hint)));
+  const found = typeof hint === "string" ? specs.find((s) => s.name === hint) : isPlainObject(hint) ? specs.find((s) => encodeKey(normKey(s.key)) === encodeKey(normKey(hint))) : undefined;
   if (!found) throw new MongoError(2, "BadValue", "error processing query: planner returned error :: caused by :: hint provided does not correspond to an existing index");
+  return Object.values(found.key).includes("text") ? null : normKey(found.key);
 }
 
 /** MongoDB's largest document (16 MiB), and its errors for an insert or an update result over it. */

@@ -23,7 +23,9 @@ import {
   cmd_committransaction,
   cmd_connectionstatus,
   cmd_create,
+  cmd_collmod,
   cmd_createindexes,
+  cmd_setparameter,
   cmd_dbstats,
   cmd_drop,
   cmd_dropdatabase,
@@ -71,6 +73,14 @@ export class Engine {
 
   /** Set when the server must reject everything (e.g. disk failure). */
   failed: Error | null = null;
+  /** How often the TTL monitor sweeps (setParameter ttlMonitorSleepSecs changes it; index.ts runs the timer). */
+  ttlIntervalMs = 60_000;
+  onTtlInterval: ((ms: number) => void) | null = null;
+
+  setTtlInterval(ms: number) {
+    this.ttlIntervalMs = ms;
+    this.onTtlInterval?.(ms);
+  }
 
   constructor(journal: Journal | null = null) {
     this.journal = journal;
@@ -249,6 +259,8 @@ const COMMANDS: Record<string, CommandHandler> = {
   dropdatabase: cmd_dropdatabase,
   renamecollection: cmd_renamecollection,
   createindexes: cmd_createindexes,
+  collmod: cmd_collmod,
+  setparameter: cmd_setparameter,
   listindexes: cmd_listindexes,
   dropindexes: cmd_dropindexes,
   find: cmd_find,

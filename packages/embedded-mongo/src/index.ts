@@ -85,8 +85,7 @@ export async function startEmbeddedMongo(options: EmbeddedMongoOptions = {}): Pr
     throw e;
   }
 
-  const ttlInterval = options.ttlIntervalMs ?? 60_000;
-  timer = setInterval(() => {
+  const sweep = () => {
     if (engine.failed) return;
     try {
       const n = engine.sweepTTL();
@@ -98,8 +97,15 @@ export async function startEmbeddedMongo(options: EmbeddedMongoOptions = {}): Pr
     } catch (e: any) {
       log(`TTL sweep failed: ${e?.message ?? e}`);
     }
-  }, ttlInterval);
-  timer.unref();
+  };
+  const startTimer = (ms: number) => {
+    if (timer) clearInterval(timer);
+    timer = setInterval(sweep, ms);
+    timer.unref();
+  };
+  engine.ttlIntervalMs = options.ttlIntervalMs ?? 60_000;
+  engine.onTtlInterval = startTimer;
+  startTimer(engine.ttlIntervalMs);
 
   let uri: string;
   if (options.socketPath) uri = `mongodb://${encodeURIComponent(options.socketPath)}/`;

@@ -189,11 +189,22 @@ describe("type errors in updates", () => {
 });
 
 describe("field names", () => {
-  it("$set may create a $-prefixed field inside a document (allowed since MongoDB 5.0)", async () => {
+  it("$set may create a $-prefixed field, at the top or inside a document (allowed since MongoDB 5.0)", async () => {
     const c = fresh();
     await c.insertOne({ _id: 1 as any, a: {} });
-    await c.updateOne({ _id: 1 as any }, { $set: { "a.$price": 5 } });
-    expect((await c.findOne({ _id: 1 as any }))!.a).toEqual({ $price: 5 });
+    await c.updateOne({ _id: 1 as any }, { $set: { "a.$price": 5, $myKey: "x" } });
+    await c.updateOne({ _id: 2 as any }, { $set: { $each: { count: 42 } } }, { upsert: true });
+    expect(await c.findOne({ _id: 1 as any })).toEqual({ _id: 1, a: { $price: 5 }, $myKey: "x" });
+    expect(await c.findOne({ _id: 2 as any })).toEqual({ _id: 2, $each: { count: 42 } });
+  });
+
+  it("fields created by one update come in lexicographic order of their names, numeric names in numeric order", async () => {
+    const c = fresh();
+    await c.insertOne({ _id: 1 as any, z: 1 });
+    await c.updateOne({ _id: 1 as any }, { $set: { b: 1, a: 1, "n.10": 1, "n.9": 1 }, $inc: { c: 1 } });
+    const doc = await c.findOne({ _id: 1 as any });
+    expect(Object.keys(doc!)).toEqual(["_id", "z", "a", "b", "c", "n"]);
+    expect(Object.keys(doc!.n)).toEqual(["9", "10"]);
   });
 
   it("__proto__ is an ordinary field for $set and $rename", async () => {
@@ -224,18 +235,55 @@ describe("errors MongoDB raises", () => {
   });
 });
 
+describe("administration MongoDB's own tools use", () => {
+  it("setParameter ttlMonitorSleepSecs changes how often expired documents go; unknown parameters are refused", async () => {
+    const admin = client.db("admin");
+    expect(await admin.command({ setParameter: 1, ttlMonitorSleepSecs: 1 })).toMatchObject({ ok: 1, was: 60 });
+    expect(await admin.command({ getParameter: 1, ttlMonitorSleepSecs: 1 })).toMatchObject({ ttlMonitorSleepSecs: 1 });
+    const c = fresh();
+    await c.createIndex({ at: 1 }, { expireAfterSeconds: 0 });
+    await c.insertOne({ _id: 1 as any, at: new Date(Date.now() - 1000) });
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(await c.countDocuments()).toBe(0);
+    expect(await failure(admin.command({ setParameter: 1, noSuchKnob: 1 }))).toMatchObject({ code: 2 });
+  });
+
+  it("collMod hides and unhides an index (kept up to date and unique, but not planned) and changes a TTL", async () => {
+    const c = fresh();
+    await c.createIndex({ a: 1 }, { unique: true });
+    await c.insertMany([{ _id: 1 as any, a: 1 }, { _id: 2 as any, a: 2 }]);
+    const plan = async () => JSON.stringify((await c.find({ a: 1 }).explain()).queryPlanner.winningPlan);
+    expect(await plan()).toContain("a_1");
+    expect(await db.command({ collMod: c.collectionName, index: { keyPattern: { a: 1 }, hidden: true } })).toMatchObject({ hidden_old: false, hidden_new: true });
+    expect((await c.indexes()).find((i) => i.name === "a_1")).toMatchObject({ hidden: true });
+    expect(await plan()).not.toContain("a_1");
+    expect(await failure(c.insertOne({ _id: 3 as any, a: 1 }))).toMatchObject({ code: 11000 });
+    await db.command({ collMod: c.collectionName, index: { name: "a_1", hidden: false } });
+    expect(await plan()).toContain("a_1");
+    await c.createIndex({ at: 1 }, { expireAfterSeconds: 60 });
+    expect(await db.command({ collMod: c.collectionName, index: { name: "at_1", expireAfterSeconds: 5 } })).toMatchObject({ expireAfterSeconds_old: 60, expireAfterSeconds_new: 5 });
+    expect(await failure(db.command({ collMod: c.collectionName, validator: { a: { $exists: true } } }))).toMatchObject({ code: 115 });
+  });
+});
+
 describe("what the engine does not implement is refused loudly", () => {
   it("a collection validator ($jsonSchema or query) is refused with code 115 naming the feature", async () => {
     const e = await failure(db.createCollection(`v${++n}`, { validator: { $jsonSchema: { required: ["a"] } } }));
     expect(e).toMatchObject({ code: 115, message: expect.stringMatching(/validator/) });
   });
 
-  it("an aggregate hint naming no index is refused; one naming an index is accepted", async () => {
+  it("a hint naming no index is refused; one naming an index is accepted and gives its order", async () => {
     const c = fresh();
     await c.insertOne({ _id: 1 as any, a: 1 });
     await c.createIndex({ a: 1 });
     expect(await c.aggregate([{ $match: { a: 1 } }], { hint: { a: 1 } }).toArray()).toHaveLength(1);
     expect(await c.aggregate([{ $match: { a: 1 } }], { hint: "a_1" }).toArray()).toHaveLength(1);
+    // Without a sort, a hinted query answers in the index's order, as an index scan does.
+    await c.createIndex({ q: -1, name: -1 });
+    await c.insertMany([{ _id: 2 as any, name: "Andrew", q: 4 }, { _id: 3 as any, name: "Betty", q: 5 }, { _id: 4 as any, name: "Charlie", q: 4 }]);
+    const names = (docs: any[]) => docs.map((d) => d.name);
+    expect(names(await c.aggregate([{ $match: { q: { $gt: 0 } } }], { hint: { q: -1, name: -1 } }).toArray())).toEqual(["Betty", "Charlie", "Andrew"]);
+    expect(names(await c.find({ q: { $gt: 0 } }, { hint: "q_-1_name_-1" }).toArray())).toEqual(["Betty", "Charlie", "Andrew"]);
     expect(await failure(c.aggregate([{ $match: { a: 1 } }], { hint: { nosuch: 1 } }).toArray())).toMatchObject({ code: 2, message: expect.stringMatching(/hint provided does not correspond to an existing index/) });
   });
 });

@@ -54,7 +54,8 @@ function entriesOf(u: Doc): Entry[] {
     if (!isPlainObject(fields)) failedToParse(`Modifiers operate on fields but we found type ${typeName(fields)} instead. For example: {$mod: {<field>: ...}} not {${op}: ${renderValue(fields)}}`);
     for (const path of Object.keys(fields)) {
       const parts = parsePath(path);
-      if (parts[0].startsWith("$") && !isPositional(parts[0])) badValue(`The dollar ($) prefixed field '${parts[0]}' in '${path}' is not allowed in the context of an update's replacement document. Consider using an aggregation pipeline with $replaceWith.`);
+      // Since MongoDB 5.0 a `$`-prefixed field name is an ordinary field for the update operators, at any level.
+      if (isPositional(parts[0])) badValue(`Cannot have positional (i.e. '$') element in the first position in path '${path}'`);
       entries.push({ op, path, parts, arg: fields[path] });
       if (op === "$rename") {
         const to = fields[path];
