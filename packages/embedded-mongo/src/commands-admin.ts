@@ -207,7 +207,7 @@ export function cmd_dropdatabase(engine: Engine, db: string) {
 }
 
 export function cmd_renamecollection(engine: Engine): Doc {
-  throw new MongoError(2, "BadValue", "renameCollection is not supported by the embedded MongoDB server");
+  throw notSupported("renameCollection");
 }
 
 // ---------------------------------------------------------------- indexes

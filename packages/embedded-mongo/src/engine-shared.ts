@@ -5,7 +5,7 @@ import { calculateObjectSize } from "bson";
 import { Query } from "mingo/query";
 import { prepareFilter } from "./query-operators.js";
 import { type TextQuery, parseTextOperator } from "./text.js";
-import { type Doc, MongoError, deepClone, encodeKey, isPlainObject, setPath } from "./values.js";
+import { type Doc, MongoError, deepClone, encodeKey, isPlainObject, notSupported, setPath } from "./values.js";
 import type { Engine } from "./engine.js";
 
 export const MAX_BSON_OBJECT_SIZE = 16 * 1024 * 1024;
@@ -60,7 +60,7 @@ export function checkUnsupported(value: any, where: string) {
   if (!isPlainObject(value)) return;
   for (const k of Object.keys(value)) {
     if (UNSUPPORTED_QUERY_OPS.has(k)) {
-      throw new MongoError(2, "BadValue", `${k} is not supported by the embedded MongoDB server (${where})`);
+      throw notSupported(`${k} (in ${where})`);
     }
     checkUnsupported(value[k], where);
   }
@@ -68,7 +68,7 @@ export function checkUnsupported(value: any, where: string) {
 
 export function checkCollation(c: any) {
   if (c && isPlainObject(c) && c.locale && c.locale !== "simple") {
-    throw new MongoError(2, "BadValue", `collation '${c.locale}' is not supported by the embedded MongoDB server (only simple binary comparison)`);
+    throw new MongoError(115, "CommandNotSupported", `collation '${c.locale}' is not supported by the embedded MongoDB server (only simple binary comparison)`);
   }
 }
 
@@ -139,7 +139,7 @@ export function splitMeta(spec: Doc | undefined | null): { meta: string[]; rest:
   for (const k of Object.keys(spec)) {
     const v = spec[k];
     if (isPlainObject(v) && "$meta" in v) {
-      if (v.$meta !== "textScore") throw new MongoError(2, "BadValue", `$meta '${String(v.$meta)}' is not supported by the embedded MongoDB server`);
+      if (v.$meta !== "textScore") throw notSupported(`$meta '${String(v.$meta)}'`);
       meta.push(k);
     } else rest[k] = v;
   }

@@ -89,8 +89,14 @@ describe("$type", () => {
     expect(await ids("long")).toEqual(["long"]);
     expect(await ids("int")).toEqual(["int"]);
     expect(await ids("double")).toEqual(["double"]);
+    // A double with an integral value stays a double: found by $type, read back (and kept on $inc) as a double.
+    await c.insertOne({ _id: "double42" as any, v: new Double(42) });
+    expect(await ids("double")).toEqual(["double", "double42"]);
+    await c.updateOne({ _id: "double42" as any }, { $inc: { v: 1 } });
+    expect((await c.findOne({ _id: "double42" as any }, { promoteValues: false }))!.v).toEqual(new Double(43));
+    expect(await ids("int")).toEqual(["int"]);
     expect(await ids(18)).toEqual(["long"]);
-    expect(await ids("number")).toEqual(["long", "int", "double"]);
+    expect(await ids("number")).toEqual(["long", "int", "double", "double42"]);
   });
 });
 

@@ -150,7 +150,7 @@ describe("explain", () => {
     await coll.createIndex({ k: 1 }, { unique: true });
     await coll.insertOne({ k: 1 });
     await expect(coll.insertOne({ k: 1 })).rejects.toMatchObject({ code: 11000 });
-    await expect(coll.find({ k: { $near: [0, 0] } }).toArray()).rejects.toMatchObject({ code: 2 });
+    await expect(coll.find({ k: { $near: [0, 0] } }).toArray()).rejects.toMatchObject({ code: 115 });
     await expect(coll.find({ k: { $bogus: 1 } }).toArray()).rejects.toMatchObject({ code: 2 });
   });
 });

@@ -18,12 +18,12 @@ import fs from "node:fs";
 import fsp from "node:fs/promises";
 import path from "node:path";
 import zlib from "node:zlib";
-import { deserialize, serialize } from "bson";
+import { serialize } from "bson";
 import type { Engine, Journal, JournalRecord } from "./engine.js";
+import { decodeBson } from "./values.js";
 
 const FRAME_HEADER = 8;
 const MAX_RECORD = 64 * 1024 * 1024;
-const DESERIALIZE_OPTS = { useBigInt64: true, promoteBuffers: false, promoteValues: true, bsonRegExp: false } as const;
 export const DEFAULT_COMPACT_THRESHOLD = 64 * 1024 * 1024;
 
 export interface StorageOptions {
@@ -55,7 +55,7 @@ export function readFrames(buf: Buffer): { records: JournalRecord[]; validLength
     if ((zlib.crc32(payload) >>> 0) !== crc) return { records, validLength: pos, error: "checksum mismatch" };
     let rec: JournalRecord;
     try {
-      rec = deserialize(payload, DESERIALIZE_OPTS) as JournalRecord;
+      rec = decodeBson(payload) as JournalRecord;
     } catch (e: any) {
       return { records, validLength: pos, error: `undecodable record: ${e?.message ?? e}` };
     }

@@ -89,8 +89,8 @@ describe("text search", () => {
     await expect(coll.createIndex({ school: "text" }, { name: "second" })).rejects.toMatchObject({ code: 85 });
     await expect(client.db("text").collection("other").createIndex({ a: "text" })).rejects.toMatchObject({ code: 67 }); // english: stemming
     await expect(coll.find({}).sort({ score: { $meta: "textScore" } }).toArray()).rejects.toMatchObject({ code: 40218 });
-    await expect(coll.find({ $nor: [{ $text: { $search: "x" } }] }).toArray()).rejects.toMatchObject({ code: 2 });
-    await expect(coll.find({ $text: { $search: "x", $caseSensitive: true } }).toArray()).rejects.toMatchObject({ code: 2 });
+    await expect(coll.find({ $nor: [{ $text: { $search: "x" } }] }).toArray()).rejects.toMatchObject({ code: 115 });
+    await expect(coll.find({ $text: { $search: "x", $caseSensitive: true } }).toArray()).rejects.toMatchObject({ code: 115 });
     expect(parseSearch('a -b "c d" -"e"')).toEqual({ positive: ["a", "c", "d"], negative: ["b"], phrases: ["c d"], negativePhrases: ["e"] });
   });
 });

@@ -16,7 +16,7 @@
  * Other languages (stemming, stop words) are refused when the index is
  * created, never answered differently from MongoDB.
  */
-import { type Doc, MongoError, isPlainObject, pathValues } from "./values.js";
+import { type Doc, MongoError, isPlainObject, notSupported, pathValues } from "./values.js";
 
 const TERM = /[\p{L}\p{N}\p{M}]+/gu;
 const MARKS = /\p{M}+/gu;
@@ -200,7 +200,7 @@ export function parseTextOperator(op: any): TextQuery {
     if (k === "$language") {
       if (op.$language !== "none") throw new MongoError(17262, "Location17262", `language '${op.$language}' is not supported by the embedded MongoDB server's text search (only "none")`);
     } else if (k === "$caseSensitive" || k === "$diacriticSensitive") {
-      if (op[k]) throw new MongoError(2, "BadValue", `${k}: true is not supported by the embedded MongoDB server`);
+      if (op[k]) throw notSupported(`${k}: true`);
     } else throw new MongoError(2, "BadValue", `unknown $text option ${k}`);
   }
   return parseSearch(op.$search);

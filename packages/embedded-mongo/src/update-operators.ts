@@ -10,7 +10,7 @@
  *   documents), never silent no-ops; `__proto__` and `$`-prefixed names are ordinary fields.
  * The caller hands in a private copy of the document; it is changed in place.
  */
-import { Timestamp } from "bson";
+import { Double, Timestamp } from "bson";
 import { Query } from "mingo/query";
 import { mingoOptions } from "./mingo-options.js";
 import { bsonTypeCode, elemMatcher, prepareFilter, valuesEqual } from "./query-operators.js";
@@ -228,9 +228,14 @@ const plainNumber = (v: any): number | bigint => (typeof v === "number" || typeo
 const isInt32 = (v: number) => Number.isInteger(v) && v >= -2147483648 && v <= 2147483647;
 
 /** int + int → int (long when it overflows), anything with a long → long, anything with a double → double. */
-function arith(a: any, b: any, op: "+" | "*"): number | bigint {
+function arith(a: any, b: any, op: "+" | "*"): number | bigint | Double {
   const x = plainNumber(a);
   const y = plainNumber(b);
+  if (a?._bsontype === "Double" || b?._bsontype === "Double") {
+    // Anything with a double is a double; an integral one is kept as a Double so that it stays one (see decodeBson).
+    const r = op === "+" ? Number(x) + Number(y) : Number(x) * Number(y);
+    return isInt32(r) ? new Double(r) : r;
+  }
   const calc = (p: any, q: any): any => (op === "+" ? p + q : p * q);
   if (typeof x === "number" && typeof y === "number") {
     const r = calc(x, y);

@@ -3,7 +3,7 @@
  * comparison (MongoDB sort order), canonical index keys, deep cloning and
  * dotted-path resolution. No dependencies besides `bson`.
  */
-import { ObjectId } from "bson";
+import { ObjectId, deserialize } from "bson";
 
 export type Doc = Record<string, any>;
 
@@ -75,11 +75,7 @@ function toNum(v: any): number | bigint {
   const t = bsonType(v);
   if (t === "Long") return BigInt(v.toString());
   if (t === "Decimal128") {
-    throw new MongoError(
-      2,
-      "BadValue",
-      "Decimal128 ordering is not supported by the embedded MongoDB server"
-    );
+    throw notSupported("Decimal128 ordering");
   }
   return Number(v.valueOf());
 }
@@ -321,7 +317,7 @@ export function makeSorter(sort: Doc | undefined | null): ((a: Doc, b: Doc) => n
   const spec = keys.map((k) => {
     const d = sort[k];
     if (isPlainObject(d)) {
-      if (d.$meta) throw new MongoError(2, "BadValue", `$meta sort is not supported by the embedded MongoDB server`);
+      if (d.$meta) throw notSupported("$meta sort");
     }
     const n = Number(typeof d === "bigint" ? Number(d) : d);
     if (n !== 1 && n !== -1) throw new MongoError(15975, "Location15975", `$sort key ordering must be 1 (for ascending) or -1 (for descending)`);
@@ -379,4 +375,46 @@ export function setPath(doc: Doc, path: string, value: any) {
     cur = cur[parts[i]];
   }
   cur[parts[parts.length - 1]] = value;
+}
+
+const DECODE_OPTS = { promoteLongs: false, promoteBuffers: false, promoteValues: false, bsonRegExp: false } as const;
+
+/**
+ * A BSON document as the engine holds values: int32 as a JS number, Int64 as a bigint, a double as a JS number —
+ * except an integral double in int32 range, kept as a bson `Double`, because a JS number there would go back on the
+ * wire (and to disk) as an int32 and `$type: "double"` would no longer find it.
+ */
+export function decodeBson(buf: Uint8Array): Doc {
+  return numbersIn(deserialize(buf, DECODE_OPTS));
+}
+
+function numberOf(v: any): any {
+  switch (v._bsontype) {
+    case undefined:
+      return Array.isArray(v) || isPlainObject(v) ? numbersIn(v) : v;
+    case "Int32":
+      return v.value;
+    case "Double":
+      return Number.isInteger(v.value) && v.value >= -2147483648 && v.value <= 2147483647 ? v : v.value;
+    case "Long":
+      return v.toBigInt();
+  }
+  return v;
+}
+
+function numbersIn(o: any): any {
+  if (Array.isArray(o)) {
+    for (let i = 0; i < o.length; i++) {
+      const v = o[i];
+      if (v !== null && typeof v === "object") o[i] = numberOf(v);
+    }
+    return o;
+  }
+  for (const k of Object.keys(o)) {
+    const v = o[k];
+    if (v === null || typeof v !== "object") continue;
+    const n = numberOf(v);
+    if (n !== v) setOwn(o, k, n);
+  }
+  return o;
 }

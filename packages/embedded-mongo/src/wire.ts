@@ -4,9 +4,9 @@
  * A malformed or oversized message closes only the offending connection.
  */
 import type net from "node:net";
-import { deserialize, serialize } from "bson";
+import { serialize } from "bson";
 import { type ConnectionInfo, type Engine, MAX_MESSAGE_SIZE, errorReply, helloReply } from "./engine.js";
-import type { Doc } from "./values.js";
+import { type Doc, decodeBson } from "./values.js";
 
 const OP_REPLY = 1;
 const OP_QUERY = 2004;
@@ -16,7 +16,6 @@ const FLAG_CHECKSUM = 1 << 0;
 const FLAG_MORE_TO_COME = 1 << 1;
 const FLAG_EXHAUST_ALLOWED = 1 << 16;
 
-const DESERIALIZE_OPTS = { useBigInt64: true, promoteBuffers: false, promoteValues: true, bsonRegExp: false } as const;
 
 class ProtocolError extends Error {}
 
@@ -130,7 +129,7 @@ function readDoc(buf: Buffer, pos: number, end: number): [Doc, number] {
   if (pos + 5 > end) throw new ProtocolError("truncated document");
   const size = buf.readInt32LE(pos);
   if (size < 5 || pos + size > end) throw new ProtocolError("invalid document size");
-  const doc = deserialize(buf.subarray(pos, pos + size), DESERIALIZE_OPTS);
+  const doc = decodeBson(buf.subarray(pos, pos + size));
   return [doc, pos + size];
 }
 
