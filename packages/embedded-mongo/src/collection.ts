@@ -138,7 +138,9 @@ export interface ScanInfo {
   indexName: string;
   keyPattern: Doc;
   field: string;
-  bounds: "equality" | "range" | "distinct";
+  bounds: "equality" | "range" | "distinct" | "or";
+  /** For an index union ($or): the scan of each branch. */
+  branches?: ScanInfo[];
 }
 
 interface RangeBounds {
@@ -395,12 +397,43 @@ export class Collection {
     return null;
   }
 
+  /**
+   * Candidates from an `$or` (top level or inside a top-level `$and`) whose every branch an index narrows: the union
+   * of the branches' candidates, in natural order (so the answer is the scan's), or null when a branch would scan.
+   */
+  private orCandidates(filter: Doc): Doc[] | null {
+    const ors: unknown[][] = [];
+    if (Array.isArray(filter.$or)) ors.push(filter.$or);
+    if (Array.isArray(filter.$and)) for (const sub of filter.$and) if (isPlainObject(sub) && Array.isArray(sub.$or)) ors.push(sub.$or);
+    let best: Doc[] | null = null;
+    let bestScan: ScanInfo | null = null;
+    for (const branches of ors) {
+      const union = new Set<Doc>();
+      const scans: ScanInfo[] = [];
+      let narrowed = branches.length > 0;
+      for (const b of branches) {
+        const c = isPlainObject(b) ? this.narrowCandidates(b) : null;
+        if (!c) {
+          narrowed = false;
+          break;
+        }
+        scans.push(this.lastScan!);
+        for (const d of c) union.add(d);
+      }
+      if (!narrowed || (best && union.size >= best.length)) continue;
+      best = [...union].sort((x, y) => this.seqOf(x) - this.seqOf(y));
+      bestScan = { indexName: scans.map((x) => x.indexName).join(" | "), keyPattern: {}, field: "", bounds: "or", branches: scans };
+    }
+    this.lastScan = bestScan;
+    return best;
+  }
+
   /** Candidates from the _id map or an index (equality/$in), or null when the filter needs a full scan. */
   narrowCandidates(filter: Doc | undefined | null): Doc[] | null {
     this.lastScan = null;
     if (!filter) return null;
     const eq = equalityConditions(filter);
-    if (eq.size === 0) return this.rangeCandidates(filter);
+    if (eq.size === 0) return this.rangeCandidates(filter) ?? this.orCandidates(filter);
     const idVals = eq.get("_id");
     if (idVals) {
       this.lastScan = { indexName: "_id_", keyPattern: { _id: 1 }, field: "_id", bounds: "equality" };
@@ -441,7 +474,7 @@ export class Collection {
         bestIx = ix;
       }
     }
-    if (!best) return this.rangeCandidates(filter);
+    if (!best) return this.rangeCandidates(filter) ?? this.orCandidates(filter);
     this.lastScan = { indexName: bestIx!.spec.name, keyPattern: bestIx!.spec.key, field: bestIx!.leadingField, bounds: "equality" };
     if (best.length === 1) {
       const out: Doc[] = [];

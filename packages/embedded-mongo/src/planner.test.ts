@@ -62,7 +62,15 @@ function randomFilter(rand: () => number): Record<string, unknown> {
   const conds: Record<string, unknown>[] = [];
   const count = 1 + Math.floor(rand() * 2);
   for (let i = 0; i < count; i++) {
-    switch (Math.floor(rand() * 7)) {
+    switch (Math.floor(rand() * 9)) {
+      case 7:
+        // an $or of indexed branches (an index union) …
+        conds.push({ $or: [{ programme: pick(PROGRAMMES) }, { name: pick(["n1", "n2", "n150"]) }, { score: { $lt: Math.floor(rand() * 10) } }] });
+        break;
+      case 8:
+        // … and one with an unindexed branch (a scan)
+        conds.push({ $or: [{ programme: pick(PROGRAMMES) }, { unindexed: 1 }] });
+        break;
       case 0:
         conds.push({ programme: pick(PROGRAMMES) });
         break;
@@ -136,6 +144,10 @@ describe("explain", () => {
     expect(await plan(coll.find({}).sort({ at: -1 }).limit(5))).toMatch(/"stage":"IXSCAN".*"indexName":"at_-1".*"direction":"forward"/);
     expect(await plan(coll.find({}).sort({ at: 1 }).limit(5))).toMatch(/"direction":"backward"/);
     expect(await plan(coll.find({ unindexed: 1 }))).toContain('"stage":"COLLSCAN"');
+    // An $or whose every branch an index narrows is an index union; one unindexed branch makes it a scan.
+    expect(await plan(coll.find({ $or: [{ programme: "arts" }, { name: "n1" }] }))).toMatch(/"stage":"OR".*"indexName":"programme_1_at_-1".*"indexName":"name_1"/);
+    expect(await plan(coll.find({ $and: [{ $or: [{ _id: 1 as any }, { name: "n1" }] }, { score: { $exists: true } }] }))).toMatch(/"stage":"OR".*"indexName":"_id_"/);
+    expect(await plan(coll.find({ $or: [{ programme: "arts" }, { unindexed: 1 }] }))).toContain('"stage":"COLLSCAN"');
     // Equality plus a sort: the sort field's index is walked and the filter tested on the way (no SORT stage).
     expect(await plan(coll.find({ programme: "arts" }).sort({ at: -1 }).limit(5))).toMatch(/"stage":"IXSCAN".*"indexName":"at_-1".*"direction":"forward"/);
     const newest = await coll.find({ programme: "arts" }).sort({ at: -1 }).limit(5).toArray();

@@ -3,7 +3,7 @@
  * text search, counts and `$group` counts answered from indexes, projection.
  */
 import { Query } from "mingo/query";
-import { Collection } from "./collection.js";
+import { Collection, type ScanInfo } from "./collection.js";
 import { mingoOptions } from "./mingo-options.js";
 import { prepareFilter } from "./query-operators.js";
 import { parseSort, selectSorted } from "./sorted.js";
@@ -15,10 +15,9 @@ import { NO_TEXT_SCORE, compileQuery, mapMingoError, splitMeta, splitText } from
 export function scanPlan(engine: Engine, coll: Collection, dir: 1 | -1 = 1): Doc {
   const scan = coll.lastScan;
   if (!scan) return { stage: "COLLSCAN", direction: "forward" };
-  return {
-    stage: "FETCH",
-    inputStage: { stage: "IXSCAN", indexName: scan.indexName, keyPattern: scan.keyPattern, isMultiKey: false, direction: dir === 1 ? "forward" : "backward", indexBounds: { [scan.field]: [scan.bounds] } },
-  };
+  const ixscan = (s: ScanInfo): Doc => ({ stage: "IXSCAN", indexName: s.indexName, keyPattern: s.keyPattern, isMultiKey: false, direction: dir === 1 ? "forward" : "backward", indexBounds: { [s.field]: [s.bounds] } });
+  if (scan.branches) return { stage: "FETCH", inputStage: { stage: "OR", inputStages: scan.branches.map(ixscan) } };
+  return { stage: "FETCH", inputStage: ixscan(scan) };
 }
 
 /** Documents matching a `$text` filter, in natural order, with their scores (memoised per collection version). */
