@@ -124,7 +124,10 @@ export function cmd_serverstatus(engine: Engine) {
     uptime: Math.floor(process.uptime()),
     localTime: new Date(),
     connections: {},
-    metrics: { embedded: { collections, objects, openCursors: engine.cursors.size } },
+    metrics: {
+      queryExecutor: { collectionScans: { total: engine.collectionScans, nonTailable: engine.collectionScans } },
+      embedded: { collections, objects, openCursors: engine.cursors.size, collectionScans: engine.recentScans },
+    },
     ok: 1,
   };
 }

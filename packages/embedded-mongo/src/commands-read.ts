@@ -225,6 +225,7 @@ export function cmd_aggregate(engine: Engine, db: string, cmd: Doc) {
     } else {
       input = coll ? Array.from(coll.docs.values()) : [];
       engine.plan = { stage: "COLLSCAN", direction: "forward" };
+      if (coll) engine.noteCollectionScan(coll.ns, coll.docs.size, pipeline[0]?.$match);
     }
     if (hinted && !counted) input = sortDocs(input, hinted);
   }

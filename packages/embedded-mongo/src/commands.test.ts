@@ -133,3 +133,18 @@ describe("projections", () => {
     expect(await find({ a: 0 })).toEqual({ _id: 1, b: 2, c: { d: 1, e: 2 }, arr: [{ x: 1, y: 2 }] });
   });
 });
+
+describe("collection scans", () => {
+  it("over the threshold are reported with the filter's shape, without its values", async () => {
+    const { e, run } = engine();
+    e.scanLogThreshold = 10;
+    const seen: Doc[] = [];
+    e.onCollectionScan = (scan) => seen.push(scan);
+    await run({ insert: "s", documents: Array.from({ length: 12 }, (_, i) => ({ _id: i, phone: `+23324000000${i}` })) });
+    await run({ find: "s", filter: { phone: "+233240000001", $or: [{ a: { $in: [1, 2] } }, { b: null }] } });
+    expect(seen).toEqual([{ ns: "t.s", documents: 12, filter: "{phone: ?, $or: [{a: {$in: [?, ?]}}, {b: ?}]}" }]);
+    expect(e.recentScans).toHaveLength(1);
+    await run({ find: "s", filter: { _id: 3 } });
+    expect(seen).toHaveLength(1);
+  });
+});

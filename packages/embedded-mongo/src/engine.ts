@@ -77,6 +77,25 @@ export class Engine {
   ttlIntervalMs = 60_000;
   onTtlInterval: ((ms: number) => void) | null = null;
 
+  /**
+   * Collection scans (every plan that reads the whole collection), counted as MongoDB's serverStatus
+   * `metrics.queryExecutor.collectionScans.total` counts them; those over `scanLogThreshold` documents are also kept
+   * (the last 50, for serverStatus `metrics.embedded.collectionScans`) and reported through `onCollectionScan`.
+   */
+  collectionScans = 0;
+  scanLogThreshold = 1000;
+  recentScans: { ns: string; documents: number; filter: string; at: Date }[] = [];
+  onCollectionScan: ((scan: { ns: string; documents: number; filter: string }) => void) | null = null;
+
+  noteCollectionScan(ns: string, documents: number, filter: Doc | undefined) {
+    this.collectionScans++;
+    if (documents < this.scanLogThreshold) return;
+    const scan = { ns, documents, filter: filterShape(filter ?? {}) };
+    this.recentScans.push({ ...scan, at: new Date() });
+    if (this.recentScans.length > 50) this.recentScans.shift();
+    this.onCollectionScan?.(scan);
+  }
+
   setTtlInterval(ms: number) {
     this.ttlIntervalMs = ms;
     this.onTtlInterval?.(ms);
@@ -277,3 +296,10 @@ const COMMANDS: Record<string, CommandHandler> = {
 };
 
 export { Index };
+
+/** A filter's shape without its values (they may be personal data): `{phone: ?, $or: [{a: ?}, {b: {$in: ?}}]}`. */
+export function filterShape(filter: any): string {
+  if (Array.isArray(filter)) return `[${filter.map(filterShape).join(", ")}]`;
+  if (filter === null || typeof filter !== "object" || filter._bsontype || filter instanceof Date || filter instanceof RegExp) return "?";
+  return `{${Object.keys(filter).map((k) => `${k}: ${k.startsWith("$") || (filter[k] !== null && typeof filter[k] === "object" && !filter[k]._bsontype && !(filter[k] instanceof Date) && !(filter[k] instanceof RegExp) && Object.keys(filter[k]).some((x) => x.startsWith("$"))) ? filterShape(filter[k]) : "?"}`).join(", ")}}`;
+}

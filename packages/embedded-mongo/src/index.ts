@@ -20,6 +20,8 @@ export interface EmbeddedMongoOptions {
   compactThresholdBytes?: number;
   /** TTL sweep interval in ms (default 60000, like mongod's TTL monitor). */
   ttlIntervalMs?: number;
+  /** A collection scan over at least this many documents is logged and listed in serverStatus (default 1000). */
+  scanLogThreshold?: number;
   /** Called when the server stopped itself after a fatal error (e.g. a failed disk write). */
   onFatalError?: (err: Error) => void;
 }
@@ -104,6 +106,8 @@ export async function startEmbeddedMongo(options: EmbeddedMongoOptions = {}): Pr
     timer.unref();
   };
   engine.ttlIntervalMs = options.ttlIntervalMs ?? 60_000;
+  if (options.scanLogThreshold !== undefined) engine.scanLogThreshold = options.scanLogThreshold;
+  engine.onCollectionScan = (scan) => log(`collection scan of ${scan.ns} (${scan.documents} documents), filter ${scan.filter}`);
   engine.onTtlInterval = startTimer;
   startTimer(engine.ttlIntervalMs);
 

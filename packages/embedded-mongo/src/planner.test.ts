@@ -157,6 +157,21 @@ describe("explain", () => {
     expect(JSON.stringify(count.queryPlanner.winningPlan)).toMatch(/"stage":"COUNT_SCAN".*"indexName":"programme_1_at_-1"/);
   });
 
+  it("counts collection scans as MongoDB's serverStatus does, and lists big ones by filter shape, never values", async () => {
+    const coll = client.db("planner").collection<Record<string, unknown>>("p");
+    const status = async () => (await client.db("admin").command({ serverStatus: 1 })).metrics;
+    const before = (await status()).queryExecutor.collectionScans.total;
+    await coll.find({ programme: "arts" }).toArray();
+    await coll.countDocuments({ $or: [{ programme: "arts" }, { name: "n1" }] });
+    expect((await status()).queryExecutor.collectionScans.total).toBe(before);
+    await coll.find({ unindexed: "secret-value" }).toArray();
+    await coll.countDocuments({ unindexed: { $in: ["x"] } });
+    const after = await status();
+    expect(after.queryExecutor.collectionScans.total).toBe(before + 2);
+    // 400 documents: under the default threshold of 1000, so not listed
+    expect(JSON.stringify(after.embedded.collectionScans)).not.toContain("planner.p");
+  });
+
   it("keeps unique indexes enforced and unknown operators refused with MongoDB's error shape", async () => {
     const coll = client.db("planner").collection("u");
     await coll.createIndex({ k: 1 }, { unique: true });

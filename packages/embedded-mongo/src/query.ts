@@ -12,9 +12,12 @@ import { type Doc, MongoError, compareValues, encodeKey, isPlainObject, sortKey 
 import type { Engine } from "./engine.js";
 import { NO_TEXT_SCORE, compileQuery, mapMingoError, splitMeta, splitText } from "./engine-shared.js";
 
-export function scanPlan(engine: Engine, coll: Collection, dir: 1 | -1 = 1): Doc {
+export function scanPlan(engine: Engine, coll: Collection, dir: 1 | -1 = 1, filter?: Doc): Doc {
   const scan = coll.lastScan;
-  if (!scan) return { stage: "COLLSCAN", direction: "forward" };
+  if (!scan) {
+    engine.noteCollectionScan(coll.ns, coll.docs.size, filter);
+    return { stage: "COLLSCAN", direction: "forward" };
+  }
   const ixscan = (s: ScanInfo): Doc => ({ stage: "IXSCAN", indexName: s.indexName, keyPattern: s.keyPattern, isMultiKey: false, direction: dir === 1 ? "forward" : "backward", indexBounds: { [s.field]: [s.bounds] } });
   if (scan.branches) return { stage: "FETCH", inputStage: { stage: "OR", inputStages: scan.branches.map(ixscan) } };
   return { stage: "FETCH", inputStage: ixscan(scan) };
@@ -62,7 +65,7 @@ export function match(engine: Engine, coll: Collection | undefined, filter: Doc,
   const empty = Object.keys(filter).length === 0;
   const narrowed = empty ? null : coll.narrowCandidates(filter);
   if (!narrowed) coll.lastScan = null;
-  engine.plan = scanPlan(engine, coll);
+  engine.plan = scanPlan(engine, coll, 1, filter);
   for (const d of narrowed ?? coll.docs.values()) if (empty || q.test(d)) out.push(d);
   return out;
 }
@@ -88,7 +91,7 @@ export function countMatches(engine: Engine, coll: Collection | undefined, filte
   const q = compileQuery(filter, mingoOptions());
   let n = 0;
   const narrowed = coll.narrowCandidates(filter);
-  engine.plan = { stage: "COUNT", inputStage: scanPlan(engine, coll) };
+  engine.plan = { stage: "COUNT", inputStage: scanPlan(engine, coll, 1, filter) };
   for (const d of narrowed ?? coll.docs.values()) if (q.test(d)) n++;
   return n;
 }
@@ -128,7 +131,7 @@ export function findPage(engine: Engine, coll: Collection | undefined, filter: D
     return out;
   };
   if (!spec) {
-    engine.plan = limitPlan(scanPlan(engine, coll));
+    engine.plan = limitPlan(scanPlan(engine, coll, 1, filter));
     const out: Doc[] = [];
     let seen = 0;
     for (const d of narrowed ?? coll.docs.values()) {
@@ -199,7 +202,7 @@ export function findPage(engine: Engine, coll: Collection | undefined, filter: D
     }
     coll.lastScan = null;
   }
-  engine.plan = limitPlan({ stage: "SORT", sortPattern: sort, memLimit: 104857600, limitAmount: limit ? skip + limit : undefined, type: "simple", inputStage: scanPlan(engine, coll) });
+  engine.plan = limitPlan({ stage: "SORT", sortPattern: sort, memLimit: 104857600, limitAmount: limit ? skip + limit : undefined, type: "simple", inputStage: scanPlan(engine, coll, 1, filter) });
   const docs = narrowed ?? coll.docs.values();
   const matches: Iterable<Doc> = empty
     ? docs
