@@ -458,11 +458,12 @@ export class Collection {
       const sets: Set<string>[] = [];
       let size = 0;
       const seen = new Set<string>();
-      for (const v of vals) {
-        const k = encodeKey(v);
+      // Equality on every field of a compound index: exact keys (each combination of the values), not the leading field.
+      const keys = ix.fields.length > 1 ? fullKeys(ix, eq) : null;
+      for (const k of keys ?? vals.map(encodeKey)) {
         if (seen.has(k)) continue;
         seen.add(k);
-        const s = ix.lookupLead(k);
+        const s = keys ? ix.entries.get(k) : ix.lookupLead(k);
         if (s) {
           sets.push(s);
           size += s.size;
@@ -536,6 +537,21 @@ function indexable(v: any): boolean {
   if (typeof v === "object" && v._bsontype === "BSONRegExp") return false;
   if (isPlainObject(v)) return !Object.keys(v).some((k) => k.startsWith("$"));
   return true;
+}
+
+/**
+ * The index keys (field values joined as the index stores them) for equality on every field of a compound index,
+ * or null when a field has none or the combinations would be too many (then the leading field is used).
+ */
+function fullKeys(ix: Index, eq: Map<string, any[]>): string[] | null {
+  let keys = [""];
+  for (const [i, f] of ix.fields.entries()) {
+    const vals = eq.get(f.name);
+    if (!vals || keys.length * vals.length > 256) return null;
+    const encoded = Array.from(new Set(vals.map(encodeKey)));
+    keys = keys.flatMap((k) => encoded.map((e) => (i === 0 ? e : k + SEP + e)));
+  }
+  return keys;
 }
 
 /** field -> values for top-level equality / $eq / $in conditions (also inside top-level $and). */

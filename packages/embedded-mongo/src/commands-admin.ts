@@ -17,6 +17,7 @@ import {
   helloReply,
   indexNameFor,
   normKey,
+  queryStats,
   sameOptions,
 } from "./engine-shared.js";
 import { cursorReply, killCursorsFor } from "./commands-read.js";
@@ -125,8 +126,8 @@ export function cmd_serverstatus(engine: Engine) {
     localTime: new Date(),
     connections: {},
     metrics: {
-      queryExecutor: { collectionScans: { total: engine.collectionScans, nonTailable: engine.collectionScans } },
-      embedded: { collections, objects, openCursors: engine.cursors.size, collectionScans: engine.recentScans },
+      queryExecutor: { scannedObjects: queryStats.examined, collectionScans: { total: engine.collectionScans, nonTailable: engine.collectionScans } },
+      embedded: { collections, objects, openCursors: engine.cursors.size, collectionScans: engine.recentScans, documentsMatched: queryStats.matched },
     },
     ok: 1,
   };

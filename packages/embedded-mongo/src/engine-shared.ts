@@ -87,12 +87,28 @@ export function toCursorId(v: any): bigint {
   return BigInt(String(v));
 }
 
+/**
+ * Documents tested against a filter, and how many of them matched, since the process started (serverStatus
+ * `metrics.queryExecutor.scannedObjects`, as MongoDB names the documents its plans examined). A plan that answers
+ * from an index tests few documents that do not match; a scan, or an index walk that filters, tests many.
+ */
+export const queryStats = { examined: 0, matched: 0 };
+
 export function compileQuery(filter: Doc | undefined, opts: Doc): Query {
+  let q: Query;
   try {
-    return new Query(prepareFilter(filter ?? {}), opts);
+    q = new Query(prepareFilter(filter ?? {}), opts);
   } catch (e: any) {
     mapMingoError(e);
   }
+  const test = q.test.bind(q);
+  q.test = (doc: any) => {
+    queryStats.examined++;
+    const ok = test(doc);
+    if (ok) queryStats.matched++;
+    return ok;
+  };
+  return q;
 }
 
 export function assertFilter(filter: any, what = "filter", allowText = false): Doc {

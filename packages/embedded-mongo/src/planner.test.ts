@@ -62,7 +62,13 @@ function randomFilter(rand: () => number): Record<string, unknown> {
   const conds: Record<string, unknown>[] = [];
   const count = 1 + Math.floor(rand() * 2);
   for (let i = 0; i < count; i++) {
-    switch (Math.floor(rand() * 9)) {
+    switch (Math.floor(rand() * 10)) {
+      case 9: {
+        // equality on every field of the compound index {programme, at}: its exact keys
+        const at = (n: number) => new Date(Date.UTC(2026, 0, 1) + n * 3_600_000);
+        conds.push({ programme: { $in: [pick(PROGRAMMES), pick(PROGRAMMES)] }, at: { $in: [at(Math.floor(rand() * 1000)), at(Math.floor(rand() * 1000))] } });
+        break;
+      }
       case 7:
         // an $or of indexed branches (an index union) …
         conds.push({ $or: [{ programme: pick(PROGRAMMES) }, { name: pick(["n1", "n2", "n150"]) }, { score: { $lt: Math.floor(rand() * 10) } }] });
