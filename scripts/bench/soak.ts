@@ -1,0 +1,203 @@
+/**
+ * Soak: the mixed load of an enrolment day, for minutes, on one app process and one durable embedded database
+ * (each its own process, so both memories are read from /proc):
+ *   65 requests a second, open loop (each sent on schedule, whatever the previous ones are doing):
+ *   15 × GET /, 15 × GET /registration, 15 × GET /student-dashboard (signed in), 10 × GET /admin/registrations
+ *   (signed in), 10 × POST /registration (a new enrolment each, so ~600 a minute are added).
+ * Per minute: p50 / p99 latency, requests, 5xx, errors, RSS of the app and of the database. At the end: every
+ * acknowledged enrolment (303 to its confirmation) must be in the database.
+ *
+ *   npx tsx scripts/bench/soak.ts [--minutes 10] [--build]
+ */
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { MongoClient } from "mongodb";
+import { buildApp, freePort, startApp } from "./app.ts";
+
+export type SoakMinute = { minute: number; requests: number; p50: number; p99: number; server5xx: number; errors: number; appRssMiB: number; dbRssMiB: number; registrations: number };
+export type SoakResult = { minutes: SoakMinute[]; acknowledged: number; present: number; rate: number };
+
+const ROOT = path.resolve(import.meta.dirname, "../..");
+const STUDENT = { phone: "0244000004", password: "demo-student-2025" };
+const ADMIN = { phone: "0244000001", password: "demo-admin-2025" };
+
+function rssMiB(pid: number | null | undefined): number {
+  if (!pid) return 0;
+  try {
+    const m = /VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, "utf8"));
+    return m ? Math.round(Number(m[1]) / 1024) : 0;
+  } catch {
+    return 0;
+  }
+}
+
+async function signIn(url: string, who: { phone: string; password: string }, role: string): Promise<string> {
+  const body = new URLSearchParams({ intent: "signin", phone: who.phone, password: who.password });
+  const res = await fetch(`${url}/portal?role=${role}`, { method: "POST", body, redirect: "manual" });
+  const session = res.headers.getSetCookie().map((c) => c.split(";")[0]).find((c) => c.startsWith("__session="));
+  if (!session) throw new Error(`${role} sign-in failed (status ${res.status})`);
+  return session;
+}
+
+function enrolment(n: number): URLSearchParams {
+  const pad = String(n).padStart(7, "0");
+  const body = new URLSearchParams({
+    parentName: `Soak Parent ${n}`,
+    whatsappNumber: `024${pad}`,
+    wardName: `Soak Ward ${n}`,
+    currentSchool: "Soak Senior High School",
+    wardForm: "form-2",
+    specificClass: "2S1",
+    programme: "science",
+    subjectCount: "2",
+    wardWhatsapp: `055${pad}`,
+    referralName: "Soak Referrer",
+    referralStatus: "friend",
+    joinStudentGroups: "yes",
+    joinParentGroup: "no",
+  });
+  body.append("subjects", "Mathematics");
+  body.append("subjects", "Physics");
+  body.append("updateMode", "whatsapp");
+  return body;
+}
+
+function percentile(sorted: number[], p: number) {
+  if (!sorted.length) return 0;
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+}
+
+async function startDb(dataDir: string): Promise<{ uri: string; pid: number; stop(): Promise<void> }> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ["--import", "tsx", path.join(ROOT, "packages/embedded-mongo/src/cli.ts"), "--data-dir", dataDir, "--port", String(port), "--quiet"], {
+    cwd: ROOT,
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  await new Promise<void>((resolve, reject) => {
+    let out = "";
+    child.stdout!.on("data", (d) => {
+      out += d;
+      if (out.includes("MONGODB_URI=")) resolve();
+    });
+    child.once("exit", (code) => reject(new Error(`the database exited with ${code}`)));
+  });
+  return {
+    uri: `mongodb://127.0.0.1:${port}/vacation_classes_soak`,
+    pid: child.pid!,
+    async stop() {
+      const exited = new Promise((r) => child.once("exit", r));
+      child.kill("SIGTERM");
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
+      if (child.exitCode === null) child.kill("SIGKILL");
+    },
+  };
+}
+
+export async function runSoak(options: { minutes: number; buildDir: string; log?: (m: string) => void }): Promise<SoakResult> {
+  const log = options.log ?? (() => {});
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "vcp-soak-db-"));
+  const db = await startDb(dataDir);
+  const app = await startApp({ buildDir: options.buildDir, env: { MONGODB_URI: db.uri } });
+  const client = await MongoClient.connect(db.uri);
+  try {
+    const student = await signIn(app.url, STUDENT, "student");
+    const admin = await signIn(app.url, ADMIN, "admin");
+    const kinds: Array<() => Promise<Response>> = [];
+    let next = 0;
+    let acknowledged = 0;
+    const get = (p: string, cookie?: string) => () => fetch(`${app.url}${p}`, { headers: cookie ? { Cookie: cookie } : {}, redirect: "manual" });
+    for (let i = 0; i < 15; i++) kinds.push(get("/"), get("/registration"), get("/student-dashboard", student));
+    for (let i = 0; i < 10; i++) {
+      kinds.push(get("/admin/registrations", admin));
+      kinds.push(async () => {
+        const res = await fetch(`${app.url}/registration`, { method: "POST", body: enrolment(++next), headers: { Origin: app.url }, redirect: "manual" });
+        if (res.status === 303 || res.status === 302) acknowledged++;
+        return res;
+      });
+    }
+    const rate = kinds.length;
+    const minutes: SoakMinute[] = [];
+    const pending = new Set<Promise<void>>();
+    const started = Date.now();
+    for (let m = 0; m < options.minutes; m++) {
+      const latencies: number[] = [];
+      let server5xx = 0;
+      let errors = 0;
+      const minuteStart = started + m * 60_000;
+      for (let s = 0; s < 60; s++) {
+        const order = [...kinds].sort(() => Math.random() - 0.5);
+        for (let i = 0; i < order.length; i++) {
+          const due = minuteStart + s * 1000 + Math.floor((i * 1000) / rate);
+          const wait = due - Date.now();
+          if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+          const sent = performance.now();
+          const p: Promise<void> = order[i]()
+            .then(async (res) => {
+              await res.arrayBuffer();
+              latencies.push(performance.now() - sent);
+              if (res.status >= 500) server5xx++;
+            })
+            .catch(() => void errors++)
+            .finally(() => pending.delete(p));
+          pending.add(p);
+        }
+      }
+      await Promise.race([Promise.all([...pending]), new Promise((r) => setTimeout(r, 10_000))]);
+      latencies.sort((a, b) => a - b);
+      const row: SoakMinute = {
+        minute: m + 1,
+        requests: latencies.length,
+        p50: Math.round(percentile(latencies, 50)),
+        p99: Math.round(percentile(latencies, 99)),
+        server5xx,
+        errors,
+        appRssMiB: rssMiB(app.pid),
+        dbRssMiB: rssMiB(db.pid),
+        registrations: await client.db().collection("registrations").countDocuments(),
+      };
+      minutes.push(row);
+      log(`soak minute ${row.minute}: ${row.requests} requests, p50 ${row.p50} ms, p99 ${row.p99} ms, 5xx ${row.server5xx}, errors ${row.errors}, RSS app ${row.appRssMiB} MiB + db ${row.dbRssMiB} MiB, ${row.registrations} registrations`);
+    }
+    await Promise.all([...pending]);
+    const present = await client.db().collection("registrations").countDocuments({ parentName: /^Soak Parent / });
+    return { minutes, acknowledged, present, rate };
+  } finally {
+    await client.close();
+    await app.stop();
+    await db.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** RSS growth per minute over the second half of the run (least squares over the per-minute samples). */
+export function rssSlopeSecondHalf(minutes: SoakMinute[]): number {
+  const half = minutes.slice(Math.floor(minutes.length / 2));
+  if (half.length < 2) return 0;
+  const xs = half.map((r) => r.minute);
+  const ys = half.map((r) => r.appRssMiB + r.dbRssMiB);
+  const mx = xs.reduce((a, b) => a + b, 0) / xs.length;
+  const my = ys.reduce((a, b) => a + b, 0) / ys.length;
+  const num = xs.reduce((a, x, i) => a + (x - mx) * (ys[i] - my), 0);
+  const den = xs.reduce((a, x) => a + (x - mx) ** 2, 0);
+  return num / den;
+}
+
+export function formatSoak(r: SoakResult): string {
+  const lines = [`${r.rate} requests/s, open loop; enrolments acknowledged ${r.acknowledged}, present ${r.present}`, "minute  requests  p50 ms  p99 ms  5xx  errors  RSS app+db MiB  registrations"];
+  for (const m of r.minutes) {
+    lines.push(`${String(m.minute).padStart(6)}  ${String(m.requests).padStart(8)}  ${String(m.p50).padStart(6)}  ${String(m.p99).padStart(6)}  ${String(m.server5xx).padStart(3)}  ${String(m.errors).padStart(6)}  ${`${m.appRssMiB}+${m.dbRssMiB}`.padStart(14)}  ${String(m.registrations).padStart(13)}`);
+  }
+  lines.push(`RSS growth over the second half: ${rssSlopeSecondHalf(r.minutes).toFixed(1)} MiB/min`);
+  return lines.join("\n");
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const args = process.argv.slice(2);
+  const minutes = Number(args[args.indexOf("--minutes") + 1] || 10) || 10;
+  const buildDir = process.env.BENCH_BUILD_DIR ?? "build-bench";
+  if (args.includes("--build")) await buildApp(buildDir);
+  const result = await runSoak({ minutes, buildDir, log: (m) => process.stderr.write(`${m}\n`) });
+  console.log(formatSoak(result));
+}
