@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, useForm, type FieldMetadata } from "@conform-to/react";
+import { getFormProps, useForm, type FieldMetadata } from "@conform-to/react";
 import { getZodConstraint } from "@conform-to/zod/v4";
 import { parseWithZod } from "#app/forms/parse.ts";
 import { data, Form } from "react-router";
@@ -17,7 +17,7 @@ import {
 import { maskSecret, type PortalSettings } from "#app/domain/settings.ts";
 import { SETTINGS_SAVED } from "#app/domain/messages.ts";
 import { SCHOOL_NAME } from "#app/domain/school.ts";
-import { ErrorList, FormErrors, SelectField, SubmitButton, TextareaField, TextField } from "#app/components/form/fields.tsx";
+import { CheckboxField, FormErrors, SelectField, SubmitButton, TextareaField, TextField } from "#app/components/form/fields.tsx";
 import { getSettings, saveSettings } from "#models/settings.server.ts";
 import { audit } from "#models/audit-log.server.ts";
 
@@ -106,19 +106,19 @@ function TabForm({ tab, settings, lastResult }: { tab: SettingsTab; settings: Vi
           <TextField field={f.siteName} label="Site name" inputProps={{ maxLength: 100 }} />
           <TextField field={f.adminEmail} label="Admin email" type="email" inputProps={{ maxLength: 254, autoComplete: "email" }} />
           <TextareaField field={f.siteDescription} label="Site description" rows={3} />
-          <Checkbox field={f.maintenanceMode} label="Maintenance mode" hint="Everyone except admins sees a maintenance page." />
-          <Checkbox field={f.registrationEnabled} label="Registration enabled" hint="When off, /registration says registration is closed." />
+          <CheckboxField field={f.maintenanceMode} label="Maintenance mode" hint="Everyone except admins sees a maintenance page." />
+          <CheckboxField field={f.registrationEnabled} label="Registration enabled" hint="When off, /registration says registration is closed." />
         </>
       ) : tab === "notifications" ? (
         <>
-          <Checkbox field={f.whatsappNotifications} label="WhatsApp notifications" hint={NOT_CONNECTED} />
-          <Checkbox field={f.smsNotifications} label="SMS notifications" hint={NOT_CONNECTED} />
-          <Checkbox field={f.assignmentReminders} label="Assignment reminders" hint={NOT_CONNECTED} />
-          <Checkbox field={f.paymentNotifications} label="Payment notifications" hint={NOT_CONNECTED} />
+          <CheckboxField field={f.whatsappNotifications} label="WhatsApp notifications" hint={NOT_CONNECTED} />
+          <CheckboxField field={f.smsNotifications} label="SMS notifications" hint={NOT_CONNECTED} />
+          <CheckboxField field={f.assignmentReminders} label="Assignment reminders" hint={NOT_CONNECTED} />
+          <CheckboxField field={f.paymentNotifications} label="Payment notifications" hint={NOT_CONNECTED} />
         </>
       ) : tab === "security" ? (
         <>
-          <Checkbox field={f.twoFactorAuth} label="Two-factor authentication" hint="Stored only; not enforced yet." />
+          <CheckboxField field={f.twoFactorAuth} label="Two-factor authentication" hint="Stored only; not enforced yet." />
           <TextField field={f.sessionTimeout} label="Session timeout (minutes)" type="number" hint="Between 5 and 1440. Applies to new sign-ins and active sessions." inputProps={{ min: 5, max: 1440, step: 1 }} />
           <SelectField field={f.passwordRequirements} label="Password requirements" options={PASSWORD_REQUIREMENTS} placeholder={null} hint="Basic: length only. Standard: a letter and a digit. Strong: upper case, lower case, a digit and a symbol. Applies at sign-up, password reset and create-admin; existing passwords keep working." />
           <TextField field={f.minPasswordLength} label="Minimum password length" type="number" hint="Between 6 and 64." inputProps={{ min: 6, max: 64, step: 1 }} />
@@ -133,36 +133,15 @@ function TabForm({ tab, settings, lastResult }: { tab: SettingsTab; settings: Vi
             hint={settings.hasStripeApiKey ? `A key is saved (${settings.stripeApiKeyMasked}). Leave blank to keep it.` : "No key saved."}
             inputProps={{ autoComplete: "off", maxLength: 300 }}
           />
-          {settings.hasStripeApiKey ? <Checkbox field={f.clearStripeApiKey} label="Remove the saved Stripe API key" /> : null}
+          {settings.hasStripeApiKey ? <CheckboxField field={f.clearStripeApiKey} label="Remove the saved Stripe API key" /> : null}
           <SelectField field={f.emailProvider} label="Email provider" options={EMAIL_PROVIDER_OPTIONS} placeholder={null} hint={NOT_CONNECTED} />
           <SelectField field={f.smsProvider} label="SMS provider" options={SMS_PROVIDER_OPTIONS} placeholder={null} hint={NOT_CONNECTED} />
-          <Checkbox field={f.whatsappIntegration} label="WhatsApp integration" hint={NOT_CONNECTED} />
-          <Checkbox field={f.analyticsTracking} label="Analytics tracking" hint={NOT_CONNECTED} />
+          <CheckboxField field={f.whatsappIntegration} label="WhatsApp integration" hint={NOT_CONNECTED} />
+          <CheckboxField field={f.analyticsTracking} label="Analytics tracking" hint={NOT_CONNECTED} />
         </>
       )}
       <SubmitButton pendingLabel="Saving...">Save Settings</SubmitButton>
     </Form>
-  );
-}
-
-function Checkbox({ field, label, hint }: { field: FieldMetadata<any, any, string[]>; label: string; hint?: string }) {
-  const props = getInputProps(field, { type: "checkbox", ariaAttributes: true });
-  const hintId = hint ? `${field.id}-hint` : undefined;
-  return (
-    <div>
-      <div className="flex items-center gap-3">
-        <input {...props} key={props.key} className="h-5 w-5 accent-brand-700" aria-describedby={[hintId, field.errors?.length ? field.errorId : null].filter(Boolean).join(" ") || undefined} />
-        <label htmlFor={field.id} className="text-sm font-medium text-gray-900">
-          {label}
-        </label>
-      </div>
-      {hint ? (
-        <p id={hintId} className="ml-8 mt-1 text-sm text-gray-700">
-          {hint}
-        </p>
-      ) : null}
-      <ErrorList id={field.errorId} errors={field.errors} />
-    </div>
   );
 }
 
