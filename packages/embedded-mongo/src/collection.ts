@@ -349,6 +349,7 @@ export class Collection {
    */
   countFromIndex(filter: Doc): number | null {
     const keys = Object.keys(filter);
+    if (keys.length > 1 && !keys.some((k) => k.startsWith("$"))) return this.countFromCompound(filter, keys);
     if (keys.length !== 1 || keys[0].startsWith("$")) return null;
     const eq = equalityConditions(filter);
     const vals = eq.get(keys[0]);
@@ -370,6 +371,25 @@ export class Collection {
     const ids = new Set<string>();
     for (const k of encoded) for (const id of ix.lookupLead(k) ?? []) ids.add(id);
     return ids.size;
+  }
+
+  /** A count of equality conditions on exactly the fields of a compound index, from its exact keys. */
+  private countFromCompound(filter: Doc, keys: string[]): number | null {
+    const eq = equalityConditions(filter);
+    if (eq.size !== keys.length || [...eq.values()].some((vals) => vals.some((v) => isPlainObject(v)))) return null;
+    for (const ix of this.indexes) {
+      if (!ix.usableForLookup || ix.fields.length !== keys.length || !ix.fields.every((f) => eq.has(f.name))) continue;
+      const exact = fullKeys(ix, eq);
+      if (!exact) continue;
+      this.lastScan = { indexName: ix.spec.name, keyPattern: ix.spec.key, field: ix.leadingField, bounds: "equality" };
+      const unique = Array.from(new Set(exact));
+      // One key: its set is the answer. Several: a document with an array in any field can be under more than one.
+      if (unique.length === 1) return ix.entries.get(unique[0])?.size ?? 0;
+      const ids = new Set<string>();
+      for (const k of unique) for (const id of ix.entries.get(k) ?? []) ids.add(id);
+      return ids.size;
+    }
+    return null;
   }
 
   /**

@@ -159,6 +159,9 @@ describe("explain", () => {
     const newest = await coll.find({ programme: "arts" }).sort({ at: -1 }).limit(5).toArray();
     const all = (await coll.find({ programme: "arts" }).toArray()).sort((a, b) => Number(b.at) - Number(a.at) || String(a._id).localeCompare(String(b._id)));
     expect(newest.map((d) => d.at)).toEqual(all.slice(0, 5).map((d) => d.at));
+    // Equality on every field of a compound index is counted from its exact keys.
+    const exact = await client.db("planner").command({ explain: { count: "p", query: { programme: "science", at: new Date(Date.UTC(2026, 0, 1)) } }, verbosity: "queryPlanner" });
+    expect(JSON.stringify(exact.queryPlanner.winningPlan)).toMatch(/"stage":"COUNT_SCAN".*"indexName":"programme_1_at_-1"/);
     const count = await client.db("planner").command({ explain: { count: "p", query: { programme: "science" } }, verbosity: "queryPlanner" });
     expect(JSON.stringify(count.queryPlanner.winningPlan)).toMatch(/"stage":"COUNT_SCAN".*"indexName":"programme_1_at_-1"/);
   });
