@@ -1,4 +1,5 @@
-import { data, Link } from "react-router";
+import { data } from "react-router";
+import { StatusPage } from "#app/components/status-page.tsx";
 
 export function loader() {
   throw data("Not found", { status: 404 });
@@ -18,18 +19,8 @@ export function ErrorBoundary() {
 
 export function NotFoundPage() {
   return (
-    <main id="main" className="mx-auto max-w-xl px-4 py-16 text-center">
-      <p className="text-sm font-semibold text-brand-700">404</p>
-      <h1 className="mt-2 text-3xl font-bold text-gray-900">Page not found</h1>
+    <StatusPage code={404} title="Page not found">
       <p className="mt-4 text-gray-700">Sorry, we couldn't find the page you're looking for.</p>
-      <div className="mt-8 flex justify-center gap-3">
-        <Link to="/" className="rounded-md bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800">
-          Go to the home page
-        </Link>
-        <Link to="/registration" className="rounded-md border border-gray-300 px-4 py-2 font-semibold text-gray-900 hover:bg-gray-50">
-          Enrol a ward
-        </Link>
-      </div>
-    </main>
+    </StatusPage>
   );
 }
