@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { StatusPage } from "#app/components/status-page.tsx";
+import { StatusPage } from "#app/components/error-pages.tsx";
 
 export function loader() {
   throw data("Not found", { status: 404 });

@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { StatusPage } from "#app/components/status-page.tsx";
+import { StatusPage } from "#app/components/error-pages.tsx";
 import { SupportPhones } from "#app/components/support-phones.tsx";
 import { SCHOOL_NAME } from "#app/domain/school.ts";
 
