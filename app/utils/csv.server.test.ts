@@ -57,4 +57,24 @@ describe("csvStream at size", () => {
     expect(lines[1]).toBe('0,"row 0, ok"');
     expect(lines[20_000]).toBe('19999,"row 19999, ok"');
   });
+  it("reads rows only as fast as the download is read, and closes the source when the reader goes away", async () => {
+    let read = 0;
+    let closed = false;
+    async function* rows() {
+      try {
+        for (let i = 0; i < 100_000; i++) {
+          read++;
+          yield i;
+        }
+      } finally {
+        closed = true;
+      }
+    }
+    const reader = csvResponse("n.csv", rows(), [{ header: "N", value: (n) => n }]).body!.getReader();
+    const first = await reader.read();
+    expect(new TextDecoder("utf-8", { ignoreBOM: true }).decode(first.value)).toMatch(/^\uFEFFN\n0\n1\n/);
+    expect(read).toBeLessThan(1_000);
+    await reader.cancel();
+    expect(closed).toBe(true);
+  });
 });
