@@ -1,8 +1,8 @@
 import { getInputProps, getSelectProps, getTextareaProps, type FieldMetadata } from "@conform-to/react";
 import { useEffect, useId, useState } from "react";
 import { SLOW_SUBMIT_MESSAGE } from "#app/domain/messages.ts";
-import { useNavigation } from "react-router";
-import { Button, type ButtonVariant } from "#app/components/ui/button.tsx";
+import { Link, useNavigation } from "react-router";
+import { Button, buttonClass, type ButtonVariant } from "#app/components/ui/button.tsx";
 
 /**
  * Form controls as plain HTML elements, so they submit and show server errors
@@ -267,4 +267,18 @@ function useSlowSubmit(pending: boolean, afterMs = 2000) {
 
 export function useFieldId(prefix: string) {
   return `${prefix}-${useId().replace(/:/g, "")}`;
+}
+
+/** The buttons of a page that confirms a deletion: the danger submit, then Cancel back to where the admin came from. */
+export function DeleteActions({ label, cancelTo }: { label: string; cancelTo: string }) {
+  return (
+    <div className="flex flex-wrap gap-3">
+      <SubmitButton variant="danger" pendingLabel="Deleting...">
+        {label}
+      </SubmitButton>
+      <Link to={cancelTo} className={buttonClass("secondary")}>
+        Cancel
+      </Link>
+    </div>
+  );
 }

@@ -1,14 +1,13 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint } from "@conform-to/zod/v4";
-import { data, Form, Link } from "react-router";
+import { data, Form } from "react-router";
 import type { Route } from "./+types/evaluation-delete";
 import { requireAdmin } from "#app/utils/auth.server.ts";
 import { parseWithZod } from "#app/forms/parse.ts";
 import { evaluationDeleteSchema, EVALUATION_DELETE_WORD } from "#app/forms/evaluation.schema.ts";
 import { redirectWithToast } from "#app/utils/toast.server.ts";
 import { SCHOOL_NAME } from "#app/domain/school.ts";
-import { FormErrors, SubmitButton, TextField } from "#app/components/form/fields.tsx";
-import { buttonClass } from "#app/components/ui/button.tsx";
+import { FormErrors, TextField, DeleteActions } from "#app/components/form/fields.tsx";
 import { countResponses, deleteEvaluationForm } from "#models/evaluation.server.ts";
 import { audit } from "#models/audit-log.server.ts";
 import { EVALUATIONS_PATH, requireEvaluationForm } from "#app/utils/evaluations.server.ts";
@@ -53,14 +52,7 @@ export default function DeleteEvaluation({ loaderData, actionData }: Route.Compo
       <Form method="post" {...getFormProps(form)} className="mt-5 space-y-4">
         <FormErrors id={form.errorId} errors={form.errors} />
         {responses ? <TextField field={fields.confirm} label={`Type ${EVALUATION_DELETE_WORD} to confirm`} inputProps={{ autoComplete: "off" }} /> : null}
-        <div className="flex gap-3">
-          <SubmitButton variant="danger" pendingLabel="Deleting...">
-            Delete form
-          </SubmitButton>
-          <Link to={`/admin/evaluations/${id}`} className={buttonClass("secondary")}>
-            Cancel
-          </Link>
-        </div>
+        <DeleteActions label="Delete form" cancelTo={`/admin/evaluations/${id}`} />
       </Form>
     </main>
   );

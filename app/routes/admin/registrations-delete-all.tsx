@@ -1,14 +1,13 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint } from "@conform-to/zod/v4";
 import { parseWithZod } from "#app/forms/parse.ts";
-import { data, Form, Link } from "react-router";
+import { data, Form } from "react-router";
 import type { Route } from "./+types/registrations-delete-all";
 import { requireAdmin } from "#app/utils/auth.server.ts";
 import { redirectWithToast } from "#app/utils/toast.server.ts";
 import { DeleteAllSchema } from "#app/forms/admin-registrations.schema.ts";
 import { ALL_REGISTRATIONS_DELETE_FAILED, ALL_REGISTRATIONS_DELETED } from "#app/domain/messages.ts";
-import { FormErrors, SubmitButton, TextField } from "#app/components/form/fields.tsx";
-import { buttonClass } from "#app/components/ui/button.tsx";
+import { FormErrors, TextField, DeleteActions } from "#app/components/form/fields.tsx";
 import { countRegistrationsByProgramme, deleteAllRegistrations } from "#models/registration.server.ts";
 import { audit } from "#models/audit-log.server.ts";
 import { SCHOOL_NAME } from "#app/domain/school.ts";
@@ -54,14 +53,7 @@ export default function DeleteAllRegistrations({ loaderData, actionData }: Route
       <Form method="post" {...getFormProps(form)} className="mt-5 space-y-4">
         <FormErrors id={form.errorId} errors={form.errors} />
         <TextField field={fields.confirm} label="Type DELETE to confirm" inputProps={{ autoComplete: "off" }} />
-        <div className="flex gap-3">
-          <SubmitButton variant="danger" pendingLabel="Deleting...">
-            Delete All
-          </SubmitButton>
-          <Link to="/admin/registrations" className={buttonClass("secondary")}>
-            Cancel
-          </Link>
-        </div>
+        <DeleteActions label="Delete All" cancelTo="/admin/registrations" />
       </Form>
     </main>
   );

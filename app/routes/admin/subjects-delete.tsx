@@ -1,9 +1,9 @@
-import { Form, Link } from "react-router";
+import { Form } from "react-router";
 import type { Route } from "./+types/subjects-delete";
 import { requireAdmin } from "#app/utils/auth.server.ts";
 import { SCHOOL_NAME } from "#app/domain/school.ts";
 import { SUBJECT_DELETE_CONFIRM } from "#app/domain/messages.ts";
-import { SubmitButton } from "#app/components/form/fields.tsx";
+import { DeleteActions } from "#app/components/form/fields.tsx";
 import { handleDeleteSubject, requireSubject } from "./+shared/subjects-actions.server.ts";
 
 /** The no-JS confirmation step (docs/product.md#departures: the browser confirm becomes a page). */
@@ -24,13 +24,8 @@ export default function DeleteSubject({ loaderData }: Route.ComponentProps) {
     <main id="main" className="max-w-xl rounded-xl border border-gray-200 bg-white p-6">
       <h1 className="text-2xl font-bold text-gray-900">Delete Subject: {subject.name}</h1>
       <p className="mt-3 text-gray-800">{SUBJECT_DELETE_CONFIRM}</p>
-      <Form method="post" className="mt-6 flex flex-wrap gap-3">
-        <SubmitButton variant="danger" pendingLabel="Deleting...">
-          Delete Subject
-        </SubmitButton>
-        <Link to="/admin/subjects" className="inline-flex min-h-11 items-center rounded-md border border-gray-300 px-4 py-2 text-sm font-semibold text-gray-900">
-          Cancel
-        </Link>
+      <Form method="post" className="mt-6">
+        <DeleteActions label="Delete Subject" cancelTo="/admin/subjects" />
       </Form>
     </main>
   );

@@ -1,9 +1,9 @@
-import { Form, Link } from "react-router";
+import { Form } from "react-router";
 import type { Route } from "./+types/whatsapp-groups-delete";
 import { requireAdmin } from "#app/utils/auth.server.ts";
 import { SCHOOL_NAME } from "#app/domain/school.ts";
 import { programmeLabel } from "#app/domain/programmes.ts";
-import { SubmitButton } from "#app/components/form/fields.tsx";
+import { DeleteActions } from "#app/components/form/fields.tsx";
 import { handleDeleteGroup, requireGroup } from "./+shared/whatsapp-groups-actions.server.ts";
 
 /** The no-JS confirmation step for deleting a group (with JS: a dialog on the list). */
@@ -25,13 +25,8 @@ export default function DeleteGroup({ loaderData }: Route.ComponentProps) {
     <main id="main" className="max-w-xl rounded-xl border border-gray-200 bg-white p-6">
       <h1 className="text-2xl font-bold text-gray-900">Delete WhatsApp Group</h1>
       <p className="mt-3 text-gray-800">Are you sure you want to delete the WhatsApp group {name}?</p>
-      <Form method="post" className="mt-6 flex flex-wrap gap-3">
-        <SubmitButton variant="danger" pendingLabel="Deleting...">
-          Delete Group
-        </SubmitButton>
-        <Link to="/admin/whatsapp-groups" className="inline-flex min-h-11 items-center rounded-md border border-gray-300 px-4 py-2 text-sm font-semibold text-gray-900">
-          Cancel
-        </Link>
+      <Form method="post" className="mt-6">
+        <DeleteActions label="Delete Group" cancelTo="/admin/whatsapp-groups" />
       </Form>
     </main>
   );
