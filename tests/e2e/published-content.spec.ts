@@ -125,6 +125,11 @@ test.describe("assignments reach the subject's students", () => {
     const student = await loginAs("student");
     await createRegistration({ wardWhatsapp: student.localPhone, programme: "arts", subjects: ["Literature", "History"] });
     await page.goto("/student-dashboard");
+    // With JavaScript, click once the page has hydrated: on a loaded machine a click while the header still settles
+    // once landed on the neighbouring nav link.
+    if (test.info().project.name === "js") {
+      await page.waitForFunction(() => Boolean((window as unknown as { __reactRouterDataRouter?: { state: { initialized: boolean } } }).__reactRouterDataRouter?.state.initialized));
+    }
     await page.getByRole("link", { name: "Assignments" }).click();
     await expect(page).toHaveURL(/\/assignments$/);
     const item = page.getByRole("article", { name: title });
