@@ -35,13 +35,7 @@ export type SoakMinute = {
   /** p99 of each kind of request this minute, to name the slow one. */
   p99ByKind: Record<string, number>;
 };
-export type SoakResult = {
-  minutes: SoakMinute[];
-  acknowledged: number;
-  present: number;
-  rate: number;
-  appHeapMiB: number;
-};
+export type SoakResult = { minutes: SoakMinute[]; acknowledged: number; present: number; rate: number; appHeapMiB: number };
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const STUDENT = { phone: "0244000004", password: "demo-student-2025" };
@@ -50,35 +44,23 @@ const ADMIN = { phone: "0244000001", password: "demo-admin-2025" };
 function rssMiB(pid: number | null | undefined): number {
   if (!pid) return 0;
   try {
-    const m = /VmRSS:\s+(\d+)/.exec(
-      fs.readFileSync(`/proc/${pid}/status`, "utf8"),
-    );
+    const m = /VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, "utf8"));
     return m ? Math.round(Number(m[1]) / 1024) : 0;
   } catch {
     return 0;
   }
 }
 
-type AppMetrics = {
-  heapMiB: number;
-  cpuSeconds: number;
-  gcSeconds: number;
-  loopP99Ms: number;
-};
+type AppMetrics = { heapMiB: number; cpuSeconds: number; gcSeconds: number; loopP99Ms: number };
 
 /**
  * The app's own Prometheus metrics (loopback may read them): heap in use, CPU and GC seconds so far, and the
  * event loop's p99 delay since the previous read (prom-client resets that histogram on each read).
  */
-export async function appMetrics(url: string): Promise<AppMetrics> {
+async function appMetrics(url: string): Promise<AppMetrics> {
   try {
     const text = await (await fetch(`${url}/metrics`)).text();
-    const sum = (name: string) =>
-      [
-        ...text.matchAll(
-          new RegExp(`^${name}(?:\\{[^}]*\\})? ([\\d.e+-]+)$`, "gm"),
-        ),
-      ].reduce((n, m) => n + Number(m[1]), 0);
+    const sum = (name: string) => [...text.matchAll(new RegExp(`^${name}(?:\\{[^}]*\\})? ([\\d.e+-]+)$`, "gm"))].reduce((n, m) => n + Number(m[1]), 0);
     return {
       heapMiB: Math.round(sum("nodejs_heap_size_used_bytes") / 1024 / 1024),
       cpuSeconds: sum("process_cpu_seconds_total"),
@@ -90,31 +72,15 @@ export async function appMetrics(url: string): Promise<AppMetrics> {
   }
 }
 
-export async function signIn(
-  url: string,
-  who: { phone: string; password: string },
-  role: string,
-): Promise<string> {
-  const body = new URLSearchParams({
-    intent: "signin",
-    phone: who.phone,
-    password: who.password,
-  });
-  const res = await fetch(`${url}/portal?role=${role}`, {
-    method: "POST",
-    body,
-    redirect: "manual",
-  });
-  const session = res.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .find((c) => c.startsWith("__session="));
-  if (!session)
-    throw new Error(`${role} sign-in failed (status ${res.status})`);
+async function signIn(url: string, who: { phone: string; password: string }, role: string): Promise<string> {
+  const body = new URLSearchParams({ intent: "signin", phone: who.phone, password: who.password });
+  const res = await fetch(`${url}/portal?role=${role}`, { method: "POST", body, redirect: "manual" });
+  const session = res.headers.getSetCookie().map((c) => c.split(";")[0]).find((c) => c.startsWith("__session="));
+  if (!session) throw new Error(`${role} sign-in failed (status ${res.status})`);
   return session;
 }
 
-export function enrolment(n: number): URLSearchParams {
+function enrolment(n: number): URLSearchParams {
   const pad = String(n).padStart(7, "0");
   const body = new URLSearchParams({
     parentName: `Soak Parent ${n}`,
@@ -139,41 +105,22 @@ export function enrolment(n: number): URLSearchParams {
 
 function percentile(sorted: number[], p: number) {
   if (!sorted.length) return 0;
-  return sorted[
-    Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))
-  ];
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 }
 
-export async function startDb(
-  dataDir: string,
-): Promise<{ uri: string; pid: number; stop(): Promise<void> }> {
+async function startDb(dataDir: string): Promise<{ uri: string; pid: number; stop(): Promise<void> }> {
   const port = await freePort();
-  const child = spawn(
-    process.execPath,
-    [
-      "--import",
-      "tsx",
-      path.join(ROOT, "packages/embedded-mongo/src/cli.ts"),
-      "--data-dir",
-      dataDir,
-      "--port",
-      String(port),
-      "--quiet",
-    ],
-    {
-      cwd: ROOT,
-      stdio: ["ignore", "pipe", "inherit"],
-    },
-  );
+  const child = spawn(process.execPath, ["--import", "tsx", path.join(ROOT, "packages/embedded-mongo/src/cli.ts"), "--data-dir", dataDir, "--port", String(port), "--quiet"], {
+    cwd: ROOT,
+    stdio: ["ignore", "pipe", "inherit"],
+  });
   await new Promise<void>((resolve, reject) => {
     let out = "";
     child.stdout!.on("data", (d) => {
       out += d;
       if (out.includes("MONGODB_URI=")) resolve();
     });
-    child.once("exit", (code) =>
-      reject(new Error(`the database exited with ${code}`)),
-    );
+    child.once("exit", (code) => reject(new Error(`the database exited with ${code}`)));
   });
   return {
     uri: `mongodb://127.0.0.1:${port}/vacation_classes_soak`,
@@ -187,27 +134,15 @@ export async function startDb(
   };
 }
 
-/** The app instance's heap budget in docs/deploy.md (SOAK_APP_HEAP_MIB overrides it; 0 = V8's default). */
-export const APP_HEAP_MIB = Number(process.env.SOAK_APP_HEAP_MIB ?? 256);
+/** The app instance's heap budget of docs/deploy.md (ADR 0057); SOAK_APP_HEAP_MIB=0 leaves V8's default. */
+const APP_HEAP_MIB = Number(process.env.SOAK_APP_HEAP_MIB ?? 256);
 
-export async function runSoak(options: {
-  minutes: number;
-  buildDir: string;
-  appHeapMiB?: number;
-  log?: (m: string) => void;
-}): Promise<SoakResult> {
+export async function runSoak(options: { minutes: number; buildDir: string; log?: (m: string) => void }): Promise<SoakResult> {
   const log = options.log ?? (() => {});
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "vcp-soak-db-"));
   const db = await startDb(dataDir);
-  // The production shape (docs/deploy.md): the app on its own with a V8 heap budget; 0 leaves V8's default.
-  const heap = options.appHeapMiB ?? APP_HEAP_MIB;
-  const app = await startApp({
-    buildDir: options.buildDir,
-    env: {
-      MONGODB_URI: db.uri,
-      ...(heap > 0 ? { NODE_OPTIONS: `--max-old-space-size=${heap}` } : {}),
-    },
-  });
+  const heap = APP_HEAP_MIB;
+  const app = await startApp({ buildDir: options.buildDir, env: { MONGODB_URI: db.uri, ...(heap > 0 ? { NODE_OPTIONS: `--max-old-space-size=${heap}` } : {}) } });
   const client = await MongoClient.connect(db.uri);
   try {
     const student = await signIn(app.url, STUDENT, "student");
@@ -217,29 +152,15 @@ export async function runSoak(options: {
     let acknowledged = 0;
     const get = (p: string, cookie?: string) => ({
       name: `GET ${p}`,
-      send: () =>
-        fetch(`${app.url}${p}`, {
-          headers: cookie ? { Cookie: cookie } : {},
-          redirect: "manual",
-        }),
+      send: () => fetch(`${app.url}${p}`, { headers: cookie ? { Cookie: cookie } : {}, redirect: "manual" }),
     });
-    for (let i = 0; i < 15; i++)
-      kinds.push(
-        get("/"),
-        get("/registration"),
-        get("/student-dashboard", student),
-      );
+    for (let i = 0; i < 15; i++) kinds.push(get("/"), get("/registration"), get("/student-dashboard", student));
     for (let i = 0; i < 10; i++) {
       kinds.push(get("/admin/registrations", admin));
       kinds.push({
         name: "POST /registration",
         send: async () => {
-          const res = await fetch(`${app.url}/registration`, {
-            method: "POST",
-            body: enrolment(++next),
-            headers: { Origin: app.url },
-            redirect: "manual",
-          });
+          const res = await fetch(`${app.url}/registration`, { method: "POST", body: enrolment(++next), headers: { Origin: app.url }, redirect: "manual" });
           if (res.status === 303 || res.status === 302) acknowledged++;
           return res;
         },
@@ -271,9 +192,7 @@ export async function runSoak(options: {
               await res.arrayBuffer();
               const ms = performance.now() - sent;
               latencies.push(ms);
-              const list = byKind.get(kind.name) ?? [];
-              list.push(ms);
-              byKind.set(kind.name, list);
+              byKind.set(kind.name, [...(byKind.get(kind.name) ?? []), ms]);
               if (res.status >= 500) server5xx++;
             })
             .catch(() => void errors++)
@@ -281,19 +200,12 @@ export async function runSoak(options: {
           pending.add(p);
         }
       }
-      await Promise.race([
-        Promise.all([...pending]),
-        new Promise((r) => setTimeout(r, 10_000)),
-      ]);
+      await Promise.race([Promise.all([...pending]), new Promise((r) => setTimeout(r, 10_000))]);
       latencies.sort((a, b) => a - b);
       const metrics = await appMetrics(app.url);
       const seconds = (performance.now() - previousAt) / 1000;
-      const cpuPercent = Math.round(
-        (100 * (metrics.cpuSeconds - previous.cpuSeconds)) / seconds,
-      );
-      const gcPercent = Math.round(
-        (100 * (metrics.gcSeconds - previous.gcSeconds)) / seconds,
-      );
+      const share = (from: number, to: number) => Math.round((100 * (to - from)) / seconds);
+      const [cpuPercent, gcPercent] = [share(previous.cpuSeconds, metrics.cpuSeconds), share(previous.gcSeconds, metrics.gcSeconds)];
       previous = metrics;
       previousAt = performance.now();
       const row: SoakMinute = {
@@ -309,36 +221,14 @@ export async function runSoak(options: {
         appGcPercent: gcPercent,
         loopP99Ms: metrics.loopP99Ms,
         dbRssMiB: rssMiB(db.pid),
-        registrations: await client
-          .db()
-          .collection("registrations")
-          .countDocuments(),
-        p99ByKind: Object.fromEntries(
-          [...byKind].map(([name, list]) => [
-            name,
-            Math.round(
-              percentile(
-                list.sort((a, b) => a - b),
-                99,
-              ),
-            ),
-          ]),
-        ),
+        registrations: await client.db().collection("registrations").countDocuments(),
+        p99ByKind: Object.fromEntries([...byKind].map(([name, list]) => [name, Math.round(percentile(list.sort((a, b) => a - b), 99))])),
       };
       minutes.push(row);
-      log(
-        `soak minute ${row.minute}: ${row.requests} requests, p50 ${row.p50} ms, p99 ${row.p99} ms, 5xx ${row.server5xx}, errors ${row.errors}, app CPU ${row.appCpuPercent} % (GC ${row.appGcPercent} %), loop p99 ${row.loopP99Ms} ms, RSS app ${row.appRssMiB} MiB (heap ${row.appHeapMiB}) + db ${row.dbRssMiB} MiB, ${row.registrations} registrations; p99 ${Object.entries(
-          row.p99ByKind,
-        )
-          .map(([k, v]) => `${k} ${v}`)
-          .join(", ")}`,
-      );
+      log(`soak minute ${row.minute}: ${row.requests} requests, p50 ${row.p50} ms, p99 ${row.p99} ms, 5xx ${row.server5xx}, errors ${row.errors}, app CPU ${row.appCpuPercent} % (GC ${row.appGcPercent} %), loop p99 ${row.loopP99Ms} ms, RSS app ${row.appRssMiB} MiB (heap ${row.appHeapMiB}) + db ${row.dbRssMiB} MiB, ${row.registrations} registrations; p99 ${Object.entries(row.p99ByKind).map(([k, v]) => `${k} ${v}`).join(", ")}`);
     }
     await Promise.all([...pending]);
-    const present = await client
-      .db()
-      .collection("registrations")
-      .countDocuments({ parentName: /^Soak Parent / });
+    const present = await client.db().collection("registrations").countDocuments({ parentName: /^Soak Parent / });
     return { minutes, acknowledged, present, rate, appHeapMiB: heap };
   } finally {
     await client.close();
@@ -362,25 +252,20 @@ export function rssSlopeSecondHalf(minutes: SoakMinute[]): number {
 }
 
 function slowest(m: SoakMinute): string {
-  const [name, ms] = Object.entries(m.p99ByKind).sort(
-    (a, b) => b[1] - a[1],
-  )[0] ?? ["", 0];
+  const [name, ms] = Object.entries(m.p99ByKind).sort((a, b) => b[1] - a[1])[0] ?? ["", 0];
   return name ? `${name} ${ms} ms` : "";
 }
 
 export function formatSoak(r: SoakResult): string {
+  const heap = r.appHeapMiB > 0 ? `${r.appHeapMiB} MiB` : "V8 default";
   const lines = [
-    `${r.rate} requests/s, open loop; app heap budget ${r.appHeapMiB > 0 ? `${r.appHeapMiB} MiB` : "V8 default"}; enrolments acknowledged ${r.acknowledged}, present ${r.present}`,
+    `${r.rate} requests/s, open loop; app heap budget ${heap}; enrolments acknowledged ${r.acknowledged}, present ${r.present}`,
     "minute  requests  p50 ms  p99 ms  5xx  errors  app CPU %  GC %  loop p99 ms  RSS app+db MiB  app heap MiB  registrations  slowest p99",
   ];
   for (const m of r.minutes) {
-    lines.push(
-      `${String(m.minute).padStart(6)}  ${String(m.requests).padStart(8)}  ${String(m.p50).padStart(6)}  ${String(m.p99).padStart(6)}  ${String(m.server5xx).padStart(3)}  ${String(m.errors).padStart(6)}  ${String(m.appCpuPercent).padStart(9)}  ${String(m.appGcPercent).padStart(4)}  ${String(m.loopP99Ms).padStart(11)}  ${`${m.appRssMiB}+${m.dbRssMiB}`.padStart(14)}  ${String(m.appHeapMiB).padStart(12)}  ${String(m.registrations).padStart(13)}  ${slowest(m)}`,
-    );
+    lines.push(`${String(m.minute).padStart(6)}  ${String(m.requests).padStart(8)}  ${String(m.p50).padStart(6)}  ${String(m.p99).padStart(6)}  ${String(m.server5xx).padStart(3)}  ${String(m.errors).padStart(6)}  ${String(m.appCpuPercent).padStart(9)}  ${String(m.appGcPercent).padStart(4)}  ${String(m.loopP99Ms).padStart(11)}  ${`${m.appRssMiB}+${m.dbRssMiB}`.padStart(14)}  ${String(m.appHeapMiB).padStart(12)}  ${String(m.registrations).padStart(13)}  ${slowest(m)}`);
   }
-  lines.push(
-    `RSS growth over the second half: ${rssSlopeSecondHalf(r.minutes).toFixed(1)} MiB/min`,
-  );
+  lines.push(`RSS growth over the second half: ${rssSlopeSecondHalf(r.minutes).toFixed(1)} MiB/min`);
   return lines.join("\n");
 }
 
@@ -389,10 +274,6 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const minutes = Number(args[args.indexOf("--minutes") + 1] || 10) || 10;
   const buildDir = process.env.BENCH_BUILD_DIR ?? "build-bench";
   if (args.includes("--build")) await buildApp(buildDir);
-  const result = await runSoak({
-    minutes,
-    buildDir,
-    log: (m) => process.stderr.write(`${m}\n`),
-  });
+  const result = await runSoak({ minutes, buildDir, log: (m) => process.stderr.write(`${m}\n`) });
   console.log(formatSoak(result));
 }

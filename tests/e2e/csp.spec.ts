@@ -8,6 +8,7 @@ import { createHash } from "node:crypto";
 import type { Page } from "@playwright/test";
 import routeConfig from "../../app/routes.ts";
 import { test, expect, createRegistration } from "../support/fixtures.ts";
+import { waitForHydration } from "../support/hydration.ts";
 
 type Entry = { path?: string; index?: boolean; file: string; children?: Entry[] };
 
@@ -25,7 +26,7 @@ async function openHydrated(page: Page, url: string) {
   const response = await page.goto(url);
   expect(response?.status(), url).toBeLessThan(500);
   // React Router's client router exists only once the module scripts ran under the policy.
-  await page.waitForFunction(() => Boolean((window as unknown as { __reactRouterDataRouter?: { state: { initialized: boolean } } }).__reactRouterDataRouter?.state.initialized), null, { timeout: 15_000 });
+  await waitForHydration(page);
 }
 
 test("every page hydrates under the CSP with no violation @js-only", async ({ page, loginAs, request }) => {

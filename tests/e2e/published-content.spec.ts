@@ -4,6 +4,7 @@ import path from "node:path";
 import type { Page } from "@playwright/test";
 import { test, expect, createRegistration, connectTestDb, uniquePhone } from "../support/fixtures.ts";
 import { expectNoA11yViolations } from "../support/axe.ts";
+import { waitForHydration } from "../support/hydration.ts";
 import { Communication } from "../../app/models/communication.server.ts";
 
 const PDF = Buffer.from("%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n");
@@ -127,9 +128,7 @@ test.describe("assignments reach the subject's students", () => {
     await page.goto("/student-dashboard");
     // With JavaScript, click once the page has hydrated: on a loaded machine a click while the header still settles
     // once landed on the neighbouring nav link.
-    if (test.info().project.name === "js") {
-      await page.waitForFunction(() => Boolean((window as unknown as { __reactRouterDataRouter?: { state: { initialized: boolean } } }).__reactRouterDataRouter?.state.initialized));
-    }
+    if (test.info().project.name === "js") await waitForHydration(page);
     await page.getByRole("link", { name: "Assignments" }).click();
     await expect(page).toHaveURL(/\/assignments$/);
     const item = page.getByRole("article", { name: title });
