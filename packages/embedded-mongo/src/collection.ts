@@ -8,6 +8,7 @@ import { Query } from "mingo/query";
 import {
   type Doc,
   MongoError,
+  compactDoc,
   compareValues,
   typeRank,
   encodeKey,
@@ -39,9 +40,9 @@ export class Index {
   sparse: boolean;
   partial: Query | null;
   /** full key tuple -> ids */
-  entries = new Map<string, Set<string>>();
+  entries = new Map<string, Ids>();
   /** leading field key -> ids (compound indexes only; single-field indexes use `entries`) */
-  lead: Map<string, Set<string>> | null;
+  lead: Map<string, Ids> | null;
   /** whether equality lookups on the leading field may use this index */
   usableForLookup: boolean;
   /** documents ordered by the field (single-field, non-sparse, non-partial indexes only) */
@@ -74,15 +75,24 @@ export class Index {
     if (this.partial && !this.partial.test(doc)) return null;
     const perField: any[][] = [];
     let allMissing = true;
+    let oneEach = true;
     for (const f of this.fields) {
       const vals = pathValues(doc, f.path, true);
       if (vals.length === 0) perField.push([null]);
       else {
         allMissing = false;
         perField.push(vals);
+        if (vals.length > 1) oneEach = false;
       }
     }
     if (this.sparse && allMissing) return null;
+    const multi = simpleValue(doc, this.fields[0].path) === NOT_SIMPLE;
+    if (oneEach) {
+      // The common case (no array on any indexed path): one key, no combinations to build or de-duplicate.
+      const tuple = perField.map(first);
+      const encoded = tuple.map(encodeKey);
+      return { keys: [encoded.join(SEP)], values: [tuple], leads: this.lead ? [encoded[0]] : [], multi };
+    }
     let tuples: any[][] = [[]];
     for (const vals of perField) {
       const next: any[][] = [];
@@ -100,7 +110,6 @@ export class Index {
       values.push(t);
     }
     const leads = this.lead ? Array.from(new Set(perField[0].map(encodeKey))) : [];
-    const multi = simpleValue(doc, this.fields[0].path) === NOT_SIMPLE;
     return { keys, values, leads, multi };
   }
 
@@ -117,21 +126,60 @@ export class Index {
   }
 
   /** ids whose leading field equals the encoded value */
-  lookupLead(encoded: string): Set<string> | undefined {
+  lookupLead(encoded: string): Ids | undefined {
     return (this.lead ?? this.entries).get(encoded);
   }
 }
 
-function addTo(m: Map<string, Set<string>>, key: string, id: string) {
-  let s = m.get(key);
-  if (!s) m.set(key, (s = new Set()));
-  s.add(id);
+/**
+ * The ids under one index key. Most keys of most indexes hold a single document (ids, references, phone numbers,
+ * timestamps), so a lone id is kept as the string itself and only a key shared by several documents gets a Set:
+ * at 100k documents a Set per key and index was most of the indexes' memory and of the time spent loading them.
+ */
+export type Ids = string | Set<string>;
+
+const NO_IDS: readonly string[] = [];
+
+/** The ids as an iterable (none for undefined). */
+export function idsIn(ids: Ids | undefined): Iterable<string> {
+  if (ids === undefined) return NO_IDS;
+  return typeof ids === "string" ? [ids] : ids;
 }
-function removeFrom(m: Map<string, Set<string>>, key: string, id: string) {
+
+export function idsCount(ids: Ids | undefined): number {
+  if (ids === undefined) return 0;
+  return typeof ids === "string" ? 1 : ids.size;
+}
+
+function idsHas(ids: Ids, id: string): boolean {
+  return typeof ids === "string" ? ids === id : ids.has(id);
+}
+
+function firstId(ids: Ids): string {
+  return typeof ids === "string" ? ids : (ids.values().next().value as string);
+}
+
+function first<T>(values: T[]): T {
+  return values[0];
+}
+
+function addTo(m: Map<string, Ids>, key: string, id: string) {
   const s = m.get(key);
-  if (!s) return;
+  if (s === undefined) m.set(key, id);
+  else if (typeof s !== "string") s.add(id);
+  else if (s !== id) m.set(key, new Set([s, id]));
+}
+
+function removeFrom(m: Map<string, Ids>, key: string, id: string) {
+  const s = m.get(key);
+  if (s === undefined) return;
+  if (typeof s === "string") {
+    if (s === id) m.delete(key);
+    return;
+  }
   s.delete(id);
-  if (s.size === 0) m.delete(key);
+  if (s.size === 1) m.set(key, firstId(s));
+  else if (s.size === 0) m.delete(key);
 }
 
 export interface ScanInfo {
@@ -200,9 +248,7 @@ export class Collection {
       const k = all[n];
       if (!ix.unique || !k) return;
       k.keys.forEach((key, j) => {
-        const s = ix.entries.get(key);
-        if (!s) return;
-        for (const other of s) {
+        for (const other of idsIn(ix.entries.get(key))) {
           if (other !== id) throw dupKeyError(this.ns, ix.spec.name, ix.spec.key, ix.fields.map((f) => f.name), k.values[j]);
         }
       });
@@ -210,7 +256,8 @@ export class Collection {
     return all;
   }
 
-  insert(doc: Doc, checkUnique = true) {
+  insert(inserted: Doc, checkUnique = true) {
+    const doc = compactDoc(inserted);
     const id = encodeKey(doc._id);
     if (this.docs.has(id)) {
       if (checkUnique) throw dupKeyError(this.ns, "_id_", { _id: 1 }, ["_id"], [doc._id]);
@@ -230,7 +277,8 @@ export class Collection {
   }
 
   /** Replace the document with the same _id (the _id must not change). */
-  replace(oldDoc: Doc, newDoc: Doc, checkUnique = true) {
+  replace(oldDoc: Doc, replacement: Doc, checkUnique = true) {
+    const newDoc = compactDoc(replacement);
     const id = encodeKey(oldDoc._id);
     const newKeys = checkUnique ? this.checkUnique(id, newDoc) : this.indexes.map((ix) => ix.keysFor(newDoc));
     const seq = this.seqs.get(oldDoc) ?? ++this.nextSeq;
@@ -281,7 +329,7 @@ export class Collection {
       if (ix.unique && checkUnique) {
         k.keys.forEach((key, j) => {
           const s = ix.entries.get(key);
-          if (s && s.size > 0 && !s.has(id)) {
+          if (s !== undefined && !idsHas(s, id)) {
             throw dupKeyError(this.ns, spec.name, spec.key, ix.fields.map((f) => f.name), k.values[j]);
           }
         });
@@ -365,11 +413,11 @@ export class Collection {
     this.lastScan = { indexName: ix.spec.name, keyPattern: ix.spec.key, field, bounds: "equality" };
     if (encoded.length === 1 || ix.multikeyDocs === 0) {
       let n = 0;
-      for (const k of encoded) n += ix.lookupLead(k)?.size ?? 0;
+      for (const k of encoded) n += idsCount(ix.lookupLead(k));
       return n;
     }
     const ids = new Set<string>();
-    for (const k of encoded) for (const id of ix.lookupLead(k) ?? []) ids.add(id);
+    for (const k of encoded) for (const id of idsIn(ix.lookupLead(k))) ids.add(id);
     return ids.size;
   }
 
@@ -384,9 +432,9 @@ export class Collection {
       this.lastScan = { indexName: ix.spec.name, keyPattern: ix.spec.key, field: ix.leadingField, bounds: "equality" };
       const unique = Array.from(new Set(exact));
       // One key: its set is the answer. Several: a document with an array in any field can be under more than one.
-      if (unique.length === 1) return ix.entries.get(unique[0])?.size ?? 0;
+      if (unique.length === 1) return idsCount(ix.entries.get(unique[0]));
       const ids = new Set<string>();
-      for (const k of unique) for (const id of ix.entries.get(k) ?? []) ids.add(id);
+      for (const k of unique) for (const id of idsIn(ix.entries.get(k))) ids.add(id);
       return ids.size;
     }
     return null;
@@ -402,10 +450,9 @@ export class Collection {
     if (!ix) return null;
     this.lastScan = { indexName: ix.spec.name, keyPattern: ix.spec.key, field, bounds: "distinct" };
     const out: { value: any; count: number }[] = [];
-    for (const set of (ix.lead ?? ix.entries).values()) {
-      const first = set.values().next().value as string;
-      const v = simpleValue(this.docs.get(first)!, ix.fields[0].path);
-      out.push({ value: v === NOT_SIMPLE ? null : v, count: set.size });
+    for (const ids of (ix.lead ?? ix.entries).values()) {
+      const v = simpleValue(this.docs.get(firstId(ids))!, ix.fields[0].path);
+      out.push({ value: v === NOT_SIMPLE ? null : v, count: idsCount(ids) });
     }
     return out;
   }
@@ -468,14 +515,14 @@ export class Collection {
       }
       return out;
     }
-    let best: Set<string>[] | null = null;
+    let best: Ids[] | null = null;
     let bestSize = Infinity;
     let bestIx: Index | null = null;
     for (const ix of this.indexes) {
       if (!ix.usableForLookup) continue;
       const vals = eq.get(ix.leadingField);
       if (!vals) continue;
-      const sets: Set<string>[] = [];
+      const sets: Ids[] = [];
       let size = 0;
       const seen = new Set<string>();
       // Equality on every field of a compound index: exact keys (each combination of the values), not the leading field.
@@ -484,9 +531,9 @@ export class Collection {
         if (seen.has(k)) continue;
         seen.add(k);
         const s = keys ? ix.entries.get(k) : ix.lookupLead(k);
-        if (s) {
+        if (s !== undefined) {
           sets.push(s);
-          size += s.size;
+          size += idsCount(s);
         }
       }
       if (size < bestSize) {
@@ -499,14 +546,14 @@ export class Collection {
     this.lastScan = { indexName: bestIx!.spec.name, keyPattern: bestIx!.spec.key, field: bestIx!.leadingField, bounds: "equality" };
     if (best.length === 1) {
       const out: Doc[] = [];
-      for (const id of best[0]) {
+      for (const id of idsIn(best[0])) {
         const d = this.docs.get(id);
         if (d) out.push(d);
       }
       return out;
     }
     const ids = new Set<string>();
-    for (const s of best) for (const id of s) ids.add(id);
+    for (const s of best) for (const id of idsIn(s)) ids.add(id);
     const out: Doc[] = [];
     for (const id of ids) {
       const d = this.docs.get(id);

@@ -31,7 +31,7 @@ export function textMatches(engine: Engine, coll: Collection, text: TextQuery, r
   const key = `${coll.version}|${ix.spec.name}|${JSON.stringify(text)}|${encodeKey(rest)}`;
   const cached = engine.textCache.get(coll);
   if (cached && cached.key === key) return cached.result;
-  const found = ix.text!.search(text);
+  const found = ix.text!.search(text, (id) => coll.docs.get(id));
   const q = Object.keys(rest).length ? compileQuery(rest, mingoOptions()) : null;
   const docs: Doc[] = [];
   const scores = new Map<Doc, number>();

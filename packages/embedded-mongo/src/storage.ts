@@ -41,28 +41,33 @@ export function frame(rec: JournalRecord | Record<string, any>): Buffer {
   return out;
 }
 
-/** Parse frames; returns the records and the offset of the first invalid byte (== length when clean). */
-export function readFrames(buf: Buffer): { records: JournalRecord[]; validLength: number; error?: string } {
-  const records: JournalRecord[] = [];
+/**
+ * Parse frames, handing each record to `apply` as soon as it is decoded (a record is garbage once applied, so loading
+ * never holds a second copy of the data); returns how many were applied and the offset of the first invalid byte
+ * (== length when clean).
+ */
+export function applyFrames(buf: Buffer, apply: (rec: JournalRecord) => void): { count: number; validLength: number; error?: string } {
+  let count = 0;
   let pos = 0;
   while (pos < buf.length) {
-    if (pos + FRAME_HEADER > buf.length) return { records, validLength: pos, error: "truncated frame header" };
+    if (pos + FRAME_HEADER > buf.length) return { count, validLength: pos, error: "truncated frame header" };
     const len = buf.readUInt32LE(pos);
     const crc = buf.readUInt32LE(pos + 4);
-    if (len < 5 || len > MAX_RECORD) return { records, validLength: pos, error: `bad frame length ${len}` };
-    if (pos + FRAME_HEADER + len > buf.length) return { records, validLength: pos, error: "truncated frame" };
+    if (len < 5 || len > MAX_RECORD) return { count, validLength: pos, error: `bad frame length ${len}` };
+    if (pos + FRAME_HEADER + len > buf.length) return { count, validLength: pos, error: "truncated frame" };
     const payload = buf.subarray(pos + FRAME_HEADER, pos + FRAME_HEADER + len);
-    if ((zlib.crc32(payload) >>> 0) !== crc) return { records, validLength: pos, error: "checksum mismatch" };
+    if ((zlib.crc32(payload) >>> 0) !== crc) return { count, validLength: pos, error: "checksum mismatch" };
     let rec: JournalRecord;
     try {
       rec = decodeBson(payload) as JournalRecord;
     } catch (e: any) {
-      return { records, validLength: pos, error: `undecodable record: ${e?.message ?? e}` };
+      return { count, validLength: pos, error: `undecodable record: ${e?.message ?? e}` };
     }
-    records.push(rec);
+    apply(rec);
+    count++;
     pos += FRAME_HEADER + len;
   }
-  return { records, validLength: pos };
+  return { count, validLength: pos };
 }
 
 function fsyncDir(dir: string) {
@@ -230,15 +235,14 @@ export class Storage implements Journal {
     const snap = this.file("snapshot", gen);
     if (gen > 0) {
       const buf = fs.readFileSync(snap);
-      const { records, validLength, error } = readFrames(buf);
+      // A corrupt snapshot refuses the start: what was applied before the bad frame is discarded with the engine.
+      const { validLength, error } = applyFrames(buf, (r) => this.engine.applyRecord(r));
       if (error || validLength !== buf.length) throw new Error(`embedded-mongo: snapshot ${snap} is corrupt (${error}); refusing to start`);
-      for (const r of records) this.engine.applyRecord(r);
     }
     const jpath = this.file("journal", gen);
     if (fs.existsSync(jpath)) {
       const buf = fs.readFileSync(jpath);
-      const { records, validLength, error } = readFrames(buf);
-      for (const r of records) this.engine.applyRecord(r);
+      const { validLength, error } = applyFrames(buf, (r) => this.engine.applyRecord(r));
       if (validLength !== buf.length) {
         this.log(`journal ${jpath}: dropping ${buf.length - validLength} byte(s) of torn/corrupt tail (${error})`);
         fs.truncateSync(jpath, validLength);

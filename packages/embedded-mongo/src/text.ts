@@ -76,8 +76,9 @@ export function scoreDocument(spec: TextSpec, doc: Doc): { terms: Map<string, nu
   const texts: string[] = [];
   for (const f of spec.fields) {
     for (const s of fieldStrings(doc, f.path)) {
-      texts.push(fold(s));
-      const tokens = tokenize(s);
+      const folded = fold(s);
+      texts.push(folded);
+      const tokens = folded.match(TERM) ?? [];
       if (tokens.length === 0) continue;
       const stats = new Map<string, { count: number; freq: number; exp: number }>();
       for (const t of tokens) {
@@ -141,50 +142,72 @@ export function parseSearch(search: string): TextQuery {
   return { positive: [...positive], negative: [...negative], phrases, negativePhrases };
 }
 
-/** A text index's postings: term -> (document id -> score contribution), and each document's folded text. */
+/** One document under a term: most terms of a school's data (numbers, phone numbers, rare names) are in one document. */
+class Single {
+  constructor(
+    readonly id: string,
+    readonly score: number,
+  ) {}
+}
+
+/**
+ * A text index's postings: term -> the documents containing it with their score contributions (a lone document kept
+ * as one small object, several in a Map). Phrases are checked against the documents themselves (`docOf`), so no
+ * folded copy of every document's text is kept in memory.
+ */
 export class TextIndex {
   readonly spec: TextSpec;
-  postings = new Map<string, Map<string, number>>();
-  texts = new Map<string, string>();
+  postings = new Map<string, Single | Map<string, number>>();
 
   constructor(spec: TextSpec) {
     this.spec = spec;
   }
 
   add(id: string, doc: Doc) {
-    const { terms, text } = scoreDocument(this.spec, doc);
-    for (const [t, s] of terms) {
-      let p = this.postings.get(t);
-      if (!p) this.postings.set(t, (p = new Map()));
-      p.set(id, s);
+    for (const [t, s] of scoreDocument(this.spec, doc).terms) {
+      const p = this.postings.get(t);
+      if (p === undefined) this.postings.set(t, new Single(id, s));
+      else if (p instanceof Map) p.set(id, s);
+      else if (p.id === id) this.postings.set(t, new Single(id, s));
+      else this.postings.set(t, new Map([[p.id, p.score], [id, s]]));
     }
-    if (terms.size) this.texts.set(id, text);
   }
 
   remove(id: string, doc: Doc) {
-    const { terms } = scoreDocument(this.spec, doc);
-    for (const t of terms.keys()) {
+    for (const t of scoreDocument(this.spec, doc).terms.keys()) {
       const p = this.postings.get(t);
-      if (!p) continue;
+      if (p === undefined) continue;
+      if (!(p instanceof Map)) {
+        if (p.id === id) this.postings.delete(t);
+        continue;
+      }
       p.delete(id);
-      if (p.size === 0) this.postings.delete(t);
+      if (p.size === 1) {
+        const [only, score] = p.entries().next().value as [string, number];
+        this.postings.set(t, new Single(only, score));
+      } else if (p.size === 0) this.postings.delete(t);
     }
-    this.texts.delete(id);
   }
 
   /** Ids matching the query, with their scores (documents with no positive term never match). */
-  search(q: TextQuery): Map<string, number> {
+  search(q: TextQuery, docOf: (id: string) => Doc | undefined): Map<string, number> {
     const out = new Map<string, number>();
-    const lists = q.positive.map((t) => this.postings.get(t)).filter((p): p is Map<string, number> => !!p);
-    for (const p of lists) for (const [id, s] of p) out.set(id, (out.get(id) ?? 0) + s);
+    for (const t of q.positive) {
+      const p = this.postings.get(t);
+      if (p === undefined) continue;
+      if (p instanceof Map) for (const [id, s] of p) out.set(id, (out.get(id) ?? 0) + s);
+      else out.set(p.id, (out.get(p.id) ?? 0) + p.score);
+    }
     if (out.size === 0) return out;
     for (const t of q.negative) {
       const p = this.postings.get(t);
-      if (p) for (const id of p.keys()) out.delete(id);
+      if (p instanceof Map) for (const id of p.keys()) out.delete(id);
+      else if (p) out.delete(p.id);
     }
     if (q.phrases.length || q.negativePhrases.length) {
       for (const id of out.keys()) {
-        const text = this.texts.get(id) ?? "";
+        const doc = docOf(id);
+        const text = doc ? scoreDocument(this.spec, doc).text : "";
         if (!q.phrases.every((ph) => text.includes(ph)) || q.negativePhrases.some((ph) => text.includes(ph))) out.delete(id);
       }
     }

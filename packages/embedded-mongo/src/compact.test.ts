@@ -1,0 +1,112 @@
+/**
+ * The compact in-memory layout changes nothing a client can see: stored documents keep their fields, order, values
+ * and prototypes; an index key shared by several documents and then by one again keeps answering; a text term shared
+ * by several documents and then by one keeps its score; phrases are still checked against the documents.
+ */
+import { Binary, MongoClient, ObjectId } from "mongodb";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type EmbeddedMongo, startEmbeddedMongo } from "./index.js";
+import { compactDoc } from "./values.js";
+
+let server: EmbeddedMongo;
+let client: MongoClient;
+
+beforeAll(async () => {
+  server = await startEmbeddedMongo({ quiet: true });
+  client = await MongoClient.connect(server.uri);
+});
+afterAll(async () => {
+  await client?.close();
+  await server?.stop();
+});
+
+describe("compactDoc", () => {
+  const wide = (n: number) => Object.fromEntries(Array.from({ length: n }, (_, i) => [`field${i}`, `value ${i % 3}`]));
+
+  it("keeps every field, in order, with the same values, and leaves the original alone", () => {
+    const when = new Date(1_700_000_000_000);
+    const id = new ObjectId();
+    const original = { _id: id, ...wide(20), when, nested: { ...wide(14), deep: { a: 1 } }, list: [{ ...wide(13) }, "x", 2], bin: new Binary(Buffer.from("ab")) };
+    const before = JSON.stringify(original);
+    const stored = compactDoc(original);
+    expect(stored).not.toBe(original);
+    expect(Object.keys(stored)).toEqual(Object.keys(original));
+    expect(stored).toEqual(original);
+    expect(Object.keys(stored.nested)).toEqual(Object.keys(original.nested));
+    // Non-string values are the same objects, not copies.
+    expect(stored._id).toBe(id);
+    expect(stored.when).toBe(when);
+    expect(stored.bin).toBe(original.bin);
+    expect(JSON.stringify(original)).toBe(before);
+  });
+
+  it("keeps __proto__ as an own field and never changes a prototype", () => {
+    const withProto = JSON.parse(`{${Array.from({ length: 14 }, (_, i) => `"k${i}": ${i}`).join(", ")}, "__proto__": {"polluted": true}}`);
+    const stored = compactDoc(withProto);
+    expect(Object.getPrototypeOf(stored)).toBe(Object.prototype);
+    expect(Object.prototype.hasOwnProperty.call(stored, "__proto__")).toBe(true);
+    expect(stored.__proto__).toEqual({ polluted: true });
+    expect(({} as { polluted?: boolean }).polluted).toBeUndefined();
+
+    const bare = Object.assign(Object.create(null), wide(15));
+    expect(Object.getPrototypeOf(compactDoc(bare))).toBeNull();
+  });
+
+  it("gives key names that are not identifiers (quotes, dots, digits, $) back unchanged", () => {
+    const odd: Record<string, number> = { ...Object.fromEntries(Array.from({ length: 12 }, (_, i) => [`f${i}`, i])), 'a"b': 1, "a.b": 2, "2": 3, $x: 4, "}); throw 1; ({": 5 };
+    const stored = compactDoc(odd);
+    expect(stored).toEqual(odd);
+    expect(Object.keys(stored)).toEqual(Object.keys(odd));
+  });
+});
+
+describe("index keys shared by several documents, then by one", () => {
+  it("answers lookups, counts and unique checks as the documents come and go", async () => {
+    const coll = client.db("compact").collection<{ _id: number; school: string; code?: string }>("ids");
+    await coll.createIndex({ school: 1 });
+    await coll.createIndex({ code: 1 }, { unique: true, sparse: true });
+    await coll.insertMany([
+      { _id: 1, school: "Accra Academy", code: "A" },
+      { _id: 2, school: "Accra Academy" },
+      { _id: 3, school: "Accra Academy" },
+    ]);
+    expect(await coll.countDocuments({ school: "Accra Academy" })).toBe(3);
+    await coll.deleteMany({ _id: { $in: [1, 2] } });
+    expect(await coll.countDocuments({ school: "Accra Academy" })).toBe(1);
+    expect((await coll.find({ school: "Accra Academy" }).toArray()).map((d) => d._id)).toEqual([3]);
+    await coll.deleteOne({ _id: 3 });
+    expect(await coll.countDocuments({ school: "Accra Academy" })).toBe(0);
+    // The unique key freed by the delete can be taken again, and then only once.
+    await coll.insertOne({ _id: 4, school: "Mfantsipim", code: "A" });
+    await expect(coll.insertOne({ _id: 5, school: "Mfantsipim", code: "A" })).rejects.toMatchObject({ code: 11000 });
+    await coll.updateOne({ _id: 4 }, { $set: { school: "Achimota" } });
+    expect(await coll.countDocuments({ school: "Mfantsipim" })).toBe(0);
+    expect(await coll.countDocuments({ school: "Achimota" })).toBe(1);
+  });
+});
+
+describe("text terms shared by several documents, then by one", () => {
+  it("keeps the remaining document's score, and checks phrases against the documents", async () => {
+    const coll = client.db("compact").collection<{ _id: number; name: string }>("text");
+    await coll.createIndex({ name: "text" }, { default_language: "none" });
+    await coll.insertMany([
+      { _id: 1, name: "Ama Mensah" },
+      { _id: 2, name: "Kofi Mensah" },
+    ]);
+    const search = (q: string) =>
+      coll
+        .find({ $text: { $search: q } }, { projection: { score: { $meta: "textScore" } } })
+        .sort({ _id: 1 })
+        .toArray();
+    const before = await search("mensah");
+    expect(before.map((d) => d._id)).toEqual([1, 2]);
+    await coll.deleteOne({ _id: 1 });
+    const after = await search("mensah");
+    expect(after).toEqual([before[1]]);
+    await coll.updateOne({ _id: 2 }, { $set: { name: "Kofi Boateng" } });
+    expect(await search("mensah")).toEqual([]);
+    expect((await search('"kofi boateng"')).map((d) => d._id)).toEqual([2]);
+    expect(await search('"boateng kofi"')).toEqual([]);
+    expect(await search('kofi -"kofi boateng"')).toEqual([]);
+  });
+});
