@@ -1,9 +1,9 @@
-import path from "node:path";
-import url from "node:url";
-
-const mainFile = path.join(path.dirname(url.fileURLToPath(import.meta.url)), "main.ts");
+import fs from "node:fs";
+import { httpServerEntry } from "./build.ts";
 
 /** Node arguments that start the production server on a build (for tests and benchmarks that spawn the app). */
 export function appServerArgs(serverEntry: string): string[] {
-  return ["--import", "tsx", mainFile, serverEntry];
+  const main = httpServerEntry(serverEntry);
+  if (!fs.existsSync(main)) throw new Error(`${main} is missing: build again (react-router build compiles the HTTP server).`);
+  return [main, serverEntry];
 }
