@@ -40,6 +40,12 @@ describe("compactDoc", () => {
     expect(JSON.stringify(original)).toBe(before);
   });
 
+  it("stores every value of a field that holds thousands of different strings (past the shared-string table)", () => {
+    const docs = Array.from({ length: 2_500 }, (_, i) => ({ ...wide(12), name: `Ward ${i} Mensah`, tags: [`t${i % 3}`, `n${i}`] }));
+    const stored = docs.map(compactDoc);
+    expect(stored).toEqual(docs);
+  });
+
   it("keeps __proto__ as an own field and never changes a prototype", () => {
     const withProto = JSON.parse(`{${Array.from({ length: 14 }, (_, i) => `"k${i}": ${i}`).join(", ")}, "__proto__": {"polluted": true}}`);
     const stored = compactDoc(withProto);

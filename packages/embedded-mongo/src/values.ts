@@ -429,49 +429,60 @@ function numbersIn(o: any): any {
  *    registration, slower to read and to collect. A stored document is rebuilt through an object literal compiled
  *    once per key list (a "shape"), which V8 lays out as a fast object with in-object fields and a layout shared by
  *    every document of that shape: about 0.25 KB for the same fields;
- *  - every decoded string is a new copy, though most short values repeat across documents (programmes, forms,
- *    subjects, schools, enum values). Short strings are shared through a bounded table (strings are immutable, so
- *    sharing one is invisible to every reader).
+ *  - every decoded string is a new copy, though many fields hold a few values over and over (programmes, forms,
+ *    subjects, schools, enum values). Each field of a shape keeps a small table of the short strings it has seen and
+ *    hands out the first copy (strings are immutable: sharing one is invisible to readers); a field that turns out to
+ *    hold many different values (names, phone numbers, ids) stops being tracked.
  * Other values are not copied (dates, ids, binaries stay the same objects); nested documents are rebuilt the same way.
- * Objects with `__proto__` as a key, without Object.prototype or with more than MAX_SHAPE_KEYS keys keep their layout,
- * and after MAX_SHAPES distinct key lists new shapes are not compiled (the document is then kept as decoded: correct,
- * only larger).
+ * Documents with fewer than MIN_SHAPE_KEYS keys are already compact and are kept as they are, as are objects with
+ * `__proto__` as a key, without Object.prototype or with more than MAX_SHAPE_KEYS keys; after MAX_SHAPES distinct key
+ * lists new shapes are not compiled (the document is then kept as decoded: correct, only larger).
  */
 const MIN_SHAPE_KEYS = 12;
 const MAX_SHAPE_KEYS = 200;
 const MAX_SHAPES = 2000;
-const shapes = new Map<string, (values: any[]) => Doc>();
 const MAX_SHARED_LENGTH = 48;
-const MAX_SHARED_STRINGS = 100_000;
-const sharedStrings = new Map<string, string>();
+const MAX_VALUES_PER_FIELD = 2048;
 
-function shapeOf(keys: string[]): ((values: any[]) => Doc) | null {
-  const signature = keys.join("\u0000");
-  let make = shapes.get(signature);
-  if (make) return make;
-  if (shapes.size >= MAX_SHAPES) return null;
-  // Keys are written as JSON string literals: no key can break out of the literal.
-  make = new Function("v", `return {${keys.map((k, i) => `${JSON.stringify(k)}: v[${i}]`).join(", ")}};`) as (values: any[]) => Doc;
-  shapes.set(signature, make);
-  return make;
+interface Shape {
+  make: (values: any[]) => Doc;
+  /** per field: its short strings seen so far, or null once the field has shown too many different ones */
+  strings: (Map<string, string> | null)[];
 }
 
-function sharedString(s: string): string {
-  if (s.length > MAX_SHARED_LENGTH) return s;
-  const known = sharedStrings.get(s);
+const shapes = new Map<string, Shape>();
+
+function shapeOf(keys: string[]): Shape | null {
+  const signature = keys.join("\u0000");
+  let shape = shapes.get(signature);
+  if (shape) return shape;
+  if (shapes.size >= MAX_SHAPES) return null;
+  // Keys are written as JSON string literals: no key can break out of the literal.
+  const make = new Function("v", `return {${keys.map((k, i) => `${JSON.stringify(k)}: v[${i}]`).join(", ")}};`) as (values: any[]) => Doc;
+  shape = { make, strings: keys.map(() => new Map<string, string>()) };
+  shapes.set(signature, shape);
+  return shape;
+}
+
+function sharedString(shape: Shape, field: number, s: string): string {
+  const seen = shape.strings[field];
+  if (seen === null || s.length > MAX_SHARED_LENGTH) return s;
+  const known = seen.get(s);
   if (known !== undefined) return known;
-  if (sharedStrings.size < MAX_SHARED_STRINGS) sharedStrings.set(s, s);
+  if (seen.size >= MAX_VALUES_PER_FIELD) shape.strings[field] = null;
+  else seen.set(s, s);
   return s;
 }
 
-function compactValue(v: any): any {
-  if (typeof v === "string") return sharedString(v);
+/** `v` laid out compactly; strings (also inside arrays) shared through `shape`'s table for `field` when given. */
+function compactValue(v: any, shape: Shape | null, field: number): any {
+  if (typeof v === "string") return shape ? sharedString(shape, field, v) : v;
   if (v === null || typeof v !== "object") return v;
   if (Array.isArray(v)) {
     let out: any[] | null = null;
     for (let i = 0; i < v.length; i++) {
-      const c = compactValue(v[i]);
-      if (c !== v[i] || typeof c === "string") (out ??= v.slice())[i] = c;
+      const c = compactValue(v[i], shape, field);
+      if (c !== v[i] || (shape && typeof c === "string")) (out ??= v.slice())[i] = c;
     }
     return out ?? v;
   }
@@ -481,11 +492,17 @@ function compactValue(v: any): any {
 /** The same document, laid out compactly (see above); `doc` itself is not changed. */
 export function compactDoc(doc: Doc): Doc {
   const keys = Object.keys(doc);
-  const values: any[] = new Array(keys.length);
-  for (let i = 0; i < keys.length; i++) values[i] = compactValue(doc[keys[i]]);
   const worth = keys.length >= MIN_SHAPE_KEYS && keys.length <= MAX_SHAPE_KEYS && Object.getPrototypeOf(doc) === Object.prototype && !keys.includes("__proto__");
-  const make = worth ? shapeOf(keys) : null;
-  if (make) return make(values);
+  const shape = worth ? shapeOf(keys) : null;
+  const values: any[] = new Array(keys.length);
+  let changed = false;
+  for (let i = 0; i < keys.length; i++) {
+    const v = doc[keys[i]];
+    values[i] = compactValue(v, shape, i);
+    if (values[i] !== v) changed = true;
+  }
+  if (shape) return shape.make(values);
+  if (!changed) return doc;
   const copy: Doc = Object.getPrototypeOf(doc) === null ? Object.create(null) : {};
   for (let i = 0; i < keys.length; i++) setOwn(copy, keys[i], values[i]);
   return copy;
