@@ -30,7 +30,7 @@ function pad(n: number, width: number) {
 }
 
 /** Inserts `count` valid registrations in batches, one minute apart, spread over the programmes. */
-async function insertRegistrations(uri: string, count: number) {
+export async function insertRegistrations(uri: string, count: number) {
   const client = await MongoClient.connect(uri);
   try {
     const coll = client.db().collection<{ _id: string; [key: string]: unknown }>("registrations");
@@ -83,7 +83,7 @@ async function insertRegistrations(uri: string, count: number) {
   }
 }
 
-async function signIn(url: string): Promise<string> {
+export async function signIn(url: string): Promise<string> {
   const body = new URLSearchParams({ intent: "signin", phone: ADMIN.phone, password: ADMIN.password });
   const res = await fetch(`${url}/portal?role=admin`, { method: "POST", body, redirect: "manual" });
   const cookies = res.headers.getSetCookie().map((c) => c.split(";")[0]);

@@ -63,7 +63,7 @@ export async function buildApp(buildDir: string): Promise<void> {
   });
 }
 
-async function waitForHealth(url: string, child: ChildProcess, timeoutMs = 60_000) {
+export async function waitForHealth(url: string, child: ChildProcess, timeoutMs = 60_000) {
   const started = Date.now();
   while (Date.now() - started < timeoutMs) {
     if (child.exitCode !== null) throw new Error(`the app exited with code ${child.exitCode} before it was ready`);

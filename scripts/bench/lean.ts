@@ -1,0 +1,177 @@
+/**
+ * Lean at scale: the app on its in-process embedded database (no MONGODB_URI), with 100k registrations on disk.
+ *  - boot: from starting the process to the first 200 from /healthz, beside the same app booting on the same
+ *    install without the registrations (measured in the same run: what the data adds);
+ *  - memory: the app process's RSS after boot, after the admin list and after a full CSV export, beside the
+ *    process's RSS without the registrations and the data's size on disk;
+ *  - floor: reading and decoding the same data files with the `bson` package alone (no engine, no indexes).
+ * Only loopback traffic; every wait is bounded.
+ *
+ *   npx tsx scripts/bench/lean.ts [--count 100000] [--build]
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { deserialize } from "bson";
+import { startEmbeddedMongo } from "@vacation-classes/embedded-mongo";
+import { appServerArgs } from "../../server/command.ts";
+import { insertRegistrations, signIn } from "./admin-scale.ts";
+import { buildApp, freePort, waitForHealth } from "./app.ts";
+
+export type LeanResult = {
+  registrations: number;
+  diskMiB: number;
+  decodeFloorSeconds: number;
+  empty: { bootSeconds: number; rssMiB: number };
+  full: { bootSeconds: number; rssMiB: number; afterListMiB: number; afterExportMiB: number; peakMiB: number; exportSeconds: number };
+};
+
+const ROOT = path.resolve(import.meta.dirname, "../..");
+const DB_NAME = "vacation_classes";
+
+function rssMiB(pid: number): number {
+  const m = /^VmRSS:\s+(\d+) kB/m.exec(fs.readFileSync(`/proc/${pid}/status`, "utf8"));
+  return m ? Number(m[1]) / 1024 : 0;
+}
+
+/** The data files' size (snapshot + journal). */
+function diskMiB(dbDir: string): number {
+  return fs.readdirSync(dbDir).filter((f) => f.endsWith(".bson")).reduce((sum, f) => sum + fs.statSync(path.join(dbDir, f)).size, 0) / 1024 / 1024;
+}
+
+/** Every frame of every data file decoded with `bson` and dropped: the cost of reading the data, nothing else. */
+function decodeFloor(dbDir: string): number {
+  const started = performance.now();
+  for (const f of fs.readdirSync(dbDir).filter((n) => n.endsWith(".bson"))) {
+    const buf = fs.readFileSync(path.join(dbDir, f));
+    for (let pos = 0; pos + 8 <= buf.length; ) {
+      const len = buf.readUInt32LE(pos);
+      deserialize(buf.subarray(pos + 8, pos + 8 + len));
+      pos += 8 + len;
+    }
+  }
+  return (performance.now() - started) / 1000;
+}
+
+type Booted = { child: ChildProcess; url: string; bootSeconds: number; stop(): Promise<void> };
+
+/** The production server on the in-process embedded database in `dataDir`, timed to its first healthy answer. */
+async function boot(buildDir: string, dataDir: string): Promise<Booted> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const started = performance.now();
+  const child = spawn(process.execPath, appServerArgs(path.join(buildDir, "server/index.js")), {
+    cwd: ROOT,
+    stdio: ["ignore", "ignore", "inherit"],
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      MONGODB_URI: "",
+      DATA_DIR: dataDir,
+      UPLOADS_DIR: path.join(dataDir, "uploads"),
+      SEED_DEMO_DATA: "auto",
+      SESSION_SECRET: "bench-session-secret-not-for-production",
+      INSECURE_COOKIES: "true",
+      LOG_LEVEL: "warn",
+    },
+  });
+  const stop = async () => {
+    if (child.exitCode !== null) return;
+    const exited = new Promise((r) => child.once("exit", r));
+    child.kill("SIGTERM");
+    await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
+    if (child.exitCode === null) child.kill("SIGKILL");
+  };
+  try {
+    await waitForHealth(url, child, 120_000);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { child, url, bootSeconds: (performance.now() - started) / 1000, stop };
+}
+
+async function get(url: string, cookie: string) {
+  const res = await fetch(url, { headers: { cookie }, signal: AbortSignal.timeout(300_000) });
+  if (res.status !== 200) throw new Error(`${url} answered ${res.status}`);
+  let bytes = 0;
+  for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) bytes += chunk.length;
+  return bytes;
+}
+
+export async function runLean(options: { count?: number; buildDir: string; log?: (m: string) => void }): Promise<LeanResult> {
+  const count = options.count ?? 100_000;
+  const log = options.log ?? ((m: string) => console.error(`[lean] ${m}`));
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "vcp-bench-lean-"));
+  const dbDir = path.join(dataDir, "db");
+  try {
+    // The install as a school starts it: demo accounts seeded by the first boot, which is also the "empty" figure.
+    const first = await boot(options.buildDir, dataDir);
+    await first.stop();
+    const again = await boot(options.buildDir, dataDir);
+    const empty = { bootSeconds: again.bootSeconds, rssMiB: rssMiB(again.child.pid!) };
+    await again.stop();
+    log(`without registrations: boot ${empty.bootSeconds.toFixed(2)} s, RSS ${empty.rssMiB.toFixed(0)} MiB`);
+
+    const db = await startEmbeddedMongo({ dataDir: dbDir, quiet: true });
+    try {
+      await insertRegistrations(`${db.uri.replace(/\/$/, "")}/${DB_NAME}`, count);
+    } finally {
+      await db.stop();
+    }
+    const decodeFloorSeconds = decodeFloor(dbDir);
+    log(`${count} registrations on disk (${diskMiB(dbDir).toFixed(1)} MiB); decoding them alone: ${decodeFloorSeconds.toFixed(2)} s`);
+
+    const app = await boot(options.buildDir, dataDir);
+    try {
+      const pid = app.child.pid!;
+      const bootRss = rssMiB(pid);
+      log(`with registrations: boot ${app.bootSeconds.toFixed(2)} s, RSS ${bootRss.toFixed(0)} MiB`);
+      let peak = bootRss;
+      const sampler = setInterval(() => (peak = Math.max(peak, rssMiB(pid))), 50);
+      try {
+        const cookie = await signIn(app.url);
+        for (const p of ["/admin/registrations", "/admin/registrations?programme=business", "/admin/registrations?page=2000", `/admin/registrations?q=ward%20${count - 1}`]) {
+          for (let i = 0; i < 5; i++) await get(`${app.url}${p}`, cookie);
+        }
+        const afterListMiB = rssMiB(pid);
+        const started = performance.now();
+        await get(`${app.url}/admin/registrations/export`, cookie);
+        const exportSeconds = (performance.now() - started) / 1000;
+        const afterExportMiB = rssMiB(pid);
+        return {
+          registrations: count,
+          diskMiB: diskMiB(dbDir),
+          decodeFloorSeconds,
+          empty,
+          full: { bootSeconds: app.bootSeconds, rssMiB: bootRss, afterListMiB, afterExportMiB, peakMiB: Math.max(peak, afterExportMiB), exportSeconds },
+        };
+      } finally {
+        clearInterval(sampler);
+      }
+    } finally {
+      await app.stop();
+    }
+  } finally {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+export function formatLean(r: LeanResult): string {
+  return [
+    `Lean at scale: ${r.registrations.toLocaleString("en-GB")} registrations on disk (${r.diskMiB.toFixed(1)} MiB), app on its in-process embedded database`,
+    `  boot to /healthz: ${r.full.bootSeconds.toFixed(2)} s; the same install without them ${r.empty.bootSeconds.toFixed(2)} s; decoding the data files alone ${r.decodeFloorSeconds.toFixed(2)} s`,
+    `  RSS: ${r.full.rssMiB.toFixed(0)} MiB after boot, ${r.full.afterListMiB.toFixed(0)} after the admin list, ${r.full.afterExportMiB.toFixed(0)} after a full CSV export (${r.full.exportSeconds.toFixed(1)} s), peak ${r.full.peakMiB.toFixed(0)}; without the registrations ${r.empty.rssMiB.toFixed(0)} MiB`,
+    `  what the data adds: ${(r.full.afterExportMiB - r.empty.rssMiB).toFixed(0)} MiB of RSS for ${r.diskMiB.toFixed(1)} MiB on disk (${((r.full.afterExportMiB - r.empty.rssMiB) / r.diskMiB).toFixed(1)}×); boot ${(r.full.bootSeconds / r.decodeFloorSeconds).toFixed(1)}× the decode floor`,
+  ].join("\n");
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) {
+  const i = process.argv.indexOf("--count");
+  const buildDir = path.resolve(ROOT, process.env.BUILD_DIR ?? "build-bench");
+  if (!fs.existsSync(path.join(buildDir, "server/index.js")) || process.argv.includes("--build")) await buildApp(buildDir);
+  console.log(formatLean(await runLean({ count: i > 0 ? Number(process.argv[i + 1]) : 100_000, buildDir })));
+}
