@@ -495,29 +495,25 @@ export class Collection {
     return best;
   }
 
-  /** Candidates from the _id map or an index (equality/$in), or null when the filter needs a full scan. */
-  narrowCandidates(filter: Doc | undefined | null): Doc[] | null {
-    this.lastScan = null;
-    if (!filter) return null;
+  /**
+   * How many candidates an equality or `$in` on `_id` or an index's leading field would select (the documents are
+   * not fetched), or null when the filter has no such condition.
+   */
+  equalityCandidateCount(filter: Doc): number | null {
+    const pick = this.pickEquality(filter);
+    return pick ? pick.size : null;
+  }
+
+  /** The equality lookup narrowCandidates would make: `_id` values, or the best index's id sets (smallest total). */
+  private pickEquality(filter: Doc): { ids: Ids[]; size: number; ix: Index | null } | null {
     const eq = equalityConditions(filter);
-    if (eq.size === 0) return this.rangeCandidates(filter) ?? this.orCandidates(filter);
+    if (eq.size === 0) return null;
     const idVals = eq.get("_id");
     if (idVals) {
-      this.lastScan = { indexName: "_id_", keyPattern: { _id: 1 }, field: "_id", bounds: "equality" };
-      const out: Doc[] = [];
-      const seen = new Set<string>();
-      for (const v of idVals) {
-        const k = encodeKey(v);
-        if (seen.has(k)) continue;
-        seen.add(k);
-        const d = this.docs.get(k);
-        if (d) out.push(d);
-      }
-      return out;
+      const ids = Array.from(new Set(idVals.map(encodeKey)));
+      return { ids, size: ids.length, ix: null };
     }
-    let best: Ids[] | null = null;
-    let bestSize = Infinity;
-    let bestIx: Index | null = null;
+    let best: { ids: Ids[]; size: number; ix: Index | null } | null = null;
     for (const ix of this.indexes) {
       if (!ix.usableForLookup) continue;
       const vals = eq.get(ix.leadingField);
@@ -536,25 +532,31 @@ export class Collection {
           size += idsCount(s);
         }
       }
-      if (size < bestSize) {
-        best = sets;
-        bestSize = size;
-        bestIx = ix;
-      }
+      if (!best || size < best.size) best = { ids: sets, size, ix };
     }
-    if (!best) return this.rangeCandidates(filter) ?? this.orCandidates(filter);
-    this.lastScan = { indexName: bestIx!.spec.name, keyPattern: bestIx!.spec.key, field: bestIx!.leadingField, bounds: "equality" };
-    if (best.length === 1) {
-      const out: Doc[] = [];
-      for (const id of idsIn(best[0])) {
+    return best;
+  }
+
+  /** Candidates from the _id map or an index (equality/$in), or null when the filter needs a full scan. */
+  narrowCandidates(filter: Doc | undefined | null): Doc[] | null {
+    this.lastScan = null;
+    if (!filter) return null;
+    const pick = this.pickEquality(filter);
+    if (!pick) return this.rangeCandidates(filter) ?? this.orCandidates(filter);
+    const ix = pick.ix;
+    this.lastScan = ix
+      ? { indexName: ix.spec.name, keyPattern: ix.spec.key, field: ix.leadingField, bounds: "equality" }
+      : { indexName: "_id_", keyPattern: { _id: 1 }, field: "_id", bounds: "equality" };
+    const out: Doc[] = [];
+    if (pick.ids.length === 1) {
+      for (const id of idsIn(pick.ids[0])) {
         const d = this.docs.get(id);
         if (d) out.push(d);
       }
       return out;
     }
     const ids = new Set<string>();
-    for (const s of best) for (const id of idsIn(s)) ids.add(id);
-    const out: Doc[] = [];
+    for (const s of pick.ids) for (const id of idsIn(s)) ids.add(id);
     for (const id of ids) {
       const d = this.docs.get(id);
       if (d) out.push(d);

@@ -129,6 +129,28 @@ describe("index plans give the same answers as a scan", () => {
     }
   });
 
+  it("an equality selecting a large share, sorted by another indexed field, walks the sort index and answers as the scan", async () => {
+    const rand = rng(777);
+    const docs = makeDocs(3_000, rand);
+    const coll = client.db("planner").collection<Record<string, unknown>>("wide");
+    await coll.insertMany(docs.map((d) => ({ ...d })));
+    await coll.createIndex({ programme: 1, at: -1 });
+    await coll.createIndex({ at: -1 });
+    await coll.createIndex({ score: 1 });
+    const filters = [{ programme: "arts" }, { programme: { $in: ["arts", "home"] } }, { programme: "science", score: { $gte: 45 } }, { programme: "visual", name: "n7" }];
+    for (const filter of filters) {
+      for (const sort of [{ at: -1 }, { at: 1 }, { score: 1 }, { score: -1, _id: 1 }] as Record<string, 1 | -1>[]) {
+        for (const [skip, limit] of [[0, 10], [5, 10], [0, 1], [40, 20]]) {
+          const expected = sortDocs(new Query(filter, mingoOptions()).find(docs).all() as Record<string, unknown>[], sort).slice(skip, skip + limit).map((d) => d._id);
+          const got = (await coll.find(filter).sort(sort).skip(skip).limit(limit).toArray()).map((d) => d._id);
+          expect({ filter, sort, skip, limit, got }).toEqual({ filter, sort, skip, limit, got: expected });
+        }
+      }
+    }
+    const plan = JSON.stringify((await coll.find({ programme: "arts" }).sort({ at: -1 }).limit(10).explain("queryPlanner")).queryPlanner.winningPlan);
+    expect(plan).toMatch(/"stage":"IXSCAN".*"indexName":"at_-1"/);
+  });
+
   it("$group counts by an indexed field come from the index and equal the scan's counts", async () => {
     const coll = client.db("planner").collection<Record<string, unknown>>("p");
     const rows = await coll.aggregate<{ _id: string | null; n: number }>([{ $group: { _id: "$programme", n: { $sum: 1 } } }]).toArray();

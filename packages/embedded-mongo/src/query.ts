@@ -102,7 +102,9 @@ export function countMatches(engine: Engine, coll: Collection | undefined, filte
  *  - no sort: candidate order, stopping after skip+limit matches;
  *  - sort whose first field has a usable ordered index view: walk the
  *    view in order, testing the filter (only on the candidates when an
- *    equality index narrows it), stopping after skip+limit matches; runs
+ *    equality index narrows it, or on every document visited when that
+ *    equality selects so many that the walk is shorter than fetching them),
+ *    stopping after skip+limit matches; runs
  *    of equal first keys are sorted by the remaining fields. Skipped when
  *    the narrowed candidates are few enough for the heap to be cheaper,
  *    abandoned when a scanning filter proves too selective;
@@ -122,7 +124,13 @@ export function findPage(engine: Engine, coll: Collection | undefined, filter: D
   const q = compileQuery(filter, mingoOptions());
   const empty = Object.keys(filter).length === 0;
   const want = limit > 0 ? skip + limit : Infinity;
-  const narrowed = empty ? null : coll.narrowCandidates(filter);
+  const view = spec ? coll.orderedViewFor(spec[0].name) : null;
+  // An equality that selects many documents (a programme: a fifth of the collection) with a sort on another indexed
+  // field and a small page: walking the sort field's index and testing the filter visits about want * n / |selected|
+  // documents, far fewer than fetching every selected one (which is all the heap plan or a membership set would need).
+  const selected = view && !empty && want !== Infinity ? coll.equalityCandidateCount(filter) : null;
+  const walkFirst = selected !== null && selected > 0 && selected >= 4 * want && (want * coll.docs.size) / selected < selected / 4;
+  let narrowed = empty || walkFirst ? null : coll.narrowCandidates(filter);
   if (!narrowed) coll.lastScan = null;
   const limitPlan = (p: Doc): Doc => {
     let out = p;
@@ -142,10 +150,9 @@ export function findPage(engine: Engine, coll: Collection | undefined, filter: D
     }
     return out;
   }
-  const view = coll.orderedViewFor(spec[0].name);
   // Walking the view visits about want * n / |candidates| documents (all of
   // them at worst); the heap visits every candidate, each costlier.
-  const useView = view && (!narrowed || Math.min(coll.docs.size, (want * coll.docs.size) / Math.max(1, narrowed.length)) < 3 * narrowed.length);
+  const useView = view && (walkFirst || !narrowed || Math.min(coll.docs.size, (want * coll.docs.size) / Math.max(1, narrowed.length)) < 3 * narrowed.length);
   if (view && useView) {
     const members = narrowed ? new Set(narrowed) : null;
     const out: Doc[] = [];
@@ -158,7 +165,8 @@ export function findPage(engine: Engine, coll: Collection | undefined, filter: D
     // insertion order in both).
     const total = coll.docs.size;
     const probe = Math.max(1000, total / 32);
-    const adaptive = !empty && !members;
+    // (Not when an index already said how many documents match: then the walk is known to be short.)
+    const adaptive = !empty && !members && !walkFirst;
     let visited = 0;
     let abandoned = false;
     view.walk(spec[0].dir, coll.docs, coll.seqOf, rest, (ids, from, to) => {
@@ -202,6 +210,7 @@ export function findPage(engine: Engine, coll: Collection | undefined, filter: D
     }
     coll.lastScan = null;
   }
+  if (walkFirst) narrowed = coll.narrowCandidates(filter);
   engine.plan = limitPlan({ stage: "SORT", sortPattern: sort, memLimit: 104857600, limitAmount: limit ? skip + limit : undefined, type: "simple", inputStage: scanPlan(engine, coll, 1, filter) });
   const docs = narrowed ?? coll.docs.values();
   const matches: Iterable<Doc> = empty
