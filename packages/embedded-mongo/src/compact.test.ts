@@ -116,3 +116,22 @@ describe("text terms shared by several documents, then by one", () => {
     expect(await search('kofi -"kofi boateng"')).toEqual([]);
   });
 });
+
+describe("without code generation from strings", () => {
+  it("stores and returns documents as decoded", async () => {
+    const { spawnSync } = await import("node:child_process");
+    const script = `
+      import { compactDoc } from "./src/values.ts";
+      const doc = Object.fromEntries(Array.from({ length: 15 }, (_, i) => ["f" + i, "v" + i]));
+      const stored = compactDoc(doc);
+      console.log(JSON.stringify(stored) === JSON.stringify(doc) ? "same" : "different");
+    `;
+    const run = spawnSync(process.execPath, ["--disallow-code-generation-from-strings", "--import", "tsx", "--input-type=module", "-e", script], {
+      cwd: new URL("..", import.meta.url),
+      encoding: "utf8",
+      timeout: 60_000,
+    });
+    expect(run.stderr).not.toMatch(/Error/);
+    expect(run.stdout.trim()).toBe("same");
+  });
+});

@@ -451,14 +451,22 @@ interface Shape {
 }
 
 const shapes = new Map<string, Shape>();
+let codeGeneration = true;
 
 function shapeOf(keys: string[]): Shape | null {
   const signature = keys.join("\u0000");
   let shape = shapes.get(signature);
   if (shape) return shape;
-  if (shapes.size >= MAX_SHAPES) return null;
-  // Keys are written as JSON string literals: no key can break out of the literal.
-  const make = new Function("v", `return {${keys.map((k, i) => `${JSON.stringify(k)}: v[${i}]`).join(", ")}};`) as (values: any[]) => Doc;
+  if (shapes.size >= MAX_SHAPES || !codeGeneration) return null;
+  let make: (values: any[]) => Doc;
+  try {
+    // Keys are written as JSON string literals: no key can break out of the literal.
+    make = new Function("v", `return {${keys.map((k, i) => `${JSON.stringify(k)}: v[${i}]`).join(", ")}};`) as (values: any[]) => Doc;
+  } catch {
+    // A process started with --disallow-code-generation-from-strings: documents are kept as decoded.
+    codeGeneration = false;
+    return null;
+  }
   shape = { make, strings: keys.map(() => new Map<string, string>()) };
   shapes.set(signature, shape);
   return shape;
