@@ -5,7 +5,7 @@
  * server's report endpoint. Inline scripts carry the response's nonce; nothing else inline may run.
  */
 import { createHash } from "node:crypto";
-import type { Page } from "@playwright/test";
+import type { APIRequestContext, Page } from "@playwright/test";
 import routeConfig from "../../app/routes.ts";
 import { test, expect, createRegistration } from "../support/fixtures.ts";
 import { waitForHydration } from "../support/hydration.ts";
@@ -29,31 +29,46 @@ async function openHydrated(page: Page, url: string) {
   await waitForHydration(page);
 }
 
-test("every page hydrates under the CSP with no violation @js-only", async ({ page, loginAs, request }) => {
+const patterns = [...pagePatterns(routeConfig as Entry[])];
+const withoutParams = patterns.filter((p) => !p.includes(":"));
+
+/** Browsers also post violations to the policy's report-uri: none may have arrived. */
+async function expectNoReports(request: APIRequestContext) {
+  const reports = await (await request.get("/__csp-report")).json();
+  expect(reports.reports, "reports posted to /__csp-report").toEqual([]);
+}
+
+// One test per kind of visitor (each opens a few dozen pages; together they outlasted one test's time on a loaded
+// machine), so they also run side by side.
+test("every anonymous page hydrates under the CSP with no violation @js-only", async ({ page, request }) => {
   test.setTimeout(180_000);
   const registration = await createRegistration();
-  const patterns = [...pagePatterns(routeConfig as Entry[])];
-  const withoutParams = patterns.filter((p) => !p.includes(":"));
   const anonymous = ["/", "/registration", `/registration/${registration.reference}`, "/portal", "/portal?role=parent&mode=signup", "/auth", "/privacy-policy", "/terms-of-service"];
   for (const url of anonymous) await openHydrated(page, url);
+  await expectNoReports(request);
+});
 
-  // Signed in as an admin, every page without parameters (admin pages, the portals an admin may view, the
-  // dashboard pages, which answer with their own page or a 403 page).
-  await loginAs("admin");
-  for (const url of withoutParams) await openHydrated(page, url);
-  await page.context().clearCookies();
-  for (const role of ["student", "parent", "facilitator"] as const) {
+// The admin pages, the portals an admin may view, the dashboard pages (their own page or a 403 page), in three parts.
+const ADMIN_PARTS = 3;
+for (let part = 0; part < ADMIN_PARTS; part++) {
+  test(`every page without parameters hydrates under the CSP for an admin, part ${part + 1} of ${ADMIN_PARTS} @js-only`, async ({ page, loginAs, request }) => {
+    test.setTimeout(180_000);
+    await loginAs("admin");
+    for (const url of withoutParams.filter((_, i) => i % ADMIN_PARTS === part)) await openHydrated(page, url);
+    await expectNoReports(request);
+  });
+}
+
+for (const role of ["student", "parent", "facilitator"] as const) {
+  test(`every ${role} page hydrates under the CSP @js-only`, async ({ page, loginAs, request }) => {
+    test.setTimeout(180_000);
     await loginAs(role);
     for (const url of withoutParams.filter((p) => p.startsWith(`/${role}-dashboard`) || p.startsWith("/dashboard") || p === "/profile" || p === "/settings")) {
       await openHydrated(page, url);
     }
-    await page.context().clearCookies();
-  }
-
-  // Browsers also post violations to the policy's report-uri; none arrived.
-  const reports = await (await request.get("/__csp-report")).json();
-  expect(reports.reports, "reports posted to /__csp-report").toEqual([]);
-});
+    await expectNoReports(request);
+  });
+}
 
 test("rendered responses carry the CSP with a fresh nonce on each inline script, and the protective headers", async ({ request }) => {
   // /auth is rendered for each request (it is not one of the anonymous pages the server keeps).

@@ -4,7 +4,7 @@ import path from "node:path";
 import type { Page } from "@playwright/test";
 import { test, expect, createRegistration, connectTestDb, uniquePhone } from "../support/fixtures.ts";
 import { expectNoA11yViolations } from "../support/axe.ts";
-import { waitForHydration } from "../support/hydration.ts";
+import { waitForHydration, waitForRouterIdle } from "../support/hydration.ts";
 import { Communication } from "../../app/models/communication.server.ts";
 
 const PDF = Buffer.from("%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n");
@@ -125,10 +125,17 @@ test.describe("assignments reach the subject's students", () => {
     await page.context().clearCookies();
     const student = await loginAs("student");
     await createRegistration({ wardWhatsapp: student.localPhone, programme: "arts", subjects: ["Literature", "History"] });
+    // With JavaScript the portal's first load opens the class pages through a fetcher post (app/routes/student/
+    // layout.tsx). On a loaded machine a nav click made while that post and its revalidation were under way lost the
+    // race twice in CI (the page stayed on /student-dashboard): click once the page has hydrated and the post is done.
+    const js = test.info().project.name === "js";
+    const autoOpened = js ? page.waitForResponse((r) => r.url().includes("/class-pages") && r.request().method() === "POST", { timeout: 30_000 }) : null;
     await page.goto("/student-dashboard");
-    // With JavaScript, click once the page has hydrated: on a loaded machine a click while the header still settles
-    // once landed on the neighbouring nav link.
-    if (test.info().project.name === "js") await waitForHydration(page);
+    if (js) {
+      await waitForHydration(page);
+      await autoOpened;
+      await waitForRouterIdle(page);
+    }
     await page.getByRole("link", { name: "Assignments" }).click();
     await expect(page).toHaveURL(/\/assignments$/);
     const item = page.getByRole("article", { name: title });
