@@ -70,6 +70,9 @@ test.describe("access", () => {
 
 test.describe("without a registration", () => {
   test("shows Pending and leads to the registration form on every tab", async ({ page, loginAs }) => {
+    // Four tabs, each checked with axe (in a browser context of its own without JavaScript): on a loaded 2-core machine
+    // this outlasted the default 90 s once.
+    test.setTimeout(180_000);
     const user = await loginAs("student");
     await page.goto("/student-dashboard");
     await expect(page.getByRole("heading", { level: 1, name: user.fullName })).toBeVisible();
