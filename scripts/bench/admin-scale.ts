@@ -117,7 +117,7 @@ function findPidByPort(port: number): number | null {
   return null;
 }
 
-function statusKiB(pid: number, field: "VmRSS" | "VmHWM"): number {
+export function statusKiB(pid: number, field: "VmRSS" | "VmHWM"): number {
   const m = new RegExp(`^${field}:\\s+(\\d+) kB`, "m").exec(fs.readFileSync(`/proc/${pid}/status`, "utf8"));
   return m ? Number(m[1]) : 0;
 }

@@ -16,7 +16,7 @@ import path from "node:path";
 import { deserialize } from "bson";
 import { startEmbeddedMongo } from "@vacation-classes/embedded-mongo";
 import { appServerArgs } from "../../server/command.ts";
-import { insertRegistrations, signIn } from "./admin-scale.ts";
+import { insertRegistrations, signIn, statusKiB } from "./admin-scale.ts";
 import { buildApp, freePort, waitForHealth } from "./app.ts";
 
 export type LeanResult = {
@@ -31,8 +31,7 @@ const ROOT = path.resolve(import.meta.dirname, "../..");
 const DB_NAME = "vacation_classes";
 
 function rssMiB(pid: number): number {
-  const m = /^VmRSS:\s+(\d+) kB/m.exec(fs.readFileSync(`/proc/${pid}/status`, "utf8"));
-  return m ? Number(m[1]) / 1024 : 0;
+  return statusKiB(pid, "VmRSS") / 1024;
 }
 
 /** The data files' size (snapshot + journal). */

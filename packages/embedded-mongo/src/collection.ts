@@ -138,6 +138,9 @@ export class Index {
  */
 export type Ids = string | Set<string>;
 
+/** An equality lookup's plan: the id sets it selects, how many ids, and the index (null: `_id`). */
+export type EqualityPick = { ids: Ids[]; size: number; ix: Index | null };
+
 const NO_IDS: readonly string[] = [];
 
 /** The ids as an iterable (none for undefined). */
@@ -496,16 +499,10 @@ export class Collection {
   }
 
   /**
-   * How many candidates an equality or `$in` on `_id` or an index's leading field would select (the documents are
-   * not fetched), or null when the filter has no such condition.
+   * The equality lookup narrowCandidates would make (`_id` values, or the best index's id sets: smallest total), and
+   * how many candidates it selects, without fetching a document; null when the filter has no such condition.
    */
-  equalityCandidateCount(filter: Doc): number | null {
-    const pick = this.pickEquality(filter);
-    return pick ? pick.size : null;
-  }
-
-  /** The equality lookup narrowCandidates would make: `_id` values, or the best index's id sets (smallest total). */
-  private pickEquality(filter: Doc): { ids: Ids[]; size: number; ix: Index | null } | null {
+  equalityPick(filter: Doc): EqualityPick | null {
     const eq = equalityConditions(filter);
     if (eq.size === 0) return null;
     const idVals = eq.get("_id");
@@ -513,7 +510,7 @@ export class Collection {
       const ids = Array.from(new Set(idVals.map(encodeKey)));
       return { ids, size: ids.length, ix: null };
     }
-    let best: { ids: Ids[]; size: number; ix: Index | null } | null = null;
+    let best: EqualityPick | null = null;
     for (const ix of this.indexes) {
       if (!ix.usableForLookup) continue;
       const vals = eq.get(ix.leadingField);
@@ -538,10 +535,10 @@ export class Collection {
   }
 
   /** Candidates from the _id map or an index (equality/$in), or null when the filter needs a full scan. */
-  narrowCandidates(filter: Doc | undefined | null): Doc[] | null {
+  narrowCandidates(filter: Doc | undefined | null, picked?: EqualityPick | null): Doc[] | null {
     this.lastScan = null;
     if (!filter) return null;
-    const pick = this.pickEquality(filter);
+    const pick = picked === undefined ? this.equalityPick(filter) : picked;
     if (!pick) return this.rangeCandidates(filter) ?? this.orCandidates(filter);
     const ix = pick.ix;
     this.lastScan = ix

@@ -128,9 +128,11 @@ export function findPage(engine: Engine, coll: Collection | undefined, filter: D
   // An equality that selects many documents (a programme: a fifth of the collection) with a sort on another indexed
   // field and a small page: walking the sort field's index and testing the filter visits about want * n / |selected|
   // documents, far fewer than fetching every selected one (which is all the heap plan or a membership set would need).
-  const selected = view && !empty && want !== Infinity ? coll.equalityCandidateCount(filter) : null;
+  // (The equality's plan is made once and reused by narrowCandidates below.)
+  const pick = view && !empty && want !== Infinity ? coll.equalityPick(filter) : undefined;
+  const selected = pick ? pick.size : null;
   const walkFirst = selected !== null && selected > 0 && selected >= 4 * want && (want * coll.docs.size) / selected < selected / 4;
-  let narrowed = empty || walkFirst ? null : coll.narrowCandidates(filter);
+  let narrowed = empty || walkFirst ? null : coll.narrowCandidates(filter, pick);
   if (!narrowed) coll.lastScan = null;
   const limitPlan = (p: Doc): Doc => {
     let out = p;
@@ -210,7 +212,7 @@ export function findPage(engine: Engine, coll: Collection | undefined, filter: D
     }
     coll.lastScan = null;
   }
-  if (walkFirst) narrowed = coll.narrowCandidates(filter);
+  if (walkFirst) narrowed = coll.narrowCandidates(filter, pick);
   engine.plan = limitPlan({ stage: "SORT", sortPattern: sort, memLimit: 104857600, limitAmount: limit ? skip + limit : undefined, type: "simple", inputStage: scanPlan(engine, coll, 1, filter) });
   const docs = narrowed ?? coll.docs.values();
   const matches: Iterable<Doc> = empty
