@@ -3,6 +3,7 @@ import mongoose, { Schema, type InferSchemaType } from "mongoose";
 import { PROGRAMMES, WARD_FORMS, isProgramme, type Programme } from "#app/domain/programmes.ts";
 import { isPlausiblePhone, normalizePhone } from "#app/domain/phone.ts";
 import { idField, newReference } from "./ids.server.ts";
+import { readAhead } from "./read-ahead.server.ts";
 import { isPaymentStatus, type PaymentStatus } from "#app/domain/money.ts";
 import { REFERRAL_STATUSES, REGISTRATION_MAX_LENGTHS as MAX, REGISTRATION_MIN_LENGTHS as MIN, UPDATE_MODES } from "#app/domain/registration.ts";
 
@@ -294,14 +295,29 @@ export type ExportRegistration = Pick<
   | "referralOther" | "joinStudentGroups" | "joinParentGroup" | "feedback" | "amountDue" | "amountPaid"
 > & { _id: string; createdAt: Date };
 
-/** Streams registrations (optionally one programme) from a cursor: memory stays flat for any size. */
+/** The export fields as a projection for the driver. */
+const EXPORT_PROJECTION = Object.fromEntries(EXPORT_FIELDS.split(" ").map((f) => [f, 1]));
+
+/**
+ * Documents per batch of an export. Small on purpose: a batch is decoded at once and lives while it is formatted, and
+ * with 1,000 per batch each batch outlived V8's young generation and raised the app's RSS by ~150 MiB during a
+ * 100k-row export (about 30 MiB with 100); the next batch is fetched while this one is formatted (readAhead), so
+ * the extra round trips cost no time.
+ */
+const EXPORT_BATCH_SIZE = 100;
+
+/**
+ * Registrations (optionally one programme) in batches, read ahead from a driver cursor: memory stays flat for any
+ * size. Plain documents as stored (like `.lean()`): the filter needs no casting.
+ */
 export function streamRegistrations(options: { programme?: Programme | null; order: "newest" | "oldest" }) {
   const filter: Record<string, unknown> = isProgramme(options.programme) ? { programme: options.programme } : {};
-  return Registration.find(filter)
-    .select(EXPORT_FIELDS)
-    .sort({ createdAt: options.order === "newest" ? -1 : 1 })
-    .lean<ExportRegistration[]>()
-    .cursor({ batchSize: 1000 }) as AsyncIterable<ExportRegistration>;
+  const cursor = Registration.collection.find<ExportRegistration>(filter, {
+    projection: EXPORT_PROJECTION,
+    sort: { createdAt: options.order === "newest" ? -1 : 1 },
+    batchSize: EXPORT_BATCH_SIZE,
+  });
+  return { batches: readAhead(cursor) };
 }
 
 /** A page of the registration view list, oldest first. */

@@ -78,3 +78,22 @@ describe("csvStream at size", () => {
     expect(closed).toBe(true);
   });
 });
+
+describe("csvStream from batches", () => {
+  it("writes each batch a cursor delivers as one chunk, in order, and closes the source when the reader goes away", async () => {
+    let closed = false;
+    async function* batches() {
+      try {
+        for (let b = 0; b < 1_000; b++) yield Array.from({ length: 3 }, (_, i) => b * 3 + i);
+      } finally {
+        closed = true;
+      }
+    }
+    const reader = csvResponse("n.csv", { batches: batches() }, [{ header: "N", value: (n: number) => n }]).body!.getReader();
+    const decode = (bytes: Uint8Array | undefined) => new TextDecoder("utf-8", { ignoreBOM: true }).decode(bytes);
+    expect(decode((await reader.read()).value)).toBe("\uFEFFN\n0\n1\n2\n");
+    expect(decode((await reader.read()).value)).toBe("3\n4\n5\n");
+    await reader.cancel();
+    expect(closed).toBe(true);
+  });
+});

@@ -30,17 +30,34 @@ export function safeFilename(name: string): string {
   return cleaned || "export.csv";
 }
 
-/** Rows formatted per chunk: about 30–60 KB of CSV, so few writes and little memory per chunk. */
+/** Rows formatted per chunk when the source gives single rows: about 30–60 KB of CSV, so few writes and little memory. */
 const ROWS_PER_CHUNK = 250;
+
+/**
+ * Where a download's rows come from: rows one at a time (a list, a generator), or `{ batches }`, whole batches as a
+ * database cursor delivers them (#models/read-ahead.server.ts) — each batch becomes one chunk of CSV.
+ */
+export type CsvRows<T> = AsyncIterable<T> | Iterable<T> | { batches: AsyncIterable<readonly T[]> };
+
+async function* inChunks<T>(rows: AsyncIterable<T> | Iterable<T>): AsyncGenerator<readonly T[]> {
+  let chunk: T[] = [];
+  for await (const row of rows) {
+    chunk.push(row);
+    if (chunk.length >= ROWS_PER_CHUNK) {
+      yield chunk;
+      chunk = [];
+    }
+  }
+  if (chunk.length) yield chunk;
+}
 
 /**
  * The CSV text of the rows, header first, as a stream of UTF-8 bytes (BOM first). Rows are read only as fast as
  * the reader takes chunks (the stream pulls one chunk at a time), and each chunk of rows is formatted in one call to
  * csv-stringify's synchronous API: no Node stream, no promise per row between the database cursor and the socket.
  */
-export function csvStream<T>(rows: AsyncIterable<T> | Iterable<T>, columns: ReadonlyArray<CsvColumn<T>>): ReadableStream<Uint8Array> {
-  const iterator: AsyncIterator<T> | Iterator<T> =
-    Symbol.asyncIterator in rows ? (rows as AsyncIterable<T>)[Symbol.asyncIterator]() : (rows as Iterable<T>)[Symbol.iterator]();
+export function csvStream<T>(rows: CsvRows<T>, columns: ReadonlyArray<CsvColumn<T>>): ReadableStream<Uint8Array> {
+  const chunks = ("batches" in rows ? rows.batches : inChunks(rows))[Symbol.asyncIterator]();
   const headers = columns.map((c) => c.header);
   const encoder = new TextEncoder();
   let first = true;
@@ -48,29 +65,21 @@ export function csvStream<T>(rows: AsyncIterable<T> | Iterable<T>, columns: Read
     {
       async pull(controller) {
         try {
-          const records: Array<Array<string | number>> = [];
-          let done = false;
-          while (records.length < ROWS_PER_CHUNK) {
-            const next = await iterator.next();
-            if (next.done) {
-              done = true;
-              break;
-            }
-            records.push(columns.map((c) => csvCell(c.value(next.value))));
-          }
+          const next = await chunks.next();
+          const records = next.done ? [] : next.value.map((row) => columns.map((c) => csvCell(c.value(row))));
           if (records.length || first) {
             const text = stringify(records, { bom: first, header: first, columns: headers, quoted_string: false, escape_formulas: true });
             controller.enqueue(encoder.encode(text));
             first = false;
           }
-          if (done) controller.close();
+          if (next.done) controller.close();
         } catch (error) {
           controller.error(error);
-          await iterator.return?.();
+          await chunks.return?.();
         }
       },
       async cancel() {
-        await iterator.return?.();
+        await chunks.return?.();
       },
     },
     { highWaterMark: 1 },
@@ -80,7 +89,7 @@ export function csvStream<T>(rows: AsyncIterable<T> | Iterable<T>, columns: Read
 /** A download response for the rows: text/csv, UTF-8, attachment with the file name. */
 export function csvResponse<T>(
   filename: string,
-  rows: AsyncIterable<T> | Iterable<T>,
+  rows: CsvRows<T>,
   columns: ReadonlyArray<CsvColumn<T>>,
   headers?: HeadersInit,
 ): Response {
