@@ -19,6 +19,7 @@ import { staticAssets } from "./static-assets.ts";
 import { pageCache } from "./page-cache.ts";
 
 import { createRequestHandler } from "@react-router/express";
+import { coalesceWrites } from "./coalesce-writes.ts";
 
 const buildPath = path.resolve(process.argv[2] ?? "build/server/index.js");
 const build = (await import(url.pathToFileURL(buildPath).href)) as ServerBuild;
@@ -44,7 +45,7 @@ app.use(compression());
 useCspReports(app);
 app.use(staticAssets(clientDir));
 app.use(pageCache(build, { getLoadContext }));
-app.all("*", handleRequest);
+app.all("*", coalesceWrites(), handleRequest);
 
 function healthz(loader: () => Promise<Response>): express.RequestHandler {
   return (_req, res, next) => {

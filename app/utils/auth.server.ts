@@ -8,6 +8,7 @@ import { getAdminPermissions } from "#models/admin-permission.server.ts";
 import { connectDb } from "#models/db.server.ts";
 import { getDummyHash, verifyPassword } from "#models/password.server.ts";
 import { getSessionInfo, type SessionInfo } from "./session.server.ts";
+import { oncePerRequest } from "./request-scope.server.ts";
 import { ACCESS_RESTRICTED_MESSAGE, ACCESS_RESTRICTED_TITLE, INVALID_CREDENTIALS } from "#app/domain/messages.ts";
 
 export { INVALID_CREDENTIALS };
@@ -87,7 +88,8 @@ export async function requireRole(request: Request, roles: readonly Role[]): Pro
 export async function requireAdmin(request: Request, flag?: AdminPermissionFlag) {
   const info = await requireUser(request);
   if (info.user.role !== "admin") throw redirect("/");
-  const permissions = await getAdminPermissions(info.user._id, info.user.role);
+  // The admin layout and the page both ask: one read per request.
+  const permissions = await oncePerRequest(request, `admin-permissions ${info.user._id}`, () => getAdminPermissions(info.user._id, info.user.role));
   if (!permissions.can_view_portal || (flag && !permissions[flag])) {
     throw data({ title: ACCESS_RESTRICTED_TITLE, message: ACCESS_RESTRICTED_MESSAGE }, { status: 403 });
   }
