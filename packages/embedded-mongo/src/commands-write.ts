@@ -22,7 +22,8 @@ import {
   splitMeta,
   toInt,
   upsertSeed,
-  writeError,
+  eachWrite,
+  writeReply,
 } from "./engine-shared.js";
 import { findPage, match, project, shape } from "./query.js";
 
@@ -33,26 +34,18 @@ export function cmd_insert(engine: Engine, db: string, cmd: Doc) {
   const ordered = cmd.ordered !== false;
   const { coll } = engine.ensureCollection(db, cmd.insert);
   let n = 0;
-  const writeErrors: Doc[] = [];
-  for (let i = 0; i < docs.length; i++) {
-    try {
-      let doc = docs[i];
-      if (!isPlainObject(doc)) throw new MongoError(2, "BadValue", "document to insert must be an object");
-      if (!("_id" in doc) || doc._id === undefined) doc = { _id: new ObjectId(), ...doc };
-      else doc = idFirst(doc);
-      checkIdValue(doc._id);
-      checkDocumentSize(doc, "insert");
-      coll.insert(doc);
-      engine.log({ op: "p", db, coll: coll.name, doc });
-      n++;
-    } catch (e: any) {
-      writeErrors.push(writeError(i, e));
-      if (ordered) break;
-    }
-  }
-  const out: Doc = { n, ok: 1 };
-  if (writeErrors.length) out.writeErrors = writeErrors;
-  return out;
+  const writeErrors = eachWrite(docs, ordered, (given) => {
+    let doc = given;
+    if (!isPlainObject(doc)) throw new MongoError(2, "BadValue", "document to insert must be an object");
+    if (!("_id" in doc) || doc._id === undefined) doc = { _id: new ObjectId(), ...doc };
+    else doc = idFirst(doc);
+    checkIdValue(doc._id);
+    checkDocumentSize(doc, "insert");
+    coll.insert(doc);
+    engine.log({ op: "p", db, coll: coll.name, doc });
+    n++;
+  });
+  return writeReply({ n }, writeErrors);
 }
 
 /** Apply an update spec to a copy of `old`; returns the new document (or null when unchanged). */
@@ -133,41 +126,33 @@ export function cmd_update(engine: Engine, db: string, cmd: Doc) {
   let n = 0;
   let nModified = 0;
   const upserted: Doc[] = [];
-  const writeErrors: Doc[] = [];
-  for (let i = 0; i < updates.length; i++) {
-    const st = updates[i];
-    try {
-      const filter = assertFilter(st.q, "q", true);
-      checkCollation(st.collation);
-      checkHint(engine.getCollection(db, cmd.update), st.hint);
-      if (st.u === undefined) throw new MongoError(9, "FailedToParse", "BSON field 'update.updates.u' is missing but a required field");
-      const multi = !!st.multi;
-      if (multi && !Array.isArray(st.u) && isPlainObject(st.u) && !isOperatorUpdate(st.u) && Object.keys(st.u).length > 0) {
-        throw new MongoError(9, "FailedToParse", "multi update is not supported for replacement-style update");
-      }
-      const coll = engine.getCollection(db, cmd.update);
-      const matched = multi ? match(engine, coll, filter) : findPage(engine, coll, filter, st.sort, 0, 1);
-      if (matched.length === 0) {
-        if (st.upsert) {
-          const doc = upsert(engine, db, cmd.update, filter, st.u, st.arrayFilters);
-          upserted.push({ index: i, _id: doc._id });
-          n++;
-        }
-        continue;
-      }
-      for (const doc of matched) {
-        const r = updateOne(engine, coll!, doc, st.u, filter, st.arrayFilters);
-        n++;
-        if (r.modified) nModified++;
-      }
-    } catch (e: any) {
-      writeErrors.push(writeError(i, e));
-      if (ordered) break;
+  const writeErrors = eachWrite(updates, ordered, (st, i) => {
+    const filter = assertFilter(st.q, "q", true);
+    checkCollation(st.collation);
+    checkHint(engine.getCollection(db, cmd.update), st.hint);
+    if (st.u === undefined) throw new MongoError(9, "FailedToParse", "BSON field 'update.updates.u' is missing but a required field");
+    const multi = !!st.multi;
+    if (multi && !Array.isArray(st.u) && isPlainObject(st.u) && !isOperatorUpdate(st.u) && Object.keys(st.u).length > 0) {
+      throw new MongoError(9, "FailedToParse", "multi update is not supported for replacement-style update");
     }
-  }
-  const out: Doc = { n, nModified, ok: 1 };
+    const coll = engine.getCollection(db, cmd.update);
+    const matched = multi ? match(engine, coll, filter) : findPage(engine, coll, filter, st.sort, 0, 1);
+    if (matched.length === 0) {
+      if (st.upsert) {
+        const doc = upsert(engine, db, cmd.update, filter, st.u, st.arrayFilters);
+        upserted.push({ index: i, _id: doc._id });
+        n++;
+      }
+      return;
+    }
+    for (const doc of matched) {
+      const r = updateOne(engine, coll!, doc, st.u, filter, st.arrayFilters);
+      n++;
+      if (r.modified) nModified++;
+    }
+  });
+  const out = writeReply({ n, nModified }, writeErrors);
   if (upserted.length) out.upserted = upserted;
-  if (writeErrors.length) out.writeErrors = writeErrors;
   return out;
 }
 
@@ -177,30 +162,21 @@ export function cmd_delete(engine: Engine, db: string, cmd: Doc) {
   const ordered = cmd.ordered !== false;
   const coll = engine.getCollection(db, cmd.delete);
   let n = 0;
-  const writeErrors: Doc[] = [];
-  for (let i = 0; i < deletes.length; i++) {
-    const st = deletes[i];
-    try {
-      const filter = assertFilter(st.q, "q", true);
-      checkCollation(st.collation);
-      checkHint(coll, st.hint);
-      const limit = toInt(st.limit);
-      if (limit !== 0 && limit !== 1) throw new MongoError(9, "FailedToParse", "The limit field in delete objects must be 0 or 1");
-      if (!coll) continue;
-      const matched = limit === 1 ? findPage(engine, coll, filter, undefined, 0, 1) : match(engine, coll, filter);
-      for (const doc of matched) {
-        coll.removeById(encodeKey(doc._id));
-        engine.log({ op: "r", db, coll: coll.name, id: doc._id });
-        n++;
-      }
-    } catch (e: any) {
-      writeErrors.push(writeError(i, e));
-      if (ordered) break;
+  const writeErrors = eachWrite(deletes, ordered, (st) => {
+    const filter = assertFilter(st.q, "q", true);
+    checkCollation(st.collation);
+    checkHint(coll, st.hint);
+    const limit = toInt(st.limit);
+    if (limit !== 0 && limit !== 1) throw new MongoError(9, "FailedToParse", "The limit field in delete objects must be 0 or 1");
+    if (!coll) return;
+    const matched = limit === 1 ? findPage(engine, coll, filter, undefined, 0, 1) : match(engine, coll, filter);
+    for (const doc of matched) {
+      coll.removeById(encodeKey(doc._id));
+      engine.log({ op: "r", db, coll: coll.name, id: doc._id });
+      n++;
     }
-  }
-  const out: Doc = { n, ok: 1 };
-  if (writeErrors.length) out.writeErrors = writeErrors;
-  return out;
+  });
+  return writeReply({ n }, writeErrors);
 }
 
 export function cmd_findandmodify(engine: Engine, db: string, cmd: Doc) {

@@ -3,22 +3,13 @@
  * and prototypes; an index key shared by several documents and then by one again keeps answering; a text term shared
  * by several documents and then by one keeps its score; phrases are still checked against the documents.
  */
-import { Binary, MongoClient, ObjectId } from "mongodb";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type EmbeddedMongo, startEmbeddedMongo } from "./index.js";
+import { Binary, ObjectId } from "mongodb";
+import { describe, expect, it } from "vitest";
+import { useTestClient } from "./test-client.js";
 import { compactDoc } from "./values.js";
 
-let server: EmbeddedMongo;
-let client: MongoClient;
+const t = useTestClient();
 
-beforeAll(async () => {
-  server = await startEmbeddedMongo({ quiet: true });
-  client = await MongoClient.connect(server.uri);
-});
-afterAll(async () => {
-  await client?.close();
-  await server?.stop();
-});
 
 describe("compactDoc", () => {
   const wide = (n: number) => Object.fromEntries(Array.from({ length: n }, (_, i) => [`field${i}`, `value ${i % 3}`]));
@@ -68,7 +59,7 @@ describe("compactDoc", () => {
 
 describe("index keys shared by several documents, then by one", () => {
   it("answers lookups, counts and unique checks as the documents come and go", async () => {
-    const coll = client.db("compact").collection<{ _id: number; school: string; code?: string }>("ids");
+    const coll = t.client.db("compact").collection<{ _id: number; school: string; code?: string }>("ids");
     await coll.createIndex({ school: 1 });
     await coll.createIndex({ code: 1 }, { unique: true, sparse: true });
     await coll.insertMany([
@@ -93,7 +84,7 @@ describe("index keys shared by several documents, then by one", () => {
 
 describe("text terms shared by several documents, then by one", () => {
   it("keeps the remaining document's score, and checks phrases against the documents", async () => {
-    const coll = client.db("compact").collection<{ _id: number; name: string }>("text");
+    const coll = t.client.db("compact").collection<{ _id: number; name: string }>("text");
     await coll.createIndex({ name: "text" }, { default_language: "none" });
     await coll.insertMany([
       { _id: 1, name: "Ama Mensah" },

@@ -245,6 +245,30 @@ export function validateCollName(name: any) {
   if (name.includes("$") || name.includes("\u0000")) throw new MongoError(73, "InvalidNamespace", `Invalid collection name: ${name}`);
 }
 
+/**
+ * The statements of an insert, update or delete, each run by `run`: a failure becomes a write error with the
+ * statement's index, and an ordered batch stops at its first failure (MongoDB's write command rules).
+ */
+export function eachWrite<T>(statements: readonly T[], ordered: boolean, run: (statement: T, index: number) => void): Doc[] {
+  const writeErrors: Doc[] = [];
+  for (let i = 0; i < statements.length; i++) {
+    try {
+      run(statements[i], i);
+    } catch (e: any) {
+      writeErrors.push(writeError(i, e));
+      if (ordered) break;
+    }
+  }
+  return writeErrors;
+}
+
+/** A write command's reply: the counts, then the write errors when there are any. */
+export function writeReply(counts: Doc, writeErrors: Doc[]): Doc {
+  const out: Doc = { ...counts, ok: 1 };
+  if (writeErrors.length) out.writeErrors = writeErrors;
+  return out;
+}
+
 export function writeError(index: number, e: any): Doc {
   const err = e instanceof MongoError ? e : new MongoError(2, "BadValue", String(e?.message ?? e));
   const out: Doc = { index, code: err.code, errmsg: err.message };

@@ -3,27 +3,19 @@
  * wire decodes them: int32 and double as numbers, Int64 as bigint, BinData as Binary). Each case is written from
  * MongoDB's documented behaviour; they are the differences Mongoose's own suite found (issue #21).
  */
-import { Binary, Double, Int32, Long, MongoClient, ObjectId, Timestamp, UUID, type Db } from "mongodb";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type EmbeddedMongo, startEmbeddedMongo } from "./index.js";
+import { Binary, Double, Int32, Long, ObjectId, Timestamp, UUID, type Db } from "mongodb";
+import { beforeAll, describe, expect, it } from "vitest";
+import { useTestClient } from "./test-client.js";
 
-let server: EmbeddedMongo;
-let client: MongoClient;
+const t = useTestClient();
 let db: Db;
 let n = 0;
 /** A fresh collection per test. */
 const fresh = () => db.collection<any>(`c${++n}`);
 const failure = (p: Promise<unknown>) => p.then(() => null, (e: any) => ({ code: e.code, message: String(e.message) }));
 
-beforeAll(async () => {
-  server = await startEmbeddedMongo({ quiet: true });
-  client = await new MongoClient(server.uri).connect();
-  db = client.db("behaviour");
-});
-
-afterAll(async () => {
-  await client?.close();
-  await server?.stop();
+beforeAll(() => {
+  db = t.client.db("behaviour");
 });
 
 describe("positional updates", () => {
@@ -243,7 +235,7 @@ describe("errors MongoDB raises", () => {
 
 describe("administration MongoDB's own tools use", () => {
   it("setParameter ttlMonitorSleepSecs changes how often expired documents go; unknown parameters are refused", async () => {
-    const admin = client.db("admin");
+    const admin = t.client.db("admin");
     expect(await admin.command({ setParameter: 1, ttlMonitorSleepSecs: 1 })).toMatchObject({ ok: 1, was: 60 });
     expect(await admin.command({ getParameter: 1, ttlMonitorSleepSecs: 1 })).toMatchObject({ ttlMonitorSleepSecs: 1 });
     const c = fresh();

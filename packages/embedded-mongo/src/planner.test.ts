@@ -6,24 +6,14 @@
  * Also: explain names the index or COLLSCAN, counts and $group counts come
  * from the index, unique indexes are still enforced.
  */
-import { MongoClient } from "mongodb";
 import { Query } from "mingo/query";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type EmbeddedMongo, startEmbeddedMongo } from "./index.js";
+import { describe, expect, it } from "vitest";
+import { useTestClient } from "./test-client.js";
 import { mingoOptions } from "./mingo-options.js";
 import { sortDocs } from "./values.js";
 
-let server: EmbeddedMongo;
-let client: MongoClient;
+const t = useTestClient();
 
-beforeAll(async () => {
-  server = await startEmbeddedMongo({ quiet: true });
-  client = await MongoClient.connect(server.uri);
-});
-afterAll(async () => {
-  await client?.close();
-  await server?.stop();
-});
 
 /** Deterministic pseudo-random numbers (so a failure can be replayed). */
 function rng(seed: number) {
@@ -108,7 +98,7 @@ describe("index plans give the same answers as a scan", () => {
   it("equality, $in, ranges, sorted pages in both directions, skip, limit and counts match mingo over random data", async () => {
     const rand = rng(12345);
     const docs = makeDocs(400, rand);
-    const coll = client.db("planner").collection<Record<string, unknown>>("p");
+    const coll = t.client.db("planner").collection<Record<string, unknown>>("p");
     await coll.insertMany(docs.map((d) => ({ ...d })));
     await coll.createIndex({ programme: 1, at: -1 });
     await coll.createIndex({ score: 1 });
@@ -132,7 +122,7 @@ describe("index plans give the same answers as a scan", () => {
   it("an equality selecting a large share, sorted by another indexed field, walks the sort index and answers as the scan", async () => {
     const rand = rng(777);
     const docs = makeDocs(3_000, rand);
-    const coll = client.db("planner").collection<Record<string, unknown>>("wide");
+    const coll = t.client.db("planner").collection<Record<string, unknown>>("wide");
     await coll.insertMany(docs.map((d) => ({ ...d })));
     await coll.createIndex({ programme: 1, at: -1 });
     await coll.createIndex({ at: -1 });
@@ -152,7 +142,7 @@ describe("index plans give the same answers as a scan", () => {
   });
 
   it("$group counts by an indexed field come from the index and equal the scan's counts", async () => {
-    const coll = client.db("planner").collection<Record<string, unknown>>("p");
+    const coll = t.client.db("planner").collection<Record<string, unknown>>("p");
     const rows = await coll.aggregate<{ _id: string | null; n: number }>([{ $group: { _id: "$programme", n: { $sum: 1 } } }]).toArray();
     const all = await coll.find({}).toArray();
     const expected = new Map<string | null, number>();
@@ -165,7 +155,7 @@ describe("index plans give the same answers as a scan", () => {
 
 describe("explain", () => {
   it("names IXSCAN and the index for indexed filters and sorts, COLLSCAN otherwise", async () => {
-    const coll = client.db("planner").collection<Record<string, unknown>>("p");
+    const coll = t.client.db("planner").collection<Record<string, unknown>>("p");
     const plan = async (cursor: { explain(v: string): Promise<any> }) => JSON.stringify((await cursor.explain("queryPlanner")).queryPlanner.winningPlan);
     expect(await plan(coll.find({ programme: "arts" }))).toMatch(/"stage":"IXSCAN".*"indexName":"programme_1_at_-1"/);
     expect(await plan(coll.find({ score: { $gte: 10, $lt: 20 } }))).toMatch(/"stage":"IXSCAN".*"indexName":"score_1"/);
@@ -182,15 +172,15 @@ describe("explain", () => {
     const all = (await coll.find({ programme: "arts" }).toArray()).sort((a, b) => Number(b.at) - Number(a.at) || String(a._id).localeCompare(String(b._id)));
     expect(newest.map((d) => d.at)).toEqual(all.slice(0, 5).map((d) => d.at));
     // Equality on every field of a compound index is counted from its exact keys.
-    const exact = await client.db("planner").command({ explain: { count: "p", query: { programme: "science", at: new Date(Date.UTC(2026, 0, 1)) } }, verbosity: "queryPlanner" });
+    const exact = await t.client.db("planner").command({ explain: { count: "p", query: { programme: "science", at: new Date(Date.UTC(2026, 0, 1)) } }, verbosity: "queryPlanner" });
     expect(JSON.stringify(exact.queryPlanner.winningPlan)).toMatch(/"stage":"COUNT_SCAN".*"indexName":"programme_1_at_-1"/);
-    const count = await client.db("planner").command({ explain: { count: "p", query: { programme: "science" } }, verbosity: "queryPlanner" });
+    const count = await t.client.db("planner").command({ explain: { count: "p", query: { programme: "science" } }, verbosity: "queryPlanner" });
     expect(JSON.stringify(count.queryPlanner.winningPlan)).toMatch(/"stage":"COUNT_SCAN".*"indexName":"programme_1_at_-1"/);
   });
 
   it("counts collection scans as MongoDB's serverStatus does, and lists big ones by filter shape, never values", async () => {
-    const coll = client.db("planner").collection<Record<string, unknown>>("p");
-    const status = async () => (await client.db("admin").command({ serverStatus: 1 })).metrics;
+    const coll = t.client.db("planner").collection<Record<string, unknown>>("p");
+    const status = async () => (await t.client.db("admin").command({ serverStatus: 1 })).metrics;
     const before = (await status()).queryExecutor.collectionScans.total;
     await coll.find({ programme: "arts" }).toArray();
     await coll.countDocuments({ $or: [{ programme: "arts" }, { name: "n1" }] });
@@ -204,7 +194,7 @@ describe("explain", () => {
   });
 
   it("keeps unique indexes enforced and unknown operators refused with MongoDB's error shape", async () => {
-    const coll = client.db("planner").collection("u");
+    const coll = t.client.db("planner").collection("u");
     await coll.createIndex({ k: 1 }, { unique: true });
     await coll.insertOne({ k: 1 });
     await expect(coll.insertOne({ k: 1 })).rejects.toMatchObject({ code: 11000 });

@@ -282,6 +282,17 @@ export function countPrefix(engine: Engine, coll: Collection | undefined, pipeli
   if (byField) return { input: byField, rest: pipeline.slice(i + 1) };
   const constId = id === null || typeof id === "number" || typeof id === "boolean" || (typeof id === "string" && !id.startsWith("$"));
   if (!constId || !("_id" in g)) return null;
+  const sums = constantSums(g);
+  if (!sums) return null;
+  const n = countMatches(engine, coll, filter);
+  if (n === 0) return { input: [], rest: pipeline.slice(i + 1) };
+  const out: Doc = { _id: id };
+  for (const [k, c] of sums) out[k] = n * c;
+  return { input: [out], rest: pipeline.slice(i + 1) };
+}
+
+/** A `$group`'s accumulators when every one is `{$sum: <finite number>}` (a count), as [field, number]; else null. */
+function constantSums(g: Doc): [string, number][] | null {
   const sums: [string, number][] = [];
   for (const k of Object.keys(g)) {
     if (k === "_id") continue;
@@ -290,11 +301,7 @@ export function countPrefix(engine: Engine, coll: Collection | undefined, pipeli
     if (k.startsWith("$") || k.includes(".")) return null;
     sums.push([k, acc.$sum]);
   }
-  const n = countMatches(engine, coll, filter);
-  if (n === 0) return { input: [], rest: pipeline.slice(i + 1) };
-  const out: Doc = { _id: id };
-  for (const [k, c] of sums) out[k] = n * c;
-  return { input: [out], rest: pipeline.slice(i + 1) };
+  return sums;
 }
 
 /**
@@ -306,14 +313,8 @@ export function groupCountByField(engine: Engine, coll: Collection | undefined, 
   if (!coll || Object.keys(filter).length !== 0) return null;
   const id = g._id;
   if (typeof id !== "string" || !/^\$[^$.][^$]*$/.test(id) || id.includes(".")) return null;
-  const sums: [string, number][] = [];
-  for (const k of Object.keys(g)) {
-    if (k === "_id") continue;
-    const acc = g[k];
-    if (!isPlainObject(acc) || Object.keys(acc).length !== 1 || typeof acc.$sum !== "number" || !Number.isFinite(acc.$sum)) return null;
-    if (k.startsWith("$") || k.includes(".")) return null;
-    sums.push([k, acc.$sum]);
-  }
+  const sums = constantSums(g);
+  if (!sums) return null;
   const groups = coll.groupCountsFromIndex(id.slice(1));
   if (!groups) return null;
   const scan = coll.lastScan!;

@@ -3,18 +3,14 @@
  * negation, ranking by textScore, edge cases (empty search, punctuation,
  * non-Latin letters such as Ɛ and Ɔ), and what is refused.
  */
-import { MongoClient } from "mongodb";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type EmbeddedMongo, startEmbeddedMongo } from "./index.js";
+import { beforeAll, describe, expect, it } from "vitest";
+import { useTestClient } from "./test-client.js";
 import { parseSearch, tokenize } from "./text.js";
 
-let server: EmbeddedMongo;
-let client: MongoClient;
+const t = useTestClient();
 
 beforeAll(async () => {
-  server = await startEmbeddedMongo({ quiet: true });
-  client = await MongoClient.connect(server.uri);
-  const coll = client.db("text").collection("people");
+  const coll = t.client.db("text").collection("people");
   await coll.insertMany([
     { _id: 1 as never, name: "Ama Mensah", school: "Accra Academy", phone: "+233241234567" },
     { _id: 2 as never, name: "Kwame Mensah Mensah", school: "Mfantsipim School", phone: "+233201111111" },
@@ -24,13 +20,9 @@ beforeAll(async () => {
   ]);
   await coll.createIndex({ name: "text", school: "text", tags: "text", phone: "text" }, { name: "search", default_language: "none", weights: { name: 5 } });
 });
-afterAll(async () => {
-  await client?.close();
-  await server?.stop();
-});
 
 const ids = async (filter: object, sort?: object) => {
-  const cursor = client.db("text").collection("people").find(filter);
+  const cursor = t.client.db("text").collection("people").find(filter);
   if (sort) cursor.sort(sort as never);
   return (await cursor.toArray()).map((d) => d._id);
 };
@@ -63,11 +55,11 @@ describe("text search", () => {
     expect(await ids({ $text: { $search: " .,;'!? " } })).toEqual([]);
     expect(await ids({ $text: { $search: "mensah" }, school: "Accra Academy" })).toEqual([1]);
     expect(await ids({ $and: [{ $text: { $search: "school" } }, { _id: { $gte: 3 } }] }, { _id: 1 })).toEqual([3, 4]);
-    expect(await client.db("text").collection("people").countDocuments({ $text: { $search: "mensah school" } })).toBe(4);
+    expect(await t.client.db("text").collection("people").countDocuments({ $text: { $search: "mensah school" } })).toBe(4);
   });
 
   it("ranks by textScore: weights, repeated terms and more matching terms score higher", async () => {
-    const coll = client.db("text").collection("people");
+    const coll = t.client.db("text").collection("people");
     const rows = await coll
       .find({ $text: { $search: "mensah school" } }, { projection: { score: { $meta: "textScore" }, name: 1 } })
       .sort({ score: { $meta: "textScore" } })
@@ -81,13 +73,13 @@ describe("text search", () => {
   });
 
   it("follows writes, and refuses what it cannot answer like MongoDB", async () => {
-    const coll = client.db("text").collection("people");
+    const coll = t.client.db("text").collection("people");
     await coll.updateOne({ _id: 5 as never }, { $set: { name: "Edward Mensah" } });
     expect(await ids({ $text: { $search: "mensah" } }, { _id: 1 })).toEqual([1, 2, 5]);
     await coll.deleteOne({ _id: 5 as never });
     expect(await ids({ $text: { $search: "mensah" } }, { _id: 1 })).toEqual([1, 2]);
     await expect(coll.createIndex({ school: "text" }, { name: "second" })).rejects.toMatchObject({ code: 85 });
-    await expect(client.db("text").collection("other").createIndex({ a: "text" })).rejects.toMatchObject({ code: 67 }); // english: stemming
+    await expect(t.client.db("text").collection("other").createIndex({ a: "text" })).rejects.toMatchObject({ code: 67 }); // english: stemming
     await expect(coll.find({}).sort({ score: { $meta: "textScore" } }).toArray()).rejects.toMatchObject({ code: 40218 });
     await expect(coll.find({ $nor: [{ $text: { $search: "x" } }] }).toArray()).rejects.toMatchObject({ code: 115 });
     await expect(coll.find({ $text: { $search: "x", $caseSensitive: true } }).toArray()).rejects.toMatchObject({ code: 115 });

@@ -1,0 +1,30 @@
+import { MongoClient } from "mongodb";
+import { afterAll, beforeAll } from "vitest";
+import { type EmbeddedMongo, startEmbeddedMongo } from "./index.js";
+
+/**
+ * The package's test setup: an in-memory server and a driver connected to it, started before the test file's own
+ * hooks and closed after it. Call at the top level of a test file; read `server` and `client` inside hooks and tests.
+ */
+export function useTestClient(): { readonly server: EmbeddedMongo; readonly client: MongoClient } {
+  let server: EmbeddedMongo | undefined;
+  let client: MongoClient | undefined;
+  beforeAll(async () => {
+    server = await startEmbeddedMongo({ quiet: true });
+    client = await MongoClient.connect(server.uri);
+  });
+  afterAll(async () => {
+    await client?.close();
+    await server?.stop();
+  });
+  return {
+    get server() {
+      if (!server) throw new Error("useTestClient: the server starts in beforeAll");
+      return server;
+    },
+    get client() {
+      if (!client) throw new Error("useTestClient: the client connects in beforeAll");
+      return client;
+    },
+  };
+}
