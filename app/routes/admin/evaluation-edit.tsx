@@ -1,4 +1,4 @@
-import { data, Form, Link, redirect } from "react-router";
+import { data, Form, redirect } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/evaluation-edit";
 import { requireAdmin } from "#app/utils/auth.server.ts";
@@ -22,6 +22,7 @@ import { audit } from "#models/audit-log.server.ts";
 import { EvaluationDetailsForm } from "./+shared/evaluation-details-form.tsx";
 import { QuestionForm } from "./+shared/evaluation-question-form.tsx";
 import { EVALUATIONS_PATH, requireEvaluationForm } from "#app/utils/evaluations.server.ts";
+import { BackLink } from "#app/components/ui/back-link.tsx";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request, "can_manage_evaluations");
@@ -129,9 +130,7 @@ export default function EditEvaluation({ loaderData, actionData }: Route.Compone
   return (
     <main id="main" className="space-y-6">
       <div>
-        <Link to="/admin/evaluations" className="text-sm font-medium text-brand-700 underline">
-          ← Back to evaluation forms
-        </Link>
+        <BackLink to="/admin/evaluations">Back to evaluation forms</BackLink>
         <h1 className="mt-3 text-2xl font-bold text-gray-900">{form.title}</h1>
         <p className="text-gray-700">
           {form.audience} · {form.stateLabel}

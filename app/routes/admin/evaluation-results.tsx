@@ -1,4 +1,3 @@
-import { Link } from "react-router";
 import type { Route } from "./+types/evaluation-results";
 import { requireAdmin } from "#app/utils/auth.server.ts";
 import { EvaluationResultsFiltersSchema } from "#app/forms/evaluation.schema.ts";
@@ -7,6 +6,7 @@ import { ALL_SUBJECTS, PROGRAMME_OPTIONS } from "#app/domain/programmes.ts";
 import { FilterForm, FilterSearch, FilterSelect } from "#app/components/ui/filter-form.tsx";
 import { ResultsBody } from "#app/components/evaluations/results.tsx";
 import { loadResults, requireEvaluationForm } from "#app/utils/evaluations.server.ts";
+import { BackLink } from "#app/components/ui/back-link.tsx";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request, "can_manage_evaluations");
@@ -26,9 +26,7 @@ export default function EvaluationResults({ loaderData }: Route.ComponentProps) 
   return (
     <main id="main" className="space-y-6">
       <div>
-        <Link to={`/admin/evaluations/${form.id}`} className="text-sm font-medium text-brand-700 underline">
-          ← Back to the form
-        </Link>
+        <BackLink to={`/admin/evaluations/${form.id}`}>Back to the form</BackLink>
         <h1 className="mt-3 text-2xl font-bold text-gray-900">Results: {form.title}</h1>
         <p className="text-gray-700">
           {form.audience} · {form.stateLabel} · {form.opensAt} – {form.closesAt}

@@ -1,4 +1,4 @@
-import { data, Link } from "react-router";
+import { data } from "react-router";
 import type { Route } from "./+types/evaluations-new";
 import { requireAdmin } from "#app/utils/auth.server.ts";
 import { parseWithZod } from "#app/forms/parse.ts";
@@ -9,6 +9,7 @@ import { createEvaluationForm } from "#models/evaluation.server.ts";
 import { audit } from "#models/audit-log.server.ts";
 import { EvaluationDetailsForm } from "./+shared/evaluation-details-form.tsx";
 import { EVALUATIONS_PATH } from "#app/utils/evaluations.server.ts";
+import { BackLink } from "#app/components/ui/back-link.tsx";
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request, "can_manage_evaluations");
@@ -29,9 +30,7 @@ export async function action({ request }: Route.ActionArgs) {
 export default function NewEvaluation({ loaderData, actionData }: Route.ComponentProps) {
   return (
     <main id="main" className="max-w-2xl rounded-xl border border-gray-200 bg-white p-6">
-      <Link to="/admin/evaluations" className="text-sm font-medium text-brand-700 underline">
-        ← Back to evaluation forms
-      </Link>
+      <BackLink to="/admin/evaluations">Back to evaluation forms</BackLink>
       <h1 className="mb-4 mt-3 text-2xl font-bold text-gray-900">New evaluation form</h1>
       <EvaluationDetailsForm
         id="evaluation-new"

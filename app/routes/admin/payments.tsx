@@ -6,7 +6,7 @@ import { paymentView } from "#app/domain/payment-view.ts";
 import { SCHOOL_NAME } from "#app/domain/school.ts";
 import { buttonClass } from "#app/components/ui/button.tsx";
 import { DataTable } from "#app/components/ui/data-table.tsx";
-import { PaymentStateBadge, ReceiptLink } from "#app/components/payments/badges.tsx";
+import { PaymentAmountCells, PaymentOutcomeCells } from "#app/components/payments/cells.tsx";
 import { adminPaymentFilter, listAdminPayments, registrationNames } from "#models/payment.server.ts";
 import { Pagination } from "#app/components/ui/pagination.tsx";
 import { FilterDate, FilterForm, FilterSearch, FilterSelect } from "#app/components/ui/filter-form.tsx";
@@ -79,16 +79,9 @@ export default function AdminPayments({ loaderData }: Route.ComponentProps) {
                 </Link>
                 <p className="text-xs text-gray-700">{p.parentName}</p>
               </td>
-              <td className="whitespace-nowrap px-3 py-2">{p.amount}</td>
-              <td className="px-3 py-2">{p.method}</td>
-              <td className="px-3 py-2 font-mono">{p.reference}</td>
+              <PaymentAmountCells payment={p} />
               <td className="px-3 py-2">{p.payerPhone}</td>
-              <td className="px-3 py-2">
-                <PaymentStateBadge state={p.state} label={p.stateLabel} />
-              </td>
-              <td className="px-3 py-2">
-                <ReceiptLink paymentId={p.id} receiptCode={p.receiptCode} />
-              </td>
+              <PaymentOutcomeCells payment={p} />
             </tr>
           ))}
         </DataTable>

@@ -16,7 +16,8 @@ import { SCHOOL_NAME } from "#app/domain/school.ts";
 import { FormErrors, SelectField, SubmitButton, TextareaField, TextField, ErrorList } from "#app/components/form/fields.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { DataTable } from "#app/components/ui/data-table.tsx";
-import { PaymentStateBadge, PaymentStatusBadge, ReceiptLink } from "#app/components/payments/badges.tsx";
+import { PaymentStatusBadge } from "#app/components/payments/badges.tsx";
+import { PaymentAmountCells, PaymentOutcomeCells } from "#app/components/payments/cells.tsx";
 import { findAccountForLink, getLinkedAccounts, getRegistrationDetail, listAuditTrail, setLinkedAccount, type LinkedAccount } from "#models/registration-admin.server.ts";
 import { ACCOUNT_NOT_FOUND, ACCOUNT_WRONG_ROLE, AdminLinkAccountSchema, AdminUnlinkAccountSchema } from "#app/forms/link-registration.schema.ts";
 import { formatPhone, normalizePhone } from "#app/domain/phone.ts";
@@ -269,17 +270,11 @@ export default function RegistrationDetail({ loaderData, actionData }: Route.Com
           {payments.map((p) => (
             <tr key={p.id} className="align-top">
               <td className="px-3 py-2">{p.paidOn}</td>
-              <td className="px-3 py-2 whitespace-nowrap">{p.amount}</td>
-              <td className="px-3 py-2">{p.method}</td>
-              <td className="px-3 py-2 font-mono">{p.reference}</td>
+              <PaymentAmountCells payment={p} />
               <td className="px-3 py-2">{p.source}{p.payerPhone ? ` · ${p.payerPhone}` : ""}</td>
-              <td className="px-3 py-2">
-                <PaymentStateBadge state={p.state} label={p.stateLabel} />
+              <PaymentOutcomeCells payment={p}>
                 {p.reason ? <p className="mt-1 text-xs text-gray-700">{p.reason}</p> : null}
-              </td>
-              <td className="px-3 py-2">
-                <ReceiptLink paymentId={p.id} receiptCode={p.receiptCode} />
-              </td>
+              </PaymentOutcomeCells>
               {canManage ? (
                 <td className="px-3 py-2">
                   <PaymentActions payment={p} reply={reply} />

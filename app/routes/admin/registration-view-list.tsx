@@ -1,5 +1,4 @@
 import { SignOutButton } from "#app/components/sign-out-button.tsx";
-import { Link } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/registration-view-list";
 import { requireAdmin } from "#app/utils/auth.server.ts";
@@ -11,6 +10,7 @@ import { listRegistrationsOldestFirst } from "#models/registration.server.ts";
 import { CsvDownloadLink } from "./+shared/registrations-csv-link.tsx";
 import { SCHOOL_NAME } from "#app/domain/school.ts";
 import { Pagination } from "#app/components/ui/pagination.tsx";
+import { BackLink } from "#app/components/ui/back-link.tsx";
 
 const PER_PAGE = 50;
 const QuerySchema = z.object({ page: z.coerce.number().int().min(1).max(1_000_000).catch(1) });
@@ -63,9 +63,7 @@ export default function RegistrationViewList({ loaderData }: Route.ComponentProp
   return (
     <main id="main" className="mx-auto max-w-7xl space-y-4 px-4 py-6">
       <div className="flex items-center justify-between gap-3">
-        <Link to="/admin/registrations" className="text-sm font-medium text-brand-700 underline">
-          ← Back to Admin Portal
-        </Link>
+        <BackLink to="/admin/registrations">Back to Admin Portal</BackLink>
         <SignOutButton />
       </div>
       <div className="flex flex-wrap items-center justify-between gap-3">

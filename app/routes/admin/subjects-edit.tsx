@@ -1,10 +1,10 @@
-import { Link } from "react-router";
 import type { Route } from "./+types/subjects-edit";
 import { requireAdmin } from "#app/utils/auth.server.ts";
 import { SCHOOL_NAME } from "#app/domain/school.ts";
 import { listFacilitators } from "#models/user-admin.server.ts";
 import { SubjectForm } from "./+shared/subjects-form.tsx";
 import { handleUpdateSubject, requireSubject } from "./+shared/subjects-actions.server.ts";
+import { BackLink } from "#app/components/ui/back-link.tsx";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request, "can_access_subjects");
@@ -24,9 +24,7 @@ export default function EditSubject({ loaderData, actionData }: Route.ComponentP
   const { subject, facilitators } = loaderData;
   return (
     <main id="main" className="max-w-xl rounded-xl border border-gray-200 bg-white p-6">
-      <Link to="/admin/subjects" className="text-sm font-medium text-brand-700 underline">
-        ← Back to subjects
-      </Link>
+      <BackLink to="/admin/subjects">Back to subjects</BackLink>
       <h1 className="mb-4 mt-3 text-2xl font-bold text-gray-900">Edit Subject</h1>
       <SubjectForm
         id="subject-edit"

@@ -4,7 +4,7 @@ import { fileURLToPath } from "node:url";
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint } from "@conform-to/zod/v4";
 import { parseWithZod } from "#app/forms/parse.ts";
-import { data, Form, Link, useNavigation } from "react-router";
+import { data, Form, useNavigation } from "react-router";
 import type { Route } from "./+types/timetable-upload";
 import { hasAdminPermission, requireUser } from "#app/utils/auth.server.ts";
 import { redirectWithToast } from "#app/utils/toast.server.ts";
@@ -28,6 +28,7 @@ import { Button } from "#app/components/ui/button.tsx";
 import { SignOutButton } from "#app/components/sign-out-button.tsx";
 import { createTimetable, listTimetables, Timetable } from "#models/timetable.server.ts";
 import { audit } from "#models/audit-log.server.ts";
+import { BackLink } from "#app/components/ui/back-link.tsx";
 
 const ALLOWED = [UPLOAD_TYPES.jpg, UPLOAD_TYPES.png, UPLOAD_TYPES.pdf];
 
@@ -167,9 +168,7 @@ export default function TimetableUpload({ loaderData, actionData }: Route.Compon
     <main id="main" className="mx-auto max-w-4xl space-y-8 px-4 py-10">
       <div>
         <div className="flex items-center justify-between gap-3">
-          <Link to="/admin" className="text-sm font-medium text-brand-700 underline">
-            ← Back to the admin portal
-          </Link>
+          <BackLink to="/admin">Back to the admin portal</BackLink>
           <SignOutButton />
         </div>
         <h1 className="mt-3 text-2xl font-bold text-gray-900">Timetable Upload</h1>

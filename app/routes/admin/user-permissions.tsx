@@ -1,6 +1,6 @@
 import { getFormProps, useForm, type FieldMetadata } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, Link } from "react-router";
+import { data, Form } from "react-router";
 import type { Route } from "./+types/user-permissions";
 import { requireAdmin } from "#app/utils/auth.server.ts";
 import { redirectWithToast } from "#app/utils/toast.server.ts";
@@ -19,6 +19,7 @@ import { countOtherPermissionManagers, getAdminPermissions, hasEveryPermission, 
 import { getUserById } from "#models/user.server.ts";
 import { audit } from "#models/audit-log.server.ts";
 import { ID_PATTERN } from "#app/domain/ids.ts";
+import { BackLink } from "#app/components/ui/back-link.tsx";
 
 
 /** Only an admin holding every flag manages permissions; the target must be an admin. */
@@ -68,9 +69,7 @@ export default function UserPermissions({ loaderData, actionData }: Route.Compon
   const f = fields as unknown as Record<string, FieldMetadata<any, any, string[]>>;
   return (
     <main id="main" className="max-w-2xl space-y-4">
-      <Link to="/admin/users?role=admin" className="text-sm font-medium text-brand-700 underline">
-        ← Back to User Management
-      </Link>
+      <BackLink to="/admin/users?role=admin">Back to User Management</BackLink>
       <h1 className="text-2xl font-bold text-gray-900">Permissions: {target.fullName}</h1>
       <p className="text-gray-700">A permission switched off applies from this admin's next page.</p>
       <Form method="post" {...getFormProps(form)} className="space-y-4 rounded-xl border border-gray-200 bg-white p-6">

@@ -1,9 +1,9 @@
-import { Link } from "react-router";
 import type { Route } from "./+types/whatsapp-groups-edit";
 import { requireAdmin } from "#app/utils/auth.server.ts";
 import { SCHOOL_NAME } from "#app/domain/school.ts";
 import { GroupForm } from "./+shared/whatsapp-groups-form.tsx";
 import { handleUpdateGroup, requireGroup } from "./+shared/whatsapp-groups-actions.server.ts";
+import { BackLink } from "#app/components/ui/back-link.tsx";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request, "can_access_whatsapp");
@@ -20,9 +20,7 @@ export default function EditGroup({ loaderData, actionData }: Route.ComponentPro
   const { group } = loaderData;
   return (
     <main id="main" className="max-w-xl rounded-xl border border-gray-200 bg-white p-6">
-      <Link to="/admin/whatsapp-groups" className="text-sm font-medium text-brand-700 underline">
-        ← Back to WhatsApp groups
-      </Link>
+      <BackLink to="/admin/whatsapp-groups">Back to WhatsApp groups</BackLink>
       <h1 className="mb-4 mt-3 text-2xl font-bold text-gray-900">Edit WhatsApp Group</h1>
       <GroupForm
         id="group-edit"

@@ -1,9 +1,9 @@
-import { Link } from "react-router";
 import type { Route } from "./+types/whatsapp-groups-new";
 import { requireAdmin } from "#app/utils/auth.server.ts";
 import { SCHOOL_NAME } from "#app/domain/school.ts";
 import { GroupForm } from "./+shared/whatsapp-groups-form.tsx";
 import { handleCreateGroup } from "./+shared/whatsapp-groups-actions.server.ts";
+import { BackLink } from "#app/components/ui/back-link.tsx";
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request, "can_access_whatsapp");
@@ -18,9 +18,7 @@ export async function action({ request }: Route.ActionArgs) {
 export default function NewGroup({ actionData }: Route.ComponentProps) {
   return (
     <main id="main" className="max-w-xl rounded-xl border border-gray-200 bg-white p-6">
-      <Link to="/admin/whatsapp-groups" className="text-sm font-medium text-brand-700 underline">
-        ← Back to WhatsApp groups
-      </Link>
+      <BackLink to="/admin/whatsapp-groups">Back to WhatsApp groups</BackLink>
       <h1 className="mb-4 mt-3 text-2xl font-bold text-gray-900">Add WhatsApp Group</h1>
       <GroupForm id="group-add" action="/admin/whatsapp-groups/new" lastResult={actionData?.result} submitLabel="Add Group" pendingLabel="Adding..." />
     </main>

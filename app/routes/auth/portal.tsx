@@ -11,6 +11,7 @@ import { SignInForm } from "./+shared/sign-in-form.tsx";
 import { SignUpForm } from "./+shared/sign-up-form.tsx";
 import { SCHOOL_NAME } from "#app/domain/school.ts";
 import { publicPageHeaders } from "#app/utils/http-cache.server.ts";
+import { BackLink } from "#app/components/ui/back-link.tsx";
 
 const CARDS = [
   { role: "student", title: "Student", description: "See your subjects, join your WhatsApp class pages and check your weekly schedule." },
@@ -98,9 +99,7 @@ export default function Portal({ loaderData, actionData }: Route.ComponentProps)
         </>
       ) : (
         <div className="mx-auto max-w-md">
-          <Link to="/portal" className="text-sm font-medium text-brand-700 underline">
-            ← Back to portal selection
-          </Link>
+          <BackLink to="/portal">Back to portal selection</BackLink>
           <h1 className="mt-4 text-2xl font-bold text-gray-900">{card.title} Portal</h1>
           {card.role !== "admin" ? (
             <nav aria-label="Sign in or sign up" className="mt-4 grid grid-cols-2 rounded-lg bg-gray-200 p-1 text-center text-sm font-semibold">

@@ -14,6 +14,7 @@ import { ACCESS_RESTRICTED_MESSAGE, ACCESS_RESTRICTED_TITLE } from "#app/domain/
 import { Button, ButtonLink, buttonClass } from "#app/components/ui/button.tsx";
 import { useHydrated } from "#app/utils/use-hydrated.ts";
 import { ID_PATTERN } from "#app/domain/ids.ts";
+import { BackLink } from "#app/components/ui/back-link.tsx";
 
 const ParamsSchema = z.object({ userId: z.string().regex(ID_PATTERN) });
 
@@ -60,9 +61,7 @@ export default function ResetLink({ loaderData, actionData }: Route.ComponentPro
   const { target } = loaderData;
   return (
     <main id="main" className="mx-auto max-w-2xl px-4 py-10">
-      <Link to="/admin/users" className="text-sm font-medium text-brand-700 underline">
-        ← Back to User Management
-      </Link>
+      <BackLink to="/admin/users">Back to User Management</BackLink>
       <h1 className="mt-4 text-2xl font-bold text-gray-900">Password reset link</h1>
       <div className="mt-6 rounded-xl border border-gray-200 bg-white p-6 shadow-sm">
         {actionData ? (

@@ -10,7 +10,8 @@ import { pageRoles } from "#app/components/dashboard/nav.ts";
 import { Card, DashboardPage, EmptyState } from "#app/components/dashboard/page.tsx";
 import { FormErrors, SelectField, SubmitButton, TextField } from "#app/components/form/fields.tsx";
 import { DataTable } from "#app/components/ui/data-table.tsx";
-import { PaymentStateBadge, PaymentStatusBadge, ReceiptLink } from "#app/components/payments/badges.tsx";
+import { PaymentStatusBadge } from "#app/components/payments/badges.tsx";
+import { PaymentAmountCells, PaymentOutcomeCells } from "#app/components/payments/cells.tsx";
 import { HowToPay, publicFees } from "#app/components/fees-table.tsx";
 import { PARENT_METHOD_OPTIONS, ParentPaymentSchema } from "#app/forms/payments.schema.ts";
 import { balanceView, paymentView } from "#app/domain/payment-view.ts";
@@ -141,16 +142,10 @@ export default function Payments({ loaderData, actionData }: Route.ComponentProp
                 <tr key={p.id} className="align-top">
                   <td className="px-3 py-2">{p.wardName}</td>
                   <td className="px-3 py-2">{p.paidOn}</td>
-                  <td className="whitespace-nowrap px-3 py-2">{p.amount}</td>
-                  <td className="px-3 py-2">{p.method}</td>
-                  <td className="px-3 py-2 font-mono">{p.reference}</td>
-                  <td className="px-3 py-2">
-                    <PaymentStateBadge state={p.state} label={p.stateLabel} />
+                  <PaymentAmountCells payment={p} />
+                  <PaymentOutcomeCells payment={p}>
                     {p.reason ? <p className="mt-1 text-xs text-gray-800">Reason: {p.reason}</p> : null}
-                  </td>
-                  <td className="px-3 py-2">
-                    <ReceiptLink paymentId={p.id} receiptCode={p.receiptCode} />
-                  </td>
+                  </PaymentOutcomeCells>
                 </tr>
               ))}
             </DataTable>

@@ -1,5 +1,6 @@
 import { getSettings } from "#models/settings.server.ts";
 import { Link } from "react-router";
+import type { ReactNode } from "react";
 import type { Route } from "./+types/home";
 import { buttonClass } from "#app/components/ui/button.tsx";
 import { PROGRAMME_LABELS, PROGRAMME_SUBJECTS, PROGRAMMES, type Programme } from "#app/domain/programmes.ts";
@@ -99,10 +100,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </div>
       </section>
 
-      <section id="programmes" aria-labelledby="programmes-title" className="mx-auto max-w-6xl px-4 py-12">
-        <h2 id="programmes-title" className="text-2xl font-bold text-gray-900 sm:text-3xl">
-          Programmes
-        </h2>
+      <HomeSection id="programmes" titleId="programmes-title" title="Programmes">
         <p className="mt-2 max-w-3xl text-gray-700">Five programmes, each with the core subjects and its own electives. Your ward takes the subjects you choose.</p>
         <ul className="mt-6 grid gap-4 md:grid-cols-2 lg:grid-cols-3">
           {PROGRAMMES.map((p) => (
@@ -117,28 +115,20 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             </li>
           ))}
         </ul>
-      </section>
+      </HomeSection>
 
-      <section id="benefits" aria-labelledby="benefits-title" className="bg-white">
-        <div className="mx-auto max-w-6xl px-4 py-12">
-          <h2 id="benefits-title" className="text-2xl font-bold text-gray-900 sm:text-3xl">
-            Benefits
-          </h2>
-          <ul className="mt-6 grid gap-4 md:grid-cols-2 lg:grid-cols-3">
-            {BENEFITS.map((b) => (
-              <li key={b.title} className="rounded-xl border border-gray-200 p-5">
-                <h3 className="font-semibold text-gray-900">{b.title}</h3>
-                <p className="mt-1 text-sm text-gray-700">{b.text}</p>
-              </li>
-            ))}
-          </ul>
-        </div>
-      </section>
+      <HomeSection id="benefits" titleId="benefits-title" title="Benefits" band>
+        <ul className="mt-6 grid gap-4 md:grid-cols-2 lg:grid-cols-3">
+          {BENEFITS.map((b) => (
+            <li key={b.title} className="rounded-xl border border-gray-200 p-5">
+              <h3 className="font-semibold text-gray-900">{b.title}</h3>
+              <p className="mt-1 text-sm text-gray-700">{b.text}</p>
+            </li>
+          ))}
+        </ul>
+      </HomeSection>
 
-      <section id="fees-payment" aria-labelledby="fees-title" className="mx-auto max-w-6xl px-4 py-12">
-        <h2 id="fees-title" className="text-2xl font-bold text-gray-900 sm:text-3xl">
-          Fees and payment
-        </h2>
+      <HomeSection id="fees-payment" titleId="fees-title" title="Fees and payment">
         <div className="mt-4 max-w-3xl space-y-3 text-gray-800">
           {loaderData.fees ? (
             <>
@@ -160,28 +150,20 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             .
           </p>
         </div>
-      </section>
+      </HomeSection>
 
-      <section id="timetable" aria-labelledby="timetable-title" className="bg-white">
-        <div className="mx-auto max-w-6xl px-4 py-12">
-          <h2 id="timetable-title" className="text-2xl font-bold text-gray-900 sm:text-3xl">
-            Timetable
-          </h2>
-          <p className="mt-4 max-w-3xl text-gray-800">
-            Classes run on weekdays, Monday to Friday, between 8:00 AM and 4:00 PM. Lessons start at {TIMES.join(", ")}. Each student's weekly schedule, with
-            subjects and times, is in the{" "}
-            <Link to="/portal?role=student" className="font-semibold text-brand-700 underline">
-              student portal
-            </Link>{" "}
-            after registration.
-          </p>
-        </div>
-      </section>
+      <HomeSection id="timetable" titleId="timetable-title" title="Timetable" band>
+        <p className="mt-4 max-w-3xl text-gray-800">
+          Classes run on weekdays, Monday to Friday, between 8:00 AM and 4:00 PM. Lessons start at {TIMES.join(", ")}. Each student's weekly schedule, with
+          subjects and times, is in the{" "}
+          <Link to="/portal?role=student" className="font-semibold text-brand-700 underline">
+            student portal
+          </Link>{" "}
+          after registration.
+        </p>
+      </HomeSection>
 
-      <section id="faq" aria-labelledby="faq-title" className="mx-auto max-w-6xl px-4 py-12">
-        <h2 id="faq-title" className="text-2xl font-bold text-gray-900 sm:text-3xl">
-          Frequently asked questions
-        </h2>
+      <HomeSection id="faq" titleId="faq-title" title="Frequently asked questions">
         <div className="mt-6 max-w-3xl space-y-3">
           {FAQ.map((item) => (
             <details key={item.q} className="rounded-lg border border-gray-200 bg-white p-4">
@@ -190,7 +172,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             </details>
           ))}
         </div>
-      </section>
+      </HomeSection>
 
       <section aria-labelledby="cta-title" className="mx-auto max-w-6xl px-4 pb-4">
         <div className="rounded-2xl bg-brand-700 p-8 text-white">
@@ -237,4 +219,26 @@ export function meta({ data }: Route.MetaArgs) {
     { property: "og:image:alt", content: `${SCHOOL_NAME}: online vacation classes on WhatsApp` },
     { name: "twitter:card", content: "summary_large_image" },
   ];
+}
+
+/** A section of the home page: its heading, and on a white band across the page when `band`. */
+function HomeSection({ id, titleId, title, band = false, children }: { id: string; titleId: string; title: string; band?: boolean; children: ReactNode }) {
+  const heading = (
+    <h2 id={titleId} className="text-2xl font-bold text-gray-900 sm:text-3xl">
+      {title}
+    </h2>
+  );
+  return band ? (
+    <section id={id} aria-labelledby={titleId} className="bg-white">
+      <div className="mx-auto max-w-6xl px-4 py-12">
+        {heading}
+        {children}
+      </div>
+    </section>
+  ) : (
+    <section id={id} aria-labelledby={titleId} className="mx-auto max-w-6xl px-4 py-12">
+      {heading}
+      {children}
+    </section>
+  );
 }
