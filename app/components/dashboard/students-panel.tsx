@@ -6,6 +6,7 @@ import { buttonClass } from "#app/components/ui/button.tsx";
 import { DataTable } from "#app/components/ui/data-table.tsx";
 import { EmptyState } from "./page.tsx";
 import { FilterForm, FilterSearch, FilterSelect } from "#app/components/ui/filter-form.tsx";
+import { Section } from "#app/components/ui/section.tsx";
 
 export const NO_STUDENTS_FOUND = "No students found matching your criteria";
 
@@ -52,10 +53,7 @@ export function StudentsPanel({ view, basePath, exportPath }: { view: StudentsPa
   const { subjects, q, subject, rows, total, page, pageCount } = view;
   return (
     <div className="space-y-6">
-      <section aria-labelledby="subject-summary">
-        <h2 id="subject-summary" className="mb-3 text-lg font-semibold text-gray-900">
-          Your subjects
-        </h2>
+      <Section id="subject-summary" title="Your subjects" headingClassName="mb-3 text-lg font-semibold text-gray-900">
         {subjects.length ? (
           <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
             {subjects.map((s) => (
@@ -70,12 +68,9 @@ export function StudentsPanel({ view, basePath, exportPath }: { view: StudentsPa
         ) : (
           <EmptyState>No subjects are assigned to you yet. An administrator assigns subjects in the admin portal.</EmptyState>
         )}
-      </section>
+      </Section>
 
-      <section aria-labelledby="student-list">
-        <h2 id="student-list" className="mb-3 text-lg font-semibold text-gray-900">
-          Students
-        </h2>
+      <Section id="student-list" title="Students" headingClassName="mb-3 text-lg font-semibold text-gray-900">
         <FilterForm
           action={basePath}
           label="Search students"
@@ -137,7 +132,7 @@ export function StudentsPanel({ view, basePath, exportPath }: { view: StudentsPa
             ) : null}
           </nav>
         ) : null}
-      </section>
+      </Section>
     </div>
   );
 }

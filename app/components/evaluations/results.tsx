@@ -1,4 +1,5 @@
 import { barPercent, type SlotSummary } from "#app/domain/evaluations.ts";
+import { Section } from "#app/components/ui/section.tsx";
 
 type Row = { key: string; prompt: string; typeLabel: string; lowLabel: string; highLabel: string; summary: SlotSummary };
 type TextAnswer = { question: string; text: string; ward: string | null; programme: string; when: string };
@@ -116,10 +117,7 @@ export function ResultsBody({ data, filters, exportHref }: { data: ResultsData; 
         ) : null}
       </p>
       {filters}
-      <section aria-labelledby="summary-heading">
-        <h2 id="summary-heading" className="mb-3 text-xl font-semibold text-gray-900">
-          Answers by question
-        </h2>
+      <Section id="summary-heading" title="Answers by question" headingClassName="mb-3 text-xl font-semibold text-gray-900">
         {data.rows.length ? (
           <ul className="grid gap-4 lg:grid-cols-2">
             {data.rows.map((row) => (
@@ -129,13 +127,10 @@ export function ResultsBody({ data, filters, exportHref }: { data: ResultsData; 
         ) : (
           <p className="text-gray-700">This form has no questions.</p>
         )}
-      </section>
-      <section aria-labelledby="text-heading">
-        <h2 id="text-heading" className="mb-3 text-xl font-semibold text-gray-900">
-          Written answers
-        </h2>
+      </Section>
+      <Section id="text-heading" title="Written answers" headingClassName="mb-3 text-xl font-semibold text-gray-900">
         <TextAnswers answers={data.text.answers} more={data.text.more} anonymous={data.form.anonymous} />
-      </section>
+      </Section>
       {data.showReminders ? (
         <section aria-labelledby="reminders-heading">
           <h2 id="reminders-heading" className="mb-1 text-xl font-semibold text-gray-900">

@@ -14,6 +14,8 @@ import { formatDateTime } from "#app/domain/dates.ts";
 import { ChoiceGroup, FormErrors, SubmitButton, TextareaField, TextField } from "#app/components/form/fields.tsx";
 import { createAnnouncement, listCommunicationHistory } from "#models/communication-admin.server.ts";
 import { audit } from "#models/audit-log.server.ts";
+import { ErrorAlert } from "#app/components/ui/error-alert.tsx";
+import { Section } from "#app/components/ui/section.tsx";
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request, "can_access_communications");
@@ -67,10 +69,7 @@ export default function Communications({ loaderData, actionData }: Route.Compone
   return (
     <main id="main" className="space-y-6">
       <h1 className="text-2xl font-bold text-gray-900">Communications</h1>
-      <section aria-labelledby="send-heading" className="max-w-2xl rounded-xl border border-gray-200 bg-white p-6">
-        <h2 id="send-heading" className="mb-4 text-lg font-semibold text-gray-900">
-          Send Announcement
-        </h2>
+      <Section id="send-heading" title="Send Announcement" className="max-w-2xl rounded-xl border border-gray-200 bg-white p-6" headingClassName="mb-4 text-lg font-semibold text-gray-900">
         <Form method="post" {...getFormProps(form)} ref={formRef} className="space-y-4">
           <FormDraft formId="announcement" formRef={formRef} />
           <FormErrors id={form.errorId} errors={form.errors} />
@@ -79,15 +78,10 @@ export default function Communications({ loaderData, actionData }: Route.Compone
           <ChoiceGroup field={fields.recipientType} legend="Recipients" type="radio" options={RECIPIENT_TYPE_OPTIONS} columns={2} />
           <SubmitButton pendingLabel="Sending...">Send Message</SubmitButton>
         </Form>
-      </section>
-      <section aria-labelledby="history-heading">
-        <h2 id="history-heading" className="mb-3 text-lg font-semibold text-gray-900">
-          Message History
-        </h2>
+      </Section>
+      <Section id="history-heading" title="Message History" headingClassName="mb-3 text-lg font-semibold text-gray-900">
         {error ? (
-          <p role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 text-red-900">
-            {error}
-          </p>
+          <ErrorAlert message={error} />
         ) : history.length === 0 ? (
           <p className="text-gray-700">No messages sent yet.</p>
         ) : (
@@ -113,7 +107,7 @@ export default function Communications({ loaderData, actionData }: Route.Compone
             ))}
           </ol>
         )}
-      </section>
+      </Section>
     </main>
   );
 }

@@ -23,6 +23,7 @@ import { EvaluationDetailsForm } from "./+shared/evaluation-details-form.tsx";
 import { QuestionForm } from "./+shared/evaluation-question-form.tsx";
 import { EVALUATIONS_PATH, requireEvaluationForm } from "#app/utils/evaluations.server.ts";
 import { BackLink } from "#app/components/ui/back-link.tsx";
+import { Section } from "#app/components/ui/section.tsx";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request, "can_manage_evaluations");
@@ -146,10 +147,7 @@ export default function EditEvaluation({ loaderData, actionData }: Route.Compone
         </div>
       </div>
 
-      <section aria-labelledby="questions-heading" className="rounded-xl border border-gray-200 bg-white p-6">
-        <h2 id="questions-heading" className="text-xl font-semibold text-gray-900">
-          Questions
-        </h2>
+      <Section id="questions-heading" title="Questions" className="rounded-xl border border-gray-200 bg-white p-6" headingClassName="text-xl font-semibold text-gray-900">
         {form.locked ? <p className="mt-2 rounded-md bg-yellow-50 p-3 text-sm text-yellow-900">{FORM_LOCKED}</p> : null}
         {questions.length ? (
           <ol className="mt-4 space-y-4">
@@ -200,14 +198,11 @@ export default function EditEvaluation({ loaderData, actionData }: Route.Compone
             <QuestionForm id="question-new" lastResult={resultFor("add-question", null)} submitLabel="Add question" />
           </div>
         )}
-      </section>
+      </Section>
 
-      <section aria-labelledby="details-heading" className="max-w-2xl rounded-xl border border-gray-200 bg-white p-6">
-        <h2 id="details-heading" className="mb-4 text-xl font-semibold text-gray-900">
-          Details
-        </h2>
+      <Section id="details-heading" title="Details" className="max-w-2xl rounded-xl border border-gray-200 bg-white p-6" headingClassName="mb-4 text-xl font-semibold text-gray-900">
         <EvaluationDetailsForm id="evaluation-details" lastResult={resultFor("details", null)} current={details} locked={form.locked} submitLabel="Save details" intent="details" />
-      </section>
+      </Section>
     </main>
   );
 }

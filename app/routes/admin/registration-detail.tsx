@@ -28,6 +28,7 @@ import { PROGRAMME_SUBJECTS, WARD_FORMS, type Programme } from "#app/domain/prog
 import { REGISTRATION_FIELD_LABELS } from "#app/forms/registration.schema.ts";
 import { ChoiceGroup } from "#app/components/form/fields.tsx";
 import { listPaymentsForRegistrations } from "#models/payment.server.ts";
+import { Section } from "#app/components/ui/section.tsx";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const { permissions } = await requireAdmin(request, "can_access_registrations");
@@ -234,10 +235,7 @@ export default function RegistrationDetail({ loaderData, actionData }: Route.Com
         <p className="text-gray-700">Registration {r.reference}</p>
       </div>
 
-      <section aria-labelledby="fees-heading" className="rounded-xl border border-gray-200 bg-white p-5 shadow-sm">
-        <h2 id="fees-heading" className="text-lg font-semibold text-gray-900">
-          Fees and payments
-        </h2>
+      <Section id="fees-heading" title="Fees and payments" className="rounded-xl border border-gray-200 bg-white p-5 shadow-sm">
         <dl className="mt-3 grid gap-3 sm:grid-cols-4">
           <div>
             <dt className="text-sm text-gray-700">Amount due{r.feeSeason ? ` (${r.feeSeason})` : ""}</dt>
@@ -292,12 +290,9 @@ export default function RegistrationDetail({ loaderData, actionData }: Route.Com
         ) : (
           <p className="mt-4 text-sm text-gray-700">You can see payments; recording them needs the Manage payments permission.</p>
         )}
-      </section>
+      </Section>
 
-      <section aria-labelledby="details-heading" className="rounded-xl border border-gray-200 bg-white p-5 shadow-sm">
-        <h2 id="details-heading" className="text-lg font-semibold text-gray-900">
-          Registration details
-        </h2>
+      <Section id="details-heading" title="Registration details" className="rounded-xl border border-gray-200 bg-white p-5 shadow-sm">
         <dl className="mt-3">
           {r.fields.map(([term, value]) => (
             <div key={term} className="grid gap-1 border-b border-gray-100 py-2 sm:grid-cols-3">
@@ -306,16 +301,13 @@ export default function RegistrationDetail({ loaderData, actionData }: Route.Com
             </div>
           ))}
         </dl>
-      </section>
+      </Section>
 
       <LinkedAccounts linked={linked} lastResult={reply?.form === "link-account" ? reply.result : undefined} />
 
       <EditForm values={r.edit} subjectOptions={r.subjectOptions} lastResult={reply?.form === "edit" ? reply.result : undefined} />
 
-      <section aria-labelledby="audit-heading" className="rounded-xl border border-gray-200 bg-white p-5 shadow-sm">
-        <h2 id="audit-heading" className="text-lg font-semibold text-gray-900">
-          Audit trail
-        </h2>
+      <Section id="audit-heading" title="Audit trail" className="rounded-xl border border-gray-200 bg-white p-5 shadow-sm">
         {trail.length ? (
           <ol className="mt-3 space-y-2">
             {trail.map((t) => (
@@ -327,7 +319,7 @@ export default function RegistrationDetail({ loaderData, actionData }: Route.Com
         ) : (
           <p className="mt-2 text-sm text-gray-700">No changes recorded yet.</p>
         )}
-      </section>
+      </Section>
     </main>
   );
 }
@@ -348,10 +340,7 @@ function LinkedAccounts({
     shouldRevalidate: "onInput",
   });
   return (
-    <section aria-labelledby="linked-heading" className="rounded-xl border border-gray-200 bg-white p-5 shadow-sm">
-      <h2 id="linked-heading" className="text-lg font-semibold text-gray-900">
-        Linked accounts
-      </h2>
+    <Section id="linked-heading" title="Linked accounts" className="rounded-xl border border-gray-200 bg-white p-5 shadow-sm">
       <p className="mt-1 text-sm text-gray-700">
         A parent or student account sees this registration once it is linked: by the claim code on the confirmation page, or here, after you have checked who is asking (for
         example on a call to the number on the registration).
@@ -392,7 +381,7 @@ function LinkedAccounts({
         />
         <SubmitButton pendingLabel="Linking...">Link account</SubmitButton>
       </Form>
-    </section>
+    </Section>
   );
 }
 
@@ -401,10 +390,7 @@ function EditForm({ values, subjectOptions, lastResult }: { values: Record<strin
   const f = fields as unknown as Record<string, FieldMetadata<any, any, string[]>>;
   const L = EDIT_LABELS;
   return (
-    <section aria-labelledby="edit-heading" className="rounded-xl border border-gray-200 bg-white p-5 shadow-sm">
-      <h2 id="edit-heading" className="text-lg font-semibold text-gray-900">
-        Correct the details
-      </h2>
+    <Section id="edit-heading" title="Correct the details" className="rounded-xl border border-gray-200 bg-white p-5 shadow-sm">
       <p className="mt-1 text-sm text-gray-700">Checked like a new registration, duplicates included. Every change is recorded in the audit trail. A change of subjects does not change the amount due.</p>
       <Form method="post" {...getFormProps(form)} className="mt-4 grid gap-4 sm:grid-cols-2">
         <input type="hidden" name="intent" value="edit" />
@@ -424,7 +410,7 @@ function EditForm({ values, subjectOptions, lastResult }: { values: Record<strin
           <SubmitButton pendingLabel="Saving...">Save corrections</SubmitButton>
         </div>
       </Form>
-    </section>
+    </Section>
   );
 }
 

@@ -19,6 +19,7 @@ import { balanceView } from "#app/domain/payment-view.ts";
 import { PaymentStatusBadge } from "#app/components/payments/badges.tsx";
 import { Pagination } from "#app/components/ui/pagination.tsx";
 import { FilterForm, FilterSearch, FilterSelect } from "#app/components/ui/filter-form.tsx";
+import { Section } from "#app/components/ui/section.tsx";
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request, "can_access_registrations");
@@ -104,10 +105,7 @@ export default function Registrations({ loaderData }: Route.ComponentProps) {
         </div>
       </div>
 
-      <section aria-labelledby="reg-stats">
-        <h2 id="reg-stats" className="sr-only">
-          Enrolment counts
-        </h2>
+      <Section id="reg-stats" title="Enrolment counts" headingClassName="sr-only">
         <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-6">
           <li className="rounded-xl border border-gray-200 bg-white p-4 shadow-sm">
             <p className="text-sm font-medium text-gray-700">Total Enrolled</p>
@@ -131,7 +129,7 @@ export default function Registrations({ loaderData }: Route.ComponentProps) {
             </li>
           ))}
         </ul>
-      </section>
+      </Section>
 
       <FilterForm action="/admin/registrations" label="Registrations" clear={q || programme || payment ? { to: "/admin/registrations" } : null}>
         <FilterSearch id="reg-search" label="Search registrations" value={q} placeholder="Parent, ward, programme or subject" />

@@ -15,6 +15,7 @@ import { FormErrors, SubmitButton, TextareaField, TextField } from "#app/compone
 import { getFeeSchedule, saveFeeSchedule } from "#models/fee-schedule.server.ts";
 import { audit } from "#models/audit-log.server.ts";
 import { SettingsNav } from "./+shared/settings-nav.tsx";
+import { Section } from "#app/components/ui/section.tsx";
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request, "can_edit_settings");
@@ -74,10 +75,7 @@ export default function FeeSettings({ loaderData, actionData }: Route.ComponentP
     <main id="main" className="space-y-6">
       <h1 className="text-2xl font-bold text-gray-900">Settings</h1>
       <SettingsNav />
-      <section aria-labelledby="settings-tab-heading" className="max-w-2xl rounded-xl border border-gray-200 bg-white p-6">
-        <h2 id="settings-tab-heading" className="mb-1 text-lg font-semibold text-gray-900">
-          Fees Settings
-        </h2>
+      <Section id="settings-tab-heading" title="Fees Settings" className="max-w-2xl rounded-xl border border-gray-200 bg-white p-6" headingClassName="mb-1 text-lg font-semibold text-gray-900">
         <p className="mb-4 text-sm text-gray-700">
           Amounts in Ghana cedis (GH₵), up to two decimals. A registration keeps the fee in force when it was made; a later change here does not alter what a family already owes.
         </p>
@@ -110,7 +108,7 @@ export default function FeeSettings({ loaderData, actionData }: Route.ComponentP
           </fieldset>
           <SubmitButton pendingLabel="Saving...">Save Fees</SubmitButton>
         </Form>
-      </section>
+      </Section>
     </main>
   );
 }

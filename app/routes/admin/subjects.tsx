@@ -10,6 +10,8 @@ import { listSubjects } from "#models/subject.server.ts";
 import { listFacilitators } from "#models/user-admin.server.ts";
 import { SubjectForm, type FacilitatorOption, type SubjectValues } from "./+shared/subjects-form.tsx";
 import { handleCreateSubject } from "./+shared/subjects-actions.server.ts";
+import { ErrorAlert } from "#app/components/ui/error-alert.tsx";
+import { Section } from "#app/components/ui/section.tsx";
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request, "can_access_subjects");
@@ -41,15 +43,8 @@ export default function Subjects({ loaderData, actionData }: Route.ComponentProp
   return (
     <main id="main" className="space-y-6">
       <h1 className="text-2xl font-bold text-gray-900">Subjects Management</h1>
-      {error ? (
-        <p role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 text-red-900">
-          {error}
-        </p>
-      ) : null}
-      <section aria-labelledby="add-subject" className="max-w-xl rounded-xl border border-gray-200 bg-white p-6">
-        <h2 id="add-subject" className="mb-4 text-lg font-semibold text-gray-900">
-          Add Subject
-        </h2>
+      <ErrorAlert message={error} />
+      <Section id="add-subject" title="Add Subject" className="max-w-xl rounded-xl border border-gray-200 bg-white p-6" headingClassName="mb-4 text-lg font-semibold text-gray-900">
         <SubjectForm
           id="subject-add"
           action="/admin/subjects"
@@ -58,7 +53,7 @@ export default function Subjects({ loaderData, actionData }: Route.ComponentProp
           submitLabel="Add Subject"
           pendingLabel="Saving..."
         />
-      </section>
+      </Section>
       <section aria-labelledby="all-subjects">
         <h2 id="all-subjects" className="mb-3 text-lg font-semibold text-gray-900">
           All Subjects ({subjects.length})

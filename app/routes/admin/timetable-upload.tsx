@@ -29,6 +29,7 @@ import { SignOutButton } from "#app/components/sign-out-button.tsx";
 import { createTimetable, listTimetables, Timetable } from "#models/timetable.server.ts";
 import { audit } from "#models/audit-log.server.ts";
 import { BackLink } from "#app/components/ui/back-link.tsx";
+import { Section } from "#app/components/ui/section.tsx";
 
 const ALLOWED = [UPLOAD_TYPES.jpg, UPLOAD_TYPES.png, UPLOAD_TYPES.pdf];
 
@@ -173,10 +174,7 @@ export default function TimetableUpload({ loaderData, actionData }: Route.Compon
         </div>
         <h1 className="mt-3 text-2xl font-bold text-gray-900">Timetable Upload</h1>
       </div>
-      <section aria-labelledby="bulk-heading" className="rounded-xl border border-gray-200 bg-white p-6">
-        <h2 id="bulk-heading" className="text-lg font-semibold text-gray-900">
-          Form 2 programme timetables
-        </h2>
+      <Section id="bulk-heading" title="Form 2 programme timetables" className="rounded-xl border border-gray-200 bg-white p-6">
         <p className="mt-1 text-sm text-gray-700">Uploads the five bundled Form 2 timetables, one per programme.</p>
         <ul className="mt-3 list-disc pl-6 text-sm text-gray-800">
           {PROGRAMMES.map((p) => (
@@ -189,17 +187,11 @@ export default function TimetableUpload({ loaderData, actionData }: Route.Compon
             {busy && navigation.formData?.get("intent") === "bulk" ? "Uploading..." : "Upload All Form 2 Timetables"}
           </Button>
         </Form>
-      </section>
-      <section aria-labelledby="single-heading" className="rounded-xl border border-gray-200 bg-white p-6">
-        <h2 id="single-heading" className="mb-4 text-lg font-semibold text-gray-900">
-          Upload a timetable
-        </h2>
+      </Section>
+      <Section id="single-heading" title="Upload a timetable" className="rounded-xl border border-gray-200 bg-white p-6" headingClassName="mb-4 text-lg font-semibold text-gray-900">
         <SingleUploadForm lastResult={actionData?.result} busy={busy && navigation.formData?.get("intent") === "single"} disabled={busy} />
-      </section>
-      <section aria-labelledby="list-heading">
-        <h2 id="list-heading" className="mb-3 text-lg font-semibold text-gray-900">
-          Uploaded timetables
-        </h2>
+      </Section>
+      <Section id="list-heading" title="Uploaded timetables" headingClassName="mb-3 text-lg font-semibold text-gray-900">
         {loaderData.timetables.length === 0 ? (
           <p className="text-gray-700">No timetables uploaded yet.</p>
         ) : (
@@ -220,7 +212,7 @@ export default function TimetableUpload({ loaderData, actionData }: Route.Compon
             ))}
           </ul>
         )}
-      </section>
+      </Section>
     </main>
   );
 }

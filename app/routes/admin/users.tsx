@@ -10,6 +10,7 @@ import { Button } from "#app/components/ui/button.tsx";
 import { searchUsers, USER_LIST_LIMIT } from "#models/user-admin.server.ts";
 import { hasEveryPermission } from "#models/admin-permission.server.ts";
 import { FilterForm, FilterSearch, FilterSelect } from "#app/components/ui/filter-form.tsx";
+import { ErrorAlert } from "#app/components/ui/error-alert.tsx";
 
 const ROLE_FILTERS = [
   { value: "", label: "All Roles" },
@@ -72,11 +73,7 @@ export default function Users({ loaderData }: Route.ComponentProps) {
         <FilterSearch id="user-q" label="Search by name or phone" value={filters.q ?? ""} />
         <FilterSelect id="user-role" name="role" label="Role" value={filters.role ?? ""} options={ROLE_FILTERS} />
       </FilterForm>
-      {error ? (
-        <p role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 text-red-900">
-          {error}
-        </p>
-      ) : null}
+      <ErrorAlert message={error} />
       <section aria-labelledby="users-heading" className="rounded-xl border border-gray-200 bg-white">
         <h2 id="users-heading" className="border-b border-gray-200 px-4 py-3 text-lg font-semibold text-gray-900">
           Users ({users.length}

@@ -20,6 +20,8 @@ import {
 } from "#models/whatsapp-group-admin.server.ts";
 import { GroupForm, type GroupValues } from "./+shared/whatsapp-groups-form.tsx";
 import { FilterForm, FilterSearch, FilterSelect } from "#app/components/ui/filter-form.tsx";
+import { ErrorAlert } from "#app/components/ui/error-alert.tsx";
+import { Section } from "#app/components/ui/section.tsx";
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request, "can_access_whatsapp");
@@ -74,11 +76,7 @@ export default function WhatsappGroups({ loaderData }: Route.ComponentProps) {
           {(close) => <DialogGroupForm close={close} />}
         </DialogOrLink>
       </div>
-      {error ? (
-        <p role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 text-red-900">
-          {error}
-        </p>
-      ) : null}
+      <ErrorAlert message={error} />
       {stats ? (
         <dl className="grid gap-4 sm:grid-cols-2">
           <div className="rounded-xl border border-gray-200 bg-white p-4 shadow-sm">
@@ -135,10 +133,7 @@ export default function WhatsappGroups({ loaderData }: Route.ComponentProps) {
       </DataTable>
       {truncated ? <p className="text-sm text-gray-700">Showing the first {limit} groups. Use the search or filters to narrow the list.</p> : null}
       {missing.length ? (
-        <section aria-labelledby="missing-heading" className="rounded-xl border border-gray-200 bg-white p-4">
-          <h2 id="missing-heading" className="text-lg font-semibold text-gray-900">
-            Subjects without a class page
-          </h2>
+        <Section id="missing-heading" title="Subjects without a class page" className="rounded-xl border border-gray-200 bg-white p-4">
           <ul className="mt-2 space-y-2">
             {missing.map((m) => (
               <li key={m.programme} aria-label={programmeLabel(m.programme)}>
@@ -147,7 +142,7 @@ export default function WhatsappGroups({ loaderData }: Route.ComponentProps) {
               </li>
             ))}
           </ul>
-        </section>
+        </Section>
       ) : null}
     </main>
   );

@@ -20,6 +20,7 @@ import { SCHOOL_NAME, SUPPORT_PHONES } from "#app/domain/school.ts";
 import { getParentRegistrations } from "#models/registration.server.ts";
 import { listPaymentsForRegistrations } from "#models/payment.server.ts";
 import { getFeeSchedule } from "#models/fee-schedule.server.ts";
+import { Section } from "#app/components/ui/section.tsx";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { effectiveUser } = await requireRole(request, pageRoles("payments"));
@@ -87,10 +88,7 @@ export default function Payments({ loaderData, actionData }: Route.ComponentProp
         </EmptyState>
       ) : (
         <div className="space-y-6">
-          <section aria-labelledby="balances-heading" className="grid gap-4 md:grid-cols-2">
-            <h2 id="balances-heading" className="sr-only">
-              Balances
-            </h2>
+          <Section id="balances-heading" title="Balances" className="grid gap-4 md:grid-cols-2" headingClassName="sr-only">
             {wards.map((w) => (
               <Card key={w.id} title={w.wardName} headingLevel={3}>
                 <p className="text-sm text-gray-700">{w.programme}</p>
@@ -114,7 +112,7 @@ export default function Payments({ loaderData, actionData }: Route.ComponentProp
                 </dl>
               </Card>
             ))}
-          </section>
+          </Section>
 
           <Card title="I have paid">
             {howToPay ? (
@@ -128,10 +126,7 @@ export default function Payments({ loaderData, actionData }: Route.ComponentProp
             <ParentPaymentForm wards={wards} lastResult={actionData?.result} />
           </Card>
 
-          <section aria-labelledby="payments-heading">
-            <h2 id="payments-heading" className="mb-3 text-lg font-semibold text-gray-900">
-              Payments
-            </h2>
+          <Section id="payments-heading" title="Payments" headingClassName="mb-3 text-lg font-semibold text-gray-900">
             <DataTable
               label="Payments"
               headers={["Ward", "Paid on", "Amount", "Method", "Reference", "State", "Receipt"]}
@@ -149,7 +144,7 @@ export default function Payments({ loaderData, actionData }: Route.ComponentProp
                 </tr>
               ))}
             </DataTable>
-          </section>
+          </Section>
         </div>
       )}
     </DashboardPage>

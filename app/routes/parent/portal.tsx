@@ -17,6 +17,7 @@ import { countUnseenAnnouncements } from "#models/communication.server.ts";
 import { formsForWards } from "#models/evaluation.server.ts";
 import { formatDateTime } from "#app/domain/dates.ts";
 import { openState } from "#app/domain/evaluations.ts";
+import { Section } from "#app/components/ui/section.tsx";
 
 export const PARENT_PORTAL_COMING_SOON = "Parent Portal Coming Soon";
 
@@ -113,10 +114,7 @@ export default function ParentPortal({ loaderData }: Route.ComponentProps) {
             More for parents is on the way. Meanwhile, here are your wards' registrations and their WhatsApp class pages.
           </p>
         </section>
-        <section aria-labelledby="wards-heading">
-          <h2 id="wards-heading" className="mb-3 text-xl font-semibold text-gray-900">
-            Your wards
-          </h2>
+        <Section id="wards-heading" title="Your wards" headingClassName="mb-3 text-xl font-semibold text-gray-900">
           {wards.length ? (
             <ul className="space-y-6">
               {wards.map((w) => (
@@ -190,7 +188,7 @@ export default function ParentPortal({ loaderData }: Route.ComponentProps) {
               </Link>
             </EmptyState>
           )}
-        </section>
+        </Section>
       </main>
     </div>
   );

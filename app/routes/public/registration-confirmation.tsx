@@ -12,6 +12,7 @@ import { SupportPhones } from "#app/components/support-phones.tsx";
 import { HowToPay, publicFees } from "#app/components/fees-table.tsx";
 import { formatCedis } from "#app/domain/money.ts";
 import { getFeeSchedule } from "#models/fee-schedule.server.ts";
+import { Section } from "#app/components/ui/section.tsx";
 
 export async function loader({ params }: Route.LoaderArgs) {
   const reference = String(params.reference ?? "");
@@ -104,10 +105,7 @@ export default function RegistrationConfirmation({ loaderData }: Route.Component
       </div>
 
       {fee ? (
-        <section aria-labelledby="fees" className="mt-8 rounded-xl border border-amber-300 bg-amber-50 p-5 text-amber-950">
-          <h2 id="fees" className="text-xl font-semibold">
-            Fees
-          </h2>
+        <Section id="fees" title="Fees" className="mt-8 rounded-xl border border-amber-300 bg-amber-50 p-5 text-amber-950" headingClassName="text-xl font-semibold">
           <p className="mt-1">
             Amount due for {summary.programme} ({summary.subjectCount} {summary.subjectCount === 1 ? "subject" : "subjects"}
             {fee.season ? `, ${fee.season}` : ""}): <strong className="text-lg">{fee.amountDue}</strong>
@@ -121,13 +119,10 @@ export default function RegistrationConfirmation({ loaderData }: Route.Component
             After paying, sign in to the <Link to="/portal?role=parent" className="font-semibold underline">parent portal</Link> and send us the transaction
             reference under Payment History, or call us.
           </p>
-        </section>
+        </Section>
       ) : null}
 
-      <section aria-labelledby="class-pages" className="mt-8">
-        <h2 id="class-pages" className="text-xl font-semibold text-gray-900">
-          WhatsApp class pages to join
-        </h2>
+      <Section id="class-pages" title="WhatsApp class pages to join" className="mt-8" headingClassName="text-xl font-semibold text-gray-900">
         <p className="mt-1 text-gray-700">
           Open these on your ward's phone ({summary.wardWhatsapp}). Each subject has its own class page.
           {summary.joinStudentGroups === "no" ? " You chose not to join class pages now; the links stay here if you change your mind." : ""}
@@ -153,13 +148,10 @@ export default function RegistrationConfirmation({ loaderData }: Route.Component
             </li>
           ))}
         </ul>
-      </section>
+      </Section>
 
       {parentGroup ? (
-        <section aria-labelledby="parent-group" className="mt-8 rounded-xl border border-purple-300 bg-purple-50 p-5 text-purple-950">
-          <h2 id="parent-group" className="text-xl font-semibold">
-            Parent/Guardian group
-          </h2>
+        <Section id="parent-group" title="Parent/Guardian group" className="mt-8 rounded-xl border border-purple-300 bg-purple-50 p-5 text-purple-950" headingClassName="text-xl font-semibold">
           <p className="mt-1">
             The {parentGroup.programme} parents' group is strictly for parents and guardians. Students must not join it.
           </p>
@@ -174,13 +166,10 @@ export default function RegistrationConfirmation({ loaderData }: Route.Component
               </span>
             )}
           </div>
-        </section>
+        </Section>
       ) : null}
 
-      <section aria-labelledby="summary" className="mt-8 rounded-xl border border-gray-200 bg-white p-5 shadow-sm">
-        <h2 id="summary" className="text-xl font-semibold text-gray-900">
-          Registration summary
-        </h2>
+      <Section id="summary" title="Registration summary" className="mt-8 rounded-xl border border-gray-200 bg-white p-5 shadow-sm" headingClassName="text-xl font-semibold text-gray-900">
         <dl className="mt-3">
           <Row term="Reference">{summary.reference}</Row>
           <Row term="Registered on">{summary.registeredOn}</Row>
@@ -197,12 +186,9 @@ export default function RegistrationConfirmation({ loaderData }: Route.Component
           <Row term="Join class pages">{summary.joinStudentGroups === "yes" ? "Yes" : "No"}</Row>
           <Row term="Join parent group">{summary.joinParentGroup === "yes" ? "Yes" : "No"}</Row>
         </dl>
-      </section>
+      </Section>
 
-      <section aria-labelledby="next" className="mt-8">
-        <h2 id="next" className="text-xl font-semibold text-gray-900">
-          What happens next
-        </h2>
+      <Section id="next" title="What happens next" className="mt-8" headingClassName="text-xl font-semibold text-gray-900">
         <ol className="mt-2 list-decimal space-y-1 pl-6 text-gray-800">
           <li>Join the class pages above on your ward's WhatsApp.</li>
           <li>{fee ? "Pay the fee by Mobile Money and send us the transaction reference; we confirm it and issue a receipt." : "We confirm fees with you on WhatsApp or by phone; you pay by Mobile Money."}</li>
@@ -215,7 +201,7 @@ export default function RegistrationConfirmation({ loaderData }: Route.Component
           <SupportPhones linkClassName="font-semibold text-brand-700 underline" />
           , {SUPPORT_HOURS}.
         </p>
-      </section>
+      </Section>
     </main>
   );
 }

@@ -13,6 +13,7 @@ import { CLASS_PAGES_ACTION } from "./+shared/group-data.ts";
 import { NotificationBell } from "#app/components/dashboard/notification-bell.tsx";
 import { countUnseenAnnouncements } from "#models/communication.server.ts";
 import type { action as classPagesAction } from "./class-pages.ts";
+import { Section } from "#app/components/ui/section.tsx";
 
 /** UX only: every tab's own loader checks the role again. */
 export async function loader({ request }: Route.LoaderArgs) {
@@ -147,10 +148,7 @@ export default function StudentLayout({ loaderData }: Route.ComponentProps) {
       </header>
       <main id="main" className="mx-auto max-w-6xl px-4 py-6">
         {joinList.length > 0 ? (
-          <section aria-labelledby="join-class-pages" className="mb-6 rounded-xl border-2 border-green-700 bg-green-50 p-5">
-            <h2 id="join-class-pages" className="text-lg font-semibold text-gray-900">
-              Join your class pages
-            </h2>
+          <Section id="join-class-pages" title="Join your class pages" className="mb-6 rounded-xl border-2 border-green-700 bg-green-50 p-5">
             <p className="mt-1 text-sm text-gray-800">
               Tap each link to join the WhatsApp class page of your subject. Each one opens WhatsApp in a new tab.
             </p>
@@ -172,7 +170,7 @@ export default function StudentLayout({ loaderData }: Route.ComponentProps) {
                 </button>
               </Form>
             )}
-          </section>
+          </Section>
         ) : null}
         <Outlet context={{ showToast: show } satisfies PortalOutletContext} />
       </main>

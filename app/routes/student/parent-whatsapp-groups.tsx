@@ -7,6 +7,7 @@ import { LINK_AVAILABLE_SOON, NO_PARENT_GROUPS, PARENT_PAGE_LOAD_FAILED, opening
 import { SCHOOL_NAME } from "#app/domain/school.ts";
 import { getParentGroups } from "#models/whatsapp-group.server.ts";
 import { Badge, GroupGuidelines } from "./+shared/components.tsx";
+import { Section } from "#app/components/ui/section.tsx";
 
 type ParentGroup = { id: string; name: string; programme: string; link: string | null };
 
@@ -82,23 +83,17 @@ export default function ParentWhatsappGroups({ loaderData }: Route.ComponentProp
       ) : (
         <>
           {science ? (
-            <section aria-labelledby="science-parents" className="rounded-xl border-2 border-brand-600 bg-white p-6 shadow-sm">
-              <h2 id="science-parents" className="text-xl font-semibold text-gray-900">
-                Science Programme Parents
-              </h2>
+            <Section id="science-parents" title="Science Programme Parents" className="rounded-xl border-2 border-brand-600 bg-white p-6 shadow-sm" headingClassName="text-xl font-semibold text-gray-900">
               <p className="mt-1 flex flex-wrap items-center gap-2 text-gray-800">
                 {science.name} <Badge tone="blue">{science.programme}</Badge>
               </p>
               <div className="mt-4">
                 <JoinParentGroup group={science} onOpen={onOpen} />
               </div>
-            </section>
+            </Section>
           ) : null}
           {others.length ? (
-            <section aria-labelledby="other-parents">
-              <h2 id="other-parents" className="text-xl font-semibold text-gray-900">
-                Other Programmes Parents
-              </h2>
+            <Section id="other-parents" title="Other Programmes Parents" headingClassName="text-xl font-semibold text-gray-900">
               <ul className="mt-4 grid gap-4 sm:grid-cols-2">
                 {others.map((g) => (
                   <li key={g.id} className="rounded-xl border border-gray-200 bg-white p-5 shadow-sm">
@@ -112,7 +107,7 @@ export default function ParentWhatsappGroups({ loaderData }: Route.ComponentProp
                   </li>
                 ))}
               </ul>
-            </section>
+            </Section>
           ) : null}
         </>
       )}

@@ -3,6 +3,7 @@ import { requireRole } from "#app/utils/auth.server.ts";
 import { ButtonLink } from "#app/components/ui/button.tsx";
 import { STUDENT_PORTAL_ROLES, getStudentPortal } from "./+shared/portal.server.ts";
 import { Badge } from "./+shared/components.tsx";
+import { Section } from "#app/components/ui/section.tsx";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const info = await requireRole(request, STUDENT_PORTAL_ROLES);
@@ -13,10 +14,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 export default function Subjects({ loaderData }: Route.ComponentProps) {
   const { hasRegistration, programmeLabel, subjects } = loaderData;
   return (
-    <section aria-labelledby="subjects-heading">
-      <h2 id="subjects-heading" className="text-xl font-semibold text-gray-900">
-        My Subjects
-      </h2>
+    <Section id="subjects-heading" title="My Subjects" headingClassName="text-xl font-semibold text-gray-900">
       {programmeLabel ? <p className="mt-1 text-gray-700">{programmeLabel}</p> : null}
       {subjects.length ? (
         <ul className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
@@ -37,6 +35,6 @@ export default function Subjects({ loaderData }: Route.ComponentProps) {
           )}
         </div>
       )}
-    </section>
+    </Section>
   );
 }

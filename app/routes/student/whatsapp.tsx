@@ -7,6 +7,7 @@ import { SCHOOL_NAME } from "#app/domain/school.ts";
 import { findParentGroupForProgramme } from "#models/whatsapp-group.server.ts";
 import { STUDENT_PORTAL_ROLES, getStudentPortal } from "./+shared/portal.server.ts";
 import { Badge, GroupCard, GroupGuidelines, ShareLink, usePortalToast } from "./+shared/components.tsx";
+import { Section } from "#app/components/ui/section.tsx";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const info = await requireRole(request, STUDENT_PORTAL_ROLES);
@@ -36,24 +37,18 @@ export default function WhatsappTab({ loaderData }: Route.ComponentProps) {
   const show = usePortalToast();
   if (!loaderData.registered) {
     return (
-      <section aria-labelledby="registration-required" className="rounded-xl border border-dashed border-gray-300 bg-white p-8 text-center">
-        <h2 id="registration-required" className="text-xl font-semibold text-gray-900">
-          Registration Required
-        </h2>
+      <Section id="registration-required" title="Registration Required" className="rounded-xl border border-dashed border-gray-300 bg-white p-8 text-center" headingClassName="text-xl font-semibold text-gray-900">
         <p className="mt-2 text-gray-800">Complete the registration form with your programme and subjects to see your WhatsApp class pages.</p>
         <ButtonLink to="/registration" className="mt-4">
           Complete Registration Form
         </ButtonLink>
-      </section>
+      </Section>
     );
   }
   const { programmeLabel, classPages, parentGroup } = loaderData;
   return (
     <div className="space-y-6">
-      <section aria-labelledby="class-pages-heading">
-        <h2 id="class-pages-heading" className="text-xl font-semibold text-gray-900">
-          WhatsApp Class Pages
-        </h2>
+      <Section id="class-pages-heading" title="WhatsApp Class Pages" headingClassName="text-xl font-semibold text-gray-900">
         <div role="note" className="mt-3 rounded-lg border border-brand-600 bg-brand-50 p-4 text-sm text-brand-800">
           Join the WhatsApp class page of each of your subjects: facilitators share lessons, notes and assignments there. Each link opens WhatsApp in a new
           tab.
@@ -73,12 +68,9 @@ export default function WhatsappTab({ loaderData }: Route.ComponentProps) {
             </p>
           </div>
         )}
-      </section>
+      </Section>
 
-      <section aria-labelledby="parent-group-heading" className="rounded-xl border-2 border-purple-300 bg-purple-50 p-5">
-        <h2 id="parent-group-heading" className="text-lg font-semibold text-purple-900">
-          Parent/Guardian Group
-        </h2>
+      <Section id="parent-group-heading" title="Parent/Guardian Group" className="rounded-xl border-2 border-purple-300 bg-purple-50 p-5" headingClassName="text-lg font-semibold text-purple-900">
         <p className="mt-2 text-purple-900">
           <strong>This group is strictly for parents and guardians. Students must not join it.</strong> Share the link with your parent or guardian so they
           can follow your classes.
@@ -99,7 +91,7 @@ export default function WhatsappTab({ loaderData }: Route.ComponentProps) {
             </button>
           )}
         </div>
-      </section>
+      </Section>
 
       <GroupGuidelines />
     </div>
