@@ -115,11 +115,16 @@ function NotificationList({ data, loading }: { data: ListData; loading: boolean 
         <li key={a._id} className="py-2">
           <p className="text-sm font-semibold text-gray-900">
             {a.title}
-            {a.isNew ? <span className="ml-2 rounded bg-red-100 px-1.5 text-xs font-semibold text-red-800">New</span> : null}
+            {a.isNew ? <NewBadge /> : null}
           </p>
           <p className="line-clamp-2 text-sm text-gray-700">{a.message}</p>
         </li>
       ))}
     </ul>
   );
+}
+
+/** Marks an announcement the user has not opened yet. */
+export function NewBadge() {
+  return <span className="ml-2 rounded bg-red-100 px-1.5 text-xs font-semibold text-red-800">New</span>;
 }

@@ -8,6 +8,7 @@ import { effectiveRole } from "#app/domain/roles.ts";
 import { DashboardPage, EmptyState } from "#app/components/dashboard/page.tsx";
 import { SubmitButton } from "#app/components/form/fields.tsx";
 import { SCHOOL_NAME } from "#app/domain/school.ts";
+import { NewBadge } from "#app/components/dashboard/notification-bell.tsx";
 
 /**
  * The bell's list. Reading never changes state: "seen" is set by a
@@ -64,7 +65,7 @@ export default function Notifications({ loaderData }: Route.ComponentProps) {
             <li key={a._id} className="rounded-xl border border-gray-200 bg-white p-4 shadow-sm">
               <h2 className="font-semibold text-gray-900">
                 {a.title}
-                {a.isNew ? <span className="ml-2 rounded bg-red-100 px-1.5 text-xs font-semibold text-red-800">New</span> : null}
+                {a.isNew ? <NewBadge /> : null}
               </h2>
               <p className="mt-1 whitespace-pre-line text-gray-800">{a.message}</p>
               <p className="mt-2 text-xs text-gray-700">
