@@ -1,7 +1,8 @@
 /**
  * Behaviour MongoDB 7/8 has and the engine must match, item by item, through the real driver (so values arrive as the
  * wire decodes them: int32 and double as numbers, Int64 as bigint, BinData as Binary). Each case is written from
- * MongoDB's documented behaviour; they are the differences Mongoose's own suite found (issue #21).
+ * MongoDB's documented behaviour; they are the differences Mongoose's own suite found (README.md of this package,
+ * "Compatibility: Mongoose's own test suite").
  */
 import { Binary, Double, Int32, Long, ObjectId, Timestamp, UUID, type Db } from "mongodb";
 import { beforeAll, describe, expect, it } from "vitest";
