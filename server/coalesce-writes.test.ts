@@ -1,3 +1,5 @@
+import http from "node:http";
+import { once } from "node:events";
 import type { AddressInfo } from "node:net";
 import { randomBytes } from "node:crypto";
 import express from "express";
@@ -119,6 +121,46 @@ describe("coalesceWrites", () => {
       const res = await fetch(app.url, { headers: { "Accept-Encoding": "identity" } });
       expect(await res.text()).toBe("held text held again end");
       expect(app.counts.writes).toBe(3);
+    } finally {
+      app.close();
+    }
+  });
+
+  it("a slow reader still holds the writer back: writes made a turn apart report the socket's backpressure", async () => {
+    const CHUNK = 16 * 1024;
+    const CHUNKS = 2_000; // 32 MiB, far more than any socket buffer
+    let written = 0;
+    const app = await serve(async (res) => {
+      for (let i = 0; i < CHUNKS; i++) {
+        written++;
+        if (!res.write(new Uint8Array(CHUNK).fill(97))) await once(res, "drain");
+        await new Promise((r) => setImmediate(r));
+      }
+      res.end();
+    });
+    try {
+      const received = await new Promise<number>((resolve, reject) => {
+        http
+          .get(app.url, { headers: { "Accept-Encoding": "identity" } }, (res) => {
+            res.pause();
+            // The reader takes nothing for half a second: the writer must stop long before the end.
+            setTimeout(() => {
+              try {
+                expect(written).toBeLessThan(CHUNKS / 4);
+              } catch (error) {
+                reject(error);
+                res.destroy();
+                return;
+              }
+              let bytes = 0;
+              res.on("data", (d: Buffer) => (bytes += d.length));
+              res.on("end", () => resolve(bytes));
+              res.resume();
+            }, 500);
+          })
+          .on("error", reject);
+      });
+      expect(received).toBe(CHUNK * CHUNKS);
     } finally {
       app.close();
     }

@@ -7,7 +7,9 @@
  * Here the pieces written in the same turn are held and written, and flushed, once when the turn ends (setImmediate),
  * so a page that renders in one go is one write; a streamed page (Suspense) still leaves piece by piece as each part
  * is ready. At most COALESCE_LIMIT bytes are held: past it the write happens at once and reports the socket's
- * backpressure as usual. Writes with a callback or of other types pass straight through (after what is held).
+ * backpressure as usual. A held write that the socket (or compressor) could not take reports that backpressure on the
+ * next write, until "drain", so a slow download (an export on a phone) still pauses the writer instead of piling up
+ * in memory. Writes with a callback or of other types pass straight through (after what is held).
  * docs/decisions/0060-coalesced-response-writes.md
  */
 import type { RequestHandler, Response } from "express";
@@ -26,6 +28,8 @@ export function coalesceWrites(): RequestHandler {
     let size = 0;
     let scheduled = false;
     let flushWanted = false;
+    // The last write we made was refused (buffer full): report it to the writer until the stream drains.
+    let blocked = false;
 
     const release = (): boolean => {
       if (size === 0) return true;
@@ -33,6 +37,12 @@ export function coalesceWrites(): RequestHandler {
       held = [];
       size = 0;
       const ok = write.call(res, chunk);
+      if (!ok && !blocked) {
+        blocked = true;
+        res.once("drain", () => {
+          blocked = false;
+        });
+      }
       if (flushWanted) {
         flushWanted = false;
         flush?.call(res);
@@ -56,7 +66,7 @@ export function coalesceWrites(): RequestHandler {
         scheduled = true;
         setImmediate(releaseLater);
       }
-      return true;
+      return !blocked;
     } as Response["write"];
 
     if (flush) {
