@@ -21,6 +21,7 @@ import { useHydrated } from "#app/utils/use-hydrated.ts";
 import { FormDraft } from "#app/components/form/form-draft.tsx";
 import { OFFLINE_SUBMIT_MESSAGE } from "#app/domain/messages.ts";
 import { isNetworkFailed } from "#app/utils/network-submit.ts";
+import { Section } from "#app/components/ui/section.tsx";
 
 const WARD_FORM_OPTIONS = WARD_FORMS.map((value) => ({ value, label: WARD_FORM_LABELS[value] }));
 const constraint = getZodConstraint(RegistrationSchema);
@@ -30,14 +31,12 @@ function asList(value: unknown): string[] {
   return typeof value === "string" && value ? [value] : [];
 }
 
-function Section({ id, title, children }: { id: string; title: string; children: React.ReactNode }) {
+/** A group of the form's fields under its heading. */
+function FormSection({ id, title, children }: { id: string; title: string; children: React.ReactNode }) {
   return (
-    <section aria-labelledby={id} className="rounded-xl border border-gray-200 bg-white p-5 shadow-sm sm:p-6">
-      <h2 id={id} className="mb-4 text-lg font-semibold text-gray-900">
-        {title}
-      </h2>
+    <Section id={id} title={title} className="rounded-xl border border-gray-200 bg-white p-5 shadow-sm sm:p-6" headingClassName="mb-4 text-lg font-semibold text-gray-900">
       <div className="space-y-4">{children}</div>
-    </section>
+    </Section>
   );
 }
 
@@ -240,7 +239,7 @@ function RegistrationFormFields({
         </div>
       ) : null}
 
-      <Section id={`${id}-section-parent`} title="Parent/Guardian Information">
+      <FormSection id={`${id}-section-parent`} title="Parent/Guardian Information">
         <TextField field={fields.parentName} label={L.parentName} inputProps={{ autoComplete: "name" }} />
         <TextField
           field={fields.whatsappNumber}
@@ -250,9 +249,9 @@ function RegistrationFormFields({
           inputProps={{ autoComplete: "tel", inputMode: "tel" }}
         />
         <TextField field={fields.alternativeNumber} label={`${L.alternativeNumber} (optional)`} type="tel" inputProps={{ inputMode: "tel" }} />
-      </Section>
+      </FormSection>
 
-      <Section id={`${id}-section-ward`} title="Ward Information">
+      <FormSection id={`${id}-section-ward`} title="Ward Information">
         <TextField field={fields.wardName} label={L.wardName} />
         <TextField field={fields.wardWhatsapp} label={L.wardWhatsapp} type="tel" hint="The student's own WhatsApp number, used to join class pages." inputProps={{ inputMode: "tel" }} />
         <TextField field={fields.currentSchool} label={L.currentSchool} />
@@ -260,9 +259,9 @@ function RegistrationFormFields({
           <SelectField field={fields.wardForm} label={L.wardForm} options={WARD_FORM_OPTIONS} placeholder="Select form" />
           <TextField field={fields.specificClass} label={L.specificClass} hint="For example 2S1 or 2A1." />
         </div>
-      </Section>
+      </FormSection>
 
-      <Section id={`${id}-section-academic`} title="Academic Programme">
+      <FormSection id={`${id}-section-academic`} title="Academic Programme">
         <SelectField
           field={fields.programme}
           label={L.programme}
@@ -353,15 +352,15 @@ function RegistrationFormFields({
           </p>
           <ErrorList id={fields.subjectCount.errorId} errors={fields.subjectCount.errors} />
         </div>
-      </Section>
+      </FormSection>
 
-      <Section id={`${id}-section-communication`} title="Communication Preferences">
+      <FormSection id={`${id}-section-communication`} title="Communication Preferences">
         <ChoiceGroup field={fields.updateMode} legend={L.updateMode} options={UPDATE_MODE_OPTIONS} type="checkbox" columns={2} required />
         <ChoiceGroup field={fields.joinStudentGroups} legend={`${L.joinStudentGroups}?`} options={YES_NO_OPTIONS} type="radio" columns={2} />
         <ChoiceGroup field={fields.joinParentGroup} legend={`${L.joinParentGroup}?`} options={YES_NO_OPTIONS} type="radio" columns={2} />
-      </Section>
+      </FormSection>
 
-      <Section id={`${id}-section-referral`} title="Referral Information">
+      <FormSection id={`${id}-section-referral`} title="Referral Information">
         <TextField field={fields.referralName} label={L.referralName} />
         <SelectField
           field={fields.referralStatus}
@@ -378,11 +377,11 @@ function RegistrationFormFields({
             hint={hydrated ? undefined : "Only needed when the referral status is Other."}
           />
         ) : null}
-      </Section>
+      </FormSection>
 
-      <Section id={`${id}-section-feedback`} title="Feedback">
+      <FormSection id={`${id}-section-feedback`} title="Feedback">
         <TextareaField field={fields.feedback} label={`${L.feedback} (optional)`} hint="Anything you would like us to know." />
-      </Section>
+      </FormSection>
 
       {waitingForLink ? (
         <p role="alert" className="rounded-lg border border-amber-300 bg-amber-50 p-4 font-medium text-amber-950">

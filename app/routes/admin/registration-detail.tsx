@@ -30,6 +30,9 @@ import { ChoiceGroup } from "#app/components/form/fields.tsx";
 import { listPaymentsForRegistrations } from "#models/payment.server.ts";
 import { Section } from "#app/components/ui/section.tsx";
 
+/** The white card each part of the page sits on. */
+const PANEL = "rounded-xl border border-gray-200 bg-white p-5 shadow-sm";
+
 export async function loader({ request, params }: Route.LoaderArgs) {
   const { permissions } = await requireAdmin(request, "can_access_registrations");
   const reg = await getRegistrationDetail(String(params.id));
@@ -235,7 +238,7 @@ export default function RegistrationDetail({ loaderData, actionData }: Route.Com
         <p className="text-gray-700">Registration {r.reference}</p>
       </div>
 
-      <Section id="fees-heading" title="Fees and payments" className="rounded-xl border border-gray-200 bg-white p-5 shadow-sm">
+      <Section id="fees-heading" title="Fees and payments" className={PANEL}>
         <dl className="mt-3 grid gap-3 sm:grid-cols-4">
           <div>
             <dt className="text-sm text-gray-700">Amount due{r.feeSeason ? ` (${r.feeSeason})` : ""}</dt>
@@ -292,7 +295,7 @@ export default function RegistrationDetail({ loaderData, actionData }: Route.Com
         )}
       </Section>
 
-      <Section id="details-heading" title="Registration details" className="rounded-xl border border-gray-200 bg-white p-5 shadow-sm">
+      <Section id="details-heading" title="Registration details" className={PANEL}>
         <dl className="mt-3">
           {r.fields.map(([term, value]) => (
             <div key={term} className="grid gap-1 border-b border-gray-100 py-2 sm:grid-cols-3">
@@ -307,7 +310,7 @@ export default function RegistrationDetail({ loaderData, actionData }: Route.Com
 
       <EditForm values={r.edit} subjectOptions={r.subjectOptions} lastResult={reply?.form === "edit" ? reply.result : undefined} />
 
-      <Section id="audit-heading" title="Audit trail" className="rounded-xl border border-gray-200 bg-white p-5 shadow-sm">
+      <Section id="audit-heading" title="Audit trail" className={PANEL}>
         {trail.length ? (
           <ol className="mt-3 space-y-2">
             {trail.map((t) => (
@@ -340,7 +343,7 @@ function LinkedAccounts({
     shouldRevalidate: "onInput",
   });
   return (
-    <Section id="linked-heading" title="Linked accounts" className="rounded-xl border border-gray-200 bg-white p-5 shadow-sm">
+    <Section id="linked-heading" title="Linked accounts" className={PANEL}>
       <p className="mt-1 text-sm text-gray-700">
         A parent or student account sees this registration once it is linked: by the claim code on the confirmation page, or here, after you have checked who is asking (for
         example on a call to the number on the registration).
@@ -390,7 +393,7 @@ function EditForm({ values, subjectOptions, lastResult }: { values: Record<strin
   const f = fields as unknown as Record<string, FieldMetadata<any, any, string[]>>;
   const L = EDIT_LABELS;
   return (
-    <Section id="edit-heading" title="Correct the details" className="rounded-xl border border-gray-200 bg-white p-5 shadow-sm">
+    <Section id="edit-heading" title="Correct the details" className={PANEL}>
       <p className="mt-1 text-sm text-gray-700">Checked like a new registration, duplicates included. Every change is recorded in the audit trail. A change of subjects does not change the amount due.</p>
       <Form method="post" {...getFormProps(form)} className="mt-4 grid gap-4 sm:grid-cols-2">
         <input type="hidden" name="intent" value="edit" />
