@@ -1,11 +1,10 @@
 import { z } from "zod";
 import { EMAIL_PROVIDERS, SMS_PROVIDERS } from "#app/domain/settings.ts";
 
+/** A settings tab and its page: General at /admin/settings, every other tab below it. */
+const settingsTab = <T extends string>(tab: T, label: string) => ({ tab, label, path: tab === "general" ? "/admin/settings" : `/admin/settings/${tab}` });
 export const SETTINGS_TABS = [
-  { tab: "general", label: "General", path: "/admin/settings" },
-  { tab: "notifications", label: "Notifications", path: "/admin/settings/notifications" },
-  { tab: "security", label: "Security", path: "/admin/settings/security" },
-  { tab: "integrations", label: "Integrations", path: "/admin/settings/integrations" },
+  settingsTab("general", "General"), settingsTab("notifications", "Notifications"), settingsTab("security", "Security"), settingsTab("integrations", "Integrations"),
 ] as const;
 export type SettingsTab = (typeof SETTINGS_TABS)[number]["tab"];
 

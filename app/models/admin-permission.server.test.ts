@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { useTestDatabase } from "#tests/support/test-database.ts";
+import { storedUser, useTestDatabase } from "#tests/support/test-database.ts";
 import { countOtherPermissionManagers, hasEveryPermission, setAdminPermissions } from "./admin-permission.server.ts";
 import { User } from "./user.server.ts";
 import { defaultPermissions } from "#app/domain/roles.ts";
@@ -9,9 +9,9 @@ useTestDatabase("permission_test");
 describe("permission managers", () => {
   it("counts the other admins holding every flag (no row means every flag)", async () => {
     await User.collection.insertMany([
-      { _id: "a1", role: "admin", fullName: "Admin One", phone: "+233240000101", passwordHash: "x" } as never,
-      { _id: "a2", role: "admin", fullName: "Admin Two", phone: "+233240000102", passwordHash: "x" } as never,
-      { _id: "p1", role: "parent", fullName: "Parent", phone: "+233240000103", passwordHash: "x" } as never,
+      storedUser("a1", "admin", "Admin One", "+233240000101"),
+      storedUser("a2", "admin", "Admin Two", "+233240000102"),
+      storedUser("p1", "parent", "Parent", "+233240000103"),
     ]);
     expect(await countOtherPermissionManagers("a1")).toBe(1);
     await setAdminPermissions("a2", { can_access_subjects: false });

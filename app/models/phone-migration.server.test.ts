@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { useTestDatabase } from "#tests/support/test-database.ts";
+import { storedUser, useTestDatabase } from "#tests/support/test-database.ts";
 import { normalizeStoredPhones } from "./phone-migration.server.ts";
 import { User } from "./user.server.ts";
 import { Registration } from "./registration.server.ts";
@@ -30,9 +30,9 @@ const registration = (id: string, whatsappNumber: string, whatsappNumberNormaliz
 describe("normalizeStoredPhones", () => {
   it("rewrites numbers stored by the old rule and lists the ones it cannot parse", async () => {
     await User.collection.insertMany([
-      { _id: "u1", role: "parent", fullName: "Old Rule", phone: "+2330241234567", passwordHash: "x" } as never,
-      { _id: "u2", role: "parent", fullName: "Abroad", phone: "+233447911123456", passwordHash: "x" } as never,
-      { _id: "u3", role: "parent", fullName: "Fine", phone: "+233201234567", passwordHash: "x" } as never,
+      storedUser("u1", "parent", "Old Rule", "+2330241234567"),
+      storedUser("u2", "parent", "Abroad", "+233447911123456"),
+      storedUser("u3", "parent", "Fine", "+233201234567"),
     ]);
     await Registration.collection.insertMany([
       registration("r1", "+233 024 123 4567", "+2330241234567", "0201112222", "+233201112222") as never,

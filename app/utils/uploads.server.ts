@@ -23,14 +23,13 @@ import { MAX_UPLOAD_BYTES } from "./request-guards.server.ts";
 /** A file type an upload may have, detected from its bytes. */
 export type UploadType = { mime: string; ext: string };
 
-export const UPLOAD_TYPES = {
-  jpg: { mime: "image/jpeg", ext: "jpg" },
-  png: { mime: "image/png", ext: "png" },
-  pdf: { mime: "application/pdf", ext: "pdf" },
-  mp4: { mime: "video/mp4", ext: "mp4" },
-  mov: { mime: "video/quicktime", ext: "mov" },
-  avi: { mime: "video/vnd.avi", ext: "avi" },
-} as const satisfies Record<string, UploadType>;
+const MIME_BY_EXT = { jpg: "image/jpeg", png: "image/png", pdf: "application/pdf", mp4: "video/mp4", mov: "video/quicktime", avi: "video/vnd.avi" } as const;
+type UploadExt = keyof typeof MIME_BY_EXT;
+
+/** Each accepted type by its extension: `UPLOAD_TYPES.pdf` is `{ mime: "application/pdf", ext: "pdf" }`. */
+export const UPLOAD_TYPES = Object.fromEntries(Object.entries(MIME_BY_EXT).map(([ext, mime]) => [ext, { mime, ext }])) as {
+  [E in UploadExt]: { mime: (typeof MIME_BY_EXT)[E]; ext: E };
+};
 
 export type UploadRules = {
   /** The `<input type="file">` name; other file fields are ignored. */

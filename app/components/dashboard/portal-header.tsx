@@ -1,4 +1,5 @@
-import { Form, Link } from "react-router";
+import { Link } from "react-router";
+import { SignOutButton } from "#app/components/sign-out-button.tsx";
 import { RoleBadge } from "./parts.tsx";
 import { NotificationBell } from "./notification-bell.tsx";
 
@@ -20,12 +21,7 @@ export function PortalHeader({ portal, name, role, unseenCount }: { portal: stri
         <Link to="/dashboard" className="min-h-11 rounded-md px-3 py-2 text-sm font-semibold text-brand-700 underline">
           Dashboard
         </Link>
-        <Form method="post" action="/sign-out">
-          <input type="hidden" name="redirectTo" value="/portal" />
-          <button type="submit" className="min-h-11 rounded-md border border-gray-300 bg-white px-3 py-2 text-sm font-semibold text-gray-900 hover:bg-gray-50">
-            Logout
-          </button>
-        </Form>
+        <SignOutButton label="Logout" />
       </div>
     </header>
   );

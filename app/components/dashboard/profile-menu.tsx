@@ -1,7 +1,8 @@
 import { Button, Header, Menu, MenuItem, MenuSection, MenuTrigger, Popover, RouterProvider, Separator } from "react-aria-components";
 import { Link, useHref, useNavigate, useSubmit } from "react-router";
 import { useHydrated } from "#app/utils/use-hydrated.ts";
-import { RoleBadge, SignOutForm, type ShellUser } from "./parts.tsx";
+import { RoleBadge, type ShellUser } from "./parts.tsx";
+import { SignOutButton } from "#app/components/sign-out-button.tsx";
 
 function initials(name: string) {
   return name
@@ -53,7 +54,7 @@ export function ProfileMenu({ user }: { user: ShellUser }) {
               </Link>
             </li>
           </ul>
-          <SignOutForm label="Log out" />
+          <SignOutButton redirectTo="/" label="Log out" />
         </div>
       </details>
     );

@@ -3,7 +3,8 @@ import { SCHOOL_NAME } from "#app/domain/school.ts";
 import { bottomBarLinks, isActivePath, sidebarLinks, type DashboardLink, type DashboardPageKey } from "./nav.ts";
 import { NotificationBell } from "./notification-bell.tsx";
 import { ProfileMenu } from "./profile-menu.tsx";
-import { RoleBadge, SignOutForm, type ShellUser } from "./parts.tsx";
+import { RoleBadge, type ShellUser } from "./parts.tsx";
+import { SignOutButton } from "#app/components/sign-out-button.tsx";
 
 /** Counts beside sidebar links (e.g. evaluation forms still to answer). */
 export type NavBadges = Partial<Record<DashboardPageKey, number>>;
@@ -49,7 +50,7 @@ export function DashboardShell({ user, unseenCount, badges = {}, children }: { u
           </Link>
           <div className="flex items-center gap-2">
             <NotificationBell unseenCount={unseenCount} />
-            <SignOutForm className="hidden md:block" />
+            <SignOutButton redirectTo="/" className="hidden md:block" />
             <div className="hidden md:block">
               <ProfileMenu user={user} />
             </div>
@@ -82,7 +83,7 @@ export function DashboardShell({ user, unseenCount, badges = {}, children }: { u
                 </li>
               </ul>
             </nav>
-            <SignOutForm />
+            <SignOutButton redirectTo="/" />
           </div>
         </details>
       </header>

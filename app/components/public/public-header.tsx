@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
-import { Form, Link, useLocation } from "react-router";
+import { Link, useLocation } from "react-router";
+import { SignOutButton } from "#app/components/sign-out-button.tsx";
 import { SCHOOL_NAME } from "#app/domain/school.ts";
 import { PUBLIC_NAV, navHref } from "./nav-links.ts";
 
@@ -34,12 +35,7 @@ function Actions({ user, stacked }: { user: HeaderUser; stacked?: boolean }) {
         <Link to="/dashboard" className="rounded-md px-3 py-2 text-sm font-semibold text-brand-700 hover:bg-brand-50">
           Dashboard
         </Link>
-        <Form method="post" action="/sign-out">
-          <input type="hidden" name="redirectTo" value="/" />
-          <button type="submit" className="w-full rounded-md border border-gray-300 px-3 py-2 text-sm font-semibold text-gray-900 hover:bg-gray-50">
-            Sign Out
-          </button>
-        </Form>
+        <SignOutButton redirectTo="/" buttonClassName="w-full rounded-md border border-gray-300 px-3 py-2 text-sm font-semibold text-gray-900 hover:bg-gray-50" />
       </div>
     );
   }

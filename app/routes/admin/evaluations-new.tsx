@@ -9,7 +9,7 @@ import { createEvaluationForm } from "#models/evaluation.server.ts";
 import { audit } from "#models/audit-log.server.ts";
 import { EvaluationDetailsForm } from "./+shared/evaluation-details-form.tsx";
 import { EVALUATIONS_PATH } from "#app/utils/evaluations.server.ts";
-import { BackLink } from "#app/components/ui/back-link.tsx";
+import { FormPage } from "#app/components/ui/form-page.tsx";
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request, "can_manage_evaluations");
@@ -29,16 +29,14 @@ export async function action({ request }: Route.ActionArgs) {
 
 export default function NewEvaluation({ loaderData, actionData }: Route.ComponentProps) {
   return (
-    <main id="main" className="max-w-2xl rounded-xl border border-gray-200 bg-white p-6">
-      <BackLink to="/admin/evaluations">Back to evaluation forms</BackLink>
-      <h1 className="mb-4 mt-3 text-2xl font-bold text-gray-900">New evaluation form</h1>
+    <FormPage title="New evaluation form" backTo="/admin/evaluations" backLabel="Back to evaluation forms" wide>
       <EvaluationDetailsForm
         id="evaluation-new"
         lastResult={actionData?.result}
         current={{ title: "", intro: "", programmes: [], subject: "", anonymous: false, ...loaderData }}
         submitLabel="Create form"
       />
-    </main>
+    </FormPage>
   );
 }
 

@@ -4,7 +4,7 @@ import { SCHOOL_NAME } from "#app/domain/school.ts";
 import { listFacilitators } from "#models/user-admin.server.ts";
 import { SubjectForm } from "./+shared/subjects-form.tsx";
 import { handleUpdateSubject, requireSubject } from "./+shared/subjects-actions.server.ts";
-import { BackLink } from "#app/components/ui/back-link.tsx";
+import { FormPage } from "#app/components/ui/form-page.tsx";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request, "can_access_subjects");
@@ -23,9 +23,7 @@ export async function action({ request, params }: Route.ActionArgs) {
 export default function EditSubject({ loaderData, actionData }: Route.ComponentProps) {
   const { subject, facilitators } = loaderData;
   return (
-    <main id="main" className="max-w-xl rounded-xl border border-gray-200 bg-white p-6">
-      <BackLink to="/admin/subjects">Back to subjects</BackLink>
-      <h1 className="mb-4 mt-3 text-2xl font-bold text-gray-900">Edit Subject</h1>
+    <FormPage title="Edit Subject" backTo="/admin/subjects" backLabel="Back to subjects">
       <SubjectForm
         id="subject-edit"
         action={`/admin/subjects/${subject.id}/edit`}
@@ -35,7 +33,7 @@ export default function EditSubject({ loaderData, actionData }: Route.ComponentP
         submitLabel="Update Subject"
         pendingLabel="Saving..."
       />
-    </main>
+    </FormPage>
   );
 }
 

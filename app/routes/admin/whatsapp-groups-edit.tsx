@@ -3,7 +3,7 @@ import { requireAdmin } from "#app/utils/auth.server.ts";
 import { SCHOOL_NAME } from "#app/domain/school.ts";
 import { GroupForm } from "./+shared/whatsapp-groups-form.tsx";
 import { handleUpdateGroup, requireGroup } from "./+shared/whatsapp-groups-actions.server.ts";
-import { BackLink } from "#app/components/ui/back-link.tsx";
+import { FormPage } from "#app/components/ui/form-page.tsx";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request, "can_access_whatsapp");
@@ -19,9 +19,7 @@ export async function action({ request, params }: Route.ActionArgs) {
 export default function EditGroup({ loaderData, actionData }: Route.ComponentProps) {
   const { group } = loaderData;
   return (
-    <main id="main" className="max-w-xl rounded-xl border border-gray-200 bg-white p-6">
-      <BackLink to="/admin/whatsapp-groups">Back to WhatsApp groups</BackLink>
-      <h1 className="mb-4 mt-3 text-2xl font-bold text-gray-900">Edit WhatsApp Group</h1>
+    <FormPage title="Edit WhatsApp Group" backTo="/admin/whatsapp-groups" backLabel="Back to WhatsApp groups">
       <GroupForm
         id="group-edit"
         action={`/admin/whatsapp-groups/${group.id}/edit`}
@@ -30,7 +28,7 @@ export default function EditGroup({ loaderData, actionData }: Route.ComponentPro
         submitLabel="Update Group"
         pendingLabel="Updating..."
       />
-    </main>
+    </FormPage>
   );
 }
 

@@ -3,7 +3,7 @@ import { requireAdmin } from "#app/utils/auth.server.ts";
 import { SCHOOL_NAME } from "#app/domain/school.ts";
 import { GroupForm } from "./+shared/whatsapp-groups-form.tsx";
 import { handleCreateGroup } from "./+shared/whatsapp-groups-actions.server.ts";
-import { BackLink } from "#app/components/ui/back-link.tsx";
+import { FormPage } from "#app/components/ui/form-page.tsx";
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request, "can_access_whatsapp");
@@ -17,11 +17,9 @@ export async function action({ request }: Route.ActionArgs) {
 
 export default function NewGroup({ actionData }: Route.ComponentProps) {
   return (
-    <main id="main" className="max-w-xl rounded-xl border border-gray-200 bg-white p-6">
-      <BackLink to="/admin/whatsapp-groups">Back to WhatsApp groups</BackLink>
-      <h1 className="mb-4 mt-3 text-2xl font-bold text-gray-900">Add WhatsApp Group</h1>
+    <FormPage title="Add WhatsApp Group" backTo="/admin/whatsapp-groups" backLabel="Back to WhatsApp groups">
       <GroupForm id="group-add" action="/admin/whatsapp-groups/new" lastResult={actionData?.result} submitLabel="Add Group" pendingLabel="Adding..." />
-    </main>
+    </FormPage>
   );
 }
 

@@ -1,6 +1,7 @@
 import { getSettings } from "#models/settings.server.ts";
 import { passwordHint, passwordPolicyFrom } from "#app/domain/password-policy.ts";
-import { data, Form, Link } from "react-router";
+import { data, Link } from "react-router";
+import { SignOutButton } from "#app/components/sign-out-button.tsx";
 import type { Route } from "./+types/portal";
 import { handleSignIn, handleSignUp } from "#app/utils/accounts.server.ts";
 import { clientAddressContext } from "#app/utils/request-context.ts";
@@ -74,11 +75,7 @@ export default function Portal({ loaderData, actionData }: Route.ComponentProps)
                   Go to your dashboard
                 </Link>
               </p>
-              <Form method="post" action="/sign-out">
-                <button type="submit" className="rounded border border-brand-700 bg-white px-3 py-1 font-semibold text-brand-800 hover:bg-brand-100">
-                  Sign Out
-                </button>
-              </Form>
+              <SignOutButton buttonClassName="rounded border border-brand-700 bg-white px-3 py-1 font-semibold text-brand-800 hover:bg-brand-100" />
             </div>
           ) : null}
           <ul className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">

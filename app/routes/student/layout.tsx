@@ -4,6 +4,7 @@ import type { Route } from "./+types/layout";
 import { requireRole } from "#app/utils/auth.server.ts";
 import { useClientToast } from "#app/components/toaster.tsx";
 import { buttonClass } from "#app/components/ui/button.tsx";
+import { SignOutButton } from "#app/components/sign-out-button.tsx";
 import { AUTO_OPEN_BLOCKED, NO_GROUPS_FOR_SUBJECTS } from "#app/domain/messages.ts";
 import { SCHOOL_NAME } from "#app/domain/school.ts";
 import { PAYMENT_STATUS_LABELS, isPaymentStatus } from "#app/domain/money.ts";
@@ -119,12 +120,7 @@ export default function StudentLayout({ loaderData }: Route.ComponentProps) {
           </div>
           <div className="flex items-center gap-2">
             <NotificationBell unseenCount={unseenCount} />
-            <Form method="post" action="/sign-out">
-              <input type="hidden" name="redirectTo" value="/portal" />
-              <button type="submit" className={buttonClass("secondary")}>
-                Logout
-              </button>
-            </Form>
+            <SignOutButton label="Logout" buttonClassName={buttonClass("secondary")} />
           </div>
         </div>
         <nav aria-label="Student portal" className="mx-auto max-w-6xl px-4 pb-3">
