@@ -17,7 +17,7 @@ export function SignOutButton({
   buttonClassName?: string;
 }) {
   return (
-    <Form method="post" action="/sign-out" className={className}>
+    <Form method="post" action="/sign-out" className={className || undefined}>
       <input type="hidden" name="redirectTo" value={redirectTo} />
       <button type="submit" className={buttonClassName}>
         {label}

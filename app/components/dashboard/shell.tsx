@@ -18,7 +18,7 @@ function NavItem({ link, pathname, compact = false, badge = 0 }: { link: Dashboa
       className={
         compact
           ? `flex min-h-14 flex-col items-center justify-center px-0.5 text-center text-[11px] font-semibold leading-tight [overflow-wrap:anywhere] ${active ? "bg-brand-50 text-brand-800" : "text-gray-800"}`
-          : `block rounded-md px-3 py-2 text-sm font-medium ${active ? "bg-brand-700 text-white" : "text-gray-800 hover:bg-gray-200"}`
+          : "nav-link"
       }
     >
       {link.label}
@@ -72,12 +72,12 @@ export function DashboardShell({ user, unseenCount, badges = {}, children }: { u
                   </li>
                 ))}
                 <li>
-                  <Link to="/profile" className="block rounded-md px-3 py-2 text-sm font-medium text-gray-800 hover:bg-gray-200">
+                  <Link to="/profile" className="nav-link">
                     Profile
                   </Link>
                 </li>
                 <li>
-                  <Link to="/settings" className="block rounded-md px-3 py-2 text-sm font-medium text-gray-800 hover:bg-gray-200">
+                  <Link to="/settings" className="nav-link">
                     Settings
                   </Link>
                 </li>

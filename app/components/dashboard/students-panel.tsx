@@ -4,7 +4,7 @@ import { programmeLabel } from "#app/domain/programmes.ts";
 import { performanceLabel } from "#app/domain/performance.ts";
 import { buttonClass } from "#app/components/ui/button.tsx";
 import { DataTable } from "#app/components/ui/data-table.tsx";
-import { EmptyState } from "./page.tsx";
+import { CardList } from "./card-list.tsx";
 import { FilterForm, FilterSearch, FilterSelect } from "#app/components/ui/filter-form.tsx";
 import { Section } from "#app/components/ui/section.tsx";
 
@@ -54,20 +54,21 @@ export function StudentsPanel({ view, basePath, exportPath }: { view: StudentsPa
   return (
     <div className="space-y-6">
       <Section id="subject-summary" title="Your subjects" headingClassName="mb-3 text-lg font-semibold text-gray-900">
-        {subjects.length ? (
-          <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
-            {subjects.map((s) => (
-              <li key={s.name} className="rounded-xl border border-gray-200 bg-white p-4 shadow-sm">
+        <CardList
+          items={subjects}
+          itemKey={(s) => s.name}
+          className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4"
+          empty="No subjects are assigned to you yet. An administrator assigns subjects in the admin portal."
+        >
+          {(s) => (
+            <>
                 <p className="font-semibold text-gray-900">{s.name}</p>
                 <p className="mt-1 text-sm text-gray-700">
                   {s.count} {s.count === 1 ? "student" : "students"}
                 </p>
-              </li>
-            ))}
-          </ul>
-        ) : (
-          <EmptyState>No subjects are assigned to you yet. An administrator assigns subjects in the admin portal.</EmptyState>
-        )}
+            </>
+          )}
+        </CardList>
       </Section>
 
       <Section id="student-list" title="Students" headingClassName="mb-3 text-lg font-semibold text-gray-900">
@@ -92,12 +93,12 @@ export function StudentsPanel({ view, basePath, exportPath }: { view: StudentsPa
           label="Students table"
           caption="Students enrolled in your subjects"
           headers={["Name", "ID", "Email", "Phone", "Programme", "Subjects", "Enrolled", "Attendance", "Performance", "Status"]}
-          rowCount={rows.length}
+          rows={rows}
           emptyText={NO_STUDENTS_FOUND}
           className="mt-2 rounded-xl border border-gray-200 bg-white"
         >
-          {rows.map((r) => (
-            <tr key={r.id}>
+          {(r) => (
+            <>
               <th scope="row" className="px-3 py-2 text-left font-medium text-gray-900">
                 {r.name}
               </th>
@@ -112,8 +113,8 @@ export function StudentsPanel({ view, basePath, exportPath }: { view: StudentsPa
               <td className="px-3 py-2">
                 <span className="rounded-full bg-green-100 px-2 py-0.5 text-xs font-semibold text-green-800">Active</span>
               </td>
-            </tr>
-          ))}
+            </>
+          )}
         </DataTable>
         {pageCount > 1 ? (
           <nav aria-label="Student pages" className="mt-3 flex items-center gap-3 text-sm">

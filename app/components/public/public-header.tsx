@@ -29,24 +29,19 @@ function NavList({ pathname, className }: { pathname: string; className: string 
 
 function Actions({ user, stacked }: { user: HeaderUser; stacked?: boolean }) {
   const wrap = stacked ? "flex flex-col gap-2 px-3 pb-3" : "flex items-center gap-2";
-  if (user) {
-    return (
-      <div className={wrap}>
-        <Link to="/dashboard" className="rounded-md px-3 py-2 text-sm font-semibold text-brand-700 hover:bg-brand-50">
-          Dashboard
-        </Link>
-        <SignOutButton redirectTo="/" buttonClassName="w-full rounded-md border border-gray-300 px-3 py-2 text-sm font-semibold text-gray-900 hover:bg-gray-50" />
-      </div>
-    );
-  }
+  // Signed in: the way to the dashboard and Sign Out; otherwise Sign In and the call to enrol.
   return (
     <div className={wrap}>
-      <Link to="/portal" className="rounded-md px-3 py-2 text-center text-sm font-semibold text-brand-700 hover:bg-brand-50">
-        Sign In
+      <Link to={user ? "/dashboard" : "/portal"} className="rounded-md px-3 py-2 text-center text-sm font-semibold text-brand-700 hover:bg-brand-50">
+        {user ? "Dashboard" : "Sign In"}
       </Link>
-      <Link to="/registration" className="rounded-md bg-brand-700 px-4 py-2 text-center text-sm font-semibold text-white hover:bg-brand-800">
-        Enrol Now
-      </Link>
+      {user ? (
+        <SignOutButton redirectTo="/" buttonClassName="w-full rounded-md border border-gray-300 px-3 py-2 text-sm font-semibold text-gray-900 hover:bg-gray-50" />
+      ) : (
+        <Link to="/registration" className="rounded-md bg-brand-700 px-4 py-2 text-center text-sm font-semibold text-white hover:bg-brand-800">
+          Enrol Now
+        </Link>
+      )}
     </div>
   );
 }

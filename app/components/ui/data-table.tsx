@@ -1,17 +1,18 @@
 /**
  * The shell every list table shares: a keyboard-scrollable region (tables
  * scroll sideways on phones), a caption for screen readers, column headers,
- * and the empty-state row. Callers render their own <tr> rows. `relative` keeps
+ * and the empty-state row; one <tr> per row, its cells from `children`. `relative` keeps
  * the screen-reader-only header text (absolutely positioned) inside the scroller:
  * without it, it widened the whole page on a phone.
  */
 export type DataTableHeader = string | { label: string; srOnly?: boolean };
 
-export function DataTable({
+export function DataTable<Row extends { id: string }>({
   label,
   caption,
   headers,
-  rowCount,
+  rows,
+  rowClassName,
   emptyText,
   children,
   className = "rounded-xl border border-gray-200 bg-white",
@@ -20,9 +21,11 @@ export function DataTable({
   label: string;
   caption?: string;
   headers: readonly DataTableHeader[];
-  rowCount: number;
+  rows: readonly Row[];
+  rowClassName?: string;
   emptyText: React.ReactNode;
-  children: React.ReactNode;
+  /** The cells of one row. */
+  children: (row: Row) => React.ReactNode;
   className?: string;
 }) {
   return (
@@ -42,14 +45,18 @@ export function DataTable({
           </tr>
         </thead>
         <tbody className="divide-y divide-gray-200">
-          {rowCount === 0 ? (
+          {rows.length === 0 ? (
             <tr>
               <td colSpan={headers.length} className="px-4 py-8 text-center text-gray-700">
                 {emptyText}
               </td>
             </tr>
           ) : (
-            children
+            rows.map((row) => (
+              <tr key={row.id} className={rowClassName}>
+                {children(row)}
+              </tr>
+            ))
           )}
         </tbody>
       </table>

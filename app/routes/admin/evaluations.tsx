@@ -32,11 +32,12 @@ export default function Evaluations({ loaderData }: Route.ComponentProps) {
       <DataTable
         label="Evaluation forms"
         headers={["Title", "For", "Open", "Status", "Questions", "Responses", { label: "Actions", srOnly: true }]}
-        rowCount={forms.length}
+        rows={forms}
+        rowClassName="align-top"
         emptyText="No evaluation forms yet. Start with New form."
       >
-        {forms.map((f) => (
-          <tr key={f.id} className="align-top">
+        {(f) => (
+          <>
             <td className="px-3 py-3 font-medium text-gray-900">
               {f.title}
               {f.anonymous ? <span className="ml-2 rounded bg-gray-100 px-1.5 py-0.5 text-xs text-gray-800">Anonymous</span> : null}
@@ -59,8 +60,8 @@ export default function Evaluations({ loaderData }: Route.ComponentProps) {
                 Results<span className="sr-only"> of {f.title}</span>
               </Link>
             </td>
-          </tr>
-        ))}
+          </>
+        )}
       </DataTable>
     </main>
   );

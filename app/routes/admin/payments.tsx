@@ -5,8 +5,7 @@ import { METHOD_OPTIONS, PAYMENTS_PER_PAGE, PaymentsQuerySchema, STATE_OPTIONS }
 import { paymentView } from "#app/domain/payment-view.ts";
 import { SCHOOL_NAME } from "#app/domain/school.ts";
 import { buttonClass } from "#app/components/ui/button.tsx";
-import { DataTable } from "#app/components/ui/data-table.tsx";
-import { PaymentAmountCells, PaymentOutcomeCells } from "#app/components/payments/cells.tsx";
+import { PaymentsTable } from "#app/components/payments/payments-table.tsx";
 import { adminPaymentFilter, listAdminPayments, registrationNames } from "#models/payment.server.ts";
 import { Pagination } from "#app/components/ui/pagination.tsx";
 import { FilterDate, FilterForm, FilterSearch, FilterSelect } from "#app/components/ui/filter-form.tsx";
@@ -63,28 +62,21 @@ export default function AdminPayments({ loaderData }: Route.ComponentProps) {
             {total === 1 ? "1 payment" : `${total} payments`}
           </p>
         </div>
-        <DataTable
+        <PaymentsTable
+          payments={rows}
           label="Payments table (scrolls sideways)"
-          headers={["Paid on", "Ward", "Amount", "Method", "Reference", "Payer phone", "State", "Receipt"]}
-          rowCount={rows.length}
           emptyText="No payments match."
           className=""
-        >
-          {rows.map((p) => (
-            <tr key={p.id} className="align-top">
-              <td className="whitespace-nowrap px-3 py-2">{p.paidOn}</td>
-              <td className="px-3 py-2">
-                <Link to={`/admin/registrations/${p.registrationId}`} className="font-semibold text-brand-700 underline">
-                  {p.wardName}
-                </Link>
-                <p className="text-xs text-gray-700">{p.parentName}</p>
-              </td>
-              <PaymentAmountCells payment={p} />
-              <td className="px-3 py-2">{p.payerPhone}</td>
-              <PaymentOutcomeCells payment={p} />
-            </tr>
-          ))}
-        </DataTable>
+          ward={(p) => (
+            <>
+              <Link to={`/admin/registrations/${p.registrationId}`} className="font-semibold text-brand-700 underline">
+                {p.wardName}
+              </Link>
+              <p className="text-xs text-gray-700">{p.parentName}</p>
+            </>
+          )}
+          payer={{ header: "Payer phone", cell: (p) => p.payerPhone }}
+        />
         <Pagination page={page} pageCount={pageCount} className="border-t border-gray-200 p-4" />
       </section>
     </main>

@@ -15,9 +15,8 @@ import { REFERRAL_STATUS_OPTIONS, UPDATE_MODE_OPTIONS } from "#app/forms/registr
 import { SCHOOL_NAME } from "#app/domain/school.ts";
 import { FormErrors, SelectField, SubmitButton, TextareaField, TextField, ErrorList } from "#app/components/form/fields.tsx";
 import { Button } from "#app/components/ui/button.tsx";
-import { DataTable } from "#app/components/ui/data-table.tsx";
 import { PaymentStatusBadge } from "#app/components/payments/badges.tsx";
-import { PaymentAmountCells, PaymentOutcomeCells } from "#app/components/payments/cells.tsx";
+import { PaymentsTable } from "#app/components/payments/payments-table.tsx";
 import { findAccountForLink, getLinkedAccounts, getRegistrationDetail, listAuditTrail, setLinkedAccount, type LinkedAccount } from "#models/registration-admin.server.ts";
 import { ACCOUNT_NOT_FOUND, ACCOUNT_WRONG_ROLE, AdminLinkAccountSchema, AdminUnlinkAccountSchema } from "#app/forms/link-registration.schema.ts";
 import { formatPhone, normalizePhone } from "#app/domain/phone.ts";
@@ -261,29 +260,15 @@ export default function RegistrationDetail({ loaderData, actionData }: Route.Com
         </dl>
 
         <h3 className="mt-6 font-semibold text-gray-900">Payments</h3>
-        <DataTable
+        <PaymentsTable
+          payments={payments}
           label="Payments"
-          headers={["Paid on", "Amount", "Method", "Reference", "From", "State", "Receipt", ...(canManage ? [{ label: "Actions", srOnly: true }] : [])]}
-          rowCount={payments.length}
           emptyText="No payments yet."
           className="mt-2 rounded-lg border border-gray-200"
-        >
-          {payments.map((p) => (
-            <tr key={p.id} className="align-top">
-              <td className="px-3 py-2">{p.paidOn}</td>
-              <PaymentAmountCells payment={p} />
-              <td className="px-3 py-2">{p.source}{p.payerPhone ? ` · ${p.payerPhone}` : ""}</td>
-              <PaymentOutcomeCells payment={p}>
-                {p.reason ? <p className="mt-1 text-xs text-gray-700">{p.reason}</p> : null}
-              </PaymentOutcomeCells>
-              {canManage ? (
-                <td className="px-3 py-2">
-                  <PaymentActions payment={p} reply={reply} />
-                </td>
-              ) : null}
-            </tr>
-          ))}
-        </DataTable>
+          payer={{ header: "From", cell: (p) => `${p.source}${p.payerPhone ? ` · ${p.payerPhone}` : ""}` }}
+          stateNote={(p) => (p.reason ? <p className="mt-1 text-xs text-gray-700">{p.reason}</p> : null)}
+          actions={canManage ? (p) => <PaymentActions payment={p} reply={reply} /> : undefined}
+        />
 
         {canManage ? (
           <div className="mt-6 grid gap-6 lg:grid-cols-2">

@@ -81,18 +81,18 @@ export default function RegistrationViewList({ loaderData }: Route.ComponentProp
         label="Registrations table (scrolls sideways)"
         caption="Registrations, oldest first"
         headers={HEADERS}
-        rowCount={rows.length}
+        rows={rows}
         emptyText={NO_REGISTRATIONS}
       >
-        {rows.map((r) => (
-          <tr key={r.id}>
+        {(r) => (
+          <>
             {r.cells.map((c, i) => (
               <td key={HEADERS[i]} className={`px-3 py-2 text-gray-900 ${i === 0 ? "whitespace-nowrap" : ""}`}>
                 {c}
               </td>
             ))}
-          </tr>
-        ))}
+          </>
+        )}
       </DataTable>
       <Pagination page={page} pageCount={pageCount} />
     </main>

@@ -150,12 +150,12 @@ export default function Registrations({ loaderData }: Route.ComponentProps) {
           label="Registrations table (scrolls sideways)"
           caption="Registrations, newest first"
           headers={["Parent Name", "Ward Name", "Programme", "Subjects", "Status", "Payment", "Balance", "Date", "Actions"]}
-          rowCount={rows.length}
+          rows={rows}
           emptyText={NO_REGISTRATIONS_MATCHING}
           className=""
         >
-          {rows.map((r) => (
-              <tr key={r.id}>
+          {(r) => (
+              <>
                 <td className="px-4 py-3 font-medium text-gray-900">{r.parentName}</td>
                 <td className="px-4 py-3 text-gray-900">
                   <Link to={`/admin/registrations/${r.id}`} className="font-semibold text-brand-700 underline">
@@ -188,8 +188,8 @@ export default function Registrations({ loaderData }: Route.ComponentProps) {
                     </Link>
                   )}
                 </td>
-              </tr>
-          ))}
+              </>
+          )}
         </DataTable>
         <Pagination page={page} pageCount={pageCount} className="border-t border-gray-200 p-4" />
       </section>

@@ -6,6 +6,7 @@ import { getZodConstraint } from "@conform-to/zod/v4";
 import { parseWithZod } from "#app/forms/parse.ts";
 import { data, Form, useNavigation } from "react-router";
 import type { Route } from "./+types/timetable-upload";
+import { ItemRow } from "#app/components/ui/item-row.tsx";
 import { hasAdminPermission, requireUser } from "#app/utils/auth.server.ts";
 import { redirectWithToast } from "#app/utils/toast.server.ts";
 import { detectType, parseUpload, removeUpload, safeDisplayName, storeUpload, UPLOAD_TYPES } from "#app/utils/uploads.server.ts";
@@ -197,18 +198,22 @@ export default function TimetableUpload({ loaderData, actionData }: Route.Compon
         ) : (
           <ul className="divide-y divide-gray-100 rounded-xl border border-gray-200 bg-white">
             {loaderData.timetables.map((t) => (
-              <li key={t.id} className="flex flex-wrap items-center justify-between gap-3 px-4 py-3">
-                <div className="min-w-0">
-                  <p className="font-medium text-gray-900">{t.title}</p>
-                  <p className="text-sm text-gray-700">
-                    {programmeLabel(t.programme)} · {t.fileName} · {formatSize(t.fileSize)} · uploaded <time dateTime={t.createdAt}>{formatDateTime(t.createdAt)}</time>
-                  </p>
-                  {t.description ? <p className="text-sm text-gray-700">{t.description}</p> : null}
-                </div>
+              <ItemRow
+                key={t.id}
+                title={t.title}
+                details={
+                  <>
+                    <p className="text-sm text-gray-700">
+                      {programmeLabel(t.programme)} · {t.fileName} · {formatSize(t.fileSize)} · uploaded <time dateTime={t.createdAt}>{formatDateTime(t.createdAt)}</time>
+                    </p>
+                    {t.description ? <p className="text-sm text-gray-700">{t.description}</p> : null}
+                  </>
+                }
+              >
                 <a href={`/timetables/${t.id}/file`} className="font-medium text-brand-700 underline" aria-label={`Download ${t.title}`}>
                   Download
                 </a>
-              </li>
+              </ItemRow>
             ))}
           </ul>
         )}

@@ -2,6 +2,7 @@ import { data, Form, Link } from "react-router";
 import { formatPhone } from "#app/domain/phone.ts";
 import { z } from "zod";
 import type { Route } from "./+types/users";
+import { ItemRow } from "#app/components/ui/item-row.tsx";
 import { requireAdmin } from "#app/utils/auth.server.ts";
 import { ROLES, ROLE_LABELS, roleBadgeClass } from "#app/domain/roles.ts";
 import { FAILED_FETCH_USERS, NO_USERS_MATCHING } from "#app/domain/messages.ts";
@@ -44,14 +45,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       error: null,
       more,
       limit: USER_LIST_LIMIT,
-      users: users.map((u) => ({
-        id: u._id,
-        fullName: u.fullName,
-        phone: u.phone,
-        email: u.email ?? null,
-        role: u.role,
-        createdAt: new Date(u.createdAt).toISOString(),
-      })),
+      users: users.map(({ _id, fullName, phone, email, role, createdAt }) => ({ id: _id, fullName, phone, email: email ?? null, role, createdAt: new Date(createdAt).toISOString() })),
     };
   } catch {
     return { filters, canEdit, canManagePermissions, error: FAILED_FETCH_USERS, more: false, limit: USER_LIST_LIMIT, users: [] };
@@ -86,14 +80,16 @@ export default function Users({ loaderData }: Route.ComponentProps) {
           ) : (
             <ul className="divide-y divide-gray-100">
               {users.map((u) => (
-                <li key={u.id} className="flex flex-wrap items-center justify-between gap-3 px-4 py-3">
-                  <div className="min-w-0">
-                    <p className="font-medium text-gray-900">{u.fullName}</p>
+                <ItemRow
+                  key={u.id}
+                  title={u.fullName}
+                  details={
                     <p className="text-sm text-gray-700">
                       {formatPhone(u.phone)}
                       {u.email ? ` · ${u.email}` : ""}
                     </p>
-                  </div>
+                  }
+                >
                   <div className="flex flex-wrap items-center gap-2">
                     <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${roleBadgeClass(u.role)}`}>{ROLE_LABELS[u.role as keyof typeof ROLE_LABELS] ?? u.role}</span>
                     {u.role !== "admin" ? (
@@ -118,7 +114,7 @@ export default function Users({ loaderData }: Route.ComponentProps) {
                       </Link>
                     ) : null}
                   </div>
-                </li>
+                </ItemRow>
               ))}
             </ul>
           )}

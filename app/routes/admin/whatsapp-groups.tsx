@@ -97,13 +97,13 @@ export default function WhatsappGroups({ loaderData }: Route.ComponentProps) {
       <DataTable
         label="WhatsApp groups"
         headers={["Subject", "Programme", "Group Type", "Students", "Link", { label: "Actions", srOnly: true }]}
-        rowCount={groups.length}
+        rows={groups}
         emptyText="No WhatsApp groups found matching your criteria"
       >
-        {groups.map((g) => {
+        {(g) => {
           const name = `${g.subjectName} (${programmeLabel(g.programme) || g.programme})`;
           return (
-            <tr key={g.id}>
+            <>
               <td className="px-3 py-2 font-medium text-gray-900">{g.subjectName}</td>
               <td className="px-3 py-2">{programmeLabel(g.programme) || g.programme}</td>
               <td className="px-3 py-2">{groupTypeLabel(g.groupType)}</td>
@@ -127,9 +127,9 @@ export default function WhatsappGroups({ loaderData }: Route.ComponentProps) {
                   </DialogOrLink>
                 </div>
               </td>
-            </tr>
+            </>
           );
-        })}
+        }}
       </DataTable>
       {truncated ? <p className="text-sm text-gray-700">Showing the first {limit} groups. Use the search or filters to narrow the list.</p> : null}
       {missing.length ? (

@@ -4,7 +4,8 @@ import { requireRole } from "#app/utils/auth.server.ts";
 import { pageRoles } from "#app/components/dashboard/nav.ts";
 import { effectiveRole } from "#app/domain/roles.ts";
 import { listAnnouncementsFor } from "#models/communication.server.ts";
-import { DashboardPage, EmptyState } from "#app/components/dashboard/page.tsx";
+import { CardList } from "#app/components/dashboard/card-list.tsx";
+import { DashboardPage } from "#app/components/dashboard/page.tsx";
 import { SCHOOL_NAME } from "#app/domain/school.ts";
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -16,21 +17,16 @@ export async function loader({ request }: Route.LoaderArgs) {
 export default function Communications({ loaderData }: Route.ComponentProps) {
   return (
     <DashboardPage title="Communications" description="Announcements the school has sent to you.">
-      {loaderData.announcements.length ? (
-        <ul className="space-y-3">
-          {loaderData.announcements.map((a) => (
-            <li key={a._id} className="rounded-xl border border-gray-200 bg-white p-4 shadow-sm">
-              <h2 className="font-semibold text-gray-900">{a.title}</h2>
-              <p className="mt-1 whitespace-pre-line text-gray-800">{a.message}</p>
-              <p className="mt-2 text-xs text-gray-700">
-                {new Date(a.createdAt).toLocaleString("en-GB", { timeZone: "Africa/Accra", dateStyle: "medium", timeStyle: "short" })}
-              </p>
-            </li>
-          ))}
-        </ul>
-      ) : (
-        <EmptyState>No announcements yet.</EmptyState>
-      )}
+      <CardList items={loaderData.announcements} itemKey={(a) => a._id} heading={(a) => a.title} empty="No announcements yet.">
+        {(a) => (
+          <>
+            <p className="mt-1 whitespace-pre-line text-gray-800">{a.message}</p>
+            <p className="mt-2 text-xs text-gray-700">
+              {new Date(a.createdAt).toLocaleString("en-GB", { timeZone: "Africa/Accra", dateStyle: "medium", timeStyle: "short" })}
+            </p>
+          </>
+        )}
+      </CardList>
       <p className="mt-4 text-sm text-gray-700">
         New announcements also show on the{" "}
         <Link to="/dashboard/notifications" className="font-semibold text-brand-700 underline">

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/evaluations";
+import { ItemRow } from "#app/components/ui/item-row.tsx";
 import { requireRole } from "#app/utils/auth.server.ts";
 import { pageRoles } from "#app/components/dashboard/nav.ts";
 import { DashboardPage, EmptyState } from "#app/components/dashboard/page.tsx";
@@ -50,15 +51,18 @@ export default function Evaluations({ loaderData }: Route.ComponentProps) {
               {w.forms.length ? (
                 <ul className="mt-3 divide-y divide-gray-200">
                   {w.forms.map((f) => (
-                    <li key={f.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
-                      <div className="min-w-0">
-                        <p className="font-medium text-gray-900">{f.title}</p>
+                    <ItemRow
+                      key={f.id}
+                      title={f.title}
+                      className="py-3"
+                      details={
                         <p className="text-sm text-gray-700">
                           {f.state === "open" ? `Open until ${f.closesAt}` : `Closed ${f.closesAt}`}
                           {f.answeredAt ? ` · Answered, last saved ${f.answeredAt}` : f.state === "open" ? " · Not answered yet" : " · Not answered"}
                           {f.anonymous ? " · Anonymous" : ""}
                         </p>
-                      </div>
+                      }
+                    >
                       {f.state === "open" ? (
                         <Link to={`/dashboard/evaluations/${f.id}/${w.id}`} className="font-semibold text-brand-700 underline">
                           {f.answeredAt ? "Edit answers" : "Answer"}
@@ -70,7 +74,7 @@ export default function Evaluations({ loaderData }: Route.ComponentProps) {
                       ) : (
                         <span className="rounded-full bg-gray-100 px-2 py-0.5 text-xs font-semibold text-gray-800">{f.answeredAt ? "Answered" : "Closed"}</span>
                       )}
-                    </li>
+                    </ItemRow>
                   ))}
                 </ul>
               ) : (

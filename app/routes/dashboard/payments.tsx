@@ -9,9 +9,8 @@ import { PaymentError, submitPayment } from "#app/utils/payments.server.ts";
 import { pageRoles } from "#app/components/dashboard/nav.ts";
 import { Card, DashboardPage, EmptyState } from "#app/components/dashboard/page.tsx";
 import { FormErrors, SelectField, SubmitButton, TextField } from "#app/components/form/fields.tsx";
-import { DataTable } from "#app/components/ui/data-table.tsx";
 import { PaymentStatusBadge } from "#app/components/payments/badges.tsx";
-import { PaymentAmountCells, PaymentOutcomeCells } from "#app/components/payments/cells.tsx";
+import { PaymentsTable } from "#app/components/payments/payments-table.tsx";
 import { HowToPay, publicFees } from "#app/components/fees-table.tsx";
 import { PARENT_METHOD_OPTIONS, ParentPaymentSchema } from "#app/forms/payments.schema.ts";
 import { balanceView, paymentView } from "#app/domain/payment-view.ts";
@@ -127,23 +126,13 @@ export default function Payments({ loaderData, actionData }: Route.ComponentProp
           </Card>
 
           <Section id="payments-heading" title="Payments" headingClassName="mb-3 text-lg font-semibold text-gray-900">
-            <DataTable
+            <PaymentsTable
+              payments={payments}
               label="Payments"
-              headers={["Ward", "Paid on", "Amount", "Method", "Reference", "State", "Receipt"]}
-              rowCount={payments.length}
               emptyText="No payments recorded yet."
-            >
-              {payments.map((p) => (
-                <tr key={p.id} className="align-top">
-                  <td className="px-3 py-2">{p.wardName}</td>
-                  <td className="px-3 py-2">{p.paidOn}</td>
-                  <PaymentAmountCells payment={p} />
-                  <PaymentOutcomeCells payment={p}>
-                    {p.reason ? <p className="mt-1 text-xs text-gray-800">Reason: {p.reason}</p> : null}
-                  </PaymentOutcomeCells>
-                </tr>
-              ))}
-            </DataTable>
+              ward={(p) => p.wardName}
+              stateNote={(p) => (p.reason ? <p className="mt-1 text-xs text-gray-800">Reason: {p.reason}</p> : null)}
+            />
           </Section>
         </div>
       )}

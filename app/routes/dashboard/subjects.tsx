@@ -3,7 +3,8 @@ import type { Route } from "./+types/subjects";
 import { requireRole } from "#app/utils/auth.server.ts";
 import { pageRoles } from "#app/components/dashboard/nav.ts";
 import { countStudentsPerSubject, listFacilitatorSubjects } from "#models/facilitator.server.ts";
-import { DashboardPage, EmptyState } from "#app/components/dashboard/page.tsx";
+import { CardList } from "#app/components/dashboard/card-list.tsx";
+import { DashboardPage } from "#app/components/dashboard/page.tsx";
 import { SCHOOL_NAME } from "#app/domain/school.ts";
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -16,24 +17,25 @@ export async function loader({ request }: Route.LoaderArgs) {
 export default function Subjects({ loaderData }: Route.ComponentProps) {
   return (
     <DashboardPage title="Subjects" description="The subjects assigned to you by the school.">
-      {loaderData.subjects.length ? (
-        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-          {loaderData.subjects.map((s) => (
-            <li key={s.id} className="rounded-xl border border-gray-200 bg-white p-5 shadow-sm">
-              <h2 className="text-lg font-semibold text-gray-900">{s.name}</h2>
-              {s.description ? <p className="mt-1 text-sm text-gray-700">{s.description}</p> : null}
-              <p className="mt-3 text-sm text-gray-800">
-                {s.students} {s.students === 1 ? "student" : "students"} enrolled
-              </p>
-              <Link to={`/dashboard/students?subject=${encodeURIComponent(s.name)}`} className="mt-2 inline-block text-sm font-semibold text-brand-700 underline">
-                View students<span className="sr-only"> of {s.name}</span>
-              </Link>
-            </li>
-          ))}
-        </ul>
-      ) : (
-        <EmptyState>No subjects are assigned to you yet. An administrator assigns subjects in the admin portal.</EmptyState>
-      )}
+      <CardList
+        items={loaderData.subjects}
+        itemKey={(s) => s.id}
+        layout="grid"
+        heading={(s) => s.name}
+        empty="No subjects are assigned to you yet. An administrator assigns subjects in the admin portal."
+      >
+        {(s) => (
+          <>
+            {s.description ? <p className="mt-1 text-sm text-gray-700">{s.description}</p> : null}
+            <p className="mt-3 text-sm text-gray-800">
+              {s.students} {s.students === 1 ? "student" : "students"} enrolled
+            </p>
+            <Link to={`/dashboard/students?subject=${encodeURIComponent(s.name)}`} className="mt-2 inline-block text-sm font-semibold text-brand-700 underline">
+              View students<span className="sr-only"> of {s.name}</span>
+            </Link>
+          </>
+        )}
+      </CardList>
     </DashboardPage>
   );
 }

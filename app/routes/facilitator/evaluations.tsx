@@ -3,7 +3,8 @@ import type { Route } from "./+types/evaluations";
 import { requireRole } from "#app/utils/auth.server.ts";
 import { listFacilitatorSubjects } from "#models/facilitator.server.ts";
 import { listEvaluationForms } from "#models/evaluation.server.ts";
-import { DashboardPage, EmptyState } from "#app/components/dashboard/page.tsx";
+import { CardList } from "#app/components/dashboard/card-list.tsx";
+import { DashboardPage } from "#app/components/dashboard/page.tsx";
 import { facilitatorSubjectsOf, formListView } from "#app/utils/evaluations.server.ts";
 import { STATE_LABELS } from "#app/domain/evaluations.ts";
 
@@ -19,29 +20,25 @@ export default function FacilitatorEvaluations({ loaderData }: Route.ComponentPr
   const { forms } = loaderData;
   return (
     <DashboardPage title="Evaluations" description="What parents say about the subjects you teach.">
-      {forms.length ? (
-        <ul className="space-y-3">
-          {forms.map((f) => (
-            <li key={f.id} className="rounded-xl border border-gray-200 bg-white p-4">
-              <p className="font-semibold text-gray-900">{f.title}</p>
-              <p className="text-sm text-gray-700">
-                {f.audience} · {STATE_LABELS[f.state]} · {f.opensAt} – {f.closesAt}
-              </p>
-              <ul className="mt-2 flex flex-wrap gap-3 text-sm">
-                {f.subjects.map((s) => (
-                  <li key={s}>
-                    <Link to={`/facilitator-dashboard/evaluations/${f.id}?subject=${encodeURIComponent(s)}`} className="font-semibold text-brand-700 underline">
-                      Results for {s}
-                    </Link>
-                  </li>
-                ))}
-              </ul>
-            </li>
-          ))}
-        </ul>
-      ) : (
-        <EmptyState>No evaluation form asks about your subjects yet.</EmptyState>
-      )}
+      <CardList items={forms} itemKey={(f) => f.id} cardClassName="p-4" empty="No evaluation form asks about your subjects yet.">
+        {(f) => (
+          <>
+            <p className="font-semibold text-gray-900">{f.title}</p>
+            <p className="text-sm text-gray-700">
+              {f.audience} · {STATE_LABELS[f.state]} · {f.opensAt} – {f.closesAt}
+            </p>
+            <ul className="mt-2 flex flex-wrap gap-3 text-sm">
+              {f.subjects.map((s) => (
+                <li key={s}>
+                  <Link to={`/facilitator-dashboard/evaluations/${f.id}?subject=${encodeURIComponent(s)}`} className="font-semibold text-brand-700 underline">
+                    Results for {s}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </>
+        )}
+      </CardList>
     </DashboardPage>
   );
 }

@@ -2,6 +2,7 @@ import { useState } from "react";
 import type { Route } from "./+types/whatsapp";
 import { requireRole } from "#app/utils/auth.server.ts";
 import { SAMPLE_WHATSAPP_GROUPS } from "#app/domain/sample-data.ts";
+import { CardList } from "#app/components/dashboard/card-list.tsx";
 import { DashboardPage, SampleDataBadge } from "#app/components/dashboard/page.tsx";
 import { Button, buttonClass } from "#app/components/ui/button.tsx";
 import { useClientToast } from "#app/components/toaster.tsx";
@@ -37,29 +38,35 @@ export default function FacilitatorWhatsapp({ loaderData }: Route.ComponentProps
       }
     >
       {toast.element}
-      <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-        {loaderData.groups.map((g) => (
-          <li key={g.id} className="flex flex-col rounded-xl border border-gray-200 bg-white p-5 shadow-sm">
-            <h2 className="text-lg font-semibold text-gray-900">{g.name}</h2>
-            <p className="mt-1 text-sm text-gray-700">{g.description}</p>
-            <p className="mt-2 text-sm text-gray-800">
-              {g.memberCount} members · last activity {g.lastActivity}
-            </p>
-            <p className="mt-2 select-all break-all rounded bg-gray-100 px-2 py-1 font-mono text-xs text-gray-900">{g.inviteLink}</p>
-            <div className="mt-4 flex flex-wrap gap-2">
-              <a href={g.inviteLink} target="_blank" rel="noopener noreferrer" className={buttonClass("whatsapp")}>
-                Open link<span className="sr-only"> for {g.name} (opens WhatsApp)</span>
-              </a>
-              {hydrated ? (
-                <Button variant="secondary" onClick={() => copy(g.name, g.inviteLink)}>
-                  {copied === g.inviteLink ? "Copied" : "Copy link"}
-                  <span className="sr-only"> for {g.name}</span>
-                </Button>
-              ) : null}
-            </div>
-          </li>
-        ))}
-      </ul>
+      <CardList
+        items={loaderData.groups}
+        itemKey={(g) => g.id}
+        layout="grid"
+        cardClassName="flex flex-col p-5 shadow-sm"
+        heading={(g) => g.name}
+        empty="No groups yet."
+      >
+        {(g) => (
+          <>
+              <p className="mt-1 text-sm text-gray-700">{g.description}</p>
+              <p className="mt-2 text-sm text-gray-800">
+                {g.memberCount} members · last activity {g.lastActivity}
+              </p>
+              <p className="mt-2 select-all break-all rounded bg-gray-100 px-2 py-1 font-mono text-xs text-gray-900">{g.inviteLink}</p>
+              <div className="mt-4 flex flex-wrap gap-2">
+                <a href={g.inviteLink} target="_blank" rel="noopener noreferrer" className={buttonClass("whatsapp")}>
+                  Open link<span className="sr-only"> for {g.name} (opens WhatsApp)</span>
+                </a>
+                {hydrated ? (
+                  <Button variant="secondary" onClick={() => copy(g.name, g.inviteLink)}>
+                    {copied === g.inviteLink ? "Copied" : "Copy link"}
+                    <span className="sr-only"> for {g.name}</span>
+                  </Button>
+                ) : null}
+              </div>
+          </>
+        )}
+      </CardList>
     </DashboardPage>
   );
 }
