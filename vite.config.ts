@@ -6,7 +6,15 @@ import { compression, defineAlgorithm } from "vite-plugin-compression2";
 
 const isVitest = Boolean(process.env.VITEST);
 
-export default defineConfig({
+/**
+ * Client chunks: the buttons, sections and the sign-out form are shared by nearly every page and are a few hundred
+ * bytes each; left to the bundler they are three files, three requests on a first visit over 3G. One chunk instead.
+ */
+function manualChunks(id: string) {
+  if (/\/app\/components\/(ui\/button|ui\/section|sign-out-button)\.tsx$/.test(id)) return "ui-basics";
+}
+
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: isVitest
     ? []
     : [
@@ -24,7 +32,7 @@ export default defineConfig({
           apply: (_config, env) => env.command === "build" && !env.isSsrBuild,
         },
       ],
-  build: { target: "es2022" },
+  build: { target: "es2022", rollupOptions: isSsrBuild ? {} : { output: { manualChunks } } },
   ssr: {
     // Server-only packages stay as runtime imports instead of being bundled.
     external: ["mongoose", "mongodb", "bson", "mingo", "pdfkit"],
@@ -40,4 +48,4 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },
-});
+}));
