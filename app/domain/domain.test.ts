@@ -124,10 +124,11 @@ describe("roles and permissions", () => {
 
 describe("settings", () => {
   it("has the defaults docs/product.md#constants states", () => {
-    const { sessionTimeout, minPasswordLength, maxLoginAttempts, maintenanceMode, registrationEnabled } = DEFAULT_SETTINGS;
-    expect({ sessionTimeout, minPasswordLength, maxLoginAttempts, maintenanceMode, registrationEnabled }).toEqual({
-      sessionTimeout: 60, minPasswordLength: 8, maxLoginAttempts: 5, maintenanceMode: false, registrationEnabled: true,
-    });
+    expect(DEFAULT_SETTINGS).toMatchObject({ sessionTimeout: 60, minPasswordLength: 8, maxLoginAttempts: 5, emailProvider: "built-in" });
+    const on = ["registrationEnabled", "whatsappNotifications", "assignmentReminders", "paymentNotifications", "analyticsTracking"] as const;
+    const off = ["maintenanceMode", "smsNotifications", "twoFactorAuth"] as const;
+    for (const key of on) expect(DEFAULT_SETTINGS[key], key).toBe(true);
+    for (const key of off) expect(DEFAULT_SETTINGS[key], key).toBe(false);
   });
   it("masks secrets", () => {
     expect(maskSecret("sk_live_abcdef1234")).toBe("••••1234");
