@@ -155,40 +155,40 @@ export default function Registrations({ loaderData }: Route.ComponentProps) {
           className=""
         >
           {(r) => (
-              <>
-                <td className="px-4 py-3 font-medium text-gray-900">{r.parentName}</td>
-                <td className="px-4 py-3 text-gray-900">
-                  <Link to={`/admin/registrations/${r.id}`} className="font-semibold text-brand-700 underline">
-                    {r.wardName}
+            <>
+              <td className="px-4 py-3 font-medium text-gray-900">{r.parentName}</td>
+              <td className="px-4 py-3 text-gray-900">
+                <Link to={`/admin/registrations/${r.id}`} className="font-semibold text-brand-700 underline">
+                  {r.wardName}
+                </Link>
+              </td>
+              <td className="px-4 py-3 text-gray-800">{r.programme}</td>
+              <td className="max-w-xs px-4 py-3 text-gray-800">{r.subjects}</td>
+              <td className="px-4 py-3">
+                <span className="rounded-full bg-green-100 px-2 py-1 text-xs font-semibold text-green-800">Enrolled</span>
+              </td>
+              <td className="px-4 py-3">
+                <PaymentStatusBadge status={r.fees.status} label={r.fees.statusLabel} />
+              </td>
+              <td className="whitespace-nowrap px-4 py-3 text-gray-800">{r.fees.balance}</td>
+              <td className="whitespace-nowrap px-4 py-3 text-gray-800">{r.date}</td>
+              {/* The actions stay on screen on a phone: the column sticks to the right edge while the rest scrolls. */}
+              <td className="sticky right-0 bg-white px-2 py-3 shadow-[-6px_0_6px_-6px_rgba(0,0,0,0.3)]">
+                {hydrated ? (
+                  <Button variant="ghost" className="!text-red-700" onClick={() => setToDelete(r)} aria-label={`Delete registration of ${r.wardName}`}>
+                    Delete
+                  </Button>
+                ) : (
+                  <Link
+                    to={`/admin/registrations/${r.id}/delete?returnTo=${encodeURIComponent(returnTo)}`}
+                    className={buttonClass("ghost", "!text-red-700")}
+                    aria-label={`Delete registration of ${r.wardName}`}
+                  >
+                    Delete
                   </Link>
-                </td>
-                <td className="px-4 py-3 text-gray-800">{r.programme}</td>
-                <td className="max-w-xs px-4 py-3 text-gray-800">{r.subjects}</td>
-                <td className="px-4 py-3">
-                  <span className="rounded-full bg-green-100 px-2 py-1 text-xs font-semibold text-green-800">Enrolled</span>
-                </td>
-                <td className="px-4 py-3">
-                  <PaymentStatusBadge status={r.fees.status} label={r.fees.statusLabel} />
-                </td>
-                <td className="whitespace-nowrap px-4 py-3 text-gray-800">{r.fees.balance}</td>
-                <td className="whitespace-nowrap px-4 py-3 text-gray-800">{r.date}</td>
-                {/* The actions stay on screen on a phone: the column sticks to the right edge while the rest scrolls. */}
-                <td className="sticky right-0 bg-white px-2 py-3 shadow-[-6px_0_6px_-6px_rgba(0,0,0,0.3)]">
-                  {hydrated ? (
-                    <Button variant="ghost" className="!text-red-700" onClick={() => setToDelete(r)} aria-label={`Delete registration of ${r.wardName}`}>
-                      Delete
-                    </Button>
-                  ) : (
-                    <Link
-                      to={`/admin/registrations/${r.id}/delete?returnTo=${encodeURIComponent(returnTo)}`}
-                      className={buttonClass("ghost", "!text-red-700")}
-                      aria-label={`Delete registration of ${r.wardName}`}
-                    >
-                      Delete
-                    </Link>
-                  )}
-                </td>
-              </>
+                )}
+              </td>
+            </>
           )}
         </DataTable>
         <Pagination page={page} pageCount={pageCount} className="border-t border-gray-200 p-4" />
