@@ -7,7 +7,7 @@ import { Form } from "react-router";
 export function SignOutButton({
   redirectTo = "/portal",
   label = "Sign Out",
-  className = "",
+  className,
   buttonClassName = "min-h-11 whitespace-nowrap rounded-md border border-gray-300 bg-white px-3 py-2 text-sm font-semibold text-gray-900 hover:bg-gray-50",
 }: {
   redirectTo?: string;
@@ -17,7 +17,7 @@ export function SignOutButton({
   buttonClassName?: string;
 }) {
   return (
-    <Form method="post" action="/sign-out" className={className || undefined}>
+    <Form method="post" action="/sign-out" className={className}>
       <input type="hidden" name="redirectTo" value={redirectTo} />
       <button type="submit" className={buttonClassName}>
         {label}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { fileDate, formatDate, formatDateTime, startOfMonth } from "./dates.ts";
+import { fileDate, formatDate, formatDateTime, formatTimestamp, startOfMonth } from "./dates.ts";
 import { changeLabel, percentChange } from "./admin-stats.ts";
 
 describe("school dates (Africa/Accra, UTC+0)", () => {
@@ -32,6 +32,13 @@ describe("school dates (Africa/Accra, UTC+0)", () => {
   it("finds the start of the month", () => {
     expect(startOfMonth(new Date("2026-11-22T01:00:00Z")).toISOString()).toBe("2026-11-01T00:00:00.000Z");
     expect(startOfMonth(new Date("2026-01-01T00:00:00Z")).toISOString()).toBe("2026-01-01T00:00:00.000Z");
+  });
+});
+
+describe("announcement timestamps", () => {
+  it("read as a short date and the time in Accra, from a Date or the string a loader sends", () => {
+    expect(formatTimestamp(new Date("2026-11-25T14:05:00Z"))).toBe("25 Nov 2026, 14:05");
+    expect(formatTimestamp("2026-01-03T23:59:00.000Z")).toBe("3 Jan 2026, 23:59");
   });
 });
 

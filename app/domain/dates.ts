@@ -38,6 +38,13 @@ export function formatDateTime(value: Date | string | number | null | undefined)
   return p ? `${p.day}/${p.month}/${p.year} ${p.hour}:${p.minute}` : "";
 }
 
+const timestampFormatter = new Intl.DateTimeFormat("en-GB", { timeZone: SCHOOL_TIME_ZONE, dateStyle: "medium", timeStyle: "short" });
+
+/** '25 Nov 2026, 14:05': when an announcement was sent. */
+export function formatTimestamp(value: Date | string | number): string {
+  return timestampFormatter.format(new Date(value));
+}
+
 /** 'dd/MM/yyyy'. */
 export function formatDate(value: Date | string | number | null | undefined): string {
   if (value == null) return "";

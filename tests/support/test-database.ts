@@ -28,8 +28,8 @@ export function useTestDatabase(name: string, options: { init?: Initialisable[] 
 }
 
 /**
- * A user document as stored (no password check happens in these tests), for `User.collection.insertMany`, which
- * bypasses the model's validation on purpose: the tests put in data the model would now refuse.
+ * A user document as it may sit in the database, for `User.collection.insertMany`, which bypasses the model on
+ * purpose: a stand-in password hash (no sign-in happens in these tests) and phone numbers in old formats.
  */
 export function storedUser(_id: string, role: string, fullName: string, phone: string) {
   return { _id, role, fullName, phone, passwordHash: "x" } as never;

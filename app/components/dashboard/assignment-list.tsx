@@ -1,6 +1,7 @@
 import { NO_ASSIGNMENTS } from "#app/forms/assignment.schema.ts";
 import { ConfirmDelete } from "./confirm-delete.tsx";
 import { EmptyState } from "./page.tsx";
+import { formatDate } from "#app/domain/dates.ts";
 
 export type AssignmentItem = {
   id: string;
@@ -40,7 +41,7 @@ export function AssignmentList({ items, redirectTo, emptyText = NO_ASSIGNMENTS }
               </h3>
               <p className="text-sm text-gray-700">
                 {a.subject} · {a.fileName} · {formatBytes(a.fileSize)} · uploaded{" "}
-                {new Date(a.createdAt).toLocaleDateString("en-GB", { timeZone: "Africa/Accra" })}
+                {formatDate(a.createdAt)}
               </p>
               {a.description ? <p className="mt-1 text-sm text-gray-800">{a.description}</p> : null}
             </div>

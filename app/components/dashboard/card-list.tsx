@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { formatTimestamp } from "#app/domain/dates.ts";
 import { EmptyState } from "./page.tsx";
 
 const LAYOUTS = {
@@ -44,5 +45,17 @@ export function CardList<T>({
         </li>
       ))}
     </ul>
+  );
+}
+
+/** An announcement's card body (Communications and Notifications): its message and when it was sent. */
+export function AnnouncementBody({ message, createdAt }: { message: string; createdAt: Date | string }) {
+  return (
+    <>
+      <p className="mt-1 whitespace-pre-line text-gray-800">{message}</p>
+      <p className="mt-2 text-xs text-gray-700">
+        <time dateTime={new Date(createdAt).toISOString()}>{formatTimestamp(createdAt)}</time>
+      </p>
+    </>
   );
 }

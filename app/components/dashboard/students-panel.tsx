@@ -7,6 +7,7 @@ import { DataTable } from "#app/components/ui/data-table.tsx";
 import { CardList } from "./card-list.tsx";
 import { FilterForm, FilterSearch, FilterSelect } from "#app/components/ui/filter-form.tsx";
 import { Section } from "#app/components/ui/section.tsx";
+import { formatDate } from "#app/domain/dates.ts";
 
 export const NO_STUDENTS_FOUND = "No students found matching your criteria";
 
@@ -62,10 +63,10 @@ export function StudentsPanel({ view, basePath, exportPath }: { view: StudentsPa
         >
           {(s) => (
             <>
-                <p className="font-semibold text-gray-900">{s.name}</p>
-                <p className="mt-1 text-sm text-gray-700">
-                  {s.count} {s.count === 1 ? "student" : "students"}
-                </p>
+              <p className="font-semibold text-gray-900">{s.name}</p>
+              <p className="mt-1 text-sm text-gray-700">
+                {s.count} {s.count === 1 ? "student" : "students"}
+              </p>
             </>
           )}
         </CardList>
@@ -107,7 +108,7 @@ export function StudentsPanel({ view, basePath, exportPath }: { view: StudentsPa
               <td className="px-3 py-2 text-gray-800">{formatPhone(r.phone)}</td>
               <td className="px-3 py-2 text-gray-800">{programmeLabel(r.programme)}</td>
               <td className="px-3 py-2 text-gray-800">{r.subjects.join(", ")}</td>
-              <td className="px-3 py-2 text-gray-800">{new Date(r.enrolledAt).toLocaleDateString("en-GB", { timeZone: "Africa/Accra" })}</td>
+              <td className="px-3 py-2 text-gray-800">{formatDate(r.enrolledAt)}</td>
               <td className="px-3 py-2 text-gray-800">{scoreCell(null)}</td>
               <td className="px-3 py-2 text-gray-800">{scoreCell(null)}</td>
               <td className="px-3 py-2">

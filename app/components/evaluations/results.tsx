@@ -132,10 +132,7 @@ export function ResultsBody({ data, filters, exportHref }: { data: ResultsData; 
         <TextAnswers answers={data.text.answers} more={data.text.more} anonymous={data.form.anonymous} />
       </Section>
       {data.showReminders ? (
-        <section aria-labelledby="reminders-heading">
-          <h2 id="reminders-heading" className="mb-1 text-xl font-semibold text-gray-900">
-            Not answered yet ({data.remindersTotal})
-          </h2>
+        <Section id="reminders-heading" title={<>Not answered yet ({data.remindersTotal})</>} headingClassName="mb-1 text-xl font-semibold text-gray-900">
           <p className="mb-3 text-sm text-gray-700">Each link opens WhatsApp with a short reminder and the form's link, to send from the school's own WhatsApp.</p>
           {data.reminders.length ? (
             <ul className="divide-y divide-gray-200 rounded-xl border border-gray-200 bg-white">
@@ -162,7 +159,7 @@ export function ResultsBody({ data, filters, exportHref }: { data: ResultsData; 
             <p className="text-gray-700">Every parent in the audience has answered.</p>
           )}
           {data.remindersTotal > data.reminders.length ? <p className="mt-2 text-sm text-gray-700">Showing the first {data.reminders.length}.</p> : null}
-        </section>
+        </Section>
       ) : null}
     </>
   );

@@ -9,6 +9,7 @@ import { SCHOOL_NAME } from "#app/domain/school.ts";
 import { formatCedis } from "#app/domain/money.ts";
 import { getFeeSchedule } from "#models/fee-schedule.server.ts";
 import { seasonTotals } from "#models/payment.server.ts";
+import { Section } from "#app/components/ui/section.tsx";
 
 /**
  * Overview counters from real data (docs/product.md#sample-figures). Each compares the total
@@ -73,10 +74,7 @@ export default function AdminOverview({ loaderData }: Route.ComponentProps) {
         ))}
       </ul>
       {loaderData.fees ? (
-        <section aria-labelledby="fees-stats">
-          <h2 id="fees-stats" className="mb-3 text-lg font-semibold text-gray-900">
-            Fees: {loaderData.fees.season}
-          </h2>
+        <Section id="fees-stats" title={<>Fees: {loaderData.fees.season}</>} headingClassName="mb-3 text-lg font-semibold text-gray-900">
           <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
             {loaderData.fees.stats.map((s) => (
               <li key={s.label} className="rounded-xl border border-gray-200 bg-white p-5 shadow-sm">
@@ -88,7 +86,7 @@ export default function AdminOverview({ loaderData }: Route.ComponentProps) {
               </li>
             ))}
           </ul>
-        </section>
+        </Section>
       ) : null}
     </main>
   );

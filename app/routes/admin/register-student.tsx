@@ -18,6 +18,7 @@ import { formatPhone, waMeNumber } from "#app/domain/phone.ts";
 import { programmeLabel } from "#app/domain/programmes.ts";
 import { getRegistrationByReference } from "#models/registration.server.ts";
 import { audit } from "#models/audit-log.server.ts";
+import { Section } from "#app/components/ui/section.tsx";
 
 /**
  * After a successful registration (?done=<reference>) the page shows what to
@@ -94,10 +95,7 @@ export default function RegisterStudent({ loaderData, actionData }: Route.Compon
     <main id="main" className="max-w-3xl space-y-4">
       <h1 className="text-2xl font-bold text-gray-900">Register Student</h1>
       {done ? (
-        <section aria-labelledby="registered-heading" className="rounded-xl border-2 border-green-700 bg-green-50 p-5">
-          <h2 id="registered-heading" className="text-lg font-semibold text-gray-900">
-            {done.wardName} is registered for {done.programme}
-          </h2>
+        <Section id="registered-heading" title={<>{done.wardName} is registered for {done.programme}</>} className="rounded-xl border-2 border-green-700 bg-green-50 p-5" headingClassName="text-lg font-semibold text-gray-900">
           <dl className="mt-3 grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">
             <dt className="font-medium text-gray-700">Reference</dt>
             <dd className="font-mono text-gray-900">{done.reference}</dd>
@@ -128,7 +126,7 @@ export default function RegisterStudent({ loaderData, actionData }: Route.Compon
               Register another student
             </Link>
           </p>
-        </section>
+        </Section>
       ) : null}
       <p className="text-gray-700">
         Register a ward on behalf of a parent or guardian. Payment can be processed later.

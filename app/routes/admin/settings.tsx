@@ -20,6 +20,7 @@ import { SCHOOL_NAME } from "#app/domain/school.ts";
 import { CheckboxField, FormErrors, SelectField, SubmitButton, TextareaField, TextField } from "#app/components/form/fields.tsx";
 import { getSettings, saveSettings } from "#models/settings.server.ts";
 import { audit } from "#models/audit-log.server.ts";
+import { Section } from "#app/components/ui/section.tsx";
 
 function tabFromParams(params: { tab?: string }): SettingsTab {
   const tab = params.tab ?? "general";
@@ -75,13 +76,10 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
     <main id="main" className="space-y-6">
       <h1 className="text-2xl font-bold text-gray-900">Settings</h1>
       <SettingsNav />
-      <section aria-labelledby="settings-tab-heading" className="max-w-2xl rounded-xl border border-gray-200 bg-white p-6">
-        <h2 id="settings-tab-heading" className="mb-4 text-lg font-semibold text-gray-900">
-          {label} Settings
-        </h2>
+      <Section id="settings-tab-heading" title={<>{label} Settings</>} className="max-w-2xl rounded-xl border border-gray-200 bg-white p-6" headingClassName="mb-4 text-lg font-semibold text-gray-900">
         {/* key: a fresh form per tab, so one tab's values never leak into another */}
         <TabForm key={tab} tab={tab} settings={settings} lastResult={actionData?.result} />
-      </section>
+      </Section>
     </main>
   );
 }

@@ -54,10 +54,7 @@ export default function Subjects({ loaderData, actionData }: Route.ComponentProp
           pendingLabel="Saving..."
         />
       </Section>
-      <section aria-labelledby="all-subjects">
-        <h2 id="all-subjects" className="mb-3 text-lg font-semibold text-gray-900">
-          All Subjects ({subjects.length})
-        </h2>
+      <Section id="all-subjects" title={<>All Subjects ({subjects.length})</>} headingClassName="mb-3 text-lg font-semibold text-gray-900">
         {subjects.length === 0 ? (
           <p className="text-gray-700">No subjects yet. Add the first one above.</p>
         ) : (
@@ -82,7 +79,7 @@ export default function Subjects({ loaderData, actionData }: Route.ComponentProp
             ))}
           </ul>
         )}
-      </section>
+      </Section>
     </main>
   );
 }

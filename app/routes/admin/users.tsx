@@ -12,6 +12,7 @@ import { searchUsers, USER_LIST_LIMIT } from "#models/user-admin.server.ts";
 import { hasEveryPermission } from "#models/admin-permission.server.ts";
 import { FilterForm, FilterSearch, FilterSelect } from "#app/components/ui/filter-form.tsx";
 import { ErrorAlert } from "#app/components/ui/error-alert.tsx";
+import { Section } from "#app/components/ui/section.tsx";
 
 const ROLE_FILTERS = [
   { value: "", label: "All Roles" },
@@ -68,11 +69,7 @@ export default function Users({ loaderData }: Route.ComponentProps) {
         <FilterSelect id="user-role" name="role" label="Role" value={filters.role ?? ""} options={ROLE_FILTERS} />
       </FilterForm>
       <ErrorAlert message={error} />
-      <section aria-labelledby="users-heading" className="rounded-xl border border-gray-200 bg-white">
-        <h2 id="users-heading" className="border-b border-gray-200 px-4 py-3 text-lg font-semibold text-gray-900">
-          Users ({users.length}
-          {more ? "+" : ""})
-        </h2>
+      <Section id="users-heading" title={<>Users ({users.length}{more ? "+" : ""})</>} className="rounded-xl border border-gray-200 bg-white" headingClassName="border-b border-gray-200 px-4 py-3 text-lg font-semibold text-gray-900">
         {/* docs/product.md#screens: the list scrolls at a fixed maximum height (96 units). Focusable so keyboard users can scroll it. */}
         <div className="max-h-96 overflow-y-auto" role="region" aria-label="User list" tabIndex={0}>
           {users.length === 0 && !error ? (
@@ -119,7 +116,7 @@ export default function Users({ loaderData }: Route.ComponentProps) {
             </ul>
           )}
         </div>
-      </section>
+      </Section>
       {more ? <p className="text-sm text-gray-700">Showing the newest {limit} users. Search to find others.</p> : null}
     </main>
   );

@@ -4,7 +4,7 @@ import { requireRole } from "#app/utils/auth.server.ts";
 import { pageRoles } from "#app/components/dashboard/nav.ts";
 import { effectiveRole } from "#app/domain/roles.ts";
 import { listAnnouncementsFor } from "#models/communication.server.ts";
-import { CardList } from "#app/components/dashboard/card-list.tsx";
+import { AnnouncementBody, CardList } from "#app/components/dashboard/card-list.tsx";
 import { DashboardPage } from "#app/components/dashboard/page.tsx";
 import { SCHOOL_NAME } from "#app/domain/school.ts";
 
@@ -18,14 +18,7 @@ export default function Communications({ loaderData }: Route.ComponentProps) {
   return (
     <DashboardPage title="Communications" description="Announcements the school has sent to you.">
       <CardList items={loaderData.announcements} itemKey={(a) => a._id} heading={(a) => a.title} empty="No announcements yet.">
-        {(a) => (
-          <>
-            <p className="mt-1 whitespace-pre-line text-gray-800">{a.message}</p>
-            <p className="mt-2 text-xs text-gray-700">
-              {new Date(a.createdAt).toLocaleString("en-GB", { timeZone: "Africa/Accra", dateStyle: "medium", timeStyle: "short" })}
-            </p>
-          </>
-        )}
+        {(a) => <AnnouncementBody message={a.message} createdAt={a.createdAt} />}
       </CardList>
       <p className="mt-4 text-sm text-gray-700">
         New announcements also show on the{" "}

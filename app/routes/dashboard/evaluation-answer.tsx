@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, getTextareaProps, useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint } from "@conform-to/zod/v4";
 import { useRef } from "react";
-import { data, Form, Link } from "react-router";
+import { data, Form } from "react-router";
 import type { Route } from "./+types/evaluation-answer";
 import { requireRole } from "#app/utils/auth.server.ts";
 import { redirectWithToast } from "#app/utils/toast.server.ts";
@@ -27,6 +27,7 @@ import {
 import { audienceSubjects } from "#app/domain/evaluations.ts";
 import { getResponse, saveResponse, toAudience } from "#models/evaluation.server.ts";
 import { requireFormAndWard } from "./+shared/evaluations.server.ts";
+import { BackLink } from "#app/components/ui/back-link.tsx";
 
 /** Why a parent cannot answer: not open yet, closed, or not for this ward (null: they can). */
 function refusal(state: string, forWard: boolean) {
@@ -139,9 +140,7 @@ export default function AnswerEvaluation({ loaderData, actionData }: Route.Compo
   return (
     <DashboardPage title={ev.title} description={`For ${ward.wardName} · ${ward.programme} · open until ${ev.closesAt}`}>
       <div className="max-w-2xl space-y-4">
-        <Link to="/dashboard/evaluations" className="text-sm font-medium text-brand-700 underline">
-          ← All evaluation forms
-        </Link>
+        <BackLink to="/dashboard/evaluations">All evaluation forms</BackLink>
         {ev.intro ? <p className="whitespace-pre-line text-gray-800">{ev.intro}</p> : null}
         {ev.anonymous ? <p className="text-sm text-gray-700">Anonymous: the school sees your answers without your name, phone number or ward.</p> : null}
         {refused ? (

@@ -5,7 +5,8 @@ import { requireUser } from "#app/utils/auth.server.ts";
 import { redirectWithToast } from "#app/utils/toast.server.ts";
 import { listAnnouncementsFor, markAnnouncementsSeen } from "#models/communication.server.ts";
 import { effectiveRole } from "#app/domain/roles.ts";
-import { DashboardPage, EmptyState } from "#app/components/dashboard/page.tsx";
+import { DashboardPage } from "#app/components/dashboard/page.tsx";
+import { AnnouncementBody, CardList } from "#app/components/dashboard/card-list.tsx";
 import { SubmitButton } from "#app/components/form/fields.tsx";
 import { SCHOOL_NAME } from "#app/domain/school.ts";
 import { NewBadge } from "#app/components/dashboard/notification-bell.tsx";
@@ -59,30 +60,21 @@ export default function Notifications({ loaderData }: Route.ComponentProps) {
         ) : null
       }
     >
-      {announcements.length ? (
-        <ul className="space-y-3">
-          {announcements.map((a) => (
-            <li key={a._id} className="rounded-xl border border-gray-200 bg-white p-4 shadow-sm">
-              <h2 className="font-semibold text-gray-900">
-                {a.title}
-                {a.isNew ? <NewBadge /> : null}
-              </h2>
-              <p className="mt-1 whitespace-pre-line text-gray-800">{a.message}</p>
-              <p className="mt-2 text-xs text-gray-700">
-                <time dateTime={new Date(a.createdAt).toISOString()}>{formatDate(a.createdAt)}</time>
-              </p>
-            </li>
-          ))}
-        </ul>
-      ) : (
-        <EmptyState>No announcements yet.</EmptyState>
-      )}
+      <CardList
+        items={announcements}
+        itemKey={(a) => a._id}
+        heading={(a) => (
+          <>
+            {a.title}
+            {a.isNew ? <NewBadge /> : null}
+          </>
+        )}
+        empty="No announcements yet."
+      >
+        {(a) => <AnnouncementBody message={a.message} createdAt={a.createdAt} />}
+      </CardList>
     </DashboardPage>
   );
-}
-
-export function formatDate(value: string | Date) {
-  return new Date(value).toLocaleString("en-GB", { timeZone: "Africa/Accra", dateStyle: "medium", timeStyle: "short" });
 }
 
 export function meta() {

@@ -1,4 +1,4 @@
-import { data, Link } from "react-router";
+import { data } from "react-router";
 import type { Route } from "./+types/evaluation-results";
 import { requireRole } from "#app/utils/auth.server.ts";
 import { EvaluationResultsFiltersSchema } from "#app/forms/evaluation.schema.ts";
@@ -7,6 +7,7 @@ import { listFacilitatorSubjects } from "#models/facilitator.server.ts";
 import { FilterForm, FilterSearch, FilterSelect } from "#app/components/ui/filter-form.tsx";
 import { ResultsBody } from "#app/components/evaluations/results.tsx";
 import { facilitatorSubjectsOf, loadResults, requireEvaluationForm } from "#app/utils/evaluations.server.ts";
+import { BackLink } from "#app/components/ui/back-link.tsx";
 
 /**
  * A form's results for one of the facilitator's subjects: only the responses of wards taking it, and of the
@@ -34,9 +35,7 @@ export default function FacilitatorEvaluationResults({ loaderData }: Route.Compo
   return (
     <main id="main" className="min-w-0 flex-1 space-y-6">
       <div>
-        <Link to="/facilitator-dashboard/evaluations" className="text-sm font-medium text-brand-700 underline">
-          ← All evaluations
-        </Link>
+        <BackLink to="/facilitator-dashboard/evaluations">All evaluations</BackLink>
         <h1 className="mt-3 text-2xl font-bold text-gray-900">
           {form.title}: {query.subject}
         </h1>

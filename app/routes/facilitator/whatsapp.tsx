@@ -48,22 +48,22 @@ export default function FacilitatorWhatsapp({ loaderData }: Route.ComponentProps
       >
         {(g) => (
           <>
-              <p className="mt-1 text-sm text-gray-700">{g.description}</p>
-              <p className="mt-2 text-sm text-gray-800">
-                {g.memberCount} members · last activity {g.lastActivity}
-              </p>
-              <p className="mt-2 select-all break-all rounded bg-gray-100 px-2 py-1 font-mono text-xs text-gray-900">{g.inviteLink}</p>
-              <div className="mt-4 flex flex-wrap gap-2">
-                <a href={g.inviteLink} target="_blank" rel="noopener noreferrer" className={buttonClass("whatsapp")}>
-                  Open link<span className="sr-only"> for {g.name} (opens WhatsApp)</span>
-                </a>
-                {hydrated ? (
-                  <Button variant="secondary" onClick={() => copy(g.name, g.inviteLink)}>
-                    {copied === g.inviteLink ? "Copied" : "Copy link"}
-                    <span className="sr-only"> for {g.name}</span>
-                  </Button>
-                ) : null}
-              </div>
+            <p className="mt-1 text-sm text-gray-700">{g.description}</p>
+            <p className="mt-2 text-sm text-gray-800">
+              {g.memberCount} members · last activity {g.lastActivity}
+            </p>
+            <p className="mt-2 select-all break-all rounded bg-gray-100 px-2 py-1 font-mono text-xs text-gray-900">{g.inviteLink}</p>
+            <div className="mt-4 flex flex-wrap gap-2">
+              <a href={g.inviteLink} target="_blank" rel="noopener noreferrer" className={buttonClass("whatsapp")}>
+                Open link<span className="sr-only"> for {g.name} (opens WhatsApp)</span>
+              </a>
+              {hydrated ? (
+                <Button variant="secondary" onClick={() => copy(g.name, g.inviteLink)}>
+                  {copied === g.inviteLink ? "Copied" : "Copy link"}
+                  <span className="sr-only"> for {g.name}</span>
+                </Button>
+              ) : null}
+            </div>
           </>
         )}
       </CardList>

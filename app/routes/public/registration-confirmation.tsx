@@ -13,6 +13,7 @@ import { HowToPay, publicFees } from "#app/components/fees-table.tsx";
 import { formatCedis } from "#app/domain/money.ts";
 import { getFeeSchedule } from "#models/fee-schedule.server.ts";
 import { Section } from "#app/components/ui/section.tsx";
+import { SCHOOL_TIME_ZONE } from "#app/domain/dates.ts";
 
 export async function loader({ params }: Route.LoaderArgs) {
   const reference = String(params.reference ?? "");
@@ -52,7 +53,7 @@ export async function loader({ params }: Route.LoaderArgs) {
       referral: statuses.get(registration.referralStatus as never) ?? registration.referralStatus,
       joinStudentGroups: registration.joinStudentGroups,
       joinParentGroup: registration.joinParentGroup,
-      registeredOn: new Date(registration.createdAt).toLocaleDateString("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "Africa/Accra" }),
+      registeredOn: new Date(registration.createdAt).toLocaleDateString("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: SCHOOL_TIME_ZONE }),
     },
     classPages,
     fee:

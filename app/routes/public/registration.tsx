@@ -15,6 +15,7 @@ import { publicPageHeaders } from "#app/utils/http-cache.server.ts";
 // The same for every anonymous visitor: cacheable (app/utils/http-cache.server.ts).
 export const headers = publicPageHeaders;
 import { isNetworkFailed, submitOverFlakyLink } from "#app/utils/network-submit.ts";
+import { Section } from "#app/components/ui/section.tsx";
 
 export async function loader() {
   const settings = await getSettings();
@@ -73,10 +74,7 @@ export default function Registration({ loaderData, actionData }: Route.Component
           </div>
         </>
       ) : (
-        <section aria-labelledby="closed-title" className="mt-6 rounded-xl border border-amber-300 bg-amber-50 p-6 text-amber-950">
-          <h2 id="closed-title" className="text-xl font-semibold">
-            {REGISTRATION_CLOSED_TITLE}
-          </h2>
+        <Section id="closed-title" title={REGISTRATION_CLOSED_TITLE} className="mt-6 rounded-xl border border-amber-300 bg-amber-50 p-6 text-amber-950" headingClassName="text-xl font-semibold">
           <p className="mt-2">{REGISTRATION_CLOSED_MESSAGE}</p>
           <p className="mt-2">
             Call{" "}
@@ -91,7 +89,7 @@ export default function Registration({ loaderData, actionData }: Route.Component
           <Link to="/" className={buttonClass("secondary", "mt-4")}>
             Back to the home page
           </Link>
-        </section>
+        </Section>
       )}
     </main>
   );

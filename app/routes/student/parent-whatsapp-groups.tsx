@@ -8,6 +8,7 @@ import { SCHOOL_NAME } from "#app/domain/school.ts";
 import { getParentGroups } from "#models/whatsapp-group.server.ts";
 import { Badge, GroupGuidelines } from "./+shared/components.tsx";
 import { Section } from "#app/components/ui/section.tsx";
+import { ErrorAlert } from "#app/components/ui/error-alert.tsx";
 
 type ParentGroup = { id: string; name: string; programme: string; link: string | null };
 
@@ -75,9 +76,7 @@ export default function ParentWhatsappGroups({ loaderData }: Route.ComponentProp
       </div>
 
       {loadFailed ? (
-        <p role="alert" className="rounded-lg border border-red-300 bg-red-50 p-4 text-red-900">
-          {PARENT_PAGE_LOAD_FAILED}
-        </p>
+        <ErrorAlert message={PARENT_PAGE_LOAD_FAILED} />
       ) : !science && others.length === 0 ? (
         <p className="rounded-xl border border-dashed border-gray-300 bg-white p-8 text-center text-gray-900">{NO_PARENT_GROUPS}</p>
       ) : (

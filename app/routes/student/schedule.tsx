@@ -21,6 +21,7 @@ import { TimetableList, toPublishedTimetable } from "#app/components/dashboard/t
 import { listTimetablesForProgrammes } from "#models/timetable.server.ts";
 import { STUDENT_PORTAL_ROLES, getStudentPortal } from "./+shared/portal.server.ts";
 import { Badge, Card, usePortalToast } from "./+shared/components.tsx";
+import { Section } from "#app/components/ui/section.tsx";
 
 const ScheduleQuery = z.object({ day: z.enum(SCHEDULE_DAYS).optional() });
 /** docs/product.md#constants: 'Download Complete' follows 'Download Started' after 2 s. */
@@ -79,17 +80,14 @@ export default function Schedule({ loaderData }: Route.ComponentProps) {
 
   if (summary.totalClasses === 0) {
     return (
-      <section aria-labelledby="schedule-heading" className="rounded-xl border border-dashed border-gray-300 bg-white p-8 text-center">
-        <h2 id="schedule-heading" className="text-xl font-semibold text-gray-900">
-          {NO_SCHEDULE}
-        </h2>
+      <Section id="schedule-heading" title={NO_SCHEDULE} className="rounded-xl border border-dashed border-gray-300 bg-white p-8 text-center" headingClassName="text-xl font-semibold text-gray-900">
         <p className="mt-2 text-gray-800">Your weekly timetable appears here once you are registered for your subjects.</p>
         {programmeLabel ? null : (
           <ButtonLink to="/registration" className="mt-4">
             Complete Registration Form
           </ButtonLink>
         )}
-      </section>
+      </Section>
     );
   }
 

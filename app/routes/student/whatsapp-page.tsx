@@ -7,6 +7,8 @@ import { getAllGroups, getGroupsForSubjects } from "#models/whatsapp-group.serve
 import { loadOwnedRegistration, requireUserForWhatsapp } from "./+shared/portal.server.ts";
 import { toGroupCard } from "./+shared/group-data.ts";
 import { GroupCard, GroupGuidelines } from "./+shared/components.tsx";
+import { Section } from "#app/components/ui/section.tsx";
+import { ErrorAlert } from "#app/components/ui/error-alert.tsx";
 
 /** docs/product.md#screens: only these group types appear as cards on /whatsapp. */
 const CARD_TYPES = new Set(["student", "subject"]);
@@ -54,20 +56,15 @@ export default function WhatsappPage({ loaderData }: Route.ComponentProps) {
       )}
 
       {loadFailed ? (
-        <p role="alert" className="rounded-lg border border-red-300 bg-red-50 p-4 text-red-900">
-          {WHATSAPP_LOAD_FAILED}
-        </p>
+        <ErrorAlert message={WHATSAPP_LOAD_FAILED} />
       ) : groups.length ? (
-        <section aria-labelledby="groups-heading">
-          <h2 id="groups-heading" className="text-xl font-semibold text-gray-900">
-            {welcome ? "Your class pages" : "All class pages"}
-          </h2>
+        <Section id="groups-heading" title={welcome ? "Your class pages" : "All class pages"} headingClassName="text-xl font-semibold text-gray-900">
           <ul className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
             {groups.map((g) => (
               <GroupCard key={g.id} group={g} onToast={show} />
             ))}
           </ul>
-        </section>
+        </Section>
       ) : (
         <div className="rounded-xl border border-dashed border-gray-300 bg-white p-8 text-center">
           <h2 className="font-semibold text-gray-900">{GROUPS_BEING_SET_UP}</h2>
