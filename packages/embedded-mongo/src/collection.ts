@@ -39,8 +39,14 @@ export class Index {
   unique: boolean;
   sparse: boolean;
   partial: Query | null;
-  /** full key tuple -> ids */
+  /**
+   * full key tuple -> ids: kept for single-field and unique indexes only. A non-unique compound index (in practice
+   * "field + createdAt") is looked up by its leading field; its full keys, one per document, would cost a key string
+   * and a map slot per document for a lookup nothing asks for (equality on every field, the date included).
+   */
   entries = new Map<string, Ids>();
+  /** whether `entries` holds the full keys (false for non-unique compound indexes) */
+  readonly fullKeys: boolean;
   /** leading field key -> ids (compound indexes only; single-field indexes use `entries`) */
   lead: Map<string, Ids> | null;
   /** whether equality lookups on the leading field may use this index */
@@ -60,6 +66,7 @@ export class Index {
     this.sparse = !!spec.sparse;
     this.partial = spec.partialFilterExpression ? new Query(spec.partialFilterExpression, mingoOptions()) : null;
     this.lead = this.fields.length > 1 ? new Map() : null;
+    this.fullKeys = this.fields.length === 1 || this.unique;
     // A hidden index (collMod / createIndexes `hidden: true`) is maintained and enforces uniqueness, but the planner never uses it.
     this.usableForLookup = !spec.hidden && !this.text && !this.partial && !this.fields[0].path.some((p) => /^\d+$/.test(p));
     this.view = !this.text && this.fields.length === 1 && !this.partial && !this.sparse && this.usableForLookup ? new OrderedView(this.fields[0].path) : null;
@@ -87,6 +94,10 @@ export class Index {
     }
     if (this.sparse && allMissing) return null;
     const multi = simpleValue(doc, this.fields[0].path) === NOT_SIMPLE;
+    if (!this.fullKeys) {
+      // Only the leading field's keys are kept (see `entries`).
+      return { keys: [], values: [], leads: Array.from(new Set(perField[0].map(encodeKey))), multi };
+    }
     if (oneEach) {
       // The common case (no array on any indexed path): one key, no combinations to build or de-duplicate.
       const tuple = perField.map(first);
@@ -115,13 +126,13 @@ export class Index {
 
   add(id: string, k: { keys: string[]; leads: string[]; multi: boolean }) {
     if (k.multi) this.multikeyDocs++;
-    for (const key of k.keys) addTo(this.entries, key, id);
+    if (this.fullKeys) for (const key of k.keys) addTo(this.entries, key, id);
     if (this.lead) for (const key of k.leads) addTo(this.lead, key, id);
   }
 
   remove(id: string, k: { keys: string[]; leads: string[]; multi: boolean }) {
     if (k.multi) this.multikeyDocs--;
-    for (const key of k.keys) removeFrom(this.entries, key, id);
+    if (this.fullKeys) for (const key of k.keys) removeFrom(this.entries, key, id);
     if (this.lead) for (const key of k.leads) removeFrom(this.lead, key, id);
   }
 
@@ -429,7 +440,7 @@ export class Collection {
     const eq = equalityConditions(filter);
     if (eq.size !== keys.length || [...eq.values()].some((vals) => vals.some((v) => isPlainObject(v)))) return null;
     for (const ix of this.indexes) {
-      if (!ix.usableForLookup || ix.fields.length !== keys.length || !ix.fields.every((f) => eq.has(f.name))) continue;
+      if (!ix.usableForLookup || !ix.fullKeys || ix.fields.length !== keys.length || !ix.fields.every((f) => eq.has(f.name))) continue;
       const exact = fullKeys(ix, eq);
       if (!exact) continue;
       this.lastScan = { indexName: ix.spec.name, keyPattern: ix.spec.key, field: ix.leadingField, bounds: "equality" };
@@ -519,7 +530,7 @@ export class Collection {
       let size = 0;
       const seen = new Set<string>();
       // Equality on every field of a compound index: exact keys (each combination of the values), not the leading field.
-      const keys = ix.fields.length > 1 ? fullKeys(ix, eq) : null;
+      const keys = ix.fields.length > 1 && ix.fullKeys ? fullKeys(ix, eq) : null;
       for (const k of keys ?? vals.map(encodeKey)) {
         if (seen.has(k)) continue;
         seen.add(k);
