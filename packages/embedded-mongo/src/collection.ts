@@ -302,10 +302,7 @@ export class Collection {
       if (old) ix.remove(id, old);
       if (newKeys[n]) ix.add(id, newKeys[n]!);
       ix.view?.replace(id, oldDoc, newDoc, seq);
-      if (ix.text) {
-        ix.text.remove(id, oldDoc);
-        ix.text.add(id, newDoc);
-      }
+      ix.text?.replace(id, oldDoc, newDoc);
     });
     this.docs.set(id, newDoc);
     this.version++;

@@ -31,18 +31,24 @@ export function textMatches(engine: Engine, coll: Collection, text: TextQuery, r
   const key = `${coll.version}|${ix.spec.name}|${JSON.stringify(text)}|${encodeKey(rest)}`;
   const cached = engine.textCache.get(coll);
   if (cached && cached.key === key) return cached.result;
-  const found = ix.text!.search(text, (id) => coll.docs.get(id));
+  const index = ix.text!;
+  const found = index.search(text, (id) => coll.docs.get(id));
   const q = Object.keys(rest).length ? compileQuery(rest, mingoOptions()) : null;
   const docs: Doc[] = [];
-  const scores = new Map<Doc, number>();
-  for (const [id, score] of found) {
+  for (const id of found) {
     const d = coll.docs.get(id);
     if (!d || (q && !q.test(d))) continue;
     docs.push(d);
-    scores.set(d, score);
   }
   docs.sort((a, b) => coll.seqOf(a) - coll.seqOf(b));
-  const result = { docs, scores };
+  // Scores are computed from the documents, and only when a sort or projection asks for them.
+  let scores: Map<Doc, number> | null = null;
+  const result = {
+    docs,
+    get scores() {
+      return (scores ??= new Map(docs.map((d) => [d, index.score(text, d)])));
+    },
+  };
   engine.textCache.set(coll, { key, result });
   return result;
 }

@@ -85,4 +85,25 @@ describe("text search", () => {
     await expect(coll.find({ $text: { $search: "x", $caseSensitive: true } }).toArray()).rejects.toMatchObject({ code: 115 });
     expect(parseSearch('a -b "c d" -"e"')).toEqual({ positive: ["a", "c", "d"], negative: ["b"], phrases: ["c d"], negativePhrases: ["e"] });
   });
+
+  it("keeps a term shared by many documents right through inserts, edits and deletes (lone id, list, set and back)", async () => {
+    const coll = t.client.db("text").collection("crowd");
+    await coll.createIndex({ name: "text" }, { default_language: "none" });
+    await coll.insertMany(Array.from({ length: 40 }, (_, i) => ({ _id: i as never, name: `Pupil ${i} Asante` })));
+    const all = Array.from({ length: 40 }, (_, i) => i);
+    const found = async (search: string) => (await coll.find({ $text: { $search: search } }).sort({ _id: 1 }).toArray()).map((d) => d._id);
+    expect(await found("asante")).toEqual(all);
+    // An edit that keeps the shared term and changes another: both terms answer for the new text only.
+    await coll.updateOne({ _id: 7 as never }, { $set: { name: "Pupil seven Asante" } });
+    expect(await found("7")).toEqual([]);
+    expect(await found("seven asante")).toEqual(all);
+    await coll.updateMany({ _id: { $gte: 3 } as never }, { $set: { name: "Pupil Owusu" } });
+    expect(await found("asante")).toEqual([0, 1, 2]);
+    expect(await found("owusu")).toEqual(all.slice(3));
+    await coll.deleteMany({ _id: { $in: [0, 1] } as never });
+    expect(await found("asante")).toEqual([2]);
+    await coll.deleteMany({ _id: { $gte: 4 } as never });
+    expect(await found("owusu")).toEqual([3]);
+    expect(await found("asante -pupil")).toEqual([]);
+  });
 });

@@ -142,76 +142,113 @@ export function parseSearch(search: string): TextQuery {
   return { positive: [...positive], negative: [...negative], phrases, negativePhrases };
 }
 
-/** One document under a term: most terms of a school's data (numbers, phone numbers, rare names) are in one document. */
-class Single {
-  constructor(
-    readonly id: string,
-    readonly score: number,
-  ) {}
+/**
+ * The documents under one term: a lone id as the string itself (most terms of a school's data: numbers, phone
+ * numbers, rare names), a few in an array, many in a Set.
+ */
+type Posting = string | string[] | Set<string>;
+
+/** Up to this many ids a posting is an array (a Set entry costs about three times an array slot). */
+const SMALL_POSTING = 16;
+
+/** The distinct folded terms of a document's indexed fields. */
+export function documentTerms(spec: TextSpec, doc: Doc): Set<string> {
+  const terms = new Set<string>();
+  for (const f of spec.fields) for (const s of fieldStrings(doc, f.path)) for (const t of tokenize(s)) terms.add(t);
+  return terms;
 }
 
 /**
- * A text index's postings: term -> the documents containing it with their score contributions (a lone document kept
- * as one small object, several in a Map). Phrases are checked against the documents themselves (`docOf`), so no
- * folded copy of every document's text is kept in memory.
+ * A text index's postings: term -> the ids of the documents containing it. Scores are not stored: a document's score
+ * for a query is computed from the document when it is asked for (`score`), as are phrases (`search`), so no per-term
+ * score or folded copy of any document's text is kept in memory.
  */
 export class TextIndex {
   readonly spec: TextSpec;
-  postings = new Map<string, Single | Map<string, number>>();
+  postings = new Map<string, Posting>();
 
   constructor(spec: TextSpec) {
     this.spec = spec;
   }
 
   add(id: string, doc: Doc) {
-    for (const [t, s] of scoreDocument(this.spec, doc).terms) {
-      const p = this.postings.get(t);
-      if (p === undefined) this.postings.set(t, new Single(id, s));
-      else if (p instanceof Map) p.set(id, s);
-      else if (p.id === id) this.postings.set(t, new Single(id, s));
-      else this.postings.set(t, new Map([[p.id, p.score], [id, s]]));
-    }
+    for (const t of documentTerms(this.spec, doc)) this.addPosting(t, id);
   }
 
   remove(id: string, doc: Doc) {
-    for (const t of scoreDocument(this.spec, doc).terms.keys()) {
-      const p = this.postings.get(t);
-      if (p === undefined) continue;
-      if (!(p instanceof Map)) {
-        if (p.id === id) this.postings.delete(t);
-        continue;
-      }
-      p.delete(id);
-      if (p.size === 1) {
-        const [only, score] = p.entries().next().value as [string, number];
-        this.postings.set(t, new Single(only, score));
-      } else if (p.size === 0) this.postings.delete(t);
-    }
+    for (const t of documentTerms(this.spec, doc)) this.removePosting(t, id);
   }
 
-  /** Ids matching the query, with their scores (documents with no positive term never match). */
-  search(q: TextQuery, docOf: (id: string) => Doc | undefined): Map<string, number> {
-    const out = new Map<string, number>();
+  /** `oldDoc` replaced by `newDoc` under the same id: only the terms that changed are touched. */
+  replace(id: string, oldDoc: Doc, newDoc: Doc) {
+    const before = documentTerms(this.spec, oldDoc);
+    const after = documentTerms(this.spec, newDoc);
+    for (const t of before) if (!after.has(t)) this.removePosting(t, id);
+    for (const t of after) if (!before.has(t)) this.addPosting(t, id);
+  }
+
+  private addPosting(t: string, id: string) {
+    const p = this.postings.get(t);
+    if (p === undefined) this.postings.set(t, id);
+    else if (typeof p === "string") {
+      if (p !== id) this.postings.set(t, [p, id]);
+    } else if (Array.isArray(p)) {
+      if (p.includes(id)) return;
+      if (p.length < SMALL_POSTING) p.push(id);
+      else this.postings.set(t, new Set([...p, id]));
+    } else p.add(id);
+  }
+
+  private removePosting(t: string, id: string) {
+    const p = this.postings.get(t);
+    if (p === undefined) return;
+    if (typeof p === "string") {
+      if (p === id) this.postings.delete(t);
+      return;
+    }
+    if (Array.isArray(p)) {
+      const at = p.indexOf(id);
+      if (at < 0) return;
+      p.splice(at, 1);
+      if (p.length === 1) this.postings.set(t, p[0]);
+      return;
+    }
+    p.delete(id);
+    if (p.size <= SMALL_POSTING) this.postings.set(t, [...p]);
+  }
+
+  /** Ids matching the query (documents with no positive term never match), in no particular order. */
+  search(q: TextQuery, docOf: (id: string) => Doc | undefined): Set<string> {
+    const out = new Set<string>();
     for (const t of q.positive) {
       const p = this.postings.get(t);
       if (p === undefined) continue;
-      if (p instanceof Map) for (const [id, s] of p) out.set(id, (out.get(id) ?? 0) + s);
-      else out.set(p.id, (out.get(p.id) ?? 0) + p.score);
+      if (typeof p === "string") out.add(p);
+      else for (const id of p) out.add(id);
     }
     if (out.size === 0) return out;
     for (const t of q.negative) {
       const p = this.postings.get(t);
-      if (p instanceof Map) for (const id of p.keys()) out.delete(id);
-      else if (p) out.delete(p.id);
+      if (p === undefined) continue;
+      if (typeof p === "string") out.delete(p);
+      else for (const id of p) out.delete(id);
     }
     if (q.phrases.length || q.negativePhrases.length) {
-      for (const id of out.keys()) {
+      for (const id of out) {
         const doc = docOf(id);
         const text = doc ? scoreDocument(this.spec, doc).text : "";
         if (!q.phrases.every((ph) => text.includes(ph)) || q.negativePhrases.some((ph) => text.includes(ph))) out.delete(id);
       }
     }
     return out;
+  }
+
+  /** A matching document's score for the query (MongoDB's textScore: the sum over the query's positive terms). */
+  score(q: TextQuery, doc: Doc): number {
+    const { terms } = scoreDocument(this.spec, doc);
+    let sum = 0;
+    for (const t of q.positive) sum += terms.get(t) ?? 0;
+    return sum;
   }
 }
 
