@@ -143,12 +143,49 @@ export function parseSearch(search: string): TextQuery {
 }
 
 /**
- * The documents under one term: a lone id as the string itself (most terms of a school's data: numbers, phone
- * numbers, rare names), a few in an array, many in a Set.
+ * The ids of the documents under a term that many documents share ("school", a surname, a subject): an array, with
+ * removals noted in `gone` and swept out once they are a quarter of it, so that a removal costs no scan of the array
+ * and the posting about a pointer per document (a Set costs about four times that).
  */
-type Posting = string | string[] | Set<string>;
+class ManyIds {
+  ids: string[];
+  gone: Set<string> | null = null;
 
-/** Up to this many ids a posting is an array (a Set entry costs about three times an array slot). */
+  constructor(ids: string[]) {
+    this.ids = ids;
+  }
+
+  get size(): number {
+    return this.ids.length - (this.gone?.size ?? 0);
+  }
+
+  add(id: string) {
+    if (this.gone?.delete(id)) return; // still in the array
+    this.ids.push(id);
+  }
+
+  remove(id: string) {
+    (this.gone ??= new Set()).add(id);
+    if (this.gone.size * 4 > this.ids.length) {
+      const gone = this.gone;
+      this.ids = this.ids.filter((x) => !gone.has(x));
+      this.gone = null;
+    }
+  }
+
+  *[Symbol.iterator](): Iterator<string> {
+    const gone = this.gone;
+    for (const id of this.ids) if (!gone?.has(id)) yield id;
+  }
+}
+
+/**
+ * The documents under one term: a lone id as the string itself (most terms of a school's data: numbers, phone
+ * numbers, rare names), a few in an array, many in a ManyIds.
+ */
+type Posting = string | string[] | ManyIds;
+
+/** Up to this many ids a posting is a plain array (checked for duplicates on the way in). */
 const SMALL_POSTING = 16;
 
 /** The distinct folded terms of a document's indexed fields. */
@@ -195,7 +232,7 @@ export class TextIndex {
     } else if (Array.isArray(p)) {
       if (p.includes(id)) return;
       if (p.length < SMALL_POSTING) p.push(id);
-      else this.postings.set(t, new Set([...p, id]));
+      else this.postings.set(t, new ManyIds([...p, id]));
     } else p.add(id);
   }
 
@@ -213,7 +250,7 @@ export class TextIndex {
       if (p.length === 1) this.postings.set(t, p[0]);
       return;
     }
-    p.delete(id);
+    p.remove(id);
     if (p.size <= SMALL_POSTING) this.postings.set(t, [...p]);
   }
 
