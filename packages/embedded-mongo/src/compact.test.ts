@@ -17,7 +17,9 @@ describe("compactDoc", () => {
   it("keeps every field, in order, with the same values, and leaves the original alone", () => {
     const when = new Date(1_700_000_000_000);
     const id = new ObjectId();
-    const original = { _id: id, ...wide(20), when, nested: { ...wide(14), deep: { a: 1 } }, list: [{ ...wide(13) }, "x", 2], bin: new Binary(Buffer.from("ab")) };
+    const bytes = Buffer.allocUnsafeSlow(2);
+    bytes.write("ab");
+    const original = { _id: id, ...wide(20), when, nested: { ...wide(14), deep: { a: 1 } }, list: [{ ...wide(13) }, "x", 2], bin: new Binary(bytes) };
     const before = JSON.stringify(original);
     const stored = compactDoc(original);
     expect(stored).not.toBe(original);
@@ -29,6 +31,11 @@ describe("compactDoc", () => {
     expect(stored.when).toBe(when);
     expect(stored.bin).toBe(original.bin);
     expect(JSON.stringify(original)).toBe(before);
+    // A binary that is a view into a larger buffer (as the BSON decoder hands them out) gets bytes of its own.
+    const view = new Binary(Buffer.from("a large message").subarray(2, 7), 0x80);
+    const copy = compactDoc({ v: view }).v;
+    expect(copy.buffer.buffer.byteLength).toBe(5);
+    expect([copy.sub_type, Buffer.from(copy.buffer).toString()]).toEqual([0x80, "large"]);
   });
 
   it("stores every value of a field that holds thousands of different strings (past the shared-string table)", () => {

@@ -7,7 +7,8 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import { MongoClient } from "mongodb";
 import { afterEach, describe, expect, it } from "vitest";
 import { startEmbeddedMongo } from "./index.js";
-import { frame, lockHolderAlive, processStartTime } from "./storage.js";
+import { Binary, UUID } from "bson";
+import { applyFileFrames, applyFrames, frame, lockHolderAlive, processStartTime } from "./storage.js";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 /** The nearest node_modules holding `rel` (workspace packages use the root's). */
@@ -310,3 +311,62 @@ describe("durability", () => {
     expect(fs.readdirSync(dir)).toEqual([]);
   }, 30_000);
 });
+
+describe("loading a data file a chunk at a time", () => {
+  const records = Array.from({ length: 60 }, (_, i) => ({ op: "p", db: "t", coll: "c", doc: { _id: `d${i}`, text: "x".repeat(i * 37) } }));
+  const file = (bytes: Buffer) => {
+    const f = path.join(tmpDir(), "journal-0.bson");
+    fs.writeFileSync(f, bytes);
+    return f;
+  };
+  const collect = (load: (apply: (r: any) => void) => { count: number; validLength: number; error?: string }) => {
+    const ids: string[] = [];
+    const r = load((rec) => ids.push(rec.doc._id));
+    return { ids, count: r.count, validLength: r.validLength, error: r.error };
+  };
+
+  it("gives what reading the whole file gives, frames cut at any chunk boundary, or larger than a chunk", () => {
+    const bytes = Buffer.concat(records.map((r) => frame(r)));
+    const f = file(bytes);
+    const whole = collect((apply) => applyFrames(bytes, apply));
+    expect(whole).toEqual({ ids: records.map((r) => r.doc._id), count: 60, validLength: bytes.length, error: undefined });
+    for (const chunk of [1, 7, 64, 1000, bytes.length, bytes.length * 2]) expect(collect((apply) => applyFileFrames(f, apply, chunk))).toEqual(whole);
+  });
+
+  it("stops at the same byte as a whole-file read on a torn or corrupt tail, with the same error", () => {
+    const good = Buffer.concat(records.slice(0, 10).map((r) => frame(r)));
+    const flipped = frame(records[10]);
+    flipped[flipped.length - 2] ^= 0xff;
+    for (const tail of [frame(records[10]).subarray(0, 20), frame(records[10]).subarray(0, 5), flipped, Buffer.from([255, 255, 255, 255, 0, 0, 0, 0])]) {
+      const bytes = Buffer.concat([good, tail]);
+      const whole = collect((apply) => applyFrames(bytes, apply));
+      expect(whole.validLength).toBe(good.length);
+      expect(whole.error).toBeTruthy();
+      for (const chunk of [3, 50, 4096]) expect(collect((apply) => applyFileFrames(file(bytes), apply, chunk))).toEqual(whole);
+    }
+  });
+
+  it("stores binaries with bytes of their own, not views that would keep a whole file chunk in memory", async () => {
+    const dir = tmpDir();
+    let srv = await startEmbeddedMongo({ dataDir: dir, quiet: true });
+    let client = await MongoClient.connect(srv.uri);
+    const uuid = new UUID();
+    await client.db("t").collection("b").insertOne({ _id: "bin" as any, bytes: new Binary(Buffer.from([1, 2, 3]), 0), uuid });
+    await client.close();
+    await srv.stop();
+    srv = await startEmbeddedMongo({ dataDir: dir, quiet: true });
+    try {
+      const stored = (srv as any)._internals.engine.getCollection("t", "b").docs.get("bin");
+      for (const v of [stored.bytes, stored.uuid]) expect(v.buffer.buffer.byteLength).toBe(v.buffer.byteLength);
+      expect(stored.uuid).toBeInstanceOf(UUID);
+      client = await MongoClient.connect(srv.uri);
+      const back = await client.db("t").collection("b").findOne({ _id: "bin" as any });
+      expect([...back!.bytes.buffer]).toEqual([1, 2, 3]);
+      expect(back!.uuid.toHexString()).toBe(uuid.toHexString());
+      await client.close();
+    } finally {
+      await srv.stop();
+    }
+  });
+});
+

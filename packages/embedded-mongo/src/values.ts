@@ -3,7 +3,7 @@
  * comparison (MongoDB sort order), canonical index keys, deep cloning and
  * dotted-path resolution. No dependencies besides `bson`.
  */
-import { ObjectId, deserialize } from "bson";
+import { Binary, ObjectId, UUID, deserialize } from "bson";
 
 export type Doc = Record<string, any>;
 
@@ -511,7 +511,21 @@ function compactValue(v: any, shape: Shape | null, field: number): any {
     }
     return out ?? v;
   }
+  if (v._bsontype === "Binary") return ownBytes(v);
   return Object.getPrototypeOf(v) === Object.prototype && !v._bsontype ? compactDoc(v) : v;
+}
+
+/**
+ * A binary value with bytes of its own. The BSON decoder hands out binaries as views into the buffer they were
+ * decoded from (a wire message, a chunk of a data file): stored as they are, one small binary would keep that whole
+ * buffer in memory for as long as the document lives.
+ */
+function ownBytes(v: Binary): Binary {
+  const view = v.buffer;
+  if (view.byteOffset === 0 && view.byteLength === view.buffer.byteLength) return v;
+  const bytes = Buffer.allocUnsafeSlow(v.position);
+  bytes.set(view.subarray(0, v.position));
+  return v instanceof UUID ? new UUID(bytes) : new Binary(bytes, v.sub_type);
 }
 
 /** The same document, laid out compactly (see above); `doc` itself is not changed. */
