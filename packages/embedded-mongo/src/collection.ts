@@ -19,6 +19,9 @@ import {
 import { mingoOptions } from "./mingo-options.js";
 import { NOT_SIMPLE, OrderedView, simpleValue } from "./sorted.js";
 import { TextIndex, textSpecFrom } from "./text.js";
+import { type Ids, addId, firstId, idsCount, idsHas, idsIn, removeId } from "./ids.js";
+
+export type { Ids };
 
 const SEP = "\u0000";
 
@@ -126,14 +129,14 @@ export class Index {
 
   add(id: string, k: { keys: string[]; leads: string[]; multi: boolean }) {
     if (k.multi) this.multikeyDocs++;
-    if (this.fullKeys) for (const key of k.keys) addTo(this.entries, key, id);
-    if (this.lead) for (const key of k.leads) addTo(this.lead, key, id);
+    if (this.fullKeys) for (const key of k.keys) addId(this.entries, key, id);
+    if (this.lead) for (const key of k.leads) addId(this.lead, key, id);
   }
 
   remove(id: string, k: { keys: string[]; leads: string[]; multi: boolean }) {
     if (k.multi) this.multikeyDocs--;
-    if (this.fullKeys) for (const key of k.keys) removeFrom(this.entries, key, id);
-    if (this.lead) for (const key of k.leads) removeFrom(this.lead, key, id);
+    if (this.fullKeys) for (const key of k.keys) removeId(this.entries, key, id);
+    if (this.lead) for (const key of k.leads) removeId(this.lead, key, id);
   }
 
   /** ids whose leading field equals the encoded value */
@@ -142,58 +145,11 @@ export class Index {
   }
 }
 
-/**
- * The ids under one index key. Most keys of most indexes hold a single document (ids, references, phone numbers,
- * timestamps), so a lone id is kept as the string itself and only a key shared by several documents gets a Set:
- * at 100k documents a Set per key and index was most of the indexes' memory and of the time spent loading them.
- */
-export type Ids = string | Set<string>;
-
 /** An equality lookup's plan: the id sets it selects, how many ids, and the index (null: `_id`). */
 export type EqualityPick = { ids: Ids[]; size: number; ix: Index | null };
 
-const NO_IDS: readonly string[] = [];
-
-/** The ids as an iterable (none for undefined). */
-export function idsIn(ids: Ids | undefined): Iterable<string> {
-  if (ids === undefined) return NO_IDS;
-  return typeof ids === "string" ? [ids] : ids;
-}
-
-export function idsCount(ids: Ids | undefined): number {
-  if (ids === undefined) return 0;
-  return typeof ids === "string" ? 1 : ids.size;
-}
-
-function idsHas(ids: Ids, id: string): boolean {
-  return typeof ids === "string" ? ids === id : ids.has(id);
-}
-
-function firstId(ids: Ids): string {
-  return typeof ids === "string" ? ids : (ids.values().next().value as string);
-}
-
 function first<T>(values: T[]): T {
   return values[0];
-}
-
-function addTo(m: Map<string, Ids>, key: string, id: string) {
-  const s = m.get(key);
-  if (s === undefined) m.set(key, id);
-  else if (typeof s !== "string") s.add(id);
-  else if (s !== id) m.set(key, new Set([s, id]));
-}
-
-function removeFrom(m: Map<string, Ids>, key: string, id: string) {
-  const s = m.get(key);
-  if (s === undefined) return;
-  if (typeof s === "string") {
-    if (s === id) m.delete(key);
-    return;
-  }
-  s.delete(id);
-  if (s.size === 1) m.set(key, firstId(s));
-  else if (s.size === 0) m.delete(key);
 }
 
 export interface ScanInfo {

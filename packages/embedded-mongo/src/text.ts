@@ -16,6 +16,7 @@
  * Other languages (stemming, stop words) are refused when the index is
  * created, never answered differently from MongoDB.
  */
+import { ManyIds } from "./ids.js";
 import { type Doc, MongoError, isPlainObject, notSupported, pathValues } from "./values.js";
 
 const TERM = /[\p{L}\p{N}\p{M}]+/gu;
@@ -143,43 +144,6 @@ export function parseSearch(search: string): TextQuery {
 }
 
 /**
- * The ids of the documents under a term that many documents share ("school", a surname, a subject): an array, with
- * removals noted in `gone` and swept out once they are a quarter of it, so that a removal costs no scan of the array
- * and the posting about a pointer per document (a Set costs about four times that).
- */
-class ManyIds {
-  ids: string[];
-  gone: Set<string> | null = null;
-
-  constructor(ids: string[]) {
-    this.ids = ids;
-  }
-
-  get size(): number {
-    return this.ids.length - (this.gone?.size ?? 0);
-  }
-
-  add(id: string) {
-    if (this.gone?.delete(id)) return; // still in the array
-    this.ids.push(id);
-  }
-
-  remove(id: string) {
-    (this.gone ??= new Set()).add(id);
-    if (this.gone.size * 4 > this.ids.length) {
-      const gone = this.gone;
-      this.ids = this.ids.filter((x) => !gone.has(x));
-      this.gone = null;
-    }
-  }
-
-  *[Symbol.iterator](): Iterator<string> {
-    const gone = this.gone;
-    for (const id of this.ids) if (!gone?.has(id)) yield id;
-  }
-}
-
-/**
  * The documents under one term: a lone id as the string itself (most terms of a school's data: numbers, phone
  * numbers, rare names), a few in an array, many in a ManyIds.
  */
@@ -250,7 +214,7 @@ export class TextIndex {
       if (p.length === 1) this.postings.set(t, p[0]);
       return;
     }
-    p.remove(id);
+    p.delete(id);
     if (p.size <= SMALL_POSTING) this.postings.set(t, [...p]);
   }
 
