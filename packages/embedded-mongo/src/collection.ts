@@ -43,13 +43,14 @@ export class Index {
   sparse: boolean;
   partial: Query | null;
   /**
-   * full key tuple -> ids: kept for single-field and unique indexes only. A non-unique compound index (in practice
-   * "field + createdAt") is looked up by its leading field; its full keys, one per document, would cost a key string
-   * and a map slot per document for a lookup nothing asks for (equality on every field, the date included).
+   * full key tuple -> ids. Kept from the start for single-field and unique indexes; a non-unique compound index builds
+   * them on the first lookup that has an equality on every one of its fields (`Collection.withFullKeys`). Until then
+   * it answers by its leading field: most such indexes are "field + date", whose full keys (one per document) no
+   * query asks for, while "programme + subject" is looked up by both on the first portal visit.
    */
   entries = new Map<string, Ids>();
-  /** whether `entries` holds the full keys (false for non-unique compound indexes) */
-  readonly fullKeys: boolean;
+  /** whether `entries` holds the full keys */
+  fullKeys: boolean;
   /** leading field key -> ids (compound indexes only; single-field indexes use `entries`) */
   lead: Map<string, Ids> | null;
   /** whether equality lookups on the leading field may use this index */
@@ -310,6 +311,17 @@ export class Collection {
     return ix;
   }
 
+  /** `ix` with its full keys in `entries`, built now (one pass over the documents) if it has none yet. */
+  private withFullKeys(ix: Index): Index {
+    if (ix.fullKeys) return ix;
+    ix.fullKeys = true;
+    for (const [id, doc] of this.docs) {
+      const k = ix.keysFor(doc);
+      if (k) for (const key of k.keys) addId(ix.entries, key, id);
+    }
+    return ix;
+  }
+
   /** Rebuilds the index `name` from a changed spec (collMod), keeping its place in the list. */
   replaceIndex(name: string, spec: IndexSpec) {
     const at = this.indexes.findIndex((i) => i.spec.name === name);
@@ -393,9 +405,10 @@ export class Collection {
     const eq = equalityConditions(filter);
     if (eq.size !== keys.length || [...eq.values()].some((vals) => vals.some((v) => isPlainObject(v)))) return null;
     for (const ix of this.indexes) {
-      if (!ix.usableForLookup || !ix.fullKeys || ix.fields.length !== keys.length || !ix.fields.every((f) => eq.has(f.name))) continue;
+      if (!ix.usableForLookup || ix.fields.length !== keys.length || !ix.fields.every((f) => eq.has(f.name))) continue;
       const exact = fullKeys(ix, eq);
       if (!exact) continue;
+      this.withFullKeys(ix);
       this.lastScan = { indexName: ix.spec.name, keyPattern: ix.spec.key, field: ix.leadingField, bounds: "equality" };
       const unique = Array.from(new Set(exact));
       // One key: its set is the answer. Several: a document with an array in any field can be under more than one.
@@ -483,7 +496,8 @@ export class Collection {
       let size = 0;
       const seen = new Set<string>();
       // Equality on every field of a compound index: exact keys (each combination of the values), not the leading field.
-      const keys = ix.fields.length > 1 && ix.fullKeys ? fullKeys(ix, eq) : null;
+      const keys = ix.fields.length > 1 ? fullKeys(ix, eq) : null;
+      if (keys) this.withFullKeys(ix);
       for (const k of keys ?? vals.map(encodeKey)) {
         if (seen.has(k)) continue;
         seen.add(k);
