@@ -1,6 +1,4 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint } from "@conform-to/zod/v4";
-import { parseWithZod } from "#app/forms/parse.ts";
 import { useEffect, useRef, useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { ErrorList, SelectField, SubmitButton, TextareaField, TextField, ChoiceGroup } from "#app/components/form/fields.tsx";
@@ -12,11 +10,10 @@ import {
   PROGRAMME_SELECT_OPTIONS,
   REFERRAL_STATUS_OPTIONS,
   REGISTRATION_FIELD_LABELS as L,
-  RegistrationSchema,
   UPDATE_MODE_OPTIONS,
   YES_NO_OPTIONS,
   fieldsInMissingMessage,
-} from "#app/forms/registration.schema.ts";
+} from "#app/forms/registration.fields.ts";
 import { useHydrated } from "#app/utils/use-hydrated.ts";
 import { FormDraft } from "#app/components/form/form-draft.tsx";
 import { OFFLINE_SUBMIT_MESSAGE } from "#app/domain/messages.ts";
@@ -24,7 +21,30 @@ import { isNetworkFailed } from "#app/utils/network-submit.ts";
 import { Section } from "#app/components/ui/section.tsx";
 
 const WARD_FORM_OPTIONS = WARD_FORMS.map((value) => ({ value, label: WARD_FORM_LABELS[value] }));
-const constraint = getZodConstraint(RegistrationSchema);
+
+type FormOptions = Parameters<typeof useForm<Record<string, unknown>, Record<string, unknown>, string[]>>[0];
+/** The fields' HTML constraints (required, lengths, patterns), made from the schema by the route's loader. */
+export type RegistrationConstraint = NonNullable<FormOptions["constraint"]>;
+type Validate = NonNullable<FormOptions["onValidate"]>;
+
+/**
+ * Validation in the browser with the same schema the server uses, loaded once the page is interactive: the schema
+ * brings Zod and the phone-number metadata (about 60 KB gzipped, a third of the page's JavaScript), which the first
+ * paint and the typing do not need. Until it arrives, and without JavaScript, the server validates every post.
+ */
+function useClientValidation(): Validate | undefined {
+  const [validate, setValidate] = useState<Validate>();
+  useEffect(() => {
+    let live = true;
+    void Promise.all([import("#app/forms/registration.schema.ts"), import("#app/forms/parse.ts")]).then(([{ RegistrationSchema }, { parseWithZod }]) => {
+      if (live) setValidate(() => ({ formData }: { formData: FormData }) => parseWithZod(formData, { schema: RegistrationSchema }));
+    });
+    return () => {
+      live = false;
+    };
+  }, []);
+  return validate;
+}
 
 function asList(value: unknown): string[] {
   if (Array.isArray(value)) return value.filter((v): v is string => typeof v === "string");
@@ -54,6 +74,8 @@ type RegistrationFormProps = {
   idempotencyKey?: string;
   /** The route's clientAction said the link failed (app/utils/network-submit.ts): keep everything and send again. */
   networkFailure?: unknown;
+  /** From the route's loader: `registrationConstraint` (app/utils/registration.server.ts). */
+  constraint: RegistrationConstraint;
 };
 
 /**
@@ -126,13 +148,15 @@ function RegistrationFormFields({
   action,
   idempotencyKey,
   networkFailure,
+  constraint,
 }: RegistrationFormProps) {
+  const validate = useClientValidation();
   const [form, fields] = useForm({
     id,
     lastResult,
     constraint,
     defaultValue: { joinStudentGroups: "yes", joinParentGroup: "yes" },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: RegistrationSchema }),
+    onValidate: validate,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });

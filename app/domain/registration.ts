@@ -1,6 +1,6 @@
 import { programmeLabel } from "./programmes.ts";
 
-/** Pure registration rules shared by the form (app/forms/registration.schema.ts), the model and the pages. */
+/** Pure registration rules shared by the form (app/forms/registration.schema.ts, registration.fields.ts), the model and the pages. */
 
 export const UPDATE_MODES = ["whatsapp", "sms", "email", "call"] as const;
 export const REFERRAL_STATUSES = ["teacher", "parent", "student", "friend", "other"] as const;

@@ -1,7 +1,6 @@
 import { z } from "zod";
 import { isPlausiblePhone } from "#app/domain/phone.ts";
-import { PROGRAMME_LABELS, PROGRAMMES, WARD_FORMS, isProgramme, subjectsFor } from "#app/domain/programmes.ts";
-import { SCHOOL_NAME } from "#app/domain/school.ts";
+import { PROGRAMMES, WARD_FORMS, isProgramme, subjectsFor } from "#app/domain/programmes.ts";
 import {
   REFERRAL_STATUSES,
   REGISTRATION_MAX_LENGTHS as MAX_LENGTHS,
@@ -10,122 +9,20 @@ import {
   YES_NO,
 } from "#app/domain/registration.ts";
 
-/**
- * The registration form (docs/product.md#data fields, #validation rules and messages), shared by
- * /registration and /admin/register-student, by Conform on the client and by
- * processRegistration on the server.
- */
+import {
+  INVALID_PHONE,
+  ONE_VALUE_ONLY,
+  REFERRAL_OTHER_REQUIRED,
+  REGISTRATION_FIELD_LABELS,
+  REGISTRATION_MESSAGES,
+  SUBJECT_NOT_IN_PROGRAMME,
+  isEmpty,
+  missingFieldsMessage,
+  missingRequiredFields,
+} from "./registration.fields.ts";
 
-
-export const UPDATE_MODE_OPTIONS = [
-  { value: "whatsapp", label: "WhatsApp" },
-  { value: "sms", label: "SMS" },
-  { value: "email", label: "Email" },
-  { value: "call", label: "Phone call" },
-] as const;
-export const REFERRAL_STATUS_OPTIONS = [
-  { value: "teacher", label: "Teacher" },
-  { value: "parent", label: "Parent" },
-  { value: "student", label: "Student" },
-  { value: "friend", label: "Friend" },
-  { value: "other", label: "Other" },
-] as const;
-export const YES_NO_OPTIONS = [
-  { value: "yes", label: "Yes" },
-  { value: "no", label: "No" },
-] as const;
-
-/** docs/product.md#validation messages, character for character. */
-export const REGISTRATION_MESSAGES = {
-  parentName: "Parent/Guardian name is required",
-  whatsappNumber: "WhatsApp number is required",
-  wardName: "Ward name is required",
-  currentSchool: "Current school is required",
-  wardForm: "Form is required",
-  specificClass: "Specific class is required",
-  programme: "Please select a programme",
-  subjects: "Please select at least one subject",
-  subjectCount: "Subject count must be a valid number",
-  wardWhatsapp: "Ward's WhatsApp number is required",
-  updateMode: "Please select at least one update mode",
-  referralName: `Name of person who introduced ${SCHOOL_NAME} is required`,
-  referralStatus: "Please select referral status",
-  joinStudentGroups: "Please select an option",
-  joinParentGroup: "Please select an option",
-} as const;
-
-/** Our own messages where the spec is silent. */
-export const REFERRAL_OTHER_REQUIRED = "Please specify who introduced you";
-export const INVALID_PHONE = "Enter a valid phone number, e.g. 024 123 4567";
-export const SUBJECT_NOT_IN_PROGRAMME = "Choose subjects from the selected programme only";
-export const ONE_VALUE_ONLY = "Enter one value only";
-export const MISSING_REQUIRED_FIELDS_TITLE = "Missing Required Fields";
-export const REGISTRATION_CLOSED_TITLE = "Registration is closed";
-export const REGISTRATION_CLOSED_MESSAGE =
-  "Registration for this vacation is closed at the moment. Please call us or check back later.";
-export const REGISTRATION_FAILED_TITLE = "Registration Failed";
-
-export const REGISTRATION_FIELD_LABELS = {
-  parentName: "Parent/Guardian Name",
-  whatsappNumber: "WhatsApp Number",
-  alternativeNumber: "Alternative Number",
-  wardName: "Ward's Name",
-  currentSchool: "Current School",
-  wardForm: "Form",
-  specificClass: "Specific Class",
-  programme: "Programme",
-  subjects: "Subjects",
-  subjectCount: "Subject Count",
-  wardWhatsapp: "Ward's WhatsApp Number",
-  updateMode: "Preferred Update Mode",
-  referralName: `Name of Person Who Introduced ${SCHOOL_NAME}`,
-  referralStatus: "Referral Status",
-  referralOther: "Please specify",
-  joinStudentGroups: "Join Student Class Pages",
-  joinParentGroup: "Join Parent Group",
-  feedback: "Feedback",
-} as const;
-export type RegistrationField = keyof typeof REGISTRATION_FIELD_LABELS;
-
-/** docs/product.md#validation: the fields the 'Missing Required Fields' check looks at, in form order. */
-export const REQUIRED_REGISTRATION_FIELDS = [
-  "parentName",
-  "whatsappNumber",
-  "wardName",
-  "currentSchool",
-  "wardForm",
-  "specificClass",
-  "programme",
-  "subjects",
-  "wardWhatsapp",
-  "updateMode",
-  "referralName",
-  "referralStatus",
-] as const satisfies readonly RegistrationField[];
-
-export function missingFieldsMessage(labels: readonly string[]) {
-  return `Please fill in: ${labels.join(", ")}`;
-}
-
-function isEmpty(value: unknown) {
-  if (value === undefined || value === null) return true;
-  if (typeof value === "string") return value.trim() === "";
-  if (Array.isArray(value)) return value.every(isEmpty);
-  return false;
-}
-
-/** The required fields left empty in a parsed payload (object of submitted values). */
-export function missingRequiredFields(payload: Record<string, unknown> | null | undefined): RegistrationField[] {
-  return REQUIRED_REGISTRATION_FIELDS.filter((name) => isEmpty(payload?.[name]));
-}
-
-/** Reverses the summary message into the fields it names (so the summary can link to them). */
-export function fieldsInMissingMessage(message: string): RegistrationField[] {
-  const prefix = "Please fill in: ";
-  if (!message.startsWith(prefix)) return [];
-  const labels = message.slice(prefix.length).split(", ");
-  return REQUIRED_REGISTRATION_FIELDS.filter((f) => labels.includes(REGISTRATION_FIELD_LABELS[f]));
-}
+// The labels, options and messages live beside the schema (registration.fields.ts); importers of either get both.
+export * from "./registration.fields.ts";
 
 const tooLong = (label: string, max: number) => `${label} must be at most ${max} characters`;
 
@@ -165,6 +62,11 @@ function choice<const T extends readonly [string, ...string[]]>(values: T, messa
 const L = REGISTRATION_FIELD_LABELS;
 const M = REGISTRATION_MESSAGES;
 
+/**
+ * The registration form (docs/product.md#data fields, #validation rules and messages), shared by
+ * /registration and /admin/register-student, by Conform on the client and by
+ * processRegistration on the server. The browser loads it only to validate (registration-form.tsx).
+ */
 export const RegistrationSchema = z
   .object({
     parentName: text(M.parentName, MIN_LENGTHS.parentName, MAX_LENGTHS.parentName, L.parentName),
@@ -221,6 +123,3 @@ export const RegistrationSchema = z
   );
 
 export type RegistrationInput = z.output<typeof RegistrationSchema>;
-
-/** "General Science" etc., for the programme select. */
-export const PROGRAMME_SELECT_OPTIONS = PROGRAMMES.map((value) => ({ value, label: PROGRAMME_LABELS[value] }));

@@ -1,4 +1,5 @@
 import type { SubmissionResult } from "@conform-to/react";
+import { getZodConstraint } from "@conform-to/zod/v4";
 import { parseWithZod } from "#app/forms/parse.ts";
 import { normalizePhone } from "#app/domain/phone.ts";
 import { subjectsFor } from "#app/domain/programmes.ts";
@@ -21,6 +22,13 @@ export type ProcessRegistrationResult =
 
 /** The submit button that asks to re-render the form with the chosen programme's subjects (no-JS path). */
 export const SHOW_SUBJECTS_INTENT = "show-subjects";
+
+/**
+ * The registration fields' HTML constraints (required, lengths, patterns) from the schema, for the routes that render
+ * the form: the browser renders them from the loader's data and loads the schema itself only to validate
+ * (app/components/registration-form.tsx).
+ */
+export const registrationConstraint = getZodConstraint(RegistrationSchema);
 
 const KNOWN_FIELDS = new Set(Object.keys(REGISTRATION_FIELD_LABELS));
 

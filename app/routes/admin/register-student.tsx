@@ -2,7 +2,7 @@ import { createId } from "@paralleldrive/cuid2";
 import { data, Link, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/register-student";
 import { requireAdmin, requireUser } from "#app/utils/auth.server.ts";
-import { processRegistrationOnce } from "#app/utils/registration.server.ts";
+import { processRegistrationOnce, registrationConstraint } from "#app/utils/registration.server.ts";
 import { redirectWithToast } from "#app/utils/toast.server.ts";
 import { appOrigin } from "#app/utils/password-reset.server.ts";
 import { RegistrationForm } from "#app/components/registration-form.tsx";
@@ -28,15 +28,17 @@ import { Section } from "#app/components/ui/section.tsx";
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request, "can_access_registrations");
   const idempotencyKey = createId();
+  const constraint = registrationConstraint;
   const done = new URL(request.url).searchParams.get("done") ?? "";
-  if (!isReferenceShaped(done)) return { done: null, idempotencyKey };
+  if (!isReferenceShaped(done)) return { done: null, idempotencyKey, constraint };
   const r = await getRegistrationByReference(done);
-  if (!r) return { done: null, idempotencyKey };
+  if (!r) return { done: null, idempotencyKey, constraint };
   const confirmationUrl = `${appOrigin(request)}${confirmationPath(r.reference)}`;
   const message = `Hello ${r.parentName}, ${r.wardName} is registered for ${programmeLabel(r.programme)} at ${SCHOOL_NAME}. Reference: ${r.reference}. Details: ${confirmationUrl}`;
   const wa = waMeNumber(r.whatsappNumber);
   return {
     idempotencyKey,
+    constraint,
     done: {
       wardName: r.wardName,
       parentName: r.parentName,
@@ -137,6 +139,7 @@ export default function RegisterStudent({ loaderData, actionData }: Route.Compon
         duplicateReference={actionData && "duplicateReference" in actionData ? actionData.duplicateReference : undefined}
         idempotencyKey={loaderData.idempotencyKey}
         networkFailure={actionData}
+        constraint={loaderData.constraint}
         submitLabel="Register Student (Admin)"
         pendingLabel="Submitting..."
       />

@@ -11,7 +11,7 @@ import { programmeLabel, WARD_FORM_LABELS, type WardForm } from "#app/domain/pro
 import { formatDateTime } from "#app/domain/dates.ts";
 import { formatCedis, pesewasToInput, type PaymentMethod } from "#app/domain/money.ts";
 import { balanceView, paymentView, type PaymentView } from "#app/domain/payment-view.ts";
-import { REFERRAL_STATUS_OPTIONS, UPDATE_MODE_OPTIONS } from "#app/forms/registration.schema.ts";
+import { REFERRAL_STATUS_OPTIONS, UPDATE_MODE_OPTIONS } from "#app/forms/registration.fields.ts";
 import { SCHOOL_NAME } from "#app/domain/school.ts";
 import { FormErrors, SelectField, SubmitButton, TextareaField, TextField, ErrorList } from "#app/components/form/fields.tsx";
 import { Button } from "#app/components/ui/button.tsx";
@@ -24,7 +24,7 @@ import { audit } from "#models/audit-log.server.ts";
 import { editRegistration } from "./+shared/registration-edit.server.ts";
 import { ACCESS_RESTRICTED_MESSAGE, ACCESS_RESTRICTED_TITLE } from "#app/domain/messages.ts";
 import { PROGRAMME_SUBJECTS, WARD_FORMS, type Programme } from "#app/domain/programmes.ts";
-import { REGISTRATION_FIELD_LABELS } from "#app/forms/registration.schema.ts";
+import { REGISTRATION_FIELD_LABELS } from "#app/forms/registration.fields.ts";
 import { ChoiceGroup } from "#app/components/form/fields.tsx";
 import { listPaymentsForRegistrations } from "#models/payment.server.ts";
 import { Section } from "#app/components/ui/section.tsx";

@@ -5,7 +5,7 @@ import { programmeLabel, WARD_FORM_LABELS, type WardForm } from "#app/domain/pro
 import { isReferenceShaped, maskPhone } from "#app/domain/registration.ts";
 import { SCHOOL_NAME, SUPPORT_HOURS } from "#app/domain/school.ts";
 import { isUsableParentLink, isUsableStudentLink } from "#app/domain/whatsapp.ts";
-import { REFERRAL_STATUS_OPTIONS, UPDATE_MODE_OPTIONS } from "#app/forms/registration.schema.ts";
+import { REFERRAL_STATUS_OPTIONS, UPDATE_MODE_OPTIONS } from "#app/forms/registration.fields.ts";
 import { getRegistrationByReference } from "#models/registration.server.ts";
 import { findParentGroupForProgramme, getGroupsForSubjects } from "#models/whatsapp-group.server.ts";
 import { SupportPhones } from "#app/components/support-phones.tsx";

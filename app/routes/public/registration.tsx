@@ -4,9 +4,9 @@ import { RegistrationForm } from "#app/components/registration-form.tsx";
 import { buttonClass } from "#app/components/ui/button.tsx";
 import { confirmationPath } from "#app/domain/registration.ts";
 import { SCHOOL_NAME, SUPPORT_HOURS } from "#app/domain/school.ts";
-import { REGISTRATION_CLOSED_MESSAGE, REGISTRATION_CLOSED_TITLE } from "#app/forms/registration.schema.ts";
+import { REGISTRATION_CLOSED_MESSAGE, REGISTRATION_CLOSED_TITLE } from "#app/forms/registration.fields.ts";
 import { getOptionalUser } from "#app/utils/auth.server.ts";
-import { processRegistrationOnce } from "#app/utils/registration.server.ts";
+import { processRegistrationOnce, registrationConstraint } from "#app/utils/registration.server.ts";
 import { redirectWithToast } from "#app/utils/toast.server.ts";
 import { getSettings } from "#models/settings.server.ts";
 import { SupportPhones } from "#app/components/support-phones.tsx";
@@ -22,7 +22,7 @@ export async function loader() {
   // No idempotency key in the HTML: this page is the same for every anonymous visitor (it may come from the page
   // cache), so the browser makes the key (app/components/form/form-draft.tsx). Without JavaScript there is no
   // automatic resend, and a form without a key is processed as before.
-  return { open: settings.registrationEnabled };
+  return { open: settings.registrationEnabled, constraint: registrationConstraint };
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -68,6 +68,7 @@ export default function Registration({ loaderData, actionData }: Route.Component
               lastResult={actionData && "result" in actionData ? actionData.result : undefined}
               duplicateReference={actionData && "duplicateReference" in actionData ? actionData.duplicateReference : undefined}
               networkFailure={actionData}
+              constraint={loaderData.constraint}
               submitLabel="Submit Registration"
               pendingLabel="Submitting..."
             />
