@@ -16,35 +16,12 @@ import {
 } from "#app/forms/registration.fields.ts";
 import { useHydrated } from "#app/utils/use-hydrated.ts";
 import { FormDraft } from "#app/components/form/form-draft.tsx";
+import { useClientValidation, type FormConstraint } from "#app/components/form/use-client-validation.ts";
 import { OFFLINE_SUBMIT_MESSAGE } from "#app/domain/messages.ts";
 import { isNetworkFailed } from "#app/utils/network-submit.ts";
 import { Section } from "#app/components/ui/section.tsx";
 
 const WARD_FORM_OPTIONS = WARD_FORMS.map((value) => ({ value, label: WARD_FORM_LABELS[value] }));
-
-type FormOptions = Parameters<typeof useForm<Record<string, unknown>, Record<string, unknown>, string[]>>[0];
-/** The fields' HTML constraints (required, lengths, patterns), made from the schema by the route's loader. */
-export type RegistrationConstraint = NonNullable<FormOptions["constraint"]>;
-type Validate = NonNullable<FormOptions["onValidate"]>;
-
-/**
- * Validation in the browser with the same schema the server uses, loaded once the page is interactive: the schema
- * brings Zod and the phone-number metadata (about 60 KB gzipped, a third of the page's JavaScript), which the first
- * paint and the typing do not need. Until it arrives, and without JavaScript, the server validates every post.
- */
-function useClientValidation(): Validate | undefined {
-  const [validate, setValidate] = useState<Validate>();
-  useEffect(() => {
-    let live = true;
-    void Promise.all([import("#app/forms/registration.schema.ts"), import("#app/forms/parse.ts")]).then(([{ RegistrationSchema }, { parseWithZod }]) => {
-      if (live) setValidate(() => ({ formData }: { formData: FormData }) => parseWithZod(formData, { schema: RegistrationSchema }));
-    });
-    return () => {
-      live = false;
-    };
-  }, []);
-  return validate;
-}
 
 function asList(value: unknown): string[] {
   if (Array.isArray(value)) return value.filter((v): v is string => typeof v === "string");
@@ -75,7 +52,7 @@ type RegistrationFormProps = {
   /** The route's clientAction said the link failed (app/utils/network-submit.ts): keep everything and send again. */
   networkFailure?: unknown;
   /** From the route's loader: `registrationConstraint` (app/utils/registration.server.ts). */
-  constraint: RegistrationConstraint;
+  constraint: FormConstraint;
 };
 
 /**
@@ -150,7 +127,7 @@ function RegistrationFormFields({
   networkFailure,
   constraint,
 }: RegistrationFormProps) {
-  const validate = useClientValidation();
+  const validate = useClientValidation(() => import("#app/forms/registration.schema.ts").then((m) => m.RegistrationSchema));
   const [form, fields] = useForm({
     id,
     lastResult,

@@ -1,8 +1,9 @@
+import { getZodConstraint } from "@conform-to/zod/v4";
 import { parseWithZod } from "#app/forms/parse.ts";
 import { data, redirect } from "react-router";
 import { normalizePhone } from "#app/domain/phone.ts";
 import { homePathForRole } from "#app/domain/roles.ts";
-import { SignInSchema, signUpSchema } from "#app/forms/auth.schema.ts";
+import { SignInSchema, signUpSchema, type SignUpScreen } from "#app/forms/auth.schema.ts";
 import { User } from "#models/user.server.ts";
 import { getSettings } from "#models/settings.server.ts";
 import { passwordPolicyFrom, passwordRuleError } from "#app/domain/password-policy.ts";
@@ -13,6 +14,14 @@ import { safeRedirect } from "./redirect.ts";
 import { createUserSession, destroyUserSession } from "./session.server.ts";
 import { toastHeader, redirectWithToast } from "./toast.server.ts";
 import { checkGlobalAuthLimit, reserveSignIn } from "./sign-in-limits.server.ts";
+
+/**
+ * The sign-in and sign-up fields' HTML constraints from their schemas, for the pages that render the forms: the
+ * browser renders them from the loader's data and loads the schemas only to validate (use-client-validation.ts).
+ */
+export function accountFormConstraints(screen: SignUpScreen) {
+  return { signIn: getZodConstraint(SignInSchema), signUp: getZodConstraint(signUpSchema(screen)) };
+}
 
 export const PHONE_TAKEN = "An account with this phone number already exists. Sign in instead.";
 const HIDE = ["password", "confirmPassword"];

@@ -2,7 +2,7 @@ import { getSettings } from "#models/settings.server.ts";
 import { passwordHint, passwordPolicyFrom } from "#app/domain/password-policy.ts";
 import { data, Link } from "react-router";
 import type { Route } from "./+types/auth";
-import { handleSignIn, handleSignUp } from "#app/utils/accounts.server.ts";
+import { accountFormConstraints, handleSignIn, handleSignUp } from "#app/utils/accounts.server.ts";
 import { clientAddressContext } from "#app/utils/request-context.ts";
 import { requireAnonymous } from "#app/utils/auth.server.ts";
 import { SignInForm } from "./+shared/sign-in-form.tsx";
@@ -15,7 +15,7 @@ function tabOf(request: Request) {
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAnonymous(request, "/dashboard");
-  return { tab: tabOf(request), passwordRules: passwordHint(passwordPolicyFrom(await getSettings().catch(() => null))) };
+  return { tab: tabOf(request), passwordRules: passwordHint(passwordPolicyFrom(await getSettings().catch(() => null))), constraints: accountFormConstraints("auth") };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -45,10 +45,10 @@ export default function Auth({ loaderData, actionData }: Route.ComponentProps) {
         {tab === "signin" ? (
           <>
             <h2 className="mb-4 text-lg font-semibold">Sign In</h2>
-            <SignInForm lastResult={actionData?.result} />
+            <SignInForm lastResult={actionData?.result} constraint={loaderData.constraints.signIn} />
           </>
         ) : (
-          <SignUpForm screen="auth" lastResult={actionData?.result} passwordRules={loaderData.passwordRules} />
+          <SignUpForm screen="auth" lastResult={actionData?.result} passwordRules={loaderData.passwordRules} constraint={loaderData.constraints.signUp} />
         )}
       </div>
     </main>

@@ -3,7 +3,7 @@ import { passwordHint, passwordPolicyFrom } from "#app/domain/password-policy.ts
 import { data, Link } from "react-router";
 import { SignOutButton } from "#app/components/sign-out-button.tsx";
 import type { Route } from "./+types/portal";
-import { handleSignIn, handleSignUp } from "#app/utils/accounts.server.ts";
+import { accountFormConstraints, handleSignIn, handleSignUp } from "#app/utils/accounts.server.ts";
 import { clientAddressContext } from "#app/utils/request-context.ts";
 import { getOptionalUser } from "#app/utils/auth.server.ts";
 import { safeRedirect } from "#app/utils/redirect.ts";
@@ -39,7 +39,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   // Portals show the effective user (the impersonated one while an admin views as them).
   const who = info?.effectiveUser;
   const passwordRules = passwordHint(passwordPolicyFrom(await getSettings().catch(() => null)));
-  return { ...readQuery(request), passwordRules, signedInAs: who ? { name: who.fullName, home: homePathForRole(who.role) } : null };
+  return { ...readQuery(request), passwordRules, constraints: accountFormConstraints("portal"), signedInAs: who ? { name: who.fullName, home: homePathForRole(who.role) } : null };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -122,10 +122,10 @@ export default function Portal({ loaderData, actionData }: Route.ComponentProps)
             {mode === "signin" ? (
               <>
                 <h2 className="mb-4 text-lg font-semibold">Sign In</h2>
-                <SignInForm lastResult={actionData?.result} redirectTo={redirectTo} />
+                <SignInForm lastResult={actionData?.result} redirectTo={redirectTo} constraint={loaderData.constraints.signIn} />
               </>
             ) : (
-              <SignUpForm screen="portal" role={card.role as Exclude<CardRole, "admin">} lastResult={actionData?.result} passwordRules={loaderData.passwordRules} />
+              <SignUpForm screen="portal" role={card.role as Exclude<CardRole, "admin">} lastResult={actionData?.result} passwordRules={loaderData.passwordRules} constraint={loaderData.constraints.signUp} />
             )}
           </div>
         </div>

@@ -1,21 +1,31 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint } from "@conform-to/zod/v4";
-import { parseWithZod } from "#app/forms/parse.ts";
 import { useState } from "react";
 import { Form } from "react-router";
 import { useHydrated } from "#app/utils/use-hydrated.ts";
-import { SignInSchema } from "#app/forms/auth.schema.ts";
+import { useClientValidation, type FormConstraint } from "#app/components/form/use-client-validation.ts";
 import { FormErrors, SubmitButton, TextField } from "#app/components/form/fields.tsx";
 
 type Result = SubmissionResult<string[]> | null;
 
 /** Phone + password; the show/hide toggle appears only with JavaScript. */
-export function SignInForm({ lastResult, redirectTo, action }: { lastResult?: Result; redirectTo?: string | null; action?: string }) {
+export function SignInForm({
+  lastResult,
+  redirectTo,
+  action,
+  constraint,
+}: {
+  lastResult?: Result;
+  redirectTo?: string | null;
+  action?: string;
+  /** From the route's loader: accountFormConstraints(...).signIn (app/utils/accounts.server.ts). */
+  constraint: FormConstraint;
+}) {
+  const validate = useClientValidation(() => import("#app/forms/auth.schema.ts").then((m) => m.SignInSchema));
   const [form, fields] = useForm({
     id: "sign-in",
     lastResult,
-    constraint: getZodConstraint(SignInSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: SignInSchema }),
+    constraint,
+    onValidate: validate,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });

@@ -1,9 +1,6 @@
-import { useMemo } from "react";
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint } from "@conform-to/zod/v4";
 import { Form } from "react-router";
-import { parseWithZod } from "#app/forms/parse.ts";
-import { signUpSchema } from "#app/forms/auth.schema.ts";
+import { useClientValidation, type FormConstraint } from "#app/components/form/use-client-validation.ts";
 import { ROLE_LABELS, SELF_SIGNUP_ROLES, type Role } from "#app/domain/roles.ts";
 import { FormErrors, SelectField, SubmitButton, TextField } from "#app/components/form/fields.tsx";
 
@@ -11,18 +8,19 @@ type Result = SubmissionResult<string[]> | null | undefined;
 
 type Props =
   /** /portal: the role comes from the chosen card; email required for every role but student. */
-  | { screen: "portal"; role: Exclude<Role, "admin">; lastResult: Result; passwordRules: string }
+  | { screen: "portal"; role: Exclude<Role, "admin">; lastResult: Result; passwordRules: string; constraint: FormConstraint }
   /** /auth: the person chooses the role; optional display name and email. */
-  | { screen: "auth"; role?: undefined; lastResult: Result; passwordRules: string };
+  | { screen: "auth"; role?: undefined; lastResult: Result; passwordRules: string; constraint: FormConstraint };
 
 /** The one sign-up form of /portal and /auth (their differences are the schema's, app/forms/auth.schema.ts). */
-export function SignUpForm({ screen, role, lastResult, passwordRules }: Props) {
-  const schema = useMemo(() => signUpSchema(screen), [screen]);
+/** `constraint`: from the route's loader, accountFormConstraints(screen).signUp (app/utils/accounts.server.ts). */
+export function SignUpForm({ screen, role, lastResult, passwordRules, constraint }: Props) {
+  const validate = useClientValidation(() => import("#app/forms/auth.schema.ts").then((m) => m.signUpSchema(screen)), screen);
   const [form, fields] = useForm({
     id: screen === "portal" ? `sign-up-${role}` : "auth-sign-up",
     lastResult,
-    constraint: getZodConstraint(schema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    constraint,
+    onValidate: validate,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
     defaultValue: screen === "auth" ? { role: "student" } : undefined,
