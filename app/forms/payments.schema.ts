@@ -1,15 +1,11 @@
 import { z } from "zod";
 import { cleanText } from "./parse.ts";
 import { PROGRAMMES, type Programme } from "#app/domain/programmes.ts";
-import {
-  PARENT_PAYMENT_METHODS,
-  PAYMENT_METHODS,
-  PAYMENT_METHOD_LABELS,
-  PAYMENT_STATES,
-  PAYMENT_STATE_LABELS,
-  parseCedis,
-} from "#app/domain/money.ts";
+import { PARENT_PAYMENT_METHODS, PAYMENT_METHODS, PAYMENT_STATES, parseCedis } from "#app/domain/money.ts";
 import { isPlausiblePhone } from "#app/domain/phone.ts";
+
+// The forms' select options live beside the schemas (payments.fields.ts); importers of either get both.
+export * from "./payments.fields.ts";
 
 /** An amount typed in cedis → integer pesewas (no floats: see app/domain/money.ts). */
 export const cedisField = (options: { allowZero?: boolean; required?: string } = {}) =>
@@ -141,8 +137,6 @@ export const AdjustDueSchema = z.object({
   reason,
 });
 
-export const METHOD_OPTIONS = PAYMENT_METHODS.map((m) => ({ value: m, label: PAYMENT_METHOD_LABELS[m] }));
-export const PARENT_METHOD_OPTIONS = PARENT_PAYMENT_METHODS.map((m) => ({ value: m, label: PAYMENT_METHOD_LABELS[m] }));
 
 export const PAYMENTS_PER_PAGE = 25;
 
@@ -159,4 +153,3 @@ export const PaymentsQuerySchema = z.object({
   to: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional().catch(undefined),
   page: z.coerce.number().int().min(1).max(100_000).catch(1),
 });
-export const STATE_OPTIONS = PAYMENT_STATES.map((s) => ({ value: s, label: PAYMENT_STATE_LABELS[s] }));

@@ -1,6 +1,7 @@
 import { getFormProps, useForm, type FieldMetadata } from "@conform-to/react";
 import { getZodConstraint } from "@conform-to/zod/v4";
 import { parseWithZod } from "#app/forms/parse.ts";
+import { useClientValidation, type FormConstraint } from "#app/components/form/use-client-validation.ts";
 import { data, Form } from "react-router";
 import type { Route } from "./+types/payments";
 import { requireRole } from "#app/utils/auth.server.ts";
@@ -12,7 +13,8 @@ import { FormErrors, SelectField, SubmitButton, TextField } from "#app/component
 import { PaymentStatusBadge } from "#app/components/payments/badges.tsx";
 import { PaymentsTable } from "#app/components/payments/payments-table.tsx";
 import { HowToPay, publicFees } from "#app/components/fees-table.tsx";
-import { PARENT_METHOD_OPTIONS, ParentPaymentSchema } from "#app/forms/payments.schema.ts";
+import { ParentPaymentSchema } from "#app/forms/payments.schema.ts";
+import { PARENT_METHOD_OPTIONS } from "#app/forms/payments.fields.ts";
 import { balanceView, paymentView } from "#app/domain/payment-view.ts";
 import { programmeLabel } from "#app/domain/programmes.ts";
 import { SCHOOL_NAME, SUPPORT_PHONES } from "#app/domain/school.ts";
@@ -32,6 +34,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   const order = { pending: 0, confirmed: 1, rejected: 2, voided: 3 } as const;
   const fees = publicFees(schedule);
   return {
+    // The form's HTML constraints from its schema; the browser loads the schema only to validate (ADR 0065).
+    constraint: getZodConstraint(ParentPaymentSchema),
     wards: registrations.map((r) => ({
       id: String(r._id),
       wardName: r.wardName,
@@ -122,7 +126,7 @@ export default function Payments({ loaderData, actionData }: Route.ComponentProp
             <p className="mb-4 text-sm text-gray-700">
               Paid by Mobile Money or at the bank? Send us the transaction reference from your confirmation message. We check it and confirm the payment.
             </p>
-            <ParentPaymentForm wards={wards} lastResult={actionData?.result} />
+            <ParentPaymentForm wards={wards} lastResult={actionData?.result} constraint={loaderData.constraint} />
           </Card>
 
           <Section id="payments-heading" title="Payments" headingClassName="mb-3 text-lg font-semibold text-gray-900">
@@ -140,13 +144,15 @@ export default function Payments({ loaderData, actionData }: Route.ComponentProp
   );
 }
 
-function ParentPaymentForm({ wards, lastResult }: { wards: { id: string; wardName: string }[]; lastResult?: any }) {
+/** `constraint`: from the loader (the schema's constraints); the schema itself loads only to validate (ADR 0065). */
+function ParentPaymentForm({ wards, lastResult, constraint }: { wards: { id: string; wardName: string }[]; lastResult?: any; constraint: FormConstraint }) {
+  const validate = useClientValidation(() => import("#app/forms/payments.schema.ts").then((m) => m.ParentPaymentSchema));
   const [form, fields] = useForm({
     id: "parent-payment",
     lastResult,
     defaultValue: { registrationId: wards.length === 1 ? wards[0].id : "", method: "mtn-momo", paidOn: new Date().toISOString().slice(0, 10) },
-    constraint: getZodConstraint(ParentPaymentSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ParentPaymentSchema }),
+    constraint,
+    onValidate: validate,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });
