@@ -16,11 +16,15 @@ import { toastHeader, redirectWithToast } from "./toast.server.ts";
 import { checkGlobalAuthLimit, reserveSignIn } from "./sign-in-limits.server.ts";
 
 /**
- * The sign-in and sign-up fields' HTML constraints from their schemas, for the pages that render the forms: the
- * browser renders them from the loader's data and loads the schemas only to validate (use-client-validation.ts).
+ * The sign-in and sign-up fields' HTML constraints from their schemas (computed once), for the pages that render the
+ * forms: the browser renders them from the loader's data and loads the schemas only to validate
+ * (app/components/form/use-client-validation.ts).
  */
+const SIGN_IN_CONSTRAINT = getZodConstraint(SignInSchema);
+const SIGN_UP_CONSTRAINTS = { portal: getZodConstraint(signUpSchema("portal")), auth: getZodConstraint(signUpSchema("auth")) };
+
 export function accountFormConstraints(screen: SignUpScreen) {
-  return { signIn: getZodConstraint(SignInSchema), signUp: getZodConstraint(signUpSchema(screen)) };
+  return { signIn: SIGN_IN_CONSTRAINT, signUp: SIGN_UP_CONSTRAINTS[screen] };
 }
 
 export const PHONE_TAKEN = "An account with this phone number already exists. Sign in instead.";

@@ -1,3 +1,5 @@
+import { getZodConstraint } from "@conform-to/zod/v4";
+import { ParentPaymentSchema } from "#app/forms/payments.schema.ts";
 /**
  * The one place where payments are created, confirmed, rejected and voided.
  *
@@ -23,6 +25,12 @@ import {
   type PaymentMethod,
 } from "#app/domain/money.ts";
 import type { Programme } from "#app/domain/programmes.ts";
+
+/**
+ * The parent's payment form's HTML constraints from its schema (computed once): the page renders from them and the
+ * browser loads the schema only to validate (app/components/form/use-client-validation.ts).
+ */
+export const parentPaymentConstraint = getZodConstraint(ParentPaymentSchema);
 
 /** An expected refusal, with the form field it belongs to. */
 export class PaymentError extends Error {

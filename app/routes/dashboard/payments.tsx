@@ -1,12 +1,11 @@
 import { getFormProps, useForm, type FieldMetadata } from "@conform-to/react";
-import { getZodConstraint } from "@conform-to/zod/v4";
 import { parseWithZod } from "#app/forms/parse.ts";
 import { useClientValidation, type FormConstraint } from "#app/components/form/use-client-validation.ts";
 import { data, Form } from "react-router";
 import type { Route } from "./+types/payments";
 import { requireRole } from "#app/utils/auth.server.ts";
 import { redirectWithToast } from "#app/utils/toast.server.ts";
-import { PaymentError, submitPayment } from "#app/utils/payments.server.ts";
+import { PaymentError, parentPaymentConstraint, submitPayment } from "#app/utils/payments.server.ts";
 import { pageRoles } from "#app/components/dashboard/nav.ts";
 import { Card, DashboardPage, EmptyState } from "#app/components/dashboard/page.tsx";
 import { FormErrors, SelectField, SubmitButton, TextField } from "#app/components/form/fields.tsx";
@@ -34,8 +33,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const order = { pending: 0, confirmed: 1, rejected: 2, voided: 3 } as const;
   const fees = publicFees(schedule);
   return {
-    // The form's HTML constraints from its schema; the browser loads the schema only to validate (ADR 0065).
-    constraint: getZodConstraint(ParentPaymentSchema),
+    constraint: parentPaymentConstraint,
     wards: registrations.map((r) => ({
       id: String(r._id),
       wardName: r.wardName,

@@ -16,7 +16,7 @@
  * Other languages (stemming, stop words) are refused when the index is
  * created, never answered differently from MongoDB.
  */
-import { ManyIds } from "./ids.js";
+import { type Ids, addId, idsIn, removeId } from "./ids.js";
 import { type Doc, MongoError, isPlainObject, notSupported, pathValues } from "./values.js";
 
 const TERM = /[\p{L}\p{N}\p{M}]+/gu;
@@ -143,15 +143,6 @@ export function parseSearch(search: string): TextQuery {
   return { positive: [...positive], negative: [...negative], phrases, negativePhrases };
 }
 
-/**
- * The documents under one term: a lone id as the string itself (most terms of a school's data: numbers, phone
- * numbers, rare names), a few in an array, many in a ManyIds.
- */
-type Posting = string | string[] | ManyIds;
-
-/** Up to this many ids a posting is a plain array (checked for duplicates on the way in). */
-const SMALL_POSTING = 16;
-
 /** The distinct folded terms of a document's indexed fields. */
 export function documentTerms(spec: TextSpec, doc: Doc): Set<string> {
   const terms = new Set<string>();
@@ -166,74 +157,35 @@ export function documentTerms(spec: TextSpec, doc: Doc): Set<string> {
  */
 export class TextIndex {
   readonly spec: TextSpec;
-  postings = new Map<string, Posting>();
+  /** term -> the ids of the documents containing it (ids.ts: a lone id, or the batched array) */
+  postings = new Map<string, Ids>();
 
   constructor(spec: TextSpec) {
     this.spec = spec;
   }
 
   add(id: string, doc: Doc) {
-    for (const t of documentTerms(this.spec, doc)) this.addPosting(t, id);
+    for (const t of documentTerms(this.spec, doc)) addId(this.postings, t, id);
   }
 
   remove(id: string, doc: Doc) {
-    for (const t of documentTerms(this.spec, doc)) this.removePosting(t, id);
+    for (const t of documentTerms(this.spec, doc)) removeId(this.postings, t, id);
   }
 
   /** `oldDoc` replaced by `newDoc` under the same id: only the terms that changed are touched. */
   replace(id: string, oldDoc: Doc, newDoc: Doc) {
     const before = documentTerms(this.spec, oldDoc);
     const after = documentTerms(this.spec, newDoc);
-    for (const t of before) if (!after.has(t)) this.removePosting(t, id);
-    for (const t of after) if (!before.has(t)) this.addPosting(t, id);
-  }
-
-  private addPosting(t: string, id: string) {
-    const p = this.postings.get(t);
-    if (p === undefined) this.postings.set(t, id);
-    else if (typeof p === "string") {
-      if (p !== id) this.postings.set(t, [p, id]);
-    } else if (Array.isArray(p)) {
-      if (p.includes(id)) return;
-      if (p.length < SMALL_POSTING) p.push(id);
-      else this.postings.set(t, new ManyIds([...p, id]));
-    } else p.add(id);
-  }
-
-  private removePosting(t: string, id: string) {
-    const p = this.postings.get(t);
-    if (p === undefined) return;
-    if (typeof p === "string") {
-      if (p === id) this.postings.delete(t);
-      return;
-    }
-    if (Array.isArray(p)) {
-      const at = p.indexOf(id);
-      if (at < 0) return;
-      p.splice(at, 1);
-      if (p.length === 1) this.postings.set(t, p[0]);
-      return;
-    }
-    p.delete(id);
-    if (p.size <= SMALL_POSTING) this.postings.set(t, [...p]);
+    for (const t of before) if (!after.has(t)) removeId(this.postings, t, id);
+    for (const t of after) if (!before.has(t)) addId(this.postings, t, id);
   }
 
   /** Ids matching the query (documents with no positive term never match), in no particular order. */
   search(q: TextQuery, docOf: (id: string) => Doc | undefined): Set<string> {
     const out = new Set<string>();
-    for (const t of q.positive) {
-      const p = this.postings.get(t);
-      if (p === undefined) continue;
-      if (typeof p === "string") out.add(p);
-      else for (const id of p) out.add(id);
-    }
+    for (const t of q.positive) for (const id of idsIn(this.postings.get(t))) out.add(id);
     if (out.size === 0) return out;
-    for (const t of q.negative) {
-      const p = this.postings.get(t);
-      if (p === undefined) continue;
-      if (typeof p === "string") out.delete(p);
-      else for (const id of p) out.delete(id);
-    }
+    for (const t of q.negative) for (const id of idsIn(this.postings.get(t))) out.delete(id);
     if (q.phrases.length || q.negativePhrases.length) {
       for (const id of out) {
         const doc = docOf(id);
