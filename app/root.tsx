@@ -80,8 +80,20 @@ export function shouldRevalidate({ actionResult, defaultShouldRevalidate }: Shou
   return isNetworkFailed(actionResult) ? false : defaultShouldRevalidate;
 }
 
+/**
+ * Marks the page as interactive once React has committed the hydrated tree (`<html data-hydrated>`): from then on a
+ * click is handled by the app, not by the browser's own form post. In the layout, so error pages are marked too. The
+ * e2e tests wait on it.
+ */
+function useHydratedMarker() {
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "";
+  }, []);
+}
+
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
+  useHydratedMarker();
   return (
     <html lang="en">
       <head>

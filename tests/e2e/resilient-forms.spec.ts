@@ -5,6 +5,7 @@ import type { BrowserContext, Page } from "@playwright/test";
 import { test, expect, connectTestDb, createUser, signInAs, uniquePhone } from "../support/fixtures.ts";
 import { expectNoA11yViolations } from "../support/axe.ts";
 import { startIsolatedApp } from "../support/isolated-app.ts";
+import { waitForHydration } from "../support/hydration.ts";
 import { E2E } from "../support/e2e-env.ts";
 import { PROGRAMME_SUBJECTS } from "../../app/domain/programmes.ts";
 import { REGISTRATION_FIELD_LABELS as L } from "../../app/forms/registration.schema.ts";
@@ -31,6 +32,12 @@ async function fillRegistration(page: Page, wardName: string) {
   await byLabel(page, L.referralStatus).selectOption("teacher");
 }
 
+/** Opens a page and waits until it is interactive: these tests are about what the page's script does. */
+async function open(page: Page, url: string) {
+  await page.goto(url);
+  await waitForHydration(page);
+}
+
 const submit = (page: Page) => page.getByRole("button", { name: "Submit Registration" }).click();
 
 async function registrationsOf(wardName: string) {
@@ -44,7 +51,7 @@ const draftKeys = (page: Page) => page.evaluate(() => Object.keys(localStorage).
 test.describe("a dropped link loses nothing @js-only", () => {
   test("offline submit keeps the page and the answers; back online it is sent once and confirmed", async ({ page, context }) => {
     const wardName = `Offline ${uniquePhone()}`;
-    await page.goto("/registration");
+    await open(page, "/registration");
     await fillRegistration(page, wardName);
     await context.setOffline(true);
     await submit(page);
@@ -75,7 +82,7 @@ test.describe("a dropped link loses nothing @js-only", () => {
       }
       return route.continue();
     });
-    await page.goto("/registration");
+    await open(page, "/registration");
     await fillRegistration(page, wardName);
     await submit(page);
     await expect(page.getByText(OFFLINE_SUBMIT_MESSAGE)).toBeVisible();
@@ -93,7 +100,7 @@ test.describe("a dropped link loses nothing @js-only", () => {
       await new Promise((r) => setTimeout(r, 3_500));
       await route.continue();
     });
-    await page.goto("/registration");
+    await open(page, "/registration");
     await fillRegistration(page, wardName);
     await submit(page);
     await expect(page.getByRole("button", { name: "Submitting..." })).toBeDisabled();
@@ -108,7 +115,7 @@ test.describe("a dropped link loses nothing @js-only", () => {
 test.describe("drafts on the device @js-only", () => {
   test("a reload mid-form offers the answers back; Restore puts them back, Start again forgets them", async ({ page }) => {
     const wardName = `Draft ${uniquePhone()}`;
-    await page.goto("/registration");
+    await open(page, "/registration");
     await byLabel(page, L.parentName).fill("Yaa Asantewaa");
     await byLabel(page, L.wardName).fill(wardName);
     await byLabel(page, L.programme).selectOption("science");
@@ -142,7 +149,7 @@ test.describe("drafts on the device @js-only", () => {
   });
 
   test("a draft older than 14 days is dropped", async ({ page }) => {
-    await page.goto("/registration");
+    await open(page, "/registration");
     await page.evaluate(() =>
       localStorage.setItem(
         "vcp-draft:v1:registration:guest",
@@ -163,12 +170,12 @@ test.describe("drafts on the device @js-only", () => {
       await signInAs(ctx, user);
     };
     await switchTo(context, ama);
-    await page.goto("/registration");
+    await open(page, "/registration");
     await byLabel(page, L.wardName).fill("Ama's ward");
     await expect.poll(() => draftKeys(page)).toEqual([`vcp-draft:v1:registration:${ama.id}`]);
 
     await switchTo(context, kofi);
-    await page.goto("/registration");
+    await open(page, "/registration");
     await expect(page.getByRole("heading", { level: 1, name: "Enrol your ward" })).toBeVisible();
     await page.waitForFunction(() => document.querySelector("form#registration") !== null);
     await expect(page.getByText(DRAFT_RESTORE_QUESTION)).toBeHidden();
@@ -176,13 +183,13 @@ test.describe("drafts on the device @js-only", () => {
     await expect(page.getByText(DRAFT_RESTORE_QUESTION)).toBeHidden();
 
     await switchTo(context, ama);
-    await page.goto("/registration");
+    await open(page, "/registration");
     await expect(page.getByText(DRAFT_RESTORE_QUESTION)).toBeVisible();
   });
 
   test("the announcement form keeps its draft too", async ({ page, loginAs }) => {
     await loginAs("admin");
-    await page.goto("/admin/communications");
+    await open(page, "/admin/communications");
     await page.getByLabel(/^Title/).fill("Exams moved to Friday");
     await expect.poll(async () => (await draftKeys(page)).some((k) => k.startsWith("vcp-draft:v1:announcement:"))).toBe(true);
     await page.reload();
@@ -193,7 +200,7 @@ test.describe("drafts on the device @js-only", () => {
 
 test.describe("the service worker @js-only", () => {
   test("/registration opens with no signal; signed-in pages are never kept", async ({ page, context, loginAs }) => {
-    await page.goto("/registration");
+    await open(page, "/registration");
     await page.waitForFunction(() => navigator.serviceWorker?.controller !== null, undefined, { timeout: 20_000 });
     await context.setOffline(true);
     await page.reload();
