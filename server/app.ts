@@ -1,6 +1,6 @@
 /**
- * The Express app in front of the React Router build (see server/main.ts, which loads this module only after the
- * production-build hook is in place).
+ * The Express app in front of the React Router build (see server/main.ts, which loads this module only once NODE_ENV
+ * is set).
  */
 import path from "node:path";
 import url from "node:url";

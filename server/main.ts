@@ -6,9 +6,10 @@
  *
  * Usage: node build/http-server/main.js build/server/index.js (compiled by react-router build: server/build.ts)
  */
-// First, before any module that imports React or React Router is even resolved: NODE_ENV and the hook that sends
-// react-router to its production build. Static imports are all resolved before any of them runs, so everything else
-// is loaded dynamically, after it.
-import "./production-builds.ts";
+// First, before React is loaded (it picks its production or development build by NODE_ENV when it is first
+// required): static imports are all resolved before any of them runs, so everything else is loaded dynamically, after.
+process.env.NODE_ENV = process.env.NODE_ENV ?? "production";
 
 await import("./app.ts");
+
+export {};
