@@ -32,8 +32,8 @@ export default function handleRequest(
   routerContext: EntryContext,
   loadContext: RouterContextProvider,
 ) {
-  // The Content-Security-Policy's nonce (server/security-headers.ts); undefined under `react-router dev`.
-  const nonce = loadContext.get(cspNonceContext);
+  // The Content-Security-Policy's nonce (server/security-headers.ts); none under `react-router dev`.
+  const nonce = loadContext.get(cspNonceContext) ?? undefined;
   // https://httpwg.org/specs/rfc9110.html#HEAD
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, {

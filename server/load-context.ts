@@ -11,7 +11,7 @@ import type { LogNote } from "./observability.ts";
 
 type Contexts = {
   clientAddressContext: RouterContext<string>;
-  cspNonceContext: RouterContext<string | undefined>;
+  cspNonceContext: RouterContext<string | null>;
   requestLogContext: RouterContext<LogNote | null>;
 };
 
@@ -20,7 +20,7 @@ export function loadContextFor(build: ServerBuild) {
   return (req: Request, res: Response) => {
     const context = new RouterContextProvider();
     context.set(contexts.clientAddressContext, clientAddressOf(req));
-    context.set(contexts.cspNonceContext, nonceOf(res));
+    context.set(contexts.cspNonceContext, nonceOf(res) ?? null);
     context.set(contexts.requestLogContext, (res.locals.logNote as LogNote | undefined) ?? null);
     return context;
   };

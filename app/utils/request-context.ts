@@ -11,5 +11,8 @@ export const clientAddressContext = createContext<string>("unknown");
 /** Notes for the server's request log line (server/observability.ts): the signed-in user. Null under `react-router dev`. */
 export const requestLogContext = createContext<{ userId: string | null; requestId: string | null } | null>(null);
 
-/** The per-response nonce the Content-Security-Policy allows inline scripts with (server/security-headers.ts). */
-export const cspNonceContext = createContext<string | undefined>(undefined);
+/**
+ * The per-response nonce the Content-Security-Policy allows inline scripts with (server/security-headers.ts). Null
+ * under `react-router dev` (React Router treats an `undefined` default as no default at all, and throws on `get`).
+ */
+export const cspNonceContext = createContext<string | null>(null);
