@@ -5,7 +5,7 @@
  */
 import { beforeAll, describe, expect, it } from "vitest";
 import { useTestClient } from "./test-client.js";
-import { parseSearch, tokenize } from "./text.js";
+import { fold, parseSearch, tokenize } from "./text.js";
 
 const t = useTestClient();
 
@@ -107,3 +107,30 @@ describe("text search", () => {
     expect(await found("asante -pupil")).toEqual([]);
   });
 });
+
+describe("folding", () => {
+  // The rule as documented (Unicode lower case, NFD, marks dropped, NFC; terms are runs of letters, digits and marks),
+  // against which the ASCII shortcut must give the same terms.
+  const reference = (text: string) => text.toLowerCase().normalize("NFD").replace(/\p{M}+/gu, "").normalize("NFC");
+  const referenceTerms = (text: string) => reference(text).match(/[\p{L}\p{N}\p{M}]+/gu) ?? [];
+
+  it("folds and splits every ASCII text exactly as the full Unicode rule does", () => {
+    let seed = 7;
+    const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    const texts = ["Accra Academy", "ST. AUGUSTINE'S COLLEGE", "+233 24 123 4567", "2S1_b-c", "\u0000\t\x7f", ""];
+    for (let i = 0; i < 2000; i++) texts.push(Array.from({ length: 1 + Math.floor(random() * 24) }, () => String.fromCharCode(Math.floor(random() * 128))).join(""));
+    for (const text of texts) {
+      expect(fold(text), JSON.stringify(text)).toBe(reference(text));
+      expect(tokenize(text), JSON.stringify(text)).toEqual(referenceTerms(text));
+    }
+  });
+
+  it("keeps the full rule for anything else", () => {
+    for (const text of ["Adjéi Ɔforiwaa", "ÉCOLE Ñandú", "Ama\u0301 Mensah", "Ǆemal", "İstanbul", "Ɛsi2Ɔ"]) {
+      expect(fold(text)).toBe(reference(text));
+      expect(tokenize(text)).toEqual(referenceTerms(text));
+    }
+    expect(tokenize("Adjéi-Boateng, Ɛsi")).toEqual(["adjei", "boateng", "ɛsi"]);
+  });
+});
+

@@ -21,15 +21,27 @@ import { type Doc, MongoError, isPlainObject, notSupported, pathValues } from ".
 
 const TERM = /[\p{L}\p{N}\p{M}]+/gu;
 const MARKS = /\p{M}+/gu;
+const NON_ASCII = /[^\x00-\x7f]/;
+/** TERM within ASCII, once lower-cased: ASCII has no marks, and its letters and digits are these. */
+const ASCII_TERM = /[a-z0-9]+/g;
 
-/** Case- and diacritic-folded text. */
+/**
+ * Case- and diacritic-folded text. Most names, schools and numbers are ASCII, where NFD, the marks and NFC change
+ * nothing: lower case is the whole fold.
+ */
 export function fold(text: string): string {
+  if (!NON_ASCII.test(text)) return text.toLowerCase();
   return text.toLowerCase().normalize("NFD").replace(MARKS, "").normalize("NFC");
+}
+
+/** The terms of a folded text, in order (repeats kept). */
+function termsOf(folded: string): string[] {
+  return (NON_ASCII.test(folded) ? folded.match(TERM) : folded.match(ASCII_TERM)) ?? [];
 }
 
 /** Folded terms of a text, in order (repeats kept). */
 export function tokenize(text: string): string[] {
-  return fold(text).match(TERM) ?? [];
+  return termsOf(fold(text));
 }
 
 export interface TextSpec {
@@ -79,7 +91,7 @@ export function scoreDocument(spec: TextSpec, doc: Doc): { terms: Map<string, nu
     for (const s of fieldStrings(doc, f.path)) {
       const folded = fold(s);
       texts.push(folded);
-      const tokens = folded.match(TERM) ?? [];
+      const tokens = termsOf(folded);
       if (tokens.length === 0) continue;
       const stats = new Map<string, { count: number; freq: number; exp: number }>();
       for (const t of tokens) {
