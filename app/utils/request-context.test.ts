@@ -1,4 +1,4 @@
-import { RouterContextProvider } from "react-router";
+import { RouterContextProvider, type RouterContext } from "react-router";
 import { describe, expect, it } from "vitest";
 import * as contexts from "./request-context.ts";
 
@@ -7,7 +7,7 @@ describe("the load context the HTTP server fills", () => {
     const empty = new RouterContextProvider();
     const names = Object.keys(contexts);
     expect(names.sort()).toEqual(["clientAddressContext", "cspNonceContext", "requestLogContext"]);
-    for (const name of names) expect(() => empty.get(contexts[name as keyof typeof contexts]), name).not.toThrow();
+    for (const name of names) expect(() => empty.get(contexts[name as keyof typeof contexts] as RouterContext<unknown>), name).not.toThrow();
     expect(empty.get(contexts.cspNonceContext)).toBeNull();
   });
 });
