@@ -2,8 +2,9 @@
  * Lean at scale: the app on its in-process embedded database (no MONGODB_URI), with 100k registrations on disk.
  *  - boot: from starting the process to the first 200 from /healthz, beside the same app booting on the same
  *    install without the registrations (measured in the same run: what the data adds);
- *  - memory: the app process's RSS after boot, after the admin list and after a full CSV export, beside the
- *    process's RSS without the registrations and the data's size on disk;
+ *  - memory: the app process's RSS after boot, after the admin list and after a full CSV export, each as found and
+ *    after one full garbage collection (what the process holds: its data, indexes and code, without the garbage V8
+ *    has not collected yet), beside the process's RSS without the registrations and the data's size on disk;
  *  - floor: reading and decoding the same data files with the `bson` package alone (no engine, no indexes).
  * Only loopback traffic; every wait is bounded.
  *
@@ -23,8 +24,20 @@ export type LeanResult = {
   registrations: number;
   diskMiB: number;
   decodeFloorSeconds: number;
-  empty: { bootSeconds: number; rssMiB: number };
-  full: { bootSeconds: number; rssMiB: number; afterListMiB: number; afterExportMiB: number; peakMiB: number; exportSeconds: number };
+  empty: { bootSeconds: number; rssMiB: number; heldMiB: number };
+  full: {
+    bootSeconds: number;
+    /** RSS as found at each step */
+    rssMiB: number;
+    afterListMiB: number;
+    afterExportMiB: number;
+    /** RSS at each step after one full garbage collection (collect-on-signal.cjs) */
+    heldMiB: number;
+    heldAfterListMiB: number;
+    heldAfterExportMiB: number;
+    peakMiB: number;
+    exportSeconds: number;
+  };
 };
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
@@ -53,16 +66,18 @@ function decodeFloor(dbDir: string): number {
   return (performance.now() - started) / 1000;
 }
 
-type Booted = { child: ChildProcess; url: string; bootSeconds: number; stop(): Promise<void> };
+type Booted = { child: ChildProcess; url: string; bootSeconds: number; stop(): Promise<void>; heldMiB(): Promise<number> };
+
+const COLLECT_ON_SIGNAL = path.join(import.meta.dirname, "collect-on-signal.cjs");
 
 /** The production server on the in-process embedded database in `dataDir`, timed to its first healthy answer. */
 async function boot(buildDir: string, dataDir: string): Promise<Booted> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const started = performance.now();
-  const child = spawn(process.execPath, appServerArgs(path.join(buildDir, "server/index.js")), {
+  const child = spawn(process.execPath, ["--expose-gc", "--require", COLLECT_ON_SIGNAL, ...appServerArgs(path.join(buildDir, "server/index.js"))], {
     cwd: ROOT,
-    stdio: ["ignore", "ignore", "inherit"],
+    stdio: ["ignore", "ignore", "pipe"],
     env: {
       ...process.env,
       NODE_ENV: "production",
@@ -77,6 +92,27 @@ async function boot(buildDir: string, dataDir: string): Promise<Booted> {
       LOG_LEVEL: "warn",
     },
   });
+  let collected: (() => void) | null = null;
+  child.stderr!.on("data", (chunk: Buffer) => {
+    const text = chunk.toString();
+    if (text.includes("[bench] collected")) collected?.();
+    const rest = text.replace(/\[bench\] collected\n/g, "");
+    if (rest) process.stderr.write(rest);
+  });
+  /** The RSS after one full collection in the app (SIGUSR2 to the preloaded collect-on-signal.cjs). */
+  const heldMiB = async () => {
+    const done = new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error("the app did not report its garbage collection within 30 s")), 30_000);
+      collected = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    });
+    child.kill("SIGUSR2");
+    await done;
+    collected = null;
+    return rssMiB(child.pid!);
+  };
   const stop = async () => {
     if (child.exitCode !== null) return;
     const exited = new Promise((r) => child.once("exit", r));
@@ -90,7 +126,7 @@ async function boot(buildDir: string, dataDir: string): Promise<Booted> {
     await stop();
     throw error;
   }
-  return { child, url, bootSeconds: (performance.now() - started) / 1000, stop };
+  return { child, url, bootSeconds: (performance.now() - started) / 1000, stop, heldMiB };
 }
 
 async function get(url: string, cookie: string) {
@@ -111,9 +147,9 @@ export async function runLean(options: { count?: number; buildDir: string; log?:
     const first = await boot(options.buildDir, dataDir);
     await first.stop();
     const again = await boot(options.buildDir, dataDir);
-    const empty = { bootSeconds: again.bootSeconds, rssMiB: rssMiB(again.child.pid!) };
+    const empty = { bootSeconds: again.bootSeconds, rssMiB: rssMiB(again.child.pid!), heldMiB: await again.heldMiB() };
     await again.stop();
-    log(`without registrations: boot ${empty.bootSeconds.toFixed(2)} s, RSS ${empty.rssMiB.toFixed(0)} MiB`);
+    log(`without registrations: boot ${empty.bootSeconds.toFixed(2)} s, RSS ${empty.rssMiB.toFixed(0)} MiB (${empty.heldMiB.toFixed(0)} after a full collection)`);
 
     const db = await startEmbeddedMongo({ dataDir: dbDir, quiet: true });
     try {
@@ -128,7 +164,8 @@ export async function runLean(options: { count?: number; buildDir: string; log?:
     try {
       const pid = app.child.pid!;
       const bootRss = rssMiB(pid);
-      log(`with registrations: boot ${app.bootSeconds.toFixed(2)} s, RSS ${bootRss.toFixed(0)} MiB`);
+      const heldMiB = await app.heldMiB();
+      log(`with registrations: boot ${app.bootSeconds.toFixed(2)} s, RSS ${bootRss.toFixed(0)} MiB (${heldMiB.toFixed(0)} after a full collection)`);
       let peak = bootRss;
       const sampler = setInterval(() => (peak = Math.max(peak, rssMiB(pid))), 50);
       try {
@@ -137,16 +174,28 @@ export async function runLean(options: { count?: number; buildDir: string; log?:
           for (let i = 0; i < 5; i++) await get(`${app.url}${p}`, cookie);
         }
         const afterListMiB = rssMiB(pid);
+        const heldAfterListMiB = await app.heldMiB();
         const started = performance.now();
         await get(`${app.url}/admin/registrations/export`, cookie);
         const exportSeconds = (performance.now() - started) / 1000;
         const afterExportMiB = rssMiB(pid);
+        const heldAfterExportMiB = await app.heldMiB();
         return {
           registrations: count,
           diskMiB: diskMiB(dbDir),
           decodeFloorSeconds,
           empty,
-          full: { bootSeconds: app.bootSeconds, rssMiB: bootRss, afterListMiB, afterExportMiB, peakMiB: Math.max(peak, afterExportMiB), exportSeconds },
+          full: {
+            bootSeconds: app.bootSeconds,
+            rssMiB: bootRss,
+            afterListMiB,
+            afterExportMiB,
+            heldMiB,
+            heldAfterListMiB,
+            heldAfterExportMiB,
+            peakMiB: Math.max(peak, afterExportMiB),
+            exportSeconds,
+          },
         };
       } finally {
         clearInterval(sampler);
@@ -163,8 +212,9 @@ export function formatLean(r: LeanResult): string {
   return [
     `Lean at scale: ${r.registrations.toLocaleString("en-GB")} registrations on disk (${r.diskMiB.toFixed(1)} MiB), app on its in-process embedded database`,
     `  boot to /healthz: ${r.full.bootSeconds.toFixed(2)} s; the same install without them ${r.empty.bootSeconds.toFixed(2)} s; decoding the data files alone ${r.decodeFloorSeconds.toFixed(2)} s`,
-    `  RSS: ${r.full.rssMiB.toFixed(0)} MiB after boot, ${r.full.afterListMiB.toFixed(0)} after the admin list, ${r.full.afterExportMiB.toFixed(0)} after a full CSV export (${r.full.exportSeconds.toFixed(1)} s), peak ${r.full.peakMiB.toFixed(0)}; without the registrations ${r.empty.rssMiB.toFixed(0)} MiB`,
-    `  what the data adds: ${(r.full.afterExportMiB - r.empty.rssMiB).toFixed(0)} MiB of RSS for ${r.diskMiB.toFixed(1)} MiB on disk (${((r.full.afterExportMiB - r.empty.rssMiB) / r.diskMiB).toFixed(1)}×); boot ${(r.full.bootSeconds / r.decodeFloorSeconds).toFixed(1)}× the decode floor`,
+    `  RSS as found: ${r.full.rssMiB.toFixed(0)} MiB after boot, ${r.full.afterListMiB.toFixed(0)} after the admin list, ${r.full.afterExportMiB.toFixed(0)} after a full CSV export (${r.full.exportSeconds.toFixed(1)} s), peak ${r.full.peakMiB.toFixed(0)}; without the registrations ${r.empty.rssMiB.toFixed(0)} MiB`,
+    `  RSS held (after a full garbage collection): ${r.full.heldMiB.toFixed(0)} MiB after boot, ${r.full.heldAfterListMiB.toFixed(0)} after the admin list, ${r.full.heldAfterExportMiB.toFixed(0)} after the export; without the registrations ${r.empty.heldMiB.toFixed(0)} MiB`,
+    `  what the data adds: ${(r.full.heldAfterExportMiB - r.empty.heldMiB).toFixed(0)} MiB held for ${r.diskMiB.toFixed(1)} MiB on disk (${((r.full.heldAfterExportMiB - r.empty.heldMiB) / r.diskMiB).toFixed(1)}×); boot ${(r.full.bootSeconds / r.decodeFloorSeconds).toFixed(1)}× the decode floor`,
   ].join("\n");
 }
 
