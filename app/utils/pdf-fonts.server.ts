@@ -12,6 +12,18 @@ export const PDF_FONT = "Body";
 export const PDF_FONT_BOLD = "BodyBold";
 
 const require = createRequire(import.meta.url);
+
+type PdfKit = { default: typeof PDFDocument };
+let pdfkit: Promise<PdfKit> | null = null;
+
+/**
+ * A new pdfkit document. pdfkit (with fontkit and the Unicode tables it inflates as it loads: about 20 MiB and a tenth
+ * of a second) is loaded by the first PDF a process writes, not by every start: most instances never write one.
+ */
+export async function newPdfDocument(options: PDFKit.PDFDocumentOptions): Promise<InstanceType<typeof PDFDocument>> {
+  const { default: Document } = await (pdfkit ??= import("pdfkit") as Promise<PdfKit>);
+  return new Document(options);
+}
 let cache: { regular: Buffer; bold: Buffer } | null = null;
 
 function fonts() {

@@ -1,8 +1,7 @@
-import PDFDocument from "pdfkit";
 import { SCHOOL_NAME } from "#app/domain/school.ts";
 import { formatCedis } from "#app/domain/money.ts";
 import { amountInWords } from "#app/domain/money-words.ts";
-import { PDF_FONT, PDF_FONT_BOLD, preparePdf } from "./pdf-fonts.server.ts";
+import { PDF_FONT, PDF_FONT_BOLD, newPdfDocument, preparePdf } from "./pdf-fonts.server.ts";
 
 export type ReceiptInput = {
   receiptCode: string;
@@ -21,8 +20,8 @@ export type ReceiptInput = {
 };
 
 /** A one-page receipt for a confirmed payment, in DejaVu Sans (Ghanaian letters print). */
-export function renderReceiptPdf(input: ReceiptInput): Promise<Buffer> {
-  const doc = new PDFDocument({
+export async function renderReceiptPdf(input: ReceiptInput): Promise<Buffer> {
+  const doc = await newPdfDocument({
     size: "A5",
     margin: 40,
     info: { Title: `${SCHOOL_NAME} receipt ${input.receiptCode}`, Author: SCHOOL_NAME },

@@ -1,6 +1,5 @@
-import PDFDocument from "pdfkit";
 import { SCHOOL_NAME } from "#app/domain/school.ts";
-import { PDF_FONT, PDF_FONT_BOLD, preparePdf } from "./pdf-fonts.server.ts";
+import { PDF_FONT, PDF_FONT_BOLD, newPdfDocument, preparePdf } from "./pdf-fonts.server.ts";
 import { CLASS_TYPE_LABELS, SAMPLE_SCHEDULE_NOTE, type ScheduleDay, type ScheduleEntry } from "#app/domain/schedule.ts";
 
 export type SchedulePdfInput = {
@@ -44,8 +43,8 @@ export function schedulePdfFileName(studentName: string, day: ScheduleDay | null
  * school name, student, programme and a table of the classes, in the bundled
  * DejaVu Sans so names with Ghanaian letters print (pdf-fonts.server.ts).
  */
-export function renderSchedulePdf(input: SchedulePdfInput): Promise<Buffer> {
-  const doc = new PDFDocument({
+export async function renderSchedulePdf(input: SchedulePdfInput): Promise<Buffer> {
+  const doc = await newPdfDocument({
     size: "A4",
     margin: 50,
     info: { Title: `${SCHOOL_NAME} timetable: ${input.studentName}`, Author: SCHOOL_NAME },
