@@ -24,6 +24,7 @@ export async function newPdfDocument(options: PDFKit.PDFDocumentOptions): Promis
   const { default: Document } = await (pdfkit ??= import("pdfkit") as Promise<PdfKit>);
   return new Document(options);
 }
+
 let cache: { regular: Buffer; bold: Buffer } | null = null;
 
 function fonts() {
