@@ -26,8 +26,16 @@ export const REACT_ROUTER_PRODUCTION = path.join(path.dirname(require.resolve("r
 /** The packages bundled into the server because they import React Router (the rest stay in node_modules). */
 const BUNDLED = /^@react-router\/(express|node)(\/|$)/;
 
-/** `import … from "react-router"`, `import "react-router"`, `export … from "react-router"` and `import("react-router")`. */
-const BARE_REACT_ROUTER = /(\bfrom\s*|\bimport\s*\(\s*|\bimport\s*)(["'])react-router\2/g;
+/**
+ * An import of a module whose name matches `name` (a pattern): `import … from "x"`, `import "x"`, `export … from "x"`
+ * and `import("x")`. Groups: what leads to the quote, the quote, the name.
+ */
+const importOf = (name: string, flags = "") => new RegExp(`(\\bfrom\\s*|\\bimport\\s*\\(\\s*|\\bimport\\s*)(["'])(${name})\\2`, flags);
+
+/** Bare `react-router`: what the rewrite points at the production file. */
+const BARE_REACT_ROUTER = importOf("react-router", "g");
+/** Bare `react-router` (any subpath) or a `@react-router/…` package (which would import it): what must not be left. */
+const REACT_ROUTER_AT_RUN_TIME = importOf(`react-router(?:/[^"']*)?|@react-router/[\\w-]+(?:/[^"']*)?`);
 
 /** The compiled entry of a build: `<build>/http-server/main.js` beside `<build>/server/index.js`. */
 export function httpServerEntry(serverBuildFile: string): string {
@@ -45,9 +53,6 @@ export function withProductionReactRouter(source: string, fromDir: string): stri
   const specifier = relativeSpecifier(fromDir, REACT_ROUTER_PRODUCTION);
   return source.replace(BARE_REACT_ROUTER, (_, lead: string, quote: string) => `${lead}${quote}${specifier}${quote}`);
 }
-
-/** Any import of bare `react-router` or of a `@react-router/…` package (which would import the former). */
-const REACT_ROUTER_AT_RUN_TIME = /(\bfrom\s*|\bimport\s*\(\s*|\bimport\s*)(["'])(react-router|@react-router\/[\w-]+)(\/[^"']*)?\2/;
 
 /** Whether the source still loads React Router from node_modules (its development build). */
 export function importsReactRouterAtRunTime(source: string): boolean {

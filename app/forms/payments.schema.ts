@@ -137,7 +137,6 @@ export const AdjustDueSchema = z.object({
   reason,
 });
 
-
 export const PAYMENTS_PER_PAGE = 25;
 
 /** The admin payments list's query string; anything malformed falls back to "no filter". */

@@ -1,5 +1,3 @@
-import { getZodConstraint } from "@conform-to/zod/v4";
-import { ParentPaymentSchema } from "#app/forms/payments.schema.ts";
 /**
  * The one place where payments are created, confirmed, rejected and voided.
  *
@@ -25,6 +23,8 @@ import {
   type PaymentMethod,
 } from "#app/domain/money.ts";
 import type { Programme } from "#app/domain/programmes.ts";
+import { getZodConstraint } from "@conform-to/zod/v4";
+import { ParentPaymentSchema } from "#app/forms/payments.schema.ts";
 
 /**
  * The parent's payment form's HTML constraints from its schema (computed once): the page renders from them and the

@@ -34,14 +34,10 @@ export function fold(text: string): string {
   return text.toLowerCase().normalize("NFD").replace(MARKS, "").normalize("NFC");
 }
 
-/** The terms of a folded text, in order (repeats kept). */
-function termsOf(folded: string): string[] {
-  return (NON_ASCII.test(folded) ? folded.match(TERM) : folded.match(ASCII_TERM)) ?? [];
-}
-
 /** Folded terms of a text, in order (repeats kept). */
 export function tokenize(text: string): string[] {
-  return termsOf(fold(text));
+  if (!NON_ASCII.test(text)) return text.toLowerCase().match(ASCII_TERM) ?? [];
+  return fold(text).match(TERM) ?? [];
 }
 
 export interface TextSpec {
@@ -91,7 +87,7 @@ export function scoreDocument(spec: TextSpec, doc: Doc): { terms: Map<string, nu
     for (const s of fieldStrings(doc, f.path)) {
       const folded = fold(s);
       texts.push(folded);
-      const tokens = termsOf(folded);
+      const tokens = folded.match(TERM) ?? [];
       if (tokens.length === 0) continue;
       const stats = new Map<string, { count: number; freq: number; exp: number }>();
       for (const t of tokens) {

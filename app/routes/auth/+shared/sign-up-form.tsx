@@ -12,8 +12,10 @@ type Props =
   /** /auth: the person chooses the role; optional display name and email. */
   | { screen: "auth"; role?: undefined; lastResult: Result; passwordRules: string; constraint: FormConstraint };
 
-/** The one sign-up form of /portal and /auth (their differences are the schema's, app/forms/auth.schema.ts). */
-/** `constraint`: from the route's loader, accountFormConstraints(screen).signUp (app/utils/accounts.server.ts). */
+/**
+ * The one sign-up form of /portal and /auth (their differences are the schema's, app/forms/auth.schema.ts).
+ * `constraint`: from the route's loader, accountFormConstraints(screen).signUp (app/utils/accounts.server.ts).
+ */
 export function SignUpForm({ screen, role, lastResult, passwordRules, constraint }: Props) {
   const validate = useClientValidation(() => import("#app/forms/auth.schema.ts").then((m) => m.signUpSchema(screen)), screen);
   const [form, fields] = useForm({
