@@ -1,7 +1,10 @@
 /**
  * Lean at scale: the app on its in-process embedded database (no MONGODB_URI), with 100k registrations on disk.
  *  - boot: from starting the process to the first 200 from /healthz, beside the same app booting on the same
- *    install without the registrations (measured in the same run: what the data adds);
+ *    install without the registrations (measured in the same run: what the data adds). The data is written by an
+ *    embedded server that then stops cleanly, so the boot restores the checkpoint image it left (a restart after a
+ *    clean stop: a deploy, an ops restart); the same data booted again without its image (a start after a crash
+ *    before any checkpoint, or on data files copied without it) is measured too and printed beside it;
  *  - memory: the app process's RSS after boot, after the admin list and after a full CSV export, each as found and
  *    after one full garbage collection (what the process holds: its data, indexes and code, without the garbage V8
  *    has not collected yet), beside the process's RSS without the registrations and the data's size on disk;
@@ -23,10 +26,14 @@ import { buildApp, freePort, waitForHealth } from "./app.ts";
 export type LeanResult = {
   registrations: number;
   diskMiB: number;
+  /** the checkpoint image beside the data files */
+  imageMiB: number;
   decodeFloorSeconds: number;
   empty: { bootSeconds: number; rssMiB: number; heldMiB: number };
   full: {
     bootSeconds: number;
+    /** the same data booted without its checkpoint image: every document decoded and every index built */
+    bootWithoutImageSeconds: number;
     /** RSS as found at each step */
     rssMiB: number;
     afterListMiB: number;
@@ -158,8 +165,10 @@ export async function runLean(options: { count?: number; buildDir: string; log?:
       await db.stop();
     }
     const decodeFloorSeconds = decodeFloor(dbDir);
+    const imageMiB = fs.readdirSync(dbDir).filter((f) => f.startsWith("image-")).reduce((sum, f) => sum + fs.statSync(path.join(dbDir, f)).size, 0) / 1024 / 1024;
     log(`${count} registrations on disk (${diskMiB(dbDir).toFixed(1)} MiB); decoding them alone: ${decodeFloorSeconds.toFixed(2)} s`);
 
+    let result: LeanResult;
     const app = await boot(options.buildDir, dataDir);
     try {
       const pid = app.child.pid!;
@@ -180,13 +189,15 @@ export async function runLean(options: { count?: number; buildDir: string; log?:
         const exportSeconds = (performance.now() - started) / 1000;
         const afterExportMiB = rssMiB(pid);
         const heldAfterExportMiB = await app.heldMiB();
-        return {
+        result = {
           registrations: count,
           diskMiB: diskMiB(dbDir),
+          imageMiB,
           decodeFloorSeconds,
           empty,
           full: {
             bootSeconds: app.bootSeconds,
+            bootWithoutImageSeconds: 0,
             rssMiB: bootRss,
             afterListMiB,
             afterExportMiB,
@@ -203,6 +214,12 @@ export async function runLean(options: { count?: number; buildDir: string; log?:
     } finally {
       await app.stop();
     }
+    for (const f of fs.readdirSync(dbDir)) if (f.startsWith("image-")) fs.rmSync(path.join(dbDir, f));
+    const cold = await boot(options.buildDir, dataDir);
+    await cold.stop();
+    result.full.bootWithoutImageSeconds = cold.bootSeconds;
+    log(`the same data without its checkpoint image: boot ${cold.bootSeconds.toFixed(2)} s`);
+    return result;
   } finally {
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
@@ -210,8 +227,8 @@ export async function runLean(options: { count?: number; buildDir: string; log?:
 
 export function formatLean(r: LeanResult): string {
   return [
-    `Lean at scale: ${r.registrations.toLocaleString("en-GB")} registrations on disk (${r.diskMiB.toFixed(1)} MiB), app on its in-process embedded database`,
-    `  boot to /healthz: ${r.full.bootSeconds.toFixed(2)} s; the same install without them ${r.empty.bootSeconds.toFixed(2)} s; decoding the data files alone ${r.decodeFloorSeconds.toFixed(2)} s`,
+    `Lean at scale: ${r.registrations.toLocaleString("en-GB")} registrations on disk (${r.diskMiB.toFixed(1)} MiB, and a ${r.imageMiB.toFixed(1)} MiB checkpoint image), app on its in-process embedded database`,
+    `  boot to /healthz: ${r.full.bootSeconds.toFixed(2)} s from the checkpoint image (${r.full.bootWithoutImageSeconds.toFixed(2)} s from the data files alone); the same install without them ${r.empty.bootSeconds.toFixed(2)} s; decoding the data files alone ${r.decodeFloorSeconds.toFixed(2)} s`,
     `  RSS as found: ${r.full.rssMiB.toFixed(0)} MiB after boot, ${r.full.afterListMiB.toFixed(0)} after the admin list, ${r.full.afterExportMiB.toFixed(0)} after a full CSV export (${r.full.exportSeconds.toFixed(1)} s), peak ${r.full.peakMiB.toFixed(0)}; without the registrations ${r.empty.rssMiB.toFixed(0)} MiB`,
     `  RSS held (after a full garbage collection): ${r.full.heldMiB.toFixed(0)} MiB after boot, ${r.full.heldAfterListMiB.toFixed(0)} after the admin list, ${r.full.heldAfterExportMiB.toFixed(0)} after the export; without the registrations ${r.empty.heldMiB.toFixed(0)} MiB`,
     `  what the data adds: ${(r.full.heldAfterExportMiB - r.empty.heldMiB).toFixed(0)} MiB held for ${r.diskMiB.toFixed(1)} MiB on disk (${((r.full.heldAfterExportMiB - r.empty.heldMiB) / r.diskMiB).toFixed(1)}×); boot ${(r.full.bootSeconds / r.decodeFloorSeconds).toFixed(1)}× the decode floor`,

@@ -5,21 +5,27 @@
  * replies being serialized) stay valid snapshots.
  */
 import { Query } from "mingo/query";
+import { serialize } from "bson";
 import {
   type Doc,
   MongoError,
   compactDoc,
   compareValues,
+  decodeBson,
+  docShape,
+  fromShape,
   typeRank,
   encodeKey,
   isPlainObject,
   pathValues,
   renderValue,
+  setOwn,
+  type Shape,
 } from "./values.js";
 import { mingoOptions } from "./mingo-options.js";
 import { NOT_SIMPLE, OrderedView, simpleValue } from "./sorted.js";
 import { TextIndex, textSpecFrom } from "./text.js";
-import { type Ids, addId, firstId, idsCount, idsHas, idsIn, removeId } from "./ids.js";
+import { type Ids, addId, firstId, idsCount, idsHas, idsIn, readIdsMap, removeId, writeIdsMap } from "./ids.js";
 
 export type { Ids };
 
@@ -146,6 +152,56 @@ export class Index {
   }
 }
 
+/**
+ * A collection in a checkpoint image (image.ts), as the parts `Collection.writeImage` hands out in this order: this
+ * header; the documents in natural order with their sequences, in parts of at most IMAGE_DOCS (`ImageDocs`); then
+ * for each index its maps (`entries` when it has its full keys, `lead` for a compound index, `text` for a text index),
+ * each in parts (ids.ts). Parts are small so that reading them back makes garbage that dies young: the image's
+ * values never reach the old generation, only what the collection keeps does.
+ */
+export interface CollectionImage {
+  db: string;
+  name: string;
+  /** BSON, as the journal holds it (also each index's spec) */
+  options: Uint8Array;
+  version: number;
+  nextSeq: number;
+  size: number;
+  idNonOrderable: number;
+  indexes: { spec: Uint8Array; fullKeys: boolean; multikeyDocs: number; nonOrderable: number }[];
+}
+
+/**
+ * Documents in an image. A document is kept as a structured-clone value when it survives one unchanged (plain objects,
+ * arrays, strings, numbers, bigints, booleans, null, dates): as its values alone when `compactDoc` gives it a shape
+ * (`kinds[i]` is the shape's number: shapes are numbered in the order parts introduce them in `shapes`), else as the
+ * object (`kinds[i]` = -1). A document that does not survive a clone is kept as its BSON (`kinds[i]` = -2, `docs[i]`
+ * its bytes).
+ */
+interface ImageDocs {
+  shapes: string[][];
+  kinds: Int32Array;
+  docs: (Doc | any[] | Uint8Array)[];
+  seqs: Float64Array;
+}
+
+/** Documents per part of an image. Its bytes (BSON, typed arrays) are views valid only until the next part is read. */
+const IMAGE_DOCS = 1024;
+
+/** Whether `v` comes back from a structured clone (v8.serialize) exactly as it is (BSON types do not: they lose their class). */
+function cloneSafe(v: any): boolean {
+  if (v === null || typeof v !== "object") return typeof v !== "function" && typeof v !== "symbol";
+  if (Array.isArray(v)) {
+    for (let i = 0; i < v.length; i++) if (!(i in v) || !cloneSafe(v[i])) return false;
+    return true;
+  }
+  const proto = Object.getPrototypeOf(v);
+  if (proto === Date.prototype) return true;
+  if (proto !== Object.prototype) return false;
+  for (const k of Object.keys(v)) if (k === "__proto__" || !cloneSafe(v[k])) return false;
+  return true;
+}
+
 /** An equality lookup's plan: the id sets it selects, how many ids, and the index (null: `_id`). */
 export type EqualityPick = { ids: Ids[]; size: number; ix: Index | null };
 
@@ -203,6 +259,124 @@ export class Collection {
     this.name = name;
     this.options = options;
   }
+
+  /** Hands this collection to `emit` as the parts of a checkpoint image (see CollectionImage). */
+  writeImage(emit: (part: unknown) => void) {
+    const header: CollectionImage = {
+      db: this.db,
+      name: this.name,
+      options: serialize(this.options),
+      version: this.version,
+      nextSeq: this.nextSeq,
+      size: this.docs.size,
+      idNonOrderable: this.idView.nonOrderable,
+      indexes: this.indexes.map((ix) => ({ spec: serialize(ix.spec), fullKeys: ix.fullKeys, multikeyDocs: ix.multikeyDocs, nonOrderable: ix.view?.nonOrderable ?? 0 })),
+    };
+    emit(header);
+    const ordOf = new Map<string, number>();
+    const shapeNumbers = new Map<string, number>();
+    let part: ImageDocs | null = null;
+    let i = 0;
+    for (const [id, doc] of this.docs) {
+      part ??= { shapes: [], kinds: new Int32Array(Math.min(IMAGE_DOCS, this.docs.size - i)), docs: [], seqs: new Float64Array(Math.min(IMAGE_DOCS, this.docs.size - i)) };
+      const j = part.docs.length;
+      ordOf.set(id, i++);
+      part.seqs[j] = this.seqOf(doc);
+      if (!cloneSafe(doc)) {
+        part.kinds[j] = -2;
+        part.docs.push(serialize(doc));
+      } else {
+        const keys = Object.keys(doc);
+        if (docShape(keys)) {
+          const signature = keys.join("\u0000");
+          let n = shapeNumbers.get(signature);
+          if (n === undefined) {
+            shapeNumbers.set(signature, (n = shapeNumbers.size));
+            part.shapes.push(keys);
+          }
+          part.kinds[j] = n;
+          part.docs.push(keys.map((k) => doc[k]));
+        } else {
+          part.kinds[j] = -1;
+          part.docs.push(doc);
+        }
+      }
+      if (part.docs.length === part.kinds.length) {
+        emit(part);
+        part = null;
+      }
+    }
+    for (const ix of this.indexes) {
+      if (ix.fullKeys) writeIdsMap(ix.entries, ordOf, emit);
+      if (ix.lead) writeIdsMap(ix.lead, ordOf, emit);
+      if (ix.text) writeIdsMap(ix.text.postings, ordOf, emit);
+    }
+  }
+
+  /**
+   * The collection `writeImage` wrote, read part by part from `next`: the same documents (laid out as `insert` lays
+   * them out) in the same order with the same sequences, the same index keys in the same order. Index keys that are a
+   * document's string value are stored as the document's own string, as building the index stores them.
+   */
+  static readImage(next: () => any): Collection {
+    const img = next() as CollectionImage;
+    // A part's bytes are valid only until the next part is read: decode them now.
+    const c = new Collection(img.db, img.name, decodeBson(img.options));
+    const specs = img.indexes.map((x) => decodeBson(x.spec) as IndexSpec);
+    const ids: string[] = new Array(img.size);
+    const docs: Doc[] = new Array(img.size);
+    const shapeKeys: string[][] = [];
+    const shapes: (Shape | null)[] = [];
+    let i = 0;
+    while (i < img.size) {
+      const part = next() as ImageDocs;
+      for (const keys of part.shapes) {
+        shapeKeys.push(keys);
+        shapes.push(docShape(keys));
+      }
+      for (let j = 0; j < part.docs.length; j++, i++) {
+        const kind = part.kinds[j];
+        let doc: Doc;
+        if (kind >= 0) {
+          const values = part.docs[j] as any[];
+          const shape = shapes[kind];
+          if (shape) doc = fromShape(shape, values);
+          else {
+            // no shape in this process (too many, or code generation refused): as compactDoc keeps such a document
+            const keys = shapeKeys[kind];
+            const o: Doc = {};
+            for (let k = 0; k < keys.length; k++) setOwn(o, keys[k], values[k]);
+            doc = compactDoc(o);
+          }
+        } else doc = compactDoc(kind === -1 ? (part.docs[j] as Doc) : decodeBson(part.docs[j] as Uint8Array));
+        const id = encodeKey(doc._id);
+        ids[i] = id;
+        docs[i] = doc;
+        c.docs.set(id, doc);
+        c.seqs.set(doc, part.seqs[j]);
+      }
+    }
+    c.nextSeq = img.nextSeq;
+    c.version = img.version;
+    c.idView.nonOrderable = img.idNonOrderable;
+    for (const [n, x] of img.indexes.entries()) {
+      const ix = new Index(specs[n]);
+      const path = ix.fields[0].path;
+      const own = (key: string, ord: number): string => {
+        const v = simpleValue(docs[ord], path);
+        return typeof v === "string" && v === key ? v : key;
+      };
+      ix.fullKeys = x.fullKeys;
+      if (ix.fullKeys) ix.entries = readIdsMap(next, ids, ix.fields.length === 1 ? own : undefined);
+      if (ix.lead) ix.lead = readIdsMap(next, ids, own);
+      if (ix.text) ix.text.postings = readIdsMap(next, ids);
+      ix.multikeyDocs = x.multikeyDocs;
+      if (ix.view) ix.view.nonOrderable = x.nonOrderable;
+      c.indexes.push(ix);
+    }
+    return c;
+  }
+
 
   get ns() {
     return `${this.db}.${this.name}`;

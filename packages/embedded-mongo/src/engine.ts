@@ -62,6 +62,11 @@ import { cmd_delete, cmd_findandmodify, cmd_insert, cmd_update } from "./command
 
 export * from "./engine-shared.js";
 
+/** The first part of a checkpoint image: the databases, in order, and how many collections each has (their parts follow). */
+export interface EngineImage {
+  dbs: { db: string; collections: number }[];
+}
+
 export class Engine {
   dbs = new Map<string, Map<string, Collection>>();
 
@@ -170,6 +175,28 @@ export class Engine {
   }
 
   /** All records needed to rebuild the current state (snapshot). */
+  /** Hands every database (empty ones too) and its collections to `emit` as the parts of a checkpoint image (image.ts). */
+  writeImage(emit: (part: unknown) => void) {
+    const header: EngineImage = { dbs: [...this.dbs].map(([db, colls]) => ({ db, collections: colls.size })) };
+    emit(header);
+    for (const colls of this.dbs.values()) for (const c of colls.values()) c.writeImage(emit);
+  }
+
+  /** The databases an image describes, read part by part from `next` (the caller puts them in place). */
+  readImage(next: () => any): Map<string, Map<string, Collection>> {
+    const header = next() as EngineImage;
+    const dbs = new Map<string, Map<string, Collection>>();
+    for (const { db, collections } of header.dbs) {
+      const colls = new Map<string, Collection>();
+      for (let i = 0; i < collections; i++) {
+        const c = Collection.readImage(next);
+        colls.set(c.name, c);
+      }
+      dbs.set(db, colls);
+    }
+    return dbs;
+  }
+
   *snapshotRecords(): Generator<JournalRecord> {
     for (const [db, colls] of this.dbs) {
       for (const [name, coll] of colls) {

@@ -96,3 +96,70 @@ export function removeId(m: Map<string, Ids>, key: string, id: string) {
   if (s.size === 1) m.set(key, s.first()!);
   else if (s.size === 0) m.delete(key);
 }
+
+/**
+ * A map of ids as a checkpoint image keeps it (image.ts), in parts of at most IMAGE_KEYS keys: the keys in order and,
+ * per key, how many ids and their ordinals (positions in the collection's natural order): the ids themselves are not
+ * repeated in every index. `last` marks the map's last part.
+ */
+export interface IdsMapPart {
+  keys: string[];
+  counts: Uint32Array;
+  ords: Uint32Array;
+  last: boolean;
+}
+
+/** Keys per part: a part is garbage before the next minor collection when it is read back. */
+export const IMAGE_KEYS = 4096;
+
+/** Hands `m` to `emit` in parts; `ordOf` gives each id's ordinal (an id it does not know means a broken index: throws). */
+export function writeIdsMap(m: Map<string, Ids>, ordOf: Map<string, number>, emit: (part: IdsMapPart) => void) {
+  let keys: string[] = [];
+  let counts: number[] = [];
+  let ords: number[] = [];
+  const flush = (last: boolean) => {
+    emit({ keys, counts: Uint32Array.from(counts), ords: Uint32Array.from(ords), last });
+    keys = [];
+    counts = [];
+    ords = [];
+  };
+  for (const [key, v] of m) {
+    if (keys.length === IMAGE_KEYS) flush(false);
+    keys.push(key);
+    let n = 0;
+    for (const id of idsIn(v)) {
+      const ord = ordOf.get(id);
+      if (ord === undefined) throw new Error(`index key ${JSON.stringify(key)} names a document that is not stored`);
+      ords.push(ord);
+      n++;
+    }
+    counts.push(n);
+  }
+  flush(true);
+}
+
+/**
+ * The map `writeIdsMap` wrote, read part by part from `next`: the same keys in the same order with the same ids in
+ * the same order. `keyOf` may hand back an equal string to store instead of the image's copy (the document's own, so
+ * that both share one), given the ordinal of the key's first id.
+ */
+export function readIdsMap(next: () => IdsMapPart, ids: string[], keyOf?: (key: string, firstOrd: number) => string): Map<string, Ids> {
+  const m = new Map<string, Ids>();
+  for (;;) {
+    const { keys, counts, ords, last } = next();
+    let p = 0;
+    for (let i = 0; i < keys.length; i++) {
+      const n = counts[i];
+      if (n === 0) continue;
+      const key = keyOf ? keyOf(keys[i], ords[p]) : keys[i];
+      if (n === 1) m.set(key, ids[ords[p]]);
+      else {
+        const many: string[] = new Array(n);
+        for (let j = 0; j < n; j++) many[j] = ids[ords[p + j]];
+        m.set(key, new ManyIds(many));
+      }
+      p += n;
+    }
+    if (last) return m;
+  }
+}

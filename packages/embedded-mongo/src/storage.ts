@@ -5,6 +5,8 @@
  *   mongod.lock          "<pid> <start time>" of the owning process (created exclusively)
  *   snapshot-<N>.bson    full state written at compaction N (absent for N=0)
  *   journal-<N>.bson     records appended since snapshot N
+ *   image-<N>.v8         a checkpoint image of the state in memory (image.ts): written when the storage closes and
+ *                        at compaction, used by a start only while it matches the snapshot and journal; a cache
  *
  * Both files are sequences of frames: u32 LE payload length, u32 LE CRC32 of
  * the payload, payload = one BSON document (a JournalRecord). A write is
@@ -20,6 +22,7 @@ import path from "node:path";
 import zlib from "node:zlib";
 import { serialize } from "bson";
 import type { Engine, Journal, JournalRecord } from "./engine.js";
+import { crcOfPrefix, fileId, readImage, writeImage } from "./image.js";
 import { decodeBson } from "./values.js";
 
 const FRAME_HEADER = 8;
@@ -90,13 +93,13 @@ export const LOAD_CHUNK = 64 * 1024;
  * reading the file into one buffer, without holding the file in memory (100 MiB of data files were 100 MiB of memory
  * until the next full garbage collection).
  */
-export function applyFileFrames(file: string, apply: (rec: JournalRecord) => void, chunk = LOAD_CHUNK): { count: number; validLength: number; size: number; error?: string } {
+export function applyFileFrames(file: string, apply: (rec: JournalRecord) => void, chunk = LOAD_CHUNK, start = 0): { count: number; validLength: number; size: number; error?: string } {
   const fd = fs.openSync(file, "r");
   try {
     const size = fs.fstatSync(fd).size;
     let count = 0;
-    let base = 0; // file offset of buf[0]
-    let read = 0; // file offset read up to
+    let base = start; // file offset of buf[0]
+    let read = start; // file offset read up to
     let buf = Buffer.alloc(0);
     for (;;) {
       const atEnd = read >= size;
@@ -247,6 +250,10 @@ export class Storage implements Journal {
   private onFatal: (err: Error) => void;
   /** number of compactions done by this process (for tests/diagnostics) */
   compactions = 0;
+  /** how much of the journal the generation's image covers (-1: it has none) */
+  private imageLength = -1;
+  /** whether the start restored the state from an image (for tests/diagnostics) */
+  loadedFromImage = false;
 
   private constructor(
     readonly dir: string,
@@ -275,8 +282,54 @@ export class Storage implements Journal {
     return st;
   }
 
-  private file(kind: "snapshot" | "journal", gen: number) {
-    return path.join(this.dir, `${kind}-${gen}.bson`);
+  private file(kind: "snapshot" | "journal" | "image", gen: number) {
+    return path.join(this.dir, kind === "image" ? `image-${gen}.v8` : `${kind}-${gen}.bson`);
+  }
+
+  /**
+   * Restores the engine from the generation's image when there is one that matches the data files; returns how much
+   * of the journal it covers (null: not restored, the data files are to be loaded). An unusable image is removed.
+   */
+  private restoreImage(gen: number): number | null {
+    const file = this.file("image", gen);
+    if (!fs.existsSync(file)) return null;
+    const jpath = this.file("journal", gen);
+    let why: string;
+    try {
+      const img = fs.existsSync(jpath) ? readImage(file, gen, gen > 0 ? this.file("snapshot", gen) : null, jpath, this.engine) : { unusable: "no journal" };
+      if ("stamp" in img) {
+        this.imageLength = img.stamp.journalLength;
+        this.loadedFromImage = true;
+        return img.stamp.journalLength;
+      }
+      why = img.unusable;
+    } catch (e: any) {
+      this.engine.dbs = new Map();
+      why = e?.message ?? String(e);
+    }
+    this.log(`image ${file} not used (${why}): loading the data files`);
+    try {
+      fs.unlinkSync(file);
+    } catch {}
+    return null;
+  }
+
+  /** Writes the image of the current state, which the data files of `gen` hold up to `journalLength` of the journal. */
+  private writeImage(gen: number, journalLength: number) {
+    const file = this.file("image", gen);
+    try {
+      const journalCrc = crcOfPrefix(this.file("journal", gen), journalLength);
+      if (journalCrc === null) throw new Error("the journal is shorter than what was written");
+      const snapshot = gen > 0 ? fileId(this.file("snapshot", gen)) : null;
+      writeImage(file, { gen, snapshot, journalLength, journalCrc }, this.engine);
+      this.imageLength = journalLength;
+    } catch (e: any) {
+      // A cache: without it the next start loads the data files.
+      this.log(`could not write the image ${file}: ${e?.message ?? e}`);
+      try {
+        fs.unlinkSync(file);
+      } catch {}
+    }
   }
 
   private async load() {
@@ -288,14 +341,15 @@ export class Storage implements Journal {
     }
     this.gen = gen;
     const snap = this.file("snapshot", gen);
-    if (gen > 0) {
+    const fromImage = this.restoreImage(gen);
+    if (gen > 0 && fromImage === null) {
       // A corrupt snapshot refuses the start: what was applied before the bad frame is discarded with the engine.
       const { validLength, size, error } = applyFileFrames(snap, (r) => this.engine.applyRecord(r));
       if (error || validLength !== size) throw new Error(`embedded-mongo: snapshot ${snap} is corrupt (${error}); refusing to start`);
     }
     const jpath = this.file("journal", gen);
     if (fs.existsSync(jpath)) {
-      const { validLength, size, error } = applyFileFrames(jpath, (r) => this.engine.applyRecord(r));
+      const { validLength, size, error } = applyFileFrames(jpath, (r) => this.engine.applyRecord(r), LOAD_CHUNK, fromImage ?? 0);
       if (validLength !== size) {
         this.log(`journal ${jpath}: dropping ${size - validLength} byte(s) of torn/corrupt tail (${error})`);
         fs.truncateSync(jpath, validLength);
@@ -310,8 +364,8 @@ export class Storage implements Journal {
     }
     // remove leftovers of older generations / interrupted compactions
     for (const n of names) {
-      const m = /^(snapshot|journal)-(\d+)\.bson(\.tmp)?$/.exec(n);
-      if (m && (Number(m[2]) !== gen || m[3])) {
+      const m = /^(?:snapshot|journal)-(\d+)\.bson(\.tmp)?$|^image-(\d+)\.v8(\.tmp)?$/.exec(n);
+      if (m && (Number(m[1] ?? m[3]) !== gen || m[2] || m[4])) {
         try {
           fs.unlinkSync(path.join(this.dir, n));
         } catch {}
@@ -421,11 +475,14 @@ export class Storage implements Journal {
     const oldGen = this.gen;
     this.gen = next;
     this.size = 0;
+    // Still in the same synchronous step as the snapshot: memory holds exactly what it holds.
+    this.imageLength = -1;
+    this.writeImage(next, 0);
     // records still pending were applied to memory, hence are in the snapshot too; they
     // will also be written to the new journal (idempotent on replay)
     this.fh = await fsp.open(jpath, "a");
     await old.close();
-    for (const p of [this.file("snapshot", oldGen), this.file("journal", oldGen)]) {
+    for (const p of [this.file("snapshot", oldGen), this.file("journal", oldGen), this.file("image", oldGen)]) {
       try {
         fs.unlinkSync(p);
       } catch {}
@@ -449,6 +506,8 @@ export class Storage implements Journal {
     } catch {}
     while (this.flushing) await this.flushing;
     this.closed = true;
+    // Every record is on disk and no other can be added: the next start can begin from here.
+    if (!this.failed && this.imageLength !== this.size) this.writeImage(this.gen, this.size);
     try {
       await this.fh.close();
     } catch {}

@@ -461,7 +461,7 @@ const MAX_SHAPES = 2000;
 const MAX_SHARED_LENGTH = 48;
 const MAX_VALUES_PER_FIELD = 2048;
 
-interface Shape {
+export interface Shape {
   make: (values: any[]) => Doc;
   /** per field: its short strings seen so far, or null once the field has shown too many different ones */
   strings: (Map<string, string> | null)[];
@@ -526,6 +526,21 @@ function ownBytes(v: Binary): Binary {
   const bytes = Buffer.allocUnsafeSlow(v.position);
   bytes.set(view.subarray(0, v.position));
   return v instanceof UUID ? new UUID(bytes) : new Binary(bytes, v.sub_type);
+}
+
+/**
+ * The shape `compactDoc` lays out a plain object with these keys by, or null when it keeps such an object as it is.
+ * A checkpoint image (image.ts) keeps a document that has one as its values alone; `fromShape` rebuilds it.
+ */
+export function docShape(keys: string[]): Shape | null {
+  const worth = keys.length >= MIN_SHAPE_KEYS && keys.length <= MAX_SHAPE_KEYS && !keys.includes("__proto__");
+  return worth ? shapeOf(keys) : null;
+}
+
+/** `compactDoc` of the plain object with `shape`'s keys and these values, without building it first (takes `values` over). */
+export function fromShape(shape: Shape, values: any[]): Doc {
+  for (let i = 0; i < values.length; i++) values[i] = compactValue(values[i], shape, i);
+  return shape.make(values);
 }
 
 /** The same document, laid out compactly (see above); `doc` itself is not changed. */
