@@ -174,7 +174,6 @@ export class Engine {
     return coll;
   }
 
-  /** All records needed to rebuild the current state (snapshot). */
   /** Hands every database (empty ones too) and its collections to `emit` as the parts of a checkpoint image (image.ts). */
   writeImage(emit: (part: unknown) => void) {
     const header: EngineImage = { dbs: [...this.dbs].map(([db, colls]) => ({ db, collections: colls.size })) };
@@ -197,6 +196,7 @@ export class Engine {
     return dbs;
   }
 
+  /** All records needed to rebuild the current state (snapshot). */
   *snapshotRecords(): Generator<JournalRecord> {
     for (const [db, colls] of this.dbs) {
       for (const [name, coll] of colls) {

@@ -304,7 +304,7 @@ export class Storage implements Journal {
       }
       why = img.unusable;
     } catch (e: any) {
-      this.engine.dbs = new Map();
+      // readImage puts nothing in place unless all of it checked out: the engine is still empty
       why = e?.message ?? String(e);
     }
     this.log(`image ${file} not used (${why}): loading the data files`);

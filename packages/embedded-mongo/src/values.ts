@@ -546,8 +546,7 @@ export function fromShape(shape: Shape, values: any[]): Doc {
 /** The same document, laid out compactly (see above); `doc` itself is not changed. */
 export function compactDoc(doc: Doc): Doc {
   const keys = Object.keys(doc);
-  const worth = keys.length >= MIN_SHAPE_KEYS && keys.length <= MAX_SHAPE_KEYS && Object.getPrototypeOf(doc) === Object.prototype && !keys.includes("__proto__");
-  const shape = worth ? shapeOf(keys) : null;
+  const shape = Object.getPrototypeOf(doc) === Object.prototype ? docShape(keys) : null;
   const values: any[] = new Array(keys.length);
   let changed = false;
   for (let i = 0; i < keys.length; i++) {
