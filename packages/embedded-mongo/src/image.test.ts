@@ -237,6 +237,21 @@ describe("checkpoint images", () => {
     }
   });
 
+  it("a failed image write loses nothing and leaves no partial file: the next start loads the data files", async () => {
+    const dir = tmpDir();
+    const srv = await startEmbeddedMongo({ dataDir: dir, quiet: true });
+    await fill(srv.uri, 0);
+    // Something in the image's place that a rename cannot replace (as a full disk or a read-only file would refuse).
+    fs.mkdirSync(path.join(dir, "image-0.v8", "in-the-way"), { recursive: true });
+    await srv.stop();
+    expect(fs.existsSync(path.join(dir, "image-0.v8.tmp"))).toBe(false);
+    const reopened = await open(dir);
+    expect(reopened.storage.loadedFromImage).toBe(false);
+    expect(reopened.logged.join("\n")).toMatch(/image .* not used/);
+    expect(reopened.engine.getCollection("school", "people")!.docs.size).toBe(300 - 25);
+    await reopened.storage.close();
+  });
+
   it("compaction writes the new generation's image and removes the old one; a crash after it restarts from it", async () => {
     const dir = tmpDir();
     const srv = (await startEmbeddedMongo({ dataDir: dir, quiet: true, compactThresholdBytes: 64 * 1024 })) as Awaited<ReturnType<typeof startEmbeddedMongo>> & {

@@ -92,13 +92,19 @@ export function writeImage(file: string, stamp: ImageStamp, engine: Engine) {
   const tmp = `${file}.tmp`;
   const fd = fs.openSync(tmp, "w", 0o644);
   try {
-    writeAll(fd, head);
-    writeAll(fd, json);
-    for (const b of frames) writeAll(fd, b);
-  } finally {
-    fs.closeSync(fd);
+    try {
+      writeAll(fd, head);
+      writeAll(fd, json);
+      for (const b of frames) writeAll(fd, b);
+    } finally {
+      fs.closeSync(fd);
+    }
+    fs.renameSync(tmp, file);
+  } catch (e) {
+    // e.g. a full disk: leave no partial file behind
+    fs.rmSync(tmp, { force: true });
+    throw e;
   }
-  fs.renameSync(tmp, file);
 }
 
 /**
