@@ -54,16 +54,23 @@ function rssMiB(pid: number): number {
   return statusKiB(pid, "VmRSS") / 1024;
 }
 
-/** The data files' size (snapshot + journal). */
-function diskMiB(dbDir: string): number {
-  return fs.readdirSync(dbDir).filter((f) => f.endsWith(".bson")).reduce((sum, f) => sum + fs.statSync(path.join(dbDir, f)).size, 0) / 1024 / 1024;
+/** The files of the embedded database's directory that `kind` picks. */
+function filesOf(dbDir: string, kind: (name: string) => boolean): string[] {
+  return fs.readdirSync(dbDir).filter(kind).map((f) => path.join(dbDir, f));
+}
+const dataFile = (name: string) => name.endsWith(".bson");
+const imageFile = (name: string) => name.startsWith("image-");
+
+/** The size of the files `kind` picks (the data files: snapshot + journal; or the checkpoint image). */
+function sizeMiB(dbDir: string, kind: (name: string) => boolean): number {
+  return filesOf(dbDir, kind).reduce((sum, f) => sum + fs.statSync(f).size, 0) / 1024 / 1024;
 }
 
 /** Every frame of every data file decoded with `bson` and dropped: the cost of reading the data, nothing else. */
 function decodeFloor(dbDir: string): number {
   const started = performance.now();
-  for (const f of fs.readdirSync(dbDir).filter((n) => n.endsWith(".bson"))) {
-    const buf = fs.readFileSync(path.join(dbDir, f));
+  for (const f of filesOf(dbDir, dataFile)) {
+    const buf = fs.readFileSync(f);
     for (let pos = 0; pos + 8 <= buf.length; ) {
       const len = buf.readUInt32LE(pos);
       deserialize(buf.subarray(pos + 8, pos + 8 + len));
@@ -165,8 +172,8 @@ export async function runLean(options: { count?: number; buildDir: string; log?:
       await db.stop();
     }
     const decodeFloorSeconds = decodeFloor(dbDir);
-    const imageMiB = fs.readdirSync(dbDir).filter((f) => f.startsWith("image-")).reduce((sum, f) => sum + fs.statSync(path.join(dbDir, f)).size, 0) / 1024 / 1024;
-    log(`${count} registrations on disk (${diskMiB(dbDir).toFixed(1)} MiB); decoding them alone: ${decodeFloorSeconds.toFixed(2)} s`);
+    const imageMiB = sizeMiB(dbDir, imageFile);
+    log(`${count} registrations on disk (${sizeMiB(dbDir, dataFile).toFixed(1)} MiB); decoding them alone: ${decodeFloorSeconds.toFixed(2)} s`);
 
     let result: LeanResult;
     const app = await boot(options.buildDir, dataDir);
@@ -191,7 +198,7 @@ export async function runLean(options: { count?: number; buildDir: string; log?:
         const heldAfterExportMiB = await app.heldMiB();
         result = {
           registrations: count,
-          diskMiB: diskMiB(dbDir),
+          diskMiB: sizeMiB(dbDir, dataFile),
           imageMiB,
           decodeFloorSeconds,
           empty,
@@ -214,7 +221,7 @@ export async function runLean(options: { count?: number; buildDir: string; log?:
     } finally {
       await app.stop();
     }
-    for (const f of fs.readdirSync(dbDir)) if (f.startsWith("image-")) fs.rmSync(path.join(dbDir, f));
+    for (const f of filesOf(dbDir, imageFile)) fs.rmSync(f);
     const cold = await boot(options.buildDir, dataDir);
     await cold.stop();
     result.full.bootWithoutImageSeconds = cold.bootSeconds;

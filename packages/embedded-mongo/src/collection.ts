@@ -377,7 +377,6 @@ export class Collection {
     return c;
   }
 
-
   get ns() {
     return `${this.db}.${this.name}`;
   }

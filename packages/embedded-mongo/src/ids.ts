@@ -110,7 +110,7 @@ export interface IdsMapPart {
 }
 
 /** Keys per part: a part is garbage before the next minor collection when it is read back. */
-export const IMAGE_KEYS = 4096;
+const IMAGE_KEYS = 4096;
 
 /** Hands `m` to `emit` in parts; `ordOf` gives each id's ordinal (an id it does not know means a broken index: throws). */
 export function writeIdsMap(m: Map<string, Ids>, ordOf: Map<string, number>, emit: (part: IdsMapPart) => void) {
