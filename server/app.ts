@@ -12,7 +12,8 @@ import { compression } from "./compression.ts";
 import { useCspReports } from "./csp-report.ts";
 import { loadContextFor } from "./load-context.ts";
 import { malformedUrl } from "./malformed-url.ts";
-import { useObservability } from "./observability.ts";
+import { logger, mallocTrimSeconds, useObservability } from "./observability.ts";
+import { loadMallocTrim, trimAfterMajorCollections } from "./memory-trim.ts";
 import { sameOrigin } from "./same-origin.ts";
 import { securityHeaders } from "./security-headers.ts";
 import { staticAssets } from "./static-assets.ts";
@@ -57,6 +58,13 @@ function healthz(loader: () => Promise<Response>): express.RequestHandler {
       })
       .catch(next);
   };
+}
+
+// What a burst of work freed goes back to the system after each major collection (server/memory-trim.ts).
+if (process.env.MEMORY_TRIM?.trim().toLowerCase() !== "off") {
+  const trim = loadMallocTrim();
+  if (trim) trimAfterMajorCollections(trim, { onTrim: (ms) => mallocTrimSeconds.observe(ms / 1000) });
+  else logger.info("glibc's malloc_trim is not available on this system: freed memory is returned as the C library decides");
 }
 
 const port = Number(process.env.PORT ?? 3000);
