@@ -18,12 +18,20 @@ export type TestUser = { id: string; phone: string; localPhone: string; password
 let counter = 0;
 /** Ghana mobile prefixes that are valid for every 7 digits that follow (app/domain/phone.ts refuses others). */
 const MOBILE_PREFIXES = ["050", "053", "054", "055", "056", "057", "020", "023", "026", "028"];
-/** A valid mobile number no other test uses: 8 digits from the worker, time and a counter; the first picks the prefix. */
+/**
+ * Where this process's numbers start: a random point of the 7-digit range, so that a worker Playwright restarts with
+ * the same index (after a failure) does not hand out the numbers its predecessor used.
+ */
+const PHONE_START = Math.floor(Math.random() * 10_000_000);
+/**
+ * A valid mobile number no other test of the run uses: the worker's index picks the prefix (two workers never share
+ * one), a counter from this process's random start gives the 7 digits. (Numbers made from the clock and the counter
+ * collided across workers: one worker's counter plus the index offset matched the other's in the same millisecond.)
+ */
 export function uniquePhone(): string {
   counter += 1;
-  const n = (Date.now() % 1_000_000) * 100 + (counter % 100) + Number(process.env.TEST_PARALLEL_INDEX ?? 0) * 7;
-  const digits = String(n).padStart(8, "0").slice(-8);
-  return `${MOBILE_PREFIXES[Number(digits[0])]}${digits.slice(1)}`;
+  const worker = Number(process.env.TEST_PARALLEL_INDEX ?? 0) % MOBILE_PREFIXES.length;
+  return `${MOBILE_PREFIXES[worker]}${String((PHONE_START + counter) % 10_000_000).padStart(7, "0")}`;
 }
 
 export async function connectTestDb() {
