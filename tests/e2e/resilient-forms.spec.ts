@@ -112,6 +112,36 @@ test.describe("a dropped link loses nothing @js-only", () => {
   });
 });
 
+test.describe("before the form's validation code has arrived @js-only", () => {
+  test("leaving fields sends nothing to the server and what was chosen stays; the submission is checked there", async ({ page }) => {
+    const wardName = `Early ${uniquePhone()}`;
+    // The schema chunk (Zod and the phone metadata) held back, as on a slow link where the page is interactive first.
+    let releaseSchema!: () => void;
+    const schemaHeld = new Promise<void>((resolve) => (releaseSchema = resolve));
+    await page.route(/registration\.schema-[^/]*\.js$/, async (route) => {
+      await schemaHeld;
+      await route.continue();
+    });
+    const posts: string[] = [];
+    page.on("request", (request) => {
+      if (request.method() === "POST") posts.push(request.url());
+    });
+    await open(page, "/registration");
+    await fillRegistration(page, wardName);
+    await byLabel(page, L.currentSchool).focus();
+    expect(posts).toEqual([]);
+    await expect(page.getByRole("checkbox", { name: SUBJECTS[0], exact: true })).toBeChecked();
+    await expect(page.getByRole("checkbox", { name: SUBJECTS[1], exact: true })).toBeChecked();
+    await expect(byLabel(page, L.programme)).toHaveValue("science");
+
+    await submit(page);
+    await expect(page).toHaveURL(/\/registration\/[a-z0-9]{12}$/, { timeout: 20_000 });
+    expect(posts).toHaveLength(1);
+    expect(await registrationsOf(wardName)).toBe(1);
+    releaseSchema();
+  });
+});
+
 test.describe("drafts on the device @js-only", () => {
   test("a reload mid-form offers the answers back; Restore puts them back, Start again forgets them", async ({ page }) => {
     const wardName = `Draft ${uniquePhone()}`;

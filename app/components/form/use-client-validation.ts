@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import type { useForm } from "@conform-to/react";
+import { parse, type useForm } from "@conform-to/react";
 import type { ZodType } from "zod";
 
 type FormOptions = Parameters<typeof useForm<Record<string, unknown>, Record<string, unknown>, string[]>>[0];
@@ -13,8 +13,15 @@ type Validate = NonNullable<FormOptions["onValidate"]>;
  * a form page's JavaScript, that neither the first paint nor typing needs. The form renders from constraints its
  * route's loader computed from the schema (`FormConstraint`); until the schema arrives, and without JavaScript, the
  * server validates every post as it always does. `key` names the schema: a new key loads it again.
+ *
+ * Until the schema arrives a field that is left is not checked (`NOT_YET`): without an `onValidate`, Conform would
+ * post the whole form to the server to check that one field, as a navigation, and its late answer re-rendered the
+ * form with the values of that moment, undoing what was typed or chosen since (the programme's subjects vanished on a
+ * slow link). A submission still goes to the server, which checks everything.
  */
-export function useClientValidation(loadSchema: () => Promise<ZodType>, key = ""): Validate | undefined {
+const NOT_YET: Validate = ({ formData }) => parse(formData, { resolve: (value) => ({ value }) });
+
+export function useClientValidation(loadSchema: () => Promise<ZodType>, key = ""): Validate {
   const [validate, setValidate] = useState<Validate>();
   useEffect(() => {
     let live = true;
@@ -26,5 +33,5 @@ export function useClientValidation(loadSchema: () => Promise<ZodType>, key = ""
     };
     // loadSchema is a new function on every render; the key says when it names another schema.
   }, [key]);
-  return validate;
+  return validate ?? NOT_YET;
 }
