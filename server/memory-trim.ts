@@ -29,11 +29,14 @@ export function loadMallocTrim(): MallocTrim | null {
   }
 }
 
+/** How long after a major collection the trim runs (V8 frees the dead array buffers on a background thread). */
+const TRIM_DELAY_MS = 50;
+
 /**
  * A moment after each major collection (so that the array buffers it found dead, freed by V8 on a background
- * thread, are free too), one `trim(0)`. Collections close together share one trim. Returns a function that stops it.
+ * thread, are free too), one `trim(0)`. Collections close together share one trim. For the process's lifetime.
  */
-export function trimAfterMajorCollections(trim: MallocTrim, options: { delayMs?: number; onTrim?: (ms: number) => void } = {}): () => void {
+export function trimAfterMajorCollections(trim: MallocTrim, options: { onTrim?: (ms: number) => void } = {}) {
   let timer: NodeJS.Timeout | null = null;
   const run = () => {
     timer = null;
@@ -44,12 +47,7 @@ export function trimAfterMajorCollections(trim: MallocTrim, options: { delayMs?:
   const observer = new PerformanceObserver((list) => {
     if (timer) return;
     const major = list.getEntries().some((e) => (e as PerformanceEntry & { detail?: { kind?: number } }).detail?.kind === constants.NODE_PERFORMANCE_GC_MAJOR);
-    if (major) timer = setTimeout(run, options.delayMs ?? 50).unref();
+    if (major) timer = setTimeout(run, TRIM_DELAY_MS).unref();
   });
   observer.observe({ entryTypes: ["gc"] });
-  return () => {
-    observer.disconnect();
-    if (timer) clearTimeout(timer);
-    timer = null;
-  };
 }
