@@ -1,4 +1,5 @@
 import { programmeLabel } from "./programmes.ts";
+import { SUPPORT_HOURS, SUPPORT_PHONES } from "./school.ts";
 
 /** Pure registration rules shared by the form (app/forms/registration.schema.ts, registration.fields.ts), the model and the pages. */
 
@@ -21,9 +22,13 @@ export const REGISTRATION_MAX_LENGTHS = {
   subjects: 20,
 } as const;
 
+/** How long the browser that submitted a registration sees its claim code (app/utils/claim-code.server.ts). */
+export const CLAIM_CODE_SHOWN_MINUTES = 30;
+
 /** For anyone who is not the registration's owner: no link, no reference (nothing about the registration). */
-export function undisclosedDuplicateMessage(wardName: string, programme: string) {
-  return `${wardName} is already registered for ${programmeLabel(programme)}. If you registered this ward, sign in to your parent account to see the registration, or call the school for help.`;
+export function undisclosedDuplicateMessage() {
+  const phones = SUPPORT_PHONES.map((p) => p.display).join(" or ");
+  return `This ward may already be registered. If you registered this ward, sign in to your parent account to see the registration, or call the school on ${phones} (${SUPPORT_HOURS}).`;
 }
 
 export function duplicateRegistrationMessage(wardName: string, programme: string) {

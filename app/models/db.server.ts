@@ -46,6 +46,10 @@ export function connectDb(): Promise<typeof mongoose> {
     if (repaired.receipts || repaired.totals) {
       console.warn(`[payments] start-up repair: ${repaired.receipts} receipt number(s) written, ${repaired.totals} registration total(s) recomputed`);
     }
+    // Claim codes issued while they were readable by anyone with a reference are replaced, once per database.
+    const { rotateExposedClaimCodes } = await import("./claim-code-rotation.server.ts");
+    const rotated = await rotateExposedClaimCodes();
+    if (rotated) console.warn(`[registrations] replaced the claim codes of ${rotated} registration(s) issued before claim codes were private`);
     // Files an earlier version kept in UPLOADS_DIR move into the database once (app/models/file-store.server.ts).
     const { migrateUploadsFolder } = await import("./file-store.server.ts");
     const migrated = await migrateUploadsFolder(env.uploadsDir);

@@ -42,7 +42,7 @@ export type StudentQuery = { subjectNames: string[]; subject?: string | null; q?
 /**
  * The filter behind the student table and its CSV: the facilitator's subjects
  * (or one of them), and a case-insensitive substring search on the name, the
- * registration id/reference, or the e-mail of the student's account (matched
+ * registration id (never the reference: with it anyone could read the family's confirmation page), or the e-mail of the student's account (matched
  * through the ward's WhatsApp number).
  */
 async function studentFilter({ subjectNames, subject, q }: StudentQuery): Promise<Record<string, unknown> | null> {
@@ -59,17 +59,16 @@ async function studentFilter({ subjectNames, subject, q }: StudentQuery): Promis
   if (term) {
     const pattern = { $regex: escapeRegex(term), $options: "i" };
     const withEmail = await User.find({ email: pattern }).select("phone").limit(200).lean<Array<{ phone: string }>>();
-    const or: Record<string, unknown>[] = [{ wardName: pattern }, { reference: pattern }, { _id: term }];
+    const or: Record<string, unknown>[] = [{ wardName: pattern }, { _id: term }];
     if (withEmail.length) or.push({ wardWhatsappNormalized: { $in: withEmail.map((u) => u.phone) } });
     and.push({ $or: or });
   }
   return { $and: and };
 }
 
-const STUDENT_FIELDS = "_id reference wardName wardWhatsapp wardWhatsappNormalized programme subjects createdAt";
+const STUDENT_FIELDS = "_id wardName wardWhatsapp wardWhatsappNormalized programme subjects createdAt";
 export type StudentRow = {
   _id: string;
-  reference: string;
   wardName: string;
   wardWhatsapp: string;
   email: string | null;

@@ -153,7 +153,7 @@ export function normaliseClaimCode(text: string) {
   return c.length === 8 ? `${c.slice(0, 4)}-${c.slice(4)}` : null;
 }
 
-export type ClaimOutcome = "linked" | "already-yours" | "not-found" | "claimed-by-another";
+export type ClaimOutcome = { status: "linked"; registrationId: string } | { status: "already-yours" | "not-found" | "claimed-by-another" };
 
 /**
  * Links the registration with this reference and claim code to the account, as its parent or its student. A
@@ -162,22 +162,22 @@ export type ClaimOutcome = "linked" | "already-yours" | "not-found" | "claimed-b
  */
 export async function claimRegistration(user: { _id: string; role: string }, reference: string, claimCode: string): Promise<ClaimOutcome> {
   const code = normaliseClaimCode(claimCode);
-  if (!code) return "not-found";
+  if (!code) return { status: "not-found" };
   const field = user.role === "parent" ? "parentUserId" : "studentUserId";
   const id = String(user._id);
   const match = { reference: String(reference), claimCode: code };
-  const updated = await Registration.updateOne({ ...match, [field]: null }, { $set: { [field]: id } });
-  if (updated.modifiedCount === 1) return "linked";
+  const updated = await Registration.findOneAndUpdate({ ...match, [field]: null }, { $set: { [field]: id } }, { projection: { _id: 1 }, lean: true });
+  if (updated) return { status: "linked", registrationId: String(updated._id) };
   const existing = await Registration.findOne(match).select(field).lean<Record<string, string | null>>();
-  if (!existing) return "not-found";
-  return existing[field] === id ? "already-yours" : "claimed-by-another";
+  if (!existing) return { status: "not-found" };
+  return { status: existing[field] === id ? "already-yours" : "claimed-by-another" };
 }
 
 /** The confirmation page's lookup: by the unguessable reference only. */
 export async function getRegistrationByReference(reference: string) {
   return Registration.findOne({ reference: String(reference) })
     .select(
-      "reference claimCode parentName whatsappNumber alternativeNumber wardName wardWhatsapp currentSchool wardForm specificClass programme subjects subjectCount updateMode referralName referralStatus referralOther joinStudentGroups joinParentGroup adminRegistration createdAt amountDue feeSeason amountPaid paymentStatus",
+      "reference claimCode userId parentName whatsappNumber alternativeNumber wardName wardWhatsapp currentSchool wardForm specificClass programme subjects subjectCount updateMode referralName referralStatus referralOther joinStudentGroups joinParentGroup adminRegistration createdAt amountDue feeSeason amountPaid paymentStatus",
     )
     .lean<RegistrationDoc>();
 }

@@ -13,7 +13,7 @@ import { hashPassword } from "#models/password.server.ts";
 import { safeRedirect } from "./redirect.ts";
 import { createUserSession, destroyUserSession } from "./session.server.ts";
 import { toastHeader, redirectWithToast } from "./toast.server.ts";
-import { checkGlobalAuthLimit, reserveSignIn } from "./sign-in-limits.server.ts";
+import { checkAuthPost, reserveSignIn } from "./sign-in-limits.server.ts";
 
 /**
  * The sign-in and sign-up fields' HTML constraints from their schemas (computed once), for the pages that render the
@@ -64,7 +64,7 @@ export async function handleSignIn(request: Request, formData: FormData, address
 }
 
 /** Sign-up: never creates an admin (the schema only accepts student, parent, facilitator). */
-export async function handleSignUp(formData: FormData, options: { portal: boolean; successUrl: string }) {
+export async function handleSignUp(formData: FormData, options: { portal: boolean; successUrl: string; address: string }) {
   const submission = parseWithZod(formData, { schema: signUpSchema(options.portal ? "portal" : "auth") });
   if (submission.status !== "success") {
     return data({ result: submission.reply({ hideFields: HIDE }) }, { status: 400 });
@@ -72,7 +72,7 @@ export async function handleSignUp(formData: FormData, options: { portal: boolea
   const v = submission.value;
   const phone = normalizePhone(v.phone);
   await connectDb();
-  const busy = await checkGlobalAuthLimit();
+  const busy = await checkAuthPost(options.address);
   if (busy) return data({ result: submission.reply({ formErrors: [busy.message], hideFields: HIDE }) }, { status: busy.status });
   const phoneTaken = () => data({ result: submission.reply({ fieldErrors: { phone: [PHONE_TAKEN] }, hideFields: HIDE }) }, { status: 400 });
   if (await User.exists({ phone })) return phoneTaken();

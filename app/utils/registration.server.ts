@@ -15,6 +15,15 @@ import { getSettings } from "#models/settings.server.ts";
 import { amountDueAtEnrolment } from "./payments.server.ts";
 import { IDEMPOTENCY_FIELD, isIdempotencyKey, runOnce } from "#models/idempotency.server.ts";
 import { SUBMISSION_IN_PROGRESS } from "#app/domain/messages.ts";
+import { checkEnrolment } from "./rate-limits.server.ts";
+
+type RegistrationOptions = {
+  adminRegistration: boolean;
+  userId: string | null;
+  enteredById?: string | null;
+  /** The client's address: enrolments other than the office's are limited per address and per WhatsApp number. */
+  address?: string;
+};
 
 export type ProcessRegistrationResult =
   | { status: "ok"; reference: string; id: string }
@@ -67,7 +76,7 @@ function asStrings(values: FormDataEntryValue[]) {
 export async function processRegistration(
   request: Request,
   formData: FormData,
-  options: { adminRegistration: boolean; userId: string | null; enteredById?: string | null },
+  options: RegistrationOptions,
 ): Promise<ProcessRegistrationResult> {
   void request;
   const body = new FormData();
@@ -120,7 +129,7 @@ export async function processRegistration(
   };
   const duplicate = (existing: { reference: string; userId?: string | null }): ProcessRegistrationResult => {
     const owner = options.adminRegistration || (options.userId != null && existing.userId === String(options.userId));
-    const message = owner ? duplicateRegistrationMessage(v.wardName, v.programme) : undisclosedDuplicateMessage(v.wardName, v.programme);
+    const message = owner ? duplicateRegistrationMessage(v.wardName, v.programme) : undisclosedDuplicateMessage();
     const reply = submission.reply({ formErrors: [message] });
     return {
       status: "error",
@@ -129,6 +138,14 @@ export async function processRegistration(
       result: { ...reply, initialValue: keepKnown(reply.initialValue) },
     };
   };
+
+  if (!options.adminRegistration) {
+    const busy = await checkEnrolment(options.address ?? "unknown", normalizePhone(v.whatsappNumber));
+    if (busy) {
+      const reply = submission.reply({ formErrors: [busy.message] });
+      return { status: "error", httpStatus: busy.status, result: { ...reply, initialValue: keepKnown(reply.initialValue) } };
+    }
+  }
 
   const existing = await findDuplicateRegistration(key);
   if (existing) return duplicate(existing);
@@ -185,7 +202,7 @@ export async function processRegistration(
 export async function processRegistrationOnce(
   request: Request,
   formData: FormData,
-  options: { adminRegistration: boolean; userId: string | null; enteredById?: string | null },
+  options: RegistrationOptions,
 ): Promise<ProcessRegistrationResult> {
   const key = formData.get(IDEMPOTENCY_FIELD);
   if (!isIdempotencyKey(key) || formData.get("intent") === SHOW_SUBJECTS_INTENT) return processRegistration(request, formData, options);

@@ -1,6 +1,6 @@
 import mongoose from "mongoose";
-import { RateLimiterMongo, type RateLimiterRes } from "rate-limiter-flexible";
-import { connectDb } from "#models/db.server.ts";
+import type { RateLimiterMongo, RateLimiterRes } from "rate-limiter-flexible";
+import { checkAuthAddress, mongoLimiter, type LimitRefusal } from "./rate-limits.server.ts";
 import { getSettings } from "#models/settings.server.ts";
 import { LOGIN_LOCK_MINUTES } from "#app/domain/settings.ts";
 
@@ -16,6 +16,10 @@ import { LOGIN_LOCK_MINUTES } from "#app/domain/settings.ts";
  * ordinary limit only holds back clients that have been failing on it; a client with a clean record is refused only
  * while the account is under a burst (BURST_FACTOR × N attempts in the window). So an attacker cannot keep the real
  * user out with a handful of wrong passwords, and cannot guess more than BURST_FACTOR × N times per window either.
+ *
+ * Order: the client's own limits (auth posts per address, its blocks, its reservation) come before the limit shared
+ * by everyone (auth posts per minute for the whole app), and a request refused by its own never counts against the
+ * shared one: one client cannot use up everybody's sign-ins.
  */
 
 const num = (value: string | undefined, fallback: number) => {
@@ -46,37 +50,29 @@ type Limiters = {
 };
 
 const state = globalThis as unknown as { __signInLimiters?: Promise<Limiters> };
-// Counters compare against our own thresholds (they change with the settings), so the store's own limit is never hit.
-const UNLIMITED = 1_000_000;
 
 function limiters(): Promise<Limiters> {
-  state.__signInLimiters ??= connectDb().then(async () => {
-    const storeClient = mongoose.connection.getClient();
-    const dbName = mongoose.connection.name;
-    // The unique index on the key is what makes parallel first attempts count into one row: create it before
-    // the first attempt (the library would create it in the background, racing the first burst).
-    const make = (keyPrefix: string, duration: number, points = UNLIMITED) =>
-      new RateLimiterMongo({ storeClient, dbName, tableName: "rate_limits", keyPrefix, points, duration, disableIndexesCreation: true });
-    await make("index", 1).createIndexes();
+  state.__signInLimiters ??= (async () => {
     const w = SIGN_IN_LIMITS.windowSeconds;
-    return {
-      pair: make("signin_pair", w),
-      account: make("signin_account", w),
-      address: make("signin_address", w),
-      global: make("auth_global", 60),
+    const [pair, account, address, global, block, strikes] = await Promise.all([
+      mongoLimiter("signin_pair", w),
+      mongoLimiter("signin_account", w),
+      mongoLimiter("signin_address", w),
+      mongoLimiter("auth_global", 60),
       // A block is a row that expires when the block ends (block() sets it over this limiter's one point).
-      block: make("signin_block", 0, 1),
+      mongoLimiter("signin_block", 0, 1),
       // How many blocks a key has had in the last day: the exponent of its back-off.
-      strikes: make("signin_strikes", 24 * 3600),
-    };
-  }).catch((error: unknown) => {
+      mongoLimiter("signin_strikes", 24 * 3600),
+    ]);
+    return { pair, account, address, global, block, strikes };
+  })().catch((error: unknown) => {
     state.__signInLimiters = undefined;
     throw error;
   });
   return state.__signInLimiters;
 }
 
-export type LimitRefusal = { refused: true; status: 429; message: string; retryAfterSeconds: number };
+export type { LimitRefusal };
 
 function minutes(ms: number) {
   const m = Math.max(1, Math.ceil(ms / 60_000));
@@ -113,10 +109,18 @@ async function blockedFor(l: Limiters, key: string): Promise<number> {
 }
 
 /** One request against the app-wide limit of sign-in, sign-up and password-reset posts. */
-export async function checkGlobalAuthLimit(): Promise<LimitRefusal | null> {
+async function checkGlobalAuthLimit(): Promise<LimitRefusal | null> {
   const l = await limiters();
   const res = await l.global.penalty("all", 1);
   return res.consumedPoints > SIGN_IN_LIMITS.globalPerMinute ? refusal(res.msBeforeNext, BUSY_MESSAGE) : null;
+}
+
+/**
+ * A sign-up or password-reset post from `address`: the client's own limit first, then (only when that passed) the
+ * app-wide one.
+ */
+export async function checkAuthPost(address: string): Promise<LimitRefusal | null> {
+  return (await checkAuthAddress(address)) ?? (await checkGlobalAuthLimit());
 }
 
 export type Reservation = {
@@ -132,8 +136,8 @@ export type Reservation = {
  * before any password is checked. Refused: the password must not be checked at all.
  */
 export async function reserveSignIn(phone: string, address: string): Promise<Reservation | LimitRefusal> {
-  const global = await checkGlobalAuthLimit();
-  if (global) return global;
+  const busyAddress = await checkAuthAddress(address);
+  if (busyAddress) return busyAddress;
   const l = await limiters();
   const N = (await getSettings()).maxLoginAttempts;
   const pairKey = `${phone}|${address}`;
@@ -168,6 +172,12 @@ export async function reserveSignIn(phone: string, address: string): Promise<Res
     // Exactly one request sees each counter step over its limit: that one starts the block (no doubling per request).
     const lengths = await Promise.all(exceeded.map((o) => (o.res.consumedPoints === o.limit + 1 ? startBlock(l, o.key) : blockedFor(l, o.key))));
     return refusal(Math.max(...lengths, ...exceeded.map((o) => o.res.msBeforeNext)));
+  }
+  // Only now, with the client's own limits passed, does the attempt count against everyone's.
+  const global = await checkGlobalAuthLimit();
+  if (global) {
+    await Promise.all([l.pair.reward(pairKey, 1), l.account.reward(phone, 1), l.address.reward(address, 1)]);
+    return global;
   }
 
   return {

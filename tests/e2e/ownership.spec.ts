@@ -1,12 +1,15 @@
 /**
  * Proof of ownership (docs/decisions/0017-proof-of-ownership.md): signing up with someone else's phone number
  * reveals nothing of the registrations that carry it; the reference plus the claim code from the confirmation page
- * links a registration to the account.
+ * links a registration to the account. The claim code is shown only to the browser that submitted the registration
+ * (docs/decisions/0070-limits-and-ownership.md).
  */
 import type { Page } from "@playwright/test";
-import { test, expect, createRegistration, uniquePhone, connectTestDb } from "../support/fixtures.ts";
+import { test, expect, createRegistration, createUser, signInAs, uniquePhone, connectTestDb } from "../support/fixtures.ts";
 import { expectNoA11yViolations } from "../support/axe.ts";
 import { Registration } from "../../app/models/registration.server.ts";
+import { Subject } from "../../app/models/subject.server.ts";
+import { AuditLog } from "../../app/models/audit-log.server.ts";
 
 async function signUpAndSignIn(page: Page, role: "parent" | "student", phone: string) {
   const password = "good-pass-42";
@@ -66,8 +69,89 @@ test("signing up with someone else's phone reveals nothing; reference + claim co
   await expect(page.getByText(registration.wardName)).toBeVisible();
 });
 
-test("the confirmation page shows the claim code next to the reference", async ({ page }) => {
+/** A registration as the public form posts it (the page's own request context: its cookies are the browser's). */
+function registrationForm(subject: string, wardName: string) {
+  return {
+    parentName: "Real Parent",
+    whatsappNumber: uniquePhone(),
+    wardName,
+    wardWhatsapp: uniquePhone(),
+    currentSchool: "Accra Academy",
+    wardForm: "form-2",
+    specificClass: "2S1",
+    programme: "science",
+    subjects: subject,
+    updateMode: "whatsapp",
+    referralName: "Mr. Owusu",
+    referralStatus: "teacher",
+    joinStudentGroups: "yes",
+    joinParentGroup: "yes",
+  };
+}
+
+test("a reference a facilitator sees cannot claim the registration; the submitting browser keeps the code @js-only", async ({ page, browser }) => {
+  // The family enrols (anonymously) and lands on the confirmation page: the claim code is there, in this browser.
+  const wardName = `Claimed Ward ${uniquePhone()}`;
+  const posted = await page.request.post("/registration", { form: registrationForm("Physics", wardName), maxRedirects: 0 });
+  expect(posted.status()).toBe(302);
+  const confirmation = posted.headers().location!;
+  await page.goto(confirmation);
+  await connectTestDb();
+  const stored = (await Registration.findOne({ wardName }).lean())!;
+  await expect(page.getByText(`Claim code: ${stored.claimCode}`)).toBeVisible();
+
+  // A facilitator teaching the ward lists and exports the students: no reference anywhere.
+  const facilitatorContext = await browser.newContext();
+  const facilitator = await createUser({ role: "facilitator" });
+  await signInAs(facilitatorContext, facilitator);
+  const subject = `Audit Subject ${uniquePhone()}`;
+  await Subject.create({ name: subject, facilitatorId: facilitator.id });
+  await Registration.updateOne({ _id: stored._id }, { $push: { subjects: subject } });
+  const facilitatorPage = await facilitatorContext.newPage();
+  await facilitatorPage.goto("/facilitator-dashboard/students");
+  await expect(facilitatorPage.getByRole("table", { name: "Students enrolled in your subjects" })).toContainText(wardName);
+  const csv = await (await facilitatorPage.request.get("/facilitator-dashboard/students/export")).text();
+  expect(csv).toContain(wardName);
+  expect(csv, "the export carries no reference").not.toContain(stored.reference);
+  expect(await facilitatorPage.content(), "the student list shows no reference").not.toContain(stored.reference);
+  await facilitatorContext.close();
+
+  // Whoever has the reference anyway (read out, forwarded) opens the confirmation page: no claim code.
+  const strangerContext = await browser.newContext();
+  const stranger = await strangerContext.newPage();
+  await stranger.goto(confirmation);
+  await expect(stranger.getByRole("heading", { name: "Registration received" })).toBeVisible();
+  expect(await stranger.content()).not.toContain(String(stored.claimCode));
+  await expect(stranger.getByText(/was shown to whoever submitted the form/)).toBeVisible();
+
+  // Guessing codes from an account: refused after 10 failures in the hour, and nothing was linked.
+  await signInAs(strangerContext, await createUser({ role: "parent" }));
+  const statuses: number[] = [];
+  for (let i = 0; i < 11; i++) {
+    const guess = await stranger.request.post("/link-registration", { form: { reference: stored.reference, claimCode: `AAAA-AA${String(i).padStart(2, "2")}` }, maxRedirects: 0 });
+    statuses.push(guess.status());
+  }
+  expect(statuses.slice(0, 10)).toEqual(Array(10).fill(400));
+  expect(statuses[10], "the 11th wrong code in an hour").toBe(429);
+  expect((await Registration.findById(stored._id).lean())!.parentUserId).toBeNull();
+  await strangerContext.close();
+
+  // The real parent, in the browser that enrolled, links it with the code it was shown; the office sees who did.
+  const parent = await createUser({ role: "parent" });
+  await signInAs(page.context(), parent);
+  await page.goto("/link-registration");
+  await page.getByLabel("Registration reference").fill(stored.reference);
+  await page.getByLabel("Claim code").fill(String(stored.claimCode));
+  await page.getByRole("button", { name: "Link registration" }).click();
+  await expect(page).toHaveURL("/parent-dashboard");
+  expect((await Registration.findById(stored._id).lean())!.parentUserId).toBe(parent.id);
+  expect(await AuditLog.countDocuments({ action: "registration.claim", targetId: stored._id, actorId: parent.id })).toBe(1);
+});
+
+test("the claim code leaves the confirmation page for everyone else, JavaScript or not", async ({ page }) => {
   const registration = await createRegistration();
   await page.goto(`/registration/${registration.reference}`);
-  await expect(page.getByText(`Claim code: ${registration.claimCode}`)).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Registration received" })).toBeVisible();
+  expect(await page.content()).not.toContain(String(registration.claimCode));
+  await expect(page.getByRole("link", { name: "Link a registration" }).or(page.getByText(/was shown to whoever submitted the form/))).toBeVisible();
 });

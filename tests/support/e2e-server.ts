@@ -33,9 +33,13 @@ const app = spawn(process.execPath, appServerArgs(`${buildDir}/server/index.js`)
     INSECURE_COOKIES: "true",
     // GET /__csp-report lists the violations browsers reported (server/csp-report.ts), for the CSP spec.
     CSP_REPORTS_READABLE: "true",
-    // Every test client is 127.0.0.1: the per-address sign-in limit would make specs depend on each other. It is
-    // tested on its own (app/utils/sign-in-limits.server.test.ts, tests/e2e/sign-in-limits.spec.ts).
+    // Every test client is 127.0.0.1 and specs reuse the demo numbers: per-address and per-number limits would make
+    // specs depend on each other. They are tested on apps of their own (tests/e2e/sign-in-limits.spec.ts,
+    // tests/e2e/security-audit.spec.ts).
     SIGNIN_ADDRESS_FAILURES: "100000",
+    AUTH_ADDRESS_PER_MINUTE: "100000",
+    ENROL_ADDRESS_PER_HOUR: "100000",
+    ENROL_NUMBER_PER_DAY: "100000",
   },
 });
 

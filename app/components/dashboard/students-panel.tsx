@@ -13,7 +13,6 @@ export const NO_STUDENTS_FOUND = "No students found matching your criteria";
 
 type Row = {
   id: string;
-  reference: string;
   name: string;
   email: string | null;
   phone: string;
@@ -103,7 +102,7 @@ export function StudentsPanel({ view, basePath, exportPath }: { view: StudentsPa
               <th scope="row" className="px-3 py-2 text-left font-medium text-gray-900">
                 {r.name}
               </th>
-              <td className="px-3 py-2 font-mono text-xs text-gray-800">{r.reference}</td>
+              <td className="px-3 py-2 font-mono text-xs text-gray-800">{r.id}</td>
               <td className="px-3 py-2 text-gray-800">{r.email ?? "—"}</td>
               <td className="px-3 py-2 text-gray-800">{formatPhone(r.phone)}</td>
               <td className="px-3 py-2 text-gray-800">{programmeLabel(r.programme)}</td>

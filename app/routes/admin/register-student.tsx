@@ -34,7 +34,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const r = await getRegistrationByReference(done);
   if (!r) return { done: null, idempotencyKey, constraint };
   const confirmationUrl = `${appOrigin(request)}${confirmationPath(r.reference)}`;
-  const message = `Hello ${r.parentName}, ${r.wardName} is registered for ${programmeLabel(r.programme)} at ${SCHOOL_NAME}. Reference: ${r.reference}. Details: ${confirmationUrl}`;
+  const message = `Hello ${r.parentName}, ${r.wardName} is registered for ${programmeLabel(r.programme)} at ${SCHOOL_NAME}. Reference: ${r.reference}. Claim code (to see it in the parent portal; keep it private): ${r.claimCode ?? ""}. Details: ${confirmationUrl}`;
   const wa = waMeNumber(r.whatsappNumber);
   return {
     idempotencyKey,
@@ -44,6 +44,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       parentName: r.parentName,
       programme: programmeLabel(r.programme),
       reference: r.reference,
+      claimCode: r.claimCode ?? null,
       confirmationUrl,
       parentPhone: formatPhone(r.whatsappNumber),
       whatsappHref: wa ? `https://wa.me/${wa}?text=${encodeURIComponent(message)}` : null,
@@ -101,6 +102,12 @@ export default function RegisterStudent({ loaderData, actionData }: Route.Compon
           <dl className="mt-3 grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">
             <dt className="font-medium text-gray-700">Reference</dt>
             <dd className="font-mono text-gray-900">{done.reference}</dd>
+            {done.claimCode ? (
+              <>
+                <dt className="font-medium text-gray-700">Claim code (for the parent only)</dt>
+                <dd className="font-mono text-gray-900">{done.claimCode}</dd>
+              </>
+            ) : null}
             <dt className="font-medium text-gray-700">Parent</dt>
             <dd className="text-gray-900">
               {done.parentName} ({done.parentPhone})

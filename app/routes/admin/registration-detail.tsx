@@ -98,7 +98,7 @@ function describeAudit(action: string, details: unknown): string {
   const money = (v: unknown) => (typeof v === "number" ? formatCedis(v) : "not set");
   switch (action) {
     case "payment.submit":
-      return `Payment of ${money(d.amount)} submitted (${d.source === "parent" ? "by the parent" : d.source === "gateway" ? "by the gateway" : "by the office"}${d.reference ? `, reference ${d.reference}` : ""})`;
+      return `Payment of ${money(d.amount)} submitted (${d.source === "parent" ? (d.viewingAs ? "for the parent, by an admin viewing as the parent" : "by the parent") : d.source === "gateway" ? "by the gateway" : "by the office"}${d.reference ? `, reference ${d.reference}` : ""})`;
     case "payment.confirm":
       return `Payment of ${money(d.amount)} confirmed, receipt ${d.receipt ?? ""}`;
     case "payment.reject":
@@ -111,6 +111,8 @@ function describeAudit(action: string, details: unknown): string {
         .join("; ")}`;
     case "registration.link":
       return `${d.role === "student" ? "Student" : "Parent"} account linked by hand: ${d.name ?? ""}${d.replaced ? " (in place of another account)" : ""}`;
+    case "registration.claim":
+      return `${d.role === "student" ? "Student" : "Parent"} account linked with the reference and claim code: ${d.name ?? ""}`;
     case "registration.unlink":
       return `${d.role === "student" ? "Student" : "Parent"} account unlinked`;
     case "registration.amount-due":

@@ -24,7 +24,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const formData = await request.clone().formData().catch(() => new FormData());
   const intent = formData.get("intent");
   if (intent === "signin") return handleSignIn(request, formData, context.get(clientAddressContext));
-  if (intent === "signup") return handleSignUp(formData, { portal: false, successUrl: "/auth" });
+  if (intent === "signup") return handleSignUp(formData, { portal: false, successUrl: "/auth", address: context.get(clientAddressContext) });
   return data({ result: undefined }, { status: 400 });
 }
 

@@ -11,7 +11,7 @@ import { homePathForRole } from "#app/domain/roles.ts";
 import { SignInForm } from "./+shared/sign-in-form.tsx";
 import { SignUpForm } from "./+shared/sign-up-form.tsx";
 import { SCHOOL_NAME } from "#app/domain/school.ts";
-import { publicPageHeaders } from "#app/utils/http-cache.server.ts";
+import { publicPageHeaders, type PageCacheRule } from "#app/utils/http-cache.server.ts";
 import { BackLink } from "#app/components/ui/back-link.tsx";
 
 const CARDS = [
@@ -33,6 +33,10 @@ function readQuery(request: Request) {
 
 // The same for every anonymous visitor: cacheable (app/utils/http-cache.server.ts).
 export const headers = publicPageHeaders;
+/** The parameters this page reads (readQuery): a role card, sign-up mode, and a free redirect target (not shared). */
+export const handle = {
+  pageCache: { params: { role: CARDS.map((c) => c.role), mode: ["signup"], redirectTo: "uncached" } } satisfies PageCacheRule,
+};
 
 export async function loader({ request }: Route.LoaderArgs) {
   const info = await getOptionalUser(request);
@@ -52,6 +56,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const chosen = typeof formData.get("role") === "string" ? String(formData.get("role")) : role;
     return handleSignUp(formData, {
       portal: true,
+      address: context.get(clientAddressContext),
       successUrl: `/portal?role=${encodeURIComponent(CARDS.some((c) => c.role === chosen && c.role !== "admin") ? chosen! : "student")}`,
     });
   }

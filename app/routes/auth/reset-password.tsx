@@ -3,7 +3,8 @@ import { passwordHint, passwordPolicyFrom, passwordRuleError } from "#app/domain
 import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint } from "@conform-to/zod/v4";
 import { parseWithZod } from "#app/forms/parse.ts";
-import { checkGlobalAuthLimit } from "#app/utils/sign-in-limits.server.ts";
+import { checkAuthPost } from "#app/utils/sign-in-limits.server.ts";
+import { clientAddressContext } from "#app/utils/request-context.ts";
 import { data, Form, Link, useLoaderData } from "react-router";
 import type { Route } from "./+types/reset-password";
 import { RESET_LINK_HOURS, RESET_LINK_INVALID, ResetPasswordSchema } from "#app/forms/auth.schema.ts";
@@ -23,13 +24,13 @@ export async function loader({ params }: Route.LoaderArgs) {
   return data({ valid: true as const, firstName: reset.user.fullName.split(" ")[0], hint }, { headers: PRIVATE_HEADERS });
 }
 
-export async function action({ request, params }: Route.ActionArgs) {
+export async function action({ request, params, context }: Route.ActionArgs) {
   const formData = await request.formData().catch(() => new FormData());
   const submission = parseWithZod(formData, { schema: ResetPasswordSchema });
   if (submission.status !== "success") {
     return data({ result: submission.reply({ hideFields: HIDE }), invalid: false }, { status: 400, headers: PRIVATE_HEADERS });
   }
-  const busy = await checkGlobalAuthLimit();
+  const busy = await checkAuthPost(context.get(clientAddressContext));
   if (busy) {
     return data({ result: submission.reply({ formErrors: [busy.message], hideFields: HIDE }), invalid: false }, { status: busy.status, headers: PRIVATE_HEADERS });
   }

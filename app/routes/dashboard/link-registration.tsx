@@ -7,6 +7,8 @@ import { requireRole } from "#app/utils/auth.server.ts";
 import { redirectWithToast } from "#app/utils/toast.server.ts";
 import { homePathForRole } from "#app/domain/roles.ts";
 import { claimRegistration } from "#models/registration.server.ts";
+import { audit } from "#models/audit-log.server.ts";
+import { linkAttempt } from "#app/utils/rate-limits.server.ts";
 import { LINK_CLAIMED, LINK_NOT_FOUND, LINKED, LinkRegistrationSchema } from "#app/forms/link-registration.schema.ts";
 import { FormErrors, SubmitButton, TextField } from "#app/components/form/fields.tsx";
 import { Card, DashboardPage } from "#app/components/dashboard/page.tsx";
@@ -29,9 +31,21 @@ export async function action({ request }: Route.ActionArgs) {
   if (impersonating) {
     return data({ result: submission.reply({ formErrors: ["Admins link registrations from the registrations list, not while viewing as someone."] }) }, { status: 403 });
   }
+  const attempt = await linkAttempt(String(effectiveUser._id), submission.value.reference);
+  if (attempt.refused) return data({ result: submission.reply({ formErrors: [attempt.message] }) }, { status: attempt.status });
   const outcome = await claimRegistration(effectiveUser, submission.value.reference, submission.value.claimCode);
-  if (outcome === "not-found") return data({ result: submission.reply({ formErrors: [LINK_NOT_FOUND] }) }, { status: 400 });
-  if (outcome === "claimed-by-another") return data({ result: submission.reply({ formErrors: [LINK_CLAIMED] }) }, { status: 409 });
+  if (outcome.status === "not-found") {
+    await attempt.failed();
+    return data({ result: submission.reply({ formErrors: [LINK_NOT_FOUND] }) }, { status: 400 });
+  }
+  if (outcome.status === "claimed-by-another") return data({ result: submission.reply({ formErrors: [LINK_CLAIMED] }) }, { status: 409 });
+  if (outcome.status === "linked") {
+    await audit("registration.claim", String(effectiveUser._id), outcome.registrationId, {
+      role: effectiveUser.role,
+      userId: String(effectiveUser._id),
+      name: effectiveUser.fullName,
+    });
+  }
   return redirectWithToast(homePathForRole(effectiveUser.role), { type: "success", title: LINKED });
 }
 

@@ -13,7 +13,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const names = (await listFacilitatorSubjects(effectiveUser._id)).map((s) => s.name);
   const subject = names.includes(query.subject) ? query.subject : "";
   const columns: CsvColumn<StudentRow>[] = [
-    { header: "ID", value: (r) => r.reference },
+    { header: "ID", value: (r) => r._id },
     { header: "Name", value: (r) => r.wardName },
     { header: "Email", value: (r) => r.email ?? "" },
     { header: "Phone", value: (r) => formatPhone(r.wardWhatsapp) },

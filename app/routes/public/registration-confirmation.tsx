@@ -2,11 +2,13 @@ import { data, Link } from "react-router";
 import type { Route } from "./+types/registration-confirmation";
 import { buttonClass } from "#app/components/ui/button.tsx";
 import { programmeLabel, WARD_FORM_LABELS, type WardForm } from "#app/domain/programmes.ts";
-import { isReferenceShaped, maskPhone } from "#app/domain/registration.ts";
+import { CLAIM_CODE_SHOWN_MINUTES, isReferenceShaped, maskPhone } from "#app/domain/registration.ts";
 import { SCHOOL_NAME, SUPPORT_HOURS } from "#app/domain/school.ts";
 import { isUsableParentLink, isUsableStudentLink } from "#app/domain/whatsapp.ts";
 import { REFERRAL_STATUS_OPTIONS, UPDATE_MODE_OPTIONS } from "#app/forms/registration.fields.ts";
 import { getRegistrationByReference } from "#models/registration.server.ts";
+import { submittedHere } from "#app/utils/claim-code.server.ts";
+import { getOptionalUser } from "#app/utils/auth.server.ts";
 import { findParentGroupForProgramme, getGroupsForSubjects } from "#models/whatsapp-group.server.ts";
 import { SupportPhones } from "#app/components/support-phones.tsx";
 import { HowToPay, publicFees } from "#app/components/fees-table.tsx";
@@ -15,16 +17,17 @@ import { getFeeSchedule } from "#models/fee-schedule.server.ts";
 import { Section } from "#app/components/ui/section.tsx";
 import { SCHOOL_TIME_ZONE } from "#app/domain/dates.ts";
 
-export async function loader({ params }: Route.LoaderArgs) {
+export async function loader({ params, request }: Route.LoaderArgs) {
   const reference = String(params.reference ?? "");
   if (!isReferenceShaped(reference)) throw data("Registration not found", { status: 404 });
   const registration = await getRegistrationByReference(reference);
   if (!registration) throw data("Registration not found", { status: 404 });
   const subjects = registration.subjects ?? [];
-  const [groups, parentGroup, schedule] = await Promise.all([
+  const [groups, parentGroup, schedule, showClaimCode] = await Promise.all([
     getGroupsForSubjects(registration.programme, subjects, "student"),
     registration.joinParentGroup === "yes" ? findParentGroupForProgramme(registration.programme) : Promise.resolve(null),
     getFeeSchedule(),
+    mayReadClaimCode(request, registration),
   ]);
   const howToPay = publicFees(schedule);
   // One row per chosen subject: its class pages, or 'coming soon' when none is set up yet.
@@ -38,7 +41,7 @@ export async function loader({ params }: Route.LoaderArgs) {
   return {
     summary: {
       reference: registration.reference,
-      claimCode: (registration as { claimCode?: string | null }).claimCode ?? null,
+      claimCode: showClaimCode ? ((registration as { claimCode?: string | null }).claimCode ?? null) : null,
       parentName: registration.parentName,
       whatsappNumber: maskPhone(registration.whatsappNumber),
       wardName: registration.wardName,
@@ -73,6 +76,19 @@ export async function loader({ params }: Route.LoaderArgs) {
   };
 }
 
+/** The browser that submitted it (for a while) and the signed-in account that submitted it; nobody else. */
+async function mayReadClaimCode(request: Request, registration: { reference: string; userId?: string | null }) {
+  if (await submittedHere(request, registration.reference)) return true;
+  if (!registration.userId) return false;
+  const info = await getOptionalUser(request);
+  return info?.user._id != null && String(info.user._id) === String(registration.userId);
+}
+
+/** The claim code is personal: never kept by a shared cache or the browser's back-forward copy on a shared phone. */
+export function headers() {
+  return { "Cache-Control": "private, no-store" };
+}
+
 function Row({ term, children }: { term: string; children: React.ReactNode }) {
   return (
     <div className="grid gap-1 border-b border-gray-100 py-2 sm:grid-cols-3">
@@ -98,11 +114,20 @@ export default function RegistrationConfirmation({ loaderData }: Route.Component
           <p className="mt-2">
             Claim code: <strong className="font-mono text-lg tracking-wide">{summary.claimCode}</strong>
             <span className="mt-1 block text-sm">
-              To see this registration in the parent or student portal, sign in and choose “Link a registration”
-              (at /link-registration), then enter the reference and this code. Keep both private.
+              Write it down now: for your safety it is shown only on this phone, for {CLAIM_CODE_SHOWN_MINUTES} minutes.
+              To see this registration in the parent or student portal, sign in and open{" "}
+              <Link to="/link-registration" className="font-semibold underline">
+                Link a registration
+              </Link>
+              , then enter the reference and this code. Keep both private.
             </span>
           </p>
-        ) : null}
+        ) : (
+          <p className="mt-2 text-sm">
+            The claim code that links this registration to a parent or student account was shown to whoever submitted
+            the form. If you did not keep it, call the school and we will link the registration for you.
+          </p>
+        )}
       </div>
 
       {fee ? (

@@ -10,10 +10,14 @@ import { processRegistrationOnce, registrationConstraint } from "#app/utils/regi
 import { redirectWithToast } from "#app/utils/toast.server.ts";
 import { getSettings } from "#models/settings.server.ts";
 import { SupportPhones } from "#app/components/support-phones.tsx";
-import { publicPageHeaders } from "#app/utils/http-cache.server.ts";
+import { publicPageHeaders, type PageCacheRule } from "#app/utils/http-cache.server.ts";
+import { clientAddressContext } from "#app/utils/request-context.ts";
+import { rememberSubmission } from "#app/utils/claim-code.server.ts";
 
 // The same for every anonymous visitor: cacheable (app/utils/http-cache.server.ts).
 export const headers = publicPageHeaders;
+/** Reads no query parameter: one cached page whatever the address adds (server/page-cache.ts). */
+export const handle = { pageCache: { params: {} } satisfies PageCacheRule };
 import { isNetworkFailed, submitOverFlakyLink } from "#app/utils/network-submit.ts";
 import { Section } from "#app/components/ui/section.tsx";
 
@@ -25,7 +29,7 @@ export async function loader() {
   return { open: settings.registrationEnabled, constraint: registrationConstraint };
 }
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const info = await getOptionalUser(request);
   let formData: FormData;
   try {
@@ -33,13 +37,21 @@ export async function action({ request }: Route.ActionArgs) {
   } catch {
     throw data("The form could not be read.", { status: 400 });
   }
-  const outcome = await processRegistrationOnce(request, formData, { adminRegistration: false, userId: info?.user._id ?? null });
+  const outcome = await processRegistrationOnce(request, formData, {
+    adminRegistration: false,
+    userId: info?.user._id ?? null,
+    address: context.get(clientAddressContext),
+  });
   if (outcome.status === "ok") {
-    return redirectWithToast(confirmationPath(outcome.reference), {
-      type: "success",
-      title: "Registration Successful!",
-      description: "Your ward is enrolled. Join the WhatsApp class pages listed below.",
-    });
+    return redirectWithToast(
+      confirmationPath(outcome.reference),
+      {
+        type: "success",
+        title: "Registration Successful!",
+        description: "Your ward is enrolled. Join the WhatsApp class pages listed below.",
+      },
+      { headers: { "Set-Cookie": await rememberSubmission(request, outcome.reference) } },
+    );
   }
   return data({ result: outcome.result, duplicateReference: outcome.duplicateReference ?? null }, { status: outcome.httpStatus });
 }

@@ -43,7 +43,6 @@ export async function loadStudentsView(request: Request, facilitatorId: string) 
     ...result,
     rows: result.rows.map((r) => ({
       id: r._id,
-      reference: r.reference,
       name: r.wardName,
       email: r.email,
       phone: r.wardWhatsapp,

@@ -1,0 +1,133 @@
+import mongoose from "mongoose";
+import { RateLimiterMongo } from "rate-limiter-flexible";
+import { connectDb } from "#models/db.server.ts";
+
+/**
+ * Counters in the database (rate-limiter-flexible's Mongo store, `rate_limits`), shared by every app instance, and
+ * the limits that are not about passwords (docs/decisions/0070-limits-and-ownership.md): auth posts per client
+ * address, anonymous enrolments per address and per WhatsApp number, registration links per account and per
+ * registration. Each is checked before any limit shared by everyone, so one client can only use up its own.
+ */
+
+const num = (value: string | undefined, fallback: number) => {
+  const n = Number(value);
+  return Number.isFinite(n) && n > 0 ? n : fallback;
+};
+
+export const RATE_LIMITS = {
+  /** Sign-in, sign-up and password-reset posts from one client address per minute (a school's lab shares one). */
+  authPerAddressPerMinute: num(process.env.AUTH_ADDRESS_PER_MINUTE, 60),
+  /**
+   * Anonymous enrolments from one client address per hour. Mobile operators put many phones behind one address, so it
+   * is generous; the office's Register Student is not limited.
+   */
+  enrolPerAddressPerHour: num(process.env.ENROL_ADDRESS_PER_HOUR, 60),
+  /** Anonymous enrolments naming one parent WhatsApp number per day (a family with several wards, and retries). */
+  enrolPerNumberPerDay: num(process.env.ENROL_NUMBER_PER_DAY, 10),
+  /** Failed registration links (wrong reference or claim code) per account per hour. */
+  linkFailuresPerAccountPerHour: 10,
+  /**
+   * Failed links naming one registration per hour, from all accounts: what caps guessing one registration's code; above
+   * the per-account figure, so one stranger with the reference cannot hold the real parent back.
+   */
+  linkFailuresPerRegistrationPerHour: 50,
+};
+
+/** Counters compare against our own thresholds, so the store's own limit is never reached. */
+const UNLIMITED = 1_000_000;
+
+const state = globalThis as unknown as { __rateLimitIndex?: Promise<void>; __rateLimiters?: Map<string, RateLimiterMongo> };
+
+/**
+ * A counter over `durationSeconds` windows in the shared `rate_limits` collection. Its unique index is made before the
+ * first count: parallel first attempts must land in one row.
+ */
+export async function mongoLimiter(keyPrefix: string, durationSeconds: number, points = UNLIMITED): Promise<RateLimiterMongo> {
+  await connectDb();
+  const make = (prefix: string, duration: number, limit: number) =>
+    new RateLimiterMongo({
+      storeClient: mongoose.connection.getClient(),
+      dbName: mongoose.connection.name,
+      tableName: "rate_limits",
+      keyPrefix: prefix,
+      points: limit,
+      duration,
+      disableIndexesCreation: true,
+    });
+  state.__rateLimitIndex ??= make("index", 1, 1)
+    .createIndexes()
+    .catch((error: unknown) => {
+      state.__rateLimitIndex = undefined;
+      throw error;
+    });
+  await state.__rateLimitIndex;
+  state.__rateLimiters ??= new Map();
+  const name = `${keyPrefix}/${durationSeconds}/${points}`;
+  let limiter = state.__rateLimiters.get(name);
+  if (!limiter) state.__rateLimiters.set(name, (limiter = make(keyPrefix, durationSeconds, points)));
+  return limiter;
+}
+
+export type LimitRefusal = { refused: true; status: 429; message: string; retryAfterSeconds: number };
+
+export function waitText(ms: number) {
+  const m = Math.max(1, Math.ceil(ms / 60_000));
+  if (m < 120) return `${m} minute${m === 1 ? "" : "s"}`;
+  return `${Math.ceil(m / 60)} hours`;
+}
+
+function refusal(ms: number, message: string): LimitRefusal {
+  return { refused: true, status: 429, message, retryAfterSeconds: Math.max(1, Math.ceil(ms / 1000)) };
+}
+
+/** Counts one event for `key`; the wait in ms when that makes more than `limit` in the window, else 0. */
+async function count(prefix: string, seconds: number, key: string, limit: number): Promise<number> {
+  const res = await (await mongoLimiter(prefix, seconds)).penalty(key, 1);
+  return res.consumedPoints > limit ? res.msBeforeNext : 0;
+}
+
+/** The wait in ms while `key` already has `limit` or more in the window (nothing counted), else 0. */
+async function over(prefix: string, seconds: number, key: string, limit: number): Promise<number> {
+  const res = await (await mongoLimiter(prefix, seconds)).get(key);
+  return res && res.consumedPoints >= limit ? res.msBeforeNext : 0;
+}
+
+export const AUTH_ADDRESS_BUSY = "Too many sign-in, sign-up or reset attempts from your connection. Please try again in a minute.";
+
+/** One auth post from `address`; refused past the per-address limit (and then not counted anywhere else). */
+export async function checkAuthAddress(address: string): Promise<LimitRefusal | null> {
+  const wait = await count("auth_address", 60, address, RATE_LIMITS.authPerAddressPerMinute);
+  return wait ? refusal(wait, AUTH_ADDRESS_BUSY) : null;
+}
+
+export const enrolmentBusyMessage = (wait: string) =>
+  `Too many registrations have been sent from this connection or for this WhatsApp number. Please try again in ${wait}, or call the school and we will register your ward.`;
+
+/** One anonymous enrolment from `address` naming the parent WhatsApp number `phone` (normalised). */
+export async function checkEnrolment(address: string, phone: string): Promise<LimitRefusal | null> {
+  const byAddress = await count("enrol_address", 3600, address, RATE_LIMITS.enrolPerAddressPerHour);
+  // A client over its own limit is not counted against the number (someone else's, perhaps).
+  const wait = byAddress || (await count("enrol_number", 24 * 3600, phone, RATE_LIMITS.enrolPerNumberPerDay));
+  return wait ? refusal(wait, enrolmentBusyMessage(waitText(wait))) : null;
+}
+
+export const linkBusyMessage = (wait: string) =>
+  `Too many wrong references or claim codes. Please try again in ${wait}, or call the school to link the registration.`;
+
+/**
+ * Linking by reference and claim code: refused while the account, or the registration named, has had its failures for
+ * this hour (RATE_LIMITS); `failed()` counts one, a right answer counts nothing. The per-registration cap is what stops
+ * guessing one registration's code from many accounts; its cost is that several accounts together could hold that
+ * registration's linking back for an hour (the school can still link it by hand).
+ */
+export async function linkAttempt(userId: string, reference: string) {
+  const { linkFailuresPerAccountPerHour: perAccount, linkFailuresPerRegistrationPerHour: perRegistration } = RATE_LIMITS;
+  const wait = Math.max(await over("link_account", 3600, userId, perAccount), await over("link_registration", 3600, reference, perRegistration));
+  if (wait) return refusal(wait, linkBusyMessage(waitText(wait)));
+  return {
+    refused: false as const,
+    async failed() {
+      await Promise.all([count("link_account", 3600, userId, perAccount), count("link_registration", 3600, reference, perRegistration)]);
+    },
+  };
+}
