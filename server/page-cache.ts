@@ -11,6 +11,14 @@
  *   with a session or a pending flash toast always reaches the app;
  * - only 200 answers marked `public` and setting no cookie are stored.
  *
+ * What a key is: a page declares the query parameters it reads and their values (`handle.pageCache`,
+ * app/utils/http-cache.server.ts). The key holds only those; the page is rendered for the address without the others,
+ * so `/registration?u=<anything>` is the one stored `/registration`. A parameter with a free value (the sign-in
+ * page's redirect target) is rendered for its request and never stored. Pages that declare nothing are not cached.
+ *
+ * What a miss costs: the render, sent at once through the ordinary compression (as an uncached page would be); the
+ * stronger brotli and gzip copies are made afterwards on zlib's thread pool and replace it when ready.
+ *
  * Invalidation: every entry lives at most PAGE_CACHE_MS, and the settings the pages read are cached for 1 s per
  * process (app/models/settings.server.ts), so a settings or content change made through any instance sharing the
  * database shows on every instance within 2 s. A deploy starts new processes with empty caches, and the build
@@ -21,7 +29,7 @@ import { promisify } from "node:util";
 import zlib from "node:zlib";
 import type express from "express";
 import { writeReadableStreamToWritable } from "@react-router/node";
-import { createRequestHandler, type RouterContextProvider, type ServerBuild } from "react-router";
+import { createRequestHandler, matchRoutes, type RouteObject, type RouterContextProvider, type ServerBuild } from "react-router";
 import { contentSecurityPolicy } from "./security-headers.ts";
 
 const brotli = promisify(zlib.brotliCompress);
@@ -42,8 +50,9 @@ type Entry = {
   status: number;
   headers: [string, string][];
   identity: Buffer;
-  br: Buffer;
-  gzip: Buffer;
+  /** Null until the background compression has finished: until then the ordinary compression serves it. */
+  br: Buffer | null;
+  gzip: Buffer | null;
   etag: string;
   /** The Content-Security-Policy of this stored page: its inline scripts allowed by their hashes. */
   csp: string;
@@ -63,9 +72,11 @@ export function pageCache(build: ServerBuild, options: PageCacheOptions = {}): e
 
   if (!(ttlMs > 0)) return (_req, _res, next) => next();
 
+  const keyFor = cacheKeys(build);
+
   /** Renders the page; stores it when it may be shared, otherwise hands the response back to be sent as is. */
-  async function render(req: express.Request, res: express.Response, key: string): Promise<Entry | Response> {
-    const url = new URL(req.originalUrl, `${req.protocol}://${req.get("host") ?? "localhost"}`);
+  async function render(req: express.Request, res: express.Response, key: string, path: string): Promise<Entry | Response> {
+    const url = new URL(path, `${req.protocol}://${req.get("host") ?? "localhost"}`);
     const headers = new Headers();
     for (const [name, value] of Object.entries(req.headers)) {
       if (typeof value === "string") headers.set(name, value);
@@ -77,17 +88,13 @@ export function pageCache(build: ServerBuild, options: PageCacheOptions = {}): e
     if (!storable) return response;
     const identity = Buffer.from(await response.arrayBuffer());
     if (identity.length > maxBodyBytes) return new Response(identity, { status: response.status, headers: response.headers });
-    const [br, gz] = await Promise.all([
-      brotli(identity, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: identity.length } }),
-      gzip(identity, { level: 9 }),
-    ]);
     const hash = crypto.createHash("sha1").update(build.assets.version).update(identity).digest("base64url").slice(0, 22);
     const entry: Entry = {
       status: response.status,
       headers: [...response.headers].filter(([name]) => !NOT_REPLAYED.has(name.toLowerCase())),
       identity,
-      br,
-      gzip: gz,
+      br: null,
+      gzip: null,
       etag: `W/"${hash}"`,
       csp: contentSecurityPolicy({ scriptHashes: inlineScriptHashes(identity.toString("utf8")) }),
       storedAt: Date.now(),
@@ -95,7 +102,21 @@ export function pageCache(build: ServerBuild, options: PageCacheOptions = {}): e
     entries.delete(key);
     entries.set(key, entry);
     while (entries.size > maxEntries) entries.delete(entries.keys().next().value!);
+    void compressInBackground(entry);
     return entry;
+  }
+
+  async function compressInBackground(entry: Entry) {
+    try {
+      const [br, gz] = await Promise.all([
+        brotli(entry.identity, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: entry.identity.length } }),
+        gzip(entry.identity, { level: 9 }),
+      ]);
+      entry.br = br;
+      entry.gzip = gz;
+    } catch {
+      // Served through the ordinary compression for the rest of its life.
+    }
   }
 
   function send(req: express.Request, res: express.Response, entry: Entry, hit: boolean) {
@@ -112,10 +133,12 @@ export function pageCache(build: ServerBuild, options: PageCacheOptions = {}): e
       res.status(304).end();
       return;
     }
-    // Brotli whenever it is accepted (browsers list it last but it is the smaller), then gzip.
+    // Brotli whenever it is accepted (browsers list it last but it is the smaller), then gzip; before the stored copies
+    // exist, the identity body goes through the compression middleware like any page.
     const encoding = req.acceptsEncodings("br") ? "br" : req.acceptsEncodings("gzip") ? "gzip" : "identity";
-    const body = encoding === "br" ? entry.br : encoding === "gzip" ? entry.gzip : entry.identity;
-    if (encoding === "br" || encoding === "gzip") res.setHeader("Content-Encoding", encoding);
+    const stored = encoding === "br" ? entry.br : encoding === "gzip" ? entry.gzip : null;
+    const body = stored ?? entry.identity;
+    if (stored) res.setHeader("Content-Encoding", encoding);
     res.setHeader("Content-Length", String(body.length));
     res.status(entry.status);
     if (req.method === "HEAD") res.end();
@@ -145,7 +168,9 @@ export function pageCache(build: ServerBuild, options: PageCacheOptions = {}): e
 
   return async function pageCacheMiddleware(req, res, next) {
     if ((req.method !== "GET" && req.method !== "HEAD") || req.headers.cookie || req.headers.authorization) return next();
-    const key = `${build.assets.version} ${req.get("host") ?? ""} ${req.originalUrl}`;
+    const path = keyFor(req.originalUrl);
+    if (!path) return next();
+    const key = `${build.assets.version} ${req.get("host") ?? ""} ${path}`;
     const entry = entries.get(key);
     if (entry && Date.now() - entry.storedAt < ttlMs) return send(req, res, entry, true);
     if (req.method === "HEAD") return next();
@@ -156,7 +181,7 @@ export function pageCache(build: ServerBuild, options: PageCacheOptions = {}): e
         const shared = await inFlight;
         return shared ? send(req, res, shared, true) : next();
       }
-      const rendering = render(req, res, key);
+      const rendering = render(req, res, key, path);
       pending.set(key, rendering.then((r) => (r instanceof Response ? null : r)).catch(() => null));
       const result = await rendering.finally(() => pending.delete(key));
       if (result instanceof Response) await sendResponse(res, result);
@@ -164,6 +189,54 @@ export function pageCache(build: ServerBuild, options: PageCacheOptions = {}): e
     } catch (error) {
       next(error);
     }
+  };
+}
+
+type PageCacheRule = { params: Record<string, readonly string[] | "uncached"> };
+
+/**
+ * The stored address of a request (path and the parameters its page reads, in a fixed order), or null when it is not
+ * to be looked up: its page declares no `handle.pageCache`, or a parameter with a free value is present.
+ */
+export function cacheKeys(build: Pick<ServerBuild, "routes">): (originalUrl: string) => string | null {
+  const children = new Map<string | undefined, RouteObject[]>();
+  for (const route of Object.values(build.routes)) {
+    if (!route) continue;
+    const siblings = children.get(route.parentId) ?? [];
+    siblings.push({ id: route.id, path: route.path, index: route.index, caseSensitive: route.caseSensitive } as RouteObject);
+    children.set(route.parentId, siblings);
+  }
+  const attach = (routes: RouteObject[]): RouteObject[] =>
+    routes.map((r) => ({ ...r, children: r.index ? undefined : attach(children.get(r.id) ?? []) }) as RouteObject);
+  const tree = attach(children.get(undefined) ?? []);
+  return (originalUrl) => {
+    let url: URL;
+    try {
+      url = new URL(originalUrl, "http://cache.invalid");
+    } catch {
+      return null;
+    }
+    // A client navigation's data request (`/registration.data`, `/_root.data` for `/`) keys like its page.
+    const data = url.pathname.endsWith(".data");
+    const pathname = data ? url.pathname.slice(0, -".data".length).replace(/^\/_root$/, "/") : url.pathname;
+    const leaf = matchRoutes(tree, pathname)?.at(-1);
+    const rule = (leaf && (build.routes[leaf.route.id!]?.module.handle as { pageCache?: PageCacheRule } | undefined)?.pageCache) || null;
+    if (!rule) return null;
+    const kept = new URLSearchParams();
+    for (const [name, values] of Object.entries(rule.params)) {
+      const value = url.searchParams.get(name);
+      if (value === null) continue;
+      if (values === "uncached") return null;
+      if (values.includes(value)) kept.append(name, value);
+    }
+    const routes = data ? url.searchParams.get("_routes") : null;
+    if (routes !== null) {
+      // The route ids whose data is asked for: only real ones make a key.
+      if (!routes.split(",").every((id) => id in build.routes)) return null;
+      kept.append("_routes", routes);
+    }
+    const search = kept.toString();
+    return `${url.pathname}${search ? `?${search}` : ""}`;
   };
 }
 

@@ -7,12 +7,14 @@ import { PROGRAMME_LABELS, PROGRAMME_SUBJECTS, PROGRAMMES, type Programme } from
 import { CONTACT_EMAIL, SCHOOL_NAME, SUPPORT_HOURS } from "#app/domain/school.ts";
 import { env } from "#models/env.server.ts";
 import { SupportPhones } from "#app/components/support-phones.tsx";
-import { publicPageHeaders } from "#app/utils/http-cache.server.ts";
+import { publicPageHeaders, type PageCacheRule } from "#app/utils/http-cache.server.ts";
 import { FeesTable, HowToPay, publicFees } from "#app/components/fees-table.tsx";
 import { getFeeSchedule } from "#models/fee-schedule.server.ts";
 
 // The same for every anonymous visitor: cacheable (app/utils/http-cache.server.ts).
 export const headers = publicPageHeaders;
+/** Reads no query parameter: one cached page whatever the address adds (server/page-cache.ts). */
+export const handle = { pageCache: { params: {} } satisfies PageCacheRule };
 
 export async function loader({ request }: Route.LoaderArgs) {
   // Link cards (WhatsApp, Facebook) need absolute URLs.

@@ -1,0 +1,43 @@
+import { describe, expect, it } from "vitest";
+import type { ServerBuild } from "react-router";
+import { cacheKeys } from "./page-cache.ts";
+
+const route = (id: string, parentId: string | undefined, extra: Record<string, unknown>, handle?: unknown) => ({
+  id,
+  parentId,
+  ...extra,
+  module: { handle },
+});
+const routes = {
+  root: route("root", undefined, { path: "" }),
+  "routes/public/layout": route("routes/public/layout", "root", {}),
+  "routes/public/home": route("routes/public/home", "routes/public/layout", { index: true }, { pageCache: { params: {} } }),
+  "routes/public/registration": route("routes/public/registration", "routes/public/layout", { path: "registration" }, { pageCache: { params: {} } }),
+  "routes/public/registration-confirmation": route("routes/public/registration-confirmation", "routes/public/layout", { path: "registration/:reference" }),
+  "routes/auth/portal": route(
+    "routes/auth/portal",
+    "root",
+    { path: "portal" },
+    { pageCache: { params: { role: ["student", "parent"], mode: ["signup"], redirectTo: "uncached" } } },
+  ),
+} as unknown as ServerBuild["routes"];
+const keyFor = cacheKeys({ routes });
+
+describe("the page cache's keys", () => {
+  it("ignore parameters a page does not read, so unique query strings share one entry", () => {
+    expect(keyFor("/registration")).toBe("/registration");
+    expect(keyFor("/registration?u=1")).toBe("/registration");
+    expect(keyFor("/?utm_source=x&fbclid=y")).toBe("/");
+  });
+  it("keep the parameters a page reads, with listed values only, in a fixed order", () => {
+    expect(keyFor("/portal?mode=signup&role=parent&x=1")).toBe("/portal?role=parent&mode=signup");
+    expect(keyFor("/portal?role=hacker")).toBe("/portal");
+  });
+  it("leave free values, undeclared pages and unknown data requests to the app", () => {
+    expect(keyFor("/portal?redirectTo=/admin")).toBeNull();
+    expect(keyFor("/registration/abc")).toBeNull();
+    expect(keyFor("/nowhere")).toBeNull();
+    expect(keyFor("/registration.data?_routes=routes/public/registration")).toBe("/registration.data?_routes=routes%2Fpublic%2Fregistration");
+    expect(keyFor("/_root.data?_routes=made-up")).toBeNull();
+  });
+});
