@@ -33,6 +33,8 @@ const paymentSchema = new Schema(
     /** Who created it: the office, the parent ("I have paid"), or a gateway callback. */
     source: { type: String, required: true, enum: ["admin", "parent", "gateway"] },
     createdBy: { type: String, default: null },
+    /** The admin who submitted it while viewing as the parent (createdBy is the parent). */
+    viewedAsBy: { type: String, default: null },
     confirmedBy: { type: String, default: null },
     confirmedAt: { type: Date, default: null },
     receiptNumber: { type: Number, default: null },

@@ -54,11 +54,23 @@ export async function getOptionalUser(request: Request): Promise<SessionInfo | n
   return getSessionInfo(request);
 }
 
-/** First line of every signed-in loader/action: anonymous visitors go to /portal. */
+/**
+ * First line of every signed-in loader/action: anonymous visitors go to /portal. (Viewing as someone lasts only while
+ * the admin holds the permissions that started it: app/utils/session.server.ts checks them on every request.)
+ */
 export async function requireUser(request: Request): Promise<SessionInfo> {
   const info = await getSessionInfo(request);
   if (!info) signInRedirect(request);
   return info;
+}
+
+function adminPermissionsOf(request: Request, info: SessionInfo) {
+  // The admin layout, the page and the guards may all ask: one read per request.
+  return oncePerRequest(request, `admin-permissions ${info.user._id}`, () => getAdminPermissions(info.user._id, info.user.role));
+}
+
+function accessRestricted() {
+  return data({ title: ACCESS_RESTRICTED_TITLE, message: ACCESS_RESTRICTED_MESSAGE }, { status: 403 });
 }
 
 /** Anonymous visitors only (sign-in pages): a signed-in visitor goes to `to`. */
@@ -75,6 +87,10 @@ export async function requireRole(request: Request, roles: readonly Role[]): Pro
   if (!roles.includes(effectiveRole(info.effectiveUser.role))) {
     throw data("You don't have access to this page.", { status: 403 });
   }
+  // An admin acting as staff on a shared page (facilitator tools, files) holds the admin portal, like on admin pages.
+  if (!info.impersonating && info.user.role === "admin" && !(await adminPermissionsOf(request, info)).can_view_portal) {
+    throw accessRestricted();
+  }
   return info;
 }
 
@@ -88,17 +104,17 @@ export async function requireRole(request: Request, roles: readonly Role[]): Pro
 export async function requireAdmin(request: Request, flag?: AdminPermissionFlag) {
   const info = await requireUser(request);
   if (info.user.role !== "admin") throw redirect("/");
-  // The admin layout and the page both ask: one read per request.
-  const permissions = await oncePerRequest(request, `admin-permissions ${info.user._id}`, () => getAdminPermissions(info.user._id, info.user.role));
-  if (!permissions.can_view_portal || (flag && !permissions[flag])) {
-    throw data({ title: ACCESS_RESTRICTED_TITLE, message: ACCESS_RESTRICTED_MESSAGE }, { status: 403 });
-  }
+  const permissions = await adminPermissionsOf(request, info);
+  if (!permissions.can_view_portal || (flag && !permissions[flag])) throw accessRestricted();
   return { ...info, permissions };
 }
 
-/** The real user is an admin holding the admin portal and the flag (for pages that are not admin-only). */
+/**
+ * The real user is an admin, acting as themself, holding the admin portal and the flag (for pages and files that are
+ * not admin-only). While viewing as someone, the admin sees what that person sees.
+ */
 export async function hasAdminPermission(info: SessionInfo, flag: AdminPermissionFlag): Promise<boolean> {
-  if (info.user.role !== "admin") return false;
+  if (info.user.role !== "admin" || info.impersonating) return false;
   const permissions = await getAdminPermissions(info.user._id, info.user.role);
   return permissions.can_view_portal && permissions[flag];
 }

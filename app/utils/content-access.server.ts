@@ -1,4 +1,5 @@
 import type { SessionInfo } from "#app/utils/session.server.ts";
+import { hasAdminPermission } from "#app/utils/auth.server.ts";
 import { effectiveRole } from "#app/domain/roles.ts";
 import { getLatestOwnedRegistration, getParentRegistrations } from "#models/registration.server.ts";
 
@@ -12,9 +13,10 @@ import { getLatestOwnedRegistration, getParentRegistrations } from "#models/regi
 
 /** The programmes whose timetables the effective user may see, or "all" for staff. */
 export async function timetableProgrammesFor(info: SessionInfo): Promise<string[] | "all"> {
-  if (info.user.role === "admin") return "all";
+  // Admins: the rule of the timetables page (the subjects permission, within the admin portal).
+  if (await hasAdminPermission(info, "can_access_subjects")) return "all";
   const role = effectiveRole(info.effectiveUser.role);
-  if (role === "admin" || role === "facilitator") return "all";
+  if (role === "facilitator") return "all";
   if (role === "parent") {
     const registrations = await getParentRegistrations(info.effectiveUser);
     return [...new Set(registrations.map((r) => r.programme))];
@@ -35,7 +37,7 @@ export async function assignmentSubjectsForStudent(info: SessionInfo): Promise<s
 }
 
 export async function mayReadAssignment(info: SessionInfo, assignment: { subject: string; facilitatorId: string }): Promise<boolean> {
-  if (info.user.role === "admin") return true;
+  if (await hasAdminPermission(info, "can_access_subjects")) return true;
   const role = effectiveRole(info.effectiveUser.role);
   if (role === "facilitator") return assignment.facilitatorId === info.effectiveUser._id;
   if (role === "student") return (await assignmentSubjectsForStudent(info)).includes(assignment.subject);

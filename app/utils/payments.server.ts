@@ -53,6 +53,8 @@ export type NewPayment = {
   note: string | null;
   source: "admin" | "parent" | "gateway";
   actorId: string;
+  /** The admin who made it while viewing as the parent (actorId is then the parent). */
+  viewedAsBy?: string | null;
 };
 
 /** The amount due for a new registration under the schedule in force (null when none applies). */
@@ -90,18 +92,21 @@ export async function submitPayment(input: NewPayment): Promise<PaymentRow> {
       state: "pending",
       source: input.source,
       createdBy: input.actorId,
+      viewedAsBy: input.viewedAsBy ?? null,
     });
   } catch (error) {
     // Two submissions raced past the check: the unique index decided.
     if ((error as { code?: number }).code === 11000) throw new PaymentError(DUPLICATE_REFERENCE_MESSAGE(input.method, reference!), "reference", 409);
     throw error;
   }
-  await audit("payment.submit", input.actorId, String(reg._id), {
+  // Made while viewing as the parent: the audit names the admin who did it, with the parent it was for.
+  await audit("payment.submit", input.viewedAsBy ?? input.actorId, String(reg._id), {
     paymentId: id,
     amount: input.amount,
     method: input.method,
     reference,
     source: input.source,
+    ...(input.viewedAsBy ? { viewingAs: input.actorId } : {}),
   });
   return (await getPayment(id))!;
 }

@@ -53,11 +53,12 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
-  const { effectiveUser } = await requireRole(request, pageRoles("evaluations"));
+  const { effectiveUser, impersonating } = await requireRole(request, pageRoles("evaluations"));
   const { form, ward, state, forWard, slots } = await requireFormAndWard(effectiveUser, params.formId, params.registrationId);
   const formData = await request.formData();
   const submission = parseWithZod(formData, { schema: answerSchema(slots) });
-  const refused = refusal(state, forWard);
+  // The answers are the parent's opinion: an admin viewing as the parent reads the form but cannot answer it.
+  const refused = impersonating ? ANSWERS_NOT_WHILE_VIEWING_AS : refusal(state, forWard);
   if (refused) return data({ result: submission.reply({ formErrors: [refused] }) }, { status: 403 });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   // The questions the answers were checked against: the form as read above (questionsRev).
@@ -83,6 +84,8 @@ export async function action({ request, params }: Route.ActionArgs) {
     description: `You can change them until the form closes (${formatDateTime(form.closesAt)}).`,
   });
 }
+
+const ANSWERS_NOT_WHILE_VIEWING_AS = "Evaluation answers are the parent's own: they cannot be sent while viewing as someone.";
 
 const RATING_LABELS = ["1", "2", "3", "4", "5"];
 

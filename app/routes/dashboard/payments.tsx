@@ -48,7 +48,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const { effectiveUser } = await requireRole(request, pageRoles("payments"));
+  const { effectiveUser, user, impersonating } = await requireRole(request, pageRoles("payments"));
   const submission = parseWithZod(await request.formData(), { schema: ParentPaymentSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   const v = submission.value;
@@ -66,6 +66,7 @@ export async function action({ request }: Route.ActionArgs) {
       note: null,
       source: "parent",
       actorId: effectiveUser._id,
+      viewedAsBy: impersonating ? user._id : null,
     });
   } catch (error) {
     if (!(error instanceof PaymentError)) throw error;
