@@ -62,3 +62,10 @@ export function fileDate(value: Date | string | number = new Date()): string {
 export function startOfMonth(now: Date = new Date()): Date {
   return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
 }
+
+/** True for a real calendar day written `yyyy-mm-dd` (no 2026-02-30, no month 13): the date inputs' one rule. */
+export function isCalendarDate(text: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(text)) return false;
+  const d = new Date(`${text}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === text;
+}

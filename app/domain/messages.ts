@@ -75,3 +75,6 @@ export const DRAFT_RESTORE_QUESTION = "Continue where you left off?";
 export const DRAFT_RESTORE = "Restore";
 export const DRAFT_START_AGAIN = "Start again";
 export const SUBMISSION_IN_PROGRESS = "This form is still being sent. Please wait a moment, then press the button again.";
+
+/** A field whose bytes were not UTF-8 (app/forms/parse.ts). */
+export const UNREADABLE_TEXT = "Some characters in this field could not be read. Please type it again.";

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { ALL_SUBJECTS, PROGRAMMES } from "#app/domain/programmes.ts";
+import { isCalendarDate } from "#app/domain/dates.ts";
 import {
   ANSWER_REQUIRED,
   ANSWER_TOO_LONG,
@@ -17,7 +18,8 @@ const checkbox = z.boolean().optional().transform((v) => v === true);
 function dateTime(label: string) {
   return z
     .string({ error: `Enter the ${label}` })
-    .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/, `Enter the ${label} as a date and time`)
+    .regex(/^\d{4}-\d{2}-\d{2}T([01]\d|2[0-3]):[0-5]\d$/, `Enter the ${label} as a date and time`)
+    .refine((v) => isCalendarDate(v.slice(0, 10)), `Enter the ${label} as a date and time`)
     .transform((v) => new Date(`${v}:00Z`))
     .refine((d) => !Number.isNaN(d.getTime()) && d.getUTCFullYear() >= 2020 && d.getUTCFullYear() <= 2100, `Enter the ${label} as a date and time`);
 }

@@ -1,4 +1,6 @@
+import { parse } from "@conform-to/react";
 import { parseWithZod as conformParseWithZod } from "@conform-to/zod/v4";
+import { UNREADABLE_TEXT } from "#app/domain/messages.ts";
 
 /**
  * Characters no text field keeps: C0 controls except tab, line feed and carriage return (NUL included), DEL, C1
@@ -23,8 +25,32 @@ function cleanPayload<T extends FormData | URLSearchParams>(payload: T): T {
 }
 
 /**
+ * The fields holding U+FFFD: what a decoder puts where the bytes sent were not UTF-8 (a broken client, a mangled
+ * copy). Such text is refused rather than stored with the characters lost.
+ */
+function unreadableFields(payload: FormData | URLSearchParams): string[] {
+  const names = new Set<string>();
+  for (const [key, value] of payload.entries()) if (typeof value === "string" && value.includes("\uFFFD")) names.add(cleanText(key));
+  return [...names];
+}
+
+type Submission = import("@conform-to/react").Submission<unknown, string[]>;
+
+/**
  * Conform's parseWithZod with every submitted text cleaned first (cleanText): the one place all form text passes
  * through on the server and in the browser, so no schema has to remember it and nothing stores a control character.
+ * A field whose bytes were not UTF-8 fails with UNREADABLE_TEXT beside the schema's own errors.
  */
-export const parseWithZod: typeof conformParseWithZod = ((payload: FormData | URLSearchParams, options: never) =>
-  conformParseWithZod(cleanPayload(payload), options)) as typeof conformParseWithZod;
+export const parseWithZod: typeof conformParseWithZod = ((payload: FormData | URLSearchParams, options: never) => {
+  const cleaned = cleanPayload(payload);
+  const submission = conformParseWithZod(cleaned, options) as unknown as Submission | Promise<Submission>;
+  const unreadable = unreadableFields(payload);
+  if (unreadable.length === 0) return submission;
+  const refuse = (parsed: Submission) =>
+    parse(cleaned, {
+      resolve: () => ({
+        error: { ...(parsed.status === "error" ? parsed.error : {}), ...Object.fromEntries(unreadable.map((name) => [name, [UNREADABLE_TEXT]])) },
+      }),
+    });
+  return submission instanceof Promise ? submission.then(refuse) : refuse(submission);
+}) as typeof conformParseWithZod;

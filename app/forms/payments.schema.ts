@@ -3,6 +3,7 @@ import { cleanText } from "./parse.ts";
 import { PROGRAMMES, type Programme } from "#app/domain/programmes.ts";
 import { PARENT_PAYMENT_METHODS, PAYMENT_METHODS, PAYMENT_STATES, parseCedis } from "#app/domain/money.ts";
 import { isPlausiblePhone } from "#app/domain/phone.ts";
+import { isCalendarDate } from "#app/domain/dates.ts";
 
 // The forms' select options live beside the schemas (payments.fields.ts); importers of either get both.
 export * from "./payments.fields.ts";
@@ -25,8 +26,7 @@ const optionalCedis = cedisField().optional().transform((v) => (v === undefined 
 const isoDate = (label: string) =>
   z
     .string({ error: `Enter the ${label}` })
-    .regex(/^\d{4}-\d{2}-\d{2}$/, `Enter the ${label} as a date`)
-    .refine((v) => !Number.isNaN(new Date(`${v}T00:00:00Z`).getTime()), `Enter the ${label} as a date`);
+    .refine(isCalendarDate, `Enter the ${label} as a date`);
 
 /** A date on which money was paid: a real date, not after today (Accra is UTC). */
 const paidOnField = isoDate("payment date")
@@ -148,7 +148,7 @@ export const PaymentsQuerySchema = z.object({
     .transform((v) => cleanText(v ?? "").trim().slice(0, 100)),
   state: z.enum(PAYMENT_STATES).optional().catch(undefined),
   method: z.enum(PAYMENT_METHODS).optional().catch(undefined),
-  from: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional().catch(undefined),
-  to: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional().catch(undefined),
+  from: z.string().refine(isCalendarDate).optional().catch(undefined),
+  to: z.string().refine(isCalendarDate).optional().catch(undefined),
   page: z.coerce.number().int().min(1).max(100_000).catch(1),
 });

@@ -20,3 +20,15 @@ describe("safeRedirect", () => {
     expect(safeRedirect(to as string | null | undefined, "/portal")).toBe("/portal");
   });
 });
+
+describe("safeRedirect with any character", () => {
+  it("percent-encodes what a Location header cannot carry", () => {
+    const to = safeRedirect("/€?q=Ɛsi#x", "/portal");
+    expect(to).toBe("/%E2%82%AC?q=%C6%90si#x");
+    expect(() => new Headers({ Location: to })).not.toThrow();
+  });
+  it.each([["/%5Cevil.example/x"], ["/\\evil.example"], ["/\tevil"], ["/\u0000x"]])("stays on the site for %j", (to) => {
+    const result = safeRedirect(to, "/portal");
+    expect(new URL(result, "https://portal.example").origin).toBe("https://portal.example");
+  });
+});

@@ -161,3 +161,15 @@ describe("storing", () => {
     expect(uploads.safeDisplayName("...", "fallback.png")).toBe("fallback.png");
   });
 });
+
+describe("names follow the detected type", () => {
+  test("a PDF sent as poly.html is stored and served as poly.pdf", () => {
+    expect(uploads.fileNameFor("poly.html", "application/pdf")).toBe("poly.pdf");
+    expect(uploads.fileNameFor("C:\\fakepath\\Notes.PDF", "application/pdf")).toBe("Notes.pdf");
+    expect(uploads.fileNameFor("", "image/png", "assignment")).toBe("assignment.png");
+    const header = uploads.contentDisposition("attachment", "poly.html", "application/pdf");
+    expect(header).toContain('filename="poly.pdf"');
+    expect(header).toContain("filename*=UTF-8''poly.pdf");
+    expect(uploads.contentDisposition("inline", "Ɛsi week 1.html", "image/jpeg")).toContain("filename*=UTF-8''%C6%90si%20week%201.jpg");
+  });
+});

@@ -226,8 +226,23 @@ export function parseRange(header: string | null, length: number): { start: numb
   return { start, end };
 }
 
-/** Content-Disposition with a safe ASCII name and an RFC 5987 UTF-8 name. */
-export function contentDisposition(kind: "inline" | "attachment", name: string): string {
-  const ascii = safeDisplayName(name).replace(/"/g, "");
-  return `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name.slice(0, 150))}`;
+/**
+ * The name a file is stored and downloaded under: the client's base name with the extension of the type detected from
+ * its bytes (a PDF sent as `poly.html` is `poly.pdf`: opened from the disk, it opens as what it is).
+ */
+export function fileNameFor(name: string, mime: string, fallbackBase = "file"): string {
+  const ext = Object.entries(MIME_BY_EXT).find(([, m]) => m === mime)?.[0] ?? "bin";
+  const base = safeDisplayName(name, fallbackBase).replace(/\.[^.]*$/, "").trim() || fallbackBase;
+  return `${base}.${ext}`;
+}
+
+/**
+ * Content-Disposition with a safe ASCII name and an RFC 5987 UTF-8 name, both ending in the extension of the type
+ * served (`mime`), whatever name was stored.
+ */
+export function contentDisposition(kind: "inline" | "attachment", name: string, mime: string): string {
+  const ascii = fileNameFor(name, mime).replace(/"/g, "");
+  const base = name.split(/[\\/]/).pop()!.replace(/\.[^.]*$/, "").slice(0, 140) || "file";
+  const ext = ascii.slice(ascii.lastIndexOf("."));
+  return `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(`${base}${ext}`)}`;
 }

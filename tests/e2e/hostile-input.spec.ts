@@ -2,18 +2,44 @@
  * Hostile input across the whole app: every route of app/routes.ts receives, as an anonymous visitor and as a
  * signed-in student, parent, facilitator and admin, POST bodies of every content type (JSON, text, XML, none, broken multipart, a multipart part
  * header over 8 KB, forms full of NUL/control/bidi characters, operator-injection shapes) and a GET with a hostile
- * query string. Nothing may answer 5xx and nothing stored may keep a control or bidi character. Oversized bodies,
- * chunked or declared, go to an app of its own whose memory must stay flat.
+ * query string: every query parameter the app reads (found in its source) set to each of a set of malformed values
+ * (impossible dates, huge and negative numbers, characters no header can carry, bytes that are not UTF-8). Nothing may
+ * answer 5xx or close the connection unanswered, and nothing stored may keep a control or bidi character or a
+ * character lost to bad UTF-8. Oversized bodies, chunked or declared, go to an app of its own whose memory must stay
+ * flat.
  *
  * It prints: hostile input: tried N / 5xx 0 / stored-invalid 0.
  */
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
 import http from "node:http";
 import routeConfig from "../../app/routes.ts";
 import { test, expect, createUser, sessionCookieHeader, uniquePhone, connectTestDb } from "../support/fixtures.ts";
 import { startIsolatedApp } from "../support/isolated-app.ts";
 import { E2E } from "../support/e2e-env.ts";
 import { UNSAFE_TEXT } from "../../app/forms/parse.ts";
+import { RegistrationsQuerySchema } from "../../app/forms/admin-registrations.schema.ts";
+import { EvaluationResultsFiltersSchema } from "../../app/forms/evaluation.schema.ts";
+import { PaymentsQuerySchema } from "../../app/forms/payments.schema.ts";
+
+/** Every query parameter the app reads: `searchParams.get("…")` anywhere in app/, and the query schemas' fields. */
+function appQueryParameters(): string[] {
+  const names = new Set<string>([
+    ...Object.keys(RegistrationsQuerySchema.shape),
+    ...Object.keys(EvaluationResultsFiltersSchema.shape),
+    ...Object.keys(PaymentsQuerySchema.shape),
+  ]);
+  const root = fileURLToPath(new URL("../../app", import.meta.url));
+  for (const file of readdirSync(root, { recursive: true }) as string[]) {
+    if (!/\.tsx?$/.test(file) || /\.test\.tsx?$/.test(file)) continue;
+    for (const m of readFileSync(path.join(root, file), "utf8").matchAll(/searchParams\.get\("([^"]+)"\)/g)) names.add(m[1]);
+  }
+  return [...names].sort();
+}
+const QUERY_PARAMETERS = appQueryParameters();
+/** Each value goes into every parameter at once: one GET per route, identity and value. */
+const QUERY_VALUES = ["%00%E2%80%AE", "2026-13-45", "2026-99-99T99:99", "-1", "1e309", "99999999999999999999999", "%2F%E2%82%AC%C6%90", "%FF%FE%80", "%2F%5Cevil.example%2Fx", "x".repeat(400)];
 
 type Entry = { path?: string; index?: boolean; file: string; children?: Entry[] };
 function patterns(entries: Entry[], parent = "/", out = new Set<string>()) {
@@ -79,6 +105,12 @@ const BODIES: Body[] = [
         ["password", "' || '1'=='1"],
       ]),
   },
+  {
+    name: "redirect targets beyond Latin-1 and text that is not UTF-8",
+    contentType: "application/x-www-form-urlencoded",
+    body: () =>
+      `intent=signin&phone=0244000001&password=wrong&redirectTo=%2F%E2%82%AC&returnTo=%2F%C6%90&title=${TAG}%FF%FE&fullName=${TAG}%C3%28&message=${TAG}%ED%A0%80&q=%80`,
+  },
 ];
 
 /** A registration that is valid but for hostile characters in its text: stored only cleaned. */
@@ -99,6 +131,7 @@ const hostileRegistration = () =>
     ["feedback", `line 1\nline 2 ${EVIL}`],
   ]);
 
+/** The status, or 0 when the server closed the connection without an answer. */
 async function send(url: string, init: { method: string; cookie: string | null; contentType?: string | null; body?: string | Uint8Array }) {
   const headers: Record<string, string> = {};
   if (init.cookie) headers.Cookie = init.cookie;
@@ -134,7 +167,7 @@ async function storedInvalid() {
   const bad: string[] = [];
   const visit = (value: unknown, where: string) => {
     if (typeof value === "string") {
-      if (value.includes(TAG) && new RegExp(UNSAFE_TEXT.source).test(value)) bad.push(`${where}: ${JSON.stringify(value)}`);
+      if (value.includes(TAG) && (new RegExp(UNSAFE_TEXT.source).test(value) || value.includes("\uFFFD"))) bad.push(`${where}: ${JSON.stringify(value)}`);
     } else if (Array.isArray(value)) value.forEach((v, i) => visit(v, `${where}[${i}]`));
     else if (value && typeof value === "object" && !(value instanceof Date) && !Buffer.isBuffer(value)) {
       for (const [k, v] of Object.entries(value)) visit(v, `${where}.${k}`);
@@ -163,13 +196,22 @@ test("hostile bodies and queries on every route: no 5xx, nothing invalid stored 
   const record = (what: string, status: number) => {
     if (status >= 500) failures.push(`${what} → ${status}`);
   };
+  // A GET is never refused for its size or content type: a connection closed unanswered is a failure too.
+  const recordGet = (what: string, status: number) => {
+    if (status >= 500 || status === 0) failures.push(`${what} → ${status || "closed without an answer"}`);
+  };
   for (const identity of identities) {
     for (const url of URLS) {
       for (const body of BODIES) {
         tasks.push(async () => record(`POST ${url} ${body.name} as ${identity.name}`, await send(url, { method: "POST", cookie: identity.cookie, contentType: body.contentType, body: body.body() })));
       }
       const query = `?q=%00%E2%80%AE${TAG}&page=%00&programme[$ne]=x&redirectTo=//evil.example&role=%00`;
-      tasks.push(async () => record(`GET ${url}${query} as ${identity.name}`, await send(`${url}${query}`, { method: "GET", cookie: identity.cookie })));
+      tasks.push(async () => recordGet(`GET ${url}${query} as ${identity.name}`, await send(`${url}${query}`, { method: "GET", cookie: identity.cookie })));
+      for (const value of QUERY_VALUES) {
+        const fuzzed = `?${QUERY_PARAMETERS.map((name) => `${encodeURIComponent(name)}=${value}`).join("&")}`;
+        const shown = `${url}?<${QUERY_PARAMETERS.length} parameters>=${value.slice(0, 30)}`;
+        tasks.push(async () => recordGet(`GET ${shown} as ${identity.name}`, await send(`${url}${fuzzed}`, { method: "GET", cookie: identity.cookie })));
+      }
     }
   }
   for (const url of ["/registration", "/admin/register-student"]) {
@@ -180,7 +222,10 @@ test("hostile bodies and queries on every route: no 5xx, nothing invalid stored 
   await pool(tasks, 6);
 
   const { bad, tagged } = await storedInvalid();
-  console.log(`hostile input: tried ${tasks.length} / 5xx ${failures.length} / stored-invalid ${bad.length} (records with the test's text, cleaned: ${tagged})`);
+  console.log(
+    `hostile input: tried ${tasks.length} (${QUERY_PARAMETERS.length} query parameters: ${QUERY_PARAMETERS.join(", ")}) / 5xx ${failures.length} / stored-invalid ${bad.length} (records with the test's text, cleaned: ${tagged})`,
+  );
+  expect(QUERY_PARAMETERS, "the parameters were found in the app's source").toEqual(expect.arrayContaining(["from", "to", "page", "redirectTo", "day", "q"]));
   expect(failures, "requests answered with a server error").toEqual([]);
   expect(bad, "stored strings that kept a control or bidi character").toEqual([]);
   // The cleaned registrations and accounts were stored: the suite did reach the code that saves.

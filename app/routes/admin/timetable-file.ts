@@ -22,7 +22,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const type = (TIMETABLE_MIME_TYPES as readonly string[]).includes(row.fileType) ? row.fileType : "application/octet-stream";
   const response = await uploadResponse(request, row.filePath, {
     "Content-Type": type,
-    "Content-Disposition": contentDisposition("attachment", row.fileName),
+    "Content-Disposition": contentDisposition("attachment", row.fileName, type),
     "X-Content-Type-Options": "nosniff",
     "Cache-Control": "private, max-age=0, must-revalidate",
     "Content-Security-Policy": "default-src 'none'; sandbox",

@@ -9,7 +9,7 @@ import type { Route } from "./+types/timetable-upload";
 import { ItemRow } from "#app/components/ui/item-row.tsx";
 import { hasAdminPermission, requireUser } from "#app/utils/auth.server.ts";
 import { redirectWithToast } from "#app/utils/toast.server.ts";
-import { detectType, parseUpload, removeUpload, safeDisplayName, storeUpload, UPLOAD_TYPES } from "#app/utils/uploads.server.ts";
+import { detectType, parseUpload, removeUpload, fileNameFor, storeUpload, UPLOAD_TYPES } from "#app/utils/uploads.server.ts";
 import {
   EMPTY_FILE,
   FILE_TOO_LARGE,
@@ -93,7 +93,7 @@ export async function action({ request }: Route.ActionArgs) {
       title,
       description: description || null,
       programme,
-      fileName: safeDisplayName(file.clientName, `timetable.${file.type.ext}`),
+      fileName: fileNameFor(file.clientName, file.type.mime, "timetable"),
       filePath: stored,
       fileType: file.type.mime,
       fileSize: file.size,

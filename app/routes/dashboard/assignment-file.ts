@@ -20,7 +20,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const response = await uploadResponse(request, assignment.filePath, {
     // The stored type was detected from the bytes at upload; nothing else is ever served.
     "Content-Type": assignment.fileType,
-    "Content-Disposition": contentDisposition("attachment", assignment.fileName),
+    "Content-Disposition": contentDisposition("attachment", assignment.fileName, assignment.fileType),
     "X-Content-Type-Options": "nosniff",
     "Content-Security-Policy": "default-src 'none'; sandbox",
     "Cache-Control": "private, no-store",

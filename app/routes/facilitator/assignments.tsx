@@ -8,7 +8,7 @@ import { FormDraft } from "#app/components/form/form-draft.tsx";
 import type { Route } from "./+types/assignments";
 import { requireRole } from "#app/utils/auth.server.ts";
 import { redirectWithToast } from "#app/utils/toast.server.ts";
-import { parseUpload, removeUpload, safeDisplayName, storeUpload, UPLOAD_TYPES } from "#app/utils/uploads.server.ts";
+import { parseUpload, removeUpload, fileNameFor, storeUpload, UPLOAD_TYPES } from "#app/utils/uploads.server.ts";
 import { Assignment } from "#models/assignment.server.ts";
 import { audit } from "#models/audit-log.server.ts";
 import { listFacilitatorSubjects } from "#models/facilitator.server.ts";
@@ -81,7 +81,7 @@ export async function action({ request }: Route.ActionArgs) {
       title,
       description: description || null,
       kind: assignmentKind(file.type.mime),
-      fileName: safeDisplayName(file.clientName, `assignment.${file.type.ext}`),
+      fileName: fileNameFor(file.clientName, file.type.mime, "assignment"),
       filePath,
       fileType: file.type.mime,
       fileSize: file.size,

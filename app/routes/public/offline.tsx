@@ -1,5 +1,6 @@
 import { Link, useSearchParams } from "react-router";
 import { useHydrated } from "#app/utils/use-hydrated.ts";
+import { safeRedirect } from "#app/utils/redirect.ts";
 import { buttonClass } from "#app/components/ui/button.tsx";
 import { SCHOOL_NAME, SUPPORT_HOURS } from "#app/domain/school.ts";
 import { SupportPhones } from "#app/components/support-phones.tsx";
@@ -9,9 +10,10 @@ import { SupportPhones } from "#app/components/support-phones.tsx";
  * (signed-in pages, anything not cached) when the phone has no connection.
  * Public, with no data of anyone's.
  */
-/** Only a path on this site may be offered back (never another origin). */
+/** Only a path on this site may be offered back (never another origin): the server's redirect rule. */
 function safeFrom(value: string | null) {
-  return value && value.startsWith("/") && !value.startsWith("//") && !value.startsWith("/offline") ? value : null;
+  const path = safeRedirect(value, "");
+  return path && !path.startsWith("/offline") ? path : null;
 }
 
 export default function Offline() {
