@@ -46,6 +46,7 @@ export default defineConfig(({ isSsrBuild }) => ({
       "scripts/**/*.test.ts",
       "server/**/*.test.ts",
       "packages/*/src/**/*.test.ts",
+      "tests/*.test.ts",
     ],
     environment: "node",
     testTimeout: 30_000,

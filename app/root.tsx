@@ -16,7 +16,7 @@ import type { Route } from "./+types/root";
 import { getToast } from "#app/utils/toast.server.ts";
 import { getSessionInfo } from "#app/utils/session.server.ts";
 import { assertBodySize, assertFormBody, assertSameOrigin } from "#app/utils/request-guards.server.ts";
-import { getSettings } from "#models/settings.server.ts";
+import { getSettings } from "#app/models/settings.server.ts";
 import { withCachePolicy } from "#app/utils/http-cache.server.ts";
 import { withRequestScope } from "#app/utils/request-scope.server.ts";
 import { requestLogContext } from "#app/utils/request-context.ts";

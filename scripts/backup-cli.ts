@@ -15,7 +15,7 @@ export async function openDatabase() {
   const { startEmbeddedMongo } = await import("@vacation-classes/embedded-mongo");
   const server = await startEmbeddedMongo({ dataDir: path.join(path.resolve(process.env.DATA_DIR ?? ".data"), "db"), quiet: true });
   const client = await MongoClient.connect(server.uri);
-  const { DB_NAME } = await import("../app/models/db.server.ts");
+  const { DB_NAME } = await import("#app/models/db.server.ts");
   return {
     db: client.db(DB_NAME),
     close: async () => {

@@ -1,6 +1,6 @@
 /** npm run backup -- --out FILE : every collection and every uploaded file in one archive (README "Backups"). */
 import { parseArgs } from "node:util";
-import { writeBackup } from "../app/models/backup.server.ts";
+import { writeBackup } from "#app/models/backup.server.ts";
 import { fail, openDatabase, uploadsDir } from "./backup-cli.ts";
 
 const { values } = parseArgs({ options: { out: { type: "string" } } });

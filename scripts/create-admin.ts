@@ -5,14 +5,14 @@
  */
 import { parseArgs } from "node:util";
 import readline from "node:readline";
-import { normalizePhone, isPlausiblePhone } from "../app/domain/phone.ts";
-import { ADMIN_PERMISSION_FLAGS } from "../app/domain/roles.ts";
-import { passwordPolicyFrom, passwordRuleError } from "../app/domain/password-policy.ts";
-import { getSettings } from "../app/models/settings.server.ts";
-import { hashPassword } from "../app/models/password.server.ts";
-import { connectDb, disconnectDb } from "../app/models/db.server.ts";
-import { User } from "../app/models/user.server.ts";
-import { setAdminPermissions } from "../app/models/admin-permission.server.ts";
+import { normalizePhone, isPlausiblePhone } from "#app/domain/phone.ts";
+import { ADMIN_PERMISSION_FLAGS } from "#app/domain/roles.ts";
+import { passwordPolicyFrom, passwordRuleError } from "#app/domain/password-policy.ts";
+import { getSettings } from "#app/models/settings.server.ts";
+import { hashPassword } from "#app/models/password.server.ts";
+import { connectDb, disconnectDb } from "#app/models/db.server.ts";
+import { User } from "#app/models/user.server.ts";
+import { setAdminPermissions } from "#app/models/admin-permission.server.ts";
 
 function askHidden(question: string): Promise<string> {
   return new Promise((resolve) => {

@@ -6,8 +6,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import { chromium } from "playwright-core";
-import { PROGRAMMES, PROGRAMME_LABELS, PROGRAMME_SUBJECTS } from "../app/domain/programmes.ts";
-import { SCHOOL_NAME } from "../app/domain/school.ts";
+import { PROGRAMMES, PROGRAMME_LABELS, PROGRAMME_SUBJECTS } from "#app/domain/programmes.ts";
+import { SCHOOL_NAME } from "#app/domain/school.ts";
 
 const DAYS = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday"];
 const TIMES = ["8:00 AM", "10:00 AM", "12:00 PM", "2:00 PM", "4:00 PM"];

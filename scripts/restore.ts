@@ -1,6 +1,6 @@
 /** npm run restore -- FILE [--drop] : loads a backup into an empty database (README "Backups"). */
 import { parseArgs } from "node:util";
-import { restoreBackup } from "../app/models/backup.server.ts";
+import { restoreBackup } from "#app/models/backup.server.ts";
 import { fail, openDatabase, uploadsDir } from "./backup-cli.ts";
 
 const { values, positionals } = parseArgs({ options: { drop: { type: "boolean", default: false } }, allowPositionals: true });

@@ -4,8 +4,8 @@
  * otherwise the embedded database in DATA_DIR.
  */
 import mongoose from "mongoose";
-import { connectDb, disconnectDb } from "../app/models/db.server.ts";
-import { seedDemoData, DEMO_ACCOUNTS } from "../app/models/seed.server.ts";
+import { connectDb, disconnectDb } from "#app/models/db.server.ts";
+import { seedDemoData, DEMO_ACCOUNTS } from "#app/models/seed.server.ts";
 
 process.env.SEED_DEMO_DATA = "false"; // seed explicitly below, once
 await connectDb();

@@ -5,7 +5,7 @@
  * way the response is 413 with `Connection: close` and the socket is closed: nothing past the limit is buffered.
  */
 import type { NextFunction, Request, Response } from "express";
-import { bodyLimitFor, tooLargeMessage } from "../app/utils/body-limits.ts";
+import { bodyLimitFor, tooLargeMessage } from "#app/utils/body-limits.ts";
 
 function refuse(req: Request, res: Response, limit: number) {
   if (!res.headersSent) {

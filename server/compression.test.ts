@@ -1,6 +1,5 @@
 import type { AddressInfo } from "node:net";
 import { randomBytes } from "node:crypto";
-import zlib from "node:zlib";
 import express from "express";
 import { describe, expect, it } from "vitest";
 import { compression } from "./compression.ts";

@@ -33,12 +33,12 @@ function forwardDrainRemoval(res: Response) {
   const on = res.on;
   const removeListener = res.removeListener;
   let drainTarget: EventEmitter | null = null;
-  res.on = res.addListener = function (this: Response, event: string | symbol, listener: (...args: any[]) => void) {
+  res.on = res.addListener = function (this: Response, event: string | symbol, listener: (...args: unknown[]) => void) {
     const target: unknown = on.call(this, event, listener);
     if (event === "drain" && target !== this) drainTarget = target as EventEmitter;
     return this;
   } as Response["on"];
-  res.off = res.removeListener = function (this: Response, event: string | symbol, listener: (...args: any[]) => void) {
+  res.off = res.removeListener = function (this: Response, event: string | symbol, listener: (...args: unknown[]) => void) {
     if (event === "drain" && drainTarget) drainTarget.removeListener(event, listener);
     return removeListener.call(this, event, listener);
   } as Response["removeListener"];

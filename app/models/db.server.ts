@@ -1,6 +1,6 @@
 import path from "node:path";
 import mongoose from "mongoose";
-import { env } from "#models/env.server.ts";
+import { env } from "#app/models/env.server.ts";
 
 /**
  * One connection per process. MONGODB_URI selects a real MongoDB; without it

@@ -84,10 +84,7 @@ export async function runOnce<T>(
         { $set: { lockedUntil: new Date(now.getTime() + lockMs) } },
         { returnDocument: "after" },
       ).lean();
-      if (taken) {
-        owned = true;
-        break;
-      }
+      if (taken) break;
     }
     if (!row) continue; // released meanwhile: try to claim it again
     if (Date.now() >= deadline) return { status: "busy" };

@@ -7,7 +7,7 @@ import { User } from "./user.server.ts";
 import { WhatsappGroup } from "./whatsapp-group.server.ts";
 import { Registration, getLatestOwnedRegistration } from "./registration.server.ts";
 import { Subject } from "./subject.server.ts";
-import { verifyPassword } from "#models/password.server.ts";
+import { verifyPassword } from "#app/models/password.server.ts";
 import { Payment } from "./payment.server.ts";
 import { normalizePhone } from "#app/domain/phone.ts";
 

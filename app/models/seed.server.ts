@@ -1,6 +1,6 @@
 import { PROGRAMMES, PROGRAMME_SUBJECTS, ALL_SUBJECTS, type Programme } from "#app/domain/programmes.ts";
 import { normalizePhone } from "#app/domain/phone.ts";
-import { hashPassword } from "#models/password.server.ts";
+import { hashPassword } from "#app/models/password.server.ts";
 import { User } from "./user.server.ts";
 import { AdminPermission } from "./admin-permission.server.ts";
 import { Subject } from "./subject.server.ts";

@@ -1,6 +1,6 @@
 import { createCookie } from "react-router";
 import { CLAIM_CODE_SHOWN_MINUTES, isReferenceShaped } from "#app/domain/registration.ts";
-import { env } from "#models/env.server.ts";
+import { env } from "#app/models/env.server.ts";
 
 /**
  * Who sees a registration's claim code (docs/decisions/0070-limits-and-ownership.md): the browser that submitted the

@@ -1,7 +1,7 @@
 import type { SessionInfo } from "#app/utils/session.server.ts";
 import { hasAdminPermission } from "#app/utils/auth.server.ts";
 import { effectiveRole } from "#app/domain/roles.ts";
-import { getLatestOwnedRegistration, getParentRegistrations } from "#models/registration.server.ts";
+import { getLatestOwnedRegistration, getParentRegistrations } from "#app/models/registration.server.ts";
 
 /**
  * Who may read what the school publishes (docs/decisions/0030-published-content-reaches-students-and-parents.md):

@@ -15,7 +15,7 @@ import {
   summariseResponses,
   type EvaluationFormDoc,
   type ResultsFilter,
-} from "#models/evaluation.server.ts";
+} from "#app/models/evaluation.server.ts";
 
 export const EVALUATIONS_PATH = "/admin/evaluations";
 

@@ -12,13 +12,13 @@ useTestDatabase("hot_paths");
 
 // Modules that read their configuration (the database URI) when imported come after the test database is up.
 let auth: typeof import("./auth.server.ts");
-let seed: typeof import("#models/seed.server.ts");
-let users: typeof import("#models/user.server.ts");
-let registrations: typeof import("#models/registration.server.ts");
-let communications: typeof import("#models/communication.server.ts");
-let evaluations: typeof import("#models/evaluation.server.ts");
-let groups: typeof import("#models/whatsapp-group.server.ts");
-let timetables: typeof import("#models/timetable.server.ts");
+let seed: typeof import("#app/models/seed.server.ts");
+let users: typeof import("#app/models/user.server.ts");
+let registrations: typeof import("#app/models/registration.server.ts");
+let communications: typeof import("#app/models/communication.server.ts");
+let evaluations: typeof import("#app/models/evaluation.server.ts");
+let groups: typeof import("#app/models/whatsapp-group.server.ts");
+let timetables: typeof import("#app/models/timetable.server.ts");
 let sessions: typeof import("./session.server.ts");
 let studentPortal: typeof import("#app/routes/student/+shared/portal.server.ts");
 
@@ -53,17 +53,17 @@ async function signedInRequest(role: string): Promise<Request> {
 
 beforeAll(async () => {
   auth = await import("./auth.server.ts");
-  seed = await import("#models/seed.server.ts");
-  users = await import("#models/user.server.ts");
-  registrations = await import("#models/registration.server.ts");
-  communications = await import("#models/communication.server.ts");
-  evaluations = await import("#models/evaluation.server.ts");
-  groups = await import("#models/whatsapp-group.server.ts");
-  timetables = await import("#models/timetable.server.ts");
+  seed = await import("#app/models/seed.server.ts");
+  users = await import("#app/models/user.server.ts");
+  registrations = await import("#app/models/registration.server.ts");
+  communications = await import("#app/models/communication.server.ts");
+  evaluations = await import("#app/models/evaluation.server.ts");
+  groups = await import("#app/models/whatsapp-group.server.ts");
+  timetables = await import("#app/models/timetable.server.ts");
   sessions = await import("./session.server.ts");
   studentPortal = await import("#app/routes/student/+shared/portal.server.ts");
   // The app's start-up work (connectDb repairs half-done payments, a one-off scan) happens before any request.
-  await (await import("#models/db.server.ts")).connectDb();
+  await (await import("#app/models/db.server.ts")).connectDb();
   await seed.seedIfEmpty();
   await Promise.all(Object.values(mongoose.models).map((model) => model.init()));
 });

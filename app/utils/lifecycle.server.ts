@@ -1,6 +1,6 @@
 import diagnostics from "node:diagnostics_channel";
 import type { Server } from "node:http";
-import { connectDb, disconnectDb } from "#models/db.server.ts";
+import { connectDb, disconnectDb } from "#app/models/db.server.ts";
 
 const SHUTDOWN_DEADLINE_MS = 4_500;
 /**

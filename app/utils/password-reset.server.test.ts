@@ -4,12 +4,12 @@ import { useTestDatabase } from "#tests/support/test-database.ts";
 // Modules under test read their configuration at import time.
 let mod: typeof import("./password-reset.server.ts");
 let models: {
-  User: typeof import("#models/user.server.ts").User;
-  Session: typeof import("#models/session.server.ts").Session;
-  PasswordReset: typeof import("#models/password-reset.server.ts").PasswordReset;
+  User: typeof import("#app/models/user.server.ts").User;
+  Session: typeof import("#app/models/session.server.ts").Session;
+  PasswordReset: typeof import("#app/models/password-reset.server.ts").PasswordReset;
 };
 let limits: typeof import("./sign-in-limits.server.ts");
-let verifyPassword: typeof import("#models/password.server.ts").verifyPassword;
+let verifyPassword: typeof import("#app/models/password.server.ts").verifyPassword;
 
 useTestDatabase("accounts_unit");
 
@@ -17,11 +17,11 @@ beforeAll(async () => {
   mod = await import("./password-reset.server.ts");
   limits = await import("./sign-in-limits.server.ts");
   models = {
-    User: (await import("#models/user.server.ts")).User,
-    Session: (await import("#models/session.server.ts")).Session,
-    PasswordReset: (await import("#models/password-reset.server.ts")).PasswordReset,
+    User: (await import("#app/models/user.server.ts")).User,
+    Session: (await import("#app/models/session.server.ts")).Session,
+    PasswordReset: (await import("#app/models/password-reset.server.ts")).PasswordReset,
   };
-  verifyPassword = (await import("#models/password.server.ts")).verifyPassword;
+  verifyPassword = (await import("#app/models/password.server.ts")).verifyPassword;
 });
 
 let n = 0;

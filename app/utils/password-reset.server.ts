@@ -1,12 +1,12 @@
 import { createHash, randomBytes } from "node:crypto";
 import { z } from "zod";
 import { RESET_LINK_HOURS } from "#app/forms/auth.schema.ts";
-import { PasswordReset } from "#models/password-reset.server.ts";
-import { User } from "#models/user.server.ts";
+import { PasswordReset } from "#app/models/password-reset.server.ts";
+import { User } from "#app/models/user.server.ts";
 import { clearSignInLimits } from "./sign-in-limits.server.ts";
-import { connectDb } from "#models/db.server.ts";
-import { env } from "#models/env.server.ts";
-import { hashPassword } from "#models/password.server.ts";
+import { connectDb } from "#app/models/db.server.ts";
+import { env } from "#app/models/env.server.ts";
+import { hashPassword } from "#app/models/password.server.ts";
 import { deleteOtherSessions } from "./session.server.ts";
 
 export { RESET_LINK_HOURS };

@@ -1,5 +1,5 @@
-import { getAdminPermissions } from "#models/admin-permission.server.ts";
-import { getParentRegistrations } from "#models/registration.server.ts";
+import { getAdminPermissions } from "#app/models/admin-permission.server.ts";
+import { getParentRegistrations } from "#app/models/registration.server.ts";
 import type { SessionInfo as Info } from "./session.server.ts";
 
 /**

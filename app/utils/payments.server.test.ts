@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { useTestDatabase } from "#tests/support/test-database.ts";
-import { Registration, wardNameKey } from "#models/registration.server.ts";
-import { Counter, Payment, assignReceiptNumber, repairPayments, seasonTotals } from "#models/payment.server.ts";
-import { saveFeeSchedule } from "#models/fee-schedule.server.ts";
-import { AuditLog } from "#models/audit-log.server.ts";
+import { Registration, wardNameKey } from "#app/models/registration.server.ts";
+import { Counter, Payment, assignReceiptNumber, repairPayments, seasonTotals } from "#app/models/payment.server.ts";
+import { saveFeeSchedule } from "#app/models/fee-schedule.server.ts";
+import { AuditLog } from "#app/models/audit-log.server.ts";
 import { EMPTY_FEES } from "#app/domain/fees.ts";
 import {
   PaymentError,

@@ -7,13 +7,13 @@
  * webhook would call `confirmPaymentByReference` with the provider's
  * transaction reference. Each change to money is written to the audit log.
  */
-import { newId } from "#models/ids.server.ts";
-import { Payment, assignReceiptNumber, getPayment, markPaymentsChanged, refreshRegistrationTotals, type PaymentRow } from "#models/payment.server.ts";
+import { newId } from "#app/models/ids.server.ts";
+import { Payment, assignReceiptNumber, getPayment, markPaymentsChanged, refreshRegistrationTotals, type PaymentRow } from "#app/models/payment.server.ts";
 
 export { refreshRegistrationTotals };
-import { Registration } from "#models/registration.server.ts";
-import { getFeeSchedule } from "#models/fee-schedule.server.ts";
-import { audit } from "#models/audit-log.server.ts";
+import { Registration } from "#app/models/registration.server.ts";
+import { getFeeSchedule } from "#app/models/fee-schedule.server.ts";
+import { audit } from "#app/models/audit-log.server.ts";
 import { feeFor } from "#app/domain/fees.ts";
 import {
   DUPLICATE_REFERENCE_MESSAGE,

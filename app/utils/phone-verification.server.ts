@@ -1,4 +1,4 @@
-import { User } from "#models/user.server.ts";
+import { User } from "#app/models/user.server.ts";
 
 /**
  * The seam for SMS one-time codes (docs/decisions/0017-proof-of-ownership.md). A verified phone lets an account

@@ -1,6 +1,6 @@
 import mongoose from "mongoose";
 import { RateLimiterMongo } from "rate-limiter-flexible";
-import { connectDb } from "#models/db.server.ts";
+import { connectDb } from "#app/models/db.server.ts";
 
 /**
  * Counters in the database (rate-limiter-flexible's Mongo store, `rate_limits`), shared by every app instance, and

@@ -7,6 +7,7 @@ const BASE = "http://same-site.invalid";
  * Used by the server's redirects and by links the browser builds from the address (the offline page).
  */
 export function safeRedirect(to: FormDataEntryValue | string | null | undefined, fallback = "/"): string {
+  // eslint-disable-next-line no-control-regex -- a control character or backslash right after the slash
   if (!to || typeof to !== "string" || !to.startsWith("/") || /[\0-\x1f\\]/.test(to.slice(0, 2))) return fallback;
   if (/[\r\n\t\0]/.test(to)) return fallback;
   let url: URL;

@@ -10,10 +10,10 @@ import {
   REGISTRATION_FIELD_LABELS,
   RegistrationSchema,
 } from "#app/forms/registration.schema.ts";
-import { Registration, findDuplicateRegistration, wardNameKey } from "#models/registration.server.ts";
-import { getSettings } from "#models/settings.server.ts";
+import { Registration, findDuplicateRegistration, wardNameKey } from "#app/models/registration.server.ts";
+import { getSettings } from "#app/models/settings.server.ts";
 import { amountDueAtEnrolment } from "./payments.server.ts";
-import { IDEMPOTENCY_FIELD, isIdempotencyKey, runOnce } from "#models/idempotency.server.ts";
+import { IDEMPOTENCY_FIELD, isIdempotencyKey, runOnce } from "#app/models/idempotency.server.ts";
 import { SUBMISSION_IN_PROGRESS } from "#app/domain/messages.ts";
 import { checkEnrolment } from "./rate-limits.server.ts";
 

@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { env } from "#models/env.server.ts";
+import { env } from "#app/models/env.server.ts";
 
 import { bodyLimitFor, isUploadPath, tooLargeMessage } from "./body-limits.ts";
 

@@ -1,10 +1,10 @@
 import { createCookie } from "react-router";
-import { Session } from "#models/session.server.ts";
-import { User, PUBLIC_USER_FIELDS, type PublicUser } from "#models/user.server.ts";
-import { getAdminPermissions } from "#models/admin-permission.server.ts";
-import { getSettings } from "#models/settings.server.ts";
-import { connectDb } from "#models/db.server.ts";
-import { env } from "#models/env.server.ts";
+import { Session } from "#app/models/session.server.ts";
+import { User, PUBLIC_USER_FIELDS, type PublicUser } from "#app/models/user.server.ts";
+import { getAdminPermissions } from "#app/models/admin-permission.server.ts";
+import { getSettings } from "#app/models/settings.server.ts";
+import { connectDb } from "#app/models/db.server.ts";
+import { env } from "#app/models/env.server.ts";
 import { noteRequestUser, oncePerRequest } from "./request-scope.server.ts";
 import { ID_PATTERN } from "#app/domain/ids.ts";
 

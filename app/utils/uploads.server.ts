@@ -9,7 +9,7 @@ import {
   parseMultipartRequest,
 } from "@remix-run/multipart-parser";
 import { fileTypeFromBuffer } from "file-type";
-import { deleteFile, fileLength, getFile, putFile, streamFile } from "#models/file-store.server.ts";
+import { deleteFile, fileLength, getFile, putFile, streamFile } from "#app/models/file-store.server.ts";
 import { MAX_UPLOAD_BYTES } from "./request-guards.server.ts";
 
 /**

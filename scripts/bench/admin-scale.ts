@@ -14,7 +14,7 @@ import fs from "node:fs";
 import path from "node:path";
 import autocannon from "autocannon";
 import { MongoClient } from "mongodb";
-import { PROGRAMMES, PROGRAMME_SUBJECTS } from "../../app/domain/programmes.ts";
+import { PROGRAMMES, PROGRAMME_SUBJECTS } from "#app/domain/programmes.ts";
 import { buildApp, startApp, type RunningApp } from "./app.ts";
 
 export type AdminScaleResult = {

@@ -24,7 +24,7 @@ declare module "autocannon" {
     [k: string]: unknown;
   };
   /** The returned promise is also the run's event emitter ("response", "done", …). */
-  type Instance = Promise<Result> & { on(event: string, listener: (...args: any[]) => void): Instance; stop(): void };
+  type Instance = Promise<Result> & { on(event: string, listener: (...args: never[]) => void): Instance; stop(): void };
   function autocannon(options: Options): Instance;
   export default autocannon;
 }

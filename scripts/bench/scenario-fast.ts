@@ -134,7 +134,7 @@ export const scenario: BenchScenario = {
           }
         }
       }
-      data.firstPaint = paints.map(({ runs, ...s }) => s);
+      data.firstPaint = paints.map(({ runs: _runs, ...s }) => s);
       return { lines, failures, data };
     } finally {
       await browser?.close();

@@ -1,9 +1,9 @@
-import { test, expect, createUser, signInAs, sessionCookieHeader, setPermissions, connectTestDb } from "../support/fixtures.ts";
-import { expectNoA11yViolations } from "../support/axe.ts";
-import { E2E } from "../support/e2e-env.ts";
-import { AuditLog } from "../../app/models/audit-log.server.ts";
-import { Session } from "../../app/models/session.server.ts";
-import { PasswordReset } from "../../app/models/password-reset.server.ts";
+import { test, expect, createUser, signInAs, sessionCookieHeader, setPermissions, connectTestDb } from "#tests/support/fixtures.ts";
+import { expectNoA11yViolations } from "#tests/support/axe.ts";
+import { E2E } from "#tests/support/e2e-env.ts";
+import { AuditLog } from "#app/models/audit-log.server.ts";
+import { Session } from "#app/models/session.server.ts";
+import { PasswordReset } from "#app/models/password-reset.server.ts";
 
 const SAME_ORIGIN = { Origin: E2E.baseURL };
 const BAR = /Admin Mode: Viewing as/;

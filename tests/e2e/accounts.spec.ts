@@ -1,9 +1,9 @@
-import { test, expect, createUser, signInAs, uniquePhone, connectTestDb } from "../support/fixtures.ts";
+import { test, expect, createUser, signInAs, uniquePhone, connectTestDb } from "#tests/support/fixtures.ts";
 import type { Page } from "@playwright/test";
-import { expectNoA11yViolations } from "../support/axe.ts";
-import { E2E } from "../support/e2e-env.ts";
-import { User } from "../../app/models/user.server.ts";
-import { Session } from "../../app/models/session.server.ts";
+import { expectNoA11yViolations } from "#tests/support/axe.ts";
+import { E2E } from "#tests/support/e2e-env.ts";
+import { User } from "#app/models/user.server.ts";
+import { Session } from "#app/models/session.server.ts";
 
 const HOME = { student: "/student-dashboard", parent: "/parent-dashboard", facilitator: "/facilitator-dashboard", admin: "/admin" } as const;
 const SAME_ORIGIN = { Origin: E2E.baseURL };

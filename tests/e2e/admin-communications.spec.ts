@@ -1,7 +1,7 @@
-import { test, expect, setPermissions, connectTestDb } from "../support/fixtures.ts";
-import { expectNoA11yViolations } from "../support/axe.ts";
-import { E2E } from "../support/e2e-env.ts";
-import { Communication } from "../../app/models/communication.server.ts";
+import { test, expect, setPermissions, connectTestDb } from "#tests/support/fixtures.ts";
+import { expectNoA11yViolations } from "#tests/support/axe.ts";
+import { E2E } from "#tests/support/e2e-env.ts";
+import { Communication } from "#app/models/communication.server.ts";
 
 test.describe("Communications", () => {
   test("sends an announcement to a recipient type; history shows it first with its sender", async ({ page, loginAs }) => {

@@ -1,8 +1,8 @@
-import { test, expect, createRegistration, createUser, connectTestDb, signInAs } from "../support/fixtures.ts";
-import { expectNoA11yViolations } from "../support/axe.ts";
-import { Registration } from "../../app/models/registration.server.ts";
-import { AuditLog } from "../../app/models/audit-log.server.ts";
-import { ACCOUNT_NOT_FOUND, ACCOUNT_WRONG_ROLE } from "../../app/forms/link-registration.schema.ts";
+import { test, expect, createRegistration, createUser, connectTestDb, signInAs } from "#tests/support/fixtures.ts";
+import { expectNoA11yViolations } from "#tests/support/axe.ts";
+import { Registration } from "#app/models/registration.server.ts";
+import { AuditLog } from "#app/models/audit-log.server.ts";
+import { ACCOUNT_NOT_FOUND, ACCOUNT_WRONG_ROLE } from "#app/forms/link-registration.schema.ts";
 
 test("an admin links a registration to a parent and a student account by hand, and unlinks it", async ({ page, loginAs, browser }) => {
   const admin = await loginAs("admin");

@@ -1,8 +1,8 @@
-import { test, expect, createUser, createRegistration, connectTestDb, uniquePhone } from "../support/fixtures.ts";
-import { expectNoA11yViolations } from "../support/axe.ts";
-import { User } from "../../app/models/user.server.ts";
-import { Subject } from "../../app/models/subject.server.ts";
-import { Registration } from "../../app/models/registration.server.ts";
+import { test, expect, createUser, createRegistration, connectTestDb, uniquePhone } from "#tests/support/fixtures.ts";
+import { expectNoA11yViolations } from "#tests/support/axe.ts";
+import { User } from "#app/models/user.server.ts";
+import { Subject } from "#app/models/subject.server.ts";
+import { Registration } from "#app/models/registration.server.ts";
 
 const SECTIONS = [
   "Overview",

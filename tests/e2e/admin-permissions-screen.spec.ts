@@ -1,8 +1,8 @@
-import { test, expect, createUser, sessionCookieHeader, setPermissions, connectTestDb } from "../support/fixtures.ts";
-import { expectNoA11yViolations } from "../support/axe.ts";
-import { PERMISSIONS_SAVED } from "../../app/forms/admin-permissions.schema.ts";
-import { AdminPermission } from "../../app/models/admin-permission.server.ts";
-import { AuditLog } from "../../app/models/audit-log.server.ts";
+import { test, expect, createUser, sessionCookieHeader, setPermissions, connectTestDb } from "#tests/support/fixtures.ts";
+import { expectNoA11yViolations } from "#tests/support/axe.ts";
+import { PERMISSIONS_SAVED } from "#app/forms/admin-permissions.schema.ts";
+import { AdminPermission } from "#app/models/admin-permission.server.ts";
+import { AuditLog } from "#app/models/audit-log.server.ts";
 
 test.describe("admin permissions screen", () => {
   test("a fully privileged admin switches off another admin's flag; it applies on that admin's next request", async ({ page, loginAs, request }) => {

@@ -1,7 +1,7 @@
-import { test, expect, setPermissions, createUser, createRegistration, connectTestDb, sessionCookieHeader, uniquePhone } from "../support/fixtures.ts";
-import { Assignment } from "../../app/models/assignment.server.ts";
-import { expectNoA11yViolations } from "../support/axe.ts";
-import type { AdminPermissionFlag } from "../../app/domain/roles.ts";
+import { test, expect, setPermissions, createUser, createRegistration, connectTestDb, sessionCookieHeader, uniquePhone } from "#tests/support/fixtures.ts";
+import { Assignment } from "#app/models/assignment.server.ts";
+import { expectNoA11yViolations } from "#tests/support/axe.ts";
+import type { AdminPermissionFlag } from "#app/domain/roles.ts";
 
 /**
  * Permission matrix (docs/product.md#roles-and-permissions): an admin whose permission row has one flag off

@@ -1,10 +1,10 @@
 import type { Page } from "@playwright/test";
-import { test, expect, connectTestDb, uniquePhone } from "../support/fixtures.ts";
-import { expectNoA11yViolations } from "../support/axe.ts";
-import { PROGRAMME_SUBJECTS } from "../../app/domain/programmes.ts";
-import { REGISTRATION_FIELD_LABELS as L } from "../../app/forms/registration.schema.ts";
-import { Registration } from "../../app/models/registration.server.ts";
-import { AuditLog } from "../../app/models/audit-log.server.ts";
+import { test, expect, connectTestDb, uniquePhone } from "#tests/support/fixtures.ts";
+import { expectNoA11yViolations } from "#tests/support/axe.ts";
+import { PROGRAMME_SUBJECTS } from "#app/domain/programmes.ts";
+import { REGISTRATION_FIELD_LABELS as L } from "#app/forms/registration.schema.ts";
+import { Registration } from "#app/models/registration.server.ts";
+import { AuditLog } from "#app/models/audit-log.server.ts";
 
 const jsOn = () => test.info().project.use.javaScriptEnabled !== false;
 

@@ -2,13 +2,13 @@ import { spawn, type ChildProcess } from "node:child_process";
 import mongoose from "mongoose";
 import { createCookie } from "react-router";
 import type { Page } from "@playwright/test";
-import { test, expect, createRegistration, uniquePhone, connectTestDb } from "../support/fixtures.ts";
-import { expectNoA11yViolations } from "../support/axe.ts";
-import { E2E } from "../support/e2e-env.ts";
-import { Registration } from "../../app/models/registration.server.ts";
-import { User } from "../../app/models/user.server.ts";
-import { Session } from "../../app/models/session.server.ts";
-import { hashPassword } from "../../app/models/password.server.ts";
+import { test, expect, createRegistration, uniquePhone, connectTestDb } from "#tests/support/fixtures.ts";
+import { expectNoA11yViolations } from "#tests/support/axe.ts";
+import { E2E } from "#tests/support/e2e-env.ts";
+import { Registration } from "#app/models/registration.server.ts";
+import { User } from "#app/models/user.server.ts";
+import { Session } from "#app/models/session.server.ts";
+import { hashPassword } from "#app/models/password.server.ts";
 
 /** A token no other test's data contains, to search and find only this test's rows. */
 function token(prefix: string) {
@@ -338,6 +338,7 @@ test.describe("with an isolated app and database", () => {
   let conn: mongoose.Connection | null = null;
   let baseURL = "";
 
+  // eslint-disable-next-line no-empty-pattern -- Playwright needs the fixtures argument to be a pattern
   test.beforeAll(async ({}, testInfo) => {
     const offset = 1000 + (testInfo.project.name === "no-js" ? 1 : 0);
     const port = E2E.port + offset;

@@ -1,8 +1,8 @@
-import { test, expect, setPermissions, connectTestDb } from "../support/fixtures.ts";
-import { expectNoA11yViolations } from "../support/axe.ts";
-import { E2E } from "../support/e2e-env.ts";
-import { Settings } from "../../app/models/settings.server.ts";
-import { DEFAULT_SETTINGS } from "../../app/domain/settings.ts";
+import { test, expect, setPermissions, connectTestDb } from "#tests/support/fixtures.ts";
+import { expectNoA11yViolations } from "#tests/support/axe.ts";
+import { E2E } from "#tests/support/e2e-env.ts";
+import { Settings } from "#app/models/settings.server.ts";
+import { DEFAULT_SETTINGS } from "#app/domain/settings.ts";
 
 /**
  * Settings are global and the js and no-js projects run side by side on one

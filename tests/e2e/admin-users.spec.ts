@@ -1,6 +1,6 @@
-import { test, expect, createUser, setPermissions } from "../support/fixtures.ts";
-import { expectNoA11yViolations } from "../support/axe.ts";
-import { E2E } from "../support/e2e-env.ts";
+import { test, expect, createUser, setPermissions } from "#tests/support/fixtures.ts";
+import { expectNoA11yViolations } from "#tests/support/axe.ts";
+import { E2E } from "#tests/support/e2e-env.ts";
 
 test.describe("User Management", () => {
   test("searches by name or phone, filters by role; non-admin rows offer 'View as' and a reset link", async ({ page, loginAs }) => {

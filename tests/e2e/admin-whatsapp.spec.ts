@@ -1,12 +1,12 @@
-import { test, expect, createRegistration, setPermissions, connectTestDb } from "../support/fixtures.ts";
-import { expectNoA11yViolations } from "../support/axe.ts";
-import { E2E } from "../support/e2e-env.ts";
-import { WhatsappGroup } from "../../app/models/whatsapp-group.server.ts";
+import { test, expect, createRegistration, setPermissions, connectTestDb } from "#tests/support/fixtures.ts";
+import { expectNoA11yViolations } from "#tests/support/axe.ts";
+import { E2E } from "#tests/support/e2e-env.ts";
+import { WhatsappGroup } from "#app/models/whatsapp-group.server.ts";
 import type { Page } from "@playwright/test";
-import { openForm as openDialogOrPage } from "../support/dialog-or-page.ts";
-import { NOT_A_WHATSAPP_INVITE } from "../../app/domain/whatsapp.ts";
-import { ONE_PROGRAMME_ONLY } from "../../app/forms/admin-whatsapp-group.schema.ts";
-import { PROGRAMME_SUBJECTS } from "../../app/domain/programmes.ts";
+import { openForm as openDialogOrPage } from "#tests/support/dialog-or-page.ts";
+import { NOT_A_WHATSAPP_INVITE } from "#app/domain/whatsapp.ts";
+import { ONE_PROGRAMME_ONLY } from "#app/forms/admin-whatsapp-group.schema.ts";
+import { PROGRAMME_SUBJECTS } from "#app/domain/programmes.ts";
 
 const isJs = () => test.info().project.name === "js";
 

@@ -6,13 +6,13 @@
  * nobody classified below fails the first test until it is classified.
  */
 import type { APIRequestContext, APIResponse } from "@playwright/test";
-import routeConfig from "../../app/routes.ts";
-import type { AdminPermissionFlag, Role } from "../../app/domain/roles.ts";
-import { ADMIN_PERMISSION_FLAGS } from "../../app/domain/roles.ts";
-import { test, expect, createUser, createRegistration, sessionCookieHeader, setPermissions, uniquePhone, connectTestDb } from "../support/fixtures.ts";
-import { E2E } from "../support/e2e-env.ts";
-import { Registration } from "../../app/models/registration.server.ts";
-import { User } from "../../app/models/user.server.ts";
+import routeConfig from "#app/routes.ts";
+import type { AdminPermissionFlag, Role } from "#app/domain/roles.ts";
+import { ADMIN_PERMISSION_FLAGS } from "#app/domain/roles.ts";
+import { test, expect, createUser, createRegistration, sessionCookieHeader, setPermissions, uniquePhone, connectTestDb } from "#tests/support/fixtures.ts";
+import { E2E } from "#tests/support/e2e-env.ts";
+import { Registration } from "#app/models/registration.server.ts";
+import { User } from "#app/models/user.server.ts";
 
 // ─── Classification: every route pattern of app/routes.ts appears in exactly one list ───
 

@@ -6,9 +6,9 @@
  */
 import { createHash } from "node:crypto";
 import type { APIRequestContext, Page } from "@playwright/test";
-import routeConfig from "../../app/routes.ts";
-import { test, expect, createRegistration } from "../support/fixtures.ts";
-import { waitForHydration } from "../support/hydration.ts";
+import routeConfig from "#app/routes.ts";
+import { test, expect, createRegistration } from "#tests/support/fixtures.ts";
+import { waitForHydration } from "#tests/support/hydration.ts";
 
 type Entry = { path?: string; index?: boolean; file: string; children?: Entry[] };
 

@@ -1,7 +1,7 @@
-import { test, expect, connectTestDb, createUser, signInAs } from "../support/fixtures.ts";
-import { expectNoA11yViolations } from "../support/axe.ts";
-import { Communication } from "../../app/models/communication.server.ts";
-import type { Role } from "../../app/domain/roles.ts";
+import { test, expect, connectTestDb, createUser, signInAs } from "#tests/support/fixtures.ts";
+import { expectNoA11yViolations } from "#tests/support/axe.ts";
+import { Communication } from "#app/models/communication.server.ts";
+import type { Role } from "#app/domain/roles.ts";
 
 const SIDEBAR: Record<Role, string[]> = {
   student: ["Overview", "WhatsApp Groups"],

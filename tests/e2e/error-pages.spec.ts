@@ -1,6 +1,6 @@
-import { test, expect } from "../support/fixtures.ts";
-import { expectNoA11yViolations } from "../support/axe.ts";
-import { SCHOOL_NAME, SUPPORT_PHONES } from "../../app/domain/school.ts";
+import { test, expect } from "#tests/support/fixtures.ts";
+import { expectNoA11yViolations } from "#tests/support/axe.ts";
+import { SCHOOL_NAME, SUPPORT_PHONES } from "#app/domain/school.ts";
 
 test("a malformed web address gets the site's own 400 page: header, a way home and the school's numbers", async ({ page }) => {
   for (const path of ["/%E0%A4%A", "/registration/%E0%A4%A", "/admin/%ZZ"]) {

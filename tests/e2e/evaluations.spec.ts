@@ -1,12 +1,12 @@
 import { gzipSync } from "node:zlib";
 import type { Page } from "@playwright/test";
-import { test, expect, connectTestDb, createRegistration, createUser, signInAs, sessionCookieHeader, uniquePhone } from "../support/fixtures.ts";
-import { expectNoA11yViolations } from "../support/axe.ts";
-import { E2E } from "../support/e2e-env.ts";
-import { EvaluationForm, EvaluationResponse, addQuestion, createEvaluationForm } from "../../app/models/evaluation.server.ts";
-import { AuditLog } from "../../app/models/audit-log.server.ts";
-import { Subject } from "../../app/models/subject.server.ts";
-import type { QuestionInput } from "../../app/models/evaluation.server.ts";
+import { test, expect, connectTestDb, createRegistration, createUser, signInAs, sessionCookieHeader, uniquePhone } from "#tests/support/fixtures.ts";
+import { expectNoA11yViolations } from "#tests/support/axe.ts";
+import { E2E } from "#tests/support/e2e-env.ts";
+import { EvaluationForm, EvaluationResponse, addQuestion, createEvaluationForm } from "#app/models/evaluation.server.ts";
+import { AuditLog } from "#app/models/audit-log.server.ts";
+import { Subject } from "#app/models/subject.server.ts";
+import type { QuestionInput } from "#app/models/evaluation.server.ts";
 
 const DAY = 86_400_000;
 const SAME_ORIGIN = { Origin: E2E.baseURL };

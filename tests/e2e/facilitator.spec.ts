@@ -1,10 +1,10 @@
 import fs from "node:fs";
 import path from "node:path";
 import os from "node:os";
-import { test, expect, connectTestDb, createRegistration, createUser, signInAs, uniquePhone, type TestUser } from "../support/fixtures.ts";
-import { expectNoA11yViolations } from "../support/axe.ts";
-import { Subject } from "../../app/models/subject.server.ts";
-import { Session } from "../../app/models/session.server.ts";
+import { test, expect, connectTestDb, createRegistration, createUser, signInAs, uniquePhone, type TestUser } from "#tests/support/fixtures.ts";
+import { expectNoA11yViolations } from "#tests/support/axe.ts";
+import { Subject } from "#app/models/subject.server.ts";
+import { Session } from "#app/models/session.server.ts";
 import type { Page } from "@playwright/test";
 
 /** A facilitator with one subject of their own (a unique name, so counts are theirs alone) and two students in it. */

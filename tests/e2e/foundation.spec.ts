@@ -1,5 +1,5 @@
-import { test, expect } from "../support/fixtures.ts";
-import { expectNoA11yViolations } from "../support/axe.ts";
+import { test, expect } from "#tests/support/fixtures.ts";
+import { expectNoA11yViolations } from "#tests/support/axe.ts";
 
 test("the home page renders on the server with the banner and a skip link", async ({ page }) => {
   await page.goto("/");

@@ -14,14 +14,14 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import http from "node:http";
-import routeConfig from "../../app/routes.ts";
-import { test, expect, createUser, sessionCookieHeader, uniquePhone, connectTestDb } from "../support/fixtures.ts";
-import { startIsolatedApp } from "../support/isolated-app.ts";
-import { E2E } from "../support/e2e-env.ts";
-import { UNSAFE_TEXT } from "../../app/forms/parse.ts";
-import { RegistrationsQuerySchema } from "../../app/forms/admin-registrations.schema.ts";
-import { EvaluationResultsFiltersSchema } from "../../app/forms/evaluation.schema.ts";
-import { PaymentsQuerySchema } from "../../app/forms/payments.schema.ts";
+import routeConfig from "#app/routes.ts";
+import { test, expect, createUser, sessionCookieHeader, uniquePhone, connectTestDb } from "#tests/support/fixtures.ts";
+import { startIsolatedApp } from "#tests/support/isolated-app.ts";
+import { E2E } from "#tests/support/e2e-env.ts";
+import { UNSAFE_TEXT } from "#app/forms/parse.ts";
+import { RegistrationsQuerySchema } from "#app/forms/admin-registrations.schema.ts";
+import { EvaluationResultsFiltersSchema } from "#app/forms/evaluation.schema.ts";
+import { PaymentsQuerySchema } from "#app/forms/payments.schema.ts";
 
 /** Every query parameter the app reads: `searchParams.get("…")` anywhere in app/, and the query schemas' fields. */
 function appQueryParameters(): string[] {

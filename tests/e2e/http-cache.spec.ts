@@ -1,8 +1,8 @@
 import zlib from "node:zlib";
 import mongoose from "mongoose";
-import { test, expect, createUser, sessionCookieHeader } from "../support/fixtures.ts";
-import { E2E } from "../support/e2e-env.ts";
-import { startIsolatedApp } from "../support/isolated-app.ts";
+import { test, expect, createUser, sessionCookieHeader } from "#tests/support/fixtures.ts";
+import { E2E } from "#tests/support/e2e-env.ts";
+import { startIsolatedApp } from "#tests/support/isolated-app.ts";
 import { startEmbeddedMongo } from "@vacation-classes/embedded-mongo";
 
 /** The cookie a sign-in through /sign-out's redirect leaves: a flash toast only, no session. */

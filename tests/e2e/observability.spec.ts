@@ -1,6 +1,6 @@
 import { test, expect } from "@playwright/test";
 import { startEmbeddedMongo } from "@vacation-classes/embedded-mongo";
-import { startIsolatedApp } from "../support/isolated-app.ts";
+import { startIsolatedApp } from "#tests/support/isolated-app.ts";
 
 /** The operator's view: one JSON log line per request with its id, and /metrics for a monitor on the machine. */
 test.describe("request log and metrics @js-only", () => {

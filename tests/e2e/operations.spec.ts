@@ -1,6 +1,6 @@
-import { SCHOOL_NAME, SUPPORT_PHONES } from "../../app/domain/school.ts";
+import { SCHOOL_NAME, SUPPORT_PHONES } from "#app/domain/school.ts";
 import { test, expect } from "@playwright/test";
-import { startIsolatedApp, freePort } from "../support/isolated-app.ts";
+import { startIsolatedApp, freePort } from "#tests/support/isolated-app.ts";
 import { startEmbeddedMongo } from "@vacation-classes/embedded-mongo";
 import mongoose from "mongoose";
 import { createCookie } from "react-router";

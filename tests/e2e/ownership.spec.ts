@@ -5,11 +5,11 @@
  * (docs/decisions/0070-limits-and-ownership.md).
  */
 import type { Page } from "@playwright/test";
-import { test, expect, createRegistration, createUser, signInAs, uniquePhone, connectTestDb } from "../support/fixtures.ts";
-import { expectNoA11yViolations } from "../support/axe.ts";
-import { Registration } from "../../app/models/registration.server.ts";
-import { Subject } from "../../app/models/subject.server.ts";
-import { AuditLog } from "../../app/models/audit-log.server.ts";
+import { test, expect, createRegistration, createUser, signInAs, uniquePhone, connectTestDb } from "#tests/support/fixtures.ts";
+import { expectNoA11yViolations } from "#tests/support/axe.ts";
+import { Registration } from "#app/models/registration.server.ts";
+import { Subject } from "#app/models/subject.server.ts";
+import { AuditLog } from "#app/models/audit-log.server.ts";
 
 async function signUpAndSignIn(page: Page, role: "parent" | "student", phone: string) {
   const password = "good-pass-42";

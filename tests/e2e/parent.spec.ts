@@ -1,6 +1,6 @@
-import { test, expect, connectTestDb, createRegistration, createUser, signInAs } from "../support/fixtures.ts";
-import { expectNoA11yViolations } from "../support/axe.ts";
-import { Session } from "../../app/models/session.server.ts";
+import { test, expect, connectTestDb, createRegistration, createUser, signInAs } from "#tests/support/fixtures.ts";
+import { expectNoA11yViolations } from "#tests/support/axe.ts";
+import { Session } from "#app/models/session.server.ts";
 
 test("a parent sees 'Parent Portal Coming Soon' and their wards with class pages and the parents' group", async ({ page, loginAs }) => {
   const parent = await loginAs("parent");

@@ -1,5 +1,5 @@
 import mongoose from "mongoose";
-import { test, expect } from "../support/fixtures.ts";
+import { test, expect } from "#tests/support/fixtures.ts";
 import { startApp, type RunningApp } from "../../scripts/bench/app.ts";
 
 /**

@@ -1,14 +1,14 @@
 import type { Browser, Page } from "@playwright/test";
-import { test, expect, createRegistration, createUser, connectTestDb, signInAs, uniquePhone, setPermissions, type TestUser } from "../support/fixtures.ts";
-import { expectNoA11yViolations } from "../support/axe.ts";
-import { pdfText } from "../support/pdf-text.ts";
-import { E2E } from "../support/e2e-env.ts";
-import { PROGRAMME_SUBJECTS } from "../../app/domain/programmes.ts";
-import { REGISTRATION_FIELD_LABELS as L } from "../../app/forms/registration.schema.ts";
-import { Registration } from "../../app/models/registration.server.ts";
-import { Payment } from "../../app/models/payment.server.ts";
-import { FeeScheduleModel } from "../../app/models/fee-schedule.server.ts";
-import { AuditLog } from "../../app/models/audit-log.server.ts";
+import { test, expect, createRegistration, createUser, connectTestDb, signInAs, uniquePhone, setPermissions, type TestUser } from "#tests/support/fixtures.ts";
+import { expectNoA11yViolations } from "#tests/support/axe.ts";
+import { pdfText } from "#tests/support/pdf-text.ts";
+import { E2E } from "#tests/support/e2e-env.ts";
+import { PROGRAMME_SUBJECTS } from "#app/domain/programmes.ts";
+import { REGISTRATION_FIELD_LABELS as L } from "#app/forms/registration.schema.ts";
+import { Registration } from "#app/models/registration.server.ts";
+import { Payment } from "#app/models/payment.server.ts";
+import { FeeScheduleModel } from "#app/models/fee-schedule.server.ts";
+import { AuditLog } from "#app/models/audit-log.server.ts";
 
 const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 /** A control by its visible label; required fields add a decorative " *". */

@@ -1,8 +1,8 @@
 import type { Page } from "@playwright/test";
-import { test, expect, createUser, connectTestDb, uniquePhone } from "../support/fixtures.ts";
-import { PROGRAMME_SUBJECTS } from "../../app/domain/programmes.ts";
-import { INVALID_PHONE, REGISTRATION_FIELD_LABELS as L } from "../../app/forms/registration.schema.ts";
-import { Registration } from "../../app/models/registration.server.ts";
+import { test, expect, createUser, connectTestDb, uniquePhone } from "#tests/support/fixtures.ts";
+import { PROGRAMME_SUBJECTS } from "#app/domain/programmes.ts";
+import { INVALID_PHONE, REGISTRATION_FIELD_LABELS as L } from "#app/forms/registration.schema.ts";
+import { Registration } from "#app/models/registration.server.ts";
 
 const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 const byLabel = (page: Page, label: string) => page.getByLabel(new RegExp(`^${escapeRe(label)}( \\*)?$`));

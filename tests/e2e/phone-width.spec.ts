@@ -1,4 +1,4 @@
-import { test, expect } from "../support/fixtures.ts";
+import { test, expect } from "#tests/support/fixtures.ts";
 
 /** At 360 px (a small Android phone): nothing clipped, nothing overlapping, no page scrolling sideways. */
 test.use({ viewport: { width: 360, height: 740 } });
@@ -21,7 +21,7 @@ for (const role of ["facilitator", "parent"] as const) {
 }
 
 test("the admin registrations list keeps each row's Delete on screen at 360 px, and the page does not scroll sideways", async ({ page, loginAs }) => {
-  const { createRegistration } = await import("../support/fixtures.ts");
+  const { createRegistration } = await import("#tests/support/fixtures.ts");
   const reg = await createRegistration({ wardName: `Narrow Ward ${Date.now()}`, parentName: "A Parent With A Rather Long Name" });
   await loginAs("admin");
   await page.goto(`/admin/registrations?q=${encodeURIComponent(String(reg.wardName))}`);

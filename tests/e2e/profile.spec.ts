@@ -1,9 +1,9 @@
-import { test, expect, connectTestDb, signInAs } from "../support/fixtures.ts";
-import { expectNoA11yViolations } from "../support/axe.ts";
-import { User } from "../../app/models/user.server.ts";
-import { Session } from "../../app/models/session.server.ts";
-import { verifyPassword } from "../../app/models/password.server.ts";
-import { formatPhone } from "../../app/domain/phone.ts";
+import { test, expect, connectTestDb, signInAs } from "#tests/support/fixtures.ts";
+import { expectNoA11yViolations } from "#tests/support/axe.ts";
+import { User } from "#app/models/user.server.ts";
+import { Session } from "#app/models/session.server.ts";
+import { verifyPassword } from "#app/models/password.server.ts";
+import { formatPhone } from "#app/domain/phone.ts";
 
 test("profile: update own full name, display name and email", async ({ page, loginAs }) => {
   const user = await loginAs("parent");

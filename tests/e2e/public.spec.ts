@@ -1,7 +1,7 @@
-import { test, expect } from "../support/fixtures.ts";
-import { expectNoA11yViolations } from "../support/axe.ts";
-import { PROGRAMME_LABELS, PROGRAMME_SUBJECTS, PROGRAMMES } from "../../app/domain/programmes.ts";
-import { CONTACT_EMAIL, SUPPORT_HOURS, SUPPORT_PHONES } from "../../app/domain/school.ts";
+import { test, expect } from "#tests/support/fixtures.ts";
+import { expectNoA11yViolations } from "#tests/support/axe.ts";
+import { PROGRAMME_LABELS, PROGRAMME_SUBJECTS, PROGRAMMES } from "#app/domain/programmes.ts";
+import { CONTACT_EMAIL, SUPPORT_HOURS, SUPPORT_PHONES } from "#app/domain/school.ts";
 
 const NAV = ["Home", "Programmes", "Benefits", "Registration", "Fees", "Timetable", "FAQ"];
 

@@ -1,8 +1,8 @@
 import mongoose from "mongoose";
-import { test, expect } from "../support/fixtures.ts";
-import { expectNoA11yViolations } from "../support/axe.ts";
+import { test, expect } from "#tests/support/fixtures.ts";
+import { expectNoA11yViolations } from "#tests/support/axe.ts";
 import { startApp, type RunningApp } from "../../scripts/bench/app.ts";
-import { REGISTRATION_CLOSED_MESSAGE, REGISTRATION_CLOSED_TITLE } from "../../app/forms/registration.schema.ts";
+import { REGISTRATION_CLOSED_MESSAGE, REGISTRATION_CLOSED_TITLE } from "#app/forms/registration.schema.ts";
 
 /**
  * Closing registration is a global setting, so this runs against a private app

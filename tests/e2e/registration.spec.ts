@@ -1,17 +1,17 @@
 import type { Page } from "@playwright/test";
-import { test, expect, createRegistration, connectTestDb, uniquePhone } from "../support/fixtures.ts";
-import { expectNoA11yViolations } from "../support/axe.ts";
-import { PROGRAMME_LABELS, PROGRAMME_SUBJECTS, PROGRAMMES, type Programme } from "../../app/domain/programmes.ts";
-import { normalizePhone } from "../../app/domain/phone.ts";
+import { test, expect, createRegistration, connectTestDb, uniquePhone } from "#tests/support/fixtures.ts";
+import { expectNoA11yViolations } from "#tests/support/axe.ts";
+import { PROGRAMME_LABELS, PROGRAMME_SUBJECTS, PROGRAMMES, type Programme } from "#app/domain/programmes.ts";
+import { normalizePhone } from "#app/domain/phone.ts";
 import {
   INVALID_PHONE,
   REFERRAL_OTHER_REQUIRED,
   REGISTRATION_MESSAGES as M,
   REGISTRATION_FIELD_LABELS as L,
   SUBJECT_NOT_IN_PROGRAMME,
-} from "../../app/forms/registration.schema.ts";
-import { Registration } from "../../app/models/registration.server.ts";
-import { WhatsappGroup } from "../../app/models/whatsapp-group.server.ts";
+} from "#app/forms/registration.schema.ts";
+import { Registration } from "#app/models/registration.server.ts";
+import { WhatsappGroup } from "#app/models/whatsapp-group.server.ts";
 
 const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 /** A control by its visible label; required fields add a decorative " *". */

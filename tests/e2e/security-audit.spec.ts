@@ -4,16 +4,16 @@
  * fuzzing of every action and query parameter in hostile-input.spec.ts; the duplicate enrolment's wording in
  * registration.spec.ts.)
  */
-import { test, expect, connectTestDb, createRegistration, createUser, sessionCookieHeader, setPermissions, signInAs, uniquePhone } from "../support/fixtures.ts";
-import { startIsolatedApp, type IsolatedApp } from "../support/isolated-app.ts";
-import { waitForHydration } from "../support/hydration.ts";
-import { E2E } from "../support/e2e-env.ts";
-import { ADMIN_PERMISSION_FLAGS } from "../../app/domain/roles.ts";
-import { UNREADABLE_TEXT } from "../../app/domain/messages.ts";
-import { AuditLog } from "../../app/models/audit-log.server.ts";
-import { Assignment } from "../../app/models/assignment.server.ts";
-import { User } from "../../app/models/user.server.ts";
-import { addQuestion, createEvaluationForm } from "../../app/models/evaluation.server.ts";
+import { test, expect, connectTestDb, createRegistration, createUser, sessionCookieHeader, setPermissions, signInAs, uniquePhone } from "#tests/support/fixtures.ts";
+import { startIsolatedApp, type IsolatedApp } from "#tests/support/isolated-app.ts";
+import { waitForHydration } from "#tests/support/hydration.ts";
+import { E2E } from "#tests/support/e2e-env.ts";
+import { ADMIN_PERMISSION_FLAGS } from "#app/domain/roles.ts";
+import { UNREADABLE_TEXT } from "#app/domain/messages.ts";
+import { AuditLog } from "#app/models/audit-log.server.ts";
+import { Assignment } from "#app/models/assignment.server.ts";
+import { User } from "#app/models/user.server.ts";
+import { addQuestion, createEvaluationForm } from "#app/models/evaluation.server.ts";
 
 const SAME_ORIGIN = { Origin: E2E.baseURL };
 /** Begins like a PDF (so it is one by its bytes), holds a page with a script. */

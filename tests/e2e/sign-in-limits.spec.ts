@@ -9,7 +9,7 @@
  * block is in place — attempts refused unchecked are not counted — so the burst is tested with many clients.)
  */
 import { test, expect } from "@playwright/test";
-import { startIsolatedApp, type IsolatedApp } from "../support/isolated-app.ts";
+import { startIsolatedApp, type IsolatedApp } from "#tests/support/isolated-app.ts";
 
 // Long enough that the burst's block outlasts the burst itself on a slow, shared machine.
 const WINDOW_SECONDS = 30;

@@ -1,13 +1,13 @@
 import type { Page } from "@playwright/test";
-import { test, expect, createUser, signInAs, createRegistration, connectTestDb, uniquePhone } from "../support/fixtures.ts";
-import { expectNoA11yViolations } from "../support/axe.ts";
-import { pdfText } from "../support/pdf-text.ts";
-import { E2E } from "../support/e2e-env.ts";
-import { Registration } from "../../app/models/registration.server.ts";
-import { WhatsappGroup } from "../../app/models/whatsapp-group.server.ts";
-import { Session } from "../../app/models/session.server.ts";
-import { SCHOOL_NAME } from "../../app/domain/school.ts";
-import { SCHEDULE_DAYS, filterByDay, generateSchedule, scheduleDayOf } from "../../app/domain/schedule.ts";
+import { test, expect, createUser, signInAs, createRegistration, connectTestDb, uniquePhone } from "#tests/support/fixtures.ts";
+import { expectNoA11yViolations } from "#tests/support/axe.ts";
+import { pdfText } from "#tests/support/pdf-text.ts";
+import { E2E } from "#tests/support/e2e-env.ts";
+import { Registration } from "#app/models/registration.server.ts";
+import { WhatsappGroup } from "#app/models/whatsapp-group.server.ts";
+import { Session } from "#app/models/session.server.ts";
+import { SCHOOL_NAME } from "#app/domain/school.ts";
+import { SCHEDULE_DAYS, filterByDay, generateSchedule, scheduleDayOf } from "#app/domain/schedule.ts";
 
 /** A student signed in, owning a registration through their phone = the ward's WhatsApp number. */
 async function studentWithRegistration(page: Page, overrides: Record<string, unknown> = {}) {

@@ -1,9 +1,9 @@
 import fs from "node:fs";
 import path from "node:path";
-import { test, expect, createUser, createRegistration, sessionCookieHeader, connectTestDb } from "../support/fixtures.ts";
-import { expectNoA11yViolations } from "../support/axe.ts";
-import { E2E } from "../support/e2e-env.ts";
-import { Timetable } from "../../app/models/timetable.server.ts";
+import { test, expect, createUser, createRegistration, sessionCookieHeader, connectTestDb } from "#tests/support/fixtures.ts";
+import { expectNoA11yViolations } from "#tests/support/axe.ts";
+import { E2E } from "#tests/support/e2e-env.ts";
+import { Timetable } from "#app/models/timetable.server.ts";
 import type { Page } from "@playwright/test";
 import { GridFSBucket } from "mongodb";
 

@@ -5,7 +5,7 @@ import os from "node:os";
 import { spawn, type ChildProcess } from "node:child_process";
 import { test, expect } from "@playwright/test";
 import { MongoClient, GridFSBucket } from "mongodb";
-import { freePort, startIsolatedApp, type IsolatedApp } from "../support/isolated-app.ts";
+import { freePort, startIsolatedApp, type IsolatedApp } from "#tests/support/isolated-app.ts";
 
 /**
  * The production shape on one machine: the database on its own (`npm run db`) and two app processes on it, each

@@ -1,6 +1,6 @@
-import { test, expect, createUser, signInAs, createRegistration, connectTestDb, uniquePhone } from "../support/fixtures.ts";
-import { expectNoA11yViolations } from "../support/axe.ts";
-import { WhatsappGroup } from "../../app/models/whatsapp-group.server.ts";
+import { test, expect, createUser, signInAs, createRegistration, connectTestDb, uniquePhone } from "#tests/support/fixtures.ts";
+import { expectNoA11yViolations } from "#tests/support/axe.ts";
+import { WhatsappGroup } from "#app/models/whatsapp-group.server.ts";
 
 async function addGroups(groups: Array<{ subjectName: string; programme?: string; groupType?: string; whatsappLink: string }>) {
   await connectTestDb();

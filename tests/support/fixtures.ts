@@ -1,14 +1,14 @@
 import { test as base, expect, type BrowserContext, type Page } from "@playwright/test";
 import mongoose from "mongoose";
 import { createCookie } from "react-router";
-import { normalizePhone } from "../../app/domain/phone.ts";
-import type { Role } from "../../app/domain/roles.ts";
-import { hashPassword } from "../../app/models/password.server.ts";
-import { User } from "../../app/models/user.server.ts";
-import { Session } from "../../app/models/session.server.ts";
-import { Registration, wardNameKey } from "../../app/models/registration.server.ts";
-import { AdminPermission } from "../../app/models/admin-permission.server.ts";
-import type { AdminPermissions } from "../../app/domain/roles.ts";
+import { normalizePhone } from "#app/domain/phone.ts";
+import type { Role } from "#app/domain/roles.ts";
+import { hashPassword } from "#app/models/password.server.ts";
+import { User } from "#app/models/user.server.ts";
+import { Session } from "#app/models/session.server.ts";
+import { Registration, wardNameKey } from "#app/models/registration.server.ts";
+import { AdminPermission } from "#app/models/admin-permission.server.ts";
+import type { AdminPermissions } from "#app/domain/roles.ts";
 import { E2E } from "./e2e-env.ts";
 
 export { expect };
@@ -39,7 +39,7 @@ export async function connectTestDb() {
   return mongoose;
 }
 
-let passwordHashCache: Map<string, string> = new Map();
+const passwordHashCache: Map<string, string> = new Map();
 
 /**
  * A user as after sign-up and phone verification: `phoneVerified: false` for one who only typed the phone

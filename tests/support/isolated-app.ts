@@ -1,6 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import net from "node:net";
-import path from "node:path";
 import { appServerArgs } from "../../server/command.ts";
 
 /** A free TCP port on the loopback interface. */

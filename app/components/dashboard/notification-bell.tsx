@@ -2,7 +2,6 @@ import { useEffect, useRef } from "react";
 import { Button, Dialog, DialogTrigger, Heading, Popover } from "react-aria-components";
 import { Link, useFetcher } from "react-router";
 import { useHydrated } from "#app/utils/use-hydrated.ts";
-import type { loader as notificationsLoader } from "#app/routes/dashboard/notifications.tsx";
 
 export const NOTIFICATIONS_PATH = "/dashboard/notifications";
 
@@ -38,7 +37,7 @@ const bellClass = "relative flex h-11 w-11 items-center justify-center rounded-m
  */
 export function NotificationBell({ unseenCount }: { unseenCount: number }) {
   const hydrated = useHydrated();
-  const list = useFetcher<typeof notificationsLoader>();
+  const list = useFetcher<NotificationList>();
   const mark = useFetcher();
   const marked = useRef(false);
 
@@ -91,7 +90,12 @@ function ResetOnCountChange({ count, onReset }: { count: number; onReset: () => 
   return null;
 }
 
-type ListData = Awaited<ReturnType<typeof notificationsLoader>> | undefined;
+/** What /dashboard/notifications answers (its loader returns this shape). */
+export type NotificationList = {
+  announcements: Array<{ _id: string; title: string; message: string; createdAt: Date | string; isNew: boolean }>;
+  unseen: number;
+};
+type ListData = NotificationList | undefined;
 
 function NotificationList({ data, loading }: { data: ListData; loading: boolean }) {
   if (loading && !data) {

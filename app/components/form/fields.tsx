@@ -43,7 +43,14 @@ function Hint({ id, hint }: { id?: string; hint?: string }) {
   ) : null;
 }
 
-function describedBy(field: FieldMetadata<any, any, string[]>, hintId?: string) {
+/**
+ * Any Conform field, whatever its value and form shape: the adapters below render the field's name, value and errors,
+ * which every field has.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyField = FieldMetadata<any, any, string[]>;
+
+function describedBy(field: AnyField, hintId?: string) {
   return [field.errors?.length ? field.errorId : null, hintId].filter(Boolean).join(" ") || undefined;
 }
 
@@ -56,7 +63,7 @@ export function TextField({
   type = "text",
   inputProps,
 }: Common & {
-  field: FieldMetadata<any, any, string[]>;
+  field: AnyField;
   type?: "text" | "tel" | "email" | "password" | "number" | "search" | "url" | "datetime-local";
   inputProps?: React.InputHTMLAttributes<HTMLInputElement>;
 }) {
@@ -72,7 +79,7 @@ export function TextField({
   );
 }
 
-export function TextareaField({ field, label, hint, className = "", required, rows = 4 }: Common & { field: FieldMetadata<any, any, string[]>; rows?: number }) {
+export function TextareaField({ field, label, hint, className = "", required, rows = 4 }: Common & { field: AnyField; rows?: number }) {
   const hintId = hint ? `${field.id}-hint` : undefined;
   const props = getTextareaProps(field, { ariaAttributes: true });
   return (
@@ -95,7 +102,7 @@ export function SelectField({
   hint,
   onChange,
 }: Common & {
-  field: FieldMetadata<any, any, string[]>;
+  field: AnyField;
   options: ReadonlyArray<{ value: string; label: string }>;
   placeholder?: string | null;
   onChange?: React.ChangeEventHandler<HTMLSelectElement>;
@@ -130,7 +137,7 @@ export function ChoiceGroup({
   columns = 1,
   onChange,
 }: {
-  field: FieldMetadata<any, any, string[]>;
+  field: AnyField;
   legend: string;
   options: ReadonlyArray<{ value: string; label: string }>;
   type: "checkbox" | "radio";
@@ -178,7 +185,7 @@ export function ChoiceGroup({
 }
 
 /** One checkbox with its label beside it and an optional hint below (an unchecked box submits nothing). */
-export function CheckboxField({ field, label, hint }: { field: FieldMetadata<any, any, string[]>; label: string; hint?: string }) {
+export function CheckboxField({ field, label, hint }: { field: AnyField; label: string; hint?: string }) {
   const props = getInputProps(field, { type: "checkbox", ariaAttributes: true });
   const hintId = hint ? `${field.id}-hint` : undefined;
   return (

@@ -12,8 +12,8 @@ import { COMMUNICATIONS_FETCH_FAILED, MESSAGE_SEND_FAILED, MESSAGE_SENT } from "
 import { SCHOOL_NAME } from "#app/domain/school.ts";
 import { formatDateTime } from "#app/domain/dates.ts";
 import { ChoiceGroup, FormErrors, SubmitButton, TextareaField, TextField } from "#app/components/form/fields.tsx";
-import { createAnnouncement, listCommunicationHistory } from "#models/communication-admin.server.ts";
-import { audit } from "#models/audit-log.server.ts";
+import { createAnnouncement, listCommunicationHistory } from "#app/models/communication-admin.server.ts";
+import { audit } from "#app/models/audit-log.server.ts";
 import { ErrorAlert } from "#app/components/ui/error-alert.tsx";
 import { Section } from "#app/components/ui/section.tsx";
 

@@ -8,8 +8,8 @@ import { evaluationDeleteSchema, EVALUATION_DELETE_WORD } from "#app/forms/evalu
 import { redirectWithToast } from "#app/utils/toast.server.ts";
 import { SCHOOL_NAME } from "#app/domain/school.ts";
 import { FormErrors, TextField, DeleteActions } from "#app/components/form/fields.tsx";
-import { countResponses, deleteEvaluationForm } from "#models/evaluation.server.ts";
-import { audit } from "#models/audit-log.server.ts";
+import { countResponses, deleteEvaluationForm } from "#app/models/evaluation.server.ts";
+import { audit } from "#app/models/audit-log.server.ts";
 import { EVALUATIONS_PATH, requireEvaluationForm } from "#app/utils/evaluations.server.ts";
 
 export async function loader({ request, params }: Route.LoaderArgs) {

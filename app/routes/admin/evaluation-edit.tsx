@@ -17,8 +17,8 @@ import {
   moveQuestion,
   toQuestions,
   updateEvaluationDetails,
-} from "#models/evaluation.server.ts";
-import { audit } from "#models/audit-log.server.ts";
+} from "#app/models/evaluation.server.ts";
+import { audit } from "#app/models/audit-log.server.ts";
 import { EvaluationDetailsForm } from "./+shared/evaluation-details-form.tsx";
 import { QuestionForm } from "./+shared/evaluation-question-form.tsx";
 import { EVALUATIONS_PATH, requireEvaluationForm } from "#app/utils/evaluations.server.ts";

@@ -4,7 +4,7 @@ import { csvResponse, type CsvColumn } from "#app/utils/csv.server.ts";
 import { EvaluationResultsFiltersSchema } from "#app/forms/evaluation.schema.ts";
 import { fileDate, formatDateTime } from "#app/domain/dates.ts";
 import { programmeLabel } from "#app/domain/programmes.ts";
-import { EvaluationResponse, streamResponses, type EvaluationResponseDoc } from "#models/evaluation.server.ts";
+import { EvaluationResponse, streamResponses, type EvaluationResponseDoc } from "#app/models/evaluation.server.ts";
 import { requireEvaluationForm } from "#app/utils/evaluations.server.ts";
 
 /**

@@ -4,8 +4,8 @@ import { requireAdmin } from "#app/utils/auth.server.ts";
 import { SCHOOL_NAME } from "#app/domain/school.ts";
 import { DataTable } from "#app/components/ui/data-table.tsx";
 import { ButtonLink } from "#app/components/ui/button.tsx";
-import { listEvaluationForms } from "#models/evaluation.server.ts";
-import { EvaluationResponse } from "#models/evaluation.server.ts";
+import { listEvaluationForms } from "#app/models/evaluation.server.ts";
+import { EvaluationResponse } from "#app/models/evaluation.server.ts";
 import { formListView } from "#app/utils/evaluations.server.ts";
 import { STATE_LABELS } from "#app/domain/evaluations.ts";
 

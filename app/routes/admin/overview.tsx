@@ -2,13 +2,13 @@ import type { Route } from "./+types/overview";
 import { requireAdmin } from "#app/utils/auth.server.ts";
 import { startOfMonth } from "#app/domain/dates.ts";
 import { changeLabel, percentChange } from "#app/domain/admin-stats.ts";
-import { countUsers } from "#models/user.server.ts";
-import { countSubjects } from "#models/subject.server.ts";
-import { countActiveStudents } from "#models/registration.server.ts";
+import { countUsers } from "#app/models/user.server.ts";
+import { countSubjects } from "#app/models/subject.server.ts";
+import { countActiveStudents } from "#app/models/registration.server.ts";
 import { SCHOOL_NAME } from "#app/domain/school.ts";
 import { formatCedis } from "#app/domain/money.ts";
-import { getFeeSchedule } from "#models/fee-schedule.server.ts";
-import { seasonTotals } from "#models/payment.server.ts";
+import { getFeeSchedule } from "#app/models/fee-schedule.server.ts";
+import { seasonTotals } from "#app/models/payment.server.ts";
 import { Section } from "#app/components/ui/section.tsx";
 
 /**

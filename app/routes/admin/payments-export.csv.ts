@@ -5,7 +5,7 @@ import { PaymentsQuerySchema } from "#app/forms/payments.schema.ts";
 import { fileDate, formatDate, formatDateTime } from "#app/domain/dates.ts";
 import { PAYMENT_METHOD_LABELS, PAYMENT_STATE_LABELS, pesewasToInput } from "#app/domain/money.ts";
 import { programmeLabel } from "#app/domain/programmes.ts";
-import { adminPaymentFilter, streamAdminPayments, type PaymentExportRow } from "#models/payment.server.ts";
+import { adminPaymentFilter, streamAdminPayments, type PaymentExportRow } from "#app/models/payment.server.ts";
 
 type Row = PaymentExportRow;
 

@@ -6,7 +6,7 @@ import { paymentView } from "#app/domain/payment-view.ts";
 import { SCHOOL_NAME } from "#app/domain/school.ts";
 import { buttonClass } from "#app/components/ui/button.tsx";
 import { PaymentsTable } from "#app/components/payments/payments-table.tsx";
-import { adminPaymentFilter, listAdminPayments, registrationNames } from "#models/payment.server.ts";
+import { adminPaymentFilter, listAdminPayments, registrationNames } from "#app/models/payment.server.ts";
 import { Pagination } from "#app/components/ui/pagination.tsx";
 import { FilterDate, FilterForm, FilterSearch, FilterSelect } from "#app/components/ui/filter-form.tsx";
 

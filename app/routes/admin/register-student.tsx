@@ -16,8 +16,8 @@ import { isNetworkFailed, submitOverFlakyLink } from "#app/utils/network-submit.
 import { confirmationPath, isReferenceShaped } from "#app/domain/registration.ts";
 import { formatPhone, waMeNumber } from "#app/domain/phone.ts";
 import { programmeLabel } from "#app/domain/programmes.ts";
-import { getRegistrationByReference } from "#models/registration.server.ts";
-import { audit } from "#models/audit-log.server.ts";
+import { getRegistrationByReference } from "#app/models/registration.server.ts";
+import { audit } from "#app/models/audit-log.server.ts";
 import { Section } from "#app/components/ui/section.tsx";
 
 /**

@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint } from "@conform-to/zod/v4";
 import { parseWithZod } from "#app/forms/parse.ts";
 import { data, Form, Link } from "react-router";
@@ -13,20 +13,20 @@ import { formatCedis, pesewasToInput, type PaymentMethod } from "#app/domain/mon
 import { balanceView, paymentView, type PaymentView } from "#app/domain/payment-view.ts";
 import { REFERRAL_STATUS_OPTIONS, UPDATE_MODE_OPTIONS } from "#app/forms/registration.fields.ts";
 import { SCHOOL_NAME } from "#app/domain/school.ts";
-import { FormErrors, SelectField, SubmitButton, TextareaField, TextField, ErrorList } from "#app/components/form/fields.tsx";
+import { FormErrors, SelectField, SubmitButton, TextareaField, TextField, ErrorList, type AnyField } from "#app/components/form/fields.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { PaymentStatusBadge } from "#app/components/payments/badges.tsx";
 import { PaymentsTable } from "#app/components/payments/payments-table.tsx";
-import { findAccountForLink, getLinkedAccounts, getRegistrationDetail, listAuditTrail, setLinkedAccount, type LinkedAccount } from "#models/registration-admin.server.ts";
+import { findAccountForLink, getLinkedAccounts, getRegistrationDetail, listAuditTrail, setLinkedAccount, type LinkedAccount } from "#app/models/registration-admin.server.ts";
 import { ACCOUNT_NOT_FOUND, ACCOUNT_WRONG_ROLE, AdminLinkAccountSchema, AdminUnlinkAccountSchema } from "#app/forms/link-registration.schema.ts";
 import { formatPhone, normalizePhone } from "#app/domain/phone.ts";
-import { audit } from "#models/audit-log.server.ts";
+import { audit } from "#app/models/audit-log.server.ts";
 import { editRegistration } from "./+shared/registration-edit.server.ts";
 import { ACCESS_RESTRICTED_MESSAGE, ACCESS_RESTRICTED_TITLE } from "#app/domain/messages.ts";
 import { PROGRAMME_SUBJECTS, WARD_FORMS, type Programme } from "#app/domain/programmes.ts";
 import { REGISTRATION_FIELD_LABELS } from "#app/forms/registration.fields.ts";
 import { ChoiceGroup } from "#app/components/form/fields.tsx";
-import { listPaymentsForRegistrations } from "#models/payment.server.ts";
+import { listPaymentsForRegistrations } from "#app/models/payment.server.ts";
 import { Section } from "#app/components/ui/section.tsx";
 
 /** The white card each part of the page sits on. */
@@ -94,7 +94,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 }
 
 function describeAudit(action: string, details: unknown): string {
-  const d = (details ?? {}) as Record<string, any>;
+  const d = (details ?? {}) as Record<string, unknown>;
   const money = (v: unknown) => (typeof v === "number" ? formatCedis(v) : "not set");
   switch (action) {
     case "payment.submit":
@@ -377,7 +377,7 @@ function LinkedAccounts({
 
 function EditForm({ values, subjectOptions, lastResult }: { values: Record<string, string | string[]>; subjectOptions: { value: string; label: string }[]; lastResult?: SubmissionResult<string[]> }) {
   const [form, fields] = useForm({ id: "edit-registration", lastResult, defaultValue: values });
-  const f = fields as unknown as Record<string, FieldMetadata<any, any, string[]>>;
+  const f = fields as unknown as Record<string, AnyField>;
   const L = EDIT_LABELS;
   return (
     <Section id="edit-heading" title="Correct the details" className={PANEL}>
@@ -414,7 +414,7 @@ function RecordPaymentForm({ lastResult }: { lastResult?: SubmissionResult<strin
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });
-  const f = fields as unknown as Record<string, FieldMetadata<any, any, string[]>>;
+  const f = fields as unknown as Record<string, AnyField>;
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-4 rounded-lg border border-gray-200 p-4">
       <h3 className="font-semibold text-gray-900">Record a payment</h3>
@@ -441,7 +441,7 @@ function AdjustDueForm({ lastResult, current }: { lastResult?: SubmissionResult<
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });
-  const f = fields as unknown as Record<string, FieldMetadata<any, any, string[]>>;
+  const f = fields as unknown as Record<string, AnyField>;
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-4 self-start rounded-lg border border-gray-200 p-4">
       <h3 className="font-semibold text-gray-900">Adjust the amount due</h3>
@@ -476,7 +476,7 @@ function PaymentActions({ payment, reply }: { payment: PaymentView; reply?: Acti
 function ReasonForm({ intent, payment, reply }: { intent: "reject" | "void"; payment: PaymentView; reply?: ActionReply }) {
   const formId = `${intent}-${payment.id}`;
   const [form, fields] = useForm({ id: formId, lastResult: reply?.form === formId ? reply.result : undefined });
-  const reason = fields.reason as FieldMetadata<string, any, string[]>;
+  const reason = fields.reason as AnyField;
   const label = intent === "reject" ? "Reason for rejecting" : "Reason for voiding";
   return (
     <Form method="post" {...getFormProps(form)} className="flex min-w-56 flex-col gap-1">

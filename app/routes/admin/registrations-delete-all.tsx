@@ -8,8 +8,8 @@ import { redirectWithToast } from "#app/utils/toast.server.ts";
 import { DeleteAllSchema } from "#app/forms/admin-registrations.schema.ts";
 import { ALL_REGISTRATIONS_DELETE_FAILED, ALL_REGISTRATIONS_DELETED } from "#app/domain/messages.ts";
 import { FormErrors, TextField, DeleteActions } from "#app/components/form/fields.tsx";
-import { countRegistrationsByProgramme, deleteAllRegistrations } from "#models/registration.server.ts";
-import { audit } from "#models/audit-log.server.ts";
+import { countRegistrationsByProgramme, deleteAllRegistrations } from "#app/models/registration.server.ts";
+import { audit } from "#app/models/audit-log.server.ts";
 import { SCHOOL_NAME } from "#app/domain/school.ts";
 
 export async function loader({ request }: Route.LoaderArgs) {

@@ -9,7 +9,7 @@ import { DeleteRegistrationSchema, REGISTRATIONS_PER_PAGE, RegistrationsQuerySch
 import { Button, ButtonLink, buttonClass } from "#app/components/ui/button.tsx";
 import { DataTable } from "#app/components/ui/data-table.tsx";
 import { useHydrated } from "#app/utils/use-hydrated.ts";
-import { countRegistrationsByProgramme, listAdminRegistrations } from "#models/registration.server.ts";
+import { countRegistrationsByProgramme, listAdminRegistrations } from "#app/models/registration.server.ts";
 import { deleteRegistrationAndRedirect, registrationsReturnUrl } from "./+shared/registrations.server.ts";
 import { ConfirmDialog } from "./+shared/registrations-dialog.tsx";
 import { CsvDownloadLink } from "./+shared/registrations-csv-link.tsx";

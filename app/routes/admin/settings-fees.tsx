@@ -1,4 +1,4 @@
-import { getFormProps, useForm, type FieldMetadata } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint } from "@conform-to/zod/v4";
 import { parseWithZod } from "#app/forms/parse.ts";
 import { data, Form } from "react-router";
@@ -11,9 +11,9 @@ import { pesewasToInput } from "#app/domain/money.ts";
 import type { FeeSchedule } from "#app/domain/fees.ts";
 import { SETTINGS_SAVED } from "#app/domain/messages.ts";
 import { SCHOOL_NAME } from "#app/domain/school.ts";
-import { FormErrors, SubmitButton, TextareaField, TextField } from "#app/components/form/fields.tsx";
-import { getFeeSchedule, saveFeeSchedule } from "#models/fee-schedule.server.ts";
-import { audit } from "#models/audit-log.server.ts";
+import { FormErrors, SubmitButton, TextareaField, TextField, type AnyField } from "#app/components/form/fields.tsx";
+import { getFeeSchedule, saveFeeSchedule } from "#app/models/fee-schedule.server.ts";
+import { audit } from "#app/models/audit-log.server.ts";
 import { SettingsNav } from "./+shared/settings-nav.tsx";
 import { Section } from "#app/components/ui/section.tsx";
 
@@ -69,7 +69,7 @@ export default function FeeSettings({ loaderData, actionData }: Route.ComponentP
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });
-  const f = fields as unknown as Record<string, FieldMetadata<any, any, string[]>>;
+  const f = fields as unknown as Record<string, AnyField>;
   const money = { inputMode: "decimal" as const, maxLength: 12, placeholder: "0.00" };
   return (
     <main id="main" className="space-y-6">

@@ -1,4 +1,4 @@
-import { getFormProps, useForm, type FieldMetadata } from "@conform-to/react";
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint } from "@conform-to/zod/v4";
 import { parseWithZod } from "#app/forms/parse.ts";
 import { data, Form } from "react-router";
@@ -17,9 +17,9 @@ import {
 import { maskSecret, type PortalSettings } from "#app/domain/settings.ts";
 import { SETTINGS_SAVED } from "#app/domain/messages.ts";
 import { SCHOOL_NAME } from "#app/domain/school.ts";
-import { CheckboxField, FormErrors, SelectField, SubmitButton, TextareaField, TextField } from "#app/components/form/fields.tsx";
-import { getSettings, saveSettings } from "#models/settings.server.ts";
-import { audit } from "#models/audit-log.server.ts";
+import { CheckboxField, FormErrors, SelectField, SubmitButton, TextareaField, TextField, type AnyField } from "#app/components/form/fields.tsx";
+import { getSettings, saveSettings } from "#app/models/settings.server.ts";
+import { audit } from "#app/models/audit-log.server.ts";
 import { Section } from "#app/components/ui/section.tsx";
 
 function tabFromParams(params: { tab?: string }): SettingsTab {
@@ -84,18 +84,19 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
   );
 }
 
-function TabForm({ tab, settings, lastResult }: { tab: SettingsTab; settings: Visible; lastResult: any }) {
+function TabForm({ tab, settings, lastResult }: { tab: SettingsTab; settings: Visible; lastResult?: SubmissionResult<string[]> | null }) {
   const schema = SETTINGS_SCHEMAS[tab];
   const [form, fields] = useForm({
     id: `settings-${tab}`,
     lastResult,
-    defaultValue: { ...settings, stripeApiKey: "" } as any,
+    // Conform turns the booleans and numbers into the inputs' text itself.
+    defaultValue: { ...settings, stripeApiKey: "" } as unknown as Record<string, string | null | undefined>,
     constraint: getZodConstraint(schema),
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });
-  const f = fields as Record<string, FieldMetadata<any, any, string[]>>;
+  const f = fields as Record<string, AnyField>;
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-5">
       <FormErrors id={form.errorId} errors={form.errors} />

@@ -1,7 +1,7 @@
 import type { Route } from "./+types/subjects-edit";
 import { requireAdmin } from "#app/utils/auth.server.ts";
 import { SCHOOL_NAME } from "#app/domain/school.ts";
-import { listFacilitators } from "#models/user-admin.server.ts";
+import { listFacilitators } from "#app/models/user-admin.server.ts";
 import { SubjectForm } from "./+shared/subjects-form.tsx";
 import { handleUpdateSubject, requireSubject } from "./+shared/subjects-actions.server.ts";
 import { FormPage } from "#app/components/ui/form-page.tsx";

@@ -1,13 +1,14 @@
+import type { SubmissionResult } from "@conform-to/react";
 import { useCallback } from "react";
-import { useFetcher } from "react-router";
+import { useFetcher, type Form } from "react-router";
 import type { Route } from "./+types/subjects";
 import { requireAdmin } from "#app/utils/auth.server.ts";
 import { SUBJECT_DELETE_CONFIRM, SUBJECTS_FETCH_FAILED } from "#app/domain/messages.ts";
 import { SCHOOL_NAME } from "#app/domain/school.ts";
 import { buttonClass } from "#app/components/ui/button.tsx";
 import { DialogOrLink, useCloseOnSuccess } from "#app/components/ui/modal-dialog.tsx";
-import { listSubjects } from "#models/subject.server.ts";
-import { listFacilitators } from "#models/user-admin.server.ts";
+import { listSubjects } from "#app/models/subject.server.ts";
+import { listFacilitators } from "#app/models/user-admin.server.ts";
 import { SubjectForm, type FacilitatorOption, type SubjectValues } from "./+shared/subjects-form.tsx";
 import { handleCreateSubject } from "./+shared/subjects-actions.server.ts";
 import { ErrorAlert } from "#app/components/ui/error-alert.tsx";
@@ -93,7 +94,7 @@ function DialogEditSubject({
   subject: SubjectValues & { id: string };
   facilitators: FacilitatorOption[];
 }) {
-  const fetcher = useFetcher<{ result?: any }>();
+  const fetcher = useFetcher<{ result?: SubmissionResult<string[]> }>();
   useCloseOnSuccess(fetcher, useCallback(close, [close]));
   return (
     <SubjectForm
@@ -102,7 +103,7 @@ function DialogEditSubject({
       lastResult={fetcher.data?.result}
       current={subject}
       facilitators={facilitators}
-      FormComponent={fetcher.Form as any}
+      FormComponent={fetcher.Form as unknown as typeof Form}
       pending={fetcher.state !== "idle"}
       submitLabel="Update Subject"
       pendingLabel="Saving..."

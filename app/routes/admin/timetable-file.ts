@@ -4,7 +4,7 @@ import { requireUser } from "#app/utils/auth.server.ts";
 import { contentDisposition, uploadResponse } from "#app/utils/uploads.server.ts";
 import { TIMETABLE_MIME_TYPES } from "#app/forms/admin-timetable.schema.ts";
 import { mayReadTimetable } from "#app/utils/content-access.server.ts";
-import { getTimetableFile } from "#models/timetable.server.ts";
+import { getTimetableFile } from "#app/models/timetable.server.ts";
 import { ID_PATTERN } from "#app/domain/ids.ts";
 
 

@@ -1,7 +1,7 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint } from "@conform-to/zod/v4";
 import { parseWithZod } from "#app/forms/parse.ts";
 import { data, Form, useNavigation } from "react-router";
@@ -27,8 +27,8 @@ import { formatDateTime } from "#app/domain/dates.ts";
 import { ErrorList, FormErrors, SelectField, TextareaField, TextField } from "#app/components/form/fields.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { SignOutButton } from "#app/components/sign-out-button.tsx";
-import { createTimetable, listTimetables, Timetable } from "#models/timetable.server.ts";
-import { audit } from "#models/audit-log.server.ts";
+import { createTimetable, listTimetables, Timetable } from "#app/models/timetable.server.ts";
+import { audit } from "#app/models/audit-log.server.ts";
 import { BackLink } from "#app/components/ui/back-link.tsx";
 import { Section } from "#app/components/ui/section.tsx";
 
@@ -222,7 +222,7 @@ export default function TimetableUpload({ loaderData, actionData }: Route.Compon
   );
 }
 
-function SingleUploadForm({ lastResult, busy, disabled }: { lastResult: any; busy: boolean; disabled: boolean }) {
+function SingleUploadForm({ lastResult, busy, disabled }: { lastResult?: SubmissionResult<string[]> | null; busy: boolean; disabled: boolean }) {
   const [form, fields] = useForm({
     id: "timetable-single",
     lastResult,

@@ -1,4 +1,4 @@
-import { getFormProps, useForm, type FieldMetadata } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, Form } from "react-router";
 import type { Route } from "./+types/user-permissions";
@@ -6,7 +6,7 @@ import { requireAdmin } from "#app/utils/auth.server.ts";
 import { redirectWithToast } from "#app/utils/toast.server.ts";
 import { ADMIN_PERMISSION_FLAGS } from "#app/domain/roles.ts";
 import { SCHOOL_NAME } from "#app/domain/school.ts";
-import { CheckboxField, FormErrors, SubmitButton } from "#app/components/form/fields.tsx";
+import { CheckboxField, FormErrors, SubmitButton, type AnyField } from "#app/components/form/fields.tsx";
 import {
   AdminPermissionsSchema,
   LAST_PERMISSION_MANAGER,
@@ -15,9 +15,9 @@ import {
   PERMISSION_LABELS,
   PERMISSIONS_SAVED,
 } from "#app/forms/admin-permissions.schema.ts";
-import { countOtherPermissionManagers, getAdminPermissions, hasEveryPermission, setAdminPermissions } from "#models/admin-permission.server.ts";
-import { getUserById } from "#models/user.server.ts";
-import { audit } from "#models/audit-log.server.ts";
+import { countOtherPermissionManagers, getAdminPermissions, hasEveryPermission, setAdminPermissions } from "#app/models/admin-permission.server.ts";
+import { getUserById } from "#app/models/user.server.ts";
+import { audit } from "#app/models/audit-log.server.ts";
 import { ID_PATTERN } from "#app/domain/ids.ts";
 import { BackLink } from "#app/components/ui/back-link.tsx";
 
@@ -66,7 +66,7 @@ export default function UserPermissions({ loaderData, actionData }: Route.Compon
     constraint: getZodConstraint(AdminPermissionsSchema),
     onValidate: ({ formData }) => parseWithZod(formData, { schema: AdminPermissionsSchema }),
   });
-  const f = fields as unknown as Record<string, FieldMetadata<any, any, string[]>>;
+  const f = fields as unknown as Record<string, AnyField>;
   return (
     <main id="main" className="max-w-2xl space-y-4">
       <BackLink to="/admin/users?role=admin">Back to User Management</BackLink>

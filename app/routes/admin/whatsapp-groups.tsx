@@ -1,5 +1,6 @@
+import type { SubmissionResult } from "@conform-to/react";
 import { useCallback } from "react";
-import { Form, Link, useFetcher } from "react-router";
+import { useFetcher, type Form } from "react-router";
 import type { Route } from "./+types/whatsapp-groups";
 import { requireAdmin } from "#app/utils/auth.server.ts";
 import { GroupFiltersSchema } from "#app/forms/admin-whatsapp-group.schema.ts";
@@ -17,7 +18,7 @@ import {
   listClassPageKeys,
   listGroupsForAdmin,
   studentCountKey,
-} from "#models/whatsapp-group-admin.server.ts";
+} from "#app/models/whatsapp-group-admin.server.ts";
 import { GroupForm, type GroupValues } from "./+shared/whatsapp-groups-form.tsx";
 import { FilterForm, FilterSearch, FilterSelect } from "#app/components/ui/filter-form.tsx";
 import { ErrorAlert } from "#app/components/ui/error-alert.tsx";
@@ -149,7 +150,7 @@ export default function WhatsappGroups({ loaderData }: Route.ComponentProps) {
 }
 
 function DialogGroupForm({ close, group }: { close: () => void; group?: GroupValues & { id: string } }) {
-  const fetcher = useFetcher<{ result?: any }>();
+  const fetcher = useFetcher<{ result?: SubmissionResult<string[]> }>();
   useCloseOnSuccess(fetcher, useCallback(close, [close]));
   const action = group ? `/admin/whatsapp-groups/${group.id}/edit` : "/admin/whatsapp-groups/new";
   return (
@@ -158,7 +159,7 @@ function DialogGroupForm({ close, group }: { close: () => void; group?: GroupVal
       action={action}
       lastResult={fetcher.data?.result}
       current={group ?? null}
-      FormComponent={fetcher.Form as any}
+      FormComponent={fetcher.Form as unknown as typeof Form}
       pending={fetcher.state !== "idle"}
       submitLabel={group ? "Update Group" : "Add Group"}
       pendingLabel={group ? "Updating..." : "Adding..."}

@@ -1,4 +1,4 @@
-import { getSettings } from "#models/settings.server.ts";
+import { getSettings } from "#app/models/settings.server.ts";
 import { passwordHint, passwordPolicyFrom } from "#app/domain/password-policy.ts";
 import { data, Link } from "react-router";
 import type { Route } from "./+types/auth";

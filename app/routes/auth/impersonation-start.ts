@@ -5,8 +5,8 @@ import { requireAdmin } from "#app/utils/auth.server.ts";
 import { setImpersonation } from "#app/utils/session.server.ts";
 import { redirectWithToast } from "#app/utils/toast.server.ts";
 import { impersonationPathForRole } from "#app/domain/roles.ts";
-import { User } from "#models/user.server.ts";
-import { audit } from "#models/audit-log.server.ts";
+import { User } from "#app/models/user.server.ts";
+import { audit } from "#app/models/audit-log.server.ts";
 import { ID_PATTERN } from "#app/domain/ids.ts";
 
 const Schema = z.object({ userId: z.string().regex(ID_PATTERN) });

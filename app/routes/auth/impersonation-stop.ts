@@ -3,7 +3,7 @@ import type { Route } from "./+types/impersonation-stop";
 import { requireUser } from "#app/utils/auth.server.ts";
 import { setImpersonation } from "#app/utils/session.server.ts";
 import { redirectWithToast } from "#app/utils/toast.server.ts";
-import { audit } from "#models/audit-log.server.ts";
+import { audit } from "#app/models/audit-log.server.ts";
 
 /** A GET stops nothing (state changes are POSTs only). */
 export async function loader({ request }: Route.LoaderArgs) {

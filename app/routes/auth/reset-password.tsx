@@ -1,6 +1,6 @@
-import { getSettings } from "#models/settings.server.ts";
+import { getSettings } from "#app/models/settings.server.ts";
 import { passwordHint, passwordPolicyFrom, passwordRuleError } from "#app/domain/password-policy.ts";
-import { getFormProps, useForm } from "@conform-to/react";
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint } from "@conform-to/zod/v4";
 import { parseWithZod } from "#app/forms/parse.ts";
 import { checkAuthPost } from "#app/utils/sign-in-limits.server.ts";
@@ -69,7 +69,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
   return <ResetForm firstName={loaderData.firstName} lastResult={actionData?.result} />;
 }
 
-function ResetForm({ firstName, lastResult }: { firstName: string; lastResult: any }) {
+function ResetForm({ firstName, lastResult }: { firstName: string; lastResult?: SubmissionResult<string[]> | null }) {
   const [form, fields] = useForm({
     id: "reset-password",
     lastResult,

@@ -7,7 +7,7 @@ import { AssignmentList, formatBytes } from "#app/components/dashboard/assignmen
 import { ButtonLink } from "#app/components/ui/button.tsx";
 import { SCHOOL_NAME } from "#app/domain/school.ts";
 import { assignmentSubjectsForStudent } from "#app/utils/content-access.server.ts";
-import { listAssignmentsForSubjects } from "#models/assignment.server.ts";
+import { listAssignmentsForSubjects } from "#app/models/assignment.server.ts";
 import { loadAssignmentItems } from "./+shared/assignments.server.ts";
 
 /**

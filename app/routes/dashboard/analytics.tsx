@@ -1,7 +1,7 @@
 import type { Route } from "./+types/analytics";
 import { requireRole } from "#app/utils/auth.server.ts";
 import { pageRoles } from "#app/components/dashboard/nav.ts";
-import { registrationCounts } from "#models/facilitator.server.ts";
+import { registrationCounts } from "#app/models/facilitator.server.ts";
 import { PROGRAMMES, programmeLabel } from "#app/domain/programmes.ts";
 import { Card, DashboardPage, EmptyState, StatCard } from "#app/components/dashboard/page.tsx";
 import { SCHOOL_NAME } from "#app/domain/school.ts";

@@ -3,7 +3,7 @@ import type { Route } from "./+types/assignment-file";
 import { requireUser } from "#app/utils/auth.server.ts";
 import { contentDisposition, uploadResponse } from "#app/utils/uploads.server.ts";
 import { mayReadAssignment } from "#app/utils/content-access.server.ts";
-import { getAssignmentById } from "#models/assignment.server.ts";
+import { getAssignmentById } from "#app/models/assignment.server.ts";
 import { ID_PATTERN } from "#app/domain/ids.ts";
 
 

@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import type { Route } from "./+types/classes";
 import { requireRole } from "#app/utils/auth.server.ts";
 import { pageRoles } from "#app/components/dashboard/nav.ts";
-import { countStudentsPerSubject, listFacilitatorSubjects } from "#models/facilitator.server.ts";
+import { countStudentsPerSubject, listFacilitatorSubjects } from "#app/models/facilitator.server.ts";
 import { DashboardPage } from "#app/components/dashboard/page.tsx";
 import { ClassCards } from "#app/components/dashboard/class-cards.tsx";
 import { SCHOOL_NAME } from "#app/domain/school.ts";

@@ -3,7 +3,7 @@ import type { Route } from "./+types/communications";
 import { requireRole } from "#app/utils/auth.server.ts";
 import { pageRoles } from "#app/components/dashboard/nav.ts";
 import { effectiveRole } from "#app/domain/roles.ts";
-import { listAnnouncementsFor } from "#models/communication.server.ts";
+import { listAnnouncementsFor } from "#app/models/communication.server.ts";
 import { AnnouncementBody, CardList } from "#app/components/dashboard/card-list.tsx";
 import { DashboardPage } from "#app/components/dashboard/page.tsx";
 import { SCHOOL_NAME } from "#app/domain/school.ts";

@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, getTextareaProps, useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint } from "@conform-to/zod/v4";
 import { useRef } from "react";
 import { data, Form } from "react-router";
@@ -9,7 +9,7 @@ import { parseWithZod } from "#app/forms/parse.ts";
 import { answerSchema } from "#app/forms/evaluation.schema.ts";
 import { pageRoles } from "#app/components/dashboard/nav.ts";
 import { DashboardPage } from "#app/components/dashboard/page.tsx";
-import { ErrorList, FormErrors, SubmitButton } from "#app/components/form/fields.tsx";
+import { ErrorList, FormErrors, SubmitButton, type AnyField } from "#app/components/form/fields.tsx";
 import { FormDraft } from "#app/components/form/form-draft.tsx";
 import { SCHOOL_NAME } from "#app/domain/school.ts";
 import { formatDateTime } from "#app/domain/dates.ts";
@@ -25,7 +25,7 @@ import {
   type Slot,
 } from "#app/domain/evaluations.ts";
 import { audienceSubjects } from "#app/domain/evaluations.ts";
-import { getResponse, saveResponse, toAudience } from "#models/evaluation.server.ts";
+import { getResponse, saveResponse, toAudience } from "#app/models/evaluation.server.ts";
 import { requireFormAndWard } from "./+shared/evaluations.server.ts";
 import { BackLink } from "#app/components/ui/back-link.tsx";
 
@@ -90,7 +90,7 @@ const ANSWERS_NOT_WHILE_VIEWING_AS = "Evaluation answers are the parent's own: t
 const RATING_LABELS = ["1", "2", "3", "4", "5"];
 
 /** One question as a fieldset: its legend is the question, so a screen reader reads it before each choice. */
-function Question({ slot, field }: { slot: Slot; field: FieldMetadata<any, any, string[]> }) {
+function Question({ slot, field }: { slot: Slot; field: AnyField }) {
   const errors = field.errors?.length ? field.errorId : undefined;
   const legend = (
     <legend className="mb-2 font-medium text-gray-900">
@@ -182,7 +182,7 @@ function AnswerForm({ loaderData, lastResult }: { loaderData: Route.ComponentPro
       <FormErrors id={form.errorId} errors={form.errors} />
       <input type="hidden" name="rev" value={String(loaderData.rev)} />
       {slots.map((slot) => (
-        <Question key={slot.key} slot={slot} field={fields[slot.key] as FieldMetadata<any, any, string[]>} />
+        <Question key={slot.key} slot={slot} field={fields[slot.key] as AnyField} />
       ))}
       <SubmitButton pendingLabel="Saving...">{savedAt ? "Save changes" : "Send answers"}</SubmitButton>
     </Form>

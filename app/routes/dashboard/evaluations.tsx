@@ -8,7 +8,7 @@ import { SCHOOL_NAME } from "#app/domain/school.ts";
 import { formatDateTime } from "#app/domain/dates.ts";
 import { openState } from "#app/domain/evaluations.ts";
 import { programmeLabel } from "#app/domain/programmes.ts";
-import { formsForWards } from "#models/evaluation.server.ts";
+import { formsForWards } from "#app/models/evaluation.server.ts";
 import { parentWards } from "./+shared/evaluations.server.ts";
 
 export async function loader({ request }: Route.LoaderArgs) {

@@ -1,8 +1,8 @@
 import { isRouteErrorResponse, Link, Outlet, useRouteError, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/layout";
 import { requireUser } from "#app/utils/auth.server.ts";
-import { countUnseenAnnouncements } from "#models/communication.server.ts";
-import { countOpenUnanswered } from "#models/evaluation.server.ts";
+import { countUnseenAnnouncements } from "#app/models/communication.server.ts";
+import { countOpenUnanswered } from "#app/models/evaluation.server.ts";
 import { parentWards } from "./+shared/evaluations.server.ts";
 import { DashboardShell } from "#app/components/dashboard/shell.tsx";
 

@@ -1,9 +1,10 @@
+import type { NotificationList } from "#app/components/dashboard/notification-bell.tsx";
 import { data, Form } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/notifications";
 import { requireUser } from "#app/utils/auth.server.ts";
 import { redirectWithToast } from "#app/utils/toast.server.ts";
-import { listAnnouncementsFor, markAnnouncementsSeen } from "#models/communication.server.ts";
+import { listAnnouncementsFor, markAnnouncementsSeen } from "#app/models/communication.server.ts";
 import { effectiveRole } from "#app/domain/roles.ts";
 import { DashboardPage } from "#app/components/dashboard/page.tsx";
 import { AnnouncementBody, CardList } from "#app/components/dashboard/card-list.tsx";
@@ -16,7 +17,7 @@ import { NewBadge } from "#app/components/dashboard/notification-bell.tsx";
  * POST — the bell's popover sends it when opened (with JavaScript); without
  * JavaScript this page offers a 'Mark all as read' button.
  */
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request }: Route.LoaderArgs): Promise<NotificationList> {
   const { effectiveUser } = await requireUser(request);
   const seenAt = effectiveUser.announcementsSeenAt ? new Date(effectiveUser.announcementsSeenAt) : null;
   const list = await listAnnouncementsFor(effectiveRole(effectiveUser.role), 50);

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/overview";
 import { requireRole } from "#app/utils/auth.server.ts";
-import { listAnnouncementsFor } from "#models/communication.server.ts";
+import { listAnnouncementsFor } from "#app/models/communication.server.ts";
 import { effectiveRole, homePathForRole, ROLE_LABELS } from "#app/domain/roles.ts";
 import { Card, DashboardPage, EmptyState } from "#app/components/dashboard/page.tsx";
 import { pageRoles, sidebarLinks } from "#app/components/dashboard/nav.ts";

@@ -1,4 +1,4 @@
-import { getFormProps, useForm, type FieldMetadata } from "@conform-to/react";
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "#app/forms/parse.ts";
 import { useClientValidation, type FormConstraint } from "#app/components/form/use-client-validation.ts";
 import { data, Form } from "react-router";
@@ -8,7 +8,7 @@ import { redirectWithToast } from "#app/utils/toast.server.ts";
 import { PaymentError, parentPaymentConstraint, submitPayment } from "#app/utils/payments.server.ts";
 import { pageRoles } from "#app/components/dashboard/nav.ts";
 import { Card, DashboardPage, EmptyState } from "#app/components/dashboard/page.tsx";
-import { FormErrors, SelectField, SubmitButton, TextField } from "#app/components/form/fields.tsx";
+import { FormErrors, SelectField, SubmitButton, TextField, type AnyField } from "#app/components/form/fields.tsx";
 import { PaymentStatusBadge } from "#app/components/payments/badges.tsx";
 import { PaymentsTable } from "#app/components/payments/payments-table.tsx";
 import { HowToPay, publicFees } from "#app/components/fees-table.tsx";
@@ -17,9 +17,9 @@ import { PARENT_METHOD_OPTIONS } from "#app/forms/payments.fields.ts";
 import { balanceView, paymentView } from "#app/domain/payment-view.ts";
 import { programmeLabel } from "#app/domain/programmes.ts";
 import { SCHOOL_NAME, SUPPORT_PHONES } from "#app/domain/school.ts";
-import { getParentRegistrations } from "#models/registration.server.ts";
-import { listPaymentsForRegistrations } from "#models/payment.server.ts";
-import { getFeeSchedule } from "#models/fee-schedule.server.ts";
+import { getParentRegistrations } from "#app/models/registration.server.ts";
+import { listPaymentsForRegistrations } from "#app/models/payment.server.ts";
+import { getFeeSchedule } from "#app/models/fee-schedule.server.ts";
 import { Section } from "#app/components/ui/section.tsx";
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -144,7 +144,7 @@ export default function Payments({ loaderData, actionData }: Route.ComponentProp
 }
 
 /** `constraint`: from the loader (the schema's constraints); the schema itself loads only to validate (ADR 0065). */
-function ParentPaymentForm({ wards, lastResult, constraint }: { wards: { id: string; wardName: string }[]; lastResult?: any; constraint: FormConstraint }) {
+function ParentPaymentForm({ wards, lastResult, constraint }: { wards: { id: string; wardName: string }[]; lastResult?: SubmissionResult<string[]> | null; constraint: FormConstraint }) {
   const validate = useClientValidation(() => import("#app/forms/payments.schema.ts").then((m) => m.ParentPaymentSchema));
   const [form, fields] = useForm({
     id: "parent-payment",
@@ -155,7 +155,7 @@ function ParentPaymentForm({ wards, lastResult, constraint }: { wards: { id: str
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });
-  const f = fields as unknown as Record<string, FieldMetadata<any, any, string[]>>;
+  const f = fields as unknown as Record<string, AnyField>;
   return (
     <Form method="post" {...getFormProps(form)} className="grid gap-4 sm:grid-cols-2">
       <FormErrors id={form.errorId} errors={form.errors} />

@@ -4,10 +4,10 @@ import { parseWithZod } from "#app/forms/parse.ts";
 import { data, Form } from "react-router";
 import type { Route } from "./+types/settings";
 import { redirectWithToast } from "#app/utils/toast.server.ts";
-import { hashPassword, verifyPassword } from "#models/password.server.ts";
+import { hashPassword, verifyPassword } from "#app/models/password.server.ts";
 import { deleteOtherSessions } from "#app/utils/session.server.ts";
-import { User } from "#models/user.server.ts";
-import { audit } from "#models/audit-log.server.ts";
+import { User } from "#app/models/user.server.ts";
+import { audit } from "#app/models/audit-log.server.ts";
 import { reserveSignIn } from "#app/utils/sign-in-limits.server.ts";
 import { requireUser } from "#app/utils/auth.server.ts";
 import { ChangePasswordSchema, CURRENT_PASSWORD_WRONG, PASSWORD_CHANGED } from "#app/forms/profile.schema.ts";
@@ -15,7 +15,7 @@ import { FormErrors, SubmitButton, TextField } from "#app/components/form/fields
 import { Card, DashboardPage } from "#app/components/dashboard/page.tsx";
 import { SCHOOL_NAME } from "#app/domain/school.ts";
 import { passwordHint, passwordPolicyFrom, passwordRuleError } from "#app/domain/password-policy.ts";
-import { getSettings } from "#models/settings.server.ts";
+import { getSettings } from "#app/models/settings.server.ts";
 
 const HIDE = ["currentPassword", "newPassword", "confirmPassword"];
 

@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import type { Route } from "./+types/subjects";
 import { requireRole } from "#app/utils/auth.server.ts";
 import { pageRoles } from "#app/components/dashboard/nav.ts";
-import { countStudentsPerSubject, listFacilitatorSubjects } from "#models/facilitator.server.ts";
+import { countStudentsPerSubject, listFacilitatorSubjects } from "#app/models/facilitator.server.ts";
 import { CardList } from "#app/components/dashboard/card-list.tsx";
 import { DashboardPage } from "#app/components/dashboard/page.tsx";
 import { SCHOOL_NAME } from "#app/domain/school.ts";

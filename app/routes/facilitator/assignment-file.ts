@@ -2,9 +2,9 @@ import { data } from "react-router";
 import type { Route } from "./+types/assignment-file";
 import { hasAdminPermission, requireUser } from "#app/utils/auth.server.ts";
 import { effectiveRole } from "#app/domain/roles.ts";
-import { getLatestOwnedRegistration } from "#models/registration.server.ts";
+import { getLatestOwnedRegistration } from "#app/models/registration.server.ts";
 import { contentDisposition, uploadResponse } from "#app/utils/uploads.server.ts";
-import { getAssignmentById, getOwnedAssignment } from "#models/assignment.server.ts";
+import { getAssignmentById, getOwnedAssignment } from "#app/models/assignment.server.ts";
 import { ID_PATTERN } from "#app/domain/ids.ts";
 
 

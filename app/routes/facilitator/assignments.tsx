@@ -9,9 +9,9 @@ import type { Route } from "./+types/assignments";
 import { requireRole } from "#app/utils/auth.server.ts";
 import { redirectWithToast } from "#app/utils/toast.server.ts";
 import { parseUpload, removeUpload, fileNameFor, storeUpload, UPLOAD_TYPES } from "#app/utils/uploads.server.ts";
-import { Assignment } from "#models/assignment.server.ts";
-import { audit } from "#models/audit-log.server.ts";
-import { listFacilitatorSubjects } from "#models/facilitator.server.ts";
+import { Assignment } from "#app/models/assignment.server.ts";
+import { audit } from "#app/models/audit-log.server.ts";
+import { listFacilitatorSubjects } from "#app/models/facilitator.server.ts";
 import { ALL_SUBJECTS } from "#app/domain/programmes.ts";
 import {
   ASSIGNMENT_ACCEPT,

@@ -1,6 +1,6 @@
 import type { Route } from "./+types/classes";
 import { requireRole } from "#app/utils/auth.server.ts";
-import { countStudentsPerSubject, listFacilitatorSubjects } from "#models/facilitator.server.ts";
+import { countStudentsPerSubject, listFacilitatorSubjects } from "#app/models/facilitator.server.ts";
 import { DashboardPage } from "#app/components/dashboard/page.tsx";
 import { ClassCards } from "#app/components/dashboard/class-cards.tsx";
 

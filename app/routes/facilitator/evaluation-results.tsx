@@ -3,7 +3,7 @@ import type { Route } from "./+types/evaluation-results";
 import { requireRole } from "#app/utils/auth.server.ts";
 import { EvaluationResultsFiltersSchema } from "#app/forms/evaluation.schema.ts";
 import { PROGRAMME_OPTIONS } from "#app/domain/programmes.ts";
-import { listFacilitatorSubjects } from "#models/facilitator.server.ts";
+import { listFacilitatorSubjects } from "#app/models/facilitator.server.ts";
 import { FilterForm, FilterSearch, FilterSelect } from "#app/components/ui/filter-form.tsx";
 import { ResultsBody } from "#app/components/evaluations/results.tsx";
 import { facilitatorSubjectsOf, loadResults, requireEvaluationForm } from "#app/utils/evaluations.server.ts";

@@ -1,8 +1,8 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/evaluations";
 import { requireRole } from "#app/utils/auth.server.ts";
-import { listFacilitatorSubjects } from "#models/facilitator.server.ts";
-import { listEvaluationForms } from "#models/evaluation.server.ts";
+import { listFacilitatorSubjects } from "#app/models/facilitator.server.ts";
+import { listEvaluationForms } from "#app/models/evaluation.server.ts";
 import { CardList } from "#app/components/dashboard/card-list.tsx";
 import { DashboardPage } from "#app/components/dashboard/page.tsx";
 import { facilitatorSubjectsOf, formListView } from "#app/utils/evaluations.server.ts";

@@ -3,7 +3,7 @@ import type { Route } from "./+types/layout";
 import { requireRole } from "#app/utils/auth.server.ts";
 import { PortalHeader } from "#app/components/dashboard/portal-header.tsx";
 import { SCHOOL_NAME } from "#app/domain/school.ts";
-import { countUnseenAnnouncements } from "#models/communication.server.ts";
+import { countUnseenAnnouncements } from "#app/models/communication.server.ts";
 
 const TABS = [
   { to: "/facilitator-dashboard", label: "Overview", end: true },

@@ -1,6 +1,6 @@
 import type { Route } from "./+types/overview";
 import { requireRole } from "#app/utils/auth.server.ts";
-import { countFacilitatorStudents, listFacilitatorSubjects } from "#models/facilitator.server.ts";
+import { countFacilitatorStudents, listFacilitatorSubjects } from "#app/models/facilitator.server.ts";
 import {
   SAMPLE_AVG_PERFORMANCE,
   SAMPLE_PENDING_REVIEWS,

@@ -1,7 +1,7 @@
 import type { Route } from "./+types/students-export";
 import { requireRole } from "#app/utils/auth.server.ts";
 import { csvResponse, type CsvColumn } from "#app/utils/csv.server.ts";
-import { iterateFacilitatorStudents, listFacilitatorSubjects, type StudentRow } from "#models/facilitator.server.ts";
+import { iterateFacilitatorStudents, listFacilitatorSubjects, type StudentRow } from "#app/models/facilitator.server.ts";
 import { programmeLabel } from "#app/domain/programmes.ts";
 import { formatPhone } from "#app/domain/phone.ts";
 import { parseStudentQuery } from "./+shared/data.server.ts";

@@ -1,15 +1,15 @@
-import { getSettings } from "#models/settings.server.ts";
+import { getSettings } from "#app/models/settings.server.ts";
 import { Link } from "react-router";
 import type { ReactNode } from "react";
 import type { Route } from "./+types/home";
 import { buttonClass } from "#app/components/ui/button.tsx";
 import { PROGRAMME_LABELS, PROGRAMME_SUBJECTS, PROGRAMMES, type Programme } from "#app/domain/programmes.ts";
 import { CONTACT_EMAIL, SCHOOL_NAME, SUPPORT_HOURS } from "#app/domain/school.ts";
-import { env } from "#models/env.server.ts";
+import { env } from "#app/models/env.server.ts";
 import { SupportPhones } from "#app/components/support-phones.tsx";
 import { publicPageHeaders, type PageCacheRule } from "#app/utils/http-cache.server.ts";
 import { FeesTable, HowToPay, publicFees } from "#app/components/fees-table.tsx";
-import { getFeeSchedule } from "#models/fee-schedule.server.ts";
+import { getFeeSchedule } from "#app/models/fee-schedule.server.ts";
 
 // The same for every anonymous visitor: cacheable (app/utils/http-cache.server.ts).
 export const headers = publicPageHeaders;

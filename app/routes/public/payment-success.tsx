@@ -2,8 +2,8 @@ import { Link } from "react-router";
 import type { Route } from "./+types/payment-success";
 import { buttonClass } from "#app/components/ui/button.tsx";
 import { paymentView } from "#app/domain/payment-view.ts";
-import { getPayment } from "#models/payment.server.ts";
-import { getRegistrationDetail } from "#models/registration-admin.server.ts";
+import { getPayment } from "#app/models/payment.server.ts";
+import { getRegistrationDetail } from "#app/models/registration-admin.server.ts";
 import { SCHOOL_NAME, SUPPORT_HOURS } from "#app/domain/school.ts";
 import { SupportPhones } from "#app/components/support-phones.tsx";
 

@@ -6,14 +6,14 @@ import { CLAIM_CODE_SHOWN_MINUTES, isReferenceShaped, maskPhone } from "#app/dom
 import { SCHOOL_NAME, SUPPORT_HOURS } from "#app/domain/school.ts";
 import { isUsableParentLink, isUsableStudentLink } from "#app/domain/whatsapp.ts";
 import { REFERRAL_STATUS_OPTIONS, UPDATE_MODE_OPTIONS } from "#app/forms/registration.fields.ts";
-import { getRegistrationByReference } from "#models/registration.server.ts";
+import { getRegistrationByReference } from "#app/models/registration.server.ts";
 import { submittedHere } from "#app/utils/claim-code.server.ts";
 import { getOptionalUser } from "#app/utils/auth.server.ts";
-import { findParentGroupForProgramme, getGroupsForSubjects } from "#models/whatsapp-group.server.ts";
+import { findParentGroupForProgramme, getGroupsForSubjects } from "#app/models/whatsapp-group.server.ts";
 import { SupportPhones } from "#app/components/support-phones.tsx";
 import { HowToPay, publicFees } from "#app/components/fees-table.tsx";
 import { formatCedis } from "#app/domain/money.ts";
-import { getFeeSchedule } from "#models/fee-schedule.server.ts";
+import { getFeeSchedule } from "#app/models/fee-schedule.server.ts";
 import { Section } from "#app/components/ui/section.tsx";
 import { SCHOOL_TIME_ZONE } from "#app/domain/dates.ts";
 

@@ -7,8 +7,8 @@ import { fileSlug } from "#app/utils/schedule-pdf.server.ts";
 import { PAYMENT_METHOD_LABELS } from "#app/domain/money.ts";
 import { formatDate } from "#app/domain/dates.ts";
 import { programmeLabel } from "#app/domain/programmes.ts";
-import { getPayment } from "#models/payment.server.ts";
-import { getRegistrationDetail } from "#models/registration-admin.server.ts";
+import { getPayment } from "#app/models/payment.server.ts";
+import { getRegistrationDetail } from "#app/models/registration-admin.server.ts";
 
 /** The PDF receipt of a confirmed (or later voided) payment; anyone who may not see it gets 404. */
 export async function loader({ request, params }: Route.LoaderArgs) {

@@ -12,7 +12,7 @@ import { STUDENT_PORTAL_ROLES, getStudentPortal } from "./+shared/portal.server.
 import { Badge, type PortalOutletContext } from "./+shared/components.tsx";
 import { CLASS_PAGES_ACTION } from "./+shared/group-data.ts";
 import { NotificationBell } from "#app/components/dashboard/notification-bell.tsx";
-import { countUnseenAnnouncements } from "#models/communication.server.ts";
+import { countUnseenAnnouncements } from "#app/models/communication.server.ts";
 import type { action as classPagesAction } from "./class-pages.ts";
 import { Section } from "#app/components/ui/section.tsx";
 

@@ -5,7 +5,7 @@ import { isUsableParentLink } from "#app/domain/whatsapp.ts";
 import { programmeLabel } from "#app/domain/programmes.ts";
 import { LINK_AVAILABLE_SOON, NO_PARENT_GROUPS, PARENT_PAGE_LOAD_FAILED, openingParentsGroup } from "#app/domain/messages.ts";
 import { SCHOOL_NAME } from "#app/domain/school.ts";
-import { getParentGroups } from "#models/whatsapp-group.server.ts";
+import { getParentGroups } from "#app/models/whatsapp-group.server.ts";
 import { Badge, GroupGuidelines } from "./+shared/components.tsx";
 import { Section } from "#app/components/ui/section.tsx";
 import { ErrorAlert } from "#app/components/ui/error-alert.tsx";

@@ -18,7 +18,7 @@ import {
 import { DOWNLOAD_COMPLETE, DOWNLOAD_STARTED, NO_SCHEDULE } from "#app/domain/messages.ts";
 import { programmeLabel as labelOf } from "#app/domain/programmes.ts";
 import { TimetableList, toPublishedTimetable } from "#app/components/dashboard/timetable-list.tsx";
-import { listTimetablesForProgrammes } from "#models/timetable.server.ts";
+import { listTimetablesForProgrammes } from "#app/models/timetable.server.ts";
 import { STUDENT_PORTAL_ROLES, getStudentPortal } from "./+shared/portal.server.ts";
 import { Badge, Card, usePortalToast } from "./+shared/components.tsx";
 import { Section } from "#app/components/ui/section.tsx";

@@ -3,7 +3,7 @@ import { useClientToast } from "#app/components/toaster.tsx";
 import { ButtonLink } from "#app/components/ui/button.tsx";
 import { GROUPS_BEING_SET_UP, WHATSAPP_LOAD_FAILED } from "#app/domain/messages.ts";
 import { SCHOOL_NAME } from "#app/domain/school.ts";
-import { getAllGroups, getGroupsForSubjects } from "#models/whatsapp-group.server.ts";
+import { getAllGroups, getGroupsForSubjects } from "#app/models/whatsapp-group.server.ts";
 import { loadOwnedRegistration, requireUserForWhatsapp } from "./+shared/portal.server.ts";
 import { toGroupCard } from "./+shared/group-data.ts";
 import { GroupCard, GroupGuidelines } from "./+shared/components.tsx";

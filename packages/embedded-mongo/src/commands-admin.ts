@@ -4,7 +4,7 @@
  */
 import os from "node:os";
 import { UUID } from "bson";
-import { Collection, type IndexSpec, Index } from "./collection.js";
+import { type IndexSpec } from "./collection.js";
 import { mingoOptions } from "./mingo-options.js";
 import { type Doc, MongoError, encodeKey, isPlainObject, notSupported } from "./values.js";
 import type { Engine } from "./engine.js";
@@ -116,7 +116,12 @@ export function cmd_authenticate(engine: Engine): Doc {
 export function cmd_serverstatus(engine: Engine) {
   let collections = 0;
   let objects = 0;
-  for (const colls of engine.dbs.values()) for (const c of colls.values()) (collections++, (objects += c.docs.size));
+  for (const colls of engine.dbs.values()) {
+    for (const c of colls.values()) {
+      collections++;
+      objects += c.docs.size;
+    }
+  }
   return {
     host: os.hostname(),
     version: "7.0.0",
@@ -137,7 +142,10 @@ export function cmd_dbstats(engine: Engine, db: string) {
   const colls = engine.dbs.get(db);
   let objects = 0;
   let indexes = 0;
-  for (const c of colls?.values() ?? []) (objects += c.docs.size), (indexes += c.indexes.length + 1);
+  for (const c of colls?.values() ?? []) {
+    objects += c.docs.size;
+    indexes += c.indexes.length + 1;
+  }
   return { db, collections: colls?.size ?? 0, views: 0, objects, indexes, dataSize: 0, storageSize: 0, indexSize: 0, totalSize: 0, ok: 1 };
 }
 

@@ -25,7 +25,7 @@ import {
   eachWrite,
   writeReply,
 } from "./engine-shared.js";
-import { findPage, match, project, shape } from "./query.js";
+import { findPage, match, project } from "./query.js";
 
 export function cmd_insert(engine: Engine, db: string, cmd: Doc) {
   const docs: Doc[] = cmd.documents ?? [];

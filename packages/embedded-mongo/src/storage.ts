@@ -206,7 +206,7 @@ function acquireLock(dir: string): string {
       return lockPath;
     } catch (e: any) {
       if (e?.code !== "EEXIST") throw e;
-      let content = "";
+      let content: string;
       try {
         content = fs.readFileSync(lockPath, "utf8");
       } catch {
@@ -424,7 +424,10 @@ export class Storage implements Journal {
 
   private resolveWaiters() {
     const rest: Waiter[] = [];
-    for (const w of this.waiters) (w.target <= this.durable ? w.resolve() : rest.push(w));
+    for (const w of this.waiters) {
+      if (w.target <= this.durable) w.resolve();
+      else rest.push(w);
+    }
     this.waiters = rest;
   }
 

@@ -21,6 +21,7 @@ import { type Doc, MongoError, isPlainObject, notSupported, pathValues } from ".
 
 const TERM = /[\p{L}\p{N}\p{M}]+/gu;
 const MARKS = /\p{M}+/gu;
+// eslint-disable-next-line no-control-regex -- the whole ASCII range, controls included
 const NON_ASCII = /[^\x00-\x7f]/;
 /** TERM within ASCII, once lower-cased: ASCII has no marks, and its letters and digits are these. */
 const ASCII_TERM = /[a-z0-9]+/g;

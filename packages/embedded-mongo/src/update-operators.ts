@@ -365,7 +365,10 @@ function apply(doc: Doc, c: Concrete, original: Doc) {
       if (arg !== 1 && arg !== -1 && arg !== 1n && arg !== -1n) failedToParse(`Expected a number in: ${fieldName}: ${renderValue(arg)}`);
       if (!exists) return;
       if (!Array.isArray(cur)) throw new MongoError(14, "TypeMismatch", `Path '${fieldName}' contains an element of non-array type '${typeName(cur)}'`);
-      if (cur.length) (Number(arg) === 1 ? cur.pop() : cur.shift());
+      if (cur.length) {
+        if (Number(arg) === 1) cur.pop();
+        else cur.shift();
+      }
       return;
     }
     case "$pull":

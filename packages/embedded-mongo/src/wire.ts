@@ -163,7 +163,8 @@ export function parseOpMsg(msg: Buffer): { flags: number; cmd: Doc } {
       const size = msg.readInt32LE(pos);
       const seqEnd = pos + size;
       if (size < 5 || seqEnd > end) throw new ProtocolError("invalid document sequence size");
-      let [id, p] = readCString(msg, pos + 4, seqEnd);
+      const [id, start] = readCString(msg, pos + 4, seqEnd);
+      let p = start;
       const docs: Doc[] = [];
       while (p < seqEnd) {
         let d: Doc;

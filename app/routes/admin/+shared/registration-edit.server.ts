@@ -3,8 +3,8 @@ import { parseWithZod } from "#app/forms/parse.ts";
 import { normalizePhone } from "#app/domain/phone.ts";
 import { duplicateRegistrationMessage } from "#app/domain/registration.ts";
 import { RegistrationSchema } from "#app/forms/registration.schema.ts";
-import { Registration, findDuplicateRegistration, wardNameKey, type RegistrationDoc } from "#models/registration.server.ts";
-import { audit } from "#models/audit-log.server.ts";
+import { Registration, findDuplicateRegistration, wardNameKey, type RegistrationDoc } from "#app/models/registration.server.ts";
+import { audit } from "#app/models/audit-log.server.ts";
 
 /** The fields a parent most often gets wrong, which the office may correct. */
 export const EDITABLE_FIELDS = ["parentName", "whatsappNumber", "alternativeNumber", "wardName", "wardWhatsapp", "currentSchool", "wardForm", "specificClass", "subjects"] as const;

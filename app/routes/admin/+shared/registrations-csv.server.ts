@@ -4,7 +4,7 @@ import { pesewasToInput } from "#app/domain/money.ts";
 import { programmeLabel, type Programme, WARD_FORM_LABELS, type WardForm } from "#app/domain/programmes.ts";
 import { formatPhone, formatStoredPhone } from "#app/domain/phone.ts";
 import { REFERRAL_STATUS_OPTIONS, UPDATE_MODE_OPTIONS } from "#app/forms/registration.schema.ts";
-import { streamRegistrations, type ExportRegistration } from "#models/registration.server.ts";
+import { streamRegistrations, type ExportRegistration } from "#app/models/registration.server.ts";
 
 /** Fees, after the spec's columns (which stay first and unchanged): plain cedi amounts for spreadsheets. */
 const PAYMENT_COLUMNS: ReadonlyArray<CsvColumn<ExportRegistration>> = [

@@ -1,7 +1,7 @@
 import { redirectWithToast } from "#app/utils/toast.server.ts";
 import { REGISTRATION_DELETE_FAILED, REGISTRATION_DELETED } from "#app/domain/messages.ts";
-import { deleteRegistrationById } from "#models/registration.server.ts";
-import { audit } from "#models/audit-log.server.ts";
+import { deleteRegistrationById } from "#app/models/registration.server.ts";
+import { audit } from "#app/models/audit-log.server.ts";
 
 /** Where to go back to after a delete: the registrations list, keeping its search/filter/page. */
 export function registrationsReturnUrl(value: unknown): string {
@@ -17,12 +17,7 @@ export function registrationsReturnUrl(value: unknown): string {
 
 /** Deletes one registration and redirects with the spec's toast (success or failure). */
 export async function deleteRegistrationAndRedirect(actorId: string, id: string, returnTo: string) {
-  let deleted = false;
-  try {
-    deleted = await deleteRegistrationById(id);
-  } catch {
-    deleted = false;
-  }
+  const deleted = await deleteRegistrationById(id).catch(() => false);
   if (!deleted) return redirectWithToast(returnTo, { type: "error", title: REGISTRATION_DELETE_FAILED });
   await audit("registration.delete", actorId, id).catch(() => {});
   return redirectWithToast(returnTo, { type: "success", title: REGISTRATION_DELETED });

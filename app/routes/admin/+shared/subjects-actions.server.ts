@@ -9,12 +9,12 @@ import {
   SUBJECT_SAVE_FAILED,
   SUBJECT_UPDATED,
 } from "#app/domain/messages.ts";
-import { createSubject, deleteSubject, findSubjectNamed, getSubjectById, updateSubject } from "#models/subject.server.ts";
+import { createSubject, deleteSubject, findSubjectNamed, getSubjectById, updateSubject } from "#app/models/subject.server.ts";
 import { ALL_SUBJECTS } from "#app/domain/programmes.ts";
-import { renameSubjectEverywhere } from "#models/subject-rename.server.ts";
+import { renameSubjectEverywhere } from "#app/models/subject-rename.server.ts";
 
-import { User } from "#models/user.server.ts";
-import { audit } from "#models/audit-log.server.ts";
+import { User } from "#app/models/user.server.ts";
+import { audit } from "#app/models/audit-log.server.ts";
 import { ID_PATTERN } from "#app/domain/ids.ts";
 
 export const SUBJECTS_PATH = "/admin/subjects";

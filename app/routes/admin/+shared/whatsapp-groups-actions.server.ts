@@ -10,10 +10,10 @@ import {
   WHATSAPP_GROUP_UPDATE_FAILED,
   WHATSAPP_GROUP_UPDATED,
 } from "#app/domain/messages.ts";
-import { createGroup, deleteGroup, getGroupById, updateGroup, type GroupInput } from "#models/whatsapp-group-admin.server.ts";
+import { createGroup, deleteGroup, getGroupById, updateGroup, type GroupInput } from "#app/models/whatsapp-group-admin.server.ts";
 import { ALL_PROGRAMMES, parentGroupName } from "#app/domain/whatsapp.ts";
 import { programmeLabel } from "#app/domain/programmes.ts";
-import { audit } from "#models/audit-log.server.ts";
+import { audit } from "#app/models/audit-log.server.ts";
 import { ID_PATTERN } from "#app/domain/ids.ts";
 
 export const GROUPS_PATH = "/admin/whatsapp-groups";

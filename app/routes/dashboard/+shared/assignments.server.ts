@@ -1,4 +1,4 @@
-import { listAssignmentsFor } from "#models/assignment.server.ts";
+import { listAssignmentsFor } from "#app/models/assignment.server.ts";
 import type { AssignmentItem } from "#app/components/dashboard/assignment-list.tsx";
 
 /** The effective facilitator's assignments as the list shows them. */

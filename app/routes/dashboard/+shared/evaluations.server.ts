@@ -1,8 +1,8 @@
 import { data } from "react-router";
 import { ID_PATTERN } from "#app/domain/ids.ts";
 import { answerSlots, inAudience, openState } from "#app/domain/evaluations.ts";
-import { getParentRegistrations } from "#models/registration.server.ts";
-import { getEvaluationForm, toAudience, toQuestions } from "#models/evaluation.server.ts";
+import { getParentRegistrations } from "#app/models/registration.server.ts";
+import { getEvaluationForm, toAudience, toQuestions } from "#app/models/evaluation.server.ts";
 
 type Parent = Parameters<typeof getParentRegistrations>[0];
 

@@ -5,7 +5,7 @@ import {
   countStudentsPerSubject,
   listFacilitatorStudents,
   listFacilitatorSubjects,
-} from "#models/facilitator.server.ts";
+} from "#app/models/facilitator.server.ts";
 
 /** Query parameters of the student table and its CSV export (GET forms). */
 export const StudentQuerySchema = z.object({

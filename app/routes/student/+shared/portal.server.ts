@@ -5,8 +5,8 @@ import { toastHeader } from "#app/utils/toast.server.ts";
 import { oncePerRequest } from "#app/utils/request-scope.server.ts";
 import { programmeLabel } from "#app/domain/programmes.ts";
 import { WHATSAPP_LOGIN_REQUIRED } from "#app/domain/messages.ts";
-import { Registration, getLatestOwnedRegistration } from "#models/registration.server.ts";
-import { getGroupsForSubjects } from "#models/whatsapp-group.server.ts";
+import { Registration, getLatestOwnedRegistration } from "#app/models/registration.server.ts";
+import { getGroupsForSubjects } from "#app/models/whatsapp-group.server.ts";
 import { toGroupCard, type GroupCardData } from "./group-data.ts";
 
 /** Who may open /student-dashboard: students (a user with no role counts as one) and admins. */

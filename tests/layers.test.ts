@@ -1,0 +1,21 @@
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+import { layerViolations, sourceFiles } from "./support/layers.ts";
+
+const root = path.resolve(fileURLToPath(new URL("..", import.meta.url)));
+
+describe("layers (docs/decisions/0044)", () => {
+  it("no file imports a layer above its own, and only the models' connection reaches the engine", () => {
+    const files = sourceFiles(root);
+    expect(files.length).toBeGreaterThan(200);
+    expect(layerViolations(root, files)).toEqual([]);
+  });
+
+  it("catches an upward import (the fixture's model importing a request helper), and only that one", () => {
+    const fixture = path.join(root, "tests/fixtures/layers");
+    expect(layerViolations(fixture, sourceFiles(fixture))).toEqual([
+      { file: "app/models/user.server.ts", imports: "#app/utils/auth.server.ts", why: "models is below utils" },
+    ]);
+  });
+});

@@ -1,0 +1,85 @@
+import fs from "node:fs";
+import path from "node:path";
+
+/**
+ * The layers of docs/decisions/0044 (and ../shared/design/layers.md), top to bottom: a file may import from its own
+ * layer or below, never above. The embedded database package imports nothing of the app, and the app reaches it only
+ * through app/models/db.server.ts.
+ */
+export const LAYERS: Array<{ name: string; test: (file: string) => boolean }> = [
+  { name: "scripts", test: (f) => f.startsWith("scripts/") },
+  { name: "server", test: (f) => f.startsWith("server/") },
+  { name: "app root", test: (f) => /^app\/(root|entry\.server|entry\.client)\.tsx$|^app\/routes\.ts$/.test(f) },
+  { name: "routes", test: (f) => f.startsWith("app/routes/") },
+  { name: "components", test: (f) => f.startsWith("app/components/") },
+  { name: "utils", test: (f) => f.startsWith("app/utils/") },
+  { name: "forms", test: (f) => f.startsWith("app/forms/") },
+  { name: "models", test: (f) => f.startsWith("app/models/") },
+  { name: "domain", test: (f) => f.startsWith("app/domain/") },
+];
+const ENGINE = "packages/embedded-mongo/";
+const ENGINE_PACKAGE = "@vacation-classes/embedded-mongo";
+
+function layerOf(file: string): number {
+  return LAYERS.findIndex((l) => l.test(file));
+}
+
+/** Every module specifier a source file imports (static, dynamic, re-exports; type-only ones included). */
+export function importsOf(source: string): string[] {
+  const found = new Set<string>();
+  const patterns = [/\bfrom\s+["']([^"']+)["']/g, /\bimport\s*\(\s*["']([^"']+)["']\s*\)/g, /^\s*import\s+["']([^"']+)["']/gm];
+  for (const re of patterns) for (const m of source.matchAll(re)) found.add(m[1]);
+  return [...found];
+}
+
+/** The project-relative file an import names, or the package name for anything else. */
+function resolve(from: string, specifier: string): string {
+  if (specifier.startsWith("#app/")) return `app/${specifier.slice(5)}`;
+  if (specifier.startsWith(".")) return path.posix.normalize(path.posix.join(path.posix.dirname(from), specifier));
+  return specifier;
+}
+
+export type Violation = { file: string; imports: string; why: string };
+
+/** The upward imports (and engine boundary crossings) among `files`, read from `root`. */
+export function layerViolations(root: string, files: string[]): Violation[] {
+  const out: Violation[] = [];
+  for (const file of files) {
+    const source = fs.readFileSync(path.join(root, file), "utf8");
+    for (const specifier of importsOf(source)) {
+      const target = resolve(file, specifier);
+      if (file.startsWith(ENGINE)) {
+        if (target.startsWith("app/") || target.startsWith("server/") || target.startsWith("scripts/")) {
+          out.push({ file, imports: specifier, why: "the engine package imports nothing of the app" });
+        }
+        continue;
+      }
+      if (target === ENGINE_PACKAGE || target.startsWith(`${ENGINE_PACKAGE}/`) || target.startsWith(ENGINE)) {
+        if (file !== "app/models/db.server.ts" && layerOf(file) >= 2) {
+          out.push({ file, imports: specifier, why: "the app reaches the engine only through app/models/db.server.ts" });
+        }
+        continue;
+      }
+      const from = layerOf(file);
+      const to = layerOf(target);
+      if (from >= 0 && to >= 0 && to < from) {
+        out.push({ file, imports: specifier, why: `${LAYERS[from].name} is below ${LAYERS[to].name}` });
+      }
+    }
+  }
+  return out;
+}
+
+/** The TypeScript sources of the layered folders (tests and generated files left out). */
+export function sourceFiles(root: string): string[] {
+  const files: string[] = [];
+  for (const dir of ["app", "server", "scripts", "packages/embedded-mongo/src"]) {
+    const full = path.join(root, dir);
+    if (!fs.existsSync(full)) continue;
+    for (const entry of fs.readdirSync(full, { recursive: true }) as string[]) {
+      const file = path.posix.join(dir, entry.split(path.sep).join("/"));
+      if (/\.tsx?$/.test(file) && !/\.test\.tsx?$/.test(file) && !file.includes("/+types/")) files.push(file);
+    }
+  }
+  return files.sort();
+}
