@@ -76,13 +76,17 @@ function pointAppBuildAtProduction(serverDir: string) {
   }
 }
 
-/** esbuild: bare imports stay external, but for the two React Router packages (bundled) and React Router itself. */
+/**
+ * esbuild: bare imports stay external, but for the two React Router packages (bundled), React Router itself, and the
+ * app's own `#app/…` imports (bundled; esbuild resolves them through package.json "imports").
+ */
 function externalsWithProductionReactRouter(outdir: string): Plugin {
   return {
     name: "externals-with-production-react-router",
     setup(b) {
       b.onResolve({ filter: /^react-router$/ }, () => ({ path: relativeSpecifier(outdir, REACT_ROUTER_PRODUCTION), external: true }));
-      b.onResolve({ filter: /^[^./]/ }, (args) => (BUNDLED.test(args.path) ? undefined : { path: args.path, external: true }));
+      // The app's own modules (`#app/…`) are bundled like relative ones.
+      b.onResolve({ filter: /^[^./#]/ }, (args) => (BUNDLED.test(args.path) ? undefined : { path: args.path, external: true }));
     },
   };
 }

@@ -134,6 +134,9 @@ test("the footer has quick links, the programmes, legal pages, contact and the c
   await expect(footer).toContainText(`© ${new Date().getFullYear()}`);
   await footer.getByRole("link", { name: "Privacy Policy" }).click();
   await expect(page).toHaveURL(/\/privacy-policy$/);
+  // The new page is on screen (with JavaScript the URL changes before the page is committed; a click in between can
+  // land on the footer being replaced).
+  await expect(page.getByRole("heading", { level: 1, name: "Privacy Policy" })).toBeVisible();
   await page.getByRole("contentinfo").getByRole("link", { name: "Terms of Service" }).click();
   await expect(page).toHaveURL(/\/terms-of-service$/);
 });
