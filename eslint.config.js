@@ -5,18 +5,38 @@ import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 
 export default tseslint.config(
-  { ignores: ["build/", "build-*/", ".react-router/", ".data/", "test-results/", "playwright-report/", "coverage/", "node_modules/", "tests/fixtures/"] },
+  {
+    ignores: [
+      "build/",
+      "build-*/",
+      ".react-router/",
+      ".data/",
+      "test-results/",
+      "playwright-report/",
+      "coverage/",
+      "node_modules/",
+      "tests/fixtures/",
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
     rules: {
-      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrors: "none" }],
+      "@typescript-eslint/no-unused-vars": [
+        "error",
+        { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrors: "none" },
+      ],
       "no-empty": ["error", { allowEmptyCatch: true }],
       // One spelling for app code: #app/… (ADR 0044), never a path climbing into app/.
       "no-restricted-imports": [
         "error",
-        { patterns: [{ group: ["#models/*"], message: "Import app/models through #app/models/…" }, { regex: "^(\\.\\./)+app/", message: "Import app code through #app/…" }] },
+        {
+          patterns: [
+            { group: ["#models/*"], message: "Import app/models through #app/models/…" },
+            { regex: "^(\\.\\./)+app/", message: "Import app code through #app/…" },
+          ],
+        },
       ],
     },
   },

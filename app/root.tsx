@@ -29,12 +29,21 @@ import { MaintenancePage, ErrorPage, ForbiddenPage } from "#app/components/error
 import { SCHOOL_NAME } from "#app/domain/school.ts";
 import { useNonce } from "#app/components/nonce.tsx";
 
-const MAINTENANCE_ALLOWED = ["/portal", "/auth", "/sign-in", "/sign-out", "/healthz", "/impersonation", "/reset-password"];
+const MAINTENANCE_ALLOWED = [
+  "/portal",
+  "/auth",
+  "/sign-in",
+  "/sign-out",
+  "/healthz",
+  "/impersonation",
+  "/reset-password",
+];
 
 export const middleware: Route.MiddlewareFunction[] = [
   // One scope per request (the session is read once, app/utils/request-scope.server.ts), and Cache-Control for every
   // response: signed-in and cookie-setting answers are never stored by a cache.
-  async ({ request, context }, next) => withCachePolicy(request, (await withRequestScope(request, next, context.get(requestLogContext))) as Response),
+  async ({ request, context }, next) =>
+    withCachePolicy(request, (await withRequestScope(request, next, context.get(requestLogContext))) as Response),
   async ({ request }) => {
     assertSameOrigin(request);
     assertBodySize(request);
@@ -126,7 +135,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
 function useServiceWorker() {
   useEffect(() => {
     if (!import.meta.env.PROD || !("serviceWorker" in navigator)) return;
-    const start = () => void import("#app/utils/service-worker.client.ts").then((m) => m.registerServiceWorker()).catch(() => {});
+    const start = () =>
+      void import("#app/utils/service-worker.client.ts").then((m) => m.registerServiceWorker()).catch(() => {});
     if (document.readyState === "complete") start();
     else window.addEventListener("load", start, { once: true });
     return () => window.removeEventListener("load", start);
@@ -158,8 +168,21 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   let page: React.ReactNode;
   if (isRouteErrorResponse(error) && error.status === 404) page = <NotFoundPage />;
   else if (isRouteErrorResponse(error) && error.status === 503 && error.data?.maintenance) page = <MaintenancePage />;
-  else if (isRouteErrorResponse(error) && (error.status === 403 || error.status === 413 || error.status === 400 || error.status === 405 || error.status === 415)) {
-    page = <ForbiddenPage status={error.status} message={typeof error.data === "string" ? error.data : (error.data?.message ?? null)} title={error.data?.title} />;
+  else if (
+    isRouteErrorResponse(error) &&
+    (error.status === 403 ||
+      error.status === 413 ||
+      error.status === 400 ||
+      error.status === 405 ||
+      error.status === 415)
+  ) {
+    page = (
+      <ForbiddenPage
+        status={error.status}
+        message={typeof error.data === "string" ? error.data : (error.data?.message ?? null)}
+        title={error.data?.title}
+      />
+    );
   } else {
     const details = isRouteErrorResponse(error)
       ? `${error.status} ${error.statusText}`

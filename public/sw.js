@@ -44,7 +44,10 @@ self.addEventListener("install", (event) => {
     (async () => {
       const cache = await caches.open(CACHE);
       const found = await Promise.all(KEPT_PAGES.map((p) => keepPage(cache, p).catch(() => [])));
-      await keepAssets(cache, ["/favicon.svg", ...found.flat()].filter((u) => u.startsWith("/assets/")));
+      await keepAssets(
+        cache,
+        ["/favicon.svg", ...found.flat()].filter((u) => u.startsWith("/assets/")),
+      );
       await self.skipWaiting();
     })(),
   );
@@ -63,7 +66,11 @@ self.addEventListener("activate", (event) => {
 self.addEventListener("message", (event) => {
   const data = event.data;
   if (data && data.type === "keep-assets" && Array.isArray(data.urls)) {
-    event.waitUntil(caches.open(CACHE).then((cache) => keepAssets(cache, data.urls.filter((u) => typeof u === "string").slice(0, 200))));
+    event.waitUntil(
+      caches
+        .open(CACHE)
+        .then((cache) => keepAssets(cache, data.urls.filter((u) => typeof u === "string").slice(0, 200))),
+    );
   }
 });
 

@@ -13,7 +13,10 @@ export async function openDatabase() {
     return { db: client.db(), close: () => client.close() };
   }
   const { startEmbeddedMongo } = await import("@vacation-classes/embedded-mongo");
-  const server = await startEmbeddedMongo({ dataDir: path.join(path.resolve(process.env.DATA_DIR ?? ".data"), "db"), quiet: true });
+  const server = await startEmbeddedMongo({
+    dataDir: path.join(path.resolve(process.env.DATA_DIR ?? ".data"), "db"),
+    quiet: true,
+  });
   const client = await MongoClient.connect(server.uri);
   const { DB_NAME } = await import("#app/models/db.server.ts");
   return {

@@ -8,7 +8,9 @@ if (!values.out) fail("Usage: npm run backup -- --out FILE (for example backups/
 const { db, close } = await openDatabase().catch(fail);
 try {
   const done = await writeBackup(db, { out: values.out, uploadsDir: uploadsDir() });
-  console.log(`Backup written to ${values.out}: ${done.collections} collections, ${done.documents} documents, ${done.files} files.`);
+  console.log(
+    `Backup written to ${values.out}: ${done.collections} collections, ${done.documents} documents, ${done.files} files.`,
+  );
 } catch (error) {
   await close();
   fail(error);

@@ -30,10 +30,15 @@ function askHidden(question: string): Promise<string> {
 }
 
 const { values } = parseArgs({
-  options: { phone: { type: "string" }, name: { type: "string" }, password: { type: "string" }, email: { type: "string" } },
+  options: {
+    phone: { type: "string" },
+    name: { type: "string" },
+    password: { type: "string" },
+    email: { type: "string" },
+  },
 });
 if (!values.phone || !isPlausiblePhone(values.phone)) {
-  console.error("Usage: npm run create-admin -- --phone 024xxxxxxx --name \"Full Name\" [--password …] [--email …]");
+  console.error('Usage: npm run create-admin -- --phone 024xxxxxxx --name "Full Name" [--password …] [--email …]');
   process.exit(2);
 }
 const phone = normalizePhone(values.phone);

@@ -12,7 +12,9 @@ const readme = fs.readFileSync("README.md", "utf8");
 
 describe("docs/deploy.md", () => {
   it("runs only npm commands the project has", () => {
-    const commands = [...doc.matchAll(/npm (?:run )?([a-z:-]+)/g)].map((m) => m[1]).filter((c) => !["ci", "start", "run"].includes(c));
+    const commands = [...doc.matchAll(/npm (?:run )?([a-z:-]+)/g)]
+      .map((m) => m[1])
+      .filter((c) => !["ci", "start", "run"].includes(c));
     expect(commands.length).toBeGreaterThan(2);
     for (const c of new Set(commands)) expect(Object.keys(pkg.scripts), c).toContain(c);
     expect(pkg.scripts.start).toBeDefined();
@@ -20,12 +22,23 @@ describe("docs/deploy.md", () => {
 
   it("passes the database only options its command line reads", () => {
     const cli = fs.readFileSync("packages/embedded-mongo/src/cli.ts", "utf8");
-    for (const option of doc.match(/npm run db -- ([^\n]*)/)![1].match(/--[a-z-]+/g)!) expect(cli, option).toContain(`"${option}"`);
+    for (const option of doc.match(/npm run db -- ([^\n]*)/)![1].match(/--[a-z-]+/g)!)
+      expect(cli, option).toContain(`"${option}"`);
   });
 
   it("sets only configuration variables the README and .env.example document", () => {
     const vars = [...doc.matchAll(/(?:Environment=|^|\s|`)([A-Z][A-Z_]{3,})=/gm)].map((m) => m[1]);
-    expect(vars).toEqual(expect.arrayContaining(["NODE_ENV", "PORT", "MONGODB_URI", "APP_ORIGIN", "TRUST_PROXY", "SESSION_SECRET", "METRICS_TOKEN"]));
+    expect(vars).toEqual(
+      expect.arrayContaining([
+        "NODE_ENV",
+        "PORT",
+        "MONGODB_URI",
+        "APP_ORIGIN",
+        "TRUST_PROXY",
+        "SESSION_SECRET",
+        "METRICS_TOKEN",
+      ]),
+    );
     for (const v of new Set(vars.filter((v) => v !== "NODE_ENV"))) {
       expect(readme, `${v} in the README's configuration table`).toContain(`\`${v}\``);
       expect(example, `${v} in .env.example`).toContain(v);

@@ -8,7 +8,9 @@ if (!existsSync(path)) {
     console.log("Installing Debian's chromium for the browser tests…");
     execSync("apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y chromium", { stdio: "inherit" });
   } else {
-    console.error(`Chromium not found at ${path}. Install it: sudo apt-get install -y chromium (or set CHROMIUM_PATH).`);
+    console.error(
+      `Chromium not found at ${path}. Install it: sudo apt-get install -y chromium (or set CHROMIUM_PATH).`,
+    );
     process.exit(1);
   }
 }

@@ -13,12 +13,15 @@ const DAYS = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday"];
 const TIMES = ["8:00 AM", "10:00 AM", "12:00 PM", "2:00 PM", "4:00 PM"];
 const outDir = path.resolve("public/timetables");
 
-const escape = (s: string) => s.replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]!);
+const escape = (s: string) =>
+  s.replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]!);
 
 function html(programme: (typeof PROGRAMMES)[number]) {
   const subjects = PROGRAMME_SUBJECTS[programme];
   const rows = DAYS.map((day, d) => {
-    const cells = TIMES.map((_, t) => `<td>${escape(subjects[(d * TIMES.length + t * 3 + d) % subjects.length])}</td>`).join("");
+    const cells = TIMES.map(
+      (_, t) => `<td>${escape(subjects[(d * TIMES.length + t * 3 + d) % subjects.length])}</td>`,
+    ).join("");
     return `<tr><th scope="row">${day}</th>${cells}</tr>`;
   }).join("");
   return `<!doctype html><html><head><meta charset="utf-8"><style>
@@ -38,7 +41,10 @@ function html(programme: (typeof PROGRAMMES)[number]) {
     <tbody>${rows}</tbody></table></div></body></html>`;
 }
 
-const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: ["--no-sandbox"] });
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+  args: ["--no-sandbox"],
+});
 try {
   const page = await browser.newPage({ viewport: { width: 900, height: 400 }, deviceScaleFactor: 1 });
   fs.mkdirSync(outDir, { recursive: true });

@@ -3,13 +3,19 @@ import { parseArgs } from "node:util";
 import { restoreBackup } from "#app/models/backup.server.ts";
 import { fail, openDatabase, uploadsDir } from "./backup-cli.ts";
 
-const { values, positionals } = parseArgs({ options: { drop: { type: "boolean", default: false } }, allowPositionals: true });
+const { values, positionals } = parseArgs({
+  options: { drop: { type: "boolean", default: false } },
+  allowPositionals: true,
+});
 if (positionals.length !== 1) fail("Usage: npm run restore -- FILE [--drop]");
 const { db, close } = await openDatabase().catch(fail);
 try {
   const done = await restoreBackup(db, { file: positionals[0], uploadsDir: uploadsDir(), drop: values.drop });
-  console.log(`Restored the backup of ${done.createdAt}: ${done.collections} collections, ${done.documents} documents, ${done.files} files.`);
-  for (const warning of done.indexWarnings) console.warn(`Index not rebuilt (the app builds it at start-up): ${warning}`);
+  console.log(
+    `Restored the backup of ${done.createdAt}: ${done.collections} collections, ${done.documents} documents, ${done.files} files.`,
+  );
+  for (const warning of done.indexWarnings)
+    console.warn(`Index not rebuilt (the app builds it at start-up): ${warning}`);
 } catch (error) {
   await close();
   fail(error);

@@ -35,7 +35,9 @@ const handleRequest = createRequestHandler({ build, mode: process.env.NODE_ENV, 
 // plain-text answer, no page, nothing to compress or to protect with a CSP), past the middleware below — the request
 // log included, which would otherwise be mostly health checks — and past React Router's matching and root middleware
 // (no session, no settings, no form body: the loader takes no arguments). docs/decisions/0043.
-const healthLoader = (build.routes["routes/resources/healthz"]?.module as { loader?: () => Promise<Response> } | undefined)?.loader;
+const healthLoader = (
+  build.routes["routes/resources/healthz"]?.module as { loader?: () => Promise<Response> } | undefined
+)?.loader;
 app.get("/healthz", healthLoader ? healthz(healthLoader) : handleRequest);
 useObservability(app, build);
 app.use(malformedUrl());
@@ -64,7 +66,10 @@ function healthz(loader: () => Promise<Response>): express.RequestHandler {
 if (process.env.MEMORY_TRIM?.trim().toLowerCase() !== "off") {
   const trim = loadMallocTrim();
   if (trim) trimAfterMajorCollections(trim, { onTrim: (ms) => mallocTrimSeconds.observe(ms / 1000) });
-  else logger.info("glibc's malloc_trim is not available on this system: freed memory is returned as the C library decides");
+  else
+    logger.info(
+      "glibc's malloc_trim is not available on this system: freed memory is returned as the C library decides",
+    );
 }
 
 const port = Number(process.env.PORT ?? 3000);

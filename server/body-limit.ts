@@ -43,7 +43,8 @@ export function bodyLimit() {
           refuse(req, res, limit);
           // The reader (React Router's request body) fails rather than seeing a truncated form; the app's own
           // response is then dropped because ours is already sent. (req.destroy would cut the socket before the 413.)
-          if (req.listenerCount("error") > 0) req.emit("error", Object.assign(new Error("request body over the limit"), { status: 413 }));
+          if (req.listenerCount("error") > 0)
+            req.emit("error", Object.assign(new Error("request body over the limit"), { status: 413 }));
           return false;
         }
       }

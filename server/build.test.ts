@@ -2,7 +2,12 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { REACT_ROUTER_PRODUCTION, buildHttpServer, importsReactRouterAtRunTime, withProductionReactRouter } from "./build.ts";
+import {
+  REACT_ROUTER_PRODUCTION,
+  buildHttpServer,
+  importsReactRouterAtRunTime,
+  withProductionReactRouter,
+} from "./build.ts";
 
 /** Every module specifier a compiled file imports (static, side-effect and dynamic). */
 function specifiers(source: string): string[] {
@@ -38,28 +43,42 @@ describe("React Router's production build without a module hook", () => {
     expect(importsReactRouterAtRunTime('import { createRequestHandler } from "@react-router/express";')).toBe(true);
     expect(importsReactRouterAtRunTime('import "@react-router/node";')).toBe(true);
     expect(importsReactRouterAtRunTime('import("react-router/dom")')).toBe(true);
-    expect(importsReactRouterAtRunTime('import { redirect } from "../node_modules/react-router/dist/production/index.mjs";')).toBe(false);
+    expect(
+      importsReactRouterAtRunTime('import { redirect } from "../node_modules/react-router/dist/production/index.mjs";'),
+    ).toBe(false);
     expect(importsReactRouterAtRunTime('import express from "express";')).toBe(false);
   });
 
   it("compiles the server with React Router's packages bundled and every React Router import on the production file", async () => {
     const serverDir = path.join(dir, "build", "server");
     fs.mkdirSync(path.join(serverDir, "assets"), { recursive: true });
-    fs.writeFileSync(path.join(serverDir, "index.js"), 'import "react-router";\nexport { routes } from "./assets/build.js";\n');
-    fs.writeFileSync(path.join(serverDir, "assets", "build.js"), 'import { data } from "react-router";\nexport const routes = data;\n');
+    fs.writeFileSync(
+      path.join(serverDir, "index.js"),
+      'import "react-router";\nexport { routes } from "./assets/build.js";\n',
+    );
+    fs.writeFileSync(
+      path.join(serverDir, "assets", "build.js"),
+      'import { data } from "react-router";\nexport const routes = data;\n',
+    );
 
     await buildHttpServer(path.join(dir, "build"));
 
     const compiled = [path.join(serverDir, "index.js"), path.join(serverDir, "assets", "build.js")];
     const httpDir = path.join(dir, "build", "http-server");
-    compiled.push(...fs.readdirSync(httpDir).filter((f) => f.endsWith(".js")).map((f) => path.join(httpDir, f)));
+    compiled.push(
+      ...fs
+        .readdirSync(httpDir)
+        .filter((f) => f.endsWith(".js"))
+        .map((f) => path.join(httpDir, f)),
+    );
     const toReactRouter: string[] = [];
     for (const file of compiled) {
       const source = fs.readFileSync(file, "utf8");
       expect(importsReactRouterAtRunTime(source), file).toBe(false);
       // A CommonJS copy bundled in would require() it: an ES module cannot be required, nor share the import's copy.
       expect(source, file).not.toMatch(/require\w*\s*\(\s*["'][^"']*react-router/);
-      for (const s of specifiers(source)) if (s.includes("react-router")) toReactRouter.push(path.resolve(path.dirname(file), s));
+      for (const s of specifiers(source))
+        if (s.includes("react-router")) toReactRouter.push(path.resolve(path.dirname(file), s));
     }
     // The app build's two modules and the server's own imports (Express adapter, load context, page cache).
     expect(toReactRouter.length).toBeGreaterThanOrEqual(3);

@@ -21,7 +21,10 @@ const SERVER_DIR = import.meta.dirname;
 const require = createRequire(import.meta.url);
 
 /** React Router's production ES module (the same version as the development one `exports` names). */
-export const REACT_ROUTER_PRODUCTION = path.join(path.dirname(require.resolve("react-router/package.json")), "dist/production/index.mjs");
+export const REACT_ROUTER_PRODUCTION = path.join(
+  path.dirname(require.resolve("react-router/package.json")),
+  "dist/production/index.mjs",
+);
 
 /** The packages bundled into the server because they import React Router (the rest stay in node_modules). */
 const BUNDLED = /^@react-router\/(express|node)(\/|$)/;
@@ -30,7 +33,8 @@ const BUNDLED = /^@react-router\/(express|node)(\/|$)/;
  * An import of a module whose name matches `name` (a pattern): `import … from "x"`, `import "x"`, `export … from "x"`
  * and `import("x")`. Groups: what leads to the quote, the quote, the name.
  */
-const importOf = (name: string, flags = "") => new RegExp(`(\\bfrom\\s*|\\bimport\\s*\\(\\s*|\\bimport\\s*)(["'])(${name})\\2`, flags);
+const importOf = (name: string, flags = "") =>
+  new RegExp(`(\\bfrom\\s*|\\bimport\\s*\\(\\s*|\\bimport\\s*)(["'])(${name})\\2`, flags);
 
 /** Bare `react-router`: what the rewrite points at the production file. */
 const BARE_REACT_ROUTER = importOf("react-router", "g");
@@ -84,16 +88,22 @@ function externalsWithProductionReactRouter(outdir: string): Plugin {
   return {
     name: "externals-with-production-react-router",
     setup(b) {
-      b.onResolve({ filter: /^react-router$/ }, () => ({ path: relativeSpecifier(outdir, REACT_ROUTER_PRODUCTION), external: true }));
+      b.onResolve({ filter: /^react-router$/ }, () => ({
+        path: relativeSpecifier(outdir, REACT_ROUTER_PRODUCTION),
+        external: true,
+      }));
       // The app's own modules (`#app/…`) are bundled like relative ones.
-      b.onResolve({ filter: /^[^./#]/ }, (args) => (BUNDLED.test(args.path) ? undefined : { path: args.path, external: true }));
+      b.onResolve({ filter: /^[^./#]/ }, (args) =>
+        BUNDLED.test(args.path) ? undefined : { path: args.path, external: true },
+      );
     },
   };
 }
 
 export async function buildHttpServer(buildDirectory: string): Promise<void> {
   const serverDir = path.join(buildDirectory, "server");
-  if (!fs.existsSync(REACT_ROUTER_PRODUCTION)) throw new Error(`${REACT_ROUTER_PRODUCTION} is missing: the installed react-router has no production build.`);
+  if (!fs.existsSync(REACT_ROUTER_PRODUCTION))
+    throw new Error(`${REACT_ROUTER_PRODUCTION} is missing: the installed react-router has no production build.`);
   pointAppBuildAtProduction(serverDir);
 
   const outdir = path.join(buildDirectory, "http-server");
@@ -117,6 +127,7 @@ export async function buildHttpServer(buildDirectory: string): Promise<void> {
 
   // Nothing in the build may load the development copy beside the production one.
   for (const file of [...javascriptFiles(serverDir), ...javascriptFiles(outdir)]) {
-    if (importsReactRouterAtRunTime(fs.readFileSync(file, "utf8"))) throw new Error(`${file} still imports React Router from node_modules (its development build).`);
+    if (importsReactRouterAtRunTime(fs.readFileSync(file, "utf8")))
+      throw new Error(`${file} still imports React Router from node_modules (its development build).`);
   }
 }

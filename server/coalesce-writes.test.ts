@@ -42,7 +42,8 @@ async function serve(handler: (res: express.Response & { flush(): void }) => Pro
   return { url: `http://127.0.0.1:${port}/`, counts, close: () => server.close() };
 }
 
-const piece = (i: number) => new TextEncoder().encode(`<li>piece ${i} of a page rendered in two-kilobyte writes</li>`.repeat(30));
+const piece = (i: number) =>
+  new TextEncoder().encode(`<li>piece ${i} of a page rendered in two-kilobyte writes</li>`.repeat(30));
 
 describe("coalesceWrites", () => {
   it("sends a page written in many pieces in one turn as one write and one flush, every byte in order", async () => {

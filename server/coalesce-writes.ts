@@ -55,7 +55,12 @@ export function coalesceWrites(): RequestHandler {
     };
 
     res.write = function (this: Response, chunk: unknown, encoding?: unknown, callback?: unknown) {
-      if (!(chunk instanceof Uint8Array) || typeof encoding === "function" || typeof callback === "function" || res.writableEnded) {
+      if (
+        !(chunk instanceof Uint8Array) ||
+        typeof encoding === "function" ||
+        typeof callback === "function" ||
+        res.writableEnded
+      ) {
         release();
         return write.call(res, chunk, encoding, callback);
       }

@@ -38,7 +38,11 @@ function forwardDrainRemoval(res: Response) {
     if (event === "drain" && target !== this) drainTarget = target as EventEmitter;
     return this;
   } as Response["on"];
-  res.off = res.removeListener = function (this: Response, event: string | symbol, listener: (...args: unknown[]) => void) {
+  res.off = res.removeListener = function (
+    this: Response,
+    event: string | symbol,
+    listener: (...args: unknown[]) => void,
+  ) {
     if (event === "drain" && drainTarget) drainTarget.removeListener(event, listener);
     return removeListener.call(this, event, listener);
   } as Response["removeListener"];

@@ -12,8 +12,12 @@ const reports: unknown[] = [];
 
 export function useCspReports(app: Express, perMinute = Number(process.env.CSP_REPORTS_PER_MINUTE) || 20) {
   const limiter = new RateLimiterMemory({ points: perMinute, duration: 60 });
-  const parseReport = express.json({ type: ["application/csp-report", "application/json", "application/reports+json"], limit: "16kb" });
-  const unreadable: ErrorRequestHandler = (_error, _req, res, _next) => void res.status(400).type("text/plain").end("Not a CSP report");
+  const parseReport = express.json({
+    type: ["application/csp-report", "application/json", "application/reports+json"],
+    limit: "16kb",
+  });
+  const unreadable: ErrorRequestHandler = (_error, _req, res, _next) =>
+    void res.status(400).type("text/plain").end("Not a CSP report");
   const limited: RequestHandler = (req, res, next) => {
     limiter.consume(clientAddressOf(req)).then(
       () => next(),

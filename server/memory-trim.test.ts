@@ -39,7 +39,11 @@ console.log(JSON.stringify({ full, after: rss(), trims, kept: kept.length }));
 `;
 
 async function fragment(mode: "on" | "off" | "minor"): Promise<{ full: number; after: number; trims: number }> {
-  const { stdout } = await run(process.execPath, ["--expose-gc", "--import", "tsx", "--input-type=module", "-e", FRAGMENT, mode], { timeout: 60_000 });
+  const { stdout } = await run(
+    process.execPath,
+    ["--expose-gc", "--import", "tsx", "--input-type=module", "-e", FRAGMENT, mode],
+    { timeout: 60_000 },
+  );
   return JSON.parse(stdout);
 }
 

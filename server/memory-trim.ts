@@ -46,7 +46,12 @@ export function trimAfterMajorCollections(trim: MallocTrim, options: { onTrim?: 
   };
   const observer = new PerformanceObserver((list) => {
     if (timer) return;
-    const major = list.getEntries().some((e) => (e as PerformanceEntry & { detail?: { kind?: number } }).detail?.kind === constants.NODE_PERFORMANCE_GC_MAJOR);
+    const major = list
+      .getEntries()
+      .some(
+        (e) =>
+          (e as PerformanceEntry & { detail?: { kind?: number } }).detail?.kind === constants.NODE_PERFORMANCE_GC_MAJOR,
+      );
     if (major) timer = setTimeout(run, TRIM_DELAY_MS).unref();
   });
   observer.observe({ entryTypes: ["gc"] });

@@ -33,7 +33,13 @@ function routeTree(build: ServerBuild): RouteNode[] {
     byParent.set(route.parentId, list);
   }
   const make = (parentId: string | undefined): RouteNode[] =>
-    (byParent.get(parentId) ?? []).map((r) => ({ id: r.id, path: r.path, index: r.index, caseSensitive: r.caseSensitive, children: make(r.id) }));
+    (byParent.get(parentId) ?? []).map((r) => ({
+      id: r.id,
+      path: r.path,
+      index: r.index,
+      caseSensitive: r.caseSensitive,
+      children: make(r.id),
+    }));
   return make(undefined);
 }
 
@@ -42,8 +48,16 @@ export function routeNamer(build: ServerBuild) {
   const cache = new Map<string, string>();
   return (pathname: string): string => {
     if (pathname === "/metrics") return "metrics";
-    if (/\.[a-z0-9]+$/i.test(pathname) && !pathname.endsWith(".data") && !pathname.endsWith(".pdf") && !pathname.endsWith(".csv")) return "static";
-    const path = pathname.endsWith(".data") ? pathname.slice(0, -".data".length).replace(/\/_root$/, "/") || "/" : pathname;
+    if (
+      /\.[a-z0-9]+$/i.test(pathname) &&
+      !pathname.endsWith(".data") &&
+      !pathname.endsWith(".pdf") &&
+      !pathname.endsWith(".csv")
+    )
+      return "static";
+    const path = pathname.endsWith(".data")
+      ? pathname.slice(0, -".data".length).replace(/\/_root$/, "/") || "/"
+      : pathname;
     const hit = cache.get(path);
     if (hit) return hit;
     let id = "unmatched";
@@ -63,7 +77,12 @@ const REQUEST_ID = /^[A-Za-z0-9._-]{8,100}$/;
 // ---- Metrics ----
 export const registry = new client.Registry();
 client.collectDefaultMetrics({ register: registry, eventLoopMonitoringPrecision: 20 });
-const requestsTotal = new client.Counter({ name: "http_requests_total", help: "HTTP requests answered, by route id, method and status", labelNames: ["route", "method", "status"], registers: [registry] });
+const requestsTotal = new client.Counter({
+  name: "http_requests_total",
+  help: "HTTP requests answered, by route id, method and status",
+  labelNames: ["route", "method", "status"],
+  registers: [registry],
+});
 const requestSeconds = new client.Histogram({
   name: "http_request_duration_seconds",
   help: "Time to answer an HTTP request, by route id, method and status",
@@ -85,7 +104,13 @@ new client.Gauge({
   registers: [registry],
   collect() {
     // The driver keeps pool statistics per server; read what is exposed without reaching into private state.
-    const topology = (mongoose.connection.getClient() as unknown as { topology?: { s?: { servers?: Map<string, { pool?: { totalConnectionCount?: number; currentCheckedOutCount?: number } }> } } }).topology;
+    const topology = (
+      mongoose.connection.getClient() as unknown as {
+        topology?: {
+          s?: { servers?: Map<string, { pool?: { totalConnectionCount?: number; currentCheckedOutCount?: number } }> };
+        };
+      }
+    ).topology;
     let open = 0;
     let inUse = 0;
     for (const server of topology?.s?.servers?.values() ?? []) {
@@ -131,12 +156,17 @@ export function useObservability(app: Express, build: ServerBuild) {
         res.setHeader("X-Request-Id", id);
         return id;
       },
-      customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? "error" : res.statusCode >= 400 ? "warn" : "info"),
+      customLogLevel: (_req, res, error) =>
+        error || res.statusCode >= 500 ? "error" : res.statusCode >= 400 ? "warn" : "info",
       customSuccessMessage: () => "request",
       customErrorMessage: () => "request failed",
       // Only these fields: no headers (cookies), no body (passwords), no query string (searches with names).
-      customSuccessObject: (req, res, val: { responseTime: number }) => line(req as Request, res as Response, val.responseTime),
-      customErrorObject: (req, res, error, val: { responseTime: number }) => ({ ...line(req as Request, res as Response, val.responseTime), error: error.message }),
+      customSuccessObject: (req, res, val: { responseTime: number }) =>
+        line(req as Request, res as Response, val.responseTime),
+      customErrorObject: (req, res, error, val: { responseTime: number }) => ({
+        ...line(req as Request, res as Response, val.responseTime),
+        error: error.message,
+      }),
     }),
   );
   function line(req: Request, res: Response, ms: number) {
@@ -161,9 +191,14 @@ export function useObservability(app: Express, build: ServerBuild) {
     const token = process.env.METRICS_TOKEN?.trim();
     // Through a reverse proxy on the same machine the socket is loopback too: a forwarded request is not.
     const forwarded = Boolean(req.headers["x-forwarded-for"] || req.headers.forwarded);
-    const allowed = token ? tokenMatches(req.headers.authorization, token) : isLoopback(req.socket.remoteAddress) && !forwarded;
+    const allowed = token
+      ? tokenMatches(req.headers.authorization, token)
+      : isLoopback(req.socket.remoteAddress) && !forwarded;
     if (!allowed) {
-      res.status(token ? 401 : 403).type("text/plain").send(token ? "A bearer token is required." : "Metrics are answered on the loopback interface only.");
+      res
+        .status(token ? 401 : 403)
+        .type("text/plain")
+        .send(token ? "A bearer token is required." : "Metrics are answered on the loopback interface only.");
       return;
     }
     res.setHeader("Cache-Control", "no-store");

@@ -11,9 +11,21 @@ const route = (id: string, parentId: string | undefined, extra: Record<string, u
 const routes = {
   root: route("root", undefined, { path: "" }),
   "routes/public/layout": route("routes/public/layout", "root", {}),
-  "routes/public/home": route("routes/public/home", "routes/public/layout", { index: true }, { pageCache: { params: {} } }),
-  "routes/public/registration": route("routes/public/registration", "routes/public/layout", { path: "registration" }, { pageCache: { params: {} } }),
-  "routes/public/registration-confirmation": route("routes/public/registration-confirmation", "routes/public/layout", { path: "registration/:reference" }),
+  "routes/public/home": route(
+    "routes/public/home",
+    "routes/public/layout",
+    { index: true },
+    { pageCache: { params: {} } },
+  ),
+  "routes/public/registration": route(
+    "routes/public/registration",
+    "routes/public/layout",
+    { path: "registration" },
+    { pageCache: { params: {} } },
+  ),
+  "routes/public/registration-confirmation": route("routes/public/registration-confirmation", "routes/public/layout", {
+    path: "registration/:reference",
+  }),
   "routes/auth/portal": route(
     "routes/auth/portal",
     "root",
@@ -37,7 +49,9 @@ describe("the page cache's keys", () => {
     expect(keyFor("/portal?redirectTo=/admin")).toBeNull();
     expect(keyFor("/registration/abc")).toBeNull();
     expect(keyFor("/nowhere")).toBeNull();
-    expect(keyFor("/registration.data?_routes=routes/public/registration")).toBe("/registration.data?_routes=routes%2Fpublic%2Fregistration");
+    expect(keyFor("/registration.data?_routes=routes/public/registration")).toBe(
+      "/registration.data?_routes=routes%2Fpublic%2Fregistration",
+    );
     expect(keyFor("/_root.data?_routes=made-up")).toBeNull();
   });
 });

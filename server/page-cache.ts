@@ -29,7 +29,13 @@ import { promisify } from "node:util";
 import zlib from "node:zlib";
 import type express from "express";
 import { writeReadableStreamToWritable } from "@react-router/node";
-import { createRequestHandler, matchRoutes, type RouteObject, type RouterContextProvider, type ServerBuild } from "react-router";
+import {
+  createRequestHandler,
+  matchRoutes,
+  type RouteObject,
+  type RouterContextProvider,
+  type ServerBuild,
+} from "react-router";
 import { contentSecurityPolicy } from "./security-headers.ts";
 
 const brotli = promisify(zlib.brotliCompress);
@@ -60,7 +66,15 @@ type Entry = {
 };
 
 /** Headers the cache sets itself per answer, or that must never be replayed. */
-const NOT_REPLAYED = new Set(["content-length", "content-encoding", "set-cookie", "etag", "transfer-encoding", "connection", "date"]);
+const NOT_REPLAYED = new Set([
+  "content-length",
+  "content-encoding",
+  "set-cookie",
+  "etag",
+  "transfer-encoding",
+  "connection",
+  "date",
+]);
 
 export function pageCache(build: ServerBuild, options: PageCacheOptions = {}): express.RequestHandler {
   const ttlMs = options.ttlMs ?? Number(process.env.PAGE_CACHE_MS ?? 1_000);
@@ -75,20 +89,37 @@ export function pageCache(build: ServerBuild, options: PageCacheOptions = {}): e
   const keyFor = cacheKeys(build);
 
   /** Renders the page; stores it when it may be shared, otherwise hands the response back to be sent as is. */
-  async function render(req: express.Request, res: express.Response, key: string, path: string): Promise<Entry | Response> {
+  async function render(
+    req: express.Request,
+    res: express.Response,
+    key: string,
+    path: string,
+  ): Promise<Entry | Response> {
     const url = new URL(path, `${req.protocol}://${req.get("host") ?? "localhost"}`);
     const headers = new Headers();
     for (const [name, value] of Object.entries(req.headers)) {
       if (typeof value === "string") headers.set(name, value);
     }
-    const response = await handleRequest(new Request(url, { method: "GET", headers }), options.getLoadContext?.(req, res));
+    const response = await handleRequest(
+      new Request(url, { method: "GET", headers }),
+      options.getLoadContext?.(req, res),
+    );
     const cacheControl = response.headers.get("Cache-Control") ?? "";
     const storable =
-      response.status === 200 && /\bpublic\b/.test(cacheControl) && !/no-store|private/.test(cacheControl) && !response.headers.has("Set-Cookie");
+      response.status === 200 &&
+      /\bpublic\b/.test(cacheControl) &&
+      !/no-store|private/.test(cacheControl) &&
+      !response.headers.has("Set-Cookie");
     if (!storable) return response;
     const identity = Buffer.from(await response.arrayBuffer());
-    if (identity.length > maxBodyBytes) return new Response(identity, { status: response.status, headers: response.headers });
-    const hash = crypto.createHash("sha1").update(build.assets.version).update(identity).digest("base64url").slice(0, 22);
+    if (identity.length > maxBodyBytes)
+      return new Response(identity, { status: response.status, headers: response.headers });
+    const hash = crypto
+      .createHash("sha1")
+      .update(build.assets.version)
+      .update(identity)
+      .digest("base64url")
+      .slice(0, 22);
     const entry: Entry = {
       status: response.status,
       headers: [...response.headers].filter(([name]) => !NOT_REPLAYED.has(name.toLowerCase())),
@@ -109,7 +140,12 @@ export function pageCache(build: ServerBuild, options: PageCacheOptions = {}): e
   async function compressInBackground(entry: Entry) {
     try {
       const [br, gz] = await Promise.all([
-        brotli(entry.identity, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: entry.identity.length } }),
+        brotli(entry.identity, {
+          params: {
+            [zlib.constants.BROTLI_PARAM_QUALITY]: 9,
+            [zlib.constants.BROTLI_PARAM_SIZE_HINT]: entry.identity.length,
+          },
+        }),
         gzip(entry.identity, { level: 9 }),
       ]);
       entry.br = br;
@@ -167,7 +203,8 @@ export function pageCache(build: ServerBuild, options: PageCacheOptions = {}): e
   }
 
   return async function pageCacheMiddleware(req, res, next) {
-    if ((req.method !== "GET" && req.method !== "HEAD") || req.headers.cookie || req.headers.authorization) return next();
+    if ((req.method !== "GET" && req.method !== "HEAD") || req.headers.cookie || req.headers.authorization)
+      return next();
     const path = keyFor(req.originalUrl);
     if (!path) return next();
     const key = `${build.assets.version} ${req.get("host") ?? ""} ${path}`;
@@ -182,7 +219,10 @@ export function pageCache(build: ServerBuild, options: PageCacheOptions = {}): e
         return shared ? send(req, res, shared, true) : next();
       }
       const rendering = render(req, res, key, path);
-      pending.set(key, rendering.then((r) => (r instanceof Response ? null : r)).catch(() => null));
+      pending.set(
+        key,
+        rendering.then((r) => (r instanceof Response ? null : r)).catch(() => null),
+      );
       const result = await rendering.finally(() => pending.delete(key));
       if (result instanceof Response) await sendResponse(res, result);
       else send(req, res, result, false);
@@ -203,7 +243,12 @@ export function cacheKeys(build: Pick<ServerBuild, "routes">): (originalUrl: str
   for (const route of Object.values(build.routes)) {
     if (!route) continue;
     const siblings = children.get(route.parentId) ?? [];
-    siblings.push({ id: route.id, path: route.path, index: route.index, caseSensitive: route.caseSensitive } as RouteObject);
+    siblings.push({
+      id: route.id,
+      path: route.path,
+      index: route.index,
+      caseSensitive: route.caseSensitive,
+    } as RouteObject);
     children.set(route.parentId, siblings);
   }
   const attach = (routes: RouteObject[]): RouteObject[] =>
@@ -220,7 +265,9 @@ export function cacheKeys(build: Pick<ServerBuild, "routes">): (originalUrl: str
     const data = url.pathname.endsWith(".data");
     const pathname = data ? url.pathname.slice(0, -".data".length).replace(/^\/_root$/, "/") : url.pathname;
     const leaf = matchRoutes(tree, pathname)?.at(-1);
-    const rule = (leaf && (build.routes[leaf.route.id!]?.module.handle as { pageCache?: PageCacheRule } | undefined)?.pageCache) || null;
+    const rule =
+      (leaf && (build.routes[leaf.route.id!]?.module.handle as { pageCache?: PageCacheRule } | undefined)?.pageCache) ||
+      null;
     if (!rule) return null;
     const kept = new URLSearchParams();
     for (const [name, values] of Object.entries(rule.params)) {

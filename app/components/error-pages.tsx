@@ -29,7 +29,17 @@ export function ErrorPage({ details, stack, refreshHref }: { details: string; st
 }
 
 /** The site's own page for an HTTP error (404, 400 …): the code, a heading, what to do, and the two ways back in. */
-export function StatusPage({ code, tone = "brand", title, children }: { code: number; tone?: "brand" | "error"; title: string; children: ReactNode }) {
+export function StatusPage({
+  code,
+  tone = "brand",
+  title,
+  children,
+}: {
+  code: number;
+  tone?: "brand" | "error";
+  title: string;
+  children: ReactNode;
+}) {
   return (
     <main id="main" className="mx-auto max-w-xl px-4 py-16 text-center">
       <p className={`text-sm font-semibold ${tone === "error" ? "text-red-700" : "text-brand-700"}`}>{code}</p>
@@ -39,7 +49,10 @@ export function StatusPage({ code, tone = "brand", title, children }: { code: nu
         <Link to="/" className="rounded-md bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800">
           Go to the home page
         </Link>
-        <Link to="/registration" className="rounded-md border border-gray-300 px-4 py-2 font-semibold text-gray-900 hover:bg-gray-50">
+        <Link
+          to="/registration"
+          className="rounded-md border border-gray-300 px-4 py-2 font-semibold text-gray-900 hover:bg-gray-50"
+        >
           Enrol a ward
         </Link>
       </div>
@@ -48,13 +61,17 @@ export function StatusPage({ code, tone = "brand", title, children }: { code: nu
 }
 
 export function ForbiddenPage({ status, title, message }: { status: number; title?: string; message?: string | null }) {
-  const heading = title ?? (status === 403 ? "Access denied" : status === 413 ? "Request too large" : "Request refused");
+  const heading =
+    title ?? (status === 403 ? "Access denied" : status === 413 ? "Request too large" : "Request refused");
   return (
     <main id="main" className="mx-auto max-w-xl px-4 py-16">
       <p className="text-sm font-semibold text-red-700">{status}</p>
       <h1 className="mt-2 text-3xl font-bold text-gray-900">{heading}</h1>
       <p className="mt-4 text-gray-700">{message ?? "You can't do that here."}</p>
-      <Link to="/" className="mt-6 inline-block rounded-md bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800">
+      <Link
+        to="/"
+        className="mt-6 inline-block rounded-md bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800"
+      >
         Go to the home page
       </Link>
     </main>

@@ -16,7 +16,8 @@ export function publicFees(schedule: FeeSchedule | null) {
     rows: PROGRAMMES.filter((p) => schedule.fees[p] != null).map((p) => ({
       programme: PROGRAMME_LABELS[p],
       fee: formatCedis(schedule.fees[p]!),
-      band: schedule.bandFromSubjects != null && schedule.bandFees[p] != null ? formatCedis(schedule.bandFees[p]!) : null,
+      band:
+        schedule.bandFromSubjects != null && schedule.bandFees[p] != null ? formatCedis(schedule.bandFees[p]!) : null,
     })),
   };
 }
@@ -30,15 +31,25 @@ export function FeesTable({ fees }: { fees: PublicFees }) {
         <caption className="mb-2 text-left font-semibold text-gray-900">Fees for {fees.season}</caption>
         <thead>
           <tr className="border-b border-gray-300">
-            <th scope="col" className="py-2 pr-4">Programme</th>
-            <th scope="col" className="py-2 pr-4">Fee</th>
-            {anyBand ? <th scope="col" className="py-2 pr-4">From {fees.bandFromSubjects} subjects</th> : null}
+            <th scope="col" className="py-2 pr-4">
+              Programme
+            </th>
+            <th scope="col" className="py-2 pr-4">
+              Fee
+            </th>
+            {anyBand ? (
+              <th scope="col" className="py-2 pr-4">
+                From {fees.bandFromSubjects} subjects
+              </th>
+            ) : null}
           </tr>
         </thead>
         <tbody>
           {fees.rows.map((r) => (
             <tr key={r.programme} className="border-b border-gray-100">
-              <th scope="row" className="py-2 pr-4 font-medium">{r.programme}</th>
+              <th scope="row" className="py-2 pr-4 font-medium">
+                {r.programme}
+              </th>
               <td className="py-2 pr-4">{r.fee}</td>
               {anyBand ? <td className="py-2 pr-4">{r.band ?? r.fee}</td> : null}
             </tr>
@@ -50,7 +61,11 @@ export function FeesTable({ fees }: { fees: PublicFees }) {
 }
 
 /** The school's Mobile Money details and the deadline. */
-export function HowToPay({ fees }: { fees: Pick<PublicFees, "merchantName" | "merchantNumber" | "paymentInstructions" | "deadline"> }) {
+export function HowToPay({
+  fees,
+}: {
+  fees: Pick<PublicFees, "merchantName" | "merchantNumber" | "paymentInstructions" | "deadline">;
+}) {
   return (
     <div className="space-y-1">
       {fees.merchantNumber ? (
@@ -60,7 +75,11 @@ export function HowToPay({ fees }: { fees: Pick<PublicFees, "merchantName" | "me
         </p>
       ) : null}
       {fees.paymentInstructions ? <p className="whitespace-pre-line">{fees.paymentInstructions}</p> : null}
-      {fees.deadline ? <p>Please pay by <strong>{fees.deadline}</strong>.</p> : null}
+      {fees.deadline ? (
+        <p>
+          Please pay by <strong>{fees.deadline}</strong>.
+        </p>
+      ) : null}
     </div>
   );
 }

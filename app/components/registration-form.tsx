@@ -1,9 +1,23 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { useEffect, useRef, useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
-import { ErrorList, SelectField, SubmitButton, TextareaField, TextField, ChoiceGroup } from "#app/components/form/fields.tsx";
+import {
+  ErrorList,
+  SelectField,
+  SubmitButton,
+  TextareaField,
+  TextField,
+  ChoiceGroup,
+} from "#app/components/form/fields.tsx";
 import { Button } from "#app/components/ui/button.tsx";
-import { PROGRAMME_LABELS, WARD_FORMS, WARD_FORM_LABELS, isProgramme, subjectsFor, type Programme } from "#app/domain/programmes.ts";
+import {
+  PROGRAMME_LABELS,
+  WARD_FORMS,
+  WARD_FORM_LABELS,
+  isProgramme,
+  subjectsFor,
+  type Programme,
+} from "#app/domain/programmes.ts";
 import { confirmationPath } from "#app/domain/registration.ts";
 import {
   MISSING_REQUIRED_FIELDS_TITLE,
@@ -31,7 +45,12 @@ function asList(value: unknown): string[] {
 /** A group of the form's fields under its heading. */
 function FormSection({ id, title, children }: { id: string; title: string; children: React.ReactNode }) {
   return (
-    <Section id={id} title={title} className="rounded-xl border border-gray-200 bg-white p-5 shadow-sm sm:p-6" headingClassName="mb-4 text-lg font-semibold text-gray-900">
+    <Section
+      id={id}
+      title={title}
+      className="rounded-xl border border-gray-200 bg-white p-5 shadow-sm sm:p-6"
+      headingClassName="mb-4 text-lg font-semibold text-gray-900"
+    >
       <div className="space-y-4">{children}</div>
     </Section>
   );
@@ -70,7 +89,11 @@ export function RegistrationForm(props: RegistrationFormProps) {
   const submitted = useRef(false);
   const { lastResult } = props;
   useEffect(() => {
-    if (navigation.state === "submitting" && navigation.formData?.get("intent") === "submit" && navigation.formData.has("parentName")) {
+    if (
+      navigation.state === "submitting" &&
+      navigation.formData?.get("intent") === "submit" &&
+      navigation.formData.has("parentName")
+    ) {
       submitted.current = true;
     } else if (navigation.state === "idle" && submitted.current) {
       submitted.current = false;
@@ -127,7 +150,9 @@ function RegistrationFormFields({
   networkFailure,
   constraint,
 }: RegistrationFormProps) {
-  const validate = useClientValidation(() => import("#app/forms/registration.schema.ts").then((m) => m.RegistrationSchema));
+  const validate = useClientValidation(() =>
+    import("#app/forms/registration.schema.ts").then((m) => m.RegistrationSchema),
+  );
   const [form, fields] = useForm({
     id,
     lastResult,
@@ -142,7 +167,9 @@ function RegistrationFormFields({
   const initialProgramme = typeof fields.programme.initialValue === "string" ? fields.programme.initialValue : "";
   const [programme, setProgramme] = useState(initialProgramme);
   const [initialSubjects, setInitialSubjects] = useState(() => new Set(asList(fields.subjects.initialValue)));
-  const [chosen, setChosen] = useState(() => new Set(asList(fields.subjects.initialValue).filter((s) => subjectsFor(initialProgramme).includes(s))));
+  const [chosen, setChosen] = useState(
+    () => new Set(asList(fields.subjects.initialValue).filter((s) => subjectsFor(initialProgramme).includes(s))),
+  );
   const [referralStatus, setReferralStatus] = useState(
     typeof fields.referralStatus.initialValue === "string" ? fields.referralStatus.initialValue : "",
   );
@@ -158,14 +185,17 @@ function RegistrationFormFields({
     setProgramme(p);
     setInitialSubjects(new Set(s));
     setChosen(new Set(s.filter((x) => subjectsFor(p).includes(x))));
-    setReferralStatus(typeof lastResult.initialValue?.referralStatus === "string" ? lastResult.initialValue.referralStatus : "");
+    setReferralStatus(
+      typeof lastResult.initialValue?.referralStatus === "string" ? lastResult.initialValue.referralStatus : "",
+    );
   }, [lastResult]);
 
   // The public page carries no idempotency key (it is the same for everyone): make one for this page, kept in state
   // so that a re-rendered form still names the first attempt when a dropped answer is sent again.
   const [submissionKey, setSubmissionKey] = useState(idempotencyKey ?? "");
   useEffect(() => {
-    if (!submissionKey && typeof crypto !== "undefined" && "randomUUID" in crypto) setSubmissionKey(crypto.randomUUID());
+    if (!submissionKey && typeof crypto !== "undefined" && "randomUUID" in crypto)
+      setSubmissionKey(crypto.randomUUID());
   }, [submissionKey]);
 
   // Whatever the visitor did before the script arrived is the truth: read it back from the DOM.
@@ -226,7 +256,11 @@ function RegistrationFormFields({
         </div>
       ) : null}
       {otherErrors.length ? (
-        <div id={missingMessage ? undefined : form.errorId} role="alert" className="rounded-lg border border-red-300 bg-red-50 p-4 text-sm text-red-900">
+        <div
+          id={missingMessage ? undefined : form.errorId}
+          role="alert"
+          className="rounded-lg border border-red-300 bg-red-50 p-4 text-sm text-red-900"
+        >
           {otherErrors.map((e) => (
             <p key={e}>{e}</p>
           ))}
@@ -249,15 +283,31 @@ function RegistrationFormFields({
           hint="The number we will use to reach you on WhatsApp, e.g. 024 123 4567."
           inputProps={{ autoComplete: "tel", inputMode: "tel" }}
         />
-        <TextField field={fields.alternativeNumber} label={`${L.alternativeNumber} (optional)`} type="tel" inputProps={{ inputMode: "tel" }} />
+        <TextField
+          field={fields.alternativeNumber}
+          label={`${L.alternativeNumber} (optional)`}
+          type="tel"
+          inputProps={{ inputMode: "tel" }}
+        />
       </FormSection>
 
       <FormSection id={`${id}-section-ward`} title="Ward Information">
         <TextField field={fields.wardName} label={L.wardName} />
-        <TextField field={fields.wardWhatsapp} label={L.wardWhatsapp} type="tel" hint="The student's own WhatsApp number, used to join class pages." inputProps={{ inputMode: "tel" }} />
+        <TextField
+          field={fields.wardWhatsapp}
+          label={L.wardWhatsapp}
+          type="tel"
+          hint="The student's own WhatsApp number, used to join class pages."
+          inputProps={{ inputMode: "tel" }}
+        />
         <TextField field={fields.currentSchool} label={L.currentSchool} />
         <div className="grid gap-4 sm:grid-cols-2">
-          <SelectField field={fields.wardForm} label={L.wardForm} options={WARD_FORM_OPTIONS} placeholder="Select form" />
+          <SelectField
+            field={fields.wardForm}
+            label={L.wardForm}
+            options={WARD_FORM_OPTIONS}
+            placeholder="Select form"
+          />
           <TextField field={fields.specificClass} label={L.specificClass} hint="For example 2S1 or 2A1." />
         </div>
       </FormSection>
@@ -280,13 +330,17 @@ function RegistrationFormFields({
             <Button type="submit" name="intent" value="show-subjects" variant="secondary" formNoValidate>
               Show subjects
             </Button>
-            <p className="mt-1 text-sm text-gray-700">After choosing or changing the programme, press Show subjects to list its subjects. Your answers are kept.</p>
+            <p className="mt-1 text-sm text-gray-700">
+              After choosing or changing the programme, press Show subjects to list its subjects. Your answers are kept.
+            </p>
           </div>
         ) : null}
 
         <fieldset
           aria-invalid={fields.subjects.errors?.length ? true : undefined}
-          aria-describedby={[fields.subjects.errors?.length ? fields.subjects.errorId : null, subjectsHintId].filter(Boolean).join(" ")}
+          aria-describedby={[fields.subjects.errors?.length ? fields.subjects.errorId : null, subjectsHintId]
+            .filter(Boolean)
+            .join(" ")}
         >
           <legend className="mb-2 text-sm font-medium text-gray-900">
             {L.subjects}
@@ -307,7 +361,11 @@ function RegistrationFormFields({
               {subjectOptions.map((subject) => {
                 const inputId = `${fields.subjects.id}-${subject}`.replace(/[^A-Za-z0-9_-]/g, "-");
                 return (
-                  <label key={subject} htmlFor={inputId} className="flex min-h-11 cursor-pointer items-center gap-3 rounded-md border border-gray-300 bg-white px-3 py-2">
+                  <label
+                    key={subject}
+                    htmlFor={inputId}
+                    className="flex min-h-11 cursor-pointer items-center gap-3 rounded-md border border-gray-300 bg-white px-3 py-2"
+                  >
                     <input
                       id={inputId}
                       type="checkbox"
@@ -344,7 +402,12 @@ function RegistrationFormFields({
             inputMode="numeric"
             readOnly
             value={String(chosen.size)}
-            aria-describedby={[`${fields.subjectCount.id}-hint`, fields.subjectCount.errors?.length ? fields.subjectCount.errorId : null].filter(Boolean).join(" ")}
+            aria-describedby={[
+              `${fields.subjectCount.id}-hint`,
+              fields.subjectCount.errors?.length ? fields.subjectCount.errorId : null,
+            ]
+              .filter(Boolean)
+              .join(" ")}
             aria-invalid={fields.subjectCount.errors?.length ? true : undefined}
             className="block w-24 rounded-md border border-gray-300 bg-gray-100 px-3 py-2 text-base text-gray-900"
           />
@@ -356,9 +419,28 @@ function RegistrationFormFields({
       </FormSection>
 
       <FormSection id={`${id}-section-communication`} title="Communication Preferences">
-        <ChoiceGroup field={fields.updateMode} legend={L.updateMode} options={UPDATE_MODE_OPTIONS} type="checkbox" columns={2} required />
-        <ChoiceGroup field={fields.joinStudentGroups} legend={`${L.joinStudentGroups}?`} options={YES_NO_OPTIONS} type="radio" columns={2} />
-        <ChoiceGroup field={fields.joinParentGroup} legend={`${L.joinParentGroup}?`} options={YES_NO_OPTIONS} type="radio" columns={2} />
+        <ChoiceGroup
+          field={fields.updateMode}
+          legend={L.updateMode}
+          options={UPDATE_MODE_OPTIONS}
+          type="checkbox"
+          columns={2}
+          required
+        />
+        <ChoiceGroup
+          field={fields.joinStudentGroups}
+          legend={`${L.joinStudentGroups}?`}
+          options={YES_NO_OPTIONS}
+          type="radio"
+          columns={2}
+        />
+        <ChoiceGroup
+          field={fields.joinParentGroup}
+          legend={`${L.joinParentGroup}?`}
+          options={YES_NO_OPTIONS}
+          type="radio"
+          columns={2}
+        />
       </FormSection>
 
       <FormSection id={`${id}-section-referral`} title="Referral Information">
@@ -381,7 +463,11 @@ function RegistrationFormFields({
       </FormSection>
 
       <FormSection id={`${id}-section-feedback`} title="Feedback">
-        <TextareaField field={fields.feedback} label={`${L.feedback} (optional)`} hint="Anything you would like us to know." />
+        <TextareaField
+          field={fields.feedback}
+          label={`${L.feedback} (optional)`}
+          hint="Anything you would like us to know."
+        />
       </FormSection>
 
       {waitingForLink ? (

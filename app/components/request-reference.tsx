@@ -12,7 +12,11 @@ const ELEMENT_ID = "request-reference";
  */
 export function RequestReference() {
   const fromServer = useContext(RequestIdContext);
-  const [id] = useState(() => fromServer ?? (typeof document === "undefined" ? null : (document.getElementById(ELEMENT_ID)?.textContent ?? null)));
+  const [id] = useState(
+    () =>
+      fromServer ??
+      (typeof document === "undefined" ? null : (document.getElementById(ELEMENT_ID)?.textContent ?? null)),
+  );
   if (!id) return null;
   return (
     <p className="mt-3 text-sm text-gray-700">

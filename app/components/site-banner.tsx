@@ -12,14 +12,12 @@ export function SiteBanner({ registrationOpen = true }: { registrationOpen?: boo
       {registrationOpen ? (
         <p>
           <strong>Registration is still open.</strong> Lessons began on {LESSONS_BEGAN}. Call{" "}
-          <SupportPhones linkClassName="font-semibold underline underline-offset-2" />
-          .
+          <SupportPhones linkClassName="font-semibold underline underline-offset-2" />.
         </p>
       ) : (
         <p>
           <strong>Registration is closed for now.</strong> Lessons began on {LESSONS_BEGAN}. To reach the school, call{" "}
-          <SupportPhones linkClassName="font-semibold underline underline-offset-2" />
-          .
+          <SupportPhones linkClassName="font-semibold underline underline-offset-2" />.
         </p>
       )}
     </div>

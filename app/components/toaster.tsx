@@ -24,15 +24,27 @@ export function Toaster({ toast }: { toast: Toast | null }) {
   }, [toast]);
 
   return (
-    <div role={toast?.type === "error" ? "alert" : "status"} aria-live="polite" className="pointer-events-none fixed inset-x-0 bottom-4 z-50 flex justify-center px-4 sm:bottom-auto sm:top-4 sm:justify-end">
+    <div
+      role={toast?.type === "error" ? "alert" : "status"}
+      aria-live="polite"
+      className="pointer-events-none fixed inset-x-0 bottom-4 z-50 flex justify-center px-4 sm:bottom-auto sm:top-4 sm:justify-end"
+    >
       {visible ? (
-        <div className={`pointer-events-auto flex max-w-md items-start gap-3 rounded-lg border-l-4 p-4 shadow-lg ${STYLES[visible.type]}`} data-toast={visible.type}>
+        <div
+          className={`pointer-events-auto flex max-w-md items-start gap-3 rounded-lg border-l-4 p-4 shadow-lg ${STYLES[visible.type]}`}
+          data-toast={visible.type}
+        >
           <div>
             <p className="font-semibold">{visible.title}</p>
             {visible.description ? <p className="mt-1 text-sm">{visible.description}</p> : null}
           </div>
           {hydrated ? (
-            <button type="button" onClick={() => setVisible(null)} className="ml-2 rounded px-2 text-lg leading-none" aria-label="Dismiss notification">
+            <button
+              type="button"
+              onClick={() => setVisible(null)}
+              className="ml-2 rounded px-2 text-lg leading-none"
+              aria-label="Dismiss notification"
+            >
               ×
             </button>
           ) : null}

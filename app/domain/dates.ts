@@ -25,7 +25,13 @@ function parts(value: Date | string | number) {
   if (Number.isNaN(time)) return null;
   if (time >= UTC_SINCE) {
     // Same answer as the formatter below, without it (an export formats 100,000 dates; Intl costs ~10 µs each).
-    return { day: two(date.getUTCDate()), month: two(date.getUTCMonth() + 1), year: String(date.getUTCFullYear()), hour: two(date.getUTCHours()), minute: two(date.getUTCMinutes()) };
+    return {
+      day: two(date.getUTCDate()),
+      month: two(date.getUTCMonth() + 1),
+      year: String(date.getUTCFullYear()),
+      hour: two(date.getUTCHours()),
+      minute: two(date.getUTCMinutes()),
+    };
   }
   const p = Object.fromEntries(partsFormatter.formatToParts(date).map((x) => [x.type, x.value]));
   return { day: p.day, month: p.month, year: p.year, hour: p.hour, minute: p.minute };
@@ -38,7 +44,11 @@ export function formatDateTime(value: Date | string | number | null | undefined)
   return p ? `${p.day}/${p.month}/${p.year} ${p.hour}:${p.minute}` : "";
 }
 
-const timestampFormatter = new Intl.DateTimeFormat("en-GB", { timeZone: SCHOOL_TIME_ZONE, dateStyle: "medium", timeStyle: "short" });
+const timestampFormatter = new Intl.DateTimeFormat("en-GB", {
+  timeZone: SCHOOL_TIME_ZONE,
+  dateStyle: "medium",
+  timeStyle: "short",
+});
 
 /** '25 Nov 2026, 14:05': when an announcement was sent. */
 export function formatTimestamp(value: Date | string | number): string {

@@ -35,7 +35,15 @@ describe("programmes and subjects", () => {
   });
 
   it("includes the subjects the spec names", () => {
-    for (const s of ["Mathematics", "English Language", "Social Studies", "Economics", "Additional Mathematics", "French", "Computing"]) {
+    for (const s of [
+      "Mathematics",
+      "English Language",
+      "Social Studies",
+      "Economics",
+      "Additional Mathematics",
+      "French",
+      "Computing",
+    ]) {
       expect(ALL_SUBJECTS).toContain(s);
     }
   });
@@ -67,10 +75,12 @@ describe("WhatsApp link usability", () => {
     "https://chat.whatsapp.com/TEMP-link",
     "https://chat.whatsapp.com/attempt", // 'temp' anywhere, as the spec says
   ])("refuses a link containing a marker: %s", (v) => expect(isUsableStudentLink(v)).toBe(false));
-  it.each(["https://example.com/abc", "http://chat.whatsapp.com/abc", "https://chat.whatsapp.com", "chat.whatsapp.com/abc"])(
-    "refuses a wrong host: %s",
-    (v) => expect(isUsableStudentLink(v)).toBe(false),
-  );
+  it.each([
+    "https://example.com/abc",
+    "http://chat.whatsapp.com/abc",
+    "https://chat.whatsapp.com",
+    "chat.whatsapp.com/abc",
+  ])("refuses a wrong host: %s", (v) => expect(isUsableStudentLink(v)).toBe(false));
   it("parent links: empty, '#' and placeholder are unavailable", () => {
     expect(isUsableParentLink("")).toBe(false);
     expect(isUsableParentLink("#")).toBe(false);
@@ -124,8 +134,19 @@ describe("roles and permissions", () => {
 
 describe("settings", () => {
   it("has the defaults docs/product.md#constants states", () => {
-    expect(DEFAULT_SETTINGS).toMatchObject({ sessionTimeout: 60, minPasswordLength: 8, maxLoginAttempts: 5, emailProvider: "built-in" });
-    const on = ["registrationEnabled", "whatsappNotifications", "assignmentReminders", "paymentNotifications", "analyticsTracking"] as const;
+    expect(DEFAULT_SETTINGS).toMatchObject({
+      sessionTimeout: 60,
+      minPasswordLength: 8,
+      maxLoginAttempts: 5,
+      emailProvider: "built-in",
+    });
+    const on = [
+      "registrationEnabled",
+      "whatsappNotifications",
+      "assignmentReminders",
+      "paymentNotifications",
+      "analyticsTracking",
+    ] as const;
     const off = ["maintenanceMode", "smsNotifications", "twoFactorAuth"] as const;
     for (const key of on) expect(DEFAULT_SETTINGS[key], key).toBe(true);
     for (const key of off) expect(DEFAULT_SETTINGS[key], key).toBe(false);

@@ -41,8 +41,10 @@ export const ANSWER_TOO_LONG = `Keep the answer to ${EVALUATION_LIMITS.answer.to
 export const FORM_NOT_OPEN_YET = "This form is not open yet.";
 export const FORM_CLOSED = "This form is closed: answers can no longer be sent or changed.";
 export const FORM_NOT_FOR_WARD = "This form is not for this ward.";
-export const FORM_CHANGED = "The school changed this form while you were answering. Check your answers and send them again.";
-export const FORM_LOCKED = "This form has answers, so its questions can no longer be changed. Close it, or copy it to make a new one.";
+export const FORM_CHANGED =
+  "The school changed this form while you were answering. Check your answers and send them again.";
+export const FORM_LOCKED =
+  "This form has answers, so its questions can no longer be changed. Close it, or copy it to make a new one.";
 
 export type Question = {
   id: string;
@@ -106,12 +108,21 @@ export function answerSlots(questions: Question[], audience: Audience, ward: War
   const subjects = audienceSubjects(audience, ward);
   const slots: Slot[] = [];
   questions.forEach((q, n) => {
-    const base = { questionId: q.id, type: q.type, required: q.required, options: q.options, lowLabel: q.lowLabel, highLabel: q.highLabel };
+    const base = {
+      questionId: q.id,
+      type: q.type,
+      required: q.required,
+      options: q.options,
+      lowLabel: q.lowLabel,
+      highLabel: q.highLabel,
+    };
     if (!q.perSubject) {
       slots.push({ ...base, key: `q${n}`, subject: null, label: q.prompt });
       return;
     }
-    subjects.forEach((subject, m) => slots.push({ ...base, key: `q${n}s${m}`, subject, label: `${q.prompt} — ${subject}` }));
+    subjects.forEach((subject, m) =>
+      slots.push({ ...base, key: `q${n}s${m}`, subject, label: `${q.prompt} — ${subject}` }),
+    );
   });
   return slots;
 }
@@ -150,7 +161,15 @@ export type TextSummary = { kind: "text"; count: number };
 export type SlotSummary = RatingSummary | ChoiceSummary | TextSummary;
 
 /** Summary rows: one per question, or per question and subject for per-subject questions, in form order. */
-export type SummaryRow = { questionId: string; subject: string | null; prompt: string; type: QuestionType; lowLabel: string; highLabel: string; summary: SlotSummary };
+export type SummaryRow = {
+  questionId: string;
+  subject: string | null;
+  prompt: string;
+  type: QuestionType;
+  lowLabel: string;
+  highLabel: string;
+  summary: SlotSummary;
+};
 
 /**
  * Sums up responses, one pass, any number of them (the caller feeds them one at a time from a cursor).
@@ -172,7 +191,15 @@ export class ResultsAccumulator {
           : q.type === "single" || q.type === "multiple"
             ? { kind: "choice", count: 0, counts: q.options.map((option) => ({ option, count: 0 })) }
             : { kind: "text", count: 0 };
-      row = { questionId: q.id, subject, prompt: q.prompt, type: q.type, lowLabel: q.lowLabel, highLabel: q.highLabel, summary };
+      row = {
+        questionId: q.id,
+        subject,
+        prompt: q.prompt,
+        type: q.type,
+        lowLabel: q.lowLabel,
+        highLabel: q.highLabel,
+        summary,
+      };
       this.rows.set(key, row);
     }
     return row;

@@ -19,7 +19,8 @@ export const NO_DATA_TITLE = "No Data";
 export const noDataForProgramme = (programme: string) => `No registrations found for ${programme} programme`;
 export const ADMIN_REGISTRATION_DENIED = "Access Denied: Only admins can register students on behalf of parents.";
 export const ADMIN_REGISTRATION_SUCCESS_TITLE = "Registration Successful!";
-export const ADMIN_REGISTRATION_SUCCESS_DESCRIPTION = "Student registered successfully. Payment can be processed later.";
+export const ADMIN_REGISTRATION_SUCCESS_DESCRIPTION =
+  "Student registered successfully. Payment can be processed later.";
 export const REGISTRATION_FAILED = "Registration Failed";
 
 // Admin management sections: docs/product.md#screens, #messages.
@@ -69,12 +70,14 @@ export const DOWNLOAD_COMPLETE = "Download Complete";
 export const openingParentsGroup = (programme: string) => `Opening ${programme} Parents WhatsApp group`;
 
 // Never losing a parent's work: drafts, flaky links, slow submits (docs/decisions/0023-drafts-on-the-device.md, 0024-idempotent-submissions.md).
-export const OFFLINE_SUBMIT_MESSAGE = "No connection. Your answers are saved on this phone. We will send them when you are back online.";
+export const OFFLINE_SUBMIT_MESSAGE =
+  "No connection. Your answers are saved on this phone. We will send them when you are back online.";
 export const SLOW_SUBMIT_MESSAGE = "Sending… still working, please keep this page open";
 export const DRAFT_RESTORE_QUESTION = "Continue where you left off?";
 export const DRAFT_RESTORE = "Restore";
 export const DRAFT_START_AGAIN = "Start again";
-export const SUBMISSION_IN_PROGRESS = "This form is still being sent. Please wait a moment, then press the button again.";
+export const SUBMISSION_IN_PROGRESS =
+  "This form is still being sent. Please wait a moment, then press the button again.";
 
 /** A field whose bytes were not UTF-8 (app/forms/parse.ts). */
 export const UNREADABLE_TEXT = "Some characters in this field could not be read. Please type it again.";

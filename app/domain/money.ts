@@ -150,7 +150,10 @@ export function isPaymentState(value: unknown): value is PaymentState {
  * ("mp 2311-ab" and "MP2311AB" are the same MoMo transaction).
  */
 export function referenceKey(reference: string): string {
-  return reference.normalize("NFKC").replace(/[\s-]+/g, "").toUpperCase();
+  return reference
+    .normalize("NFKC")
+    .replace(/[\s-]+/g, "")
+    .toUpperCase();
 }
 
 export const DUPLICATE_REFERENCE_MESSAGE = (method: PaymentMethod, reference: string) =>
@@ -160,6 +163,10 @@ export const DUPLICATE_REFERENCE_MESSAGE = (method: PaymentMethod, reference: st
 
 /** "VC-2026-000042": the season's prefix and a sequence number that is never reused. */
 export function formatReceiptNumber(season: string, n: number): string {
-  const slug = season.replace(/[^A-Za-z0-9]+/g, "-").replace(/^-|-$/g, "").toUpperCase() || "SEASON";
+  const slug =
+    season
+      .replace(/[^A-Za-z0-9]+/g, "-")
+      .replace(/^-|-$/g, "")
+      .toUpperCase() || "SEASON";
   return `VC-${slug}-${String(n).padStart(6, "0")}`;
 }

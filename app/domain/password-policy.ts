@@ -8,11 +8,15 @@ import { DEFAULT_SETTINGS, MIN_PASSWORD_LENGTH } from "./settings.ts";
  */
 export type PasswordPolicy = { minLength: number; requirements: "basic" | "standard" | "strong" };
 
-export function passwordPolicyFrom(settings: { minPasswordLength?: number; passwordRequirements?: string } | null | undefined): PasswordPolicy {
+export function passwordPolicyFrom(
+  settings: { minPasswordLength?: number; passwordRequirements?: string } | null | undefined,
+): PasswordPolicy {
   const min = Number(settings?.minPasswordLength ?? DEFAULT_SETTINGS.minPasswordLength);
   const req = settings?.passwordRequirements;
   return {
-    minLength: Number.isFinite(min) ? Math.max(MIN_PASSWORD_LENGTH, Math.min(64, Math.round(min))) : DEFAULT_SETTINGS.minPasswordLength,
+    minLength: Number.isFinite(min)
+      ? Math.max(MIN_PASSWORD_LENGTH, Math.min(64, Math.round(min)))
+      : DEFAULT_SETTINGS.minPasswordLength,
     requirements: req === "basic" || req === "strong" ? req : "standard",
   };
 }
@@ -21,7 +25,8 @@ export function passwordPolicyFrom(settings: { minPasswordLength?: number; passw
 export function passwordHint(policy: PasswordPolicy): string {
   const length = `At least ${policy.minLength} characters`;
   if (policy.requirements === "standard") return `${length}, with a letter and a digit.`;
-  if (policy.requirements === "strong") return `${length}, with an upper-case letter, a lower-case letter, a digit and a symbol.`;
+  if (policy.requirements === "strong")
+    return `${length}, with an upper-case letter, a lower-case letter, a digit and a symbol.`;
   return `${length}.`;
 }
 

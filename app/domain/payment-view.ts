@@ -46,7 +46,11 @@ export function paymentView(p: PaymentLike) {
 export type PaymentView = ReturnType<typeof paymentView>;
 
 /** Amount due, paid, balance and status of a registration, formatted. */
-export function balanceView(r: { amountDue?: number | null; amountPaid?: number | null; paymentStatus?: string | null }) {
+export function balanceView(r: {
+  amountDue?: number | null;
+  amountPaid?: number | null;
+  paymentStatus?: string | null;
+}) {
   const due = r.amountDue ?? null;
   const paid = r.amountPaid ?? 0;
   return {

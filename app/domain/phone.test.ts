@@ -38,7 +38,18 @@ describe("links and display", () => {
     expect(telHref("nope")).toBeNull();
   });
   it("formats stored E.164 numbers exactly as formatPhone does, Ghana's without parsing", () => {
-    const samples = ["0241234567", "0201234567", "0551234567", "0261234567", "0501234567", "0591234567", "0271234567", "0231234567", "+44 7911 123456", "+1 415 555 2671"];
+    const samples = [
+      "0241234567",
+      "0201234567",
+      "0551234567",
+      "0261234567",
+      "0501234567",
+      "0591234567",
+      "0271234567",
+      "0231234567",
+      "+44 7911 123456",
+      "+1 415 555 2671",
+    ];
     for (const raw of samples) expect(formatStoredPhone(normalizePhone(raw)), raw).toBe(formatPhone(raw));
     expect(formatStoredPhone("")).toBe("");
     expect(formatStoredPhone(null)).toBe("");

@@ -92,9 +92,9 @@ export const PROGRAMME_SUBJECTS: Record<Programme, readonly string[]> = {
 };
 
 /** Every subject offered in any programme, alphabetically. */
-export const ALL_SUBJECTS: readonly string[] = [
-  ...new Set(Object.values(PROGRAMME_SUBJECTS).flat()),
-].sort((a, b) => a.localeCompare(b));
+export const ALL_SUBJECTS: readonly string[] = [...new Set(Object.values(PROGRAMME_SUBJECTS).flat())].sort((a, b) =>
+  a.localeCompare(b),
+);
 
 export function isProgramme(value: unknown): value is Programme {
   return typeof value === "string" && (PROGRAMMES as readonly string[]).includes(value);

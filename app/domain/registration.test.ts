@@ -18,7 +18,9 @@ describe("maskPhone", () => {
 
 describe("registration helpers", () => {
   it("names the ward and the programme label in the duplicate message", () => {
-    expect(duplicateRegistrationMessage("Ama Mensah", "visual-arts")).toContain("Ama Mensah is already registered for Visual Arts");
+    expect(duplicateRegistrationMessage("Ama Mensah", "visual-arts")).toContain(
+      "Ama Mensah is already registered for Visual Arts",
+    );
   });
   it("builds the confirmation path and checks reference shape", () => {
     expect(confirmationPath("abc123def456")).toBe("/registration/abc123def456");

@@ -8,7 +8,13 @@ export const REFERRAL_STATUSES = ["teacher", "parent", "student", "friend", "oth
 export const YES_NO = ["yes", "no"] as const;
 
 /** Field lengths, enforced by the form schema and again by the Mongoose model. */
-export const REGISTRATION_MIN_LENGTHS = { parentName: 2, wardName: 2, currentSchool: 2, specificClass: 1, referralName: 2 } as const;
+export const REGISTRATION_MIN_LENGTHS = {
+  parentName: 2,
+  wardName: 2,
+  currentSchool: 2,
+  specificClass: 1,
+  referralName: 2,
+} as const;
 export const REGISTRATION_MAX_LENGTHS = {
   parentName: 100,
   phone: 30,

@@ -91,7 +91,8 @@ export function generateSchedule(seed: string, subjects: readonly string[]): Sch
 
   // Every slot of the week in a seeded random order.
   const slots: Array<{ day: number; time: number }> = [];
-  for (let d = 0; d < SCHEDULE_DAYS.length; d++) for (let t = 0; t < SCHEDULE_TIMES.length; t++) slots.push({ day: d, time: t });
+  for (let d = 0; d < SCHEDULE_DAYS.length; d++)
+    for (let t = 0; t < SCHEDULE_TIMES.length; t++) slots.push({ day: d, time: t });
   for (let i = slots.length - 1; i > 0; i--) {
     const j = Math.floor(random() * (i + 1));
     [slots[i], slots[j]] = [slots[j], slots[i]];

@@ -45,9 +45,7 @@ export function isWhatsappInviteLink(link: string | null | undefined): boolean {
 }
 
 export function groupTypeLabel(type: string | null | undefined): string {
-  return (GROUP_TYPES as readonly string[]).includes(type ?? "")
-    ? GROUP_TYPE_LABELS[type as GroupType]
-    : (type ?? "");
+  return (GROUP_TYPES as readonly string[]).includes(type ?? "") ? GROUP_TYPE_LABELS[type as GroupType] : (type ?? "");
 }
 
 const UNUSABLE_MARKERS = ["placeholder", "coming soon", "not available", "temp"];

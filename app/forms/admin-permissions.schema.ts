@@ -2,7 +2,10 @@ import { z } from "zod";
 import { ADMIN_PERMISSION_FLAGS, type AdminPermissionFlag } from "#app/domain/roles.ts";
 
 /** An unchecked checkbox is absent from the form data: absent means false. */
-const checkbox = z.boolean().optional().transform((v) => v === true);
+const checkbox = z
+  .boolean()
+  .optional()
+  .transform((v) => v === true);
 
 /** The admin permissions screen: one checkbox per flag. */
 export const AdminPermissionsSchema = z.object(
@@ -10,15 +13,30 @@ export const AdminPermissionsSchema = z.object(
 );
 
 export const PERMISSION_LABELS: Record<AdminPermissionFlag, { label: string; hint: string }> = {
-  can_view_portal: { label: "Admin portal", hint: "Open the admin portal at all: without it no admin page or action opens." },
+  can_view_portal: {
+    label: "Admin portal",
+    hint: "Open the admin portal at all: without it no admin page or action opens.",
+  },
   can_edit_users: { label: "Manage users", hint: "User Management: view as a user, password reset links." },
   can_edit_settings: { label: "Edit settings", hint: "Portal settings (general, notifications, security, payment)." },
   can_access_communications: { label: "Communications", hint: "Send announcements and read the history." },
-  can_access_registrations: { label: "Registrations", hint: "Registrations, exports, Register Student, the registration view list." },
-  can_access_subjects: { label: "Subjects", hint: "Subjects, timetable uploads and every facilitator's assignment files." },
+  can_access_registrations: {
+    label: "Registrations",
+    hint: "Registrations, exports, Register Student, the registration view list.",
+  },
+  can_access_subjects: {
+    label: "Subjects",
+    hint: "Subjects, timetable uploads and every facilitator's assignment files.",
+  },
   can_access_whatsapp: { label: "WhatsApp groups", hint: "Add, edit and delete WhatsApp groups." },
-  can_manage_payments: { label: "Payments", hint: "Record, confirm, reject and void payments; adjust amounts due; receipts." },
-  can_manage_evaluations: { label: "Evaluation forms", hint: "Build evaluation forms for parents, read their results, send reminders, export and delete them." },
+  can_manage_payments: {
+    label: "Payments",
+    hint: "Record, confirm, reject and void payments; adjust amounts due; receipts.",
+  },
+  can_manage_evaluations: {
+    label: "Evaluation forms",
+    hint: "Build evaluation forms for parents, read their results, send reminders, export and delete them.",
+  },
 };
 
 export const LAST_PERMISSION_MANAGER =

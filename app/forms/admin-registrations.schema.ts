@@ -30,7 +30,11 @@ export const RegistrationsQuerySchema = z.object({
     .string()
     .optional()
     .catch(undefined)
-    .transform((v) => cleanText(v ?? "").trim().slice(0, MAX_SEARCH_LENGTH)),
+    .transform((v) =>
+      cleanText(v ?? "")
+        .trim()
+        .slice(0, MAX_SEARCH_LENGTH),
+    ),
   programme: z.enum(PROGRAMMES).optional().catch(undefined),
   payment: z.enum(PAYMENT_STATUSES).optional().catch(undefined),
   page: z.coerce.number().int().min(1).max(1_000_000).catch(1),

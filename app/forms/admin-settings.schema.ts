@@ -2,9 +2,16 @@ import { z } from "zod";
 import { EMAIL_PROVIDERS, SMS_PROVIDERS } from "#app/domain/settings.ts";
 
 /** A settings tab and its page: General at /admin/settings, every other tab below it. */
-const settingsTab = <T extends string>(tab: T, label: string) => ({ tab, label, path: tab === "general" ? "/admin/settings" : `/admin/settings/${tab}` });
+const settingsTab = <T extends string>(tab: T, label: string) => ({
+  tab,
+  label,
+  path: tab === "general" ? "/admin/settings" : `/admin/settings/${tab}`,
+});
 export const SETTINGS_TABS = [
-  settingsTab("general", "General"), settingsTab("notifications", "Notifications"), settingsTab("security", "Security"), settingsTab("integrations", "Integrations"),
+  settingsTab("general", "General"),
+  settingsTab("notifications", "Notifications"),
+  settingsTab("security", "Security"),
+  settingsTab("integrations", "Integrations"),
 ] as const;
 export type SettingsTab = (typeof SETTINGS_TABS)[number]["tab"];
 
@@ -27,7 +34,10 @@ export const SMS_PROVIDER_OPTIONS = [
 ] as const satisfies ReadonlyArray<{ value: (typeof SMS_PROVIDERS)[number]; label: string }>;
 
 /** An unchecked checkbox is absent from the form data: absent means false. */
-const checkbox = z.boolean().optional().transform((v) => v === true);
+const checkbox = z
+  .boolean()
+  .optional()
+  .transform((v) => v === true);
 
 const wholeNumber = (label: string, min: number, max: number) =>
   z
@@ -37,9 +47,18 @@ const wholeNumber = (label: string, min: number, max: number) =>
     .max(max, `${label} must be at most ${max}`);
 
 export const GeneralSettingsSchema = z.object({
-  siteName: z.string({ error: "Site name is required" }).trim().min(1, "Site name is required").max(100, "Site name must be at most 100 characters"),
+  siteName: z
+    .string({ error: "Site name is required" })
+    .trim()
+    .min(1, "Site name is required")
+    .max(100, "Site name must be at most 100 characters"),
   adminEmail: z.email("Enter a valid email address").max(254),
-  siteDescription: z.string().trim().max(500, "Description must be at most 500 characters").optional().transform((v) => v ?? ""),
+  siteDescription: z
+    .string()
+    .trim()
+    .max(500, "Description must be at most 500 characters")
+    .optional()
+    .transform((v) => v ?? ""),
   maintenanceMode: checkbox,
   registrationEnabled: checkbox,
 });

@@ -31,21 +31,22 @@ export const TimetableFieldsSchema = z.object(fields);
  * size and declared type, so the browser need not send a refused file. The
  * server checks again from the bytes.
  */
-export const TimetableClientSchema = z
-  .object({ ...fields, file: z.any().optional() })
-  .superRefine((value, ctx) => {
-    const file = typeof File !== "undefined" && value.file instanceof File && (value.file.size > 0 || value.file.name) ? value.file : null;
-    if (!value.title || !value.programme || !file) {
-      ctx.addIssue({ code: "custom", path: [], message: MISSING_TIMETABLE_INFO });
-      return;
-    }
-    if (file.size === 0) {
-      ctx.addIssue({ code: "custom", path: ["file"], message: EMPTY_FILE });
-      return;
-    }
-    if (!(TIMETABLE_MIME_TYPES as readonly string[]).includes(file.type)) {
-      ctx.addIssue({ code: "custom", path: ["file"], message: INVALID_FILE_TYPE });
-    } else if (file.size > TIMETABLE_MAX_BYTES) {
-      ctx.addIssue({ code: "custom", path: ["file"], message: FILE_TOO_LARGE });
-    }
-  });
+export const TimetableClientSchema = z.object({ ...fields, file: z.any().optional() }).superRefine((value, ctx) => {
+  const file =
+    typeof File !== "undefined" && value.file instanceof File && (value.file.size > 0 || value.file.name)
+      ? value.file
+      : null;
+  if (!value.title || !value.programme || !file) {
+    ctx.addIssue({ code: "custom", path: [], message: MISSING_TIMETABLE_INFO });
+    return;
+  }
+  if (file.size === 0) {
+    ctx.addIssue({ code: "custom", path: ["file"], message: EMPTY_FILE });
+    return;
+  }
+  if (!(TIMETABLE_MIME_TYPES as readonly string[]).includes(file.type)) {
+    ctx.addIssue({ code: "custom", path: ["file"], message: INVALID_FILE_TYPE });
+  } else if (file.size > TIMETABLE_MAX_BYTES) {
+    ctx.addIssue({ code: "custom", path: ["file"], message: FILE_TOO_LARGE });
+  }
+});

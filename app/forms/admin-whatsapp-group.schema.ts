@@ -1,6 +1,12 @@
 import { z } from "zod";
 import { ALL_SUBJECTS, PROGRAMMES } from "#app/domain/programmes.ts";
-import { ADMIN_FORM_GROUP_TYPES, ALL_PROGRAMMES, GROUP_TYPES, NOT_A_WHATSAPP_INVITE, isWhatsappInviteLink } from "#app/domain/whatsapp.ts";
+import {
+  ADMIN_FORM_GROUP_TYPES,
+  ALL_PROGRAMMES,
+  GROUP_TYPES,
+  NOT_A_WHATSAPP_INVITE,
+  isWhatsappInviteLink,
+} from "#app/domain/whatsapp.ts";
 
 export const SUBJECT_REQUIRED = "Please select a subject";
 export const ONE_PROGRAMME_ONLY = "Choose one programme: only a parent group can be for all programmes";
@@ -16,30 +22,38 @@ export const ONE_PROGRAMME_ONLY = "Choose one programme: only a parent group can
 export function groupFormSchema(current?: { subjectName: string; programme: string; groupType: string } | null) {
   const subjects = withCurrent(ALL_SUBJECTS, current?.subjectName);
   const programmes = withCurrent([...PROGRAMMES, ALL_PROGRAMMES], current?.programme);
-  const types = withCurrent(ADMIN_FORM_GROUP_TYPES, current && (GROUP_TYPES as readonly string[]).includes(current.groupType) ? current.groupType : undefined);
-  return z
-    .object({
-      subjectName: z.string({ error: SUBJECT_REQUIRED }).trim().max(100).optional(),
-      programme: z.enum(programmes as [string, ...string[]], { error: "Please select a programme" }),
-      groupType: z.enum(types as [string, ...string[]], { error: "Please select a group type" }),
-      whatsappLink: z
-        .string({ error: "WhatsApp link is required" })
-        .trim()
-        .min(1, "WhatsApp link is required")
-        .max(500, "The link must be at most 500 characters")
-        .refine(isWhatsappInviteLink, NOT_A_WHATSAPP_INVITE),
-    })
-    // Cross-field rules, checked even when other fields have errors (an empty form lists every message).
-    .refine((v) => v.groupType === "parent" || (!!v.subjectName && subjects.includes(v.subjectName)), {
-      path: ["subjectName"],
-      message: SUBJECT_REQUIRED,
-      when: (payload) => !payload.issues.some((i) => i.path?.[0] === "groupType" || i.path?.[0] === "subjectName"),
-    })
-    .refine((v) => v.groupType === "parent" || v.programme !== ALL_PROGRAMMES || current?.programme === ALL_PROGRAMMES, {
-      path: ["programme"],
-      message: ONE_PROGRAMME_ONLY,
-      when: (payload) => !payload.issues.some((i) => i.path?.[0] === "groupType" || i.path?.[0] === "programme"),
-    });
+  const types = withCurrent(
+    ADMIN_FORM_GROUP_TYPES,
+    current && (GROUP_TYPES as readonly string[]).includes(current.groupType) ? current.groupType : undefined,
+  );
+  return (
+    z
+      .object({
+        subjectName: z.string({ error: SUBJECT_REQUIRED }).trim().max(100).optional(),
+        programme: z.enum(programmes as [string, ...string[]], { error: "Please select a programme" }),
+        groupType: z.enum(types as [string, ...string[]], { error: "Please select a group type" }),
+        whatsappLink: z
+          .string({ error: "WhatsApp link is required" })
+          .trim()
+          .min(1, "WhatsApp link is required")
+          .max(500, "The link must be at most 500 characters")
+          .refine(isWhatsappInviteLink, NOT_A_WHATSAPP_INVITE),
+      })
+      // Cross-field rules, checked even when other fields have errors (an empty form lists every message).
+      .refine((v) => v.groupType === "parent" || (!!v.subjectName && subjects.includes(v.subjectName)), {
+        path: ["subjectName"],
+        message: SUBJECT_REQUIRED,
+        when: (payload) => !payload.issues.some((i) => i.path?.[0] === "groupType" || i.path?.[0] === "subjectName"),
+      })
+      .refine(
+        (v) => v.groupType === "parent" || v.programme !== ALL_PROGRAMMES || current?.programme === ALL_PROGRAMMES,
+        {
+          path: ["programme"],
+          message: ONE_PROGRAMME_ONLY,
+          when: (payload) => !payload.issues.some((i) => i.path?.[0] === "groupType" || i.path?.[0] === "programme"),
+        },
+      )
+  );
 }
 
 function withCurrent(list: readonly string[], current?: string) {

@@ -20,7 +20,11 @@ export const NO_ASSIGNMENTS = "No assignments uploaded yet. Upload your first te
 export const AssignmentFieldsSchema = z.object({
   intent: z.literal("upload"),
   subject: z.string({ error: "Please choose a subject" }).trim().min(1, "Please choose a subject").max(100),
-  title: z.string({ error: "Title is required" }).trim().min(1, "Title is required").max(200, "Title must be at most 200 characters"),
+  title: z
+    .string({ error: "Title is required" })
+    .trim()
+    .min(1, "Title is required")
+    .max(200, "Title must be at most 200 characters"),
   description: z.string().trim().max(2000, "Description must be at most 2000 characters").optional(),
 });
 

@@ -24,7 +24,11 @@ const password = z
 
 export const SignInSchema = z.object({
   intent: z.literal("signin"),
-  phone: z.string({ error: "Phone number is required" }).trim().min(1, "Phone number is required").max(30, "Phone number is too long"),
+  phone: z
+    .string({ error: "Phone number is required" })
+    .trim()
+    .min(1, "Phone number is required")
+    .max(30, "Phone number is too long"),
   password: z.string({ error: "Password is required" }).min(1, "Password is required").max(128, "Password is too long"),
   redirectTo: z.string().max(500).optional(),
 });
@@ -39,7 +43,9 @@ const displayName = z.string().trim().max(60, "Display name must be at most 60 c
 const optionalEmail = z.email("Enter a valid email address").max(254).optional();
 const role = z.enum(SELF_SIGNUP_ROLES, { error: "Choose student, parent or facilitator" });
 
-function withPasswordMatch<T extends z.ZodObject<{ password: typeof password; confirmPassword: z.ZodString }>>(schema: T) {
+function withPasswordMatch<T extends z.ZodObject<{ password: typeof password; confirmPassword: z.ZodString }>>(
+  schema: T,
+) {
   return schema.refine((v) => v.password === v.confirmPassword, {
     message: PASSWORDS_DO_NOT_MATCH,
     path: ["confirmPassword"],

@@ -12,7 +12,10 @@ import {
 } from "#app/domain/evaluations.ts";
 
 /** An unchecked checkbox is absent from the form data: absent means false. */
-const checkbox = z.boolean().optional().transform((v) => v === true);
+const checkbox = z
+  .boolean()
+  .optional()
+  .transform((v) => v === true);
 
 /** A datetime-local value ("2026-12-01T08:00"), read as Accra time, which is UTC all year. */
 function dateTime(label: string) {
@@ -21,7 +24,10 @@ function dateTime(label: string) {
     .regex(/^\d{4}-\d{2}-\d{2}T([01]\d|2[0-3]):[0-5]\d$/, `Enter the ${label} as a date and time`)
     .refine((v) => isCalendarDate(v.slice(0, 10)), `Enter the ${label} as a date and time`)
     .transform((v) => new Date(`${v}:00Z`))
-    .refine((d) => !Number.isNaN(d.getTime()) && d.getUTCFullYear() >= 2020 && d.getUTCFullYear() <= 2100, `Enter the ${label} as a date and time`);
+    .refine(
+      (d) => !Number.isNaN(d.getTime()) && d.getUTCFullYear() >= 2020 && d.getUTCFullYear() <= 2100,
+      `Enter the ${label} as a date and time`,
+    );
 }
 
 /** The date-time input's value for a stored date. */
@@ -36,10 +42,20 @@ export const CLOSES_BEFORE_OPENS = "The closing time must be after the opening t
 /** The form's details: title, introduction, audience, when it is open, anonymous or named. */
 export const EvaluationDetailsSchema = z
   .object({
-    title: z.string({ error: "Title is required" }).trim().min(3, "Title must be at least 3 characters").max(LIMIT.title, `Title must be at most ${LIMIT.title} characters`),
+    title: z
+      .string({ error: "Title is required" })
+      .trim()
+      .min(3, "Title must be at least 3 characters")
+      .max(LIMIT.title, `Title must be at most ${LIMIT.title} characters`),
     intro: z.string().trim().max(LIMIT.intro, `Keep the introduction to ${LIMIT.intro} characters or fewer`).optional(),
-    programmes: z.array(z.enum(PROGRAMMES, { error: "Choose programmes from the list" })).max(PROGRAMMES.length).optional().default([]),
-    subject: z.enum(ALL_SUBJECTS as unknown as [string, ...string[]], { error: "Choose a subject from the list" }).optional(),
+    programmes: z
+      .array(z.enum(PROGRAMMES, { error: "Choose programmes from the list" }))
+      .max(PROGRAMMES.length)
+      .optional()
+      .default([]),
+    subject: z
+      .enum(ALL_SUBJECTS as unknown as [string, ...string[]], { error: "Choose a subject from the list" })
+      .optional(),
     opensAt: dateTime("opening time"),
     closesAt: dateTime("closing time"),
     anonymous: checkbox,
@@ -57,10 +73,17 @@ export const DUPLICATE_OPTIONS = "Each option must be different";
 /** A question's fields as submitted (also what the browser's constraints are read from). */
 export const QuestionFieldsSchema = z.object({
   type: z.enum(QUESTION_TYPES, { error: "Choose a question type" }),
-  prompt: z.string({ error: "Question is required" }).trim().min(3, "Question must be at least 3 characters").max(LIMIT.prompt, `Keep the question to ${LIMIT.prompt} characters or fewer`),
+  prompt: z
+    .string({ error: "Question is required" })
+    .trim()
+    .min(3, "Question must be at least 3 characters")
+    .max(LIMIT.prompt, `Keep the question to ${LIMIT.prompt} characters or fewer`),
   required: checkbox,
   perSubject: checkbox,
-  options: z.string().max(LIMIT.options * (LIMIT.option + 2), "Too many options").optional(),
+  options: z
+    .string()
+    .max(LIMIT.options * (LIMIT.option + 2), "Too many options")
+    .optional(),
   lowLabel: z.string().trim().max(LIMIT.endLabel, `At most ${LIMIT.endLabel} characters`).optional(),
   highLabel: z.string().trim().max(LIMIT.endLabel, `At most ${LIMIT.endLabel} characters`).optional(),
 });
@@ -73,9 +96,16 @@ export const QuestionSchema = QuestionFieldsSchema.transform((v, ctx) => {
     .filter(Boolean);
   if (v.type === "single" || v.type === "multiple") {
     if (options.length < 2) ctx.addIssue({ code: "custom", path: ["options"], message: TOO_FEW_OPTIONS });
-    else if (options.length > LIMIT.options) ctx.addIssue({ code: "custom", path: ["options"], message: `At most ${LIMIT.options} options` });
-    else if (options.some((o) => o.length > LIMIT.option)) ctx.addIssue({ code: "custom", path: ["options"], message: `Keep each option to ${LIMIT.option} characters or fewer` });
-    else if (new Set(options.map((o) => o.toLowerCase())).size !== options.length) ctx.addIssue({ code: "custom", path: ["options"], message: DUPLICATE_OPTIONS });
+    else if (options.length > LIMIT.options)
+      ctx.addIssue({ code: "custom", path: ["options"], message: `At most ${LIMIT.options} options` });
+    else if (options.some((o) => o.length > LIMIT.option))
+      ctx.addIssue({
+        code: "custom",
+        path: ["options"],
+        message: `Keep each option to ${LIMIT.option} characters or fewer`,
+      });
+    else if (new Set(options.map((o) => o.toLowerCase())).size !== options.length)
+      ctx.addIssue({ code: "custom", path: ["options"], message: DUPLICATE_OPTIONS });
   }
   const choice = v.type === "single" || v.type === "multiple";
   return {
@@ -96,7 +126,10 @@ export const EVALUATION_DELETE_HINT = `This form has answers: type ${EVALUATION_
 export function evaluationDeleteSchema(hasResponses: boolean) {
   return z.object({
     confirm: hasResponses
-      ? z.string({ error: EVALUATION_DELETE_HINT }).max(20, EVALUATION_DELETE_HINT).refine((v) => v.trim() === EVALUATION_DELETE_WORD, EVALUATION_DELETE_HINT)
+      ? z
+          .string({ error: EVALUATION_DELETE_HINT })
+          .max(20, EVALUATION_DELETE_HINT)
+          .refine((v) => v.trim() === EVALUATION_DELETE_WORD, EVALUATION_DELETE_HINT)
       : z.string().max(20).optional(),
   });
 }
@@ -138,6 +171,9 @@ export function answerSchema(slots: Slot[]) {
 
 export const EvaluationResultsFiltersSchema = z.object({
   programme: z.enum(PROGRAMMES).optional().catch(undefined),
-  subject: z.enum(ALL_SUBJECTS as unknown as [string, ...string[]]).optional().catch(undefined),
+  subject: z
+    .enum(ALL_SUBJECTS as unknown as [string, ...string[]])
+    .optional()
+    .catch(undefined),
   q: z.string().trim().max(100).optional().catch(undefined),
 });

@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { ResultsAccumulator, answerSlots, audienceSubjects, inAudience, openState, toAnswers, toFormValues, type Question } from "#app/domain/evaluations.ts";
+import {
+  ResultsAccumulator,
+  answerSlots,
+  audienceSubjects,
+  inAudience,
+  openState,
+  toAnswers,
+  toFormValues,
+  type Question,
+} from "#app/domain/evaluations.ts";
 import { answerSchema, QuestionSchema, EvaluationDetailsSchema } from "#app/forms/evaluation.schema.ts";
 import { parseWithZod } from "#app/forms/parse.ts";
 
@@ -35,7 +44,11 @@ describe("the audience rule", () => {
   it("per-subject questions are asked for the form's subject only, or for each of the ward's subjects", () => {
     expect(audienceSubjects({ programmes: [], subject: null }, science)).toEqual(["Mathematics", "Physics"]);
     expect(audienceSubjects({ programmes: [], subject: "Physics" }, science)).toEqual(["Physics"]);
-    const slots = answerSlots([q({ id: "a", type: "rating" }), q({ id: "b", type: "rating", perSubject: true })], { programmes: [], subject: null }, science);
+    const slots = answerSlots(
+      [q({ id: "a", type: "rating" }), q({ id: "b", type: "rating", perSubject: true })],
+      { programmes: [], subject: null },
+      science,
+    );
     expect(slots.map((s) => [s.key, s.subject])).toEqual([
       ["q0", null],
       ["q1s0", "Mathematics"],
@@ -109,13 +122,28 @@ describe("answers", () => {
 
 describe("the builder's schemas", () => {
   it("a choice question needs at least two different options; a rating keeps its end labels", () => {
-    const fd = (o: Record<string, string>) => Object.entries(o).reduce((f, [k, v]) => (f.append(k, v), f), new FormData());
-    expect(parseWithZod(fd({ type: "single", prompt: "Pick one", options: "Only" }), { schema: QuestionSchema }).status).toBe("error");
-    expect(parseWithZod(fd({ type: "single", prompt: "Pick one", options: "Yes\nyes" }), { schema: QuestionSchema }).status).toBe("error");
-    const ok = parseWithZod(fd({ type: "single", prompt: "Pick one", options: " Yes \n\nNo\n" }), { schema: QuestionSchema });
+    const fd = (o: Record<string, string>) =>
+      Object.entries(o).reduce((f, [k, v]) => (f.append(k, v), f), new FormData());
+    expect(
+      parseWithZod(fd({ type: "single", prompt: "Pick one", options: "Only" }), { schema: QuestionSchema }).status,
+    ).toBe("error");
+    expect(
+      parseWithZod(fd({ type: "single", prompt: "Pick one", options: "Yes\nyes" }), { schema: QuestionSchema }).status,
+    ).toBe("error");
+    const ok = parseWithZod(fd({ type: "single", prompt: "Pick one", options: " Yes \n\nNo\n" }), {
+      schema: QuestionSchema,
+    });
     expect(ok.status === "success" && ok.value.options).toEqual(["Yes", "No"]);
-    const rating = parseWithZod(fd({ type: "rating", prompt: "How good?", lowLabel: "Poor", highLabel: "Great", required: "on" }), { schema: QuestionSchema });
-    expect(rating.status === "success" && rating.value).toMatchObject({ lowLabel: "Poor", highLabel: "Great", required: true, options: [] });
+    const rating = parseWithZod(
+      fd({ type: "rating", prompt: "How good?", lowLabel: "Poor", highLabel: "Great", required: "on" }),
+      { schema: QuestionSchema },
+    );
+    expect(rating.status === "success" && rating.value).toMatchObject({
+      lowLabel: "Poor",
+      highLabel: "Great",
+      required: true,
+      options: [],
+    });
   });
 
   it("a form must close after it opens", () => {
@@ -160,7 +188,14 @@ describe("aggregation", () => {
       ["t", null],
     ]);
     expect(rows[0].summary).toEqual({ kind: "rating", count: 2, mean: 3.5, distribution: [0, 1, 0, 0, 1] });
-    expect(rows[1].summary).toEqual({ kind: "choice", count: 2, counts: [{ option: "A", count: 2 }, { option: "B", count: 1 }] });
+    expect(rows[1].summary).toEqual({
+      kind: "choice",
+      count: 2,
+      counts: [
+        { option: "A", count: 2 },
+        { option: "B", count: 1 },
+      ],
+    });
     expect(rows[3].summary).toMatchObject({ kind: "rating", count: 1, mean: 2 });
     expect(rows[4].summary).toEqual({ kind: "text", count: 1 });
   });

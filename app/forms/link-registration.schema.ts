@@ -1,7 +1,9 @@
 import { z } from "zod";
 
-export const LINK_NOT_FOUND = "No registration matches this reference and claim code. Check both on the confirmation page.";
-export const LINK_CLAIMED = "This registration is already linked to another account. Call the school if it should be yours.";
+export const LINK_NOT_FOUND =
+  "No registration matches this reference and claim code. Check both on the confirmation page.";
+export const LINK_CLAIMED =
+  "This registration is already linked to another account. Call the school if it should be yours.";
 export const LINKED = "Registration linked to your account";
 
 /** Link a registration to the signed-in parent or student (docs/decisions/0017-proof-of-ownership.md). */

@@ -28,9 +28,14 @@ describe("parseWithZod", () => {
       headers: { "Content-Type": "application/x-www-form-urlencoded" },
       body: new Uint8Array([...Buffer.from("name=Kofi"), 0xff, 0xfe, ...Buffer.from("&age=")]),
     });
-    const submission = parseWithZod(await body.formData(), { schema: z.object({ name: z.string(), age: z.string({ error: "Enter the age" }) }) });
+    const submission = parseWithZod(await body.formData(), {
+      schema: z.object({ name: z.string(), age: z.string({ error: "Enter the age" }) }),
+    });
     expect(submission.status).toBe("error");
-    expect(submission.status === "error" && submission.error).toEqual({ name: [UNREADABLE_TEXT], age: ["Enter the age"] });
+    expect(submission.status === "error" && submission.error).toEqual({
+      name: [UNREADABLE_TEXT],
+      age: ["Enter the age"],
+    });
     const reply = submission.reply();
     expect(reply.initialValue).toMatchObject({ name: "Kofi\uFFFD\uFFFD" });
   });

@@ -30,7 +30,8 @@ function cleanPayload<T extends FormData | URLSearchParams>(payload: T): T {
  */
 function unreadableFields(payload: FormData | URLSearchParams): string[] {
   const names = new Set<string>();
-  for (const [key, value] of payload.entries()) if (typeof value === "string" && value.includes("\uFFFD")) names.add(cleanText(key));
+  for (const [key, value] of payload.entries())
+    if (typeof value === "string" && value.includes("\uFFFD")) names.add(cleanText(key));
   return [...names];
 }
 
@@ -49,7 +50,10 @@ export const parseWithZod: typeof conformParseWithZod = ((payload: FormData | UR
   const refuse = (parsed: Submission) =>
     parse(cleaned, {
       resolve: () => ({
-        error: { ...(parsed.status === "error" ? parsed.error : {}), ...Object.fromEntries(unreadable.map((name) => [name, [UNREADABLE_TEXT]])) },
+        error: {
+          ...(parsed.status === "error" ? parsed.error : {}),
+          ...Object.fromEntries(unreadable.map((name) => [name, [UNREADABLE_TEXT]])),
+        },
       }),
     });
   return submission instanceof Promise ? submission.then(refuse) : refuse(submission);

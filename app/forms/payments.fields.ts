@@ -1,4 +1,10 @@
-import { PARENT_PAYMENT_METHODS, PAYMENT_METHODS, PAYMENT_METHOD_LABELS, PAYMENT_STATES, PAYMENT_STATE_LABELS } from "#app/domain/money.ts";
+import {
+  PARENT_PAYMENT_METHODS,
+  PAYMENT_METHODS,
+  PAYMENT_METHOD_LABELS,
+  PAYMENT_STATES,
+  PAYMENT_STATE_LABELS,
+} from "#app/domain/money.ts";
 
 /**
  * The payment forms' select options: what the pages render, apart from the schemas (payments.schema.ts), so that a

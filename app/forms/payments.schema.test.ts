@@ -13,15 +13,22 @@ const tomorrow = new Date(Date.now() + 86_400_000 * 2).toISOString().slice(0, 10
 
 describe("payment forms", () => {
   it("records cash without a reference but needs one for Mobile Money; amounts become pesewas", () => {
-    const cash = parseWithZod(form({ intent: "record", amount: "100.10", method: "cash", paidOn: today }), { schema: RecordPaymentSchema });
+    const cash = parseWithZod(form({ intent: "record", amount: "100.10", method: "cash", paidOn: today }), {
+      schema: RecordPaymentSchema,
+    });
     expect(cash.status).toBe("success");
     expect(cash.status === "success" && cash.value.amount).toBe(10010);
-    const momo = parseWithZod(form({ intent: "record", amount: "100", method: "mtn-momo", paidOn: today }), { schema: RecordPaymentSchema });
+    const momo = parseWithZod(form({ intent: "record", amount: "100", method: "mtn-momo", paidOn: today }), {
+      schema: RecordPaymentSchema,
+    });
     expect(momo.status === "error" && momo.error?.reference).toEqual(["Enter the transaction reference"]);
   });
 
   it("refuses a future payment date, three decimals, and cash from the parent form", () => {
-    const result = parseWithZod(form({ registrationId: "abc", amount: "1.234", method: "cash", paidOn: tomorrow, reference: "X1" }), { schema: ParentPaymentSchema });
+    const result = parseWithZod(
+      form({ registrationId: "abc", amount: "1.234", method: "cash", paidOn: tomorrow, reference: "X1" }),
+      { schema: ParentPaymentSchema },
+    );
     expect(result.status).toBe("error");
     const error = result.status === "error" ? result.error! : {};
     expect(error.paidOn).toEqual(["The payment date cannot be in the future"]);
@@ -31,8 +38,15 @@ describe("payment forms", () => {
 
   it("fee schedule: blank fees are 'not set', band fees need the band's subject count", () => {
     const ok = parseWithZod(form({ season: "2026", fee_science: "450", fee_arts: "" }), { schema: FeeScheduleSchema });
-    expect(ok.status === "success" && ok.value).toMatchObject({ season: "2026", fee_science: 45000, fee_arts: null, bandFromSubjects: null });
+    expect(ok.status === "success" && ok.value).toMatchObject({
+      season: "2026",
+      fee_science: 45000,
+      fee_arts: null,
+      bandFromSubjects: null,
+    });
     const band = parseWithZod(form({ season: "2026", band_science: "520" }), { schema: FeeScheduleSchema });
-    expect(band.status === "error" && band.error?.bandFromSubjects).toEqual(["Say from how many subjects the band fees apply"]);
+    expect(band.status === "error" && band.error?.bandFromSubjects).toEqual([
+      "Say from how many subjects the band fees apply",
+    ]);
   });
 });

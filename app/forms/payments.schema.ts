@@ -10,23 +10,21 @@ export * from "./payments.fields.ts";
 
 /** An amount typed in cedis → integer pesewas (no floats: see app/domain/money.ts). */
 export const cedisField = (options: { allowZero?: boolean; required?: string } = {}) =>
-  z
-    .string({ error: options.required ?? "Enter an amount in Ghana cedis" })
-    .transform((text, ctx) => {
-      const parsed = parseCedis(text, { allowZero: options.allowZero });
-      if (!parsed.ok) {
-        ctx.addIssue({ code: "custom", message: parsed.error });
-        return z.NEVER;
-      }
-      return parsed.pesewas;
-    });
+  z.string({ error: options.required ?? "Enter an amount in Ghana cedis" }).transform((text, ctx) => {
+    const parsed = parseCedis(text, { allowZero: options.allowZero });
+    if (!parsed.ok) {
+      ctx.addIssue({ code: "custom", message: parsed.error });
+      return z.NEVER;
+    }
+    return parsed.pesewas;
+  });
 
-const optionalCedis = cedisField().optional().transform((v) => (v === undefined ? null : v));
+const optionalCedis = cedisField()
+  .optional()
+  .transform((v) => (v === undefined ? null : v));
 
 const isoDate = (label: string) =>
-  z
-    .string({ error: `Enter the ${label}` })
-    .refine(isCalendarDate, `Enter the ${label} as a date`);
+  z.string({ error: `Enter the ${label}` }).refine(isCalendarDate, `Enter the ${label} as a date`);
 
 /** A date on which money was paid: a real date, not after today (Accra is UTC). */
 const paidOnField = isoDate("payment date")
@@ -70,11 +68,27 @@ const bandFields = Object.fromEntries(PROGRAMMES.map((p) => [bandFieldName(p), o
 
 export const FeeScheduleSchema = z
   .object({
-    season: z.string({ error: "Enter the season, e.g. 2026 Christmas vacation" }).trim().min(2, "Enter the season").max(40, "The season must be at most 40 characters"),
-    deadline: isoDate("payment deadline").optional().transform((v) => v ?? ""),
-    merchantName: z.string().trim().max(100, "At most 100 characters").optional().transform((v) => v ?? ""),
+    season: z
+      .string({ error: "Enter the season, e.g. 2026 Christmas vacation" })
+      .trim()
+      .min(2, "Enter the season")
+      .max(40, "The season must be at most 40 characters"),
+    deadline: isoDate("payment deadline")
+      .optional()
+      .transform((v) => v ?? ""),
+    merchantName: z
+      .string()
+      .trim()
+      .max(100, "At most 100 characters")
+      .optional()
+      .transform((v) => v ?? ""),
     merchantNumber: optionalPhone.transform((v) => v ?? ""),
-    paymentInstructions: z.string().trim().max(500, "At most 500 characters").optional().transform((v) => v ?? ""),
+    paymentInstructions: z
+      .string()
+      .trim()
+      .max(500, "At most 500 characters")
+      .optional()
+      .transform((v) => v ?? ""),
     bandFromSubjects: z
       .number({ error: "Enter a whole number of subjects" })
       .int("Enter a whole number of subjects")
@@ -88,7 +102,11 @@ export const FeeScheduleSchema = z
   .superRefine((v, ctx) => {
     const anyBand = PROGRAMMES.some((p) => v[bandFieldName(p)] != null);
     if (anyBand && v.bandFromSubjects == null) {
-      ctx.addIssue({ code: "custom", path: ["bandFromSubjects"], message: "Say from how many subjects the band fees apply" });
+      ctx.addIssue({
+        code: "custom",
+        path: ["bandFromSubjects"],
+        message: "Say from how many subjects the band fees apply",
+      });
     }
   });
 
@@ -145,7 +163,11 @@ export const PaymentsQuerySchema = z.object({
     .string()
     .optional()
     .catch(undefined)
-    .transform((v) => cleanText(v ?? "").trim().slice(0, 100)),
+    .transform((v) =>
+      cleanText(v ?? "")
+        .trim()
+        .slice(0, 100),
+    ),
   state: z.enum(PAYMENT_STATES).optional().catch(undefined),
   method: z.enum(PAYMENT_METHODS).optional().catch(undefined),
   from: z.string().refine(isCalendarDate).optional().catch(undefined),

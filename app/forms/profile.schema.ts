@@ -20,7 +20,10 @@ export const ProfileSchema = z.object({
 /** /settings: the sign-up password rules (docs/product.md#validation), after the current password. */
 export const ChangePasswordSchema = z
   .object({
-    currentPassword: z.string({ error: "Current password is required" }).min(1, "Current password is required").max(128),
+    currentPassword: z
+      .string({ error: "Current password is required" })
+      .min(1, "Current password is required")
+      .max(128),
     newPassword: z
       .string({ error: "New password is required" })
       .min(MIN_PASSWORD_LENGTH, PASSWORD_TOO_SHORT)

@@ -72,11 +72,17 @@ describe("RegistrationSchema", () => {
   });
 
   it("refuses arrays where one value belongs, oversized text and bad phones", () => {
-    const s = parse([...VALID.filter(([k]) => k !== "wardName"), ["parentName", "Second Name"], ["wardName", "x".repeat(500)]]);
+    const s = parse([
+      ...VALID.filter(([k]) => k !== "wardName"),
+      ["parentName", "Second Name"],
+      ["wardName", "x".repeat(500)],
+    ]);
     const error = s.reply().error ?? {};
     expect(error.parentName).toEqual([ONE_VALUE_ONLY]);
     expect(error.wardName?.[0]).toMatch(/at most 100 characters/);
-    const phone = parse(VALID.map(([k, v]) => (k === "wardWhatsapp" ? [k, "abcdefghijkl"] : [k, v])) as [string, string][]);
+    const phone = parse(
+      VALID.map(([k, v]) => (k === "wardWhatsapp" ? [k, "abcdefghijkl"] : [k, v])) as [string, string][],
+    );
     expect(phone.reply().error?.wardWhatsapp).toEqual([INVALID_PHONE]);
     const short = parse(VALID.map(([k, v]) => (k === "wardWhatsapp" ? [k, "024123"] : [k, v])) as [string, string][]);
     expect(short.reply().error?.wardWhatsapp).toEqual([INVALID_PHONE]);

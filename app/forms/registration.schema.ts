@@ -46,13 +46,15 @@ function optionalText(max: number, label: string) {
 function phone(message: string, label: string) {
   // An empty field gets only the spec message; anything that is not a valid mobile number (domain/phone.ts)
   // gets INVALID_PHONE.
-  return z
-    .string({ error: (issue) => (Array.isArray(issue.input) ? ONE_VALUE_ONLY : message) })
-    .trim()
-    .min(1, message)
-    .max(MAX_LENGTHS.phone, tooLong(label, MAX_LENGTHS.phone))
-    // Not `abort`: an explicitly aborted issue would also skip the form-level checks below.
-    .refine(isPlausiblePhone, { message: INVALID_PHONE, when: (payload) => payload.issues.length === 0 });
+  return (
+    z
+      .string({ error: (issue) => (Array.isArray(issue.input) ? ONE_VALUE_ONLY : message) })
+      .trim()
+      .min(1, message)
+      .max(MAX_LENGTHS.phone, tooLong(label, MAX_LENGTHS.phone))
+      // Not `abort`: an explicitly aborted issue would also skip the form-level checks below.
+      .refine(isPlausiblePhone, { message: INVALID_PHONE, when: (payload) => payload.issues.length === 0 })
+  );
 }
 
 function choice<const T extends readonly [string, ...string[]]>(values: T, message: string) {
@@ -88,7 +90,11 @@ export const RegistrationSchema = z
       .min(1, M.subjects)
       .max(MAX_LENGTHS.subjects, SUBJECT_NOT_IN_PROGRAMME),
     /** Filled from the chosen subjects (read-only in the form; the server recomputes it). */
-    subjectCount: z.number({ error: M.subjectCount }).int(M.subjectCount).gt(0, M.subjectCount).max(MAX_LENGTHS.subjects, M.subjectCount),
+    subjectCount: z
+      .number({ error: M.subjectCount })
+      .int(M.subjectCount)
+      .gt(0, M.subjectCount)
+      .max(MAX_LENGTHS.subjects, M.subjectCount),
     wardWhatsapp: phone(M.wardWhatsapp, L.wardWhatsapp),
     updateMode: z
       .array(z.enum(UPDATE_MODES, { error: M.updateMode }), { error: M.updateMode })

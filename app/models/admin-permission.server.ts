@@ -50,7 +50,10 @@ export function hasEveryPermission(permissions: AdminPermissions): boolean {
 /** How many admins other than `exceptUserId` have every permission (an admin without a row has every flag). */
 export async function countOtherPermissionManagers(exceptUserId: string): Promise<number> {
   const { User } = await import("./user.server.ts");
-  const admins = await User.find({ role: "admin", _id: { $ne: String(exceptUserId) } }).select("_id").limit(10_000).lean<{ _id: string }[]>();
+  const admins = await User.find({ role: "admin", _id: { $ne: String(exceptUserId) } })
+    .select("_id")
+    .limit(10_000)
+    .lean<{ _id: string }[]>();
   if (admins.length === 0) return 0;
   const rows = await AdminPermission.find({ userId: { $in: admins.map((a) => a._id) } }).lean<AdminPermissionDoc[]>();
   const limited = new Set(rows.filter((r) => ADMIN_PERMISSION_FLAGS.some((f) => r[f] === false)).map((r) => r.userId));

@@ -28,14 +28,27 @@ export const Assignment =
   (mongoose.models.Assignment as mongoose.Model<AssignmentDoc>) ??
   mongoose.model<AssignmentDoc>("Assignment", assignmentSchema);
 
-export const ASSIGNMENT_FIELDS = "_id facilitatorId subject title description kind fileName fileType fileSize createdAt";
+export const ASSIGNMENT_FIELDS =
+  "_id facilitatorId subject title description kind fileName fileType fileSize createdAt";
 export type AssignmentListItem = Pick<
   AssignmentDoc,
-  "_id" | "facilitatorId" | "subject" | "title" | "description" | "kind" | "fileName" | "fileType" | "fileSize" | "createdAt"
+  | "_id"
+  | "facilitatorId"
+  | "subject"
+  | "title"
+  | "description"
+  | "kind"
+  | "fileName"
+  | "fileType"
+  | "fileSize"
+  | "createdAt"
 >;
 
 /** A facilitator's assignments (optionally one subject's), newest first. */
-export async function listAssignmentsFor(facilitatorId: string, options: { subject?: string | null; limit?: number } = {}) {
+export async function listAssignmentsFor(
+  facilitatorId: string,
+  options: { subject?: string | null; limit?: number } = {},
+) {
   const filter: Record<string, string> = { facilitatorId: String(facilitatorId) };
   if (options.subject) filter.subject = String(options.subject);
   return Assignment.find(filter)
@@ -64,7 +77,9 @@ export async function getOwnedAssignment(id: string, facilitatorId: string) {
 
 /** Any assignment, for admins (real admin user, checked by the caller). */
 export async function getAssignmentById(id: string) {
-  return Assignment.findById(String(id)).select(`${ASSIGNMENT_FIELDS} filePath`).lean<AssignmentListItem & { filePath: string }>();
+  return Assignment.findById(String(id))
+    .select(`${ASSIGNMENT_FIELDS} filePath`)
+    .lean<AssignmentListItem & { filePath: string }>();
 }
 
 export async function deleteOwnedAssignment(id: string, facilitatorId: string) {

@@ -17,7 +17,10 @@ const db = (name: string) => mongoose.connection.getClient().db(name);
 async function snapshot(name: string) {
   const out: Record<string, string[]> = {};
   for (const { name: c } of await db(name).listCollections({}, { nameOnly: true }).toArray()) {
-    const docs = await db(name).collection(c).find({}, { sort: { _id: 1 } }).toArray();
+    const docs = await db(name)
+      .collection(c)
+      .find({}, { sort: { _id: 1 } })
+      .toArray();
     out[c] = docs.map((d) => EJSON.stringify(d, { relaxed: false }));
   }
   return out;
@@ -48,7 +51,9 @@ describe("backup and restore", () => {
     expect(uniques.map((i) => Object.keys(i.key).join())).toContain("phone");
 
     // A database that holds data is refused unless told to drop it.
-    await expect(restoreBackup(db("backup_target"), { file, uploadsDir: restoredUploads })).rejects.toThrow(/not empty.*--drop/);
+    await expect(restoreBackup(db("backup_target"), { file, uploadsDir: restoredUploads })).rejects.toThrow(
+      /not empty.*--drop/,
+    );
     await db("backup_target").collection("users").deleteMany({ role: "student" });
     await restoreBackup(db("backup_target"), { file, uploadsDir: restoredUploads, drop: true });
     expect(await snapshot("backup_target")).toEqual(before);
@@ -66,8 +71,14 @@ describe("backup and restore", () => {
     const plain = path.join(tmp, "plain.txt");
     fs.writeFileSync(plain, "just text");
     for (const bad of [truncated, cut, foreign, damaged, plain]) {
-      await expect(restoreBackup(db("backup_empty"), { file: bad, uploadsDir: path.join(tmp, "never") }), bad).rejects.toBeInstanceOf(BackupError);
-      await expect(restoreBackup(db("backup_target"), { file: bad, uploadsDir: restoredUploads, drop: true }), bad).rejects.toBeInstanceOf(BackupError);
+      await expect(
+        restoreBackup(db("backup_empty"), { file: bad, uploadsDir: path.join(tmp, "never") }),
+        bad,
+      ).rejects.toBeInstanceOf(BackupError);
+      await expect(
+        restoreBackup(db("backup_target"), { file: bad, uploadsDir: restoredUploads, drop: true }),
+        bad,
+      ).rejects.toBeInstanceOf(BackupError);
     }
     expect(await snapshot("backup_target")).toEqual(before);
     expect(await db("backup_empty").listCollections().toArray()).toEqual([]);

@@ -46,7 +46,10 @@ function listFiles(root: string): string[] {
 
 async function userCollections(db: Db) {
   const all = await db.listCollections({}, { nameOnly: true }).toArray();
-  return all.map((c) => c.name).filter((name) => !name.startsWith("system.")).sort();
+  return all
+    .map((c) => c.name)
+    .filter((name) => !name.startsWith("system."))
+    .sort();
 }
 
 /** Writes the archive; returns what it holds. */
@@ -55,10 +58,21 @@ export async function writeBackup(db: Db, options: { out: string; uploadsDir?: s
   const collections: Header["collections"] = [];
   for (const name of names) {
     const indexes = (await db.collection(name).listIndexes().toArray()) as IndexSpec[];
-    collections.push({ name, count: await db.collection(name).countDocuments(), indexes: indexes.filter((i) => i.name !== "_id_") });
+    collections.push({
+      name,
+      count: await db.collection(name).countDocuments(),
+      indexes: indexes.filter((i) => i.name !== "_id_"),
+    });
   }
   const files = options.uploadsDir ? listFiles(options.uploadsDir) : [];
-  const header: Header = { format: BACKUP_FORMAT, version: BACKUP_VERSION, createdAt: new Date().toISOString(), database: db.databaseName, collections, files: files.length };
+  const header: Header = {
+    format: BACKUP_FORMAT,
+    version: BACKUP_VERSION,
+    createdAt: new Date().toISOString(),
+    database: db.databaseName,
+    collections,
+    files: files.length,
+  };
 
   const tmp = `${options.out}.partial`;
   const gzip = createGzip();
@@ -76,7 +90,8 @@ export async function writeBackup(db: Db, options: { out: string; uploadsDir?: s
       await write(`{"c":${JSON.stringify(name)},"d":${EJSON.stringify(doc, { relaxed: false })}}`);
     }
   }
-  for (const file of files) await write({ f: file, b: fs.readFileSync(path.join(options.uploadsDir!, file)).toString("base64") });
+  for (const file of files)
+    await write({ f: file, b: fs.readFileSync(path.join(options.uploadsDir!, file)).toString("base64") });
   const documents = lines - 1 - files.length;
   gzip.end(`${JSON.stringify({ end: true, lines })}\n`);
   await once(sink, "finish");
@@ -107,28 +122,38 @@ export async function checkBackup(file: string): Promise<Header> {
     try {
       value = JSON.parse(line);
     } catch {
-      throw new BackupError(count === 0 ? `${file} is not a backup of this portal.` : `${file} is damaged at line ${count + 1}.`);
+      throw new BackupError(
+        count === 0 ? `${file} is not a backup of this portal.` : `${file} is damaged at line ${count + 1}.`,
+      );
     }
     if (count === 0) {
       if (value.format !== BACKUP_FORMAT) throw new BackupError(`${file} is not a backup of this portal.`);
-      if (value.version !== BACKUP_VERSION) throw new BackupError(`${file} is a backup in format version ${String(value.version)}; this version reads ${BACKUP_VERSION}.`);
+      if (value.version !== BACKUP_VERSION)
+        throw new BackupError(
+          `${file} is a backup in format version ${String(value.version)}; this version reads ${BACKUP_VERSION}.`,
+        );
       header = value as unknown as Header;
     } else if (value.end === true) {
       end = value as { end: true; lines: number };
       continue;
-    } else if (!(typeof value.c === "string" && value.d) && !(typeof value.f === "string" && typeof value.b === "string")) {
+    } else if (
+      !(typeof value.c === "string" && value.d) &&
+      !(typeof value.f === "string" && typeof value.b === "string")
+    ) {
       throw new BackupError(`${file} is damaged at line ${count + 1}.`);
     }
     count += 1;
   }
   if (!header) throw new BackupError(`${file} is empty or not a backup of this portal.`);
-  if (!end || end.lines !== count) throw new BackupError(`${file} is not a complete backup (truncated): restore an earlier one.`);
+  if (!end || end.lines !== count)
+    throw new BackupError(`${file} is not a complete backup (truncated): restore an earlier one.`);
   return header;
 }
 
 /** True when no collection of the database holds a document. */
 export async function isEmptyDatabase(db: Db) {
-  for (const name of await userCollections(db)) if ((await db.collection(name).estimatedDocumentCount()) > 0) return false;
+  for (const name of await userCollections(db))
+    if ((await db.collection(name).estimatedDocumentCount()) > 0) return false;
   return true;
 }
 
@@ -139,7 +164,10 @@ export async function isEmptyDatabase(db: Db) {
 export async function restoreBackup(db: Db, options: { file: string; uploadsDir?: string | null; drop?: boolean }) {
   const header = await checkBackup(options.file);
   if (!(await isEmptyDatabase(db))) {
-    if (!options.drop) throw new BackupError(`The database ${db.databaseName} is not empty. Restore into an empty database, or add --drop to replace everything in it.`);
+    if (!options.drop)
+      throw new BackupError(
+        `The database ${db.databaseName} is not empty. Restore into an empty database, or add --drop to replace everything in it.`,
+      );
     for (const name of await userCollections(db)) await db.collection(name).drop();
   }
   for (const c of header.collections) await db.createCollection(c.name).catch(() => undefined);
@@ -169,7 +197,8 @@ export async function restoreBackup(db: Db, options: { file: string; uploadsDir?
     } else if (value.f && value.b !== undefined && options.uploadsDir) {
       const root = path.resolve(options.uploadsDir);
       const target = path.resolve(root, value.f);
-      if (!target.startsWith(root + path.sep)) throw new BackupError(`The backup names a file outside the uploads folder: ${value.f}`);
+      if (!target.startsWith(root + path.sep))
+        throw new BackupError(`The backup names a file outside the uploads folder: ${value.f}`);
       fs.mkdirSync(path.dirname(target), { recursive: true });
       fs.writeFileSync(target, Buffer.from(value.b, "base64"));
       files += 1;

@@ -30,7 +30,11 @@ function registration(i: number, extra: Record<string, unknown> = {}) {
 }
 
 it("replaces every existing claim code once per database, keeping the links already made", async () => {
-  const made = await Registration.create([registration(1), registration(2, { parentUserId: "parent-1" }), registration(3, { claimCode: null })]);
+  const made = await Registration.create([
+    registration(1),
+    registration(2, { parentUserId: "parent-1" }),
+    registration(3, { claimCode: null }),
+  ]);
   const before = new Map(made.map((r) => [String(r._id), r.claimCode]));
 
   expect(await rotateExposedClaimCodes()).toBe(2);
@@ -43,7 +47,9 @@ it("replaces every existing claim code once per database, keeping the links alre
     }
   }
   expect(after.find((r) => r.parentUserId)?.parentUserId).toBe("parent-1");
-  expect(await mongoose.connection.collection("migrations").findOne({ _id: CLAIM_CODE_ROTATION as never })).toMatchObject({ rotated: 2 });
+  expect(
+    await mongoose.connection.collection("migrations").findOne({ _id: CLAIM_CODE_ROTATION as never }),
+  ).toMatchObject({ rotated: 2 });
 
   // A later start changes nothing, and registrations made since keep their codes.
   const later = await Registration.create(registration(4));

@@ -22,12 +22,19 @@ export async function rotateExposedClaimCodes(): Promise<number | null> {
     rotated += ops.length;
     ops = [];
   };
-  const cursor = Registration.collection.find({ claimCode: { $type: "string" } }, { projection: { _id: 1 }, batchSize: BATCH });
+  const cursor = Registration.collection.find(
+    { claimCode: { $type: "string" } },
+    { projection: { _id: 1 }, batchSize: BATCH },
+  );
   for await (const doc of cursor) {
     ops.push({ updateOne: { filter: { _id: doc._id }, update: { $set: { claimCode: newClaimCode() } } } });
     if (ops.length >= BATCH) await flush();
   }
   await flush();
-  await migrations.updateOne({ _id: CLAIM_CODE_ROTATION }, { $setOnInsert: { at: new Date(), rotated } }, { upsert: true });
+  await migrations.updateOne(
+    { _id: CLAIM_CODE_ROTATION },
+    { $setOnInsert: { at: new Date(), rotated } },
+    { upsert: true },
+  );
   return rotated;
 }

@@ -3,7 +3,12 @@ import { User } from "./user.server.ts";
 
 /** Admin Communications queries (docs/product.md#screens, #integrations). Kept beside the model, in their own file. */
 
-export async function createAnnouncement(input: { title: string; message: string; recipientType: RecipientType; senderId: string }) {
+export async function createAnnouncement(input: {
+  title: string;
+  message: string;
+  recipientType: RecipientType;
+  senderId: string;
+}) {
   const doc = await Communication.create({
     title: String(input.title),
     message: String(input.message),
@@ -26,7 +31,9 @@ export async function listCommunicationHistory(limit = HISTORY_LIMIT) {
     .lean<CommunicationDoc[]>();
   const senderIds = [...new Set(rows.map((r) => String(r.senderId)))];
   const senders = senderIds.length
-    ? await User.find({ _id: { $in: senderIds } }).select("_id fullName").lean<{ _id: string; fullName: string }[]>()
+    ? await User.find({ _id: { $in: senderIds } })
+        .select("_id fullName")
+        .lean<{ _id: string; fullName: string }[]>()
     : [];
   const names = new Map(senders.map((s) => [s._id, s.fullName]));
   return rows.map((r) => ({ ...r, senderName: names.get(String(r.senderId)) ?? null }));

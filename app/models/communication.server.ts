@@ -48,7 +48,11 @@ function announcementFilter(role: string, since?: Date | null) {
   return filter;
 }
 
-export async function countUnseenAnnouncements(user: { role: string; announcementsSeenAt?: Date | null; createdAt?: Date }) {
+export async function countUnseenAnnouncements(user: {
+  role: string;
+  announcementsSeenAt?: Date | null;
+  createdAt?: Date;
+}) {
   return Communication.countDocuments(announcementFilter(user.role, user.announcementsSeenAt ?? null));
 }
 

@@ -44,17 +44,24 @@ export function connectDb(): Promise<typeof mongoose> {
     const { repairPayments } = await import("./payment.server.ts");
     const repaired = await repairPayments();
     if (repaired.receipts || repaired.totals) {
-      console.warn(`[payments] start-up repair: ${repaired.receipts} receipt number(s) written, ${repaired.totals} registration total(s) recomputed`);
+      console.warn(
+        `[payments] start-up repair: ${repaired.receipts} receipt number(s) written, ${repaired.totals} registration total(s) recomputed`,
+      );
     }
     // Claim codes issued while they were readable by anyone with a reference are replaced, once per database.
     const { rotateExposedClaimCodes } = await import("./claim-code-rotation.server.ts");
     const rotated = await rotateExposedClaimCodes();
-    if (rotated) console.warn(`[registrations] replaced the claim codes of ${rotated} registration(s) issued before claim codes were private`);
+    if (rotated)
+      console.warn(
+        `[registrations] replaced the claim codes of ${rotated} registration(s) issued before claim codes were private`,
+      );
     // Files an earlier version kept in UPLOADS_DIR move into the database once (app/models/file-store.server.ts).
     const { migrateUploadsFolder } = await import("./file-store.server.ts");
     const migrated = await migrateUploadsFolder(env.uploadsDir);
     if (migrated.moved || migrated.alreadyStored) {
-      console.warn(`[uploads] moved ${migrated.moved} file(s) from ${env.uploadsDir} into the database (${migrated.alreadyStored} were there already)`);
+      console.warn(
+        `[uploads] moved ${migrated.moved} file(s) from ${env.uploadsDir} into the database (${migrated.alreadyStored} were there already)`,
+      );
     }
     return mongoose;
   })().catch((error) => {

@@ -15,7 +15,11 @@ const mongodbUri = process.env.MONGODB_URI?.trim() || null;
  */
 function readSessionSecret(): string[] {
   const raw = process.env.SESSION_SECRET?.trim();
-  if (raw) return raw.split(",").map((s) => s.trim()).filter(Boolean);
+  if (raw)
+    return raw
+      .split(",")
+      .map((s) => s.trim())
+      .filter(Boolean);
   if (isProduction && mongodbUri) {
     throw new Error(
       "SESSION_SECRET is required in production. Set it to a long random string (e.g. `openssl rand -hex 32`).",

@@ -51,11 +51,34 @@ async function registration(programme: Programme, subjects: string[]) {
 
 async function openForm(over: Partial<{ programmes: string[]; subject: string | null; anonymous: boolean }> = {}) {
   const id = await createEvaluationForm(
-    { title: "Mid-course", programmes: over.programmes ?? [], subject: over.subject ?? null, opensAt: new Date(Date.now() - DAY), closesAt: new Date(Date.now() + DAY), anonymous: over.anonymous ?? false },
+    {
+      title: "Mid-course",
+      programmes: over.programmes ?? [],
+      subject: over.subject ?? null,
+      opensAt: new Date(Date.now() - DAY),
+      closesAt: new Date(Date.now() + DAY),
+      anonymous: over.anonymous ?? false,
+    },
     "admin1",
   );
-  await addQuestion(id, { type: "rating", prompt: "How is it going?", required: true, perSubject: false, options: [], lowLabel: "", highLabel: "" });
-  await addQuestion(id, { type: "long", prompt: "Anything else?", required: false, perSubject: false, options: [], lowLabel: "", highLabel: "" });
+  await addQuestion(id, {
+    type: "rating",
+    prompt: "How is it going?",
+    required: true,
+    perSubject: false,
+    options: [],
+    lowLabel: "",
+    highLabel: "",
+  });
+  await addQuestion(id, {
+    type: "long",
+    prompt: "Anything else?",
+    required: false,
+    perSubject: false,
+    options: [],
+    lowLabel: "",
+    highLabel: "",
+  });
   return (await getEvaluationForm(id)) as EvaluationFormDoc;
 }
 
@@ -80,7 +103,9 @@ describe("evaluation responses", () => {
 
     const other = await registration("science", ["Physics"]);
     const outcomes = await Promise.all(
-      Array.from({ length: 8 }, (_, i) => saveResponse(form, who(other), [{ questionId: q1._id, subject: null, value: (i % 5) + 1 }])),
+      Array.from({ length: 8 }, (_, i) =>
+        saveResponse(form, who(other), [{ questionId: q1._id, subject: null, value: (i % 5) + 1 }]),
+      ),
     );
     expect(outcomes.every((o) => o === "saved")).toBe(true);
     expect(await EvaluationResponse.countDocuments({ formId: form._id })).toBe(2);
@@ -91,25 +116,50 @@ describe("evaluation responses", () => {
     const ward = await registration("arts", ["Literature"]);
     expect(await moveQuestion(form._id, form.questions[1]._id, "up")).toBe("ok");
     // The parent's page was read before the move: its answers were checked against the old order.
-    expect(await saveResponse(form, who(ward), [{ questionId: form.questions[0]._id, subject: null, value: 4 }])).toBe("changed");
+    expect(await saveResponse(form, who(ward), [{ questionId: form.questions[0]._id, subject: null, value: 4 }])).toBe(
+      "changed",
+    );
     expect(await EvaluationResponse.countDocuments({ formId: form._id })).toBe(0);
     const fresh = (await getEvaluationForm(form._id))!;
-    expect(await saveResponse(fresh, who(ward), [{ questionId: form.questions[0]._id, subject: null, value: 4 }])).toBe("saved");
+    expect(await saveResponse(fresh, who(ward), [{ questionId: form.questions[0]._id, subject: null, value: 4 }])).toBe(
+      "saved",
+    );
     expect((await getEvaluationForm(form._id))!.locked).toBe(true);
     expect(await deleteQuestion(form._id, form.questions[0]._id)).toBe("locked");
-    expect(await addQuestion(form._id, { type: "short", prompt: "More?", required: false, perSubject: false, options: [], lowLabel: "", highLabel: "" })).toBe("locked");
+    expect(
+      await addQuestion(form._id, {
+        type: "short",
+        prompt: "More?",
+        required: false,
+        perSubject: false,
+        options: [],
+        lowLabel: "",
+        highLabel: "",
+      }),
+    ).toBe("locked");
     expect((await getEvaluationForm(form._id))!.questions).toHaveLength(2);
   });
 
   it("an anonymous response stores no name, phone, user or ward, yet the same parent finds and edits it", async () => {
     const form = await openForm({ anonymous: true });
     const ward = await registration("business", ["Economics"]);
-    await saveResponse(form, who(ward, "parent-anon"), [{ questionId: form.questions[1]._id, subject: null, value: "Please start later" }]);
+    await saveResponse(form, who(ward, "parent-anon"), [
+      { questionId: form.questions[1]._id, subject: null, value: "Please start later" },
+    ]);
     const stored = await EvaluationResponse.findOne({ formId: form._id }).lean();
     const text = JSON.stringify(stored);
-    for (const identity of ["parent-anon", ward._id, ward.wardName, ward.parentName]) expect(text).not.toContain(identity);
-    expect(stored).toMatchObject({ parentUserId: null, parentName: null, registrationId: null, wardName: null, programme: "business" });
-    await saveResponse(form, who(ward, "parent-anon"), [{ questionId: form.questions[1]._id, subject: null, value: "Changed my mind" }]);
+    for (const identity of ["parent-anon", ward._id, ward.wardName, ward.parentName])
+      expect(text).not.toContain(identity);
+    expect(stored).toMatchObject({
+      parentUserId: null,
+      parentName: null,
+      registrationId: null,
+      wardName: null,
+      programme: "business",
+    });
+    await saveResponse(form, who(ward, "parent-anon"), [
+      { questionId: form.questions[1]._id, subject: null, value: "Changed my mind" },
+    ]);
     expect(await EvaluationResponse.countDocuments({ formId: form._id })).toBe(1);
     expect((await getResponse(form._id, "parent-anon", ward._id))?.answers[0].value).toBe("Changed my mind");
   });

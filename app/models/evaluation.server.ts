@@ -61,7 +61,11 @@ evaluationFormSchema.index({ createdAt: -1 });
  * the key, the programme and the ward's subjects in the audience (for the filters) — no name, phone, user or ward.
  */
 const answerSchema = new Schema(
-  { questionId: { type: String, required: true }, subject: { type: String, default: null }, value: { type: Schema.Types.Mixed, required: true } },
+  {
+    questionId: { type: String, required: true },
+    subject: { type: String, default: null },
+    value: { type: Schema.Types.Mixed, required: true },
+  },
   { _id: false },
 );
 const evaluationResponseSchema = new Schema(
@@ -119,12 +123,21 @@ export type EvaluationResponseDoc = {
 };
 
 export const EvaluationForm =
-  (mongoose.models.EvaluationForm as mongoose.Model<EvaluationFormDoc>) ?? mongoose.model<EvaluationFormDoc>("EvaluationForm", evaluationFormSchema);
+  (mongoose.models.EvaluationForm as mongoose.Model<EvaluationFormDoc>) ??
+  mongoose.model<EvaluationFormDoc>("EvaluationForm", evaluationFormSchema);
 export const EvaluationResponse =
   (mongoose.models.EvaluationResponse as mongoose.Model<EvaluationResponseDoc>) ??
   mongoose.model<EvaluationResponseDoc>("EvaluationResponse", evaluationResponseSchema);
 
-export type FormInput = { title: string; intro?: string; programmes: string[]; subject?: string | null; opensAt: Date; closesAt: Date; anonymous: boolean };
+export type FormInput = {
+  title: string;
+  intro?: string;
+  programmes: string[];
+  subject?: string | null;
+  opensAt: Date;
+  closesAt: Date;
+  anonymous: boolean;
+};
 export type QuestionInput = Omit<Question, "id">;
 
 export function toQuestions(form: Pick<EvaluationFormDoc, "questions">): Question[] {
@@ -171,8 +184,16 @@ export async function createEvaluationForm(input: FormInput, actorId: string, qu
 
 /** Details may change at any time, except that a form with answers keeps its audience and anonymity. */
 export async function updateEvaluationDetails(id: string, input: FormInput) {
-  const $set: Record<string, unknown> = { title: input.title, intro: input.intro ?? "", opensAt: input.opensAt, closesAt: input.closesAt };
-  const open = await EvaluationForm.updateOne({ _id: String(id), locked: false }, { $set: { ...$set, programmes: input.programmes, subject: input.subject ?? null, anonymous: input.anonymous } });
+  const $set: Record<string, unknown> = {
+    title: input.title,
+    intro: input.intro ?? "",
+    opensAt: input.opensAt,
+    closesAt: input.closesAt,
+  };
+  const open = await EvaluationForm.updateOne(
+    { _id: String(id), locked: false },
+    { $set: { ...$set, programmes: input.programmes, subject: input.subject ?? null, anonymous: input.anonymous } },
+  );
   if (open.matchedCount) return "updated" as const;
   const locked = await EvaluationForm.updateOne({ _id: String(id) }, { $set });
   return locked.matchedCount ? ("locked" as const) : ("missing" as const);
@@ -187,9 +208,14 @@ export async function closeEvaluationForm(id: string, now = new Date()) {
 type QuestionChange = "ok" | "locked" | "missing";
 
 /** Every change to the questions: only while no one has answered (locked: false), raising questionsRev. */
-async function changeQuestions(id: string, update: (questions: EvaluationFormDoc["questions"]) => EvaluationFormDoc["questions"] | null): Promise<QuestionChange> {
+async function changeQuestions(
+  id: string,
+  update: (questions: EvaluationFormDoc["questions"]) => EvaluationFormDoc["questions"] | null,
+): Promise<QuestionChange> {
   for (let attempt = 0; attempt < 5; attempt++) {
-    const form = await EvaluationForm.findById(String(id)).select("questions questionsRev locked").lean<EvaluationFormDoc>();
+    const form = await EvaluationForm.findById(String(id))
+      .select("questions questionsRev locked")
+      .lean<EvaluationFormDoc>();
     if (!form) return "missing";
     if (form.locked) return "locked";
     const next = update(form.questions.map((q) => ({ ...q })));
@@ -204,13 +230,19 @@ async function changeQuestions(id: string, update: (questions: EvaluationFormDoc
 }
 
 export function addQuestion(id: string, q: QuestionInput) {
-  return changeQuestions(id, (qs) => (qs.length >= LIMIT.questions ? null : [...qs, { ...q, _id: newId().slice(0, 12) }]));
+  return changeQuestions(id, (qs) =>
+    qs.length >= LIMIT.questions ? null : [...qs, { ...q, _id: newId().slice(0, 12) }],
+  );
 }
 export function editQuestion(id: string, questionId: string, q: QuestionInput) {
-  return changeQuestions(id, (qs) => (qs.some((x) => x._id === questionId) ? qs.map((x) => (x._id === questionId ? { ...q, _id: questionId } : x)) : null));
+  return changeQuestions(id, (qs) =>
+    qs.some((x) => x._id === questionId) ? qs.map((x) => (x._id === questionId ? { ...q, _id: questionId } : x)) : null,
+  );
 }
 export function deleteQuestion(id: string, questionId: string) {
-  return changeQuestions(id, (qs) => (qs.some((x) => x._id === questionId) ? qs.filter((x) => x._id !== questionId) : null));
+  return changeQuestions(id, (qs) =>
+    qs.some((x) => x._id === questionId) ? qs.filter((x) => x._id !== questionId) : null,
+  );
 }
 export function moveQuestion(id: string, questionId: string, direction: "up" | "down") {
   return changeQuestions(id, (qs) => {
@@ -249,11 +281,17 @@ export async function deleteEvaluationForm(id: string) {
   return { deleted: form.deletedCount > 0, responses: responses.deletedCount };
 }
 
-export async function countResponses(formId: string, filter: { programme?: string | null; subject?: string | null } = {}) {
+export async function countResponses(
+  formId: string,
+  filter: { programme?: string | null; subject?: string | null } = {},
+) {
   return EvaluationResponse.countDocuments(responseFilter(formId, filter));
 }
 
-function responseFilter(formId: string, { programme, subject }: { programme?: string | null; subject?: string | null }) {
+function responseFilter(
+  formId: string,
+  { programme, subject }: { programme?: string | null; subject?: string | null },
+) {
   const f: Record<string, unknown> = { formId: String(formId) };
   if (programme) f.programme = String(programme);
   if (subject) f.subjects = String(subject);
@@ -264,18 +302,32 @@ function responseFilter(formId: string, { programme, subject }: { programme?: st
 
 /** The respondent keys of a parent and ward for a form, one per session secret (newest first; see env.server.ts). */
 export function respondentKeys(formId: string, parentUserId: string, registrationId: string): string[] {
-  return env.sessionSecrets.map((secret) => createHmac("sha256", secret).update(`evaluation:${formId}:${parentUserId}:${registrationId}`).digest("base64url"));
+  return env.sessionSecrets.map((secret) =>
+    createHmac("sha256", secret).update(`evaluation:${formId}:${parentUserId}:${registrationId}`).digest("base64url"),
+  );
 }
 
 /** The ward keys of a ward for a form, one per session secret (newest first). */
 export function wardKeys(formId: string, registrationId: string): string[] {
-  return env.sessionSecrets.map((secret) => createHmac("sha256", secret).update(`evaluation-ward:${formId}:${registrationId}`).digest("base64url"));
+  return env.sessionSecrets.map((secret) =>
+    createHmac("sha256", secret).update(`evaluation-ward:${formId}:${registrationId}`).digest("base64url"),
+  );
 }
 
-export type Respondent = { parentUserId: string; parentName: string; registrationId: string; wardName: string; programme: string; subjects: string[] };
+export type Respondent = {
+  parentUserId: string;
+  parentName: string;
+  registrationId: string;
+  wardName: string;
+  programme: string;
+  subjects: string[];
+};
 
 export async function getResponse(formId: string, parentUserId: string, registrationId: string) {
-  return EvaluationResponse.findOne({ formId: String(formId), respondentKey: { $in: respondentKeys(formId, parentUserId, registrationId) } })
+  return EvaluationResponse.findOne({
+    formId: String(formId),
+    respondentKey: { $in: respondentKeys(formId, parentUserId, registrationId) },
+  })
     .select("answers createdAt updatedAt")
     .lean<Pick<EvaluationResponseDoc, "_id" | "answers" | "createdAt" | "updatedAt">>();
 }
@@ -287,17 +339,40 @@ export type SaveOutcome = "saved" | "changed" | "missing";
  * questions the answers were checked against (questionsRev); the first answer locks the questions. Two
  * submissions at once end as one response (the unique respondent key; the loser of an insert race updates).
  */
-export async function saveResponse(form: Pick<EvaluationFormDoc, "_id" | "anonymous" | "questionsRev">, who: Respondent, answers: Answer[]): Promise<SaveOutcome> {
-  const lock = await EvaluationForm.updateOne({ _id: form._id, questionsRev: form.questionsRev }, { $set: { locked: true } });
+export async function saveResponse(
+  form: Pick<EvaluationFormDoc, "_id" | "anonymous" | "questionsRev">,
+  who: Respondent,
+  answers: Answer[],
+): Promise<SaveOutcome> {
+  const lock = await EvaluationForm.updateOne(
+    { _id: form._id, questionsRev: form.questionsRev },
+    { $set: { locked: true } },
+  );
   if (!lock.matchedCount) return (await EvaluationForm.exists({ _id: form._id })) ? "changed" : "missing";
   const keys = respondentKeys(form._id, who.parentUserId, who.registrationId);
   const identity = form.anonymous
     ? { parentUserId: null, parentName: null, registrationId: null, wardName: null }
-    : { parentUserId: who.parentUserId, parentName: who.parentName, registrationId: who.registrationId, wardName: who.wardName };
-  const $set = { respondentKey: keys[0], wardKey: wardKeys(form._id, who.registrationId)[0], programme: who.programme, subjects: who.subjects, answers, ...identity };
+    : {
+        parentUserId: who.parentUserId,
+        parentName: who.parentName,
+        registrationId: who.registrationId,
+        wardName: who.wardName,
+      };
+  const $set = {
+    respondentKey: keys[0],
+    wardKey: wardKeys(form._id, who.registrationId)[0],
+    programme: who.programme,
+    subjects: who.subjects,
+    answers,
+    ...identity,
+  };
   for (let attempt = 0; attempt < 3; attempt++) {
     try {
-      await EvaluationResponse.updateOne({ formId: form._id, respondentKey: { $in: keys } }, { $set, $setOnInsert: { formId: form._id } }, { upsert: true });
+      await EvaluationResponse.updateOne(
+        { formId: form._id, respondentKey: { $in: keys } },
+        { $set, $setOnInsert: { formId: form._id } },
+        { upsert: true },
+      );
       return "saved";
     } catch (error) {
       if ((error as { code?: number }).code !== 11000) throw error;
@@ -329,7 +404,8 @@ export async function formsForWards(parentUserId: string, wards: ParentWard[], n
   const pairs: Array<{ form: EvaluationFormDoc; ward: ParentWard; keys: string[] }> = [];
   for (const ward of wards) {
     for (const form of forms) {
-      if (inAudience(toAudience(form), ward)) pairs.push({ form, ward, keys: respondentKeys(form._id, parentUserId, String(ward._id)) });
+      if (inAudience(toAudience(form), ward))
+        pairs.push({ form, ward, keys: respondentKeys(form._id, parentUserId, String(ward._id)) });
     }
   }
   if (!pairs.length) return [];
@@ -342,7 +418,11 @@ export async function formsForWards(parentUserId: string, wards: ParentWard[], n
   const at = new Map(saved.map((r) => [`${r.formId}:${r.respondentKey}`, r.updatedAt]));
   // A closed form is listed only if this parent answered it ("Answered"); one they never could answer is noise.
   return pairs
-    .map(({ form, ward, keys }) => ({ form, ward, answeredAt: keys.map((k) => at.get(`${form._id}:${k}`)).find(Boolean) ?? null }))
+    .map(({ form, ward, keys }) => ({
+      form,
+      ward,
+      answeredAt: keys.map((k) => at.get(`${form._id}:${k}`)).find(Boolean) ?? null,
+    }))
     .filter((x) => x.answeredAt || now < new Date(x.form.closesAt));
 }
 
@@ -362,20 +442,37 @@ export type ResultsFilter = { programme?: string | null; subject?: string | null
 export async function summariseResponses(form: EvaluationFormDoc, filter: ResultsFilter) {
   const acc = new ResultsAccumulator(toQuestions(form));
   let responses = 0;
-  const cursor = EvaluationResponse.find(responseFilter(form._id, filter)).select("answers").lean<EvaluationResponseDoc>().cursor({ batchSize: 500 });
+  const cursor = EvaluationResponse.find(responseFilter(form._id, filter))
+    .select("answers")
+    .lean<EvaluationResponseDoc>()
+    .cursor({ batchSize: 500 });
   for await (const r of cursor) {
     responses++;
     acc.add((r as EvaluationResponseDoc).answers ?? []);
   }
   const rows = acc.result();
   // A filter on one subject shows that subject's per-subject rows only.
-  return { responses, rows: filter.subject ? rows.filter((row) => row.subject === null || row.subject === filter.subject) : rows };
+  return {
+    responses,
+    rows: filter.subject ? rows.filter((row) => row.subject === null || row.subject === filter.subject) : rows,
+  };
 }
 
-export type TextAnswer = { questionId: string; subject: string | null; text: string; wardName: string | null; programme: string | null; updatedAt: Date };
+export type TextAnswer = {
+  questionId: string;
+  subject: string | null;
+  text: string;
+  wardName: string | null;
+  programme: string | null;
+  updatedAt: Date;
+};
 
 /** Text answers, newest first, optionally containing the search words (case-insensitive). */
-export async function listTextAnswers(form: EvaluationFormDoc, filter: ResultsFilter & { q?: string | null }, limit = 200) {
+export async function listTextAnswers(
+  form: EvaluationFormDoc,
+  filter: ResultsFilter & { q?: string | null },
+  limit = 200,
+) {
   const textIds = new Set(form.questions.filter((q) => q.type === "short" || q.type === "long").map((q) => q._id));
   if (!textIds.size) return { answers: [] as TextAnswer[], more: false };
   const q = filter.q?.trim().toLowerCase() ?? "";
@@ -396,7 +493,14 @@ export async function listTextAnswers(form: EvaluationFormDoc, filter: ResultsFi
         more = true;
         break;
       }
-      out.push({ questionId: a.questionId, subject: a.subject ?? null, text: a.value, wardName: form.anonymous ? null : r.wardName, programme: r.programme, updatedAt: r.updatedAt });
+      out.push({
+        questionId: a.questionId,
+        subject: a.subject ?? null,
+        text: a.value,
+        wardName: form.anonymous ? null : r.wardName,
+        programme: r.programme,
+        updatedAt: r.updatedAt,
+      });
     }
     if (more) break;
   }
@@ -412,7 +516,14 @@ export function streamResponses(formId: string, filter: ResultsFilter) {
     .cursor({ batchSize: 500 }) as AsyncIterable<EvaluationResponseDoc>;
 }
 
-export type AudienceMember = { parentName: string; phone: string; registrationId: string; wardName: string; programme: string; subjects: string[] };
+export type AudienceMember = {
+  parentName: string;
+  phone: string;
+  registrationId: string;
+  wardName: string;
+  programme: string;
+  subjects: string[];
+};
 
 /**
  * The registrations a form is for: the audience size, and (for an open form) the parents who have not answered,
@@ -431,7 +542,16 @@ export async function audienceOf(form: EvaluationFormDoc, filter: ResultsFilter 
     .select("_id parentName whatsappNumberNormalized wardName programme subjects")
     .sort({ createdAt: 1 })
     .limit(20_000)
-    .lean<Array<{ _id: string; parentName: string; whatsappNumberNormalized: string; wardName: string; programme: string; subjects: string[] }>>();
+    .lean<
+      Array<{
+        _id: string;
+        parentName: string;
+        whatsappNumberNormalized: string;
+        wardName: string;
+        programme: string;
+        subjects: string[];
+      }>
+    >();
   return rows.map<AudienceMember>((r) => ({
     parentName: r.parentName,
     phone: r.whatsappNumberNormalized,

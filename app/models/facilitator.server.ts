@@ -77,13 +77,20 @@ export type StudentRow = {
   createdAt: Date;
 };
 
-async function withEmails(rows: Array<Omit<StudentRow, "email"> & { wardWhatsappNormalized: string }>): Promise<StudentRow[]> {
+async function withEmails(
+  rows: Array<Omit<StudentRow, "email"> & { wardWhatsappNormalized: string }>,
+): Promise<StudentRow[]> {
   const phones = [...new Set(rows.map((r) => r.wardWhatsappNormalized))];
   const users = phones.length
-    ? await User.find({ phone: { $in: phones } }).select("phone email").lean<Array<{ phone: string; email: string | null }>>()
+    ? await User.find({ phone: { $in: phones } })
+        .select("phone email")
+        .lean<Array<{ phone: string; email: string | null }>>()
     : [];
   const emailByPhone = new Map(users.map((u) => [u.phone, u.email ?? null]));
-  return rows.map(({ wardWhatsappNormalized, ...r }) => ({ ...r, email: emailByPhone.get(wardWhatsappNormalized) ?? null }));
+  return rows.map(({ wardWhatsappNormalized, ...r }) => ({
+    ...r,
+    email: emailByPhone.get(wardWhatsappNormalized) ?? null,
+  }));
 }
 
 /** One page of the facilitator's students, newest registration first. */

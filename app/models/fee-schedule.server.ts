@@ -10,7 +10,10 @@ const pesewasField = {
   default: null,
   min: 0,
   max: MAX_AMOUNT_PESEWAS,
-  validate: { validator: (v: number | null) => v == null || Number.isSafeInteger(v), message: "Amounts are whole pesewas" },
+  validate: {
+    validator: (v: number | null) => v == null || Number.isSafeInteger(v),
+    message: "Amounts are whole pesewas",
+  },
 };
 const perProgramme = Object.fromEntries(PROGRAMMES.map((p) => [p, pesewasField]));
 
@@ -37,7 +40,9 @@ export const FeeScheduleModel =
 
 function clean(row: Partial<FeeScheduleDoc>): FeeSchedule {
   const pick = (fees: Partial<Record<string, number | null>> | undefined) =>
-    Object.fromEntries(PROGRAMMES.map((p) => [p, typeof fees?.[p] === "number" ? fees[p] : null])) as FeeSchedule["fees"];
+    Object.fromEntries(
+      PROGRAMMES.map((p) => [p, typeof fees?.[p] === "number" ? fees[p] : null]),
+    ) as FeeSchedule["fees"];
   return {
     season: row.season ?? "",
     deadline: row.deadline ?? "",

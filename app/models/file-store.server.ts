@@ -34,7 +34,11 @@ async function bucket(): Promise<GridFSBucket> {
 }
 
 /** Stores the bytes under `key`; false (nothing stored) when the key is taken. */
-export async function putFile(key: string, bytes: Uint8Array, metadata: Record<string, unknown> = {}): Promise<boolean> {
+export async function putFile(
+  key: string,
+  bytes: Uint8Array,
+  metadata: Record<string, unknown> = {},
+): Promise<boolean> {
   const b = await bucket();
   const upload = b.openUploadStream(key, { metadata });
   try {
@@ -42,7 +46,12 @@ export async function putFile(key: string, bytes: Uint8Array, metadata: Record<s
     return true;
   } catch (error) {
     // The file document is written last: a refused one leaves chunks behind, removed here.
-    await (await database()).collection(`${FILES_BUCKET}.chunks`).deleteMany({ files_id: upload.id }).catch(() => undefined);
+    await (
+      await database()
+    )
+      .collection(`${FILES_BUCKET}.chunks`)
+      .deleteMany({ files_id: upload.id })
+      .catch(() => undefined);
     if (error instanceof MongoServerError && error.code === 11000) return false;
     throw error;
   }
@@ -56,7 +65,9 @@ export async function getFile(key: string, range?: { start: number; end: number 
   const [file] = await b.find({ filename: key }, { limit: 1 }).toArray();
   if (!file) return null;
   const chunks: Buffer[] = [];
-  const stream = range ? b.openDownloadStream(file._id, { start: range.start, end: range.end + 1 }) : b.openDownloadStream(file._id);
+  const stream = range
+    ? b.openDownloadStream(file._id, { start: range.start, end: range.end + 1 })
+    : b.openDownloadStream(file._id);
   for await (const chunk of stream) chunks.push(chunk as Buffer);
   return { length: file.length, bytes: Buffer.concat(chunks) };
 }
@@ -65,11 +76,16 @@ export async function getFile(key: string, range?: { start: number; end: number 
  * The file's bytes as a stream (or those from `start` to `end` inclusive), for a response: a download is never held
  * in memory whole. Null when there is no such file.
  */
-export async function streamFile(key: string, range?: { start: number; end: number }): Promise<ReadableStream<Uint8Array> | null> {
+export async function streamFile(
+  key: string,
+  range?: { start: number; end: number },
+): Promise<ReadableStream<Uint8Array> | null> {
   const b = await bucket();
   const [file] = await b.find({ filename: key }, { limit: 1, projection: { _id: 1 } }).toArray();
   if (!file) return null;
-  const stream = range ? b.openDownloadStream(file._id, { start: range.start, end: range.end + 1 }) : b.openDownloadStream(file._id);
+  const stream = range
+    ? b.openDownloadStream(file._id, { start: range.start, end: range.end + 1 })
+    : b.openDownloadStream(file._id);
   return Readable.toWeb(stream) as ReadableStream<Uint8Array>;
 }
 
@@ -97,7 +113,15 @@ export async function migrateUploadsFolder(root: string): Promise<{ moved: numbe
   let alreadyStored = 0;
   if (!root || !fs.existsSync(root)) return { moved, alreadyStored };
   const walk = (dir: string): string[] =>
-    fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(path.join(dir, e.name)) : e.isFile() && !e.name.startsWith(".tmp-") ? [path.join(dir, e.name)] : []));
+    fs
+      .readdirSync(dir, { withFileTypes: true })
+      .flatMap((e) =>
+        e.isDirectory()
+          ? walk(path.join(dir, e.name))
+          : e.isFile() && !e.name.startsWith(".tmp-")
+            ? [path.join(dir, e.name)]
+            : [],
+      );
   for (const full of walk(root)) {
     const key = path.relative(root, full).split(path.sep).join("/");
     if (!UPLOAD_KEY.test(key)) continue;

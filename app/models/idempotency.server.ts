@@ -69,7 +69,12 @@ export async function runOnce<T>(
   for (;;) {
     const now = new Date();
     try {
-      await IdempotencyKey.create({ _id: id, state: "pending", lockedUntil: new Date(now.getTime() + lockMs), expiresAt: new Date(now.getTime() + KEEP_MS) });
+      await IdempotencyKey.create({
+        _id: id,
+        state: "pending",
+        lockedUntil: new Date(now.getTime() + lockMs),
+        expiresAt: new Date(now.getTime() + KEEP_MS),
+      });
       owned = true;
     } catch (error) {
       if (!isDuplicateKeyError(error)) throw error;

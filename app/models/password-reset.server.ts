@@ -17,7 +17,14 @@ passwordResetSchema.index({ tokenHash: 1 }, { unique: true });
 passwordResetSchema.index({ expiresAt: 1 }, { expireAfterSeconds: 0 });
 passwordResetSchema.index({ userId: 1, usedAt: 1 });
 
-type PasswordResetDoc = { _id: string; tokenHash: string; userId: string; createdBy: string; expiresAt: Date; usedAt: Date | null };
+type PasswordResetDoc = {
+  _id: string;
+  tokenHash: string;
+  userId: string;
+  createdBy: string;
+  expiresAt: Date;
+  usedAt: Date | null;
+};
 export const PasswordReset =
   (mongoose.models.PasswordReset as mongoose.Model<PasswordResetDoc>) ??
   mongoose.model<PasswordResetDoc>("PasswordReset", passwordResetSchema);

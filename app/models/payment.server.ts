@@ -1,5 +1,13 @@
 import mongoose, { Schema, type InferSchemaType } from "mongoose";
-import { MAX_AMOUNT_PESEWAS, PAYMENT_METHODS, PAYMENT_STATES, formatReceiptNumber, paymentStatus, type PaymentMethod, type PaymentState } from "#app/domain/money.ts";
+import {
+  MAX_AMOUNT_PESEWAS,
+  PAYMENT_METHODS,
+  PAYMENT_STATES,
+  formatReceiptNumber,
+  paymentStatus,
+  type PaymentMethod,
+  type PaymentState,
+} from "#app/domain/money.ts";
 import { idField } from "./ids.server.ts";
 import { Registration } from "./registration.server.ts";
 
@@ -79,7 +87,8 @@ const counterSchema = new Schema(
   { collection: "counters", versionKey: false },
 );
 type CounterDoc = { _id: string; seq: number; holder?: string | null };
-export const Counter = (mongoose.models.Counter as mongoose.Model<CounterDoc>) ?? mongoose.model<CounterDoc>("Counter", counterSchema);
+export const Counter =
+  (mongoose.models.Counter as mongoose.Model<CounterDoc>) ?? mongoose.model<CounterDoc>("Counter", counterSchema);
 
 const receiptCounter = (season: string) => `receipt:${season}`;
 
@@ -98,14 +107,20 @@ async function settleHolder(counter: CounterDoc, season: string) {
  * payment that has a number keeps it.
  */
 export async function assignReceiptNumber(paymentId: string): Promise<number> {
-  const payment = await Payment.findById(String(paymentId)).select("season state receiptNumber").lean<{ season: string; state: string; receiptNumber: number | null }>();
+  const payment = await Payment.findById(String(paymentId))
+    .select("season state receiptNumber")
+    .lean<{ season: string; state: string; receiptNumber: number | null }>();
   if (!payment) throw new Error(`No payment ${paymentId}`);
   if (payment.receiptNumber != null) return payment.receiptNumber;
   const name = receiptCounter(payment.season);
   for (let attempt = 0; ; attempt++) {
     const counter =
       (await Counter.findById(name).lean<CounterDoc>()) ??
-      (await Counter.findOneAndUpdate({ _id: name }, { $setOnInsert: { seq: 0, holder: null } }, { upsert: true, returnDocument: "after", lean: true }))!;
+      (await Counter.findOneAndUpdate(
+        { _id: name },
+        { $setOnInsert: { seq: 0, holder: null } },
+        { upsert: true, returnDocument: "after", lean: true },
+      ))!;
     const holder = counter.holder ?? null;
     if (holder === String(paymentId)) {
       // This payment took the number earlier and its process stopped before writing it.
@@ -113,7 +128,10 @@ export async function assignReceiptNumber(paymentId: string): Promise<number> {
       return counter.seq;
     }
     await settleHolder(counter, payment.season);
-    const taken = await Counter.updateOne({ _id: name, seq: counter.seq, holder }, { $set: { seq: counter.seq + 1, holder: String(paymentId) } });
+    const taken = await Counter.updateOne(
+      { _id: name, seq: counter.seq, holder },
+      { $set: { seq: counter.seq + 1, holder: String(paymentId) } },
+    );
     if (taken.modifiedCount === 1) {
       await settleHolder({ _id: name, seq: counter.seq + 1, holder: String(paymentId) }, payment.season);
       return counter.seq + 1;
@@ -127,8 +145,24 @@ export const PAYMENT_FIELDS =
   "_id registrationId season amount method reference paidOn payerPhone note state source confirmedAt receiptNumber receiptCode balanceAfter rejectedReason voidedReason createdAt";
 export type PaymentRow = Pick<
   PaymentDoc,
-  | "_id" | "registrationId" | "season" | "amount" | "method" | "reference" | "paidOn" | "payerPhone" | "note" | "state"
-  | "source" | "confirmedAt" | "receiptNumber" | "receiptCode" | "balanceAfter" | "rejectedReason" | "voidedReason" | "createdAt"
+  | "_id"
+  | "registrationId"
+  | "season"
+  | "amount"
+  | "method"
+  | "reference"
+  | "paidOn"
+  | "payerPhone"
+  | "note"
+  | "state"
+  | "source"
+  | "confirmedAt"
+  | "receiptNumber"
+  | "receiptCode"
+  | "balanceAfter"
+  | "rejectedReason"
+  | "voidedReason"
+  | "createdAt"
 >;
 
 export async function listPaymentsForRegistrations(registrationIds: string[]) {
@@ -151,10 +185,14 @@ export async function getPayment(id: string) {
 export async function refreshRegistrationTotals(registrationId: string) {
   const id = String(registrationId);
   for (;;) {
-    const reg = await Registration.findById(id).select("amountDue paymentsRev").lean<{ amountDue: number | null; paymentsRev?: number }>();
+    const reg = await Registration.findById(id)
+      .select("amountDue paymentsRev")
+      .lean<{ amountDue: number | null; paymentsRev?: number }>();
     if (!reg) return { amountDue: null, amountPaid: 0, balance: null };
     const rev = reg.paymentsRev ?? 0;
-    const confirmed = await Payment.find({ registrationId: id, state: "confirmed" }).select("amount").lean<{ amount: number }[]>();
+    const confirmed = await Payment.find({ registrationId: id, state: "confirmed" })
+      .select("amount")
+      .lean<{ amount: number }[]>();
     let paid = 0;
     for (const p of confirmed) paid += p.amount;
     const due = reg.amountDue ?? null;
@@ -184,7 +222,11 @@ export async function repairPayments(): Promise<{ receipts: number; totals: numb
   const counters = await Counter.find({ _id: { $regex: "^receipt:" }, holder: { $ne: null } }).lean<CounterDoc[]>();
   for (const c of counters) await settleHolder(c, c._id.slice("receipt:".length));
   // A minute old at least: a confirmation still under way on another instance numbers its own payment.
-  const unnumbered = await Payment.find({ state: { $in: ["confirmed", "voided"] }, receiptNumber: null, confirmedAt: { $lt: new Date(Date.now() - 60_000) } })
+  const unnumbered = await Payment.find({
+    state: { $in: ["confirmed", "voided"] },
+    receiptNumber: null,
+    confirmedAt: { $lt: new Date(Date.now() - 60_000) },
+  })
     .select("_id")
     .sort({ confirmedAt: 1 })
     .lean<{ _id: string }[]>();
@@ -243,15 +285,20 @@ function escapeRegex(text: string) {
 export async function adminPaymentFilter(input: PaymentFilterInput) {
   const filter: Record<string, unknown> = {};
   if (input.state && (PAYMENT_STATES as readonly string[]).includes(input.state)) filter.state = String(input.state);
-  if (input.method && (PAYMENT_METHODS as readonly string[]).includes(input.method)) filter.method = String(input.method);
+  if (input.method && (PAYMENT_METHODS as readonly string[]).includes(input.method))
+    filter.method = String(input.method);
   const paidOn: Record<string, Date> = {};
   if (input.from) paidOn.$gte = new Date(`${input.from}T00:00:00Z`);
   if (input.to) paidOn.$lte = new Date(`${input.to}T23:59:59Z`);
   if (Object.keys(paidOn).length) filter.paidOn = paidOn;
-  const text = String(input.q ?? "").trim().slice(0, 100);
+  const text = String(input.q ?? "")
+    .trim()
+    .slice(0, 100);
   if (text) {
     const rx = new RegExp(escapeRegex(text), "i");
-    const regs = await Registration.find({ $or: [{ wardName: rx }, { parentName: rx }, { whatsappNumber: rx }, { wardWhatsapp: rx }] })
+    const regs = await Registration.find({
+      $or: [{ wardName: rx }, { parentName: rx }, { whatsappNumber: rx }, { wardWhatsapp: rx }],
+    })
       .select("_id")
       .limit(1000)
       .lean<{ _id: string }[]>();
@@ -288,7 +335,11 @@ export type PaymentExportRow = PaymentRow & {
 
 /** Every matching payment with its registration's names, streamed in batches (memory stays flat). */
 export async function* streamAdminPayments(filter: Record<string, unknown>): AsyncGenerator<PaymentExportRow> {
-  const cursor = Payment.find(filter).select(PAYMENT_FIELDS).sort({ stateRank: 1, createdAt: -1 }).lean<PaymentRow[]>().cursor({ batchSize: 500 });
+  const cursor = Payment.find(filter)
+    .select(PAYMENT_FIELDS)
+    .sort({ stateRank: 1, createdAt: -1 })
+    .lean<PaymentRow[]>()
+    .cursor({ batchSize: 500 });
   let batch: PaymentRow[] = [];
   const flush = async function* () {
     const names = await registrationNames(batch.map((p) => p.registrationId));

@@ -6,7 +6,13 @@ import { Registration } from "./registration.server.ts";
 
 useTestDatabase("phone_migration_test", { init: [User, Registration] });
 
-const registration = (id: string, whatsappNumber: string, whatsappNumberNormalized: string, wardWhatsapp: string, wardWhatsappNormalized: string) => ({
+const registration = (
+  id: string,
+  whatsappNumber: string,
+  whatsappNumberNormalized: string,
+  wardWhatsapp: string,
+  wardWhatsappNormalized: string,
+) => ({
   _id: id,
   reference: `ref-${id}`,
   parentName: "Ama Mensah",

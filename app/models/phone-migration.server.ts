@@ -8,7 +8,13 @@ import { Registration } from "./registration.server.ts";
  * number does not parse, or whose new number would collide with another
  * record, are left as they are and listed for a person to fix.
  */
-export type PhoneProblem = { collection: "users" | "registrations"; id: string; field: string; value: string; reason: string };
+export type PhoneProblem = {
+  collection: "users" | "registrations";
+  id: string;
+  field: string;
+  value: string;
+  reason: string;
+};
 export type PhoneMigrationReport = { usersChanged: number; registrationsChanged: number; problems: PhoneProblem[] };
 
 function isDuplicateKey(error: unknown) {
@@ -21,13 +27,27 @@ export async function normalizeStoredPhones(): Promise<PhoneMigrationReport> {
   for await (const u of User.find().select("_id phone").lean<{ _id: string; phone: string }[]>().cursor()) {
     const phone = normalizePhone(u.phone);
     if (!phone) {
-      report.problems.push({ collection: "users", id: u._id, field: "phone", value: u.phone, reason: "not a valid mobile number" });
+      report.problems.push({
+        collection: "users",
+        id: u._id,
+        field: "phone",
+        value: u.phone,
+        reason: "not a valid mobile number",
+      });
       continue;
     }
     if (phone === u.phone) continue;
-    const other = await User.findOne({ phone, _id: { $ne: u._id } }).select("_id").lean();
+    const other = await User.findOne({ phone, _id: { $ne: u._id } })
+      .select("_id")
+      .lean();
     if (other) {
-      report.problems.push({ collection: "users", id: u._id, field: "phone", value: u.phone, reason: `same number as user ${other._id}` });
+      report.problems.push({
+        collection: "users",
+        id: u._id,
+        field: "phone",
+        value: u.phone,
+        reason: `same number as user ${other._id}`,
+      });
       continue;
     }
     try {
@@ -35,11 +55,23 @@ export async function normalizeStoredPhones(): Promise<PhoneMigrationReport> {
       report.usersChanged++;
     } catch (error) {
       if (!isDuplicateKey(error)) throw error;
-      report.problems.push({ collection: "users", id: u._id, field: "phone", value: u.phone, reason: "same number as another user" });
+      report.problems.push({
+        collection: "users",
+        id: u._id,
+        field: "phone",
+        value: u.phone,
+        reason: "same number as another user",
+      });
     }
   }
 
-  type Row = { _id: string; whatsappNumber: string; whatsappNumberNormalized: string; wardWhatsapp: string; wardWhatsappNormalized: string };
+  type Row = {
+    _id: string;
+    whatsappNumber: string;
+    whatsappNumberNormalized: string;
+    wardWhatsapp: string;
+    wardWhatsappNormalized: string;
+  };
   const cursor = Registration.find()
     .select("_id whatsappNumber whatsappNumberNormalized wardWhatsapp wardWhatsappNormalized")
     .lean<Row[]>()
@@ -51,7 +83,14 @@ export async function normalizeStoredPhones(): Promise<PhoneMigrationReport> {
       ["wardWhatsapp", "wardWhatsappNormalized"],
     ] as const) {
       const phone = normalizePhone(r[raw]);
-      if (!phone) report.problems.push({ collection: "registrations", id: r._id, field: raw, value: r[raw], reason: "not a valid mobile number" });
+      if (!phone)
+        report.problems.push({
+          collection: "registrations",
+          id: r._id,
+          field: raw,
+          value: r[raw],
+          reason: "not a valid mobile number",
+        });
       else if (phone !== r[field]) set[field] = phone;
     }
     if (Object.keys(set).length === 0) continue;

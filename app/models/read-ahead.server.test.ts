@@ -11,7 +11,10 @@ const started: string[] = [];
 beforeAll(async () => {
   client = await MongoClient.connect(process.env.MONGODB_URI!, { monitorCommands: true });
   client.on("commandStarted", (e: CommandStartedEvent) => started.push(e.commandName));
-  await client.db().collection("things").insertMany(Array.from({ length: 50 }, (_, i) => ({ _id: i as never, n: i })));
+  await client
+    .db()
+    .collection("things")
+    .insertMany(Array.from({ length: 50 }, (_, i) => ({ _id: i as never, n: i })));
 });
 afterAll(() => client.close());
 
@@ -20,7 +23,8 @@ const things = () => client.db().collection<{ _id: number; n: number }>("things"
 describe("readAhead", () => {
   it("hands over every document in order, a cursor batch at a time", async () => {
     const batches: number[][] = [];
-    for await (const batch of readAhead(things().find({}, { sort: { n: -1 }, batchSize: 7 }))) batches.push(batch.map((d) => d.n));
+    for await (const batch of readAhead(things().find({}, { sort: { n: -1 }, batchSize: 7 })))
+      batches.push(batch.map((d) => d.n));
     expect(batches.map((b) => b.length)).toEqual([7, 7, 7, 7, 7, 7, 7, 1]);
     expect(batches.flat()).toEqual(Array.from({ length: 50 }, (_, i) => 49 - i));
   });

@@ -1,6 +1,11 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { useTestDatabase } from "#tests/support/test-database.ts";
-import { Registration, countRegistrationsByProgramme, listAdminRegistrations, registrationSearchText } from "./registration.server.ts";
+import {
+  Registration,
+  countRegistrationsByProgramme,
+  listAdminRegistrations,
+  registrationSearchText,
+} from "./registration.server.ts";
 
 function reg(i: number, over: Record<string, unknown>) {
   const at = new Date(Date.UTC(2026, 0, 1, 0, i));
@@ -34,9 +39,26 @@ useTestDatabase("registration_search_test");
 beforeAll(async () => {
   await Registration.init(); // the schema's indexes, the text index included
   await Registration.collection.insertMany([
-    reg(1, { parentName: "Ama Mensah", wardName: "Kofi Mensah", currentSchool: "Accra Academy", whatsappNumber: "024 123 4567", whatsappNumberNormalized: "+233241234567" }),
-    reg(2, { parentName: "Yaa Asantewaa", wardName: "Ɛsi Ɔforiwaa", currentSchool: "Wesley Girls' High School", programme: "arts", subjects: ["Literature"] }),
-    reg(3, { parentName: "Kwame Mensah", wardName: "Abena Mensah", currentSchool: "Achimota School", programme: "business" }),
+    reg(1, {
+      parentName: "Ama Mensah",
+      wardName: "Kofi Mensah",
+      currentSchool: "Accra Academy",
+      whatsappNumber: "024 123 4567",
+      whatsappNumberNormalized: "+233241234567",
+    }),
+    reg(2, {
+      parentName: "Yaa Asantewaa",
+      wardName: "Ɛsi Ɔforiwaa",
+      currentSchool: "Wesley Girls' High School",
+      programme: "arts",
+      subjects: ["Literature"],
+    }),
+    reg(3, {
+      parentName: "Kwame Mensah",
+      wardName: "Abena Mensah",
+      currentSchool: "Achimota School",
+      programme: "business",
+    }),
   ] as never[]);
 });
 
@@ -62,7 +84,7 @@ describe("admin registrations search (registration_search text index)", () => {
 
   it("treats quotes, minus signs and punctuation as text, never as operators", async () => {
     expect(registrationSearchText('"mensah" -kofi')).toBe('"mensah" "kofi"');
-    expect(await search('-kofi')).toEqual(["searchreg0001"]);
+    expect(await search("-kofi")).toEqual(["searchreg0001"]);
     expect(await search("mensah.*(")).toEqual([]);
     expect(await search("?!")).toEqual([]);
   });

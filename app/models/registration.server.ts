@@ -5,7 +5,12 @@ import { isPlausiblePhone, normalizePhone } from "#app/domain/phone.ts";
 import { idField, newReference } from "./ids.server.ts";
 import { readAhead } from "./read-ahead.server.ts";
 import { isPaymentStatus, type PaymentStatus } from "#app/domain/money.ts";
-import { REFERRAL_STATUSES, REGISTRATION_MAX_LENGTHS as MAX, REGISTRATION_MIN_LENGTHS as MIN, UPDATE_MODES } from "#app/domain/registration.ts";
+import {
+  REFERRAL_STATUSES,
+  REGISTRATION_MAX_LENGTHS as MAX,
+  REGISTRATION_MIN_LENGTHS as MIN,
+  UPDATE_MODES,
+} from "#app/domain/registration.ts";
 
 export const YES_NO = ["yes", "no"] as const;
 
@@ -40,21 +45,45 @@ const registrationSchema = new Schema(
     wardNameKey: { type: String, required: true },
     wardWhatsapp: { type: String, required: true, trim: true, maxlength: MAX.phone },
     wardWhatsappNormalized: { type: String, required: true },
-    currentSchool: { type: String, required: true, trim: true, minlength: MIN.currentSchool, maxlength: MAX.currentSchool },
+    currentSchool: {
+      type: String,
+      required: true,
+      trim: true,
+      minlength: MIN.currentSchool,
+      maxlength: MAX.currentSchool,
+    },
     wardForm: { type: String, required: true, enum: WARD_FORMS },
-    specificClass: { type: String, required: true, trim: true, minlength: MIN.specificClass, maxlength: MAX.specificClass },
+    specificClass: {
+      type: String,
+      required: true,
+      trim: true,
+      minlength: MIN.specificClass,
+      maxlength: MAX.specificClass,
+    },
     programme: { type: String, required: true, enum: PROGRAMMES },
     subjects: {
       type: [String],
       required: true,
-      validate: { validator: (v: string[]) => Array.isArray(v) && v.length > 0, message: "Please select at least one subject" },
+      validate: {
+        validator: (v: string[]) => Array.isArray(v) && v.length > 0,
+        message: "Please select at least one subject",
+      },
     },
     subjectCount: { type: Number, required: true, min: 1 },
     updateMode: {
       type: [{ type: String, enum: UPDATE_MODES }],
-      validate: { validator: (v: string[]) => Array.isArray(v) && v.length > 0, message: "Please select at least one update mode" },
+      validate: {
+        validator: (v: string[]) => Array.isArray(v) && v.length > 0,
+        message: "Please select at least one update mode",
+      },
     },
-    referralName: { type: String, required: true, trim: true, minlength: MIN.referralName, maxlength: MAX.referralName },
+    referralName: {
+      type: String,
+      required: true,
+      trim: true,
+      minlength: MIN.referralName,
+      maxlength: MAX.referralName,
+    },
     referralStatus: { type: String, required: true, enum: REFERRAL_STATUSES },
     referralOther: { type: String, trim: true, maxlength: MAX.referralOther, default: null },
     joinStudentGroups: { type: String, enum: YES_NO, default: "yes" },
@@ -103,7 +132,11 @@ registrationSchema.index(
   { name: "registration_search", default_language: "none", weights: { wardName: 3, parentName: 2 } },
 );
 
-export type RegistrationDoc = InferSchemaType<typeof registrationSchema> & { _id: string; createdAt: Date; updatedAt: Date };
+export type RegistrationDoc = InferSchemaType<typeof registrationSchema> & {
+  _id: string;
+  createdAt: Date;
+  updatedAt: Date;
+};
 export const Registration =
   (mongoose.models.Registration as mongoose.Model<RegistrationDoc>) ??
   mongoose.model<RegistrationDoc>("Registration", registrationSchema);
@@ -153,20 +186,29 @@ export function normaliseClaimCode(text: string) {
   return c.length === 8 ? `${c.slice(0, 4)}-${c.slice(4)}` : null;
 }
 
-export type ClaimOutcome = { status: "linked"; registrationId: string } | { status: "already-yours" | "not-found" | "claimed-by-another" };
+export type ClaimOutcome =
+  { status: "linked"; registrationId: string } | { status: "already-yours" | "not-found" | "claimed-by-another" };
 
 /**
  * Links the registration with this reference and claim code to the account, as its parent or its student. A
  * wrong reference or code are the same answer (not-found); a registration another account has claimed in that
  * role stays theirs (the school can move it).
  */
-export async function claimRegistration(user: { _id: string; role: string }, reference: string, claimCode: string): Promise<ClaimOutcome> {
+export async function claimRegistration(
+  user: { _id: string; role: string },
+  reference: string,
+  claimCode: string,
+): Promise<ClaimOutcome> {
   const code = normaliseClaimCode(claimCode);
   if (!code) return { status: "not-found" };
   const field = user.role === "parent" ? "parentUserId" : "studentUserId";
   const id = String(user._id);
   const match = { reference: String(reference), claimCode: code };
-  const updated = await Registration.findOneAndUpdate({ ...match, [field]: null }, { $set: { [field]: id } }, { projection: { _id: 1 }, lean: true });
+  const updated = await Registration.findOneAndUpdate(
+    { ...match, [field]: null },
+    { $set: { [field]: id } },
+    { projection: { _id: 1 }, lean: true },
+  );
   if (updated) return { status: "linked", registrationId: String(updated._id) };
   const existing = await Registration.findOne(match).select(field).lean<Record<string, string | null>>();
   if (!existing) return { status: "not-found" };
@@ -183,7 +225,11 @@ export async function getRegistrationByReference(reference: string) {
 }
 
 /** The duplicate rule: the same ward (name key + normalised WhatsApp) in the same programme. */
-export async function findDuplicateRegistration(key: { programme: string; wardWhatsappNormalized: string; wardNameKey: string }) {
+export async function findDuplicateRegistration(key: {
+  programme: string;
+  wardWhatsappNormalized: string;
+  wardNameKey: string;
+}) {
   const filter: Record<string, unknown> = {
     programme: String(key.programme),
     wardWhatsappNormalized: String(key.wardWhatsappNormalized),
@@ -237,7 +283,15 @@ export function registrationSearchText(q: string): string | null {
  * `$text` query on the registration_search index (names, school, subjects,
  * phone numbers). Text with no letter or digit matches nothing.
  */
-export function adminRegistrationFilter({ q, programme, payment }: { q?: string | null; programme?: Programme | null; payment?: PaymentStatus | null }) {
+export function adminRegistrationFilter({
+  q,
+  programme,
+  payment,
+}: {
+  q?: string | null;
+  programme?: Programme | null;
+  payment?: PaymentStatus | null;
+}) {
   const filter: Record<string, unknown> = {};
   if (programme && isProgramme(programme)) filter.programme = String(programme);
   if (payment && isPaymentStatus(payment)) filter.paymentStatus = String(payment);
@@ -252,7 +306,13 @@ export function adminRegistrationFilter({ q, programme, payment }: { q?: string 
 }
 
 /** One page of registrations, newest first, and how many match (createdAt / programme+createdAt indexes). */
-export async function listAdminRegistrations(options: { q?: string | null; programme?: Programme | null; payment?: PaymentStatus | null; page: number; perPage: number }) {
+export async function listAdminRegistrations(options: {
+  q?: string | null;
+  programme?: Programme | null;
+  payment?: PaymentStatus | null;
+  page: number;
+  perPage: number;
+}) {
   const filter = adminRegistrationFilter(options);
   const page = Math.max(1, Math.floor(options.page));
   const [items, total] = await Promise.all([
@@ -273,7 +333,9 @@ export async function listAdminRegistrations(options: { q?: string | null; progr
  * use a DISTINCT_SCAN); `total` is their sum.
  */
 export async function countRegistrationsByProgramme() {
-  const rows = await Registration.aggregate<{ _id: string; n: number }>([{ $group: { _id: "$programme", n: { $sum: 1 } } }]);
+  const rows = await Registration.aggregate<{ _id: string; n: number }>([
+    { $group: { _id: "$programme", n: { $sum: 1 } } },
+  ]);
   const byProgramme = Object.fromEntries(PROGRAMMES.map((p) => [p, 0])) as Record<Programme, number>;
   for (const row of rows) if (isProgramme(row._id)) byProgramme[row._id] = row.n;
   return { byProgramme, total: PROGRAMMES.reduce((sum, p) => sum + byProgramme[p], 0) };
@@ -289,10 +351,28 @@ const EXPORT_FIELDS =
   "createdAt parentName whatsappNumber whatsappNumberNormalized alternativeNumber wardName wardWhatsapp wardWhatsappNormalized currentSchool wardForm specificClass programme subjects subjectCount updateMode referralName referralStatus referralOther joinStudentGroups joinParentGroup feedback amountDue amountPaid";
 export type ExportRegistration = Pick<
   RegistrationDoc,
-  | "parentName" | "whatsappNumber" | "whatsappNumberNormalized" | "alternativeNumber" | "wardName" | "wardWhatsapp"
-  | "wardWhatsappNormalized" | "currentSchool" | "wardForm"
-  | "specificClass" | "programme" | "subjects" | "subjectCount" | "updateMode" | "referralName" | "referralStatus"
-  | "referralOther" | "joinStudentGroups" | "joinParentGroup" | "feedback" | "amountDue" | "amountPaid"
+  | "parentName"
+  | "whatsappNumber"
+  | "whatsappNumberNormalized"
+  | "alternativeNumber"
+  | "wardName"
+  | "wardWhatsapp"
+  | "wardWhatsappNormalized"
+  | "currentSchool"
+  | "wardForm"
+  | "specificClass"
+  | "programme"
+  | "subjects"
+  | "subjectCount"
+  | "updateMode"
+  | "referralName"
+  | "referralStatus"
+  | "referralOther"
+  | "joinStudentGroups"
+  | "joinParentGroup"
+  | "feedback"
+  | "amountDue"
+  | "amountPaid"
 > & { _id: string; createdAt: Date };
 
 /** The export fields as a projection for the driver. */
@@ -335,7 +415,9 @@ export async function listRegistrationsOldestFirst(page: number, perPage: number
 }
 
 export async function getRegistrationForDelete(id: string) {
-  return Registration.findById(String(id)).select("_id wardName parentName programme").lean<{ _id: string; wardName: string; parentName: string; programme: Programme }>();
+  return Registration.findById(String(id))
+    .select("_id wardName parentName programme")
+    .lean<{ _id: string; wardName: string; parentName: string; programme: Programme }>();
 }
 
 /** True when a registration was deleted. */

@@ -23,7 +23,8 @@ export async function seedDemoEvaluations(adminId: string, parentId: string) {
       $setOnInsert: {
         _id: newId(),
         title: DEMO_OPEN_FORM,
-        intro: "Two minutes, five questions: tell us how the classes are going so we can fix what is not working before the course ends.",
+        intro:
+          "Two minutes, five questions: tell us how the classes are going so we can fix what is not working before the course ends.",
         programmes: ["science"],
         subject: null,
         opensAt: new Date(now - 2 * DAY),
@@ -31,10 +32,46 @@ export async function seedDemoEvaluations(adminId: string, parentId: string) {
         anonymous: false,
         createdById: adminId,
         questions: [
-          { _id: qid(), type: "rating", prompt: "How satisfied are you with the classes so far?", required: true, perSubject: false, options: [], lowLabel: "Not at all", highLabel: "Very satisfied" },
-          { _id: qid(), type: "single", prompt: "Is the class time convenient?", required: true, perSubject: false, options: ["Yes", "Somewhat", "No"], lowLabel: "", highLabel: "" },
-          { _id: qid(), type: "rating", prompt: "How well does your ward follow the lessons?", required: false, perSubject: true, options: [], lowLabel: "Struggling", highLabel: "Very well" },
-          { _id: qid(), type: "long", prompt: "Anything we should change?", required: false, perSubject: false, options: [], lowLabel: "", highLabel: "" },
+          {
+            _id: qid(),
+            type: "rating",
+            prompt: "How satisfied are you with the classes so far?",
+            required: true,
+            perSubject: false,
+            options: [],
+            lowLabel: "Not at all",
+            highLabel: "Very satisfied",
+          },
+          {
+            _id: qid(),
+            type: "single",
+            prompt: "Is the class time convenient?",
+            required: true,
+            perSubject: false,
+            options: ["Yes", "Somewhat", "No"],
+            lowLabel: "",
+            highLabel: "",
+          },
+          {
+            _id: qid(),
+            type: "rating",
+            prompt: "How well does your ward follow the lessons?",
+            required: false,
+            perSubject: true,
+            options: [],
+            lowLabel: "Struggling",
+            highLabel: "Very well",
+          },
+          {
+            _id: qid(),
+            type: "long",
+            prompt: "Anything we should change?",
+            required: false,
+            perSubject: false,
+            options: [],
+            lowLabel: "",
+            highLabel: "",
+          },
         ],
       },
     },
@@ -55,9 +92,36 @@ export async function seedDemoEvaluations(adminId: string, parentId: string) {
         anonymous: false,
         createdById: adminId,
         questions: [
-          { _id: qid(), type: "rating", prompt: "How was the first week?", required: true, perSubject: false, options: [], lowLabel: "Poor", highLabel: "Excellent" },
-          { _id: qid(), type: "multiple", prompt: "What helped most?", required: false, perSubject: false, options: ["WhatsApp class pages", "Timetable", "Assignments", "Facilitators' feedback"], lowLabel: "", highLabel: "" },
-          { _id: qid(), type: "short", prompt: "One thing to improve", required: false, perSubject: false, options: [], lowLabel: "", highLabel: "" },
+          {
+            _id: qid(),
+            type: "rating",
+            prompt: "How was the first week?",
+            required: true,
+            perSubject: false,
+            options: [],
+            lowLabel: "Poor",
+            highLabel: "Excellent",
+          },
+          {
+            _id: qid(),
+            type: "multiple",
+            prompt: "What helped most?",
+            required: false,
+            perSubject: false,
+            options: ["WhatsApp class pages", "Timetable", "Assignments", "Facilitators' feedback"],
+            lowLabel: "",
+            highLabel: "",
+          },
+          {
+            _id: qid(),
+            type: "short",
+            prompt: "One thing to improve",
+            required: false,
+            perSubject: false,
+            options: [],
+            lowLabel: "",
+            highLabel: "",
+          },
         ],
       },
     },
@@ -67,13 +131,41 @@ export async function seedDemoEvaluations(adminId: string, parentId: string) {
   if (!closed || (await EvaluationResponse.exists({ formId: closed._id }))) return;
   const [rating, helped, improve] = toQuestions(closed);
   const sample: Array<{ reference: string; answers: () => Answer[] }> = [
-    { reference: "demoyawowusu", answers: () => [{ questionId: rating.id, subject: null, value: 5 }, { questionId: helped.id, subject: null, value: ["WhatsApp class pages", "Timetable"] }, { questionId: improve.id, subject: null, value: "More practice questions before the weekly quiz." }] },
-    { reference: "demoabenaa01", answers: () => [{ questionId: rating.id, subject: null, value: 4 }, { questionId: helped.id, subject: null, value: ["Facilitators' feedback"] }, { questionId: improve.id, subject: null, value: "Start Literature lessons a little later in the evening." }] },
-    { reference: "demokojob001", answers: () => [{ questionId: rating.id, subject: null, value: 3 }, { questionId: helped.id, subject: null, value: ["Assignments", "Timetable"] }] },
-    { reference: "demoesiam001", answers: () => [{ questionId: rating.id, subject: null, value: 4 }, { questionId: improve.id, subject: null, value: "Share the Ceramics class page link earlier." }] },
+    {
+      reference: "demoyawowusu",
+      answers: () => [
+        { questionId: rating.id, subject: null, value: 5 },
+        { questionId: helped.id, subject: null, value: ["WhatsApp class pages", "Timetable"] },
+        { questionId: improve.id, subject: null, value: "More practice questions before the weekly quiz." },
+      ],
+    },
+    {
+      reference: "demoabenaa01",
+      answers: () => [
+        { questionId: rating.id, subject: null, value: 4 },
+        { questionId: helped.id, subject: null, value: ["Facilitators' feedback"] },
+        { questionId: improve.id, subject: null, value: "Start Literature lessons a little later in the evening." },
+      ],
+    },
+    {
+      reference: "demokojob001",
+      answers: () => [
+        { questionId: rating.id, subject: null, value: 3 },
+        { questionId: helped.id, subject: null, value: ["Assignments", "Timetable"] },
+      ],
+    },
+    {
+      reference: "demoesiam001",
+      answers: () => [
+        { questionId: rating.id, subject: null, value: 4 },
+        { questionId: improve.id, subject: null, value: "Share the Ceramics class page link earlier." },
+      ],
+    },
   ];
   for (const s of sample) {
-    const r = await Registration.findOne({ reference: s.reference }).select("_id parentName wardName programme subjects").lean();
+    const r = await Registration.findOne({ reference: s.reference })
+      .select("_id parentName wardName programme subjects")
+      .lean();
     if (!r) continue;
     const ward = { programme: r.programme, subjects: r.subjects ?? [] };
     await saveResponse(

@@ -26,11 +26,51 @@ const DEMO_PAYMENTS: Array<{
   state: "pending" | "confirmed";
   source: "admin" | "parent";
 }> = [
-  { registration: "demoyawowusu", amount: 20000, method: "mtn-momo", reference: "MP261120.1015.C00001", paidOn: "2026-11-20", state: "confirmed", source: "admin" },
-  { registration: "demoyawowusu", amount: 25000, method: "mtn-momo", reference: "MP261122.0930.C00002", paidOn: "2026-11-22", state: "pending", source: "parent" },
-  { registration: "demoabenaa01", amount: 40000, method: "telecel-cash", reference: "TC2611181200AB", paidOn: "2026-11-18", state: "confirmed", source: "admin" },
-  { registration: "demoesiam001", amount: 42000, method: "bank-transfer", reference: "GCB-778120", paidOn: "2026-11-21", state: "pending", source: "parent" },
-  { registration: "demoadjoa001", amount: 10000, method: "cash", reference: null, paidOn: "2026-11-19", state: "confirmed", source: "admin" },
+  {
+    registration: "demoyawowusu",
+    amount: 20000,
+    method: "mtn-momo",
+    reference: "MP261120.1015.C00001",
+    paidOn: "2026-11-20",
+    state: "confirmed",
+    source: "admin",
+  },
+  {
+    registration: "demoyawowusu",
+    amount: 25000,
+    method: "mtn-momo",
+    reference: "MP261122.0930.C00002",
+    paidOn: "2026-11-22",
+    state: "pending",
+    source: "parent",
+  },
+  {
+    registration: "demoabenaa01",
+    amount: 40000,
+    method: "telecel-cash",
+    reference: "TC2611181200AB",
+    paidOn: "2026-11-18",
+    state: "confirmed",
+    source: "admin",
+  },
+  {
+    registration: "demoesiam001",
+    amount: 42000,
+    method: "bank-transfer",
+    reference: "GCB-778120",
+    paidOn: "2026-11-21",
+    state: "pending",
+    source: "parent",
+  },
+  {
+    registration: "demoadjoa001",
+    amount: 10000,
+    method: "cash",
+    reference: null,
+    paidOn: "2026-11-19",
+    state: "confirmed",
+    source: "admin",
+  },
 ];
 
 /**
@@ -47,7 +87,10 @@ export async function seedDemoPayments(adminId: string) {
   const byRef = new Map(regs.map((r) => [r.reference, r]));
   for (const r of regs) {
     if (r.amountDue != null) continue;
-    await Registration.updateOne({ _id: r._id }, { $set: { amountDue: feeFor(schedule, r.programme, r.subjectCount), feeSeason: schedule.season } });
+    await Registration.updateOne(
+      { _id: r._id },
+      { $set: { amountDue: feeFor(schedule, r.programme, r.subjectCount), feeSeason: schedule.season } },
+    );
   }
   for (const p of DEMO_PAYMENTS) {
     const reg = byRef.get(p.registration);

@@ -28,7 +28,9 @@ describe("demo seed", () => {
   it("creates one account per role, class pages for every programme subject, parent groups and registrations", async () => {
     expect(await seedIfEmpty()).toBe(true);
     for (const account of DEMO_ACCOUNTS) {
-      const user = await User.findOne({ phone: normalizePhone(account.phone) }).select("+passwordHash role").lean();
+      const user = await User.findOne({ phone: normalizePhone(account.phone) })
+        .select("+passwordHash role")
+        .lean();
       expect(user?.role).toBe(account.role);
       expect(await verifyPassword(account.password, user?.passwordHash)).toBe(true);
     }
@@ -39,11 +41,18 @@ describe("demo seed", () => {
     const links = (await WhatsappGroup.find({ groupType: "student" }).lean()).map((g) => g.whatsappLink);
     expect(links.some((l) => !isUsableStudentLink(l))).toBe(true); // 'Class Page Coming Soon' shows somewhere
     expect(await WhatsappGroup.countDocuments({ groupType: "parent", programme: "science" })).toBe(1);
-    expect(await WhatsappGroup.countDocuments({ groupType: "parent", programme: { $ne: "science" } })).toBeGreaterThan(0);
+    expect(await WhatsappGroup.countDocuments({ groupType: "parent", programme: { $ne: "science" } })).toBeGreaterThan(
+      0,
+    );
     // The demo student owns a registration through their phone (docs/product.md#data-rules), which the seed marks verified.
     const student = await User.findOne({ role: "student" }).lean();
     expect(student!.phoneVerifiedAt).toBeInstanceOf(Date);
-    const registration = await getLatestOwnedRegistration({ _id: student!._id, phone: student!.phone, role: "student", phoneVerifiedAt: student!.phoneVerifiedAt });
+    const registration = await getLatestOwnedRegistration({
+      _id: student!._id,
+      phone: student!.phone,
+      role: "student",
+      phoneVerifiedAt: student!.phoneVerifiedAt,
+    });
     expect(registration?.programme).toBe("science");
   });
 

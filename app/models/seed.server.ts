@@ -12,14 +12,37 @@ import { seedDemoEvaluations } from "./seed-evaluations.server.ts";
 
 /** Demo accounts, for demo use only (listed in the README). */
 export const DEMO_ACCOUNTS = [
-  { role: "admin", phone: "0244000001", password: "demo-admin-2025", fullName: "Ama Admin", email: "admin@vacationclasses.example" },
-  { role: "facilitator", phone: "0244000002", password: "demo-teacher-2025", fullName: "Kofi Mensah", email: "kofi@vacationclasses.example" },
-  { role: "parent", phone: "0244000003", password: "demo-parent-2025", fullName: "Efua Owusu", email: "efua@example.com" },
+  {
+    role: "admin",
+    phone: "0244000001",
+    password: "demo-admin-2025",
+    fullName: "Ama Admin",
+    email: "admin@vacationclasses.example",
+  },
+  {
+    role: "facilitator",
+    phone: "0244000002",
+    password: "demo-teacher-2025",
+    fullName: "Kofi Mensah",
+    email: "kofi@vacationclasses.example",
+  },
+  {
+    role: "parent",
+    phone: "0244000003",
+    password: "demo-parent-2025",
+    fullName: "Efua Owusu",
+    email: "efua@example.com",
+  },
   { role: "student", phone: "0244000004", password: "demo-student-2025", fullName: "Yaw Owusu", email: null },
 ] as const;
 
 // A few class pages deliberately unusable so 'Class Page Coming Soon' shows.
-const UNUSABLE = new Set(["science:French", "arts:Ghanaian Language", "business:Cost Accounting", "visual-arts:Ceramics"]);
+const UNUSABLE = new Set([
+  "science:French",
+  "arts:Ghanaian Language",
+  "business:Cost Accounting",
+  "visual-arts:Ceramics",
+]);
 
 function demoLink(programme: string, subject: string) {
   const code = Buffer.from(`${programme}:${subject}`).toString("base64url").slice(0, 22);
@@ -39,11 +62,71 @@ const DEMO_REGISTRATIONS: Array<{
   subjects: string[];
   referralStatus: "teacher" | "parent" | "student" | "friend" | "other";
 }> = [
-  { reference: "demoyawowusu", parentName: "Efua Owusu", whatsappNumber: "0244000003", wardName: "Yaw Owusu", wardWhatsapp: "0244000004", currentSchool: "Achimota School", wardForm: "form-2", specificClass: "2S1", programme: "science", subjects: ["Mathematics", "English Language", "Physics", "Chemistry", "Biology", "French"], referralStatus: "teacher" },
-  { reference: "demoabenaa01", parentName: "Kwame Asante", whatsappNumber: "0501112222", wardName: "Abena Asante", wardWhatsapp: "0501113333", currentSchool: "Wesley Girls' High School", wardForm: "form-1", specificClass: "1A2", programme: "arts", subjects: ["Literature", "History", "Government", "English Language"], referralStatus: "friend" },
-  { reference: "demokojob001", parentName: "Akosua Boateng", whatsappNumber: "0262223333", wardName: "Kojo Boateng", wardWhatsapp: "0262224444", currentSchool: "Prempeh College", wardForm: "form-3", specificClass: "3B1", programme: "business", subjects: ["Accounting", "Business Management", "Economics", "Mathematics"], referralStatus: "parent" },
-  { reference: "demoesiam001", parentName: "Yaa Mensah", whatsappNumber: "0273334444", wardName: "Esi Mensah", wardWhatsapp: "0273335555", currentSchool: "St. Louis SHS", wardForm: "form-2", specificClass: "2V1", programme: "visual-arts", subjects: ["Graphic Design", "Picture Making", "Ceramics"], referralStatus: "student" },
-  { reference: "demoadjoa001", parentName: "Comfort Addo", whatsappNumber: "0544445555", wardName: "Adjoa Addo", wardWhatsapp: "0544446666", currentSchool: "Aburi Girls' SHS", wardForm: "form-1", specificClass: "1H1", programme: "home-economics", subjects: ["Food and Nutrition", "Management in Living", "Mathematics"], referralStatus: "other" },
+  {
+    reference: "demoyawowusu",
+    parentName: "Efua Owusu",
+    whatsappNumber: "0244000003",
+    wardName: "Yaw Owusu",
+    wardWhatsapp: "0244000004",
+    currentSchool: "Achimota School",
+    wardForm: "form-2",
+    specificClass: "2S1",
+    programme: "science",
+    subjects: ["Mathematics", "English Language", "Physics", "Chemistry", "Biology", "French"],
+    referralStatus: "teacher",
+  },
+  {
+    reference: "demoabenaa01",
+    parentName: "Kwame Asante",
+    whatsappNumber: "0501112222",
+    wardName: "Abena Asante",
+    wardWhatsapp: "0501113333",
+    currentSchool: "Wesley Girls' High School",
+    wardForm: "form-1",
+    specificClass: "1A2",
+    programme: "arts",
+    subjects: ["Literature", "History", "Government", "English Language"],
+    referralStatus: "friend",
+  },
+  {
+    reference: "demokojob001",
+    parentName: "Akosua Boateng",
+    whatsappNumber: "0262223333",
+    wardName: "Kojo Boateng",
+    wardWhatsapp: "0262224444",
+    currentSchool: "Prempeh College",
+    wardForm: "form-3",
+    specificClass: "3B1",
+    programme: "business",
+    subjects: ["Accounting", "Business Management", "Economics", "Mathematics"],
+    referralStatus: "parent",
+  },
+  {
+    reference: "demoesiam001",
+    parentName: "Yaa Mensah",
+    whatsappNumber: "0273334444",
+    wardName: "Esi Mensah",
+    wardWhatsapp: "0273335555",
+    currentSchool: "St. Louis SHS",
+    wardForm: "form-2",
+    specificClass: "2V1",
+    programme: "visual-arts",
+    subjects: ["Graphic Design", "Picture Making", "Ceramics"],
+    referralStatus: "student",
+  },
+  {
+    reference: "demoadjoa001",
+    parentName: "Comfort Addo",
+    whatsappNumber: "0544445555",
+    wardName: "Adjoa Addo",
+    wardWhatsapp: "0544446666",
+    currentSchool: "Aburi Girls' SHS",
+    wardForm: "form-1",
+    specificClass: "1H1",
+    programme: "home-economics",
+    subjects: ["Food and Nutrition", "Management in Living", "Mathematics"],
+    referralStatus: "other",
+  },
 ];
 
 /** Creates or updates the demo data. Safe to run any number of times. */
@@ -55,7 +138,8 @@ export async function seedDemoData() {
     if (existing) {
       ids[account.role] = existing._id;
       // Demo phones count as verified, so the demo family keeps seeing its registration by phone.
-      if (!existing.phoneVerifiedAt) await User.updateOne({ _id: existing._id }, { $set: { phoneVerifiedAt: new Date() } });
+      if (!existing.phoneVerifiedAt)
+        await User.updateOne({ _id: existing._id }, { $set: { phoneVerifiedAt: new Date() } });
       continue;
     }
     const user = await User.create({
@@ -75,7 +159,13 @@ export async function seedDemoData() {
   for (const name of ALL_SUBJECTS) {
     await Subject.updateOne(
       { name },
-      { $setOnInsert: { name, description: `${name} vacation classes`, facilitatorId: facilitated.has(name) ? ids.facilitator : null } },
+      {
+        $setOnInsert: {
+          name,
+          description: `${name} vacation classes`,
+          facilitatorId: facilitated.has(name) ? ids.facilitator : null,
+        },
+      },
       { upsert: true },
     );
   }
@@ -107,7 +197,9 @@ export async function seedDemoData() {
   for (const g of parentGroups) {
     await WhatsappGroup.updateOne(
       { programme: g.programme, subjectName: g.subjectName, groupType: "parent" },
-      { $setOnInsert: { programme: g.programme, subjectName: g.subjectName, groupType: "parent", whatsappLink: g.link } },
+      {
+        $setOnInsert: { programme: g.programme, subjectName: g.subjectName, groupType: "parent", whatsappLink: g.link },
+      },
       { upsert: true },
     );
   }

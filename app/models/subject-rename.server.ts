@@ -11,9 +11,15 @@ export async function renameSubjectEverywhere(from: string, to: string) {
   const oldName = String(from);
   const newName = String(to);
   if (oldName === newName) return;
-  await WhatsappGroup.updateMany({ subjectName: oldName, groupType: { $ne: "parent" } }, { $set: { subjectName: newName } });
+  await WhatsappGroup.updateMany(
+    { subjectName: oldName, groupType: { $ne: "parent" } },
+    { $set: { subjectName: newName } },
+  );
   await Assignment.updateMany({ subject: oldName }, { $set: { subject: newName } });
-  const cursor = Registration.find({ subjects: oldName }).select("_id subjects").lean<{ _id: string; subjects: string[] }[]>().cursor();
+  const cursor = Registration.find({ subjects: oldName })
+    .select("_id subjects")
+    .lean<{ _id: string; subjects: string[] }[]>()
+    .cursor();
   for await (const r of cursor) {
     const subjects = [...new Set(r.subjects.map((s) => (s === oldName ? newName : s)))];
     await Registration.updateOne({ _id: r._id }, { $set: { subjects, subjectCount: subjects.length } });

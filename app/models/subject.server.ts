@@ -19,7 +19,11 @@ export const Subject =
   (mongoose.models.Subject as mongoose.Model<SubjectDoc>) ?? mongoose.model<SubjectDoc>("Subject", subjectSchema);
 
 export async function listSubjects() {
-  return Subject.find({}).select("_id name description facilitatorId").sort({ name: 1 }).limit(500).lean<SubjectDoc[]>();
+  return Subject.find({})
+    .select("_id name description facilitatorId")
+    .sort({ name: 1 })
+    .limit(500)
+    .lean<SubjectDoc[]>();
 }
 
 export type SubjectInput = { name: string; description: string | null; facilitatorId: string | null };
@@ -63,7 +67,9 @@ function escapeRegex(text: string) {
 
 /** Another subject with this name, ignoring case and surrounding spaces (the name is stored trimmed). */
 export async function findSubjectNamed(name: string, exceptId?: string | null) {
-  const filter: Record<string, unknown> = { name: { $regex: `^\\s*${escapeRegex(String(name).trim())}\\s*$`, $options: "i" } };
+  const filter: Record<string, unknown> = {
+    name: { $regex: `^\\s*${escapeRegex(String(name).trim())}\\s*$`, $options: "i" },
+  };
   if (exceptId) filter._id = { $ne: String(exceptId) };
   return Subject.findOne(filter).select("_id name").lean<{ _id: string; name: string }>();
 }

@@ -59,11 +59,7 @@ export async function listTimetables(limit = 100) {
 export async function listTimetablesForProgrammes(programmes: readonly string[], limit = 50) {
   if (programmes.length === 0) return [];
   const filter: Record<string, unknown> = { programme: { $in: programmes.map(String) } };
-  return Timetable.find(filter)
-    .select(TIMETABLE_FIELDS)
-    .sort({ createdAt: -1 })
-    .limit(limit)
-    .lean<TimetableDoc[]>();
+  return Timetable.find(filter).select(TIMETABLE_FIELDS).sort({ createdAt: -1 }).limit(limit).lean<TimetableDoc[]>();
 }
 
 /** Includes the stored path: for the authorising download route only. */

@@ -24,7 +24,8 @@ export async function searchUsers(filters: { q?: string; role?: string }) {
       if (digits) {
         or.push({ phone: { $regex: escapeRegex(digits) } });
         // A local number typed from its start (0…, maybe partial): compare with the +233 form.
-        if (digits.startsWith("0")) or.push({ phone: { $regex: `^${escapeRegex(COUNTRY_DIAL_CODE + digits.slice(1))}` } });
+        if (digits.startsWith("0"))
+          or.push({ phone: { $regex: `^${escapeRegex(COUNTRY_DIAL_CODE + digits.slice(1))}` } });
       }
     }
     and.push({ $or: or });

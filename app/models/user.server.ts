@@ -31,7 +31,8 @@ export type UserDoc = InferSchemaType<typeof userSchema> & { _id: string };
 export const User = (mongoose.models.User as mongoose.Model<UserDoc>) ?? mongoose.model<UserDoc>("User", userSchema);
 
 /** Fields safe to send to a page: never the hash. */
-export const PUBLIC_USER_FIELDS = "_id role fullName displayName phone email createdAt announcementsSeenAt phoneVerifiedAt";
+export const PUBLIC_USER_FIELDS =
+  "_id role fullName displayName phone email createdAt announcementsSeenAt phoneVerifiedAt";
 
 export type PublicUser = Pick<UserDoc, "_id" | "role" | "fullName" | "displayName" | "phone" | "email"> & {
   createdAt: Date;
@@ -44,7 +45,9 @@ export async function getUserById(id: string): Promise<PublicUser | null> {
 }
 
 export async function getUserByPhone(phone: string): Promise<PublicUser | null> {
-  return User.findOne({ phone: String(phone) }).select(PUBLIC_USER_FIELDS).lean<PublicUser>();
+  return User.findOne({ phone: String(phone) })
+    .select(PUBLIC_USER_FIELDS)
+    .lean<PublicUser>();
 }
 
 /** Admin Overview (docs/product.md#sample-figures): every account; with `before`, those created before then. */

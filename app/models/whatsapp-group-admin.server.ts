@@ -99,6 +99,9 @@ export async function deleteGroup(id: string) {
 
 /** The (programme, subject) pairs that have a class page, as studentCountKey keys. */
 export async function listClassPageKeys() {
-  const rows = await WhatsappGroup.find({ groupType: "student" }).select("programme subjectName").limit(5000).lean<{ programme: string; subjectName: string }[]>();
+  const rows = await WhatsappGroup.find({ groupType: "student" })
+    .select("programme subjectName")
+    .limit(5000)
+    .lean<{ programme: string; subjectName: string }[]>();
   return new Set(rows.map((r) => studentCountKey(r.programme, r.subjectName)));
 }

@@ -10,11 +10,19 @@ beforeEach(async () => {
 
 let minute = 0;
 /** Inserts groups in order, each one minute newer than the previous. */
-async function insert(groups: Array<{ subjectName: string; programme: string; groupType: string; whatsappLink?: string }>) {
+async function insert(
+  groups: Array<{ subjectName: string; programme: string; groupType: string; whatsappLink?: string }>,
+) {
   const docs = groups.map((g) => {
     minute += 1;
     const at = new Date(Date.UTC(2026, 0, 1, 0, minute));
-    return { _id: `g${minute}x${g.subjectName.replace(/\W/g, "")}`.toLowerCase(), whatsappLink: "https://chat.whatsapp.com/x", ...g, createdAt: at, updatedAt: at };
+    return {
+      _id: `g${minute}x${g.subjectName.replace(/\W/g, "")}`.toLowerCase(),
+      whatsappLink: "https://chat.whatsapp.com/x",
+      ...g,
+      createdAt: at,
+      updatedAt: at,
+    };
   });
   await WhatsappGroup.collection.insertMany(docs as never[]);
 }
@@ -100,7 +108,11 @@ describe("getGroupsForSubjects (docs/product.md#integrations)", () => {
       { subjectName: "Physics", programme: "arts", groupType: "student" },
     ]);
     const all = await getGroupsForSubjects("science", ["Physics", "Biology"]);
-    expect(all.map((g) => `${g.subjectName}:${g.groupType}`).sort()).toEqual(["Biology:student", "Physics:student", "Physics:subject"]);
+    expect(all.map((g) => `${g.subjectName}:${g.groupType}`).sort()).toEqual([
+      "Biology:student",
+      "Physics:student",
+      "Physics:subject",
+    ]);
     expect(all.map((g) => g.subjectName)).toEqual(["Biology", "Physics", "Physics"]);
     const classPages = await getGroupsForSubjects("science", ["Physics", "Biology"], "student");
     expect(classPages.map((g) => g.subjectName)).toEqual(["Biology", "Physics"]);

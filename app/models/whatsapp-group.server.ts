@@ -33,11 +33,18 @@ export async function getGroupsForSubjects(programme: string, subjects: string[]
 
 /** docs/product.md#integrations: with no user or no registration, everything ordered by programme then subject. */
 export async function getAllGroups() {
-  return WhatsappGroup.find({}).select(GROUP_FIELDS).sort({ programme: 1, subjectName: 1 }).limit(500).lean<WhatsappGroupDoc[]>();
+  return WhatsappGroup.find({})
+    .select(GROUP_FIELDS)
+    .sort({ programme: 1, subjectName: 1 })
+    .limit(500)
+    .lean<WhatsappGroupDoc[]>();
 }
 
 export async function getParentGroups() {
-  return WhatsappGroup.find({ groupType: "parent" }).select(GROUP_FIELDS).sort({ programme: 1 }).lean<WhatsappGroupDoc[]>();
+  return WhatsappGroup.find({ groupType: "parent" })
+    .select(GROUP_FIELDS)
+    .sort({ programme: 1 })
+    .lean<WhatsappGroupDoc[]>();
 }
 
 /**
@@ -57,12 +64,20 @@ export async function findParentGroupForProgramme(programme: string | null | und
   const attempts: Record<string, unknown>[] = [
     // Beyond the spec: the programme's own parents group first, so an Arts parent is never sent to the Business group.
     ...(exact ? [{ $and: [isParent, { programme: exact }] }] : []),
-    { $and: [isParent, science ? { programme: { $regex: "science", $options: "i" } } : { programme: { $not: /science/i } }] },
+    {
+      $and: [
+        isParent,
+        science ? { programme: { $regex: "science", $options: "i" } } : { programme: { $not: /science/i } },
+      ],
+    },
     { $and: [isParent, { programme: { $regex: "general|all", $options: "i" } }] },
     isParent,
   ];
   for (const filter of attempts) {
-    const group = await WhatsappGroup.findOne(filter).select(GROUP_FIELDS).sort({ createdAt: -1 }).lean<WhatsappGroupDoc>();
+    const group = await WhatsappGroup.findOne(filter)
+      .select(GROUP_FIELDS)
+      .sort({ createdAt: -1 })
+      .lean<WhatsappGroupDoc>();
     if (group) return group;
   }
   return null;

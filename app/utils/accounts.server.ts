@@ -21,7 +21,10 @@ import { checkAuthPost, reserveSignIn } from "./sign-in-limits.server.ts";
  * (app/components/form/use-client-validation.ts).
  */
 const SIGN_IN_CONSTRAINT = getZodConstraint(SignInSchema);
-const SIGN_UP_CONSTRAINTS = { portal: getZodConstraint(signUpSchema("portal")), auth: getZodConstraint(signUpSchema("auth")) };
+const SIGN_UP_CONSTRAINTS = {
+  portal: getZodConstraint(signUpSchema("portal")),
+  auth: getZodConstraint(signUpSchema("auth")),
+};
 
 export function accountFormConstraints(screen: SignUpScreen) {
   return { signIn: SIGN_IN_CONSTRAINT, signUp: SIGN_UP_CONSTRAINTS[screen] };
@@ -42,7 +45,10 @@ export async function handleSignIn(request: Request, formData: FormData, address
   const formError = (message: string, status: number) =>
     data({ result: submission.reply({ formErrors: [message], hideFields: HIDE }) }, { status });
   await connectDb();
-  const reservation = await reserveSignIn(normalizePhone(submission.value.phone) ?? submission.value.phone.slice(0, 40), address);
+  const reservation = await reserveSignIn(
+    normalizePhone(submission.value.phone) ?? submission.value.phone.slice(0, 40),
+    address,
+  );
   if (reservation.refused) return formError(reservation.message, reservation.status);
   let user;
   try {
@@ -64,7 +70,10 @@ export async function handleSignIn(request: Request, formData: FormData, address
 }
 
 /** Sign-up: never creates an admin (the schema only accepts student, parent, facilitator). */
-export async function handleSignUp(formData: FormData, options: { portal: boolean; successUrl: string; address: string }) {
+export async function handleSignUp(
+  formData: FormData,
+  options: { portal: boolean; successUrl: string; address: string },
+) {
   const submission = parseWithZod(formData, { schema: signUpSchema(options.portal ? "portal" : "auth") });
   if (submission.status !== "success") {
     return data({ result: submission.reply({ hideFields: HIDE }) }, { status: 400 });
@@ -73,12 +82,21 @@ export async function handleSignUp(formData: FormData, options: { portal: boolea
   const phone = normalizePhone(v.phone);
   await connectDb();
   const busy = await checkAuthPost(options.address);
-  if (busy) return data({ result: submission.reply({ formErrors: [busy.message], hideFields: HIDE }) }, { status: busy.status });
-  const phoneTaken = () => data({ result: submission.reply({ fieldErrors: { phone: [PHONE_TAKEN] }, hideFields: HIDE }) }, { status: 400 });
+  if (busy)
+    return data(
+      { result: submission.reply({ formErrors: [busy.message], hideFields: HIDE }) },
+      { status: busy.status },
+    );
+  const phoneTaken = () =>
+    data({ result: submission.reply({ fieldErrors: { phone: [PHONE_TAKEN] }, hideFields: HIDE }) }, { status: 400 });
   if (await User.exists({ phone })) return phoneTaken();
   // The security settings' password rules (app/domain/password-policy.ts).
   const ruleError = passwordRuleError(v.password, passwordPolicyFrom(await getSettings().catch(() => null)));
-  if (ruleError) return data({ result: submission.reply({ fieldErrors: { password: [ruleError] }, hideFields: HIDE }) }, { status: 400 });
+  if (ruleError)
+    return data(
+      { result: submission.reply({ fieldErrors: { password: [ruleError] }, hideFields: HIDE }) },
+      { status: 400 },
+    );
   const displayName = (v as { displayName?: string }).displayName || null;
   try {
     await User.create({

@@ -34,7 +34,9 @@ authenticator.use(
     const phone = normalizePhone(phoneRaw);
     await connectDb();
     const user = phone
-      ? await User.findOne({ phone }).select("_id role passwordHash").lean<{ _id: string; role: string; passwordHash: string }>()
+      ? await User.findOne({ phone })
+          .select("_id role passwordHash")
+          .lean<{ _id: string; role: string; passwordHash: string }>()
       : null;
     // Verify against a dummy hash when the phone is unknown so timing does not reveal which phones exist.
     const ok = await verifyPassword(password, user?.passwordHash ?? (await getDummyHash()));
@@ -66,7 +68,9 @@ export async function requireUser(request: Request): Promise<SessionInfo> {
 
 function adminPermissionsOf(request: Request, info: SessionInfo) {
   // The admin layout, the page and the guards may all ask: one read per request.
-  return oncePerRequest(request, `admin-permissions ${info.user._id}`, () => getAdminPermissions(info.user._id, info.user.role));
+  return oncePerRequest(request, `admin-permissions ${info.user._id}`, () =>
+    getAdminPermissions(info.user._id, info.user.role),
+  );
 }
 
 function accessRestricted() {
@@ -93,7 +97,6 @@ export async function requireRole(request: Request, roles: readonly Role[]): Pro
   }
   return info;
 }
-
 
 /**
  * Admin pages check the real signed-in user (docs/product.md#security): anonymous → /portal,

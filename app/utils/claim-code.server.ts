@@ -21,7 +21,9 @@ const submittedCookie = createCookie("__submitted", {
 
 async function submittedReferences(request: Request): Promise<string[]> {
   const value: unknown = await submittedCookie.parse(request.headers.get("Cookie")).catch(() => null);
-  return Array.isArray(value) ? value.filter((v): v is string => typeof v === "string" && isReferenceShaped(v)).slice(-KEPT) : [];
+  return Array.isArray(value)
+    ? value.filter((v): v is string => typeof v === "string" && isReferenceShaped(v)).slice(-KEPT)
+    : [];
 }
 
 /** The Set-Cookie header that lets this browser see the claim code of the registration it has just submitted. */

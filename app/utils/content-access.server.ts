@@ -36,7 +36,10 @@ export async function assignmentSubjectsForStudent(info: SessionInfo): Promise<s
   return registration ? [...(registration.subjects ?? [])] : [];
 }
 
-export async function mayReadAssignment(info: SessionInfo, assignment: { subject: string; facilitatorId: string }): Promise<boolean> {
+export async function mayReadAssignment(
+  info: SessionInfo,
+  assignment: { subject: string; facilitatorId: string },
+): Promise<boolean> {
   if (await hasAdminPermission(info, "can_access_subjects")) return true;
   const role = effectiveRole(info.effectiveUser.role);
   if (role === "facilitator") return assignment.facilitatorId === info.effectiveUser._id;

@@ -2,7 +2,11 @@ import { describe, expect, it } from "vitest";
 import { csvCell, csvResponse, safeFilename } from "./csv.server.ts";
 
 async function csvText(values: unknown[]) {
-  const res = csvResponse("t.csv", values.map((v) => ({ v })), [{ header: "V", value: (r) => r.v }]);
+  const res = csvResponse(
+    "t.csv",
+    values.map((v) => ({ v })),
+    [{ header: "V", value: (r) => r.v }],
+  );
   return new TextDecoder().decode(new Uint8Array(await res.arrayBuffer()).slice(3));
 }
 
@@ -51,7 +55,10 @@ describe("csvStream at size", () => {
     async function* rows() {
       for (let i = 0; i < 20_000; i++) yield i;
     }
-    const res = csvResponse("n.csv", rows(), [{ header: "N", value: (n) => n }, { header: "Text", value: (n) => `row ${n}, ok` }]);
+    const res = csvResponse("n.csv", rows(), [
+      { header: "N", value: (n) => n },
+      { header: "Text", value: (n) => `row ${n}, ok` },
+    ]);
     const lines = (await res.text()).split("\n");
     expect(lines).toHaveLength(20_002);
     expect(lines[1]).toBe('0,"row 0, ok"');
@@ -89,7 +96,9 @@ describe("csvStream from batches", () => {
         closed = true;
       }
     }
-    const reader = csvResponse("n.csv", { batches: batches() }, [{ header: "N", value: (n: number) => n }]).body!.getReader();
+    const reader = csvResponse("n.csv", { batches: batches() }, [
+      { header: "N", value: (n: number) => n },
+    ]).body!.getReader();
     const decode = (bytes: Uint8Array | undefined) => new TextDecoder("utf-8", { ignoreBOM: true }).decode(bytes);
     expect(decode((await reader.read()).value)).toBe("\uFEFFN\n0\n1\n2\n");
     expect(decode((await reader.read()).value)).toBe("3\n4\n5\n");

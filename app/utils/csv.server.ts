@@ -68,7 +68,13 @@ export function csvStream<T>(rows: CsvRows<T>, columns: ReadonlyArray<CsvColumn<
           const next = await chunks.next();
           const records = next.done ? [] : next.value.map((row) => columns.map((c) => csvCell(c.value(row))));
           if (records.length || first) {
-            const text = stringify(records, { bom: first, header: first, columns: headers, quoted_string: false, escape_formulas: true });
+            const text = stringify(records, {
+              bom: first,
+              header: first,
+              columns: headers,
+              quoted_string: false,
+              escape_formulas: true,
+            });
             controller.enqueue(encoder.encode(text));
             first = false;
           }

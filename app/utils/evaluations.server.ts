@@ -1,6 +1,13 @@
 import { data } from "react-router";
 import { ID_PATTERN } from "#app/domain/ids.ts";
-import { audienceLabel, openState, STATE_LABELS, QUESTION_TYPE_LABELS, type QuestionType, type SummaryRow } from "#app/domain/evaluations.ts";
+import {
+  audienceLabel,
+  openState,
+  STATE_LABELS,
+  QUESTION_TYPE_LABELS,
+  type QuestionType,
+  type SummaryRow,
+} from "#app/domain/evaluations.ts";
 import { programmeLabel } from "#app/domain/programmes.ts";
 import { waMeNumber, formatPhone } from "#app/domain/phone.ts";
 import { formatDateTime } from "#app/domain/dates.ts";
@@ -25,8 +32,6 @@ export async function requireEvaluationForm(id: string | undefined) {
   if (!form) throw data("Evaluation form not found.", { status: 404 });
   return form;
 }
-
-
 
 export function formListView(form: EvaluationFormDoc, now = new Date()) {
   return {
@@ -110,7 +115,10 @@ function rowView(row: SummaryRow) {
  * The facilitator's subjects a form is about: the form's one subject if it is theirs; for a form with per-subject
  * questions, every subject of theirs (answers about other subjects stay hidden from them).
  */
-export function facilitatorSubjectsOf(form: Pick<EvaluationFormDoc, "subject" | "questions">, mine: readonly string[]): string[] {
+export function facilitatorSubjectsOf(
+  form: Pick<EvaluationFormDoc, "subject" | "questions">,
+  mine: readonly string[],
+): string[] {
   if (form.subject) return mine.includes(form.subject) ? [form.subject] : [];
   return form.questions.some((q) => q.perSubject) ? [...mine] : [];
 }

@@ -69,7 +69,9 @@ type Field = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
 
 function fieldsOf(form: HTMLFormElement): Field[] {
   return Array.from(form.elements).filter(
-    (el): el is Field => (el instanceof HTMLInputElement || el instanceof HTMLSelectElement || el instanceof HTMLTextAreaElement) && !!el.name,
+    (el): el is Field =>
+      (el instanceof HTMLInputElement || el instanceof HTMLSelectElement || el instanceof HTMLTextAreaElement) &&
+      !!el.name,
   );
 }
 

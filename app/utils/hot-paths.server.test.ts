@@ -26,7 +26,11 @@ type Work = { scans: number; examinedNotMatched: number };
 
 async function counters() {
   const { metrics } = await mongoose.connection.db!.admin().command({ serverStatus: 1 });
-  return { scans: metrics.queryExecutor.collectionScans.total as number, examined: metrics.queryExecutor.scannedObjects as number, matched: metrics.embedded?.documentsMatched as number };
+  return {
+    scans: metrics.queryExecutor.collectionScans.total as number,
+    examined: metrics.queryExecutor.scannedObjects as number,
+    matched: metrics.embedded?.documentsMatched as number,
+  };
 }
 
 /**
@@ -38,7 +42,10 @@ async function scansDuring(work: () => Promise<unknown>): Promise<Work> {
   const before = await counters();
   await work();
   const after = await counters();
-  return { scans: after.scans - before.scans, examinedNotMatched: after.examined - before.examined - (after.matched - before.matched) };
+  return {
+    scans: after.scans - before.scans,
+    examinedNotMatched: after.examined - before.examined - (after.matched - before.matched),
+  };
 }
 
 const NONE: Work = { scans: 0, examinedNotMatched: 0 };
@@ -71,9 +78,14 @@ beforeAll(async () => {
 describe("hot paths use indexes, never a collection scan", () => {
   it("sign-in", async () => {
     const { phone, password } = account("parent");
-    const request = new Request("http://localhost/portal", { method: "POST", body: new URLSearchParams({ phone, password }) });
+    const request = new Request("http://localhost/portal", {
+      method: "POST",
+      body: new URLSearchParams({ phone, password }),
+    });
     let user: unknown;
-    expect(await scansDuring(async () => (user = await auth.authenticator.authenticate("phone-password", request)))).toEqual(NONE);
+    expect(
+      await scansDuring(async () => (user = await auth.authenticator.authenticate("phone-password", request))),
+    ).toEqual(NONE);
     expect(user).toMatchObject({ role: "parent" });
   });
 
@@ -108,7 +120,12 @@ describe("hot paths use indexes, never a collection scan", () => {
         await communications.countUnseenAnnouncements(effectiveUser);
         await evaluations.formsForWards(
           effectiveUser._id,
-          owned.map((r) => ({ _id: String(r._id), wardName: r.wardName, programme: r.programme, subjects: r.subjects ?? [] })),
+          owned.map((r) => ({
+            _id: String(r._id),
+            wardName: r.wardName,
+            programme: r.programme,
+            subjects: r.subjects ?? [],
+          })),
         );
         for (const r of owned) {
           await groups.getGroupsForSubjects(r.programme, r.subjects, "student");
@@ -123,7 +140,11 @@ describe("hot paths use indexes, never a collection scan", () => {
     let found: unknown;
     expect(
       await scansDuring(async () => {
-        found = await registrations.findDuplicateRegistration({ programme: existing!.programme, wardWhatsappNormalized: existing!.wardWhatsappNormalized!, wardNameKey: registrations.wardNameKey(existing!.wardName) });
+        found = await registrations.findDuplicateRegistration({
+          programme: existing!.programme,
+          wardWhatsappNormalized: existing!.wardWhatsappNormalized!,
+          wardNameKey: registrations.wardNameKey(existing!.wardName),
+        });
       }),
     ).toEqual(NONE);
     expect(found).toBeTruthy();
@@ -131,9 +152,21 @@ describe("hot paths use indexes, never a collection scan", () => {
 
   it("the admin registrations list, unfiltered and by each filter", async () => {
     const existing = await registrations.Registration.findOne().lean();
-    for (const filters of [{}, { programme: existing!.programme }, { payment: existing!.paymentStatus }, { programme: existing!.programme, payment: existing!.paymentStatus }, { q: existing!.wardName.split(" ")[0] }]) {
+    for (const filters of [
+      {},
+      { programme: existing!.programme },
+      { payment: existing!.paymentStatus },
+      { programme: existing!.programme, payment: existing!.paymentStatus },
+      { q: existing!.wardName.split(" ")[0] },
+    ]) {
       let total = 0;
-      expect({ filters, work: await scansDuring(async () => (total = (await registrations.listAdminRegistrations({ ...filters, page: 1, perPage: 20 } as never)).total)) }).toEqual({ filters, work: NONE });
+      expect({
+        filters,
+        work: await scansDuring(
+          async () =>
+            (total = (await registrations.listAdminRegistrations({ ...filters, page: 1, perPage: 20 } as never)).total),
+        ),
+      }).toEqual({ filters, work: NONE });
       expect(total).toBeGreaterThan(0);
     }
   });

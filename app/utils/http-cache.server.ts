@@ -44,7 +44,12 @@ export function withCachePolicy(request: Request, response: Response): Response 
     if (!/no-store/.test(current)) next = PRIVATE_CACHE_CONTROL;
   } else if (isPersonal(request, response)) {
     // Keep a route's own private policy (e.g. a private file with revalidation); replace anything shareable.
-    if (!current || /public|s-maxage/.test(current) || !/private|no-store/.test(current) || current === "private, no-cache") {
+    if (
+      !current ||
+      /public|s-maxage/.test(current) ||
+      !/private|no-store/.test(current) ||
+      current === "private, no-cache"
+    ) {
       next = PRIVATE_CACHE_CONTROL;
     }
   } else if (/public/.test(current) && response.status !== 200) {

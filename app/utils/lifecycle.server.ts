@@ -25,7 +25,9 @@ export function startLifecycle() {
     if (isDataDirLocked(error)) {
       // Another app instance owns DATA_DIR: serving on would answer every request that needs the database with an
       // error. Refuse to start instead, with one clear line.
-      console.error(`[startup] ${(error as Error).message}\n[startup] Refusing to start: stop the other instance, or give this one its own DATA_DIR (or a shared MONGODB_URI, e.g. from \`npm run db\`).`);
+      console.error(
+        `[startup] ${(error as Error).message}\n[startup] Refusing to start: stop the other instance, or give this one its own DATA_DIR (or a shared MONGODB_URI, e.g. from \`npm run db\`).`,
+      );
       process.exit(1);
     }
     console.error("Database connection failed:", error);

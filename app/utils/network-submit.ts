@@ -29,10 +29,15 @@ export function isNetworkFailure(error: unknown) {
 export const SUBMIT_TIMEOUT_MS = 30_000;
 
 /** For a route's clientAction: the server's answer, or a NetworkFailed marker. */
-export async function submitOverFlakyLink<T>(serverAction: () => Promise<T>, timeoutMs = SUBMIT_TIMEOUT_MS): Promise<T | NetworkFailed> {
+export async function submitOverFlakyLink<T>(
+  serverAction: () => Promise<T>,
+  timeoutMs = SUBMIT_TIMEOUT_MS,
+): Promise<T | NetworkFailed> {
   if (typeof navigator !== "undefined" && navigator.onLine === false) return networkFailed();
   let timer: ReturnType<typeof setTimeout> | undefined;
-  const timeout = new Promise<NetworkFailed>((resolve) => (timer = setTimeout(() => resolve(networkFailed()), timeoutMs)));
+  const timeout = new Promise<NetworkFailed>(
+    (resolve) => (timer = setTimeout(() => resolve(networkFailed()), timeoutMs)),
+  );
   try {
     return await Promise.race([serverAction(), timeout]);
   } catch (error) {

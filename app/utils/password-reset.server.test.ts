@@ -27,7 +27,12 @@ beforeAll(async () => {
 let n = 0;
 async function makeUser(role: "parent" | "student" = "parent") {
   n += 1;
-  return models.User.create({ role, phone: `+23355000${String(n).padStart(4, "0")}`, fullName: `Unit User ${n}`, passwordHash: "scrypt$1$1$1$x$y" });
+  return models.User.create({
+    role,
+    phone: `+23355000${String(n).padStart(4, "0")}`,
+    fullName: `Unit User ${n}`,
+    passwordHash: "scrypt$1$1$1$x$y",
+  });
 }
 
 describe("password reset tokens", () => {
@@ -69,7 +74,10 @@ describe("password reset tokens", () => {
   it("lets exactly one of two concurrent submissions win", async () => {
     const user = await makeUser();
     const { token } = await mod.createPasswordReset({ userId: user._id, createdBy: "admin1" });
-    const results = await Promise.all([mod.resetPasswordWithToken(token, "first-pass-1"), mod.resetPasswordWithToken(token, "second-pass-1")]);
+    const results = await Promise.all([
+      mod.resetPasswordWithToken(token, "first-pass-1"),
+      mod.resetPasswordWithToken(token, "second-pass-1"),
+    ]);
     expect(results.filter(Boolean)).toHaveLength(1);
   });
 

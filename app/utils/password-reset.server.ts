@@ -23,12 +23,25 @@ export function hashResetToken(token: string): string {
  * Issues a one-time link token for a user. Earlier unused links for the same
  * user stop working: only the newest link handed out is valid.
  */
-export async function createPasswordReset({ userId, createdBy, now = new Date() }: { userId: string; createdBy: string; now?: Date }) {
+export async function createPasswordReset({
+  userId,
+  createdBy,
+  now = new Date(),
+}: {
+  userId: string;
+  createdBy: string;
+  now?: Date;
+}) {
   await connectDb();
   const token = randomBytes(32).toString("base64url");
   await PasswordReset.deleteMany({ userId: String(userId), usedAt: null });
   const expiresAt = new Date(now.getTime() + RESET_LINK_HOURS * 3_600_000);
-  await PasswordReset.create({ tokenHash: hashResetToken(token), userId: String(userId), createdBy: String(createdBy), expiresAt });
+  await PasswordReset.create({
+    tokenHash: hashResetToken(token),
+    userId: String(userId),
+    createdBy: String(createdBy),
+    expiresAt,
+  });
   return { token, expiresAt };
 }
 

@@ -74,7 +74,11 @@ const base = (registrationId: string, reference: string | null, amount = 10000) 
 
 describe("payments", () => {
   it("stores the amount due from the schedule at enrolment", async () => {
-    expect(await amountDueAtEnrolment("science", 3)).toEqual({ amountDue: 45000, feeSeason: "2026", paymentStatus: "unpaid" });
+    expect(await amountDueAtEnrolment("science", 3)).toEqual({
+      amountDue: 45000,
+      feeSeason: "2026",
+      paymentStatus: "unpaid",
+    });
     expect(await amountDueAtEnrolment("arts", 3)).toEqual({ amountDue: null, feeSeason: null, paymentStatus: null });
   });
 
@@ -112,7 +116,10 @@ describe("payments", () => {
     const id = await registration();
     const p = await submitPayment({ ...base(id, "REJ-1"), source: "parent" });
     expect(await rejectPayment(p._id, "No such transaction on our statement", "tester")).toBe(true);
-    expect(await Payment.findById(p._id).lean()).toMatchObject({ state: "rejected", rejectedReason: "No such transaction on our statement" });
+    expect(await Payment.findById(p._id).lean()).toMatchObject({
+      state: "rejected",
+      rejectedReason: "No such transaction on our statement",
+    });
     await submitPayment({ ...base(id, "REJ-1"), source: "parent" });
   });
 
@@ -129,7 +136,8 @@ describe("payments", () => {
     const season = "Race Season";
     const id = await registration(season);
     const pending = [];
-    for (let i = 0; i < 50; i += 1) pending.push(await submitPayment({ ...base(id, `BULK-${i}`, 100), source: "parent" }));
+    for (let i = 0; i < 50; i += 1)
+      pending.push(await submitPayment({ ...base(id, `BULK-${i}`, 100), source: "parent" }));
     const results = await Promise.all(pending.map((p) => confirmPayment(p._id, "tester")));
     const numbers = results.map((r) => r.payment!.receiptNumber!).sort((a, b) => a - b);
     expect(numbers).toEqual(Array.from({ length: 50 }, (_, i) => i + 1));
@@ -142,7 +150,8 @@ describe("payments", () => {
     const toVoid = [];
     for (let i = 0; i < 10; i += 1) toVoid.push((await recordPayment(base(id, `VOID-${i}`, 1000))).payment!);
     const pending = [];
-    for (let i = 0; i < 10; i += 1) pending.push(await submitPayment({ ...base(id, `CONF-${i}`, 2000), source: "parent" }));
+    for (let i = 0; i < 10; i += 1)
+      pending.push(await submitPayment({ ...base(id, `CONF-${i}`, 2000), source: "parent" }));
     await Promise.all([
       ...pending.map((p) => confirmPayment(p._id, "tester")),
       ...toVoid.map((p) => voidPayment(p._id, "Entered twice", "tester")),
@@ -162,7 +171,10 @@ describe("payments", () => {
     expect(first.receiptNumber).toBe(1);
     // A confirmation whose process stopped after taking number 2 (the counter names it) but before writing it.
     const stopped = await submitPayment({ ...base(id, "CRASH-2", 100), source: "parent" });
-    await Payment.updateOne({ _id: stopped._id }, { $set: { state: "confirmed", stateRank: 1, confirmedAt: new Date(), totalsApplied: false } });
+    await Payment.updateOne(
+      { _id: stopped._id },
+      { $set: { state: "confirmed", stateRank: 1, confirmedAt: new Date(), totalsApplied: false } },
+    );
     await Counter.updateOne({ _id: `receipt:${season}` }, { $set: { seq: 2, holder: stopped._id } });
     // The next confirmation writes number 2 for it, then takes 3.
     const next = (await recordPayment(base(id, "CRASH-3", 100))).payment!;
@@ -172,7 +184,10 @@ describe("payments", () => {
     // A confirmation that stopped before taking any number, a minute ago: the start-up repair numbers it and
     // recomputes its registration's totals.
     const early = await submitPayment({ ...base(id, "CRASH-4", 100), source: "parent" });
-    await Payment.updateOne({ _id: early._id }, { $set: { state: "confirmed", stateRank: 1, confirmedAt: new Date(Date.now() - 120_000), totalsApplied: false } });
+    await Payment.updateOne(
+      { _id: early._id },
+      { $set: { state: "confirmed", stateRank: 1, confirmedAt: new Date(Date.now() - 120_000), totalsApplied: false } },
+    );
     const repaired = await repairPayments();
     expect(repaired.receipts).toBeGreaterThanOrEqual(1);
     expect((await Payment.findById(early._id).lean())!.receiptNumber).toBe(4);

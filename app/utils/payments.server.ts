@@ -8,7 +8,14 @@
  * transaction reference. Each change to money is written to the audit log.
  */
 import { newId } from "#app/models/ids.server.ts";
-import { Payment, assignReceiptNumber, getPayment, markPaymentsChanged, refreshRegistrationTotals, type PaymentRow } from "#app/models/payment.server.ts";
+import {
+  Payment,
+  assignReceiptNumber,
+  getPayment,
+  markPaymentsChanged,
+  refreshRegistrationTotals,
+  type PaymentRow,
+} from "#app/models/payment.server.ts";
 
 export { refreshRegistrationTotals };
 import { Registration } from "#app/models/registration.server.ts";
@@ -68,7 +75,9 @@ export async function amountDueAtEnrolment(programme: Programme, subjectCount: n
 
 /** Creates a pending payment. A reference already held by another payment of the method is refused. */
 export async function submitPayment(input: NewPayment): Promise<PaymentRow> {
-  const reg = await Registration.findById(String(input.registrationId)).select("_id feeSeason").lean<{ _id: string; feeSeason: string | null }>();
+  const reg = await Registration.findById(String(input.registrationId))
+    .select("_id feeSeason")
+    .lean<{ _id: string; feeSeason: string | null }>();
   if (!reg) throw new PaymentError("Registration not found", null, 404);
   const reference = input.reference?.trim() || null;
   if (!reference && input.method !== "cash") throw new PaymentError("Enter the transaction reference", "reference");
@@ -96,7 +105,8 @@ export async function submitPayment(input: NewPayment): Promise<PaymentRow> {
     });
   } catch (error) {
     // Two submissions raced past the check: the unique index decided.
-    if ((error as { code?: number }).code === 11000) throw new PaymentError(DUPLICATE_REFERENCE_MESSAGE(input.method, reference!), "reference", 409);
+    if ((error as { code?: number }).code === 11000)
+      throw new PaymentError(DUPLICATE_REFERENCE_MESSAGE(input.method, reference!), "reference", 409);
     throw error;
   }
   // Made while viewing as the parent: the audit names the admin who did it, with the parent it was for.
@@ -118,7 +128,10 @@ export async function submitPayment(input: NewPayment): Promise<PaymentRow> {
  * never skipped: assignReceiptNumber). Totals follow the revision rule of
  * refreshRegistrationTotals (docs/decisions/0036-money-under-concurrency.md).
  */
-export async function confirmPayment(paymentId: string, actorId: string): Promise<{ confirmed: boolean; payment: PaymentRow | null }> {
+export async function confirmPayment(
+  paymentId: string,
+  actorId: string,
+): Promise<{ confirmed: boolean; payment: PaymentRow | null }> {
   const claimed = await Payment.findOneAndUpdate(
     { _id: String(paymentId), state: "pending" },
     { $set: { state: "confirmed", stateRank: 1, confirmedBy: actorId, confirmedAt: new Date(), totalsApplied: false } },
@@ -139,7 +152,9 @@ export async function confirmPayment(paymentId: string, actorId: string): Promis
 
 /** The gateway path: a provider's callback confirms the pending payment holding its reference. */
 export async function confirmPaymentByReference(method: PaymentMethod, reference: string, actorId: string) {
-  const row = await Payment.findOne({ referenceKey: `${method}:${referenceKey(reference)}` }).select("_id").lean<{ _id: string }>();
+  const row = await Payment.findOne({ referenceKey: `${method}:${referenceKey(reference)}` })
+    .select("_id")
+    .lean<{ _id: string }>();
   if (!row) return { confirmed: false, payment: null };
   return confirmPayment(row._id, actorId);
 }
@@ -154,7 +169,16 @@ export async function recordPayment(input: Omit<NewPayment, "source">) {
 export async function rejectPayment(paymentId: string, reason: string, actorId: string) {
   const row = await Payment.findOneAndUpdate(
     { _id: String(paymentId), state: "pending" },
-    { $set: { state: "rejected", stateRank: 1, rejectedReason: reason, referenceKey: `free:${paymentId}`, closedBy: actorId, closedAt: new Date() } },
+    {
+      $set: {
+        state: "rejected",
+        stateRank: 1,
+        rejectedReason: reason,
+        referenceKey: `free:${paymentId}`,
+        closedBy: actorId,
+        closedAt: new Date(),
+      },
+    },
     { returnDocument: "after", lean: true },
   );
   if (!row) return false;
@@ -166,23 +190,47 @@ export async function rejectPayment(paymentId: string, reason: string, actorId: 
 export async function voidPayment(paymentId: string, reason: string, actorId: string) {
   const row = await Payment.findOneAndUpdate(
     { _id: String(paymentId), state: "confirmed" },
-    { $set: { state: "voided", stateRank: 1, voidedReason: reason, referenceKey: `free:${paymentId}`, closedBy: actorId, closedAt: new Date(), totalsApplied: false } },
+    {
+      $set: {
+        state: "voided",
+        stateRank: 1,
+        voidedReason: reason,
+        referenceKey: `free:${paymentId}`,
+        closedBy: actorId,
+        closedAt: new Date(),
+        totalsApplied: false,
+      },
+    },
     { returnDocument: "after", lean: true },
   );
   if (!row) return false;
   await markPaymentsChanged(row.registrationId);
   await refreshRegistrationTotals(row.registrationId);
-  await audit("payment.void", actorId, row.registrationId, { paymentId: row._id, amount: row.amount, reason, receipt: row.receiptCode });
+  await audit("payment.void", actorId, row.registrationId, {
+    paymentId: row._id,
+    amount: row.amount,
+    reason,
+    receipt: row.receiptCode,
+  });
   return true;
 }
 
 /** Changes what a registration owes (with a reason, audited). */
 export async function adjustAmountDue(registrationId: string, amountDue: number, reason: string, actorId: string) {
-  const before = await Registration.findById(String(registrationId)).select("amountDue feeSeason").lean<{ amountDue: number | null; feeSeason: string | null }>();
+  const before = await Registration.findById(String(registrationId))
+    .select("amountDue feeSeason")
+    .lean<{ amountDue: number | null; feeSeason: string | null }>();
   if (!before) return false;
   const season = before.feeSeason ?? (await getFeeSchedule())?.season ?? String(new Date().getUTCFullYear());
-  await Registration.updateOne({ _id: String(registrationId) }, { $set: { amountDue, feeSeason: season }, $inc: { paymentsRev: 1 } });
+  await Registration.updateOne(
+    { _id: String(registrationId) },
+    { $set: { amountDue, feeSeason: season }, $inc: { paymentsRev: 1 } },
+  );
   await refreshRegistrationTotals(registrationId);
-  await audit("registration.amount-due", actorId, String(registrationId), { from: before.amountDue, to: amountDue, reason });
+  await audit("registration.amount-due", actorId, String(registrationId), {
+    from: before.amountDue,
+    to: amountDue,
+    reason,
+  });
   return true;
 }

@@ -36,13 +36,20 @@ export const RATE_LIMITS = {
 /** Counters compare against our own thresholds, so the store's own limit is never reached. */
 const UNLIMITED = 1_000_000;
 
-const state = globalThis as unknown as { __rateLimitIndex?: Promise<void>; __rateLimiters?: Map<string, RateLimiterMongo> };
+const state = globalThis as unknown as {
+  __rateLimitIndex?: Promise<void>;
+  __rateLimiters?: Map<string, RateLimiterMongo>;
+};
 
 /**
  * A counter over `durationSeconds` windows in the shared `rate_limits` collection. Its unique index is made before the
  * first count: parallel first attempts must land in one row.
  */
-export async function mongoLimiter(keyPrefix: string, durationSeconds: number, points = UNLIMITED): Promise<RateLimiterMongo> {
+export async function mongoLimiter(
+  keyPrefix: string,
+  durationSeconds: number,
+  points = UNLIMITED,
+): Promise<RateLimiterMongo> {
   await connectDb();
   const make = (prefix: string, duration: number, limit: number) =>
     new RateLimiterMongo({
@@ -92,7 +99,8 @@ async function over(prefix: string, seconds: number, key: string, limit: number)
   return res && res.consumedPoints >= limit ? res.msBeforeNext : 0;
 }
 
-export const AUTH_ADDRESS_BUSY = "Too many sign-in, sign-up or reset attempts from your connection. Please try again in a minute.";
+export const AUTH_ADDRESS_BUSY =
+  "Too many sign-in, sign-up or reset attempts from your connection. Please try again in a minute.";
 
 /** One auth post from `address`; refused past the per-address limit (and then not counted anywhere else). */
 export async function checkAuthAddress(address: string): Promise<LimitRefusal | null> {
@@ -121,13 +129,20 @@ export const linkBusyMessage = (wait: string) =>
  * registration's linking back for an hour (the school can still link it by hand).
  */
 export async function linkAttempt(userId: string, reference: string) {
-  const { linkFailuresPerAccountPerHour: perAccount, linkFailuresPerRegistrationPerHour: perRegistration } = RATE_LIMITS;
-  const wait = Math.max(await over("link_account", 3600, userId, perAccount), await over("link_registration", 3600, reference, perRegistration));
+  const { linkFailuresPerAccountPerHour: perAccount, linkFailuresPerRegistrationPerHour: perRegistration } =
+    RATE_LIMITS;
+  const wait = Math.max(
+    await over("link_account", 3600, userId, perAccount),
+    await over("link_registration", 3600, reference, perRegistration),
+  );
   if (wait) return refusal(wait, linkBusyMessage(waitText(wait)));
   return {
     refused: false as const,
     async failed() {
-      await Promise.all([count("link_account", 3600, userId, perAccount), count("link_registration", 3600, reference, perRegistration)]);
+      await Promise.all([
+        count("link_account", 3600, userId, perAccount),
+        count("link_registration", 3600, reference, perRegistration),
+      ]);
     },
   };
 }

@@ -30,7 +30,8 @@ export async function renderReceiptPdf(input: ReceiptInput): Promise<Buffer> {
   doc.font(PDF_FONT_BOLD).fontSize(16).fillColor("#133f8a").text(SCHOOL_NAME);
   doc.moveDown(0.2);
   doc.font(PDF_FONT_BOLD).fontSize(13).fillColor("#111111").text("Payment receipt");
-  if (input.voided) doc.font(PDF_FONT_BOLD).fillColor("#b91c1c").text("VOIDED: this payment was cancelled and no longer counts.");
+  if (input.voided)
+    doc.font(PDF_FONT_BOLD).fillColor("#b91c1c").text("VOIDED: this payment was cancelled and no longer counts.");
   doc.fillColor("#111111").moveDown(0.6);
   const line = (label: string, value: string) => {
     doc.font(PDF_FONT_BOLD).fontSize(10).text(`${label}: `, { continued: true });
@@ -49,10 +50,17 @@ export async function renderReceiptPdf(input: ReceiptInput): Promise<Buffer> {
   line("Paid on", input.paidOn);
   line("Confirmed on", input.confirmedOn);
   if (input.balanceAfter != null) {
-    line(input.balanceAfter < 0 ? "Overpaid after this payment" : "Balance after this payment", formatCedis(Math.abs(input.balanceAfter)));
+    line(
+      input.balanceAfter < 0 ? "Overpaid after this payment" : "Balance after this payment",
+      formatCedis(Math.abs(input.balanceAfter)),
+    );
   }
   doc.moveDown(0.8);
-  doc.font(PDF_FONT).fontSize(8).fillColor("#4b5563").text("Receipt numbers are issued in sequence for each season and never reused.");
+  doc
+    .font(PDF_FONT)
+    .fontSize(8)
+    .fillColor("#4b5563")
+    .text("Receipt numbers are issued in sequence for each season and never reused.");
   doc.end();
   return done;
 }

@@ -143,7 +143,11 @@ export async function processRegistration(
     const busy = await checkEnrolment(options.address ?? "unknown", normalizePhone(v.whatsappNumber));
     if (busy) {
       const reply = submission.reply({ formErrors: [busy.message] });
-      return { status: "error", httpStatus: busy.status, result: { ...reply, initialValue: keepKnown(reply.initialValue) } };
+      return {
+        status: "error",
+        httpStatus: busy.status,
+        result: { ...reply, initialValue: keepKnown(reply.initialValue) },
+      };
     }
   }
 
@@ -205,9 +209,17 @@ export async function processRegistrationOnce(
   options: RegistrationOptions,
 ): Promise<ProcessRegistrationResult> {
   const key = formData.get(IDEMPOTENCY_FIELD);
-  if (!isIdempotencyKey(key) || formData.get("intent") === SHOW_SUBJECTS_INTENT) return processRegistration(request, formData, options);
-  const scope = options.adminRegistration ? `admin-registration:${options.enteredById ?? options.userId}` : "registration";
-  const outcome = await runOnce(scope, key, () => processRegistration(request, formData, options), (r) => r.status === "ok");
+  if (!isIdempotencyKey(key) || formData.get("intent") === SHOW_SUBJECTS_INTENT)
+    return processRegistration(request, formData, options);
+  const scope = options.adminRegistration
+    ? `admin-registration:${options.enteredById ?? options.userId}`
+    : "registration";
+  const outcome = await runOnce(
+    scope,
+    key,
+    () => processRegistration(request, formData, options),
+    (r) => r.status === "ok",
+  );
   if (outcome.status === "busy") return formError(SUBMISSION_IN_PROGRESS, 409, Object.fromEntries(formData.entries()));
   return outcome.value;
 }

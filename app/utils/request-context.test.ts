@@ -7,7 +7,8 @@ describe("the load context the HTTP server fills", () => {
     const empty = new RouterContextProvider();
     const names = Object.keys(contexts);
     expect(names.sort()).toEqual(["clientAddressContext", "cspNonceContext", "requestLogContext"]);
-    for (const name of names) expect(() => empty.get(contexts[name as keyof typeof contexts] as RouterContext<unknown>), name).not.toThrow();
+    for (const name of names)
+      expect(() => empty.get(contexts[name as keyof typeof contexts] as RouterContext<unknown>), name).not.toThrow();
     expect(empty.get(contexts.cspNonceContext)).toBeNull();
   });
 });

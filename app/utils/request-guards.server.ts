@@ -42,7 +42,8 @@ export function assertBodySize(request: Request) {
   if (length > limit) throw data(tooLargeMessage(limit), { status: 413 });
 }
 
-export const UNSUPPORTED_BODY = "This address only accepts form submissions (application/x-www-form-urlencoded or multipart/form-data).";
+export const UNSUPPORTED_BODY =
+  "This address only accepts form submissions (application/x-www-form-urlencoded or multipart/form-data).";
 export const MALFORMED_BODY = "The form could not be read. Reload the page and submit it again.";
 
 /**

@@ -9,7 +9,12 @@ const SUBJECTS = ["Mathematics", "English Language", "Physics", "Chemistry"];
 describe("renderSchedulePdf", () => {
   it("writes a real PDF with the school, student, programme and every class", async () => {
     const entries = generateSchedule("pdf-test", SUBJECTS);
-    const pdf = await renderSchedulePdf({ studentName: "Ama Mensah", programmeLabel: "General Science", day: null, entries });
+    const pdf = await renderSchedulePdf({
+      studentName: "Ama Mensah",
+      programmeLabel: "General Science",
+      day: null,
+      entries,
+    });
     const text = pdfText(pdf);
     expect(text).toContain(SCHOOL_NAME);
     expect(text).toContain("Student: Ama Mensah");
@@ -22,13 +27,19 @@ describe("renderSchedulePdf", () => {
   it("holds only the filtered day's classes, or says there are none", async () => {
     const entries = generateSchedule("pdf-day", SUBJECTS);
     const monday = filterByDay(entries, "Monday");
-    const text = pdfText(await renderSchedulePdf({ studentName: "Ama", programmeLabel: "Business", day: "Monday", entries: monday }));
+    const text = pdfText(
+      await renderSchedulePdf({ studentName: "Ama", programmeLabel: "Business", day: "Monday", entries: monday }),
+    );
     expect(text).toContain("Weekly timetable (sample) (Monday)");
     expect(text).toContain("rooms and facilitators are examples");
-    const dayCells = text.split("\n").filter((l) => ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday"].includes(l));
+    const dayCells = text
+      .split("\n")
+      .filter((l) => ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday"].includes(l));
     expect(dayCells.every((d) => d === "Monday")).toBe(true);
     expect(dayCells).toHaveLength(monday.length);
-    const empty = pdfText(await renderSchedulePdf({ studentName: "Ama", programmeLabel: "Business", day: "Friday", entries: [] }));
+    const empty = pdfText(
+      await renderSchedulePdf({ studentName: "Ama", programmeLabel: "Business", day: "Friday", entries: [] }),
+    );
     expect(empty).toContain("No classes on Friday");
   });
 
@@ -41,7 +52,12 @@ describe("renderSchedulePdf", () => {
 
 describe("renderSchedulePdf with Ghanaian letters", () => {
   it("prints Ɛ ɛ Ɔ ɔ Ŋ ŋ in names (an embedded font that has them)", async () => {
-    const pdf = await renderSchedulePdf({ studentName: "Ɛfua Ɔdɔ Ŋmɛbɛŋ", programmeLabel: "General Arts", day: null, entries: [] });
+    const pdf = await renderSchedulePdf({
+      studentName: "Ɛfua Ɔdɔ Ŋmɛbɛŋ",
+      programmeLabel: "General Arts",
+      day: null,
+      entries: [],
+    });
     expect(pdf.toString("latin1")).toContain("DejaVuSans");
     expect(pdfText(pdf)).toContain("Student: Ɛfua Ɔdɔ Ŋmɛbɛŋ");
   });

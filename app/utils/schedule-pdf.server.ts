@@ -53,7 +53,11 @@ export async function renderSchedulePdf(input: SchedulePdfInput): Promise<Buffer
   const left = doc.page.margins.left;
   doc.font(PDF_FONT_BOLD).fontSize(18).fillColor("#133f8a").text(SCHOOL_NAME);
   doc.moveDown(0.3);
-  doc.font(PDF_FONT_BOLD).fontSize(14).fillColor("#111111").text(`Weekly timetable (sample)${input.day ? ` (${input.day})` : ""}`);
+  doc
+    .font(PDF_FONT_BOLD)
+    .fontSize(14)
+    .fillColor("#111111")
+    .text(`Weekly timetable (sample)${input.day ? ` (${input.day})` : ""}`);
   doc.moveDown(0.5);
   doc.font(PDF_FONT).fontSize(11);
   doc.text(`Student: ${input.studentName}`);
@@ -70,21 +74,40 @@ export async function renderSchedulePdf(input: SchedulePdfInput): Promise<Buffer
     if (doc.y + rowHeight > bottom()) doc.addPage();
     const y = doc.y;
     if (header) doc.rect(left, y, tableWidth, rowHeight).fill("#e5edf9");
-    doc.fillColor("#111111").font(header ? PDF_FONT_BOLD : PDF_FONT).fontSize(10);
+    doc
+      .fillColor("#111111")
+      .font(header ? PDF_FONT_BOLD : PDF_FONT)
+      .fontSize(10);
     let x = left;
     cells.forEach((cell, i) => {
-      doc.text(cell, x + 4, y + 6, { width: COLUMNS[i].width - 8, height: rowHeight - 6, ellipsis: true, lineBreak: false });
+      doc.text(cell, x + 4, y + 6, {
+        width: COLUMNS[i].width - 8,
+        height: rowHeight - 6,
+        ellipsis: true,
+        lineBreak: false,
+      });
       x += COLUMNS[i].width;
     });
-    doc.moveTo(left, y + rowHeight).lineTo(left + tableWidth, y + rowHeight).lineWidth(0.5).strokeColor("#9ca3af").stroke();
+    doc
+      .moveTo(left, y + rowHeight)
+      .lineTo(left + tableWidth, y + rowHeight)
+      .lineWidth(0.5)
+      .strokeColor("#9ca3af")
+      .stroke();
     doc.x = left;
     doc.y = y + rowHeight;
   };
 
-  drawRow(COLUMNS.map((c) => c.label), true);
+  drawRow(
+    COLUMNS.map((c) => c.label),
+    true,
+  );
   if (input.entries.length === 0) {
     doc.moveDown(0.5);
-    doc.font(PDF_FONT).fontSize(11).text(input.day ? `No classes on ${input.day}` : "No Schedule Available", left);
+    doc
+      .font(PDF_FONT)
+      .fontSize(11)
+      .text(input.day ? `No classes on ${input.day}` : "No Schedule Available", left);
   }
   for (const e of input.entries) {
     drawRow([e.day, e.time, e.subject, CLASS_TYPE_LABELS[e.type], e.room, e.facilitator], false);

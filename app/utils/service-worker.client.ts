@@ -14,7 +14,10 @@ function assetsLoaded() {
 
 export async function registerServiceWorker() {
   const version = (window as { __reactRouterManifest?: { version?: string } }).__reactRouterManifest?.version ?? "dev";
-  const registration = await navigator.serviceWorker.register(`/sw.js?v=${encodeURIComponent(version)}`, { scope: "/", updateViaCache: "none" });
+  const registration = await navigator.serviceWorker.register(`/sw.js?v=${encodeURIComponent(version)}`, {
+    scope: "/",
+    updateViaCache: "none",
+  });
   await navigator.serviceWorker.ready;
   // The assets this page loaded after its first paint (the draft code) are kept too.
   const keep = () => registration.active?.postMessage({ type: "keep-assets", urls: assetsLoaded() });

@@ -106,5 +106,8 @@ export async function deleteOtherSessions(userId: string, keepSessionId?: string
 }
 
 export async function setImpersonation(sessionId: string, targetUserId: string | null) {
-  await Session.updateOne({ _id: String(sessionId) }, { $set: { impersonatedUserId: targetUserId ? String(targetUserId) : null } });
+  await Session.updateOne(
+    { _id: String(sessionId) },
+    { $set: { impersonatedUserId: targetUserId ? String(targetUserId) : null } },
+  );
 }

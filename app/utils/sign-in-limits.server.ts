@@ -82,7 +82,8 @@ function minutes(ms: number) {
 export function lockedOutMessage(msLeft: number) {
   return `Too many failed sign-in attempts for this phone number. Sign-in is locked: try again in ${minutes(msLeft)}, or ask the school to reset your password.`;
 }
-export const BUSY_MESSAGE = "The portal is receiving too many sign-in attempts right now. Please try again in a minute.";
+export const BUSY_MESSAGE =
+  "The portal is receiving too many sign-in attempts right now. Please try again in a minute.";
 
 function refusal(msLeft: number, message = lockedOutMessage(msLeft)): LimitRefusal {
   return { refused: true, status: 429, message, retryAfterSeconds: Math.ceil(msLeft / 1000) };
@@ -98,7 +99,10 @@ const blockKey = {
 /** Blocks the key for the window × 2^(blocks it had today − 1), up to a day. Returns the block's length in ms. */
 async function startBlock(l: Limiters, key: string): Promise<number> {
   const strikes = (await l.strikes.penalty(key, 1)).consumedPoints;
-  const seconds = Math.min(SIGN_IN_LIMITS.windowSeconds * 2 ** Math.max(0, strikes - 1), SIGN_IN_LIMITS.maxBlockSeconds);
+  const seconds = Math.min(
+    SIGN_IN_LIMITS.windowSeconds * 2 ** Math.max(0, strikes - 1),
+    SIGN_IN_LIMITS.maxBlockSeconds,
+  );
   await l.block.block(key, seconds);
   return seconds * 1000;
 }
@@ -170,7 +174,9 @@ export async function reserveSignIn(phone: string, address: string): Promise<Res
   const exceeded = over.filter((o) => o.res.consumedPoints > o.limit);
   if (exceeded.length > 0) {
     // Exactly one request sees each counter step over its limit: that one starts the block (no doubling per request).
-    const lengths = await Promise.all(exceeded.map((o) => (o.res.consumedPoints === o.limit + 1 ? startBlock(l, o.key) : blockedFor(l, o.key))));
+    const lengths = await Promise.all(
+      exceeded.map((o) => (o.res.consumedPoints === o.limit + 1 ? startBlock(l, o.key) : blockedFor(l, o.key))),
+    );
     return refusal(Math.max(...lengths, ...exceeded.map((o) => o.res.msBeforeNext)));
   }
   // Only now, with the client's own limits passed, does the attempt count against everyone's.
@@ -207,7 +213,9 @@ export async function clearSignInLimits(phone: string) {
     l.block.delete(blockKey.burst(phone)),
     l.strikes.delete(blockKey.account(phone)),
     l.strikes.delete(blockKey.burst(phone)),
-    mongoose.connection.collection("rate_limits").deleteMany({ key: { $regex: `^signin_(pair|block:pair):${escapeRegex(phone)}\\|` } }),
+    mongoose.connection
+      .collection("rate_limits")
+      .deleteMany({ key: { $regex: `^signin_(pair|block:pair):${escapeRegex(phone)}\\|` } }),
   ]);
 }
 

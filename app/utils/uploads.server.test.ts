@@ -16,7 +16,9 @@ const PNG = fs.readFileSync(path.resolve("public/timetables/form-2-arts.png"));
 const ALLOWED = [UPLOAD_TYPES.jpg, UPLOAD_TYPES.png, UPLOAD_TYPES.pdf];
 const RULES = { fileField: "file", allowed: ALLOWED, maxBytes: 64 * 1024 };
 
-function multipart(parts: Array<{ name: string; value: string } | { name: string; filename: string; type: string; bytes: Uint8Array }>) {
+function multipart(
+  parts: Array<{ name: string; value: string } | { name: string; filename: string; type: string; bytes: Uint8Array }>,
+) {
   const form = new FormData();
   for (const p of parts) {
     if ("bytes" in p) form.append(p.name, new File([new Uint8Array(p.bytes)], p.filename, { type: p.type }));
@@ -30,10 +32,16 @@ afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
 
 describe("parseUpload", () => {
   test("keeps text fields and a file whose bytes are an allowed type", async () => {
-    const result = await uploads.parseUpload(multipart([{ name: "title", value: "T" }, { name: "file", filename: "a.png", type: "image/png", bytes: PNG }]), {
-      ...RULES,
-      maxBytes: 1024 * 1024,
-    });
+    const result = await uploads.parseUpload(
+      multipart([
+        { name: "title", value: "T" },
+        { name: "file", filename: "a.png", type: "image/png", bytes: PNG },
+      ]),
+      {
+        ...RULES,
+        maxBytes: 1024 * 1024,
+      },
+    );
     expect(result.ok).toBe(true);
     if (!result.ok) return;
     expect(result.fields.get("title")).toBe("T");
@@ -45,17 +53,28 @@ describe("parseUpload", () => {
     const elf = new Uint8Array([0x7f, 0x45, 0x4c, 0x46, 2, 1, 1, 0, ...new Array(64).fill(0)]);
     const svg = new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg"/>');
     for (const bytes of [elf, svg]) {
-      const result = await uploads.parseUpload(multipart([{ name: "file", filename: "a.png", type: "image/png", bytes }]), RULES);
+      const result = await uploads.parseUpload(
+        multipart([{ name: "file", filename: "a.png", type: "image/png", bytes }]),
+        RULES,
+      );
       expect(result).toMatchObject({ ok: false, failure: "invalid-type" });
     }
   });
 
   test("an empty named file is refused; no file chosen is no file", async () => {
-    const empty = await uploads.parseUpload(multipart([{ name: "file", filename: "a.png", type: "image/png", bytes: new Uint8Array() }]), RULES);
+    const empty = await uploads.parseUpload(
+      multipart([{ name: "file", filename: "a.png", type: "image/png", bytes: new Uint8Array() }]),
+      RULES,
+    );
     expect(empty).toMatchObject({ ok: false, failure: "empty" });
     // What a browser sends when no file was chosen (written by hand: FormData would name it "blob").
-    const body = '--b\r\nContent-Disposition: form-data; name="file"; filename=""\r\nContent-Type: application/octet-stream\r\n\r\n\r\n--b--\r\n';
-    const request = new Request("http://localhost/upload", { method: "POST", body, headers: { "Content-Type": "multipart/form-data; boundary=b" } });
+    const body =
+      '--b\r\nContent-Disposition: form-data; name="file"; filename=""\r\nContent-Type: application/octet-stream\r\n\r\n\r\n--b--\r\n';
+    const request = new Request("http://localhost/upload", {
+      method: "POST",
+      body,
+      headers: { "Content-Type": "multipart/form-data; boundary=b" },
+    });
     const none = await uploads.parseUpload(request, RULES);
     expect(none).toMatchObject({ ok: true, file: null });
   });
@@ -63,7 +82,10 @@ describe("parseUpload", () => {
   test("a file over the limit is refused", async () => {
     const big = new Uint8Array(RULES.maxBytes + 1);
     big.set(PNG.subarray(0, 64));
-    const result = await uploads.parseUpload(multipart([{ name: "file", filename: "a.png", type: "image/png", bytes: big }]), RULES);
+    const result = await uploads.parseUpload(
+      multipart([{ name: "file", filename: "a.png", type: "image/png", bytes: big }]),
+      RULES,
+    );
     expect(result).toMatchObject({ ok: false, failure: "too-large" });
   });
 
@@ -71,7 +93,10 @@ describe("parseUpload", () => {
     const big = new Uint8Array(RULES.maxBytes * 4);
     big.set(PNG.subarray(0, 64));
     const elf = new Uint8Array([0x7f, 0x45, 0x4c, 0x46, 2, 1, 1, 0, ...new Array(64).fill(0)]);
-    for (const [bytes, failure] of [[big, "too-large"], [elf, "invalid-type"]] as const) {
+    for (const [bytes, failure] of [
+      [big, "too-large"],
+      [elf, "invalid-type"],
+    ] as const) {
       const result = await uploads.parseUpload(
         multipart([
           { name: "subject", value: "Biology" },
@@ -101,12 +126,18 @@ describe("storing", () => {
     expect(new Set([a, b, c]).size).toBe(3);
     expect((await uploads.readUpload(a))?.equals(PNG)).toBe(true);
     const files = mongoose.connection.db!.collection("uploads.files");
-    expect((await files.find({ filename: { $in: [a, b, c] } }).toArray()).map((f) => f.length)).toEqual([PNG.length, PNG.length, PNG.length]);
+    expect((await files.find({ filename: { $in: [a, b, c] } }).toArray()).map((f) => f.length)).toEqual([
+      PNG.length,
+      PNG.length,
+      PNG.length,
+    ]);
     // Nothing on the local disk: another app instance reads the same bytes from the database.
     expect(fs.existsSync(path.join(uploadsDir, "owner1abc"))).toBe(false);
     await uploads.removeUpload(b);
     expect(await uploads.readUpload(b)).toBeNull();
-    expect(await mongoose.connection.db!.collection("uploads.chunks").countDocuments({ files_id: { $exists: true } })).toBeGreaterThan(0);
+    expect(
+      await mongoose.connection.db!.collection("uploads.chunks").countDocuments({ files_id: { $exists: true } }),
+    ).toBeGreaterThan(0);
   });
 
   test("refuses owners, suffixes and keys that are not ours", async () => {
@@ -119,7 +150,10 @@ describe("storing", () => {
 
   test("answers byte ranges: 206 with Content-Range, the whole file without a range, 416 outside it", async () => {
     const key = await uploads.storeUpload("ranges1abc", PNG, "png");
-    const get = (range?: string) => uploads.uploadResponse(new Request("http://x/", { headers: range ? { Range: range } : {} }), key, { "Content-Type": "image/png" });
+    const get = (range?: string) =>
+      uploads.uploadResponse(new Request("http://x/", { headers: range ? { Range: range } : {} }), key, {
+        "Content-Type": "image/png",
+      });
     const whole = (await get())!;
     expect(whole.status).toBe(200);
     expect(whole.headers.get("Accept-Ranges")).toBe("bytes");
@@ -170,6 +204,8 @@ describe("names follow the detected type", () => {
     const header = uploads.contentDisposition("attachment", "poly.html", "application/pdf");
     expect(header).toContain('filename="poly.pdf"');
     expect(header).toContain("filename*=UTF-8''poly.pdf");
-    expect(uploads.contentDisposition("inline", "Ɛsi week 1.html", "image/jpeg")).toContain("filename*=UTF-8''%C6%90si%20week%201.jpg");
+    expect(uploads.contentDisposition("inline", "Ɛsi week 1.html", "image/jpeg")).toContain(
+      "filename*=UTF-8''%C6%90si%20week%201.jpg",
+    );
   });
 });

@@ -23,11 +23,20 @@ import { MAX_UPLOAD_BYTES } from "./request-guards.server.ts";
 /** A file type an upload may have, detected from its bytes. */
 export type UploadType = { mime: string; ext: string };
 
-const MIME_BY_EXT = { jpg: "image/jpeg", png: "image/png", pdf: "application/pdf", mp4: "video/mp4", mov: "video/quicktime", avi: "video/vnd.avi" } as const;
+const MIME_BY_EXT = {
+  jpg: "image/jpeg",
+  png: "image/png",
+  pdf: "application/pdf",
+  mp4: "video/mp4",
+  mov: "video/quicktime",
+  avi: "video/vnd.avi",
+} as const;
 type UploadExt = keyof typeof MIME_BY_EXT;
 
 /** Each accepted type by its extension: `UPLOAD_TYPES.pdf` is `{ mime: "application/pdf", ext: "pdf" }`. */
-export const UPLOAD_TYPES = Object.fromEntries(Object.entries(MIME_BY_EXT).map(([ext, mime]) => [ext, { mime, ext }])) as {
+export const UPLOAD_TYPES = Object.fromEntries(
+  Object.entries(MIME_BY_EXT).map(([ext, mime]) => [ext, { mime, ext }]),
+) as {
   [E in UploadExt]: { mime: (typeof MIME_BY_EXT)[E]; ext: E };
 };
 
@@ -45,15 +54,18 @@ export type UploadFailure = "too-large" | "invalid-type" | "empty" | "malformed"
 export type ReceivedFile = { bytes: Uint8Array; type: UploadType; size: number; clientName: string };
 
 export type ParsedUpload =
-  | { ok: true; fields: FormData; file: ReceivedFile | null }
-  | { ok: false; failure: UploadFailure; fields: FormData };
+  { ok: true; fields: FormData; file: ReceivedFile | null } | { ok: false; failure: UploadFailure; fields: FormData };
 
 const TEXT_FIELDS_MAX = 50;
 
 /** Names shown back to people: the client's base name, printable characters only, no path. */
 export function safeDisplayName(name: string, fallback = "file"): string {
   const base = name.split(/[\\/]/).pop() ?? "";
-  const cleaned = base.replace(/[^\w .()-]/g, "_").replace(/^\.+/, "").trim().slice(0, 120);
+  const cleaned = base
+    .replace(/[^\w .()-]/g, "_")
+    .replace(/^\.+/, "")
+    .trim()
+    .slice(0, 120);
   return cleaned || fallback;
 }
 
@@ -88,7 +100,11 @@ export async function parseUpload(request: Request, rules: UploadRules): Promise
   let failure: UploadFailure | null = null;
   let files = 0;
   try {
-    const parts = parseMultipartRequest(request, { maxFileSize: rules.maxBytes, maxParts: TEXT_FIELDS_MAX, maxTotalSize: rules.maxBytes + 256 * 1024 });
+    const parts = parseMultipartRequest(request, {
+      maxFileSize: rules.maxBytes,
+      maxParts: TEXT_FIELDS_MAX,
+      maxTotalSize: rules.maxBytes + 256 * 1024,
+    });
     for await (const part of parts) {
       const name = part.name;
       if (!name) continue;
@@ -117,7 +133,11 @@ export async function parseUpload(request: Request, rules: UploadRules): Promise
       await drainBody(request);
       return { ok: false, failure: "too-large", fields };
     }
-    if (error instanceof MaxPartsExceededError || error instanceof MultipartParseError || error instanceof MaxHeaderSizeExceededError) {
+    if (
+      error instanceof MaxPartsExceededError ||
+      error instanceof MultipartParseError ||
+      error instanceof MaxHeaderSizeExceededError
+    ) {
       return { ok: false, failure: "malformed", fields };
     }
     // Anything else the multipart parser throws (a part header over its 8 KB limit, a broken boundary, a body cut
@@ -155,7 +175,6 @@ async function drainBody(request: Request, limit = MAX_UPLOAD_BYTES) {
 
 const SAFE_SEGMENT = /^[A-Za-z0-9_-]{1,64}$/;
 
-
 /**
  * Stores the bytes under the key {ownerId}/{timestamp}[-{suffix}].{ext} (keys generated here only) in the database
  * (app/models/file-store.server.ts); two uploads in the same millisecond never overwrite each other. Returns the key.
@@ -189,7 +208,11 @@ export async function readUpload(key: string): Promise<Buffer | null> {
  * The response of an authorising download route: the whole file, or with a `Range: bytes=…` header one range (206,
  * `Content-Range`), 416 for a range outside the file. A phone on a dropped link resumes instead of starting again.
  */
-export async function uploadResponse(request: Request, key: string, headers: Record<string, string>): Promise<Response | null> {
+export async function uploadResponse(
+  request: Request,
+  key: string,
+  headers: Record<string, string>,
+): Promise<Response | null> {
   if (!isKey(key)) return null;
   const length = await fileLength(key);
   if (length === null) return null;
@@ -203,12 +226,19 @@ export async function uploadResponse(request: Request, key: string, headers: Rec
   if (!range) return new Response(body, { headers: { ...base, "Content-Length": String(length) } });
   return new Response(body, {
     status: 206,
-    headers: { ...base, "Content-Length": String(range.end - range.start + 1), "Content-Range": `bytes ${range.start}-${range.end}/${length}` },
+    headers: {
+      ...base,
+      "Content-Length": String(range.end - range.start + 1),
+      "Content-Range": `bytes ${range.start}-${range.end}/${length}`,
+    },
   });
 }
 
 /** One `bytes=` range (`a-b`, `a-`, `-n`); several ranges or anything else: the whole file, as RFC 9110 allows. */
-export function parseRange(header: string | null, length: number): { start: number; end: number } | "unsatisfiable" | null {
+export function parseRange(
+  header: string | null,
+  length: number,
+): { start: number; end: number } | "unsatisfiable" | null {
   const m = header?.trim().match(/^bytes=(\d*)-(\d*)$/);
   if (!m || (m[1] === "" && m[2] === "")) return null;
   let start: number;
@@ -222,7 +252,8 @@ export function parseRange(header: string | null, length: number): { start: numb
     start = Number(m[1]);
     end = m[2] === "" ? length - 1 : Math.min(Number(m[2]), length - 1);
   }
-  if (!Number.isSafeInteger(start) || !Number.isSafeInteger(end) || start >= length || end < start) return "unsatisfiable";
+  if (!Number.isSafeInteger(start) || !Number.isSafeInteger(end) || start >= length || end < start)
+    return "unsatisfiable";
   return { start, end };
 }
 
@@ -232,7 +263,10 @@ export function parseRange(header: string | null, length: number): { start: numb
  */
 export function fileNameFor(name: string, mime: string, fallbackBase = "file"): string {
   const ext = Object.entries(MIME_BY_EXT).find(([, m]) => m === mime)?.[0] ?? "bin";
-  const base = safeDisplayName(name, fallbackBase).replace(/\.[^.]*$/, "").trim() || fallbackBase;
+  const base =
+    safeDisplayName(name, fallbackBase)
+      .replace(/\.[^.]*$/, "")
+      .trim() || fallbackBase;
   return `${base}.${ext}`;
 }
 
@@ -242,7 +276,12 @@ export function fileNameFor(name: string, mime: string, fallbackBase = "file"): 
  */
 export function contentDisposition(kind: "inline" | "attachment", name: string, mime: string): string {
   const ascii = fileNameFor(name, mime).replace(/"/g, "");
-  const base = name.split(/[\\/]/).pop()!.replace(/\.[^.]*$/, "").slice(0, 140) || "file";
+  const base =
+    name
+      .split(/[\\/]/)
+      .pop()!
+      .replace(/\.[^.]*$/, "")
+      .slice(0, 140) || "file";
   const ext = ascii.slice(ascii.lastIndexOf("."));
   return `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(`${base}${ext}`)}`;
 }

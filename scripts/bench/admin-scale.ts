@@ -20,7 +20,16 @@ import { buildApp, startApp, type RunningApp } from "./app.ts";
 export type AdminScaleResult = {
   registrations: number;
   insertSeconds: number;
-  pages: Array<{ name: string; path: string; requests: number; errors: number; non2xx: number; p50: number; p95: number; p99: number }>;
+  pages: Array<{
+    name: string;
+    path: string;
+    requests: number;
+    errors: number;
+    non2xx: number;
+    p50: number;
+    p95: number;
+    p99: number;
+  }>;
   csv: { seconds: number; bytes: number; rows: number; peakRssMiB: number; rssBeforeMiB: number };
 };
 
@@ -177,7 +186,10 @@ async function exportCsv(url: string, cookie: string, pid: number | null) {
       }, 20)
     : null;
   const started = performance.now();
-  const res = await fetch(`${url}/admin/registrations/export`, { headers: { cookie }, signal: AbortSignal.timeout(300_000) });
+  const res = await fetch(`${url}/admin/registrations/export`, {
+    headers: { cookie },
+    signal: AbortSignal.timeout(300_000),
+  });
   if (!res.ok || !res.body) throw new Error(`export failed: ${res.status}`);
   let bytes = 0;
   let newlines = 0;
@@ -199,13 +211,22 @@ async function exportCsv(url: string, cookie: string, pid: number | null) {
 }
 
 export async function runAdminScale(
-  options: { count?: number; requests?: number; buildDir?: string; app?: RunningApp; exportOnly?: boolean; appHeapMiB?: number } = {},
+  options: {
+    count?: number;
+    requests?: number;
+    buildDir?: string;
+    app?: RunningApp;
+    exportOnly?: boolean;
+    appHeapMiB?: number;
+  } = {},
 ): Promise<AdminScaleResult> {
   const count = options.count ?? 100_000;
   const requests = options.requests ?? 100;
   const log = (m: string) => console.error(`[admin-scale] ${m}`);
   // appHeapMiB caps the app's V8 heap: an export that still completes proves memory is not retained per row.
-  const env: Record<string, string> = options.appHeapMiB ? { NODE_OPTIONS: `--max-old-space-size=${options.appHeapMiB}` } : {};
+  const env: Record<string, string> = options.appHeapMiB
+    ? { NODE_OPTIONS: `--max-old-space-size=${options.appHeapMiB}` }
+    : {};
   const app = options.app ?? (await startApp({ buildDir: options.buildDir, env }));
   try {
     const t0 = performance.now();
@@ -219,8 +240,16 @@ export async function runAdminScale(
     const scenarios = [
       { name: "newest first, page 1", path: "/admin/registrations", amount: requests },
       { name: "programme filter", path: "/admin/registrations?programme=business", amount: requests },
-      { name: `page ${middle} (deep skip)`, path: `/admin/registrations?page=${middle}`, amount: Math.ceil(requests / 2) },
-      { name: "text search ($text)", path: `/admin/registrations?q=ward%20${count - 1}%20`, amount: Math.ceil(requests / 5) },
+      {
+        name: `page ${middle} (deep skip)`,
+        path: `/admin/registrations?page=${middle}`,
+        amount: Math.ceil(requests / 2),
+      },
+      {
+        name: "text search ($text)",
+        path: `/admin/registrations?q=ward%20${count - 1}%20`,
+        amount: Math.ceil(requests / 5),
+      },
     ];
     // Warm up: the first requests after a start compile the code paths (JIT), open the connections and fill the
     // caches; the figure is the steady state a day of admin work sees, not the first seconds after a deploy.
@@ -262,7 +291,8 @@ if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.met
     return i > 0 ? process.argv[i + 1] : undefined;
   };
   const buildDir = process.env.BUILD_DIR ?? "build-bench";
-  if (!fs.existsSync(path.join(buildDir, "server/index.js")) || process.argv.includes("--build")) await buildApp(buildDir);
+  if (!fs.existsSync(path.join(buildDir, "server/index.js")) || process.argv.includes("--build"))
+    await buildApp(buildDir);
   const result = await runAdminScale({
     count: Number(arg("count") ?? 100_000),
     requests: Number(arg("requests") ?? 100),

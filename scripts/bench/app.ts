@@ -59,7 +59,9 @@ export async function buildApp(buildDir: string): Promise<void> {
     let output = "";
     child.stdout?.on("data", (d) => (output += d));
     child.stderr?.on("data", (d) => (output += d));
-    child.on("exit", (code) => (code === 0 ? resolve() : reject(new Error(`build failed (exit ${code}):\n${output.slice(-4000)}`))));
+    child.on("exit", (code) =>
+      code === 0 ? resolve() : reject(new Error(`build failed (exit ${code}):\n${output.slice(-4000)}`)),
+    );
   });
 }
 

@@ -1,6 +1,18 @@
 // Minimal types for the parts of autocannon (no bundled types) the bench uses.
 declare module "autocannon" {
-  type Histogram = { average: number; mean: number; stddev: number; min: number; max: number; total: number; p50: number; p90: number; p95: number; p99: number; [k: string]: number };
+  type Histogram = {
+    average: number;
+    mean: number;
+    stddev: number;
+    min: number;
+    max: number;
+    total: number;
+    p50: number;
+    p90: number;
+    p95: number;
+    p99: number;
+    [k: string]: number;
+  };
   export type Result = {
     requests: Histogram;
     latency: Histogram;

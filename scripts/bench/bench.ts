@@ -17,7 +17,13 @@ export { startApp, buildApp } from "./app.ts";
 export type { BenchScenario, BenchContext, BenchResult } from "./types.ts";
 
 function parseArgs(argv: string[]) {
-  const opts = { skipBuild: false, only: [] as string[], duration: 10, runs: 3, buildDir: process.env.BENCH_BUILD_DIR ?? "build-bench" };
+  const opts = {
+    skipBuild: false,
+    only: [] as string[],
+    duration: 10,
+    runs: 3,
+    buildDir: process.env.BENCH_BUILD_DIR ?? "build-bench",
+  };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     if (a === "--skip-build") opts.skipBuild = true;
@@ -32,7 +38,10 @@ function parseArgs(argv: string[]) {
 
 async function loadScenarios(only: string[]): Promise<BenchScenario[]> {
   const dir = import.meta.dirname;
-  const files = fs.readdirSync(dir).filter((f) => /^scenario-.+\.ts$/.test(f) && !f.endsWith(".test.ts")).sort();
+  const files = fs
+    .readdirSync(dir)
+    .filter((f) => /^scenario-.+\.ts$/.test(f) && !f.endsWith(".test.ts"))
+    .sort();
   const scenarios: BenchScenario[] = [];
   for (const file of files) {
     const mod = (await import(pathToFileURL(path.join(dir, file)).href)) as { scenario?: BenchScenario };
@@ -44,7 +53,8 @@ async function loadScenarios(only: string[]): Promise<BenchScenario[]> {
 async function main() {
   const opts = parseArgs(process.argv.slice(2));
   const started = Date.now();
-  const log = (message: string) => process.stderr.write(`[bench ${((Date.now() - started) / 1000).toFixed(0)}s] ${message}\n`);
+  const log = (message: string) =>
+    process.stderr.write(`[bench ${((Date.now() - started) / 1000).toFixed(0)}s] ${message}\n`);
   const scenarios = await loadScenarios(opts.only);
   if (!scenarios.length) throw new Error("no scenario matched");
 
@@ -75,7 +85,9 @@ async function main() {
     await app.stop();
   }
 
-  const out: string[] = [`Bench (${new Date().toISOString()}, node ${process.version}, ${(Date.now() - started) / 1000 | 0} s)`];
+  const out: string[] = [
+    `Bench (${new Date().toISOString()}, node ${process.version}, ${((Date.now() - started) / 1000) | 0} s)`,
+  ];
   for (const [name, r] of Object.entries(results)) {
     out.push("", `== ${name} ==`);
     if ("error" in r) out.push(`  crashed: ${r.error}`);
@@ -83,7 +95,9 @@ async function main() {
   }
   out.push("", failures.length ? `FAILED budgets:\n  ${failures.join("\n  ")}` : "All budgets met.");
   console.log(out.join("\n"));
-  console.log(`\nJSON ${JSON.stringify(Object.fromEntries(Object.entries(results).map(([k, r]) => [k, "error" in r ? r : r.data])))}`);
+  console.log(
+    `\nJSON ${JSON.stringify(Object.fromEntries(Object.entries(results).map(([k, r]) => [k, "error" in r ? r : r.data])))}`,
+  );
   process.exitCode = failures.length ? 1 : 0;
 }
 

@@ -12,8 +12,21 @@
  */
 import { chromium, type Browser } from "playwright-core";
 
-export type FirstPaintRun = { fcpMs: number | null; typeableMs: number | null; readyMs: number | null; typedValueSurvived: boolean | null; jsBytes: number };
-export type FirstPaintSummary = { path: string; js: "on" | "off"; runs: FirstPaintRun[]; fcpMs: number | null; typeableMs: number | null; readyMs: number | null };
+export type FirstPaintRun = {
+  fcpMs: number | null;
+  typeableMs: number | null;
+  readyMs: number | null;
+  typedValueSurvived: boolean | null;
+  jsBytes: number;
+};
+export type FirstPaintSummary = {
+  path: string;
+  js: "on" | "off";
+  runs: FirstPaintRun[];
+  fcpMs: number | null;
+  typeableMs: number | null;
+  readyMs: number | null;
+};
 
 const median = (values: (number | null)[]) => {
   const v = values.filter((x): x is number => x !== null).sort((a, b) => a - b);
@@ -21,7 +34,8 @@ const median = (values: (number | null)[]) => {
   return Math.round(v.length % 2 ? v[(v.length - 1) / 2] : (v[v.length / 2 - 1] + v[v.length / 2]) / 2);
 };
 
-const FIELD = 'input:not([type]), input[type="text"], input[type="tel"], input[type="email"], input[type="password"], textarea';
+const FIELD =
+  'input:not([type]), input[type="text"], input[type="tel"], input[type="email"], input[type="password"], textarea';
 
 export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: ["--no-sandbox"] });
@@ -39,7 +53,12 @@ async function measureOnce(browser: Browser, url: string, js: "on" | "off"): Pro
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
     await cdp.send("Network.enable");
-    await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 400, downloadThroughput: 50_000, uploadThroughput: 50_000 });
+    await cdp.send("Network.emulateNetworkConditions", {
+      offline: false,
+      latency: 400,
+      downloadThroughput: 50_000,
+      uploadThroughput: 50_000,
+    });
     await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
     let jsBytes = 0;
     const scripts = new Set<string>();
@@ -89,7 +108,14 @@ async function measureOnce(browser: Browser, url: string, js: "on" | "off"): Pro
       return entry ? Math.round(entry.startTime) : null;
     });
     let typedValueSurvived: boolean | null = null;
-    if (hasField && typeableMs !== null) typedValueSurvived = (await page.locator(FIELD).first().inputValue().catch(() => "")).includes("x");
+    if (hasField && typeableMs !== null)
+      typedValueSurvived = (
+        await page
+          .locator(FIELD)
+          .first()
+          .inputValue()
+          .catch(() => "")
+      ).includes("x");
     if (!hasField) typeableMs = fcpMs;
     const readyMs = fcpMs === null || typeableMs === null ? null : Math.max(fcpMs, typeableMs);
     return { fcpMs, typeableMs, readyMs, typedValueSurvived, jsBytes };
@@ -98,7 +124,13 @@ async function measureOnce(browser: Browser, url: string, js: "on" | "off"): Pro
   }
 }
 
-export async function measureFirstPaint(browser: Browser, baseUrl: string, path: string, js: "on" | "off", runs: number): Promise<FirstPaintSummary> {
+export async function measureFirstPaint(
+  browser: Browser,
+  baseUrl: string,
+  path: string,
+  js: "on" | "off",
+  runs: number,
+): Promise<FirstPaintSummary> {
   const results: FirstPaintRun[] = [];
   for (let i = 0; i < runs; i++) results.push(await measureOnce(browser, `${baseUrl}${path}`, js));
   return {

@@ -18,11 +18,17 @@ export type RunningServer = { url: string; stop(): Promise<void> };
 
 function run(args: string[], options: { cwd: string; env: Record<string, string> }): Promise<void> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, args, { cwd: options.cwd, env: { ...process.env, ...options.env }, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(process.execPath, args, {
+      cwd: options.cwd,
+      env: { ...process.env, ...options.env },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
     let output = "";
     child.stdout?.on("data", (d) => (output += d));
     child.stderr?.on("data", (d) => (output += d));
-    child.on("exit", (code) => (code === 0 ? resolve() : reject(new Error(`${args.join(" ")} failed (exit ${code}):\n${output.slice(-3000)}`))));
+    child.on("exit", (code) =>
+      code === 0 ? resolve() : reject(new Error(`${args.join(" ")} failed (exit ${code}):\n${output.slice(-3000)}`)),
+    );
   });
 }
 
@@ -66,7 +72,11 @@ async function startProcess(args: string[], env: Record<string, string>, readyPa
 /** react-router-serve on the floor build, in production mode. */
 export function startFloor(buildDir: string): Promise<RunningServer> {
   const serve = path.join(ROOT, "node_modules/@react-router/serve/bin.js");
-  return startProcess([serve, path.resolve(ROOT, buildDir, "server/index.js")], { NODE_ENV: "production" }, "/resource");
+  return startProcess(
+    [serve, path.resolve(ROOT, buildDir, "server/index.js")],
+    { NODE_ENV: "production" },
+    "/resource",
+  );
 }
 
 const BARE = `require("node:http").createServer((req, res) => { res.setHeader("Content-Type", "text/plain"); res.end("OK"); }).listen(Number(process.env.PORT), process.env.HOST);`;

@@ -56,7 +56,10 @@ function rssMiB(pid: number): number {
 
 /** The files of the embedded database's directory that `kind` picks. */
 function filesOf(dbDir: string, kind: (name: string) => boolean): string[] {
-  return fs.readdirSync(dbDir).filter(kind).map((f) => path.join(dbDir, f));
+  return fs
+    .readdirSync(dbDir)
+    .filter(kind)
+    .map((f) => path.join(dbDir, f));
 }
 const dataFile = (name: string) => name.endsWith(".bson");
 const imageFile = (name: string) => name.startsWith("image-");
@@ -71,7 +74,7 @@ function decodeFloor(dbDir: string): number {
   const started = performance.now();
   for (const f of filesOf(dbDir, dataFile)) {
     const buf = fs.readFileSync(f);
-    for (let pos = 0; pos + 8 <= buf.length; ) {
+    for (let pos = 0; pos + 8 <= buf.length;) {
       const len = buf.readUInt32LE(pos);
       deserialize(buf.subarray(pos + 8, pos + 8 + len));
       pos += 8 + len;
@@ -80,7 +83,13 @@ function decodeFloor(dbDir: string): number {
   return (performance.now() - started) / 1000;
 }
 
-type Booted = { child: ChildProcess; url: string; bootSeconds: number; stop(): Promise<void>; heldMiB(): Promise<number> };
+type Booted = {
+  child: ChildProcess;
+  url: string;
+  bootSeconds: number;
+  stop(): Promise<void>;
+  heldMiB(): Promise<number>;
+};
 
 const COLLECT_ON_SIGNAL = path.join(import.meta.dirname, "collect-on-signal.cjs");
 
@@ -89,23 +98,27 @@ async function boot(buildDir: string, dataDir: string): Promise<Booted> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const started = performance.now();
-  const child = spawn(process.execPath, ["--expose-gc", "--require", COLLECT_ON_SIGNAL, ...appServerArgs(path.join(buildDir, "server/index.js"))], {
-    cwd: ROOT,
-    stdio: ["ignore", "ignore", "pipe"],
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      MONGODB_URI: "",
-      DATA_DIR: dataDir,
-      UPLOADS_DIR: path.join(dataDir, "uploads"),
-      SEED_DEMO_DATA: "auto",
-      SESSION_SECRET: "bench-session-secret-not-for-production",
-      INSECURE_COOKIES: "true",
-      LOG_LEVEL: "warn",
+  const child = spawn(
+    process.execPath,
+    ["--expose-gc", "--require", COLLECT_ON_SIGNAL, ...appServerArgs(path.join(buildDir, "server/index.js"))],
+    {
+      cwd: ROOT,
+      stdio: ["ignore", "ignore", "pipe"],
+      env: {
+        ...process.env,
+        NODE_ENV: "production",
+        PORT: String(port),
+        HOST: "127.0.0.1",
+        MONGODB_URI: "",
+        DATA_DIR: dataDir,
+        UPLOADS_DIR: path.join(dataDir, "uploads"),
+        SEED_DEMO_DATA: "auto",
+        SESSION_SECRET: "bench-session-secret-not-for-production",
+        INSECURE_COOKIES: "true",
+        LOG_LEVEL: "warn",
+      },
     },
-  });
+  );
   let collected: (() => void) | null = null;
   child.stderr!.on("data", (chunk: Buffer) => {
     const text = chunk.toString();
@@ -116,7 +129,10 @@ async function boot(buildDir: string, dataDir: string): Promise<Booted> {
   /** The RSS after one full collection in the app (SIGUSR2 to the preloaded collect-on-signal.cjs). */
   const heldMiB = async () => {
     const done = new Promise<void>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error("the app did not report its garbage collection within 30 s")), 30_000);
+      const timer = setTimeout(
+        () => reject(new Error("the app did not report its garbage collection within 30 s")),
+        30_000,
+      );
       collected = () => {
         clearTimeout(timer);
         resolve();
@@ -151,7 +167,11 @@ async function get(url: string, cookie: string) {
   return bytes;
 }
 
-export async function runLean(options: { count?: number; buildDir: string; log?: (m: string) => void }): Promise<LeanResult> {
+export async function runLean(options: {
+  count?: number;
+  buildDir: string;
+  log?: (m: string) => void;
+}): Promise<LeanResult> {
   const count = options.count ?? 100_000;
   const log = options.log ?? ((m: string) => console.error(`[lean] ${m}`));
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "vcp-bench-lean-"));
@@ -163,7 +183,9 @@ export async function runLean(options: { count?: number; buildDir: string; log?:
     const again = await boot(options.buildDir, dataDir);
     const empty = { bootSeconds: again.bootSeconds, rssMiB: rssMiB(again.child.pid!), heldMiB: await again.heldMiB() };
     await again.stop();
-    log(`without registrations: boot ${empty.bootSeconds.toFixed(2)} s, RSS ${empty.rssMiB.toFixed(0)} MiB (${empty.heldMiB.toFixed(0)} after a full collection)`);
+    log(
+      `without registrations: boot ${empty.bootSeconds.toFixed(2)} s, RSS ${empty.rssMiB.toFixed(0)} MiB (${empty.heldMiB.toFixed(0)} after a full collection)`,
+    );
 
     const db = await startEmbeddedMongo({ dataDir: dbDir, quiet: true });
     try {
@@ -173,7 +195,9 @@ export async function runLean(options: { count?: number; buildDir: string; log?:
     }
     const decodeFloorSeconds = decodeFloor(dbDir);
     const imageMiB = sizeMiB(dbDir, imageFile);
-    log(`${count} registrations on disk (${sizeMiB(dbDir, dataFile).toFixed(1)} MiB); decoding them alone: ${decodeFloorSeconds.toFixed(2)} s`);
+    log(
+      `${count} registrations on disk (${sizeMiB(dbDir, dataFile).toFixed(1)} MiB); decoding them alone: ${decodeFloorSeconds.toFixed(2)} s`,
+    );
 
     let result: LeanResult;
     const app = await boot(options.buildDir, dataDir);
@@ -181,12 +205,19 @@ export async function runLean(options: { count?: number; buildDir: string; log?:
       const pid = app.child.pid!;
       const bootRss = rssMiB(pid);
       const heldMiB = await app.heldMiB();
-      log(`with registrations: boot ${app.bootSeconds.toFixed(2)} s, RSS ${bootRss.toFixed(0)} MiB (${heldMiB.toFixed(0)} after a full collection)`);
+      log(
+        `with registrations: boot ${app.bootSeconds.toFixed(2)} s, RSS ${bootRss.toFixed(0)} MiB (${heldMiB.toFixed(0)} after a full collection)`,
+      );
       let peak = bootRss;
       const sampler = setInterval(() => (peak = Math.max(peak, rssMiB(pid))), 50);
       try {
         const cookie = await signIn(app.url);
-        for (const p of ["/admin/registrations", "/admin/registrations?programme=business", "/admin/registrations?page=2000", `/admin/registrations?q=ward%20${count - 1}`]) {
+        for (const p of [
+          "/admin/registrations",
+          "/admin/registrations?programme=business",
+          "/admin/registrations?page=2000",
+          `/admin/registrations?q=ward%20${count - 1}`,
+        ]) {
           for (let i = 0; i < 5; i++) await get(`${app.url}${p}`, cookie);
         }
         const afterListMiB = rssMiB(pid);
@@ -245,6 +276,7 @@ export function formatLean(r: LeanResult): string {
 if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) {
   const i = process.argv.indexOf("--count");
   const buildDir = path.resolve(ROOT, process.env.BUILD_DIR ?? "build-bench");
-  if (!fs.existsSync(path.join(buildDir, "server/index.js")) || process.argv.includes("--build")) await buildApp(buildDir);
+  if (!fs.existsSync(path.join(buildDir, "server/index.js")) || process.argv.includes("--build"))
+    await buildApp(buildDir);
   console.log(formatLean(await runLean({ count: i > 0 ? Number(process.argv[i + 1]) : 100_000, buildDir })));
 }

@@ -20,9 +20,21 @@ export type FormSummary = {
 };
 
 /** `node ../shared/tools/measure-form.mjs URL --profile slow3g --runs N --js on|off`, summary line parsed. */
-export async function measureForm(url: string, options: { js: "on" | "off"; runs: number; profile?: string; timeoutMs?: number }): Promise<FormSummary | { error: string }> {
+export async function measureForm(
+  url: string,
+  options: { js: "on" | "off"; runs: number; profile?: string; timeoutMs?: number },
+): Promise<FormSummary | { error: string }> {
   if (!fs.existsSync(MEASURE_FORM)) return { error: `${MEASURE_FORM} not found` };
-  const args = [MEASURE_FORM, url, "--profile", options.profile ?? "slow3g", "--runs", String(options.runs), "--js", options.js];
+  const args = [
+    MEASURE_FORM,
+    url,
+    "--profile",
+    options.profile ?? "slow3g",
+    "--runs",
+    String(options.runs),
+    "--js",
+    options.js,
+  ];
   return new Promise((resolve) => {
     const child = spawn(process.execPath, args, { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"] });
     let out = "";
@@ -41,7 +53,8 @@ export async function measureForm(url: string, options: { js: "on" | "off"; runs
         }
       });
       const summary = rows.find((r) => r?.summary);
-      if (!summary) return resolve({ error: `measure-form exited ${code}: ${err.trim().split("\n").slice(-3).join(" | ")}` });
+      if (!summary)
+        return resolve({ error: `measure-form exited ${code}: ${err.trim().split("\n").slice(-3).join(" | ")}` });
       resolve({ ...summary, typedValueSurvived: rows.filter((r) => r && !r.summary).map((r) => r.typedValueSurvived) });
     });
   });

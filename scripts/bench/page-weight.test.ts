@@ -14,6 +14,14 @@ describe("assetUrls", () => {
       import("/assets/entry.client.js");</script></body></html>`;
     const { css, js } = assetUrls(html);
     expect(css).toEqual(["/assets/root.css"]);
-    expect(js.sort()).toEqual(["/assets/chunk.js", "/assets/entry.client.js", "/assets/legacy.js", "/assets/manifest.js", "/assets/root.js"].sort());
+    expect(js.sort()).toEqual(
+      [
+        "/assets/chunk.js",
+        "/assets/entry.client.js",
+        "/assets/legacy.js",
+        "/assets/manifest.js",
+        "/assets/root.js",
+      ].sort(),
+    );
   });
 });

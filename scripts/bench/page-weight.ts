@@ -41,7 +41,10 @@ export async function measurePageWeight(baseUrl: string, path: string): Promise<
   const html = await res.text();
   const { css, js } = assetUrls(html);
   const assets: PageWeight["assets"] = [];
-  for (const [type, urls] of [["css", css], ["js", js]] as const) {
+  for (const [type, urls] of [
+    ["css", css],
+    ["js", js],
+  ] as const) {
     for (const url of urls) {
       const r = await fetch(new URL(url, baseUrl));
       assets.push({ url, type, gzip: gz(Buffer.from(await r.arrayBuffer())) });
@@ -50,7 +53,16 @@ export async function measurePageWeight(baseUrl: string, path: string): Promise<
   const htmlGzip = gz(html);
   const cssGzip = assets.filter((a) => a.type === "css").reduce((s, a) => s + a.gzip, 0);
   const jsGzip = assets.filter((a) => a.type === "js").reduce((s, a) => s + a.gzip, 0);
-  return { path, status: res.status, htmlGzip, cssGzip, jsGzip, htmlCssGzip: htmlGzip + cssGzip, totalGzip: htmlGzip + cssGzip + jsGzip, assets };
+  return {
+    path,
+    status: res.status,
+    htmlGzip,
+    cssGzip,
+    jsGzip,
+    htmlCssGzip: htmlGzip + cssGzip,
+    totalGzip: htmlGzip + cssGzip + jsGzip,
+    assets,
+  };
 }
 
 export const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;

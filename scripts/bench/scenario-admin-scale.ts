@@ -10,7 +10,8 @@ export const ADMIN_SCALE_BUDGETS = { pageP95Ms: 100, csvSeconds: 5, csvExtraRssM
  */
 export const scenario: BenchScenario = {
   name: "admin-scale",
-  description: "100k registrations: /admin/registrations p95 (page 1, programme filter, deep page, search) and the full CSV export's time and peak RSS",
+  description:
+    "100k registrations: /admin/registrations p95 (page 1, programme filter, deep page, search) and the full CSV export's time and peak RSS",
   async run({ app, log }) {
     const count = Number(process.env.ADMIN_SCALE_COUNT ?? 100_000);
     log(`admin-scale: inserting ${count} registrations into a private app…`);
@@ -19,13 +20,25 @@ export const scenario: BenchScenario = {
     for (const p of result.pages) {
       if (p.errors || p.non2xx) failures.push(`GET ${p.path}: ${p.errors} errors, ${p.non2xx} non-2xx`);
     }
-    if (result.csv.rows !== result.registrations) failures.push(`the export wrote ${result.csv.rows} rows for ${result.registrations} registrations`);
+    if (result.csv.rows !== result.registrations)
+      failures.push(`the export wrote ${result.csv.rows} rows for ${result.registrations} registrations`);
     for (const p of result.pages) {
-      if (p.p95 > ADMIN_SCALE_BUDGETS.pageP95Ms) failures.push(`GET ${p.path}: p95 ${p.p95} ms, target ≤ ${ADMIN_SCALE_BUDGETS.pageP95Ms} ms`);
+      if (p.p95 > ADMIN_SCALE_BUDGETS.pageP95Ms)
+        failures.push(`GET ${p.path}: p95 ${p.p95} ms, target ≤ ${ADMIN_SCALE_BUDGETS.pageP95Ms} ms`);
     }
-    if (result.csv.seconds > ADMIN_SCALE_BUDGETS.csvSeconds) failures.push(`full CSV export: ${result.csv.seconds.toFixed(1)} s, target ≤ ${ADMIN_SCALE_BUDGETS.csvSeconds} s`);
+    if (result.csv.seconds > ADMIN_SCALE_BUDGETS.csvSeconds)
+      failures.push(
+        `full CSV export: ${result.csv.seconds.toFixed(1)} s, target ≤ ${ADMIN_SCALE_BUDGETS.csvSeconds} s`,
+      );
     const extra = result.csv.peakRssMiB - result.csv.rssBeforeMiB;
-    if (extra > ADMIN_SCALE_BUDGETS.csvExtraRssMiB) failures.push(`full CSV export: +${extra.toFixed(0)} MiB RSS, target ≤ ${ADMIN_SCALE_BUDGETS.csvExtraRssMiB} MiB`);
-    return { lines: formatAdminScale(result).split("\n"), data: result as unknown as Record<string, unknown>, failures };
+    if (extra > ADMIN_SCALE_BUDGETS.csvExtraRssMiB)
+      failures.push(
+        `full CSV export: +${extra.toFixed(0)} MiB RSS, target ≤ ${ADMIN_SCALE_BUDGETS.csvExtraRssMiB} MiB`,
+      );
+    return {
+      lines: formatAdminScale(result).split("\n"),
+      data: result as unknown as Record<string, unknown>,
+      failures,
+    };
   },
 };

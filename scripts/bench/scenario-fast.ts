@@ -25,7 +25,12 @@ const STUDENT = { phone: "0244000004", password: "demo-student-2025" };
 
 async function signIn(baseUrl: string): Promise<string> {
   const body = new URLSearchParams({ intent: "signin", phone: STUDENT.phone, password: STUDENT.password });
-  const res = await fetch(`${baseUrl}/portal`, { method: "POST", body, redirect: "manual", headers: { Origin: baseUrl } });
+  const res = await fetch(`${baseUrl}/portal`, {
+    method: "POST",
+    body,
+    redirect: "manual",
+    headers: { Origin: baseUrl },
+  });
   const cookie = res.headers.getSetCookie().find((c) => c.startsWith("__session="));
   if (!cookie) throw new Error(`sign-in as the demo student failed (HTTP ${res.status})`);
   return cookie.split(";")[0];
@@ -46,7 +51,8 @@ const line = (label: string, r: ThroughputResult) =>
 
 export const scenario: BenchScenario = {
   name: "fast",
-  description: "req/s of /, /registration, /portal, /healthz, signed-in /student-dashboard against the framework floor and bare Node; first paint on slow 3G; first-visit JS",
+  description:
+    "req/s of /, /registration, /portal, /healthz, signed-in /student-dashboard against the framework floor and bare Node; first paint on slow 3G; first-visit JS",
   async run({ app, options, log }) {
     const lines: string[] = [];
     const failures: string[] = [];
@@ -73,14 +79,17 @@ export const scenario: BenchScenario = {
         return measureThroughput(url, path, { duration: options.duration, connections: CONNECTIONS, headers });
       };
 
-      lines.push(`Throughput, one process each, autocannon ${CONNECTIONS} connections × ${options.duration} s, gzip accepted; floor = react-router-serve on a minimal React Router app (production mode):`);
+      lines.push(
+        `Throughput, one process each, autocannon ${CONNECTIONS} connections × ${options.duration} s, gzip accepted; floor = react-router-serve on a minimal React Router app (production mode):`,
+      );
       const data: Record<string, unknown> = {};
       const bareResult = await measure(bare.url, "/");
       lines.push(line("bare Node http (reference)", bareResult));
       data.bare = bareResult;
       const checkLatency = (label: string, r: ThroughputResult) => {
         if (r.p99Ms > FAST_BUDGETS.p99Ms) failures.push(`${label}: p99 ${r.p99Ms} ms > ${FAST_BUDGETS.p99Ms} ms`);
-        if (r.non2xx || r.errors) failures.push(`${label}: ${r.non2xx} non-2xx responses and ${r.errors} errors under load`);
+        if (r.non2xx || r.errors)
+          failures.push(`${label}: ${r.non2xx} non-2xx responses and ${r.errors} errors under load`);
       };
       for (const page of ours) {
         const bytes = await htmlBytes(`${app.url}${page.path}`, page.headers);
@@ -102,20 +111,36 @@ export const scenario: BenchScenario = {
       const health = await measure(app.url, "/healthz");
       const resource = await measure(floor.url, "/resource");
       const healthRatio = health.requestsPerSecond / Math.max(1, resource.requestsPerSecond);
-      lines.push(line("GET /healthz", health), line("  floor resource route", resource), `  ratio ${healthRatio.toFixed(2)}× (target ≥ ${FAST_BUDGETS.healthRatio.toFixed(1)}×)`);
+      lines.push(
+        line("GET /healthz", health),
+        line("  floor resource route", resource),
+        `  ratio ${healthRatio.toFixed(2)}× (target ≥ ${FAST_BUDGETS.healthRatio.toFixed(1)}×)`,
+      );
       data["/healthz"] = { ours: health, floor: resource, ratio: healthRatio };
-      if (healthRatio < FAST_BUDGETS.healthRatio) failures.push(`GET /healthz: ${healthRatio.toFixed(2)}× the floor resource route, target ${FAST_BUDGETS.healthRatio}×`);
+      if (healthRatio < FAST_BUDGETS.healthRatio)
+        failures.push(
+          `GET /healthz: ${healthRatio.toFixed(2)}× the floor resource route, target ${FAST_BUDGETS.healthRatio}×`,
+        );
       checkLatency("GET /healthz", health);
-      lines.push(`  bare Node / floor resource route: ${(bareResult.requestsPerSecond / Math.max(1, resource.requestsPerSecond)).toFixed(1)}×`);
+      lines.push(
+        `  bare Node / floor resource route: ${(bareResult.requestsPerSecond / Math.max(1, resource.requestsPerSecond)).toFixed(1)}×`,
+      );
 
       log("first-visit JavaScript…");
       const weight = await measurePageWeight(app.url, "/registration");
       const jsFiles = weight.assets.filter((a) => a.type === "js").length;
-      lines.push(`First visit to /registration: JS ${kb(weight.jsGzip)} gzipped in ${jsFiles} files (budget ${kb(FAST_BUDGETS.registrationJsBytes)}), HTML ${kb(weight.htmlGzip)}, CSS ${kb(weight.cssGzip)}`);
+      lines.push(
+        `First visit to /registration: JS ${kb(weight.jsGzip)} gzipped in ${jsFiles} files (budget ${kb(FAST_BUDGETS.registrationJsBytes)}), HTML ${kb(weight.htmlGzip)}, CSS ${kb(weight.cssGzip)}`,
+      );
       data.registrationWeight = { jsGzip: weight.jsGzip, jsFiles, htmlGzip: weight.htmlGzip, cssGzip: weight.cssGzip };
-      if (weight.jsGzip > FAST_BUDGETS.registrationJsBytes) failures.push(`/registration first visit loads ${kb(weight.jsGzip)} of JS gzipped, budget ${kb(FAST_BUDGETS.registrationJsBytes)}`);
+      if (weight.jsGzip > FAST_BUDGETS.registrationJsBytes)
+        failures.push(
+          `/registration first visit loads ${kb(weight.jsGzip)} of JS gzipped, budget ${kb(FAST_BUDGETS.registrationJsBytes)}`,
+        );
 
-      lines.push(`Slow 3G (400 ms RTT, 400 kbit/s, CPU 4×), medians of ${options.runs}: FCP / typeable / ready (the later of the two):`);
+      lines.push(
+        `Slow 3G (400 ms RTT, 400 kbit/s, CPU 4×), medians of ${options.runs}: FCP / typeable / ready (the later of the two):`,
+      );
       browser = await launchBrowser();
       const paints: FirstPaintSummary[] = [];
       for (const path of FIRST_PAINT_PAGES) {
@@ -128,8 +153,12 @@ export const scenario: BenchScenario = {
             `  ${path.padEnd(14)} JS ${js.padEnd(3)}  FCP ${s.fcpMs ?? "—"} ms  typeable ${s.typeableMs ?? "—"} ms  ready ${s.readyMs ?? "—"} ms${survived.length ? `  typed value kept: ${survived.join(",")}` : ""}`,
           );
           if (js === "on") {
-            if (s.fcpMs === null || s.fcpMs > FAST_BUDGETS.firstPaintMs) failures.push(`${path} JS on: FCP ${s.fcpMs ?? "not measured"} ms > ${FAST_BUDGETS.firstPaintMs} ms`);
-            if (s.typeableMs === null || s.typeableMs > FAST_BUDGETS.firstPaintMs) failures.push(`${path} JS on: typeable at ${s.typeableMs ?? "never"} ms > ${FAST_BUDGETS.firstPaintMs} ms`);
+            if (s.fcpMs === null || s.fcpMs > FAST_BUDGETS.firstPaintMs)
+              failures.push(`${path} JS on: FCP ${s.fcpMs ?? "not measured"} ms > ${FAST_BUDGETS.firstPaintMs} ms`);
+            if (s.typeableMs === null || s.typeableMs > FAST_BUDGETS.firstPaintMs)
+              failures.push(
+                `${path} JS on: typeable at ${s.typeableMs ?? "never"} ms > ${FAST_BUDGETS.firstPaintMs} ms`,
+              );
             if (survived.includes(false)) failures.push(`${path} JS on: a typed value was lost at hydration`);
           }
         }

@@ -25,8 +25,11 @@ export const scenario: BenchScenario = {
     log(`autocannon GET / for ${options.duration} s…`);
     await fetch(`${app.url}/`); // warm up
     const home = await measureThroughput(app.url, "/", { duration: options.duration });
-    lines.push(`GET /: ${home.requestsPerSecond} req/s, p50 ${home.p50Ms} ms, p99 ${home.p99Ms} ms (${home.total} requests, ${home.non2xx} non-2xx, ${home.errors} errors, 10 connections, ${options.duration} s)`);
-    if (home.non2xx || home.errors) failures.push(`GET / had ${home.non2xx} non-2xx responses and ${home.errors} errors under load`);
+    lines.push(
+      `GET /: ${home.requestsPerSecond} req/s, p50 ${home.p50Ms} ms, p99 ${home.p99Ms} ms (${home.total} requests, ${home.non2xx} non-2xx, ${home.errors} errors, 10 connections, ${options.duration} s)`,
+    );
+    if (home.non2xx || home.errors)
+      failures.push(`GET / had ${home.non2xx} non-2xx responses and ${home.errors} errors under load`);
 
     log("first-visit bytes…");
     lines.push("First visit, gzipped (HTML / CSS / JS = total):");
@@ -38,23 +41,30 @@ export const scenario: BenchScenario = {
         lines.push(`  ${path}: HTTP ${w.status}, skipped`);
         continue;
       }
-      lines.push(`  ${path}: ${kb(w.htmlGzip)} / ${kb(w.cssGzip)} / ${kb(w.jsGzip)} = ${kb(w.totalGzip)} (HTML+CSS ${kb(w.htmlCssGzip)}, ${w.assets.filter((a) => a.type === "js").length} JS files)`);
+      lines.push(
+        `  ${path}: ${kb(w.htmlGzip)} / ${kb(w.cssGzip)} / ${kb(w.jsGzip)} = ${kb(w.totalGzip)} (HTML+CSS ${kb(w.htmlCssGzip)}, ${w.assets.filter((a) => a.type === "js").length} JS files)`,
+      );
     }
     const registration = weights.find((w) => w.path === "/registration");
     if (registration) {
       const ok = registration.htmlCssGzip <= REGISTRATION_HTML_CSS_BUDGET;
-      lines.push(`  budget: /registration HTML+CSS ${kb(registration.htmlCssGzip)} ≤ ${kb(REGISTRATION_HTML_CSS_BUDGET)}: ${ok ? "OK" : "OVER"}`);
+      lines.push(
+        `  budget: /registration HTML+CSS ${kb(registration.htmlCssGzip)} ≤ ${kb(REGISTRATION_HTML_CSS_BUDGET)}: ${ok ? "OK" : "OVER"}`,
+      );
       if (!ok) failures.push(`/registration HTML+CSS is ${kb(registration.htmlCssGzip)}, over the 50 KB budget`);
     }
 
-    lines.push(`/registration time to a usable form (measure-form.mjs, slow3g, 4x CPU, ${options.runs} runs, medians):`);
+    lines.push(
+      `/registration time to a usable form (measure-form.mjs, slow3g, 4x CPU, ${options.runs} runs, medians):`,
+    );
     const forms: Record<string, unknown> = {};
     for (const js of ["off", "on"] as const) {
       log(`measure-form --js ${js}…`);
       const s = await measureForm(`${app.url}/registration`, { js, runs: options.runs });
       forms[js] = s;
       lines.push(formLine(`JS ${js}`, s));
-      if (!("error" in s) && s.usableRuns < s.runs) failures.push(`/registration was not usable in every run with JS ${js}`);
+      if (!("error" in s) && s.usableRuns < s.runs)
+        failures.push(`/registration was not usable in every run with JS ${js}`);
     }
 
     return {
@@ -62,7 +72,10 @@ export const scenario: BenchScenario = {
       failures,
       data: {
         home,
-        pageWeight: weights.map(({ assets, ...w }) => ({ ...w, jsFiles: assets.filter((a) => a.type === "js").length })),
+        pageWeight: weights.map(({ assets, ...w }) => ({
+          ...w,
+          jsFiles: assets.filter((a) => a.type === "js").length,
+        })),
         measureForm: forms,
       },
     };

@@ -11,19 +11,25 @@ export const SOAK_BUDGETS = { p99Ms: 150, rssGrowthMiBPerMinute: 3 } as const;
  */
 export const scenario: BenchScenario = {
   name: "soak",
-  description: "65 req/s enrolment-day mix for SOAK_MINUTES (default 10): p99 per minute, 5xx, RSS growth, enrolments acknowledged vs present",
+  description:
+    "65 req/s enrolment-day mix for SOAK_MINUTES (default 10): p99 per minute, 5xx, RSS growth, enrolments acknowledged vs present",
   async run({ app, log }) {
     const minutes = Math.max(2, Number(process.env.SOAK_MINUTES ?? 10) || 10);
     const result = await runSoak({ minutes, buildDir: app.buildDir, log });
     const failures: string[] = [];
     const last = result.minutes[result.minutes.length - 1];
     const first = result.minutes[0];
-    if (result.present !== result.acknowledged) failures.push(`${result.acknowledged} enrolments acknowledged, ${result.present} in the database`);
+    if (result.present !== result.acknowledged)
+      failures.push(`${result.acknowledged} enrolments acknowledged, ${result.present} in the database`);
     const bad = result.minutes.reduce((n, m) => n + m.server5xx + m.errors, 0);
     if (bad) failures.push(`${bad} requests answered 5xx or failed`);
-    if (last.p99 > SOAK_BUDGETS.p99Ms) failures.push(`last minute p99 ${last.p99} ms (first minute ${first.p99} ms), target ≤ ${SOAK_BUDGETS.p99Ms} ms`);
+    if (last.p99 > SOAK_BUDGETS.p99Ms)
+      failures.push(`last minute p99 ${last.p99} ms (first minute ${first.p99} ms), target ≤ ${SOAK_BUDGETS.p99Ms} ms`);
     const slope = rssSlopeSecondHalf(result.minutes);
-    if (slope > SOAK_BUDGETS.rssGrowthMiBPerMinute) failures.push(`RSS grows ${slope.toFixed(1)} MiB/min over the second half, target ≤ ${SOAK_BUDGETS.rssGrowthMiBPerMinute}`);
+    if (slope > SOAK_BUDGETS.rssGrowthMiBPerMinute)
+      failures.push(
+        `RSS grows ${slope.toFixed(1)} MiB/min over the second half, target ≤ ${SOAK_BUDGETS.rssGrowthMiBPerMinute}`,
+      );
     const lines = formatSoak(result).split("\n");
     lines.push(`p99 last minute / first minute: ${(last.p99 / Math.max(first.p99, 1)).toFixed(2)}×`);
     return { lines, data: result as unknown as Record<string, unknown>, failures };

@@ -35,7 +35,13 @@ export type SoakMinute = {
   /** p99 of each kind of request this minute, to name the slow one. */
   p99ByKind: Record<string, number>;
 };
-export type SoakResult = { minutes: SoakMinute[]; acknowledged: number; present: number; rate: number; appHeapMiB: number };
+export type SoakResult = {
+  minutes: SoakMinute[];
+  acknowledged: number;
+  present: number;
+  rate: number;
+  appHeapMiB: number;
+};
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const STUDENT = { phone: "0244000004", password: "demo-student-2025" };
@@ -60,7 +66,11 @@ type AppMetrics = { heapMiB: number; cpuSeconds: number; gcSeconds: number; loop
 async function appMetrics(url: string): Promise<AppMetrics> {
   try {
     const text = await (await fetch(`${url}/metrics`)).text();
-    const sum = (name: string) => [...text.matchAll(new RegExp(`^${name}(?:\\{[^}]*\\})? ([\\d.e+-]+)$`, "gm"))].reduce((n, m) => n + Number(m[1]), 0);
+    const sum = (name: string) =>
+      [...text.matchAll(new RegExp(`^${name}(?:\\{[^}]*\\})? ([\\d.e+-]+)$`, "gm"))].reduce(
+        (n, m) => n + Number(m[1]),
+        0,
+      );
     return {
       heapMiB: Math.round(sum("nodejs_heap_size_used_bytes") / 1024 / 1024),
       cpuSeconds: sum("process_cpu_seconds_total"),
@@ -75,7 +85,10 @@ async function appMetrics(url: string): Promise<AppMetrics> {
 async function signIn(url: string, who: { phone: string; password: string }, role: string): Promise<string> {
   const body = new URLSearchParams({ intent: "signin", phone: who.phone, password: who.password });
   const res = await fetch(`${url}/portal?role=${role}`, { method: "POST", body, redirect: "manual" });
-  const session = res.headers.getSetCookie().map((c) => c.split(";")[0]).find((c) => c.startsWith("__session="));
+  const session = res.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .find((c) => c.startsWith("__session="));
   if (!session) throw new Error(`${role} sign-in failed (status ${res.status})`);
   return session;
 }
@@ -110,10 +123,23 @@ function percentile(sorted: number[], p: number) {
 
 async function startDb(dataDir: string): Promise<{ uri: string; pid: number; stop(): Promise<void> }> {
   const port = await freePort();
-  const child = spawn(process.execPath, ["--import", "tsx", path.join(ROOT, "packages/embedded-mongo/src/cli.ts"), "--data-dir", dataDir, "--port", String(port), "--quiet"], {
-    cwd: ROOT,
-    stdio: ["ignore", "pipe", "inherit"],
-  });
+  const child = spawn(
+    process.execPath,
+    [
+      "--import",
+      "tsx",
+      path.join(ROOT, "packages/embedded-mongo/src/cli.ts"),
+      "--data-dir",
+      dataDir,
+      "--port",
+      String(port),
+      "--quiet",
+    ],
+    {
+      cwd: ROOT,
+      stdio: ["ignore", "pipe", "inherit"],
+    },
+  );
   await new Promise<void>((resolve, reject) => {
     let out = "";
     child.stdout!.on("data", (d) => {
@@ -137,12 +163,19 @@ async function startDb(dataDir: string): Promise<{ uri: string; pid: number; sto
 /** The app instance's heap budget of docs/deploy.md (ADR 0057); SOAK_APP_HEAP_MIB=0 leaves V8's default. */
 const APP_HEAP_MIB = Number(process.env.SOAK_APP_HEAP_MIB ?? 256);
 
-export async function runSoak(options: { minutes: number; buildDir: string; log?: (m: string) => void }): Promise<SoakResult> {
+export async function runSoak(options: {
+  minutes: number;
+  buildDir: string;
+  log?: (m: string) => void;
+}): Promise<SoakResult> {
   const log = options.log ?? (() => {});
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "vcp-soak-db-"));
   const db = await startDb(dataDir);
   const heap = APP_HEAP_MIB;
-  const app = await startApp({ buildDir: options.buildDir, env: { MONGODB_URI: db.uri, ...(heap > 0 ? { NODE_OPTIONS: `--max-old-space-size=${heap}` } : {}) } });
+  const app = await startApp({
+    buildDir: options.buildDir,
+    env: { MONGODB_URI: db.uri, ...(heap > 0 ? { NODE_OPTIONS: `--max-old-space-size=${heap}` } : {}) },
+  });
   const client = await MongoClient.connect(db.uri);
   try {
     const student = await signIn(app.url, STUDENT, "student");
@@ -160,7 +193,12 @@ export async function runSoak(options: { minutes: number; buildDir: string; log?
       kinds.push({
         name: "POST /registration",
         send: async () => {
-          const res = await fetch(`${app.url}/registration`, { method: "POST", body: enrolment(++next), headers: { Origin: app.url }, redirect: "manual" });
+          const res = await fetch(`${app.url}/registration`, {
+            method: "POST",
+            body: enrolment(++next),
+            headers: { Origin: app.url },
+            redirect: "manual",
+          });
           if (res.status === 303 || res.status === 302) acknowledged++;
           return res;
         },
@@ -205,7 +243,10 @@ export async function runSoak(options: { minutes: number; buildDir: string; log?
       const metrics = await appMetrics(app.url);
       const seconds = (performance.now() - previousAt) / 1000;
       const share = (from: number, to: number) => Math.round((100 * (to - from)) / seconds);
-      const [cpuPercent, gcPercent] = [share(previous.cpuSeconds, metrics.cpuSeconds), share(previous.gcSeconds, metrics.gcSeconds)];
+      const [cpuPercent, gcPercent] = [
+        share(previous.cpuSeconds, metrics.cpuSeconds),
+        share(previous.gcSeconds, metrics.gcSeconds),
+      ];
       previous = metrics;
       previousAt = performance.now();
       const row: SoakMinute = {
@@ -222,13 +263,32 @@ export async function runSoak(options: { minutes: number; buildDir: string; log?
         loopP99Ms: metrics.loopP99Ms,
         dbRssMiB: rssMiB(db.pid),
         registrations: await client.db().collection("registrations").countDocuments(),
-        p99ByKind: Object.fromEntries([...byKind].map(([name, list]) => [name, Math.round(percentile(list.sort((a, b) => a - b), 99))])),
+        p99ByKind: Object.fromEntries(
+          [...byKind].map(([name, list]) => [
+            name,
+            Math.round(
+              percentile(
+                list.sort((a, b) => a - b),
+                99,
+              ),
+            ),
+          ]),
+        ),
       };
       minutes.push(row);
-      log(`soak minute ${row.minute}: ${row.requests} requests, p50 ${row.p50} ms, p99 ${row.p99} ms, 5xx ${row.server5xx}, errors ${row.errors}, app CPU ${row.appCpuPercent} % (GC ${row.appGcPercent} %), loop p99 ${row.loopP99Ms} ms, RSS app ${row.appRssMiB} MiB (heap ${row.appHeapMiB}) + db ${row.dbRssMiB} MiB, ${row.registrations} registrations; p99 ${Object.entries(row.p99ByKind).map(([k, v]) => `${k} ${v}`).join(", ")}`);
+      log(
+        `soak minute ${row.minute}: ${row.requests} requests, p50 ${row.p50} ms, p99 ${row.p99} ms, 5xx ${row.server5xx}, errors ${row.errors}, app CPU ${row.appCpuPercent} % (GC ${row.appGcPercent} %), loop p99 ${row.loopP99Ms} ms, RSS app ${row.appRssMiB} MiB (heap ${row.appHeapMiB}) + db ${row.dbRssMiB} MiB, ${row.registrations} registrations; p99 ${Object.entries(
+          row.p99ByKind,
+        )
+          .map(([k, v]) => `${k} ${v}`)
+          .join(", ")}`,
+      );
     }
     await Promise.all([...pending]);
-    const present = await client.db().collection("registrations").countDocuments({ parentName: /^Soak Parent / });
+    const present = await client
+      .db()
+      .collection("registrations")
+      .countDocuments({ parentName: /^Soak Parent / });
     return { minutes, acknowledged, present, rate, appHeapMiB: heap };
   } finally {
     await client.close();
@@ -263,7 +323,9 @@ export function formatSoak(r: SoakResult): string {
     "minute  requests  p50 ms  p99 ms  5xx  errors  app CPU %  GC %  loop p99 ms  RSS app+db MiB  app heap MiB  registrations  slowest p99",
   ];
   for (const m of r.minutes) {
-    lines.push(`${String(m.minute).padStart(6)}  ${String(m.requests).padStart(8)}  ${String(m.p50).padStart(6)}  ${String(m.p99).padStart(6)}  ${String(m.server5xx).padStart(3)}  ${String(m.errors).padStart(6)}  ${String(m.appCpuPercent).padStart(9)}  ${String(m.appGcPercent).padStart(4)}  ${String(m.loopP99Ms).padStart(11)}  ${`${m.appRssMiB}+${m.dbRssMiB}`.padStart(14)}  ${String(m.appHeapMiB).padStart(12)}  ${String(m.registrations).padStart(13)}  ${slowest(m)}`);
+    lines.push(
+      `${String(m.minute).padStart(6)}  ${String(m.requests).padStart(8)}  ${String(m.p50).padStart(6)}  ${String(m.p99).padStart(6)}  ${String(m.server5xx).padStart(3)}  ${String(m.errors).padStart(6)}  ${String(m.appCpuPercent).padStart(9)}  ${String(m.appGcPercent).padStart(4)}  ${String(m.loopP99Ms).padStart(11)}  ${`${m.appRssMiB}+${m.dbRssMiB}`.padStart(14)}  ${String(m.appHeapMiB).padStart(12)}  ${String(m.registrations).padStart(13)}  ${slowest(m)}`,
+    );
   }
   lines.push(`RSS growth over the second half: ${rssSlopeSecondHalf(r.minutes).toFixed(1)} MiB/min`);
   return lines.join("\n");

@@ -1,9 +1,21 @@
 import autocannon from "autocannon";
 
-export type ThroughputResult = { path: string; requestsPerSecond: number; p99Ms: number; p50Ms: number; non2xx: number; errors: number; total: number };
+export type ThroughputResult = {
+  path: string;
+  requestsPerSecond: number;
+  p99Ms: number;
+  p50Ms: number;
+  non2xx: number;
+  errors: number;
+  total: number;
+};
 
 /** autocannon against one URL on loopback for a bounded time. */
-export async function measureThroughput(baseUrl: string, path: string, options: { duration: number; connections?: number; headers?: Record<string, string> }): Promise<ThroughputResult> {
+export async function measureThroughput(
+  baseUrl: string,
+  path: string,
+  options: { duration: number; connections?: number; headers?: Record<string, string> },
+): Promise<ThroughputResult> {
   const result = await autocannon({
     url: `${baseUrl}${path}`,
     connections: options.connections ?? 10,

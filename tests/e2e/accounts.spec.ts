@@ -5,7 +5,12 @@ import { E2E } from "#tests/support/e2e-env.ts";
 import { User } from "#app/models/user.server.ts";
 import { Session } from "#app/models/session.server.ts";
 
-const HOME = { student: "/student-dashboard", parent: "/parent-dashboard", facilitator: "/facilitator-dashboard", admin: "/admin" } as const;
+const HOME = {
+  student: "/student-dashboard",
+  parent: "/parent-dashboard",
+  facilitator: "/facilitator-dashboard",
+  admin: "/admin",
+} as const;
 const SAME_ORIGIN = { Origin: E2E.baseURL };
 
 /** "0551234567" → "+233 55 123 4567": the same number, written differently. */
@@ -70,12 +75,16 @@ for (const role of ["student", "parent", "facilitator"] as const) {
     await form.getByLabel("Confirm password").fill(password);
     await form.getByRole("button", { name: "Sign Up" }).click();
 
-    await expect(page.getByRole("status")).toContainText("Account created successfully! You can now log in with your phone number.");
+    await expect(page.getByRole("status")).toContainText(
+      "Account created successfully! You can now log in with your phone number.",
+    );
     await expect(page.locator("form#sign-in")).toBeVisible();
     await expect(page).toHaveURL(new RegExp(`/portal\\?role=${role}$`));
 
     await connectTestDb();
-    const stored = await User.findOne({ phone: `+233${phone.slice(1)}` }).select("+passwordHash role fullName").lean();
+    const stored = await User.findOne({ phone: `+233${phone.slice(1)}` })
+      .select("+passwordHash role fullName")
+      .lean();
     expect(stored).toMatchObject({ role, fullName });
     expect(stored!.passwordHash).toMatch(/^scrypt\$/);
     expect(stored!.passwordHash).not.toContain(password);
@@ -136,7 +145,9 @@ test("/auth: sign up with a role, sign in, then a signed-in visitor is sent to /
   await form.getByLabel(/^Password/).fill("parent-pass-1");
   await form.getByLabel("Confirm password").fill("parent-pass-1");
   await form.getByRole("button", { name: "Sign Up" }).click();
-  await expect(page.getByRole("status")).toContainText("Account created successfully! You can now log in with your phone number.");
+  await expect(page.getByRole("status")).toContainText(
+    "Account created successfully! You can now log in with your phone number.",
+  );
   await expect(page).toHaveURL(/\/auth$/);
 
   const signIn = page.locator("form#sign-in");
@@ -145,7 +156,11 @@ test("/auth: sign up with a role, sign in, then a signed-in visitor is sent to /
   await signIn.getByRole("button", { name: "Sign In" }).click();
   await expect(page).toHaveURL(HOME.parent);
   await connectTestDb();
-  expect(await User.findOne({ phone: `+233${phone.slice(1)}` }).select("role displayName email").lean()).toMatchObject({
+  expect(
+    await User.findOne({ phone: `+233${phone.slice(1)}` })
+      .select("role displayName email")
+      .lean(),
+  ).toMatchObject({
     role: "parent",
     displayName: "Auntie",
     email: null,
@@ -167,7 +182,8 @@ test("a wrong password and an unknown phone get the same message", async ({ page
   await expect(page.getByRole("alert")).toContainText("Invalid phone number or password");
   await expect(page.locator("form#sign-in").getByLabel("Phone number")).toHaveValue(user.localPhone);
   // The server never echoes a password back (with JS the browser simply keeps what was typed).
-  if (!test.info().project.use.javaScriptEnabled) await expect(page.locator("form#sign-in").getByLabel(/^Password/)).toHaveValue("");
+  if (!test.info().project.use.javaScriptEnabled)
+    await expect(page.locator("form#sign-in").getByLabel(/^Password/)).toHaveValue("");
 
   await signInOnPortal(page, "student", uniquePhone(), "whatever-1");
   await expect(page.getByRole("alert")).toContainText("Invalid phone number or password");
@@ -215,7 +231,15 @@ test("@js-only nobody can sign up as admin, even by posting role=admin by hand",
     const phone = uniquePhone();
     const response = await request.post(url, {
       headers: SAME_ORIGIN,
-      form: { intent: "signup", role: "admin", phone, fullName: "Would Be Admin", password: "admin-pass-1", confirmPassword: "admin-pass-1", ...extra },
+      form: {
+        intent: "signup",
+        role: "admin",
+        phone,
+        fullName: "Would Be Admin",
+        password: "admin-pass-1",
+        confirmPassword: "admin-pass-1",
+        ...extra,
+      },
       maxRedirects: 0,
     });
     expect(response.status(), url).toBe(400);
@@ -281,7 +305,9 @@ test("@js-only the session cookie is HttpOnly and SameSite=Lax and holds no user
     maxRedirects: 0,
   });
   expect(response.status()).toBe(302);
-  const cookie = response.headersArray().find((h) => h.name.toLowerCase() === "set-cookie" && h.value.startsWith("__session="))!.value;
+  const cookie = response
+    .headersArray()
+    .find((h) => h.name.toLowerCase() === "set-cookie" && h.value.startsWith("__session="))!.value;
   expect(cookie).toMatch(/HttpOnly/i);
   expect(cookie).toMatch(/SameSite=Lax/i);
   expect(cookie).not.toContain(user.phone.slice(1));
@@ -305,7 +331,10 @@ test("a session expires after the timeout without activity, and activity extends
   await connectTestDb();
 
   // Active: a request slides the expiry to about sessionTimeout (60) minutes from now.
-  await Session.updateOne({ _id: sessionId }, { $set: { lastSeenAt: new Date(Date.now() - 5 * 60_000), expiresAt: new Date(Date.now() + 60_000) } });
+  await Session.updateOne(
+    { _id: sessionId },
+    { $set: { lastSeenAt: new Date(Date.now() - 5 * 60_000), expiresAt: new Date(Date.now() + 60_000) } },
+  );
   await page.goto("/portal");
   await expect(page.getByText(`You are signed in as ${user.fullName}.`)).toBeVisible();
   const slid = await Session.findById(sessionId).lean();

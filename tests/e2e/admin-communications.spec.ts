@@ -4,7 +4,10 @@ import { E2E } from "#tests/support/e2e-env.ts";
 import { Communication } from "#app/models/communication.server.ts";
 
 test.describe("Communications", () => {
-  test("sends an announcement to a recipient type; history shows it first with its sender", async ({ page, loginAs }) => {
+  test("sends an announcement to a recipient type; history shows it first with its sender", async ({
+    page,
+    loginAs,
+  }) => {
     const admin = await loginAs("admin", { fullName: `Announcer ${test.info().project.name}` });
     await page.goto("/admin/communications");
     await expect(page.getByRole("heading", { level: 1, name: "Communications" })).toBeVisible();
@@ -19,7 +22,9 @@ test.describe("Communications", () => {
 
     const title = `Fees reminder ${test.info().project.name} ${Date.now()}`;
     await page.getByRole("textbox", { name: "Title", exact: true }).fill(title);
-    await page.getByRole("textbox", { name: "Message", exact: true }).fill("Please complete payment by Friday.\nThank you.");
+    await page
+      .getByRole("textbox", { name: "Message", exact: true })
+      .fill("Please complete payment by Friday.\nThank you.");
     await page.getByRole("button", { name: "Send Message" }).click();
     await expect(page.getByRole("status")).toContainText("Message sent successfully");
 
@@ -45,9 +50,17 @@ test.describe("Communications", () => {
     const admin = await loginAs("admin");
     const origin = { Origin: E2E.baseURL };
     const title = `Bad ${test.info().project.name} ${Date.now()}`;
-    const bad = await page.request.post("/admin/communications", { headers: origin, form: { title, message: "x", recipientType: "everyone" }, maxRedirects: 0 });
+    const bad = await page.request.post("/admin/communications", {
+      headers: origin,
+      form: { title, message: "x", recipientType: "everyone" },
+      maxRedirects: 0,
+    });
     expect(bad.status()).toBe(400);
-    const long = await page.request.post("/admin/communications", { headers: origin, form: { title: "x".repeat(201), message: "x" }, maxRedirects: 0 });
+    const long = await page.request.post("/admin/communications", {
+      headers: origin,
+      form: { title: "x".repeat(201), message: "x" },
+      maxRedirects: 0,
+    });
     expect(long.status()).toBe(400);
 
     await setPermissions(admin.id, { can_access_communications: false });
@@ -55,7 +68,11 @@ test.describe("Communications", () => {
     expect(response?.status()).toBe(403);
     await expect(page.getByRole("heading", { name: "Access Restricted" })).toBeVisible();
     await expectNoA11yViolations(page);
-    const post = await page.request.post("/admin/communications", { headers: origin, form: { title, message: "hello" }, maxRedirects: 0 });
+    const post = await page.request.post("/admin/communications", {
+      headers: origin,
+      form: { title, message: "hello" },
+      maxRedirects: 0,
+    });
     expect(post.status()).toBe(403);
     await connectTestDb();
     expect(await Communication.countDocuments({ title })).toBe(0);

@@ -4,12 +4,21 @@ import { Registration } from "#app/models/registration.server.ts";
 import { AuditLog } from "#app/models/audit-log.server.ts";
 import { ACCOUNT_NOT_FOUND, ACCOUNT_WRONG_ROLE } from "#app/forms/link-registration.schema.ts";
 
-test("an admin links a registration to a parent and a student account by hand, and unlinks it", async ({ page, loginAs, browser }) => {
+test("an admin links a registration to a parent and a student account by hand, and unlinks it", async ({
+  page,
+  loginAs,
+  browser,
+}) => {
   const admin = await loginAs("admin");
   // Accounts whose phones are not verified: they do not see the registration until it is linked.
   const parent = await createUser({ role: "parent", fullName: `Linked Parent ${Date.now()}`, phoneVerified: false });
   const studentEmail = `linked.student.${Date.now()}@example.com`;
-  const student = await createUser({ role: "student", fullName: `Linked Student ${Date.now()}`, email: studentEmail, phoneVerified: false });
+  const student = await createUser({
+    role: "student",
+    fullName: `Linked Student ${Date.now()}`,
+    email: studentEmail,
+    phoneVerified: false,
+  });
   const facilitator = await createUser({ role: "facilitator" });
   const reg = await createRegistration({ whatsappNumber: parent.localPhone, wardWhatsapp: student.localPhone });
 
@@ -42,9 +51,14 @@ test("an admin links a registration to a parent and a student account by hand, a
   await expect(page.getByRole("status")).toContainText("Account linked");
   await expect(section.getByRole("definition").first()).toContainText(parent.fullName);
   await expect(section.getByRole("definition").nth(1)).toContainText(student.fullName);
-  expect(await Registration.findById(reg._id).lean()).toMatchObject({ parentUserId: parent.id, studentUserId: student.id });
+  expect(await Registration.findById(reg._id).lean()).toMatchObject({
+    parentUserId: parent.id,
+    studentUserId: student.id,
+  });
   expect(await AuditLog.countDocuments({ targetId: reg._id, action: "registration.link", actorId: admin.id })).toBe(2);
-  await expect(page.getByRole("region", { name: "Audit trail" })).toContainText(`Parent account linked by hand: ${parent.fullName}`);
+  await expect(page.getByRole("region", { name: "Audit trail" })).toContainText(
+    `Parent account linked by hand: ${parent.fullName}`,
+  );
 
   // The parent now sees the ward.
   const parentContext = await browser.newContext();
@@ -56,7 +70,9 @@ test("an admin links a registration to a parent and a student account by hand, a
   // Unlinking takes it away again.
   await section.getByRole("button", { name: `Unlink the parent account of ${parent.fullName}` }).click();
   await expect(page.getByRole("status")).toContainText("Account unlinked");
-  await expect(page.getByRole("region", { name: "Linked accounts" }).getByRole("definition").first()).toHaveText("Not linked");
+  await expect(page.getByRole("region", { name: "Linked accounts" }).getByRole("definition").first()).toHaveText(
+    "Not linked",
+  );
   expect(await Registration.findById(reg._id).lean()).toMatchObject({ parentUserId: null, studentUserId: student.id });
   await parentPage.goto("/parent-dashboard");
   await expect(parentPage.getByRole("main")).not.toContainText(reg.wardName as string);

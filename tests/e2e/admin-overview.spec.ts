@@ -23,7 +23,10 @@ async function statValue(page: import("@playwright/test").Page, label: string) {
 }
 
 test.describe("Admin layout and overview", () => {
-  test("the overview shows real counters; on a database without last month's data, what is new this month", async ({ page, loginAs }) => {
+  test("the overview shows real counters; on a database without last month's data, what is new this month", async ({
+    page,
+    loginAs,
+  }) => {
     await connectTestDb();
     await loginAs("admin");
     await createUser({ role: "parent" });
@@ -49,7 +52,9 @@ test.describe("Admin layout and overview", () => {
       await expect(card).toContainText(/\d+ new this month/);
       await expect(card).not.toContainText("%");
     }
-    await expect(page.getByRole("listitem").filter({ hasText: "Active Students" })).toContainText(/(\d+ new this month|[+-]\d+% from last month)/);
+    await expect(page.getByRole("listitem").filter({ hasText: "Active Students" })).toContainText(
+      /(\d+ new this month|[+-]\d+% from last month)/,
+    );
     await expectNoA11yViolations(page);
   });
 
@@ -73,7 +78,11 @@ test.describe("Admin layout and overview", () => {
     const settings = await list.getByRole("link", { name: "Settings", exact: true }).boundingBox();
     const overview = await list.getByRole("link", { name: "Overview", exact: true }).boundingBox();
     expect(settings!.y).toBe(overview!.y); // one row
-    expect(await list.evaluate((el) => el.scrollWidth > el.clientWidth || el.parentElement!.scrollWidth > el.parentElement!.clientWidth)).toBe(true);
+    expect(
+      await list.evaluate(
+        (el) => el.scrollWidth > el.clientWidth || el.parentElement!.scrollWidth > el.parentElement!.clientWidth,
+      ),
+    ).toBe(true);
     expect(box!.height).toBeLessThan(100);
     await expectNoA11yViolations(page);
   });

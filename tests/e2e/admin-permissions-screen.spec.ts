@@ -1,14 +1,30 @@
-import { test, expect, createUser, sessionCookieHeader, setPermissions, connectTestDb } from "#tests/support/fixtures.ts";
+import {
+  test,
+  expect,
+  createUser,
+  sessionCookieHeader,
+  setPermissions,
+  connectTestDb,
+} from "#tests/support/fixtures.ts";
 import { expectNoA11yViolations } from "#tests/support/axe.ts";
 import { PERMISSIONS_SAVED } from "#app/forms/admin-permissions.schema.ts";
 import { AdminPermission } from "#app/models/admin-permission.server.ts";
 import { AuditLog } from "#app/models/audit-log.server.ts";
 
 test.describe("admin permissions screen", () => {
-  test("a fully privileged admin switches off another admin's flag; it applies on that admin's next request", async ({ page, loginAs, request }) => {
-    const other = await createUser({ role: "admin", fullName: `Other Admin ${Date.now()} ${test.info().project.name}` });
+  test("a fully privileged admin switches off another admin's flag; it applies on that admin's next request", async ({
+    page,
+    loginAs,
+    request,
+  }) => {
+    const other = await createUser({
+      role: "admin",
+      fullName: `Other Admin ${Date.now()} ${test.info().project.name}`,
+    });
     const otherCookie = await sessionCookieHeader(other);
-    expect((await request.get("/admin/subjects", { headers: { Cookie: otherCookie }, maxRedirects: 0 })).status()).toBe(200);
+    expect((await request.get("/admin/subjects", { headers: { Cookie: otherCookie }, maxRedirects: 0 })).status()).toBe(
+      200,
+    );
 
     const me = await loginAs("admin");
     await page.goto(`/admin/users?q=${encodeURIComponent(other.fullName)}`);
@@ -22,10 +38,17 @@ test.describe("admin permissions screen", () => {
     await expect(page.getByRole("checkbox", { name: "Subjects" })).not.toBeChecked();
 
     await connectTestDb();
-    expect(await AdminPermission.findOne({ userId: other.id }).lean()).toMatchObject({ can_access_subjects: false, can_edit_users: true });
-    expect(await AuditLog.exists({ action: "admin-permissions.update", actorId: me.id, targetId: other.id })).toBeTruthy();
+    expect(await AdminPermission.findOne({ userId: other.id }).lean()).toMatchObject({
+      can_access_subjects: false,
+      can_edit_users: true,
+    });
+    expect(
+      await AuditLog.exists({ action: "admin-permissions.update", actorId: me.id, targetId: other.id }),
+    ).toBeTruthy();
     // The same session, next request: refused.
-    expect((await request.get("/admin/subjects", { headers: { Cookie: otherCookie }, maxRedirects: 0 })).status()).toBe(403);
+    expect((await request.get("/admin/subjects", { headers: { Cookie: otherCookie }, maxRedirects: 0 })).status()).toBe(
+      403,
+    );
   });
 
   test("an admin without every permission cannot open anyone's permissions", async ({ page, loginAs }) => {

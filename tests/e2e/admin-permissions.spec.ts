@@ -1,4 +1,13 @@
-import { test, expect, setPermissions, createUser, createRegistration, connectTestDb, sessionCookieHeader, uniquePhone } from "#tests/support/fixtures.ts";
+import {
+  test,
+  expect,
+  setPermissions,
+  createUser,
+  createRegistration,
+  connectTestDb,
+  sessionCookieHeader,
+  uniquePhone,
+} from "#tests/support/fixtures.ts";
 import { Assignment } from "#app/models/assignment.server.ts";
 import { expectNoA11yViolations } from "#tests/support/axe.ts";
 import type { AdminPermissionFlag } from "#app/domain/roles.ts";
@@ -13,11 +22,20 @@ type Section = { flag: AdminPermissionFlag; pages: string[]; posts: string[] };
 const SECTIONS: Section[] = [
   {
     flag: "can_access_registrations",
-    pages: ["/admin/registrations", "/admin/register-student", "/admin/registrations/delete-all", "/registration-view-list"],
+    pages: [
+      "/admin/registrations",
+      "/admin/register-student",
+      "/admin/registrations/delete-all",
+      "/registration-view-list",
+    ],
     posts: ["/admin/registrations", "/admin/register-student", "/admin/registrations/delete-all"],
   },
   { flag: "can_edit_users", pages: ["/admin/users"], posts: ["/admin/users", "/impersonation/start"] },
-  { flag: "can_access_whatsapp", pages: ["/admin/whatsapp-groups", "/admin/whatsapp-groups/new"], posts: ["/admin/whatsapp-groups/new"] },
+  {
+    flag: "can_access_whatsapp",
+    pages: ["/admin/whatsapp-groups", "/admin/whatsapp-groups/new"],
+    posts: ["/admin/whatsapp-groups/new"],
+  },
   { flag: "can_access_subjects", pages: ["/admin/subjects"], posts: ["/admin/subjects"] },
   { flag: "can_access_communications", pages: ["/admin/communications"], posts: ["/admin/communications"] },
   { flag: "can_edit_settings", pages: ["/admin/settings"], posts: ["/admin/settings"] },
@@ -25,7 +43,11 @@ const SECTIONS: Section[] = [
 
 /** Downloads guarded by a flag (resource routes: a bare 403, no page). */
 const DOWNLOADS: Partial<Record<AdminPermissionFlag, string[]>> = {
-  can_access_registrations: ["/admin/registrations/export", "/admin/registrations/export/science", "/registration-view-list/export"],
+  can_access_registrations: [
+    "/admin/registrations/export",
+    "/admin/registrations/export/science",
+    "/registration-view-list/export",
+  ],
 };
 
 for (const section of SECTIONS) {
@@ -37,12 +59,17 @@ for (const section of SECTIONS) {
       const response = await page.goto(path);
       expect(response?.status(), `GET ${path}`).toBe(403);
       await expect(page.getByRole("heading", { level: 1, name: "Access Restricted" })).toBeVisible();
-      await expect(page.getByText("You don't have permission to access this section of the admin portal.")).toBeVisible();
+      await expect(
+        page.getByText("You don't have permission to access this section of the admin portal."),
+      ).toBeVisible();
     }
     await expectNoA11yViolations(page);
 
     for (const path of section.posts) {
-      const response = await page.request.post(path, { form: { intent: "delete", id: "abcdefghij12", confirm: "DELETE", name: "X" }, maxRedirects: 0 });
+      const response = await page.request.post(path, {
+        form: { intent: "delete", id: "abcdefghij12", confirm: "DELETE", name: "X" },
+        maxRedirects: 0,
+      });
       expect(response.status(), `POST ${path}`).toBe(403);
     }
     for (const path of DOWNLOADS[section.flag] ?? []) {
@@ -67,7 +94,10 @@ test("an admin without a permission row has every section", async ({ page, login
   }
 });
 
-test("can_view_portal is the admin portal itself: without it no admin page opens, whatever the other flags", async ({ page, loginAs }) => {
+test("can_view_portal is the admin portal itself: without it no admin page opens, whatever the other flags", async ({
+  page,
+  loginAs,
+}) => {
   const admin = await loginAs("admin");
   await setPermissions(admin.id, { can_view_portal: false });
   for (const path of ["/admin", "/admin/subjects", "/admin/users"]) {
@@ -92,7 +122,9 @@ test("impersonation ends on the next request once the admin loses can_edit_users
   await expect(page.getByText(parent.fullName)).toHaveCount(0);
 });
 
-test("assignment files: the facilitator, admins with can_access_subjects and the subject's students only", async ({ browser }) => {
+test("assignment files: the facilitator, admins with can_access_subjects and the subject's students only", async ({
+  browser,
+}) => {
   await connectTestDb();
   const facilitator = await createUser({ role: "facilitator" });
   const subject = `Security ${uniquePhone()}`;
@@ -118,7 +150,10 @@ test("assignment files: the facilitator, admins with can_access_subjects and the
   // while refused readers get the 404 of an unknown assignment: the body tells them apart.
   const statusFor = async (user: { id: string }) => {
     const context = await browser.newContext();
-    const response = await context.request.get(url, { headers: { Cookie: await sessionCookieHeader(user) }, maxRedirects: 0 });
+    const response = await context.request.get(url, {
+      headers: { Cookie: await sessionCookieHeader(user) },
+      maxRedirects: 0,
+    });
     const reached = response.status() === 404 && (await response.text()).includes("File not found");
     await context.close();
     return reached ? "reached" : response.status();

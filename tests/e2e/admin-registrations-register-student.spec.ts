@@ -18,18 +18,29 @@ async function fillForm(page: Page, wardName: string, parentPhone = uniquePhone(
   await page.getByRole("textbox", { name: L.specificClass, exact: true }).fill("3B2");
   await page.getByRole("combobox", { name: L.programme, exact: true }).selectOption("business");
   if (!jsOn()) await page.getByRole("button", { name: "Show subjects" }).click();
-  for (const s of [PROGRAMME_SUBJECTS.business[0], "Accounting"]) await page.getByRole("checkbox", { name: s, exact: true }).check();
+  for (const s of [PROGRAMME_SUBJECTS.business[0], "Accounting"])
+    await page.getByRole("checkbox", { name: s, exact: true }).check();
   await page.getByRole("checkbox", { name: "SMS", exact: true }).check();
   await page.getByRole("textbox", { name: L.referralName, exact: true }).fill("Mrs. Osei");
   await page.getByRole("combobox", { name: L.referralStatus, exact: true }).selectOption("parent");
 }
 
 test.describe("Register Student (admin)", () => {
-  test("an admin registers a ward on behalf of a parent with the shared registration form", async ({ page, loginAs }) => {
+  test("an admin registers a ward on behalf of a parent with the shared registration form", async ({
+    page,
+    loginAs,
+  }) => {
     const admin = await loginAs("admin");
     await page.goto("/admin/register-student");
     await expect(page.getByRole("heading", { level: 1, name: "Register Student" })).toBeVisible();
-    for (const section of ["Parent/Guardian Information", "Ward Information", "Academic Programme", "Communication Preferences", "Referral Information", "Feedback"]) {
+    for (const section of [
+      "Parent/Guardian Information",
+      "Ward Information",
+      "Academic Programme",
+      "Communication Preferences",
+      "Referral Information",
+      "Feedback",
+    ]) {
       await expect(page.getByRole("heading", { level: 2, name: section })).toBeVisible();
     }
     await expectNoA11yViolations(page);
@@ -43,8 +54,17 @@ test.describe("Register Student (admin)", () => {
     await connectTestDb();
     const saved = await Registration.findOne({ wardName }).lean();
     // The parent's registration, entered by the admin: not owned by the admin's account.
-    expect(saved).toMatchObject({ adminRegistration: true, userId: null, enteredById: admin.id, programme: "business", subjectCount: 2, updateMode: ["sms"] });
-    expect(await AuditLog.exists({ action: "registration.admin-create", actorId: admin.id, targetId: saved!._id })).toBeTruthy();
+    expect(saved).toMatchObject({
+      adminRegistration: true,
+      userId: null,
+      enteredById: admin.id,
+      programme: "business",
+      subjectCount: 2,
+      updateMode: ["sms"],
+    });
+    expect(
+      await AuditLog.exists({ action: "registration.admin-create", actorId: admin.id, targetId: saved!._id }),
+    ).toBeTruthy();
 
     // What to hand to the parent: ward, reference, confirmation link, a wa.me link carrying the reference.
     const panel = page.getByRole("region", { name: `${wardName} is registered for Business` });
@@ -58,7 +78,10 @@ test.describe("Register Student (admin)", () => {
     await expect(page.getByRole("heading", { level: 1, name: "Registration received" })).toBeVisible();
   });
 
-  test("an empty submission lists the missing required fields and keeps the admin on the form", async ({ page, loginAs }) => {
+  test("an empty submission lists the missing required fields and keeps the admin on the form", async ({
+    page,
+    loginAs,
+  }) => {
     await loginAs("admin");
     await page.goto("/admin/register-student");
     await page.getByRole("button", { name: "Register Student (Admin)" }).click();
@@ -71,7 +94,11 @@ test.describe("Register Student (admin)", () => {
 
   test("a non-admin posting a registration here is refused with Access Denied", async ({ page, loginAs }) => {
     await loginAs("parent");
-    const before = await (await connectTestDb()).connection.collection("registrations").countDocuments({ parentName: "Sneaky Parent" });
+    const before = await (
+      await connectTestDb()
+    ).connection
+      .collection("registrations")
+      .countDocuments({ parentName: "Sneaky Parent" });
     const response = await page.request.post("/admin/register-student", {
       form: { parentName: "Sneaky Parent", wardName: "Sneaky Ward", programme: "science" },
       maxRedirects: 0,

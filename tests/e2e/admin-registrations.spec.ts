@@ -54,17 +54,47 @@ async function downloadCsv(page: Page, url: string) {
 }
 
 test.describe("Registration Management", () => {
-  test("lists registrations newest first with the spec's columns, searches case-insensitively and filters by programme", async ({ page, loginAs }) => {
+  test("lists registrations newest first with the spec's columns, searches case-insensitively and filters by programme", async ({
+    page,
+    loginAs,
+  }) => {
     const t = token("Srch");
-    const old = await createRegistration({ parentName: `Parent ${t} Old`, wardName: `Kwesi ${t}`, programme: "arts", subjects: ["Literature", "History"], createdAt: new Date(Date.now() - 86_400_000) });
-    const mid = await createRegistration({ parentName: `Parent ${t} Mid`, wardName: `Ama ${t}`, programme: "science", subjects: ["Physics"], createdAt: new Date(Date.now() - 3_600_000) });
-    await createRegistration({ parentName: "Someone Else", wardName: `Esi ${t}`, programme: "business", subjects: ["Accounting"] });
+    const old = await createRegistration({
+      parentName: `Parent ${t} Old`,
+      wardName: `Kwesi ${t}`,
+      programme: "arts",
+      subjects: ["Literature", "History"],
+      createdAt: new Date(Date.now() - 86_400_000),
+    });
+    const mid = await createRegistration({
+      parentName: `Parent ${t} Mid`,
+      wardName: `Ama ${t}`,
+      programme: "science",
+      subjects: ["Physics"],
+      createdAt: new Date(Date.now() - 3_600_000),
+    });
+    await createRegistration({
+      parentName: "Someone Else",
+      wardName: `Esi ${t}`,
+      programme: "business",
+      subjects: ["Accounting"],
+    });
     await loginAs("admin");
 
     await page.goto("/admin/registrations");
     await expect(page.getByRole("heading", { level: 1, name: "Registration Management" })).toBeVisible();
     const headers = page.getByRole("columnheader");
-    await expect(headers).toHaveText(["Parent Name", "Ward Name", "Programme", "Subjects", "Status", "Payment", "Balance", "Date", "Actions"]);
+    await expect(headers).toHaveText([
+      "Parent Name",
+      "Ward Name",
+      "Programme",
+      "Subjects",
+      "Status",
+      "Payment",
+      "Balance",
+      "Date",
+      "Actions",
+    ]);
     await expect(page.getByText("Total Enrolled")).toBeVisible();
     for (const label of ["General Science", "General Arts", "Business", "Visual Arts", "Home Economics"]) {
       await expect(page.getByRole("link", { name: `Download CSV for ${label}` })).toBeVisible();
@@ -185,7 +215,10 @@ test.describe("Registration Management", () => {
     expect(await Registration.exists({ _id: reg._id })).toBeNull();
 
     // Deleting it again (e.g. a second tab) fails with the spec's toast.
-    const again = await page.request.post(`/admin/registrations?q=${t}`, { form: { intent: "delete", id: reg._id }, maxRedirects: 0 });
+    const again = await page.request.post(`/admin/registrations?q=${t}`, {
+      form: { intent: "delete", id: reg._id },
+      maxRedirects: 0,
+    });
     expect(again.status()).toBe(302);
   });
 
@@ -202,28 +235,64 @@ test.describe("Registration Management", () => {
     await expect(page.getByText("Type DELETE to confirm").last()).toBeVisible();
     expect(await Registration.exists({ _id: reg._id })).not.toBeNull();
     // A direct POST without the word is refused too.
-    const response = await page.request.post("/admin/registrations/delete-all", { form: { confirm: "" }, maxRedirects: 0 });
+    const response = await page.request.post("/admin/registrations/delete-all", {
+      form: { confirm: "" },
+      maxRedirects: 0,
+    });
     expect(response.status()).toBe(400);
     expect(await Registration.exists({ _id: reg._id })).not.toBeNull();
   });
 
   test("full CSV export: 19 columns, UTF-8 with BOM, newest first, formulas neutralised", async ({ page, loginAs }) => {
     const t = token("Csv");
-    await createRegistration({ parentName: `=HYPERLINK("http://x")`, wardName: `Ward ${t} A`, feedback: "+1 great, \"really\"", createdAt: new Date(Date.now() - 60_000) });
-    await createRegistration({ parentName: `Adwoa Ẹ̀kúá`, wardName: `Ward ${t} B`, alternativeNumber: "-5", programme: "business", subjects: ["Accounting", "Economics"], amountDue: 40000, amountPaid: 10010 });
+    await createRegistration({
+      parentName: `=HYPERLINK("http://x")`,
+      wardName: `Ward ${t} A`,
+      feedback: '+1 great, "really"',
+      createdAt: new Date(Date.now() - 60_000),
+    });
+    await createRegistration({
+      parentName: `Adwoa Ẹ̀kúá`,
+      wardName: `Ward ${t} B`,
+      alternativeNumber: "-5",
+      programme: "business",
+      subjects: ["Accounting", "Economics"],
+      amountDue: 40000,
+      amountPaid: 10010,
+    });
     await loginAs("admin");
     const { response, bytes, rows } = await downloadCsv(page, "/admin/registrations/export");
     expect(response.status()).toBe(200);
     expect(response.headers()["content-type"]).toBe("text/csv; charset=utf-8");
-    expect(response.headers()["content-disposition"]).toMatch(/^attachment; filename="registrations_\d{4}-\d{2}-\d{2}\.csv"$/);
+    expect(response.headers()["content-disposition"]).toMatch(
+      /^attachment; filename="registrations_\d{4}-\d{2}-\d{2}\.csv"$/,
+    );
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const [header, ...data] = rows;
     expect(header).toEqual([
-      "Date Registered", "Parent Name", "WhatsApp Number", "Alternative Number", "Ward Name", "Ward WhatsApp", "Current School",
-      "Form", "Specific Class", "Programme", "Subjects", "Subject Count", "Update Mode", "Referral Name", "Referral Status",
-      "Referral Other", "Join Student Groups", "Join Parent Group", "Feedback",
+      "Date Registered",
+      "Parent Name",
+      "WhatsApp Number",
+      "Alternative Number",
+      "Ward Name",
+      "Ward WhatsApp",
+      "Current School",
+      "Form",
+      "Specific Class",
+      "Programme",
+      "Subjects",
+      "Subject Count",
+      "Update Mode",
+      "Referral Name",
+      "Referral Status",
+      "Referral Other",
+      "Join Student Groups",
+      "Join Parent Group",
+      "Feedback",
       // Fees come after the spec's 19 columns.
-      "Amount Due (GH₵)", "Amount Paid (GH₵)", "Balance (GH₵)",
+      "Amount Due (GH₵)",
+      "Amount Paid (GH₵)",
+      "Balance (GH₵)",
     ]);
     for (const row of data) expect(row).toHaveLength(22);
     const a = data.findIndex((r) => r[4] === `Ward ${t} A`);
@@ -248,17 +317,36 @@ test.describe("Registration Management", () => {
   test("per-programme CSV: the view list's 11 columns, oldest first", async ({ page, loginAs }) => {
     const t = token("Prog");
     await createRegistration({ wardName: `Ward ${t} New`, programme: "visual-arts", subjects: ["Graphic Design"] });
-    await createRegistration({ wardName: `Ward ${t} Old`, programme: "visual-arts", subjects: ["Sculpture", "Textiles"], joinParentGroup: "no", createdAt: new Date(Date.now() - 86_400_000) });
+    await createRegistration({
+      wardName: `Ward ${t} Old`,
+      programme: "visual-arts",
+      subjects: ["Sculpture", "Textiles"],
+      joinParentGroup: "no",
+      createdAt: new Date(Date.now() - 86_400_000),
+    });
     await createRegistration({ wardName: `Ward ${t} Other`, programme: "arts", subjects: ["History"] });
     await loginAs("admin");
     const { response, rows } = await downloadCsv(page, "/admin/registrations/export/visual-arts");
     expect(response.status()).toBe(200);
-    expect(response.headers()["content-disposition"]).toMatch(/^attachment; filename="visual-arts_registrations_\d{4}-\d{2}-\d{2}\.csv"$/);
+    expect(response.headers()["content-disposition"]).toMatch(
+      /^attachment; filename="visual-arts_registrations_\d{4}-\d{2}-\d{2}\.csv"$/,
+    );
     const [header, ...data] = rows;
     expect(header).toEqual([
-      "Date Registered", "Programme", "Parent Name", "WhatsApp Number", "Ward Name", "Ward WhatsApp Number",
-      "Registered Subjects", "Subject Count", "Referral Name", "Join Student Class Page", "Join Parent Group",
-      "Amount Due (GH₵)", "Amount Paid (GH₵)", "Balance (GH₵)",
+      "Date Registered",
+      "Programme",
+      "Parent Name",
+      "WhatsApp Number",
+      "Ward Name",
+      "Ward WhatsApp Number",
+      "Registered Subjects",
+      "Subject Count",
+      "Referral Name",
+      "Join Student Class Page",
+      "Join Parent Group",
+      "Amount Due (GH₵)",
+      "Amount Paid (GH₵)",
+      "Balance (GH₵)",
     ]);
     for (const row of data) {
       expect(row).toHaveLength(14);
@@ -282,7 +370,9 @@ test.describe("Registration Management", () => {
     await page.getByRole("link", { name: "Download CSV for Home Economics" }).click();
     const download = await downloadPromise;
     expect(download.suggestedFilename()).toMatch(/^home-economics_registrations_\d{4}-\d{2}-\d{2}\.csv$/);
-    await expect(page.getByRole("status").filter({ hasText: "Export Complete" })).toContainText("CSV file downloaded successfully");
+    await expect(page.getByRole("status").filter({ hasText: "Export Complete" })).toContainText(
+      "CSV file downloaded successfully",
+    );
   });
 });
 
@@ -302,8 +392,17 @@ test.describe("Registration view list", () => {
     expect(response?.status()).toBe(200);
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
     await expect(page.getByRole("columnheader")).toHaveText([
-      "Date Registered", "Programme", "Parent Name", "WhatsApp Number", "Ward Name", "Ward WhatsApp Number",
-      "Registered Subjects", "Subject Count", "Referral Name", "Join Student Class Page", "Join Parent Group",
+      "Date Registered",
+      "Programme",
+      "Parent Name",
+      "WhatsApp Number",
+      "Ward Name",
+      "Ward WhatsApp Number",
+      "Registered Subjects",
+      "Subject Count",
+      "Referral Name",
+      "Join Student Class Page",
+      "Join Parent Group",
     ]);
     await connectTestDb();
     expect(Number(await page.getByTestId("view-list-total").innerText())).toBeGreaterThanOrEqual(1);
@@ -311,12 +410,18 @@ test.describe("Registration view list", () => {
     const wards = await page.getByRole("row").locator("td:nth-child(5)").allInnerTexts();
     expect(wards.indexOf(`Ward ${t}`)).toBeGreaterThanOrEqual(0);
     expect(wards.indexOf(`Ward ${t} Later`)).toBeGreaterThan(wards.indexOf(`Ward ${t}`));
-    const first = page.getByRole("row").filter({ hasText: `Ward ${t}` }).first();
+    const first = page
+      .getByRole("row")
+      .filter({ hasText: `Ward ${t}` })
+      .first();
     await expect(first.getByRole("cell").nth(0)).toHaveText("02/01/2001 08:05");
     await expect(first.getByRole("cell").nth(1)).toHaveText("General Arts");
     await expect(first.getByRole("cell").nth(6)).toHaveText("History, Literature");
     await expect(first.getByRole("cell").nth(7)).toHaveText("2");
-    await expect(page.getByRole("link", { name: "Download CSV" })).toHaveAttribute("href", "/registration-view-list/export");
+    await expect(page.getByRole("link", { name: "Download CSV" })).toHaveAttribute(
+      "href",
+      "/registration-view-list/export",
+    );
     await expectNoA11yViolations(page);
 
     const { response: csv, rows } = await downloadCsv(page, "/registration-view-list/export");
@@ -350,7 +455,9 @@ test.describe("with an isolated app and database", () => {
     });
     const deadline = Date.now() + 60_000;
     for (;;) {
-      const ok = await fetch(`${baseURL}/healthz`).then((r) => r.ok).catch(() => false);
+      const ok = await fetch(`${baseURL}/healthz`)
+        .then((r) => r.ok)
+        .catch(() => false);
       if (ok) break;
       if (Date.now() > deadline) throw new Error("isolated app did not start");
       await new Promise((r) => setTimeout(r, 300));
@@ -371,14 +478,25 @@ test.describe("with an isolated app and database", () => {
     const UserM = conn!.model("User", User.schema);
     const SessionM = conn!.model("Session", Session.schema);
     const phone = `+23305${String(Date.now()).slice(-8)}`;
-    const user = await UserM.create({ role: "admin", phone, fullName: "Isolated Admin", passwordHash: await hashPassword("x-password-1") });
-    const session = await SessionM.create({ userId: user._id, expiresAt: new Date(Date.now() + 3600_000), lastSeenAt: new Date() });
+    const user = await UserM.create({
+      role: "admin",
+      phone,
+      fullName: "Isolated Admin",
+      passwordHash: await hashPassword("x-password-1"),
+    });
+    const session = await SessionM.create({
+      userId: user._id,
+      expiresAt: new Date(Date.now() + 3600_000),
+      lastSeenAt: new Date(),
+    });
     const cookie = createCookie("__session", { secrets: [E2E.sessionSecret], path: "/" });
     const value = (await cookie.serialize(session._id)).split(";")[0].split("=").slice(1).join("=");
     await page.context().addCookies([{ name: "__session", value, url: baseURL, httpOnly: true, sameSite: "Lax" }]);
   }
 
-  test("Delete All with DELETE typed removes every registration; then an empty programme export says No Data", async ({ page }) => {
+  test("Delete All with DELETE typed removes every registration; then an empty programme export says No Data", async ({
+    page,
+  }) => {
     await signInIsolated(page);
     await page.goto(`${baseURL}/admin/registrations`);
     await expect(page.getByTestId("count-total")).not.toHaveText("0");

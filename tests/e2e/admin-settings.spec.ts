@@ -47,7 +47,10 @@ test.describe("Settings", () => {
     expect((await page.goto("/admin/settings/nonsense"))?.status()).toBe(404);
   });
 
-  test("out-of-range security values are refused next to their fields, kept, and nothing is saved", async ({ page, loginAs }) => {
+  test("out-of-range security values are refused next to their fields, kept, and nothing is saved", async ({
+    page,
+    loginAs,
+  }) => {
     await loginAs("admin");
     const before = await stored();
     await page.goto("/admin/settings/security");
@@ -61,17 +64,29 @@ test.describe("Settings", () => {
     await expect(page.getByLabel("Session timeout (minutes)")).toHaveValue("2");
     await expect(page.getByLabel("Session timeout (minutes)")).toHaveAttribute("aria-invalid", "true");
     const after = await stored();
-    expect([after.sessionTimeout, after.minPasswordLength, after.maxLoginAttempts]).toEqual([before.sessionTimeout, before.minPasswordLength, before.maxLoginAttempts]);
+    expect([after.sessionTimeout, after.minPasswordLength, after.maxLoginAttempts]).toEqual([
+      before.sessionTimeout,
+      before.minPasswordLength,
+      before.maxLoginAttempts,
+    ]);
 
     const response = await page.request.post("/admin/settings/security", {
       headers: { Origin: E2E.baseURL },
-      form: { sessionTimeout: "99999999", minPasswordLength: "8", maxLoginAttempts: "5", passwordRequirements: "standard" },
+      form: {
+        sessionTimeout: "99999999",
+        minPasswordLength: "8",
+        maxLoginAttempts: "5",
+        passwordRequirements: "standard",
+      },
       maxRedirects: 0,
     });
     expect(response.status()).toBe(400);
   });
 
-  test("@js-only notifications and security save in the database; an unchecked box saves false", async ({ page, loginAs }) => {
+  test("@js-only notifications and security save in the database; an unchecked box saves false", async ({
+    page,
+    loginAs,
+  }) => {
     await loginAs("admin");
     // The previous toast may still be showing: wait for the database, then for the page.
     const save = async () => {
@@ -85,7 +100,12 @@ test.describe("Settings", () => {
     await page.getByLabel("Assignment reminders").uncheck();
     await save();
     await expect(page).toHaveURL(/\/admin\/settings\/notifications$/);
-    await expect.poll(async () => { const s = await stored(); return [s.smsNotifications, s.assignmentReminders]; }).toEqual([true, false]);
+    await expect
+      .poll(async () => {
+        const s = await stored();
+        return [s.smsNotifications, s.assignmentReminders];
+      })
+      .toEqual([true, false]);
     await page.reload();
     await expect(page.getByLabel("SMS notifications")).toBeChecked();
     await expect(page.getByLabel("Assignment reminders")).not.toBeChecked();
@@ -93,7 +113,12 @@ test.describe("Settings", () => {
     await page.getByLabel("SMS notifications").uncheck();
     await page.getByLabel("Assignment reminders").check();
     await save();
-    await expect.poll(async () => { const s = await stored(); return [s.smsNotifications, s.assignmentReminders]; }).toEqual([false, true]);
+    await expect
+      .poll(async () => {
+        const s = await stored();
+        return [s.smsNotifications, s.assignmentReminders];
+      })
+      .toEqual([false, true]);
 
     await page.goto("/admin/settings/security");
     await page.getByLabel("Session timeout (minutes)").fill("90");
@@ -104,7 +129,10 @@ test.describe("Settings", () => {
     await expect.poll(async () => (await stored()).sessionTimeout).toBe(DEFAULT_SETTINGS.sessionTimeout);
   });
 
-  test("@no-js-only general saves its own fields only; the Stripe key is never shown back in full", async ({ page, loginAs }) => {
+  test("@no-js-only general saves its own fields only; the Stripe key is never shown back in full", async ({
+    page,
+    loginAs,
+  }) => {
     await loginAs("admin");
     const description = `Holiday classes ${Date.now()}`;
     await page.goto("/admin/settings");
@@ -166,10 +194,17 @@ test.describe("Settings", () => {
   test("switches and providers that nothing uses yet are marked as not connected", async ({ page, loginAs }) => {
     await loginAs("admin");
     await page.goto("/admin/settings/notifications");
-    for (const label of ["WhatsApp notifications", "SMS notifications", "Assignment reminders", "Payment notifications"]) {
+    for (const label of [
+      "WhatsApp notifications",
+      "SMS notifications",
+      "Assignment reminders",
+      "Payment notifications",
+    ]) {
       await expect(page.getByLabel(label)).toHaveAccessibleDescription(/^Not connected/);
     }
     await page.goto("/admin/settings/security");
-    await expect(page.getByLabel("Password requirements")).toHaveAccessibleDescription(/Strong: upper case, lower case, a digit and a symbol/);
+    await expect(page.getByLabel("Password requirements")).toHaveAccessibleDescription(
+      /Strong: upper case, lower case, a digit and a symbol/,
+    );
   });
 });

@@ -14,7 +14,10 @@ const isJs = () => test.info().project.name === "js";
 const openForm = (page: Page, name: string | RegExp) => openDialogOrPage(page, name, isJs());
 
 test.describe("Subjects Management", () => {
-  test("creates a subject with a facilitator chosen by name, edits it and deletes it after confirming", async ({ page, loginAs }) => {
+  test("creates a subject with a facilitator chosen by name, edits it and deletes it after confirming", async ({
+    page,
+    loginAs,
+  }) => {
     const tag = `${test.info().project.name}-${Date.now()}`;
     const facilitator = await createUser({ role: "facilitator", fullName: `Facilitator ${tag}` });
     await loginAs("admin");
@@ -52,8 +55,17 @@ test.describe("Subjects Management", () => {
     await form.getByLabel("Facilitator (optional)").selectOption("");
     await form.getByRole("button", { name: "Update Subject" }).click();
     await expect(page.getByRole("status")).toContainText("Subject updated successfully");
-    expect(await Subject.findById(created!._id).lean()).toMatchObject({ name: `${name} II`, description: null, facilitatorId: null });
-    await expect(page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: `${name} II` }) }).getByText("Facilitator: None")).toBeVisible();
+    expect(await Subject.findById(created!._id).lean()).toMatchObject({
+      name: `${name} II`,
+      description: null,
+      facilitatorId: null,
+    });
+    await expect(
+      page
+        .getByRole("listitem")
+        .filter({ has: page.getByRole("heading", { name: `${name} II` }) })
+        .getByText("Facilitator: None"),
+    ).toBeVisible();
 
     // Delete asks 'Are you sure you want to delete this subject?'.
     form = await openForm(page, `Delete ${name} II`);
@@ -64,7 +76,10 @@ test.describe("Subjects Management", () => {
     expect(await Subject.findById(created!._id).lean()).toBeNull();
   });
 
-  test("a facilitator id that is no longer a facilitator shows truncated to 8 characters", async ({ page, loginAs }) => {
+  test("a facilitator id that is no longer a facilitator shows truncated to 8 characters", async ({
+    page,
+    loginAs,
+  }) => {
     await connectTestDb();
     const ghostId = `ghost${Date.now()}abcdefgh`;
     const name = `Orphaned ${test.info().project.name} ${Date.now()}`;
@@ -75,14 +90,25 @@ test.describe("Subjects Management", () => {
     await expect(card.getByText(`Facilitator: ${ghostId.slice(0, 8)}`, { exact: true })).toBeVisible();
   });
 
-  test("refuses a facilitator id that is not a facilitator, and admins without can_access_subjects", async ({ page, loginAs }) => {
+  test("refuses a facilitator id that is not a facilitator, and admins without can_access_subjects", async ({
+    page,
+    loginAs,
+  }) => {
     const admin = await loginAs("admin");
     const student = await createUser({ role: "student" });
     const origin = { Origin: E2E.baseURL };
     const name = `Forged ${test.info().project.name} ${Date.now()}`;
-    const forged = await page.request.post("/admin/subjects", { headers: origin, form: { name, facilitatorId: student.id }, maxRedirects: 0 });
+    const forged = await page.request.post("/admin/subjects", {
+      headers: origin,
+      form: { name, facilitatorId: student.id },
+      maxRedirects: 0,
+    });
     expect(forged.status()).toBe(400);
-    const injected = await page.request.post("/admin/subjects", { headers: origin, form: { name, "facilitatorId[$ne]": "x" }, maxRedirects: 0 });
+    const injected = await page.request.post("/admin/subjects", {
+      headers: origin,
+      form: { name, "facilitatorId[$ne]": "x" },
+      maxRedirects: 0,
+    });
     expect([302, 400]).toContain(injected.status());
     await connectTestDb();
     const saved = await Subject.findOne({ name }).lean();
@@ -91,21 +117,36 @@ test.describe("Subjects Management", () => {
 
     await setPermissions(admin.id, { can_access_subjects: false });
     const subject = await Subject.findOne({}).lean();
-    for (const path of ["/admin/subjects", `/admin/subjects/${subject!._id}/edit`, `/admin/subjects/${subject!._id}/delete`]) {
+    for (const path of [
+      "/admin/subjects",
+      `/admin/subjects/${subject!._id}/edit`,
+      `/admin/subjects/${subject!._id}/delete`,
+    ]) {
       const response = await page.goto(path);
       expect(response?.status(), path).toBe(403);
       await expect(page.getByRole("heading", { name: "Access Restricted" })).toBeVisible();
     }
     await expectNoA11yViolations(page);
-    const del = await page.request.post(`/admin/subjects/${subject!._id}/delete`, { headers: origin, form: {}, maxRedirects: 0 });
+    const del = await page.request.post(`/admin/subjects/${subject!._id}/delete`, {
+      headers: origin,
+      form: {},
+      maxRedirects: 0,
+    });
     expect(del.status()).toBe(403);
-    const create = await page.request.post("/admin/subjects", { headers: origin, form: { name: `${name} 2` }, maxRedirects: 0 });
+    const create = await page.request.post("/admin/subjects", {
+      headers: origin,
+      form: { name: `${name} 2` },
+      maxRedirects: 0,
+    });
     expect(create.status()).toBe(403);
     expect(await Subject.findById(subject!._id).lean()).not.toBeNull();
     expect(await Subject.countDocuments({ name: `${name} 2` })).toBe(0);
   });
 
-  test("names are unique ignoring case and spaces; a rename takes registrations and class pages along; catalogue names stay", async ({ page, loginAs }) => {
+  test("names are unique ignoring case and spaces; a rename takes registrations and class pages along; catalogue names stay", async ({
+    page,
+    loginAs,
+  }) => {
     const tag = `${test.info().project.name}${Date.now()}`;
     await loginAs("admin");
     await connectTestDb();
@@ -119,17 +160,26 @@ test.describe("Subjects Management", () => {
     expect(await Subject.countDocuments({ name: { $regex: `^\\s*astronomy ${tag}\\s*$`, $options: "i" } })).toBe(1);
 
     // Rename: the class page and the registration follow.
-    const group = await WhatsappGroup.create({ subjectName: existing.name, programme: "science", groupType: "student", whatsappLink: "https://chat.whatsapp.com/Astro1234" });
+    const group = await WhatsappGroup.create({
+      subjectName: existing.name,
+      programme: "science",
+      groupType: "student",
+      whatsappLink: "https://chat.whatsapp.com/Astro1234",
+    });
     const registration = await createRegistration({ subjects: ["Physics", existing.name] });
     await page.goto(`/admin/subjects/${existing._id}/edit`);
     await page.getByLabel("Subject name").fill(`Space Science ${tag}`);
     await page.getByRole("button", { name: "Update Subject" }).click();
     await expect(page.getByRole("status")).toContainText("Subject updated successfully");
     expect((await WhatsappGroup.findById(group._id).lean())?.subjectName).toBe(`Space Science ${tag}`);
-    expect((await Registration.findById(registration._id).lean())?.subjects).toEqual(["Physics", `Space Science ${tag}`]);
+    expect((await Registration.findById(registration._id).lean())?.subjects).toEqual([
+      "Physics",
+      `Space Science ${tag}`,
+    ]);
 
     // A subject of the programme catalogue keeps its name.
-    const catalogue = (await Subject.findOne({ name: "Mathematics" }).lean()) ?? (await Subject.create({ name: "Mathematics" }));
+    const catalogue =
+      (await Subject.findOne({ name: "Mathematics" }).lean()) ?? (await Subject.create({ name: "Mathematics" }));
     await page.goto(`/admin/subjects/${catalogue._id}/edit`);
     await page.getByLabel("Subject name").fill(`Maths ${tag}`);
     await page.getByRole("button", { name: "Update Subject" }).click();

@@ -26,13 +26,17 @@ test.describe("WhatsApp Group Management", () => {
     await connectTestDb();
     await WhatsappGroup.deleteMany({ programme, subjectName: subject });
 
-    const counts = async () => [await WhatsappGroup.countDocuments({}), await WhatsappGroup.countDocuments({ groupType: "student" })];
+    const counts = async () => [
+      await WhatsappGroup.countDocuments({}),
+      await WhatsappGroup.countDocuments({ groupType: "student" }),
+    ];
     const before = await counts();
     await page.goto("/admin/whatsapp-groups");
     await expect(page.getByRole("heading", { level: 1, name: "WhatsApp Group Management" })).toBeVisible();
     const after = await counts();
     // Other tests add groups meanwhile: the cards show the database's counts at load time.
-    const card = async (name: string) => Number(await page.locator("dt", { hasText: name }).locator("xpath=following-sibling::dd[1]").textContent());
+    const card = async (name: string) =>
+      Number(await page.locator("dt", { hasText: name }).locator("xpath=following-sibling::dd[1]").textContent());
     const shownTotal = await card("Total Groups");
     const shownClassPages = await card("Class Pages");
     expect(shownTotal).toBeGreaterThanOrEqual(Math.min(before[0], after[0]));
@@ -51,7 +55,12 @@ test.describe("WhatsApp Group Management", () => {
     await expectNoA11yViolations(page);
     await form.getByLabel("Subject").selectOption(subject);
     await form.getByLabel("Programme").selectOption(programme);
-    await expect(form.getByLabel("Group type").locator("option")).toHaveText(["Class Page", "Subject Group", "General Group", "Parent Group"]);
+    await expect(form.getByLabel("Group type").locator("option")).toHaveText([
+      "Class Page",
+      "Subject Group",
+      "General Group",
+      "Parent Group",
+    ]);
     await form.getByLabel("WhatsApp link").fill("javascript:alert(1)");
     await form.getByRole("button", { name: "Add Group" }).click();
     await expect(form.getByText(NOT_A_WHATSAPP_INVITE)).toBeVisible();
@@ -81,7 +90,10 @@ test.describe("WhatsApp Group Management", () => {
     await expect(row.getByRole("cell").nth(1)).toHaveText(label);
     await expect(row.getByRole("cell").nth(2)).toHaveText("Class Page");
     await expect(row.getByRole("cell").nth(3)).toHaveText("2");
-    await expect(row.getByRole("link", { name: /^Open Government/ })).toHaveAttribute("href", "https://chat.whatsapp.com/TestGovernment1");
+    await expect(row.getByRole("link", { name: /^Open Government/ })).toHaveAttribute(
+      "href",
+      "https://chat.whatsapp.com/TestGovernment1",
+    );
 
     // Edit: the form is preloaded.
     form = await openForm(page, `Edit ${subject} (${label})`);
@@ -90,12 +102,16 @@ test.describe("WhatsApp Group Management", () => {
     await form.getByLabel("WhatsApp link").fill("https://chat.whatsapp.com/TestGovernment2");
     await form.getByRole("button", { name: "Update Group" }).click();
     await expect(page.getByRole("status")).toContainText("WhatsApp group updated successfully");
-    expect((await WhatsappGroup.findById(saved!._id).lean())?.whatsappLink).toBe("https://chat.whatsapp.com/TestGovernment2");
+    expect((await WhatsappGroup.findById(saved!._id).lean())?.whatsappLink).toBe(
+      "https://chat.whatsapp.com/TestGovernment2",
+    );
 
     // Delete asks first.
     await page.goto(`/admin/whatsapp-groups?programme=${programme}&q=Government`);
     form = await openForm(page, `Delete ${subject} (${label})`);
-    await expect(form.getByText(`Are you sure you want to delete the WhatsApp group ${subject} (${label})?`)).toBeVisible();
+    await expect(
+      form.getByText(`Are you sure you want to delete the WhatsApp group ${subject} (${label})?`),
+    ).toBeVisible();
     await expectNoA11yViolations(page);
     await form.getByRole("button", { name: "Delete Group" }).click();
     await expect(page.getByRole("status")).toContainText("WhatsApp group deleted successfully");
@@ -133,21 +149,37 @@ test.describe("WhatsApp Group Management", () => {
     await setPermissions(admin.id, { can_access_whatsapp: false });
     await connectTestDb();
     const group = await WhatsappGroup.findOne({}).lean();
-    for (const path of ["/admin/whatsapp-groups", "/admin/whatsapp-groups/new", `/admin/whatsapp-groups/${group!._id}/edit`, `/admin/whatsapp-groups/${group!._id}/delete`]) {
+    for (const path of [
+      "/admin/whatsapp-groups",
+      "/admin/whatsapp-groups/new",
+      `/admin/whatsapp-groups/${group!._id}/edit`,
+      `/admin/whatsapp-groups/${group!._id}/delete`,
+    ]) {
       const response = await page.goto(path);
       expect(response?.status(), path).toBe(403);
       await expect(page.getByRole("heading", { name: "Access Restricted" })).toBeVisible();
-      await expect(page.getByText("You don't have permission to access this section of the admin portal.")).toBeVisible();
+      await expect(
+        page.getByText("You don't have permission to access this section of the admin portal."),
+      ).toBeVisible();
     }
     await expectNoA11yViolations(page);
     const origin = { Origin: E2E.baseURL };
     const add = await page.request.post("/admin/whatsapp-groups/new", {
       headers: origin,
-      form: { subjectName: "Mathematics", programme: "science", groupType: "student", whatsappLink: "https://chat.whatsapp.com/Nope" },
+      form: {
+        subjectName: "Mathematics",
+        programme: "science",
+        groupType: "student",
+        whatsappLink: "https://chat.whatsapp.com/Nope",
+      },
       maxRedirects: 0,
     });
     expect(add.status()).toBe(403);
-    const del = await page.request.post(`/admin/whatsapp-groups/${group!._id}/delete`, { headers: origin, form: {}, maxRedirects: 0 });
+    const del = await page.request.post(`/admin/whatsapp-groups/${group!._id}/delete`, {
+      headers: origin,
+      form: {},
+      maxRedirects: 0,
+    });
     expect(del.status()).toBe(403);
     expect(await WhatsappGroup.findById(group!._id).lean()).not.toBeNull();
     expect(await WhatsappGroup.countDocuments({ whatsappLink: "https://chat.whatsapp.com/Nope" })).toBe(0);
@@ -158,11 +190,36 @@ test.describe("WhatsApp Group Management", () => {
     await connectTestDb();
     const origin = { Origin: E2E.baseURL };
     for (const form of [
-      { subjectName: "Hacking", programme: "science", groupType: "student", whatsappLink: "https://chat.whatsapp.com/x" },
-      { subjectName: "Mathematics", programme: "science", groupType: "parent", whatsappLink: "https://chat.whatsapp.com/x" },
-      { subjectName: "Mathematics", programme: "science", groupType: "student", whatsappLink: `https://chat.whatsapp.com/${"x".repeat(600)}` },
-      { subjectName: "Mathematics", programme: "science", groupType: "student", whatsappLink: "https://chat.whatsapp.com.evil.example/xxxxxx" },
-      { subjectName: "Mathematics", programme: "science", groupType: "student", whatsappLink: "https://evil.example/xxxxxxxx" },
+      {
+        subjectName: "Hacking",
+        programme: "science",
+        groupType: "student",
+        whatsappLink: "https://chat.whatsapp.com/x",
+      },
+      {
+        subjectName: "Mathematics",
+        programme: "science",
+        groupType: "parent",
+        whatsappLink: "https://chat.whatsapp.com/x",
+      },
+      {
+        subjectName: "Mathematics",
+        programme: "science",
+        groupType: "student",
+        whatsappLink: `https://chat.whatsapp.com/${"x".repeat(600)}`,
+      },
+      {
+        subjectName: "Mathematics",
+        programme: "science",
+        groupType: "student",
+        whatsappLink: "https://chat.whatsapp.com.evil.example/xxxxxx",
+      },
+      {
+        subjectName: "Mathematics",
+        programme: "science",
+        groupType: "student",
+        whatsappLink: "https://evil.example/xxxxxxxx",
+      },
     ]) {
       const res = await page.request.post("/admin/whatsapp-groups/new", { headers: origin, form, maxRedirects: 0 });
       expect(res.status()).toBe(400);
@@ -171,11 +228,16 @@ test.describe("WhatsApp Group Management", () => {
     const res = await page.request.get("/admin/whatsapp-groups?programme[$ne]=x&type=nonsense&q=" + "(".repeat(50));
     expect(res.status()).toBe(200);
     // Other tests add groups at the same time: look for these submissions only.
-    expect(await WhatsappGroup.countDocuments({ whatsappLink: { $regex: "^https://chat\\.whatsapp\\.com/x+$" } })).toBe(0);
+    expect(await WhatsappGroup.countDocuments({ whatsappLink: { $regex: "^https://chat\\.whatsapp\\.com/x+$" } })).toBe(
+      0,
+    );
     expect(await WhatsappGroup.countDocuments({ whatsappLink: { $regex: "evil\\.example" } })).toBe(0);
   });
 
-  test("a parent group needs a programme (or all programmes) but no subject; every catalogue subject is offered", async ({ page, loginAs }) => {
+  test("a parent group needs a programme (or all programmes) but no subject; every catalogue subject is offered", async ({
+    page,
+    loginAs,
+  }) => {
     await loginAs("admin");
     await connectTestDb();
     const code = `Parents${test.info().project.name.replace(/\W/g, "")}${Date.now()}`;

@@ -9,7 +9,16 @@ import type { APIRequestContext, APIResponse } from "@playwright/test";
 import routeConfig from "#app/routes.ts";
 import type { AdminPermissionFlag, Role } from "#app/domain/roles.ts";
 import { ADMIN_PERMISSION_FLAGS } from "#app/domain/roles.ts";
-import { test, expect, createUser, createRegistration, sessionCookieHeader, setPermissions, uniquePhone, connectTestDb } from "#tests/support/fixtures.ts";
+import {
+  test,
+  expect,
+  createUser,
+  createRegistration,
+  sessionCookieHeader,
+  setPermissions,
+  uniquePhone,
+  connectTestDb,
+} from "#tests/support/fixtures.ts";
 import { E2E } from "#tests/support/e2e-env.ts";
 import { Registration } from "#app/models/registration.server.ts";
 import { User } from "#app/models/user.server.ts";
@@ -191,8 +200,15 @@ test.beforeAll(async () => {
   await connectTestDb();
   // Data nobody in `identities` may see: another family's registration and another user's account.
   const tag = uniquePhone().slice(-6);
-  const registration = await createRegistration({ wardName: `Contract Marker Ward ${tag}`, parentName: `Contract Marker Parent ${tag}` });
-  const other = await createUser({ role: "parent", fullName: `Contract Marker User ${tag}`, email: `marker${tag}@example.com` });
+  const registration = await createRegistration({
+    wardName: `Contract Marker Ward ${tag}`,
+    parentName: `Contract Marker Parent ${tag}`,
+  });
+  const other = await createUser({
+    role: "parent",
+    fullName: `Contract Marker User ${tag}`,
+    email: `marker${tag}@example.com`,
+  });
   markerRegistrationId = String(registration._id);
   markerUserId = other.id;
   markers = [
@@ -209,7 +225,8 @@ test.beforeAll(async () => {
   identities = [{ name: "anonymous", role: null, cookie: null }];
   for (const candidate of WRONG_ROLE_CANDIDATES) {
     const user = await createUser({ role: candidate.role });
-    if (candidate.noFlags) await setPermissions(user.id, Object.fromEntries(ADMIN_PERMISSION_FLAGS.map((f) => [f, false])));
+    if (candidate.noFlags)
+      await setPermissions(user.id, Object.fromEntries(ADMIN_PERMISSION_FLAGS.map((f) => [f, false])));
     identities.push({ name: candidate.name, role: candidate.role, cookie: await sessionCookieHeader(user) });
   }
 });
@@ -225,7 +242,15 @@ function mayAccess(access: Access, identity: Identity) {
   return true;
 }
 
-const FORM_BODY = { intent: "delete", id: FAKE_ID, userId: FAKE_ID, title: "x", message: "x", password: "x-password", confirmPassword: "x-password" };
+const FORM_BODY = {
+  intent: "delete",
+  id: FAKE_ID,
+  userId: FAKE_ID,
+  title: "x",
+  message: "x",
+  password: "x-password",
+  confirmPassword: "x-password",
+};
 
 async function call(request: APIRequestContext, method: "GET" | "POST", url: string, identity: Identity) {
   const headers: Record<string, string> = {};
@@ -247,7 +272,10 @@ async function expectRefused(request: APIRequestContext, response: APIResponse, 
     }
     const location = response.headers().location ?? "";
     if (identity.role !== null || /^\/portal(\?|$)/.test(location)) return;
-    expect(hop < 3 && location.startsWith("/"), `${what}: an anonymous visitor must end up at /portal, was sent to ${location}`).toBe(true);
+    expect(
+      hop < 3 && location.startsWith("/"),
+      `${what}: an anonymous visitor must end up at /portal, was sent to ${location}`,
+    ).toBe(true);
     response = await call(request, "GET", location, identity);
   }
 }
@@ -275,7 +303,12 @@ for (const [pattern, file] of PATTERNS) {
       const allowed = mayAccess(access, identity);
       if (!allowed) {
         for (const method of ["GET", "POST"] as const) {
-          await expectRefused(request, await call(request, method, url, identity), `${method} ${url} as ${identity.name}`, identity);
+          await expectRefused(
+            request,
+            await call(request, method, url, identity),
+            `${method} ${url} as ${identity.name}`,
+            identity,
+          );
         }
         continue;
       }
@@ -288,7 +321,10 @@ for (const [pattern, file] of PATTERNS) {
       if (access.adminOnlyContent && identity.role !== "admin") {
         expect(body, `${what}: admin-only content shown to a non-admin`).not.toMatch(access.adminOnlyContent);
         const post = await call(request, "POST", url, identity);
-        expect([401, 403, 404, 405], `POST ${url} as ${identity.name}: a non-admin cannot use it (got ${post.status()})`).toContain(post.status());
+        expect(
+          [401, 403, 404, 405],
+          `POST ${url} as ${identity.name}: a non-admin cannot use it (got ${post.status()})`,
+        ).toContain(post.status());
       }
     }
   });
@@ -305,6 +341,9 @@ test("@js-only public routes answer an anonymous GET without a server error", as
 test.afterAll(async () => {
   // No refused POST changed anything.
   await connectTestDb();
-  expect(await Registration.exists({ _id: markerRegistrationId }), "the marker registration survived every refused POST").toBeTruthy();
+  expect(
+    await Registration.exists({ _id: markerRegistrationId }),
+    "the marker registration survived every refused POST",
+  ).toBeTruthy();
   expect(await User.exists({ _id: markerUserId }), "the marker user survived every refused POST").toBeTruthy();
 });

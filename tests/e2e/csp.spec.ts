@@ -43,7 +43,16 @@ async function expectNoReports(request: APIRequestContext) {
 test("every anonymous page hydrates under the CSP with no violation @js-only", async ({ page, request }) => {
   test.setTimeout(180_000);
   const registration = await createRegistration();
-  const anonymous = ["/", "/registration", `/registration/${registration.reference}`, "/portal", "/portal?role=parent&mode=signup", "/auth", "/privacy-policy", "/terms-of-service"];
+  const anonymous = [
+    "/",
+    "/registration",
+    `/registration/${registration.reference}`,
+    "/portal",
+    "/portal?role=parent&mode=signup",
+    "/auth",
+    "/privacy-policy",
+    "/terms-of-service",
+  ];
   for (const url of anonymous) await openHydrated(page, url);
   await expectNoReports(request);
 });
@@ -51,7 +60,11 @@ test("every anonymous page hydrates under the CSP with no violation @js-only", a
 // The admin pages, the portals an admin may view, the dashboard pages (their own page or a 403 page), in three parts.
 const ADMIN_PARTS = 3;
 for (let part = 0; part < ADMIN_PARTS; part++) {
-  test(`every page without parameters hydrates under the CSP for an admin, part ${part + 1} of ${ADMIN_PARTS} @js-only`, async ({ page, loginAs, request }) => {
+  test(`every page without parameters hydrates under the CSP for an admin, part ${part + 1} of ${ADMIN_PARTS} @js-only`, async ({
+    page,
+    loginAs,
+    request,
+  }) => {
     test.setTimeout(180_000);
     await loginAs("admin");
     for (const url of withoutParams.filter((_, i) => i % ADMIN_PARTS === part)) await openHydrated(page, url);
@@ -63,14 +76,18 @@ for (const role of ["student", "parent", "facilitator"] as const) {
   test(`every ${role} page hydrates under the CSP @js-only`, async ({ page, loginAs, request }) => {
     test.setTimeout(180_000);
     await loginAs(role);
-    for (const url of withoutParams.filter((p) => p.startsWith(`/${role}-dashboard`) || p.startsWith("/dashboard") || p === "/profile" || p === "/settings")) {
+    for (const url of withoutParams.filter(
+      (p) => p.startsWith(`/${role}-dashboard`) || p.startsWith("/dashboard") || p === "/profile" || p === "/settings",
+    )) {
       await openHydrated(page, url);
     }
     await expectNoReports(request);
   });
 }
 
-test("rendered responses carry the CSP with a fresh nonce on each inline script, and the protective headers", async ({ request }) => {
+test("rendered responses carry the CSP with a fresh nonce on each inline script, and the protective headers", async ({
+  request,
+}) => {
   // /auth is rendered for each request (it is not one of the anonymous pages the server keeps).
   const first = await request.get("/auth");
   const second = await request.get("/auth");
@@ -90,7 +107,9 @@ test("rendered responses carry the CSP with a fresh nonce on each inline script,
   expect(first.headers()["strict-transport-security"]).toBeUndefined();
 });
 
-test("a page served from the anonymous page cache allows exactly its own inline scripts, by hash", async ({ request }) => {
+test("a page served from the anonymous page cache allows exactly its own inline scripts, by hash", async ({
+  request,
+}) => {
   // An entry lives 1 s: on a busy machine the second request can come after that, so ask until one is served from
   // the cache (a cache that never answers still fails here).
   let cached = await request.get("/");
@@ -99,8 +118,15 @@ test("a page served from the anonymous page cache allows exactly its own inline 
   const csp = cached.headers()["content-security-policy"];
   expect(csp).not.toContain("'nonce-");
   expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
-  const allowed = new Set(/script-src ([^;]*)/.exec(csp)![1].split(" ").filter((s) => s.startsWith("'sha256-")));
-  const inline = [...(await cached.text()).matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)].filter((m) => !/\bsrc=/.test(m[1]) && m[2]);
+  const allowed = new Set(
+    /script-src ([^;]*)/
+      .exec(csp)![1]
+      .split(" ")
+      .filter((s) => s.startsWith("'sha256-")),
+  );
+  const inline = [...(await cached.text()).matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)].filter(
+    (m) => !/\bsrc=/.test(m[1]) && m[2],
+  );
   expect(inline.length).toBeGreaterThan(0);
   const hashes = inline.map((m) => `'sha256-${createHash("sha256").update(m[2], "utf8").digest("base64")}'`);
   expect(new Set(hashes)).toEqual(allowed);

@@ -23,7 +23,10 @@ for (const role of Object.keys(SIDEBAR) as Role[]) {
       expect(response?.status(), href).toBe(200);
       await expect(page.getByRole("heading", { level: 1 })).toHaveText(SIDEBAR[role][i]);
       // The current page's link is highlighted (aria-current), and only that one.
-      await expect(sidebar.getByRole("link", { name: SIDEBAR[role][i], exact: true })).toHaveAttribute("aria-current", "page");
+      await expect(sidebar.getByRole("link", { name: SIDEBAR[role][i], exact: true })).toHaveAttribute(
+        "aria-current",
+        "page",
+      );
       await expect(sidebar.locator("[aria-current=page]")).toHaveCount(1);
       await expectNoA11yViolations(page);
     }
@@ -94,7 +97,9 @@ test("analytics shows real registration counts per programme and subject", async
   await page.goto("/dashboard/analytics");
   const perProgramme = page.getByRole("table", { name: "Registrations per programme" });
   await expect(perProgramme.getByRole("row", { name: /General Science/ })).toBeVisible();
-  await expect(page.getByRole("table", { name: "Registrations per subject" }).getByRole("row", { name: /Mathematics \d+/ })).toBeVisible();
+  await expect(
+    page.getByRole("table", { name: "Registrations per subject" }).getByRole("row", { name: /Mathematics \d+/ }),
+  ).toBeVisible();
 });
 
 test("portal management links into the admin portal", async ({ page, loginAs }) => {
@@ -104,12 +109,20 @@ test("portal management links into the admin portal", async ({ page, loginAs }) 
   await expect(page).toHaveURL(/\/admin\/registrations$/);
 });
 
-test("the bell counts unseen announcements; opening the list marks them seen @no-js-only", async ({ page, loginAs }) => {
+test("the bell counts unseen announcements; opening the list marks them seen @no-js-only", async ({
+  page,
+  loginAs,
+}) => {
   await loginAs("student");
   await connectTestDb();
   const title = `Exam week ${Date.now()}`;
   await Communication.create({ title, message: "Revise chapters 1-4.", senderId: "system", recipientType: "students" });
-  await Communication.create({ title: `Parents only ${Date.now()}`, message: "Not for students.", senderId: "system", recipientType: "parents" });
+  await Communication.create({
+    title: `Parents only ${Date.now()}`,
+    message: "Not for students.",
+    senderId: "system",
+    recipientType: "parents",
+  });
   await page.goto("/dashboard");
   const bell = page.getByRole("link", { name: /^Notifications \d+ unread$/ });
   await expect(bell).toBeVisible();
@@ -140,7 +153,10 @@ test("the bell opens a popover listing announcements and the badge clears @js-on
   await expect(page.getByTestId("notification-badge")).toHaveCount(0);
 });
 
-test("the profile menu is a menu with JavaScript: name, email, role badge, Profile, Settings, Log out @js-only", async ({ page, loginAs }) => {
+test("the profile menu is a menu with JavaScript: name, email, role badge, Profile, Settings, Log out @js-only", async ({
+  page,
+  loginAs,
+}) => {
   const user = await loginAs("facilitator", { fullName: "Menu Tester", email: "menu.tester@example.com" });
   await page.goto("/dashboard");
   await page.getByRole("button", { name: /profile menu/ }).click();
@@ -158,7 +174,10 @@ test("the profile menu is a menu with JavaScript: name, email, role badge, Profi
   await expect(page.getByRole("status")).toContainText("Signed out successfully");
 });
 
-test("without JavaScript the profile menu is plain links and a sign-out form @no-js-only", async ({ page, loginAs }) => {
+test("without JavaScript the profile menu is plain links and a sign-out form @no-js-only", async ({
+  page,
+  loginAs,
+}) => {
   await loginAs("parent", { fullName: "Plain Menu", email: "plain.menu@example.com" });
   await page.goto("/dashboard");
   await page.getByText("Profile menu").click();

@@ -1,9 +1,23 @@
 import { gzipSync } from "node:zlib";
 import type { Page } from "@playwright/test";
-import { test, expect, connectTestDb, createRegistration, createUser, signInAs, sessionCookieHeader, uniquePhone } from "#tests/support/fixtures.ts";
+import {
+  test,
+  expect,
+  connectTestDb,
+  createRegistration,
+  createUser,
+  signInAs,
+  sessionCookieHeader,
+  uniquePhone,
+} from "#tests/support/fixtures.ts";
 import { expectNoA11yViolations } from "#tests/support/axe.ts";
 import { E2E } from "#tests/support/e2e-env.ts";
-import { EvaluationForm, EvaluationResponse, addQuestion, createEvaluationForm } from "#app/models/evaluation.server.ts";
+import {
+  EvaluationForm,
+  EvaluationResponse,
+  addQuestion,
+  createEvaluationForm,
+} from "#app/models/evaluation.server.ts";
 import { AuditLog } from "#app/models/audit-log.server.ts";
 import { Subject } from "#app/models/subject.server.ts";
 import type { QuestionInput } from "#app/models/evaluation.server.ts";
@@ -15,16 +29,53 @@ const tag = () => `${test.info().project.name}-${uniquePhone().slice(-6)}`;
 /** A subject no other test uses (see makeForm). */
 const subjectOf = (t: string) => `Subject ${t}`;
 
-const RATING: QuestionInput = { type: "rating", prompt: "How are the classes going?", required: true, perSubject: false, options: [], lowLabel: "Badly", highLabel: "Very well" };
-const CHOICE: QuestionInput = { type: "single", prompt: "Is the class time convenient?", required: true, perSubject: false, options: ["Yes", "No"], lowLabel: "", highLabel: "" };
-const PER_SUBJECT: QuestionInput = { type: "rating", prompt: "How well does your ward follow", required: false, perSubject: true, options: [], lowLabel: "", highLabel: "" };
-const TEXT: QuestionInput = { type: "long", prompt: "Anything we should change?", required: false, perSubject: false, options: [], lowLabel: "", highLabel: "" };
+const RATING: QuestionInput = {
+  type: "rating",
+  prompt: "How are the classes going?",
+  required: true,
+  perSubject: false,
+  options: [],
+  lowLabel: "Badly",
+  highLabel: "Very well",
+};
+const CHOICE: QuestionInput = {
+  type: "single",
+  prompt: "Is the class time convenient?",
+  required: true,
+  perSubject: false,
+  options: ["Yes", "No"],
+  lowLabel: "",
+  highLabel: "",
+};
+const PER_SUBJECT: QuestionInput = {
+  type: "rating",
+  prompt: "How well does your ward follow",
+  required: false,
+  perSubject: true,
+  options: [],
+  lowLabel: "",
+  highLabel: "",
+};
+const TEXT: QuestionInput = {
+  type: "long",
+  prompt: "Anything we should change?",
+  required: false,
+  perSubject: false,
+  options: [],
+  lowLabel: "",
+  highLabel: "",
+};
 
 /**
  * An open form (made directly in the database) with the given questions, for the parents of Home Economics wards
  * taking `subject`: each test makes up its own subject, so tests running side by side never see each other's forms.
  */
-async function makeForm(title: string, subject: string, questions: QuestionInput[], over: Partial<{ programmes: string[]; anonymous: boolean; opensAt: Date; closesAt: Date }> = {}) {
+async function makeForm(
+  title: string,
+  subject: string,
+  questions: QuestionInput[],
+  over: Partial<{ programmes: string[]; anonymous: boolean; opensAt: Date; closesAt: Date }> = {},
+) {
   await connectTestDb();
   const id = await createEvaluationForm(
     {
@@ -43,11 +94,20 @@ async function makeForm(title: string, subject: string, questions: QuestionInput
 
 async function dismissToast(page: Page) {
   const dismiss = page.getByRole("button", { name: "Dismiss notification" });
-  if (await dismiss.first().isVisible().catch(() => false)) await dismiss.first().click();
+  if (
+    await dismiss
+      .first()
+      .isVisible()
+      .catch(() => false)
+  )
+    await dismiss.first().click();
 }
 
 test.describe("evaluation forms", () => {
-  test("the admin builds a form with every question type; refused input stays by its field", async ({ page, loginAs }) => {
+  test("the admin builds a form with every question type; refused input stays by its field", async ({
+    page,
+    loginAs,
+  }) => {
     test.slow();
     await loginAs("admin");
     const title = `End of course ${tag()}`;
@@ -84,15 +144,30 @@ test.describe("evaluation forms", () => {
     await add.getByLabel("Options (choice questions)").fill("Yes");
     await add.getByRole("button", { name: "Add question" }).click();
     await expect(page.locator("form#question-new").getByText("Give at least two options, one per line")).toBeVisible();
-    await expect(page.locator("form#question-new").getByLabel(/^Question( \*)?$/)).toHaveValue("Is the class time convenient?");
+    await expect(page.locator("form#question-new").getByLabel(/^Question( \*)?$/)).toHaveValue(
+      "Is the class time convenient?",
+    );
 
-    await addQuestionOf("Rating 1–5", "How are the classes going?", { "Label for 1 (ratings)": "Badly", "Label for 5 (ratings)": "Very well" });
-    await addQuestionOf("Single choice", "Is the class time convenient?", { "Options (choice questions)": "Yes\nSomewhat\nNo" });
-    await addQuestionOf("Multiple choice", "What helps most?", { "Options (choice questions)": "Class pages\nTimetable" }, false);
+    await addQuestionOf("Rating 1–5", "How are the classes going?", {
+      "Label for 1 (ratings)": "Badly",
+      "Label for 5 (ratings)": "Very well",
+    });
+    await addQuestionOf("Single choice", "Is the class time convenient?", {
+      "Options (choice questions)": "Yes\nSomewhat\nNo",
+    });
+    await addQuestionOf(
+      "Multiple choice",
+      "What helps most?",
+      { "Options (choice questions)": "Class pages\nTimetable" },
+      false,
+    );
     await addQuestionOf("Short text", "One word for the course", {}, false);
     await addQuestionOf("Long text", "Anything we should change?", {}, false);
 
-    const questions = page.getByRole("region", { name: "Questions" }).or(page.locator("section[aria-labelledby=questions-heading]")).locator("ol > li");
+    const questions = page
+      .getByRole("region", { name: "Questions" })
+      .or(page.locator("section[aria-labelledby=questions-heading]"))
+      .locator("ol > li");
     await expect(questions).toHaveCount(5);
     // Reorder: the long-text question moves up above the short one; then the short one is deleted.
     await page.getByRole("button", { name: /^Move up ?: Anything we should change\?$/ }).click();
@@ -114,14 +189,23 @@ test.describe("evaluation forms", () => {
     expect(stored?.programmes).toEqual(["visual-arts"]);
   });
 
-  test("a parent answers: errors first, then success, then an edit; the admin reads the results and the CSV; the questions lock", async ({ page, loginAs, browser }) => {
+  test("a parent answers: errors first, then success, then an edit; the admin reads the results and the CSV; the questions lock", async ({
+    page,
+    loginAs,
+    browser,
+  }) => {
     test.slow();
     const t = tag();
     const title = `Mid-course ${t}`;
     const subject = subjectOf(t);
     const formId = await makeForm(title, subject, [RATING, CHOICE, PER_SUBJECT, TEXT]);
     const parent = await loginAs("parent");
-    const ward = await createRegistration({ whatsappNumber: parent.localPhone, programme: "home-economics", subjects: ["Mathematics", subject], wardName: `Adjoa ${t}` });
+    const ward = await createRegistration({
+      whatsappNumber: parent.localPhone,
+      programme: "home-economics",
+      subjects: ["Mathematics", subject],
+      wardName: `Adjoa ${t}`,
+    });
 
     await page.goto("/dashboard/evaluations");
     const nav = page.getByRole("navigation", { name: "Dashboard", exact: true });
@@ -133,7 +217,9 @@ test.describe("evaluation forms", () => {
     await expect(rating.getByRole("radio")).toHaveCount(5);
     await expect(rating.getByLabel("5 — Very well")).toBeVisible();
     // A per-subject question is asked for the form's subject only (the ward's other subject is not asked about).
-    await expect(page.getByRole("group", { name: new RegExp(`How well does your ward follow — ${subject}`) })).toBeVisible();
+    await expect(
+      page.getByRole("group", { name: new RegExp(`How well does your ward follow — ${subject}`) }),
+    ).toBeVisible();
     await expect(page.getByRole("group", { name: /How well does your ward follow — Mathematics/ })).toHaveCount(0);
     await expectNoA11yViolations(page);
 
@@ -145,8 +231,14 @@ test.describe("evaluation forms", () => {
     await expect(rating).toHaveAttribute("aria-invalid", "true");
 
     await rating.getByLabel("4").check();
-    await page.getByRole("group", { name: /Is the class time convenient\?/ }).getByLabel("Yes").check();
-    await page.getByRole("group", { name: new RegExp(`follow — ${subject}`) }).getByLabel("2").check();
+    await page
+      .getByRole("group", { name: /Is the class time convenient\?/ })
+      .getByLabel("Yes")
+      .check();
+    await page
+      .getByRole("group", { name: new RegExp(`follow — ${subject}`) })
+      .getByLabel("2")
+      .check();
     await page.getByRole("button", { name: "Send answers" }).click();
     await expect(page.getByText("Thank you: your answers are saved")).toBeVisible();
     await expect(page.getByText(/Answered, last saved/)).toBeVisible();
@@ -174,10 +266,14 @@ test.describe("evaluation forms", () => {
     const adminPage = await context.newPage();
     await adminPage.goto(`/admin/evaluations/${formId}/results?programme=home-economics`);
     await expect(adminPage.getByText(/1 response from an audience of/)).toBeVisible();
-    const ratingCard = adminPage.getByRole("listitem").filter({ has: adminPage.getByRole("heading", { name: "How are the classes going?" }) });
+    const ratingCard = adminPage
+      .getByRole("listitem")
+      .filter({ has: adminPage.getByRole("heading", { name: "How are the classes going?" }) });
     await expect(ratingCard).toContainText("Mean 5.0 out of 5 from 1 answer");
     await expect(ratingCard.getByRole("list").getByRole("listitem").nth(4)).toContainText("1 (100%)");
-    await expect(adminPage.getByRole("listitem").filter({ hasText: "More practice questions" })).toContainText(ward.wardName);
+    await expect(adminPage.getByRole("listitem").filter({ hasText: "More practice questions" })).toContainText(
+      ward.wardName,
+    );
     await expectNoA11yViolations(adminPage);
     const csv = await (await adminPage.request.get(`/admin/evaluations/${formId}/export`)).text();
     const [header, row] = csv.trim().split(/\r?\n/);
@@ -187,7 +283,9 @@ test.describe("evaluation forms", () => {
     expect(row).toContain("More practice questions");
     // With an answer in, the builder shows the questions read-only: close or copy only.
     await adminPage.goto(`/admin/evaluations/${formId}`);
-    await expect(adminPage.getByText("This form has answers, so its questions can no longer be changed.")).toBeVisible();
+    await expect(
+      adminPage.getByText("This form has answers, so its questions can no longer be changed."),
+    ).toBeVisible();
     await expect(adminPage.locator("form#question-new")).toHaveCount(0);
     await adminPage.getByRole("button", { name: "Copy" }).click();
     await expect(adminPage.getByRole("heading", { level: 1, name: `Copy of ${title}` })).toBeVisible();
@@ -195,22 +293,42 @@ test.describe("evaluation forms", () => {
     await context.close();
   });
 
-  test("an anonymous form stores no identity with the answer, and its results name no ward", async ({ page, loginAs, browser }) => {
+  test("an anonymous form stores no identity with the answer, and its results name no ward", async ({
+    page,
+    loginAs,
+    browser,
+  }) => {
     const t = tag();
     const title = `Anonymous ${t}`;
     const formId = await makeForm(title, subjectOf(t), [RATING, TEXT], { anonymous: true });
     const parent = await loginAs("parent", { fullName: `Anon Parent ${t}` });
-    const ward = await createRegistration({ whatsappNumber: parent.localPhone, programme: "home-economics", subjects: [subjectOf(t)], wardName: `Kwesi ${t}` });
+    const ward = await createRegistration({
+      whatsappNumber: parent.localPhone,
+      programme: "home-economics",
+      subjects: [subjectOf(t)],
+      wardName: `Kwesi ${t}`,
+    });
     await page.goto(`/dashboard/evaluations/${formId}/${ward._id}`);
     await expect(page.getByText("Anonymous: the school sees your answers without your name")).toBeVisible();
-    await page.getByRole("group", { name: /How are the classes going\?/ }).getByLabel("3").check();
+    await page
+      .getByRole("group", { name: /How are the classes going\?/ })
+      .getByLabel("3")
+      .check();
     await page.getByLabel("Anything we should change?").fill(`Secret note ${t}`);
     await page.getByRole("button", { name: "Send answers" }).click();
     await expect(page.getByText("Thank you: your answers are saved")).toBeVisible();
 
     await connectTestDb();
     const stored = JSON.stringify(await EvaluationResponse.findOne({ formId }).lean());
-    for (const identity of [parent.id, parent.fullName, parent.phone, String(ward._id), String(ward.wardName), String(ward.parentName)]) expect(stored).not.toContain(identity);
+    for (const identity of [
+      parent.id,
+      parent.fullName,
+      parent.phone,
+      String(ward._id),
+      String(ward.wardName),
+      String(ward.parentName),
+    ])
+      expect(stored).not.toContain(identity);
 
     const admin = await createUser({ role: "admin" });
     const context = await browser.newContext({ baseURL: E2E.baseURL, javaScriptEnabled: jsOn() });
@@ -226,13 +344,26 @@ test.describe("evaluation forms", () => {
     await context.close();
   });
 
-  test("closed, not-yet-open and out-of-audience forms and bad answers are refused with nothing stored; others' wards are not found", async ({ page, loginAs }) => {
+  test("closed, not-yet-open and out-of-audience forms and bad answers are refused with nothing stored; others' wards are not found", async ({
+    page,
+    loginAs,
+  }) => {
     const t = tag();
     const parent = await loginAs("parent");
     const subject = subjectOf(t);
-    const ward = await createRegistration({ whatsappNumber: parent.localPhone, programme: "home-economics", subjects: [subject] });
-    const closed = await makeForm(`Closed ${t}`, subject, [RATING], { opensAt: new Date(Date.now() - 9 * DAY), closesAt: new Date(Date.now() - DAY) });
-    const later = await makeForm(`Later ${t}`, subject, [RATING], { opensAt: new Date(Date.now() + DAY), closesAt: new Date(Date.now() + 9 * DAY) });
+    const ward = await createRegistration({
+      whatsappNumber: parent.localPhone,
+      programme: "home-economics",
+      subjects: [subject],
+    });
+    const closed = await makeForm(`Closed ${t}`, subject, [RATING], {
+      opensAt: new Date(Date.now() - 9 * DAY),
+      closesAt: new Date(Date.now() - DAY),
+    });
+    const later = await makeForm(`Later ${t}`, subject, [RATING], {
+      opensAt: new Date(Date.now() + DAY),
+      closesAt: new Date(Date.now() + 9 * DAY),
+    });
     const elsewhere = await makeForm(`Arts only ${t}`, subject, [RATING], { programmes: ["arts"] });
     const open = await makeForm(`Open ${t}`, subject, [RATING, CHOICE, TEXT]);
 
@@ -244,7 +375,11 @@ test.describe("evaluation forms", () => {
     await expect(page.getByText("This form is not for this ward.")).toBeVisible();
 
     const post = (formId: string, registrationId: string, form: Record<string, string>) =>
-      page.request.post(`/dashboard/evaluations/${formId}/${registrationId}`, { form: { rev: "3", ...form }, headers: SAME_ORIGIN, maxRedirects: 0 });
+      page.request.post(`/dashboard/evaluations/${formId}/${registrationId}`, {
+        form: { rev: "3", ...form },
+        headers: SAME_ORIGIN,
+        maxRedirects: 0,
+      });
     expect((await post(closed, String(ward._id), { q0: "4", rev: "1" })).status()).toBe(403);
     expect((await post(later, String(ward._id), { q0: "4", rev: "1" })).status()).toBe(403);
     expect((await post(elsewhere, String(ward._id), { q0: "4", rev: "1" })).status()).toBe(403);
@@ -269,11 +404,20 @@ test.describe("evaluation forms", () => {
     expect((await page.goto(`/dashboard/evaluations/${open}/${ward._id}`))?.status()).toBe(403);
   });
 
-  test("deleting a form with answers needs DELETE typed and is audited; the demo data shows a form to answer and results", async ({ page, loginAs }) => {
+  test("deleting a form with answers needs DELETE typed and is audited; the demo data shows a form to answer and results", async ({
+    page,
+    loginAs,
+  }) => {
     const t = tag();
     const formId = await makeForm(`To delete ${t}`, subjectOf(t), [RATING]);
     const form = await EvaluationForm.findById(formId).lean();
-    await EvaluationResponse.create({ formId, respondentKey: `k-${t}`, wardKey: `w-${t}`, programme: "home-economics", answers: [{ questionId: form!.questions[0]._id, subject: null, value: 4 }] });
+    await EvaluationResponse.create({
+      formId,
+      respondentKey: `k-${t}`,
+      wardKey: `w-${t}`,
+      programme: "home-economics",
+      answers: [{ questionId: form!.questions[0]._id, subject: null, value: 4 }],
+    });
     await EvaluationForm.updateOne({ _id: formId }, { $set: { locked: true } });
     const admin = await loginAs("admin");
     await page.goto(`/admin/evaluations/${formId}/delete`);
@@ -297,7 +441,11 @@ test.describe("evaluation forms", () => {
     await expect(page.getByText("More practice questions before the weekly quiz.")).toBeVisible();
   });
 
-  test("a facilitator reads the results for their subject only; reminders list the parents who have not answered", async ({ page, loginAs, request }) => {
+  test("a facilitator reads the results for their subject only; reminders list the parents who have not answered", async ({
+    page,
+    loginAs,
+    request,
+  }) => {
     const t = tag();
     const subjectName = subjectOf(t);
     const facilitator = await loginAs("facilitator");
@@ -306,15 +454,28 @@ test.describe("evaluation forms", () => {
     try {
       const title = `About ${subjectName}`;
       const formId = await makeForm(title, subjectName, [RATING]);
-      const waiting = await createRegistration({ programme: "home-economics", subjects: [subjectName], wardName: `Waiting ${t}`, parentName: `Parent Waiting ${t}` });
+      const waiting = await createRegistration({
+        programme: "home-economics",
+        subjects: [subjectName],
+        wardName: `Waiting ${t}`,
+        parentName: `Parent Waiting ${t}`,
+      });
       await page.goto("/facilitator-dashboard/evaluations");
-      await page.getByRole("listitem").filter({ hasText: title }).getByRole("link", { name: `Results for ${subjectName}` }).click();
+      await page
+        .getByRole("listitem")
+        .filter({ hasText: title })
+        .getByRole("link", { name: `Results for ${subjectName}` })
+        .click();
       await expect(page.getByRole("heading", { level: 1, name: `${title}: ${subjectName}` })).toBeVisible();
       await expect(page.getByText(/0 responses from an audience of/)).toBeVisible();
       // Reminders and the CSV are the admins'.
       await expect(page.getByText("Not answered yet")).toHaveCount(0);
       const cookie = await sessionCookieHeader(facilitator);
-      expect((await request.get(`/admin/evaluations/${formId}/export`, { headers: { Cookie: cookie }, maxRedirects: 0 })).status()).not.toBe(200);
+      expect(
+        (
+          await request.get(`/admin/evaluations/${formId}/export`, { headers: { Cookie: cookie }, maxRedirects: 0 })
+        ).status(),
+      ).not.toBe(200);
 
       await page.context().clearCookies();
       await loginAs("admin");
@@ -329,14 +490,37 @@ test.describe("evaluation forms", () => {
     }
   });
 
-  test("a ten-question form's answer page stays under 30 KB of HTML for a 2G phone @js-only", async ({ page, loginAs }) => {
+  test("a ten-question form's answer page stays under 30 KB of HTML for a 2G phone @js-only", async ({
+    page,
+    loginAs,
+  }) => {
     const t = tag();
     const subject = subjectOf(t);
-    const ten: QuestionInput[] = [RATING, CHOICE, { ...CHOICE, prompt: "Which days suit you?", type: "multiple", options: ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday"] }, TEXT];
-    while (ten.length < 10) ten.push({ ...RATING, prompt: `Rate part ${ten.length + 1} of the course`, lowLabel: "Poor", highLabel: "Excellent" });
+    const ten: QuestionInput[] = [
+      RATING,
+      CHOICE,
+      {
+        ...CHOICE,
+        prompt: "Which days suit you?",
+        type: "multiple",
+        options: ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday"],
+      },
+      TEXT,
+    ];
+    while (ten.length < 10)
+      ten.push({
+        ...RATING,
+        prompt: `Rate part ${ten.length + 1} of the course`,
+        lowLabel: "Poor",
+        highLabel: "Excellent",
+      });
     const formId = await makeForm(`Ten questions ${t}`, subject, ten);
     const parent = await loginAs("parent");
-    const ward = await createRegistration({ whatsappNumber: parent.localPhone, programme: "home-economics", subjects: [subject] });
+    const ward = await createRegistration({
+      whatsappNumber: parent.localPhone,
+      programme: "home-economics",
+      subjects: [subject],
+    });
     const response = await page.request.get(`/dashboard/evaluations/${formId}/${ward._id}`);
     expect(response.status()).toBe(200);
     const html = await response.text();

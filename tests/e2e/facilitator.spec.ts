@@ -1,7 +1,16 @@
 import fs from "node:fs";
 import path from "node:path";
 import os from "node:os";
-import { test, expect, connectTestDb, createRegistration, createUser, signInAs, uniquePhone, type TestUser } from "#tests/support/fixtures.ts";
+import {
+  test,
+  expect,
+  connectTestDb,
+  createRegistration,
+  createUser,
+  signInAs,
+  uniquePhone,
+  type TestUser,
+} from "#tests/support/fixtures.ts";
 import { expectNoA11yViolations } from "#tests/support/axe.ts";
 import { Subject } from "#app/models/subject.server.ts";
 import { Session } from "#app/models/session.server.ts";
@@ -42,7 +51,10 @@ test("overview: real totals, sample numbers labelled as sample data", async ({ p
 test("tabs are URLs; classes show the facilitator's subjects as Active cards", async ({ page, loginAs }) => {
   const { subject } = await facilitatorWithStudents(page, loginAs);
   await page.goto("/facilitator-dashboard");
-  await page.getByRole("navigation", { name: "Facilitator portal tabs" }).getByRole("link", { name: "Classes" }).click();
+  await page
+    .getByRole("navigation", { name: "Facilitator portal tabs" })
+    .getByRole("link", { name: "Classes" })
+    .click();
   await expect(page).toHaveURL(/\/facilitator-dashboard\/classes$/);
   const card = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: subject }) });
   await expect(card).toContainText("Active");
@@ -52,7 +64,10 @@ test("tabs are URLs; classes show the facilitator's subjects as Active cards", a
   await expectNoA11yViolations(page);
 });
 
-test("students: the enrolled students, search by name and id, subject filter, empty text", async ({ page, loginAs }) => {
+test("students: the enrolled students, search by name and id, subject filter, empty text", async ({
+  page,
+  loginAs,
+}) => {
   const { subject, other, ama, kofi, stranger } = await facilitatorWithStudents(page, loginAs);
   await page.goto("/facilitator-dashboard/students");
   const table = page.getByRole("table");
@@ -98,7 +113,9 @@ test("students CSV: students_{subject}_{date}.csv with the filtered rows", async
   const text = (await response.body()).toString("utf8");
   expect(text.charCodeAt(0)).toBe(0xfeff);
   const lines = text.slice(1).trim().split(/\r?\n/);
-  expect(lines[0]).toBe("ID,Name,Email,Phone,Programme,Registered Subjects,Enrollment Date,Attendance,Performance,Status");
+  expect(lines[0]).toBe(
+    "ID,Name,Email,Phone,Programme,Registered Subjects,Enrollment Date,Attendance,Performance,Status",
+  );
   expect(lines).toHaveLength(3);
   expect(text).toContain(ama.wardName);
   expect(text).toContain(kofi.wardName);
@@ -111,7 +128,9 @@ test("students CSV neutralises formula cells", async ({ page, loginAs }) => {
   const subject = `Subject ${uniquePhone()}`;
   await Subject.create({ name: subject, facilitatorId: user.id });
   await createRegistration({ wardName: `=HYPERLINK("http://evil.example") ${uniquePhone()}`, subjects: [subject] });
-  const response = await page.request.get(`/facilitator-dashboard/students/export?subject=${encodeURIComponent(subject)}`);
+  const response = await page.request.get(
+    `/facilitator-dashboard/students/export?subject=${encodeURIComponent(subject)}`,
+  );
   const text = (await response.body()).toString("utf8");
   expect(text).toContain(`'=HYPERLINK`);
   expect(text).not.toMatch(/(^|,)"?=HYPERLINK/m);
@@ -145,7 +164,12 @@ test("assignments: upload a PDF and an image, list by type, open, delete", async
   await expect(page.getByText("No assignments uploaded yet. Upload your first test above.")).toBeVisible();
   await expectNoA11yViolations(page);
 
-  await upload(page, { subject: "Mathematics", title: "Algebra test 1", description: "Chapters 1-3", file: tmpFile("algebra.pdf", PDF) });
+  await upload(page, {
+    subject: "Mathematics",
+    title: "Algebra test 1",
+    description: "Chapters 1-3",
+    file: tmpFile("algebra.pdf", PDF),
+  });
   await expect(page.getByRole("status")).toContainText("Assignment uploaded successfully");
   const pdfItem = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: /Algebra test 1/ }) });
   await expect(pdfItem.locator("[data-kind]")).toHaveText("PDF");
@@ -162,7 +186,10 @@ test("assignments: upload a PDF and an image, list by type, open, delete", async
   expect((await file.body()).subarray(0, 5).toString()).toBe("%PDF-");
   await expectNoA11yViolations(page);
 
-  await pdfItem.getByRole("link", { name: /Delete/ }).or(pdfItem.getByRole("button", { name: /Delete/ })).click();
+  await pdfItem
+    .getByRole("link", { name: /Delete/ })
+    .or(pdfItem.getByRole("button", { name: /Delete/ }))
+    .click();
   if (test.info().project.name === "js") {
     const dialog = page.getByRole("alertdialog");
     await expect(dialog).toContainText("Delete Algebra test 1?");
@@ -183,7 +210,11 @@ test("assignments: hostile and oversized files are refused, values kept", async 
   await loginAs("facilitator");
   await page.goto("/facilitator-dashboard/assignments");
   // HTML dressed up as a PDF: the bytes decide.
-  await upload(page, { subject: "Biology", title: "Sneaky", file: tmpFile("notes.pdf", Buffer.from("<html><script>alert(1)</script></html>")) });
+  await upload(page, {
+    subject: "Biology",
+    title: "Sneaky",
+    file: tmpFile("notes.pdf", Buffer.from("<html><script>alert(1)</script></html>")),
+  });
   await expect(page.getByText("Please upload a PDF, JPG, PNG, MP4, MOV or AVI file")).toBeVisible();
   await expect(page.getByLabel("Title")).toHaveValue("Sneaky");
   await expect(page.getByLabel("File")).toHaveAttribute("aria-invalid", "true");
@@ -197,7 +228,11 @@ test("assignments: hostile and oversized files are refused, values kept", async 
   await expect(page.getByText("Please upload a PDF, JPG, PNG, MP4, MOV or AVI file")).toBeVisible();
 
   // Right type, wrong extension list: an executable named .exe.
-  await upload(page, { subject: "Biology", title: "Program", file: tmpFile("run.exe", Buffer.from("MZ\x90\x00\x03\x00\x00\x00")) });
+  await upload(page, {
+    subject: "Biology",
+    title: "Program",
+    file: tmpFile("run.exe", Buffer.from("MZ\x90\x00\x03\x00\x00\x00")),
+  });
   await expect(page.getByText("Please upload a PDF, JPG, PNG, MP4, MOV or AVI file")).toBeVisible();
 
   // Over the 10 MB limit.
@@ -210,7 +245,11 @@ test("assignments: hostile and oversized files are refused, values kept", async 
   await expect(page.getByText("No assignments uploaded yet. Upload your first test above.")).toBeVisible();
 });
 
-test("assignment files are only served to their owner, an admin or the subject's students", async ({ page, loginAs, browser }) => {
+test("assignment files are only served to their owner, an admin or the subject's students", async ({
+  page,
+  loginAs,
+  browser,
+}) => {
   const owner = await loginAs("facilitator");
   await page.goto("/facilitator-dashboard/assignments");
   await upload(page, { subject: "Chemistry", title: "Private notes", file: tmpFile("notes.pdf", PDF) });
@@ -219,7 +258,11 @@ test("assignment files are only served to their owner, an admin or the subject's
 
   // A student not registered for the subject gets the same 404 as for an unknown file (tests/e2e/admin-permissions.spec.ts
   // covers the subject's students and admins without can_access_subjects).
-  for (const [role, status] of [["facilitator", 404], ["student", 404], ["admin", 200]] as const) {
+  for (const [role, status] of [
+    ["facilitator", 404],
+    ["student", 404],
+    ["admin", 200],
+  ] as const) {
     const context = await browser.newContext();
     await signInAs(context, await createUser({ role }));
     const response = await context.request.get(href!);
@@ -246,7 +289,9 @@ test("whatsapp: the 14 sample groups with open and copy links", async ({ page, l
     await context.grantPermissions(["clipboard-read", "clipboard-write"]);
     await page.getByRole("button", { name: "Copy link for Mathematics Class Group" }).click();
     await expect(page.getByText("Link Copied")).toBeVisible();
-    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe("https://chat.whatsapp.com/SampleMathematics01");
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
+      "https://chat.whatsapp.com/SampleMathematics01",
+    );
   } else {
     await expect(page.getByRole("button", { name: /Copy link/ })).toHaveCount(0);
   }
@@ -261,7 +306,10 @@ test("students and parents get a 403 on the facilitator portal", async ({ page, 
   expect((await page.goto("/facilitator-dashboard/assignments"))?.status()).toBe(403);
 });
 
-test("while an admin views as a facilitator, the portal shows the facilitator's name and data", async ({ page, loginAs }) => {
+test("while an admin views as a facilitator, the portal shows the facilitator's name and data", async ({
+  page,
+  loginAs,
+}) => {
   const admin = await createUser({ role: "admin" });
   const sessionId = await signInAs(page.context(), admin);
   const facilitator = await createUser({ role: "facilitator", fullName: "Viewed Facilitator" });

@@ -33,13 +33,25 @@ function appQueryParameters(): string[] {
   const root = fileURLToPath(new URL("../../app", import.meta.url));
   for (const file of readdirSync(root, { recursive: true }) as string[]) {
     if (!/\.tsx?$/.test(file) || /\.test\.tsx?$/.test(file)) continue;
-    for (const m of readFileSync(path.join(root, file), "utf8").matchAll(/searchParams\.get\("([^"]+)"\)/g)) names.add(m[1]);
+    for (const m of readFileSync(path.join(root, file), "utf8").matchAll(/searchParams\.get\("([^"]+)"\)/g))
+      names.add(m[1]);
   }
   return [...names].sort();
 }
 const QUERY_PARAMETERS = appQueryParameters();
 /** Each value goes into every parameter at once: one GET per route, identity and value. */
-const QUERY_VALUES = ["%00%E2%80%AE", "2026-13-45", "2026-99-99T99:99", "-1", "1e309", "99999999999999999999999", "%2F%E2%82%AC%C6%90", "%FF%FE%80", "%2F%5Cevil.example%2Fx", "x".repeat(400)];
+const QUERY_VALUES = [
+  "%00%E2%80%AE",
+  "2026-13-45",
+  "2026-99-99T99:99",
+  "-1",
+  "1e309",
+  "99999999999999999999999",
+  "%2F%E2%82%AC%C6%90",
+  "%FF%FE%80",
+  "%2F%5Cevil.example%2Fx",
+  "x".repeat(400),
+];
 
 type Entry = { path?: string; index?: boolean; file: string; children?: Entry[] };
 function patterns(entries: Entry[], parent = "/", out = new Set<string>()) {
@@ -51,28 +63,48 @@ function patterns(entries: Entry[], parent = "/", out = new Set<string>()) {
   return out;
 }
 const FAKE_ID = "zzzzzzzzzzzzzzzzzzzzzzzz";
-const concrete = (p: string) => p.split("/").map((s) => (s === "*" ? "x" : s.startsWith(":") ? FAKE_ID : s)).join("/") || "/";
+const concrete = (p: string) =>
+  p
+    .split("/")
+    .map((s) => (s === "*" ? "x" : s.startsWith(":") ? FAKE_ID : s))
+    .join("/") || "/";
 
 // Sign-out ends the identity's session: last.
-const URLS = [...patterns(routeConfig as Entry[])].map(concrete).sort((a, b) => Number(a === "/sign-out") - Number(b === "/sign-out"));
+const URLS = [...patterns(routeConfig as Entry[])]
+  .map(concrete)
+  .sort((a, b) => Number(a === "/sign-out") - Number(b === "/sign-out"));
 
 const TAG = `HX${Date.now().toString(36)}`;
 const EVIL = `\u202E${TAG}\u0000evil\u202Cgnp.exe\u0007\u2066x\u2069`;
-const enc = (entries: [string, string][]) => entries.map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`).join("&");
+const enc = (entries: [string, string][]) =>
+  entries.map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`).join("&");
 
 type Body = { name: string; contentType: string | null; body: () => string | Uint8Array };
 const BOUNDARY = "----hostile";
 const BODIES: Body[] = [
-  { name: "json", contentType: "application/json", body: () => JSON.stringify({ intent: "signin", phone: { $ne: null }, password: { $gt: "" }, fullName: EVIL }) },
+  {
+    name: "json",
+    contentType: "application/json",
+    body: () => JSON.stringify({ intent: "signin", phone: { $ne: null }, password: { $gt: "" }, fullName: EVIL }),
+  },
   { name: "text", contentType: "text/plain", body: () => `intent=signin&phone=${EVIL}` },
-  { name: "xml", contentType: "application/xml", body: () => `<?xml version="1.0"?><!DOCTYPE a [<!ENTITY e SYSTEM "file:///etc/passwd">]><a>&e;</a>` },
+  {
+    name: "xml",
+    contentType: "application/xml",
+    body: () => `<?xml version="1.0"?><!DOCTYPE a [<!ENTITY e SYSTEM "file:///etc/passwd">]><a>&e;</a>`,
+  },
   { name: "no content type", contentType: null, body: () => new Uint8Array([0, 1, 2, 255, 254, 0x7b]) },
-  { name: "broken multipart", contentType: `multipart/form-data; boundary=${BOUNDARY}`, body: () => `--${BOUNDARY}\r\nContent-Disposition: form-data; name="title"\r\n\r\nno end` },
+  {
+    name: "broken multipart",
+    contentType: `multipart/form-data; boundary=${BOUNDARY}`,
+    body: () => `--${BOUNDARY}\r\nContent-Disposition: form-data; name="title"\r\n\r\nno end`,
+  },
   { name: "multipart without boundary", contentType: "multipart/form-data", body: () => `--x\r\n\r\n` },
   {
     name: "multipart part header over 8 KB",
     contentType: `multipart/form-data; boundary=${BOUNDARY}`,
-    body: () => `--${BOUNDARY}\r\nContent-Disposition: form-data; name="title"\r\nX-Pad: ${"a".repeat(9000)}\r\n\r\nx\r\n--${BOUNDARY}--\r\n`,
+    body: () =>
+      `--${BOUNDARY}\r\nContent-Disposition: form-data; name="title"\r\nX-Pad: ${"a".repeat(9000)}\r\n\r\nx\r\n--${BOUNDARY}--\r\n`,
   },
   {
     name: "form with control and bidi text",
@@ -84,9 +116,19 @@ const BODIES: Body[] = [
         ["phone", uniquePhone()],
         ["password", "good-pass-42"],
         ["confirmPassword", "good-pass-42"],
-        ...["fullName", "displayName", "email", "title", "message", "description", "name", "subjectName", "q", "reference", "claimCode"].map(
-          (k) => [k, `${k} ${EVIL}`] as [string, string],
-        ),
+        ...[
+          "fullName",
+          "displayName",
+          "email",
+          "title",
+          "message",
+          "description",
+          "name",
+          "subjectName",
+          "q",
+          "reference",
+          "claimCode",
+        ].map((k) => [k, `${k} ${EVIL}`] as [string, string]),
       ]),
   },
   {
@@ -132,12 +174,20 @@ const hostileRegistration = () =>
   ]);
 
 /** The status, or 0 when the server closed the connection without an answer. */
-async function send(url: string, init: { method: string; cookie: string | null; contentType?: string | null; body?: string | Uint8Array }) {
+async function send(
+  url: string,
+  init: { method: string; cookie: string | null; contentType?: string | null; body?: string | Uint8Array },
+) {
   const headers: Record<string, string> = {};
   if (init.cookie) headers.Cookie = init.cookie;
   if (init.contentType) headers["Content-Type"] = init.contentType;
   try {
-    const res = await fetch(`${E2E.baseURL}${url}`, { method: init.method, headers, body: init.body as BodyInit | undefined, redirect: "manual" });
+    const res = await fetch(`${E2E.baseURL}${url}`, {
+      method: init.method,
+      headers,
+      body: init.body as BodyInit | undefined,
+      redirect: "manual",
+    });
     await res.arrayBuffer();
     return res.status;
   } catch {
@@ -167,7 +217,8 @@ async function storedInvalid() {
   const bad: string[] = [];
   const visit = (value: unknown, where: string) => {
     if (typeof value === "string") {
-      if (value.includes(TAG) && (new RegExp(UNSAFE_TEXT.source).test(value) || value.includes("\uFFFD"))) bad.push(`${where}: ${JSON.stringify(value)}`);
+      if (value.includes(TAG) && (new RegExp(UNSAFE_TEXT.source).test(value) || value.includes("\uFFFD")))
+        bad.push(`${where}: ${JSON.stringify(value)}`);
     } else if (Array.isArray(value)) value.forEach((v, i) => visit(v, `${where}[${i}]`));
     else if (value && typeof value === "object" && !(value instanceof Date) && !Buffer.isBuffer(value)) {
       for (const [k, v] of Object.entries(value)) visit(v, `${where}.${k}`);
@@ -203,20 +254,48 @@ test("hostile bodies and queries on every route: no 5xx, nothing invalid stored 
   for (const identity of identities) {
     for (const url of URLS) {
       for (const body of BODIES) {
-        tasks.push(async () => record(`POST ${url} ${body.name} as ${identity.name}`, await send(url, { method: "POST", cookie: identity.cookie, contentType: body.contentType, body: body.body() })));
+        tasks.push(async () =>
+          record(
+            `POST ${url} ${body.name} as ${identity.name}`,
+            await send(url, {
+              method: "POST",
+              cookie: identity.cookie,
+              contentType: body.contentType,
+              body: body.body(),
+            }),
+          ),
+        );
       }
       const query = `?q=%00%E2%80%AE${TAG}&page=%00&programme[$ne]=x&redirectTo=//evil.example&role=%00`;
-      tasks.push(async () => recordGet(`GET ${url}${query} as ${identity.name}`, await send(`${url}${query}`, { method: "GET", cookie: identity.cookie })));
+      tasks.push(async () =>
+        recordGet(
+          `GET ${url}${query} as ${identity.name}`,
+          await send(`${url}${query}`, { method: "GET", cookie: identity.cookie }),
+        ),
+      );
       for (const value of QUERY_VALUES) {
         const fuzzed = `?${QUERY_PARAMETERS.map((name) => `${encodeURIComponent(name)}=${value}`).join("&")}`;
         const shown = `${url}?<${QUERY_PARAMETERS.length} parameters>=${value.slice(0, 30)}`;
-        tasks.push(async () => recordGet(`GET ${shown} as ${identity.name}`, await send(`${url}${fuzzed}`, { method: "GET", cookie: identity.cookie })));
+        tasks.push(async () =>
+          recordGet(
+            `GET ${shown} as ${identity.name}`,
+            await send(`${url}${fuzzed}`, { method: "GET", cookie: identity.cookie }),
+          ),
+        );
       }
     }
   }
   for (const url of ["/registration", "/admin/register-student"]) {
     tasks.push(async () =>
-      record(`POST ${url} hostile registration as admin`, await send(url, { method: "POST", cookie: admin.cookie, contentType: "application/x-www-form-urlencoded", body: hostileRegistration() })),
+      record(
+        `POST ${url} hostile registration as admin`,
+        await send(url, {
+          method: "POST",
+          cookie: admin.cookie,
+          contentType: "application/x-www-form-urlencoded",
+          body: hostileRegistration(),
+        }),
+      ),
     );
   }
   await pool(tasks, 6);
@@ -225,7 +304,9 @@ test("hostile bodies and queries on every route: no 5xx, nothing invalid stored 
   console.log(
     `hostile input: tried ${tasks.length} (${QUERY_PARAMETERS.length} query parameters: ${QUERY_PARAMETERS.join(", ")}) / 5xx ${failures.length} / stored-invalid ${bad.length} (records with the test's text, cleaned: ${tagged})`,
   );
-  expect(QUERY_PARAMETERS, "the parameters were found in the app's source").toEqual(expect.arrayContaining(["from", "to", "page", "redirectTo", "day", "q"]));
+  expect(QUERY_PARAMETERS, "the parameters were found in the app's source").toEqual(
+    expect.arrayContaining(["from", "to", "page", "redirectTo", "day", "q"]),
+  );
   expect(failures, "requests answered with a server error").toEqual([]);
   expect(bad, "stored strings that kept a control or bidi character").toEqual([]);
   // The cleaned registrations and accounts were stored: the suite did reach the code that saves.
@@ -233,14 +314,19 @@ test("hostile bodies and queries on every route: no 5xx, nothing invalid stored 
 });
 
 function rssMiB(pid: number) {
-  const line = readFileSync(`/proc/${pid}/status`, "utf8").split("\n").find((l) => l.startsWith("VmRSS:"))!;
+  const line = readFileSync(`/proc/${pid}/status`, "utf8")
+    .split("\n")
+    .find((l) => l.startsWith("VmRSS:"))!;
   return Number(line.replace(/\D+/g, "")) / 1024;
 }
 
 /** Streams `megabytes` of form body with Transfer-Encoding: chunked; resolves with the status (0: closed). */
 function chunkedPost(url: string, megabytes: number, contentType = "application/x-www-form-urlencoded") {
   return new Promise<{ status: number; sentMiB: number }>((resolve) => {
-    const req = http.request(url, { method: "POST", headers: { "Content-Type": contentType, "Transfer-Encoding": "chunked" } });
+    const req = http.request(url, {
+      method: "POST",
+      headers: { "Content-Type": contentType, "Transfer-Encoding": "chunked" },
+    });
     const chunk = Buffer.alloc(64 * 1024, "a");
     let sent = 0;
     let done = false;
@@ -267,7 +353,10 @@ function chunkedPost(url: string, megabytes: number, contentType = "application/
 
 test("oversized bodies, chunked or declared, are refused with 413 while streaming; memory stays flat @js-only", async () => {
   test.setTimeout(120_000);
-  const app = await startIsolatedApp({ MONGODB_URI: undefined, DB_IN_MEMORY: "true", SEED_DEMO_DATA: "false" }, { waitFor: "healthy" });
+  const app = await startIsolatedApp(
+    { MONGODB_URI: undefined, DB_IN_MEMORY: "true", SEED_DEMO_DATA: "false" },
+    { waitFor: "healthy" },
+  );
   try {
     const before = rssMiB(app.proc.pid!);
     const results = await Promise.all([
@@ -278,14 +367,20 @@ test("oversized bodies, chunked or declared, are refused with 413 while streamin
       chunkedPost(`${app.url}/timetable-upload`, 100, `multipart/form-data; boundary=${BOUNDARY}`),
     ]);
     const after = rssMiB(app.proc.pid!);
-    console.log(`oversized: ${results.map((r) => `${r.status} after ${r.sentMiB.toFixed(1)} MiB sent`).join(", ")}; app RSS ${before.toFixed(0)} → ${after.toFixed(0)} MiB`);
+    console.log(
+      `oversized: ${results.map((r) => `${r.status} after ${r.sentMiB.toFixed(1)} MiB sent`).join(", ")}; app RSS ${before.toFixed(0)} → ${after.toFixed(0)} MiB`,
+    );
     // Form routes: 413 (or the connection closed right after it). The upload route is behind sign-in: a redirect.
     for (const r of results.slice(0, 4)) expect([413, 0]).toContain(r.status);
-    for (const r of results) expect(r.sentMiB, "the server stops reading long before the client is done").toBeLessThan(50);
+    for (const r of results)
+      expect(r.sentMiB, "the server stops reading long before the client is done").toBeLessThan(50);
     expect(after - before, "memory growth while 550 MB were offered").toBeLessThan(100);
 
     const declared = await new Promise<number>((resolve) => {
-      const req = http.request(`${app.url}/registration`, { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded", "Content-Length": String(500 * 1024 * 1024) } });
+      const req = http.request(`${app.url}/registration`, {
+        method: "POST",
+        headers: { "Content-Type": "application/x-www-form-urlencoded", "Content-Length": String(500 * 1024 * 1024) },
+      });
       req.on("response", (res) => {
         res.resume();
         resolve(res.statusCode ?? 0);

@@ -7,7 +7,11 @@ import { startEmbeddedMongo } from "@vacation-classes/embedded-mongo";
 
 /** The cookie a sign-in through /sign-out's redirect leaves: a flash toast only, no session. */
 async function signedOutToastCookie(baseURL: string): Promise<string> {
-  const res = await fetch(`${baseURL}/sign-out`, { method: "POST", body: new URLSearchParams({ redirectTo: "/" }), redirect: "manual" });
+  const res = await fetch(`${baseURL}/sign-out`, {
+    method: "POST",
+    body: new URLSearchParams({ redirectTo: "/" }),
+    redirect: "manual",
+  });
   const toast = res.headers.getSetCookie().find((c) => c.startsWith("__toast="));
   expect(toast, "sign-out sets a flash toast").toBeTruthy();
   return toast!.split(";")[0];
@@ -73,15 +77,17 @@ test.describe("HTTP caching @js-only", () => {
       ["gzip", "gzip", zlib.gunzipSync],
     ] as const) {
       // Node's fetch would decode the body itself: read the raw bytes through http instead.
-      const raw = await new Promise<{ headers: Record<string, string | string[] | undefined>; body: Buffer }>((resolve, reject) => {
-        import("node:http").then(({ get }) =>
-          get(`${E2E.baseURL}${asset}`, { headers: { "Accept-Encoding": accept } }, (res) => {
-            const chunks: Buffer[] = [];
-            res.on("data", (c) => chunks.push(c));
-            res.on("end", () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
-          }).on("error", reject),
-        );
-      });
+      const raw = await new Promise<{ headers: Record<string, string | string[] | undefined>; body: Buffer }>(
+        (resolve, reject) => {
+          import("node:http").then(({ get }) =>
+            get(`${E2E.baseURL}${asset}`, { headers: { "Accept-Encoding": accept } }, (res) => {
+              const chunks: Buffer[] = [];
+              res.on("data", (c) => chunks.push(c));
+              res.on("end", () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+            }).on("error", reject),
+          );
+        },
+      );
       expect(raw.headers["content-encoding"]).toBe(encoding);
       expect(raw.headers["vary"]).toMatch(/Accept-Encoding/);
       expect(decode(raw.body).equals(original)).toBe(true);
@@ -121,7 +127,9 @@ test.describe("HTTP caching @js-only", () => {
         expect(cached.headers.get("x-page-cache")).toBe("hit");
       }
       // What the admin settings page writes, through either instance: the shared settings document.
-      await conn.collection("settings").updateOne({ _id: "global" as never }, { $set: { maintenanceMode: true } }, { upsert: true });
+      await conn
+        .collection("settings")
+        .updateOne({ _id: "global" as never }, { $set: { maintenanceMode: true } }, { upsert: true });
       const changedAt = Date.now();
       await new Promise((r) => setTimeout(r, 2_000));
       for (const app of [a, b]) {
@@ -147,7 +155,10 @@ test("the page is styled by its first response, and stays styled after client-si
   const background = () => page.locator("body").evaluate((b) => getComputedStyle(b).backgroundColor);
   expect(await background()).not.toBe("rgba(0, 0, 0, 0)");
   const styled = await background();
-  await page.getByRole("link", { name: /register|enrol/i }).first().click();
+  await page
+    .getByRole("link", { name: /register|enrol/i })
+    .first()
+    .click();
   await expect(page).toHaveURL(/\/registration/);
   await expect(page.getByLabel(/parent/i).first()).toBeVisible();
   expect(await background()).toBe(styled);

@@ -7,7 +7,10 @@ test.describe("request log and metrics @js-only", () => {
   test("every request gets an id and one JSON log line without cookies or passwords; /metrics counts it", async () => {
     test.setTimeout(90_000);
     const db = await startEmbeddedMongo({ quiet: true });
-    const app = await startIsolatedApp({ MONGODB_URI: `${db.uri}observability_db`, SEED_DEMO_DATA: "true" }, { waitFor: "healthy" });
+    const app = await startIsolatedApp(
+      { MONGODB_URI: `${db.uri}observability_db`, SEED_DEMO_DATA: "true" },
+      { waitFor: "healthy" },
+    );
     try {
       // A request id is made, or a well-formed incoming one is kept (a proxy's), and sent back.
       const made = await fetch(`${app.url}/registration?q=Ama`);
@@ -24,7 +27,10 @@ test.describe("request log and metrics @js-only", () => {
         headers: { Origin: app.url },
         redirect: "manual",
       });
-      const cookie = signIn.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+      const cookie = signIn.headers
+        .getSetCookie()
+        .map((c) => c.split(";")[0])
+        .join("; ");
       const dashboard = await fetch(`${app.url}/student-dashboard`, { headers: { Cookie: cookie } });
       expect(dashboard.status).toBe(200);
       const id = dashboard.headers.get("x-request-id")!;
@@ -41,7 +47,13 @@ test.describe("request log and metrics @js-only", () => {
           return Boolean(line);
         })
         .toBe(true);
-      expect(line).toMatchObject({ msg: "request", method: "GET", route: "routes/student/overview", path: "/student-dashboard", status: 200 });
+      expect(line).toMatchObject({
+        msg: "request",
+        method: "GET",
+        route: "routes/student/overview",
+        path: "/student-dashboard",
+        status: 200,
+      });
       expect(typeof line!.userId).toBe("string");
       expect(typeof line!.ms).toBe("number");
       const output = app.output();
@@ -69,10 +81,15 @@ test.describe("request log and metrics @js-only", () => {
   test("with METRICS_TOKEN set, /metrics needs the bearer token", async () => {
     test.setTimeout(90_000);
     const db = await startEmbeddedMongo({ quiet: true });
-    const app = await startIsolatedApp({ MONGODB_URI: `${db.uri}metrics_token_db`, SEED_DEMO_DATA: "false", METRICS_TOKEN: "s3cret-token-for-tests" }, { waitFor: "healthy" });
+    const app = await startIsolatedApp(
+      { MONGODB_URI: `${db.uri}metrics_token_db`, SEED_DEMO_DATA: "false", METRICS_TOKEN: "s3cret-token-for-tests" },
+      { waitFor: "healthy" },
+    );
     try {
       expect((await fetch(`${app.url}/metrics`)).status).toBe(401);
-      expect((await fetch(`${app.url}/metrics`, { headers: { Authorization: "Bearer wrong-token-for-tests!" } })).status).toBe(401);
+      expect(
+        (await fetch(`${app.url}/metrics`, { headers: { Authorization: "Bearer wrong-token-for-tests!" } })).status,
+      ).toBe(401);
       const ok = await fetch(`${app.url}/metrics`, { headers: { Authorization: "Bearer s3cret-token-for-tests" } });
       expect(ok.status).toBe(200);
       expect(await ok.text()).toContain("process_cpu_seconds_total");

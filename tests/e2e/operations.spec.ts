@@ -12,7 +12,10 @@ import path from "node:path";
 // These start their own app processes: nothing here depends on the browser's JavaScript.
 test.describe("operations @js-only", () => {
   test("npm start on an empty embedded database seeds the demo data; SIGTERM exits cleanly within 5 s", async () => {
-    const app = await startIsolatedApp({ MONGODB_URI: undefined, DB_IN_MEMORY: "true", SEED_DEMO_DATA: undefined }, { waitFor: "healthy" });
+    const app = await startIsolatedApp(
+      { MONGODB_URI: undefined, DB_IN_MEMORY: "true", SEED_DEMO_DATA: undefined },
+      { waitFor: "healthy" },
+    );
     try {
       const res = await fetch(`${app.url}/portal?role=admin`, {
         method: "POST",
@@ -71,7 +74,10 @@ test.describe("operations @js-only", () => {
 
   test("a database given by MONGODB_URI is not seeded unless asked", async () => {
     const db = await startEmbeddedMongo({ quiet: true });
-    const app = await startIsolatedApp({ MONGODB_URI: `${db.uri}given_db`, SEED_DEMO_DATA: undefined }, { waitFor: "healthy" });
+    const app = await startIsolatedApp(
+      { MONGODB_URI: `${db.uri}given_db`, SEED_DEMO_DATA: undefined },
+      { waitFor: "healthy" },
+    );
     try {
       const conn = await mongoose.createConnection(`${db.uri}given_db`).asPromise();
       expect(await conn.collection("users").countDocuments()).toBe(0);
@@ -89,7 +95,9 @@ test.describe("operations @js-only", () => {
       const health = await fetch(`${app.url}/healthz`);
       expect(health.status).toBe(503);
       // A page whose loader needs the database: the session lookup of a signed-in visitor.
-      const cookie = await createCookie("__session", { secrets: ["isolated-test-secret"] }).serialize("abcdefghijklmnopqrstuvwx");
+      const cookie = await createCookie("__session", { secrets: ["isolated-test-secret"] }).serialize(
+        "abcdefghijklmnopqrstuvwx",
+      );
       const page = await fetch(`${app.url}/portal`, { headers: { Cookie: cookie.split(";")[0] } });
       expect(page.status).toBe(500);
       const body = await page.text();
@@ -111,7 +119,9 @@ test.describe("operations @js-only", () => {
     const app = await startIsolatedApp({ MONGODB_URI: uri, SEED_DEMO_DATA: "true" }, { waitFor: "healthy" });
     const conn = await mongoose.createConnection(uri).asPromise();
     try {
-      await conn.collection("settings").updateOne({ _id: "global" as never }, { $set: { maintenanceMode: true } }, { upsert: true });
+      await conn
+        .collection("settings")
+        .updateOne({ _id: "global" as never }, { $set: { maintenanceMode: true } }, { upsert: true });
       await new Promise((r) => setTimeout(r, 2_100)); // settings are cached for 2 s per process
       const home = await fetch(`${app.url}/`);
       expect(home.status).toBe(503);
@@ -139,7 +149,10 @@ test.describe("operations @js-only", () => {
         body: new URLSearchParams({ intent: "signin", phone: "0244000001", password: "demo-admin-2025" }),
         redirect: "manual",
       });
-      const cookie = signIn.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+      const cookie = signIn.headers
+        .getSetCookie()
+        .map((c) => c.split(";")[0])
+        .join("; ");
       const adminHome = await fetch(`${app.url}/`, { headers: { Cookie: cookie } });
       expect(adminHome.status).toBe(200);
     } finally {

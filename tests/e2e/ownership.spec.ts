@@ -5,7 +5,15 @@
  * (docs/decisions/0070-limits-and-ownership.md).
  */
 import type { Page } from "@playwright/test";
-import { test, expect, createRegistration, createUser, signInAs, uniquePhone, connectTestDb } from "#tests/support/fixtures.ts";
+import {
+  test,
+  expect,
+  createRegistration,
+  createUser,
+  signInAs,
+  uniquePhone,
+  connectTestDb,
+} from "#tests/support/fixtures.ts";
 import { expectNoA11yViolations } from "#tests/support/axe.ts";
 import { Registration } from "#app/models/registration.server.ts";
 import { Subject } from "#app/models/subject.server.ts";
@@ -29,10 +37,18 @@ async function signUpAndSignIn(page: Page, role: "parent" | "student", phone: st
   await expect(page).toHaveURL(role === "parent" ? "/parent-dashboard" : "/student-dashboard");
 }
 
-test("signing up with someone else's phone reveals nothing; reference + claim code links the registration", async ({ page, browser }) => {
+test("signing up with someone else's phone reveals nothing; reference + claim code links the registration", async ({
+  page,
+  browser,
+}) => {
   const parentPhone = uniquePhone();
   const wardPhone = uniquePhone();
-  const registration = await createRegistration({ whatsappNumber: parentPhone, wardWhatsapp: wardPhone, wardName: `Owned Ward ${wardPhone}`, parentName: "Real Parent" });
+  const registration = await createRegistration({
+    whatsappNumber: parentPhone,
+    wardWhatsapp: wardPhone,
+    wardName: `Owned Ward ${wardPhone}`,
+    parentName: "Real Parent",
+  });
   const secrets = [registration.wardName, registration.reference, "Real Parent", "Test School"];
 
   // A stranger signs up as the parent with the parent's number: the portal shows none of it.
@@ -89,10 +105,16 @@ function registrationForm(subject: string, wardName: string) {
   };
 }
 
-test("a reference a facilitator sees cannot claim the registration; the submitting browser keeps the code @js-only", async ({ page, browser }) => {
+test("a reference a facilitator sees cannot claim the registration; the submitting browser keeps the code @js-only", async ({
+  page,
+  browser,
+}) => {
   // The family enrols (anonymously) and lands on the confirmation page: the claim code is there, in this browser.
   const wardName = `Claimed Ward ${uniquePhone()}`;
-  const posted = await page.request.post("/registration", { form: registrationForm("Physics", wardName), maxRedirects: 0 });
+  const posted = await page.request.post("/registration", {
+    form: registrationForm("Physics", wardName),
+    maxRedirects: 0,
+  });
   expect(posted.status()).toBe(302);
   const confirmation = posted.headers().location!;
   await page.goto(confirmation);
@@ -109,7 +131,9 @@ test("a reference a facilitator sees cannot claim the registration; the submitti
   await Registration.updateOne({ _id: stored._id }, { $push: { subjects: subject } });
   const facilitatorPage = await facilitatorContext.newPage();
   await facilitatorPage.goto("/facilitator-dashboard/students");
-  await expect(facilitatorPage.getByRole("table", { name: "Students enrolled in your subjects" })).toContainText(wardName);
+  await expect(facilitatorPage.getByRole("table", { name: "Students enrolled in your subjects" })).toContainText(
+    wardName,
+  );
   const csv = await (await facilitatorPage.request.get("/facilitator-dashboard/students/export")).text();
   expect(csv).toContain(wardName);
   expect(csv, "the export carries no reference").not.toContain(stored.reference);
@@ -128,7 +152,10 @@ test("a reference a facilitator sees cannot claim the registration; the submitti
   await signInAs(strangerContext, await createUser({ role: "parent" }));
   const statuses: number[] = [];
   for (let i = 0; i < 11; i++) {
-    const guess = await stranger.request.post("/link-registration", { form: { reference: stored.reference, claimCode: `AAAA-AA${String(i).padStart(2, "2")}` }, maxRedirects: 0 });
+    const guess = await stranger.request.post("/link-registration", {
+      form: { reference: stored.reference, claimCode: `AAAA-AA${String(i).padStart(2, "2")}` },
+      maxRedirects: 0,
+    });
     statuses.push(guess.status());
   }
   expect(statuses.slice(0, 10)).toEqual(Array(10).fill(400));
@@ -145,7 +172,9 @@ test("a reference a facilitator sees cannot claim the registration; the submitti
   await page.getByRole("button", { name: "Link registration" }).click();
   await expect(page).toHaveURL("/parent-dashboard");
   expect((await Registration.findById(stored._id).lean())!.parentUserId).toBe(parent.id);
-  expect(await AuditLog.countDocuments({ action: "registration.claim", targetId: stored._id, actorId: parent.id })).toBe(1);
+  expect(
+    await AuditLog.countDocuments({ action: "registration.claim", targetId: stored._id, actorId: parent.id }),
+  ).toBe(1);
 });
 
 test("the claim code leaves the confirmation page for everyone else, JavaScript or not", async ({ page }) => {
@@ -153,5 +182,9 @@ test("the claim code leaves the confirmation page for everyone else, JavaScript 
   await page.goto(`/registration/${registration.reference}`);
   await expect(page.getByRole("heading", { name: "Registration received" })).toBeVisible();
   expect(await page.content()).not.toContain(String(registration.claimCode));
-  await expect(page.getByRole("link", { name: "Link a registration" }).or(page.getByText(/was shown to whoever submitted the form/))).toBeVisible();
+  await expect(
+    page
+      .getByRole("link", { name: "Link a registration" })
+      .or(page.getByText(/was shown to whoever submitted the form/)),
+  ).toBeVisible();
 });

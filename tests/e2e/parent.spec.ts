@@ -2,15 +2,25 @@ import { test, expect, connectTestDb, createRegistration, createUser, signInAs }
 import { expectNoA11yViolations } from "#tests/support/axe.ts";
 import { Session } from "#app/models/session.server.ts";
 
-test("a parent sees 'Parent Portal Coming Soon' and their wards with class pages and the parents' group", async ({ page, loginAs }) => {
+test("a parent sees 'Parent Portal Coming Soon' and their wards with class pages and the parents' group", async ({
+  page,
+  loginAs,
+}) => {
   const parent = await loginAs("parent");
-  const ward = await createRegistration({ whatsappNumber: parent.localPhone, subjects: ["Mathematics", "French"], programme: "science" });
+  const ward = await createRegistration({
+    whatsappNumber: parent.localPhone,
+    subjects: ["Mathematics", "French"],
+    programme: "science",
+  });
   await page.goto("/parent-dashboard");
   await expect(page.getByRole("heading", { level: 1, name: "Parent Portal Coming Soon" })).toBeVisible();
   const card = page.getByRole("listitem").filter({ has: page.getByRole("heading", { level: 3, name: ward.wardName }) });
   await expect(card).toContainText("General Science");
   // Seeded class pages: Mathematics usable, French deliberately not.
-  await expect(card.getByRole("link", { name: /Join Class Now.*Mathematics/ })).toHaveAttribute("href", /^https:\/\/chat\.whatsapp\.com\//);
+  await expect(card.getByRole("link", { name: /Join Class Now.*Mathematics/ })).toHaveAttribute(
+    "href",
+    /^https:\/\/chat\.whatsapp\.com\//,
+  );
   await expect(card.getByRole("button", { name: "Class Page Coming Soon" })).toBeDisabled();
   await expect(card.getByRole("link", { name: /Join Parent Group/ })).toBeVisible();
   await expect(page.getByRole("link", { name: "Admin Portal" })).toHaveCount(0);

@@ -15,7 +15,11 @@ test.beforeAll(async () => {
   conn = await mongoose.createConnection(app.mongodbUri).asPromise();
   await conn
     .collection("settings")
-    .updateOne({ _id: "global" as never }, { $set: { minPasswordLength: 10, passwordRequirements: "strong" } }, { upsert: true });
+    .updateOne(
+      { _id: "global" as never },
+      { $set: { minPasswordLength: 10, passwordRequirements: "strong" } },
+      { upsert: true },
+    );
 });
 
 test.afterAll(async () => {
@@ -27,7 +31,9 @@ test("sign-up applies the minimum length and requirements from the settings, nam
   const phone = `024${String(Date.now()).slice(-7)}`;
   await page.goto(`${app.url}/portal?role=parent&mode=signup`);
   const form = page.locator("form#sign-up-parent");
-  await expect(form).toContainText("At least 10 characters, with an upper-case letter, a lower-case letter, a digit and a symbol.");
+  await expect(form).toContainText(
+    "At least 10 characters, with an upper-case letter, a lower-case letter, a digit and a symbol.",
+  );
   await form.getByLabel("Phone number").fill(phone);
   await form.getByLabel("Full name").fill("Rule Tester");
   await form.getByLabel(/^Email/).fill("rules@example.com");
@@ -67,7 +73,9 @@ test("changing a password in Settings applies the same rule and names it by the 
   await expect(page).toHaveURL(/\/parent-dashboard$/);
 
   await page.goto(`${app.url}/settings`);
-  await expect(page.getByRole("main")).toContainText("At least 10 characters, with an upper-case letter, a lower-case letter, a digit and a symbol.");
+  await expect(page.getByRole("main")).toContainText(
+    "At least 10 characters, with an upper-case letter, a lower-case letter, a digit and a symbol.",
+  );
   const change = async (next: string) => {
     await page.getByLabel("Current password").fill(password);
     await page.getByRole("textbox", { name: "New password", exact: true }).fill(next);
@@ -76,7 +84,10 @@ test("changing a password in Settings applies the same rule and names it by the 
   };
   await change("short1!A");
   await expect(page.getByText("Password must be at least 10 characters long")).toBeVisible();
-  await expect(page.getByRole("textbox", { name: "New password", exact: true })).toHaveAttribute("aria-invalid", "true");
+  await expect(page.getByRole("textbox", { name: "New password", exact: true })).toHaveAttribute(
+    "aria-invalid",
+    "true",
+  );
   await change("Secondpass2!z");
   await expect(page.getByRole("status")).toContainText("Password changed");
 });

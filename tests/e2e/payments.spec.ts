@@ -1,5 +1,15 @@
 import type { Browser, Page } from "@playwright/test";
-import { test, expect, createRegistration, createUser, connectTestDb, signInAs, uniquePhone, setPermissions, type TestUser } from "#tests/support/fixtures.ts";
+import {
+  test,
+  expect,
+  createRegistration,
+  createUser,
+  connectTestDb,
+  signInAs,
+  uniquePhone,
+  setPermissions,
+  type TestUser,
+} from "#tests/support/fixtures.ts";
 import { expectNoA11yViolations } from "#tests/support/axe.ts";
 import { pdfText } from "#tests/support/pdf-text.ts";
 import { E2E } from "#tests/support/e2e-env.ts";
@@ -25,14 +35,25 @@ async function contextAs(browser: Browser, user: TestUser) {
 
 async function dismissToast(page: Page) {
   const dismiss = page.getByRole("button", { name: "Dismiss notification" });
-  if (await dismiss.first().isVisible().catch(() => false)) await dismiss.first().click();
+  if (
+    await dismiss
+      .first()
+      .isVisible()
+      .catch(() => false)
+  )
+    await dismiss.first().click();
 }
 
 test.describe("fees and payments", () => {
-  test("admin sets a fee: refused input stays by its field; the saved amount shows on the landing page", async ({ page, loginAs }) => {
+  test("admin sets a fee: refused input stays by its field; the saved amount shows on the landing page", async ({
+    page,
+    loginAs,
+  }) => {
     await loginAs("admin");
     await page.goto("/admin/settings/fees");
-    await expect(page.getByRole("navigation", { name: "Settings sections" }).getByRole("link", { name: "Fees" })).toHaveAttribute("aria-current", "page");
+    await expect(
+      page.getByRole("navigation", { name: "Settings sections" }).getByRole("link", { name: "Fees" }),
+    ).toHaveAttribute("aria-current", "page");
     await expectNoA11yViolations(page);
     const business = page.getByLabel("Business fee (GH₵)");
     await business.fill("12.345");
@@ -55,7 +76,11 @@ test.describe("fees and payments", () => {
     await expect(fees).toContainText("0554000010");
   });
 
-  test("parent enrols and sees the amount, reports a MoMo payment, the admin confirms it, the parent downloads the receipt", async ({ page, loginAs, browser }) => {
+  test("parent enrols and sees the amount, reports a MoMo payment, the admin confirms it, the parent downloads the receipt", async ({
+    page,
+    loginAs,
+    browser,
+  }) => {
     test.slow(); // one whole journey across three pages and two users, with four axe runs
     const parent = await loginAs("parent");
     const tag = uniquePhone().slice(-6);
@@ -72,13 +97,16 @@ test.describe("fees and payments", () => {
     await byLabel(page, L.specificClass).fill("2S1");
     await byLabel(page, L.programme).selectOption("science");
     if (!jsOn()) await page.getByRole("button", { name: "Show subjects" }).click();
-    for (const s of PROGRAMME_SUBJECTS.science.slice(0, 2)) await page.getByRole("checkbox", { name: s, exact: true }).check();
+    for (const s of PROGRAMME_SUBJECTS.science.slice(0, 2))
+      await page.getByRole("checkbox", { name: s, exact: true }).check();
     await page.getByRole("checkbox", { name: "WhatsApp", exact: true }).check();
     await byLabel(page, L.referralName).fill("Mr. Owusu");
     await byLabel(page, L.referralStatus).selectOption("teacher");
     await page.getByRole("button", { name: "Submit Registration" }).click();
     await expect(page.getByRole("heading", { name: "Registration received" })).toBeVisible();
-    const feesBox = page.getByRole("region", { name: "Fees" }).or(page.locator("section", { has: page.getByRole("heading", { name: "Fees", exact: true }) }));
+    const feesBox = page
+      .getByRole("region", { name: "Fees" })
+      .or(page.locator("section", { has: page.getByRole("heading", { name: "Fees", exact: true }) }));
     await expect(feesBox).toContainText("GH₵ 450.00");
     await expect(feesBox).toContainText("0554000010");
     await expectNoA11yViolations(page);
@@ -128,7 +156,9 @@ test.describe("fees and payments", () => {
     await expectNoA11yViolations(adminPage);
     await adminPage.getByRole("button", { name: `Confirm payment ${reference}` }).click();
     await expect(adminPage.getByText("Payment confirmed")).toBeVisible();
-    const fees = adminPage.getByRole("region", { name: "Fees and payments" }).or(adminPage.locator("section", { has: adminPage.getByRole("heading", { name: "Fees and payments" }) }));
+    const fees = adminPage
+      .getByRole("region", { name: "Fees and payments" })
+      .or(adminPage.locator("section", { has: adminPage.getByRole("heading", { name: "Fees and payments" }) }));
     await expect(fees.getByText("Paid", { exact: true })).toBeVisible();
     await expect(adminPage.getByText(/Payment of GH₵ 450.00 confirmed, receipt VC-/)).toBeVisible();
     await adminContext.close();
@@ -153,7 +183,9 @@ test.describe("fees and payments", () => {
     expect(text).toContain(`Payment receipt Receipt number: ${stored!.receiptCode}`);
 
     await page.goto("/parent-dashboard");
-    await expect(page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: wardName }) })).toContainText("balance GH₵ 0.00");
+    await expect(
+      page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: wardName }) }),
+    ).toContainText("balance GH₵ 0.00");
 
     // The gateway's return page shows this payment by its id; anything else is the generic page.
     await page.goto(`/payment-success?reference=${stored!._id}`);
@@ -164,7 +196,10 @@ test.describe("fees and payments", () => {
     await expect(page.getByText("GH₵")).toHaveCount(0);
   });
 
-  test("admin records partial payments that add up, refuses a missing reference, and voids with a reason", async ({ page, loginAs }) => {
+  test("admin records partial payments that add up, refuses a missing reference, and voids with a reason", async ({
+    page,
+    loginAs,
+  }) => {
     await loginAs("admin");
     const reg = await createRegistration({ amountDue: 40000, feeSeason: "E2E Season", paymentStatus: "unpaid" });
     await page.goto(`/admin/registrations/${reg._id}`);
@@ -186,7 +221,10 @@ test.describe("fees and payments", () => {
     await expect(page.getByRole("row", { name: /GH₵ 0.20/ })).toBeVisible();
     await connectTestDb();
     // 100.10 + 0.20 is exactly 100.30: integer pesewas, no floats.
-    expect(await Registration.findById(reg._id).lean()).toMatchObject({ amountPaid: 10030, paymentStatus: "part-paid" });
+    expect(await Registration.findById(reg._id).lean()).toMatchObject({
+      amountPaid: 10030,
+      paymentStatus: "part-paid",
+    });
     await expect(page.getByText("GH₵ 100.30", { exact: true })).toBeVisible();
     await expect(page.getByText("GH₵ 299.70", { exact: true })).toBeVisible();
 
@@ -202,12 +240,22 @@ test.describe("fees and payments", () => {
     expect(await AuditLog.countDocuments({ targetId: reg._id, action: "payment.void" })).toBe(1);
   });
 
-  test("@js-only a parent can neither see nor submit for another family's ward; an admin without can_manage_payments cannot change money", async ({ page, loginAs, request }) => {
+  test("@js-only a parent can neither see nor submit for another family's ward; an admin without can_manage_payments cannot change money", async ({
+    page,
+    loginAs,
+    request,
+  }) => {
     const other = await createRegistration({ amountDue: 40000, feeSeason: "E2E Season", paymentStatus: "unpaid" });
     await loginAs("parent");
     const post = await page.request.post("/dashboard/payments", {
       headers: { Origin: E2E.baseURL },
-      form: { registrationId: String(other._id), method: "mtn-momo", reference: `X${uniquePhone()}`, amount: "10", paidOn: today() },
+      form: {
+        registrationId: String(other._id),
+        method: "mtn-momo",
+        reference: `X${uniquePhone()}`,
+        amount: "10",
+        paidOn: today(),
+      },
       maxRedirects: 0,
     });
     expect(post.status()).toBe(404);
@@ -238,8 +286,18 @@ test.describe("fees and payments", () => {
 test.describe("payment states in Registration Management", () => {
   test("the payment filter narrows the list and the row shows its state and balance", async ({ page, loginAs }) => {
     const tag = `Filt${uniquePhone().slice(-6)}`;
-    await createRegistration({ wardName: `Ward ${tag} Over`, amountDue: 40000, amountPaid: 50000, paymentStatus: "overpaid" });
-    await createRegistration({ wardName: `Ward ${tag} Part`, amountDue: 40000, amountPaid: 10000, paymentStatus: "part-paid" });
+    await createRegistration({
+      wardName: `Ward ${tag} Over`,
+      amountDue: 40000,
+      amountPaid: 50000,
+      paymentStatus: "overpaid",
+    });
+    await createRegistration({
+      wardName: `Ward ${tag} Part`,
+      amountDue: 40000,
+      amountPaid: 10000,
+      paymentStatus: "part-paid",
+    });
     await loginAs("admin");
     await page.goto(`/admin/registrations?q=${tag}`);
     await page.getByLabel("Payment", { exact: true }).selectOption("part-paid");
@@ -257,18 +315,55 @@ test.describe("payment states in Registration Management", () => {
 });
 
 test.describe("admin payments page", () => {
-  test("search by reference, phone or ward; filter by state and method; pending first; CSV export of the same", async ({ page, loginAs }) => {
+  test("search by reference, phone or ward; filter by state and method; pending first; CSV export of the same", async ({
+    page,
+    loginAs,
+  }) => {
     const tag = `PAY${uniquePhone().slice(-6)}`;
-    const reg = await createRegistration({ wardName: `Ward ${tag}`, amountDue: 40000, feeSeason: "E2E Season", paymentStatus: "unpaid" });
+    const reg = await createRegistration({
+      wardName: `Ward ${tag}`,
+      amountDue: 40000,
+      feeSeason: "E2E Season",
+      paymentStatus: "unpaid",
+    });
     await connectTestDb();
-    const base = { registrationId: String(reg._id), season: "E2E Season", paidOn: new Date("2026-11-02T00:00:00Z"), source: "admin" as const };
-    await Payment.create({ ...base, amount: 10000, method: "mtn-momo", reference: `${tag}-OLD`, referenceKey: `mtn-momo:${tag}-OLD`, state: "confirmed", stateRank: 1, receiptCode: `VC-E2E-${tag}`, receiptNumber: 1 });
-    await Payment.create({ ...base, amount: 5000, method: "telecel-cash", reference: `${tag}-NEW`, referenceKey: `telecel-cash:${tag}-NEW`, state: "pending", stateRank: 0, payerPhone: "0559990000", source: "parent", createdAt: new Date(Date.now() - 86_400_000) });
+    const base = {
+      registrationId: String(reg._id),
+      season: "E2E Season",
+      paidOn: new Date("2026-11-02T00:00:00Z"),
+      source: "admin" as const,
+    };
+    await Payment.create({
+      ...base,
+      amount: 10000,
+      method: "mtn-momo",
+      reference: `${tag}-OLD`,
+      referenceKey: `mtn-momo:${tag}-OLD`,
+      state: "confirmed",
+      stateRank: 1,
+      receiptCode: `VC-E2E-${tag}`,
+      receiptNumber: 1,
+    });
+    await Payment.create({
+      ...base,
+      amount: 5000,
+      method: "telecel-cash",
+      reference: `${tag}-NEW`,
+      referenceKey: `telecel-cash:${tag}-NEW`,
+      state: "pending",
+      stateRank: 0,
+      payerPhone: "0559990000",
+      source: "parent",
+      createdAt: new Date(Date.now() - 86_400_000),
+    });
     await loginAs("admin");
 
     await page.goto("/admin");
     await expect(page.getByTestId("fees-Pending payments")).toBeVisible();
-    await page.getByRole("navigation", { name: "Admin sections" }).getByRole("link", { name: "Payments", exact: true }).click();
+    await page
+      .getByRole("navigation", { name: "Admin sections" })
+      .getByRole("link", { name: "Payments", exact: true })
+      .click();
     await expect(page.getByRole("heading", { level: 1, name: "Payments" })).toBeVisible();
     await page.getByLabel("Search payments").fill(`Ward ${tag}`);
     await page.getByRole("button", { name: "Filter" }).click();
@@ -292,8 +387,13 @@ test.describe("admin payments page", () => {
     const csv = await page.request.get(`/admin/payments/export?q=${encodeURIComponent(`Ward ${tag}`)}`);
     expect(csv.status()).toBe(200);
     expect(csv.headers()["content-type"]).toBe("text/csv; charset=utf-8");
-    const lines = (await csv.text()).replace(/^\uFEFF/, "").trim().split(/\r?\n/);
-    expect(lines[0]).toBe("Submitted,Paid On,Ward Name,Parent Name,Parent WhatsApp,Programme,Season,Amount (GH₵),Method,Reference,Payer Phone,State,Receipt,Reason,Note");
+    const lines = (await csv.text())
+      .replace(/^\uFEFF/, "")
+      .trim()
+      .split(/\r?\n/);
+    expect(lines[0]).toBe(
+      "Submitted,Paid On,Ward Name,Parent Name,Parent WhatsApp,Programme,Season,Amount (GH₵),Method,Reference,Payer Phone,State,Receipt,Reason,Note",
+    );
     expect(lines).toHaveLength(3);
     expect(lines[1]).toContain(`${tag}-NEW`);
     expect(lines[1]).toContain(",50.00,Telecel Cash,");
@@ -303,7 +403,12 @@ test.describe("admin payments page", () => {
 
 test("the student portal header shows the fees status beside the enrolment badge", async ({ page, loginAs }) => {
   const student = await loginAs("student");
-  await createRegistration({ wardWhatsapp: student.localPhone, amountDue: 45000, amountPaid: 20000, paymentStatus: "part-paid" });
+  await createRegistration({
+    wardWhatsapp: student.localPhone,
+    amountDue: 45000,
+    amountPaid: 20000,
+    paymentStatus: "part-paid",
+  });
   await page.goto("/student-dashboard");
   const header = page.getByRole("banner").filter({ hasText: "Student Portal" });
   await expect(header.getByText("Enrolled", { exact: true })).toBeVisible();
@@ -311,10 +416,21 @@ test("the student portal header shows the fees status beside the enrolment badge
 });
 
 test.describe("registration page: correcting details", () => {
-  test("an admin corrects phones, class and subjects with the enrolment rules; duplicates are refused; changes are audited", async ({ page, loginAs }) => {
+  test("an admin corrects phones, class and subjects with the enrolment rules; duplicates are refused; changes are audited", async ({
+    page,
+    loginAs,
+  }) => {
     const tag = uniquePhone().slice(-6);
-    const taken = await createRegistration({ wardName: `Kofi Taken ${tag}`, programme: "science", subjects: ["Mathematics"] });
-    const reg = await createRegistration({ wardName: `Kofi Edit ${tag}`, programme: "science", subjects: ["Mathematics", "Physics"] });
+    const taken = await createRegistration({
+      wardName: `Kofi Taken ${tag}`,
+      programme: "science",
+      subjects: ["Mathematics"],
+    });
+    const reg = await createRegistration({
+      wardName: `Kofi Edit ${tag}`,
+      programme: "science",
+      subjects: ["Mathematics", "Physics"],
+    });
     await loginAs("admin");
     await page.goto(`/admin/registrations/${reg._id}`);
     const form = page.locator("form", { has: page.getByRole("button", { name: "Save corrections" }) });
@@ -323,7 +439,9 @@ test.describe("registration page: correcting details", () => {
     await form.getByLabel(/^Ward's WhatsApp Number/).fill("12345");
     await form.getByLabel(/^Specific Class/).fill("2S3");
     await form.getByRole("button", { name: "Save corrections" }).click();
-    await expect(form.getByText("Ward's WhatsApp number is required").or(form.getByText(/valid phone number/))).toBeVisible();
+    await expect(
+      form.getByText("Ward's WhatsApp number is required").or(form.getByText(/valid phone number/)),
+    ).toBeVisible();
     await expect(form.getByLabel(/^Specific Class/)).toHaveValue("2S3");
 
     // Same name and WhatsApp number as another science registration: the duplicate rule.
@@ -338,7 +456,9 @@ test.describe("registration page: correcting details", () => {
     await form.getByRole("button", { name: "Save corrections" }).click();
     await expect(page.getByText("Registration updated")).toBeVisible();
     await expect(page.getByRole("heading", { level: 1, name: `Kofi Edited ${tag}` })).toBeVisible();
-    await expect(page.getByText(/Details corrected: .*Ward's Name from "Kofi Edit .*" to "Kofi Edited .*"/)).toBeVisible();
+    await expect(
+      page.getByText(/Details corrected: .*Ward's Name from "Kofi Edit .*" to "Kofi Edited .*"/),
+    ).toBeVisible();
     await connectTestDb();
     const stored = await Registration.findById(reg._id).lean();
     expect(stored).toMatchObject({ specificClass: "2S3", subjectCount: 3, wardNameKey: `kofi edited ${tag}` });

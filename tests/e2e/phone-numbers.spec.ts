@@ -30,7 +30,12 @@ test.describe("phone numbers", () => {
   test("every usual way of writing a Ghana number signs in to the same account", async ({ page }) => {
     const user = await createUser({ role: "parent" });
     const d = user.localPhone.slice(1); // 9 digits after the 0
-    for (const written of [`+233 0${d}`, `00233 ${d.slice(0, 2)} ${d.slice(2)}`, `(0${d.slice(0, 2)}) ${d.slice(2, 5)}-${d.slice(5)}`, d]) {
+    for (const written of [
+      `+233 0${d}`,
+      `00233 ${d.slice(0, 2)} ${d.slice(2)}`,
+      `(0${d.slice(0, 2)}) ${d.slice(2, 5)}-${d.slice(5)}`,
+      d,
+    ]) {
       await page.context().clearCookies();
       await page.goto("/portal?role=parent");
       const form = page.locator("form#sign-in");

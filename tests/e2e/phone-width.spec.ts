@@ -12,20 +12,31 @@ for (const role of ["facilitator", "parent"] as const) {
     const boxes = [];
     for (const link of await links.all()) {
       // The label fits its cell: no clipped text.
-      expect(await link.evaluate((el) => el.scrollWidth <= el.clientWidth && el.scrollHeight <= el.clientHeight)).toBe(true);
+      expect(await link.evaluate((el) => el.scrollWidth <= el.clientWidth && el.scrollHeight <= el.clientHeight)).toBe(
+        true,
+      );
       boxes.push((await link.boundingBox())!);
     }
-    for (let i = 1; i < boxes.length; i++) expect(boxes[i].x).toBeGreaterThanOrEqual(boxes[i - 1].x + boxes[i - 1].width - 0.5);
+    for (let i = 1; i < boxes.length; i++)
+      expect(boxes[i].x).toBeGreaterThanOrEqual(boxes[i - 1].x + boxes[i - 1].width - 0.5);
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
   });
 }
 
-test("the admin registrations list keeps each row's Delete on screen at 360 px, and the page does not scroll sideways", async ({ page, loginAs }) => {
+test("the admin registrations list keeps each row's Delete on screen at 360 px, and the page does not scroll sideways", async ({
+  page,
+  loginAs,
+}) => {
   const { createRegistration } = await import("#tests/support/fixtures.ts");
-  const reg = await createRegistration({ wardName: `Narrow Ward ${Date.now()}`, parentName: "A Parent With A Rather Long Name" });
+  const reg = await createRegistration({
+    wardName: `Narrow Ward ${Date.now()}`,
+    parentName: "A Parent With A Rather Long Name",
+  });
   await loginAs("admin");
   await page.goto(`/admin/registrations?q=${encodeURIComponent(String(reg.wardName))}`);
-  const del = page.getByRole(test.info().project.use.javaScriptEnabled === false ? "link" : "button", { name: `Delete registration of ${reg.wardName}` });
+  const del = page.getByRole(test.info().project.use.javaScriptEnabled === false ? "link" : "button", {
+    name: `Delete registration of ${reg.wardName}`,
+  });
   await expect(del).toBeVisible();
   // Horizontally on screen without scrolling sideways (the list may be below the fold).
   const box = (await del.boundingBox())!;
@@ -35,10 +46,32 @@ test("the admin registrations list keeps each row's Delete on screen at 360 px, 
 });
 
 const PAGES_AT_360 = {
-  anonymous: ["/", "/registration", "/portal", "/auth", "/parent-whatsapp-groups", "/privacy-policy", "/terms-of-service"],
-  student: ["/student-dashboard", "/student-dashboard/subjects", "/student-dashboard/whatsapp", "/student-dashboard/schedule", "/whatsapp", "/dashboard", "/settings"],
+  anonymous: [
+    "/",
+    "/registration",
+    "/portal",
+    "/auth",
+    "/parent-whatsapp-groups",
+    "/privacy-policy",
+    "/terms-of-service",
+  ],
+  student: [
+    "/student-dashboard",
+    "/student-dashboard/subjects",
+    "/student-dashboard/whatsapp",
+    "/student-dashboard/schedule",
+    "/whatsapp",
+    "/dashboard",
+    "/settings",
+  ],
   parent: ["/parent-dashboard", "/dashboard", "/dashboard/payments", "/dashboard/communications", "/profile"],
-  facilitator: ["/facilitator-dashboard", "/facilitator-dashboard/classes", "/facilitator-dashboard/assignments", "/facilitator-dashboard/students", "/dashboard/analytics"],
+  facilitator: [
+    "/facilitator-dashboard",
+    "/facilitator-dashboard/classes",
+    "/facilitator-dashboard/assignments",
+    "/facilitator-dashboard/students",
+    "/dashboard/analytics",
+  ],
   admin: [
     "/admin",
     "/admin/registrations",
@@ -62,7 +95,10 @@ for (const [who, paths] of Object.entries(PAGES_AT_360)) {
     for (const path of paths) {
       const response = await page.goto(path);
       expect(response?.status(), path).toBeLessThan(400);
-      const [scrollWidth, clientWidth] = await page.evaluate(() => [document.scrollingElement!.scrollWidth, document.scrollingElement!.clientWidth]);
+      const [scrollWidth, clientWidth] = await page.evaluate(() => [
+        document.scrollingElement!.scrollWidth,
+        document.scrollingElement!.clientWidth,
+      ]);
       if (scrollWidth > clientWidth) wide.push(`${path} (${scrollWidth} px)`);
     }
     expect(wide, "pages wider than the screen").toEqual([]);
@@ -84,7 +120,11 @@ test("a toast never covers the header's buttons at 360 px", async ({ page, login
   for (const control of controls) {
     const box = await control.boundingBox();
     if (!box) continue;
-    const overlaps = box.x < toastBox.x + toastBox.width && toastBox.x < box.x + box.width && box.y < toastBox.y + toastBox.height && toastBox.y < box.y + box.height;
+    const overlaps =
+      box.x < toastBox.x + toastBox.width &&
+      toastBox.x < box.x + box.width &&
+      box.y < toastBox.y + toastBox.height &&
+      toastBox.y < box.y + box.height;
     expect(overlaps, `the toast covers ${await control.textContent()}`).toBe(false);
   }
 });

@@ -31,7 +31,11 @@ test("profile: update own full name, display name and email", async ({ page, log
   expect(saved).toMatchObject({ fullName: "Adwoa Mensah", displayName: "Adwoa", email: "adwoa@example.com" });
 });
 
-test("settings: change the password with the current one; other sessions are signed out", async ({ page, loginAs, browser }) => {
+test("settings: change the password with the current one; other sessions are signed out", async ({
+  page,
+  loginAs,
+  browser,
+}) => {
   const user = await loginAs("student");
   // A second browser signed in as the same user.
   const other = await browser.newContext();

@@ -7,7 +7,9 @@ const NAV = ["Home", "Programmes", "Benefits", "Registration", "Fees", "Timetabl
 
 test("the landing page says what the school is and has every section", async ({ page }) => {
   await page.goto("/");
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Online vacation classes for Forms 1–3, on WhatsApp class pages");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+    "Online vacation classes for Forms 1–3, on WhatsApp class pages",
+  );
   await expect(page.getByRole("banner", { name: "Announcement" })).toContainText("Registration is still open.");
   for (const [id, name] of [
     ["programmes", "Programmes"],
@@ -28,7 +30,10 @@ test("the landing page says what the school is and has every section", async ({ 
   await expect(page.locator("#fees-payment")).toContainText("Mobile Money");
   await expect(page.locator("#timetable")).toContainText("between 8:00 AM and 4:00 PM");
   await expect(page.locator("main")).toContainText(SUPPORT_HOURS);
-  await expect(page.locator("main").getByRole("link", { name: SUPPORT_PHONES[0].display }).first()).toHaveAttribute("href", `tel:${SUPPORT_PHONES[0].tel}`);
+  await expect(page.locator("main").getByRole("link", { name: SUPPORT_PHONES[0].display }).first()).toHaveAttribute(
+    "href",
+    `tel:${SUPPORT_PHONES[0].tel}`,
+  );
 
   // Calls to action lead to the form.
   await page.locator("main").getByRole("link", { name: "Enrol Now", exact: true }).first().click();
@@ -110,7 +115,9 @@ test.describe("on a phone", () => {
   });
 });
 
-test("@js-only the header gains a shadow after scrolling and a back-to-top button appears after 300 px", async ({ page }) => {
+test("@js-only the header gains a shadow after scrolling and a back-to-top button appears after 300 px", async ({
+  page,
+}) => {
   await page.goto("/");
   const header = page.locator("header").first();
   await expect(header).toHaveAttribute("data-scrolled", "false");
@@ -126,10 +133,14 @@ test("@js-only the header gains a shadow after scrolling and a back-to-top butto
 test("the footer has quick links, the programmes, legal pages, contact and the current year", async ({ page }) => {
   await page.goto("/");
   const footer = page.getByRole("contentinfo");
-  await expect(footer.getByRole("navigation", { name: "Quick links" }).getByRole("link", { name: "FAQ" })).toHaveAttribute("href", "/#faq");
-  for (const p of PROGRAMMES) await expect(footer.getByRole("link", { name: PROGRAMME_LABELS[p], exact: true })).toBeVisible();
+  await expect(
+    footer.getByRole("navigation", { name: "Quick links" }).getByRole("link", { name: "FAQ" }),
+  ).toHaveAttribute("href", "/#faq");
+  for (const p of PROGRAMMES)
+    await expect(footer.getByRole("link", { name: PROGRAMME_LABELS[p], exact: true })).toBeVisible();
   await expect(footer.getByRole("link", { name: CONTACT_EMAIL })).toHaveAttribute("href", `mailto:${CONTACT_EMAIL}`);
-  for (const phone of SUPPORT_PHONES) await expect(footer.getByRole("link", { name: phone.display })).toHaveAttribute("href", `tel:${phone.tel}`);
+  for (const phone of SUPPORT_PHONES)
+    await expect(footer.getByRole("link", { name: phone.display })).toHaveAttribute("href", `tel:${phone.tel}`);
   await expect(footer.getByRole("link", { name: "Facebook" })).toBeVisible();
   await expect(footer).toContainText(`© ${new Date().getFullYear()}`);
   await footer.getByRole("link", { name: "Privacy Policy" }).click();
@@ -141,10 +152,18 @@ test("the footer has quick links, the programmes, legal pages, contact and the c
   await expect(page).toHaveURL(/\/terms-of-service$/);
 });
 
-test("the privacy policy explains what is collected, who sees it, how long it is kept and how to correct or delete it", async ({ page }) => {
+test("the privacy policy explains what is collected, who sees it, how long it is kept and how to correct or delete it", async ({
+  page,
+}) => {
   await page.goto("/privacy-policy");
   await expect(page.getByRole("heading", { level: 1, name: "Privacy Policy" })).toBeVisible();
-  for (const name of ["What we collect", "Why we collect it", "Who can see it", "How long we keep it", "Correcting or deleting your information"]) {
+  for (const name of [
+    "What we collect",
+    "Why we collect it",
+    "Who can see it",
+    "How long we keep it",
+    "Correcting or deleting your information",
+  ]) {
     await expect(page.getByRole("heading", { level: 2, name })).toBeVisible();
   }
   await expect(page.locator("main")).toContainText("WhatsApp number");
@@ -172,7 +191,13 @@ test("/payment-success thanks the parent and gives next steps", async ({ page })
 test("/registration passes axe", async ({ page }) => {
   await page.goto("/registration");
   await expect(page.getByRole("heading", { level: 2, name: "Parent/Guardian Information" })).toBeVisible();
-  for (const name of ["Ward Information", "Academic Programme", "Communication Preferences", "Referral Information", "Feedback"]) {
+  for (const name of [
+    "Ward Information",
+    "Academic Programme",
+    "Communication Preferences",
+    "Referral Information",
+    "Feedback",
+  ]) {
     await expect(page.getByRole("heading", { level: 2, name })).toBeVisible();
   }
   await expectNoA11yViolations(page);

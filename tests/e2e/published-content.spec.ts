@@ -17,10 +17,14 @@ function tmpFile(name: string, bytes: Buffer) {
 }
 
 /** The bell in a portal's header: a link (no JS) or a button (JS) named "Notifications", "N unread" when there are some. */
-const bell = (page: Page) => page.getByRole("link", { name: /^Notifications/ }).or(page.getByRole("button", { name: /^Notifications/ }));
+const bell = (page: Page) =>
+  page.getByRole("link", { name: /^Notifications/ }).or(page.getByRole("button", { name: /^Notifications/ }));
 
 test.describe("announcements reach the people they are for", () => {
-  test("a student sees 'all' and 'students' announcements in the portal's bell, never a facilitators-only one", async ({ page, loginAs }) => {
+  test("a student sees 'all' and 'students' announcements in the portal's bell, never a facilitators-only one", async ({
+    page,
+    loginAs,
+  }) => {
     const tag = uniquePhone();
     await loginAs("admin");
     await page.goto("/admin/communications");
@@ -32,15 +36,26 @@ test.describe("announcements reach the people they are for", () => {
     await connectTestDb();
     const stored = await Communication.findOne({ title: `For students ${tag}` }).lean();
     expect(stored?.recipientType).toBe("students");
-    await Communication.create({ title: `For facilitators ${tag}`, message: "Staff meeting.", senderId: "x", recipientType: "facilitators" });
-    await Communication.create({ title: `For everyone ${tag}`, message: "Happy new term.", senderId: "x", recipientType: "all" });
+    await Communication.create({
+      title: `For facilitators ${tag}`,
+      message: "Staff meeting.",
+      senderId: "x",
+      recipientType: "facilitators",
+    });
+    await Communication.create({
+      title: `For everyone ${tag}`,
+      message: "Happy new term.",
+      senderId: "x",
+      recipientType: "all",
+    });
 
     await page.context().clearCookies();
     await loginAs("student");
     await page.goto("/student-dashboard");
     await expect(bell(page)).toHaveAccessibleName(/^Notifications \d+ unread$/);
     await bell(page).click();
-    if (test.info().project.use.javaScriptEnabled !== false) await page.getByRole("link", { name: "View all notifications" }).click();
+    if (test.info().project.use.javaScriptEnabled !== false)
+      await page.getByRole("link", { name: "View all notifications" }).click();
     await expect(page).toHaveURL(/\/dashboard\/notifications$/);
     await expect(page.getByRole("heading", { name: new RegExp(`For students ${tag}`) })).toBeVisible();
     await expect(page.getByRole("heading", { name: new RegExp(`For everyone ${tag}`) })).toBeVisible();
@@ -83,7 +98,12 @@ test.describe("timetables reach the programme's students and parents", () => {
     await page.context().clearCookies();
     const student = await loginAs("student");
     const parentPhone = uniquePhone();
-    await createRegistration({ wardWhatsapp: student.localPhone, whatsappNumber: parentPhone, programme: "business", subjects: ["Economics"] });
+    await createRegistration({
+      wardWhatsapp: student.localPhone,
+      whatsappNumber: parentPhone,
+      programme: "business",
+      subjects: ["Economics"],
+    });
     await page.goto("/student-dashboard/schedule");
     const list = page.getByRole("region", { name: "Timetables from the school" });
     await expect(list.getByRole("heading", { name: title })).toBeVisible();
@@ -111,7 +131,10 @@ test.describe("timetables reach the programme's students and parents", () => {
 });
 
 test.describe("assignments reach the subject's students", () => {
-  test("students of the subject see and download it; students of other subjects get nothing", async ({ page, loginAs }) => {
+  test("students of the subject see and download it; students of other subjects get nothing", async ({
+    page,
+    loginAs,
+  }) => {
     const title = `Essay ${uniquePhone()}`;
     await loginAs("facilitator");
     await page.goto("/facilitator-dashboard/assignments");
@@ -124,12 +147,20 @@ test.describe("assignments reach the subject's students", () => {
 
     await page.context().clearCookies();
     const student = await loginAs("student");
-    await createRegistration({ wardWhatsapp: student.localPhone, programme: "arts", subjects: ["Literature", "History"] });
+    await createRegistration({
+      wardWhatsapp: student.localPhone,
+      programme: "arts",
+      subjects: ["Literature", "History"],
+    });
     // With JavaScript the portal's first load opens the class pages through a fetcher post (app/routes/student/
     // layout.tsx). On a loaded machine a nav click made while that post and its revalidation were under way lost the
     // race twice in CI (the page stayed on /student-dashboard): click once the page has hydrated and the post is done.
     const js = test.info().project.name === "js";
-    const autoOpened = js ? page.waitForResponse((r) => r.url().includes("/class-pages") && r.request().method() === "POST", { timeout: 30_000 }) : null;
+    const autoOpened = js
+      ? page.waitForResponse((r) => r.url().includes("/class-pages") && r.request().method() === "POST", {
+          timeout: 30_000,
+        })
+      : null;
     await page.goto("/student-dashboard");
     if (js) {
       await waitForHydration(page);

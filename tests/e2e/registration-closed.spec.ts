@@ -15,7 +15,9 @@ test.beforeAll(async () => {
   test.setTimeout(90_000);
   app = await startApp({ seed: false });
   conn = await mongoose.createConnection(app.mongodbUri).asPromise();
-  await conn.collection("settings").updateOne({ _id: "global" as never }, { $set: { registrationEnabled: false } }, { upsert: true });
+  await conn
+    .collection("settings")
+    .updateOne({ _id: "global" as never }, { $set: { registrationEnabled: false } }, { upsert: true });
 });
 
 test.afterAll(async () => {
@@ -52,7 +54,9 @@ test("when registration is closed, /registration says so and refuses posts", asy
   expect(await conn.collection("registrations").countDocuments({})).toBe(0);
 });
 
-test("the banner and the landing page say registration is closed, and say open again once it is switched back on", async ({ page }) => {
+test("the banner and the landing page say registration is closed, and say open again once it is switched back on", async ({
+  page,
+}) => {
   await page.goto(`${app.url}/`);
   const banner = page.getByRole("banner", { name: "Announcement" });
   await expect(banner).toContainText("Registration is closed for now.");
@@ -67,7 +71,9 @@ test("the banner and the landing page say registration is closed, and say open a
     // Settings are cached for 2 s per process.
     await expect(async () => {
       await page.goto(`${app.url}/`);
-      await expect(page.getByRole("banner", { name: "Announcement" })).toContainText("Registration is still open.", { timeout: 500 });
+      await expect(page.getByRole("banner", { name: "Announcement" })).toContainText("Registration is still open.", {
+        timeout: 500,
+      });
     }).toPass({ timeout: 10_000 });
     await expect(page.getByRole("heading", { name: "Registration is still open" })).toBeVisible();
     await page.goto(`${app.url}/registration`);

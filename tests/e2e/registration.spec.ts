@@ -205,15 +205,24 @@ test.describe("validation", () => {
     await expect(page).toHaveURL(/\/registration\/[a-z0-9]{12}$/);
     await connectTestDb();
     const saved = await Registration.findOne({ reference: page.url().split("/").pop() }).lean();
-    expect(saved).toMatchObject({ referralStatus: "other", referralOther: "Church announcement", feedback: "Please start with Mathematics." });
+    expect(saved).toMatchObject({
+      referralStatus: "other",
+      referralOther: "Church announcement",
+      feedback: "Please start with Mathematics.",
+    });
   });
 
   test("the yes/no choices default to yes and 'no' is saved", async ({ page }) => {
     const a = answers("home-economics");
     await page.goto("/registration");
-    await expect(page.getByRole("group", { name: `${L.joinStudentGroups}?` }).getByRole("radio", { name: "Yes" })).toBeChecked();
+    await expect(
+      page.getByRole("group", { name: `${L.joinStudentGroups}?` }).getByRole("radio", { name: "Yes" }),
+    ).toBeChecked();
     await fillRegistration(page, a);
-    await page.getByRole("group", { name: `${L.joinParentGroup}?` }).getByRole("radio", { name: "No" }).check();
+    await page
+      .getByRole("group", { name: `${L.joinParentGroup}?` })
+      .getByRole("radio", { name: "No" })
+      .check();
     await submit(page);
     await expect(page).toHaveURL(/\/registration\/[a-z0-9]{12}$/);
     // joinParentGroup is no: no parent group on the confirmation.
@@ -225,7 +234,9 @@ test.describe("validation", () => {
 });
 
 test.describe("programme and subjects", () => {
-  test("@no-js-only 'Show subjects' lists the chosen programme's subjects and keeps every typed value", async ({ page }) => {
+  test("@no-js-only 'Show subjects' lists the chosen programme's subjects and keeps every typed value", async ({
+    page,
+  }) => {
     await page.goto("/registration");
     await expect(page.getByRole("checkbox", { name: "Mathematics" })).toHaveCount(0);
     await byLabel(page, L.parentName).fill("Esi Boateng");
@@ -253,7 +264,9 @@ test.describe("programme and subjects", () => {
     await expect(page.getByText("Missing Required Fields")).toBeVisible();
   });
 
-  test("@js-only subjects appear with the programme, a change clears them, and the count is live and read-only", async ({ page }) => {
+  test("@js-only subjects appear with the programme, a change clears them, and the count is live and read-only", async ({
+    page,
+  }) => {
     await page.goto("/registration");
     const count = byLabel(page, L.subjectCount);
     await expect(count).toHaveAttribute("readonly", "");
@@ -287,15 +300,27 @@ test.describe("programme and subjects", () => {
 });
 
 test.describe("confirmation", () => {
-  test("lists Join Class Now for usable class pages, Coming Soon otherwise, the parent group, and masks phone numbers", async ({ page }) => {
+  test("lists Join Class Now for usable class pages, Coming Soon otherwise, the parent group, and masks phone numbers", async ({
+    page,
+  }) => {
     await connectTestDb();
     const tag = uniquePhone();
     const usable = `Usable Subject ${tag}`;
     const unusable = `Unusable Subject ${tag}`;
     const missing = `Missing Subject ${tag}`;
     await WhatsappGroup.create([
-      { subjectName: usable, programme: "science", groupType: "student", whatsappLink: `https://chat.whatsapp.com/Test${tag}` },
-      { subjectName: unusable, programme: "science", groupType: "student", whatsappLink: "https://chat.whatsapp.com/placeholder" },
+      {
+        subjectName: usable,
+        programme: "science",
+        groupType: "student",
+        whatsappLink: `https://chat.whatsapp.com/Test${tag}`,
+      },
+      {
+        subjectName: unusable,
+        programme: "science",
+        groupType: "student",
+        whatsappLink: "https://chat.whatsapp.com/placeholder",
+      },
     ]);
     const registration = await createRegistration({
       programme: "science",
@@ -313,7 +338,10 @@ test.describe("confirmation", () => {
     await expect(cards.filter({ hasText: unusable })).toHaveCount(1);
     await expect(cards.filter({ hasText: missing })).toHaveCount(1);
     // The seeded General Science parents' group has a usable link.
-    await expect(page.getByRole("link", { name: "Join Parent Group" })).toHaveAttribute("href", /^https:\/\/chat\.whatsapp\.com\//);
+    await expect(page.getByRole("link", { name: "Join Parent Group" })).toHaveAttribute(
+      "href",
+      /^https:\/\/chat\.whatsapp\.com\//,
+    );
     // Reachable by anyone holding the link: names yes, full phone numbers no.
     await expect(page.getByText("Test Parent")).toBeVisible();
     await expect(page.locator("main")).not.toContainText("0241234567");
@@ -330,7 +358,12 @@ test.describe("confirmation", () => {
 });
 
 test("an anonymous duplicate learns the ward is registered and what to do, never the reference", async ({ page }) => {
-  const existing = await createRegistration({ programme: "arts", subjects: ["Literature"], wardName: `Abena ${uniquePhone()}`, wardWhatsapp: "0201112233" });
+  const existing = await createRegistration({
+    programme: "arts",
+    subjects: ["Literature"],
+    wardName: `Abena ${uniquePhone()}`,
+    wardWhatsapp: "0201112233",
+  });
   const a = answers("arts", {
     wardName: `  ${existing.wardName.toUpperCase()} `,
     wardWhatsapp: "+233 20 111 2233",
@@ -339,17 +372,29 @@ test("an anonymous duplicate learns the ward is registered and what to do, never
   await fillRegistration(page, a);
   await submit(page);
   await expect(page.getByRole("alert")).toContainText("This ward may already be registered.");
-  await expect(page.getByRole("alert")).toContainText("sign in to your parent account to see the registration, or call the school on 024 000 0001");
-  await expect(page.getByRole("alert"), "nothing names the programme it is registered for").not.toContainText("General Arts");
+  await expect(page.getByRole("alert")).toContainText(
+    "sign in to your parent account to see the registration, or call the school on 024 000 0001",
+  );
+  await expect(page.getByRole("alert"), "nothing names the programme it is registered for").not.toContainText(
+    "General Arts",
+  );
   await expect(page.getByRole("link", { name: "View the existing registration" })).toHaveCount(0);
   expect(await page.content()).not.toContain(existing.reference);
   await connectTestDb();
   expect(await Registration.countDocuments({ wardNameKey: existing.wardNameKey, programme: "arts" })).toBe(1);
 });
 
-test("the signed-in parent who registered the ward gets a link to the existing registration", async ({ page, loginAs }) => {
+test("the signed-in parent who registered the ward gets a link to the existing registration", async ({
+  page,
+  loginAs,
+}) => {
   const parent = await loginAs("parent");
-  const existing = await createRegistration({ programme: "arts", subjects: ["Literature"], wardName: `Abena ${uniquePhone()}`, userId: parent.id });
+  const existing = await createRegistration({
+    programme: "arts",
+    subjects: ["Literature"],
+    wardName: `Abena ${uniquePhone()}`,
+    userId: parent.id,
+  });
   await page.goto("/registration");
   await fillRegistration(page, answers("arts", { wardName: existing.wardName, wardWhatsapp: existing.wardWhatsapp }));
   await submit(page);
@@ -376,21 +421,52 @@ test.describe("hostile input", () => {
   });
 
   async function post(request: import("@playwright/test").APIRequestContext, body: string) {
-    return request.post("/registration", { headers: { "Content-Type": "application/x-www-form-urlencoded" }, data: body, maxRedirects: 0 });
+    return request.post("/registration", {
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      data: body,
+      maxRedirects: 0,
+    });
   }
-  const encode = (entries: [string, string][]) => entries.map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`).join("&");
+  const encode = (entries: [string, string][]) =>
+    entries.map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`).join("&");
 
-  test("@no-js-only oversized, unknown, repeated and operator-like values get 400 with messages and nothing is stored", async ({ request }) => {
+  test("@no-js-only oversized, unknown, repeated and operator-like values get 400 with messages and nothing is stored", async ({
+    request,
+  }) => {
     await connectTestDb();
     const cases: { name: string; entries: (b: ReturnType<typeof base>) => [string, string][]; expect: string }[] = [
-      { name: "oversized name", entries: (b) => Object.entries({ ...b, parentName: "A".repeat(5000) }), expect: "at most 100 characters" },
-      { name: "oversized feedback", entries: (b) => Object.entries({ ...b, feedback: "x".repeat(2001) }), expect: "at most 2000 characters" },
-      { name: "unknown programme", entries: (b) => Object.entries({ ...b, programme: "medicine" }), expect: M.programme },
-      { name: "subject from another programme", entries: (b) => Object.entries({ ...b, subjects: "Accounting" }), expect: SUBJECT_NOT_IN_PROGRAMME },
-      { name: "array where a string belongs", entries: (b) => [...Object.entries(b), ["wardName", "Second Ward"]], expect: "Enter one value only" },
+      {
+        name: "oversized name",
+        entries: (b) => Object.entries({ ...b, parentName: "A".repeat(5000) }),
+        expect: "at most 100 characters",
+      },
+      {
+        name: "oversized feedback",
+        entries: (b) => Object.entries({ ...b, feedback: "x".repeat(2001) }),
+        expect: "at most 2000 characters",
+      },
+      {
+        name: "unknown programme",
+        entries: (b) => Object.entries({ ...b, programme: "medicine" }),
+        expect: M.programme,
+      },
+      {
+        name: "subject from another programme",
+        entries: (b) => Object.entries({ ...b, subjects: "Accounting" }),
+        expect: SUBJECT_NOT_IN_PROGRAMME,
+      },
+      {
+        name: "array where a string belongs",
+        entries: (b) => [...Object.entries(b), ["wardName", "Second Ward"]],
+        expect: "Enter one value only",
+      },
       {
         name: "operator-like keys",
-        entries: (b) => [...Object.entries(b).filter(([k]) => k !== "wardWhatsapp" && k !== "programme"), ["wardWhatsapp[$ne]", "x"], ["programme[$gt]", ""]],
+        entries: (b) => [
+          ...Object.entries(b).filter(([k]) => k !== "wardWhatsapp" && k !== "programme"),
+          ["wardWhatsapp[$ne]", "x"],
+          ["programme[$gt]", ""],
+        ],
         expect: M.wardWhatsapp,
       },
     ];
@@ -422,7 +498,10 @@ test.describe("hostile input", () => {
   });
 });
 
-test("@js-only after a successful submission that returns to the same page, the shared form starts empty", async ({ page, loginAs }) => {
+test("@js-only after a successful submission that returns to the same page, the shared form starts empty", async ({
+  page,
+  loginAs,
+}) => {
   await loginAs("admin");
   const a = answers("science");
   await page.goto("/admin/register-student");

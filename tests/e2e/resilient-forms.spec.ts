@@ -46,10 +46,14 @@ async function registrationsOf(wardName: string) {
 }
 
 /** The drafts this browser profile holds. */
-const draftKeys = (page: Page) => page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith("vcp-draft:")));
+const draftKeys = (page: Page) =>
+  page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith("vcp-draft:")));
 
 test.describe("a dropped link loses nothing @js-only", () => {
-  test("offline submit keeps the page and the answers; back online it is sent once and confirmed", async ({ page, context }) => {
+  test("offline submit keeps the page and the answers; back online it is sent once and confirmed", async ({
+    page,
+    context,
+  }) => {
     const wardName = `Offline ${uniquePhone()}`;
     await open(page, "/registration");
     await fillRegistration(page, wardName);
@@ -113,7 +117,9 @@ test.describe("a dropped link loses nothing @js-only", () => {
 });
 
 test.describe("before the form's validation code has arrived @js-only", () => {
-  test("leaving fields sends nothing to the server and what was chosen stays; the submission is checked there", async ({ page }) => {
+  test("leaving fields sends nothing to the server and what was chosen stays; the submission is checked there", async ({
+    page,
+  }) => {
     const wardName = `Early ${uniquePhone()}`;
     // The schema chunk (Zod and the phone metadata) held back, as on a slow link where the page is interactive first.
     let releaseSchema!: () => void;
@@ -143,7 +149,9 @@ test.describe("before the form's validation code has arrived @js-only", () => {
 });
 
 test.describe("drafts on the device @js-only", () => {
-  test("a reload mid-form offers the answers back; Restore puts them back, Start again forgets them", async ({ page }) => {
+  test("a reload mid-form offers the answers back; Restore puts them back, Start again forgets them", async ({
+    page,
+  }) => {
     const wardName = `Draft ${uniquePhone()}`;
     await open(page, "/registration");
     await byLabel(page, L.parentName).fill("Yaa Asantewaa");
@@ -167,7 +175,9 @@ test.describe("drafts on the device @js-only", () => {
     await expect(page.getByRole("radio", { name: "No" }).first()).toBeChecked();
 
     // Never a password or a file: only the form's own fields are stored.
-    const stored = await page.evaluate(() => JSON.parse(localStorage.getItem("vcp-draft:v1:registration:guest")!).values as [string, string][]);
+    const stored = await page.evaluate(
+      () => JSON.parse(localStorage.getItem("vcp-draft:v1:registration:guest")!).values as [string, string][],
+    );
     expect(stored.map(([name]) => name)).not.toContain("password");
 
     await page.reload();
@@ -221,7 +231,9 @@ test.describe("drafts on the device @js-only", () => {
     await loginAs("admin");
     await open(page, "/admin/communications");
     await page.getByLabel(/^Title/).fill("Exams moved to Friday");
-    await expect.poll(async () => (await draftKeys(page)).some((k) => k.startsWith("vcp-draft:v1:announcement:"))).toBe(true);
+    await expect
+      .poll(async () => (await draftKeys(page)).some((k) => k.startsWith("vcp-draft:v1:announcement:")))
+      .toBe(true);
     await page.reload();
     await page.getByRole("button", { name: "Restore" }).click();
     await expect(page.getByLabel(/^Title/)).toHaveValue("Exams moved to Friday");
@@ -244,12 +256,15 @@ test.describe("the service worker @js-only", () => {
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
     const kept = await page.evaluate(async () => {
       const urls: string[] = [];
-      for (const name of await caches.keys()) for (const r of await (await caches.open(name)).keys()) urls.push(new URL(r.url).pathname);
+      for (const name of await caches.keys())
+        for (const r of await (await caches.open(name)).keys()) urls.push(new URL(r.url).pathname);
       return urls;
     });
     expect(kept).toContain("/registration");
     expect(kept).toContain("/offline");
-    expect(kept.filter((u) => !u.startsWith("/assets/") && !["/", "/registration", "/offline"].includes(u))).toEqual([]);
+    expect(kept.filter((u) => !u.startsWith("/assets/") && !["/", "/registration", "/offline"].includes(u))).toEqual(
+      [],
+    );
 
     await context.setOffline(true);
     await page.goto("/student-dashboard").catch(() => {});
@@ -266,14 +281,21 @@ test.describe("the service worker on a new deploy @js-only", () => {
   test("a new build's worker replaces the old one and deletes the old build's copies", async ({ page }) => {
     await page.goto("/");
     await page.waitForFunction(() => navigator.serviceWorker?.controller !== null, undefined, { timeout: 20_000 });
-    const before = await page.evaluate(async () => ({ script: navigator.serviceWorker.controller!.scriptURL, caches: await caches.keys() }));
-    const version = await page.evaluate(() => (window as unknown as { __reactRouterManifest: { version: string } }).__reactRouterManifest.version);
+    const before = await page.evaluate(async () => ({
+      script: navigator.serviceWorker.controller!.scriptURL,
+      caches: await caches.keys(),
+    }));
+    const version = await page.evaluate(
+      () => (window as unknown as { __reactRouterManifest: { version: string } }).__reactRouterManifest.version,
+    );
     expect(before.script).toContain(`/sw.js?v=${version}`);
     expect(before.caches).toEqual([`vcp-shell-${version}`]);
 
     // What the next deploy's page does: register the worker under the new build's version.
     const after = await page.evaluate(async () => {
-      const changed = new Promise((r) => navigator.serviceWorker.addEventListener("controllerchange", r, { once: true }));
+      const changed = new Promise((r) =>
+        navigator.serviceWorker.addEventListener("controllerchange", r, { once: true }),
+      );
       await navigator.serviceWorker.register("/sw.js?v=next-build", { scope: "/", updateViaCache: "none" });
       await changed;
       const deadline = Date.now() + 10_000;
@@ -325,7 +347,10 @@ test("a repeated idempotency key from a second app instance gets the first resul
   expect(await registrationsOf(wardName)).toBe(1);
 });
 
-test("without JavaScript, an oversized upload comes back with every text field and the message by the file @no-js-only", async ({ page, loginAs }) => {
+test("without JavaScript, an oversized upload comes back with every text field and the message by the file @no-js-only", async ({
+  page,
+  loginAs,
+}) => {
   await loginAs("facilitator");
   await page.goto("/facilitator-dashboard/assignments");
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "vcp-i16-"));

@@ -4,7 +4,17 @@
  * fuzzing of every action and query parameter in hostile-input.spec.ts; the duplicate enrolment's wording in
  * registration.spec.ts.)
  */
-import { test, expect, connectTestDb, createRegistration, createUser, sessionCookieHeader, setPermissions, signInAs, uniquePhone } from "#tests/support/fixtures.ts";
+import {
+  test,
+  expect,
+  connectTestDb,
+  createRegistration,
+  createUser,
+  sessionCookieHeader,
+  setPermissions,
+  signInAs,
+  uniquePhone,
+} from "#tests/support/fixtures.ts";
 import { startIsolatedApp, type IsolatedApp } from "#tests/support/isolated-app.ts";
 import { waitForHydration } from "#tests/support/hydration.ts";
 import { E2E } from "#tests/support/e2e-env.ts";
@@ -38,7 +48,10 @@ test.describe("limits no single client can use up @js-only", () => {
   let app: IsolatedApp;
   test.beforeAll(async () => {
     // The default limits, the demo data, and client addresses from X-Forwarded-For (a proxy on loopback).
-    app = await startIsolatedApp({ MONGODB_URI: undefined, DB_IN_MEMORY: "true", SEED_DEMO_DATA: "true", TRUST_PROXY: "loopback" }, { waitFor: "healthy" });
+    app = await startIsolatedApp(
+      { MONGODB_URI: undefined, DB_IN_MEMORY: "true", SEED_DEMO_DATA: "true", TRUST_PROXY: "loopback" },
+      { waitFor: "healthy" },
+    );
   });
   test.afterAll(async () => {
     await app?.stop();
@@ -55,17 +68,39 @@ test.describe("limits no single client can use up @js-only", () => {
   test("620 junk sign-ins from one address: the real admin and a new parent still get in", async () => {
     test.setTimeout(120_000);
     const junk = await pool(
-      Array.from({ length: 620 }, (_, i) => async () => (await post("/portal?role=parent", { intent: "signin", phone: `050${String(i).padStart(7, "0")}`, password: "junk" }, "10.66.6.6")).status),
+      Array.from(
+        { length: 620 },
+        (_, i) => async () =>
+          (
+            await post(
+              "/portal?role=parent",
+              { intent: "signin", phone: `050${String(i).padStart(7, "0")}`, password: "junk" },
+              "10.66.6.6",
+            )
+          ).status,
+      ),
       20,
     );
     expect(junk.filter((s) => s >= 500)).toEqual([]);
     expect(junk.filter((s) => s === 429).length, "the attacker is held back by its own limit").toBeGreaterThan(500);
-    const admin = await post("/portal?role=admin", { intent: "signin", phone: "0244000001", password: "demo-admin-2025" }, "10.20.0.1");
+    const admin = await post(
+      "/portal?role=admin",
+      { intent: "signin", phone: "0244000001", password: "demo-admin-2025" },
+      "10.20.0.1",
+    );
     expect(admin.status, "the real admin's correct password").toBe(302);
     const phone = "0509990001";
     const signUp = await post(
       "/portal?role=parent",
-      { intent: "signup", role: "parent", phone, fullName: "New Parent", email: "new.parent@example.com", password: "good-pass-42", confirmPassword: "good-pass-42" },
+      {
+        intent: "signup",
+        role: "parent",
+        phone,
+        fullName: "New Parent",
+        email: "new.parent@example.com",
+        password: "good-pass-42",
+        confirmPassword: "good-pass-42",
+      },
       "10.20.0.2",
     );
     expect(signUp.status, "a new sign-up").toBe(302);
@@ -88,9 +123,19 @@ test.describe("limits no single client can use up @js-only", () => {
 
   test("anonymous enrolment: limited per address and per WhatsApp number, values kept, others unaffected", async () => {
     test.setTimeout(120_000);
-    const fromOne = await pool(Array.from({ length: 61 }, () => async () => (await post("/registration", enrolment(uniquePhone()), "10.30.0.1")).status), 4);
+    const fromOne = await pool(
+      Array.from(
+        { length: 61 },
+        () => async () => (await post("/registration", enrolment(uniquePhone()), "10.30.0.1")).status,
+      ),
+      4,
+    );
     expect(fromOne.filter((s) => s === 302)).toHaveLength(60);
-    const refused = await post("/registration", { ...enrolment(uniquePhone()), wardName: "Kept Ward Name" }, "10.30.0.1");
+    const refused = await post(
+      "/registration",
+      { ...enrolment(uniquePhone()), wardName: "Kept Ward Name" },
+      "10.30.0.1",
+    );
     expect(refused.status).toBe(429);
     const page = await refused.text();
     expect(page).toContain("Too many registrations have been sent from this connection");
@@ -99,14 +144,23 @@ test.describe("limits no single client can use up @js-only", () => {
 
     const parent = uniquePhone();
     const sameNumber: number[] = [];
-    for (let i = 0; i < 11; i++) sameNumber.push((await post("/registration", enrolment(parent), `10.31.0.${i + 1}`)).status);
+    for (let i = 0; i < 11; i++)
+      sameNumber.push((await post("/registration", enrolment(parent), `10.31.0.${i + 1}`)).status);
     expect(sameNumber.slice(0, 10)).toEqual(Array(10).fill(302));
     expect(sameNumber[10], "the 11th enrolment naming one parent number in a day").toBe(429);
   });
 
   test("CSP reports: limited per address, and a body that is not a report is a 400 with no stack trace", async () => {
-    const report = JSON.stringify({ "csp-report": { "document-uri": `${app.url}/`, "violated-directive": "script-src" } });
-    const statuses = await pool(Array.from({ length: 300 }, () => async () => (await post("/__csp-report", report, "10.40.0.1", "application/csp-report")).status), 10);
+    const report = JSON.stringify({
+      "csp-report": { "document-uri": `${app.url}/`, "violated-directive": "script-src" },
+    });
+    const statuses = await pool(
+      Array.from(
+        { length: 300 },
+        () => async () => (await post("/__csp-report", report, "10.40.0.1", "application/csp-report")).status,
+      ),
+      10,
+    );
     expect(statuses.filter((s) => s === 204)).toHaveLength(20);
     expect(statuses.filter((s) => s === 429)).toHaveLength(280);
     const before = app.output().length;
@@ -117,7 +171,9 @@ test.describe("limits no single client can use up @js-only", () => {
   });
 });
 
-test("unique query strings on a cached page share one entry; a free redirect target is never stored @js-only", async ({ request }) => {
+test("unique query strings on a cached page share one entry; a free redirect target is never stored @js-only", async ({
+  request,
+}) => {
   const misses: string[] = [];
   for (let i = 0; i < 40; i++) {
     const response = await request.get(`/registration?u=${Date.now()}-${i}`, { headers: { "Accept-Encoding": "br" } });
@@ -131,11 +187,20 @@ test("unique query strings on a cached page share one entry; a free redirect tar
   await expect(await withTarget.text()).toContain("redirectTo");
 });
 
-test("an admin with every flag removed has no facilitator or file powers either @js-only", async ({ request, page, loginAs }) => {
+test("an admin with every flag removed has no facilitator or file powers either @js-only", async ({
+  request,
+  page,
+  loginAs,
+}) => {
   await loginAs("facilitator");
   const upload = await page.request.post("/facilitator-dashboard/assignments", {
     headers: SAME_ORIGIN,
-    multipart: { intent: "upload", subject: "Mathematics", title: `Polyglot ${uniquePhone()}`, file: { name: "poly.html", mimeType: "text/html", buffer: POLYGLOT } },
+    multipart: {
+      intent: "upload",
+      subject: "Mathematics",
+      title: `Polyglot ${uniquePhone()}`,
+      file: { name: "poly.html", mimeType: "text/html", buffer: POLYGLOT },
+    },
     maxRedirects: 0,
   });
   expect(upload.status()).toBe(302);
@@ -151,25 +216,43 @@ test("an admin with every flag removed has no facilitator or file powers either 
   await setPermissions(admin.id, Object.fromEntries(ADMIN_PERMISSION_FLAGS.map((f) => [f, false])));
   const headers = { Cookie: await sessionCookieHeader(admin), ...SAME_ORIGIN };
   expect((await request.get(`/assignments/${assignment._id}/file`, { headers })).status()).toBe(404);
-  expect((await request.get(`/facilitator-dashboard/assignments/${assignment._id}/file`, { headers })).status()).toBe(404);
+  expect((await request.get(`/facilitator-dashboard/assignments/${assignment._id}/file`, { headers })).status()).toBe(
+    404,
+  );
   const posted = await request.post("/facilitator-dashboard/assignments", {
     headers,
-    multipart: { intent: "upload", subject: "Mathematics", title: "Not allowed", file: { name: "a.pdf", mimeType: "application/pdf", buffer: POLYGLOT } },
+    multipart: {
+      intent: "upload",
+      subject: "Mathematics",
+      title: "Not allowed",
+      file: { name: "a.pdf", mimeType: "application/pdf", buffer: POLYGLOT },
+    },
     maxRedirects: 0,
   });
   expect(posted.status()).toBe(403);
   expect(await Assignment.countDocuments({ title: "Not allowed" })).toBe(0);
 });
 
-test("no 500 for redirect targets beyond Latin-1, impossible dates or text that is not UTF-8 @js-only", async ({ request }) => {
-  const signOut = await request.post("/sign-out", { headers: SAME_ORIGIN, form: { redirectTo: "/€" }, maxRedirects: 0 });
+test("no 500 for redirect targets beyond Latin-1, impossible dates or text that is not UTF-8 @js-only", async ({
+  request,
+}) => {
+  const signOut = await request.post("/sign-out", {
+    headers: SAME_ORIGIN,
+    form: { redirectTo: "/€" },
+    maxRedirects: 0,
+  });
   expect(signOut.status()).toBe(302);
   expect(signOut.headers().location).toBe("/%E2%82%AC");
 
   const user = await createUser({ role: "parent" });
   const signIn = await request.post("/portal?role=parent", {
     headers: SAME_ORIGIN,
-    form: { intent: "signin", phone: user.localPhone, password: user.password, redirectTo: "/parent-dashboard?ward=Ɛsi" },
+    form: {
+      intent: "signin",
+      phone: user.localPhone,
+      password: user.password,
+      redirectTo: "/parent-dashboard?ward=Ɛsi",
+    },
     maxRedirects: 0,
   });
   expect(signIn.status()).toBe(302);
@@ -205,18 +288,39 @@ test("the offline page offers back only addresses on this site @js-only", async 
   await expect(page.getByRole("link", { name: "Try again" })).toHaveAttribute("href", "/parent-dashboard");
 });
 
-test("viewing as a parent: a payment names the admin who made it; evaluation answers are refused @js-only", async ({ page, context }) => {
+test("viewing as a parent: a payment names the admin who made it; evaluation answers are refused @js-only", async ({
+  page,
+  context,
+}) => {
   const admin = await createUser({ role: "admin", fullName: `Viewing Admin ${uniquePhone().slice(-4)}` });
   const parent = await createUser({ role: "parent" });
   // A subject of its own: the form below reaches only this ward, never another test's parents.
   const subject = `Viewed Subject ${uniquePhone()}`;
-  const registration = await createRegistration({ userId: parent.id, programme: "home-economics", subjects: [subject] });
+  const registration = await createRegistration({
+    userId: parent.id,
+    programme: "home-economics",
+    subjects: [subject],
+  });
   await signInAs(context, admin);
-  expect((await page.request.post("/impersonation/start", { headers: SAME_ORIGIN, form: { userId: parent.id }, maxRedirects: 0 })).status()).toBe(302);
+  expect(
+    (
+      await page.request.post("/impersonation/start", {
+        headers: SAME_ORIGIN,
+        form: { userId: parent.id },
+        maxRedirects: 0,
+      })
+    ).status(),
+  ).toBe(302);
 
   const paid = await page.request.post("/dashboard/payments", {
     headers: SAME_ORIGIN,
-    form: { registrationId: String(registration._id), amount: "50", method: "mtn-momo", reference: `VA${uniquePhone()}`, paidOn: new Date().toISOString().slice(0, 10) },
+    form: {
+      registrationId: String(registration._id),
+      amount: "50",
+      method: "mtn-momo",
+      reference: `VA${uniquePhone()}`,
+      paidOn: new Date().toISOString().slice(0, 10),
+    },
     maxRedirects: 0,
   });
   expect(paid.status()).toBe(302);
@@ -226,11 +330,30 @@ test("viewing as a parent: a payment names the admin who made it; evaluation ans
   expect(entry.details).toMatchObject({ viewingAs: parent.id, source: "parent" });
 
   const formId = await createEvaluationForm(
-    { title: `Viewed ${uniquePhone()}`, programmes: ["home-economics"], subject, opensAt: new Date(Date.now() - 86_400_000), closesAt: new Date(Date.now() + 86_400_000), anonymous: false },
+    {
+      title: `Viewed ${uniquePhone()}`,
+      programmes: ["home-economics"],
+      subject,
+      opensAt: new Date(Date.now() - 86_400_000),
+      closesAt: new Date(Date.now() + 86_400_000),
+      anonymous: false,
+    },
     admin.id,
   );
-  await addQuestion(formId, { type: "single", prompt: "Is the class time convenient?", required: true, perSubject: false, options: ["Yes", "No"], lowLabel: "", highLabel: "" });
-  const answered = await page.request.post(`/dashboard/evaluations/${formId}/${registration._id}`, { headers: SAME_ORIGIN, form: { rev: "1" }, maxRedirects: 0 });
+  await addQuestion(formId, {
+    type: "single",
+    prompt: "Is the class time convenient?",
+    required: true,
+    perSubject: false,
+    options: ["Yes", "No"],
+    lowLabel: "",
+    highLabel: "",
+  });
+  const answered = await page.request.post(`/dashboard/evaluations/${formId}/${registration._id}`, {
+    headers: SAME_ORIGIN,
+    form: { rev: "1" },
+    maxRedirects: 0,
+  });
   expect(answered.status()).toBe(403);
   expect(await answered.text()).toContain("cannot be sent while viewing as someone");
 });

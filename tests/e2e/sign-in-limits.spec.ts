@@ -19,7 +19,14 @@ test.describe("sign-in limits @js-only", () => {
   test.beforeAll(async () => {
     app = await startIsolatedApp(
       // The app-wide limit of auth posts per minute is not what these tests are about (600 would be reached).
-      { MONGODB_URI: undefined, DB_IN_MEMORY: "true", SEED_DEMO_DATA: "false", SIGNIN_WINDOW_SECONDS: String(WINDOW_SECONDS), TRUST_PROXY: "loopback", AUTH_GLOBAL_PER_MINUTE: "100000" },
+      {
+        MONGODB_URI: undefined,
+        DB_IN_MEMORY: "true",
+        SEED_DEMO_DATA: "false",
+        SIGNIN_WINDOW_SECONDS: String(WINDOW_SECONDS),
+        TRUST_PROXY: "loopback",
+        AUTH_GLOBAL_PER_MINUTE: "100000",
+      },
       { waitFor: "healthy" },
     );
   });
@@ -34,9 +41,22 @@ test.describe("sign-in limits @js-only", () => {
       body: new URLSearchParams(form),
       redirect: "manual",
     });
-  const signIn = (phone: string, password: string, address: string) => post("/portal?role=parent", { intent: "signin", phone, password }, address);
+  const signIn = (phone: string, password: string, address: string) =>
+    post("/portal?role=parent", { intent: "signin", phone, password }, address);
   const signUp = (phone: string, password: string, address: string) =>
-    post("/portal?role=parent", { intent: "signup", role: "parent", phone, fullName: "Real Parent", email: `${phone}@example.com`, password, confirmPassword: password }, address);
+    post(
+      "/portal?role=parent",
+      {
+        intent: "signup",
+        role: "parent",
+        phone,
+        fullName: "Real Parent",
+        email: `${phone}@example.com`,
+        password,
+        confirmPassword: password,
+      },
+      address,
+    );
   const tally = (statuses: number[]) =>
     `${statuses.filter((s) => s === 429).length} refused unchecked, ${statuses.filter((s) => s === 400).length} wrong, ${statuses.filter((s) => s === 302).length} signed in, ${statuses.filter((s) => s >= 500).length} 5xx`;
 
@@ -53,7 +73,10 @@ test.describe("sign-in limits @js-only", () => {
     const statuses = burst.map((r) => r.status);
     console.log(`one client: ${tally(statuses)}`);
     expect(statuses.filter((s) => s >= 500)).toEqual([]);
-    expect(statuses.filter((s) => s === 302), "no request of the burst may sign in").toEqual([]);
+    expect(
+      statuses.filter((s) => s === 302),
+      "no request of the burst may sign in",
+    ).toEqual([]);
     // At most maxLoginAttempts (5) passwords were checked at all.
     expect(statuses.filter((s) => s === 400).length).toBeLessThanOrEqual(5);
     // The right password right after the burst, from the attacker: still refused.
@@ -66,7 +89,11 @@ test.describe("sign-in limits @js-only", () => {
     const password = "real-password-3";
     expect((await signUp(phone, password, "10.20.1.1")).status).toBe(302);
 
-    const burst = await Promise.all(Array.from({ length: 300 }, (_, i) => signIn(phone, `wrong-${i}`, `10.70.${Math.floor(i / 200)}.${(i % 200) + 1}`)));
+    const burst = await Promise.all(
+      Array.from({ length: 300 }, (_, i) =>
+        signIn(phone, `wrong-${i}`, `10.70.${Math.floor(i / 200)}.${(i % 200) + 1}`),
+      ),
+    );
     const statuses = burst.map((r) => r.status);
     console.log(`300 clients: ${tally(statuses)}`);
     expect(statuses.filter((s) => s >= 500)).toEqual([]);
@@ -85,7 +112,19 @@ test.describe("sign-in limits @js-only", () => {
   test("a few wrong passwords from anywhere do not keep the real user out", async () => {
     const phone = "0501234568";
     const password = "real-password-2";
-    await post("/portal?role=parent", { intent: "signup", role: "parent", phone, fullName: "Other Parent", email: "other@example.com", password, confirmPassword: password }, "10.21.0.1");
+    await post(
+      "/portal?role=parent",
+      {
+        intent: "signup",
+        role: "parent",
+        phone,
+        fullName: "Other Parent",
+        email: "other@example.com",
+        password,
+        confirmPassword: password,
+      },
+      "10.21.0.1",
+    );
     for (let i = 0; i < 6; i++) await signIn(phone, `wrong-${i}`, "10.67.0.1");
     expect((await signIn(phone, password, "10.67.0.1")).status, "the failing client is held back").toBe(429);
     expect((await signIn(phone, password, "10.21.0.9")).status, "a clean client with the right password").toBe(302);

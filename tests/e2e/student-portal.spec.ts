@@ -1,5 +1,13 @@
 import type { Page } from "@playwright/test";
-import { test, expect, createUser, signInAs, createRegistration, connectTestDb, uniquePhone } from "#tests/support/fixtures.ts";
+import {
+  test,
+  expect,
+  createUser,
+  signInAs,
+  createRegistration,
+  connectTestDb,
+  uniquePhone,
+} from "#tests/support/fixtures.ts";
 import { expectNoA11yViolations } from "#tests/support/axe.ts";
 import { pdfText } from "#tests/support/pdf-text.ts";
 import { E2E } from "#tests/support/e2e-env.ts";
@@ -12,7 +20,11 @@ import { SCHEDULE_DAYS, filterByDay, generateSchedule, scheduleDayOf } from "#ap
 /** A student signed in, owning a registration through their phone = the ward's WhatsApp number. */
 async function studentWithRegistration(page: Page, overrides: Record<string, unknown> = {}) {
   const user = await createUser({ role: "student" });
-  const registration = await createRegistration({ wardWhatsapp: user.localPhone, wardName: `Ward ${uniquePhone()}`, ...overrides });
+  const registration = await createRegistration({
+    wardWhatsapp: user.localPhone,
+    wardName: `Ward ${uniquePhone()}`,
+    ...overrides,
+  });
   await signInAs(page.context(), user);
   return { user, registration };
 }
@@ -23,7 +35,9 @@ function uniqueSubjects(...names: string[]) {
   return names.map((n) => `${n} ${tag}`);
 }
 
-async function addGroups(groups: Array<{ subjectName: string; programme?: string; groupType?: string; whatsappLink: string }>) {
+async function addGroups(
+  groups: Array<{ subjectName: string; programme?: string; groupType?: string; whatsappLink: string }>,
+) {
   await connectTestDb();
   // Raw inserts: some links (e.g. empty) are legacy data the schema would refuse today.
   await WhatsappGroup.collection.insertMany(
@@ -63,7 +77,10 @@ test.describe("access", () => {
   test("a facilitator is refused too, including the class-pages action", async ({ page, loginAs }) => {
     await loginAs("facilitator");
     expect((await page.goto("/student-dashboard/subjects"))?.status()).toBe(403);
-    const post = await page.request.post("/student-dashboard/class-pages", { form: { intent: "dismiss" }, maxRedirects: 0 });
+    const post = await page.request.post("/student-dashboard/class-pages", {
+      form: { intent: "dismiss" },
+      maxRedirects: 0,
+    });
     expect(post.status()).toBe(403);
   });
 });
@@ -80,17 +97,26 @@ test.describe("without a registration", () => {
     await expect(tabs(page).getByRole("link", { name: "Overview" })).toHaveAttribute("aria-current", "page");
     await expect(tabs(page).getByRole("link", { name: "Admin" })).toHaveCount(0);
     await expect(page.getByRole("definition").filter({ hasText: "Not registered" })).toBeVisible();
-    await expect(page.getByRole("link", { name: "Complete Registration Form" })).toHaveAttribute("href", "/registration");
+    await expect(page.getByRole("link", { name: "Complete Registration Form" })).toHaveAttribute(
+      "href",
+      "/registration",
+    );
     await expectNoA11yViolations(page);
 
     await openTab(page, "Subjects");
     await expect(page.getByText("No subjects enrolled")).toBeVisible();
-    await expect(page.getByRole("link", { name: "Complete Registration Form" })).toHaveAttribute("href", "/registration");
+    await expect(page.getByRole("link", { name: "Complete Registration Form" })).toHaveAttribute(
+      "href",
+      "/registration",
+    );
     await expectNoA11yViolations(page);
 
     await openTab(page, "WhatsApp");
     await expect(page.getByRole("heading", { name: "Registration Required" })).toBeVisible();
-    await expect(page.getByRole("link", { name: "Complete Registration Form" })).toHaveAttribute("href", "/registration");
+    await expect(page.getByRole("link", { name: "Complete Registration Form" })).toHaveAttribute(
+      "href",
+      "/registration",
+    );
     await expectNoA11yViolations(page);
 
     await openTab(page, "Schedule");
@@ -114,7 +140,8 @@ test.describe("with a registration", () => {
     await expect(header(page).getByText("General Science")).toBeVisible();
     await expect(page.getByRole("button", { name: "Logout" })).toBeVisible();
 
-    const stat = (label: string) => page.getByRole("term").filter({ hasText: label }).locator("xpath=following-sibling::dd[1]");
+    const stat = (label: string) =>
+      page.getByRole("term").filter({ hasText: label }).locator("xpath=following-sibling::dd[1]");
     await expect(stat("Total Subjects")).toHaveText("3");
     // The seed has a class page for every science subject.
     await expect(stat("WhatsApp Groups")).toHaveText("3");
@@ -126,7 +153,9 @@ test.describe("with a registration", () => {
 
     await openTab(page, "Subjects");
     for (const s of subjects) {
-      await expect(page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: s }) })).toContainText("Active");
+      await expect(page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: s }) })).toContainText(
+        "Active",
+      );
     }
     await expect(page.getByRole("link", { name: "Complete Registration Form" })).toHaveCount(0);
     await expectNoA11yViolations(page);
@@ -135,8 +164,15 @@ test.describe("with a registration", () => {
   test("a registration the student submitted themselves counts too, and the newest wins", async ({ page }) => {
     const user = await createUser({ role: "student" });
     const older = await createRegistration({ userId: user.id, wardName: `Older ${uniquePhone()}` });
-    await Registration.collection.updateOne({ _id: older._id } as never, { $set: { createdAt: new Date(Date.now() - 86_400_000) } });
-    const newest = await createRegistration({ userId: user.id, wardName: `Newer ${uniquePhone()}`, programme: "business", subjects: ["Accounting"] });
+    await Registration.collection.updateOne({ _id: older._id } as never, {
+      $set: { createdAt: new Date(Date.now() - 86_400_000) },
+    });
+    const newest = await createRegistration({
+      userId: user.id,
+      wardName: `Newer ${uniquePhone()}`,
+      programme: "business",
+      subjects: ["Accounting"],
+    });
     await signInAs(page.context(), user);
     await page.goto("/student-dashboard/subjects");
     await expect(page.getByRole("heading", { level: 1, name: newest.wardName })).toBeVisible();
@@ -154,8 +190,19 @@ test.describe("with a registration", () => {
 });
 
 test.describe("WhatsApp tab", () => {
-  test("class pages follow the link rule, ordered by subject, with the parent card and guidelines", async ({ page }) => {
-    const [alpha, bravo, charlie, delta, echo, foxtrot, golf, hotel] = uniqueSubjects("Alpha", "Bravo", "Charlie", "Delta", "Echo", "Foxtrot", "Golf", "Hotel");
+  test("class pages follow the link rule, ordered by subject, with the parent card and guidelines", async ({
+    page,
+  }) => {
+    const [alpha, bravo, charlie, delta, echo, foxtrot, golf, hotel] = uniqueSubjects(
+      "Alpha",
+      "Bravo",
+      "Charlie",
+      "Delta",
+      "Echo",
+      "Foxtrot",
+      "Golf",
+      "Hotel",
+    );
     await addGroups([
       { subjectName: hotel, whatsappLink: "https://chat.whatsapp.com/GoodHotel" },
       { subjectName: alpha, whatsappLink: "https://chat.whatsapp.com/GoodAlpha" },
@@ -177,9 +224,23 @@ test.describe("WhatsApp tab", () => {
     await expect(tabs(page).getByRole("link", { name: "WhatsApp" })).toHaveAttribute("aria-current", "page");
     await expect(page.getByRole("note").filter({ hasText: "Join the WhatsApp class page" })).toBeVisible();
 
-    const list = page.getByRole("heading", { name: "WhatsApp Class Pages" }).locator("xpath=..").getByRole("list").first();
-    await expect(list.getByRole("heading", { level: 3 })).toHaveText([alpha, bravo, charlie, delta, echo, foxtrot, golf, hotel]);
-    const card = (subject: string) => list.getByRole("listitem").filter({ has: page.getByRole("heading", { name: subject, exact: true }) });
+    const list = page
+      .getByRole("heading", { name: "WhatsApp Class Pages" })
+      .locator("xpath=..")
+      .getByRole("list")
+      .first();
+    await expect(list.getByRole("heading", { level: 3 })).toHaveText([
+      alpha,
+      bravo,
+      charlie,
+      delta,
+      echo,
+      foxtrot,
+      golf,
+      hotel,
+    ]);
+    const card = (subject: string) =>
+      list.getByRole("listitem").filter({ has: page.getByRole("heading", { name: subject, exact: true }) });
     for (const good of [alpha, hotel]) {
       const join = card(good).getByRole("link", { name: /^Join Class Now/ });
       await expect(join).toHaveAttribute("href", `https://chat.whatsapp.com/Good${good.split(" ")[0]}`);
@@ -204,10 +265,23 @@ test.describe("WhatsApp tab", () => {
     await expectNoA11yViolations(page);
   });
 
-  test("'WhatsApp groups being set up' with no class pages; a '#' parent link is 'Link Coming Soon'", async ({ page }) => {
+  test("'WhatsApp groups being set up' with no class pages; a '#' parent link is 'Link Coming Soon'", async ({
+    page,
+  }) => {
     // Visual Arts' newest non-science parent group is this '#' one (docs/product.md#integrations lookup).
-    await addGroups([{ subjectName: `Visual Arts Parents ${uniquePhone()}`, programme: "visual-arts", groupType: "parent", whatsappLink: "#" }]);
-    await studentWithRegistration(page, { programme: "visual-arts", subjects: uniqueSubjects("Nothing Yet"), classPagesOpenedAt: new Date() });
+    await addGroups([
+      {
+        subjectName: `Visual Arts Parents ${uniquePhone()}`,
+        programme: "visual-arts",
+        groupType: "parent",
+        whatsappLink: "#",
+      },
+    ]);
+    await studentWithRegistration(page, {
+      programme: "visual-arts",
+      subjects: uniqueSubjects("Nothing Yet"),
+      classPagesOpenedAt: new Date(),
+    });
     await page.goto("/student-dashboard/whatsapp");
     await expect(page.getByText("WhatsApp groups being set up")).toBeVisible();
     await expect(page.getByRole("main").getByText("Visual Arts", { exact: true })).toBeVisible();
@@ -218,7 +292,9 @@ test.describe("WhatsApp tab", () => {
   });
 
   test("joining a class page announces it @js-only", async ({ page, context }) => {
-    await context.route("https://chat.whatsapp.com/**", (route) => route.fulfill({ status: 200, contentType: "text/html", body: "<title>WhatsApp</title>" }));
+    await context.route("https://chat.whatsapp.com/**", (route) =>
+      route.fulfill({ status: 200, contentType: "text/html", body: "<title>WhatsApp</title>" }),
+    );
     const [subject] = uniqueSubjects("Joinable");
     await addGroups([{ subjectName: subject, whatsappLink: "https://chat.whatsapp.com/Joinable" }]);
     await studentWithRegistration(page, { subjects: [subject], classPagesOpenedAt: new Date() });
@@ -231,8 +307,13 @@ test.describe("WhatsApp tab", () => {
 });
 
 test.describe("automatic opening of class pages", () => {
-  test("opens each usable class page once per registration, with a toast per group @js-only", async ({ page, context }) => {
-    await context.route("https://chat.whatsapp.com/**", (route) => route.fulfill({ status: 200, contentType: "text/html", body: "<title>WhatsApp</title>" }));
+  test("opens each usable class page once per registration, with a toast per group @js-only", async ({
+    page,
+    context,
+  }) => {
+    await context.route("https://chat.whatsapp.com/**", (route) =>
+      route.fulfill({ status: 200, contentType: "text/html", body: "<title>WhatsApp</title>" }),
+    );
     const [one, two, broken] = uniqueSubjects("Auto One", "Auto Two", "Auto Broken");
     await addGroups([
       { subjectName: one, whatsappLink: "https://chat.whatsapp.com/AutoOne" },
@@ -246,9 +327,14 @@ test.describe("automatic opening of class pages", () => {
     await expect.poll(() => popups.length).toBe(2);
     await expect(page.getByRole("status").filter({ hasText: "Joining Group" })).toBeVisible();
     for (const p of popups) await p.waitForURL(/chat\.whatsapp\.com/);
-    expect(popups.map((p) => p.url()).sort()).toEqual(["https://chat.whatsapp.com/AutoOne", "https://chat.whatsapp.com/AutoTwo"]);
+    expect(popups.map((p) => p.url()).sort()).toEqual([
+      "https://chat.whatsapp.com/AutoOne",
+      "https://chat.whatsapp.com/AutoTwo",
+    ]);
     await connectTestDb();
-    await expect.poll(async () => (await Registration.findById(registration._id).lean())?.classPagesOpenedAt).toBeTruthy();
+    await expect
+      .poll(async () => (await Registration.findById(registration._id).lean())?.classPagesOpenedAt)
+      .toBeTruthy();
 
     // Remembered on the server: another visit opens nothing and shows no join list.
     await page.goto("/student-dashboard");
@@ -266,9 +352,14 @@ test.describe("automatic opening of class pages", () => {
     await addGroups([{ subjectName: subject, whatsappLink: "https://chat.whatsapp.com/Blocked" }]);
     await studentWithRegistration(page, { subjects: [subject] });
     await page.goto("/student-dashboard");
-    await expect(page.getByRole("alert").filter({ hasText: "Could not automatically open WhatsApp groups" })).toBeVisible();
+    await expect(
+      page.getByRole("alert").filter({ hasText: "Could not automatically open WhatsApp groups" }),
+    ).toBeVisible();
     const list = page.getByRole("region", { name: "Join your class pages" });
-    await expect(list.getByRole("link", { name: `Join the ${subject} class page` })).toHaveAttribute("href", "https://chat.whatsapp.com/Blocked");
+    await expect(list.getByRole("link", { name: `Join the ${subject} class page` })).toHaveAttribute(
+      "href",
+      "https://chat.whatsapp.com/Blocked",
+    );
     await expectNoA11yViolations(page);
   });
 
@@ -277,7 +368,9 @@ test.describe("automatic opening of class pages", () => {
     await addGroups([{ subjectName: subject, whatsappLink: "https://chat.whatsapp.com/coming soon" }]);
     const { registration } = await studentWithRegistration(page, { subjects: [subject] });
     await page.goto("/student-dashboard");
-    await expect(page.getByRole("status").filter({ hasText: "No WhatsApp groups available yet for your subjects" })).toBeVisible();
+    await expect(
+      page.getByRole("status").filter({ hasText: "No WhatsApp groups available yet for your subjects" }),
+    ).toBeVisible();
     await connectTestDb();
     expect((await Registration.findById(registration._id).lean())?.classPagesOpenedAt ?? null).toBeNull();
   });
@@ -321,7 +414,11 @@ test.describe("Schedule tab", () => {
     await expect(page.getByText("Your weekly timetable for General Science")).toBeVisible();
     await expect(page.getByRole("note").filter({ hasText: "Today's Classes" })).toBeVisible();
 
-    const cards = page.getByRole("heading", { name: "Class Schedule" }).locator("xpath=ancestor::section[1]").getByRole("listitem").filter({ has: page.getByRole("heading", { level: 3 }) });
+    const cards = page
+      .getByRole("heading", { name: "Class Schedule" })
+      .locator("xpath=ancestor::section[1]")
+      .getByRole("listitem")
+      .filter({ has: page.getByRole("heading", { level: 3 }) });
     await expect(cards).toHaveCount(week.length);
     await expect(cards.getByRole("heading", { level: 3 })).toHaveText(week.map((e) => e.subject));
     const first = cards.first();
@@ -334,7 +431,8 @@ test.describe("Schedule tab", () => {
     await expect(cards.filter({ hasText: "Today" })).toHaveCount(today ? filterByDay(week, today).length : 0);
 
     const summary = page.getByRole("region", { name: "Schedule Summary" });
-    const value = (label: string) => summary.getByRole("term").filter({ hasText: label }).locator("xpath=following-sibling::dd[1]");
+    const value = (label: string) =>
+      summary.getByRole("term").filter({ hasText: label }).locator("xpath=following-sibling::dd[1]");
     await expect(value("Subjects")).toHaveText("2");
     await expect(value("Total Classes")).toHaveText(String(week.length));
     await expect(value("Average per Day")).toHaveText(String(Math.round(week.length / 5)));
@@ -350,7 +448,10 @@ test.describe("Schedule tab", () => {
     await expect(page).toHaveURL(new RegExp(`\\?day=${busyDay}$`));
     await expect(filter.getByRole("link", { name: busyDay })).toHaveAttribute("aria-current", "page");
     await expect(cards).toHaveCount(filterByDay(week, busyDay).length);
-    await expect(page.getByRole("link", { name: "Download PDF" })).toHaveAttribute("href", `/student-dashboard/schedule.pdf?day=${busyDay}`);
+    await expect(page.getByRole("link", { name: "Download PDF" })).toHaveAttribute(
+      "href",
+      `/student-dashboard/schedule.pdf?day=${busyDay}`,
+    );
 
     const freeDay = SCHEDULE_DAYS.find((d) => filterByDay(week, d).length === 0);
     if (freeDay) {
@@ -366,7 +467,9 @@ test.describe("Schedule tab", () => {
     // One subject has at most 4 classes on 4 different days: one weekday is always free.
     const subjects = ["Biology"];
     const { registration } = await studentWithRegistration(page, { subjects, classPagesOpenedAt: new Date() });
-    const freeDay = SCHEDULE_DAYS.find((d) => filterByDay(generateSchedule(registration.reference, subjects), d).length === 0)!;
+    const freeDay = SCHEDULE_DAYS.find(
+      (d) => filterByDay(generateSchedule(registration.reference, subjects), d).length === 0,
+    )!;
     await page.goto(`/student-dashboard/schedule?day=${freeDay}`);
     await expect(page.getByText(`No classes on ${freeDay}`)).toBeVisible();
     await expectNoA11yViolations(page);
@@ -380,7 +483,9 @@ test.describe("Schedule tab", () => {
     const response = await page.request.get("/student-dashboard/schedule.pdf");
     expect(response.status()).toBe(200);
     expect(response.headers()["content-type"]).toBe("application/pdf");
-    expect(response.headers()["content-disposition"]).toMatch(/^attachment; filename="timetable-[a-z0-9-]+-week\.pdf"$/);
+    expect(response.headers()["content-disposition"]).toMatch(
+      /^attachment; filename="timetable-[a-z0-9-]+-week\.pdf"$/,
+    );
     const text = pdfText(await response.body());
     expect(text).toContain(SCHOOL_NAME);
     expect(text).toContain(`Student: ${registration.wardName}`);
@@ -420,11 +525,21 @@ test.describe("admins", () => {
     await expectNoA11yViolations(page);
   });
 
-  test("an admin viewing as a student sees that student's portal and PDF, and opens nothing", async ({ page, context, loginAs }) => {
-    await context.route("https://chat.whatsapp.com/**", (route) => route.fulfill({ status: 200, contentType: "text/html", body: "<title>WhatsApp</title>" }));
+  test("an admin viewing as a student sees that student's portal and PDF, and opens nothing", async ({
+    page,
+    context,
+    loginAs,
+  }) => {
+    await context.route("https://chat.whatsapp.com/**", (route) =>
+      route.fulfill({ status: 200, contentType: "text/html", body: "<title>WhatsApp</title>" }),
+    );
     const subjects = ["Economics", "Geography"];
     const student = await createUser({ role: "student" });
-    const registration = await createRegistration({ wardWhatsapp: student.localPhone, wardName: `Viewed ${uniquePhone()}`, subjects });
+    const registration = await createRegistration({
+      wardWhatsapp: student.localPhone,
+      wardName: `Viewed ${uniquePhone()}`,
+      subjects,
+    });
     const admin = await loginAs("admin");
     await connectTestDb();
     const session = await Session.findOne({ userId: admin.id }).sort({ createdAt: -1 }).lean();
@@ -443,10 +558,18 @@ test.describe("admins", () => {
 
     const text = pdfText(await (await page.request.get("/student-dashboard/schedule.pdf")).body());
     expect(text).toContain(`Student: ${registration.wardName}`);
-    const post = await page.request.post("/student-dashboard/class-pages", { form: { intent: "auto-open" }, headers: { Origin: E2E.baseURL } });
+    const post = await page.request.post("/student-dashboard/class-pages", {
+      form: { intent: "auto-open" },
+      headers: { Origin: E2E.baseURL },
+    });
     expect(post.status()).toBe(403);
     // (axe itself opens about:blank pages, so look for WhatsApp pages only.)
-    expect(context.pages().map((p) => p.url()).filter((u) => u.includes("whatsapp.com"))).toEqual([]);
+    expect(
+      context
+        .pages()
+        .map((p) => p.url())
+        .filter((u) => u.includes("whatsapp.com")),
+    ).toEqual([]);
     expect((await Registration.findById(registration._id).lean())?.classPagesOpenedAt ?? null).toBeNull();
   });
 });

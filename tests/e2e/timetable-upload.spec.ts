@@ -1,6 +1,13 @@
 import fs from "node:fs";
 import path from "node:path";
-import { test, expect, createUser, createRegistration, sessionCookieHeader, connectTestDb } from "#tests/support/fixtures.ts";
+import {
+  test,
+  expect,
+  createUser,
+  createRegistration,
+  sessionCookieHeader,
+  connectTestDb,
+} from "#tests/support/fixtures.ts";
 import { expectNoA11yViolations } from "#tests/support/axe.ts";
 import { E2E } from "#tests/support/e2e-env.ts";
 import { Timetable } from "#app/models/timetable.server.ts";
@@ -20,18 +27,28 @@ const MISSING = "Missing information: Please provide a title, select a programme
 /** Every stored upload (GridFS, app/models/file-store.server.ts): its key and size. */
 async function storedUploads(): Promise<{ filename: string; length: number }[]> {
   const mongoose = await connectTestDb();
-  return mongoose.connection.db!.collection("uploads.files").find({}, { projection: { filename: 1, length: 1 } }).toArray() as never;
+  return mongoose.connection
+    .db!.collection("uploads.files")
+    .find({}, { projection: { filename: 1, length: 1 } })
+    .toArray() as never;
 }
 const uploadedFiles = async () => (await storedUploads()).map((f) => f.filename);
 const filesOf = async (userId: string) => (await uploadedFiles()).filter((f) => f.startsWith(`${userId}/`));
 async function storedBytes(key: string) {
   const mongoose = await connectTestDb();
   const chunks: Buffer[] = [];
-  for await (const chunk of new GridFSBucket(mongoose.connection.db!, { bucketName: "uploads" }).openDownloadStreamByName(key)) chunks.push(chunk as Buffer);
+  for await (const chunk of new GridFSBucket(mongoose.connection.db!, {
+    bucketName: "uploads",
+  }).openDownloadStreamByName(key))
+    chunks.push(chunk as Buffer);
   return Buffer.concat(chunks);
 }
 
-async function fillSingle(page: Page, file: { name: string; mimeType: string; buffer: Buffer } | null, title = "Form 2 Science timetable") {
+async function fillSingle(
+  page: Page,
+  file: { name: string; mimeType: string; buffer: Buffer } | null,
+  title = "Form 2 Science timetable",
+) {
   const form = page.getByRole("region", { name: "Upload a timetable" });
   await form.getByLabel("Title").fill(title);
   await form.getByLabel("Programme").selectOption("science");
@@ -41,7 +58,10 @@ async function fillSingle(page: Page, file: { name: string; mimeType: string; bu
 }
 
 test.describe("Timetable upload", () => {
-  test("non-admins see the Access Restricted text and cannot post; anonymous visitors sign in first", async ({ page, loginAs }) => {
+  test("non-admins see the Access Restricted text and cannot post; anonymous visitors sign in first", async ({
+    page,
+    loginAs,
+  }) => {
     await loginAs("student");
     await page.goto("/timetable-upload");
     await expect(page.getByText(ACCESS_RESTRICTED)).toBeVisible();
@@ -50,11 +70,20 @@ test.describe("Timetable upload", () => {
     const before = (await uploadedFiles()).length;
     const post = await page.request.post("/timetable-upload", {
       headers: { Origin: E2E.baseURL },
-      multipart: { intent: "single", title: "x", programme: "science", file: { name: "t.png", mimeType: "image/png", buffer: PNG } },
+      multipart: {
+        intent: "single",
+        title: "x",
+        programme: "science",
+        file: { name: "t.png", mimeType: "image/png", buffer: PNG },
+      },
       maxRedirects: 0,
     });
     expect(post.status()).toBe(403);
-    const bulk = await page.request.post("/timetable-upload", { headers: { Origin: E2E.baseURL }, multipart: { intent: "bulk" }, maxRedirects: 0 });
+    const bulk = await page.request.post("/timetable-upload", {
+      headers: { Origin: E2E.baseURL },
+      multipart: { intent: "bulk" },
+      maxRedirects: 0,
+    });
     expect(bulk.status()).toBe(403);
     expect((await uploadedFiles()).length).toBe(before);
 
@@ -63,7 +92,11 @@ test.describe("Timetable upload", () => {
     await expect(page).toHaveURL(/\/portal\?redirectTo=%2Ftimetable-upload/);
   });
 
-  test("an admin uploads a timetable: stored under a generated name, listed, and downloadable by signed-in users only", async ({ page, loginAs, request }) => {
+  test("an admin uploads a timetable: stored under a generated name, listed, and downloadable by signed-in users only", async ({
+    page,
+    loginAs,
+    request,
+  }) => {
     const admin = await loginAs("admin");
     await page.goto("/timetable-upload");
     await expect(page.getByRole("heading", { level: 1, name: "Timetable Upload" })).toBeVisible();
@@ -83,7 +116,14 @@ test.describe("Timetable upload", () => {
 
     await connectTestDb();
     const row = await Timetable.findOne({ title }).lean();
-    expect(row).toMatchObject({ userId: admin.id, description: null, programme: "science", fileName: "My Timetable.png", fileType: "image/png", fileSize: PNG.length });
+    expect(row).toMatchObject({
+      userId: admin.id,
+      description: null,
+      programme: "science",
+      fileName: "My Timetable.png",
+      fileType: "image/png",
+      fileSize: PNG.length,
+    });
     expect(row!.filePath).toMatch(new RegExp(`^${admin.id}/\\d{13}\\.png$`));
     expect((await storedBytes(row!.filePath)).equals(PNG)).toBe(true);
 
@@ -107,13 +147,26 @@ test.describe("Timetable upload", () => {
     // A General Science student may download it; a student of no programme is told it does not exist.
     const student = await createUser({ role: "student" });
     await createRegistration({ wardWhatsapp: student.localPhone, programme: "science" });
-    const asStudent = await request.get(href!, { headers: { Cookie: await sessionCookieHeader(student) }, maxRedirects: 0 });
+    const asStudent = await request.get(href!, {
+      headers: { Cookie: await sessionCookieHeader(student) },
+      maxRedirects: 0,
+    });
     expect(asStudent.status()).toBe(200);
     const stranger = await createUser({ role: "student" });
-    expect((await request.get(href!, { headers: { Cookie: await sessionCookieHeader(stranger) }, maxRedirects: 0 })).status()).toBe(404);
+    expect(
+      (
+        await request.get(href!, { headers: { Cookie: await sessionCookieHeader(stranger) }, maxRedirects: 0 })
+      ).status(),
+    ).toBe(404);
     const anonymous = await request.get(href!, { maxRedirects: 0 });
     expect(anonymous.status()).toBe(302);
-    expect((await request.get("/timetables/zzzzzzzzzzzzzzzzzzzz/file", { headers: { Cookie: await sessionCookieHeader(student) } })).status()).toBe(404);
+    expect(
+      (
+        await request.get("/timetables/zzzzzzzzzzzzzzzzzzzz/file", {
+          headers: { Cookie: await sessionCookieHeader(student) },
+        })
+      ).status(),
+    ).toBe(404);
 
     // A PDF with a description.
     await fillSingle(page, { name: "term.pdf", mimeType: "application/pdf", buffer: PDF }, `${title} PDF`);
@@ -131,7 +184,13 @@ test.describe("Timetable upload", () => {
     await expect(page.getByRole("status")).toContainText("All timetables uploaded successfully");
     await connectTestDb();
     const rows = await Timetable.find({ userId: admin.id }).lean();
-    expect(rows.map((r) => r.programme).sort()).toEqual(["arts", "business", "home-economics", "science", "visual-arts"]);
+    expect(rows.map((r) => r.programme).sort()).toEqual([
+      "arts",
+      "business",
+      "home-economics",
+      "science",
+      "visual-arts",
+    ]);
     for (const r of rows) {
       expect(r.filePath).toMatch(new RegExp(`^${admin.id}/\\d{13}-${r.programme}\\.png$`));
       expect(r.fileType).toBe("image/png");
@@ -167,10 +226,20 @@ test.describe("Timetable upload", () => {
     await connectTestDb();
     expect(await Timetable.countDocuments({ userId: admin.id })).toBe(0);
     expect(await filesOf(admin.id)).toEqual([]);
-    expect((await uploadedFiles()).filter((f) => !before.includes(f) && !f.startsWith(`${admin.id}/`) && !/^[a-z0-9]+\/\d{13}(-[a-z-]+)?\.(png|jpg|pdf)$/.test(f))).toEqual([]);
+    expect(
+      (await uploadedFiles()).filter(
+        (f) =>
+          !before.includes(f) &&
+          !f.startsWith(`${admin.id}/`) &&
+          !/^[a-z0-9]+\/\d{13}(-[a-z-]+)?\.(png|jpg|pdf)$/.test(f),
+      ),
+    ).toEqual([]);
   });
 
-  test("the server refuses hostile multipart bodies itself: size while streaming, bytes not names, no path from the client", async ({ loginAs, page }) => {
+  test("the server refuses hostile multipart bodies itself: size while streaming, bytes not names, no path from the client", async ({
+    loginAs,
+    page,
+  }) => {
     const admin = await loginAs("admin");
     const post = (file: { name: string; mimeType: string; buffer: Buffer }, title = "Hostile") =>
       page.request.post("/timetable-upload", {
@@ -181,14 +250,22 @@ test.describe("Timetable upload", () => {
     const parent = path.dirname(E2E.uploadsDir);
     const outsideBefore = fs.readdirSync(parent);
 
-    const big = await post({ name: "big.png", mimeType: "image/png", buffer: Buffer.concat([PNG, Buffer.alloc(6 * 1024 * 1024)]) });
+    const big = await post({
+      name: "big.png",
+      mimeType: "image/png",
+      buffer: Buffer.concat([PNG, Buffer.alloc(6 * 1024 * 1024)]),
+    });
     expect(big.status()).toBe(413);
     expect(await big.text()).toContain("Please upload files smaller than 5MB");
     const elf = await post({ name: "photo.png", mimeType: "image/png", buffer: ELF });
     expect(elf.status()).toBe(415);
     const svg = await post({ name: "x.png", mimeType: "image/png", buffer: SVG });
     expect(svg.status()).toBe(415);
-    const html = await post({ name: "x.pdf", mimeType: "application/pdf", buffer: Buffer.from("<html><script>alert(1)</script></html>") });
+    const html = await post({
+      name: "x.pdf",
+      mimeType: "application/pdf",
+      buffer: Buffer.from("<html><script>alert(1)</script></html>"),
+    });
     expect(html.status()).toBe(415);
     const empty = await post({ name: "x.png", mimeType: "image/png", buffer: Buffer.alloc(0) });
     expect(empty.status()).toBe(400);

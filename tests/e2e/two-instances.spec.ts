@@ -27,11 +27,20 @@ test.describe.configure({ mode: "serial" });
 test.beforeAll(async () => {
   test.setTimeout(120_000);
   const port = await freePort();
-  db = spawn(process.execPath, ["--import", "tsx", "packages/embedded-mongo/src/cli.ts", "--memory", "--port", String(port), "--quiet"], { stdio: "ignore" });
+  db = spawn(
+    process.execPath,
+    ["--import", "tsx", "packages/embedded-mongo/src/cli.ts", "--memory", "--port", String(port), "--quiet"],
+    { stdio: "ignore" },
+  );
   dbUri = `mongodb://127.0.0.1:${port}/two_instances`;
   mongo = new MongoClient(dbUri, { serverSelectionTimeoutMS: 20_000 });
   await mongo.connect();
-  const env = (name: string) => ({ MONGODB_URI: dbUri, SEED_DEMO_DATA: "true", UPLOADS_DIR: path.join(scratch, name), SESSION_SECRET: "two-instances-secret" });
+  const env = (name: string) => ({
+    MONGODB_URI: dbUri,
+    SEED_DEMO_DATA: "true",
+    UPLOADS_DIR: path.join(scratch, name),
+    SESSION_SECRET: "two-instances-secret",
+  });
   a = await startIsolatedApp(env("a"), { waitFor: "healthy" });
   b = await startIsolatedApp({ ...env("b"), SEED_DEMO_DATA: "false" }, { waitFor: "healthy" });
 });
@@ -51,7 +60,10 @@ async function signIn(app: IsolatedApp, phone: string, password: string) {
     headers: { Origin: app.url },
     redirect: "manual",
   });
-  const cookie = res.headers.getSetCookie().map((c) => c.split(";")[0]).find((c) => c.startsWith("__session="));
+  const cookie = res.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .find((c) => c.startsWith("__session="));
   return { status: res.status, cookie: cookie ?? null };
 }
 
@@ -69,7 +81,12 @@ test("@js-only a session, an upload, sign-in limits, settings and sign-out work 
   form.append("title", "Two instances timetable");
   form.append("programme", "science");
   form.append("file", new File([new Uint8Array(PNG)], "two.png", { type: "image/png" }));
-  const upload = await fetch(`${a.url}/timetable-upload`, { method: "POST", body: form, headers: { Cookie: cookie!, Origin: a.url }, redirect: "manual" });
+  const upload = await fetch(`${a.url}/timetable-upload`, {
+    method: "POST",
+    body: form,
+    headers: { Cookie: cookie!, Origin: a.url },
+    redirect: "manual",
+  });
   expect(upload.status).toBe(302);
   const row = await mongo.db().collection("timetables").findOne({ title: "Two instances timetable" });
   const download = await fetch(`${b.url}/timetables/${row!._id}/file`, { headers: { Cookie: cookie! } });
@@ -90,19 +107,38 @@ test("@js-only a session, an upload, sign-in limits, settings and sign-out work 
 
   // Maintenance mode switched on at A shows on B within 2 s.
   const save = (maintenance: boolean) => {
-    const body = new URLSearchParams({ siteName: "Vacation Classes", adminEmail: "admin@example.com", siteDescription: "", registrationEnabled: "on" });
+    const body = new URLSearchParams({
+      siteName: "Vacation Classes",
+      adminEmail: "admin@example.com",
+      siteDescription: "",
+      registrationEnabled: "on",
+    });
     if (maintenance) body.set("maintenanceMode", "on");
-    return fetch(`${a.url}/admin/settings`, { method: "POST", body, headers: { Cookie: cookie!, Origin: a.url }, redirect: "manual" });
+    return fetch(`${a.url}/admin/settings`, {
+      method: "POST",
+      body,
+      headers: { Cookie: cookie!, Origin: a.url },
+      redirect: "manual",
+    });
   };
   expect((await save(true)).status).toBe(302);
   const changedAt = Date.now();
-  await expect.poll(async () => (await fetch(`${b.url}/registration`)).status, { timeout: 2_500, intervals: [100] }).toBe(503);
+  await expect
+    .poll(async () => (await fetch(`${b.url}/registration`)).status, { timeout: 2_500, intervals: [100] })
+    .toBe(503);
   expect(Date.now() - changedAt).toBeLessThanOrEqual(2_500);
   expect((await save(false)).status).toBe(302);
-  await expect.poll(async () => (await fetch(`${b.url}/registration`)).status, { timeout: 2_500, intervals: [100] }).toBe(200);
+  await expect
+    .poll(async () => (await fetch(`${b.url}/registration`)).status, { timeout: 2_500, intervals: [100] })
+    .toBe(200);
 
   // Signing out on B ends the session on A.
-  const signOut = await fetch(`${b.url}/sign-out`, { method: "POST", body: new URLSearchParams(), headers: { Cookie: cookie!, Origin: b.url }, redirect: "manual" });
+  const signOut = await fetch(`${b.url}/sign-out`, {
+    method: "POST",
+    body: new URLSearchParams(),
+    headers: { Cookie: cookie!, Origin: b.url },
+    redirect: "manual",
+  });
   expect(signOut.status).toBe(302);
   const onA = await fetch(`${a.url}/admin`, { headers: { Cookie: cookie! }, redirect: "manual" });
   expect(onA.status).toBe(302);
@@ -141,7 +177,10 @@ test("@js-only stopping one instance during a burst: the other answers everythin
   expect(await stopped).toBe(0);
   const all = await Promise.all(results);
   const fromB = all.filter((r) => r.app === "b").map((r) => r.result);
-  expect(fromB.filter((r) => !("status" in r) || r.status !== 200), "B answers every request").toEqual([]);
+  expect(
+    fromB.filter((r) => !("status" in r) || r.status !== 200),
+    "B answers every request",
+  ).toEqual([]);
   const fromA = all.filter((r) => r.app === "a").map((r) => r.result);
   const answeredByA = fromA.filter((r) => "status" in r && r.status === 200).length;
   expect(answeredByA).toBeGreaterThan(0);
@@ -153,7 +192,10 @@ test("@js-only stopping one instance during a burst: the other answers everythin
     .filter((l) => l.startsWith("{"))
     .map((l) => JSON.parse(l) as { method?: string; path?: string; status?: number; msg?: string })
     .filter((l) => l.method === "GET" && l.path === "/portal");
-  expect(logged.filter((l) => l.status !== 200 || l.msg !== "request"), "A logged no failed or aborted request").toEqual([]);
+  expect(
+    logged.filter((l) => l.status !== 200 || l.msg !== "request"),
+    "A logged no failed or aborted request",
+  ).toEqual([]);
   expect(logged.length, "every request A accepted reached the client").toBe(answeredByA);
   const errors = fromA.filter((r): r is { error: string } => "error" in r).map((r) => r.error);
   expect(errors.filter((e) => e !== "ECONNREFUSED" && e !== "ECONNRESET")).toEqual([]);

@@ -1,8 +1,18 @@
-import { test, expect, createUser, signInAs, createRegistration, connectTestDb, uniquePhone } from "#tests/support/fixtures.ts";
+import {
+  test,
+  expect,
+  createUser,
+  signInAs,
+  createRegistration,
+  connectTestDb,
+  uniquePhone,
+} from "#tests/support/fixtures.ts";
 import { expectNoA11yViolations } from "#tests/support/axe.ts";
 import { WhatsappGroup } from "#app/models/whatsapp-group.server.ts";
 
-async function addGroups(groups: Array<{ subjectName: string; programme?: string; groupType?: string; whatsappLink: string }>) {
+async function addGroups(
+  groups: Array<{ subjectName: string; programme?: string; groupType?: string; whatsappLink: string }>,
+) {
   await connectTestDb();
   await WhatsappGroup.collection.insertMany(
     groups.map((g, i) => ({
@@ -23,9 +33,13 @@ test.describe("/whatsapp", () => {
     await expect(page.getByRole("alert").filter({ hasText: "Please log in to access WhatsApp groups." })).toBeVisible();
   });
 
-  test("with a registration: a welcome banner and only class-page or subject-group cards of the ward's subjects", async ({ page }) => {
+  test("with a registration: a welcome banner and only class-page or subject-group cards of the ward's subjects", async ({
+    page,
+  }) => {
     const tag = uniquePhone().slice(-6);
-    const [classPage, subjectGroup, general, other] = ["Class", "Subject", "General", "Other"].map((n) => `WA ${n} ${tag}`);
+    const [classPage, subjectGroup, general, other] = ["Class", "Subject", "General", "Other"].map(
+      (n) => `WA ${n} ${tag}`,
+    );
     await addGroups([
       { subjectName: classPage, whatsappLink: "https://chat.whatsapp.com/WaClass" },
       { subjectName: subjectGroup, groupType: "subject", whatsappLink: "https://chat.whatsapp.com/Temporary" },
@@ -33,7 +47,10 @@ test.describe("/whatsapp", () => {
       { subjectName: other, whatsappLink: "https://chat.whatsapp.com/WaOther" },
     ]);
     const user = await createUser({ role: "student" });
-    const registration = await createRegistration({ wardWhatsapp: user.localPhone, subjects: [classPage, subjectGroup, general] });
+    const registration = await createRegistration({
+      wardWhatsapp: user.localPhone,
+      subjects: [classPage, subjectGroup, general],
+    });
     await signInAs(page.context(), user);
 
     await page.goto("/whatsapp");
@@ -45,7 +62,10 @@ test.describe("/whatsapp", () => {
 
     const cards = page.getByRole("region", { name: "Your class pages" }).getByRole("listitem");
     await expect(cards.getByRole("heading")).toHaveText([classPage, subjectGroup]);
-    await expect(cards.nth(0).getByRole("link", { name: /^Join Class Now/ })).toHaveAttribute("href", "https://chat.whatsapp.com/WaClass");
+    await expect(cards.nth(0).getByRole("link", { name: /^Join Class Now/ })).toHaveAttribute(
+      "href",
+      "https://chat.whatsapp.com/WaClass",
+    );
     await expect(cards.nth(0)).toContainText("Class Page");
     await expect(cards.nth(1)).toContainText("Subject Group");
     // 'Temporary' contains 'temp': unusable.
@@ -63,7 +83,10 @@ test.describe("/whatsapp", () => {
     await expectNoA11yViolations(page);
   });
 
-  test("without a registration: the browse-all banner and every class page by programme then subject", async ({ page, loginAs }) => {
+  test("without a registration: the browse-all banner and every class page by programme then subject", async ({
+    page,
+    loginAs,
+  }) => {
     await loginAs("parent");
     await page.goto("/whatsapp");
     await expect(page.getByRole("region", { name: "Browse all class pages" })).toBeVisible();
@@ -73,7 +96,9 @@ test.describe("/whatsapp", () => {
     // Parent groups are never listed here.
     expect(headings).not.toContain("General Science Parents");
     // Arts (the first programme) is sorted by subject.
-    const arts = (await cards.filter({ hasText: "General Arts" }).getByRole("heading").allTextContents()).filter((h) => !h.startsWith("WA "));
+    const arts = (await cards.filter({ hasText: "General Arts" }).getByRole("heading").allTextContents()).filter(
+      (h) => !h.startsWith("WA "),
+    );
     expect(arts).toEqual([...arts].sort());
     expect(arts.length).toBeGreaterThanOrEqual(14);
     await expectNoA11yViolations(page);
@@ -89,11 +114,16 @@ test.describe("/parent-whatsapp-groups", () => {
 
     const science = page.getByRole("region", { name: "Science Programme Parents" });
     await expect(science).toContainText("General Science Parents");
-    await expect(science.getByRole("link", { name: /^Join Parents Group for General Science Parents/ })).toHaveAttribute("href", /^https:\/\/chat\.whatsapp\.com\//);
+    await expect(
+      science.getByRole("link", { name: /^Join Parents Group for General Science Parents/ }),
+    ).toHaveAttribute("href", /^https:\/\/chat\.whatsapp\.com\//);
 
     const others = page.getByRole("region", { name: "Other Programmes Parents" });
-    const card = (name: string) => others.getByRole("listitem").filter({ has: page.getByRole("heading", { name, exact: true }) });
-    await expect(card("General Arts Parents").getByRole("link", { name: /^Join Parents Group for General Arts Parents/ })).toBeVisible();
+    const card = (name: string) =>
+      others.getByRole("listitem").filter({ has: page.getByRole("heading", { name, exact: true }) });
+    await expect(
+      card("General Arts Parents").getByRole("link", { name: /^Join Parents Group for General Arts Parents/ }),
+    ).toBeVisible();
     await expect(others.getByRole("heading", { name: "General Science Parents" })).toHaveCount(0);
     // Seeded 'placeholder' link and our '#' link are unavailable.
     for (const name of ["Visual Arts Parents", hashName]) {
@@ -106,11 +136,15 @@ test.describe("/parent-whatsapp-groups", () => {
   });
 
   test("announces which parents group is opening @js-only", async ({ page, context }) => {
-    await context.route("https://chat.whatsapp.com/**", (route) => route.fulfill({ status: 200, contentType: "text/html", body: "<title>WhatsApp</title>" }));
+    await context.route("https://chat.whatsapp.com/**", (route) =>
+      route.fulfill({ status: 200, contentType: "text/html", body: "<title>WhatsApp</title>" }),
+    );
     await page.goto("/parent-whatsapp-groups");
     const popup = context.waitForEvent("page");
     await page.getByRole("region", { name: "Science Programme Parents" }).getByRole("link").click();
     await popup;
-    await expect(page.getByRole("status").filter({ hasText: "Opening General Science Parents WhatsApp group" })).toBeVisible();
+    await expect(
+      page.getByRole("status").filter({ hasText: "Opening General Science Parents WhatsApp group" }),
+    ).toBeVisible();
   });
 });

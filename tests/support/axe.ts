@@ -13,7 +13,10 @@ export async function expectNoA11yViolations(page: Page, options: { exclude?: st
   if (!jsEnabled) {
     const browser = page.context().browser();
     if (!browser) throw new Error("axe: no browser");
-    const context = await browser.newContext({ storageState: await page.context().storageState(), javaScriptEnabled: true });
+    const context = await browser.newContext({
+      storageState: await page.context().storageState(),
+      javaScriptEnabled: true,
+    });
     target = await context.newPage();
     await target.goto(page.url());
     cleanup = () => context.close();
@@ -24,7 +27,13 @@ export async function expectNoA11yViolations(page: Page, options: { exclude?: st
     const results = await builder.analyze();
     const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
     expect(
-      serious.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(", ")}`),
+      serious.map(
+        (v) =>
+          `${v.id} (${v.impact}): ${v.help} — ${v.nodes
+            .map((n) => n.target.join(" "))
+            .slice(0, 3)
+            .join(", ")}`,
+      ),
       `axe violations on ${target.url()}`,
     ).toEqual([]);
   } finally {

@@ -13,7 +13,14 @@ import { E2E } from "./e2e-env.ts";
 
 export { expect };
 
-export type TestUser = { id: string; phone: string; localPhone: string; password: string; fullName: string; role: Role };
+export type TestUser = {
+  id: string;
+  phone: string;
+  localPhone: string;
+  password: string;
+  fullName: string;
+  role: Role;
+};
 
 let counter = 0;
 /** Ghana mobile prefixes that are valid for every 7 digits that follow (app/domain/phone.ts refuses others). */
@@ -45,7 +52,16 @@ const passwordHashCache: Map<string, string> = new Map();
  * A user as after sign-up and phone verification: `phoneVerified: false` for one who only typed the phone
  * (registrations are then linked to them only by a claim, docs/decisions/0017-proof-of-ownership.md).
  */
-export async function createUser(options: { role?: Role; password?: string; fullName?: string; email?: string | null; phone?: string; phoneVerified?: boolean } = {}): Promise<TestUser> {
+export async function createUser(
+  options: {
+    role?: Role;
+    password?: string;
+    fullName?: string;
+    email?: string | null;
+    phone?: string;
+    phoneVerified?: boolean;
+  } = {},
+): Promise<TestUser> {
   await connectTestDb();
   const role = options.role ?? "student";
   const password = options.password ?? "test-password-123";
@@ -78,7 +94,11 @@ const sessionCookie = createCookie("__session", { secrets: [E2E.sessionSecret], 
 /** Signs the browser context in as the user, the way a real sign-in would (a Session document + signed cookie). */
 export async function signInAs(context: BrowserContext, user: TestUser) {
   await connectTestDb();
-  const session = await Session.create({ userId: user.id, expiresAt: new Date(Date.now() + 3600_000), lastSeenAt: new Date() });
+  const session = await Session.create({
+    userId: user.id,
+    expiresAt: new Date(Date.now() + 3600_000),
+    lastSeenAt: new Date(),
+  });
   const serialized = await sessionCookie.serialize(session._id);
   const value = serialized.split(";")[0].split("=").slice(1).join("=");
   await context.addCookies([{ name: "__session", value, url: E2E.baseURL, httpOnly: true, sameSite: "Lax" }]);
@@ -88,7 +108,11 @@ export async function signInAs(context: BrowserContext, user: TestUser) {
 /** A Cookie header value signed in as the user, for API requests (`request.get(url, { headers: { Cookie } })`). */
 export async function sessionCookieHeader(user: Pick<TestUser, "id">): Promise<string> {
   await connectTestDb();
-  const session = await Session.create({ userId: user.id, expiresAt: new Date(Date.now() + 3600_000), lastSeenAt: new Date() });
+  const session = await Session.create({
+    userId: user.id,
+    expiresAt: new Date(Date.now() + 3600_000),
+    lastSeenAt: new Date(),
+  });
   return (await sessionCookie.serialize(session._id)).split(";")[0];
 }
 
@@ -137,7 +161,9 @@ export const test = base.extend<Fixtures>({
       // console line, which Playwright reports for every page of the context.
       await context.addInitScript(() => {
         document.addEventListener("securitypolicyviolation", (e) => {
-          console.error(`[csp-violation] ${e.violatedDirective} blocked=${e.blockedURI} at ${e.sourceFile}:${e.lineNumber} on ${e.documentURI}`);
+          console.error(
+            `[csp-violation] ${e.violatedDirective} blocked=${e.blockedURI} at ${e.sourceFile}:${e.lineNumber} on ${e.documentURI}`,
+          );
         });
       });
       context.on("console", (message) => {

@@ -9,7 +9,10 @@ export async function waitForHydration(page: Page, timeout = 15_000) {
   await page.waitForFunction(
     () =>
       document.documentElement.hasAttribute("data-hydrated") &&
-      Boolean((window as unknown as { __reactRouterDataRouter?: { state: { initialized: boolean } } }).__reactRouterDataRouter?.state.initialized),
+      Boolean(
+        (window as unknown as { __reactRouterDataRouter?: { state: { initialized: boolean } } }).__reactRouterDataRouter
+          ?.state.initialized,
+      ),
     null,
     { timeout },
   );
@@ -21,8 +24,14 @@ type RouterState = { navigation: { state: string }; revalidation: string; fetche
 export async function waitForRouterIdle(page: Page, timeout = 15_000) {
   await page.waitForFunction(
     () => {
-      const state = (window as unknown as { __reactRouterDataRouter?: { state: RouterState } }).__reactRouterDataRouter?.state;
-      return Boolean(state && state.navigation.state === "idle" && state.revalidation === "idle" && [...state.fetchers.values()].every((f) => f.state === "idle"));
+      const state = (window as unknown as { __reactRouterDataRouter?: { state: RouterState } }).__reactRouterDataRouter
+        ?.state;
+      return Boolean(
+        state &&
+        state.navigation.state === "idle" &&
+        state.revalidation === "idle" &&
+        [...state.fetchers.values()].every((f) => f.state === "idle"),
+      );
     },
     null,
     { timeout },

@@ -21,12 +21,22 @@ export type IsolatedApp = { url: string; proc: ChildProcess; output: () => strin
  * database unless MONGODB_URI is given), for tests that change global state
  * (settings) or the process itself (signals, a dead database).
  */
-export async function startIsolatedApp(env: Record<string, string | undefined>, options: { waitFor?: "listening" | "healthy" } = {}): Promise<IsolatedApp> {
+export async function startIsolatedApp(
+  env: Record<string, string | undefined>,
+  options: { waitFor?: "listening" | "healthy" } = {},
+): Promise<IsolatedApp> {
   const port = await freePort();
   const buildDir = process.env.BUILD_DIR ?? "build";
   let output = "";
   const proc = spawn(process.execPath, appServerArgs(`${buildDir}/server/index.js`), {
-    env: { ...process.env, NODE_ENV: "production", PORT: String(port), INSECURE_COOKIES: "true", SESSION_SECRET: "isolated-test-secret", ...env },
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      INSECURE_COOKIES: "true",
+      SESSION_SECRET: "isolated-test-secret",
+      ...env,
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   proc.stdout!.on("data", (d) => (output += d));

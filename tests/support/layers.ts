@@ -27,7 +27,11 @@ function layerOf(file: string): number {
 /** Every module specifier a source file imports (static, dynamic, re-exports; type-only ones included). */
 export function importsOf(source: string): string[] {
   const found = new Set<string>();
-  const patterns = [/\bfrom\s+["']([^"']+)["']/g, /\bimport\s*\(\s*["']([^"']+)["']\s*\)/g, /^\s*import\s+["']([^"']+)["']/gm];
+  const patterns = [
+    /\bfrom\s+["']([^"']+)["']/g,
+    /\bimport\s*\(\s*["']([^"']+)["']\s*\)/g,
+    /^\s*import\s+["']([^"']+)["']/gm,
+  ];
   for (const re of patterns) for (const m of source.matchAll(re)) found.add(m[1]);
   return [...found];
 }
@@ -56,7 +60,11 @@ export function layerViolations(root: string, files: string[]): Violation[] {
       }
       if (target === ENGINE_PACKAGE || target.startsWith(`${ENGINE_PACKAGE}/`) || target.startsWith(ENGINE)) {
         if (file !== "app/models/db.server.ts" && layerOf(file) >= 2) {
-          out.push({ file, imports: specifier, why: "the app reaches the engine only through app/models/db.server.ts" });
+          out.push({
+            file,
+            imports: specifier,
+            why: "the app reaches the engine only through app/models/db.server.ts",
+          });
         }
         continue;
       }

@@ -85,7 +85,8 @@ function parseCMap(text: string): Map<number, string> {
     }
   }
   for (const section of text.matchAll(/beginbfchar([\s\S]*?)endbfchar/g)) {
-    for (const m of section[1].matchAll(/<([0-9a-fA-F]+)>\s*<([0-9a-fA-F]+)>/g)) map.set(parseInt(m[1], 16), utf16(m[2]));
+    for (const m of section[1].matchAll(/<([0-9a-fA-F]+)>\s*<([0-9a-fA-F]+)>/g))
+      map.set(parseInt(m[1], 16), utf16(m[2]));
   }
   return map;
 }

@@ -15,7 +15,11 @@ export type AssignmentItem = {
 };
 
 const KIND_LABEL = { pdf: "PDF", image: "Image", video: "Video" } as const;
-const KIND_CLASS = { pdf: "bg-red-100 text-red-800", image: "bg-blue-100 text-blue-800", video: "bg-purple-100 text-purple-800" } as const;
+const KIND_CLASS = {
+  pdf: "bg-red-100 text-red-800",
+  image: "bg-blue-100 text-blue-800",
+  video: "bg-purple-100 text-purple-800",
+} as const;
 
 export function formatBytes(n: number) {
   if (n >= 1024 * 1024) return `${(n / (1024 * 1024)).toFixed(1)} MB`;
@@ -24,29 +28,45 @@ export function formatBytes(n: number) {
 }
 
 /** A facilitator's uploaded assignments with open and delete (docs/product.md#screens). */
-export function AssignmentList({ items, redirectTo, emptyText = NO_ASSIGNMENTS }: { items: AssignmentItem[]; redirectTo: string; emptyText?: string }) {
+export function AssignmentList({
+  items,
+  redirectTo,
+  emptyText = NO_ASSIGNMENTS,
+}: {
+  items: AssignmentItem[];
+  redirectTo: string;
+  emptyText?: string;
+}) {
   if (!items.length) return <EmptyState>{emptyText}</EmptyState>;
   return (
     <ul className="space-y-3">
       {items.map((a) => {
         const base = `/facilitator-dashboard/assignments/${encodeURIComponent(a.id)}`;
         return (
-          <li key={a.id} className="flex flex-wrap items-start justify-between gap-3 rounded-xl border border-gray-200 bg-white p-4 shadow-sm">
+          <li
+            key={a.id}
+            className="flex flex-wrap items-start justify-between gap-3 rounded-xl border border-gray-200 bg-white p-4 shadow-sm"
+          >
             <div className="min-w-0">
               <h3 className="font-semibold text-gray-900">
                 {a.title}
-                <span className={`ml-2 rounded-full px-2 py-0.5 align-middle text-xs font-semibold ${KIND_CLASS[a.kind]}`} data-kind={a.kind}>
+                <span
+                  className={`ml-2 rounded-full px-2 py-0.5 align-middle text-xs font-semibold ${KIND_CLASS[a.kind]}`}
+                  data-kind={a.kind}
+                >
                   {KIND_LABEL[a.kind]}
                 </span>
               </h3>
               <p className="text-sm text-gray-700">
-                {a.subject} · {a.fileName} · {formatBytes(a.fileSize)} · uploaded{" "}
-                {formatDate(a.createdAt)}
+                {a.subject} · {a.fileName} · {formatBytes(a.fileSize)} · uploaded {formatDate(a.createdAt)}
               </p>
               {a.description ? <p className="mt-1 text-sm text-gray-800">{a.description}</p> : null}
             </div>
             <div className="flex gap-2">
-              <a href={`${base}/file`} className="inline-flex min-h-11 items-center rounded-md px-3 text-sm font-semibold text-brand-700 underline">
+              <a
+                href={`${base}/file`}
+                className="inline-flex min-h-11 items-center rounded-md px-3 text-sm font-semibold text-brand-700 underline"
+              >
                 Open<span className="sr-only"> {a.title}</span>
               </a>
               <ConfirmDelete

@@ -4,7 +4,11 @@ import { EmptyState } from "./page.tsx";
 
 const LAYOUTS = {
   stack: { list: "space-y-3", card: "p-4 shadow-sm", heading: "font-semibold text-gray-900" },
-  grid: { list: "grid gap-4 sm:grid-cols-2 lg:grid-cols-3", card: "p-5 shadow-sm", heading: "text-lg font-semibold text-gray-900" },
+  grid: {
+    list: "grid gap-4 sm:grid-cols-2 lg:grid-cols-3",
+    card: "p-5 shadow-sm",
+    heading: "text-lg font-semibold text-gray-900",
+  },
 } as const;
 
 /**

@@ -26,7 +26,9 @@ export function ClassCards({ classes }: { classes: Array<{ id: string; name: str
             <li key={c.id} className="flex flex-col rounded-xl border border-gray-200 bg-white p-5 shadow-sm">
               <div className="flex items-start justify-between gap-2">
                 <h3 className="text-lg font-semibold text-gray-900">{c.name}</h3>
-                <span className="rounded-full bg-green-100 px-2 py-0.5 text-xs font-semibold text-green-800">Active</span>
+                <span className="rounded-full bg-green-100 px-2 py-0.5 text-xs font-semibold text-green-800">
+                  Active
+                </span>
               </div>
               <p className="mt-1 text-sm text-gray-700">
                 {c.students} {c.students === 1 ? "student" : "students"}
@@ -35,7 +37,10 @@ export function ClassCards({ classes }: { classes: Array<{ id: string; name: str
                 <button type="button" disabled aria-describedby="class-tools-note" className={buttonClass("secondary")}>
                   Start Live Session
                 </button>
-                <Link to={`/facilitator-dashboard/assignments?subject=${encodeURIComponent(c.name)}`} className={buttonClass("ghost")}>
+                <Link
+                  to={`/facilitator-dashboard/assignments?subject=${encodeURIComponent(c.name)}`}
+                  className={buttonClass("ghost")}
+                >
                   View Materials<span className="sr-only"> for {c.name}</span>
                 </Link>
               </div>
@@ -43,7 +48,9 @@ export function ClassCards({ classes }: { classes: Array<{ id: string; name: str
           ))}
         </ul>
       ) : (
-        <EmptyState>No classes yet: no subjects are assigned to you. An administrator assigns subjects in the admin portal.</EmptyState>
+        <EmptyState>
+          No classes yet: no subjects are assigned to you. An administrator assigns subjects in the admin portal.
+        </EmptyState>
       )}
     </div>
   );

@@ -41,7 +41,12 @@ export function ConfirmDelete({
       <Button variant="secondary" className="text-red-800" onClick={() => setOpen(true)}>
         {label}
       </Button>
-      <ModalOverlay isOpen={open} onOpenChange={setOpen} isDismissable className="fixed inset-0 z-50 flex items-center justify-center bg-black/50 p-4">
+      <ModalOverlay
+        isOpen={open}
+        onOpenChange={setOpen}
+        isDismissable
+        className="fixed inset-0 z-50 flex items-center justify-center bg-black/50 p-4"
+      >
         <Modal className="w-full max-w-md rounded-xl bg-white p-6 shadow-xl">
           <Dialog role="alertdialog" className="outline-none">
             <Heading slot="title" className="text-lg font-semibold text-gray-900">

@@ -20,10 +20,21 @@ describe("dashboard sidebar by role (docs/product.md#screens)", () => {
       "Analytics",
     ]));
   it("parent", () =>
-    expect(labels("parent")).toEqual(["Overview", "WhatsApp Groups", "Communications", "Evaluation Forms", "Payment History"]));
+    expect(labels("parent")).toEqual([
+      "Overview",
+      "WhatsApp Groups",
+      "Communications",
+      "Evaluation Forms",
+      "Payment History",
+    ]));
   it("admin", () => expect(labels("admin")).toEqual(["Overview", "Analytics", "Portal Management"]));
   it("the bottom bar holds the first 4 links", () => {
-    expect(bottomBarLinks("facilitator").map((l) => l.label)).toEqual(["Overview", "Subjects", "Assignments", "Communications"]);
+    expect(bottomBarLinks("facilitator").map((l) => l.label)).toEqual([
+      "Overview",
+      "Subjects",
+      "Assignments",
+      "Communications",
+    ]);
     expect(bottomBarLinks("student")).toHaveLength(2);
   });
   it("page roles match the sidebar", () => {

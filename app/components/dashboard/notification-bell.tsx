@@ -27,7 +27,6 @@ function Badge({ count }: { count: number }) {
   );
 }
 
-
 const bellClass = "relative flex h-11 w-11 items-center justify-center rounded-md text-gray-800 hover:bg-gray-100";
 
 /**
@@ -66,7 +65,10 @@ export function NotificationBell({ unseenCount }: { unseenCount: number }) {
         <span className="sr-only">Notifications</span>
         <Badge count={unseenCount} />
       </Button>
-      <Popover placement="bottom end" className="w-80 max-w-[calc(100vw-2rem)] rounded-lg border border-gray-200 bg-white shadow-lg">
+      <Popover
+        placement="bottom end"
+        className="w-80 max-w-[calc(100vw-2rem)] rounded-lg border border-gray-200 bg-white shadow-lg"
+      >
         <Dialog aria-labelledby="notifications-heading" className="max-h-96 overflow-auto p-4 outline-none">
           <Heading id="notifications-heading" slot="title" className="text-base font-semibold text-gray-900">
             Notifications

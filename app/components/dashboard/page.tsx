@@ -26,7 +26,17 @@ export function DashboardPage({
   );
 }
 
-export function Card({ title, children, className = "", headingLevel = 2 }: { title?: React.ReactNode; children: React.ReactNode; className?: string; headingLevel?: 2 | 3 }) {
+export function Card({
+  title,
+  children,
+  className = "",
+  headingLevel = 2,
+}: {
+  title?: React.ReactNode;
+  children: React.ReactNode;
+  className?: string;
+  headingLevel?: 2 | 3;
+}) {
   const H = headingLevel === 2 ? "h2" : "h3";
   return (
     <section className={`rounded-xl border border-gray-200 bg-white p-5 shadow-sm ${className}`}>
@@ -45,7 +55,17 @@ export function SampleDataBadge() {
   );
 }
 
-export function StatCard({ label, value, sample, hint }: { label: string; value: React.ReactNode; sample?: boolean; hint?: string }) {
+export function StatCard({
+  label,
+  value,
+  sample,
+  hint,
+}: {
+  label: string;
+  value: React.ReactNode;
+  sample?: boolean;
+  hint?: string;
+}) {
   return (
     <div className="rounded-xl border border-gray-200 bg-white p-5 shadow-sm">
       <dt className="text-sm font-medium text-gray-700">
@@ -59,5 +79,7 @@ export function StatCard({ label, value, sample, hint }: { label: string; value:
 }
 
 export function EmptyState({ children }: { children: React.ReactNode }) {
-  return <p className="rounded-lg border border-dashed border-gray-300 bg-white p-6 text-center text-gray-700">{children}</p>;
+  return (
+    <p className="rounded-lg border border-dashed border-gray-300 bg-white p-6 text-center text-gray-700">{children}</p>
+  );
 }

@@ -7,7 +7,17 @@ import { NotificationBell } from "./notification-bell.tsx";
  * The header of the facilitator and parent portals: who is shown, the
  * announcements bell with its unread count, a way to the dashboard, and Logout (a POST).
  */
-export function PortalHeader({ portal, name, role, unseenCount }: { portal: string; name: string; role: string; unseenCount: number }) {
+export function PortalHeader({
+  portal,
+  name,
+  role,
+  unseenCount,
+}: {
+  portal: string;
+  name: string;
+  role: string;
+  unseenCount: number;
+}) {
   return (
     <header className="flex flex-wrap items-center justify-between gap-3 border-b border-gray-200 pb-4">
       <div>

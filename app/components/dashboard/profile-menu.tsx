@@ -1,4 +1,14 @@
-import { Button, Header, Menu, MenuItem, MenuSection, MenuTrigger, Popover, RouterProvider, Separator } from "react-aria-components";
+import {
+  Button,
+  Header,
+  Menu,
+  MenuItem,
+  MenuSection,
+  MenuTrigger,
+  Popover,
+  RouterProvider,
+  Separator,
+} from "react-aria-components";
 import { Link, useHref, useNavigate, useSubmit } from "react-router";
 import { useHydrated } from "#app/utils/use-hydrated.ts";
 import { RoleBadge, type ShellUser } from "./parts.tsx";
@@ -27,7 +37,10 @@ export function ProfileMenu({ user }: { user: ShellUser }) {
   const navigate = useNavigate();
   const submit = useSubmit();
   const avatar = (
-    <span aria-hidden="true" className="flex h-9 w-9 items-center justify-center rounded-full bg-brand-700 text-sm font-bold text-white">
+    <span
+      aria-hidden="true"
+      className="flex h-9 w-9 items-center justify-center rounded-full bg-brand-700 text-sm font-bold text-white"
+    >
       {initials(user.fullName)}
     </span>
   );

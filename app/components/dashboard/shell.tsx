@@ -9,7 +9,17 @@ import { SignOutButton } from "#app/components/sign-out-button.tsx";
 /** Counts beside sidebar links (e.g. evaluation forms still to answer). */
 export type NavBadges = Partial<Record<DashboardPageKey, number>>;
 
-function NavItem({ link, pathname, compact = false, badge = 0 }: { link: DashboardLink; pathname: string; compact?: boolean; badge?: number }) {
+function NavItem({
+  link,
+  pathname,
+  compact = false,
+  badge = 0,
+}: {
+  link: DashboardLink;
+  pathname: string;
+  compact?: boolean;
+  badge?: number;
+}) {
   const active = isActivePath(link.to, pathname);
   return (
     <Link
@@ -23,7 +33,9 @@ function NavItem({ link, pathname, compact = false, badge = 0 }: { link: Dashboa
     >
       {link.label}
       {badge > 0 ? (
-        <span className={`${compact ? "" : "ml-2 "}inline-block rounded-full bg-red-700 px-2 text-xs font-bold text-white`}>
+        <span
+          className={`${compact ? "" : "ml-2 "}inline-block rounded-full bg-red-700 px-2 text-xs font-bold text-white`}
+        >
           {badge}
           <span className="sr-only"> to answer</span>
         </span>
@@ -37,7 +49,17 @@ function NavItem({ link, pathname, compact = false, badge = 0 }: { link: Dashboa
  * Out, profile menu), the role's sidebar, and on small screens a menu with
  * the same actions plus a bottom bar with the first four links.
  */
-export function DashboardShell({ user, unseenCount, badges = {}, children }: { user: ShellUser; unseenCount: number; badges?: NavBadges; children: React.ReactNode }) {
+export function DashboardShell({
+  user,
+  unseenCount,
+  badges = {},
+  children,
+}: {
+  user: ShellUser;
+  unseenCount: number;
+  badges?: NavBadges;
+  children: React.ReactNode;
+}) {
   const { pathname } = useLocation();
   const links = sidebarLinks(user.role);
   const bottom = bottomBarLinks(user.role);
@@ -99,7 +121,10 @@ export function DashboardShell({ user, unseenCount, badges = {}, children }: { u
         </nav>
         {children}
       </div>
-      <nav aria-label="Quick links" className="fixed inset-x-0 bottom-0 z-40 border-t border-gray-200 bg-white md:hidden">
+      <nav
+        aria-label="Quick links"
+        className="fixed inset-x-0 bottom-0 z-40 border-t border-gray-200 bg-white md:hidden"
+      >
         <ul className="grid" style={{ gridTemplateColumns: `repeat(${bottom.length}, minmax(0, 1fr))` }}>
           {bottom.map((l) => (
             <li key={l.to}>

@@ -49,7 +49,15 @@ function query(params: Record<string, string | number>) {
  * GET search/filter form, the table and the CSV export. Shared by
  * /facilitator-dashboard/students and /dashboard/students.
  */
-export function StudentsPanel({ view, basePath, exportPath }: { view: StudentsPanelData; basePath: string; exportPath: string }) {
+export function StudentsPanel({
+  view,
+  basePath,
+  exportPath,
+}: {
+  view: StudentsPanelData;
+  basePath: string;
+  exportPath: string;
+}) {
   const { subjects, q, subject, rows, total, page, pageCount } = view;
   return (
     <div className="space-y-6">
@@ -83,7 +91,14 @@ export function StudentsPanel({ view, basePath, exportPath }: { view: StudentsPa
           }
         >
           <FilterSearch id="student-search" label="Search by name, email or id" value={q} />
-          <FilterSelect id="student-subject" name="subject" label="Subject" value={subject} all="All subjects" options={subjects.map((s) => ({ value: s.name, label: s.name }))} />
+          <FilterSelect
+            id="student-subject"
+            name="subject"
+            label="Subject"
+            value={subject}
+            all="All subjects"
+            options={subjects.map((s) => ({ value: s.name, label: s.name }))}
+          />
         </FilterForm>
 
         <p className="mt-3 text-sm text-gray-700" aria-live="polite">
@@ -92,7 +107,18 @@ export function StudentsPanel({ view, basePath, exportPath }: { view: StudentsPa
         <DataTable
           label="Students table"
           caption="Students enrolled in your subjects"
-          headers={["Name", "ID", "Email", "Phone", "Programme", "Subjects", "Enrolled", "Attendance", "Performance", "Status"]}
+          headers={[
+            "Name",
+            "ID",
+            "Email",
+            "Phone",
+            "Programme",
+            "Subjects",
+            "Enrolled",
+            "Attendance",
+            "Performance",
+            "Status",
+          ]}
           rows={rows}
           emptyText={NO_STUDENTS_FOUND}
           className="mt-2 rounded-xl border border-gray-200 bg-white"
@@ -111,7 +137,9 @@ export function StudentsPanel({ view, basePath, exportPath }: { view: StudentsPa
               <td className="px-3 py-2 text-gray-800">{scoreCell(null)}</td>
               <td className="px-3 py-2 text-gray-800">{scoreCell(null)}</td>
               <td className="px-3 py-2">
-                <span className="rounded-full bg-green-100 px-2 py-0.5 text-xs font-semibold text-green-800">Active</span>
+                <span className="rounded-full bg-green-100 px-2 py-0.5 text-xs font-semibold text-green-800">
+                  Active
+                </span>
               </td>
             </>
           )}
@@ -119,7 +147,10 @@ export function StudentsPanel({ view, basePath, exportPath }: { view: StudentsPa
         {pageCount > 1 ? (
           <nav aria-label="Student pages" className="mt-3 flex items-center gap-3 text-sm">
             {page > 1 ? (
-              <Link to={`${basePath}${query({ q, subject, page: page - 1 })}`} className="font-semibold text-brand-700 underline">
+              <Link
+                to={`${basePath}${query({ q, subject, page: page - 1 })}`}
+                className="font-semibold text-brand-700 underline"
+              >
                 Previous page
               </Link>
             ) : null}
@@ -127,7 +158,10 @@ export function StudentsPanel({ view, basePath, exportPath }: { view: StudentsPa
               Page {page} of {pageCount}
             </span>
             {page < pageCount ? (
-              <Link to={`${basePath}${query({ q, subject, page: page + 1 })}`} className="font-semibold text-brand-700 underline">
+              <Link
+                to={`${basePath}${query({ q, subject, page: page + 1 })}`}
+                className="font-semibold text-brand-700 underline"
+              >
                 Next page
               </Link>
             ) : null}

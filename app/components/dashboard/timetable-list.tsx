@@ -40,7 +40,10 @@ export function TimetableList({
               <p className="mt-1 text-sm text-gray-700">
                 {t.programmeLabel} · published <time dateTime={t.createdAt}>{formatDate(t.createdAt)}</time>
               </p>
-              <a href={`/timetables/${encodeURIComponent(t.id)}/file`} className="mt-1 inline-flex min-h-11 items-center font-semibold text-brand-700 underline">
+              <a
+                href={`/timetables/${encodeURIComponent(t.id)}/file`}
+                className="mt-1 inline-flex min-h-11 items-center font-semibold text-brand-700 underline"
+              >
                 Download<span className="sr-only"> {t.title}</span> ({t.fileName})
               </a>
             </li>
@@ -55,7 +58,14 @@ export function TimetableList({
 
 /** A timetable row as the list shows it. */
 export function toPublishedTimetable(
-  t: { _id: string; title: string; description?: string | null; programme: string; fileName: string; createdAt: Date | string },
+  t: {
+    _id: string;
+    title: string;
+    description?: string | null;
+    programme: string;
+    fileName: string;
+    createdAt: Date | string;
+  },
   label: (programme: string) => string,
 ): PublishedTimetable {
   return {

@@ -1,7 +1,14 @@
 import { barPercent, type SlotSummary } from "#app/domain/evaluations.ts";
 import { Section } from "#app/components/ui/section.tsx";
 
-type Row = { key: string; prompt: string; typeLabel: string; lowLabel: string; highLabel: string; summary: SlotSummary };
+type Row = {
+  key: string;
+  prompt: string;
+  typeLabel: string;
+  lowLabel: string;
+  highLabel: string;
+  summary: SlotSummary;
+};
 type TextAnswer = { question: string; text: string; ward: string | null; programme: string; when: string };
 
 /**
@@ -34,12 +41,15 @@ export function SummaryCard({ row }: { row: Row }) {
           <p className="mt-2 text-sm text-gray-800">
             {s.count ? (
               <>
-                Mean <strong>{s.mean!.toFixed(1)}</strong> out of 5 from {s.count} {s.count === 1 ? "answer" : "answers"}
+                Mean <strong>{s.mean!.toFixed(1)}</strong> out of 5 from {s.count}{" "}
+                {s.count === 1 ? "answer" : "answers"}
               </>
             ) : (
               "No answers yet"
             )}
-            {row.lowLabel || row.highLabel ? ` (1 = ${row.lowLabel || "lowest"}, 5 = ${row.highLabel || "highest"})` : null}
+            {row.lowLabel || row.highLabel
+              ? ` (1 = ${row.lowLabel || "lowest"}, 5 = ${row.highLabel || "highest"})`
+              : null}
           </p>
           <ul className="mt-2 space-y-1" aria-label={`${row.prompt}: answers per rating`}>
             {s.distribution.map((count, i) => (
@@ -49,7 +59,9 @@ export function SummaryCard({ row }: { row: Row }) {
         </>
       ) : s.kind === "choice" ? (
         <>
-          <p className="mt-2 text-sm text-gray-800">{s.count ? `${s.count} ${s.count === 1 ? "answer" : "answers"}` : "No answers yet"}</p>
+          <p className="mt-2 text-sm text-gray-800">
+            {s.count ? `${s.count} ${s.count === 1 ? "answer" : "answers"}` : "No answers yet"}
+          </p>
           <ul className="mt-2 space-y-1" aria-label={`${row.prompt}: answers per option`}>
             {s.counts.map((c) => (
               <Bar key={c.option} label={c.option} count={c.count} total={s.count} />
@@ -57,13 +69,23 @@ export function SummaryCard({ row }: { row: Row }) {
           </ul>
         </>
       ) : (
-        <p className="mt-2 text-sm text-gray-800">{s.count ? `${s.count} written ${s.count === 1 ? "answer" : "answers"}, listed below` : "No answers yet"}</p>
+        <p className="mt-2 text-sm text-gray-800">
+          {s.count ? `${s.count} written ${s.count === 1 ? "answer" : "answers"}, listed below` : "No answers yet"}
+        </p>
       )}
     </li>
   );
 }
 
-export function TextAnswers({ answers, more, anonymous }: { answers: TextAnswer[]; more: boolean; anonymous: boolean }) {
+export function TextAnswers({
+  answers,
+  more,
+  anonymous,
+}: {
+  answers: TextAnswer[];
+  more: boolean;
+  anonymous: boolean;
+}) {
   if (!answers.length) return <p className="text-sm text-gray-700">No written answers match.</p>;
   return (
     <>
@@ -79,19 +101,39 @@ export function TextAnswers({ answers, more, anonymous }: { answers: TextAnswer[
           </li>
         ))}
       </ul>
-      {more ? <p className="mt-2 text-sm text-gray-700">Showing the newest answers only: search to narrow them down, or export the CSV for all.</p> : null}
+      {more ? (
+        <p className="mt-2 text-sm text-gray-700">
+          Showing the newest answers only: search to narrow them down, or export the CSV for all.
+        </p>
+      ) : null}
     </>
   );
 }
 
 type ResultsData = {
-  form: { id: string; title: string; audience: string; opensAt: string; closesAt: string; stateLabel: string; anonymous: boolean; intro: string };
+  form: {
+    id: string;
+    title: string;
+    audience: string;
+    opensAt: string;
+    closesAt: string;
+    stateLabel: string;
+    anonymous: boolean;
+    intro: string;
+  };
   responses: number;
   totalResponses: number;
   audienceSize: number;
   rows: Row[];
   text: { answers: TextAnswer[]; more: boolean };
-  reminders: Array<{ registrationId: string; parentName: string; wardName: string; programme: string; phone: string; href: string | null }>;
+  reminders: Array<{
+    registrationId: string;
+    parentName: string;
+    wardName: string;
+    programme: string;
+    phone: string;
+    href: string | null;
+  }>;
   remindersTotal: number;
   showReminders: boolean;
 };
@@ -100,12 +142,20 @@ type ResultsData = {
  * The results page's body (admins, and facilitators for their subjects): the response count against the audience,
  * a card per question, the written answers, and for admins on an open form the reminder list.
  */
-export function ResultsBody({ data, filters, exportHref }: { data: ResultsData; filters: React.ReactNode; exportHref: string | null }) {
+export function ResultsBody({
+  data,
+  filters,
+  exportHref,
+}: {
+  data: ResultsData;
+  filters: React.ReactNode;
+  exportHref: string | null;
+}) {
   return (
     <>
       <p className="text-lg text-gray-900">
-        <strong>{data.responses}</strong> {data.responses === 1 ? "response" : "responses"} from an audience of <strong>{data.audienceSize}</strong>{" "}
-        {data.audienceSize === 1 ? "ward" : "wards"}
+        <strong>{data.responses}</strong> {data.responses === 1 ? "response" : "responses"} from an audience of{" "}
+        <strong>{data.audienceSize}</strong> {data.audienceSize === 1 ? "ward" : "wards"}
         {data.totalResponses !== data.responses ? ` (${data.totalResponses} in all)` : ""}
         {exportHref ? (
           <>
@@ -117,7 +167,11 @@ export function ResultsBody({ data, filters, exportHref }: { data: ResultsData; 
         ) : null}
       </p>
       {filters}
-      <Section id="summary-heading" title="Answers by question" headingClassName="mb-3 text-xl font-semibold text-gray-900">
+      <Section
+        id="summary-heading"
+        title="Answers by question"
+        headingClassName="mb-3 text-xl font-semibold text-gray-900"
+      >
         {data.rows.length ? (
           <ul className="grid gap-4 lg:grid-cols-2">
             {data.rows.map((row) => (
@@ -132,8 +186,14 @@ export function ResultsBody({ data, filters, exportHref }: { data: ResultsData; 
         <TextAnswers answers={data.text.answers} more={data.text.more} anonymous={data.form.anonymous} />
       </Section>
       {data.showReminders ? (
-        <Section id="reminders-heading" title={<>Not answered yet ({data.remindersTotal})</>} headingClassName="mb-1 text-xl font-semibold text-gray-900">
-          <p className="mb-3 text-sm text-gray-700">Each link opens WhatsApp with a short reminder and the form's link, to send from the school's own WhatsApp.</p>
+        <Section
+          id="reminders-heading"
+          title={<>Not answered yet ({data.remindersTotal})</>}
+          headingClassName="mb-1 text-xl font-semibold text-gray-900"
+        >
+          <p className="mb-3 text-sm text-gray-700">
+            Each link opens WhatsApp with a short reminder and the form's link, to send from the school's own WhatsApp.
+          </p>
           {data.reminders.length ? (
             <ul className="divide-y divide-gray-200 rounded-xl border border-gray-200 bg-white">
               {data.reminders.map((r) => (
@@ -146,7 +206,12 @@ export function ResultsBody({ data, filters, exportHref }: { data: ResultsData; 
                     </span>
                   </span>
                   {r.href ? (
-                    <a href={r.href} className="font-semibold text-brand-700 underline" target="_blank" rel="noopener noreferrer">
+                    <a
+                      href={r.href}
+                      className="font-semibold text-brand-700 underline"
+                      target="_blank"
+                      rel="noopener noreferrer"
+                    >
                       Remind on WhatsApp<span className="sr-only"> {r.parentName}</span>
                     </a>
                   ) : (
@@ -158,7 +223,9 @@ export function ResultsBody({ data, filters, exportHref }: { data: ResultsData; 
           ) : (
             <p className="text-gray-700">Every parent in the audience has answered.</p>
           )}
-          {data.remindersTotal > data.reminders.length ? <p className="mt-2 text-sm text-gray-700">Showing the first {data.reminders.length}.</p> : null}
+          {data.remindersTotal > data.reminders.length ? (
+            <p className="mt-2 text-sm text-gray-700">Showing the first {data.reminders.length}.</p>
+          ) : null}
         </Section>
       ) : null}
     </>

@@ -30,7 +30,12 @@ function Label({ htmlFor, label, required }: { htmlFor: string; label: string; r
   return (
     <label htmlFor={htmlFor} className="mb-1 block text-sm font-medium text-gray-900">
       {label}
-      {required ? <span aria-hidden="true" className="text-red-700"> *</span> : null}
+      {required ? (
+        <span aria-hidden="true" className="text-red-700">
+          {" "}
+          *
+        </span>
+      ) : null}
     </label>
   );
 }
@@ -72,20 +77,39 @@ export function TextField({
   return (
     <div className={className}>
       <Label htmlFor={field.id} label={label} required={required ?? field.required} />
-      <input {...props} key={props.key} className={inputClass} aria-describedby={describedBy(field, hintId)} {...inputProps} />
+      <input
+        {...props}
+        key={props.key}
+        className={inputClass}
+        aria-describedby={describedBy(field, hintId)}
+        {...inputProps}
+      />
       <Hint id={hintId} hint={hint} />
       <ErrorList id={field.errorId} errors={field.errors} />
     </div>
   );
 }
 
-export function TextareaField({ field, label, hint, className = "", required, rows = 4 }: Common & { field: AnyField; rows?: number }) {
+export function TextareaField({
+  field,
+  label,
+  hint,
+  className = "",
+  required,
+  rows = 4,
+}: Common & { field: AnyField; rows?: number }) {
   const hintId = hint ? `${field.id}-hint` : undefined;
   const props = getTextareaProps(field, { ariaAttributes: true });
   return (
     <div className={className}>
       <Label htmlFor={field.id} label={label} required={required ?? field.required} />
-      <textarea {...props} key={props.key} rows={rows} className={inputClass} aria-describedby={describedBy(field, hintId)} />
+      <textarea
+        {...props}
+        key={props.key}
+        rows={rows}
+        className={inputClass}
+        aria-describedby={describedBy(field, hintId)}
+      />
       <Hint id={hintId} hint={hint} />
       <ErrorList id={field.errorId} errors={field.errors} />
     </div>
@@ -112,7 +136,13 @@ export function SelectField({
   return (
     <div className={className}>
       <Label htmlFor={field.id} label={label} required={required ?? field.required} />
-      <select {...props} key={props.key} className={inputClass} aria-describedby={describedBy(field, hintId)} onChange={onChange}>
+      <select
+        {...props}
+        key={props.key}
+        className={inputClass}
+        aria-describedby={describedBy(field, hintId)}
+        onChange={onChange}
+      >
         {placeholder !== null ? <option value="">{placeholder}</option> : null}
         {options.map((o) => (
           <option key={o.value} value={o.value}>
@@ -157,13 +187,22 @@ export function ChoiceGroup({
     >
       <legend className="mb-2 text-sm font-medium text-gray-900">
         {legend}
-        {(required ?? field.required) ? <span aria-hidden="true" className="text-red-700"> *</span> : null}
+        {(required ?? field.required) ? (
+          <span aria-hidden="true" className="text-red-700">
+            {" "}
+            *
+          </span>
+        ) : null}
       </legend>
       <div className={`grid gap-2 ${cols}`}>
         {options.map((o) => {
           const id = `${field.id}-${o.value}`.replace(/[^A-Za-z0-9_-]/g, "-");
           return (
-            <label key={o.value} htmlFor={id} className="flex min-h-11 cursor-pointer items-center gap-3 rounded-md border border-gray-300 bg-white px-3 py-2">
+            <label
+              key={o.value}
+              htmlFor={id}
+              className="flex min-h-11 cursor-pointer items-center gap-3 rounded-md border border-gray-300 bg-white px-3 py-2"
+            >
               <input
                 id={id}
                 type={type}
@@ -191,7 +230,12 @@ export function CheckboxField({ field, label, hint }: { field: AnyField; label: 
   return (
     <div>
       <div className="flex items-center gap-3">
-        <input {...props} key={props.key} className="h-5 w-5 accent-brand-700" aria-describedby={describedBy(field, hintId)} />
+        <input
+          {...props}
+          key={props.key}
+          className="h-5 w-5 accent-brand-700"
+          aria-describedby={describedBy(field, hintId)}
+        />
         <label htmlFor={field.id} className="text-sm font-medium text-gray-900">
           {label}
         </label>
@@ -248,7 +292,15 @@ export function SubmitButton({
   const slow = useSlowSubmit(pending);
   return (
     <>
-      <Button type="submit" variant={variant} className={className} name={name} value={value} disabled={pending} aria-disabled={pending || undefined}>
+      <Button
+        type="submit"
+        variant={variant}
+        className={className}
+        name={name}
+        value={value}
+        disabled={pending}
+        aria-disabled={pending || undefined}
+      >
         {pending && pendingLabel ? pendingLabel : children}
       </Button>
       <p aria-live="polite" className={slow ? "mt-2 text-sm font-medium text-gray-800" : "sr-only"}>

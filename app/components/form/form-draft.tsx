@@ -10,14 +10,16 @@ type RootData = { user: { id: string } | null } | undefined;
 /** A fresh key for a new submission ("Start again"), kept as the default so a form reset keeps it. */
 function freshKey(form: HTMLFormElement) {
   const input = form.elements.namedItem("idempotencyKey");
-  if (input instanceof HTMLInputElement && typeof crypto !== "undefined" && "randomUUID" in crypto) input.defaultValue = input.value = crypto.randomUUID();
+  if (input instanceof HTMLInputElement && typeof crypto !== "undefined" && "randomUUID" in crypto)
+    input.defaultValue = input.value = crypto.randomUUID();
 }
 
 /** Text typed before React took over the page: a text field whose value is not the one the page was rendered with. */
 function typedBeforeHydration(form: HTMLFormElement) {
   return Array.from(form.elements).some(
     (el) =>
-      ((el instanceof HTMLInputElement && ["text", "tel", "email", "search", "url"].includes(el.type)) || el instanceof HTMLTextAreaElement) &&
+      ((el instanceof HTMLInputElement && ["text", "tel", "email", "search", "url"].includes(el.type)) ||
+        el instanceof HTMLTextAreaElement) &&
       !el.readOnly &&
       el.value !== el.defaultValue,
   );
@@ -82,7 +84,12 @@ export function FormDraft({ formId, formRef }: { formId: string; formRef: React.
   // A submission of this form that moves on to another page (the success redirect) clears the draft.
   useEffect(() => {
     if (navigation.state === "idle") sending.current = false;
-    else if (navigation.state === "loading" && sending.current && navigation.location.key !== location.key && drafts.current) {
+    else if (
+      navigation.state === "loading" &&
+      sending.current &&
+      navigation.location.key !== location.key &&
+      drafts.current
+    ) {
       drafts.current.stop?.();
       drafts.current.stop = undefined;
       drafts.current.mod.clearDraft(drafts.current.key);
@@ -103,9 +110,18 @@ export function FormDraft({ formId, formRef }: { formId: string; formRef: React.
     d.stop = d.mod.watchForm(form, d.key);
     if (restore) d.mod.saveDraft(d.key, form);
   };
-  const saved = new Date(offer.savedAt).toLocaleString("en-GB", { day: "numeric", month: "long", hour: "2-digit", minute: "2-digit" });
+  const saved = new Date(offer.savedAt).toLocaleString("en-GB", {
+    day: "numeric",
+    month: "long",
+    hour: "2-digit",
+    minute: "2-digit",
+  });
   return (
-    <div role="region" aria-labelledby={`${formId}-draft-title`} className="rounded-lg border border-brand-600 bg-brand-50 p-4 text-gray-900">
+    <div
+      role="region"
+      aria-labelledby={`${formId}-draft-title`}
+      className="rounded-lg border border-brand-600 bg-brand-50 p-4 text-gray-900"
+    >
       <p id={`${formId}-draft-title`} className="font-semibold">
         {DRAFT_RESTORE_QUESTION}
       </p>

@@ -34,10 +34,26 @@ export function PaymentsTable<P extends PaymentView>({
   /** A last column, its header read by screen readers only. */
   actions?: (payment: P) => ReactNode;
 }) {
-  const headers: DataTableHeader[] = ["Paid on", ...(ward ? ["Ward"] : []), "Amount", "Method", "Reference", ...(payer ? [payer.header] : []), "State", "Receipt"];
+  const headers: DataTableHeader[] = [
+    "Paid on",
+    ...(ward ? ["Ward"] : []),
+    "Amount",
+    "Method",
+    "Reference",
+    ...(payer ? [payer.header] : []),
+    "State",
+    "Receipt",
+  ];
   if (actions) headers.push({ label: "Actions", srOnly: true });
   return (
-    <DataTable label={label} headers={headers} rows={payments} rowClassName="align-top" emptyText={emptyText} className={className}>
+    <DataTable
+      label={label}
+      headers={headers}
+      rows={payments}
+      rowClassName="align-top"
+      emptyText={emptyText}
+      className={className}
+    >
       {(p) => (
         <>
           <td className="whitespace-nowrap px-3 py-2">{p.paidOn}</td>

@@ -21,9 +21,7 @@ export function ContactLines() {
         E-mail: <a href={`mailto:${CONTACT_EMAIL}`}>{CONTACT_EMAIL}</a>
       </li>
       <li>
-        Phone or WhatsApp:{" "}
-        <SupportPhones linkClassName="" />{" "}
-        ({SUPPORT_HOURS})
+        Phone or WhatsApp: <SupportPhones linkClassName="" /> ({SUPPORT_HOURS})
       </li>
     </ul>
   );

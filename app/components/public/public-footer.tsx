@@ -1,6 +1,13 @@
 import { Link } from "react-router";
 import { PROGRAMME_LABELS, PROGRAMMES } from "#app/domain/programmes.ts";
-import { CONTACT_EMAIL, SCHOOL_NAME, SCHOOL_TAGLINE, SOCIAL_LINKS, SUPPORT_HOURS, SUPPORT_PHONES } from "#app/domain/school.ts";
+import {
+  CONTACT_EMAIL,
+  SCHOOL_NAME,
+  SCHOOL_TAGLINE,
+  SOCIAL_LINKS,
+  SUPPORT_HOURS,
+  SUPPORT_PHONES,
+} from "#app/domain/school.ts";
 
 const QUICK_LINKS = [
   { label: "Home", href: "/" },

@@ -13,7 +13,8 @@ function NavList({ pathname, className }: { pathname: string; className: string 
     <ul className={className}>
       {PUBLIC_NAV.map((item) => {
         const href = navHref(item, pathname);
-        const current = (href === "/" && pathname === "/") || (href === "/registration" && pathname === "/registration");
+        const current =
+          (href === "/" && pathname === "/") || (href === "/registration" && pathname === "/registration");
         return (
           <li key={item.label}>
             {/* Plain links: anchors need no script, and land 100 px below the top (scroll-margin). */}
@@ -32,13 +33,22 @@ function Actions({ user, stacked }: { user: HeaderUser; stacked?: boolean }) {
   // Signed in: the way to the dashboard and Sign Out; otherwise Sign In and the call to enrol.
   return (
     <div className={wrap}>
-      <Link to={user ? "/dashboard" : "/portal"} className="rounded-md px-3 py-2 text-center text-sm font-semibold text-brand-700 hover:bg-brand-50">
+      <Link
+        to={user ? "/dashboard" : "/portal"}
+        className="rounded-md px-3 py-2 text-center text-sm font-semibold text-brand-700 hover:bg-brand-50"
+      >
         {user ? "Dashboard" : "Sign In"}
       </Link>
       {user ? (
-        <SignOutButton redirectTo="/" buttonClassName="w-full rounded-md border border-gray-300 px-3 py-2 text-sm font-semibold text-gray-900 hover:bg-gray-50" />
+        <SignOutButton
+          redirectTo="/"
+          buttonClassName="w-full rounded-md border border-gray-300 px-3 py-2 text-sm font-semibold text-gray-900 hover:bg-gray-50"
+        />
       ) : (
-        <Link to="/registration" className="rounded-md bg-brand-700 px-4 py-2 text-center text-sm font-semibold text-white hover:bg-brand-800">
+        <Link
+          to="/registration"
+          className="rounded-md bg-brand-700 px-4 py-2 text-center text-sm font-semibold text-white hover:bg-brand-800"
+        >
           Enrol Now
         </Link>
       )}
@@ -62,7 +72,10 @@ export function PublicHeader({ user }: { user: HeaderUser }) {
   }, []);
 
   return (
-    <header className={`sticky top-0 z-40 border-b border-gray-200 bg-white transition-shadow ${scrolled ? "shadow-md" : "shadow-none"}`} data-scrolled={scrolled ? "true" : "false"}>
+    <header
+      className={`sticky top-0 z-40 border-b border-gray-200 bg-white transition-shadow ${scrolled ? "shadow-md" : "shadow-none"}`}
+      data-scrolled={scrolled ? "true" : "false"}
+    >
       <div className="mx-auto flex max-w-6xl items-center justify-between gap-4 px-4 py-3">
         <a href="/" className="flex items-center gap-2 text-lg font-bold text-brand-800">
           <img src="/favicon.svg" alt="" width="32" height="32" className="h-8 w-8" />
@@ -76,7 +89,14 @@ export function PublicHeader({ user }: { user: HeaderUser }) {
         </div>
         <details className="group relative lg:hidden">
           <summary className="flex min-h-11 cursor-pointer list-none items-center gap-2 rounded-md border border-gray-300 px-3 py-2 text-sm font-semibold text-gray-900 [&::-webkit-details-marker]:hidden">
-            <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2">
+            <svg
+              aria-hidden="true"
+              viewBox="0 0 24 24"
+              className="h-5 w-5"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+            >
               <path d="M4 6h16M4 12h16M4 18h16" />
             </svg>
             Menu
@@ -108,7 +128,12 @@ export function BackToTop() {
   return (
     <button
       type="button"
-      onClick={() => window.scrollTo({ top: 0, behavior: window.matchMedia("(prefers-reduced-motion: reduce)").matches ? "auto" : "smooth" })}
+      onClick={() =>
+        window.scrollTo({
+          top: 0,
+          behavior: window.matchMedia("(prefers-reduced-motion: reduce)").matches ? "auto" : "smooth",
+        })
+      }
       className="fixed bottom-20 right-4 z-40 rounded-full bg-brand-700 px-4 py-3 text-sm font-semibold text-white shadow-lg hover:bg-brand-800 sm:bottom-6"
     >
       <span aria-hidden="true">↑ </span>Back to top

@@ -29,7 +29,12 @@ export function DataTable<Row extends { id: string }>({
   className?: string;
 }) {
   return (
-    <div className={`relative overflow-x-auto focus:outline-2 focus:outline-brand-700 ${className}`} role="region" aria-label={label} tabIndex={0}>
+    <div
+      className={`relative overflow-x-auto focus:outline-2 focus:outline-brand-700 ${className}`}
+      role="region"
+      aria-label={label}
+      tabIndex={0}
+    >
       <table className="min-w-full divide-y divide-gray-200 text-left text-sm">
         <caption className="sr-only">{caption ?? label}</caption>
         <thead className="bg-gray-50 text-gray-800">

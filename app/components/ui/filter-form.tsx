@@ -25,7 +25,13 @@ export function FilterForm({
   after?: ReactNode;
 }) {
   return (
-    <Form method="get" action={action} role="search" aria-label={label} className="flex flex-wrap items-end gap-3 rounded-xl border border-gray-200 bg-white p-4">
+    <Form
+      method="get"
+      action={action}
+      role="search"
+      aria-label={label}
+      className="flex flex-wrap items-end gap-3 rounded-xl border border-gray-200 bg-white p-4"
+    >
       {children}
       <button type="submit" className={buttonClass("primary")}>
         {submitLabel}
@@ -97,7 +103,14 @@ export function FilterDate(props: { id: string; name: string; label: string; val
       <label htmlFor={props.id} className={labelClass}>
         {props.label}
       </label>
-      <input id={props.id} type="date" name={props.name} defaultValue={props.value} key={props.value} className={controlClass} />
+      <input
+        id={props.id}
+        type="date"
+        name={props.name}
+        defaultValue={props.value}
+        key={props.value}
+        className={controlClass}
+      />
     </div>
   );
 }

@@ -9,7 +9,15 @@ export function pageHref(pathname: string, search: string, page: number) {
 }
 
 /** Previous / "Page n of m" / Next links under a list; nothing when there is one page. Plain links: no JavaScript needed. */
-export function Pagination({ page, pageCount, className = "" }: { page: number; pageCount: number; className?: string }) {
+export function Pagination({
+  page,
+  pageCount,
+  className = "",
+}: {
+  page: number;
+  pageCount: number;
+  className?: string;
+}) {
   const { pathname, search } = useLocation();
   if (pageCount <= 1) return null;
   return (

@@ -51,8 +51,9 @@ export async function action({ request }: Route.ActionArgs) {
   return redirectWithToast("/admin/communications", { type: "success", title: MESSAGE_SENT });
 }
 
-const RECIPIENT_LABELS: Record<string, string> = Object.fromEntries(RECIPIENT_TYPE_OPTIONS.map((o) => [o.value, o.label]));
-
+const RECIPIENT_LABELS: Record<string, string> = Object.fromEntries(
+  RECIPIENT_TYPE_OPTIONS.map((o) => [o.value, o.label]),
+);
 
 export default function Communications({ loaderData, actionData }: Route.ComponentProps) {
   const { history, error } = loaderData;
@@ -69,13 +70,24 @@ export default function Communications({ loaderData, actionData }: Route.Compone
   return (
     <main id="main" className="space-y-6">
       <h1 className="text-2xl font-bold text-gray-900">Communications</h1>
-      <Section id="send-heading" title="Send Announcement" className="max-w-2xl rounded-xl border border-gray-200 bg-white p-6" headingClassName="mb-4 text-lg font-semibold text-gray-900">
+      <Section
+        id="send-heading"
+        title="Send Announcement"
+        className="max-w-2xl rounded-xl border border-gray-200 bg-white p-6"
+        headingClassName="mb-4 text-lg font-semibold text-gray-900"
+      >
         <Form method="post" {...getFormProps(form)} ref={formRef} className="space-y-4">
           <FormDraft formId="announcement" formRef={formRef} />
           <FormErrors id={form.errorId} errors={form.errors} />
           <TextField field={fields.title} label="Title" inputProps={{ maxLength: 200 }} />
           <TextareaField field={fields.message} label="Message" rows={5} />
-          <ChoiceGroup field={fields.recipientType} legend="Recipients" type="radio" options={RECIPIENT_TYPE_OPTIONS} columns={2} />
+          <ChoiceGroup
+            field={fields.recipientType}
+            legend="Recipients"
+            type="radio"
+            options={RECIPIENT_TYPE_OPTIONS}
+            columns={2}
+          />
           <SubmitButton pendingLabel="Sending...">Send Message</SubmitButton>
         </Form>
       </Section>

@@ -51,7 +51,13 @@ export default function DeleteEvaluation({ loaderData, actionData }: Route.Compo
       </p>
       <Form method="post" {...getFormProps(form)} className="mt-5 space-y-4">
         <FormErrors id={form.errorId} errors={form.errors} />
-        {responses ? <TextField field={fields.confirm} label={`Type ${EVALUATION_DELETE_WORD} to confirm`} inputProps={{ autoComplete: "off" }} /> : null}
+        {responses ? (
+          <TextField
+            field={fields.confirm}
+            label={`Type ${EVALUATION_DELETE_WORD} to confirm`}
+            inputProps={{ autoComplete: "off" }}
+          />
+        ) : null}
         <DeleteActions label="Delete form" cancelTo={`/admin/evaluations/${id}`} />
       </Form>
     </main>

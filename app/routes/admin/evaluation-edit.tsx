@@ -69,21 +69,35 @@ export async function action({ request, params }: Route.ActionArgs) {
   switch (intent) {
     case "details": {
       const submission = parseWithZod(formData, { schema: EvaluationDetailsSchema });
-      if (submission.status !== "success") return data({ intent, questionId: null, result: submission.reply() }, { status: 400 });
+      if (submission.status !== "success")
+        return data({ intent, questionId: null, result: submission.reply() }, { status: 400 });
       const outcome = await updateEvaluationDetails(form._id, submission.value);
       if (outcome === "missing") throw data("Evaluation form not found.", { status: 404 });
       await audit("evaluation.details", user._id, form._id);
-      return redirectWithToast(here, { type: "success", title: outcome === "locked" ? "Saved (audience and anonymity kept: the form has answers)" : "Form saved" });
+      return redirectWithToast(here, {
+        type: "success",
+        title: outcome === "locked" ? "Saved (audience and anonymity kept: the form has answers)" : "Form saved",
+      });
     }
     case "add-question":
     case "edit-question": {
       const ref = intent === "edit-question" ? QuestionRef.safeParse({ questionId: formData.get("questionId") }) : null;
       if (ref && !ref.success) throw data("Question not found.", { status: 404 });
       const submission = parseWithZod(formData, { schema: QuestionSchema });
-      if (submission.status !== "success") return data({ intent, questionId: ref?.data.questionId ?? null, result: submission.reply() }, { status: 400 });
-      const outcome = ref ? await editQuestion(form._id, ref.data.questionId, submission.value) : await addQuestion(form._id, submission.value);
+      if (submission.status !== "success")
+        return data({ intent, questionId: ref?.data.questionId ?? null, result: submission.reply() }, { status: 400 });
+      const outcome = ref
+        ? await editQuestion(form._id, ref.data.questionId, submission.value)
+        : await addQuestion(form._id, submission.value);
       if (outcome === "missing" && !ref) {
-        return data({ intent, questionId: null, result: submission.reply({ formErrors: ["This form already has the most questions a form can have."] }) }, { status: 400 });
+        return data(
+          {
+            intent,
+            questionId: null,
+            result: submission.reply({ formErrors: ["This form already has the most questions a form can have."] }),
+          },
+          { status: 400 },
+        );
       }
       return changed(outcome, ref ? "Question saved" : "Question added");
     }
@@ -93,26 +107,48 @@ export async function action({ request, params }: Route.ActionArgs) {
       const ref = QuestionRef.safeParse({ questionId: formData.get("questionId") });
       if (!ref.success) throw data("Question not found.", { status: 404 });
       const outcome =
-        intent === "delete-question" ? await deleteQuestion(form._id, ref.data.questionId) : await moveQuestion(form._id, ref.data.questionId, intent === "move-up" ? "up" : "down");
+        intent === "delete-question"
+          ? await deleteQuestion(form._id, ref.data.questionId)
+          : await moveQuestion(form._id, ref.data.questionId, intent === "move-up" ? "up" : "down");
       return changed(outcome, intent === "delete-question" ? "Question deleted" : "Question moved");
     }
     case "close": {
       await closeEvaluationForm(form._id);
       await audit("evaluation.close", user._id, form._id);
-      return redirectWithToast(here, { type: "success", title: "Form closed", description: "Parents can no longer answer or change their answers." });
+      return redirectWithToast(here, {
+        type: "success",
+        title: "Form closed",
+        description: "Parents can no longer answer or change their answers.",
+      });
     }
     case "copy": {
       const id = await copyEvaluationForm(form._id, user._id);
       if (!id) throw data("Evaluation form not found.", { status: 404 });
       await audit("evaluation.copy", user._id, id, { from: form._id });
-      return redirectWithToast(`${EVALUATIONS_PATH}/${id}`, { type: "success", title: "Form copied", description: "Check its dates before parents see it." });
+      return redirectWithToast(`${EVALUATIONS_PATH}/${id}`, {
+        type: "success",
+        title: "Form copied",
+        description: "Check its dates before parents see it.",
+      });
     }
     default:
       throw redirect(here);
   }
 }
 
-function IntentButton({ intent, questionId, children, variant = "secondary", disabled }: { intent: string; questionId?: string; children: React.ReactNode; variant?: "secondary" | "danger"; disabled?: boolean }) {
+function IntentButton({
+  intent,
+  questionId,
+  children,
+  variant = "secondary",
+  disabled,
+}: {
+  intent: string;
+  questionId?: string;
+  children: React.ReactNode;
+  variant?: "secondary" | "danger";
+  disabled?: boolean;
+}) {
   return (
     <Form method="post" className="inline">
       <input type="hidden" name="intent" value={intent} />
@@ -147,7 +183,12 @@ export default function EditEvaluation({ loaderData, actionData }: Route.Compone
         </div>
       </div>
 
-      <Section id="questions-heading" title="Questions" className="rounded-xl border border-gray-200 bg-white p-6" headingClassName="text-xl font-semibold text-gray-900">
+      <Section
+        id="questions-heading"
+        title="Questions"
+        className="rounded-xl border border-gray-200 bg-white p-6"
+        headingClassName="text-xl font-semibold text-gray-900"
+      >
         {form.locked ? <p className="mt-2 rounded-md bg-yellow-50 p-3 text-sm text-yellow-900">{FORM_LOCKED}</p> : null}
         {questions.length ? (
           <ol className="mt-4 space-y-4">
@@ -161,7 +202,9 @@ export default function EditEvaluation({ loaderData, actionData }: Route.Compone
                   {q.required ? " · Required" : " · Optional"}
                   {q.perSubject ? " · Per subject" : ""}
                   {q.options.length ? ` · ${q.options.join(" / ")}` : ""}
-                  {q.type === "rating" && (q.lowLabel || q.highLabel) ? ` · 1 = ${q.lowLabel || "—"}, 5 = ${q.highLabel || "—"}` : ""}
+                  {q.type === "rating" && (q.lowLabel || q.highLabel)
+                    ? ` · 1 = ${q.lowLabel || "—"}, 5 = ${q.highLabel || "—"}`
+                    : ""}
                 </p>
                 {form.locked ? null : (
                   <>
@@ -181,7 +224,12 @@ export default function EditEvaluation({ loaderData, actionData }: Route.Compone
                         Edit<span className="sr-only"> question: {q.prompt}</span>
                       </summary>
                       <div className="mt-3">
-                        <QuestionForm id={`question-${q.id}`} question={q} lastResult={resultFor("edit-question", q.id)} submitLabel="Save question" />
+                        <QuestionForm
+                          id={`question-${q.id}`}
+                          question={q}
+                          lastResult={resultFor("edit-question", q.id)}
+                          submitLabel="Save question"
+                        />
                       </div>
                     </details>
                   </>
@@ -200,8 +248,20 @@ export default function EditEvaluation({ loaderData, actionData }: Route.Compone
         )}
       </Section>
 
-      <Section id="details-heading" title="Details" className="max-w-2xl rounded-xl border border-gray-200 bg-white p-6" headingClassName="mb-4 text-xl font-semibold text-gray-900">
-        <EvaluationDetailsForm id="evaluation-details" lastResult={resultFor("details", null)} current={details} locked={form.locked} submitLabel="Save details" intent="details" />
+      <Section
+        id="details-heading"
+        title="Details"
+        className="max-w-2xl rounded-xl border border-gray-200 bg-white p-6"
+        headingClassName="mb-4 text-xl font-semibold text-gray-900"
+      >
+        <EvaluationDetailsForm
+          id="evaluation-details"
+          lastResult={resultFor("details", null)}
+          current={details}
+          locked={form.locked}
+          submitLabel="Save details"
+          intent="details"
+        />
       </Section>
     </main>
   );

@@ -16,7 +16,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request, "can_manage_evaluations");
   const form = await requireEvaluationForm(params.formId);
   const filter = EvaluationResultsFiltersSchema.parse(Object.fromEntries(new URL(request.url).searchParams));
-  const subjects = ((await EvaluationResponse.distinct("answers.subject", { formId: form._id })) as Array<string | null>)
+  const subjects = (
+    (await EvaluationResponse.distinct("answers.subject", { formId: form._id })) as Array<string | null>
+  )
     .filter((s): s is string => typeof s === "string")
     .sort((a, b) => a.localeCompare(b));
   const columns: Array<CsvColumn<EvaluationResponseDoc>> = [
@@ -41,6 +43,10 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       });
     }
   }
-  const name = form.title.replace(/[^A-Za-z0-9]+/g, "_").replace(/^_|_$/g, "").slice(0, 40) || "evaluation";
+  const name =
+    form.title
+      .replace(/[^A-Za-z0-9]+/g, "_")
+      .replace(/^_|_$/g, "")
+      .slice(0, 40) || "evaluation";
   return csvResponse(`${name}_responses_${fileDate(new Date())}.csv`, streamResponses(form._id, filter), columns);
 }

@@ -14,7 +14,11 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const filter = EvaluationResultsFiltersSchema.parse(Object.fromEntries(url.searchParams));
   const results = await loadResults(request, form, filter, { reminders: true });
-  return { ...results, query: { programme: filter.programme ?? "", subject: filter.subject ?? "", q: filter.q ?? "" }, search: url.search };
+  return {
+    ...results,
+    query: { programme: filter.programme ?? "", subject: filter.subject ?? "", q: filter.q ?? "" },
+    search: url.search,
+  };
 }
 
 const SUBJECT_OPTIONS = ALL_SUBJECTS.map((s) => ({ value: s, label: s }));
@@ -38,9 +42,28 @@ export default function EvaluationResults({ loaderData }: Route.ComponentProps) 
         exportHref={`/admin/evaluations/${form.id}/export${search}`}
         filters={
           <FilterForm action={base} label="Filter results" submitLabel="Filter" clear={filtered ? { to: base } : null}>
-            <FilterSelect id="ev-programme" name="programme" label="Programme" value={query.programme} all="All programmes" options={PROGRAMME_OPTIONS} />
-            <FilterSelect id="ev-subject" name="subject" label="Subject" value={query.subject} all="All subjects" options={SUBJECT_OPTIONS} />
-            <FilterSearch id="ev-q" label="Search written answers" value={query.q} placeholder="Words in an answer or a ward's name" />
+            <FilterSelect
+              id="ev-programme"
+              name="programme"
+              label="Programme"
+              value={query.programme}
+              all="All programmes"
+              options={PROGRAMME_OPTIONS}
+            />
+            <FilterSelect
+              id="ev-subject"
+              name="subject"
+              label="Subject"
+              value={query.subject}
+              all="All subjects"
+              options={SUBJECT_OPTIONS}
+            />
+            <FilterSearch
+              id="ev-q"
+              label="Search written answers"
+              value={query.q}
+              placeholder="Words in an answer or a ward's name"
+            />
           </FilterForm>
         }
       />

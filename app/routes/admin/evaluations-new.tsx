@@ -24,7 +24,11 @@ export async function action({ request }: Route.ActionArgs) {
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   const id = await createEvaluationForm(submission.value, user._id);
   await audit("evaluation.create", user._id, id, { title: submission.value.title });
-  return redirectWithToast(`${EVALUATIONS_PATH}/${id}`, { type: "success", title: "Form created", description: "Now add its questions." });
+  return redirectWithToast(`${EVALUATIONS_PATH}/${id}`, {
+    type: "success",
+    title: "Form created",
+    description: "Now add its questions.",
+  });
 }
 
 export default function NewEvaluation({ loaderData, actionData }: Route.ComponentProps) {

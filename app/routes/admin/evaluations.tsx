@@ -16,7 +16,11 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { forms: forms.map((f, i) => ({ ...formListView(f), responses: counts[i] })) };
 }
 
-const STATE_CLASS = { upcoming: "bg-gray-100 text-gray-800", open: "bg-green-100 text-green-800", closed: "bg-yellow-100 text-yellow-900" } as const;
+const STATE_CLASS = {
+  upcoming: "bg-gray-100 text-gray-800",
+  open: "bg-green-100 text-green-800",
+  closed: "bg-yellow-100 text-yellow-900",
+} as const;
 
 export default function Evaluations({ loaderData }: Route.ComponentProps) {
   const { forms } = loaderData;
@@ -40,14 +44,18 @@ export default function Evaluations({ loaderData }: Route.ComponentProps) {
           <>
             <td className="px-3 py-3 font-medium text-gray-900">
               {f.title}
-              {f.anonymous ? <span className="ml-2 rounded bg-gray-100 px-1.5 py-0.5 text-xs text-gray-800">Anonymous</span> : null}
+              {f.anonymous ? (
+                <span className="ml-2 rounded bg-gray-100 px-1.5 py-0.5 text-xs text-gray-800">Anonymous</span>
+              ) : null}
             </td>
             <td className="px-3 py-3 text-gray-800">{f.audience}</td>
             <td className="whitespace-nowrap px-3 py-3 text-gray-800">
               {f.opensAt} – {f.closesAt}
             </td>
             <td className="px-3 py-3">
-              <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${STATE_CLASS[f.state]}`}>{STATE_LABELS[f.state]}</span>
+              <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${STATE_CLASS[f.state]}`}>
+                {STATE_LABELS[f.state]}
+              </span>
             </td>
             <td className="px-3 py-3 tabular-nums text-gray-800">{f.questions}</td>
             <td className="px-3 py-3 tabular-nums text-gray-800">{f.responses}</td>

@@ -34,7 +34,10 @@ export async function loader({ request }: Route.LoaderArgs) {
 function AdminShell({ children, adminName }: { children: React.ReactNode; adminName?: string }) {
   return (
     <div className="mx-auto max-w-7xl px-4 py-6 lg:flex lg:gap-8">
-      <nav aria-label="Admin sections" className="-mx-4 mb-6 overflow-x-auto px-4 lg:mx-0 lg:mb-0 lg:w-56 lg:shrink-0 lg:px-0">
+      <nav
+        aria-label="Admin sections"
+        className="-mx-4 mb-6 overflow-x-auto px-4 lg:mx-0 lg:mb-0 lg:w-56 lg:shrink-0 lg:px-0"
+      >
         <div className="mb-2 flex items-center justify-between gap-2 lg:block">
           <p className="text-sm font-semibold text-gray-700">Admin Portal{adminName ? ` · ${adminName}` : ""}</p>
           <div className="lg:mt-2">

@@ -34,7 +34,8 @@ export async function loader({ request }: Route.LoaderArgs) {
     hint,
   });
   // Fee counters for the season in force, for admins who deal with registrations or payments.
-  const schedule = permissions.can_access_registrations || permissions.can_manage_payments ? await getFeeSchedule() : null;
+  const schedule =
+    permissions.can_access_registrations || permissions.can_manage_payments ? await getFeeSchedule() : null;
   const totals = schedule ? await seasonTotals(schedule.season) : null;
   return {
     fees:
@@ -42,16 +43,33 @@ export async function loader({ request }: Route.LoaderArgs) {
         ? {
             season: schedule.season,
             stats: [
-              { label: "Fees due", value: formatCedis(totals.due), hint: "What registrations this season owe in total." },
+              {
+                label: "Fees due",
+                value: formatCedis(totals.due),
+                hint: "What registrations this season owe in total.",
+              },
               { label: "Collected", value: formatCedis(totals.collected), hint: "Confirmed payments this season." },
-              { label: "Outstanding", value: formatCedis(totals.outstanding), hint: "Unpaid balances (overpayments not netted)." },
-              { label: "Pending payments", value: String(totals.pending), hint: "Parents' payment reports waiting for confirmation." },
+              {
+                label: "Outstanding",
+                value: formatCedis(totals.outstanding),
+                hint: "Unpaid balances (overpayments not netted).",
+              },
+              {
+                label: "Pending payments",
+                value: String(totals.pending),
+                hint: "Parents' payment reports waiting for confirmation.",
+              },
             ],
           }
         : null,
     stats: [
       stat("Total Users", users, usersBefore, "All accounts: students, parents, facilitators and admins."),
-      stat("Active Students", students, studentsBefore, "Wards with a registration (each ward WhatsApp number counted once)."),
+      stat(
+        "Active Students",
+        students,
+        studentsBefore,
+        "Wards with a registration (each ward WhatsApp number counted once).",
+      ),
       stat("Total Subjects", subjects, subjectsBefore, "Subjects in the subject list."),
     ],
   };
@@ -74,7 +92,11 @@ export default function AdminOverview({ loaderData }: Route.ComponentProps) {
         ))}
       </ul>
       {loaderData.fees ? (
-        <Section id="fees-stats" title={<>Fees: {loaderData.fees.season}</>} headingClassName="mb-3 text-lg font-semibold text-gray-900">
+        <Section
+          id="fees-stats"
+          title={<>Fees: {loaderData.fees.season}</>}
+          headingClassName="mb-3 text-lg font-semibold text-gray-900"
+        >
           <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
             {loaderData.fees.stats.map((s) => (
               <li key={s.label} className="rounded-xl border border-gray-200 bg-white p-5 shadow-sm">

@@ -23,7 +23,10 @@ const COLUMNS: ReadonlyArray<CsvColumn<Row>> = [
   { header: "Payer Phone", value: (p) => p.payerPhone },
   { header: "State", value: (p) => PAYMENT_STATE_LABELS[p.state] },
   { header: "Receipt", value: (p) => p.receiptCode },
-  { header: "Reason", value: (p) => (p.state === "rejected" ? p.rejectedReason : p.state === "voided" ? p.voidedReason : "") },
+  {
+    header: "Reason",
+    value: (p) => (p.state === "rejected" ? p.rejectedReason : p.state === "voided" ? p.voidedReason : ""),
+  },
   { header: "Note", value: (p) => p.note },
 ];
 

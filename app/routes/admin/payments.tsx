@@ -20,18 +20,28 @@ export async function loader({ request }: Route.LoaderArgs) {
   const exportParams = new URLSearchParams(url.searchParams);
   exportParams.delete("page");
   return {
-    query: { q: query.q, state: query.state ?? "", method: query.method ?? "", from: query.from ?? "", to: query.to ?? "" },
+    query: {
+      q: query.q,
+      state: query.state ?? "",
+      method: query.method ?? "",
+      from: query.from ?? "",
+      to: query.to ?? "",
+    },
     page: query.page,
     pageCount: Math.max(1, Math.ceil(total / PAYMENTS_PER_PAGE)),
     total,
     exportHref: `/admin/payments/export${exportParams.size ? `?${exportParams}` : ""}`,
     rows: items.map((p) => {
       const reg = names.get(String(p.registrationId));
-      return { ...paymentView(p), registrationId: String(p.registrationId), wardName: reg?.wardName ?? "(deleted registration)", parentName: reg?.parentName ?? "" };
+      return {
+        ...paymentView(p),
+        registrationId: String(p.registrationId),
+        wardName: reg?.wardName ?? "(deleted registration)",
+        parentName: reg?.parentName ?? "",
+      };
     }),
   };
 }
-
 
 export default function AdminPayments({ loaderData }: Route.ComponentProps) {
   const { rows, query, total, page, pageCount, exportHref } = loaderData;
@@ -45,10 +55,29 @@ export default function AdminPayments({ loaderData }: Route.ComponentProps) {
         </a>
       </div>
 
-      <FilterForm action="/admin/payments" label="Payments" submitLabel="Filter" clear={filtered ? { to: "/admin/payments" } : null}>
+      <FilterForm
+        action="/admin/payments"
+        label="Payments"
+        submitLabel="Filter"
+        clear={filtered ? { to: "/admin/payments" } : null}
+      >
         <FilterSearch id="pay-q" label="Search payments" value={query.q} placeholder="Reference, phone or ward" />
-        <FilterSelect id="pay-state" name="state" label="State" value={query.state} all="All states" options={STATE_OPTIONS} />
-        <FilterSelect id="pay-method" name="method" label="Method" value={query.method} all="All methods" options={METHOD_OPTIONS} />
+        <FilterSelect
+          id="pay-state"
+          name="state"
+          label="State"
+          value={query.state}
+          all="All states"
+          options={STATE_OPTIONS}
+        />
+        <FilterSelect
+          id="pay-method"
+          name="method"
+          label="Method"
+          value={query.method}
+          all="All methods"
+          options={METHOD_OPTIONS}
+        />
         <FilterDate id="pay-from" name="from" label="Paid from" value={query.from} />
         <FilterDate id="pay-to" name="to" label="Paid to" value={query.to} />
       </FilterForm>

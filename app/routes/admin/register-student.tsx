@@ -71,7 +71,11 @@ export async function action({ request }: Route.ActionArgs) {
   } catch {
     throw data("The form could not be read.", { status: 400 });
   }
-  const outcome = await processRegistrationOnce(request, formData, { adminRegistration: true, userId: null, enteredById: user._id });
+  const outcome = await processRegistrationOnce(request, formData, {
+    adminRegistration: true,
+    userId: null,
+    enteredById: user._id,
+  });
   if (outcome.status === "ok") {
     await audit("registration.admin-create", user._id, outcome.id, { reference: outcome.reference });
     return redirectWithToast(`/admin/register-student?done=${outcome.reference}`, {
@@ -80,7 +84,10 @@ export async function action({ request }: Route.ActionArgs) {
       description: ADMIN_REGISTRATION_SUCCESS_DESCRIPTION,
     });
   }
-  return data({ result: outcome.result, duplicateReference: outcome.duplicateReference ?? null }, { status: outcome.httpStatus });
+  return data(
+    { result: outcome.result, duplicateReference: outcome.duplicateReference ?? null },
+    { status: outcome.httpStatus },
+  );
 }
 
 /** With JavaScript: a submission lost to the network keeps the page (app/utils/network-submit.ts). */
@@ -98,7 +105,16 @@ export default function RegisterStudent({ loaderData, actionData }: Route.Compon
     <main id="main" className="max-w-3xl space-y-4">
       <h1 className="text-2xl font-bold text-gray-900">Register Student</h1>
       {done ? (
-        <Section id="registered-heading" title={<>{done.wardName} is registered for {done.programme}</>} className="rounded-xl border-2 border-green-700 bg-green-50 p-5" headingClassName="text-lg font-semibold text-gray-900">
+        <Section
+          id="registered-heading"
+          title={
+            <>
+              {done.wardName} is registered for {done.programme}
+            </>
+          }
+          className="rounded-xl border-2 border-green-700 bg-green-50 p-5"
+          headingClassName="text-lg font-semibold text-gray-900"
+        >
           <dl className="mt-3 grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">
             <dt className="font-medium text-gray-700">Reference</dt>
             <dd className="font-mono text-gray-900">{done.reference}</dd>
@@ -119,7 +135,9 @@ export default function RegisterStudent({ loaderData, actionData }: Route.Compon
               </a>
             </dd>
           </dl>
-          <p className="mt-3 text-sm text-gray-800">Hand the parent the reference and the confirmation link: it lists the class pages to join.</p>
+          <p className="mt-3 text-sm text-gray-800">
+            Hand the parent the reference and the confirmation link: it lists the class pages to join.
+          </p>
           {done.whatsappHref ? (
             <a
               href={done.whatsappHref}
@@ -143,7 +161,9 @@ export default function RegisterStudent({ loaderData, actionData }: Route.Compon
       <RegistrationForm
         id="admin-registration"
         lastResult={actionData && "result" in actionData ? actionData.result : undefined}
-        duplicateReference={actionData && "duplicateReference" in actionData ? actionData.duplicateReference : undefined}
+        duplicateReference={
+          actionData && "duplicateReference" in actionData ? actionData.duplicateReference : undefined
+        }
         idempotencyKey={loaderData.idempotencyKey}
         networkFailure={actionData}
         constraint={loaderData.constraint}

@@ -5,20 +5,52 @@ import { data, Form, Link } from "react-router";
 import type { Route } from "./+types/registration-detail";
 import { requireAdmin } from "#app/utils/auth.server.ts";
 import { redirectWithToast } from "#app/utils/toast.server.ts";
-import { PaymentError, adjustAmountDue, confirmPayment, recordPayment, rejectPayment, voidPayment } from "#app/utils/payments.server.ts";
-import { AdjustDueSchema, METHOD_OPTIONS, PaymentDecisionSchema, RecordPaymentSchema } from "#app/forms/payments.schema.ts";
+import {
+  PaymentError,
+  adjustAmountDue,
+  confirmPayment,
+  recordPayment,
+  rejectPayment,
+  voidPayment,
+} from "#app/utils/payments.server.ts";
+import {
+  AdjustDueSchema,
+  METHOD_OPTIONS,
+  PaymentDecisionSchema,
+  RecordPaymentSchema,
+} from "#app/forms/payments.schema.ts";
 import { programmeLabel, WARD_FORM_LABELS, type WardForm } from "#app/domain/programmes.ts";
 import { formatDateTime } from "#app/domain/dates.ts";
 import { formatCedis, pesewasToInput, type PaymentMethod } from "#app/domain/money.ts";
 import { balanceView, paymentView, type PaymentView } from "#app/domain/payment-view.ts";
 import { REFERRAL_STATUS_OPTIONS, UPDATE_MODE_OPTIONS } from "#app/forms/registration.fields.ts";
 import { SCHOOL_NAME } from "#app/domain/school.ts";
-import { FormErrors, SelectField, SubmitButton, TextareaField, TextField, ErrorList, type AnyField } from "#app/components/form/fields.tsx";
+import {
+  FormErrors,
+  SelectField,
+  SubmitButton,
+  TextareaField,
+  TextField,
+  ErrorList,
+  type AnyField,
+} from "#app/components/form/fields.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { PaymentStatusBadge } from "#app/components/payments/badges.tsx";
 import { PaymentsTable } from "#app/components/payments/payments-table.tsx";
-import { findAccountForLink, getLinkedAccounts, getRegistrationDetail, listAuditTrail, setLinkedAccount, type LinkedAccount } from "#app/models/registration-admin.server.ts";
-import { ACCOUNT_NOT_FOUND, ACCOUNT_WRONG_ROLE, AdminLinkAccountSchema, AdminUnlinkAccountSchema } from "#app/forms/link-registration.schema.ts";
+import {
+  findAccountForLink,
+  getLinkedAccounts,
+  getRegistrationDetail,
+  listAuditTrail,
+  setLinkedAccount,
+  type LinkedAccount,
+} from "#app/models/registration-admin.server.ts";
+import {
+  ACCOUNT_NOT_FOUND,
+  ACCOUNT_WRONG_ROLE,
+  AdminLinkAccountSchema,
+  AdminUnlinkAccountSchema,
+} from "#app/forms/link-registration.schema.ts";
 import { formatPhone, normalizePhone } from "#app/domain/phone.ts";
 import { audit } from "#app/models/audit-log.server.ts";
 import { editRegistration } from "./+shared/registration-edit.server.ts";
@@ -36,7 +68,11 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const { permissions } = await requireAdmin(request, "can_access_registrations");
   const reg = await getRegistrationDetail(String(params.id));
   if (!reg) throw data("Registration not found", { status: 404 });
-  const [payments, trail, linked] = await Promise.all([listPaymentsForRegistrations([reg._id]), listAuditTrail(reg._id), getLinkedAccounts(reg)]);
+  const [payments, trail, linked] = await Promise.all([
+    listPaymentsForRegistrations([reg._id]),
+    listAuditTrail(reg._id),
+    getLinkedAccounts(reg),
+  ]);
   const modes = new Map(UPDATE_MODE_OPTIONS.map((o) => [o.value, o.label] as const));
   const statuses = new Map(REFERRAL_STATUS_OPTIONS.map((o) => [o.value, o.label] as const));
   // Pending first: they are what the office has to act on.
@@ -63,7 +99,10 @@ export async function loader({ request, params }: Route.LoaderArgs) {
         ["Programme", programmeLabel(reg.programme)],
         [`Subjects (${reg.subjectCount})`, (reg.subjects ?? []).join(", ")],
         ["Updates by", (reg.updateMode ?? []).map((m) => modes.get(m as never) ?? m).join(", ")],
-        ["Referred by", `${reg.referralName} (${statuses.get(reg.referralStatus as never) ?? reg.referralStatus}${reg.referralOther ? `: ${reg.referralOther}` : ""})`],
+        [
+          "Referred by",
+          `${reg.referralName} (${statuses.get(reg.referralStatus as never) ?? reg.referralStatus}${reg.referralOther ? `: ${reg.referralOther}` : ""})`,
+        ],
         ["Join class pages", reg.joinStudentGroups === "yes" ? "Yes" : "No"],
         ["Join parent group", reg.joinParentGroup === "yes" ? "Yes" : "No"],
         ["Feedback", reg.feedback ?? ""],
@@ -89,7 +128,12 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       account: a ? { fullName: a.fullName, phone: formatPhone(a.phone) } : null,
     })),
     payments: sorted.map(paymentView),
-    trail: trail.map((t) => ({ id: String(t._id), when: formatDateTime(t.createdAt), who: t.actorName, what: describeAudit(t.action, t.details) })),
+    trail: trail.map((t) => ({
+      id: String(t._id),
+      when: formatDateTime(t.createdAt),
+      who: t.actorName,
+      what: describeAudit(t.action, t.details),
+    })),
   };
 }
 
@@ -107,7 +151,10 @@ function describeAudit(action: string, details: unknown): string {
       return `Payment of ${money(d.amount)} voided: ${d.reason ?? ""}`;
     case "registration.edit":
       return `Details corrected: ${Object.entries((d.changes ?? {}) as Record<string, { from: unknown; to: unknown }>)
-        .map(([k, c]) => `${EDIT_LABELS[k as keyof typeof EDIT_LABELS] ?? k} from "${[c.from].flat().join(", ")}" to "${[c.to].flat().join(", ")}"`)
+        .map(
+          ([k, c]) =>
+            `${EDIT_LABELS[k as keyof typeof EDIT_LABELS] ?? k} from "${[c.from].flat().join(", ")}" to "${[c.to].flat().join(", ")}"`,
+        )
         .join("; ")}`;
     case "registration.link":
       return `${d.role === "student" ? "Student" : "Parent"} account linked by hand: ${d.name ?? ""}${d.replaced ? " (in place of another account)" : ""}`;
@@ -148,22 +195,49 @@ export async function action({ request, params }: Route.ActionArgs) {
   if (intent === "edit") {
     const outcome = await editRegistration(reg, formData, user._id);
     if (!outcome.ok) return data<ActionReply>({ form: "edit", result: outcome.result }, { status: outcome.status });
-    return redirectWithToast(here, outcome.changed.length
-      ? { type: "success", title: "Registration updated", description: `Changed: ${outcome.changed.map((f) => EDIT_LABELS[f as keyof typeof EDIT_LABELS] ?? f).join(", ")}` }
-      : { type: "success", title: "Nothing changed" });
+    return redirectWithToast(
+      here,
+      outcome.changed.length
+        ? {
+            type: "success",
+            title: "Registration updated",
+            description: `Changed: ${outcome.changed.map((f) => EDIT_LABELS[f as keyof typeof EDIT_LABELS] ?? f).join(", ")}`,
+          }
+        : { type: "success", title: "Nothing changed" },
+    );
   }
   if (intent === "link-account") {
     const submission = parseWithZod(formData, { schema: AdminLinkAccountSchema });
-    if (submission.status !== "success") return data<ActionReply>({ form: "link-account", result: submission.reply() }, { status: 400 });
+    if (submission.status !== "success")
+      return data<ActionReply>({ form: "link-account", result: submission.reply() }, { status: 400 });
     const text = submission.value.account;
-    const account = await findAccountForLink(text.includes("@") ? null : normalizePhone(text) || null, text.includes("@") ? text : null);
-    if (!account) return data<ActionReply>({ form: "link-account", result: submission.reply({ fieldErrors: { account: [ACCOUNT_NOT_FOUND] } }) }, { status: 400 });
+    const account = await findAccountForLink(
+      text.includes("@") ? null : normalizePhone(text) || null,
+      text.includes("@") ? text : null,
+    );
+    if (!account)
+      return data<ActionReply>(
+        { form: "link-account", result: submission.reply({ fieldErrors: { account: [ACCOUNT_NOT_FOUND] } }) },
+        { status: 400 },
+      );
     if (account.role !== "parent" && account.role !== "student") {
-      return data<ActionReply>({ form: "link-account", result: submission.reply({ fieldErrors: { account: [ACCOUNT_WRONG_ROLE] } }) }, { status: 400 });
+      return data<ActionReply>(
+        { form: "link-account", result: submission.reply({ fieldErrors: { account: [ACCOUNT_WRONG_ROLE] } }) },
+        { status: 400 },
+      );
     }
     const replaced = await setLinkedAccount(id, account.role, String(account._id));
-    await audit("registration.link", user._id, id, { role: account.role, userId: account._id, name: account.fullName, replaced: replaced && replaced !== String(account._id) ? replaced : null });
-    return redirectWithToast(here, { type: "success", title: "Account linked", description: `${account.fullName} now sees this registration.` });
+    await audit("registration.link", user._id, id, {
+      role: account.role,
+      userId: account._id,
+      name: account.fullName,
+      replaced: replaced && replaced !== String(account._id) ? replaced : null,
+    });
+    return redirectWithToast(here, {
+      type: "success",
+      title: "Account linked",
+      description: `${account.fullName} now sees this registration.`,
+    });
   }
   if (intent === "unlink-account") {
     const submission = parseWithZod(formData, { schema: AdminUnlinkAccountSchema });
@@ -173,11 +247,13 @@ export async function action({ request, params }: Route.ActionArgs) {
     return redirectWithToast(here, { type: "success", title: "Account unlinked" });
   }
   // Everything below changes money.
-  if (!permissions.can_manage_payments) throw data({ title: ACCESS_RESTRICTED_TITLE, message: ACCESS_RESTRICTED_MESSAGE }, { status: 403 });
+  if (!permissions.can_manage_payments)
+    throw data({ title: ACCESS_RESTRICTED_TITLE, message: ACCESS_RESTRICTED_MESSAGE }, { status: 403 });
 
   if (intent === "record") {
     const submission = parseWithZod(formData, { schema: RecordPaymentSchema });
-    if (submission.status !== "success") return data<ActionReply>({ form: "record", result: submission.reply() }, { status: 400 });
+    if (submission.status !== "success")
+      return data<ActionReply>({ form: "record", result: submission.reply() }, { status: 400 });
     const v = submission.value;
     try {
       const { payment } = await recordPayment({
@@ -190,19 +266,30 @@ export async function action({ request, params }: Route.ActionArgs) {
         note: v.note ?? null,
         actorId: user._id,
       });
-      return redirectWithToast(here, { type: "success", title: "Payment recorded", description: `Receipt ${payment?.receiptCode ?? ""}` });
+      return redirectWithToast(here, {
+        type: "success",
+        title: "Payment recorded",
+        description: `Receipt ${payment?.receiptCode ?? ""}`,
+      });
     } catch (error) {
       if (!(error instanceof PaymentError)) throw error;
-      const reply = submission.reply(error.field ? { fieldErrors: { [error.field]: [error.message] } } : { formErrors: [error.message] });
+      const reply = submission.reply(
+        error.field ? { fieldErrors: { [error.field]: [error.message] } } : { formErrors: [error.message] },
+      );
       return data<ActionReply>({ form: "record", result: reply }, { status: error.status });
     }
   }
 
   if (intent === "adjust-due") {
     const submission = parseWithZod(formData, { schema: AdjustDueSchema });
-    if (submission.status !== "success") return data<ActionReply>({ form: "adjust-due", result: submission.reply() }, { status: 400 });
+    if (submission.status !== "success")
+      return data<ActionReply>({ form: "adjust-due", result: submission.reply() }, { status: 400 });
     await adjustAmountDue(id, submission.value.amountDue, submission.value.reason, user._id);
-    return redirectWithToast(here, { type: "success", title: "Amount due changed", description: formatCedis(submission.value.amountDue) });
+    return redirectWithToast(here, {
+      type: "success",
+      title: "Amount due changed",
+      description: formatCedis(submission.value.amountDue),
+    });
   }
 
   const submission = parseWithZod(formData, { schema: PaymentDecisionSchema });
@@ -216,14 +303,23 @@ export async function action({ request, params }: Route.ActionArgs) {
   if (!own) throw data("Payment not found", { status: 404 });
   if (v.intent === "confirm") {
     const { confirmed, payment } = await confirmPayment(v.paymentId, user._id);
-    return redirectWithToast(here, confirmed
-      ? { type: "success", title: "Payment confirmed", description: `Receipt ${payment?.receiptCode ?? ""}` }
-      : { type: "error", title: "Already handled", description: "This payment is no longer pending." });
+    return redirectWithToast(
+      here,
+      confirmed
+        ? { type: "success", title: "Payment confirmed", description: `Receipt ${payment?.receiptCode ?? ""}` }
+        : { type: "error", title: "Already handled", description: "This payment is no longer pending." },
+    );
   }
-  const done = v.intent === "reject" ? await rejectPayment(v.paymentId, v.reason, user._id) : await voidPayment(v.paymentId, v.reason, user._id);
-  return redirectWithToast(here, done
-    ? { type: "success", title: v.intent === "reject" ? "Payment rejected" : "Payment voided" }
-    : { type: "error", title: "Already handled", description: "This payment has already been dealt with." });
+  const done =
+    v.intent === "reject"
+      ? await rejectPayment(v.paymentId, v.reason, user._id)
+      : await voidPayment(v.paymentId, v.reason, user._id);
+  return redirectWithToast(
+    here,
+    done
+      ? { type: "success", title: v.intent === "reject" ? "Payment rejected" : "Payment voided" }
+      : { type: "error", title: "Already handled", description: "This payment has already been dealt with." },
+  );
 }
 
 export default function RegistrationDetail({ loaderData, actionData }: Route.ComponentProps) {
@@ -275,10 +371,15 @@ export default function RegistrationDetail({ loaderData, actionData }: Route.Com
         {canManage ? (
           <div className="mt-6 grid gap-6 lg:grid-cols-2">
             <RecordPaymentForm lastResult={reply?.form === "record" ? reply.result : undefined} />
-            <AdjustDueForm lastResult={reply?.form === "adjust-due" ? reply.result : undefined} current={r.amountDueInput} />
+            <AdjustDueForm
+              lastResult={reply?.form === "adjust-due" ? reply.result : undefined}
+              current={r.amountDueInput}
+            />
           </div>
         ) : (
-          <p className="mt-4 text-sm text-gray-700">You can see payments; recording them needs the Manage payments permission.</p>
+          <p className="mt-4 text-sm text-gray-700">
+            You can see payments; recording them needs the Manage payments permission.
+          </p>
         )}
       </Section>
 
@@ -295,7 +396,11 @@ export default function RegistrationDetail({ loaderData, actionData }: Route.Com
 
       <LinkedAccounts linked={linked} lastResult={reply?.form === "link-account" ? reply.result : undefined} />
 
-      <EditForm values={r.edit} subjectOptions={r.subjectOptions} lastResult={reply?.form === "edit" ? reply.result : undefined} />
+      <EditForm
+        values={r.edit}
+        subjectOptions={r.subjectOptions}
+        lastResult={reply?.form === "edit" ? reply.result : undefined}
+      />
 
       <Section id="audit-heading" title="Audit trail" className={PANEL}>
         {trail.length ? (
@@ -332,13 +437,15 @@ function LinkedAccounts({
   return (
     <Section id="linked-heading" title="Linked accounts" className={PANEL}>
       <p className="mt-1 text-sm text-gray-700">
-        A parent or student account sees this registration once it is linked: by the claim code on the confirmation page, or here, after you have checked who is asking (for
-        example on a call to the number on the registration).
+        A parent or student account sees this registration once it is linked: by the claim code on the confirmation
+        page, or here, after you have checked who is asking (for example on a call to the number on the registration).
       </p>
       <dl className="mt-3">
         {linked.map(({ role, account }) => (
           <div key={role} className="flex flex-wrap items-center gap-3 border-b border-gray-100 py-2">
-            <dt className="w-40 text-sm font-medium text-gray-700">{role === "parent" ? "Parent account" : "Student account"}</dt>
+            <dt className="w-40 text-sm font-medium text-gray-700">
+              {role === "parent" ? "Parent account" : "Student account"}
+            </dt>
             <dd className="flex flex-1 flex-wrap items-center gap-3 text-gray-900">
               {account ? (
                 <>
@@ -348,7 +455,11 @@ function LinkedAccounts({
                   <Form method="post">
                     <input type="hidden" name="intent" value="unlink-account" />
                     <input type="hidden" name="role" value={role} />
-                    <Button type="submit" variant="secondary" aria-label={`Unlink the ${role} account of ${account.fullName}`}>
+                    <Button
+                      type="submit"
+                      variant="secondary"
+                      aria-label={`Unlink the ${role} account of ${account.fullName}`}
+                    >
                       Unlink
                     </Button>
                   </Form>
@@ -375,27 +486,64 @@ function LinkedAccounts({
   );
 }
 
-function EditForm({ values, subjectOptions, lastResult }: { values: Record<string, string | string[]>; subjectOptions: { value: string; label: string }[]; lastResult?: SubmissionResult<string[]> }) {
+function EditForm({
+  values,
+  subjectOptions,
+  lastResult,
+}: {
+  values: Record<string, string | string[]>;
+  subjectOptions: { value: string; label: string }[];
+  lastResult?: SubmissionResult<string[]>;
+}) {
   const [form, fields] = useForm({ id: "edit-registration", lastResult, defaultValue: values });
   const f = fields as unknown as Record<string, AnyField>;
   const L = EDIT_LABELS;
   return (
     <Section id="edit-heading" title="Correct the details" className={PANEL}>
-      <p className="mt-1 text-sm text-gray-700">Checked like a new registration, duplicates included. Every change is recorded in the audit trail. A change of subjects does not change the amount due.</p>
+      <p className="mt-1 text-sm text-gray-700">
+        Checked like a new registration, duplicates included. Every change is recorded in the audit trail. A change of
+        subjects does not change the amount due.
+      </p>
       <Form method="post" {...getFormProps(form)} className="mt-4 grid gap-4 sm:grid-cols-2">
         <input type="hidden" name="intent" value="edit" />
         <div className="sm:col-span-2">
           <FormErrors id={form.errorId} errors={form.errors} />
         </div>
         <TextField field={f.parentName} label={L.parentName} required inputProps={{ maxLength: 100 }} />
-        <TextField field={f.whatsappNumber} label={L.whatsappNumber} type="tel" required inputProps={{ maxLength: 30 }} />
-        <TextField field={f.alternativeNumber} label={L.alternativeNumber} type="tel" required={false} inputProps={{ maxLength: 30 }} />
+        <TextField
+          field={f.whatsappNumber}
+          label={L.whatsappNumber}
+          type="tel"
+          required
+          inputProps={{ maxLength: 30 }}
+        />
+        <TextField
+          field={f.alternativeNumber}
+          label={L.alternativeNumber}
+          type="tel"
+          required={false}
+          inputProps={{ maxLength: 30 }}
+        />
         <TextField field={f.wardName} label={L.wardName} required inputProps={{ maxLength: 100 }} />
         <TextField field={f.wardWhatsapp} label={L.wardWhatsapp} type="tel" required inputProps={{ maxLength: 30 }} />
         <TextField field={f.currentSchool} label={L.currentSchool} required inputProps={{ maxLength: 150 }} />
-        <SelectField field={f.wardForm} label={L.wardForm} required options={WARD_FORMS.map((w) => ({ value: w, label: WARD_FORM_LABELS[w] }))} placeholder={null} />
+        <SelectField
+          field={f.wardForm}
+          label={L.wardForm}
+          required
+          options={WARD_FORMS.map((w) => ({ value: w, label: WARD_FORM_LABELS[w] }))}
+          placeholder={null}
+        />
         <TextField field={f.specificClass} label={L.specificClass} required inputProps={{ maxLength: 20 }} />
-        <ChoiceGroup field={f.subjects} legend={L.subjects} type="checkbox" options={subjectOptions} columns={2} required className="sm:col-span-2" />
+        <ChoiceGroup
+          field={f.subjects}
+          legend={L.subjects}
+          type="checkbox"
+          options={subjectOptions}
+          columns={2}
+          required
+          className="sm:col-span-2"
+        />
         <div className="sm:col-span-2">
           <SubmitButton pendingLabel="Saving...">Save corrections</SubmitButton>
         </div>
@@ -422,7 +570,13 @@ function RecordPaymentForm({ lastResult }: { lastResult?: SubmissionResult<strin
       <FormErrors id={form.errorId} errors={form.errors} />
       <TextField field={f.amount} label="Amount (GH₵)" inputProps={{ inputMode: "decimal", maxLength: 14 }} />
       <SelectField field={f.method} label="Method" options={METHOD_OPTIONS} placeholder={null} />
-      <TextField field={f.reference} label="Transaction reference" hint="Required except for cash." required={false} inputProps={{ maxLength: 60, autoComplete: "off" }} />
+      <TextField
+        field={f.reference}
+        label="Transaction reference"
+        hint="Required except for cash."
+        required={false}
+        inputProps={{ maxLength: 60, autoComplete: "off" }}
+      />
       <TextField field={f.paidOn} label="Paid on" inputProps={{ type: "date" }} />
       <TextField field={f.payerPhone} label="Payer phone" type="tel" inputProps={{ maxLength: 30 }} />
       <TextareaField field={f.note} label="Note" rows={2} />
@@ -447,7 +601,11 @@ function AdjustDueForm({ lastResult, current }: { lastResult?: SubmissionResult<
       <h3 className="font-semibold text-gray-900">Adjust the amount due</h3>
       <input type="hidden" name="intent" value="adjust-due" />
       <FormErrors id={form.errorId} errors={form.errors} />
-      <TextField field={f.amountDue} label="New amount due (GH₵)" inputProps={{ inputMode: "decimal", maxLength: 14 }} />
+      <TextField
+        field={f.amountDue}
+        label="New amount due (GH₵)"
+        inputProps={{ inputMode: "decimal", maxLength: 14 }}
+      />
       <TextField field={f.reason} label="Reason for the change" inputProps={{ maxLength: 300 }} />
       <SubmitButton pendingLabel="Saving...">Change amount due</SubmitButton>
     </Form>
@@ -473,7 +631,15 @@ function PaymentActions({ payment, reply }: { payment: PaymentView; reply?: Acti
   return null;
 }
 
-function ReasonForm({ intent, payment, reply }: { intent: "reject" | "void"; payment: PaymentView; reply?: ActionReply }) {
+function ReasonForm({
+  intent,
+  payment,
+  reply,
+}: {
+  intent: "reject" | "void";
+  payment: PaymentView;
+  reply?: ActionReply;
+}) {
   const formId = `${intent}-${payment.id}`;
   const [form, fields] = useForm({ id: formId, lastResult: reply?.form === formId ? reply.result : undefined });
   const reason = fields.reason as AnyField;

@@ -5,7 +5,11 @@ import { requireAdmin } from "#app/utils/auth.server.ts";
 import { PROGRAMME_OPTIONS, PROGRAMMES, programmeLabel } from "#app/domain/programmes.ts";
 import { formatDate } from "#app/domain/dates.ts";
 import { NO_REGISTRATIONS_MATCHING } from "#app/domain/messages.ts";
-import { DeleteRegistrationSchema, REGISTRATIONS_PER_PAGE, RegistrationsQuerySchema } from "#app/forms/admin-registrations.schema.ts";
+import {
+  DeleteRegistrationSchema,
+  REGISTRATIONS_PER_PAGE,
+  RegistrationsQuerySchema,
+} from "#app/forms/admin-registrations.schema.ts";
 import { Button, ButtonLink, buttonClass } from "#app/components/ui/button.tsx";
 import { DataTable } from "#app/components/ui/data-table.tsx";
 import { useHydrated } from "#app/utils/use-hydrated.ts";
@@ -26,7 +30,13 @@ export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const query = RegistrationsQuerySchema.parse(Object.fromEntries(url.searchParams));
   const [{ items, total }, counts] = await Promise.all([
-    listAdminRegistrations({ q: query.q, programme: query.programme ?? null, payment: query.payment ?? null, page: query.page, perPage: REGISTRATIONS_PER_PAGE }),
+    listAdminRegistrations({
+      q: query.q,
+      programme: query.programme ?? null,
+      payment: query.payment ?? null,
+      page: query.page,
+      perPage: REGISTRATIONS_PER_PAGE,
+    }),
     countRegistrationsByProgramme(),
   ]);
   const pageCount = Math.max(1, Math.ceil(total / REGISTRATIONS_PER_PAGE));
@@ -62,7 +72,11 @@ export async function action({ request }: Route.ActionArgs) {
   const parsed = DeleteRegistrationSchema.safeParse({ intent: formData.get("intent"), id: formData.get("id") });
   if (!parsed.success) throw data("Choose a registration to delete.", { status: 400 });
   const url = new URL(request.url);
-  return deleteRegistrationAndRedirect(user._id, parsed.data.id, registrationsReturnUrl(`${url.pathname}${url.search}`));
+  return deleteRegistrationAndRedirect(
+    user._id,
+    parsed.data.id,
+    registrationsReturnUrl(`${url.pathname}${url.search}`),
+  );
 }
 
 type Row = Awaited<ReturnType<typeof loader>>["rows"][number];
@@ -131,10 +145,33 @@ export default function Registrations({ loaderData }: Route.ComponentProps) {
         </ul>
       </Section>
 
-      <FilterForm action="/admin/registrations" label="Registrations" clear={q || programme || payment ? { to: "/admin/registrations" } : null}>
-        <FilterSearch id="reg-search" label="Search registrations" value={q} placeholder="Parent, ward, programme or subject" />
-        <FilterSelect id="reg-programme" name="programme" label="Programme" value={programme} all="All Programmes" options={PROGRAMME_OPTIONS} />
-        <FilterSelect id="reg-payment" name="payment" label="Payment" value={payment} all="All payment states" options={PAYMENT_STATUSES.map((s) => ({ value: s, label: PAYMENT_STATUS_LABELS[s] }))} />
+      <FilterForm
+        action="/admin/registrations"
+        label="Registrations"
+        clear={q || programme || payment ? { to: "/admin/registrations" } : null}
+      >
+        <FilterSearch
+          id="reg-search"
+          label="Search registrations"
+          value={q}
+          placeholder="Parent, ward, programme or subject"
+        />
+        <FilterSelect
+          id="reg-programme"
+          name="programme"
+          label="Programme"
+          value={programme}
+          all="All Programmes"
+          options={PROGRAMME_OPTIONS}
+        />
+        <FilterSelect
+          id="reg-payment"
+          name="payment"
+          label="Payment"
+          value={payment}
+          all="All payment states"
+          options={PAYMENT_STATUSES.map((s) => ({ value: s, label: PAYMENT_STATUS_LABELS[s] }))}
+        />
       </FilterForm>
 
       <section aria-labelledby="reg-list" className="rounded-xl border border-gray-200 bg-white">
@@ -149,7 +186,17 @@ export default function Registrations({ loaderData }: Route.ComponentProps) {
         <DataTable
           label="Registrations table (scrolls sideways)"
           caption="Registrations, newest first"
-          headers={["Parent Name", "Ward Name", "Programme", "Subjects", "Status", "Payment", "Balance", "Date", "Actions"]}
+          headers={[
+            "Parent Name",
+            "Ward Name",
+            "Programme",
+            "Subjects",
+            "Status",
+            "Payment",
+            "Balance",
+            "Date",
+            "Actions",
+          ]}
           rows={rows}
           emptyText={NO_REGISTRATIONS_MATCHING}
           className=""
@@ -165,7 +212,9 @@ export default function Registrations({ loaderData }: Route.ComponentProps) {
               <td className="px-4 py-3 text-gray-800">{r.programme}</td>
               <td className="max-w-xs px-4 py-3 text-gray-800">{r.subjects}</td>
               <td className="px-4 py-3">
-                <span className="rounded-full bg-green-100 px-2 py-1 text-xs font-semibold text-green-800">Enrolled</span>
+                <span className="rounded-full bg-green-100 px-2 py-1 text-xs font-semibold text-green-800">
+                  Enrolled
+                </span>
               </td>
               <td className="px-4 py-3">
                 <PaymentStatusBadge status={r.fees.status} label={r.fees.statusLabel} />
@@ -175,7 +224,12 @@ export default function Registrations({ loaderData }: Route.ComponentProps) {
               {/* The actions stay on screen on a phone: the column sticks to the right edge while the rest scrolls. */}
               <td className="sticky right-0 bg-white px-2 py-3 shadow-[-6px_0_6px_-6px_rgba(0,0,0,0.3)]">
                 {hydrated ? (
-                  <Button variant="ghost" className="!text-red-700" onClick={() => setToDelete(r)} aria-label={`Delete registration of ${r.wardName}`}>
+                  <Button
+                    variant="ghost"
+                    className="!text-red-700"
+                    onClick={() => setToDelete(r)}
+                    aria-label={`Delete registration of ${r.wardName}`}
+                  >
                     Delete
                   </Button>
                 ) : (
@@ -194,7 +248,11 @@ export default function Registrations({ loaderData }: Route.ComponentProps) {
         <Pagination page={page} pageCount={pageCount} className="border-t border-gray-200 p-4" />
       </section>
 
-      <ConfirmDialog isOpen={toDelete !== null} onOpenChange={(open) => !open && setToDelete(null)} title="Delete registration">
+      <ConfirmDialog
+        isOpen={toDelete !== null}
+        onOpenChange={(open) => !open && setToDelete(null)}
+        title="Delete registration"
+      >
         <p className="text-gray-800">Delete the registration of {toDelete?.wardName}?</p>
         <Form method="post" action={returnTo} className="mt-5 flex justify-end gap-2">
           <input type="hidden" name="intent" value="delete" />

@@ -9,4 +9,6 @@ export const evaluationAdminRoutes: RouteConfigEntry[] = [
   route("evaluations/:formId/delete", "routes/admin/evaluation-delete.tsx"),
 ];
 /** Outside the admin layout: the CSV download. */
-export const evaluationStandaloneRoutes: RouteConfigEntry[] = [route("admin/evaluations/:formId/export", "routes/admin/evaluation-export.csv.ts")];
+export const evaluationStandaloneRoutes: RouteConfigEntry[] = [
+  route("admin/evaluations/:formId/export", "routes/admin/evaluation-export.csv.ts"),
+];

@@ -40,7 +40,11 @@ export async function action({ request }: Route.ActionArgs) {
   const before = await getFeeSchedule();
   await saveFeeSchedule(schedule);
   await audit("fees.save", user._id, null, { before, after: schedule });
-  return redirectWithToast("/admin/settings/fees", { type: "success", title: SETTINGS_SAVED, description: "The fee schedule has been saved. It applies to new registrations." });
+  return redirectWithToast("/admin/settings/fees", {
+    type: "success",
+    title: SETTINGS_SAVED,
+    description: "The fee schedule has been saved. It applies to new registrations.",
+  });
 }
 
 function defaults(schedule: FeeSchedule | null) {
@@ -75,36 +79,72 @@ export default function FeeSettings({ loaderData, actionData }: Route.ComponentP
     <main id="main" className="space-y-6">
       <h1 className="text-2xl font-bold text-gray-900">Settings</h1>
       <SettingsNav />
-      <Section id="settings-tab-heading" title="Fees Settings" className="max-w-2xl rounded-xl border border-gray-200 bg-white p-6" headingClassName="mb-1 text-lg font-semibold text-gray-900">
+      <Section
+        id="settings-tab-heading"
+        title="Fees Settings"
+        className="max-w-2xl rounded-xl border border-gray-200 bg-white p-6"
+        headingClassName="mb-1 text-lg font-semibold text-gray-900"
+      >
         <p className="mb-4 text-sm text-gray-700">
-          Amounts in Ghana cedis (GH₵), up to two decimals. A registration keeps the fee in force when it was made; a later change here does not alter what a family already owes.
+          Amounts in Ghana cedis (GH₵), up to two decimals. A registration keeps the fee in force when it was made; a
+          later change here does not alter what a family already owes.
         </p>
         <Form method="post" {...getFormProps(form)} className="space-y-5">
           <FormErrors id={form.errorId} errors={form.errors} />
-          <TextField field={f.season} label="Season" hint="Receipts are numbered per season, e.g. 2026 Christmas vacation." inputProps={{ maxLength: 40 }} />
+          <TextField
+            field={f.season}
+            label="Season"
+            hint="Receipts are numbered per season, e.g. 2026 Christmas vacation."
+            inputProps={{ maxLength: 40 }}
+          />
           <TextField field={f.deadline} label="Payment deadline" inputProps={{ type: "date" }} />
           <fieldset className="space-y-3">
             <legend className="text-sm font-semibold text-gray-900">Fee per programme</legend>
             <div className="grid gap-3 sm:grid-cols-2">
               {PROGRAMMES.map((p) => (
-                <TextField key={p} field={f[feeFieldName(p)]} label={`${PROGRAMME_LABELS[p]} fee (GH₵)`} inputProps={money} />
+                <TextField
+                  key={p}
+                  field={f[feeFieldName(p)]}
+                  label={`${PROGRAMME_LABELS[p]} fee (GH₵)`}
+                  inputProps={money}
+                />
               ))}
             </div>
           </fieldset>
           <fieldset className="space-y-3">
             <legend className="text-sm font-semibold text-gray-900">Subject-count band (optional)</legend>
-            <TextField field={f.bandFromSubjects} label="Band fees apply from this many subjects" type="number" inputProps={{ min: 1, max: 20, step: 1 }} />
+            <TextField
+              field={f.bandFromSubjects}
+              label="Band fees apply from this many subjects"
+              type="number"
+              inputProps={{ min: 1, max: 20, step: 1 }}
+            />
             <div className="grid gap-3 sm:grid-cols-2">
               {PROGRAMMES.map((p) => (
-                <TextField key={p} field={f[bandFieldName(p)]} label={`${PROGRAMME_LABELS[p]} band fee (GH₵)`} inputProps={money} />
+                <TextField
+                  key={p}
+                  field={f[bandFieldName(p)]}
+                  label={`${PROGRAMME_LABELS[p]} band fee (GH₵)`}
+                  inputProps={money}
+                />
               ))}
             </div>
           </fieldset>
           <fieldset className="space-y-3">
             <legend className="text-sm font-semibold text-gray-900">How to pay</legend>
             <TextField field={f.merchantName} label="Mobile Money merchant name" inputProps={{ maxLength: 100 }} />
-            <TextField field={f.merchantNumber} label="Mobile Money merchant number" type="tel" inputProps={{ maxLength: 30 }} />
-            <TextareaField field={f.paymentInstructions} label="Other payment instructions" hint="E.g. bank name and account number." rows={3} />
+            <TextField
+              field={f.merchantNumber}
+              label="Mobile Money merchant number"
+              type="tel"
+              inputProps={{ maxLength: 30 }}
+            />
+            <TextareaField
+              field={f.paymentInstructions}
+              label="Other payment instructions"
+              hint="E.g. bank name and account number."
+              rows={3}
+            />
           </fieldset>
           <SubmitButton pendingLabel="Saving...">Save Fees</SubmitButton>
         </Form>

@@ -17,7 +17,15 @@ import {
 import { maskSecret, type PortalSettings } from "#app/domain/settings.ts";
 import { SETTINGS_SAVED } from "#app/domain/messages.ts";
 import { SCHOOL_NAME } from "#app/domain/school.ts";
-import { CheckboxField, FormErrors, SelectField, SubmitButton, TextareaField, TextField, type AnyField } from "#app/components/form/fields.tsx";
+import {
+  CheckboxField,
+  FormErrors,
+  SelectField,
+  SubmitButton,
+  TextareaField,
+  TextField,
+  type AnyField,
+} from "#app/components/form/fields.tsx";
 import { getSettings, saveSettings } from "#app/models/settings.server.ts";
 import { audit } from "#app/models/audit-log.server.ts";
 import { Section } from "#app/components/ui/section.tsx";
@@ -36,9 +44,9 @@ function visibleSettings(settings: PortalSettings) {
   return { ...rest, stripeApiKeyMasked: maskSecret(stripeApiKey), hasStripeApiKey: Boolean(stripeApiKey) };
 }
 
-
 /** Marked on every switch and provider that nothing in the portal uses yet: a setting never pretends. */
-const NOT_CONNECTED = "Not connected: the portal does not send these messages or use this service yet. The choice is only stored.";
+const NOT_CONNECTED =
+  "Not connected: the portal does not send these messages or use this service yet. The choice is only stored.";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request, "can_edit_settings");
@@ -64,7 +72,11 @@ export async function action({ request, params }: Route.ActionArgs) {
   await saveSettings(changes);
   await audit("settings.save", user._id, null, { tab, fields: Object.keys(changes) });
   const path = SETTINGS_TABS.find((t) => t.tab === tab)!.path;
-  return redirectWithToast(path, { type: "success", title: SETTINGS_SAVED, description: "Your changes have been saved." });
+  return redirectWithToast(path, {
+    type: "success",
+    title: SETTINGS_SAVED,
+    description: "Your changes have been saved.",
+  });
 }
 
 type Visible = ReturnType<typeof visibleSettings>;
@@ -76,7 +88,12 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
     <main id="main" className="space-y-6">
       <h1 className="text-2xl font-bold text-gray-900">Settings</h1>
       <SettingsNav />
-      <Section id="settings-tab-heading" title={<>{label} Settings</>} className="max-w-2xl rounded-xl border border-gray-200 bg-white p-6" headingClassName="mb-4 text-lg font-semibold text-gray-900">
+      <Section
+        id="settings-tab-heading"
+        title={<>{label} Settings</>}
+        className="max-w-2xl rounded-xl border border-gray-200 bg-white p-6"
+        headingClassName="mb-4 text-lg font-semibold text-gray-900"
+      >
         {/* key: a fresh form per tab, so one tab's values never leak into another */}
         <TabForm key={tab} tab={tab} settings={settings} lastResult={actionData?.result} />
       </Section>
@@ -84,7 +101,15 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
   );
 }
 
-function TabForm({ tab, settings, lastResult }: { tab: SettingsTab; settings: Visible; lastResult?: SubmissionResult<string[]> | null }) {
+function TabForm({
+  tab,
+  settings,
+  lastResult,
+}: {
+  tab: SettingsTab;
+  settings: Visible;
+  lastResult?: SubmissionResult<string[]> | null;
+}) {
   const schema = SETTINGS_SCHEMAS[tab];
   const [form, fields] = useForm({
     id: `settings-${tab}`,
@@ -103,10 +128,23 @@ function TabForm({ tab, settings, lastResult }: { tab: SettingsTab; settings: Vi
       {tab === "general" ? (
         <>
           <TextField field={f.siteName} label="Site name" inputProps={{ maxLength: 100 }} />
-          <TextField field={f.adminEmail} label="Admin email" type="email" inputProps={{ maxLength: 254, autoComplete: "email" }} />
+          <TextField
+            field={f.adminEmail}
+            label="Admin email"
+            type="email"
+            inputProps={{ maxLength: 254, autoComplete: "email" }}
+          />
           <TextareaField field={f.siteDescription} label="Site description" rows={3} />
-          <CheckboxField field={f.maintenanceMode} label="Maintenance mode" hint="Everyone except admins sees a maintenance page." />
-          <CheckboxField field={f.registrationEnabled} label="Registration enabled" hint="When off, /registration says registration is closed." />
+          <CheckboxField
+            field={f.maintenanceMode}
+            label="Maintenance mode"
+            hint="Everyone except admins sees a maintenance page."
+          />
+          <CheckboxField
+            field={f.registrationEnabled}
+            label="Registration enabled"
+            hint="When off, /registration says registration is closed."
+          />
         </>
       ) : tab === "notifications" ? (
         <>
@@ -117,11 +155,39 @@ function TabForm({ tab, settings, lastResult }: { tab: SettingsTab; settings: Vi
         </>
       ) : tab === "security" ? (
         <>
-          <CheckboxField field={f.twoFactorAuth} label="Two-factor authentication" hint="Stored only; not enforced yet." />
-          <TextField field={f.sessionTimeout} label="Session timeout (minutes)" type="number" hint="Between 5 and 1440. Applies to new sign-ins and active sessions." inputProps={{ min: 5, max: 1440, step: 1 }} />
-          <SelectField field={f.passwordRequirements} label="Password requirements" options={PASSWORD_REQUIREMENTS} placeholder={null} hint="Basic: length only. Standard: a letter and a digit. Strong: upper case, lower case, a digit and a symbol. Applies at sign-up, password reset and create-admin; existing passwords keep working." />
-          <TextField field={f.minPasswordLength} label="Minimum password length" type="number" hint="Between 6 and 64." inputProps={{ min: 6, max: 64, step: 1 }} />
-          <TextField field={f.maxLoginAttempts} label="Max login attempts" type="number" hint="Between 1 and 50. After that many failures a client is held back from the account for 15 minutes, doubling on repeats." inputProps={{ min: 1, max: 50, step: 1 }} />
+          <CheckboxField
+            field={f.twoFactorAuth}
+            label="Two-factor authentication"
+            hint="Stored only; not enforced yet."
+          />
+          <TextField
+            field={f.sessionTimeout}
+            label="Session timeout (minutes)"
+            type="number"
+            hint="Between 5 and 1440. Applies to new sign-ins and active sessions."
+            inputProps={{ min: 5, max: 1440, step: 1 }}
+          />
+          <SelectField
+            field={f.passwordRequirements}
+            label="Password requirements"
+            options={PASSWORD_REQUIREMENTS}
+            placeholder={null}
+            hint="Basic: length only. Standard: a letter and a digit. Strong: upper case, lower case, a digit and a symbol. Applies at sign-up, password reset and create-admin; existing passwords keep working."
+          />
+          <TextField
+            field={f.minPasswordLength}
+            label="Minimum password length"
+            type="number"
+            hint="Between 6 and 64."
+            inputProps={{ min: 6, max: 64, step: 1 }}
+          />
+          <TextField
+            field={f.maxLoginAttempts}
+            label="Max login attempts"
+            type="number"
+            hint="Between 1 and 50. After that many failures a client is held back from the account for 15 minutes, doubling on repeats."
+            inputProps={{ min: 1, max: 50, step: 1 }}
+          />
         </>
       ) : (
         <>
@@ -129,12 +195,30 @@ function TabForm({ tab, settings, lastResult }: { tab: SettingsTab; settings: Vi
             field={f.stripeApiKey}
             label="Stripe API key"
             type="password"
-            hint={settings.hasStripeApiKey ? `A key is saved (${settings.stripeApiKeyMasked}). Leave blank to keep it.` : "No key saved."}
+            hint={
+              settings.hasStripeApiKey
+                ? `A key is saved (${settings.stripeApiKeyMasked}). Leave blank to keep it.`
+                : "No key saved."
+            }
             inputProps={{ autoComplete: "off", maxLength: 300 }}
           />
-          {settings.hasStripeApiKey ? <CheckboxField field={f.clearStripeApiKey} label="Remove the saved Stripe API key" /> : null}
-          <SelectField field={f.emailProvider} label="Email provider" options={EMAIL_PROVIDER_OPTIONS} placeholder={null} hint={NOT_CONNECTED} />
-          <SelectField field={f.smsProvider} label="SMS provider" options={SMS_PROVIDER_OPTIONS} placeholder={null} hint={NOT_CONNECTED} />
+          {settings.hasStripeApiKey ? (
+            <CheckboxField field={f.clearStripeApiKey} label="Remove the saved Stripe API key" />
+          ) : null}
+          <SelectField
+            field={f.emailProvider}
+            label="Email provider"
+            options={EMAIL_PROVIDER_OPTIONS}
+            placeholder={null}
+            hint={NOT_CONNECTED}
+          />
+          <SelectField
+            field={f.smsProvider}
+            label="SMS provider"
+            options={SMS_PROVIDER_OPTIONS}
+            placeholder={null}
+            hint={NOT_CONNECTED}
+          />
           <CheckboxField field={f.whatsappIntegration} label="WhatsApp integration" hint={NOT_CONNECTED} />
           <CheckboxField field={f.analyticsTracking} label="Analytics tracking" hint={NOT_CONNECTED} />
         </>

@@ -45,7 +45,12 @@ export default function Subjects({ loaderData, actionData }: Route.ComponentProp
     <main id="main" className="space-y-6">
       <h1 className="text-2xl font-bold text-gray-900">Subjects Management</h1>
       <ErrorAlert message={error} />
-      <Section id="add-subject" title="Add Subject" className="max-w-xl rounded-xl border border-gray-200 bg-white p-6" headingClassName="mb-4 text-lg font-semibold text-gray-900">
+      <Section
+        id="add-subject"
+        title="Add Subject"
+        className="max-w-xl rounded-xl border border-gray-200 bg-white p-6"
+        headingClassName="mb-4 text-lg font-semibold text-gray-900"
+      >
         <SubjectForm
           id="subject-add"
           action="/admin/subjects"
@@ -55,7 +60,11 @@ export default function Subjects({ loaderData, actionData }: Route.ComponentProp
           pendingLabel="Saving..."
         />
       </Section>
-      <Section id="all-subjects" title={<>All Subjects ({subjects.length})</>} headingClassName="mb-3 text-lg font-semibold text-gray-900">
+      <Section
+        id="all-subjects"
+        title={<>All Subjects ({subjects.length})</>}
+        headingClassName="mb-3 text-lg font-semibold text-gray-900"
+      >
         {subjects.length === 0 ? (
           <p className="text-gray-700">No subjects yet. Add the first one above.</p>
         ) : (
@@ -63,16 +72,34 @@ export default function Subjects({ loaderData, actionData }: Route.ComponentProp
             {subjects.map((s) => (
               <li key={s.id} className="flex flex-col rounded-xl border border-gray-200 bg-white p-4 shadow-sm">
                 <h3 className="font-semibold text-gray-900">{s.name}</h3>
-                {s.description ? <p className="mt-1 flex-1 text-sm text-gray-700">{s.description}</p> : <div className="flex-1" />}
+                {s.description ? (
+                  <p className="mt-1 flex-1 text-sm text-gray-700">{s.description}</p>
+                ) : (
+                  <div className="flex-1" />
+                )}
                 <p className="mt-2 text-sm text-gray-800">
                   Facilitator:{" "}
-                  {s.facilitatorId ? (names.get(s.facilitatorId) ?? <span title="Facilitator id">{s.facilitatorId.slice(0, 8)}</span>) : "None"}
+                  {s.facilitatorId
+                    ? (names.get(s.facilitatorId) ?? <span title="Facilitator id">{s.facilitatorId.slice(0, 8)}</span>)
+                    : "None"}
                 </p>
                 <div className="mt-3 flex gap-2">
-                  <DialogOrLink to={`/admin/subjects/${s.id}/edit`} label="Edit" ariaLabel={`Edit ${s.name}`} title="Edit Subject" variant="secondary">
+                  <DialogOrLink
+                    to={`/admin/subjects/${s.id}/edit`}
+                    label="Edit"
+                    ariaLabel={`Edit ${s.name}`}
+                    title="Edit Subject"
+                    variant="secondary"
+                  >
                     {(close) => <DialogEditSubject close={close} subject={s} facilitators={facilitators} />}
                   </DialogOrLink>
-                  <DialogOrLink to={`/admin/subjects/${s.id}/delete`} label="Delete" ariaLabel={`Delete ${s.name}`} title="Delete Subject" variant="danger">
+                  <DialogOrLink
+                    to={`/admin/subjects/${s.id}/delete`}
+                    label="Delete"
+                    ariaLabel={`Delete ${s.name}`}
+                    title="Delete Subject"
+                    variant="danger"
+                  >
                     {(close) => <DialogDeleteSubject close={close} subject={s} />}
                   </DialogOrLink>
                 </div>

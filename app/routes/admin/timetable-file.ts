@@ -7,7 +7,6 @@ import { mayReadTimetable } from "#app/utils/content-access.server.ts";
 import { getTimetableFile } from "#app/models/timetable.server.ts";
 import { ID_PATTERN } from "#app/domain/ids.ts";
 
-
 /**
  * Uploaded timetables are served only through here: to the programme's
  * students and their parents, facilitators and admins
@@ -19,7 +18,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const id = String(params.timetableId ?? "");
   const row = ID_PATTERN.test(id) ? await getTimetableFile(id) : null;
   if (!row || !(await mayReadTimetable(info, row))) throw data("Timetable not found.", { status: 404 });
-  const type = (TIMETABLE_MIME_TYPES as readonly string[]).includes(row.fileType) ? row.fileType : "application/octet-stream";
+  const type = (TIMETABLE_MIME_TYPES as readonly string[]).includes(row.fileType)
+    ? row.fileType
+    : "application/octet-stream";
   const response = await uploadResponse(request, row.filePath, {
     "Content-Type": type,
     "Content-Disposition": contentDisposition("attachment", row.fileName, type),

@@ -9,7 +9,14 @@ import type { Route } from "./+types/timetable-upload";
 import { ItemRow } from "#app/components/ui/item-row.tsx";
 import { hasAdminPermission, requireUser } from "#app/utils/auth.server.ts";
 import { redirectWithToast } from "#app/utils/toast.server.ts";
-import { detectType, parseUpload, removeUpload, fileNameFor, storeUpload, UPLOAD_TYPES } from "#app/utils/uploads.server.ts";
+import {
+  detectType,
+  parseUpload,
+  removeUpload,
+  fileNameFor,
+  storeUpload,
+  UPLOAD_TYPES,
+} from "#app/utils/uploads.server.ts";
 import {
   EMPTY_FILE,
   FILE_TOO_LARGE,
@@ -20,7 +27,12 @@ import {
   TimetableClientSchema,
   TimetableFieldsSchema,
 } from "#app/forms/admin-timetable.schema.ts";
-import { ALL_TIMETABLES_UPLOADED, TIMETABLE_ACCESS_RESTRICTED, TIMETABLE_UPLOADED, UPLOAD_FAILED } from "#app/domain/messages.ts";
+import {
+  ALL_TIMETABLES_UPLOADED,
+  TIMETABLE_ACCESS_RESTRICTED,
+  TIMETABLE_UPLOADED,
+  UPLOAD_FAILED,
+} from "#app/domain/messages.ts";
 import { PROGRAMMES, PROGRAMME_OPTIONS, programmeLabel, programmeSlug } from "#app/domain/programmes.ts";
 import { SCHOOL_NAME } from "#app/domain/school.ts";
 import { formatDateTime } from "#app/domain/dates.ts";
@@ -67,13 +79,15 @@ const FAILURE_MESSAGES = {
 export async function action({ request }: Route.ActionArgs) {
   const info = await requireUser(request);
   const { user } = info;
-  if (!(await hasAdminPermission(info, "can_access_subjects"))) throw data(TIMETABLE_ACCESS_RESTRICTED, { status: 403 });
+  if (!(await hasAdminPermission(info, "can_access_subjects")))
+    throw data(TIMETABLE_ACCESS_RESTRICTED, { status: 403 });
   const parsed = await parseUpload(request, { fileField: "file", allowed: ALLOWED, maxBytes: TIMETABLE_MAX_BYTES });
   const intent = parsed.fields.get("intent");
   if (intent === "bulk") return bulkUpload(user._id);
 
   const submission = parseWithZod(parsed.fields, { schema: TimetableFieldsSchema });
-  const fail = (status: number, message: string) => data({ result: submission.reply({ formErrors: [message] }) }, { status });
+  const fail = (status: number, message: string) =>
+    data({ result: submission.reply({ formErrors: [message] }) }, { status });
   if (!parsed.ok) {
     // The text fields typed before the file come back with the message by the file field.
     const { status, message } = FAILURE_MESSAGES[parsed.failure];
@@ -108,9 +122,18 @@ export async function action({ request }: Route.ActionArgs) {
 
 /** The five bundled Form 2 timetables: served from the client build, or public/ in development. */
 async function bundledTimetablesDir() {
-  const candidates = [fileURLToPath(new URL("../client/timetables/", import.meta.url)), path.resolve("public/timetables")];
+  const candidates = [
+    fileURLToPath(new URL("../client/timetables/", import.meta.url)),
+    path.resolve("public/timetables"),
+  ];
   for (const dir of candidates) {
-    if (await fs.stat(path.join(dir, "form-2-science.png")).then(() => true, () => false)) return dir;
+    if (
+      await fs.stat(path.join(dir, "form-2-science.png")).then(
+        () => true,
+        () => false,
+      )
+    )
+      return dir;
   }
   throw new Error("Bundled timetables not found");
 }
@@ -144,13 +167,19 @@ async function bulkUpload(userId: string) {
   } catch {
     await Timetable.deleteMany({ _id: { $in: rows } }).catch(() => {});
     for (const stored of written) await removeUpload(stored).catch(() => {});
-    return redirectWithToast("/timetable-upload", { type: "error", title: UPLOAD_FAILED, description: "Failed to upload timetables" });
+    return redirectWithToast("/timetable-upload", {
+      type: "error",
+      title: UPLOAD_FAILED,
+      description: "Failed to upload timetables",
+    });
   }
   return redirectWithToast("/timetable-upload", { type: "success", title: ALL_TIMETABLES_UPLOADED });
 }
 
 function formatSize(bytes: number) {
-  return bytes >= 1024 * 1024 ? `${(bytes / (1024 * 1024)).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`;
+  return bytes >= 1024 * 1024
+    ? `${(bytes / (1024 * 1024)).toFixed(1)} MB`
+    : `${Math.max(1, Math.round(bytes / 1024))} KB`;
 }
 
 export default function TimetableUpload({ loaderData, actionData }: Route.ComponentProps) {
@@ -175,7 +204,11 @@ export default function TimetableUpload({ loaderData, actionData }: Route.Compon
         </div>
         <h1 className="mt-3 text-2xl font-bold text-gray-900">Timetable Upload</h1>
       </div>
-      <Section id="bulk-heading" title="Form 2 programme timetables" className="rounded-xl border border-gray-200 bg-white p-6">
+      <Section
+        id="bulk-heading"
+        title="Form 2 programme timetables"
+        className="rounded-xl border border-gray-200 bg-white p-6"
+      >
         <p className="mt-1 text-sm text-gray-700">Uploads the five bundled Form 2 timetables, one per programme.</p>
         <ul className="mt-3 list-disc pl-6 text-sm text-gray-800">
           {PROGRAMMES.map((p) => (
@@ -189,10 +222,23 @@ export default function TimetableUpload({ loaderData, actionData }: Route.Compon
           </Button>
         </Form>
       </Section>
-      <Section id="single-heading" title="Upload a timetable" className="rounded-xl border border-gray-200 bg-white p-6" headingClassName="mb-4 text-lg font-semibold text-gray-900">
-        <SingleUploadForm lastResult={actionData?.result} busy={busy && navigation.formData?.get("intent") === "single"} disabled={busy} />
+      <Section
+        id="single-heading"
+        title="Upload a timetable"
+        className="rounded-xl border border-gray-200 bg-white p-6"
+        headingClassName="mb-4 text-lg font-semibold text-gray-900"
+      >
+        <SingleUploadForm
+          lastResult={actionData?.result}
+          busy={busy && navigation.formData?.get("intent") === "single"}
+          disabled={busy}
+        />
       </Section>
-      <Section id="list-heading" title="Uploaded timetables" headingClassName="mb-3 text-lg font-semibold text-gray-900">
+      <Section
+        id="list-heading"
+        title="Uploaded timetables"
+        headingClassName="mb-3 text-lg font-semibold text-gray-900"
+      >
         {loaderData.timetables.length === 0 ? (
           <p className="text-gray-700">No timetables uploaded yet.</p>
         ) : (
@@ -204,13 +250,18 @@ export default function TimetableUpload({ loaderData, actionData }: Route.Compon
                 details={
                   <>
                     <p className="text-sm text-gray-700">
-                      {programmeLabel(t.programme)} · {t.fileName} · {formatSize(t.fileSize)} · uploaded <time dateTime={t.createdAt}>{formatDateTime(t.createdAt)}</time>
+                      {programmeLabel(t.programme)} · {t.fileName} · {formatSize(t.fileSize)} · uploaded{" "}
+                      <time dateTime={t.createdAt}>{formatDateTime(t.createdAt)}</time>
                     </p>
                     {t.description ? <p className="text-sm text-gray-700">{t.description}</p> : null}
                   </>
                 }
               >
-                <a href={`/timetables/${t.id}/file`} className="font-medium text-brand-700 underline" aria-label={`Download ${t.title}`}>
+                <a
+                  href={`/timetables/${t.id}/file`}
+                  className="font-medium text-brand-700 underline"
+                  aria-label={`Download ${t.title}`}
+                >
                   Download
                 </a>
               </ItemRow>
@@ -222,7 +273,15 @@ export default function TimetableUpload({ loaderData, actionData }: Route.Compon
   );
 }
 
-function SingleUploadForm({ lastResult, busy, disabled }: { lastResult?: SubmissionResult<string[]> | null; busy: boolean; disabled: boolean }) {
+function SingleUploadForm({
+  lastResult,
+  busy,
+  disabled,
+}: {
+  lastResult?: SubmissionResult<string[]> | null;
+  busy: boolean;
+  disabled: boolean;
+}) {
   const [form, fields] = useForm({
     id: "timetable-single",
     lastResult,
@@ -238,18 +297,30 @@ function SingleUploadForm({ lastResult, busy, disabled }: { lastResult?: Submiss
       <FormErrors id={form.errorId} errors={form.errors} />
       <TextField field={fields.title} label="Title" required inputProps={{ maxLength: 200 }} />
       <TextareaField field={fields.description} label="Description (optional)" rows={3} />
-      <SelectField field={fields.programme} label="Programme" required options={PROGRAMME_OPTIONS} placeholder="Select programme" />
+      <SelectField
+        field={fields.programme}
+        label="Programme"
+        required
+        options={PROGRAMME_OPTIONS}
+        placeholder="Select programme"
+      />
       {/* Last in the form, so the text fields arrive before the file is streamed. */}
       <div>
         <label htmlFor={fields.file.id} className="mb-1 block text-sm font-medium text-gray-900">
-          Timetable file<span aria-hidden="true" className="text-red-700"> *</span>
+          Timetable file
+          <span aria-hidden="true" className="text-red-700">
+            {" "}
+            *
+          </span>
         </label>
         <input
           {...fileProps}
           key={fileProps.key}
           accept={TIMETABLE_ACCEPT}
           className="block w-full text-sm text-gray-900 file:mr-3 file:rounded-md file:border-0 file:bg-brand-700 file:px-4 file:py-2 file:font-semibold file:text-white"
-          aria-describedby={[`${fields.file.id}-hint`, fields.file.errors?.length ? fields.file.errorId : null].filter(Boolean).join(" ")}
+          aria-describedby={[`${fields.file.id}-hint`, fields.file.errors?.length ? fields.file.errorId : null]
+            .filter(Boolean)
+            .join(" ")}
         />
         <p id={`${fields.file.id}-hint`} className="mt-1 text-sm text-gray-700">
           JPG, PNG or PDF, up to 5 MB.

@@ -15,17 +15,22 @@ import {
   PERMISSION_LABELS,
   PERMISSIONS_SAVED,
 } from "#app/forms/admin-permissions.schema.ts";
-import { countOtherPermissionManagers, getAdminPermissions, hasEveryPermission, setAdminPermissions } from "#app/models/admin-permission.server.ts";
+import {
+  countOtherPermissionManagers,
+  getAdminPermissions,
+  hasEveryPermission,
+  setAdminPermissions,
+} from "#app/models/admin-permission.server.ts";
 import { getUserById } from "#app/models/user.server.ts";
 import { audit } from "#app/models/audit-log.server.ts";
 import { ID_PATTERN } from "#app/domain/ids.ts";
 import { BackLink } from "#app/components/ui/back-link.tsx";
 
-
 /** Only an admin holding every flag manages permissions; the target must be an admin. */
 async function requirePermissionManager(request: Request, userId: string | undefined) {
   const info = await requireAdmin(request, "can_edit_users");
-  if (!hasEveryPermission(info.permissions)) throw data({ title: "Access Restricted", message: NEEDS_EVERY_PERMISSION }, { status: 403 });
+  if (!hasEveryPermission(info.permissions))
+    throw data({ title: "Access Restricted", message: NEEDS_EVERY_PERMISSION }, { status: 403 });
   const target = ID_PATTERN.test(String(userId ?? "")) ? await getUserById(String(userId)) : null;
   if (!target) throw data("User not found.", { status: 404 });
   if (target.role !== "admin") throw data(NOT_AN_ADMIN, { status: 404 });
@@ -34,7 +39,10 @@ async function requirePermissionManager(request: Request, userId: string | undef
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const { target } = await requirePermissionManager(request, params.userId);
-  return { target: { id: target._id, fullName: target.fullName }, permissions: await getAdminPermissions(target._id, "admin") };
+  return {
+    target: { id: target._id, fullName: target.fullName },
+    permissions: await getAdminPermissions(target._id, "admin"),
+  };
 }
 
 /**
@@ -48,7 +56,11 @@ export async function action({ request, params }: Route.ActionArgs) {
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   const next = submission.value;
   const before = await getAdminPermissions(target._id, "admin");
-  if (hasEveryPermission(before) && !hasEveryPermission(next) && (await countOtherPermissionManagers(target._id)) === 0) {
+  if (
+    hasEveryPermission(before) &&
+    !hasEveryPermission(next) &&
+    (await countOtherPermissionManagers(target._id)) === 0
+  ) {
     return data({ result: submission.reply({ formErrors: [LAST_PERMISSION_MANAGER] }) }, { status: 409 });
   }
   await setAdminPermissions(target._id, next);
@@ -77,7 +89,12 @@ export default function UserPermissions({ loaderData, actionData }: Route.Compon
         <fieldset className="space-y-4">
           <legend className="mb-2 font-semibold text-gray-900">Admin permissions</legend>
           {ADMIN_PERMISSION_FLAGS.map((flag) => (
-            <CheckboxField key={flag} field={f[flag]} label={PERMISSION_LABELS[flag].label} hint={PERMISSION_LABELS[flag].hint} />
+            <CheckboxField
+              key={flag}
+              field={f[flag]}
+              label={PERMISSION_LABELS[flag].label}
+              hint={PERMISSION_LABELS[flag].hint}
+            />
           ))}
         </fieldset>
         <SubmitButton pendingLabel="Saving...">Save permissions</SubmitButton>

@@ -34,7 +34,10 @@ const QuerySchema = z.object({
 export async function loader({ request }: Route.LoaderArgs) {
   const { permissions } = await requireAdmin(request, "can_edit_users");
   const url = new URL(request.url);
-  const filters = QuerySchema.parse({ q: url.searchParams.get("q") ?? undefined, role: url.searchParams.get("role") || undefined });
+  const filters = QuerySchema.parse({
+    q: url.searchParams.get("q") ?? undefined,
+    role: url.searchParams.get("role") || undefined,
+  });
   const canEdit = permissions.can_edit_users;
   const canManagePermissions = hasEveryPermission(permissions);
   try {
@@ -46,10 +49,25 @@ export async function loader({ request }: Route.LoaderArgs) {
       error: null,
       more,
       limit: USER_LIST_LIMIT,
-      users: users.map(({ _id, fullName, phone, email, role, createdAt }) => ({ id: _id, fullName, phone, email: email ?? null, role, createdAt: new Date(createdAt).toISOString() })),
+      users: users.map(({ _id, fullName, phone, email, role, createdAt }) => ({
+        id: _id,
+        fullName,
+        phone,
+        email: email ?? null,
+        role,
+        createdAt: new Date(createdAt).toISOString(),
+      })),
     };
   } catch {
-    return { filters, canEdit, canManagePermissions, error: FAILED_FETCH_USERS, more: false, limit: USER_LIST_LIMIT, users: [] };
+    return {
+      filters,
+      canEdit,
+      canManagePermissions,
+      error: FAILED_FETCH_USERS,
+      more: false,
+      limit: USER_LIST_LIMIT,
+      users: [],
+    };
   }
 }
 
@@ -69,7 +87,17 @@ export default function Users({ loaderData }: Route.ComponentProps) {
         <FilterSelect id="user-role" name="role" label="Role" value={filters.role ?? ""} options={ROLE_FILTERS} />
       </FilterForm>
       <ErrorAlert message={error} />
-      <Section id="users-heading" title={<>Users ({users.length}{more ? "+" : ""})</>} className="rounded-xl border border-gray-200 bg-white" headingClassName="border-b border-gray-200 px-4 py-3 text-lg font-semibold text-gray-900">
+      <Section
+        id="users-heading"
+        title={
+          <>
+            Users ({users.length}
+            {more ? "+" : ""})
+          </>
+        }
+        className="rounded-xl border border-gray-200 bg-white"
+        headingClassName="border-b border-gray-200 px-4 py-3 text-lg font-semibold text-gray-900"
+      >
         {/* docs/product.md#screens: the list scrolls at a fixed maximum height (96 units). Focusable so keyboard users can scroll it. */}
         <div className="max-h-96 overflow-y-auto" role="region" aria-label="User list" tabIndex={0}>
           {users.length === 0 && !error ? (
@@ -88,7 +116,9 @@ export default function Users({ loaderData }: Route.ComponentProps) {
                   }
                 >
                   <div className="flex flex-wrap items-center gap-2">
-                    <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${roleBadgeClass(u.role)}`}>{ROLE_LABELS[u.role as keyof typeof ROLE_LABELS] ?? u.role}</span>
+                    <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${roleBadgeClass(u.role)}`}>
+                      {ROLE_LABELS[u.role as keyof typeof ROLE_LABELS] ?? u.role}
+                    </span>
                     {u.role !== "admin" ? (
                       canEdit ? (
                         <>
@@ -98,15 +128,25 @@ export default function Users({ loaderData }: Route.ComponentProps) {
                               View as {u.role}
                             </Button>
                           </Form>
-                          <Link to={`/admin/users/${u.id}/reset-link`} className="text-sm font-medium text-brand-700 underline" aria-label={`Reset password for ${u.fullName}`}>
+                          <Link
+                            to={`/admin/users/${u.id}/reset-link`}
+                            className="text-sm font-medium text-brand-700 underline"
+                            aria-label={`Reset password for ${u.fullName}`}
+                          >
                             Reset password
                           </Link>
                         </>
                       ) : (
-                        <span className="rounded-full bg-gray-100 px-2 py-0.5 text-xs font-semibold text-gray-800">View Only</span>
+                        <span className="rounded-full bg-gray-100 px-2 py-0.5 text-xs font-semibold text-gray-800">
+                          View Only
+                        </span>
                       )
                     ) : canManagePermissions ? (
-                      <Link to={`/admin/users/${u.id}/permissions`} className="text-sm font-medium text-brand-700 underline" aria-label={`Permissions of ${u.fullName}`}>
+                      <Link
+                        to={`/admin/users/${u.id}/permissions`}
+                        className="text-sm font-medium text-brand-700 underline"
+                        aria-label={`Permissions of ${u.fullName}`}
+                      >
                         Permissions
                       </Link>
                     ) : null}

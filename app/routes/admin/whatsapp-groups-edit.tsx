@@ -8,7 +8,15 @@ import { FormPage } from "#app/components/ui/form-page.tsx";
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request, "can_access_whatsapp");
   const g = await requireGroup(params.groupId);
-  return { group: { id: g._id, subjectName: g.subjectName, programme: g.programme, groupType: g.groupType, whatsappLink: g.whatsappLink } };
+  return {
+    group: {
+      id: g._id,
+      subjectName: g.subjectName,
+      programme: g.programme,
+      groupType: g.groupType,
+      whatsappLink: g.whatsappLink,
+    },
+  };
 }
 
 export async function action({ request, params }: Route.ActionArgs) {

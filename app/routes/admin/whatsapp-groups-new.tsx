@@ -18,7 +18,13 @@ export async function action({ request }: Route.ActionArgs) {
 export default function NewGroup({ actionData }: Route.ComponentProps) {
   return (
     <FormPage title="Add WhatsApp Group" backTo="/admin/whatsapp-groups" backLabel="Back to WhatsApp groups">
-      <GroupForm id="group-add" action="/admin/whatsapp-groups/new" lastResult={actionData?.result} submitLabel="Add Group" pendingLabel="Adding..." />
+      <GroupForm
+        id="group-add"
+        action="/admin/whatsapp-groups/new"
+        lastResult={actionData?.result}
+        submitLabel="Add Group"
+        pendingLabel="Adding..."
+      />
     </FormPage>
   );
 }

@@ -61,7 +61,15 @@ export async function loader({ request }: Route.LoaderArgs) {
       })),
     };
   } catch {
-    return { filters, stats: null, error: WHATSAPP_GROUPS_FETCH_FAILED, missing: [], limit: ADMIN_GROUP_LIST_LIMIT, truncated: false, groups: [] };
+    return {
+      filters,
+      stats: null,
+      error: WHATSAPP_GROUPS_FETCH_FAILED,
+      missing: [],
+      limit: ADMIN_GROUP_LIST_LIMIT,
+      truncated: false,
+      groups: [],
+    };
   }
 }
 
@@ -90,10 +98,32 @@ export default function WhatsappGroups({ loaderData }: Route.ComponentProps) {
           </div>
         </dl>
       ) : null}
-      <FilterForm label="Filter WhatsApp groups" submitLabel="Apply filters" clear={filters.q || filters.programme || filters.type ? { to: "/admin/whatsapp-groups", label: "Clear filters" } : null}>
+      <FilterForm
+        label="Filter WhatsApp groups"
+        submitLabel="Apply filters"
+        clear={
+          filters.q || filters.programme || filters.type
+            ? { to: "/admin/whatsapp-groups", label: "Clear filters" }
+            : null
+        }
+      >
         <FilterSearch id="group-q" label="Search groups" value={filters.q ?? ""} placeholder="Subject or programme" />
-        <FilterSelect id="group-programme" name="programme" label="Programme" value={filters.programme ?? ""} all="All Programmes" options={PROGRAMME_OPTIONS} />
-        <FilterSelect id="group-type" name="type" label="Group type" value={filters.type ?? ""} all="All Types" options={GROUP_TYPES.map((t) => ({ value: t, label: groupTypeLabel(t) }))} />
+        <FilterSelect
+          id="group-programme"
+          name="programme"
+          label="Programme"
+          value={filters.programme ?? ""}
+          all="All Programmes"
+          options={PROGRAMME_OPTIONS}
+        />
+        <FilterSelect
+          id="group-type"
+          name="type"
+          label="Group type"
+          value={filters.type ?? ""}
+          all="All Types"
+          options={GROUP_TYPES.map((t) => ({ value: t, label: groupTypeLabel(t) }))}
+        />
       </FilterForm>
       <DataTable
         label="WhatsApp groups"
@@ -111,7 +141,13 @@ export default function WhatsappGroups({ loaderData }: Route.ComponentProps) {
               <td className="px-3 py-2">{g.students}</td>
               <td className="px-3 py-2">
                 {isHttpLink(g.whatsappLink) ? (
-                  <a href={g.whatsappLink} target="_blank" rel="noopener noreferrer" className="font-medium text-brand-700 underline" aria-label={`Open ${name} on WhatsApp (opens in a new tab)`}>
+                  <a
+                    href={g.whatsappLink}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    className="font-medium text-brand-700 underline"
+                    aria-label={`Open ${name} on WhatsApp (opens in a new tab)`}
+                  >
                     Open
                   </a>
                 ) : (
@@ -120,10 +156,22 @@ export default function WhatsappGroups({ loaderData }: Route.ComponentProps) {
               </td>
               <td className="px-3 py-2">
                 <div className="flex gap-2">
-                  <DialogOrLink to={`/admin/whatsapp-groups/${g.id}/edit`} label="Edit" ariaLabel={`Edit ${name}`} title="Edit WhatsApp Group" variant="secondary">
+                  <DialogOrLink
+                    to={`/admin/whatsapp-groups/${g.id}/edit`}
+                    label="Edit"
+                    ariaLabel={`Edit ${name}`}
+                    title="Edit WhatsApp Group"
+                    variant="secondary"
+                  >
                     {(close) => <DialogGroupForm close={close} group={g} />}
                   </DialogOrLink>
-                  <DialogOrLink to={`/admin/whatsapp-groups/${g.id}/delete`} label="Delete" ariaLabel={`Delete ${name}`} title="Delete WhatsApp Group" variant="danger">
+                  <DialogOrLink
+                    to={`/admin/whatsapp-groups/${g.id}/delete`}
+                    label="Delete"
+                    ariaLabel={`Delete ${name}`}
+                    title="Delete WhatsApp Group"
+                    variant="danger"
+                  >
                     {(close) => <DialogDelete close={close} group={g} name={name} />}
                   </DialogOrLink>
                 </div>
@@ -132,14 +180,24 @@ export default function WhatsappGroups({ loaderData }: Route.ComponentProps) {
           );
         }}
       </DataTable>
-      {truncated ? <p className="text-sm text-gray-700">Showing the first {limit} groups. Use the search or filters to narrow the list.</p> : null}
+      {truncated ? (
+        <p className="text-sm text-gray-700">
+          Showing the first {limit} groups. Use the search or filters to narrow the list.
+        </p>
+      ) : null}
       {missing.length ? (
-        <Section id="missing-heading" title="Subjects without a class page" className="rounded-xl border border-gray-200 bg-white p-4">
+        <Section
+          id="missing-heading"
+          title="Subjects without a class page"
+          className="rounded-xl border border-gray-200 bg-white p-4"
+        >
           <ul className="mt-2 space-y-2">
             {missing.map((m) => (
               <li key={m.programme} aria-label={programmeLabel(m.programme)}>
                 <span className="font-semibold text-gray-900">{programmeLabel(m.programme)}:</span>{" "}
-                <span className="text-gray-800">{m.subjects.length ? m.subjects.join(", ") : "every subject has a class page"}</span>
+                <span className="text-gray-800">
+                  {m.subjects.length ? m.subjects.join(", ") : "every subject has a class page"}
+                </span>
               </li>
             ))}
           </ul>

@@ -15,16 +15,24 @@ function tabOf(request: Request) {
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAnonymous(request, "/dashboard");
-  return { tab: tabOf(request), passwordRules: passwordHint(passwordPolicyFrom(await getSettings().catch(() => null))), constraints: accountFormConstraints("auth") };
+  return {
+    tab: tabOf(request),
+    passwordRules: passwordHint(passwordPolicyFrom(await getSettings().catch(() => null))),
+    constraints: accountFormConstraints("auth"),
+  };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   await requireAnonymous(request, "/dashboard");
   // A body that is not a form (wrong content type, malformed) is an empty form: 400, never 500.
-  const formData = await request.clone().formData().catch(() => new FormData());
+  const formData = await request
+    .clone()
+    .formData()
+    .catch(() => new FormData());
   const intent = formData.get("intent");
   if (intent === "signin") return handleSignIn(request, formData, context.get(clientAddressContext));
-  if (intent === "signup") return handleSignUp(formData, { portal: false, successUrl: "/auth", address: context.get(clientAddressContext) });
+  if (intent === "signup")
+    return handleSignUp(formData, { portal: false, successUrl: "/auth", address: context.get(clientAddressContext) });
   return data({ result: undefined }, { status: 400 });
 }
 
@@ -33,11 +41,22 @@ export default function Auth({ loaderData, actionData }: Route.ComponentProps) {
   return (
     <main id="main" className="mx-auto max-w-md px-4 py-10">
       <h1 className="text-center text-3xl font-bold text-gray-900">Auth</h1>
-      <nav aria-label="Sign in or sign up" className="mt-6 grid grid-cols-2 rounded-lg bg-gray-200 p-1 text-center text-sm font-semibold">
-        <Link to="/auth" aria-current={tab === "signin" ? "page" : undefined} className={`rounded-md px-3 py-2 ${tab === "signin" ? "bg-white shadow" : "text-gray-700"}`}>
+      <nav
+        aria-label="Sign in or sign up"
+        className="mt-6 grid grid-cols-2 rounded-lg bg-gray-200 p-1 text-center text-sm font-semibold"
+      >
+        <Link
+          to="/auth"
+          aria-current={tab === "signin" ? "page" : undefined}
+          className={`rounded-md px-3 py-2 ${tab === "signin" ? "bg-white shadow" : "text-gray-700"}`}
+        >
           Sign In
         </Link>
-        <Link to="/auth?tab=signup" aria-current={tab === "signup" ? "page" : undefined} className={`rounded-md px-3 py-2 ${tab === "signup" ? "bg-white shadow" : "text-gray-700"}`}>
+        <Link
+          to="/auth?tab=signup"
+          aria-current={tab === "signup" ? "page" : undefined}
+          className={`rounded-md px-3 py-2 ${tab === "signup" ? "bg-white shadow" : "text-gray-700"}`}
+        >
           Sign Up
         </Link>
       </nav>
@@ -48,7 +67,12 @@ export default function Auth({ loaderData, actionData }: Route.ComponentProps) {
             <SignInForm lastResult={actionData?.result} constraint={loaderData.constraints.signIn} />
           </>
         ) : (
-          <SignUpForm screen="auth" lastResult={actionData?.result} passwordRules={loaderData.passwordRules} constraint={loaderData.constraints.signUp} />
+          <SignUpForm
+            screen="auth"
+            lastResult={actionData?.result}
+            passwordRules={loaderData.passwordRules}
+            constraint={loaderData.constraints.signUp}
+          />
         )}
       </div>
     </main>

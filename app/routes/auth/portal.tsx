@@ -15,10 +15,26 @@ import { publicPageHeaders, type PageCacheRule } from "#app/utils/http-cache.ser
 import { BackLink } from "#app/components/ui/back-link.tsx";
 
 const CARDS = [
-  { role: "student", title: "Student", description: "See your subjects, join your WhatsApp class pages and check your weekly schedule." },
-  { role: "parent", title: "Parent", description: "Follow your ward's enrolment, class pages and the parents' WhatsApp group." },
-  { role: "facilitator", title: "Facilitator", description: "Manage your classes, assignments and the students in your subjects." },
-  { role: "admin", title: "Admin", description: "Run the school: registrations, users, WhatsApp groups, subjects and settings." },
+  {
+    role: "student",
+    title: "Student",
+    description: "See your subjects, join your WhatsApp class pages and check your weekly schedule.",
+  },
+  {
+    role: "parent",
+    title: "Parent",
+    description: "Follow your ward's enrolment, class pages and the parents' WhatsApp group.",
+  },
+  {
+    role: "facilitator",
+    title: "Facilitator",
+    description: "Manage your classes, assignments and the students in your subjects.",
+  },
+  {
+    role: "admin",
+    title: "Admin",
+    description: "Run the school: registrations, users, WhatsApp groups, subjects and settings.",
+  },
 ] as const;
 type CardRole = (typeof CARDS)[number]["role"];
 
@@ -35,7 +51,9 @@ function readQuery(request: Request) {
 export const headers = publicPageHeaders;
 /** The parameters this page reads (readQuery): a role card, sign-up mode, and a free redirect target (not shared). */
 export const handle = {
-  pageCache: { params: { role: CARDS.map((c) => c.role), mode: ["signup"], redirectTo: "uncached" } } satisfies PageCacheRule,
+  pageCache: {
+    params: { role: CARDS.map((c) => c.role), mode: ["signup"], redirectTo: "uncached" },
+  } satisfies PageCacheRule,
 };
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -43,12 +61,20 @@ export async function loader({ request }: Route.LoaderArgs) {
   // Portals show the effective user (the impersonated one while an admin views as them).
   const who = info?.effectiveUser;
   const passwordRules = passwordHint(passwordPolicyFrom(await getSettings().catch(() => null)));
-  return { ...readQuery(request), passwordRules, constraints: accountFormConstraints("portal"), signedInAs: who ? { name: who.fullName, home: homePathForRole(who.role) } : null };
+  return {
+    ...readQuery(request),
+    passwordRules,
+    constraints: accountFormConstraints("portal"),
+    signedInAs: who ? { name: who.fullName, home: homePathForRole(who.role) } : null,
+  };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   // A body that is not a form (wrong content type, malformed) is an empty form: 400, never 500.
-  const formData = await request.clone().formData().catch(() => new FormData());
+  const formData = await request
+    .clone()
+    .formData()
+    .catch(() => new FormData());
   const { role } = readQuery(request);
   const intent = formData.get("intent");
   if (intent === "signin") return handleSignIn(request, formData, context.get(clientAddressContext));
@@ -104,7 +130,10 @@ export default function Portal({ loaderData, actionData }: Route.ComponentProps)
           <BackLink to="/portal">Back to portal selection</BackLink>
           <h1 className="mt-4 text-2xl font-bold text-gray-900">{card.title} Portal</h1>
           {card.role !== "admin" ? (
-            <nav aria-label="Sign in or sign up" className="mt-4 grid grid-cols-2 rounded-lg bg-gray-200 p-1 text-center text-sm font-semibold">
+            <nav
+              aria-label="Sign in or sign up"
+              className="mt-4 grid grid-cols-2 rounded-lg bg-gray-200 p-1 text-center text-sm font-semibold"
+            >
               <Link
                 to={`/portal?role=${card.role}${redirectTo ? `&redirectTo=${encodeURIComponent(redirectTo)}` : ""}`}
                 aria-current={mode === "signin" ? "page" : undefined}
@@ -127,10 +156,20 @@ export default function Portal({ loaderData, actionData }: Route.ComponentProps)
             {mode === "signin" ? (
               <>
                 <h2 className="mb-4 text-lg font-semibold">Sign In</h2>
-                <SignInForm lastResult={actionData?.result} redirectTo={redirectTo} constraint={loaderData.constraints.signIn} />
+                <SignInForm
+                  lastResult={actionData?.result}
+                  redirectTo={redirectTo}
+                  constraint={loaderData.constraints.signIn}
+                />
               </>
             ) : (
-              <SignUpForm screen="portal" role={card.role as Exclude<CardRole, "admin">} lastResult={actionData?.result} passwordRules={loaderData.passwordRules} constraint={loaderData.constraints.signUp} />
+              <SignUpForm
+                screen="portal"
+                role={card.role as Exclude<CardRole, "admin">}
+                lastResult={actionData?.result}
+                passwordRules={loaderData.passwordRules}
+                constraint={loaderData.constraints.signUp}
+              />
             )}
           </div>
         </div>

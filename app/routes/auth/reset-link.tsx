@@ -27,7 +27,10 @@ async function loadTarget(params: unknown) {
     .lean<{ _id: string; fullName: string; role: string; phone: string }>();
   if (!target) throw data("User not found.", { status: 404 });
   if (target.role === "admin") {
-    throw data({ title: "Not available for admins", message: "Reset links can only be made for non-admin users." }, { status: 403 });
+    throw data(
+      { title: "Not available for admins", message: "Reset links can only be made for non-admin users." },
+      { status: 403 },
+    );
   }
   return target;
 }
@@ -73,8 +76,8 @@ export default function ResetLink({ loaderData, actionData }: Route.ComponentPro
               <span className="text-gray-700">({target.role})</span>
             </p>
             <p className="text-sm text-gray-700">
-              The link works once and expires in {RESET_LINK_HOURS} hours. Send it to the user by WhatsApp or SMS. Any earlier link
-              for this user stops working.
+              The link works once and expires in {RESET_LINK_HOURS} hours. Send it to the user by WhatsApp or SMS. Any
+              earlier link for this user stops working.
             </p>
             <Button type="submit">Create reset link</Button>
           </Form>
@@ -84,7 +87,17 @@ export default function ResetLink({ loaderData, actionData }: Route.ComponentPro
   );
 }
 
-function CreatedLink({ name, link, whatsappHref, smsHref }: { name: string; link: string; whatsappHref: string; smsHref: string }) {
+function CreatedLink({
+  name,
+  link,
+  whatsappHref,
+  smsHref,
+}: {
+  name: string;
+  link: string;
+  whatsappHref: string;
+  smsHref: string;
+}) {
   const hydrated = useHydrated();
   const [copied, setCopied] = useState<null | "ok" | "failed">(null);
   return (
@@ -127,7 +140,11 @@ function CreatedLink({ name, link, whatsappHref, smsHref }: { name: string; link
         </a>
       </div>
       <p role="status" className="text-sm text-gray-800">
-        {copied === "ok" ? "Link copied to the clipboard." : copied === "failed" ? "Could not copy: select the link and copy it." : ""}
+        {copied === "ok"
+          ? "Link copied to the clipboard."
+          : copied === "failed"
+            ? "Could not copy: select the link and copy it."
+            : ""}
       </p>
       <ButtonLink to="/admin/users" variant="ghost">
         Done

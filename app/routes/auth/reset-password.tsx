@@ -21,22 +21,37 @@ export async function loader({ params }: Route.LoaderArgs) {
   const reset = await findValidPasswordReset(String(params.token));
   const hint = passwordHint(passwordPolicyFrom(await getSettings().catch(() => null)));
   if (!reset) return data({ valid: false as const, firstName: null, hint }, { status: 404, headers: PRIVATE_HEADERS });
-  return data({ valid: true as const, firstName: reset.user.fullName.split(" ")[0], hint }, { headers: PRIVATE_HEADERS });
+  return data(
+    { valid: true as const, firstName: reset.user.fullName.split(" ")[0], hint },
+    { headers: PRIVATE_HEADERS },
+  );
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const formData = await request.formData().catch(() => new FormData());
   const submission = parseWithZod(formData, { schema: ResetPasswordSchema });
   if (submission.status !== "success") {
-    return data({ result: submission.reply({ hideFields: HIDE }), invalid: false }, { status: 400, headers: PRIVATE_HEADERS });
+    return data(
+      { result: submission.reply({ hideFields: HIDE }), invalid: false },
+      { status: 400, headers: PRIVATE_HEADERS },
+    );
   }
   const busy = await checkAuthPost(context.get(clientAddressContext));
   if (busy) {
-    return data({ result: submission.reply({ formErrors: [busy.message], hideFields: HIDE }), invalid: false }, { status: busy.status, headers: PRIVATE_HEADERS });
+    return data(
+      { result: submission.reply({ formErrors: [busy.message], hideFields: HIDE }), invalid: false },
+      { status: busy.status, headers: PRIVATE_HEADERS },
+    );
   }
-  const ruleError = passwordRuleError(submission.value.password, passwordPolicyFrom(await getSettings().catch(() => null)));
+  const ruleError = passwordRuleError(
+    submission.value.password,
+    passwordPolicyFrom(await getSettings().catch(() => null)),
+  );
   if (ruleError) {
-    return data({ result: submission.reply({ fieldErrors: { password: [ruleError] }, hideFields: HIDE }), invalid: false }, { status: 400, headers: PRIVATE_HEADERS });
+    return data(
+      { result: submission.reply({ fieldErrors: { password: [ruleError] }, hideFields: HIDE }), invalid: false },
+      { status: 400, headers: PRIVATE_HEADERS },
+    );
   }
   const user = await resetPasswordWithToken(String(params.token), submission.value.password);
   if (!user) return data({ result: undefined, invalid: true }, { status: 404, headers: PRIVATE_HEADERS });
@@ -57,8 +72,8 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
       <main id="main" className="mx-auto max-w-md px-4 py-10">
         <h1 className="text-2xl font-bold text-gray-900">{RESET_LINK_INVALID}</h1>
         <p className="mt-4 text-gray-700">
-          Reset links work once and expire after {RESET_LINK_HOURS} hours. Ask the school for a new link, or sign in if you remember your
-          password.
+          Reset links work once and expire after {RESET_LINK_HOURS} hours. Ask the school for a new link, or sign in if
+          you remember your password.
         </p>
         <Link to="/portal" className="mt-6 inline-block font-semibold text-brand-700 underline">
           Go to sign in
@@ -81,11 +96,28 @@ function ResetForm({ firstName, lastResult }: { firstName: string; lastResult?: 
   return (
     <main id="main" className="mx-auto max-w-md px-4 py-10">
       <h1 className="text-2xl font-bold text-gray-900">Set a new password</h1>
-      <p className="mt-2 text-gray-700">Hello {firstName}, choose a new password for your account. You will then sign in with it.</p>
-      <Form method="post" {...getFormProps(form)} className="mt-6 space-y-4 rounded-xl border border-gray-200 bg-white p-6 shadow-sm">
+      <p className="mt-2 text-gray-700">
+        Hello {firstName}, choose a new password for your account. You will then sign in with it.
+      </p>
+      <Form
+        method="post"
+        {...getFormProps(form)}
+        className="mt-6 space-y-4 rounded-xl border border-gray-200 bg-white p-6 shadow-sm"
+      >
         <FormErrors id={form.errorId} errors={form.errors} />
-        <TextField field={fields.password} label="New password" type="password" hint={useLoaderData<typeof loader>().hint} inputProps={{ autoComplete: "new-password" }} />
-        <TextField field={fields.confirmPassword} label="Confirm new password" type="password" inputProps={{ autoComplete: "new-password" }} />
+        <TextField
+          field={fields.password}
+          label="New password"
+          type="password"
+          hint={useLoaderData<typeof loader>().hint}
+          inputProps={{ autoComplete: "new-password" }}
+        />
+        <TextField
+          field={fields.confirmPassword}
+          label="Confirm new password"
+          type="password"
+          inputProps={{ autoComplete: "new-password" }}
+        />
         <SubmitButton pendingLabel="Saving..." className="w-full">
           Set new password
         </SubmitButton>

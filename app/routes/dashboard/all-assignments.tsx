@@ -20,7 +20,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   const info = await requireUser(request);
   const role = effectiveRole(info.effectiveUser.role);
   const canUpload = role === "facilitator" || role === "admin";
-  if (canUpload) return { view: "uploader" as const, items: await loadAssignmentItems(info.effectiveUser._id), published: [] };
+  if (canUpload)
+    return { view: "uploader" as const, items: await loadAssignmentItems(info.effectiveUser._id), published: [] };
   if (role === "student") {
     const subjects = await assignmentSubjectsForStudent(info);
     const rows = await listAssignmentsForSubjects(subjects);
@@ -48,7 +49,11 @@ export default function AllAssignments({ loaderData }: Route.ComponentProps) {
     <DashboardPage
       title="Assignments"
       description={data.view === "student" ? "Assignments your facilitators shared for your subjects." : undefined}
-      actions={data.view === "uploader" ? <ButtonLink to="/facilitator-dashboard/assignments">Upload an assignment</ButtonLink> : null}
+      actions={
+        data.view === "uploader" ? (
+          <ButtonLink to="/facilitator-dashboard/assignments">Upload an assignment</ButtonLink>
+        ) : null
+      }
     >
       {data.view === "uploader" ? (
         <AssignmentList items={data.items} redirectTo="/assignments" />
@@ -62,9 +67,12 @@ export default function AllAssignments({ loaderData }: Route.ComponentProps) {
                   <h2 id={`assignment-${a.id}`} className="font-semibold text-gray-900">
                     {a.title}
                   </h2>
-                  {a.description ? <p className="mt-1 whitespace-pre-line text-sm text-gray-800">{a.description}</p> : null}
+                  {a.description ? (
+                    <p className="mt-1 whitespace-pre-line text-sm text-gray-800">{a.description}</p>
+                  ) : null}
                   <p className="mt-1 text-sm text-gray-700">
-                    Shared <time dateTime={a.createdAt}>{formatDate(a.createdAt)}</time> · {a.fileName} · {formatBytes(a.fileSize)}
+                    Shared <time dateTime={a.createdAt}>{formatDate(a.createdAt)}</time> · {a.fileName} ·{" "}
+                    {formatBytes(a.fileSize)}
                   </p>
                   <a
                     href={`/assignments/${encodeURIComponent(a.id)}/file`}
@@ -84,7 +92,9 @@ export default function AllAssignments({ loaderData }: Route.ComponentProps) {
           </EmptyState>
         )
       ) : (
-        <EmptyState>Assignments are shared with students for their subjects. Your ward sees them in the student portal.</EmptyState>
+        <EmptyState>
+          Assignments are shared with students for their subjects. Your ward sees them in the student portal.
+        </EmptyState>
       )}
     </DashboardPage>
   );

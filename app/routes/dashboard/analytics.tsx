@@ -18,7 +18,15 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-function CountTable({ caption, head, rows }: { caption: string; head: string; rows: Array<{ label: string; count: number }> }) {
+function CountTable({
+  caption,
+  head,
+  rows,
+}: {
+  caption: string;
+  head: string;
+  rows: Array<{ label: string; count: number }>;
+}) {
   return (
     <table className="min-w-full divide-y divide-gray-200 text-sm">
       <caption className="sr-only">{caption}</caption>
@@ -55,11 +63,19 @@ export default function Analytics({ loaderData }: Route.ComponentProps) {
       </dl>
       <div className="grid gap-4 lg:grid-cols-2">
         <Card title="Per programme">
-          <CountTable caption="Registrations per programme" head="Programme" rows={byProgramme.map((p) => ({ label: programmeLabel(p.programme), count: p.count }))} />
+          <CountTable
+            caption="Registrations per programme"
+            head="Programme"
+            rows={byProgramme.map((p) => ({ label: programmeLabel(p.programme), count: p.count }))}
+          />
         </Card>
         <Card title="Per subject">
           {bySubject.length ? (
-            <CountTable caption="Registrations per subject" head="Subject" rows={bySubject.map((s) => ({ label: s.subject, count: s.count }))} />
+            <CountTable
+              caption="Registrations per subject"
+              head="Subject"
+              rows={bySubject.map((s) => ({ label: s.subject, count: s.count }))}
+            />
           ) : (
             <EmptyState>No registrations yet.</EmptyState>
           )}

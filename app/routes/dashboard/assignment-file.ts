@@ -6,7 +6,6 @@ import { mayReadAssignment } from "#app/utils/content-access.server.ts";
 import { getAssignmentById } from "#app/models/assignment.server.ts";
 import { ID_PATTERN } from "#app/domain/ids.ts";
 
-
 /**
  * An assignment's file for whoever may read it (app/utils/content-access.server.ts):
  * the students registered for its subject, the facilitator who uploaded it,

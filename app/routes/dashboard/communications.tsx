@@ -11,13 +11,20 @@ import { SCHOOL_NAME } from "#app/domain/school.ts";
 export async function loader({ request }: Route.LoaderArgs) {
   const { effectiveUser } = await requireRole(request, pageRoles("communications"));
   const list = await listAnnouncementsFor(effectiveRole(effectiveUser.role), 50);
-  return { announcements: list.map((a) => ({ _id: a._id, title: a.title, message: a.message, createdAt: a.createdAt })) };
+  return {
+    announcements: list.map((a) => ({ _id: a._id, title: a.title, message: a.message, createdAt: a.createdAt })),
+  };
 }
 
 export default function Communications({ loaderData }: Route.ComponentProps) {
   return (
     <DashboardPage title="Communications" description="Announcements the school has sent to you.">
-      <CardList items={loaderData.announcements} itemKey={(a) => a._id} heading={(a) => a.title} empty="No announcements yet.">
+      <CardList
+        items={loaderData.announcements}
+        itemKey={(a) => a._id}
+        heading={(a) => a.title}
+        empty="No announcements yet."
+      >
         {(a) => <AnnouncementBody message={a.message} createdAt={a.createdAt} />}
       </CardList>
       <p className="mt-4 text-sm text-gray-700">

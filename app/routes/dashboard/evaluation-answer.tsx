@@ -39,10 +39,20 @@ function refusal(state: string, forWard: boolean) {
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const { effectiveUser } = await requireRole(request, pageRoles("evaluations"));
-  const { form, ward, state, forWard, slots } = await requireFormAndWard(effectiveUser, params.formId, params.registrationId);
+  const { form, ward, state, forWard, slots } = await requireFormAndWard(
+    effectiveUser,
+    params.formId,
+    params.registrationId,
+  );
   const saved = forWard ? await getResponse(form._id, effectiveUser._id, ward._id) : null;
   return {
-    form: { id: form._id, title: form.title, intro: form.intro, anonymous: form.anonymous, closesAt: formatDateTime(form.closesAt) },
+    form: {
+      id: form._id,
+      title: form.title,
+      intro: form.intro,
+      anonymous: form.anonymous,
+      closesAt: formatDateTime(form.closesAt),
+    },
     ward: { id: ward._id, wardName: ward.wardName, programme: programmeLabel(ward.programme) },
     refused: refusal(state, forWard),
     slots: forWard ? slots : [],
@@ -54,7 +64,11 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 
 export async function action({ request, params }: Route.ActionArgs) {
   const { effectiveUser, impersonating } = await requireRole(request, pageRoles("evaluations"));
-  const { form, ward, state, forWard, slots } = await requireFormAndWard(effectiveUser, params.formId, params.registrationId);
+  const { form, ward, state, forWard, slots } = await requireFormAndWard(
+    effectiveUser,
+    params.formId,
+    params.registrationId,
+  );
   const formData = await request.formData();
   const submission = parseWithZod(formData, { schema: answerSchema(slots) });
   // The answers are the parent's opinion: an admin viewing as the parent reads the form but cannot answer it.
@@ -63,7 +77,8 @@ export async function action({ request, params }: Route.ActionArgs) {
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   // The questions the answers were checked against: the form as read above (questionsRev).
   const seenRev = Number(formData.get("rev"));
-  if (seenRev !== form.questionsRev) return data({ result: submission.reply({ formErrors: [FORM_CHANGED] }) }, { status: 409 });
+  if (seenRev !== form.questionsRev)
+    return data({ result: submission.reply({ formErrors: [FORM_CHANGED] }) }, { status: 409 });
   const outcome = await saveResponse(
     form,
     {
@@ -85,7 +100,8 @@ export async function action({ request, params }: Route.ActionArgs) {
   });
 }
 
-const ANSWERS_NOT_WHILE_VIEWING_AS = "Evaluation answers are the parent's own: they cannot be sent while viewing as someone.";
+const ANSWERS_NOT_WHILE_VIEWING_AS =
+  "Evaluation answers are the parent's own: they cannot be sent while viewing as someone.";
 
 const RATING_LABELS = ["1", "2", "3", "4", "5"];
 
@@ -99,7 +115,10 @@ function Question({ slot, field }: { slot: Slot; field: AnyField }) {
     </legend>
   );
   if (slot.type === "short" || slot.type === "long") {
-    const props = slot.type === "short" ? getInputProps(field, { type: "text", ariaAttributes: true }) : getTextareaProps(field, { ariaAttributes: true });
+    const props =
+      slot.type === "short"
+        ? getInputProps(field, { type: "text", ariaAttributes: true })
+        : getTextareaProps(field, { ariaAttributes: true });
     return (
       <div>
         <label htmlFor={field.id} className="mb-2 block font-medium text-gray-900">
@@ -119,7 +138,11 @@ function Question({ slot, field }: { slot: Slot; field: AnyField }) {
   const chosen = new Set(Array.isArray(initial) ? initial.map(String) : initial != null ? [String(initial)] : []);
   const options =
     slot.type === "rating"
-      ? RATING_LABELS.map((v, i) => ({ value: v, label: i === 0 && slot.lowLabel ? `1 — ${slot.lowLabel}` : i === 4 && slot.highLabel ? `5 — ${slot.highLabel}` : v }))
+      ? RATING_LABELS.map((v, i) => ({
+          value: v,
+          label:
+            i === 0 && slot.lowLabel ? `1 — ${slot.lowLabel}` : i === 4 && slot.highLabel ? `5 — ${slot.highLabel}` : v,
+        }))
       : slot.options.map((o) => ({ value: o, label: o }));
   return (
     <fieldset aria-invalid={errors ? true : undefined} aria-describedby={errors}>
@@ -128,7 +151,13 @@ function Question({ slot, field }: { slot: Slot; field: AnyField }) {
         {options.map((o) => (
           <label key={o.value} className="choice">
             {/* Inside its label and its form: no id or form attribute needed (a ten-question page stays small). */}
-            <input type={slot.type === "multiple" ? "checkbox" : "radio"} name={field.name} value={o.value} defaultChecked={chosen.has(o.value)} key={`${field.key}-${o.value}`} />
+            <input
+              type={slot.type === "multiple" ? "checkbox" : "radio"}
+              name={field.name}
+              value={o.value}
+              defaultChecked={chosen.has(o.value)}
+              key={`${field.key}-${o.value}`}
+            />
             <span>{o.label}</span>
           </label>
         ))}
@@ -141,18 +170,29 @@ function Question({ slot, field }: { slot: Slot; field: AnyField }) {
 export default function AnswerEvaluation({ loaderData, actionData }: Route.ComponentProps) {
   const { form: ev, ward, refused, savedAt } = loaderData;
   return (
-    <DashboardPage title={ev.title} description={`For ${ward.wardName} · ${ward.programme} · open until ${ev.closesAt}`}>
+    <DashboardPage
+      title={ev.title}
+      description={`For ${ward.wardName} · ${ward.programme} · open until ${ev.closesAt}`}
+    >
       <div className="max-w-2xl space-y-4">
         <BackLink to="/dashboard/evaluations">All evaluation forms</BackLink>
         {ev.intro ? <p className="whitespace-pre-line text-gray-800">{ev.intro}</p> : null}
-        {ev.anonymous ? <p className="text-sm text-gray-700">Anonymous: the school sees your answers without your name, phone number or ward.</p> : null}
+        {ev.anonymous ? (
+          <p className="text-sm text-gray-700">
+            Anonymous: the school sees your answers without your name, phone number or ward.
+          </p>
+        ) : null}
         {refused ? (
           <p role="alert" className="rounded-md border border-yellow-300 bg-yellow-50 p-3 text-gray-900">
             {refused}
           </p>
         ) : (
           <>
-            {savedAt ? <p className="text-sm font-medium text-gray-800">Last saved {savedAt}. You can change your answers until the form closes.</p> : null}
+            {savedAt ? (
+              <p className="text-sm font-medium text-gray-800">
+                Last saved {savedAt}. You can change your answers until the form closes.
+              </p>
+            ) : null}
             {/* A new form or ward is a new form state (the route component stays mounted between them). */}
             <AnswerForm key={`${ev.id}-${ward.id}`} loaderData={loaderData} lastResult={actionData?.result} />
           </>
@@ -162,7 +202,13 @@ export default function AnswerEvaluation({ loaderData, actionData }: Route.Compo
   );
 }
 
-function AnswerForm({ loaderData, lastResult }: { loaderData: Route.ComponentProps["loaderData"]; lastResult?: SubmissionResult<string[]> | null }) {
+function AnswerForm({
+  loaderData,
+  lastResult,
+}: {
+  loaderData: Route.ComponentProps["loaderData"];
+  lastResult?: SubmissionResult<string[]> | null;
+}) {
   const { form: ev, ward, slots, savedAt, values } = loaderData;
   const schema = answerSchema(slots);
   const formRef = useRef<HTMLFormElement>(null);
@@ -177,7 +223,12 @@ function AnswerForm({ loaderData, lastResult }: { loaderData: Route.ComponentPro
     shouldRevalidate: "onInput",
   });
   return (
-    <Form method="post" {...getFormProps(form)} ref={formRef} className="space-y-5 rounded-xl border border-gray-200 bg-white p-5">
+    <Form
+      method="post"
+      {...getFormProps(form)}
+      ref={formRef}
+      className="space-y-5 rounded-xl border border-gray-200 bg-white p-5"
+    >
       <FormDraft formId={`evaluation-${ev.id}-${ward.id}`} formRef={formRef} />
       <FormErrors id={form.errorId} errors={form.errors} />
       <input type="hidden" name="rev" value={String(loaderData.rev)} />

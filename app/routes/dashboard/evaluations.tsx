@@ -44,7 +44,11 @@ export default function Evaluations({ loaderData }: Route.ComponentProps) {
       ) : (
         <div className="space-y-6">
           {wards.map((w) => (
-            <section key={w.id} aria-labelledby={`ward-${w.id}`} className="rounded-xl border border-gray-200 bg-white p-5">
+            <section
+              key={w.id}
+              aria-labelledby={`ward-${w.id}`}
+              className="rounded-xl border border-gray-200 bg-white p-5"
+            >
               <h2 id={`ward-${w.id}`} className="text-lg font-semibold text-gray-900">
                 {w.wardName} <span className="text-sm font-normal text-gray-700">· {w.programme}</span>
               </h2>
@@ -58,13 +62,20 @@ export default function Evaluations({ loaderData }: Route.ComponentProps) {
                       details={
                         <p className="text-sm text-gray-700">
                           {f.state === "open" ? `Open until ${f.closesAt}` : `Closed ${f.closesAt}`}
-                          {f.answeredAt ? ` · Answered, last saved ${f.answeredAt}` : f.state === "open" ? " · Not answered yet" : " · Not answered"}
+                          {f.answeredAt
+                            ? ` · Answered, last saved ${f.answeredAt}`
+                            : f.state === "open"
+                              ? " · Not answered yet"
+                              : " · Not answered"}
                           {f.anonymous ? " · Anonymous" : ""}
                         </p>
                       }
                     >
                       {f.state === "open" ? (
-                        <Link to={`/dashboard/evaluations/${f.id}/${w.id}`} className="font-semibold text-brand-700 underline">
+                        <Link
+                          to={`/dashboard/evaluations/${f.id}/${w.id}`}
+                          className="font-semibold text-brand-700 underline"
+                        >
                           {f.answeredAt ? "Edit answers" : "Answer"}
                           <span className="sr-only">
                             {" "}
@@ -72,7 +83,9 @@ export default function Evaluations({ loaderData }: Route.ComponentProps) {
                           </span>
                         </Link>
                       ) : (
-                        <span className="rounded-full bg-gray-100 px-2 py-0.5 text-xs font-semibold text-gray-800">{f.answeredAt ? "Answered" : "Closed"}</span>
+                        <span className="rounded-full bg-gray-100 px-2 py-0.5 text-xs font-semibold text-gray-800">
+                          {f.answeredAt ? "Answered" : "Closed"}
+                        </span>
                       )}
                     </ItemRow>
                   ))}

@@ -11,7 +11,9 @@ export async function loader({ request }: Route.LoaderArgs) {
   const { effectiveUser } = await requireUser(request);
   const [unseenCount, evaluations] = await Promise.all([
     countUnseenAnnouncements(effectiveUser),
-    effectiveUser.role === "parent" ? parentWards(effectiveUser).then((wards) => countOpenUnanswered(effectiveUser._id, wards)) : 0,
+    effectiveUser.role === "parent"
+      ? parentWards(effectiveUser).then((wards) => countOpenUnanswered(effectiveUser._id, wards))
+      : 0,
   ]);
   return {
     user: {
@@ -43,7 +45,9 @@ export function ErrorBoundary() {
         <main id="main" className="min-w-0 flex-1">
           <p className="text-sm font-semibold text-red-700">403</p>
           <h1 className="mt-1 text-2xl font-bold text-gray-900">Access denied</h1>
-          <p className="mt-2 text-gray-700">{typeof error.data === "string" ? error.data : "You don't have access to this page."}</p>
+          <p className="mt-2 text-gray-700">
+            {typeof error.data === "string" ? error.data : "You don't have access to this page."}
+          </p>
           <Link to="/dashboard" className="mt-4 inline-block font-semibold text-brand-700 underline">
             Back to the dashboard overview
           </Link>

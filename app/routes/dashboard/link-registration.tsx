@@ -29,16 +29,25 @@ export async function action({ request }: Route.ActionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: LinkRegistrationSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   if (impersonating) {
-    return data({ result: submission.reply({ formErrors: ["Admins link registrations from the registrations list, not while viewing as someone."] }) }, { status: 403 });
+    return data(
+      {
+        result: submission.reply({
+          formErrors: ["Admins link registrations from the registrations list, not while viewing as someone."],
+        }),
+      },
+      { status: 403 },
+    );
   }
   const attempt = await linkAttempt(String(effectiveUser._id), submission.value.reference);
-  if (attempt.refused) return data({ result: submission.reply({ formErrors: [attempt.message] }) }, { status: attempt.status });
+  if (attempt.refused)
+    return data({ result: submission.reply({ formErrors: [attempt.message] }) }, { status: attempt.status });
   const outcome = await claimRegistration(effectiveUser, submission.value.reference, submission.value.claimCode);
   if (outcome.status === "not-found") {
     await attempt.failed();
     return data({ result: submission.reply({ formErrors: [LINK_NOT_FOUND] }) }, { status: 400 });
   }
-  if (outcome.status === "claimed-by-another") return data({ result: submission.reply({ formErrors: [LINK_CLAIMED] }) }, { status: 409 });
+  if (outcome.status === "claimed-by-another")
+    return data({ result: submission.reply({ formErrors: [LINK_CLAIMED] }) }, { status: 409 });
   if (outcome.status === "linked") {
     await audit("registration.claim", String(effectiveUser._id), outcome.registrationId, {
       role: effectiveUser.role,
@@ -67,8 +76,17 @@ export default function LinkRegistration({ actionData }: Route.ComponentProps) {
         </p>
         <Form method="post" {...getFormProps(form)} className="max-w-md space-y-4">
           <FormErrors id={form.errorId} errors={form.errors} />
-          <TextField field={fields.reference} label="Registration reference" inputProps={{ autoComplete: "off", spellCheck: false }} />
-          <TextField field={fields.claimCode} label="Claim code" hint="8 letters and digits, e.g. K7QM-3XPA." inputProps={{ autoComplete: "off", spellCheck: false, autoCapitalize: "characters" }} />
+          <TextField
+            field={fields.reference}
+            label="Registration reference"
+            inputProps={{ autoComplete: "off", spellCheck: false }}
+          />
+          <TextField
+            field={fields.claimCode}
+            label="Claim code"
+            hint="8 letters and digits, e.g. K7QM-3XPA."
+            inputProps={{ autoComplete: "off", spellCheck: false, autoCapitalize: "characters" }}
+          />
           <SubmitButton pendingLabel="Linking...">Link registration</SubmitButton>
         </Form>
       </Card>

@@ -31,7 +31,10 @@ export async function loader({ request }: Route.LoaderArgs): Promise<Notificatio
   return { announcements, unseen: announcements.filter((a) => a.isNew).length };
 }
 
-const MarkSeenSchema = z.object({ intent: z.literal("mark-seen"), source: z.enum(["page", "popover"]).default("page") });
+const MarkSeenSchema = z.object({
+  intent: z.literal("mark-seen"),
+  source: z.enum(["page", "popover"]).default("page"),
+});
 
 export async function action({ request }: Route.ActionArgs) {
   const { effectiveUser, impersonating } = await requireUser(request);

@@ -15,7 +15,12 @@ export async function loader({ request }: Route.LoaderArgs) {
     name: effectiveUser.displayName || effectiveUser.fullName,
     role,
     home: homePathForRole(role),
-    announcements: announcements.map((a) => ({ _id: a._id, title: a.title, message: a.message, createdAt: a.createdAt })),
+    announcements: announcements.map((a) => ({
+      _id: a._id,
+      title: a.title,
+      message: a.message,
+      createdAt: a.createdAt,
+    })),
   };
 }
 
@@ -34,7 +39,10 @@ export default function Overview({ loaderData }: Route.ComponentProps) {
             <ul className="mt-4 grid gap-2 sm:grid-cols-2">
               {links.map((l) => (
                 <li key={l.to}>
-                  <Link to={l.to} className="block rounded-md border border-gray-200 px-3 py-2 text-sm font-medium text-gray-900 hover:bg-gray-50">
+                  <Link
+                    to={l.to}
+                    className="block rounded-md border border-gray-200 px-3 py-2 text-sm font-medium text-gray-900 hover:bg-gray-50"
+                  >
                     {l.label}
                   </Link>
                 </li>
@@ -55,7 +63,10 @@ export default function Overview({ loaderData }: Route.ComponentProps) {
           ) : (
             <EmptyState>No announcements yet.</EmptyState>
           )}
-          <Link to="/dashboard/notifications" className="mt-3 inline-block text-sm font-semibold text-brand-700 underline">
+          <Link
+            to="/dashboard/notifications"
+            className="mt-3 inline-block text-sm font-semibold text-brand-700 underline"
+          >
             All notifications
           </Link>
         </Card>

@@ -40,7 +40,14 @@ export async function loader({ request }: Route.LoaderArgs) {
       programme: programmeLabel(r.programme),
       ...balanceView(r),
     })),
-    howToPay: fees ? { merchantName: fees.merchantName, merchantNumber: fees.merchantNumber, paymentInstructions: fees.paymentInstructions, deadline: fees.deadline } : null,
+    howToPay: fees
+      ? {
+          merchantName: fees.merchantName,
+          merchantNumber: fees.merchantNumber,
+          paymentInstructions: fees.paymentInstructions,
+          deadline: fees.deadline,
+        }
+      : null,
     payments: [...payments]
       .sort((a, b) => order[a.state] - order[b.state])
       .map((p) => ({ ...paymentView(p), wardName: wardNames.get(p.registrationId) ?? "" })),
@@ -70,7 +77,9 @@ export async function action({ request }: Route.ActionArgs) {
     });
   } catch (error) {
     if (!(error instanceof PaymentError)) throw error;
-    const reply = submission.reply(error.field ? { fieldErrors: { [error.field]: [error.message] } } : { formErrors: [error.message] });
+    const reply = submission.reply(
+      error.field ? { fieldErrors: { [error.field]: [error.message] } } : { formErrors: [error.message] },
+    );
     return data({ result: reply }, { status: error.status });
   }
   return redirectWithToast("/dashboard/payments", {
@@ -86,11 +95,17 @@ export default function Payments({ loaderData, actionData }: Route.ComponentProp
     <DashboardPage title="Payment History" description="Fees and payments for your wards' classes.">
       {wards.length === 0 ? (
         <EmptyState>
-          No registrations found for your phone number, so there are no fees to show. For questions about fees call {SUPPORT_PHONES[0].display}.
+          No registrations found for your phone number, so there are no fees to show. For questions about fees call{" "}
+          {SUPPORT_PHONES[0].display}.
         </EmptyState>
       ) : (
         <div className="space-y-6">
-          <Section id="balances-heading" title="Balances" className="grid gap-4 md:grid-cols-2" headingClassName="sr-only">
+          <Section
+            id="balances-heading"
+            title="Balances"
+            className="grid gap-4 md:grid-cols-2"
+            headingClassName="sr-only"
+          >
             {wards.map((w) => (
               <Card key={w.id} title={w.wardName} headingLevel={3}>
                 <p className="text-sm text-gray-700">{w.programme}</p>
@@ -123,7 +138,8 @@ export default function Payments({ loaderData, actionData }: Route.ComponentProp
               </div>
             ) : null}
             <p className="mb-4 text-sm text-gray-700">
-              Paid by Mobile Money or at the bank? Send us the transaction reference from your confirmation message. We check it and confirm the payment.
+              Paid by Mobile Money or at the bank? Send us the transaction reference from your confirmation message. We
+              check it and confirm the payment.
             </p>
             <ParentPaymentForm wards={wards} lastResult={actionData?.result} constraint={loaderData.constraint} />
           </Card>
@@ -144,12 +160,26 @@ export default function Payments({ loaderData, actionData }: Route.ComponentProp
 }
 
 /** `constraint`: from the loader (the schema's constraints); the schema itself loads only to validate (ADR 0065). */
-function ParentPaymentForm({ wards, lastResult, constraint }: { wards: { id: string; wardName: string }[]; lastResult?: SubmissionResult<string[]> | null; constraint: FormConstraint }) {
-  const validate = useClientValidation(() => import("#app/forms/payments.schema.ts").then((m) => m.ParentPaymentSchema));
+function ParentPaymentForm({
+  wards,
+  lastResult,
+  constraint,
+}: {
+  wards: { id: string; wardName: string }[];
+  lastResult?: SubmissionResult<string[]> | null;
+  constraint: FormConstraint;
+}) {
+  const validate = useClientValidation(() =>
+    import("#app/forms/payments.schema.ts").then((m) => m.ParentPaymentSchema),
+  );
   const [form, fields] = useForm({
     id: "parent-payment",
     lastResult,
-    defaultValue: { registrationId: wards.length === 1 ? wards[0].id : "", method: "mtn-momo", paidOn: new Date().toISOString().slice(0, 10) },
+    defaultValue: {
+      registrationId: wards.length === 1 ? wards[0].id : "",
+      method: "mtn-momo",
+      paidOn: new Date().toISOString().slice(0, 10),
+    },
     constraint,
     onValidate: validate,
     shouldValidate: "onBlur",
@@ -159,9 +189,20 @@ function ParentPaymentForm({ wards, lastResult, constraint }: { wards: { id: str
   return (
     <Form method="post" {...getFormProps(form)} className="grid gap-4 sm:grid-cols-2">
       <FormErrors id={form.errorId} errors={form.errors} />
-      <SelectField field={f.registrationId} label="Ward" options={wards.map((w) => ({ value: w.id, label: w.wardName }))} placeholder={wards.length === 1 ? null : "Choose the ward…"} />
+      <SelectField
+        field={f.registrationId}
+        label="Ward"
+        options={wards.map((w) => ({ value: w.id, label: w.wardName }))}
+        placeholder={wards.length === 1 ? null : "Choose the ward…"}
+      />
       <SelectField field={f.method} label="How you paid" options={PARENT_METHOD_OPTIONS} placeholder={null} />
-      <TextField field={f.reference} label="Transaction reference" hint="As it appears in your Mobile Money or bank message." required inputProps={{ maxLength: 60, autoComplete: "off" }} />
+      <TextField
+        field={f.reference}
+        label="Transaction reference"
+        hint="As it appears in your Mobile Money or bank message."
+        required
+        inputProps={{ maxLength: 60, autoComplete: "off" }}
+      />
       <TextField field={f.amount} label="Amount paid (GH₵)" inputProps={{ inputMode: "decimal", maxLength: 14 }} />
       <TextField field={f.paidOn} label="Date paid" inputProps={{ type: "date" }} />
       <div className="sm:col-span-2">

@@ -20,7 +20,13 @@ import { SCHOOL_NAME } from "#app/domain/school.ts";
 export async function loader({ request }: Route.LoaderArgs) {
   const { user, impersonating } = await requireUser(request);
   return {
-    profile: { fullName: user.fullName, displayName: user.displayName ?? "", email: user.email ?? "", phone: user.phone, role: user.role },
+    profile: {
+      fullName: user.fullName,
+      displayName: user.displayName ?? "",
+      email: user.email ?? "",
+      phone: user.phone,
+      role: user.role,
+    },
     impersonating,
   };
 }
@@ -75,8 +81,17 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
           <Form method="post" {...getFormProps(form)} className="space-y-4">
             <FormErrors id={form.errorId} errors={form.errors} />
             <TextField field={fields.fullName} label="Full name" inputProps={{ autoComplete: "name" }} />
-            <TextField field={fields.displayName} label="Display name (optional)" inputProps={{ autoComplete: "nickname" }} />
-            <TextField field={fields.email} label="Email (optional)" type="email" inputProps={{ autoComplete: "email" }} />
+            <TextField
+              field={fields.displayName}
+              label="Display name (optional)"
+              inputProps={{ autoComplete: "nickname" }}
+            />
+            <TextField
+              field={fields.email}
+              label="Email (optional)"
+              type="email"
+              inputProps={{ autoComplete: "email" }}
+            />
             <SubmitButton pendingLabel="Saving...">Save profile</SubmitButton>
           </Form>
         </Card>

@@ -30,8 +30,15 @@ export async function action({ request }: Route.ActionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: ChangePasswordSchema });
   if (submission.status !== "success") return data({ result: submission.reply({ hideFields: HIDE }) }, { status: 400 });
   // The school's password rule (admin settings) applies to a changed password as to a new account's.
-  const ruleError = passwordRuleError(submission.value.newPassword, passwordPolicyFrom(await getSettings().catch(() => null)));
-  if (ruleError) return data({ result: submission.reply({ fieldErrors: { newPassword: [ruleError] }, hideFields: HIDE }) }, { status: 400 });
+  const ruleError = passwordRuleError(
+    submission.value.newPassword,
+    passwordPolicyFrom(await getSettings().catch(() => null)),
+  );
+  if (ruleError)
+    return data(
+      { result: submission.reply({ fieldErrors: { newPassword: [ruleError] }, hideFields: HIDE }) },
+      { status: 400 },
+    );
   // Wrong current passwords count as failed sign-ins of this phone (from this session), so a left-open session cannot
   // be used to guess it.
   const reservation = await reserveSignIn(user.phone, `session:${sessionId}`);
@@ -41,14 +48,18 @@ export async function action({ request }: Route.ActionArgs) {
   const stored = await User.findById(String(user._id)).select("+passwordHash").lean<{ passwordHash: string }>();
   if (!stored || !(await verifyPassword(submission.value.currentPassword, stored.passwordHash))) {
     const locked = await reservation.failed();
-    if (locked) return data({ result: submission.reply({ formErrors: [locked.message], hideFields: HIDE }) }, { status: 429 });
+    if (locked)
+      return data({ result: submission.reply({ formErrors: [locked.message], hideFields: HIDE }) }, { status: 429 });
     return data(
       { result: submission.reply({ fieldErrors: { currentPassword: [CURRENT_PASSWORD_WRONG] }, hideFields: HIDE }) },
       { status: 400 },
     );
   }
   await reservation.succeeded();
-  await User.updateOne({ _id: String(user._id) }, { $set: { passwordHash: await hashPassword(submission.value.newPassword) } });
+  await User.updateOne(
+    { _id: String(user._id) },
+    { $set: { passwordHash: await hashPassword(submission.value.newPassword) } },
+  );
   // Anyone signed in elsewhere with the old password is signed out; this browser stays in.
   await deleteOtherSessions(user._id, sessionId);
   await audit("password.change", user._id, user._id);
@@ -79,9 +90,25 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
         <p className="mb-4 text-sm text-gray-700">Changing your password signs you out on every other device.</p>
         <Form method="post" {...getFormProps(form)} className="space-y-4">
           <FormErrors id={form.errorId} errors={form.errors} />
-          <TextField field={fields.currentPassword} label="Current password" type="password" inputProps={{ autoComplete: "current-password" }} />
-          <TextField field={fields.newPassword} label="New password" type="password" hint={loaderData.passwordRules} inputProps={{ autoComplete: "new-password" }} />
-          <TextField field={fields.confirmPassword} label="Confirm new password" type="password" inputProps={{ autoComplete: "new-password" }} />
+          <TextField
+            field={fields.currentPassword}
+            label="Current password"
+            type="password"
+            inputProps={{ autoComplete: "current-password" }}
+          />
+          <TextField
+            field={fields.newPassword}
+            label="New password"
+            type="password"
+            hint={loaderData.passwordRules}
+            inputProps={{ autoComplete: "new-password" }}
+          />
+          <TextField
+            field={fields.confirmPassword}
+            label="Confirm new password"
+            type="password"
+            inputProps={{ autoComplete: "new-password" }}
+          />
           <SubmitButton pendingLabel="Changing...">Change password</SubmitButton>
         </Form>
       </Card>

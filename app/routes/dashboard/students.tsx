@@ -14,7 +14,11 @@ export async function loader({ request }: Route.LoaderArgs) {
 export default function Students({ loaderData }: Route.ComponentProps) {
   return (
     <DashboardPage title="Student Management" description="Students enrolled in the subjects you teach.">
-      <StudentsPanel view={loaderData} basePath="/dashboard/students" exportPath="/facilitator-dashboard/students/export" />
+      <StudentsPanel
+        view={loaderData}
+        basePath="/dashboard/students"
+        exportPath="/facilitator-dashboard/students/export"
+      />
     </DashboardPage>
   );
 }

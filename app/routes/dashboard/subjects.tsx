@@ -11,7 +11,14 @@ export async function loader({ request }: Route.LoaderArgs) {
   const { effectiveUser } = await requireRole(request, pageRoles("subjects"));
   const subjects = await listFacilitatorSubjects(effectiveUser._id);
   const counts = await countStudentsPerSubject(subjects.map((s) => s.name));
-  return { subjects: subjects.map((s) => ({ id: s._id, name: s.name, description: s.description, students: counts.get(s.name) ?? 0 })) };
+  return {
+    subjects: subjects.map((s) => ({
+      id: s._id,
+      name: s.name,
+      description: s.description,
+      students: counts.get(s.name) ?? 0,
+    })),
+  };
 }
 
 export default function Subjects({ loaderData }: Route.ComponentProps) {
@@ -30,7 +37,10 @@ export default function Subjects({ loaderData }: Route.ComponentProps) {
             <p className="mt-3 text-sm text-gray-800">
               {s.students} {s.students === 1 ? "student" : "students"} enrolled
             </p>
-            <Link to={`/dashboard/students?subject=${encodeURIComponent(s.name)}`} className="mt-2 inline-block text-sm font-semibold text-brand-700 underline">
+            <Link
+              to={`/dashboard/students?subject=${encodeURIComponent(s.name)}`}
+              className="mt-2 inline-block text-sm font-semibold text-brand-700 underline"
+            >
               View students<span className="sr-only"> of {s.name}</span>
             </Link>
           </>

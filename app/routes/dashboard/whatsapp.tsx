@@ -67,7 +67,11 @@ export default function WhatsappGroups({ loaderData }: Route.ComponentProps) {
   return (
     <DashboardPage
       title="WhatsApp Groups"
-      description={registration ? `Your class pages for ${programmeLabel(registration.programme)} (${registration.subjectCount} subjects).` : undefined}
+      description={
+        registration
+          ? `Your class pages for ${programmeLabel(registration.programme)} (${registration.subjectCount} subjects).`
+          : undefined
+      }
     >
       {!registration ? (
         <div className="rounded-xl border border-gray-200 bg-white p-6">

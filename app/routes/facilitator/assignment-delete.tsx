@@ -41,7 +41,10 @@ export async function action({ request, params }: Route.ActionArgs) {
   await deleteOwnedAssignment(assignment._id, effectiveUser._id);
   await removeUpload(assignment.filePath);
   if (impersonating) await audit("assignment.delete", user._id, effectiveUser._id, { assignmentId: assignment._id });
-  return redirectWithToast(backPath(parsed.data.redirectTo), { type: "success", title: "Assignment deleted successfully" });
+  return redirectWithToast(backPath(parsed.data.redirectTo), {
+    type: "success",
+    title: "Assignment deleted successfully",
+  });
 }
 
 export default function DeleteAssignment({ loaderData }: Route.ComponentProps) {

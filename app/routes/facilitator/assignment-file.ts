@@ -7,7 +7,6 @@ import { contentDisposition, uploadResponse } from "#app/utils/uploads.server.ts
 import { getAssignmentById, getOwnedAssignment } from "#app/models/assignment.server.ts";
 import { ID_PATTERN } from "#app/domain/ids.ts";
 
-
 /**
  * An assignment's file: for the facilitator who uploaded it, admins holding the subjects permission, and the
  * students registered for its subject. Anyone else gets the same 404 as for a file that does not exist.
@@ -35,7 +34,10 @@ async function readableAssignment(info: Awaited<ReturnType<typeof requireUser>>,
   if (await hasAdminPermission(info, "can_access_subjects")) return getAssignmentById(id);
   if (role === "facilitator") return getOwnedAssignment(id, info.effectiveUser._id);
   if (role === "student") {
-    const [assignment, registration] = await Promise.all([getAssignmentById(id), getLatestOwnedRegistration(info.effectiveUser)]);
+    const [assignment, registration] = await Promise.all([
+      getAssignmentById(id),
+      getLatestOwnedRegistration(info.effectiveUser),
+    ]);
     return assignment && registration?.subjects?.includes(assignment.subject) ? assignment : null;
   }
   return null;

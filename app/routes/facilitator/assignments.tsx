@@ -29,7 +29,14 @@ import { Card, DashboardPage } from "#app/components/dashboard/page.tsx";
 import { AssignmentList } from "#app/components/dashboard/assignment-list.tsx";
 import { loadAssignmentItems } from "#app/routes/dashboard/+shared/assignments.server.ts";
 
-const ALLOWED = [UPLOAD_TYPES.pdf, UPLOAD_TYPES.jpg, UPLOAD_TYPES.png, UPLOAD_TYPES.mp4, UPLOAD_TYPES.mov, UPLOAD_TYPES.avi];
+const ALLOWED = [
+  UPLOAD_TYPES.pdf,
+  UPLOAD_TYPES.jpg,
+  UPLOAD_TYPES.png,
+  UPLOAD_TYPES.mp4,
+  UPLOAD_TYPES.mov,
+  UPLOAD_TYPES.avi,
+];
 const FilterSchema = z.object({ subject: z.string().trim().max(100).optional() });
 
 /** The facilitator's own subjects first, then every subject the school teaches. */
@@ -43,7 +50,10 @@ export async function loader({ request }: Route.LoaderArgs) {
   const parsed = FilterSchema.safeParse({ subject: new URL(request.url).searchParams.get("subject") ?? undefined });
   if (!parsed.success) throw data("Invalid subject filter.", { status: 400 });
   const subject = parsed.data.subject || null;
-  const [options, items] = await Promise.all([subjectOptions(effectiveUser._id), loadAssignmentItems(effectiveUser._id, subject)]);
+  const [options, items] = await Promise.all([
+    subjectOptions(effectiveUser._id),
+    loadAssignmentItems(effectiveUser._id, subject),
+  ]);
   return { options, items, subject };
 }
 
@@ -64,7 +74,9 @@ export async function action({ request }: Route.ActionArgs) {
   const fileError = !upload.ok ? FAILURE_MESSAGES[upload.failure] : !upload.file ? ASSIGNMENT_FILE_REQUIRED : null;
   const options = await subjectOptions(effectiveUser._id);
   const subjectError =
-    submission.status === "success" && ![...options.own, ...options.others].includes(submission.value.subject) ? "Please choose a subject from the list" : null;
+    submission.status === "success" && ![...options.own, ...options.others].includes(submission.value.subject)
+      ? "Please choose a subject from the list"
+      : null;
   if (submission.status !== "success" || fileError || subjectError || !upload.ok || !upload.file) {
     const fieldErrors: Record<string, string[]> = {};
     if (fileError) fieldErrors.file = [fileError];
@@ -91,7 +103,10 @@ export async function action({ request }: Route.ActionArgs) {
     await removeUpload(filePath);
     throw error;
   }
-  return redirectWithToast("/facilitator-dashboard/assignments", { type: "success", title: "Assignment uploaded successfully" });
+  return redirectWithToast("/facilitator-dashboard/assignments", {
+    type: "success",
+    title: "Assignment uploaded successfully",
+  });
 }
 
 export default function FacilitatorAssignments({ loaderData, actionData }: Route.ComponentProps) {
@@ -118,9 +133,18 @@ export default function FacilitatorAssignments({ loaderData, actionData }: Route
           <FormErrors id={form.errorId} errors={form.errors} />
           <div>
             <label htmlFor={fields.subject.id} className="mb-1 block text-sm font-medium text-gray-900">
-              Subject<span aria-hidden="true" className="text-red-700"> *</span>
+              Subject
+              <span aria-hidden="true" className="text-red-700">
+                {" "}
+                *
+              </span>
             </label>
-            <select {...selectProps} key={selectProps.key} className={inputClass} aria-describedby={fields.subject.errors?.length ? fields.subject.errorId : undefined}>
+            <select
+              {...selectProps}
+              key={selectProps.key}
+              className={inputClass}
+              aria-describedby={fields.subject.errors?.length ? fields.subject.errorId : undefined}
+            >
               <option value="">Select a subject…</option>
               {options.own.length ? (
                 <optgroup label="Your subjects">
@@ -146,20 +170,32 @@ export default function FacilitatorAssignments({ loaderData, actionData }: Route
             <label htmlFor={fields.description.id} className="mb-1 block text-sm font-medium text-gray-900">
               Description (optional)
             </label>
-            <textarea {...descriptionProps} key={descriptionProps.key} rows={3} className={inputClass} aria-describedby={fields.description.errors?.length ? fields.description.errorId : undefined} />
+            <textarea
+              {...descriptionProps}
+              key={descriptionProps.key}
+              rows={3}
+              className={inputClass}
+              aria-describedby={fields.description.errors?.length ? fields.description.errorId : undefined}
+            />
             <ErrorList id={fields.description.errorId} errors={fields.description.errors} />
           </div>
           {/* The file input comes last: fields before it survive a refused file. */}
           <div>
             <label htmlFor={fields.file.id} className="mb-1 block text-sm font-medium text-gray-900">
-              File<span aria-hidden="true" className="text-red-700"> *</span>
+              File
+              <span aria-hidden="true" className="text-red-700">
+                {" "}
+                *
+              </span>
             </label>
             <input
               {...fileProps}
               key={fileProps.key}
               accept={ASSIGNMENT_ACCEPT}
               className="block w-full text-sm text-gray-900 file:mr-3 file:rounded-md file:border-0 file:bg-brand-700 file:px-4 file:py-2 file:font-semibold file:text-white"
-              aria-describedby={[`${fields.file.id}-hint`, fields.file.errors?.length ? fields.file.errorId : null].filter(Boolean).join(" ")}
+              aria-describedby={[`${fields.file.id}-hint`, fields.file.errors?.length ? fields.file.errorId : null]
+                .filter(Boolean)
+                .join(" ")}
             />
             <p id={`${fields.file.id}-hint`} className="mt-1 text-sm text-gray-700">
               PDF, JPG, JPEG, PNG, MP4, MOV or AVI, up to {ASSIGNMENT_MAX_LABEL}.

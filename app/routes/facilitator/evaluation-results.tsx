@@ -16,7 +16,10 @@ import { BackLink } from "#app/components/ui/back-link.tsx";
 export async function loader({ request, params }: Route.LoaderArgs) {
   const { effectiveUser } = await requireRole(request, ["facilitator", "admin"]);
   const form = await requireEvaluationForm(params.formId);
-  const mine = facilitatorSubjectsOf(form, (await listFacilitatorSubjects(effectiveUser._id)).map((s) => s.name));
+  const mine = facilitatorSubjectsOf(
+    form,
+    (await listFacilitatorSubjects(effectiveUser._id)).map((s) => s.name),
+  );
   if (!mine.length) throw data("Evaluation form not found.", { status: 404 });
   const url = new URL(request.url);
   const filter = EvaluationResultsFiltersSchema.parse(Object.fromEntries(url.searchParams));
@@ -49,8 +52,21 @@ export default function FacilitatorEvaluationResults({ loaderData }: Route.Compo
         exportHref={null}
         filters={
           <FilterForm action={base} label="Filter results" submitLabel="Filter">
-            <FilterSelect id="fev-subject" name="subject" label="Subject" value={query.subject} options={subjects.map((s) => ({ value: s, label: s }))} />
-            <FilterSelect id="fev-programme" name="programme" label="Programme" value={query.programme} all="All programmes" options={PROGRAMME_OPTIONS} />
+            <FilterSelect
+              id="fev-subject"
+              name="subject"
+              label="Subject"
+              value={query.subject}
+              options={subjects.map((s) => ({ value: s, label: s }))}
+            />
+            <FilterSelect
+              id="fev-programme"
+              name="programme"
+              label="Programme"
+              value={query.programme}
+              all="All programmes"
+              options={PROGRAMME_OPTIONS}
+            />
             <FilterSearch id="fev-q" label="Search written answers" value={query.q} />
           </FilterForm>
         }

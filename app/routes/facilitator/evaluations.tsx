@@ -20,7 +20,12 @@ export default function FacilitatorEvaluations({ loaderData }: Route.ComponentPr
   const { forms } = loaderData;
   return (
     <DashboardPage title="Evaluations" description="What parents say about the subjects you teach.">
-      <CardList items={forms} itemKey={(f) => f.id} cardClassName="p-4" empty="No evaluation form asks about your subjects yet.">
+      <CardList
+        items={forms}
+        itemKey={(f) => f.id}
+        cardClassName="p-4"
+        empty="No evaluation form asks about your subjects yet."
+      >
         {(f) => (
           <>
             <p className="font-semibold text-gray-900">{f.title}</p>
@@ -30,7 +35,10 @@ export default function FacilitatorEvaluations({ loaderData }: Route.ComponentPr
             <ul className="mt-2 flex flex-wrap gap-3 text-sm">
               {f.subjects.map((s) => (
                 <li key={s}>
-                  <Link to={`/facilitator-dashboard/evaluations/${f.id}?subject=${encodeURIComponent(s)}`} className="font-semibold text-brand-700 underline">
+                  <Link
+                    to={`/facilitator-dashboard/evaluations/${f.id}?subject=${encodeURIComponent(s)}`}
+                    className="font-semibold text-brand-700 underline"
+                  >
                     Results for {s}
                   </Link>
                 </li>

@@ -17,13 +17,22 @@ const TABS = [
 /** UX only: each tab's loader and action check the role itself. Shows the effective (impersonated) user. */
 export async function loader({ request }: Route.LoaderArgs) {
   const { effectiveUser } = await requireRole(request, ["facilitator", "admin"]);
-  return { name: effectiveUser.fullName, role: effectiveUser.role, unseenCount: await countUnseenAnnouncements(effectiveUser) };
+  return {
+    name: effectiveUser.fullName,
+    role: effectiveUser.role,
+    unseenCount: await countUnseenAnnouncements(effectiveUser),
+  };
 }
 
 export default function FacilitatorLayout({ loaderData }: Route.ComponentProps) {
   return (
     <div className="mx-auto max-w-7xl px-4 py-6">
-      <PortalHeader portal="Facilitator Portal" name={loaderData.name} role={loaderData.role} unseenCount={loaderData.unseenCount} />
+      <PortalHeader
+        portal="Facilitator Portal"
+        name={loaderData.name}
+        role={loaderData.role}
+        unseenCount={loaderData.unseenCount}
+      />
       <nav aria-label="Facilitator portal tabs" className="-mx-4 mt-4 overflow-x-auto px-4">
         <ul className="flex gap-1 border-b border-gray-200">
           {TABS.map((t) => (

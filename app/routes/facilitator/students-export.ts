@@ -1,7 +1,11 @@
 import type { Route } from "./+types/students-export";
 import { requireRole } from "#app/utils/auth.server.ts";
 import { csvResponse, type CsvColumn } from "#app/utils/csv.server.ts";
-import { iterateFacilitatorStudents, listFacilitatorSubjects, type StudentRow } from "#app/models/facilitator.server.ts";
+import {
+  iterateFacilitatorStudents,
+  listFacilitatorSubjects,
+  type StudentRow,
+} from "#app/models/facilitator.server.ts";
 import { programmeLabel } from "#app/domain/programmes.ts";
 import { formatPhone } from "#app/domain/phone.ts";
 import { parseStudentQuery } from "./+shared/data.server.ts";
@@ -26,5 +30,9 @@ export async function loader({ request }: Route.LoaderArgs) {
   ];
   const date = new Date().toISOString().slice(0, 10);
   const label = (subject || "all").replace(/[^A-Za-z0-9]+/g, "-");
-  return csvResponse(`students_${label}_${date}.csv`, iterateFacilitatorStudents({ subjectNames: names, subject, q: query.q }), columns);
+  return csvResponse(
+    `students_${label}_${date}.csv`,
+    iterateFacilitatorStudents({ subjectNames: names, subject, q: query.q }),
+    columns,
+  );
 }

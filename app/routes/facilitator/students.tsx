@@ -12,7 +12,11 @@ export async function loader({ request }: Route.LoaderArgs) {
 export default function FacilitatorStudents({ loaderData }: Route.ComponentProps) {
   return (
     <DashboardPage title="Students" description="Students registered in the subjects you teach.">
-      <StudentsPanel view={loaderData} basePath="/facilitator-dashboard/students" exportPath="/facilitator-dashboard/students/export" />
+      <StudentsPanel
+        view={loaderData}
+        basePath="/facilitator-dashboard/students"
+        exportPath="/facilitator-dashboard/students/export"
+      />
     </DashboardPage>
   );
 }

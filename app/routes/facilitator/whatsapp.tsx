@@ -24,7 +24,11 @@ export default function FacilitatorWhatsapp({ loaderData }: Route.ComponentProps
       setCopied(link);
       toast.show({ type: "success", title: "Link Copied", description: `Invite link for ${name} copied to clipboard` });
     } catch {
-      toast.show({ type: "error", title: "Could not copy the link", description: "Select the link text and copy it instead." });
+      toast.show({
+        type: "error",
+        title: "Could not copy the link",
+        description: "Select the link text and copy it instead.",
+      });
     }
   };
   return (
@@ -52,7 +56,9 @@ export default function FacilitatorWhatsapp({ loaderData }: Route.ComponentProps
             <p className="mt-2 text-sm text-gray-800">
               {g.memberCount} members · last activity {g.lastActivity}
             </p>
-            <p className="mt-2 select-all break-all rounded bg-gray-100 px-2 py-1 font-mono text-xs text-gray-900">{g.inviteLink}</p>
+            <p className="mt-2 select-all break-all rounded bg-gray-100 px-2 py-1 font-mono text-xs text-gray-900">
+              {g.inviteLink}
+            </p>
             <div className="mt-4 flex flex-wrap gap-2">
               <a href={g.inviteLink} target="_blank" rel="noopener noreferrer" className={buttonClass("whatsapp")}>
                 Open link<span className="sr-only"> for {g.name} (opens WhatsApp)</span>

@@ -35,7 +35,12 @@ export async function loader({ request }: Route.LoaderArgs) {
     effectiveUser.role === "parent"
       ? formsForWards(
           effectiveUser._id,
-          registrations.map((r) => ({ _id: String(r._id), wardName: r.wardName, programme: r.programme, subjects: r.subjects ?? [] })),
+          registrations.map((r) => ({
+            _id: String(r._id),
+            wardName: r.wardName,
+            programme: r.programme,
+            subjects: r.subjects ?? [],
+          })),
         )
       : [],
   ]);
@@ -56,10 +61,17 @@ export async function loader({ request }: Route.LoaderArgs) {
         fees: balanceView(r),
         classPages: classPages.map(toGroupView),
         parentGroup: parentGroup ? toGroupView(parentGroup) : null,
-        timetables: timetables.filter((t) => t.programme === r.programme).map((t) => toPublishedTimetable(t, programmeLabel)),
+        timetables: timetables
+          .filter((t) => t.programme === r.programme)
+          .map((t) => toPublishedTimetable(t, programmeLabel)),
         evaluations: openForms
           .filter((x) => x.ward._id === String(r._id))
-          .map((x) => ({ id: x.form._id, title: x.form.title, closesAt: formatDateTime(x.form.closesAt), answered: !!x.answeredAt })),
+          .map((x) => ({
+            id: x.form._id,
+            title: x.form.title,
+            closesAt: formatDateTime(x.form.closesAt),
+            answered: !!x.answeredAt,
+          })),
       };
     }),
   );
@@ -81,13 +93,20 @@ export default function ParentPortal({ loaderData }: Route.ComponentProps) {
       <nav aria-label="Parent portal tabs" className="mt-4">
         <ul className="flex gap-1 border-b border-gray-200">
           <li>
-            <Link to="/parent-dashboard" aria-current="page" className="block border-b-2 border-brand-700 px-4 py-3 text-sm font-semibold text-brand-800">
+            <Link
+              to="/parent-dashboard"
+              aria-current="page"
+              className="block border-b-2 border-brand-700 px-4 py-3 text-sm font-semibold text-brand-800"
+            >
               Overview
             </Link>
           </li>
           {role === "parent" ? (
             <li>
-              <Link to="/dashboard/evaluations" className="block border-b-2 border-transparent px-4 py-3 text-sm font-semibold text-gray-700 hover:text-gray-900">
+              <Link
+                to="/dashboard/evaluations"
+                className="block border-b-2 border-transparent px-4 py-3 text-sm font-semibold text-gray-700 hover:text-gray-900"
+              >
                 Evaluation Forms
                 {toAnswer > 0 ? (
                   <span className="ml-2 inline-block rounded-full bg-red-700 px-2 text-xs font-bold text-white">
@@ -100,7 +119,10 @@ export default function ParentPortal({ loaderData }: Route.ComponentProps) {
           ) : null}
           {isAdmin ? (
             <li>
-              <Link to="/admin" className="block border-b-2 border-transparent px-4 py-3 text-sm font-semibold text-gray-700 hover:text-gray-900">
+              <Link
+                to="/admin"
+                className="block border-b-2 border-transparent px-4 py-3 text-sm font-semibold text-gray-700 hover:text-gray-900"
+              >
                 Admin Portal
               </Link>
             </li>
@@ -111,7 +133,8 @@ export default function ParentPortal({ loaderData }: Route.ComponentProps) {
         <section className="rounded-xl border border-gray-200 bg-white p-6 text-center shadow-sm">
           <h1 className="text-2xl font-bold text-gray-900">{PARENT_PORTAL_COMING_SOON}</h1>
           <p className="mt-2 text-gray-700">
-            More for parents is on the way. Meanwhile, here are your wards' registrations and their WhatsApp class pages.
+            More for parents is on the way. Meanwhile, here are your wards' registrations and their WhatsApp class
+            pages.
           </p>
         </section>
         <Section id="wards-heading" title="Your wards" headingClassName="mb-3 text-xl font-semibold text-gray-900">
@@ -123,10 +146,13 @@ export default function ParentPortal({ loaderData }: Route.ComponentProps) {
                     <div>
                       <h3 className="text-lg font-semibold text-gray-900">{w.wardName}</h3>
                       <p className="text-sm text-gray-700">
-                        {programmeLabel(w.programme)} · {w.subjects.length} subjects · reference <span className="font-mono">{w.reference}</span>
+                        {programmeLabel(w.programme)} · {w.subjects.length} subjects · reference{" "}
+                        <span className="font-mono">{w.reference}</span>
                       </p>
                     </div>
-                    <span className="rounded-full bg-green-100 px-2 py-0.5 text-xs font-semibold text-green-800">Enrolled</span>
+                    <span className="rounded-full bg-green-100 px-2 py-0.5 text-xs font-semibold text-green-800">
+                      Enrolled
+                    </span>
                   </div>
                   {w.fees.feeSet ? (
                     <p className="mt-3 flex flex-wrap items-center gap-2 text-sm text-gray-800">
@@ -159,11 +185,15 @@ export default function ParentPortal({ loaderData }: Route.ComponentProps) {
                       <ul className="mt-2 space-y-1 text-sm">
                         {w.evaluations.map((f) => (
                           <li key={f.id}>
-                            <Link to={`/dashboard/evaluations/${f.id}/${w.id}`} className="font-semibold text-brand-700 underline">
+                            <Link
+                              to={`/dashboard/evaluations/${f.id}/${w.id}`}
+                              className="font-semibold text-brand-700 underline"
+                            >
                               {f.title}
                             </Link>{" "}
                             <span className="text-gray-700">
-                              · {f.answered ? "answered (you can still change it)" : "not answered yet"} · open until {f.closesAt}
+                              · {f.answered ? "answered (you can still change it)" : "not answered yet"} · open until{" "}
+                              {f.closesAt}
                             </span>
                           </li>
                         ))}
@@ -171,7 +201,12 @@ export default function ParentPortal({ loaderData }: Route.ComponentProps) {
                     </>
                   ) : null}
                   <div className="mt-4">
-                    <TimetableList timetables={w.timetables} headingId={`timetables-${w.id}`} heading="Timetables" headingLevel={4} />
+                    <TimetableList
+                      timetables={w.timetables}
+                      headingId={`timetables-${w.id}`}
+                      heading="Timetables"
+                      headingLevel={4}
+                    />
                   </div>
                 </li>
               ))}

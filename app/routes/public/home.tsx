@@ -32,12 +32,30 @@ const PROGRAMME_BLURBS: Record<Programme, string> = {
 };
 
 const BENEFITS = [
-  { title: "Learn from home", text: "Classes run on WhatsApp class pages, so a phone with WhatsApp is all your ward needs. No laptop, no long travel." },
-  { title: "Light on data", text: "Lessons are notes, voice notes, pictures and short videos: made for prepaid bundles and slow connections." },
-  { title: "Experienced facilitators", text: "Teachers who know the Ghanaian curriculum for Forms 1 to 3 lead each subject's class page." },
-  { title: "Only the subjects you need", text: "Choose your ward's programme and the subjects they want to strengthen during the vacation." },
-  { title: "Assignments and feedback", text: "Regular exercises and tests, marked by the facilitators, so you can see progress." },
-  { title: "Parents kept informed", text: "A parents' WhatsApp group per programme and updates the way you prefer: WhatsApp, SMS, e-mail or a call." },
+  {
+    title: "Learn from home",
+    text: "Classes run on WhatsApp class pages, so a phone with WhatsApp is all your ward needs. No laptop, no long travel.",
+  },
+  {
+    title: "Light on data",
+    text: "Lessons are notes, voice notes, pictures and short videos: made for prepaid bundles and slow connections.",
+  },
+  {
+    title: "Experienced facilitators",
+    text: "Teachers who know the Ghanaian curriculum for Forms 1 to 3 lead each subject's class page.",
+  },
+  {
+    title: "Only the subjects you need",
+    text: "Choose your ward's programme and the subjects they want to strengthen during the vacation.",
+  },
+  {
+    title: "Assignments and feedback",
+    text: "Regular exercises and tests, marked by the facilitators, so you can see progress.",
+  },
+  {
+    title: "Parents kept informed",
+    text: "A parents' WhatsApp group per programme and updates the way you prefer: WhatsApp, SMS, e-mail or a call.",
+  },
 ];
 
 const FAQ = [
@@ -79,20 +97,29 @@ export default function Home({ loaderData }: Route.ComponentProps) {
     <main id="main">
       <section className="bg-brand-800 text-white">
         <div className="mx-auto max-w-6xl px-4 py-12 sm:py-16">
-          <h1 className="max-w-3xl text-3xl font-bold leading-tight sm:text-5xl">Online vacation classes for Forms 1–3, on WhatsApp class pages</h1>
+          <h1 className="max-w-3xl text-3xl font-bold leading-tight sm:text-5xl">
+            Online vacation classes for Forms 1–3, on WhatsApp class pages
+          </h1>
           <p className="mt-4 max-w-2xl text-lg text-blue-50">
-            {SCHOOL_NAME} helps senior high school students in Form 1, Form 2 and Form 3 use the vacation well. Experienced facilitators teach each subject on its own
-            WhatsApp class page, so your ward learns from home with just a phone.
+            {SCHOOL_NAME} helps senior high school students in Form 1, Form 2 and Form 3 use the vacation well.
+            Experienced facilitators teach each subject on its own WhatsApp class page, so your ward learns from home
+            with just a phone.
           </p>
           <div className="mt-6 flex flex-wrap gap-3">
             {open ? (
-              <Link to="/registration" className="inline-flex min-h-11 items-center rounded-md bg-white px-5 py-2 font-semibold text-brand-800 hover:bg-blue-50">
+              <Link
+                to="/registration"
+                className="inline-flex min-h-11 items-center rounded-md bg-white px-5 py-2 font-semibold text-brand-800 hover:bg-blue-50"
+              >
                 Enrol Now
               </Link>
             ) : (
               <p className="inline-flex min-h-11 items-center font-semibold">Registration is closed for now.</p>
             )}
-            <a href="#programmes" className="inline-flex min-h-11 items-center rounded-md border border-white px-5 py-2 font-semibold text-white hover:bg-brand-700">
+            <a
+              href="#programmes"
+              className="inline-flex min-h-11 items-center rounded-md border border-white px-5 py-2 font-semibold text-white hover:bg-brand-700"
+            >
               See the programmes
             </a>
           </div>
@@ -103,15 +130,25 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       </section>
 
       <HomeSection id="programmes" titleId="programmes-title" title="Programmes">
-        <p className="mt-2 max-w-3xl text-gray-700">Five programmes, each with the core subjects and its own electives. Your ward takes the subjects you choose.</p>
+        <p className="mt-2 max-w-3xl text-gray-700">
+          Five programmes, each with the core subjects and its own electives. Your ward takes the subjects you choose.
+        </p>
         <ul className="mt-6 grid gap-4 md:grid-cols-2 lg:grid-cols-3">
           {PROGRAMMES.map((p) => (
-            <li key={p} id={`programme-${p}`} className="flex flex-col rounded-xl border border-gray-200 bg-white p-5 shadow-sm">
+            <li
+              key={p}
+              id={`programme-${p}`}
+              className="flex flex-col rounded-xl border border-gray-200 bg-white p-5 shadow-sm"
+            >
               <h3 className="text-lg font-semibold text-gray-900">{PROGRAMME_LABELS[p]}</h3>
               <p className="mt-1 text-sm text-gray-700">{PROGRAMME_BLURBS[p]}</p>
               <p className="mt-3 text-sm font-medium text-gray-900">{PROGRAMME_SUBJECTS[p].length} subjects:</p>
               <p className="mt-1 flex-1 text-sm text-gray-700">{PROGRAMME_SUBJECTS[p].join(", ")}</p>
-              <Link to="/registration" className={buttonClass("secondary", "mt-4")} aria-label={`Enrol Now in ${PROGRAMME_LABELS[p]}`}>
+              <Link
+                to="/registration"
+                className={buttonClass("secondary", "mt-4")}
+                aria-label={`Enrol Now in ${PROGRAMME_LABELS[p]}`}
+              >
                 Enrol Now
               </Link>
             </li>
@@ -138,14 +175,19 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               <HowToPay fees={loaderData.fees} />
             </>
           ) : (
-            <p>Fees are confirmed when you enrol. They depend on the programme and the number of subjects your ward takes.</p>
+            <p>
+              Fees are confirmed when you enrol. They depend on the programme and the number of subjects your ward
+              takes.
+            </p>
           )}
           <p>
-            Pay by <strong>Mobile Money</strong>. After you register we contact you on WhatsApp or by phone with the amount and the Mobile Money details. Registering
-            does not charge you anything; your ward can join the class pages straight away.
+            Pay by <strong>Mobile Money</strong>. After you register we contact you on WhatsApp or by phone with the
+            amount and the Mobile Money details. Registering does not charge you anything; your ward can join the class
+            pages straight away.
           </p>
           <p>
-            Questions about fees? Call <SupportPhones linkClassName="font-semibold underline text-brand-700" /> or e-mail{" "}
+            Questions about fees? Call <SupportPhones linkClassName="font-semibold underline text-brand-700" /> or
+            e-mail{" "}
             <a href={`mailto:${CONTACT_EMAIL}`} className="font-semibold text-brand-700 underline">
               {CONTACT_EMAIL}
             </a>
@@ -156,8 +198,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 
       <HomeSection id="timetable" titleId="timetable-title" title="Timetable" band>
         <p className="mt-4 max-w-3xl text-gray-800">
-          Classes run on weekdays, Monday to Friday, between 8:00 AM and 4:00 PM. Lessons start at {TIMES.join(", ")}. Each student's weekly schedule, with
-          subjects and times, is in the{" "}
+          Classes run on weekdays, Monday to Friday, between 8:00 AM and 4:00 PM. Lessons start at {TIMES.join(", ")}.
+          Each student's weekly schedule, with subjects and times, is in the{" "}
           <Link to="/portal?role=student" className="font-semibold text-brand-700 underline">
             student portal
           </Link>{" "}
@@ -183,10 +225,11 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           </h2>
           {open ? (
             <>
-              <p className="mt-2 text-blue-50">
-                Enrol your ward in a few minutes. Support hours: {SUPPORT_HOURS}.
-              </p>
-              <Link to="/registration" className="mt-4 inline-flex min-h-11 items-center rounded-md bg-white px-5 py-2 font-semibold text-brand-800 hover:bg-blue-50">
+              <p className="mt-2 text-blue-50">Enrol your ward in a few minutes. Support hours: {SUPPORT_HOURS}.</p>
+              <Link
+                to="/registration"
+                className="mt-4 inline-flex min-h-11 items-center rounded-md bg-white px-5 py-2 font-semibold text-brand-800 hover:bg-blue-50"
+              >
                 Enrol Now
               </Link>
             </>
@@ -224,7 +267,19 @@ export function meta({ data }: Route.MetaArgs) {
 }
 
 /** A section of the home page: its heading, and on a white band across the page when `band`. */
-function HomeSection({ id, titleId, title, band = false, children }: { id: string; titleId: string; title: string; band?: boolean; children: ReactNode }) {
+function HomeSection({
+  id,
+  titleId,
+  title,
+  band = false,
+  children,
+}: {
+  id: string;
+  titleId: string;
+  title: string;
+  band?: boolean;
+  children: ReactNode;
+}) {
   const heading = (
     <h2 id={titleId} className="text-2xl font-bold text-gray-900 sm:text-3xl">
       {title}

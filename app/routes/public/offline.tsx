@@ -25,7 +25,8 @@ export default function Offline() {
     <main id="main" className="mx-auto max-w-2xl px-4 py-12">
       <h1 className="text-3xl font-bold text-gray-900">You are offline</h1>
       <p className="mt-3 text-gray-800">
-        This page needs a connection. When your phone is back online, try again. The enrolment form works without a connection: what you type is kept on this phone and sent when you are back online.
+        This page needs a connection. When your phone is back online, try again. The enrolment form works without a
+        connection: what you type is kept on this phone and sent when you are back online.
       </p>
       <div className="mt-6 flex flex-wrap gap-3">
         {from ? (

@@ -20,7 +20,15 @@ export async function loader({ request }: Route.LoaderArgs) {
   const reg = await getRegistrationDetail(payment.registrationId);
   const view = paymentView(payment);
   return {
-    payment: { amount: view.amount, method: view.method, reference: view.reference, stateLabel: view.stateLabel, state: view.state, receiptCode: view.receiptCode, wardName: reg?.wardName ?? "" },
+    payment: {
+      amount: view.amount,
+      method: view.method,
+      reference: view.reference,
+      stateLabel: view.stateLabel,
+      state: view.state,
+      receiptCode: view.receiptCode,
+      wardName: reg?.wardName ?? "",
+    },
   };
 }
 
@@ -30,7 +38,10 @@ export default function PaymentSuccess({ loaderData }: Route.ComponentProps) {
     <main id="main" className="mx-auto max-w-2xl px-4 py-12">
       <div className="rounded-xl border border-green-300 bg-green-50 p-6 text-green-900">
         <h1 className="text-3xl font-bold">Thank you for your payment</h1>
-        <p className="mt-2">We have received your payment details. Your ward's place in the vacation classes is confirmed once we have checked the payment.</p>
+        <p className="mt-2">
+          We have received your payment details. Your ward's place in the vacation classes is confirmed once we have
+          checked the payment.
+        </p>
         {payment ? (
           <dl className="mt-4 grid grid-cols-2 gap-2" aria-label="Your payment">
             <dt>Ward</dt>
@@ -69,9 +80,8 @@ export default function PaymentSuccess({ loaderData }: Route.ComponentProps) {
         </li>
       </ol>
       <p className="mt-6 text-gray-700">
-        Questions about a payment? Call{" "}
-        <SupportPhones linkClassName="font-semibold text-brand-700 underline" />{" "}
-        ({SUPPORT_HOURS}).
+        Questions about a payment? Call <SupportPhones linkClassName="font-semibold text-brand-700 underline" /> (
+        {SUPPORT_HOURS}).
       </p>
       <div className="mt-6 flex flex-wrap gap-3">
         <Link to="/" className={buttonClass("primary")}>

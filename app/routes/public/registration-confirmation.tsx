@@ -25,7 +25,9 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   const subjects = registration.subjects ?? [];
   const [groups, parentGroup, schedule, showClaimCode] = await Promise.all([
     getGroupsForSubjects(registration.programme, subjects, "student"),
-    registration.joinParentGroup === "yes" ? findParentGroupForProgramme(registration.programme) : Promise.resolve(null),
+    registration.joinParentGroup === "yes"
+      ? findParentGroupForProgramme(registration.programme)
+      : Promise.resolve(null),
     getFeeSchedule(),
     mayReadClaimCode(request, registration),
   ]);
@@ -56,7 +58,12 @@ export async function loader({ params, request }: Route.LoaderArgs) {
       referral: statuses.get(registration.referralStatus as never) ?? registration.referralStatus,
       joinStudentGroups: registration.joinStudentGroups,
       joinParentGroup: registration.joinParentGroup,
-      registeredOn: new Date(registration.createdAt).toLocaleDateString("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: SCHOOL_TIME_ZONE }),
+      registeredOn: new Date(registration.createdAt).toLocaleDateString("en-GB", {
+        day: "numeric",
+        month: "long",
+        year: "numeric",
+        timeZone: SCHOOL_TIME_ZONE,
+      }),
     },
     classPages,
     fee:
@@ -65,13 +72,21 @@ export async function loader({ params, request }: Route.LoaderArgs) {
             amountDue: formatCedis(registration.amountDue),
             season: registration.feeSeason ?? "",
             howToPay: howToPay
-              ? { merchantName: howToPay.merchantName, merchantNumber: howToPay.merchantNumber, paymentInstructions: howToPay.paymentInstructions, deadline: howToPay.deadline }
+              ? {
+                  merchantName: howToPay.merchantName,
+                  merchantNumber: howToPay.merchantNumber,
+                  paymentInstructions: howToPay.paymentInstructions,
+                  deadline: howToPay.deadline,
+                }
               : null,
           }
         : null,
     parentGroup:
       registration.joinParentGroup === "yes"
-        ? { link: parentGroup && isUsableParentLink(parentGroup.whatsappLink) ? parentGroup.whatsappLink : null, programme: programmeLabel(registration.programme) }
+        ? {
+            link: parentGroup && isUsableParentLink(parentGroup.whatsappLink) ? parentGroup.whatsappLink : null,
+            programme: programmeLabel(registration.programme),
+          }
         : null,
   };
 }
@@ -105,7 +120,8 @@ export default function RegistrationConfirmation({ loaderData }: Route.Component
       <div className="rounded-xl border border-green-300 bg-green-50 p-5 text-green-900">
         <h1 className="text-2xl font-bold sm:text-3xl">Registration received</h1>
         <p className="mt-2">
-          {summary.wardName} is registered for {summary.programme}. Keep this page: its address is your registration link.
+          {summary.wardName} is registered for {summary.programme}. Keep this page: its address is your registration
+          link.
         </p>
         <p className="mt-3">
           Your reference: <strong className="font-mono text-lg tracking-wide">{summary.reference}</strong>
@@ -131,9 +147,15 @@ export default function RegistrationConfirmation({ loaderData }: Route.Component
       </div>
 
       {fee ? (
-        <Section id="fees" title="Fees" className="mt-8 rounded-xl border border-amber-300 bg-amber-50 p-5 text-amber-950" headingClassName="text-xl font-semibold">
+        <Section
+          id="fees"
+          title="Fees"
+          className="mt-8 rounded-xl border border-amber-300 bg-amber-50 p-5 text-amber-950"
+          headingClassName="text-xl font-semibold"
+        >
           <p className="mt-1">
-            Amount due for {summary.programme} ({summary.subjectCount} {summary.subjectCount === 1 ? "subject" : "subjects"}
+            Amount due for {summary.programme} ({summary.subjectCount}{" "}
+            {summary.subjectCount === 1 ? "subject" : "subjects"}
             {fee.season ? `, ${fee.season}` : ""}): <strong className="text-lg">{fee.amountDue}</strong>
           </p>
           {fee.howToPay ? (
@@ -142,32 +164,52 @@ export default function RegistrationConfirmation({ loaderData }: Route.Component
             </div>
           ) : null}
           <p className="mt-2">
-            After paying, sign in to the <Link to="/portal?role=parent" className="font-semibold underline">parent portal</Link> and send us the transaction
-            reference under Payment History, or call us.
+            After paying, sign in to the{" "}
+            <Link to="/portal?role=parent" className="font-semibold underline">
+              parent portal
+            </Link>{" "}
+            and send us the transaction reference under Payment History, or call us.
           </p>
         </Section>
       ) : null}
 
-      <Section id="class-pages" title="WhatsApp class pages to join" className="mt-8" headingClassName="text-xl font-semibold text-gray-900">
+      <Section
+        id="class-pages"
+        title="WhatsApp class pages to join"
+        className="mt-8"
+        headingClassName="text-xl font-semibold text-gray-900"
+      >
         <p className="mt-1 text-gray-700">
           Open these on your ward's phone ({summary.wardWhatsapp}). Each subject has its own class page.
-          {summary.joinStudentGroups === "no" ? " You chose not to join class pages now; the links stay here if you change your mind." : ""}
+          {summary.joinStudentGroups === "no"
+            ? " You chose not to join class pages now; the links stay here if you change your mind."
+            : ""}
         </p>
         <ul className="mt-4 grid gap-3 sm:grid-cols-2">
           {classPages.map((page) => (
-            <li key={page.subject} className="flex flex-col gap-3 rounded-lg border border-gray-200 bg-white p-4 shadow-sm">
+            <li
+              key={page.subject}
+              className="flex flex-col gap-3 rounded-lg border border-gray-200 bg-white p-4 shadow-sm"
+            >
               <div>
                 <h3 className="font-semibold text-gray-900">{page.subject}</h3>
-                <p className="text-sm text-gray-700">
-                  Class Page · {summary.programme}
-                </p>
+                <p className="text-sm text-gray-700">Class Page · {summary.programme}</p>
               </div>
               {page.link ? (
-                <a href={page.link} target="_blank" rel="noopener noreferrer" className={buttonClass("whatsapp")} aria-label={`Join Class Now: ${page.subject}`}>
+                <a
+                  href={page.link}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className={buttonClass("whatsapp")}
+                  aria-label={`Join Class Now: ${page.subject}`}
+                >
                   Join Class Now
                 </a>
               ) : (
-                <span aria-disabled="true" className="inline-flex min-h-11 items-center justify-center rounded-md bg-gray-200 px-4 py-2 text-sm font-semibold text-gray-800">
+                <span
+                  aria-disabled="true"
+                  className="inline-flex min-h-11 items-center justify-center rounded-md bg-gray-200 px-4 py-2 text-sm font-semibold text-gray-800"
+                >
                   Class Page Coming Soon
                 </span>
               )}
@@ -177,7 +219,12 @@ export default function RegistrationConfirmation({ loaderData }: Route.Component
       </Section>
 
       {parentGroup ? (
-        <Section id="parent-group" title="Parent/Guardian group" className="mt-8 rounded-xl border border-purple-300 bg-purple-50 p-5 text-purple-950" headingClassName="text-xl font-semibold">
+        <Section
+          id="parent-group"
+          title="Parent/Guardian group"
+          className="mt-8 rounded-xl border border-purple-300 bg-purple-50 p-5 text-purple-950"
+          headingClassName="text-xl font-semibold"
+        >
           <p className="mt-1">
             The {parentGroup.programme} parents' group is strictly for parents and guardians. Students must not join it.
           </p>
@@ -187,7 +234,10 @@ export default function RegistrationConfirmation({ loaderData }: Route.Component
                 Join Parent Group
               </a>
             ) : (
-              <span aria-disabled="true" className="inline-flex min-h-11 items-center rounded-md bg-gray-200 px-4 py-2 text-sm font-semibold text-gray-800">
+              <span
+                aria-disabled="true"
+                className="inline-flex min-h-11 items-center rounded-md bg-gray-200 px-4 py-2 text-sm font-semibold text-gray-800"
+              >
                 Link Coming Soon
               </span>
             )}
@@ -195,7 +245,12 @@ export default function RegistrationConfirmation({ loaderData }: Route.Component
         </Section>
       ) : null}
 
-      <Section id="summary" title="Registration summary" className="mt-8 rounded-xl border border-gray-200 bg-white p-5 shadow-sm" headingClassName="text-xl font-semibold text-gray-900">
+      <Section
+        id="summary"
+        title="Registration summary"
+        className="mt-8 rounded-xl border border-gray-200 bg-white p-5 shadow-sm"
+        headingClassName="text-xl font-semibold text-gray-900"
+      >
         <dl className="mt-3">
           <Row term="Reference">{summary.reference}</Row>
           <Row term="Registered on">{summary.registeredOn}</Row>
@@ -214,18 +269,29 @@ export default function RegistrationConfirmation({ loaderData }: Route.Component
         </dl>
       </Section>
 
-      <Section id="next" title="What happens next" className="mt-8" headingClassName="text-xl font-semibold text-gray-900">
+      <Section
+        id="next"
+        title="What happens next"
+        className="mt-8"
+        headingClassName="text-xl font-semibold text-gray-900"
+      >
         <ol className="mt-2 list-decimal space-y-1 pl-6 text-gray-800">
           <li>Join the class pages above on your ward's WhatsApp.</li>
-          <li>{fee ? "Pay the fee by Mobile Money and send us the transaction reference; we confirm it and issue a receipt." : "We confirm fees with you on WhatsApp or by phone; you pay by Mobile Money."}</li>
           <li>
-            Your ward can sign in to the <Link to="/portal?role=student" className="font-semibold text-brand-700 underline">student portal</Link> with their WhatsApp number to see subjects and the weekly schedule.
+            {fee
+              ? "Pay the fee by Mobile Money and send us the transaction reference; we confirm it and issue a receipt."
+              : "We confirm fees with you on WhatsApp or by phone; you pay by Mobile Money."}
+          </li>
+          <li>
+            Your ward can sign in to the{" "}
+            <Link to="/portal?role=student" className="font-semibold text-brand-700 underline">
+              student portal
+            </Link>{" "}
+            with their WhatsApp number to see subjects and the weekly schedule.
           </li>
         </ol>
         <p className="mt-3 text-gray-700">
-          Questions? Call{" "}
-          <SupportPhones linkClassName="font-semibold text-brand-700 underline" />
-          , {SUPPORT_HOURS}.
+          Questions? Call <SupportPhones linkClassName="font-semibold text-brand-700 underline" />, {SUPPORT_HOURS}.
         </p>
       </Section>
     </main>

@@ -53,7 +53,10 @@ export async function action({ request, context }: Route.ActionArgs) {
       { headers: { "Set-Cookie": await rememberSubmission(request, outcome.reference) } },
     );
   }
-  return data({ result: outcome.result, duplicateReference: outcome.duplicateReference ?? null }, { status: outcome.httpStatus });
+  return data(
+    { result: outcome.result, duplicateReference: outcome.duplicateReference ?? null },
+    { status: outcome.httpStatus },
+  );
 }
 
 /** With JavaScript: a submission lost to the network keeps the page (app/utils/network-submit.ts). */
@@ -72,13 +75,16 @@ export default function Registration({ loaderData, actionData }: Route.Component
       {loaderData.open ? (
         <>
           <p className="mt-2 text-gray-700">
-            Fill in this form to register your ward for our online vacation classes. Fields marked <span aria-hidden="true">*</span>
+            Fill in this form to register your ward for our online vacation classes. Fields marked{" "}
+            <span aria-hidden="true">*</span>
             <span className="sr-only">as required</span> are required. It takes about five minutes.
           </p>
           <div className="mt-6">
             <RegistrationForm
               lastResult={actionData && "result" in actionData ? actionData.result : undefined}
-              duplicateReference={actionData && "duplicateReference" in actionData ? actionData.duplicateReference : undefined}
+              duplicateReference={
+                actionData && "duplicateReference" in actionData ? actionData.duplicateReference : undefined
+              }
               networkFailure={actionData}
               constraint={loaderData.constraint}
               submitLabel="Submit Registration"
@@ -87,12 +93,15 @@ export default function Registration({ loaderData, actionData }: Route.Component
           </div>
         </>
       ) : (
-        <Section id="closed-title" title={REGISTRATION_CLOSED_TITLE} className="mt-6 rounded-xl border border-amber-300 bg-amber-50 p-6 text-amber-950" headingClassName="text-xl font-semibold">
+        <Section
+          id="closed-title"
+          title={REGISTRATION_CLOSED_TITLE}
+          className="mt-6 rounded-xl border border-amber-300 bg-amber-50 p-6 text-amber-950"
+          headingClassName="text-xl font-semibold"
+        >
           <p className="mt-2">{REGISTRATION_CLOSED_MESSAGE}</p>
           <p className="mt-2">
-            Call{" "}
-            <SupportPhones linkClassName="font-semibold underline" />{" "}
-            ({SUPPORT_HOURS}).
+            Call <SupportPhones linkClassName="font-semibold underline" /> ({SUPPORT_HOURS}).
           </p>
           {actionData && "result" in actionData && actionData.result?.error?.[""]?.length ? (
             <p role="alert" className="mt-2 font-semibold">
@@ -111,9 +120,15 @@ export default function Registration({ loaderData, actionData }: Route.Component
 export function meta() {
   return [
     { title: `Enrol Now | ${SCHOOL_NAME}` },
-    { name: "description", content: "Register your ward for online vacation classes for Forms 1 to 3: choose a programme and subjects." },
+    {
+      name: "description",
+      content: "Register your ward for online vacation classes for Forms 1 to 3: choose a programme and subjects.",
+    },
     { property: "og:title", content: `Enrol Now | ${SCHOOL_NAME}` },
-    { property: "og:description", content: "Register your ward for online vacation classes for Forms 1 to 3 on WhatsApp class pages." },
+    {
+      property: "og:description",
+      content: "Register your ward for online vacation classes for Forms 1 to 3 on WhatsApp class pages.",
+    },
     { property: "og:type", content: "website" },
   ];
 }

@@ -12,27 +12,34 @@ export default function TermsOfService() {
   return (
     <LegalPage title="Terms of Service" updated="22 November 2026">
       <p>
-        These terms explain how {SCHOOL_NAME}'s online vacation classes and this website work. By registering a ward or creating an account you agree to them. If
-        anything is unclear, contact us before registering.
+        These terms explain how {SCHOOL_NAME}'s online vacation classes and this website work. By registering a ward or
+        creating an account you agree to them. If anything is unclear, contact us before registering.
       </p>
 
       <h2>Who can register</h2>
       <p>
-        The classes are for senior high school students in Form 1, Form 2 and Form 3. A parent or guardian must fill in the registration form for a student, and
-        confirms that the information given is correct and that they are allowed to register the student.
+        The classes are for senior high school students in Form 1, Form 2 and Form 3. A parent or guardian must fill in
+        the registration form for a student, and confirms that the information given is correct and that they are
+        allowed to register the student.
       </p>
 
       <h2>How the classes work</h2>
       <ul>
-        <li>Each subject is taught on a WhatsApp class page led by a facilitator, on weekdays between 8:00 AM and 4:00 PM.</li>
-        <li>The student needs a phone with WhatsApp and their own data bundle. We are not responsible for network or phone problems.</li>
+        <li>
+          Each subject is taught on a WhatsApp class page led by a facilitator, on weekdays between 8:00 AM and 4:00 PM.
+        </li>
+        <li>
+          The student needs a phone with WhatsApp and their own data bundle. We are not responsible for network or phone
+          problems.
+        </li>
         <li>Timetables may change; the current schedule is in the student portal.</li>
       </ul>
 
       <h2>Fees and payment</h2>
       <p>
-        Fees are confirmed with the parent or guardian when they enrol, and are paid by Mobile Money. Registering on the website does not charge you anything. If
-        you decide not to continue before paying, just tell us and we will remove the registration.
+        Fees are confirmed with the parent or guardian when they enrol, and are paid by Mobile Money. Registering on the
+        website does not charge you anything. If you decide not to continue before paying, just tell us and we will
+        remove the registration.
       </p>
 
       <h2>Behaviour in class pages and groups</h2>
@@ -42,20 +49,26 @@ export default function TermsOfService() {
         <li>Follow the facilitator's instructions, and report anything inappropriate to us.</li>
         <li>The parents' group is only for parents and guardians; students must not join it.</li>
       </ul>
-      <p>We may remove anyone who breaks these rules from a class page or group, after telling the parent or guardian.</p>
+      <p>
+        We may remove anyone who breaks these rules from a class page or group, after telling the parent or guardian.
+      </p>
 
       <h2>Accounts</h2>
       <p>
-        Keep your password to yourself. You are responsible for what is done with your account. Tell us at once if you think someone else is using it. You cannot
-        create an administrator account yourself.
+        Keep your password to yourself. You are responsible for what is done with your account. Tell us at once if you
+        think someone else is using it. You cannot create an administrator account yourself.
       </p>
 
       <h2>Lesson materials</h2>
-      <p>Notes, recordings and exercises shared in class pages are for the registered student's own study. Please do not sell or republish them.</p>
+      <p>
+        Notes, recordings and exercises shared in class pages are for the registered student's own study. Please do not
+        sell or republish them.
+      </p>
 
       <h2>Your information</h2>
       <p>
-        How we collect and protect students' and parents' information is explained in our <Link to="/privacy-policy">Privacy Policy</Link>.
+        How we collect and protect students' and parents' information is explained in our{" "}
+        <Link to="/privacy-policy">Privacy Policy</Link>.
       </p>
 
       <h2>Changes and contact</h2>
@@ -68,6 +81,9 @@ export default function TermsOfService() {
 export function meta() {
   return [
     { title: `Terms of Service | ${SCHOOL_NAME}` },
-    { name: "description", content: `How ${SCHOOL_NAME}'s online vacation classes work: who can register, fees, behaviour in class pages, accounts.` },
+    {
+      name: "description",
+      content: `How ${SCHOOL_NAME}'s online vacation classes work: who can register, fees, behaviour in class pages, accounts.`,
+    },
   ];
 }

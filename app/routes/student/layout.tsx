@@ -34,7 +34,9 @@ export async function loader({ request }: Route.LoaderArgs) {
     // An admin viewing as the student must not use up the student's first opening.
     autoOpen: notOpenedYet && !info.impersonating,
     unseenCount: await countUnseenAnnouncements(info.effectiveUser),
-    joinList: notOpenedYet ? classPages.filter((g) => g.link).map((g) => ({ id: g.id, subject: g.subjectName, link: g.link! })) : [],
+    joinList: notOpenedYet
+      ? classPages.filter((g) => g.link).map((g) => ({ id: g.id, subject: g.subjectName, link: g.link! }))
+      : [],
   };
 }
 
@@ -77,7 +79,11 @@ function useAutoOpenClassPages(autoOpen: boolean, show: ShowToast) {
         const opened = window.open(group.link, "_blank");
         if (!opened) {
           blocked = true;
-          show({ type: "error", title: AUTO_OPEN_BLOCKED, description: "Use the 'Join your class pages' links on this page instead." });
+          show({
+            type: "error",
+            title: AUTO_OPEN_BLOCKED,
+            description: "Use the 'Join your class pages' links on this page instead.",
+          });
           return;
         }
         opened.opener = null;
@@ -100,7 +106,18 @@ const tabClass = ({ isActive }: { isActive: boolean }) =>
   `block whitespace-nowrap rounded-md px-3 py-2 text-sm font-semibold sm:px-4 ${isActive ? "bg-brand-700 text-white" : "text-gray-800 hover:bg-gray-100"}`;
 
 export default function StudentLayout({ loaderData }: Route.ComponentProps) {
-  const { accountName, wardName, enrolled, programmeLabel, fees, showAdminTab, impersonating, autoOpen, joinList, unseenCount } = loaderData;
+  const {
+    accountName,
+    wardName,
+    enrolled,
+    programmeLabel,
+    fees,
+    showAdminTab,
+    impersonating,
+    autoOpen,
+    joinList,
+    unseenCount,
+  } = loaderData;
   const { show, element } = useClientToast();
   useAutoOpenClassPages(autoOpen, show);
   const location = useLocation();
@@ -115,7 +132,9 @@ export default function StudentLayout({ loaderData }: Route.ComponentProps) {
             <p className="mt-2 flex flex-wrap gap-2">
               <Badge tone={enrolled ? "green" : "yellow"}>{enrolled ? "Enrolled" : "Pending"}</Badge>
               {programmeLabel ? <Badge tone="blue">{programmeLabel}</Badge> : null}
-              {fees ? <Badge tone={fees === "Paid" || fees === "Overpaid" ? "green" : "yellow"}>{`Fees: ${fees}`}</Badge> : null}
+              {fees ? (
+                <Badge tone={fees === "Paid" || fees === "Overpaid" ? "green" : "yellow"}>{`Fees: ${fees}`}</Badge>
+              ) : null}
             </p>
           </div>
           <div className="flex items-center gap-2">
@@ -144,14 +163,23 @@ export default function StudentLayout({ loaderData }: Route.ComponentProps) {
       </header>
       <main id="main" className="mx-auto max-w-6xl px-4 py-6">
         {joinList.length > 0 ? (
-          <Section id="join-class-pages" title="Join your class pages" className="mb-6 rounded-xl border-2 border-green-700 bg-green-50 p-5">
+          <Section
+            id="join-class-pages"
+            title="Join your class pages"
+            className="mb-6 rounded-xl border-2 border-green-700 bg-green-50 p-5"
+          >
             <p className="mt-1 text-sm text-gray-800">
               Tap each link to join the WhatsApp class page of your subject. Each one opens WhatsApp in a new tab.
             </p>
             <ul className="mt-3 grid gap-2 sm:grid-cols-2">
               {joinList.map((g) => (
                 <li key={g.id}>
-                  <a href={g.link} target="_blank" rel="noopener" className="font-semibold text-green-800 underline underline-offset-2">
+                  <a
+                    href={g.link}
+                    target="_blank"
+                    rel="noopener"
+                    className="font-semibold text-green-800 underline underline-offset-2"
+                  >
                     Join the {g.subject} class page
                   </a>
                 </li>

@@ -10,7 +10,9 @@ export async function loader({ request }: Route.LoaderArgs) {
   const { registration, classPages } = await getStudentPortal(request, info);
   return {
     name: registration?.wardName ?? info.effectiveUser.fullName,
-    registration: registration ? { programmeLabel: registration.programmeLabel, subjects: registration.subjects } : null,
+    registration: registration
+      ? { programmeLabel: registration.programmeLabel, subjects: registration.subjects }
+      : null,
     groupCount: classPages.length,
   };
 }
@@ -43,7 +45,8 @@ export default function Overview({ loaderData }: Route.ComponentProps) {
         </h3>
         {registration ? (
           <p className="mt-2 text-gray-800">
-            You are enrolled in {registration.programmeLabel} with {subjects.length} {subjects.length === 1 ? "subject" : "subjects"}. Join your{" "}
+            You are enrolled in {registration.programmeLabel} with {subjects.length}{" "}
+            {subjects.length === 1 ? "subject" : "subjects"}. Join your{" "}
             <Link to="/student-dashboard/whatsapp" className="font-semibold text-brand-700 underline">
               WhatsApp class pages
             </Link>{" "}
@@ -55,7 +58,9 @@ export default function Overview({ loaderData }: Route.ComponentProps) {
           </p>
         ) : (
           <>
-            <p className="mt-2 text-gray-800">Complete the registration form to see your subjects, class pages and weekly schedule here.</p>
+            <p className="mt-2 text-gray-800">
+              Complete the registration form to see your subjects, class pages and weekly schedule here.
+            </p>
             <ButtonLink to="/registration" className="mt-4">
               Complete Registration Form
             </ButtonLink>

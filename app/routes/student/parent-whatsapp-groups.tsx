@@ -3,7 +3,12 @@ import { useClientToast } from "#app/components/toaster.tsx";
 import { buttonClass } from "#app/components/ui/button.tsx";
 import { isUsableParentLink } from "#app/domain/whatsapp.ts";
 import { programmeLabel } from "#app/domain/programmes.ts";
-import { LINK_AVAILABLE_SOON, NO_PARENT_GROUPS, PARENT_PAGE_LOAD_FAILED, openingParentsGroup } from "#app/domain/messages.ts";
+import {
+  LINK_AVAILABLE_SOON,
+  NO_PARENT_GROUPS,
+  PARENT_PAGE_LOAD_FAILED,
+  openingParentsGroup,
+} from "#app/domain/messages.ts";
 import { SCHOOL_NAME } from "#app/domain/school.ts";
 import { getParentGroups } from "#app/models/whatsapp-group.server.ts";
 import { Badge, GroupGuidelines } from "./+shared/components.tsx";
@@ -64,25 +69,33 @@ function JoinParentGroup({ group, onOpen }: { group: ParentGroup; onOpen: (g: Pa
 export default function ParentWhatsappGroups({ loaderData }: Route.ComponentProps) {
   const { loadFailed, science, others } = loaderData;
   const { show, element } = useClientToast();
-  const onOpen = (g: ParentGroup) => show({ type: "success", title: "Opening WhatsApp", description: openingParentsGroup(g.programme) });
+  const onOpen = (g: ParentGroup) =>
+    show({ type: "success", title: "Opening WhatsApp", description: openingParentsGroup(g.programme) });
   return (
     <main id="main" className="mx-auto max-w-5xl space-y-6 px-4 py-8">
       <div>
         <h1 className="text-3xl font-bold text-gray-900">Parent WhatsApp Groups</h1>
         <p className="mt-2 text-gray-800">
-          Join your ward's programme group to receive class updates, announcements and reminders from {SCHOOL_NAME}. These groups are for parents and
-          guardians only.
+          Join your ward's programme group to receive class updates, announcements and reminders from {SCHOOL_NAME}.
+          These groups are for parents and guardians only.
         </p>
       </div>
 
       {loadFailed ? (
         <ErrorAlert message={PARENT_PAGE_LOAD_FAILED} />
       ) : !science && others.length === 0 ? (
-        <p className="rounded-xl border border-dashed border-gray-300 bg-white p-8 text-center text-gray-900">{NO_PARENT_GROUPS}</p>
+        <p className="rounded-xl border border-dashed border-gray-300 bg-white p-8 text-center text-gray-900">
+          {NO_PARENT_GROUPS}
+        </p>
       ) : (
         <>
           {science ? (
-            <Section id="science-parents" title="Science Programme Parents" className="rounded-xl border-2 border-brand-600 bg-white p-6 shadow-sm" headingClassName="text-xl font-semibold text-gray-900">
+            <Section
+              id="science-parents"
+              title="Science Programme Parents"
+              className="rounded-xl border-2 border-brand-600 bg-white p-6 shadow-sm"
+              headingClassName="text-xl font-semibold text-gray-900"
+            >
               <p className="mt-1 flex flex-wrap items-center gap-2 text-gray-800">
                 {science.name} <Badge tone="blue">{science.programme}</Badge>
               </p>
@@ -92,7 +105,11 @@ export default function ParentWhatsappGroups({ loaderData }: Route.ComponentProp
             </Section>
           ) : null}
           {others.length ? (
-            <Section id="other-parents" title="Other Programmes Parents" headingClassName="text-xl font-semibold text-gray-900">
+            <Section
+              id="other-parents"
+              title="Other Programmes Parents"
+              headingClassName="text-xl font-semibold text-gray-900"
+            >
               <ul className="mt-4 grid gap-4 sm:grid-cols-2">
                 {others.map((g) => (
                   <li key={g.id} className="rounded-xl border border-gray-200 bg-white p-5 shadow-sm">

@@ -55,7 +55,9 @@ function ClassCard({ entry, isToday }: { entry: ScheduleEntry; isToday: boolean 
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h3 className="font-semibold text-gray-900">{entry.subject}</h3>
         <p className="flex gap-2">
-          <Badge tone={entry.type === "practical" ? "purple" : entry.type === "tutorial" ? "yellow" : "blue"}>{CLASS_TYPE_LABELS[entry.type]}</Badge>
+          <Badge tone={entry.type === "practical" ? "purple" : entry.type === "tutorial" ? "yellow" : "blue"}>
+            {CLASS_TYPE_LABELS[entry.type]}
+          </Badge>
           {isToday ? <Badge tone="green">Today</Badge> : null}
         </p>
       </div>
@@ -80,8 +82,15 @@ export default function Schedule({ loaderData }: Route.ComponentProps) {
 
   if (summary.totalClasses === 0) {
     return (
-      <Section id="schedule-heading" title={NO_SCHEDULE} className="rounded-xl border border-dashed border-gray-300 bg-white p-8 text-center" headingClassName="text-xl font-semibold text-gray-900">
-        <p className="mt-2 text-gray-800">Your weekly timetable appears here once you are registered for your subjects.</p>
+      <Section
+        id="schedule-heading"
+        title={NO_SCHEDULE}
+        className="rounded-xl border border-dashed border-gray-300 bg-white p-8 text-center"
+        headingClassName="text-xl font-semibold text-gray-900"
+      >
+        <p className="mt-2 text-gray-800">
+          Your weekly timetable appears here once you are registered for your subjects.
+        </p>
         {programmeLabel ? null : (
           <ButtonLink to="/registration" className="mt-4">
             Complete Registration Form
@@ -111,8 +120,20 @@ export default function Schedule({ loaderData }: Route.ComponentProps) {
             className={buttonClass("primary")}
             onClick={() => {
               if (!hydrated) return;
-              showToast({ type: "info", title: DOWNLOAD_STARTED, description: "Your timetable PDF is being prepared." });
-              window.setTimeout(() => showToast({ type: "success", title: DOWNLOAD_COMPLETE, description: "Your timetable PDF has been downloaded." }), DOWNLOAD_TOAST_DELAY_MS);
+              showToast({
+                type: "info",
+                title: DOWNLOAD_STARTED,
+                description: "Your timetable PDF is being prepared.",
+              });
+              window.setTimeout(
+                () =>
+                  showToast({
+                    type: "success",
+                    title: DOWNLOAD_COMPLETE,
+                    description: "Your timetable PDF has been downloaded.",
+                  }),
+                DOWNLOAD_TOAST_DELAY_MS,
+              );
             }}
           >
             Download PDF
@@ -139,7 +160,11 @@ export default function Schedule({ loaderData }: Route.ComponentProps) {
           </ul>
         </nav>
 
-        <div role="note" aria-labelledby="todays-classes" className="mt-4 rounded-lg border border-brand-600 bg-brand-50 p-4 text-brand-800">
+        <div
+          role="note"
+          aria-labelledby="todays-classes"
+          className="mt-4 rounded-lg border border-brand-600 bg-brand-50 p-4 text-brand-800"
+        >
           <p id="todays-classes" className="font-semibold">
             Today's Classes
           </p>
@@ -147,7 +172,8 @@ export default function Schedule({ loaderData }: Route.ComponentProps) {
             <p className="mt-1 text-sm">No classes today ({todayName}). Classes run Monday to Friday.</p>
           ) : todays.length ? (
             <p className="mt-1 text-sm">
-              You have {todays.length} {todays.length === 1 ? "class" : "classes"} today ({todayName}): {todays.map((e) => `${e.subject} at ${e.time}`).join(", ")}.
+              You have {todays.length} {todays.length === 1 ? "class" : "classes"} today ({todayName}):{" "}
+              {todays.map((e) => `${e.subject} at ${e.time}`).join(", ")}.
             </p>
           ) : (
             <p className="mt-1 text-sm">No classes today ({todayName}).</p>
@@ -161,7 +187,9 @@ export default function Schedule({ loaderData }: Route.ComponentProps) {
             ))}
           </ul>
         ) : (
-          <p className="mt-4 rounded-xl border border-dashed border-gray-300 bg-white p-8 text-center font-semibold text-gray-900">No classes on {day}</p>
+          <p className="mt-4 rounded-xl border border-dashed border-gray-300 bg-white p-8 text-center font-semibold text-gray-900">
+            No classes on {day}
+          </p>
         )}
       </section>
 

@@ -8,7 +8,11 @@ import { Section } from "#app/components/ui/section.tsx";
 export async function loader({ request }: Route.LoaderArgs) {
   const info = await requireRole(request, STUDENT_PORTAL_ROLES);
   const { registration } = await getStudentPortal(request, info);
-  return { hasRegistration: Boolean(registration), programmeLabel: registration?.programmeLabel ?? null, subjects: registration?.subjects ?? [] };
+  return {
+    hasRegistration: Boolean(registration),
+    programmeLabel: registration?.programmeLabel ?? null,
+    subjects: registration?.subjects ?? [],
+  };
 }
 
 export default function Subjects({ loaderData }: Route.ComponentProps) {
@@ -19,7 +23,10 @@ export default function Subjects({ loaderData }: Route.ComponentProps) {
       {subjects.length ? (
         <ul className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {subjects.map((s) => (
-            <li key={s} className="flex items-center justify-between gap-3 rounded-xl border border-gray-200 bg-white p-5 shadow-sm">
+            <li
+              key={s}
+              className="flex items-center justify-between gap-3 rounded-xl border border-gray-200 bg-white p-5 shadow-sm"
+            >
               <h3 className="font-semibold text-gray-900">{s}</h3>
               <Badge tone="green">Active</Badge>
             </li>

@@ -17,14 +17,20 @@ export async function loader({ request }: Route.LoaderArgs) {
   const info = await requireUserForWhatsapp(request);
   const registration = await loadOwnedRegistration(info.effectiveUser);
   let loadFailed = false;
-  const groups = await (registration ? getGroupsForSubjects(registration.programme, registration.subjects) : getAllGroups()).catch((error: unknown) => {
+  const groups = await (
+    registration ? getGroupsForSubjects(registration.programme, registration.subjects) : getAllGroups()
+  ).catch((error: unknown) => {
     console.error("/whatsapp: group lookup failed", error);
     loadFailed = true;
     return [];
   });
   return {
     welcome: registration
-      ? { wardName: registration.wardName, programmeLabel: registration.programmeLabel, subjectCount: registration.subjects.length }
+      ? {
+          wardName: registration.wardName,
+          programmeLabel: registration.programmeLabel,
+          subjectCount: registration.subjects.length,
+        }
       : null,
     groups: groups.filter((g) => CARD_TYPES.has(g.groupType)).map(toGroupCard),
     loadFailed,
@@ -48,7 +54,9 @@ export default function WhatsappPage({ loaderData }: Route.ComponentProps) {
       ) : (
         <section aria-label="Browse all class pages" className="rounded-xl bg-brand-700 p-6 text-white">
           <p className="text-xl font-semibold">Browse all {SCHOOL_NAME} WhatsApp groups</p>
-          <p className="mt-1 text-sm">We could not find a registration for your account, so every class page is listed, by programme then subject.</p>
+          <p className="mt-1 text-sm">
+            We could not find a registration for your account, so every class page is listed, by programme then subject.
+          </p>
           <ButtonLink to="/registration" variant="secondary" className="mt-3">
             Register for classes
           </ButtonLink>
@@ -58,7 +66,11 @@ export default function WhatsappPage({ loaderData }: Route.ComponentProps) {
       {loadFailed ? (
         <ErrorAlert message={WHATSAPP_LOAD_FAILED} />
       ) : groups.length ? (
-        <Section id="groups-heading" title={welcome ? "Your class pages" : "All class pages"} headingClassName="text-xl font-semibold text-gray-900">
+        <Section
+          id="groups-heading"
+          title={welcome ? "Your class pages" : "All class pages"}
+          headingClassName="text-xl font-semibold text-gray-900"
+        >
           <ul className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
             {groups.map((g) => (
               <GroupCard key={g.id} group={g} onToast={show} />

@@ -37,8 +37,15 @@ export default function WhatsappTab({ loaderData }: Route.ComponentProps) {
   const show = usePortalToast();
   if (!loaderData.registered) {
     return (
-      <Section id="registration-required" title="Registration Required" className="rounded-xl border border-dashed border-gray-300 bg-white p-8 text-center" headingClassName="text-xl font-semibold text-gray-900">
-        <p className="mt-2 text-gray-800">Complete the registration form with your programme and subjects to see your WhatsApp class pages.</p>
+      <Section
+        id="registration-required"
+        title="Registration Required"
+        className="rounded-xl border border-dashed border-gray-300 bg-white p-8 text-center"
+        headingClassName="text-xl font-semibold text-gray-900"
+      >
+        <p className="mt-2 text-gray-800">
+          Complete the registration form with your programme and subjects to see your WhatsApp class pages.
+        </p>
         <ButtonLink to="/registration" className="mt-4">
           Complete Registration Form
         </ButtonLink>
@@ -48,10 +55,14 @@ export default function WhatsappTab({ loaderData }: Route.ComponentProps) {
   const { programmeLabel, classPages, parentGroup } = loaderData;
   return (
     <div className="space-y-6">
-      <Section id="class-pages-heading" title="WhatsApp Class Pages" headingClassName="text-xl font-semibold text-gray-900">
+      <Section
+        id="class-pages-heading"
+        title="WhatsApp Class Pages"
+        headingClassName="text-xl font-semibold text-gray-900"
+      >
         <div role="note" className="mt-3 rounded-lg border border-brand-600 bg-brand-50 p-4 text-sm text-brand-800">
-          Join the WhatsApp class page of each of your subjects: facilitators share lessons, notes and assignments there. Each link opens WhatsApp in a new
-          tab.
+          Join the WhatsApp class page of each of your subjects: facilitators share lessons, notes and assignments
+          there. Each link opens WhatsApp in a new tab.
         </div>
         {classPages.length ? (
           <ul className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
@@ -70,10 +81,15 @@ export default function WhatsappTab({ loaderData }: Route.ComponentProps) {
         )}
       </Section>
 
-      <Section id="parent-group-heading" title="Parent/Guardian Group" className="rounded-xl border-2 border-purple-300 bg-purple-50 p-5" headingClassName="text-lg font-semibold text-purple-900">
+      <Section
+        id="parent-group-heading"
+        title="Parent/Guardian Group"
+        className="rounded-xl border-2 border-purple-300 bg-purple-50 p-5"
+        headingClassName="text-lg font-semibold text-purple-900"
+      >
         <p className="mt-2 text-purple-900">
-          <strong>This group is strictly for parents and guardians. Students must not join it.</strong> Share the link with your parent or guardian so they
-          can follow your classes.
+          <strong>This group is strictly for parents and guardians. Students must not join it.</strong> Share the link
+          with your parent or guardian so they can follow your classes.
         </p>
         <div className="mt-4">
           {parentGroup ? (

@@ -43,7 +43,7 @@ async function parallel(total: number, concurrency: number, fn: (i: number) => P
   await Promise.all(
     Array.from({ length: concurrency }, async () => {
       while (next < total) await fn(next++);
-    })
+    }),
   );
 }
 
@@ -83,7 +83,7 @@ async function benchSize(client: MongoClient, n: number) {
     parallel(lookups, 8, async (i) => {
       const doc = await coll.findOne({ email: `student${(i * 7) % n}@example.com` });
       if (!doc) throw new Error("lookup missed");
-    })
+    }),
   );
 
   const pages = 20;
@@ -95,7 +95,7 @@ async function benchSize(client: MongoClient, n: number) {
         .sort({ createdAt: -1 })
         .skip(100)
         .limit(50)
-        .toArray()
+        .toArray(),
     );
     if (rows.length !== 50) throw new Error(`page returned ${rows.length} rows`);
     times.push(ms);
@@ -113,7 +113,9 @@ async function benchSize(client: MongoClient, n: number) {
   const deepPage = await medianMs(10, pageOf({}, deep));
   const searchPage = await medianMs(10, pageOf(searchFilter, 0));
   const countAll = await medianMs(10, () => coll.countDocuments({}));
-  const countCourse = await medianMs(10, (i) => coll.countDocuments({ courseId: courseIds[i % COURSES], status: "confirmed" }));
+  const countCourse = await medianMs(10, (i) =>
+    coll.countDocuments({ courseId: courseIds[i % COURSES], status: "confirmed" }),
+  );
   const countSearch = await medianMs(5, () => coll.countDocuments(searchFilter));
   const countIndexed = await medianMs(10, (i) => coll.countDocuments({ courseId: courseIds[i % COURSES] }));
   const from = new Date(1_700_000_000_000 + 500_000 * 1000);
@@ -121,14 +123,24 @@ async function benchSize(client: MongoClient, n: number) {
   const to = new Date(from.getTime() + Math.ceil((50 * 1_000_003) / n) * 1000);
   const range = await medianMs(10, () => coll.find({ createdAt: { $gte: from, $lt: to } }).toArray());
   const rangeRows = (await coll.find({ createdAt: { $gte: from, $lt: to } }).toArray()).length;
-  const textPage = await medianMs(10, (i) => coll.find({ $text: { $search: `student${(i * 7919) % n}` } }).sort({ createdAt: -1 }).limit(50).toArray());
-  const groupCount = await medianMs(5, () => coll.aggregate([{ $group: { _id: "$courseId", n: { $sum: 1 } } }]).toArray());
+  const textPage = await medianMs(10, (i) =>
+    coll
+      .find({ $text: { $search: `student${(i * 7919) % n}` } })
+      .sort({ createdAt: -1 })
+      .limit(50)
+      .toArray(),
+  );
+  const groupCount = await medianMs(5, () =>
+    coll.aggregate([{ $group: { _id: "$courseId", n: { $sum: 1 } } }]).toArray(),
+  );
 
   console.log(`\n${fmt(n)} documents (in-memory)`);
   console.log(`  insertMany (batches of 1000): ${fmt((n / bulkMs) * 1000)} inserts/s`);
   console.log(`  insertOne  (8 concurrent):    ${fmt((singles / singleMs) * 1000)} inserts/s`);
   console.log(`  indexed findOne by email:     ${fmt((lookups / lookupMs) * 1000)} lookups/s`);
-  console.log(`  page (courseId filter, sort createdAt desc, skip 100, limit 50): median ${times[Math.floor(pages / 2)].toFixed(1)} ms, max ${times[pages - 1].toFixed(1)} ms`);
+  console.log(
+    `  page (courseId filter, sort createdAt desc, skip 100, limit 50): median ${times[Math.floor(pages / 2)].toFixed(1)} ms, max ${times[pages - 1].toFixed(1)} ms`,
+  );
   console.log(`  page (no filter, sort createdAt desc, limit 50):                 ${ms(top)}`);
   console.log(`  deep page (no filter, sort createdAt desc, skip ${fmt(deep)}, limit 50): ${ms(deepPage)}`);
   console.log(`  search page ($or of 3 case-insensitive $regex, sorted, limit 50): ${ms(searchPage)}`);
@@ -154,7 +166,8 @@ async function benchDurable() {
     const [, sMs] = await timed(() => parallel(singles, 16, (i) => coll.insertOne(registration(i, courseIds))));
     const bulk = 10_000;
     const [, bMs] = await timed(async () => {
-      for (let i = 0; i < bulk; i += 1000) await coll.insertMany(Array.from({ length: 1000 }, (_, j) => registration(singles + i + j, courseIds)));
+      for (let i = 0; i < bulk; i += 1000)
+        await coll.insertMany(Array.from({ length: 1000 }, (_, j) => registration(singles + i + j, courseIds)));
     });
     console.log(`\ndurable (data dir, fdatasync before each acknowledgement)`);
     console.log(`  insertOne  (16 concurrent, group commit): ${fmt((singles / sMs) * 1000)} inserts/s`);

@@ -10,7 +10,9 @@ import { startEmbeddedMongo } from "./index.js";
 
 function usage(msg?: string): never {
   if (msg) console.error(msg);
-  console.error("usage: npm run db -- [--memory] [--data-dir DIR] [--port N] [--host H] [--compact-threshold BYTES] [--quiet]");
+  console.error(
+    "usage: npm run db -- [--memory] [--data-dir DIR] [--port N] [--host H] [--compact-threshold BYTES] [--quiet]",
+  );
   process.exit(2);
 }
 

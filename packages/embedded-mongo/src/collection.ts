@@ -78,8 +78,12 @@ export class Index {
     this.lead = this.fields.length > 1 ? new Map() : null;
     this.fullKeys = this.fields.length === 1 || this.unique;
     // A hidden index (collMod / createIndexes `hidden: true`) is maintained and enforces uniqueness, but the planner never uses it.
-    this.usableForLookup = !spec.hidden && !this.text && !this.partial && !this.fields[0].path.some((p) => /^\d+$/.test(p));
-    this.view = !this.text && this.fields.length === 1 && !this.partial && !this.sparse && this.usableForLookup ? new OrderedView(this.fields[0].path) : null;
+    this.usableForLookup =
+      !spec.hidden && !this.text && !this.partial && !this.fields[0].path.some((p) => /^\d+$/.test(p));
+    this.view =
+      !this.text && this.fields.length === 1 && !this.partial && !this.sparse && this.usableForLookup
+        ? new OrderedView(this.fields[0].path)
+        : null;
   }
 
   get leadingField(): string {
@@ -226,7 +230,13 @@ export type { RangeBounds };
 
 type IndexKeys = { keys: string[]; values: any[][]; leads: string[]; multi: boolean };
 
-export function dupKeyError(ns: string, indexName: string, keyPattern: Doc, fields: string[], values: any[]): MongoError {
+export function dupKeyError(
+  ns: string,
+  indexName: string,
+  keyPattern: Doc,
+  fields: string[],
+  values: any[],
+): MongoError {
   const keyValue: Doc = {};
   fields.forEach((f, i) => (keyValue[f] = values[i] === undefined ? null : values[i]));
   const rendered = fields.map((f, i) => `${f}: ${renderValue(values[i])}`).join(", ");
@@ -234,7 +244,7 @@ export function dupKeyError(ns: string, indexName: string, keyPattern: Doc, fiel
     11000,
     "DuplicateKey",
     `E11000 duplicate key error collection: ${ns} index: ${indexName} dup key: { ${rendered} }`,
-    { keyPattern: { ...keyPattern }, keyValue }
+    { keyPattern: { ...keyPattern }, keyValue },
   );
 }
 
@@ -270,7 +280,12 @@ export class Collection {
       nextSeq: this.nextSeq,
       size: this.docs.size,
       idNonOrderable: this.idView.nonOrderable,
-      indexes: this.indexes.map((ix) => ({ spec: serialize(ix.spec), fullKeys: ix.fullKeys, multikeyDocs: ix.multikeyDocs, nonOrderable: ix.view?.nonOrderable ?? 0 })),
+      indexes: this.indexes.map((ix) => ({
+        spec: serialize(ix.spec),
+        fullKeys: ix.fullKeys,
+        multikeyDocs: ix.multikeyDocs,
+        nonOrderable: ix.view?.nonOrderable ?? 0,
+      })),
     };
     emit(header);
     const ordOf = new Map<string, number>();
@@ -278,7 +293,12 @@ export class Collection {
     let part: ImageDocs | null = null;
     let i = 0;
     for (const [id, doc] of this.docs) {
-      part ??= { shapes: [], kinds: new Int32Array(Math.min(IMAGE_DOCS, this.docs.size - i)), docs: [], seqs: new Float64Array(Math.min(IMAGE_DOCS, this.docs.size - i)) };
+      part ??= {
+        shapes: [],
+        kinds: new Int32Array(Math.min(IMAGE_DOCS, this.docs.size - i)),
+        docs: [],
+        seqs: new Float64Array(Math.min(IMAGE_DOCS, this.docs.size - i)),
+      };
       const j = part.docs.length;
       ordOf.set(id, i++);
       part.seqs[j] = this.seqOf(doc);
@@ -393,7 +413,14 @@ export class Collection {
       if (!ix.unique || !k) return;
       k.keys.forEach((key, j) => {
         for (const other of idsIn(ix.entries.get(key))) {
-          if (other !== id) throw dupKeyError(this.ns, ix.spec.name, ix.spec.key, ix.fields.map((f) => f.name), k.values[j]);
+          if (other !== id)
+            throw dupKeyError(
+              this.ns,
+              ix.spec.name,
+              ix.spec.key,
+              ix.fields.map((f) => f.name),
+              k.values[j],
+            );
         }
       });
     });
@@ -471,7 +498,13 @@ export class Collection {
         k.keys.forEach((key, j) => {
           const s = ix.entries.get(key);
           if (s !== undefined && !idsHas(s, id)) {
-            throw dupKeyError(this.ns, spec.name, spec.key, ix.fields.map((f) => f.name), k.values[j]);
+            throw dupKeyError(
+              this.ns,
+              spec.name,
+              spec.key,
+              ix.fields.map((f) => f.name),
+              k.values[j],
+            );
           }
         });
       }
@@ -537,7 +570,12 @@ export class Collection {
       if (best && ids.length >= best.length) continue;
       best = ids.map((id) => this.docs.get(id)!);
       const ix = field === "_id" ? null : this.indexes.find((i) => i.view === view)!;
-      this.lastScan = { indexName: ix ? ix.spec.name : "_id_", keyPattern: ix ? ix.spec.key : { _id: 1 }, field, bounds: "range" };
+      this.lastScan = {
+        indexName: ix ? ix.spec.name : "_id_",
+        keyPattern: ix ? ix.spec.key : { _id: 1 },
+        field,
+        bounds: "range",
+      };
     }
     return best;
   }
@@ -599,7 +637,9 @@ export class Collection {
    * when no such index can answer (none, sparse, partial, or multikey).
    */
   groupCountsFromIndex(field: string): { value: any; count: number }[] | null {
-    const ix = this.indexes.find((i) => i.usableForLookup && !i.sparse && i.leadingField === field && i.multikeyDocs === 0);
+    const ix = this.indexes.find(
+      (i) => i.usableForLookup && !i.sparse && i.leadingField === field && i.multikeyDocs === 0,
+    );
     if (!ix) return null;
     this.lastScan = { indexName: ix.spec.name, keyPattern: ix.spec.key, field, bounds: "distinct" };
     const out: { value: any; count: number }[] = [];
@@ -624,7 +664,8 @@ export class Collection {
   private orCandidates(filter: Doc): Doc[] | null {
     const ors: unknown[][] = [];
     if (Array.isArray(filter.$or)) ors.push(filter.$or);
-    if (Array.isArray(filter.$and)) for (const sub of filter.$and) if (isPlainObject(sub) && Array.isArray(sub.$or)) ors.push(sub.$or);
+    if (Array.isArray(filter.$and))
+      for (const sub of filter.$and) if (isPlainObject(sub) && Array.isArray(sub.$or)) ors.push(sub.$or);
     let best: Doc[] | null = null;
     let bestScan: ScanInfo | null = null;
     for (const branches of ors) {
@@ -642,7 +683,13 @@ export class Collection {
       }
       if (!narrowed || (best && union.size >= best.length)) continue;
       best = [...union].sort((x, y) => this.seqOf(x) - this.seqOf(y));
-      bestScan = { indexName: scans.map((x) => x.indexName).join(" | "), keyPattern: {}, field: "", bounds: "or", branches: scans };
+      bestScan = {
+        indexName: scans.map((x) => x.indexName).join(" | "),
+        keyPattern: {},
+        field: "",
+        bounds: "or",
+        branches: scans,
+      };
     }
     this.lastScan = bestScan;
     return best;
@@ -744,7 +791,8 @@ function rangeConditions(filter: Doc, out = new Map<string, RangeBounds>()): Map
 function rangeable(v: any): boolean {
   if (v === null || v === undefined || Array.isArray(v) || v instanceof RegExp || isPlainObject(v)) return false;
   if (typeof v === "number") return !Number.isNaN(v);
-  if (typeof v === "object" && v._bsontype && !["ObjectId", "Int32", "Double", "Long"].includes(v._bsontype)) return false;
+  if (typeof v === "object" && v._bsontype && !["ObjectId", "Int32", "Double", "Long"].includes(v._bsontype))
+    return false;
   return true;
 }
 

@@ -62,7 +62,14 @@ export function cmd_getlog(engine: Engine) {
 
 export function cmd_hostinfo(engine: Engine) {
   return {
-    system: { currentTime: new Date(), hostname: os.hostname(), cpuAddrSize: 64, memSizeMB: Math.round(os.totalmem() / 1048576), numCores: os.cpus().length, cpuArch: os.arch() },
+    system: {
+      currentTime: new Date(),
+      hostname: os.hostname(),
+      cpuAddrSize: 64,
+      memSizeMB: Math.round(os.totalmem() / 1048576),
+      numCores: os.cpus().length,
+      cpuArch: os.arch(),
+    },
     os: { type: os.type(), name: os.platform(), version: os.release() },
     extra: {},
     ok: 1,
@@ -106,7 +113,11 @@ export function cmd_committransaction(engine: Engine): Doc {
 }
 
 export function cmd_saslstart(engine: Engine): Doc {
-  throw new MongoError(18, "AuthenticationFailed", "Authentication is not supported by the embedded MongoDB server (it has no users; connect without credentials)");
+  throw new MongoError(
+    18,
+    "AuthenticationFailed",
+    "Authentication is not supported by the embedded MongoDB server (it has no users; connect without credentials)",
+  );
 }
 
 export function cmd_authenticate(engine: Engine): Doc {
@@ -131,8 +142,17 @@ export function cmd_serverstatus(engine: Engine) {
     localTime: new Date(),
     connections: {},
     metrics: {
-      queryExecutor: { scannedObjects: queryStats.examined, collectionScans: { total: engine.collectionScans, nonTailable: engine.collectionScans } },
-      embedded: { collections, objects, openCursors: engine.cursors.size, collectionScans: engine.recentScans, documentsMatched: queryStats.matched },
+      queryExecutor: {
+        scannedObjects: queryStats.examined,
+        collectionScans: { total: engine.collectionScans, nonTailable: engine.collectionScans },
+      },
+      embedded: {
+        collections,
+        objects,
+        openCursors: engine.cursors.size,
+        collectionScans: engine.recentScans,
+        documentsMatched: queryStats.matched,
+      },
     },
     ok: 1,
   };
@@ -146,7 +166,18 @@ export function cmd_dbstats(engine: Engine, db: string) {
     objects += c.docs.size;
     indexes += c.indexes.length + 1;
   }
-  return { db, collections: colls?.size ?? 0, views: 0, objects, indexes, dataSize: 0, storageSize: 0, indexSize: 0, totalSize: 0, ok: 1 };
+  return {
+    db,
+    collections: colls?.size ?? 0,
+    views: 0,
+    objects,
+    indexes,
+    dataSize: 0,
+    storageSize: 0,
+    indexSize: 0,
+    totalSize: 0,
+    ok: 1,
+  };
 }
 
 // ---------------------------------------------------------------- databases & collections
@@ -154,7 +185,11 @@ export function cmd_dbstats(engine: Engine, db: string) {
 export function cmd_listdatabases(engine: Engine, _db: string, cmd: Doc) {
   const databases = Array.from(engine.dbs.keys())
     .sort()
-    .map((name) => ({ name, sizeOnDisk: 0, empty: !Array.from(engine.dbs.get(name)!.values()).some((c) => c.docs.size > 0) }));
+    .map((name) => ({
+      name,
+      sizeOnDisk: 0,
+      empty: !Array.from(engine.dbs.get(name)!.values()).some((c) => c.docs.size > 0),
+    }));
   let list: Doc[] = databases;
   if (cmd.filter) list = list.filter((d) => compileQuery(assertFilter(cmd.filter), mingoOptions()).test(d));
   if (cmd.nameOnly) return { databases: list.map((d) => ({ name: d.name })), ok: 1 };
@@ -183,8 +218,19 @@ export function cmd_listcollections(engine: Engine, db: string, cmd: Doc) {
 export function cmd_create(engine: Engine, db: string, cmd: Doc) {
   const name = cmd.create;
   if (typeof name !== "string") throw new MongoError(2, "BadValue", "collection name must be a string");
-  for (const opt of ["capped", "viewOn", "timeseries", "clusteredIndex", "changeStreamPreAndPostImages", "validator", "encryptedFields"]) {
-    if (cmd[opt] && !(opt === "validator" && isPlainObject(cmd[opt]) && Object.keys(cmd[opt]).length === 0)) throw notSupported(`create option '${opt}' (a collection ${opt === "validator" ? "validator, $jsonSchema or query" : opt})`);
+  for (const opt of [
+    "capped",
+    "viewOn",
+    "timeseries",
+    "clusteredIndex",
+    "changeStreamPreAndPostImages",
+    "validator",
+    "encryptedFields",
+  ]) {
+    if (cmd[opt] && !(opt === "validator" && isPlainObject(cmd[opt]) && Object.keys(cmd[opt]).length === 0))
+      throw notSupported(
+        `create option '${opt}' (a collection ${opt === "validator" ? "validator, $jsonSchema or query" : opt})`,
+      );
   }
   checkCollation(cmd.collation);
   if (engine.getCollection(db, name)) {
@@ -192,7 +238,23 @@ export function cmd_create(engine: Engine, db: string, cmd: Doc) {
   }
   const options: Doc = {};
   for (const k of Object.keys(cmd)) {
-    if (["create", "$db", "lsid", "$clusterTime", "txnNumber", "writeConcern", "readConcern", "apiVersion", "apiStrict", "apiDeprecationErrors", "$readPreference", "comment"].includes(k)) continue;
+    if (
+      [
+        "create",
+        "$db",
+        "lsid",
+        "$clusterTime",
+        "txnNumber",
+        "writeConcern",
+        "readConcern",
+        "apiVersion",
+        "apiStrict",
+        "apiDeprecationErrors",
+        "$readPreference",
+        "comment",
+      ].includes(k)
+    )
+      continue;
     options[k] = cmd[k];
   }
   engine.ensureCollection(db, name, options);
@@ -226,14 +288,20 @@ export function cmd_renamecollection(engine: Engine): Doc {
 
 export function cmd_createindexes(engine: Engine, db: string, cmd: Doc) {
   const name = cmd.createIndexes;
-  if (!Array.isArray(cmd.indexes) || cmd.indexes.length === 0) throw new MongoError(2, "BadValue", "Must specify at least one index to create");
+  if (!Array.isArray(cmd.indexes) || cmd.indexes.length === 0)
+    throw new MongoError(2, "BadValue", "Must specify at least one index to create");
   const specs: IndexSpec[] = cmd.indexes.map((raw: Doc) => {
-    if (!isPlainObject(raw?.key) || Object.keys(raw.key).length === 0) throw new MongoError(67, "CannotCreateIndex", "index key pattern must be a non-empty object");
+    if (!isPlainObject(raw?.key) || Object.keys(raw.key).length === 0)
+      throw new MongoError(67, "CannotCreateIndex", "index key pattern must be a non-empty object");
     for (const [f, dir] of Object.entries(raw.key)) {
       const n = typeof dir === "bigint" ? Number(dir) : typeof dir === "number" ? dir : NaN;
       if (dir === "text") continue;
       if (n !== 1 && n !== -1) {
-        throw new MongoError(67, "CannotCreateIndex", `index type ${JSON.stringify(String(dir))} on field '${f}' is not supported by the embedded MongoDB server (only ascending/descending indexes)`);
+        throw new MongoError(
+          67,
+          "CannotCreateIndex",
+          `index type ${JSON.stringify(String(dir))} on field '${f}' is not supported by the embedded MongoDB server (only ascending/descending indexes)`,
+        );
       }
     }
     checkCollation(raw.collation);
@@ -251,31 +319,58 @@ export function cmd_createindexes(engine: Engine, db: string, cmd: Doc) {
   const before = coll.indexes.length + 1;
   let note: string | undefined;
   for (const spec of specs) {
-    if (spec.name === "_id_" || (Object.keys(spec.key).length === 1 && "_id" in spec.key && !spec.unique && !spec.partialFilterExpression)) {
+    if (
+      spec.name === "_id_" ||
+      (Object.keys(spec.key).length === 1 && "_id" in spec.key && !spec.unique && !spec.partialFilterExpression)
+    ) {
       note = "all indexes already exist";
       continue;
     }
     const sameName = coll.indexes.find((i) => i.spec.name === spec.name);
-    const sameKey = coll.indexes.find((i) => encodeKey(i.spec.key) === encodeKey(spec.key) && encodeKey(i.spec.partialFilterExpression ?? null) === encodeKey(spec.partialFilterExpression ?? null));
+    const sameKey = coll.indexes.find(
+      (i) =>
+        encodeKey(i.spec.key) === encodeKey(spec.key) &&
+        encodeKey(i.spec.partialFilterExpression ?? null) === encodeKey(spec.partialFilterExpression ?? null),
+    );
     if (sameName) {
       if (encodeKey(sameName.spec.key) !== encodeKey(spec.key)) {
-        throw new MongoError(86, "IndexKeySpecsConflict", `An existing index has the same name as the requested index. When index names are not specified, they are auto generated and can cause conflicts. Please refer to our documentation. Requested index: ${JSON.stringify(spec)}, existing index: ${JSON.stringify(sameName.spec)}`);
+        throw new MongoError(
+          86,
+          "IndexKeySpecsConflict",
+          `An existing index has the same name as the requested index. When index names are not specified, they are auto generated and can cause conflicts. Please refer to our documentation. Requested index: ${JSON.stringify(spec)}, existing index: ${JSON.stringify(sameName.spec)}`,
+        );
       }
       if (!sameOptions(sameName.spec, spec)) {
-        throw new MongoError(85, "IndexOptionsConflict", `An equivalent index already exists with the same name but different options. Requested index: ${JSON.stringify(spec)}, existing index: ${JSON.stringify(sameName.spec)}`);
+        throw new MongoError(
+          85,
+          "IndexOptionsConflict",
+          `An equivalent index already exists with the same name but different options. Requested index: ${JSON.stringify(spec)}, existing index: ${JSON.stringify(sameName.spec)}`,
+        );
       }
       note = "all indexes already exist";
       continue;
     }
     if (sameKey) {
       if (sameOptions(sameKey.spec, spec)) {
-        throw new MongoError(85, "IndexOptionsConflict", `Index already exists with a different name: ${sameKey.spec.name}`);
+        throw new MongoError(
+          85,
+          "IndexOptionsConflict",
+          `Index already exists with a different name: ${sameKey.spec.name}`,
+        );
       }
-      throw new MongoError(85, "IndexOptionsConflict", `An equivalent index already exists with a different name and options. Requested index: ${JSON.stringify(spec)}, existing index: ${JSON.stringify(sameKey.spec)}`);
+      throw new MongoError(
+        85,
+        "IndexOptionsConflict",
+        `An equivalent index already exists with a different name and options. Requested index: ${JSON.stringify(spec)}, existing index: ${JSON.stringify(sameKey.spec)}`,
+      );
     }
     const existingText = coll.textIndex;
     if (existingText && Object.values(spec.key).includes("text")) {
-      throw new MongoError(85, "IndexOptionsConflict", `An equivalent index already exists with a different name and options: only one text index per collection is allowed, found existing text index with name: ${existingText.spec.name}`);
+      throw new MongoError(
+        85,
+        "IndexOptionsConflict",
+        `An equivalent index already exists with a different name and options: only one text index per collection is allowed, found existing text index with name: ${existingText.spec.name}`,
+      );
     }
     try {
       coll.addIndex(spec);
@@ -287,7 +382,12 @@ export function cmd_createindexes(engine: Engine, db: string, cmd: Doc) {
     }
     engine.log({ op: "ix", db, coll: coll.name, spec });
   }
-  const out: Doc = { numIndexesBefore: before, numIndexesAfter: coll.indexes.length + 1, createdCollectionAutomatically: created, ok: 1 };
+  const out: Doc = {
+    numIndexesBefore: before,
+    numIndexesAfter: coll.indexes.length + 1,
+    createdCollectionAutomatically: created,
+    ok: 1,
+  };
   if (note && out.numIndexesAfter === before) out.note = note;
   return out;
 }
@@ -296,16 +396,39 @@ export function cmd_createindexes(engine: Engine, db: string, cmd: Doc) {
 export function cmd_collmod(engine: Engine, db: string, cmd: Doc) {
   const coll = engine.getCollection(db, cmd.collMod);
   if (!coll) throw new MongoError(26, "NamespaceNotFound", `ns does not exist: ${db}.${cmd.collMod}`);
-  for (const opt of ["validator", "validationLevel", "validationAction", "viewOn", "pipeline", "expireAfterSeconds", "timeseries", "changeStreamPreAndPostImages", "clusteredIndex", "cappedSize", "cappedMax", "recordIdsReplicated"]) {
+  for (const opt of [
+    "validator",
+    "validationLevel",
+    "validationAction",
+    "viewOn",
+    "pipeline",
+    "expireAfterSeconds",
+    "timeseries",
+    "changeStreamPreAndPostImages",
+    "clusteredIndex",
+    "cappedSize",
+    "cappedMax",
+    "recordIdsReplicated",
+  ]) {
     if (opt in cmd) throw notSupported(`collMod option '${opt}'`);
   }
   if (cmd.index === undefined) return { ok: 1 };
   const change = cmd.index;
   if (!isPlainObject(change)) throw new MongoError(14, "TypeMismatch", "collMod: 'index' must be an object");
-  const ix = coll.indexes.find((i) => (typeof change.name === "string" ? i.spec.name === change.name : isPlainObject(change.keyPattern) && encodeKey(i.spec.key) === encodeKey(normKey(change.keyPattern))));
-  if (!ix) throw new MongoError(27, "IndexNotFound", `cannot find index ${typeof change.name === "string" ? change.name : JSON.stringify(change.keyPattern)} for ns ${coll.ns}`);
+  const ix = coll.indexes.find((i) =>
+    typeof change.name === "string"
+      ? i.spec.name === change.name
+      : isPlainObject(change.keyPattern) && encodeKey(i.spec.key) === encodeKey(normKey(change.keyPattern)),
+  );
+  if (!ix)
+    throw new MongoError(
+      27,
+      "IndexNotFound",
+      `cannot find index ${typeof change.name === "string" ? change.name : JSON.stringify(change.keyPattern)} for ns ${coll.ns}`,
+    );
   for (const k of Object.keys(change)) {
-    if (!["name", "keyPattern", "hidden", "expireAfterSeconds"].includes(k)) throw notSupported(`collMod index option '${k}'`);
+    if (!["name", "keyPattern", "hidden", "expireAfterSeconds"].includes(k))
+      throw notSupported(`collMod index option '${k}'`);
   }
   const spec: IndexSpec = { ...ix.spec };
   const out: Doc = {};
@@ -316,9 +439,11 @@ export function cmd_collmod(engine: Engine, db: string, cmd: Doc) {
     else delete spec.hidden;
   }
   if ("expireAfterSeconds" in change) {
-    if (ix.spec.expireAfterSeconds === undefined) throw new MongoError(72, "InvalidOptions", "no expireAfterSeconds field to update");
+    if (ix.spec.expireAfterSeconds === undefined)
+      throw new MongoError(72, "InvalidOptions", "no expireAfterSeconds field to update");
     const secs = Number(change.expireAfterSeconds);
-    if (!Number.isFinite(secs) || secs < 0) throw new MongoError(2, "BadValue", "expireAfterSeconds must be a number >= 0");
+    if (!Number.isFinite(secs) || secs < 0)
+      throw new MongoError(2, "BadValue", "expireAfterSeconds must be a number >= 0");
     out.expireAfterSeconds_old = ix.spec.expireAfterSeconds;
     out.expireAfterSeconds_new = secs;
     spec.expireAfterSeconds = secs;
@@ -333,7 +458,8 @@ const PARAMETERS: Record<string, (engine: Engine, v?: any) => any> = {
   ttlMonitorSleepSecs: (engine, v) => {
     if (v !== undefined) {
       const secs = Number(v);
-      if (!Number.isInteger(secs) || secs < 1) throw new MongoError(2, "BadValue", "ttlMonitorSleepSecs must be a positive integer");
+      if (!Number.isInteger(secs) || secs < 1)
+        throw new MongoError(2, "BadValue", "ttlMonitorSleepSecs must be a positive integer");
       engine.setTtlInterval(secs * 1000);
     }
     return Math.round(engine.ttlIntervalMs / 1000);
@@ -342,12 +468,18 @@ const PARAMETERS: Record<string, (engine: Engine, v?: any) => any> = {
 
 /** setParameter: the server parameters the engine has (ttlMonitorSleepSecs); any other is refused as unknown. */
 export function cmd_setparameter(engine: Engine, db: string, cmd: Doc) {
-  if (db !== "admin") throw new MongoError(13, "Unauthorized", "setParameter may only be run against the admin database.");
+  if (db !== "admin")
+    throw new MongoError(13, "Unauthorized", "setParameter may only be run against the admin database.");
   const out: Doc = {};
   for (const k of Object.keys(cmd)) {
     if (k === "setParameter" || k.startsWith("$") || k === "lsid" || k === "comment") continue;
     const p = PARAMETERS[k];
-    if (!p) throw new MongoError(2, "BadValue", `attempted to set unrecognized parameter [${k}], use help:true to see options `);
+    if (!p)
+      throw new MongoError(
+        2,
+        "BadValue",
+        `attempted to set unrecognized parameter [${k}], use help:true to see options `,
+      );
     out.was = p(engine);
     p(engine, cmd[k]);
   }
@@ -372,14 +504,16 @@ export function cmd_dropindexes(engine: Engine, db: string, cmd: Doc) {
   else if (isPlainObject(target)) {
     const found = coll.indexes.find((i) => encodeKey(i.spec.key) === encodeKey(normKey(target)));
     if (!found) {
-      if (encodeKey(normKey(target)) === encodeKey({ _id: 1 })) throw new MongoError(72, "InvalidOptions", "cannot drop _id index");
+      if (encodeKey(normKey(target)) === encodeKey({ _id: 1 }))
+        throw new MongoError(72, "InvalidOptions", "cannot drop _id index");
       throw new MongoError(27, "IndexNotFound", `can't find index with key: ${JSON.stringify(target)}`);
     }
     names = [found.spec.name];
   } else throw new MongoError(14, "TypeMismatch", "dropIndexes: 'index' must be a string, array or object");
   for (const n of names) {
     if (n === "_id_") throw new MongoError(72, "InvalidOptions", "cannot drop _id index");
-    if (!coll.indexes.some((i) => i.spec.name === n)) throw new MongoError(27, "IndexNotFound", `index not found with name [${n}]`);
+    if (!coll.indexes.some((i) => i.spec.name === n))
+      throw new MongoError(27, "IndexNotFound", `index not found with name [${n}]`);
   }
   for (const n of names) {
     coll.dropIndex(n);

@@ -53,8 +53,11 @@ export function cmd_find(engine: Engine, db: string, cmd: Doc) {
   const docs = findPage(engine, coll, filter, cmd.sort ?? hinted ?? undefined, skip, limit);
   const ns = `${db}.${cmd.find}`;
   // A text score is computed for the whole result at once; any other projection is applied batch by batch.
-  if (splitMeta(cmd.projection).meta.length > 0) return cursorReply(engine, ns, shape(engine, coll, docs, filter, cmd.projection), cmd.batchSize, singleBatch);
-  return cursorReply(engine, ns, docs, cmd.batchSize, singleBatch, (batch) => shape(engine, coll, batch, filter, cmd.projection));
+  if (splitMeta(cmd.projection).meta.length > 0)
+    return cursorReply(engine, ns, shape(engine, coll, docs, filter, cmd.projection), cmd.batchSize, singleBatch);
+  return cursorReply(engine, ns, docs, cmd.batchSize, singleBatch, (batch) =>
+    shape(engine, coll, batch, filter, cmd.projection),
+  );
 }
 
 /**
@@ -70,7 +73,14 @@ export function cmd_explain(engine: Engine, db: string, cmd: Doc) {
   if (name === "find") {
     const filter = assertFilter(inner.filter, "filter", true);
     engine.plan = { stage: "EOF" };
-    const docs = findPage(engine, engine.getCollection(db, inner.find), filter, inner.sort, toInt(inner.skip), Math.abs(toInt(inner.limit)));
+    const docs = findPage(
+      engine,
+      engine.getCollection(db, inner.find),
+      filter,
+      inner.sort,
+      toInt(inner.skip),
+      Math.abs(toInt(inner.limit)),
+    );
     return explainReply(engine, `${db}.${inner.find}`, filter, verbosity, docs.length);
   }
   if (name === "count") {
@@ -92,11 +102,18 @@ export function cmd_explain(engine: Engine, db: string, cmd: Doc) {
 export function explainReply(engine: Engine, ns: string, filter: Doc, verbosity: any, nReturned?: number): Doc {
   const out: Doc = {
     explainVersion: "1",
-    queryPlanner: { namespace: ns, indexFilterSet: false, parsedQuery: filter, winningPlan: engine.plan, rejectedPlans: [] },
+    queryPlanner: {
+      namespace: ns,
+      indexFilterSet: false,
+      parsedQuery: filter,
+      winningPlan: engine.plan,
+      rejectedPlans: [],
+    },
     serverInfo: { host: os.hostname(), port: 0, version: "7.0.0", gitVersion: "embedded" },
     ok: 1,
   };
-  if (verbosity !== "queryPlanner" && nReturned !== undefined) out.executionStats = { executionSuccess: true, nReturned };
+  if (verbosity !== "queryPlanner" && nReturned !== undefined)
+    out.executionStats = { executionSuccess: true, nReturned };
   return out;
 }
 
@@ -105,7 +122,12 @@ export function cmd_getmore(engine: Engine, db: string, cmd: Doc) {
   const c = engine.cursors.get(id);
   const ns = `${db}.${cmd.collection}`;
   if (!c) throw new MongoError(43, "CursorNotFound", `cursor id ${id} not found`);
-  if (c.ns !== ns && !c.ns.startsWith(`${db}.$cmd`)) throw new MongoError(13, "Unauthorized", `Requested getMore on namespace '${ns}', but cursor belongs to a different namespace ${c.ns}`);
+  if (c.ns !== ns && !c.ns.startsWith(`${db}.$cmd`))
+    throw new MongoError(
+      13,
+      "Unauthorized",
+      `Requested getMore on namespace '${ns}', but cursor belongs to a different namespace ${c.ns}`,
+    );
   c.lastUsed = Date.now();
   const { batch, taken } = takeBatch(engine, c.docs, c.pos, toInt(cmd.batchSize), c.shape);
   c.pos += taken;
@@ -139,7 +161,13 @@ const SHAPED_BATCH_MAX = 10_000;
  * The next batch from `from`: at most `batchSize` documents and 16 MiB (always at least one). `shape` (a cursor's
  * projection) is applied to the documents of this batch only. `taken` is how far the cursor moves.
  */
-export function takeBatch(engine: Engine, docs: Doc[], from: number, batchSize: number, shape?: (docs: Doc[]) => Doc[]): { batch: Doc[]; taken: number } {
+export function takeBatch(
+  engine: Engine,
+  docs: Doc[],
+  from: number,
+  batchSize: number,
+  shape?: (docs: Doc[]) => Doc[],
+): { batch: Doc[]; taken: number } {
   const max = batchSize > 0 ? batchSize : shape ? SHAPED_BATCH_MAX : Infinity;
   const candidates = shape ? shape(docs.slice(from, Math.min(docs.length, from + max))) : null;
   const source = candidates ?? docs;
@@ -155,7 +183,14 @@ export function takeBatch(engine: Engine, docs: Doc[], from: number, batchSize: 
   return { batch: out, taken: out.length };
 }
 
-export function cursorReply(engine: Engine, ns: string, docs: Doc[], batchSizeRaw: any, singleBatch: boolean, shape?: (docs: Doc[]) => Doc[]): Doc {
+export function cursorReply(
+  engine: Engine,
+  ns: string,
+  docs: Doc[],
+  batchSizeRaw: any,
+  singleBatch: boolean,
+  shape?: (docs: Doc[]) => Doc[],
+): Doc {
   const batchSize = batchSizeRaw === undefined || batchSizeRaw === null ? 101 : toInt(batchSizeRaw);
   const first = batchSize === 0 ? [] : takeBatch(engine, docs, 0, batchSize, shape).batch;
   let id = 0n;
@@ -199,7 +234,8 @@ export function cmd_distinct(engine: Engine, db: string, cmd: Doc) {
 
 export function cmd_aggregate(engine: Engine, db: string, cmd: Doc) {
   const pipeline: Doc[] = cmd.pipeline;
-  if (!Array.isArray(pipeline)) throw new MongoError(14, "TypeMismatch", "'pipeline' option must be specified as an array");
+  if (!Array.isArray(pipeline))
+    throw new MongoError(14, "TypeMismatch", "'pipeline' option must be specified as an array");
   checkCollation(cmd.collation);
   const unsafe = checkPipeline(engine, pipeline, true);
   let input: Doc[];
@@ -207,7 +243,11 @@ export function cmd_aggregate(engine: Engine, db: string, cmd: Doc) {
   const collName = cmd.aggregate;
   if (collName === 1 || typeof collName !== "string") {
     if (!pipeline[0] || !("$documents" in pipeline[0])) {
-      throw new MongoError(2, "BadValue", "collection-less aggregate is only supported with $documents in the embedded MongoDB server");
+      throw new MongoError(
+        2,
+        "BadValue",
+        "collection-less aggregate is only supported with $documents in the embedded MongoDB server",
+      );
     }
     input = [];
     engine.plan = { stage: "VIRTUAL_SCAN" };
@@ -246,7 +286,13 @@ export function cmd_aggregate(engine: Engine, db: string, cmd: Doc) {
   } catch (e) {
     mapMingoError(e);
   }
-  return cursorReply(engine, `${db}.${typeof collName === "string" ? collName : "$cmd.aggregate"}`, out!, cmd.cursor?.batchSize, false);
+  return cursorReply(
+    engine,
+    `${db}.${typeof collName === "string" ? collName : "$cmd.aggregate"}`,
+    out!,
+    cmd.cursor?.batchSize,
+    false,
+  );
 }
 
 /** Validates a pipeline; returns true when inputs must be cloned (stage may mutate). */
@@ -254,18 +300,25 @@ export function checkPipeline(engine: Engine, pipeline: Doc[], top = false): boo
   let unsafe = false;
   for (const [i, stage] of pipeline.entries()) {
     if (!isPlainObject(stage) || Object.keys(stage).length !== 1) {
-      throw new MongoError(40323, "Location40323", "A pipeline stage specification object must contain exactly one field.");
+      throw new MongoError(
+        40323,
+        "Location40323",
+        "A pipeline stage specification object must contain exactly one field.",
+      );
     }
     const name = Object.keys(stage)[0];
     if (UNSUPPORTED_STAGES.has(name)) throw notSupported(`the ${name} stage`);
-    if (!(name in pipelineOperators) && name !== "$sort") throw new MongoError(40324, "Location40324", `Unrecognized pipeline stage name: '${name}'`);
+    if (!(name in pipelineOperators) && name !== "$sort")
+      throw new MongoError(40324, "Location40324", `Unrecognized pipeline stage name: '${name}'`);
     if (name === "$match") {
-      if (!isPlainObject(stage.$match)) throw new MongoError(15959, "Location15959", "the match filter must be an expression in an object");
+      if (!isPlainObject(stage.$match))
+        throw new MongoError(15959, "Location15959", "the match filter must be an expression in an object");
       checkUnsupported(top && i === 0 ? splitText(stage.$match).rest : stage.$match, "$match");
     } else if (hasMeta(stage)) throw notSupported("$meta in aggregation stages");
     if (name === "$sort") sortDocs([], stage.$sort);
     if (name === "$facet") {
-      for (const sub of Object.values(stage.$facet ?? {})) if (Array.isArray(sub) && checkPipeline(engine, sub as Doc[])) unsafe = true;
+      for (const sub of Object.values(stage.$facet ?? {}))
+        if (Array.isArray(sub) && checkPipeline(engine, sub as Doc[])) unsafe = true;
     } else if (name === "$lookup") {
       if (Array.isArray(stage.$lookup?.pipeline)) {
         checkPipeline(engine, stage.$lookup.pipeline);

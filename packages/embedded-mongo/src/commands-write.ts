@@ -30,7 +30,12 @@ import { findPage, match, project } from "./query.js";
 export function cmd_insert(engine: Engine, db: string, cmd: Doc) {
   const docs: Doc[] = cmd.documents ?? [];
   if (!Array.isArray(docs)) throw new MongoError(14, "TypeMismatch", "insert: 'documents' must be an array");
-  if (docs.length > MAX_WRITE_BATCH_SIZE) throw new MongoError(16, "InvalidLength", `Write batch sizes must be between 1 and ${MAX_WRITE_BATCH_SIZE}. Got ${docs.length} operations.`);
+  if (docs.length > MAX_WRITE_BATCH_SIZE)
+    throw new MongoError(
+      16,
+      "InvalidLength",
+      `Write batch sizes must be between 1 and ${MAX_WRITE_BATCH_SIZE}. Got ${docs.length} operations.`,
+    );
   const ordered = cmd.ordered !== false;
   const { coll } = engine.ensureCollection(db, cmd.insert);
   let n = 0;
@@ -49,11 +54,19 @@ export function cmd_insert(engine: Engine, db: string, cmd: Doc) {
 }
 
 /** Apply an update spec to a copy of `old`; returns the new document (or null when unchanged). */
-export function applyUpdate(engine: Engine, old: Doc, u: any, filter: Doc, arrayFilters: Doc[] | undefined, isInsert: boolean): Doc {
+export function applyUpdate(
+  engine: Engine,
+  old: Doc,
+  u: any,
+  filter: Doc,
+  arrayFilters: Doc[] | undefined,
+  isInsert: boolean,
+): Doc {
   if (Array.isArray(u)) {
     for (const st of u) {
       const name = isPlainObject(st) ? Object.keys(st)[0] : undefined;
-      if (!name || !UPDATE_PIPELINE_STAGES.has(name)) throw new MongoError(2, "BadValue", `${name ?? "stage"} is not allowed to be used within an update`);
+      if (!name || !UPDATE_PIPELINE_STAGES.has(name))
+        throw new MongoError(2, "BadValue", `${name ?? "stage"} is not allowed to be used within an update`);
     }
     let res: Doc | undefined;
     try {
@@ -65,13 +78,19 @@ export function applyUpdate(engine: Engine, old: Doc, u: any, filter: Doc, array
     if (!("_id" in res) && "_id" in old) res = { _id: old._id, ...res };
     return checkId(engine, old, idFirst(res), isInsert);
   }
-  if (!isPlainObject(u)) throw new MongoError(9, "FailedToParse", "Update argument must be either an object or an array");
+  if (!isPlainObject(u))
+    throw new MongoError(9, "FailedToParse", "Update argument must be either an object or an array");
   if (isOperatorUpdate(u)) {
     const doc = applyOperators(deepClone(old), u, filter, arrayFilters, isInsert);
     return checkId(engine, old, idFirst(doc), isInsert);
   }
   for (const k of Object.keys(u)) {
-    if (k.startsWith("$")) throw new MongoError(2, "BadValue", `The dollar ($) prefixed field '${k}' in '${k}' is not allowed in the context of an update's replacement document.`);
+    if (k.startsWith("$"))
+      throw new MongoError(
+        2,
+        "BadValue",
+        `The dollar ($) prefixed field '${k}' in '${k}' is not allowed in the context of an update's replacement document.`,
+      );
   }
   const doc: Doc = "_id" in old ? { _id: old._id } : {};
   for (const k of Object.keys(u)) setOwn(doc, k, deepClone(u[k]));
@@ -81,16 +100,31 @@ export function applyUpdate(engine: Engine, old: Doc, u: any, filter: Doc, array
 
 export function checkId(engine: Engine, old: Doc, doc: Doc, isInsert: boolean): Doc {
   if (!isInsert && encodeKey(old._id) !== encodeKey(doc._id)) {
-    throw new MongoError(66, "ImmutableField", "Performing an update on the path '_id' would modify the immutable field '_id'");
+    throw new MongoError(
+      66,
+      "ImmutableField",
+      "Performing an update on the path '_id' would modify the immutable field '_id'",
+    );
   }
   if (isInsert && "_id" in old && "_id" in doc && encodeKey(old._id) !== encodeKey(doc._id)) {
-    throw new MongoError(66, "ImmutableField", "Performing an update on the path '_id' would modify the immutable field '_id'");
+    throw new MongoError(
+      66,
+      "ImmutableField",
+      "Performing an update on the path '_id' would modify the immutable field '_id'",
+    );
   }
   return doc;
 }
 
 /** Core of update/findAndModify for one statement. */
-export function updateOne(engine: Engine, coll: Collection, doc: Doc, u: any, filter: Doc, arrayFilters: Doc[] | undefined): { newDoc: Doc; modified: boolean } {
+export function updateOne(
+  engine: Engine,
+  coll: Collection,
+  doc: Doc,
+  u: any,
+  filter: Doc,
+  arrayFilters: Doc[] | undefined,
+): { newDoc: Doc; modified: boolean } {
   const newDoc = applyUpdate(engine, doc, u, filter, arrayFilters, false);
   if (encodeKey(newDoc) === encodeKey(doc)) return { newDoc: doc, modified: false };
   checkDocumentSize(newDoc, "update");
@@ -99,14 +133,25 @@ export function updateOne(engine: Engine, coll: Collection, doc: Doc, u: any, fi
   return { newDoc, modified: true };
 }
 
-export function upsert(engine: Engine, db: string, collName: string, filter: Doc, u: any, arrayFilters: Doc[] | undefined): Doc {
+export function upsert(
+  engine: Engine,
+  db: string,
+  collName: string,
+  filter: Doc,
+  u: any,
+  arrayFilters: Doc[] | undefined,
+): Doc {
   const seed = upsertSeed(filter);
   let doc: Doc;
   if (Array.isArray(u) || isOperatorUpdate(u)) doc = applyUpdate(engine, seed, u, filter, arrayFilters, true);
   else {
     doc = applyUpdate(engine, seed, u, filter, arrayFilters, true);
     if ("_id" in seed && "_id" in u && encodeKey(seed._id) !== encodeKey(u._id)) {
-      throw new MongoError(66, "ImmutableField", "Performing an update on the path '_id' would modify the immutable field '_id'");
+      throw new MongoError(
+        66,
+        "ImmutableField",
+        "Performing an update on the path '_id' would modify the immutable field '_id'",
+      );
     }
   }
   if (!("_id" in doc) || doc._id === undefined) doc = { _id: new ObjectId(), ...doc };
@@ -130,9 +175,16 @@ export function cmd_update(engine: Engine, db: string, cmd: Doc) {
     const filter = assertFilter(st.q, "q", true);
     checkCollation(st.collation);
     checkHint(engine.getCollection(db, cmd.update), st.hint);
-    if (st.u === undefined) throw new MongoError(9, "FailedToParse", "BSON field 'update.updates.u' is missing but a required field");
+    if (st.u === undefined)
+      throw new MongoError(9, "FailedToParse", "BSON field 'update.updates.u' is missing but a required field");
     const multi = !!st.multi;
-    if (multi && !Array.isArray(st.u) && isPlainObject(st.u) && !isOperatorUpdate(st.u) && Object.keys(st.u).length > 0) {
+    if (
+      multi &&
+      !Array.isArray(st.u) &&
+      isPlainObject(st.u) &&
+      !isOperatorUpdate(st.u) &&
+      Object.keys(st.u).length > 0
+    ) {
       throw new MongoError(9, "FailedToParse", "multi update is not supported for replacement-style update");
     }
     const coll = engine.getCollection(db, cmd.update);
@@ -167,7 +219,8 @@ export function cmd_delete(engine: Engine, db: string, cmd: Doc) {
     checkCollation(st.collation);
     checkHint(coll, st.hint);
     const limit = toInt(st.limit);
-    if (limit !== 0 && limit !== 1) throw new MongoError(9, "FailedToParse", "The limit field in delete objects must be 0 or 1");
+    if (limit !== 0 && limit !== 1)
+      throw new MongoError(9, "FailedToParse", "The limit field in delete objects must be 0 or 1");
     if (!coll) return;
     const matched = limit === 1 ? findPage(engine, coll, filter, undefined, 0, 1) : match(engine, coll, filter);
     for (const doc of matched) {
@@ -185,12 +238,15 @@ export function cmd_findandmodify(engine: Engine, db: string, cmd: Doc) {
   checkCollation(cmd.collation);
   checkHint(engine.getCollection(db, collName), cmd.hint);
   const fields = cmd.fields ?? cmd.projection;
-  if (cmd.remove && cmd.update !== undefined) throw new MongoError(9, "FailedToParse", "Cannot specify both an update and remove=true");
-  if (!cmd.remove && cmd.update === undefined) throw new MongoError(9, "FailedToParse", "Either an update or remove=true must be specified");
-  if (cmd.remove && cmd.upsert) throw new MongoError(9, "FailedToParse", "Cannot specify both upsert=true and remove=true");
+  if (cmd.remove && cmd.update !== undefined)
+    throw new MongoError(9, "FailedToParse", "Cannot specify both an update and remove=true");
+  if (!cmd.remove && cmd.update === undefined)
+    throw new MongoError(9, "FailedToParse", "Either an update or remove=true must be specified");
+  if (cmd.remove && cmd.upsert)
+    throw new MongoError(9, "FailedToParse", "Cannot specify both upsert=true and remove=true");
   const coll = engine.getCollection(db, collName);
   const doc = findPage(engine, coll, filter, cmd.sort, 0, 1)[0];
-  const shape = (d: Doc | null) => (d ? project(engine, [d], {}, splitMeta(fields).rest)[0] ?? null : null);
+  const shape = (d: Doc | null) => (d ? (project(engine, [d], {}, splitMeta(fields).rest)[0] ?? null) : null);
   if (cmd.remove) {
     if (!doc) return { lastErrorObject: { n: 0 }, value: null, ok: 1 };
     coll!.removeById(encodeKey(doc._id));
@@ -200,7 +256,11 @@ export function cmd_findandmodify(engine: Engine, db: string, cmd: Doc) {
   if (!doc) {
     if (!cmd.upsert) return { lastErrorObject: { n: 0, updatedExisting: false }, value: null, ok: 1 };
     const inserted = upsert(engine, db, collName, filter, cmd.update, cmd.arrayFilters);
-    return { lastErrorObject: { n: 1, updatedExisting: false, upserted: inserted._id }, value: cmd.new ? shape(inserted) : null, ok: 1 };
+    return {
+      lastErrorObject: { n: 1, updatedExisting: false, upserted: inserted._id },
+      value: cmd.new ? shape(inserted) : null,
+      ok: 1,
+    };
   }
   const r = updateOne(engine, coll!, doc, cmd.update, filter, cmd.arrayFilters);
   return { lastErrorObject: { n: 1, updatedExisting: true }, value: shape(cmd.new ? r.newDoc : doc), ok: 1 };

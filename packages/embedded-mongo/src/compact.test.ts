@@ -10,7 +10,6 @@ import { compactDoc } from "./values.js";
 
 const t = useTestClient();
 
-
 describe("compactDoc", () => {
   const wide = (n: number) => Object.fromEntries(Array.from({ length: n }, (_, i) => [`field${i}`, `value ${i % 3}`]));
 
@@ -19,7 +18,14 @@ describe("compactDoc", () => {
     const id = new ObjectId();
     const bytes = Buffer.allocUnsafeSlow(2);
     bytes.write("ab");
-    const original = { _id: id, ...wide(20), when, nested: { ...wide(14), deep: { a: 1 } }, list: [{ ...wide(13) }, "x", 2], bin: new Binary(bytes) };
+    const original = {
+      _id: id,
+      ...wide(20),
+      when,
+      nested: { ...wide(14), deep: { a: 1 } },
+      list: [{ ...wide(13) }, "x", 2],
+      bin: new Binary(bytes),
+    };
     const before = JSON.stringify(original);
     const stored = compactDoc(original);
     expect(stored).not.toBe(original);
@@ -39,13 +45,19 @@ describe("compactDoc", () => {
   });
 
   it("stores every value of a field that holds thousands of different strings (past the shared-string table)", () => {
-    const docs = Array.from({ length: 2_500 }, (_, i) => ({ ...wide(12), name: `Ward ${i} Mensah`, tags: [`t${i % 3}`, `n${i}`] }));
+    const docs = Array.from({ length: 2_500 }, (_, i) => ({
+      ...wide(12),
+      name: `Ward ${i} Mensah`,
+      tags: [`t${i % 3}`, `n${i}`],
+    }));
     const stored = docs.map(compactDoc);
     expect(stored).toEqual(docs);
   });
 
   it("keeps __proto__ as an own field and never changes a prototype", () => {
-    const withProto = JSON.parse(`{${Array.from({ length: 14 }, (_, i) => `"k${i}": ${i}`).join(", ")}, "__proto__": {"polluted": true}}`);
+    const withProto = JSON.parse(
+      `{${Array.from({ length: 14 }, (_, i) => `"k${i}": ${i}`).join(", ")}, "__proto__": {"polluted": true}}`,
+    );
     const stored = compactDoc(withProto);
     expect(Object.getPrototypeOf(stored)).toBe(Object.prototype);
     expect(Object.prototype.hasOwnProperty.call(stored, "__proto__")).toBe(true);
@@ -57,7 +69,14 @@ describe("compactDoc", () => {
   });
 
   it("gives key names that are not identifiers (quotes, dots, digits, $) back unchanged", () => {
-    const odd: Record<string, number> = { ...Object.fromEntries(Array.from({ length: 12 }, (_, i) => [`f${i}`, i])), 'a"b': 1, "a.b": 2, "2": 3, $x: 4, "}); throw 1; ({": 5 };
+    const odd: Record<string, number> = {
+      ...Object.fromEntries(Array.from({ length: 12 }, (_, i) => [`f${i}`, i])),
+      'a"b': 1,
+      "a.b": 2,
+      "2": 3,
+      $x: 4,
+      "}); throw 1; ({": 5,
+    };
     const stored = compactDoc(odd);
     expect(stored).toEqual(odd);
     expect(Object.keys(stored)).toEqual(Object.keys(odd));
@@ -124,11 +143,15 @@ describe("without code generation from strings", () => {
       const stored = compactDoc(doc);
       console.log(JSON.stringify(stored) === JSON.stringify(doc) ? "same" : "different");
     `;
-    const run = spawnSync(process.execPath, ["--disallow-code-generation-from-strings", "--import", "tsx", "--input-type=module", "-e", script], {
-      cwd: new URL("..", import.meta.url),
-      encoding: "utf8",
-      timeout: 60_000,
-    });
+    const run = spawnSync(
+      process.execPath,
+      ["--disallow-code-generation-from-strings", "--import", "tsx", "--input-type=module", "-e", script],
+      {
+        cwd: new URL("..", import.meta.url),
+        encoding: "utf8",
+        timeout: 60_000,
+      },
+    );
     expect(run.stderr).not.toMatch(/Error/);
     expect(run.stdout.trim()).toBe("same");
   });

@@ -28,7 +28,11 @@ const grep = flag("--grep");
 const limitMinutes = Number(flag("--limit-minutes") ?? "60");
 const checkout = args[0] ? resolve(args[0]) : "";
 
-if (!checkout || !existsSync(join(checkout, "package.json")) || JSON.parse(readFileSync(join(checkout, "package.json"), "utf8")).name !== "mongoose") {
+if (
+  !checkout ||
+  !existsSync(join(checkout, "package.json")) ||
+  JSON.parse(readFileSync(join(checkout, "package.json"), "utf8")).name !== "mongoose"
+) {
   console.error("usage: npm run compat:mongoose -- <path to a Mongoose checkout (its repository, tag 9.9.3 or newer)>");
   process.exit(2);
 }
@@ -36,7 +40,10 @@ const version = JSON.parse(readFileSync(join(checkout, "package.json"), "utf8"))
 
 if (!existsSync(join(checkout, "node_modules", "mocha"))) {
   console.log(`installing Mongoose ${version}'s dependencies (npm install --ignore-scripts) …`);
-  const r = spawnSync("npm", ["install", "--ignore-scripts", "--no-audit", "--no-fund", "--loglevel=error"], { cwd: checkout, stdio: "inherit" });
+  const r = spawnSync("npm", ["install", "--ignore-scripts", "--no-audit", "--no-fund", "--loglevel=error"], {
+    cwd: checkout,
+    stdio: "inherit",
+  });
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
 
@@ -52,10 +59,14 @@ const started = Date.now();
 const mochaArgs = [
   join(checkout, "node_modules", "mocha", "bin", "mocha.js"),
   "--exit",
-  "--timeout", timeout,
-  "--ignore", "test/encryption/**/*.test.js",
-  "--reporter", "json",
-  "--reporter-option", `output=${report}`,
+  "--timeout",
+  timeout,
+  "--ignore",
+  "test/encryption/**/*.test.js",
+  "--reporter",
+  "json",
+  "--reporter-option",
+  `output=${report}`,
   ...(grep ? ["--grep", grep] : []),
   "./test/**/*.test.js",
 ];
@@ -77,17 +88,26 @@ if (!existsSync(report)) {
   process.exit(1);
 }
 type Test = { fullTitle: string; file?: string; err: { message?: string; code?: number } };
-const result: { stats: { tests: number; passes: number; failures: number; pending: number }; failures: Test[] } = JSON.parse(readFileSync(report, "utf8"));
+const result: { stats: { tests: number; passes: number; failures: number; pending: number }; failures: Test[] } =
+  JSON.parse(readFileSync(report, "utf8"));
 rmSync(out, { recursive: true, force: true });
 const refused = result.failures.filter((t) => NOT_SUPPORTED.test(t.err?.message ?? ""));
 const differences = result.failures.filter((t) => !NOT_SUPPORTED.test(t.err?.message ?? ""));
 const decisive = result.stats.passes + result.stats.failures;
 console.log(`\nMongoose ${version}, ${new Date().toISOString().slice(0, 10)}, ${minutes} min, mocha exit ${code}`);
-console.log(`tests ${result.stats.tests}: passed ${result.stats.passes}, failed ${result.stats.failures}, pending ${result.stats.pending}`);
-console.log(`passed ${((100 * result.stats.passes) / Math.max(decisive, 1)).toFixed(1)} % of decisive tests; failures that are clear "not supported" refusals: ${refused.length}; other failures: ${differences.length}`);
+console.log(
+  `tests ${result.stats.tests}: passed ${result.stats.passes}, failed ${result.stats.failures}, pending ${result.stats.pending}`,
+);
+console.log(
+  `passed ${((100 * result.stats.passes) / Math.max(decisive, 1)).toFixed(1)} % of decisive tests; failures that are clear "not supported" refusals: ${refused.length}; other failures: ${differences.length}`,
+);
 const byFeature = new Map<string, number>();
 for (const t of refused) {
-  const feature = (/^(.*?) (?:is|are) not supported by the embedded MongoDB server/s.exec(t.err.message ?? "")?.[1] ?? "").trim().slice(0, 100);
+  const feature = (
+    /^(.*?) (?:is|are) not supported by the embedded MongoDB server/s.exec(t.err.message ?? "")?.[1] ?? ""
+  )
+    .trim()
+    .slice(0, 100);
   byFeature.set(feature, (byFeature.get(feature) ?? 0) + 1);
 }
 if (byFeature.size) {
@@ -96,6 +116,9 @@ if (byFeature.size) {
 }
 if (differences.length) {
   console.log("\nother failures:");
-  for (const t of differences) console.log(`- ${t.fullTitle}${t.file ? ` (${t.file.replace(checkout + "/", "")})` : ""}\n    ${(t.err?.message ?? "").split("\n").slice(0, 3).join("\n    ")}`);
+  for (const t of differences)
+    console.log(
+      `- ${t.fullTitle}${t.file ? ` (${t.file.replace(checkout + "/", "")})` : ""}\n    ${(t.err?.message ?? "").split("\n").slice(0, 3).join("\n    ")}`,
+    );
 }
 process.exit(differences.length || code === null ? 1 : 0);

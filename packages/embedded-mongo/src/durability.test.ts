@@ -42,10 +42,23 @@ async function freePort(): Promise<number> {
 }
 
 async function startCli(dataDir: string, port: number): Promise<{ child: ChildProcess; uri: string }> {
-  const child = spawn(process.execPath, ["--import", pathToFileURL(findModule("tsx/dist/loader.mjs")).href, path.join(here, "cli.ts"), "--data-dir", dataDir, "--port", String(port), "--quiet"], {
-    cwd: here,
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+  const child = spawn(
+    process.execPath,
+    [
+      "--import",
+      pathToFileURL(findModule("tsx/dist/loader.mjs")).href,
+      path.join(here, "cli.ts"),
+      "--data-dir",
+      dataDir,
+      "--port",
+      String(port),
+      "--quiet",
+    ],
+    {
+      cwd: here,
+      stdio: ["ignore", "pipe", "pipe"],
+    },
+  );
   children.push(child);
   let stderr = "";
   child.stderr!.on("data", (d) => (stderr += d));
@@ -89,7 +102,9 @@ describe("durability", () => {
       }
     };
     await Promise.all(Array.from({ length: 6 }, writer));
-    await new Promise<void>((r) => (child.exitCode !== null || child.signalCode !== null ? r() : child.once("exit", () => r())));
+    await new Promise<void>((r) =>
+      child.exitCode !== null || child.signalCode !== null ? r() : child.once("exit", () => r()),
+    );
     await client.close(true).catch(() => {});
     expect(acked.length).toBeGreaterThanOrEqual(300);
 
@@ -116,7 +131,10 @@ describe("durability", () => {
     const dir = tmpDir();
     let srv = await startEmbeddedMongo({ dataDir: dir, quiet: true });
     let client = await MongoClient.connect(srv.uri);
-    await client.db("t").collection("c").insertMany(Array.from({ length: 20 }, (_, i) => ({ i })));
+    await client
+      .db("t")
+      .collection("c")
+      .insertMany(Array.from({ length: 20 }, (_, i) => ({ i })));
     await client.db("t").collection("c").deleteOne({ i: 0 });
     await client.close();
     await srv.stop();
@@ -130,7 +148,12 @@ describe("durability", () => {
     srv = await startEmbeddedMongo({ dataDir: dir, quiet: true });
     client = await MongoClient.connect(srv.uri);
     expect(await client.db("t").collection("c").countDocuments()).toBe(19);
-    expect(await client.db("t").collection("c").countDocuments({ _id: "torn" as any })).toBe(0);
+    expect(
+      await client
+        .db("t")
+        .collection("c")
+        .countDocuments({ _id: "torn" as any }),
+    ).toBe(0);
     expect(fs.statSync(journal).size).toBe(goodSize);
     await client.db("t").collection("c").insertOne({ i: 100 });
     await client.close();
@@ -175,7 +198,8 @@ describe("durability", () => {
     expect(snap).toBeDefined();
     expect(files.filter((f) => /^journal-\d+\.bson$/.test(f))).toHaveLength(1);
     expect(files).not.toContain("journal-0.bson");
-    for (const f of files) if (f.startsWith("journal-")) expect(fs.statSync(path.join(dir, f)).size).toBeLessThan(4096 + 2048);
+    for (const f of files)
+      if (f.startsWith("journal-")) expect(fs.statSync(path.join(dir, f)).size).toBeLessThan(4096 + 2048);
 
     srv = await startEmbeddedMongo({ dataDir: dir, quiet: true });
     client = await MongoClient.connect(srv.uri);
@@ -198,7 +222,11 @@ describe("durability", () => {
     const dir = tmpDir();
     let fatal: Error | null = null;
     const srv = await startEmbeddedMongo({ dataDir: dir, quiet: true, onFatalError: (e) => (fatal = e) });
-    const client = await MongoClient.connect(srv.uri, { serverSelectionTimeoutMS: 1000, retryWrites: false, retryReads: false });
+    const client = await MongoClient.connect(srv.uri, {
+      serverSelectionTimeoutMS: 1000,
+      retryWrites: false,
+      retryReads: false,
+    });
     const coll = client.db("f").collection("c");
     await coll.insertOne({ ok: 1 });
     // fault injection: close the journal file under the server so the next write fails
@@ -207,7 +235,10 @@ describe("durability", () => {
     expect(err).toBeInstanceOf(Error);
     expect(fatal).toBeInstanceOf(Error);
     expect(String((fatal as any).message)).toMatch(/disk write failed/);
-    const err2 = await client.db("f").command({ ping: 1 }).catch((e) => e);
+    const err2 = await client
+      .db("f")
+      .command({ ping: 1 })
+      .catch((e) => e);
     expect(err2).toBeInstanceOf(Error);
     await client.close(true).catch(() => {});
     await srv.stop();
@@ -235,7 +266,9 @@ describe("durability", () => {
     const dir = tmpDir();
     const port = await freePort();
     const cli = await startCli(dir, port);
-    await expect(startEmbeddedMongo({ dataDir: dir, quiet: true })).rejects.toThrow(new RegExp(`already in use by process ${cli.child.pid}`));
+    await expect(startEmbeddedMongo({ dataDir: dir, quiet: true })).rejects.toThrow(
+      new RegExp(`already in use by process ${cli.child.pid}`),
+    );
     cli.child.kill("SIGTERM");
     await new Promise<void>((r) => cli.child.once("exit", () => r()));
     const next = await startEmbeddedMongo({ dataDir: dir, quiet: true });
@@ -298,7 +331,10 @@ describe("durability", () => {
       await srv.stop();
       console.log("count=" + n);
     `;
-    const child = spawn(process.execPath, ["--import", tsxLoader, "--input-type=module", "-e", script], { cwd: dir, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(process.execPath, ["--import", tsxLoader, "--input-type=module", "-e", script], {
+      cwd: dir,
+      stdio: ["ignore", "pipe", "pipe"],
+    });
     children.push(child);
     let out = "";
     let err = "";
@@ -313,7 +349,12 @@ describe("durability", () => {
 });
 
 describe("loading a data file a chunk at a time", () => {
-  const records = Array.from({ length: 60 }, (_, i) => ({ op: "p", db: "t", coll: "c", doc: { _id: `d${i}`, text: "x".repeat(i * 37) } }));
+  const records = Array.from({ length: 60 }, (_, i) => ({
+    op: "p",
+    db: "t",
+    coll: "c",
+    doc: { _id: `d${i}`, text: "x".repeat(i * 37) },
+  }));
   const file = (bytes: Buffer) => {
     const f = path.join(tmpDir(), "journal-0.bson");
     fs.writeFileSync(f, bytes);
@@ -329,20 +370,32 @@ describe("loading a data file a chunk at a time", () => {
     const bytes = Buffer.concat(records.map((r) => frame(r)));
     const f = file(bytes);
     const whole = collect((apply) => applyFrames(bytes, apply));
-    expect(whole).toEqual({ ids: records.map((r) => r.doc._id), count: 60, validLength: bytes.length, error: undefined });
-    for (const chunk of [1, 7, 64, 1000, bytes.length, bytes.length * 2]) expect(collect((apply) => applyFileFrames(f, apply, chunk))).toEqual(whole);
+    expect(whole).toEqual({
+      ids: records.map((r) => r.doc._id),
+      count: 60,
+      validLength: bytes.length,
+      error: undefined,
+    });
+    for (const chunk of [1, 7, 64, 1000, bytes.length, bytes.length * 2])
+      expect(collect((apply) => applyFileFrames(f, apply, chunk))).toEqual(whole);
   });
 
   it("stops at the same byte as a whole-file read on a torn or corrupt tail, with the same error", () => {
     const good = Buffer.concat(records.slice(0, 10).map((r) => frame(r)));
     const flipped = frame(records[10]);
     flipped[flipped.length - 2] ^= 0xff;
-    for (const tail of [frame(records[10]).subarray(0, 20), frame(records[10]).subarray(0, 5), flipped, Buffer.from([255, 255, 255, 255, 0, 0, 0, 0])]) {
+    for (const tail of [
+      frame(records[10]).subarray(0, 20),
+      frame(records[10]).subarray(0, 5),
+      flipped,
+      Buffer.from([255, 255, 255, 255, 0, 0, 0, 0]),
+    ]) {
       const bytes = Buffer.concat([good, tail]);
       const whole = collect((apply) => applyFrames(bytes, apply));
       expect(whole.validLength).toBe(good.length);
       expect(whole.error).toBeTruthy();
-      for (const chunk of [3, 50, 4096]) expect(collect((apply) => applyFileFrames(file(bytes), apply, chunk))).toEqual(whole);
+      for (const chunk of [3, 50, 4096])
+        expect(collect((apply) => applyFileFrames(file(bytes), apply, chunk))).toEqual(whole);
     }
   });
 
@@ -351,7 +404,10 @@ describe("loading a data file a chunk at a time", () => {
     let srv = await startEmbeddedMongo({ dataDir: dir, quiet: true });
     let client = await MongoClient.connect(srv.uri);
     const uuid = new UUID();
-    await client.db("t").collection("b").insertOne({ _id: "bin" as any, bytes: new Binary(Buffer.from([1, 2, 3]), 0), uuid });
+    await client
+      .db("t")
+      .collection("b")
+      .insertOne({ _id: "bin" as any, bytes: new Binary(Buffer.from([1, 2, 3]), 0), uuid });
     await client.close();
     await srv.stop();
     srv = await startEmbeddedMongo({ dataDir: dir, quiet: true });
@@ -360,7 +416,10 @@ describe("loading a data file a chunk at a time", () => {
       for (const v of [stored.bytes, stored.uuid]) expect(v.buffer.buffer.byteLength).toBe(v.buffer.byteLength);
       expect(stored.uuid).toBeInstanceOf(UUID);
       client = await MongoClient.connect(srv.uri);
-      const back = await client.db("t").collection("b").findOne({ _id: "bin" as any });
+      const back = await client
+        .db("t")
+        .collection("b")
+        .findOne({ _id: "bin" as any });
       expect([...back!.bytes.buffer]).toEqual([1, 2, 3]);
       expect(back!.uuid.toHexString()).toBe(uuid.toHexString());
       await client.close();
@@ -369,4 +428,3 @@ describe("loading a data file a chunk at a time", () => {
     }
   });
 });
-

@@ -46,11 +46,63 @@ export interface ConnectionInfo {
   remote: string;
 }
 
-export const UNSUPPORTED_QUERY_OPS = new Set(["$where", "$text", "$near", "$nearSphere", "$geoWithin", "$geoIntersects", "$within", "$function", "$accumulator"]);
-export const UNSUPPORTED_STAGES = new Set(["$out", "$merge", "$changeStream", "$search", "$searchMeta", "$vectorSearch", "$geoNear", "$currentOp", "$listSessions", "$listLocalSessions", "$collStats", "$indexStats", "$planCacheStats", "$listSearchIndexes", "$listSampledQueries", "$queryStats", "$querySettings", "$shardedDataDistribution", "$changeStreamSplitLargeEvent", "$rankFusion", "$scoreFusion"]);
+export const UNSUPPORTED_QUERY_OPS = new Set([
+  "$where",
+  "$text",
+  "$near",
+  "$nearSphere",
+  "$geoWithin",
+  "$geoIntersects",
+  "$within",
+  "$function",
+  "$accumulator",
+]);
+export const UNSUPPORTED_STAGES = new Set([
+  "$out",
+  "$merge",
+  "$changeStream",
+  "$search",
+  "$searchMeta",
+  "$vectorSearch",
+  "$geoNear",
+  "$currentOp",
+  "$listSessions",
+  "$listLocalSessions",
+  "$collStats",
+  "$indexStats",
+  "$planCacheStats",
+  "$listSearchIndexes",
+  "$listSampledQueries",
+  "$queryStats",
+  "$querySettings",
+  "$shardedDataDistribution",
+  "$changeStreamSplitLargeEvent",
+  "$rankFusion",
+  "$scoreFusion",
+]);
 /** Stages that never mutate their input documents in mingo (no clone needed). */
-export const NON_MUTATING_STAGES = new Set(["$match", "$sort", "$skip", "$limit", "$count", "$group", "$sortByCount", "$unwind", "$project", "$bucket", "$bucketAuto", "$sample"]);
-export const UPDATE_PIPELINE_STAGES = new Set(["$addFields", "$set", "$project", "$unset", "$replaceRoot", "$replaceWith"]);
+export const NON_MUTATING_STAGES = new Set([
+  "$match",
+  "$sort",
+  "$skip",
+  "$limit",
+  "$count",
+  "$group",
+  "$sortByCount",
+  "$unwind",
+  "$project",
+  "$bucket",
+  "$bucketAuto",
+  "$sample",
+]);
+export const UPDATE_PIPELINE_STAGES = new Set([
+  "$addFields",
+  "$set",
+  "$project",
+  "$unset",
+  "$replaceRoot",
+  "$replaceWith",
+]);
 
 export function checkUnsupported(value: any, where: string) {
   if (Array.isArray(value)) {
@@ -68,7 +120,11 @@ export function checkUnsupported(value: any, where: string) {
 
 export function checkCollation(c: any) {
   if (c && isPlainObject(c) && c.locale && c.locale !== "simple") {
-    throw new MongoError(115, "CommandNotSupported", `collation '${c.locale}' is not supported by the embedded MongoDB server (only simple binary comparison)`);
+    throw new MongoError(
+      115,
+      "CommandNotSupported",
+      `collation '${c.locale}' is not supported by the embedded MongoDB server (only simple binary comparison)`,
+    );
   }
 }
 
@@ -113,7 +169,8 @@ export function compileQuery(filter: Doc | undefined, opts: Doc): Query {
 
 export function assertFilter(filter: any, what = "filter", allowText = false): Doc {
   if (filter === undefined || filter === null) return {};
-  if (!isPlainObject(filter)) throw new MongoError(14, "TypeMismatch", `BSON field '${what}' is the wrong type, expected type 'object'`);
+  if (!isPlainObject(filter))
+    throw new MongoError(14, "TypeMismatch", `BSON field '${what}' is the wrong type, expected type 'object'`);
   checkUnsupported(allowText ? splitText(filter).rest : filter, what);
   return filter;
 }
@@ -162,7 +219,8 @@ export function splitMeta(spec: Doc | undefined | null): { meta: string[]; rest:
   return { meta, rest };
 }
 
-export const NO_TEXT_SCORE = () => new MongoError(40218, "Location40218", "query requires text score metadata, but it is not available");
+export const NO_TEXT_SCORE = () =>
+  new MongoError(40218, "Location40218", "query requires text score metadata, but it is not available");
 
 export function indexNameFor(key: Doc): string {
   return Object.keys(key)
@@ -213,7 +271,11 @@ export function mapMingoError(e: any): never {
   if (e instanceof MongoError) throw e;
   const msg = String(e?.message ?? e);
   if (/immutable field '_id'/.test(msg)) {
-    throw new MongoError(66, "ImmutableField", "Performing an update on the path '_id' would modify the immutable field '_id'");
+    throw new MongoError(
+      66,
+      "ImmutableField",
+      "Performing an update on the path '_id' would modify the immutable field '_id'",
+    );
   }
   if (/Unknown update operator/i.test(msg)) throw new MongoError(9, "FailedToParse", msg);
   if (/unknown pipeline operator|Invalid pipeline operator|unregistered pipeline/i.test(msg)) {
@@ -221,7 +283,6 @@ export function mapMingoError(e: any): never {
   }
   throw new MongoError(2, "BadValue", msg);
 }
-
 
 export function hasMeta(v: any): boolean {
   if (Array.isArray(v)) return v.some(hasMeta);
@@ -236,20 +297,27 @@ export function normKey(key: Doc): Doc {
 }
 
 export function sameOptions(a: Doc, b: Doc): boolean {
-  const pick = (s: Doc) => encodeKey([!!s.unique, !!s.sparse, s.partialFilterExpression ?? null, s.expireAfterSeconds ?? null]);
+  const pick = (s: Doc) =>
+    encodeKey([!!s.unique, !!s.sparse, s.partialFilterExpression ?? null, s.expireAfterSeconds ?? null]);
   return pick(a) === pick(b);
 }
 
 export function validateCollName(name: any) {
-  if (typeof name !== "string" || name.length === 0) throw new MongoError(73, "InvalidNamespace", `Invalid collection name: ${String(name)}`);
-  if (name.includes("$") || name.includes("\u0000")) throw new MongoError(73, "InvalidNamespace", `Invalid collection name: ${name}`);
+  if (typeof name !== "string" || name.length === 0)
+    throw new MongoError(73, "InvalidNamespace", `Invalid collection name: ${String(name)}`);
+  if (name.includes("$") || name.includes("\u0000"))
+    throw new MongoError(73, "InvalidNamespace", `Invalid collection name: ${name}`);
 }
 
 /**
  * The statements of an insert, update or delete, each run by `run`: a failure becomes a write error with the
  * statement's index, and an ordered batch stops at its first failure (MongoDB's write command rules).
  */
-export function eachWrite<T>(statements: readonly T[], ordered: boolean, run: (statement: T, index: number) => void): Doc[] {
+export function eachWrite<T>(
+  statements: readonly T[],
+  ordered: boolean,
+  run: (statement: T, index: number) => void,
+): Doc[] {
   const writeErrors: Doc[] = [];
   for (let i = 0; i < statements.length; i++) {
     try {
@@ -316,8 +384,18 @@ export function checkHint(coll: { indexSpecs(): Doc[] } | undefined, hint: any):
   if (isPlainObject(hint) && Object.keys(hint).length === 1 && "$natural" in hint) return null;
   if (!coll) return null;
   const specs = coll.indexSpecs();
-  const found = typeof hint === "string" ? specs.find((s) => s.name === hint) : isPlainObject(hint) ? specs.find((s) => encodeKey(normKey(s.key)) === encodeKey(normKey(hint))) : undefined;
-  if (!found) throw new MongoError(2, "BadValue", "error processing query: planner returned error :: caused by :: hint provided does not correspond to an existing index");
+  const found =
+    typeof hint === "string"
+      ? specs.find((s) => s.name === hint)
+      : isPlainObject(hint)
+        ? specs.find((s) => encodeKey(normKey(s.key)) === encodeKey(normKey(hint)))
+        : undefined;
+  if (!found)
+    throw new MongoError(
+      2,
+      "BadValue",
+      "error processing query: planner returned error :: caused by :: hint provided does not correspond to an existing index",
+    );
   return Object.values(found.key).includes("text") ? null : normKey(found.key);
 }
 
@@ -327,6 +405,11 @@ export const MAX_DOCUMENT_SIZE = 16 * 1024 * 1024;
 export function checkDocumentSize(doc: Doc, kind: "insert" | "update") {
   const size = calculateObjectSize(doc);
   if (size <= MAX_DOCUMENT_SIZE) return;
-  if (kind === "insert") throw new MongoError(2, "BadValue", `object to insert too large. size in bytes: ${size}, max size: ${MAX_DOCUMENT_SIZE}`);
+  if (kind === "insert")
+    throw new MongoError(
+      2,
+      "BadValue",
+      `object to insert too large. size in bytes: ${size}, max size: ${MAX_DOCUMENT_SIZE}`,
+    );
   throw new MongoError(17419, "Location17419", `Resulting document after update is larger than ${MAX_DOCUMENT_SIZE}`);
 }

@@ -243,7 +243,12 @@ export class Engine {
 
   async runCommand(cmd: Doc, conn: ConnectionInfo): Promise<Doc> {
     try {
-      if (this.failed) throw new MongoError(91, "ShutdownInProgress", `embedded MongoDB server stopped after a fatal error: ${this.failed.message}`);
+      if (this.failed)
+        throw new MongoError(
+          91,
+          "ShutdownInProgress",
+          `embedded MongoDB server stopped after a fatal error: ${this.failed.message}`,
+        );
       const names = Object.keys(cmd);
       if (names.length === 0) throw new MongoError(59, "CommandNotFound", "no such command: ''");
       const name = names[0];
@@ -327,6 +332,18 @@ export { Index };
 /** A filter's shape without its values (they may be personal data): `{phone: ?, $or: [{a: ?}, {b: {$in: ?}}]}`. */
 export function filterShape(filter: any): string {
   if (Array.isArray(filter)) return `[${filter.map(filterShape).join(", ")}]`;
-  if (filter === null || typeof filter !== "object" || filter._bsontype || filter instanceof Date || filter instanceof RegExp) return "?";
-  return `{${Object.keys(filter).map((k) => `${k}: ${k.startsWith("$") || (filter[k] !== null && typeof filter[k] === "object" && !filter[k]._bsontype && !(filter[k] instanceof Date) && !(filter[k] instanceof RegExp) && Object.keys(filter[k]).some((x) => x.startsWith("$"))) ? filterShape(filter[k]) : "?"}`).join(", ")}}`;
+  if (
+    filter === null ||
+    typeof filter !== "object" ||
+    filter._bsontype ||
+    filter instanceof Date ||
+    filter instanceof RegExp
+  )
+    return "?";
+  return `{${Object.keys(filter)
+    .map(
+      (k) =>
+        `${k}: ${k.startsWith("$") || (filter[k] !== null && typeof filter[k] === "object" && !filter[k]._bsontype && !(filter[k] instanceof Date) && !(filter[k] instanceof RegExp) && Object.keys(filter[k]).some((x) => x.startsWith("$"))) ? filterShape(filter[k]) : "?"}`,
+    )
+    .join(", ")}}`;
 }

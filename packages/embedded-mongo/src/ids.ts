@@ -143,7 +143,11 @@ export function writeIdsMap(m: Map<string, Ids>, ordOf: Map<string, number>, emi
  * the same order. `keyOf` may hand back an equal string to store instead of the image's copy (the document's own, so
  * that both share one), given the ordinal of the key's first id.
  */
-export function readIdsMap(next: () => IdsMapPart, ids: string[], keyOf?: (key: string, firstOrd: number) => string): Map<string, Ids> {
+export function readIdsMap(
+  next: () => IdsMapPart,
+  ids: string[],
+  keyOf?: (key: string, firstOrd: number) => string,
+): Map<string, Ids> {
   const m = new Map<string, Ids>();
   for (;;) {
     const { keys, counts, ords, last } = next();

@@ -66,7 +66,9 @@ async function fill(uri: string, round: number) {
     const db = client.db("school");
     // Large documents first: the image is read through one buffer that grows with its largest part, and the parts
     // after it (the next collection's header included) are read into the grown buffer.
-    await db.collection<any>("attachments").insertMany([0, 1, 2].map((i) => ({ _id: `${round}-${i}`, body: "x".repeat(60_000 + i) })));
+    await db
+      .collection<any>("attachments")
+      .insertMany([0, 1, 2].map((i) => ({ _id: `${round}-${i}`, body: "x".repeat(60_000 + i) })));
     const people = db.collection<any>("people");
     await people.createIndex({ ref: 1 }, { unique: true });
     await people.createIndex({ programme: 1, phone: 1, nameKey: 1 }, { unique: true });
@@ -109,12 +111,18 @@ async function fill(uri: string, round: number) {
     await people.updateMany({ parentId: `parent${(round * 1000 + 3) % 40}` }, { $unset: { parentId: "" } });
     // A compound index's full keys are built by the first lookup on all its fields: the image keeps them.
     await people.find({ programme: "business", phone: "+233240000001", nameKey: "kwame 1" }).toArray();
-    await db.collection<any>("small").insertMany([{ _id: round * 10 + 1, a: 1 }, { _id: round * 10 + 2, a: [1, 2] }]);
+    await db.collection<any>("small").insertMany([
+      { _id: round * 10 + 1, a: 1 },
+      { _id: round * 10 + 2, a: [1, 2] },
+    ]);
     await db.collection("gone").insertOne({ a: 1 });
     await db.collection("gone").drop();
     await people.createIndex({ school: 1 }, { name: "dropped" });
     await people.dropIndex("dropped");
-    await client.db("other").collection<any>("x").insertOne({ _id: `only ${round}` });
+    await client
+      .db("other")
+      .collection<any>("x")
+      .insertOne({ _id: `only ${round}` });
   } finally {
     await client.close();
   }
@@ -127,7 +135,9 @@ function images(dir: string): string[] {
 describe("checkpoint images", () => {
   it("a restart restores from the image exactly the state the stopped server had, and answers the same", async () => {
     const dir = tmpDir();
-    const srv = (await startEmbeddedMongo({ dataDir: dir, quiet: true })) as Awaited<ReturnType<typeof startEmbeddedMongo>> & { _internals: { engine: Engine } };
+    const srv = (await startEmbeddedMongo({ dataDir: dir, quiet: true })) as Awaited<
+      ReturnType<typeof startEmbeddedMongo>
+    > & { _internals: { engine: Engine } };
     await fill(srv.uri, 0);
     const live = dump(srv._internals.engine);
     await srv.stop();
@@ -148,7 +158,10 @@ describe("checkpoint images", () => {
           await people.find({ programme: "business" }).sort({ createdAt: -1 }).limit(20).toArray(),
           await people.find({ $text: { $search: "akosua" } }).toArray(),
           await people.countDocuments({ subjects: "Mathematics" }),
-          await people.find({ parentId: { $exists: true } }).sort({ _id: 1 }).toArray(),
+          await people
+            .find({ parentId: { $exists: true } })
+            .sort({ _id: 1 })
+            .toArray(),
           await people.insertOne({ ref: "ref5" }).catch((e) => e.code),
           await people.find().toArray(),
         ];
@@ -206,10 +219,34 @@ describe("checkpoint images", () => {
     const goodJournal = fs.readFileSync(journal);
 
     const cases: [string, () => void, RegExp][] = [
-      ["a changed byte in the image", () => fs.writeFileSync(image, Buffer.concat([good.subarray(0, -10), Buffer.from([good[good.length - 10] ^ 0xff]), good.subarray(-9)])), /checksum mismatch/],
+      [
+        "a changed byte in the image",
+        () =>
+          fs.writeFileSync(
+            image,
+            Buffer.concat([good.subarray(0, -10), Buffer.from([good[good.length - 10] ^ 0xff]), good.subarray(-9)]),
+          ),
+        /checksum mismatch/,
+      ],
       ["a cut image", () => fs.writeFileSync(image, good.subarray(0, good.length >> 1)), /checksum mismatch/],
-      ["another V8", () => fs.writeFileSync(image, withHeader(good, (h) => ({ ...h, v8: "1.0.0" }))), /written by V8 1\.0\.0/],
-      ["another generation", () => fs.writeFileSync(image, withHeader(good, (h) => ({ ...h, gen: 3 }))), /generation 3/],
+      [
+        "another V8",
+        () =>
+          fs.writeFileSync(
+            image,
+            withHeader(good, (h) => ({ ...h, v8: "1.0.0" })),
+          ),
+        /written by V8 1\.0\.0/,
+      ],
+      [
+        "another generation",
+        () =>
+          fs.writeFileSync(
+            image,
+            withHeader(good, (h) => ({ ...h, gen: 3 })),
+          ),
+        /generation 3/,
+      ],
       [
         "a journal that begins otherwise",
         () => {
@@ -218,12 +255,20 @@ describe("checkpoint images", () => {
           const other = Buffer.from(goodJournal);
           const first = other.readUInt32LE(0) + 8;
           const second = other.readUInt32LE(first) + 8;
-          Buffer.concat([goodJournal.subarray(first, first + second), goodJournal.subarray(0, first), goodJournal.subarray(first + second)]).copy(other);
+          Buffer.concat([
+            goodJournal.subarray(first, first + second),
+            goodJournal.subarray(0, first),
+            goodJournal.subarray(first + second),
+          ]).copy(other);
           fs.writeFileSync(journal, other);
         },
         /journal does not begin as it did/,
       ],
-      ["a journal shorter than the image", () => (fs.writeFileSync(image, good), fs.writeFileSync(journal, goodJournal.subarray(0, 100))), /journal does not begin as it did/],
+      [
+        "a journal shorter than the image",
+        () => (fs.writeFileSync(image, good), fs.writeFileSync(journal, goodJournal.subarray(0, 100))),
+        /journal does not begin as it did/,
+      ],
     ];
     for (const [what, spoil, reason] of cases) {
       spoil();
@@ -254,7 +299,9 @@ describe("checkpoint images", () => {
 
   it("compaction writes the new generation's image and removes the old one; a crash after it restarts from it", async () => {
     const dir = tmpDir();
-    const srv = (await startEmbeddedMongo({ dataDir: dir, quiet: true, compactThresholdBytes: 64 * 1024 })) as Awaited<ReturnType<typeof startEmbeddedMongo>> & {
+    const srv = (await startEmbeddedMongo({ dataDir: dir, quiet: true, compactThresholdBytes: 64 * 1024 })) as Awaited<
+      ReturnType<typeof startEmbeddedMongo>
+    > & {
       _internals: { engine: Engine; storage: Storage };
     };
     await fill(srv.uri, 0);

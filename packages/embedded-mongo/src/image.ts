@@ -112,7 +112,13 @@ export function writeImage(file: string, stamp: ImageStamp, engine: Engine) {
  * (returns its stamp); otherwise returns why it cannot be used, the engine untouched. `snapshot` is the generation's
  * snapshot file (null when it has none), `journal` its journal. The file is read a part at a time into one buffer.
  */
-export function readImage(file: string, gen: number, snapshot: string | null, journal: string, engine: Engine): { stamp: ImageStamp } | { unusable: string } {
+export function readImage(
+  file: string,
+  gen: number,
+  snapshot: string | null,
+  journal: string,
+  engine: Engine,
+): { stamp: ImageStamp } | { unusable: string } {
   const fd = fs.openSync(file, "r");
   try {
     const size = fs.fstatSync(fd).size;
@@ -141,12 +147,16 @@ export function readImage(file: string, gen: number, snapshot: string | null, jo
     } catch {
       return { unusable: "unreadable header" };
     }
-    if (header.v8 !== process.versions.v8) return { unusable: `written by V8 ${header.v8}, this is ${process.versions.v8}` };
-    if (header.gen !== gen) return { unusable: `taken from generation ${header.gen}, the data files are generation ${gen}` };
-    if (size - pos !== header.payloadLength) return { unusable: "checksum mismatch (the image is not as long as it says)" };
+    if (header.v8 !== process.versions.v8)
+      return { unusable: `written by V8 ${header.v8}, this is ${process.versions.v8}` };
+    if (header.gen !== gen)
+      return { unusable: `taken from generation ${header.gen}, the data files are generation ${gen}` };
+    if (size - pos !== header.payloadLength)
+      return { unusable: "checksum mismatch (the image is not as long as it says)" };
     const snapNow = snapshot ? fileId(snapshot) : null;
     if (JSON.stringify(snapNow) !== JSON.stringify(header.snapshot)) return { unusable: "the snapshot file changed" };
-    if (crcOfPrefix(journal, header.journalLength) !== header.journalCrc) return { unusable: "the journal does not begin as it did" };
+    if (crcOfPrefix(journal, header.journalLength) !== header.journalCrc)
+      return { unusable: "the journal does not begin as it did" };
     // Parts are checked as they are read; nothing restored is kept unless the whole payload's checksum holds.
     let crc = 0;
     let dbs: Engine["dbs"];
@@ -165,7 +175,14 @@ export function readImage(file: string, gen: number, snapshot: string | null, jo
     }
     if (pos !== size || crc >>> 0 !== header.payloadCrc) return { unusable: "checksum mismatch" };
     engine.dbs = dbs;
-    return { stamp: { gen: header.gen, snapshot: header.snapshot, journalLength: header.journalLength, journalCrc: header.journalCrc } };
+    return {
+      stamp: {
+        gen: header.gen,
+        snapshot: header.snapshot,
+        journalLength: header.journalLength,
+        journalCrc: header.journalCrc,
+      },
+    };
   } finally {
     fs.closeSync(fd);
   }

@@ -107,7 +107,8 @@ export async function startEmbeddedMongo(options: EmbeddedMongoOptions = {}): Pr
   };
   engine.ttlIntervalMs = options.ttlIntervalMs ?? 60_000;
   if (options.scanLogThreshold !== undefined) engine.scanLogThreshold = options.scanLogThreshold;
-  engine.onCollectionScan = (scan) => log(`collection scan of ${scan.ns} (${scan.documents} documents), filter ${scan.filter}`);
+  engine.onCollectionScan = (scan) =>
+    log(`collection scan of ${scan.ns} (${scan.documents} documents), filter ${scan.filter}`);
   engine.onTtlInterval = startTimer;
   startTimer(engine.ttlIntervalMs);
 

@@ -13,7 +13,11 @@ let db: Db;
 let n = 0;
 /** A fresh collection per test. */
 const fresh = () => db.collection<any>(`c${++n}`);
-const failure = (p: Promise<unknown>) => p.then(() => null, (e: any) => ({ code: e.code, message: String(e.message) }));
+const failure = (p: Promise<unknown>) =>
+  p.then(
+    () => null,
+    (e: any) => ({ code: e.code, message: String(e.message) }),
+  );
 
 beforeAll(() => {
   db = t.client.db("behaviour");
@@ -23,17 +27,42 @@ describe("positional updates", () => {
   it("accept two sibling paths under one $ (mongoose's subdocument timestamps)", async () => {
     const c = fresh();
     const at = new Date("2026-01-02T03:04:05Z");
-    await c.insertOne({ _id: 1 as any, children: [{ _id: 10, name: "Anakin" }, { _id: 11, name: "Leia" }] });
-    await c.updateOne({ _id: 1 as any, "children._id": 10 }, { $set: { "children.$.name": "Luke", "children.$.updatedAt": at } });
-    expect((await c.findOne({ _id: 1 as any }))!.children).toEqual([{ _id: 10, name: "Luke", updatedAt: at }, { _id: 11, name: "Leia" }]);
+    await c.insertOne({
+      _id: 1 as any,
+      children: [
+        { _id: 10, name: "Anakin" },
+        { _id: 11, name: "Leia" },
+      ],
+    });
+    await c.updateOne(
+      { _id: 1 as any, "children._id": 10 },
+      { $set: { "children.$.name": "Luke", "children.$.updatedAt": at } },
+    );
+    expect((await c.findOne({ _id: 1 as any }))!.children).toEqual([
+      { _id: 10, name: "Luke", updatedAt: at },
+      { _id: 11, name: "Leia" },
+    ]);
   });
 
   it("accept sibling paths under one arrayFilters identifier and $addToSet with $", async () => {
     const c = fresh();
-    await c.insertOne({ _id: 1 as any, items: [{ k: "a", tags: ["x"] }, { k: "b", tags: [] }] });
-    await c.updateOne({ _id: 1 as any }, { $set: { "items.$[i].n": 1, "items.$[i].m": 2 } }, { arrayFilters: [{ "i.k": "b" }] });
+    await c.insertOne({
+      _id: 1 as any,
+      items: [
+        { k: "a", tags: ["x"] },
+        { k: "b", tags: [] },
+      ],
+    });
+    await c.updateOne(
+      { _id: 1 as any },
+      { $set: { "items.$[i].n": 1, "items.$[i].m": 2 } },
+      { arrayFilters: [{ "i.k": "b" }] },
+    );
     await c.updateOne({ _id: 1 as any, "items.k": "a" }, { $addToSet: { "items.$.tags": { $each: ["x", "y"] } } });
-    expect((await c.findOne({ _id: 1 as any }))!.items).toEqual([{ k: "a", tags: ["x", "y"] }, { k: "b", tags: [], n: 1, m: 2 }]);
+    expect((await c.findOne({ _id: 1 as any }))!.items).toEqual([
+      { k: "a", tags: ["x", "y"] },
+      { k: "b", tags: [], n: 1, m: 2 },
+    ]);
   });
 
   it("still refuse a real conflict: a path and its own prefix", async () => {
@@ -49,7 +78,10 @@ describe("$elemMatch", () => {
   it("as a projection made only of operators keeps the first matching element", async () => {
     const c = fresh();
     await c.insertOne({ _id: 1 as any, ids: [5, 7, 9], other: 1 });
-    expect(await c.findOne({ _id: 1 as any }, { projection: { ids: { $elemMatch: { $in: [7, 9] } } } })).toEqual({ _id: 1, ids: [7] });
+    expect(await c.findOne({ _id: 1 as any }, { projection: { ids: { $elemMatch: { $in: [7, 9] } } } })).toEqual({
+      _id: 1,
+      ids: [7],
+    });
   });
 
   it("as a filter on a DBRef-shaped element's $id", async () => {
@@ -97,14 +129,28 @@ describe("$slice projections", () => {
   it("alone return every field, with the array sliced", async () => {
     const c = fresh();
     await c.insertOne({ _id: 1 as any, name: "x", fans: [1, 2, 3, 4, 5, 6, 7], extra: true });
-    expect(await c.findOne({}, { projection: { fans: { $slice: [0, 5] } } })).toEqual({ _id: 1, name: "x", fans: [1, 2, 3, 4, 5], extra: true });
-    expect(await c.findOne({}, { projection: { fans: { $slice: -2 } } })).toEqual({ _id: 1, name: "x", fans: [6, 7], extra: true });
+    expect(await c.findOne({}, { projection: { fans: { $slice: [0, 5] } } })).toEqual({
+      _id: 1,
+      name: "x",
+      fans: [1, 2, 3, 4, 5],
+      extra: true,
+    });
+    expect(await c.findOne({}, { projection: { fans: { $slice: -2 } } })).toEqual({
+      _id: 1,
+      name: "x",
+      fans: [6, 7],
+      extra: true,
+    });
   });
 
   it("combine with an exclusion, and with an inclusion", async () => {
     const c = fresh();
     await c.insertOne({ _id: 1 as any, arr: [1, 2, 3], developer: "d", keep: 1 });
-    expect(await c.findOne({}, { projection: { arr: { $slice: 1 }, developer: 0 } })).toEqual({ _id: 1, arr: [1], keep: 1 });
+    expect(await c.findOne({}, { projection: { arr: { $slice: 1 }, developer: 0 } })).toEqual({
+      _id: 1,
+      arr: [1],
+      keep: 1,
+    });
     expect(await c.findOne({}, { projection: { arr: { $slice: 1 }, keep: 1 } })).toEqual({ _id: 1, arr: [1], keep: 1 });
   });
 });
@@ -112,7 +158,10 @@ describe("$slice projections", () => {
 describe("Int64 values in filters", () => {
   it("match equal numbers of any numeric type", async () => {
     const c = fresh();
-    await c.insertMany([{ _id: Long.fromNumber(42) as any, n: 3 }, { _id: 7 as any, n: Long.fromNumber(5) }]);
+    await c.insertMany([
+      { _id: Long.fromNumber(42) as any, n: 3 },
+      { _id: 7 as any, n: Long.fromNumber(5) },
+    ]);
     expect((await c.find({ n: Long.fromNumber(3) }).toArray()).length).toBe(1);
     expect((await c.find({ n: { $gte: Long.fromNumber(3) } }).toArray()).length).toBe(2);
     expect((await c.find({ _id: { $in: [Long.fromNumber(42)] } }).toArray()).length).toBe(1);
@@ -157,8 +206,19 @@ describe("BinData", () => {
 describe("$all", () => {
   it("matches a scalar field equal to its only element", async () => {
     const c = fresh();
-    await c.insertMany([{ _id: 1 as any, a: "x" }, { _id: 2 as any, a: ["x", "y"] }, { _id: 3 as any, a: "y" }]);
-    expect((await c.find({ a: { $all: ["x"] } }).sort({ _id: 1 }).toArray()).map((d) => d._id)).toEqual([1, 2]);
+    await c.insertMany([
+      { _id: 1 as any, a: "x" },
+      { _id: 2 as any, a: ["x", "y"] },
+      { _id: 3 as any, a: "y" },
+    ]);
+    expect(
+      (
+        await c
+          .find({ a: { $all: ["x"] } })
+          .sort({ _id: 1 })
+          .toArray()
+      ).map((d) => d._id),
+    ).toEqual([1, 2]);
     expect((await c.find({ a: { $all: ["x", "y"] } }).toArray()).map((d) => d._id)).toEqual([2]);
   });
 });
@@ -180,9 +240,18 @@ describe("type errors in updates", () => {
   it("raise MongoDB's errors instead of doing nothing", async () => {
     const c = fresh();
     await c.insertOne({ _id: 1 as any, n: 1, s: "text", comments: [{ body: "a" }] });
-    expect(await failure(c.updateOne({ _id: 1 as any }, { $push: { n: 2 } } as any))).toMatchObject({ code: 2, message: expect.stringMatching(/must be an array but is of type int/) });
-    expect(await failure(c.updateOne({ _id: 1 as any }, { $inc: { s: 1 } }))).toMatchObject({ code: 14, message: expect.stringMatching(/Cannot apply \$inc to a value of non-numeric type/) });
-    expect(await failure(c.updateOne({ _id: 1 as any }, { $set: { "comments.body": "b" } }))).toMatchObject({ code: 28, message: expect.stringMatching(/Cannot create field 'body' in element/) });
+    expect(await failure(c.updateOne({ _id: 1 as any }, { $push: { n: 2 } } as any))).toMatchObject({
+      code: 2,
+      message: expect.stringMatching(/must be an array but is of type int/),
+    });
+    expect(await failure(c.updateOne({ _id: 1 as any }, { $inc: { s: 1 } }))).toMatchObject({
+      code: 14,
+      message: expect.stringMatching(/Cannot apply \$inc to a value of non-numeric type/),
+    });
+    expect(await failure(c.updateOne({ _id: 1 as any }, { $set: { "comments.body": "b" } }))).toMatchObject({
+      code: 28,
+      message: expect.stringMatching(/Cannot create field 'body' in element/),
+    });
     expect(await c.findOne({ _id: 1 as any })).toEqual({ _id: 1, n: 1, s: "text", comments: [{ body: "a" }] });
   });
 });
@@ -222,14 +291,23 @@ describe("field names", () => {
 
 describe("errors MongoDB raises", () => {
   it("an unknown aggregation stage: code 40324 and MongoDB's message", async () => {
-    const e = await failure(fresh().aggregate([{ $nosuch: {} }]).toArray());
+    const e = await failure(
+      fresh()
+        .aggregate([{ $nosuch: {} }])
+        .toArray(),
+    );
     expect(e).toEqual({ code: 40324, message: "Unrecognized pipeline stage name: '$nosuch'" });
   });
 
   it("$set and $setOnInsert on the same path conflict (code 40), upsert or not", async () => {
     const c = fresh();
-    const e = await failure(c.updateOne({ _id: 1 as any }, { $set: { a: 1 }, $setOnInsert: { a: 2 } }, { upsert: true }));
-    expect(e).toMatchObject({ code: 40, message: expect.stringMatching(/Updating the path 'a' would create a conflict at 'a'/) });
+    const e = await failure(
+      c.updateOne({ _id: 1 as any }, { $set: { a: 1 }, $setOnInsert: { a: 2 } }, { upsert: true }),
+    );
+    expect(e).toMatchObject({
+      code: 40,
+      message: expect.stringMatching(/Updating the path 'a' would create a conflict at 'a'/),
+    });
     expect(await c.countDocuments()).toBe(0);
   });
 });
@@ -250,18 +328,27 @@ describe("administration MongoDB's own tools use", () => {
   it("collMod hides and unhides an index (kept up to date and unique, but not planned) and changes a TTL", async () => {
     const c = fresh();
     await c.createIndex({ a: 1 }, { unique: true });
-    await c.insertMany([{ _id: 1 as any, a: 1 }, { _id: 2 as any, a: 2 }]);
+    await c.insertMany([
+      { _id: 1 as any, a: 1 },
+      { _id: 2 as any, a: 2 },
+    ]);
     const plan = async () => JSON.stringify((await c.find({ a: 1 }).explain()).queryPlanner.winningPlan);
     expect(await plan()).toContain("a_1");
-    expect(await db.command({ collMod: c.collectionName, index: { keyPattern: { a: 1 }, hidden: true } })).toMatchObject({ hidden_old: false, hidden_new: true });
+    expect(
+      await db.command({ collMod: c.collectionName, index: { keyPattern: { a: 1 }, hidden: true } }),
+    ).toMatchObject({ hidden_old: false, hidden_new: true });
     expect((await c.indexes()).find((i) => i.name === "a_1")).toMatchObject({ hidden: true });
     expect(await plan()).not.toContain("a_1");
     expect(await failure(c.insertOne({ _id: 3 as any, a: 1 }))).toMatchObject({ code: 11000 });
     await db.command({ collMod: c.collectionName, index: { name: "a_1", hidden: false } });
     expect(await plan()).toContain("a_1");
     await c.createIndex({ at: 1 }, { expireAfterSeconds: 60 });
-    expect(await db.command({ collMod: c.collectionName, index: { name: "at_1", expireAfterSeconds: 5 } })).toMatchObject({ expireAfterSeconds_old: 60, expireAfterSeconds_new: 5 });
-    expect(await failure(db.command({ collMod: c.collectionName, validator: { a: { $exists: true } } }))).toMatchObject({ code: 115 });
+    expect(
+      await db.command({ collMod: c.collectionName, index: { name: "at_1", expireAfterSeconds: 5 } }),
+    ).toMatchObject({ expireAfterSeconds_old: 60, expireAfterSeconds_new: 5 });
+    expect(await failure(db.command({ collMod: c.collectionName, validator: { a: { $exists: true } } }))).toMatchObject(
+      { code: 115 },
+    );
   });
 });
 
@@ -279,10 +366,25 @@ describe("what the engine does not implement is refused loudly", () => {
     expect(await c.aggregate([{ $match: { a: 1 } }], { hint: "a_1" }).toArray()).toHaveLength(1);
     // Without a sort, a hinted query answers in the index's order, as an index scan does.
     await c.createIndex({ q: -1, name: -1 });
-    await c.insertMany([{ _id: 2 as any, name: "Andrew", q: 4 }, { _id: 3 as any, name: "Betty", q: 5 }, { _id: 4 as any, name: "Charlie", q: 4 }]);
+    await c.insertMany([
+      { _id: 2 as any, name: "Andrew", q: 4 },
+      { _id: 3 as any, name: "Betty", q: 5 },
+      { _id: 4 as any, name: "Charlie", q: 4 },
+    ]);
     const names = (docs: any[]) => docs.map((d) => d.name);
-    expect(names(await c.aggregate([{ $match: { q: { $gt: 0 } } }], { hint: { q: -1, name: -1 } }).toArray())).toEqual(["Betty", "Charlie", "Andrew"]);
-    expect(names(await c.find({ q: { $gt: 0 } }, { hint: "q_-1_name_-1" }).toArray())).toEqual(["Betty", "Charlie", "Andrew"]);
-    expect(await failure(c.aggregate([{ $match: { a: 1 } }], { hint: { nosuch: 1 } }).toArray())).toMatchObject({ code: 2, message: expect.stringMatching(/hint provided does not correspond to an existing index/) });
+    expect(names(await c.aggregate([{ $match: { q: { $gt: 0 } } }], { hint: { q: -1, name: -1 } }).toArray())).toEqual([
+      "Betty",
+      "Charlie",
+      "Andrew",
+    ]);
+    expect(names(await c.find({ q: { $gt: 0 } }, { hint: "q_-1_name_-1" }).toArray())).toEqual([
+      "Betty",
+      "Charlie",
+      "Andrew",
+    ]);
+    expect(await failure(c.aggregate([{ $match: { a: 1 } }], { hint: { nosuch: 1 } }).toArray())).toMatchObject({
+      code: 2,
+      message: expect.stringMatching(/hint provided does not correspond to an existing index/),
+    });
   });
 });

@@ -25,7 +25,7 @@ const userSchema = new Schema(
     tags: [String],
     courses: [{ code: String, grade: Number }],
   },
-  { timestamps: true }
+  { timestamps: true },
 );
 
 describe("mongoose CRUD", () => {
@@ -57,7 +57,9 @@ describe("mongoose CRUD", () => {
     await User().create({ email: "dup@example.com", name: "first" });
     await User().create({ email: "other@example.com", name: "second" });
 
-    const e1: any = await User().create({ email: "dup@example.com" }).catch((e) => e);
+    const e1: any = await User()
+      .create({ email: "dup@example.com" })
+      .catch((e) => e);
     expect(e1.code).toBe(11000);
     expect(e1.keyValue).toEqual({ email: "dup@example.com" });
     expect(e1.message).toMatch(/E11000 duplicate key error collection: testdb_mongoose.users index: email_1 dup key/);
@@ -69,12 +71,16 @@ describe("mongoose CRUD", () => {
     expect(await User().countDocuments({ email: { $in: ["new1@example.com", "new2@example.com"] } })).toBe(1);
 
     const e2b: any = await User()
-      .insertMany([{ email: "new3@example.com" }, { email: "dup@example.com" }, { email: "new4@example.com" }], { ordered: false })
+      .insertMany([{ email: "new3@example.com" }, { email: "dup@example.com" }, { email: "new4@example.com" }], {
+        ordered: false,
+      })
       .catch((e) => e);
     expect(e2b.code).toBe(11000);
     expect(await User().countDocuments({ email: { $in: ["new3@example.com", "new4@example.com"] } })).toBe(2);
 
-    const e3: any = await User().updateOne({ email: "other@example.com" }, { $set: { email: "dup@example.com" } }).catch((e) => e);
+    const e3: any = await User()
+      .updateOne({ email: "other@example.com" }, { $set: { email: "dup@example.com" } })
+      .catch((e) => e);
     expect(e3.code).toBe(11000);
     expect(e3.keyValue).toEqual({ email: "dup@example.com" });
 
@@ -107,7 +113,11 @@ describe("mongoose CRUD", () => {
         { code: "ART", grade: 2 },
       ],
     });
-    await User().updateOne({ _id: u._id }, { $set: { "courses.$[c].grade": 9 } }, { arrayFilters: [{ "c.code": "ART" }] });
+    await User().updateOne(
+      { _id: u._id },
+      { $set: { "courses.$[c].grade": 9 } },
+      { arrayFilters: [{ "c.code": "ART" }] },
+    );
     await User().updateOne({ _id: u._id, "courses.code": "MATH" }, { $inc: { "courses.$.grade": 4 } });
     const doc = await User().findById(u._id).lean();
     expect(doc!.courses.map((c: any) => [c.code, c.grade])).toEqual([
@@ -180,7 +190,10 @@ describe("unique index variants", () => {
 });
 
 describe("upserts, counts, distinct, deleteMany", () => {
-  const schema = new Schema({ key: { type: String, unique: true }, hits: Number, firstSeen: Date, kind: String }, { timestamps: true });
+  const schema = new Schema(
+    { key: { type: String, unique: true }, hits: Number, firstSeen: Date, kind: String },
+    { timestamps: true },
+  );
   const M = () => conn.models.Counter ?? conn.model("Counter", schema);
   beforeAll(async () => {
     await M().init();
@@ -188,10 +201,18 @@ describe("upserts, counts, distinct, deleteMany", () => {
 
   it("upserts with timestamps and $setOnInsert", async () => {
     const first = new Date("2024-01-01T00:00:00Z");
-    const r1 = await M().updateOne({ key: "k1" }, { $inc: { hits: 1 }, $setOnInsert: { firstSeen: first, kind: "x" } }, { upsert: true });
+    const r1 = await M().updateOne(
+      { key: "k1" },
+      { $inc: { hits: 1 }, $setOnInsert: { firstSeen: first, kind: "x" } },
+      { upsert: true },
+    );
     expect(r1.upsertedCount).toBe(1);
     expect(r1.upsertedId).toBeInstanceOf(mongoose.Types.ObjectId);
-    const r2 = await M().updateOne({ key: "k1" }, { $inc: { hits: 1 }, $setOnInsert: { firstSeen: new Date(), kind: "y" } }, { upsert: true });
+    const r2 = await M().updateOne(
+      { key: "k1" },
+      { $inc: { hits: 1 }, $setOnInsert: { firstSeen: new Date(), kind: "y" } },
+      { upsert: true },
+    );
     expect(r2.upsertedCount).toBe(0);
     expect(r2.matchedCount).toBe(1);
     const doc: any = await M().findOne({ key: "k1" }).lean();
@@ -201,7 +222,11 @@ describe("upserts, counts, distinct, deleteMany", () => {
     expect(doc.createdAt).toBeInstanceOf(Date);
     expect(doc.updatedAt).toBeInstanceOf(Date);
 
-    const fm: any = await M().findOneAndUpdate({ key: "k2" }, { $set: { hits: 5 } }, { upsert: true, new: true, includeResultMetadata: true });
+    const fm: any = await M().findOneAndUpdate(
+      { key: "k2" },
+      { $set: { hits: 5 } },
+      { upsert: true, new: true, includeResultMetadata: true },
+    );
     expect(fm.lastErrorObject.updatedExisting).toBe(false);
     expect(fm.lastErrorObject.upserted).toBeDefined();
     expect(fm.value.hits).toBe(5);
@@ -212,7 +237,10 @@ describe("upserts, counts, distinct, deleteMany", () => {
     let n = 0;
     const Ided =
       conn.models.Ided ??
-      conn.model("Ided", new Schema({ _id: { type: String, default: () => `id${++n}` }, key: String, v: Number }, { timestamps: true }));
+      conn.model(
+        "Ided",
+        new Schema({ _id: { type: String, default: () => `id${++n}` }, key: String, v: Number }, { timestamps: true }),
+      );
     const r = await Ided.updateOne({ key: "a" }, { $setOnInsert: { v: 1 } }, { upsert: true });
     expect(r.upsertedCount).toBe(1);
     const doc: any = await Ided.findOne({ key: "a" }).lean();
@@ -244,7 +272,14 @@ describe("upserts, counts, distinct, deleteMany", () => {
 });
 
 describe("queries", () => {
-  const schema = new Schema({ title: String, at: Date, n: Number, tags: [String], items: [{ k: String, v: Number }], opt: String });
+  const schema = new Schema({
+    title: String,
+    at: Date,
+    n: Number,
+    tags: [String],
+    items: [{ k: String, v: Number }],
+    opt: String,
+  });
   const Q = () => conn.models.QDoc ?? conn.model("QDoc", schema);
   beforeAll(async () => {
     const base = Date.UTC(2024, 0, 1);
@@ -254,9 +289,12 @@ describe("queries", () => {
         at: new Date(base + ((i * 7) % 30) * 86400000),
         n: i,
         tags: i % 2 ? ["odd", "num"] : ["even", "num"],
-        items: [{ k: "a", v: i }, { k: "b", v: i * 2 }],
+        items: [
+          { k: "a", v: i },
+          { k: "b", v: i * 2 },
+        ],
         ...(i % 3 === 0 ? { opt: "yes" } : {}),
-      }))
+      })),
     );
   });
 
@@ -298,11 +336,17 @@ describe("queries", () => {
       { i: 8, v: { a: 1 } },
       { i: 9, v: 2.5 },
     ]);
-    const got = await coll.find({}, { projection: { _id: 0, i: 1 } }).sort({ v: 1, i: 1 }).toArray();
+    const got = await coll
+      .find({}, { projection: { _id: 0, i: 1 } })
+      .sort({ v: 1, i: 1 })
+      .toArray();
     expect(got.map((d) => d.i)).toEqual([3, 4, 9, 2, 1, 8, 7, 5, 6]);
     const agg = await coll.aggregate([{ $sort: { v: 1, i: 1 } }, { $project: { _id: 0, i: 1 } }]).toArray();
     expect(agg.map((d) => d.i)).toEqual([3, 4, 9, 2, 1, 8, 7, 5, 6]);
-    const desc = await coll.find({}, { projection: { _id: 0, i: 1 } }).sort({ v: -1, i: 1 }).toArray();
+    const desc = await coll
+      .find({}, { projection: { _id: 0, i: 1 } })
+      .sort({ v: -1, i: 1 })
+      .toArray();
     expect(desc.map((d) => d.i)).toEqual([6, 5, 7, 8, 1, 2, 9, 3, 4]);
   });
 
@@ -357,16 +401,30 @@ describe("aggregation", () => {
     ]);
     const tags = await db
       .collection("regs")
-      .aggregate([{ $unwind: "$tags" }, { $group: { _id: "$tags", c: { $sum: 1 } } }, { $sort: { _id: 1 } }, { $skip: 1 }, { $limit: 1 }])
+      .aggregate([
+        { $unwind: "$tags" },
+        { $group: { _id: "$tags", c: { $sum: 1 } } },
+        { $sort: { _id: 1 } },
+        { $skip: 1 },
+        { $limit: 1 },
+      ])
       .toArray();
     expect(tags).toEqual([{ _id: "y", c: 2 }]);
-    const counted = await db.collection("regs").aggregate([{ $match: { student: "s1" } }, { $count: "total" }]).toArray();
+    const counted = await db
+      .collection("regs")
+      .aggregate([{ $match: { student: "s1" } }, { $count: "total" }])
+      .toArray();
     expect(counted).toEqual([{ total: 2 }]);
     const facet = await db
       .collection("regs")
       .aggregate([
         { $sort: { student: 1, course: 1 } },
-        { $facet: { page: [{ $skip: 1 }, { $limit: 2 }, { $project: { _id: 0, student: 1 } }], total: [{ $count: "n" }] } },
+        {
+          $facet: {
+            page: [{ $skip: 1 }, { $limit: 2 }, { $project: { _id: 0, student: 1 } }],
+            total: [{ $count: "n" }],
+          },
+        },
       ])
       .toArray();
     expect(facet).toEqual([{ page: [{ student: "s1" }, { student: "s2" }], total: [{ n: 4 }] }]);
@@ -507,13 +565,22 @@ describe("protocol edge cases", () => {
 
   it("rejects transactions and unsupported operators clearly", async () => {
     const coll = conn.db!.collection("unsupported");
-    const e1: any = await coll.find({ $where: "true" }).toArray().catch((e) => e);
+    const e1: any = await coll
+      .find({ $where: "true" })
+      .toArray()
+      .catch((e) => e);
     expect(e1.message).toMatch(/not supported/);
     // $text needs a text index (as in MongoDB), and is supported only at the top level of a filter
     await coll.insertOne({ a: 0 });
-    const e2: any = await coll.find({ $text: { $search: "x" } }).toArray().catch((e) => e);
+    const e2: any = await coll
+      .find({ $text: { $search: "x" } })
+      .toArray()
+      .catch((e) => e);
     expect(e2).toMatchObject({ code: 27, message: "text index required for $text query" });
-    const e2b: any = await coll.find({ $or: [{ $text: { $search: "x" } }, { a: 1 }] }).toArray().catch((e) => e);
+    const e2b: any = await coll
+      .find({ $or: [{ $text: { $search: "x" } }, { a: 1 }] })
+      .toArray()
+      .catch((e) => e);
     expect(e2b.message).toMatch(/not supported/);
     const session = conn.getClient().startSession();
     const e3: any = await session
@@ -525,7 +592,10 @@ describe("protocol edge cases", () => {
     // the driver already refuses transactions on a standalone server
     expect(e3).toBeInstanceOf(Error);
     expect(await coll.countDocuments({ a: 1 })).toBe(0);
-    const e4: any = await conn.db!.admin().command({ commitTransaction: 1 }).catch((e) => e);
+    const e4: any = await conn
+      .db!.admin()
+      .command({ commitTransaction: 1 })
+      .catch((e) => e);
     expect(e4.code).toBe(20);
     expect(e4.message).toMatch(/Transactions are not supported/);
   });

@@ -14,7 +14,6 @@ import { sortDocs } from "./values.js";
 
 const t = useTestClient();
 
-
 /** Deterministic pseudo-random numbers (so a failure can be replayed). */
 function rng(seed: number) {
   let x = seed >>> 0 || 1;
@@ -56,12 +55,21 @@ function randomFilter(rand: () => number): Record<string, unknown> {
       case 9: {
         // equality on every field of the compound index {programme, at}: its exact keys
         const at = (n: number) => new Date(Date.UTC(2026, 0, 1) + n * 3_600_000);
-        conds.push({ programme: { $in: [pick(PROGRAMMES), pick(PROGRAMMES)] }, at: { $in: [at(Math.floor(rand() * 1000)), at(Math.floor(rand() * 1000))] } });
+        conds.push({
+          programme: { $in: [pick(PROGRAMMES), pick(PROGRAMMES)] },
+          at: { $in: [at(Math.floor(rand() * 1000)), at(Math.floor(rand() * 1000))] },
+        });
         break;
       }
       case 7:
         // an $or of indexed branches (an index union) …
-        conds.push({ $or: [{ programme: pick(PROGRAMMES) }, { name: pick(["n1", "n2", "n150"]) }, { score: { $lt: Math.floor(rand() * 10) } }] });
+        conds.push({
+          $or: [
+            { programme: pick(PROGRAMMES) },
+            { name: pick(["n1", "n2", "n150"]) },
+            { score: { $lt: Math.floor(rand() * 10) } },
+          ],
+        });
         break;
       case 8:
         // … and one with an unindexed branch (a scan)
@@ -111,7 +119,10 @@ describe("index plans give the same answers as a scan", () => {
       const sort = { [sortField]: dir } as Record<string, 1 | -1>;
       const skip = Math.floor(rand() * 10);
       const limit = 1 + Math.floor(rand() * 30);
-      const expectedAll = sortDocs(new Query(filter, mingoOptions()).find(docs).all() as Record<string, unknown>[], sort);
+      const expectedAll = sortDocs(
+        new Query(filter, mingoOptions()).find(docs).all() as Record<string, unknown>[],
+        sort,
+      );
       const expected = expectedAll.slice(skip, skip + limit).map((d) => d._id);
       const got = (await coll.find(filter).sort(sort).skip(skip).limit(limit).toArray()).map((d) => d._id);
       expect({ filter, sort, skip, limit, got }).toEqual({ filter, sort, skip, limit, got: expected });
@@ -127,26 +138,50 @@ describe("index plans give the same answers as a scan", () => {
     await coll.createIndex({ programme: 1, at: -1 });
     await coll.createIndex({ at: -1 });
     await coll.createIndex({ score: 1 });
-    const filters = [{ programme: "arts" }, { programme: { $in: ["arts", "home"] } }, { programme: "science", score: { $gte: 45 } }, { programme: "visual", name: "n7" }];
+    const filters = [
+      { programme: "arts" },
+      { programme: { $in: ["arts", "home"] } },
+      { programme: "science", score: { $gte: 45 } },
+      { programme: "visual", name: "n7" },
+    ];
     for (const filter of filters) {
       for (const sort of [{ at: -1 }, { at: 1 }, { score: 1 }, { score: -1, _id: 1 }] as Record<string, 1 | -1>[]) {
-        for (const [skip, limit] of [[0, 10], [5, 10], [0, 1], [40, 20]]) {
-          const expected = sortDocs(new Query(filter, mingoOptions()).find(docs).all() as Record<string, unknown>[], sort).slice(skip, skip + limit).map((d) => d._id);
+        for (const [skip, limit] of [
+          [0, 10],
+          [5, 10],
+          [0, 1],
+          [40, 20],
+        ]) {
+          const expected = sortDocs(
+            new Query(filter, mingoOptions()).find(docs).all() as Record<string, unknown>[],
+            sort,
+          )
+            .slice(skip, skip + limit)
+            .map((d) => d._id);
           const got = (await coll.find(filter).sort(sort).skip(skip).limit(limit).toArray()).map((d) => d._id);
           expect({ filter, sort, skip, limit, got }).toEqual({ filter, sort, skip, limit, got: expected });
         }
       }
     }
-    const plan = JSON.stringify((await coll.find({ programme: "arts" }).sort({ at: -1 }).limit(10).explain("queryPlanner")).queryPlanner.winningPlan);
+    const plan = JSON.stringify(
+      (await coll.find({ programme: "arts" }).sort({ at: -1 }).limit(10).explain("queryPlanner")).queryPlanner
+        .winningPlan,
+    );
     expect(plan).toMatch(/"stage":"IXSCAN".*"indexName":"at_-1"/);
   });
 
   it("$group counts by an indexed field come from the index and equal the scan's counts", async () => {
     const coll = t.client.db("planner").collection<Record<string, unknown>>("p");
-    const rows = await coll.aggregate<{ _id: string | null; n: number }>([{ $group: { _id: "$programme", n: { $sum: 1 } } }]).toArray();
+    const rows = await coll
+      .aggregate<{ _id: string | null; n: number }>([{ $group: { _id: "$programme", n: { $sum: 1 } } }])
+      .toArray();
     const all = await coll.find({}).toArray();
     const expected = new Map<string | null, number>();
-    for (const d of all) expected.set((d.programme as string | null) ?? null, (expected.get((d.programme as string | null) ?? null) ?? 0) + 1);
+    for (const d of all)
+      expected.set(
+        (d.programme as string | null) ?? null,
+        (expected.get((d.programme as string | null) ?? null) ?? 0) + 1,
+      );
     expect(new Map(rows.map((r) => [r._id, r.n]))).toEqual(expected);
     const explained = await coll.aggregate([{ $group: { _id: "$programme", n: { $sum: 1 } } }]).explain("queryPlanner");
     expect(JSON.stringify(explained.queryPlanner.winningPlan)).toContain("DISTINCT_SCAN");
@@ -156,39 +191,71 @@ describe("index plans give the same answers as a scan", () => {
 describe("explain", () => {
   it("names IXSCAN and the index for indexed filters and sorts, COLLSCAN otherwise", async () => {
     const coll = t.client.db("planner").collection<Record<string, unknown>>("p");
-    const plan = async (cursor: { explain(v: string): Promise<any> }) => JSON.stringify((await cursor.explain("queryPlanner")).queryPlanner.winningPlan);
+    const plan = async (cursor: { explain(v: string): Promise<any> }) =>
+      JSON.stringify((await cursor.explain("queryPlanner")).queryPlanner.winningPlan);
     expect(await plan(coll.find({ programme: "arts" }))).toMatch(/"stage":"IXSCAN".*"indexName":"programme_1_at_-1"/);
     expect(await plan(coll.find({ score: { $gte: 10, $lt: 20 } }))).toMatch(/"stage":"IXSCAN".*"indexName":"score_1"/);
-    expect(await plan(coll.find({}).sort({ at: -1 }).limit(5))).toMatch(/"stage":"IXSCAN".*"indexName":"at_-1".*"direction":"forward"/);
+    expect(await plan(coll.find({}).sort({ at: -1 }).limit(5))).toMatch(
+      /"stage":"IXSCAN".*"indexName":"at_-1".*"direction":"forward"/,
+    );
     expect(await plan(coll.find({}).sort({ at: 1 }).limit(5))).toMatch(/"direction":"backward"/);
     expect(await plan(coll.find({ unindexed: 1 }))).toContain('"stage":"COLLSCAN"');
     // An $or whose every branch an index narrows is an index union; one unindexed branch makes it a scan.
-    expect(await plan(coll.find({ $or: [{ programme: "arts" }, { name: "n1" }] }))).toMatch(/"stage":"OR".*"indexName":"programme_1_at_-1".*"indexName":"name_1"/);
-    expect(await plan(coll.find({ $and: [{ $or: [{ _id: 1 as any }, { name: "n1" }] }, { score: { $exists: true } }] }))).toMatch(/"stage":"OR".*"indexName":"_id_"/);
+    expect(await plan(coll.find({ $or: [{ programme: "arts" }, { name: "n1" }] }))).toMatch(
+      /"stage":"OR".*"indexName":"programme_1_at_-1".*"indexName":"name_1"/,
+    );
+    expect(
+      await plan(coll.find({ $and: [{ $or: [{ _id: 1 as any }, { name: "n1" }] }, { score: { $exists: true } }] })),
+    ).toMatch(/"stage":"OR".*"indexName":"_id_"/);
     expect(await plan(coll.find({ $or: [{ programme: "arts" }, { unindexed: 1 }] }))).toContain('"stage":"COLLSCAN"');
     // Equality plus a sort: the sort field's index is walked and the filter tested on the way (no SORT stage).
-    expect(await plan(coll.find({ programme: "arts" }).sort({ at: -1 }).limit(5))).toMatch(/"stage":"IXSCAN".*"indexName":"at_-1".*"direction":"forward"/);
+    expect(await plan(coll.find({ programme: "arts" }).sort({ at: -1 }).limit(5))).toMatch(
+      /"stage":"IXSCAN".*"indexName":"at_-1".*"direction":"forward"/,
+    );
     const newest = await coll.find({ programme: "arts" }).sort({ at: -1 }).limit(5).toArray();
-    const all = (await coll.find({ programme: "arts" }).toArray()).sort((a, b) => Number(b.at) - Number(a.at) || String(a._id).localeCompare(String(b._id)));
+    const all = (await coll.find({ programme: "arts" }).toArray()).sort(
+      (a, b) => Number(b.at) - Number(a.at) || String(a._id).localeCompare(String(b._id)),
+    );
     expect(newest.map((d) => d.at)).toEqual(all.slice(0, 5).map((d) => d.at));
     // Equality on every field of a compound index is counted from its exact keys (built on that first lookup for a
     // non-unique index), of a unique one too.
-    const exact = await t.client.db("planner").command({ explain: { count: "p", query: { programme: "science", at: new Date(Date.UTC(2026, 0, 1)) } }, verbosity: "queryPlanner" });
-    expect(JSON.stringify(exact.queryPlanner.winningPlan)).toMatch(/"stage":"COUNT_SCAN".*"indexName":"programme_1_at_-1"/);
+    const exact = await t.client
+      .db("planner")
+      .command({
+        explain: { count: "p", query: { programme: "science", at: new Date(Date.UTC(2026, 0, 1)) } },
+        verbosity: "queryPlanner",
+      });
+    expect(JSON.stringify(exact.queryPlanner.winningPlan)).toMatch(
+      /"stage":"COUNT_SCAN".*"indexName":"programme_1_at_-1"/,
+    );
     const pairs = t.client.db("planner").collection<Record<string, unknown>>("pairs");
     await pairs.createIndex({ a: 1, b: 1 }, { unique: true });
-    await pairs.insertMany([{ a: 1, b: 1 }, { a: 1, b: 2 }, { a: 2, b: 1 }]);
-    const unique = await t.client.db("planner").command({ explain: { count: "pairs", query: { a: 1, b: 2 } }, verbosity: "queryPlanner" });
+    await pairs.insertMany([
+      { a: 1, b: 1 },
+      { a: 1, b: 2 },
+      { a: 2, b: 1 },
+    ]);
+    const unique = await t.client
+      .db("planner")
+      .command({ explain: { count: "pairs", query: { a: 1, b: 2 } }, verbosity: "queryPlanner" });
     expect(JSON.stringify(unique.queryPlanner.winningPlan)).toMatch(/"stage":"COUNT_SCAN".*"indexName":"a_1_b_1"/);
     expect(await pairs.countDocuments({ a: 1, b: 2 })).toBe(1);
-    const count = await t.client.db("planner").command({ explain: { count: "p", query: { programme: "science" } }, verbosity: "queryPlanner" });
-    expect(JSON.stringify(count.queryPlanner.winningPlan)).toMatch(/"stage":"COUNT_SCAN".*"indexName":"programme_1_at_-1"/);
+    const count = await t.client
+      .db("planner")
+      .command({ explain: { count: "p", query: { programme: "science" } }, verbosity: "queryPlanner" });
+    expect(JSON.stringify(count.queryPlanner.winningPlan)).toMatch(
+      /"stage":"COUNT_SCAN".*"indexName":"programme_1_at_-1"/,
+    );
   });
 
   it("a non-unique compound index's full keys, built on the first lookup by every field, follow the writes after it", async () => {
     const coll = t.client.db("planner").collection<Record<string, unknown>>("groups");
     await coll.createIndex({ programme: 1, subject: 1 });
-    await coll.insertMany(["maths", "physics", "chemistry"].flatMap((subject) => ["science", "arts"].map((programme) => ({ programme, subject }))));
+    await coll.insertMany(
+      ["maths", "physics", "chemistry"].flatMap((subject) =>
+        ["science", "arts"].map((programme) => ({ programme, subject })),
+      ),
+    );
     const count = () => coll.countDocuments({ programme: "science", subject: { $in: ["maths", "physics"] } });
     expect(await count()).toBe(2);
     await coll.insertOne({ programme: "science", subject: "maths" });

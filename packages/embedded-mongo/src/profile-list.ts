@@ -10,7 +10,18 @@ import { startEmbeddedMongo } from "./index.js";
 
 const N = Number(process.argv[2] ?? 100_000);
 const PROGRAMMES = ["arts", "science", "maths", "music", "sport"];
-const SUBJECTS = ["english", "french", "physics", "chemistry", "biology", "history", "art", "drama", "piano", "football"];
+const SUBJECTS = [
+  "english",
+  "french",
+  "physics",
+  "chemistry",
+  "biology",
+  "history",
+  "art",
+  "drama",
+  "piano",
+  "football",
+];
 
 function reg(i: number) {
   return {
@@ -47,19 +58,26 @@ try {
   await coll.createIndex({ programme: 1, createdAt: 1 });
   await coll.createIndex({ subjects: 1 });
   await coll.createIndex({ email: 1 }, { unique: true });
-  for (let i = 0; i < N; i += 1000) await coll.insertMany(Array.from({ length: Math.min(1000, N - i) }, (_, j) => reg(i + j)));
+  for (let i = 0; i < N; i += 1000)
+    await coll.insertMany(Array.from({ length: Math.min(1000, N - i) }, (_, j) => reg(i + j)));
   console.log(`${N} registrations`);
   const re = { $regex: "last12", $options: "i" };
   const or = { $or: [{ firstName: re }, { lastName: re }, { email: re }] };
-  for (const [name, filter] of [["{}", {}], ["{programme: 'arts'}", { programme: "arts" }], ["$or of 3 case-insensitive $regex", or]] as const) {
+  for (const [name, filter] of [
+    ["{}", {}],
+    ["{programme: 'arts'}", { programme: "arts" }],
+    ["$or of 3 case-insensitive $regex", or],
+  ] as const) {
     for (const skip of [0, 50_000]) {
       await time(`find ${name} sort createdAt -1 skip ${skip} limit 25`, () =>
-        coll.find(filter).sort({ createdAt: -1 }).skip(skip).limit(25).toArray()
+        coll.find(filter).sort({ createdAt: -1 }).skip(skip).limit(25).toArray(),
       );
     }
     await time(`countDocuments ${name}`, () => coll.countDocuments(filter));
   }
-  await time(`count command {programme:'arts'}`, () => client.db("prof").command({ count: "registrations", query: { programme: "arts" } }));
+  await time(`count command {programme:'arts'}`, () =>
+    client.db("prof").command({ count: "registrations", query: { programme: "arts" } }),
+  );
 } finally {
   await client.close();
   await srv.stop();

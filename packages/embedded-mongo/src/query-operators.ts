@@ -76,7 +76,8 @@ function regexTest(re: any, v: any): boolean {
   return r.test(v);
 }
 
-const eqMatch = (values: any[], v: any) => (isNullish(v) ? values.some(isNullish) : values.some((c) => valuesEqual(c, v)));
+const eqMatch = (values: any[], v: any) =>
+  isNullish(v) ? values.some(isNullish) : values.some((c) => valuesEqual(c, v));
 
 function field(selector: string, test: (values: any[]) => boolean): Predicate {
   const path = selector.split(".");
@@ -97,7 +98,8 @@ function range(test: (c: number) => boolean, orEqualNull: boolean): QueryOperato
 function inList(name: string, list: any): any[] {
   if (!Array.isArray(list)) throw new MongoError(2, "BadValue", `${name} needs an array`);
   for (const v of list) {
-    if (isPlainObject(v) && Object.keys(v).some((k) => k.startsWith("$"))) throw new MongoError(2, "BadValue", `cannot nest $ under ${name}`);
+    if (isPlainObject(v) && Object.keys(v).some((k) => k.startsWith("$")))
+      throw new MongoError(2, "BadValue", `cannot nest $ under ${name}`);
   }
   return list;
 }
@@ -123,7 +125,8 @@ const $all: QueryOperator = (selector, value, options) => {
       const match = elemMatcher(v.$elemMatch, options);
       return (vs) => vs.some((c) => Array.isArray(c) && c.some(match));
     }
-    if (isPlainObject(v) && Object.keys(v).some((k) => k.startsWith("$"))) throw new MongoError(2, "BadValue", "no $ expressions in $all");
+    if (isPlainObject(v) && Object.keys(v).some((k) => k.startsWith("$")))
+      throw new MongoError(2, "BadValue", "no $ expressions in $all");
     if (isRegex(v)) return (vs) => vs.some((c) => regexTest(v, c));
     return (vs) => eqMatch(vs, v);
   });
@@ -131,9 +134,27 @@ const $all: QueryOperator = (selector, value, options) => {
 };
 
 const TYPE_ALIASES: Record<string, number> = {
-  double: 1, string: 2, object: 3, array: 4, binData: 5, undefined: 6, objectId: 7, bool: 8, date: 9, null: 10,
-  regex: 11, dbPointer: 12, javascript: 13, symbol: 14, javascriptWithScope: 15, int: 16, timestamp: 17, long: 18,
-  decimal: 19, minKey: -1, maxKey: 127,
+  double: 1,
+  string: 2,
+  object: 3,
+  array: 4,
+  binData: 5,
+  undefined: 6,
+  objectId: 7,
+  bool: 8,
+  date: 9,
+  null: 10,
+  regex: 11,
+  dbPointer: 12,
+  javascript: 13,
+  symbol: 14,
+  javascriptWithScope: 15,
+  int: 16,
+  timestamp: 17,
+  long: 18,
+  decimal: 19,
+  minKey: -1,
+  maxKey: 127,
 };
 const TYPE_CODES = new Set(Object.values(TYPE_ALIASES));
 
@@ -197,7 +218,8 @@ function typeCode(t: any): number | "number" {
     return TYPE_ALIASES[t];
   }
   const n = typeof t === "bigint" ? Number(t) : typeof t === "number" ? t : NaN;
-  if (!Number.isInteger(n) || !TYPE_CODES.has(n)) throw new MongoError(2, "BadValue", `Invalid numerical type code: ${String(t)}`);
+  if (!Number.isInteger(n) || !TYPE_CODES.has(n))
+    throw new MongoError(2, "BadValue", `Invalid numerical type code: ${String(t)}`);
   return n;
 }
 
@@ -222,7 +244,8 @@ function bitPositions(name: string, mask: any): number[] {
   if (Array.isArray(mask)) {
     return mask.map((p) => {
       const n = Number(p);
-      if (!Number.isInteger(n) || n < 0) throw new MongoError(2, "BadValue", `bit positions must be >= 0 but got: ${String(p)}`);
+      if (!Number.isInteger(n) || n < 0)
+        throw new MongoError(2, "BadValue", `bit positions must be >= 0 but got: ${String(p)}`);
       return n;
     });
   }
@@ -235,7 +258,8 @@ function bitPositions(name: string, mask: any): number[] {
     return out;
   }
   const n = typeof mask === "bigint" ? mask : typeof mask === "number" && Number.isInteger(mask) ? BigInt(mask) : null;
-  if (n === null) throw new MongoError(2, "BadValue", `${name} takes an Array, a number, or a BinData but received: ${String(mask)}`);
+  if (n === null)
+    throw new MongoError(2, "BadValue", `${name} takes an Array, a number, or a BinData but received: ${String(mask)}`);
   if (n < 0n) throw new MongoError(2, "BadValue", `${name} bitmask must be a non-negative integer`);
   const out: number[] = [];
   for (let i = 0; i < 64; i++) if ((n >> BigInt(i)) & 1n) out.push(i);
@@ -263,7 +287,7 @@ function bits(name: string, test: (bit: (p: number) => boolean, positions: numbe
       vs.some((c) => {
         const bit = c === undefined || Array.isArray(c) ? null : bitReader(c);
         return bit !== null && test(bit, positions);
-      })
+      }),
     );
   };
 }
@@ -287,7 +311,8 @@ function dbRefDoc(v: any): Doc {
 export function elemMatcher(criteria: any, options: any): (element: any) => boolean {
   if (!isPlainObject(criteria)) throw new MongoError(2, "BadValue", "$elemMatch needs an Object");
   const keys = Object.keys(criteria);
-  const operatorsOnly = keys.length > 0 && keys.every((k) => k.startsWith("$") && !(k in DBREF_KEYS) && !LOGICAL.has(k));
+  const operatorsOnly =
+    keys.length > 0 && keys.every((k) => k.startsWith("$") && !(k in DBREF_KEYS) && !LOGICAL.has(k));
   if (operatorsOnly) {
     const q = new Query({ v: criteria }, options);
     return (e) => q.test({ v: e });

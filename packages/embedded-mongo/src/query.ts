@@ -18,16 +18,40 @@ export function scanPlan(engine: Engine, coll: Collection, dir: 1 | -1 = 1, filt
     engine.noteCollectionScan(coll.ns, coll.docs.size, filter);
     return { stage: "COLLSCAN", direction: "forward" };
   }
-  const ixscan = (s: ScanInfo): Doc => ({ stage: "IXSCAN", indexName: s.indexName, keyPattern: s.keyPattern, isMultiKey: false, direction: dir === 1 ? "forward" : "backward", indexBounds: { [s.field]: [s.bounds] } });
+  const ixscan = (s: ScanInfo): Doc => ({
+    stage: "IXSCAN",
+    indexName: s.indexName,
+    keyPattern: s.keyPattern,
+    isMultiKey: false,
+    direction: dir === 1 ? "forward" : "backward",
+    indexBounds: { [s.field]: [s.bounds] },
+  });
   if (scan.branches) return { stage: "FETCH", inputStage: { stage: "OR", inputStages: scan.branches.map(ixscan) } };
   return { stage: "FETCH", inputStage: ixscan(scan) };
 }
 
 /** Documents matching a `$text` filter, in natural order, with their scores (memoised per collection version). */
-export function textMatches(engine: Engine, coll: Collection, text: TextQuery, rest: Doc): { docs: Doc[]; scores: Map<Doc, number> } {
+export function textMatches(
+  engine: Engine,
+  coll: Collection,
+  text: TextQuery,
+  rest: Doc,
+): { docs: Doc[]; scores: Map<Doc, number> } {
   const ix = coll.textIndex;
   if (!ix) throw new MongoError(27, "IndexNotFound", "text index required for $text query");
-  engine.plan = { stage: "TEXT_MATCH", inputStage: { stage: "TEXT_OR", inputStage: { stage: "IXSCAN", indexName: ix.spec.name, keyPattern: ix.spec.key, isMultiKey: true, direction: "backward" } } };
+  engine.plan = {
+    stage: "TEXT_MATCH",
+    inputStage: {
+      stage: "TEXT_OR",
+      inputStage: {
+        stage: "IXSCAN",
+        indexName: ix.spec.name,
+        keyPattern: ix.spec.key,
+        isMultiKey: true,
+        direction: "backward",
+      },
+    },
+  };
   const key = `${coll.version}|${ix.spec.name}|${JSON.stringify(text)}|${encodeKey(rest)}`;
   const cached = engine.textCache.get(coll);
   if (cached && cached.key === key) return cached.result;
@@ -91,7 +115,10 @@ export function countMatches(engine: Engine, coll: Collection | undefined, filte
   const fromIndex = coll.countFromIndex(filter);
   if (fromIndex !== null) {
     const scan = coll.lastScan!;
-    engine.plan = { stage: "COUNT", inputStage: { stage: "COUNT_SCAN", indexName: scan.indexName, keyPattern: scan.keyPattern } };
+    engine.plan = {
+      stage: "COUNT",
+      inputStage: { stage: "COUNT_SCAN", indexName: scan.indexName, keyPattern: scan.keyPattern },
+    };
     return fromIndex;
   }
   const q = compileQuery(filter, mingoOptions());
@@ -117,7 +144,14 @@ export function countMatches(engine: Engine, coll: Collection | undefined, filte
  *  - otherwise: bounded-heap top-(skip+limit) over the matches.
  * Sort ties are always broken by insertion order.
  */
-export function findPage(engine: Engine, coll: Collection | undefined, filter: Doc, sortIn: Doc | undefined, skip: number, limit: number): Doc[] {
+export function findPage(
+  engine: Engine,
+  coll: Collection | undefined,
+  filter: Doc,
+  sortIn: Doc | undefined,
+  skip: number,
+  limit: number,
+): Doc[] {
   const { meta, rest: sort } = splitMeta(sortIn);
   const { text, rest } = splitText(filter);
   if (!text && meta.length) throw NO_TEXT_SCORE();
@@ -137,7 +171,8 @@ export function findPage(engine: Engine, coll: Collection | undefined, filter: D
   // (The equality's plan is made once and reused by narrowCandidates below.)
   const pick = view && !empty && want !== Infinity ? coll.equalityPick(filter) : undefined;
   const selected = pick ? pick.size : null;
-  const walkFirst = selected !== null && selected > 0 && selected >= 4 * want && (want * coll.docs.size) / selected < selected / 4;
+  const walkFirst =
+    selected !== null && selected > 0 && selected >= 4 * want && (want * coll.docs.size) / selected < selected / 4;
   let narrowed = empty || walkFirst ? null : coll.narrowCandidates(filter, pick);
   if (!narrowed) coll.lastScan = null;
   const limitPlan = (p: Doc): Doc => {
@@ -160,7 +195,11 @@ export function findPage(engine: Engine, coll: Collection | undefined, filter: D
   }
   // Walking the view visits about want * n / |candidates| documents (all of
   // them at worst); the heap visits every candidate, each costlier.
-  const useView = view && (walkFirst || !narrowed || Math.min(coll.docs.size, (want * coll.docs.size) / Math.max(1, narrowed.length)) < 3 * narrowed.length);
+  const useView =
+    view &&
+    (walkFirst ||
+      !narrowed ||
+      Math.min(coll.docs.size, (want * coll.docs.size) / Math.max(1, narrowed.length)) < 3 * narrowed.length);
   if (view && useView) {
     const members = narrowed ? new Set(narrowed) : null;
     const out: Doc[] = [];
@@ -211,7 +250,17 @@ export function findPage(engine: Engine, coll: Collection | undefined, filter: D
       const ix = spec[0].name === "_id" ? null : coll.indexes.find((i) => i.view === view)!;
       const keyPattern = ix ? ix.spec.key : { _id: 1 };
       const forward = (Number(Object.values(keyPattern)[0]) === 1) === (spec[0].dir === 1);
-      let p: Doc = { stage: "FETCH", inputStage: { stage: "IXSCAN", indexName: ix ? ix.spec.name : "_id_", keyPattern, isMultiKey: false, direction: forward ? "forward" : "backward", indexBounds: { [spec[0].name]: ["[MinKey, MaxKey]"] } } };
+      let p: Doc = {
+        stage: "FETCH",
+        inputStage: {
+          stage: "IXSCAN",
+          indexName: ix ? ix.spec.name : "_id_",
+          keyPattern,
+          isMultiKey: false,
+          direction: forward ? "forward" : "backward",
+          indexBounds: { [spec[0].name]: ["[MinKey, MaxKey]"] },
+        },
+      };
       if (rest) p = { stage: "SORT", sortPattern: sort, partial: true, inputStage: p };
       engine.plan = limitPlan(p);
       return out;
@@ -219,7 +268,14 @@ export function findPage(engine: Engine, coll: Collection | undefined, filter: D
     coll.lastScan = null;
   }
   if (walkFirst) narrowed = coll.narrowCandidates(filter, pick);
-  engine.plan = limitPlan({ stage: "SORT", sortPattern: sort, memLimit: 104857600, limitAmount: limit ? skip + limit : undefined, type: "simple", inputStage: scanPlan(engine, coll, 1, filter) });
+  engine.plan = limitPlan({
+    stage: "SORT",
+    sortPattern: sort,
+    memLimit: 104857600,
+    limitAmount: limit ? skip + limit : undefined,
+    type: "simple",
+    inputStage: scanPlan(engine, coll, 1, filter),
+  });
   const docs = narrowed ?? coll.docs.values();
   const matches: Iterable<Doc> = empty
     ? docs
@@ -232,7 +288,16 @@ export function findPage(engine: Engine, coll: Collection | undefined, filter: D
 }
 
 /** A page of `$text` matches, sorted by the sort spec where `{$meta: "textScore"}` means score descending. */
-export function textPage(engine: Engine, coll: Collection, text: TextQuery, rest: Doc, sort: Doc, meta: string[], skip: number, limit: number): Doc[] {
+export function textPage(
+  engine: Engine,
+  coll: Collection,
+  text: TextQuery,
+  rest: Doc,
+  sort: Doc,
+  meta: string[],
+  skip: number,
+  limit: number,
+): Doc[] {
   const { docs, scores } = textMatches(engine, coll, text, rest);
   const keys = Object.keys(sort);
   let out = docs;
@@ -265,7 +330,11 @@ export function textScores(engine: Engine, coll: Collection | undefined, filter:
  * answered by counting matches; returns the remaining pipeline and its
  * input, or null when the pipeline does not have that shape.
  */
-export function countPrefix(engine: Engine, coll: Collection | undefined, pipeline: Doc[]): { input: Doc[]; rest: Doc[] } | null {
+export function countPrefix(
+  engine: Engine,
+  coll: Collection | undefined,
+  pipeline: Doc[],
+): { input: Doc[]; rest: Doc[] } | null {
   let i = 0;
   let filter: Doc = {};
   if (pipeline[0] && "$match" in pipeline[0]) {
@@ -286,7 +355,8 @@ export function countPrefix(engine: Engine, coll: Collection | undefined, pipeli
   const id = g._id;
   const byField = groupCountByField(engine, coll, filter, g);
   if (byField) return { input: byField, rest: pipeline.slice(i + 1) };
-  const constId = id === null || typeof id === "number" || typeof id === "boolean" || (typeof id === "string" && !id.startsWith("$"));
+  const constId =
+    id === null || typeof id === "number" || typeof id === "boolean" || (typeof id === "string" && !id.startsWith("$"));
   if (!constId || !("_id" in g)) return null;
   const sums = constantSums(g);
   if (!sums) return null;
@@ -303,7 +373,13 @@ function constantSums(g: Doc): [string, number][] | null {
   for (const k of Object.keys(g)) {
     if (k === "_id") continue;
     const acc = g[k];
-    if (!isPlainObject(acc) || Object.keys(acc).length !== 1 || typeof acc.$sum !== "number" || !Number.isFinite(acc.$sum)) return null;
+    if (
+      !isPlainObject(acc) ||
+      Object.keys(acc).length !== 1 ||
+      typeof acc.$sum !== "number" ||
+      !Number.isFinite(acc.$sum)
+    )
+      return null;
     if (k.startsWith("$") || k.includes(".")) return null;
     sums.push([k, acc.$sum]);
   }
@@ -324,7 +400,10 @@ export function groupCountByField(engine: Engine, coll: Collection | undefined, 
   const groups = coll.groupCountsFromIndex(id.slice(1));
   if (!groups) return null;
   const scan = coll.lastScan!;
-  engine.plan = { stage: "GROUP", inputStage: { stage: "DISTINCT_SCAN", indexName: scan.indexName, keyPattern: scan.keyPattern } };
+  engine.plan = {
+    stage: "GROUP",
+    inputStage: { stage: "DISTINCT_SCAN", indexName: scan.indexName, keyPattern: scan.keyPattern },
+  };
   return groups.map(({ value, count }) => {
     const out: Doc = { _id: value };
     for (const [k, c] of sums) out[k] = count * c;
@@ -377,7 +456,13 @@ export function project(engine: Engine, docs: Doc[], filter: Doc, projection: Do
 }
 
 /** Applies a projection, including `{$meta: "textScore"}` fields. */
-export function shape(engine: Engine, coll: Collection | undefined, docs: Doc[], filter: Doc, projection: Doc | undefined): Doc[] {
+export function shape(
+  engine: Engine,
+  coll: Collection | undefined,
+  docs: Doc[],
+  filter: Doc,
+  projection: Doc | undefined,
+): Doc[] {
   const { meta, rest } = splitMeta(projection);
   const { rest: plainFilter } = splitText(filter);
   const out = project(engine, docs, plainFilter, rest);
@@ -409,7 +494,8 @@ function splitSlices(projection: Doc): { slices: Slice[]; rest: Doc } {
     const num = (v: any) => (typeof v === "bigint" ? Number(v) : v);
     if (Array.isArray(spec)) {
       const [skip, limit] = spec.map(num);
-      if (spec.length !== 2 || !Number.isInteger(skip) || !Number.isInteger(limit)) throw new MongoError(28724, "Location28724", "First argument to $slice must be an array");
+      if (spec.length !== 2 || !Number.isInteger(skip) || !Number.isInteger(limit))
+        throw new MongoError(28724, "Location28724", "First argument to $slice must be an array");
       if (limit <= 0) throw new MongoError(28724, "Location28724", "$slice limit must be positive");
       slices.push({ path: key.split("."), skip, limit });
     } else if (Number.isInteger(num(spec))) slices.push({ path: key.split("."), skip: num(spec), limit: null });
@@ -430,12 +516,19 @@ function withSlice(doc: any, slice: Slice, i = 0): any {
   const key = slice.path[i];
   if (!(key in doc)) return doc;
   const value = doc[key];
-  const next = i === slice.path.length - 1 ? (Array.isArray(value) ? sliceArray(value, slice) : value) : withSlice(value, slice, i + 1);
+  const next =
+    i === slice.path.length - 1
+      ? Array.isArray(value)
+        ? sliceArray(value, slice)
+        : value
+      : withSlice(value, slice, i + 1);
   return next === value ? doc : { ...doc, [key]: next };
 }
 
 function projectWithSlices(engine: Engine, docs: Doc[], filter: Doc, slices: Slice[], rest: Doc): Doc[] {
-  const inclusion = Object.entries(rest).some(([k, v]) => k !== "_id" && (isPlainObject(v) || (v !== 0 && v !== false)));
+  const inclusion = Object.entries(rest).some(
+    ([k, v]) => k !== "_id" && (isPlainObject(v) || (v !== 0 && v !== false)),
+  );
   const spec: Doc = { ...rest };
   if (inclusion) for (const s of slices) spec[s.path.join(".")] = 1;
   const base = Object.keys(spec).length ? project(engine, docs, filter, spec) : docs;

@@ -46,7 +46,9 @@ function expected(e: Engine, filter: Doc, sort: Doc, skip = 0, limit = 0): any[]
 async function check(e: Engine, filter: Doc, sort: Doc, pages: [number, number][]) {
   for (const [skip, limit] of pages) {
     const got = await find(e, filter, sort, skip, limit);
-    expect(got, `${JSON.stringify(filter)} ${JSON.stringify(sort)} skip ${skip} limit ${limit}`).toEqual(expected(e, filter, sort, skip, limit));
+    expect(got, `${JSON.stringify(filter)} ${JSON.stringify(sort)} skip ${skip} limit ${limit}`).toEqual(
+      expected(e, filter, sort, skip, limit),
+    );
   }
 }
 
@@ -105,7 +107,15 @@ describe("sorted finds: top-k / ordered index vs full sort", () => {
   it("mixed BSON types, arrays, null/missing and ties, without an index (heap and full sort)", async () => {
     const e = new Engine(null);
     await run(e, { insert: "c", documents: mixedDocs(300, 1) });
-    for (const sort of [{ v: 1 }, { v: -1 }, { v: 1, w: -1 }, { w: 1, v: -1 }, { "nested.v": 1 }, { "nested.v": -1 }, { g: 1 }]) {
+    for (const sort of [
+      { v: 1 },
+      { v: -1 },
+      { v: 1, w: -1 },
+      { w: 1, v: -1 },
+      { "nested.v": 1 },
+      { "nested.v": -1 },
+      { g: 1 },
+    ]) {
       await check(e, {}, sort, PAGES);
       await check(e, { w: { $gte: 1 } }, sort, PAGES);
     }
@@ -113,7 +123,13 @@ describe("sorted finds: top-k / ordered index vs full sort", () => {
 
   it("an index on a field with arrays is not walked (multikey), and results stay exact", async () => {
     const e = new Engine(null);
-    await run(e, { createIndexes: "c", indexes: [{ key: { v: 1 }, name: "v_1" }, { key: { "nested.v": -1 }, name: "nv" }] });
+    await run(e, {
+      createIndexes: "c",
+      indexes: [
+        { key: { v: 1 }, name: "v_1" },
+        { key: { "nested.v": -1 }, name: "nv" },
+      ],
+    });
     await run(e, { insert: "c", documents: mixedDocs(300, 2) });
     expect(e.getCollection("t", "c")!.orderedViewFor("v")).toBeNull();
     for (const sort of [{ v: 1 }, { v: -1 }, { v: -1, w: 1 }, { "nested.v": 1 }]) {
@@ -124,7 +140,13 @@ describe("sorted finds: top-k / ordered index vs full sort", () => {
 
   it("walks a single-field index in order (scalar mixed types, null/missing, ties) and follows writes", async () => {
     const e = new Engine(null);
-    await run(e, { createIndexes: "c", indexes: [{ key: { v: -1 }, name: "v_-1" }, { key: { g: 1, v: 1 }, name: "g_v" }] });
+    await run(e, {
+      createIndexes: "c",
+      indexes: [
+        { key: { v: -1 }, name: "v_-1" },
+        { key: { g: 1, v: 1 }, name: "g_v" },
+      ],
+    });
     const r = rng(3);
     const scalar = (i: number): Doc => {
       const d: Doc = { _id: i, g: ["x", "y", "z"][i % 3], w: Math.floor(r() * 3), s: `name${i % 17}` };
@@ -168,14 +190,31 @@ describe("sorted finds: top-k / ordered index vs full sort", () => {
     }));
     await run(e, { insert: "c", documents: docs });
     const f = { $or: [{ name: { $regex: "needle", $options: "i" } }, { missing: "x" }] };
-    await check(e, f, { at: -1 }, [[0, 2], [1, 2], [0, 25], [3, 25], [10, 5]]);
-    await check(e, { name: { $regex: "^hay 1" } }, { at: -1 }, [[0, 25], [500, 25], [1100, 25], [0, 0]]);
+    await check(e, f, { at: -1 }, [
+      [0, 2],
+      [1, 2],
+      [0, 25],
+      [3, 25],
+      [10, 5],
+    ]);
+    await check(e, { name: { $regex: "^hay 1" } }, { at: -1 }, [
+      [0, 25],
+      [500, 25],
+      [1100, 25],
+      [0, 0],
+    ]);
   });
 
   it("Decimal128 on an indexed sort field is still refused, not silently misordered", async () => {
     const e = new Engine(null);
     await run(e, { createIndexes: "c", indexes: [{ key: { v: 1 }, name: "v_1" }] });
-    await run(e, { insert: "c", documents: [{ _id: 1, v: Decimal128.fromString("1.5") }, { _id: 2, v: 2 }] });
+    await run(e, {
+      insert: "c",
+      documents: [
+        { _id: 1, v: Decimal128.fromString("1.5") },
+        { _id: 2, v: 2 },
+      ],
+    });
     const r = await e.runCommand({ find: "c", filter: {}, sort: { v: 1 }, limit: 1, $db: "t" }, conn);
     expect(r.ok).toBe(0);
   });
@@ -186,7 +225,15 @@ describe("sorted finds: top-k / ordered index vs full sort", () => {
     for (const sort of [{ v: 1 }, { v: -1 }, { w: -1, v: 1 }, { "nested.v": -1, w: 1 }]) {
       const spec = parseSort(sort)!;
       const full = sortDocs(docs, sort);
-      for (const [skip, limit] of [[0, 1], [0, 10], [7, 13], [190, 20], [250, 5], [0, 0], [199, 0]]) {
+      for (const [skip, limit] of [
+        [0, 1],
+        [0, 10],
+        [7, 13],
+        [190, 20],
+        [250, 5],
+        [0, 0],
+        [199, 0],
+      ]) {
         const got = selectSorted(docs, spec, skip, limit, (d) => seq.get(d)!);
         expect(got.map((d) => d._id)).toEqual(full.slice(skip, limit ? skip + limit : undefined).map((d) => d._id));
       }
@@ -208,10 +255,12 @@ describe("counts without materialising", () => {
       // the same pipeline through mingo (a no-op $skip defeats the fast path)
       expect(await agg([{ $match: f }, { $skip: 0 }, { $group: { _id: 1, n: { $sum: 1 } } }])).toEqual(counted);
       expect(await agg([{ $match: f }, { $group: { _id: null, a: { $sum: 1 }, b: { $sum: 2 } } }])).toEqual(
-        await agg([{ $match: f }, { $skip: 0 }, { $group: { _id: null, a: { $sum: 1 }, b: { $sum: 2 } } }])
+        await agg([{ $match: f }, { $skip: 0 }, { $group: { _id: null, a: { $sum: 1 }, b: { $sum: 2 } } }]),
       );
       expect(await agg([{ $match: f }, { $count: "total" }])).toEqual(n ? [{ total: n }] : []);
-      expect(await agg([{ $match: f }, { $count: "total" }, { $project: { t2: "$total" } }])).toEqual(n ? [{ t2: n }] : []);
+      expect(await agg([{ $match: f }, { $count: "total" }, { $project: { t2: "$total" } }])).toEqual(
+        n ? [{ t2: n }] : [],
+      );
     }
     expect(await agg([{ $group: { _id: "$g", n: { $sum: 1 } } }, { $sort: { _id: 1 } }])).toEqual([
       { _id: "x", n: 40 },

@@ -112,7 +112,8 @@ function buildComparator(keys: any[], seqs: Float64Array): (a: number, b: number
     return (a, b) => t[a] - t[b] || seqs[a] - seqs[b];
   }
   // numbers; or strings without surrogates, whose JS (UTF-16 code unit) order is code point = UTF-8 byte order
-  if (numbers || !keys.some((k) => SURROGATE.test(k))) return (a, b) => (keys[a] < keys[b] ? -1 : keys[a] > keys[b] ? 1 : seqs[a] - seqs[b]);
+  if (numbers || !keys.some((k) => SURROGATE.test(k)))
+    return (a, b) => (keys[a] < keys[b] ? -1 : keys[a] > keys[b] ? 1 : seqs[a] - seqs[b]);
   return (a, b) => compareStrings(keys[a], keys[b]) || seqs[a] - seqs[b];
 }
 
@@ -222,7 +223,8 @@ export class OrderedView {
     let j = 0;
     for (let i = 0; i < old.ids.length; i++) {
       if (gone.has(old.ids[i])) continue;
-      while (j < adds.length && (compareValues(adds[j].key, old.keys[i]) || adds[j].seq - old.seqs[i]) < 0) push(adds[j].id, adds[j].key, adds[j++].seq);
+      while (j < adds.length && (compareValues(adds[j].key, old.keys[i]) || adds[j].seq - old.seqs[i]) < 0)
+        push(adds[j].id, adds[j].key, adds[j++].seq);
       push(old.ids[i], old.keys[i], old.seqs[i]);
     }
     while (j < adds.length) push(adds[j].id, adds[j].key, adds[j++].seq);
@@ -237,7 +239,11 @@ export class OrderedView {
    * each end, restricted to the bounds' BSON type (MongoDB's type bracketing:
    * `{$gt: 5}` never matches a string).
    */
-  range(b: { lo?: { value: any; inclusive: boolean }; hi?: { value: any; inclusive: boolean } }, docs: Map<string, Doc>, seqOf: (d: Doc) => number): string[] {
+  range(
+    b: { lo?: { value: any; inclusive: boolean }; hi?: { value: any; inclusive: boolean } },
+    docs: Map<string, Doc>,
+    seqOf: (d: Doc) => number,
+  ): string[] {
     const { ids, keys } = this.entries(docs, seqOf);
     const rank = typeRank((b.lo ?? b.hi)!.value);
     // first position whose key is not "before" the predicate
@@ -280,7 +286,13 @@ export class OrderedView {
    * without, slices may be single documents (same overall order). Stops when
    * `fn` returns false.
    */
-  walk(dir: 1 | -1, docs: Map<string, Doc>, seqOf: (d: Doc) => number, runs: boolean, fn: (ids: string[], from: number, to: number) => boolean) {
+  walk(
+    dir: 1 | -1,
+    docs: Map<string, Doc>,
+    seqOf: (d: Doc) => number,
+    runs: boolean,
+    fn: (ids: string[], from: number, to: number) => boolean,
+  ) {
     const sorted = this.entries(docs, seqOf);
     const { ids, keys } = sorted;
     const n = ids.length;
@@ -323,7 +335,13 @@ interface Decorated {
  * skip+limit elements when that is smaller than the input; identical result
  * to a full stable sort by (keys, seq).
  */
-export function selectSorted(docs: Iterable<Doc>, spec: SortField[], skip: number, limit: number, seqOf: (d: Doc) => number): Doc[] {
+export function selectSorted(
+  docs: Iterable<Doc>,
+  spec: SortField[],
+  skip: number,
+  limit: number,
+  seqOf: (d: Doc) => number,
+): Doc[] {
   const n = spec.length;
   const cmp = (x: Decorated, y: Decorated): number => {
     for (let j = 0; j < n; j++) {

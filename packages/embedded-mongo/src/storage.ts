@@ -49,7 +49,10 @@ export function frame(rec: JournalRecord | Record<string, any>): Buffer {
  * never holds a second copy of the data); returns how many were applied and the offset of the first invalid byte
  * (== length when clean).
  */
-export function applyFrames(buf: Buffer, apply: (rec: JournalRecord) => void): { count: number; validLength: number; error?: string } {
+export function applyFrames(
+  buf: Buffer,
+  apply: (rec: JournalRecord) => void,
+): { count: number; validLength: number; error?: string } {
   return scanFrames(buf, apply, true);
 }
 
@@ -57,17 +60,23 @@ export function applyFrames(buf: Buffer, apply: (rec: JournalRecord) => void): {
  * applyFrames over part of a file: when `final` is false a frame cut off by the end of `buf` is not an error, the scan
  * just stops before it (the caller reads more).
  */
-function scanFrames(buf: Buffer, apply: (rec: JournalRecord) => void, final: boolean): { count: number; validLength: number; error?: string } {
+function scanFrames(
+  buf: Buffer,
+  apply: (rec: JournalRecord) => void,
+  final: boolean,
+): { count: number; validLength: number; error?: string } {
   let count = 0;
   let pos = 0;
   while (pos < buf.length) {
-    if (pos + FRAME_HEADER > buf.length) return final ? { count, validLength: pos, error: "truncated frame header" } : { count, validLength: pos };
+    if (pos + FRAME_HEADER > buf.length)
+      return final ? { count, validLength: pos, error: "truncated frame header" } : { count, validLength: pos };
     const len = buf.readUInt32LE(pos);
     const crc = buf.readUInt32LE(pos + 4);
     if (len < 5 || len > MAX_RECORD) return { count, validLength: pos, error: `bad frame length ${len}` };
-    if (pos + FRAME_HEADER + len > buf.length) return final ? { count, validLength: pos, error: "truncated frame" } : { count, validLength: pos };
+    if (pos + FRAME_HEADER + len > buf.length)
+      return final ? { count, validLength: pos, error: "truncated frame" } : { count, validLength: pos };
     const payload = buf.subarray(pos + FRAME_HEADER, pos + FRAME_HEADER + len);
-    if ((zlib.crc32(payload) >>> 0) !== crc) return { count, validLength: pos, error: "checksum mismatch" };
+    if (zlib.crc32(payload) >>> 0 !== crc) return { count, validLength: pos, error: "checksum mismatch" };
     let rec: JournalRecord;
     try {
       rec = decodeBson(payload) as JournalRecord;
@@ -93,7 +102,12 @@ export const LOAD_CHUNK = 64 * 1024;
  * reading the file into one buffer, without holding the file in memory (100 MiB of data files were 100 MiB of memory
  * until the next full garbage collection).
  */
-export function applyFileFrames(file: string, apply: (rec: JournalRecord) => void, chunk = LOAD_CHUNK, start = 0): { count: number; validLength: number; size: number; error?: string } {
+export function applyFileFrames(
+  file: string,
+  apply: (rec: JournalRecord) => void,
+  chunk = LOAD_CHUNK,
+  start = 0,
+): { count: number; validLength: number; size: number; error?: string } {
   const fd = fs.openSync(file, "r");
   try {
     const size = fs.fstatSync(fd).size;
@@ -105,7 +119,8 @@ export function applyFileFrames(file: string, apply: (rec: JournalRecord) => voi
       const atEnd = read >= size;
       const r = scanFrames(buf, apply, atEnd);
       count += r.count;
-      if (r.error || atEnd) return { count, validLength: base + r.validLength, size, ...(r.error ? { error: r.error } : {}) };
+      if (r.error || atEnd)
+        return { count, validLength: base + r.validLength, size, ...(r.error ? { error: r.error } : {}) };
       const tail = buf.subarray(r.validLength);
       let want = chunk;
       if (tail.length >= FRAME_HEADER) want = Math.max(want, FRAME_HEADER + tail.readUInt32LE(0) - tail.length);
@@ -163,7 +178,8 @@ export function processStartTime(pid: number): string | null {
   try {
     stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
   } catch (e: any) {
-    if (e?.code === "ENOENT" || e?.code === "ESRCH") return fs.existsSync("/proc/self/stat") ? null : pidAlive(pid) ? "" : null;
+    if (e?.code === "ENOENT" || e?.code === "ESRCH")
+      return fs.existsSync("/proc/self/stat") ? null : pidAlive(pid) ? "" : null;
     return pidAlive(pid) ? "" : null;
   }
   // "pid (comm) state ppid ...": comm may contain spaces and parentheses
@@ -216,7 +232,7 @@ function acquireLock(dir: string): string {
         const pid = Number(content.trim().split(/\s+/)[0]);
         throw new LockError(
           `embedded-mongo: data directory ${dir} is already in use by process ${pid} (lock file ${lockPath}). ` +
-            `Stop that server first, or use another --data-dir.`
+            `Stop that server first, or use another --data-dir.`,
         );
       }
       // stale lock from a dead process (or an empty lock from a crash while writing it): take it over
@@ -259,7 +275,7 @@ export class Storage implements Journal {
     readonly dir: string,
     private engine: Engine,
     private lockPath: string,
-    opts: StorageOptions
+    opts: StorageOptions,
   ) {
     this.threshold = opts.compactThresholdBytes ?? DEFAULT_COMPACT_THRESHOLD;
     this.log = opts.log ?? (() => {});
@@ -296,7 +312,9 @@ export class Storage implements Journal {
     const jpath = this.file("journal", gen);
     let why: string;
     try {
-      const img = fs.existsSync(jpath) ? readImage(file, gen, gen > 0 ? this.file("snapshot", gen) : null, jpath, this.engine) : { unusable: "no journal" };
+      const img = fs.existsSync(jpath)
+        ? readImage(file, gen, gen > 0 ? this.file("snapshot", gen) : null, jpath, this.engine)
+        : { unusable: "no journal" };
       if ("stamp" in img) {
         this.imageLength = img.stamp.journalLength;
         this.loadedFromImage = true;
@@ -345,11 +363,17 @@ export class Storage implements Journal {
     if (gen > 0 && fromImage === null) {
       // A corrupt snapshot refuses the start: what was applied before the bad frame is discarded with the engine.
       const { validLength, size, error } = applyFileFrames(snap, (r) => this.engine.applyRecord(r));
-      if (error || validLength !== size) throw new Error(`embedded-mongo: snapshot ${snap} is corrupt (${error}); refusing to start`);
+      if (error || validLength !== size)
+        throw new Error(`embedded-mongo: snapshot ${snap} is corrupt (${error}); refusing to start`);
     }
     const jpath = this.file("journal", gen);
     if (fs.existsSync(jpath)) {
-      const { validLength, size, error } = applyFileFrames(jpath, (r) => this.engine.applyRecord(r), LOAD_CHUNK, fromImage ?? 0);
+      const { validLength, size, error } = applyFileFrames(
+        jpath,
+        (r) => this.engine.applyRecord(r),
+        LOAD_CHUNK,
+        fromImage ?? 0,
+      );
       if (validLength !== size) {
         this.log(`journal ${jpath}: dropping ${size - validLength} byte(s) of torn/corrupt tail (${error})`);
         fs.truncateSync(jpath, validLength);

@@ -18,7 +18,10 @@ beforeAll(async () => {
     { _id: 4 as never, name: "Adjéi Boateng", school: "Achimota School", tags: ["Physics", "Core Maths"] },
     { _id: 5 as never, name: "Edward Owusu", school: "Prempeh College" },
   ]);
-  await coll.createIndex({ name: "text", school: "text", tags: "text", phone: "text" }, { name: "search", default_language: "none", weights: { name: 5 } });
+  await coll.createIndex(
+    { name: "text", school: "text", tags: "text", phone: "text" },
+    { name: "search", default_language: "none", weights: { name: 5 } },
+  );
 });
 
 const ids = async (filter: object, sort?: object) => {
@@ -55,7 +58,12 @@ describe("text search", () => {
     expect(await ids({ $text: { $search: " .,;'!? " } })).toEqual([]);
     expect(await ids({ $text: { $search: "mensah" }, school: "Accra Academy" })).toEqual([1]);
     expect(await ids({ $and: [{ $text: { $search: "school" } }, { _id: { $gte: 3 } }] }, { _id: 1 })).toEqual([3, 4]);
-    expect(await t.client.db("text").collection("people").countDocuments({ $text: { $search: "mensah school" } })).toBe(4);
+    expect(
+      await t.client
+        .db("text")
+        .collection("people")
+        .countDocuments({ $text: { $search: "mensah school" } }),
+    ).toBe(4);
   });
 
   it("ranks by textScore: weights, repeated terms and more matching terms score higher", async () => {
@@ -79,11 +87,25 @@ describe("text search", () => {
     await coll.deleteOne({ _id: 5 as never });
     expect(await ids({ $text: { $search: "mensah" } }, { _id: 1 })).toEqual([1, 2]);
     await expect(coll.createIndex({ school: "text" }, { name: "second" })).rejects.toMatchObject({ code: 85 });
-    await expect(t.client.db("text").collection("other").createIndex({ a: "text" })).rejects.toMatchObject({ code: 67 }); // english: stemming
-    await expect(coll.find({}).sort({ score: { $meta: "textScore" } }).toArray()).rejects.toMatchObject({ code: 40218 });
+    await expect(t.client.db("text").collection("other").createIndex({ a: "text" })).rejects.toMatchObject({
+      code: 67,
+    }); // english: stemming
+    await expect(
+      coll
+        .find({})
+        .sort({ score: { $meta: "textScore" } })
+        .toArray(),
+    ).rejects.toMatchObject({ code: 40218 });
     await expect(coll.find({ $nor: [{ $text: { $search: "x" } }] }).toArray()).rejects.toMatchObject({ code: 115 });
-    await expect(coll.find({ $text: { $search: "x", $caseSensitive: true } }).toArray()).rejects.toMatchObject({ code: 115 });
-    expect(parseSearch('a -b "c d" -"e"')).toEqual({ positive: ["a", "c", "d"], negative: ["b"], phrases: ["c d"], negativePhrases: ["e"] });
+    await expect(coll.find({ $text: { $search: "x", $caseSensitive: true } }).toArray()).rejects.toMatchObject({
+      code: 115,
+    });
+    expect(parseSearch('a -b "c d" -"e"')).toEqual({
+      positive: ["a", "c", "d"],
+      negative: ["b"],
+      phrases: ["c d"],
+      negativePhrases: ["e"],
+    });
   });
 
   it("keeps a term shared by many documents right through inserts, edits and deletes (lone id, list, set and back)", async () => {
@@ -91,7 +113,13 @@ describe("text search", () => {
     await coll.createIndex({ name: "text" }, { default_language: "none" });
     await coll.insertMany(Array.from({ length: 40 }, (_, i) => ({ _id: i as never, name: `Pupil ${i} Asante` })));
     const all = Array.from({ length: 40 }, (_, i) => i);
-    const found = async (search: string) => (await coll.find({ $text: { $search: search } }).sort({ _id: 1 }).toArray()).map((d) => d._id);
+    const found = async (search: string) =>
+      (
+        await coll
+          .find({ $text: { $search: search } })
+          .sort({ _id: 1 })
+          .toArray()
+      ).map((d) => d._id);
     expect(await found("asante")).toEqual(all);
     // An edit that keeps the shared term and changes another: both terms answer for the new text only.
     await coll.updateOne({ _id: 7 as never }, { $set: { name: "Pupil seven Asante" } });
@@ -111,14 +139,24 @@ describe("text search", () => {
 describe("folding", () => {
   // The rule as documented (Unicode lower case, NFD, marks dropped, NFC; terms are runs of letters, digits and marks),
   // against which the ASCII shortcut must give the same terms.
-  const reference = (text: string) => text.toLowerCase().normalize("NFD").replace(/\p{M}+/gu, "").normalize("NFC");
+  const reference = (text: string) =>
+    text
+      .toLowerCase()
+      .normalize("NFD")
+      .replace(/\p{M}+/gu, "")
+      .normalize("NFC");
   const referenceTerms = (text: string) => reference(text).match(/[\p{L}\p{N}\p{M}]+/gu) ?? [];
 
   it("folds and splits every ASCII text exactly as the full Unicode rule does", () => {
     let seed = 7;
-    const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
     const texts = ["Accra Academy", "ST. AUGUSTINE'S COLLEGE", "+233 24 123 4567", "2S1_b-c", "\u0000\t\x7f", ""];
-    for (let i = 0; i < 2000; i++) texts.push(Array.from({ length: 1 + Math.floor(random() * 24) }, () => String.fromCharCode(Math.floor(random() * 128))).join(""));
+    for (let i = 0; i < 2000; i++)
+      texts.push(
+        Array.from({ length: 1 + Math.floor(random() * 24) }, () =>
+          String.fromCharCode(Math.floor(random() * 128)),
+        ).join(""),
+      );
     for (const text of texts) {
       expect(fold(text), JSON.stringify(text)).toBe(reference(text));
       expect(tokenize(text), JSON.stringify(text)).toEqual(referenceTerms(text));
@@ -133,4 +171,3 @@ describe("folding", () => {
     expect(tokenize("Adjéi-Boateng, Ɛsi")).toEqual(["adjei", "boateng", "ɛsi"]);
   });
 });
-

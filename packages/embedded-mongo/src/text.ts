@@ -51,15 +51,30 @@ export function textSpecFrom(key: Doc, options: Doc): TextSpec {
   const weights: Doc = isPlainObject(options.weights) ? options.weights : {};
   for (const [name, kind] of Object.entries(key)) {
     if (kind !== "text") {
-      throw new MongoError(67, "CannotCreateIndex", `compound text indexes (text with '${name}': ${String(kind)}) are not supported by the embedded MongoDB server`);
+      throw new MongoError(
+        67,
+        "CannotCreateIndex",
+        `compound text indexes (text with '${name}': ${String(kind)}) are not supported by the embedded MongoDB server`,
+      );
     }
-    if (name === "$**") throw new MongoError(67, "CannotCreateIndex", "wildcard text indexes ($**) are not supported by the embedded MongoDB server");
+    if (name === "$**")
+      throw new MongoError(
+        67,
+        "CannotCreateIndex",
+        "wildcard text indexes ($**) are not supported by the embedded MongoDB server",
+      );
     const w = weights[name] === undefined ? 1 : Number(weights[name]);
-    if (!Number.isInteger(w) || w < 1 || w > 99999) throw new MongoError(67, "CannotCreateIndex", `text index weight for '${name}' must be an integer from 1 to 99999`);
+    if (!Number.isInteger(w) || w < 1 || w > 99999)
+      throw new MongoError(
+        67,
+        "CannotCreateIndex",
+        `text index weight for '${name}' must be an integer from 1 to 99999`,
+      );
     fields.push({ name, path: name.split("."), weight: w });
   }
   for (const name of Object.keys(weights)) {
-    if (!(name in key)) throw new MongoError(67, "CannotCreateIndex", `text index weights name a field that is not indexed: ${name}`);
+    if (!(name in key))
+      throw new MongoError(67, "CannotCreateIndex", `text index weights name a field that is not indexed: ${name}`);
   }
   const lang = options.default_language ?? "english";
   if (lang !== "none") {
@@ -70,7 +85,11 @@ export function textSpecFrom(key: Doc, options: Doc): TextSpec {
     );
   }
   if (options.textIndexVersion !== undefined && Number(options.textIndexVersion) !== 3) {
-    throw new MongoError(67, "CannotCreateIndex", "only textIndexVersion 3 is supported by the embedded MongoDB server");
+    throw new MongoError(
+      67,
+      "CannotCreateIndex",
+      "only textIndexVersion 3 is supported by the embedded MongoDB server",
+    );
   }
   return { fields };
 }
@@ -199,7 +218,8 @@ export class TextIndex {
       for (const id of out) {
         const doc = docOf(id);
         const text = doc ? scoreDocument(this.spec, doc).text : "";
-        if (!q.phrases.every((ph) => text.includes(ph)) || q.negativePhrases.some((ph) => text.includes(ph))) out.delete(id);
+        if (!q.phrases.every((ph) => text.includes(ph)) || q.negativePhrases.some((ph) => text.includes(ph)))
+          out.delete(id);
       }
     }
     return out;
@@ -216,11 +236,17 @@ export class TextIndex {
 
 /** Validates a `$text` operand; returns the parsed query. */
 export function parseTextOperator(op: any): TextQuery {
-  if (!isPlainObject(op) || typeof op.$search !== "string") throw new MongoError(2, "BadValue", "$text requires a $search string");
+  if (!isPlainObject(op) || typeof op.$search !== "string")
+    throw new MongoError(2, "BadValue", "$text requires a $search string");
   for (const k of Object.keys(op)) {
     if (k === "$search") continue;
     if (k === "$language") {
-      if (op.$language !== "none") throw new MongoError(17262, "Location17262", `language '${op.$language}' is not supported by the embedded MongoDB server's text search (only "none")`);
+      if (op.$language !== "none")
+        throw new MongoError(
+          17262,
+          "Location17262",
+          `language '${op.$language}' is not supported by the embedded MongoDB server's text search (only "none")`,
+        );
     } else if (k === "$caseSensitive" || k === "$diacriticSensitive") {
       if (op[k]) throw notSupported(`${k}: true`);
     } else throw new MongoError(2, "BadValue", `unknown $text option ${k}`);

@@ -14,13 +14,54 @@ import { Double, Timestamp } from "bson";
 import { Query } from "mingo/query";
 import { mingoOptions } from "./mingo-options.js";
 import { bsonTypeCode, elemMatcher, prepareFilter, valuesEqual } from "./query-operators.js";
-import { type Doc, MongoError, compareValues, deepClone, isPlainObject, makeSorter, renderValue, setOwn } from "./values.js";
+import {
+  type Doc,
+  MongoError,
+  compareValues,
+  deepClone,
+  isPlainObject,
+  makeSorter,
+  renderValue,
+  setOwn,
+} from "./values.js";
 
-const OPERATORS = new Set(["$set", "$unset", "$inc", "$mul", "$min", "$max", "$rename", "$currentDate", "$setOnInsert", "$push", "$addToSet", "$pop", "$pull", "$pullAll", "$bit"]);
+const OPERATORS = new Set([
+  "$set",
+  "$unset",
+  "$inc",
+  "$mul",
+  "$min",
+  "$max",
+  "$rename",
+  "$currentDate",
+  "$setOnInsert",
+  "$push",
+  "$addToSet",
+  "$pop",
+  "$pull",
+  "$pullAll",
+  "$bit",
+]);
 
 const TYPE_NAMES: Record<number, string> = {
-  1: "double", 2: "string", 3: "object", 4: "array", 5: "binData", 7: "objectId", 8: "bool", 9: "date", 10: "null",
-  11: "regex", 13: "javascript", 14: "symbol", 16: "int", 17: "timestamp", 18: "long", 19: "decimal", [-1]: "minKey", 127: "maxKey",
+  1: "double",
+  2: "string",
+  3: "object",
+  4: "array",
+  5: "binData",
+  7: "objectId",
+  8: "bool",
+  9: "date",
+  10: "null",
+  11: "regex",
+  13: "javascript",
+  14: "symbol",
+  16: "int",
+  17: "timestamp",
+  18: "long",
+  19: "decimal",
+  [-1]: "minKey",
+  127: "maxKey",
 };
 const typeName = (v: any) => TYPE_NAMES[bsonTypeCode(v) ?? 10] ?? "object";
 
@@ -41,7 +82,12 @@ function badValue(msg: string): never {
 function parsePath(path: string): string[] {
   if (path === "") badValue("An empty update path is not valid.");
   const parts = path.split(".");
-  if (parts.some((p) => p === "")) throw new MongoError(56, "EmptyFieldName", `The update path '${path}' contains an empty field name, which is not allowed.`);
+  if (parts.some((p) => p === ""))
+    throw new MongoError(
+      56,
+      "EmptyFieldName",
+      `The update path '${path}' contains an empty field name, which is not allowed.`,
+    );
   return parts;
 }
 
@@ -49,20 +95,29 @@ function parsePath(path: string): string[] {
 function entriesOf(u: Doc): Entry[] {
   const entries: Entry[] = [];
   for (const op of Object.keys(u)) {
-    if (!OPERATORS.has(op)) failedToParse(`Unknown modifier: ${op}. Expected a valid update modifier or pipeline-style update specified as an array`);
+    if (!OPERATORS.has(op))
+      failedToParse(
+        `Unknown modifier: ${op}. Expected a valid update modifier or pipeline-style update specified as an array`,
+      );
     const fields = u[op];
-    if (!isPlainObject(fields)) failedToParse(`Modifiers operate on fields but we found type ${typeName(fields)} instead. For example: {$mod: {<field>: ...}} not {${op}: ${renderValue(fields)}}`);
+    if (!isPlainObject(fields))
+      failedToParse(
+        `Modifiers operate on fields but we found type ${typeName(fields)} instead. For example: {$mod: {<field>: ...}} not {${op}: ${renderValue(fields)}}`,
+      );
     for (const path of Object.keys(fields)) {
       const parts = parsePath(path);
       // Since MongoDB 5.0 a `$`-prefixed field name is an ordinary field for the update operators, at any level.
-      if (isPositional(parts[0])) badValue(`Cannot have positional (i.e. '$') element in the first position in path '${path}'`);
+      if (isPositional(parts[0]))
+        badValue(`Cannot have positional (i.e. '$') element in the first position in path '${path}'`);
       entries.push({ op, path, parts, arg: fields[path] });
       if (op === "$rename") {
         const to = fields[path];
-        if (typeof to !== "string") badValue(`The 'to' field for $rename must be a string: ${path}: ${renderValue(to)}`);
+        if (typeof to !== "string")
+          badValue(`The 'to' field for $rename must be a string: ${path}: ${renderValue(to)}`);
         if (to === path) badValue(`The source and target field for $rename must differ: ${path}: ${renderValue(to)}`);
         const toParts = parsePath(to);
-        if ([...parts, ...toParts].some(isPositional)) badValue(`The source field for $rename may not be dynamic: ${path}`);
+        if ([...parts, ...toParts].some(isPositional))
+          badValue(`The source field for $rename may not be dynamic: ${path}`);
         entries.push({ op: "$rename:to", path: to, parts: toParts, arg: path });
       }
     }
@@ -74,7 +129,11 @@ function entriesOf(u: Doc): Entry[] {
     for (let j = i; j < sorted.length; j++) {
       const cur = sorted[j].parts;
       if (cur.length < prev.length || prev.some((p, k) => p !== cur[k])) break;
-      throw new MongoError(40, "ConflictingUpdateOperators", `Updating the path '${sorted[j].path}' would create a conflict at '${prev.join(".")}'`);
+      throw new MongoError(
+        40,
+        "ConflictingUpdateOperators",
+        `Updating the path '${sorted[j].path}' would create a conflict at '${prev.join(".")}'`,
+      );
     }
   }
   return entries;
@@ -87,9 +146,15 @@ function compileArrayFilters(arrayFilters: Doc[] | undefined): Map<string, { que
     if (!isPlainObject(f)) failedToParse("Error parsing array filter: the filter must be an object");
     const ids = new Set(Object.keys(f).map((k) => k.split(".")[0]));
     if (ids.size === 0) failedToParse("Cannot use an expression without a top-level field name in arrayFilters");
-    if (ids.size > 1) failedToParse(`Error parsing array filter :: caused by :: Expected a single top-level field name, found '${[...ids][0]}' and '${[...ids][1]}'`);
+    if (ids.size > 1)
+      failedToParse(
+        `Error parsing array filter :: caused by :: Expected a single top-level field name, found '${[...ids][0]}' and '${[...ids][1]}'`,
+      );
     const id = [...ids][0];
-    if (!/^[a-z][a-zA-Z0-9]*$/.test(id)) badValue(`Error parsing array filter :: caused by :: The top-level field name must be an alphanumeric string beginning with a lowercase letter, found '${id}'`);
+    if (!/^[a-z][a-zA-Z0-9]*$/.test(id))
+      badValue(
+        `Error parsing array filter :: caused by :: The top-level field name must be an alphanumeric string beginning with a lowercase letter, found '${id}'`,
+      );
     if (out.has(id)) failedToParse(`Found multiple array filters with the same top-level field name ${id}`);
     let query: Query;
     try {
@@ -135,7 +200,13 @@ function child(v: any, key: string): any {
 }
 
 /** Concrete paths for a path with positional elements, resolved against the unchanged document. */
-function expand(doc: Doc, parts: string[], filter: Doc, filters: Map<string, { query: Query; used: boolean }>, isInsert: boolean): string[][] {
+function expand(
+  doc: Doc,
+  parts: string[],
+  filter: Doc,
+  filters: Map<string, { query: Query; used: boolean }>,
+  isInsert: boolean,
+): string[][] {
   const out: string[][] = [];
   let dollarSeen = false;
   const walk = (v: any, i: number, done: string[]) => {
@@ -146,7 +217,8 @@ function expand(doc: Doc, parts: string[], filter: Doc, filters: Map<string, { q
     if (c === "$") {
       if (dollarSeen) badValue(`Too many positional (i.e. '$') elements found in path '${parts.join(".")}'`);
       dollarSeen = true;
-      if (isInsert || !Array.isArray(v)) badValue("The positional operator did not find the match needed from the query.");
+      if (isInsert || !Array.isArray(v))
+        badValue("The positional operator did not find the match needed from the query.");
       const idx = positionalIndex(filter, done, v);
       return walk(v[idx], i + 1, [...done, String(idx)]);
     }
@@ -187,7 +259,12 @@ function containerOf(doc: Doc, parts: string[], create: boolean): any {
   for (let i = 0; i < parts.length - 1; i++) {
     const c = parts[i];
     if (Array.isArray(cur) && !isIndex(c)) {
-      if (create) throw new MongoError(28, "PathNotViable", `Cannot create field '${c}' in element ${describeElement(parts[i - 1], cur)}`);
+      if (create)
+        throw new MongoError(
+          28,
+          "PathNotViable",
+          `Cannot create field '${c}' in element ${describeElement(parts[i - 1], cur)}`,
+        );
       return null;
     }
     let next = child(cur, c);
@@ -196,14 +273,24 @@ function containerOf(doc: Doc, parts: string[], create: boolean): any {
       next = {};
       put(cur, c, next);
     } else if (next === null || typeof next !== "object" || next instanceof Date || next._bsontype) {
-      if (create) throw new MongoError(28, "PathNotViable", `Cannot create field '${parts[i + 1]}' in element ${describeElement(c, next)}`);
+      if (create)
+        throw new MongoError(
+          28,
+          "PathNotViable",
+          `Cannot create field '${parts[i + 1]}' in element ${describeElement(c, next)}`,
+        );
       return null;
     }
     cur = next;
   }
   const last = parts[parts.length - 1];
   if (Array.isArray(cur) && !isIndex(last)) {
-    if (create) throw new MongoError(28, "PathNotViable", `Cannot create field '${last}' in element ${describeElement(parts[parts.length - 2], cur)}`);
+    if (create)
+      throw new MongoError(
+        28,
+        "PathNotViable",
+        `Cannot create field '${last}' in element ${describeElement(parts[parts.length - 2], cur)}`,
+      );
     return null;
   }
   return cur;
@@ -223,8 +310,18 @@ function remove(container: any, key: string) {
   } else delete container[key];
 }
 
-const isNumeric = (v: any) => typeof v === "number" || typeof v === "bigint" || (v !== null && typeof v === "object" && (v._bsontype === "Long" || v._bsontype === "Int32" || v._bsontype === "Double"));
-const plainNumber = (v: any): number | bigint => (typeof v === "number" || typeof v === "bigint" ? v : v._bsontype === "Long" ? BigInt(v.toString()) : Number(v.valueOf()));
+const isNumeric = (v: any) =>
+  typeof v === "number" ||
+  typeof v === "bigint" ||
+  (v !== null &&
+    typeof v === "object" &&
+    (v._bsontype === "Long" || v._bsontype === "Int32" || v._bsontype === "Double"));
+const plainNumber = (v: any): number | bigint =>
+  typeof v === "number" || typeof v === "bigint"
+    ? v
+    : v._bsontype === "Long"
+      ? BigInt(v.toString())
+      : Number(v.valueOf());
 const isInt32 = (v: number) => Number.isInteger(v) && v >= -2147483648 && v <= 2147483647;
 
 /** int + int → int (long when it overflows), anything with a long → long, anything with a double → double. */
@@ -241,7 +338,8 @@ function arith(a: any, b: any, op: "+" | "*"): number | bigint | Double {
     const r = calc(x, y);
     return isInt32(x) && isInt32(y) && Number.isInteger(r) && !isInt32(r) && Number.isSafeInteger(r) ? BigInt(r) : r;
   }
-  if ((typeof x === "number" && !Number.isInteger(x)) || (typeof y === "number" && !Number.isInteger(y))) return calc(Number(x), Number(y));
+  if ((typeof x === "number" && !Number.isInteger(x)) || (typeof y === "number" && !Number.isInteger(y)))
+    return calc(Number(x), Number(y));
   return BigInt.asIntN(64, calc(BigInt(x), BigInt(y)));
 }
 
@@ -263,7 +361,9 @@ function docId(doc: Doc) {
 function pullMatcher(cond: any): (e: any) => boolean {
   if (isPlainObject(cond) && Object.keys(cond).length > 0) {
     const keys = Object.keys(cond);
-    const operatorsOnly = keys.every((k) => k.startsWith("$") && !["$and", "$or", "$nor", "$ref", "$id", "$db"].includes(k));
+    const operatorsOnly = keys.every(
+      (k) => k.startsWith("$") && !["$and", "$or", "$nor", "$ref", "$id", "$db"].includes(k),
+    );
     if (operatorsOnly) return elemMatcher(cond, mingoOptions());
     const query = new Query(prepareFilter(cond), mingoOptions());
     return (e) => isPlainObject(e) && query.test(e);
@@ -290,9 +390,20 @@ function apply(doc: Doc, c: Concrete, original: Doc) {
     case "$inc":
     case "$mul": {
       const name = op === "$inc" ? "increment" : "multiply";
-      if (!isNumeric(arg)) throw new MongoError(14, "TypeMismatch", `Cannot ${name} with non-numeric argument: {${fieldName}: ${renderValue(arg)}}`);
-      if (!exists) return put(container, key, op === "$inc" ? plainNumber(arg) : typeof plainNumber(arg) === "bigint" ? 0n : 0);
-      if (!isNumeric(cur)) throw new MongoError(14, "TypeMismatch", `Cannot apply ${op} to a value of non-numeric type. ${docId(original)} has the field '${key}' of non-numeric type ${typeName(cur)}`);
+      if (!isNumeric(arg))
+        throw new MongoError(
+          14,
+          "TypeMismatch",
+          `Cannot ${name} with non-numeric argument: {${fieldName}: ${renderValue(arg)}}`,
+        );
+      if (!exists)
+        return put(container, key, op === "$inc" ? plainNumber(arg) : typeof plainNumber(arg) === "bigint" ? 0n : 0);
+      if (!isNumeric(cur))
+        throw new MongoError(
+          14,
+          "TypeMismatch",
+          `Cannot apply ${op} to a value of non-numeric type. ${docId(original)} has the field '${key}' of non-numeric type ${typeName(cur)}`,
+        );
       return put(container, key, arith(cur, arg, op === "$inc" ? "+" : "*"));
     }
     case "$min":
@@ -303,34 +414,47 @@ function apply(doc: Doc, c: Concrete, original: Doc) {
     }
     case "$currentDate": {
       const type = arg === true ? "date" : isPlainObject(arg) && Object.keys(arg).length === 1 ? arg.$type : undefined;
-      if (type !== "date" && type !== "timestamp") badValue(`${fieldName} is not valid type for $currentDate. Please use a boolean ('true') or a $type expression ({$type: 'timestamp/date'}).`);
+      if (type !== "date" && type !== "timestamp")
+        badValue(
+          `${fieldName} is not valid type for $currentDate. Please use a boolean ('true') or a $type expression ({$type: 'timestamp/date'}).`,
+        );
       const now = Date.now();
       return put(container, key, type === "date" ? new Date(now) : new Timestamp({ t: Math.floor(now / 1000), i: 1 }));
     }
     case "$rename": {
       if (!exists) return;
       if (throughArray(doc, parts)) {
-        badValue(`The source field cannot be an array element, '${fieldName}' in doc with _id: ${renderValue(original._id)} has an array field called '${parts[0]}'`);
+        badValue(
+          `The source field cannot be an array element, '${fieldName}' in doc with _id: ${renderValue(original._id)} has an array field called '${parts[0]}'`,
+        );
       }
       remove(container, key);
       const to = c.to!;
       const target = containerOf(doc, to, true);
-      if (throughArray(doc, to)) badValue(`The destination field cannot be an array element, '${to.join(".")}' in doc with _id: ${renderValue(original._id)} has an array field called '${to[0]}'`);
+      if (throughArray(doc, to))
+        badValue(
+          `The destination field cannot be an array element, '${to.join(".")}' in doc with _id: ${renderValue(original._id)} has an array field called '${to[0]}'`,
+        );
       return put(target, to[to.length - 1], cur);
     }
     case "$push":
     case "$addToSet": {
       if (exists && !Array.isArray(cur)) {
-        if (op === "$push") badValue(`The field '${fieldName}' must be an array but is of type ${typeName(cur)} in document ${docId(original)}`);
+        if (op === "$push")
+          badValue(
+            `The field '${fieldName}' must be an array but is of type ${typeName(cur)} in document ${docId(original)}`,
+          );
         badValue(`Cannot apply $addToSet to non-array field. Field named '${key}' has non-array type ${typeName(cur)}`);
       }
       const arr: any[] = exists ? cur : [];
       const each = isPlainObject(arg) && "$each" in arg;
       if (each) {
         for (const k of Object.keys(arg)) {
-          if (!(op === "$push" ? ["$each", "$slice", "$sort", "$position"] : ["$each"]).includes(k)) badValue(`Unrecognized clause in ${op}: ${k}`);
+          if (!(op === "$push" ? ["$each", "$slice", "$sort", "$position"] : ["$each"]).includes(k))
+            badValue(`Unrecognized clause in ${op}: ${k}`);
         }
-        if (!Array.isArray(arg.$each)) badValue(`The argument to $each in ${op} must be an array but it was of type: ${typeName(arg.$each)}`);
+        if (!Array.isArray(arg.$each))
+          badValue(`The argument to $each in ${op} must be an array but it was of type: ${typeName(arg.$each)}`);
       }
       const values: any[] = each ? arg.$each.map(deepClone) : [deepClone(arg)];
       if (op === "$addToSet") {
@@ -340,7 +464,8 @@ function apply(doc: Doc, c: Concrete, original: Doc) {
       let pos = arr.length;
       if (each && arg.$position !== undefined) {
         const p = Number(plainNumber(arg.$position));
-        if (!Number.isInteger(p)) badValue(`The value for $position must be an integer value, not of type: ${typeName(arg.$position)}`);
+        if (!Number.isInteger(p))
+          badValue(`The value for $position must be an integer value, not of type: ${typeName(arg.$position)}`);
         pos = p < 0 ? Math.max(arr.length + p, 0) : Math.min(p, arr.length);
       }
       arr.splice(pos, 0, ...values);
@@ -350,11 +475,13 @@ function apply(doc: Doc, c: Concrete, original: Doc) {
         else if (isPlainObject(s)) {
           const sorter = makeSorter(s);
           if (sorter) arr.sort((x, y) => sorter(isPlainObject(x) ? x : {}, isPlainObject(y) ? y : {}));
-        } else badValue("The $sort is invalid: use 1/-1 to sort the whole element, or {field:1/-1} to sort embedded fields");
+        } else
+          badValue("The $sort is invalid: use 1/-1 to sort the whole element, or {field:1/-1} to sort embedded fields");
       }
       if (each && arg.$slice !== undefined) {
         const n = Number(plainNumber(arg.$slice));
-        if (!Number.isInteger(n)) badValue(`The value for $slice must be an integer value but was given type: ${typeName(arg.$slice)}`);
+        if (!Number.isInteger(n))
+          badValue(`The value for $slice must be an integer value but was given type: ${typeName(arg.$slice)}`);
         const kept = n >= 0 ? arr.slice(0, n) : arr.slice(Math.max(arr.length + n, 0));
         arr.length = 0;
         arr.push(...kept);
@@ -362,9 +489,15 @@ function apply(doc: Doc, c: Concrete, original: Doc) {
       return put(container, key, arr);
     }
     case "$pop": {
-      if (arg !== 1 && arg !== -1 && arg !== 1n && arg !== -1n) failedToParse(`Expected a number in: ${fieldName}: ${renderValue(arg)}`);
+      if (arg !== 1 && arg !== -1 && arg !== 1n && arg !== -1n)
+        failedToParse(`Expected a number in: ${fieldName}: ${renderValue(arg)}`);
       if (!exists) return;
-      if (!Array.isArray(cur)) throw new MongoError(14, "TypeMismatch", `Path '${fieldName}' contains an element of non-array type '${typeName(cur)}'`);
+      if (!Array.isArray(cur))
+        throw new MongoError(
+          14,
+          "TypeMismatch",
+          `Path '${fieldName}' contains an element of non-array type '${typeName(cur)}'`,
+        );
       if (cur.length) {
         if (Number(arg) === 1) cur.pop();
         else cur.shift();
@@ -373,19 +506,39 @@ function apply(doc: Doc, c: Concrete, original: Doc) {
     }
     case "$pull":
     case "$pullAll": {
-      if (op === "$pullAll" && !Array.isArray(arg)) badValue(`$pullAll requires an array argument but was given a ${typeName(arg)}`);
+      if (op === "$pullAll" && !Array.isArray(arg))
+        badValue(`$pullAll requires an array argument but was given a ${typeName(arg)}`);
       if (!exists) return;
       if (!Array.isArray(cur)) badValue(`Cannot apply ${op} to a non-array value`);
-      const test = op === "$pull" ? pullMatcher(arg) : (e: any) => (arg as any[]).some((v) => valuesEqual(e, v) || (e === null && v === null));
-      return put(container, key, cur.filter((e: any) => !test(e)));
+      const test =
+        op === "$pull"
+          ? pullMatcher(arg)
+          : (e: any) => (arg as any[]).some((v) => valuesEqual(e, v) || (e === null && v === null));
+      return put(
+        container,
+        key,
+        cur.filter((e: any) => !test(e)),
+      );
     }
     case "$bit": {
-      if (!isPlainObject(arg) || Object.keys(arg).length === 0) badValue(`The $bit modifier is not compatible with a ${typeName(arg)}. You must pass in an embedded document: {$bit: {field: {and/or/xor: #}}`);
+      if (!isPlainObject(arg) || Object.keys(arg).length === 0)
+        badValue(
+          `The $bit modifier is not compatible with a ${typeName(arg)}. You must pass in an embedded document: {$bit: {field: {and/or/xor: #}}`,
+        );
       let value: number | bigint = exists ? cur : 0;
-      if (exists && !(typeof cur === "bigint" || (typeof cur === "number" && isInt32(cur)))) badValue(`Cannot apply $bit to a value of non-integral type.${docId(original)} has the field ${key} of non-integer type ${typeName(cur)}`);
+      if (exists && !(typeof cur === "bigint" || (typeof cur === "number" && isInt32(cur))))
+        badValue(
+          `Cannot apply $bit to a value of non-integral type.${docId(original)} has the field ${key} of non-integer type ${typeName(cur)}`,
+        );
       for (const [bop, operand] of Object.entries(arg)) {
-        if (!["and", "or", "xor"].includes(bop)) badValue(`The $bit modifier only supports 'and', 'or', and 'xor', not '${bop}' which is an unknown operator: {${bop}: ${renderValue(operand)}}`);
-        if (!(typeof operand === "bigint" || (typeof operand === "number" && isInt32(operand)))) badValue(`The $bit modifier field must be an Integer(32/64 bit); a '${typeName(operand)}' is not supported here: {${bop}: ${renderValue(operand)}}`);
+        if (!["and", "or", "xor"].includes(bop))
+          badValue(
+            `The $bit modifier only supports 'and', 'or', and 'xor', not '${bop}' which is an unknown operator: {${bop}: ${renderValue(operand)}}`,
+          );
+        if (!(typeof operand === "bigint" || (typeof operand === "number" && isInt32(operand))))
+          badValue(
+            `The $bit modifier field must be an Integer(32/64 bit); a '${typeName(operand)}' is not supported here: {${bop}: ${renderValue(operand)}}`,
+          );
         if (typeof value === "bigint" || typeof operand === "bigint") {
           const a = BigInt(value);
           const b = BigInt(operand as any);
@@ -412,7 +565,8 @@ export function applyOperators(doc: Doc, u: Doc, filter: Doc, arrayFilters: Doc[
     if (e.op === "$rename:to") continue;
     if (e.op === "$setOnInsert" && !isInsert) continue;
     const paths = e.parts.some(isPositional) ? expand(doc, e.parts, filter, filters, isInsert) : [e.parts];
-    for (const parts of paths) concrete.push({ op: e.op, parts, arg: e.arg, to: e.op === "$rename" ? targets.get(e.path) : undefined });
+    for (const parts of paths)
+      concrete.push({ op: e.op, parts, arg: e.arg, to: e.op === "$rename" ? targets.get(e.path) : undefined });
   }
   for (const [id, f] of filters) {
     if (!f.used) failedToParse(`The array filter for identifier '${id}' was not used in the update ${renderValue(u)}`);

@@ -23,7 +23,8 @@ export class MongoError extends Error {
 export const badValue = (msg: string) => new MongoError(2, "BadValue", msg);
 
 /** What the engine does not implement: MongoDB's code for an unsupported command or option, naming the feature. */
-export const notSupported = (feature: string) => new MongoError(115, "CommandNotSupported", `${feature} is not supported by the embedded MongoDB server`);
+export const notSupported = (feature: string) =>
+  new MongoError(115, "CommandNotSupported", `${feature} is not supported by the embedded MongoDB server`);
 
 function bsonType(v: any): string | undefined {
   return v !== null && typeof v === "object" ? v._bsontype : undefined;
@@ -155,7 +156,10 @@ export function compareValues(a: any, b: any): number {
       const bb: Uint8Array = b.buffer;
       if (a.position !== b.position) return cmpPrim(a.position, b.position);
       if (a.sub_type !== b.sub_type) return cmpPrim(a.sub_type, b.sub_type);
-      return Buffer.compare(Buffer.from(ba.buffer, ba.byteOffset, a.position), Buffer.from(bb.buffer, bb.byteOffset, b.position));
+      return Buffer.compare(
+        Buffer.from(ba.buffer, ba.byteOffset, a.position),
+        Buffer.from(bb.buffer, bb.byteOffset, b.position),
+      );
     }
     case 8:
       return cmpPrim(a.toHexString(), b.toHexString());
@@ -272,7 +276,8 @@ export function deepClone<T>(v: T): T {
 
 /** `obj[key] = value`, where a key named `__proto__` is an ordinary field (as in BSON), not the prototype. */
 export function setOwn(obj: Doc, key: string, value: any) {
-  if (key === "__proto__") Object.defineProperty(obj, key, { value, writable: true, enumerable: true, configurable: true });
+  if (key === "__proto__")
+    Object.defineProperty(obj, key, { value, writable: true, enumerable: true, configurable: true });
   else obj[key] = value;
 }
 
@@ -340,7 +345,12 @@ export function makeSorter(sort: Doc | undefined | null): ((a: Doc, b: Doc) => n
       if (d.$meta) throw notSupported("$meta sort");
     }
     const n = Number(typeof d === "bigint" ? Number(d) : d);
-    if (n !== 1 && n !== -1) throw new MongoError(15975, "Location15975", `$sort key ordering must be 1 (for ascending) or -1 (for descending)`);
+    if (n !== 1 && n !== -1)
+      throw new MongoError(
+        15975,
+        "Location15975",
+        `$sort key ordering must be 1 (for ascending) or -1 (for descending)`,
+      );
     return { path: k.split("."), dir: n };
   });
   return (a, b) => {
@@ -379,7 +389,13 @@ export function renderValue(v: any): string {
   const t = bsonType(v);
   if (t === "ObjectId") return `ObjectId('${v.toHexString()}')`;
   if (t) return String(v);
-  return "{ " + Object.keys(v).map((k) => `${k}: ${renderValue(v[k])}`).join(", ") + " }";
+  return (
+    "{ " +
+    Object.keys(v)
+      .map((k) => `${k}: ${renderValue(v[k])}`)
+      .join(", ") +
+    " }"
+  );
 }
 
 export function newObjectId(): ObjectId {
@@ -478,7 +494,9 @@ function shapeOf(keys: string[]): Shape | null {
   let make: (values: any[]) => Doc;
   try {
     // Keys are written as JSON string literals: no key can break out of the literal.
-    make = new Function("v", `return {${keys.map((k, i) => `${JSON.stringify(k)}: v[${i}]`).join(", ")}};`) as (values: any[]) => Doc;
+    make = new Function("v", `return {${keys.map((k, i) => `${JSON.stringify(k)}: v[${i}]`).join(", ")}};`) as (
+      values: any[],
+    ) => Doc;
   } catch {
     // A process started with --disallow-code-generation-from-strings: documents are kept as decoded.
     codeGeneration = false;

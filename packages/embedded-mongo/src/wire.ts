@@ -16,7 +16,6 @@ const FLAG_CHECKSUM = 1 << 0;
 const FLAG_MORE_TO_COME = 1 << 1;
 const FLAG_EXHAUST_ALLOWED = 1 << 16;
 
-
 class ProtocolError extends Error {}
 
 let requestCounter = 1;
@@ -32,7 +31,7 @@ export class WireConnection {
     private socket: net.Socket,
     private engine: Engine,
     id: number,
-    private log: (msg: string) => void
+    private log: (msg: string) => void,
   ) {
     this.info = { id, remote: `${socket.remoteAddress ?? "unix"}:${socket.remotePort ?? 0}` };
     socket.setNoDelay?.(true);
@@ -83,10 +82,12 @@ export class WireConnection {
   }
 
   private enqueue(msg: Buffer) {
-    this.queue = this.queue.then(() => this.handle(msg)).catch((e) => {
-      this.log(`closing connection ${this.info.id}: ${e?.message ?? e}`);
-      this.close();
-    });
+    this.queue = this.queue
+      .then(() => this.handle(msg))
+      .catch((e) => {
+        this.log(`closing connection ${this.info.id}: ${e?.message ?? e}`);
+        this.close();
+      });
   }
 
   private async handle(msg: Buffer) {
@@ -99,7 +100,13 @@ export class WireConnection {
       let reply: Doc;
       if (name === "ismaster" || name === "hello") reply = helloReply(cmd, this.info.id);
       else if (db !== undefined) reply = await this.engine.runCommand({ ...cmd, $db: db }, this.info);
-      else reply = { ok: 0, errmsg: "OP_QUERY is only supported for commands", code: 352, codeName: "UnsupportedOpQueryCommand" };
+      else
+        reply = {
+          ok: 0,
+          errmsg: "OP_QUERY is only supported for commands",
+          code: 352,
+          codeName: "UnsupportedOpQueryCommand",
+        };
       this.write(encodeOpReply(requestId, reply));
       return;
     }
@@ -147,7 +154,8 @@ export function parseOpQuery(msg: Buffer): { db: string | undefined; cmd: Doc } 
 export function parseOpMsg(msg: Buffer): { flags: number; cmd: Doc } {
   const flags = msg.readUInt32LE(16);
   // bits 0-15 are "required": unknown ones must make us fail
-  if ((flags & 0xffff) & ~(FLAG_CHECKSUM | FLAG_MORE_TO_COME)) throw new ProtocolError(`unsupported OP_MSG flags ${flags}`);
+  if (flags & 0xffff & ~(FLAG_CHECKSUM | FLAG_MORE_TO_COME))
+    throw new ProtocolError(`unsupported OP_MSG flags ${flags}`);
   void FLAG_EXHAUST_ALLOWED;
   const end = msg.length - (flags & FLAG_CHECKSUM ? 4 : 0);
   let pos = 20;

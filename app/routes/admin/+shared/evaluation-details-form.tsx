@@ -3,11 +3,27 @@ import { getZodConstraint } from "@conform-to/zod/v4";
 import { Form } from "react-router";
 import { parseWithZod } from "#app/forms/parse.ts";
 import { EvaluationDetailsSchema } from "#app/forms/evaluation.schema.ts";
-import { CheckboxField, ChoiceGroup, FormErrors, SelectField, SubmitButton, TextareaField, TextField } from "#app/components/form/fields.tsx";
+import {
+  CheckboxField,
+  ChoiceGroup,
+  FormErrors,
+  SelectField,
+  SubmitButton,
+  TextareaField,
+  TextField,
+} from "#app/components/form/fields.tsx";
 import { ALL_SUBJECTS, PROGRAMME_OPTIONS } from "#app/domain/programmes.ts";
 import type { SubmissionResult } from "@conform-to/react";
 
-export type DetailsValues = { title: string; intro: string; programmes: string[]; subject: string; opensAt: string; closesAt: string; anonymous: boolean };
+export type DetailsValues = {
+  title: string;
+  intro: string;
+  programmes: string[];
+  subject: string;
+  opensAt: string;
+  closesAt: string;
+  anonymous: boolean;
+};
 
 const SUBJECT_OPTIONS = ALL_SUBJECTS.map((s) => ({ value: s, label: s }));
 
@@ -44,11 +60,18 @@ export function EvaluationDetailsForm({
       <FormErrors id={form.errorId} errors={form.errors} />
       {intent ? <input type="hidden" name="intent" value={intent} /> : null}
       <TextField field={fields.title} label="Title" inputProps={{ autoComplete: "off" }} />
-      <TextareaField field={fields.intro} label="Introduction" hint="Shown to parents above the questions (optional)." rows={3} />
+      <TextareaField
+        field={fields.intro}
+        label="Introduction"
+        hint="Shown to parents above the questions (optional)."
+        rows={3}
+      />
       {locked ? (
         <p className="rounded-md bg-gray-50 p-3 text-sm text-gray-800">
           Parents have answered this form, so who it is for and whether it is anonymous stay as they are.
-          {current?.programmes.map((p) => <input key={p} type="hidden" name="programmes" value={p} />)}
+          {current?.programmes.map((p) => (
+            <input key={p} type="hidden" name="programmes" value={p} />
+          ))}
           {current?.subject ? <input type="hidden" name="subject" value={current.subject} /> : null}
           {current?.anonymous ? <input type="hidden" name="anonymous" value="on" /> : null}
         </p>
@@ -61,7 +84,12 @@ export function EvaluationDetailsForm({
             type="checkbox"
             columns={2}
           />
-          <SelectField field={fields.subject} label="Only parents of wards taking" options={SUBJECT_OPTIONS} placeholder="Any subject" />
+          <SelectField
+            field={fields.subject}
+            label="Only parents of wards taking"
+            options={SUBJECT_OPTIONS}
+            placeholder="Any subject"
+          />
           <CheckboxField
             field={fields.anonymous}
             label="Anonymous"

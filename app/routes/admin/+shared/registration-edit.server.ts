@@ -3,11 +3,26 @@ import { parseWithZod } from "#app/forms/parse.ts";
 import { normalizePhone } from "#app/domain/phone.ts";
 import { duplicateRegistrationMessage } from "#app/domain/registration.ts";
 import { RegistrationSchema } from "#app/forms/registration.schema.ts";
-import { Registration, findDuplicateRegistration, wardNameKey, type RegistrationDoc } from "#app/models/registration.server.ts";
+import {
+  Registration,
+  findDuplicateRegistration,
+  wardNameKey,
+  type RegistrationDoc,
+} from "#app/models/registration.server.ts";
 import { audit } from "#app/models/audit-log.server.ts";
 
 /** The fields a parent most often gets wrong, which the office may correct. */
-export const EDITABLE_FIELDS = ["parentName", "whatsappNumber", "alternativeNumber", "wardName", "wardWhatsapp", "currentSchool", "wardForm", "specificClass", "subjects"] as const;
+export const EDITABLE_FIELDS = [
+  "parentName",
+  "whatsappNumber",
+  "alternativeNumber",
+  "wardName",
+  "wardWhatsapp",
+  "currentSchool",
+  "wardForm",
+  "specificClass",
+  "subjects",
+] as const;
 type Editable = (typeof EDITABLE_FIELDS)[number];
 
 /**
@@ -18,13 +33,30 @@ type Editable = (typeof EDITABLE_FIELDS)[number];
  * Every changed field is audited with its old and new value. The amount due
  * does not follow a change of subjects; it is adjusted separately, with a reason.
  */
-export async function editRegistration(reg: RegistrationDoc, formData: FormData, actorId: string): Promise<{ ok: true; changed: string[] } | { ok: false; status: number; result: SubmissionResult<string[]> }> {
+export async function editRegistration(
+  reg: RegistrationDoc,
+  formData: FormData,
+  actorId: string,
+): Promise<{ ok: true; changed: string[] } | { ok: false; status: number; result: SubmissionResult<string[]> }> {
   const merged = new FormData();
   const stored: Record<string, unknown> = {
-    parentName: reg.parentName, whatsappNumber: reg.whatsappNumber, alternativeNumber: reg.alternativeNumber ?? "", wardName: reg.wardName,
-    wardWhatsapp: reg.wardWhatsapp, currentSchool: reg.currentSchool, wardForm: reg.wardForm, specificClass: reg.specificClass,
-    programme: reg.programme, subjects: reg.subjects, updateMode: reg.updateMode, referralName: reg.referralName, referralStatus: reg.referralStatus,
-    referralOther: reg.referralOther ?? "", joinStudentGroups: reg.joinStudentGroups, joinParentGroup: reg.joinParentGroup, feedback: reg.feedback ?? "",
+    parentName: reg.parentName,
+    whatsappNumber: reg.whatsappNumber,
+    alternativeNumber: reg.alternativeNumber ?? "",
+    wardName: reg.wardName,
+    wardWhatsapp: reg.wardWhatsapp,
+    currentSchool: reg.currentSchool,
+    wardForm: reg.wardForm,
+    specificClass: reg.specificClass,
+    programme: reg.programme,
+    subjects: reg.subjects,
+    updateMode: reg.updateMode,
+    referralName: reg.referralName,
+    referralStatus: reg.referralStatus,
+    referralOther: reg.referralOther ?? "",
+    joinStudentGroups: reg.joinStudentGroups,
+    joinParentGroup: reg.joinParentGroup,
+    feedback: reg.feedback ?? "",
   };
   for (const [key, value] of Object.entries(stored)) {
     if ((EDITABLE_FIELDS as readonly string[]).includes(key)) continue;
@@ -40,7 +72,11 @@ export async function editRegistration(reg: RegistrationDoc, formData: FormData,
   const reply = (extra?: { formErrors?: string[] }) => {
     const r = submission.reply(extra);
     const keep = (o: Record<string, unknown> | null | undefined) =>
-      o ? Object.fromEntries(Object.entries(o).filter(([k]) => (EDITABLE_FIELDS as readonly string[]).includes(k) || k === "")) : o;
+      o
+        ? Object.fromEntries(
+            Object.entries(o).filter(([k]) => (EDITABLE_FIELDS as readonly string[]).includes(k) || k === ""),
+          )
+        : o;
     return { ...r, initialValue: keep(r.initialValue as never) as never, error: keep(r.error as never) as never };
   };
   if (submission.status !== "success") return { ok: false, status: 400, result: reply() };
@@ -67,8 +103,16 @@ export async function editRegistration(reg: RegistrationDoc, formData: FormData,
     if (JSON.stringify(before) !== JSON.stringify(after)) changes[key] = { from: before, to: after };
   }
   if (Object.keys(changes).length === 0) return { ok: true, changed: [] };
-  const duplicateReply = () => ({ ok: false as const, status: 409, result: reply({ formErrors: [duplicateRegistrationMessage(v.wardName, reg.programme)] }) });
-  const dup = await findDuplicateRegistration({ programme: reg.programme, wardWhatsappNormalized: next.wardWhatsappNormalized, wardNameKey: next.wardNameKey });
+  const duplicateReply = () => ({
+    ok: false as const,
+    status: 409,
+    result: reply({ formErrors: [duplicateRegistrationMessage(v.wardName, reg.programme)] }),
+  });
+  const dup = await findDuplicateRegistration({
+    programme: reg.programme,
+    wardWhatsappNormalized: next.wardWhatsappNormalized,
+    wardNameKey: next.wardNameKey,
+  });
   if (dup && String(dup._id) !== String(reg._id)) return duplicateReply();
   try {
     await Registration.updateOne({ _id: reg._id }, { $set: next }, { runValidators: true });

@@ -65,7 +65,13 @@ export function CsvDownloadLink({
 
   return (
     <>
-      <a href={href} onClick={onClick} aria-label={label} className={buttonClass(variant, className)} aria-busy={busy || undefined}>
+      <a
+        href={href}
+        onClick={onClick}
+        aria-label={label}
+        className={buttonClass(variant, className)}
+        aria-busy={busy || undefined}
+      >
         {children}
       </a>
       {toast ? <Toaster toast={toast} /> : null}

@@ -10,7 +10,10 @@ import { streamRegistrations, type ExportRegistration } from "#app/models/regist
 const PAYMENT_COLUMNS: ReadonlyArray<CsvColumn<ExportRegistration>> = [
   { header: "Amount Due (GH₵)", value: (r) => pesewasToInput(r.amountDue) },
   { header: "Amount Paid (GH₵)", value: (r) => pesewasToInput(r.amountPaid ?? 0) },
-  { header: "Balance (GH₵)", value: (r) => (r.amountDue == null ? "" : pesewasToInput(r.amountDue - (r.amountPaid ?? 0))) },
+  {
+    header: "Balance (GH₵)",
+    value: (r) => (r.amountDue == null ? "" : pesewasToInput(r.amountDue - (r.amountPaid ?? 0))),
+  },
 ];
 
 const UPDATE_MODE_LABELS = new Map<string, string>(UPDATE_MODE_OPTIONS.map((o) => [o.value, o.label]));
@@ -19,7 +22,8 @@ const REFERRAL_STATUS_LABELS = new Map<string, string>(REFERRAL_STATUS_OPTIONS.m
  * Phone cells as Ghanaians write them (024 123 4567): readable, and no formula escaping needed. From the number stored
  * in E.164 when there is one (no parsing: an export formats two per row), else from the number as typed.
  */
-const phoneCell = (v: string | null | undefined, e164?: string | null) => (e164 ? formatStoredPhone(e164) : v ? formatPhone(v) : "");
+const phoneCell = (v: string | null | undefined, e164?: string | null) =>
+  e164 ? formatStoredPhone(e164) : v ? formatPhone(v) : "";
 const yesNo = (v: string | null | undefined) => (v === "yes" ? "Yes" : v === "no" ? "No" : "");
 
 /** Full export: the 19 registration fields of docs/product.md#data. */
@@ -64,7 +68,11 @@ export const LIST_COLUMNS: ReadonlyArray<CsvColumn<ExportRegistration>> = [
 
 /** registrations_{date}.csv: every registration, 19 columns, newest first. */
 export function fullExportResponse(now = new Date()) {
-  return csvResponse(`registrations_${fileDate(now)}.csv`, streamRegistrations({ order: "newest" }), FULL_EXPORT_COLUMNS);
+  return csvResponse(
+    `registrations_${fileDate(now)}.csv`,
+    streamRegistrations({ order: "newest" }),
+    FULL_EXPORT_COLUMNS,
+  );
 }
 
 /** {programme}_registrations_{date}.csv: one programme, 11 columns, oldest first. */

@@ -13,7 +13,9 @@ export function SettingsNav() {
             <NavLink
               to={t.path}
               end
-              className={({ isActive }) => `block rounded-md px-4 py-2 text-sm font-semibold ${isActive ? "bg-white text-gray-900 shadow" : "text-gray-800 hover:bg-gray-100"}`}
+              className={({ isActive }) =>
+                `block rounded-md px-4 py-2 text-sm font-semibold ${isActive ? "bg-white text-gray-900 shadow" : "text-gray-800 hover:bg-gray-100"}`
+              }
             >
               {t.label}
             </NavLink>

@@ -9,7 +9,13 @@ import {
   SUBJECT_SAVE_FAILED,
   SUBJECT_UPDATED,
 } from "#app/domain/messages.ts";
-import { createSubject, deleteSubject, findSubjectNamed, getSubjectById, updateSubject } from "#app/models/subject.server.ts";
+import {
+  createSubject,
+  deleteSubject,
+  findSubjectNamed,
+  getSubjectById,
+  updateSubject,
+} from "#app/models/subject.server.ts";
 import { ALL_SUBJECTS } from "#app/domain/programmes.ts";
 import { renameSubjectEverywhere } from "#app/models/subject-rename.server.ts";
 
@@ -30,7 +36,11 @@ export async function requireSubject(id: string | undefined) {
  * Names are unique ignoring case and surrounding spaces; a subject of the programme
  * catalogue keeps its name (docs/decisions/0031-whatsapp-groups-and-subject-catalogue.md).
  */
-async function parseSubject(formData: FormData, keepFacilitatorId: string | null = null, current: { _id: string; name: string } | null = null) {
+async function parseSubject(
+  formData: FormData,
+  keepFacilitatorId: string | null = null,
+  current: { _id: string; name: string } | null = null,
+) {
   const submission = await parseWithZod(formData, {
     schema: SubjectFormSchema.superRefine(async (value, ctx) => {
       if (await findSubjectNamed(value.name, current?._id)) {
@@ -41,7 +51,8 @@ async function parseSubject(formData: FormData, keepFacilitatorId: string | null
       const id = value.facilitatorId;
       if (!id || id === keepFacilitatorId) return;
       const exists = await User.exists({ _id: String(id), role: "facilitator" });
-      if (!exists) ctx.addIssue({ code: "custom", path: ["facilitatorId"], message: "Choose a facilitator from the list" });
+      if (!exists)
+        ctx.addIssue({ code: "custom", path: ["facilitatorId"], message: "Choose a facilitator from the list" });
     }),
     async: true,
   });
@@ -68,14 +79,23 @@ export async function handleUpdateSubject(subjectId: string | undefined, formDat
   const { name, description, facilitatorId } = submission.value;
   let found: boolean;
   try {
-    found = await updateSubject(subject._id, { name, description: description || null, facilitatorId: facilitatorId || null });
+    found = await updateSubject(subject._id, {
+      name,
+      description: description || null,
+      facilitatorId: facilitatorId || null,
+    });
   } catch {
     return data({ result: submission.reply({ formErrors: [SUBJECT_SAVE_FAILED] }) }, { status: 500 });
   }
   if (!found) throw data("Subject not found.", { status: 404 });
   // A renamed subject takes its registrations, class pages and assignments with it.
   if (name !== subject.name) await renameSubjectEverywhere(subject.name, name);
-  await audit("subject.update", actorId, subject._id, name !== subject.name ? { from: subject.name, to: name } : undefined);
+  await audit(
+    "subject.update",
+    actorId,
+    subject._id,
+    name !== subject.name ? { from: subject.name, to: name } : undefined,
+  );
   return redirectWithToast(SUBJECTS_PATH, { type: "success", title: SUBJECT_UPDATED });
 }
 

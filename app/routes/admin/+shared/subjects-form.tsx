@@ -42,7 +42,12 @@ export function SubjectForm({
       <FormErrors id={form.errorId} errors={form.errors} />
       <TextField field={fields.name} label="Subject name" inputProps={{ maxLength: 100 }} />
       <TextareaField field={fields.description} label="Description (optional)" rows={3} />
-      <SelectField field={fields.facilitatorId} label="Facilitator (optional)" options={options} placeholder="No facilitator" />
+      <SelectField
+        field={fields.facilitatorId}
+        label="Facilitator (optional)"
+        options={options}
+        placeholder="No facilitator"
+      />
       <SubmitButton pendingLabel={pendingLabel} formAction={action} pending={pending}>
         {submitLabel}
       </SubmitButton>

@@ -10,7 +10,13 @@ import {
   WHATSAPP_GROUP_UPDATE_FAILED,
   WHATSAPP_GROUP_UPDATED,
 } from "#app/domain/messages.ts";
-import { createGroup, deleteGroup, getGroupById, updateGroup, type GroupInput } from "#app/models/whatsapp-group-admin.server.ts";
+import {
+  createGroup,
+  deleteGroup,
+  getGroupById,
+  updateGroup,
+  type GroupInput,
+} from "#app/models/whatsapp-group-admin.server.ts";
 import { ALL_PROGRAMMES, parentGroupName } from "#app/domain/whatsapp.ts";
 import { programmeLabel } from "#app/domain/programmes.ts";
 import { audit } from "#app/models/audit-log.server.ts";
@@ -24,7 +30,8 @@ function groupInput(
   existing?: { subjectName: string; programme: string; groupType: string },
 ): GroupInput {
   // An existing parent group of the same programme keeps its name.
-  const keepName = existing?.groupType === "parent" && value.groupType === "parent" && existing.programme === value.programme;
+  const keepName =
+    existing?.groupType === "parent" && value.groupType === "parent" && existing.programme === value.programme;
   const subjectName = keepName
     ? existing.subjectName
     : value.groupType === "parent"
@@ -71,7 +78,10 @@ export async function handleDeleteGroup(groupId: string | undefined, actorId: st
   const group = await requireGroup(groupId);
   try {
     await deleteGroup(group._id);
-    await audit("whatsapp-group.delete", actorId, group._id, { subjectName: group.subjectName, programme: group.programme });
+    await audit("whatsapp-group.delete", actorId, group._id, {
+      subjectName: group.subjectName,
+      programme: group.programme,
+    });
   } catch {
     return redirectWithToast(GROUPS_PATH, { type: "error", title: WHATSAPP_GROUP_DELETE_FAILED });
   }

@@ -28,14 +28,23 @@ export function GroupForm({
   const [form, fields] = useForm({
     id,
     lastResult,
-    defaultValue: current ? { ...current, subjectName: current.groupType === "parent" ? "" : current.subjectName } : { groupType: "student" },
+    defaultValue: current
+      ? { ...current, subjectName: current.groupType === "parent" ? "" : current.subjectName }
+      : { groupType: "student" },
     constraint: getZodConstraint(schema),
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });
-  const subjects = withCurrent([...ALL_SUBJECTS], current?.groupType === "parent" ? undefined : current?.subjectName).map((s) => ({ value: s, label: s }));
-  const programmes = withCurrentOption([...PROGRAMME_OPTIONS, { value: ALL_PROGRAMMES, label: "All programmes (parent groups)" }], current?.programme, programmeLabel);
+  const subjects = withCurrent(
+    [...ALL_SUBJECTS],
+    current?.groupType === "parent" ? undefined : current?.subjectName,
+  ).map((s) => ({ value: s, label: s }));
+  const programmes = withCurrentOption(
+    [...PROGRAMME_OPTIONS, { value: ALL_PROGRAMMES, label: "All programmes (parent groups)" }],
+    current?.programme,
+    programmeLabel,
+  );
   const types = withCurrentOption(
     ADMIN_FORM_GROUP_TYPES.map((t) => ({ value: t, label: groupTypeLabel(t) })),
     current?.groupType,
@@ -75,5 +84,7 @@ function withCurrentOption(
   current: string | undefined,
   label: (v: string) => string,
 ) {
-  return current && !options.some((o) => o.value === current) ? [...options, { value: current, label: label(current) || current }] : options;
+  return current && !options.some((o) => o.value === current)
+    ? [...options, { value: current, label: label(current) || current }]
+    : options;
 }

@@ -36,11 +36,26 @@ export function SignInForm({
       <input type="hidden" name="intent" value="signin" />
       {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
       <FormErrors id={form.errorId} errors={form.errors} />
-      <TextField field={fields.phone} label="Phone number" type="tel" inputProps={{ autoComplete: "tel", inputMode: "tel", placeholder: "024 123 4567" }} />
+      <TextField
+        field={fields.phone}
+        label="Phone number"
+        type="tel"
+        inputProps={{ autoComplete: "tel", inputMode: "tel", placeholder: "024 123 4567" }}
+      />
       <div>
-        <TextField field={fields.password} label="Password" type={show ? "text" : "password"} inputProps={{ autoComplete: "current-password" }} />
+        <TextField
+          field={fields.password}
+          label="Password"
+          type={show ? "text" : "password"}
+          inputProps={{ autoComplete: "current-password" }}
+        />
         {hydrated ? (
-          <button type="button" onClick={() => setShow((s) => !s)} aria-pressed={show} className="mt-1 text-sm font-medium text-brand-700 underline">
+          <button
+            type="button"
+            onClick={() => setShow((s) => !s)}
+            aria-pressed={show}
+            className="mt-1 text-sm font-medium text-brand-700 underline"
+          >
             {show ? "Hide password" : "Show password"}
           </button>
         ) : null}

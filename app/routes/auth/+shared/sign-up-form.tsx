@@ -8,7 +8,13 @@ type Result = SubmissionResult<string[]> | null | undefined;
 
 type Props =
   /** /portal: the role comes from the chosen card; email required for every role but student. */
-  | { screen: "portal"; role: Exclude<Role, "admin">; lastResult: Result; passwordRules: string; constraint: FormConstraint }
+  | {
+      screen: "portal";
+      role: Exclude<Role, "admin">;
+      lastResult: Result;
+      passwordRules: string;
+      constraint: FormConstraint;
+    }
   /** /auth: the person chooses the role; optional display name and email. */
   | { screen: "auth"; role?: undefined; lastResult: Result; passwordRules: string; constraint: FormConstraint };
 
@@ -17,7 +23,10 @@ type Props =
  * `constraint`: from the route's loader, accountFormConstraints(screen).signUp (app/utils/accounts.server.ts).
  */
 export function SignUpForm({ screen, role, lastResult, passwordRules, constraint }: Props) {
-  const validate = useClientValidation(() => import("#app/forms/auth.schema.ts").then((m) => m.signUpSchema(screen)), screen);
+  const validate = useClientValidation(
+    () => import("#app/forms/auth.schema.ts").then((m) => m.signUpSchema(screen)),
+    screen,
+  );
   const [form, fields] = useForm({
     id: screen === "portal" ? `sign-up-${role}` : "auth-sign-up",
     lastResult,
@@ -28,16 +37,29 @@ export function SignUpForm({ screen, role, lastResult, passwordRules, constraint
     defaultValue: screen === "auth" ? { role: "student" } : undefined,
   });
   const phone = (
-    <TextField field={fields.phone} label="Phone number" type="tel" inputProps={{ autoComplete: "tel", inputMode: "tel", placeholder: "024 123 4567" }} />
+    <TextField
+      field={fields.phone}
+      label="Phone number"
+      type="tel"
+      inputProps={{ autoComplete: "tel", inputMode: "tel", placeholder: "024 123 4567" }}
+    />
   );
   const fullName = <TextField field={fields.fullName} label="Full name" inputProps={{ autoComplete: "name" }} />;
   const emailRequired = screen === "portal" && role !== "student";
   return (
-    <Form method="post" action={screen === "auth" ? "/auth?tab=signup" : undefined} {...getFormProps(form)} className="space-y-4">
+    <Form
+      method="post"
+      action={screen === "auth" ? "/auth?tab=signup" : undefined}
+      {...getFormProps(form)}
+      className="space-y-4"
+    >
       <h2 className="text-lg font-semibold">Sign Up</h2>
       <input type="hidden" name="intent" value="signup" />
       {screen === "portal" ? <input type="hidden" name="role" value={role} /> : null}
-      <FormErrors id={form.errorId} errors={screen === "portal" ? [...(form.errors ?? []), ...(fields.role.errors ?? [])] : form.errors} />
+      <FormErrors
+        id={form.errorId}
+        errors={screen === "portal" ? [...(form.errors ?? []), ...(fields.role.errors ?? [])] : form.errors}
+      />
       {screen === "portal" ? (
         <>
           {phone}
@@ -46,16 +68,42 @@ export function SignUpForm({ screen, role, lastResult, passwordRules, constraint
       ) : (
         <>
           {fullName}
-          <TextField field={fields.displayName} label="Display name (optional)" inputProps={{ autoComplete: "nickname" }} />
+          <TextField
+            field={fields.displayName}
+            label="Display name (optional)"
+            inputProps={{ autoComplete: "nickname" }}
+          />
           {phone}
         </>
       )}
-      <TextField field={fields.email} label={emailRequired ? "Email" : "Email (optional)"} type="email" required={emailRequired} inputProps={{ autoComplete: "email" }} />
+      <TextField
+        field={fields.email}
+        label={emailRequired ? "Email" : "Email (optional)"}
+        type="email"
+        required={emailRequired}
+        inputProps={{ autoComplete: "email" }}
+      />
       {screen === "auth" ? (
-        <SelectField field={fields.role} label="I am a" placeholder={null} options={SELF_SIGNUP_ROLES.map((r) => ({ value: r, label: ROLE_LABELS[r] }))} />
+        <SelectField
+          field={fields.role}
+          label="I am a"
+          placeholder={null}
+          options={SELF_SIGNUP_ROLES.map((r) => ({ value: r, label: ROLE_LABELS[r] }))}
+        />
       ) : null}
-      <TextField field={fields.password} label="Password" type="password" hint={passwordRules} inputProps={{ autoComplete: "new-password" }} />
-      <TextField field={fields.confirmPassword} label="Confirm password" type="password" inputProps={{ autoComplete: "new-password" }} />
+      <TextField
+        field={fields.password}
+        label="Password"
+        type="password"
+        hint={passwordRules}
+        inputProps={{ autoComplete: "new-password" }}
+      />
+      <TextField
+        field={fields.confirmPassword}
+        label="Confirm password"
+        type="password"
+        inputProps={{ autoComplete: "new-password" }}
+      />
       <SubmitButton pendingLabel="Creating account..." className="w-full">
         Sign Up
       </SubmitButton>

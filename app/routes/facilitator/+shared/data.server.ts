@@ -9,7 +9,12 @@ import {
 
 /** Query parameters of the student table and its CSV export (GET forms). */
 export const StudentQuerySchema = z.object({
-  q: z.string().trim().max(STUDENT_SEARCH_MAX, `Search is limited to ${STUDENT_SEARCH_MAX} characters`).optional().default(""),
+  q: z
+    .string()
+    .trim()
+    .max(STUDENT_SEARCH_MAX, `Search is limited to ${STUDENT_SEARCH_MAX} characters`)
+    .optional()
+    .default(""),
   subject: z.string().trim().max(100).optional().default(""),
   page: z.coerce.number().int().min(1).max(100_000).optional().default(1),
 });

@@ -6,7 +6,13 @@ import { LINK_NOT_AVAILABLE } from "#app/domain/messages.ts";
 
 export type ShowToast = (toast: { type: "success" | "error" | "info"; title: string; description?: string }) => void;
 
-export function Badge({ children, tone = "gray" }: { children: React.ReactNode; tone?: "gray" | "green" | "yellow" | "blue" | "purple" }) {
+export function Badge({
+  children,
+  tone = "gray",
+}: {
+  children: React.ReactNode;
+  tone?: "gray" | "green" | "yellow" | "blue" | "purple";
+}) {
   const tones = {
     gray: "bg-gray-100 text-gray-800",
     green: "bg-green-100 text-green-800",
@@ -14,19 +20,42 @@ export function Badge({ children, tone = "gray" }: { children: React.ReactNode; 
     blue: "bg-brand-50 text-brand-800",
     purple: "bg-purple-100 text-purple-800",
   } as const;
-  return <span className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ${tones[tone]}`}>{children}</span>;
+  return (
+    <span className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ${tones[tone]}`}>
+      {children}
+    </span>
+  );
 }
 
-export function Card({ children, className = "", labelledBy }: { children: React.ReactNode; className?: string; labelledBy?: string }) {
+export function Card({
+  children,
+  className = "",
+  labelledBy,
+}: {
+  children: React.ReactNode;
+  className?: string;
+  labelledBy?: string;
+}) {
   return (
-    <section aria-labelledby={labelledBy} className={`rounded-xl border border-gray-200 bg-white p-5 shadow-sm ${className}`}>
+    <section
+      aria-labelledby={labelledBy}
+      className={`rounded-xl border border-gray-200 bg-white p-5 shadow-sm ${className}`}
+    >
       {children}
     </section>
   );
 }
 
 /** A class-page card: 'Join Class Now' for a usable link, a disabled 'Class Page Coming Soon' otherwise (docs/product.md#screens, #validation). */
-export function GroupCard({ group, onToast, headingLevel = 3 }: { group: GroupCardData; onToast?: ShowToast; headingLevel?: 2 | 3 }) {
+export function GroupCard({
+  group,
+  onToast,
+  headingLevel = 3,
+}: {
+  group: GroupCardData;
+  onToast?: ShowToast;
+  headingLevel?: 2 | 3;
+}) {
   const Heading = headingLevel === 2 ? "h2" : "h3";
   return (
     <li className="flex flex-col rounded-xl border border-gray-200 bg-white p-5 shadow-sm">
@@ -42,13 +71,20 @@ export function GroupCard({ group, onToast, headingLevel = 3 }: { group: GroupCa
           target="_blank"
           rel="noopener"
           className={buttonClass("whatsapp", "w-full")}
-          onClick={() => onToast?.({ type: "success", title: "Opening WhatsApp", description: `Joining ${group.subjectName}` })}
+          onClick={() =>
+            onToast?.({ type: "success", title: "Opening WhatsApp", description: `Joining ${group.subjectName}` })
+          }
         >
           Join Class Now<span className="sr-only"> for {group.subjectName} (opens WhatsApp in a new tab)</span>
         </a>
       ) : (
         <>
-          <button type="button" disabled className={buttonClass("secondary", "w-full")} aria-describedby={`soon-${group.id}`}>
+          <button
+            type="button"
+            disabled
+            className={buttonClass("secondary", "w-full")}
+            aria-describedby={`soon-${group.id}`}
+          >
             Class Page Coming Soon<span className="sr-only"> for {group.subjectName}</span>
           </button>
           <p id={`soon-${group.id}`} className="mt-2 text-sm text-gray-700">
@@ -88,7 +124,19 @@ export function GroupGuidelines({ id = "group-guidelines" }: { id?: string }) {
  * A link that shares `text` on WhatsApp (wa.me works without JavaScript);
  * with JavaScript the device's share sheet is offered first when it exists.
  */
-export function ShareLink({ href, shareText, title, children, className }: { href: string; shareText: string; title: string; children: React.ReactNode; className?: string }) {
+export function ShareLink({
+  href,
+  shareText,
+  title,
+  children,
+  className,
+}: {
+  href: string;
+  shareText: string;
+  title: string;
+  children: React.ReactNode;
+  className?: string;
+}) {
   const hydrated = useHydrated();
   return (
     <a

@@ -12,7 +12,13 @@ export type GroupCardData = {
   link: string | null;
 };
 
-export function toGroupCard(g: { _id: string; subjectName: string; programme: string; groupType: string; whatsappLink: string }): GroupCardData {
+export function toGroupCard(g: {
+  _id: string;
+  subjectName: string;
+  programme: string;
+  groupType: string;
+  whatsappLink: string;
+}): GroupCardData {
   return {
     id: g._id,
     subjectName: g.subjectName,

@@ -43,8 +43,19 @@ describe("claimClassPagesOpening", () => {
 describe("loadOwnedRegistration", () => {
   it("finds the student's registration by their phone as the ward's WhatsApp number", async () => {
     const r = await registration({ subjects: ["Physics", "Biology"] });
-    const found = await loadOwnedRegistration({ _id: "someuserid", phone: r.wardWhatsappNormalized, role: "student", phoneVerifiedAt: new Date() } as never);
-    expect(found).toMatchObject({ id: r._id, wardName: r.wardName, programmeLabel: "General Science", subjects: ["Physics", "Biology"], classPagesOpenedAt: null });
+    const found = await loadOwnedRegistration({
+      _id: "someuserid",
+      phone: r.wardWhatsappNormalized,
+      role: "student",
+      phoneVerifiedAt: new Date(),
+    } as never);
+    expect(found).toMatchObject({
+      id: r._id,
+      wardName: r.wardName,
+      programmeLabel: "General Science",
+      subjects: ["Physics", "Biology"],
+      classPagesOpenedAt: null,
+    });
   });
 
   it("returns null when nothing matches", async () => {

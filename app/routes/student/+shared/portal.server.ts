@@ -54,11 +54,14 @@ export async function loadOwnedRegistration(user: SessionInfo["effectiveUser"]):
 
 async function loadPortal(info: SessionInfo): Promise<StudentPortal> {
   const registration = await loadOwnedRegistration(info.effectiveUser);
-  if (!registration || !registration.programme || registration.subjects.length === 0) return { registration, classPages: [] };
-  const groups = await getGroupsForSubjects(registration.programme, registration.subjects, "student").catch((error: unknown) => {
-    console.error("student portal: group lookup failed", error);
-    return [];
-  });
+  if (!registration || !registration.programme || registration.subjects.length === 0)
+    return { registration, classPages: [] };
+  const groups = await getGroupsForSubjects(registration.programme, registration.subjects, "student").catch(
+    (error: unknown) => {
+      console.error("student portal: group lookup failed", error);
+      return [];
+    },
+  );
   return { registration, classPages: groups.map(toGroupCard) };
 }
 
@@ -86,7 +89,15 @@ export async function requireUserForWhatsapp(request: Request): Promise<SessionI
   } catch (error) {
     if (error instanceof Response && error.status >= 300 && error.status < 400) {
       const location = error.headers.get("Location") ?? "/portal";
-      throw redirect(location, { headers: { "Set-Cookie": await toastHeader({ type: "error", title: "Access Denied", description: WHATSAPP_LOGIN_REQUIRED }) } });
+      throw redirect(location, {
+        headers: {
+          "Set-Cookie": await toastHeader({
+            type: "error",
+            title: "Access Denied",
+            description: WHATSAPP_LOGIN_REQUIRED,
+          }),
+        },
+      });
     }
     throw error;
   }
