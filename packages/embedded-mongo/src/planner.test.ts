@@ -219,12 +219,10 @@ describe("explain", () => {
     expect(newest.map((d) => d.at)).toEqual(all.slice(0, 5).map((d) => d.at));
     // Equality on every field of a compound index is counted from its exact keys (built on that first lookup for a
     // non-unique index), of a unique one too.
-    const exact = await t.client
-      .db("planner")
-      .command({
-        explain: { count: "p", query: { programme: "science", at: new Date(Date.UTC(2026, 0, 1)) } },
-        verbosity: "queryPlanner",
-      });
+    const exact = await t.client.db("planner").command({
+      explain: { count: "p", query: { programme: "science", at: new Date(Date.UTC(2026, 0, 1)) } },
+      verbosity: "queryPlanner",
+    });
     expect(JSON.stringify(exact.queryPlanner.winningPlan)).toMatch(
       /"stage":"COUNT_SCAN".*"indexName":"programme_1_at_-1"/,
     );
