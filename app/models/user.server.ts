@@ -1,6 +1,7 @@
 import mongoose, { Schema, type InferSchemaType } from "mongoose";
 import { ROLES } from "#app/domain/roles.ts";
 import { idField } from "./ids.server.ts";
+import { hashPassword, needsRehash } from "./password.server.ts";
 
 /** users + profiles of the spec, merged: one document per account. */
 const userSchema = new Schema(
@@ -53,4 +54,17 @@ export async function getUserByPhone(phone: string): Promise<PublicUser | null> 
 /** Admin Overview (docs/product.md#sample-figures): every account; with `before`, those created before then. */
 export async function countUsers(before?: Date) {
   return before ? User.countDocuments({ createdAt: { $lt: before } }) : User.estimatedDocumentCount();
+}
+
+/**
+ * After a successful sign-in with a hash weaker than today's setting (needsRehash): stores a new hash of the password
+ * just checked. Conditional on the old hash, so a password changed meanwhile is never overwritten.
+ */
+export async function upgradePasswordHash(userId: string, password: string, oldHash: string): Promise<boolean> {
+  if (!needsRehash(oldHash)) return false;
+  const { modifiedCount } = await User.updateOne(
+    { _id: String(userId), passwordHash: String(oldHash) },
+    { $set: { passwordHash: await hashPassword(password) } },
+  );
+  return modifiedCount === 1;
 }

@@ -3,7 +3,7 @@ import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import { normalizePhone } from "#app/domain/phone.ts";
 import { effectiveRole, type AdminPermissionFlag, type Role } from "#app/domain/roles.ts";
-import { User } from "#app/models/user.server.ts";
+import { upgradePasswordHash, User } from "#app/models/user.server.ts";
 import { getAdminPermissions } from "#app/models/admin-permission.server.ts";
 import { connectDb } from "#app/models/db.server.ts";
 import { getDummyHash, verifyPassword } from "#app/models/password.server.ts";
@@ -41,6 +41,8 @@ authenticator.use(
     // Verify against a dummy hash when the phone is unknown so timing does not reveal which phones exist.
     const ok = await verifyPassword(password, user?.passwordHash ?? (await getDummyHash()));
     if (!user || !ok) throw new AuthError(INVALID_CREDENTIALS);
+    // A hash from before today's setting (scrypt, or weaker argon2id) is replaced now that we know the password.
+    await upgradePasswordHash(user._id, password, user.passwordHash);
     return { id: user._id, role: effectiveRole(user.role) };
   }),
   "phone-password",

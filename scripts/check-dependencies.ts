@@ -1,0 +1,61 @@
+/**
+ * npm run check:deps — the dependency check that works without the network (part of npm run test:all;
+ * docs/security.md "Dependencies"):
+ *  - every package installed under node_modules is the one package-lock.json names, at its version, and nothing is
+ *    installed that the lockfile does not list;
+ *  - every locked package that has an install script was reviewed: it is named in package.json's `allowScripts`
+ *    (npm 11 runs a dependency's install script only when that field allows it).
+ * Exits 1 with one line per problem. Where the advisory service can be reached, `npm audit` is the other half.
+ */
+import fs from "node:fs";
+import path from "node:path";
+
+type LockEntry = { version?: string; link?: boolean; optional?: boolean; dev?: boolean; hasInstallScript?: boolean };
+
+export function dependencyProblems(root: string): string[] {
+  const lock = JSON.parse(fs.readFileSync(path.join(root, "package-lock.json"), "utf8")) as {
+    packages: Record<string, LockEntry>;
+  };
+  const pkg = JSON.parse(fs.readFileSync(path.join(root, "package.json"), "utf8")) as {
+    allowScripts?: Record<string, boolean>;
+  };
+  const problems: string[] = [];
+  const reviewed = pkg.allowScripts ?? {};
+  const nameOf = (key: string) => key.slice(key.lastIndexOf("node_modules/") + "node_modules/".length);
+
+  for (const [key, entry] of Object.entries(lock.packages)) {
+    if (!key.startsWith("node_modules/") && !key.includes("/node_modules/")) continue;
+    if (entry.link) continue;
+    const manifest = path.join(root, key, "package.json");
+    if (!fs.existsSync(manifest)) {
+      // Optional packages for other platforms (another OS or CPU) are not installed here.
+      if (!entry.optional) problems.push(`${key}: locked at ${entry.version} but not installed (run npm ci)`);
+    } else {
+      const installed = (JSON.parse(fs.readFileSync(manifest, "utf8")) as { version?: string }).version;
+      if (installed !== entry.version) problems.push(`${key}: installed ${installed}, locked ${entry.version}`);
+    }
+    if (entry.hasInstallScript && !(nameOf(key) in reviewed)) {
+      problems.push(
+        `${nameOf(key)}: has an install script nobody reviewed (npm install-scripts approve|deny ${nameOf(key)})`,
+      );
+    }
+  }
+
+  // Nothing installed at the top level that the lockfile does not list.
+  const top = path.join(root, "node_modules");
+  for (const name of fs.existsSync(top) ? fs.readdirSync(top) : []) {
+    if (name.startsWith(".")) continue;
+    const names = name.startsWith("@") ? fs.readdirSync(path.join(top, name)).map((n) => `${name}/${n}`) : [name];
+    for (const n of names)
+      if (!(`node_modules/${n}` in lock.packages))
+        problems.push(`node_modules/${n}: installed but not in package-lock.json`);
+  }
+  return problems;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const problems = dependencyProblems(process.cwd());
+  for (const p of problems) console.error(`check:deps: ${p}`);
+  if (problems.length) process.exit(1);
+  console.log("check:deps: every installed package is the locked one; every install script was reviewed");
+}
