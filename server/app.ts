@@ -48,7 +48,8 @@ app.use(compression());
 useCspReports(app);
 app.use(staticAssets(clientDir));
 app.use(pageCache(build, { getLoadContext }));
-app.all("*", coalesceWrites(), handleRequest);
+// Everything else is the app (Express 5 names a catch-all path; `use` takes every method and path).
+app.use(coalesceWrites(), handleRequest);
 
 function healthz(loader: () => Promise<Response>): express.RequestHandler {
   return (_req, res, next) => {
