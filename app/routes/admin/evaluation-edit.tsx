@@ -267,6 +267,6 @@ export default function EditEvaluation({ loaderData, actionData }: Route.Compone
   );
 }
 
-export function meta({ data }: Route.MetaArgs) {
-  return [{ title: `${data?.form.title ?? "Evaluation form"} | Admin | ${SCHOOL_NAME}` }];
+export function meta({ loaderData }: Route.MetaArgs) {
+  return [{ title: `${loaderData?.form.title ?? "Evaluation form"} | Admin | ${SCHOOL_NAME}` }];
 }

@@ -71,6 +71,6 @@ export default function EvaluationResults({ loaderData }: Route.ComponentProps) 
   );
 }
 
-export function meta({ data }: Route.MetaArgs) {
-  return [{ title: `Results: ${data?.form.title ?? "Evaluation form"} | Admin | ${SCHOOL_NAME}` }];
+export function meta({ loaderData }: Route.MetaArgs) {
+  return [{ title: `Results: ${loaderData?.form.title ?? "Evaluation form"} | Admin | ${SCHOOL_NAME}` }];
 }

@@ -665,6 +665,6 @@ function ReasonForm({
   );
 }
 
-export function meta({ data }: Route.MetaArgs) {
-  return [{ title: `${data?.registration.wardName ?? "Registration"} | Admin | ${SCHOOL_NAME}` }];
+export function meta({ loaderData }: Route.MetaArgs) {
+  return [{ title: `${loaderData?.registration.wardName ?? "Registration"} | Admin | ${SCHOOL_NAME}` }];
 }

@@ -228,7 +228,7 @@ function TabForm({
   );
 }
 
-export function meta({ data }: Route.MetaArgs) {
-  const label = SETTINGS_TABS.find((t) => t.tab === data?.tab)?.label ?? "Settings";
+export function meta({ loaderData }: Route.MetaArgs) {
+  const label = SETTINGS_TABS.find((t) => t.tab === loaderData?.tab)?.label ?? "Settings";
   return [{ title: `${label} Settings | Admin | ${SCHOOL_NAME}` }];
 }

@@ -240,6 +240,6 @@ function AnswerForm({
   );
 }
 
-export function meta({ data }: Route.MetaArgs) {
-  return [{ title: `${data?.form.title ?? "Evaluation form"} | ${SCHOOL_NAME}` }];
+export function meta({ loaderData }: Route.MetaArgs) {
+  return [{ title: `${loaderData?.form.title ?? "Evaluation form"} | ${SCHOOL_NAME}` }];
 }

@@ -245,8 +245,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export function meta({ data }: Route.MetaArgs) {
-  const origin = data?.origin ?? "";
+export function meta({ loaderData }: Route.MetaArgs) {
+  const origin = loaderData?.origin ?? "";
   const title = `${SCHOOL_NAME}: online vacation classes for Forms 1–3`;
   const description =
     "Online vacation classes for Form 1 to Form 3 students on WhatsApp class pages. Five programmes: General Science, General Arts, Business, Visual Arts and Home Economics. Enrol now.";
