@@ -9,6 +9,7 @@
  */
 import fs from "node:fs";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 
 type LockEntry = { version?: string; link?: boolean; optional?: boolean; dev?: boolean; hasInstallScript?: boolean };
 
@@ -53,7 +54,7 @@ export function dependencyProblems(root: string): string[] {
   return problems;
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
+if (process.argv[1] && import.meta.url === pathToFileURL(fs.realpathSync(process.argv[1])).href) {
   const problems = dependencyProblems(process.cwd());
   for (const p of problems) console.error(`check:deps: ${p}`);
   if (problems.length) process.exit(1);

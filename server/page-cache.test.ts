@@ -33,24 +33,31 @@ const routes = {
     { pageCache: { params: { role: ["student", "parent"], mode: ["signup"], redirectTo: "uncached" } } },
   ),
 } as unknown as ServerBuild["routes"];
-const keyFor = cacheKeys({ routes });
+const keyOf = cacheKeys({ routes });
+const keyFor = (url: string) => keyOf(url)?.key ?? null;
 
 describe("the page cache's keys", () => {
   it("ignore parameters a page does not read, so unique query strings share one entry", () => {
-    expect(keyFor("/registration")).toBe("/registration");
-    expect(keyFor("/registration?u=1")).toBe("/registration");
-    expect(keyFor("/?utm_source=x&fbclid=y")).toBe("/");
+    expect(keyFor("/registration")).toBe("routes/public/registration");
+    expect(keyFor("/registration?u=1")).toBe("routes/public/registration");
+    expect(keyFor("/?utm_source=x&fbclid=y")).toBe("routes/public/home");
+    expect(keyOf("/registration?u=1")?.path, "rendered without the parameter").toBe("/registration");
+  });
+  it("key on the page, not on how its path is spelled", () => {
+    for (const spelling of ["/Registration", "/REGISTRATION", "/%72egistration", "/registration/"]) {
+      expect(keyFor(spelling), spelling).toBe("routes/public/registration");
+    }
   });
   it("keep the parameters a page reads, with listed values only, in a fixed order", () => {
-    expect(keyFor("/portal?mode=signup&role=parent&x=1")).toBe("/portal?role=parent&mode=signup");
-    expect(keyFor("/portal?role=hacker")).toBe("/portal");
+    expect(keyFor("/portal?mode=signup&role=parent&x=1")).toBe("routes/auth/portal?role=parent&mode=signup");
+    expect(keyFor("/portal?role=hacker")).toBe("routes/auth/portal");
   });
   it("leave free values, undeclared pages and unknown data requests to the app", () => {
     expect(keyFor("/portal?redirectTo=/admin")).toBeNull();
     expect(keyFor("/registration/abc")).toBeNull();
     expect(keyFor("/nowhere")).toBeNull();
     expect(keyFor("/registration.data?_routes=routes/public/registration")).toBe(
-      "/registration.data?_routes=routes%2Fpublic%2Fregistration",
+      "routes/public/registration.data?_routes=routes%2Fpublic%2Fregistration",
     );
     expect(keyFor("/_root.data?_routes=made-up")).toBeNull();
   });

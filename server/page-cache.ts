@@ -205,9 +205,10 @@ export function pageCache(build: ServerBuild, options: PageCacheOptions = {}): e
   return async function pageCacheMiddleware(req, res, next) {
     if ((req.method !== "GET" && req.method !== "HEAD") || req.headers.cookie || req.headers.authorization)
       return next();
-    const path = keyFor(req.originalUrl);
-    if (!path) return next();
-    const key = `${build.assets.version} ${req.get("host") ?? ""} ${path}`;
+    const found = keyFor(req.originalUrl);
+    if (!found) return next();
+    const { path } = found;
+    const key = `${build.assets.version} ${req.get("host") ?? ""} ${found.key}`;
     const entry = entries.get(key);
     if (entry && Date.now() - entry.storedAt < ttlMs) return send(req, res, entry, true);
     if (req.method === "HEAD") return next();
@@ -235,10 +236,12 @@ export function pageCache(build: ServerBuild, options: PageCacheOptions = {}): e
 type PageCacheRule = { params: Record<string, readonly string[] | "uncached"> };
 
 /**
- * The stored address of a request (path and the parameters its page reads, in a fixed order), or null when it is not
- * to be looked up: its page declares no `handle.pageCache`, or a parameter with a free value is present.
+ * A request's key in the cache (its page's route and the parameters it reads, in a fixed order) and the address to
+ * render it at (the path as asked, with only those parameters), or null when it is not to be looked up: its page declares no `handle.pageCache`, or a parameter with a free value is present.
  */
-export function cacheKeys(build: Pick<ServerBuild, "routes">): (originalUrl: string) => string | null {
+export function cacheKeys(
+  build: Pick<ServerBuild, "routes">,
+): (originalUrl: string) => { key: string; path: string } | null {
   const children = new Map<string | undefined, RouteObject[]>();
   for (const route of Object.values(build.routes)) {
     if (!route) continue;
@@ -283,7 +286,12 @@ export function cacheKeys(build: Pick<ServerBuild, "routes">): (originalUrl: str
       kept.append("_routes", routes);
     }
     const search = kept.toString();
-    return `${url.pathname}${search ? `?${search}` : ""}`;
+    // Keyed by the route, not the spelling of the path: `/Registration`, `/%72egistration` and `/registration/` are
+    // one page, rendered for the address as asked.
+    return {
+      key: `${leaf!.route.id}${data ? ".data" : ""}${search ? `?${search}` : ""}`,
+      path: `${url.pathname}${search ? `?${search}` : ""}`,
+    };
   };
 }
 

@@ -18,6 +18,9 @@ export class AuthError extends Error {}
 
 export type AuthenticatedUser = { id: string; role: Role };
 
+/** A refused sign-in is answered after at least this long, whatever its hash cost (see the strategy below). */
+const REFUSED_SIGN_IN_MS = 250;
+
 /**
  * remix-auth only verifies credentials; sessions are ours (session.server.ts) and so are the sign-in limits
  * (sign-in-limits.server.ts), reserved by handleSignIn before this runs.
@@ -32,15 +35,22 @@ authenticator.use(
       throw new AuthError(INVALID_CREDENTIALS);
     }
     const phone = normalizePhone(phoneRaw);
+    const started = performance.now();
     await connectDb();
     const user = phone
       ? await User.findOne({ phone })
           .select("_id role passwordHash")
           .lean<{ _id: string; role: string; passwordHash: string }>()
       : null;
-    // Verify against a dummy hash when the phone is unknown so timing does not reveal which phones exist.
+    // Verify against a dummy hash when the phone is unknown so timing does not reveal which phones exist; and answer
+    // every refusal after the same minimum time, because hashes still in an older format (scrypt) take longer than
+    // argon2id until their owners sign in again.
     const ok = await verifyPassword(password, user?.passwordHash ?? (await getDummyHash()));
-    if (!user || !ok) throw new AuthError(INVALID_CREDENTIALS);
+    if (!user || !ok) {
+      const wait = REFUSED_SIGN_IN_MS - (performance.now() - started);
+      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+      throw new AuthError(INVALID_CREDENTIALS);
+    }
     // A hash from before today's setting (scrypt, or weaker argon2id) is replaced now that we know the password.
     await upgradePasswordHash(user._id, password, user.passwordHash);
     return { id: user._id, role: effectiveRole(user.role) };

@@ -19,20 +19,29 @@ const submittedCookie = createCookie("__submitted", {
   maxAge: CLAIM_CODE_SHOWN_MINUTES * 60,
 });
 
-async function submittedReferences(request: Request): Promise<string[]> {
+type Submitted = { ref: string; at: number };
+
+/**
+ * The registrations this browser submitted in the last CLAIM_CODE_SHOWN_MINUTES, each with the time it was submitted:
+ * the server drops older ones itself (a later submission renews the cookie, and a copied cookie outlives the
+ * browser's expiry, so the cookie's max-age alone would not).
+ */
+async function submittedRecently(request: Request, now = Date.now()): Promise<Submitted[]> {
   const value: unknown = await submittedCookie.parse(request.headers.get("Cookie")).catch(() => null);
-  return Array.isArray(value)
-    ? value.filter((v): v is string => typeof v === "string" && isReferenceShaped(v)).slice(-KEPT)
-    : [];
+  if (!Array.isArray(value)) return [];
+  return value
+    .filter((v): v is Submitted => typeof v?.ref === "string" && isReferenceShaped(v.ref) && typeof v?.at === "number")
+    .filter((v) => v.at <= now && now - v.at < CLAIM_CODE_SHOWN_MINUTES * 60_000)
+    .slice(-KEPT);
 }
 
 /** The Set-Cookie header that lets this browser see the claim code of the registration it has just submitted. */
 export async function rememberSubmission(request: Request, reference: string): Promise<string> {
-  const kept = (await submittedReferences(request)).filter((r) => r !== reference);
-  return submittedCookie.serialize([...kept, reference].slice(-KEPT));
+  const kept = (await submittedRecently(request)).filter((s) => s.ref !== reference);
+  return submittedCookie.serialize([...kept, { ref: reference, at: Date.now() }].slice(-KEPT));
 }
 
 /** True when this browser submitted the registration with this reference in the last CLAIM_CODE_SHOWN_MINUTES. */
 export async function submittedHere(request: Request, reference: string): Promise<boolean> {
-  return (await submittedReferences(request)).includes(reference);
+  return (await submittedRecently(request)).some((s) => s.ref === reference);
 }

@@ -93,10 +93,9 @@ async function count(prefix: string, seconds: number, key: string, limit: number
   return res.consumedPoints > limit ? res.msBeforeNext : 0;
 }
 
-/** The wait in ms while `key` already has `limit` or more in the window (nothing counted), else 0. */
-async function over(prefix: string, seconds: number, key: string, limit: number): Promise<number> {
-  const res = await (await mongoLimiter(prefix, seconds)).get(key);
-  return res && res.consumedPoints >= limit ? res.msBeforeNext : 0;
+/** Gives back one event counted for `key` (the attempt it reserved turned out right). */
+async function giveBack(prefix: string, seconds: number, key: string) {
+  await (await mongoLimiter(prefix, seconds)).reward(key, 1);
 }
 
 export const AUTH_ADDRESS_BUSY =
@@ -123,26 +122,25 @@ export const linkBusyMessage = (wait: string) =>
   `Too many wrong references or claim codes. Please try again in ${wait}, or call the school to link the registration.`;
 
 /**
- * Linking by reference and claim code: refused while the account, or the registration named, has had its failures for
- * this hour (RATE_LIMITS); `failed()` counts one, a right answer counts nothing. The per-registration cap is what stops
- * guessing one registration's code from many accounts; its cost is that several accounts together could hold that
- * registration's linking back for an hour (the school can still link it by hand).
+ * Linking by reference and claim code: each attempt is counted before the code is checked (so attempts sent at once
+ * cannot all pass), refused past the account's or the registration's failures for this hour (RATE_LIMITS), and a right
+ * answer gives its count back (`succeeded()`). The per-registration cap is what stops guessing one registration's code
+ * from many accounts; its cost is that several accounts together could hold that registration's linking back for an
+ * hour (the school can still link it by hand).
  */
 export async function linkAttempt(userId: string, reference: string) {
   const { linkFailuresPerAccountPerHour: perAccount, linkFailuresPerRegistrationPerHour: perRegistration } =
     RATE_LIMITS;
-  const wait = Math.max(
-    await over("link_account", 3600, userId, perAccount),
-    await over("link_registration", 3600, reference, perRegistration),
-  );
+  const [byAccount, byRegistration] = await Promise.all([
+    count("link_account", 3600, userId, perAccount),
+    count("link_registration", 3600, reference, perRegistration),
+  ]);
+  const wait = Math.max(byAccount, byRegistration);
   if (wait) return refusal(wait, linkBusyMessage(waitText(wait)));
   return {
     refused: false as const,
-    async failed() {
-      await Promise.all([
-        count("link_account", 3600, userId, perAccount),
-        count("link_registration", 3600, reference, perRegistration),
-      ]);
+    async succeeded() {
+      await Promise.all([giveBack("link_account", 3600, userId), giveBack("link_registration", 3600, reference)]);
     },
   };
 }

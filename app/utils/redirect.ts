@@ -16,6 +16,7 @@ export function safeRedirect(to: FormDataEntryValue | string | null | undefined,
   } catch {
     return fallback;
   }
-  if (url.origin !== BASE) return fallback;
+  // "/.//evil" and "/%2e//evil" stay on the site as parsed, but their path comes out as "//evil": another site.
+  if (url.origin !== BASE || url.pathname.startsWith("//")) return fallback;
   return `${url.pathname}${url.search}${url.hash}`;
 }

@@ -86,7 +86,7 @@ for (const role of ["student", "parent", "facilitator"] as const) {
       .select("+passwordHash role fullName")
       .lean();
     expect(stored).toMatchObject({ role, fullName });
-    expect(stored!.passwordHash).toMatch(/^scrypt\$/);
+    expect(stored!.passwordHash).toMatch(/^\$argon2id\$/);
     expect(stored!.passwordHash).not.toContain(password);
 
     // Signing in with the number written another way works too.

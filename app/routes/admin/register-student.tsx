@@ -26,7 +26,7 @@ import { Section } from "#app/components/ui/section.tsx";
  * a wa.me link to the parent's WhatsApp number carrying it.
  */
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request, "can_access_registrations");
+  const { user } = await requireAdmin(request, "can_access_registrations");
   const idempotencyKey = createId();
   const constraint = registrationConstraint;
   const done = new URL(request.url).searchParams.get("done") ?? "";
@@ -34,7 +34,9 @@ export async function loader({ request }: Route.LoaderArgs) {
   const r = await getRegistrationByReference(done);
   if (!r) return { done: null, idempotencyKey, constraint };
   const confirmationUrl = `${appOrigin(request)}${confirmationPath(r.reference)}`;
-  const message = `Hello ${r.parentName}, ${r.wardName} is registered for ${programmeLabel(r.programme)} at ${SCHOOL_NAME}. Reference: ${r.reference}. Claim code (to see it in the parent portal; keep it private): ${r.claimCode ?? ""}. Details: ${confirmationUrl}`;
+  // The claim code goes to the parent through the admin who entered the registration, not to every admin.
+  const claimCode = r.enteredById && String(r.enteredById) === String(user._id) ? (r.claimCode ?? null) : null;
+  const message = `Hello ${r.parentName}, ${r.wardName} is registered for ${programmeLabel(r.programme)} at ${SCHOOL_NAME}. Reference: ${r.reference}. ${claimCode ? `Claim code (to see it in the parent portal; keep it private): ${claimCode}. ` : ""}Details: ${confirmationUrl}`;
   const wa = waMeNumber(r.whatsappNumber);
   return {
     idempotencyKey,
@@ -44,7 +46,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       parentName: r.parentName,
       programme: programmeLabel(r.programme),
       reference: r.reference,
-      claimCode: r.claimCode ?? null,
+      claimCode,
       confirmationUrl,
       parentPhone: formatPhone(r.whatsappNumber),
       whatsappHref: wa ? `https://wa.me/${wa}?text=${encodeURIComponent(message)}` : null,

@@ -42,8 +42,9 @@ export async function action({ request }: Route.ActionArgs) {
   if (attempt.refused)
     return data({ result: submission.reply({ formErrors: [attempt.message] }) }, { status: attempt.status });
   const outcome = await claimRegistration(effectiveUser, submission.value.reference, submission.value.claimCode);
+  // Only a wrong reference or code keeps its count.
+  if (outcome.status !== "not-found") await attempt.succeeded();
   if (outcome.status === "not-found") {
-    await attempt.failed();
     return data({ result: submission.reply({ formErrors: [LINK_NOT_FOUND] }) }, { status: 400 });
   }
   if (outcome.status === "claimed-by-another")
