@@ -35,6 +35,14 @@ export function connectDb(): Promise<typeof mongoose> {
       embedded = true;
     }
     await mongoose.connect(uri, { serverSelectionTimeoutMS: 10_000 });
+    // Claim codes issued while they were readable by anyone with a reference are replaced, once per database (before
+    // the demo seed, so a fresh database records it with nothing to replace).
+    const { rotateExposedClaimCodes } = await import("./claim-code-rotation.server.ts");
+    const rotated = await rotateExposedClaimCodes();
+    if (rotated)
+      console.warn(
+        `[registrations] replaced the claim codes of ${rotated} registration(s) issued before claim codes were private`,
+      );
     if (env.seedDemoData === "true" || (env.seedDemoData === "auto" && embedded)) {
       const { seedIfEmpty, seedDemoData } = await import("./seed.server.ts");
       if (env.seedDemoData === "true") await seedDemoData();
@@ -48,13 +56,6 @@ export function connectDb(): Promise<typeof mongoose> {
         `[payments] start-up repair: ${repaired.receipts} receipt number(s) written, ${repaired.totals} registration total(s) recomputed`,
       );
     }
-    // Claim codes issued while they were readable by anyone with a reference are replaced, once per database.
-    const { rotateExposedClaimCodes } = await import("./claim-code-rotation.server.ts");
-    const rotated = await rotateExposedClaimCodes();
-    if (rotated)
-      console.warn(
-        `[registrations] replaced the claim codes of ${rotated} registration(s) issued before claim codes were private`,
-      );
     // Files an earlier version kept in UPLOADS_DIR move into the database once (app/models/file-store.server.ts).
     const { migrateUploadsFolder } = await import("./file-store.server.ts");
     const migrated = await migrateUploadsFolder(env.uploadsDir);
