@@ -1,13 +1,6 @@
-import { randomBytes, scryptSync } from "node:crypto";
 import { describe, expect, it } from "vitest";
+import { legacyScryptHash } from "#tests/support/legacy-scrypt.ts";
 import { ARGON2_PARAMS, getDummyHash, hashPassword, needsRehash, verifyPassword } from "./password.server.ts";
-
-/** A hash as earlier versions wrote it: scrypt$N$r$p$salt$hash. */
-function legacyScrypt(password: string, N: number) {
-  const salt = randomBytes(16);
-  const key = scryptSync(password, salt, 32, { N, r: 8, p: 1, maxmem: 256 * 1024 * 1024 });
-  return ["scrypt", N, 8, 1, salt.toString("base64"), key.toString("base64")].join("$");
-}
 
 describe("password hashing", () => {
   it("hashes with argon2id at 19 MiB, 2 passes, 1 lane, and verifies the right password only", async () => {
@@ -23,7 +16,7 @@ describe("password hashing", () => {
   });
   it("still verifies the scrypt hashes of earlier versions (2^15, and 2^17 above the old memory cap), and asks to replace them", async () => {
     for (const N of [2 ** 15, 2 ** 17]) {
-      const old = legacyScrypt("demo-parent-2025", N);
+      const old = legacyScryptHash("demo-parent-2025", N);
       expect(await verifyPassword("demo-parent-2025", old), `N=${N}`).toBe(true);
       expect(await verifyPassword("wrong", old)).toBe(false);
       expect(needsRehash(old)).toBe(true);

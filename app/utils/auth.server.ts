@@ -125,11 +125,14 @@ export async function requireAdmin(request: Request, flag?: AdminPermissionFlag)
 }
 
 /**
- * The real user is an admin, acting as themself, holding the admin portal and the flag (for pages and files that are
+ * The real user is an admin, acting as themself, holding the admin portal and one of the flags (for pages and files that are
  * not admin-only). While viewing as someone, the admin sees what that person sees.
  */
-export async function hasAdminPermission(info: SessionInfo, flag: AdminPermissionFlag): Promise<boolean> {
+export async function hasAdminPermission(
+  info: SessionInfo,
+  ...anyOf: [AdminPermissionFlag, ...AdminPermissionFlag[]]
+): Promise<boolean> {
   if (info.user.role !== "admin" || info.impersonating) return false;
   const permissions = await getAdminPermissions(info.user._id, info.user.role);
-  return permissions.can_view_portal && permissions[flag];
+  return permissions.can_view_portal && anyOf.some((flag) => permissions[flag]);
 }

@@ -8,12 +8,7 @@ import { hasAdminPermission } from "./auth.server.ts";
  * Everyone else is answered 404 by the caller.
  */
 export async function maySeeRegistrationPayments(info: Info, registrationId: string) {
-  if (
-    (await hasAdminPermission(info, "can_access_registrations")) ||
-    (await hasAdminPermission(info, "can_manage_payments"))
-  ) {
-    return true;
-  }
+  if (await hasAdminPermission(info, "can_access_registrations", "can_manage_payments")) return true;
   if (info.effectiveUser.role !== "parent") return false;
   const own = await getParentRegistrations(info.effectiveUser);
   return own.some((r) => String(r._id) === String(registrationId));

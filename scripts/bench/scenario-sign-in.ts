@@ -5,11 +5,11 @@
  * verification alone, 10 at a time, argon2id next to the scrypt 2^15 it replaces and the scrypt 2^17 it could have
  * been. Budget: sign-in p95 ≤ 300 ms.
  */
-import { randomBytes, scryptSync } from "node:crypto";
 import { performance } from "node:perf_hooks";
 import { MongoClient } from "mongodb";
 import { hashPassword, verifyPassword } from "#app/models/password.server.ts";
 import { startApp } from "./app.ts";
+import { legacyScryptHash } from "#tests/support/legacy-scrypt.ts";
 import type { BenchScenario } from "./types.ts";
 
 const CONCURRENCY = 10;
@@ -33,12 +33,6 @@ async function rounds(call: (i: number) => Promise<unknown>) {
   for (let r = 0; r < ROUNDS; r++)
     times.push(...(await Promise.all(Array.from({ length: CONCURRENCY }, (_, i) => timed(() => call(i))))));
   return times;
-}
-
-function legacyScrypt(password: string, N: number) {
-  const salt = randomBytes(16);
-  const key = scryptSync(password, salt, 32, { N, r: 8, p: 1, maxmem: 256 * 1024 * 1024 });
-  return ["scrypt", N, 8, 1, salt.toString("base64"), key.toString("base64")].join("$");
 }
 
 const ms = (n: number) => `${n.toFixed(0)} ms`;
@@ -110,8 +104,8 @@ export const scenario: BenchScenario = {
       log("hash verification alone…");
       const hashes = {
         argon2id: hash,
-        "scrypt 2^15": legacyScrypt(password, 2 ** 15),
-        "scrypt 2^17": legacyScrypt(password, 2 ** 17),
+        "scrypt 2^15": legacyScryptHash(password, 2 ** 15),
+        "scrypt 2^17": legacyScryptHash(password, 2 ** 17),
       };
       const verify: Record<string, number> = {};
       for (const [name, stored] of Object.entries(hashes))

@@ -18,6 +18,7 @@ import routeConfig from "#app/routes.ts";
 import { test, expect, createUser, sessionCookieHeader, uniquePhone, connectTestDb } from "#tests/support/fixtures.ts";
 import { startIsolatedApp } from "#tests/support/isolated-app.ts";
 import { E2E } from "#tests/support/e2e-env.ts";
+import { pool } from "#tests/support/pool.ts";
 import { UNSAFE_TEXT } from "#app/forms/parse.ts";
 import { RegistrationsQuerySchema } from "#app/forms/admin-registrations.schema.ts";
 import { EvaluationResultsFiltersSchema } from "#app/forms/evaluation.schema.ts";
@@ -193,21 +194,6 @@ async function send(
   } catch {
     return 0; // connection closed by the server (e.g. a refused oversized body): not a 5xx
   }
-}
-
-/** Runs the tasks `width` at a time. */
-async function pool<T>(tasks: Array<() => Promise<T>>, width: number) {
-  const results: T[] = [];
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: width }, async () => {
-      while (next < tasks.length) {
-        const i = next++;
-        results[i] = await tasks[i]();
-      }
-    }),
-  );
-  return results;
 }
 
 /** Every stored string that contains our tag and an unsafe character, across every collection. */

@@ -3,18 +3,12 @@
  * an earlier version wrote (scrypt, N = 2^15, like the demo accounts of existing installs) is replaced at the next
  * successful sign-in, and the password keeps working.
  */
-import { randomBytes, scryptSync } from "node:crypto";
 import { test, expect, connectTestDb, createUser, uniquePhone } from "#tests/support/fixtures.ts";
+import { legacyScryptHash } from "#tests/support/legacy-scrypt.ts";
 import { E2E } from "#tests/support/e2e-env.ts";
 import { User } from "#app/models/user.server.ts";
 
 const SAME_ORIGIN = { Origin: E2E.baseURL };
-
-function legacyScrypt(password: string) {
-  const salt = randomBytes(16);
-  const key = scryptSync(password, salt, 32, { N: 2 ** 15, r: 8, p: 1, maxmem: 64 * 1024 * 1024 });
-  return ["scrypt", 2 ** 15, 8, 1, salt.toString("base64"), key.toString("base64")].join("$");
-}
 
 async function storedHash(id: string) {
   await connectTestDb();
@@ -26,7 +20,7 @@ test("an old scrypt hash is replaced by argon2id at sign-in; a new account store
 }) => {
   const user = await createUser({ role: "parent" });
   await connectTestDb();
-  const old = legacyScrypt(user.password);
+  const old = legacyScryptHash(user.password);
   await User.updateOne({ _id: user.id }, { $set: { passwordHash: old } });
 
   const signIn = () =>

@@ -18,6 +18,7 @@ import {
 import { startIsolatedApp, type IsolatedApp } from "#tests/support/isolated-app.ts";
 import { waitForHydration } from "#tests/support/hydration.ts";
 import { E2E } from "#tests/support/e2e-env.ts";
+import { pool } from "#tests/support/pool.ts";
 import { ADMIN_PERMISSION_FLAGS } from "#app/domain/roles.ts";
 import { UNREADABLE_TEXT } from "#app/domain/messages.ts";
 import { AuditLog } from "#app/models/audit-log.server.ts";
@@ -28,21 +29,6 @@ import { addQuestion, createEvaluationForm } from "#app/models/evaluation.server
 const SAME_ORIGIN = { Origin: E2E.baseURL };
 /** Begins like a PDF (so it is one by its bytes), holds a page with a script. */
 const POLYGLOT = Buffer.from("%PDF-1.4\n<html><body><script>alert(document.domain)</script></body></html>\n%%EOF\n");
-
-/** Runs the tasks `width` at a time. */
-async function pool<T>(tasks: Array<() => Promise<T>>, width: number) {
-  const results: T[] = [];
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: width }, async () => {
-      while (next < tasks.length) {
-        const i = next++;
-        results[i] = await tasks[i]();
-      }
-    }),
-  );
-  return results;
-}
 
 test.describe("limits no single client can use up @js-only", () => {
   let app: IsolatedApp;
