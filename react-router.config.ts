@@ -11,5 +11,6 @@ export default {
   },
   future: {
     v8_middleware: true,
+    v8_splitRouteModules: true,
   },
 } satisfies Config;
