@@ -2,7 +2,7 @@
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
-import { compression, defineAlgorithm } from "vite-plugin-compression2";
+import { precompress } from "./server/precompress.ts";
 
 const isVitest = Boolean(process.env.VITEST);
 
@@ -14,25 +14,18 @@ function manualChunks(id: string) {
   if (/\/app\/components\/(ui\/button|ui\/section|sign-out-button)\.tsx$/.test(id)) return "ui-basics";
 }
 
-export default defineConfig(({ isSsrBuild }) => ({
+export default defineConfig({
   plugins: isVitest
     ? []
     : [
         tailwindcss(),
         reactRouter(),
         // Brotli and gzip copies of every text asset, written once at build time and served by
-        // server/static-assets.ts (docs/decisions/0041-compression.md). Only the client build is served.
-        {
-          ...compression({
-            include: /\.(js|mjs|css|svg|json|txt|html|xml|webmanifest)$/,
-            threshold: 1024,
-            algorithms: [defineAlgorithm("brotliCompress"), defineAlgorithm("gzip", { level: 9 })],
-            logLevel: "silent",
-          }),
-          apply: (_config, env) => env.command === "build" && !env.isSsrBuild,
-        },
+        // server/static-assets.ts (docs/decisions/0041-compression.md).
+        precompress(),
       ],
-  build: { target: "es2022", rollupOptions: isSsrBuild ? {} : { output: { manualChunks } } },
+  build: { target: "es2022" },
+  environments: { client: { build: { rollupOptions: { output: { manualChunks } } } } },
   ssr: {
     // Server-only packages stay as runtime imports instead of being bundled.
     external: ["mongoose", "mongodb", "bson", "mingo", "pdfkit"],
@@ -52,4 +45,4 @@ export default defineConfig(({ isSsrBuild }) => ({
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },
-}));
+});
