@@ -42,13 +42,13 @@ const MAINTENANCE_ALLOWED = [
 export const middleware: Route.MiddlewareFunction[] = [
   // One scope per request (the session is read once, app/utils/request-scope.server.ts), and Cache-Control for every
   // response: signed-in and cookie-setting answers are never stored by a cache.
-  async ({ request, context }, next) =>
-    withCachePolicy(request, (await withRequestScope(request, next, context.get(requestLogContext))) as Response),
-  async ({ request }) => {
-    assertSameOrigin(request);
-    assertBodySize(request);
-    await assertFormBody(request);
-    const path = new URL(request.url).pathname;
+  async ({ request, url, context }, next) =>
+    withCachePolicy(request, (await withRequestScope(request, url, next, context.get(requestLogContext))) as Response),
+  async ({ request, url }) => {
+    assertSameOrigin(request, url);
+    assertBodySize(request, url);
+    await assertFormBody(request, url);
+    const path = url.pathname;
     if (!MAINTENANCE_ALLOWED.some((p) => path === p || path.startsWith(`${p}/`) || path.startsWith(`${p}.`))) {
       const settings = await getSettings().catch(() => null);
       if (settings?.maintenanceMode) {

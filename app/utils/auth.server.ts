@@ -8,7 +8,7 @@ import { getAdminPermissions } from "#app/models/admin-permission.server.ts";
 import { connectDb } from "#app/models/db.server.ts";
 import { getDummyHash, verifyPassword } from "#app/models/password.server.ts";
 import { getSessionInfo, type SessionInfo } from "./session.server.ts";
-import { oncePerRequest } from "./request-scope.server.ts";
+import { oncePerRequest, pageUrl } from "./request-scope.server.ts";
 import { ACCESS_RESTRICTED_MESSAGE, ACCESS_RESTRICTED_TITLE, INVALID_CREDENTIALS } from "#app/domain/messages.ts";
 
 export { INVALID_CREDENTIALS };
@@ -59,7 +59,7 @@ authenticator.use(
 );
 
 function signInRedirect(request: Request): never {
-  const url = new URL(request.url);
+  const url = pageUrl(request);
   const redirectTo = `${url.pathname}${url.search}`;
   throw redirect(`/portal?redirectTo=${encodeURIComponent(redirectTo)}`);
 }

@@ -18,15 +18,15 @@ function hostOf(value: string | null) {
  * and is not ours is refused. Compared by host so a TLS-terminating proxy
  * (https outside, http inside) still matches; APP_ORIGIN pins it in production.
  */
-export function assertSameOrigin(request: Request) {
+export function assertSameOrigin(request: Request, url: URL) {
   if (request.method === "GET" || request.method === "HEAD") return;
   const origin = request.headers.get("Origin");
   if (!origin) return;
-  const allowed = env.appOrigin ? hostOf(env.appOrigin) : (request.headers.get("Host") ?? new URL(request.url).host);
+  const allowed = env.appOrigin ? hostOf(env.appOrigin) : (request.headers.get("Host") ?? url.host);
   const sameSiteNull = origin === "null" && request.headers.get("Sec-Fetch-Site") === "same-origin";
   if (!sameSiteNull && (origin === "null" || hostOf(origin) !== allowed)) {
     // Expected and harmless: one log line, no stack (handleError in entry.server.tsx skips route error responses).
-    console.warn(`[origin] refused ${request.method} ${new URL(request.url).pathname} from ${origin.slice(0, 200)}`);
+    console.warn(`[origin] refused ${request.method} ${url.pathname} from ${origin.slice(0, 200)}`);
     throw data("Cross-site form submissions are not allowed.", { status: 403 });
   }
 }
@@ -35,10 +35,10 @@ export function assertSameOrigin(request: Request) {
  * A declared length over the limit is refused here too. The real bound is server/body-limit.ts, which counts the
  * bytes as they stream (chunked bodies included); this is the second line when the app runs under `react-router dev`.
  */
-export function assertBodySize(request: Request) {
+export function assertBodySize(request: Request, url: URL) {
   if (request.method === "GET" || request.method === "HEAD") return;
   const length = Number(request.headers.get("Content-Length") ?? 0);
-  const limit = bodyLimitFor(new URL(request.url).pathname);
+  const limit = bodyLimitFor(url.pathname);
   if (length > limit) throw data(tooLargeMessage(limit), { status: 413 });
 }
 
@@ -53,12 +53,12 @@ export const MALFORMED_BODY = "The form could not be read. Reload the page and s
  * itself; only their content type is checked here. The bodies are bounded (server/body-limit.ts), so parsing a
  * clone costs at most MAX_FORM_BYTES.
  */
-export async function assertFormBody(request: Request) {
+export async function assertFormBody(request: Request, url: URL) {
   if (request.method === "GET" || request.method === "HEAD") return;
   const type = (request.headers.get("Content-Type") ?? "").toLowerCase();
   const isForm = type.startsWith("application/x-www-form-urlencoded") || type.startsWith("multipart/form-data");
   if (!isForm) throw data(UNSUPPORTED_BODY, { status: 415 });
-  if (isUploadPath(new URL(request.url).pathname)) return;
+  if (isUploadPath(url.pathname)) return;
   try {
     await request.clone().formData();
   } catch {

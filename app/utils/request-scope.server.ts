@@ -10,12 +10,25 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 
 type LogNote = { userId: string | null; requestId: string | null };
-const scope = new AsyncLocalStorage<{ request: Request; values: Map<string, unknown>; note: LogNote | null }>();
+const scope = new AsyncLocalStorage<{
+  request: Request;
+  url: URL;
+  values: Map<string, unknown>;
+  note: LogNote | null;
+}>();
 const perRequest = new WeakMap<Request, Map<string, unknown>>();
 
-/** Runs `fn` (the rest of the request) in a scope of its own. */
-export function withRequestScope<T>(request: Request, fn: () => T, note: LogNote | null = null): T {
-  return scope.run({ request, values: new Map(), note }, fn);
+/**
+ * Runs `fn` (the rest of the request) in a scope of its own. `url` is the page's address as React Router normalises it
+ * (no `.data` suffix, no `_routes` or `index` parameter), which `request.url` is not: requests pass through raw.
+ */
+export function withRequestScope<T>(request: Request, url: URL, fn: () => T, note: LogNote | null = null): T {
+  return scope.run({ request, url, values: new Map(), note }, fn);
+}
+
+/** The address of the page this request is for (its normalised URL), for code that has only the request. */
+export function pageUrl(request: Request): URL {
+  return scope.getStore()?.url ?? new URL(request.url);
 }
 
 /** Tells the request log who is signed in for this request (server/observability.ts). */

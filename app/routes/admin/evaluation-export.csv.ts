@@ -12,10 +12,10 @@ import { requireEvaluationForm } from "#app/utils/evaluations.server.ts";
  * one column per subject answered), filtered like the results page, streamed. Cells pass through csvCell like
  * every other export (formula injection). An anonymous form has no ward or parent columns: nothing to put there.
  */
-export async function loader({ request, params }: Route.LoaderArgs) {
+export async function loader({ request, url, params }: Route.LoaderArgs) {
   await requireAdmin(request, "can_manage_evaluations");
   const form = await requireEvaluationForm(params.formId);
-  const filter = EvaluationResultsFiltersSchema.parse(Object.fromEntries(new URL(request.url).searchParams));
+  const filter = EvaluationResultsFiltersSchema.parse(Object.fromEntries(url.searchParams));
   const subjects = (
     (await EvaluationResponse.distinct("answers.subject", { formId: form._id })) as Array<string | null>
   )

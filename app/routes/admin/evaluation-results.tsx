@@ -8,10 +8,9 @@ import { ResultsBody } from "#app/components/evaluations/results.tsx";
 import { loadResults, requireEvaluationForm } from "#app/utils/evaluations.server.ts";
 import { BackLink } from "#app/components/ui/back-link.tsx";
 
-export async function loader({ request, params }: Route.LoaderArgs) {
+export async function loader({ request, url, params }: Route.LoaderArgs) {
   await requireAdmin(request, "can_manage_evaluations");
   const form = await requireEvaluationForm(params.formId);
-  const url = new URL(request.url);
   const filter = EvaluationResultsFiltersSchema.parse(Object.fromEntries(url.searchParams));
   const results = await loadResults(request, form, filter, { reminders: true });
   return {

@@ -31,9 +31,9 @@ const COLUMNS: ReadonlyArray<CsvColumn<Row>> = [
 ];
 
 /** GET /admin/payments/export: the filtered payments as CSV (streamed), pending first. */
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, url }: Route.LoaderArgs) {
   await requireAdmin(request, "can_manage_payments");
-  const query = PaymentsQuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
+  const query = PaymentsQuerySchema.parse(Object.fromEntries(url.searchParams));
   const filter = await adminPaymentFilter(query);
   return csvResponse(`payments_${fileDate(new Date())}.csv`, streamAdminPayments(filter), COLUMNS);
 }

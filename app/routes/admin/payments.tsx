@@ -10,9 +10,8 @@ import { adminPaymentFilter, listAdminPayments, registrationNames } from "#app/m
 import { Pagination } from "#app/components/ui/pagination.tsx";
 import { FilterDate, FilterForm, FilterSearch, FilterSelect } from "#app/components/ui/filter-form.tsx";
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, url }: Route.LoaderArgs) {
   await requireAdmin(request, "can_manage_payments");
-  const url = new URL(request.url);
   const query = PaymentsQuerySchema.parse(Object.fromEntries(url.searchParams));
   const filter = await adminPaymentFilter(query);
   const { items, total } = await listAdminPayments(filter, query.page, PAYMENTS_PER_PAGE);

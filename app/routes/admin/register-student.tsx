@@ -25,11 +25,11 @@ import { Section } from "#app/components/ui/section.tsx";
  * hand to the parent: the ward, the reference, the public confirmation link and
  * a wa.me link to the parent's WhatsApp number carrying it.
  */
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, url }: Route.LoaderArgs) {
   const { user } = await requireAdmin(request, "can_access_registrations");
   const idempotencyKey = createId();
   const constraint = registrationConstraint;
-  const done = new URL(request.url).searchParams.get("done") ?? "";
+  const done = url.searchParams.get("done") ?? "";
   if (!isReferenceShaped(done)) return { done: null, idempotencyKey, constraint };
   const r = await getRegistrationByReference(done);
   if (!r) return { done: null, idempotencyKey, constraint };

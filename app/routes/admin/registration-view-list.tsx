@@ -31,9 +31,9 @@ const HEADERS = [
 const yesNo = (v: string | null | undefined) => (v === "yes" ? "Yes" : v === "no" ? "No" : "");
 
 /** docs/product.md#screens registration view list: admin-guarded, oldest first, paginated in the database. */
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, url }: Route.LoaderArgs) {
   await requireAdmin(request, "can_access_registrations");
-  const { page } = QuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
+  const { page } = QuerySchema.parse(Object.fromEntries(url.searchParams));
   const { items, total } = await listRegistrationsOldestFirst(page, PER_PAGE);
   return {
     page,

@@ -12,12 +12,12 @@ import { ID_PATTERN } from "#app/domain/ids.ts";
 const IdSchema = z.string().regex(ID_PATTERN);
 
 /** The confirmation step for deleting a registration without JavaScript (with JS a dialog does this). */
-export async function loader({ request, params }: Route.LoaderArgs) {
+export async function loader({ request, url, params }: Route.LoaderArgs) {
   await requireAdmin(request, "can_access_registrations");
   const id = IdSchema.safeParse(params.id);
   const registration = id.success ? await getRegistrationForDelete(id.data) : null;
   if (!registration) throw data("Registration not found.", { status: 404 });
-  const returnTo = registrationsReturnUrl(new URL(request.url).searchParams.get("returnTo"));
+  const returnTo = registrationsReturnUrl(url.searchParams.get("returnTo"));
   return {
     id: String(registration._id),
     wardName: registration.wardName,

@@ -25,9 +25,8 @@ import { Pagination } from "#app/components/ui/pagination.tsx";
 import { FilterForm, FilterSearch, FilterSelect } from "#app/components/ui/filter-form.tsx";
 import { Section } from "#app/components/ui/section.tsx";
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, url }: Route.LoaderArgs) {
   await requireAdmin(request, "can_access_registrations");
-  const url = new URL(request.url);
   const query = RegistrationsQuerySchema.parse(Object.fromEntries(url.searchParams));
   const [{ items, total }, counts] = await Promise.all([
     listAdminRegistrations({
@@ -66,12 +65,11 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, url }: Route.ActionArgs) {
   const { user } = await requireAdmin(request, "can_access_registrations");
   const formData = await request.formData();
   const parsed = DeleteRegistrationSchema.safeParse({ intent: formData.get("intent"), id: formData.get("id") });
   if (!parsed.success) throw data("Choose a registration to delete.", { status: 400 });
-  const url = new URL(request.url);
   return deleteRegistrationAndRedirect(
     user._id,
     parsed.data.id,

@@ -31,9 +31,8 @@ const QuerySchema = z.object({
  * User Management needs can_edit_users (docs/product.md#roles-and-permissions), for the page and for every
  * POST it offers (impersonation start and reset links check it themselves).
  */
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, url }: Route.LoaderArgs) {
   const { permissions } = await requireAdmin(request, "can_edit_users");
-  const url = new URL(request.url);
   const filters = QuerySchema.parse({
     q: url.searchParams.get("q") ?? undefined,
     role: url.searchParams.get("role") || undefined,

@@ -24,9 +24,8 @@ import { FilterForm, FilterSearch, FilterSelect } from "#app/components/ui/filte
 import { ErrorAlert } from "#app/components/ui/error-alert.tsx";
 import { Section } from "#app/components/ui/section.tsx";
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, url }: Route.LoaderArgs) {
   await requireAdmin(request, "can_access_whatsapp");
-  const url = new URL(request.url);
   const filters = GroupFiltersSchema.parse({
     q: url.searchParams.get("q") ?? undefined,
     programme: url.searchParams.get("programme") || undefined,

@@ -9,14 +9,14 @@ import { SignInForm } from "./+shared/sign-in-form.tsx";
 import { SignUpForm } from "./+shared/sign-up-form.tsx";
 import { SCHOOL_NAME } from "#app/domain/school.ts";
 
-function tabOf(request: Request) {
-  return new URL(request.url).searchParams.get("tab") === "signup" ? "signup" : "signin";
+function tabOf(url: URL) {
+  return url.searchParams.get("tab") === "signup" ? "signup" : "signin";
 }
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, url }: Route.LoaderArgs) {
   await requireAnonymous(request, "/dashboard");
   return {
-    tab: tabOf(request),
+    tab: tabOf(url),
     passwordRules: passwordHint(passwordPolicyFrom(await getSettings().catch(() => null))),
     constraints: accountFormConstraints("auth"),
   };

@@ -38,8 +38,7 @@ const CARDS = [
 ] as const;
 type CardRole = (typeof CARDS)[number]["role"];
 
-function readQuery(request: Request) {
-  const url = new URL(request.url);
+function readQuery(url: URL) {
   const role = CARDS.find((c) => c.role === url.searchParams.get("role"))?.role ?? null;
   // Nobody can make themselves an admin: the Admin card offers sign-in only.
   const mode = role && role !== "admin" && url.searchParams.get("mode") === "signup" ? "signup" : "signin";
@@ -56,26 +55,26 @@ export const handle = {
   } satisfies PageCacheRule,
 };
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, url }: Route.LoaderArgs) {
   const info = await getOptionalUser(request);
   // Portals show the effective user (the impersonated one while an admin views as them).
   const who = info?.effectiveUser;
   const passwordRules = passwordHint(passwordPolicyFrom(await getSettings().catch(() => null)));
   return {
-    ...readQuery(request),
+    ...readQuery(url),
     passwordRules,
     constraints: accountFormConstraints("portal"),
     signedInAs: who ? { name: who.fullName, home: homePathForRole(who.role) } : null,
   };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action({ request, url, context }: Route.ActionArgs) {
   // A body that is not a form (wrong content type, malformed) is an empty form: 400, never 500.
   const formData = await request
     .clone()
     .formData()
     .catch(() => new FormData());
-  const { role } = readQuery(request);
+  const { role } = readQuery(url);
   const intent = formData.get("intent");
   if (intent === "signin") return handleSignIn(request, formData, context.get(clientAddressContext));
   if (intent === "signup") {

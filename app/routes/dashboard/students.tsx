@@ -6,9 +6,9 @@ import { DashboardPage } from "#app/components/dashboard/page.tsx";
 import { StudentsPanel } from "#app/components/dashboard/students-panel.tsx";
 import { SCHOOL_NAME } from "#app/domain/school.ts";
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, url }: Route.LoaderArgs) {
   const { effectiveUser } = await requireRole(request, pageRoles("students"));
-  return loadStudentsView(request, effectiveUser._id);
+  return loadStudentsView(url, effectiveUser._id);
 }
 
 export default function Students({ loaderData }: Route.ComponentProps) {

@@ -29,9 +29,9 @@ async function findOwned(request: Request, params: { assignmentId?: string }) {
 }
 
 /** The no-JavaScript confirmation page (with JavaScript a modal posts straight to the action). */
-export async function loader({ request, params }: Route.LoaderArgs) {
+export async function loader({ request, url, params }: Route.LoaderArgs) {
   const { assignment } = await findOwned(request, params);
-  return { title: assignment.title, back: backPath(new URL(request.url).searchParams.get("redirectTo")) };
+  return { title: assignment.title, back: backPath(url.searchParams.get("redirectTo")) };
 }
 
 export async function action({ request, params }: Route.ActionArgs) {

@@ -45,9 +45,9 @@ async function subjectOptions(facilitatorId: string) {
   return { own, others: ALL_SUBJECTS.filter((s) => !own.includes(s)) };
 }
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, url }: Route.LoaderArgs) {
   const { effectiveUser } = await requireRole(request, ["facilitator", "admin"]);
-  const parsed = FilterSchema.safeParse({ subject: new URL(request.url).searchParams.get("subject") ?? undefined });
+  const parsed = FilterSchema.safeParse({ subject: url.searchParams.get("subject") ?? undefined });
   if (!parsed.success) throw data("Invalid subject filter.", { status: 400 });
   const subject = parsed.data.subject || null;
   const [options, items] = await Promise.all([

@@ -13,7 +13,7 @@ import { BackLink } from "#app/components/ui/back-link.tsx";
  * A form's results for one of the facilitator's subjects: only the responses of wards taking it, and of the
  * per-subject questions only that subject's answers. No reminders, no export (admins only). Anything else: 404.
  */
-export async function loader({ request, params }: Route.LoaderArgs) {
+export async function loader({ request, url, params }: Route.LoaderArgs) {
   const { effectiveUser } = await requireRole(request, ["facilitator", "admin"]);
   const form = await requireEvaluationForm(params.formId);
   const mine = facilitatorSubjectsOf(
@@ -21,7 +21,6 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     (await listFacilitatorSubjects(effectiveUser._id)).map((s) => s.name),
   );
   if (!mine.length) throw data("Evaluation form not found.", { status: 404 });
-  const url = new URL(request.url);
   const filter = EvaluationResultsFiltersSchema.parse(Object.fromEntries(url.searchParams));
   const subject = filter.subject && mine.includes(filter.subject) ? filter.subject : mine[0];
   const results = await loadResults(request, form, { ...filter, subject }, { reminders: false });

@@ -11,9 +11,9 @@ import { formatPhone } from "#app/domain/phone.ts";
 import { parseStudentQuery } from "./+shared/data.server.ts";
 
 /** docs/product.md#screens: students_{subject}_{date}.csv of the students shown (same search and subject filter), streamed. */
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, url }: Route.LoaderArgs) {
   const { effectiveUser } = await requireRole(request, ["facilitator", "admin"]);
-  const query = parseStudentQuery(request);
+  const query = parseStudentQuery(url);
   const names = (await listFacilitatorSubjects(effectiveUser._id)).map((s) => s.name);
   const subject = names.includes(query.subject) ? query.subject : "";
   const columns: CsvColumn<StudentRow>[] = [

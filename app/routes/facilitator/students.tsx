@@ -4,9 +4,9 @@ import { DashboardPage } from "#app/components/dashboard/page.tsx";
 import { StudentsPanel } from "#app/components/dashboard/students-panel.tsx";
 import { loadStudentsView } from "./+shared/data.server.ts";
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, url }: Route.LoaderArgs) {
   const { effectiveUser } = await requireRole(request, ["facilitator", "admin"]);
-  return loadStudentsView(request, effectiveUser._id);
+  return loadStudentsView(url, effectiveUser._id);
 }
 
 export default function FacilitatorStudents({ loaderData }: Route.ComponentProps) {

@@ -12,8 +12,8 @@ import { SupportPhones } from "#app/components/support-phones.tsx";
  * `?reference=<payment id>` (unguessable) shows that payment; anything else
  * gets the generic thank-you page with next steps.
  */
-export async function loader({ request }: Route.LoaderArgs) {
-  const reference = new URL(request.url).searchParams.get("reference") ?? "";
+export async function loader({ request, url }: Route.LoaderArgs) {
+  const reference = url.searchParams.get("reference") ?? "";
   if (!/^[a-z0-9]{20,40}$/.test(reference)) return { payment: null };
   const payment = await getPayment(reference);
   if (!payment) return { payment: null };

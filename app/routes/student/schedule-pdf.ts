@@ -10,9 +10,9 @@ import { STUDENT_PORTAL_ROLES, loadOwnedRegistration } from "./+shared/portal.se
 const PdfQuery = z.object({ day: z.enum(SCHEDULE_DAYS).optional() });
 
 /** The shown (day-filtered) timetable as a real PDF (docs/product.md#departures). */
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, url }: Route.LoaderArgs) {
   const info = await requireRole(request, STUDENT_PORTAL_ROLES);
-  const query = PdfQuery.safeParse({ day: new URL(request.url).searchParams.get("day") || undefined });
+  const query = PdfQuery.safeParse({ day: url.searchParams.get("day") || undefined });
   if (!query.success) throw data("Unknown day: choose Monday to Friday.", { status: 400 });
   const day = query.data.day ?? null;
   const registration = await loadOwnedRegistration(info.effectiveUser);

@@ -27,11 +27,11 @@ const ScheduleQuery = z.object({ day: z.enum(SCHEDULE_DAYS).optional() });
 /** docs/product.md#constants: 'Download Complete' follows 'Download Started' after 2 s. */
 const DOWNLOAD_TOAST_DELAY_MS = 2000;
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, url }: Route.LoaderArgs) {
   const info = await requireRole(request, STUDENT_PORTAL_ROLES);
   const { registration } = await getStudentPortal(request, info);
   // An unknown day is ignored: the filter falls back to the whole week.
-  const query = ScheduleQuery.safeParse({ day: new URL(request.url).searchParams.get("day") ?? undefined });
+  const query = ScheduleQuery.safeParse({ day: url.searchParams.get("day") ?? undefined });
   const day = query.success ? (query.data.day ?? null) : null;
   const now = new Date();
   const today = scheduleDayOf(now);

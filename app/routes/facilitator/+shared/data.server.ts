@@ -19,8 +19,7 @@ export const StudentQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(100_000).optional().default(1),
 });
 
-export function parseStudentQuery(request: Request) {
-  const url = new URL(request.url);
+export function parseStudentQuery(url: URL) {
   const parsed = StudentQuerySchema.safeParse({
     q: url.searchParams.get("q") ?? undefined,
     subject: url.searchParams.get("subject") ?? undefined,
@@ -31,8 +30,8 @@ export function parseStudentQuery(request: Request) {
 }
 
 /** Everything the Students tab (and /dashboard/students) shows for a facilitator. */
-export async function loadStudentsView(request: Request, facilitatorId: string) {
-  const query = parseStudentQuery(request);
+export async function loadStudentsView(url: URL, facilitatorId: string) {
+  const query = parseStudentQuery(url);
   const subjects = await listFacilitatorSubjects(facilitatorId);
   const names = subjects.map((s) => s.name);
   // An unknown subject filter is ignored rather than leaking whether others exist.
