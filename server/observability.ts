@@ -11,6 +11,7 @@ import { pinoHttp } from "pino-http";
 import client from "prom-client";
 import mongoose from "mongoose";
 import { matchRoutes, type ServerBuild } from "react-router";
+import { pageOfDataRequest } from "./data-request.ts";
 
 /** Filled in by the app while it answers (the signed-in user), read when the request's log line is written. */
 export type LogNote = { userId: string | null; requestId: string | null };
@@ -55,9 +56,7 @@ export function routeNamer(build: ServerBuild) {
       !pathname.endsWith(".csv")
     )
       return "static";
-    const path = pathname.endsWith(".data")
-      ? pathname.slice(0, -".data".length).replace(/\/_root$/, "/") || "/"
-      : pathname;
+    const path = pageOfDataRequest(pathname) ?? pathname;
     const hit = cache.get(path);
     if (hit) return hit;
     let id = "unmatched";

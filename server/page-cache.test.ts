@@ -59,6 +59,13 @@ describe("the page cache's keys", () => {
     expect(keyFor("/registration.data?_routes=routes/public/registration")).toBe(
       "routes/public/registration.data?_routes=routes%2Fpublic%2Fregistration",
     );
-    expect(keyFor("/_root.data?_routes=made-up")).toBeNull();
+    expect(keyFor("/_.data?_routes=made-up")).toBeNull();
+  });
+  it("key a data request like its page, the home page's `/_.data` and a trailing slash's `/x/_.data` too", () => {
+    expect(keyFor("/_.data?_routes=root,routes/public/home")).toBe(
+      "routes/public/home.data?_routes=root%2Croutes%2Fpublic%2Fhome",
+    );
+    expect(keyFor("/registration/_.data")).toBe("routes/public/registration.data");
+    expect(keyFor("/_root.data"), "the v7 spelling is no page of ours").toBeNull();
   });
 });

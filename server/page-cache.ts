@@ -37,6 +37,7 @@ import {
   type ServerBuild,
 } from "react-router";
 import { contentSecurityPolicy } from "./security-headers.ts";
+import { pageOfDataRequest } from "./data-request.ts";
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
@@ -264,9 +265,10 @@ export function cacheKeys(
     } catch {
       return null;
     }
-    // A client navigation's data request (`/registration.data`, `/_root.data` for `/`) keys like its page.
-    const data = url.pathname.endsWith(".data");
-    const pathname = data ? url.pathname.slice(0, -".data".length).replace(/^\/_root$/, "/") : url.pathname;
+    // A client navigation's data request keys like its page.
+    const page = pageOfDataRequest(url.pathname);
+    const data = page !== null;
+    const pathname = page ?? url.pathname;
     const leaf = matchRoutes(tree, pathname)?.at(-1);
     const rule =
       (leaf && (build.routes[leaf.route.id!]?.module.handle as { pageCache?: PageCacheRule } | undefined)?.pageCache) ||
