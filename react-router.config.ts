@@ -9,11 +9,4 @@ export default {
   async buildEnd({ reactRouterConfig }) {
     await buildHttpServer(reactRouterConfig.buildDirectory);
   },
-  future: {
-    v8_middleware: true,
-    v8_splitRouteModules: true,
-    v8_viteEnvironmentApi: true,
-    v8_passThroughRequests: true,
-    v8_trailingSlashAwareDataRequests: true,
-  },
 } satisfies Config;

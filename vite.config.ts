@@ -29,9 +29,6 @@ export default defineConfig({
   ssr: {
     // Server-only packages stay as runtime imports instead of being bundled.
     external: ["mongoose", "mongodb", "bson", "mingo", "pdfkit"],
-    // Bundled, so that its own import of React Router is one that server/build.ts points at the production files
-    // like the app's (a runtime import of it would load React Router's development build beside them).
-    noExternal: ["@react-router/node"],
   },
   test: {
     include: [

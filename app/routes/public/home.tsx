@@ -16,7 +16,7 @@ export const headers = publicPageHeaders;
 /** Reads no query parameter: one cached page whatever the address adds (server/page-cache.ts). */
 export const handle = { pageCache: { params: {} } satisfies PageCacheRule };
 
-export async function loader({ request, url }: Route.LoaderArgs) {
+export async function loader({ url }: Route.LoaderArgs) {
   // Link cards (WhatsApp, Facebook) need absolute URLs.
   const origin = env.appOrigin ?? url.origin;
   const [settings, feeSchedule] = await Promise.all([getSettings().catch(() => null), getFeeSchedule()]);

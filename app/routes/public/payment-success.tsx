@@ -12,7 +12,7 @@ import { SupportPhones } from "#app/components/support-phones.tsx";
  * `?reference=<payment id>` (unguessable) shows that payment; anything else
  * gets the generic thank-you page with next steps.
  */
-export async function loader({ request, url }: Route.LoaderArgs) {
+export async function loader({ url }: Route.LoaderArgs) {
   const reference = url.searchParams.get("reference") ?? "";
   if (!/^[a-z0-9]{20,40}$/.test(reference)) return { payment: null };
   const payment = await getPayment(reference);
