@@ -1,4 +1,4 @@
-/** npm run backup -- --out FILE : every collection and every uploaded file in one archive (README "Backups"). */
+/** npm run backup -- --out FILE : every collection and every uploaded file in one archive (docs/operations.md#backups). */
 import { parseArgs } from "node:util";
 import { writeBackup } from "#app/models/backup.server.ts";
 import { fail, openDatabase, uploadsDir } from "./backup-cli.ts";

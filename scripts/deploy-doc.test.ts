@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 const doc = fs.readFileSync("docs/deploy.md", "utf8");
 const pkg = JSON.parse(fs.readFileSync("package.json", "utf8")) as { scripts: Record<string, string> };
 const example = fs.readFileSync(".env.example", "utf8");
-const readme = fs.readFileSync("README.md", "utf8");
+const configuration = fs.readFileSync("docs/configuration.md", "utf8");
 
 describe("docs/deploy.md", () => {
   it("runs only npm commands the project has", () => {
@@ -26,7 +26,7 @@ describe("docs/deploy.md", () => {
       expect(cli, option).toContain(`"${option}"`);
   });
 
-  it("sets only configuration variables the README and .env.example document", () => {
+  it("sets only configuration variables docs/configuration.md and .env.example document", () => {
     const vars = [...doc.matchAll(/(?:Environment=|^|\s|`)([A-Z][A-Z_]{3,})=/gm)].map((m) => m[1]);
     expect(vars).toEqual(
       expect.arrayContaining([
@@ -40,7 +40,7 @@ describe("docs/deploy.md", () => {
       ]),
     );
     for (const v of new Set(vars.filter((v) => v !== "NODE_ENV"))) {
-      expect(readme, `${v} in the README's configuration table`).toContain(`\`${v}\``);
+      expect(configuration, `${v} in docs/configuration.md`).toContain(`\`${v}\``);
       expect(example, `${v} in .env.example`).toContain(v);
     }
   });

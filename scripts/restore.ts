@@ -1,4 +1,4 @@
-/** npm run restore -- FILE [--drop] : loads a backup into an empty database (README "Backups"). */
+/** npm run restore -- FILE [--drop] : loads a backup into an empty database (docs/operations.md#backups). */
 import { parseArgs } from "node:util";
 import { restoreBackup } from "#app/models/backup.server.ts";
 import { fail, openDatabase, uploadsDir } from "./backup-cli.ts";

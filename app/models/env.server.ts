@@ -38,7 +38,7 @@ function readSessionSecret(): string[] {
   }
 }
 
-/** Configuration read once at start-up. See README and .env.example. */
+/** Configuration read once at start-up. See docs/configuration.md and .env.example. */
 export const env = {
   isProduction,
   port: Number(process.env.PORT ?? 3000),

@@ -10,7 +10,7 @@ export const DEMO_OPEN_FORM = "Mid-course check-in: General Science";
 export const DEMO_CLOSED_FORM = "First week: how did it go?";
 
 /**
- * Demo evaluation forms (README "Demo data"): one open form for the demo parent's ward's programme (General
+ * Demo evaluation forms (docs/product.md#evaluation-forms): one open form for the demo parent's ward's programme (General
  * Science) with a rating, a single choice, a per-subject rating and a free-text question, not yet answered; and one
  * closed form for every parent with answers from the demo families, so its results page shows something.
  * Safe to run again: forms are found by title and answers replace the same response.

@@ -1,7 +1,7 @@
 import type { BenchScenario } from "./types.ts";
 import { formatAdminScale, runAdminScale } from "./admin-scale.ts";
 
-/** Targets at 100k registrations on the embedded engine (README "What we measured"). */
+/** Targets at 100k registrations on the embedded engine (docs/benchmarks.md). */
 export const ADMIN_SCALE_BUDGETS = { pageP95Ms: 100, csvSeconds: 5, csvExtraRssMiB: 80 } as const;
 
 /**

@@ -4,7 +4,7 @@ import { kb, measurePageWeight } from "./page-weight.ts";
 import { buildFloor, startBareNode, startFloor, type RunningServer } from "./floor.ts";
 import { launchBrowser, measureFirstPaint, type FirstPaintSummary } from "./first-paint.ts";
 
-/** Targets of the `fast` scenario (README "What we measured"). */
+/** Targets of the `fast` scenario (docs/benchmarks.md). */
 export const FAST_BUDGETS = {
   /** Anonymous public pages: req/s at least this many times the floor page of the same HTML size. */
   publicPageRatio: 2.0,

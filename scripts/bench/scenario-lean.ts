@@ -1,7 +1,7 @@
 import type { BenchScenario } from "./types.ts";
 import { formatLean, runLean } from "./lean.ts";
 
-/** Targets at 100k registrations on the in-process embedded database (README "What we measured"). */
+/** Targets at 100k registrations on the in-process embedded database (docs/benchmarks.md). */
 export const LEAN_BUDGETS = { bootSeconds: 3, rssMiB: 350 } as const;
 
 /**

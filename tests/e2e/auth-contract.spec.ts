@@ -1,5 +1,5 @@
 /**
- * The auth contract (README.md#tests: every route of app/routes.ts is
+ * The auth contract (docs/security.md: every route of app/routes.ts is
  * requested as anonymous and as each wrong role, with GET and with a same-origin
  * POST, and must answer with a redirect or 401/403/404/405 — never protected
  * data, never a 500. Routes are read from the route config, so a new route that
