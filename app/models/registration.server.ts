@@ -10,13 +10,48 @@ import {
   REGISTRATION_MAX_LENGTHS as MAX,
   REGISTRATION_MIN_LENGTHS as MIN,
   UPDATE_MODES,
+  YES_NO,
 } from "#app/domain/registration.ts";
-
-export const YES_NO = ["yes", "no"] as const;
 
 /** Lower-cased, single-spaced ward name: the duplicate check compares names this way. */
 export function wardNameKey(name: string): string {
   return name.trim().replace(/\s+/g, " ").toLowerCase();
+}
+
+/** What the enrolment form says about the family and the ward, as a parent or the office typed it. */
+type RegistrationDetailsInput = {
+  parentName: string;
+  whatsappNumber: string;
+  alternativeNumber?: string | null;
+  wardName: string;
+  wardWhatsapp: string;
+  currentSchool: string;
+  wardForm: (typeof WARD_FORMS)[number];
+  specificClass: string;
+  subjects: string[];
+};
+
+/**
+ * The stored fields for those answers, with the ones derived from them (normalised numbers, the name key the duplicate
+ * rule reads, the subject count): one place, for a new registration and for the office's corrections alike.
+ */
+export function registrationDetails(v: RegistrationDetailsInput) {
+  const subjects = [...new Set(v.subjects)];
+  return {
+    parentName: v.parentName,
+    whatsappNumber: v.whatsappNumber,
+    whatsappNumberNormalized: normalizePhone(v.whatsappNumber),
+    alternativeNumber: v.alternativeNumber || null,
+    wardName: v.wardName,
+    wardNameKey: wardNameKey(v.wardName),
+    wardWhatsapp: v.wardWhatsapp,
+    wardWhatsappNormalized: normalizePhone(v.wardWhatsapp),
+    currentSchool: v.currentSchool,
+    wardForm: v.wardForm,
+    specificClass: v.specificClass,
+    subjects,
+    subjectCount: subjects.length,
+  };
 }
 
 const registrationSchema = new Schema(

@@ -1,7 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { getZodConstraint } from "@conform-to/zod/v4";
 import { parseWithZod } from "#app/forms/parse.ts";
-import { normalizePhone } from "#app/domain/phone.ts";
 import { subjectsFor } from "#app/domain/programmes.ts";
 import { duplicateRegistrationMessage, undisclosedDuplicateMessage } from "#app/domain/registration.ts";
 import {
@@ -10,7 +9,7 @@ import {
   REGISTRATION_FIELD_LABELS,
   RegistrationSchema,
 } from "#app/forms/registration.schema.ts";
-import { Registration, findDuplicateRegistration, wardNameKey } from "#app/models/registration.server.ts";
+import { Registration, findDuplicateRegistration, registrationDetails } from "#app/models/registration.server.ts";
 import { getSettings } from "#app/models/settings.server.ts";
 import { amountDueAtEnrolment } from "./payments.server.ts";
 import { IDEMPOTENCY_FIELD, isIdempotencyKey, runOnce } from "#app/models/idempotency.server.ts";
@@ -122,10 +121,11 @@ export async function processRegistration(
   }
 
   const v = submission.value;
+  const details = registrationDetails(v);
   const key = {
     programme: v.programme,
-    wardWhatsappNormalized: normalizePhone(v.wardWhatsapp),
-    wardNameKey: wardNameKey(v.wardName),
+    wardWhatsappNormalized: details.wardWhatsappNormalized,
+    wardNameKey: details.wardNameKey,
   };
   const duplicate = (existing: { reference: string; userId?: string | null }): ProcessRegistrationResult => {
     const owner = options.adminRegistration || (options.userId != null && existing.userId === String(options.userId));
@@ -140,7 +140,7 @@ export async function processRegistration(
   };
 
   if (!options.adminRegistration) {
-    const busy = await checkEnrolment(options.address ?? "unknown", normalizePhone(v.whatsappNumber));
+    const busy = await checkEnrolment(options.address ?? "unknown", details.whatsappNumberNormalized);
     if (busy) {
       const reply = submission.reply({ formErrors: [busy.message] });
       return {
@@ -156,26 +156,14 @@ export async function processRegistration(
 
   try {
     // The fee in force now is what this ward owes; later schedule changes do not touch it.
-    const fee = await amountDueAtEnrolment(v.programme, new Set(v.subjects).size);
+    const fee = await amountDueAtEnrolment(v.programme, details.subjectCount);
     const doc = await Registration.create({
       ...fee,
       userId: options.userId ? String(options.userId) : null,
       adminRegistration: options.adminRegistration,
       enteredById: options.enteredById ? String(options.enteredById) : null,
-      parentName: v.parentName,
-      whatsappNumber: v.whatsappNumber,
-      whatsappNumberNormalized: normalizePhone(v.whatsappNumber),
-      alternativeNumber: v.alternativeNumber || null,
-      wardName: v.wardName,
-      wardNameKey: key.wardNameKey,
-      wardWhatsapp: v.wardWhatsapp,
-      wardWhatsappNormalized: key.wardWhatsappNormalized,
-      currentSchool: v.currentSchool,
-      wardForm: v.wardForm,
-      specificClass: v.specificClass,
+      ...details,
       programme: v.programme,
-      subjects: [...new Set(v.subjects)],
-      subjectCount: new Set(v.subjects).size,
       updateMode: [...new Set(v.updateMode)],
       referralName: v.referralName,
       referralStatus: v.referralStatus,

@@ -1,12 +1,11 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "#app/forms/parse.ts";
-import { normalizePhone } from "#app/domain/phone.ts";
 import { duplicateRegistrationMessage } from "#app/domain/registration.ts";
 import { RegistrationSchema } from "#app/forms/registration.schema.ts";
 import {
   Registration,
   findDuplicateRegistration,
-  wardNameKey,
+  registrationDetails,
   type RegistrationDoc,
 } from "#app/models/registration.server.ts";
 import { audit } from "#app/models/audit-log.server.ts";
@@ -81,21 +80,7 @@ export async function editRegistration(
   };
   if (submission.status !== "success") return { ok: false, status: 400, result: reply() };
   const v = submission.value;
-  const next = {
-    parentName: v.parentName,
-    whatsappNumber: v.whatsappNumber,
-    whatsappNumberNormalized: normalizePhone(v.whatsappNumber),
-    alternativeNumber: v.alternativeNumber || null,
-    wardName: v.wardName,
-    wardNameKey: wardNameKey(v.wardName),
-    wardWhatsapp: v.wardWhatsapp,
-    wardWhatsappNormalized: normalizePhone(v.wardWhatsapp),
-    currentSchool: v.currentSchool,
-    wardForm: v.wardForm,
-    specificClass: v.specificClass,
-    subjects: [...new Set(v.subjects)],
-    subjectCount: new Set(v.subjects).size,
-  };
+  const next = registrationDetails(v);
   const changes: Record<string, { from: unknown; to: unknown }> = {};
   for (const key of EDITABLE_FIELDS as readonly Editable[]) {
     const before = (reg as Record<string, unknown>)[key] ?? null;
