@@ -12,7 +12,7 @@ import {
   type QuestionType,
 } from "#app/domain/evaluations.ts";
 import { env } from "./env.server.ts";
-import { idField, newId } from "./ids.server.ts";
+import { idField, newQuestionId } from "./ids.server.ts";
 import { Registration } from "./registration.server.ts";
 
 /**
@@ -22,7 +22,7 @@ import { Registration } from "./registration.server.ts";
  */
 const questionSchema = new Schema(
   {
-    _id: { type: String, default: () => newId().slice(0, 12) },
+    _id: { type: String, default: () => newQuestionId() },
     type: { type: String, required: true, enum: QUESTION_TYPES },
     prompt: { type: String, required: true, maxlength: LIMIT.prompt },
     required: { type: Boolean, default: false },
@@ -230,9 +230,7 @@ async function changeQuestions(
 }
 
 export function addQuestion(id: string, q: QuestionInput) {
-  return changeQuestions(id, (qs) =>
-    qs.length >= LIMIT.questions ? null : [...qs, { ...q, _id: newId().slice(0, 12) }],
-  );
+  return changeQuestions(id, (qs) => (qs.length >= LIMIT.questions ? null : [...qs, { ...q, _id: newQuestionId() }]));
 }
 export function editQuestion(id: string, questionId: string, q: QuestionInput) {
   return changeQuestions(id, (qs) =>
@@ -259,7 +257,7 @@ export function moveQuestion(id: string, questionId: string, direction: "up" | "
 export async function copyEvaluationForm(id: string, actorId: string, now = new Date()) {
   const form = await getEvaluationForm(id);
   if (!form) return null;
-  const questions = form.questions.map((q) => ({ ...q, _id: newId().slice(0, 12) }));
+  const questions = form.questions.map((q) => ({ ...q, _id: newQuestionId() }));
   return createEvaluationForm(
     {
       title: `Copy of ${form.title}`.slice(0, LIMIT.title),

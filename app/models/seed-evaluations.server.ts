@@ -1,10 +1,9 @@
 import type { Answer } from "#app/domain/evaluations.ts";
 import { EvaluationForm, EvaluationResponse, saveResponse, toQuestions } from "./evaluation.server.ts";
-import { newId } from "./ids.server.ts";
+import { newId, newQuestionId } from "./ids.server.ts";
 import { Registration } from "./registration.server.ts";
 
 const DAY = 86_400_000;
-const qid = () => newId().slice(0, 12);
 
 export const DEMO_OPEN_FORM = "Mid-course check-in: General Science";
 export const DEMO_CLOSED_FORM = "First week: how did it go?";
@@ -33,7 +32,7 @@ export async function seedDemoEvaluations(adminId: string, parentId: string) {
         createdById: adminId,
         questions: [
           {
-            _id: qid(),
+            _id: newQuestionId(),
             type: "rating",
             prompt: "How satisfied are you with the classes so far?",
             required: true,
@@ -43,7 +42,7 @@ export async function seedDemoEvaluations(adminId: string, parentId: string) {
             highLabel: "Very satisfied",
           },
           {
-            _id: qid(),
+            _id: newQuestionId(),
             type: "single",
             prompt: "Is the class time convenient?",
             required: true,
@@ -53,7 +52,7 @@ export async function seedDemoEvaluations(adminId: string, parentId: string) {
             highLabel: "",
           },
           {
-            _id: qid(),
+            _id: newQuestionId(),
             type: "rating",
             prompt: "How well does your ward follow the lessons?",
             required: false,
@@ -63,7 +62,7 @@ export async function seedDemoEvaluations(adminId: string, parentId: string) {
             highLabel: "Very well",
           },
           {
-            _id: qid(),
+            _id: newQuestionId(),
             type: "long",
             prompt: "Anything we should change?",
             required: false,
@@ -93,7 +92,7 @@ export async function seedDemoEvaluations(adminId: string, parentId: string) {
         createdById: adminId,
         questions: [
           {
-            _id: qid(),
+            _id: newQuestionId(),
             type: "rating",
             prompt: "How was the first week?",
             required: true,
@@ -103,7 +102,7 @@ export async function seedDemoEvaluations(adminId: string, parentId: string) {
             highLabel: "Excellent",
           },
           {
-            _id: qid(),
+            _id: newQuestionId(),
             type: "multiple",
             prompt: "What helped most?",
             required: false,
@@ -113,7 +112,7 @@ export async function seedDemoEvaluations(adminId: string, parentId: string) {
             highLabel: "",
           },
           {
-            _id: qid(),
+            _id: newQuestionId(),
             type: "short",
             prompt: "One thing to improve",
             required: false,

@@ -6,6 +6,7 @@ import { parseWithZod } from "#app/forms/parse.ts";
 import { EvaluationDetailsSchema, QuestionSchema, toDateTimeInput } from "#app/forms/evaluation.schema.ts";
 import { redirectWithToast } from "#app/utils/toast.server.ts";
 import { SCHOOL_NAME } from "#app/domain/school.ts";
+import { ID_PATTERN } from "#app/domain/ids.ts";
 import { FORM_LOCKED, QUESTION_TYPE_LABELS, STATE_LABELS, audienceLabel, openState } from "#app/domain/evaluations.ts";
 import { Button, ButtonLink } from "#app/components/ui/button.tsx";
 import {
@@ -52,7 +53,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   };
 }
 
-const QuestionRef = z.object({ questionId: z.string().regex(/^[a-z0-9]{6,40}$/) });
+const QuestionRef = z.object({ questionId: z.string().regex(ID_PATTERN) });
 
 export async function action({ request, params }: Route.ActionArgs) {
   const { user } = await requireAdmin(request, "can_manage_evaluations");
