@@ -8,9 +8,8 @@ import {
   ScrollRestoration,
   useLocation,
   useRouteLoaderData,
-  type ShouldRevalidateFunctionArgs,
 } from "react-router";
-import { isNetworkFailed } from "#app/utils/network-submit.ts";
+import { keepPageAfterNetworkFailure } from "#app/utils/network-submit.ts";
 import { useEffect } from "react";
 import type { Route } from "./+types/root";
 import { getToast } from "#app/utils/toast.server.ts";
@@ -84,10 +83,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   );
 }
 
-/** A submission lost to the network (app/utils/network-submit.ts) leaves the page as it is: nothing to reload. */
-export function shouldRevalidate({ actionResult, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
-  return isNetworkFailed(actionResult) ? false : defaultShouldRevalidate;
-}
+export const shouldRevalidate = keepPageAfterNetworkFailure;
 
 /**
  * Marks the page as interactive once React has committed the hydrated tree (`<html data-hydrated>`): from then on a

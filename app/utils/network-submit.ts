@@ -1,4 +1,4 @@
-import { isRouteErrorResponse } from "react-router";
+import { isRouteErrorResponse, type ShouldRevalidateFunctionArgs } from "react-router";
 
 /**
  * What a route's clientAction returns when a submission never got a real answer
@@ -48,7 +48,11 @@ export async function submitOverFlakyLink<T>(
   }
 }
 
-/** For shouldRevalidate: after a failed link, don't refetch loaders (that would fail too and replace the page). */
-export function skipRevalidationAfterNetworkFailure(actionResult: unknown) {
-  return isNetworkFailed(actionResult);
+/**
+ * The shouldRevalidate of every route a form over a flaky link passes through (`export const shouldRevalidate =
+ * keepPageAfterNetworkFailure`): after a submission lost to the network nothing is reloaded (that would fail too and
+ * replace the page); otherwise React Router's default.
+ */
+export function keepPageAfterNetworkFailure({ actionResult, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return isNetworkFailed(actionResult) ? false : defaultShouldRevalidate;
 }

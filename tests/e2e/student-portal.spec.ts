@@ -7,12 +7,12 @@ import {
   createRegistration,
   connectTestDb,
   uniquePhone,
+  addWhatsappGroups,
 } from "#tests/support/fixtures.ts";
 import { expectNoA11yViolations } from "#tests/support/axe.ts";
 import { pdfText } from "#tests/support/pdf-text.ts";
 import { E2E } from "#tests/support/e2e-env.ts";
 import { Registration } from "#app/models/registration.server.ts";
-import { WhatsappGroup } from "#app/models/whatsapp-group.server.ts";
 import { Session } from "#app/models/session.server.ts";
 import { SCHOOL_NAME } from "#app/domain/school.ts";
 import { SCHEDULE_DAYS, filterByDay, generateSchedule, scheduleDayOf } from "#app/domain/schedule.ts";
@@ -33,23 +33,6 @@ async function studentWithRegistration(page: Page, overrides: Record<string, unk
 function uniqueSubjects(...names: string[]) {
   const tag = uniquePhone().slice(-6);
   return names.map((n) => `${n} ${tag}`);
-}
-
-async function addGroups(
-  groups: Array<{ subjectName: string; programme?: string; groupType?: string; whatsappLink: string }>,
-) {
-  await connectTestDb();
-  // Raw inserts: some links (e.g. empty) are legacy data the schema would refuse today.
-  await WhatsappGroup.collection.insertMany(
-    groups.map((g, i) => ({
-      _id: `e2e${uniquePhone()}${i}`,
-      programme: "science",
-      groupType: "student",
-      ...g,
-      createdAt: new Date(),
-      updatedAt: new Date(),
-    })) as never[],
-  );
 }
 
 const tabs = (page: Page) => page.getByRole("navigation", { name: "Student portal" });
@@ -203,7 +186,7 @@ test.describe("WhatsApp tab", () => {
       "Golf",
       "Hotel",
     );
-    await addGroups([
+    await addWhatsappGroups([
       { subjectName: hotel, whatsappLink: "https://chat.whatsapp.com/GoodHotel" },
       { subjectName: alpha, whatsappLink: "https://chat.whatsapp.com/GoodAlpha" },
       { subjectName: bravo, whatsappLink: "https://chat.whatsapp.com/PLACEHOLDER" },
@@ -269,7 +252,7 @@ test.describe("WhatsApp tab", () => {
     page,
   }) => {
     // Visual Arts' newest non-science parent group is this '#' one (docs/product.md#integrations lookup).
-    await addGroups([
+    await addWhatsappGroups([
       {
         subjectName: `Visual Arts Parents ${uniquePhone()}`,
         programme: "visual-arts",
@@ -296,7 +279,7 @@ test.describe("WhatsApp tab", () => {
       route.fulfill({ status: 200, contentType: "text/html", body: "<title>WhatsApp</title>" }),
     );
     const [subject] = uniqueSubjects("Joinable");
-    await addGroups([{ subjectName: subject, whatsappLink: "https://chat.whatsapp.com/Joinable" }]);
+    await addWhatsappGroups([{ subjectName: subject, whatsappLink: "https://chat.whatsapp.com/Joinable" }]);
     await studentWithRegistration(page, { subjects: [subject], classPagesOpenedAt: new Date() });
     await page.goto("/student-dashboard/whatsapp");
     const popup = context.waitForEvent("page");
@@ -315,7 +298,7 @@ test.describe("automatic opening of class pages", () => {
       route.fulfill({ status: 200, contentType: "text/html", body: "<title>WhatsApp</title>" }),
     );
     const [one, two, broken] = uniqueSubjects("Auto One", "Auto Two", "Auto Broken");
-    await addGroups([
+    await addWhatsappGroups([
       { subjectName: one, whatsappLink: "https://chat.whatsapp.com/AutoOne" },
       { subjectName: two, whatsappLink: "https://chat.whatsapp.com/AutoTwo" },
       { subjectName: broken, whatsappLink: "https://chat.whatsapp.com/placeholder" },
@@ -349,7 +332,7 @@ test.describe("automatic opening of class pages", () => {
       window.open = () => null;
     });
     const [subject] = uniqueSubjects("Blocked");
-    await addGroups([{ subjectName: subject, whatsappLink: "https://chat.whatsapp.com/Blocked" }]);
+    await addWhatsappGroups([{ subjectName: subject, whatsappLink: "https://chat.whatsapp.com/Blocked" }]);
     await studentWithRegistration(page, { subjects: [subject] });
     await page.goto("/student-dashboard");
     await expect(
@@ -365,7 +348,7 @@ test.describe("automatic opening of class pages", () => {
 
   test("without usable class pages it says none are available and claims nothing @js-only", async ({ page }) => {
     const [subject] = uniqueSubjects("No Page");
-    await addGroups([{ subjectName: subject, whatsappLink: "https://chat.whatsapp.com/coming soon" }]);
+    await addWhatsappGroups([{ subjectName: subject, whatsappLink: "https://chat.whatsapp.com/coming soon" }]);
     const { registration } = await studentWithRegistration(page, { subjects: [subject] });
     await page.goto("/student-dashboard");
     await expect(
@@ -377,7 +360,7 @@ test.describe("automatic opening of class pages", () => {
 
   test("without JavaScript a 'Join your class pages' list shows until dismissed @no-js-only", async ({ page }) => {
     const [one, broken] = uniqueSubjects("List One", "List Broken");
-    await addGroups([
+    await addWhatsappGroups([
       { subjectName: one, whatsappLink: "https://chat.whatsapp.com/ListOne" },
       { subjectName: broken, whatsappLink: "temp" },
     ]);

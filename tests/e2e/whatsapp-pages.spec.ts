@@ -4,27 +4,10 @@ import {
   createUser,
   signInAs,
   createRegistration,
-  connectTestDb,
   uniquePhone,
+  addWhatsappGroups,
 } from "#tests/support/fixtures.ts";
 import { expectNoA11yViolations } from "#tests/support/axe.ts";
-import { WhatsappGroup } from "#app/models/whatsapp-group.server.ts";
-
-async function addGroups(
-  groups: Array<{ subjectName: string; programme?: string; groupType?: string; whatsappLink: string }>,
-) {
-  await connectTestDb();
-  await WhatsappGroup.collection.insertMany(
-    groups.map((g, i) => ({
-      _id: `e2ew${uniquePhone()}${i}`,
-      programme: "science",
-      groupType: "student",
-      ...g,
-      createdAt: new Date(),
-      updatedAt: new Date(),
-    })) as never[],
-  );
-}
 
 test.describe("/whatsapp", () => {
   test("asks anonymous visitors to log in", async ({ page }) => {
@@ -40,7 +23,7 @@ test.describe("/whatsapp", () => {
     const [classPage, subjectGroup, general, other] = ["Class", "Subject", "General", "Other"].map(
       (n) => `WA ${n} ${tag}`,
     );
-    await addGroups([
+    await addWhatsappGroups([
       { subjectName: classPage, whatsappLink: "https://chat.whatsapp.com/WaClass" },
       { subjectName: subjectGroup, groupType: "subject", whatsappLink: "https://chat.whatsapp.com/Temporary" },
       { subjectName: general, groupType: "general", whatsappLink: "https://chat.whatsapp.com/WaGeneral" },
@@ -108,7 +91,9 @@ test.describe("/whatsapp", () => {
 test.describe("/parent-whatsapp-groups", () => {
   test("is open to everyone: the Science card, other programmes and the link rule", async ({ page }) => {
     const hashName = `Home Economics Parents ${uniquePhone()}`;
-    await addGroups([{ subjectName: hashName, programme: "home-economics", groupType: "parent", whatsappLink: "#" }]);
+    await addWhatsappGroups([
+      { subjectName: hashName, programme: "home-economics", groupType: "parent", whatsappLink: "#" },
+    ]);
     await page.goto("/parent-whatsapp-groups");
     await expect(page.getByRole("heading", { level: 1, name: "Parent WhatsApp Groups" })).toBeVisible();
 

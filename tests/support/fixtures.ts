@@ -8,6 +8,7 @@ import { User } from "#app/models/user.server.ts";
 import { Session } from "#app/models/session.server.ts";
 import { Registration, wardNameKey } from "#app/models/registration.server.ts";
 import { AdminPermission } from "#app/models/admin-permission.server.ts";
+import { WhatsappGroup } from "#app/models/whatsapp-group.server.ts";
 import type { AdminPermissions } from "#app/domain/roles.ts";
 import { E2E } from "./e2e-env.ts";
 
@@ -152,6 +153,26 @@ type Fixtures = {
   /** Content-Security-Policy violations seen in this test's pages; any one fails the test (automatic). */
   cspViolations: string[];
 };
+
+/**
+ * WhatsApp class pages and groups, inserted raw: some links (an empty one, say) are legacy data the schema would refuse
+ * today, and the pages must still show them sensibly.
+ */
+export async function addWhatsappGroups(
+  groups: Array<{ subjectName: string; programme?: string; groupType?: string; whatsappLink: string }>,
+) {
+  await connectTestDb();
+  await WhatsappGroup.collection.insertMany(
+    groups.map((g, i) => ({
+      _id: `e2eg${uniquePhone()}${i}`,
+      programme: "science",
+      groupType: "student",
+      ...g,
+      createdAt: new Date(),
+      updatedAt: new Date(),
+    })) as never[],
+  );
+}
 
 export const test = base.extend<Fixtures>({
   cspViolations: [

@@ -1,5 +1,5 @@
-import { isRouteErrorResponse, NavLink, Outlet, useRouteError, type ShouldRevalidateFunctionArgs } from "react-router";
-import { isNetworkFailed } from "#app/utils/network-submit.ts";
+import { isRouteErrorResponse, NavLink, Outlet, useRouteError } from "react-router";
+import { keepPageAfterNetworkFailure } from "#app/utils/network-submit.ts";
 import type { Route } from "./+types/layout";
 import { requireAdmin } from "#app/utils/auth.server.ts";
 import { SignOutButton } from "#app/components/sign-out-button.tsx";
@@ -21,10 +21,7 @@ const SECTIONS = [
 ] as const;
 
 /** UX only: each section's own loader and action check the admin and its permission flag. */
-/** A submission lost to the network (app/utils/network-submit.ts) leaves the page as it is: nothing to reload. */
-export function shouldRevalidate({ actionResult, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
-  return isNetworkFailed(actionResult) ? false : defaultShouldRevalidate;
-}
+export const shouldRevalidate = keepPageAfterNetworkFailure;
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { user } = await requireAdmin(request);

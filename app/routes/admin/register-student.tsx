@@ -1,5 +1,5 @@
 import { createId } from "@paralleldrive/cuid2";
-import { data, Link, type ShouldRevalidateFunctionArgs } from "react-router";
+import { data, Link } from "react-router";
 import type { Route } from "./+types/register-student";
 import { requireAdmin, requireUser } from "#app/utils/auth.server.ts";
 import { processRegistrationOnce, registrationConstraint } from "#app/utils/registration.server.ts";
@@ -12,7 +12,7 @@ import {
   ADMIN_REGISTRATION_SUCCESS_TITLE,
 } from "#app/domain/messages.ts";
 import { SCHOOL_NAME } from "#app/domain/school.ts";
-import { isNetworkFailed, submitOverFlakyLink } from "#app/utils/network-submit.ts";
+import { keepPageAfterNetworkFailure, submitOverFlakyLink } from "#app/utils/network-submit.ts";
 import { confirmationPath, isReferenceShaped } from "#app/domain/registration.ts";
 import { formatPhone, waMeNumber } from "#app/domain/phone.ts";
 import { programmeLabel } from "#app/domain/programmes.ts";
@@ -97,9 +97,7 @@ export async function clientAction({ serverAction }: Route.ClientActionArgs) {
   return submitOverFlakyLink(serverAction);
 }
 
-export function shouldRevalidate({ actionResult, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
-  return isNetworkFailed(actionResult) ? false : defaultShouldRevalidate;
-}
+export const shouldRevalidate = keepPageAfterNetworkFailure;
 
 export default function RegisterStudent({ loaderData, actionData }: Route.ComponentProps) {
   const { done } = loaderData;

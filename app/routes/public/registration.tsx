@@ -1,4 +1,4 @@
-import { data, Link, type ShouldRevalidateFunctionArgs } from "react-router";
+import { data, Link } from "react-router";
 import type { Route } from "./+types/registration";
 import { RegistrationForm } from "#app/components/registration-form.tsx";
 import { buttonClass } from "#app/components/ui/button.tsx";
@@ -18,7 +18,7 @@ import { rememberSubmission } from "#app/utils/claim-code.server.ts";
 export const headers = publicPageHeaders;
 /** Reads no query parameter: one cached page whatever the address adds (server/page-cache.ts). */
 export const handle = { pageCache: { params: {} } satisfies PageCacheRule };
-import { isNetworkFailed, submitOverFlakyLink } from "#app/utils/network-submit.ts";
+import { keepPageAfterNetworkFailure, submitOverFlakyLink } from "#app/utils/network-submit.ts";
 import { Section } from "#app/components/ui/section.tsx";
 
 export async function loader() {
@@ -64,9 +64,7 @@ export async function clientAction({ serverAction }: Route.ClientActionArgs) {
   return submitOverFlakyLink(serverAction);
 }
 
-export function shouldRevalidate({ actionResult, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
-  return isNetworkFailed(actionResult) ? false : defaultShouldRevalidate;
-}
+export const shouldRevalidate = keepPageAfterNetworkFailure;
 
 export default function Registration({ loaderData, actionData }: Route.ComponentProps) {
   return (
