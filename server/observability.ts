@@ -10,8 +10,9 @@ import pino from "pino";
 import { pinoHttp } from "pino-http";
 import client from "prom-client";
 import mongoose from "mongoose";
-import { matchRoutes, type ServerBuild } from "react-router";
+import type { ServerBuild } from "react-router";
 import { pageOfDataRequest } from "./data-request.ts";
+import { leafRouteMatcher } from "./route-match.ts";
 
 /** Filled in by the app while it answers (the signed-in user), read when the request's log line is written. */
 export type LogNote = { userId: string | null; requestId: string | null };
@@ -22,31 +23,8 @@ export const logger = pino({
   timestamp: pino.stdTimeFunctions.isoTime,
 });
 
-type RouteNode = { id: string; path?: string; index?: boolean; caseSensitive?: boolean; children: RouteNode[] };
-
-/** React Router's route tree from the build, to name each request by its route id (bounded: good metric labels). */
-function routeTree(build: ServerBuild): RouteNode[] {
-  const byParent = new Map<string | undefined, NonNullable<ServerBuild["routes"][string]>[]>();
-  for (const route of Object.values(build.routes)) {
-    if (!route) continue;
-    const list = byParent.get(route.parentId) ?? [];
-    list.push(route);
-    byParent.set(route.parentId, list);
-  }
-  const make = (parentId: string | undefined): RouteNode[] =>
-    (byParent.get(parentId) ?? []).map((r) => ({
-      id: r.id,
-      path: r.path,
-      index: r.index,
-      caseSensitive: r.caseSensitive,
-      children: make(r.id),
-    }));
-  return make(undefined);
-}
-
 export function routeNamer(build: ServerBuild) {
-  const tree = routeTree(build);
-  const cache = new Map<string, string>();
+  const leafRoute = leafRouteMatcher(build);
   return (pathname: string): string => {
     if (pathname === "/metrics") return "metrics";
     if (
@@ -57,17 +35,7 @@ export function routeNamer(build: ServerBuild) {
     )
       return "static";
     const path = pageOfDataRequest(pathname) ?? pathname;
-    const hit = cache.get(path);
-    if (hit) return hit;
-    let id = "unmatched";
-    try {
-      const matches = matchRoutes(tree as never, path);
-      if (matches?.length) id = (matches[matches.length - 1].route as unknown as RouteNode).id;
-    } catch {
-      id = "unmatched";
-    }
-    if (cache.size < 5_000) cache.set(path, id);
-    return id;
+    return leafRoute(path) ?? "unmatched";
   };
 }
 

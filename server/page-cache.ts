@@ -31,13 +31,12 @@ import type express from "express";
 import { writeReadableStreamToWritable } from "@react-router/node";
 import {
   createRequestHandler,
-  matchRoutes,
-  type RouteObject,
   type RouterContextProvider,
   type ServerBuild,
 } from "react-router";
 import { contentSecurityPolicy } from "./security-headers.ts";
 import { pageOfDataRequest } from "./data-request.ts";
+import { leafRouteMatcher } from "./route-match.ts";
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
@@ -243,21 +242,7 @@ type PageCacheRule = { params: Record<string, readonly string[] | "uncached"> };
 export function cacheKeys(
   build: Pick<ServerBuild, "routes">,
 ): (originalUrl: string) => { key: string; path: string } | null {
-  const children = new Map<string | undefined, RouteObject[]>();
-  for (const route of Object.values(build.routes)) {
-    if (!route) continue;
-    const siblings = children.get(route.parentId) ?? [];
-    siblings.push({
-      id: route.id,
-      path: route.path,
-      index: route.index,
-      caseSensitive: route.caseSensitive,
-    } as RouteObject);
-    children.set(route.parentId, siblings);
-  }
-  const attach = (routes: RouteObject[]): RouteObject[] =>
-    routes.map((r) => ({ ...r, children: r.index ? undefined : attach(children.get(r.id) ?? []) }) as RouteObject);
-  const tree = attach(children.get(undefined) ?? []);
+  const leafRoute = leafRouteMatcher(build);
   return (originalUrl) => {
     let url: URL;
     try {
@@ -269,10 +254,9 @@ export function cacheKeys(
     const page = pageOfDataRequest(url.pathname);
     const data = page !== null;
     const pathname = page ?? url.pathname;
-    const leaf = matchRoutes(tree, pathname)?.at(-1);
+    const leaf = leafRoute(pathname);
     const rule =
-      (leaf && (build.routes[leaf.route.id!]?.module.handle as { pageCache?: PageCacheRule } | undefined)?.pageCache) ||
-      null;
+      (leaf && (build.routes[leaf]?.module.handle as { pageCache?: PageCacheRule } | undefined)?.pageCache) || null;
     if (!rule) return null;
     const kept = new URLSearchParams();
     for (const [name, values] of Object.entries(rule.params)) {
@@ -291,7 +275,7 @@ export function cacheKeys(
     // Keyed by the route, not the spelling of the path: `/Registration`, `/%72egistration` and `/registration/` are
     // one page, rendered for the address as asked.
     return {
-      key: `${leaf!.route.id}${data ? ".data" : ""}${search ? `?${search}` : ""}`,
+      key: `${leaf}${data ? ".data" : ""}${search ? `?${search}` : ""}`,
       path: `${url.pathname}${search ? `?${search}` : ""}`,
     };
   };

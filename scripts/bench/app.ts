@@ -51,7 +51,7 @@ export async function freePort(): Promise<number> {
 /** `react-router build` into buildDir (BUILD_DIR), output shown only on failure. */
 export async function buildApp(buildDir: string): Promise<void> {
   await new Promise<void>((resolve, reject) => {
-    const child = spawn(process.execPath, [path.join(ROOT, "node_modules/@react-router/dev/bin.js"), "build"], {
+    const child = spawn(process.execPath, [path.join(ROOT, "node_modules/.bin/react-router"), "build"], {
       cwd: ROOT,
       env: { ...process.env, BUILD_DIR: buildDir, NODE_ENV: "production" },
       stdio: ["ignore", "pipe", "pipe"],

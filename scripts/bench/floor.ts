@@ -34,7 +34,7 @@ function run(args: string[], options: { cwd: string; env: Record<string, string>
 
 /** `react-router build` of scripts/bench/floor into buildDir (inside the repository, so Node finds node_modules). */
 export async function buildFloor(buildDir: string): Promise<void> {
-  await run([path.join(ROOT, "node_modules/@react-router/dev/bin.js"), "build"], {
+  await run([path.join(ROOT, "node_modules/.bin/react-router"), "build"], {
     cwd: FLOOR_DIR,
     env: { FLOOR_BUILD_DIR: path.resolve(ROOT, buildDir), NODE_ENV: "production" },
   });
@@ -71,7 +71,7 @@ async function startProcess(args: string[], env: Record<string, string>, readyPa
 
 /** react-router-serve on the floor build, in production mode. */
 export function startFloor(buildDir: string): Promise<RunningServer> {
-  const serve = path.join(ROOT, "node_modules/@react-router/serve/bin.js");
+  const serve = path.join(ROOT, "node_modules/.bin/react-router-serve");
   return startProcess(
     [serve, path.resolve(ROOT, buildDir, "server/index.js")],
     { NODE_ENV: "production" },
