@@ -28,6 +28,8 @@ export default tseslint.config(
         { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrors: "none" },
       ],
       "no-empty": ["error", { allowEmptyCatch: true }],
+      // One import statement per module (a type-only one beside it is fine).
+      "no-duplicate-imports": ["error", { allowSeparateTypeImports: true }],
       // One spelling for app code: #app/… (ADR 0044), never a path climbing into app/.
       "no-restricted-imports": [
         "error",

@@ -1,14 +1,13 @@
 import { PassThrough, Transform } from "node:stream";
 import { StringDecoder } from "node:string_decoder";
 
-import { isRouteErrorResponse, type EntryContext, type RouterContextProvider } from "react-router";
+import { isRouteErrorResponse, type EntryContext, type RouterContextProvider, ServerRouter } from "react-router";
 import { createReadableStreamFromReadable } from "@react-router/node";
-import { ServerRouter } from "react-router";
 import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import { startLifecycle } from "#app/utils/lifecycle.server.ts";
-import { cspNonceContext } from "#app/utils/request-context.ts";
+import { cspNonceContext, requestLogContext } from "#app/utils/request-context.ts";
 import { NonceContext } from "#app/components/nonce.tsx";
 
 // The HTTP server (server/load-context.ts) fills the load context with these very objects.
@@ -17,7 +16,6 @@ export { clientAddressContext, cspNonceContext, requestLogContext } from "#app/u
 // request on a slow link; see docs/decisions/0042-paint-first.md.
 import appCss from "./app.css?inline";
 import { RequestIdContext } from "#app/components/request-reference.tsx";
-import { requestLogContext } from "#app/utils/request-context.ts";
 
 // Connect to the database (starting the embedded one if needed) as the server
 // starts, and close it cleanly on SIGTERM/SIGINT.

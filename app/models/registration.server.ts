@@ -54,6 +54,11 @@ export function registrationDetails(v: RegistrationDetailsInput) {
   };
 }
 
+/** The office's corrections: the details (registrationDetails) replace the stored ones, checked by the schema. */
+export async function updateRegistrationDetails(id: string, details: ReturnType<typeof registrationDetails>) {
+  await Registration.updateOne({ _id: String(id) }, { $set: details }, { runValidators: true });
+}
+
 const registrationSchema = new Schema(
   {
     _id: idField,

@@ -50,6 +50,12 @@ export async function createTimetable(input: {
   return doc._id;
 }
 
+/** Undoes a bulk upload that failed part-way: the rows it had created. */
+export async function deleteTimetables(ids: readonly string[]) {
+  if (ids.length === 0) return;
+  await Timetable.deleteMany({ _id: { $in: ids.map(String) } });
+}
+
 /** Newest first. */
 export async function listTimetables(limit = 100) {
   return Timetable.find({}).select(TIMETABLE_FIELDS).sort({ createdAt: -1 }).limit(limit).lean<TimetableDoc[]>();

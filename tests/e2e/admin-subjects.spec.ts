@@ -1,10 +1,16 @@
-import { test, expect, createUser, setPermissions, connectTestDb } from "#tests/support/fixtures.ts";
+import {
+  test,
+  expect,
+  createUser,
+  setPermissions,
+  connectTestDb,
+  createRegistration,
+} from "#tests/support/fixtures.ts";
 import { expectNoA11yViolations } from "#tests/support/axe.ts";
 import { E2E } from "#tests/support/e2e-env.ts";
 import { Subject } from "#app/models/subject.server.ts";
 import { WhatsappGroup } from "#app/models/whatsapp-group.server.ts";
 import { Registration } from "#app/models/registration.server.ts";
-import { createRegistration } from "#tests/support/fixtures.ts";
 import { CATALOGUE_SUBJECT_RENAME, SUBJECT_NAME_TAKEN } from "#app/forms/admin-subject.schema.ts";
 import type { Page } from "@playwright/test";
 import { openForm as openDialogOrPage } from "#tests/support/dialog-or-page.ts";

@@ -2,14 +2,13 @@ import { test as base, expect, type BrowserContext, type Page } from "@playwrigh
 import mongoose from "mongoose";
 import { createCookie } from "react-router";
 import { normalizePhone } from "#app/domain/phone.ts";
-import type { Role } from "#app/domain/roles.ts";
+import type { Role, AdminPermissions } from "#app/domain/roles.ts";
 import { hashPassword } from "#app/models/password.server.ts";
 import { User } from "#app/models/user.server.ts";
 import { Session } from "#app/models/session.server.ts";
 import { Registration, wardNameKey } from "#app/models/registration.server.ts";
 import { AdminPermission } from "#app/models/admin-permission.server.ts";
 import { WhatsappGroup } from "#app/models/whatsapp-group.server.ts";
-import type { AdminPermissions } from "#app/domain/roles.ts";
 import { E2E } from "./e2e-env.ts";
 
 export { expect };

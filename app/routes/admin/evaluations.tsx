@@ -4,15 +4,14 @@ import { requireAdmin } from "#app/utils/auth.server.ts";
 import { SCHOOL_NAME } from "#app/domain/school.ts";
 import { DataTable } from "#app/components/ui/data-table.tsx";
 import { ButtonLink } from "#app/components/ui/button.tsx";
-import { listEvaluationForms } from "#app/models/evaluation.server.ts";
-import { EvaluationResponse } from "#app/models/evaluation.server.ts";
+import { countResponses, listEvaluationForms } from "#app/models/evaluation.server.ts";
 import { formListView } from "#app/utils/evaluations.server.ts";
 import { STATE_LABELS } from "#app/domain/evaluations.ts";
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request, "can_manage_evaluations");
   const forms = await listEvaluationForms();
-  const counts = await Promise.all(forms.map((f) => EvaluationResponse.countDocuments({ formId: f._id })));
+  const counts = await Promise.all(forms.map((f) => countResponses(f._id)));
   return { forms: forms.map((f, i) => ({ ...formListView(f), responses: counts[i] })) };
 }
 

@@ -19,11 +19,22 @@ import {
   PaymentDecisionSchema,
   RecordPaymentSchema,
 } from "#app/forms/payments.schema.ts";
-import { programmeLabel, WARD_FORM_LABELS, type WardForm } from "#app/domain/programmes.ts";
+import {
+  programmeLabel,
+  WARD_FORM_LABELS,
+  type WardForm,
+  PROGRAMME_SUBJECTS,
+  WARD_FORMS,
+  type Programme,
+} from "#app/domain/programmes.ts";
 import { formatDateTime } from "#app/domain/dates.ts";
 import { formatCedis, pesewasToInput, type PaymentMethod } from "#app/domain/money.ts";
 import { balanceView, paymentView, type PaymentView } from "#app/domain/payment-view.ts";
-import { REFERRAL_STATUS_OPTIONS, UPDATE_MODE_OPTIONS } from "#app/forms/registration.fields.ts";
+import {
+  REFERRAL_STATUS_OPTIONS,
+  UPDATE_MODE_OPTIONS,
+  REGISTRATION_FIELD_LABELS,
+} from "#app/forms/registration.fields.ts";
 import { SCHOOL_NAME } from "#app/domain/school.ts";
 import {
   FormErrors,
@@ -33,6 +44,7 @@ import {
   TextField,
   ErrorList,
   type AnyField,
+  ChoiceGroup,
 } from "#app/components/form/fields.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { PaymentStatusBadge } from "#app/components/payments/badges.tsx";
@@ -55,9 +67,6 @@ import { formatPhone, normalizePhone } from "#app/domain/phone.ts";
 import { audit } from "#app/models/audit-log.server.ts";
 import { editRegistration } from "./+shared/registration-edit.server.ts";
 import { ACCESS_RESTRICTED_MESSAGE, ACCESS_RESTRICTED_TITLE } from "#app/domain/messages.ts";
-import { PROGRAMME_SUBJECTS, WARD_FORMS, type Programme } from "#app/domain/programmes.ts";
-import { REGISTRATION_FIELD_LABELS } from "#app/forms/registration.fields.ts";
-import { ChoiceGroup } from "#app/components/form/fields.tsx";
 import { listPaymentsForRegistrations } from "#app/models/payment.server.ts";
 import { Section } from "#app/components/ui/section.tsx";
 

@@ -39,7 +39,7 @@ import { formatDateTime } from "#app/domain/dates.ts";
 import { ErrorList, FormErrors, SelectField, TextareaField, TextField } from "#app/components/form/fields.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { SignOutButton } from "#app/components/sign-out-button.tsx";
-import { createTimetable, listTimetables, Timetable } from "#app/models/timetable.server.ts";
+import { createTimetable, deleteTimetables, listTimetables } from "#app/models/timetable.server.ts";
 import { audit } from "#app/models/audit-log.server.ts";
 import { BackLink } from "#app/components/ui/back-link.tsx";
 import { Section } from "#app/components/ui/section.tsx";
@@ -165,7 +165,7 @@ async function bulkUpload(userId: string) {
     }
     await audit("timetable.bulk-upload", userId, null, { count: rows.length });
   } catch {
-    await Timetable.deleteMany({ _id: { $in: rows } }).catch(() => {});
+    await deleteTimetables(rows).catch(() => {});
     for (const stored of written) await removeUpload(stored).catch(() => {});
     return redirectWithToast("/timetable-upload", {
       type: "error",

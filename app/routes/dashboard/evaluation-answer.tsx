@@ -23,8 +23,8 @@ import {
   toAnswers,
   toFormValues,
   type Slot,
+  audienceSubjects,
 } from "#app/domain/evaluations.ts";
-import { audienceSubjects } from "#app/domain/evaluations.ts";
 import { getResponse, saveResponse, toAudience } from "#app/models/evaluation.server.ts";
 import { requireFormAndWard } from "./+shared/evaluations.server.ts";
 import { BackLink } from "#app/components/ui/back-link.tsx";

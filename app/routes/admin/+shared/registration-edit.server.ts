@@ -3,9 +3,9 @@ import { parseWithZod } from "#app/forms/parse.ts";
 import { duplicateRegistrationMessage } from "#app/domain/registration.ts";
 import { RegistrationSchema } from "#app/forms/registration.schema.ts";
 import {
-  Registration,
   findDuplicateRegistration,
   registrationDetails,
+  updateRegistrationDetails,
   type RegistrationDoc,
 } from "#app/models/registration.server.ts";
 import { audit } from "#app/models/audit-log.server.ts";
@@ -100,7 +100,7 @@ export async function editRegistration(
   });
   if (dup && String(dup._id) !== String(reg._id)) return duplicateReply();
   try {
-    await Registration.updateOne({ _id: reg._id }, { $set: next }, { runValidators: true });
+    await updateRegistrationDetails(String(reg._id), next);
   } catch (error) {
     if ((error as { code?: number }).code === 11000) return duplicateReply();
     throw error;
