@@ -29,11 +29,7 @@ import { promisify } from "node:util";
 import zlib from "node:zlib";
 import type express from "express";
 import { writeReadableStreamToWritable } from "@react-router/node";
-import {
-  createRequestHandler,
-  type RouterContextProvider,
-  type ServerBuild,
-} from "react-router";
+import { createRequestHandler, type RouterContextProvider, type ServerBuild } from "react-router";
 import { contentSecurityPolicy } from "./security-headers.ts";
 import { pageOfDataRequest } from "./data-request.ts";
 import { leafRouteMatcher } from "./route-match.ts";
