@@ -1,5 +1,5 @@
 import { programmeLabel } from "./programmes.ts";
-import { SUPPORT_HOURS, SUPPORT_PHONES } from "./school.ts";
+import { SCHOOL_NAME, SUPPORT_HOURS, SUPPORT_PHONES } from "./school.ts";
 
 /** Pure registration rules shared by the form (app/forms/registration.schema.ts, registration.fields.ts), the model and the pages. */
 
@@ -61,3 +61,25 @@ export function confirmationPath(reference: string) {
 export function isReferenceShaped(value: string | null | undefined): boolean {
   return typeof value === "string" && /^[a-z0-9]{6,40}$/.test(value);
 }
+
+/** The enrolment form's field labels (docs/product.md#the-enrolment-form), also used by the audit trail. */
+export const REGISTRATION_FIELD_LABELS = {
+  parentName: "Parent/Guardian Name",
+  whatsappNumber: "WhatsApp Number",
+  alternativeNumber: "Alternative Number",
+  wardName: "Ward's Name",
+  currentSchool: "Current School",
+  wardForm: "Form",
+  specificClass: "Specific Class",
+  programme: "Programme",
+  subjects: "Subjects",
+  subjectCount: "Subject Count",
+  wardWhatsapp: "Ward's WhatsApp Number",
+  updateMode: "Preferred Update Mode",
+  referralName: `Name of Person Who Introduced ${SCHOOL_NAME}`,
+  referralStatus: "Referral Status",
+  referralOther: "Please specify",
+  joinStudentGroups: "Join Student Class Pages",
+  joinParentGroup: "Join Parent Group",
+  feedback: "Feedback",
+} as const;

@@ -55,26 +55,8 @@ export const REGISTRATION_CLOSED_MESSAGE =
   "Registration for this vacation is closed at the moment. Please call us or check back later.";
 export const REGISTRATION_FAILED_TITLE = "Registration Failed";
 
-export const REGISTRATION_FIELD_LABELS = {
-  parentName: "Parent/Guardian Name",
-  whatsappNumber: "WhatsApp Number",
-  alternativeNumber: "Alternative Number",
-  wardName: "Ward's Name",
-  currentSchool: "Current School",
-  wardForm: "Form",
-  specificClass: "Specific Class",
-  programme: "Programme",
-  subjects: "Subjects",
-  subjectCount: "Subject Count",
-  wardWhatsapp: "Ward's WhatsApp Number",
-  updateMode: "Preferred Update Mode",
-  referralName: `Name of Person Who Introduced ${SCHOOL_NAME}`,
-  referralStatus: "Referral Status",
-  referralOther: "Please specify",
-  joinStudentGroups: "Join Student Class Pages",
-  joinParentGroup: "Join Parent Group",
-  feedback: "Feedback",
-} as const;
+export { REGISTRATION_FIELD_LABELS } from "#app/domain/registration.ts";
+import { REGISTRATION_FIELD_LABELS } from "#app/domain/registration.ts";
 export type RegistrationField = keyof typeof REGISTRATION_FIELD_LABELS;
 
 /** docs/product.md#validation: the fields the 'Missing Required Fields' check looks at, in form order. */

@@ -1,0 +1,275 @@
+/** The registration page's forms: linked accounts, corrections, payments recorded by the office, decisions. */
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getZodConstraint } from "@conform-to/zod/v4";
+import { parseWithZod } from "#app/forms/parse.ts";
+import { Form } from "react-router";
+import { AdjustDueSchema, METHOD_OPTIONS, RecordPaymentSchema } from "#app/forms/payments.schema.ts";
+import { WARD_FORM_LABELS, WARD_FORMS } from "#app/domain/programmes.ts";
+import { type PaymentView } from "#app/domain/payment-view.ts";
+import {
+  FormErrors,
+  SelectField,
+  SubmitButton,
+  TextareaField,
+  TextField,
+  ErrorList,
+  type AnyField,
+  ChoiceGroup,
+} from "#app/components/form/fields.tsx";
+import { Button } from "#app/components/ui/button.tsx";
+import { type LinkedAccount } from "#app/models/registration-admin.server.ts";
+import { AdminLinkAccountSchema } from "#app/forms/link-registration.schema.ts";
+import { Section } from "#app/components/ui/section.tsx";
+import { EDITABLE_FIELD_LABELS } from "#app/domain/audit-wording.ts";
+
+/** The white card each part of the page sits on. */
+export const PANEL = "rounded-xl border border-gray-200 bg-white p-5 shadow-sm";
+
+/** Which form an action's answer belongs to, and its result. */
+export type ActionReply = { form: string; result: SubmissionResult<string[]> };
+
+export function LinkedAccounts({
+  linked,
+  lastResult,
+}: {
+  linked: { role: "parent" | "student"; account: Pick<NonNullable<LinkedAccount>, "fullName" | "phone"> | null }[];
+  lastResult?: SubmissionResult<string[]>;
+}) {
+  const [form, fields] = useForm({
+    id: "link-account",
+    lastResult,
+    constraint: getZodConstraint(AdminLinkAccountSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: AdminLinkAccountSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  return (
+    <Section id="linked-heading" title="Linked accounts" className={PANEL}>
+      <p className="mt-1 text-sm text-gray-700">
+        A parent or student account sees this registration once it is linked: by the claim code on the confirmation
+        page, or here, after you have checked who is asking (for example on a call to the number on the registration).
+      </p>
+      <dl className="mt-3">
+        {linked.map(({ role, account }) => (
+          <div key={role} className="flex flex-wrap items-center gap-3 border-b border-gray-100 py-2">
+            <dt className="w-40 text-sm font-medium text-gray-700">
+              {role === "parent" ? "Parent account" : "Student account"}
+            </dt>
+            <dd className="flex flex-1 flex-wrap items-center gap-3 text-gray-900">
+              {account ? (
+                <>
+                  <span>
+                    {account.fullName} · {account.phone}
+                  </span>
+                  <Form method="post">
+                    <input type="hidden" name="intent" value="unlink-account" />
+                    <input type="hidden" name="role" value={role} />
+                    <Button
+                      type="submit"
+                      variant="secondary"
+                      aria-label={`Unlink the ${role} account of ${account.fullName}`}
+                    >
+                      Unlink
+                    </Button>
+                  </Form>
+                </>
+              ) : (
+                "Not linked"
+              )}
+            </dd>
+          </div>
+        ))}
+      </dl>
+      <Form method="post" {...getFormProps(form)} className="mt-4 max-w-xl space-y-4">
+        <input type="hidden" name="intent" value="link-account" />
+        <FormErrors id={form.errorId} errors={form.errors} />
+        <TextField
+          field={fields.account}
+          label="Account phone number or email"
+          hint="A parent account is linked as the parent, a student account as the student; a link already there is replaced."
+          inputProps={{ maxLength: 254, autoComplete: "off" }}
+        />
+        <SubmitButton pendingLabel="Linking...">Link account</SubmitButton>
+      </Form>
+    </Section>
+  );
+}
+
+export function EditForm({
+  values,
+  subjectOptions,
+  lastResult,
+}: {
+  values: Record<string, string | string[]>;
+  subjectOptions: { value: string; label: string }[];
+  lastResult?: SubmissionResult<string[]>;
+}) {
+  const [form, fields] = useForm({ id: "edit-registration", lastResult, defaultValue: values });
+  const f = fields as unknown as Record<string, AnyField>;
+  const L = EDITABLE_FIELD_LABELS;
+  return (
+    <Section id="edit-heading" title="Correct the details" className={PANEL}>
+      <p className="mt-1 text-sm text-gray-700">
+        Checked like a new registration, duplicates included. Every change is recorded in the audit trail. A change of
+        subjects does not change the amount due.
+      </p>
+      <Form method="post" {...getFormProps(form)} className="mt-4 grid gap-4 sm:grid-cols-2">
+        <input type="hidden" name="intent" value="edit" />
+        <div className="sm:col-span-2">
+          <FormErrors id={form.errorId} errors={form.errors} />
+        </div>
+        <TextField field={f.parentName} label={L.parentName} required inputProps={{ maxLength: 100 }} />
+        <TextField
+          field={f.whatsappNumber}
+          label={L.whatsappNumber}
+          type="tel"
+          required
+          inputProps={{ maxLength: 30 }}
+        />
+        <TextField
+          field={f.alternativeNumber}
+          label={L.alternativeNumber}
+          type="tel"
+          required={false}
+          inputProps={{ maxLength: 30 }}
+        />
+        <TextField field={f.wardName} label={L.wardName} required inputProps={{ maxLength: 100 }} />
+        <TextField field={f.wardWhatsapp} label={L.wardWhatsapp} type="tel" required inputProps={{ maxLength: 30 }} />
+        <TextField field={f.currentSchool} label={L.currentSchool} required inputProps={{ maxLength: 150 }} />
+        <SelectField
+          field={f.wardForm}
+          label={L.wardForm}
+          required
+          options={WARD_FORMS.map((w) => ({ value: w, label: WARD_FORM_LABELS[w] }))}
+          placeholder={null}
+        />
+        <TextField field={f.specificClass} label={L.specificClass} required inputProps={{ maxLength: 20 }} />
+        <ChoiceGroup
+          field={f.subjects}
+          legend={L.subjects}
+          type="checkbox"
+          options={subjectOptions}
+          columns={2}
+          required
+          className="sm:col-span-2"
+        />
+        <div className="sm:col-span-2">
+          <SubmitButton pendingLabel="Saving...">Save corrections</SubmitButton>
+        </div>
+      </Form>
+    </Section>
+  );
+}
+
+export function RecordPaymentForm({ lastResult }: { lastResult?: SubmissionResult<string[]> }) {
+  const [form, fields] = useForm({
+    id: "record-payment",
+    lastResult,
+    defaultValue: { method: "mtn-momo", paidOn: new Date().toISOString().slice(0, 10) },
+    constraint: getZodConstraint(RecordPaymentSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: RecordPaymentSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  const f = fields as unknown as Record<string, AnyField>;
+  return (
+    <Form method="post" {...getFormProps(form)} className="space-y-4 rounded-lg border border-gray-200 p-4">
+      <h3 className="font-semibold text-gray-900">Record a payment</h3>
+      <input type="hidden" name="intent" value="record" />
+      <FormErrors id={form.errorId} errors={form.errors} />
+      <TextField field={f.amount} label="Amount (GH₵)" inputProps={{ inputMode: "decimal", maxLength: 14 }} />
+      <SelectField field={f.method} label="Method" options={METHOD_OPTIONS} placeholder={null} />
+      <TextField
+        field={f.reference}
+        label="Transaction reference"
+        hint="Required except for cash."
+        required={false}
+        inputProps={{ maxLength: 60, autoComplete: "off" }}
+      />
+      <TextField field={f.paidOn} label="Paid on" inputProps={{ type: "date" }} />
+      <TextField field={f.payerPhone} label="Payer phone" type="tel" inputProps={{ maxLength: 30 }} />
+      <TextareaField field={f.note} label="Note" rows={2} />
+      <SubmitButton pendingLabel="Recording...">Record payment</SubmitButton>
+    </Form>
+  );
+}
+
+export function AdjustDueForm({ lastResult, current }: { lastResult?: SubmissionResult<string[]>; current: string }) {
+  const [form, fields] = useForm({
+    id: "adjust-due",
+    lastResult,
+    defaultValue: { amountDue: current },
+    constraint: getZodConstraint(AdjustDueSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: AdjustDueSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  const f = fields as unknown as Record<string, AnyField>;
+  return (
+    <Form method="post" {...getFormProps(form)} className="space-y-4 self-start rounded-lg border border-gray-200 p-4">
+      <h3 className="font-semibold text-gray-900">Adjust the amount due</h3>
+      <input type="hidden" name="intent" value="adjust-due" />
+      <FormErrors id={form.errorId} errors={form.errors} />
+      <TextField
+        field={f.amountDue}
+        label="New amount due (GH₵)"
+        inputProps={{ inputMode: "decimal", maxLength: 14 }}
+      />
+      <TextField field={f.reason} label="Reason for the change" inputProps={{ maxLength: 300 }} />
+      <SubmitButton pendingLabel="Saving...">Change amount due</SubmitButton>
+    </Form>
+  );
+}
+
+export function PaymentActions({ payment, reply }: { payment: PaymentView; reply?: ActionReply }) {
+  if (payment.state === "pending") {
+    return (
+      <div className="flex min-w-56 flex-col gap-2">
+        <Form method="post">
+          <input type="hidden" name="intent" value="confirm" />
+          <input type="hidden" name="paymentId" value={payment.id} />
+          <Button type="submit" aria-label={`Confirm payment ${payment.reference}`}>
+            Confirm
+          </Button>
+        </Form>
+        <ReasonForm intent="reject" payment={payment} reply={reply} />
+      </div>
+    );
+  }
+  if (payment.state === "confirmed") return <ReasonForm intent="void" payment={payment} reply={reply} />;
+  return null;
+}
+
+function ReasonForm({
+  intent,
+  payment,
+  reply,
+}: {
+  intent: "reject" | "void";
+  payment: PaymentView;
+  reply?: ActionReply;
+}) {
+  const formId = `${intent}-${payment.id}`;
+  const [form, fields] = useForm({ id: formId, lastResult: reply?.form === formId ? reply.result : undefined });
+  const reason = fields.reason as AnyField;
+  const label = intent === "reject" ? "Reason for rejecting" : "Reason for voiding";
+  return (
+    <Form method="post" {...getFormProps(form)} className="flex min-w-56 flex-col gap-1">
+      <input type="hidden" name="intent" value={intent} />
+      <input type="hidden" name="paymentId" value={payment.id} />
+      <label htmlFor={reason.id} className="text-xs font-medium text-gray-900">
+        {label} {payment.reference || payment.amount}
+      </label>
+      <input
+        {...getInputProps(reason, { type: "text", ariaAttributes: true })}
+        maxLength={300}
+        className="rounded-md border border-gray-400 px-2 py-1 text-sm"
+        aria-describedby={reason.errors?.length ? reason.errorId : undefined}
+      />
+      <ErrorList id={reason.errorId} errors={reason.errors} />
+      <Button type="submit" variant={intent === "void" ? "danger" : "secondary"}>
+        {intent === "reject" ? "Reject" : "Void"}
+      </Button>
+    </Form>
+  );
+}

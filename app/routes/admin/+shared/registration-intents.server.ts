@@ -1,0 +1,185 @@
+/**
+ * What the registration page's forms ask for, one function per intent; app/routes/admin/registration-detail.tsx
+ * checks the admin and dispatches. Corrections and linked accounts need `can_access_registrations`; the payment
+ * intents also need `can_manage_payments`.
+ */
+import { data } from "react-router";
+import { parseWithZod } from "#app/forms/parse.ts";
+import { redirectWithToast } from "#app/utils/toast.server.ts";
+import {
+  PaymentError,
+  adjustAmountDue,
+  confirmPayment,
+  recordPayment,
+  rejectPayment,
+  voidPayment,
+} from "#app/utils/payments.server.ts";
+import { AdjustDueSchema, PaymentDecisionSchema, RecordPaymentSchema } from "#app/forms/payments.schema.ts";
+import { formatCedis, type PaymentMethod } from "#app/domain/money.ts";
+import { editedFieldLabel } from "#app/domain/audit-wording.ts";
+import { normalizePhone } from "#app/domain/phone.ts";
+import {
+  ACCOUNT_NOT_FOUND,
+  ACCOUNT_WRONG_ROLE,
+  AdminLinkAccountSchema,
+  AdminUnlinkAccountSchema,
+} from "#app/forms/link-registration.schema.ts";
+import { findAccountForLink, getRegistrationDetail, setLinkedAccount } from "#app/models/registration-admin.server.ts";
+import { audit } from "#app/models/audit-log.server.ts";
+import { listPaymentsForRegistrations } from "#app/models/payment.server.ts";
+import { editRegistration } from "./registration-edit.server.ts";
+import type { ActionReply } from "./registration-detail-forms.tsx";
+
+/** What every intent is handed: the registration, the admin acting, the form, and the page to come back to. */
+export type IntentArgs = {
+  reg: NonNullable<Awaited<ReturnType<typeof getRegistrationDetail>>>;
+  id: string;
+  actorId: string;
+  formData: FormData;
+  here: string;
+};
+
+const reply = (form: string, result: ActionReply["result"], status: number) =>
+  data<ActionReply>({ form, result }, { status });
+
+/** Corrections to the details, checked like a new registration (registration-edit.server.ts). */
+async function editDetails({ reg, formData, actorId, here }: IntentArgs) {
+  const outcome = await editRegistration(reg, formData, actorId);
+  if (!outcome.ok) return reply("edit", outcome.result, outcome.status);
+  return redirectWithToast(
+    here,
+    outcome.changed.length
+      ? {
+          type: "success",
+          title: "Registration updated",
+          description: `Changed: ${outcome.changed.map(editedFieldLabel).join(", ")}`,
+        }
+      : { type: "success", title: "Nothing changed" },
+  );
+}
+
+/** A parent or student account, found by phone or e-mail, linked by hand (in place of any linked before). */
+async function linkAccount({ id, formData, actorId, here }: IntentArgs) {
+  const submission = parseWithZod(formData, { schema: AdminLinkAccountSchema });
+  if (submission.status !== "success") return reply("link-account", submission.reply(), 400);
+  const text = submission.value.account;
+  const account = await findAccountForLink(
+    text.includes("@") ? null : normalizePhone(text) || null,
+    text.includes("@") ? text : null,
+  );
+  if (!account) return reply("link-account", submission.reply({ fieldErrors: { account: [ACCOUNT_NOT_FOUND] } }), 400);
+  if (account.role !== "parent" && account.role !== "student")
+    return reply("link-account", submission.reply({ fieldErrors: { account: [ACCOUNT_WRONG_ROLE] } }), 400);
+  const replaced = await setLinkedAccount(id, account.role, String(account._id));
+  await audit("registration.link", actorId, id, {
+    role: account.role,
+    userId: account._id,
+    name: account.fullName,
+    replaced: replaced && replaced !== String(account._id) ? replaced : null,
+  });
+  return redirectWithToast(here, {
+    type: "success",
+    title: "Account linked",
+    description: `${account.fullName} now sees this registration.`,
+  });
+}
+
+async function unlinkAccount({ id, formData, actorId, here }: IntentArgs) {
+  const submission = parseWithZod(formData, { schema: AdminUnlinkAccountSchema });
+  if (submission.status !== "success") throw data("Choose the account to unlink.", { status: 400 });
+  const before = await setLinkedAccount(id, submission.value.role, null);
+  if (before) await audit("registration.unlink", actorId, id, { role: submission.value.role, userId: before });
+  return redirectWithToast(here, { type: "success", title: "Account unlinked" });
+}
+
+/** A payment the office received (cash, Mobile Money to the school's number…), confirmed at once with a receipt. */
+async function recordOfficePayment({ id, formData, actorId, here }: IntentArgs) {
+  const submission = parseWithZod(formData, { schema: RecordPaymentSchema });
+  if (submission.status !== "success") return reply("record", submission.reply(), 400);
+  const v = submission.value;
+  try {
+    const { payment } = await recordPayment({
+      registrationId: id,
+      amount: v.amount,
+      method: v.method as PaymentMethod,
+      reference: v.reference ?? null,
+      paidOn: v.paidOn,
+      payerPhone: v.payerPhone ?? null,
+      note: v.note ?? null,
+      actorId,
+    });
+    return redirectWithToast(here, {
+      type: "success",
+      title: "Payment recorded",
+      description: `Receipt ${payment?.receiptCode ?? ""}`,
+    });
+  } catch (error) {
+    if (!(error instanceof PaymentError)) throw error;
+    const result = submission.reply(
+      error.field ? { fieldErrors: { [error.field]: [error.message] } } : { formErrors: [error.message] },
+    );
+    return reply("record", result, error.status);
+  }
+}
+
+async function changeAmountDue({ id, formData, actorId, here }: IntentArgs) {
+  const submission = parseWithZod(formData, { schema: AdjustDueSchema });
+  if (submission.status !== "success") return reply("adjust-due", submission.reply(), 400);
+  await adjustAmountDue(id, submission.value.amountDue, submission.value.reason, actorId);
+  return redirectWithToast(here, {
+    type: "success",
+    title: "Amount due changed",
+    description: formatCedis(submission.value.amountDue),
+  });
+}
+
+/** Confirm, reject or void one of this registration's payments (any other intent is refused here, 400). */
+async function decidePayment({ id, formData, actorId, here }: IntentArgs) {
+  const submission = parseWithZod(formData, { schema: PaymentDecisionSchema });
+  if (submission.status !== "success") {
+    const form = `${String(formData.get("intent"))}-${String(formData.get("paymentId") ?? "")}`;
+    return reply(form, submission.reply(), 400);
+  }
+  const v = submission.value;
+  // The payment must belong to this registration.
+  const own = (await listPaymentsForRegistrations([id])).some((p) => String(p._id) === v.paymentId);
+  if (!own) throw data("Payment not found", { status: 404 });
+  if (v.intent === "confirm") {
+    const { confirmed, payment } = await confirmPayment(v.paymentId, actorId);
+    return redirectWithToast(
+      here,
+      confirmed
+        ? { type: "success", title: "Payment confirmed", description: `Receipt ${payment?.receiptCode ?? ""}` }
+        : { type: "error", title: "Already handled", description: "This payment is no longer pending." },
+    );
+  }
+  const done =
+    v.intent === "reject"
+      ? await rejectPayment(v.paymentId, v.reason, actorId)
+      : await voidPayment(v.paymentId, v.reason, actorId);
+  return redirectWithToast(
+    here,
+    done
+      ? { type: "success", title: v.intent === "reject" ? "Payment rejected" : "Payment voided" }
+      : { type: "error", title: "Already handled", description: "This payment has already been dealt with." },
+  );
+}
+
+type Intent = (args: IntentArgs) => Promise<Response | ReturnType<typeof reply>>;
+
+/** The intents on the registration itself. */
+export const DETAIL_INTENTS = new Map<string, Intent>([
+  ["edit", editDetails],
+  ["link-account", linkAccount],
+  ["unlink-account", unlinkAccount],
+]);
+
+const PAYMENT_INTENTS = new Map<string, Intent>([
+  ["record", recordOfficePayment],
+  ["adjust-due", changeAmountDue],
+]);
+
+/** The intents that change money; any other reaches decidePayment, which refuses what is not a decision. */
+export function paymentIntent(intent: string): Intent {
+  return PAYMENT_INTENTS.get(intent) ?? decidePayment;
+}
