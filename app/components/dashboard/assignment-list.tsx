@@ -2,6 +2,7 @@ import { NO_ASSIGNMENTS } from "#app/forms/assignment.schema.ts";
 import { ConfirmDelete } from "./confirm-delete.tsx";
 import { EmptyState } from "./page.tsx";
 import { formatDate } from "#app/domain/dates.ts";
+import { formatFileSize } from "#app/domain/files.ts";
 
 export type AssignmentItem = {
   id: string;
@@ -20,12 +21,6 @@ const KIND_CLASS = {
   image: "bg-blue-100 text-blue-800",
   video: "bg-purple-100 text-purple-800",
 } as const;
-
-export function formatBytes(n: number) {
-  if (n >= 1024 * 1024) return `${(n / (1024 * 1024)).toFixed(1)} MB`;
-  if (n >= 1024) return `${Math.round(n / 1024)} KB`;
-  return `${n} bytes`;
-}
 
 /** A facilitator's uploaded assignments with open and delete (docs/product.md#screens). */
 export function AssignmentList({
@@ -58,7 +53,7 @@ export function AssignmentList({
                 </span>
               </h3>
               <p className="text-sm text-gray-700">
-                {a.subject} · {a.fileName} · {formatBytes(a.fileSize)} · uploaded {formatDate(a.createdAt)}
+                {a.subject} · {a.fileName} · {formatFileSize(a.fileSize)} · uploaded {formatDate(a.createdAt)}
               </p>
               {a.description ? <p className="mt-1 text-sm text-gray-800">{a.description}</p> : null}
             </div>

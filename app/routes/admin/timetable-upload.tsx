@@ -1,8 +1,6 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint } from "@conform-to/zod/v4";
 import { parseWithZod } from "#app/forms/parse.ts";
 import { data, Form, useNavigation } from "react-router";
 import type { Route } from "./+types/timetable-upload";
@@ -22,9 +20,7 @@ import {
   FILE_TOO_LARGE,
   INVALID_FILE_TYPE,
   MISSING_TIMETABLE_INFO,
-  TIMETABLE_ACCEPT,
   TIMETABLE_MAX_BYTES,
-  TimetableClientSchema,
   TimetableFieldsSchema,
 } from "#app/forms/admin-timetable.schema.ts";
 import {
@@ -33,10 +29,11 @@ import {
   TIMETABLE_UPLOADED,
   UPLOAD_FAILED,
 } from "#app/domain/messages.ts";
-import { PROGRAMMES, PROGRAMME_OPTIONS, programmeLabel, programmeSlug } from "#app/domain/programmes.ts";
+import { PROGRAMMES, programmeLabel, programmeSlug } from "#app/domain/programmes.ts";
 import { SCHOOL_NAME } from "#app/domain/school.ts";
+import { formatFileSize } from "#app/domain/files.ts";
+import { SingleUploadForm } from "./+shared/timetable-upload-form.tsx";
 import { formatDateTime } from "#app/domain/dates.ts";
-import { ErrorList, FormErrors, SelectField, TextareaField, TextField } from "#app/components/form/fields.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { SignOutButton } from "#app/components/sign-out-button.tsx";
 import { createTimetable, deleteTimetables, listTimetables } from "#app/models/timetable.server.ts";
@@ -176,12 +173,6 @@ async function bulkUpload(userId: string) {
   return redirectWithToast("/timetable-upload", { type: "success", title: ALL_TIMETABLES_UPLOADED });
 }
 
-function formatSize(bytes: number) {
-  return bytes >= 1024 * 1024
-    ? `${(bytes / (1024 * 1024)).toFixed(1)} MB`
-    : `${Math.max(1, Math.round(bytes / 1024))} KB`;
-}
-
 export default function TimetableUpload({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formAction?.startsWith("/timetable-upload") === true;
@@ -250,7 +241,7 @@ export default function TimetableUpload({ loaderData, actionData }: Route.Compon
                 details={
                   <>
                     <p className="text-sm text-gray-700">
-                      {programmeLabel(t.programme)} · {t.fileName} · {formatSize(t.fileSize)} · uploaded{" "}
+                      {programmeLabel(t.programme)} · {t.fileName} · {formatFileSize(t.fileSize)} · uploaded{" "}
                       <time dateTime={t.createdAt}>{formatDateTime(t.createdAt)}</time>
                     </p>
                     {t.description ? <p className="text-sm text-gray-700">{t.description}</p> : null}
@@ -270,67 +261,6 @@ export default function TimetableUpload({ loaderData, actionData }: Route.Compon
         )}
       </Section>
     </main>
-  );
-}
-
-function SingleUploadForm({
-  lastResult,
-  busy,
-  disabled,
-}: {
-  lastResult?: SubmissionResult<string[]> | null;
-  busy: boolean;
-  disabled: boolean;
-}) {
-  const [form, fields] = useForm({
-    id: "timetable-single",
-    lastResult,
-    constraint: getZodConstraint(TimetableFieldsSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: TimetableClientSchema }),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-  });
-  const fileProps = getInputProps(fields.file, { type: "file", ariaAttributes: true });
-  return (
-    <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="space-y-4">
-      <input type="hidden" name="intent" value="single" />
-      <FormErrors id={form.errorId} errors={form.errors} />
-      <TextField field={fields.title} label="Title" required inputProps={{ maxLength: 200 }} />
-      <TextareaField field={fields.description} label="Description (optional)" rows={3} />
-      <SelectField
-        field={fields.programme}
-        label="Programme"
-        required
-        options={PROGRAMME_OPTIONS}
-        placeholder="Select programme"
-      />
-      {/* Last in the form, so the text fields arrive before the file is streamed. */}
-      <div>
-        <label htmlFor={fields.file.id} className="mb-1 block text-sm font-medium text-gray-900">
-          Timetable file
-          <span aria-hidden="true" className="text-red-700">
-            {" "}
-            *
-          </span>
-        </label>
-        <input
-          {...fileProps}
-          key={fileProps.key}
-          accept={TIMETABLE_ACCEPT}
-          className="block w-full text-sm text-gray-900 file:mr-3 file:rounded-md file:border-0 file:bg-brand-700 file:px-4 file:py-2 file:font-semibold file:text-white"
-          aria-describedby={[`${fields.file.id}-hint`, fields.file.errors?.length ? fields.file.errorId : null]
-            .filter(Boolean)
-            .join(" ")}
-        />
-        <p id={`${fields.file.id}-hint`} className="mt-1 text-sm text-gray-700">
-          JPG, PNG or PDF, up to 5 MB.
-        </p>
-        <ErrorList id={fields.file.errorId} errors={fields.file.errors} />
-      </div>
-      <Button type="submit" disabled={disabled}>
-        {busy ? "Uploading..." : "Upload Timetable"}
-      </Button>
-    </Form>
   );
 }
 

@@ -3,7 +3,8 @@ import { requireUser } from "#app/utils/auth.server.ts";
 import { effectiveRole } from "#app/domain/roles.ts";
 import { formatDate } from "#app/domain/dates.ts";
 import { DashboardPage, EmptyState } from "#app/components/dashboard/page.tsx";
-import { AssignmentList, formatBytes } from "#app/components/dashboard/assignment-list.tsx";
+import { AssignmentList } from "#app/components/dashboard/assignment-list.tsx";
+import { formatFileSize } from "#app/domain/files.ts";
 import { ButtonLink } from "#app/components/ui/button.tsx";
 import { SCHOOL_NAME } from "#app/domain/school.ts";
 import { assignmentSubjectsForStudent } from "#app/utils/content-access.server.ts";
@@ -72,7 +73,7 @@ export default function AllAssignments({ loaderData }: Route.ComponentProps) {
                   ) : null}
                   <p className="mt-1 text-sm text-gray-700">
                     Shared <time dateTime={a.createdAt}>{formatDate(a.createdAt)}</time> · {a.fileName} ·{" "}
-                    {formatBytes(a.fileSize)}
+                    {formatFileSize(a.fileSize)}
                   </p>
                   <a
                     href={`/assignments/${encodeURIComponent(a.id)}/file`}
