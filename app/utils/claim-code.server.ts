@@ -1,6 +1,7 @@
 import { createCookie } from "react-router";
 import { CLAIM_CODE_SHOWN_MINUTES, isReferenceShaped } from "#app/domain/registration.ts";
 import { env } from "#app/models/env.server.ts";
+import { getOptionalUser } from "./auth.server.ts";
 
 /**
  * Who sees a registration's claim code (docs/decisions/0070-limits-and-ownership.md): the browser that submitted the
@@ -44,4 +45,12 @@ export async function rememberSubmission(request: Request, reference: string): P
 /** True when this browser submitted the registration with this reference in the last CLAIM_CODE_SHOWN_MINUTES. */
 export async function submittedHere(request: Request, reference: string): Promise<boolean> {
   return (await submittedRecently(request)).some((s) => s.ref === reference);
+}
+
+/** The browser that submitted it (for a while) and the signed-in account that submitted it; nobody else. */
+export async function mayReadClaimCode(request: Request, registration: { reference: string; userId?: string | null }) {
+  if (await submittedHere(request, registration.reference)) return true;
+  if (!registration.userId) return false;
+  const info = await getOptionalUser(request);
+  return info?.user._id != null && String(info.user._id) === String(registration.userId);
 }

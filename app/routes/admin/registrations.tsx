@@ -1,6 +1,7 @@
 import { useEffect, useState } from "react";
 import { data, Form, Link, redirect, useLocation } from "react-router";
 import type { Route } from "./+types/registrations";
+import { DeleteAllFields } from "./+shared/delete-all-fields.tsx";
 import { requireAdmin } from "#app/utils/auth.server.ts";
 import { PROGRAMME_OPTIONS, PROGRAMMES, programmeLabel } from "#app/domain/programmes.ts";
 import { formatDate } from "#app/domain/dates.ts";
@@ -268,36 +269,6 @@ export default function Registrations({ loaderData }: Route.ComponentProps) {
         <DeleteAllFields onCancel={() => setDeleteAllOpen(false)} />
       </ConfirmDialog>
     </main>
-  );
-}
-
-/** The Delete All form (also used by the no-JS page): DELETE must be typed. */
-function DeleteAllFields({ onCancel }: { onCancel: () => void }) {
-  return (
-    <Form method="post" action="/admin/registrations/delete-all" className="space-y-4">
-      <p className="text-gray-800">This permanently deletes every registration. It cannot be undone.</p>
-      <div>
-        <label htmlFor="delete-all-confirm-dialog" className="mb-1 block text-sm font-medium text-gray-900">
-          Type DELETE to confirm
-        </label>
-        <input
-          id="delete-all-confirm-dialog"
-          name="confirm"
-          autoComplete="off"
-          required
-          maxLength={20}
-          className="block w-full rounded-md border border-gray-400 px-3 py-2 text-base"
-        />
-      </div>
-      <div className="flex justify-end gap-2">
-        <Button variant="secondary" onClick={onCancel}>
-          Cancel
-        </Button>
-        <Button type="submit" variant="danger">
-          Delete All
-        </Button>
-      </div>
-    </Form>
   );
 }
 

@@ -3,13 +3,14 @@ import { Link } from "react-router";
 import type { ReactNode } from "react";
 import type { Route } from "./+types/home";
 import { buttonClass } from "#app/components/ui/button.tsx";
-import { PROGRAMME_LABELS, PROGRAMME_SUBJECTS, PROGRAMMES, type Programme } from "#app/domain/programmes.ts";
+import { PROGRAMME_LABELS, PROGRAMME_SUBJECTS, PROGRAMMES } from "#app/domain/programmes.ts";
 import { CONTACT_EMAIL, SCHOOL_NAME, SUPPORT_HOURS } from "#app/domain/school.ts";
 import { env } from "#app/models/env.server.ts";
 import { SupportPhones } from "#app/components/support-phones.tsx";
 import { publicPageHeaders, type PageCacheRule } from "#app/utils/http-cache.server.ts";
 import { FeesTable, HowToPay, publicFees } from "#app/components/fees-table.tsx";
 import { getFeeSchedule } from "#app/models/fee-schedule.server.ts";
+import { BENEFITS, FAQ, PROGRAMME_BLURBS } from "#app/components/public/landing-content.ts";
 
 // The same for every anonymous visitor: cacheable (app/utils/http-cache.server.ts).
 export const headers = publicPageHeaders;
@@ -22,72 +23,6 @@ export async function loader({ url }: Route.LoaderArgs) {
   const [settings, feeSchedule] = await Promise.all([getSettings().catch(() => null), getFeeSchedule()]);
   return { origin, registrationOpen: settings?.registrationEnabled ?? true, fees: publicFees(feeSchedule) };
 }
-
-const PROGRAMME_BLURBS: Record<Programme, string> = {
-  science: "For students heading for medicine, engineering, computing and the other sciences.",
-  arts: "Languages, history, government and the humanities, with strong core subjects.",
-  business: "Accounting, business management and economics for future entrepreneurs.",
-  "visual-arts": "Drawing, design and craft subjects alongside the core subjects.",
-  "home-economics": "Food, clothing, management in living and the sciences behind them.",
-};
-
-const BENEFITS = [
-  {
-    title: "Learn from home",
-    text: "Classes run on WhatsApp class pages, so a phone with WhatsApp is all your ward needs. No laptop, no long travel.",
-  },
-  {
-    title: "Light on data",
-    text: "Lessons are notes, voice notes, pictures and short videos: made for prepaid bundles and slow connections.",
-  },
-  {
-    title: "Experienced facilitators",
-    text: "Teachers who know the Ghanaian curriculum for Forms 1 to 3 lead each subject's class page.",
-  },
-  {
-    title: "Only the subjects you need",
-    text: "Choose your ward's programme and the subjects they want to strengthen during the vacation.",
-  },
-  {
-    title: "Assignments and feedback",
-    text: "Regular exercises and tests, marked by the facilitators, so you can see progress.",
-  },
-  {
-    title: "Parents kept informed",
-    text: "A parents' WhatsApp group per programme and updates the way you prefer: WhatsApp, SMS, e-mail or a call.",
-  },
-];
-
-const FAQ = [
-  {
-    q: "Who can enrol?",
-    a: "Students in Form 1, Form 2 or Form 3 of senior high school. A parent or guardian fills in the registration form for the ward.",
-  },
-  {
-    q: "How do the classes work?",
-    a: "Each subject has a WhatsApp class page. After registering you get the links to join. Facilitators post lessons, notes and exercises there on weekdays, and students ask questions in the class page.",
-  },
-  {
-    q: "What does my ward need?",
-    a: "A phone with WhatsApp and a data bundle, and the WhatsApp number you give us on the form. Lessons are designed to work on modest phones and slow connections.",
-  },
-  {
-    q: "How much does it cost and how do I pay?",
-    a: "Fees are confirmed with you when you enrol, depending on the programme and number of subjects. You pay by Mobile Money; we send the details on WhatsApp or by phone. Call us if you have any question about fees.",
-  },
-  {
-    q: "Can I change subjects after registering?",
-    a: "Yes. Call or WhatsApp us during support hours and we will update the registration.",
-  },
-  {
-    q: "Lessons have already started. Can my ward still join?",
-    a: "Yes, you can still enrol. Your ward joins the class pages straight away and can catch up with the earlier notes posted there.",
-  },
-  {
-    q: "How do I see my ward's timetable?",
-    a: "After registration your ward can sign in to the student portal with their WhatsApp number to see their subjects, class pages and weekly schedule.",
-  },
-];
 
 const TIMES = ["8:00 AM", "10:00 AM", "12:00 PM", "2:00 PM", "4:00 PM"];
 

@@ -7,8 +7,7 @@ import { SCHOOL_NAME, SUPPORT_HOURS } from "#app/domain/school.ts";
 import { isUsableParentLink, isUsableStudentLink } from "#app/domain/whatsapp.ts";
 import { REFERRAL_STATUS_OPTIONS, UPDATE_MODE_OPTIONS } from "#app/forms/registration.fields.ts";
 import { getRegistrationByReference } from "#app/models/registration.server.ts";
-import { submittedHere } from "#app/utils/claim-code.server.ts";
-import { getOptionalUser } from "#app/utils/auth.server.ts";
+import { mayReadClaimCode } from "#app/utils/claim-code.server.ts";
 import { findParentGroupForProgramme, getGroupsForSubjects } from "#app/models/whatsapp-group.server.ts";
 import { SupportPhones } from "#app/components/support-phones.tsx";
 import { HowToPay, publicFees } from "#app/components/fees-table.tsx";
@@ -89,14 +88,6 @@ export async function loader({ params, request }: Route.LoaderArgs) {
           }
         : null,
   };
-}
-
-/** The browser that submitted it (for a while) and the signed-in account that submitted it; nobody else. */
-async function mayReadClaimCode(request: Request, registration: { reference: string; userId?: string | null }) {
-  if (await submittedHere(request, registration.reference)) return true;
-  if (!registration.userId) return false;
-  const info = await getOptionalUser(request);
-  return info?.user._id != null && String(info.user._id) === String(registration.userId);
 }
 
 /** The claim code is personal: never kept by a shared cache or the browser's back-forward copy on a shared phone. */
