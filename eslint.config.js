@@ -30,6 +30,9 @@ export default tseslint.config(
       "no-empty": ["error", { allowEmptyCatch: true }],
       // One import statement per module (a type-only one beside it is fine).
       "no-duplicate-imports": ["error", { allowSeparateTypeImports: true }],
+      // `import { type X }` stays in the output as `import {} from …` (verbatimModuleSyntax): a client module would load
+      // the server module it names. `import type { X }` is erased.
+      "@typescript-eslint/no-import-type-side-effects": "error",
       // One spelling for app code: #app/… (ADR 0044), never a path climbing into app/.
       "no-restricted-imports": [
         "error",

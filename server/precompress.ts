@@ -4,6 +4,7 @@
  * are written, so the copies cover the bundle and the files copied from `public/` alike; the server build is not
  * served and gets none.
  */
+import { existsSync } from "node:fs";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { promisify } from "node:util";
@@ -36,6 +37,8 @@ export function precompress(): Plugin {
     applyToEnvironment: (environment) => environment.name === "client",
     async closeBundle() {
       const outDir = path.resolve(this.environment.config.root, this.environment.config.build.outDir);
+      // No output directory: the build failed before writing, and its own error is the one to report.
+      if (!existsSync(outDir)) return;
       const entries = await fs.readdir(outDir, { recursive: true, withFileTypes: true });
       const files = entries.filter((entry) => entry.isFile() && TEXT_FILE.test(entry.name));
       await Promise.all(files.map((entry) => precompressFile(path.join(entry.parentPath, entry.name))));

@@ -4,7 +4,7 @@
  */
 import os from "node:os";
 import { UUID } from "bson";
-import { type IndexSpec } from "./collection.js";
+import type { IndexSpec } from "./collection.js";
 import { mingoOptions } from "./mingo-options.js";
 import { type Doc, MongoError, encodeKey, isPlainObject, notSupported } from "./values.js";
 import type { Engine } from "./engine.js";

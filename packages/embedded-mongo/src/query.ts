@@ -7,7 +7,7 @@ import { Collection, type ScanInfo } from "./collection.js";
 import { mingoOptions } from "./mingo-options.js";
 import { prepareFilter } from "./query-operators.js";
 import { parseSort, selectSorted } from "./sorted.js";
-import { type TextQuery } from "./text.js";
+import type { TextQuery } from "./text.js";
 import { type Doc, MongoError, compareValues, encodeKey, isPlainObject, sortKey } from "./values.js";
 import type { Engine } from "./engine.js";
 import { NO_TEXT_SCORE, compileQuery, mapMingoError, splitMeta, splitText } from "./engine-shared.js";

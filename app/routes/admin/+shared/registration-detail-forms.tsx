@@ -5,7 +5,7 @@ import { parseWithZod } from "#app/forms/parse.ts";
 import { Form } from "react-router";
 import { AdjustDueSchema, METHOD_OPTIONS, RecordPaymentSchema } from "#app/forms/payments.schema.ts";
 import { WARD_FORM_LABELS, WARD_FORMS } from "#app/domain/programmes.ts";
-import { type PaymentView } from "#app/domain/payment-view.ts";
+import type { PaymentView } from "#app/domain/payment-view.ts";
 import {
   FormErrors,
   SelectField,
@@ -17,7 +17,7 @@ import {
   ChoiceGroup,
 } from "#app/components/form/fields.tsx";
 import { Button } from "#app/components/ui/button.tsx";
-import { type LinkedAccount } from "#app/models/registration-admin.server.ts";
+import type { LinkedAccount } from "#app/models/registration-admin.server.ts";
 import { AdminLinkAccountSchema } from "#app/forms/link-registration.schema.ts";
 import { Section } from "#app/components/ui/section.tsx";
 import { EDITABLE_FIELD_LABELS } from "#app/domain/audit-wording.ts";
