@@ -90,6 +90,35 @@ export function TextField({
   );
 }
 
+/**
+ * A file input. Put it last in its form: the text fields then reach the server before the file streams, and come back
+ * typed when the file is refused.
+ */
+export function FileField({
+  field,
+  label,
+  hint,
+  accept,
+  required,
+}: Common & { field: AnyField; hint: string; accept: string }) {
+  const hintId = `${field.id}-hint`;
+  const props = getInputProps(field, { type: "file", ariaAttributes: true });
+  return (
+    <div>
+      <Label htmlFor={field.id} label={label} required={required ?? field.required} />
+      <input
+        {...props}
+        key={props.key}
+        accept={accept}
+        className="block w-full text-sm text-gray-900 file:mr-3 file:rounded-md file:border-0 file:bg-brand-700 file:px-4 file:py-2 file:font-semibold file:text-white"
+        aria-describedby={describedBy(field, hintId)}
+      />
+      <Hint id={hintId} hint={hint} />
+      <ErrorList id={field.errorId} errors={field.errors} />
+    </div>
+  );
+}
+
 export function TextareaField({
   field,
   label,

@@ -22,6 +22,7 @@ import { listPaymentsForRegistrations } from "#app/models/payment.server.ts";
 import { Section } from "#app/components/ui/section.tsx";
 import { describeAudit } from "#app/domain/audit-wording.ts";
 import { DETAIL_INTENTS, paymentIntent } from "./+shared/registration-intents.server.ts";
+import { editableValues } from "./+shared/registration-edit.server.ts";
 import {
   LinkedAccounts,
   EditForm,
@@ -78,17 +79,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       balance: balanceView(reg),
       feeSeason: reg.feeSeason ?? "",
       amountDueInput: pesewasToInput(reg.amountDue),
-      edit: {
-        parentName: reg.parentName,
-        whatsappNumber: reg.whatsappNumber,
-        alternativeNumber: reg.alternativeNumber ?? "",
-        wardName: reg.wardName,
-        wardWhatsapp: reg.wardWhatsapp,
-        currentSchool: reg.currentSchool,
-        wardForm: reg.wardForm,
-        specificClass: reg.specificClass,
-        subjects: [...(reg.subjects ?? [])],
-      },
+      edit: editableValues(reg),
       subjectOptions: (PROGRAMME_SUBJECTS[reg.programme as Programme] ?? []).map((s) => ({ value: s, label: s })),
     },
     linked: [linked.parent, linked.student].map((a, i) => ({

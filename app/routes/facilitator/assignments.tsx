@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
+import { getFormProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
 import { getZodConstraint } from "@conform-to/zod/v4";
 import { parseWithZod } from "#app/forms/parse.ts";
 import { data, Form, Link } from "react-router";
@@ -24,7 +24,7 @@ import {
   AssignmentUploadSchema,
   assignmentKind,
 } from "#app/forms/assignment.schema.ts";
-import { ErrorList, FormErrors, SubmitButton, TextField } from "#app/components/form/fields.tsx";
+import { ErrorList, FileField, FormErrors, SubmitButton, TextField } from "#app/components/form/fields.tsx";
 import { Card, DashboardPage } from "#app/components/dashboard/page.tsx";
 import { AssignmentList } from "#app/components/dashboard/assignment-list.tsx";
 import { loadAssignmentItems } from "#app/routes/dashboard/+shared/assignments.server.ts";
@@ -121,7 +121,6 @@ export default function FacilitatorAssignments({ loaderData, actionData }: Route
     shouldRevalidate: "onInput",
   });
   const selectProps = getSelectProps(fields.subject, { ariaAttributes: true });
-  const fileProps = getInputProps(fields.file, { type: "file", ariaAttributes: true });
   const descriptionProps = getTextareaProps(fields.description, { ariaAttributes: true });
   const inputClass = "block w-full rounded-md border border-gray-400 bg-white px-3 py-2 text-base text-gray-900";
   return (
@@ -179,29 +178,13 @@ export default function FacilitatorAssignments({ loaderData, actionData }: Route
             />
             <ErrorList id={fields.description.errorId} errors={fields.description.errors} />
           </div>
-          {/* The file input comes last: fields before it survive a refused file. */}
-          <div>
-            <label htmlFor={fields.file.id} className="mb-1 block text-sm font-medium text-gray-900">
-              File
-              <span aria-hidden="true" className="text-red-700">
-                {" "}
-                *
-              </span>
-            </label>
-            <input
-              {...fileProps}
-              key={fileProps.key}
-              accept={ASSIGNMENT_ACCEPT}
-              className="block w-full text-sm text-gray-900 file:mr-3 file:rounded-md file:border-0 file:bg-brand-700 file:px-4 file:py-2 file:font-semibold file:text-white"
-              aria-describedby={[`${fields.file.id}-hint`, fields.file.errors?.length ? fields.file.errorId : null]
-                .filter(Boolean)
-                .join(" ")}
-            />
-            <p id={`${fields.file.id}-hint`} className="mt-1 text-sm text-gray-700">
-              PDF, JPG, JPEG, PNG, MP4, MOV or AVI, up to {ASSIGNMENT_MAX_LABEL}.
-            </p>
-            <ErrorList id={fields.file.errorId} errors={fields.file.errors} />
-          </div>
+          <FileField
+            field={fields.file}
+            label="File"
+            required
+            accept={ASSIGNMENT_ACCEPT}
+            hint={`PDF, JPG, JPEG, PNG, MP4, MOV or AVI, up to ${ASSIGNMENT_MAX_LABEL}.`}
+          />
           <SubmitButton pendingLabel="Uploading...">Upload</SubmitButton>
         </Form>
       </Card>

@@ -24,6 +24,35 @@ export const EDITABLE_FIELDS = [
 ] as const;
 type Editable = (typeof EDITABLE_FIELDS)[number];
 
+/** The stored registration as the enrolment form's values. */
+function formValuesOf(reg: RegistrationDoc): Record<string, string | string[]> {
+  return {
+    parentName: reg.parentName,
+    whatsappNumber: reg.whatsappNumber,
+    alternativeNumber: reg.alternativeNumber ?? "",
+    wardName: reg.wardName,
+    wardWhatsapp: reg.wardWhatsapp,
+    currentSchool: reg.currentSchool,
+    wardForm: reg.wardForm,
+    specificClass: reg.specificClass,
+    programme: reg.programme,
+    subjects: [...(reg.subjects ?? [])],
+    updateMode: [...(reg.updateMode ?? [])],
+    referralName: reg.referralName,
+    referralStatus: reg.referralStatus,
+    referralOther: reg.referralOther ?? "",
+    joinStudentGroups: reg.joinStudentGroups,
+    joinParentGroup: reg.joinParentGroup,
+    feedback: reg.feedback ?? "",
+  } as Record<string, string | string[]>;
+}
+
+/** What the correction form starts from: the editable fields' stored values. */
+export function editableValues(reg: RegistrationDoc): Record<string, string | string[]> {
+  const values = formValuesOf(reg);
+  return Object.fromEntries(EDITABLE_FIELDS.map((key) => [key, values[key]]));
+}
+
 /**
  * Applies an admin's corrections with the enrolment form's own schema: the
  * submitted fields are merged into the stored registration and the whole is
@@ -38,25 +67,7 @@ export async function editRegistration(
   actorId: string,
 ): Promise<{ ok: true; changed: string[] } | { ok: false; status: number; result: SubmissionResult<string[]> }> {
   const merged = new FormData();
-  const stored: Record<string, unknown> = {
-    parentName: reg.parentName,
-    whatsappNumber: reg.whatsappNumber,
-    alternativeNumber: reg.alternativeNumber ?? "",
-    wardName: reg.wardName,
-    wardWhatsapp: reg.wardWhatsapp,
-    currentSchool: reg.currentSchool,
-    wardForm: reg.wardForm,
-    specificClass: reg.specificClass,
-    programme: reg.programme,
-    subjects: reg.subjects,
-    updateMode: reg.updateMode,
-    referralName: reg.referralName,
-    referralStatus: reg.referralStatus,
-    referralOther: reg.referralOther ?? "",
-    joinStudentGroups: reg.joinStudentGroups,
-    joinParentGroup: reg.joinParentGroup,
-    feedback: reg.feedback ?? "",
-  };
+  const stored = formValuesOf(reg);
   for (const [key, value] of Object.entries(stored)) {
     if ((EDITABLE_FIELDS as readonly string[]).includes(key)) continue;
     for (const v of Array.isArray(value) ? value : [value]) if (v != null && v !== "") merged.append(key, String(v));
