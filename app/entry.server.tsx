@@ -6,20 +6,17 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
-import { startLifecycle } from "#app/utils/lifecycle.server.ts";
 import { cspNonceContext, requestLogContext } from "#app/utils/request-context.ts";
 import { NonceContext } from "#app/components/nonce.tsx";
 
 // The HTTP server (server/load-context.ts) fills the load context with these very objects.
 export { clientAddressContext, cspNonceContext, requestLogContext } from "#app/utils/request-context.ts";
+// …and opens and closes the app's one database connection as it starts and stops (server/lifecycle.ts).
+export { connectDb, disconnectDb } from "#app/models/db.server.ts";
 // The whole stylesheet (about 7 KB gzipped), inlined in every page's <head> so the first paint needs no second
 // request on a slow link; see docs/decisions/0042-paint-first.md.
 import appCss from "./app.css?inline";
 import { RequestIdContext } from "#app/components/request-reference.tsx";
-
-// Connect to the database (starting the embedded one if needed) as the server
-// starts, and close it cleanly on SIGTERM/SIGINT.
-startLifecycle();
 
 export const streamTimeout = 5_000;
 
@@ -30,8 +27,8 @@ export default function handleRequest(
   routerContext: EntryContext,
   loadContext: RouterContextProvider,
 ) {
-  // The Content-Security-Policy's nonce (server/security-headers.ts); none under `react-router dev`.
-  const nonce = loadContext.get(cspNonceContext) ?? undefined;
+  // The Content-Security-Policy's nonce (server/security-headers.ts).
+  const nonce = loadContext.get(cspNonceContext) ?? "";
   // https://httpwg.org/specs/rfc9110.html#HEAD
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, {
@@ -75,8 +72,6 @@ export default function handleRequest(
           const stream = createReadableStreamFromReadable(body);
 
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          // Behind server/main.ts the protective headers come from server/security-headers.ts.
-          if (!nonce) setSecurityHeaders(responseHeaders);
 
           pipe(inlineStylesheet).pipe(body);
 
@@ -125,14 +120,6 @@ function insertBeforeHeadEnd(html: string) {
       callback(null, pending === null ? undefined : pending + decoder.end());
     },
   });
-}
-
-/** Under `react-router dev` (no server of ours in front). */
-function setSecurityHeaders(headers: Headers) {
-  headers.set("X-Content-Type-Options", "nosniff");
-  headers.set("X-Frame-Options", "DENY");
-  headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
-  if (!headers.has("Cache-Control")) headers.set("Cache-Control", "private, no-cache");
 }
 
 export function handleError(error: unknown, { request }: { request: Request }) {

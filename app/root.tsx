@@ -14,7 +14,7 @@ import { useEffect } from "react";
 import type { Route } from "./+types/root";
 import { getToast } from "#app/utils/toast.server.ts";
 import { getSessionInfo } from "#app/utils/session.server.ts";
-import { assertBodySize, assertFormBody, assertSameOrigin } from "#app/utils/request-guards.server.ts";
+import { assertFormBody } from "#app/utils/form-body.server.ts";
 import { getSettings } from "#app/models/settings.server.ts";
 import { withCachePolicy } from "#app/utils/http-cache.server.ts";
 import { withRequestScope } from "#app/utils/request-scope.server.ts";
@@ -44,8 +44,6 @@ export const middleware: Route.MiddlewareFunction[] = [
   async ({ request, url, context }, next) =>
     withCachePolicy(request, (await withRequestScope(request, url, next, context.get(requestLogContext))) as Response),
   async ({ request, url }) => {
-    assertSameOrigin(request, url);
-    assertBodySize(request, url);
     await assertFormBody(request, url);
     const path = url.pathname;
     if (!MAINTENANCE_ALLOWED.some((p) => path === p || path.startsWith(`${p}/`) || path.startsWith(`${p}.`))) {
@@ -107,7 +105,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="theme-color" content="#174ca8" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <Meta />
-        <Links />
+        <Links nonce={nonce} />
         {/* Before any module runs: Zod must not probe `new Function` (its JIT), which the strict CSP reports as a
             violation even though Zod catches the refusal (server/security-headers.ts). */}
         <script nonce={nonce} dangerouslySetInnerHTML={{ __html: "globalThis.__zod_globalConfig={jitless:true};" }} />

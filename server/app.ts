@@ -1,55 +1,68 @@
 /**
- * The Express app in front of the React Router build (see server/main.ts, which loads this module only once NODE_ENV
- * is set).
+ * The Express app in front of the React Router build, in production and in development alike: request id and log,
+ * body limits, protective headers and the CSP nonce, same-origin checks and compression for every request. Production
+ * serves the built assets and the page cache; development puts Vite's middleware in their place (server/vite-dev.ts)
+ * and loads the app build through Vite on each request. server/main.ts creates the process around it.
  */
-import path from "node:path";
-import url from "node:url";
 import express from "express";
 import type { ServerBuild } from "react-router";
+import { createRequestHandler } from "@react-router/express";
 import { bodyLimit } from "./body-limit.ts";
 import { useClientAddress } from "./client-address.ts";
+import { coalesceWrites } from "./coalesce-writes.ts";
 import { compression } from "./compression.ts";
 import { useCspReports } from "./csp-report.ts";
+import type { Database } from "./lifecycle.ts";
 import { loadContextFor } from "./load-context.ts";
 import { malformedUrl } from "./malformed-url.ts";
-import { logger, mallocTrimSeconds, useObservability } from "./observability.ts";
-import { loadMallocTrim, trimAfterMajorCollections } from "./memory-trim.ts";
+import { useObservability } from "./observability.ts";
+import { pageCache } from "./page-cache.ts";
 import { sameOrigin } from "./same-origin.ts";
 import { securityHeaders } from "./security-headers.ts";
 import { staticAssets } from "./static-assets.ts";
-import { pageCache } from "./page-cache.ts";
+import type { DevAssets } from "./vite-dev.ts";
 
-import { createRequestHandler } from "@react-router/express";
-import { coalesceWrites } from "./coalesce-writes.ts";
+export type AppSource = { build: ServerBuild; clientDir: string } | DevAssets;
 
-const buildPath = path.resolve(process.argv[2] ?? "build/server/index.js");
-const build = (await import(url.pathToFileURL(buildPath).href)) as ServerBuild;
-const clientDir = path.resolve(path.dirname(buildPath), "../client");
+export async function createApp(source: AppSource): Promise<{ app: express.Express; database: Database }> {
+  const dev = "vite" in source ? source : null;
+  // The build the latest request ran on (in development, each request loads the current one through Vite).
+  let current = dev ? await dev.loadBuild() : (source as { build: ServerBuild }).build;
+  const latest = () => current;
+  const build = dev ? async () => (current = await dev.loadBuild()) : current;
 
-export const app = express();
-const getLoadContext = loadContextFor(build);
-app.disable("x-powered-by");
-useClientAddress(app);
-const handleRequest = createRequestHandler({ build, mode: process.env.NODE_ENV, getLoadContext });
-// The health check is asked every few seconds by load balancers: straight to its resource route's loader (a
-// plain-text answer, no page, nothing to compress or to protect with a CSP), past the middleware below — the request
-// log included, which would otherwise be mostly health checks — and past React Router's matching and root middleware
-// (no session, no settings, no form body: the loader takes no arguments). docs/decisions/0043.
-const healthLoader = (
-  build.routes["routes/resources/healthz"]?.module as { loader?: () => Promise<Response> } | undefined
-)?.loader;
-app.get("/healthz", healthLoader ? healthz(healthLoader) : handleRequest);
-useObservability(app, build);
-app.use(malformedUrl());
-app.use(bodyLimit());
-app.use(securityHeaders({ appOrigin: process.env.APP_ORIGIN?.trim() }));
-app.use(sameOrigin({ appOrigin: process.env.APP_ORIGIN?.trim() }));
-app.use(compression());
-useCspReports(app);
-app.use(staticAssets(clientDir));
-app.use(pageCache(build, { getLoadContext }));
-// Everything else is the app (Express 5 names a catch-all path; `use` takes every method and path).
-app.use(coalesceWrites(), handleRequest);
+  const app = express();
+  const getLoadContext = loadContextFor(latest);
+  app.disable("x-powered-by");
+  useClientAddress(app);
+  const handleRequest = createRequestHandler({ build, mode: process.env.NODE_ENV, getLoadContext });
+  // The health check is asked every few seconds by load balancers: straight to its resource route's loader (a
+  // plain-text answer, no page, nothing to compress or to protect with a CSP), past the middleware below — the request
+  // log included, which would otherwise be mostly health checks — and past React Router's matching and root middleware
+  // (no session, no settings, no form body: the loader takes no arguments). docs/decisions/0043.
+  const healthLoader = dev
+    ? undefined
+    : (current.routes["routes/resources/healthz"]?.module as { loader?: () => Promise<Response> } | undefined)?.loader;
+  app.get("/healthz", healthLoader ? healthz(healthLoader) : handleRequest);
+  useObservability(app, latest);
+  app.use(malformedUrl());
+  app.use(bodyLimit());
+  app.use(securityHeaders({ appOrigin: process.env.APP_ORIGIN?.trim() }));
+  app.use(sameOrigin({ appOrigin: process.env.APP_ORIGIN?.trim() }));
+  app.use(compression());
+  useCspReports(app);
+  if (dev) {
+    // Source modules, Vite's client and public/; no page cache, so that an edit shows on the next request.
+    app.use(dev.vite.middlewares);
+  } else {
+    app.use(staticAssets((source as { clientDir: string }).clientDir));
+    app.use(pageCache(current, { getLoadContext }));
+  }
+  // Everything else is the app (Express 5 names a catch-all path; `use` takes every method and path).
+  app.use(coalesceWrites(), handleRequest);
+  // The app's database module, from the build itself: the process then holds one connection, the app's.
+  return { app, database: current.entry.module as unknown as Database };
+}
 
 function healthz(loader: () => Promise<Response>): express.RequestHandler {
   return (_req, res, next) => {
@@ -62,21 +75,3 @@ function healthz(loader: () => Promise<Response>): express.RequestHandler {
       .catch(next);
   };
 }
-
-// What a burst of work freed goes back to the system after each major collection (server/memory-trim.ts).
-if (process.env.MEMORY_TRIM?.trim().toLowerCase() !== "off") {
-  const trim = loadMallocTrim();
-  if (trim) trimAfterMajorCollections(trim, { onTrim: (ms) => mallocTrimSeconds.observe(ms / 1000) });
-  else
-    logger.info(
-      "glibc's malloc_trim is not available on this system: freed memory is returned as the C library decides",
-    );
-}
-
-const port = Number(process.env.PORT ?? 3000);
-const host = process.env.HOST;
-const onListen = () => console.log(`[server] http://${host ?? "localhost"}:${port}`);
-// Graceful shutdown lives in app/utils/lifecycle.server.ts: it finds this server through Node's
-// http diagnostics channel, closes it on SIGTERM/SIGINT and then closes the database.
-if (host) app.listen(port, host, onListen);
-else app.listen(port, onListen);

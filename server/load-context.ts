@@ -15,9 +15,10 @@ type Contexts = {
   requestLogContext: RouterContext<LogNote | null>;
 };
 
-export function loadContextFor(build: ServerBuild) {
-  const contexts = build.entry.module as unknown as Contexts;
+/** `latest` is the build the request runs on: in development Vite loads a new one after an edit. */
+export function loadContextFor(latest: () => ServerBuild) {
   return (req: Request, res: Response) => {
+    const contexts = latest().entry.module as unknown as Contexts;
     const context = new RouterContextProvider();
     context.set(contexts.clientAddressContext, clientAddressOf(req));
     context.set(contexts.cspNonceContext, nonceOf(res) ?? null);

@@ -1,15 +1,53 @@
 /**
- * The production HTTP server: Express in front of the React Router build.
- * It does what react-router-serve did (compression, static files with long
- * caching for hashed assets) and gives us one place for what must happen
- * before the framework sees a request (see docs/decisions/0035-own-http-server.md).
+ * The HTTP server: Express in front of the React Router app (server/app.ts), one for production and development.
  *
- * Usage: node build/http-server/main.js build/server/index.js (compiled by react-router build: server/build.ts)
+ *   production:  node build/http-server/main.js build/server/index.js   (compiled by `react-router build`: server/build.ts)
+ *   development: node server/main.ts --dev                              (`npm run dev`: Vite in place of the built assets)
+ *
+ * See docs/decisions/0035-own-http-server.md.
  */
+import http from "node:http";
+import path from "node:path";
+import url from "node:url";
+import { runUntilStopped } from "./lifecycle.ts";
+
+const dev = process.argv.includes("--dev");
 // First, before React is loaded (it picks its production or development build by NODE_ENV when it is first
-// required): static imports are all resolved before any of them runs, so everything else is loaded dynamically, after.
-process.env.NODE_ENV = process.env.NODE_ENV ?? "production";
+// required): static imports are all resolved before any of them runs, so everything that loads React comes after.
+process.env.NODE_ENV ??= dev ? "development" : "production";
 
-await import("./app.ts");
+const { createApp } = await import("./app.ts");
+const { logger, mallocTrimSeconds } = await import("./observability.ts");
+const { loadMallocTrim, trimAfterMajorCollections } = await import("./memory-trim.ts");
 
-export {};
+const server = http.createServer();
+let onStop = async () => {};
+let source: Parameters<typeof createApp>[0];
+if (dev) {
+  const devAssets = await (await import("./vite-dev.ts")).startVite(server);
+  onStop = () => devAssets.vite.close();
+  source = devAssets;
+} else {
+  const buildPath = path.resolve(process.argv[2] ?? "build/server/index.js");
+  const build = await import(url.pathToFileURL(buildPath).href);
+  source = { build, clientDir: path.resolve(path.dirname(buildPath), "../client") };
+}
+const { app, database } = await createApp(source);
+server.on("request", app);
+
+// What a burst of work freed goes back to the system after each major collection (server/memory-trim.ts).
+if (process.env.MEMORY_TRIM?.trim().toLowerCase() !== "off") {
+  const trim = loadMallocTrim();
+  if (trim) trimAfterMajorCollections(trim, { onTrim: (ms) => mallocTrimSeconds.observe(ms / 1000) });
+  else
+    logger.info(
+      "glibc's malloc_trim is not available on this system: freed memory is returned as the C library decides",
+    );
+}
+
+const port = Number(process.env.PORT ?? 3000);
+const host = process.env.HOST;
+const onListen = () => console.log(`[server] http://${host ?? "localhost"}:${port}${dev ? " (development)" : ""}`);
+if (host) server.listen(port, host, onListen);
+else server.listen(port, onListen);
+runUntilStopped(server, database, onStop);

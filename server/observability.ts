@@ -23,8 +23,7 @@ export const logger = pino({
   timestamp: pino.stdTimeFunctions.isoTime,
 });
 
-export function routeNamer(build: ServerBuild) {
-  const leafRoute = leafRouteMatcher(build);
+export function routeNamer(latest: () => ServerBuild) {
   return (pathname: string): string => {
     if (pathname === "/metrics") return "metrics";
     if (
@@ -35,7 +34,7 @@ export function routeNamer(build: ServerBuild) {
     )
       return "static";
     const path = pageOfDataRequest(pathname) ?? pathname;
-    return leafRoute(path) ?? "unmatched";
+    return leafRouteMatcher(latest())(path) ?? "unmatched";
   };
 }
 
@@ -108,8 +107,8 @@ function tokenMatches(header: string | undefined, token: string) {
 }
 
 /** Request id, log line and metrics for every request; /metrics for loopback or the METRICS_TOKEN bearer. */
-export function useObservability(app: Express, build: ServerBuild) {
-  const nameRoute = routeNamer(build);
+export function useObservability(app: Express, latest: () => ServerBuild) {
+  const nameRoute = routeNamer(latest);
   app.use(
     pinoHttp({
       logger,

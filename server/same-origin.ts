@@ -2,8 +2,7 @@
  * Cross-site protection before React Router: a POST (any unsafe method) whose Origin header is present and is not
  * ours is answered 403 with one log line. React Router's own check of document actions would otherwise throw first
  * and log a stack trace for what is an expected refusal. Compared by host, so a TLS-terminating proxy (https
- * outside, http inside) still matches; APP_ORIGIN pins it in production. app/utils/request-guards.server.ts keeps
- * the same rule for `react-router dev`.
+ * outside, http inside) still matches; APP_ORIGIN pins it in production.
  */
 import type { NextFunction, Request, Response } from "express";
 

@@ -1,6 +1,6 @@
 /**
- * Request body limits, shared by the HTTP server (server/body-limit.ts, which enforces them while the body streams)
- * and the app's own middleware (app/utils/request-guards.server.ts, a second line under `react-router dev`).
+ * Request body limits: the HTTP server enforces them while the body streams (server/body-limit.ts); the upload routes
+ * read their files within them (uploads.server.ts).
  */
 
 /** The routes that accept file uploads (exactly these paths; their sub-routes are ordinary forms). */

@@ -1,0 +1,61 @@
+/**
+ * Start-up and graceful shutdown of one app process, beside the HTTP server they stop. The database is the app's
+ * (app/models/db.server.ts, exported by the app build's entry so that the process holds one connection): it starts
+ * connecting as the server starts listening. On SIGTERM/SIGINT the server stops taking connections and finishes its
+ * requests (4.5 s at the latest), then the database closes (20 s at the latest: the embedded database writes its
+ * checkpoint image, about 1.5 s per 100,000 registrations, docs/decisions/0068) and the process exits.
+ */
+import type { Server } from "node:http";
+
+export type Database = { connectDb(): Promise<unknown>; disconnectDb(): Promise<void> };
+
+const REQUESTS_DEADLINE_MS = 4_500;
+const DATABASE_CLOSE_DEADLINE_MS = 20_000;
+
+export function runUntilStopped(server: Server, database: Database, onStop: () => Promise<void> = async () => {}) {
+  database.connectDb().catch((error: unknown) => {
+    if (isDataDirLocked(error)) {
+      // Another app instance owns DATA_DIR: serving on would answer every request that needs the database with an
+      // error. Refuse to start instead, with one clear line.
+      console.error(
+        `[startup] ${(error as Error).message}\n[startup] Refusing to start: stop the other instance, or give this one its own DATA_DIR (or a shared MONGODB_URI, e.g. from \`npm run db\`).`,
+      );
+      process.exit(1);
+    }
+    console.error("Database connection failed:", error);
+  });
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`${signal} received: finishing requests, then closing the database.`);
+    const requestsDeadline = setTimeout(() => {
+      console.error("Shutdown took too long; exiting.");
+      process.exit(1);
+    }, REQUESTS_DEADLINE_MS).unref();
+    await new Promise<void>((resolve) => {
+      if (!server.listening) return resolve();
+      server.close(() => resolve());
+      server.closeIdleConnections();
+    });
+    clearTimeout(requestsDeadline);
+    setTimeout(() => {
+      console.error("Closing the database took too long; exiting.");
+      process.exit(1);
+    }, DATABASE_CLOSE_DEADLINE_MS).unref();
+    await onStop();
+    await database.disconnectDb();
+    process.exit(0);
+  };
+  for (const signal of ["SIGTERM", "SIGINT"] as const) process.once(signal, () => void shutdown(signal));
+}
+
+/**
+ * The embedded engine's "data directory in use" refusal. It throws a LockError (packages/embedded-mongo/src/storage.ts)
+ * without a code of its own, so we recognise it by class name and message.
+ */
+export function isDataDirLocked(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  return error.constructor.name === "LockError" || /data directory .* is already in use by process/.test(error.message);
+}
