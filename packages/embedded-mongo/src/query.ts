@@ -3,7 +3,8 @@
  * text search, counts and `$group` counts answered from indexes, projection.
  */
 import { Query } from "mingo/query";
-import { Collection, type ScanInfo } from "./collection.js";
+import type { Collection } from "./collection.js";
+import { countFromIndex, equalityPick, groupCountsFromIndex, narrowCandidates, type ScanInfo } from "./planner.js";
 import { mingoOptions } from "./mingo-options.js";
 import { prepareFilter } from "./query-operators.js";
 import { parseSort, selectSorted } from "./sorted.js";
@@ -12,8 +13,8 @@ import { type Doc, MongoError, compareValues, encodeKey, isPlainObject, sortKey 
 import type { Engine } from "./engine.js";
 import { NO_TEXT_SCORE, compileQuery, mapMingoError, splitMeta, splitText } from "./engine-shared.js";
 
-export function scanPlan(engine: Engine, coll: Collection, dir: 1 | -1 = 1, filter?: Doc): Doc {
-  const scan = coll.lastScan;
+/** The plan `explain` reports for a read of `scan`'s index (null: a collection scan, which the engine notes). */
+export function scanPlan(engine: Engine, coll: Collection, scan: ScanInfo | null, dir: 1 | -1 = 1, filter?: Doc): Doc {
   if (!scan) {
     engine.noteCollectionScan(coll.ns, coll.docs.size, filter);
     return { stage: "COLLSCAN", direction: "forward" };
@@ -93,10 +94,9 @@ export function match(engine: Engine, coll: Collection | undefined, filter: Doc,
   const q = compileQuery(filter, opts);
   const out: Doc[] = [];
   const empty = Object.keys(filter).length === 0;
-  const narrowed = empty ? null : coll.narrowCandidates(filter);
-  if (!narrowed) coll.lastScan = null;
-  engine.plan = scanPlan(engine, coll, 1, filter);
-  for (const d of narrowed ?? coll.docs.values()) if (empty || q.test(d)) out.push(d);
+  const narrowed = empty ? null : narrowCandidates(coll, filter);
+  engine.plan = scanPlan(engine, coll, narrowed?.scan ?? null, 1, filter);
+  for (const d of narrowed?.docs ?? coll.docs.values()) if (empty || q.test(d)) out.push(d);
   return out;
 }
 
@@ -112,20 +112,20 @@ export function countMatches(engine: Engine, coll: Collection | undefined, filte
     engine.plan = { stage: "COUNT", inputStage: { stage: "RECORD_STORE_FAST_COUNT" } };
     return coll.docs.size;
   }
-  const fromIndex = coll.countFromIndex(filter);
+  const fromIndex = countFromIndex(coll, filter);
   if (fromIndex !== null) {
-    const scan = coll.lastScan!;
+    const { scan, count } = fromIndex;
     engine.plan = {
       stage: "COUNT",
       inputStage: { stage: "COUNT_SCAN", indexName: scan.indexName, keyPattern: scan.keyPattern },
     };
-    return fromIndex;
+    return count;
   }
   const q = compileQuery(filter, mingoOptions());
   let n = 0;
-  const narrowed = coll.narrowCandidates(filter);
-  engine.plan = { stage: "COUNT", inputStage: scanPlan(engine, coll, 1, filter) };
-  for (const d of narrowed ?? coll.docs.values()) if (q.test(d)) n++;
+  const narrowed = narrowCandidates(coll, filter);
+  engine.plan = { stage: "COUNT", inputStage: scanPlan(engine, coll, narrowed?.scan ?? null, 1, filter) };
+  for (const d of narrowed?.docs ?? coll.docs.values()) if (q.test(d)) n++;
   return n;
 }
 
@@ -169,12 +169,11 @@ export function findPage(
   // field and a small page: walking the sort field's index and testing the filter visits about want * n / |selected|
   // documents, far fewer than fetching every selected one (which is all the heap plan or a membership set would need).
   // (The equality's plan is made once and reused by narrowCandidates below.)
-  const pick = view && !empty && want !== Infinity ? coll.equalityPick(filter) : undefined;
+  const pick = view && !empty && want !== Infinity ? equalityPick(coll, filter) : undefined;
   const selected = pick ? pick.size : null;
   const walkFirst =
     selected !== null && selected > 0 && selected >= 4 * want && (want * coll.docs.size) / selected < selected / 4;
-  let narrowed = empty || walkFirst ? null : coll.narrowCandidates(filter, pick);
-  if (!narrowed) coll.lastScan = null;
+  let narrowed = empty || walkFirst ? null : narrowCandidates(coll, filter, pick);
   const limitPlan = (p: Doc): Doc => {
     let out = p;
     if (skip) out = { stage: "SKIP", skipAmount: skip, inputStage: out };
@@ -182,10 +181,10 @@ export function findPage(
     return out;
   };
   if (!spec) {
-    engine.plan = limitPlan(scanPlan(engine, coll, 1, filter));
+    engine.plan = limitPlan(scanPlan(engine, coll, narrowed?.scan ?? null, 1, filter));
     const out: Doc[] = [];
     let seen = 0;
-    for (const d of narrowed ?? coll.docs.values()) {
+    for (const d of narrowed?.docs ?? coll.docs.values()) {
       if (!empty && !q.test(d)) continue;
       if (seen++ < skip) continue;
       out.push(d);
@@ -199,9 +198,9 @@ export function findPage(
     view &&
     (walkFirst ||
       !narrowed ||
-      Math.min(coll.docs.size, (want * coll.docs.size) / Math.max(1, narrowed.length)) < 3 * narrowed.length);
+      Math.min(coll.docs.size, (want * coll.docs.size) / Math.max(1, narrowed.docs.length)) < 3 * narrowed.docs.length);
   if (view && useView) {
-    const members = narrowed ? new Set(narrowed) : null;
+    const members = narrowed ? new Set(narrowed.docs) : null;
     const out: Doc[] = [];
     let seen = 0;
     const rest = spec.length > 1;
@@ -265,18 +264,17 @@ export function findPage(
       engine.plan = limitPlan(p);
       return out;
     }
-    coll.lastScan = null;
   }
-  if (walkFirst) narrowed = coll.narrowCandidates(filter, pick);
+  if (walkFirst) narrowed = narrowCandidates(coll, filter, pick);
   engine.plan = limitPlan({
     stage: "SORT",
     sortPattern: sort,
     memLimit: 104857600,
     limitAmount: limit ? skip + limit : undefined,
     type: "simple",
-    inputStage: scanPlan(engine, coll, 1, filter),
+    inputStage: scanPlan(engine, coll, narrowed?.scan ?? null, 1, filter),
   });
-  const docs = narrowed ?? coll.docs.values();
+  const docs = narrowed?.docs ?? coll.docs.values();
   const matches: Iterable<Doc> = empty
     ? docs
     : {
@@ -397,9 +395,9 @@ export function groupCountByField(engine: Engine, coll: Collection | undefined, 
   if (typeof id !== "string" || !/^\$[^$.][^$]*$/.test(id) || id.includes(".")) return null;
   const sums = constantSums(g);
   if (!sums) return null;
-  const groups = coll.groupCountsFromIndex(id.slice(1));
-  if (!groups) return null;
-  const scan = coll.lastScan!;
+  const fromIndex = groupCountsFromIndex(coll, id.slice(1));
+  if (!fromIndex) return null;
+  const { groups, scan } = fromIndex;
   engine.plan = {
     stage: "GROUP",
     inputStage: { stage: "DISTINCT_SCAN", indexName: scan.indexName, keyPattern: scan.keyPattern },
