@@ -52,7 +52,7 @@ export function runUntilStopped(server: Server, database: Database, onStop: () =
 }
 
 /**
- * The embedded engine's "data directory in use" refusal. It throws a LockError (packages/embedded-mongo/src/storage.ts)
+ * The embedded engine's "data directory in use" refusal. It throws a LockError (packages/embedded-mongo/src/lock.ts)
  * without a code of its own, so we recognise it by class name and message.
  */
 export function isDataDirLocked(error: unknown): boolean {

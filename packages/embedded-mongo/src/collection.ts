@@ -5,7 +5,8 @@
  * reads is the planner's choice (planner.ts).
  */
 import { serialize } from "bson";
-import { type Doc, compactDoc, decodeBson, docShape, encodeKey, fromShape, setOwn, type Shape } from "./values.js";
+import { type Doc, decodeBson, encodeKey, setOwn } from "./values.js";
+import { type Shape, compactDoc, docShape, fromShape } from "./compact.js";
 import { OrderedView, simpleValue } from "./sorted.js";
 import { type Ids, idsHas, idsIn, readIdsMap, writeIdsMap } from "./ids.js";
 import { Index, type IndexKeys, type IndexSpec, dupKeyError } from "./indexes.js";

@@ -33,7 +33,8 @@ import {
   toCursorId,
   toInt,
 } from "./engine-shared.js";
-import { countMatches, countPrefix, findPage, match, shape } from "./query.js";
+import { countMatches, countPrefix, findPage, match } from "./query.js";
+import { shape } from "./projection.js";
 
 export function cmd_find(engine: Engine, db: string, cmd: Doc) {
   const coll = engine.getCollection(db, cmd.find);

@@ -25,7 +25,8 @@ import {
   eachWrite,
   writeReply,
 } from "./engine-shared.js";
-import { findPage, match, project } from "./query.js";
+import { findPage, match } from "./query.js";
+import { project } from "./projection.js";
 
 export function cmd_insert(engine: Engine, db: string, cmd: Doc) {
   const docs: Doc[] = cmd.documents ?? [];

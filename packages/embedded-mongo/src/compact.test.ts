@@ -6,7 +6,7 @@
 import { Binary, ObjectId } from "mongodb";
 import { describe, expect, it } from "vitest";
 import { useTestClient } from "./test-client.js";
-import { compactDoc } from "./values.js";
+import { compactDoc } from "./compact.js";
 
 const t = useTestClient();
 
@@ -138,7 +138,7 @@ describe("without code generation from strings", () => {
   it("stores and returns documents as decoded", async () => {
     const { spawnSync } = await import("node:child_process");
     const script = `
-      import { compactDoc } from "./src/values.ts";
+      import { compactDoc } from "./src/compact.ts";
       const doc = Object.fromEntries(Array.from({ length: 15 }, (_, i) => ["f" + i, "v" + i]));
       const stored = compactDoc(doc);
       console.log(JSON.stringify(stored) === JSON.stringify(doc) ? "same" : "different");

@@ -8,7 +8,8 @@ import { MongoClient } from "mongodb";
 import { afterEach, describe, expect, it } from "vitest";
 import { startEmbeddedMongo } from "./index.js";
 import { Binary, UUID } from "bson";
-import { applyFileFrames, applyFrames, frame, lockHolderAlive, processStartTime } from "./storage.js";
+import { applyFileFrames, applyFrames, frame } from "./storage.js";
+import { lockHolderAlive, processStartTime } from "./lock.js";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 /** The nearest node_modules holding `rel` (workspace packages use the root's). */

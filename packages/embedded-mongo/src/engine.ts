@@ -23,13 +23,10 @@ import {
   cmd_committransaction,
   cmd_connectionstatus,
   cmd_create,
-  cmd_collmod,
-  cmd_createindexes,
-  cmd_setparameter,
   cmd_dbstats,
+  cmd_setparameter,
   cmd_drop,
   cmd_dropdatabase,
-  cmd_dropindexes,
   cmd_endsessions,
   cmd_getlog,
   cmd_getparameter,
@@ -40,7 +37,6 @@ import {
   cmd_killsessions,
   cmd_listcollections,
   cmd_listdatabases,
-  cmd_listindexes,
   cmd_ping,
   cmd_refreshsessions,
   cmd_renamecollection,
@@ -49,6 +45,7 @@ import {
   cmd_startsession,
   cmd_whatsmyuri,
 } from "./commands-admin.js";
+import { cmd_collmod, cmd_createindexes, cmd_dropindexes, cmd_listindexes } from "./commands-indexes.js";
 import {
   cmd_aggregate,
   cmd_count,

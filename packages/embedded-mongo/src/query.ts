@@ -1,17 +1,16 @@
 /**
- * Query planning: which documents a filter selects, from an index when one fits (the plan `explain` reports),
- * text search, counts and `$group` counts answered from indexes, projection.
+ * Reads: the documents a filter selects, in sort order and pages (from the planner's candidates or an index's order,
+ * with the plan `explain` reports), text search, counts and `$group` counts answered from indexes. Projection is
+ * projection.ts; which index a filter uses is planner.ts.
  */
-import { Query } from "mingo/query";
 import type { Collection } from "./collection.js";
 import { countFromIndex, equalityPick, groupCountsFromIndex, narrowCandidates, type ScanInfo } from "./planner.js";
 import { mingoOptions } from "./mingo-options.js";
-import { prepareFilter } from "./query-operators.js";
 import { parseSort, selectSorted } from "./sorted.js";
 import type { TextQuery } from "./text.js";
 import { type Doc, MongoError, compareValues, encodeKey, isPlainObject, sortKey } from "./values.js";
 import type { Engine } from "./engine.js";
-import { NO_TEXT_SCORE, compileQuery, mapMingoError, splitMeta, splitText } from "./engine-shared.js";
+import { NO_TEXT_SCORE, compileQuery, splitMeta, splitText } from "./engine-shared.js";
 
 /** The plan `explain` reports for a read of `scan`'s index (null: a collection scan, which the engine notes). */
 export function scanPlan(engine: Engine, coll: Collection, scan: ScanInfo | null, dir: 1 | -1 = 1, filter?: Doc): Doc {
@@ -407,128 +406,4 @@ export function groupCountByField(engine: Engine, coll: Collection | undefined, 
     for (const [k, c] of sums) out[k] = count * c;
     return out;
   });
-}
-
-/**
- * The fields an inclusion projection of plain top-level names keeps (`{a: 1, b: true}`, with or without `_id: 0`), or
- * null for anything else (dotted paths, operators, exclusions, expressions), which mingo projects.
- */
-function topLevelInclusion(projection: Doc): { keep: Set<string>; withId: boolean } | null {
-  const keep = new Set<string>();
-  let withId = true;
-  for (const [key, value] of Object.entries(projection)) {
-    if (key.includes(".") || key.startsWith("$")) return null;
-    const on = value === 1 || value === true;
-    const off = value === 0 || value === false;
-    if (key === "_id") {
-      if (!on && !off) return null;
-      withId = on;
-      continue;
-    }
-    if (!on) return null;
-    keep.add(key);
-  }
-  return keep.size ? { keep, withId } : null;
-}
-
-export function project(engine: Engine, docs: Doc[], filter: Doc, projection: Doc | undefined): Doc[] {
-  if (!projection || Object.keys(projection).length === 0) return docs;
-  const { slices, rest } = splitSlices(projection);
-  if (slices.length) return projectWithSlices(engine, docs, filter, slices, rest);
-  // The common case (an app selecting fields) without mingo: the kept fields in the document's own order, _id first,
-  // as MongoDB returns them; values are shared with the stored document, which is never changed in place.
-  const plain = topLevelInclusion(projection);
-  if (plain) {
-    return docs.map((doc) => {
-      const out: Doc = {};
-      if (plain.withId && "_id" in doc) out._id = doc._id;
-      for (const key of Object.keys(doc)) if (plain.keep.has(key)) out[key] = doc[key];
-      return out;
-    });
-  }
-  try {
-    return new Query(prepareFilter(filter), mingoOptions()).find(docs, projection).all() as Doc[];
-  } catch (e) {
-    mapMingoError(e);
-  }
-}
-
-/** Applies a projection, including `{$meta: "textScore"}` fields. */
-export function shape(
-  engine: Engine,
-  coll: Collection | undefined,
-  docs: Doc[],
-  filter: Doc,
-  projection: Doc | undefined,
-): Doc[] {
-  const { meta, rest } = splitMeta(projection);
-  const { rest: plainFilter } = splitText(filter);
-  const out = project(engine, docs, plainFilter, rest);
-  if (!meta.length) return out;
-  const scores = textScores(engine, coll, filter);
-  if (!scores) throw NO_TEXT_SCORE();
-  return out.map((d, i) => {
-    const copy: Doc = { ...d };
-    for (const k of meta) copy[k] = scores.get(docs[i]) ?? 0;
-    return copy;
-  });
-}
-
-type Slice = { path: string[]; skip: number; limit: number | null };
-
-/**
- * `{field: {$slice: n | [skip, limit]}}` taken out of a projection. In MongoDB a `$slice` neither includes nor
- * excludes: alone (or beside exclusions) every other field is returned; beside inclusions the field is kept too.
- */
-function splitSlices(projection: Doc): { slices: Slice[]; rest: Doc } {
-  const slices: Slice[] = [];
-  const rest: Doc = {};
-  for (const [key, value] of Object.entries(projection)) {
-    if (!isPlainObject(value) || !("$slice" in value)) {
-      rest[key] = value;
-      continue;
-    }
-    const spec = value.$slice;
-    const num = (v: any) => (typeof v === "bigint" ? Number(v) : v);
-    if (Array.isArray(spec)) {
-      const [skip, limit] = spec.map(num);
-      if (spec.length !== 2 || !Number.isInteger(skip) || !Number.isInteger(limit))
-        throw new MongoError(28724, "Location28724", "First argument to $slice must be an array");
-      if (limit <= 0) throw new MongoError(28724, "Location28724", "$slice limit must be positive");
-      slices.push({ path: key.split("."), skip, limit });
-    } else if (Number.isInteger(num(spec))) slices.push({ path: key.split("."), skip: num(spec), limit: null });
-    else throw new MongoError(2, "BadValue", "$slice only supports numbers and [skip, limit] arrays");
-  }
-  return { slices, rest };
-}
-
-function sliceArray(arr: any[], { skip, limit }: Slice): any[] {
-  if (limit === null) return skip >= 0 ? arr.slice(0, skip) : arr.slice(Math.max(arr.length + skip, 0));
-  const start = skip >= 0 ? Math.min(skip, arr.length) : Math.max(arr.length + skip, 0);
-  return arr.slice(start, start + limit);
-}
-
-/** A copy of `doc` with the array at `path` sliced (documents along the path copied, never changed in place). */
-function withSlice(doc: any, slice: Slice, i = 0): any {
-  if (!isPlainObject(doc)) return doc;
-  const key = slice.path[i];
-  if (!(key in doc)) return doc;
-  const value = doc[key];
-  const next =
-    i === slice.path.length - 1
-      ? Array.isArray(value)
-        ? sliceArray(value, slice)
-        : value
-      : withSlice(value, slice, i + 1);
-  return next === value ? doc : { ...doc, [key]: next };
-}
-
-function projectWithSlices(engine: Engine, docs: Doc[], filter: Doc, slices: Slice[], rest: Doc): Doc[] {
-  const inclusion = Object.entries(rest).some(
-    ([k, v]) => k !== "_id" && (isPlainObject(v) || (v !== 0 && v !== false)),
-  );
-  const spec: Doc = { ...rest };
-  if (inclusion) for (const s of slices) spec[s.path.join(".")] = 1;
-  const base = Object.keys(spec).length ? project(engine, docs, filter, spec) : docs;
-  return base.map((doc) => slices.reduce((d, s) => withSlice(d, s), doc));
 }
