@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { PROGRAMMES } from "#app/domain/programmes.ts";
-import { cleanText } from "./parse.ts";
+import { searchField } from "./parse.ts";
 import { PAYMENT_STATUSES } from "#app/domain/money.ts";
 import { ID_PATTERN } from "#app/domain/ids.ts";
 
@@ -22,19 +22,10 @@ export const DeleteRegistrationSchema = z.object({
 });
 
 export const REGISTRATIONS_PER_PAGE = 25;
-export const MAX_SEARCH_LENGTH = 100;
 
 /** The registrations list's query string; anything malformed falls back to the default. */
 export const RegistrationsQuerySchema = z.object({
-  q: z
-    .string()
-    .optional()
-    .catch(undefined)
-    .transform((v) =>
-      cleanText(v ?? "")
-        .trim()
-        .slice(0, MAX_SEARCH_LENGTH),
-    ),
+  q: searchField(),
   programme: z.enum(PROGRAMMES).optional().catch(undefined),
   payment: z.enum(PAYMENT_STATUSES).optional().catch(undefined),
   page: z.coerce.number().int().min(1).max(1_000_000).catch(1),

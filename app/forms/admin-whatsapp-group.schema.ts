@@ -7,6 +7,7 @@ import {
   NOT_A_WHATSAPP_INVITE,
   isWhatsappInviteLink,
 } from "#app/domain/whatsapp.ts";
+import { searchField } from "./parse.ts";
 
 export const SUBJECT_REQUIRED = "Please select a subject";
 export const ONE_PROGRAMME_ONLY = "Choose one programme: only a parent group can be for all programmes";
@@ -61,7 +62,7 @@ function withCurrent(list: readonly string[], current?: string) {
 }
 
 export const GroupFiltersSchema = z.object({
-  q: z.string().trim().max(100).optional().catch(undefined),
+  q: searchField(),
   programme: z.enum(PROGRAMMES).optional().catch(undefined),
   type: z.enum(GROUP_TYPES).optional().catch(undefined),
 });

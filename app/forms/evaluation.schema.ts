@@ -10,6 +10,7 @@ import {
   RATING_OUT_OF_RANGE,
   type Slot,
 } from "#app/domain/evaluations.ts";
+import { searchField } from "./parse.ts";
 
 /** An unchecked checkbox is absent from the form data: absent means false. */
 const checkbox = z
@@ -175,5 +176,5 @@ export const EvaluationResultsFiltersSchema = z.object({
     .enum(ALL_SUBJECTS as unknown as [string, ...string[]])
     .optional()
     .catch(undefined),
-  q: z.string().trim().max(100).optional().catch(undefined),
+  q: searchField(),
 });

@@ -1,5 +1,6 @@
 import { parse } from "@conform-to/react";
 import { parseWithZod as conformParseWithZod } from "@conform-to/zod/v4";
+import { z } from "zod";
 import { UNREADABLE_TEXT } from "#app/domain/messages.ts";
 
 /**
@@ -15,6 +16,24 @@ export const UNSAFE_TEXT = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F
 export function cleanText(value: string): string {
   return value.replace(UNSAFE_TEXT, "");
 }
+
+/** The longest search a list takes; a longer one is cut here. */
+export const MAX_SEARCH_LENGTH = 100;
+
+/**
+ * A list's search box (`?q=`): cleaned like every text field, trimmed, cut at MAX_SEARCH_LENGTH; missing or malformed
+ * is no search (""). Lists read it from the address, so it never fails the page.
+ */
+export const searchField = () =>
+  z
+    .string()
+    .optional()
+    .catch(undefined)
+    .transform((v) =>
+      cleanText(v ?? "")
+        .trim()
+        .slice(0, MAX_SEARCH_LENGTH),
+    );
 
 function cleanPayload<T extends FormData | URLSearchParams>(payload: T): T {
   const out = (payload instanceof URLSearchParams ? new URLSearchParams() : new FormData()) as T;

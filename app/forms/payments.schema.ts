@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { cleanText } from "./parse.ts";
+import { searchField } from "./parse.ts";
 import { PROGRAMMES, type Programme } from "#app/domain/programmes.ts";
 import { PARENT_PAYMENT_METHODS, PAYMENT_METHODS, PAYMENT_STATES, parseCedis } from "#app/domain/money.ts";
 import { isPlausiblePhone } from "#app/domain/phone.ts";
@@ -159,15 +159,7 @@ export const PAYMENTS_PER_PAGE = 25;
 
 /** The admin payments list's query string; anything malformed falls back to "no filter". */
 export const PaymentsQuerySchema = z.object({
-  q: z
-    .string()
-    .optional()
-    .catch(undefined)
-    .transform((v) =>
-      cleanText(v ?? "")
-        .trim()
-        .slice(0, 100),
-    ),
+  q: searchField(),
   state: z.enum(PAYMENT_STATES).optional().catch(undefined),
   method: z.enum(PAYMENT_METHODS).optional().catch(undefined),
   from: z.string().refine(isCalendarDate).optional().catch(undefined),

@@ -15,7 +15,7 @@ export async function loader({ request, url, params }: Route.LoaderArgs) {
   const results = await loadResults(request, form, filter, { reminders: true });
   return {
     ...results,
-    query: { programme: filter.programme ?? "", subject: filter.subject ?? "", q: filter.q ?? "" },
+    query: { programme: filter.programme ?? "", subject: filter.subject ?? "", q: filter.q },
     search: url.search,
   };
 }

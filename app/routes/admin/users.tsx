@@ -13,6 +13,7 @@ import { hasEveryPermission } from "#app/models/admin-permission.server.ts";
 import { FilterForm, FilterSearch, FilterSelect } from "#app/components/ui/filter-form.tsx";
 import { ErrorAlert } from "#app/components/ui/error-alert.tsx";
 import { Section } from "#app/components/ui/section.tsx";
+import { searchField } from "#app/forms/parse.ts";
 
 const ROLE_FILTERS = [
   { value: "", label: "All Roles" },
@@ -23,7 +24,7 @@ const ROLE_FILTERS = [
 ] as const;
 
 const QuerySchema = z.object({
-  q: z.string().trim().max(100).optional().catch(undefined),
+  q: searchField(),
   role: z.enum(ROLES).optional().catch(undefined),
 });
 
@@ -82,7 +83,7 @@ export default function Users({ loaderData }: Route.ComponentProps) {
     <main id="main" className="space-y-6">
       <h1 className="text-2xl font-bold text-gray-900">User Management</h1>
       <FilterForm label="Search users">
-        <FilterSearch id="user-q" label="Search by name or phone" value={filters.q ?? ""} />
+        <FilterSearch id="user-q" label="Search by name or phone" value={filters.q} />
         <FilterSelect id="user-role" name="role" label="Role" value={filters.role ?? ""} options={ROLE_FILTERS} />
       </FilterForm>
       <ErrorAlert message={error} />

@@ -106,7 +106,7 @@ export default function WhatsappGroups({ loaderData }: Route.ComponentProps) {
             : null
         }
       >
-        <FilterSearch id="group-q" label="Search groups" value={filters.q ?? ""} placeholder="Subject or programme" />
+        <FilterSearch id="group-q" label="Search groups" value={filters.q} placeholder="Subject or programme" />
         <FilterSelect
           id="group-programme"
           name="programme"

@@ -27,7 +27,7 @@ export async function loader({ request, url, params }: Route.LoaderArgs) {
   return {
     ...results,
     subjects: mine,
-    query: { programme: filter.programme ?? "", subject, q: filter.q ?? "" },
+    query: { programme: filter.programme ?? "", subject, q: filter.q },
   };
 }
 
