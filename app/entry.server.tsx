@@ -11,8 +11,10 @@ import { NonceContext } from "#app/components/nonce.tsx";
 
 // The HTTP server (server/load-context.ts) fills the load context with these very objects.
 export { clientAddressContext, cspNonceContext, requestLogContext } from "#app/utils/request-context.ts";
-// …and opens and closes the app's one database connection as it starts and stops (server/lifecycle.ts).
+// …and opens and closes the app's one database connection, and runs the outbox's sender, as it starts and stops
+// (server/lifecycle.ts).
 export { connectDb, disconnectDb } from "#app/models/db.server.ts";
+export { startOutboxSender } from "#app/utils/outbox-sender.server.ts";
 // The whole stylesheet (about 7 KB gzipped), inlined in every page's <head> so the first paint needs no second
 // request on a slow link; see docs/decisions/0042-paint-first.md.
 import appCss from "./app.css?inline";

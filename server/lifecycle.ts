@@ -1,18 +1,27 @@
 /**
  * Start-up and graceful shutdown of one app process, beside the HTTP server they stop. The database is the app's
  * (app/models/db.server.ts, exported by the app build's entry so that the process holds one connection): it starts
- * connecting as the server starts listening. On SIGTERM/SIGINT the server stops taking connections and finishes its
- * requests (4.5 s at the latest), then the database closes (20 s at the latest: the embedded database writes its
+ * connecting as the server starts listening, and the outbox's sender starts. On SIGTERM/SIGINT
+ * the server stops taking connections and finishes its requests (4.5 s at the latest), the sender records the
+ * messages it has in flight, then the database closes (20 s at the latest: the embedded database writes its
  * checkpoint image, about 1.5 s per 100,000 registrations, docs/decisions/0068) and the process exits.
  */
 import type { Server } from "node:http";
 
-export type Database = { connectDb(): Promise<unknown>; disconnectDb(): Promise<void> };
+/** What the app build's entry exports for its process: its database, and the outbox's sender (beside each instance). */
+export type Database = {
+  connectDb(): Promise<unknown>;
+  disconnectDb(): Promise<void>;
+  startOutboxSender(): { stop(): Promise<void> };
+};
 
 const REQUESTS_DEADLINE_MS = 4_500;
 const DATABASE_CLOSE_DEADLINE_MS = 20_000;
 
 export function runUntilStopped(server: Server, database: Database, onStop: () => Promise<void> = async () => {}) {
+  let stopping = false;
+  // The sender waits for the database like any request does (and says once when it cannot reach it).
+  const sender = database.startOutboxSender();
   database.connectDb().catch((error: unknown) => {
     if (isDataDirLocked(error)) {
       // Another app instance owns DATA_DIR: serving on would answer every request that needs the database with an
@@ -25,7 +34,6 @@ export function runUntilStopped(server: Server, database: Database, onStop: () =
     console.error("Database connection failed:", error);
   });
 
-  let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;
@@ -45,6 +53,7 @@ export function runUntilStopped(server: Server, database: Database, onStop: () =
       process.exit(1);
     }, DATABASE_CLOSE_DEADLINE_MS).unref();
     await onStop();
+    await sender.stop();
     await database.disconnectDb();
     process.exit(0);
   };

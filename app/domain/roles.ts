@@ -66,6 +66,8 @@ export const ADMIN_PERMISSION_FLAGS = [
   "can_manage_payments",
   /** Evaluation forms: build them, read their results and reminders, export and delete them. */
   "can_manage_evaluations",
+  /** Admin → Messages: every SMS and e-mail the portal sent or will send (one-time codes included), Retry. */
+  "can_view_messages",
 ] as const;
 export type AdminPermissionFlag = (typeof ADMIN_PERMISSION_FLAGS)[number];
 export type AdminPermissions = Record<AdminPermissionFlag, boolean>;

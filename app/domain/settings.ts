@@ -1,5 +1,6 @@
 export const EMAIL_PROVIDERS = ["built-in", "sendgrid", "smtp"] as const;
-export const SMS_PROVIDERS = ["none", "hubtel", "arkesel"] as const;
+/** "none" is the built-in test provider: nothing leaves the portal (app/utils/messaging/test-provider.server.ts). */
+export const SMS_PROVIDERS = ["none", "africastalking", "hubtel", "arkesel"] as const;
 
 export interface PortalSettings {
   siteName: string;

@@ -37,6 +37,10 @@ export const PERMISSION_LABELS: Record<AdminPermissionFlag, { label: string; hin
     label: "Evaluation forms",
     hint: "Build evaluation forms for parents, read their results, send reminders, export and delete them.",
   },
+  can_view_messages: {
+    label: "Messages",
+    hint: "Every SMS and e-mail the portal sends, with their text (one-time codes included); retry a failed one.",
+  },
 };
 
 export const LAST_PERMISSION_MANAGER =

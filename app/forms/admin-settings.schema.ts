@@ -28,9 +28,10 @@ export const EMAIL_PROVIDER_OPTIONS = [
 ] as const satisfies ReadonlyArray<{ value: (typeof EMAIL_PROVIDERS)[number]; label: string }>;
 
 export const SMS_PROVIDER_OPTIONS = [
-  { value: "none", label: "None" },
-  { value: "hubtel", label: "Hubtel" },
-  { value: "arkesel", label: "Arkesel" },
+  { value: "none", label: "Built-in test provider (sends nothing; see Messages)" },
+  { value: "africastalking", label: "Africa's Talking" },
+  { value: "hubtel", label: "Hubtel (not connected yet)" },
+  { value: "arkesel", label: "Arkesel (not connected yet)" },
 ] as const satisfies ReadonlyArray<{ value: (typeof SMS_PROVIDERS)[number]; label: string }>;
 
 /** An unchecked checkbox is absent from the form data: absent means false. */

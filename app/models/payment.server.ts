@@ -58,12 +58,15 @@ const paymentSchema = new Schema(
      * after it: a process that stops in between leaves it false, and the start-up repair finishes the job.
      */
     totalsApplied: { type: Boolean, default: true },
+    /** True from a confirmation or refusal until the parent's message is queued (app/utils/notifications.server.ts). */
+    messagesPending: { type: Boolean, default: undefined },
   },
   { timestamps: true, collection: "payments" },
 );
 paymentSchema.index({ referenceKey: 1 }, { unique: true });
 paymentSchema.index({ registrationId: 1, createdAt: -1 });
 paymentSchema.index({ state: 1, createdAt: -1 });
+paymentSchema.index({ messagesPending: 1 }, { sparse: true });
 paymentSchema.index({ stateRank: 1, createdAt: -1 });
 paymentSchema.index({ createdAt: -1 });
 

@@ -129,6 +129,8 @@ const registrationSchema = new Schema(
     joinStudentGroups: { type: String, enum: YES_NO, default: "yes" },
     joinParentGroup: { type: String, enum: YES_NO, default: "yes" },
     feedback: { type: String, trim: true, maxlength: MAX.feedback, default: null },
+    /** True from enrolment until its messages are queued (app/utils/notifications.server.ts); a restart finishes it. */
+    messagesPending: { type: Boolean, default: undefined },
     /** Set the first time the student portal opened the class pages for this registration (docs/product.md#behaviour). */
     classPagesOpenedAt: { type: Date, default: null },
     // ---- Fees (see app/utils/payments.server.ts) ----
@@ -157,6 +159,7 @@ registrationSchema.index({ subjects: 1 });
 registrationSchema.index({ parentUserId: 1 }, { sparse: true });
 registrationSchema.index({ studentUserId: 1 }, { sparse: true });
 registrationSchema.index({ paymentStatus: 1, createdAt: -1 });
+registrationSchema.index({ messagesPending: 1 }, { sparse: true });
 // The admin search (adminRegistrationFilter): whole words of names, schools and subjects, and phone numbers
 // (normalised +233 form; its digits are one term). default_language "none": no stemming or stop words, so a
 // name is matched as typed, on MongoDB and on the embedded server alike.

@@ -9,6 +9,7 @@ import { Registration, wardNameKey } from "./registration.server.ts";
 import { Communication } from "./communication.server.ts";
 import { seedDemoPayments } from "./seed-payments.server.ts";
 import { seedDemoEvaluations } from "./seed-evaluations.server.ts";
+import { seedDemoSettings } from "./settings.server.ts";
 
 /** Demo accounts, for demo use only (listed in the README). */
 export const DEMO_ACCOUNTS = [
@@ -131,6 +132,7 @@ const DEMO_REGISTRATIONS: Array<{
 
 /** Creates or updates the demo data. Safe to run any number of times. */
 export async function seedDemoData() {
+  await seedDemoSettings();
   const ids: Record<string, string> = {};
   for (const account of DEMO_ACCOUNTS) {
     const phone = normalizePhone(account.phone);

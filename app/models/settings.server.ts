@@ -52,6 +52,20 @@ export async function getSettings(): Promise<PortalSettings> {
   return value;
 }
 
+/**
+ * The demo's settings: SMS notifications on (the spec's default is off), so that an enrolment or a confirmed payment
+ * in the demo shows its message under Admin → Messages, through the built-in test provider. Only on a database
+ * whose settings were never saved: a choice an admin made stays.
+ */
+export async function seedDemoSettings() {
+  await Settings.updateOne(
+    { _id: SETTINGS_ID },
+    { $setOnInsert: { smsNotifications: true, smsProvider: "none" } },
+    { upsert: true },
+  );
+  cache = null;
+}
+
 export async function saveSettings(changes: Partial<PortalSettings>) {
   await Settings.updateOne({ _id: SETTINGS_ID }, { $set: changes }, { upsert: true, runValidators: true });
   cache = null;

@@ -32,6 +32,7 @@ import {
 import type { Programme } from "#app/domain/programmes.ts";
 import { getZodConstraint } from "@conform-to/zod/v4";
 import { ParentPaymentSchema } from "#app/forms/payments.schema.ts";
+import { queuePaymentMessages } from "./notifications.server.ts";
 
 /**
  * The parent's payment form's HTML constraints from its schema (computed once): the page renders from them and the
@@ -134,7 +135,16 @@ export async function confirmPayment(
 ): Promise<{ confirmed: boolean; payment: PaymentRow | null }> {
   const claimed = await Payment.findOneAndUpdate(
     { _id: String(paymentId), state: "pending" },
-    { $set: { state: "confirmed", stateRank: 1, confirmedBy: actorId, confirmedAt: new Date(), totalsApplied: false } },
+    {
+      $set: {
+        state: "confirmed",
+        stateRank: 1,
+        confirmedBy: actorId,
+        confirmedAt: new Date(),
+        totalsApplied: false,
+        messagesPending: true,
+      },
+    },
     { returnDocument: "after", lean: true },
   );
   if (!claimed) return { confirmed: false, payment: await getPayment(paymentId) };
@@ -147,6 +157,9 @@ export async function confirmPayment(
     amount: claimed.amount,
     receipt: formatReceiptNumber(claimed.season, n),
   });
+  await queuePaymentMessages(claimed._id).catch((error: unknown) =>
+    console.error("confirmPayment: the parent's message was not queued", error),
+  );
   return { confirmed: true, payment: await getPayment(claimed._id) };
 }
 
@@ -177,12 +190,16 @@ export async function rejectPayment(paymentId: string, reason: string, actorId: 
         referenceKey: `free:${paymentId}`,
         closedBy: actorId,
         closedAt: new Date(),
+        messagesPending: true,
       },
     },
     { returnDocument: "after", lean: true },
   );
   if (!row) return false;
   await audit("payment.reject", actorId, row.registrationId, { paymentId: row._id, amount: row.amount, reason });
+  await queuePaymentMessages(row._id).catch((error: unknown) =>
+    console.error("rejectPayment: the parent's message was not queued", error),
+  );
   return true;
 }
 

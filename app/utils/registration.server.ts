@@ -15,6 +15,7 @@ import { amountDueAtEnrolment } from "./payments.server.ts";
 import { IDEMPOTENCY_FIELD, isIdempotencyKey, runOnce } from "#app/models/idempotency.server.ts";
 import { SUBMISSION_IN_PROGRESS } from "#app/domain/messages.ts";
 import { checkEnrolment } from "./rate-limits.server.ts";
+import { queueEnrolmentMessages } from "./notifications.server.ts";
 
 type RegistrationOptions = {
   adminRegistration: boolean;
@@ -77,7 +78,6 @@ export async function processRegistration(
   formData: FormData,
   options: RegistrationOptions,
 ): Promise<ProcessRegistrationResult> {
-  void request;
   const body = new FormData();
   for (const [key, value] of formData.entries()) {
     // Files never belong in this form; Conform's own intent field is ours to set.
@@ -171,7 +171,12 @@ export async function processRegistration(
       joinStudentGroups: v.joinStudentGroups,
       joinParentGroup: v.joinParentGroup,
       feedback: v.feedback || null,
+      messagesPending: true,
     });
+    // The parent's SMS; if this fails, the registration stands and the start-up repair queues it.
+    await queueEnrolmentMessages(doc._id, new URL(request.url).origin).catch((error: unknown) =>
+      console.error("processRegistration: the enrolment message was not queued", error),
+    );
     return { status: "ok", reference: doc.reference, id: doc._id };
   } catch (error) {
     if ((error as { code?: number }).code === 11000) {

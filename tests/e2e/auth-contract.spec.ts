@@ -98,6 +98,7 @@ const PROTECTED: Record<string, Access> = {
   // Receipts: admins with the registrations or payments flag, and the ward's own parent; everyone else 404.
   "/payments/:paymentId/receipt.pdf": SIGNED_IN,
   // Evaluation forms (app/routes/admin/routes-evaluations.ts): building, results, reminders, CSV and delete.
+  "/admin/messages": ADMIN("can_view_messages"),
   "/admin/evaluations": ADMIN("can_manage_evaluations"),
   "/admin/evaluations/new": ADMIN("can_manage_evaluations"),
   "/admin/evaluations/:formId": ADMIN("can_manage_evaluations"),

@@ -149,9 +149,17 @@ function TabForm({
       ) : tab === "notifications" ? (
         <>
           <CheckboxField field={f.whatsappNotifications} label="WhatsApp notifications" hint={NOT_CONNECTED} />
-          <CheckboxField field={f.smsNotifications} label="SMS notifications" hint={NOT_CONNECTED} />
+          <CheckboxField
+            field={f.smsNotifications}
+            label="SMS notifications"
+            hint="Parents get an SMS when a ward is enrolled (reference, claim code, link). Every message is listed under Messages."
+          />
           <CheckboxField field={f.assignmentReminders} label="Assignment reminders" hint={NOT_CONNECTED} />
-          <CheckboxField field={f.paymentNotifications} label="Payment notifications" hint={NOT_CONNECTED} />
+          <CheckboxField
+            field={f.paymentNotifications}
+            label="Payment notifications"
+            hint="With SMS notifications on: parents get an SMS when a payment is confirmed (receipt, balance) or refused."
+          />
         </>
       ) : tab === "security" ? (
         <>
@@ -217,7 +225,7 @@ function TabForm({
             label="SMS provider"
             options={SMS_PROVIDER_OPTIONS}
             placeholder={null}
-            hint={NOT_CONNECTED}
+            hint="Africa's Talking reads its account from AFRICASTALKING_USERNAME and AFRICASTALKING_API_KEY (docs/messages.md). Every message is listed under Messages."
           />
           <CheckboxField field={f.whatsappIntegration} label="WhatsApp integration" hint={NOT_CONNECTED} />
           <CheckboxField field={f.analyticsTracking} label="Analytics tracking" hint={NOT_CONNECTED} />

@@ -1,0 +1,55 @@
+import { describe, expect, it } from "vitest";
+import { enrolmentSms, paymentConfirmedSms, smsCedis, smsLength } from "./sms.ts";
+
+describe("smsLength counts as phones do", () => {
+  it("GSM-7: 160 characters in one message, 153 per part beyond, extension characters count two", () => {
+    expect(smsLength("a".repeat(160))).toEqual({ encoding: "GSM-7", units: 160, segments: 1 });
+    expect(smsLength("a".repeat(161))).toEqual({ encoding: "GSM-7", units: 161, segments: 2 });
+    expect(smsLength("a".repeat(306)).segments).toBe(2);
+    expect(smsLength("a".repeat(307)).segments).toBe(3);
+    expect(smsLength("€".repeat(80))).toEqual({ encoding: "GSM-7", units: 160, segments: 1 });
+  });
+
+  it("UCS-2 as soon as one character is outside GSM-7 (Ɛ, Ɔ in Ghanaian names, the cedi sign): 70, then 67 per part", () => {
+    expect(smsLength("Ɛsi")).toMatchObject({ encoding: "UCS-2", segments: 1 });
+    expect(smsLength("Kɔfi " + "a".repeat(65))).toEqual({ encoding: "UCS-2", units: 70, segments: 1 });
+    expect(smsLength("Kɔfi " + "a".repeat(66))).toEqual({ encoding: "UCS-2", units: 71, segments: 2 });
+    expect(smsLength("GH₵ 1.00").encoding).toBe("UCS-2");
+  });
+});
+
+describe("the messages", () => {
+  const link = "https://portal.example/registration/abc123def456ghi789jkl012";
+
+  it("an enrolment with a typical name fits two GSM-7 parts; a name with Ɔ turns it into three UCS-2 parts", () => {
+    const plain = enrolmentSms({
+      wardName: "Akosua Mensah-Bonsu",
+      programme: "General Science",
+      reference: "abc123def456ghi789jkl012",
+      claimCode: "K7P2-9QXM",
+      link,
+    });
+    expect(smsLength(plain)).toMatchObject({ encoding: "GSM-7", segments: 2 });
+    const ghanaian = enrolmentSms({
+      wardName: "Ɔforiwaa Kɔfi",
+      programme: "General Science",
+      reference: "abc123def456ghi789jkl012",
+      claimCode: "K7P2-9QXM",
+      link,
+    });
+    expect(smsLength(ghanaian)).toMatchObject({ encoding: "UCS-2", segments: 3 });
+  });
+
+  it("a payment message writes amounts in GHS, so it stays GSM-7", () => {
+    expect(smsCedis(45050)).toBe("GHS 450.50");
+    const text = paymentConfirmedSms({
+      wardName: "Kwame Asante",
+      amount: 45050,
+      balance: 0,
+      receipt: "2026-0042",
+      link,
+    });
+    expect(text).toContain("GHS 450.50");
+    expect(smsLength(text)).toMatchObject({ encoding: "GSM-7", segments: 2 });
+  });
+});

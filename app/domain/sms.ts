@@ -1,0 +1,70 @@
+/**
+ * SMS text: how phones count it, and the portal's messages. A text is GSM-7 (160 characters in one message, 153 per
+ * part of a longer one; `^{}\[~]|€` count two) unless it holds any character outside that alphabet — a ward named Ɛsi
+ * or Kɔfi, or the cedi sign — which makes the whole message UCS-2 (70 characters, 67 per part). The templates write
+ * amounts as "GHS" so that a payment message stays GSM-7.
+ */
+import { SCHOOL_NAME } from "./school.ts";
+
+const GSM7_BASIC =
+  "@£$¥èéùìòÇ\nØø\rÅåΔ_ΦΓΛΩΠΨΣΘΞÆæßÉ !\"#¤%&'()*+,-./0123456789:;<=>?¡ABCDEFGHIJKLMNOPQRSTUVWXYZÄÖÑÜ§¿abcdefghijklmnopqrstuvwxyzäöñüà";
+const GSM7_EXTENDED = "^{}\\[~]|€\f";
+const BASIC = new Set(GSM7_BASIC);
+const EXTENDED = new Set(GSM7_EXTENDED);
+
+export type SmsLength = { encoding: "GSM-7" | "UCS-2"; units: number; segments: number };
+
+/** How many parts (segments) a phone sends this text in, and in which alphabet. */
+export function smsLength(text: string): SmsLength {
+  let units = 0;
+  for (const ch of text) {
+    if (BASIC.has(ch)) units += 1;
+    else if (EXTENDED.has(ch)) units += 2;
+    else {
+      // UCS-2: every UTF-16 code unit counts (a character outside the basic plane is two).
+      const ucs = text.length;
+      return { encoding: "UCS-2", units: ucs, segments: ucs <= 70 ? 1 : Math.ceil(ucs / 67) };
+    }
+  }
+  return { encoding: "GSM-7", units, segments: units <= 160 ? 1 : Math.ceil(units / 153) };
+}
+
+/** The school's name as the messages sign them. */
+const SIGNATURE = SCHOOL_NAME;
+
+/** 45050 → "GHS 450.50" (the cedi sign is not in GSM-7: it would make every payment message UCS-2). */
+export function smsCedis(pesewas: number): string {
+  const sign = pesewas < 0 ? "-" : "";
+  const abs = Math.abs(pesewas);
+  return `${sign}GHS ${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, "0")}`;
+}
+
+export type EnrolmentSmsValues = {
+  wardName: string;
+  programme: string;
+  reference: string;
+  claimCode: string;
+  link: string;
+};
+
+export function enrolmentSms(v: EnrolmentSmsValues): string {
+  return `${SIGNATURE}: ${v.wardName} is enrolled in ${v.programme}. Ref ${v.reference}, claim code ${v.claimCode}. Class pages: ${v.link}`;
+}
+
+export type PaymentConfirmedSmsValues = {
+  wardName: string;
+  amount: number;
+  receipt: string;
+  balance: number;
+  link: string;
+};
+
+export function paymentConfirmedSms(v: PaymentConfirmedSmsValues): string {
+  return `${SIGNATURE}: payment of ${smsCedis(v.amount)} for ${v.wardName} received, receipt ${v.receipt}. Balance ${smsCedis(v.balance)}. Receipt: ${v.link}`;
+}
+
+export type PaymentRejectedSmsValues = { wardName: string; amount: number; reason: string };
+
+export function paymentRejectedSms(v: PaymentRejectedSmsValues): string {
+  return `${SIGNATURE}: the payment of ${smsCedis(v.amount)} for ${v.wardName} could not be confirmed: ${v.reason}. Call the school office if you have paid.`;
+}

@@ -1,0 +1,205 @@
+import mongoose, { Schema } from "mongoose";
+import { MESSAGE_CHANNELS, MESSAGE_STATES, type MessageChannel, type MessageState } from "#app/domain/messaging.ts";
+import { newId } from "./ids.server.ts";
+
+/**
+ * The outbox (docs/decisions/0077-outbox.md): every SMS and e-mail the portal sends is first one of these documents,
+ * queued by the event that causes it under an idempotency key (event and recipient), then taken by the sender of one
+ * app instance under a lease (app/utils/outbox-sender.server.ts), sent through the configured provider, and marked
+ * with the result.
+ */
+
+/** Attempts and the wait after each failed one: about 1 min, 5 min, 30 min, 2 h; then the message has failed. */
+export const RETRY_DELAYS_MS = [60_000, 5 * 60_000, 30 * 60_000, 2 * 60 * 60_000];
+export const MAX_ATTEMPTS = RETRY_DELAYS_MS.length + 1;
+
+const outboxSchema = new Schema(
+  {
+    _id: { type: String, default: newId },
+    /** Event and recipient (e.g. `enrolment:<registration id>:sms`): a repeated event never queues a second message. */
+    key: { type: String, required: true },
+    channel: { type: String, required: true, enum: MESSAGE_CHANNELS },
+    /** An E.164 phone number (SMS) or an e-mail address. */
+    to: { type: String, required: true },
+    template: { type: String, required: true },
+    values: { type: Schema.Types.Mixed, default: {} },
+    subject: { type: String, default: null },
+    text: { type: String, required: true },
+    state: { type: String, required: true, enum: MESSAGE_STATES, default: "queued" },
+    attempts: { type: Number, default: 0 },
+    /** When a queued message may next be taken. */
+    nextAttemptAt: { type: Date, default: () => new Date() },
+    /** Whose lease a message being sent is under, and until when (then it is queued again). */
+    leaseOwner: { type: String, default: null },
+    leaseUntil: { type: Date, default: null },
+    provider: { type: String, default: null },
+    providerMessageId: { type: String, default: null },
+    lastError: { type: String, default: null },
+    sentAt: { type: Date, default: null },
+    deliveredAt: { type: Date, default: null },
+  },
+  { collection: "outbox", timestamps: true },
+);
+outboxSchema.index({ key: 1 }, { unique: true });
+outboxSchema.index({ state: 1, nextAttemptAt: 1 });
+outboxSchema.index({ createdAt: -1 });
+outboxSchema.index({ providerMessageId: 1 }, { sparse: true });
+
+export type OutboxMessage = {
+  _id: string;
+  key: string;
+  channel: MessageChannel;
+  to: string;
+  template: string;
+  values: Record<string, unknown>;
+  subject: string | null;
+  text: string;
+  state: MessageState;
+  attempts: number;
+  nextAttemptAt: Date;
+  leaseOwner: string | null;
+  leaseUntil: Date | null;
+  provider: string | null;
+  providerMessageId: string | null;
+  lastError: string | null;
+  sentAt: Date | null;
+  deliveredAt: Date | null;
+  createdAt: Date;
+  updatedAt: Date;
+};
+
+export const Outbox =
+  (mongoose.models.Outbox as mongoose.Model<OutboxMessage>) ?? mongoose.model<OutboxMessage>("Outbox", outboxSchema);
+
+export type NewMessage = Pick<OutboxMessage, "key" | "channel" | "to" | "template" | "text"> & {
+  values?: Record<string, unknown>;
+  subject?: string | null;
+};
+
+/** Queues a message once per key: a second call with the same key leaves the first message as it is. */
+export async function queueMessage(message: NewMessage): Promise<void> {
+  await Outbox.updateOne(
+    { key: message.key },
+    {
+      $setOnInsert: { _id: newId(), values: {}, subject: null, ...message, state: "queued", nextAttemptAt: new Date() },
+    },
+    { upsert: true },
+  ).catch((error: unknown) => {
+    // Two instances queued the same key at once: the unique index kept one.
+    if ((error as { code?: number }).code !== 11000) throw error;
+  });
+}
+
+/**
+ * Takes the next message that is due, for `owner`, until `leaseMs` from now: one conditional update, so of two
+ * senders only one gets it. A message whose lease ran out (its sender died mid-send) is due again.
+ */
+export async function claimNextMessage(
+  owner: string,
+  leaseMs: number,
+  now = new Date(),
+): Promise<OutboxMessage | null> {
+  return Outbox.findOneAndUpdate(
+    {
+      $or: [
+        { state: "queued", nextAttemptAt: { $lte: now } },
+        { state: "sending", leaseUntil: { $lte: now } },
+      ],
+    },
+    {
+      $set: { state: "sending", leaseOwner: owner, leaseUntil: new Date(now.getTime() + leaseMs) },
+      $inc: { attempts: 1 },
+    },
+    { sort: { nextAttemptAt: 1 }, returnDocument: "after", lean: true },
+  );
+}
+
+/** The provider accepted the message. Only the lease holder may say so. */
+export async function markSent(message: OutboxMessage, provider: string, providerMessageId: string | null) {
+  await Outbox.updateOne(
+    { _id: message._id, state: "sending", leaseOwner: message.leaseOwner },
+    {
+      $set: { state: "sent", provider, providerMessageId, sentAt: new Date(), leaseOwner: null, leaseUntil: null },
+    },
+  );
+}
+
+/** The attempt failed: queued again after the next delay, or failed for good (permanent errors, or no tries left). */
+export async function markAttemptFailed(
+  message: OutboxMessage,
+  provider: string,
+  error: string,
+  options: { permanent: boolean; now?: Date },
+) {
+  const now = options.now ?? new Date();
+  const last = options.permanent || message.attempts >= MAX_ATTEMPTS;
+  const delay = RETRY_DELAYS_MS[Math.min(message.attempts, RETRY_DELAYS_MS.length) - 1] ?? RETRY_DELAYS_MS[0];
+  await Outbox.updateOne(
+    { _id: message._id, state: "sending", leaseOwner: message.leaseOwner },
+    {
+      $set: {
+        state: last ? "failed" : "queued",
+        provider,
+        lastError: error.slice(0, 500),
+        nextAttemptAt: last ? message.nextAttemptAt : new Date(now.getTime() + delay),
+        leaseOwner: null,
+        leaseUntil: null,
+      },
+    },
+  );
+}
+
+/** A provider's delivery report for one of its messages. */
+export async function recordDelivery(provider: string, providerMessageId: string, delivered: boolean, reason?: string) {
+  const result = await Outbox.updateOne(
+    { provider, providerMessageId, state: { $in: ["sent", "delivered"] } },
+    delivered
+      ? { $set: { state: "delivered", deliveredAt: new Date() } }
+      : { $set: { state: "failed", lastError: (reason || "Not delivered").slice(0, 500) } },
+  );
+  return result.matchedCount > 0;
+}
+
+/** An admin's Retry on a failed message: queued again now, with fresh attempts. */
+export async function retryMessage(id: string): Promise<boolean> {
+  const result = await Outbox.updateOne(
+    { _id: String(id), state: "failed" },
+    { $set: { state: "queued", attempts: 0, nextAttemptAt: new Date(), lastError: null } },
+  );
+  return result.modifiedCount > 0;
+}
+
+export type MessageFilter = { state?: MessageState; channel?: MessageChannel; from?: Date; to?: Date };
+
+function messageQuery(filter: MessageFilter) {
+  const query: Record<string, unknown> = {};
+  if (filter.state) query.state = filter.state;
+  if (filter.channel) query.channel = filter.channel;
+  if (filter.from || filter.to)
+    query.createdAt = { ...(filter.from ? { $gte: filter.from } : {}), ...(filter.to ? { $lt: filter.to } : {}) };
+  return query;
+}
+
+/** The admin list: newest first, a page at a time. */
+export async function listMessages(filter: MessageFilter, page: number, perPage: number) {
+  const query = messageQuery(filter);
+  const [rows, total] = await Promise.all([
+    Outbox.find(query)
+      .sort({ createdAt: -1 })
+      .skip((page - 1) * perPage)
+      .limit(perPage)
+      .lean<OutboxMessage[]>(),
+    Outbox.countDocuments(query),
+  ]);
+  return { rows, total };
+}
+
+/** How many messages are in each state. */
+export async function countMessagesByState(): Promise<Record<MessageState, number>> {
+  const groups = await Outbox.aggregate<{ _id: MessageState; n: number }>([
+    { $group: { _id: "$state", n: { $sum: 1 } } },
+  ]);
+  const counts = Object.fromEntries(MESSAGE_STATES.map((s) => [s, 0])) as Record<MessageState, number>;
+  for (const g of groups) counts[g._id] = g.n;
+  return counts;
+}

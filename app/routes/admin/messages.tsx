@@ -1,0 +1,161 @@
+import { Form, data } from "react-router";
+import type { Route } from "./+types/messages";
+import { requireAdmin } from "#app/utils/auth.server.ts";
+import { redirectWithToast } from "#app/utils/toast.server.ts";
+import { SCHOOL_NAME } from "#app/domain/school.ts";
+import { formatDateTime } from "#app/domain/dates.ts";
+import { formatPhone } from "#app/domain/phone.ts";
+import {
+  MESSAGE_CHANNEL_LABELS,
+  MESSAGE_CHANNELS,
+  MESSAGE_RETRIED,
+  MESSAGE_STATE_LABELS,
+  MESSAGE_STATES,
+} from "#app/domain/messaging.ts";
+import { MESSAGES_PER_PAGE, MessagesQuerySchema, RetryMessageSchema } from "#app/forms/messages.schema.ts";
+import { countMessagesByState, listMessages, retryMessage } from "#app/models/outbox.server.ts";
+import { audit } from "#app/models/audit-log.server.ts";
+import { Button } from "#app/components/ui/button.tsx";
+import { Pagination } from "#app/components/ui/pagination.tsx";
+import { FilterDate, FilterForm, FilterSelect } from "#app/components/ui/filter-form.tsx";
+
+const DAY_MS = 24 * 60 * 60_000;
+
+export async function loader({ request, url }: Route.LoaderArgs) {
+  await requireAdmin(request, "can_view_messages");
+  const query = MessagesQuerySchema.parse(Object.fromEntries(url.searchParams));
+  const filter = {
+    state: query.state,
+    channel: query.channel,
+    from: query.from ? new Date(`${query.from}T00:00:00Z`) : undefined,
+    to: query.to ? new Date(new Date(`${query.to}T00:00:00Z`).getTime() + DAY_MS) : undefined,
+  };
+  const [{ rows, total }, counts] = await Promise.all([
+    listMessages(filter, query.page, MESSAGES_PER_PAGE),
+    countMessagesByState(),
+  ]);
+  return {
+    query: { state: query.state ?? "", channel: query.channel ?? "", from: query.from ?? "", to: query.to ?? "" },
+    page: query.page,
+    pageCount: Math.max(1, Math.ceil(total / MESSAGES_PER_PAGE)),
+    total,
+    counts,
+    rows: rows.map((m) => ({
+      id: m._id,
+      channel: m.channel,
+      to: m.channel === "sms" ? formatPhone(m.to) : m.to,
+      text: m.text,
+      state: m.state,
+      attempts: m.attempts,
+      lastError: m.lastError,
+      createdAt: formatDateTime(m.createdAt),
+      sentAt: m.sentAt ? formatDateTime(m.sentAt) : null,
+    })),
+  };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const { user } = await requireAdmin(request, "can_view_messages");
+  const parsed = RetryMessageSchema.safeParse(Object.fromEntries(await request.formData()));
+  if (!parsed.success) throw data("Unknown action.", { status: 400 });
+  const retried = await retryMessage(parsed.data.id);
+  if (retried) await audit("message.retry", user._id, parsed.data.id);
+  return redirectWithToast(new URL(request.url).pathname + new URL(request.url).search, {
+    type: retried ? "success" : "error",
+    title: retried ? MESSAGE_RETRIED : "Only a failed message can be retried",
+  });
+}
+
+const STATE_OPTIONS = MESSAGE_STATES.map((s) => ({ value: s, label: MESSAGE_STATE_LABELS[s] }));
+const CHANNEL_OPTIONS = MESSAGE_CHANNELS.map((c) => ({ value: c, label: MESSAGE_CHANNEL_LABELS[c] }));
+
+export default function AdminMessages({ loaderData }: Route.ComponentProps) {
+  const { rows, query, total, page, pageCount, counts } = loaderData;
+  const filtered = Boolean(query.state || query.channel || query.from || query.to);
+  return (
+    <main id="main" className="space-y-6">
+      <h1 className="text-2xl font-bold text-gray-900">Messages</h1>
+      <p className="text-gray-800">
+        Every SMS and e-mail the portal sends is listed here first, then sent by the outbox. With the built-in test
+        provider nothing leaves the portal: this is where the text can be read.
+      </p>
+      <dl className="flex flex-wrap gap-3" aria-label="Messages by state">
+        {MESSAGE_STATES.map((s) => (
+          <div key={s} className="rounded-lg border border-gray-200 bg-white px-3 py-2">
+            <dt className="text-sm text-gray-700">{MESSAGE_STATE_LABELS[s]}</dt>
+            <dd className="text-lg font-semibold text-gray-900">{counts[s]}</dd>
+          </div>
+        ))}
+      </dl>
+
+      <FilterForm
+        action="/admin/messages"
+        label="Messages"
+        submitLabel="Filter"
+        clear={filtered ? { to: "/admin/messages" } : null}
+      >
+        <FilterSelect
+          id="msg-state"
+          name="state"
+          label="State"
+          value={query.state}
+          all="All states"
+          options={STATE_OPTIONS}
+        />
+        <FilterSelect
+          id="msg-channel"
+          name="channel"
+          label="Channel"
+          value={query.channel}
+          all="All channels"
+          options={CHANNEL_OPTIONS}
+        />
+        <FilterDate id="msg-from" name="from" label="Queued from" value={query.from} />
+        <FilterDate id="msg-to" name="to" label="Queued to" value={query.to} />
+      </FilterForm>
+
+      <section aria-labelledby="msg-list" className="rounded-xl border border-gray-200 bg-white">
+        <div className="flex flex-wrap items-baseline justify-between gap-2 border-b border-gray-200 p-4">
+          <h2 id="msg-list" className="text-lg font-semibold text-gray-900">
+            Newest first
+          </h2>
+          <p className="text-sm text-gray-700" aria-live="polite">
+            {total === 1 ? "1 message" : `${total} messages`}
+          </p>
+        </div>
+        {rows.length === 0 ? (
+          <p className="p-6 text-center text-gray-700">No messages match.</p>
+        ) : (
+          <ul className="divide-y divide-gray-100">
+            {rows.map((m) => (
+              <li key={m.id} className="space-y-2 p-4">
+                <p className="text-sm text-gray-700">
+                  <span className="font-semibold text-gray-900">{MESSAGE_CHANNEL_LABELS[m.channel]}</span> to{" "}
+                  <span className="font-semibold text-gray-900">{m.to}</span> · {MESSAGE_STATE_LABELS[m.state]} ·{" "}
+                  {m.attempts === 1 ? "1 attempt" : `${m.attempts} attempts`} · queued {m.createdAt}
+                  {m.sentAt ? ` · sent ${m.sentAt}` : ""}
+                </p>
+                <p className="whitespace-pre-wrap break-words text-gray-900">{m.text}</p>
+                {m.lastError ? <p className="text-sm text-red-800">Error: {m.lastError}</p> : null}
+                {m.state === "failed" ? (
+                  <Form method="post">
+                    <input type="hidden" name="intent" value="retry" />
+                    <input type="hidden" name="id" value={m.id} />
+                    <Button type="submit" variant="secondary" aria-label={`Retry the message to ${m.to}`}>
+                      Retry
+                    </Button>
+                  </Form>
+                ) : null}
+              </li>
+            ))}
+          </ul>
+        )}
+        <Pagination page={page} pageCount={pageCount} className="border-t border-gray-200 p-4" />
+      </section>
+    </main>
+  );
+}
+
+export function meta() {
+  return [{ title: `Messages | Admin | ${SCHOOL_NAME}` }];
+}

@@ -1,0 +1,30 @@
+/**
+ * The SMS provider in use: each is one module written from its documented HTTP API behind the small interface of
+ * sms-provider.ts; Settings → Integrations choose one, its credentials come from the environment.
+ */
+import type { PortalSettings } from "#app/domain/settings.ts";
+import { africasTalking, africasTalkingConfig } from "./africastalking.server.ts";
+import { ProviderError, type SmsProvider } from "./sms-provider.ts";
+import { testProvider } from "./test-provider.server.ts";
+
+export { ProviderError, type SmsProvider };
+
+/** The provider Settings choose. One that is chosen but not configured refuses every message, and says why. */
+export function smsProviderFor(settings: Pick<PortalSettings, "smsProvider">, env = process.env): SmsProvider {
+  if (settings.smsProvider === "africastalking") {
+    const config = africasTalkingConfig(env);
+    return config
+      ? africasTalking(config)
+      : unconfigured("africastalking", "AFRICASTALKING_USERNAME and AFRICASTALKING_API_KEY are not set");
+  }
+  return testProvider;
+}
+
+function unconfigured(name: string, why: string): SmsProvider {
+  return {
+    name,
+    async send() {
+      throw new ProviderError(`${name} is not configured: ${why}`, false);
+    },
+  };
+}

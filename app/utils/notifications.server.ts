@@ -1,0 +1,121 @@
+/**
+ * What the portal tells parents by SMS, queued in the outbox (docs/decisions/0077-outbox.md). An event document
+ * (a registration, a payment) carries `messagesPending: true` from the write that makes the event — the creation,
+ * the confirming update — until its message is queued; the outbox's key (event and recipient) makes queueing twice
+ * harmless. A process stopped in between leaves the flag, and the start-up repair queues what it left.
+ */
+import { programmeLabel } from "#app/domain/programmes.ts";
+import { enrolmentSms, paymentConfirmedSms, paymentRejectedSms } from "#app/domain/sms.ts";
+import { env } from "#app/models/env.server.ts";
+import { queueMessage } from "#app/models/outbox.server.ts";
+import { Payment } from "#app/models/payment.server.ts";
+import { Registration } from "#app/models/registration.server.ts";
+import { getSettings } from "#app/models/settings.server.ts";
+
+/** The portal's address in links: APP_ORIGIN, else the address the event's request came to. */
+function originFor(requestOrigin?: string | null): string {
+  return env.appOrigin ?? requestOrigin ?? `http://localhost:${env.port}`;
+}
+
+type RegistrationForSms = {
+  _id: string;
+  reference: string;
+  claimCode: string;
+  wardName: string;
+  programme: string;
+  whatsappNumberNormalized: string;
+};
+
+/** The enrolment SMS to the parent's WhatsApp number (reference, claim code, the confirmation page's link). */
+export async function queueEnrolmentMessages(registrationId: string, requestOrigin?: string | null) {
+  const reg = await Registration.findById(String(registrationId))
+    .select("reference claimCode wardName programme whatsappNumberNormalized")
+    .lean<RegistrationForSms>();
+  if (!reg) return;
+  const settings = await getSettings();
+  if (settings.smsNotifications) {
+    const values = {
+      wardName: reg.wardName,
+      programme: programmeLabel(reg.programme),
+      reference: reg.reference,
+      claimCode: reg.claimCode,
+      link: `${originFor(requestOrigin)}/registration/${reg.reference}`,
+    };
+    await queueMessage({
+      key: `enrolment:${reg._id}:sms`,
+      channel: "sms",
+      to: reg.whatsappNumberNormalized,
+      template: "enrolment",
+      values,
+      text: enrolmentSms(values),
+    });
+  }
+  await Registration.updateOne({ _id: reg._id }, { $unset: { messagesPending: 1 } });
+}
+
+/** The parent's SMS after a payment is confirmed (amount, receipt number, balance, receipt link) or refused (why). */
+export async function queuePaymentMessages(paymentId: string, requestOrigin?: string | null) {
+  const payment = await Payment.findById(String(paymentId))
+    .select("registrationId amount state receiptCode balanceAfter rejectedReason")
+    .lean<{
+      _id: string;
+      registrationId: string;
+      amount: number;
+      state: string;
+      receiptCode: string | null;
+      balanceAfter: number | null;
+      rejectedReason: string | null;
+    }>();
+  if (!payment) return;
+  const reg = await Registration.findById(payment.registrationId)
+    .select("wardName whatsappNumberNormalized")
+    .lean<{ wardName: string; whatsappNumberNormalized: string }>();
+  const settings = await getSettings();
+  if (reg && settings.smsNotifications && settings.paymentNotifications) {
+    if (payment.state === "confirmed" && payment.receiptCode) {
+      const values = {
+        wardName: reg.wardName,
+        amount: payment.amount,
+        receipt: payment.receiptCode,
+        balance: payment.balanceAfter ?? 0,
+        link: `${originFor(requestOrigin)}/payments/${payment._id}/receipt.pdf`,
+      };
+      await queueMessage({
+        key: `payment-confirmed:${payment._id}:sms`,
+        channel: "sms",
+        to: reg.whatsappNumberNormalized,
+        template: "payment-confirmed",
+        values,
+        text: paymentConfirmedSms(values),
+      });
+    } else if (payment.state === "rejected") {
+      const values = { wardName: reg.wardName, amount: payment.amount, reason: payment.rejectedReason ?? "" };
+      await queueMessage({
+        key: `payment-rejected:${payment._id}:sms`,
+        channel: "sms",
+        to: reg.whatsappNumberNormalized,
+        template: "payment-rejected",
+        values,
+        text: paymentRejectedSms(values),
+      });
+    }
+  }
+  await Payment.updateOne({ _id: payment._id }, { $unset: { messagesPending: 1 } });
+}
+
+/**
+ * At start-up: queues the messages of events a stopped process wrote but did not get to queue. A minute old at least,
+ * so that an event still under way on another instance queues its own.
+ */
+export async function repairPendingMessages(): Promise<number> {
+  const before = new Date(Date.now() - 60_000);
+  const registrations = await Registration.find({ messagesPending: true, createdAt: { $lt: before } })
+    .select("_id")
+    .lean<{ _id: string }[]>();
+  for (const r of registrations) await queueEnrolmentMessages(r._id);
+  const payments = await Payment.find({ messagesPending: true, updatedAt: { $lt: before } })
+    .select("_id")
+    .lean<{ _id: string }[]>();
+  for (const p of payments) await queuePaymentMessages(p._id);
+  return registrations.length + payments.length;
+}
