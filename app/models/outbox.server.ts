@@ -43,6 +43,7 @@ const outboxSchema = new Schema(
 outboxSchema.index({ key: 1 }, { unique: true });
 outboxSchema.index({ state: 1, nextAttemptAt: 1 });
 outboxSchema.index({ createdAt: -1 });
+outboxSchema.index({ to: 1, createdAt: -1 });
 outboxSchema.index({ providerMessageId: 1 }, { sparse: true });
 
 export type OutboxMessage = {
@@ -169,10 +170,18 @@ export async function retryMessage(id: string): Promise<boolean> {
   return result.modifiedCount > 0;
 }
 
-export type MessageFilter = { state?: MessageState; channel?: MessageChannel; from?: Date; to?: Date };
+export type MessageFilter = {
+  /** One recipient: an E.164 phone number or an e-mail address. */
+  recipient?: string;
+  state?: MessageState;
+  channel?: MessageChannel;
+  from?: Date;
+  to?: Date;
+};
 
 function messageQuery(filter: MessageFilter) {
   const query: Record<string, unknown> = {};
+  if (filter.recipient) query.to = filter.recipient;
   if (filter.state) query.state = filter.state;
   if (filter.channel) query.channel = filter.channel;
   if (filter.from || filter.to)

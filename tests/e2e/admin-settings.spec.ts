@@ -95,30 +95,32 @@ test.describe("Settings", () => {
       await page.getByRole("button", { name: "Save Settings" }).click();
       await expect(page.getByRole("status")).toContainText("Settings Saved");
     };
+    // The demo's switches stay as they were at the end (SMS notifications: other tests read the messages they send).
     await page.goto("/admin/settings/notifications");
-    await page.getByLabel("SMS notifications").check();
+    await page.getByLabel("WhatsApp notifications").uncheck();
     await page.getByLabel("Assignment reminders").uncheck();
     await save();
     await expect(page).toHaveURL(/\/admin\/settings\/notifications$/);
     await expect
       .poll(async () => {
         const s = await stored();
-        return [s.smsNotifications, s.assignmentReminders];
+        return [s.whatsappNotifications, s.assignmentReminders, s.smsNotifications];
       })
-      .toEqual([true, false]);
+      .toEqual([false, false, true]);
     await page.reload();
-    await expect(page.getByLabel("SMS notifications")).toBeChecked();
+    await expect(page.getByLabel("WhatsApp notifications")).not.toBeChecked();
     await expect(page.getByLabel("Assignment reminders")).not.toBeChecked();
+    await expect(page.getByLabel("SMS notifications")).toBeChecked();
 
-    await page.getByLabel("SMS notifications").uncheck();
+    await page.getByLabel("WhatsApp notifications").check();
     await page.getByLabel("Assignment reminders").check();
     await save();
     await expect
       .poll(async () => {
         const s = await stored();
-        return [s.smsNotifications, s.assignmentReminders];
+        return [s.whatsappNotifications, s.assignmentReminders];
       })
-      .toEqual([false, true]);
+      .toEqual([true, true]);
 
     await page.goto("/admin/settings/security");
     await page.getByLabel("Session timeout (minutes)").fill("90");

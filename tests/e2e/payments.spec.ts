@@ -161,6 +161,17 @@ test.describe("fees and payments", () => {
       .or(adminPage.locator("section", { has: adminPage.getByRole("heading", { name: "Fees and payments" }) }));
     await expect(fees.getByText("Paid", { exact: true })).toBeVisible();
     await expect(adminPage.getByText(/Payment of GH₵ 450.00 confirmed, receipt VC-/)).toBeVisible();
+
+    // The parent's phone got both messages, as Admin → Messages shows them (the built-in test provider keeps the
+    // text): the enrolment with its reference and claim code, then the receipt with the balance.
+    await adminPage.goto(`/admin/messages?q=${encodeURIComponent(parent.localPhone)}`);
+    const messages = adminPage.getByRole("listitem");
+    await expect(messages.filter({ hasText: registration!.reference })).toContainText(
+      `claim code ${registration!.claimCode}`,
+    );
+    await expect(messages.filter({ hasText: /receipt VC-/ })).toContainText("payment of GHS 450.00");
+    await expect(messages.filter({ hasText: /receipt VC-/ })).toContainText("Balance GHS 0.00");
+    await expectNoA11yViolations(adminPage);
     await adminContext.close();
 
     // The parent sees it confirmed and downloads the receipt.

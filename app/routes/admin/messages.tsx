@@ -4,7 +4,7 @@ import { requireAdmin } from "#app/utils/auth.server.ts";
 import { redirectWithToast } from "#app/utils/toast.server.ts";
 import { SCHOOL_NAME } from "#app/domain/school.ts";
 import { formatDateTime } from "#app/domain/dates.ts";
-import { formatPhone } from "#app/domain/phone.ts";
+import { formatPhone, normalizePhone } from "#app/domain/phone.ts";
 import {
   MESSAGE_CHANNEL_LABELS,
   MESSAGE_CHANNELS,
@@ -17,7 +17,7 @@ import { countMessagesByState, listMessages, retryMessage } from "#app/models/ou
 import { audit } from "#app/models/audit-log.server.ts";
 import { Button } from "#app/components/ui/button.tsx";
 import { Pagination } from "#app/components/ui/pagination.tsx";
-import { FilterDate, FilterForm, FilterSelect } from "#app/components/ui/filter-form.tsx";
+import { FilterDate, FilterForm, FilterSearch, FilterSelect } from "#app/components/ui/filter-form.tsx";
 
 const DAY_MS = 24 * 60 * 60_000;
 
@@ -25,6 +25,7 @@ export async function loader({ request, url }: Route.LoaderArgs) {
   await requireAdmin(request, "can_view_messages");
   const query = MessagesQuerySchema.parse(Object.fromEntries(url.searchParams));
   const filter = {
+    recipient: query.q ? normalizePhone(query.q) || query.q.toLowerCase() : undefined,
     state: query.state,
     channel: query.channel,
     from: query.from ? new Date(`${query.from}T00:00:00Z`) : undefined,
@@ -35,7 +36,13 @@ export async function loader({ request, url }: Route.LoaderArgs) {
     countMessagesByState(),
   ]);
   return {
-    query: { state: query.state ?? "", channel: query.channel ?? "", from: query.from ?? "", to: query.to ?? "" },
+    query: {
+      q: query.q,
+      state: query.state ?? "",
+      channel: query.channel ?? "",
+      from: query.from ?? "",
+      to: query.to ?? "",
+    },
     page: query.page,
     pageCount: Math.max(1, Math.ceil(total / MESSAGES_PER_PAGE)),
     total,
@@ -71,7 +78,7 @@ const CHANNEL_OPTIONS = MESSAGE_CHANNELS.map((c) => ({ value: c, label: MESSAGE_
 
 export default function AdminMessages({ loaderData }: Route.ComponentProps) {
   const { rows, query, total, page, pageCount, counts } = loaderData;
-  const filtered = Boolean(query.state || query.channel || query.from || query.to);
+  const filtered = Boolean(query.q || query.state || query.channel || query.from || query.to);
   return (
     <main id="main" className="space-y-6">
       <h1 className="text-2xl font-bold text-gray-900">Messages</h1>
@@ -94,6 +101,7 @@ export default function AdminMessages({ loaderData }: Route.ComponentProps) {
         submitLabel="Filter"
         clear={filtered ? { to: "/admin/messages" } : null}
       >
+        <FilterSearch id="msg-q" label="Recipient" value={query.q} placeholder="Phone number or e-mail" />
         <FilterSelect
           id="msg-state"
           name="state"
