@@ -40,6 +40,8 @@ const PUBLIC = new Set([
   "/parent-whatsapp-groups",
   "/reset-password/:token",
   "/healthz",
+  // A provider's callback: authenticated by the secret in its path (a wrong one is 404), tests/e2e/messages.spec.ts.
+  "/callbacks/africastalking/sms-delivery/:secret",
   "/sign-out",
   "/*",
 ]);

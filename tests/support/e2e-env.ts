@@ -6,6 +6,7 @@ export const E2E = {
   port: Number(process.env.E2E_PORT ?? 3100),
   dbPort: Number(process.env.E2E_DB_PORT ?? 27118),
   sessionSecret: "e2e-session-secret-not-for-production",
+  smsCallbackSecret: "e2e-sms-callback-secret",
   get baseURL() {
     return `http://localhost:${this.port}`;
   },

@@ -33,6 +33,8 @@ const app = spawn(process.execPath, appServerArgs(`${buildDir}/server/index.js`)
     INSECURE_COOKIES: "true",
     // GET /__csp-report lists the violations browsers reported (server/csp-report.ts), for the CSP spec.
     CSP_REPORTS_READABLE: "true",
+    // The secret of the SMS provider's delivery-report URL (tests/e2e/messages.spec.ts).
+    SMS_CALLBACK_SECRET: E2E.smsCallbackSecret,
     // Every test client is 127.0.0.1 and specs reuse the demo numbers: per-address and per-number limits would make
     // specs depend on each other. They are tested on apps of their own (tests/e2e/sign-in-limits.spec.ts,
     // tests/e2e/security-audit.spec.ts).

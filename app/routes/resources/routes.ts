@@ -1,4 +1,7 @@
 import { type RouteConfigEntry, route } from "@react-router/dev/routes";
 
 /** Routes without UI shared by all areas. Area-specific downloads live with their area. */
-export const resourceRoutes: RouteConfigEntry[] = [route("healthz", "routes/resources/healthz.ts")];
+export const resourceRoutes: RouteConfigEntry[] = [
+  route("healthz", "routes/resources/healthz.ts"),
+  route("callbacks/africastalking/sms-delivery/:secret", "routes/resources/sms-delivery.ts"),
+];
