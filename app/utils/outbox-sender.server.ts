@@ -70,6 +70,8 @@ async function withTimeout<T>(ms: number, call: (signal: AbortSignal) => Promise
 
 /** Starts the workers; `stop` lets the messages in flight finish (their results are recorded) and ends the loop. */
 export function startOutboxSender(options: SenderOptions = {}) {
+  const leaseSeconds = Number(process.env.OUTBOX_LEASE_SECONDS);
+  if (options.leaseMs === undefined && leaseSeconds > 0) options = { ...options, leaseMs: leaseSeconds * 1000 };
   const owner = `${process.pid}-${randomUUID().slice(0, 8)}`;
   const pollMs = options.pollMs ?? 1_000;
   let running = true;

@@ -15,7 +15,10 @@ const STATUS: Record<string, [number, string]> = {
 
 export type StandInRequest = { username: string; to: string; message: string; from: string | null };
 
-export async function startAfricasTalkingStandIn(account = { username: "school", apiKey: "at-test-key" }) {
+export async function startAfricasTalkingStandIn(
+  account = { username: "school", apiKey: "at-test-key" },
+  options: { delayMs?: number } = {},
+) {
   const received: StandInRequest[] = [];
   let n = 0;
   const server = http.createServer((req, res) => {
@@ -41,6 +44,9 @@ export async function startAfricasTalkingStandIn(account = { username: "school",
       if (to.endsWith("0999")) return; // no answer
       const [statusCode, status] = STATUS[to.slice(-4)] ?? [101, "Success"];
       const ok = statusCode === 101;
+      setTimeout(() => answer(to, statusCode, status, ok), options.delayMs ?? 0);
+    });
+    function answer(to: string, statusCode: number, status: string, ok: boolean) {
       res.writeHead(201, { "Content-Type": "application/json" }).end(
         JSON.stringify({
           SMSMessageData: {
@@ -57,7 +63,7 @@ export async function startAfricasTalkingStandIn(account = { username: "school",
           },
         }),
       );
-    });
+    }
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   return {

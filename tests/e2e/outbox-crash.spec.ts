@@ -1,0 +1,95 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { test, expect } from "@playwright/test";
+import { MongoClient } from "mongodb";
+import { freePort, startIsolatedApp, type IsolatedApp } from "#tests/support/isolated-app.ts";
+import { startAfricasTalkingStandIn } from "#tests/support/stand-ins/africastalking.ts";
+
+/**
+ * Nothing lost, nothing sent twice on purpose: an app killed (SIGKILL) while its sender has messages at a slow
+ * provider, and another started on the same database, sends every queued message; only a message the provider had
+ * not acknowledged when the process died can reach the provider a second time.
+ */
+const MESSAGES = 30;
+let db: ChildProcess;
+let mongo: MongoClient;
+let uri: string;
+let apps: IsolatedApp[] = [];
+let standIn: Awaited<ReturnType<typeof startAfricasTalkingStandIn>>;
+
+test.beforeAll(async () => {
+  const port = await freePort();
+  db = spawn(
+    process.execPath,
+    ["--import", "tsx", "packages/embedded-mongo/src/cli.ts", "--memory", "--port", String(port), "--quiet"],
+    { stdio: "ignore" },
+  );
+  uri = `mongodb://127.0.0.1:${port}/outbox_crash`;
+  mongo = new MongoClient(uri, { serverSelectionTimeoutMS: 20_000 });
+  await mongo.connect();
+  standIn = await startAfricasTalkingStandIn(undefined, { delayMs: 150 });
+});
+
+test.afterAll(async () => {
+  for (const app of apps) await app.stop();
+  await standIn?.close();
+  await mongo?.close();
+  db?.kill("SIGTERM");
+});
+
+test("@js-only an app killed mid-send: after a restart every queued message is sent, and only unacknowledged ones twice", async () => {
+  test.setTimeout(120_000);
+  const database = mongo.db("outbox_crash");
+  await database
+    .collection("settings")
+    .insertOne({ _id: "global" as never, smsNotifications: true, smsProvider: "africastalking" });
+  const now = new Date();
+  await database.collection("outbox").insertMany(
+    Array.from({ length: MESSAGES }, (_, n) => ({
+      _id: `crashmsg${String(n).padStart(4, "0")}` as never,
+      key: `crash:${n}:sms`,
+      channel: "sms",
+      to: `+2332400${String(n).padStart(5, "0")}`,
+      template: "test",
+      values: {},
+      subject: null,
+      text: `message ${n}`,
+      state: "queued",
+      attempts: 0,
+      nextAttemptAt: now,
+      createdAt: now,
+      updatedAt: now,
+    })),
+  );
+  const env = {
+    MONGODB_URI: uri,
+    SEED_DEMO_DATA: "false",
+    AFRICASTALKING_USERNAME: "school",
+    AFRICASTALKING_API_KEY: "at-test-key",
+    AFRICASTALKING_HOST: standIn.host,
+    OUTBOX_LEASE_SECONDS: "2",
+  };
+  const first = await startIsolatedApp(env, { waitFor: "healthy" });
+  apps.push(first);
+  await expect.poll(() => standIn.received.length, { timeout: 30_000 }).toBeGreaterThanOrEqual(6);
+  first.proc.kill("SIGKILL");
+  await new Promise((resolve) => first.proc.once("exit", resolve));
+  apps = [];
+
+  const outbox = database.collection<{ _id: string; to: string; state: string }>("outbox");
+  const atKill = await outbox.find().toArray();
+  const inFlight = new Set(atKill.filter((m) => m.state === "sending").map((m) => m.to));
+  const acknowledged = atKill.filter((m) => m.state === "sent").map((m) => m.to);
+  expect(acknowledged.length + inFlight.size).toBeGreaterThan(0);
+  expect(atKill.filter((m) => m.state === "queued").length).toBeGreaterThan(0);
+
+  apps.push(await startIsolatedApp(env, { waitFor: "healthy" }));
+  await expect
+    .poll(() => outbox.countDocuments({ state: "sent" }), { timeout: 60_000, intervals: [250] })
+    .toBe(MESSAGES);
+
+  const times = new Map<string, number>();
+  for (const r of standIn.received) times.set(r.to, (times.get(r.to) ?? 0) + 1);
+  expect(times.size).toBe(MESSAGES);
+  for (const to of acknowledged) expect(times.get(to), to).toBe(1);
+  for (const [to, n] of times) expect(n, to).toBeLessThanOrEqual(inFlight.has(to) ? 2 : 1);
+});
