@@ -63,6 +63,11 @@ export function paymentConfirmedSms(v: PaymentConfirmedSmsValues): string {
   return `${SIGNATURE}: payment of ${smsCedis(v.amount)} for ${v.wardName} received, receipt ${v.receipt}. Balance ${smsCedis(v.balance)}. Receipt: ${v.link}`;
 }
 
+/** A one-time code: short, in GSM-7, and says not to pass it on (the usual trick is a caller asking for it). */
+export function oneTimeCodeSms(v: { code: string; minutes: number; purpose: string }): string {
+  return `${SIGNATURE}: ${v.code} is your code to ${v.purpose}. It expires in ${v.minutes} minutes. Never share it: the school will not ask for it.`;
+}
+
 export type PaymentRejectedSmsValues = { wardName: string; amount: number; reason: string };
 
 export function paymentRejectedSms(v: PaymentRejectedSmsValues): string {

@@ -84,3 +84,21 @@ export function signUpSchema(screen: SignUpScreen) {
 export const ResetPasswordSchema = withPasswordMatch(
   z.object({ password, confirmPassword: z.string({ error: "Please confirm your password" }).max(128) }),
 );
+
+/** "Forgot password", step 1: the account's phone number. */
+export const ForgotPasswordSchema = z.object({ phone });
+
+export const CODE_WRONG = "The code is not right. Check the SMS and try again.";
+export const CODE_SPENT = "This code has expired or has been tried too often. Ask for a new code.";
+
+/** "Forgot password", step 2: the code sent by SMS and the new password. */
+export const ResetWithCodeSchema = withPasswordMatch(
+  z.object({
+    code: z
+      .string({ error: "Enter the 6-digit code from the SMS" })
+      .trim()
+      .regex(/^\d{6}$/, "Enter the 6-digit code from the SMS"),
+    password,
+    confirmPassword: z.string({ error: "Please confirm your password" }).max(128),
+  }),
+);

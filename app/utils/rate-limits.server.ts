@@ -31,6 +31,8 @@ export const RATE_LIMITS = {
    * the per-account figure, so one stranger with the reference cannot hold the real parent back.
    */
   linkFailuresPerRegistrationPerHour: 50,
+  /** One-time codes sent to one phone per hour (each replaces the last; a family may ask again when one is slow). */
+  codesPerPhonePerHour: 5,
 };
 
 /** Counters compare against our own thresholds, so the store's own limit is never reached. */
@@ -116,6 +118,15 @@ export async function checkEnrolment(address: string, phone: string): Promise<Li
   // A client over its own limit is not counted against the number (someone else's, perhaps).
   const wait = byAddress || (await count("enrol_number", 24 * 3600, phone, RATE_LIMITS.enrolPerNumberPerDay));
   return wait ? refusal(wait, enrolmentBusyMessage(waitText(wait))) : null;
+}
+
+export const codeBusyMessage = (wait: string) =>
+  `Too many codes have been asked for this number. Please try again in ${wait}, or ask the school for a reset link.`;
+
+/** One code sent to `phone` (normalised); refused past the per-phone limit. The caller checks the address limit first. */
+export async function checkCodeRequest(phone: string): Promise<LimitRefusal | null> {
+  const wait = await count("code_phone", 3600, phone, RATE_LIMITS.codesPerPhonePerHour);
+  return wait ? refusal(wait, codeBusyMessage(waitText(wait))) : null;
 }
 
 export const linkBusyMessage = (wait: string) =>

@@ -39,6 +39,8 @@ const PUBLIC = new Set([
   "/auth",
   "/parent-whatsapp-groups",
   "/reset-password/:token",
+  "/forgot-password",
+  "/forgot-password/code",
   "/healthz",
   // A provider's callback: authenticated by the secret in its path (a wrong one is 404), tests/e2e/messages.spec.ts.
   "/callbacks/africastalking/sms-delivery/:secret",

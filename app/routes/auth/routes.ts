@@ -13,4 +13,7 @@ export const authRoutes: RouteConfigEntry[] = [
   // non-admin row to /admin/users/{id}/reset-link.
   route("admin/users/:userId/reset-link", "routes/auth/reset-link.tsx"),
   route("reset-password/:token", "routes/auth/reset-password.tsx"),
+  // Self-service: a code sent by SMS to the account's phone (docs/decisions/0078).
+  route("forgot-password", "routes/auth/forgot-password.tsx"),
+  route("forgot-password/code", "routes/auth/forgot-password-code.tsx"),
 ];

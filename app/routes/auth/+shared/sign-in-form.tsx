@@ -1,6 +1,6 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { useState } from "react";
-import { Form } from "react-router";
+import { Form, Link } from "react-router";
 import { useHydrated } from "#app/utils/use-hydrated.ts";
 import { useClientValidation, type FormConstraint } from "#app/components/form/use-client-validation.ts";
 import { FormErrors, SubmitButton, TextField } from "#app/components/form/fields.tsx";
@@ -63,6 +63,11 @@ export function SignInForm({
       <SubmitButton pendingLabel="Signing in..." className="w-full">
         Sign In
       </SubmitButton>
+      <p className="text-center text-sm">
+        <Link to="/forgot-password" className="font-medium text-brand-700 underline">
+          Forgot password?
+        </Link>
+      </p>
     </Form>
   );
 }

@@ -1,0 +1,120 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { getZodConstraint } from "@conform-to/zod/v4";
+import { data, Form, Link, redirect } from "react-router";
+import type { Route } from "./+types/forgot-password-code";
+import { CODE_SPENT, CODE_WRONG, ResetWithCodeSchema } from "#app/forms/auth.schema.ts";
+import { parseWithZod } from "#app/forms/parse.ts";
+import { formatPhone } from "#app/domain/phone.ts";
+import { passwordHint, passwordPolicyFrom, passwordRuleError } from "#app/domain/password-policy.ts";
+import { SCHOOL_NAME } from "#app/domain/school.ts";
+import { getSettings } from "#app/models/settings.server.ts";
+import { checkAuthPost } from "#app/utils/sign-in-limits.server.ts";
+import { clientAddressContext } from "#app/utils/request-context.ts";
+import { resetPasswordWithCode } from "#app/utils/phone-codes.server.ts";
+import { forgotPasswordCookie, forgottenPhone } from "#app/utils/forgot-password.server.ts";
+import { redirectWithToast } from "#app/utils/toast.server.ts";
+import { FormErrors, SubmitButton, TextField } from "#app/components/form/fields.tsx";
+
+const HIDE = ["password", "confirmPassword"];
+
+/** "Forgot password", step 2: the code from the SMS and a new password, for the number of step 1 (its cookie). */
+export async function loader({ request }: Route.LoaderArgs) {
+  const phone = await forgottenPhone(request);
+  if (!phone) throw redirect("/forgot-password");
+  const hint = passwordHint(passwordPolicyFrom(await getSettings().catch(() => null)));
+  return { phone: formatPhone(phone), hint };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const phone = await forgottenPhone(request);
+  if (!phone) throw redirect("/forgot-password");
+  const submission = parseWithZod(await request.formData(), { schema: ResetWithCodeSchema });
+  if (submission.status !== "success") return data({ result: submission.reply({ hideFields: HIDE }) }, { status: 400 });
+  const busy = await checkAuthPost(context.get(clientAddressContext));
+  if (busy)
+    return data(
+      { result: submission.reply({ formErrors: [busy.message], hideFields: HIDE }) },
+      { status: busy.status },
+    );
+  const ruleError = passwordRuleError(
+    submission.value.password,
+    passwordPolicyFrom(await getSettings().catch(() => null)),
+  );
+  if (ruleError)
+    return data(
+      { result: submission.reply({ fieldErrors: { password: [ruleError] }, hideFields: HIDE }) },
+      { status: 400 },
+    );
+  const outcome = await resetPasswordWithCode(phone, submission.value.code, submission.value.password);
+  if (outcome.status !== "done") {
+    const message = outcome.status === "wrong" ? CODE_WRONG : CODE_SPENT;
+    return data({ result: submission.reply({ fieldErrors: { code: [message] }, hideFields: HIDE }) }, { status: 400 });
+  }
+  const headers = new Headers({ "Set-Cookie": await forgotPasswordCookie.serialize("", { maxAge: 0 }) });
+  return redirectWithToast(
+    `/portal?role=${encodeURIComponent(outcome.role)}`,
+    {
+      type: "success",
+      title: "Password updated",
+      description: "Sign in with your phone number and your new password.",
+    },
+    { headers },
+  );
+}
+
+export default function ForgotPasswordCode({ loaderData, actionData }: Route.ComponentProps) {
+  const [form, fields] = useForm({
+    id: "forgot-password-code",
+    lastResult: actionData?.result,
+    constraint: getZodConstraint(ResetWithCodeSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ResetWithCodeSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  return (
+    <main id="main" className="mx-auto max-w-md px-4 py-10">
+      <h1 className="text-2xl font-bold text-gray-900">Enter the code</h1>
+      <p className="mt-2 text-gray-700">
+        If {loaderData.phone} has an account, an SMS with a 6-digit code is on its way. The code works for 10 minutes.
+      </p>
+      <Form
+        method="post"
+        {...getFormProps(form)}
+        className="mt-6 space-y-4 rounded-xl border border-gray-200 bg-white p-6 shadow-sm"
+      >
+        <FormErrors id={form.errorId} errors={form.errors} />
+        <TextField
+          field={fields.code}
+          label="Code from the SMS"
+          inputProps={{ autoComplete: "one-time-code", inputMode: "numeric", maxLength: 6 }}
+        />
+        <TextField
+          field={fields.password}
+          label="New password"
+          type="password"
+          hint={loaderData.hint}
+          inputProps={{ autoComplete: "new-password" }}
+        />
+        <TextField
+          field={fields.confirmPassword}
+          label="Confirm new password"
+          type="password"
+          inputProps={{ autoComplete: "new-password" }}
+        />
+        <SubmitButton pendingLabel="Saving..." className="w-full">
+          Set new password
+        </SubmitButton>
+      </Form>
+      <p className="mt-6 text-sm text-gray-700">
+        No SMS after a few minutes?{" "}
+        <Link to="/forgot-password" className="font-medium text-brand-700 underline">
+          Ask for a new code
+        </Link>
+      </p>
+    </main>
+  );
+}
+
+export function meta() {
+  return [{ title: `Enter the code | ${SCHOOL_NAME}` }, { name: "robots", content: "noindex" }];
+}

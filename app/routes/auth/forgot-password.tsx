@@ -1,0 +1,74 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { getZodConstraint } from "@conform-to/zod/v4";
+import { data, Form, Link, redirect } from "react-router";
+import type { Route } from "./+types/forgot-password";
+import { ForgotPasswordSchema } from "#app/forms/auth.schema.ts";
+import { parseWithZod } from "#app/forms/parse.ts";
+import { normalizePhone } from "#app/domain/phone.ts";
+import { SCHOOL_NAME } from "#app/domain/school.ts";
+import { checkAuthPost } from "#app/utils/sign-in-limits.server.ts";
+import { checkCodeRequest } from "#app/utils/rate-limits.server.ts";
+import { clientAddressContext } from "#app/utils/request-context.ts";
+import { sendPhoneCode } from "#app/utils/phone-codes.server.ts";
+import { forgotPasswordCookie } from "#app/utils/forgot-password.server.ts";
+import { FormErrors, SubmitButton, TextField } from "#app/components/form/fields.tsx";
+
+/** "Forgot password", step 1 (docs/decisions/0078): the phone number; a code goes to it by SMS when it has an account. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const submission = parseWithZod(await request.formData(), { schema: ForgotPasswordSchema });
+  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  const phone = normalizePhone(submission.value.phone);
+  const busy = (await checkAuthPost(context.get(clientAddressContext))) ?? (await checkCodeRequest(phone));
+  if (busy) return data({ result: submission.reply({ formErrors: [busy.message] }) }, { status: busy.status });
+  await sendPhoneCode("password-reset", phone);
+  // The same answer whether or not the number has an account.
+  return redirect("/forgot-password/code", {
+    headers: { "Set-Cookie": await forgotPasswordCookie.serialize(phone) },
+  });
+}
+
+export default function ForgotPassword({ actionData }: Route.ComponentProps) {
+  const [form, fields] = useForm({
+    id: "forgot-password",
+    lastResult: actionData?.result,
+    constraint: getZodConstraint(ForgotPasswordSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ForgotPasswordSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  return (
+    <main id="main" className="mx-auto max-w-md px-4 py-10">
+      <h1 className="text-2xl font-bold text-gray-900">Forgot password</h1>
+      <p className="mt-2 text-gray-700">
+        Enter the phone number you sign in with. If it has an account, we send a 6-digit code to it by SMS; with the
+        code you choose a new password.
+      </p>
+      <Form
+        method="post"
+        {...getFormProps(form)}
+        className="mt-6 space-y-4 rounded-xl border border-gray-200 bg-white p-6 shadow-sm"
+      >
+        <FormErrors id={form.errorId} errors={form.errors} />
+        <TextField
+          field={fields.phone}
+          label="Phone number"
+          type="tel"
+          inputProps={{ autoComplete: "tel", inputMode: "tel", placeholder: "024 123 4567" }}
+        />
+        <SubmitButton pendingLabel="Sending..." className="w-full">
+          Send code
+        </SubmitButton>
+      </Form>
+      <p className="mt-6 text-sm text-gray-700">
+        No phone with you? The school office can give you a reset link.{" "}
+        <Link to="/portal" className="font-medium text-brand-700 underline">
+          Back to sign in
+        </Link>
+      </p>
+    </main>
+  );
+}
+
+export function meta() {
+  return [{ title: `Forgot password | ${SCHOOL_NAME}` }, { name: "robots", content: "noindex" }];
+}

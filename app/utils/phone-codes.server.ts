@@ -1,0 +1,58 @@
+/**
+ * Codes that prove a phone, sent by SMS through the outbox (docs/decisions/0078-codes-that-prove-a-phone.md).
+ * Whether a number has an account is never told: a code is made and stored either way, and only sent when it does.
+ * Admins are not reset this way (as with the office's reset links): a phone alone must not open an admin account.
+ */
+import { randomUUID } from "node:crypto";
+import { oneTimeCodeSms } from "#app/domain/sms.ts";
+import { CODE_MINUTES, type CodePurpose, checkCode, issueCode } from "#app/models/one-time-code.server.ts";
+import { queueMessage } from "#app/models/outbox.server.ts";
+import { hashPassword } from "#app/models/password.server.ts";
+import { User } from "#app/models/user.server.ts";
+import { deleteOtherSessions } from "./session.server.ts";
+import { clearSignInLimits } from "./sign-in-limits.server.ts";
+
+const PURPOSE_TEXT: Record<CodePurpose, string> = { "password-reset": "reset your password" };
+
+/** Makes a code for the phone and, when an account has that number, queues it by SMS. */
+export async function sendPhoneCode(purpose: CodePurpose, phone: string): Promise<void> {
+  const [user, code] = await Promise.all([
+    User.findOne({ phone, role: { $ne: "admin" } })
+      .select("_id")
+      .lean<{ _id: string }>(),
+    issueCode(purpose, phone),
+  ]);
+  if (!user) return;
+  await queueMessage({
+    // Every code is its own message: a new one replaces the last code, not the last message.
+    key: `code:${purpose}:${phone}:${randomUUID()}`,
+    channel: "sms",
+    to: phone,
+    template: `code:${purpose}`,
+    values: { minutes: CODE_MINUTES },
+    text: oneTimeCodeSms({ code, minutes: CODE_MINUTES, purpose: PURPOSE_TEXT[purpose] }),
+  });
+}
+
+export type CodeReset = { status: "done"; role: string } | { status: "wrong" | "spent" };
+
+/**
+ * Sets a new password for the account with this phone when `code` is its live password-reset code; every session of
+ * the account ends and its sign-in limits are lifted. The password is hashed before the code is spent.
+ */
+export async function resetPasswordWithCode(phone: string, code: string, newPassword: string): Promise<CodeReset> {
+  const passwordHash = await hashPassword(newPassword);
+  const check = await checkCode("password-reset", phone, code);
+  if (check !== "right") return { status: check };
+  const user = await User.findOneAndUpdate(
+    { phone, role: { $ne: "admin" } },
+    { $set: { passwordHash } },
+    { lean: true },
+  )
+    .select("_id role")
+    .lean<{ _id: string; role: string }>();
+  if (!user) return { status: "wrong" };
+  await deleteOtherSessions(user._id);
+  await clearSignInLimits(phone);
+  return { status: "done", role: user.role };
+}
