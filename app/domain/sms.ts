@@ -68,6 +68,11 @@ export function oneTimeCodeSms(v: { code: string; minutes: number; purpose: stri
   return `${SIGNATURE}: ${v.code} is your code to ${v.purpose}. It expires in ${v.minutes} minutes. Never share it: the school will not ask for it.`;
 }
 
+/** An announcement by SMS: the school, the title, the message as written. */
+export function announcementSms(v: { title: string; message: string }): string {
+  return `${SIGNATURE}: ${v.title}. ${v.message}`;
+}
+
 export type PaymentRejectedSmsValues = { wardName: string; amount: number; reason: string };
 
 export function paymentRejectedSms(v: PaymentRejectedSmsValues): string {

@@ -22,4 +22,11 @@ export const AnnouncementSchema = z.object({
   recipientType: z
     .enum(["all", "students", "parents", "facilitators"], { error: "Choose who receives the message" })
     .default("all"),
+  /** "Also send by SMS": an unchecked box is absent from the form data. */
+  alsoSms: z
+    .boolean()
+    .optional()
+    .transform((v) => v === true),
+  /** Set by the confirmation step: the recipient type whose count and cost the admin saw. */
+  confirmedFor: z.enum(["all", "students", "parents", "facilitators"]).optional(),
 });

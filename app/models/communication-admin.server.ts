@@ -1,4 +1,5 @@
 import { Communication, type CommunicationDoc, type RecipientType } from "./communication.server.ts";
+import { Registration } from "./registration.server.ts";
 import { User } from "./user.server.ts";
 
 /** Admin Communications queries (docs/product.md#screens, #integrations). Kept beside the model, in their own file. */
@@ -37,4 +38,26 @@ export async function listCommunicationHistory(limit = HISTORY_LIMIT) {
     : [];
   const names = new Map(senders.map((s) => [s._id, s.fullName]));
   return rows.map((r) => ({ ...r, senderName: names.get(String(r.senderId)) ?? null }));
+}
+
+/**
+ * The phone numbers an announcement by SMS goes to, each once: parents are the registrations' parent WhatsApp numbers
+ * and parent accounts; students the wards' numbers and student accounts; facilitators their accounts.
+ */
+export async function announcementPhones(recipientType: RecipientType): Promise<string[]> {
+  const phones = new Set<string>();
+  const add = (values: unknown[]) => {
+    for (const v of values) if (typeof v === "string" && v.startsWith("+")) phones.add(v);
+  };
+  if (recipientType === "all" || recipientType === "parents") {
+    add(await Registration.distinct("whatsappNumberNormalized"));
+    add(await User.distinct("phone", { role: "parent" }));
+  }
+  if (recipientType === "all" || recipientType === "students") {
+    add(await Registration.distinct("wardWhatsappNormalized"));
+    add(await User.distinct("phone", { role: "student" }));
+  }
+  if (recipientType === "all" || recipientType === "facilitators")
+    add(await User.distinct("phone", { role: "facilitator" }));
+  return [...phones];
 }

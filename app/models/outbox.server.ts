@@ -91,6 +91,27 @@ export async function queueMessage(message: NewMessage): Promise<void> {
   });
 }
 
+/** Queues many messages (a bulk send), in batches; keys already queued are left as they are. */
+export async function queueMessages(messages: NewMessage[], batch = 500): Promise<void> {
+  for (let i = 0; i < messages.length; i += batch) {
+    const now = new Date();
+    const docs = messages.slice(i, i + batch).map((m) => ({
+      _id: newId(),
+      values: {},
+      subject: null,
+      ...m,
+      state: "queued",
+      attempts: 0,
+      nextAttemptAt: now,
+    }));
+    await Outbox.insertMany(docs, { ordered: false }).catch((error: unknown) => {
+      const writeErrors = (error as { writeErrors?: { code?: number; err?: { code?: number } }[] }).writeErrors;
+      const onlyDuplicates = writeErrors?.every((e) => (e.code ?? e.err?.code) === 11000);
+      if (!onlyDuplicates) throw error;
+    });
+  }
+}
+
 /**
  * Takes the next message that is due, for `owner`, until `leaseMs` from now: one conditional update, so of two
  * senders only one gets it. A message whose lease ran out (its sender died mid-send) is due again.

@@ -1,9 +1,43 @@
-import { test, expect, setPermissions, connectTestDb } from "#tests/support/fixtures.ts";
+import { test, expect, setPermissions, connectTestDb, createUser } from "#tests/support/fixtures.ts";
 import { expectNoA11yViolations } from "#tests/support/axe.ts";
 import { E2E } from "#tests/support/e2e-env.ts";
 import { Communication } from "#app/models/communication.server.ts";
+import { Outbox } from "#app/models/outbox.server.ts";
 
 test.describe("Communications", () => {
+  test("also by SMS: the admin sees how many phones and parts before anything is sent, then one SMS per phone is queued", async ({
+    page,
+    loginAs,
+  }) => {
+    await createUser({ role: "facilitator" });
+    await loginAs("admin");
+    await page.goto("/admin/communications");
+    const title = `Staff meeting ${test.info().project.name} ${Date.now()}`;
+    await page.getByRole("textbox", { name: "Title", exact: true }).fill(title);
+    await page.getByRole("textbox", { name: "Message", exact: true }).fill("Friday at 4pm, on the usual link.");
+    await page.getByRole("radio", { name: "Facilitators" }).check();
+    await page.getByRole("checkbox", { name: "Also send by SMS" }).check();
+    await page.getByRole("button", { name: "Send Message" }).click();
+
+    const preview = page.getByRole("status").filter({ hasText: "SMS in all" });
+    await expect(preview).toContainText(/\d+ phones?, 1 SMS part each: \d+ SMS in all/);
+    const phones = Number(/(\d+) phones?/.exec((await preview.textContent()) ?? "")![1]);
+    expect(phones).toBeGreaterThan(0);
+    await connectTestDb();
+    expect(await Communication.countDocuments({ title })).toBe(0);
+    await expect(page.getByRole("textbox", { name: "Title", exact: true })).toHaveValue(title);
+
+    await page.getByRole("button", { name: `Send Message and ${phones} SMS` }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Message sent successfully" })).toContainText(
+      /\d+ SMS queued \(see Messages\)/,
+    );
+    const saved = await Communication.findOne({ title }).lean();
+    const queued = await Outbox.find({ key: { $regex: `^announcement:${saved!._id}:` } }).lean();
+    expect(queued.length).toBeGreaterThanOrEqual(phones);
+    expect(new Set(queued.map((m) => m.to)).size).toBe(queued.length);
+    expect(queued[0].text).toBe(`Vacation Classes: ${title}. Friday at 4pm, on the usual link.`);
+  });
+
   test("sends an announcement to a recipient type; history shows it first with its sender", async ({
     page,
     loginAs,

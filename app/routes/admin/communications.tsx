@@ -11,8 +11,21 @@ import { AnnouncementSchema, RECIPIENT_TYPE_OPTIONS } from "#app/forms/admin-com
 import { COMMUNICATIONS_FETCH_FAILED, MESSAGE_SEND_FAILED, MESSAGE_SENT } from "#app/domain/messages.ts";
 import { SCHOOL_NAME } from "#app/domain/school.ts";
 import { formatDateTime } from "#app/domain/dates.ts";
-import { ChoiceGroup, FormErrors, SubmitButton, TextareaField, TextField } from "#app/components/form/fields.tsx";
-import { createAnnouncement, listCommunicationHistory } from "#app/models/communication-admin.server.ts";
+import {
+  CheckboxField,
+  ChoiceGroup,
+  FormErrors,
+  SubmitButton,
+  TextareaField,
+  TextField,
+} from "#app/components/form/fields.tsx";
+import {
+  announcementPhones,
+  createAnnouncement,
+  listCommunicationHistory,
+} from "#app/models/communication-admin.server.ts";
+import { queueMessages } from "#app/models/outbox.server.ts";
+import { announcementSms, smsLength } from "#app/domain/sms.ts";
 import { audit } from "#app/models/audit-log.server.ts";
 import { ErrorAlert } from "#app/components/ui/error-alert.tsx";
 import { Section } from "#app/components/ui/section.tsx";
@@ -41,14 +54,37 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   const { user } = await requireAdmin(request, "can_access_communications");
   const submission = parseWithZod(await request.formData(), { schema: AnnouncementSchema });
-  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
-  try {
-    const id = await createAnnouncement({ ...submission.value, senderId: user._id });
-    await audit("announcement.send", user._id, id, { recipientType: submission.value.recipientType });
-  } catch {
-    return data({ result: submission.reply({ formErrors: [MESSAGE_SEND_FAILED] }) }, { status: 500 });
+  if (submission.status !== "success") return data({ result: submission.reply(), preview: null }, { status: 400 });
+  const { alsoSms, confirmedFor, ...announcement } = submission.value;
+  const text = announcementSms(announcement);
+  const phones = alsoSms ? await announcementPhones(announcement.recipientType) : [];
+  // Before an SMS to many: how many phones, how many parts each, how many in all; sent only once the admin saw it.
+  if (alsoSms && confirmedFor !== announcement.recipientType) {
+    const { segments } = smsLength(text);
+    const preview = { recipientType: announcement.recipientType, phones: phones.length, segments };
+    return data({ result: submission.reply(), preview }, { status: 200 });
   }
-  return redirectWithToast("/admin/communications", { type: "success", title: MESSAGE_SENT });
+  try {
+    const id = await createAnnouncement({ ...announcement, senderId: user._id });
+    await queueMessages(
+      phones.map((to) => ({
+        key: `announcement:${id}:${to}`,
+        channel: "sms" as const,
+        to,
+        template: "announcement",
+        values: { communicationId: id },
+        text,
+      })),
+    );
+    await audit("announcement.send", user._id, id, { recipientType: announcement.recipientType, sms: phones.length });
+  } catch {
+    return data({ result: submission.reply({ formErrors: [MESSAGE_SEND_FAILED] }), preview: null }, { status: 500 });
+  }
+  return redirectWithToast("/admin/communications", {
+    type: "success",
+    title: MESSAGE_SENT,
+    description: phones.length ? `${phones.length} SMS queued (see Messages).` : undefined,
+  });
 }
 
 const RECIPIENT_LABELS: Record<string, string> = Object.fromEntries(
@@ -57,6 +93,7 @@ const RECIPIENT_LABELS: Record<string, string> = Object.fromEntries(
 
 export default function Communications({ loaderData, actionData }: Route.ComponentProps) {
   const { history, error } = loaderData;
+  const preview = actionData?.preview ?? null;
   const formRef = useRef<HTMLFormElement>(null);
   const [form, fields] = useForm({
     id: "announcement",
@@ -88,7 +125,24 @@ export default function Communications({ loaderData, actionData }: Route.Compone
             options={RECIPIENT_TYPE_OPTIONS}
             columns={2}
           />
-          <SubmitButton pendingLabel="Sending...">Send Message</SubmitButton>
+          <CheckboxField
+            field={fields.alsoSms}
+            label="Also send by SMS"
+            hint="To the phones of the recipients chosen. You see how many SMS it makes before anything is sent."
+          />
+          {preview ? (
+            <div role="status" className="rounded-lg border border-amber-300 bg-amber-50 p-4 text-gray-900">
+              <p className="font-semibold">
+                {preview.phones === 1 ? "1 phone" : `${preview.phones} phones`}, {preview.segments} SMS part
+                {preview.segments === 1 ? "" : "s"} each: {preview.phones * preview.segments} SMS in all.
+              </p>
+              <p className="mt-1 text-sm">Send again to confirm, or untick "Also send by SMS".</p>
+              <input type="hidden" name="confirmedFor" value={preview.recipientType} />
+            </div>
+          ) : null}
+          <SubmitButton pendingLabel="Sending...">
+            {preview ? `Send Message and ${preview.phones} SMS` : "Send Message"}
+          </SubmitButton>
         </Form>
       </Section>
       <Section id="history-heading" title="Message History" headingClassName="mb-3 text-lg font-semibold text-gray-900">
