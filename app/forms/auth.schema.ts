@@ -91,13 +91,18 @@ export const ForgotPasswordSchema = z.object({ phone });
 export const CODE_WRONG = "The code is not right. Check the SMS and try again.";
 export const CODE_SPENT = "This code has expired or has been tried too often. Ask for a new code.";
 
+const smsCode = z
+  .string({ error: "Enter the 6-digit code from the SMS" })
+  .trim()
+  .regex(/^\d{6}$/, "Enter the 6-digit code from the SMS");
+
+/** An admin's sign-in, second step (two-factor on): the code sent to the admin's phone. */
+export const SignInCodeSchema = z.object({ code: smsCode });
+
 /** "Forgot password", step 2: the code sent by SMS and the new password. */
 export const ResetWithCodeSchema = withPasswordMatch(
   z.object({
-    code: z
-      .string({ error: "Enter the 6-digit code from the SMS" })
-      .trim()
-      .regex(/^\d{6}$/, "Enter the 6-digit code from the SMS"),
+    code: smsCode,
     password,
     confirmPassword: z.string({ error: "Please confirm your password" }).max(128),
   }),

@@ -14,6 +14,8 @@ import { safeRedirect } from "./redirect.ts";
 import { createUserSession, destroyUserSession } from "./session.server.ts";
 import { toastHeader, redirectWithToast } from "./toast.server.ts";
 import { checkAuthPost, reserveSignIn } from "./sign-in-limits.server.ts";
+import { sendAdminSignInCode } from "./phone-codes.server.ts";
+import { pendingSignInHeader } from "./two-factor.server.ts";
 
 /**
  * The sign-in and sign-up fields' HTML constraints from their schemas (computed once), for the pages that render the
@@ -61,12 +63,27 @@ export async function handleSignIn(request: Request, formData: FormData, address
     throw error;
   }
   await reservation.succeeded();
-  // A fresh Session id on every sign-in; the browser's previous Session (if any) is deleted.
+  const destination = safeRedirect(submission.value.redirectTo, homePathForRole(user.role));
+  // Two-factor on: an admin's right password only sends a code to the admin's phone (app/utils/two-factor.server.ts).
+  if (user.role === "admin" && (await getSettings()).twoFactorAuth) {
+    const admin = await User.findById(user.id).select("phone").lean<{ phone: string }>();
+    if (admin) {
+      await sendAdminSignInCode(admin.phone);
+      const pending = await pendingSignInHeader({ userId: user.id, redirectTo: destination });
+      return redirect("/sign-in/code", { headers: { "Set-Cookie": pending } });
+    }
+  }
+  return signedIn(request, user.id, destination);
+}
+
+/** Starts the session: a fresh Session id on every sign-in (the browser's previous Session, if any, is deleted). */
+export async function signedIn(request: Request, userId: string, destination: string, extraCookie?: string) {
   await destroyUserSession(request);
   const headers = new Headers();
-  headers.append("Set-Cookie", await createUserSession(user.id));
+  headers.append("Set-Cookie", await createUserSession(userId));
   headers.append("Set-Cookie", await toastHeader({ type: "success", title: "Signed in successfully!" }));
-  return redirect(safeRedirect(submission.value.redirectTo, homePathForRole(user.role)), { headers });
+  if (extraCookie) headers.append("Set-Cookie", extraCookie);
+  return redirect(destination, { headers });
 }
 
 /** Sign-up: never creates an admin (the schema only accepts student, parent, facilitator). */

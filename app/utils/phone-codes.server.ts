@@ -6,16 +6,34 @@
 import { randomUUID } from "node:crypto";
 import { oneTimeCodeSms } from "#app/domain/sms.ts";
 import { CODE_MINUTES, type CodePurpose, checkCode, issueCode } from "#app/models/one-time-code.server.ts";
+
+export { checkCode };
 import { queueMessage } from "#app/models/outbox.server.ts";
 import { hashPassword } from "#app/models/password.server.ts";
 import { User } from "#app/models/user.server.ts";
 import { deleteOtherSessions } from "./session.server.ts";
 import { clearSignInLimits } from "./sign-in-limits.server.ts";
 
-const PURPOSE_TEXT: Record<CodePurpose, string> = { "password-reset": "reset your password" };
+const PURPOSE_TEXT: Record<CodePurpose, string> = {
+  "password-reset": "reset your password",
+  "admin-sign-in": "sign in to the admin portal",
+};
 
-/** Makes a code for the phone and, when an account has that number, queues it by SMS. */
-export async function sendPhoneCode(purpose: CodePurpose, phone: string): Promise<void> {
+/** An admin's sign-in code (two-factor on): the admin has just given the right password, so the account is known. */
+export async function sendAdminSignInCode(phone: string): Promise<void> {
+  const code = await issueCode("admin-sign-in", phone);
+  await queueMessage({
+    key: `code:admin-sign-in:${phone}:${randomUUID()}`,
+    channel: "sms",
+    to: phone,
+    template: "code:admin-sign-in",
+    values: { minutes: CODE_MINUTES },
+    text: oneTimeCodeSms({ code, minutes: CODE_MINUTES, purpose: PURPOSE_TEXT["admin-sign-in"] }),
+  });
+}
+
+/** Makes a code for the phone and, when a (non-admin) account has that number, queues it by SMS. */
+export async function sendPhoneCode(purpose: "password-reset", phone: string): Promise<void> {
   const [user, code] = await Promise.all([
     User.findOne({ phone, role: { $ne: "admin" } })
       .select("_id")

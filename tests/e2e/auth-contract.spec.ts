@@ -41,6 +41,7 @@ const PUBLIC = new Set([
   "/reset-password/:token",
   "/forgot-password",
   "/forgot-password/code",
+  "/sign-in/code",
   "/healthz",
   // A provider's callback: authenticated by the secret in its path (a wrong one is 404), tests/e2e/messages.spec.ts.
   "/callbacks/africastalking/sms-delivery/:secret",

@@ -166,7 +166,7 @@ function TabForm({
           <CheckboxField
             field={f.twoFactorAuth}
             label="Two-factor authentication"
-            hint="Stored only; not enforced yet."
+            hint="On: an admin's sign-in also asks for a code sent by SMS to the admin's phone."
           />
           <TextField
             field={f.sessionTimeout}

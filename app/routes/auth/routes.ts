@@ -16,4 +16,6 @@ export const authRoutes: RouteConfigEntry[] = [
   // Self-service: a code sent by SMS to the account's phone (docs/decisions/0078).
   route("forgot-password", "routes/auth/forgot-password.tsx"),
   route("forgot-password/code", "routes/auth/forgot-password-code.tsx"),
+  // An admin's second step when two-factor is on.
+  route("sign-in/code", "routes/auth/sign-in-code.tsx"),
 ];

@@ -1,0 +1,84 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { getZodConstraint } from "@conform-to/zod/v4";
+import { data, Form, Link, redirect } from "react-router";
+import type { Route } from "./+types/sign-in-code";
+import { CODE_SPENT, CODE_WRONG, SignInCodeSchema } from "#app/forms/auth.schema.ts";
+import { parseWithZod } from "#app/forms/parse.ts";
+import { SCHOOL_NAME } from "#app/domain/school.ts";
+import { User } from "#app/models/user.server.ts";
+import { checkAuthPost } from "#app/utils/sign-in-limits.server.ts";
+import { clientAddressContext } from "#app/utils/request-context.ts";
+import { checkCode } from "#app/utils/phone-codes.server.ts";
+import { signedIn } from "#app/utils/accounts.server.ts";
+import { clearPendingSignInHeader, pendingSignIn } from "#app/utils/two-factor.server.ts";
+import { FormErrors, SubmitButton, TextField } from "#app/components/form/fields.tsx";
+
+/** An admin's second step with two-factor on (docs/decisions/0078): the code sent to the admin's phone. */
+export async function loader({ request }: Route.LoaderArgs) {
+  if (!(await pendingSignIn(request))) throw redirect("/portal?role=admin");
+  return null;
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const pending = await pendingSignIn(request);
+  if (!pending) throw redirect("/portal?role=admin");
+  const submission = parseWithZod(await request.formData(), { schema: SignInCodeSchema });
+  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  const busy = await checkAuthPost(context.get(clientAddressContext));
+  if (busy) return data({ result: submission.reply({ formErrors: [busy.message] }) }, { status: busy.status });
+  const admin = await User.findOne({ _id: pending.userId, role: "admin" }).select("_id phone").lean<{
+    _id: string;
+    phone: string;
+  }>();
+  const check = admin ? await checkCode("admin-sign-in", admin.phone, submission.value.code) : "spent";
+  if (check !== "right" || !admin) {
+    const message = check === "wrong" ? CODE_WRONG : CODE_SPENT;
+    return data({ result: submission.reply({ fieldErrors: { code: [message] } }) }, { status: 400 });
+  }
+  return signedIn(request, admin._id, pending.redirectTo, await clearPendingSignInHeader());
+}
+
+export default function SignInCode({ actionData }: Route.ComponentProps) {
+  const [form, fields] = useForm({
+    id: "sign-in-code",
+    lastResult: actionData?.result,
+    constraint: getZodConstraint(SignInCodeSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: SignInCodeSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  return (
+    <main id="main" className="mx-auto max-w-md px-4 py-10">
+      <h1 className="text-2xl font-bold text-gray-900">Enter your sign-in code</h1>
+      <p className="mt-2 text-gray-700">
+        Two-factor sign-in is on: we sent a 6-digit code by SMS to your phone. It works for 10 minutes.
+      </p>
+      <Form
+        method="post"
+        {...getFormProps(form)}
+        className="mt-6 space-y-4 rounded-xl border border-gray-200 bg-white p-6 shadow-sm"
+      >
+        <FormErrors id={form.errorId} errors={form.errors} />
+        <TextField
+          field={fields.code}
+          label="Code from the SMS"
+          inputProps={{ autoComplete: "one-time-code", inputMode: "numeric", maxLength: 6 }}
+        />
+        <SubmitButton pendingLabel="Checking..." className="w-full">
+          Sign In
+        </SubmitButton>
+      </Form>
+      <p className="mt-6 text-sm text-gray-700">
+        No SMS?{" "}
+        <Link to="/portal?role=admin" className="font-medium text-brand-700 underline">
+          Sign in again
+        </Link>{" "}
+        for a new code.
+      </p>
+    </main>
+  );
+}
+
+export function meta() {
+  return [{ title: `Sign-in code | ${SCHOOL_NAME}` }, { name: "robots", content: "noindex" }];
+}
