@@ -27,6 +27,11 @@ export const AnnouncementSchema = z.object({
     .boolean()
     .optional()
     .transform((v) => v === true),
+  /** "Also send by e-mail", to the accounts that gave an address. */
+  alsoEmail: z
+    .boolean()
+    .optional()
+    .transform((v) => v === true),
   /** Set by the confirmation step: the recipient type whose count and cost the admin saw. */
   confirmedFor: z.enum(["all", "students", "parents", "facilitators"]).optional(),
 });

@@ -22,9 +22,9 @@ export const PASSWORD_REQUIREMENTS = [
 ] as const;
 
 export const EMAIL_PROVIDER_OPTIONS = [
-  { value: "built-in", label: "Built-in (hosted backend)" },
-  { value: "sendgrid", label: "SendGrid" },
-  { value: "smtp", label: "SMTP server" },
+  { value: "built-in", label: "Built-in test provider (sends nothing; see Messages)" },
+  { value: "smtp", label: "SMTP server (SMTP_URL)" },
+  { value: "sendgrid", label: "SendGrid (not connected yet)" },
 ] as const satisfies ReadonlyArray<{ value: (typeof EMAIL_PROVIDERS)[number]; label: string }>;
 
 export const SMS_PROVIDER_OPTIONS = [

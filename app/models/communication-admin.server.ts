@@ -61,3 +61,17 @@ export async function announcementPhones(recipientType: RecipientType): Promise<
     add(await User.distinct("phone", { role: "facilitator" }));
   return [...phones];
 }
+
+/** The e-mail addresses an announcement by e-mail goes to: the accounts of the recipient type that gave one. */
+export async function announcementEmails(recipientType: RecipientType): Promise<string[]> {
+  const roles = {
+    all: ["student", "parent", "facilitator"],
+    students: ["student"],
+    parents: ["parent"],
+    facilitators: ["facilitator"],
+  }[recipientType];
+  const emails: unknown[] = await User.distinct("email", { role: { $in: roles as never }, email: { $exists: true } });
+  return [
+    ...new Set(emails.filter((e): e is string => typeof e === "string" && e.includes("@")).map((e) => e.toLowerCase())),
+  ];
+}

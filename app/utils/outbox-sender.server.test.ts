@@ -30,7 +30,7 @@ function recordingProvider(answer: (to: string) => Promise<void> = async () => {
   const calls: string[] = [];
   const provider: SmsProvider = {
     name: "recording",
-    async send(to) {
+    async send({ to }) {
       calls.push(to);
       await answer(to);
       return { providerMessageId: `id-${to}` };

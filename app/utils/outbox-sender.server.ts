@@ -8,7 +8,7 @@
 import { randomUUID } from "node:crypto";
 import { type OutboxMessage, claimNextMessage, markAttemptFailed, markSent } from "#app/models/outbox.server.ts";
 import { getSettings } from "#app/models/settings.server.ts";
-import { ProviderError, type SmsProvider, smsProviderFor } from "./messaging/providers.server.ts";
+import { ProviderError, type SmsProvider, emailProviderFor, smsProviderFor } from "./messaging/providers.server.ts";
 import { repairPendingMessages } from "./notifications.server.ts";
 
 export type SenderOptions = {
@@ -24,7 +24,10 @@ export type SenderOptions = {
   providerFor?: (message: OutboxMessage) => Promise<SmsProvider>;
 };
 
-const defaultProviderFor = async () => smsProviderFor(await getSettings());
+const defaultProviderFor = async (message: OutboxMessage) => {
+  const settings = await getSettings();
+  return message.channel === "sms" ? smsProviderFor(settings) : emailProviderFor(settings);
+};
 
 /** Takes and sends one due message; false when none is due. */
 export async function sendNextMessage(owner: string, options: SenderOptions = {}): Promise<boolean> {
@@ -32,13 +35,9 @@ export async function sendNextMessage(owner: string, options: SenderOptions = {}
   const message = await claimNextMessage(owner, leaseMs);
   if (!message) return false;
   const provider = await (options.providerFor ?? defaultProviderFor)(message);
-  if (message.channel !== "sms") {
-    await markAttemptFailed(message, provider.name, "E-mail is not configured.", { permanent: true });
-    return true;
-  }
   try {
     const { providerMessageId } = await withTimeout(options.timeoutMs ?? 15_000, (signal) =>
-      provider.send(message.to, message.text, signal),
+      provider.send(message, signal),
     );
     await markSent(message, provider.name, providerMessageId);
   } catch (error) {

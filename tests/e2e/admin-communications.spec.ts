@@ -17,22 +17,31 @@ test.describe("Communications", () => {
     await page.getByRole("textbox", { name: "Message", exact: true }).fill("Friday at 4pm, on the usual link.");
     await page.getByRole("radio", { name: "Facilitators" }).check();
     await page.getByRole("checkbox", { name: "Also send by SMS" }).check();
+    await page.getByRole("checkbox", { name: "Also send by e-mail" }).check();
     await page.getByRole("button", { name: "Send Message" }).click();
 
     const preview = page.getByRole("status").filter({ hasText: "SMS in all" });
     await expect(preview).toContainText(/\d+ phones?, 1 SMS part each: \d+ SMS in all/);
     const phones = Number(/(\d+) phones?/.exec((await preview.textContent()) ?? "")![1]);
     expect(phones).toBeGreaterThan(0);
+    await expect(preview).toContainText(/\d+ e-mail address(es)?\./);
     await connectTestDb();
     expect(await Communication.countDocuments({ title })).toBe(0);
     await expect(page.getByRole("textbox", { name: "Title", exact: true })).toHaveValue(title);
 
-    await page.getByRole("button", { name: `Send Message and ${phones} SMS` }).click();
+    await page.getByRole("button", { name: "Confirm and send" }).click();
     await expect(page.getByRole("status").filter({ hasText: "Message sent successfully" })).toContainText(
-      /\d+ SMS queued \(see Messages\)/,
+      /\d+ SMS and \d+ e-mail\(s\) queued \(see Messages\)/,
     );
     const saved = await Communication.findOne({ title }).lean();
-    const queued = await Outbox.find({ key: { $regex: `^announcement:${saved!._id}:` } }).lean();
+    const all = await Outbox.find({ key: { $regex: `^announcement:${saved!._id}:` } }).lean();
+    const queued = all.filter((m) => m.channel === "sms");
+    const emails = all.filter((m) => m.channel === "email");
+    expect(emails.length).toBeGreaterThan(0);
+    expect(emails[0]).toMatchObject({
+      subject: `Vacation Classes: ${title}`,
+      text: "Friday at 4pm, on the usual link.",
+    });
     expect(queued.length).toBeGreaterThanOrEqual(phones);
     expect(new Set(queued.map((m) => m.to)).size).toBe(queued.length);
     expect(queued[0].text).toBe(`Vacation Classes: ${title}. Friday at 4pm, on the usual link.`);

@@ -20,6 +20,7 @@ import {
   TextField,
 } from "#app/components/form/fields.tsx";
 import {
+  announcementEmails,
   announcementPhones,
   createAnnouncement,
   listCommunicationHistory,
@@ -55,13 +56,19 @@ export async function action({ request }: Route.ActionArgs) {
   const { user } = await requireAdmin(request, "can_access_communications");
   const submission = parseWithZod(await request.formData(), { schema: AnnouncementSchema });
   if (submission.status !== "success") return data({ result: submission.reply(), preview: null }, { status: 400 });
-  const { alsoSms, confirmedFor, ...announcement } = submission.value;
+  const { alsoSms, alsoEmail, confirmedFor, ...announcement } = submission.value;
   const text = announcementSms(announcement);
   const phones = alsoSms ? await announcementPhones(announcement.recipientType) : [];
-  // Before an SMS to many: how many phones, how many parts each, how many in all; sent only once the admin saw it.
-  if (alsoSms && confirmedFor !== announcement.recipientType) {
+  const emails = alsoEmail ? await announcementEmails(announcement.recipientType) : [];
+  // Before a send to many: how many phones (and SMS parts each) and addresses; sent only once the admin saw it.
+  if ((alsoSms || alsoEmail) && confirmedFor !== announcement.recipientType) {
     const { segments } = smsLength(text);
-    const preview = { recipientType: announcement.recipientType, phones: phones.length, segments };
+    const preview = {
+      recipientType: announcement.recipientType,
+      phones: alsoSms ? phones.length : null,
+      segments,
+      emails: alsoEmail ? emails.length : null,
+    };
     return data({ result: submission.reply(), preview }, { status: 200 });
   }
   try {
@@ -76,14 +83,32 @@ export async function action({ request }: Route.ActionArgs) {
         text,
       })),
     );
-    await audit("announcement.send", user._id, id, { recipientType: announcement.recipientType, sms: phones.length });
+    await queueMessages(
+      emails.map((to) => ({
+        key: `announcement:${id}:${to}`,
+        channel: "email" as const,
+        to,
+        template: "announcement",
+        values: { communicationId: id },
+        subject: `${SCHOOL_NAME}: ${announcement.title}`,
+        text: announcement.message,
+      })),
+    );
+    await audit("announcement.send", user._id, id, {
+      recipientType: announcement.recipientType,
+      sms: phones.length,
+      email: emails.length,
+    });
   } catch {
     return data({ result: submission.reply({ formErrors: [MESSAGE_SEND_FAILED] }), preview: null }, { status: 500 });
   }
   return redirectWithToast("/admin/communications", {
     type: "success",
     title: MESSAGE_SENT,
-    description: phones.length ? `${phones.length} SMS queued (see Messages).` : undefined,
+    description:
+      phones.length || emails.length
+        ? `${phones.length} SMS and ${emails.length} e-mail(s) queued (see Messages).`
+        : undefined,
   });
 }
 
@@ -130,19 +155,29 @@ export default function Communications({ loaderData, actionData }: Route.Compone
             label="Also send by SMS"
             hint="To the phones of the recipients chosen. You see how many SMS it makes before anything is sent."
           />
+          <CheckboxField
+            field={fields.alsoEmail}
+            label="Also send by e-mail"
+            hint="To the accounts of the recipients chosen that gave an e-mail address."
+          />
           {preview ? (
             <div role="status" className="rounded-lg border border-amber-300 bg-amber-50 p-4 text-gray-900">
-              <p className="font-semibold">
-                {preview.phones === 1 ? "1 phone" : `${preview.phones} phones`}, {preview.segments} SMS part
-                {preview.segments === 1 ? "" : "s"} each: {preview.phones * preview.segments} SMS in all.
-              </p>
-              <p className="mt-1 text-sm">Send again to confirm, or untick "Also send by SMS".</p>
+              {preview.phones !== null ? (
+                <p className="font-semibold">
+                  {preview.phones === 1 ? "1 phone" : `${preview.phones} phones`}, {preview.segments} SMS part
+                  {preview.segments === 1 ? "" : "s"} each: {preview.phones * preview.segments} SMS in all.
+                </p>
+              ) : null}
+              {preview.emails !== null ? (
+                <p className="font-semibold">
+                  {preview.emails === 1 ? "1 e-mail address" : `${preview.emails} e-mail addresses`}.
+                </p>
+              ) : null}
+              <p className="mt-1 text-sm">Send again to confirm, or untick what you do not want sent.</p>
               <input type="hidden" name="confirmedFor" value={preview.recipientType} />
             </div>
           ) : null}
-          <SubmitButton pendingLabel="Sending...">
-            {preview ? `Send Message and ${preview.phones} SMS` : "Send Message"}
-          </SubmitButton>
+          <SubmitButton pendingLabel="Sending...">{preview ? "Confirm and send" : "Send Message"}</SubmitButton>
         </Form>
       </Section>
       <Section id="history-heading" title="Message History" headingClassName="mb-3 text-lg font-semibold text-gray-900">

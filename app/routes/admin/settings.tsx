@@ -218,7 +218,7 @@ function TabForm({
             label="Email provider"
             options={EMAIL_PROVIDER_OPTIONS}
             placeholder={null}
-            hint={NOT_CONNECTED}
+            hint="SMTP reads SMTP_URL and EMAIL_FROM (docs/messages.md). E-mail goes only to addresses people gave."
           />
           <SelectField
             field={f.smsProvider}

@@ -24,7 +24,7 @@ async function refusal(promise: Promise<unknown>): Promise<ProviderError> {
 
 describe("Africa's Talking", () => {
   it("sends the documented form with the API key header and returns the message id", async () => {
-    const result = await provider().send("+233240000001", "Hello Ɛsi", signal());
+    const result = await provider().send({ to: "+233240000001", text: "Hello Ɛsi" }, signal());
     expect(result.providerMessageId).toMatch(/^ATXid_\d+$/);
     expect(standIn.received.at(-1)).toEqual({
       username: "school",
@@ -36,19 +36,21 @@ describe("Africa's Talking", () => {
 
   it("treats a wrong key as worth retrying (an operator fixes it), an invalid number or a blacklisted one as final", async () => {
     const wrongKey = africasTalking({ username: "school", apiKey: "nope", senderId: null, host: standIn.host });
-    expect(await refusal(wrongKey.send("+233240000001", "x", signal()))).toMatchObject({
+    expect(await refusal(wrongKey.send({ to: "+233240000001", text: "x" }, signal()))).toMatchObject({
       permanent: false,
       message: expect.stringMatching(/refused the credentials: The supplied authentication is invalid/),
     });
-    expect(await refusal(provider().send("+233240000403", "x", signal()))).toMatchObject({
+    expect(await refusal(provider().send({ to: "+233240000403", text: "x" }, signal()))).toMatchObject({
       permanent: true,
       message: "Africa's Talking: InvalidPhoneNumber (403)",
     });
-    expect(await refusal(provider().send("+233240000406", "x", signal()))).toMatchObject({ permanent: true });
+    expect(await refusal(provider().send({ to: "+233240000406", text: "x" }, signal()))).toMatchObject({
+      permanent: true,
+    });
   });
 
   it("retries later on an empty balance", async () => {
-    expect(await refusal(provider().send("+233240000405", "x", signal()))).toMatchObject({
+    expect(await refusal(provider().send({ to: "+233240000405", text: "x" }, signal()))).toMatchObject({
       permanent: false,
       message: "Africa's Talking: InsufficientBalance (405)",
     });
@@ -56,7 +58,7 @@ describe("Africa's Talking", () => {
 
   it("gives up on an unanswered request when its signal says so", async () => {
     const error = await provider()
-      .send("+233240000999", "x", AbortSignal.timeout(200))
+      .send({ to: "+233240000999", text: "x" }, AbortSignal.timeout(200))
       .then(
         () => null,
         (e: unknown) => e as Error,

@@ -39,7 +39,7 @@ type Recipient = { statusCode?: number; status?: string; number?: string; messag
 export function africasTalking(config: AfricasTalkingConfig): SmsProvider {
   return {
     name: "africastalking",
-    async send(to, text, signal) {
+    async send({ to, text }, signal) {
       const form = new URLSearchParams({ username: config.username, to, message: text });
       if (config.senderId) form.set("from", config.senderId);
       const response = await fetch(`${config.host}/version1/messaging`, {

@@ -6,8 +6,18 @@ import type { PortalSettings } from "#app/domain/settings.ts";
 import { africasTalking, africasTalkingConfig } from "./africastalking.server.ts";
 import { ProviderError, type SmsProvider } from "./sms-provider.ts";
 import { testProvider } from "./test-provider.server.ts";
+import { smtpConfig, smtpProvider } from "./smtp.server.ts";
 
 export { ProviderError, type SmsProvider };
+
+/** The e-mail provider Settings choose: SMTP (SMTP_URL), else the built-in test provider. */
+export function emailProviderFor(settings: Pick<PortalSettings, "emailProvider">, env = process.env): SmsProvider {
+  if (settings.emailProvider === "smtp") {
+    const config = smtpConfig(env);
+    return config ? smtpProvider(config) : unconfigured("smtp", "SMTP_URL is not set");
+  }
+  return testProvider;
+}
 
 /** The provider Settings choose. One that is chosen but not configured refuses every message, and says why. */
 export function smsProviderFor(settings: Pick<PortalSettings, "smsProvider">, env = process.env): SmsProvider {

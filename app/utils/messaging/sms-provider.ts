@@ -1,4 +1,4 @@
-/** What the outbox's sender needs from an SMS provider (app/utils/outbox-sender.server.ts). */
+/** What the outbox's sender needs from a provider (app/utils/outbox-sender.server.ts), SMS or e-mail alike. */
 
 export type SendResult = { providerMessageId: string | null };
 
@@ -12,8 +12,14 @@ export class ProviderError extends Error {
   }
 }
 
-export interface SmsProvider {
+/** One message as a provider sends it: the recipient (E.164 phone or e-mail address), the text, an e-mail's subject. */
+export type OutgoingMessage = { to: string; text: string; subject?: string | null };
+
+export interface MessageProvider {
   readonly name: string;
-  /** Sends one text to one E.164 number; throws ProviderError (or a network error, retried) when it is not taken. */
-  send(to: string, text: string, signal: AbortSignal): Promise<SendResult>;
+  /** Sends one message; throws ProviderError (or a network error, retried) when it is not taken. */
+  send(message: OutgoingMessage, signal: AbortSignal): Promise<SendResult>;
 }
+
+/** An SMS provider is a message provider for phone numbers. */
+export type SmsProvider = MessageProvider;
