@@ -73,6 +73,11 @@ export function announcementSms(v: { title: string; message: string }): string {
   return `${SIGNATURE}: ${v.title}. ${v.message}`;
 }
 
+/** A reminder to answer an evaluation form. */
+export function evaluationReminderSms(v: { wardName: string; title: string; closes: string; link: string }): string {
+  return `${SIGNATURE}: how are ${v.wardName}'s classes going? Please answer "${v.title}" before ${v.closes}: ${v.link}`;
+}
+
 export type PaymentRejectedSmsValues = { wardName: string; amount: number; reason: string };
 
 export function paymentRejectedSms(v: PaymentRejectedSmsValues): string {

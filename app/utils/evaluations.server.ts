@@ -9,7 +9,9 @@ import {
   type SummaryRow,
 } from "#app/domain/evaluations.ts";
 import { programmeLabel } from "#app/domain/programmes.ts";
-import { waMeNumber, formatPhone } from "#app/domain/phone.ts";
+import { waMeNumber, formatPhone, normalizePhone } from "#app/domain/phone.ts";
+import { evaluationReminderSms } from "#app/domain/sms.ts";
+import { Outbox, queueMessages } from "#app/models/outbox.server.ts";
 import { formatDateTime } from "#app/domain/dates.ts";
 import { SCHOOL_NAME } from "#app/domain/school.ts";
 import { appOrigin } from "#app/utils/password-reset.server.ts";
@@ -121,4 +123,42 @@ export function facilitatorSubjectsOf(
 ): string[] {
   if (form.subject) return mine.includes(form.subject) ? [form.subject] : [];
   return form.questions.some((q) => q.perSubject) ? [...mine] : [];
+}
+
+/**
+ * "Send reminders by SMS": one SMS to the parent of each registration in the audience that has not answered, at most
+ * one a day per registration (the outbox key carries the day), so a second press the same day sends nothing again.
+ * Returns how many were queued now.
+ */
+export async function queueEvaluationReminders(request: Request, form: EvaluationFormDoc): Promise<number> {
+  if (openState(form) !== "open") return 0;
+  const pending = await notAnswered(form, await audienceOf(form));
+  const day = new Date().toISOString().slice(0, 10);
+  const link = `${appOrigin(request)}/dashboard/evaluations`;
+  const keys = pending.map((m) => `evaluation-reminder:${form._id}:${m.registrationId}:${day}`);
+  const already = new Set(
+    (
+      await Outbox.find({ key: { $in: keys } })
+        .select("key")
+        .lean<{ key: string }[]>()
+    ).map((m) => m.key),
+  );
+  const messages = pending
+    .map((m, i) => ({ m, key: keys[i] }))
+    .filter(({ m, key }) => !already.has(key) && normalizePhone(m.phone))
+    .map(({ m, key }) => ({
+      key,
+      channel: "sms" as const,
+      to: normalizePhone(m.phone),
+      template: "evaluation-reminder",
+      values: { formId: form._id, registrationId: m.registrationId },
+      text: evaluationReminderSms({
+        wardName: m.wardName,
+        title: form.title,
+        closes: formatDateTime(form.closesAt),
+        link,
+      }),
+    }));
+  await queueMessages(messages);
+  return messages.length;
 }

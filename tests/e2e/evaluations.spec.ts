@@ -20,6 +20,7 @@ import {
 } from "#app/models/evaluation.server.ts";
 import { AuditLog } from "#app/models/audit-log.server.ts";
 import { Subject } from "#app/models/subject.server.ts";
+import { Outbox } from "#app/models/outbox.server.ts";
 import type { QuestionInput } from "#app/models/evaluation.server.ts";
 
 const DAY = 86_400_000;
@@ -485,6 +486,17 @@ test.describe("evaluation forms", () => {
       const href = await reminder.getByRole("link", { name: /Remind on WhatsApp/ }).getAttribute("href");
       expect(href).toMatch(/^https:\/\/wa\.me\/233\d{9}\?text=/);
       expect(decodeURIComponent(href!.split("text=")[1])).toContain("/dashboard/evaluations");
+
+      // Or by SMS through the outbox: one per parent who has not answered, and not twice the same day.
+      await page.getByRole("button", { name: "Send reminders by SMS" }).click();
+      await expect(page.getByRole("status")).toContainText(/\d+ SMS reminders? queued/);
+      await expect(page.getByRole("heading", { level: 1, name: `Results: ${title}` })).toBeVisible();
+      const reminders = await Outbox.find({ key: { $regex: `^evaluation-reminder:${formId}:` } }).lean();
+      const ours = reminders.filter((m) => m.values.registrationId === waiting._id);
+      expect(ours).toHaveLength(1);
+      expect(ours[0].text).toContain(`how are ${String(waiting.wardName)}'s classes going? Please answer "${title}"`);
+      await page.getByRole("button", { name: "Send reminders by SMS" }).click();
+      await expect(page.getByRole("status")).toContainText("0 SMS reminders queued");
     } finally {
       await Subject.deleteOne({ name: subjectName });
     }

@@ -68,6 +68,9 @@ test("an admin retries a failed message from Admin → Messages", async ({ page 
   await expect(item).toContainText("Error: InsufficientBalance");
   await item.getByRole("button", { name: /Retry the message/ }).click();
   await expect(page.getByText("Message queued again")).toBeVisible();
+  // Back on the same filtered list.
+  await expect(page).toHaveURL(/\/admin\/messages\?q=/);
+  await expect(page.getByRole("heading", { level: 1, name: "Messages" })).toBeVisible();
   // The built-in test provider takes it within a second or two.
   await expect.poll(async () => (await Outbox.findOne({ key }).lean())?.state, { timeout: 10_000 }).toBe("sent");
 });

@@ -5,7 +5,11 @@ import { SCHOOL_NAME } from "#app/domain/school.ts";
 import { ALL_SUBJECTS, PROGRAMME_OPTIONS } from "#app/domain/programmes.ts";
 import { FilterForm, FilterSearch, FilterSelect } from "#app/components/ui/filter-form.tsx";
 import { ResultsBody } from "#app/components/evaluations/results.tsx";
-import { loadResults, requireEvaluationForm } from "#app/utils/evaluations.server.ts";
+import { loadResults, queueEvaluationReminders, requireEvaluationForm } from "#app/utils/evaluations.server.ts";
+import { redirectWithToast } from "#app/utils/toast.server.ts";
+import { audit } from "#app/models/audit-log.server.ts";
+import { Form } from "react-router";
+import { Button } from "#app/components/ui/button.tsx";
 import { BackLink } from "#app/components/ui/back-link.tsx";
 
 export async function loader({ request, url, params }: Route.LoaderArgs) {
@@ -18,6 +22,19 @@ export async function loader({ request, url, params }: Route.LoaderArgs) {
     query: { programme: filter.programme ?? "", subject: filter.subject ?? "", q: filter.q },
     search: url.search,
   };
+}
+
+/** "Send reminders by SMS" to the parents who have not answered (at most one a day each). */
+export async function action({ request, params, url }: Route.ActionArgs) {
+  const { user } = await requireAdmin(request, "can_manage_evaluations");
+  const form = await requireEvaluationForm(params.formId);
+  const queued = await queueEvaluationReminders(request, form);
+  await audit("evaluation.remind-sms", user._id, form._id, { queued });
+  return redirectWithToast(url.pathname, {
+    type: "success",
+    title: queued === 1 ? "1 SMS reminder queued" : `${queued} SMS reminders queued`,
+    description: "See Messages. Each parent gets at most one reminder a day.",
+  });
 }
 
 const SUBJECT_OPTIONS = ALL_SUBJECTS.map((s) => ({ value: s, label: s }));
@@ -36,6 +53,16 @@ export default function EvaluationResults({ loaderData }: Route.ComponentProps) 
           {form.anonymous ? " · Anonymous" : ""}
         </p>
       </div>
+      {loaderData.showReminders && loaderData.remindersTotal > 0 ? (
+        <Form method="post">
+          <Button type="submit" variant="secondary">
+            Send reminders by SMS
+          </Button>
+          <span className="ml-3 text-sm text-gray-700">
+            To every parent in the audience who has not answered; at most one a day each.
+          </span>
+        </Form>
+      ) : null}
       <ResultsBody
         data={loaderData}
         exportHref={`/admin/evaluations/${form.id}/export${search}`}

@@ -61,13 +61,14 @@ export async function loader({ request, url }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, url }: Route.ActionArgs) {
   const { user } = await requireAdmin(request, "can_view_messages");
   const parsed = RetryMessageSchema.safeParse(Object.fromEntries(await request.formData()));
   if (!parsed.success) throw data("Unknown action.", { status: 400 });
   const retried = await retryMessage(parsed.data.id);
   if (retried) await audit("message.retry", user._id, parsed.data.id);
-  return redirectWithToast(new URL(request.url).pathname + new URL(request.url).search, {
+  // `url` is the page's address (with JavaScript the request itself is a `.data` request).
+  return redirectWithToast(url.pathname + url.search, {
     type: retried ? "success" : "error",
     title: retried ? MESSAGE_RETRIED : "Only a failed message can be retried",
   });
