@@ -30,8 +30,8 @@ export const EMAIL_PROVIDER_OPTIONS = [
 export const SMS_PROVIDER_OPTIONS = [
   { value: "none", label: "Built-in test provider (sends nothing; see Messages)" },
   { value: "africastalking", label: "Africa's Talking" },
+  { value: "arkesel", label: "Arkesel" },
   { value: "hubtel", label: "Hubtel (not connected yet)" },
-  { value: "arkesel", label: "Arkesel (not connected yet)" },
 ] as const satisfies ReadonlyArray<{ value: (typeof SMS_PROVIDERS)[number]; label: string }>;
 
 /** An unchecked checkbox is absent from the form data: absent means false. */

@@ -225,7 +225,7 @@ function TabForm({
             label="SMS provider"
             options={SMS_PROVIDER_OPTIONS}
             placeholder={null}
-            hint="Africa's Talking reads its account from AFRICASTALKING_USERNAME and AFRICASTALKING_API_KEY (docs/messages.md). Every message is listed under Messages."
+            hint="Africa's Talking reads AFRICASTALKING_USERNAME and AFRICASTALKING_API_KEY; Arkesel reads ARKESEL_API_KEY and ARKESEL_SENDER_ID (docs/messages.md). Every message is listed under Messages."
           />
           <CheckboxField field={f.whatsappIntegration} label="WhatsApp integration" hint={NOT_CONNECTED} />
           <CheckboxField field={f.analyticsTracking} label="Analytics tracking" hint={NOT_CONNECTED} />

@@ -7,6 +7,7 @@ import { africasTalking, africasTalkingConfig } from "./africastalking.server.ts
 import { ProviderError, type SmsProvider } from "./sms-provider.ts";
 import { testProvider } from "./test-provider.server.ts";
 import { smtpConfig, smtpProvider } from "./smtp.server.ts";
+import { arkesel, arkeselConfig } from "./arkesel.server.ts";
 
 export { ProviderError, type SmsProvider };
 
@@ -21,6 +22,10 @@ export function emailProviderFor(settings: Pick<PortalSettings, "emailProvider">
 
 /** The provider Settings choose. One that is chosen but not configured refuses every message, and says why. */
 export function smsProviderFor(settings: Pick<PortalSettings, "smsProvider">, env = process.env): SmsProvider {
+  if (settings.smsProvider === "arkesel") {
+    const config = arkeselConfig(env);
+    return config ? arkesel(config) : unconfigured("arkesel", "ARKESEL_API_KEY and ARKESEL_SENDER_ID are not set");
+  }
   if (settings.smsProvider === "africastalking") {
     const config = africasTalkingConfig(env);
     return config

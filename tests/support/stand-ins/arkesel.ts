@@ -1,0 +1,36 @@
+/**
+ * A local stand-in for Arkesel's SMS V2 API (POST /api/v2/sms/send), speaking its documented request and answers:
+ * the `api-key` header is checked (401), a number ending 0402 answers 402 (insufficient balance), 0422 a 422
+ * validation error, 0400 lands under "invalid numbers"; everything else is taken with an id.
+ */
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+
+export async function startArkeselStandIn(apiKey = "ark-test-key") {
+  const received: { sender: string; message: string; recipients: string[] }[] = [];
+  let n = 0;
+  const server = http.createServer((req, res) => {
+    let body = "";
+    req.on("data", (chunk) => (body += chunk));
+    req.on("end", () => {
+      const json = (status: number, value: unknown) =>
+        res.writeHead(status, { "Content-Type": "application/json" }).end(JSON.stringify(value));
+      if (req.method !== "POST" || req.url !== "/api/v2/sms/send") return json(404, { message: "Not found" });
+      if (req.headers["api-key"] !== apiKey) return json(401, { status: "error", message: "Invalid API key" });
+      const request = JSON.parse(body) as { sender: string; message: string; recipients: string[] };
+      received.push(request);
+      const to = request.recipients[0] ?? "";
+      if (to.endsWith("0402")) return json(402, { status: "error", message: "Insufficient balance" });
+      if (to.endsWith("0422"))
+        return json(422, { message: "The given data was invalid.", errors: { sender: ["The sender is invalid."] } });
+      if (to.endsWith("0400")) return json(200, { status: "success", data: [{ "invalid numbers": [to] }] });
+      json(200, { status: "success", data: [{ recipient: to, id: `ark-${++n}` }] });
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return {
+    host: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    received,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
