@@ -5,6 +5,7 @@ import { freePort, startIsolatedApp, type IsolatedApp } from "#tests/support/iso
 import { startAfricasTalkingStandIn } from "#tests/support/stand-ins/africastalking.ts";
 
 /**
+ * Two app instances on one database share the outbox: each of 200 messages is sent exactly once.
  * Nothing lost, nothing sent twice on purpose: an app killed (SIGKILL) while its sender has messages at a slow
  * provider, and another started on the same database, sends every queued message; only a message the provider had
  * not acknowledged when the process died can reach the provider a second time.
@@ -15,6 +16,27 @@ let mongo: MongoClient;
 let uri: string;
 let apps: IsolatedApp[] = [];
 let standIn: Awaited<ReturnType<typeof startAfricasTalkingStandIn>>;
+
+test.describe.configure({ mode: "serial" });
+
+function queuedMessages(prefix: string, count: number) {
+  const now = new Date();
+  return Array.from({ length: count }, (_, n) => ({
+    _id: `${prefix}${String(n).padStart(4, "0")}` as never,
+    key: `${prefix}:${n}:sms`,
+    channel: "sms",
+    to: `+23325${prefix === "crashmsg" ? "0" : "1"}${String(n).padStart(6, "0")}`,
+    template: "test",
+    values: {},
+    subject: null,
+    text: `message ${n}`,
+    state: "queued",
+    attempts: 0,
+    nextAttemptAt: now,
+    createdAt: now,
+    updatedAt: now,
+  }));
+}
 
 test.beforeAll(async () => {
   const port = await freePort();
@@ -42,24 +64,7 @@ test("@js-only an app killed mid-send: after a restart every queued message is s
   await database
     .collection("settings")
     .insertOne({ _id: "global" as never, smsNotifications: true, smsProvider: "africastalking" });
-  const now = new Date();
-  await database.collection("outbox").insertMany(
-    Array.from({ length: MESSAGES }, (_, n) => ({
-      _id: `crashmsg${String(n).padStart(4, "0")}` as never,
-      key: `crash:${n}:sms`,
-      channel: "sms",
-      to: `+2332400${String(n).padStart(5, "0")}`,
-      template: "test",
-      values: {},
-      subject: null,
-      text: `message ${n}`,
-      state: "queued",
-      attempts: 0,
-      nextAttemptAt: now,
-      createdAt: now,
-      updatedAt: now,
-    })),
-  );
+  await database.collection("outbox").insertMany(queuedMessages("crashmsg", MESSAGES));
   const env = {
     MONGODB_URI: uri,
     SEED_DEMO_DATA: "false",
@@ -92,4 +97,33 @@ test("@js-only an app killed mid-send: after a restart every queued message is s
   expect(times.size).toBe(MESSAGES);
   for (const to of acknowledged) expect(times.get(to), to).toBe(1);
   for (const [to, n] of times) expect(n, to).toBeLessThanOrEqual(inFlight.has(to) ? 2 : 1);
+});
+
+test("@js-only two instances on one database send each of 200 queued messages exactly once", async () => {
+  test.setTimeout(120_000);
+  const database = mongo.db("outbox_crash");
+  await database
+    .collection("settings")
+    .updateOne({ _id: "global" as never }, { $set: { smsProvider: "africastalking" } }, { upsert: true });
+  const before = standIn.received.length;
+  const env = {
+    MONGODB_URI: uri,
+    SEED_DEMO_DATA: "false",
+    AFRICASTALKING_USERNAME: "school",
+    AFRICASTALKING_API_KEY: "at-test-key",
+    AFRICASTALKING_HOST: standIn.host,
+  };
+  const [a, b] = await Promise.all([
+    startIsolatedApp(env, { waitFor: "healthy" }),
+    startIsolatedApp(env, { waitFor: "healthy" }),
+  ]);
+  apps.push(a, b);
+  await database.collection("outbox").insertMany(queuedMessages("pairmsg", 200));
+  const outbox = database.collection<{ state: string; key: string }>("outbox");
+  await expect
+    .poll(() => outbox.countDocuments({ key: /^pairmsg:/, state: "sent" }), { timeout: 90_000, intervals: [250] })
+    .toBe(200);
+  const ours = standIn.received.slice(before).filter((r) => r.to.startsWith("+233251"));
+  expect(ours).toHaveLength(200);
+  expect(new Set(ours.map((r) => r.to)).size).toBe(200);
 });
