@@ -38,3 +38,17 @@ export const AdminUnlinkAccountSchema = z.object({
   intent: z.literal("unlink-account"),
   role: z.enum(["parent", "student"], { error: "Choose the account to unlink" }),
 });
+
+export const PHONE_VERIFIED = "Phone number confirmed";
+
+/** "By your phone", step 1: send a code to the account's own phone. */
+export const SendPhoneCodeSchema = z.object({ intent: z.literal("send-code") });
+
+/** "By your phone", step 2: the code from the SMS. */
+export const VerifyPhoneSchema = z.object({
+  intent: z.literal("verify-code"),
+  code: z
+    .string({ error: "Enter the 6-digit code from the SMS" })
+    .trim()
+    .regex(/^\d{6}$/, "Enter the 6-digit code from the SMS"),
+});

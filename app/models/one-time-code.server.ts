@@ -9,7 +9,7 @@ import { env } from "./env.server.ts";
  */
 export const CODE_MINUTES = 10;
 export const CODE_TRIES = 5;
-export const CODE_PURPOSES = ["password-reset", "admin-sign-in"] as const;
+export const CODE_PURPOSES = ["password-reset", "admin-sign-in", "verify-phone"] as const;
 export type CodePurpose = (typeof CODE_PURPOSES)[number];
 
 const oneTimeCodeSchema = new Schema(

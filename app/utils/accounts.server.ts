@@ -14,7 +14,7 @@ import { safeRedirect } from "./redirect.ts";
 import { createUserSession, destroyUserSession } from "./session.server.ts";
 import { toastHeader, redirectWithToast } from "./toast.server.ts";
 import { checkAuthPost, reserveSignIn } from "./sign-in-limits.server.ts";
-import { sendAdminSignInCode } from "./phone-codes.server.ts";
+import { sendCodeToAccount } from "./phone-codes.server.ts";
 import { pendingSignInHeader } from "./two-factor.server.ts";
 
 /**
@@ -68,7 +68,7 @@ export async function handleSignIn(request: Request, formData: FormData, address
   if (user.role === "admin" && (await getSettings()).twoFactorAuth) {
     const admin = await User.findById(user.id).select("phone").lean<{ phone: string }>();
     if (admin) {
-      await sendAdminSignInCode(admin.phone);
+      await sendCodeToAccount("admin-sign-in", admin.phone);
       const pending = await pendingSignInHeader({ userId: user.id, redirectTo: destination });
       return redirect("/sign-in/code", { headers: { "Set-Cookie": pending } });
     }

@@ -17,18 +17,22 @@ import { clearSignInLimits } from "./sign-in-limits.server.ts";
 const PURPOSE_TEXT: Record<CodePurpose, string> = {
   "password-reset": "reset your password",
   "admin-sign-in": "sign in to the admin portal",
+  "verify-phone": "confirm your phone number",
 };
 
-/** An admin's sign-in code (two-factor on): the admin has just given the right password, so the account is known. */
-export async function sendAdminSignInCode(phone: string): Promise<void> {
-  const code = await issueCode("admin-sign-in", phone);
+/**
+ * A code to a known account's own phone: an admin's sign-in (two-factor on; the password was right), or a signed-in
+ * account confirming its number.
+ */
+export async function sendCodeToAccount(purpose: "admin-sign-in" | "verify-phone", phone: string): Promise<void> {
+  const code = await issueCode(purpose, phone);
   await queueMessage({
-    key: `code:admin-sign-in:${phone}:${randomUUID()}`,
+    key: `code:${purpose}:${phone}:${randomUUID()}`,
     channel: "sms",
     to: phone,
-    template: "code:admin-sign-in",
+    template: `code:${purpose}`,
     values: { minutes: CODE_MINUTES },
-    text: oneTimeCodeSms({ code, minutes: CODE_MINUTES, purpose: PURPOSE_TEXT["admin-sign-in"] }),
+    text: oneTimeCodeSms({ code, minutes: CODE_MINUTES, purpose: PURPOSE_TEXT[purpose] }),
   });
 }
 

@@ -1,23 +1,21 @@
+import { type CodeCheck, checkCode } from "#app/models/one-time-code.server.ts";
 import { User } from "#app/models/user.server.ts";
+import { sendCodeToAccount } from "./phone-codes.server.ts";
 
 /**
- * The seam for SMS one-time codes (docs/decisions/0017-proof-of-ownership.md). A verified phone lets an account
- * own the registrations that carry its number; until then only what it submitted or claimed with a claim code.
- *
- * Today no SMS provider is configured, so `phoneVerifier()` is null and phones are verified only by the demo seed
- * (or, later, an admin). An SMS adapter implements PhoneVerifier (send a code to the phone, check what the user
- * typed) and is returned here when its configuration (e.g. SMS_PROVIDER_URL) is set; the sign-up flow then sends
- * a code and calls markPhoneVerified on success. Nothing else changes: ownership already reads phoneVerifiedAt.
+ * A signed-in parent or student confirms the account's phone with a code sent to it (docs/decisions/0078). Ownership
+ * already reads `phoneVerifiedAt` (docs/decisions/0017-proof-of-ownership.md): from then on the registrations that
+ * give that number as the parent's (or the ward's) WhatsApp number show in the account, as an alternative to the
+ * reference and claim code. A number typed at sign-up proves nothing until then.
  */
-export interface PhoneVerifier {
-  /** Sends a one-time code to the phone (normalised +233…). */
-  sendCode(phone: string): Promise<void>;
-  /** True when `code` is the phone's current, unexpired, unused code (spent on success). */
-  checkCode(phone: string, code: string): Promise<boolean>;
+export async function sendPhoneVerification(phone: string): Promise<void> {
+  await sendCodeToAccount("verify-phone", phone);
 }
 
-export function phoneVerifier(): PhoneVerifier | null {
-  return null;
+export async function verifyPhone(userId: string, phone: string, code: string): Promise<CodeCheck> {
+  const check = await checkCode("verify-phone", phone, code);
+  if (check === "right") await markPhoneVerified(userId);
+  return check;
 }
 
 export async function markPhoneVerified(userId: string, at = new Date()) {

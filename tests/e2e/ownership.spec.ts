@@ -16,6 +16,8 @@ import {
 } from "#tests/support/fixtures.ts";
 import { expectNoA11yViolations } from "#tests/support/axe.ts";
 import { Registration } from "#app/models/registration.server.ts";
+import { Outbox } from "#app/models/outbox.server.ts";
+import { normalizePhone } from "#app/domain/phone.ts";
 import { Subject } from "#app/models/subject.server.ts";
 import { AuditLog } from "#app/models/audit-log.server.ts";
 
@@ -83,6 +85,36 @@ test("signing up with someone else's phone reveals nothing; reference + claim co
   await page.getByRole("button", { name: "Link registration" }).click();
   await expect(page).toHaveURL("/parent-dashboard");
   await expect(page.getByText(registration.wardName)).toBeVisible();
+});
+
+test("a parent whose phone is the registration's WhatsApp number links it by confirming the phone with an SMS code", async ({
+  page,
+}) => {
+  const parentPhone = uniquePhone();
+  const registration = await createRegistration({
+    whatsappNumber: parentPhone,
+    wardName: `Phone Ward ${parentPhone}`,
+    parentName: "Phone Parent",
+  });
+  await signUpAndSignIn(page, "parent", parentPhone);
+  await expect(page.getByText(registration.wardName)).toHaveCount(0);
+
+  await page.goto("/link-registration");
+  await page.getByRole("button", { name: /^Send a code to / }).click();
+  await expect(page.getByLabel("Code from the SMS")).toBeVisible();
+  await expectNoA11yViolations(page);
+  await connectTestDb();
+  const sms = await Outbox.findOne({ to: normalizePhone(parentPhone), template: "code:verify-phone" })
+    .sort({ createdAt: -1 })
+    .lean();
+  const code = /\b(\d{6})\b/.exec(sms?.text ?? "")![1];
+  await page.getByLabel("Code from the SMS").fill(code === "000000" ? "111111" : "000000");
+  await page.getByRole("button", { name: "Confirm my phone" }).click();
+  await expect(page.getByLabel("Code from the SMS")).toHaveAccessibleDescription(/The code is not right/);
+  await page.getByLabel("Code from the SMS").fill(code);
+  await page.getByRole("button", { name: "Confirm my phone" }).click();
+  await expect(page).toHaveURL("/parent-dashboard");
+  await expect(page.getByText(registration.wardName).first()).toBeVisible();
 });
 
 /** A registration as the public form posts it (the page's own request context: its cookies are the browser's). */

@@ -1,4 +1,4 @@
-import { getFormProps, useForm } from "@conform-to/react";
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint } from "@conform-to/zod/v4";
 import { parseWithZod } from "#app/forms/parse.ts";
 import { data, Form } from "react-router";
@@ -8,8 +8,19 @@ import { redirectWithToast } from "#app/utils/toast.server.ts";
 import { homePathForRole } from "#app/domain/roles.ts";
 import { claimRegistration } from "#app/models/registration.server.ts";
 import { audit } from "#app/models/audit-log.server.ts";
-import { linkAttempt } from "#app/utils/rate-limits.server.ts";
-import { LINK_CLAIMED, LINK_NOT_FOUND, LINKED, LinkRegistrationSchema } from "#app/forms/link-registration.schema.ts";
+import {
+  LINK_CLAIMED,
+  LINK_NOT_FOUND,
+  LINKED,
+  LinkRegistrationSchema,
+  PHONE_VERIFIED,
+  SendPhoneCodeSchema,
+  VerifyPhoneSchema,
+} from "#app/forms/link-registration.schema.ts";
+import { CODE_SPENT, CODE_WRONG } from "#app/forms/auth.schema.ts";
+import { checkCodeRequest, linkAttempt } from "#app/utils/rate-limits.server.ts";
+import { sendPhoneVerification, verifyPhone } from "#app/utils/phone-verification.server.ts";
+import { formatPhone } from "#app/domain/phone.ts";
 import { FormErrors, SubmitButton, TextField } from "#app/components/form/fields.tsx";
 import { Card, DashboardPage } from "#app/components/dashboard/page.tsx";
 import { SCHOOL_NAME } from "#app/domain/school.ts";
@@ -21,23 +32,62 @@ import { SCHOOL_NAME } from "#app/domain/school.ts";
  */
 export async function loader({ request }: Route.LoaderArgs) {
   const { effectiveUser } = await requireRole(request, ["parent", "student"]);
-  return { role: effectiveUser.role };
+  return {
+    role: effectiveUser.role,
+    phone: formatPhone(effectiveUser.phone),
+    phoneVerified: Boolean(effectiveUser.phoneVerifiedAt),
+  };
 }
+
+const IMPERSONATING = "Admins link registrations from the registrations list, not while viewing as someone.";
+
+type Actor = { _id: string; role: string; fullName: string; phone: string };
 
 export async function action({ request }: Route.ActionArgs) {
   const { effectiveUser, impersonating } = await requireRole(request, ["parent", "student"]);
-  const submission = parseWithZod(await request.formData(), { schema: LinkRegistrationSchema });
-  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
-  if (impersonating) {
+  const formData = await request.formData();
+  const intent = formData.get("intent");
+  if (intent === "send-code") return sendCode(effectiveUser, formData, impersonating);
+  if (intent === "verify-code") return verifyCode(effectiveUser, formData, impersonating);
+  return claimByReference(effectiveUser, formData, impersonating);
+}
+
+/** "By your phone", step 1: a code to the account's own phone (limited per phone, like every code). */
+async function sendCode(user: Actor, formData: FormData, impersonating: boolean) {
+  const submission = parseWithZod(formData, { schema: SendPhoneCodeSchema });
+  if (submission.status !== "success" || impersonating)
+    return data({ phoneResult: submission.reply({ formErrors: [IMPERSONATING] }), codeSent: false }, { status: 403 });
+  const busy = await checkCodeRequest(user.phone);
+  if (busy)
+    return data({ phoneResult: submission.reply({ formErrors: [busy.message] }), codeSent: false }, { status: 429 });
+  await sendPhoneVerification(user.phone);
+  return data({ phoneResult: null, codeSent: true });
+}
+
+/** "By your phone", step 2: the code confirms the account's phone. */
+async function verifyCode(user: Actor, formData: FormData, impersonating: boolean) {
+  const submission = parseWithZod(formData, { schema: VerifyPhoneSchema });
+  if (submission.status !== "success")
+    return data({ phoneResult: submission.reply(), codeSent: true }, { status: 400 });
+  if (impersonating)
+    return data({ phoneResult: submission.reply({ formErrors: [IMPERSONATING] }), codeSent: true }, { status: 403 });
+  const check = await verifyPhone(user._id, user.phone, submission.value.code);
+  if (check !== "right") {
+    const message = check === "wrong" ? CODE_WRONG : CODE_SPENT;
     return data(
-      {
-        result: submission.reply({
-          formErrors: ["Admins link registrations from the registrations list, not while viewing as someone."],
-        }),
-      },
-      { status: 403 },
+      { phoneResult: submission.reply({ fieldErrors: { code: [message] } }), codeSent: true },
+      { status: 400 },
     );
   }
+  await audit("user.verify-phone", user._id, user._id, { phone: user.phone });
+  return redirectWithToast(homePathForRole(user.role), { type: "success", title: PHONE_VERIFIED });
+}
+
+/** The reference and the claim code from the confirmation page. */
+async function claimByReference(effectiveUser: Actor, formData: FormData, impersonating: boolean) {
+  const submission = parseWithZod(formData, { schema: LinkRegistrationSchema });
+  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  if (impersonating) return data({ result: submission.reply({ formErrors: [IMPERSONATING] }) }, { status: 403 });
   const attempt = await linkAttempt(String(effectiveUser._id), submission.value.reference);
   if (attempt.refused)
     return data({ result: submission.reply({ formErrors: [attempt.message] }) }, { status: attempt.status });
@@ -59,10 +109,10 @@ export async function action({ request }: Route.ActionArgs) {
   return redirectWithToast(homePathForRole(effectiveUser.role), { type: "success", title: LINKED });
 }
 
-export default function LinkRegistration({ actionData }: Route.ComponentProps) {
+export default function LinkRegistration({ loaderData, actionData }: Route.ComponentProps) {
   const [form, fields] = useForm({
     id: "link-registration",
-    lastResult: actionData?.result,
+    lastResult: actionData && "result" in actionData ? actionData.result : undefined,
     constraint: getZodConstraint(LinkRegistrationSchema),
     onValidate: ({ formData }) => parseWithZod(formData, { schema: LinkRegistrationSchema }),
     shouldValidate: "onBlur",
@@ -88,10 +138,70 @@ export default function LinkRegistration({ actionData }: Route.ComponentProps) {
             hint="8 letters and digits, e.g. K7QM-3XPA."
             inputProps={{ autoComplete: "off", spellCheck: false, autoCapitalize: "characters" }}
           />
+          <input type="hidden" name="intent" value="claim" />
           <SubmitButton pendingLabel="Linking...">Link registration</SubmitButton>
         </Form>
       </Card>
+      <ByYourPhone
+        phone={loaderData.phone}
+        role={loaderData.role}
+        verified={loaderData.phoneVerified}
+        codeSent={Boolean(actionData && "codeSent" in actionData && actionData.codeSent)}
+        lastResult={actionData && "phoneResult" in actionData ? actionData.phoneResult : undefined}
+      />
     </DashboardPage>
+  );
+}
+
+/** The other way in: confirm the account's phone with a code, and the registrations that give that number are yours. */
+function ByYourPhone(props: {
+  phone: string;
+  role: string;
+  verified: boolean;
+  codeSent: boolean;
+  lastResult: SubmissionResult<string[]> | null | undefined;
+}) {
+  const [form, fields] = useForm({
+    id: "verify-phone",
+    lastResult: props.lastResult,
+    constraint: getZodConstraint(VerifyPhoneSchema),
+    shouldValidate: "onBlur",
+  });
+  const whose = props.role === "parent" ? "the parent's" : "the ward's";
+  return (
+    <Card title="By your phone">
+      {props.verified ? (
+        <p className="text-sm text-gray-700">
+          Your phone number {props.phone} is confirmed: every registration that gives it as {whose} WhatsApp number is
+          in your portal.
+        </p>
+      ) : (
+        <>
+          <p className="mb-4 text-sm text-gray-700">
+            If {props.phone} is {whose} WhatsApp number on the registration, confirm it with a code we send to it by
+            SMS: the registration then shows in your portal.
+          </p>
+          <FormErrors id={form.errorId} errors={form.errors} />
+          {props.codeSent ? (
+            <Form method="post" {...getFormProps(form)} className="max-w-md space-y-4">
+              <input type="hidden" name="intent" value="verify-code" />
+              <TextField
+                field={fields.code}
+                label="Code from the SMS"
+                inputProps={{ autoComplete: "one-time-code", inputMode: "numeric", maxLength: 6 }}
+              />
+              <SubmitButton pendingLabel="Checking...">Confirm my phone</SubmitButton>
+            </Form>
+          ) : null}
+          <Form method="post" className="mt-4">
+            <input type="hidden" name="intent" value="send-code" />
+            <SubmitButton pendingLabel="Sending..." variant={props.codeSent ? "secondary" : "primary"}>
+              {props.codeSent ? "Send a new code" : `Send a code to ${props.phone}`}
+            </SubmitButton>
+          </Form>
+        </>
+      )}
+    </Card>
   );
 }
 
