@@ -25,7 +25,11 @@ const PURPOSE_TEXT: Record<CodePurpose, string> = {
  * account confirming its number.
  */
 export async function sendCodeToAccount(purpose: "admin-sign-in" | "verify-phone", phone: string): Promise<void> {
-  const code = await issueCode(purpose, phone);
+  await queueCode(purpose, phone, await issueCode(purpose, phone));
+}
+
+/** The code's SMS: every code is its own message (a new one replaces the last code, not the last message). */
+async function queueCode(purpose: CodePurpose, phone: string, code: string) {
   await queueMessage({
     key: `code:${purpose}:${phone}:${randomUUID()}`,
     channel: "sms",
@@ -44,16 +48,7 @@ export async function sendPhoneCode(purpose: "password-reset", phone: string): P
       .lean<{ _id: string }>(),
     issueCode(purpose, phone),
   ]);
-  if (!user) return;
-  await queueMessage({
-    // Every code is its own message: a new one replaces the last code, not the last message.
-    key: `code:${purpose}:${phone}:${randomUUID()}`,
-    channel: "sms",
-    to: phone,
-    template: `code:${purpose}`,
-    values: { minutes: CODE_MINUTES },
-    text: oneTimeCodeSms({ code, minutes: CODE_MINUTES, purpose: PURPOSE_TEXT[purpose] }),
-  });
+  if (user) await queueCode(purpose, phone, code);
 }
 
 export type CodeReset = { status: "done"; role: string } | { status: "wrong" | "spent" };

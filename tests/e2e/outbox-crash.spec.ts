@@ -38,6 +38,16 @@ function queuedMessages(prefix: string, count: number) {
   }));
 }
 
+/** An app instance on the test's database, sending through the Africa's Talking stand-in. */
+const appEnv = (extra: Record<string, string> = {}) => ({
+  MONGODB_URI: uri,
+  SEED_DEMO_DATA: "false",
+  AFRICASTALKING_USERNAME: "school",
+  AFRICASTALKING_API_KEY: "at-test-key",
+  AFRICASTALKING_HOST: standIn.host,
+  ...extra,
+});
+
 test.beforeAll(async () => {
   const port = await freePort();
   db = spawn(
@@ -65,14 +75,7 @@ test("@js-only an app killed mid-send: after a restart every queued message is s
     .collection("settings")
     .insertOne({ _id: "global" as never, smsNotifications: true, smsProvider: "africastalking" });
   await database.collection("outbox").insertMany(queuedMessages("crashmsg", MESSAGES));
-  const env = {
-    MONGODB_URI: uri,
-    SEED_DEMO_DATA: "false",
-    AFRICASTALKING_USERNAME: "school",
-    AFRICASTALKING_API_KEY: "at-test-key",
-    AFRICASTALKING_HOST: standIn.host,
-    OUTBOX_LEASE_SECONDS: "2",
-  };
+  const env = appEnv({ OUTBOX_LEASE_SECONDS: "2" });
   const first = await startIsolatedApp(env, { waitFor: "healthy" });
   apps.push(first);
   await expect.poll(() => standIn.received.length, { timeout: 30_000 }).toBeGreaterThanOrEqual(6);
@@ -106,13 +109,7 @@ test("@js-only two instances on one database send each of 200 queued messages ex
     .collection("settings")
     .updateOne({ _id: "global" as never }, { $set: { smsProvider: "africastalking" } }, { upsert: true });
   const before = standIn.received.length;
-  const env = {
-    MONGODB_URI: uri,
-    SEED_DEMO_DATA: "false",
-    AFRICASTALKING_USERNAME: "school",
-    AFRICASTALKING_API_KEY: "at-test-key",
-    AFRICASTALKING_HOST: standIn.host,
-  };
+  const env = appEnv();
   const [a, b] = await Promise.all([
     startIsolatedApp(env, { waitFor: "healthy" }),
     startIsolatedApp(env, { waitFor: "healthy" }),

@@ -370,3 +370,14 @@ export function DeleteActions({ label, cancelTo }: { label: string; cancelTo: st
     </div>
   );
 }
+
+/** The 6-digit code from an SMS (one-time codes: docs/decisions/0078); phones offer to fill it in from the message. */
+export function SmsCodeField({ field }: { field: AnyField }) {
+  return (
+    <TextField
+      field={field}
+      label="Code from the SMS"
+      inputProps={{ autoComplete: "one-time-code", inputMode: "numeric", maxLength: 6 }}
+    />
+  );
+}

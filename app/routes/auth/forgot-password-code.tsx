@@ -13,7 +13,7 @@ import { clientAddressContext } from "#app/utils/request-context.ts";
 import { resetPasswordWithCode } from "#app/utils/phone-codes.server.ts";
 import { forgotPasswordCookie, forgottenPhone } from "#app/utils/forgot-password.server.ts";
 import { redirectWithToast } from "#app/utils/toast.server.ts";
-import { FormErrors, SubmitButton, TextField } from "#app/components/form/fields.tsx";
+import { FormErrors, SmsCodeField, SubmitButton, TextField } from "#app/components/form/fields.tsx";
 
 const HIDE = ["password", "confirmPassword"];
 
@@ -83,11 +83,7 @@ export default function ForgotPasswordCode({ loaderData, actionData }: Route.Com
         className="mt-6 space-y-4 rounded-xl border border-gray-200 bg-white p-6 shadow-sm"
       >
         <FormErrors id={form.errorId} errors={form.errors} />
-        <TextField
-          field={fields.code}
-          label="Code from the SMS"
-          inputProps={{ autoComplete: "one-time-code", inputMode: "numeric", maxLength: 6 }}
-        />
+        <SmsCodeField field={fields.code} />
         <TextField
           field={fields.password}
           label="New password"

@@ -11,7 +11,7 @@ import { clientAddressContext } from "#app/utils/request-context.ts";
 import { checkCode } from "#app/utils/phone-codes.server.ts";
 import { signedIn } from "#app/utils/accounts.server.ts";
 import { clearPendingSignInHeader, pendingSignIn } from "#app/utils/two-factor.server.ts";
-import { FormErrors, SubmitButton, TextField } from "#app/components/form/fields.tsx";
+import { FormErrors, SmsCodeField, SubmitButton } from "#app/components/form/fields.tsx";
 
 /** An admin's second step with two-factor on (docs/decisions/0078): the code sent to the admin's phone. */
 export async function loader({ request }: Route.LoaderArgs) {
@@ -59,11 +59,7 @@ export default function SignInCode({ actionData }: Route.ComponentProps) {
         className="mt-6 space-y-4 rounded-xl border border-gray-200 bg-white p-6 shadow-sm"
       >
         <FormErrors id={form.errorId} errors={form.errors} />
-        <TextField
-          field={fields.code}
-          label="Code from the SMS"
-          inputProps={{ autoComplete: "one-time-code", inputMode: "numeric", maxLength: 6 }}
-        />
+        <SmsCodeField field={fields.code} />
         <SubmitButton pendingLabel="Checking..." className="w-full">
           Sign In
         </SubmitButton>

@@ -21,7 +21,7 @@ import { CODE_SPENT, CODE_WRONG } from "#app/forms/auth.schema.ts";
 import { checkCodeRequest, linkAttempt } from "#app/utils/rate-limits.server.ts";
 import { sendPhoneVerification, verifyPhone } from "#app/utils/phone-verification.server.ts";
 import { formatPhone } from "#app/domain/phone.ts";
-import { FormErrors, SubmitButton, TextField } from "#app/components/form/fields.tsx";
+import { FormErrors, SmsCodeField, SubmitButton, TextField } from "#app/components/form/fields.tsx";
 import { Card, DashboardPage } from "#app/components/dashboard/page.tsx";
 import { SCHOOL_NAME } from "#app/domain/school.ts";
 
@@ -185,11 +185,7 @@ function ByYourPhone(props: {
           {props.codeSent ? (
             <Form method="post" {...getFormProps(form)} className="max-w-md space-y-4">
               <input type="hidden" name="intent" value="verify-code" />
-              <TextField
-                field={fields.code}
-                label="Code from the SMS"
-                inputProps={{ autoComplete: "one-time-code", inputMode: "numeric", maxLength: 6 }}
-              />
+              <SmsCodeField field={fields.code} />
               <SubmitButton pendingLabel="Checking...">Confirm my phone</SubmitButton>
             </Form>
           ) : null}

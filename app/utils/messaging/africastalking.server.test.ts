@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startAfricasTalkingStandIn } from "#tests/support/stand-ins/africastalking.ts";
 import { africasTalking, africasTalkingConfig } from "./africastalking.server.ts";
-import { ProviderError } from "./sms-provider.ts";
+import { refusal } from "#tests/support/provider-refusal.ts";
 
 let standIn: Awaited<ReturnType<typeof startAfricasTalkingStandIn>>;
 beforeAll(async () => {
@@ -12,15 +12,6 @@ afterAll(() => standIn.close());
 const provider = () =>
   africasTalking({ username: "school", apiKey: "at-test-key", senderId: "VACCLASSES", host: standIn.host });
 const signal = () => AbortSignal.timeout(2_000);
-
-async function refusal(promise: Promise<unknown>): Promise<ProviderError> {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(ProviderError);
-  return error as ProviderError;
-}
 
 describe("Africa's Talking", () => {
   it("sends the documented form with the API key header and returns the message id", async () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startArkeselStandIn } from "#tests/support/stand-ins/arkesel.ts";
 import { arkesel, arkeselConfig } from "./arkesel.server.ts";
-import { ProviderError } from "./sms-provider.ts";
+import { refusal } from "#tests/support/provider-refusal.ts";
 
 let standIn: Awaited<ReturnType<typeof startArkeselStandIn>>;
 beforeAll(async () => {
@@ -11,15 +11,6 @@ afterAll(() => standIn.close());
 
 const provider = (apiKey = "ark-test-key") => arkesel({ apiKey, senderId: "VacClasses", host: standIn.host });
 const send = (to: string, p = provider()) => p.send({ to, text: "Hello Kɔfi" }, AbortSignal.timeout(2_000));
-
-async function refusal(promise: Promise<unknown>): Promise<ProviderError> {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(ProviderError);
-  return error as ProviderError;
-}
 
 describe("Arkesel", () => {
   it("posts the documented JSON (the number without +) and returns Arkesel's id", async () => {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SMTPServer } from "smtp-server";
 import type { AddressInfo } from "node:net";
 import { smtpProvider } from "./smtp.server.ts";
-import { ProviderError } from "./sms-provider.ts";
+import { refusal } from "#tests/support/provider-refusal.ts";
 
 /** A local SMTP server (the smtp-server package): takes mail, refuses one mailbox, and one login. */
 let server: SMTPServer;
@@ -41,15 +41,6 @@ afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
 const provider = (auth = "school:right") =>
   smtpProvider({ url: `smtp://${auth}@127.0.0.1:${port}`, from: "Vacation Classes <office@school.example>" });
-
-async function refusal(promise: Promise<unknown>): Promise<ProviderError> {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(ProviderError);
-  return error as ProviderError;
-}
 
 describe("e-mail over SMTP", () => {
   it("delivers the subject and text to the recipient, names encoded", async () => {
