@@ -32,6 +32,16 @@ describe("Arkesel", () => {
     expect(await refusal(send("+233240000400"))).toMatchObject({ permanent: true, message: /invalid number/ });
   });
 
+  it("gives up on an unanswered request when its signal says so", async () => {
+    const error = await provider()
+      .send({ to: "+233240000999", text: "x" }, AbortSignal.timeout(200))
+      .then(
+        () => null,
+        (e: unknown) => e as Error,
+      );
+    expect(error?.name).toBe("TimeoutError");
+  });
+
   it("is configured from the environment: a key and a sender id", () => {
     expect(arkeselConfig({ ARKESEL_API_KEY: "k" })).toBeNull();
     expect(arkeselConfig({ ARKESEL_API_KEY: "k", ARKESEL_SENDER_ID: "School" })).toEqual({

@@ -1,7 +1,7 @@
 /**
  * A local stand-in for Arkesel's SMS V2 API (POST /api/v2/sms/send), speaking its documented request and answers:
  * the `api-key` header is checked (401), a number ending 0402 answers 402 (insufficient balance), 0422 a 422
- * validation error, 0400 lands under "invalid numbers"; everything else is taken with an id.
+ * validation error, 0400 lands under "invalid numbers", 0999 gets no answer; everything else is taken with an id.
  */
 import http from "node:http";
 import type { AddressInfo } from "node:net";
@@ -20,6 +20,7 @@ export async function startArkeselStandIn(apiKey = "ark-test-key") {
       const request = JSON.parse(body) as { sender: string; message: string; recipients: string[] };
       received.push(request);
       const to = request.recipients[0] ?? "";
+      if (to.endsWith("0999")) return; // no answer
       if (to.endsWith("0402")) return json(402, { status: "error", message: "Insufficient balance" });
       if (to.endsWith("0422"))
         return json(422, { message: "The given data was invalid.", errors: { sender: ["The sender is invalid."] } });
@@ -31,6 +32,10 @@ export async function startArkeselStandIn(apiKey = "ark-test-key") {
   return {
     host: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     received,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }
