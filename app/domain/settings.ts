@@ -20,6 +20,10 @@ export interface PortalSettings {
   stripeApiKey: string;
   emailProvider: (typeof EMAIL_PROVIDERS)[number];
   smsProvider: (typeof SMS_PROVIDERS)[number];
+  /** The SMS account (docs/messages.md): Africa's Talking's username; the provider's API key (a secret); the sender id. */
+  smsUsername: string;
+  smsApiKey: string;
+  smsSenderId: string;
   whatsappIntegration: boolean;
   analyticsTracking: boolean;
 }
@@ -43,6 +47,9 @@ export const DEFAULT_SETTINGS: PortalSettings = {
   stripeApiKey: "",
   emailProvider: "built-in",
   smsProvider: "none",
+  smsUsername: "",
+  smsApiKey: "",
+  smsSenderId: "",
   whatsappIntegration: false,
   analyticsTracking: true,
 };

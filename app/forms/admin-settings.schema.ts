@@ -90,6 +90,22 @@ export const IntegrationSettingsSchema = z.object({
   clearStripeApiKey: checkbox,
   emailProvider: z.enum(EMAIL_PROVIDERS, { error: "Choose an email provider" }),
   smsProvider: z.enum(SMS_PROVIDERS, { error: "Choose an SMS provider" }),
+  smsUsername: z.string().trim().max(100, "The username must be at most 100 characters").optional().default(""),
+  /** Blank keeps the stored key (it is never shown back in full). */
+  smsApiKey: z
+    .string()
+    .trim()
+    .max(300, "The key must be at most 300 characters")
+    .regex(/^[\x21-\x7e]*$/, "The key may contain only letters, digits and symbols, no spaces")
+    .optional(),
+  clearSmsApiKey: checkbox,
+  smsSenderId: z
+    .string()
+    .trim()
+    .max(11, "A sender id has at most 11 characters")
+    .regex(/^[A-Za-z0-9 ]*$/, "A sender id has letters, digits and spaces only")
+    .optional()
+    .default(""),
   whatsappIntegration: checkbox,
   analyticsTracking: checkbox,
 });

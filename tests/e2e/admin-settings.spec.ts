@@ -149,15 +149,26 @@ test.describe("Settings", () => {
 
     const key = `sk_test_${Date.now()}WXYZ`;
     await page.goto("/admin/settings/integrations");
+    const smsKey = `atsk_${Date.now()}ABCD`;
     await page.getByLabel("Stripe API key", { exact: true }).fill(key);
+    await page.getByLabel("SMS API key", { exact: true }).fill(smsKey);
+    await page.getByLabel("SMS sender id").fill("VacClasses");
     await page.getByLabel("Email provider").selectOption("smtp");
     await page.getByRole("button", { name: "Save Settings" }).click();
     await expect(page.getByRole("status")).toContainText("Settings Saved");
     saved = await stored();
-    expect([saved.stripeApiKey, saved.emailProvider]).toEqual([key, "smtp"]);
+    expect([saved.stripeApiKey, saved.emailProvider, saved.smsApiKey, saved.smsSenderId]).toEqual([
+      key,
+      "smtp",
+      smsKey,
+      "VacClasses",
+    ]);
     await expect(page.getByText("A key is saved (••••WXYZ). Leave blank to keep it.")).toBeVisible();
+    await expect(page.getByText("A key is saved (••••ABCD). Leave blank to keep it.")).toBeVisible();
     await expect(page.getByLabel("Stripe API key", { exact: true })).toHaveValue("");
+    await expect(page.getByLabel("SMS API key", { exact: true })).toHaveValue("");
     expect(await page.content()).not.toContain(key);
+    expect(await page.content()).not.toContain(smsKey);
     await expectNoA11yViolations(page);
 
     // Blank keeps the key; the remove box clears it.
@@ -165,12 +176,15 @@ test.describe("Settings", () => {
     await page.getByRole("button", { name: "Save Settings" }).click();
     await expect(page.getByRole("status")).toContainText("Settings Saved");
     saved = await stored();
-    expect([saved.stripeApiKey, saved.emailProvider]).toEqual([key, "built-in"]);
+    expect([saved.stripeApiKey, saved.emailProvider, saved.smsApiKey]).toEqual([key, "built-in", smsKey]);
     await page.getByLabel("Remove the saved Stripe API key").check();
+    await page.getByLabel("Remove the saved SMS API key").check();
+    await page.getByLabel("SMS sender id").fill("");
     await page.getByRole("button", { name: "Save Settings" }).click();
     await expect(page.getByRole("status")).toContainText("Settings Saved");
-    expect((await stored()).stripeApiKey).toBe("");
-    await expect(page.getByText("No key saved.")).toBeVisible();
+    saved = await stored();
+    expect([saved.stripeApiKey, saved.smsApiKey, saved.smsSenderId]).toEqual(["", "", ""]);
+    await expect(page.getByText("No key saved.")).toHaveCount(2);
   });
 
   test("an admin without can_edit_settings is refused on every tab and every save", async ({ page, loginAs }) => {

@@ -38,11 +38,23 @@ function tabFromParams(params: { tab?: string }): SettingsTab {
   return found.tab;
 }
 
-/** What a tab may show: everything but the secret, which is masked (decisions: never shown back in full). */
+/** What a tab may show: everything but the secrets, which are masked (decisions: never shown back in full). */
 function visibleSettings(settings: PortalSettings) {
-  const { stripeApiKey, ...rest } = settings;
-  return { ...rest, stripeApiKeyMasked: maskSecret(stripeApiKey), hasStripeApiKey: Boolean(stripeApiKey) };
+  const { stripeApiKey, smsApiKey, ...rest } = settings;
+  return {
+    ...rest,
+    stripeApiKeyMasked: maskSecret(stripeApiKey),
+    hasStripeApiKey: Boolean(stripeApiKey),
+    smsApiKeyMasked: maskSecret(smsApiKey),
+    hasSmsApiKey: Boolean(smsApiKey),
+  };
 }
+
+/** The stored secrets, each with its "remove" box: a blank field keeps what is stored. */
+const SECRETS = [
+  { field: "stripeApiKey", clear: "clearStripeApiKey" },
+  { field: "smsApiKey", clear: "clearSmsApiKey" },
+] as const;
 
 /** Marked on every switch and provider that nothing in the portal uses yet: a setting never pretends. */
 const NOT_CONNECTED =
@@ -59,15 +71,17 @@ export async function action({ request, params }: Route.ActionArgs) {
   const tab = tabFromParams(params);
   const submission = parseWithZod(await request.formData(), { schema: SETTINGS_SCHEMAS[tab] });
   if (submission.status !== "success") {
-    return data({ result: submission.reply({ hideFields: ["stripeApiKey"] }) }, { status: 400 });
+    return data({ result: submission.reply({ hideFields: SECRETS.map((s) => s.field) }) }, { status: 400 });
   }
   // Each tab saves only its own fields.
-  const changes: Partial<PortalSettings> & { clearStripeApiKey?: boolean } = { ...submission.value };
+  const changes = { ...submission.value } as Partial<PortalSettings> & Record<string, unknown>;
   if (tab === "integrations") {
-    const { clearStripeApiKey, stripeApiKey } = changes;
-    delete changes.clearStripeApiKey;
-    if (clearStripeApiKey) changes.stripeApiKey = "";
-    else if (!stripeApiKey) delete changes.stripeApiKey; // blank keeps the stored key
+    for (const secret of SECRETS) {
+      const clear = changes[secret.clear];
+      delete changes[secret.clear];
+      if (clear) changes[secret.field] = "";
+      else if (!changes[secret.field]) delete changes[secret.field]; // blank keeps the stored key
+    }
   }
   await saveSettings(changes);
   await audit("settings.save", user._id, null, { tab, fields: Object.keys(changes) });
@@ -115,7 +129,10 @@ function TabForm({
     id: `settings-${tab}`,
     lastResult,
     // Conform turns the booleans and numbers into the inputs' text itself.
-    defaultValue: { ...settings, stripeApiKey: "" } as unknown as Record<string, string | null | undefined>,
+    defaultValue: { ...settings, stripeApiKey: "", smsApiKey: "" } as unknown as Record<
+      string,
+      string | null | undefined
+    >,
     constraint: getZodConstraint(schema),
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),
     shouldValidate: "onBlur",
@@ -225,7 +242,32 @@ function TabForm({
             label="SMS provider"
             options={SMS_PROVIDER_OPTIONS}
             placeholder={null}
-            hint="Africa's Talking reads AFRICASTALKING_USERNAME and AFRICASTALKING_API_KEY; Arkesel reads ARKESEL_API_KEY and ARKESEL_SENDER_ID (docs/messages.md). Every message is listed under Messages."
+            hint="Every message is listed under Messages. The account below, or the environment (docs/messages.md)."
+          />
+          <TextField
+            field={f.smsUsername}
+            label="SMS account username (Africa's Talking)"
+            inputProps={{ autoComplete: "off", maxLength: 100 }}
+          />
+          <TextField
+            field={f.smsApiKey}
+            label="SMS API key"
+            type="password"
+            hint={
+              settings.hasSmsApiKey
+                ? `A key is saved (${settings.smsApiKeyMasked}). Leave blank to keep it.`
+                : "No key saved."
+            }
+            inputProps={{ autoComplete: "off", maxLength: 300 }}
+          />
+          {settings.hasSmsApiKey ? (
+            <CheckboxField field={f.clearSmsApiKey} label="Remove the saved SMS API key" />
+          ) : null}
+          <TextField
+            field={f.smsSenderId}
+            label="SMS sender id"
+            hint="The name or short code messages come from, as registered with the provider (at most 11 characters)."
+            inputProps={{ autoComplete: "off", maxLength: 11 }}
           />
           <CheckboxField field={f.whatsappIntegration} label="WhatsApp integration" hint={NOT_CONNECTED} />
           <CheckboxField field={f.analyticsTracking} label="Analytics tracking" hint={NOT_CONNECTED} />

@@ -21,16 +21,30 @@ export function emailProviderFor(settings: Pick<PortalSettings, "emailProvider">
 }
 
 /** The provider Settings choose. One that is chosen but not configured refuses every message, and says why. */
-export function smsProviderFor(settings: Pick<PortalSettings, "smsProvider">, env = process.env): SmsProvider {
+export function smsProviderFor(
+  settings: Pick<PortalSettings, "smsProvider" | "smsUsername" | "smsApiKey" | "smsSenderId">,
+  processEnv = process.env,
+): SmsProvider {
+  // The account saved in Settings, else the environment's.
+  const env = {
+    ...processEnv,
+    ...(settings.smsApiKey ? { AFRICASTALKING_API_KEY: settings.smsApiKey, ARKESEL_API_KEY: settings.smsApiKey } : {}),
+    ...(settings.smsUsername ? { AFRICASTALKING_USERNAME: settings.smsUsername } : {}),
+    ...(settings.smsSenderId
+      ? { AFRICASTALKING_SENDER_ID: settings.smsSenderId, ARKESEL_SENDER_ID: settings.smsSenderId }
+      : {}),
+  };
   if (settings.smsProvider === "arkesel") {
     const config = arkeselConfig(env);
-    return config ? arkesel(config) : unconfigured("arkesel", "ARKESEL_API_KEY and ARKESEL_SENDER_ID are not set");
+    return config
+      ? arkesel(config)
+      : unconfigured("arkesel", "no API key and sender id in Settings → Integrations or the environment");
   }
   if (settings.smsProvider === "africastalking") {
     const config = africasTalkingConfig(env);
     return config
       ? africasTalking(config)
-      : unconfigured("africastalking", "AFRICASTALKING_USERNAME and AFRICASTALKING_API_KEY are not set");
+      : unconfigured("africastalking", "no username and API key in Settings → Integrations or the environment");
   }
   return testProvider;
 }
