@@ -2,7 +2,8 @@
  * What the portal tells parents by SMS, queued in the outbox (docs/decisions/0077-outbox.md). An event document
  * (a registration, a payment) carries `messagesPending: true` from the write that makes the event — the creation,
  * the confirming update — until its message is queued; the outbox's key (event and recipient) makes queueing twice
- * harmless. A process stopped in between leaves the flag, and the start-up repair queues what it left.
+ * harmless. A process stopped in between leaves the flag, and the sender's repair (at start and every 5 minutes, on
+ * every instance) queues what it left.
  */
 import { programmeLabel } from "#app/domain/programmes.ts";
 import { enrolmentSms, paymentConfirmedSms, paymentRejectedSms } from "#app/domain/sms.ts";
@@ -104,7 +105,7 @@ export async function queuePaymentMessages(paymentId: string, requestOrigin?: st
 }
 
 /**
- * At start-up: queues the messages of events a stopped process wrote but did not get to queue. A minute old at least,
+ * Queues the messages of events a stopped process wrote but did not get to queue. A minute old at least,
  * so that an event still under way on another instance queues its own.
  */
 export async function repairPendingMessages(): Promise<number> {

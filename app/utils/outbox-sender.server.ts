@@ -29,6 +29,9 @@ const defaultProviderFor = async (message: OutboxMessage) => {
   return message.channel === "sms" ? smsProviderFor(settings) : emailProviderFor(settings);
 };
 
+/** How often each instance looks for events whose message a stopped process did not queue (an indexed query). */
+const REPAIR_EVERY_MS = 5 * 60_000;
+
 /** Takes and sends one due message; false when none is due. */
 export async function sendNextMessage(owner: string, options: SenderOptions = {}): Promise<boolean> {
   const leaseMs = options.leaseMs ?? 60_000;
@@ -87,12 +90,17 @@ export function startOutboxSender(options: SenderOptions = {}) {
       sleeping.add(done);
     });
   let failing = false;
-  // First, what a stopped process left unqueued (app/utils/notifications.server.ts); then the workers.
-  const repaired = repairPendingMessages()
-    .then((n) => {
-      if (n) console.warn(`[outbox] start-up repair: queued the messages of ${n} event(s) a stopped process left`);
-    })
-    .catch((error: unknown) => console.error("[outbox] start-up repair failed:", (error as Error).message));
+  // First, and every few minutes after, what a stopped process left unqueued (app/utils/notifications.server.ts),
+  // so events of an instance that never comes back are not left to the next start; then the workers.
+  const repair = () =>
+    repairPendingMessages()
+      .then((n) => {
+        if (n) console.warn(`[outbox] repair: queued the messages of ${n} event(s) a stopped process left`);
+      })
+      .catch((error: unknown) => console.error("[outbox] repair failed:", (error as Error).message));
+  const repaired = repair();
+  const repairs = setInterval(() => void repair(), REPAIR_EVERY_MS);
+  repairs.unref();
   const worker = async () => {
     await repaired;
     while (running) {
@@ -114,6 +122,7 @@ export function startOutboxSender(options: SenderOptions = {}) {
     owner,
     async stop() {
       running = false;
+      clearInterval(repairs);
       for (const done of [...sleeping]) done();
       await Promise.all(workers);
     },

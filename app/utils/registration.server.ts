@@ -173,7 +173,7 @@ export async function processRegistration(
       feedback: v.feedback || null,
       messagesPending: true,
     });
-    // The parent's SMS; if this fails, the registration stands and the start-up repair queues it.
+    // The parent's SMS; if this fails, the registration stands and the sender's repair queues it.
     await queueEnrolmentMessages(doc._id, new URL(request.url).origin).catch((error: unknown) =>
       console.error("processRegistration: the enrolment message was not queued", error),
     );
