@@ -1,10 +1,10 @@
 /**
- * The SMS provider in use: each is one module written from its documented HTTP API behind the small interface of
- * sms-provider.ts; Settings → Integrations choose one, its credentials come from the environment.
+ * The providers in use, for SMS and for e-mail: each is one module written from its documented API behind the small
+ * interface of sms-provider.ts; Settings → Integrations choose them, the account comes from Settings or the environment.
  */
 import type { PortalSettings } from "#app/domain/settings.ts";
 import { africasTalking, africasTalkingConfig } from "./africastalking.server.ts";
-import { ProviderError, type SmsProvider } from "./sms-provider.ts";
+import { type MessageProvider, ProviderError, type SmsProvider } from "./sms-provider.ts";
 import { testProvider } from "./test-provider.server.ts";
 import { smtpConfig, smtpProvider } from "./smtp.server.ts";
 import { arkesel, arkeselConfig } from "./arkesel.server.ts";
@@ -12,7 +12,7 @@ import { arkesel, arkeselConfig } from "./arkesel.server.ts";
 export { ProviderError, type SmsProvider };
 
 /** The e-mail provider Settings choose: SMTP (SMTP_URL), else the built-in test provider. */
-export function emailProviderFor(settings: Pick<PortalSettings, "emailProvider">, env = process.env): SmsProvider {
+export function emailProviderFor(settings: Pick<PortalSettings, "emailProvider">, env = process.env): MessageProvider {
   if (settings.emailProvider === "smtp") {
     const config = smtpConfig(env);
     return config ? smtpProvider(config) : unconfigured("smtp", "SMTP_URL is not set");
