@@ -40,6 +40,14 @@ export function routeNamer(latest: () => ServerBuild) {
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,100}$/;
 
+/** Paths that end in a secret — a reset link's token, a provider callback's secret — are logged without it. */
+const SECRET_PATHS = [/^(\/reset-password\/)[^/]+/, /^(\/callbacks\/[^/]+\/[^/]+\/)[^/]+/];
+
+export function loggedPath(path: string): string {
+  for (const re of SECRET_PATHS) if (re.test(path)) return path.replace(re, "$1[secret]");
+  return path;
+}
+
 // ---- Metrics ----
 export const registry = new client.Registry();
 client.collectDefaultMetrics({ register: registry, eventLoopMonitoringPrecision: 20 });
@@ -143,7 +151,7 @@ export function useObservability(app: Express, latest: () => ServerBuild) {
     return {
       method: req.method,
       route,
-      path: req.path,
+      path: loggedPath(req.path),
       status,
       ms: Math.round(ms),
       userId: (res.locals.logNote as LogNote | undefined)?.userId ?? null,
