@@ -5,6 +5,7 @@
 export const ACCESS_RESTRICTED_TITLE = "Access Restricted";
 export const ACCESS_RESTRICTED_MESSAGE = "You don't have permission to access this section of the admin portal.";
 export const INVALID_CREDENTIALS = "Invalid phone number or password";
+export const PASSWORD_UPDATED = "Password updated";
 
 // Registrations (admin): docs/product.md#screens, #messages.
 export const REGISTRATION_DELETED = "Registration deleted successfully";

@@ -88,8 +88,11 @@ export const ResetPasswordSchema = withPasswordMatch(
 /** "Forgot password", step 1: the account's phone number. */
 export const ForgotPasswordSchema = z.object({ phone });
 
-export const CODE_WRONG = "The code is not right. Check the SMS and try again.";
-export const CODE_SPENT = "This code has expired or has been tried too often. Ask for a new code.";
+/** What a code field says when the code was not taken: a wrong one, or none live (expired, used or out of tries). */
+export const CODE_ERRORS = {
+  wrong: "The code is not right. Check the SMS and try again.",
+  spent: "This code has expired or has been tried too often. Ask for a new code.",
+} as const;
 
 const smsCode = z
   .string({ error: "Enter the 6-digit code from the SMS" })

@@ -8,6 +8,8 @@ import { connectDb } from "#app/models/db.server.ts";
 import { env } from "#app/models/env.server.ts";
 import { hashPassword } from "#app/models/password.server.ts";
 import { deleteOtherSessions } from "./session.server.ts";
+import { redirectWithToast } from "./toast.server.ts";
+import { PASSWORD_UPDATED } from "#app/domain/messages.ts";
 
 export { RESET_LINK_HOURS };
 
@@ -82,6 +84,15 @@ export async function resetPasswordWithToken(token: string, newPassword: string,
   await deleteOtherSessions(consumed.userId);
   await clearSignInLimits(target.user.phone);
   return target.user;
+}
+
+/** After a password reset (by the office's link or by a code): to the sign-in of the account's role, saying so. */
+export function passwordUpdatedRedirect(role: string, init?: ResponseInit) {
+  return redirectWithToast(
+    `/portal?role=${encodeURIComponent(role)}`,
+    { type: "success", title: PASSWORD_UPDATED, description: "Sign in with your phone number and your new password." },
+    init,
+  );
 }
 
 /** The app's public origin: APP_ORIGIN when set, otherwise the request's own. */

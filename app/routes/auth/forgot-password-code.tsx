@@ -2,7 +2,7 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint } from "@conform-to/zod/v4";
 import { data, Form, Link, redirect } from "react-router";
 import type { Route } from "./+types/forgot-password-code";
-import { CODE_SPENT, CODE_WRONG, ResetWithCodeSchema } from "#app/forms/auth.schema.ts";
+import { CODE_ERRORS, ResetWithCodeSchema } from "#app/forms/auth.schema.ts";
 import { parseWithZod } from "#app/forms/parse.ts";
 import { formatPhone } from "#app/domain/phone.ts";
 import { passwordHint, passwordPolicyFrom, passwordRuleError } from "#app/domain/password-policy.ts";
@@ -12,7 +12,7 @@ import { checkAuthPost } from "#app/utils/sign-in-limits.server.ts";
 import { clientAddressContext } from "#app/utils/request-context.ts";
 import { resetPasswordWithCode } from "#app/utils/phone-codes.server.ts";
 import { forgotPasswordCookie, forgottenPhone } from "#app/utils/forgot-password.server.ts";
-import { redirectWithToast } from "#app/utils/toast.server.ts";
+import { passwordUpdatedRedirect } from "#app/utils/password-reset.server.ts";
 import { FormErrors, SmsCodeField, SubmitButton, TextField } from "#app/components/form/fields.tsx";
 
 const HIDE = ["password", "confirmPassword"];
@@ -47,19 +47,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     );
   const outcome = await resetPasswordWithCode(phone, submission.value.code, submission.value.password);
   if (outcome.status !== "done") {
-    const message = outcome.status === "wrong" ? CODE_WRONG : CODE_SPENT;
+    const message = CODE_ERRORS[outcome.status];
     return data({ result: submission.reply({ fieldErrors: { code: [message] }, hideFields: HIDE }) }, { status: 400 });
   }
   const headers = new Headers({ "Set-Cookie": await forgotPasswordCookie.serialize("", { maxAge: 0 }) });
-  return redirectWithToast(
-    `/portal?role=${encodeURIComponent(outcome.role)}`,
-    {
-      type: "success",
-      title: "Password updated",
-      description: "Sign in with your phone number and your new password.",
-    },
-    { headers },
-  );
+  return passwordUpdatedRedirect(outcome.role, { headers });
 }
 
 export default function ForgotPasswordCode({ loaderData, actionData }: Route.ComponentProps) {

@@ -8,8 +8,11 @@ import { clientAddressContext } from "#app/utils/request-context.ts";
 import { data, Form, Link, useLoaderData } from "react-router";
 import type { Route } from "./+types/reset-password";
 import { RESET_LINK_HOURS, RESET_LINK_INVALID, ResetPasswordSchema } from "#app/forms/auth.schema.ts";
-import { findValidPasswordReset, resetPasswordWithToken } from "#app/utils/password-reset.server.ts";
-import { redirectWithToast } from "#app/utils/toast.server.ts";
+import {
+  findValidPasswordReset,
+  passwordUpdatedRedirect,
+  resetPasswordWithToken,
+} from "#app/utils/password-reset.server.ts";
 import { FormErrors, SubmitButton, TextField } from "#app/components/form/fields.tsx";
 import { SCHOOL_NAME } from "#app/domain/school.ts";
 
@@ -55,11 +58,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   }
   const user = await resetPasswordWithToken(String(params.token), submission.value.password);
   if (!user) return data({ result: undefined, invalid: true }, { status: 404, headers: PRIVATE_HEADERS });
-  return redirectWithToast(`/portal?role=${encodeURIComponent(user.role)}`, {
-    type: "success",
-    title: "Password updated",
-    description: "Sign in with your phone number and your new password.",
-  });
+  return passwordUpdatedRedirect(user.role);
 }
 
 export function headers() {

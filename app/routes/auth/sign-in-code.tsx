@@ -2,7 +2,7 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint } from "@conform-to/zod/v4";
 import { data, Form, Link, redirect } from "react-router";
 import type { Route } from "./+types/sign-in-code";
-import { CODE_SPENT, CODE_WRONG, SignInCodeSchema } from "#app/forms/auth.schema.ts";
+import { CODE_ERRORS, SignInCodeSchema } from "#app/forms/auth.schema.ts";
 import { parseWithZod } from "#app/forms/parse.ts";
 import { SCHOOL_NAME } from "#app/domain/school.ts";
 import { User } from "#app/models/user.server.ts";
@@ -31,8 +31,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     phone: string;
   }>();
   const check = admin ? await checkCode("admin-sign-in", admin.phone, submission.value.code) : "spent";
-  if (check !== "right" || !admin) {
-    const message = check === "wrong" ? CODE_WRONG : CODE_SPENT;
+  if (!admin || check !== "right") {
+    const message = CODE_ERRORS[check === "wrong" ? "wrong" : "spent"];
     return data({ result: submission.reply({ fieldErrors: { code: [message] } }) }, { status: 400 });
   }
   return signedIn(request, admin._id, pending.redirectTo, await clearPendingSignInHeader());

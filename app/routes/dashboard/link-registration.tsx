@@ -17,7 +17,7 @@ import {
   SendPhoneCodeSchema,
   VerifyPhoneSchema,
 } from "#app/forms/link-registration.schema.ts";
-import { CODE_SPENT, CODE_WRONG } from "#app/forms/auth.schema.ts";
+import { CODE_ERRORS } from "#app/forms/auth.schema.ts";
 import { checkCodeRequest, linkAttempt } from "#app/utils/rate-limits.server.ts";
 import { sendPhoneVerification, verifyPhone } from "#app/utils/phone-verification.server.ts";
 import { formatPhone } from "#app/domain/phone.ts";
@@ -73,7 +73,7 @@ async function verifyCode(user: Actor, formData: FormData, impersonating: boolea
     return data({ phoneResult: submission.reply({ formErrors: [IMPERSONATING] }), codeSent: true }, { status: 403 });
   const check = await verifyPhone(user._id, user.phone, submission.value.code);
   if (check !== "right") {
-    const message = check === "wrong" ? CODE_WRONG : CODE_SPENT;
+    const message = CODE_ERRORS[check];
     return data(
       { phoneResult: submission.reply({ fieldErrors: { code: [message] } }), codeSent: true },
       { status: 400 },
