@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { fileDate, formatDate, formatDateTime, formatTimestamp, startOfMonth } from "./dates.ts";
+import { calendarDayRange, fileDate, formatDate, formatDateTime, formatTimestamp, startOfMonth } from "./dates.ts";
 import { changeLabel, percentChange } from "./admin-stats.ts";
 
 describe("school dates (Africa/Accra, UTC+0)", () => {
@@ -66,5 +66,16 @@ describe("overview change against last month", () => {
     expect(changeLabel(4, 0)).toBe("4 new this month");
     expect(changeLabel(12, 10)).toBe("+20% from last month");
     expect(changeLabel(8, 10)).toBe("-20% from last month");
+  });
+});
+
+describe("calendarDayRange", () => {
+  it("runs from midnight of the first day to midnight after the last, the last day's every moment included", () => {
+    expect(calendarDayRange("2026-11-01", "2026-11-02")).toEqual({
+      $gte: new Date("2026-11-01T00:00:00Z"),
+      $lt: new Date("2026-11-03T00:00:00Z"),
+    });
+    expect(calendarDayRange(null, "2026-12-31")).toEqual({ $lt: new Date("2027-01-01T00:00:00Z") });
+    expect(calendarDayRange(undefined, undefined)).toBeNull();
   });
 });

@@ -79,3 +79,15 @@ export function isCalendarDate(text: string): boolean {
   const d = new Date(`${text}T00:00:00Z`);
   return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === text;
 }
+
+/**
+ * A filter's "from" and "to" calendar days (`yyyy-mm-dd`, school time) as bounds on a timestamp: from midnight of the
+ * first day up to, not including, midnight after the last. Null when neither is given.
+ */
+export function calendarDayRange(from?: string | null, to?: string | null): { $gte?: Date; $lt?: Date } | null {
+  if (!from && !to) return null;
+  const range: { $gte?: Date; $lt?: Date } = {};
+  if (from) range.$gte = new Date(`${from}T00:00:00Z`);
+  if (to) range.$lt = new Date(new Date(`${to}T00:00:00Z`).getTime() + 86_400_000);
+  return range;
+}

@@ -1,5 +1,6 @@
 import mongoose, { Schema } from "mongoose";
 import { MESSAGE_CHANNELS, MESSAGE_STATES, type MessageChannel, type MessageState } from "#app/domain/messaging.ts";
+import { calendarDayRange } from "#app/domain/dates.ts";
 import { newId } from "./ids.server.ts";
 
 /**
@@ -196,8 +197,9 @@ export type MessageFilter = {
   recipient?: string;
   state?: MessageState;
   channel?: MessageChannel;
-  from?: Date;
-  to?: Date;
+  /** Calendar days `yyyy-mm-dd`, both included. */
+  from?: string;
+  to?: string;
 };
 
 function messageQuery(filter: MessageFilter) {
@@ -205,8 +207,8 @@ function messageQuery(filter: MessageFilter) {
   if (filter.recipient) query.to = filter.recipient;
   if (filter.state) query.state = filter.state;
   if (filter.channel) query.channel = filter.channel;
-  if (filter.from || filter.to)
-    query.createdAt = { ...(filter.from ? { $gte: filter.from } : {}), ...(filter.to ? { $lt: filter.to } : {}) };
+  const createdAt = calendarDayRange(filter.from, filter.to);
+  if (createdAt) query.createdAt = createdAt;
   return query;
 }
 

@@ -10,6 +10,7 @@ import {
 } from "#app/domain/money.ts";
 import { idField } from "./ids.server.ts";
 import { Registration } from "./registration.server.ts";
+import { calendarDayRange } from "#app/domain/dates.ts";
 
 const paymentSchema = new Schema(
   {
@@ -290,10 +291,8 @@ export async function adminPaymentFilter(input: PaymentFilterInput) {
   if (input.state && (PAYMENT_STATES as readonly string[]).includes(input.state)) filter.state = String(input.state);
   if (input.method && (PAYMENT_METHODS as readonly string[]).includes(input.method))
     filter.method = String(input.method);
-  const paidOn: Record<string, Date> = {};
-  if (input.from) paidOn.$gte = new Date(`${input.from}T00:00:00Z`);
-  if (input.to) paidOn.$lte = new Date(`${input.to}T23:59:59Z`);
-  if (Object.keys(paidOn).length) filter.paidOn = paidOn;
+  const paidOn = calendarDayRange(input.from, input.to);
+  if (paidOn) filter.paidOn = paidOn;
   const text = String(input.q ?? "")
     .trim()
     .slice(0, 100);

@@ -19,8 +19,6 @@ import { Button } from "#app/components/ui/button.tsx";
 import { Pagination } from "#app/components/ui/pagination.tsx";
 import { FilterDate, FilterForm, FilterSearch, FilterSelect } from "#app/components/ui/filter-form.tsx";
 
-const DAY_MS = 24 * 60 * 60_000;
-
 export async function loader({ request, url }: Route.LoaderArgs) {
   await requireAdmin(request, "can_view_messages");
   const query = MessagesQuerySchema.parse(Object.fromEntries(url.searchParams));
@@ -28,8 +26,8 @@ export async function loader({ request, url }: Route.LoaderArgs) {
     recipient: query.q ? normalizePhone(query.q) || query.q.toLowerCase() : undefined,
     state: query.state,
     channel: query.channel,
-    from: query.from ? new Date(`${query.from}T00:00:00Z`) : undefined,
-    to: query.to ? new Date(new Date(`${query.to}T00:00:00Z`).getTime() + DAY_MS) : undefined,
+    from: query.from,
+    to: query.to,
   };
   const [{ rows, total }, counts] = await Promise.all([
     listMessages(filter, query.page, MESSAGES_PER_PAGE),
