@@ -27,12 +27,13 @@ type RegistrationForSms = {
   whatsappNumberNormalized: string;
 };
 
-/** The enrolment SMS to the parent's WhatsApp number (reference, claim code, the confirmation page's link). */
-export async function queueEnrolmentMessages(registrationId: string, requestOrigin?: string | null) {
-  const reg = await Registration.findById(String(registrationId))
-    .select("reference claimCode wardName programme whatsappNumberNormalized")
-    .lean<RegistrationForSms>();
-  if (!reg) return;
+const FOR_SMS = "reference claimCode wardName programme whatsappNumberNormalized";
+
+/**
+ * The enrolment SMS to the parent's WhatsApp number (reference, claim code, the confirmation page's link), for the
+ * registration just created (no second read).
+ */
+export async function queueEnrolmentMessages(reg: RegistrationForSms, requestOrigin?: string | null) {
   const settings = await getSettings();
   if (settings.smsNotifications) {
     const values = {
@@ -111,9 +112,9 @@ export async function queuePaymentMessages(paymentId: string, requestOrigin?: st
 export async function repairPendingMessages(): Promise<number> {
   const before = new Date(Date.now() - 60_000);
   const registrations = await Registration.find({ messagesPending: true, createdAt: { $lt: before } })
-    .select("_id")
-    .lean<{ _id: string }[]>();
-  for (const r of registrations) await queueEnrolmentMessages(r._id);
+    .select(FOR_SMS)
+    .lean<RegistrationForSms[]>();
+  for (const r of registrations) await queueEnrolmentMessages(r);
   const payments = await Payment.find({ messagesPending: true, updatedAt: { $lt: before } })
     .select("_id")
     .lean<{ _id: string }[]>();

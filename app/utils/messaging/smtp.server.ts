@@ -16,8 +16,12 @@ export function smtpConfig(env: NodeJS.ProcessEnv): SmtpConfig | null {
   return { url, from: env.EMAIL_FROM?.trim() || "Vacation Classes <no-reply@vacationclasses.example>" };
 }
 
+/** One transport per SMTP_URL for the process (the provider is looked up for every message). */
+const transports = new Map<string, ReturnType<typeof nodemailer.createTransport>>();
+
 export function smtpProvider(config: SmtpConfig): MessageProvider {
-  const transport = nodemailer.createTransport(config.url);
+  let transport = transports.get(config.url);
+  if (!transport) transports.set(config.url, (transport = nodemailer.createTransport(config.url)));
   return {
     name: "smtp",
     async send({ to, text, subject }, signal) {
