@@ -56,7 +56,7 @@ export async function getSettings(): Promise<PortalSettings> {
 }
 
 /**
- * The demo's settings: SMS notifications on (the spec's default is off), so that an enrolment or a confirmed payment
+ * The demo's settings: SMS notifications on (off by default), so that an enrolment or a confirmed payment
  * in the demo shows its message under Admin → Messages, through the built-in test provider. Only on a database
  * whose settings were never saved: a choice an admin made stays.
  */
