@@ -41,13 +41,12 @@ function tabFromParams(params: { tab?: string }): SettingsTab {
 /** What a tab may show: everything but the secrets, which are masked (decisions: never shown back in full). */
 function visibleSettings(settings: PortalSettings) {
   const { stripeApiKey, smsApiKey, ...rest } = settings;
-  return {
-    ...rest,
-    stripeApiKeyMasked: maskSecret(stripeApiKey),
-    hasStripeApiKey: Boolean(stripeApiKey),
-    smsApiKeyMasked: maskSecret(smsApiKey),
-    hasSmsApiKey: Boolean(smsApiKey),
+  // Each stored secret as its last four characters, or null when none is stored.
+  const masked = {
+    stripeApiKey: stripeApiKey ? maskSecret(stripeApiKey) : null,
+    smsApiKey: smsApiKey ? maskSecret(smsApiKey) : null,
   };
+  return { ...rest, masked };
 }
 
 /** The stored secrets, each with its "remove" box: a blank field keeps what is stored. */
@@ -216,20 +215,12 @@ function TabForm({
         </>
       ) : (
         <>
-          <TextField
+          <SecretField
             field={f.stripeApiKey}
+            clear={f.clearStripeApiKey}
             label="Stripe API key"
-            type="password"
-            hint={
-              settings.hasStripeApiKey
-                ? `A key is saved (${settings.stripeApiKeyMasked}). Leave blank to keep it.`
-                : "No key saved."
-            }
-            inputProps={{ autoComplete: "off", maxLength: 300 }}
+            masked={settings.masked.stripeApiKey}
           />
-          {settings.hasStripeApiKey ? (
-            <CheckboxField field={f.clearStripeApiKey} label="Remove the saved Stripe API key" />
-          ) : null}
           <SelectField
             field={f.emailProvider}
             label="Email provider"
@@ -249,20 +240,12 @@ function TabForm({
             label="SMS account username (Africa's Talking)"
             inputProps={{ autoComplete: "off", maxLength: 100 }}
           />
-          <TextField
+          <SecretField
             field={f.smsApiKey}
+            clear={f.clearSmsApiKey}
             label="SMS API key"
-            type="password"
-            hint={
-              settings.hasSmsApiKey
-                ? `A key is saved (${settings.smsApiKeyMasked}). Leave blank to keep it.`
-                : "No key saved."
-            }
-            inputProps={{ autoComplete: "off", maxLength: 300 }}
+            masked={settings.masked.smsApiKey}
           />
-          {settings.hasSmsApiKey ? (
-            <CheckboxField field={f.clearSmsApiKey} label="Remove the saved SMS API key" />
-          ) : null}
           <TextField
             field={f.smsSenderId}
             label="SMS sender id"
@@ -275,6 +258,22 @@ function TabForm({
       )}
       <SubmitButton pendingLabel="Saving...">Save Settings</SubmitButton>
     </Form>
+  );
+}
+
+/** A stored secret: never shown back but for its last four characters; blank keeps it; a box removes it. */
+function SecretField(props: { field: AnyField; clear: AnyField; label: string; masked: string | null }) {
+  return (
+    <>
+      <TextField
+        field={props.field}
+        label={props.label}
+        type="password"
+        hint={props.masked ? `A key is saved (${props.masked}). Leave blank to keep it.` : "No key saved."}
+        inputProps={{ autoComplete: "off", maxLength: 300 }}
+      />
+      {props.masked ? <CheckboxField field={props.clear} label={`Remove the saved ${props.label}`} /> : null}
+    </>
   );
 }
 
