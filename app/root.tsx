@@ -36,6 +36,8 @@ const MAINTENANCE_ALLOWED = [
   "/healthz",
   "/impersonation",
   "/reset-password",
+  // A provider's delivery reports are not dropped while the school is in maintenance.
+  "/callbacks",
 ];
 
 export const middleware: Route.MiddlewareFunction[] = [

@@ -1,6 +1,11 @@
 import { data } from "react-router";
 import { isUploadPath } from "./body-limits.ts";
 
+/** Callbacks from outside services (app/routes/resources/sms-delivery.ts): they check their secret first. */
+export function isCallbackPath(pathname: string) {
+  return pathname.startsWith("/callbacks/");
+}
+
 export const UNSUPPORTED_BODY =
   "This address only accepts form submissions (application/x-www-form-urlencoded or multipart/form-data).";
 export const MALFORMED_BODY = "The form could not be read. Reload the page and submit it again.";
@@ -14,6 +19,8 @@ export const MALFORMED_BODY = "The form could not be read. Reload the page and s
  */
 export async function assertFormBody(request: Request, url: URL) {
   if (request.method === "GET" || request.method === "HEAD") return;
+  // A provider's callback authenticates the request before it reads anything of it, its body included.
+  if (isCallbackPath(url.pathname)) return;
   const type = (request.headers.get("Content-Type") ?? "").toLowerCase();
   const isForm = type.startsWith("application/x-www-form-urlencoded") || type.startsWith("multipart/form-data");
   if (!isForm) throw data(UNSUPPORTED_BODY, { status: 415 });

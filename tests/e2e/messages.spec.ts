@@ -30,6 +30,12 @@ test("@js-only a delivery report needs the URL's secret, then marks the message 
   );
   const wrong = await report("not-the-secret", { id: `ATXid_${key}_ok`, status: "Success" }, request);
   expect(wrong.status()).toBe(404);
+  // The secret is checked before the body is read: a wrong one with a body that is not a form is still a 404; the right
+  // one with such a body is a 400.
+  const notAForm = (secret: string) =>
+    request.post(`/callbacks/africastalking/sms-delivery/${secret}`, { data: { id: "x" }, maxRedirects: 0 });
+  expect((await notAForm("not-the-secret")).status()).toBe(404);
+  expect((await notAForm(E2E.smsCallbackSecret)).status()).toBe(400);
   expect((await Outbox.findOne({ key: `${key}:ok` }).lean())?.state).toBe("sent");
 
   const ok = await report(
