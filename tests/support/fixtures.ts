@@ -10,6 +10,7 @@ import { Registration, wardNameKey } from "#app/models/registration.server.ts";
 import { AdminPermission } from "#app/models/admin-permission.server.ts";
 import { WhatsappGroup } from "#app/models/whatsapp-group.server.ts";
 import { E2E } from "./e2e-env.ts";
+import { waitForHydration } from "./hydration.ts";
 
 export { expect };
 
@@ -174,6 +175,24 @@ export async function addWhatsappGroups(
 }
 
 export const test = base.extend<Fixtures>({
+  /**
+   * With JavaScript on, a page opened by `goto` or `reload` is handed back once it is interactive (hydrated), as a
+   * person sees it: a click in the middle of hydration is neither the browser's post nor the app's, and what it does
+   * depends on the machine's load. The no-JS project covers the page before any script.
+   */
+  page: async ({ page, javaScriptEnabled }, use) => {
+    if (javaScriptEnabled) {
+      const interactive = async (response: Awaited<ReturnType<Page["goto"]>>) => {
+        if (response?.headers()["content-type"]?.includes("text/html")) await waitForHydration(page).catch(() => {});
+        return response;
+      };
+      const goto = page.goto.bind(page);
+      const reload = page.reload.bind(page);
+      page.goto = async (url, options) => interactive(await goto(url, options));
+      page.reload = async (options) => interactive(await reload(options));
+    }
+    await use(page);
+  },
   cspViolations: [
     async ({ context }, use) => {
       const seen: string[] = [];

@@ -165,7 +165,12 @@ function ByYourPhone(props: {
     id: "verify-phone",
     lastResult: props.lastResult,
     constraint: getZodConstraint(VerifyPhoneSchema),
+    // Checked in the browser: without it Conform posts the form to check the field when it is left, and that post,
+    // sent as the button is pressed, took the place of the submission. Rechecked as the code is typed, so a wrong
+    // code's message goes before the button is pressed (leaving the field would move the button under the pointer).
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: VerifyPhoneSchema }),
     shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
   });
   const whose = props.role === "parent" ? "the parent's" : "the ward's";
   return (
