@@ -15,6 +15,7 @@ export { clientAddressContext, cspNonceContext, requestLogContext } from "#app/u
 // (server/lifecycle.ts).
 export { connectDb, disconnectDb } from "#app/models/db.server.ts";
 export { startOutboxSender } from "#app/utils/outbox-sender.server.ts";
+export { startDailyReconciliation } from "#app/utils/reconciliation.server.ts";
 // The whole stylesheet (about 7 KB gzipped), inlined in every page's <head> so the first paint needs no second
 // request on a slow link; see docs/decisions/0042-paint-first.md.
 import appCss from "./app.css?inline";

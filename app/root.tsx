@@ -36,8 +36,9 @@ const MAINTENANCE_ALLOWED = [
   "/healthz",
   "/impersonation",
   "/reset-password",
-  // A provider's delivery reports are not dropped while the school is in maintenance.
+  // A provider's delivery reports and a gateway's payments are not dropped while the school is in maintenance.
   "/callbacks",
+  "/webhooks",
 ];
 
 export const middleware: Route.MiddlewareFunction[] = [

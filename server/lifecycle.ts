@@ -13,6 +13,8 @@ export type Database = {
   connectDb(): Promise<unknown>;
   disconnectDb(): Promise<void>;
   startOutboxSender(): { stop(): Promise<void> };
+  /** The payments' daily reconciliation with the gateway (one run a day for the whole deployment). */
+  startDailyReconciliation?(): { stop(): void };
 };
 
 const REQUESTS_DEADLINE_MS = 4_500;
@@ -22,6 +24,7 @@ export function runUntilStopped(server: Server, database: Database, onStop: () =
   let stopping = false;
   // The sender waits for the database like any request does (and says once when it cannot reach it).
   const sender = database.startOutboxSender();
+  const reconciliation = database.startDailyReconciliation?.();
   database.connectDb().catch((error: unknown) => {
     if (isDataDirLocked(error)) {
       // Another app instance owns DATA_DIR: serving on would answer every request that needs the database with an
@@ -53,6 +56,7 @@ export function runUntilStopped(server: Server, database: Database, onStop: () =
       process.exit(1);
     }, DATABASE_CLOSE_DEADLINE_MS).unref();
     await onStop();
+    reconciliation?.stop();
     await sender.stop();
     await database.disconnectDb();
     process.exit(0);

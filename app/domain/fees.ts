@@ -18,7 +18,14 @@ export type FeeSchedule = {
   /** From this many subjects on, bandFees apply (null: no band). */
   bandFromSubjects: number | null;
   bandFees: Record<Programme, number | null>;
+  /** The smallest amount a parent may pay online in one go (pesewas; the balance itself when it is smaller). */
+  minOnlinePayment: number;
+  /** Whether a parent may pay online more than the ward's balance. */
+  allowOverpayment: boolean;
 };
+
+/** GH₵ 10.00: the default smallest online payment (a gateway's fee makes tiny payments costly). */
+export const DEFAULT_MIN_ONLINE_PAYMENT = 1000;
 
 export const EMPTY_FEES = Object.fromEntries(PROGRAMMES.map((p) => [p, null])) as Record<Programme, number | null>;
 

@@ -107,6 +107,8 @@ describe("fee schedule", () => {
     fees: { ...EMPTY_FEES, science: 45000, arts: 40000 },
     bandFromSubjects: 8,
     bandFees: { ...EMPTY_FEES, science: 55000 },
+    minOnlinePayment: 1000,
+    allowOverpayment: false,
   };
   it("gives the programme fee, the band fee from its subject count, and null when unset", () => {
     expect(feeFor(schedule, "science", 6)).toBe(45000);

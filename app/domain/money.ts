@@ -116,7 +116,16 @@ export function paymentStatusClass(status: PaymentStatus): string {
 
 // ---- Payments ----
 
-export const PAYMENT_METHODS = ["mtn-momo", "telecel-cash", "airteltigo-money", "bank-transfer", "cash"] as const;
+/** What the office records by hand (a payment it has seen). */
+export const OFFICE_PAYMENT_METHODS = [
+  "mtn-momo",
+  "telecel-cash",
+  "airteltigo-money",
+  "bank-transfer",
+  "cash",
+] as const;
+/** Every method; "gateway-momo" is paid from the portal through the payment gateway (app/utils/gateway/). */
+export const PAYMENT_METHODS = [...OFFICE_PAYMENT_METHODS, "gateway-momo"] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
   "mtn-momo": "MTN MoMo",
@@ -124,6 +133,7 @@ export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
   "airteltigo-money": "AirtelTigo Money",
   "bank-transfer": "Bank transfer",
   cash: "Cash",
+  "gateway-momo": "Mobile Money (gateway)",
 };
 /** What a parent can report themselves (cash is handed to the office, which records it). */
 export const PARENT_PAYMENT_METHODS = ["mtn-momo", "telecel-cash", "airteltigo-money", "bank-transfer"] as const;

@@ -23,6 +23,9 @@ type PaymentLike = {
   rejectedReason?: string | null;
   voidedReason?: string | null;
   createdAt: Date | string;
+  /** Paid through the gateway: the payer's network, and a flag when the gateway's figures differ. */
+  network?: string | null;
+  flag?: { reason?: string | null } | null;
 };
 
 /** A payment as pages show it: text only, formatted once on the server. */
@@ -30,7 +33,7 @@ export function paymentView(p: PaymentLike) {
   return {
     id: String(p._id),
     amount: formatCedis(p.amount),
-    method: PAYMENT_METHOD_LABELS[p.method] ?? p.method,
+    method: `${PAYMENT_METHOD_LABELS[p.method] ?? p.method}${p.network ? ` (${p.network})` : ""}`,
     reference: p.reference ?? "",
     paidOn: formatDate(p.paidOn),
     payerPhone: p.payerPhone ?? "",
@@ -39,7 +42,14 @@ export function paymentView(p: PaymentLike) {
     stateLabel: PAYMENT_STATE_LABELS[p.state] ?? p.state,
     source: p.source === "parent" ? "Parent" : p.source === "gateway" ? "Gateway" : "Office",
     receiptCode: p.receiptCode ?? null,
-    reason: p.state === "rejected" ? (p.rejectedReason ?? "") : p.state === "voided" ? (p.voidedReason ?? "") : "",
+    reason:
+      p.state === "rejected"
+        ? (p.rejectedReason ?? "")
+        : p.state === "voided"
+          ? (p.voidedReason ?? "")
+          : p.flag?.reason
+            ? `Needs checking by the office: ${p.flag.reason}`
+            : "",
     submittedAt: formatDateTime(p.createdAt),
   };
 }

@@ -1,3 +1,6 @@
+/** "test" is the built-in TEST gateway (demo and tests); "paystack" takes real Mobile Money (docs/payments.md). */
+export const PAYMENT_GATEWAYS = ["test", "paystack"] as const;
+export type PaymentGatewayName = (typeof PAYMENT_GATEWAYS)[number];
 export const EMAIL_PROVIDERS = ["built-in", "sendgrid", "smtp"] as const;
 /** "none" is the built-in test provider: nothing leaves the portal (app/utils/messaging/test-provider.server.ts). */
 export const SMS_PROVIDERS = ["none", "africastalking", "hubtel", "arkesel"] as const;
@@ -17,7 +20,9 @@ export interface PortalSettings {
   passwordRequirements: string;
   minPasswordLength: number;
   maxLoginAttempts: number;
-  stripeApiKey: string;
+  /** Where "Pay with Mobile Money" goes (app/utils/gateway/); Paystack's secret key (a secret, never shown back). */
+  paymentGateway: PaymentGatewayName;
+  paystackSecretKey: string;
   emailProvider: (typeof EMAIL_PROVIDERS)[number];
   smsProvider: (typeof SMS_PROVIDERS)[number];
   /** The SMS account (docs/messages.md): Africa's Talking's username; the provider's API key (a secret); the sender id. */
@@ -44,7 +49,8 @@ export const DEFAULT_SETTINGS: PortalSettings = {
   passwordRequirements: "standard",
   minPasswordLength: 8,
   maxLoginAttempts: 5,
-  stripeApiKey: "",
+  paymentGateway: "test",
+  paystackSecretKey: "",
   emailProvider: "built-in",
   smsProvider: "none",
   smsUsername: "",

@@ -1,11 +1,8 @@
 import { z } from "zod";
+import { checkbox } from "./parse.ts";
 import { ADMIN_PERMISSION_FLAGS, type AdminPermissionFlag } from "#app/domain/roles.ts";
 
 /** An unchecked checkbox is absent from the form data: absent means false. */
-const checkbox = z
-  .boolean()
-  .optional()
-  .transform((v) => v === true);
 
 /** The admin permissions screen: one checkbox per flag. */
 export const AdminPermissionsSchema = z.object(

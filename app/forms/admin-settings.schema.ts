@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { EMAIL_PROVIDERS, SMS_PROVIDERS } from "#app/domain/settings.ts";
+import { checkbox } from "./parse.ts";
+import { EMAIL_PROVIDERS, PAYMENT_GATEWAYS, SMS_PROVIDERS } from "#app/domain/settings.ts";
 
 /** A settings tab and its page: General at /admin/settings, every other tab below it. */
 const settingsTab = <T extends string>(tab: T, label: string) => ({
@@ -34,11 +35,10 @@ export const SMS_PROVIDER_OPTIONS = [
   { value: "hubtel", label: "Hubtel (not connected yet)" },
 ] as const satisfies ReadonlyArray<{ value: (typeof SMS_PROVIDERS)[number]; label: string }>;
 
-/** An unchecked checkbox is absent from the form data: absent means false. */
-const checkbox = z
-  .boolean()
-  .optional()
-  .transform((v) => v === true);
+export const PAYMENT_GATEWAY_OPTIONS = [
+  { value: "test", label: "Built-in TEST gateway (no money moves; demo only)" },
+  { value: "paystack", label: "Paystack (MTN MoMo, Telecel Cash, AirtelTigo Money)" },
+] as const satisfies ReadonlyArray<{ value: (typeof PAYMENT_GATEWAYS)[number]; label: string }>;
 
 const wholeNumber = (label: string, min: number, max: number) =>
   z
@@ -81,13 +81,14 @@ export const SecuritySettingsSchema = z.object({
 
 export const IntegrationSettingsSchema = z.object({
   /** Blank keeps the stored key (it is never shown back in full). */
-  stripeApiKey: z
+  paymentGateway: z.enum(PAYMENT_GATEWAYS, { error: "Choose a payment gateway" }),
+  paystackSecretKey: z
     .string()
     .trim()
     .max(300, "The key must be at most 300 characters")
-    .regex(/^[\x21-\x7e]*$/, "The key may contain only letters, digits and symbols, no spaces")
+    .regex(/^(sk_(test|live)_[A-Za-z0-9]+)?$/, "A Paystack secret key starts with sk_live_ or sk_test_")
     .optional(),
-  clearStripeApiKey: checkbox,
+  clearPaystackSecretKey: checkbox,
   emailProvider: z.enum(EMAIL_PROVIDERS, { error: "Choose an email provider" }),
   smsProvider: z.enum(SMS_PROVIDERS, { error: "Choose an SMS provider" }),
   smsUsername: z.string().trim().max(100, "The username must be at most 100 characters").optional().default(""),

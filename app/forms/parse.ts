@@ -17,6 +17,12 @@ export function cleanText(value: string): string {
   return value.replace(UNSAFE_TEXT, "");
 }
 
+/** A checkbox: ticked is true, absent (unticked) false. */
+export const checkbox = z
+  .boolean()
+  .optional()
+  .transform((v) => v === true);
+
 /** The longest search a list takes; a longer one is cut here. */
 export const MAX_SEARCH_LENGTH = 100;
 

@@ -1,4 +1,5 @@
 import {
+  OFFICE_PAYMENT_METHODS,
   PARENT_PAYMENT_METHODS,
   PAYMENT_METHODS,
   PAYMENT_METHOD_LABELS,
@@ -12,5 +13,7 @@ import {
  * (app/components/form/use-client-validation.ts).
  */
 export const METHOD_OPTIONS = PAYMENT_METHODS.map((m) => ({ value: m, label: PAYMENT_METHOD_LABELS[m] }));
+/** What the office records by hand: a gateway payment is made by the gateway, never typed in. */
+export const OFFICE_METHOD_OPTIONS = OFFICE_PAYMENT_METHODS.map((m) => ({ value: m, label: PAYMENT_METHOD_LABELS[m] }));
 export const PARENT_METHOD_OPTIONS = PARENT_PAYMENT_METHODS.map((m) => ({ value: m, label: PAYMENT_METHOD_LABELS[m] }));
 export const STATE_OPTIONS = PAYMENT_STATES.map((s) => ({ value: s, label: PAYMENT_STATE_LABELS[s] }));

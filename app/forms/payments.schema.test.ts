@@ -43,6 +43,9 @@ describe("payment forms", () => {
       fee_science: 45000,
       fee_arts: null,
       bandFromSubjects: null,
+      // Blank online-payment settings: GH₵ 10.00 at least, no overpayment.
+      minOnlinePayment: 1000,
+      allowOverpayment: false,
     });
     const band = parseWithZod(form({ season: "2026", band_science: "520" }), { schema: FeeScheduleSchema });
     expect(band.status === "error" && band.error?.bandFromSubjects).toEqual([

@@ -1,9 +1,16 @@
 import { z } from "zod";
-import { searchField } from "./parse.ts";
+import { checkbox, searchField } from "./parse.ts";
 import { PROGRAMMES, type Programme } from "#app/domain/programmes.ts";
-import { PARENT_PAYMENT_METHODS, PAYMENT_METHODS, PAYMENT_STATES, parseCedis } from "#app/domain/money.ts";
+import {
+  OFFICE_PAYMENT_METHODS,
+  PARENT_PAYMENT_METHODS,
+  PAYMENT_METHODS,
+  PAYMENT_STATES,
+  parseCedis,
+} from "#app/domain/money.ts";
 import { isPlausiblePhone } from "#app/domain/phone.ts";
 import { isCalendarDate } from "#app/domain/dates.ts";
+import { DEFAULT_MIN_ONLINE_PAYMENT } from "#app/domain/fees.ts";
 
 // The forms' select options live beside the schemas (payments.fields.ts); importers of either get both.
 export * from "./payments.fields.ts";
@@ -96,6 +103,12 @@ export const FeeScheduleSchema = z
       .max(20, "At most 20 subjects")
       .optional()
       .transform((v) => v ?? null),
+    /** Blank: the default, GH₵ 10.00. */
+    minOnlinePayment: cedisField()
+      .optional()
+      .transform((v) => v ?? DEFAULT_MIN_ONLINE_PAYMENT)
+      .refine((v) => v >= 100, "The smallest online payment is at least GH₵ 1.00"),
+    allowOverpayment: checkbox,
     ...feeFields,
     ...bandFields,
   })
@@ -112,7 +125,7 @@ export const FeeScheduleSchema = z
 
 // ---- Payments ----
 
-const methodField = z.enum(PAYMENT_METHODS, { error: "Choose how the money was paid" });
+const methodField = z.enum(OFFICE_PAYMENT_METHODS, { error: "Choose how the money was paid" });
 
 /** Non-cash payments carry the provider's transaction reference. */
 function requireReference(v: { method: string; reference?: string }, ctx: z.RefinementCtx) {
@@ -142,6 +155,13 @@ export const ParentPaymentSchema = z
     paidOn: paidOnField,
   })
   .superRefine(requireReference);
+
+/** "Pay with Mobile Money" for one ward: the amount within the limits the server computes from the registration. */
+export const CheckoutSchema = z.object({
+  intent: z.literal("checkout"),
+  registrationId: z.string({ error: "Choose the ward" }).min(1, "Choose the ward").max(40),
+  amount: cedisField({ required: "Enter the amount to pay" }),
+});
 
 export const PaymentDecisionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("confirm"), paymentId: z.string().min(1).max(40) }),

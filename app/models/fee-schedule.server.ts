@@ -1,6 +1,6 @@
 import mongoose, { Schema } from "mongoose";
 import { PROGRAMMES } from "#app/domain/programmes.ts";
-import { EMPTY_FEES, type FeeSchedule } from "#app/domain/fees.ts";
+import { DEFAULT_MIN_ONLINE_PAYMENT, EMPTY_FEES, type FeeSchedule } from "#app/domain/fees.ts";
 import { MAX_AMOUNT_PESEWAS } from "#app/domain/money.ts";
 
 const SCHEDULE_ID = "current";
@@ -29,6 +29,8 @@ const feeScheduleSchema = new Schema(
     fees: perProgramme,
     bandFromSubjects: { type: Number, default: null, min: 1, max: 20 },
     bandFees: perProgramme,
+    minOnlinePayment: { ...pesewasField, default: DEFAULT_MIN_ONLINE_PAYMENT, min: 100 },
+    allowOverpayment: { type: Boolean, default: false },
   },
   { timestamps: true, collection: "fee_schedules", minimize: false },
 );
@@ -52,6 +54,8 @@ function clean(row: Partial<FeeScheduleDoc>): FeeSchedule {
     fees: pick(row.fees ?? EMPTY_FEES),
     bandFromSubjects: typeof row.bandFromSubjects === "number" ? row.bandFromSubjects : null,
     bandFees: pick(row.bandFees ?? EMPTY_FEES),
+    minOnlinePayment: typeof row.minOnlinePayment === "number" ? row.minOnlinePayment : DEFAULT_MIN_ONLINE_PAYMENT,
+    allowOverpayment: row.allowOverpayment === true,
   };
 }
 

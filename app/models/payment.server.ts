@@ -59,6 +59,21 @@ const paymentSchema = new Schema(
      * after it: a process that stops in between leaves it false, and the start-up repair finishes the job.
      */
     totalsApplied: { type: Boolean, default: true },
+    /** Paid from the portal: the gateway that took it ("paystack", "test"), its id of the transaction, the payer's network. */
+    gateway: { type: String, default: null },
+    gatewayTransactionId: { type: String, default: null, maxlength: 60 },
+    network: { type: String, default: null, maxlength: 40 },
+    /**
+     * Set when the gateway reported a success that does not match the payment (another amount or currency): the
+     * payment stays pending for the office, with both figures (app/utils/checkout.server.ts).
+     */
+    flag: {
+      type: new Schema(
+        { reason: String, gatewayAmount: Number, gatewayCurrency: String, at: Date },
+        { _id: false, versionKey: false },
+      ),
+      default: null,
+    },
     /** True from a confirmation or refusal until the parent's message is queued (app/utils/notifications.server.ts). */
     messagesPending: { type: Boolean, default: undefined },
   },
@@ -146,7 +161,7 @@ export async function assignReceiptNumber(paymentId: string): Promise<number> {
 }
 
 export const PAYMENT_FIELDS =
-  "_id registrationId season amount method reference paidOn payerPhone note state source confirmedAt receiptNumber receiptCode balanceAfter rejectedReason voidedReason createdAt";
+  "_id registrationId season amount method reference paidOn payerPhone note state source confirmedAt receiptNumber receiptCode balanceAfter rejectedReason voidedReason createdAt gateway network flag";
 export type PaymentRow = Pick<
   PaymentDoc,
   | "_id"
@@ -167,6 +182,9 @@ export type PaymentRow = Pick<
   | "rejectedReason"
   | "voidedReason"
   | "createdAt"
+  | "gateway"
+  | "network"
+  | "flag"
 >;
 
 export async function listPaymentsForRegistrations(registrationIds: string[]) {

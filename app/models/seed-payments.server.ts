@@ -14,6 +14,8 @@ export const DEMO_FEE_SCHEDULE: FeeSchedule = {
   fees: { ...EMPTY_FEES, science: 45000, arts: 40000, business: 40000, "visual-arts": 42000, "home-economics": 38000 },
   bandFromSubjects: 7,
   bandFees: { ...EMPTY_FEES, science: 52000, arts: 46000 },
+  minOnlinePayment: 1000,
+  allowOverpayment: false,
 };
 
 /** Demo payments by registration reference: confirmed ones get receipts, pending ones wait for the office. */

@@ -1,5 +1,11 @@
 import mongoose, { Schema } from "mongoose";
-import { DEFAULT_SETTINGS, EMAIL_PROVIDERS, SMS_PROVIDERS, type PortalSettings } from "#app/domain/settings.ts";
+import {
+  DEFAULT_SETTINGS,
+  EMAIL_PROVIDERS,
+  PAYMENT_GATEWAYS,
+  SMS_PROVIDERS,
+  type PortalSettings,
+} from "#app/domain/settings.ts";
 
 const SETTINGS_ID = "global";
 
@@ -20,7 +26,8 @@ const settingsSchema = new Schema(
     passwordRequirements: { type: String, maxlength: 60 },
     minPasswordLength: { type: Number, min: 6, max: 64 },
     maxLoginAttempts: { type: Number, min: 1, max: 50 },
-    stripeApiKey: { type: String, maxlength: 300 },
+    paymentGateway: { type: String, enum: PAYMENT_GATEWAYS },
+    paystackSecretKey: { type: String, maxlength: 300 },
     emailProvider: { type: String, enum: EMAIL_PROVIDERS },
     smsProvider: { type: String, enum: SMS_PROVIDERS },
     smsUsername: { type: String, maxlength: 100 },

@@ -1,9 +1,12 @@
 import { data } from "react-router";
 import { isUploadPath } from "./body-limits.ts";
 
-/** Callbacks from outside services (app/routes/resources/sms-delivery.ts): they check their secret first. */
+/**
+ * Callbacks and webhooks from outside services (app/routes/resources/sms-delivery.ts, payment-webhook.ts): each
+ * authenticates the request (a secret, a signature on the raw body) before it reads the body its own way.
+ */
 export function isCallbackPath(pathname: string) {
-  return pathname.startsWith("/callbacks/");
+  return pathname.startsWith("/callbacks/") || pathname.startsWith("/webhooks/");
 }
 
 export const UNSUPPORTED_BODY =

@@ -3,9 +3,9 @@
  *
  * Every path goes through here: the office recording a payment (create +
  * confirm at once), a parent's "I have paid" (create pending; the office
- * confirms or rejects), and a future gateway (Paystack / Hubtel MoMo) whose
- * webhook would call `confirmPaymentByReference` with the provider's
- * transaction reference. Each change to money is written to the audit log.
+ * confirms or rejects), and a payment from the portal through the Mobile Money
+ * gateway (app/utils/checkout.server.ts creates and settles it through here).
+ * Each change to money is written to the audit log.
  */
 import { newId } from "#app/models/ids.server.ts";
 import {
@@ -60,6 +60,8 @@ export type NewPayment = {
   payerPhone: string | null;
   note: string | null;
   source: "admin" | "parent" | "gateway";
+  /** The gateway a payment from the portal goes through (app/utils/gateway/). */
+  gateway?: string | null;
   actorId: string;
   /** The admin who made it while viewing as the parent (actorId is then the parent). */
   viewedAsBy?: string | null;
@@ -80,9 +82,10 @@ export async function submitPayment(input: NewPayment): Promise<PaymentRow> {
     .select("_id feeSeason")
     .lean<{ _id: string; feeSeason: string | null }>();
   if (!reg) throw new PaymentError("Registration not found", null, 404);
-  const reference = input.reference?.trim() || null;
-  if (!reference && input.method !== "cash") throw new PaymentError("Enter the transaction reference", "reference");
   const id = newId();
+  // A payment made through the gateway is known there by its own id, the portal's reference.
+  const reference = input.method === "gateway-momo" ? id : input.reference?.trim() || null;
+  if (!reference && input.method !== "cash") throw new PaymentError("Enter the transaction reference", "reference");
   const key = reference ? `${input.method}:${referenceKey(reference)}` : `free:${id}`;
   const existing = reference ? await Payment.exists({ referenceKey: key }) : null;
   if (existing) throw new PaymentError(DUPLICATE_REFERENCE_MESSAGE(input.method, reference!), "reference", 409);
@@ -101,6 +104,7 @@ export async function submitPayment(input: NewPayment): Promise<PaymentRow> {
       note: input.note || null,
       state: "pending",
       source: input.source,
+      gateway: input.gateway ?? null,
       createdBy: input.actorId,
       viewedAsBy: input.viewedAsBy ?? null,
     });
@@ -161,15 +165,6 @@ export async function confirmPayment(
     console.error("confirmPayment: the parent's message was not queued", error),
   );
   return { confirmed: true, payment: await getPayment(claimed._id) };
-}
-
-/** The gateway path: a provider's callback confirms the pending payment holding its reference. */
-export async function confirmPaymentByReference(method: PaymentMethod, reference: string, actorId: string) {
-  const row = await Payment.findOne({ referenceKey: `${method}:${referenceKey(reference)}` })
-    .select("_id")
-    .lean<{ _id: string }>();
-  if (!row) return { confirmed: false, payment: null };
-  return confirmPayment(row._id, actorId);
 }
 
 /** The office records a payment it has seen: created and confirmed through the same path as every other. */

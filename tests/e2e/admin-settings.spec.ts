@@ -41,7 +41,7 @@ test.describe("Settings", () => {
     await tabs.getByRole("link", { name: "Integrations" }).click();
     await expect(page).toHaveURL(/\/admin\/settings\/integrations$/);
     await expect(page.getByLabel("Email provider")).toBeVisible();
-    await expect(page.getByLabel("Stripe API key", { exact: true })).toHaveValue("");
+    await expect(page.getByLabel("Paystack secret key", { exact: true })).toHaveValue("");
     await expectNoA11yViolations(page);
 
     expect((await page.goto("/admin/settings/nonsense"))?.status()).toBe(404);
@@ -131,7 +131,7 @@ test.describe("Settings", () => {
     await expect.poll(async () => (await stored()).sessionTimeout).toBe(DEFAULT_SETTINGS.sessionTimeout);
   });
 
-  test("@no-js-only general saves its own fields only; the Stripe key is never shown back in full", async ({
+  test("@no-js-only general saves its own fields only; the secret keys are never shown back in full", async ({
     page,
     loginAs,
   }) => {
@@ -150,14 +150,14 @@ test.describe("Settings", () => {
     const key = `sk_test_${Date.now()}WXYZ`;
     await page.goto("/admin/settings/integrations");
     const smsKey = `atsk_${Date.now()}ABCD`;
-    await page.getByLabel("Stripe API key", { exact: true }).fill(key);
+    await page.getByLabel("Paystack secret key", { exact: true }).fill(key);
     await page.getByLabel("SMS API key", { exact: true }).fill(smsKey);
     await page.getByLabel("SMS sender id").fill("VacClasses");
     await page.getByLabel("Email provider").selectOption("smtp");
     await page.getByRole("button", { name: "Save Settings" }).click();
     await expect(page.getByRole("status")).toContainText("Settings Saved");
     saved = await stored();
-    expect([saved.stripeApiKey, saved.emailProvider, saved.smsApiKey, saved.smsSenderId]).toEqual([
+    expect([saved.paystackSecretKey, saved.emailProvider, saved.smsApiKey, saved.smsSenderId]).toEqual([
       key,
       "smtp",
       smsKey,
@@ -165,7 +165,7 @@ test.describe("Settings", () => {
     ]);
     await expect(page.getByText("A key is saved (••••WXYZ). Leave blank to keep it.")).toBeVisible();
     await expect(page.getByText("A key is saved (••••ABCD). Leave blank to keep it.")).toBeVisible();
-    await expect(page.getByLabel("Stripe API key", { exact: true })).toHaveValue("");
+    await expect(page.getByLabel("Paystack secret key", { exact: true })).toHaveValue("");
     await expect(page.getByLabel("SMS API key", { exact: true })).toHaveValue("");
     expect(await page.content()).not.toContain(key);
     expect(await page.content()).not.toContain(smsKey);
@@ -176,14 +176,14 @@ test.describe("Settings", () => {
     await page.getByRole("button", { name: "Save Settings" }).click();
     await expect(page.getByRole("status")).toContainText("Settings Saved");
     saved = await stored();
-    expect([saved.stripeApiKey, saved.emailProvider, saved.smsApiKey]).toEqual([key, "built-in", smsKey]);
-    await page.getByLabel("Remove the saved Stripe API key").check();
+    expect([saved.paystackSecretKey, saved.emailProvider, saved.smsApiKey]).toEqual([key, "built-in", smsKey]);
+    await page.getByLabel("Remove the saved Paystack secret key").check();
     await page.getByLabel("Remove the saved SMS API key").check();
     await page.getByLabel("SMS sender id").fill("");
     await page.getByRole("button", { name: "Save Settings" }).click();
     await expect(page.getByRole("status")).toContainText("Settings Saved");
     saved = await stored();
-    expect([saved.stripeApiKey, saved.smsApiKey, saved.smsSenderId]).toEqual(["", "", ""]);
+    expect([saved.paystackSecretKey, saved.smsApiKey, saved.smsSenderId]).toEqual(["", "", ""]);
     await expect(page.getByText("No key saved.")).toHaveCount(2);
   });
 

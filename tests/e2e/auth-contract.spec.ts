@@ -45,6 +45,10 @@ const PUBLIC = new Set([
   "/healthz",
   // A provider's callback: authenticated by the secret in its path (a wrong one is 404), tests/e2e/messages.spec.ts.
   "/callbacks/africastalking/sms-delivery/:secret",
+  // A gateway's webhook: authenticated by its signature (a wrong one is 401), tests/e2e/checkout.spec.ts.
+  "/webhooks/payments/:gateway",
+  // The TEST gateway's checkout (what the gateway's own page is): its reference is the payment's unguessable id.
+  "/test-gateway/:reference",
   "/sign-out",
   "/*",
 ]);
@@ -100,6 +104,7 @@ const PROTECTED: Record<string, Access> = {
   "/admin/registrations/:id": ADMIN("can_access_registrations"),
   "/admin/payments": ADMIN("can_manage_payments"),
   "/admin/payments/export": ADMIN("can_manage_payments"),
+  "/admin/payments/reconciliation": ADMIN("can_manage_payments"),
   // Receipts: admins with the registrations or payments flag, and the ward's own parent; everyone else 404.
   "/payments/:paymentId/receipt.pdf": SIGNED_IN,
   // Evaluation forms (app/routes/admin/routes-evaluations.ts): building, results, reminders, CSV and delete.

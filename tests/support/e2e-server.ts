@@ -35,6 +35,8 @@ const app = spawn(process.execPath, appServerArgs(`${buildDir}/server/index.js`)
     CSP_REPORTS_READABLE: "true",
     // The secret of the SMS provider's delivery-report URL (tests/e2e/messages.spec.ts).
     SMS_CALLBACK_SECRET: E2E.smsCallbackSecret,
+    // The built-in TEST payment gateway on a MONGODB_URI database (tests/e2e/checkout.spec.ts).
+    TEST_GATEWAY: "on",
     // Every test client is 127.0.0.1 and specs reuse the demo numbers: per-address and per-number limits would make
     // specs depend on each other. They are tested on apps of their own (tests/e2e/sign-in-limits.spec.ts,
     // tests/e2e/security-audit.spec.ts).

@@ -49,9 +49,14 @@ export default function AdminPayments({ loaderData }: Route.ComponentProps) {
     <main id="main" className="space-y-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-bold text-gray-900">Payments</h1>
-        <a href={exportHref} className={buttonClass("primary")} download>
-          Export CSV
-        </a>
+        <div className="flex flex-wrap gap-3">
+          <Link to="/admin/payments/reconciliation" className={buttonClass("secondary")}>
+            Reconciliation
+          </Link>
+          <a href={exportHref} className={buttonClass("primary")} download>
+            Export CSV
+          </a>
+        </div>
       </div>
 
       <FilterForm
@@ -104,6 +109,7 @@ export default function AdminPayments({ loaderData }: Route.ComponentProps) {
             </>
           )}
           payer={{ header: "Payer phone", cell: (p) => p.payerPhone }}
+          stateNote={(p) => (p.reason ? <p className="mt-1 text-xs text-gray-800">{p.reason}</p> : null)}
         />
         <Pagination page={page} pageCount={pageCount} className="border-t border-gray-200 p-4" />
       </section>

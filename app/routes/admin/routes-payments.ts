@@ -5,6 +5,7 @@ export const paymentAdminRoutes: RouteConfigEntry[] = [
   route("settings/fees", "routes/admin/settings-fees.tsx"),
   route("registrations/:id", "routes/admin/registration-detail.tsx"),
   route("payments", "routes/admin/payments.tsx"),
+  route("payments/reconciliation", "routes/admin/payments-reconciliation.tsx"),
   route("messages", "routes/admin/messages.tsx"),
 ];
 /** Outside the admin layout (receipt PDFs: admins and the ward's parent). */

@@ -8,10 +8,17 @@ import { redirectWithToast } from "#app/utils/toast.server.ts";
 import { FeeScheduleSchema, bandFieldName, feeFieldName } from "#app/forms/payments.schema.ts";
 import { PROGRAMMES, PROGRAMME_LABELS } from "#app/domain/programmes.ts";
 import { pesewasToInput } from "#app/domain/money.ts";
-import type { FeeSchedule } from "#app/domain/fees.ts";
+import { DEFAULT_MIN_ONLINE_PAYMENT, type FeeSchedule } from "#app/domain/fees.ts";
 import { SETTINGS_SAVED } from "#app/domain/messages.ts";
 import { SCHOOL_NAME } from "#app/domain/school.ts";
-import { FormErrors, SubmitButton, TextareaField, TextField, type AnyField } from "#app/components/form/fields.tsx";
+import {
+  CheckboxField,
+  FormErrors,
+  SubmitButton,
+  TextareaField,
+  TextField,
+  type AnyField,
+} from "#app/components/form/fields.tsx";
 import { getFeeSchedule, saveFeeSchedule } from "#app/models/fee-schedule.server.ts";
 import { audit } from "#app/models/audit-log.server.ts";
 import { SettingsNav } from "./+shared/settings-nav.tsx";
@@ -34,6 +41,8 @@ export async function action({ request }: Route.ActionArgs) {
     merchantNumber: v.merchantNumber,
     paymentInstructions: v.paymentInstructions,
     bandFromSubjects: v.bandFromSubjects,
+    minOnlinePayment: v.minOnlinePayment,
+    allowOverpayment: v.allowOverpayment,
     fees: Object.fromEntries(PROGRAMMES.map((p) => [p, v[feeFieldName(p)]])) as FeeSchedule["fees"],
     bandFees: Object.fromEntries(PROGRAMMES.map((p) => [p, v[bandFieldName(p)]])) as FeeSchedule["bandFees"],
   };
@@ -55,6 +64,8 @@ function defaults(schedule: FeeSchedule | null) {
     merchantNumber: schedule?.merchantNumber ?? "",
     paymentInstructions: schedule?.paymentInstructions ?? "",
     bandFromSubjects: schedule?.bandFromSubjects == null ? "" : String(schedule.bandFromSubjects),
+    minOnlinePayment: pesewasToInput(schedule?.minOnlinePayment ?? DEFAULT_MIN_ONLINE_PAYMENT),
+    allowOverpayment: schedule?.allowOverpayment ? "on" : "",
   };
   for (const p of PROGRAMMES) {
     out[feeFieldName(p)] = pesewasToInput(schedule?.fees[p]);
@@ -145,6 +156,18 @@ export default function FeeSettings({ loaderData, actionData }: Route.ComponentP
               hint="E.g. bank name and account number."
               rows={3}
             />
+          </fieldset>
+          <fieldset className="space-y-3">
+            <legend className="text-sm font-semibold text-gray-900">
+              Paying from the portal (Mobile Money gateway)
+            </legend>
+            <TextField
+              field={f.minOnlinePayment}
+              label="Smallest online payment (GH₵)"
+              hint="A parent may pay part of a balance, down to this amount (or the whole balance when it is less)."
+              inputProps={money}
+            />
+            <CheckboxField field={f.allowOverpayment} label="Parents may pay more than the balance" />
           </fieldset>
           <SubmitButton pendingLabel="Saving...">Save Fees</SubmitButton>
         </Form>

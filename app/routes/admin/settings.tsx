@@ -11,6 +11,7 @@ import {
   PASSWORD_REQUIREMENTS,
   SETTINGS_SCHEMAS,
   SETTINGS_TABS,
+  PAYMENT_GATEWAY_OPTIONS,
   SMS_PROVIDER_OPTIONS,
   type SettingsTab,
 } from "#app/forms/admin-settings.schema.ts";
@@ -40,10 +41,10 @@ function tabFromParams(params: { tab?: string }): SettingsTab {
 
 /** What a tab may show: everything but the secrets, which are masked (decisions: never shown back in full). */
 function visibleSettings(settings: PortalSettings) {
-  const { stripeApiKey, smsApiKey, ...rest } = settings;
+  const { paystackSecretKey, smsApiKey, ...rest } = settings;
   // Each stored secret as its last four characters, or null when none is stored.
   const masked = {
-    stripeApiKey: stripeApiKey ? maskSecret(stripeApiKey) : null,
+    paystackSecretKey: paystackSecretKey ? maskSecret(paystackSecretKey) : null,
     smsApiKey: smsApiKey ? maskSecret(smsApiKey) : null,
   };
   return { ...rest, masked };
@@ -51,7 +52,7 @@ function visibleSettings(settings: PortalSettings) {
 
 /** The stored secrets, each with its "remove" box: a blank field keeps what is stored. */
 const SECRETS = [
-  { field: "stripeApiKey", clear: "clearStripeApiKey" },
+  { field: "paystackSecretKey", clear: "clearPaystackSecretKey" },
   { field: "smsApiKey", clear: "clearSmsApiKey" },
 ] as const;
 
@@ -128,7 +129,7 @@ function TabForm({
     id: `settings-${tab}`,
     lastResult,
     // Conform turns the booleans and numbers into the inputs' text itself.
-    defaultValue: { ...settings, stripeApiKey: "", smsApiKey: "" } as unknown as Record<
+    defaultValue: { ...settings, paystackSecretKey: "", smsApiKey: "" } as unknown as Record<
       string,
       string | null | undefined
     >,
@@ -215,11 +216,18 @@ function TabForm({
         </>
       ) : (
         <>
+          <SelectField
+            field={f.paymentGateway}
+            label="Payment gateway"
+            options={PAYMENT_GATEWAY_OPTIONS}
+            placeholder={null}
+            hint="Where Pay with Mobile Money goes. Paystack needs its secret key below, or PAYSTACK_SECRET_KEY (docs/payments.md)."
+          />
           <SecretField
-            field={f.stripeApiKey}
-            clear={f.clearStripeApiKey}
-            label="Stripe API key"
-            masked={settings.masked.stripeApiKey}
+            field={f.paystackSecretKey}
+            clear={f.clearPaystackSecretKey}
+            label="Paystack secret key"
+            masked={settings.masked.paystackSecretKey}
           />
           <SelectField
             field={f.emailProvider}

@@ -1,7 +1,7 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "#app/forms/parse.ts";
 import { useClientValidation, type FormConstraint } from "#app/components/form/use-client-validation.ts";
-import { data, Form } from "react-router";
+import { data, Form, redirect } from "react-router";
 import type { Route } from "./+types/payments";
 import { requireRole } from "#app/utils/auth.server.ts";
 import { redirectWithToast } from "#app/utils/toast.server.ts";
@@ -12,7 +12,7 @@ import { FormErrors, SelectField, SubmitButton, TextField, type AnyField } from 
 import { PaymentStatusBadge } from "#app/components/payments/badges.tsx";
 import { PaymentsTable } from "#app/components/payments/payments-table.tsx";
 import { HowToPay, publicFees } from "#app/components/fees-table.tsx";
-import { ParentPaymentSchema } from "#app/forms/payments.schema.ts";
+import { CheckoutSchema, ParentPaymentSchema } from "#app/forms/payments.schema.ts";
 import { PARENT_METHOD_OPTIONS } from "#app/forms/payments.fields.ts";
 import { balanceView, paymentView } from "#app/domain/payment-view.ts";
 import { programmeLabel } from "#app/domain/programmes.ts";
@@ -21,24 +21,48 @@ import { getParentRegistrations } from "#app/models/registration.server.ts";
 import { listPaymentsForRegistrations } from "#app/models/payment.server.ts";
 import { getFeeSchedule } from "#app/models/fee-schedule.server.ts";
 import { Section } from "#app/components/ui/section.tsx";
+import { CheckoutForm } from "#app/components/payments/checkout-form.tsx";
+import { checkoutLimits, defaultCheckoutAmount } from "#app/domain/checkout.ts";
+import { formatCedis, pesewasToInput } from "#app/domain/money.ts";
+import { activeGateway } from "#app/utils/gateway/gateways.server.ts";
+import { checkoutConstraint, onlinePaymentRules, startCheckout } from "#app/utils/checkout.server.ts";
+import { appOrigin } from "#app/utils/password-reset.server.ts";
+import type { RegistrationDoc } from "#app/models/registration.server.ts";
+
+/** What "Pay with Mobile Money" offers for a ward, or null (no gateway, no fee, nothing owed). */
+function checkoutOffer(r: RegistrationDoc, rules: Awaited<ReturnType<typeof onlinePaymentRules>> | null) {
+  const limits = rules ? checkoutLimits(r.amountDue, r.amountPaid, rules) : null;
+  if (!limits) return null;
+  return {
+    registrationId: String(r._id),
+    defaultAmount: pesewasToInput(defaultCheckoutAmount(limits)),
+    min: formatCedis(limits.min),
+    max: rules?.allowOverpayment ? null : formatCedis(limits.max),
+  };
+}
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { effectiveUser } = await requireRole(request, pageRoles("payments"));
   const registrations = await getParentRegistrations(effectiveUser);
-  const [payments, schedule] = await Promise.all([
+  const [payments, schedule, gateway] = await Promise.all([
     listPaymentsForRegistrations(registrations.map((r) => String(r._id))),
     getFeeSchedule(),
+    activeGateway(),
   ]);
+  const rules = gateway ? await onlinePaymentRules() : null;
   const wardNames = new Map(registrations.map((r) => [String(r._id), r.wardName]));
   const order = { pending: 0, confirmed: 1, rejected: 2, voided: 3 } as const;
   const fees = publicFees(schedule);
   return {
     constraint: parentPaymentConstraint,
+    checkoutConstraint,
+    testGateway: gateway?.name === "test",
     wards: registrations.map((r) => ({
       id: String(r._id),
       wardName: r.wardName,
       programme: programmeLabel(r.programme),
       ...balanceView(r),
+      checkout: checkoutOffer(r, rules),
     })),
     howToPay: fees
       ? {
@@ -56,7 +80,10 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const { effectiveUser, user, impersonating } = await requireRole(request, pageRoles("payments"));
-  const submission = parseWithZod(await request.formData(), { schema: ParentPaymentSchema });
+  const formData = await request.formData();
+  if (formData.get("intent") === "checkout")
+    return checkout(request, formData, effectiveUser, impersonating ? user._id : null);
+  const submission = parseWithZod(formData, { schema: ParentPaymentSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   const v = submission.value;
   // Only the parent's own wards: anything else is not found.
@@ -87,6 +114,35 @@ export async function action({ request }: Route.ActionArgs) {
     title: "Payment details sent",
     description: "The school will check the payment and confirm it. You will see the receipt here.",
   });
+}
+
+type Payer = { _id: string; phone: string; email?: string | null; role: string; fullName: string };
+
+/** "Pay with Mobile Money": a pending payment, then the gateway's checkout (app/utils/checkout.server.ts). */
+async function checkout(request: Request, formData: FormData, payer: Payer, viewedAsBy: string | null) {
+  const submission = parseWithZod(formData, { schema: CheckoutSchema });
+  const registrationId = String(formData.get("registrationId") ?? "");
+  if (submission.status !== "success")
+    return data({ checkout: { registrationId, result: submission.reply() } }, { status: 400 });
+  const own = await getParentRegistrations(payer);
+  if (!own.some((r) => String(r._id) === submission.value.registrationId))
+    throw data("Registration not found", { status: 404 });
+  try {
+    const { url } = await startCheckout({
+      registrationId: submission.value.registrationId,
+      amount: submission.value.amount,
+      payer,
+      viewedAsBy,
+      origin: appOrigin(request),
+    });
+    return redirect(url);
+  } catch (error) {
+    if (!(error instanceof PaymentError)) throw error;
+    const reply = submission.reply(
+      error.field ? { fieldErrors: { [error.field]: [error.message] } } : { formErrors: [error.message] },
+    );
+    return data({ checkout: { registrationId, result: reply } }, { status: error.status });
+  }
 }
 
 export default function Payments({ loaderData, actionData }: Route.ComponentProps) {
@@ -127,6 +183,18 @@ export default function Payments({ loaderData, actionData }: Route.ComponentProp
                     </>
                   ) : null}
                 </dl>
+                {w.checkout ? (
+                  <CheckoutForm
+                    offer={w.checkout}
+                    wardName={w.wardName}
+                    constraint={loaderData.checkoutConstraint}
+                    lastResult={
+                      actionData && "checkout" in actionData && actionData.checkout.registrationId === w.id
+                        ? actionData.checkout.result
+                        : undefined
+                    }
+                  />
+                ) : null}
               </Card>
             ))}
           </Section>
@@ -141,7 +209,11 @@ export default function Payments({ loaderData, actionData }: Route.ComponentProp
               Paid by Mobile Money or at the bank? Send us the transaction reference from your confirmation message. We
               check it and confirm the payment.
             </p>
-            <ParentPaymentForm wards={wards} lastResult={actionData?.result} constraint={loaderData.constraint} />
+            <ParentPaymentForm
+              wards={wards}
+              lastResult={actionData && "result" in actionData ? actionData.result : undefined}
+              constraint={loaderData.constraint}
+            />
           </Card>
 
           <Section id="payments-heading" title="Payments" headingClassName="mb-3 text-lg font-semibold text-gray-900">

@@ -2,23 +2,31 @@ import { Link } from "react-router";
 import type { Route } from "./+types/payment-success";
 import { buttonClass } from "#app/components/ui/button.tsx";
 import { paymentView } from "#app/domain/payment-view.ts";
-import { getPayment } from "#app/models/payment.server.ts";
+import { formatCedis } from "#app/domain/money.ts";
 import { getRegistrationDetail } from "#app/models/registration-admin.server.ts";
 import { SCHOOL_NAME, SUPPORT_HOURS } from "#app/domain/school.ts";
 import { SupportPhones } from "#app/components/support-phones.tsx";
+import { refreshGatewayPayment } from "#app/utils/checkout.server.ts";
+
+/** How long the waiting page refreshes itself (every REFRESH_SECONDS) before it says to look again later. */
+const WAIT_MINUTES = 15;
+const REFRESH_SECONDS = 5;
 
 /**
- * Where a gateway sends the payer back (app/utils/payments.server.ts is the seam):
- * `?reference=<payment id>` (unguessable) shows that payment; anything else
- * gets the generic thank-you page with next steps.
+ * Where a gateway sends the payer back, and the page an "I have paid" report ends on: `?reference=<payment id>`
+ * (unguessable) shows that payment. A payment made through the gateway is verified with the gateway before the page
+ * says anything (app/utils/checkout.server.ts): confirmed with its receipt, waiting for the payer's approval (the page
+ * refreshes itself, no JavaScript needed), or not gone through. Anything else gets the thank-you page.
  */
 export async function loader({ url }: Route.LoaderArgs) {
   const reference = url.searchParams.get("reference") ?? "";
   if (!/^[a-z0-9]{20,40}$/.test(reference)) return { payment: null };
-  const payment = await getPayment(reference);
+  const { payment, checked } = await refreshGatewayPayment(reference);
   if (!payment) return { payment: null };
   const reg = await getRegistrationDetail(payment.registrationId);
   const view = paymentView(payment);
+  const gateway = payment.method === "gateway-momo";
+  const waiting = gateway && payment.state === "pending" && !payment.flag;
   return {
     payment: {
       amount: view.amount,
@@ -27,46 +35,118 @@ export async function loader({ url }: Route.LoaderArgs) {
       stateLabel: view.stateLabel,
       state: view.state,
       receiptCode: view.receiptCode,
+      reason: view.reason,
+      balanceAfter: payment.balanceAfter == null ? null : formatCedis(payment.balanceAfter),
       wardName: reg?.wardName ?? "",
     },
+    gateway,
+    checked,
+    waiting,
+    refresh: waiting && Date.now() - new Date(payment.createdAt).getTime() < WAIT_MINUTES * 60_000,
   };
 }
 
-export default function PaymentSuccess({ loaderData }: Route.ComponentProps) {
-  const { payment } = loaderData;
-  return (
-    <main id="main" className="mx-auto max-w-2xl px-4 py-12">
+type Loaded = Route.ComponentProps["loaderData"];
+
+function Outcome({ data }: { data: Loaded }) {
+  const { payment } = data;
+  if (!payment || !("gateway" in data) || !data.gateway)
+    return (
       <div className="rounded-xl border border-green-300 bg-green-50 p-6 text-green-900">
         <h1 className="text-3xl font-bold">Thank you for your payment</h1>
         <p className="mt-2">
           We have received your payment details. Your ward's place in the vacation classes is confirmed once we have
           checked the payment.
         </p>
-        {payment ? (
-          <dl className="mt-4 grid grid-cols-2 gap-2" aria-label="Your payment">
-            <dt>Ward</dt>
-            <dd className="font-semibold">{payment.wardName}</dd>
-            <dt>Amount</dt>
-            <dd className="font-semibold">{payment.amount}</dd>
-            <dt>Method</dt>
-            <dd className="font-semibold">{payment.method}</dd>
-            {payment.reference ? (
-              <>
-                <dt>Reference</dt>
-                <dd className="font-mono font-semibold">{payment.reference}</dd>
-              </>
-            ) : null}
-            <dt>State</dt>
-            <dd className="font-semibold">{payment.stateLabel}</dd>
-            {payment.receiptCode ? (
-              <>
-                <dt>Receipt</dt>
-                <dd className="font-semibold">{payment.receiptCode}</dd>
-              </>
-            ) : null}
-          </dl>
-        ) : null}
+        {payment ? <PaymentDetails payment={payment} /> : null}
       </div>
+    );
+  if (payment.state === "confirmed")
+    return (
+      <div className="rounded-xl border border-green-300 bg-green-50 p-6 text-green-900">
+        <h1 className="text-3xl font-bold">Payment confirmed</h1>
+        <p className="mt-2">
+          Thank you. Your Mobile Money payment has reached the school
+          {payment.receiptCode ? `: receipt ${payment.receiptCode}` : ""}.
+        </p>
+        <PaymentDetails payment={payment} />
+      </div>
+    );
+  if (payment.state === "rejected" || payment.state === "voided")
+    return (
+      <div className="rounded-xl border border-red-300 bg-red-50 p-6 text-red-900">
+        <h1 className="text-3xl font-bold">The payment did not go through</h1>
+        <p className="mt-2">{payment.reason || "Nothing was taken."} The balance is unchanged.</p>
+        <p className="mt-2">
+          You can try again from{" "}
+          <Link to="/dashboard/payments" className="font-semibold underline">
+            Payment History
+          </Link>
+          .
+        </p>
+        <PaymentDetails payment={payment} />
+      </div>
+    );
+  return (
+    <div className="rounded-xl border border-amber-300 bg-amber-50 p-6 text-amber-950" role="status">
+      <h1 className="text-3xl font-bold">{data.waiting ? "Approve the prompt on your phone" : "Payment received"}</h1>
+      {data.waiting ? (
+        <p className="mt-2">
+          {data.refresh
+            ? `Enter your Mobile Money PIN when your phone asks. This page checks again every ${REFRESH_SECONDS} seconds.`
+            : "We have not heard from the network yet. You can close this page: the payment shows in Payment History once it is confirmed, and nothing is taken without your approval."}
+          {data.checked ? "" : " We could not reach the payment gateway just now."}
+        </p>
+      ) : (
+        <p className="mt-2">{payment.reason || "The school will check this payment and confirm it."}</p>
+      )}
+      <PaymentDetails payment={payment} />
+      {data.waiting ? (
+        <a href="" className={`mt-4 ${buttonClass("secondary")}`}>
+          Check again
+        </a>
+      ) : null}
+    </div>
+  );
+}
+
+function PaymentDetails({ payment }: { payment: NonNullable<Loaded["payment"]> }) {
+  return (
+    <dl className="mt-4 grid grid-cols-2 gap-2" aria-label="Your payment">
+      <dt>Ward</dt>
+      <dd className="font-semibold">{payment.wardName}</dd>
+      <dt>Amount</dt>
+      <dd className="font-semibold">{payment.amount}</dd>
+      <dt>Method</dt>
+      <dd className="font-semibold">{payment.method}</dd>
+      {payment.reference ? (
+        <>
+          <dt>Reference</dt>
+          <dd className="font-mono font-semibold break-all">{payment.reference}</dd>
+        </>
+      ) : null}
+      <dt>State</dt>
+      <dd className="font-semibold">{payment.stateLabel}</dd>
+      {payment.receiptCode ? (
+        <>
+          <dt>Receipt</dt>
+          <dd className="font-semibold">{payment.receiptCode}</dd>
+        </>
+      ) : null}
+      {payment.state === "confirmed" && payment.balanceAfter ? (
+        <>
+          <dt>Balance now</dt>
+          <dd className="font-semibold">{payment.balanceAfter}</dd>
+        </>
+      ) : null}
+    </dl>
+  );
+}
+
+export default function PaymentSuccess({ loaderData }: Route.ComponentProps) {
+  return (
+    <main id="main" className="mx-auto max-w-2xl px-4 py-12">
+      <Outcome data={loaderData} />
       <h2 className="mt-8 text-xl font-semibold text-gray-900">Next steps</h2>
       <ol className="mt-2 list-decimal space-y-2 pl-6 text-gray-800">
         <li>Keep the Mobile Money confirmation message until we confirm the payment on WhatsApp or by phone.</li>
@@ -95,6 +175,12 @@ export default function PaymentSuccess({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export function meta() {
-  return [{ title: `Payment received | ${SCHOOL_NAME}` }, { name: "robots", content: "noindex" }];
+export function meta({ loaderData }: Route.MetaArgs) {
+  return [
+    { title: `Payment | ${SCHOOL_NAME}` },
+    { name: "robots", content: "noindex" },
+    ...(loaderData && "refresh" in loaderData && loaderData.refresh
+      ? [{ httpEquiv: "refresh", content: String(REFRESH_SECONDS) }]
+      : []),
+  ];
 }

@@ -4,4 +4,5 @@ import { type RouteConfigEntry, route } from "@react-router/dev/routes";
 export const resourceRoutes: RouteConfigEntry[] = [
   route("healthz", "routes/resources/healthz.ts"),
   route("callbacks/africastalking/sms-delivery/:secret", "routes/resources/sms-delivery.ts"),
+  route("webhooks/payments/:gateway", "routes/resources/payment-webhook.ts"),
 ];

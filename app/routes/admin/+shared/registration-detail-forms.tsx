@@ -3,7 +3,7 @@ import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@co
 import { getZodConstraint } from "@conform-to/zod/v4";
 import { parseWithZod } from "#app/forms/parse.ts";
 import { Form } from "react-router";
-import { AdjustDueSchema, METHOD_OPTIONS, RecordPaymentSchema } from "#app/forms/payments.schema.ts";
+import { AdjustDueSchema, OFFICE_METHOD_OPTIONS, RecordPaymentSchema } from "#app/forms/payments.schema.ts";
 import { WARD_FORM_LABELS, WARD_FORMS } from "#app/domain/programmes.ts";
 import type { PaymentView } from "#app/domain/payment-view.ts";
 import {
@@ -178,7 +178,7 @@ export function RecordPaymentForm({ lastResult }: { lastResult?: SubmissionResul
       <input type="hidden" name="intent" value="record" />
       <FormErrors id={form.errorId} errors={form.errors} />
       <TextField field={f.amount} label="Amount (GH₵)" inputProps={{ inputMode: "decimal", maxLength: 14 }} />
-      <SelectField field={f.method} label="Method" options={METHOD_OPTIONS} placeholder={null} />
+      <SelectField field={f.method} label="Method" options={OFFICE_METHOD_OPTIONS} placeholder={null} />
       <TextField
         field={f.reference}
         label="Transaction reference"

@@ -1,0 +1,33 @@
+import { formatCedis, MAX_AMOUNT_PESEWAS } from "./money.ts";
+
+/**
+ * What a parent may pay from the portal for one ward (docs/payments.md): the balance by default; less, down to the
+ * school's smallest online payment (or the whole balance when that is smaller); more only when the school allows
+ * overpayment. All in pesewas, computed on the server from the registration.
+ */
+export type CheckoutLimits = { balance: number; min: number; max: number };
+
+/** Null when there is nothing to pay (no fee set, or nothing owed and overpayment not allowed). */
+export function checkoutLimits(
+  amountDue: number | null | undefined,
+  amountPaid: number | null | undefined,
+  fees: { minOnlinePayment: number; allowOverpayment: boolean },
+): CheckoutLimits | null {
+  if (amountDue == null) return null;
+  const balance = amountDue - (amountPaid ?? 0);
+  if (balance <= 0 && !fees.allowOverpayment) return null;
+  const min = balance > 0 ? Math.min(fees.minOnlinePayment, balance) : fees.minOnlinePayment;
+  return { balance, min, max: fees.allowOverpayment ? MAX_AMOUNT_PESEWAS : balance };
+}
+
+/** The amount to pay when the parent leaves the field as it is: the balance, or the minimum when nothing is owed. */
+export function defaultCheckoutAmount(limits: CheckoutLimits): number {
+  return limits.balance > 0 ? limits.balance : limits.min;
+}
+
+/** Why an amount cannot be paid, or null when it can. */
+export function checkoutAmountError(limits: CheckoutLimits, amount: number): string | null {
+  if (amount < limits.min) return `Pay at least ${formatCedis(limits.min)} at a time.`;
+  if (amount > limits.max) return `Pay at most the balance, ${formatCedis(limits.max)}.`;
+  return null;
+}

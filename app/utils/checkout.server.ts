@@ -1,0 +1,225 @@
+/**
+ * Paying fees from the portal through a Mobile Money gateway (docs/payments.md, docs/decisions/0079). The portal
+ * creates its own pending payment first (its id is the reference the gateway gets), then asks the gateway for a
+ * checkout; whatever the gateway says later (its webhook, the return page's verification, the daily reconciliation)
+ * goes through `settleGatewayPayment`, which confirms a payment once, refuses a declined one, and flags one whose
+ * amount or currency differs instead of confirming it.
+ */
+import { getZodConstraint } from "@conform-to/zod/v4";
+import { CheckoutSchema } from "#app/forms/payments.schema.ts";
+import { formatCedis } from "#app/domain/money.ts";
+import { checkoutAmountError, checkoutLimits } from "#app/domain/checkout.ts";
+import { Payment, getPayment, type PaymentRow } from "#app/models/payment.server.ts";
+import { Registration } from "#app/models/registration.server.ts";
+import { getFeeSchedule } from "#app/models/fee-schedule.server.ts";
+import { audit } from "#app/models/audit-log.server.ts";
+import { DEFAULT_MIN_ONLINE_PAYMENT } from "#app/domain/fees.ts";
+import { PaymentError, confirmPayment, rejectPayment, submitPayment } from "./payments.server.ts";
+import { GatewayError, webhookSignatureMatches, type GatewayTransaction } from "./gateway/gateway.ts";
+import { fromPaystack } from "./gateway/paystack.server.ts";
+import { activeGateway, gatewayNamed } from "./gateway/gateways.server.ts";
+import { recordException } from "#app/models/reconciliation.server.ts";
+
+/** The checkout form's HTML constraints, computed once (the page loads the schema only to validate). */
+export const checkoutConstraint = getZodConstraint(CheckoutSchema);
+
+export const CHECKOUT_NOT_OFFERED =
+  "Paying from the portal is not available at the moment. Pay to the school's Mobile Money number and send us the reference below.";
+export const CHECKOUT_FAILED =
+  "The payment could not be started: nothing was taken. Try again in a few minutes, or pay to the school's number.";
+export const NOTHING_OWED = "Nothing is owed for this ward.";
+export const DECLINED = "The Mobile Money payment was declined or did not go through. Nothing was taken.";
+export const NOT_COMPLETED = "The Mobile Money payment was not completed within a day. Nothing was taken.";
+
+/** The fee settings that bound an online payment. */
+export async function onlinePaymentRules() {
+  const schedule = await getFeeSchedule();
+  return {
+    minOnlinePayment: schedule?.minOnlinePayment ?? DEFAULT_MIN_ONLINE_PAYMENT,
+    allowOverpayment: schedule?.allowOverpayment ?? false,
+  };
+}
+
+export type CheckoutInput = {
+  registrationId: string;
+  /** Pesewas, as the parent chose within the limits; checked again here against the registration. */
+  amount: number;
+  payer: { _id: string; phone: string; email?: string | null };
+  /** The admin who started it while viewing as the parent. */
+  viewedAsBy: string | null;
+  /** The portal's public origin, for the return address. */
+  origin: string;
+};
+
+/**
+ * Starts a checkout: a pending gateway payment for exactly the amount, then the gateway's checkout page to send the
+ * payer to. A gateway that refuses or cannot be reached leaves no pending payment behind (it is closed at once).
+ */
+export async function startCheckout(input: CheckoutInput): Promise<{ url: string; paymentId: string }> {
+  const gateway = await activeGateway();
+  if (!gateway) throw new PaymentError(CHECKOUT_NOT_OFFERED, null, 409);
+  const reg = await Registration.findById(String(input.registrationId))
+    .select("amountDue amountPaid")
+    .lean<{ amountDue: number | null; amountPaid: number | null }>();
+  if (!reg) throw new PaymentError("Registration not found", null, 404);
+  const limits = checkoutLimits(reg.amountDue, reg.amountPaid, await onlinePaymentRules());
+  if (!limits) throw new PaymentError(NOTHING_OWED, "amount", 409);
+  const error = checkoutAmountError(limits, input.amount);
+  if (error) throw new PaymentError(error, "amount");
+  const payment = await submitPayment({
+    registrationId: input.registrationId,
+    amount: input.amount,
+    method: "gateway-momo",
+    reference: null,
+    paidOn: new Date(),
+    payerPhone: input.payer.phone,
+    note: null,
+    source: "gateway",
+    gateway: gateway.name,
+    actorId: String(input.payer._id),
+    viewedAsBy: input.viewedAsBy,
+  });
+  try {
+    const { url } = await gateway.startCheckout({
+      reference: payment._id,
+      amount: input.amount,
+      email: input.payer.email || `parent-${input.payer.phone.replace(/\D/g, "")}@${new URL(input.origin).hostname}`,
+      phone: input.payer.phone,
+      callbackUrl: new URL(`/payment-success?reference=${payment._id}`, input.origin).href,
+    });
+    return { url, paymentId: payment._id };
+  } catch (error) {
+    if (!(error instanceof GatewayError)) throw error;
+    console.warn(`[checkout] ${gateway.name}: ${error.message} (payment ${payment._id} closed)`);
+    await closeUnstarted(payment._id, error.message);
+    throw new PaymentError(CHECKOUT_FAILED, null, 502);
+  }
+}
+
+/** A checkout the gateway never opened: closed without a message to the parent (they saw the error on the page). */
+async function closeUnstarted(paymentId: string, why: string) {
+  await Payment.updateOne(
+    { _id: paymentId, state: "pending" },
+    {
+      $set: {
+        state: "rejected",
+        stateRank: 1,
+        rejectedReason: "The gateway could not start the payment",
+        referenceKey: `free:${paymentId}`,
+        closedBy: "system",
+        closedAt: new Date(),
+      },
+    },
+  );
+  await audit("payment.checkout-failed", "system", null, { paymentId, why });
+}
+
+export type SettleOutcome = "confirmed" | "already" | "flagged" | "declined" | "pending" | "exception" | "unknown";
+
+/**
+ * What the gateway said about a transaction, applied once to the payment holding its reference, whichever path
+ * brought it (webhook, return page, reconciliation) and however often: success with the same amount in GHS confirms
+ * it (one receipt number, one message); another amount or currency flags it for the office with both figures; a
+ * failure refuses it; a success for a payment already closed is an exception for the office.
+ */
+export async function settleGatewayPayment(tx: GatewayTransaction): Promise<SettleOutcome> {
+  const payment = await Payment.findOne({ _id: String(tx.reference), method: "gateway-momo" })
+    .select("_id registrationId amount state gateway")
+    .lean<{ _id: string; registrationId: string; amount: number; state: string; gateway: string }>();
+  if (!payment) return "unknown";
+  const actor = `gateway:${payment.gateway}`;
+  if (tx.status === "pending") return "pending";
+  if (tx.status === "failed") {
+    if (payment.state !== "pending") return "already";
+    return (await rejectPayment(payment._id, DECLINED, actor)) ? "declined" : "already";
+  }
+  if (payment.state === "confirmed") return "already";
+  if (payment.state !== "pending") {
+    await recordException({
+      kind: "paid-after-closing",
+      reference: payment._id,
+      paymentId: payment._id,
+      portalAmount: payment.amount,
+      gatewayAmount: tx.amount,
+    });
+    return "exception";
+  }
+  if (tx.amount !== payment.amount || tx.currency !== "GHS") {
+    const reason = `The gateway reports ${tx.currency} ${(tx.amount / 100).toFixed(2)}; the portal expected ${formatCedis(payment.amount)}.`;
+    const flagged = await Payment.updateOne(
+      { _id: payment._id, state: "pending", flag: null },
+      { $set: { flag: { reason, gatewayAmount: tx.amount, gatewayCurrency: tx.currency, at: new Date() } } },
+    );
+    if (flagged.modifiedCount === 1) {
+      await audit("payment.flag", actor, payment.registrationId, { paymentId: payment._id, reason });
+      await recordException({
+        kind: "amount-differs",
+        reference: payment._id,
+        paymentId: payment._id,
+        portalAmount: payment.amount,
+        gatewayAmount: tx.amount,
+        note: reason,
+      });
+    }
+    return "flagged";
+  }
+  await Payment.updateOne(
+    { _id: payment._id, state: "pending" },
+    { $set: { network: tx.network, gatewayTransactionId: tx.gatewayId } },
+  );
+  const outcome = await confirmPayment(payment._id, actor);
+  return outcome.confirmed ? "confirmed" : "already";
+}
+
+export type WebhookAnswer = { status: 200 | 400 | 401 | 404; body: string };
+
+/**
+ * A gateway's webhook: the signature is checked on the raw bytes before anything parses them; a valid
+ * `charge.success` settles its payment; other events and unknown references are answered 200 (logged) so the gateway
+ * stops retrying. Answered only once the change is written: a crash before that gets the event again.
+ */
+export async function receiveWebhook(name: string, raw: Buffer, signature: string | null): Promise<WebhookAnswer> {
+  const gateway = await gatewayNamed(name);
+  if (!gateway) return { status: 404, body: "Not found" };
+  if (!webhookSignatureMatches(gateway.webhookKey, raw, signature)) {
+    console.warn(`[webhook] ${name}: refused a request whose signature does not match`);
+    return { status: 401, body: "Invalid signature" };
+  }
+  let event: { event?: unknown; data?: unknown };
+  try {
+    event = JSON.parse(raw.toString("utf8")) as typeof event;
+  } catch {
+    return { status: 400, body: "The body is not JSON" };
+  }
+  if (event?.event !== "charge.success" || typeof event.data !== "object" || event.data === null)
+    return { status: 200, body: "ignored" };
+  const tx = fromPaystack(event.data as Parameters<typeof fromPaystack>[0]);
+  if (!tx.reference || !Number.isSafeInteger(tx.amount)) return { status: 400, body: "No reference or amount" };
+  const outcome = await settleGatewayPayment(tx);
+  if (outcome === "unknown")
+    console.warn(`[webhook] ${name}: no payment has the reference ${tx.reference.slice(0, 60)}`);
+  return { status: 200, body: outcome };
+}
+
+/**
+ * The return page's check: a gateway payment still pending is verified with its gateway before the page says
+ * anything. `checked` is false when the gateway could not be asked (the page then says it will update).
+ */
+export async function refreshGatewayPayment(
+  paymentId: string,
+): Promise<{ payment: PaymentRow | null; checked: boolean }> {
+  const payment = await getPayment(paymentId);
+  if (!payment || payment.method !== "gateway-momo" || payment.state !== "pending" || payment.flag)
+    return { payment, checked: true };
+  const gateway = await gatewayNamed(payment.gateway ?? "");
+  if (!gateway) return { payment, checked: false };
+  try {
+    const tx = await gateway.verify(payment._id);
+    if (tx) await settleGatewayPayment(tx);
+    return { payment: await getPayment(paymentId), checked: true };
+  } catch (error) {
+    if (!(error instanceof GatewayError)) throw error;
+    console.warn(`[checkout] verifying ${paymentId} with ${gateway.name}: ${error.message}`);
+    return { payment, checked: false };
+  }
+}

@@ -1,0 +1,84 @@
+/**
+ * A payment gateway as the portal uses it (docs/payments.md, docs/decisions/0079-mobile-money-checkout.md): start a
+ * checkout for one pending payment, ask what became of it, list a period's transactions for reconciliation, and the
+ * key its webhooks are signed with. Paystack (paystack.server.ts) and the built-in TEST gateway (test-gateway.server.ts)
+ * implement it; nothing else in the app knows which one is in use.
+ */
+import { createHmac, timingSafeEqual } from "node:crypto";
+import type { PaymentGatewayName } from "#app/domain/settings.ts";
+
+/** What a transaction came to: paid, refused (declined, failed, reversed), or not finished yet. */
+export type GatewayStatus = "success" | "failed" | "pending";
+
+export type GatewayTransaction = {
+  /** The portal's reference: the payment's id, given to the gateway when the checkout started. */
+  reference: string;
+  status: GatewayStatus;
+  /** In pesewas, as the gateway reports it. */
+  amount: number;
+  currency: string;
+  paidAt: Date | null;
+  /** The payer's network as the gateway names it (MTN MoMo, Telecel Cash, AirtelTigo Money), when it says. */
+  network: string | null;
+  /** The gateway's own id of the transaction. */
+  gatewayId: string | null;
+};
+
+export type CheckoutRequest = {
+  reference: string;
+  /** Pesewas. */
+  amount: number;
+  /** Paystack requires an e-mail address for every customer; parents without one get a placeholder. */
+  email: string;
+  /** The payer's number, normalised (+233…). */
+  phone: string;
+  /** Where the gateway sends the payer back: /payment-success?reference=… */
+  callbackUrl: string;
+};
+
+export interface PaymentGateway {
+  name: PaymentGatewayName;
+  /** Registers the transaction and gives the page the payer goes to. */
+  startCheckout(request: CheckoutRequest): Promise<{ url: string }>;
+  /** The transaction as the gateway knows it, or null when it has none with this reference. */
+  verify(reference: string): Promise<GatewayTransaction | null>;
+  /** Every transaction created in [from, to). */
+  listTransactions(from: Date, to: Date): Promise<GatewayTransaction[]>;
+  /** The key of the webhooks' HMAC-SHA512 signature. */
+  webhookKey: string;
+}
+
+/**
+ * The gateway refused the request (`refused`: a wrong key, an amount it does not take), or could not be asked
+ * (`unreachable`: down, timed out, a 5xx). Either way nothing was paid through it.
+ */
+export class GatewayError extends Error {
+  constructor(
+    message: string,
+    readonly kind: "refused" | "unreachable",
+  ) {
+    super(message);
+  }
+}
+
+/** Paystack's webhook signature: HMAC-SHA512 of the raw body with the secret key, in hex. */
+export function signWebhook(key: string, raw: string | Buffer): string {
+  return createHmac("sha512", key).update(raw).digest("hex");
+}
+
+/** Compared in constant time on the raw bytes, before anything parses them. */
+export function webhookSignatureMatches(key: string, raw: Buffer, signature: string | null): boolean {
+  if (!key || !signature || !/^[0-9a-f]{128}$/i.test(signature)) return false;
+  const expected = Buffer.from(signWebhook(key, raw), "hex");
+  return timingSafeEqual(expected, Buffer.from(signature, "hex"));
+}
+
+/** How Paystack names a Ghanaian mobile-money network (`authorization.bank`), as the portal shows it. */
+export function networkLabel(bank: string | null | undefined): string | null {
+  const name = (bank ?? "").trim().toUpperCase();
+  if (!name) return null;
+  if (name.startsWith("MTN")) return "MTN MoMo";
+  if (name.startsWith("VOD") || name.startsWith("TELECEL")) return "Telecel Cash";
+  if (name.startsWith("ATL") || name.startsWith("AIRTEL") || name.startsWith("TGO")) return "AirtelTigo Money";
+  return bank!.trim().slice(0, 40);
+}

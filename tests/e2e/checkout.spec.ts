@@ -1,0 +1,131 @@
+import type { Page } from "@playwright/test";
+import { test, expect, createRegistration, connectTestDb } from "#tests/support/fixtures.ts";
+import { expectNoA11yViolations } from "#tests/support/axe.ts";
+import { E2E } from "#tests/support/e2e-env.ts";
+import { Registration } from "#app/models/registration.server.ts";
+import { Payment } from "#app/models/payment.server.ts";
+import { signWebhook } from "#app/utils/gateway/gateway.ts";
+import { testGatewayKeyFor } from "#app/utils/gateway/test-gateway.server.ts";
+
+/** A parent with one ward who owes GH₵ 400.00 (the season's fee). */
+async function parentWithBalance(loginAs: (role: "parent") => Promise<{ id: string }>) {
+  const parent = await loginAs("parent");
+  const reg = await createRegistration({
+    parentUserId: parent.id,
+    amountDue: 40000,
+    amountPaid: 0,
+    feeSeason: "E2E Season",
+    paymentStatus: "unpaid",
+  });
+  return { parent, reg };
+}
+
+/** "Pay with Mobile Money" for the ward, for `amount` cedis, to the TEST gateway's page. */
+async function payFromPortal(page: Page, wardName: string, amount: string) {
+  await page.goto("/dashboard/payments");
+  const field = page.getByLabel(`Amount to pay for ${wardName} (GH₵)`);
+  await field.fill(amount);
+  await page.getByRole("button", { name: "Pay with Mobile Money" }).click();
+  await expect(page).toHaveURL(/\/test-gateway\/[a-z0-9]+$/);
+  await expect(page.getByText("TEST gateway: no money moves.")).toBeVisible();
+}
+
+test.describe("paying fees by Mobile Money from the portal", () => {
+  test("the parent pays part of the fee (Approve): confirmed with a receipt and a new balance; Decline changes nothing", async ({
+    page,
+    loginAs,
+  }) => {
+    const { reg } = await parentWithBalance(loginAs);
+    await page.goto("/dashboard/payments");
+    const field = page.getByLabel(`Amount to pay for ${reg.wardName} (GH₵)`);
+    await expect(field).toHaveValue("400.00");
+    await expectNoA11yViolations(page);
+
+    // More than the balance is refused by the field, the amount kept, nothing started.
+    await field.fill("450");
+    await page.getByRole("button", { name: "Pay with Mobile Money" }).click();
+    await expect(field).toHaveAccessibleDescription(/Pay at most the balance, GH₵ 400.00/);
+    await expect(field).toHaveValue("450");
+    await connectTestDb();
+    expect(await Payment.countDocuments({ registrationId: reg._id })).toBe(0);
+
+    await payFromPortal(page, reg.wardName, "150");
+    await expect(page.getByText("GH₵ 150.00")).toBeVisible();
+    await expectNoA11yViolations(page);
+    await page.getByRole("button", { name: "Approve" }).click();
+    await expect(page).toHaveURL(/\/payment-success\?reference=/);
+    await expect(page.getByRole("heading", { name: "Payment confirmed" })).toBeVisible();
+    await expect(page.getByText(/receipt VC-E2E-SEASON-\d{6}/)).toBeVisible();
+    await expect(page.getByLabel("Your payment")).toContainText("GH₵ 250.00");
+    expect(await Registration.findById(reg._id).lean()).toMatchObject({
+      amountPaid: 15000,
+      paymentStatus: "part-paid",
+    });
+
+    await payFromPortal(page, reg.wardName, "100");
+    await page.getByRole("button", { name: "Decline" }).click();
+    await expect(page.getByRole("heading", { name: "The payment did not go through" })).toBeVisible();
+    await expect(page.getByText("The balance is unchanged.")).toBeVisible();
+    await page.goto("/dashboard/payments");
+    await expect(page.getByLabel(`Amount to pay for ${reg.wardName} (GH₵)`)).toHaveValue("250.00");
+    await expect(
+      page.getByRole("row", { name: /GH₵ 150.00.*Mobile Money \(gateway\) \(MTN MoMo\).*Confirmed/ }),
+    ).toBeVisible();
+    await expect(page.getByRole("row", { name: /GH₵ 100.00.*Rejected/ })).toBeVisible();
+    expect(await Registration.findById(reg._id).lean()).toMatchObject({ amountPaid: 15000 });
+  });
+
+  test("with no answer the return page waits, refreshing itself, until the payment is approved", async ({
+    page,
+    loginAs,
+  }) => {
+    const { reg } = await parentWithBalance(loginAs);
+    await payFromPortal(page, reg.wardName, "400");
+    const checkout = page.url();
+    await page.getByRole("button", { name: "No answer" }).click();
+    await expect(page.getByRole("heading", { name: "Approve the prompt on your phone" })).toBeVisible();
+    await expect(page.locator('meta[http-equiv="refresh"]')).toHaveAttribute("content", "5");
+    const waiting = page.url();
+    // The payer approves later (on the phone): the waiting page then shows the payment confirmed.
+    const other = await page.context().newPage();
+    await other.goto(checkout);
+    await other.getByRole("button", { name: "Approve" }).click();
+    await expect(other.getByRole("heading", { name: "Payment confirmed" })).toBeVisible();
+    await other.close();
+    await page.goto(waiting);
+    await expect(page.getByRole("heading", { name: "Payment confirmed" })).toBeVisible();
+    await expect(page.locator('meta[http-equiv="refresh"]')).toHaveCount(0);
+  });
+
+  test("@no-js-only the webhook answers 401 to a wrong signature and settles a signed one once", async ({
+    page,
+    loginAs,
+    request,
+  }) => {
+    const { reg } = await parentWithBalance(loginAs);
+    await payFromPortal(page, reg.wardName, "120");
+    const reference = page.url().split("/").pop()!;
+    const body = JSON.stringify({
+      event: "charge.success",
+      data: { reference, status: "success", amount: 12000, currency: "GHS", authorization: { bank: "MTN" } },
+    });
+    const post = (signature: string) =>
+      request.post("/webhooks/payments/test", {
+        data: body,
+        headers: { "Content-Type": "application/json", "x-paystack-signature": signature },
+      });
+    const wrong = await post(signWebhook("not-the-key", body));
+    expect(wrong.status()).toBe(401);
+    await connectTestDb();
+    expect(await Payment.findById(reference).lean()).toMatchObject({ state: "pending", receiptNumber: null });
+
+    const signature = signWebhook(testGatewayKeyFor(E2E.sessionSecret), body);
+    const [first, second] = await Promise.all([post(signature), post(signature)]);
+    expect([first.status(), second.status()]).toEqual([200, 200]);
+    expect([await first.text(), await second.text()].sort()).toEqual(["already", "confirmed"]);
+    const payment = await Payment.findById(reference).lean();
+    expect(payment).toMatchObject({ state: "confirmed" });
+    expect(payment!.receiptNumber).toBeGreaterThan(0);
+    expect((await request.post("/webhooks/payments/nowhere", { data: body })).status()).toBe(404);
+  });
+});
