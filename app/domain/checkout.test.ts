@@ -1,0 +1,25 @@
+import { describe, expect, it } from "vitest";
+import { checkoutAmountError, checkoutLimits, defaultCheckoutAmount } from "./checkout.ts";
+
+const rules = { minOnlinePayment: 5000, allowOverpayment: false };
+
+describe("what a parent may pay online", () => {
+  it("defaults to the balance; the minimum, or the whole balance when it is smaller; never more than owed", () => {
+    const limits = checkoutLimits(45000, 10000, rules)!;
+    expect(limits).toEqual({ balance: 35000, min: 5000, max: 35000 });
+    expect(defaultCheckoutAmount(limits)).toBe(35000);
+    expect(checkoutAmountError(limits, 4999)).toBe("Pay at least GH₵ 50.00 at a time.");
+    expect(checkoutAmountError(limits, 35001)).toBe("Pay at most the balance, GH₵ 350.00.");
+    expect(checkoutAmountError(limits, 5000)).toBeNull();
+    expect(checkoutLimits(45000, 43000, rules)).toEqual({ balance: 2000, min: 2000, max: 2000 });
+  });
+
+  it("offers nothing without a fee or a balance, unless the school takes overpayments", () => {
+    expect(checkoutLimits(null, 0, rules)).toBeNull();
+    expect(checkoutLimits(45000, 45000, rules)).toBeNull();
+    const over = checkoutLimits(45000, 45000, { ...rules, allowOverpayment: true })!;
+    expect(over.min).toBe(5000);
+    expect(defaultCheckoutAmount(over)).toBe(5000);
+    expect(checkoutAmountError(over, 90000)).toBeNull();
+  });
+});

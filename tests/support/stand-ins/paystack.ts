@@ -1,0 +1,134 @@
+/**
+ * A local stand-in for Paystack's transaction API (https://paystack.com/docs/api/transaction/), speaking its
+ * documented requests and answers: `Authorization: Bearer <secret key>` (401 `{status:false,message:"Invalid key"}`
+ * otherwise); `POST /transaction/initialize` (a JSON body with email, amount in pesewas, currency, reference; a
+ * reference used before is a 400 "Duplicate Transaction Reference"); `GET /transaction/verify/:reference` (400
+ * "Transaction reference not found" for an unknown one); `GET /transaction?from&to&perPage&page` with `meta.pageCount`.
+ * The test plays the payer with `settle` (what the network did), and the network with `failNext` (a 5xx) and
+ * `delayMs` (no answer in time).
+ */
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+
+type Transaction = {
+  id: number;
+  reference: string;
+  amount: number;
+  currency: string;
+  email: string;
+  status: string;
+  channel: string;
+  paid_at: string | null;
+  createdAt: string;
+  authorization: { bank: string | null; channel: string };
+  callback_url: string;
+  channels: string[];
+  metadata: unknown;
+};
+
+export async function startPaystackStandIn(secretKey = "sk_test_standin") {
+  const transactions = new Map<string, Transaction>();
+  const state = { failNext: 0, delayMs: 0 };
+  let n = 1000;
+  const server = http.createServer((req, res) => {
+    let body = "";
+    req.on("data", (chunk) => (body += chunk));
+    req.on("end", () => {
+      const send = (status: number, json: unknown) =>
+        setTimeout(() => {
+          if (!res.destroyed) res.writeHead(status, { "Content-Type": "application/json" }).end(JSON.stringify(json));
+        }, state.delayMs);
+      if (req.headers.authorization !== `Bearer ${secretKey}`)
+        return send(401, { status: false, message: "Invalid key" });
+      if (state.failNext > 0) {
+        state.failNext -= 1;
+        return send(502, { status: false, message: "Bad gateway" });
+      }
+      const url = new URL(req.url ?? "/", "http://stand-in");
+      if (req.method === "POST" && url.pathname === "/transaction/initialize") {
+        const input = JSON.parse(body || "{}") as Record<string, unknown>;
+        const amount = Number(input.amount);
+        if (!input.email || !Number.isSafeInteger(amount) || amount <= 0)
+          return send(400, { status: false, message: "Invalid amount or email" });
+        const reference = String(input.reference);
+        if (transactions.has(reference))
+          return send(400, { status: false, message: "Duplicate Transaction Reference" });
+        transactions.set(reference, {
+          id: ++n,
+          reference,
+          amount,
+          currency: String(input.currency ?? "NGN"),
+          email: String(input.email),
+          status: "abandoned",
+          channel: "mobile_money",
+          paid_at: null,
+          createdAt: new Date().toISOString(),
+          authorization: { bank: null, channel: "mobile_money" },
+          callback_url: String(input.callback_url ?? ""),
+          channels: (input.channels as string[]) ?? [],
+          metadata: input.metadata ?? null,
+        });
+        return send(200, {
+          status: true,
+          message: "Authorization URL created",
+          data: { authorization_url: `https://checkout.paystack.com/ac_${n}`, access_code: `ac_${n}`, reference },
+        });
+      }
+      const verify = /^\/transaction\/verify\/(.+)$/.exec(url.pathname);
+      if (req.method === "GET" && verify) {
+        const tx = transactions.get(decodeURIComponent(verify[1]));
+        if (!tx) return send(400, { status: false, message: "Transaction reference not found" });
+        return send(200, { status: true, message: "Verification successful", data: tx });
+      }
+      if (req.method === "GET" && url.pathname === "/transaction") {
+        const from = Date.parse(url.searchParams.get("from") ?? "1970-01-01");
+        const to = Date.parse(url.searchParams.get("to") ?? "2999-01-01");
+        const perPage = Number(url.searchParams.get("perPage") ?? 50);
+        const page = Number(url.searchParams.get("page") ?? 1);
+        const all = [...transactions.values()].filter(
+          (t) => Date.parse(t.createdAt) >= from && Date.parse(t.createdAt) < to,
+        );
+        return send(200, {
+          status: true,
+          message: "Transactions retrieved",
+          data: all.slice((page - 1) * perPage, page * perPage),
+          meta: { total: all.length, perPage, page, pageCount: Math.max(1, Math.ceil(all.length / perPage)) },
+        });
+      }
+      send(404, { status: false, message: "Not found" });
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    baseUrl: `http://127.0.0.1:${port}`,
+    secretKey,
+    transactions,
+    state,
+    /** The payer answered: success (with what the network took), failed, or a transaction made at the gateway only. */
+    settle(reference: string, status: "success" | "failed", change: Partial<Transaction> = {}) {
+      const tx = transactions.get(reference);
+      if (!tx) throw new Error(`No transaction ${reference}`);
+      Object.assign(tx, { status, paid_at: status === "success" ? new Date().toISOString() : null }, change);
+      if (status === "success") tx.authorization = { bank: "MTN", channel: "mobile_money" };
+      return tx;
+    },
+    add(tx: Partial<Transaction> & { reference: string; amount: number }) {
+      transactions.set(tx.reference, {
+        id: ++n,
+        currency: "GHS",
+        email: "someone@example.com",
+        status: "success",
+        channel: "mobile_money",
+        paid_at: new Date().toISOString(),
+        createdAt: new Date().toISOString(),
+        authorization: { bank: "VOD", channel: "mobile_money" },
+        callback_url: "",
+        channels: [],
+        metadata: null,
+        ...tx,
+      });
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
