@@ -156,6 +156,11 @@ export default function Payments({ loaderData, actionData }: Route.ComponentProp
         </EmptyState>
       ) : (
         <div className="space-y-6">
+          {loaderData.testGateway && wards.some((w) => w.checkout) ? (
+            <p className="rounded-md border border-dashed border-amber-600 bg-amber-50 p-3 text-sm text-amber-900">
+              Pay with Mobile Money goes to the portal's TEST gateway here: no money moves.
+            </p>
+          ) : null}
           <Section
             id="balances-heading"
             title="Balances"
@@ -206,8 +211,9 @@ export default function Payments({ loaderData, actionData }: Route.ComponentProp
               </div>
             ) : null}
             <p className="mb-4 text-sm text-gray-700">
-              Paid by Mobile Money or at the bank? Send us the transaction reference from your confirmation message. We
-              check it and confirm the payment.
+              Paid to the school's Mobile Money number or at the bank? Send us the transaction reference from your
+              confirmation message. We check it and confirm the payment. (A payment made with "Pay with Mobile Money"
+              above is confirmed by itself.)
             </p>
             <ParentPaymentForm
               wards={wards}
