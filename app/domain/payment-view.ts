@@ -33,7 +33,7 @@ export function paymentView(p: PaymentLike) {
   return {
     id: String(p._id),
     amount: formatCedis(p.amount),
-    method: `${PAYMENT_METHOD_LABELS[p.method] ?? p.method}${p.network ? ` (${p.network})` : ""}`,
+    method: `${PAYMENT_METHOD_LABELS[p.method] ?? p.method}${p.network ? `, ${p.network}` : ""}`,
     reference: p.reference ?? "",
     paidOn: formatDate(p.paidOn),
     payerPhone: p.payerPhone ?? "",

@@ -69,7 +69,7 @@ test.describe("paying fees by Mobile Money from the portal", () => {
     await page.goto("/dashboard/payments");
     await expect(page.getByLabel(`Amount to pay for ${reg.wardName} (GH₵)`)).toHaveValue("250.00");
     await expect(
-      page.getByRole("row", { name: /GH₵ 150.00.*Mobile Money \(gateway\) \(MTN MoMo\).*Confirmed/ }),
+      page.getByRole("row", { name: /GH₵ 150.00.*Mobile Money \(gateway\), MTN MoMo.*Confirmed/ }),
     ).toBeVisible();
     await expect(page.getByRole("row", { name: /GH₵ 100.00.*Rejected/ })).toBeVisible();
     expect(await Registration.findById(reg._id).lean()).toMatchObject({ amountPaid: 15000 });
