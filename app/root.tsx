@@ -39,6 +39,7 @@ const MAINTENANCE_ALLOWED = [
   // A provider's delivery reports and a gateway's payments are not dropped while the school is in maintenance.
   "/callbacks",
   "/webhooks",
+  "/ussd",
 ];
 
 export const middleware: Route.MiddlewareFunction[] = [

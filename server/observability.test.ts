@@ -7,6 +7,7 @@ describe("the request log's path", () => {
     expect(loggedPath("/callbacks/africastalking/sms-delivery/s3cr3t")).toBe(
       "/callbacks/africastalking/sms-delivery/[secret]",
     );
+    expect(loggedPath("/ussd/africastalking/s3cr3t")).toBe("/ussd/africastalking/[secret]");
     expect(loggedPath("/reset-password/AbC.data")).toBe("/reset-password/[secret]");
     expect(loggedPath("/admin/messages")).toBe("/admin/messages");
   });

@@ -41,7 +41,7 @@ export function routeNamer(latest: () => ServerBuild) {
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,100}$/;
 
 /** Paths that end in a secret — a reset link's token, a provider callback's secret — are logged without it. */
-const SECRET_PATHS = [/^(\/reset-password\/)[^/]+/, /^(\/callbacks\/[^/]+\/[^/]+\/)[^/]+/];
+const SECRET_PATHS = [/^(\/reset-password\/)[^/]+/, /^(\/callbacks\/[^/]+\/[^/]+\/)[^/]+/, /^(\/ussd\/[^/]+\/)[^/]+/];
 
 export function loggedPath(path: string): string {
   for (const re of SECRET_PATHS) if (re.test(path)) return path.replace(re, "$1[secret]");

@@ -31,6 +31,10 @@ export interface PortalSettings {
   smsSenderId: string;
   whatsappIntegration: boolean;
   analyticsTracking: boolean;
+  /** The phone channel (docs/phones-without-a-browser.md): the USSD code parents dial, e.g. *920*44#. */
+  ussdServiceCode: string;
+  /** The secret in the USSD and inbound-SMS callback URLs (a secret: shown once, when made). */
+  phoneCallbackSecret: string;
 }
 
 /** docs/product.md#constants defaults. */
@@ -58,6 +62,8 @@ export const DEFAULT_SETTINGS: PortalSettings = {
   smsSenderId: "",
   whatsappIntegration: false,
   analyticsTracking: true,
+  ussdServiceCode: "",
+  phoneCallbackSecret: "",
 };
 
 /** Minimum password length at sign-up (docs/product.md#constants). */

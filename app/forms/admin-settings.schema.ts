@@ -35,6 +35,17 @@ export const SMS_PROVIDER_OPTIONS = [
   { value: "hubtel", label: "Hubtel (not connected yet)" },
 ] as const satisfies ReadonlyArray<{ value: (typeof SMS_PROVIDERS)[number]; label: string }>;
 
+/** Settings → USSD & SMS: the code parents dial. */
+export const UssdSettingsSchema = z.object({
+  ussdServiceCode: z
+    .string()
+    .trim()
+    .max(30, "A USSD code has at most 30 characters")
+    .regex(/^(\*[0-9*]+#)?$/, "A USSD code looks like *920*44#")
+    .optional()
+    .default(""),
+});
+
 export const PAYMENT_GATEWAY_OPTIONS = [
   { value: "test", label: "Built-in TEST gateway (no money moves; demo only)" },
   { value: "paystack", label: "Paystack (MTN MoMo, Telecel Cash, AirtelTigo Money)" },

@@ -10,6 +10,7 @@ import { Communication } from "./communication.server.ts";
 import { seedDemoPayments } from "./seed-payments.server.ts";
 import { seedDemoEvaluations } from "./seed-evaluations.server.ts";
 import { seedDemoSettings } from "./settings.server.ts";
+import { InboundSms, UssdSession } from "./phone-channel.server.ts";
 
 /** Demo accounts, for demo use only (listed in the README). */
 export const DEMO_ACCOUNTS = [
@@ -133,6 +134,7 @@ const DEMO_REGISTRATIONS: Array<{
 /** Creates or updates the demo data. Safe to run any number of times. */
 export async function seedDemoData() {
   await seedDemoSettings();
+  await seedDemoPhoneChannel();
   const ids: Record<string, string> = {};
   for (const account of DEMO_ACCOUNTS) {
     const phone = normalizePhone(account.phone);
@@ -250,4 +252,20 @@ export async function seedIfEmpty() {
   if ((await User.estimatedDocumentCount()) > 0) return false;
   await seedDemoData();
   return true;
+}
+
+/** A USSD session and an SMS from the demo parent's number, so Settings → USSD & SMS shows what they look like. */
+async function seedDemoPhoneChannel() {
+  await UssdSession.updateOne(
+    { _id: "ATUid_demo_session" },
+    { $setOnInsert: { phoneMasked: "024 ••• ••03", serviceCode: "*920*44#", text: "2", screens: 2, last: "fees" } },
+    { upsert: true },
+  );
+  await InboundSms.updateOne(
+    { providerId: "ATXid_demo_inbound" },
+    {
+      $setOnInsert: { _id: "demoinboundsms00000000001", fromMasked: "024 ••• ••03", keyword: "balance", replied: true },
+    },
+    { upsert: true },
+  );
 }

@@ -35,6 +35,8 @@ const settingsSchema = new Schema(
     smsSenderId: { type: String, maxlength: 11 },
     whatsappIntegration: Boolean,
     analyticsTracking: Boolean,
+    ussdServiceCode: { type: String, maxlength: 30 },
+    phoneCallbackSecret: { type: String, maxlength: 100 },
   },
   { timestamps: true, collection: "settings", minimize: false },
 );
@@ -64,13 +66,24 @@ export async function getSettings(): Promise<PortalSettings> {
 
 /**
  * The demo's settings: SMS notifications on (off by default), so that an enrolment or a confirmed payment
- * in the demo shows its message under Admin → Messages, through the built-in test provider. Only on a database
+ * in the demo shows its message under Admin → Messages, through the built-in test provider; and the USSD code and
+ * callback secret the README's curl commands use. Only on a database
  * whose settings were never saved: a choice an admin made stays.
  */
+export const DEMO_PHONE_CALLBACK_SECRET = "demo-callback-secret";
+
 export async function seedDemoSettings() {
   await Settings.updateOne(
     { _id: SETTINGS_ID },
-    { $setOnInsert: { smsNotifications: true, smsProvider: "none" } },
+    {
+      $setOnInsert: {
+        smsNotifications: true,
+        smsProvider: "none",
+        // The phone channel, tryable with curl (README): a known secret, like the demo passwords. Replace it for real use.
+        ussdServiceCode: "*920*44#",
+        phoneCallbackSecret: DEMO_PHONE_CALLBACK_SECRET,
+      },
+    },
     { upsert: true },
   );
   cache = null;

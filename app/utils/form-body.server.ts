@@ -6,7 +6,7 @@ import { isUploadPath } from "./body-limits.ts";
  * authenticates the request (a secret, a signature on the raw body) before it reads the body its own way.
  */
 export function isCallbackPath(pathname: string) {
-  return pathname.startsWith("/callbacks/") || pathname.startsWith("/webhooks/");
+  return pathname.startsWith("/callbacks/") || pathname.startsWith("/webhooks/") || pathname.startsWith("/ussd/");
 }
 
 export const UNSUPPORTED_BODY =

@@ -33,6 +33,8 @@ export const RATE_LIMITS = {
   linkFailuresPerRegistrationPerHour: 50,
   /** One-time codes sent to one phone per hour (each replaces the last; a family may ask again when one is slow). */
   codesPerPhonePerHour: 5,
+  /** USSD screens and SMS keyword replies for one number per 10 minutes (a session is a few screens). */
+  phoneChannelPerNumber: num(process.env.PHONE_CHANNEL_PER_10_MINUTES, 40),
 };
 
 /** Counters compare against our own thresholds, so the store's own limit is never reached. */
@@ -154,4 +156,10 @@ export async function linkAttempt(userId: string, reference: string) {
       await Promise.all([giveBack("link_account", 3600, userId), giveBack("link_registration", 3600, reference)]);
     },
   };
+}
+
+/** One USSD screen or SMS keyword reply for `phone` (normalised); refused past the number's limit. */
+export async function checkPhoneChannel(phone: string): Promise<LimitRefusal | null> {
+  const wait = await count("phone_channel", 600, phone, RATE_LIMITS.phoneChannelPerNumber);
+  return wait ? refusal(wait, "Too many requests from this number") : null;
 }

@@ -20,7 +20,14 @@ test.describe("Settings", () => {
     await page.goto("/admin/settings");
     await expect(page.getByRole("heading", { level: 1, name: "Settings" })).toBeVisible();
     const tabs = page.getByRole("navigation", { name: "Settings sections" });
-    await expect(tabs.getByRole("link")).toHaveText(["General", "Notifications", "Security", "Integrations", "Fees"]);
+    await expect(tabs.getByRole("link")).toHaveText([
+      "General",
+      "Notifications",
+      "Security",
+      "Integrations",
+      "Fees",
+      "USSD & SMS",
+    ]);
     await expect(tabs.getByRole("link", { name: "General" })).toHaveAttribute("aria-current", "page");
     await expect(page.getByLabel("Site name")).toBeVisible();
     await expect(page.getByLabel("Maintenance mode")).toBeVisible();

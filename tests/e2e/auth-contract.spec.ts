@@ -49,6 +49,10 @@ const PUBLIC = new Set([
   "/webhooks/payments/:gateway",
   // The TEST gateway's checkout (what the gateway's own page is): its reference is the payment's unguessable id.
   "/test-gateway/:reference",
+  // The phone channel's callbacks: authenticated by the secret in their path (a wrong one is 404),
+  // tests/e2e/phone-channel.spec.ts.
+  "/ussd/:aggregator/:secret",
+  "/callbacks/africastalking/sms-inbound/:secret",
   "/sign-out",
   "/*",
 ]);
@@ -101,6 +105,7 @@ const PROTECTED: Record<string, Access> = {
   "/admin/settings/:tab?": ADMIN("can_edit_settings"),
   // Fees and payments (app/routes/admin/routes-payments.ts): the page needs the registrations flag, its money actions can_manage_payments.
   "/admin/settings/fees": ADMIN("can_edit_settings"),
+  "/admin/settings/ussd": ADMIN("can_edit_settings"),
   "/admin/registrations/:id": ADMIN("can_access_registrations"),
   "/admin/payments": ADMIN("can_manage_payments"),
   "/admin/payments/export": ADMIN("can_manage_payments"),

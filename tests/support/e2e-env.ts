@@ -7,6 +7,8 @@ export const E2E = {
   dbPort: Number(process.env.E2E_DB_PORT ?? 27118),
   sessionSecret: "e2e-session-secret-not-for-production",
   smsCallbackSecret: "e2e-sms-callback-secret",
+  /** The demo data's USSD and inbound-SMS callback secret (app/models/settings.server.ts). */
+  ussdCallbackSecret: "demo-callback-secret",
   get baseURL() {
     return `http://localhost:${this.port}`;
   },

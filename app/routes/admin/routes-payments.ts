@@ -3,6 +3,7 @@ import { type RouteConfigEntry, route } from "@react-router/dev/routes";
 /** Fees and payments, inside /admin (paths relative to /admin). Static paths outrank settings/:tab?. */
 export const paymentAdminRoutes: RouteConfigEntry[] = [
   route("settings/fees", "routes/admin/settings-fees.tsx"),
+  route("settings/ussd", "routes/admin/settings-ussd.tsx"),
   route("registrations/:id", "routes/admin/registration-detail.tsx"),
   route("payments", "routes/admin/payments.tsx"),
   route("payments/reconciliation", "routes/admin/payments-reconciliation.tsx"),

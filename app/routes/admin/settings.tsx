@@ -41,7 +41,8 @@ function tabFromParams(params: { tab?: string }): SettingsTab {
 
 /** What a tab may show: everything but the secrets, which are masked (decisions: never shown back in full). */
 function visibleSettings(settings: PortalSettings) {
-  const { paystackSecretKey, smsApiKey, ...rest } = settings;
+  // The phone channel's callback secret is shown once, on its own page (settings-ussd.tsx), never here.
+  const { paystackSecretKey, smsApiKey, phoneCallbackSecret: _callbackSecret, ...rest } = settings;
   // Each stored secret as its last four characters, or null when none is stored.
   const masked = {
     paystackSecretKey: paystackSecretKey ? maskSecret(paystackSecretKey) : null,

@@ -5,4 +5,6 @@ export const resourceRoutes: RouteConfigEntry[] = [
   route("healthz", "routes/resources/healthz.ts"),
   route("callbacks/africastalking/sms-delivery/:secret", "routes/resources/sms-delivery.ts"),
   route("webhooks/payments/:gateway", "routes/resources/payment-webhook.ts"),
+  route("ussd/:aggregator/:secret", "routes/resources/ussd.ts"),
+  route("callbacks/africastalking/sms-inbound/:secret", "routes/resources/sms-inbound.ts"),
 ];

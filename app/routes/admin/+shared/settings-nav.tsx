@@ -2,7 +2,11 @@ import { NavLink } from "react-router";
 import { SETTINGS_TABS } from "#app/forms/admin-settings.schema.ts";
 
 /** The Settings tabs: the four settings forms, then Fees (its own route, settings-fees.tsx). */
-export const SETTINGS_NAV = [...SETTINGS_TABS, { tab: "fees", label: "Fees", path: "/admin/settings/fees" }] as const;
+export const SETTINGS_NAV = [
+  ...SETTINGS_TABS,
+  { tab: "fees", label: "Fees", path: "/admin/settings/fees" },
+  { tab: "ussd", label: "USSD & SMS", path: "/admin/settings/ussd" },
+] as const;
 
 export function SettingsNav() {
   return (

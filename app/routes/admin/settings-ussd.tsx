@@ -1,0 +1,203 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { getZodConstraint } from "@conform-to/zod/v4";
+import { data, Form } from "react-router";
+import type { Route } from "./+types/settings-ussd";
+import { requireAdmin } from "#app/utils/auth.server.ts";
+import { redirectWithToast } from "#app/utils/toast.server.ts";
+import { parseWithZod } from "#app/forms/parse.ts";
+import { UssdSettingsSchema } from "#app/forms/admin-settings.schema.ts";
+import { SETTINGS_SAVED } from "#app/domain/messages.ts";
+import { SCHOOL_NAME } from "#app/domain/school.ts";
+import { formatDateTime } from "#app/domain/dates.ts";
+import { maskSecret } from "#app/domain/settings.ts";
+import { getSettings, saveSettings } from "#app/models/settings.server.ts";
+import { audit } from "#app/models/audit-log.server.ts";
+import {
+  phoneCallbackSecret,
+  phoneChannelActivity,
+  replacePhoneCallbackSecret,
+} from "#app/utils/phone-channel.server.ts";
+import { appOrigin } from "#app/utils/password-reset.server.ts";
+import { FormErrors, SubmitButton, TextField, type AnyField } from "#app/components/form/fields.tsx";
+import { DataTable } from "#app/components/ui/data-table.tsx";
+import { Section } from "#app/components/ui/section.tsx";
+import { SettingsNav } from "./+shared/settings-nav.tsx";
+
+const PATH = "/admin/settings/ussd";
+
+/** The two URLs to paste into Africa's Talking's dashboard, with the secret (or its masked form). */
+function callbackUrls(origin: string, secret: string) {
+  return {
+    ussd: `${origin}/ussd/africastalking/${secret}`,
+    sms: `${origin}/callbacks/africastalking/sms-inbound/${secret}`,
+  };
+}
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request, "can_edit_settings");
+  const [settings, secret, activity] = await Promise.all([
+    getSettings(),
+    phoneCallbackSecret(),
+    phoneChannelActivity(),
+  ]);
+  return {
+    serviceCode: settings.ussdServiceCode,
+    secret: secret ? { masked: maskSecret(secret), fromEnvironment: !settings.phoneCallbackSecret } : null,
+    urls: secret ? callbackUrls(appOrigin(request), maskSecret(secret)) : null,
+    sessions: activity.sessions.map((s) => ({
+      id: String(s._id),
+      when: formatDateTime(s.updatedAt),
+      number: s.phoneMasked,
+      screens: s.screens,
+      last: s.last,
+    })),
+    inbound: activity.inbound.map((m) => ({
+      id: String(m._id),
+      when: formatDateTime(m.createdAt),
+      number: m.fromMasked,
+      keyword: m.keyword.toUpperCase(),
+      replied: m.replied ? "Yes" : "No (over the number's limit)",
+    })),
+  };
+}
+
+/** Save the service code, or make a new callback secret: shown once, in this answer only. */
+export async function action({ request }: Route.ActionArgs) {
+  const { user } = await requireAdmin(request, "can_edit_settings");
+  const formData = await request.formData();
+  if (formData.get("intent") === "new-secret") {
+    const secret = await replacePhoneCallbackSecret();
+    await audit("settings.phone-callback-secret", user._id, null, null);
+    return data({ newUrls: callbackUrls(appOrigin(request), secret), result: undefined });
+  }
+  const submission = parseWithZod(formData, { schema: UssdSettingsSchema });
+  if (submission.status !== "success") return data({ result: submission.reply(), newUrls: null }, { status: 400 });
+  await saveSettings({ ussdServiceCode: submission.value.ussdServiceCode });
+  await audit("settings.save", user._id, null, { tab: "ussd", fields: ["ussdServiceCode"] });
+  return redirectWithToast(PATH, {
+    type: "success",
+    title: SETTINGS_SAVED,
+    description: "Your changes have been saved.",
+  });
+}
+
+export default function UssdSettings({ loaderData, actionData }: Route.ComponentProps) {
+  const { serviceCode, secret, urls, sessions, inbound } = loaderData;
+  const [form, fields] = useForm({
+    id: "settings-ussd",
+    lastResult: actionData?.result,
+    defaultValue: { ussdServiceCode: serviceCode },
+    constraint: getZodConstraint(UssdSettingsSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: UssdSettingsSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  const f = fields as unknown as Record<string, AnyField>;
+  const newUrls = actionData?.newUrls ?? null;
+  return (
+    <main id="main" className="space-y-6">
+      <h1 className="text-2xl font-bold text-gray-900">Settings</h1>
+      <SettingsNav />
+      <Section
+        id="settings-tab-heading"
+        title="USSD & SMS Settings"
+        className="max-w-3xl space-y-4 rounded-xl border border-gray-200 bg-white p-6"
+        headingClassName="mb-1 text-lg font-semibold text-gray-900"
+      >
+        <p className="text-sm text-gray-700">
+          Parents without a smartphone dial the school's USSD code, or send STATUS, BAL or LINKS by SMS, and get their
+          wards' status, fees and class-page links (Africa's Talking; docs/phones-without-a-browser.md).
+        </p>
+        <Form method="post" {...getFormProps(form)} className="space-y-4">
+          <FormErrors id={form.errorId} errors={form.errors} />
+          <TextField
+            field={f.ussdServiceCode}
+            label="USSD service code"
+            hint="As the aggregator gave it, e.g. *920*44#. Shown in the menu's messages."
+            inputProps={{ maxLength: 30, autoComplete: "off" }}
+          />
+          <SubmitButton pendingLabel="Saving...">Save Settings</SubmitButton>
+        </Form>
+        <h3 className="text-base font-semibold text-gray-900">Callback URLs</h3>
+        {newUrls ? (
+          <div role="status" className="rounded-md border border-green-300 bg-green-50 p-3 text-sm text-green-900">
+            <p className="font-semibold">New secret made. Copy these now: they are not shown again.</p>
+            <CallbackUrls urls={newUrls} />
+          </div>
+        ) : urls ? (
+          <div className="text-sm text-gray-800">
+            <p>
+              A secret is set{secret?.fromEnvironment ? " (USSD_CALLBACK_SECRET)" : ""}; it ends in {secret?.masked}.
+            </p>
+            <CallbackUrls urls={urls} />
+          </div>
+        ) : (
+          <p className="text-sm text-gray-800">No secret yet: the USSD and SMS URLs answer 404 until one is made.</p>
+        )}
+        <Form method="post">
+          <input type="hidden" name="intent" value="new-secret" />
+          <SubmitButton variant="secondary" pendingLabel="Making...">
+            {urls ? "Replace the callback secret" : "Make a callback secret"}
+          </SubmitButton>
+        </Form>
+      </Section>
+      <Section
+        id="ussd-sessions"
+        title="Recent USSD sessions"
+        headingClassName="mb-3 text-lg font-semibold text-gray-900"
+      >
+        <DataTable
+          label="Recent USSD sessions"
+          headers={["When", "Number", "Screens", "Last screen"]}
+          rows={sessions}
+          emptyText="No session yet."
+        >
+          {(s) => (
+            <>
+              <td className="p-3">{s.when}</td>
+              <td className="p-3">{s.number}</td>
+              <td className="p-3">{s.screens}</td>
+              <td className="p-3">{s.last}</td>
+            </>
+          )}
+        </DataTable>
+      </Section>
+      <Section
+        id="inbound-sms"
+        title="Recent SMS to the school"
+        headingClassName="mb-3 text-lg font-semibold text-gray-900"
+      >
+        <DataTable
+          label="Recent SMS to the school"
+          headers={["When", "Number", "Keyword", "Replied"]}
+          rows={inbound}
+          emptyText="No SMS yet."
+        >
+          {(m) => (
+            <>
+              <td className="p-3">{m.when}</td>
+              <td className="p-3">{m.number}</td>
+              <td className="p-3">{m.keyword}</td>
+              <td className="p-3">{m.replied}</td>
+            </>
+          )}
+        </DataTable>
+      </Section>
+    </main>
+  );
+}
+
+function CallbackUrls({ urls }: { urls: { ussd: string; sms: string } }) {
+  return (
+    <dl className="mt-2 grid gap-1">
+      <dt className="font-semibold">USSD callback</dt>
+      <dd className="font-mono break-all">{urls.ussd}</dd>
+      <dt className="font-semibold">Incoming messages callback</dt>
+      <dd className="font-mono break-all">{urls.sms}</dd>
+    </dl>
+  );
+}
+
+export function meta() {
+  return [{ title: `USSD & SMS Settings | Admin | ${SCHOOL_NAME}` }];
+}

@@ -1,0 +1,38 @@
+import { data } from "react-router";
+import type { Route } from "./+types/ussd";
+import { MALFORMED_BODY } from "#app/utils/form-body.server.ts";
+import { answerUssd, phoneCallbackSecretMatches } from "#app/utils/phone-channel.server.ts";
+import { appOrigin } from "#app/utils/password-reset.server.ts";
+
+/**
+ * Africa's Talking's USSD callback (docs/phones-without-a-browser.md): a form with `sessionId`, `serviceCode`,
+ * `phoneNumber` and `text`, answered in plain text `CON …` or `END …`. The secret in the path is checked first (404
+ * otherwise, as for a wrong aggregator); the body is read only after it.
+ */
+export async function action({ request, params }: Route.ActionArgs) {
+  if (params.aggregator !== "africastalking" || !(await phoneCallbackSecretMatches(params.secret)))
+    throw data("Not found", { status: 404 });
+  const form = await request.formData().catch(() => null);
+  if (!form) throw data(MALFORMED_BODY, { status: 400 });
+  const field = (name: string) => {
+    const value = form.get(name);
+    return typeof value === "string" ? value.slice(0, 200) : "";
+  };
+  if (!field("sessionId") || !field("phoneNumber"))
+    throw data("sessionId and phoneNumber are required", { status: 400 });
+  const screen = await answerUssd(
+    {
+      sessionId: field("sessionId"),
+      serviceCode: field("serviceCode"),
+      phoneNumber: field("phoneNumber"),
+      text: field("text"),
+    },
+    appOrigin(request),
+  );
+  return new Response(screen, { status: 200, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+}
+
+/** Nothing to read here: the same 404 as a wrong secret. */
+export function loader() {
+  throw data("Not found", { status: 404 });
+}
