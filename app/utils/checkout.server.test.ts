@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { useTestDatabase } from "#tests/support/test-database.ts";
 import { startPaystackStandIn } from "#tests/support/stand-ins/paystack.ts";
-import { Registration, wardNameKey } from "#app/models/registration.server.ts";
+import { Registration } from "#app/models/registration.server.ts";
+import { registrationDoc } from "#tests/support/registration-doc.ts";
 import { Payment } from "#app/models/payment.server.ts";
 import { Outbox } from "#app/models/outbox.server.ts";
 import { ReconciliationException } from "#app/models/reconciliation.server.ts";
@@ -47,30 +48,13 @@ afterAll(() => standIn.close());
 /** A ward owing GH₵ 450.00, and its parent. */
 async function ward() {
   n += 1;
-  const phone = `+23324${String(n).padStart(7, "0")}`;
-  const reg = await Registration.create({
-    parentName: "Parent",
-    whatsappNumber: phone,
-    whatsappNumberNormalized: phone,
-    wardName: `Ward ${n}`,
-    wardNameKey: wardNameKey(`Ward ${n}`),
-    wardWhatsapp: `055${String(n).padStart(7, "0")}`,
-    wardWhatsappNormalized: `+23355${String(n).padStart(7, "0")}`,
-    currentSchool: "School",
-    wardForm: "form-2",
-    specificClass: "2S1",
-    programme: "science",
-    subjects: ["Mathematics", "Physics"],
-    subjectCount: 2,
-    updateMode: ["whatsapp"],
-    referralName: "Referee",
-    referralStatus: "teacher",
-    amountDue: 45000,
-    amountPaid: 0,
-    feeSeason: "2026",
-    paymentStatus: "unpaid",
-  });
-  return { registrationId: String(reg._id), payer: { _id: `parent${n}`, phone, email: null } };
+  const reg = await Registration.create(
+    registrationDoc(n, { amountDue: 45000, amountPaid: 0, feeSeason: "2026", paymentStatus: "unpaid" }),
+  );
+  return {
+    registrationId: String(reg._id),
+    payer: { _id: `parent${n}`, phone: reg.whatsappNumberNormalized, email: null },
+  };
 }
 
 const start = async (amount: number) => {

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { useTestDatabase } from "#tests/support/test-database.ts";
-import { Registration, wardNameKey } from "#app/models/registration.server.ts";
+import { Registration } from "#app/models/registration.server.ts";
+import { registrationDoc } from "#tests/support/registration-doc.ts";
 import { Counter, Payment, assignReceiptNumber, repairPayments, seasonTotals } from "#app/models/payment.server.ts";
 import { saveFeeSchedule } from "#app/models/fee-schedule.server.ts";
 import { AuditLog } from "#app/models/audit-log.server.ts";
@@ -39,26 +40,7 @@ beforeAll(async () => {
 async function registration(season = "2026") {
   n += 1;
   const due = await amountDueAtEnrolment("science", 2);
-  const doc = await Registration.create({
-    parentName: "Test Parent",
-    whatsappNumber: `024${String(n).padStart(7, "0")}`,
-    whatsappNumberNormalized: `+23324${String(n).padStart(7, "0")}`,
-    wardName: `Ward ${n}`,
-    wardNameKey: wardNameKey(`Ward ${n}`),
-    wardWhatsapp: `055${String(n).padStart(7, "0")}`,
-    wardWhatsappNormalized: `+23355${String(n).padStart(7, "0")}`,
-    currentSchool: "School",
-    wardForm: "form-2",
-    specificClass: "2S1",
-    programme: "science",
-    subjects: ["Mathematics", "Physics"],
-    subjectCount: 2,
-    updateMode: ["whatsapp"],
-    referralName: "Referee",
-    referralStatus: "teacher",
-    ...due,
-    feeSeason: season,
-  });
+  const doc = await Registration.create(registrationDoc(n, { ...due, feeSeason: season }));
   return String(doc._id);
 }
 

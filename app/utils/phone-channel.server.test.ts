@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { useTestDatabase } from "#tests/support/test-database.ts";
-import { Registration, wardNameKey } from "#app/models/registration.server.ts";
+import { Registration } from "#app/models/registration.server.ts";
+import { registrationDoc } from "#tests/support/registration-doc.ts";
 import { UssdSession } from "#app/models/phone-channel.server.ts";
 
 // Imported once the test database is up: the rate limits connect through the app's own connection settings.
@@ -14,24 +15,15 @@ beforeAll(async () => {
   channel = await import("./phone-channel.server.ts");
   ({ RATE_LIMITS } = await import("./rate-limits.server.ts"));
   await Registration.init();
-  await Registration.create({
-    parentName: "Parent",
-    whatsappNumber: "0501230001",
-    whatsappNumberNormalized: phone,
-    wardName: "Esi Mensah",
-    wardNameKey: wardNameKey("Esi Mensah"),
-    wardWhatsapp: "0551230002",
-    wardWhatsappNormalized: "+233551230002",
-    currentSchool: "School",
-    wardForm: "form-2",
-    specificClass: "2S1",
-    programme: "arts",
-    subjects: ["Literature", "History"],
-    subjectCount: 2,
-    updateMode: ["whatsapp"],
-    referralName: "Referee",
-    referralStatus: "teacher",
-  });
+  await Registration.create(
+    registrationDoc(1230001, {
+      whatsappNumber: "0501230001",
+      whatsappNumberNormalized: phone,
+      wardName: "Esi Mensah",
+      programme: "arts",
+      subjects: ["Literature", "History"],
+    }),
+  );
 });
 
 const screen = (sessionId: string, text: string, from = phone, deadline?: number) =>

@@ -1,4 +1,4 @@
-import type { Page } from "@playwright/test";
+import type { APIRequestContext, Page } from "@playwright/test";
 import { test, expect, createRegistration, createUser, connectTestDb, signInAs } from "#tests/support/fixtures.ts";
 import { expectNoA11yViolations } from "#tests/support/axe.ts";
 import { E2E } from "#tests/support/e2e-env.ts";
@@ -6,6 +6,23 @@ import { Registration } from "#app/models/registration.server.ts";
 import { Payment } from "#app/models/payment.server.ts";
 import { signWebhook } from "#app/utils/gateway/gateway.ts";
 import { testGatewayKeyFor } from "#app/utils/gateway/test-gateway.server.ts";
+
+/** The TEST gateway's webhook key in the e2e app (derived from its session secret). */
+const TEST_KEY = testGatewayKeyFor(E2E.sessionSecret);
+
+/** A `charge.success` event in Paystack's shape, for GHS `amount` pesewas. */
+const chargeSuccess = (reference: string, amount: number) =>
+  JSON.stringify({
+    event: "charge.success",
+    data: { reference, status: "success", amount, currency: "GHS", authorization: { bank: "MTN" } },
+  });
+
+/** Posts an event to the TEST gateway's webhook, signed with `key` as Paystack signs. */
+const postWebhook = (request: APIRequestContext, body: string, key = TEST_KEY) =>
+  request.post("/webhooks/payments/test", {
+    data: body,
+    headers: { "Content-Type": "application/json", "x-paystack-signature": signWebhook(key, body) },
+  });
 
 /** A parent with one ward who owes GH₵ 400.00 (the season's fee). */
 async function parentWithBalance(loginAs: (role: "parent") => Promise<{ id: string }>) {
@@ -105,22 +122,14 @@ test.describe("paying fees by Mobile Money from the portal", () => {
     const { reg } = await parentWithBalance(loginAs);
     await payFromPortal(page, reg.wardName, "120");
     const reference = page.url().split("/").pop()!;
-    const body = JSON.stringify({
-      event: "charge.success",
-      data: { reference, status: "success", amount: 12000, currency: "GHS", authorization: { bank: "MTN" } },
-    });
-    const post = (signature: string) =>
-      request.post("/webhooks/payments/test", {
-        data: body,
-        headers: { "Content-Type": "application/json", "x-paystack-signature": signature },
-      });
-    const wrong = await post(signWebhook("not-the-key", body));
+    const body = chargeSuccess(reference, 12000);
+    const post = (key = TEST_KEY) => postWebhook(request, body, key);
+    const wrong = await post("not-the-key");
     expect(wrong.status()).toBe(401);
     await connectTestDb();
     expect(await Payment.findById(reference).lean()).toMatchObject({ state: "pending", receiptNumber: null });
 
-    const signature = signWebhook(testGatewayKeyFor(E2E.sessionSecret), body);
-    const [first, second] = await Promise.all([post(signature), post(signature)]);
+    const [first, second] = await Promise.all([post(), post()]);
     expect([first.status(), second.status()]).toEqual([200, 200]);
     // Once: one of the two confirms (or a reconciliation run by another test did, and both find it done).
     const answers = [await first.text(), await second.text()];
@@ -142,14 +151,7 @@ test.describe("paying fees by Mobile Money from the portal", () => {
     await payFromPortal(page, reg.wardName, "300");
     const reference = page.url().split("/").pop()!;
     // The network took GH₵ 30.00 instead of GH₵ 300.00: the signed webhook flags the payment instead of confirming it.
-    const body = JSON.stringify({
-      event: "charge.success",
-      data: { reference, status: "success", amount: 3000, currency: "GHS" },
-    });
-    const flagged = await request.post("/webhooks/payments/test", {
-      data: body,
-      headers: { "x-paystack-signature": signWebhook(testGatewayKeyFor(E2E.sessionSecret), body) },
-    });
+    const flagged = await postWebhook(request, chargeSuccess(reference, 3000));
     expect(await flagged.text()).toBe("flagged");
     await page.goto("/dashboard/payments");
     await expect(page.getByText("Needs checking by the office: The gateway reports GHS 30.00")).toBeVisible();

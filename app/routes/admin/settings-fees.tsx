@@ -21,8 +21,7 @@ import {
 } from "#app/components/form/fields.tsx";
 import { getFeeSchedule, saveFeeSchedule } from "#app/models/fee-schedule.server.ts";
 import { audit } from "#app/models/audit-log.server.ts";
-import { SettingsNav } from "./+shared/settings-nav.tsx";
-import { Section } from "#app/components/ui/section.tsx";
+import { SettingsPage } from "./+shared/settings-nav.tsx";
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request, "can_edit_settings");
@@ -87,92 +86,81 @@ export default function FeeSettings({ loaderData, actionData }: Route.ComponentP
   const f = fields as unknown as Record<string, AnyField>;
   const money = { inputMode: "decimal" as const, maxLength: 12, placeholder: "0.00" };
   return (
-    <main id="main" className="space-y-6">
-      <h1 className="text-2xl font-bold text-gray-900">Settings</h1>
-      <SettingsNav />
-      <Section
-        id="settings-tab-heading"
-        title="Fees Settings"
-        className="max-w-2xl rounded-xl border border-gray-200 bg-white p-6"
-        headingClassName="mb-1 text-lg font-semibold text-gray-900"
-      >
-        <p className="mb-4 text-sm text-gray-700">
-          Amounts in Ghana cedis (GH₵), up to two decimals. A registration keeps the fee in force when it was made; a
-          later change here does not alter what a family already owes.
-        </p>
-        <Form method="post" {...getFormProps(form)} className="space-y-5">
-          <FormErrors id={form.errorId} errors={form.errors} />
+    <SettingsPage title={"Fees Settings"}>
+      <p className="text-sm text-gray-700">
+        Amounts in Ghana cedis (GH₵), up to two decimals. A registration keeps the fee in force when it was made; a
+        later change here does not alter what a family already owes.
+      </p>
+      <Form method="post" {...getFormProps(form)} className="space-y-5">
+        <FormErrors id={form.errorId} errors={form.errors} />
+        <TextField
+          field={f.season}
+          label="Season"
+          hint="Receipts are numbered per season, e.g. 2026 Christmas vacation."
+          inputProps={{ maxLength: 40 }}
+        />
+        <TextField field={f.deadline} label="Payment deadline" inputProps={{ type: "date" }} />
+        <fieldset className="space-y-3">
+          <legend className="text-sm font-semibold text-gray-900">Fee per programme</legend>
+          <div className="grid gap-3 sm:grid-cols-2">
+            {PROGRAMMES.map((p) => (
+              <TextField
+                key={p}
+                field={f[feeFieldName(p)]}
+                label={`${PROGRAMME_LABELS[p]} fee (GH₵)`}
+                inputProps={money}
+              />
+            ))}
+          </div>
+        </fieldset>
+        <fieldset className="space-y-3">
+          <legend className="text-sm font-semibold text-gray-900">Subject-count band (optional)</legend>
           <TextField
-            field={f.season}
-            label="Season"
-            hint="Receipts are numbered per season, e.g. 2026 Christmas vacation."
-            inputProps={{ maxLength: 40 }}
+            field={f.bandFromSubjects}
+            label="Band fees apply from this many subjects"
+            type="number"
+            inputProps={{ min: 1, max: 20, step: 1 }}
           />
-          <TextField field={f.deadline} label="Payment deadline" inputProps={{ type: "date" }} />
-          <fieldset className="space-y-3">
-            <legend className="text-sm font-semibold text-gray-900">Fee per programme</legend>
-            <div className="grid gap-3 sm:grid-cols-2">
-              {PROGRAMMES.map((p) => (
-                <TextField
-                  key={p}
-                  field={f[feeFieldName(p)]}
-                  label={`${PROGRAMME_LABELS[p]} fee (GH₵)`}
-                  inputProps={money}
-                />
-              ))}
-            </div>
-          </fieldset>
-          <fieldset className="space-y-3">
-            <legend className="text-sm font-semibold text-gray-900">Subject-count band (optional)</legend>
-            <TextField
-              field={f.bandFromSubjects}
-              label="Band fees apply from this many subjects"
-              type="number"
-              inputProps={{ min: 1, max: 20, step: 1 }}
-            />
-            <div className="grid gap-3 sm:grid-cols-2">
-              {PROGRAMMES.map((p) => (
-                <TextField
-                  key={p}
-                  field={f[bandFieldName(p)]}
-                  label={`${PROGRAMME_LABELS[p]} band fee (GH₵)`}
-                  inputProps={money}
-                />
-              ))}
-            </div>
-          </fieldset>
-          <fieldset className="space-y-3">
-            <legend className="text-sm font-semibold text-gray-900">How to pay</legend>
-            <TextField field={f.merchantName} label="Mobile Money merchant name" inputProps={{ maxLength: 100 }} />
-            <TextField
-              field={f.merchantNumber}
-              label="Mobile Money merchant number"
-              type="tel"
-              inputProps={{ maxLength: 30 }}
-            />
-            <TextareaField
-              field={f.paymentInstructions}
-              label="Other payment instructions"
-              hint="E.g. bank name and account number."
-              rows={3}
-            />
-          </fieldset>
-          <fieldset className="space-y-3">
-            <legend className="text-sm font-semibold text-gray-900">
-              Paying from the portal (Mobile Money gateway)
-            </legend>
-            <TextField
-              field={f.minOnlinePayment}
-              label="Smallest online payment (GH₵)"
-              hint="A parent may pay part of a balance, down to this amount (or the whole balance when it is less)."
-              inputProps={money}
-            />
-            <CheckboxField field={f.allowOverpayment} label="Parents may pay more than the balance" />
-          </fieldset>
-          <SubmitButton pendingLabel="Saving...">Save Fees</SubmitButton>
-        </Form>
-      </Section>
-    </main>
+          <div className="grid gap-3 sm:grid-cols-2">
+            {PROGRAMMES.map((p) => (
+              <TextField
+                key={p}
+                field={f[bandFieldName(p)]}
+                label={`${PROGRAMME_LABELS[p]} band fee (GH₵)`}
+                inputProps={money}
+              />
+            ))}
+          </div>
+        </fieldset>
+        <fieldset className="space-y-3">
+          <legend className="text-sm font-semibold text-gray-900">How to pay</legend>
+          <TextField field={f.merchantName} label="Mobile Money merchant name" inputProps={{ maxLength: 100 }} />
+          <TextField
+            field={f.merchantNumber}
+            label="Mobile Money merchant number"
+            type="tel"
+            inputProps={{ maxLength: 30 }}
+          />
+          <TextareaField
+            field={f.paymentInstructions}
+            label="Other payment instructions"
+            hint="E.g. bank name and account number."
+            rows={3}
+          />
+        </fieldset>
+        <fieldset className="space-y-3">
+          <legend className="text-sm font-semibold text-gray-900">Paying from the portal (Mobile Money gateway)</legend>
+          <TextField
+            field={f.minOnlinePayment}
+            label="Smallest online payment (GH₵)"
+            hint="A parent may pay part of a balance, down to this amount (or the whole balance when it is less)."
+            inputProps={money}
+          />
+          <CheckboxField field={f.allowOverpayment} label="Parents may pay more than the balance" />
+        </fieldset>
+        <SubmitButton pendingLabel="Saving...">Save Fees</SubmitButton>
+      </Form>
+    </SettingsPage>
   );
 }
 

@@ -21,7 +21,7 @@ import { appOrigin } from "#app/utils/password-reset.server.ts";
 import { FormErrors, SubmitButton, TextField, type AnyField } from "#app/components/form/fields.tsx";
 import { DataTable } from "#app/components/ui/data-table.tsx";
 import { Section } from "#app/components/ui/section.tsx";
-import { SettingsNav } from "./+shared/settings-nav.tsx";
+import { SettingsPage } from "./+shared/settings-nav.tsx";
 
 const PATH = "/admin/settings/ussd";
 
@@ -95,95 +95,92 @@ export default function UssdSettings({ loaderData, actionData }: Route.Component
   const f = fields as unknown as Record<string, AnyField>;
   const newUrls = actionData?.newUrls ?? null;
   return (
-    <main id="main" className="space-y-6">
-      <h1 className="text-2xl font-bold text-gray-900">Settings</h1>
-      <SettingsNav />
-      <Section
-        id="settings-tab-heading"
-        title="USSD & SMS Settings"
-        className="max-w-3xl space-y-4 rounded-xl border border-gray-200 bg-white p-6"
-        headingClassName="mb-1 text-lg font-semibold text-gray-900"
-      >
-        <p className="text-sm text-gray-700">
-          Parents without a smartphone dial the school's USSD code, or send STATUS, BAL or LINKS by SMS, and get their
-          wards' status, fees and class-page links (Africa's Talking; docs/phones-without-a-browser.md).
-        </p>
-        <Form method="post" {...getFormProps(form)} className="space-y-4">
-          <FormErrors id={form.errorId} errors={form.errors} />
-          <TextField
-            field={f.ussdServiceCode}
-            label="USSD service code"
-            hint="As the aggregator gave it, e.g. *920*44#. Shown in the menu's messages."
-            inputProps={{ maxLength: 30, autoComplete: "off" }}
-          />
-          <SubmitButton pendingLabel="Saving...">Save Settings</SubmitButton>
-        </Form>
-        <h3 className="text-base font-semibold text-gray-900">Callback URLs</h3>
-        {newUrls ? (
-          <div role="status" className="rounded-md border border-green-300 bg-green-50 p-3 text-sm text-green-900">
-            <p className="font-semibold">New secret made. Copy these now: they are not shown again.</p>
-            <CallbackUrls urls={newUrls} />
-          </div>
-        ) : urls ? (
-          <div className="text-sm text-gray-800">
-            <p>
-              A secret is set{secret?.fromEnvironment ? " (USSD_CALLBACK_SECRET)" : ""}; it ends in {secret?.masked}.
-            </p>
-            <CallbackUrls urls={urls} />
-          </div>
-        ) : (
-          <p className="text-sm text-gray-800">No secret yet: the USSD and SMS URLs answer 404 until one is made.</p>
-        )}
-        <Form method="post">
-          <input type="hidden" name="intent" value="new-secret" />
-          <SubmitButton variant="secondary" pendingLabel="Making...">
-            {urls ? "Replace the callback secret" : "Make a callback secret"}
-          </SubmitButton>
-        </Form>
-      </Section>
-      <Section
-        id="ussd-sessions"
-        title="Recent USSD sessions"
-        headingClassName="mb-3 text-lg font-semibold text-gray-900"
-      >
-        <DataTable
-          label="Recent USSD sessions"
-          headers={["When", "Number", "Screens", "Last screen"]}
-          rows={sessions}
-          emptyText="No session yet."
-        >
-          {(s) => (
-            <>
-              <td className="p-3">{s.when}</td>
-              <td className="p-3">{s.number}</td>
-              <td className="p-3">{s.screens}</td>
-              <td className="p-3">{s.last}</td>
-            </>
-          )}
-        </DataTable>
-      </Section>
-      <Section
-        id="inbound-sms"
-        title="Recent SMS to the school"
-        headingClassName="mb-3 text-lg font-semibold text-gray-900"
-      >
-        <DataTable
-          label="Recent SMS to the school"
-          headers={["When", "Number", "Keyword", "Replied"]}
-          rows={inbound}
-          emptyText="No SMS yet."
-        >
-          {(m) => (
-            <>
-              <td className="p-3">{m.when}</td>
-              <td className="p-3">{m.number}</td>
-              <td className="p-3">{m.keyword}</td>
-              <td className="p-3">{m.replied}</td>
-            </>
-          )}
-        </DataTable>
-      </Section>
-    </main>
+    <SettingsPage
+      title="USSD & SMS Settings"
+      after={
+        <>
+          <Section
+            id="ussd-sessions"
+            title="Recent USSD sessions"
+            headingClassName="mb-3 text-lg font-semibold text-gray-900"
+          >
+            <DataTable
+              label="Recent USSD sessions"
+              headers={["When", "Number", "Screens", "Last screen"]}
+              rows={sessions}
+              emptyText="No session yet."
+            >
+              {(s) => (
+                <>
+                  <td className="p-3">{s.when}</td>
+                  <td className="p-3">{s.number}</td>
+                  <td className="p-3">{s.screens}</td>
+                  <td className="p-3">{s.last}</td>
+                </>
+              )}
+            </DataTable>
+          </Section>
+          <Section
+            id="inbound-sms"
+            title="Recent SMS to the school"
+            headingClassName="mb-3 text-lg font-semibold text-gray-900"
+          >
+            <DataTable
+              label="Recent SMS to the school"
+              headers={["When", "Number", "Keyword", "Replied"]}
+              rows={inbound}
+              emptyText="No SMS yet."
+            >
+              {(m) => (
+                <>
+                  <td className="p-3">{m.when}</td>
+                  <td className="p-3">{m.number}</td>
+                  <td className="p-3">{m.keyword}</td>
+                  <td className="p-3">{m.replied}</td>
+                </>
+              )}
+            </DataTable>
+          </Section>
+        </>
+      }
+    >
+      <p className="text-sm text-gray-700">
+        Parents without a smartphone dial the school's USSD code, or send STATUS, BAL or LINKS by SMS, and get their
+        wards' status, fees and class-page links (Africa's Talking; docs/phones-without-a-browser.md).
+      </p>
+      <Form method="post" {...getFormProps(form)} className="space-y-4">
+        <FormErrors id={form.errorId} errors={form.errors} />
+        <TextField
+          field={f.ussdServiceCode}
+          label="USSD service code"
+          hint="As the aggregator gave it, e.g. *920*44#. Shown in the menu's messages."
+          inputProps={{ maxLength: 30, autoComplete: "off" }}
+        />
+        <SubmitButton pendingLabel="Saving...">Save Settings</SubmitButton>
+      </Form>
+      <h3 className="text-base font-semibold text-gray-900">Callback URLs</h3>
+      {newUrls ? (
+        <div role="status" className="rounded-md border border-green-300 bg-green-50 p-3 text-sm text-green-900">
+          <p className="font-semibold">New secret made. Copy these now: they are not shown again.</p>
+          <CallbackUrls urls={newUrls} />
+        </div>
+      ) : urls ? (
+        <div className="text-sm text-gray-800">
+          <p>
+            A secret is set{secret?.fromEnvironment ? " (USSD_CALLBACK_SECRET)" : ""}; it ends in {secret?.masked}.
+          </p>
+          <CallbackUrls urls={urls} />
+        </div>
+      ) : (
+        <p className="text-sm text-gray-800">No secret yet: the USSD and SMS URLs answer 404 until one is made.</p>
+      )}
+      <Form method="post">
+        <input type="hidden" name="intent" value="new-secret" />
+        <SubmitButton variant="secondary" pendingLabel="Making...">
+          {urls ? "Replace the callback secret" : "Make a callback secret"}
+        </SubmitButton>
+      </Form>
+    </SettingsPage>
   );
 }
 

@@ -2,7 +2,7 @@ import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react"
 import { getZodConstraint } from "@conform-to/zod/v4";
 import { parseWithZod } from "#app/forms/parse.ts";
 import { data, Form } from "react-router";
-import { SettingsNav } from "./+shared/settings-nav.tsx";
+import { SettingsPage } from "./+shared/settings-nav.tsx";
 import type { Route } from "./+types/settings";
 import { requireAdmin } from "#app/utils/auth.server.ts";
 import { redirectWithToast } from "#app/utils/toast.server.ts";
@@ -29,7 +29,6 @@ import {
 } from "#app/components/form/fields.tsx";
 import { getSettings, saveSettings } from "#app/models/settings.server.ts";
 import { audit } from "#app/models/audit-log.server.ts";
-import { Section } from "#app/components/ui/section.tsx";
 
 function tabFromParams(params: { tab?: string }): SettingsTab {
   const tab = params.tab ?? "general";
@@ -100,19 +99,10 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
   const { tab, settings } = loaderData;
   const label = SETTINGS_TABS.find((t) => t.tab === tab)!.label;
   return (
-    <main id="main" className="space-y-6">
-      <h1 className="text-2xl font-bold text-gray-900">Settings</h1>
-      <SettingsNav />
-      <Section
-        id="settings-tab-heading"
-        title={<>{label} Settings</>}
-        className="max-w-2xl rounded-xl border border-gray-200 bg-white p-6"
-        headingClassName="mb-4 text-lg font-semibold text-gray-900"
-      >
-        {/* key: a fresh form per tab, so one tab's values never leak into another */}
-        <TabForm key={tab} tab={tab} settings={settings} lastResult={actionData?.result} />
-      </Section>
-    </main>
+    <SettingsPage title={<>{label} Settings</>}>
+      {/* key: a fresh form per tab, so one tab's values never leak into another */}
+      <TabForm key={tab} tab={tab} settings={settings} lastResult={actionData?.result} />
+    </SettingsPage>
   );
 }
 

@@ -1,4 +1,6 @@
+import type { ReactNode } from "react";
 import { NavLink } from "react-router";
+import { Section } from "#app/components/ui/section.tsx";
 import { SETTINGS_TABS } from "#app/forms/admin-settings.schema.ts";
 
 /** The Settings tabs: the four settings forms, then Fees (its own route, settings-fees.tsx). */
@@ -27,5 +29,24 @@ export function SettingsNav() {
         ))}
       </ul>
     </nav>
+  );
+}
+
+/** Every settings page: the heading, the tabs, then the tab's card (`title`) and what follows it. */
+export function SettingsPage({ title, children, after }: { title: ReactNode; children: ReactNode; after?: ReactNode }) {
+  return (
+    <main id="main" className="space-y-6">
+      <h1 className="text-2xl font-bold text-gray-900">Settings</h1>
+      <SettingsNav />
+      <Section
+        id="settings-tab-heading"
+        title={title}
+        className="max-w-2xl space-y-4 rounded-xl border border-gray-200 bg-white p-6"
+        headingClassName="text-lg font-semibold text-gray-900"
+      >
+        {children}
+      </Section>
+      {after}
+    </main>
   );
 }
