@@ -82,3 +82,7 @@ export const SUBMISSION_IN_PROGRESS =
 
 /** A field whose bytes were not UTF-8 (app/forms/parse.ts). */
 export const UNREADABLE_TEXT = "Some characters in this field could not be read. Please type it again.";
+
+/** A second class page for a programme's subject (one per programme and subject). */
+export const classPageExists = (programme: string, subject: string) =>
+  `${programme} already has a class page for ${subject}. Edit that one instead.`;

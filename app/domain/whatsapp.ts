@@ -70,6 +70,17 @@ export function isUsableParentLink(link: string | null | undefined): boolean {
   return !value.toLowerCase().includes("placeholder");
 }
 
+/**
+ * One rule for every stored link, as for a new one: a WhatsApp invite, and for a class page or a parent group the
+ * usable-link rule above (a link saved before the rules, "https://chat.whatsapp.com/coming soon", is not usable).
+ */
+export function isUsableGroupLink(groupType: string, link: string | null | undefined): boolean {
+  if (!isWhatsappInviteLink(link)) return false;
+  if (groupType === "student") return isUsableStudentLink(link);
+  if (groupType === "parent") return isUsableParentLink(link);
+  return true;
+}
+
 /** A wa.me link that pre-fills a message, used to share a group with a parent. */
 export function waShareLink(text: string): string {
   return `https://wa.me/?text=${encodeURIComponent(text)}`;

@@ -1,4 +1,4 @@
-import { GROUP_TYPES, type GroupType } from "#app/domain/whatsapp.ts";
+import { GROUP_TYPES, isUsableGroupLink, type GroupType } from "#app/domain/whatsapp.ts";
 import { Registration } from "./registration.server.ts";
 import { GROUP_FIELDS, WhatsappGroup, type WhatsappGroupDoc } from "./whatsapp-group.server.ts";
 
@@ -29,12 +29,10 @@ export async function listGroupsForAdmin(filters: GroupFilters) {
 }
 
 /** Stat cards: Total Groups and Class Pages (type student). */
+/** Total groups, and class pages: the programme-and-subject pairs that have a class page with a usable link. */
 export async function countGroupStats() {
-  const [total, classPages] = await Promise.all([
-    WhatsappGroup.countDocuments({}),
-    WhatsappGroup.countDocuments({ groupType: "student" }),
-  ]);
-  return { total, classPages };
+  const [total, classPages] = await Promise.all([WhatsappGroup.countDocuments({}), listClassPageKeys()]);
+  return { total, classPages: classPages.size };
 }
 
 /**
@@ -98,10 +96,26 @@ export async function deleteGroup(id: string) {
 }
 
 /** The (programme, subject) pairs that have a class page, as studentCountKey keys. */
+/** The programme-and-subject pairs with a class page a student can join (a stored link obeys the rule new ones do). */
 export async function listClassPageKeys() {
   const rows = await WhatsappGroup.find({ groupType: "student" })
-    .select("programme subjectName")
+    .select("programme subjectName whatsappLink")
     .limit(5000)
-    .lean<{ programme: string; subjectName: string }[]>();
-  return new Set(rows.map((r) => studentCountKey(r.programme, r.subjectName)));
+    .lean<{ programme: string; subjectName: string; whatsappLink: string }[]>();
+  return new Set(
+    rows
+      .filter((r) => isUsableGroupLink("student", r.whatsappLink))
+      .map((r) => studentCountKey(r.programme, r.subjectName)),
+  );
+}
+
+/** Whether another class page of the programme has this subject (one class page per programme and subject). */
+export async function classPageTaken(programme: string, subjectName: string, exceptId?: string) {
+  const filter: Record<string, unknown> = {
+    groupType: "student",
+    programme: String(programme),
+    subjectName: String(subjectName),
+  };
+  if (exceptId) filter._id = { $ne: String(exceptId) };
+  return Boolean(await WhatsappGroup.exists(filter));
 }

@@ -1,10 +1,17 @@
-import { test, expect, createRegistration, setPermissions, connectTestDb } from "#tests/support/fixtures.ts";
+import {
+  test,
+  expect,
+  createRegistration,
+  setPermissions,
+  connectTestDb,
+  addWhatsappGroups,
+} from "#tests/support/fixtures.ts";
 import { expectNoA11yViolations } from "#tests/support/axe.ts";
 import { E2E } from "#tests/support/e2e-env.ts";
 import { WhatsappGroup } from "#app/models/whatsapp-group.server.ts";
 import type { Page } from "@playwright/test";
 import { openForm as openDialogOrPage } from "#tests/support/dialog-or-page.ts";
-import { NOT_A_WHATSAPP_INVITE } from "#app/domain/whatsapp.ts";
+import { NOT_A_WHATSAPP_INVITE, isUsableGroupLink } from "#app/domain/whatsapp.ts";
 import { ONE_PROGRAMME_ONLY } from "#app/forms/admin-whatsapp-group.schema.ts";
 import { PROGRAMME_SUBJECTS } from "#app/domain/programmes.ts";
 
@@ -14,6 +21,39 @@ const isJs = () => test.info().project.name === "js";
 const openForm = (page: Page, name: string | RegExp) => openDialogOrPage(page, name, isJs());
 
 test.describe("WhatsApp Group Management", () => {
+  test("one class page per programme and subject; a stored link that is not usable is marked and counts as missing", async ({
+    page,
+    loginAs,
+  }) => {
+    const programme = isJs() ? "business" : "arts";
+    const label = isJs() ? "Business" : "General Arts";
+    const subject = PROGRAMME_SUBJECTS[programme].at(-1)!;
+    await connectTestDb();
+    await WhatsappGroup.deleteMany({ programme, subjectName: subject });
+    // Saved before the link rules: it looks like a link, but no student can join it.
+    await addWhatsappGroups([
+      { programme, subjectName: subject, groupType: "student", whatsappLink: "https://chat.whatsapp.com/coming soon" },
+    ]);
+    await loginAs("admin");
+    await page.goto(`/admin/whatsapp-groups?programme=${programme}&q=${encodeURIComponent(subject)}`);
+    const row = page.getByRole("row", { name: new RegExp(`^${subject} ${label}`) });
+    await expect(row).toContainText("Unusable link");
+    await expect(row.getByRole("link", { name: /^Open / })).toHaveCount(0);
+    await expect(page.getByRole("listitem", { name: label })).toContainText(subject);
+
+    // A second class page for the same programme and subject is refused by its field, values kept.
+    const form = await openForm(page, "Add Group");
+    await form.getByLabel("Subject").selectOption(subject);
+    await form.getByLabel("Programme").selectOption(programme);
+    await form.getByLabel("WhatsApp link").fill("https://chat.whatsapp.com/SecondPage1");
+    await form.getByRole("button", { name: "Add Group" }).click();
+    await expect(form.getByLabel("Subject")).toHaveAccessibleDescription(
+      new RegExp(`^${label} already has a class page for ${subject}\\. Edit that one instead\\.`),
+    );
+    await expect(form.getByLabel("WhatsApp link")).toHaveValue("https://chat.whatsapp.com/SecondPage1");
+    expect(await WhatsappGroup.countDocuments({ programme, subjectName: subject })).toBe(1);
+  });
+
   test("adds, edits and deletes a group; counts its students; stat cards and filters", async ({ page, loginAs }) => {
     // The two projects run at the same time on one database: each uses its own programme.
     const programme = isJs() ? "visual-arts" : "home-economics";
@@ -26,10 +66,15 @@ test.describe("WhatsApp Group Management", () => {
     await connectTestDb();
     await WhatsappGroup.deleteMany({ programme, subjectName: subject });
 
-    const counts = async () => [
-      await WhatsappGroup.countDocuments({}),
-      await WhatsappGroup.countDocuments({ groupType: "student" }),
-    ];
+    // Class pages: the programme-and-subject pairs with a class page whose link a student can join.
+    const counts = async () => {
+      const pages = await WhatsappGroup.find({ groupType: "student" }).lean();
+      const usable = pages.filter((g) => isUsableGroupLink("student", g.whatsappLink));
+      return [
+        await WhatsappGroup.countDocuments({}),
+        new Set(usable.map((g) => `${g.programme}/${g.subjectName}`)).size,
+      ];
+    };
     const before = await counts();
     await page.goto("/admin/whatsapp-groups");
     await expect(page.getByRole("heading", { level: 1, name: "WhatsApp Group Management" })).toBeVisible();

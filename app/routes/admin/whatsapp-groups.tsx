@@ -5,7 +5,7 @@ import type { Route } from "./+types/whatsapp-groups";
 import { requireAdmin } from "#app/utils/auth.server.ts";
 import { GroupFiltersSchema } from "#app/forms/admin-whatsapp-group.schema.ts";
 import { PROGRAMME_OPTIONS, PROGRAMME_SUBJECTS, PROGRAMMES, programmeLabel } from "#app/domain/programmes.ts";
-import { GROUP_TYPES, groupTypeLabel } from "#app/domain/whatsapp.ts";
+import { GROUP_TYPES, groupTypeLabel, isUsableGroupLink } from "#app/domain/whatsapp.ts";
 import { WHATSAPP_GROUPS_FETCH_FAILED } from "#app/domain/messages.ts";
 import { SCHOOL_NAME } from "#app/domain/school.ts";
 import { buttonClass } from "#app/components/ui/button.tsx";
@@ -56,6 +56,7 @@ export async function loader({ request, url }: Route.LoaderArgs) {
         programme: g.programme,
         groupType: g.groupType,
         whatsappLink: g.whatsappLink,
+        usable: isUsableGroupLink(g.groupType, g.whatsappLink),
         students: counts.get(studentCountKey(g.programme, g.subjectName)) ?? 0,
       })),
     };
@@ -139,7 +140,9 @@ export default function WhatsappGroups({ loaderData }: Route.ComponentProps) {
               <td className="px-3 py-2">{groupTypeLabel(g.groupType)}</td>
               <td className="px-3 py-2">{g.students}</td>
               <td className="px-3 py-2">
-                {isHttpLink(g.whatsappLink) ? (
+                {!g.usable ? (
+                  <span className="font-semibold text-red-800">Unusable link</span>
+                ) : isHttpLink(g.whatsappLink) ? (
                   <a
                     href={g.whatsappLink}
                     target="_blank"

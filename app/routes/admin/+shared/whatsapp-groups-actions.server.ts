@@ -9,8 +9,10 @@ import {
   WHATSAPP_GROUP_DELETED,
   WHATSAPP_GROUP_UPDATE_FAILED,
   WHATSAPP_GROUP_UPDATED,
+  classPageExists,
 } from "#app/domain/messages.ts";
 import {
+  classPageTaken,
   createGroup,
   deleteGroup,
   getGroupById,
@@ -47,9 +49,22 @@ export async function requireGroup(id: string | undefined) {
   return group;
 }
 
+/** A second class page for a programme's subject is refused by its field (the student would see two cards). */
+async function classPageConflict(
+  value: { subjectName?: string; programme: string; groupType: string },
+  exceptId?: string,
+) {
+  if (value.groupType !== "student" || !value.subjectName) return null;
+  if (!(await classPageTaken(value.programme, value.subjectName, exceptId))) return null;
+  return classPageExists(programmeLabel(value.programme) || value.programme, value.subjectName);
+}
+
 export async function handleCreateGroup(formData: FormData, actorId: string) {
   const submission = parseWithZod(formData, { schema: groupFormSchema() });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  const conflict = await classPageConflict(submission.value);
+  if (conflict)
+    return data({ result: submission.reply({ fieldErrors: { subjectName: [conflict] } }) }, { status: 409 });
   try {
     const id = await createGroup(groupInput(submission.value));
     await audit("whatsapp-group.create", actorId, id);
@@ -63,6 +78,9 @@ export async function handleUpdateGroup(groupId: string | undefined, formData: F
   const group = await requireGroup(groupId);
   const submission = parseWithZod(formData, { schema: groupFormSchema(group) });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  const conflict = await classPageConflict(submission.value, group._id);
+  if (conflict)
+    return data({ result: submission.reply({ fieldErrors: { subjectName: [conflict] } }) }, { status: 409 });
   let found: boolean;
   try {
     found = await updateGroup(group._id, groupInput(submission.value, group));
