@@ -10,7 +10,8 @@ const STYLES: Record<Toast["type"], string> = {
 
 /**
  * The flash message of this page view. Rendered on the server (so it shows
- * without JavaScript); with JavaScript it can be dismissed and fades after a while.
+ * without JavaScript, in the page's flow: app/app.css); with JavaScript it floats,
+ * can be dismissed and fades after a while.
  */
 export function Toaster({ toast }: { toast: Toast | null }) {
   const [visible, setVisible] = useState<Toast | null>(toast);
@@ -27,7 +28,7 @@ export function Toaster({ toast }: { toast: Toast | null }) {
     <div
       role={toast?.type === "error" ? "alert" : "status"}
       aria-live="polite"
-      className="pointer-events-none fixed inset-x-0 bottom-4 z-50 flex justify-center px-4 sm:bottom-auto sm:top-4 sm:justify-end"
+      className="toast-region pointer-events-none fixed inset-x-0 bottom-4 z-50 flex justify-center px-4 sm:bottom-auto sm:top-4 sm:justify-end"
     >
       {visible ? (
         <div

@@ -128,3 +128,28 @@ test("a toast never covers the header's buttons at 360 px", async ({ page, login
     expect(overlaps, `the toast covers ${await control.textContent()}`).toBe(false);
   }
 });
+
+test("without JavaScript a flash message sits in the page's flow and covers nothing; with it, a dismissible toast", async ({
+  page,
+  loginAs,
+}) => {
+  await loginAs("admin");
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto("/admin/settings");
+  await page.getByRole("button", { name: "Save Settings" }).click();
+  const toast = page.getByRole("status").filter({ hasText: "Your changes have been saved." }).first();
+  await expect(toast).toBeVisible();
+  const position = await toast.evaluate((el) => getComputedStyle(el).position);
+  if (test.info().project.use.javaScriptEnabled === false) {
+    expect(position).toBe("static");
+    // Everything on the page stays reachable: the message is above the page's own heading, not over it.
+    const toastBox = (await toast.boundingBox())!;
+    const heading = (await page.getByRole("heading", { level: 1, name: "Settings" }).boundingBox())!;
+    expect(toastBox.y + toastBox.height).toBeLessThanOrEqual(heading.y);
+    await expect(page.getByRole("button", { name: "Dismiss notification" })).toHaveCount(0);
+  } else {
+    expect(position).toBe("fixed");
+    await page.getByRole("button", { name: "Dismiss notification" }).click();
+    await expect(page.getByText("Your changes have been saved.")).toHaveCount(0);
+  }
+});
