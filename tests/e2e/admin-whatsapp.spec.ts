@@ -25,33 +25,45 @@ test.describe("WhatsApp Group Management", () => {
     page,
     loginAs,
   }) => {
-    const programme = isJs() ? "business" : "arts";
-    const label = isJs() ? "Business" : "General Arts";
+    // Each project its own programme; the subject's own groups are put back afterwards (other specs read them).
+    const programme = isJs() ? "visual-arts" : "home-economics";
+    const label = isJs() ? "Visual Arts" : "Home Economics";
     const subject = PROGRAMME_SUBJECTS[programme].at(-1)!;
     await connectTestDb();
+    const before = await WhatsappGroup.find({ programme, subjectName: subject }).lean();
     await WhatsappGroup.deleteMany({ programme, subjectName: subject });
-    // Saved before the link rules: it looks like a link, but no student can join it.
-    await addWhatsappGroups([
-      { programme, subjectName: subject, groupType: "student", whatsappLink: "https://chat.whatsapp.com/coming soon" },
-    ]);
-    await loginAs("admin");
-    await page.goto(`/admin/whatsapp-groups?programme=${programme}&q=${encodeURIComponent(subject)}`);
-    const row = page.getByRole("row", { name: new RegExp(`^${subject} ${label}`) });
-    await expect(row).toContainText("Unusable link");
-    await expect(row.getByRole("link", { name: /^Open / })).toHaveCount(0);
-    await expect(page.getByRole("listitem", { name: label })).toContainText(subject);
+    try {
+      // Saved before the link rules: it looks like a link, but no student can join it.
+      await addWhatsappGroups([
+        {
+          programme,
+          subjectName: subject,
+          groupType: "student",
+          whatsappLink: "https://chat.whatsapp.com/coming soon",
+        },
+      ]);
+      await loginAs("admin");
+      await page.goto(`/admin/whatsapp-groups?programme=${programme}&q=${encodeURIComponent(subject)}`);
+      const row = page.getByRole("row", { name: new RegExp(`^${subject} ${label}`) });
+      await expect(row).toContainText("Unusable link");
+      await expect(row.getByRole("link", { name: /^Open / })).toHaveCount(0);
+      await expect(page.getByRole("listitem", { name: label })).toContainText(subject);
 
-    // A second class page for the same programme and subject is refused by its field, values kept.
-    const form = await openForm(page, "Add Group");
-    await form.getByLabel("Subject").selectOption(subject);
-    await form.getByLabel("Programme").selectOption(programme);
-    await form.getByLabel("WhatsApp link").fill("https://chat.whatsapp.com/SecondPage1");
-    await form.getByRole("button", { name: "Add Group" }).click();
-    await expect(form.getByLabel("Subject")).toHaveAccessibleDescription(
-      new RegExp(`^${label} already has a class page for ${subject}\\. Edit that one instead\\.`),
-    );
-    await expect(form.getByLabel("WhatsApp link")).toHaveValue("https://chat.whatsapp.com/SecondPage1");
-    expect(await WhatsappGroup.countDocuments({ programme, subjectName: subject })).toBe(1);
+      // A second class page for the same programme and subject is refused by its field, values kept.
+      const form = await openForm(page, "Add Group");
+      await form.getByLabel("Subject").selectOption(subject);
+      await form.getByLabel("Programme").selectOption(programme);
+      await form.getByLabel("WhatsApp link").fill("https://chat.whatsapp.com/SecondPage1");
+      await form.getByRole("button", { name: "Add Group" }).click();
+      await expect(form.getByLabel("Subject")).toHaveAccessibleDescription(
+        new RegExp(`^${label} already has a class page for ${subject}\\. Edit that one instead\\.`),
+      );
+      await expect(form.getByLabel("WhatsApp link")).toHaveValue("https://chat.whatsapp.com/SecondPage1");
+      expect(await WhatsappGroup.countDocuments({ programme, subjectName: subject })).toBe(1);
+    } finally {
+      await WhatsappGroup.deleteMany({ programme, subjectName: subject });
+      if (before.length) await WhatsappGroup.collection.insertMany(before as never[]);
+    }
   });
 
   test("adds, edits and deletes a group; counts its students; stat cards and filters", async ({ page, loginAs }) => {
