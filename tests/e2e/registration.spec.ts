@@ -291,9 +291,13 @@ test.describe("programme and subjects", () => {
     await byLabel(page, L.referralStatus).selectOption("friend");
     await expect(byLabel(page, L.referralOther)).toHaveCount(0);
 
-    await byLabel(page, L.parentName).fill("A");
-    await byLabel(page, L.parentName).blur();
-    await expect(page.getByText(M.parentName, { exact: true })).toBeVisible();
+    // The form's checks load after the page is interactive (docs/decisions on first-visit JavaScript): a field left
+    // before they arrive is checked when it is next left, so the test leaves it again until they have.
+    await expect(async () => {
+      await byLabel(page, L.parentName).fill("A");
+      await byLabel(page, L.parentName).blur();
+      await expect(page.getByText(M.parentName, { exact: true })).toBeVisible({ timeout: 1_000 });
+    }).toPass({ timeout: 20_000 });
     await byLabel(page, L.parentName).fill("Ama Owusu");
     await expect(page.getByText(M.parentName, { exact: true })).toHaveCount(0);
   });
