@@ -1,10 +1,11 @@
 import { z } from "zod";
 import { isPlausiblePhone } from "#app/domain/phone.ts";
 import { SELF_SIGNUP_ROLES } from "#app/domain/roles.ts";
-import { MIN_PASSWORD_LENGTH } from "#app/domain/settings.ts";
+import { passwordPolicyFrom, passwordRuleError, type PasswordPolicy } from "#app/domain/password-policy.ts";
 
 export const PASSWORDS_DO_NOT_MATCH = "Passwords do not match";
-export const PASSWORD_TOO_SHORT = `Password must be at least ${MIN_PASSWORD_LENGTH} characters long`;
+/** The rules when no settings are at hand (the defaults of the security settings). */
+export const DEFAULT_PASSWORD_POLICY = passwordPolicyFrom(null);
 /** How long an admin-issued password reset link works (docs/product.md#departures). */
 export const RESET_LINK_HOURS = 24;
 export const RESET_LINK_INVALID = "This link is invalid or has expired";
@@ -16,11 +17,31 @@ const phone = z
   .max(30, "Phone number is too long")
   .refine(isPlausiblePhone, "Enter a valid phone number, e.g. 024 123 4567");
 
-const password = z
-  .string({ error: "Password is required" })
-  .min(1, "Password is required")
-  .min(MIN_PASSWORD_LENGTH, PASSWORD_TOO_SHORT)
-  .max(128, "Password must be at most 128 characters long");
+/**
+ * A new password under the security settings' rules (app/domain/password-policy.ts): the same rule gives the check,
+ * its message and the field's hint, in the browser and on the server. A field-level check, so it is reported with
+ * every other error of the form.
+ */
+export const newPassword = (policy: PasswordPolicy, required = "Password is required") =>
+  z
+    .string({ error: required })
+    .min(1, required)
+    .max(128, "Password must be at most 128 characters long")
+    .superRefine((value, ctx) => {
+      const broken = value ? passwordRuleError(value, policy) : null;
+      if (broken) ctx.addIssue({ code: "custom", message: broken });
+    });
+
+/**
+ * Whether both password fields were given as text: then "do not match" is reported with the form's other errors
+ * (a refinement of the whole form otherwise waits until every field is valid).
+ */
+export const bothPasswordsGiven =
+  (field: string) =>
+  (payload: { value: unknown }): boolean => {
+    const v = (payload.value ?? {}) as Record<string, unknown>;
+    return typeof v[field] === "string" && typeof v.confirmPassword === "string";
+  };
 
 export const SignInSchema = z.object({
   intent: z.literal("signin"),
@@ -43,12 +64,13 @@ const displayName = z.string().trim().max(60, "Display name must be at most 60 c
 const optionalEmail = z.email("Enter a valid email address").max(254).optional();
 const role = z.enum(SELF_SIGNUP_ROLES, { error: "Choose student, parent or facilitator" });
 
-function withPasswordMatch<T extends z.ZodObject<{ password: typeof password; confirmPassword: z.ZodString }>>(
+function withPasswordMatch<T extends z.ZodObject<{ password: z.ZodType<string>; confirmPassword: z.ZodString }>>(
   schema: T,
 ) {
   return schema.refine((v) => v.password === v.confirmPassword, {
     message: PASSWORDS_DO_NOT_MATCH,
     path: ["confirmPassword"],
+    when: bothPasswordsGiven("password"),
   });
 }
 
@@ -57,9 +79,10 @@ export type SignUpScreen = "portal" | "auth";
 /**
  * Sign-up, one schema for both screens (docs/product.md#screens): /portal fixes the role from the chosen card and
  * needs an email for every role but student; /auth lets the person choose the role, adds an optional display name,
- * and the email stays optional. Both checks in one refinement so both messages show at once.
+ * and the email stays optional. Every check is reported at once: the two cross-field ones run whatever the other fields
+ * say, and the password's rules are the security settings' (`policy`).
  */
-export function signUpSchema(screen: SignUpScreen) {
+export function signUpSchema(screen: SignUpScreen, policy: PasswordPolicy = DEFAULT_PASSWORD_POLICY) {
   return z
     .object({
       intent: z.literal("signup"),
@@ -68,22 +91,28 @@ export function signUpSchema(screen: SignUpScreen) {
       fullName,
       displayName,
       email: optionalEmail,
-      password,
+      password: newPassword(policy),
       confirmPassword: z.string({ error: "Please confirm your password" }).max(128),
     })
-    .superRefine((v, ctx) => {
-      if (v.password !== v.confirmPassword) {
-        ctx.addIssue({ code: "custom", path: ["confirmPassword"], message: PASSWORDS_DO_NOT_MATCH });
-      }
-      if (screen === "portal" && v.role !== "student" && !v.email) {
-        ctx.addIssue({ code: "custom", path: ["email"], message: "Email is required" });
-      }
+    .refine((v) => v.password === v.confirmPassword, {
+      path: ["confirmPassword"],
+      message: PASSWORDS_DO_NOT_MATCH,
+      when: bothPasswordsGiven("password"),
+    })
+    .refine((v) => !(screen === "portal" && v.role !== "student" && !v.email), {
+      path: ["email"],
+      message: "Email is required",
+      when: (payload) => !payload.issues.some((i) => i.path?.[0] === "email" || i.path?.[0] === "role"),
     });
 }
 
-export const ResetPasswordSchema = withPasswordMatch(
-  z.object({ password, confirmPassword: z.string({ error: "Please confirm your password" }).max(128) }),
-);
+export const resetPasswordSchema = (policy: PasswordPolicy = DEFAULT_PASSWORD_POLICY) =>
+  withPasswordMatch(
+    z.object({
+      password: newPassword(policy),
+      confirmPassword: z.string({ error: "Please confirm your password" }).max(128),
+    }),
+  );
 
 /** "Forgot password", step 1: the account's phone number. */
 export const ForgotPasswordSchema = z.object({ phone });
@@ -103,10 +132,11 @@ const smsCode = z
 export const SignInCodeSchema = z.object({ code: smsCode });
 
 /** "Forgot password", step 2: the code sent by SMS and the new password. */
-export const ResetWithCodeSchema = withPasswordMatch(
-  z.object({
-    code: smsCode,
-    password,
-    confirmPassword: z.string({ error: "Please confirm your password" }).max(128),
-  }),
-);
+export const resetWithCodeSchema = (policy: PasswordPolicy = DEFAULT_PASSWORD_POLICY) =>
+  withPasswordMatch(
+    z.object({
+      code: smsCode,
+      password: newPassword(policy),
+      confirmPassword: z.string({ error: "Please confirm your password" }).max(128),
+    }),
+  );

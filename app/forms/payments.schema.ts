@@ -127,12 +127,17 @@ export const FeeScheduleSchema = z
 
 const methodField = z.enum(OFFICE_PAYMENT_METHODS, { error: "Choose how the money was paid" });
 
-/** Non-cash payments carry the provider's transaction reference. */
-function requireReference(v: { method: string; reference?: string }, ctx: z.RefinementCtx) {
-  if (v.method !== "cash" && !v.reference) {
-    ctx.addIssue({ code: "custom", path: ["reference"], message: "Enter the transaction reference" });
-  }
-}
+/**
+ * Non-cash payments carry the provider's transaction reference: checked with the form's other errors (a refinement of
+ * the whole form otherwise waits until every field is valid), once the method itself is known.
+ */
+const requireReference = (v: { method: string; reference?: string }) => v.method === "cash" || Boolean(v.reference);
+const referenceRule = {
+  path: ["reference"],
+  message: "Enter the transaction reference",
+  when: (payload: { issues: readonly { path?: readonly PropertyKey[] }[] }) =>
+    !payload.issues.some((i) => i.path?.[0] === "method" || i.path?.[0] === "reference"),
+};
 
 export const RecordPaymentSchema = z
   .object({
@@ -144,7 +149,7 @@ export const RecordPaymentSchema = z
     payerPhone: optionalPhone,
     note: z.string().trim().max(500, "The note must be at most 500 characters").optional(),
   })
-  .superRefine(requireReference);
+  .refine(requireReference, referenceRule);
 
 export const ParentPaymentSchema = z
   .object({
@@ -154,7 +159,7 @@ export const ParentPaymentSchema = z
     reference: referenceField,
     paidOn: paidOnField,
   })
-  .superRefine(requireReference);
+  .refine(requireReference, referenceRule);
 
 /** "Pay with Mobile Money" for one ward: the amount within the limits the server computes from the registration. */
 export const CheckoutSchema = z.object({

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { MIN_PASSWORD_LENGTH } from "#app/domain/settings.ts";
-import { PASSWORDS_DO_NOT_MATCH, PASSWORD_TOO_SHORT } from "./auth.schema.ts";
+import type { PasswordPolicy } from "#app/domain/password-policy.ts";
+import { DEFAULT_PASSWORD_POLICY, PASSWORDS_DO_NOT_MATCH, bothPasswordsGiven, newPassword } from "./auth.schema.ts";
 
 export const PROFILE_UPDATED = "Profile updated successfully";
 export const CURRENT_PASSWORD_WRONG = "Current password is incorrect";
@@ -17,17 +17,19 @@ export const ProfileSchema = z.object({
   email: z.email("Enter a valid email address").max(254).optional(),
 });
 
-/** /settings: the sign-up password rules (docs/product.md#validation), after the current password. */
-export const ChangePasswordSchema = z
-  .object({
-    currentPassword: z
-      .string({ error: "Current password is required" })
-      .min(1, "Current password is required")
-      .max(128),
-    newPassword: z
-      .string({ error: "New password is required" })
-      .min(MIN_PASSWORD_LENGTH, PASSWORD_TOO_SHORT)
-      .max(128, "Password must be at most 128 characters long"),
-    confirmPassword: z.string({ error: "Please confirm your new password" }).max(128),
-  })
-  .refine((v) => v.newPassword === v.confirmPassword, { message: PASSWORDS_DO_NOT_MATCH, path: ["confirmPassword"] });
+/** /settings: the security settings' password rules (`policy`), after the current password. */
+export const changePasswordSchema = (policy: PasswordPolicy = DEFAULT_PASSWORD_POLICY) =>
+  z
+    .object({
+      currentPassword: z
+        .string({ error: "Current password is required" })
+        .min(1, "Current password is required")
+        .max(128),
+      newPassword: newPassword(policy, "New password is required"),
+      confirmPassword: z.string({ error: "Please confirm your new password" }).max(128),
+    })
+    .refine((v) => v.newPassword === v.confirmPassword, {
+      message: PASSWORDS_DO_NOT_MATCH,
+      path: ["confirmPassword"],
+      when: bothPasswordsGiven("newPassword"),
+    });

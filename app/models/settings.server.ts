@@ -1,4 +1,5 @@
 import mongoose, { Schema } from "mongoose";
+import { passwordPolicyFrom, type PasswordPolicy } from "#app/domain/password-policy.ts";
 import {
   DEFAULT_SETTINGS,
   EMAIL_PROVIDERS,
@@ -92,4 +93,9 @@ export async function seedDemoSettings() {
 export async function saveSettings(changes: Partial<PortalSettings>) {
   await Settings.updateOne({ _id: SETTINGS_ID }, { $set: changes }, { upsert: true, runValidators: true });
   cache = null;
+}
+
+/** The security settings' password rules (app/domain/password-policy.ts); the defaults when the settings cannot be read. */
+export async function getPasswordPolicy(): Promise<PasswordPolicy> {
+  return passwordPolicyFrom(await getSettings().catch(() => null));
 }

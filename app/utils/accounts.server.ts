@@ -5,8 +5,7 @@ import { normalizePhone } from "#app/domain/phone.ts";
 import { homePathForRole } from "#app/domain/roles.ts";
 import { SignInSchema, signUpSchema, type SignUpScreen } from "#app/forms/auth.schema.ts";
 import { User } from "#app/models/user.server.ts";
-import { getSettings } from "#app/models/settings.server.ts";
-import { passwordPolicyFrom, passwordRuleError } from "#app/domain/password-policy.ts";
+import { getSettings, getPasswordPolicy } from "#app/models/settings.server.ts";
 import { connectDb } from "#app/models/db.server.ts";
 import { AuthError, authenticator } from "./auth.server.ts";
 import { hashPassword } from "#app/models/password.server.ts";
@@ -91,7 +90,8 @@ export async function handleSignUp(
   formData: FormData,
   options: { portal: boolean; successUrl: string; address: string },
 ) {
-  const submission = parseWithZod(formData, { schema: signUpSchema(options.portal ? "portal" : "auth") });
+  const schema = signUpSchema(options.portal ? "portal" : "auth", await getPasswordPolicy());
+  const submission = parseWithZod(formData, { schema });
   if (submission.status !== "success") {
     return data({ result: submission.reply({ hideFields: HIDE }) }, { status: 400 });
   }
@@ -107,13 +107,6 @@ export async function handleSignUp(
   const phoneTaken = () =>
     data({ result: submission.reply({ fieldErrors: { phone: [PHONE_TAKEN] }, hideFields: HIDE }) }, { status: 400 });
   if (await User.exists({ phone })) return phoneTaken();
-  // The security settings' password rules (app/domain/password-policy.ts).
-  const ruleError = passwordRuleError(v.password, passwordPolicyFrom(await getSettings().catch(() => null)));
-  if (ruleError)
-    return data(
-      { result: submission.reply({ fieldErrors: { password: [ruleError] }, hideFields: HIDE }) },
-      { status: 400 },
-    );
   const displayName = (v as { displayName?: string }).displayName || null;
   try {
     await User.create({

@@ -122,6 +122,12 @@ test.describe("fees and payments", () => {
     await expect(card).toContainText("Unpaid");
     await expectNoA11yViolations(page);
     const reference = `MP${tag}.E2E.${test.info().project.name.toUpperCase()}`;
+    // Sent empty: every error at once, the transaction reference's with the amount's.
+    await page.getByRole("button", { name: "Send payment details" }).click();
+    await expect(page.getByLabel("Amount paid (GH₵)")).toHaveAccessibleDescription(/Enter an amount in Ghana cedis/);
+    await expect(page.getByLabel(/Transaction reference/)).toHaveAccessibleDescription(
+      /Enter the transaction reference/,
+    );
     await page.getByLabel("Ward").selectOption({ label: wardName });
     await page.getByLabel("How you paid").selectOption("mtn-momo");
     await page.getByLabel(/Transaction reference/).fill(reference);

@@ -1,5 +1,4 @@
-import { getSettings } from "#app/models/settings.server.ts";
-import { passwordHint, passwordPolicyFrom } from "#app/domain/password-policy.ts";
+import { getPasswordPolicy } from "#app/models/settings.server.ts";
 import { data, Link } from "react-router";
 import type { Route } from "./+types/auth";
 import { accountFormConstraints, handleSignIn, handleSignUp } from "#app/utils/accounts.server.ts";
@@ -17,7 +16,7 @@ export async function loader({ request, url }: Route.LoaderArgs) {
   await requireAnonymous(request, "/dashboard");
   return {
     tab: tabOf(url),
-    passwordRules: passwordHint(passwordPolicyFrom(await getSettings().catch(() => null))),
+    passwordPolicy: await getPasswordPolicy(),
     constraints: accountFormConstraints("auth"),
   };
 }
@@ -70,7 +69,7 @@ export default function Auth({ loaderData, actionData }: Route.ComponentProps) {
           <SignUpForm
             screen="auth"
             lastResult={actionData?.result}
-            passwordRules={loaderData.passwordRules}
+            passwordPolicy={loaderData.passwordPolicy}
             constraint={loaderData.constraints.signUp}
           />
         )}

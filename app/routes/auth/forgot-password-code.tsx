@@ -2,12 +2,12 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint } from "@conform-to/zod/v4";
 import { data, Form, Link, redirect } from "react-router";
 import type { Route } from "./+types/forgot-password-code";
-import { CODE_ERRORS, ResetWithCodeSchema } from "#app/forms/auth.schema.ts";
+import { CODE_ERRORS, resetWithCodeSchema } from "#app/forms/auth.schema.ts";
 import { parseWithZod } from "#app/forms/parse.ts";
 import { formatPhone } from "#app/domain/phone.ts";
-import { passwordHint, passwordPolicyFrom, passwordRuleError } from "#app/domain/password-policy.ts";
+import { passwordHint } from "#app/domain/password-policy.ts";
 import { SCHOOL_NAME } from "#app/domain/school.ts";
-import { getSettings } from "#app/models/settings.server.ts";
+import { getPasswordPolicy } from "#app/models/settings.server.ts";
 import { checkAuthPost } from "#app/utils/sign-in-limits.server.ts";
 import { clientAddressContext } from "#app/utils/request-context.ts";
 import { resetPasswordWithCode } from "#app/utils/phone-codes.server.ts";
@@ -21,29 +21,19 @@ const HIDE = ["password", "confirmPassword"];
 export async function loader({ request }: Route.LoaderArgs) {
   const phone = await forgottenPhone(request);
   if (!phone) throw redirect("/forgot-password");
-  const hint = passwordHint(passwordPolicyFrom(await getSettings().catch(() => null)));
-  return { phone: formatPhone(phone), hint };
+  return { phone: formatPhone(phone), policy: await getPasswordPolicy() };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const phone = await forgottenPhone(request);
   if (!phone) throw redirect("/forgot-password");
-  const submission = parseWithZod(await request.formData(), { schema: ResetWithCodeSchema });
+  const submission = parseWithZod(await request.formData(), { schema: resetWithCodeSchema(await getPasswordPolicy()) });
   if (submission.status !== "success") return data({ result: submission.reply({ hideFields: HIDE }) }, { status: 400 });
   const busy = await checkAuthPost(context.get(clientAddressContext));
   if (busy)
     return data(
       { result: submission.reply({ formErrors: [busy.message], hideFields: HIDE }) },
       { status: busy.status },
-    );
-  const ruleError = passwordRuleError(
-    submission.value.password,
-    passwordPolicyFrom(await getSettings().catch(() => null)),
-  );
-  if (ruleError)
-    return data(
-      { result: submission.reply({ fieldErrors: { password: [ruleError] }, hideFields: HIDE }) },
-      { status: 400 },
     );
   const outcome = await resetPasswordWithCode(phone, submission.value.code, submission.value.password);
   if (outcome.status !== "done") {
@@ -55,11 +45,12 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function ForgotPasswordCode({ loaderData, actionData }: Route.ComponentProps) {
+  const schema = resetWithCodeSchema(loaderData.policy);
   const [form, fields] = useForm({
     id: "forgot-password-code",
     lastResult: actionData?.result,
-    constraint: getZodConstraint(ResetWithCodeSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ResetWithCodeSchema }),
+    constraint: getZodConstraint(schema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });
@@ -80,7 +71,7 @@ export default function ForgotPasswordCode({ loaderData, actionData }: Route.Com
           field={fields.password}
           label="New password"
           type="password"
-          hint={loaderData.hint}
+          hint={passwordHint(loaderData.policy)}
           inputProps={{ autoComplete: "new-password" }}
         />
         <TextField

@@ -1,5 +1,4 @@
-import { getSettings } from "#app/models/settings.server.ts";
-import { passwordHint, passwordPolicyFrom } from "#app/domain/password-policy.ts";
+import { getPasswordPolicy } from "#app/models/settings.server.ts";
 import { data, Link } from "react-router";
 import { SignOutButton } from "#app/components/sign-out-button.tsx";
 import type { Route } from "./+types/portal";
@@ -59,10 +58,10 @@ export async function loader({ request, url }: Route.LoaderArgs) {
   const info = await getOptionalUser(request);
   // Portals show the effective user (the impersonated one while an admin views as them).
   const who = info?.effectiveUser;
-  const passwordRules = passwordHint(passwordPolicyFrom(await getSettings().catch(() => null)));
+  const passwordPolicy = await getPasswordPolicy();
   return {
     ...readQuery(url),
-    passwordRules,
+    passwordPolicy,
     constraints: accountFormConstraints("portal"),
     signedInAs: who ? { name: who.fullName, home: homePathForRole(who.role) } : null,
   };
@@ -166,7 +165,7 @@ export default function Portal({ loaderData, actionData }: Route.ComponentProps)
                 screen="portal"
                 role={card.role as Exclude<CardRole, "admin">}
                 lastResult={actionData?.result}
-                passwordRules={loaderData.passwordRules}
+                passwordPolicy={loaderData.passwordPolicy}
                 constraint={loaderData.constraints.signUp}
               />
             )}

@@ -1,13 +1,13 @@
-import { getSettings } from "#app/models/settings.server.ts";
-import { passwordHint, passwordPolicyFrom, passwordRuleError } from "#app/domain/password-policy.ts";
+import { getPasswordPolicy } from "#app/models/settings.server.ts";
+import { passwordHint, type PasswordPolicy } from "#app/domain/password-policy.ts";
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint } from "@conform-to/zod/v4";
 import { parseWithZod } from "#app/forms/parse.ts";
 import { checkAuthPost } from "#app/utils/sign-in-limits.server.ts";
 import { clientAddressContext } from "#app/utils/request-context.ts";
-import { data, Form, Link, useLoaderData } from "react-router";
+import { data, Form, Link } from "react-router";
 import type { Route } from "./+types/reset-password";
-import { RESET_LINK_HOURS, RESET_LINK_INVALID, ResetPasswordSchema } from "#app/forms/auth.schema.ts";
+import { RESET_LINK_HOURS, RESET_LINK_INVALID, resetPasswordSchema } from "#app/forms/auth.schema.ts";
 import {
   findValidPasswordReset,
   passwordUpdatedRedirect,
@@ -22,17 +22,18 @@ const PRIVATE_HEADERS = { "Referrer-Policy": "no-referrer", "Cache-Control": "no
 
 export async function loader({ params }: Route.LoaderArgs) {
   const reset = await findValidPasswordReset(String(params.token));
-  const hint = passwordHint(passwordPolicyFrom(await getSettings().catch(() => null)));
-  if (!reset) return data({ valid: false as const, firstName: null, hint }, { status: 404, headers: PRIVATE_HEADERS });
+  const policy = await getPasswordPolicy();
+  if (!reset)
+    return data({ valid: false as const, firstName: null, policy }, { status: 404, headers: PRIVATE_HEADERS });
   return data(
-    { valid: true as const, firstName: reset.user.fullName.split(" ")[0], hint },
+    { valid: true as const, firstName: reset.user.fullName.split(" ")[0], policy },
     { headers: PRIVATE_HEADERS },
   );
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const formData = await request.formData().catch(() => new FormData());
-  const submission = parseWithZod(formData, { schema: ResetPasswordSchema });
+  const submission = parseWithZod(formData, { schema: resetPasswordSchema(await getPasswordPolicy()) });
   if (submission.status !== "success") {
     return data(
       { result: submission.reply({ hideFields: HIDE }), invalid: false },
@@ -44,16 +45,6 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     return data(
       { result: submission.reply({ formErrors: [busy.message], hideFields: HIDE }), invalid: false },
       { status: busy.status, headers: PRIVATE_HEADERS },
-    );
-  }
-  const ruleError = passwordRuleError(
-    submission.value.password,
-    passwordPolicyFrom(await getSettings().catch(() => null)),
-  );
-  if (ruleError) {
-    return data(
-      { result: submission.reply({ fieldErrors: { password: [ruleError] }, hideFields: HIDE }), invalid: false },
-      { status: 400, headers: PRIVATE_HEADERS },
     );
   }
   const user = await resetPasswordWithToken(String(params.token), submission.value.password);
@@ -80,15 +71,24 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
       </main>
     );
   }
-  return <ResetForm firstName={loaderData.firstName} lastResult={actionData?.result} />;
+  return <ResetForm firstName={loaderData.firstName} policy={loaderData.policy} lastResult={actionData?.result} />;
 }
 
-function ResetForm({ firstName, lastResult }: { firstName: string; lastResult?: SubmissionResult<string[]> | null }) {
+function ResetForm({
+  firstName,
+  policy,
+  lastResult,
+}: {
+  firstName: string;
+  policy: PasswordPolicy;
+  lastResult?: SubmissionResult<string[]> | null;
+}) {
+  const schema = resetPasswordSchema(policy);
   const [form, fields] = useForm({
     id: "reset-password",
     lastResult,
-    constraint: getZodConstraint(ResetPasswordSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ResetPasswordSchema }),
+    constraint: getZodConstraint(schema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });
@@ -108,7 +108,7 @@ function ResetForm({ firstName, lastResult }: { firstName: string; lastResult?: 
           field={fields.password}
           label="New password"
           type="password"
-          hint={useLoaderData<typeof loader>().hint}
+          hint={passwordHint(policy)}
           inputProps={{ autoComplete: "new-password" }}
         />
         <TextField

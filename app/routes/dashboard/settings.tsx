@@ -10,35 +10,27 @@ import { User } from "#app/models/user.server.ts";
 import { audit } from "#app/models/audit-log.server.ts";
 import { reserveSignIn } from "#app/utils/sign-in-limits.server.ts";
 import { requireUser } from "#app/utils/auth.server.ts";
-import { ChangePasswordSchema, CURRENT_PASSWORD_WRONG, PASSWORD_CHANGED } from "#app/forms/profile.schema.ts";
+import { changePasswordSchema, CURRENT_PASSWORD_WRONG, PASSWORD_CHANGED } from "#app/forms/profile.schema.ts";
 import { FormErrors, SubmitButton, TextField } from "#app/components/form/fields.tsx";
 import { Card, DashboardPage } from "#app/components/dashboard/page.tsx";
 import { SCHOOL_NAME } from "#app/domain/school.ts";
-import { passwordHint, passwordPolicyFrom, passwordRuleError } from "#app/domain/password-policy.ts";
-import { getSettings } from "#app/models/settings.server.ts";
+import { passwordHint } from "#app/domain/password-policy.ts";
+import { getPasswordPolicy } from "#app/models/settings.server.ts";
 
 const HIDE = ["currentPassword", "newPassword", "confirmPassword"];
 
 /** Own account settings: change the password (the signed-in account, even while viewing as someone). */
 export async function loader({ request }: Route.LoaderArgs) {
   const { impersonating } = await requireUser(request);
-  return { impersonating, passwordRules: passwordHint(passwordPolicyFrom(await getSettings().catch(() => null))) };
+  return { impersonating, policy: await getPasswordPolicy() };
 }
 
 export async function action({ request }: Route.ActionArgs) {
   const { user, sessionId } = await requireUser(request);
-  const submission = parseWithZod(await request.formData(), { schema: ChangePasswordSchema });
-  if (submission.status !== "success") return data({ result: submission.reply({ hideFields: HIDE }) }, { status: 400 });
   // The school's password rule (admin settings) applies to a changed password as to a new account's.
-  const ruleError = passwordRuleError(
-    submission.value.newPassword,
-    passwordPolicyFrom(await getSettings().catch(() => null)),
-  );
-  if (ruleError)
-    return data(
-      { result: submission.reply({ fieldErrors: { newPassword: [ruleError] }, hideFields: HIDE }) },
-      { status: 400 },
-    );
+  const schema = changePasswordSchema(await getPasswordPolicy());
+  const submission = parseWithZod(await request.formData(), { schema });
+  if (submission.status !== "success") return data({ result: submission.reply({ hideFields: HIDE }) }, { status: 400 });
   // Wrong current passwords count as failed sign-ins of this phone (from this session), so a left-open session cannot
   // be used to guess it.
   const reservation = await reserveSignIn(user.phone, `session:${sessionId}`);
@@ -71,11 +63,12 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function Settings({ loaderData, actionData }: Route.ComponentProps) {
+  const schema = changePasswordSchema(loaderData.policy);
   const [form, fields] = useForm({
     id: "change-password",
     lastResult: actionData?.result,
-    constraint: getZodConstraint(ChangePasswordSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ChangePasswordSchema }),
+    constraint: getZodConstraint(schema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });
@@ -100,7 +93,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
             field={fields.newPassword}
             label="New password"
             type="password"
-            hint={loaderData.passwordRules}
+            hint={passwordHint(loaderData.policy)}
             inputProps={{ autoComplete: "new-password" }}
           />
           <TextField

@@ -1,3 +1,4 @@
+import { passwordHint, type PasswordPolicy } from "#app/domain/password-policy.ts";
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { Form } from "react-router";
 import { useClientValidation, type FormConstraint } from "#app/components/form/use-client-validation.ts";
@@ -12,20 +13,26 @@ type Props =
       screen: "portal";
       role: Exclude<Role, "admin">;
       lastResult: Result;
-      passwordRules: string;
+      passwordPolicy: PasswordPolicy;
       constraint: FormConstraint;
     }
   /** /auth: the person chooses the role; optional display name and email. */
-  | { screen: "auth"; role?: undefined; lastResult: Result; passwordRules: string; constraint: FormConstraint };
+  | {
+      screen: "auth";
+      role?: undefined;
+      lastResult: Result;
+      passwordPolicy: PasswordPolicy;
+      constraint: FormConstraint;
+    };
 
 /**
  * The one sign-up form of /portal and /auth (their differences are the schema's, app/forms/auth.schema.ts).
  * `constraint`: from the route's loader, accountFormConstraints(screen).signUp (app/utils/accounts.server.ts).
  */
-export function SignUpForm({ screen, role, lastResult, passwordRules, constraint }: Props) {
+export function SignUpForm({ screen, role, lastResult, passwordPolicy, constraint }: Props) {
   const validate = useClientValidation(
-    () => import("#app/forms/auth.schema.ts").then((m) => m.signUpSchema(screen)),
-    screen,
+    () => import("#app/forms/auth.schema.ts").then((m) => m.signUpSchema(screen, passwordPolicy)),
+    `${screen}:${passwordPolicy.minLength}:${passwordPolicy.requirements}`,
   );
   const [form, fields] = useForm({
     id: screen === "portal" ? `sign-up-${role}` : "auth-sign-up",
@@ -95,7 +102,7 @@ export function SignUpForm({ screen, role, lastResult, passwordRules, constraint
         field={fields.password}
         label="Password"
         type="password"
-        hint={passwordRules}
+        hint={passwordHint(passwordPolicy)}
         inputProps={{ autoComplete: "new-password" }}
       />
       <TextField
