@@ -1,4 +1,5 @@
 import { formatCedis, MAX_AMOUNT_PESEWAS } from "./money.ts";
+import { DEFAULT_MIN_ONLINE_PAYMENT, type FeeSchedule } from "./fees.ts";
 
 /**
  * What a parent may pay from the portal for one ward (docs/payments.md): the balance by default; less, down to the
@@ -6,12 +7,21 @@ import { formatCedis, MAX_AMOUNT_PESEWAS } from "./money.ts";
  * overpayment. All in pesewas, computed on the server from the registration.
  */
 export type CheckoutLimits = { balance: number; min: number; max: number };
+export type OnlinePaymentRules = { minOnlinePayment: number; allowOverpayment: boolean };
+
+/** The fee settings that bound an online payment (the defaults before a schedule is set). */
+export function onlinePaymentRules(schedule: FeeSchedule | null): OnlinePaymentRules {
+  return {
+    minOnlinePayment: schedule?.minOnlinePayment ?? DEFAULT_MIN_ONLINE_PAYMENT,
+    allowOverpayment: schedule?.allowOverpayment ?? false,
+  };
+}
 
 /** Null when there is nothing to pay (no fee set, or nothing owed and overpayment not allowed). */
 export function checkoutLimits(
   amountDue: number | null | undefined,
   amountPaid: number | null | undefined,
-  fees: { minOnlinePayment: number; allowOverpayment: boolean },
+  fees: OnlinePaymentRules,
 ): CheckoutLimits | null {
   if (amountDue == null) return null;
   const balance = amountDue - (amountPaid ?? 0);

@@ -20,7 +20,7 @@ const ward = (over: Partial<UssdWard> = {}): UssdWard => ({
   wardName: "Yaw Owusu",
   programme: "General Science",
   subjectCount: 6,
-  enrolled: false,
+  feeStatus: "Part-paid",
   amountDue: 45000,
   amountPaid: 20000,
   lastReceipt: "VC-2026-CHRISTMAS-VACATION-000001",
@@ -34,7 +34,7 @@ describe("the USSD menu", () => {
     expect(screen("", [ward()])).toBe(
       "CON Yaw Owusu\n1. Enrolment status\n2. Fees\n3. Class pages by SMS\n4. Contact the school",
     );
-    expect(screen("1", [ward()])).toBe("END Yaw Owusu: General Science, 6 subjects, pending payment.");
+    expect(screen("1", [ward()])).toBe("END Yaw Owusu: General Science, 6 subjects, enrolled; fees part-paid.");
     expect(screen("2", [ward()])).toBe(
       "END Yaw Owusu: due GHS 450.00, paid GHS 200.00, balance GHS 250.00. Last receipt VC-2026-CHRISTMAS-VACATION-000001.",
     );
@@ -47,7 +47,7 @@ describe("the USSD menu", () => {
   });
 
   it("several wards: a ward is chosen first; an unknown number gets the contacts and how to enrol", () => {
-    const two = [ward(), ward({ id: "r2", wardName: "Ama Owusu", enrolled: true })];
+    const two = [ward(), ward({ id: "r2", wardName: "Ama Owusu", feeStatus: null })];
     expect(screen("", two)).toBe("CON Vacation Classes: choose a ward\n1. Yaw Owusu\n2. Ama Owusu");
     expect(screen("2", two)).toMatch(/^CON Ama Owusu\n1\. Enrolment status/);
     expect(screen("2*1", two)).toBe("END Ama Owusu: General Science, 6 subjects, enrolled.");

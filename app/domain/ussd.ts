@@ -16,8 +16,8 @@ export type UssdWard = {
   wardName: string;
   programme: string;
   subjectCount: number;
-  /** Enrolled: the fee is paid (or none is set); pending: a balance is open. */
-  enrolled: boolean;
+  /** The fees' standing as the portal names it (Unpaid, Part-paid, Paid, Overpaid), or null when no fee is set. */
+  feeStatus: string | null;
   amountDue: number | null;
   amountPaid: number;
   lastReceipt: string | null;
@@ -54,8 +54,9 @@ export function renderUssd(reply: UssdReply): string {
 export const contactText = (ctx: UssdContext) => `${ctx.schoolName}: call ${ctx.contact}.`;
 export const unknownCallerText = (ctx: UssdContext) =>
   `No registration gives this number. Enrol at ${ctx.enrolAt} or call ${ctx.contact}.`;
+/** Enrolled, as the portals say of every registration, with the fees' standing. */
 export const statusText = (w: UssdWard) =>
-  `${short(w.wardName, 40)}: ${w.programme}, ${w.subjectCount} subject${w.subjectCount === 1 ? "" : "s"}, ${w.enrolled ? "enrolled" : "pending payment"}.`;
+  `${short(w.wardName, 40)}: ${w.programme}, ${w.subjectCount} subject${w.subjectCount === 1 ? "" : "s"}, enrolled${w.feeStatus ? `; fees ${w.feeStatus.toLowerCase()}` : ""}.`;
 export function feesText(w: UssdWard) {
   if (w.amountDue == null) return `${short(w.wardName, 40)}: no fee is set yet.`;
   const receipt = w.lastReceipt ? ` Last receipt ${w.lastReceipt}.` : "";

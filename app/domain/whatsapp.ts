@@ -70,6 +70,17 @@ export function isUsableParentLink(link: string | null | undefined): boolean {
   return !value.toLowerCase().includes("placeholder");
 }
 
+/** Per subject of a ward, the link of its class page a student can join, or null ("Class Page Coming Soon"). */
+export function classPageLinks(
+  subjects: readonly string[],
+  groups: readonly { subjectName: string; whatsappLink: string }[],
+): { subject: string; link: string | null }[] {
+  return subjects.map((subject) => {
+    const usable = groups.find((g) => g.subjectName === subject && isUsableStudentLink(g.whatsappLink));
+    return { subject, link: usable ? usable.whatsappLink : null };
+  });
+}
+
 /**
  * One rule for every stored link, as for a new one: a WhatsApp invite, and for a class page or a parent group the
  * usable-link rule above (a link saved before the rules, "https://chat.whatsapp.com/coming soon", is not usable).

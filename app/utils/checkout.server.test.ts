@@ -12,7 +12,7 @@ import { EMPTY_FEES } from "#app/domain/fees.ts";
 import { PaymentError } from "./payments.server.ts";
 import { signWebhook } from "./gateway/gateway.ts";
 import { CHECKOUT_FAILED, receiveWebhook, refreshGatewayPayment, startCheckout } from "./checkout.server.ts";
-import { reconcile, resolveException } from "./reconciliation.server.ts";
+import { reconcile, reconcileToday, resolveException } from "./reconciliation.server.ts";
 
 useTestDatabase("checkout_test");
 
@@ -221,6 +221,12 @@ describe("reconciliation", () => {
     // A second run finds the same and adds nothing.
     const again = await reconcile({ from, to: new Date(Date.now() + 1000), actor: "admin1" });
     expect(again).toMatchObject({ confirmed: 0, exceptions: 0 });
+  });
+
+  it("runs the daily reconciliation once per day even when every instance ticks at once", async () => {
+    const day = new Date("2031-01-15T03:00:00Z");
+    const runs = await Promise.all([reconcileToday(day), reconcileToday(day), reconcileToday(day)]);
+    expect(runs.filter((r) => r !== null)).toHaveLength(1);
   });
 
   it("the office confirms a differing amount for what the gateway received, once", async () => {

@@ -8,12 +8,11 @@
 import { getZodConstraint } from "@conform-to/zod/v4";
 import { CheckoutSchema } from "#app/forms/payments.schema.ts";
 import { formatCedis } from "#app/domain/money.ts";
-import { checkoutAmountError, checkoutLimits } from "#app/domain/checkout.ts";
+import { checkoutAmountError, checkoutLimits, onlinePaymentRules } from "#app/domain/checkout.ts";
 import { Payment, getPayment, type PaymentRow } from "#app/models/payment.server.ts";
 import { Registration } from "#app/models/registration.server.ts";
 import { getFeeSchedule } from "#app/models/fee-schedule.server.ts";
 import { audit } from "#app/models/audit-log.server.ts";
-import { DEFAULT_MIN_ONLINE_PAYMENT } from "#app/domain/fees.ts";
 import { PaymentError, confirmPayment, rejectPayment, submitPayment } from "./payments.server.ts";
 import { GatewayError, webhookSignatureMatches, type GatewayTransaction } from "./gateway/gateway.ts";
 import { fromPaystack } from "./gateway/paystack.server.ts";
@@ -30,15 +29,6 @@ export const CHECKOUT_FAILED =
 export const NOTHING_OWED = "Nothing is owed for this ward.";
 export const DECLINED = "The Mobile Money payment was declined or did not go through. Nothing was taken.";
 export const NOT_COMPLETED = "The Mobile Money payment was not completed within a day. Nothing was taken.";
-
-/** The fee settings that bound an online payment. */
-export async function onlinePaymentRules() {
-  const schedule = await getFeeSchedule();
-  return {
-    minOnlinePayment: schedule?.minOnlinePayment ?? DEFAULT_MIN_ONLINE_PAYMENT,
-    allowOverpayment: schedule?.allowOverpayment ?? false,
-  };
-}
 
 export type CheckoutInput = {
   registrationId: string;
@@ -62,7 +52,7 @@ export async function startCheckout(input: CheckoutInput): Promise<{ url: string
     .select("amountDue amountPaid")
     .lean<{ amountDue: number | null; amountPaid: number | null }>();
   if (!reg) throw new PaymentError("Registration not found", null, 404);
-  const limits = checkoutLimits(reg.amountDue, reg.amountPaid, await onlinePaymentRules());
+  const limits = checkoutLimits(reg.amountDue, reg.amountPaid, onlinePaymentRules(await getFeeSchedule()));
   if (!limits) throw new PaymentError(NOTHING_OWED, "amount", 409);
   const error = checkoutAmountError(limits, input.amount);
   if (error) throw new PaymentError(error, "amount");
@@ -91,27 +81,10 @@ export async function startCheckout(input: CheckoutInput): Promise<{ url: string
   } catch (error) {
     if (!(error instanceof GatewayError)) throw error;
     console.warn(`[checkout] ${gateway.name}: ${error.message} (payment ${payment._id} closed)`);
-    await closeUnstarted(payment._id, error.message);
+    // Closed at once, with no message to the parent: the form says nothing was taken.
+    await rejectPayment(payment._id, "The gateway could not start the payment", "system", { notifyParent: false });
     throw new PaymentError(CHECKOUT_FAILED, null, 502);
   }
-}
-
-/** A checkout the gateway never opened: closed without a message to the parent (they saw the error on the page). */
-async function closeUnstarted(paymentId: string, why: string) {
-  await Payment.updateOne(
-    { _id: paymentId, state: "pending" },
-    {
-      $set: {
-        state: "rejected",
-        stateRank: 1,
-        rejectedReason: "The gateway could not start the payment",
-        referenceKey: `free:${paymentId}`,
-        closedBy: "system",
-        closedAt: new Date(),
-      },
-    },
-  );
-  await audit("payment.checkout-failed", "system", null, { paymentId, why });
 }
 
 export type SettleOutcome = "confirmed" | "already" | "flagged" | "declined" | "pending" | "exception" | "unknown";

@@ -173,8 +173,16 @@ export async function recordPayment(input: Omit<NewPayment, "source">) {
   return confirmPayment(payment._id, input.actorId);
 }
 
-/** Refuses a pending payment with a reason the parent sees; its reference becomes free again. */
-export async function rejectPayment(paymentId: string, reason: string, actorId: string) {
+/**
+ * Refuses a pending payment with a reason the parent sees; its reference becomes free again. The parent gets the
+ * refusal by SMS unless `notifyParent` is false (a checkout the gateway never opened: the page said so already).
+ */
+export async function rejectPayment(
+  paymentId: string,
+  reason: string,
+  actorId: string,
+  { notifyParent = true }: { notifyParent?: boolean } = {},
+) {
   const row = await Payment.findOneAndUpdate(
     { _id: String(paymentId), state: "pending" },
     {
@@ -185,16 +193,43 @@ export async function rejectPayment(paymentId: string, reason: string, actorId: 
         referenceKey: `free:${paymentId}`,
         closedBy: actorId,
         closedAt: new Date(),
-        messagesPending: true,
+        ...(notifyParent ? { messagesPending: true } : {}),
       },
     },
     { returnDocument: "after", lean: true },
   );
   if (!row) return false;
   await audit("payment.reject", actorId, row.registrationId, { paymentId: row._id, amount: row.amount, reason });
-  await queuePaymentMessages(row._id).catch((error: unknown) =>
-    console.error("rejectPayment: the parent's message was not queued", error),
+  if (notifyParent)
+    await queuePaymentMessages(row._id).catch((error: unknown) =>
+      console.error("rejectPayment: the parent's message was not queued", error),
+    );
+  return true;
+}
+
+/**
+ * The office takes what the gateway received for a payment it had refused or flagged (reconciliation): the payment
+ * is pending again for `amount`, its reference held again, its flag cleared; the caller then confirms it. Audited.
+ */
+export async function reopenForAmount(paymentId: string, amount: number, actorId: string) {
+  const row = await Payment.findOneAndUpdate(
+    { _id: String(paymentId), state: { $in: ["pending", "rejected"] } },
+    {
+      $set: {
+        state: "pending",
+        stateRank: 0,
+        amount,
+        flag: null,
+        referenceKey: `gateway-momo:${referenceKey(String(paymentId))}`,
+        rejectedReason: null,
+        closedBy: null,
+        closedAt: null,
+      },
+    },
+    { returnDocument: "before", lean: true },
   );
+  if (!row) return false;
+  await audit("payment.reopen", actorId, row.registrationId, { paymentId: row._id, from: row.amount, to: amount });
   return true;
 }
 

@@ -4,11 +4,12 @@
  * (`sessionId`, `serviceCode`, `phoneNumber`, `text`) and each inbound SMS (`from`, `to`, `text`, `id`, `date`,
  * `linkId`) to the URLs set in its dashboard; both carry the portal's callback secret in their path.
  */
-import { randomBytes, timingSafeEqual } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import { formatPhone, normalizePhone } from "#app/domain/phone.ts";
 import { maskPhone } from "#app/domain/registration.ts";
 import { programmeLabel } from "#app/domain/programmes.ts";
-import { isUsableStudentLink } from "#app/domain/whatsapp.ts";
+import { PAYMENT_STATUS_LABELS, isPaymentStatus } from "#app/domain/money.ts";
+import { classPageLinks } from "#app/domain/whatsapp.ts";
 import { SCHOOL_NAME, SUPPORT_HOURS, SUPPORT_PHONES } from "#app/domain/school.ts";
 import {
   classLinksText,
@@ -29,6 +30,7 @@ import { queueMessage } from "#app/models/outbox.server.ts";
 import { getSettings, saveSettings } from "#app/models/settings.server.ts";
 import { InboundSms, UssdSession } from "#app/models/phone-channel.server.ts";
 import { checkPhoneChannel } from "./rate-limits.server.ts";
+import { secretMatches } from "./secret-match.server.ts";
 
 /** Africa's Talking ends a session it has no answer for within seconds: the portal answers before this. */
 export const USSD_DEADLINE_MS = Number(process.env.USSD_DEADLINE_MS ?? 4_000);
@@ -50,11 +52,7 @@ export async function replacePhoneCallbackSecret(): Promise<string> {
 
 /** Compared in constant time; with no secret set, nothing matches (the URLs answer 404). */
 export async function phoneCallbackSecretMatches(given: string | undefined): Promise<boolean> {
-  const secret = await phoneCallbackSecret();
-  if (!secret || !given) return false;
-  const a = Buffer.from(secret);
-  const b = Buffer.from(given);
-  return a.length === b.length && timingSafeEqual(a, b);
+  return secretMatches(await phoneCallbackSecret(), given);
 }
 
 async function context(origin: string): Promise<UssdContext> {
@@ -83,16 +81,15 @@ export async function wardsForNumber(phone: string): Promise<UssdWard[]> {
           .lean<{ receiptCode: string | null }>(),
         getGroupsForSubjects(r.programme, r.subjects ?? [], "student"),
       ]);
-      const classPages = (r.subjects ?? []).flatMap((subject) => {
-        const group = groups.find((g) => g.subjectName === subject && isUsableStudentLink(g.whatsappLink));
-        return group ? [{ subject, link: group.whatsappLink }] : [];
-      });
+      const classPages = classPageLinks(r.subjects ?? [], groups).flatMap((p) =>
+        p.link ? [{ subject: p.subject, link: p.link }] : [],
+      );
       return {
         id: String(r._id),
         wardName: r.wardName,
         programme: programmeLabel(r.programme),
         subjectCount: r.subjectCount ?? r.subjects?.length ?? 0,
-        enrolled: r.amountDue == null || r.paymentStatus === "paid" || r.paymentStatus === "overpaid",
+        feeStatus: isPaymentStatus(r.paymentStatus) ? PAYMENT_STATUS_LABELS[r.paymentStatus] : null,
         amountDue: r.amountDue ?? null,
         amountPaid: r.amountPaid ?? 0,
         lastReceipt: receipt?.receiptCode ?? null,

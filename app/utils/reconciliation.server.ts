@@ -14,12 +14,13 @@ import {
   ReconciliationRun,
   recordException,
   type ReconciliationExceptionDoc,
+  type ReconciliationRunDoc,
 } from "#app/models/reconciliation.server.ts";
 import { audit } from "#app/models/audit-log.server.ts";
 import { activeGateway } from "./gateway/gateways.server.ts";
 import { GatewayError } from "./gateway/gateway.ts";
 import { NOT_COMPLETED, settleGatewayPayment } from "./checkout.server.ts";
-import { confirmPayment, rejectPayment, voidPayment } from "./payments.server.ts";
+import { confirmPayment, rejectPayment, reopenForAmount, voidPayment } from "./payments.server.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** The default period: the last two days, so a day's late settlements are seen the next day too. */
@@ -35,7 +36,10 @@ export type RunSummary = {
   exceptions: number;
 };
 
-/** Compares [from, to) and records the run under `runId`. Throws GatewayError when the gateway cannot be asked. */
+/**
+ * Compares [from, to) and records the run under `runId`; null when no gateway is in use or another instance holds
+ * `runId` (the daily run's id names its day). Throws GatewayError when the gateway cannot be asked.
+ */
 export async function reconcile(options: {
   from: Date;
   to: Date;
@@ -45,11 +49,18 @@ export async function reconcile(options: {
   const gateway = await activeGateway();
   if (!gateway) return null;
   const runId = options.runId ?? newId();
-  await ReconciliationRun.updateOne(
-    { _id: runId },
-    { $setOnInsert: { gateway: gateway.name, from: options.from, to: options.to, startedBy: options.actor } },
-    { upsert: true },
-  );
+  try {
+    await ReconciliationRun.create({
+      _id: runId,
+      gateway: gateway.name,
+      from: options.from,
+      to: options.to,
+      startedBy: options.actor,
+    });
+  } catch (error) {
+    if ((error as { code?: number }).code === 11000) return null;
+    throw error;
+  }
   const summary: RunSummary = { transactions: 0, confirmed: 0, declined: 0, closed: 0, exceptions: 0 };
   const openBefore = await ReconciliationException.countDocuments({ state: "open" });
   try {
@@ -96,10 +107,9 @@ export async function reconcile(options: {
   }
 }
 
-/** The daily run: one per day for the whole deployment (the run's id claims the day). */
+/** The daily run: one per day for the whole deployment (creating the run's id claims the day). */
 export async function reconcileToday(now = new Date()): Promise<RunSummary | null> {
   const runId = `daily:${now.toISOString().slice(0, 10)}`;
-  if (await ReconciliationRun.exists({ _id: runId })) return null;
   return reconcile({ from: new Date(now.getTime() - RECONCILE_PERIOD_MS), to: now, actor: "system", runId });
 }
 
@@ -143,31 +153,13 @@ export async function resolveException(id: string, decision: "confirm" | "refuse
 
 async function applyResolution(ex: ReconciliationExceptionDoc, decision: "confirm" | "refuse", actorId: string) {
   if (!ex.paymentId) return;
-  if (ex.kind === "amount-differs") {
-    if (decision === "refuse") return void (await rejectPayment(ex.paymentId, RESOLUTION_REFUSED, actorId));
-    await Payment.updateOne(
-      { _id: ex.paymentId, state: "pending" },
-      { $set: { amount: ex.gatewayAmount ?? ex.portalAmount, flag: null } },
-    );
-    await confirmPayment(ex.paymentId, actorId);
+  const received = ex.gatewayAmount ?? ex.portalAmount;
+  if (ex.kind === "amount-differs" && decision === "refuse") {
+    await rejectPayment(ex.paymentId, RESOLUTION_REFUSED, actorId);
+  } else if ((ex.kind === "amount-differs" || ex.kind === "paid-after-closing") && decision === "confirm" && received) {
+    if (await reopenForAmount(ex.paymentId, received, actorId)) await confirmPayment(ex.paymentId, actorId);
   } else if (ex.kind === "missing-at-gateway" && decision === "refuse") {
     await voidPayment(ex.paymentId, "Not received at the gateway", actorId);
-  } else if (ex.kind === "paid-after-closing" && decision === "confirm") {
-    await Payment.updateOne(
-      { _id: ex.paymentId, state: "rejected" },
-      {
-        $set: {
-          state: "pending",
-          stateRank: 0,
-          amount: ex.gatewayAmount ?? ex.portalAmount,
-          referenceKey: `gateway-momo:${ex.paymentId.toUpperCase()}`,
-          rejectedReason: null,
-          closedBy: null,
-          closedAt: null,
-        },
-      },
-    );
-    await confirmPayment(ex.paymentId, actorId);
   }
 }
 
@@ -181,10 +173,7 @@ export const EXCEPTION_LABELS: Record<ReconciliationExceptionDoc["kind"], string
 /** The reconciliation page: the latest runs and the exceptions, open first. */
 export async function reconciliationOverview() {
   const [runs, open, resolved] = await Promise.all([
-    ReconciliationRun.find()
-      .sort({ createdAt: -1 })
-      .limit(5)
-      .lean<import("#app/models/reconciliation.server.ts").ReconciliationRunDoc[]>(),
+    ReconciliationRun.find().sort({ createdAt: -1 }).limit(5).lean<ReconciliationRunDoc[]>(),
     ReconciliationException.find({ state: "open" })
       .sort({ createdAt: -1 })
       .limit(100)

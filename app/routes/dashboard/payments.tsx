@@ -22,15 +22,20 @@ import { listPaymentsForRegistrations } from "#app/models/payment.server.ts";
 import { getFeeSchedule } from "#app/models/fee-schedule.server.ts";
 import { Section } from "#app/components/ui/section.tsx";
 import { CheckoutForm } from "#app/components/payments/checkout-form.tsx";
-import { checkoutLimits, defaultCheckoutAmount } from "#app/domain/checkout.ts";
+import {
+  checkoutLimits,
+  defaultCheckoutAmount,
+  onlinePaymentRules,
+  type OnlinePaymentRules,
+} from "#app/domain/checkout.ts";
 import { formatCedis, pesewasToInput } from "#app/domain/money.ts";
 import { activeGateway } from "#app/utils/gateway/gateways.server.ts";
-import { checkoutConstraint, onlinePaymentRules, startCheckout } from "#app/utils/checkout.server.ts";
+import { checkoutConstraint, startCheckout } from "#app/utils/checkout.server.ts";
 import { appOrigin } from "#app/utils/password-reset.server.ts";
 import type { RegistrationDoc } from "#app/models/registration.server.ts";
 
 /** What "Pay with Mobile Money" offers for a ward, or null (no gateway, no fee, nothing owed). */
-function checkoutOffer(r: RegistrationDoc, rules: Awaited<ReturnType<typeof onlinePaymentRules>> | null) {
+function checkoutOffer(r: RegistrationDoc, rules: OnlinePaymentRules | null) {
   const limits = rules ? checkoutLimits(r.amountDue, r.amountPaid, rules) : null;
   if (!limits) return null;
   return {
@@ -49,7 +54,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     getFeeSchedule(),
     activeGateway(),
   ]);
-  const rules = gateway ? await onlinePaymentRules() : null;
+  const rules = gateway ? onlinePaymentRules(schedule) : null;
   const wardNames = new Map(registrations.map((r) => [String(r._id), r.wardName]));
   const order = { pending: 0, confirmed: 1, rejected: 2, voided: 3 } as const;
   const fees = publicFees(schedule);

@@ -4,7 +4,7 @@ import { buttonClass } from "#app/components/ui/button.tsx";
 import { programmeLabel, WARD_FORM_LABELS, type WardForm } from "#app/domain/programmes.ts";
 import { CLAIM_CODE_SHOWN_MINUTES, isReferenceShaped, maskPhone } from "#app/domain/registration.ts";
 import { SCHOOL_NAME, SUPPORT_HOURS } from "#app/domain/school.ts";
-import { isUsableParentLink, isUsableStudentLink } from "#app/domain/whatsapp.ts";
+import { classPageLinks, isUsableParentLink } from "#app/domain/whatsapp.ts";
 import { REFERRAL_STATUS_OPTIONS, UPDATE_MODE_OPTIONS } from "#app/forms/registration.fields.ts";
 import { getRegistrationByReference } from "#app/models/registration.server.ts";
 import { mayReadClaimCode } from "#app/utils/claim-code.server.ts";
@@ -32,11 +32,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   ]);
   const howToPay = publicFees(schedule);
   // One row per chosen subject: its class pages, or 'coming soon' when none is set up yet.
-  const classPages = subjects.map((subject) => {
-    const found = groups.filter((g) => g.subjectName === subject);
-    const usable = found.find((g) => isUsableStudentLink(g.whatsappLink));
-    return { subject, link: usable ? usable.whatsappLink : null };
-  });
+  const classPages = classPageLinks(subjects, groups);
   const modes = new Map(UPDATE_MODE_OPTIONS.map((o) => [o.value, o.label] as const));
   const statuses = new Map(REFERRAL_STATUS_OPTIONS.map((o) => [o.value, o.label] as const));
   return {

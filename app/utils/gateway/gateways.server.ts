@@ -6,6 +6,7 @@
  */
 import { env } from "#app/models/env.server.ts";
 import { getSettings } from "#app/models/settings.server.ts";
+import type { PortalSettings } from "#app/domain/settings.ts";
 import type { PaymentGateway } from "./gateway.ts";
 import { PAYSTACK_BASE_URL, paystack } from "./paystack.server.ts";
 import { testGateway } from "./test-gateway.server.ts";
@@ -14,8 +15,7 @@ export function testGatewayAllowed(): boolean {
   return !env.mongodbUri || process.env.TEST_GATEWAY === "on";
 }
 
-async function paystackFromConfig(): Promise<PaymentGateway | null> {
-  const settings = await getSettings();
+function paystackFromConfig(settings: PortalSettings): PaymentGateway | null {
   const secretKey = settings.paystackSecretKey || process.env.PAYSTACK_SECRET_KEY?.trim() || "";
   if (!secretKey) return null;
   return paystack({
@@ -28,7 +28,7 @@ async function paystackFromConfig(): Promise<PaymentGateway | null> {
 /** The gateway new checkouts go to, or null when none may be used. */
 export async function activeGateway(): Promise<PaymentGateway | null> {
   const settings = await getSettings();
-  if (settings.paymentGateway === "paystack") return paystackFromConfig();
+  if (settings.paymentGateway === "paystack") return paystackFromConfig(settings);
   return testGatewayAllowed() ? testGateway() : null;
 }
 
@@ -37,7 +37,7 @@ export async function activeGateway(): Promise<PaymentGateway | null> {
  * settles. Null when it is not configured (its webhooks are then answered 404).
  */
 export async function gatewayNamed(name: string): Promise<PaymentGateway | null> {
-  if (name === "paystack") return paystackFromConfig();
+  if (name === "paystack") return paystackFromConfig(await getSettings());
   if (name === "test") return testGatewayAllowed() ? testGateway() : null;
   return null;
 }

@@ -3,15 +3,11 @@
  * Talking signs nothing, so the URL carries a secret (SMS_CALLBACK_SECRET), compared in constant time before the body
  * is read; without the secret, or with another, the route does not exist (404).
  */
-import { timingSafeEqual } from "node:crypto";
 import { recordDelivery } from "#app/models/outbox.server.ts";
+import { secretMatches } from "#app/utils/secret-match.server.ts";
 
 export function callbackSecretMatches(given: string | undefined, env = process.env): boolean {
-  const secret = env.SMS_CALLBACK_SECRET?.trim();
-  if (!secret || !given) return false;
-  const a = Buffer.from(given);
-  const b = Buffer.from(secret);
-  return a.length === b.length && timingSafeEqual(a, b);
+  return secretMatches(env.SMS_CALLBACK_SECRET?.trim(), given);
 }
 
 /** Africa's Talking's final states (https://developers.africastalking.com/docs/sms/notifications); others are on the way. */
