@@ -8,6 +8,7 @@ import {
   TextareaField,
   TextField,
   ChoiceGroup,
+  FormErrors,
 } from "#app/components/form/fields.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import {
@@ -240,7 +241,12 @@ function RegistrationFormFields({
       ) : null}
 
       {missingFieldsSummary && missingMessage ? (
-        <div id={form.errorId} role="alert" className="rounded-lg border border-red-300 bg-red-50 p-4 text-red-900">
+        <div
+          role="alert"
+          tabIndex={-1}
+          autoFocus={!hydrated}
+          className="rounded-lg border border-red-300 bg-red-50 p-4 text-red-900"
+        >
           <h2 className="font-semibold">{MISSING_REQUIRED_FIELDS_TITLE}</h2>
           <p className="mt-1 text-sm">
             Please fill in:{" "}
@@ -255,24 +261,15 @@ function RegistrationFormFields({
           </p>
         </div>
       ) : null}
-      {otherErrors.length ? (
-        <div
-          id={missingMessage ? undefined : form.errorId}
-          role="alert"
-          className="rounded-lg border border-red-300 bg-red-50 p-4 text-sm text-red-900"
-        >
-          {otherErrors.map((e) => (
-            <p key={e}>{e}</p>
-          ))}
-          {duplicateReference ? (
-            <p className="mt-2">
-              <Link to={confirmationPath(duplicateReference)} className="font-semibold underline">
-                View the existing registration
-              </Link>
-            </p>
-          ) : null}
-        </div>
-      ) : null}
+      <FormErrors form={form} labels={L} errors={otherErrors} summary={!(missingFieldsSummary && missingMessage)}>
+        {duplicateReference ? (
+          <p className="mt-2">
+            <Link to={confirmationPath(duplicateReference)} className="font-semibold underline">
+              View the existing registration
+            </Link>
+          </p>
+        ) : null}
+      </FormErrors>
 
       <FormSection id={`${id}-section-parent`} title="Parent/Guardian Information">
         <TextField field={fields.parentName} label={L.parentName} inputProps={{ autoComplete: "name" }} />
@@ -337,6 +334,7 @@ function RegistrationFormFields({
         ) : null}
 
         <fieldset
+          id={fields.subjects.id}
           aria-invalid={fields.subjects.errors?.length ? true : undefined}
           aria-describedby={[fields.subjects.errors?.length ? fields.subjects.errorId : null, subjectsHintId]
             .filter(Boolean)

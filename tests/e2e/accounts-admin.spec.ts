@@ -6,6 +6,7 @@ import {
   sessionCookieHeader,
   setPermissions,
   connectTestDb,
+  fieldError,
 } from "#tests/support/fixtures.ts";
 import { expectNoA11yViolations } from "#tests/support/axe.ts";
 import { E2E } from "#tests/support/e2e-env.ts";
@@ -156,7 +157,7 @@ test.describe("password reset links", () => {
     await userPage.getByLabel(/^New password/).fill("brand-new-1");
     await userPage.getByLabel("Confirm new password").fill("brand-new-2");
     await userPage.getByRole("button", { name: "Set new password" }).click();
-    await expect(userPage.getByText("Passwords do not match")).toBeVisible();
+    await expect(fieldError(userPage, "Passwords do not match")).toBeVisible();
     await userPage.getByLabel(/^New password/).fill("brand-new-1");
     await userPage.getByLabel("Confirm new password").fill("brand-new-1");
     await userPage.getByRole("button", { name: "Set new password" }).click();

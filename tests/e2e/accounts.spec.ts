@@ -1,4 +1,4 @@
-import { test, expect, createUser, signInAs, uniquePhone, connectTestDb } from "#tests/support/fixtures.ts";
+import { test, expect, createUser, signInAs, uniquePhone, connectTestDb, fieldError } from "#tests/support/fixtures.ts";
 import type { Page } from "@playwright/test";
 import { expectNoA11yViolations } from "#tests/support/axe.ts";
 import { E2E } from "#tests/support/e2e-env.ts";
@@ -120,11 +120,11 @@ test("portal: every error at once, with the settings' password rule in the hint,
   await form.getByLabel(/^Password/).fill("abc1234");
   await form.getByLabel("Confirm password").fill("abd");
   await form.getByRole("button", { name: "Sign Up" }).click();
-  await expect(form.getByText("Password must be at least 8 characters long")).toBeVisible();
-  await expect(form.getByText("Passwords do not match")).toBeVisible();
+  await expect(fieldError(form, "Password must be at least 8 characters long")).toBeVisible();
+  await expect(fieldError(form, "Passwords do not match")).toBeVisible();
   // Without JavaScript the server's answer lists the missing email with them (in the browser's own check, Conform
   // shows a field left empty and never touched once the rest is valid).
-  if (!test.info().project.use.javaScriptEnabled) await expect(form.getByText("Email is required")).toBeVisible();
+  if (!test.info().project.use.javaScriptEnabled) await expect(fieldError(form, "Email is required")).toBeVisible();
   await expect(form.getByLabel("Full name")).toHaveValue("Kept Name");
   // The server never echoes a password back (with JS the browser keeps what was typed and validates first).
   if (!test.info().project.use.javaScriptEnabled) await expect(form.getByLabel(/^Password/)).toHaveValue("");
@@ -132,7 +132,7 @@ test("portal: every error at once, with the settings' password rule in the hint,
   await form.getByLabel(/^Password/).fill("long-enough-1");
   await form.getByLabel("Confirm password").fill("long-enough-1");
   await form.getByRole("button", { name: "Sign Up" }).click();
-  await expect(form.getByText("Email is required")).toBeVisible();
+  await expect(fieldError(form, "Email is required")).toBeVisible();
   await expect(form.getByLabel("Email")).toHaveAttribute("aria-invalid", "true");
   await expect(form.getByText("Passwords do not match")).toHaveCount(0);
 });
@@ -207,7 +207,7 @@ test("signing up twice with one number written another way gives a field error, 
   await form.getByLabel(/^Password/).fill("another-pass-1");
   await form.getByLabel("Confirm password").fill("another-pass-1");
   await form.getByRole("button", { name: "Sign Up" }).click();
-  await expect(form.getByText("An account with this phone number already exists. Sign in instead.")).toBeVisible();
+  await expect(fieldError(form, "An account with this phone number already exists. Sign in instead.")).toBeVisible();
   await expect(form.getByLabel("Phone number")).toHaveAttribute("aria-invalid", "true");
   await connectTestDb();
   expect(await User.countDocuments({ phone: existing.phone })).toBe(1);

@@ -1,4 +1,4 @@
-import { test, expect, setPermissions, connectTestDb, createUser } from "#tests/support/fixtures.ts";
+import { test, expect, setPermissions, connectTestDb, createUser, fieldError } from "#tests/support/fixtures.ts";
 import { expectNoA11yViolations } from "#tests/support/axe.ts";
 import { E2E } from "#tests/support/e2e-env.ts";
 import { Communication } from "#app/models/communication.server.ts";
@@ -59,8 +59,8 @@ test.describe("Communications", () => {
     // Title and message are required; the chosen recipients are kept.
     await page.getByRole("radio", { name: "Parents" }).check();
     await page.getByRole("button", { name: "Send Message" }).click();
-    await expect(page.getByText("Title is required")).toBeVisible();
-    await expect(page.getByText("Message is required")).toBeVisible();
+    await expect(fieldError(page, "Title is required")).toBeVisible();
+    await expect(fieldError(page, "Message is required")).toBeVisible();
     await expect(page.getByRole("radio", { name: "Parents" })).toBeChecked();
 
     const title = `Fees reminder ${test.info().project.name} ${Date.now()}`;

@@ -1,4 +1,12 @@
-import { test, expect, createRegistration, createUser, connectTestDb, signInAs } from "#tests/support/fixtures.ts";
+import {
+  test,
+  expect,
+  createRegistration,
+  createUser,
+  connectTestDb,
+  signInAs,
+  fieldError,
+} from "#tests/support/fixtures.ts";
 import { expectNoA11yViolations } from "#tests/support/axe.ts";
 import { Registration } from "#app/models/registration.server.ts";
 import { AuditLog } from "#app/models/audit-log.server.ts";
@@ -30,15 +38,15 @@ test("an admin links a registration to a parent and a student account by hand, a
   const field = section.getByLabel("Account phone number or email");
   const submit = section.getByRole("button", { name: "Link account" });
   await submit.click();
-  await expect(section.getByText("Enter the account's phone number or email")).toBeVisible();
+  await expect(fieldError(section, "Enter the account's phone number or email")).toBeVisible();
   await field.fill("0209999999");
   await submit.click();
-  await expect(section.getByText(ACCOUNT_NOT_FOUND)).toBeVisible();
+  await expect(fieldError(section, ACCOUNT_NOT_FOUND)).toBeVisible();
   await expect(field).toHaveValue("0209999999");
   await expect(field).toHaveAttribute("aria-invalid", "true");
   await field.fill(facilitator.localPhone);
   await submit.click();
-  await expect(section.getByText(ACCOUNT_WRONG_ROLE)).toBeVisible();
+  await expect(fieldError(section, ACCOUNT_WRONG_ROLE)).toBeVisible();
   await connectTestDb();
   expect(await Registration.findById(reg._id).lean()).toMatchObject({ parentUserId: null, studentUserId: null });
 

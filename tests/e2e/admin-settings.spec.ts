@@ -1,4 +1,4 @@
-import { test, expect, setPermissions, connectTestDb } from "#tests/support/fixtures.ts";
+import { test, expect, setPermissions, connectTestDb, fieldError } from "#tests/support/fixtures.ts";
 import { expectNoA11yViolations } from "#tests/support/axe.ts";
 import { E2E } from "#tests/support/e2e-env.ts";
 import { Settings } from "#app/models/settings.server.ts";
@@ -65,9 +65,9 @@ test.describe("Settings", () => {
     await page.getByLabel("Minimum password length").fill("100");
     await page.getByLabel("Max login attempts").fill("0");
     await page.getByRole("button", { name: "Save Settings" }).click();
-    await expect(page.getByText("Session timeout must be at least 5")).toBeVisible();
-    await expect(page.getByText("Minimum password length must be at most 64")).toBeVisible();
-    await expect(page.getByText("Max login attempts must be at least 1")).toBeVisible();
+    await expect(fieldError(page, "Session timeout must be at least 5")).toBeVisible();
+    await expect(fieldError(page, "Minimum password length must be at most 64")).toBeVisible();
+    await expect(fieldError(page, "Max login attempts must be at least 1")).toBeVisible();
     await expect(page.getByLabel("Session timeout (minutes)")).toHaveValue("2");
     await expect(page.getByLabel("Session timeout (minutes)")).toHaveAttribute("aria-invalid", "true");
     const after = await stored();

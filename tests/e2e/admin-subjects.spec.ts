@@ -5,6 +5,7 @@ import {
   setPermissions,
   connectTestDb,
   createRegistration,
+  fieldError,
 } from "#tests/support/fixtures.ts";
 import { expectNoA11yViolations } from "#tests/support/axe.ts";
 import { E2E } from "#tests/support/e2e-env.ts";
@@ -35,7 +36,7 @@ test.describe("Subjects Management", () => {
     const add = page.getByRole("region", { name: "Add Subject" });
     await add.getByLabel("Description (optional)").fill("Kept after an error");
     await add.getByRole("button", { name: "Add Subject" }).click();
-    await expect(add.getByText("Subject name is required")).toBeVisible();
+    await expect(fieldError(add, "Subject name is required")).toBeVisible();
     await expect(add.getByLabel("Description (optional)")).toHaveValue("Kept after an error");
 
     const name = `Robotics ${tag}`;
@@ -161,7 +162,7 @@ test.describe("Subjects Management", () => {
     const add = page.getByRole("region", { name: "Add Subject" });
     await add.getByLabel("Subject name").fill(`  astronomy ${tag.toUpperCase()}  `);
     await add.getByRole("button", { name: "Add Subject" }).click();
-    await expect(add.getByText(SUBJECT_NAME_TAKEN)).toBeVisible();
+    await expect(fieldError(add, SUBJECT_NAME_TAKEN)).toBeVisible();
     await expect(add.getByLabel("Subject name")).toHaveAttribute("aria-invalid", "true");
     expect(await Subject.countDocuments({ name: { $regex: `^\\s*astronomy ${tag}\\s*$`, $options: "i" } })).toBe(1);
 
@@ -189,7 +190,7 @@ test.describe("Subjects Management", () => {
     await page.goto(`/admin/subjects/${catalogue._id}/edit`);
     await page.getByLabel("Subject name").fill(`Maths ${tag}`);
     await page.getByRole("button", { name: "Update Subject" }).click();
-    await expect(page.getByText(CATALOGUE_SUBJECT_RENAME)).toBeVisible();
+    await expect(fieldError(page, CATALOGUE_SUBJECT_RENAME)).toBeVisible();
     expect((await Subject.findById(catalogue._id).lean())?.name).toBe("Mathematics");
   });
 });

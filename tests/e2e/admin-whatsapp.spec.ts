@@ -5,6 +5,7 @@ import {
   setPermissions,
   connectTestDb,
   addWhatsappGroups,
+  fieldError,
 } from "#tests/support/fixtures.ts";
 import { expectNoA11yViolations } from "#tests/support/axe.ts";
 import { E2E } from "#tests/support/e2e-env.ts";
@@ -107,8 +108,8 @@ test.describe("WhatsApp Group Management", () => {
     // Add: everything is required.
     let form = await openForm(page, "Add Group");
     await form.getByRole("button", { name: "Add Group" }).click();
-    await expect(form.getByText("Please select a subject")).toBeVisible();
-    await expect(form.getByText("WhatsApp link is required")).toBeVisible();
+    await expect(fieldError(form, "Please select a subject")).toBeVisible();
+    await expect(fieldError(form, "WhatsApp link is required")).toBeVisible();
     await expectNoA11yViolations(page);
     await form.getByLabel("Subject").selectOption(subject);
     await form.getByLabel("Programme").selectOption(programme);
@@ -120,10 +121,10 @@ test.describe("WhatsApp Group Management", () => {
     ]);
     await form.getByLabel("WhatsApp link").fill("javascript:alert(1)");
     await form.getByRole("button", { name: "Add Group" }).click();
-    await expect(form.getByText(NOT_A_WHATSAPP_INVITE)).toBeVisible();
+    await expect(fieldError(form, NOT_A_WHATSAPP_INVITE)).toBeVisible();
     await form.getByLabel("WhatsApp link").fill("https://example.com/chat.whatsapp.com/Government");
     await form.getByRole("button", { name: "Add Group" }).click();
-    await expect(form.getByText(NOT_A_WHATSAPP_INVITE)).toBeVisible();
+    await expect(fieldError(form, NOT_A_WHATSAPP_INVITE)).toBeVisible();
     await form.getByLabel("WhatsApp link").fill("https://chat.whatsapp.com/TestGovernment1");
     await form.getByRole("button", { name: "Add Group" }).click();
 
@@ -309,7 +310,7 @@ test.describe("WhatsApp Group Management", () => {
     await form.getByLabel("Programme").selectOption("all");
     await form.getByLabel("WhatsApp link").fill(`https://chat.whatsapp.com/${code}x`);
     await form.getByRole("button", { name: "Add Group" }).click();
-    await expect(form.getByText(ONE_PROGRAMME_ONLY)).toBeVisible();
+    await expect(fieldError(form, ONE_PROGRAMME_ONLY)).toBeVisible();
     expect(await WhatsappGroup.countDocuments({ whatsappLink: `https://chat.whatsapp.com/${code}x` })).toBe(0);
 
     if (!isJs()) await page.goto("/admin/whatsapp-groups/new");

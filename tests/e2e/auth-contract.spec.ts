@@ -122,6 +122,7 @@ const PROTECTED: Record<string, Access> = {
   "/admin/evaluations/:formId/export": ADMIN("can_manage_evaluations"),
   "/timetable-upload": { allow: "signed-in", adminOnlyContent: /type="file"/ },
   "/timetables/:timetableId/file": SIGNED_IN,
+  "/timetable-upload/:timetableId/delete": ADMIN("can_access_subjects"),
 
   // Role portals (docs/product.md#screens, #behaviour)
   "/student-dashboard": STUDENT,

@@ -9,6 +9,7 @@ import {
   signInAs,
   sessionCookieHeader,
   uniquePhone,
+  fieldError,
 } from "#tests/support/fixtures.ts";
 import { expectNoA11yViolations } from "#tests/support/axe.ts";
 import { E2E } from "#tests/support/e2e-env.ts";
@@ -117,8 +118,8 @@ test.describe("evaluation forms", () => {
     await expect(page.getByRole("heading", { level: 1, name: "New evaluation form" })).toBeVisible();
     await page.getByLabel("Closes at").fill("2020-01-01T08:00");
     await page.getByRole("button", { name: "Create form" }).click();
-    await expect(page.getByText("Title is required")).toBeVisible();
-    await expect(page.getByText("The closing time must be after the opening time")).toBeVisible();
+    await expect(fieldError(page, "Title is required")).toBeVisible();
+    await expect(fieldError(page, "The closing time must be after the opening time")).toBeVisible();
     await expect(page.getByLabel("Title")).toHaveAttribute("aria-invalid", "true");
     await expectNoA11yViolations(page);
 
@@ -144,7 +145,9 @@ test.describe("evaluation forms", () => {
     await add.getByLabel(/^Question( \*)?$/).fill("Is the class time convenient?");
     await add.getByLabel("Options (choice questions)").fill("Yes");
     await add.getByRole("button", { name: "Add question" }).click();
-    await expect(page.locator("form#question-new").getByText("Give at least two options, one per line")).toBeVisible();
+    await expect(
+      fieldError(page.locator("form#question-new"), "Give at least two options, one per line"),
+    ).toBeVisible();
     await expect(page.locator("form#question-new").getByLabel(/^Question( \*)?$/)).toHaveValue(
       "Is the class time convenient?",
     );
@@ -227,7 +230,17 @@ test.describe("evaluation forms", () => {
     // Errors first: the two required questions are unanswered; what was typed stays.
     await page.getByLabel("Anything we should change?").fill("More practice questions");
     await page.getByRole("button", { name: "Send answers" }).click();
-    await expect(page.getByText("Please answer this question")).toHaveCount(2);
+    await expect(page.getByRole("group").getByText("Please answer this question")).toHaveCount(2);
+    if (!test.info().project.use.javaScriptEnabled) {
+      // Without JavaScript the page comes back at its top: the summary lists both and holds the focus.
+      const summary = page
+        .getByRole("alert")
+        .filter({ has: page.getByRole("heading", { name: "2 fields need attention" }) });
+      await expect(summary).toBeFocused();
+      await expect(
+        summary.getByRole("link", { name: "How are the classes going?: Please answer this question" }),
+      ).toHaveAttribute("href", /^#ev-q\d+$/);
+    }
     await expect(page.getByLabel("Anything we should change?")).toHaveValue("More practice questions");
     await expect(rating).toHaveAttribute("aria-invalid", "true");
 
@@ -425,7 +438,7 @@ test.describe("evaluation forms", () => {
     await expect(page.getByText("its 1 response")).toBeVisible();
     await page.getByLabel("Type DELETE to confirm").fill("delete");
     await page.getByRole("button", { name: "Delete form" }).click();
-    await expect(page.getByText("This form has answers: type DELETE to delete it with them")).toBeVisible();
+    await expect(fieldError(page, "This form has answers: type DELETE to delete it with them")).toBeVisible();
     expect(await EvaluationForm.exists({ _id: formId })).toBeTruthy();
     await page.getByLabel("Type DELETE to confirm").fill("DELETE");
     await page.getByRole("button", { name: "Delete form" }).click();

@@ -10,6 +10,7 @@ import {
   signInAs,
   uniquePhone,
   type TestUser,
+  fieldError,
 } from "#tests/support/fixtures.ts";
 import { expectNoA11yViolations } from "#tests/support/axe.ts";
 import { Subject } from "#app/models/subject.server.ts";
@@ -215,7 +216,7 @@ test("assignments: hostile and oversized files are refused, values kept", async 
     title: "Sneaky",
     file: tmpFile("notes.pdf", Buffer.from("<html><script>alert(1)</script></html>")),
   });
-  await expect(page.getByText("Please upload a PDF, JPG, PNG, MP4, MOV or AVI file")).toBeVisible();
+  await expect(fieldError(page, "Please upload a PDF, JPG, PNG, MP4, MOV or AVI file")).toBeVisible();
   await expect(page.getByLabel("Title")).toHaveValue("Sneaky");
   await expect(page.getByLabel("File")).toHaveAttribute("aria-invalid", "true");
 
@@ -225,7 +226,7 @@ test("assignments: hostile and oversized files are refused, values kept", async 
     title: "Sneaky svg",
     file: tmpFile("cell.png", Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>')),
   });
-  await expect(page.getByText("Please upload a PDF, JPG, PNG, MP4, MOV or AVI file")).toBeVisible();
+  await expect(fieldError(page, "Please upload a PDF, JPG, PNG, MP4, MOV or AVI file")).toBeVisible();
 
   // Right type, wrong extension list: an executable named .exe.
   await upload(page, {
@@ -233,13 +234,13 @@ test("assignments: hostile and oversized files are refused, values kept", async 
     title: "Program",
     file: tmpFile("run.exe", Buffer.from("MZ\x90\x00\x03\x00\x00\x00")),
   });
-  await expect(page.getByText("Please upload a PDF, JPG, PNG, MP4, MOV or AVI file")).toBeVisible();
+  await expect(fieldError(page, "Please upload a PDF, JPG, PNG, MP4, MOV or AVI file")).toBeVisible();
 
   // Over the 10 MB limit.
   const big = Buffer.alloc(10 * 1024 * 1024 + 1024, 0x20);
   PDF.copy(big);
   await upload(page, { subject: "Biology", title: "Huge", file: tmpFile("huge.pdf", big) });
-  await expect(page.getByText("Please upload files smaller than 10 MB")).toBeVisible();
+  await expect(fieldError(page, "Please upload files smaller than 10 MB")).toBeVisible();
 
   await page.goto("/facilitator-dashboard/assignments");
   await expect(page.getByText("No assignments uploaded yet. Upload your first test above.")).toBeVisible();

@@ -1,4 +1,4 @@
-import { test, expect, connectTestDb, signInAs } from "#tests/support/fixtures.ts";
+import { test, expect, connectTestDb, signInAs, fieldError } from "#tests/support/fixtures.ts";
 import { expectNoA11yViolations } from "#tests/support/axe.ts";
 import { User } from "#app/models/user.server.ts";
 import { Session } from "#app/models/session.server.ts";
@@ -16,7 +16,7 @@ test("profile: update own full name, display name and email", async ({ page, log
   await page.getByLabel("Email (optional)").fill("not-an-email");
   await page.getByLabel("Full name").fill("Adwoa Mensah");
   await page.getByRole("button", { name: "Save profile" }).click();
-  await expect(page.getByText("Enter a valid email address")).toBeVisible();
+  await expect(fieldError(page, "Enter a valid email address")).toBeVisible();
   await expect(page.getByLabel("Full name")).toHaveValue("Adwoa Mensah");
 
   await page.getByLabel("Display name (optional)").fill("Adwoa");
@@ -47,13 +47,13 @@ test("settings: change the password with the current one; other sessions are sig
   await page.getByRole("textbox", { name: "New password", exact: true }).fill("new-secret-1");
   await page.getByLabel("Confirm new password").fill("new-secret-1");
   await page.getByRole("button", { name: "Change password" }).click();
-  await expect(page.getByText("Current password is incorrect")).toBeVisible();
+  await expect(fieldError(page, "Current password is incorrect")).toBeVisible();
 
   await page.getByLabel("Current password").fill(user.password);
   await page.getByRole("textbox", { name: "New password", exact: true }).fill("new-secret-1");
   await page.getByLabel("Confirm new password").fill("different");
   await page.getByRole("button", { name: "Change password" }).click();
-  await expect(page.getByText("Passwords do not match")).toBeVisible();
+  await expect(fieldError(page, "Passwords do not match")).toBeVisible();
 
   await page.getByLabel("Current password").fill(user.password);
   await page.getByRole("textbox", { name: "New password", exact: true }).fill("new-secret-1");

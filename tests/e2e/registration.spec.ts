@@ -181,6 +181,19 @@ test.describe("validation", () => {
     await expect(page.getByText(INVALID_PHONE, { exact: true })).toHaveCount(2);
     await expect(page.getByText(M.referralName, { exact: true })).toBeVisible();
     await expect(page.getByText(REFERRAL_OTHER_REQUIRED, { exact: true })).toBeVisible();
+    if (!jsOn()) {
+      // The page comes back at its top: a summary with the count and a link to each field in error has the focus.
+      const summary = page
+        .getByRole("alert")
+        .filter({ has: page.getByRole("heading", { name: "7 fields need attention" }) });
+      await expect(summary).toBeFocused();
+      await expect(
+        summary.getByRole("link", { name: `${L.whatsappNumber}: ${INVALID_PHONE}`, exact: true }),
+      ).toHaveAttribute("href", "#registration-whatsappNumber");
+      await expect(
+        summary.getByRole("link", { name: `${L.referralOther}: ${REFERRAL_OTHER_REQUIRED}` }),
+      ).toHaveAttribute("href", "#registration-referralOther");
+    }
     // Nothing the parent typed is lost.
     await expect(byLabel(page, L.parentName)).toHaveValue("A");
     await expect(byLabel(page, L.wardName)).toHaveValue("K");
@@ -377,7 +390,7 @@ test("an anonymous duplicate learns the ward is registered and what to do, never
   await submit(page);
   await expect(page.getByRole("alert")).toContainText("This ward may already be registered.");
   await expect(page.getByRole("alert")).toContainText(
-    "sign in to your parent account to see the registration, or call the school on 024 000 0001",
+    "can sign in and open Link a registration to see it, or call the school on 024 000 0001",
   );
   await expect(page.getByRole("alert"), "nothing names the programme it is registered for").not.toContainText(
     "General Arts",

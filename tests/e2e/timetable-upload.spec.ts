@@ -7,6 +7,7 @@ import {
   createRegistration,
   sessionCookieHeader,
   connectTestDb,
+  fieldError,
 } from "#tests/support/fixtures.ts";
 import { expectNoA11yViolations } from "#tests/support/axe.ts";
 import { E2E } from "#tests/support/e2e-env.ts";
@@ -106,7 +107,7 @@ test.describe("Timetable upload", () => {
     const form = page.getByRole("region", { name: "Upload a timetable" });
     await form.getByLabel("Title").fill("Only a title");
     await form.getByRole("button", { name: "Upload Timetable" }).click();
-    await expect(form.getByText(MISSING)).toBeVisible();
+    await expect(fieldError(form, MISSING)).toBeVisible();
     await expect(form.getByLabel("Title")).toHaveValue("Only a title");
 
     const title = `Science ${test.info().project.name} ${Date.now()}`;
@@ -191,6 +192,8 @@ test.describe("Timetable upload", () => {
       "science",
       "visual-arts",
     ]);
+    // For Form 2 wards only: a Form 1 Home Economics parent does not get "Form 2 Home Economics Timetable".
+    for (const r of rows) expect(r.forms).toEqual(["form-2"]);
     for (const r of rows) {
       expect(r.filePath).toMatch(new RegExp(`^${admin.id}/\\d{13}-${r.programme}\\.png$`));
       expect(r.fileType).toBe("image/png");
@@ -207,20 +210,20 @@ test.describe("Timetable upload", () => {
     await page.goto("/timetable-upload");
 
     let form = await fillSingle(page, { name: "timetable.png", mimeType: "image/png", buffer: ELF });
-    await expect(form.getByText("Invalid file type: Please upload JPG, PNG, or PDF files only")).toBeVisible();
+    await expect(fieldError(form, "Invalid file type: Please upload JPG, PNG, or PDF files only")).toBeVisible();
 
     await page.goto("/timetable-upload");
     form = await fillSingle(page, { name: "timetable.svg", mimeType: "image/svg+xml", buffer: SVG });
-    await expect(form.getByText("Invalid file type: Please upload JPG, PNG, or PDF files only")).toBeVisible();
+    await expect(fieldError(form, "Invalid file type: Please upload JPG, PNG, or PDF files only")).toBeVisible();
 
     await page.goto("/timetable-upload");
     form = await fillSingle(page, { name: "empty.png", mimeType: "image/png", buffer: Buffer.alloc(0) });
-    await expect(form.getByText(/^Empty file: /)).toBeVisible();
+    await expect(fieldError(form, /^Empty file: /)).toBeVisible();
 
     await page.goto("/timetable-upload");
     const big = Buffer.concat([PNG, Buffer.alloc(6 * 1024 * 1024 - PNG.length, 0)]);
     form = await fillSingle(page, { name: "big.png", mimeType: "image/png", buffer: big });
-    await expect(form.getByText("File too large: Please upload files smaller than 5MB")).toBeVisible();
+    await expect(fieldError(form, "File too large: Please upload files smaller than 5MB")).toBeVisible();
     await expectNoA11yViolations(page);
 
     await connectTestDb();

@@ -1,4 +1,4 @@
-import { test as base, expect, type BrowserContext, type Page } from "@playwright/test";
+import { test as base, expect, type BrowserContext, type Locator, type Page } from "@playwright/test";
 import mongoose from "mongoose";
 import { createCookie } from "react-router";
 import { normalizePhone } from "#app/domain/phone.ts";
@@ -7,6 +7,7 @@ import { hashPassword } from "#app/models/password.server.ts";
 import { User } from "#app/models/user.server.ts";
 import { Session } from "#app/models/session.server.ts";
 import { Registration, wardNameKey } from "#app/models/registration.server.ts";
+import { registrationSearchKeys } from "#app/domain/registration-search.ts";
 import { AdminPermission } from "#app/models/admin-permission.server.ts";
 import { WhatsappGroup } from "#app/models/whatsapp-group.server.ts";
 import { E2E } from "./e2e-env.ts";
@@ -144,6 +145,8 @@ export async function createRegistration(overrides: Partial<Record<string, unkno
     ...overrides,
     subjects,
   });
+  // The admin search's keys, from the stored names and numbers (as registrationDetails writes them).
+  await Registration.updateOne({ _id: doc._id }, { $set: { searchKeys: registrationSearchKeys(doc) } });
   return doc.toObject();
 }
 
@@ -226,4 +229,12 @@ export const test = base.extend<Fixtures>({
 export async function fillAndSubmit(page: Page, fields: Record<string, string>, submitName: string | RegExp) {
   for (const [label, value] of Object.entries(fields)) await page.getByLabel(label, { exact: true }).fill(value);
   await page.getByRole("button", { name: submitName }).click();
+}
+
+/**
+ * A message shown under its field (Conform's `<field id>-error` list). Without JavaScript a failed submit also lists
+ * each message in the form's error summary, as a link to its field; this names the one by the field.
+ */
+export function fieldError(scope: Page | Locator, text: string | RegExp) {
+  return scope.locator('[id$="-error"]').getByText(text);
 }

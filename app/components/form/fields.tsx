@@ -1,8 +1,15 @@
-import { getInputProps, getSelectProps, getTextareaProps, type FieldMetadata } from "@conform-to/react";
+import {
+  getInputProps,
+  getSelectProps,
+  getTextareaProps,
+  type FieldMetadata,
+  type FormMetadata,
+} from "@conform-to/react";
 import { useEffect, useId, useState } from "react";
 import { SLOW_SUBMIT_MESSAGE } from "#app/domain/messages.ts";
 import { Link, useNavigation } from "react-router";
 import { Button, buttonClass, type ButtonVariant } from "#app/components/ui/button.tsx";
+import { useHydrated } from "#app/utils/use-hydrated.ts";
 
 /**
  * Form controls as plain HTML elements, so they submit and show server errors
@@ -210,6 +217,7 @@ export function ChoiceGroup({
   const cols = columns === 3 ? "sm:grid-cols-3" : columns === 2 ? "sm:grid-cols-2" : "";
   return (
     <fieldset
+      id={field.id}
       className={className}
       aria-invalid={field.errors?.length ? true : undefined}
       aria-describedby={field.errors?.length ? field.errorId : undefined}
@@ -280,15 +288,78 @@ export function CheckboxField({ field, label, hint }: { field: AnyField; label: 
 }
 
 /** Form-level errors, announced to screen readers. */
-export function FormErrors({ id, errors }: { id?: string; errors?: string[] | null }) {
-  if (!errors?.length) return <div id={id} />;
+/**
+ * The top of every form: its form-level errors (the form's aria-describedby names them) and, after a failed submit
+ * without JavaScript, an error summary (a heading with the count and a link to each field in error) that takes the
+ * focus, so the reader starts where the problems are listed rather than at a page that looks unchanged. With
+ * JavaScript the fields report their errors as they are left and the first one in error takes the focus instead.
+ * `labels` names fields whose messages do not say which field they are about; `unlinked` lists fields that have no
+ * control on the page (a hidden input), reported as text.
+ */
+export function FormErrors({
+  form,
+  labels = {},
+  unlinked = [],
+  errors,
+  summary = true,
+  children,
+}: {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  form: FormMetadata<any, string[]>;
+  labels?: Readonly<Record<string, string>>;
+  unlinked?: readonly string[];
+  /** The form-level errors to show, when not all of `form.errors`. */
+  errors?: string[];
+  /** False where the form lists its fields in error itself. */
+  summary?: boolean;
+  /** Shown after the form-level errors (e.g. a link to what the error is about). */
+  children?: React.ReactNode;
+}) {
+  const hydrated = useHydrated();
+  const fieldErrors = Object.entries(form.allErrors).filter(([name, errors]) => name !== "" && errors.length);
+  const formErrors = [
+    ...(errors ?? form.errors ?? []),
+    ...fieldErrors.filter(([name]) => unlinked.includes(name)).flatMap(([, errors]) => errors),
+  ];
+  const linked = hydrated || !summary ? [] : fieldErrors.filter(([name]) => !unlinked.includes(name));
+  if (!formErrors.length && !linked.length) return <div id={form.errorId} />;
   return (
-    <div id={id} role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-900">
-      {errors.map((e) => (
-        <p key={e}>{e}</p>
-      ))}
+    <div
+      role="alert"
+      tabIndex={linked.length ? -1 : undefined}
+      autoFocus={linked.length > 0}
+      aria-labelledby={linked.length ? `${form.id}-summary` : undefined}
+      className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-900"
+    >
+      {linked.length ? (
+        <>
+          <h2 id={`${form.id}-summary`} className="text-base font-semibold">
+            {errorSummaryTitle(linked.length)}
+          </h2>
+          <ul className="mt-1 list-disc space-y-1 pl-5">
+            {linked.map(([name, errors]) => (
+              <li key={name}>
+                <a href={`#${form.id}-${name}`} className="font-medium underline">
+                  {labels[name] ? `${labels[name]}: ` : ""}
+                  {errors[0]}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+      <div id={form.errorId} className={linked.length && formErrors.length ? "mt-2" : undefined}>
+        {formErrors.map((e) => (
+          <p key={e}>{e}</p>
+        ))}
+      </div>
+      {children}
     </div>
   );
+}
+
+export function errorSummaryTitle(count: number) {
+  return count === 1 ? "1 field needs attention" : `${count} fields need attention`;
 }
 
 /** A submit button that reads `pendingLabel` and is disabled while its form submits (with JS). */

@@ -41,7 +41,7 @@ export function CheckoutForm({
   const range = offer.max ? `Between ${offer.min} and the balance, ${offer.max}.` : `At least ${offer.min}.`;
   return (
     <Form method="post" {...getFormProps(form)} className="mt-4 space-y-3 border-t border-gray-200 pt-4">
-      <FormErrors id={form.errorId} errors={form.errors} />
+      <FormErrors form={form} />
       <input type="hidden" name="intent" value="checkout" />
       <input type="hidden" name="registrationId" value={offer.registrationId} />
       <TextField

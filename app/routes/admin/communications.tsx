@@ -140,7 +140,7 @@ export default function Communications({ loaderData, actionData }: Route.Compone
       >
         <Form method="post" {...getFormProps(form)} ref={formRef} className="space-y-4">
           <FormDraft formId="announcement" formRef={formRef} />
-          <FormErrors id={form.errorId} errors={form.errors} />
+          <FormErrors form={form} />
           <TextField field={fields.title} label="Title" inputProps={{ maxLength: 200 }} />
           <TextareaField field={fields.message} label="Message" rows={5} />
           <ChoiceGroup

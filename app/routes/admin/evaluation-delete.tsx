@@ -50,7 +50,7 @@ export default function DeleteEvaluation({ loaderData, actionData }: Route.Compo
           : "This permanently deletes the form. No parent has answered it."}
       </p>
       <Form method="post" {...getFormProps(form)} className="mt-5 space-y-4">
-        <FormErrors id={form.errorId} errors={form.errors} />
+        <FormErrors form={form} />
         {responses ? (
           <TextField
             field={fields.confirm}

@@ -51,7 +51,7 @@ export default function DeleteAllRegistrations({ loaderData, actionData }: Route
         This permanently deletes all {loaderData.total} registrations. It cannot be undone.
       </p>
       <Form method="post" {...getFormProps(form)} className="mt-5 space-y-4">
-        <FormErrors id={form.errorId} errors={form.errors} />
+        <FormErrors form={form} />
         <TextField field={fields.confirm} label="Type DELETE to confirm" inputProps={{ autoComplete: "off" }} />
         <DeleteActions label="Delete All" cancelTo="/admin/registrations" />
       </Form>

@@ -92,7 +92,7 @@ export default function FeeSettings({ loaderData, actionData }: Route.ComponentP
         later change here does not alter what a family already owes.
       </p>
       <Form method="post" {...getFormProps(form)} className="space-y-5">
-        <FormErrors id={form.errorId} errors={form.errors} />
+        <FormErrors form={form} />
         <TextField
           field={f.season}
           label="Season"

@@ -149,7 +149,7 @@ export default function UssdSettings({ loaderData, actionData }: Route.Component
         wards' status, fees and class-page links (Africa's Talking; docs/phones-without-a-browser.md).
       </p>
       <Form method="post" {...getFormProps(form)} className="space-y-4">
-        <FormErrors id={form.errorId} errors={form.errors} />
+        <FormErrors form={form} />
         <TextField
           field={f.ussdServiceCode}
           label="USSD service code"

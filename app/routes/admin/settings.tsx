@@ -132,7 +132,7 @@ function TabForm({
   const f = fields as Record<string, AnyField>;
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-5">
-      <FormErrors id={form.errorId} errors={form.errors} />
+      <FormErrors form={form} />
       {tab === "general" ? (
         <>
           <TextField field={f.siteName} label="Site name" inputProps={{ maxLength: 100 }} />
@@ -153,6 +153,13 @@ function TabForm({
             label="Registration enabled"
             hint="When off, /registration says registration is closed."
           />
+          <fieldset className="space-y-3">
+            <legend className="text-sm font-semibold text-gray-900">The school's social pages (optional)</legend>
+            <p className="text-sm text-gray-700">Shown under "Follow us" in the site's footer; empty ones are not.</p>
+            <TextField field={f.facebookUrl} label="Facebook page" type="url" inputProps={{ maxLength: 300 }} />
+            <TextField field={f.instagramUrl} label="Instagram page" type="url" inputProps={{ maxLength: 300 }} />
+            <TextField field={f.xUrl} label="X (Twitter) page" type="url" inputProps={{ maxLength: 300 }} />
+          </fieldset>
         </>
       ) : tab === "notifications" ? (
         <>

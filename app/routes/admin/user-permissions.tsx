@@ -85,7 +85,7 @@ export default function UserPermissions({ loaderData, actionData }: Route.Compon
       <h1 className="text-2xl font-bold text-gray-900">Permissions: {target.fullName}</h1>
       <p className="text-gray-700">A permission switched off applies from this admin's next page.</p>
       <Form method="post" {...getFormProps(form)} className="space-y-4 rounded-xl border border-gray-200 bg-white p-6">
-        <FormErrors id={form.errorId} errors={form.errors} />
+        <FormErrors form={form} />
         <fieldset className="space-y-4">
           <legend className="mb-2 font-semibold text-gray-900">Admin permissions</legend>
           {ADMIN_PERMISSION_FLAGS.map((flag) => (

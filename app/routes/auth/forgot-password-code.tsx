@@ -65,7 +65,7 @@ export default function ForgotPasswordCode({ loaderData, actionData }: Route.Com
         {...getFormProps(form)}
         className="mt-6 space-y-4 rounded-xl border border-gray-200 bg-white p-6 shadow-sm"
       >
-        <FormErrors id={form.errorId} errors={form.errors} />
+        <FormErrors form={form} />
         <SmsCodeField field={fields.code} />
         <TextField
           field={fields.password}

@@ -48,7 +48,7 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
         {...getFormProps(form)}
         className="mt-6 space-y-4 rounded-xl border border-gray-200 bg-white p-6 shadow-sm"
       >
-        <FormErrors id={form.errorId} errors={form.errors} />
+        <FormErrors form={form} />
         <TextField
           field={fields.phone}
           label="Phone number"

@@ -103,7 +103,7 @@ function ResetForm({
         {...getFormProps(form)}
         className="mt-6 space-y-4 rounded-xl border border-gray-200 bg-white p-6 shadow-sm"
       >
-        <FormErrors id={form.errorId} errors={form.errors} />
+        <FormErrors form={form} />
         <TextField
           field={fields.password}
           label="New password"

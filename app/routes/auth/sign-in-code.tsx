@@ -58,7 +58,7 @@ export default function SignInCode({ actionData }: Route.ComponentProps) {
         {...getFormProps(form)}
         className="mt-6 space-y-4 rounded-xl border border-gray-200 bg-white p-6 shadow-sm"
       >
-        <FormErrors id={form.errorId} errors={form.errors} />
+        <FormErrors form={form} />
         <SmsCodeField field={fields.code} />
         <SubmitButton pendingLabel="Checking..." className="w-full">
           Sign In

@@ -145,7 +145,7 @@ function Question({ slot, field }: { slot: Slot; field: AnyField }) {
         }))
       : slot.options.map((o) => ({ value: o, label: o }));
   return (
-    <fieldset aria-invalid={errors ? true : undefined} aria-describedby={errors}>
+    <fieldset id={field.id} aria-invalid={errors ? true : undefined} aria-describedby={errors}>
       {legend}
       <div className={slot.type === "rating" ? "flex flex-wrap gap-2" : "grid gap-2"}>
         {options.map((o) => (
@@ -230,7 +230,7 @@ function AnswerForm({
       className="space-y-5 rounded-xl border border-gray-200 bg-white p-5"
     >
       <FormDraft formId={`evaluation-${ev.id}-${ward.id}`} formRef={formRef} />
-      <FormErrors id={form.errorId} errors={form.errors} />
+      <FormErrors form={form} labels={Object.fromEntries(slots.map((s) => [s.key, s.label]))} />
       <input type="hidden" name="rev" value={String(loaderData.rev)} />
       {slots.map((slot) => (
         <Question key={slot.key} slot={slot} field={fields[slot.key] as AnyField} />

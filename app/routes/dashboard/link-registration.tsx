@@ -126,7 +126,7 @@ export default function LinkRegistration({ loaderData, actionData }: Route.Compo
           registration with a phone number alone.
         </p>
         <Form method="post" {...getFormProps(form)} className="max-w-md space-y-4">
-          <FormErrors id={form.errorId} errors={form.errors} />
+          <FormErrors form={form} />
           <TextField
             field={fields.reference}
             label="Registration reference"
@@ -186,7 +186,7 @@ function ByYourPhone(props: {
             If {props.phone} is {whose} WhatsApp number on the registration, confirm it with a code we send to it by
             SMS: the registration then shows in your portal.
           </p>
-          <FormErrors id={form.errorId} errors={form.errors} />
+          <FormErrors form={form} />
           {props.codeSent ? (
             <Form method="post" {...getFormProps(form)} className="max-w-md space-y-4">
               <input type="hidden" name="intent" value="verify-code" />

@@ -271,7 +271,7 @@ function ParentPaymentForm({
   const f = fields as unknown as Record<string, AnyField>;
   return (
     <Form method="post" {...getFormProps(form)} className="grid gap-4 sm:grid-cols-2">
-      <FormErrors id={form.errorId} errors={form.errors} />
+      <FormErrors form={form} />
       <SelectField
         field={f.registrationId}
         label="Ward"

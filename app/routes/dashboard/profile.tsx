@@ -79,7 +79,7 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
         </Card>
         <Card title="Edit profile" className="lg:col-span-2">
           <Form method="post" {...getFormProps(form)} className="space-y-4">
-            <FormErrors id={form.errorId} errors={form.errors} />
+            <FormErrors form={form} />
             <TextField field={fields.fullName} label="Full name" inputProps={{ autoComplete: "name" }} />
             <TextField
               field={fields.displayName}

@@ -82,7 +82,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
       <Card title="Change password" className="max-w-xl">
         <p className="mb-4 text-sm text-gray-700">Changing your password signs you out on every other device.</p>
         <Form method="post" {...getFormProps(form)} className="space-y-4">
-          <FormErrors id={form.errorId} errors={form.errors} />
+          <FormErrors form={form} />
           <TextField
             field={fields.currentPassword}
             label="Current password"

@@ -129,7 +129,7 @@ export default function FacilitatorAssignments({ loaderData, actionData }: Route
         <Form method="post" encType="multipart/form-data" {...getFormProps(form)} ref={formRef} className="space-y-4">
           <FormDraft formId="assignment-upload" formRef={formRef} />
           <input type="hidden" name="intent" value="upload" />
-          <FormErrors id={form.errorId} errors={form.errors} />
+          <FormErrors form={form} />
           <div>
             <label htmlFor={fields.subject.id} className="mb-1 block text-sm font-medium text-gray-900">
               Subject

@@ -57,7 +57,7 @@ export function EvaluationDetailsForm({
   });
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-4">
-      <FormErrors id={form.errorId} errors={form.errors} />
+      <FormErrors form={form} />
       {intent ? <input type="hidden" name="intent" value={intent} /> : null}
       <TextField field={fields.title} label="Title" inputProps={{ autoComplete: "off" }} />
       <TextareaField

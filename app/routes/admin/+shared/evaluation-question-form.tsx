@@ -48,7 +48,7 @@ export function QuestionForm({
     <Form method="post" {...getFormProps(form)} className="space-y-3">
       <input type="hidden" name="intent" value={intent} />
       {question ? <input type="hidden" name="questionId" value={question.id} /> : null}
-      <FormErrors id={form.errorId} errors={form.errors} />
+      <FormErrors form={form} />
       <SelectField field={fields.type} label="Type" options={TYPE_OPTIONS} placeholder={null} />
       <TextField field={fields.prompt} label="Question" inputProps={{ autoComplete: "off" }} />
       <TextareaField field={fields.options} label="Options (choice questions)" hint={CHOICE_OPTIONS_HINT} rows={3} />

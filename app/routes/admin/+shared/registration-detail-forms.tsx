@@ -82,7 +82,7 @@ export function LinkedAccounts({
       </dl>
       <Form method="post" {...getFormProps(form)} className="mt-4 max-w-xl space-y-4">
         <input type="hidden" name="intent" value="link-account" />
-        <FormErrors id={form.errorId} errors={form.errors} />
+        <FormErrors form={form} />
         <TextField
           field={fields.account}
           label="Account phone number or email"
@@ -116,7 +116,7 @@ export function EditForm({
       <Form method="post" {...getFormProps(form)} className="mt-4 grid gap-4 sm:grid-cols-2">
         <input type="hidden" name="intent" value="edit" />
         <div className="sm:col-span-2">
-          <FormErrors id={form.errorId} errors={form.errors} />
+          <FormErrors form={form} />
         </div>
         <TextField field={f.parentName} label={L.parentName} required inputProps={{ maxLength: 100 }} />
         <TextField
@@ -176,7 +176,7 @@ export function RecordPaymentForm({ lastResult }: { lastResult?: SubmissionResul
     <Form method="post" {...getFormProps(form)} className="space-y-4 rounded-lg border border-gray-200 p-4">
       <h3 className="font-semibold text-gray-900">Record a payment</h3>
       <input type="hidden" name="intent" value="record" />
-      <FormErrors id={form.errorId} errors={form.errors} />
+      <FormErrors form={form} />
       <TextField field={f.amount} label="Amount (GH₵)" inputProps={{ inputMode: "decimal", maxLength: 14 }} />
       <SelectField field={f.method} label="Method" options={OFFICE_METHOD_OPTIONS} placeholder={null} />
       <TextField
@@ -209,7 +209,7 @@ export function AdjustDueForm({ lastResult, current }: { lastResult?: Submission
     <Form method="post" {...getFormProps(form)} className="space-y-4 self-start rounded-lg border border-gray-200 p-4">
       <h3 className="font-semibold text-gray-900">Adjust the amount due</h3>
       <input type="hidden" name="intent" value="adjust-due" />
-      <FormErrors id={form.errorId} errors={form.errors} />
+      <FormErrors form={form} />
       <TextField
         field={f.amountDue}
         label="New amount due (GH₵)"

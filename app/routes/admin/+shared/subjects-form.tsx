@@ -39,7 +39,7 @@ export function SubjectForm({
   }
   return (
     <FormComponent method="post" action={action} {...getFormProps(form)} className="space-y-4">
-      <FormErrors id={form.errorId} errors={form.errors} />
+      <FormErrors form={form} />
       <TextField field={fields.name} label="Subject name" inputProps={{ maxLength: 100 }} />
       <TextareaField field={fields.description} label="Description (optional)" rows={3} />
       <SelectField

@@ -4,8 +4,15 @@ import { getZodConstraint } from "@conform-to/zod/v4";
 import { Form } from "react-router";
 import { parseWithZod } from "#app/forms/parse.ts";
 import { TIMETABLE_ACCEPT, TimetableClientSchema, TimetableFieldsSchema } from "#app/forms/admin-timetable.schema.ts";
-import { PROGRAMME_OPTIONS } from "#app/domain/programmes.ts";
-import { FileField, FormErrors, SelectField, TextareaField, TextField } from "#app/components/form/fields.tsx";
+import { PROGRAMME_OPTIONS, WARD_FORM_LABELS, WARD_FORMS } from "#app/domain/programmes.ts";
+import {
+  ChoiceGroup,
+  FileField,
+  FormErrors,
+  SelectField,
+  TextareaField,
+  TextField,
+} from "#app/components/form/fields.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 
 export function SingleUploadForm({
@@ -28,7 +35,7 @@ export function SingleUploadForm({
   return (
     <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="space-y-4">
       <input type="hidden" name="intent" value="single" />
-      <FormErrors id={form.errorId} errors={form.errors} />
+      <FormErrors form={form} />
       <TextField field={fields.title} label="Title" required inputProps={{ maxLength: 200 }} />
       <TextareaField field={fields.description} label="Description (optional)" rows={3} />
       <SelectField
@@ -37,6 +44,13 @@ export function SingleUploadForm({
         required
         options={PROGRAMME_OPTIONS}
         placeholder="Select programme"
+      />
+      <ChoiceGroup
+        field={fields.forms}
+        legend="For which forms? (none ticked: every form)"
+        type="checkbox"
+        columns={3}
+        options={WARD_FORMS.map((f) => ({ value: f, label: WARD_FORM_LABELS[f] }))}
       />
       <FileField
         field={fields.file}

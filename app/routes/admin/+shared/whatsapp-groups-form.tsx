@@ -52,7 +52,7 @@ export function GroupForm({
   );
   return (
     <FormComponent method="post" action={action} {...getFormProps(form)} className="space-y-4">
-      <FormErrors id={form.errorId} errors={form.errors} />
+      <FormErrors form={form} />
       <SelectField field={fields.groupType} label="Group type" options={types} placeholder={null} />
       <SelectField
         field={fields.subjectName}

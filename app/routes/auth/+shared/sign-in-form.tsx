@@ -35,7 +35,7 @@ export function SignInForm({
     <Form method="post" action={action} {...getFormProps(form)} className="space-y-4">
       <input type="hidden" name="intent" value="signin" />
       {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
-      <FormErrors id={form.errorId} errors={form.errors} />
+      <FormErrors form={form} />
       <TextField
         field={fields.phone}
         label="Phone number"

@@ -63,10 +63,7 @@ export function SignUpForm({ screen, role, lastResult, passwordPolicy, constrain
       <h2 className="text-lg font-semibold">Sign Up</h2>
       <input type="hidden" name="intent" value="signup" />
       {screen === "portal" ? <input type="hidden" name="role" value={role} /> : null}
-      <FormErrors
-        id={form.errorId}
-        errors={screen === "portal" ? [...(form.errors ?? []), ...(fields.role.errors ?? [])] : form.errors}
-      />
+      <FormErrors form={form} unlinked={screen === "portal" ? ["role"] : []} />
       {screen === "portal" ? (
         <>
           {phone}
