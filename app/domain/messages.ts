@@ -48,6 +48,7 @@ export const SETTINGS_SAVED = "Settings Saved";
 export const TIMETABLE_ACCESS_RESTRICTED =
   "Access Restricted: Only administrators can upload or manage timetables. Please contact an admin if you need assistance.";
 export const TIMETABLE_UPLOADED = "Timetable uploaded successfully";
+export const TIMETABLE_DELETED = "Timetable deleted";
 export const ALL_TIMETABLES_UPLOADED = "All timetables uploaded successfully";
 export const UPLOAD_FAILED = "Upload failed";
 export const INVALID_FILE_TYPE_TITLE = "Invalid file type";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { PROGRAMMES } from "#app/domain/programmes.ts";
+import { PROGRAMMES, WARD_FORMS } from "#app/domain/programmes.ts";
 import {
   FILE_TOO_LARGE_MESSAGE,
   FILE_TOO_LARGE_TITLE,
@@ -21,6 +21,11 @@ const fields = {
   title: z.string().trim().max(200, "Title must be at most 200 characters").optional(),
   description: z.string().trim().max(1000, "Description must be at most 1000 characters").optional(),
   programme: z.enum(PROGRAMMES, { error: "Please select a programme" }).optional(),
+  /** None ticked: every form of the programme. */
+  forms: z
+    .array(z.enum(WARD_FORMS, { error: "Choose Form 1, Form 2 or Form 3" }))
+    .optional()
+    .transform((v) => [...new Set(v ?? [])]),
 };
 
 /** Server: the text fields (the file itself is checked by the upload helper, from its bytes). */

@@ -1,5 +1,6 @@
 import mongoose, { Schema, type InferSchemaType } from "mongoose";
-import { PROGRAMMES } from "#app/domain/programmes.ts";
+import { PROGRAMMES, WARD_FORMS, type WardForm } from "#app/domain/programmes.ts";
+import { reaches, type TimetableReader } from "#app/domain/timetables.ts";
 import { idField } from "./ids.server.ts";
 
 const timetableSchema = new Schema(
@@ -9,6 +10,8 @@ const timetableSchema = new Schema(
     title: { type: String, required: true, trim: true, minlength: 1, maxlength: 200 },
     description: { type: String, trim: true, maxlength: 1000, default: null },
     programme: { type: String, required: true, enum: PROGRAMMES },
+    /** The forms it is for (app/domain/timetables.ts); empty: every form of the programme. */
+    forms: { type: [{ type: String, enum: WARD_FORMS }], default: [] },
     fileName: { type: String, required: true, maxlength: 255 },
     /** Relative to the uploads directory: {userId}/{timestamp}.{ext}. */
     filePath: { type: String, required: true, maxlength: 500 },
@@ -25,13 +28,14 @@ export const Timetable =
   (mongoose.models.Timetable as mongoose.Model<TimetableDoc>) ??
   mongoose.model<TimetableDoc>("Timetable", timetableSchema);
 
-export const TIMETABLE_FIELDS = "_id userId title description programme fileName fileType fileSize createdAt";
+export const TIMETABLE_FIELDS = "_id userId title description programme forms fileName fileType fileSize createdAt";
 
 export async function createTimetable(input: {
   userId: string;
   title: string;
   description: string | null;
   programme: (typeof PROGRAMMES)[number];
+  forms: readonly WardForm[];
   fileName: string;
   filePath: string;
   fileType: string;
@@ -42,6 +46,7 @@ export async function createTimetable(input: {
     title: String(input.title),
     description: input.description ? String(input.description) : null,
     programme: input.programme,
+    forms: input.forms.filter((f) => WARD_FORMS.includes(f)),
     fileName: String(input.fileName),
     filePath: String(input.filePath),
     fileType: String(input.fileType),
@@ -61,11 +66,25 @@ export async function listTimetables(limit = 100) {
   return Timetable.find({}).select(TIMETABLE_FIELDS).sort({ createdAt: -1 }).limit(limit).lean<TimetableDoc[]>();
 }
 
-/** The timetables published for these programmes (their students and the students' parents), newest first. */
-export async function listTimetablesForProgrammes(programmes: readonly string[], limit = 50) {
-  if (programmes.length === 0) return [];
-  const filter: Record<string, unknown> = { programme: { $in: programmes.map(String) } };
-  return Timetable.find(filter).select(TIMETABLE_FIELDS).sort({ createdAt: -1 }).limit(limit).lean<TimetableDoc[]>();
+/** The timetables published for these wards (their programme, and their form when the timetable names forms), newest first. */
+export async function listTimetablesFor(wards: readonly TimetableReader[], limit = 50) {
+  if (wards.length === 0) return [];
+  const programmes = [...new Set(wards.map((w) => String(w.programme)))];
+  const filter: Record<string, unknown> = { programme: { $in: programmes } };
+  const rows = await Timetable.find(filter)
+    .select(TIMETABLE_FIELDS)
+    .sort({ createdAt: -1 })
+    .limit(limit)
+    .lean<TimetableDoc[]>();
+  return rows.filter((t) => wards.some((w) => reaches(t, w)));
+}
+
+/** Deletes the row and gives back its stored path (the caller removes the file), or null when there was none. */
+export async function deleteTimetable(id: string) {
+  const row = await Timetable.findOneAndDelete({ _id: String(id) })
+    .select("_id title filePath")
+    .lean<Pick<TimetableDoc, "_id" | "title" | "filePath">>();
+  return row ?? null;
 }
 
 /** Includes the stored path: for the authorising download route only. */

@@ -1,33 +1,32 @@
 import type { SessionInfo } from "#app/utils/session.server.ts";
 import { hasAdminPermission } from "#app/utils/auth.server.ts";
 import { effectiveRole } from "#app/domain/roles.ts";
+import { reaches, type TimetableAudience, type TimetableReader } from "#app/domain/timetables.ts";
 import { getLatestOwnedRegistration, getParentRegistrations } from "#app/models/registration.server.ts";
 
 /**
  * Who may read what the school publishes (docs/decisions/0030-published-content-reaches-students-and-parents.md):
- * a programme's timetables go to that programme's students, their parents and
+ * a programme's timetables go to that programme's students (of the forms they name, if any), their parents and
  * staff (facilitators, admins); a subject's assignments to the students
  * registered for that subject, the facilitator who uploaded them and admins.
  * Anyone else is answered as if the item did not exist.
  */
 
-/** The programmes whose timetables the effective user may see, or "all" for staff. */
-export async function timetableProgrammesFor(info: SessionInfo): Promise<string[] | "all"> {
+/** The wards (programme and form) whose timetables the effective user may see, or "all" for staff. */
+async function timetableReadersFor(info: SessionInfo): Promise<TimetableReader[] | "all"> {
   // Admins: the rule of the timetables page (the subjects permission, within the admin portal).
   if (await hasAdminPermission(info, "can_access_subjects")) return "all";
   const role = effectiveRole(info.effectiveUser.role);
   if (role === "facilitator") return "all";
-  if (role === "parent") {
-    const registrations = await getParentRegistrations(info.effectiveUser);
-    return [...new Set(registrations.map((r) => r.programme))];
-  }
+  if (role === "parent") return getParentRegistrations(info.effectiveUser);
   const registration = await getLatestOwnedRegistration(info.effectiveUser);
-  return registration ? [registration.programme] : [];
+  return registration ? [registration] : [];
 }
 
-export async function mayReadTimetable(info: SessionInfo, timetable: { programme: string }): Promise<boolean> {
-  const programmes = await timetableProgrammesFor(info);
-  return programmes === "all" || programmes.includes(timetable.programme);
+/** The rule that lists a timetable to a ward (app/domain/timetables.ts) is the rule that lets its file be read. */
+export async function mayReadTimetable(info: SessionInfo, timetable: TimetableAudience): Promise<boolean> {
+  const readers = await timetableReadersFor(info);
+  return readers === "all" || readers.some((ward) => reaches(timetable, ward));
 }
 
 /** The subjects whose assignments a student sees (their latest registration's subjects). */

@@ -130,6 +130,69 @@ test.describe("timetables reach the programme's students and parents", () => {
   });
 });
 
+test.describe("a timetable has an audience, and an admin can take it down", () => {
+  test("a Form 2 timetable reaches Form 2 wards of its programme only; deleted, it is gone for everyone", async ({
+    page,
+    loginAs,
+  }) => {
+    const title = `Form 2 week plan ${uniquePhone()}`;
+    await loginAs("admin");
+    await page.goto("/timetable-upload");
+    const form = page.getByRole("region", { name: "Upload a timetable" });
+    await form.getByLabel("Title").fill(title);
+    await form.getByLabel("Programme").selectOption("business");
+    await form.getByRole("checkbox", { name: "Form 2" }).check();
+    await form.getByLabel("Timetable file").setInputFiles(tmpFile("week-plan.pdf", PDF));
+    await form.getByRole("button", { name: "Upload Timetable" }).click();
+    await expect(page.getByRole("status")).toContainText("Timetable uploaded");
+    await expect(page.getByRole("listitem").filter({ hasText: title })).toContainText("Business · Form 2");
+
+    // A Form 2 Business student sees it, its link spaced as it reads: "Download (week-plan.pdf)".
+    await page.context().clearCookies();
+    const student = await loginAs("student");
+    await createRegistration({ wardWhatsapp: student.localPhone, programme: "business", wardForm: "form-2" });
+    await page.goto("/student-dashboard/schedule");
+    const link = page.getByRole("link", { name: new RegExp(`Download ${title}`) });
+    await expect(link).toContainText("(week-plan.pdf)");
+    const [word, file] = await Promise.all([
+      link.locator("> span").first().boundingBox(),
+      link.locator("> span").last().boundingBox(),
+    ]);
+    expect(file!.x - (word!.x + word!.width), "a space between Download and the file name").toBeGreaterThan(2);
+    const href = await link.getAttribute("href");
+    expect((await page.request.get(href!)).status()).toBe(200);
+
+    // A Form 1 ward of the same programme, and that ward's parent, neither see nor fetch it.
+    await page.context().clearCookies();
+    const form1 = await loginAs("student");
+    const parentPhone = uniquePhone();
+    await createRegistration({
+      wardWhatsapp: form1.localPhone,
+      whatsappNumber: parentPhone,
+      programme: "business",
+      wardForm: "form-1",
+    });
+    await page.goto("/student-dashboard/schedule");
+    await expect(page.getByText(title)).toHaveCount(0);
+    expect((await page.request.get(href!)).status()).toBe(404);
+    await page.context().clearCookies();
+    await loginAs("parent", { phone: parentPhone });
+    await page.goto("/parent-dashboard");
+    await expect(page.getByText(title)).toHaveCount(0);
+
+    // The admin deletes it after a confirmation step; the Form 2 student's link is gone with it.
+    await page.context().clearCookies();
+    await loginAs("admin");
+    await page.goto("/timetable-upload");
+    await page.getByRole("link", { name: `Delete ${title}` }).click();
+    await expect(page.getByRole("heading", { level: 1, name: `Delete timetable: ${title}` })).toBeVisible();
+    await page.getByRole("button", { name: "Delete timetable" }).click();
+    await expect(page.getByRole("status")).toContainText("Timetable deleted");
+    await expect(page.getByText(title)).toHaveCount(0);
+    expect((await page.request.get(href!)).status()).toBe(404);
+  });
+});
+
 test.describe("assignments reach the subject's students", () => {
   test("students of the subject see and download it; students of other subjects get nothing", async ({
     page,

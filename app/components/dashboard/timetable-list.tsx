@@ -1,10 +1,12 @@
 import { formatDate } from "#app/domain/dates.ts";
+import { audienceLabel } from "#app/domain/timetables.ts";
 
 export type PublishedTimetable = {
   id: string;
   title: string;
   description: string | null;
-  programmeLabel: string;
+  /** Who it is for: "General Science · Form 2". */
+  audience: string;
   fileName: string;
   createdAt: string;
 };
@@ -38,13 +40,17 @@ export function TimetableList({
               <Item className="font-semibold text-gray-900">{t.title}</Item>
               {t.description ? <p className="mt-1 whitespace-pre-line text-sm text-gray-800">{t.description}</p> : null}
               <p className="mt-1 text-sm text-gray-700">
-                {t.programmeLabel} · published <time dateTime={t.createdAt}>{formatDate(t.createdAt)}</time>
+                {t.audience} · published <time dateTime={t.createdAt}>{formatDate(t.createdAt)}</time>
               </p>
               <a
                 href={`/timetables/${encodeURIComponent(t.id)}/file`}
-                className="mt-1 inline-flex min-h-11 items-center font-semibold text-brand-700 underline"
+                className="mt-1 inline-flex min-h-11 items-center gap-1 font-semibold text-brand-700 underline"
               >
-                Download<span className="sr-only"> {t.title}</span> ({t.fileName})
+                {/* Flex items: the space between the two parts is the gap (a space in the text would collapse). */}
+                <span>
+                  Download<span className="sr-only"> {t.title}</span>
+                </span>
+                <span>({t.fileName})</span>
               </a>
             </li>
           ))}
@@ -57,22 +63,20 @@ export function TimetableList({
 }
 
 /** A timetable row as the list shows it. */
-export function toPublishedTimetable(
-  t: {
-    _id: string;
-    title: string;
-    description?: string | null;
-    programme: string;
-    fileName: string;
-    createdAt: Date | string;
-  },
-  label: (programme: string) => string,
-): PublishedTimetable {
+export function toPublishedTimetable(t: {
+  _id: string;
+  title: string;
+  description?: string | null;
+  programme: string;
+  forms?: readonly string[] | null;
+  fileName: string;
+  createdAt: Date | string;
+}): PublishedTimetable {
   return {
     id: t._id,
     title: t.title,
     description: t.description ?? null,
-    programmeLabel: label(t.programme),
+    audience: audienceLabel(t),
     fileName: t.fileName,
     createdAt: new Date(t.createdAt).toISOString(),
   };

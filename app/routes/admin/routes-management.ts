@@ -18,4 +18,5 @@ export const managementAdminRoutes: RouteConfigEntry[] = [
 export const managementStandaloneRoutes: RouteConfigEntry[] = [
   route("timetable-upload", "routes/admin/timetable-upload.tsx"),
   route("timetables/:timetableId/file", "routes/admin/timetable-file.ts"),
+  route("timetable-upload/:timetableId/delete", "routes/admin/timetable-delete.tsx"),
 ];

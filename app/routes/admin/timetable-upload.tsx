@@ -2,7 +2,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseWithZod } from "#app/forms/parse.ts";
-import { data, Form, useNavigation } from "react-router";
+import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/timetable-upload";
 import { ItemRow } from "#app/components/ui/item-row.tsx";
 import { hasAdminPermission, requireUser } from "#app/utils/auth.server.ts";
@@ -39,6 +39,7 @@ import { SignOutButton } from "#app/components/sign-out-button.tsx";
 import { createTimetable, deleteTimetables, listTimetables } from "#app/models/timetable.server.ts";
 import { audit } from "#app/models/audit-log.server.ts";
 import { BackLink } from "#app/components/ui/back-link.tsx";
+import { audienceLabel } from "#app/domain/timetables.ts";
 import { Section } from "#app/components/ui/section.tsx";
 
 const ALLOWED = [UPLOAD_TYPES.jpg, UPLOAD_TYPES.png, UPLOAD_TYPES.pdf];
@@ -57,7 +58,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       id: t._id,
       title: t.title,
       description: t.description ?? null,
-      programme: t.programme,
+      audience: audienceLabel(t),
       fileName: t.fileName,
       fileType: t.fileType,
       fileSize: t.fileSize,
@@ -92,7 +93,7 @@ export async function action({ request }: Route.ActionArgs) {
     return data({ result: submission.reply({ fieldErrors: { file: [message] } }) }, { status });
   }
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
-  const { title, description, programme } = submission.value;
+  const { title, description, programme, forms } = submission.value;
   if (!title || !programme || !parsed.file) return fail(400, MISSING_TIMETABLE_INFO);
 
   const file = parsed.file;
@@ -104,6 +105,7 @@ export async function action({ request }: Route.ActionArgs) {
       title,
       description: description || null,
       programme,
+      forms,
       fileName: fileNameFor(file.clientName, file.type.mime, "timetable"),
       filePath: stored,
       fileType: file.type.mime,
@@ -153,6 +155,7 @@ async function bulkUpload(userId: string) {
           title: `Form 2 ${programmeLabel(programme)} Timetable`,
           description: null,
           programme,
+          forms: ["form-2"],
           fileName: `form-2-${programmeSlug(programme)}.png`,
           filePath: stored,
           fileType: type.mime,
@@ -200,7 +203,9 @@ export default function TimetableUpload({ loaderData, actionData }: Route.Compon
         title="Form 2 programme timetables"
         className="rounded-xl border border-gray-200 bg-white p-6"
       >
-        <p className="mt-1 text-sm text-gray-700">Uploads the five bundled Form 2 timetables, one per programme.</p>
+        <p className="mt-1 text-sm text-gray-700">
+          Uploads the five bundled Form 2 timetables, one per programme, for Form 2 wards only.
+        </p>
         <ul className="mt-3 list-disc pl-6 text-sm text-gray-800">
           {PROGRAMMES.map((p) => (
             <li key={p}>Form 2 {programmeLabel(p)}</li>
@@ -241,20 +246,29 @@ export default function TimetableUpload({ loaderData, actionData }: Route.Compon
                 details={
                   <>
                     <p className="text-sm text-gray-700">
-                      {programmeLabel(t.programme)} · {t.fileName} · {formatFileSize(t.fileSize)} · uploaded{" "}
+                      {t.audience} · {t.fileName} · {formatFileSize(t.fileSize)} · uploaded{" "}
                       <time dateTime={t.createdAt}>{formatDateTime(t.createdAt)}</time>
                     </p>
                     {t.description ? <p className="text-sm text-gray-700">{t.description}</p> : null}
                   </>
                 }
               >
-                <a
-                  href={`/timetables/${t.id}/file`}
-                  className="font-medium text-brand-700 underline"
-                  aria-label={`Download ${t.title}`}
-                >
-                  Download
-                </a>
+                <div className="flex gap-4">
+                  <a
+                    href={`/timetables/${t.id}/file`}
+                    className="font-medium text-brand-700 underline"
+                    aria-label={`Download ${t.title}`}
+                  >
+                    Download
+                  </a>
+                  <Link
+                    to={`/timetable-upload/${t.id}/delete`}
+                    className="font-medium text-red-700 underline"
+                    aria-label={`Delete ${t.title}`}
+                  >
+                    Delete
+                  </Link>
+                </div>
               </ItemRow>
             ))}
           </ul>

@@ -16,9 +16,8 @@ import {
   type ScheduleEntry,
 } from "#app/domain/schedule.ts";
 import { DOWNLOAD_COMPLETE, DOWNLOAD_STARTED, NO_SCHEDULE } from "#app/domain/messages.ts";
-import { programmeLabel as labelOf } from "#app/domain/programmes.ts";
 import { TimetableList, toPublishedTimetable } from "#app/components/dashboard/timetable-list.tsx";
-import { listTimetablesForProgrammes } from "#app/models/timetable.server.ts";
+import { listTimetablesFor } from "#app/models/timetable.server.ts";
 import { STUDENT_PORTAL_ROLES, getStudentPortal } from "./+shared/portal.server.ts";
 import { Badge, Card, usePortalToast } from "./+shared/components.tsx";
 import { Section } from "#app/components/ui/section.tsx";
@@ -36,9 +35,9 @@ export async function loader({ request, url }: Route.LoaderArgs) {
   const now = new Date();
   const today = scheduleDayOf(now);
   const entries = registration ? generateSchedule(registration.reference, registration.subjects) : [];
-  const uploaded = registration ? await listTimetablesForProgrammes([registration.programme]) : [];
+  const uploaded = registration ? await listTimetablesFor([registration]) : [];
   return {
-    timetables: uploaded.map((t) => toPublishedTimetable(t, labelOf)),
+    timetables: uploaded.map((t) => toPublishedTimetable(t)),
     programmeLabel: registration?.programmeLabel ?? null,
     day,
     today,

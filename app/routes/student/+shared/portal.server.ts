@@ -18,6 +18,7 @@ export type PortalRegistration = {
   wardName: string;
   programme: string;
   programmeLabel: string;
+  wardForm: string;
   subjects: string[];
   classPagesOpenedAt: Date | null;
   /** Unpaid / part-paid / paid / overpaid, or null while no fee is set (app/domain/money.ts). */
@@ -46,6 +47,7 @@ export async function loadOwnedRegistration(user: SessionInfo["effectiveUser"]):
     wardName: r.wardName,
     programme: r.programme,
     programmeLabel: programmeLabel(r.programme),
+    wardForm: r.wardForm,
     subjects: [...(r.subjects ?? [])],
     classPagesOpenedAt: r.classPagesOpenedAt ?? null,
     paymentStatus: r.paymentStatus ?? null,
