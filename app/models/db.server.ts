@@ -43,6 +43,10 @@ export function connectDb(): Promise<typeof mongoose> {
       console.warn(
         `[registrations] replaced the claim codes of ${rotated} registration(s) issued before claim codes were private`,
       );
+    // Registrations stored before the admin search had its keys get them, once per database.
+    const { backfillSearchKeys } = await import("./search-keys-migration.server.ts");
+    const keyed = await backfillSearchKeys();
+    if (keyed) console.warn(`[registrations] wrote the search keys of ${keyed} registration(s)`);
     if (env.seedDemoData === "true" || (env.seedDemoData === "auto" && embedded)) {
       const { seedIfEmpty, seedDemoData } = await import("./seed.server.ts");
       if (env.seedDemoData === "true") await seedDemoData();

@@ -1,7 +1,9 @@
 import { randomInt } from "node:crypto";
 import mongoose, { Schema, type InferSchemaType } from "mongoose";
-import { PROGRAMMES, WARD_FORMS, isProgramme, type Programme } from "#app/domain/programmes.ts";
-import { isPlausiblePhone, normalizePhone } from "#app/domain/phone.ts";
+import { ALL_SUBJECTS, PROGRAMMES, WARD_FORMS, isProgramme, type Programme } from "#app/domain/programmes.ts";
+import { registrationSearchFilter, registrationSearchKeys } from "#app/domain/registration-search.ts";
+import { Subject } from "./subject.server.ts";
+import { normalizePhone } from "#app/domain/phone.ts";
 import { idField, newReference } from "./ids.server.ts";
 import { readAhead } from "./read-ahead.server.ts";
 import { isPaymentStatus, type PaymentStatus } from "#app/domain/money.ts";
@@ -37,7 +39,7 @@ type RegistrationDetailsInput = {
  */
 export function registrationDetails(v: RegistrationDetailsInput) {
   const subjects = [...new Set(v.subjects)];
-  return {
+  const stored = {
     parentName: v.parentName,
     whatsappNumber: v.whatsappNumber,
     whatsappNumberNormalized: normalizePhone(v.whatsappNumber),
@@ -52,6 +54,7 @@ export function registrationDetails(v: RegistrationDetailsInput) {
     subjects,
     subjectCount: subjects.length,
   };
+  return { ...stored, searchKeys: registrationSearchKeys(stored) };
 }
 
 /** The office's corrections: the details (registrationDetails) replace the stored ones, checked by the schema. */
@@ -83,6 +86,8 @@ const registrationSchema = new Schema(
     alternativeNumber: { type: String, trim: true, maxlength: MAX.phone, default: null },
     wardName: { type: String, required: true, trim: true, minlength: MIN.wardName, maxlength: MAX.wardName },
     wardNameKey: { type: String, required: true },
+    /** The admin search's keys (app/domain/registration-search.ts), written with the names and numbers. */
+    searchKeys: { type: [String], default: undefined },
     wardWhatsapp: { type: String, required: true, trim: true, maxlength: MAX.phone },
     wardWhatsappNormalized: { type: String, required: true },
     currentSchool: {
@@ -160,20 +165,8 @@ registrationSchema.index({ parentUserId: 1 }, { sparse: true });
 registrationSchema.index({ studentUserId: 1 }, { sparse: true });
 registrationSchema.index({ paymentStatus: 1, createdAt: -1 });
 registrationSchema.index({ messagesPending: 1 }, { sparse: true });
-// The admin search (adminRegistrationFilter): whole words of names, schools and subjects, and phone numbers
-// (normalised +233 form; its digits are one term). default_language "none": no stemming or stop words, so a
-// name is matched as typed, on MongoDB and on the embedded server alike.
-registrationSchema.index(
-  {
-    parentName: "text",
-    wardName: "text",
-    currentSchool: "text",
-    subjects: "text",
-    whatsappNumberNormalized: "text",
-    wardWhatsappNormalized: "text",
-  },
-  { name: "registration_search", default_language: "none", weights: { wardName: 3, parentName: 2 } },
-);
+// The admin search (app/domain/registration-search.ts): name prefixes, school words and phone endings, by equality.
+registrationSchema.index({ searchKeys: 1 });
 
 export type RegistrationDoc = InferSchemaType<typeof registrationSchema> & {
   _id: string;
@@ -298,54 +291,46 @@ export type AdminRegistrationRow = {
   amountPaid?: number | null;
   paymentStatus?: string | null;
 };
-/** Longest search text used in a query (longer input is cut, not refused). */
-export const MAX_REGISTRATION_SEARCH = 100;
-
 /**
- * The `$search` string of the admin search. A query that is a phone number
- * (with or without the leading 0 or +233, spaces or dashes) looks for that
- * number in its normalised form. Otherwise every word must appear: each is
- * sent as a quoted phrase, which MongoDB's text search ANDs, matched case-
- * and diacritic-insensitively; quotes and a leading "-" typed by the user are
- * dropped, so the user's text is never an operator.
- */
-export function registrationSearchText(q: string): string | null {
-  const text = q.trim().slice(0, MAX_REGISTRATION_SEARCH);
-  if (!text) return null;
-  if (/^\+?[\d\s()-]+$/.test(text) && isPlausiblePhone(text)) return `"${normalizePhone(text).replace(/^\+/, "")}"`;
-  const words = text
-    .split(/\s+/)
-    .map((w) => w.replace(/"/g, "").replace(/^-+/, ""))
-    .filter((w) => /[\p{L}\p{N}]/u.test(w));
-  if (words.length === 0) return null;
-  return words.map((w) => `"${w}"`).join(" ");
-}
-
-/**
- * The admin list's filter: an optional programme, and the search text as a
- * `$text` query on the registration_search index (names, school, subjects,
- * phone numbers). Text with no letter or digit matches nothing.
+ * The admin list's filter: an optional programme and payment state, and the search (app/domain/registration-search.ts)
+ * over the school's subjects (`subjectNames`). Text with nothing searchable in it matches nothing.
  */
 export function adminRegistrationFilter({
   q,
   programme,
   payment,
+  subjectNames = ALL_SUBJECTS,
 }: {
   q?: string | null;
   programme?: Programme | null;
   payment?: PaymentStatus | null;
+  subjectNames?: readonly string[];
 }) {
   const filter: Record<string, unknown> = {};
   if (programme && isProgramme(programme)) filter.programme = String(programme);
   if (payment && isPaymentStatus(payment)) filter.paymentStatus = String(payment);
   const raw = String(q ?? "").trim();
   if (raw) {
-    const search = registrationSearchText(raw);
+    const search = registrationSearchFilter(raw, subjectNames);
     // nothing searchable (only punctuation): an impossible condition instead of "everything"
-    if (search) filter.$text = { $search: search };
+    if (search) filter.$and = [search];
     else filter._id = { $in: [] };
   }
   return filter;
+}
+
+// The school's subjects for the search's subject words: the catalogue and those an admin added, read at most once a
+// minute per process (a small collection; a subject added a minute ago is found by name from then on).
+let subjectNamesCache: { names: readonly string[]; at: number } | null = null;
+async function schoolSubjectNames(): Promise<readonly string[]> {
+  if (subjectNamesCache && Date.now() - subjectNamesCache.at < 60_000) return subjectNamesCache.names;
+  // Read through the name index (a range over every name), not by scanning the collection.
+  const added = await Subject.find({ name: { $gt: "" } })
+    .select("name")
+    .lean<{ name: string }[]>();
+  const names = [...new Set([...ALL_SUBJECTS, ...added.map((s) => s.name)])];
+  subjectNamesCache = { names, at: Date.now() };
+  return names;
 }
 
 /** One page of registrations, newest first, and how many match (createdAt / programme+createdAt indexes). */
@@ -356,7 +341,8 @@ export async function listAdminRegistrations(options: {
   page: number;
   perPage: number;
 }) {
-  const filter = adminRegistrationFilter(options);
+  const subjectNames = options.q?.trim() ? await schoolSubjectNames() : ALL_SUBJECTS;
+  const filter = adminRegistrationFilter({ ...options, subjectNames });
   const page = Math.max(1, Math.floor(options.page));
   const [items, total] = await Promise.all([
     Registration.find(filter)

@@ -116,7 +116,7 @@ describe("hot paths use indexes, never a collection scan", () => {
         const { effectiveUser } = await auth.requireRole(request, ["parent", "admin"]);
         const owned = await registrations.getParentRegistrations(effectiveUser);
         expect(owned.length).toBeGreaterThan(0);
-        await timetables.listTimetablesForProgrammes([...new Set(owned.map((r) => r.programme))]);
+        await timetables.listTimetablesFor(owned);
         await communications.countUnseenAnnouncements(effectiveUser);
         await evaluations.formsForWards(
           effectiveUser._id,

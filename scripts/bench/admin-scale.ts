@@ -15,6 +15,7 @@ import path from "node:path";
 import autocannon from "autocannon";
 import { MongoClient } from "mongodb";
 import { PROGRAMMES, PROGRAMME_SUBJECTS } from "#app/domain/programmes.ts";
+import { registrationSearchKeys } from "#app/domain/registration-search.ts";
 import { buildApp, startApp, type RunningApp } from "./app.ts";
 
 export type AdminScaleResult = {
@@ -83,6 +84,13 @@ export async function insertRegistrations(uri: string, count: number) {
           classPagesOpenedAt: null,
           createdAt: at,
           updatedAt: at,
+          searchKeys: registrationSearchKeys({
+            parentName: `Parent ${i} Mensah`,
+            wardName: `Ward ${i} Mensah`,
+            currentSchool: "Bench Senior High School",
+            whatsappNumberNormalized: parent,
+            wardWhatsappNormalized: ward,
+          }),
         });
       }
       await coll.insertMany(docs, { ordered: false });
@@ -246,7 +254,7 @@ export async function runAdminScale(
         amount: Math.ceil(requests / 2),
       },
       {
-        name: "text search ($text)",
+        name: "search (a name's words)",
         path: `/admin/registrations?q=ward%20${count - 1}%20`,
         amount: Math.ceil(requests / 5),
       },

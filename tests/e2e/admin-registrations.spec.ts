@@ -5,6 +5,7 @@ import type { Page } from "@playwright/test";
 import { test, expect, createRegistration, uniquePhone, connectTestDb } from "#tests/support/fixtures.ts";
 import { expectNoA11yViolations } from "#tests/support/axe.ts";
 import { E2E } from "#tests/support/e2e-env.ts";
+import { registrationSearchKeys } from "#app/domain/registration-search.ts";
 import { Registration } from "#app/models/registration.server.ts";
 import { User } from "#app/models/user.server.ts";
 import { Session } from "#app/models/session.server.ts";
@@ -127,8 +128,10 @@ test.describe("Registration Management", () => {
     expect(old._id).toBeTruthy();
     expect(mid._id).toBeTruthy();
 
-    // Regex characters are searched literally; nothing matches.
+    // Regex characters are never operators: punctuation is not searched, the word still finds its three.
     await page.goto(`/admin/registrations?q=${encodeURIComponent(`${t}.*(`)}`);
+    await expect(page.getByRole("row").filter({ hasText: t })).toHaveCount(3);
+    await page.goto(`/admin/registrations?q=${encodeURIComponent(".*(")}`);
     await expect(page.getByText("No registrations found matching your criteria")).toBeVisible();
   });
 
@@ -145,6 +148,11 @@ test.describe("Registration Management", () => {
           whatsappNumberNormalized: phone,
           wardName: `Ward ${t} ${String(i).padStart(2, "0")}`,
           wardNameKey: `ward ${t.toLowerCase()} ${String(i).padStart(2, "0")}`,
+          searchKeys: registrationSearchKeys({
+            parentName: `Parent ${t}`,
+            wardName: `Ward ${t} ${String(i).padStart(2, "0")}`,
+            whatsappNumberNormalized: phone,
+          }),
           wardWhatsapp: phone,
           wardWhatsappNormalized: phone,
           currentSchool: "Test School",

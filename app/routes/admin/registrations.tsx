@@ -153,7 +153,7 @@ export default function Registrations({ loaderData }: Route.ComponentProps) {
           id="reg-search"
           label="Search registrations"
           value={q}
-          placeholder="Parent, ward, programme or subject"
+          placeholder="Name, phone, reference, programme or subject"
         />
         <FilterSelect
           id="reg-programme"
