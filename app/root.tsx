@@ -16,6 +16,7 @@ import { getToast } from "#app/utils/toast.server.ts";
 import { getSessionInfo } from "#app/utils/session.server.ts";
 import { assertFormBody } from "#app/utils/form-body.server.ts";
 import { getSettings } from "#app/models/settings.server.ts";
+import { socialLinks } from "#app/domain/settings.ts";
 import { withCachePolicy } from "#app/utils/http-cache.server.ts";
 import { withRequestScope } from "#app/utils/request-scope.server.ts";
 import { requestLogContext } from "#app/utils/request-context.ts";
@@ -79,6 +80,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       realUser: info ? pick(info.user) : null,
       impersonating: info?.impersonating ?? false,
       registrationOpen: settings?.registrationEnabled ?? true,
+      socialLinks: socialLinks(settings),
       toast,
     },
     { headers: headers ?? undefined },

@@ -34,7 +34,7 @@ export const CLAIM_CODE_SHOWN_MINUTES = 30;
 /** For anyone who is not the registration's owner: no link, no reference (nothing about the registration). */
 export function undisclosedDuplicateMessage() {
   const phones = SUPPORT_PHONES.map((p) => p.display).join(" or ");
-  return `This ward may already be registered. If you registered this ward, sign in to your parent account to see the registration, or call the school on ${phones} (${SUPPORT_HOURS}).`;
+  return `This ward may already be registered. Whoever registered the ward (a parent, or the ward with their own number) can sign in and open Link a registration to see it, or call the school on ${phones} (${SUPPORT_HOURS}).`;
 }
 
 export function duplicateRegistrationMessage(wardName: string, programme: string) {

@@ -9,8 +9,3 @@ export const SUPPORT_PHONES = [
 ] as const;
 export const SUPPORT_HOURS = "7:30am to 5:30pm, Monday to Friday";
 export const LESSONS_BEGAN = "27 October 2025";
-export const SOCIAL_LINKS = [
-  { label: "Facebook", href: "https://www.facebook.com/" },
-  { label: "Instagram", href: "https://www.instagram.com/" },
-  { label: "X (Twitter)", href: "https://x.com/" },
-] as const;

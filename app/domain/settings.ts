@@ -35,6 +35,10 @@ export interface PortalSettings {
   ussdServiceCode: string;
   /** The secret in the USSD and inbound-SMS callback URLs (a secret: shown once, when made). */
   phoneCallbackSecret: string;
+  /** The school's own pages, linked from the public footer ("Follow us" is hidden while all three are empty). */
+  facebookUrl: string;
+  instagramUrl: string;
+  xUrl: string;
 }
 
 /** docs/product.md#constants defaults. */
@@ -64,7 +68,20 @@ export const DEFAULT_SETTINGS: PortalSettings = {
   analyticsTracking: true,
   ussdServiceCode: "",
   phoneCallbackSecret: "",
+  facebookUrl: "",
+  instagramUrl: "",
+  xUrl: "",
 };
+
+/** The footer's "Follow us" links: only those the school has set. */
+export function socialLinks(settings: Pick<PortalSettings, "facebookUrl" | "instagramUrl" | "xUrl"> | null) {
+  if (!settings) return [];
+  return [
+    { label: "Facebook", href: settings.facebookUrl },
+    { label: "Instagram", href: settings.instagramUrl },
+    { label: "X (Twitter)", href: settings.xUrl },
+  ].filter((l) => l.href);
+}
 
 /** Minimum password length at sign-up (docs/product.md#constants). */
 export const MIN_PASSWORD_LENGTH = 6;

@@ -58,6 +58,24 @@ const wholeNumber = (label: string, min: number, max: number) =>
     .min(min, `${label} must be at least ${min}`)
     .max(max, `${label} must be at most ${max}`);
 
+/** A link to the school's own page on `site`: https, on that site, with a path (not the site's front page). */
+const socialUrl = (site: string) =>
+  z
+    .string()
+    .trim()
+    .max(300, "A link has at most 300 characters")
+    .refine((v) => {
+      if (!URL.canParse(v)) return false;
+      const url = new URL(v);
+      return (
+        url.protocol === "https:" &&
+        (url.hostname === site || url.hostname.endsWith(`.${site}`)) &&
+        url.pathname.replace(/\/+$/, "") !== ""
+      );
+    }, `Enter the school's page on ${site}, e.g. https://www.${site}/yourschool`)
+    .optional()
+    .transform((v) => v ?? "");
+
 export const GeneralSettingsSchema = z.object({
   siteName: z
     .string({ error: "Site name is required" })
@@ -73,6 +91,9 @@ export const GeneralSettingsSchema = z.object({
     .transform((v) => v ?? ""),
   maintenanceMode: checkbox,
   registrationEnabled: checkbox,
+  facebookUrl: socialUrl("facebook.com"),
+  instagramUrl: socialUrl("instagram.com"),
+  xUrl: socialUrl("x.com"),
 });
 
 export const NotificationSettingsSchema = z.object({

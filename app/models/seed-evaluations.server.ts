@@ -181,4 +181,9 @@ export async function seedDemoEvaluations(adminId: string, parentId: string) {
       s.answers(),
     );
   }
+  // Answered while the form was open (it closed 14 days ago), not at seeding.
+  await EvaluationResponse.collection.updateMany(
+    { formId: closed._id },
+    { $set: { createdAt: new Date(now - 17 * DAY), updatedAt: new Date(now - 16 * DAY) } },
+  );
 }

@@ -4,6 +4,7 @@ import type { Programme } from "#app/domain/programmes.ts";
 import { FeeScheduleModel, getFeeSchedule } from "./fee-schedule.server.ts";
 import { Payment, assignReceiptNumber, refreshRegistrationTotals } from "./payment.server.ts";
 import { Registration } from "./registration.server.ts";
+import { daysAgo } from "./seed-dates.server.ts";
 
 export const DEMO_FEE_SCHEDULE: FeeSchedule = {
   season: "2026 Christmas vacation",
@@ -17,14 +18,14 @@ export const DEMO_FEE_SCHEDULE: FeeSchedule = {
   minOnlinePayment: 1000,
   allowOverpayment: false,
 };
-
 /** Demo payments by registration reference: confirmed ones get receipts, pending ones wait for the office. */
 const DEMO_PAYMENTS: Array<{
   registration: string;
   amount: number;
   method: PaymentMethod;
   reference: string | null;
-  paidOn: string;
+  /** Paid this many days before seeding. */
+  paidDaysAgo: number;
   state: "pending" | "confirmed";
   source: "admin" | "parent";
 }> = [
@@ -33,7 +34,7 @@ const DEMO_PAYMENTS: Array<{
     amount: 20000,
     method: "mtn-momo",
     reference: "MP261120.1015.C00001",
-    paidOn: "2026-11-20",
+    paidDaysAgo: 7,
     state: "confirmed",
     source: "admin",
   },
@@ -42,7 +43,7 @@ const DEMO_PAYMENTS: Array<{
     amount: 25000,
     method: "mtn-momo",
     reference: "MP261122.0930.C00002",
-    paidOn: "2026-11-22",
+    paidDaysAgo: 5,
     state: "pending",
     source: "parent",
   },
@@ -51,7 +52,7 @@ const DEMO_PAYMENTS: Array<{
     amount: 40000,
     method: "telecel-cash",
     reference: "TC2611181200AB",
-    paidOn: "2026-11-18",
+    paidDaysAgo: 9,
     state: "confirmed",
     source: "admin",
   },
@@ -60,7 +61,7 @@ const DEMO_PAYMENTS: Array<{
     amount: 42000,
     method: "bank-transfer",
     reference: "GCB-778120",
-    paidOn: "2026-11-21",
+    paidDaysAgo: 6,
     state: "pending",
     source: "parent",
   },
@@ -69,7 +70,7 @@ const DEMO_PAYMENTS: Array<{
     amount: 10000,
     method: "cash",
     reference: null,
-    paidOn: "2026-11-19",
+    paidDaysAgo: 8,
     state: "confirmed",
     source: "admin",
   },
@@ -97,7 +98,7 @@ export async function seedDemoPayments(adminId: string) {
   for (const p of DEMO_PAYMENTS) {
     const reg = byRef.get(p.registration);
     if (!reg) continue;
-    const key = p.reference ? `${p.method}:${referenceKey(p.reference)}` : `free:demo-${p.registration}-${p.paidOn}`;
+    const key = p.reference ? `${p.method}:${referenceKey(p.reference)}` : `free:demo-${p.registration}`;
     const result = await Payment.updateOne(
       { referenceKey: key },
       {
@@ -108,17 +109,20 @@ export async function seedDemoPayments(adminId: string) {
           method: p.method,
           reference: p.reference,
           referenceKey: key,
-          paidOn: new Date(`${p.paidOn}T10:00:00Z`),
+          paidOn: daysAgo(p.paidDaysAgo),
           state: p.state,
           stateRank: p.state === "pending" ? 0 : 1,
           source: p.source,
           createdBy: adminId,
           confirmedBy: p.state === "confirmed" ? adminId : null,
-          confirmedAt: p.state === "confirmed" ? new Date(`${p.paidOn}T15:00:00Z`) : null,
+          confirmedAt: p.state === "confirmed" ? daysAgo(p.paidDaysAgo, 15) : null,
         },
       },
       { upsert: true },
     );
+    // Recorded the day it was paid (timestamps would say "now").
+    if (result.upsertedCount === 1)
+      await Payment.collection.updateOne({ referenceKey: key }, { $set: { createdAt: daysAgo(p.paidDaysAgo, 11) } });
     if (result.upsertedCount === 1 && p.state === "confirmed") {
       const totals = await refreshRegistrationTotals(reg._id);
       const seeded = await Payment.findOne({ referenceKey: key }).select("_id").lean<{ _id: string }>();

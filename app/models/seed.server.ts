@@ -11,6 +11,8 @@ import { seedDemoPayments } from "./seed-payments.server.ts";
 import { seedDemoEvaluations } from "./seed-evaluations.server.ts";
 import { seedDemoSettings } from "./settings.server.ts";
 import { InboundSms, UssdSession } from "./phone-channel.server.ts";
+import { daysAgo } from "./seed-dates.server.ts";
+import { registrationSearchKeys } from "#app/domain/registration-search.ts";
 
 /** Demo accounts, for demo use only (listed in the README). */
 export const DEMO_ACCOUNTS = [
@@ -155,6 +157,8 @@ export async function seedDemoData() {
       passwordHash: await hashPassword(account.password),
       phoneVerifiedAt: new Date(),
     });
+    // The school's accounts date from before its first registration.
+    await User.collection.updateOne({ phone }, { $set: { createdAt: daysAgo(40), updatedAt: daysAgo(40) } });
     ids[account.role] = user._id;
   }
   await AdminPermission.updateOne({ userId: ids.admin }, { $setOnInsert: { userId: ids.admin } }, { upsert: true });
@@ -208,8 +212,8 @@ export async function seedDemoData() {
     );
   }
 
-  for (const r of DEMO_REGISTRATIONS) {
-    await Registration.updateOne(
+  for (const [i, r] of DEMO_REGISTRATIONS.entries()) {
+    const inserted = await Registration.updateOne(
       { reference: r.reference },
       {
         $setOnInsert: {
@@ -217,6 +221,11 @@ export async function seedDemoData() {
           whatsappNumberNormalized: normalizePhone(r.whatsappNumber),
           wardWhatsappNormalized: normalizePhone(r.wardWhatsapp),
           wardNameKey: wardNameKey(r.wardName),
+          searchKeys: registrationSearchKeys({
+            ...r,
+            whatsappNumberNormalized: normalizePhone(r.whatsappNumber),
+            wardWhatsappNormalized: normalizePhone(r.wardWhatsapp),
+          }),
           subjectCount: r.subjects.length,
           updateMode: ["whatsapp"],
           referralName: "Mr. Darko",
@@ -228,6 +237,12 @@ export async function seedDemoData() {
       },
       { upsert: true },
     );
+    // Registered over the weeks before the payments (timestamps would date them all at seeding).
+    if (inserted.upsertedCount === 1)
+      await Registration.collection.updateOne(
+        { reference: r.reference },
+        { $set: { createdAt: daysAgo(12 + 3 * i), updatedAt: daysAgo(12 + 3 * i) } },
+      );
   }
 
   await Communication.updateOne(

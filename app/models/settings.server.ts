@@ -38,6 +38,9 @@ const settingsSchema = new Schema(
     analyticsTracking: Boolean,
     ussdServiceCode: { type: String, maxlength: 30 },
     phoneCallbackSecret: { type: String, maxlength: 100 },
+    facebookUrl: { type: String, maxlength: 300 },
+    instagramUrl: { type: String, maxlength: 300 },
+    xUrl: { type: String, maxlength: 300 },
   },
   { timestamps: true, collection: "settings", minimize: false },
 );

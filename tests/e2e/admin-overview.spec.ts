@@ -45,13 +45,17 @@ test.describe("Admin layout and overview", () => {
     expect(await statValue(page, "Total Subjects")).toBeGreaterThanOrEqual(subjects);
     expect(await statValue(page, "Active Students")).toBeGreaterThanOrEqual(wards);
     expect(await statValue(page, "Active Students")).toBeLessThanOrEqual(await Registration.countDocuments());
-    // Accounts and subjects are all created during this run (registrations may be back-dated by other tests):
-    // nothing existed at the end of last month, so no made-up percentage, but what is new this month.
-    for (const label of ["Total Users", "Total Subjects"]) {
+    // Subjects are all created during this run (the demo's accounts and registrations are dated weeks back, and
+    // other tests back-date registrations): nothing existed at the end of last month, so no made-up percentage, but
+    // what is new this month.
+    for (const label of ["Total Subjects"]) {
       const card = page.getByRole("listitem").filter({ hasText: label });
       await expect(card).toContainText(/\d+ new this month/);
       await expect(card).not.toContainText("%");
     }
+    await expect(page.getByRole("listitem").filter({ hasText: "Total Users" })).toContainText(
+      /(\d+ new this month|[+-]\d+% from last month)/,
+    );
     await expect(page.getByRole("listitem").filter({ hasText: "Active Students" })).toContainText(
       /(\d+ new this month|[+-]\d+% from last month)/,
     );

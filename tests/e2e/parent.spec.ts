@@ -2,7 +2,7 @@ import { test, expect, connectTestDb, createRegistration, createUser, signInAs }
 import { expectNoA11yViolations } from "#tests/support/axe.ts";
 import { Session } from "#app/models/session.server.ts";
 
-test("a parent sees 'Parent Portal Coming Soon' and their wards with class pages and the parents' group", async ({
+test("a parent sees their wards with class pages and the parents' group, and can always link another", async ({
   page,
   loginAs,
 }) => {
@@ -13,8 +13,13 @@ test("a parent sees 'Parent Portal Coming Soon' and their wards with class pages
     programme: "science",
   });
   await page.goto("/parent-dashboard");
-  await expect(page.getByRole("heading", { level: 1, name: "Parent Portal Coming Soon" })).toBeVisible();
-  const card = page.getByRole("listitem").filter({ has: page.getByRole("heading", { level: 3, name: ward.wardName }) });
+  await expect(page.getByRole("heading", { level: 1, name: "Your wards" })).toBeVisible();
+  await expect(page.getByText("Parent Portal Coming Soon")).toHaveCount(0);
+  await expect(page.getByRole("link", { name: "Link another registration" })).toHaveAttribute(
+    "href",
+    "/link-registration",
+  );
+  const card = page.getByRole("listitem").filter({ has: page.getByRole("heading", { level: 2, name: ward.wardName }) });
   await expect(card).toContainText("General Science");
   // Seeded class pages: Mathematics usable, French deliberately not.
   await expect(card.getByRole("link", { name: /Join Class Now.*Mathematics/ })).toHaveAttribute(
@@ -55,7 +60,7 @@ test("while an admin views as a parent, the portal shows the parent's name and w
   await Session.updateOne({ _id: sessionId }, { $set: { impersonatedUserId: parent.id } });
   await page.goto("/parent-dashboard");
   await expect(page.locator("header", { hasText: "Parent Portal" })).toContainText("Viewed Parent");
-  await expect(page.getByRole("heading", { level: 3, name: ward.wardName })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 2, name: ward.wardName })).toBeVisible();
   // The real user is an admin, so the Admin Portal tab stays.
   await expect(page.getByRole("link", { name: "Admin Portal" })).toBeVisible();
 });

@@ -1,13 +1,6 @@
 import { Link } from "react-router";
 import { PROGRAMME_LABELS, PROGRAMMES } from "#app/domain/programmes.ts";
-import {
-  CONTACT_EMAIL,
-  SCHOOL_NAME,
-  SCHOOL_TAGLINE,
-  SOCIAL_LINKS,
-  SUPPORT_HOURS,
-  SUPPORT_PHONES,
-} from "#app/domain/school.ts";
+import { CONTACT_EMAIL, SCHOOL_NAME, SCHOOL_TAGLINE, SUPPORT_HOURS, SUPPORT_PHONES } from "#app/domain/school.ts";
 
 const QUICK_LINKS = [
   { label: "Home", href: "/" },
@@ -24,7 +17,7 @@ const headingClass = "text-sm font-semibold uppercase tracking-wide text-white";
 const linkClass = "text-gray-200 underline-offset-2 hover:text-white hover:underline";
 
 /** Public footer (docs/product.md#screens): quick links, programmes, legal pages, contact, social links, © year. */
-export function PublicFooter() {
+export function PublicFooter({ socialLinks }: { socialLinks: readonly { label: string; href: string }[] }) {
   return (
     <footer className="mt-16 bg-gray-900 text-gray-200">
       <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 sm:grid-cols-2 lg:grid-cols-4">
@@ -73,16 +66,20 @@ export function PublicFooter() {
               </li>
             ))}
           </ul>
-          <h2 className={`${headingClass} mt-6`}>Follow us</h2>
-          <ul className="mt-3 flex flex-wrap gap-3 text-sm">
-            {SOCIAL_LINKS.map((s) => (
-              <li key={s.href}>
-                <a href={s.href} className={linkClass} rel="noopener noreferrer">
-                  {s.label}
-                </a>
-              </li>
-            ))}
-          </ul>
+          {socialLinks.length ? (
+            <>
+              <h2 className={`${headingClass} mt-6`}>Follow us</h2>
+              <ul className="mt-3 flex flex-wrap gap-3 text-sm">
+                {socialLinks.map((s) => (
+                  <li key={s.href}>
+                    <a href={s.href} className={linkClass} rel="noopener noreferrer">
+                      {s.label}
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            </>
+          ) : null}
         </div>
       </div>
       <div className="border-t border-gray-700">

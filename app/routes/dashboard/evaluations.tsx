@@ -63,7 +63,9 @@ export default function Evaluations({ loaderData }: Route.ComponentProps) {
                         <p className="text-sm text-gray-700">
                           {f.state === "open" ? `Open until ${f.closesAt}` : `Closed ${f.closesAt}`}
                           {f.answeredAt
-                            ? ` · Answered, last saved ${f.answeredAt}`
+                            ? f.state === "open"
+                              ? ` · Answered, last saved ${f.answeredAt}`
+                              : ` · Answered ${f.answeredAt}`
                             : f.state === "open"
                               ? " · Not answered yet"
                               : " · Not answered"}

@@ -12,17 +12,16 @@ import { SCHOOL_NAME } from "#app/domain/school.ts";
 import { balanceView } from "#app/domain/payment-view.ts";
 import { PaymentStatusBadge } from "#app/components/payments/badges.tsx";
 import { TimetableList, toPublishedTimetable } from "#app/components/dashboard/timetable-list.tsx";
-import { listTimetablesForProgrammes } from "#app/models/timetable.server.ts";
+import { listTimetablesFor } from "#app/models/timetable.server.ts";
+import { reaches } from "#app/domain/timetables.ts";
 import { countUnseenAnnouncements } from "#app/models/communication.server.ts";
 import { formsForWards } from "#app/models/evaluation.server.ts";
 import { formatDateTime } from "#app/domain/dates.ts";
 import { openState } from "#app/domain/evaluations.ts";
-import { Section } from "#app/components/ui/section.tsx";
-
-export const PARENT_PORTAL_COMING_SOON = "Parent Portal Coming Soon";
 
 /**
- * docs/product.md#screens 'Parent Portal Coming Soon', plus (docs/product.md#data-rules) the parent's
+ * The parent portal (docs/product.md#screens: the specification's 'Parent Portal Coming Soon' placeholder is
+ * replaced by what is here, docs/product.md#deliberate-changes): the parent's
  * wards' registrations with their class pages and the parents' group. Shows
  * the effective user; the Admin Portal tab only for a real admin.
  */
@@ -30,7 +29,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const { user, effectiveUser } = await requireRole(request, ["parent", "admin"]);
   const registrations = await getParentRegistrations(effectiveUser);
   const [timetables, unseenCount, evaluations] = await Promise.all([
-    listTimetablesForProgrammes([...new Set(registrations.map((r) => r.programme))]),
+    listTimetablesFor(registrations),
     countUnseenAnnouncements(effectiveUser),
     effectiveUser.role === "parent"
       ? formsForWards(
@@ -61,9 +60,7 @@ export async function loader({ request }: Route.LoaderArgs) {
         fees: balanceView(r),
         classPages: classPages.map(toGroupView),
         parentGroup: parentGroup ? toGroupView(parentGroup) : null,
-        timetables: timetables
-          .filter((t) => t.programme === r.programme)
-          .map((t) => toPublishedTimetable(t, programmeLabel)),
+        timetables: timetables.filter((t) => reaches(t, r)).map((t) => toPublishedTimetable(t)),
         evaluations: openForms
           .filter((x) => x.ward._id === String(r._id))
           .map((x) => ({
@@ -130,21 +127,32 @@ export default function ParentPortal({ loaderData }: Route.ComponentProps) {
         </ul>
       </nav>
       <main id="main" className="mt-6 space-y-6">
-        <section className="rounded-xl border border-gray-200 bg-white p-6 text-center shadow-sm">
-          <h1 className="text-2xl font-bold text-gray-900">{PARENT_PORTAL_COMING_SOON}</h1>
-          <p className="mt-2 text-gray-700">
-            More for parents is on the way. Meanwhile, here are your wards' registrations and their WhatsApp class
-            pages.
-          </p>
-        </section>
-        <Section id="wards-heading" title="Your wards" headingClassName="mb-3 text-xl font-semibold text-gray-900">
+        <div className="flex flex-wrap items-end justify-between gap-3">
+          <div>
+            <h1 id="wards-heading" className="text-2xl font-bold text-gray-900">
+              Your wards
+            </h1>
+            <p className="mt-1 text-gray-700">Registrations, fees, class pages and timetables.</p>
+          </div>
+          {wards.length ? (
+            <p className="flex flex-wrap gap-2">
+              <Link to="/link-registration" className={buttonClass("secondary")}>
+                Link another registration
+              </Link>
+              <Link to="/registration" className={buttonClass("ghost", "underline")}>
+                Register a ward
+              </Link>
+            </p>
+          ) : null}
+        </div>
+        <section aria-labelledby="wards-heading">
           {wards.length ? (
             <ul className="space-y-6">
               {wards.map((w) => (
                 <li key={w.id} className="rounded-xl border border-gray-200 bg-white p-5 shadow-sm">
                   <div className="flex flex-wrap items-start justify-between gap-2">
                     <div>
-                      <h3 className="text-lg font-semibold text-gray-900">{w.wardName}</h3>
+                      <h2 className="text-lg font-semibold text-gray-900">{w.wardName}</h2>
                       <p className="text-sm text-gray-700">
                         {programmeLabel(w.programme)} · {w.subjects.length} subjects · reference{" "}
                         <span className="font-mono">{w.reference}</span>
@@ -165,7 +173,7 @@ export default function ParentPortal({ loaderData }: Route.ComponentProps) {
                       </Link>
                     </p>
                   ) : null}
-                  <h4 className="mt-4 font-semibold text-gray-900">Class pages</h4>
+                  <h3 className="mt-4 font-semibold text-gray-900">Class pages</h3>
                   {w.classPages.length ? (
                     <ul className="mt-2 grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
                       {w.classPages.map((g) => (
@@ -175,13 +183,13 @@ export default function ParentPortal({ loaderData }: Route.ComponentProps) {
                   ) : (
                     <p className="mt-2 text-sm text-gray-700">WhatsApp groups being set up</p>
                   )}
-                  <h4 className="mt-4 font-semibold text-gray-900">Parents' group</h4>
+                  <h3 className="mt-4 font-semibold text-gray-900">Parents' group</h3>
                   <div className="mt-2">
                     <ParentGroupCard group={w.parentGroup} headingLevel={4} />
                   </div>
                   {w.evaluations.length ? (
                     <>
-                      <h4 className="mt-4 font-semibold text-gray-900">Evaluation forms</h4>
+                      <h3 className="mt-4 font-semibold text-gray-900">Evaluation forms</h3>
                       <ul className="mt-2 space-y-1 text-sm">
                         {w.evaluations.map((f) => (
                           <li key={f.id}>
@@ -205,7 +213,7 @@ export default function ParentPortal({ loaderData }: Route.ComponentProps) {
                       timetables={w.timetables}
                       headingId={`timetables-${w.id}`}
                       heading="Timetables"
-                      headingLevel={4}
+                      headingLevel={3}
                     />
                   </div>
                 </li>
@@ -223,7 +231,7 @@ export default function ParentPortal({ loaderData }: Route.ComponentProps) {
               </Link>
             </EmptyState>
           )}
-        </Section>
+        </section>
       </main>
     </div>
   );

@@ -2,7 +2,7 @@ import { Outlet, useRouteLoaderData } from "react-router";
 import { BackToTop, PublicHeader } from "#app/components/public/public-header.tsx";
 import { PublicFooter } from "#app/components/public/public-footer.tsx";
 
-type RootData = { user: { fullName: string } | null } | undefined;
+type RootData = { user: { fullName: string } | null; socialLinks?: { label: string; href: string }[] } | undefined;
 
 /**
  * Header and footer of the public site. The default export is a plain layout
@@ -15,7 +15,7 @@ export default function PublicLayout() {
     <>
       <PublicHeader user={root?.user ?? null} />
       <Outlet />
-      <PublicFooter />
+      <PublicFooter socialLinks={root?.socialLinks ?? []} />
       <BackToTop />
     </>
   );

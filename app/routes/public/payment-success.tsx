@@ -50,7 +50,17 @@ type Loaded = Route.ComponentProps["loaderData"];
 
 function Outcome({ data }: { data: Loaded }) {
   const { payment } = data;
-  if (!payment || !("gateway" in data) || !data.gateway)
+  if (!payment)
+    return (
+      <div className="rounded-xl border border-gray-200 bg-white p-6 text-gray-900">
+        <h1 className="text-3xl font-bold">No payment to show</h1>
+        <p className="mt-2">
+          This page shows a payment when you arrive from "Pay with Mobile Money" or "I have paid". Your payments and
+          receipts are under Payment History in the parent portal.
+        </p>
+      </div>
+    );
+  if (!("gateway" in data) || !data.gateway)
     return (
       <div className="rounded-xl border border-green-300 bg-green-50 p-6 text-green-900">
         <h1 className="text-3xl font-bold">Thank you for your payment</h1>

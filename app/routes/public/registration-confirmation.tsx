@@ -270,11 +270,15 @@ export default function RegistrationConfirmation({ loaderData }: Route.Component
               : "We confirm fees with you on WhatsApp or by phone; you pay by Mobile Money."}
           </li>
           <li>
-            Your ward can sign in to the{" "}
+            For subjects and the weekly schedule, your ward creates a{" "}
             <Link to="/portal?role=student" className="font-semibold text-brand-700 underline">
-              student portal
+              student account
             </Link>{" "}
-            with their WhatsApp number to see subjects and the weekly schedule.
+            with their WhatsApp number ({summary.wardWhatsapp}), then opens{" "}
+            <Link to="/link-registration" className="font-semibold text-brand-700 underline">
+              Link a registration
+            </Link>{" "}
+            and confirms that number with the code we text to it (or enters the reference and claim code).
           </li>
         </ol>
         <p className="mt-3 text-gray-700">

@@ -12,8 +12,8 @@ export default function TermsOfService() {
   return (
     <LegalPage title="Terms of Service" updated="22 November 2026">
       <p>
-        These terms explain how {SCHOOL_NAME}'s online vacation classes and this website work. By registering a ward or
-        creating an account you agree to them. If anything is unclear, contact us before registering.
+        These terms explain how the online vacation classes of {SCHOOL_NAME} and this website work. By registering a
+        ward or creating an account you agree to them. If anything is unclear, contact us before registering.
       </p>
 
       <h2>Who can register</h2>
@@ -83,7 +83,7 @@ export function meta() {
     { title: `Terms of Service | ${SCHOOL_NAME}` },
     {
       name: "description",
-      content: `How ${SCHOOL_NAME}'s online vacation classes work: who can register, fees, behaviour in class pages, accounts.`,
+      content: `How the online vacation classes of ${SCHOOL_NAME} work: who can register, fees, behaviour in class pages, accounts.`,
     },
   ];
 }

@@ -54,6 +54,10 @@ export default function Overview({ loaderData }: Route.ComponentProps) {
             <Link to="/student-dashboard/schedule" className="font-semibold text-brand-700 underline">
               weekly schedule
             </Link>
+            . Registered twice, for another programme?{" "}
+            <Link to="/link-registration" className="font-semibold text-brand-700 underline">
+              Link a registration
+            </Link>
             .
           </p>
         ) : (
@@ -68,8 +72,9 @@ export default function Overview({ loaderData }: Route.ComponentProps) {
               Already registered by a parent?{" "}
               <Link to="/link-registration" className="font-semibold text-brand-700 underline">
                 Link the registration
-              </Link>{" "}
-              with the reference and claim code from its confirmation page.
+              </Link>
+              : if it gives your number as the ward's WhatsApp number, confirm your phone with a code we text to it;
+              otherwise enter the reference and claim code from its confirmation page.
             </p>
           </>
         )}

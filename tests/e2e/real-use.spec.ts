@@ -1,0 +1,110 @@
+import {
+  test,
+  expect,
+  createRegistration,
+  connectTestDb,
+  fieldError,
+  signInAs,
+  type TestUser,
+} from "#tests/support/fixtures.ts";
+import { User } from "#app/models/user.server.ts";
+import { normalizePhone } from "#app/domain/phone.ts";
+import { SETTINGS_SAVED } from "#app/domain/messages.ts";
+
+/** What a parent, a ward and an admin met on an ordinary day, JavaScript off and on. */
+
+test("the confirmation page links Link a registration and says what the ward does; the student portal always offers it", async ({
+  page,
+  loginAs,
+}) => {
+  const ward = await createRegistration();
+  await page.goto(`/registration/${ward.reference}`);
+  const next = page.getByRole("region", { name: "What happens next" });
+  await expect(next).toContainText("creates a student account with their WhatsApp number");
+  await expect(next).toContainText("confirms that number with the code we text to it");
+  await expect(next.getByRole("link", { name: "Link a registration" })).toHaveAttribute("href", "/link-registration");
+
+  // A student with no registration yet, and one with one: both are offered linking.
+  await loginAs("student");
+  await page.goto("/student-dashboard");
+  await expect(page.getByText("confirm your phone with a code we text to it")).toBeVisible();
+  await expect(page.getByRole("link", { name: "Link the registration" })).toHaveAttribute("href", "/link-registration");
+  await page.context().clearCookies();
+  const student = await loginAs("student");
+  await createRegistration({ wardWhatsapp: student.localPhone });
+  await page.goto("/student-dashboard");
+  await expect(page.getByText(/You are enrolled in/)).toBeVisible();
+  await expect(page.getByRole("link", { name: "Link a registration" })).toHaveAttribute("href", "/link-registration");
+});
+
+test("wording: no placeholder social links, no stray possessive, a spaced download link, a closed form 'Answered'", async ({
+  page,
+}) => {
+  await page.goto("/terms-of-service");
+  await expect(page.getByText("Vacation Classes's")).toHaveCount(0);
+
+  // The demo parent: a published timetable and the demo's closed evaluation, answered while it was open.
+  await connectTestDb();
+  const demo = await User.findOne({ phone: normalizePhone("0244000003") }).lean();
+  await signInAs(page.context(), { id: demo!._id } as TestUser);
+  await page.goto("/dashboard/evaluations");
+  const closed = page.getByRole("listitem").filter({ hasText: "First week: how did it go?" });
+  await expect(closed).toContainText(/Answered \d/);
+  await expect(closed).not.toContainText("last saved");
+});
+
+// One project only: the footer is the same for every test while it runs.
+test("the footer's social links wait for the school's own pages; a front page is refused @no-js-only", async ({
+  page,
+  loginAs,
+}) => {
+  await page.goto("/");
+  await expect(page.getByRole("heading", { name: "Follow us" })).toHaveCount(0);
+  await expect(page.locator('a[href*="facebook.com"]')).toHaveCount(0);
+  await loginAs("admin");
+  await page.goto("/admin/settings");
+  await page.getByLabel("Facebook page").fill("https://www.facebook.com/");
+  await page.getByRole("button", { name: "Save Settings" }).click();
+  await expect(fieldError(page, "Enter the school's page on facebook.com")).toBeVisible();
+  await page.getByLabel("Facebook page").fill("https://www.facebook.com/vacationclassesgh");
+  await page.getByRole("button", { name: "Save Settings" }).click();
+  await expect(page.getByText(SETTINGS_SAVED)).toBeVisible();
+  try {
+    await page.goto("/");
+    const footer = page.getByRole("contentinfo");
+    await expect(footer.getByRole("heading", { name: "Follow us" })).toBeVisible();
+    await expect(footer.getByRole("link", { name: "Facebook" })).toHaveAttribute(
+      "href",
+      "https://www.facebook.com/vacationclassesgh",
+    );
+    await expect(footer.getByRole("link", { name: "Instagram" })).toHaveCount(0);
+  } finally {
+    await page.goto("/admin/settings");
+    await page.getByLabel("Facebook page").fill("");
+    await page.getByRole("button", { name: "Save Settings" }).click();
+    await expect(page.getByText(SETTINGS_SAVED)).toBeVisible();
+  }
+});
+
+test("the admin finds a registration by a name's start, the digits a parent reads out, its reference or its subject", async ({
+  page,
+  loginAs,
+}) => {
+  // A surname no other test uses (letters only: names are matched by their start).
+  const surname = `Q${Array.from({ length: 7 }, () => "bcdfghjklmnpqrstvwxz"[Math.floor(Math.random() * 20)]).join("")}`;
+  const ward = await createRegistration({ wardName: `Kwesi ${surname}`, parentName: `Ama ${surname}` });
+  const digits = normalizePhone(ward.whatsappNumber).slice(-7);
+  await loginAs("admin");
+  const search = async (q: string) => {
+    await page.goto("/admin/registrations");
+    await page.getByLabel("Search registrations").fill(q);
+    await page.getByRole("button", { name: "Search", exact: true }).click();
+    return page.getByRole("row").filter({ hasText: `Kwesi ${surname}` });
+  };
+  await expect(await search(`Kwes ${surname.slice(0, 4)}`)).toHaveCount(1);
+  await expect(await search(`${digits.slice(0, 3)} ${digits.slice(3)}`)).toHaveCount(1);
+  await expect(await search(ward.reference.toUpperCase())).toHaveCount(1);
+  await expect(await search(`PHYS ${surname.slice(0, 5).toLowerCase()}`)).toHaveCount(1);
+  await expect(await search(`General Science ${surname}`)).toHaveCount(1);
+  await expect(await search(`Arts ${surname}`), "every word must match").toHaveCount(0);
+});
