@@ -346,6 +346,7 @@ function RegistrationFormFields({
               {" "}
               *
             </span>
+            <span className="sr-only"> (required)</span>
           </legend>
           <p id={subjectsHintId} className="mb-2 text-sm text-gray-700">
             {isProgramme(programme)

@@ -8,7 +8,7 @@ import { SupportPhones } from "#app/components/support-phones.tsx";
  */
 export function SiteBanner({ registrationOpen = true }: { registrationOpen?: boolean }) {
   return (
-    <div role="banner" aria-label="Announcement" className="bg-brand-800 px-4 py-2 text-center text-sm text-white">
+    <section aria-label="Announcement" className="bg-brand-800 px-4 py-2 text-center text-sm text-white">
       {registrationOpen ? (
         <p>
           <strong>Registration is still open.</strong> Lessons began on {LESSONS_BEGAN}. Call{" "}
@@ -20,6 +20,6 @@ export function SiteBanner({ registrationOpen = true }: { registrationOpen?: boo
           <SupportPhones linkClassName="font-semibold underline underline-offset-2" />.
         </p>
       )}
-    </div>
+    </section>
   );
 }

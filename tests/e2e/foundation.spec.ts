@@ -5,7 +5,7 @@ test("the home page renders on the server with the banner and a skip link", asyn
   await page.goto("/");
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   await expect(page.getByText("Registration is still open.")).toBeVisible();
-  const tel = page.getByRole("banner", { name: "Announcement" }).getByRole("link").first();
+  const tel = page.getByRole("region", { name: "Announcement" }).getByRole("link").first();
   await expect(tel).toHaveAttribute("href", /^tel:\+233/);
   await expect(page.locator("html")).toHaveAttribute("lang", "en");
   await expect(page.getByRole("link", { name: "Skip to main content" })).toHaveAttribute("href", "#main");

@@ -10,7 +10,7 @@ test("the landing page says what the school is and has every section", async ({ 
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(
     "Online vacation classes for Forms 1–3, on WhatsApp class pages",
   );
-  await expect(page.getByRole("banner", { name: "Announcement" })).toContainText("Registration is still open.");
+  await expect(page.getByRole("region", { name: "Announcement" })).toContainText("Registration is still open.");
   for (const [id, name] of [
     ["programmes", "Programmes"],
     ["benefits", "Benefits"],

@@ -58,7 +58,7 @@ test("the banner and the landing page say registration is closed, and say open a
   page,
 }) => {
   await page.goto(`${app.url}/`);
-  const banner = page.getByRole("banner", { name: "Announcement" });
+  const banner = page.getByRole("region", { name: "Announcement" });
   await expect(banner).toContainText("Registration is closed for now.");
   await expect(banner).not.toContainText("still open");
   await expect(banner.getByRole("link").first()).toHaveAttribute("href", /^tel:/);
@@ -71,7 +71,7 @@ test("the banner and the landing page say registration is closed, and say open a
     // Settings are cached for 2 s per process.
     await expect(async () => {
       await page.goto(`${app.url}/`);
-      await expect(page.getByRole("banner", { name: "Announcement" })).toContainText("Registration is still open.", {
+      await expect(page.getByRole("region", { name: "Announcement" })).toContainText("Registration is still open.", {
         timeout: 500,
       });
     }).toPass({ timeout: 10_000 });

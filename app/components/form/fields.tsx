@@ -225,10 +225,14 @@ export function ChoiceGroup({
       <legend className="mb-2 text-sm font-medium text-gray-900">
         {legend}
         {(required ?? field.required) ? (
-          <span aria-hidden="true" className="text-red-700">
-            {" "}
-            *
-          </span>
+          <>
+            <span aria-hidden="true" className="text-red-700">
+              {" "}
+              *
+            </span>
+            {/* A group cannot say "required" itself (aria-required is not allowed on it): its name does. */}
+            <span className="sr-only"> (required)</span>
+          </>
         ) : null}
       </legend>
       <div className={`grid gap-2 ${cols}`}>
@@ -328,12 +332,11 @@ export function FormErrors({
       role="alert"
       tabIndex={linked.length ? -1 : undefined}
       autoFocus={linked.length > 0}
-      aria-labelledby={linked.length ? `${form.id}-summary` : undefined}
       className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-900"
     >
       {linked.length ? (
         <>
-          <h2 id={`${form.id}-summary`} className="text-base font-semibold">
+          <h2 className="text-base font-semibold">
             {errorSummaryTitle(linked.length)}
           </h2>
           <ul className="mt-1 list-disc space-y-1 pl-5">

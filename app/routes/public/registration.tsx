@@ -75,7 +75,7 @@ export default function Registration({ loaderData, actionData }: Route.Component
           <p className="mt-2 text-gray-700">
             Fill in this form to register your ward for our online vacation classes. Fields marked{" "}
             <span aria-hidden="true">*</span>
-            <span className="sr-only">as required</span> are required. It takes about five minutes.
+            <span className="sr-only">with an asterisk</span> are required. It takes about five minutes.
           </p>
           <div className="mt-6">
             <RegistrationForm
