@@ -26,6 +26,17 @@ function readerScript() {
   return script;
 }
 
+export type ScreenReader = {
+  /** Moves by `command` (e.g. "moveToNextHeading", "moveToNextLandmark") and returns what was said. */
+  perform(command: string): Promise<string>;
+  /** Moves to the next item (Down arrow in browse mode) and returns what was said. */
+  next(): Promise<string>;
+  /** What is said, item after item, until `until` is said (included), the document ends, or `max` items. */
+  readUntil(until: RegExp, max?: number): Promise<string[]>;
+  /** Everything said since the reader started. */
+  log(): Promise<string[]>;
+};
+
 export async function startScreenReader(page: Page, selector = "body"): Promise<ScreenReader> {
   await page.evaluate(readerScript());
   await page.evaluate(async (selector) => {
