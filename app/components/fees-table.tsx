@@ -50,8 +50,9 @@ export function FeesTable({ fees }: { fees: PublicFees }) {
               <th scope="row" className="py-2 pr-4 font-medium">
                 {r.programme}
               </th>
-              <td className="py-2 pr-4">{r.fee}</td>
-              {anyBand ? <td className="py-2 pr-4">{r.band ?? r.fee}</td> : null}
+              {/* An amount never breaks between "GH₵" and its figure. */}
+              <td className="whitespace-nowrap py-2 pr-4">{r.fee}</td>
+              {anyBand ? <td className="whitespace-nowrap py-2 pr-4">{r.band ?? r.fee}</td> : null}
             </tr>
           ))}
         </tbody>

@@ -91,8 +91,7 @@ test.describe("Registration Management", () => {
       "Programme",
       "Subjects",
       "Status",
-      "Payment",
-      "Balance",
+      "Fees",
       "Date",
       "Actions",
     ]);

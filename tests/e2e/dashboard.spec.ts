@@ -33,12 +33,15 @@ for (const role of Object.keys(SIDEBAR) as Role[]) {
   });
 }
 
-test("the mobile bottom bar shows the first 4 links; the menu holds the same actions", async ({ page, loginAs }) => {
+test("the mobile bottom bar shows the first 4 links but Communications; the menu holds the same actions", async ({
+  page,
+  loginAs,
+}) => {
   await page.setViewportSize({ width: 375, height: 760 });
   await loginAs("facilitator");
   await page.goto("/dashboard/students");
   const bottom = page.getByRole("navigation", { name: "Quick links" });
-  await expect(bottom.getByRole("link")).toHaveText(["Overview", "Subjects", "Assignments", "Communications"]);
+  await expect(bottom.getByRole("link")).toHaveText(["Overview", "Subjects", "Assignments", "Classes"]);
   await expect(page.getByRole("navigation", { name: "Dashboard", exact: true })).toBeHidden();
   await page.getByText("Menu", { exact: true }).click();
   const menu = page.getByRole("navigation", { name: "Dashboard menu" });
@@ -49,15 +52,15 @@ test("the mobile bottom bar shows the first 4 links; the menu holds the same act
   await expectNoA11yViolations(page);
 });
 
-test("a parent's bottom bar also holds exactly 4 links", async ({ page, loginAs }) => {
+test("a parent's bottom bar also holds exactly 4 links, Payment History among them", async ({ page, loginAs }) => {
   await page.setViewportSize({ width: 375, height: 760 });
   await loginAs("parent");
   await page.goto("/dashboard");
   await expect(page.getByRole("navigation", { name: "Quick links" }).getByRole("link")).toHaveText([
     "Overview",
     "WhatsApp Groups",
-    "Communications",
     "Evaluation Forms",
+    "Payment History",
   ]);
 });
 

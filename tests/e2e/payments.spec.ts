@@ -236,7 +236,7 @@ test.describe("fees and payments", () => {
     await form.getByLabel("Amount (GH₵)").fill("0.20");
     await form.getByLabel("Method").selectOption("cash");
     await form.getByRole("button", { name: "Record payment" }).click();
-    await expect(page.getByRole("row", { name: /GH₵ 0.20/ })).toBeVisible();
+    await expect(page.getByRole("row", { name: /^\S+ GH₵ 0.20/ })).toBeVisible();
     await connectTestDb();
     // 100.10 + 0.20 is exactly 100.30: integer pesewas, no floats.
     expect(await Registration.findById(reg._id).lean()).toMatchObject({
@@ -246,7 +246,8 @@ test.describe("fees and payments", () => {
     await expect(page.getByText("GH₵ 100.30", { exact: true })).toBeVisible();
     await expect(page.getByText("GH₵ 299.70", { exact: true })).toBeVisible();
 
-    const small = page.getByRole("row", { name: /GH₵ 0.20/ });
+    // A payment and the line of actions under it are one row group.
+    const small = page.getByRole("rowgroup").filter({ has: page.getByRole("row", { name: /^\S+ GH₵ 0.20/ }) });
     await small.getByRole("button", { name: "Void" }).click();
     await expect(small.getByText("Give a reason")).toBeVisible();
     await small.getByLabel(/Reason for voiding/).fill("Entered by mistake");

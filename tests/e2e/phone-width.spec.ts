@@ -1,4 +1,7 @@
-import { test, expect } from "#tests/support/fixtures.ts";
+import type { Locator } from "@playwright/test";
+import { test, expect, connectTestDb, signInAs, type TestUser } from "#tests/support/fixtures.ts";
+import { User } from "#app/models/user.server.ts";
+import { normalizePhone } from "#app/domain/phone.ts";
 
 /** At 360 px (a small Android phone): nothing clipped, nothing overlapping, no page scrolling sideways. */
 test.use({ viewport: { width: 360, height: 740 } });
@@ -152,4 +155,77 @@ test("without JavaScript a flash message sits in the page's flow and covers noth
     await page.getByRole("button", { name: "Dismiss notification" }).click();
     await expect(page.getByText("Your changes have been saved.")).toHaveCount(0);
   }
+});
+
+/** A wide table shows that it scrolls (a shadow on the side with more, app/app.css) and keeps its first column put. */
+async function expectScrollCueAndStickyFirstColumn(region: Locator, lastHeader: string) {
+  await region.scrollIntoViewIfNeeded();
+  expect(await region.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
+  expect(await region.evaluate((el) => getComputedStyle(el).backgroundImage)).toContain("gradient");
+  const first = region.getByRole("columnheader").first();
+  const before = (await first.boundingBox())!;
+  await region.evaluate((el) => el.scrollTo({ left: el.scrollWidth }));
+  await expect(region.getByRole("columnheader", { name: lastHeader })).toBeInViewport({ ratio: 0.95 });
+  expect(Math.abs((await first.boundingBox())!.x - before.x), "the first column stays put").toBeLessThan(1);
+}
+
+test.describe("360 px, the trips of a day's use", () => {
+  test("the parent's payments table shows it scrolls and keeps the date put; the bar holds Payment History", async ({
+    page,
+  }) => {
+    await connectTestDb();
+    const demo = await User.findOne({ phone: normalizePhone("0244000003") }).lean();
+    await signInAs(page.context(), { id: demo!._id } as TestUser);
+    await page.goto("/dashboard/payments");
+    await expectScrollCueAndStickyFirstColumn(
+      page.getByRole("region", { name: "Payments", exact: true }).last(),
+      "Receipt",
+    );
+    await expect(
+      page.getByRole("navigation", { name: "Quick links" }).getByRole("link", { name: "Payment History" }),
+    ).toBeInViewport();
+  });
+
+  test("the facilitator's tabs, a student's stat cards, the fees and the user list fit the screen", async ({
+    page,
+    loginAs,
+  }) => {
+    await loginAs("facilitator");
+    await page.goto("/facilitator-dashboard");
+    const tabs = page.getByRole("navigation", { name: "Facilitator portal tabs" }).getByRole("link");
+    expect(await tabs.count()).toBeGreaterThan(4);
+    for (const tab of await tabs.all()) await expect(tab).toBeInViewport({ ratio: 1 });
+
+    await page.context().clearCookies();
+    await loginAs("student");
+    await page.goto("/student-dashboard");
+    const card = page.locator("dl > div").filter({ hasText: "Programme" });
+    const value = card.locator("dd");
+    await expect(value).toHaveText("Not registered");
+    const [cardBox, valueBox] = [(await card.boundingBox())!, (await value.boundingBox())!];
+    expect(valueBox.x + valueBox.width, "the value stays inside its card").toBeLessThanOrEqual(
+      cardBox.x + cardBox.width,
+    );
+    expect(await value.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+
+    // Every fee on one line: "GH₵" never parted from its figure.
+    await page.goto("/");
+    const fees = page.locator("table", { has: page.getByText(/^Fees for /) }).locator("td");
+    expect(await fees.count()).toBeGreaterThan(0);
+    for (const cell of await fees.all()) {
+      const lines = await cell.evaluate((el) => {
+        const range = document.createRange();
+        range.selectNodeContents(el);
+        return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+      });
+      expect(lines, (await cell.textContent()) ?? "").toBe(1);
+    }
+
+    // On a phone the user list is part of the page, not a box that cuts its rows.
+    await page.context().clearCookies();
+    await loginAs("admin");
+    await page.goto("/admin/users");
+    const list = page.getByRole("region", { name: "User list" });
+    expect(await list.evaluate((el) => el.scrollHeight <= el.clientHeight)).toBe(true);
+  });
 });

@@ -8,6 +8,7 @@ import {
   type TestUser,
 } from "#tests/support/fixtures.ts";
 import { User } from "#app/models/user.server.ts";
+import { Registration } from "#app/models/registration.server.ts";
 import { normalizePhone } from "#app/domain/phone.ts";
 import { SETTINGS_SAVED } from "#app/domain/messages.ts";
 
@@ -107,4 +108,43 @@ test("the admin finds a registration by a name's start, the digits a parent read
   await expect(await search(`PHYS ${surname.slice(0, 5).toLowerCase()}`)).toHaveCount(1);
   await expect(await search(`General Science ${surname}`)).toHaveCount(1);
   await expect(await search(`Arts ${surname}`), "every word must match").toHaveCount(0);
+});
+
+test.describe("1280 px: every admin action on screen", () => {
+  test.use({ viewport: { width: 1280, height: 800 } });
+
+  test("a registration's payment actions, the registrations list's dates and the view list's columns", async ({
+    page,
+    loginAs,
+  }) => {
+    await loginAs("admin");
+    await connectTestDb();
+    const demo = await Registration.findOne({ reference: "demoyawowusu" }).lean();
+    await page.goto(`/admin/registrations/${demo!._id}`);
+    // Confirm, Reject (with its reason) and Void, whole and on screen; the payments table does not scroll.
+    const payments = page.getByRole("region", { name: "Payments", exact: true });
+    expect(await payments.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+    for (const name of [/^Confirm payment/, /^Reject$/, /^Void$/]) {
+      const button = page.getByRole("button", { name }).first();
+      await expect(button).toBeInViewport({ ratio: 1 });
+    }
+    await expect(page.getByLabel(/^Reason for rejecting/).first()).toBeInViewport({ ratio: 1 });
+
+    await page.goto("/admin/registrations");
+    const table = page.getByRole("region", { name: "Registrations table (scrolls sideways)" });
+    expect(await table.evaluate((el) => el.scrollWidth <= el.clientWidth), "all columns and Delete fit").toBe(true);
+    await expect(table.getByRole("cell", { name: /^\d{2}\/\d{2}\/\d{4}$/ }).first()).toBeVisible();
+
+    // The view list has too many columns for any screen: it shows that it scrolls and keeps the date put.
+    await page.goto("/registration-view-list");
+    const list = page.getByRole("region").filter({ has: page.getByRole("columnheader", { name: "Date Registered" }) });
+    expect(await list.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
+    expect(await list.evaluate((el) => getComputedStyle(el).backgroundImage)).toContain("gradient");
+    const first = list.getByRole("columnheader", { name: "Date Registered" });
+    const x = (await first.boundingBox())!.x;
+    await list.evaluate((el) => el.scrollTo({ left: el.scrollWidth }));
+    const last = list.getByRole("columnheader").last();
+    await expect(last).toBeInViewport({ ratio: 0.95 });
+    expect(Math.abs((await first.boundingBox())!.x - x)).toBeLessThan(1);
+  });
 });

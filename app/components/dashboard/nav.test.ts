@@ -28,12 +28,18 @@ describe("dashboard sidebar by role (docs/product.md#screens)", () => {
       "Payment History",
     ]));
   it("admin", () => expect(labels("admin")).toEqual(["Overview", "Analytics", "Portal Management"]));
-  it("the bottom bar holds the first 4 links", () => {
+  it("the bottom bar holds the first 4 links but Communications (the header's bell opens it)", () => {
     expect(bottomBarLinks("facilitator").map((l) => l.label)).toEqual([
       "Overview",
       "Subjects",
       "Assignments",
-      "Communications",
+      "Classes",
+    ]);
+    expect(bottomBarLinks("parent").map((l) => l.label)).toEqual([
+      "Overview",
+      "WhatsApp Groups",
+      "Evaluation Forms",
+      "Payment History",
     ]);
     expect(bottomBarLinks("student")).toHaveLength(2);
   });

@@ -36,8 +36,14 @@ export function sidebarLinks(role: string | null | undefined): DashboardLink[] {
   return DASHBOARD_LINKS.filter((l) => (l.roles as readonly Role[]).includes(r));
 }
 
+/**
+ * The first four links but Communications, which the header's bell opens from every page: so a parent's bar holds
+ * Payment History, and every label fits a quarter of a 360 px screen without breaking a word.
+ */
 export function bottomBarLinks(role: string | null | undefined): DashboardLink[] {
-  return sidebarLinks(role).slice(0, BOTTOM_BAR_ITEMS);
+  return sidebarLinks(role)
+    .filter((l) => l.key !== "communications")
+    .slice(0, BOTTOM_BAR_ITEMS);
 }
 
 /** Active by path prefix; the Overview (/dashboard) only on an exact match, or it would light up everywhere. */

@@ -27,7 +27,7 @@ function NavItem({
       aria-current={active ? "page" : undefined}
       className={
         compact
-          ? `flex min-h-14 flex-col items-center justify-center px-0.5 text-center text-[11px] font-semibold leading-tight [overflow-wrap:anywhere] ${active ? "bg-brand-50 text-brand-800" : "text-gray-800"}`
+          ? `flex min-h-14 flex-col items-center justify-center px-0.5 text-center text-[11px] font-semibold leading-tight ${active ? "bg-brand-50 text-brand-800" : "text-gray-800"}`
           : "nav-link"
       }
     >

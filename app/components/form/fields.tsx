@@ -336,9 +336,7 @@ export function FormErrors({
     >
       {linked.length ? (
         <>
-          <h2 className="text-base font-semibold">
-            {errorSummaryTitle(linked.length)}
-          </h2>
+          <h2 className="text-base font-semibold">{errorSummaryTitle(linked.length)}</h2>
           <ul className="mt-1 list-disc space-y-1 pl-5">
             {linked.map(([name, errors]) => (
               <li key={name}>

@@ -31,7 +31,7 @@ export function PaymentsTable<P extends PaymentView>({
   payer?: Column<P>;
   /** Under the state badge. */
   stateNote?: (payment: P) => ReactNode;
-  /** A last column, its header read by screen readers only. */
+  /** The admin's actions on a payment, on a line of their own under its row (they never push the table wide). */
   actions?: (payment: P) => ReactNode;
 }) {
   const headers: DataTableHeader[] = [
@@ -44,7 +44,6 @@ export function PaymentsTable<P extends PaymentView>({
     "State",
     "Receipt",
   ];
-  if (actions) headers.push({ label: "Actions", srOnly: true });
   return (
     <DataTable
       label={label}
@@ -53,6 +52,7 @@ export function PaymentsTable<P extends PaymentView>({
       rowClassName="align-top"
       emptyText={emptyText}
       className={className}
+      after={actions}
     >
       {(p) => (
         <>
@@ -69,7 +69,6 @@ export function PaymentsTable<P extends PaymentView>({
           <td className="px-3 py-2">
             <ReceiptLink paymentId={p.id} receiptCode={p.receiptCode} />
           </td>
-          {actions ? <td className="px-3 py-2">{actions(p)}</td> : null}
         </>
       )}
     </DataTable>

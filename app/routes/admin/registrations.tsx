@@ -185,41 +185,36 @@ export default function Registrations({ loaderData }: Route.ComponentProps) {
         <DataTable
           label="Registrations table (scrolls sideways)"
           caption="Registrations, newest first"
-          headers={[
-            "Parent Name",
-            "Ward Name",
-            "Programme",
-            "Subjects",
-            "Status",
-            "Payment",
-            "Balance",
-            "Date",
-            "Actions",
-          ]}
+          headers={["Parent Name", "Ward Name", "Programme", "Subjects", "Status", "Fees", "Date", "Actions"]}
           rows={rows}
           emptyText={NO_REGISTRATIONS_MATCHING}
           className=""
+          dense
         >
           {(r) => (
             <>
-              <td className="px-4 py-3 font-medium text-gray-900">{r.parentName}</td>
-              <td className="px-4 py-3 text-gray-900">
+              <td className="px-2 py-3 font-medium text-gray-900 [overflow-wrap:anywhere]">{r.parentName}</td>
+              <td className="px-2 py-3 text-gray-900 [overflow-wrap:anywhere]">
                 <Link to={`/admin/registrations/${r.id}`} className="font-semibold text-brand-700 underline">
                   {r.wardName}
                 </Link>
               </td>
-              <td className="px-4 py-3 text-gray-800">{r.programme}</td>
-              <td className="max-w-xs px-4 py-3 text-gray-800">{r.subjects}</td>
-              <td className="px-4 py-3">
+              <td className="px-2 py-3 text-gray-800">{r.programme}</td>
+              <td className="min-w-36 max-w-48 px-2 py-3 text-gray-800">{r.subjects}</td>
+              <td className="px-2 py-3">
                 <span className="rounded-full bg-green-100 px-2 py-1 text-xs font-semibold text-green-800">
                   Enrolled
                 </span>
               </td>
-              <td className="px-4 py-3">
+              {/* The fees' standing and the balance in one column: the table fits a 1280 px screen with its actions. */}
+              <td className="px-2 py-3">
                 <PaymentStatusBadge status={r.fees.status} label={r.fees.statusLabel} />
+                <span className="mt-1 block whitespace-nowrap text-gray-800">
+                  <span className="sr-only">balance </span>
+                  {r.fees.balance}
+                </span>
               </td>
-              <td className="whitespace-nowrap px-4 py-3 text-gray-800">{r.fees.balance}</td>
-              <td className="whitespace-nowrap px-4 py-3 text-gray-800">{r.date}</td>
+              <td className="whitespace-nowrap px-2 py-3 text-gray-800">{r.date}</td>
               {/* The actions stay on screen on a phone: the column sticks to the right edge while the rest scrolls. */}
               <td className="sticky right-0 bg-white px-2 py-3 shadow-[-6px_0_6px_-6px_rgba(0,0,0,0.3)]">
                 {hydrated ? (

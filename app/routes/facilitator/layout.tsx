@@ -33,15 +33,16 @@ export default function FacilitatorLayout({ loaderData }: Route.ComponentProps) 
         role={loaderData.role}
         unseenCount={loaderData.unseenCount}
       />
-      <nav aria-label="Facilitator portal tabs" className="-mx-4 mt-4 overflow-x-auto px-4">
-        <ul className="flex gap-1 border-b border-gray-200">
+      {/* The tabs wrap onto a second line on a phone: every tab on screen, none behind a sideways scroll. */}
+      <nav aria-label="Facilitator portal tabs" className="mt-4">
+        <ul className="flex flex-wrap gap-x-1 border-b border-gray-200">
           {TABS.map((t) => (
             <li key={t.to} className="shrink-0">
               <NavLink
                 to={t.to}
                 end={"end" in t ? t.end : false}
                 className={({ isActive }) =>
-                  `block border-b-2 px-4 py-3 text-sm font-semibold ${isActive ? "border-brand-700 text-brand-800" : "border-transparent text-gray-700 hover:text-gray-900"}`
+                  `block border-b-2 px-3 py-3 text-sm font-semibold ${isActive ? "border-brand-700 text-brand-800" : "border-transparent text-gray-700 hover:text-gray-900"}`
                 }
               >
                 {t.label}

@@ -21,7 +21,12 @@ function Stat({ label, value }: { label: string; value: string | number }) {
   return (
     <div className="rounded-xl border border-gray-200 bg-white p-4 shadow-sm">
       <dt className="text-sm font-medium text-gray-700">{label}</dt>
-      <dd className="mt-1 text-2xl font-bold text-gray-900">{value}</dd>
+      {/* Words (a programme's name, "Not registered") in a smaller size than counts, wrapping at spaces: a half-width card at 360 px holds them. */}
+      <dd
+        className={`mt-1 font-bold text-gray-900 ${typeof value === "number" ? "text-2xl" : "text-lg leading-snug break-words"}`}
+      >
+        {value}
+      </dd>
     </div>
   );
 }

@@ -224,7 +224,7 @@ export function AdjustDueForm({ lastResult, current }: { lastResult?: Submission
 export function PaymentActions({ payment, reply }: { payment: PaymentView; reply?: ActionReply }) {
   if (payment.state === "pending") {
     return (
-      <div className="flex min-w-56 flex-col gap-2">
+      <div className="flex flex-wrap items-end gap-x-6 gap-y-2">
         <Form method="post">
           <input type="hidden" name="intent" value="confirm" />
           <input type="hidden" name="paymentId" value={payment.id} />
@@ -254,19 +254,21 @@ function ReasonForm({
   const reason = fields.reason as AnyField;
   const label = intent === "reject" ? "Reason for rejecting" : "Reason for voiding";
   return (
-    <Form method="post" {...getFormProps(form)} className="flex min-w-56 flex-col gap-1">
+    <Form method="post" {...getFormProps(form)} className="flex flex-wrap items-end gap-2">
       <input type="hidden" name="intent" value={intent} />
       <input type="hidden" name="paymentId" value={payment.id} />
-      <label htmlFor={reason.id} className="text-xs font-medium text-gray-900">
-        {label} {payment.reference || payment.amount}
-      </label>
-      <input
-        {...getInputProps(reason, { type: "text", ariaAttributes: true })}
-        maxLength={300}
-        className="rounded-md border border-gray-400 px-2 py-1 text-sm"
-        aria-describedby={reason.errors?.length ? reason.errorId : undefined}
-      />
-      <ErrorList id={reason.errorId} errors={reason.errors} />
+      <div className="flex min-w-56 flex-col gap-1">
+        <label htmlFor={reason.id} className="text-xs font-medium text-gray-900">
+          {label} {payment.reference || payment.amount}
+        </label>
+        <input
+          {...getInputProps(reason, { type: "text", ariaAttributes: true })}
+          maxLength={300}
+          className="rounded-md border border-gray-400 px-2 py-2 text-sm"
+          aria-describedby={reason.errors?.length ? reason.errorId : undefined}
+        />
+        <ErrorList id={reason.errorId} errors={reason.errors} />
+      </div>
       <Button type="submit" variant={intent === "void" ? "danger" : "secondary"}>
         {intent === "reject" ? "Reject" : "Void"}
       </Button>
