@@ -1,5 +1,5 @@
 import type { Locator } from "@playwright/test";
-import { test, expect, connectTestDb, signInAs, type TestUser } from "#tests/support/fixtures.ts";
+import { test, expect, connectTestDb, createUser, signInAs, type TestUser } from "#tests/support/fixtures.ts";
 import { User } from "#app/models/user.server.ts";
 import { normalizePhone } from "#app/domain/phone.ts";
 
@@ -221,11 +221,17 @@ test.describe("360 px, the trips of a day's use", () => {
       expect(lines, (await cell.textContent()) ?? "").toBe(1);
     }
 
-    // On a phone the user list is part of the page, not a box that cuts its rows.
+    // On a phone the user list is part of the page, not a box that cuts its rows; a name with no space in it wraps.
     await page.context().clearCookies();
+    await createUser({
+      role: "facilitator",
+      fullName: `Nana${"a".repeat(40)} Mensah`,
+      email: `${"b".repeat(40)}@example.com`,
+    });
     await loginAs("admin");
     await page.goto("/admin/users");
     const list = page.getByRole("region", { name: "User list" });
     expect(await list.evaluate((el) => el.scrollHeight <= el.clientHeight)).toBe(true);
+    expect(await page.evaluate(() => document.scrollingElement!.scrollWidth <= window.innerWidth)).toBe(true);
   });
 });

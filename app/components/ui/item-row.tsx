@@ -17,7 +17,7 @@ export function ItemRow({
 }) {
   return (
     <li className={`flex flex-wrap items-center justify-between gap-3 ${className}`}>
-      <div className="min-w-0">
+      <div className="min-w-0 [overflow-wrap:anywhere]">
         <p className="font-medium text-gray-900">{title}</p>
         {details}
       </div>
