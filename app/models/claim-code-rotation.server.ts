@@ -1,6 +1,5 @@
-import mongoose from "mongoose";
-import type { AnyBulkWriteOperation } from "mongodb";
 import { newClaimCode, Registration } from "./registration.server.ts";
+import { batchedWrites, onceForDatabase } from "./migrations.server.ts";
 
 /**
  * One-off (docs/decisions/0070-limits-and-ownership.md): until this version the confirmation page showed the claim
@@ -10,31 +9,16 @@ import { newClaimCode, Registration } from "./registration.server.ts";
  * Recorded in `migrations`, so it runs once per database; a start stopped half-way simply rotates again.
  */
 export const CLAIM_CODE_ROTATION = "rotate-exposed-claim-codes-2026-11";
-const BATCH = 1_000;
 
-export async function rotateExposedClaimCodes(): Promise<number | null> {
-  const migrations = mongoose.connection.collection<{ _id: string; at: Date; rotated: number }>("migrations");
-  if (await migrations.findOne({ _id: CLAIM_CODE_ROTATION })) return null;
-  let rotated = 0;
-  let ops: AnyBulkWriteOperation[] = [];
-  const flush = async () => {
-    if (ops.length) await Registration.collection.bulkWrite(ops, { ordered: false });
-    rotated += ops.length;
-    ops = [];
-  };
-  const cursor = Registration.collection.find(
-    { claimCode: { $type: "string" } },
-    { projection: { _id: 1 }, batchSize: BATCH },
-  );
-  for await (const doc of cursor) {
-    ops.push({ updateOne: { filter: { _id: doc._id }, update: { $set: { claimCode: newClaimCode() } } } });
-    if (ops.length >= BATCH) await flush();
-  }
-  await flush();
-  await migrations.updateOne(
-    { _id: CLAIM_CODE_ROTATION },
-    { $setOnInsert: { at: new Date(), rotated } },
-    { upsert: true },
-  );
-  return rotated;
+export function rotateExposedClaimCodes(): Promise<number | null> {
+  return onceForDatabase(CLAIM_CODE_ROTATION, "rotated", async () => {
+    const writes = batchedWrites(Registration.collection);
+    const cursor = Registration.collection.find(
+      { claimCode: { $type: "string" } },
+      { projection: { _id: 1 }, batchSize: 1_000 },
+    );
+    for await (const doc of cursor)
+      await writes.add({ updateOne: { filter: { _id: doc._id }, update: { $set: { claimCode: newClaimCode() } } } });
+    return writes.done();
+  });
 }

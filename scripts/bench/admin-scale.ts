@@ -258,6 +258,16 @@ export async function runAdminScale(
         path: `/admin/registrations?q=ward%20${count - 1}%20`,
         amount: Math.ceil(requests / 5),
       },
+      {
+        name: "search (a name's start and a subject)",
+        path: `/admin/registrations?q=${String(count - 1).slice(0, -1)}%20phys`,
+        amount: Math.ceil(requests / 5),
+      },
+      {
+        name: "search (a phone's last 7 digits)",
+        path: `/admin/registrations?q=${pad(count - 1, 7).slice(0, 3)}%20${pad(count - 1, 7).slice(3)}`,
+        amount: Math.ceil(requests / 5),
+      },
     ];
     // Warm up: the first requests after a start compile the code paths (JIT), open the connections and fill the
     // caches; the figure is the steady state a day of admin work sees, not the first seconds after a deploy.
