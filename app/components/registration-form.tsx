@@ -242,6 +242,7 @@ function RegistrationFormFields({
 
       {missingFieldsSummary && missingMessage ? (
         <div
+          id={form.errorId}
           role="alert"
           tabIndex={-1}
           autoFocus={!hydrated}
@@ -261,7 +262,13 @@ function RegistrationFormFields({
           </p>
         </div>
       ) : null}
-      <FormErrors form={form} labels={L} errors={otherErrors} summary={!(missingFieldsSummary && missingMessage)}>
+      <FormErrors
+        form={form}
+        labels={L}
+        errors={otherErrors}
+        summary={!(missingFieldsSummary && missingMessage)}
+        errorIdElsewhere={Boolean(missingFieldsSummary && missingMessage)}
+      >
         {duplicateReference ? (
           <p className="mt-2">
             <Link to={confirmationPath(duplicateReference)} className="font-semibold underline">

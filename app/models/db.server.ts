@@ -47,6 +47,10 @@ export function connectDb(): Promise<typeof mongoose> {
     const { backfillSearchKeys } = await import("./search-keys-migration.server.ts");
     const keyed = await backfillSearchKeys();
     if (keyed) console.warn(`[registrations] wrote the search keys of ${keyed} registration(s)`);
+    // The bundled Form 2 timetables uploaded before timetables had an audience are for Form 2 only, once per database.
+    const { giveBundledTimetablesTheirForm } = await import("./timetable-forms-migration.server.ts");
+    const formTwo = await giveBundledTimetablesTheirForm();
+    if (formTwo) console.warn(`[timetables] ${formTwo} bundled timetable(s) now reach Form 2 wards only`);
     if (env.seedDemoData === "true" || (env.seedDemoData === "auto" && embedded)) {
       const { seedIfEmpty, seedDemoData } = await import("./seed.server.ts");
       if (env.seedDemoData === "true") await seedDemoData();

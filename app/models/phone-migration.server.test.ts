@@ -50,6 +50,8 @@ describe("normalizeStoredPhones", () => {
     expect((await User.findById("u1").lean())?.phone).toBe("+233241234567");
     expect((await User.findById("u3").lean())?.phone).toBe("+233201234567");
     expect((await Registration.findById("r1").lean())?.whatsappNumberNormalized).toBe("+233241234567");
+    // The admin search's phone key follows the number.
+    expect((await Registration.findById("r1").lean())?.searchKeys).toContain("tel:1234567");
     expect(report.usersChanged).toBe(1);
     expect(report.registrationsChanged).toBe(1);
     expect(report.problems).toEqual([

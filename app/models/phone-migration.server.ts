@@ -1,6 +1,7 @@
 import { normalizePhone } from "#app/domain/phone.ts";
 import { User } from "./user.server.ts";
 import { Registration } from "./registration.server.ts";
+import { registrationSearchKeys } from "#app/domain/registration-search.ts";
 
 /**
  * One-off migration (scripts/normalize-phones.ts): re-normalise every stored
@@ -71,13 +72,18 @@ export async function normalizeStoredPhones(): Promise<PhoneMigrationReport> {
     whatsappNumberNormalized: string;
     wardWhatsapp: string;
     wardWhatsappNormalized: string;
+    parentName: string;
+    wardName: string;
+    currentSchool: string;
   };
   const cursor = Registration.find()
-    .select("_id whatsappNumber whatsappNumberNormalized wardWhatsapp wardWhatsappNormalized")
+    .select(
+      "_id whatsappNumber whatsappNumberNormalized wardWhatsapp wardWhatsappNormalized parentName wardName currentSchool",
+    )
     .lean<Row[]>()
     .cursor();
   for await (const r of cursor) {
-    const set: Record<string, string> = {};
+    const set: Record<string, string | string[]> = {};
     for (const [raw, field] of [
       ["whatsappNumber", "whatsappNumberNormalized"],
       ["wardWhatsapp", "wardWhatsappNormalized"],
@@ -94,6 +100,8 @@ export async function normalizeStoredPhones(): Promise<PhoneMigrationReport> {
       else if (phone !== r[field]) set[field] = phone;
     }
     if (Object.keys(set).length === 0) continue;
+    // The search's phone keys follow the numbers (app/domain/registration-search.ts).
+    set.searchKeys = registrationSearchKeys({ ...r, ...(set as Partial<Row>) });
     try {
       await Registration.updateOne({ _id: r._id }, { $set: set });
       report.registrationsChanged++;

@@ -98,7 +98,9 @@ export async function seedDemoPayments(adminId: string) {
   for (const p of DEMO_PAYMENTS) {
     const reg = byRef.get(p.registration);
     if (!reg) continue;
-    const key = p.reference ? `${p.method}:${referenceKey(p.reference)}` : `free:demo-${p.registration}`;
+    // The cash payment's key is the one the first seeds wrote (their payments had fixed dates): a database seeded then
+    // must not get it twice.
+    const key = p.reference ? `${p.method}:${referenceKey(p.reference)}` : `free:demo-${p.registration}-2026-11-19`;
     const result = await Payment.updateOne(
       { referenceKey: key },
       {

@@ -69,8 +69,14 @@ export async function listTimetables(limit = 100) {
 /** The timetables published for these wards (their programme, and their form when the timetable names forms), newest first. */
 export async function listTimetablesFor(wards: readonly TimetableReader[], limit = 50) {
   if (wards.length === 0) return [];
-  const programmes = [...new Set(wards.map((w) => String(w.programme)))];
-  const filter: Record<string, unknown> = { programme: { $in: programmes } };
+  // Each ward's programme with its form (or no forms named: every form), in the query, so that the limit counts
+  // only timetables someone here may see; `reaches` below is the same rule, for wards of two programmes.
+  const filter: Record<string, unknown> = {
+    $or: wards.map((w) => ({
+      programme: String(w.programme),
+      $or: [{ forms: { $size: 0 } }, { forms: { $exists: false } }, { forms: String(w.wardForm) }],
+    })),
+  };
   const rows = await Timetable.find(filter)
     .select(TIMETABLE_FIELDS)
     .sort({ createdAt: -1 })

@@ -306,6 +306,7 @@ export function FormErrors({
   unlinked = [],
   errors,
   summary = true,
+  errorIdElsewhere = false,
   children,
 }: {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -316,6 +317,8 @@ export function FormErrors({
   errors?: string[];
   /** False where the form lists its fields in error itself. */
   summary?: boolean;
+  /** True where that list carries `form.errorId` (the form's description), so it is not given twice. */
+  errorIdElsewhere?: boolean;
   /** Shown after the form-level errors (e.g. a link to what the error is about). */
   children?: React.ReactNode;
 }) {
@@ -326,7 +329,8 @@ export function FormErrors({
     ...fieldErrors.filter(([name]) => unlinked.includes(name)).flatMap(([, errors]) => errors),
   ];
   const linked = hydrated || !summary ? [] : fieldErrors.filter(([name]) => !unlinked.includes(name));
-  if (!formErrors.length && !linked.length) return <div id={form.errorId} />;
+  const errorId = errorIdElsewhere ? undefined : form.errorId;
+  if (!formErrors.length && !linked.length) return errorId ? <div id={errorId} /> : null;
   return (
     <div
       role="alert"
@@ -349,7 +353,7 @@ export function FormErrors({
           </ul>
         </>
       ) : null}
-      <div id={form.errorId} className={linked.length && formErrors.length ? "mt-2" : undefined}>
+      <div id={errorId} className={linked.length && formErrors.length ? "mt-2" : undefined}>
         {formErrors.map((e) => (
           <p key={e}>{e}</p>
         ))}
