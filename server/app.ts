@@ -15,7 +15,8 @@ import { useCspReports } from "./csp-report.ts";
 import type { Database } from "./lifecycle.ts";
 import { loadContextFor } from "./load-context.ts";
 import { malformedUrl } from "./malformed-url.ts";
-import { useObservability } from "./observability.ts";
+import { eventLoopDelay, loadShedder } from "./load-shed.ts";
+import { logger, shedTotal, useObservability } from "./observability.ts";
 import { pageCache } from "./page-cache.ts";
 import { sameOrigin } from "./same-origin.ts";
 import { securityHeaders } from "./security-headers.ts";
@@ -58,10 +59,29 @@ export async function createApp(source: AppSource): Promise<{ app: express.Expre
     app.use(staticAssets((source as { clientDir: string }).clientDir));
     app.use(pageCache(current, { getLoadContext }));
   }
+  // Past the cheap answers above, a request the app would queue behind others while the event loop is behind is
+  // refused at once (server/load-shed.ts).
+  if (!dev) app.use(shedWhenBehind());
   // Everything else is the app (Express 5 names a catch-all path; `use` takes every method and path).
   app.use(coalesceWrites(), handleRequest);
   // The app's database module, from the build itself: the process then holds one connection, the app's.
   return { app, database: current.entry.module as unknown as Database };
+}
+
+/** SHED_EVENT_LOOP_DELAY_MS (default 500; 0 = never shed): the event-loop delay above which new requests get 503. */
+function shedWhenBehind(): express.RequestHandler {
+  const thresholdMs = Number(process.env.SHED_EVENT_LOOP_DELAY_MS ?? 500);
+  if (!Number.isFinite(thresholdMs) || thresholdMs <= 0) return (_req, _res, next) => next();
+  const delay = eventLoopDelay();
+  return loadShedder({
+    thresholdMs,
+    delay: delay.current,
+    onShed: () => shedTotal.inc(),
+    onChange: (shedding, delayMs) =>
+      shedding
+        ? logger.warn({ delayMs: Math.round(delayMs), thresholdMs }, "event loop behind: shedding new requests (503)")
+        : logger.info({ delayMs: Math.round(delayMs), thresholdMs }, "event loop caught up: serving every request"),
+  });
 }
 
 function healthz(loader: () => Promise<Response>): express.RequestHandler {

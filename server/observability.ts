@@ -51,6 +51,12 @@ export function loggedPath(path: string): string {
 // ---- Metrics ----
 export const registry = new client.Registry();
 client.collectDefaultMetrics({ register: registry, eventLoopMonitoringPrecision: 20 });
+/** server/load-shed.ts: requests refused with 503 while the event loop was behind. */
+export const shedTotal = new client.Counter({
+  name: "http_requests_shed_total",
+  help: "Requests refused with 503 (Retry-After) because the event loop was behind",
+  registers: [registry],
+});
 const requestsTotal = new client.Counter({
   name: "http_requests_total",
   help: "HTTP requests answered, by route id, method and status",

@@ -37,6 +37,9 @@ const app = spawn(process.execPath, appServerArgs(`${buildDir}/server/index.js`)
     SMS_CALLBACK_SECRET: E2E.smsCallbackSecret,
     // The built-in TEST payment gateway on a MONGODB_URI database (tests/e2e/checkout.spec.ts).
     TEST_GATEWAY: "on",
+    // Load shedding stays on, at a delay no healthy run reaches on a busy 2-core machine (server/load-shed.test.ts
+    // tests the refusals themselves).
+    SHED_EVENT_LOOP_DELAY_MS: "2000",
     // Every test client is 127.0.0.1 and specs reuse the demo numbers: per-address and per-number limits would make
     // specs depend on each other. They are tested on apps of their own (tests/e2e/sign-in-limits.spec.ts,
     // tests/e2e/security-audit.spec.ts).

@@ -1,0 +1,73 @@
+import type { AddressInfo } from "node:net";
+import type { Server } from "node:http";
+import express from "express";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loadShedder } from "./load-shed.ts";
+
+let delayMs = 0;
+const changes: Array<[boolean, number]> = [];
+let shed = 0;
+let reached = 0;
+let server: Server;
+let base = "";
+
+beforeAll(async () => {
+  const app = express();
+  app.use(
+    loadShedder({
+      thresholdMs: 200,
+      delay: () => delayMs,
+      onChange: (shedding, delay) => changes.push([shedding, delay]),
+      onShed: () => shed++,
+    }),
+  );
+  app.use((req, res) => {
+    reached++;
+    res.send(`app: ${req.method} ${req.path}`);
+  });
+  server = app.listen(0, "127.0.0.1");
+  await new Promise((resolve) => server.once("listening", resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(() => new Promise((resolve) => server.close(resolve)));
+
+describe("shedding load when the event loop is behind", () => {
+  it("serves every request while the delay is under the threshold", async () => {
+    delayMs = 150;
+    const res = await fetch(`${base}/dashboard`);
+    expect(res.status).toBe(200);
+    expect(await res.text()).toBe("app: GET /dashboard");
+  });
+
+  it("refuses new page requests and form posts at once, before the app sees them; sign-in is still served", async () => {
+    delayMs = 900;
+    const before = reached;
+    const started = performance.now();
+    const page = await fetch(`${base}/dashboard`);
+    expect(performance.now() - started).toBeLessThan(100);
+    expect(page.status).toBe(503);
+    expect(page.headers.get("retry-after")).toBe("5");
+    expect(page.headers.get("cache-control")).toBe("no-store");
+    expect(await page.text()).toContain("Many people are using the portal right now");
+    const post = await fetch(`${base}/dashboard/payments`, { method: "POST", body: new URLSearchParams({ a: "1" }) });
+    expect(post.status).toBe(503);
+    const data = await fetch(`${base}/dashboard.data`);
+    expect(data.status).toBe(503);
+    expect(data.headers.get("content-type")).toContain("text/plain");
+    expect(reached, "the app saw none of them").toBe(before);
+    for (const path of ["/portal", "/portal.data", "/auth", "/sign-in-code"]) {
+      const signIn = await fetch(`${base}${path}`, { method: "POST", body: new URLSearchParams({ intent: "signin" }) });
+      expect({ path, status: signIn.status }).toEqual({ path, status: 200 });
+    }
+    expect(shed).toBe(3);
+  });
+
+  it("says when it starts and stops shedding, once each", async () => {
+    delayMs = 10;
+    await fetch(`${base}/`);
+    expect(changes).toEqual([
+      [true, 900],
+      [false, 10],
+    ]);
+  });
+});

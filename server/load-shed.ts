@@ -1,0 +1,75 @@
+/**
+ * Load shedding (docs/decisions/0082-load-shedding.md): when the event loop falls behind, a new request that would
+ * reach the app gets `503` with `Retry-After` and a small page at once, instead of queueing behind the others so that
+ * every page waits seconds together. Requests already accepted are served; the health check, /metrics, the static
+ * files and the page cache are in front of this; signing in is never refused (an admin must be able to get in to
+ * act). A form post refused here stored nothing: the app never saw it (the draft on the device and the offline
+ * queue resend it).
+ */
+import { monitorEventLoopDelay } from "node:perf_hooks";
+import type { NextFunction, Request, RequestHandler, Response } from "express";
+import { nonceOf } from "./security-headers.ts";
+
+/**
+ * The event loop's delay now, in milliseconds: the 99th percentile of perf_hooks' own sampler over the last window,
+ * or the one before if that was worse (a block is seen by whichever window's timer runs after it).
+ */
+export function eventLoopDelay(windowMs = 500) {
+  const histogram = monitorEventLoopDelay({ resolution: 10 });
+  histogram.enable();
+  let previous = 0;
+  let last = 0;
+  const timer = setInterval(() => {
+    previous = last;
+    last = histogram.percentile(99) / 1e6;
+    histogram.reset();
+  }, windowMs);
+  timer.unref();
+  return {
+    current: () => Math.max(previous, last),
+    stop() {
+      clearInterval(timer);
+      histogram.disable();
+    },
+  };
+}
+
+/** Sign-in pages and their data requests. */
+const NEVER_SHED = /^\/(portal|auth|sign-in-code)(\.data)?(\/|$)/;
+
+export type LoadShedOptions = {
+  /** Shed while the delay is above this; 0 turns shedding off. */
+  thresholdMs: number;
+  retryAfterSeconds?: number;
+  /** The current delay in ms (tests pass their own). */
+  delay: () => number;
+  /** Called when shedding starts and when it stops, with the delay then. */
+  onChange?: (shedding: boolean, delayMs: number) => void;
+  /** Called for each refused request. */
+  onShed?: (req: Request) => void;
+};
+
+export function loadShedder(options: LoadShedOptions): RequestHandler {
+  const retryAfter = options.retryAfterSeconds ?? 5;
+  let shedding = false;
+  return (req: Request, res: Response, next: NextFunction) => {
+    if (options.thresholdMs <= 0) return next();
+    const delay = options.delay();
+    const overloaded = delay > options.thresholdMs;
+    if (overloaded !== shedding) {
+      shedding = overloaded;
+      options.onChange?.(shedding, delay);
+    }
+    if (!overloaded || NEVER_SHED.test(req.path)) return next();
+    options.onShed?.(req);
+    res.status(503).set({ "Retry-After": String(retryAfter), "Cache-Control": "no-store" });
+    if (req.path.endsWith(".data")) return res.type("text/plain").send("Busy: try again in a few seconds.");
+    res.type("html").send(busyPage(nonceOf(res), retryAfter));
+  };
+}
+
+/** The page a refused visitor sees: the site's colours, what happened, that nothing they sent was kept half-way. */
+function busyPage(nonce: string | undefined, retryAfter: number) {
+  const style = `body{margin:0;font-family:system-ui,sans-serif;background:#f9fafb;color:#111827}main{max-width:36rem;margin:0 auto;padding:3rem 1rem}h1{font-size:1.5rem;margin:0 0 .75rem}p{line-height:1.5}a{color:#1d4ed8;font-weight:600}`;
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Busy | Vacation Classes</title><style${nonce ? ` nonce="${nonce}"` : ""}>${style}</style></head><body><main id="main"><h1>Many people are using the portal right now</h1><p>Please try again in ${retryAfter} seconds. If you were sending a form, it was not received: nothing was saved, and your answers are still on this page when you go back.</p><p><a href="">Try again</a></p></main></body></html>`;
+}
