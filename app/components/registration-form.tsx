@@ -266,8 +266,7 @@ function RegistrationFormFields({
         form={form}
         labels={L}
         errors={otherErrors}
-        summary={!(missingFieldsSummary && missingMessage)}
-        errorIdElsewhere={Boolean(missingFieldsSummary && missingMessage)}
+        listedElsewhere={Boolean(missingFieldsSummary && missingMessage)}
       >
         {duplicateReference ? (
           <p className="mt-2">

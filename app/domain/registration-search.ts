@@ -15,7 +15,6 @@ import { isPlausiblePhone, normalizePhone } from "./phone.ts";
 const MIN_PREFIX = 2;
 const MAX_PREFIX = 16;
 const TEL_DIGITS = 7;
-export const MAX_SEARCH_LENGTH = 100;
 
 /** Lower-case words without accents or punctuation: "Kwésí O'Brien-Ofori" → kwesi, obrien, ofori. */
 export function searchWords(text: string | null | undefined): string[] {
@@ -52,11 +51,12 @@ export function registrationSearchKeys(r: Searchable): string[] {
 type Condition = Record<string, unknown>;
 
 /**
- * The filter for what the admin typed, or null when nothing in it is searchable (only punctuation, single letters).
- * `subjectNames` are the school's subjects (the catalogue and any the admin added).
+ * The filter for what the admin typed (already cut to a search box's length, app/forms/parse.ts), or null when nothing
+ * in it is searchable (only punctuation, single letters). `subjectNames` are the school's subjects (the catalogue and
+ * any the admin added).
  */
 export function registrationSearchFilter(q: string, subjectNames: readonly string[]): Condition | null {
-  const text = q.trim().slice(0, MAX_SEARCH_LENGTH);
+  const text = q.trim();
   if (!text) return null;
   if (/^\+?[\d\s().-]+$/.test(text)) {
     const digits = text.replace(/\D/g, "");

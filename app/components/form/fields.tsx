@@ -305,8 +305,7 @@ export function FormErrors({
   labels = {},
   unlinked = [],
   errors,
-  summary = true,
-  errorIdElsewhere = false,
+  listedElsewhere = false,
   children,
 }: {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -315,10 +314,8 @@ export function FormErrors({
   unlinked?: readonly string[];
   /** The form-level errors to show, when not all of `form.errors`. */
   errors?: string[];
-  /** False where the form lists its fields in error itself. */
-  summary?: boolean;
-  /** True where that list carries `form.errorId` (the form's description), so it is not given twice. */
-  errorIdElsewhere?: boolean;
+  /** True where the form lists its fields in error itself, on the element with `form.errorId` (its description). */
+  listedElsewhere?: boolean;
   /** Shown after the form-level errors (e.g. a link to what the error is about). */
   children?: React.ReactNode;
 }) {
@@ -328,8 +325,8 @@ export function FormErrors({
     ...(errors ?? form.errors ?? []),
     ...fieldErrors.filter(([name]) => unlinked.includes(name)).flatMap(([, errors]) => errors),
   ];
-  const linked = hydrated || !summary ? [] : fieldErrors.filter(([name]) => !unlinked.includes(name));
-  const errorId = errorIdElsewhere ? undefined : form.errorId;
+  const linked = hydrated || listedElsewhere ? [] : fieldErrors.filter(([name]) => !unlinked.includes(name));
+  const errorId = listedElsewhere ? undefined : form.errorId;
   if (!formErrors.length && !linked.length) return errorId ? <div id={errorId} /> : null;
   return (
     <div
@@ -340,7 +337,9 @@ export function FormErrors({
     >
       {linked.length ? (
         <>
-          <h2 className="text-base font-semibold">{errorSummaryTitle(linked.length)}</h2>
+          <h2 className="text-base font-semibold">
+            {linked.length === 1 ? "1 field needs attention" : `${linked.length} fields need attention`}
+          </h2>
           <ul className="mt-1 list-disc space-y-1 pl-5">
             {linked.map(([name, errors]) => (
               <li key={name}>
@@ -361,10 +360,6 @@ export function FormErrors({
       {children}
     </div>
   );
-}
-
-export function errorSummaryTitle(count: number) {
-  return count === 1 ? "1 field needs attention" : `${count} fields need attention`;
 }
 
 /** A submit button that reads `pendingLabel` and is disabled while its form submits (with JS). */
