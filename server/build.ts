@@ -18,11 +18,14 @@ export function httpServerEntry(serverBuildFile: string): string {
   return path.join(path.dirname(serverBuildFile), "..", "http-server", "main.js");
 }
 
-/** esbuild: packages stay external; relative imports and the app's own `#app/…` ones are bundled. */
+/** esbuild: packages stay external; relative imports, the app's own `#app/…` ones and our workspace packages are bundled. */
 const packagesExternal: Plugin = {
   name: "packages-external",
   setup(b) {
-    b.onResolve({ filter: /^[^./#]/ }, (args) => ({ path: args.path, external: true }));
+    // Our own workspace packages ship TypeScript source, which Node does not strip under node_modules: bundled.
+    b.onResolve({ filter: /^[^./#]/ }, (args) =>
+      args.path.startsWith("@vacation-classes/") ? undefined : { path: args.path, external: true },
+    );
   },
 };
 

@@ -17,6 +17,9 @@ export type Database = {
   startDailyReconciliation?(): { stop(): void };
 };
 
+/** The message a worker sends once its database is connected and prepared (server/cluster.ts waits for it). */
+export const DATABASE_READY = "database-ready";
+
 const REQUESTS_DEADLINE_MS = 4_500;
 const DATABASE_CLOSE_DEADLINE_MS = 20_000;
 
@@ -25,17 +28,21 @@ export function runUntilStopped(server: Server, database: Database, onStop: () =
   // The sender waits for the database like any request does (and says once when it cannot reach it).
   const sender = database.startOutboxSender();
   const reconciliation = database.startDailyReconciliation?.();
-  database.connectDb().catch((error: unknown) => {
-    if (isDataDirLocked(error)) {
-      // Another app instance owns DATA_DIR: serving on would answer every request that needs the database with an
-      // error. Refuse to start instead, with one clear line.
-      console.error(
-        `[startup] ${(error as Error).message}\n[startup] Refusing to start: stop the other instance, or give this one its own DATA_DIR (or a shared MONGODB_URI, e.g. from \`npm run db\`).`,
-      );
-      process.exit(1);
-    }
-    console.error("Database connection failed:", error);
-  });
+  database
+    .connectDb()
+    // One worker of several: the first one's prepared database lets the others start (server/cluster.ts).
+    .then(() => process.send?.(DATABASE_READY))
+    .catch((error: unknown) => {
+      if (isDataDirLocked(error)) {
+        // Another app instance owns DATA_DIR: serving on would answer every request that needs the database with an
+        // error. Refuse to start instead, with one clear line.
+        console.error(
+          `[startup] ${(error as Error).message}\n[startup] Refusing to start: stop the other instance, or give this one its own DATA_DIR (or a shared MONGODB_URI, e.g. from \`npm run db\`).`,
+        );
+        process.exit(1);
+      }
+      console.error("Database connection failed:", error);
+    });
 
   const shutdown = async (signal: string) => {
     if (stopping) return;

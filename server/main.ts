@@ -4,17 +4,28 @@
  *   production:  node build/http-server/main.js build/server/index.js   (compiled by `react-router build`: server/build.ts)
  *   development: node server/main.ts --dev                              (`npm run dev`: Vite in place of the built assets)
  *
- * See docs/decisions/0035-own-http-server.md.
+ * See docs/decisions/0035-own-http-server.md; the workers of production, docs/decisions/0083-app-workers.md.
  */
+import cluster from "node:cluster";
 import http from "node:http";
 import path from "node:path";
 import url from "node:url";
+import { embeddedDatabaseForWorkers, runPrimary, workerCount } from "./cluster.ts";
 import { runUntilStopped } from "./lifecycle.ts";
 
 const dev = process.argv.includes("--dev");
 // First, before React is loaded (it picks its production or development build by NODE_ENV when it is first
 // required): static imports are all resolved before any of them runs, so everything that loads React comes after.
 process.env.NODE_ENV ??= dev ? "development" : "production";
+
+// In production, one app worker per core (WEB_WORKERS) behind this process, which runs their embedded database
+// (server/cluster.ts); with one worker, or in development, this process is the app.
+const workers = dev ? 1 : workerCount();
+if (workers > 1 && cluster.isPrimary) {
+  const database = process.env.MONGODB_URI?.trim() ? undefined : embeddedDatabaseForWorkers();
+  await runPrimary({ workers, database });
+  process.exit();
+}
 
 const { createApp } = await import("./app.ts");
 const { logger, mallocTrimSeconds } = await import("./observability.ts");

@@ -4,6 +4,7 @@
  * query strings), the request id in an `X-Request-Id` response header, and Prometheus metrics through prom-client
  * at /metrics (loopback, or a bearer token from METRICS_TOKEN).
  */
+import cluster from "node:cluster";
 import { randomUUID, timingSafeEqual } from "node:crypto";
 import type { Express, NextFunction, Request, Response } from "express";
 import pino from "pino";
@@ -11,6 +12,7 @@ import { pinoHttp } from "pino-http";
 import client from "prom-client";
 import mongoose from "mongoose";
 import type { ServerBuild } from "react-router";
+import { clusterMetrics } from "./cluster.ts";
 import { pageOfDataRequest } from "./data-request.ts";
 import { leafRouteMatcher } from "./route-match.ts";
 
@@ -51,6 +53,12 @@ export function loggedPath(path: string): string {
 // ---- Metrics ----
 export const registry = new client.Registry();
 client.collectDefaultMetrics({ register: registry, eventLoopMonitoringPrecision: 20 });
+// One app worker of several (server/cluster.ts): the first process adds up this registry with the others'.
+// (prom-client answers the first process's requests once an AggregatorRegistry exists in the worker too.)
+if (cluster.isWorker) {
+  client.AggregatorRegistry.setRegistries([registry]);
+  new client.AggregatorRegistry();
+}
 /** server/load-shed.ts: requests refused with 503 while the event loop was behind. */
 export const shedTotal = new client.Counter({
   name: "http_requests_shed_total",
@@ -182,6 +190,6 @@ export function useObservability(app: Express, latest: () => ServerBuild) {
       return;
     }
     res.setHeader("Cache-Control", "no-store");
-    res.type(registry.contentType).send(await registry.metrics());
+    res.type(registry.contentType).send(await clusterMetrics(() => registry.metrics()));
   });
 }

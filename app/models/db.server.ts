@@ -3,8 +3,9 @@ import mongoose from "mongoose";
 import { env } from "#app/models/env.server.ts";
 
 /**
- * One connection per process. MONGODB_URI selects a real MongoDB; without it
- * the project's embedded server starts in-process (data under DATA_DIR/db).
+ * One connection per process. MONGODB_URI selects a real MongoDB; without it the project's embedded server runs in the
+ * process that started the app's workers (EMBEDDED_DB_URI), or in this one when it is the only one (data under
+ * DATA_DIR/db).
  */
 type Embedded = { uri: string; stop(): Promise<void> };
 
@@ -30,8 +31,9 @@ export function connectDb(): Promise<typeof mongoose> {
     let uri = env.mongodbUri;
     let embedded = false;
     if (!uri) {
-      state.__embedded = await startEmbedded();
-      uri = `${state.__embedded.uri.replace(/\/$/, "")}/${DB_NAME}`;
+      // One app worker of several: the embedded database runs in the process that started them (server/cluster.ts).
+      const base = env.embeddedDbUri ?? (state.__embedded = await startEmbedded()).uri;
+      uri = `${base.replace(/\/$/, "")}/${DB_NAME}`;
       embedded = true;
     }
     await mongoose.connect(uri, { serverSelectionTimeoutMS: 10_000 });

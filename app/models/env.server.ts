@@ -45,6 +45,8 @@ export const env = {
   mongodbUri,
   dataDir,
   dbInMemory: process.env.DB_IN_MEMORY === "true",
+  /** Set by `npm start`'s first process for its workers: the embedded database it runs for them (server/cluster.ts). */
+  embeddedDbUri: process.env.EMBEDDED_DB_URI?.trim() || null,
   /** auto: seed an empty embedded database; true: seed whatever database; false: never. */
   seedDemoData: (process.env.SEED_DEMO_DATA ?? "auto") as "auto" | "true" | "false",
   uploadsDir: path.resolve(process.env.UPLOADS_DIR ?? "uploads"),

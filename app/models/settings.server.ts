@@ -50,9 +50,19 @@ export const Settings =
   (mongoose.models.Settings as mongoose.Model<SettingsDoc>) ?? mongoose.model<SettingsDoc>("Settings", settingsSchema);
 
 // Read on every request (maintenance mode, session timeout), so cache briefly per process. One second here plus
-// at most one second in the page cache (server/page-cache.ts): a change reaches every instance within 2 s.
+// at most one second in the page cache (server/page-cache.ts): a change reaches every instance within 2 s. The other
+// app workers of this machine drop their copy as soon as it is saved (server/cluster.ts passes the word along), so an
+// admin's next page after saving shows the change whichever worker serves it.
 let cache: { value: PortalSettings; at: number } | null = null;
 const CACHE_MS = 1_000;
+const SETTINGS_SAVED = "vcp:settings-saved";
+process.on("message", (message: { type?: string }) => {
+  if (message?.type === SETTINGS_SAVED) cache = null;
+});
+function forgetSettings() {
+  cache = null;
+  process.send?.({ type: "vcp:broadcast", message: { type: SETTINGS_SAVED } });
+}
 
 export async function getSettings(): Promise<PortalSettings> {
   if (cache && Date.now() - cache.at < CACHE_MS) return cache.value;
@@ -90,12 +100,12 @@ export async function seedDemoSettings() {
     },
     { upsert: true },
   );
-  cache = null;
+  forgetSettings();
 }
 
 export async function saveSettings(changes: Partial<PortalSettings>) {
   await Settings.updateOne({ _id: SETTINGS_ID }, { $set: changes }, { upsert: true, runValidators: true });
-  cache = null;
+  forgetSettings();
 }
 
 /** The security settings' password rules (app/domain/password-policy.ts); the defaults when the settings cannot be read. */

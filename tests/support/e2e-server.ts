@@ -40,6 +40,9 @@ const app = spawn(process.execPath, appServerArgs(`${buildDir}/server/index.js`)
     // Load shedding stays on, at a delay no healthy run reaches on a busy 2-core machine (server/load-shed.test.ts
     // tests the refusals themselves).
     SHED_EVENT_LOOP_DELAY_MS: "2000",
+    // One app process: specs read back in-process state (the CSP reports above) and settings a moment after saving
+    // them. The workers of the default install are tested on an app of their own (tests/e2e/workers.spec.ts).
+    WEB_WORKERS: "1",
     // Every test client is 127.0.0.1 and specs reuse the demo numbers: per-address and per-number limits would make
     // specs depend on each other. They are tested on apps of their own (tests/e2e/sign-in-limits.spec.ts,
     // tests/e2e/security-audit.spec.ts).

@@ -35,6 +35,8 @@ export async function startIsolatedApp(
       PORT: String(port),
       INSECURE_COOKIES: "true",
       SESSION_SECRET: "isolated-test-secret",
+      // One process, as these tests kill, signal and read it; tests/e2e/workers.spec.ts runs the workers.
+      WEB_WORKERS: "1",
       ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],

@@ -3,6 +3,7 @@
  * See README.md in this folder. Not for production: production uses a real
  * MongoDB through MONGODB_URI.
  */
+import fs from "node:fs";
 import net from "node:net";
 import { Engine } from "./engine.js";
 import { Storage } from "./storage.js";
@@ -76,10 +77,17 @@ export async function startEmbeddedMongo(options: EmbeddedMongoOptions = {}): Pr
     void closeServer().then(() => options.onFatalError?.(err));
   }
 
+  // A socket file left by a server that was killed is replaced: the data directory's lock, held from here on, says no
+  // other server uses it. Only this user may connect (the server has no authentication of its own).
+  if (options.socketPath && storage) fs.rmSync(options.socketPath, { force: true });
   try {
     await new Promise<void>((resolve, reject) => {
       server.once("error", reject);
-      if (options.socketPath) server.listen(options.socketPath, () => resolve());
+      if (options.socketPath)
+        server.listen(options.socketPath, () => {
+          fs.chmodSync(options.socketPath!, 0o600);
+          resolve();
+        });
       else server.listen(options.port ?? 0, options.host ?? "127.0.0.1", () => resolve());
     });
   } catch (e) {
