@@ -3,7 +3,7 @@
  * ports, for a bench scenario (or an isolated e2e check). Nothing is shared with
  * a dev server or another run.
  */
-import { spawn, type ChildProcess } from "node:child_process";
+import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
@@ -20,8 +20,23 @@ export type RunningApp = {
   /** The app's database (mongodb://127.0.0.1:PORT/vacation_classes_bench): connect to arrange data. */
   mongodbUri: string;
   buildDir: string;
+  /** From spawning the app to its first healthy /healthz (ms). */
+  startedMs: number;
   stop(): Promise<void>;
 };
+
+/** The worker processes of a default install's first process (none for a single process). */
+export function workersOf(pid: number | null): number[] {
+  if (!pid) return [];
+  try {
+    return execFileSync("ps", ["--ppid", String(pid), "-o", "pid="], { encoding: "utf8" })
+      .split("\n")
+      .map((line) => Number(line.trim()))
+      .filter(Boolean);
+  } catch {
+    return [];
+  }
+}
 
 export type StartAppOptions = {
   buildDir?: string;
@@ -32,6 +47,11 @@ export type StartAppOptions = {
   /** Show the app's output (default: only errors). */
   verbose?: boolean;
   sessionSecret?: string;
+  /**
+   * The default install instead (`npm start` with no MONGODB_URI): its workers and the embedded database in its first
+   * process, with the data in this directory. `pid` is then the first process's.
+   */
+  defaultInstall?: { dataDir: string };
 };
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
@@ -75,7 +95,7 @@ export async function waitForHealth(url: string, child: ChildProcess, timeoutMs 
     } catch {
       // not listening yet
     }
-    await new Promise((r) => setTimeout(r, 200));
+    await new Promise((r) => setTimeout(r, 50));
   }
   throw new Error(`the app did not answer ${url}/healthz within ${timeoutMs} ms`);
 }
@@ -85,11 +105,13 @@ export async function startApp(options: StartAppOptions = {}): Promise<RunningAp
   const serverEntry = path.join(buildDir, "server/index.js");
   if (!fs.existsSync(serverEntry)) throw new Error(`No build at ${buildDir}: build first.`);
 
-  let db: EmbeddedMongo | null = await startEmbeddedMongo({ quiet: true });
-  const mongodbUri = `${db.uri}vacation_classes_bench`;
+  const own = options.defaultInstall;
+  let db: EmbeddedMongo | null = own ? null : await startEmbeddedMongo({ quiet: true });
+  let mongodbUri = db ? `${db.uri}vacation_classes_bench` : "";
   const port = await freePort();
   const url = `http://localhost:${port}`;
   const uploadsDir = fs.mkdtempSync(path.join(os.tmpdir(), "vcp-bench-uploads-"));
+  const spawnedAt = performance.now();
   const child = spawn(process.execPath, appServerArgs(serverEntry), {
     cwd: ROOT,
     stdio: ["ignore", options.verbose ? "inherit" : "ignore", "inherit"],
@@ -98,7 +120,9 @@ export async function startApp(options: StartAppOptions = {}): Promise<RunningAp
       NODE_ENV: "production",
       PORT: String(port),
       HOST: "127.0.0.1",
-      MONGODB_URI: mongodbUri,
+      ...(own
+        ? { DATA_DIR: own.dataDir, MONGODB_URI: "", WEB_WORKERS: "" }
+        : { MONGODB_URI: mongodbUri, WEB_WORKERS: "1" }),
       SEED_DEMO_DATA: options.seed === false ? "false" : "true",
       SESSION_SECRET: options.sessionSecret ?? "bench-session-secret-not-for-production",
       UPLOADS_DIR: uploadsDir,
@@ -111,7 +135,8 @@ export async function startApp(options: StartAppOptions = {}): Promise<RunningAp
     if (child.exitCode === null) {
       const exited = new Promise((r) => child.once("exit", r));
       child.kill("SIGTERM");
-      await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
+      // The default install stops its workers, then writes the database's checkpoint.
+      await Promise.race([exited, new Promise((r) => setTimeout(r, own ? 30_000 : 5000))]);
       if (child.exitCode === null) child.kill("SIGKILL");
     }
     if (db) {
@@ -122,11 +147,19 @@ export async function startApp(options: StartAppOptions = {}): Promise<RunningAp
     fs.rmSync(uploadsDir, { recursive: true, force: true });
   };
 
+  let startedMs: number;
   try {
     await waitForHealth(url, child);
+    startedMs = Math.round(performance.now() - spawnedAt);
+    if (own) {
+      // The first process's database socket (server/cluster.ts), for the scenario's own reads.
+      const socket = fs.readdirSync(own.dataDir).find((name) => /^db-\d+\.sock$/.test(name));
+      if (!socket) throw new Error(`no database socket in ${own.dataDir}`);
+      mongodbUri = `mongodb://${encodeURIComponent(path.join(own.dataDir, socket))}/vacation_classes`;
+    }
   } catch (error) {
     await stop();
     throw error;
   }
-  return { url, port, pid: child.pid ?? null, mongodbUri, buildDir, stop };
+  return { url, port, pid: child.pid ?? null, mongodbUri, buildDir, startedMs, stop };
 }

@@ -1,20 +1,23 @@
 /**
- * Soak: the mixed load of an enrolment day, for minutes, on one app process and one durable embedded database
- * (each its own process, so both memories are read from /proc):
- *   65 requests a second, open loop (each sent on schedule, whatever the previous ones are doing):
+ * Soak: the mixed load of an enrolment day, for minutes, on the default install (`npm start` with no MONGODB_URI: its
+ * app workers, and the embedded database in its first process; memories read from /proc):
+ *   65 requests a second, open loop (each sent on schedule, whatever the previous ones are doing), each from one of
+ *   5,000 client addresses (X-Forwarded-For behind a trusted proxy), as on a real enrolment day, so that per-address
+ *   limits do not throttle it:
  *   15 × GET /, 15 × GET /registration, 15 × GET /student-dashboard (signed in), 10 × GET /admin/registrations
- *   (signed in), 10 × POST /registration (a new enrolment each, so ~600 a minute are added).
- * Per minute: p50 / p99 latency, requests, 5xx, errors, RSS of the app and of the database. At the end: every
- * acknowledged enrolment (303 to its confirmation) must be in the database.
+ *   (signed in), 10 × POST /registration (a new enrolment each, so ~600 a minute are added) — or, with constant data
+ *   (`enrolments: false`), 10 × GET /portal in their place.
+ * Per minute: p50 / p99 latency, requests, 5xx, errors, RSS of the workers and of the database. At the end: every
+ * acknowledged enrolment (sent on to its confirmation) must be in the database. `killWorkerAtMinute`: one worker is
+ * killed with SIGKILL as that minute starts; the minute's figures are reported apart, and a worker must be back.
  *
- *   npx tsx scripts/bench/soak.ts [--minutes 10] [--build]
+ *   npx tsx scripts/bench/soak.ts [--minutes 20] [--constant] [--kill-at 10] [--build]
  */
-import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { MongoClient } from "mongodb";
-import { buildApp, freePort, startApp } from "./app.ts";
+import { buildApp, startApp, workersOf } from "./app.ts";
 
 export type SoakMinute = {
   minute: number;
@@ -23,9 +26,10 @@ export type SoakMinute = {
   p99: number;
   server5xx: number;
   errors: number;
+  /** The workers' RSS, added up, and their heaps in use. */
   appRssMiB: number;
   appHeapMiB: number;
-  /** Share of one core the app used this minute, and of it in garbage collection (%). */
+  /** Share of one core the workers used this minute (all of them: up to 100 % per core), and of it in GC (%). */
   appCpuPercent: number;
   appGcPercent: number;
   /** The app's event-loop delay p99 this minute (ms): what every request waits behind. */
@@ -40,10 +44,12 @@ export type SoakResult = {
   acknowledged: number;
   present: number;
   rate: number;
-  appHeapMiB: number;
+  workers: number;
+  enrolments: boolean;
+  /** The worker killed, and how long until a new one stood in its place. */
+  killed: { minute: number; pid: number; backAfterMs: number | null } | null;
 };
 
-const ROOT = path.resolve(import.meta.dirname, "../..");
 const STUDENT = { phone: "0244000004", password: "demo-student-2025" };
 const ADMIN = { phone: "0244000001", password: "demo-admin-2025" };
 
@@ -121,62 +127,31 @@ function percentile(sorted: number[], p: number) {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 }
 
-async function startDb(dataDir: string): Promise<{ uri: string; pid: number; stop(): Promise<void> }> {
-  const port = await freePort();
-  const child = spawn(
-    process.execPath,
-    [
-      "--import",
-      "tsx",
-      path.join(ROOT, "packages/embedded-mongo/src/cli.ts"),
-      "--data-dir",
-      dataDir,
-      "--port",
-      String(port),
-      "--quiet",
-    ],
-    {
-      cwd: ROOT,
-      stdio: ["ignore", "pipe", "inherit"],
-    },
-  );
-  await new Promise<void>((resolve, reject) => {
-    let out = "";
-    child.stdout!.on("data", (d) => {
-      out += d;
-      if (out.includes("MONGODB_URI=")) resolve();
-    });
-    child.once("exit", (code) => reject(new Error(`the database exited with ${code}`)));
-  });
-  return {
-    uri: `mongodb://127.0.0.1:${port}/vacation_classes_soak`,
-    pid: child.pid!,
-    async stop() {
-      const exited = new Promise((r) => child.once("exit", r));
-      child.kill("SIGTERM");
-      await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
-      if (child.exitCode === null) child.kill("SIGKILL");
-    },
-  };
-}
-
-/** The app instance's heap budget of docs/deploy.md (ADR 0057); SOAK_APP_HEAP_MIB=0 leaves V8's default. */
-const APP_HEAP_MIB = Number(process.env.SOAK_APP_HEAP_MIB ?? 256);
+/** One of 5,000 client addresses (10.0.0.0/8), as the trusted proxy in front names them. */
+const clientAddress = () => {
+  const n = Math.floor(Math.random() * 5000);
+  return `10.${n >> 16}.${(n >> 8) & 255}.${n & 255}`;
+};
 
 export async function runSoak(options: {
   minutes: number;
   buildDir: string;
   log?: (m: string) => void;
+  /** False: constant data (reads only), to see whether memory stays flat. */
+  enrolments?: boolean;
+  killWorkerAtMinute?: number;
 }): Promise<SoakResult> {
   const log = options.log ?? (() => {});
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "vcp-soak-db-"));
-  const db = await startDb(dataDir);
-  const heap = APP_HEAP_MIB;
+  const enrolments = options.enrolments ?? true;
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "vcp-soak-"));
   const app = await startApp({
     buildDir: options.buildDir,
-    env: { MONGODB_URI: db.uri, ...(heap > 0 ? { NODE_OPTIONS: `--max-old-space-size=${heap}` } : {}) },
+    defaultInstall: { dataDir },
+    env: { TRUST_PROXY: "loopback" },
   });
-  const client = await MongoClient.connect(db.uri);
+  const client = await MongoClient.connect(app.mongodbUri);
+  const workers = workersOf(app.pid).length;
+  let killed: SoakResult["killed"] = null;
   try {
     const student = await signIn(app.url, STUDENT, "student");
     const admin = await signIn(app.url, ADMIN, "admin");
@@ -185,24 +160,31 @@ export async function runSoak(options: {
     let acknowledged = 0;
     const get = (p: string, cookie?: string) => ({
       name: `GET ${p}`,
-      send: () => fetch(`${app.url}${p}`, { headers: cookie ? { Cookie: cookie } : {}, redirect: "manual" }),
+      send: () =>
+        fetch(`${app.url}${p}`, {
+          headers: { "X-Forwarded-For": clientAddress(), ...(cookie ? { Cookie: cookie } : {}) },
+          redirect: "manual",
+        }),
     });
     for (let i = 0; i < 15; i++) kinds.push(get("/"), get("/registration"), get("/student-dashboard", student));
     for (let i = 0; i < 10; i++) {
       kinds.push(get("/admin/registrations", admin));
-      kinds.push({
-        name: "POST /registration",
-        send: async () => {
-          const res = await fetch(`${app.url}/registration`, {
-            method: "POST",
-            body: enrolment(++next),
-            headers: { Origin: app.url },
-            redirect: "manual",
-          });
-          if (res.status === 303 || res.status === 302) acknowledged++;
-          return res;
-        },
-      });
+      if (!enrolments) kinds.push(get("/portal"));
+      else
+        kinds.push({
+          name: "POST /registration",
+          send: async () => {
+            const res = await fetch(`${app.url}/registration`, {
+              method: "POST",
+              body: enrolment(++next),
+              headers: { Origin: app.url, "X-Forwarded-For": clientAddress() },
+              redirect: "manual",
+            });
+            const to = new URL(res.headers.get("location") ?? "/", app.url).pathname;
+            if (/^\/registration\/\w+$/.test(to)) acknowledged++;
+            return res;
+          },
+        });
     }
     const rate = kinds.length;
     const minutes: SoakMinute[] = [];
@@ -216,6 +198,23 @@ export async function runSoak(options: {
       let server5xx = 0;
       let errors = 0;
       const minuteStart = started + m * 60_000;
+      if (options.killWorkerAtMinute === m + 1) {
+        const [victim] = workersOf(app.pid);
+        if (victim) {
+          process.kill(victim, "SIGKILL");
+          killed = { minute: m + 1, pid: victim, backAfterMs: null };
+          const at = performance.now();
+          const watch = setInterval(() => {
+            const now = workersOf(app.pid);
+            if (killed && now.length >= workers && !now.includes(victim)) {
+              killed.backAfterMs = Math.round(performance.now() - at);
+              clearInterval(watch);
+            }
+          }, 100);
+          setTimeout(() => clearInterval(watch), 60_000).unref();
+          log(`soak: killed worker ${victim} with SIGKILL`);
+        }
+      }
       for (let s = 0; s < 60; s++) {
         const order = [...kinds].sort(() => Math.random() - 0.5);
         for (let i = 0; i < order.length; i++) {
@@ -256,12 +255,12 @@ export async function runSoak(options: {
         p99: Math.round(percentile(latencies, 99)),
         server5xx,
         errors,
-        appRssMiB: rssMiB(app.pid),
+        appRssMiB: workersOf(app.pid).reduce((n, pid) => n + rssMiB(pid), 0),
         appHeapMiB: metrics.heapMiB,
         appCpuPercent: cpuPercent,
         appGcPercent: gcPercent,
         loopP99Ms: metrics.loopP99Ms,
-        dbRssMiB: rssMiB(db.pid),
+        dbRssMiB: rssMiB(app.pid),
         registrations: await client.db().collection("registrations").countDocuments(),
         p99ByKind: Object.fromEntries(
           [...byKind].map(([name, list]) => [
@@ -289,26 +288,12 @@ export async function runSoak(options: {
       .db()
       .collection("registrations")
       .countDocuments({ parentName: /^Soak Parent / });
-    return { minutes, acknowledged, present, rate, appHeapMiB: heap };
+    return { minutes, acknowledged, present, rate, workers, enrolments, killed };
   } finally {
     await client.close();
     await app.stop();
-    await db.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
-}
-
-/** RSS growth per minute over the second half of the run (least squares over the per-minute samples). */
-export function rssSlopeSecondHalf(minutes: SoakMinute[]): number {
-  const half = minutes.slice(Math.floor(minutes.length / 2));
-  if (half.length < 2) return 0;
-  const xs = half.map((r) => r.minute);
-  const ys = half.map((r) => r.appRssMiB + r.dbRssMiB);
-  const mx = xs.reduce((a, b) => a + b, 0) / xs.length;
-  const my = ys.reduce((a, b) => a + b, 0) / ys.length;
-  const num = xs.reduce((a, x, i) => a + (x - mx) * (ys[i] - my), 0);
-  const den = xs.reduce((a, x) => a + (x - mx) ** 2, 0);
-  return num / den;
 }
 
 function slowest(m: SoakMinute): string {
@@ -317,9 +302,13 @@ function slowest(m: SoakMinute): string {
 }
 
 export function formatSoak(r: SoakResult): string {
-  const heap = r.appHeapMiB > 0 ? `${r.appHeapMiB} MiB` : "V8 default";
   const lines = [
-    `${r.rate} requests/s, open loop; app heap budget ${heap}; enrolments acknowledged ${r.acknowledged}, present ${r.present}`,
+    `${r.rate} requests/s, open loop, default install (${r.workers} workers + the database's process); ${r.enrolments ? `enrolments acknowledged ${r.acknowledged}, present ${r.present}` : "constant data (no enrolments)"}`,
+    ...(r.killed
+      ? [
+          `worker ${r.killed.pid} killed (SIGKILL) as minute ${r.killed.minute} started; a new one stood in after ${r.killed.backAfterMs ?? "—"} ms`,
+        ]
+      : []),
     "minute  requests  p50 ms  p99 ms  5xx  errors  app CPU %  GC %  loop p99 ms  RSS app+db MiB  app heap MiB  registrations  slowest p99",
   ];
   for (const m of r.minutes) {
@@ -327,15 +316,20 @@ export function formatSoak(r: SoakResult): string {
       `${String(m.minute).padStart(6)}  ${String(m.requests).padStart(8)}  ${String(m.p50).padStart(6)}  ${String(m.p99).padStart(6)}  ${String(m.server5xx).padStart(3)}  ${String(m.errors).padStart(6)}  ${String(m.appCpuPercent).padStart(9)}  ${String(m.appGcPercent).padStart(4)}  ${String(m.loopP99Ms).padStart(11)}  ${`${m.appRssMiB}+${m.dbRssMiB}`.padStart(14)}  ${String(m.appHeapMiB).padStart(12)}  ${String(m.registrations).padStart(13)}  ${slowest(m)}`,
     );
   }
-  lines.push(`RSS growth over the second half: ${rssSlopeSecondHalf(r.minutes).toFixed(1)} MiB/min`);
   return lines.join("\n");
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const args = process.argv.slice(2);
-  const minutes = Number(args[args.indexOf("--minutes") + 1] || 10) || 10;
+  const value = (flag: string) => (args.includes(flag) ? Number(args[args.indexOf(flag) + 1]) : undefined);
   const buildDir = process.env.BENCH_BUILD_DIR ?? "build-bench";
   if (args.includes("--build")) await buildApp(buildDir);
-  const result = await runSoak({ minutes, buildDir, log: (m) => process.stderr.write(`${m}\n`) });
+  const result = await runSoak({
+    minutes: value("--minutes") || 20,
+    buildDir,
+    enrolments: !args.includes("--constant"),
+    killWorkerAtMinute: value("--kill-at"),
+    log: (m) => process.stderr.write(`${m}\n`),
+  });
   console.log(formatSoak(result));
 }

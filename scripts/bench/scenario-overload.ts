@@ -1,0 +1,116 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { startApp } from "./app.ts";
+import type { BenchScenario } from "./types.ts";
+
+/** Issue 42: past saturation no request waits long, and a refused one hears so at once. */
+export const OVERLOAD_BUDGETS = { clients: 200, seconds: 30, servedMaxMs: 2_000, refusedMaxMs: 100 } as const;
+const PAGE = "/student-dashboard";
+const STUDENT = { phone: "0244000004", password: "demo-student-2025" };
+
+type Sample = { status: number; ms: number };
+
+/** Closed loop: each client sends its next request when the last one is answered (after Retry-After on a 503). */
+async function load(url: string, cookie: string, clients: number, seconds: number): Promise<Sample[]> {
+  const samples: Sample[] = [];
+  const until = performance.now() + seconds * 1000;
+  await Promise.all(
+    Array.from({ length: clients }, async (_, i) => {
+      const address = `10.1.${i >> 8}.${i & 255}`;
+      while (performance.now() < until) {
+        const sent = performance.now();
+        try {
+          const res = await fetch(url, {
+            headers: { Cookie: cookie, "X-Forwarded-For": address },
+            redirect: "manual",
+            signal: AbortSignal.timeout(10_000),
+          });
+          await res.arrayBuffer();
+          samples.push({ status: res.status, ms: performance.now() - sent });
+          if (res.status === 503)
+            await new Promise((r) => setTimeout(r, Number(res.headers.get("retry-after") ?? 1) * 1000));
+        } catch {
+          samples.push({ status: 0, ms: performance.now() - sent });
+        }
+      }
+    }),
+  );
+  return samples;
+}
+
+const pct = (sorted: number[], p: number) =>
+  sorted.length ? Math.round(sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]) : 0;
+
+/**
+ * 200 signed-in clients at once on the default install (its workers, the embedded database in its first process), for
+ * 30 s, each from its own address; beside it, in the same run, the same page for one client alone. Fails when a served
+ * request waited more than 2 s, a refused one got its 503 later than 100 ms, or one failed or answered another 5xx.
+ */
+export const scenario: BenchScenario = {
+  name: "overload",
+  description: `${OVERLOAD_BUDGETS.clients} concurrent signed-in clients on ${PAGE} (default install): the longest wait served and refused, against one client alone`,
+  async run({ app: shared, log }) {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "vcp-overload-"));
+    const app = await startApp({
+      buildDir: shared.buildDir,
+      defaultInstall: { dataDir },
+      env: { TRUST_PROXY: "loopback" },
+    });
+    try {
+      const res = await fetch(`${app.url}/portal?role=student`, {
+        method: "POST",
+        body: new URLSearchParams({ intent: "signin", ...STUDENT }),
+        redirect: "manual",
+      });
+      const cookie = res.headers
+        .getSetCookie()
+        .map((c) => c.split(";")[0])
+        .find((c) => c.startsWith("__session="));
+      if (!cookie) throw new Error(`student sign-in failed (HTTP ${res.status})`);
+      log("overload: one client alone for 5 s…");
+      const alone = (await load(`${app.url}${PAGE}`, cookie, 1, 5)).map((s) => s.ms).sort((a, b) => a - b);
+      log(`overload: ${OVERLOAD_BUDGETS.clients} clients for ${OVERLOAD_BUDGETS.seconds} s…`);
+      const samples = await load(`${app.url}${PAGE}`, cookie, OVERLOAD_BUDGETS.clients, OVERLOAD_BUDGETS.seconds);
+      const served = samples
+        .filter((s) => s.status === 200)
+        .map((s) => s.ms)
+        .sort((a, b) => a - b);
+      const refused = samples
+        .filter((s) => s.status === 503)
+        .map((s) => s.ms)
+        .sort((a, b) => a - b);
+      const failed = samples.filter((s) => s.status !== 200 && s.status !== 503);
+      const max = (list: number[]) => Math.round(list[list.length - 1] ?? 0);
+      const lines = [
+        `one client alone: ${alone.length} requests, p50 ${pct(alone, 50)} ms, max ${max(alone)} ms`,
+        `${OVERLOAD_BUDGETS.clients} clients: ${served.length} served (${(served.length / OVERLOAD_BUDGETS.seconds).toFixed(0)}/s), p50 ${pct(served, 50)} ms, p99 ${pct(served, 99)} ms, max ${max(served)} ms (${(max(served) / Math.max(1, pct(alone, 50))).toFixed(1)}× one client's p50)`,
+        `refused with 503: ${refused.length}, p99 ${pct(refused, 99)} ms, max ${max(refused)} ms; failed or other status: ${failed.length}`,
+      ];
+      const failures: string[] = [];
+      if (max(served) > OVERLOAD_BUDGETS.servedMaxMs)
+        failures.push(`a served request waited ${max(served)} ms (budget ${OVERLOAD_BUDGETS.servedMaxMs})`);
+      if (max(refused) > OVERLOAD_BUDGETS.refusedMaxMs)
+        failures.push(
+          `a refused request got its 503 after ${max(refused)} ms (budget ${OVERLOAD_BUDGETS.refusedMaxMs})`,
+        );
+      if (failed.length) failures.push(`${failed.length} requests failed or answered another status`);
+      return {
+        lines,
+        data: {
+          aloneP50Ms: pct(alone, 50),
+          served: served.length,
+          servedP99Ms: pct(served, 99),
+          servedMaxMs: max(served),
+          refused: refused.length,
+          refusedMaxMs: max(refused),
+          failed: failed.length,
+        },
+        failures,
+      };
+    } finally {
+      await app.stop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  },
+};
