@@ -16,9 +16,12 @@ export { clientAddressContext, cspNonceContext, requestLogContext } from "#app/u
 export { connectDb, disconnectDb } from "#app/models/db.server.ts";
 export { startOutboxSender } from "#app/utils/outbox-sender.server.ts";
 export { startDailyReconciliation } from "#app/utils/reconciliation.server.ts";
-// The whole stylesheet (about 7 KB gzipped), inlined in every page's <head> so the first paint needs no second
-// request on a slow link; see docs/decisions/0042-paint-first.md.
+// The stylesheet, cut to each page's rules and inlined in its <head>, so the first paint needs no second request on a
+// slow link and carries no rule the page cannot use (docs/decisions/0042-paint-first.md, 0084-each-page-its-css.md).
 import appCss from "./app.css?inline";
+import { pageStylesheet } from "#app/utils/page-css.server.ts";
+
+const stylesheetFor = pageStylesheet(appCss);
 import { RequestIdContext } from "#app/components/request-reference.tsx";
 
 export const streamTimeout = 5_000;
@@ -53,7 +56,7 @@ export default function handleRequest(
     // flush down the rejected boundaries
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
 
-    const inlineStylesheet = insertBeforeHeadEnd(`<style data-app-css="">${appCss}</style>`);
+    const inlineStylesheet = withPageStylesheet();
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext value={nonce}>
         <RequestIdContext value={loadContext.get(requestLogContext)?.requestId ?? null}>
@@ -103,24 +106,23 @@ export default function handleRequest(
 }
 
 /**
- * Passes the HTML through, with `html` inserted before the first `</head>`. React leaves elements it did not
- * render in <head> alone when it hydrates, so the inline stylesheet stays for the life of the page.
+ * Holds the page until it is rendered, then sends it with its own stylesheet before the first `</head>` (the rules its
+ * classes can use). React leaves elements it did not render in <head> alone when it hydrates, so the inline stylesheet
+ * stays for the life of the page.
  */
-function insertBeforeHeadEnd(html: string) {
+function withPageStylesheet() {
   const decoder = new StringDecoder("utf8");
-  let pending: string | null = "";
+  let html = "";
   return new Transform({
     transform(chunk: Buffer, _encoding, callback) {
-      if (pending === null) return callback(null, chunk);
-      pending += decoder.write(chunk);
-      const at = pending.indexOf("</head>");
-      if (at === -1) return callback();
-      const out = pending.slice(0, at) + html + pending.slice(at);
-      pending = null;
-      callback(null, out);
+      html += decoder.write(chunk);
+      callback();
     },
     flush(callback) {
-      callback(null, pending === null ? undefined : pending + decoder.end());
+      html += decoder.end();
+      const at = html.indexOf("</head>");
+      if (at === -1) return callback(null, html);
+      callback(null, `${html.slice(0, at)}<style data-app-css="">${stylesheetFor(html)}</style>${html.slice(at)}`);
     },
   });
 }

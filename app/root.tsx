@@ -11,6 +11,7 @@ import {
 } from "react-router";
 import { keepPageAfterNetworkFailure } from "#app/utils/network-submit.ts";
 import { useEffect } from "react";
+import fullStylesheet from "./app.css?url";
 import type { Route } from "./+types/root";
 import { getToast } from "#app/utils/toast.server.ts";
 import { getSessionInfo } from "#app/utils/session.server.ts";
@@ -100,9 +101,26 @@ function useHydratedMarker() {
   }, []);
 }
 
+/**
+ * The whole stylesheet, as a file the browser caches, once the page has hydrated: the page came with its own rules
+ * inline (app/utils/page-css.server.ts); what the script renders from here on (another page, a message) may need
+ * others. Pages without JavaScript never change, so they never need it.
+ */
+function useFullStylesheet() {
+  useEffect(() => {
+    if (document.querySelector("link[data-app-css]")) return;
+    const link = document.createElement("link");
+    link.rel = "stylesheet";
+    link.href = fullStylesheet;
+    link.dataset.appCss = "";
+    document.head.append(link);
+  }, []);
+}
+
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   useHydratedMarker();
+  useFullStylesheet();
   return (
     <html lang="en">
       <head>

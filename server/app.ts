@@ -68,19 +68,29 @@ export async function createApp(source: AppSource): Promise<{ app: express.Expre
   return { app, database: current.entry.module as unknown as Database };
 }
 
-/** SHED_EVENT_LOOP_DELAY_MS (default 500; 0 = never shed): the event-loop delay above which new requests get 503. */
+/**
+ * SHED_EVENT_LOOP_DELAY_MS (default 500) and SHED_MAX_IN_FLIGHT (default 32 per process; 0 = either never sheds): the
+ * event-loop delay, and the number of requests already in the app, from which new requests get 503.
+ */
 function shedWhenBehind(): express.RequestHandler {
-  const thresholdMs = Number(process.env.SHED_EVENT_LOOP_DELAY_MS ?? 500);
-  if (!Number.isFinite(thresholdMs) || thresholdMs <= 0) return (_req, _res, next) => next();
+  const setting = (name: string, fallback: number) => {
+    const n = Number(process.env[name] ?? fallback);
+    return Number.isFinite(n) && n > 0 ? n : 0;
+  };
+  const thresholdMs = setting("SHED_EVENT_LOOP_DELAY_MS", 500);
+  const maxInFlight = setting("SHED_MAX_IN_FLIGHT", 32);
+  if (!thresholdMs && !maxInFlight) return (_req, _res, next) => next();
   const delay = eventLoopDelay();
   return loadShedder({
     thresholdMs,
+    maxInFlight,
     delay: delay.current,
     onShed: () => shedTotal.inc(),
-    onChange: (shedding, delayMs) =>
-      shedding
-        ? logger.warn({ delayMs: Math.round(delayMs), thresholdMs }, "event loop behind: shedding new requests (503)")
-        : logger.info({ delayMs: Math.round(delayMs), thresholdMs }, "event loop caught up: serving every request"),
+    onChange: (shedding, { delayMs, inFlight }) => {
+      const state = { delayMs: Math.round(delayMs), thresholdMs, inFlight, maxInFlight };
+      if (shedding) logger.warn(state, "behind: shedding new requests (503)");
+      else logger.info(state, "caught up: serving every request");
+    },
   });
 }
 

@@ -17,7 +17,7 @@ beforeAll(async () => {
     loadShedder({
       thresholdMs: 200,
       delay: () => delayMs,
-      onChange: (shedding, delay) => changes.push([shedding, delay]),
+      onChange: (shedding, { delayMs: delay }) => changes.push([shedding, delay]),
       onShed: () => shed++,
     }),
   );
@@ -69,5 +69,47 @@ describe("shedding load when the event loop is behind", () => {
       [true, 900],
       [false, 10],
     ]);
+  });
+});
+
+describe("shedding load when the app already holds as many requests as it may", () => {
+  let busy: Server;
+  let url = "";
+  let release = () => {};
+  const gate = () => new Promise<void>((resolve) => (release = resolve));
+  let held = gate();
+  let reachedApp = 0;
+
+  beforeAll(async () => {
+    const app = express();
+    app.use(loadShedder({ thresholdMs: 0, maxInFlight: 2, delay: () => 0 }));
+    app.use(async (req, res) => {
+      reachedApp++;
+      if (req.path === "/slow") await held;
+      res.send("done");
+    });
+    busy = app.listen(0, "127.0.0.1");
+    await new Promise((resolve) => busy.once("listening", resolve));
+    url = `http://127.0.0.1:${(busy.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise((resolve) => busy.close(resolve)));
+
+  it("refuses a third request at once while two are in the app, serves the two, then serves again", async () => {
+    const first = fetch(`${url}/slow`);
+    const second = fetch(`${url}/slow`);
+    await expect.poll(() => reachedApp).toBe(2);
+    const started = performance.now();
+    const third = await fetch(`${url}/dashboard`);
+    expect(performance.now() - started).toBeLessThan(100);
+    expect(third.status).toBe(503);
+    expect(third.headers.get("retry-after")).toBe("5");
+    expect(reachedApp, "the app never saw the third").toBe(2);
+    // Signing in is served even now.
+    expect((await fetch(`${url}/portal`)).status).toBe(200);
+    release();
+    expect((await first).status).toBe(200);
+    expect((await second).status).toBe(200);
+    held = gate();
+    await expect.poll(async () => (await fetch(`${url}/dashboard`)).status).toBe(200);
   });
 });

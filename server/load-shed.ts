@@ -1,7 +1,8 @@
 /**
- * Load shedding (docs/decisions/0082-load-shedding.md): when the event loop falls behind, a new request that would
- * reach the app gets `503` with `Retry-After` and a small page at once, instead of queueing behind the others so that
- * every page waits seconds together. Requests already accepted are served; the health check, /metrics, the static
+ * Load shedding (docs/decisions/0082-load-shedding.md): when the event loop falls behind, or when this process already
+ * has as many requests in the app as it can answer in good time, a new request that would reach the app gets `503`
+ * with `Retry-After` and a small page at once, instead of queueing behind the others so that every page waits seconds
+ * together. Requests already accepted are served; the health check, /metrics, the static
  * files and the page cache are in front of this; signing in is never refused (an admin must be able to get in to
  * act). A form post refused here stored nothing: the app never saw it (the draft on the device and the offline
  * queue resend it).
@@ -43,24 +44,33 @@ export type LoadShedOptions = {
   retryAfterSeconds?: number;
   /** The current delay in ms (tests pass their own). */
   delay: () => number;
-  /** Called when shedding starts and when it stops, with the delay then. */
-  onChange?: (shedding: boolean, delayMs: number) => void;
+  /** Shed while this many requests are in the app already (it answers them first); 0 or unset: no limit. */
+  maxInFlight?: number;
+  /** Called when shedding starts and when it stops, with the delay and the requests in the app then. */
+  onChange?: (shedding: boolean, state: { delayMs: number; inFlight: number }) => void;
   /** Called for each refused request. */
   onShed?: (req: Request) => void;
 };
 
 export function loadShedder(options: LoadShedOptions): RequestHandler {
   const retryAfter = options.retryAfterSeconds ?? 5;
+  const maxInFlight = options.maxInFlight ?? 0;
   let shedding = false;
+  let inFlight = 0;
   return (req: Request, res: Response, next: NextFunction) => {
-    if (options.thresholdMs <= 0) return next();
-    const delay = options.delay();
-    const overloaded = delay > options.thresholdMs;
+    if (NEVER_SHED.test(req.path)) return next();
+    const delay = options.thresholdMs > 0 ? options.delay() : 0;
+    const overloaded =
+      (options.thresholdMs > 0 && delay > options.thresholdMs) || (maxInFlight > 0 && inFlight >= maxInFlight);
     if (overloaded !== shedding) {
       shedding = overloaded;
-      options.onChange?.(shedding, delay);
+      options.onChange?.(shedding, { delayMs: delay, inFlight });
     }
-    if (!overloaded || NEVER_SHED.test(req.path)) return next();
+    if (!overloaded) {
+      inFlight++;
+      res.once("close", () => inFlight--);
+      return next();
+    }
     options.onShed?.(req);
     res.status(503).set({ "Retry-After": String(retryAfter), "Cache-Control": "no-store" });
     if (req.path.endsWith(".data")) return res.type("text/plain").send("Busy: try again in a few seconds.");

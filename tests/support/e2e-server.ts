@@ -37,9 +37,10 @@ const app = spawn(process.execPath, appServerArgs(`${buildDir}/server/index.js`)
     SMS_CALLBACK_SECRET: E2E.smsCallbackSecret,
     // The built-in TEST payment gateway on a MONGODB_URI database (tests/e2e/checkout.spec.ts).
     TEST_GATEWAY: "on",
-    // Load shedding stays on, at a delay no healthy run reaches on a busy 2-core machine (server/load-shed.test.ts
-    // tests the refusals themselves).
+    // Load shedding stays on, at a delay and a number of requests in the app that no healthy run reaches on a busy
+    // 2-core machine with parallel specs (server/load-shed.test.ts tests the refusals themselves).
     SHED_EVENT_LOOP_DELAY_MS: "2000",
+    SHED_MAX_IN_FLIGHT: "1000",
     // One app process: specs read back in-process state (the CSP reports above) and settings a moment after saving
     // them. The workers of the default install are tested on an app of their own (tests/e2e/workers.spec.ts).
     WEB_WORKERS: "1",

@@ -37,6 +37,9 @@ export async function startIsolatedApp(
       SESSION_SECRET: "isolated-test-secret",
       // One process, as these tests kill, signal and read it; tests/e2e/workers.spec.ts runs the workers.
       WEB_WORKERS: "1",
+      // Bursts of concurrent requests are what some of these tests send; the in-flight limit's refusals are tested in
+      // server/load-shed.test.ts and measured by the overload bench.
+      SHED_MAX_IN_FLIGHT: "1000",
       ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],
