@@ -69,7 +69,7 @@ export async function createApp(source: AppSource): Promise<{ app: express.Expre
 }
 
 /**
- * SHED_EVENT_LOOP_DELAY_MS (default 500) and SHED_MAX_IN_FLIGHT (default 32 per process; 0 = either never sheds): the
+ * SHED_EVENT_LOOP_DELAY_MS (default 500) and SHED_MAX_IN_FLIGHT (default 16 per process; 0 = either never sheds): the
  * event-loop delay, and the number of requests already in the app, from which new requests get 503.
  */
 function shedWhenBehind(): express.RequestHandler {
@@ -78,7 +78,7 @@ function shedWhenBehind(): express.RequestHandler {
     return Number.isFinite(n) && n > 0 ? n : 0;
   };
   const thresholdMs = setting("SHED_EVENT_LOOP_DELAY_MS", 500);
-  const maxInFlight = setting("SHED_MAX_IN_FLIGHT", 32);
+  const maxInFlight = setting("SHED_MAX_IN_FLIGHT", 16);
   if (!thresholdMs && !maxInFlight) return (_req, _res, next) => next();
   const delay = eventLoopDelay();
   return loadShedder({

@@ -40,11 +40,16 @@ export async function buildFloor(buildDir: string): Promise<void> {
   });
 }
 
-async function startProcess(args: string[], env: Record<string, string>, readyPath: string): Promise<RunningServer> {
+async function startProcess(
+  args: string[],
+  env: Record<string, string>,
+  readyPath: string,
+  cwd = ROOT,
+): Promise<RunningServer> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const child: ChildProcess = spawn(process.execPath, args, {
-    cwd: ROOT,
+    cwd,
     env: { ...process.env, ...env, PORT: String(port), HOST: "127.0.0.1" },
     stdio: ["ignore", "ignore", "inherit"],
   });
@@ -76,6 +81,8 @@ export function startFloor(buildDir: string): Promise<RunningServer> {
     [serve, path.resolve(ROOT, buildDir, "server/index.js")],
     { NODE_ENV: "production" },
     "/resource",
+    // The build names its client files relative to the floor app's folder: served from there, the page gets its script.
+    FLOOR_DIR,
   );
 }
 

@@ -14,7 +14,16 @@ type Run = { score: number; tbtMs: number; longestTaskMs: number; fcpMs: number 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 async function audit(port: number, url: string): Promise<Run> {
-  const result = await lighthouse(url, { port, output: "json", onlyCategories: ["performance"], logLevel: "error" });
+  // LIGHTHOUSE_THROTTLING=devtools slows the CPU and the link for real (Chrome's own throttling) instead of Lighthouse's
+  // default, which measures at full speed and simulates the phone from the trace.
+  const throttlingMethod = process.env.LIGHTHOUSE_THROTTLING === "devtools" ? "devtools" : "simulate";
+  const result = await lighthouse(url, {
+    port,
+    output: "json",
+    onlyCategories: ["performance"],
+    logLevel: "error",
+    throttlingMethod,
+  });
   if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
   const { lhr } = result;
   const tasks = (lhr.audits["long-tasks"]?.details as { items?: Array<{ duration: number }> } | undefined)?.items ?? [];

@@ -11,7 +11,10 @@ const STUDENT = { phone: "0244000004", password: "demo-student-2025" };
 
 type Sample = { status: number; ms: number };
 
-/** Closed loop: each client sends its next request when the last one is answered (after Retry-After on a 503). */
+/**
+ * Closed loop: each client sends its next request when the last one is answered; after a 503, once Retry-After has
+ * passed (between one and two times it).
+ */
 async function load(url: string, cookie: string, clients: number, seconds: number): Promise<Sample[]> {
   const samples: Sample[] = [];
   const until = performance.now() + seconds * 1000;
@@ -28,8 +31,11 @@ async function load(url: string, cookie: string, clients: number, seconds: numbe
           });
           await res.arrayBuffer();
           samples.push({ status: res.status, ms: performance.now() - sent });
+          // A person told to try again in 5 seconds does, some time after: not all at the same instant.
           if (res.status === 503)
-            await new Promise((r) => setTimeout(r, Number(res.headers.get("retry-after") ?? 1) * 1000));
+            await new Promise((r) =>
+              setTimeout(r, Number(res.headers.get("retry-after") ?? 1) * 1000 * (1 + Math.random())),
+            );
         } catch {
           samples.push({ status: 0, ms: performance.now() - sent });
         }

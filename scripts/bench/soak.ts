@@ -241,7 +241,8 @@ export async function runSoak(options: {
       latencies.sort((a, b) => a - b);
       const metrics = await appMetrics(app.url);
       const seconds = (performance.now() - previousAt) / 1000;
-      const share = (from: number, to: number) => Math.round((100 * (to - from)) / seconds);
+      // A worker started this minute counts from zero again: its share is then unknown, shown as 0.
+      const share = (from: number, to: number) => Math.max(0, Math.round((100 * (to - from)) / seconds));
       const [cpuPercent, gcPercent] = [
         share(previous.cpuSeconds, metrics.cpuSeconds),
         share(previous.gcSeconds, metrics.gcSeconds),
