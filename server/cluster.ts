@@ -7,11 +7,12 @@
  *
  *   start:  the database and the first worker together (the worker's driver waits for the socket); the others once
  *           the first has prepared the database (migrations, demo seed), so that they never race to do it;
- *   crash:  a worker that exits is replaced (after 1 s, doubling to 30 s while replacements keep dying young);
+ *   crash:  a worker that exits is replaced at once, or after 1 s doubling to 30 s while replacements keep dying young;
  *   stop:   SIGTERM/SIGINT reach every worker, each finishes its requests and closes its connection
  *           (server/lifecycle.ts), then the database writes its checkpoint and closes, last.
  */
 import cluster, { type Worker } from "node:cluster";
+import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -60,6 +61,16 @@ export function clusterMetrics(local: () => Promise<string>): Promise<string> {
   });
 }
 
+/** A message to a worker, unless it has gone (a worker may die while the answer is being made). */
+function send(worker: Worker, message: object) {
+  if (!worker.isConnected()) return;
+  try {
+    worker.send(message);
+  } catch {
+    // gone meanwhile
+  }
+}
+
 export type WorkersDatabase = {
   /** Environment that points the workers at it. */
   env: Record<string, string>;
@@ -87,6 +98,7 @@ export function embeddedDatabaseForWorkers(environment = process.env): WorkersDa
       quiet: true,
       onFatalError: (error) => {
         console.error(`[database] stopped after a fatal error: ${error.message}`);
+        process.exitCode = 1; // a supervisor restarts on failure
         process.kill(process.pid, "SIGTERM");
       },
     });
@@ -96,8 +108,14 @@ export function embeddedDatabaseForWorkers(environment = process.env): WorkersDa
       if (/^db-\d+\.sock$/.test(name) && path.join(dataDir, name) !== socketPath)
         fs.rmSync(path.join(dataDir, name), { force: true });
   });
+  // An in-memory database keeps no session secret in DATA_DIR: the workers share one made here, so that a cookie
+  // signed by one worker is good on the others.
+  const sessionSecret = inMemory && !environment.SESSION_SECRET?.trim() ? randomBytes(32).toString("hex") : null;
   return {
-    env: { EMBEDDED_DB_URI: `mongodb://${encodeURIComponent(socketPath)}/` },
+    env: {
+      EMBEDDED_DB_URI: `mongodb://${encodeURIComponent(socketPath)}/`,
+      ...(sessionSecret ? { SESSION_SECRET: sessionSecret } : {}),
+    },
     started,
     stop: () => stopDatabase(),
   };
@@ -132,6 +150,9 @@ export function runPrimary(options: PrimaryOptions): Promise<void> {
   const bornAt = new Map<Worker, number>();
   const fork = () => {
     const worker = cluster.fork(env);
+    // A message to a worker that has just died fails with an 'error' event: without a listener it would end this
+    // process, and the database with it.
+    worker.on("error", () => {});
     bornAt.set(worker, Date.now());
     return worker;
   };
@@ -142,7 +163,7 @@ export function runPrimary(options: PrimaryOptions): Promise<void> {
   cluster.on("message", (from, message: { type?: string; message?: unknown }) => {
     if (message?.type !== BROADCAST) return;
     for (const worker of Object.values(cluster.workers ?? {}))
-      if (worker && worker !== from && worker.isConnected()) worker.send(message.message as object);
+      if (worker && worker !== from) send(worker, message.message as object);
   });
   // /metrics from any worker: the sum of all of them (prom-client's aggregation over the cluster's channel).
   cluster.on("message", (worker, message: { type?: string; id?: number }) => {
@@ -151,8 +172,8 @@ export function runPrimary(options: PrimaryOptions): Promise<void> {
     void aggregator
       .then((registry) => registry.clusterMetrics())
       .then(
-        (text) => worker.send({ type: METRICS_ANSWER, id: message.id, text }),
-        () => worker.send({ type: METRICS_ANSWER, id: message.id, text: null }),
+        (text) => send(worker, { type: METRICS_ANSWER, id: message.id, text }),
+        () => send(worker, { type: METRICS_ANSWER, id: message.id, text: null }),
       )
       .catch(() => {});
   });
@@ -166,9 +187,11 @@ export function runPrimary(options: PrimaryOptions): Promise<void> {
     log(
       `worker ${worker.process.pid} exited (${signal ?? `code ${code}`}); starting another${delay ? ` in ${delay / 1000} s` : ""}`,
     );
+    // Not unref'd: with MONGODB_URI and every worker dead, this timer is what keeps this process (and its promise to
+    // start another) alive.
     setTimeout(() => {
       if (!stopping) fork();
-    }, delay).unref();
+    }, delay);
   });
 
   const done = new Promise<void>((resolve) => {

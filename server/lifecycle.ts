@@ -68,7 +68,9 @@ export function runUntilStopped(server: Server, database: Database, onStop: () =
     await database.disconnectDb();
     process.exit(0);
   };
-  for (const signal of ["SIGTERM", "SIGINT"] as const) process.once(signal, () => void shutdown(signal));
+  // `on`, not `once`: a worker gets SIGTERM from its first process and may get it from systemd too; a second signal
+  // must not end a process that is still finishing its requests.
+  for (const signal of ["SIGTERM", "SIGINT"] as const) process.on(signal, () => void shutdown(signal));
 }
 
 /**

@@ -60,8 +60,9 @@ export function loadShedder(options: LoadShedOptions): RequestHandler {
   return (req: Request, res: Response, next: NextFunction) => {
     if (NEVER_SHED.test(req.path)) return next();
     const delay = options.thresholdMs > 0 ? options.delay() : 0;
-    const overloaded =
-      (options.thresholdMs > 0 && delay > options.thresholdMs) || (maxInFlight > 0 && inFlight >= maxInFlight);
+    // Past the limit, shedding goes on until half of it is free again, so that it does not flip with every request.
+    const crowded = maxInFlight > 0 && inFlight >= (shedding ? Math.ceil(maxInFlight / 2) : maxInFlight);
+    const overloaded = (options.thresholdMs > 0 && delay > options.thresholdMs) || crowded;
     if (overloaded !== shedding) {
       shedding = overloaded;
       options.onChange?.(shedding, { delayMs: delay, inFlight });

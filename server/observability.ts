@@ -111,8 +111,9 @@ new client.Gauge({
 });
 new client.Gauge({
   name: "mongodb_connected",
-  help: "1 while Mongoose is connected to the database",
+  help: "1 while Mongoose is connected to the database (every worker of them)",
   registers: [registry],
+  aggregator: "min",
   collect() {
     this.set(mongoose.connection.readyState === 1 ? 1 : 0);
   },

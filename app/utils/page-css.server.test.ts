@@ -25,6 +25,12 @@ describe("each page's own stylesheet", () => {
     expect(selectorClasses(".\\[overflow-wrap\\:anywhere\\]")).toEqual(["[overflow-wrap:anywhere]"]);
     expect(selectorClasses(".w-0\\.5")).toEqual(["w-0.5"]);
     expect(selectorClasses(".space-y-4>:not(:last-child)")).toEqual(["space-y-4"]);
+    // Kept whatever the page's classes: these match without one.
+    expect(selectorClasses(".prose, p")).toEqual([]);
+    expect(selectorClasses(":not(.hidden)")).toEqual([]);
+    expect(selectorClasses('a[href$=".pdf"]')).toEqual([]);
+    expect(selectorClasses('.link[href$=".pdf"]')).toEqual(["link"]);
+    expect(selectorClasses(".a:not(.b)")).toEqual(["a"]);
     expect([...htmlClasses('<a class="flex [&amp;&gt;svg]:size-4" href="x">')]).toEqual(["flex", "[&>svg]:size-4"]);
   });
 

@@ -55,12 +55,21 @@ function preludeEnd(css: string, from: number): number {
   return css.length;
 }
 
-/** The classes a selector names, unescaped (`.sm\:flex` → `sm:flex`). */
+/**
+ * The classes a selector needs, unescaped (`.sm\:flex` → `sm:flex`): any one of them makes the rule needed. Empty when
+ * the rule may match without any: a selector of a list with no class (`.a, p`), or one whose classes are only inside
+ * `:not()`. Quoted strings and attribute conditions (`[href$=".pdf"]`) are not classes.
+ */
 export function selectorClasses(selector: string): string[] {
   const classes: string[] = [];
-  for (const match of selector.matchAll(/\.((?:\\.|[\w-])+)/g)) {
-    if (/^\d/.test(match[1])) continue; // a number, not a class
-    classes.push(match[1].replace(/\\(.)/g, "$1"));
+  const plain = selector
+    .replace(/(?<!\\)(["'])(?:\\.|(?!\1).)*\1/g, "")
+    .replace(/(^|[^\\])\[[^\]]*\]/g, "$1")
+    .replace(/:not\((?:[^()]|\([^()]*\))*\)/g, "");
+  for (const part of plain.split(/(?<!\\),/)) {
+    const found = [...part.matchAll(/\.((?:\\.|[\w-])+)/g)].map((m) => m[1]).filter((name) => !/^\d/.test(name)); // a number, not a class
+    if (!found.length) return [];
+    classes.push(...found.map((name) => name.replace(/\\(.)/g, "$1")));
   }
   return classes;
 }

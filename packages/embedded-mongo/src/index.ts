@@ -83,12 +83,18 @@ export async function startEmbeddedMongo(options: EmbeddedMongoOptions = {}): Pr
   try {
     await new Promise<void>((resolve, reject) => {
       server.once("error", reject);
-      if (options.socketPath)
-        server.listen(options.socketPath, () => {
-          fs.chmodSync(options.socketPath!, 0o600);
-          resolve();
-        });
-      else server.listen(options.port ?? 0, options.host ?? "127.0.0.1", () => resolve());
+      if (options.socketPath) {
+        // Made private from the start: the socket file is created while listen runs, under this umask.
+        const umask = process.umask(0o177);
+        try {
+          server.listen(options.socketPath, () => {
+            fs.chmodSync(options.socketPath!, 0o600);
+            resolve();
+          });
+        } finally {
+          process.umask(umask);
+        }
+      } else server.listen(options.port ?? 0, options.host ?? "127.0.0.1", () => resolve());
     });
   } catch (e) {
     await storage?.close();
