@@ -3,7 +3,7 @@ import lighthouse from "lighthouse";
 import { buildFloor, startFloor } from "./floor.ts";
 import type { BenchScenario } from "./types.ts";
 
-/** Issue 41: Lighthouse's mobile profile (4× CPU slowdown, slow 4G, simulated), median of three runs. */
+/** Targets on Lighthouse's mobile profile (4× CPU slowdown, slow 4G, simulated), median of three runs. */
 export const LIGHTHOUSE_BUDGETS = { score: 0.95, totalBlockingTimeMs: 200, longestTaskMs: 200, runs: 3 } as const;
 const PAGES = ["/", "/registration", "/portal"];
 /** The page whose every task must stay under the longest-task budget (the form a parent fills in). */

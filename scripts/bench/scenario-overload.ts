@@ -4,7 +4,7 @@ import path from "node:path";
 import { startApp } from "./app.ts";
 import type { BenchScenario } from "./types.ts";
 
-/** Issue 42: past saturation no request waits long, and a refused one hears so at once. */
+/** Targets past saturation: no request waits long, and a refused one hears so at once. */
 export const OVERLOAD_BUDGETS = { clients: 200, seconds: 30, servedMaxMs: 2_000, refusedMaxMs: 100 } as const;
 const PAGE = "/student-dashboard";
 const STUDENT = { phone: "0244000004", password: "demo-student-2025" };

@@ -1,7 +1,7 @@
 import type { BenchScenario } from "./types.ts";
 import { formatSoak, runSoak, type SoakMinute } from "./soak.ts";
 
-/** Issue 42's targets: p99 in every minute after the first; memory that follows the data. */
+/** Targets of an enrolment day: p99 in every minute after the first; memory that follows the data. */
 export const SOAK_BUDGETS = { p99Ms: 150, kibPerRegistration: 3, flatMiBPerMinute: 1, settleMinutes: 5 } as const;
 
 const rss = (m: SoakMinute) => m.appRssMiB + m.dbRssMiB;
