@@ -20,6 +20,7 @@ export { startDailyReconciliation } from "#app/utils/reconciliation.server.ts";
 // slow link and carries no rule the page cannot use (docs/decisions/0042-paint-first.md, 0084-each-page-its-css.md).
 import appCss from "./app.css?inline";
 import { pageStylesheet } from "#app/utils/page-css.server.ts";
+import { withMatchedRoutesOnly } from "#app/utils/matched-routes.server.ts";
 
 const stylesheetFor = pageStylesheet(appCss);
 import { RequestIdContext } from "#app/components/request-reference.tsx";
@@ -60,7 +61,7 @@ export default function handleRequest(
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext value={nonce}>
         <RequestIdContext value={loadContext.get(requestLogContext)?.requestId ?? null}>
-          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+          <ServerRouter context={withMatchedRoutesOnly(routerContext)} url={request.url} nonce={nonce} />
         </RequestIdContext>
       </NonceContext>,
       {

@@ -1,4 +1,9 @@
-import { Communication, type CommunicationDoc, type RecipientType } from "./communication.server.ts";
+import {
+  Communication,
+  forgetAnnouncementDates,
+  type CommunicationDoc,
+  type RecipientType,
+} from "./communication.server.ts";
 import { Registration } from "./registration.server.ts";
 import { User } from "./user.server.ts";
 
@@ -18,6 +23,7 @@ export async function createAnnouncement(input: {
     recipientId: null,
     subjectId: null,
   });
+  forgetAnnouncementDates();
   return doc._id;
 }
 

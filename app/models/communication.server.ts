@@ -1,6 +1,7 @@
 import mongoose, { Schema, type InferSchemaType } from "mongoose";
 import { idField } from "./ids.server.ts";
 import { User } from "./user.server.ts";
+import { briefCache } from "#app/utils/brief-cache.server.ts";
 
 export const RECIPIENT_TYPES = ["all", "students", "parents", "facilitators"] as const;
 export type RecipientType = (typeof RECIPIENT_TYPES)[number];
@@ -48,12 +49,35 @@ function announcementFilter(role: string, since?: Date | null) {
   return filter;
 }
 
+/** The bell shows "99+" past 99: counting further changes nothing a user sees. */
+export const UNSEEN_COUNT_CAP = 100;
+
+// Every portal page shows the bell: the newest announcement dates each role sees are the same for everyone with that
+// role, so they are read once a second per process, and each user's count is taken from them.
+const announcementDates = briefCache<number[]>("announcement-dates");
+
+/** The announcements the user has not seen (the bell's "mark as read"), up to UNSEEN_COUNT_CAP. */
 export async function countUnseenAnnouncements(user: {
   role: string;
   announcementsSeenAt?: Date | null;
   createdAt?: Date;
 }) {
-  return Communication.countDocuments(announcementFilter(user.role, user.announcementsSeenAt ?? null));
+  const types = recipientTypesFor(user.role);
+  const dates = await announcementDates.get(types ? types.join(" ") : "*", async () => {
+    const rows = await Communication.find(announcementFilter(user.role))
+      .select("createdAt")
+      .sort({ createdAt: -1 })
+      .limit(UNSEEN_COUNT_CAP)
+      .lean<{ createdAt: Date }[]>();
+    return rows.map((r) => new Date(r.createdAt).getTime());
+  });
+  const seen = user.announcementsSeenAt ? new Date(user.announcementsSeenAt).getTime() : -Infinity;
+  return dates.filter((at) => at > seen).length;
+}
+
+/** A new or changed announcement reaches every bell now, not a second later. */
+export function forgetAnnouncementDates() {
+  announcementDates.forget();
 }
 
 export async function listAnnouncementsFor(role: string, limit = 20) {

@@ -8,6 +8,8 @@ import {
   type PortalSettings,
 } from "#app/domain/settings.ts";
 
+import { briefCache } from "#app/utils/brief-cache.server.ts";
+
 const SETTINGS_ID = "global";
 
 const settingsSchema = new Schema(
@@ -49,33 +51,24 @@ type SettingsDoc = Partial<PortalSettings> & { _id: string };
 export const Settings =
   (mongoose.models.Settings as mongoose.Model<SettingsDoc>) ?? mongoose.model<SettingsDoc>("Settings", settingsSchema);
 
-// Read on every request (maintenance mode, session timeout), so cache briefly per process. One second here plus
-// at most one second in the page cache (server/page-cache.ts): a change reaches every instance within 2 s. The other
-// app workers of this machine drop their copy as soon as it is saved (server/cluster.ts passes the word along), so an
-// admin's next page after saving shows the change whichever worker serves it.
-let cache: { value: PortalSettings; at: number } | null = null;
-const CACHE_MS = 1_000;
-const SETTINGS_SAVED = "vcp:settings-saved";
-process.on("message", (message: { type?: string }) => {
-  if (message?.type === SETTINGS_SAVED) cache = null;
-});
-function forgetSettings() {
-  cache = null;
-  process.send?.({ type: "vcp:broadcast", message: { type: SETTINGS_SAVED } });
-}
+// Read on every request (maintenance mode, session timeout), so kept for 1 s per process (app/utils/brief-cache.server.ts),
+// plus at most one second in the page cache (server/page-cache.ts): a change reaches every instance within 2 s, and this
+// machine's other workers at once, so an admin's next page after saving shows it whichever worker serves it.
+const cache = briefCache<PortalSettings>("settings");
+const forgetSettings = () => cache.forget();
 
-export async function getSettings(): Promise<PortalSettings> {
-  if (cache && Date.now() - cache.at < CACHE_MS) return cache.value;
-  const row = await Settings.findById(SETTINGS_ID).lean();
-  const value = { ...DEFAULT_SETTINGS };
-  if (row) {
-    for (const key of Object.keys(DEFAULT_SETTINGS) as (keyof PortalSettings)[]) {
-      const v = row[key];
-      if (v !== undefined && v !== null) (value as Record<string, unknown>)[key] = v;
+export function getSettings(): Promise<PortalSettings> {
+  return cache.get(SETTINGS_ID, async () => {
+    const row = await Settings.findById(SETTINGS_ID).lean();
+    const value = { ...DEFAULT_SETTINGS };
+    if (row) {
+      for (const key of Object.keys(DEFAULT_SETTINGS) as (keyof PortalSettings)[]) {
+        const v = row[key];
+        if (v !== undefined && v !== null) (value as Record<string, unknown>)[key] = v;
+      }
     }
-  }
-  cache = { value, at: Date.now() };
-  return value;
+    return value;
+  });
 }
 
 /**

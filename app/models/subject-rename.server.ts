@@ -1,5 +1,5 @@
 import { Registration } from "./registration.server.ts";
-import { WhatsappGroup } from "./whatsapp-group.server.ts";
+import { WhatsappGroup, forgetClassPages } from "./whatsapp-group.server.ts";
 import { Assignment } from "./assignment.server.ts";
 
 /**
@@ -15,6 +15,7 @@ export async function renameSubjectEverywhere(from: string, to: string) {
     { subjectName: oldName, groupType: { $ne: "parent" } },
     { $set: { subjectName: newName } },
   );
+  forgetClassPages();
   await Assignment.updateMany({ subject: oldName }, { $set: { subject: newName } });
   const cursor = Registration.find({ subjects: oldName })
     .select("_id subjects")

@@ -1,6 +1,6 @@
 import { GROUP_TYPES, isUsableGroupLink, type GroupType } from "#app/domain/whatsapp.ts";
 import { Registration } from "./registration.server.ts";
-import { GROUP_FIELDS, WhatsappGroup, type WhatsappGroupDoc } from "./whatsapp-group.server.ts";
+import { GROUP_FIELDS, WhatsappGroup, forgetClassPages, type WhatsappGroupDoc } from "./whatsapp-group.server.ts";
 
 /** Admin WhatsApp Group Management queries (docs/product.md#screens, #integrations). Kept beside the model, in their own file. */
 
@@ -81,17 +81,20 @@ function clean(input: GroupInput) {
 
 export async function createGroup(input: GroupInput) {
   const doc = await WhatsappGroup.create(clean(input));
+  forgetClassPages();
   return doc._id;
 }
 
 /** Returns false when the group no longer exists. */
 export async function updateGroup(id: string, input: GroupInput) {
   const result = await WhatsappGroup.updateOne({ _id: String(id) }, { $set: clean(input) }, { runValidators: true });
+  forgetClassPages();
   return result.matchedCount > 0;
 }
 
 export async function deleteGroup(id: string) {
   const result = await WhatsappGroup.deleteOne({ _id: String(id) });
+  forgetClassPages();
   return result.deletedCount > 0;
 }
 

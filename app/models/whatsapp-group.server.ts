@@ -1,6 +1,7 @@
 import mongoose, { Schema, type InferSchemaType } from "mongoose";
 import { GROUP_TYPES } from "#app/domain/whatsapp.ts";
 import { idField } from "./ids.server.ts";
+import { briefCache } from "#app/utils/brief-cache.server.ts";
 
 const whatsappGroupSchema = new Schema(
   {
@@ -26,9 +27,30 @@ export const GROUP_FIELDS = "_id subjectName programme groupType whatsappLink cr
 
 /** docs/product.md#integrations: the registration's programme and subjects, ordered by subject; optionally one type only. */
 export async function getGroupsForSubjects(programme: string, subjects: string[], groupType?: string) {
-  const filter: Record<string, unknown> = { programme: String(programme), subjectName: { $in: subjects.map(String) } };
-  if (groupType) filter.groupType = String(groupType);
-  return WhatsappGroup.find(filter).select(GROUP_FIELDS).sort({ subjectName: 1 }).lean<WhatsappGroupDoc[]>();
+  const wanted = new Set(subjects.map(String));
+  return (await programmeGroups(programme)).filter(
+    (g) => wanted.has(g.subjectName) && (!groupType || g.groupType === groupType),
+  );
+}
+
+// A programme's class pages are the same for every student of it, and every portal page shows them: read once a second
+// per process. An admin's change reaches every page at once (forgetClassPages).
+const byProgramme = briefCache<WhatsappGroupDoc[]>("class-pages");
+const PROGRAMME_GROUPS_MAX = 1_000;
+
+function programmeGroups(programme: string) {
+  return byProgramme.get(String(programme), () =>
+    WhatsappGroup.find({ programme: String(programme) })
+      .select(GROUP_FIELDS)
+      .sort({ subjectName: 1 })
+      .limit(PROGRAMME_GROUPS_MAX)
+      .lean<WhatsappGroupDoc[]>(),
+  );
+}
+
+/** After a class page is added, changed or removed. */
+export function forgetClassPages() {
+  byProgramme.forget();
 }
 
 /** docs/product.md#integrations: with no user or no registration, everything ordered by programme then subject. */

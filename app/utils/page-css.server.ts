@@ -154,13 +154,33 @@ function tokenValues(rules: Rule[], into: Map<string, string>) {
 
 const ENTITIES: Record<string, string> = { "&amp;": "&", "&lt;": "<", "&gt;": ">", "&quot;": '"', "&#x27;": "'" };
 
-/** Every class named in the HTML's `class` attributes. */
-export function htmlClasses(html: string): Set<string> {
+/** Every class named in these `class` attribute values (as React writes them: entities escaped). */
+function classTokens(attributes: string[]): Set<string> {
   const used = new Set<string>();
-  for (const match of html.matchAll(/\sclass="([^"]*)"/g))
-    for (const token of match[1].replace(/&(?:amp|lt|gt|quot|#x27);/g, (e) => ENTITIES[e]).split(/\s+/))
+  for (const attribute of attributes)
+    for (const token of attribute.replace(/&(?:amp|lt|gt|quot|#x27);/g, (e) => ENTITIES[e]).split(/\s+/))
       if (token) used.add(token);
   return used;
+}
+
+/** Every class named in the HTML's `class` attributes. */
+export function htmlClasses(html: string): Set<string> {
+  return classTokens(pageKey(html).classes);
+}
+
+/**
+ * What a page's stylesheet depends on, read in one pass: its distinct `class` attribute values and the properties its
+ * `style` attributes read. The same page shape gives the same key, so a remembered stylesheet costs only this scan.
+ */
+export function pageKey(html: string): { classes: string[]; read: Set<string>; key: string } {
+  const classes = new Set<string>();
+  const read = new Set<string>();
+  for (const match of html.matchAll(/ class="([^"]*)"|var\(\s*(--[\w-]+)/g)) {
+    if (match[1] !== undefined) classes.add(match[1]);
+    else read.add(match[2]);
+  }
+  const list = [...classes];
+  return { classes: list, read, key: `${list.join("\n")}|${[...read].join(" ")}` };
 }
 
 /** The stylesheet cut to a page's HTML; the same set of classes gets the same (remembered) text. */
@@ -170,12 +190,10 @@ export function pageStylesheet(css: string) {
   tokenValues(rules, tokens);
   const remembered = new Map<string, string>();
   return (html: string): string => {
-    const used = htmlClasses(html);
-    const read = new Set<string>();
-    readProperties(html, read); // a style attribute may read a token too
-    const key = `${[...used].sort().join(" ")}|${[...read].sort().join(" ")}`;
+    const { classes, read, key } = pageKey(html);
     let text = remembered.get(key);
     if (text === undefined) {
+      const used = classTokens(classes);
       // The tokens and registered properties the page's rules read, and the tokens those tokens read.
       readProperties(render(rules, { used, read: null }), read);
       for (const name of read) readProperties(tokens.get(name) ?? "", read); // a Set's loop visits what is added

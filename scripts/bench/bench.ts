@@ -63,7 +63,9 @@ async function main() {
     await buildApp(opts.buildDir);
   }
   log("starting the app on a fresh in-memory database…");
-  const app = await startApp({ buildDir: opts.buildDir });
+  // The shared app measures capacity (closed-loop clients, up to 20 connections): shedding by requests in flight would
+  // answer some with 503 and count them as served. The overload scenario measures shedding on its own app.
+  const app = await startApp({ buildDir: opts.buildDir, env: { SHED_MAX_IN_FLIGHT: "64" } });
   log(`app at ${app.url}`);
   const ctx: BenchContext = { app, options: { duration: opts.duration, runs: opts.runs }, log };
 
