@@ -8,7 +8,7 @@ import {
   type PortalSettings,
 } from "#app/domain/settings.ts";
 
-import { briefCache } from "#app/utils/brief-cache.server.ts";
+import { briefCache } from "./brief-cache.server.ts";
 
 const SETTINGS_ID = "global";
 
@@ -51,7 +51,7 @@ type SettingsDoc = Partial<PortalSettings> & { _id: string };
 export const Settings =
   (mongoose.models.Settings as mongoose.Model<SettingsDoc>) ?? mongoose.model<SettingsDoc>("Settings", settingsSchema);
 
-// Read on every request (maintenance mode, session timeout), so kept for 1 s per process (app/utils/brief-cache.server.ts),
+// Read on every request (maintenance mode, session timeout), so kept for 1 s per process (app/models/brief-cache.server.ts),
 // plus at most one second in the page cache (server/page-cache.ts): a change reaches every instance within 2 s, and this
 // machine's other workers at once, so an admin's next page after saving shows it whichever worker serves it.
 const cache = briefCache<PortalSettings>("settings");

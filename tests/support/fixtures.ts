@@ -176,7 +176,7 @@ export async function addWhatsappGroups(
     })) as never[],
   );
   // Written around the app, as by another instance: its copy of a programme's class pages is at most a second old
-  // (app/utils/brief-cache.server.ts).
+  // (app/models/brief-cache.server.ts).
   await new Promise((resolve) => setTimeout(resolve, 1_100));
 }
 
