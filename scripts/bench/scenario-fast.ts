@@ -20,6 +20,8 @@ export const FAST_BUDGETS = {
 } as const;
 
 const CONNECTIONS = 20;
+/** Turns each page and its baseline take (the median ratio is judged). */
+const ROUNDS = 3;
 const FIRST_PAINT_PAGES = ["/", "/registration", "/portal"];
 const STUDENT = { phone: "0244000004", password: "demo-student-2025" };
 
@@ -74,13 +76,41 @@ export const scenario: BenchScenario = {
         { path: "/portal", ratio: FAST_BUDGETS.publicPageRatio, headers: {} },
         { path: "/student-dashboard", ratio: FAST_BUDGETS.signedInRatio, headers: { cookie } },
       ];
-      const measure = async (url: string, path: string, headers: Record<string, string> = {}) => {
+      const measure = async (
+        url: string,
+        path: string,
+        headers: Record<string, string> = {},
+        duration = options.duration,
+      ) => {
         await fetch(`${url}${path}`, { headers }); // warm up
-        return measureThroughput(url, path, { duration: options.duration, connections: CONNECTIONS, headers });
+        return measureThroughput(url, path, { duration, connections: CONNECTIONS, headers });
+      };
+      // A page and its baseline take turns, ROUNDS times: the machine's load changes within seconds, and the median of
+      // the rounds' ratios is what is judged (each round's ratio is printed).
+      const roundSeconds = Math.max(2, Math.round(options.duration / ROUNDS));
+      const alternate = async (
+        ourPath: string,
+        basePath: string,
+        headers: Record<string, string>,
+      ): Promise<{ mine: ThroughputResult; base: ThroughputResult; ratio: number; ratios: number[] }> => {
+        const rounds: { mine: ThroughputResult; base: ThroughputResult; ratio: number }[] = [];
+        for (let i = 0; i < ROUNDS; i++) {
+          const mine = await measure(app.url, ourPath, headers, roundSeconds);
+          const base = await measure(floor.url, basePath, {}, roundSeconds);
+          rounds.push({ mine, base, ratio: mine.requestsPerSecond / Math.max(1, base.requestsPerSecond) });
+        }
+        const ratios = rounds.map((r) => r.ratio);
+        const median = [...rounds].sort((a, b) => a.ratio - b.ratio)[Math.floor(ROUNDS / 2)];
+        const mine = {
+          ...median.mine,
+          non2xx: rounds.reduce((n, r) => n + r.mine.non2xx, 0),
+          errors: rounds.reduce((n, r) => n + r.mine.errors, 0),
+        };
+        return { mine, base: median.base, ratio: median.ratio, ratios };
       };
 
       lines.push(
-        `Throughput, one process each, autocannon ${CONNECTIONS} connections × ${options.duration} s, gzip accepted; floor = react-router-serve on a minimal React Router app (production mode):`,
+        `Throughput, one process each, autocannon ${CONNECTIONS} connections, ${ROUNDS} alternating rounds of ${Math.max(2, Math.round(options.duration / ROUNDS))} s, median ratio, gzip accepted; floor = react-router-serve on a minimal React Router app (production mode):`,
       );
       const data: Record<string, unknown> = {};
       const bareResult = await measure(bare.url, "/");
@@ -96,27 +126,30 @@ export const scenario: BenchScenario = {
         const floorPath = `/?bytes=${bytes}`;
         const floorBytes = await htmlBytes(`${floor.url}${floorPath}`);
         log(`autocannon ${page.path} and the floor page of ${bytes} bytes…`);
-        const mine = await measure(app.url, page.path, page.headers);
-        const base = await measure(floor.url, floorPath);
-        const ratio = mine.requestsPerSecond / Math.max(1, base.requestsPerSecond);
+        const { mine, base, ratio, ratios } = await alternate(page.path, floorPath, page.headers);
         const label = `GET ${page.path}${page.headers.cookie ? " (signed in)" : ""}`;
         lines.push(line(`${label} (${kb(bytes)} HTML)`, mine));
         lines.push(line(`  floor page (${kb(floorBytes)} HTML)`, base));
-        lines.push(`  ratio ${ratio.toFixed(2)}× (target ≥ ${page.ratio.toFixed(1)}×)`);
-        data[page.path] = { ours: mine, floor: base, htmlBytes: bytes, floorHtmlBytes: floorBytes, ratio };
+        lines.push(
+          `  ratio ${ratio.toFixed(2)}× (target ≥ ${page.ratio.toFixed(1)}×; rounds ${ratios.map((r) => r.toFixed(2)).join(", ")})`,
+        );
+        data[page.path] = { ours: mine, floor: base, htmlBytes: bytes, floorHtmlBytes: floorBytes, ratio, ratios };
         if (ratio < page.ratio) failures.push(`${label}: ${ratio.toFixed(2)}× the floor, target ${page.ratio}×`);
         checkLatency(label, mine);
       }
       log("autocannon /healthz and the floor resource route…");
-      const health = await measure(app.url, "/healthz");
-      const resource = await measure(floor.url, "/resource");
-      const healthRatio = health.requestsPerSecond / Math.max(1, resource.requestsPerSecond);
+      const {
+        mine: health,
+        base: resource,
+        ratio: healthRatio,
+        ratios: healthRatios,
+      } = await alternate("/healthz", "/resource", {});
       lines.push(
         line("GET /healthz", health),
         line("  floor resource route", resource),
-        `  ratio ${healthRatio.toFixed(2)}× (target ≥ ${FAST_BUDGETS.healthRatio.toFixed(1)}×)`,
+        `  ratio ${healthRatio.toFixed(2)}× (target ≥ ${FAST_BUDGETS.healthRatio.toFixed(1)}×; rounds ${healthRatios.map((r) => r.toFixed(2)).join(", ")})`,
       );
-      data["/healthz"] = { ours: health, floor: resource, ratio: healthRatio };
+      data["/healthz"] = { ours: health, floor: resource, ratio: healthRatio, ratios: healthRatios };
       if (healthRatio < FAST_BUDGETS.healthRatio)
         failures.push(
           `GET /healthz: ${healthRatio.toFixed(2)}× the floor resource route, target ${FAST_BUDGETS.healthRatio}×`,

@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import { monitorEventLoopDelay } from "node:perf_hooks";
 import os from "node:os";
 import path from "node:path";
 import { startApp } from "./app.ts";
@@ -7,6 +8,7 @@ import type { BenchScenario } from "./types.ts";
 /** Targets past saturation: no request waits long, and a refused one hears so at once. */
 export const OVERLOAD_BUDGETS = { clients: 200, seconds: 30, servedMaxMs: 2_000, refusedMaxMs: 100 } as const;
 const PAGE = "/student-dashboard";
+const RAMP_MS = 1_000;
 const STUDENT = { phone: "0244000004", password: "demo-student-2025" };
 
 type Sample = { status: number; ms: number };
@@ -21,6 +23,9 @@ async function load(url: string, cookie: string, clients: number, seconds: numbe
   await Promise.all(
     Array.from({ length: clients }, async (_, i) => {
       const address = `10.1.${i >> 8}.${i & 255}`;
+      // People arrive over the first second, as a rush builds: 200 connections opened by this one process in the same
+      // millisecond would measure its own connection set-up (its event loop ran 50 ms late then), not the server's.
+      await new Promise((r) => setTimeout(r, (i * RAMP_MS) / clients));
       while (performance.now() < until) {
         const sent = performance.now();
         try {
@@ -49,7 +54,7 @@ const pct = (sorted: number[], p: number) =>
   sorted.length ? Math.round(sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]) : 0;
 
 /**
- * 200 signed-in clients at once on the default install (its workers, the embedded database in its first process), for
+ * 200 signed-in clients (arriving over the first second) on the default install (its workers, the embedded database in its first process), for
  * 30 s, each from its own address; beside it, in the same run, the same page for one client alone. Fails when a served
  * request waited more than 2 s, a refused one got its 503 later than 100 ms, or one failed or answered another 5xx.
  */
@@ -77,7 +82,15 @@ export const scenario: BenchScenario = {
       log("overload: one client alone for 5 s…");
       const alone = (await load(`${app.url}${PAGE}`, cookie, 1, 5)).map((s) => s.ms).sort((a, b) => a - b);
       log(`overload: ${OVERLOAD_BUDGETS.clients} clients for ${OVERLOAD_BUDGETS.seconds} s…`);
+      // The clients share the machine with the app: how late their own event loop ran is part of every wait measured.
+      const clientDelay = monitorEventLoopDelay({ resolution: 5 });
+      clientDelay.enable();
       const samples = await load(`${app.url}${PAGE}`, cookie, OVERLOAD_BUDGETS.clients, OVERLOAD_BUDGETS.seconds);
+      clientDelay.disable();
+      const clientDelayMs = {
+        p99: Math.round(clientDelay.percentile(99) / 1e6),
+        max: Math.round(clientDelay.max / 1e6),
+      };
       const served = samples
         .filter((s) => s.status === 200)
         .map((s) => s.ms)
@@ -92,6 +105,7 @@ export const scenario: BenchScenario = {
         `one client alone: ${alone.length} requests, p50 ${pct(alone, 50)} ms, max ${max(alone)} ms`,
         `${OVERLOAD_BUDGETS.clients} clients: ${served.length} served (${(served.length / OVERLOAD_BUDGETS.seconds).toFixed(0)}/s), p50 ${pct(served, 50)} ms, p99 ${pct(served, 99)} ms, max ${max(served)} ms (${(max(served) / Math.max(1, pct(alone, 50))).toFixed(1)}× one client's p50)`,
         `refused with 503: ${refused.length}, p99 ${pct(refused, 99)} ms, max ${max(refused)} ms; failed or other status: ${failed.length}`,
+        `the clients' own event loop ran late by up to ${clientDelayMs.max} ms (p99 ${clientDelayMs.p99} ms)`,
       ];
       const failures: string[] = [];
       if (max(served) > OVERLOAD_BUDGETS.servedMaxMs)
@@ -111,6 +125,7 @@ export const scenario: BenchScenario = {
           refused: refused.length,
           refusedMaxMs: max(refused),
           failed: failed.length,
+          clientDelayMs,
         },
         failures,
       };
