@@ -12,6 +12,7 @@ import path from "node:path";
 import url from "node:url";
 import { embeddedDatabaseForWorkers, runPrimary, workerCount } from "./cluster.ts";
 import { runUntilStopped } from "./lifecycle.ts";
+import { startMemoryTrim } from "./memory-trim.ts";
 
 const dev = process.argv.includes("--dev");
 // First, before React is loaded (it picks its production or development build by NODE_ENV when it is first
@@ -23,13 +24,14 @@ process.env.NODE_ENV ??= dev ? "development" : "production";
 const workers = dev ? 1 : workerCount();
 if (workers > 1 && cluster.isPrimary) {
   const database = process.env.MONGODB_URI?.trim() ? undefined : embeddedDatabaseForWorkers();
+  // The database's wire and journal buffers are freed into glibc's heap as the app's are (server/memory-trim.ts).
+  if (database) startMemoryTrim();
   await runPrimary({ workers, database });
   process.exit();
 }
 
 const { createApp } = await import("./app.ts");
 const { logger, mallocTrimSeconds } = await import("./observability.ts");
-const { loadMallocTrim, trimAfterMajorCollections } = await import("./memory-trim.ts");
 
 const server = http.createServer();
 let onStop = async () => {};
@@ -47,14 +49,8 @@ const { app, database } = await createApp(source);
 server.on("request", app);
 
 // What a burst of work freed goes back to the system after each major collection (server/memory-trim.ts).
-if (process.env.MEMORY_TRIM?.trim().toLowerCase() !== "off") {
-  const trim = loadMallocTrim();
-  if (trim) trimAfterMajorCollections(trim, { onTrim: (ms) => mallocTrimSeconds.observe(ms / 1000) });
-  else
-    logger.info(
-      "glibc's malloc_trim is not available on this system: freed memory is returned as the C library decides",
-    );
-}
+if (!startMemoryTrim({ onTrim: (ms) => mallocTrimSeconds.observe(ms / 1000) }))
+  logger.info("glibc's malloc_trim is not available on this system: freed memory is returned as the C library decides");
 
 const port = Number(process.env.PORT ?? 3000);
 const host = process.env.HOST;
