@@ -4,9 +4,9 @@ import { hashPassword } from "#app/models/password.server.ts";
 import { User } from "./user.server.ts";
 import { AdminPermission } from "./admin-permission.server.ts";
 import { Subject } from "./subject.server.ts";
-import { WhatsappGroup } from "./whatsapp-group.server.ts";
+import { WhatsappGroup, forgetClassPages } from "./whatsapp-group.server.ts";
 import { Registration, wardNameKey } from "./registration.server.ts";
-import { Communication } from "./communication.server.ts";
+import { Communication, forgetAnnouncementDates } from "./communication.server.ts";
 import { seedDemoPayments } from "./seed-payments.server.ts";
 import { seedDemoEvaluations } from "./seed-evaluations.server.ts";
 import { seedDemoSettings } from "./settings.server.ts";
@@ -259,6 +259,9 @@ export async function seedDemoData() {
   );
   await seedDemoPayments(ids.admin);
   await seedDemoEvaluations(ids.admin, ids.parent);
+  // Other workers may already be serving: their copies of the class pages and announcements go now.
+  forgetClassPages();
+  forgetAnnouncementDates();
   return ids;
 }
 

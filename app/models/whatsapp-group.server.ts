@@ -27,7 +27,7 @@ export const GROUP_FIELDS = "_id subjectName programme groupType whatsappLink cr
 
 /** docs/product.md#integrations: the registration's programme and subjects, ordered by subject; optionally one type only. */
 export async function getGroupsForSubjects(programme: string, subjects: string[], groupType?: string) {
-  const wanted = new Set(subjects.map(String));
+  const wanted = new Set(subjects.map((subject) => String(subject).trim())); // as the stored names are
   return (await programmeGroups(programme)).filter(
     (g) => wanted.has(g.subjectName) && (!groupType || g.groupType === groupType),
   );
@@ -39,13 +39,18 @@ const byProgramme = briefCache<WhatsappGroupDoc[]>("class-pages");
 const PROGRAMME_GROUPS_MAX = 1_000;
 
 function programmeGroups(programme: string) {
-  return byProgramme.get(String(programme), () =>
-    WhatsappGroup.find({ programme: String(programme) })
+  return byProgramme.get(String(programme), async () => {
+    const groups = await WhatsappGroup.find({ programme: String(programme) })
       .select(GROUP_FIELDS)
       .sort({ subjectName: 1 })
       .limit(PROGRAMME_GROUPS_MAX)
-      .lean<WhatsappGroupDoc[]>(),
-  );
+      .lean<WhatsappGroupDoc[]>();
+    if (groups.length === PROGRAMME_GROUPS_MAX)
+      console.warn(
+        `class pages: ${programme} has ${PROGRAMME_GROUPS_MAX} or more; the portals show the first by subject`,
+      );
+    return groups;
+  });
 }
 
 /** After a class page is added, changed or removed. */

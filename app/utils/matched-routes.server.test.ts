@@ -1,32 +1,61 @@
 import { describe, expect, it } from "vitest";
 import type { EntryContext } from "react-router";
-import { withMatchedRoutesOnly } from "./matched-routes.server.ts";
+import { parentPaths, withMatchedRoutesOnly } from "./matched-routes.server.ts";
 
-const route = (id: string, parentId?: string) => ({ id, parentId, module: `/${id}.js`, hasLoader: true });
-const context = (mode: "lazy" | "initial") =>
+type Route = { id: string; parentId?: string; path?: string; index?: boolean };
+const route = (r: Route) => ({ ...r, module: `/${r.id}.js`, hasLoader: true });
+const ROUTES = [
+  route({ id: "root", path: "" }),
+  route({ id: "home", parentId: "root", index: true }),
+  route({ id: "portal", parentId: "root", path: "portal" }),
+  route({ id: "facilitator", parentId: "root", path: "facilitator-dashboard" }),
+  route({ id: "facilitator-overview", parentId: "facilitator", index: true }),
+  route({ id: "facilitator-classes", parentId: "facilitator", path: "classes" }),
+  route({ id: "facilitator-class", parentId: "facilitator", path: "classes/:id" }),
+  route({ id: "admin", parentId: "root", path: "admin" }),
+  route({ id: "admin-overview", parentId: "admin", index: true }),
+];
+
+const context = (mode: "lazy" | "initial", pathname: string, matched: string[]) =>
   ({
     routeDiscovery: { mode, manifestPath: "/__manifest" },
     manifest: {
       entry: { module: "/entry.js", imports: [] },
       url: "/manifest.js",
       version: "1",
-      routes: { root: route("root"), home: route("home", "root"), portal: route("portal", "root") },
+      routes: Object.fromEntries(ROUTES.map((r) => [r.id, r])),
     },
-    staticHandlerContext: { matches: [{ route: { id: "root" } }, { route: { id: "portal" } }] },
+    staticHandlerContext: { location: { pathname }, matches: matched.map((id) => ({ route: { id } })) },
   }) as unknown as EntryContext;
 
 describe("withMatchedRoutesOnly", () => {
-  it("renders with the matched routes only, without touching the build's manifest", () => {
-    const whole = context("lazy");
+  it("renders with the page's routes and those of / and each parent path, as route discovery sends them", () => {
+    const whole = context("lazy", "/facilitator-dashboard/classes", ["root", "facilitator", "facilitator-classes"]);
     const cut = withMatchedRoutesOnly(whole);
-    expect(Object.keys(cut.manifest.routes)).toEqual(["root", "portal"]);
+    expect(Object.keys(cut.manifest.routes).sort()).toEqual(
+      ["facilitator", "facilitator-classes", "facilitator-overview", "home", "root"].sort(),
+    );
     expect(cut.manifest.entry).toBe(whole.manifest.entry);
     expect(cut.staticHandlerContext).toBe(whole.staticHandlerContext);
-    expect(Object.keys(whole.manifest.routes)).toEqual(["root", "home", "portal"]);
+    expect(Object.keys(whole.manifest.routes)).toHaveLength(ROUTES.length);
+  });
+
+  it("keeps nothing else of the tree for a top-level page", () => {
+    const cut = withMatchedRoutesOnly(context("lazy", "/portal", ["root", "portal"]));
+    expect(Object.keys(cut.manifest.routes).sort()).toEqual(["home", "portal", "root"]);
   });
 
   it("leaves every route when the browser is not to discover them", () => {
-    const whole = context("initial");
+    const whole = context("initial", "/portal", ["root", "portal"]);
     expect(withMatchedRoutesOnly(whole)).toBe(whole);
+  });
+
+  it("lists / and the parents of an address", () => {
+    expect(parentPaths("/facilitator-dashboard/classes/abc")).toEqual([
+      "/",
+      "/facilitator-dashboard/classes",
+      "/facilitator-dashboard",
+    ]);
+    expect(parentPaths("/")).toEqual(["/"]);
   });
 });

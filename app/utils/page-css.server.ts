@@ -179,8 +179,8 @@ export function pageKey(html: string): { classes: string[]; read: Set<string>; k
     if (match[1] !== undefined) classes.add(match[1]);
     else read.add(match[2]);
   }
-  const list = [...classes];
-  return { classes: list, read, key: `${list.join("\n")}|${[...read].join(" ")}` };
+  const list = [...classes].sort(); // the same classes in another order (rows of a list) are the same stylesheet
+  return { classes: list, read, key: `${list.join("\n")}|${[...read].sort().join(" ")}` };
 }
 
 /** The stylesheet cut to a page's HTML; the same set of classes gets the same (remembered) text. */

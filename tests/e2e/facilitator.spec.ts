@@ -324,3 +324,21 @@ test("while an admin views as a facilitator, the portal shows the facilitator's 
   await expect(page.getByRole("table")).toContainText(reg.wardName);
   expect(loginAs).toBeTruthy();
 });
+
+test("@js-only a section's overview and the home page open from the page's own routes, before route discovery answers", async ({
+  page,
+  loginAs,
+}) => {
+  await loginAs("facilitator");
+  // The browser learns most routes from /__manifest as their links appear; the page itself carries those of its
+  // parents and of /. With that request never answered, the links to them still work.
+  await page.route("**/__manifest*", () => {});
+  await page.goto("/facilitator-dashboard/classes");
+  await page.getByRole("link", { name: "Overview", exact: true }).click();
+  await expect(page).toHaveURL(/\/facilitator-dashboard$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Overview" })).toBeVisible();
+  const fromTheScript = await page.evaluate(() =>
+    Object.keys((window as { __reactRouterManifest?: { routes: object } }).__reactRouterManifest?.routes ?? {}),
+  );
+  expect(fromTheScript).toContain("routes/public/home");
+});

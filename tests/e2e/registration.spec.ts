@@ -339,6 +339,8 @@ test.describe("confirmation", () => {
         whatsappLink: "https://chat.whatsapp.com/placeholder",
       },
     ]);
+    // Written around the app, as by another instance: the app's copy of a programme's class pages is at most 1 s old.
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
     const registration = await createRegistration({
       programme: "science",
       subjects: [usable, unusable, missing],
