@@ -25,6 +25,8 @@ export type SoakMinute = {
   p50: number;
   p99: number;
   server5xx: number;
+  /** Which requests got a 5xx this minute, and which status ("POST /registration 503": count). */
+  server5xxByKind: Record<string, number>;
   errors: number;
   /** The workers' RSS, added up, and their heaps in use. */
   appRssMiB: number;
@@ -196,6 +198,7 @@ export async function runSoak(options: {
       const latencies: number[] = [];
       const byKind = new Map<string, number[]>();
       let server5xx = 0;
+      const server5xxByKind: Record<string, number> = {};
       let errors = 0;
       const minuteStart = started + m * 60_000;
       if (options.killWorkerAtMinute === m + 1) {
@@ -230,7 +233,11 @@ export async function runSoak(options: {
               const ms = performance.now() - sent;
               latencies.push(ms);
               byKind.set(kind.name, [...(byKind.get(kind.name) ?? []), ms]);
-              if (res.status >= 500) server5xx++;
+              if (res.status >= 500) {
+                server5xx++;
+                const key = `${kind.name} ${res.status}`;
+                server5xxByKind[key] = (server5xxByKind[key] ?? 0) + 1;
+              }
             })
             .catch(() => void errors++)
             .finally(() => pending.delete(p));
@@ -255,6 +262,7 @@ export async function runSoak(options: {
         p50: Math.round(percentile(latencies, 50)),
         p99: Math.round(percentile(latencies, 99)),
         server5xx,
+        server5xxByKind,
         errors,
         appRssMiB: workersOf(app.pid).reduce((n, pid) => n + rssMiB(pid), 0),
         appHeapMiB: metrics.heapMiB,
@@ -277,7 +285,7 @@ export async function runSoak(options: {
       };
       minutes.push(row);
       log(
-        `soak minute ${row.minute}: ${row.requests} requests, p50 ${row.p50} ms, p99 ${row.p99} ms, 5xx ${row.server5xx}, errors ${row.errors}, app CPU ${row.appCpuPercent} % (GC ${row.appGcPercent} %), loop p99 ${row.loopP99Ms} ms, RSS app ${row.appRssMiB} MiB (heap ${row.appHeapMiB}) + db ${row.dbRssMiB} MiB, ${row.registrations} registrations; p99 ${Object.entries(
+        `soak minute ${row.minute}: ${row.requests} requests, p50 ${row.p50} ms, p99 ${row.p99} ms, 5xx ${row.server5xx}${row.server5xx ? ` (${JSON.stringify(row.server5xxByKind)})` : ""}, errors ${row.errors}, app CPU ${row.appCpuPercent} % (GC ${row.appGcPercent} %), loop p99 ${row.loopP99Ms} ms, RSS app ${row.appRssMiB} MiB (heap ${row.appHeapMiB}) + db ${row.dbRssMiB} MiB, ${row.registrations} registrations; p99 ${Object.entries(
           row.p99ByKind,
         )
           .map(([k, v]) => `${k} ${v}`)

@@ -69,33 +69,53 @@ function writeAll(fd: number, buf: Uint8Array) {
   while (off < buf.length) off += fs.writeSync(fd, buf, off, buf.length - off);
 }
 
-/** Writes the engine's image (to a temporary file renamed into place: a reader sees the old image, the new one or none). */
+/** Room kept for the header's JSON before the parts: it is written last (it holds their length and checksum). */
+const HEADER_ROOM = 4096;
+/** Parts are gathered into writes of about this many bytes. */
+const WRITE_CHUNK = 1 << 20;
+
+/**
+ * Writes the engine's image (to a temporary file renamed into place: a reader sees the old image, the new one or none).
+ * The parts go to the file as they are made, a megabyte at a time: holding the whole image until the end raised the
+ * database process's memory by the size of its data at every compaction. The header comes first in the file but is
+ * known last, so it is written into room kept for it, padded with spaces (which JSON allows).
+ */
 export function writeImage(file: string, stamp: ImageStamp, engine: Engine) {
-  const frames: Buffer[] = [];
-  let payloadLength = 0;
-  let payloadCrc = 0;
-  engine.writeImage((part) => {
-    const data = v8.serialize(part);
-    const len = Buffer.alloc(4);
-    len.writeUInt32LE(data.length);
-    for (const b of [len, data]) {
-      frames.push(b);
-      payloadLength += b.length;
-      payloadCrc = zlib.crc32(b, payloadCrc);
-    }
-  });
-  const header: Header = { ...stamp, v8: process.versions.v8, payloadLength, payloadCrc: payloadCrc >>> 0 };
-  const json = Buffer.from(JSON.stringify(header));
-  const head = Buffer.alloc(MAGIC.length + 4);
-  head.write(MAGIC, 0, "latin1");
-  head.writeUInt32LE(json.length, MAGIC.length);
   const tmp = `${file}.tmp`;
   const fd = fs.openSync(tmp, "w", 0o644);
   try {
     try {
+      const head = Buffer.alloc(MAGIC.length + 4);
+      head.write(MAGIC, 0, "latin1");
+      head.writeUInt32LE(HEADER_ROOM, MAGIC.length);
       writeAll(fd, head);
-      writeAll(fd, json);
-      for (const b of frames) writeAll(fd, b);
+      writeAll(fd, Buffer.alloc(HEADER_ROOM, " "));
+      let payloadLength = 0;
+      let payloadCrc = 0;
+      let chunk: Buffer[] = [];
+      let chunkBytes = 0;
+      const flush = () => {
+        if (chunk.length) writeAll(fd, chunk.length === 1 ? chunk[0] : Buffer.concat(chunk));
+        chunk = [];
+        chunkBytes = 0;
+      };
+      engine.writeImage((part) => {
+        const data = v8.serialize(part);
+        const len = Buffer.alloc(4);
+        len.writeUInt32LE(data.length);
+        for (const b of [len, data]) {
+          chunk.push(b);
+          chunkBytes += b.length;
+          payloadLength += b.length;
+          payloadCrc = zlib.crc32(b, payloadCrc);
+        }
+        if (chunkBytes >= WRITE_CHUNK) flush();
+      });
+      flush();
+      const header: Header = { ...stamp, v8: process.versions.v8, payloadLength, payloadCrc: payloadCrc >>> 0 };
+      const json = Buffer.from(JSON.stringify(header));
+      if (json.length > HEADER_ROOM) throw new Error(`the image header takes ${json.length} bytes`);
+      fs.writeSync(fd, json, 0, json.length, MAGIC.length + 4);
     } finally {
       fs.closeSync(fd);
     }
