@@ -20,10 +20,10 @@ function slope(minutes: SoakMinute[]): number {
 /**
  * The enrolment-day mix on the default install for SOAK_MINUTES minutes (default 20; `npm run bench -- --only soak`),
  * with one worker killed (SIGKILL) as the last minute starts (SOAK_KILL=off to leave them be), or with constant data
- * (SOAK_CONSTANT=on: reads only). Fails on a lost enrolment, any 5xx, a failed request outside the kill's minute, a
- * p99 over the target in any minute after the first (the kill's minute is reported, not judged), no worker back after
- * the kill, or memory beyond its budget after the first 5 minutes (up to the kill): about 3 KiB per registration added,
- * or flat (≤ 1 MiB a minute) with constant data.
+ * (SOAK_CONSTANT=on: reads only); SOAK_VERBOSE=on shows the app's own log. Fails on a lost enrolment, any 5xx, a
+ * failed request outside the kill's minute, a p99 over the target in any minute after the first (the kill's minute is
+ * reported, not judged), no worker back after the kill, or memory beyond its budget after the first 5 minutes (up to
+ * the kill): about 3 KiB per registration added, or flat (≤ 1 MiB a minute) with constant data.
  */
 export const scenario: BenchScenario = {
   name: "soak",

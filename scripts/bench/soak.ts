@@ -150,6 +150,7 @@ export async function runSoak(options: {
     buildDir: options.buildDir,
     defaultInstall: { dataDir },
     env: { TRUST_PROXY: "loopback" },
+    verbose: process.env.SOAK_VERBOSE === "on", // the app's own log (shedding, a worker's exit) on this output
   });
   const client = await MongoClient.connect(app.mongodbUri);
   const workers = workersOf(app.pid).length;
