@@ -17,6 +17,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { DATABASE_READY, isDataDirLocked } from "./lifecycle.ts";
+import { BROADCAST } from "#app/models/brief-cache.server.ts";
 
 /** WEB_WORKERS, or the number of cores this process may use. */
 export function workerCount(value = process.env.WEB_WORKERS): number {
@@ -31,8 +32,6 @@ export function workerCount(value = process.env.WEB_WORKERS): number {
 /** The heap budget each worker runs with unless NODE_OPTIONS sets one (the workers hold no data of their own). */
 export const WORKER_HEAP_MIB = 256;
 
-/** What a worker sends to have a message passed to every other worker (`{ type: BROADCAST, message }`). */
-export const BROADCAST = "vcp:broadcast";
 const METRICS_REQUEST = "vcp:metrics-request";
 const METRICS_ANSWER = "vcp:metrics-answer";
 let metricsAsked = 0;

@@ -5,7 +5,8 @@
  * this machine (server/cluster.ts relays the word); other machines sharing the database see the change within `ttlMs`.
  * Never for who is signed in: sessions are read on every request.
  */
-const BROADCAST = "vcp:broadcast";
+/** What a worker sends to have a message passed to every other worker (`{ type: BROADCAST, message }`, server/cluster.ts). */
+export const BROADCAST = "vcp:broadcast";
 
 export type BriefCache<V> = {
   get(key: string, read: () => PromiseLike<V>): Promise<V>;

@@ -7,7 +7,6 @@ import {
   SMS_PROVIDERS,
   type PortalSettings,
 } from "#app/domain/settings.ts";
-
 import { briefCache } from "./brief-cache.server.ts";
 
 const SETTINGS_ID = "global";
@@ -51,8 +50,8 @@ type SettingsDoc = Partial<PortalSettings> & { _id: string };
 export const Settings =
   (mongoose.models.Settings as mongoose.Model<SettingsDoc>) ?? mongoose.model<SettingsDoc>("Settings", settingsSchema);
 
-// Read on every request (maintenance mode, session timeout), so kept for 1 s per process (app/models/brief-cache.server.ts),
-// plus at most one second in the page cache (server/page-cache.ts): a change reaches every instance within 2 s, and this
+// Read on every request (maintenance mode, session timeout), so kept for 1 s per process (brief-cache.server.ts), plus
+// at most one second in the page cache (server/page-cache.ts): a change reaches every instance within 2 s, and this
 // machine's other workers at once, so an admin's next page after saving shows it whichever worker serves it.
 const cache = briefCache<PortalSettings>("settings");
 const forgetSettings = () => cache.forget();

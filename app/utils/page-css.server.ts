@@ -172,7 +172,7 @@ export function htmlClasses(html: string): Set<string> {
  * What a page's stylesheet depends on, read in one pass: its distinct `class` attribute values and the properties its
  * `style` attributes read. The same page shape gives the same key, so a remembered stylesheet costs only this scan.
  */
-export function pageKey(html: string): { classes: string[]; read: Set<string>; key: string } {
+function pageKey(html: string): { classes: string[]; read: Set<string>; key: string } {
   const classes = new Set<string>();
   const read = new Set<string>();
   for (const match of html.matchAll(/ class="([^"]*)"|var\(\s*(--[\w-]+)/g)) {

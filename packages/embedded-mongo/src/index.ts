@@ -87,10 +87,7 @@ export async function startEmbeddedMongo(options: EmbeddedMongoOptions = {}): Pr
         // Made private from the start: the socket file is created while listen runs, under this umask.
         const umask = process.umask(0o177);
         try {
-          server.listen(options.socketPath, () => {
-            fs.chmodSync(options.socketPath!, 0o600);
-            resolve();
-          });
+          server.listen(options.socketPath, () => resolve());
         } finally {
           process.umask(umask);
         }
