@@ -22,6 +22,7 @@ import { withCachePolicy } from "#app/utils/http-cache.server.ts";
 import { withRequestScope } from "#app/utils/request-scope.server.ts";
 import { requestLogContext } from "#app/utils/request-context.ts";
 import { SiteBanner } from "#app/components/site-banner.tsx";
+import { env } from "#app/models/env.server.ts";
 import { Toaster } from "#app/components/toaster.tsx";
 import { ProgressBar } from "#app/components/progress-bar.tsx";
 import { ImpersonationBar } from "#app/components/impersonation-bar.tsx";
@@ -81,6 +82,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       realUser: info ? pick(info.user) : null,
       impersonating: info?.impersonating ?? false,
       registrationOpen: settings?.registrationEnabled ?? true,
+      demo: env.demoBanner,
       socialLinks: socialLinks(settings),
       toast,
     },
@@ -169,7 +171,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
       {loaderData.impersonating && loaderData.user ? (
         <ImpersonationBar role={loaderData.user.role} name={loaderData.user.fullName} />
       ) : null}
-      <SiteBanner registrationOpen={loaderData.registrationOpen} />
+      <SiteBanner registrationOpen={loaderData.registrationOpen} demo={loaderData.demo} />
       <Toaster toast={loaderData.toast} />
       <Outlet />
     </>

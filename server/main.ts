@@ -19,6 +19,17 @@ const dev = process.argv.includes("--dev");
 // required): static imports are all resolved before any of them runs, so everything that loads React comes after.
 process.env.NODE_ENV ??= dev ? "development" : "production";
 
+// The configuration is checked once, here, before any worker starts: a missing APP_ORIGIN outside demo mode, say,
+// stops the start with one clear line instead of workers dying over and over (app/models/env.server.ts).
+if (!dev) {
+  try {
+    await import("#app/models/env.server.ts");
+  } catch (error) {
+    console.error(`[config] ${(error as Error).message}`);
+    process.exit(1);
+  }
+}
+
 // In production, one app worker per core (WEB_WORKERS) behind this process, which runs their embedded database
 // (server/cluster.ts); with one worker, or in development, this process is the app.
 const workers = dev ? 1 : workerCount();

@@ -4,11 +4,18 @@ import { SupportPhones } from "#app/components/support-phones.tsx";
 /**
  * docs/product.md#purpose-and-users: registration still open, lessons began in late October 2025, two
  * phone numbers. With "Registration enabled" off in the settings it says
- * registration is closed and how to reach the school instead.
+ * registration is closed and how to reach the school instead. In demo mode (DEMO=on) it first says so: the accounts,
+ * data and payment gateway are the demo's (docs/decisions/0086-demo-mode.md).
  */
-export function SiteBanner({ registrationOpen = true }: { registrationOpen?: boolean }) {
+export function SiteBanner({ registrationOpen = true, demo = false }: { registrationOpen?: boolean; demo?: boolean }) {
   return (
     <section aria-label="Announcement" className="bg-brand-800 px-4 py-2 text-center text-sm text-white">
+      {demo ? (
+        <p className="mb-1">
+          <strong className="mr-1 rounded bg-amber-300 px-1.5 text-gray-900">Demo</strong> Sample data, published demo
+          passwords and a TEST payment gateway: no real money moves and nothing here is private.
+        </p>
+      ) : null}
       {registrationOpen ? (
         <p>
           <strong>Registration is still open.</strong> Lessons began on {LESSONS_BEGAN}. Call{" "}

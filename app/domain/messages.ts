@@ -5,6 +5,7 @@
 export const ACCESS_RESTRICTED_TITLE = "Access Restricted";
 export const ACCESS_RESTRICTED_MESSAGE = "You don't have permission to access this section of the admin portal.";
 export const INVALID_CREDENTIALS = "Invalid phone number or password";
+export const ACCOUNT_DISABLED = "This account is turned off. Ask the school's office to turn it on again.";
 export const PASSWORD_UPDATED = "Password updated";
 
 // Registrations (admin): docs/product.md#screens, #messages.

@@ -29,12 +29,10 @@ async function startEmbedded(): Promise<Embedded> {
 export function connectDb(): Promise<typeof mongoose> {
   state.__dbReady ??= (async () => {
     let uri = env.mongodbUri;
-    let embedded = false;
     if (!uri) {
       // One app worker of several: the embedded database runs in the process that started them (server/cluster.ts).
       const base = env.embeddedDbUri ?? (state.__embedded = await startEmbedded()).uri;
       uri = `${base.replace(/\/$/, "")}/${DB_NAME}`;
-      embedded = true;
     }
     await mongoose.connect(uri, { serverSelectionTimeoutMS: 10_000 });
     // Claim codes issued while they were readable by anyone with a reference are replaced, once per database (before
@@ -53,11 +51,24 @@ export function connectDb(): Promise<typeof mongoose> {
     const { giveBundledTimetablesTheirForm } = await import("./timetable-forms-migration.server.ts");
     const formTwo = await giveBundledTimetablesTheirForm();
     if (formTwo) console.warn(`[timetables] ${formTwo} bundled timetable(s) now reach Form 2 wards only`);
-    if (env.seedDemoData === "true" || (env.seedDemoData === "auto" && embedded)) {
+    if (env.seedDemoData === "true" || (env.seedDemoData === "auto" && env.demo)) {
       const { seedIfEmpty, seedDemoData } = await import("./seed.server.ts");
       if (env.seedDemoData === "true") await seedDemoData();
       else await seedIfEmpty();
     }
+    // The demo's published passwords work only in demo mode (docs/decisions/0086-demo-mode.md).
+    const { applyDemoModeToAccounts, noAdminYet } = await import("./demo-accounts.server.ts");
+    const demoAccounts = await applyDemoModeToAccounts(env.demoBanner);
+    if (demoAccounts)
+      console.warn(
+        env.demoBanner
+          ? `[demo] demo mode: the demo's ${demoAccounts} account(s) can sign in again`
+          : `[demo] not in demo mode (DEMO=on is not set): the demo's ${demoAccounts} account(s) are turned off`,
+      );
+    if (!env.demoBanner && (await noAdminYet()))
+      console.warn(
+        '[accounts] no admin account yet: create the first one with `npm run create-admin -- --phone 024xxxxxxx --name "Full Name"` (it works while the portal runs). For a demo with sample data, start with DEMO=on (`npm run demo`).',
+      );
     // What a stopped process left half done with money (receipt numbers, totals); cheap when there is nothing.
     const { repairPayments } = await import("./payment.server.ts");
     const repaired = await repairPayments();

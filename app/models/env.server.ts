@@ -4,6 +4,14 @@ import { randomBytes } from "node:crypto";
 
 const isProduction = process.env.NODE_ENV === "production";
 
+/**
+ * Demo mode (docs/decisions/0086-demo-mode.md): the demo accounts and data, the TEST payment gateway and the published
+ * USSD callback secret exist only with DEMO=on (`npm run demo`), whatever the database. Any other start is production.
+ * TEST_GATEWAY=on and SEED_DEMO_DATA=true, kept for the tests and the bench, also count as a demo for the banner.
+ */
+const demo = process.env.DEMO?.trim().toLowerCase() === "on";
+const demoBanner = demo || process.env.TEST_GATEWAY === "on" || process.env.SEED_DEMO_DATA === "true";
+
 const dataDir = path.resolve(process.env.DATA_DIR ?? ".data");
 const mongodbUri = process.env.MONGODB_URI?.trim() || null;
 
@@ -38,6 +46,31 @@ function readSessionSecret(): string[] {
   }
 }
 
+/**
+ * APP_ORIGIN, the portal's public origin: links in SMS and e-mail are built from it, never from the request's Host
+ * (which a client chooses). Required in production outside demo mode; a demo or development falls back to the
+ * request's origin.
+ */
+function readAppOrigin(): string | null {
+  const raw = process.env.APP_ORIGIN?.trim();
+  if (raw) {
+    let url: URL;
+    try {
+      url = new URL(raw);
+    } catch {
+      throw new Error(
+        `APP_ORIGIN is not a URL: "${raw}". Set it to the portal's public address, e.g. https://portal.example.org.`,
+      );
+    }
+    return url.origin;
+  }
+  if (isProduction && !demoBanner)
+    throw new Error(
+      "APP_ORIGIN is required: the portal's public address, e.g. https://portal.example.org (links in SMS and e-mail use it). For a demo on this machine, start with DEMO=on (`npm run demo`).",
+    );
+  return null;
+}
+
 /** Configuration read once at start-up. See docs/configuration.md and .env.example. */
 export const env = {
   isProduction,
@@ -47,11 +80,15 @@ export const env = {
   dbInMemory: process.env.DB_IN_MEMORY === "true",
   /** Set by `npm start`'s first process for its workers: the embedded database it runs for them (server/cluster.ts). */
   embeddedDbUri: process.env.EMBEDDED_DB_URI?.trim() || null,
-  /** auto: seed an empty embedded database; true: seed whatever database; false: never. */
+  /** DEMO=on: demo accounts, data, TEST gateway and callback secret (see above). */
+  demo,
+  /** Every page says "Demo" (DEMO=on, or the tests' TEST_GATEWAY / SEED_DEMO_DATA). */
+  demoBanner,
+  /** auto: seed an empty database in demo mode; true: seed whatever database; false: never. */
   seedDemoData: (process.env.SEED_DEMO_DATA ?? "auto") as "auto" | "true" | "false",
   uploadsDir: path.resolve(process.env.UPLOADS_DIR ?? "uploads"),
   sessionSecrets: readSessionSecret(),
   /** The public origin, e.g. https://portal.example.org; used for links we hand out and the Origin check. */
-  appOrigin: process.env.APP_ORIGIN?.trim() || null,
+  appOrigin: readAppOrigin(),
   secureCookies: isProduction && process.env.INSECURE_COOKIES !== "true",
 };

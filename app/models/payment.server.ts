@@ -63,6 +63,8 @@ const paymentSchema = new Schema(
     gateway: { type: String, default: null },
     gatewayTransactionId: { type: String, default: null, maxlength: 60 },
     network: { type: String, default: null, maxlength: 40 },
+    /** The gateway's checkout page for this payment while it is pending (the hand-over page sends the payer there). */
+    checkoutUrl: { type: String, default: null, maxlength: 2000 },
     /**
      * Set when the gateway reported a success that does not match the payment (another amount or currency): the
      * payment stays pending for the office, with both figures (app/utils/checkout.server.ts).

@@ -21,6 +21,12 @@ const userSchema = new Schema(
     phoneVerifiedAt: { type: Date, default: null },
     /** When the user last opened their announcements (notification badge). */
     announcementsSeenAt: { type: Date, default: null },
+    /**
+     * A disabled account cannot sign in and its sessions end (app/utils/session.server.ts refuses them). `disabledBy`
+     * says why: "demo" for the demo's accounts on a start without DEMO=on (app/models/demo-accounts.server.ts).
+     */
+    disabledAt: { type: Date, default: null },
+    disabledBy: { type: String, maxlength: 60, default: null },
   },
   { timestamps: true, collection: "users" },
 );
@@ -33,12 +39,13 @@ export const User = (mongoose.models.User as mongoose.Model<UserDoc>) ?? mongoos
 
 /** Fields safe to send to a page: never the hash. */
 export const PUBLIC_USER_FIELDS =
-  "_id role fullName displayName phone email createdAt announcementsSeenAt phoneVerifiedAt";
+  "_id role fullName displayName phone email createdAt announcementsSeenAt phoneVerifiedAt disabledAt";
 
 export type PublicUser = Pick<UserDoc, "_id" | "role" | "fullName" | "displayName" | "phone" | "email"> & {
   createdAt: Date;
   announcementsSeenAt: Date | null;
   phoneVerifiedAt?: Date | null;
+  disabledAt?: Date | null;
 };
 
 export async function getUserById(id: string): Promise<PublicUser | null> {

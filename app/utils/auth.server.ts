@@ -9,7 +9,12 @@ import { connectDb } from "#app/models/db.server.ts";
 import { getDummyHash, verifyPassword } from "#app/models/password.server.ts";
 import { getSessionInfo, type SessionInfo } from "./session.server.ts";
 import { oncePerRequest, pageUrl } from "./request-scope.server.ts";
-import { ACCESS_RESTRICTED_MESSAGE, ACCESS_RESTRICTED_TITLE, INVALID_CREDENTIALS } from "#app/domain/messages.ts";
+import {
+  ACCESS_RESTRICTED_MESSAGE,
+  ACCESS_RESTRICTED_TITLE,
+  ACCOUNT_DISABLED,
+  INVALID_CREDENTIALS,
+} from "#app/domain/messages.ts";
 
 export { INVALID_CREDENTIALS };
 
@@ -39,8 +44,8 @@ authenticator.use(
     await connectDb();
     const user = phone
       ? await User.findOne({ phone })
-          .select("_id role passwordHash")
-          .lean<{ _id: string; role: string; passwordHash: string }>()
+          .select("_id role passwordHash disabledAt")
+          .lean<{ _id: string; role: string; passwordHash: string; disabledAt: Date | null }>()
       : null;
     // Verify against a dummy hash when the phone is unknown so timing does not reveal which phones exist; and answer
     // every refusal after the same minimum time, because hashes still in an older format (scrypt) take longer than
@@ -51,6 +56,8 @@ authenticator.use(
       if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
       throw new AuthError(INVALID_CREDENTIALS);
     }
+    // Said only to whoever knows the password: that the account exists is no secret from them.
+    if (user.disabledAt) throw new AuthError(ACCOUNT_DISABLED);
     // A hash from before today's setting (scrypt, or weaker argon2id) is replaced now that we know the password.
     await upgradePasswordHash(user._id, password, user.passwordHash);
     return { id: user._id, role: effectiveRole(user.role) };

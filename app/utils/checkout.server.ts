@@ -77,7 +77,12 @@ export async function startCheckout(input: CheckoutInput): Promise<{ url: string
       phone: input.payer.phone,
       callbackUrl: new URL(`/payment-success?reference=${payment._id}`, input.origin).href,
     });
-    return { url, paymentId: payment._id };
+    // Only a web address can be handed to the payer's browser (a meta refresh and a link: app/routes/dashboard/checkout-handover.tsx).
+    const checkoutUrl = new URL(url, input.origin);
+    if (checkoutUrl.protocol !== "https:" && checkoutUrl.protocol !== "http:")
+      throw new GatewayError(`a checkout address that is not a web address (${checkoutUrl.protocol})`, "refused");
+    await Payment.updateOne({ _id: payment._id }, { $set: { checkoutUrl: checkoutUrl.href } });
+    return { url: checkoutUrl.href, paymentId: payment._id };
   } catch (error) {
     if (!(error instanceof GatewayError)) throw error;
     console.warn(`[checkout] ${gateway.name}: ${error.message} (payment ${payment._id} closed)`);

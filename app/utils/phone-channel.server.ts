@@ -27,7 +27,8 @@ import { Registration, type RegistrationDoc } from "#app/models/registration.ser
 import { Payment } from "#app/models/payment.server.ts";
 import { getGroupsForSubjects } from "#app/models/whatsapp-group.server.ts";
 import { queueMessage } from "#app/models/outbox.server.ts";
-import { getSettings, saveSettings } from "#app/models/settings.server.ts";
+import { DEMO_PHONE_CALLBACK_SECRET, getSettings, saveSettings } from "#app/models/settings.server.ts";
+import { env } from "#app/models/env.server.ts";
 import { InboundSms, UssdSession } from "#app/models/phone-channel.server.ts";
 import { checkPhoneChannel } from "./rate-limits.server.ts";
 import { secretMatches } from "./secret-match.server.ts";
@@ -40,7 +41,10 @@ export const LIMITED_TEXT = "Too many requests from this number. Please try agai
 /** The secret of the USSD and inbound-SMS URLs: Settings → USSD & SMS, else USSD_CALLBACK_SECRET. Null: none set. */
 export async function phoneCallbackSecret(): Promise<string | null> {
   const settings = await getSettings();
-  return settings.phoneCallbackSecret || process.env.USSD_CALLBACK_SECRET?.trim() || null;
+  const secret = settings.phoneCallbackSecret || process.env.USSD_CALLBACK_SECRET?.trim() || null;
+  // The demo's secret is published in the README: it opens nothing outside demo mode.
+  if (secret === DEMO_PHONE_CALLBACK_SECRET && !env.demoBanner) return null;
+  return secret;
 }
 
 /** A new secret (24 random bytes, URL-safe), stored; the old URLs stop working at once. */

@@ -72,11 +72,14 @@ async function loadSession(request: Request): Promise<SessionInfo | null> {
       ? User.findById(session.impersonatedUserId).select(PUBLIC_USER_FIELDS).lean<PublicUser>()
       : null,
   ]);
-  if (!user) return null;
+  // A disabled account's sessions end at once, whoever holds them.
+  if (!user || user.disabledAt) return null;
   noteRequestUser(String(user._id));
   // Impersonation only ever applies to an admin viewing a non-admin, and only while the admin still holds the
   // permissions that started it (checked on every request: a flag removed mid-way ends the impersonation).
-  let impersonating = Boolean(impersonated && user.role === "admin" && impersonated.role !== "admin");
+  let impersonating = Boolean(
+    impersonated && !impersonated.disabledAt && user.role === "admin" && impersonated.role !== "admin",
+  );
   if (impersonating) {
     const permissions = await getAdminPermissions(user._id, user.role);
     if (!permissions.can_view_portal || !permissions.can_edit_users) impersonating = false;

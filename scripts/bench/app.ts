@@ -124,6 +124,7 @@ export async function startApp(options: StartAppOptions = {}): Promise<RunningAp
         ? { DATA_DIR: own.dataDir, MONGODB_URI: "", WEB_WORKERS: "" }
         : { MONGODB_URI: mongodbUri, WEB_WORKERS: "1" }),
       SEED_DEMO_DATA: options.seed === false ? "false" : "true",
+      DEMO: "on",
       SESSION_SECRET: options.sessionSecret ?? "bench-session-secret-not-for-production",
       UPLOADS_DIR: uploadsDir,
       INSECURE_COOKIES: "true",

@@ -113,6 +113,7 @@ async function boot(buildDir: string, dataDir: string): Promise<Booted> {
         DATA_DIR: dataDir,
         UPLOADS_DIR: path.join(dataDir, "uploads"),
         SEED_DEMO_DATA: "auto",
+        DEMO: "on",
         SESSION_SECRET: "bench-session-secret-not-for-production",
         INSECURE_COOKIES: "true",
         LOG_LEVEL: "warn",

@@ -157,6 +157,8 @@ const PROTECTED: Record<string, Access> = {
   // Answering: the parent's own ward only (another ward or an unknown form: 404).
   "/dashboard/evaluations/:formId/:registrationId": { allow: ["parent"] },
   "/dashboard/payments": { allow: ["parent"] },
+  // The hand-over to the gateway: the family's own pending checkout only (anything else: 404).
+  "/dashboard/payments/checkout/:paymentId": { allow: ["parent"] },
   "/dashboard/portal-management": { allow: ["admin"] },
   "/dashboard/notifications": SIGNED_IN,
   "/profile": SIGNED_IN,

@@ -11,7 +11,67 @@ import path from "node:path";
 
 // These start their own app processes: nothing here depends on the browser's JavaScript.
 test.describe("operations @js-only", () => {
-  test("npm start on an empty embedded database seeds the demo data; SIGTERM exits cleanly within 5 s", async () => {
+  test("a demo database started without DEMO=on: no demo sign-in, no TEST gateway, no demo callback secret, the operator told how to create an admin; with DEMO=on again it works under a banner", async () => {
+    test.setTimeout(150_000); // three app starts on a shared machine
+    const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "vcp-demo-mode-"));
+    const base = { MONGODB_URI: undefined, DB_IN_MEMORY: "false", DATA_DIR: dataDir, SEED_DEMO_DATA: undefined };
+    const signIn = (url: string) =>
+      fetch(`${url}/portal?role=admin`, {
+        method: "POST",
+        body: new URLSearchParams({ intent: "signin", phone: "0244000001", password: "demo-admin-2025" }),
+        redirect: "manual",
+      });
+    const ussd = (url: string) =>
+      fetch(`${url}/ussd/africastalking/demo-callback-secret`, {
+        method: "POST",
+        body: new URLSearchParams({ sessionId: "s1", serviceCode: "*920*44#", phoneNumber: "+233244000003", text: "" }),
+      });
+    try {
+      // The demo: seeded, signed in, a checkout reference for the TEST gateway.
+      const demo = await startIsolatedApp({ ...base, DEMO: "on" }, { waitFor: "healthy" });
+      let cookie: string;
+      try {
+        const res = await signIn(demo.url);
+        expect(res.status).toBe(302);
+        cookie = res.headers.get("set-cookie")!.split(";")[0];
+        expect(await (await fetch(`${demo.url}/`)).text()).toContain("Sample data, published demo passwords");
+        expect((await ussd(demo.url)).status).toBe(200);
+      } finally {
+        await demo.stop();
+      }
+
+      // Without it, the database's kind says nothing: production, so APP_ORIGIN is required…
+      const refused = await startIsolatedApp({ ...base, DEMO: undefined }).then(
+        async (app) => (await app.stop(), null),
+        (e: Error) => e,
+      );
+      expect(refused?.message).toContain("[config] APP_ORIGIN is required");
+
+      // …and with it, the demo's accounts are off (their sessions too), the TEST gateway and the demo secret are gone.
+      const live = await startIsolatedApp(
+        { ...base, DEMO: undefined, APP_ORIGIN: "https://portal.example.org" },
+        { waitFor: "healthy" },
+      );
+      try {
+        const res = await signIn(live.url);
+        expect(res.status).toBe(400);
+        expect(await res.text()).toContain("This account is turned off");
+        const page = await fetch(`${live.url}/admin`, { headers: { Cookie: cookie }, redirect: "manual" });
+        expect(page.headers.get("location")).toMatch(/^\/portal/);
+        expect((await fetch(`${live.url}/test-gateway/anything`)).status).toBe(404);
+        expect((await ussd(live.url)).status).toBe(404);
+        expect(await (await fetch(`${live.url}/`)).text()).not.toContain("published demo passwords");
+        expect(live.output()).toContain("are turned off");
+        expect(live.output()).toContain("npm run create-admin");
+      } finally {
+        await live.stop();
+      }
+    } finally {
+      await fs.rm(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  test("npm run demo on an empty embedded database seeds the demo data; SIGTERM exits cleanly within 5 s", async () => {
     const app = await startIsolatedApp(
       { MONGODB_URI: undefined, DB_IN_MEMORY: "true", SEED_DEMO_DATA: undefined },
       { waitFor: "healthy" },
@@ -72,10 +132,10 @@ test.describe("operations @js-only", () => {
     }
   });
 
-  test("a database given by MONGODB_URI is not seeded unless asked", async () => {
+  test("a database given by MONGODB_URI is not seeded outside demo mode", async () => {
     const db = await startEmbeddedMongo({ quiet: true });
     const app = await startIsolatedApp(
-      { MONGODB_URI: `${db.uri}given_db`, SEED_DEMO_DATA: undefined },
+      { MONGODB_URI: `${db.uri}given_db`, SEED_DEMO_DATA: undefined, DEMO: undefined, APP_ORIGIN: "http://localhost" },
       { waitFor: "healthy" },
     );
     try {

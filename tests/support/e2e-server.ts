@@ -28,6 +28,8 @@ const app = spawn(process.execPath, appServerArgs(`${buildDir}/server/index.js`)
     PORT: String(E2E.port),
     MONGODB_URI: E2E.mongodbUri,
     SEED_DEMO_DATA: "true",
+    // Demo mode: the demo accounts, its USSD secret and codes shown under Admin → Messages (docs/decisions/0086).
+    DEMO: "on",
     SESSION_SECRET: E2E.sessionSecret,
     UPLOADS_DIR: path.resolve(E2E.uploadsDir),
     INSECURE_COOKIES: "true",

@@ -133,14 +133,16 @@ async function checkout(request: Request, formData: FormData, payer: Payer, view
   if (!own.some((r) => String(r._id) === submission.value.registrationId))
     throw data("Registration not found", { status: 404 });
   try {
-    const { url } = await startCheckout({
+    const { paymentId } = await startCheckout({
       registrationId: submission.value.registrationId,
       amount: submission.value.amount,
       payer,
       viewedAsBy,
       origin: appOrigin(request),
     });
-    return redirect(url);
+    // Our own page hands over to the gateway: a form post may only lead to this origin (CSP form-action), and a
+    // browser without JavaScript follows the hand-over page's refresh or link (docs/decisions/0087).
+    return redirect(`/dashboard/payments/checkout/${paymentId}`);
   } catch (error) {
     if (!(error instanceof PaymentError)) throw error;
     const reply = submission.reply(

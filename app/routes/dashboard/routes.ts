@@ -19,6 +19,7 @@ export const dashboardRoutes: RouteConfigEntry[] = [
       route("evaluations", "routes/dashboard/evaluations.tsx"),
       route("evaluations/:formId/:registrationId", "routes/dashboard/evaluation-answer.tsx"),
       route("payments", "routes/dashboard/payments.tsx"),
+      route("payments/checkout/:paymentId", "routes/dashboard/checkout-handover.tsx"),
       route("portal-management", "routes/dashboard/portal-management.tsx"),
       route("notifications", "routes/dashboard/notifications.tsx"),
     ]),

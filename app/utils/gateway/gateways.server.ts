@@ -1,8 +1,8 @@
 /**
  * Which gateway takes a payment (docs/payments.md). Settings → Integrations chooses; Paystack's secret key comes from
  * there or from PAYSTACK_SECRET_KEY. The TEST gateway approves whatever the payer clicks, so it runs only where no
- * real money is at stake: the embedded database (demo, development, tests) or TEST_GATEWAY=on. Elsewhere "Pay with
- * Mobile Money" is not offered until Paystack is configured.
+ * real money is at stake: demo mode (DEMO=on) or TEST_GATEWAY=on (tests, bench), whatever the database. Elsewhere
+ * "Pay with Mobile Money" is not offered until Paystack is configured, and /test-gateway/… is 404.
  */
 import { env } from "#app/models/env.server.ts";
 import { getSettings } from "#app/models/settings.server.ts";
@@ -12,7 +12,7 @@ import { PAYSTACK_BASE_URL, paystack } from "./paystack.server.ts";
 import { testGateway } from "./test-gateway.server.ts";
 
 export function testGatewayAllowed(): boolean {
-  return !env.mongodbUri || process.env.TEST_GATEWAY === "on";
+  return env.demo || process.env.TEST_GATEWAY === "on";
 }
 
 function paystackFromConfig(settings: PortalSettings): PaymentGateway | null {

@@ -5,9 +5,11 @@
  * reference used before is a 400 "Duplicate Transaction Reference"); `GET /transaction/verify/:reference` (400
  * "Transaction reference not found" for an unknown one); `GET /transaction?from&to&perPage&page` with `meta.pageCount`.
  * The test plays the payer with `settle` (what the network did), and the network with `failNext` (a 5xx) and
- * `delayMs` (no answer in time).
+ * `delayMs` (no answer in time). With `tls` it speaks HTTPS and its `authorization_url` is its own hosted checkout
+ * page (`GET /<access code>`, as checkout.paystack.com serves it), on an origin other than the portal's.
  */
 import http from "node:http";
+import https from "node:https";
 import type { AddressInfo } from "node:net";
 
 type Transaction = {
@@ -26,11 +28,15 @@ type Transaction = {
   metadata: unknown;
 };
 
-export async function startPaystackStandIn(secretKey = "sk_test_standin") {
+export async function startPaystackStandIn(
+  secretKey = "sk_test_standin",
+  options: { tls?: { key: string; cert: string } } = {},
+) {
   const transactions = new Map<string, Transaction>();
   const state = { failNext: 0, delayMs: 0 };
   let n = 1000;
-  const server = http.createServer((req, res) => {
+  let origin = "https://checkout.paystack.com";
+  const handler: http.RequestListener = (req, res) => {
     let body = "";
     req.on("data", (chunk) => (body += chunk));
     req.on("end", () => {
@@ -38,6 +44,14 @@ export async function startPaystackStandIn(secretKey = "sk_test_standin") {
         setTimeout(() => {
           if (!res.destroyed) res.writeHead(status, { "Content-Type": "application/json" }).end(JSON.stringify(json));
         }, state.delayMs);
+      const hosted = /^\/(ac_\d+)$/.exec(req.url ?? "");
+      if (req.method === "GET" && hosted && options.tls) {
+        const tx = [...transactions.values()].find((t) => t.id === Number(hosted[1].slice(3)));
+        res.writeHead(tx ? 200 : 404, { "Content-Type": "text/html; charset=utf-8" });
+        return res.end(
+          `<!doctype html><html lang="en"><title>Paystack Checkout</title><h1>Paystack Checkout</h1><p>Pay GHS ${((tx?.amount ?? 0) / 100).toFixed(2)}</p></html>`,
+        );
+      }
       if (req.headers.authorization !== `Bearer ${secretKey}`)
         return send(401, { status: false, message: "Invalid key" });
       if (state.failNext > 0) {
@@ -71,7 +85,7 @@ export async function startPaystackStandIn(secretKey = "sk_test_standin") {
         return send(200, {
           status: true,
           message: "Authorization URL created",
-          data: { authorization_url: `https://checkout.paystack.com/ac_${n}`, access_code: `ac_${n}`, reference },
+          data: { authorization_url: `${origin}/ac_${n}`, access_code: `ac_${n}`, reference },
         });
       }
       const verify = /^\/transaction\/verify\/(.+)$/.exec(url.pathname);
@@ -97,11 +111,14 @@ export async function startPaystackStandIn(secretKey = "sk_test_standin") {
       }
       send(404, { status: false, message: "Not found" });
     });
-  });
+  };
+  const server = options.tls ? https.createServer(options.tls, handler) : http.createServer(handler);
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
+  const baseUrl = `${options.tls ? "https" : "http"}://127.0.0.1:${port}`;
+  if (options.tls) origin = baseUrl;
   return {
-    baseUrl: `http://127.0.0.1:${port}`,
+    baseUrl,
     secretKey,
     transactions,
     state,
