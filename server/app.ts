@@ -71,6 +71,7 @@ export async function createApp(source: AppSource): Promise<{ app: express.Expre
 /**
  * SHED_EVENT_LOOP_DELAY_MS (default 500) and SHED_MAX_IN_FLIGHT (default 16 per process; 0 = either never sheds): the
  * event-loop delay, and the number of requests already in the app, from which new requests get 503.
+ * SHED_PRIORITY_RESERVE (default 4): how many more sign-in, webhook and phone-channel requests are admitted past it.
  */
 function shedWhenBehind(): express.RequestHandler {
   const setting = (name: string, fallback: number) => {
@@ -79,11 +80,13 @@ function shedWhenBehind(): express.RequestHandler {
   };
   const thresholdMs = setting("SHED_EVENT_LOOP_DELAY_MS", 500);
   const maxInFlight = setting("SHED_MAX_IN_FLIGHT", 16);
+  const priorityReserve = setting("SHED_PRIORITY_RESERVE", 4);
   if (!thresholdMs && !maxInFlight) return (_req, _res, next) => next();
   const delay = eventLoopDelay();
   return loadShedder({
     thresholdMs,
     maxInFlight,
+    priorityReserve,
     delay: delay.current,
     onShed: () => shedTotal.inc(),
     onChange: (shedding, { delayMs, inFlight }) => {

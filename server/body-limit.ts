@@ -1,20 +1,31 @@
 /**
- * Every request body is bounded while it streams, before React Router (or anything else) reads it: 256 KB for
- * forms, the upload limit on the upload routes (app/utils/body-limits.ts). A declared Content-Length over the limit
- * is answered 413 at once; a chunked (or lying) body is counted as its bytes arrive and cut off at the limit. Either
- * way the response is 413 with `Connection: close` and the socket is closed: nothing past the limit is buffered.
+ * Every request body is bounded while it streams, before React Router (or anything else) reads it:
+ *
+ * - **in size**: 256 KB for forms, the upload limit on the upload routes (app/utils/body-limits.ts). A declared
+ *   Content-Length over the limit is answered 413 at once; a chunked (or lying) body is counted as its bytes arrive and
+ *   cut off at the limit.
+ * - **in time** (docs/decisions/0088-slow-clients.md): a form's body must have arrived within BODY_DEADLINE_MS (10 s)
+ *   of its headers, an upload's within UPLOAD_DEADLINE_MS (120 s) and, past its first 10 s, at UPLOAD_MIN_BYTES_PER_SECOND
+ *   (2 KB/s) on average; otherwise 408. A client sending a byte every few seconds no longer holds a place in the app.
+ * - **per address**: at most BODIES_PER_ADDRESS (4) bodies still arriving from one client address at once; another is
+ *   429 at once. Only bodies still on the way count, never finished requests, so the many parents behind one mobile
+ *   network's address are not limited by it.
+ *
+ * Every refusal goes with `Connection: close` and the socket is closed: nothing more is buffered.
  */
 import type { NextFunction, Request, Response } from "express";
-import { bodyLimitFor, tooLargeMessage } from "#app/utils/body-limits.ts";
+import { bodyLimitFor, isUploadPath, tooLargeMessage } from "#app/utils/body-limits.ts";
+import { clientAddressOf } from "./client-address.ts";
 
-function refuse(req: Request, res: Response, limit: number) {
+function refuse(req: Request, res: Response, status: number, message: string) {
   if (!res.headersSent) {
-    res.statusCode = 413;
+    res.statusCode = status;
     res.setHeader("Connection", "close");
     res.setHeader("Content-Type", "text/plain; charset=utf-8");
-    res.end(tooLargeMessage(limit));
+    if (status === 429) res.setHeader("Retry-After", "10");
+    res.end(message);
   }
-  // Stop reading: whatever is still on the way is dropped with the connection once the 413 is out.
+  // Stop reading: whatever is still on the way is dropped with the connection once the answer is out.
   req.pause();
   const close = () => req.socket.destroy();
   if (res.writableFinished) close();
@@ -24,23 +35,101 @@ function refuse(req: Request, res: Response, limit: number) {
   }
 }
 
-export function bodyLimit() {
+export type BodyLimitOptions = {
+  /** A form's whole body within this many ms of its headers; 0: no deadline. */
+  deadlineMs?: number;
+  /** An upload's whole body within this many ms. */
+  uploadDeadlineMs?: number;
+  /** An upload's average rate past its first `uploadGraceMs` (10 s), in bytes per second. */
+  uploadMinBytesPerSecond?: number;
+  uploadGraceMs?: number;
+  /** Bodies still arriving from one address at once; 0: no cap. */
+  perAddress?: number;
+};
+
+const setting = (name: string, fallback: number) => {
+  const n = Number(process.env[name] ?? fallback);
+  return Number.isFinite(n) && n >= 0 ? n : fallback;
+};
+
+export function bodyLimitOptionsFromEnv(): Required<BodyLimitOptions> {
+  return {
+    deadlineMs: setting("BODY_DEADLINE_MS", 10_000),
+    uploadDeadlineMs: setting("UPLOAD_DEADLINE_MS", 120_000),
+    uploadMinBytesPerSecond: setting("UPLOAD_MIN_BYTES_PER_SECOND", 2048),
+    uploadGraceMs: 10_000,
+    perAddress: setting("BODIES_PER_ADDRESS", 4),
+  };
+}
+
+const SLOW_MESSAGE = "The form took too long to arrive. Check your connection and send it again.";
+const CROWDED_MESSAGE = "Too many forms are being sent from your address at once. Try again in a few seconds.";
+
+export function bodyLimit(options: BodyLimitOptions = bodyLimitOptionsFromEnv()) {
+  const arriving = new Map<string, number>();
   return (req: Request, res: Response, next: NextFunction) => {
     if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return next();
     const limit = bodyLimitFor(req.path);
     const declared = Number(req.headers["content-length"] ?? 0);
-    if (declared > limit) return refuse(req, res, limit);
-    // Count bytes as the socket parser hands them to the request stream, whoever reads it later.
+    if (declared > limit) return refuse(req, res, 413, tooLargeMessage(limit));
+    // A request that says it has no body has nothing to wait for.
+    if (req.readableEnded || (!req.headers["transfer-encoding"] && !(declared > 0))) return next();
+
+    const address = clientAddressOf(req);
+    const cap = options.perAddress ?? 0;
+    if (cap > 0 && (arriving.get(address) ?? 0) >= cap) return refuse(req, res, 429, CROWDED_MESSAGE);
+    arriving.set(address, (arriving.get(address) ?? 0) + 1);
+
+    const upload = isUploadPath(req.path);
+    const started = performance.now();
     let received = 0;
+    let settled = false;
+    let timer: NodeJS.Timeout | undefined;
+    /** The body has arrived, or the request is over: it no longer counts, and no deadline applies. */
+    const settle = () => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      const n = (arriving.get(address) ?? 1) - 1;
+      if (n > 0) arriving.set(address, n);
+      else arriving.delete(address);
+    };
+    const tooSlow = () => {
+      if (settled) return;
+      settle();
+      refuse(req, res, 408, SLOW_MESSAGE);
+      if (req.listenerCount("error") > 0)
+        req.emit("error", Object.assign(new Error("request body too slow"), { status: 408 }));
+    };
+    const deadline = upload ? (options.uploadDeadlineMs ?? 0) : (options.deadlineMs ?? 0);
+    const minRate = upload ? (options.uploadMinBytesPerSecond ?? 0) : 0;
+    const grace = options.uploadGraceMs ?? 10_000;
+    if (deadline > 0 || minRate > 0) {
+      // One timer, checked every second: the deadline, and an upload's average rate once its grace is over.
+      const check = () => {
+        const elapsed = performance.now() - started;
+        if (deadline > 0 && elapsed >= deadline) return tooSlow();
+        if (minRate > 0 && elapsed >= grace && received < (minRate * elapsed) / 1000) return tooSlow();
+        timer = setTimeout(check, 1_000);
+        timer.unref();
+      };
+      timer = setTimeout(check, Math.min(1_000, deadline || 1_000));
+      timer.unref();
+    }
+    res.once("close", settle);
+
+    // Count bytes as the socket parser hands them to the request stream, whoever reads it later.
     let refused = false;
     const push = req.push.bind(req);
     req.push = (chunk: unknown, encoding?: BufferEncoding) => {
       if (refused) return false;
-      if (chunk != null) {
+      if (chunk === null) settle();
+      else if (chunk != null) {
         received += (chunk as Buffer).length;
         if (received > limit) {
           refused = true;
-          refuse(req, res, limit);
+          settle();
+          refuse(req, res, 413, tooLargeMessage(limit));
           // The reader (React Router's request body) fails rather than seeing a truncated form; the app's own
           // response is then dropped because ours is already sent. (req.destroy would cut the socket before the 413.)
           if (req.listenerCount("error") > 0)

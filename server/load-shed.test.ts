@@ -55,7 +55,15 @@ describe("shedding load when the event loop is behind", () => {
     expect(data.status).toBe(503);
     expect(data.headers.get("content-type")).toContain("text/plain");
     expect(reached, "the app saw none of them").toBe(before);
-    for (const path of ["/portal", "/portal.data", "/auth", "/sign-in-code"]) {
+    for (const path of [
+      "/portal",
+      "/portal.data",
+      "/auth",
+      "/sign-in/code",
+      "/webhooks/payments/paystack",
+      "/ussd/africastalking/secret",
+      "/callbacks/africastalking/sms-inbound/secret",
+    ]) {
       const signIn = await fetch(`${base}${path}`, { method: "POST", body: new URLSearchParams({ intent: "signin" }) });
       expect({ path, status: signIn.status }).toEqual({ path, status: 200 });
     }
@@ -85,7 +93,7 @@ describe("shedding load when the app already holds as many requests as it may", 
     app.use(loadShedder({ thresholdMs: 0, maxInFlight: 2, delay: () => 0 }));
     app.use(async (req, res) => {
       reachedApp++;
-      if (req.path === "/slow") await held;
+      if (req.path === "/slow" || req.query.hold) await held;
       res.send("done");
     });
     busy = app.listen(0, "127.0.0.1");
@@ -104,11 +112,21 @@ describe("shedding load when the app already holds as many requests as it may", 
     expect(third.status).toBe(503);
     expect(third.headers.get("retry-after")).toBe("5");
     expect(reachedApp, "the app never saw the third").toBe(2);
-    // Signing in is served even now.
-    expect((await fetch(`${url}/portal`)).status).toBe(200);
+    // Signing in, webhooks and the phone channel are served even now, from a reserve of their own (4)…
+    const reserved = ["/portal", "/sign-in/code", "/webhooks/payments/test", "/ussd/africastalking/s"].map((p) =>
+      fetch(`${url}${p}?hold=1`, { method: "POST" }),
+    );
+    await expect.poll(() => reachedApp).toBe(6);
+    // …which is bounded too: past it, sign-in is refused, and USSD gets the menu's busy screen, not an HTTP error.
+    expect((await fetch(`${url}/portal`, { method: "POST" })).status).toBe(503);
+    const ussd = await fetch(`${url}/ussd/africastalking/s`, { method: "POST" });
+    expect(ussd.status).toBe(200);
+    expect(await ussd.text()).toBe("END The service is busy. Please dial again in a minute.");
+    expect(reachedApp).toBe(6);
     release();
     expect((await first).status).toBe(200);
     expect((await second).status).toBe(200);
+    for (const r of reserved) expect((await r).status).toBe(200);
     held = gate();
     await expect.poll(async () => (await fetch(`${url}/dashboard`)).status).toBe(200);
   });

@@ -3,9 +3,11 @@
  * has as many requests in the app as it can answer in good time, a new request that would reach the app gets `503`
  * with `Retry-After` and a small page at once, instead of queueing behind the others so that every page waits seconds
  * together. Requests already accepted are served; the health check, /metrics, the static
- * files and the page cache are in front of this; signing in is never refused (an admin must be able to get in to
- * act). A form post refused here stored nothing: the app never saw it (the draft on the device and the offline
- * queue resend it).
+ * files and the page cache are in front of this. Signing in (and its code step), the payment gateways' webhooks and the
+ * USSD and SMS callbacks keep a reserve of their own past the limit (docs/decisions/0088-slow-clients.md): an admin must
+ * be able to get in to act, and a gateway or an aggregator that is refused gives up. A USSD callback refused here gets
+ * the menu's own "busy" screen, not an HTTP error the phone would show as a failure. A form post refused here stored
+ * nothing: the app never saw it (the draft on the device and the offline queue resend it).
  */
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import type { NextFunction, Request, RequestHandler, Response } from "express";
@@ -35,8 +37,11 @@ export function eventLoopDelay(windowMs = 500) {
   };
 }
 
-/** Sign-in pages and their data requests. */
-const NEVER_SHED = /^\/(portal|auth|sign-in-code)(\.data)?(\/|$)/;
+/** Sign-in pages (and their data requests), webhooks and the phone channel's callbacks: they keep a reserve. */
+const PRIORITY = /^\/(?:(?:portal|auth|sign-in\/code)(?:\.data)?(?:\/|$)|webhooks\/|ussd\/|callbacks\/)/;
+
+/** A USSD callback's answer when the portal is too busy: the aggregator shows it as the menu's last screen. */
+export const USSD_BUSY_ANSWER = "END The service is busy. Please dial again in a minute.";
 
 export type LoadShedOptions = {
   /** Shed while the delay is above this; 0 turns shedding off. */
@@ -46,6 +51,8 @@ export type LoadShedOptions = {
   delay: () => number;
   /** Shed while this many requests are in the app already (it answers them first); 0 or unset: no limit. */
   maxInFlight?: number;
+  /** Sign-in, webhooks and the phone channel are still admitted up to this many past maxInFlight (default 4). */
+  priorityReserve?: number;
   /** Called when shedding starts and when it stops, with the delay and the requests in the app then. */
   onChange?: (shedding: boolean, state: { delayMs: number; inFlight: number }) => void;
   /** Called for each refused request. */
@@ -55,10 +62,20 @@ export type LoadShedOptions = {
 export function loadShedder(options: LoadShedOptions): RequestHandler {
   const retryAfter = options.retryAfterSeconds ?? 5;
   const maxInFlight = options.maxInFlight ?? 0;
+  const reserve = options.priorityReserve ?? 4;
   let shedding = false;
   let inFlight = 0;
+  const admit = (res: Response, next: NextFunction) => {
+    inFlight++;
+    res.once("close", () => inFlight--);
+    next();
+  };
   return (req: Request, res: Response, next: NextFunction) => {
-    if (NEVER_SHED.test(req.path)) return next();
+    if (PRIORITY.test(req.path)) {
+      // Past the delay threshold too: these are small, and what they do cannot wait for the rush to end.
+      if (maxInFlight === 0 || inFlight < maxInFlight + reserve) return admit(res, next);
+      return refuse(req, res);
+    }
     const delay = options.thresholdMs > 0 ? options.delay() : 0;
     // Past the limit, shedding goes on until half of it is free again, so that it does not flip with every request.
     const crowded = maxInFlight > 0 && inFlight >= (shedding ? Math.ceil(maxInFlight / 2) : maxInFlight);
@@ -67,16 +84,18 @@ export function loadShedder(options: LoadShedOptions): RequestHandler {
       shedding = overloaded;
       options.onChange?.(shedding, { delayMs: delay, inFlight });
     }
-    if (!overloaded) {
-      inFlight++;
-      res.once("close", () => inFlight--);
-      return next();
-    }
+    if (!overloaded) return admit(res, next);
+    refuse(req, res);
+  };
+
+  function refuse(req: Request, res: Response) {
     options.onShed?.(req);
-    res.status(503).set({ "Retry-After": String(retryAfter), "Cache-Control": "no-store" });
+    res.set({ "Retry-After": String(retryAfter), "Cache-Control": "no-store" });
+    if (req.path.startsWith("/ussd/")) return res.status(200).type("text/plain").send(USSD_BUSY_ANSWER);
+    res.status(503);
     if (req.path.endsWith(".data")) return res.type("text/plain").send("Busy: try again in a few seconds.");
     res.type("html").send(busyPage(nonceOf(res), retryAfter));
-  };
+  }
 }
 
 /** The page a refused visitor sees: the site's colours, what happened, that nothing they sent was kept half-way. */

@@ -44,7 +44,14 @@ if (workers > 1 && cluster.isPrimary) {
 const { createApp } = await import("./app.ts");
 const { logger, mallocTrimSeconds } = await import("./observability.ts");
 
-const server = http.createServer();
+// Node's own bounds on a request's arrival, behind server/body-limit.ts's finer ones: headers within 15 s, the whole
+// request within the upload deadline and a little more (Node's defaults, 60 s and 300 s, let a slow client hold a
+// connection for minutes). Node checks them every few seconds.
+const server = http.createServer({
+  headersTimeout: 15_000,
+  requestTimeout: Number(process.env.UPLOAD_DEADLINE_MS ?? 120_000) + 10_000,
+  connectionsCheckingInterval: 2_000,
+});
 let onStop = async () => {};
 let source: Parameters<typeof createApp>[0];
 if (dev) {

@@ -43,6 +43,9 @@ const app = spawn(process.execPath, appServerArgs(`${buildDir}/server/index.js`)
     // 2-core machine with parallel specs (server/load-shed.test.ts tests the refusals themselves).
     SHED_EVENT_LOOP_DELAY_MS: "2000",
     SHED_MAX_IN_FLIGHT: "1000",
+    // Every test client is 127.0.0.1: the cap on bodies still arriving per address is tested on an app of its own
+    // (tests/e2e/slow-clients.spec.ts) and in server/body-limit.test.ts.
+    BODIES_PER_ADDRESS: "0",
     // One app process: specs read back in-process state (the CSP reports above) and settings a moment after saving
     // them. The workers of the default install are tested on an app of their own (tests/e2e/workers.spec.ts).
     WEB_WORKERS: "1",
