@@ -82,7 +82,9 @@ export type WorkersDatabase = {
 export function embeddedDatabaseForWorkers(environment = process.env): WorkersDatabase {
   const inMemory = environment.DB_IN_MEMORY === "true";
   const dataDir = path.resolve(environment.DATA_DIR ?? ".data");
-  fs.mkdirSync(dataDir, { recursive: true });
+  // The portal's data is its owner's alone (docs/security.md): the folder 700; the engine keeps its files 600.
+  fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  fs.chmodSync(dataDir, 0o700);
   // This process's own socket: a second `npm start` on the same DATA_DIR must not reach the first one's database while
   // its own waits for the lock. A socket's path is limited to 107 bytes: a deep DATA_DIR (and an in-memory database)
   // gets a private one in /tmp.

@@ -68,6 +68,11 @@ export function oneTimeCodeSms(v: { code: string; minutes: number; purpose: stri
   return `${SIGNATURE}: ${v.code} is your code to ${v.purpose}. It expires in ${v.minutes} minutes. Never share it: the school will not ask for it.`;
 }
 
+/** To an admin whose account has had too many wrong two-factor codes: someone may hold the password. */
+export function secondFactorLockedSms(): string {
+  return `${SIGNATURE}: wrong sign-in codes were entered many times for your admin account, so its sign-in is paused for an hour. If that was not you, someone knows your password: change it.`;
+}
+
 /** An announcement by SMS: the school, the title, the message as written. */
 export function announcementSms(v: { title: string; message: string }): string {
   return `${SIGNATURE}: ${v.title}. ${v.message}`;

@@ -1,3 +1,4 @@
+import fs from "node:fs";
 import path from "node:path";
 import mongoose from "mongoose";
 import { env } from "#app/models/env.server.ts";
@@ -20,6 +21,11 @@ mongoose.set("strictQuery", true);
 
 async function startEmbedded(): Promise<Embedded> {
   const { startEmbeddedMongo } = await import("@vacation-classes/embedded-mongo");
+  if (!env.dbInMemory) {
+    // The portal's data is its owner's alone (docs/security.md): the folder 700; the engine keeps its files 600.
+    fs.mkdirSync(env.dataDir, { recursive: true, mode: 0o700 });
+    fs.chmodSync(env.dataDir, 0o700);
+  }
   return startEmbeddedMongo({
     dataDir: env.dbInMemory ? null : path.join(env.dataDir, "db"),
     quiet: true,

@@ -26,6 +26,11 @@ const outboxSchema = new Schema(
     values: { type: Schema.Types.Mixed, default: {} },
     subject: { type: String, default: null },
     text: { type: String, required: true },
+    /**
+     * A one-time code's message: the code sealed (app/models/sealed-secret.server.ts) while `text` shows CODE_MASK in
+     * its place; the sender puts it back at send time, and it is removed once the message is sent or has failed.
+     */
+    secret: { type: String, default: null },
     state: { type: String, required: true, enum: MESSAGE_STATES, default: "queued" },
     attempts: { type: Number, default: 0 },
     /** When a queued message may next be taken. */
@@ -56,6 +61,7 @@ export type OutboxMessage = {
   values: Record<string, unknown>;
   subject: string | null;
   text: string;
+  secret?: string | null;
   state: MessageState;
   attempts: number;
   nextAttemptAt: Date;
@@ -76,7 +82,12 @@ export const Outbox =
 export type NewMessage = Pick<OutboxMessage, "key" | "channel" | "to" | "template" | "text"> & {
   values?: Record<string, unknown>;
   subject?: string | null;
+  /** Sealed: the code that stands where `text` says CODE_MASK. */
+  secret?: string | null;
 };
+
+/** What a one-time code's message shows where the code is, in the database and on every screen. */
+export const CODE_MASK = "••••••";
 
 /** Queues a message once per key: a second call with the same key leaves the first message as it is. */
 export async function queueMessage(message: NewMessage): Promise<void> {
@@ -142,7 +153,15 @@ export async function markSent(message: OutboxMessage, provider: string, provide
   await Outbox.updateOne(
     { _id: message._id, state: "sending", leaseOwner: message.leaseOwner },
     {
-      $set: { state: "sent", provider, providerMessageId, sentAt: new Date(), leaseOwner: null, leaseUntil: null },
+      $set: {
+        state: "sent",
+        provider,
+        providerMessageId,
+        sentAt: new Date(),
+        leaseOwner: null,
+        leaseUntil: null,
+        secret: null,
+      },
     },
   );
 }
@@ -167,6 +186,7 @@ export async function markAttemptFailed(
         nextAttemptAt: last ? message.nextAttemptAt : new Date(now.getTime() + delay),
         leaseOwner: null,
         leaseUntil: null,
+        ...(last ? { secret: null } : {}),
       },
     },
   );
@@ -217,6 +237,8 @@ export async function listMessages(filter: MessageFilter, page: number, perPage:
   const query = messageQuery(filter);
   const [rows, total] = await Promise.all([
     Outbox.find(query)
+      // Never the sealed code: the page shows the message as stored, the code masked.
+      .select("-secret")
       .sort({ createdAt: -1 })
       .skip((page - 1) * perPage)
       .limit(perPage)

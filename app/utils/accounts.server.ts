@@ -15,6 +15,7 @@ import { toastHeader, redirectWithToast } from "./toast.server.ts";
 import { checkAuthPost, reserveSignIn } from "./sign-in-limits.server.ts";
 import { sendCodeToAccount } from "./phone-codes.server.ts";
 import { pendingSignInHeader } from "./two-factor.server.ts";
+import { secondFactorPaused } from "./rate-limits.server.ts";
 
 /**
  * The sign-in and sign-up fields' HTML constraints from their schemas (computed once), for the pages that render the
@@ -66,6 +67,8 @@ export async function handleSignIn(request: Request, formData: FormData, address
   // Two-factor on: an admin's right password only sends a code to the admin's phone (app/utils/two-factor.server.ts).
   if (user.role === "admin" && (await getSettings()).twoFactorAuth) {
     const admin = await User.findById(user.id).select("phone").lean<{ phone: string }>();
+    const paused = admin ? await secondFactorPaused(user.id) : null;
+    if (paused) return formError(paused.message, paused.status);
     if (admin) {
       await sendCodeToAccount("admin-sign-in", admin.phone);
       const pending = await pendingSignInHeader({ userId: user.id, redirectTo: destination });

@@ -8,7 +8,8 @@
 import { programmeLabel } from "#app/domain/programmes.ts";
 import { enrolmentSms, paymentConfirmedSms, paymentRejectedSms } from "#app/domain/sms.ts";
 import { env } from "#app/models/env.server.ts";
-import { queueMessage } from "#app/models/outbox.server.ts";
+import { CODE_MASK, queueMessage } from "#app/models/outbox.server.ts";
+import { seal } from "#app/models/sealed-secret.server.ts";
 import { Payment } from "#app/models/payment.server.ts";
 import { Registration } from "#app/models/registration.server.ts";
 import { getSettings } from "#app/models/settings.server.ts";
@@ -36,11 +37,14 @@ const FOR_SMS = "reference claimCode wardName programme whatsappNumberNormalized
 export async function queueEnrolmentMessages(reg: RegistrationForSms, requestOrigin?: string | null) {
   const settings = await getSettings();
   if (settings.smsNotifications) {
+    // The claim code opens the registration to whoever holds it: kept sealed, as a one-time code is (outside demo
+    // mode), and shown masked under Admin → Messages.
+    const sealed = !env.demoBanner;
     const values = {
       wardName: reg.wardName,
       programme: programmeLabel(reg.programme),
       reference: reg.reference,
-      claimCode: reg.claimCode,
+      claimCode: sealed ? CODE_MASK : reg.claimCode,
       link: `${originFor(requestOrigin)}/registration/${reg.reference}`,
     };
     await queueMessage({
@@ -50,6 +54,7 @@ export async function queueEnrolmentMessages(reg: RegistrationForSms, requestOri
       template: "enrolment",
       values,
       text: enrolmentSms(values),
+      ...(sealed ? { secret: seal(reg.claimCode) } : {}),
     });
   }
   await Registration.updateOne({ _id: reg._id }, { $unset: { messagesPending: 1 } });

@@ -133,3 +133,45 @@ describe("leases", () => {
     expect(new Set(calls).size).toBe(200);
   });
 });
+
+describe("one-time codes in the outbox (outside demo mode)", () => {
+  it("are stored masked and sealed, go out whole, and the sealed code is gone once sent", async () => {
+    const { sendCodeToAccount } = await import("./phone-codes.server.ts");
+    const { CODE_MASK } = await import("#app/models/outbox.server.ts");
+    await sendCodeToAccount("verify-phone", "+233240001234");
+    const stored = (await Outbox.findOne({ template: "code:verify-phone" }).lean())!;
+    expect(stored.text).toContain(CODE_MASK);
+    expect(stored.text).not.toMatch(/\d{6}/);
+    expect(stored.secret).toBeTruthy();
+    expect(stored.secret).not.toMatch(/\d{6}/);
+
+    const texts: string[] = [];
+    const provider: SmsProvider = {
+      name: "recording",
+      async send({ text }) {
+        texts.push(text);
+        return { providerMessageId: "id-1" };
+      },
+    };
+    expect(await sendNextMessage("a", { providerFor: async () => provider })).toBe(true);
+    expect(texts).toHaveLength(1);
+    expect(texts[0]).toMatch(/: \d{6} is your code to confirm your phone number/);
+    expect(await Outbox.findOne({ template: "code:verify-phone" }).lean()).toMatchObject({
+      state: "sent",
+      secret: null,
+      text: stored.text,
+    });
+  });
+
+  it("a code message whose sealed code is gone fails for good instead of sending the mask", async () => {
+    const { CODE_MASK } = await import("#app/models/outbox.server.ts");
+    await queueMessage({ ...sms(1), template: "code:verify-phone", text: `Your code ${CODE_MASK}` });
+    const { calls, providerFor } = recordingProvider();
+    await sendNextMessage("a", { providerFor });
+    expect(calls).toEqual([]);
+    expect(await Outbox.findOne().lean()).toMatchObject({
+      state: "failed",
+      lastError: expect.stringMatching(/new code/),
+    });
+  });
+});

@@ -6,7 +6,14 @@
  * message the provider never acknowledged is sent again, once.
  */
 import { randomUUID } from "node:crypto";
-import { type OutboxMessage, claimNextMessage, markAttemptFailed, markSent } from "#app/models/outbox.server.ts";
+import {
+  CODE_MASK,
+  type OutboxMessage,
+  claimNextMessage,
+  markAttemptFailed,
+  markSent,
+} from "#app/models/outbox.server.ts";
+import { unseal } from "#app/models/sealed-secret.server.ts";
 import { getSettings } from "#app/models/settings.server.ts";
 import { ProviderError, type SmsProvider, emailProviderFor, smsProviderFor } from "./messaging/providers.server.ts";
 import { repairPendingMessages } from "./notifications.server.ts";
@@ -39,8 +46,9 @@ export async function sendNextMessage(owner: string, options: SenderOptions = {}
   if (!message) return false;
   const provider = await (options.providerFor ?? defaultProviderFor)(message);
   try {
+    const outgoing = withSecret(message);
     const { providerMessageId } = await withTimeout(options.timeoutMs ?? 15_000, (signal) =>
-      provider.send(message, signal),
+      provider.send(outgoing, signal),
     );
     await markSent(message, provider.name, providerMessageId);
   } catch (error) {
@@ -50,6 +58,21 @@ export async function sendNextMessage(owner: string, options: SenderOptions = {}
     });
   }
   return true;
+}
+
+/**
+ * The text as it goes out: a one-time code's message gets its code back in place of the mask. A code that can no
+ * longer be opened (removed after a final failure, or sealed under a secret no longer configured) is not sent as a
+ * mask: the message fails for good, and the person asks for a new code.
+ */
+function withSecret(message: OutboxMessage): OutboxMessage {
+  if (message.secret) {
+    const code = unseal(message.secret);
+    if (code !== null) return { ...message, text: message.text.replace(CODE_MASK, code) };
+  }
+  if (message.text.includes(CODE_MASK))
+    throw new ProviderError("The code in this message is no longer available: ask for a new code.", true);
+  return message;
 }
 
 /** The call, aborted (and refused) after `ms`: the timeout holds even for a provider that does not listen to the signal. */

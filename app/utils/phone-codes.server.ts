@@ -4,11 +4,13 @@
  * Admins are not reset this way (as with the office's reset links): a phone alone must not open an admin account.
  */
 import { randomUUID } from "node:crypto";
-import { oneTimeCodeSms } from "#app/domain/sms.ts";
+import { oneTimeCodeSms, secondFactorLockedSms } from "#app/domain/sms.ts";
 import { CODE_MINUTES, type CodePurpose, checkCode, issueCode } from "#app/models/one-time-code.server.ts";
 
 export { checkCode };
-import { queueMessage } from "#app/models/outbox.server.ts";
+import { CODE_MASK, queueMessage } from "#app/models/outbox.server.ts";
+import { seal } from "#app/models/sealed-secret.server.ts";
+import { env } from "#app/models/env.server.ts";
 import { hashPassword } from "#app/models/password.server.ts";
 import { User } from "#app/models/user.server.ts";
 import { deleteOtherSessions } from "./session.server.ts";
@@ -28,15 +30,21 @@ export async function sendCodeToAccount(purpose: "admin-sign-in" | "verify-phone
   await queueCode(purpose, phone, await issueCode(purpose, phone));
 }
 
-/** The code's SMS: every code is its own message (a new one replaces the last code, not the last message). */
+/**
+ * The code's SMS: every code is its own message (a new one replaces the last code, not the last message). The code is
+ * never stored in plain text: the outbox keeps the message with the code masked and the code sealed, which the sender
+ * opens at send time and removes once sent. In demo mode the message is kept whole, so that the demo and the tests
+ * read the code under Admin → Messages (docs/decisions/0086).
+ */
 async function queueCode(purpose: CodePurpose, phone: string, code: string) {
+  const text = (c: string) => oneTimeCodeSms({ code: c, minutes: CODE_MINUTES, purpose: PURPOSE_TEXT[purpose] });
   await queueMessage({
     key: `code:${purpose}:${phone}:${randomUUID()}`,
     channel: "sms",
     to: phone,
     template: `code:${purpose}`,
     values: { minutes: CODE_MINUTES },
-    text: oneTimeCodeSms({ code, minutes: CODE_MINUTES, purpose: PURPOSE_TEXT[purpose] }),
+    ...(env.demoBanner ? { text: text(code) } : { text: text(CODE_MASK), secret: seal(code) }),
   });
 }
 
@@ -72,4 +80,16 @@ export async function resetPasswordWithCode(phone: string, code: string, newPass
   await deleteOtherSessions(user._id);
   await clearSignInLimits(phone);
   return { status: "done", role: user.role };
+}
+
+/** Tells an admin, once per pause, that wrong two-factor codes paused the account's sign-in. */
+export async function tellAdminOfLock(userId: string, phone: string): Promise<void> {
+  await queueMessage({
+    key: `2fa-paused:${userId}:${Math.floor(Date.now() / 3_600_000)}`,
+    channel: "sms",
+    to: phone,
+    template: "2fa-paused",
+    values: {},
+    text: secondFactorLockedSms(),
+  });
 }

@@ -33,6 +33,11 @@ export const RATE_LIMITS = {
   linkFailuresPerRegistrationPerHour: 50,
   /** One-time codes sent to one phone per hour (each replaces the last; a family may ask again when one is slow). */
   codesPerPhonePerHour: 5,
+  /**
+   * Wrong two-factor codes per admin account per hour, across every code sent in it: a new code per right password
+   * must not mean five fresh tries (the million codes would fall in days). Then sign-in pauses and the admin is told.
+   */
+  secondFactorFailuresPerHour: 10,
   /** USSD screens and SMS keyword replies for one number per 10 minutes (a session is a few screens). */
   phoneChannelPerNumber: num(process.env.PHONE_CHANNEL_PER_10_MINUTES, 40),
 };
@@ -156,6 +161,32 @@ export async function linkAttempt(userId: string, reference: string) {
       await Promise.all([giveBack("link_account", 3600, userId), giveBack("link_registration", 3600, reference)]);
     },
   };
+}
+
+export const secondFactorLockedMessage = (wait: string) =>
+  `Too many wrong sign-in codes for this account: sign-in is paused for ${wait}. If that was not you, someone knows your password: change it as soon as you are in.`;
+
+/**
+ * An admin's two-factor code check: counted before the code is checked (checks sent at once cannot all pass), refused
+ * past RATE_LIMITS.secondFactorFailuresPerHour for the account whichever code it was; a right code gives its count
+ * back. `justLocked` is true for the one refusal that started the pause (the admin is told once).
+ */
+export async function secondFactorAttempt(userId: string) {
+  const limit = RATE_LIMITS.secondFactorFailuresPerHour;
+  const res = await (await mongoLimiter("2fa_account", 3600)).penalty(userId, 1);
+  if (res.consumedPoints > limit)
+    return {
+      ...refusal(res.msBeforeNext, secondFactorLockedMessage(waitText(res.msBeforeNext))),
+      justLocked: res.consumedPoints === limit + 1,
+    };
+  return { refused: false as const, succeeded: () => giveBack("2fa_account", 3600, userId) };
+}
+
+/** The pause of an account's two-factor sign-in, without counting anything: no new code is sent during it. */
+export async function secondFactorPaused(userId: string): Promise<LimitRefusal | null> {
+  const res = await (await mongoLimiter("2fa_account", 3600)).get(userId);
+  if (!res || res.consumedPoints < RATE_LIMITS.secondFactorFailuresPerHour) return null;
+  return refusal(res.msBeforeNext, secondFactorLockedMessage(waitText(res.msBeforeNext)));
 }
 
 /** One USSD screen or SMS keyword reply for `phone` (normalised); refused past the number's limit. */

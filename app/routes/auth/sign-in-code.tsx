@@ -8,7 +8,8 @@ import { SCHOOL_NAME } from "#app/domain/school.ts";
 import { User } from "#app/models/user.server.ts";
 import { checkAuthPost } from "#app/utils/sign-in-limits.server.ts";
 import { clientAddressContext } from "#app/utils/request-context.ts";
-import { checkCode } from "#app/utils/phone-codes.server.ts";
+import { checkCode, tellAdminOfLock } from "#app/utils/phone-codes.server.ts";
+import { secondFactorAttempt } from "#app/utils/rate-limits.server.ts";
 import { signedIn } from "#app/utils/accounts.server.ts";
 import { clearPendingSignInHeader, pendingSignIn } from "#app/utils/two-factor.server.ts";
 import { FormErrors, SmsCodeField, SubmitButton } from "#app/components/form/fields.tsx";
@@ -26,12 +27,22 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   const busy = await checkAuthPost(context.get(clientAddressContext));
   if (busy) return data({ result: submission.reply({ formErrors: [busy.message] }) }, { status: busy.status });
-  const admin = await User.findOne({ _id: pending.userId, role: "admin" }).select("_id phone").lean<{
+  const admin = await User.findOne({ _id: pending.userId, role: "admin", disabledAt: null }).select("_id phone").lean<{
     _id: string;
     phone: string;
   }>();
-  const check = admin ? await checkCode("admin-sign-in", admin.phone, submission.value.code) : "spent";
-  if (!admin || check !== "right") {
+  if (!admin)
+    return data({ result: submission.reply({ fieldErrors: { code: [CODE_ERRORS.spent] } }) }, { status: 400 });
+  // Wrong codes count against the account across codes (app/utils/rate-limits.server.ts).
+  const attempt = await secondFactorAttempt(admin._id);
+  if (attempt.refused) {
+    if (attempt.justLocked) await tellAdminOfLock(admin._id, admin.phone);
+    return data({ result: submission.reply({ formErrors: [attempt.message] }) }, { status: attempt.status });
+  }
+  const check = await checkCode("admin-sign-in", admin.phone, submission.value.code);
+  // Only a wrong code counts: a right one, or none to check (expired, replaced), gives its count back.
+  if (check !== "wrong") await attempt.succeeded();
+  if (check !== "right") {
     const message = CODE_ERRORS[check === "wrong" ? "wrong" : "spent"];
     return data({ result: submission.reply({ fieldErrors: { code: [message] } }) }, { status: 400 });
   }

@@ -429,3 +429,23 @@ describe("loading a data file a chunk at a time", () => {
     }
   });
 });
+
+describe("file modes", () => {
+  it("keeps the data folder 700 and its files 600, also those an earlier version wrote readable by anyone", async () => {
+    const dir = path.join(tmpDir(), "db");
+    fs.mkdirSync(dir, { mode: 0o755 });
+    fs.writeFileSync(path.join(dir, "journal-0.bson"), "", { mode: 0o644 });
+    const db = await startEmbeddedMongo({ dataDir: dir, quiet: true });
+    try {
+      const client = await MongoClient.connect(db.uri);
+      await client.db("t").collection("c").insertOne({ secret: "hash" });
+      await client.close();
+    } finally {
+      await db.stop();
+    }
+    expect(fs.statSync(dir).mode & 0o777).toBe(0o700);
+    const files = fs.readdirSync(dir);
+    expect(files.length).toBeGreaterThan(0);
+    for (const f of files) expect({ f, mode: fs.statSync(path.join(dir, f)).mode & 0o777 }).toEqual({ f, mode: 0o600 });
+  });
+});

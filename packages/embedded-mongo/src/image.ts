@@ -82,7 +82,7 @@ const WRITE_CHUNK = 1 << 20;
  */
 export function writeImage(file: string, stamp: ImageStamp, engine: Engine) {
   const tmp = `${file}.tmp`;
-  const fd = fs.openSync(tmp, "w", 0o644);
+  const fd = fs.openSync(tmp, "w", 0o600);
   try {
     try {
       const head = Buffer.alloc(MAGIC.length + 4);

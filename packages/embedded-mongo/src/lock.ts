@@ -65,7 +65,7 @@ export function acquireLock(dir: string): string {
   const lockPath = path.join(dir, "mongod.lock");
   for (let attempt = 0; attempt < 3; attempt++) {
     try {
-      const fd = fs.openSync(lockPath, "wx", 0o644);
+      const fd = fs.openSync(lockPath, "wx", 0o600);
       fs.writeSync(fd, lockContent());
       fs.fsyncSync(fd);
       fs.closeSync(fd);

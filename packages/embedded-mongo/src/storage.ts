@@ -196,7 +196,8 @@ export class Storage implements Journal {
   }
 
   static async open(dir: string, engine: Engine, opts: StorageOptions = {}): Promise<Storage> {
-    fs.mkdirSync(dir, { recursive: true });
+    fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+    makePrivate(dir);
     const lockPath = acquireLock(dir);
     const st = new Storage(dir, engine, lockPath, opts);
     try {
@@ -296,7 +297,7 @@ export class Storage implements Journal {
       }
       this.size = validLength;
     } else {
-      fs.closeSync(fs.openSync(jpath, "a"));
+      fs.closeSync(fs.openSync(jpath, "a", 0o600));
       fsyncDir(this.dir);
     }
     // remove leftovers of older generations / interrupted compactions
@@ -381,7 +382,7 @@ export class Storage implements Journal {
     const next = this.gen + 1;
     const snap = this.file("snapshot", next);
     const tmp = snap + ".tmp";
-    const fd = fs.openSync(tmp, "w", 0o644);
+    const fd = fs.openSync(tmp, "w", 0o600);
     try {
       let chunk: Buffer[] = [];
       let bytes = 0;
@@ -406,7 +407,7 @@ export class Storage implements Journal {
     }
     fs.renameSync(tmp, snap);
     const jpath = this.file("journal", next);
-    const jfd = fs.openSync(jpath, "w", 0o644);
+    const jfd = fs.openSync(jpath, "w", 0o600);
     fs.fsyncSync(jfd);
     fs.closeSync(jfd);
     fsyncDir(this.dir);
@@ -452,5 +453,18 @@ export class Storage implements Journal {
       await this.fh.close();
     } catch {}
     this.releaseLock();
+  }
+}
+
+/**
+ * The data is the owner's alone (passwords' hashes, codes' hashes, everything the app stores): the folder 700 and its
+ * files 600, also those an earlier version wrote 644. New files are made 600.
+ */
+function makePrivate(dir: string) {
+  fs.chmodSync(dir, 0o700);
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    const p = path.join(dir, entry.name);
+    if (entry.isDirectory()) makePrivate(p);
+    else if (entry.isFile()) fs.chmodSync(p, 0o600);
   }
 }
