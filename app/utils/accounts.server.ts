@@ -16,6 +16,7 @@ import { checkAuthPost, reserveSignIn } from "./sign-in-limits.server.ts";
 import { sendCodeToAccount } from "./phone-codes.server.ts";
 import { pendingSignInHeader } from "./two-factor.server.ts";
 import { secondFactorPaused } from "./rate-limits.server.ts";
+import { trustDeviceHeader, trustedDeviceFor } from "./trusted-device.server.ts";
 
 /**
  * The sign-in and sign-up fields' HTML constraints from their schemas (computed once), for the pages that render the
@@ -47,10 +48,10 @@ export async function handleSignIn(request: Request, formData: FormData, address
   const formError = (message: string, status: number) =>
     data({ result: submission.reply({ formErrors: [message], hideFields: HIDE }) }, { status });
   await connectDb();
-  const reservation = await reserveSignIn(
-    normalizePhone(submission.value.phone) ?? submission.value.phone.slice(0, 40),
-    address,
-  );
+  const phone = normalizePhone(submission.value.phone) ?? submission.value.phone.slice(0, 40);
+  // A browser where this account signed in before is limited by its own failures only (device cookies).
+  const device = await trustedDeviceFor(request, phone);
+  const reservation = await reserveSignIn(phone, address, device);
   if (reservation.refused) return formError(reservation.message, reservation.status);
   let user;
   try {
@@ -67,7 +68,7 @@ export async function handleSignIn(request: Request, formData: FormData, address
   // Two-factor on: an admin's right password only sends a code to the admin's phone (app/utils/two-factor.server.ts).
   if (user.role === "admin" && (await getSettings()).twoFactorAuth) {
     const admin = await User.findById(user.id).select("phone").lean<{ phone: string }>();
-    const paused = admin ? await secondFactorPaused(user.id) : null;
+    const paused = admin ? await secondFactorPaused(secondFactorKey(user.id, device)) : null;
     if (paused) return formError(paused.message, paused.status);
     if (admin) {
       await sendCodeToAccount("admin-sign-in", admin.phone);
@@ -78,11 +79,18 @@ export async function handleSignIn(request: Request, formData: FormData, address
   return signedIn(request, user.id, destination);
 }
 
+/** Whose wrong two-factor codes count together: the account's, or a device of the account's own. */
+export function secondFactorKey(userId: string, device: string | null) {
+  return device ? `${userId}|device:${device}` : userId;
+}
+
 /** Starts the session: a fresh Session id on every sign-in (the browser's previous Session, if any, is deleted). */
 export async function signedIn(request: Request, userId: string, destination: string, extraCookie?: string) {
   await destroyUserSession(request);
   const headers = new Headers();
   headers.append("Set-Cookie", await createUserSession(userId));
+  const account = await User.findById(String(userId)).select("phone").lean<{ phone: string }>();
+  if (account) headers.append("Set-Cookie", await trustDeviceHeader(request, account.phone));
   headers.append("Set-Cookie", await toastHeader({ type: "success", title: "Signed in successfully!" }));
   if (extraCookie) headers.append("Set-Cookie", extraCookie);
   return redirect(destination, { headers });

@@ -139,7 +139,12 @@ export type Reservation = {
  * Reserves one sign-in attempt for `phone` (normalised, or the raw text when it is not a phone) from `address`,
  * before any password is checked. Refused: the password must not be checked at all.
  */
-export async function reserveSignIn(phone: string, address: string): Promise<Reservation | LimitRefusal> {
+export async function reserveSignIn(
+  phone: string,
+  address: string,
+  device: string | null = null,
+): Promise<Reservation | LimitRefusal> {
+  if (device) return reserveFromDevice(phone, device);
   const busyAddress = await checkAuthAddress(address);
   if (busyAddress) return busyAddress;
   const l = await limiters();
@@ -200,6 +205,37 @@ export async function reserveSignIn(phone: string, address: string): Promise<Res
       if (starts.length === 0) return null;
       const lengths = await Promise.all(starts.map((key) => startBlock(l, key)));
       return pair.consumedPoints === N ? refusal(Math.max(...lengths)) : null;
+    },
+  };
+}
+
+/**
+ * A sign-in from a browser where the account signed in before (app/utils/trusted-device.server.ts): limited by this
+ * device's own failures on the account (N per window, then blocked as a client is), never by the account's lock or
+ * burst or its address's counts, which attackers elsewhere can run up; still within the app-wide limit.
+ */
+async function reserveFromDevice(phone: string, device: string): Promise<Reservation | LimitRefusal> {
+  const l = await limiters();
+  const N = (await getSettings()).maxLoginAttempts;
+  const pairKey = `${phone}|device:${device}`;
+  const key = blockKey.pair(phone, `device:${device}`);
+  const blocked = await blockedFor(l, key);
+  if (blocked > 0) return refusal(blocked);
+  const pair = await l.pair.penalty(pairKey, 1);
+  if (pair.consumedPoints > N)
+    return refusal(pair.consumedPoints === N + 1 ? await startBlock(l, key) : await blockedFor(l, key));
+  const global = await checkGlobalAuthLimit();
+  if (global) {
+    await l.pair.reward(pairKey, 1);
+    return global;
+  }
+  return {
+    refused: false,
+    async succeeded() {
+      await l.pair.delete(pairKey);
+    },
+    async failed() {
+      return pair.consumedPoints === N ? refusal(await startBlock(l, key)) : null;
     },
   };
 }

@@ -34,15 +34,15 @@ test.describe("sign-in limits @js-only", () => {
     await app?.stop();
   });
 
-  const post = (path: string, form: Record<string, string>, address: string) =>
+  const post = (path: string, form: Record<string, string>, address: string, cookie?: string) =>
     fetch(`${app.url}${path}`, {
       method: "POST",
-      headers: { "X-Forwarded-For": address },
+      headers: { "X-Forwarded-For": address, ...(cookie ? { Cookie: cookie } : {}) },
       body: new URLSearchParams(form),
       redirect: "manual",
     });
-  const signIn = (phone: string, password: string, address: string) =>
-    post("/portal?role=parent", { intent: "signin", phone, password }, address);
+  const signIn = (phone: string, password: string, address: string, cookie?: string) =>
+    post("/portal?role=parent", { intent: "signin", phone, password }, address, cookie);
   const signUp = (phone: string, password: string, address: string) =>
     post(
       "/portal?role=parent",
@@ -88,6 +88,13 @@ test.describe("sign-in limits @js-only", () => {
     const phone = "0501234570";
     const password = "real-password-3";
     expect((await signUp(phone, password, "10.20.1.1")).status).toBe(302);
+    // The owner signed in on their phone yesterday: that browser keeps a device cookie for the account.
+    const before = await signIn(phone, password, "10.20.1.3");
+    expect(before.status).toBe(302);
+    const device = before.headers
+      .getSetCookie()
+      .find((c) => c.startsWith("__device="))!
+      .split(";")[0];
 
     const burst = await Promise.all(
       Array.from({ length: 300 }, (_, i) =>
@@ -102,6 +109,12 @@ test.describe("sign-in limits @js-only", () => {
 
     // The real user from a clean address: held back while the account is under the burst...
     expect((await signIn(phone, password, "10.20.1.2")).status).toBe(429);
+    // ...but not on the device where they signed in before (device cookies): the attackers' burst does not count there.
+    expect((await signIn(phone, password, "10.20.1.2", device)).status).toBe(302);
+    // A device's own failures still limit it: the fifth wrong password locks it, and then even the right one waits.
+    for (let i = 0; i < 4; i++) expect((await signIn(phone, `typo-${i}`, "10.20.1.2", device)).status).toBe(400);
+    expect((await signIn(phone, "typo-4", "10.20.1.2", device)).status).toBe(429);
+    expect((await signIn(phone, password, "10.20.1.2", device)).status).toBe(429);
     // ...and in once the window is over.
     await new Promise((r) => setTimeout(r, (WINDOW_SECONDS + 1) * 1000));
     const real = await signIn(phone, password, "10.20.1.2");

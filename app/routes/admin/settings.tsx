@@ -29,6 +29,11 @@ import {
 } from "#app/components/form/fields.tsx";
 import { getSettings, saveSettings } from "#app/models/settings.server.ts";
 import { audit } from "#app/models/audit-log.server.ts";
+import { env } from "#app/models/env.server.ts";
+import { smsCanLeave } from "#app/utils/messaging/providers.server.ts";
+
+const TWO_FACTOR_NEEDS_SMS =
+  "Two-factor sign-in sends its codes by SMS, and no SMS can leave the portal yet: choose an SMS provider and enter its account under Integrations first. Otherwise no admin could sign in.";
 
 function tabFromParams(params: { tab?: string }): SettingsTab {
   const tab = params.tab ?? "general";
@@ -82,6 +87,13 @@ export async function action({ request, params }: Route.ActionArgs) {
       if (clear) changes[secret.field] = "";
       else if (!changes[secret.field]) delete changes[secret.field]; // blank keeps the stored key
     }
+  }
+  // Two-factor with no SMS that can leave would lock every admin out (the codes never reach a phone).
+  if (tab === "security" && changes.twoFactorAuth && !smsCanLeave(await getSettings(), env.demoBanner)) {
+    return data(
+      { result: submission.reply({ fieldErrors: { twoFactorAuth: [TWO_FACTOR_NEEDS_SMS] }, hideFields: [] }) },
+      { status: 400 },
+    );
   }
   await saveSettings(changes);
   await audit("settings.save", user._id, null, { tab, fields: Object.keys(changes) });
@@ -181,7 +193,7 @@ function TabForm({
           <CheckboxField
             field={f.twoFactorAuth}
             label="Two-factor authentication"
-            hint="On: an admin's sign-in also asks for a code sent by SMS to the admin's phone."
+            hint="On: an admin's sign-in also asks for a code sent by SMS to the admin's phone. Needs an SMS provider that sends (Integrations)."
           />
           <TextField
             field={f.sessionTimeout}

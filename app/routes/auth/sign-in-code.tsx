@@ -10,7 +10,8 @@ import { checkAuthPost } from "#app/utils/sign-in-limits.server.ts";
 import { clientAddressContext } from "#app/utils/request-context.ts";
 import { checkCode, tellAdminOfLock } from "#app/utils/phone-codes.server.ts";
 import { secondFactorAttempt } from "#app/utils/rate-limits.server.ts";
-import { signedIn } from "#app/utils/accounts.server.ts";
+import { secondFactorKey, signedIn } from "#app/utils/accounts.server.ts";
+import { trustedDeviceFor } from "#app/utils/trusted-device.server.ts";
 import { clearPendingSignInHeader, pendingSignIn } from "#app/utils/two-factor.server.ts";
 import { FormErrors, SmsCodeField, SubmitButton } from "#app/components/form/fields.tsx";
 
@@ -34,7 +35,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!admin)
     return data({ result: submission.reply({ fieldErrors: { code: [CODE_ERRORS.spent] } }) }, { status: 400 });
   // Wrong codes count against the account across codes (app/utils/rate-limits.server.ts).
-  const attempt = await secondFactorAttempt(admin._id);
+  const attempt = await secondFactorAttempt(secondFactorKey(admin._id, await trustedDeviceFor(request, admin.phone)));
   if (attempt.refused) {
     if (attempt.justLocked) await tellAdminOfLock(admin._id, admin.phone);
     return data({ result: submission.reply({ formErrors: [attempt.message] }) }, { status: attempt.status });

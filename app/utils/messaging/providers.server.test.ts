@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { DEFAULT_SETTINGS } from "#app/domain/settings.ts";
-import { emailProviderFor, smsProviderFor } from "./providers.server.ts";
+import { emailProviderFor, smsCanLeave, smsProviderFor } from "./providers.server.ts";
 
 const settings = (changes: Partial<typeof DEFAULT_SETTINGS>) => ({ ...DEFAULT_SETTINGS, ...changes });
 
@@ -22,5 +22,16 @@ describe("the provider Settings choose", () => {
     );
     const at = { smsProvider: "africastalking" as const, smsUsername: "school", smsApiKey: "k" };
     expect(smsProviderFor(settings(at), {}).name).toBe("africastalking");
+  });
+});
+
+describe("whether an SMS can leave (what two-factor sign-in needs before it may be switched on)", () => {
+  it("not through the built-in test provider outside demo mode, nor a provider chosen without its account", () => {
+    expect(smsCanLeave(settings({}), false, {})).toBe(false);
+    expect(smsCanLeave(settings({}), true, {})).toBe(true);
+    expect(smsCanLeave(settings({ smsProvider: "arkesel" }), false, {})).toBe(false);
+    expect(smsCanLeave(settings({ smsProvider: "arkesel", smsApiKey: "k", smsSenderId: "School" }), false, {})).toBe(
+      true,
+    );
   });
 });

@@ -49,11 +49,26 @@ export function smsProviderFor(
   return testProvider;
 }
 
-function unconfigured(name: string, why: string): SmsProvider {
+function unconfigured(name: string, why: string): SmsProvider & { unconfigured: true } {
   return {
     name,
+    unconfigured: true,
     async send() {
       throw new ProviderError(`${name} is not configured: ${why}`, false);
     },
   };
+}
+
+/**
+ * Whether an SMS can leave the portal with these settings: a real provider chosen and configured. The built-in test
+ * provider sends nothing, so it counts only in demo mode (docs/decisions/0086). Two-factor sign-in needs this.
+ */
+export function smsCanLeave(
+  settings: Pick<PortalSettings, "smsProvider" | "smsUsername" | "smsApiKey" | "smsSenderId">,
+  demo: boolean,
+  processEnv = process.env,
+): boolean {
+  const provider = smsProviderFor(settings, processEnv);
+  if (provider === testProvider) return demo;
+  return !("unconfigured" in provider);
 }
