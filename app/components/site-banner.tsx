@@ -12,8 +12,8 @@ export function SiteBanner({ registrationOpen = true, demo = false }: { registra
     <section aria-label="Announcement" className="bg-brand-800 px-4 py-2 text-center text-sm text-white">
       {demo ? (
         <p className="mb-1">
-          <strong className="mr-1 rounded bg-amber-300 px-1.5 text-gray-900">Demo</strong> Sample data, published demo
-          passwords and a TEST payment gateway: no real money moves and nothing here is private.
+          <strong className="rounded bg-amber-300 px-1 text-gray-900">Demo</strong> Sample data, public passwords, TEST
+          payments: no real money moves.
         </p>
       ) : null}
       {registrationOpen ? (

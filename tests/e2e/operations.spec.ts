@@ -34,7 +34,7 @@ test.describe("operations @js-only", () => {
         const res = await signIn(demo.url);
         expect(res.status).toBe(302);
         cookie = res.headers.get("set-cookie")!.split(";")[0];
-        expect(await (await fetch(`${demo.url}/`)).text()).toContain("Sample data, published demo passwords");
+        expect(await (await fetch(`${demo.url}/`)).text()).toContain("Sample data, public passwords, TEST");
         expect((await ussd(demo.url)).status).toBe(200);
       } finally {
         await demo.stop();
@@ -60,7 +60,7 @@ test.describe("operations @js-only", () => {
         expect(page.headers.get("location")).toMatch(/^\/portal/);
         expect((await fetch(`${live.url}/test-gateway/anything`)).status).toBe(404);
         expect((await ussd(live.url)).status).toBe(404);
-        expect(await (await fetch(`${live.url}/`)).text()).not.toContain("published demo passwords");
+        expect(await (await fetch(`${live.url}/`)).text()).not.toContain("Sample data, public passwords");
         expect(live.output()).toContain("are turned off");
         expect(live.output()).toContain("npm run create-admin");
       } finally {
