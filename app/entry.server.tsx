@@ -131,5 +131,14 @@ function withPageStylesheet() {
 export function handleError(error: unknown, { request }: { request: Request }) {
   // Aborted requests and expected responses (404, 403… thrown with data()) are not errors worth logging.
   if (request.signal.aborted || isRouteErrorResponse(error)) return;
+  // React Router's own check that a post's Origin is the request's origin (400 "Bad Request"): an expected refusal,
+  // one line like server/same-origin.ts's, not a stack (a proxy's X-Forwarded-Proto can differ from the Origin's).
+  if (error instanceof Error && /Aborting the action\.$/.test(error.message)) {
+    const origin = (request.headers.get("origin") ?? "").slice(0, 200);
+    console.warn(
+      `[origin] refused ${request.method} ${new URL(request.url).pathname} from ${origin}: ${error.message}`,
+    );
+    return;
+  }
   console.error(error);
 }

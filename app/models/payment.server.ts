@@ -163,7 +163,7 @@ export async function assignReceiptNumber(paymentId: string): Promise<number> {
 }
 
 export const PAYMENT_FIELDS =
-  "_id registrationId season amount method reference paidOn payerPhone note state source confirmedAt receiptNumber receiptCode balanceAfter rejectedReason voidedReason createdAt gateway network flag";
+  "_id registrationId season amount method reference paidOn payerPhone note state source confirmedAt receiptNumber receiptCode balanceAfter rejectedReason voidedReason createdAt createdBy gateway network flag";
 export type PaymentRow = Pick<
   PaymentDoc,
   | "_id"
@@ -184,6 +184,7 @@ export type PaymentRow = Pick<
   | "rejectedReason"
   | "voidedReason"
   | "createdAt"
+  | "createdBy"
   | "gateway"
   | "network"
   | "flag"

@@ -7,6 +7,7 @@ import { saveFeeSchedule } from "#app/models/fee-schedule.server.ts";
 import { AuditLog } from "#app/models/audit-log.server.ts";
 import { EMPTY_FEES } from "#app/domain/fees.ts";
 import {
+  DUPLICATE_REPORT_NOTE,
   PaymentError,
   adjustAmountDue,
   amountDueAtEnrolment,
@@ -93,6 +94,20 @@ describe("payments", () => {
     await submitPayment({ ...base(id, "MP231120.1234.A01"), method: "telecel-cash", source: "parent" });
     // Non-cash needs a reference.
     await expect(submitPayment({ ...base(id, " "), source: "parent" })).rejects.toBeInstanceOf(PaymentError);
+  });
+
+  it("does not tell a parent that another family's payment holds a reference: the report waits for the office, noted", async () => {
+    const mine = await registration();
+    const theirs = await registration();
+    await recordPayment(base(theirs, "MP-OTHER-77"));
+    const report = await submitPayment({ ...base(mine, "mp-other-77"), source: "parent" });
+    expect(await Payment.findById(report._id).lean()).toMatchObject({
+      state: "pending",
+      note: DUPLICATE_REPORT_NOTE,
+      referenceKey: `free:${report._id}`,
+    });
+    // The office is still refused: it must see the clash.
+    await expect(recordPayment(base(mine, "MP-OTHER-77"))).rejects.toMatchObject({ status: 409 });
   });
 
   it("frees a rejected payment's reference and shows the reason", async () => {

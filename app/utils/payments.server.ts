@@ -76,7 +76,14 @@ export async function amountDueAtEnrolment(programme: Programme, subjectCount: n
     : { amountDue: amount, feeSeason: schedule!.season, paymentStatus: paymentStatus(amount, 0) };
 }
 
-/** Creates a pending payment. A reference already held by another payment of the method is refused. */
+/** The office's note on a parent's report whose reference another family's payment already holds. */
+export const DUPLICATE_REPORT_NOTE =
+  "Check before confirming: this reference is already recorded for another family's payment.";
+
+/**
+ * Creates a pending payment. A reference already held by another payment of the method is refused, except in a
+ * parent's own report naming another family's reference, which is kept with a note for the office.
+ */
 export async function submitPayment(input: NewPayment): Promise<PaymentRow> {
   const reg = await Registration.findById(String(input.registrationId))
     .select("_id feeSeason")
@@ -86,9 +93,20 @@ export async function submitPayment(input: NewPayment): Promise<PaymentRow> {
   // A payment made through the gateway is known there by its own id, the portal's reference.
   const reference = input.method === "gateway-momo" ? id : input.reference?.trim() || null;
   if (!reference && input.method !== "cash") throw new PaymentError("Enter the transaction reference", "reference");
-  const key = reference ? `${input.method}:${referenceKey(reference)}` : `free:${id}`;
-  const existing = reference ? await Payment.exists({ referenceKey: key }) : null;
-  if (existing) throw new PaymentError(DUPLICATE_REFERENCE_MESSAGE(input.method, reference!), "reference", 409);
+  let key = reference ? `${input.method}:${referenceKey(reference)}` : `free:${id}`;
+  let note = input.note || null;
+  const existing = reference
+    ? await Payment.findOne({ referenceKey: key }).select("registrationId").lean<{ registrationId: string }>()
+    : null;
+  if (existing) {
+    // A parent is not told that a reference belongs to someone else's payment (that would let anyone test whether a
+    // Mobile Money reference was recorded): the report is kept for the office to check, as any other is. The family's
+    // own reference sent twice is refused as before.
+    if (input.source !== "parent" || String(existing.registrationId) === String(reg._id))
+      throw new PaymentError(DUPLICATE_REFERENCE_MESSAGE(input.method, reference!), "reference", 409);
+    key = `free:${id}`;
+    note = [DUPLICATE_REPORT_NOTE, note].filter(Boolean).join(" ");
+  }
   const schedule = reg.feeSeason ? null : await getFeeSchedule();
   try {
     await Payment.create({
@@ -101,7 +119,7 @@ export async function submitPayment(input: NewPayment): Promise<PaymentRow> {
       referenceKey: key,
       paidOn: input.paidOn,
       payerPhone: input.payerPhone || null,
-      note: input.note || null,
+      note,
       state: "pending",
       source: input.source,
       gateway: input.gateway ?? null,

@@ -209,6 +209,14 @@ test.describe("fees and payments", () => {
     await page.goto(`/payment-success?reference=${stored!._id}`);
     await expect(page.getByRole("definition").filter({ hasText: "GH₵ 450.00" })).toBeVisible();
     await expectNoA11yViolations(page);
+    // Anyone else holding the id (it travels in SMS and logs) sees only that there is a payment, not whose or how much.
+    const stranger = await browser.newContext({ baseURL: E2E.baseURL, javaScriptEnabled: jsOn() });
+    const strangerPage = await stranger.newPage();
+    await strangerPage.goto(`/payment-success?reference=${stored!._id}`);
+    await expect(strangerPage.getByRole("link", { name: "Sign in to the parent portal" })).toBeVisible();
+    await expect(strangerPage.getByText("GH₵")).toHaveCount(0);
+    await expect(strangerPage.getByText(wardName)).toHaveCount(0);
+    await stranger.close();
     await page.goto("/payment-success?reference=nonsense");
     await expect(page.getByRole("heading", { name: "No payment to show" })).toBeVisible();
     await expect(page.getByText("GH₵")).toHaveCount(0);

@@ -95,6 +95,8 @@ test.describe("@no-js-only the phone channel: USSD and SMS keywords", () => {
         })
       ).status(),
     ).toBe(404);
+    // A session id that is not a token (a newline would forge a line of the log) is refused.
+    expect((await dial(request, "ATUid_x\n[ussd] session=forged", DEMO_PARENT, "")).status).toBe(400);
   });
 
   test("the admin sees the callback URLs once when making a secret, and recent sessions with numbers masked", async ({

@@ -51,6 +51,18 @@ test.describe("limits no single client can use up @js-only", () => {
       redirect: "manual",
     });
 
+  test("a post whose forwarded protocol differs from its Origin is refused with one log line, no stack", async () => {
+    const res = await fetch(`${app.url}/portal?role=parent`, {
+      method: "POST",
+      headers: { "X-Forwarded-For": "10.30.0.1", "X-Forwarded-Proto": "https", Origin: app.url },
+      body: new URLSearchParams({ intent: "signin", phone: "0244000003", password: "demo-parent-2025" }),
+      redirect: "manual",
+    });
+    expect(res.status).toBe(400);
+    await expect.poll(() => app.output()).toContain("[origin] refused POST /portal");
+    expect(app.output()).not.toMatch(/Aborting the action\.\n\s+at /);
+  });
+
   test("620 junk sign-ins from one address: the real admin and a new parent still get in", async () => {
     test.setTimeout(120_000);
     const junk = await pool(

@@ -7,6 +7,19 @@ import { getRegistrationDetail } from "#app/models/registration-admin.server.ts"
 import { SCHOOL_NAME, SUPPORT_HOURS } from "#app/domain/school.ts";
 import { SupportPhones } from "#app/components/support-phones.tsx";
 import { refreshGatewayPayment } from "#app/utils/checkout.server.ts";
+import { getOptionalUser } from "#app/utils/auth.server.ts";
+import { getParentRegistrations } from "#app/models/registration.server.ts";
+
+/** The payer, or an account of the family the registration belongs to. */
+async function mayViewPayment(
+  user: { _id: string; role: string; phone: string; phoneVerifiedAt?: Date | null },
+  payment: { registrationId: string; createdBy?: string | null },
+) {
+  if (payment.createdBy && String(payment.createdBy) === String(user._id)) return true;
+  if (user.role !== "parent") return false;
+  const own = await getParentRegistrations(user);
+  return own.some((r) => String(r._id) === String(payment.registrationId));
+}
 
 /** How long the waiting page refreshes itself (every REFRESH_SECONDS) before it says to look again later. */
 const WAIT_MINUTES = 15;
@@ -18,25 +31,33 @@ const REFRESH_SECONDS = 5;
  * says anything (app/utils/checkout.server.ts): confirmed with its receipt, waiting for the payer's approval (the page
  * refreshes itself, no JavaScript needed), or not gone through. Anything else gets the thank-you page.
  */
-export async function loader({ url }: Route.LoaderArgs) {
+export async function loader({ request, url }: Route.LoaderArgs) {
   const reference = url.searchParams.get("reference") ?? "";
   if (!/^[a-z0-9]{20,40}$/.test(reference)) return { payment: null };
-  const { payment, checked } = await refreshGatewayPayment(reference);
+  // The return is settled whoever opens it (the gateway is asked, not the visitor), but what the payment is — ward,
+  // amount, receipt, balance — is shown only to its payer and the family's accounts; anyone else holding the id (it
+  // is in receipts' SMS and request logs) sees only the state.
+  const [{ payment, checked }, viewer] = await Promise.all([
+    refreshGatewayPayment(reference),
+    getOptionalUser(request),
+  ]);
   if (!payment) return { payment: null };
-  const reg = await getRegistrationDetail(payment.registrationId);
+  const owner = viewer ? await mayViewPayment(viewer.effectiveUser, payment) : false;
+  const reg = owner ? await getRegistrationDetail(payment.registrationId) : null;
   const view = paymentView(payment);
   const gateway = payment.method === "gateway-momo";
   const waiting = gateway && payment.state === "pending" && !payment.flag;
   return {
     payment: {
-      amount: view.amount,
+      owner,
+      amount: owner ? view.amount : "",
       method: view.method,
-      reference: view.reference,
+      reference: owner ? view.reference : null,
       stateLabel: view.stateLabel,
       state: view.state,
-      receiptCode: view.receiptCode,
-      reason: view.reason,
-      balanceAfter: payment.balanceAfter == null ? null : formatCedis(payment.balanceAfter),
+      receiptCode: owner ? view.receiptCode : null,
+      reason: owner ? view.reason : null,
+      balanceAfter: owner && payment.balanceAfter != null ? formatCedis(payment.balanceAfter) : null,
       wardName: reg?.wardName ?? "",
     },
     gateway,
@@ -121,6 +142,15 @@ function Outcome({ data }: { data: Loaded }) {
 }
 
 function PaymentDetails({ payment }: { payment: NonNullable<Loaded["payment"]> }) {
+  if (!payment.owner)
+    return (
+      <p className="mt-4">
+        <Link to="/portal?role=parent" className="font-semibold underline">
+          Sign in to the parent portal
+        </Link>{" "}
+        to see the payment and its receipt.
+      </p>
+    );
   return (
     <dl className="mt-4 grid grid-cols-2 gap-2" aria-label="Your payment">
       <dt>Ward</dt>

@@ -2,7 +2,7 @@ import { data, Form, redirect } from "react-router";
 import type { Route } from "./+types/test-gateway";
 import { SubmitButton } from "#app/components/form/fields.tsx";
 import { formatCedis } from "#app/domain/money.ts";
-import { formatPhone } from "#app/domain/phone.ts";
+import { maskPhone } from "#app/domain/registration.ts";
 import { SCHOOL_NAME } from "#app/domain/school.ts";
 import { testGatewayAllowed } from "#app/utils/gateway/gateways.server.ts";
 import { decideTestCheckout, testCheckout, type TestDecision } from "#app/utils/gateway/test-gateway.server.ts";
@@ -24,7 +24,8 @@ export async function loader({ params }: Route.LoaderArgs) {
   const transaction = await requireTestTransaction(params.reference);
   return {
     amount: formatCedis(transaction.amount),
-    phone: transaction.phone ? formatPhone(transaction.phone) : "",
+    // Masked, as a gateway's own page shows it: the page is open to whoever holds the reference.
+    phone: transaction.phone ? maskPhone(transaction.phone) : "",
     status: transaction.status,
   };
 }

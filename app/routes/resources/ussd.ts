@@ -9,6 +9,8 @@ import { appOrigin } from "#app/utils/password-reset.server.ts";
  * `phoneNumber` and `text`, answered in plain text `CON …` or `END …`. The secret in the path is checked first (404
  * otherwise, as for a wrong aggregator); the body is read only after it.
  */
+const SESSION_ID = /^[\w.:\-]{1,100}$/;
+
 export async function action({ request, params }: Route.ActionArgs) {
   if (params.aggregator !== "africastalking" || !(await phoneCallbackSecretMatches(params.secret)))
     throw data("Not found", { status: 404 });
@@ -20,6 +22,9 @@ export async function action({ request, params }: Route.ActionArgs) {
   };
   if (!field("sessionId") || !field("phoneNumber"))
     throw data("sessionId and phoneNumber are required", { status: 400 });
+  // An aggregator's session id is a token (Africa's Talking: "ATUid_…"): anything else, a newline that would forge a
+  // log line among them, is refused.
+  if (!SESSION_ID.test(field("sessionId"))) throw data("sessionId is not a session id", { status: 400 });
   const screen = await answerUssd(
     {
       sessionId: field("sessionId"),
