@@ -9,7 +9,7 @@ import { appOrigin } from "#app/utils/password-reset.server.ts";
  * `phoneNumber` and `text`, answered in plain text `CON …` or `END …`. The secret in the path is checked first (404
  * otherwise, as for a wrong aggregator); the body is read only after it.
  */
-const SESSION_ID = /^[\w.:\-]{1,100}$/;
+const SESSION_ID = /^[\w.:-]{1,100}$/;
 
 export async function action({ request, params }: Route.ActionArgs) {
   if (params.aggregator !== "africastalking" || !(await phoneCallbackSecretMatches(params.secret)))
