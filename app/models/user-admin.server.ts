@@ -32,7 +32,7 @@ export async function searchUsers(filters: { q?: string; role?: string }) {
   }
   if (filters.role) and.push({ role: String(filters.role) });
   const users = await User.find(and.length ? { $and: and } : {})
-    .select("_id role fullName displayName phone email createdAt")
+    .select("_id role fullName displayName phone email createdAt disabledAt pendingApproval")
     .sort({ createdAt: -1 })
     .limit(USER_LIST_LIMIT + 1)
     .lean<PublicUser[]>();
@@ -46,4 +46,13 @@ export async function listFacilitators() {
     .sort({ fullName: 1 })
     .limit(500)
     .lean<{ _id: string; fullName: string }[]>();
+}
+
+/** The office approves a facilitator who signed up: from now on the account signs in. False when none was waiting. */
+export async function approveFacilitator(userId: string): Promise<boolean> {
+  const { modifiedCount } = await User.updateOne(
+    { _id: String(userId), role: "facilitator", pendingApproval: true },
+    { $unset: { pendingApproval: 1 } },
+  );
+  return modifiedCount === 1;
 }

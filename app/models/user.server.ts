@@ -26,6 +26,11 @@ const userSchema = new Schema(
      * says why: "demo" for the demo's accounts on a start without DEMO=on (app/models/demo-accounts.server.ts).
      */
     disabledAt: { type: Date, default: null },
+    /**
+     * A facilitator who signed up waits for the office's approval (true until an admin approves): such an account cannot
+     * sign in and sees nothing of the school. Absent for everyone else, and for facilitators from before the rule.
+     */
+    pendingApproval: { type: Boolean, default: undefined },
     disabledBy: { type: String, maxlength: 60, default: null },
   },
   { timestamps: true, collection: "users" },
@@ -39,13 +44,14 @@ export const User = (mongoose.models.User as mongoose.Model<UserDoc>) ?? mongoos
 
 /** Fields safe to send to a page: never the hash. */
 export const PUBLIC_USER_FIELDS =
-  "_id role fullName displayName phone email createdAt announcementsSeenAt phoneVerifiedAt disabledAt";
+  "_id role fullName displayName phone email createdAt announcementsSeenAt phoneVerifiedAt disabledAt pendingApproval";
 
 export type PublicUser = Pick<UserDoc, "_id" | "role" | "fullName" | "displayName" | "phone" | "email"> & {
   createdAt: Date;
   announcementsSeenAt: Date | null;
   phoneVerifiedAt?: Date | null;
   disabledAt?: Date | null;
+  pendingApproval?: boolean;
 };
 
 export async function getUserById(id: string): Promise<PublicUser | null> {

@@ -2,6 +2,7 @@ import { getZodConstraint } from "@conform-to/zod/v4";
 import { parseWithZod } from "#app/forms/parse.ts";
 import { data, redirect } from "react-router";
 import { normalizePhone } from "#app/domain/phone.ts";
+import { FACILITATOR_SIGNED_UP } from "#app/domain/messages.ts";
 import { homePathForRole } from "#app/domain/roles.ts";
 import { SignInSchema, signUpSchema, type SignUpScreen } from "#app/forms/auth.schema.ts";
 import { User } from "#app/models/user.server.ts";
@@ -127,6 +128,8 @@ export async function handleSignUp(
       displayName,
       email: v.email ?? null,
       passwordHash: await hashPassword(v.password),
+      // Anyone can sign up as a facilitator; the office decides who teaches (ADR 0090).
+      ...(v.role === "facilitator" ? { pendingApproval: true } : {}),
     });
   } catch (error) {
     // Two sign-ups racing for one phone: the unique index decides.
@@ -135,6 +138,9 @@ export async function handleSignUp(
   }
   return redirectWithToast(options.successUrl, {
     type: "success",
-    title: "Account created successfully! You can now log in with your phone number.",
+    title:
+      v.role === "facilitator"
+        ? FACILITATOR_SIGNED_UP
+        : "Account created successfully! You can now log in with your phone number.",
   });
 }

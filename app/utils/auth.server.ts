@@ -13,6 +13,7 @@ import {
   ACCESS_RESTRICTED_MESSAGE,
   ACCESS_RESTRICTED_TITLE,
   ACCOUNT_DISABLED,
+  ACCOUNT_PENDING,
   INVALID_CREDENTIALS,
 } from "#app/domain/messages.ts";
 
@@ -43,9 +44,13 @@ authenticator.use(
     const started = performance.now();
     await connectDb();
     const user = phone
-      ? await User.findOne({ phone })
-          .select("_id role passwordHash disabledAt")
-          .lean<{ _id: string; role: string; passwordHash: string; disabledAt: Date | null }>()
+      ? await User.findOne({ phone }).select("_id role passwordHash disabledAt pendingApproval").lean<{
+          _id: string;
+          role: string;
+          passwordHash: string;
+          disabledAt: Date | null;
+          pendingApproval?: boolean;
+        }>()
       : null;
     // Verify against a dummy hash when the phone is unknown so timing does not reveal which phones exist; and answer
     // every refusal after the same minimum time, because hashes still in an older format (scrypt) take longer than
@@ -58,6 +63,7 @@ authenticator.use(
     }
     // Said only to whoever knows the password: that the account exists is no secret from them.
     if (user.disabledAt) throw new AuthError(ACCOUNT_DISABLED);
+    if (user.pendingApproval) throw new AuthError(ACCOUNT_PENDING);
     // A hash from before today's setting (scrypt, or weaker argon2id) is replaced now that we know the password.
     await upgradePasswordHash(user._id, password, user.passwordHash);
     return { id: user._id, role: effectiveRole(user.role) };

@@ -73,7 +73,7 @@ async function loadSession(request: Request): Promise<SessionInfo | null> {
       : null,
   ]);
   // A disabled account's sessions end at once, whoever holds them.
-  if (!user || user.disabledAt) return null;
+  if (!user || user.disabledAt || user.pendingApproval) return null;
   noteRequestUser(String(user._id));
   // Impersonation only ever applies to an admin viewing a non-admin, and only while the admin still holds the
   // permissions that started it (checked on every request: a flag removed mid-way ends the impersonation).

@@ -19,6 +19,8 @@ function internationalForm(localPhone: string) {
   return `+233 ${d.slice(0, 2)} ${d.slice(2, 5)} ${d.slice(5)}`;
 }
 
+const jsOn = () => test.info().project.use.javaScriptEnabled !== false;
+
 async function signInOnPortal(page: Page, role: keyof typeof HOME, phone: string, password: string) {
   await page.goto(`/portal?role=${role}`);
   const form = page.locator("form#sign-in");
@@ -62,7 +64,7 @@ test("/portal shows four portal cards; the Admin card offers sign-in only", asyn
 });
 
 for (const role of ["student", "parent", "facilitator"] as const) {
-  test(`portal: ${role} signs up, signs in, lands on their portal and signs out`, async ({ page }) => {
+  test(`portal: ${role} signs up, signs in, lands on their portal and signs out`, async ({ page, browser }) => {
     const phone = uniquePhone();
     const password = "good-pass-42";
     const fullName = `New ${role} ${phone.slice(-4)}`;
@@ -76,7 +78,9 @@ for (const role of ["student", "parent", "facilitator"] as const) {
     await form.getByRole("button", { name: "Sign Up" }).click();
 
     await expect(page.getByRole("status")).toContainText(
-      "Account created successfully! You can now log in with your phone number.",
+      role === "facilitator"
+        ? "Account created. The school's office approves facilitator accounts"
+        : "Account created successfully! You can now log in with your phone number.",
     );
     await expect(page.locator("form#sign-in")).toBeVisible();
     await expect(page).toHaveURL(new RegExp(`/portal\\?role=${role}$`));
@@ -88,6 +92,21 @@ for (const role of ["student", "parent", "facilitator"] as const) {
     expect(stored).toMatchObject({ role, fullName });
     expect(stored!.passwordHash).toMatch(/^\$argon2id\$/);
     expect(stored!.passwordHash).not.toContain(password);
+
+    if (role === "facilitator") {
+      // Anyone may sign up as a facilitator; the office decides who teaches. Until then the account cannot sign in.
+      await signInOnPortal(page, role, phone, password);
+      await expect(page.getByText("Your facilitator account is waiting for the school's approval")).toBeVisible();
+      const admin = await browser.newContext({ baseURL: E2E.baseURL, javaScriptEnabled: jsOn() });
+      await signInAs(admin, await createUser({ role: "admin" }));
+      const adminPage = await admin.newPage();
+      await adminPage.goto(`/admin/users?q=${phone}`);
+      await expect(adminPage.getByText("Waiting for approval")).toBeVisible();
+      await adminPage.getByRole("button", { name: `Approve facilitator ${fullName}` }).click();
+      await expect(adminPage.getByRole("status")).toContainText("Facilitator approved");
+      await expect(adminPage.getByText("Waiting for approval")).toHaveCount(0);
+      await admin.close();
+    }
 
     // Signing in with the number written another way works too.
     await signInOnPortal(page, role, internationalForm(phone), password);

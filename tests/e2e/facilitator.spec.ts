@@ -11,9 +11,11 @@ import {
   uniquePhone,
   type TestUser,
   fieldError,
+  giveSubjects,
 } from "#tests/support/fixtures.ts";
 import { expectNoA11yViolations } from "#tests/support/axe.ts";
 import { Subject } from "#app/models/subject.server.ts";
+import { Assignment } from "#app/models/assignment.server.ts";
 import { Session } from "#app/models/session.server.ts";
 import type { Page } from "@playwright/test";
 
@@ -160,7 +162,8 @@ async function upload(page: Page, fields: { subject: string; title: string; desc
 }
 
 test("assignments: upload a PDF and an image, list by type, open, delete", async ({ page, loginAs }) => {
-  await loginAs("facilitator");
+  const facilitator = await loginAs("facilitator");
+  await giveSubjects(facilitator.id, "Mathematics", "Physics");
   await page.goto("/facilitator-dashboard/assignments");
   await expect(page.getByText("No assignments uploaded yet. Upload your first test above.")).toBeVisible();
   await expectNoA11yViolations(page);
@@ -208,7 +211,8 @@ test("assignments: upload a PDF and an image, list by type, open, delete", async
 });
 
 test("assignments: hostile and oversized files are refused, values kept", async ({ page, loginAs }) => {
-  await loginAs("facilitator");
+  const facilitator = await loginAs("facilitator");
+  await giveSubjects(facilitator.id, "Biology");
   await page.goto("/facilitator-dashboard/assignments");
   // HTML dressed up as a PDF: the bytes decide.
   await upload(page, {
@@ -252,6 +256,7 @@ test("assignment files are only served to their owner, an admin or the subject's
   browser,
 }) => {
   const owner = await loginAs("facilitator");
+  await giveSubjects(owner.id, "Chemistry");
   await page.goto("/facilitator-dashboard/assignments");
   await upload(page, { subject: "Chemistry", title: "Private notes", file: tmpFile("notes.pdf", PDF) });
   const href = await page.getByRole("link", { name: /Open Private notes/ }).getAttribute("href");
@@ -341,4 +346,33 @@ test("@js-only a section's overview and the home page open from the page's own r
     Object.keys((window as { __reactRouterManifest?: { routes: object } }).__reactRouterManifest?.routes ?? {}),
   );
   expect(fromTheScript).toContain("routes/public/home");
+});
+
+test("a facilitator posts only to the subjects the office gave them @js-only", async ({ page, loginAs }) => {
+  const facilitator = await loginAs("facilitator");
+  await giveSubjects(facilitator.id, "Economics");
+  const post = (subject: string) =>
+    page.request.post("/facilitator-dashboard/assignments", {
+      multipart: {
+        intent: "upload",
+        subject,
+        title: `URGENT: pay exam fee ${uniquePhone()}`,
+        file: { name: "notice.pdf", mimeType: "application/pdf", buffer: PDF },
+      },
+      maxRedirects: 0,
+    });
+  // Every student of Mathematics would get it: refused, nothing stored.
+  const refused = await post("Mathematics");
+  expect(refused.status()).toBe(400);
+  await connectTestDb();
+  expect(await Assignment.countDocuments({ facilitatorId: facilitator.id })).toBe(0);
+  expect((await post("Economics")).status()).toBe(302);
+  expect(await Assignment.countDocuments({ facilitatorId: facilitator.id })).toBe(1);
+  // The form offers their own subjects only.
+  await page.goto("/facilitator-dashboard/assignments");
+  const options = await page
+    .getByRole("combobox", { name: "Subject", exact: true })
+    .locator("option")
+    .allTextContents();
+  expect(options).toEqual(["Select a subject…", "Economics"]);
 });

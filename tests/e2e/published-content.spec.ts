@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { Page } from "@playwright/test";
-import { test, expect, createRegistration, connectTestDb, uniquePhone } from "#tests/support/fixtures.ts";
+import { test, expect, createRegistration, connectTestDb, uniquePhone, giveSubjects } from "#tests/support/fixtures.ts";
 import { expectNoA11yViolations } from "#tests/support/axe.ts";
 import { waitForHydration, waitForRouterIdle } from "#tests/support/hydration.ts";
 import { Communication } from "#app/models/communication.server.ts";
@@ -199,7 +199,8 @@ test.describe("assignments reach the subject's students", () => {
     loginAs,
   }) => {
     const title = `Essay ${uniquePhone()}`;
-    await loginAs("facilitator");
+    const facilitator = await loginAs("facilitator");
+    await giveSubjects(facilitator.id, "Literature");
     await page.goto("/facilitator-dashboard/assignments");
     await page.getByRole("combobox", { name: "Subject", exact: true }).selectOption("Literature");
     await page.getByLabel("Title").fill(title);

@@ -2,7 +2,15 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { BrowserContext, Page } from "@playwright/test";
-import { test, expect, connectTestDb, createUser, signInAs, uniquePhone } from "#tests/support/fixtures.ts";
+import {
+  test,
+  expect,
+  connectTestDb,
+  createUser,
+  signInAs,
+  uniquePhone,
+  giveSubjects,
+} from "#tests/support/fixtures.ts";
 import { expectNoA11yViolations } from "#tests/support/axe.ts";
 import { startIsolatedApp } from "#tests/support/isolated-app.ts";
 import { waitForHydration } from "#tests/support/hydration.ts";
@@ -351,7 +359,8 @@ test("without JavaScript, an oversized upload comes back with every text field a
   page,
   loginAs,
 }) => {
-  await loginAs("facilitator");
+  const facilitator = await loginAs("facilitator");
+  await giveSubjects(facilitator.id, "Biology");
   await page.goto("/facilitator-dashboard/assignments");
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "vcp-i16-"));
   const big = path.join(dir, "huge.pdf");

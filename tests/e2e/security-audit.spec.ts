@@ -14,6 +14,7 @@ import {
   setPermissions,
   signInAs,
   uniquePhone,
+  giveSubjects,
 } from "#tests/support/fixtures.ts";
 import { startIsolatedApp, type IsolatedApp } from "#tests/support/isolated-app.ts";
 import { waitForHydration } from "#tests/support/hydration.ts";
@@ -190,7 +191,8 @@ test("an admin with every flag removed has no facilitator or file powers either 
   page,
   loginAs,
 }) => {
-  await loginAs("facilitator");
+  const facilitator = await loginAs("facilitator");
+  await giveSubjects(facilitator.id, "Mathematics");
   const upload = await page.request.post("/facilitator-dashboard/assignments", {
     headers: SAME_ORIGIN,
     multipart: {

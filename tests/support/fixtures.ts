@@ -5,6 +5,7 @@ import { normalizePhone } from "#app/domain/phone.ts";
 import type { Role, AdminPermissions } from "#app/domain/roles.ts";
 import { hashPassword } from "#app/models/password.server.ts";
 import { User } from "#app/models/user.server.ts";
+import { Subject } from "#app/models/subject.server.ts";
 import { Session } from "#app/models/session.server.ts";
 import { Registration, wardNameKey } from "#app/models/registration.server.ts";
 import { registrationSearchKeys } from "#app/domain/registration-search.ts";
@@ -84,6 +85,12 @@ export async function createUser(
     phoneVerifiedAt: options.phoneVerified === false ? null : new Date(),
   });
   return { id: user._id, phone: normalizePhone(localPhone), localPhone, password, fullName, role };
+}
+
+/** The office gives the facilitator these subjects (Admin → Subjects): they may post to them. */
+export async function giveSubjects(facilitatorId: string, ...names: string[]) {
+  await connectTestDb();
+  await Subject.insertMany(names.map((name) => ({ name, facilitatorId })));
 }
 
 export async function setPermissions(userId: string, permissions: Partial<AdminPermissions>) {

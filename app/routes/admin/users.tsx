@@ -8,7 +8,9 @@ import { ROLES, ROLE_LABELS, roleBadgeClass } from "#app/domain/roles.ts";
 import { FAILED_FETCH_USERS, NO_USERS_MATCHING } from "#app/domain/messages.ts";
 import { SCHOOL_NAME } from "#app/domain/school.ts";
 import { Button } from "#app/components/ui/button.tsx";
-import { searchUsers, USER_LIST_LIMIT } from "#app/models/user-admin.server.ts";
+import { approveFacilitator, searchUsers, USER_LIST_LIMIT } from "#app/models/user-admin.server.ts";
+import { audit } from "#app/models/audit-log.server.ts";
+import { redirectWithToast } from "#app/utils/toast.server.ts";
 import { hasEveryPermission } from "#app/models/admin-permission.server.ts";
 import { FilterForm, FilterSearch, FilterSelect } from "#app/components/ui/filter-form.tsx";
 import { ErrorAlert } from "#app/components/ui/error-alert.tsx";
@@ -49,13 +51,15 @@ export async function loader({ request, url }: Route.LoaderArgs) {
       error: null,
       more,
       limit: USER_LIST_LIMIT,
-      users: users.map(({ _id, fullName, phone, email, role, createdAt }) => ({
+      users: users.map(({ _id, fullName, phone, email, role, createdAt, disabledAt, pendingApproval }) => ({
         id: _id,
         fullName,
         phone,
         email: email ?? null,
         role,
         createdAt: new Date(createdAt).toISOString(),
+        pending: Boolean(pendingApproval),
+        disabled: Boolean(disabledAt),
       })),
     };
   } catch {
@@ -71,10 +75,20 @@ export async function loader({ request, url }: Route.LoaderArgs) {
   }
 }
 
-/** Nothing posts here (View as and reset links have their own routes); checked anyway, then refused. */
+const ApproveSchema = z.object({ intent: z.literal("approve"), userId: z.string().trim().min(1).max(40) });
+
+/** Approving a facilitator who signed up (View as and reset links have their own routes); any other post is a 400. */
 export async function action({ request }: Route.ActionArgs) {
-  await requireAdmin(request, "can_edit_users");
-  throw data("Method not allowed", { status: 405 });
+  const { user } = await requireAdmin(request, "can_edit_users");
+  const parsed = ApproveSchema.safeParse(Object.fromEntries(await request.formData()));
+  if (!parsed.success) throw data("Unknown request", { status: 400 });
+  if (!(await approveFacilitator(parsed.data.userId))) throw data("No facilitator waiting", { status: 404 });
+  await audit("user.approve", user._id, parsed.data.userId, {});
+  return redirectWithToast(new URL(request.url).pathname + new URL(request.url).search, {
+    type: "success",
+    title: "Facilitator approved",
+    description: "The account can sign in now.",
+  });
 }
 
 export default function Users({ loaderData }: Route.ComponentProps) {
@@ -119,6 +133,27 @@ export default function Users({ loaderData }: Route.ComponentProps) {
                     <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${roleBadgeClass(u.role)}`}>
                       {ROLE_LABELS[u.role as keyof typeof ROLE_LABELS] ?? u.role}
                     </span>
+                    {u.disabled ? (
+                      <span className="rounded-full bg-gray-200 px-2 py-0.5 text-xs font-semibold text-gray-900">
+                        Turned off
+                      </span>
+                    ) : null}
+                    {u.pending ? (
+                      <>
+                        <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">
+                          Waiting for approval
+                        </span>
+                        {canEdit ? (
+                          <Form method="post">
+                            <input type="hidden" name="intent" value="approve" />
+                            <input type="hidden" name="userId" value={u.id} />
+                            <Button type="submit" aria-label={`Approve facilitator ${u.fullName}`}>
+                              Approve
+                            </Button>
+                          </Form>
+                        ) : null}
+                      </>
+                    ) : null}
                     {u.role !== "admin" ? (
                       canEdit ? (
                         <>

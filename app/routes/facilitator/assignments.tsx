@@ -39,10 +39,15 @@ const ALLOWED = [
 ];
 const FilterSchema = z.object({ subject: z.string().trim().max(100).optional() });
 
-/** The facilitator's own subjects first, then every subject the school teaches. */
-async function subjectOptions(facilitatorId: string) {
-  const own = (await listFacilitatorSubjects(facilitatorId)).map((s) => s.name);
-  return { own, others: ALL_SUBJECTS.filter((s) => !own.includes(s)) };
+const NO_SUBJECTS_YET = "The office has not given you a subject yet: ask it to add you to your subjects.";
+
+/**
+ * Where a file may go: a facilitator posts only to the subjects the office gave them (Admin → Subjects), since every
+ * student of the subject gets it; an admin working here may post to any subject the school teaches.
+ */
+async function subjectOptions(user: { _id: string; role: string }) {
+  const own = (await listFacilitatorSubjects(user._id)).map((s) => s.name);
+  return { own, others: user.role === "admin" ? ALL_SUBJECTS.filter((s) => !own.includes(s)) : [] };
 }
 
 export async function loader({ request, url }: Route.LoaderArgs) {
@@ -51,7 +56,7 @@ export async function loader({ request, url }: Route.LoaderArgs) {
   if (!parsed.success) throw data("Invalid subject filter.", { status: 400 });
   const subject = parsed.data.subject || null;
   const [options, items] = await Promise.all([
-    subjectOptions(effectiveUser._id),
+    subjectOptions(effectiveUser),
     loadAssignmentItems(effectiveUser._id, subject),
   ]);
   return { options, items, subject };
@@ -72,10 +77,12 @@ export async function action({ request }: Route.ActionArgs) {
   // typed before it (the file input is the form's last field): see parseUpload.
   const submission = parseWithZod(upload.fields, { schema: AssignmentFieldsSchema });
   const fileError = !upload.ok ? FAILURE_MESSAGES[upload.failure] : !upload.file ? ASSIGNMENT_FILE_REQUIRED : null;
-  const options = await subjectOptions(effectiveUser._id);
+  const options = await subjectOptions(effectiveUser);
   const subjectError =
     submission.status === "success" && ![...options.own, ...options.others].includes(submission.value.subject)
-      ? "Please choose a subject from the list"
+      ? options.own.length || options.others.length
+        ? "Please choose a subject from the list"
+        : NO_SUBJECTS_YET
       : null;
   if (submission.status !== "success" || fileError || subjectError || !upload.ok || !upload.file) {
     const fieldErrors: Record<string, string[]> = {};
@@ -138,6 +145,9 @@ export default function FacilitatorAssignments({ loaderData, actionData }: Route
                 *
               </span>
             </label>
+            {options.own.length === 0 && options.others.length === 0 ? (
+              <p className="mb-1 text-sm text-amber-900">{NO_SUBJECTS_YET}</p>
+            ) : null}
             <select
               {...selectProps}
               key={selectProps.key}
@@ -154,13 +164,15 @@ export default function FacilitatorAssignments({ loaderData, actionData }: Route
                   ))}
                 </optgroup>
               ) : null}
-              <optgroup label={options.own.length ? "Other subjects" : "Subjects"}>
-                {options.others.map((s) => (
-                  <option key={s} value={s}>
-                    {s}
-                  </option>
-                ))}
-              </optgroup>
+              {options.others.length ? (
+                <optgroup label={options.own.length ? "Other subjects" : "Subjects"}>
+                  {options.others.map((s) => (
+                    <option key={s} value={s}>
+                      {s}
+                    </option>
+                  ))}
+                </optgroup>
+              ) : null}
             </select>
             <ErrorList id={fields.subject.errorId} errors={fields.subject.errors} />
           </div>
