@@ -40,6 +40,8 @@ export async function startIsolatedApp(
       // Bursts of concurrent requests are what some of these tests send; the in-flight limit's refusals are tested in
       // server/load-shed.test.ts and measured by the overload bench.
       SHED_MAX_IN_FLIGHT: "1000",
+      // As the shared e2e app: a delay no healthy run reaches on a busy 2-core machine (a page shed here fails a test).
+      SHED_EVENT_LOOP_DELAY_MS: "2000",
       BODIES_PER_ADDRESS: "0",
       // The demo's accounts and data, unless a test starts production (DEMO: undefined, with its APP_ORIGIN).
       DEMO: "on",
