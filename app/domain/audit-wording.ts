@@ -31,6 +31,8 @@ export function describeAudit(action: string, details: unknown): string {
       return `Payment of ${money(d.amount)} submitted (${d.source === "parent" ? (d.viewingAs ? "for the parent, by an admin viewing as the parent" : "by the parent") : d.source === "gateway" ? "by the gateway" : "by the office"}${d.reference ? `, reference ${d.reference}` : ""})`;
     case "payment.confirm":
       return `Payment of ${money(d.amount)} confirmed, receipt ${d.receipt ?? ""}`;
+    case "payment.override":
+      return `Payment of ${money(d.amount)} confirmed without the gateway's approval: ${d.reason ?? ""}`;
     case "payment.reject":
       return `Payment of ${money(d.amount)} rejected: ${d.reason ?? ""}`;
     case "payment.void":

@@ -41,6 +41,8 @@ export function paymentView(p: PaymentLike) {
     state: p.state,
     stateLabel: PAYMENT_STATE_LABELS[p.state] ?? p.state,
     source: p.source === "parent" ? "Parent" : p.source === "gateway" ? "Gateway" : "Office",
+    /** Made through a payment gateway: the office's Confirm asks the gateway first (ADR 0091). */
+    viaGateway: p.method === "gateway-momo",
     receiptCode: p.receiptCode ?? null,
     reason:
       p.state === "rejected"

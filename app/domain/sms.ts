@@ -85,6 +85,11 @@ export function evaluationReminderSms(v: { wardName: string; title: string; clos
 
 export type PaymentRejectedSmsValues = { wardName: string; amount: number; reason: string };
 
+/** A confirmed payment taken back by the office (voided): the receipt no longer counts, and why. */
+export function paymentVoidedSms(v: PaymentRejectedSmsValues & { receipt: string; balance: number }): string {
+  return `${SIGNATURE}: the payment of ${smsCedis(v.amount)} for ${v.wardName} (receipt ${v.receipt}) was cancelled by the school: ${v.reason}. Balance now ${smsCedis(v.balance)}. Call the school office if you have paid.`;
+}
+
 export function paymentRejectedSms(v: PaymentRejectedSmsValues): string {
   return `${SIGNATURE}: the payment of ${smsCedis(v.amount)} for ${v.wardName} could not be confirmed: ${v.reason}. Call the school office if you have paid.`;
 }

@@ -169,7 +169,12 @@ export const CheckoutSchema = z.object({
 });
 
 export const PaymentDecisionSchema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("confirm"), paymentId: z.string().min(1).max(40) }),
+  z.object({
+    intent: z.literal("confirm"),
+    paymentId: z.string().min(1).max(40),
+    /** A gateway payment the gateway has not approved is confirmed only with this (ADR 0091). */
+    override: z.string().trim().max(300).optional(),
+  }),
   z.object({ intent: z.literal("reject"), paymentId: z.string().min(1).max(40), reason }),
   z.object({ intent: z.literal("void"), paymentId: z.string().min(1).max(40), reason }),
 ]);

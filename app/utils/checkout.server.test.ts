@@ -170,6 +170,10 @@ describe("webhooks and the return page", () => {
     });
     const naira = chargeSuccess((await start(30000)).paymentId, 30000, "NGN");
     expect(await receiveWebhook("paystack", naira.raw, naira.signature)).toEqual({ status: 200, body: "flagged" });
+    // A later event for the expected amount does not settle what the office has to look at.
+    const right = chargeSuccess(paymentId, 30000);
+    expect(await receiveWebhook("paystack", right.raw, right.signature)).toEqual({ status: 200, body: "flagged" });
+    expect(await Payment.findById(paymentId).lean()).toMatchObject({ state: "pending", receiptNumber: null });
   });
 
   it("answer 200 to unknown references and other events, 400 to a body that is not JSON", async () => {

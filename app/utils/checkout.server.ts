@@ -102,11 +102,14 @@ export type SettleOutcome = "confirmed" | "already" | "flagged" | "declined" | "
  */
 export async function settleGatewayPayment(tx: GatewayTransaction): Promise<SettleOutcome> {
   const payment = await Payment.findOne({ _id: String(tx.reference), method: "gateway-momo" })
-    .select("_id registrationId amount state gateway")
-    .lean<{ _id: string; registrationId: string; amount: number; state: string; gateway: string }>();
+    .select("_id registrationId amount state gateway flag")
+    .lean<{ _id: string; registrationId: string; amount: number; state: string; gateway: string; flag: unknown }>();
   if (!payment) return "unknown";
   const actor = `gateway:${payment.gateway}`;
   if (tx.status === "pending") return "pending";
+  // A payment flagged for the office (another amount or currency) waits for the office, whatever the gateway says
+  // after: a later event for the expected amount must not settle what a person has to look at.
+  if (payment.state === "pending" && payment.flag) return "flagged";
   if (tx.status === "failed") {
     if (payment.state !== "pending") return "already";
     return (await rejectPayment(payment._id, DECLINED, actor)) ? "declined" : "already";

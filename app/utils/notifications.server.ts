@@ -6,7 +6,7 @@
  * every instance) queues what it left.
  */
 import { programmeLabel } from "#app/domain/programmes.ts";
-import { enrolmentSms, paymentConfirmedSms, paymentRejectedSms } from "#app/domain/sms.ts";
+import { enrolmentSms, paymentConfirmedSms, paymentRejectedSms, paymentVoidedSms } from "#app/domain/sms.ts";
 import { env } from "#app/models/env.server.ts";
 import { CODE_MASK, queueMessage } from "#app/models/outbox.server.ts";
 import { seal } from "#app/models/sealed-secret.server.ts";
@@ -63,7 +63,7 @@ export async function queueEnrolmentMessages(reg: RegistrationForSms, requestOri
 /** The parent's SMS after a payment is confirmed (amount, receipt number, balance, receipt link) or refused (why). */
 export async function queuePaymentMessages(paymentId: string, requestOrigin?: string | null) {
   const payment = await Payment.findById(String(paymentId))
-    .select("registrationId amount state receiptCode balanceAfter rejectedReason")
+    .select("registrationId amount state receiptCode balanceAfter rejectedReason voidedReason")
     .lean<{
       _id: string;
       registrationId: string;
@@ -72,11 +72,17 @@ export async function queuePaymentMessages(paymentId: string, requestOrigin?: st
       receiptCode: string | null;
       balanceAfter: number | null;
       rejectedReason: string | null;
+      voidedReason: string | null;
     }>();
   if (!payment) return;
   const reg = await Registration.findById(payment.registrationId)
-    .select("wardName whatsappNumberNormalized")
-    .lean<{ wardName: string; whatsappNumberNormalized: string }>();
+    .select("wardName whatsappNumberNormalized amountDue amountPaid")
+    .lean<{
+      wardName: string;
+      whatsappNumberNormalized: string;
+      amountDue: number | null;
+      amountPaid: number | null;
+    }>();
   const settings = await getSettings();
   if (reg && settings.smsNotifications && settings.paymentNotifications) {
     if (payment.state === "confirmed" && payment.receiptCode) {
@@ -94,6 +100,23 @@ export async function queuePaymentMessages(paymentId: string, requestOrigin?: st
         template: "payment-confirmed",
         values,
         text: paymentConfirmedSms(values),
+      });
+    } else if (payment.state === "voided") {
+      // The parent was told "received" with a receipt: a cancellation is told too.
+      const values = {
+        wardName: reg.wardName,
+        amount: payment.amount,
+        reason: payment.voidedReason ?? "",
+        receipt: payment.receiptCode ?? "",
+        balance: Math.max(0, (reg.amountDue ?? 0) - (reg.amountPaid ?? 0)),
+      };
+      await queueMessage({
+        key: `payment-voided:${payment._id}:sms`,
+        channel: "sms",
+        to: reg.whatsappNumberNormalized,
+        template: "payment-voided",
+        values,
+        text: paymentVoidedSms(values),
       });
     } else if (payment.state === "rejected") {
       const values = { wardName: reg.wardName, amount: payment.amount, reason: payment.rejectedReason ?? "" };

@@ -264,6 +264,7 @@ export async function voidPayment(paymentId: string, reason: string, actorId: st
         closedBy: actorId,
         closedAt: new Date(),
         totalsApplied: false,
+        messagesPending: true,
       },
     },
     { returnDocument: "after", lean: true },
@@ -277,6 +278,10 @@ export async function voidPayment(paymentId: string, reason: string, actorId: st
     reason,
     receipt: row.receiptCode,
   });
+  // The parent had the receipt by SMS: the cancellation goes the same way (after the totals, for the balance).
+  await queuePaymentMessages(row._id).catch((error: unknown) =>
+    console.error("voidPayment: the parent's message was not queued", error),
+  );
   return true;
 }
 

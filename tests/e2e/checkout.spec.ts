@@ -4,6 +4,7 @@ import { expectNoA11yViolations } from "#tests/support/axe.ts";
 import { E2E } from "#tests/support/e2e-env.ts";
 import { Registration } from "#app/models/registration.server.ts";
 import { Payment } from "#app/models/payment.server.ts";
+import { Outbox } from "#app/models/outbox.server.ts";
 import { signWebhook } from "#app/utils/gateway/gateway.ts";
 import { testGatewayKeyFor } from "#app/utils/gateway/test-gateway.server.ts";
 
@@ -139,6 +140,47 @@ test.describe("paying fees by Mobile Money from the portal", () => {
     expect(payment).toMatchObject({ state: "confirmed" });
     expect(payment!.receiptNumber).toBeGreaterThan(0);
     expect((await request.post("/webhooks/payments/nowhere", { data: body })).status()).toBe(404);
+  });
+
+  test("the office's Confirm asks the gateway first: unapproved, it needs a reason (audited); a later void tells the parent", async ({
+    page,
+    browser,
+    loginAs,
+  }) => {
+    const { reg } = await parentWithBalance(loginAs);
+    // The parent opens the checkout but never approves it.
+    await payFromPortal(page, reg.wardName, "120");
+    const reference = page.url().split("/").pop()!;
+
+    const office = await browser.newContext({
+      baseURL: E2E.baseURL,
+      javaScriptEnabled: test.info().project.use.javaScriptEnabled,
+    });
+    const adminPage = await office.newPage();
+    await signInAs(office, await createUser({ role: "admin" }));
+    await adminPage.goto(`/admin/registrations/${reg._id}`);
+    await adminPage.getByRole("button", { name: `Confirm payment ${reference}` }).click();
+    const reason = adminPage.getByLabel("Reason, only to confirm GH₵ 120.00 without the gateway's approval");
+    await expect(reason).toHaveAccessibleDescription(/The gateway has not approved this payment/);
+    await connectTestDb();
+    expect(await Payment.findById(reference).lean()).toMatchObject({ state: "pending", receiptNumber: null });
+
+    await reason.fill("Seen on the MoMo statement, 27 Nov");
+    await adminPage.getByRole("button", { name: `Confirm payment ${reference}` }).click();
+    await expect(adminPage.getByRole("status")).toContainText("Without the gateway's approval");
+    await expect(adminPage.getByRole("region", { name: "Audit trail" })).toContainText(
+      "confirmed without the gateway's approval: Seen on the MoMo statement",
+    );
+    expect(await Payment.findById(reference).lean()).toMatchObject({ state: "confirmed" });
+
+    // Voided later: the parent, who had the receipt by SMS, is told too.
+    await adminPage.getByLabel(/^Reason for voiding/).fill("The money never arrived");
+    await adminPage.getByRole("button", { name: "Void" }).click();
+    await expect(adminPage.getByRole("status")).toContainText("Payment voided");
+    await expect
+      .poll(async () => (await Outbox.findOne({ key: `payment-voided:${reference}:sms` }).lean())?.text ?? "")
+      .toContain("was cancelled by the school: The money never arrived");
+    await office.close();
   });
 
   test("the office decides an amount that differs on the reconciliation page, and runs a reconciliation", async ({

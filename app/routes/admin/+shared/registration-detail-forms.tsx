@@ -222,6 +222,14 @@ export function AdjustDueForm({ lastResult, current }: { lastResult?: Submission
 }
 
 export function PaymentActions({ payment, reply }: { payment: PaymentView; reply?: ActionReply }) {
+  if (payment.state === "pending" && payment.viaGateway) {
+    return (
+      <div className="flex flex-wrap items-end gap-x-6 gap-y-2">
+        <GatewayConfirmForm payment={payment} reply={reply} />
+        <ReasonForm intent="reject" payment={payment} reply={reply} />
+      </div>
+    );
+  }
   if (payment.state === "pending") {
     return (
       <div className="flex flex-wrap items-end gap-x-6 gap-y-2">
@@ -238,6 +246,37 @@ export function PaymentActions({ payment, reply }: { payment: PaymentView; reply
   }
   if (payment.state === "confirmed") return <ReasonForm intent="void" payment={payment} reply={reply} />;
   return null;
+}
+
+/**
+ * Confirm on a gateway payment: the server asks the gateway first; the reason is needed only when the gateway has not
+ * approved it (the office has seen the money arrive), and is kept in the audit trail.
+ */
+function GatewayConfirmForm({ payment, reply }: { payment: PaymentView; reply?: ActionReply }) {
+  const formId = `confirm-${payment.id}`;
+  const [form, fields] = useForm({ id: formId, lastResult: reply?.form === formId ? reply.result : undefined });
+  const override = fields.override as AnyField;
+  return (
+    <Form method="post" {...getFormProps(form)} className="flex flex-wrap items-end gap-2">
+      <input type="hidden" name="intent" value="confirm" />
+      <input type="hidden" name="paymentId" value={payment.id} />
+      <div className="flex min-w-56 flex-col gap-1">
+        <label htmlFor={override.id} className="text-xs font-medium text-gray-900">
+          Reason, only to confirm {payment.amount} without the gateway&apos;s approval
+        </label>
+        <input
+          {...getInputProps(override, { type: "text", ariaAttributes: true })}
+          maxLength={300}
+          className="rounded-md border border-gray-400 px-2 py-2 text-sm"
+          aria-describedby={override.errors?.length ? override.errorId : undefined}
+        />
+        <ErrorList id={override.errorId} errors={override.errors} />
+      </div>
+      <Button type="submit" aria-label={`Confirm payment ${payment.reference || payment.amount}`}>
+        Confirm
+      </Button>
+    </Form>
+  );
 }
 
 function ReasonForm({

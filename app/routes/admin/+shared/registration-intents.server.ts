@@ -27,6 +27,7 @@ import {
 import { findAccountForLink, getRegistrationDetail, setLinkedAccount } from "#app/models/registration-admin.server.ts";
 import { audit } from "#app/models/audit-log.server.ts";
 import { listPaymentsForRegistrations } from "#app/models/payment.server.ts";
+import { refreshGatewayPayment } from "#app/utils/checkout.server.ts";
 import { editRegistration } from "./registration-edit.server.ts";
 import type { ActionReply } from "./registration-detail-forms.tsx";
 
@@ -142,8 +143,11 @@ async function decidePayment({ id, formData, actorId, here }: IntentArgs) {
   }
   const v = submission.value;
   // The payment must belong to this registration.
-  const own = (await listPaymentsForRegistrations([id])).some((p) => String(p._id) === v.paymentId);
-  if (!own) throw data("Payment not found", { status: 404 });
+  const target = (await listPaymentsForRegistrations([id])).find((p) => String(p._id) === v.paymentId);
+  if (!target) throw data("Payment not found", { status: 404 });
+  if (v.intent === "confirm" && target.method === "gateway-momo" && target.state === "pending") {
+    return confirmGatewayPayment(target, v.override ?? "", actorId, here, formData);
+  }
   if (v.intent === "confirm") {
     const { confirmed, payment } = await confirmPayment(v.paymentId, actorId);
     return redirectWithToast(
@@ -162,6 +166,57 @@ async function decidePayment({ id, formData, actorId, here }: IntentArgs) {
     done
       ? { type: "success", title: v.intent === "reject" ? "Payment rejected" : "Payment voided" }
       : { type: "error", title: "Already handled", description: "This payment has already been dealt with." },
+  );
+}
+
+export const GATEWAY_NOT_APPROVED =
+  "The gateway has not approved this payment, so nothing was confirmed. If you have seen the money arrive, give a reason to confirm it anyway.";
+
+/**
+ * Confirm on a payment made through a gateway (ADR 0091): the gateway is asked first, and its answer settles the
+ * payment as a webhook would. Only if it has not approved it (no answer, not paid, or flagged for another amount) does
+ * a written reason confirm it, audited as an override of the gateway.
+ */
+async function confirmGatewayPayment(
+  target: { _id: string; amount: number },
+  override: string,
+  actorId: string,
+  here: string,
+  formData: FormData,
+) {
+  const { payment } = await refreshGatewayPayment(String(target._id));
+  if (payment?.state === "confirmed")
+    return redirectWithToast(here, {
+      type: "success",
+      title: "Payment confirmed",
+      description: `The gateway approved it. Receipt ${payment.receiptCode ?? ""}`,
+    });
+  if (payment?.state !== "pending")
+    return redirectWithToast(here, {
+      type: "error",
+      title: "Not confirmed",
+      description: "The gateway says the payment did not go through: it is refused.",
+    });
+  if (override.trim().length < 3) {
+    const submission = parseWithZod(formData, { schema: PaymentDecisionSchema });
+    return reply(`confirm-${target._id}`, submission.reply({ fieldErrors: { override: [GATEWAY_NOT_APPROVED] } }), 409);
+  }
+  const { confirmed, payment: after } = await confirmPayment(String(target._id), actorId);
+  if (confirmed)
+    await audit("payment.override", actorId, after?.registrationId ?? null, {
+      paymentId: String(target._id),
+      amount: target.amount,
+      reason: override.trim(),
+    });
+  return redirectWithToast(
+    here,
+    confirmed
+      ? {
+          type: "success",
+          title: "Payment confirmed",
+          description: `Without the gateway's approval. Receipt ${after?.receiptCode ?? ""}`,
+        }
+      : { type: "error", title: "Already handled", description: "This payment is no longer pending." },
   );
 }
 
