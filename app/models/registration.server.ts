@@ -146,6 +146,11 @@ const registrationSchema = new Schema(
     amountPaid: { type: Number, default: 0 },
     /** Raised after every change to this registration's payments or amount due (app/models/payment.server.ts). */
     paymentsRev: { type: Number, default: 0 },
+    /**
+     * The ward's one open Mobile Money checkout: the id of its pending gateway payment, or a claim taken while one is
+     * being started. Counts only while that payment is pending (app/utils/checkout.server.ts).
+     */
+    openCheckout: { type: String, default: null },
     /** Unpaid / part-paid / paid / overpaid from amountDue and amountPaid (null while no fee is set). */
     paymentStatus: { type: String, default: null },
   },

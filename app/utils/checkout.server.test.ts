@@ -11,7 +11,15 @@ import { saveSettings } from "#app/models/settings.server.ts";
 import { EMPTY_FEES } from "#app/domain/fees.ts";
 import { PaymentError } from "./payments.server.ts";
 import { signWebhook } from "./gateway/gateway.ts";
-import { CHECKOUT_FAILED, receiveWebhook, refreshGatewayPayment, startCheckout } from "./checkout.server.ts";
+import {
+  CHECKOUT_CANCELLED,
+  CHECKOUT_FAILED,
+  CHECKOUT_OPEN,
+  cancelCheckout,
+  receiveWebhook,
+  refreshGatewayPayment,
+  startCheckout,
+} from "./checkout.server.ts";
 import { reconcile, reconcileToday, resolveException } from "./reconciliation.server.ts";
 
 useTestDatabase("checkout_test");
@@ -97,6 +105,28 @@ describe("checkout", () => {
       currency: "GHS",
       callback_url: `https://portal.example.org/payment-success?reference=${paymentId}`,
     });
+  });
+
+  it("keeps one open checkout per ward: of three started at once for the whole balance one goes on; cancelled, another may start", async () => {
+    const w = await ward();
+    const attempt = () =>
+      startCheckout({ ...w, amount: 45000, viewedAsBy: null, origin: "https://portal.example.org" }).catch(
+        (e: unknown) => e,
+      );
+    const results = await Promise.all([attempt(), attempt(), attempt()]);
+    const started = results.filter((r) => (r as { paymentId?: string }).paymentId);
+    expect(started).toHaveLength(1);
+    expect(results.filter((r) => (r as Error).message === CHECKOUT_OPEN)).toHaveLength(2);
+    expect(await Payment.countDocuments({ registrationId: w.registrationId, state: "pending" })).toBe(1);
+    const { paymentId } = started[0] as { paymentId: string };
+    expect(await attempt()).toMatchObject({ message: CHECKOUT_OPEN });
+    // Cancelled (the gateway has nothing paid for it): closed with nothing taken, and the ward may start again.
+    expect(await cancelCheckout(paymentId, w.payer._id)).toBe("cancelled");
+    expect(await Payment.findById(paymentId).lean()).toMatchObject({
+      state: "rejected",
+      rejectedReason: CHECKOUT_CANCELLED,
+    });
+    expect(await attempt()).toMatchObject({ paymentId: expect.any(String) });
   });
 
   it("refuses an amount under the minimum or over the balance, with nothing created", async () => {

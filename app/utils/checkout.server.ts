@@ -11,6 +11,7 @@ import { formatCedis } from "#app/domain/money.ts";
 import { checkoutAmountError, checkoutLimits, onlinePaymentRules } from "#app/domain/checkout.ts";
 import { Payment, getPayment, type PaymentRow } from "#app/models/payment.server.ts";
 import { Registration } from "#app/models/registration.server.ts";
+import { newId } from "#app/models/ids.server.ts";
 import { getFeeSchedule } from "#app/models/fee-schedule.server.ts";
 import { audit } from "#app/models/audit-log.server.ts";
 import { PaymentError, confirmPayment, rejectPayment, submitPayment } from "./payments.server.ts";
@@ -29,6 +30,25 @@ export const CHECKOUT_FAILED =
 export const NOTHING_OWED = "Nothing is owed for this ward.";
 export const DECLINED = "The Mobile Money payment was declined or did not go through. Nothing was taken.";
 export const NOT_COMPLETED = "The Mobile Money payment was not completed within a day. Nothing was taken.";
+export const CHECKOUT_OPEN =
+  "A Mobile Money payment for this ward is already open: continue it or cancel it above before starting another.";
+export const CHECKOUT_CANCELLED = "Cancelled by the payer before approving it. Nothing was taken.";
+
+/** The ward's open checkout, if any: its pending gateway payment (a claim whose payment never came is not one). */
+export async function openCheckoutOf(registrationId: string) {
+  const reg = await Registration.findById(String(registrationId))
+    .select("openCheckout")
+    .lean<{ openCheckout: string | null }>();
+  if (!reg?.openCheckout) return { claim: reg?.openCheckout ?? null, payment: null, starting: false };
+  // A claim of a checkout being started (its time in it): open for two minutes, then taken as abandoned.
+  const claimedAt = /^claim:(\d+):/.exec(reg.openCheckout);
+  if (claimedAt)
+    return { claim: reg.openCheckout, payment: null, starting: Date.now() - Number(claimedAt[1]) < 120_000 };
+  const payment = await Payment.findOne({ _id: reg.openCheckout, method: "gateway-momo", state: "pending" })
+    .select("_id amount checkoutUrl createdAt flag")
+    .lean<{ _id: string; amount: number; checkoutUrl: string | null; createdAt: Date; flag: unknown }>();
+  return { claim: reg.openCheckout, payment, starting: false };
+}
 
 export type CheckoutInput = {
   registrationId: string;
@@ -56,19 +76,44 @@ export async function startCheckout(input: CheckoutInput): Promise<{ url: string
   if (!limits) throw new PaymentError(NOTHING_OWED, "amount", 409);
   const error = checkoutAmountError(limits, input.amount);
   if (error) throw new PaymentError(error, "amount");
-  const payment = await submitPayment({
-    registrationId: input.registrationId,
-    amount: input.amount,
-    method: "gateway-momo",
-    reference: null,
-    paidOn: new Date(),
-    payerPhone: input.payer.phone,
-    note: null,
-    source: "gateway",
-    gateway: gateway.name,
-    actorId: String(input.payer._id),
-    viewedAsBy: input.viewedAsBy,
-  });
+  // One open checkout per ward, claimed by one conditional update: of checkouts started at once only one goes on, so
+  // money on its way is never counted twice against the balance.
+  const open = await openCheckoutOf(input.registrationId);
+  if (open.payment || open.starting) throw new PaymentError(CHECKOUT_OPEN, null, 409);
+  const claim = `claim:${Date.now()}:${newId()}`;
+  const claimed = await Registration.updateOne(
+    { _id: String(input.registrationId), openCheckout: open.claim },
+    { $set: { openCheckout: claim } },
+  );
+  if (claimed.modifiedCount !== 1) throw new PaymentError(CHECKOUT_OPEN, null, 409);
+  const release = () =>
+    Registration.updateOne(
+      { _id: String(input.registrationId), openCheckout: claim },
+      { $set: { openCheckout: null } },
+    );
+  let payment: PaymentRow;
+  try {
+    payment = await submitPayment({
+      registrationId: input.registrationId,
+      amount: input.amount,
+      method: "gateway-momo",
+      reference: null,
+      paidOn: new Date(),
+      payerPhone: input.payer.phone,
+      note: null,
+      source: "gateway",
+      gateway: gateway.name,
+      actorId: String(input.payer._id),
+      viewedAsBy: input.viewedAsBy,
+    });
+  } catch (error) {
+    await release();
+    throw error;
+  }
+  await Registration.updateOne(
+    { _id: String(input.registrationId), openCheckout: claim },
+    { $set: { openCheckout: payment._id } },
+  );
   try {
     const { url } = await gateway.startCheckout({
       reference: payment._id,
@@ -203,4 +248,21 @@ export async function refreshGatewayPayment(
     console.warn(`[checkout] verifying ${paymentId} with ${gateway.name}: ${error.message}`);
     return { payment, checked: false };
   }
+}
+
+/**
+ * The payer cancels an open checkout (Payment History): the gateway is asked first, so a payment approved on the phone
+ * meanwhile is confirmed rather than refused; otherwise the payment is closed with nothing taken, and the ward may
+ * start another. Returns what became of it.
+ */
+export async function cancelCheckout(
+  paymentId: string,
+  actorId: string,
+): Promise<"cancelled" | "confirmed" | "closed"> {
+  const { payment } = await refreshGatewayPayment(paymentId);
+  if (payment?.state === "confirmed") return "confirmed";
+  if (payment?.state !== "pending" || payment.flag) return "closed";
+  return (await rejectPayment(paymentId, CHECKOUT_CANCELLED, actorId, { notifyParent: false }))
+    ? "cancelled"
+    : "closed";
 }

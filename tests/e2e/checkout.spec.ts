@@ -80,6 +80,13 @@ test.describe("paying fees by Mobile Money from the portal", () => {
       paymentStatus: "part-paid",
     });
 
+    // An open payment the parent changes their mind about: cancelled from Payment History, nothing taken.
+    await payFromPortal(page, reg.wardName, "50");
+    await page.goto("/dashboard/payments");
+    await page.getByRole("button", { name: "Cancel this payment" }).click();
+    await expect(page.getByRole("status")).toContainText("Payment cancelled");
+    await expect(page.getByRole("row", { name: /GH₵ 50.00.*Rejected/ })).toBeVisible();
+
     await payFromPortal(page, reg.wardName, "100");
     await page.getByRole("button", { name: "Decline" }).click();
     await expect(page.getByRole("heading", { name: "The payment did not go through" })).toBeVisible();
@@ -104,6 +111,13 @@ test.describe("paying fees by Mobile Money from the portal", () => {
     await expect(page.getByRole("heading", { name: "Approve the prompt on your phone" })).toBeVisible();
     await expect(page.locator('meta[http-equiv="refresh"]')).toHaveAttribute("content", "5");
     const waiting = page.url();
+    // Meanwhile Payment History holds the open payment instead of a second one: continue it (or cancel it).
+    await page.goto("/dashboard/payments");
+    const open = page.getByRole("group", { name: `Open payment for ${reg.wardName}` });
+    await expect(open).toContainText("A Mobile Money payment of GH₵ 400.00");
+    await expect(page.getByLabel(`Amount to pay for ${reg.wardName} (GH₵)`)).toHaveCount(0);
+    await open.getByRole("link", { name: "Continue the payment" }).click();
+    await expect(page).toHaveURL(checkout);
     // The payer approves later (on the phone): the waiting page then shows the payment confirmed.
     const other = await page.context().newPage();
     await other.goto(checkout);

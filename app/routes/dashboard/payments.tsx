@@ -1,7 +1,7 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "#app/forms/parse.ts";
 import { useClientValidation, type FormConstraint } from "#app/components/form/use-client-validation.ts";
-import { data, Form, redirect } from "react-router";
+import { data, Form, Link, redirect } from "react-router";
 import type { Route } from "./+types/payments";
 import { requireRole } from "#app/utils/auth.server.ts";
 import { redirectWithToast } from "#app/utils/toast.server.ts";
@@ -18,7 +18,7 @@ import { balanceView, paymentView } from "#app/domain/payment-view.ts";
 import { programmeLabel } from "#app/domain/programmes.ts";
 import { SCHOOL_NAME, SUPPORT_PHONES } from "#app/domain/school.ts";
 import { getParentRegistrations } from "#app/models/registration.server.ts";
-import { listPaymentsForRegistrations } from "#app/models/payment.server.ts";
+import { Payment, listPaymentsForRegistrations } from "#app/models/payment.server.ts";
 import { getFeeSchedule } from "#app/models/fee-schedule.server.ts";
 import { Section } from "#app/components/ui/section.tsx";
 import { CheckoutForm } from "#app/components/payments/checkout-form.tsx";
@@ -30,13 +30,13 @@ import {
 } from "#app/domain/checkout.ts";
 import { formatCedis, pesewasToInput } from "#app/domain/money.ts";
 import { activeGateway } from "#app/utils/gateway/gateways.server.ts";
-import { checkoutConstraint, startCheckout } from "#app/utils/checkout.server.ts";
+import { cancelCheckout, checkoutConstraint, startCheckout } from "#app/utils/checkout.server.ts";
 import { appOrigin } from "#app/utils/password-reset.server.ts";
 import type { RegistrationDoc } from "#app/models/registration.server.ts";
 
-/** What "Pay with Mobile Money" offers for a ward, or null (no gateway, no fee, nothing owed). */
-function checkoutOffer(r: RegistrationDoc, rules: OnlinePaymentRules | null) {
-  const limits = rules ? checkoutLimits(r.amountDue, r.amountPaid, rules) : null;
+/** What "Pay with Mobile Money" offers for a ward, or null (no gateway, no fee, nothing owed, one already open). */
+function checkoutOffer(r: RegistrationDoc, rules: OnlinePaymentRules | null, open: boolean) {
+  const limits = rules && !open ? checkoutLimits(r.amountDue, r.amountPaid, rules) : null;
   if (!limits) return null;
   return {
     registrationId: String(r._id),
@@ -57,6 +57,13 @@ export async function loader({ request }: Route.LoaderArgs) {
   const rules = gateway ? onlinePaymentRules(schedule) : null;
   const wardNames = new Map(registrations.map((r) => [String(r._id), r.wardName]));
   const order = { pending: 0, confirmed: 1, rejected: 2, voided: 3 } as const;
+  // The ward's open checkout (one at most): its pending gateway payment, which the parent continues or cancels.
+  const openCheckout = (r: RegistrationDoc) => {
+    const p = payments.find(
+      (p) => String(p._id) === String(r.openCheckout ?? "") && p.state === "pending" && p.method === "gateway-momo",
+    );
+    return p && !p.flag ? { id: String(p._id), amount: formatCedis(p.amount) } : null;
+  };
   const fees = publicFees(schedule);
   return {
     constraint: parentPaymentConstraint,
@@ -67,7 +74,8 @@ export async function loader({ request }: Route.LoaderArgs) {
       wardName: r.wardName,
       programme: programmeLabel(r.programme),
       ...balanceView(r),
-      checkout: checkoutOffer(r, rules),
+      open: openCheckout(r),
+      checkout: checkoutOffer(r, rules, Boolean(openCheckout(r))),
     })),
     howToPay: fees
       ? {
@@ -88,6 +96,7 @@ export async function action({ request }: Route.ActionArgs) {
   const formData = await request.formData();
   if (formData.get("intent") === "checkout")
     return checkout(request, formData, effectiveUser, impersonating ? user._id : null);
+  if (formData.get("intent") === "cancel-checkout") return cancelOpenCheckout(formData, effectiveUser);
   const submission = parseWithZod(formData, { schema: ParentPaymentSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   const v = submission.value;
@@ -122,6 +131,33 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 type Payer = { _id: string; phone: string; email?: string | null; role: string; fullName: string };
+
+/** "Cancel this payment" on an open checkout: the family's own only (else 404). */
+async function cancelOpenCheckout(formData: FormData, payer: Payer) {
+  const paymentId = String(formData.get("paymentId") ?? "");
+  const own = await getParentRegistrations(payer);
+  const payment = /^[a-z0-9]{20,40}$/.test(paymentId)
+    ? await Payment.findOne({
+        _id: paymentId,
+        method: "gateway-momo",
+        registrationId: { $in: own.map((r) => String(r._id)) },
+      })
+        .select("_id")
+        .lean()
+    : null;
+  if (!payment) throw data("Payment not found", { status: 404 });
+  const outcome = await cancelCheckout(paymentId, String(payer._id));
+  return redirectWithToast(
+    "/dashboard/payments",
+    outcome === "confirmed"
+      ? {
+          type: "success",
+          title: "The payment had gone through",
+          description: "It is confirmed: see the receipt below.",
+        }
+      : { type: "success", title: "Payment cancelled", description: "Nothing was taken. You can start another." },
+  );
+}
 
 /** "Pay with Mobile Money": a pending payment, then the gateway's checkout (app/utils/checkout.server.ts). */
 async function checkout(request: Request, formData: FormData, payer: Payer, viewedAsBy: string | null) {
@@ -195,6 +231,34 @@ export default function Payments({ loaderData, actionData }: Route.ComponentProp
                     </>
                   ) : null}
                 </dl>
+                {w.open ? (
+                  <div
+                    className="mt-4 space-y-3 border-t border-gray-200 pt-4"
+                    role="group"
+                    aria-label={`Open payment for ${w.wardName}`}
+                  >
+                    <p className="text-sm text-gray-800">
+                      A Mobile Money payment of <strong>{w.open.amount}</strong> for {w.wardName} is open: approve it on
+                      your phone, or cancel it to start another.
+                    </p>
+                    <div className="flex flex-wrap items-center gap-3">
+                      <Link
+                        to={`/dashboard/payments/checkout/${w.open.id}`}
+                        className="font-semibold text-brand-700 underline"
+                        reloadDocument
+                      >
+                        Continue the payment
+                      </Link>
+                      <Form method="post">
+                        <input type="hidden" name="intent" value="cancel-checkout" />
+                        <input type="hidden" name="paymentId" value={w.open.id} />
+                        <SubmitButton variant="secondary" pendingLabel="Cancelling...">
+                          Cancel this payment
+                        </SubmitButton>
+                      </Form>
+                    </div>
+                  </div>
+                ) : null}
                 {w.checkout ? (
                   <CheckoutForm
                     offer={w.checkout}
