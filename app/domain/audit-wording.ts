@@ -31,6 +31,10 @@ export function describeAudit(action: string, details: unknown): string {
       return `Payment of ${money(d.amount)} submitted (${d.source === "parent" ? (d.viewingAs ? "for the parent, by an admin viewing as the parent" : "by the parent") : d.source === "gateway" ? "by the gateway" : "by the office"}${d.reference ? `, reference ${d.reference}` : ""})`;
     case "payment.confirm":
       return `Payment of ${money(d.amount)} confirmed, receipt ${d.receipt ?? ""}`;
+    case "registration.withdraw":
+      return `Ward withdrawn: ${d.reason ?? ""}`;
+    case "registration.reinstate":
+      return "Ward enrolled again";
     case "payment.override":
       return `Payment of ${money(d.amount)} confirmed without the gateway's approval: ${d.reason ?? ""}`;
     case "payment.reject":

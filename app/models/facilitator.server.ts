@@ -1,5 +1,5 @@
 import { Subject } from "./subject.server.ts";
-import { Registration } from "./registration.server.ts";
+import { ENROLLED, Registration } from "./registration.server.ts";
 import { User } from "./user.server.ts";
 
 /**
@@ -24,13 +24,13 @@ export async function listFacilitatorSubjects(facilitatorId: string) {
 export async function countStudentsPerSubject(subjectNames: string[]) {
   const names = subjectNames.map(String);
   if (!names.length) return new Map<string, number>();
-  const counts = await Promise.all(names.map((name) => Registration.countDocuments({ subjects: name })));
+  const counts = await Promise.all(names.map((name) => Registration.countDocuments({ subjects: name, ...ENROLLED })));
   return new Map(names.map((n, i) => [n, counts[i]]));
 }
 
 export async function countFacilitatorStudents(subjectNames: string[]) {
   if (!subjectNames.length) return 0;
-  return Registration.countDocuments({ subjects: { $in: subjectNames.map(String) } });
+  return Registration.countDocuments({ subjects: { $in: subjectNames.map(String) }, ...ENROLLED });
 }
 
 function escapeRegex(s: string) {
@@ -48,7 +48,8 @@ export type StudentQuery = { subjectNames: string[]; subject?: string | null; q?
 async function studentFilter({ subjectNames, subject, q }: StudentQuery): Promise<Record<string, unknown> | null> {
   const names = subjectNames.map(String);
   if (!names.length) return null;
-  const and: Record<string, unknown>[] = [];
+  // A withdrawn ward is no longer on the roster (ADR 0091).
+  const and: Record<string, unknown>[] = [ENROLLED];
   if (subject) {
     if (!names.includes(String(subject))) return null;
     and.push({ subjects: String(subject) });

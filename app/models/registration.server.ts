@@ -151,6 +151,12 @@ const registrationSchema = new Schema(
      * being started. Counts only while that payment is pending (app/utils/checkout.server.ts).
      */
     openCheckout: { type: String, default: null },
+    /**
+     * A ward who left: the registration is kept with its payments and receipts (one with confirmed payments cannot be
+     * deleted), but rosters and counts leave it out. Absent while enrolled (a sparse index finds the few withdrawn).
+     */
+    withdrawnAt: { type: Date, default: undefined },
+    withdrawnReason: { type: String, maxlength: 300, default: undefined },
     /** Unpaid / part-paid / paid / overpaid from amountDue and amountPaid (null while no fee is set). */
     paymentStatus: { type: String, default: null },
   },
@@ -170,6 +176,7 @@ registrationSchema.index({ parentUserId: 1 }, { sparse: true });
 registrationSchema.index({ studentUserId: 1 }, { sparse: true });
 registrationSchema.index({ paymentStatus: 1, createdAt: -1 });
 registrationSchema.index({ messagesPending: 1 }, { sparse: true });
+registrationSchema.index({ withdrawnAt: 1 }, { sparse: true });
 // The admin search (app/domain/registration-search.ts): name prefixes, school words and phone endings, by equality.
 registrationSchema.index({ searchKeys: 1 });
 
@@ -367,18 +374,28 @@ export async function listAdminRegistrations(options: {
  * use a DISTINCT_SCAN); `total` is their sum.
  */
 export async function countRegistrationsByProgramme() {
-  const rows = await Registration.aggregate<{ _id: string; n: number }>([
-    { $group: { _id: "$programme", n: { $sum: 1 } } },
+  const [rows, withdrawn] = await Promise.all([
+    Registration.aggregate<{ _id: string; n: number }>([{ $group: { _id: "$programme", n: { $sum: 1 } } }]),
+    // The few withdrawn, through their sparse index, taken off (the counts above stay an index-only group).
+    Registration.aggregate<{ _id: string; n: number }>([
+      { $match: WITHDRAWN },
+      { $group: { _id: "$programme", n: { $sum: 1 } } },
+    ]),
   ]);
   const byProgramme = Object.fromEntries(PROGRAMMES.map((p) => [p, 0])) as Record<Programme, number>;
   for (const row of rows) if (isProgramme(row._id)) byProgramme[row._id] = row.n;
+  for (const row of withdrawn) if (isProgramme(row._id)) byProgramme[row._id] -= row.n;
   return { byProgramme, total: PROGRAMMES.reduce((sum, p) => sum + byProgramme[p], 0) };
 }
 
 export async function countRegistrationsForProgramme(programme: Programme) {
   if (!isProgramme(programme)) return 0;
-  return Registration.countDocuments({ programme });
+  return Registration.countDocuments({ programme, ...ENROLLED });
 }
+
+/** Registrations of wards still enrolled / withdrawn (ADR 0091): rosters and counts take the first. */
+export const ENROLLED = { withdrawnAt: { $exists: false } } as const;
+export const WITHDRAWN = { withdrawnAt: { $exists: true } } as const;
 
 /** The fields of every export and the view list (never internal ids or keys). */
 const EXPORT_FIELDS =
@@ -454,15 +471,44 @@ export async function getRegistrationForDelete(id: string) {
     .lean<{ _id: string; wardName: string; parentName: string; programme: Programme }>();
 }
 
-/** True when a registration was deleted. */
-export async function deleteRegistrationById(id: string) {
-  const { deletedCount } = await Registration.deleteOne({ _id: String(id) });
-  return deletedCount === 1;
+/** The payments collection (its model imports this module, so it is read here by name). */
+const payments = () => Registration.db.collection("payments");
+
+/**
+ * Deletes a registration, unless money was confirmed for it: its payments and receipts must keep their registration
+ * (withdraw it instead). "paid" then; "missing" when there was none to delete.
+ */
+export async function deleteRegistrationById(id: string): Promise<"deleted" | "paid" | "missing"> {
+  if (await payments().findOne({ registrationId: String(id), state: "confirmed" }, { projection: { _id: 1 } }))
+    return "paid";
+  // Conditional on no money counted: a payment confirmed meanwhile keeps the registration.
+  const { deletedCount } = await Registration.deleteOne({
+    _id: String(id),
+    $or: [{ amountPaid: 0 }, { amountPaid: null }],
+  });
+  if (deletedCount === 1) return "deleted";
+  return (await Registration.exists({ _id: String(id) })) ? "paid" : "missing";
 }
 
-export async function deleteAllRegistrations() {
-  const { deletedCount } = await Registration.deleteMany({});
-  return deletedCount;
+/** Delete All: every registration without confirmed payments; those with them are kept. */
+export async function deleteAllRegistrations(): Promise<{ deleted: number; kept: number }> {
+  const paid = (await payments().distinct("registrationId", { state: "confirmed" })).map(String);
+  const { deletedCount } = await Registration.deleteMany({
+    _id: { $nin: paid },
+    $or: [{ amountPaid: 0 }, { amountPaid: null }],
+  });
+  return { deleted: deletedCount, kept: await Registration.estimatedDocumentCount() };
+}
+
+/** Withdraws a ward (or takes the withdrawal back): kept with its payments, left out of rosters and counts. */
+export async function setWithdrawn(id: string, reason: string | null): Promise<boolean> {
+  const { modifiedCount } = await Registration.updateOne(
+    { _id: String(id) },
+    reason === null
+      ? { $unset: { withdrawnAt: 1, withdrawnReason: 1 } }
+      : { $set: { withdrawnAt: new Date(), withdrawnReason: reason } },
+  );
+  return modifiedCount === 1;
 }
 
 /**
@@ -471,7 +517,7 @@ export async function deleteAllRegistrations() {
  * ward in two programmes counts once). `before` counts as of that moment.
  */
 export async function countActiveStudents(before?: Date) {
-  const match = before ? { createdAt: { $lt: before } } : {};
+  const match = before ? { createdAt: { $lt: before }, ...ENROLLED } : ENROLLED;
   const [row] = await Registration.aggregate<{ n: number }>([
     { $match: match },
     { $group: { _id: "$wardWhatsappNormalized" } },

@@ -492,3 +492,34 @@ test.describe("registration page: correcting details", () => {
     expect(await AuditLog.countDocuments({ targetId: reg._id, action: "registration.edit" })).toBe(1);
   });
 });
+
+test("a registration with confirmed payments is withdrawn, not deleted: payments and receipts stay", async ({
+  page,
+  loginAs,
+}) => {
+  await loginAs("admin");
+  const reg = await createRegistration({ amountDue: 40000, feeSeason: "E2E Season", paymentStatus: "unpaid" });
+  await page.goto(`/admin/registrations/${reg._id}`);
+  const form = page.locator("form", { has: page.getByRole("button", { name: "Record payment" }) });
+  await form.getByLabel("Amount (GH₵)").fill("100");
+  await form.getByLabel("Method").selectOption("cash");
+  await form.getByRole("button", { name: "Record payment" }).click();
+  await expect(page.getByText(/Payment of GH₵ 100.00 confirmed, receipt VC-/)).toBeVisible();
+
+  await page.goto(`/admin/registrations/${reg._id}/delete`);
+  await page.getByRole("button", { name: "Confirm" }).click();
+  await expect(page.getByRole("alert")).toContainText("It has confirmed payments");
+  await connectTestDb();
+  expect(await Registration.exists({ _id: reg._id })).toBeTruthy();
+
+  await page.getByLabel("Reason for withdrawing").fill("Moved to another school");
+  await page.getByRole("button", { name: "Withdraw" }).click();
+  await expect(page.getByRole("status")).toContainText("Ward withdrawn");
+  await expect(page.getByRole("region", { name: "Withdrawn" })).toContainText("Moved to another school");
+  await expect(page.getByRole("region", { name: "Audit trail" })).toContainText(
+    "Ward withdrawn: Moved to another school",
+  );
+  expect(await Payment.countDocuments({ registrationId: reg._id, state: "confirmed" })).toBe(1);
+  await page.getByRole("button", { name: "Enrol again" }).click();
+  await expect(page.getByRole("status")).toContainText("Ward enrolled again");
+});

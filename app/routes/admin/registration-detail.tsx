@@ -29,6 +29,7 @@ import {
   RecordPaymentForm,
   AdjustDueForm,
   PaymentActions,
+  WithdrawForm,
   PANEL,
   type ActionReply,
 } from "./+shared/registration-detail-forms.tsx";
@@ -80,6 +81,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       feeSeason: reg.feeSeason ?? "",
       amountDueInput: pesewasToInput(reg.amountDue),
       edit: editableValues(reg),
+      withdrawn: reg.withdrawnAt ? { on: formatDateTime(reg.withdrawnAt), reason: reg.withdrawnReason ?? "" } : null,
       subjectOptions: (PROGRAMME_SUBJECTS[reg.programme as Programme] ?? []).map((s) => ({ value: s, label: s })),
     },
     linked: [linked.parent, linked.student].map((a, i) => ({
@@ -191,6 +193,10 @@ export default function RegistrationDetail({ loaderData, actionData }: Route.Com
         subjectOptions={r.subjectOptions}
         lastResult={reply?.form === "edit" ? reply.result : undefined}
       />
+
+      <Section id="withdraw-heading" title={r.withdrawn ? "Withdrawn" : "Withdraw the ward"} className={PANEL}>
+        <WithdrawForm withdrawn={r.withdrawn} lastResult={reply?.form === "withdraw" ? reply.result : undefined} />
+      </Section>
 
       <Section id="audit-heading" title="Audit trail" className={PANEL}>
         {trail.length ? (

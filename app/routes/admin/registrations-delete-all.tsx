@@ -25,14 +25,21 @@ export async function action({ request }: Route.ActionArgs) {
   if (submission.status !== "success") {
     return data({ result: submission.reply() }, { status: 400 });
   }
-  let deleted: number;
+  let outcome: { deleted: number; kept: number };
   try {
-    deleted = await deleteAllRegistrations();
+    outcome = await deleteAllRegistrations();
   } catch {
     return redirectWithToast("/admin/registrations", { type: "error", title: ALL_REGISTRATIONS_DELETE_FAILED });
   }
-  await audit("registration.delete-all", user._id, null, { deleted }).catch(() => {});
-  return redirectWithToast("/admin/registrations", { type: "success", title: ALL_REGISTRATIONS_DELETED });
+  await audit("registration.delete-all", user._id, null, outcome).catch(() => {});
+  return redirectWithToast("/admin/registrations", {
+    type: "success",
+    title: ALL_REGISTRATIONS_DELETED,
+    // Registrations with confirmed payments stay with their payments and receipts (docs/decisions/0091).
+    description: outcome.kept
+      ? `${outcome.kept} registration(s) with confirmed payments were kept: withdraw them instead.`
+      : undefined,
+  });
 }
 
 export default function DeleteAllRegistrations({ loaderData, actionData }: Route.ComponentProps) {
@@ -48,7 +55,8 @@ export default function DeleteAllRegistrations({ loaderData, actionData }: Route
     <main id="main" className="max-w-xl rounded-xl border border-red-200 bg-white p-6">
       <h1 className="text-xl font-bold text-gray-900">Delete all registrations</h1>
       <p className="mt-3 text-gray-800">
-        This permanently deletes all {loaderData.total} registrations. It cannot be undone.
+        This permanently deletes all {loaderData.total} registrations. It cannot be undone. Registrations with confirmed
+        payments are kept with their payments and receipts.
       </p>
       <Form method="post" {...getFormProps(form)} className="mt-5 space-y-4">
         <FormErrors form={form} />

@@ -314,3 +314,51 @@ function ReasonForm({
     </Form>
   );
 }
+
+/**
+ * Withdrawing a ward who left (ADR 0091): the registration stays, with its payments and receipts, and leaves rosters and
+ * counts; one with confirmed payments cannot be deleted, so this is the way out for it.
+ */
+export function WithdrawForm({
+  withdrawn,
+  lastResult,
+}: {
+  withdrawn: { on: string; reason: string } | null;
+  lastResult?: ActionReply["result"];
+}) {
+  const [form, fields] = useForm({ id: "withdraw", lastResult });
+  const reason = fields.reason as AnyField;
+  if (withdrawn)
+    return (
+      <Form method="post" className="mt-2 space-y-3">
+        <p className="text-sm text-gray-800">
+          Withdrawn on {withdrawn.on}: {withdrawn.reason}. Left out of class lists and counts; payments and receipts are
+          kept.
+        </p>
+        <input type="hidden" name="intent" value="reinstate" />
+        <Button type="submit" variant="secondary">
+          Enrol again
+        </Button>
+      </Form>
+    );
+  return (
+    <Form method="post" {...getFormProps(form)} className="mt-2 flex flex-wrap items-end gap-3">
+      <input type="hidden" name="intent" value="withdraw" />
+      <div className="flex min-w-64 flex-col gap-1">
+        <label htmlFor={reason.id} className="text-sm font-medium text-gray-900">
+          Reason for withdrawing
+        </label>
+        <input
+          {...getInputProps(reason, { type: "text", ariaAttributes: true })}
+          maxLength={300}
+          className="rounded-md border border-gray-400 px-3 py-2 text-base"
+          aria-describedby={reason.errors?.length ? reason.errorId : undefined}
+        />
+        <ErrorList id={reason.errorId} errors={reason.errors} />
+      </div>
+      <Button type="submit" variant="danger">
+        Withdraw
+      </Button>
+    </Form>
+  );
+}

@@ -25,6 +25,8 @@ import {
   AdminUnlinkAccountSchema,
 } from "#app/forms/link-registration.schema.ts";
 import { findAccountForLink, getRegistrationDetail, setLinkedAccount } from "#app/models/registration-admin.server.ts";
+import { setWithdrawn } from "#app/models/registration.server.ts";
+import { z } from "zod";
 import { audit } from "#app/models/audit-log.server.ts";
 import { listPaymentsForRegistrations } from "#app/models/payment.server.ts";
 import { refreshGatewayPayment } from "#app/utils/checkout.server.ts";
@@ -222,8 +224,41 @@ async function confirmGatewayPayment(
 
 type Intent = (args: IntentArgs) => Promise<Response | ReturnType<typeof reply>>;
 
+const WithdrawSchema = z.object({
+  intent: z.literal("withdraw"),
+  reason: z
+    .string({ error: "Give a reason" })
+    .trim()
+    .min(3, "Give a reason (at least 3 characters)")
+    .max(300, "The reason must be at most 300 characters"),
+});
+
+/**
+ * A ward who left (ADR 0091): kept with its payments and receipts, out of rosters and counts; audited. "reinstate"
+ * takes it back.
+ */
+async function withdraw({ id, formData, actorId, here }: IntentArgs) {
+  const submission = parseWithZod(formData, { schema: WithdrawSchema });
+  if (submission.status !== "success") return reply("withdraw", submission.reply(), 400);
+  await setWithdrawn(id, submission.value.reason);
+  await audit("registration.withdraw", actorId, id, { reason: submission.value.reason });
+  return redirectWithToast(here, {
+    type: "success",
+    title: "Ward withdrawn",
+    description: "Payments and receipts are kept.",
+  });
+}
+
+async function reinstate({ id, actorId, here }: IntentArgs) {
+  await setWithdrawn(id, null);
+  await audit("registration.reinstate", actorId, id);
+  return redirectWithToast(here, { type: "success", title: "Ward enrolled again" });
+}
+
 /** The intents on the registration itself. */
 export const DETAIL_INTENTS = new Map<string, Intent>([
+  ["withdraw", withdraw],
+  ["reinstate", reinstate],
   ["edit", editDetails],
   ["link-account", linkAccount],
   ["unlink-account", unlinkAccount],

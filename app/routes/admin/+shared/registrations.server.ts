@@ -1,5 +1,8 @@
 import { redirectWithToast } from "#app/utils/toast.server.ts";
 import { REGISTRATION_DELETE_FAILED, REGISTRATION_DELETED } from "#app/domain/messages.ts";
+
+export const REGISTRATION_HAS_PAYMENTS =
+  "It has confirmed payments, which must keep their registration and receipts: withdraw the ward instead (below).";
 import { deleteRegistrationById } from "#app/models/registration.server.ts";
 import { audit } from "#app/models/audit-log.server.ts";
 
@@ -17,8 +20,17 @@ export function registrationsReturnUrl(value: unknown): string {
 
 /** Deletes one registration and redirects with the spec's toast (success or failure). */
 export async function deleteRegistrationAndRedirect(actorId: string, id: string, returnTo: string) {
-  const deleted = await deleteRegistrationById(id).catch(() => false);
-  if (!deleted) return redirectWithToast(returnTo, { type: "error", title: REGISTRATION_DELETE_FAILED });
+  const outcome = await deleteRegistrationById(id).catch((error: unknown) => {
+    console.error("[registrations] delete failed", error);
+    return "failed" as const;
+  });
+  if (outcome === "paid")
+    return redirectWithToast(`/admin/registrations/${id}`, {
+      type: "error",
+      title: REGISTRATION_DELETE_FAILED,
+      description: REGISTRATION_HAS_PAYMENTS,
+    });
+  if (outcome !== "deleted") return redirectWithToast(returnTo, { type: "error", title: REGISTRATION_DELETE_FAILED });
   await audit("registration.delete", actorId, id).catch(() => {});
   return redirectWithToast(returnTo, { type: "success", title: REGISTRATION_DELETED });
 }
