@@ -10,7 +10,7 @@ import { ADMIN_PERMISSION_FLAGS } from "#app/domain/roles.ts";
 import { passwordPolicyFrom, passwordRuleError } from "#app/domain/password-policy.ts";
 import { getSettings } from "#app/models/settings.server.ts";
 import { hashPassword } from "#app/models/password.server.ts";
-import { connectDb, disconnectDb } from "#app/models/db.server.ts";
+import { connectAsTool, connectDb, disconnectDb } from "#app/models/db.server.ts";
 import { User } from "#app/models/user.server.ts";
 import { setAdminPermissions } from "#app/models/admin-permission.server.ts";
 
@@ -43,6 +43,7 @@ if (!values.phone || !isPlausiblePhone(values.phone)) {
 }
 const phone = normalizePhone(values.phone);
 process.env.SEED_DEMO_DATA ??= "false";
+connectAsTool();
 await connectDb();
 const existing = await User.findOne({ phone }).select("_id fullName").lean();
 if (!existing && (!values.name || values.name.trim().length < 2)) {

@@ -4,10 +4,11 @@
  * ones it cannot parse or that would collide, for a person to fix by hand.
  * Safe to run again. Uses MONGODB_URI when set, otherwise the embedded database in DATA_DIR.
  */
-import { connectDb, disconnectDb } from "#app/models/db.server.ts";
+import { connectAsTool, connectDb, disconnectDb } from "#app/models/db.server.ts";
 import { normalizeStoredPhones } from "#app/models/phone-migration.server.ts";
 
 process.env.SEED_DEMO_DATA ??= "false";
+connectAsTool();
 await connectDb();
 const report = await normalizeStoredPhones();
 console.log(`Accounts changed: ${report.usersChanged}. Registrations changed: ${report.registrationsChanged}.`);

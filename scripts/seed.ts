@@ -4,10 +4,11 @@
  * otherwise the embedded database in DATA_DIR.
  */
 import mongoose from "mongoose";
-import { connectDb, disconnectDb } from "#app/models/db.server.ts";
+import { connectAsTool, connectDb, disconnectDb } from "#app/models/db.server.ts";
 import { seedDemoData, DEMO_ACCOUNTS } from "#app/models/seed.server.ts";
 
 process.env.SEED_DEMO_DATA = "false"; // seed explicitly below, once
+connectAsTool();
 await connectDb();
 await seedDemoData();
 console.log(`Demo data is in place (${mongoose.connection.name}). Demo accounts:`);

@@ -13,7 +13,36 @@ type Embedded = { uri: string; stop(): Promise<void> };
 const state = globalThis as unknown as {
   __dbReady?: Promise<typeof mongoose>;
   __embedded?: Embedded | null;
+  __tool?: boolean;
 };
+
+/**
+ * For a command-line tool (create-admin, seed, normalize-phones): the database of the portal already running on this
+ * DATA_DIR, through the socket its first process serves its workers on (server/cluster.ts), since the running portal
+ * holds the data files locked; none running, the tool opens DATA_DIR itself. A tool also leaves the start-up policies
+ * of the server (the demo's accounts) alone. Call before connectDb.
+ */
+export function connectAsTool() {
+  state.__tool = true;
+  if (env.mongodbUri || env.embeddedDbUri || env.dbInMemory) return;
+  let names: string[] = [];
+  try {
+    names = fs.readdirSync(env.dataDir);
+  } catch {
+    return;
+  }
+  for (const name of names) {
+    const pid = Number(/^db-(\d+)\.sock$/.exec(name)?.[1]);
+    if (!pid) continue;
+    try {
+      process.kill(pid, 0); // alive?
+    } catch {
+      continue;
+    }
+    env.embeddedDbUri = `mongodb://${encodeURIComponent(path.join(env.dataDir, name))}/`;
+    return;
+  }
+}
 
 export const DB_NAME = "vacation_classes";
 
@@ -62,18 +91,19 @@ export function connectDb(): Promise<typeof mongoose> {
       if (env.seedDemoData === "true") await seedDemoData();
       else await seedIfEmpty();
     }
-    // The demo's published passwords work only in demo mode (docs/decisions/0086-demo-mode.md).
+    // The demo's published passwords work only in demo mode (docs/decisions/0086-demo-mode.md); the server decides
+    // that, not a command-line tool run beside it.
     const { applyDemoModeToAccounts, noAdminYet } = await import("./demo-accounts.server.ts");
-    const demoAccounts = await applyDemoModeToAccounts(env.demoBanner);
+    const demoAccounts = state.__tool ? 0 : await applyDemoModeToAccounts(env.demoBanner);
     if (demoAccounts)
       console.warn(
         env.demoBanner
           ? `[demo] demo mode: the demo's ${demoAccounts} account(s) can sign in again`
           : `[demo] not in demo mode (DEMO=on is not set): the demo's ${demoAccounts} account(s) are turned off`,
       );
-    if (!env.demoBanner && (await noAdminYet()))
+    if (!state.__tool && !env.demoBanner && (await noAdminYet()))
       console.warn(
-        '[accounts] no admin account yet: create the first one with `npm run create-admin -- --phone 024xxxxxxx --name "Full Name"` (it works while the portal runs). For a demo with sample data, start with DEMO=on (`npm run demo`).',
+        '[accounts] no admin account yet: create the first one with `npm run create-admin -- --phone 024xxxxxxx --name "Full Name"` in the portal folder with the same DATA_DIR (it works while `npm start` runs its workers; with WEB_WORKERS=1 stop the portal, create the admin, start it again). For a demo with sample data, start with DEMO=on (`npm run demo`).',
       );
     // What a stopped process left half done with money (receipt numbers, totals); cheap when there is nothing.
     const { repairPayments } = await import("./payment.server.ts");

@@ -5,6 +5,7 @@ import { startEmbeddedMongo } from "@vacation-classes/embedded-mongo";
 import mongoose from "mongoose";
 import { createCookie } from "react-router";
 import fs from "node:fs/promises";
+import { spawnSync } from "node:child_process";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
@@ -48,8 +49,9 @@ test.describe("operations @js-only", () => {
       expect(refused?.message).toContain("[config] APP_ORIGIN is required");
 
       // …and with it, the demo's accounts are off (their sessions too), the TEST gateway and the demo secret are gone.
+      // The default install: workers, and the database in the first process (create-admin reaches it while it runs).
       const live = await startIsolatedApp(
-        { ...base, DEMO: undefined, APP_ORIGIN: "https://portal.example.org" },
+        { ...base, DEMO: undefined, APP_ORIGIN: "https://portal.example.org", WEB_WORKERS: "2" },
         { waitFor: "healthy" },
       );
       try {
@@ -63,6 +65,40 @@ test.describe("operations @js-only", () => {
         expect(await (await fetch(`${live.url}/`)).text()).not.toContain("Sample data, public passwords");
         expect(live.output()).toContain("are turned off");
         expect(live.output()).toContain("npm run create-admin");
+        // As the log says: the first admin, created while the portal runs, signs in at once.
+        const created = spawnSync(
+          process.execPath,
+          [
+            "--import",
+            "tsx",
+            "scripts/create-admin.ts",
+            "--phone",
+            "0209990001",
+            "--name",
+            "First Admin",
+            "--password",
+            "first-admin-pass-1",
+          ],
+          {
+            env: {
+              ...process.env,
+              DATA_DIR: dataDir,
+              MONGODB_URI: "",
+              DEMO: "",
+              SESSION_SECRET: "isolated-test-secret",
+            },
+            encoding: "utf8",
+            timeout: 60_000,
+          },
+        );
+        expect(created.status, created.stderr).toBe(0);
+        const first = await fetch(`${live.url}/portal?role=admin`, {
+          method: "POST",
+          body: new URLSearchParams({ intent: "signin", phone: "0209990001", password: "first-admin-pass-1" }),
+          redirect: "manual",
+        });
+        expect(first.status).toBe(302);
+        expect(first.headers.get("location")).toBe("/admin");
       } finally {
         await live.stop();
       }
