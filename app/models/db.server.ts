@@ -25,7 +25,7 @@ const state = globalThis as unknown as {
 export function connectAsTool() {
   state.__tool = true;
   if (env.mongodbUri || env.embeddedDbUri || env.dbInMemory) return;
-  let names: string[] = [];
+  let names: string[];
   try {
     names = fs.readdirSync(env.dataDir);
   } catch {
