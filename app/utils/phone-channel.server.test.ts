@@ -55,3 +55,15 @@ describe("answering USSD", () => {
     expect(await screen("s4", "")).toMatch(/^CON /);
   });
 });
+
+describe("callback addresses (PHONE_CALLBACK_ADDRESSES)", () => {
+  it("lets any address through when unset, and only the listed addresses and ranges when set", async () => {
+    const { callbackAddressAllowed } = await import("./phone-channel.server.ts");
+    expect(callbackAddressAllowed("203.0.113.9", undefined)).toBe(true);
+    const list = "52.48.80.0/24, 34.255.0.17";
+    expect(callbackAddressAllowed("52.48.80.201", list)).toBe(true);
+    expect(callbackAddressAllowed("::ffff:34.255.0.17", list)).toBe(true);
+    expect(callbackAddressAllowed("52.48.81.1", list)).toBe(false);
+    expect(callbackAddressAllowed("unknown", list)).toBe(false);
+  });
+});

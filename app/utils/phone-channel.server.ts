@@ -5,6 +5,7 @@
  * `linkId`) to the URLs set in its dashboard; both carry the portal's callback secret in their path.
  */
 import { randomBytes } from "node:crypto";
+import { BlockList, isIP } from "node:net";
 import { formatPhone, normalizePhone } from "#app/domain/phone.ts";
 import { maskPhone } from "#app/domain/registration.ts";
 import { programmeLabel } from "#app/domain/programmes.ts";
@@ -52,6 +53,30 @@ export async function replacePhoneCallbackSecret(): Promise<string> {
   const secret = randomBytes(24).toString("base64url");
   await saveSettings({ phoneCallbackSecret: secret });
   return secret;
+}
+
+/**
+ * PHONE_CALLBACK_ADDRESSES: the aggregator's addresses (comma-separated, single addresses or CIDR ranges, as its
+ * documentation lists them). Set, a callback from anywhere else is answered 404 before its secret is looked at, so
+ * the secret alone (in a leaked log, say) does not let a stranger read a number's wards or use up its screens. Unset:
+ * any address, the secret deciding.
+ */
+export function callbackAddressAllowed(address: string, list = process.env.PHONE_CALLBACK_ADDRESSES): boolean {
+  const entries = (list ?? "")
+    .split(",")
+    .map((e) => e.trim())
+    .filter(Boolean);
+  if (entries.length === 0) return true;
+  const allowed = new BlockList();
+  for (const entry of entries) {
+    const [ip, bits] = entry.split("/");
+    const type = isIP(ip) === 6 ? "ipv6" : "ipv4";
+    if (!isIP(ip)) continue;
+    if (bits) allowed.addSubnet(ip, Number(bits), type);
+    else allowed.addAddress(ip, type);
+  }
+  const clean = address.replace(/^::ffff:/, "");
+  return isIP(clean) ? allowed.check(clean, isIP(clean) === 6 ? "ipv6" : "ipv4") : false;
 }
 
 /** Compared in constant time; with no secret set, nothing matches (the URLs answer 404). */

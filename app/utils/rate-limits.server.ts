@@ -119,20 +119,39 @@ export async function checkAuthAddress(address: string): Promise<LimitRefusal | 
 export const enrolmentBusyMessage = (wait: string) =>
   `Too many registrations have been sent from this connection or for this WhatsApp number. Please try again in ${wait}, or call the school and we will register your ward.`;
 
-/** One anonymous enrolment from `address` naming the parent WhatsApp number `phone` (normalised). */
-export async function checkEnrolment(address: string, phone: string): Promise<LimitRefusal | null> {
+/**
+ * One enrolment from `address` naming the parent WhatsApp number `phone` (normalised). `owner`: the request comes from
+ * the signed-in account whose proven number it is, which the number's count (run up by anyone who types the number)
+ * never refuses; it has a count of its own.
+ */
+export async function checkEnrolment(
+  address: string,
+  phone: string,
+  owner?: string | null,
+): Promise<LimitRefusal | null> {
   const byAddress = await count("enrol_address", 3600, address, RATE_LIMITS.enrolPerAddressPerHour);
   // A client over its own limit is not counted against the number (someone else's, perhaps).
-  const wait = byAddress || (await count("enrol_number", 24 * 3600, phone, RATE_LIMITS.enrolPerNumberPerDay));
+  const wait =
+    byAddress ||
+    (owner
+      ? await count("enrol_owner", 24 * 3600, `${phone}|${owner}`, RATE_LIMITS.enrolPerNumberPerDay)
+      : await count("enrol_number", 24 * 3600, phone, RATE_LIMITS.enrolPerNumberPerDay));
   return wait ? refusal(wait, enrolmentBusyMessage(waitText(wait))) : null;
 }
 
 export const codeBusyMessage = (wait: string) =>
   `Too many codes have been asked for this number. Please try again in ${wait}, or ask the school for a reset link.`;
 
-/** One code sent to `phone` (normalised); refused past the per-phone limit. The caller checks the address limit first. */
-export async function checkCodeRequest(phone: string): Promise<LimitRefusal | null> {
-  const wait = await count("code_phone", 3600, phone, RATE_LIMITS.codesPerPhonePerHour);
+/**
+ * One code sent to `phone` (normalised); refused past the per-phone limit, which stops anyone from flooding a number
+ * with SMS. The caller checks the address limit first. `owner` — the signed-in account of that number, or a browser
+ * where it signed in before (a device cookie) — has a count of its own: strangers asking for codes for the number
+ * cannot lock its owner out of a reset or a phone check.
+ */
+export async function checkCodeRequest(phone: string, owner?: string | null): Promise<LimitRefusal | null> {
+  const wait = owner
+    ? await count("code_owner", 3600, `${phone}|${owner}`, RATE_LIMITS.codesPerPhonePerHour)
+    : await count("code_phone", 3600, phone, RATE_LIMITS.codesPerPhonePerHour);
   return wait ? refusal(wait, codeBusyMessage(waitText(wait))) : null;
 }
 

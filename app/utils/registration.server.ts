@@ -15,6 +15,7 @@ import { amountDueAtEnrolment } from "./payments.server.ts";
 import { IDEMPOTENCY_FIELD, isIdempotencyKey, runOnce } from "#app/models/idempotency.server.ts";
 import { SUBMISSION_IN_PROGRESS } from "#app/domain/messages.ts";
 import { checkEnrolment } from "./rate-limits.server.ts";
+import { User } from "#app/models/user.server.ts";
 import { queueEnrolmentMessages } from "./notifications.server.ts";
 
 type RegistrationOptions = {
@@ -140,7 +141,19 @@ export async function processRegistration(
   };
 
   if (!options.adminRegistration) {
-    const busy = await checkEnrolment(options.address ?? "unknown", details.whatsappNumberNormalized);
+    // The signed-in owner of the parent number (proven by a code) is not held back by enrolments strangers sent for it.
+    const owner = options.userId
+      ? await User.exists({
+          _id: String(options.userId),
+          phone: details.whatsappNumberNormalized,
+          phoneVerifiedAt: { $ne: null },
+        })
+      : null;
+    const busy = await checkEnrolment(
+      options.address ?? "unknown",
+      details.whatsappNumberNormalized,
+      owner ? `user:${options.userId}` : null,
+    );
     if (busy) {
       const reply = submission.reply({ formErrors: [busy.message] });
       return {

@@ -10,6 +10,7 @@ import { checkAuthPost } from "#app/utils/sign-in-limits.server.ts";
 import { checkCodeRequest } from "#app/utils/rate-limits.server.ts";
 import { clientAddressContext } from "#app/utils/request-context.ts";
 import { sendPhoneCode } from "#app/utils/phone-codes.server.ts";
+import { trustedDeviceFor } from "#app/utils/trusted-device.server.ts";
 import { forgotPasswordCookie } from "#app/utils/forgot-password.server.ts";
 import { FormErrors, SubmitButton, TextField } from "#app/components/form/fields.tsx";
 
@@ -18,7 +19,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: ForgotPasswordSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   const phone = normalizePhone(submission.value.phone);
-  const busy = (await checkAuthPost(context.get(clientAddressContext))) ?? (await checkCodeRequest(phone));
+  // The number's own browser (a device cookie) is not held back by codes strangers asked for it.
+  const device = await trustedDeviceFor(request, phone);
+  const busy =
+    (await checkAuthPost(context.get(clientAddressContext))) ??
+    (await checkCodeRequest(phone, device ? `device:${device}` : null));
   if (busy) return data({ result: submission.reply({ formErrors: [busy.message] }) }, { status: busy.status });
   await sendPhoneCode("password-reset", phone);
   // The same answer whether or not the number has an account.

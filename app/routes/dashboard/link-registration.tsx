@@ -57,7 +57,8 @@ async function sendCode(user: Actor, formData: FormData, impersonating: boolean)
   const submission = parseWithZod(formData, { schema: SendPhoneCodeSchema });
   if (submission.status !== "success" || impersonating)
     return data({ phoneResult: submission.reply({ formErrors: [IMPERSONATING] }), codeSent: false }, { status: 403 });
-  const busy = await checkCodeRequest(user.phone);
+  // The account's own request: not refused by codes strangers asked for its number.
+  const busy = await checkCodeRequest(user.phone, `user:${user._id}`);
   if (busy)
     return data({ phoneResult: submission.reply({ formErrors: [busy.message] }), codeSent: false }, { status: 429 });
   await sendPhoneVerification(user.phone);

@@ -1,7 +1,12 @@
 import { data } from "react-router";
 import type { Route } from "./+types/sms-inbound";
 import { MALFORMED_BODY } from "#app/utils/form-body.server.ts";
-import { answerInboundSms, phoneCallbackSecretMatches } from "#app/utils/phone-channel.server.ts";
+import {
+  answerInboundSms,
+  callbackAddressAllowed,
+  phoneCallbackSecretMatches,
+} from "#app/utils/phone-channel.server.ts";
+import { clientAddressContext } from "#app/utils/request-context.ts";
 import { appOrigin } from "#app/utils/password-reset.server.ts";
 
 /**
@@ -9,8 +14,9 @@ import { appOrigin } from "#app/utils/password-reset.server.ts";
  * `date` and `linkId`. Authenticated by the secret in the path first (404 otherwise); the reply goes through the
  * outbox, so the callback is answered at once.
  */
-export async function action({ request, params }: Route.ActionArgs) {
-  if (!(await phoneCallbackSecretMatches(params.secret))) throw data("Not found", { status: 404 });
+export async function action({ request, params, context }: Route.ActionArgs) {
+  if (!callbackAddressAllowed(context.get(clientAddressContext)) || !(await phoneCallbackSecretMatches(params.secret)))
+    throw data("Not found", { status: 404 });
   const form = await request.formData().catch(() => null);
   if (!form) throw data(MALFORMED_BODY, { status: 400 });
   const field = (name: string) => {

@@ -1,7 +1,8 @@
 import { data } from "react-router";
 import type { Route } from "./+types/ussd";
 import { MALFORMED_BODY } from "#app/utils/form-body.server.ts";
-import { answerUssd, phoneCallbackSecretMatches } from "#app/utils/phone-channel.server.ts";
+import { answerUssd, callbackAddressAllowed, phoneCallbackSecretMatches } from "#app/utils/phone-channel.server.ts";
+import { clientAddressContext } from "#app/utils/request-context.ts";
 import { appOrigin } from "#app/utils/password-reset.server.ts";
 
 /**
@@ -11,8 +12,12 @@ import { appOrigin } from "#app/utils/password-reset.server.ts";
  */
 const SESSION_ID = /^[\w.:-]{1,100}$/;
 
-export async function action({ request, params }: Route.ActionArgs) {
-  if (params.aggregator !== "africastalking" || !(await phoneCallbackSecretMatches(params.secret)))
+export async function action({ request, params, context }: Route.ActionArgs) {
+  if (
+    params.aggregator !== "africastalking" ||
+    !callbackAddressAllowed(context.get(clientAddressContext)) ||
+    !(await phoneCallbackSecretMatches(params.secret))
+  )
     throw data("Not found", { status: 404 });
   const form = await request.formData().catch(() => null);
   if (!form) throw data(MALFORMED_BODY, { status: 400 });

@@ -1,0 +1,30 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { useTestDatabase } from "#tests/support/test-database.ts";
+
+useTestDatabase("rate_limits_unit");
+
+let limits: typeof import("./rate-limits.server.ts");
+beforeAll(async () => {
+  limits = await import("./rate-limits.server.ts");
+});
+
+describe("limits throttle the stranger, not the number's owner", () => {
+  it("five code requests for a number from strangers do not stop its owner asking for one", async () => {
+    const phone = "+233240007001";
+    for (let i = 0; i < 5; i++) expect(await limits.checkCodeRequest(phone)).toBeNull();
+    expect(await limits.checkCodeRequest(phone)).toMatchObject({ status: 429 });
+    // The signed-in account of the number, or a browser where it signed in before: a count of its own.
+    expect(await limits.checkCodeRequest(phone, "user:u1")).toBeNull();
+    expect(await limits.checkCodeRequest(phone, "device:d1")).toBeNull();
+    // Which still bounds the owner's own SMS.
+    for (let i = 0; i < 4; i++) await limits.checkCodeRequest(phone, "user:u1");
+    expect(await limits.checkCodeRequest(phone, "user:u1")).toMatchObject({ status: 429 });
+  });
+
+  it("ten enrolments naming a number from ten addresses do not lock its parent out", async () => {
+    const phone = "+233240007002";
+    for (let i = 0; i < 10; i++) expect(await limits.checkEnrolment(`10.9.0.${i}`, phone)).toBeNull();
+    expect(await limits.checkEnrolment("10.9.1.1", phone)).toMatchObject({ status: 429 });
+    expect(await limits.checkEnrolment("10.9.1.2", phone, "user:parent1")).toBeNull();
+  });
+});
