@@ -64,8 +64,9 @@ async function main() {
   }
   log("starting the app on a fresh in-memory database…");
   // The shared app measures capacity (closed-loop clients, up to 20 connections): shedding by requests in flight would
-  // answer some with 503 and count them as served. The overload scenario measures shedding on its own app.
-  const app = await startApp({ buildDir: opts.buildDir, env: { SHED_MAX_IN_FLIGHT: "64" } });
+  // answer some with 503 and count them as served, and so would the cap on bodies arriving from one address (every
+  // client here is 127.0.0.1). The overload scenario measures shedding on its own app.
+  const app = await startApp({ buildDir: opts.buildDir, env: { SHED_MAX_IN_FLIGHT: "64", BODIES_PER_ADDRESS: "0" } });
   log(`app at ${app.url}`);
   const ctx: BenchContext = { app, options: { duration: opts.duration, runs: opts.runs }, log };
 
