@@ -6,6 +6,13 @@
 import mongoose from "mongoose";
 import { connectAsTool, connectDb, disconnectDb } from "#app/models/db.server.ts";
 import { seedDemoData, DEMO_ACCOUNTS } from "#app/models/seed.server.ts";
+import { env } from "#app/models/env.server.ts";
+
+// The demo's accounts have published passwords: only a demo gets them (docs/decisions/0086).
+if (!env.demo) {
+  console.error("The demo data has published passwords: seed a demo only, with DEMO=on (DEMO=on npm run seed).");
+  process.exit(2);
+}
 
 process.env.SEED_DEMO_DATA = "false"; // seed explicitly below, once
 connectAsTool();

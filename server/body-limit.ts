@@ -81,7 +81,7 @@ export function bodyLimit(options: BodyLimitOptions = bodyLimitOptionsFromEnv())
     arriving.set(address, (arriving.get(address) ?? 0) + 1);
 
     const upload = isUploadPath(req.path);
-    const started = performance.now();
+    let started = performance.now();
     let received = 0;
     let settled = false;
     let timer: NodeJS.Timeout | undefined;
@@ -107,6 +107,9 @@ export function bodyLimit(options: BodyLimitOptions = bodyLimitOptionsFromEnv())
     if (deadline > 0 || minRate > 0) {
       // One timer, checked every second: the deadline, and an upload's average rate once its grace is over.
       const check = () => {
+        // While the body waits in full buffers for the app to read it, the client is not the slow one: that time is
+        // not counted.
+        if (req.readableLength >= req.readableHighWaterMark) started += 1_000;
         const elapsed = performance.now() - started;
         if (deadline > 0 && elapsed >= deadline) return tooSlow();
         if (minRate > 0 && elapsed >= grace && received < (minRate * elapsed) / 1000) return tooSlow();

@@ -42,14 +42,17 @@ if (workers > 1 && cluster.isPrimary) {
 }
 
 const { createApp } = await import("./app.ts");
+const { bodyLimitOptionsFromEnv } = await import("./body-limit.ts");
 const { logger, mallocTrimSeconds } = await import("./observability.ts");
 
 // Node's own bounds on a request's arrival, behind server/body-limit.ts's finer ones: headers within 15 s, the whole
 // request within the upload deadline and a little more (Node's defaults, 60 s and 300 s, let a slow client hold a
 // connection for minutes). Node checks them every few seconds.
+const uploadDeadline = bodyLimitOptionsFromEnv().uploadDeadlineMs;
 const server = http.createServer({
   headersTimeout: 15_000,
-  requestTimeout: Number(process.env.UPLOAD_DEADLINE_MS ?? 120_000) + 10_000,
+  // 0 (no upload deadline): none here either; never under the headers' timeout, which Node refuses.
+  requestTimeout: uploadDeadline > 0 ? Math.max(uploadDeadline + 10_000, 15_000) : 0,
   connectionsCheckingInterval: 2_000,
 });
 let onStop = async () => {};

@@ -94,14 +94,14 @@ export function connectDb(): Promise<typeof mongoose> {
     // The demo's published passwords work only in demo mode (docs/decisions/0086-demo-mode.md); the server decides
     // that, not a command-line tool run beside it.
     const { applyDemoModeToAccounts, noAdminYet } = await import("./demo-accounts.server.ts");
-    const demoAccounts = state.__tool ? 0 : await applyDemoModeToAccounts(env.demoBanner);
+    const demoAccounts = state.__tool ? 0 : await applyDemoModeToAccounts(env.demo);
     if (demoAccounts)
       console.warn(
-        env.demoBanner
+        env.demo
           ? `[demo] demo mode: the demo's ${demoAccounts} account(s) can sign in again`
           : `[demo] not in demo mode (DEMO=on is not set): the demo's ${demoAccounts} account(s) are turned off`,
       );
-    if (!state.__tool && !env.demoBanner && (await noAdminYet()))
+    if (!state.__tool && !env.demo && (await noAdminYet()))
       console.warn(
         '[accounts] no admin account yet: create the first one with `npm run create-admin -- --phone 024xxxxxxx --name "Full Name"` in the portal folder with the same DATA_DIR (it works while `npm start` runs its workers; with WEB_WORKERS=1 stop the portal, create the admin, start it again). For a demo with sample data, start with DEMO=on (`npm run demo`).',
       );

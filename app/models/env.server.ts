@@ -64,7 +64,7 @@ function readAppOrigin(): string | null {
     }
     return url.origin;
   }
-  if (isProduction && !demoBanner)
+  if (isProduction && !demo)
     throw new Error(
       "APP_ORIGIN is required: the portal's public address, e.g. https://portal.example.org (links in SMS and e-mail use it). For a demo on this machine, start with DEMO=on (`npm run demo`).",
     );

@@ -28,7 +28,8 @@ const outboxSchema = new Schema(
     text: { type: String, required: true },
     /**
      * A one-time code's message: the code sealed (app/models/sealed-secret.server.ts) while `text` shows CODE_MASK in
-     * its place; the sender puts it back at send time, and it is removed once the message is sent or has failed.
+     * its place; the sender puts it back at send time, and it is removed once the message is sent (a one-time code's
+     * also once it has failed for good; a claim code's is kept for the office's Retry).
      */
     secret: { type: String, default: null },
     state: { type: String, required: true, enum: MESSAGE_STATES, default: "queued" },
@@ -186,7 +187,8 @@ export async function markAttemptFailed(
         nextAttemptAt: last ? message.nextAttemptAt : new Date(now.getTime() + delay),
         leaseOwner: null,
         leaseUntil: null,
-        ...(last ? { secret: null } : {}),
+        // A one-time code is dead by then; a claim code lives on, and the office's Retry sends it after all.
+        ...(last && message.template.startsWith("code:") ? { secret: null } : {}),
       },
     },
   );

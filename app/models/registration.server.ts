@@ -479,11 +479,22 @@ const payments = () => Registration.db.collection("payments");
  * (withdraw it instead). "paid" then; "missing" when there was none to delete.
  */
 export async function deleteRegistrationById(id: string): Promise<"deleted" | "paid" | "missing"> {
-  if (await payments().findOne({ registrationId: String(id), state: "confirmed" }, { projection: { _id: 1 } }))
-    return "paid";
-  // Conditional on no money counted: a payment confirmed meanwhile keeps the registration.
+  const before = await Registration.findById(String(id)).select("paymentsRev").lean<{ paymentsRev?: number }>();
+  if (!before) return "missing";
+  // Money confirmed, or a Mobile Money payment on its way (its webhook would find no registration).
+  const money = await payments().findOne(
+    {
+      registrationId: String(id),
+      $or: [{ state: "confirmed" }, { state: "pending", method: "gateway-momo" }],
+    },
+    { projection: { _id: 1 } },
+  );
+  if (money) return "paid";
+  // Conditional on the payments' revision read before the check (every change to them raises it first) and on no
+  // money counted: a payment confirmed meanwhile keeps the registration.
   const { deletedCount } = await Registration.deleteOne({
     _id: String(id),
+    paymentsRev: before.paymentsRev ? before.paymentsRev : { $in: [0, null] },
     $or: [{ amountPaid: 0 }, { amountPaid: null }],
   });
   if (deletedCount === 1) return "deleted";

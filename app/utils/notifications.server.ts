@@ -39,7 +39,7 @@ export async function queueEnrolmentMessages(reg: RegistrationForSms, requestOri
   if (settings.smsNotifications) {
     // The claim code opens the registration to whoever holds it: kept sealed, as a one-time code is (outside demo
     // mode), and shown masked under Admin → Messages.
-    const sealed = !env.demoBanner;
+    const sealed = !env.demo;
     const values = {
       wardName: reg.wardName,
       programme: programmeLabel(reg.programme),

@@ -65,5 +65,7 @@ describe("callback addresses (PHONE_CALLBACK_ADDRESSES)", () => {
     expect(callbackAddressAllowed("::ffff:34.255.0.17", list)).toBe(true);
     expect(callbackAddressAllowed("52.48.81.1", list)).toBe(false);
     expect(callbackAddressAllowed("unknown", list)).toBe(false);
+    // A typo refuses its entry only.
+    expect(callbackAddressAllowed("34.255.0.17", "52.48.80.0/abc, 34.255.0.17")).toBe(true);
   });
 });

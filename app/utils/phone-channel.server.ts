@@ -44,7 +44,7 @@ export async function phoneCallbackSecret(): Promise<string | null> {
   const settings = await getSettings();
   const secret = settings.phoneCallbackSecret || process.env.USSD_CALLBACK_SECRET?.trim() || null;
   // The demo's secret is published in the README: it opens nothing outside demo mode.
-  if (secret === DEMO_PHONE_CALLBACK_SECRET && !env.demoBanner) return null;
+  if (secret === DEMO_PHONE_CALLBACK_SECRET && !env.demo) return null;
   return secret;
 }
 
@@ -61,6 +61,8 @@ export async function replacePhoneCallbackSecret(): Promise<string> {
  * the secret alone (in a leaked log, say) does not let a stranger read a number's wards or use up its screens. Unset:
  * any address, the secret deciding.
  */
+const warned = new Set<string>();
+
 export function callbackAddressAllowed(address: string, list = process.env.PHONE_CALLBACK_ADDRESSES): boolean {
   const entries = (list ?? "")
     .split(",")
@@ -71,9 +73,16 @@ export function callbackAddressAllowed(address: string, list = process.env.PHONE
   for (const entry of entries) {
     const [ip, bits] = entry.split("/");
     const type = isIP(ip) === 6 ? "ipv6" : "ipv4";
-    if (!isIP(ip)) continue;
-    if (bits) allowed.addSubnet(ip, Number(bits), type);
-    else allowed.addAddress(ip, type);
+    try {
+      if (!isIP(ip)) throw new Error("not an address");
+      if (bits) allowed.addSubnet(ip, Number(bits), type);
+      else allowed.addAddress(ip, type);
+    } catch {
+      // A typo refuses that entry, never every callback (and is said once per process).
+      if (!warned.has(entry))
+        console.warn(`[phone] PHONE_CALLBACK_ADDRESSES: "${entry.slice(0, 60)}" is not an address or range`);
+      warned.add(entry);
+    }
   }
   const clean = address.replace(/^::ffff:/, "");
   return isIP(clean) ? allowed.check(clean, isIP(clean) === 6 ? "ipv6" : "ipv4") : false;

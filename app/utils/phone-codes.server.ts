@@ -44,7 +44,7 @@ async function queueCode(purpose: CodePurpose, phone: string, code: string) {
     to: phone,
     template: `code:${purpose}`,
     values: { minutes: CODE_MINUTES },
-    ...(env.demoBanner ? { text: text(code) } : { text: text(CODE_MASK), secret: seal(code) }),
+    ...(env.demo ? { text: text(code) } : { text: text(CODE_MASK), secret: seal(code) }),
   });
 }
 

@@ -78,7 +78,11 @@ async function loadSession(request: Request): Promise<SessionInfo | null> {
   // Impersonation only ever applies to an admin viewing a non-admin, and only while the admin still holds the
   // permissions that started it (checked on every request: a flag removed mid-way ends the impersonation).
   let impersonating = Boolean(
-    impersonated && !impersonated.disabledAt && user.role === "admin" && impersonated.role !== "admin",
+    impersonated &&
+    !impersonated.disabledAt &&
+    !impersonated.pendingApproval &&
+    user.role === "admin" &&
+    impersonated.role !== "admin",
   );
   if (impersonating) {
     const permissions = await getAdminPermissions(user._id, user.role);

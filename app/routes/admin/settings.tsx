@@ -89,7 +89,7 @@ export async function action({ request, params }: Route.ActionArgs) {
     }
   }
   // Two-factor with no SMS that can leave would lock every admin out (the codes never reach a phone).
-  if (tab === "security" && changes.twoFactorAuth && !smsCanLeave(await getSettings(), env.demoBanner)) {
+  if (tab === "security" && changes.twoFactorAuth && !smsCanLeave(await getSettings(), env.demo)) {
     return data(
       { result: submission.reply({ fieldErrors: { twoFactorAuth: [TWO_FACTOR_NEEDS_SMS] }, hideFields: [] }) },
       { status: 400 },

@@ -62,7 +62,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     const p = payments.find(
       (p) => String(p._id) === String(r.openCheckout ?? "") && p.state === "pending" && p.method === "gateway-momo",
     );
-    return p && !p.flag ? { id: String(p._id), amount: formatCedis(p.amount) } : null;
+    return p ? { id: String(p._id), amount: formatCedis(p.amount), flagged: Boolean(p.flag) } : null;
   };
   const fees = publicFees(schedule);
   return {
@@ -96,7 +96,9 @@ export async function action({ request }: Route.ActionArgs) {
   const formData = await request.formData();
   if (formData.get("intent") === "checkout")
     return checkout(request, formData, effectiveUser, impersonating ? user._id : null);
-  if (formData.get("intent") === "cancel-checkout") return cancelOpenCheckout(formData, effectiveUser);
+  // Done while viewing as the parent: the admin is who cancelled it.
+  if (formData.get("intent") === "cancel-checkout")
+    return cancelOpenCheckout(formData, effectiveUser, impersonating ? user._id : String(effectiveUser._id));
   const submission = parseWithZod(formData, { schema: ParentPaymentSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   const v = submission.value;
@@ -133,7 +135,7 @@ export async function action({ request }: Route.ActionArgs) {
 type Payer = { _id: string; phone: string; email?: string | null; role: string; fullName: string };
 
 /** "Cancel this payment" on an open checkout: the family's own only (else 404). */
-async function cancelOpenCheckout(formData: FormData, payer: Payer) {
+async function cancelOpenCheckout(formData: FormData, payer: Payer, actorId: string) {
   const paymentId = String(formData.get("paymentId") ?? "");
   const own = await getParentRegistrations(payer);
   const payment = /^[a-z0-9]{20,40}$/.test(paymentId)
@@ -146,7 +148,7 @@ async function cancelOpenCheckout(formData: FormData, payer: Payer) {
         .lean()
     : null;
   if (!payment) throw data("Payment not found", { status: 404 });
-  const outcome = await cancelCheckout(paymentId, String(payer._id));
+  const outcome = await cancelCheckout(paymentId, actorId);
   return redirectWithToast(
     "/dashboard/payments",
     outcome === "confirmed"
@@ -155,7 +157,9 @@ async function cancelOpenCheckout(formData: FormData, payer: Payer) {
           title: "The payment had gone through",
           description: "It is confirmed: see the receipt below.",
         }
-      : { type: "success", title: "Payment cancelled", description: "Nothing was taken. You can start another." },
+      : outcome === "cancelled"
+        ? { type: "success", title: "Payment cancelled", description: "Nothing was taken. You can start another." }
+        : { type: "info", title: "This payment is no longer open", description: "See its state in the list below." },
   );
 }
 
@@ -237,26 +241,36 @@ export default function Payments({ loaderData, actionData }: Route.ComponentProp
                     role="group"
                     aria-label={`Open payment for ${w.wardName}`}
                   >
-                    <p className="text-sm text-gray-800">
-                      A Mobile Money payment of <strong>{w.open.amount}</strong> for {w.wardName} is open: approve it on
-                      your phone, or cancel it to start another.
-                    </p>
-                    <div className="flex flex-wrap items-center gap-3">
-                      <Link
-                        to={`/dashboard/payments/checkout/${w.open.id}`}
-                        className="font-semibold text-brand-700 underline"
-                        reloadDocument
-                      >
-                        Continue the payment
-                      </Link>
-                      <Form method="post">
-                        <input type="hidden" name="intent" value="cancel-checkout" />
-                        <input type="hidden" name="paymentId" value={w.open.id} />
-                        <SubmitButton variant="secondary" pendingLabel="Cancelling...">
-                          Cancel this payment
-                        </SubmitButton>
-                      </Form>
-                    </div>
+                    {w.open.flagged ? (
+                      <p className="text-sm text-gray-800">
+                        A Mobile Money payment of <strong>{w.open.amount}</strong> for {w.wardName} is being checked by
+                        the school&apos;s office (the network reported another amount). The office will confirm it or
+                        call you.
+                      </p>
+                    ) : (
+                      <p className="text-sm text-gray-800">
+                        A Mobile Money payment of <strong>{w.open.amount}</strong> for {w.wardName} is open: approve it
+                        on your phone, or cancel it to start another.
+                      </p>
+                    )}
+                    {w.open.flagged ? null : (
+                      <div className="flex flex-wrap items-center gap-3">
+                        <Link
+                          to={`/dashboard/payments/checkout/${w.open.id}`}
+                          className="font-semibold text-brand-700 underline"
+                          reloadDocument
+                        >
+                          Continue the payment
+                        </Link>
+                        <Form method="post">
+                          <input type="hidden" name="intent" value="cancel-checkout" />
+                          <input type="hidden" name="paymentId" value={w.open.id} />
+                          <SubmitButton variant="secondary" pendingLabel="Cancelling...">
+                            Cancel this payment
+                          </SubmitButton>
+                        </Form>
+                      </div>
+                    )}
                   </div>
                 ) : null}
                 {w.checkout ? (

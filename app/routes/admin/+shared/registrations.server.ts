@@ -2,7 +2,7 @@ import { redirectWithToast } from "#app/utils/toast.server.ts";
 import { REGISTRATION_DELETE_FAILED, REGISTRATION_DELETED } from "#app/domain/messages.ts";
 
 export const REGISTRATION_HAS_PAYMENTS =
-  "It has confirmed payments, which must keep their registration and receipts: withdraw the ward instead (below).";
+  "It has confirmed payments (or a Mobile Money payment on its way), which must keep their registration and receipts: withdraw the ward instead (below).";
 import { deleteRegistrationById } from "#app/models/registration.server.ts";
 import { audit } from "#app/models/audit-log.server.ts";
 
