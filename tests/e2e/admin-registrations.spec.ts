@@ -5,6 +5,7 @@ import type { Page } from "@playwright/test";
 import { test, expect, createRegistration, uniquePhone, connectTestDb } from "#tests/support/fixtures.ts";
 import { expectNoA11yViolations } from "#tests/support/axe.ts";
 import { E2E } from "#tests/support/e2e-env.ts";
+import { PROGRAMMES, programmeLabel } from "#app/domain/programmes.ts";
 import { registrationSearchKeys } from "#app/domain/registration-search.ts";
 import { Registration } from "#app/models/registration.server.ts";
 import { User } from "#app/models/user.server.ts";
@@ -501,10 +502,13 @@ test.describe("with an isolated app and database", () => {
     await page.context().addCookies([{ name: "__session", value, url: baseURL, httpOnly: true, sameSite: "Lax" }]);
   }
 
-  test("Delete All with DELETE typed removes every registration; then an empty programme export says No Data", async ({
+  test("Delete All with DELETE typed removes every registration without confirmed payments; an empty programme export says No Data", async ({
     page,
   }) => {
     await signInIsolated(page);
+    // The demo's registrations with confirmed payments are kept, with their payments and receipts (ADR 0091).
+    const paid = (await conn!.collection("payments").distinct("registrationId", { state: "confirmed" })).map(String);
+    expect(paid.length).toBeGreaterThan(0);
     await page.goto(`${baseURL}/admin/registrations`);
     await expect(page.getByTestId("count-total")).not.toHaveText("0");
     const js = test.info().project.name === "js";
@@ -519,19 +523,25 @@ test.describe("with an isolated app and database", () => {
       await page.getByRole("button", { name: "Delete All" }).click();
     }
     await expect(page).toHaveURL(`${baseURL}/admin/registrations`);
-    await expect(page.getByRole("status").filter({ hasText: "All registrations deleted successfully" })).toBeVisible();
-    await expect(page.getByText("No registrations found matching your criteria")).toBeVisible();
-    await expect(page.getByTestId("count-total")).toHaveText("0");
-    expect(await conn!.collection("registrations").countDocuments()).toBe(0);
+    const toast = page.getByRole("status").filter({ hasText: "All registrations deleted successfully" });
+    await expect(toast).toBeVisible();
+    await expect(toast).toContainText(`${paid.length} registration(s) with confirmed payments were kept`);
+    await expect(page.getByTestId("count-total")).toHaveText(String(paid.length));
+    const left = await conn!
+      .collection("registrations")
+      .find({}, { projection: { _id: 1, programme: 1 } })
+      .toArray();
+    expect(left.map((r) => String(r._id)).sort()).toEqual([...paid].sort());
 
-    await page.getByRole("link", { name: "Download CSV for Business" }).click();
-    const toast = page.locator("[data-toast=error]");
-    await expect(toast).toContainText("No Data");
-    await expect(toast).toContainText("No registrations found for Business programme");
+    // A programme with nothing left: its export says so.
+    const empty = PROGRAMMES.find((p) => !left.some((r) => r.programme === p))!;
+    await page.getByRole("link", { name: `Download CSV for ${programmeLabel(empty)}` }).click();
+    const error = page.locator("[data-toast=error]");
+    await expect(error).toContainText("No Data");
+    await expect(error).toContainText(`No registrations found for ${programmeLabel(empty)} programme`);
     await expectNoA11yViolations(page);
 
     await page.goto(`${baseURL}/registration-view-list`);
-    await expect(page.getByText("No registrations found.")).toBeVisible();
-    await expect(page.getByTestId("view-list-total")).toHaveText("0");
+    await expect(page.getByTestId("view-list-total")).toHaveText(String(paid.length));
   });
 });
