@@ -12,6 +12,7 @@
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import type { NextFunction, Request, RequestHandler, Response } from "express";
 import { nonceOf } from "./security-headers.ts";
+import { BUSY_TEXT, renderUssd } from "#app/domain/ussd.ts";
 
 /**
  * The event loop's delay now, in milliseconds: the 99th percentile of perf_hooks' own sampler over the last window,
@@ -41,7 +42,7 @@ export function eventLoopDelay(windowMs = 500) {
 const PRIORITY = /^\/(?:(?:portal|auth|sign-in\/code)(?:\.data)?(?:\/|$)|webhooks\/|ussd\/|callbacks\/)/;
 
 /** A USSD callback's answer when the portal is too busy: the aggregator shows it as the menu's last screen. */
-export const USSD_BUSY_ANSWER = "END The service is busy. Please dial again in a minute.";
+export const USSD_BUSY_ANSWER = renderUssd({ end: true, text: BUSY_TEXT });
 
 export type LoadShedOptions = {
   /** Shed while the delay is above this; 0 turns shedding off. */

@@ -44,6 +44,9 @@ function short(text: string, max: number) {
   return chars.length <= max ? chars.join("") : `${chars.slice(0, max - 1).join("")}…`;
 }
 
+/** The last screen when the portal cannot answer in time, or is too busy to take the callback at all. */
+export const BUSY_TEXT = "The service is busy. Please dial again in a minute.";
+
 /** The screen as the aggregator wants it, never over the limit. */
 export function renderUssd(reply: UssdReply): string {
   const screen = `${reply.end ? "END" : "CON"} ${reply.text}`;

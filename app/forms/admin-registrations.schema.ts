@@ -3,6 +3,7 @@ import { PROGRAMMES } from "#app/domain/programmes.ts";
 import { searchField } from "./parse.ts";
 import { PAYMENT_STATUSES } from "#app/domain/money.ts";
 import { ID_PATTERN } from "#app/domain/ids.ts";
+import { reason } from "./payments.schema.ts";
 
 export const DELETE_ALL_WORD = "DELETE";
 export const DELETE_ALL_HINT = `Type ${DELETE_ALL_WORD} to confirm`;
@@ -14,6 +15,9 @@ export const DeleteAllSchema = z.object({
     .max(20, { error: DELETE_ALL_HINT })
     .refine((v) => v.trim() === DELETE_ALL_WORD, { error: DELETE_ALL_HINT }),
 });
+
+/** A ward who left (docs/decisions/0091): withdrawn with a reason; the registration and its payments stay. */
+export const WithdrawSchema = z.object({ intent: z.literal("withdraw"), reason });
 
 /** One registration to delete (cuid2 ids). */
 export const DeleteRegistrationSchema = z.object({

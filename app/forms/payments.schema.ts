@@ -53,7 +53,8 @@ const optionalPhone = z
   .refine((v) => isPlausiblePhone(v), "Enter a valid phone number, e.g. 024 123 4567")
   .optional();
 
-const reason = z
+/** A written reason (refusing, voiding, changing what is owed, withdrawing a ward): what the audit trail keeps. */
+export const reason = z
   .string({ error: "Give a reason" })
   .trim()
   .min(3, "Give a reason (at least 3 characters)")

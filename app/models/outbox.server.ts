@@ -2,6 +2,8 @@ import mongoose, { Schema } from "mongoose";
 import { MESSAGE_CHANNELS, MESSAGE_STATES, type MessageChannel, type MessageState } from "#app/domain/messaging.ts";
 import { calendarDayRange } from "#app/domain/dates.ts";
 import { newId } from "./ids.server.ts";
+import { env } from "./env.server.ts";
+import { seal } from "./sealed-secret.server.ts";
 
 /**
  * The outbox (docs/decisions/0077-outbox.md): every SMS and e-mail the portal sends is first one of these documents,
@@ -89,6 +91,16 @@ export type NewMessage = Pick<OutboxMessage, "key" | "channel" | "to" | "templat
 
 /** What a one-time code's message shows where the code is, in the database and on every screen. */
 export const CODE_MASK = "••••••";
+
+/**
+ * A message carrying a code (a one-time code, a claim code): outside demo mode the stored text shows CODE_MASK in its
+ * place and the code is sealed beside it, for the sender alone to put back (docs/decisions/0089); in demo mode it is
+ * kept whole, so the demo and the tests read codes under Admin → Messages. `shown` is what stands for the code.
+ */
+export function withCode(render: (code: string) => string, code: string) {
+  if (env.demo) return { text: render(code), shown: code };
+  return { text: render(CODE_MASK), secret: seal(code), shown: CODE_MASK };
+}
 
 /** Queues a message once per key: a second call with the same key leaves the first message as it is. */
 export async function queueMessage(message: NewMessage): Promise<void> {

@@ -67,17 +67,15 @@ export async function handleSignIn(request: Request, formData: FormData, address
   await reservation.succeeded();
   const destination = safeRedirect(submission.value.redirectTo, homePathForRole(user.role));
   // Two-factor on: an admin's right password only sends a code to the admin's phone (app/utils/two-factor.server.ts).
+  // The phone the password was checked for is the account's own (normalised, as stored).
   if (user.role === "admin" && (await getSettings()).twoFactorAuth) {
-    const admin = await User.findById(user.id).select("phone").lean<{ phone: string }>();
-    const paused = admin ? await secondFactorPaused(secondFactorKey(user.id, device)) : null;
+    const paused = await secondFactorPaused(secondFactorKey(user.id, device));
     if (paused) return formError(paused.message, paused.status);
-    if (admin) {
-      await sendCodeToAccount("admin-sign-in", admin.phone);
-      const pending = await pendingSignInHeader({ userId: user.id, redirectTo: destination });
-      return redirect("/sign-in/code", { headers: { "Set-Cookie": pending } });
-    }
+    await sendCodeToAccount("admin-sign-in", phone);
+    const pending = await pendingSignInHeader({ userId: user.id, redirectTo: destination });
+    return redirect("/sign-in/code", { headers: { "Set-Cookie": pending } });
   }
-  return signedIn(request, user.id, destination);
+  return signedIn(request, { id: user.id, phone }, destination);
 }
 
 /** Whose wrong two-factor codes count together: the account's, or a device of the account's own. */
@@ -85,13 +83,20 @@ export function secondFactorKey(userId: string, device: string | null) {
   return device ? `${userId}|device:${device}` : userId;
 }
 
-/** Starts the session: a fresh Session id on every sign-in (the browser's previous Session, if any, is deleted). */
-export async function signedIn(request: Request, userId: string, destination: string, extraCookie?: string) {
+/**
+ * Starts the session: a fresh Session id on every sign-in (the browser's previous Session, if any, is deleted), and
+ * the browser becomes a device of the account with this phone (its device cookie).
+ */
+export async function signedIn(
+  request: Request,
+  account: { id: string; phone: string },
+  destination: string,
+  extraCookie?: string,
+) {
   await destroyUserSession(request);
   const headers = new Headers();
-  headers.append("Set-Cookie", await createUserSession(userId));
-  const account = await User.findById(String(userId)).select("phone").lean<{ phone: string }>();
-  if (account) headers.append("Set-Cookie", await trustDeviceHeader(request, account.phone));
+  headers.append("Set-Cookie", await createUserSession(account.id));
+  headers.append("Set-Cookie", await trustDeviceHeader(request, account.phone));
   headers.append("Set-Cookie", await toastHeader({ type: "success", title: "Signed in successfully!" }));
   if (extraCookie) headers.append("Set-Cookie", extraCookie);
   return redirect(destination, { headers });

@@ -10,7 +10,8 @@ import { CheckoutSchema } from "#app/forms/payments.schema.ts";
 import { formatCedis } from "#app/domain/money.ts";
 import { checkoutAmountError, checkoutLimits, onlinePaymentRules } from "#app/domain/checkout.ts";
 import { Payment, getPayment, type PaymentRow } from "#app/models/payment.server.ts";
-import { Registration } from "#app/models/registration.server.ts";
+import { Registration, getParentRegistrations } from "#app/models/registration.server.ts";
+import { ID_PATTERN } from "#app/domain/ids.ts";
 import { newId } from "#app/models/ids.server.ts";
 import { getFeeSchedule } from "#app/models/fee-schedule.server.ts";
 import { audit } from "#app/models/audit-log.server.ts";
@@ -34,20 +35,36 @@ export const CHECKOUT_OPEN =
   "A Mobile Money payment for this ward is already open: continue it or cancel it above before starting another.";
 export const CHECKOUT_CANCELLED = "Cancelled by the payer before approving it. Nothing was taken.";
 
-/** The ward's open checkout, if any: its pending gateway payment (a claim whose payment never came is not one). */
-export async function openCheckoutOf(registrationId: string) {
+/**
+ * The ward's open-checkout claim as stored, and whether it still holds: its payment is pending at the gateway, or
+ * (a claim taken while one is being started, its time in it) it is under two minutes old.
+ */
+async function openCheckoutOf(registrationId: string): Promise<{ claim: string | null; open: boolean }> {
   const reg = await Registration.findById(String(registrationId))
     .select("openCheckout")
     .lean<{ openCheckout: string | null }>();
-  if (!reg?.openCheckout) return { claim: reg?.openCheckout ?? null, payment: null, starting: false };
-  // A claim of a checkout being started (its time in it): open for two minutes, then taken as abandoned.
-  const claimedAt = /^claim:(\d+):/.exec(reg.openCheckout);
-  if (claimedAt)
-    return { claim: reg.openCheckout, payment: null, starting: Date.now() - Number(claimedAt[1]) < 120_000 };
-  const payment = await Payment.findOne({ _id: reg.openCheckout, method: "gateway-momo", state: "pending" })
-    .select("_id amount checkoutUrl createdAt flag")
-    .lean<{ _id: string; amount: number; checkoutUrl: string | null; createdAt: Date; flag: unknown }>();
-  return { claim: reg.openCheckout, payment, starting: false };
+  const claim = reg?.openCheckout ?? null;
+  if (!claim) return { claim, open: false };
+  const claimedAt = /^claim:(\d+):/.exec(claim);
+  if (claimedAt) return { claim, open: Date.now() - Number(claimedAt[1]) < 120_000 };
+  return { claim, open: Boolean(await Payment.exists({ _id: claim, method: "gateway-momo", state: "pending" })) };
+}
+
+/**
+ * A payment the family of `user` made through a gateway (their own wards' only; null for anything else, which callers
+ * answer 404): what the hand-over page and "Cancel this payment" act on.
+ */
+export async function familyGatewayPayment(user: Parameters<typeof getParentRegistrations>[0], paymentId: string) {
+  if (!ID_PATTERN.test(paymentId)) return null;
+  const own = await getParentRegistrations(user);
+  const payment = await Payment.findOne({
+    _id: paymentId,
+    method: "gateway-momo",
+    registrationId: { $in: own.map((r) => String(r._id)) },
+  })
+    .select("registrationId amount state checkoutUrl")
+    .lean<{ registrationId: string; amount: number; state: string; checkoutUrl: string | null }>();
+  return payment ? { ...payment, wardName: own.find((r) => String(r._id) === payment.registrationId)?.wardName } : null;
 }
 
 export type CheckoutInput = {
@@ -79,7 +96,7 @@ export async function startCheckout(input: CheckoutInput): Promise<{ url: string
   // One open checkout per ward, claimed by one conditional update: of checkouts started at once only one goes on, so
   // money on its way is never counted twice against the balance.
   const open = await openCheckoutOf(input.registrationId);
-  if (open.payment || open.starting) throw new PaymentError(CHECKOUT_OPEN, null, 409);
+  if (open.open) throw new PaymentError(CHECKOUT_OPEN, null, 409);
   const claim = `claim:${Date.now()}:${newId()}`;
   const claimed = await Registration.updateOne(
     { _id: String(input.registrationId), openCheckout: open.claim },

@@ -8,8 +8,7 @@
 import { programmeLabel } from "#app/domain/programmes.ts";
 import { enrolmentSms, paymentConfirmedSms, paymentRejectedSms, paymentVoidedSms } from "#app/domain/sms.ts";
 import { env } from "#app/models/env.server.ts";
-import { CODE_MASK, queueMessage } from "#app/models/outbox.server.ts";
-import { seal } from "#app/models/sealed-secret.server.ts";
+import { queueMessage, withCode } from "#app/models/outbox.server.ts";
 import { Payment } from "#app/models/payment.server.ts";
 import { Registration } from "#app/models/registration.server.ts";
 import { getSettings } from "#app/models/settings.server.ts";
@@ -37,24 +36,21 @@ const FOR_SMS = "reference claimCode wardName programme whatsappNumberNormalized
 export async function queueEnrolmentMessages(reg: RegistrationForSms, requestOrigin?: string | null) {
   const settings = await getSettings();
   if (settings.smsNotifications) {
-    // The claim code opens the registration to whoever holds it: kept sealed, as a one-time code is (outside demo
-    // mode), and shown masked under Admin → Messages.
-    const sealed = !env.demo;
     const values = {
       wardName: reg.wardName,
       programme: programmeLabel(reg.programme),
       reference: reg.reference,
-      claimCode: sealed ? CODE_MASK : reg.claimCode,
       link: `${originFor(requestOrigin)}/registration/${reg.reference}`,
     };
+    // The claim code opens the registration to whoever holds it: kept as a one-time code is.
+    const { shown, ...message } = withCode((claimCode) => enrolmentSms({ ...values, claimCode }), reg.claimCode);
     await queueMessage({
       key: `enrolment:${reg._id}:sms`,
       channel: "sms",
       to: reg.whatsappNumberNormalized,
       template: "enrolment",
-      values,
-      text: enrolmentSms(values),
-      ...(sealed ? { secret: seal(reg.claimCode) } : {}),
+      values: { ...values, claimCode: shown },
+      ...message,
     });
   }
   await Registration.updateOne({ _id: reg._id }, { $unset: { messagesPending: 1 } });

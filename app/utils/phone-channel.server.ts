@@ -13,6 +13,7 @@ import { PAYMENT_STATUS_LABELS, isPaymentStatus } from "#app/domain/money.ts";
 import { classPageLinks } from "#app/domain/whatsapp.ts";
 import { SCHOOL_NAME, SUPPORT_HOURS, SUPPORT_PHONES } from "#app/domain/school.ts";
 import {
+  BUSY_TEXT,
   classLinksText,
   contactText,
   renderUssd,
@@ -36,7 +37,7 @@ import { secretMatches } from "./secret-match.server.ts";
 
 /** Africa's Talking ends a session it has no answer for within seconds: the portal answers before this. */
 export const USSD_DEADLINE_MS = Number(process.env.USSD_DEADLINE_MS ?? 4_000);
-export const BUSY_TEXT = "The service is busy. Please dial again in a minute.";
+export { BUSY_TEXT };
 export const LIMITED_TEXT = "Too many requests from this number. Please try again later.";
 
 /** The secret of the USSD and inbound-SMS URLs: Settings → USSD & SMS, else USSD_CALLBACK_SECRET. Null: none set. */

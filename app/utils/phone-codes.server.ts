@@ -8,9 +8,7 @@ import { oneTimeCodeSms, secondFactorLockedSms } from "#app/domain/sms.ts";
 import { CODE_MINUTES, type CodePurpose, checkCode, issueCode } from "#app/models/one-time-code.server.ts";
 
 export { checkCode };
-import { CODE_MASK, queueMessage } from "#app/models/outbox.server.ts";
-import { seal } from "#app/models/sealed-secret.server.ts";
-import { env } from "#app/models/env.server.ts";
+import { queueMessage, withCode } from "#app/models/outbox.server.ts";
 import { hashPassword } from "#app/models/password.server.ts";
 import { User } from "#app/models/user.server.ts";
 import { deleteOtherSessions } from "./session.server.ts";
@@ -37,14 +35,13 @@ export async function sendCodeToAccount(purpose: "admin-sign-in" | "verify-phone
  * read the code under Admin → Messages (docs/decisions/0086).
  */
 async function queueCode(purpose: CodePurpose, phone: string, code: string) {
-  const text = (c: string) => oneTimeCodeSms({ code: c, minutes: CODE_MINUTES, purpose: PURPOSE_TEXT[purpose] });
   await queueMessage({
     key: `code:${purpose}:${phone}:${randomUUID()}`,
     channel: "sms",
     to: phone,
     template: `code:${purpose}`,
     values: { minutes: CODE_MINUTES },
-    ...(env.demo ? { text: text(code) } : { text: text(CODE_MASK), secret: seal(code) }),
+    ...withCode((c) => oneTimeCodeSms({ code: c, minutes: CODE_MINUTES, purpose: PURPOSE_TEXT[purpose] }), code),
   });
 }
 

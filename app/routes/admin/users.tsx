@@ -10,6 +10,7 @@ import { SCHOOL_NAME } from "#app/domain/school.ts";
 import { Button } from "#app/components/ui/button.tsx";
 import { approveFacilitator, searchUsers, USER_LIST_LIMIT } from "#app/models/user-admin.server.ts";
 import { audit } from "#app/models/audit-log.server.ts";
+import { ID_PATTERN } from "#app/domain/ids.ts";
 import { redirectWithToast } from "#app/utils/toast.server.ts";
 import { hasEveryPermission } from "#app/models/admin-permission.server.ts";
 import { FilterForm, FilterSearch, FilterSelect } from "#app/components/ui/filter-form.tsx";
@@ -75,7 +76,7 @@ export async function loader({ request, url }: Route.LoaderArgs) {
   }
 }
 
-const ApproveSchema = z.object({ intent: z.literal("approve"), userId: z.string().trim().min(1).max(40) });
+const ApproveSchema = z.object({ intent: z.literal("approve"), userId: z.string().regex(ID_PATTERN) });
 
 /** Approving a facilitator who signed up (View as and reset links have their own routes); any other post is a 400. */
 export async function action({ request }: Route.ActionArgs) {
@@ -84,7 +85,8 @@ export async function action({ request }: Route.ActionArgs) {
   if (!parsed.success) throw data("Unknown request", { status: 400 });
   if (!(await approveFacilitator(parsed.data.userId))) throw data("No facilitator waiting", { status: 404 });
   await audit("user.approve", user._id, parsed.data.userId, {});
-  return redirectWithToast(new URL(request.url).pathname + new URL(request.url).search, {
+  const here = new URL(request.url);
+  return redirectWithToast(`${here.pathname}${here.search}`, {
     type: "success",
     title: "Facilitator approved",
     description: "The account can sign in now.",

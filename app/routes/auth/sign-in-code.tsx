@@ -47,7 +47,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const message = CODE_ERRORS[check === "wrong" ? "wrong" : "spent"];
     return data({ result: submission.reply({ fieldErrors: { code: [message] } }) }, { status: 400 });
   }
-  return signedIn(request, admin._id, pending.redirectTo, await clearPendingSignInHeader());
+  return signedIn(request, { id: admin._id, phone: admin.phone }, pending.redirectTo, await clearPendingSignInHeader());
 }
 
 export default function SignInCode({ actionData }: Route.ComponentProps) {

@@ -6,8 +6,7 @@ import { pageRoles } from "#app/components/dashboard/nav.ts";
 import { DashboardPage } from "#app/components/dashboard/page.tsx";
 import { formatCedis } from "#app/domain/money.ts";
 import { SCHOOL_NAME } from "#app/domain/school.ts";
-import { getParentRegistrations } from "#app/models/registration.server.ts";
-import { Payment } from "#app/models/payment.server.ts";
+import { familyGatewayPayment } from "#app/utils/checkout.server.ts";
 
 /**
  * The hand-over from "Pay with Mobile Money" to the gateway's checkout page (docs/decisions/0087). The form post is
@@ -18,24 +17,14 @@ import { Payment } from "#app/models/payment.server.ts";
  */
 export async function loader({ request, params }: Route.LoaderArgs) {
   const { effectiveUser } = await requireRole(request, pageRoles("payments"));
-  const own = await getParentRegistrations(effectiveUser);
-  const payment = await Payment.findOne({
-    _id: String(params.paymentId),
-    registrationId: { $in: own.map((r) => String(r._id)) },
-    method: "gateway-momo",
-    state: "pending",
-    checkoutUrl: { $ne: null },
-  })
-    .select("registrationId amount checkoutUrl")
-    .lean<{ registrationId: string; amount: number; checkoutUrl: string }>();
-  if (!payment) throw data("Not found", { status: 404 });
-  const ward = own.find((r) => String(r._id) === payment.registrationId);
+  const payment = await familyGatewayPayment(effectiveUser, String(params.paymentId));
+  if (!payment || payment.state !== "pending" || !payment.checkoutUrl) throw data("Not found", { status: 404 });
   const url = new URL(payment.checkoutUrl);
   return {
     url: url.href,
     host: url.origin === new URL(request.url).origin ? null : url.host,
     amount: formatCedis(payment.amount),
-    wardName: ward?.wardName ?? "",
+    wardName: payment.wardName ?? "",
   };
 }
 

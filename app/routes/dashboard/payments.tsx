@@ -18,7 +18,7 @@ import { balanceView, paymentView } from "#app/domain/payment-view.ts";
 import { programmeLabel } from "#app/domain/programmes.ts";
 import { SCHOOL_NAME, SUPPORT_PHONES } from "#app/domain/school.ts";
 import { getParentRegistrations } from "#app/models/registration.server.ts";
-import { Payment, listPaymentsForRegistrations } from "#app/models/payment.server.ts";
+import { listPaymentsForRegistrations } from "#app/models/payment.server.ts";
 import { getFeeSchedule } from "#app/models/fee-schedule.server.ts";
 import { Section } from "#app/components/ui/section.tsx";
 import { CheckoutForm } from "#app/components/payments/checkout-form.tsx";
@@ -30,7 +30,7 @@ import {
 } from "#app/domain/checkout.ts";
 import { formatCedis, pesewasToInput } from "#app/domain/money.ts";
 import { activeGateway } from "#app/utils/gateway/gateways.server.ts";
-import { cancelCheckout, checkoutConstraint, startCheckout } from "#app/utils/checkout.server.ts";
+import { cancelCheckout, checkoutConstraint, familyGatewayPayment, startCheckout } from "#app/utils/checkout.server.ts";
 import { appOrigin } from "#app/utils/password-reset.server.ts";
 import type { RegistrationDoc } from "#app/models/registration.server.ts";
 
@@ -69,14 +69,17 @@ export async function loader({ request }: Route.LoaderArgs) {
     constraint: parentPaymentConstraint,
     checkoutConstraint,
     testGateway: gateway?.name === "test",
-    wards: registrations.map((r) => ({
-      id: String(r._id),
-      wardName: r.wardName,
-      programme: programmeLabel(r.programme),
-      ...balanceView(r),
-      open: openCheckout(r),
-      checkout: checkoutOffer(r, rules, Boolean(openCheckout(r))),
-    })),
+    wards: registrations.map((r) => {
+      const open = openCheckout(r);
+      return {
+        id: String(r._id),
+        wardName: r.wardName,
+        programme: programmeLabel(r.programme),
+        ...balanceView(r),
+        open,
+        checkout: checkoutOffer(r, rules, Boolean(open)),
+      };
+    }),
     howToPay: fees
       ? {
           merchantName: fees.merchantName,
@@ -137,17 +140,7 @@ type Payer = { _id: string; phone: string; email?: string | null; role: string; 
 /** "Cancel this payment" on an open checkout: the family's own only (else 404). */
 async function cancelOpenCheckout(formData: FormData, payer: Payer, actorId: string) {
   const paymentId = String(formData.get("paymentId") ?? "");
-  const own = await getParentRegistrations(payer);
-  const payment = /^[a-z0-9]{20,40}$/.test(paymentId)
-    ? await Payment.findOne({
-        _id: paymentId,
-        method: "gateway-momo",
-        registrationId: { $in: own.map((r) => String(r._id)) },
-      })
-        .select("_id")
-        .lean()
-    : null;
-  if (!payment) throw data("Payment not found", { status: 404 });
+  if (!(await familyGatewayPayment(payer, paymentId))) throw data("Payment not found", { status: 404 });
   const outcome = await cancelCheckout(paymentId, actorId);
   return redirectWithToast(
     "/dashboard/payments",

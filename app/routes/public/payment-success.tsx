@@ -8,18 +8,7 @@ import { SCHOOL_NAME, SUPPORT_HOURS } from "#app/domain/school.ts";
 import { SupportPhones } from "#app/components/support-phones.tsx";
 import { refreshGatewayPayment } from "#app/utils/checkout.server.ts";
 import { getOptionalUser } from "#app/utils/auth.server.ts";
-import { getParentRegistrations } from "#app/models/registration.server.ts";
-
-/** The payer, or an account of the family the registration belongs to. */
-async function mayViewPayment(
-  user: { _id: string; role: string; phone: string; phoneVerifiedAt?: Date | null },
-  payment: { registrationId: string; createdBy?: string | null },
-) {
-  if (payment.createdBy && String(payment.createdBy) === String(user._id)) return true;
-  if (user.role !== "parent") return false;
-  const own = await getParentRegistrations(user);
-  return own.some((r) => String(r._id) === String(payment.registrationId));
-}
+import { maySeeRegistrationPayments } from "#app/utils/payment-access.server.ts";
 
 /** How long the waiting page refreshes itself (every REFRESH_SECONDS) before it says to look again later. */
 const WAIT_MINUTES = 15;
@@ -42,7 +31,11 @@ export async function loader({ request, url }: Route.LoaderArgs) {
     getOptionalUser(request),
   ]);
   if (!payment) return { payment: null };
-  const owner = viewer ? await mayViewPayment(viewer.effectiveUser, payment) : false;
+  // The payer, or whoever may see the registration's payments (the family's accounts, the office).
+  const owner = viewer
+    ? String(payment.createdBy ?? "") === String(viewer.effectiveUser._id) ||
+      (await maySeeRegistrationPayments(viewer, payment.registrationId))
+    : false;
   const reg = owner ? await getRegistrationDetail(payment.registrationId) : null;
   const view = paymentView(payment);
   const gateway = payment.method === "gateway-momo";

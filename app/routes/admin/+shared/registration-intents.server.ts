@@ -15,6 +15,7 @@ import {
   voidPayment,
 } from "#app/utils/payments.server.ts";
 import { AdjustDueSchema, PaymentDecisionSchema, RecordPaymentSchema } from "#app/forms/payments.schema.ts";
+import { WithdrawSchema } from "#app/forms/admin-registrations.schema.ts";
 import { formatCedis, type PaymentMethod } from "#app/domain/money.ts";
 import { editedFieldLabel } from "#app/domain/audit-wording.ts";
 import { normalizePhone } from "#app/domain/phone.ts";
@@ -26,7 +27,6 @@ import {
 } from "#app/forms/link-registration.schema.ts";
 import { findAccountForLink, getRegistrationDetail, setLinkedAccount } from "#app/models/registration-admin.server.ts";
 import { setWithdrawn } from "#app/models/registration.server.ts";
-import { z } from "zod";
 import { audit } from "#app/models/audit-log.server.ts";
 import { listPaymentsForRegistrations } from "#app/models/payment.server.ts";
 import { refreshGatewayPayment } from "#app/utils/checkout.server.ts";
@@ -223,15 +223,6 @@ async function confirmGatewayPayment(
 }
 
 type Intent = (args: IntentArgs) => Promise<Response | ReturnType<typeof reply>>;
-
-const WithdrawSchema = z.object({
-  intent: z.literal("withdraw"),
-  reason: z
-    .string({ error: "Give a reason" })
-    .trim()
-    .min(3, "Give a reason (at least 3 characters)")
-    .max(300, "The reason must be at most 300 characters"),
-});
 
 /**
  * A ward who left (ADR 0091): kept with its payments and receipts, out of rosters and counts; audited. "reinstate"
