@@ -13,6 +13,7 @@ import {
   signInAs,
   uniquePhone,
   connectTestDb,
+  enrolmentForm,
 } from "#tests/support/fixtures.ts";
 import { expectNoA11yViolations } from "#tests/support/axe.ts";
 import { Registration } from "#app/models/registration.server.ts";
@@ -117,26 +118,6 @@ test("a parent whose phone is the registration's WhatsApp number links it by con
   await expect(page.getByText(registration.wardName).first()).toBeVisible();
 });
 
-/** A registration as the public form posts it (the page's own request context: its cookies are the browser's). */
-function registrationForm(subject: string, wardName: string) {
-  return {
-    parentName: "Real Parent",
-    whatsappNumber: uniquePhone(),
-    wardName,
-    wardWhatsapp: uniquePhone(),
-    currentSchool: "Accra Academy",
-    wardForm: "form-2",
-    specificClass: "2S1",
-    programme: "science",
-    subjects: subject,
-    updateMode: "whatsapp",
-    referralName: "Mr. Owusu",
-    referralStatus: "teacher",
-    joinStudentGroups: "yes",
-    joinParentGroup: "yes",
-  };
-}
-
 test("a reference a facilitator sees cannot claim the registration; the submitting browser keeps the code @js-only", async ({
   page,
   browser,
@@ -144,7 +125,7 @@ test("a reference a facilitator sees cannot claim the registration; the submitti
   // The family enrols (anonymously) and lands on the confirmation page: the claim code is there, in this browser.
   const wardName = `Claimed Ward ${uniquePhone()}`;
   const posted = await page.request.post("/registration", {
-    form: registrationForm("Physics", wardName),
+    form: enrolmentForm({ wardName }),
     maxRedirects: 0,
   });
   expect(posted.status()).toBe(302);

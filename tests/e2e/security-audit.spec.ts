@@ -15,6 +15,7 @@ import {
   signInAs,
   uniquePhone,
   giveSubjects,
+  enrolmentForm,
 } from "#tests/support/fixtures.ts";
 import { startIsolatedApp, type IsolatedApp } from "#tests/support/isolated-app.ts";
 import { waitForHydration } from "#tests/support/hydration.ts";
@@ -105,20 +106,7 @@ test.describe("limits no single client can use up @js-only", () => {
     expect(signUp.status, "a new sign-up").toBe(302);
   });
 
-  const enrolment = (whatsappNumber: string) => ({
-    parentName: "Akosua Mensah",
-    whatsappNumber,
-    wardName: `Kwame ${uniquePhone()}`,
-    wardWhatsapp: uniquePhone(),
-    currentSchool: "Accra Academy",
-    wardForm: "form-2",
-    specificClass: "2S1",
-    programme: "science",
-    subjects: "Physics",
-    updateMode: "whatsapp",
-    referralName: "Mr. Owusu",
-    referralStatus: "teacher",
-  });
+  const enrolment = (whatsappNumber: string) => enrolmentForm({ parentName: "Akosua Mensah", whatsappNumber });
 
   test("anonymous enrolment: limited per address and per WhatsApp number, values kept, others unaffected", async () => {
     test.setTimeout(120_000);

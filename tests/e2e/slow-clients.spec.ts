@@ -6,7 +6,7 @@
  */
 import http from "node:http";
 import { request as playwrightRequest } from "@playwright/test";
-import { test, expect, uniquePhone } from "#tests/support/fixtures.ts";
+import { test, expect, uniquePhone, enrolmentForm } from "#tests/support/fixtures.ts";
 import { startIsolatedApp } from "#tests/support/isolated-app.ts";
 
 test("@js-only 48 slow posts from one address leave another address's pages, enrolment, webhook and USSD answering", async () => {
@@ -77,22 +77,7 @@ test("@js-only 48 slow posts from one address leave another address's pages, enr
         timed("enrolment", async () =>
           (
             await client.post("/registration", {
-              form: {
-                parentName: "Busy Day Parent",
-                whatsappNumber: uniquePhone(),
-                wardName: `Busy Ward ${uniquePhone()}`,
-                wardWhatsapp: uniquePhone(),
-                currentSchool: "Accra Academy",
-                wardForm: "form-2",
-                specificClass: "2S1",
-                programme: "science",
-                subjects: "Physics",
-                updateMode: "whatsapp",
-                referralName: "Mr. Owusu",
-                referralStatus: "teacher",
-                joinStudentGroups: "yes",
-                joinParentGroup: "yes",
-              },
+              form: enrolmentForm({ parentName: "Busy Day Parent" }),
               maxRedirects: 0,
             })
           ).status(),

@@ -7,23 +7,38 @@ import { freePort, startIsolatedApp } from "#tests/support/isolated-app.ts";
  * Two-factor sign-in for admins (docs/decisions/0078), on an app and database of its own (the setting is global):
  * with it on, the admin's right password only sends a code to the admin's phone; the session starts with the code.
  */
-test("with two-factor on, an admin signs in with the password and then the code sent by SMS", async ({ page }) => {
-  test.setTimeout(120_000);
+/** A database and an app of their own with the demo data and two-factor on (the setting is global). */
+async function twoFactorApp(name: string) {
   const port = await freePort();
   const db = spawn(
     process.execPath,
     ["--import", "tsx", "packages/embedded-mongo/src/cli.ts", "--memory", "--port", String(port), "--quiet"],
     { stdio: "ignore" },
   );
-  const uri = `mongodb://127.0.0.1:${port}/two_factor`;
+  const uri = `mongodb://127.0.0.1:${port}/${name}`;
   const mongo = new MongoClient(uri, { serverSelectionTimeoutMS: 20_000 });
   const app = await startIsolatedApp({ MONGODB_URI: uri, SEED_DEMO_DATA: "true" }, { waitFor: "healthy" });
+  const stop = async () => {
+    await app.stop();
+    await mongo.close();
+    db.kill("SIGTERM");
+  };
   try {
     await mongo.connect();
-    const database = mongo.db("two_factor");
+    const database = mongo.db(name);
     await database.collection("settings").updateOne({ _id: "global" as never }, { $set: { twoFactorAuth: true } });
     await new Promise((resolve) => setTimeout(resolve, 1_100)); // the settings cache (1 s)
+    return { app, database, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
 
+test("with two-factor on, an admin signs in with the password and then the code sent by SMS", async ({ page }) => {
+  test.setTimeout(120_000);
+  const { app, database, stop } = await twoFactorApp("two_factor");
+  try {
     await page.goto(`${app.url}/portal?role=admin`);
     const form = page.locator("form#sign-in");
     await form.getByLabel("Phone number").fill("0244000001");
@@ -46,9 +61,7 @@ test("with two-factor on, an admin signs in with the password and then the code 
     await expect(page).toHaveURL(new RegExp(`${app.url}/admin$`));
     await expect(page.getByRole("status")).toContainText("Signed in successfully!");
   } finally {
-    await app.stop();
-    await mongo.close();
-    db.kill("SIGTERM");
+    await stop();
   }
 });
 
@@ -58,20 +71,8 @@ test("with two-factor on, an admin signs in with the password and then the code 
  */
 test("@js-only ten wrong two-factor codes over several codes pause the admin's sign-in and tell the admin", async () => {
   test.setTimeout(120_000);
-  const port = await freePort();
-  const db = spawn(
-    process.execPath,
-    ["--import", "tsx", "packages/embedded-mongo/src/cli.ts", "--memory", "--port", String(port), "--quiet"],
-    { stdio: "ignore" },
-  );
-  const uri = `mongodb://127.0.0.1:${port}/two_factor_guess`;
-  const mongo = new MongoClient(uri, { serverSelectionTimeoutMS: 20_000 });
-  const app = await startIsolatedApp({ MONGODB_URI: uri, SEED_DEMO_DATA: "true" }, { waitFor: "healthy" });
+  const { app, database, stop } = await twoFactorApp("two_factor_guess");
   try {
-    await mongo.connect();
-    const database = mongo.db("two_factor_guess");
-    await database.collection("settings").updateOne({ _id: "global" as never }, { $set: { twoFactorAuth: true } });
-    await new Promise((resolve) => setTimeout(resolve, 1_100)); // the settings cache (1 s)
     const outbox = database.collection<{ to: string; text: string; template: string }>("outbox");
 
     /** The right password: the code step's cookie, or the page's refusal. */
@@ -115,8 +116,6 @@ test("@js-only ten wrong two-factor codes over several codes pause the admin's s
     expect(paused.text).toContain("Too many wrong sign-in codes for this account");
     expect(await outbox.countDocuments({ template: "2fa-paused", to: "+233244000001" })).toBe(1);
   } finally {
-    await app.stop();
-    await mongo.close();
-    db.kill("SIGTERM");
+    await stop();
   }
 });

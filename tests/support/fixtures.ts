@@ -125,6 +125,27 @@ export async function sessionCookieHeader(user: Pick<TestUser, "id">): Promise<s
   return (await sessionCookie.serialize(session._id)).split(";")[0];
 }
 
+/** A complete enrolment as the public form posts it (field names and values), with fresh numbers and ward name. */
+export function enrolmentForm(overrides: Record<string, string> = {}): Record<string, string> {
+  return {
+    parentName: "Real Parent",
+    whatsappNumber: uniquePhone(),
+    wardName: `Ward ${uniquePhone()}`,
+    wardWhatsapp: uniquePhone(),
+    currentSchool: "Accra Academy",
+    wardForm: "form-2",
+    specificClass: "2S1",
+    programme: "science",
+    subjects: "Physics",
+    updateMode: "whatsapp",
+    referralName: "Mr. Owusu",
+    referralStatus: "teacher",
+    joinStudentGroups: "yes",
+    joinParentGroup: "yes",
+    ...overrides,
+  };
+}
+
 export async function createRegistration(overrides: Partial<Record<string, unknown>> = {}) {
   await connectTestDb();
   const wardName = (overrides.wardName as string) ?? `Ward ${uniquePhone()}`;
