@@ -14,8 +14,8 @@ export { clientAddressContext, cspNonceContext, requestLogContext } from "#app/u
 // …and opens and closes the app's one database connection, and runs the outbox's sender, as it starts and stops
 // (server/lifecycle.ts).
 export { connectDb, disconnectDb } from "#app/models/db.server.ts";
-export { startOutboxSender } from "#app/utils/outbox-sender.server.ts";
-export { startDailyReconciliation } from "#app/utils/reconciliation.server.ts";
+export { startOutboxSender } from "#app/services/outbox-sender.server.ts";
+export { startDailyReconciliation } from "#app/services/reconciliation.server.ts";
 // The stylesheet, cut to each page's rules and inlined in its <head>, so the first paint needs no second request on a
 // slow link and carries no rule the page cannot use (docs/decisions/0042-paint-first.md, 0084-each-page-its-css.md).
 import appCss from "./app.css?inline";

@@ -14,7 +14,7 @@ import { useEffect } from "react";
 import fullStylesheet from "./app.css?url";
 import type { Route } from "./+types/root";
 import { getToast } from "#app/utils/toast.server.ts";
-import { getSessionInfo } from "#app/utils/session.server.ts";
+import { getSessionInfo } from "#app/utils/session-cookie.server.ts";
 import { assertFormBody } from "#app/utils/form-body.server.ts";
 import { getSettings } from "#app/models/settings.server.ts";
 import { socialLinks } from "#app/domain/settings.ts";

@@ -1,12 +1,12 @@
 import { type RouteConfig, route } from "@react-router/dev/routes";
-import { publicRoutes } from "./routes/public/routes.ts";
-import { authRoutes } from "./routes/auth/routes.ts";
-import { studentRoutes } from "./routes/student/routes.ts";
-import { parentRoutes } from "./routes/parent/routes.ts";
-import { facilitatorRoutes } from "./routes/facilitator/routes.ts";
-import { dashboardRoutes } from "./routes/dashboard/routes.ts";
-import { adminRoutes } from "./routes/admin/routes.ts";
-import { resourceRoutes } from "./routes/resources/routes.ts";
+import { publicRoutes } from "#app/routes/public/routes.ts";
+import { authRoutes } from "#app/routes/auth/routes.ts";
+import { studentRoutes } from "#app/routes/student/routes.ts";
+import { parentRoutes } from "#app/routes/parent/routes.ts";
+import { facilitatorRoutes } from "#app/routes/facilitator/routes.ts";
+import { dashboardRoutes } from "#app/routes/dashboard/routes.ts";
+import { adminRoutes } from "#app/routes/admin/routes.ts";
+import { resourceRoutes } from "#app/routes/resources/routes.ts";
 
 /**
  * Every route of the app, listed explicitly, area by area (each area's file

@@ -1,7 +1,7 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { layerViolations, sourceFiles } from "./support/layers.ts";
+import { layerViolations, repeatedNames, sourceFiles } from "./support/layers.ts";
 
 const root = path.resolve(fileURLToPath(new URL("..", import.meta.url)));
 
@@ -10,6 +10,11 @@ describe("layers (docs/decisions/0044)", () => {
     const files = sourceFiles(root);
     expect(files.length).toBeGreaterThan(200);
     expect(layerViolations(root, files)).toEqual([]);
+  });
+
+  it("no module name is used in two of utils, services and models", () => {
+    expect(repeatedNames(sourceFiles(root))).toEqual([]);
+    expect(repeatedNames(["app/utils/session.server.ts", "app/models/session.server.ts"])).toEqual(["session"]);
   });
 
   it("catches an upward import (the fixture's model importing a request helper), and only that one", () => {

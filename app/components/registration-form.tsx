@@ -71,7 +71,7 @@ type RegistrationFormProps = {
   idempotencyKey?: string;
   /** The route's clientAction said the link failed (app/utils/network-submit.ts): keep everything and send again. */
   networkFailure?: unknown;
-  /** From the route's loader: `registrationConstraint` (app/utils/registration.server.ts). */
+  /** From the route's loader: `registrationConstraint` (app/services/enrolment.server.ts). */
   constraint: FormConstraint;
 };
 

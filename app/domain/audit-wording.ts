@@ -2,8 +2,8 @@
  * The audit trail in words: what the registration page's History lists for each recorded action (app/models/audit-log
  * stores the action and its details; this says them to the office).
  */
-import { formatCedis } from "./money.ts";
-import { REGISTRATION_FIELD_LABELS as L } from "./registration.ts";
+import { formatCedis } from "#app/domain/money.ts";
+import { REGISTRATION_FIELD_LABELS as L } from "#app/domain/registration.ts";
 
 /** The fields the office may correct on a registration, by the labels the enrolment form gives them. */
 export const EDITABLE_FIELD_LABELS = {

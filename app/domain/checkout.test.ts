@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { checkoutAmountError, checkoutLimits, defaultCheckoutAmount } from "./checkout.ts";
+import { checkoutAmountError, checkoutLimits, defaultCheckoutAmount } from "#app/domain/checkout.ts";
 
 const rules = { minOnlinePayment: 5000, allowOverpayment: false };
 

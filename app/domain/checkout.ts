@@ -1,5 +1,5 @@
-import { formatCedis, MAX_AMOUNT_PESEWAS } from "./money.ts";
-import { DEFAULT_MIN_ONLINE_PAYMENT, type FeeSchedule } from "./fees.ts";
+import { formatCedis, MAX_AMOUNT_PESEWAS } from "#app/domain/money.ts";
+import { DEFAULT_MIN_ONLINE_PAYMENT, type FeeSchedule } from "#app/domain/fees.ts";
 
 /**
  * What a parent may pay from the portal for one ward (docs/payments.md): the balance by default; less, down to the

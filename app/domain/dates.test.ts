@@ -1,6 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { calendarDayRange, fileDate, formatDate, formatDateTime, formatTimestamp, startOfMonth } from "./dates.ts";
-import { changeLabel, percentChange } from "./admin-stats.ts";
+import {
+  calendarDayRange,
+  fileDate,
+  formatDate,
+  formatDateTime,
+  formatTimestamp,
+  startOfMonth,
+} from "#app/domain/dates.ts";
+import { changeLabel, percentChange } from "#app/domain/admin-stats.ts";
 
 describe("school dates (Africa/Accra, UTC+0)", () => {
   it("formats dd/MM/yyyy HH:mm with a 24-hour clock and zero padding", () => {

@@ -8,11 +8,11 @@ import {
   isSubjectOf,
   programmeLabel,
   subjectsFor,
-} from "./programmes.ts";
-import { isUsableParentLink, isUsableStudentLink, groupTypeLabel, GROUP_TYPE_LABELS } from "./whatsapp.ts";
-import { performanceLabel } from "./performance.ts";
-import { DEFAULT_SETTINGS, maskSecret } from "./settings.ts";
-import { defaultPermissions, effectiveRole, homePathForRole, roleBadgeClass } from "./roles.ts";
+} from "#app/domain/programmes.ts";
+import { isUsableParentLink, isUsableStudentLink, groupTypeLabel, GROUP_TYPE_LABELS } from "#app/domain/whatsapp.ts";
+import { performanceLabel } from "#app/domain/performance.ts";
+import { DEFAULT_SETTINGS, maskSecret } from "#app/domain/settings.ts";
+import { defaultPermissions, effectiveRole, homePathForRole, roleBadgeClass } from "#app/domain/roles.ts";
 
 describe("programmes and subjects", () => {
   it("has the five programmes with their labels", () => {

@@ -5,7 +5,7 @@
  * expand to one per subject) and how answers are summed up for the results page.
  */
 
-import { programmeLabel } from "./programmes.ts";
+import { programmeLabel } from "#app/domain/programmes.ts";
 
 export const QUESTION_TYPES = ["rating", "single", "multiple", "short", "long"] as const;
 export type QuestionType = (typeof QUESTION_TYPES)[number];

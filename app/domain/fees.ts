@@ -1,4 +1,4 @@
-import { PROGRAMMES, type Programme } from "./programmes.ts";
+import { PROGRAMMES, type Programme } from "#app/domain/programmes.ts";
 
 /**
  * The fee schedule in force: a fee per programme, and optionally a higher

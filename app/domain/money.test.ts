@@ -9,9 +9,9 @@ import {
   pesewasToInput,
   referenceKey,
   sumPesewas,
-} from "./money.ts";
-import { amountInWords } from "./money-words.ts";
-import { EMPTY_FEES, feeFor, type FeeSchedule } from "./fees.ts";
+} from "#app/domain/money.ts";
+import { amountInWords } from "#app/domain/money-words.ts";
+import { EMPTY_FEES, feeFor, type FeeSchedule } from "#app/domain/fees.ts";
 
 const pesewas = (text: string) => {
   const r = parseCedis(text);

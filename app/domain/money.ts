@@ -124,7 +124,7 @@ export const OFFICE_PAYMENT_METHODS = [
   "bank-transfer",
   "cash",
 ] as const;
-/** Every method; "gateway-momo" is paid from the portal through the payment gateway (app/utils/gateway/). */
+/** Every method; "gateway-momo" is paid from the portal through the payment gateway (app/services/gateway/). */
 export const PAYMENT_METHODS = [...OFFICE_PAYMENT_METHODS, "gateway-momo"] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {

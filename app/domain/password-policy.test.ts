@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { passwordHint, passwordPolicyFrom, passwordRuleError } from "./password-policy.ts";
+import { passwordHint, passwordPolicyFrom, passwordRuleError } from "#app/domain/password-policy.ts";
 
 describe("password policy from the settings", () => {
   it("names the rule a password breaks", () => {

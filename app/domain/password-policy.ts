@@ -1,4 +1,4 @@
-import { DEFAULT_SETTINGS, MIN_PASSWORD_LENGTH } from "./settings.ts";
+import { DEFAULT_SETTINGS, MIN_PASSWORD_LENGTH } from "#app/domain/settings.ts";
 
 /**
  * The password rules of the admin security settings, applied at sign-up,

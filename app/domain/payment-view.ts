@@ -1,4 +1,4 @@
-import { formatDate, formatDateTime } from "./dates.ts";
+import { formatDate, formatDateTime } from "#app/domain/dates.ts";
 import {
   PAYMENT_METHOD_LABELS,
   PAYMENT_STATE_LABELS,
@@ -7,7 +7,7 @@ import {
   isPaymentStatus,
   type PaymentMethod,
   type PaymentState,
-} from "./money.ts";
+} from "#app/domain/money.ts";
 
 type PaymentLike = {
   _id: string;

@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { formatPhone, formatStoredPhone, isPlausiblePhone, normalizePhone, telHref, waMeNumber } from "./phone.ts";
+import {
+  formatPhone,
+  formatStoredPhone,
+  isPlausiblePhone,
+  normalizePhone,
+  telHref,
+  waMeNumber,
+} from "#app/domain/phone.ts";
 
 describe("normalizePhone", () => {
   it("gives every usual way of writing a Ghana number the same E.164 number", () => {

@@ -1,5 +1,5 @@
-import { PROGRAMME_LABELS, PROGRAMMES } from "./programmes.ts";
-import { isPlausiblePhone, normalizePhone } from "./phone.ts";
+import { PROGRAMME_LABELS, PROGRAMMES } from "#app/domain/programmes.ts";
+import { isPlausiblePhone, normalizePhone } from "#app/domain/phone.ts";
 
 /**
  * The admin's registration search (docs/decisions/0081-registration-search.md): what a parent reads out on the phone

@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { confirmationPath, duplicateRegistrationMessage, isReferenceShaped, maskPhone } from "./registration.ts";
+import {
+  confirmationPath,
+  duplicateRegistrationMessage,
+  isReferenceShaped,
+  maskPhone,
+} from "#app/domain/registration.ts";
 
 describe("maskPhone", () => {
   it("keeps only the first three and last two digits", () => {

@@ -3,7 +3,7 @@
  * these numbers and lists; the spec shows them as fixed values. Every page
  * that shows them labels them visibly as "Sample data".
  */
-import { GROUP_FORM_SUBJECTS } from "./programmes.ts";
+import { GROUP_FORM_SUBJECTS } from "#app/domain/programmes.ts";
 
 export const SAMPLE_DATA_LABEL = "Sample data";
 

@@ -12,8 +12,8 @@ import {
   scheduleDayOf,
   summarizeSchedule,
   weekdayNameOf,
-} from "./schedule.ts";
-import { PROGRAMME_SUBJECTS } from "./programmes.ts";
+} from "#app/domain/schedule.ts";
+import { PROGRAMME_SUBJECTS } from "#app/domain/programmes.ts";
 
 const SUBJECTS = ["Mathematics", "English Language", "Physics", "Chemistry", "Biology", "French"];
 

@@ -2,7 +2,7 @@
 export const PAYMENT_GATEWAYS = ["test", "paystack"] as const;
 export type PaymentGatewayName = (typeof PAYMENT_GATEWAYS)[number];
 export const EMAIL_PROVIDERS = ["built-in", "sendgrid", "smtp"] as const;
-/** "none" is the built-in test provider: nothing leaves the portal (app/utils/messaging/test-provider.server.ts). */
+/** "none" is the built-in test provider: nothing leaves the portal (app/services/messaging/test-provider.server.ts). */
 export const SMS_PROVIDERS = ["none", "africastalking", "hubtel", "arkesel"] as const;
 
 export interface PortalSettings {
@@ -20,7 +20,7 @@ export interface PortalSettings {
   passwordRequirements: string;
   minPasswordLength: number;
   maxLoginAttempts: number;
-  /** Where "Pay with Mobile Money" goes (app/utils/gateway/); Paystack's secret key (a secret, never shown back). */
+  /** Where "Pay with Mobile Money" goes (app/services/gateway/); Paystack's secret key (a secret, never shown back). */
   paymentGateway: PaymentGatewayName;
   paystackSecretKey: string;
   emailProvider: (typeof EMAIL_PROVIDERS)[number];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { enrolmentSms, paymentConfirmedSms, smsCedis, smsLength } from "./sms.ts";
+import { enrolmentSms, paymentConfirmedSms, smsCedis, smsLength } from "#app/domain/sms.ts";
 
 describe("smsLength counts as phones do", () => {
   it("GSM-7: 160 characters in one message, 153 per part beyond, extension characters count two", () => {

@@ -4,7 +4,7 @@
  * or Kɔfi, or the cedi sign — which makes the whole message UCS-2 (70 characters, 67 per part). The templates write
  * amounts as "GHS" so that a payment message stays GSM-7.
  */
-import { SCHOOL_NAME } from "./school.ts";
+import { SCHOOL_NAME } from "#app/domain/school.ts";
 
 const GSM7_BASIC =
   "@£$¥èéùìòÇ\nØø\rÅåΔ_ΦΓΛΩΠΨΣΘΞÆæßÉ !\"#¤%&'()*+,-./0123456789:;<=>?¡ABCDEFGHIJKLMNOPQRSTUVWXYZÄÖÑÜ§¿abcdefghijklmnopqrstuvwxyzäöñüà";

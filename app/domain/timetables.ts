@@ -1,4 +1,4 @@
-import { programmeLabel, WARD_FORM_LABELS, WARD_FORMS, type WardForm } from "./programmes.ts";
+import { programmeLabel, WARD_FORM_LABELS, WARD_FORMS, type WardForm } from "#app/domain/programmes.ts";
 
 /**
  * Who a timetable is for: its programme and, when it names any, only those forms (a Form 2 timetable does not reach

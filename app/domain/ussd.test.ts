@@ -7,7 +7,7 @@ import {
   USSD_MAX_LENGTH,
   type UssdContext,
   type UssdWard,
-} from "./ussd.ts";
+} from "#app/domain/ussd.ts";
 
 const ctx: UssdContext = {
   schoolName: "Vacation Classes",

@@ -1,4 +1,4 @@
-import { smsCedis } from "./sms.ts";
+import { smsCedis } from "#app/domain/sms.ts";
 
 /**
  * The USSD menu of a parent's phone (docs/phones-without-a-browser.md): what the aggregator shows, screen by screen,

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { checkbox } from "./parse.ts";
+import { checkbox } from "#app/forms/parse.ts";
 import { ADMIN_PERMISSION_FLAGS, type AdminPermissionFlag } from "#app/domain/roles.ts";
 
 /** An unchecked checkbox is absent from the form data: absent means false. */

@@ -1,9 +1,9 @@
 import { z } from "zod";
 import { PROGRAMMES } from "#app/domain/programmes.ts";
-import { searchField } from "./parse.ts";
+import { searchField } from "#app/forms/parse.ts";
 import { PAYMENT_STATUSES } from "#app/domain/money.ts";
 import { ID_PATTERN } from "#app/domain/ids.ts";
-import { reason } from "./payments.schema.ts";
+import { reason } from "#app/forms/payments.schema.ts";
 
 export const DELETE_ALL_WORD = "DELETE";
 export const DELETE_ALL_HINT = `Type ${DELETE_ALL_WORD} to confirm`;

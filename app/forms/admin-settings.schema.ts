@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { checkbox } from "./parse.ts";
+import { checkbox } from "#app/forms/parse.ts";
 import { EMAIL_PROVIDERS, PAYMENT_GATEWAYS, SMS_PROVIDERS } from "#app/domain/settings.ts";
 
 /** A settings tab and its page: General at /admin/settings, every other tab below it. */

@@ -7,7 +7,7 @@ import {
   NOT_A_WHATSAPP_INVITE,
   isWhatsappInviteLink,
 } from "#app/domain/whatsapp.ts";
-import { searchField } from "./parse.ts";
+import { searchField } from "#app/forms/parse.ts";
 
 export const SUBJECT_REQUIRED = "Please select a subject";
 export const ONE_PROGRAMME_ONLY = "Choose one programme: only a parent group can be for all programmes";

@@ -10,7 +10,7 @@ import {
   RATING_OUT_OF_RANGE,
   type Slot,
 } from "#app/domain/evaluations.ts";
-import { searchField } from "./parse.ts";
+import { searchField } from "#app/forms/parse.ts";
 
 /** An unchecked checkbox is absent from the form data: absent means false. */
 const checkbox = z

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { isCalendarDate } from "#app/domain/dates.ts";
 import { MESSAGE_CHANNELS, MESSAGE_STATES } from "#app/domain/messaging.ts";
 import { ID_PATTERN } from "#app/domain/ids.ts";
-import { searchField } from "./parse.ts";
+import { searchField } from "#app/forms/parse.ts";
 
 export const MESSAGES_PER_PAGE = 25;
 

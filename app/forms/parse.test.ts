@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { cleanText, parseWithZod } from "./parse.ts";
+import { cleanText, parseWithZod } from "#app/forms/parse.ts";
 import { UNREADABLE_TEXT } from "#app/domain/messages.ts";
 
 describe("cleanText", () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { FeeScheduleSchema, ParentPaymentSchema, RecordPaymentSchema } from "./payments.schema.ts";
+import { FeeScheduleSchema, ParentPaymentSchema, RecordPaymentSchema } from "#app/forms/payments.schema.ts";
 
 function form(values: Record<string, string>) {
   const fd = new FormData();

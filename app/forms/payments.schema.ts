@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { checkbox, searchField } from "./parse.ts";
+import { checkbox, searchField } from "#app/forms/parse.ts";
 import { PROGRAMMES, type Programme } from "#app/domain/programmes.ts";
 import {
   OFFICE_PAYMENT_METHODS,
@@ -13,7 +13,7 @@ import { isCalendarDate } from "#app/domain/dates.ts";
 import { DEFAULT_MIN_ONLINE_PAYMENT } from "#app/domain/fees.ts";
 
 // The forms' select options live beside the schemas (payments.fields.ts); importers of either get both.
-export * from "./payments.fields.ts";
+export * from "#app/forms/payments.fields.ts";
 
 /** An amount typed in cedis → integer pesewas (no floats: see app/domain/money.ts). */
 export const cedisField = (options: { allowZero?: boolean; required?: string } = {}) =>

@@ -1,6 +1,11 @@
 import { z } from "zod";
 import type { PasswordPolicy } from "#app/domain/password-policy.ts";
-import { DEFAULT_PASSWORD_POLICY, PASSWORDS_DO_NOT_MATCH, bothPasswordsGiven, newPassword } from "./auth.schema.ts";
+import {
+  DEFAULT_PASSWORD_POLICY,
+  PASSWORDS_DO_NOT_MATCH,
+  bothPasswordsGiven,
+  newPassword,
+} from "#app/forms/auth.schema.ts";
 
 export const PROFILE_UPDATED = "Profile updated successfully";
 export const CURRENT_PASSWORD_WRONG = "Current password is incorrect";

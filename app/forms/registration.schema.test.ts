@@ -9,7 +9,7 @@ import {
   SUBJECT_NOT_IN_PROGRAMME,
   fieldsInMissingMessage,
   missingFieldsMessage,
-} from "./registration.schema.ts";
+} from "#app/forms/registration.schema.ts";
 
 function form(entries: [string, string][]) {
   const fd = new FormData();

@@ -19,10 +19,10 @@ import {
   isEmpty,
   missingFieldsMessage,
   missingRequiredFields,
-} from "./registration.fields.ts";
+} from "#app/forms/registration.fields.ts";
 
 // The labels, options and messages live beside the schema (registration.fields.ts); importers of either get both.
-export * from "./registration.fields.ts";
+export * from "#app/forms/registration.fields.ts";
 
 const tooLong = (label: string, max: number) => `${label} must be at most ${max} characters`;
 

@@ -1,7 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { storedUser, useTestDatabase } from "#tests/support/test-database.ts";
-import { countOtherPermissionManagers, hasEveryPermission, setAdminPermissions } from "./admin-permission.server.ts";
-import { User } from "./user.server.ts";
+import {
+  countOtherPermissionManagers,
+  hasEveryPermission,
+  setAdminPermissions,
+} from "#app/models/admin-permission.server.ts";
+import { User } from "#app/models/user.server.ts";
 import { defaultPermissions } from "#app/domain/roles.ts";
 
 useTestDatabase("permission_test");

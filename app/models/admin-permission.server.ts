@@ -1,6 +1,6 @@
 import mongoose, { Schema } from "mongoose";
 import { ADMIN_PERMISSION_FLAGS, defaultPermissions, type AdminPermissions } from "#app/domain/roles.ts";
-import { idField } from "./ids.server.ts";
+import { idField } from "#app/models/ids.server.ts";
 
 const flags = Object.fromEntries(ADMIN_PERMISSION_FLAGS.map((f) => [f, { type: Boolean, default: true }]));
 
@@ -49,7 +49,7 @@ export function hasEveryPermission(permissions: AdminPermissions): boolean {
 
 /** How many admins other than `exceptUserId` have every permission (an admin without a row has every flag). */
 export async function countOtherPermissionManagers(exceptUserId: string): Promise<number> {
-  const { User } = await import("./user.server.ts");
+  const { User } = await import("#app/models/user.server.ts");
   const admins = await User.find({ role: "admin", _id: { $ne: String(exceptUserId) } })
     .select("_id")
     .limit(10_000)

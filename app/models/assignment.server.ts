@@ -1,5 +1,5 @@
 import mongoose, { Schema, type InferSchemaType } from "mongoose";
-import { idField } from "./ids.server.ts";
+import { idField } from "#app/models/ids.server.ts";
 
 export const ASSIGNMENT_KINDS = ["pdf", "image", "video"] as const;
 

@@ -3,9 +3,9 @@ import {
   forgetAnnouncementDates,
   type CommunicationDoc,
   type RecipientType,
-} from "./communication.server.ts";
-import { Registration } from "./registration.server.ts";
-import { User } from "./user.server.ts";
+} from "#app/models/communication.server.ts";
+import { Registration } from "#app/models/registration.server.ts";
+import { User } from "#app/models/user.server.ts";
 
 /** Admin Communications queries (docs/product.md#screens, #integrations). Kept beside the model, in their own file. */
 

@@ -3,12 +3,12 @@ import { useTestDatabase } from "#tests/support/test-database.ts";
 useTestDatabase("announcements");
 
 // Modules that read their configuration when imported come after the test database is up.
-let communications: typeof import("./communication.server.ts");
-let admin: typeof import("./communication-admin.server.ts");
+let communications: typeof import("#app/models/communication.server.ts");
+let admin: typeof import("#app/models/communication-admin.server.ts");
 
 beforeAll(async () => {
-  communications = await import("./communication.server.ts");
-  admin = await import("./communication-admin.server.ts");
+  communications = await import("#app/models/communication.server.ts");
+  admin = await import("#app/models/communication-admin.server.ts");
 });
 
 const announce = (recipientType: "all" | "students" | "parents", title = "Notice") =>

@@ -72,28 +72,28 @@ export function connectDb(): Promise<typeof mongoose> {
     await mongoose.connect(uri, { serverSelectionTimeoutMS: 10_000 });
     // Claim codes issued while they were readable by anyone with a reference are replaced, once per database (before
     // the demo seed, so a fresh database records it with nothing to replace).
-    const { rotateExposedClaimCodes } = await import("./claim-code-rotation.server.ts");
+    const { rotateExposedClaimCodes } = await import("#app/models/claim-code-rotation.server.ts");
     const rotated = await rotateExposedClaimCodes();
     if (rotated)
       console.warn(
         `[registrations] replaced the claim codes of ${rotated} registration(s) issued before claim codes were private`,
       );
     // Registrations stored before the admin search had its keys get them, once per database.
-    const { backfillSearchKeys } = await import("./search-keys-migration.server.ts");
+    const { backfillSearchKeys } = await import("#app/models/search-keys-migration.server.ts");
     const keyed = await backfillSearchKeys();
     if (keyed) console.warn(`[registrations] wrote the search keys of ${keyed} registration(s)`);
     // The bundled Form 2 timetables uploaded before timetables had an audience are for Form 2 only, once per database.
-    const { giveBundledTimetablesTheirForm } = await import("./timetable-forms-migration.server.ts");
+    const { giveBundledTimetablesTheirForm } = await import("#app/models/timetable-forms-migration.server.ts");
     const formTwo = await giveBundledTimetablesTheirForm();
     if (formTwo) console.warn(`[timetables] ${formTwo} bundled timetable(s) now reach Form 2 wards only`);
     if (env.seedDemoData === "true" || (env.seedDemoData === "auto" && env.demo)) {
-      const { seedIfEmpty, seedDemoData } = await import("./seed.server.ts");
+      const { seedIfEmpty, seedDemoData } = await import("#app/models/seed.server.ts");
       if (env.seedDemoData === "true") await seedDemoData();
       else await seedIfEmpty();
     }
     // The demo's published passwords work only in demo mode (docs/decisions/0086-demo-mode.md); the server decides
     // that, not a command-line tool run beside it.
-    const { applyDemoModeToAccounts, noAdminYet } = await import("./demo-accounts.server.ts");
+    const { applyDemoModeToAccounts, noAdminYet } = await import("#app/models/demo-accounts.server.ts");
     const demoAccounts = state.__tool ? 0 : await applyDemoModeToAccounts(env.demo);
     if (demoAccounts)
       console.warn(
@@ -106,7 +106,7 @@ export function connectDb(): Promise<typeof mongoose> {
         '[accounts] no admin account yet: create the first one with `npm run create-admin -- --phone 024xxxxxxx --name "Full Name"` in the portal folder with the same DATA_DIR (it works while `npm start` runs its workers; with WEB_WORKERS=1 stop the portal, create the admin, start it again). For a demo with sample data, start with DEMO=on (`npm run demo`).',
       );
     // What a stopped process left half done with money (receipt numbers, totals); cheap when there is nothing.
-    const { repairPayments } = await import("./payment.server.ts");
+    const { repairPayments } = await import("#app/models/payment.server.ts");
     const repaired = await repairPayments();
     if (repaired.receipts || repaired.totals) {
       console.warn(
@@ -114,7 +114,7 @@ export function connectDb(): Promise<typeof mongoose> {
       );
     }
     // Files an earlier version kept in UPLOADS_DIR move into the database once (app/models/file-store.server.ts).
-    const { migrateUploadsFolder } = await import("./file-store.server.ts");
+    const { migrateUploadsFolder } = await import("#app/models/file-store.server.ts");
     const migrated = await migrateUploadsFolder(env.uploadsDir);
     if (migrated.moved || migrated.alreadyStored) {
       console.warn(

@@ -6,10 +6,10 @@
  * so is an account an admin turned off for another reason.
  */
 import { normalizePhone } from "#app/domain/phone.ts";
-import { DEMO_ACCOUNTS } from "./seed.server.ts";
-import { Session } from "./session.server.ts";
-import { User } from "./user.server.ts";
-import { verifyPassword } from "./password.server.ts";
+import { DEMO_ACCOUNTS } from "#app/models/seed.server.ts";
+import { Session } from "#app/models/session.server.ts";
+import { User } from "#app/models/user.server.ts";
+import { verifyPassword } from "#app/models/password.server.ts";
 
 const DEMO_PHONES = DEMO_ACCOUNTS.map((a) => normalizePhone(a.phone)!);
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { useTestDatabase } from "#tests/support/test-database.ts";
 import { normalizePhone } from "#app/domain/phone.ts";
 import type { Programme } from "#app/domain/programmes.ts";
-import { wardNameKey, Registration } from "./registration.server.ts";
+import { wardNameKey, Registration } from "#app/models/registration.server.ts";
 import {
   EvaluationForm,
   EvaluationResponse,
@@ -19,7 +19,7 @@ import {
   summariseResponses,
   countOpenUnanswered,
   type EvaluationFormDoc,
-} from "./evaluation.server.ts";
+} from "#app/models/evaluation.server.ts";
 
 useTestDatabase("evaluation_test", { init: [EvaluationForm, EvaluationResponse, Registration] });
 

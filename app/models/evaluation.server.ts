@@ -11,9 +11,9 @@ import {
   type Question,
   type QuestionType,
 } from "#app/domain/evaluations.ts";
-import { env } from "./env.server.ts";
-import { idField, newQuestionId } from "./ids.server.ts";
-import { Registration } from "./registration.server.ts";
+import { env } from "#app/models/env.server.ts";
+import { idField, newQuestionId } from "#app/models/ids.server.ts";
+import { Registration } from "#app/models/registration.server.ts";
 
 /**
  * Evaluation forms and their responses (docs/decisions/0054-evaluation-forms.md).

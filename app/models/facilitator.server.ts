@@ -1,6 +1,6 @@
-import { Subject } from "./subject.server.ts";
-import { ENROLLED, Registration } from "./registration.server.ts";
-import { User } from "./user.server.ts";
+import { Subject } from "#app/models/subject.server.ts";
+import { ENROLLED, Registration } from "#app/models/registration.server.ts";
+import { User } from "#app/models/user.server.ts";
 
 /**
  * Facilitator queries, scoped by the acting facilitator: "their

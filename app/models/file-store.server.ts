@@ -10,7 +10,7 @@ import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import mongoose from "mongoose";
 import { GridFSBucket, MongoServerError, type Db } from "mongodb";
-import { connectDb } from "./db.server.ts";
+import { connectDb } from "#app/models/db.server.ts";
 
 export const FILES_BUCKET = "uploads";
 const state = globalThis as unknown as { __filesIndex?: Promise<unknown> };

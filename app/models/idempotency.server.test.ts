@@ -1,7 +1,7 @@
 import mongoose from "mongoose";
 import { beforeEach, describe, expect, it } from "vitest";
 import { useTestDatabase } from "#tests/support/test-database.ts";
-import { IdempotencyKey, isIdempotencyKey, runOnce } from "./idempotency.server.ts";
+import { IdempotencyKey, isIdempotencyKey, runOnce } from "#app/models/idempotency.server.ts";
 
 const Thing = mongoose.model(
   "IdempotencyTestThing",

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { useTestDatabase } from "#tests/support/test-database.ts";
-import { CODE_MINUTES, CODE_TRIES, OneTimeCode, checkCode, issueCode } from "./one-time-code.server.ts";
+import { CODE_MINUTES, CODE_TRIES, OneTimeCode, checkCode, issueCode } from "#app/models/one-time-code.server.ts";
 
 useTestDatabase("one_time_codes_test", { init: [OneTimeCode] });
 beforeEach(() => OneTimeCode.deleteMany({}));

@@ -1,14 +1,14 @@
 import mongoose, { Schema } from "mongoose";
 import { MESSAGE_CHANNELS, MESSAGE_STATES, type MessageChannel, type MessageState } from "#app/domain/messaging.ts";
 import { calendarDayRange } from "#app/domain/dates.ts";
-import { newId } from "./ids.server.ts";
-import { env } from "./env.server.ts";
-import { seal } from "./sealed-secret.server.ts";
+import { newId } from "#app/models/ids.server.ts";
+import { env } from "#app/models/env.server.ts";
+import { seal } from "#app/models/sealed-secret.server.ts";
 
 /**
  * The outbox (docs/decisions/0077-outbox.md): every SMS and e-mail the portal sends is first one of these documents,
  * queued by the event that causes it under an idempotency key (event and recipient), then taken by the sender of one
- * app instance under a lease (app/utils/outbox-sender.server.ts), sent through the configured provider, and marked
+ * app instance under a lease (app/services/outbox-sender.server.ts), sent through the configured provider, and marked
  * with the result.
  */
 

@@ -1,5 +1,5 @@
 import mongoose, { Schema } from "mongoose";
-import { idField } from "./ids.server.ts";
+import { idField } from "#app/models/ids.server.ts";
 
 /** One-time password reset links issued by an admin (docs/product.md#departures). Only a hash of the token is stored. */
 const passwordResetSchema = new Schema(

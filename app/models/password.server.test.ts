@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { legacyScryptHash } from "#tests/support/legacy-scrypt.ts";
-import { ARGON2_PARAMS, getDummyHash, hashPassword, needsRehash, verifyPassword } from "./password.server.ts";
+import { ARGON2_PARAMS, getDummyHash, hashPassword, needsRehash, verifyPassword } from "#app/models/password.server.ts";
 
 describe("password hashing", () => {
   it("hashes with argon2id at 19 MiB, 2 passes, 1 lane, and verifies the right password only", async () => {

@@ -8,8 +8,8 @@ import {
   type PaymentMethod,
   type PaymentState,
 } from "#app/domain/money.ts";
-import { idField } from "./ids.server.ts";
-import { Registration } from "./registration.server.ts";
+import { idField } from "#app/models/ids.server.ts";
+import { Registration } from "#app/models/registration.server.ts";
 import { calendarDayRange } from "#app/domain/dates.ts";
 
 const paymentSchema = new Schema(
@@ -67,7 +67,7 @@ const paymentSchema = new Schema(
     checkoutUrl: { type: String, default: null, maxlength: 2000 },
     /**
      * Set when the gateway reported a success that does not match the payment (another amount or currency): the
-     * payment stays pending for the office, with both figures (app/utils/checkout.server.ts).
+     * payment stays pending for the office, with both figures (app/services/checkout.server.ts).
      */
     flag: {
       type: new Schema(
@@ -76,7 +76,7 @@ const paymentSchema = new Schema(
       ),
       default: null,
     },
-    /** True from a confirmation or refusal until the parent's message is queued (app/utils/notifications.server.ts). */
+    /** True from a confirmation or refusal until the parent's message is queued (app/services/notifications.server.ts). */
     messagesPending: { type: Boolean, default: undefined },
   },
   { timestamps: true, collection: "payments" },

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { storedUser, useTestDatabase } from "#tests/support/test-database.ts";
-import { normalizeStoredPhones } from "./phone-migration.server.ts";
-import { User } from "./user.server.ts";
-import { Registration } from "./registration.server.ts";
+import { normalizeStoredPhones } from "#app/models/phone-migration.server.ts";
+import { User } from "#app/models/user.server.ts";
+import { Registration } from "#app/models/registration.server.ts";
 
 useTestDatabase("phone_migration_test", { init: [User, Registration] });
 

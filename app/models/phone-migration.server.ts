@@ -1,6 +1,6 @@
 import { normalizePhone } from "#app/domain/phone.ts";
-import { User } from "./user.server.ts";
-import { Registration } from "./registration.server.ts";
+import { User } from "#app/models/user.server.ts";
+import { Registration } from "#app/models/registration.server.ts";
 import { registrationSearchKeys } from "#app/domain/registration-search.ts";
 
 /**

@@ -1,6 +1,6 @@
-import { Registration, type RegistrationDoc } from "./registration.server.ts";
-import { AuditLog } from "./audit-log.server.ts";
-import { User } from "./user.server.ts";
+import { Registration, type RegistrationDoc } from "#app/models/registration.server.ts";
+import { AuditLog } from "#app/models/audit-log.server.ts";
+import { User } from "#app/models/user.server.ts";
 
 const DETAIL_FIELDS =
   "_id reference userId parentUserId studentUserId adminRegistration parentName whatsappNumber alternativeNumber wardName wardWhatsapp currentSchool wardForm specificClass programme subjects subjectCount updateMode referralName referralStatus referralOther joinStudentGroups joinParentGroup feedback createdAt updatedAt amountDue feeSeason amountPaid paymentStatus withdrawnAt withdrawnReason";

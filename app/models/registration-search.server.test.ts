@@ -1,7 +1,11 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { useTestDatabase } from "#tests/support/test-database.ts";
-import { Registration, countRegistrationsByProgramme, listAdminRegistrations } from "./registration.server.ts";
-import { backfillSearchKeys } from "./search-keys-migration.server.ts";
+import {
+  Registration,
+  countRegistrationsByProgramme,
+  listAdminRegistrations,
+} from "#app/models/registration.server.ts";
+import { backfillSearchKeys } from "#app/models/search-keys-migration.server.ts";
 
 function reg(i: number, over: Record<string, unknown>) {
   const at = new Date(Date.UTC(2026, 0, 1, 0, i));

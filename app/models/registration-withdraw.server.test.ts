@@ -8,9 +8,9 @@ import {
   deleteAllRegistrations,
   deleteRegistrationById,
   setWithdrawn,
-} from "./registration.server.ts";
-import { Payment } from "./payment.server.ts";
-import { countFacilitatorStudents, listFacilitatorStudents } from "./facilitator.server.ts";
+} from "#app/models/registration.server.ts";
+import { Payment } from "#app/models/payment.server.ts";
+import { countFacilitatorStudents, listFacilitatorStudents } from "#app/models/facilitator.server.ts";
 
 useTestDatabase("withdraw_test", { init: [Registration, Payment] });
 

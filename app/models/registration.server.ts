@@ -2,10 +2,10 @@ import { randomInt } from "node:crypto";
 import mongoose, { Schema, type InferSchemaType } from "mongoose";
 import { ALL_SUBJECTS, PROGRAMMES, WARD_FORMS, isProgramme, type Programme } from "#app/domain/programmes.ts";
 import { registrationSearchFilter, registrationSearchKeys } from "#app/domain/registration-search.ts";
-import { Subject } from "./subject.server.ts";
+import { Subject } from "#app/models/subject.server.ts";
 import { normalizePhone } from "#app/domain/phone.ts";
-import { idField, newReference } from "./ids.server.ts";
-import { readAhead } from "./read-ahead.server.ts";
+import { idField, newReference } from "#app/models/ids.server.ts";
+import { readAhead } from "#app/models/read-ahead.server.ts";
 import { isPaymentStatus, type PaymentStatus } from "#app/domain/money.ts";
 import {
   REFERRAL_STATUSES,
@@ -134,11 +134,11 @@ const registrationSchema = new Schema(
     joinStudentGroups: { type: String, enum: YES_NO, default: "yes" },
     joinParentGroup: { type: String, enum: YES_NO, default: "yes" },
     feedback: { type: String, trim: true, maxlength: MAX.feedback, default: null },
-    /** True from enrolment until its messages are queued (app/utils/notifications.server.ts); a restart finishes it. */
+    /** True from enrolment until its messages are queued (app/services/notifications.server.ts); a restart finishes it. */
     messagesPending: { type: Boolean, default: undefined },
     /** Set the first time the student portal opened the class pages for this registration (docs/product.md#behaviour). */
     classPagesOpenedAt: { type: Date, default: null },
-    // ---- Fees (see app/utils/payments.server.ts) ----
+    // ---- Fees (see app/services/payments.server.ts) ----
     /** Pesewas due, copied from the fee schedule at enrolment (null: no fee was set); changed only by an audited adjustment. */
     amountDue: { type: Number, default: null, min: 0 },
     feeSeason: { type: String, default: null, maxlength: 40 },
@@ -148,7 +148,7 @@ const registrationSchema = new Schema(
     paymentsRev: { type: Number, default: 0 },
     /**
      * The ward's one open Mobile Money checkout: the id of its pending gateway payment, or a claim taken while one is
-     * being started. Counts only while that payment is pending (app/utils/checkout.server.ts).
+     * being started. Counts only while that payment is pending (app/services/checkout.server.ts).
      */
     openCheckout: { type: String, default: null },
     /**

@@ -1,6 +1,6 @@
 import { registrationSearchKeys } from "#app/domain/registration-search.ts";
-import { batchedWrites, onceForDatabase } from "./migrations.server.ts";
-import { Registration } from "./registration.server.ts";
+import { batchedWrites, onceForDatabase } from "#app/models/migrations.server.ts";
+import { Registration } from "#app/models/registration.server.ts";
 
 /**
  * One-off (docs/decisions/0081-registration-search.md): registrations stored before the search had keys get them, so

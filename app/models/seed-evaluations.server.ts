@@ -1,7 +1,7 @@
 import type { Answer } from "#app/domain/evaluations.ts";
-import { EvaluationForm, EvaluationResponse, saveResponse, toQuestions } from "./evaluation.server.ts";
-import { newId, newQuestionId } from "./ids.server.ts";
-import { Registration } from "./registration.server.ts";
+import { EvaluationForm, EvaluationResponse, saveResponse, toQuestions } from "#app/models/evaluation.server.ts";
+import { newId, newQuestionId } from "#app/models/ids.server.ts";
+import { Registration } from "#app/models/registration.server.ts";
 
 const DAY = 86_400_000;
 

@@ -1,10 +1,10 @@
 import { EMPTY_FEES, feeFor, type FeeSchedule } from "#app/domain/fees.ts";
 import { referenceKey, type PaymentMethod } from "#app/domain/money.ts";
 import type { Programme } from "#app/domain/programmes.ts";
-import { FeeScheduleModel, getFeeSchedule } from "./fee-schedule.server.ts";
-import { Payment, assignReceiptNumber, refreshRegistrationTotals } from "./payment.server.ts";
-import { Registration } from "./registration.server.ts";
-import { daysAgo } from "./seed-dates.server.ts";
+import { FeeScheduleModel, getFeeSchedule } from "#app/models/fee-schedule.server.ts";
+import { Payment, assignReceiptNumber, refreshRegistrationTotals } from "#app/models/payment.server.ts";
+import { Registration } from "#app/models/registration.server.ts";
+import { daysAgo } from "#app/models/seed-dates.server.ts";
 
 export const DEMO_FEE_SCHEDULE: FeeSchedule = {
   season: "2026 Christmas vacation",

@@ -1,17 +1,17 @@
 import { PROGRAMMES, PROGRAMME_SUBJECTS, ALL_SUBJECTS, type Programme } from "#app/domain/programmes.ts";
 import { normalizePhone } from "#app/domain/phone.ts";
 import { hashPassword } from "#app/models/password.server.ts";
-import { User } from "./user.server.ts";
-import { AdminPermission } from "./admin-permission.server.ts";
-import { Subject } from "./subject.server.ts";
-import { WhatsappGroup, forgetClassPages } from "./whatsapp-group.server.ts";
-import { Registration, wardNameKey } from "./registration.server.ts";
-import { Communication, forgetAnnouncementDates } from "./communication.server.ts";
-import { seedDemoPayments } from "./seed-payments.server.ts";
-import { seedDemoEvaluations } from "./seed-evaluations.server.ts";
-import { seedDemoSettings } from "./settings.server.ts";
-import { InboundSms, UssdSession } from "./phone-channel.server.ts";
-import { daysAgo } from "./seed-dates.server.ts";
+import { User } from "#app/models/user.server.ts";
+import { AdminPermission } from "#app/models/admin-permission.server.ts";
+import { Subject } from "#app/models/subject.server.ts";
+import { WhatsappGroup, forgetClassPages } from "#app/models/whatsapp-group.server.ts";
+import { Registration, wardNameKey } from "#app/models/registration.server.ts";
+import { Communication, forgetAnnouncementDates } from "#app/models/communication.server.ts";
+import { seedDemoPayments } from "#app/models/seed-payments.server.ts";
+import { seedDemoEvaluations } from "#app/models/seed-evaluations.server.ts";
+import { seedDemoSettings } from "#app/models/settings.server.ts";
+import { InboundSms, UssdSession } from "#app/models/phone-channel-log.server.ts";
+import { daysAgo } from "#app/models/seed-dates.server.ts";
 import { registrationSearchKeys } from "#app/domain/registration-search.ts";
 
 /** Demo accounts, for demo use only (listed in the README). */

@@ -7,7 +7,7 @@ import {
   SMS_PROVIDERS,
   type PortalSettings,
 } from "#app/domain/settings.ts";
-import { briefCache } from "./brief-cache.server.ts";
+import { briefCache } from "#app/models/brief-cache.server.ts";
 
 const SETTINGS_ID = "global";
 

@@ -1,6 +1,6 @@
-import { Registration } from "./registration.server.ts";
-import { WhatsappGroup, forgetClassPages } from "./whatsapp-group.server.ts";
-import { Assignment } from "./assignment.server.ts";
+import { Registration } from "#app/models/registration.server.ts";
+import { WhatsappGroup, forgetClassPages } from "#app/models/whatsapp-group.server.ts";
+import { Assignment } from "#app/models/assignment.server.ts";
 
 /**
  * Registrations, class pages and assignments refer to a subject by its name, so

@@ -1,5 +1,5 @@
-import { onceForDatabase } from "./migrations.server.ts";
-import { Timetable } from "./timetable.server.ts";
+import { onceForDatabase } from "#app/models/migrations.server.ts";
+import { Timetable } from "#app/models/timetable.server.ts";
 
 /**
  * One-off: timetables have an audience since this version (app/domain/timetables.ts). The bundled Form 2 timetables

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { useTestDatabase } from "#tests/support/test-database.ts";
-import { Timetable, listTimetablesFor } from "./timetable.server.ts";
-import { giveBundledTimetablesTheirForm } from "./timetable-forms-migration.server.ts";
+import { Timetable, listTimetablesFor } from "#app/models/timetable.server.ts";
+import { giveBundledTimetablesTheirForm } from "#app/models/timetable-forms-migration.server.ts";
 
 useTestDatabase("timetable_audience_test");
 

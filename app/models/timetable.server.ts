@@ -1,7 +1,7 @@
 import mongoose, { Schema, type InferSchemaType } from "mongoose";
 import { PROGRAMMES, WARD_FORMS, type WardForm } from "#app/domain/programmes.ts";
 import { reaches, type TimetableReader } from "#app/domain/timetables.ts";
-import { idField } from "./ids.server.ts";
+import { idField } from "#app/models/ids.server.ts";
 
 const timetableSchema = new Schema(
   {

@@ -1,6 +1,6 @@
 import { COUNTRY_DIAL_CODE } from "#app/domain/phone.ts";
-import { User, type PublicUser } from "./user.server.ts";
-import { escapeRegex } from "./whatsapp-group-admin.server.ts";
+import { User, type PublicUser } from "#app/models/user.server.ts";
+import { escapeRegex } from "#app/models/whatsapp-group-admin.server.ts";
 
 /** Admin User Management queries (docs/product.md#screens). Kept beside the model, in their own file. */
 

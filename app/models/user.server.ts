@@ -1,7 +1,7 @@
 import mongoose, { Schema, type InferSchemaType } from "mongoose";
 import { ROLES } from "#app/domain/roles.ts";
-import { idField } from "./ids.server.ts";
-import { hashPassword, needsRehash } from "./password.server.ts";
+import { idField } from "#app/models/ids.server.ts";
+import { hashPassword, needsRehash } from "#app/models/password.server.ts";
 
 /** users + profiles of the spec, merged: one document per account. */
 const userSchema = new Schema(
@@ -22,7 +22,7 @@ const userSchema = new Schema(
     /** When the user last opened their announcements (notification badge). */
     announcementsSeenAt: { type: Date, default: null },
     /**
-     * A disabled account cannot sign in and its sessions end (app/utils/session.server.ts refuses them). `disabledBy`
+     * A disabled account cannot sign in and its sessions end (app/utils/session-cookie.server.ts refuses them). `disabledBy`
      * says why: "demo" for the demo's accounts on a start without DEMO=on (app/models/demo-accounts.server.ts).
      */
     disabledAt: { type: Date, default: null },

@@ -1,6 +1,11 @@
 import { GROUP_TYPES, isUsableGroupLink, type GroupType } from "#app/domain/whatsapp.ts";
-import { Registration } from "./registration.server.ts";
-import { GROUP_FIELDS, WhatsappGroup, forgetClassPages, type WhatsappGroupDoc } from "./whatsapp-group.server.ts";
+import { Registration } from "#app/models/registration.server.ts";
+import {
+  GROUP_FIELDS,
+  WhatsappGroup,
+  forgetClassPages,
+  type WhatsappGroupDoc,
+} from "#app/models/whatsapp-group.server.ts";
 
 /** Admin WhatsApp Group Management queries (docs/product.md#screens, #integrations). Kept beside the model, in their own file. */
 

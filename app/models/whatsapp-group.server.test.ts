@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { useTestDatabase } from "#tests/support/test-database.ts";
-import { WhatsappGroup, findParentGroupForProgramme, getGroupsForSubjects } from "./whatsapp-group.server.ts";
+import { WhatsappGroup, findParentGroupForProgramme, getGroupsForSubjects } from "#app/models/whatsapp-group.server.ts";
 
 useTestDatabase("whatsapp_group_test");
 

@@ -1,7 +1,7 @@
 import mongoose, { Schema, type InferSchemaType } from "mongoose";
 import { GROUP_TYPES } from "#app/domain/whatsapp.ts";
-import { idField } from "./ids.server.ts";
-import { briefCache } from "./brief-cache.server.ts";
+import { idField } from "#app/models/ids.server.ts";
+import { briefCache } from "#app/models/brief-cache.server.ts";
 
 const whatsappGroupSchema = new Schema(
   {

@@ -7,8 +7,8 @@ import { upgradePasswordHash, User } from "#app/models/user.server.ts";
 import { getAdminPermissions } from "#app/models/admin-permission.server.ts";
 import { connectDb } from "#app/models/db.server.ts";
 import { getDummyHash, verifyPassword } from "#app/models/password.server.ts";
-import { getSessionInfo, type SessionInfo } from "./session.server.ts";
-import { oncePerRequest, pageUrl } from "./request-scope.server.ts";
+import { getSessionInfo, type SessionInfo } from "#app/utils/session-cookie.server.ts";
+import { oncePerRequest, pageUrl } from "#app/utils/request-scope.server.ts";
 import {
   ACCESS_RESTRICTED_MESSAGE,
   ACCESS_RESTRICTED_TITLE,
@@ -83,7 +83,7 @@ export async function getOptionalUser(request: Request): Promise<SessionInfo | n
 
 /**
  * First line of every signed-in loader/action: anonymous visitors go to /portal. (Viewing as someone lasts only while
- * the admin holds the permissions that started it: app/utils/session.server.ts checks them on every request.)
+ * the admin holds the permissions that started it: app/utils/session-cookie.server.ts checks them on every request.)
  */
 export async function requireUser(request: Request): Promise<SessionInfo> {
   const info = await getSessionInfo(request);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { csvCell, csvResponse, safeFilename } from "./csv.server.ts";
+import { csvCell, csvResponse, safeFilename } from "#app/utils/csv.server.ts";
 
 async function csvText(values: unknown[]) {
   const res = csvResponse(

@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { isUploadPath } from "./body-limits.ts";
+import { isUploadPath } from "#app/utils/body-limits.ts";
 
 /**
  * Callbacks and webhooks from outside services (app/routes/resources/sms-delivery.ts, payment-webhook.ts): each

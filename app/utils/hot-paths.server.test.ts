@@ -11,7 +11,7 @@ import { normalizePhone } from "#app/domain/phone.ts";
 useTestDatabase("hot_paths");
 
 // Modules that read their configuration (the database URI) when imported come after the test database is up.
-let auth: typeof import("./auth.server.ts");
+let auth: typeof import("#app/utils/auth.server.ts");
 let seed: typeof import("#app/models/seed.server.ts");
 let users: typeof import("#app/models/user.server.ts");
 let registrations: typeof import("#app/models/registration.server.ts");
@@ -19,7 +19,7 @@ let communications: typeof import("#app/models/communication.server.ts");
 let evaluations: typeof import("#app/models/evaluation.server.ts");
 let groups: typeof import("#app/models/whatsapp-group.server.ts");
 let timetables: typeof import("#app/models/timetable.server.ts");
-let sessions: typeof import("./session.server.ts");
+let sessions: typeof import("#app/utils/session-cookie.server.ts");
 let studentPortal: typeof import("#app/routes/student/+shared/portal.server.ts");
 
 type Work = { scans: number; examinedNotMatched: number };
@@ -59,7 +59,7 @@ async function signedInRequest(role: string): Promise<Request> {
 }
 
 beforeAll(async () => {
-  auth = await import("./auth.server.ts");
+  auth = await import("#app/utils/auth.server.ts");
   seed = await import("#app/models/seed.server.ts");
   users = await import("#app/models/user.server.ts");
   registrations = await import("#app/models/registration.server.ts");
@@ -67,7 +67,7 @@ beforeAll(async () => {
   evaluations = await import("#app/models/evaluation.server.ts");
   groups = await import("#app/models/whatsapp-group.server.ts");
   timetables = await import("#app/models/timetable.server.ts");
-  sessions = await import("./session.server.ts");
+  sessions = await import("#app/utils/session-cookie.server.ts");
   studentPortal = await import("#app/routes/student/+shared/portal.server.ts");
   // The app's start-up work (connectDb repairs half-done payments, a one-off scan) happens before any request.
   await (await import("#app/models/db.server.ts")).connectDb();

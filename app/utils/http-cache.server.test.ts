@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { PRIVATE_CACHE_CONTROL, PUBLIC_PAGE_CACHE_CONTROL, withCachePolicy } from "./http-cache.server.ts";
+import { PRIVATE_CACHE_CONTROL, PUBLIC_PAGE_CACHE_CONTROL, withCachePolicy } from "#app/utils/http-cache.server.ts";
 
 const page = (headers: Record<string, string> = {}, status = 200) => new Response("<html></html>", { status, headers });
 const get = (cookie?: string) => new Request("http://localhost/", { headers: cookie ? { Cookie: cookie } : {} });

@@ -8,7 +8,7 @@
  *   request carries the session cookie, or the response sets a cookie: a flash toast read, a sign-in) becomes
  *   `private, no-store`, whatever a route said; so does any answer to a form post.
  */
-import { sessionCookie } from "./session.server.ts";
+import { sessionCookie } from "#app/utils/session-cookie.server.ts";
 
 export const PUBLIC_PAGE_CACHE_CONTROL = "public, max-age=0, must-revalidate";
 export const PRIVATE_CACHE_CONTROL = "private, no-store";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { EntryContext } from "react-router";
-import { parentPaths, withMatchedRoutesOnly } from "./matched-routes.server.ts";
+import { parentPaths, withMatchedRoutesOnly } from "#app/utils/matched-routes.server.ts";
 
 type Route = { id: string; parentId?: string; path?: string; index?: boolean };
 const route = (r: Route) => ({ ...r, module: `/${r.id}.js`, hasLoader: true });

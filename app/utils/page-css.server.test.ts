@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { htmlClasses, pageStylesheet, selectorClasses } from "./page-css.server.ts";
+import { htmlClasses, pageStylesheet, selectorClasses } from "#app/utils/page-css.server.ts";
 
 // The shapes Tailwind's minified build has: layers, media and supports inside them, escaped class names, statements,
 // registered properties and keyframes.

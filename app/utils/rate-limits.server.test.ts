@@ -3,9 +3,9 @@ import { useTestDatabase } from "#tests/support/test-database.ts";
 
 useTestDatabase("rate_limits_unit");
 
-let limits: typeof import("./rate-limits.server.ts");
+let limits: typeof import("#app/utils/rate-limits.server.ts");
 beforeAll(async () => {
-  limits = await import("./rate-limits.server.ts");
+  limits = await import("#app/utils/rate-limits.server.ts");
 });
 
 describe("limits throttle the stranger, not the number's owner", () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { pdfText } from "#tests/support/pdf-text.ts";
-import { renderReceiptPdf } from "./receipt-pdf.server.ts";
+import { renderReceiptPdf } from "#app/utils/receipt-pdf.server.ts";
 
 const base = {
   receiptCode: "VC-2026-000007",

@@ -1,7 +1,7 @@
 import { SCHOOL_NAME } from "#app/domain/school.ts";
 import { formatCedis } from "#app/domain/money.ts";
 import { amountInWords } from "#app/domain/money-words.ts";
-import { PDF_FONT, PDF_FONT_BOLD, newPdfDocument, preparePdf } from "./pdf-fonts.server.ts";
+import { PDF_FONT, PDF_FONT_BOLD, newPdfDocument, preparePdf } from "#app/utils/pdf-fonts.server.ts";
 
 export type ReceiptInput = {
   receiptCode: string;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { safeRedirect } from "./redirect.ts";
+import { safeRedirect } from "#app/utils/redirect.ts";
 
 describe("safeRedirect", () => {
   it("keeps same-site paths with their query", () => {

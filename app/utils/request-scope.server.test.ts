@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { oncePerRequest, pageUrl, withRequestScope } from "./request-scope.server.ts";
+import { oncePerRequest, pageUrl, withRequestScope } from "#app/utils/request-scope.server.ts";
 
 describe("oncePerRequest", () => {
   it("computes once for every loader of a page request, though each gets its own Request object", async () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { pdfText } from "#tests/support/pdf-text.ts";
 import { SCHOOL_NAME } from "#app/domain/school.ts";
 import { filterByDay, generateSchedule } from "#app/domain/schedule.ts";
-import { fileSlug, renderSchedulePdf, schedulePdfFileName } from "./schedule-pdf.server.ts";
+import { fileSlug, renderSchedulePdf, schedulePdfFileName } from "#app/utils/schedule-pdf.server.ts";
 
 const SUBJECTS = ["Mathematics", "English Language", "Physics", "Chemistry"];
 

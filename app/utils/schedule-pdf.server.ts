@@ -1,5 +1,5 @@
 import { SCHOOL_NAME } from "#app/domain/school.ts";
-import { PDF_FONT, PDF_FONT_BOLD, newPdfDocument, preparePdf } from "./pdf-fonts.server.ts";
+import { PDF_FONT, PDF_FONT_BOLD, newPdfDocument, preparePdf } from "#app/utils/pdf-fonts.server.ts";
 import { CLASS_TYPE_LABELS, SAMPLE_SCHEDULE_NOTE, type ScheduleDay, type ScheduleEntry } from "#app/domain/schedule.ts";
 
 export type SchedulePdfInput = {

@@ -5,12 +5,12 @@ import { useTestDatabase } from "#tests/support/test-database.ts";
 process.env.SIGNIN_WINDOW_SECONDS = "5";
 process.env.SIGNIN_ADDRESS_FAILURES = "12";
 
-let limits: typeof import("./sign-in-limits.server.ts");
+let limits: typeof import("#app/utils/sign-in-limits.server.ts");
 
 useTestDatabase("limits_unit");
 
 beforeAll(async () => {
-  limits = await import("./sign-in-limits.server.ts");
+  limits = await import("#app/utils/sign-in-limits.server.ts");
 });
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

@@ -1,6 +1,6 @@
 import mongoose from "mongoose";
 import type { RateLimiterMongo, RateLimiterRes } from "rate-limiter-flexible";
-import { checkAuthAddress, mongoLimiter, type LimitRefusal } from "./rate-limits.server.ts";
+import { checkAuthAddress, mongoLimiter, type LimitRefusal } from "#app/utils/rate-limits.server.ts";
 import { getSettings } from "#app/models/settings.server.ts";
 import { LOGIN_LOCK_MINUTES } from "#app/domain/settings.ts";
 

@@ -9,7 +9,7 @@ import { migrateUploadsFolder } from "#app/models/file-store.server.ts";
 const root = fs.mkdtempSync(path.join(os.tmpdir(), "uploads-test-"));
 const uploadsDir = path.join(root, "uploads");
 useTestDatabase("uploads_unit");
-const uploads = await import("./uploads.server.ts");
+const uploads = await import("#app/utils/uploads.server.ts");
 const { UPLOAD_TYPES } = uploads;
 
 const PNG = fs.readFileSync(path.resolve("public/timetables/form-2-arts.png"));

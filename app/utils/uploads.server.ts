@@ -10,7 +10,7 @@ import {
 } from "@remix-run/multipart-parser";
 import { fileTypeFromBuffer } from "file-type";
 import { deleteFile, fileLength, getFile, putFile, streamFile } from "#app/models/file-store.server.ts";
-import { MAX_UPLOAD_BYTES } from "./body-limits.ts";
+import { MAX_UPLOAD_BYTES } from "#app/utils/body-limits.ts";
 
 /**
  * Safe uploads (docs/product.md#architecture): the size limit is enforced while the body

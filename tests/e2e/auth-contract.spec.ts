@@ -165,7 +165,7 @@ const PROTECTED: Record<string, Access> = {
   "/settings": SIGNED_IN,
   "/assignments": SIGNED_IN,
   "/link-registration": { allow: ["parent", "student"] },
-  // Published content: each route answers 404 to whoever may not read the item (app/utils/content-access.server.ts).
+  // Published content: each route answers 404 to whoever may not read the item (app/services/content-access.server.ts).
   "/assignments/:assignmentId/file": SIGNED_IN,
 };
 

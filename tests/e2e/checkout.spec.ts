@@ -5,8 +5,8 @@ import { E2E } from "#tests/support/e2e-env.ts";
 import { Registration } from "#app/models/registration.server.ts";
 import { Payment } from "#app/models/payment.server.ts";
 import { Outbox } from "#app/models/outbox.server.ts";
-import { signWebhook } from "#app/utils/gateway/gateway.ts";
-import { testGatewayKeyFor } from "#app/utils/gateway/test-gateway.server.ts";
+import { signWebhook } from "#app/services/gateway/gateway.ts";
+import { testGatewayKeyFor } from "#app/services/gateway/test-gateway.server.ts";
 
 /** The TEST gateway's webhook key in the e2e app (derived from its session secret). */
 const TEST_KEY = testGatewayKeyFor(E2E.sessionSecret);

@@ -12,6 +12,7 @@ export const LAYERS: Array<{ name: string; test: (file: string) => boolean }> = 
   { name: "app root", test: (f) => /^app\/(root|entry\.server|entry\.client)\.tsx$|^app\/routes\.ts$/.test(f) },
   { name: "routes", test: (f) => f.startsWith("app/routes/") },
   { name: "components", test: (f) => f.startsWith("app/components/") },
+  { name: "services", test: (f) => f.startsWith("app/services/") },
   { name: "utils", test: (f) => f.startsWith("app/utils/") },
   { name: "forms", test: (f) => f.startsWith("app/forms/") },
   { name: "models", test: (f) => f.startsWith("app/models/") },
@@ -90,4 +91,20 @@ export function sourceFiles(root: string): string[] {
     }
   }
   return files.sort();
+}
+
+/**
+ * Module names used in more than one of the app's server layers (utils, services, models): `session` in two of them
+ * would be two different things a reader has to tell apart. Tests beside a module share its name and are left out.
+ */
+export function repeatedNames(files: string[]): string[] {
+  const layersByName = new Map<string, Set<string>>();
+  for (const file of files) {
+    const match = /^app\/(utils|services|models)\/(?:.*\/)?([^/]+?)(\.server)?\.tsx?$/.exec(file);
+    if (!match || file.includes(".test.")) continue;
+    const seen = layersByName.get(match[2]) ?? new Set<string>();
+    seen.add(match[1]);
+    layersByName.set(match[2], seen);
+  }
+  return [...layersByName].filter(([, layers]) => layers.size > 1).map(([name]) => name);
 }

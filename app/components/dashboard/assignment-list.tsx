@@ -1,6 +1,6 @@
 import { NO_ASSIGNMENTS } from "#app/forms/assignment.schema.ts";
-import { ConfirmDelete } from "./confirm-delete.tsx";
-import { EmptyState } from "./page.tsx";
+import { ConfirmDelete } from "#app/components/dashboard/confirm-delete.tsx";
+import { EmptyState } from "#app/components/dashboard/page.tsx";
 import { formatDate } from "#app/domain/dates.ts";
 import { formatFileSize } from "#app/domain/files.ts";
 

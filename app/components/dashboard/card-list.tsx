@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { formatTimestamp } from "#app/domain/dates.ts";
-import { EmptyState } from "./page.tsx";
+import { EmptyState } from "#app/components/dashboard/page.tsx";
 
 const LAYOUTS = {
   stack: { list: "space-y-3", card: "p-4 shadow-sm", heading: "font-semibold text-gray-900" },

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { buttonClass } from "#app/components/ui/button.tsx";
-import { EmptyState } from "./page.tsx";
+import { EmptyState } from "#app/components/dashboard/page.tsx";
 
 export const CLASS_TOOLS_NOTE = "Creating classes and live sessions is not available yet.";
 

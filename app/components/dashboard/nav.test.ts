@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { bottomBarLinks, isActivePath, pageRoles, sidebarLinks } from "./nav.ts";
+import { bottomBarLinks, isActivePath, pageRoles, sidebarLinks } from "#app/components/dashboard/nav.ts";
 
 const labels = (role: string | null) => sidebarLinks(role).map((l) => l.label);
 

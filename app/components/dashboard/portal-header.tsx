@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { SignOutButton } from "#app/components/sign-out-button.tsx";
-import { RoleBadge } from "./parts.tsx";
-import { NotificationBell } from "./notification-bell.tsx";
+import { RoleBadge } from "#app/components/dashboard/parts.tsx";
+import { NotificationBell } from "#app/components/dashboard/notification-bell.tsx";
 
 /**
  * The header of the facilitator and parent portals: who is shown, the

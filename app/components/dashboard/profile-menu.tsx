@@ -11,7 +11,7 @@ import {
 } from "react-aria-components";
 import { Link, useHref, useNavigate, useSubmit } from "react-router";
 import { useHydrated } from "#app/utils/use-hydrated.ts";
-import { RoleBadge, type ShellUser } from "./parts.tsx";
+import { RoleBadge, type ShellUser } from "#app/components/dashboard/parts.tsx";
 import { SignOutButton } from "#app/components/sign-out-button.tsx";
 
 function initials(name: string) {

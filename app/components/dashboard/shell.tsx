@@ -1,9 +1,15 @@
 import { Link, useLocation } from "react-router";
 import { SCHOOL_NAME } from "#app/domain/school.ts";
-import { bottomBarLinks, isActivePath, sidebarLinks, type DashboardLink, type DashboardPageKey } from "./nav.ts";
-import { NotificationBell } from "./notification-bell.tsx";
-import { ProfileMenu } from "./profile-menu.tsx";
-import { RoleBadge, type ShellUser } from "./parts.tsx";
+import {
+  bottomBarLinks,
+  isActivePath,
+  sidebarLinks,
+  type DashboardLink,
+  type DashboardPageKey,
+} from "#app/components/dashboard/nav.ts";
+import { NotificationBell } from "#app/components/dashboard/notification-bell.tsx";
+import { ProfileMenu } from "#app/components/dashboard/profile-menu.tsx";
+import { RoleBadge, type ShellUser } from "#app/components/dashboard/parts.tsx";
 import { SignOutButton } from "#app/components/sign-out-button.tsx";
 
 /** Counts beside sidebar links (e.g. evaluation forms still to answer). */

@@ -4,7 +4,7 @@ import { programmeLabel } from "#app/domain/programmes.ts";
 import { performanceLabel } from "#app/domain/performance.ts";
 import { buttonClass } from "#app/components/ui/button.tsx";
 import { DataTable } from "#app/components/ui/data-table.tsx";
-import { CardList } from "./card-list.tsx";
+import { CardList } from "#app/components/dashboard/card-list.tsx";
 import { FilterForm, FilterSearch, FilterSelect } from "#app/components/ui/filter-form.tsx";
 import { Section } from "#app/components/ui/section.tsx";
 import { formatDate } from "#app/domain/dates.ts";

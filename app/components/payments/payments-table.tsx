@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import type { PaymentView } from "#app/domain/payment-view.ts";
 import { DataTable, type DataTableHeader } from "#app/components/ui/data-table.tsx";
-import { PaymentStateBadge, ReceiptLink } from "./badges.tsx";
+import { PaymentStateBadge, ReceiptLink } from "#app/components/payments/badges.tsx";
 
 /** An extra column of a payments table: its header and its cell's content. */
 type Column<P> = { header: string; cell: (payment: P) => ReactNode };

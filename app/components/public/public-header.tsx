@@ -2,7 +2,7 @@ import { useEffect, useState } from "react";
 import { Link, useLocation } from "react-router";
 import { SignOutButton } from "#app/components/sign-out-button.tsx";
 import { SCHOOL_NAME } from "#app/domain/school.ts";
-import { PUBLIC_NAV, navHref } from "./nav-links.ts";
+import { PUBLIC_NAV, navHref } from "#app/components/public/nav-links.ts";
 
 type HeaderUser = { fullName: string } | null;
 

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { Form, Link } from "react-router";
-import { buttonClass } from "./button.tsx";
+import { buttonClass } from "#app/components/ui/button.tsx";
 
 /**
  * The filter bar above a list: a GET form (bookmarkable, works without JavaScript) with its fields, the submit

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { BackLink } from "./back-link.tsx";
+import { BackLink } from "#app/components/ui/back-link.tsx";
 
 /**
  * The admin's one-form page (add or edit a subject, a group, an evaluation form): a white card as the page's main

@@ -1,5 +1,5 @@
 import { Link, useLocation } from "react-router";
-import { buttonClass } from "./button.tsx";
+import { buttonClass } from "#app/components/ui/button.tsx";
 
 /** The same page with `page` set and every other query parameter (filters, search) kept. */
 export function pageHref(pathname: string, search: string, page: number) {

@@ -10,7 +10,7 @@ import { SCHOOL_NAME } from "#app/domain/school.ts";
 import { FormErrors, TextField, DeleteActions } from "#app/components/form/fields.tsx";
 import { countResponses, deleteEvaluationForm } from "#app/models/evaluation.server.ts";
 import { audit } from "#app/models/audit-log.server.ts";
-import { EVALUATIONS_PATH, requireEvaluationForm } from "#app/utils/evaluations.server.ts";
+import { EVALUATIONS_PATH, requireEvaluationForm } from "#app/services/evaluations.server.ts";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request, "can_manage_evaluations");

@@ -20,9 +20,9 @@ import {
   updateEvaluationDetails,
 } from "#app/models/evaluation.server.ts";
 import { audit } from "#app/models/audit-log.server.ts";
-import { EvaluationDetailsForm } from "./+shared/evaluation-details-form.tsx";
-import { QuestionForm } from "./+shared/evaluation-question-form.tsx";
-import { EVALUATIONS_PATH, requireEvaluationForm } from "#app/utils/evaluations.server.ts";
+import { EvaluationDetailsForm } from "#app/routes/admin/+shared/evaluation-details-form.tsx";
+import { QuestionForm } from "#app/routes/admin/+shared/evaluation-question-form.tsx";
+import { EVALUATIONS_PATH, requireEvaluationForm } from "#app/services/evaluations.server.ts";
 import { BackLink } from "#app/components/ui/back-link.tsx";
 import { Section } from "#app/components/ui/section.tsx";
 

@@ -5,7 +5,7 @@ import { EvaluationResultsFiltersSchema } from "#app/forms/evaluation.schema.ts"
 import { fileDate, formatDateTime } from "#app/domain/dates.ts";
 import { programmeLabel } from "#app/domain/programmes.ts";
 import { EvaluationResponse, streamResponses, type EvaluationResponseDoc } from "#app/models/evaluation.server.ts";
-import { requireEvaluationForm } from "#app/utils/evaluations.server.ts";
+import { requireEvaluationForm } from "#app/services/evaluations.server.ts";
 
 /**
  * GET /admin/evaluations/:formId/export: one row per response, one column per question (a per-subject question:

@@ -7,8 +7,8 @@ import { redirectWithToast } from "#app/utils/toast.server.ts";
 import { SCHOOL_NAME } from "#app/domain/school.ts";
 import { createEvaluationForm } from "#app/models/evaluation.server.ts";
 import { audit } from "#app/models/audit-log.server.ts";
-import { EvaluationDetailsForm } from "./+shared/evaluation-details-form.tsx";
-import { EVALUATIONS_PATH } from "#app/utils/evaluations.server.ts";
+import { EvaluationDetailsForm } from "#app/routes/admin/+shared/evaluation-details-form.tsx";
+import { EVALUATIONS_PATH } from "#app/services/evaluations.server.ts";
 import { FormPage } from "#app/components/ui/form-page.tsx";
 
 export async function loader({ request }: Route.LoaderArgs) {

@@ -5,7 +5,7 @@ import { SCHOOL_NAME } from "#app/domain/school.ts";
 import { DataTable } from "#app/components/ui/data-table.tsx";
 import { ButtonLink } from "#app/components/ui/button.tsx";
 import { countResponses, listEvaluationForms } from "#app/models/evaluation.server.ts";
-import { formListView } from "#app/utils/evaluations.server.ts";
+import { formListView } from "#app/services/evaluations.server.ts";
 import { STATE_LABELS } from "#app/domain/evaluations.ts";
 
 export async function loader({ request }: Route.LoaderArgs) {

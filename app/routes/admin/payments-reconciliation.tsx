@@ -7,8 +7,8 @@ import {
   reconcile,
   reconciliationOverview,
   resolveException,
-} from "#app/utils/reconciliation.server.ts";
-import { GatewayError } from "#app/utils/gateway/gateway.ts";
+} from "#app/services/reconciliation.server.ts";
+import { GatewayError } from "#app/services/gateway/gateway.ts";
 import { formatDateTime } from "#app/domain/dates.ts";
 import { SCHOOL_NAME } from "#app/domain/school.ts";
 import { SubmitButton } from "#app/components/form/fields.tsx";

@@ -2,9 +2,9 @@ import { createId } from "@paralleldrive/cuid2";
 import { data, Link } from "react-router";
 import type { Route } from "./+types/register-student";
 import { requireAdmin, requireUser } from "#app/utils/auth.server.ts";
-import { processRegistrationOnce, registrationConstraint } from "#app/utils/registration.server.ts";
+import { processRegistrationOnce, registrationConstraint } from "#app/services/enrolment.server.ts";
 import { redirectWithToast } from "#app/utils/toast.server.ts";
-import { appOrigin } from "#app/utils/password-reset.server.ts";
+import { appOrigin } from "#app/utils/app-origin.server.ts";
 import { RegistrationForm } from "#app/components/registration-form.tsx";
 import {
   ADMIN_REGISTRATION_DENIED,

@@ -21,8 +21,8 @@ import { ACCESS_RESTRICTED_MESSAGE, ACCESS_RESTRICTED_TITLE } from "#app/domain/
 import { listPaymentsForRegistrations } from "#app/models/payment.server.ts";
 import { Section } from "#app/components/ui/section.tsx";
 import { describeAudit } from "#app/domain/audit-wording.ts";
-import { DETAIL_INTENTS, paymentIntent } from "./+shared/registration-intents.server.ts";
-import { editableValues } from "./+shared/registration-edit.server.ts";
+import { DETAIL_INTENTS, paymentIntent } from "#app/routes/admin/+shared/registration-intents.server.ts";
+import { editableValues } from "#app/routes/admin/+shared/registration-edit.server.ts";
 import {
   LinkedAccounts,
   EditForm,
@@ -32,7 +32,7 @@ import {
   WithdrawForm,
   PANEL,
   type ActionReply,
-} from "./+shared/registration-detail-forms.tsx";
+} from "#app/routes/admin/+shared/registration-detail-forms.tsx";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const { permissions } = await requireAdmin(request, "can_access_registrations");

@@ -1,6 +1,6 @@
 import type { Route } from "./+types/registration-view-list.csv";
 import { requireAdmin } from "#app/utils/auth.server.ts";
-import { listExportResponse } from "./+shared/registrations-csv.server.ts";
+import { listExportResponse } from "#app/routes/admin/+shared/registrations-csv.server.ts";
 
 /** GET /registration-view-list/export: the view list's 11 columns, oldest first. */
 export async function loader({ request }: Route.LoaderArgs) {

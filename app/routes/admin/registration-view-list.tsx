@@ -7,7 +7,7 @@ import { programmeLabel } from "#app/domain/programmes.ts";
 import { NO_REGISTRATIONS } from "#app/domain/messages.ts";
 import { DataTable } from "#app/components/ui/data-table.tsx";
 import { listRegistrationsOldestFirst } from "#app/models/registration.server.ts";
-import { CsvDownloadLink } from "./+shared/registrations-csv-link.tsx";
+import { CsvDownloadLink } from "#app/routes/admin/+shared/registrations-csv-link.tsx";
 import { SCHOOL_NAME } from "#app/domain/school.ts";
 import { Pagination } from "#app/components/ui/pagination.tsx";
 import { BackLink } from "#app/components/ui/back-link.tsx";

@@ -5,7 +5,10 @@ import { requireAdmin } from "#app/utils/auth.server.ts";
 import { programmeLabel } from "#app/domain/programmes.ts";
 import { buttonClass } from "#app/components/ui/button.tsx";
 import { getRegistrationForDelete } from "#app/models/registration.server.ts";
-import { deleteRegistrationAndRedirect, registrationsReturnUrl } from "./+shared/registrations.server.ts";
+import {
+  deleteRegistrationAndRedirect,
+  registrationsReturnUrl,
+} from "#app/routes/admin/+shared/registrations.server.ts";
 import { SCHOOL_NAME } from "#app/domain/school.ts";
 import { ID_PATTERN } from "#app/domain/ids.ts";
 

@@ -6,7 +6,7 @@ import { redirectWithToast } from "#app/utils/toast.server.ts";
 import { PROGRAMMES, programmeLabel } from "#app/domain/programmes.ts";
 import { NO_DATA_TITLE, noDataForProgramme } from "#app/domain/messages.ts";
 import { countRegistrationsForProgramme } from "#app/models/registration.server.ts";
-import { programmeExportResponse } from "./+shared/registrations-csv.server.ts";
+import { programmeExportResponse } from "#app/routes/admin/+shared/registrations-csv.server.ts";
 
 /** GET /admin/registrations/export/:programme: one programme (11 columns, oldest first). */
 export async function loader({ request, params }: Route.LoaderArgs) {

@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { data, Form, Link, redirect, useLocation } from "react-router";
 import type { Route } from "./+types/registrations";
-import { DeleteAllFields } from "./+shared/delete-all-fields.tsx";
+import { DeleteAllFields } from "#app/routes/admin/+shared/delete-all-fields.tsx";
 import { requireAdmin } from "#app/utils/auth.server.ts";
 import { PROGRAMME_OPTIONS, PROGRAMMES, programmeLabel } from "#app/domain/programmes.ts";
 import { formatDate } from "#app/domain/dates.ts";
@@ -15,9 +15,12 @@ import { Button, ButtonLink, buttonClass } from "#app/components/ui/button.tsx";
 import { DataTable } from "#app/components/ui/data-table.tsx";
 import { useHydrated } from "#app/utils/use-hydrated.ts";
 import { countRegistrationsByProgramme, listAdminRegistrations } from "#app/models/registration.server.ts";
-import { deleteRegistrationAndRedirect, registrationsReturnUrl } from "./+shared/registrations.server.ts";
-import { ConfirmDialog } from "./+shared/registrations-dialog.tsx";
-import { CsvDownloadLink } from "./+shared/registrations-csv-link.tsx";
+import {
+  deleteRegistrationAndRedirect,
+  registrationsReturnUrl,
+} from "#app/routes/admin/+shared/registrations.server.ts";
+import { ConfirmDialog } from "#app/routes/admin/+shared/registrations-dialog.tsx";
+import { CsvDownloadLink } from "#app/routes/admin/+shared/registrations-csv-link.tsx";
 import { SCHOOL_NAME } from "#app/domain/school.ts";
 import { PAYMENT_STATUSES, PAYMENT_STATUS_LABELS } from "#app/domain/money.ts";
 import { balanceView } from "#app/domain/payment-view.ts";

@@ -1,8 +1,8 @@
 import { type RouteConfigEntry, index, layout, prefix, route } from "@react-router/dev/routes";
-import { registrationAdminRoutes, registrationStandaloneRoutes } from "./routes-registrations.ts";
-import { managementAdminRoutes, managementStandaloneRoutes } from "./routes-management.ts";
-import { paymentAdminRoutes, paymentStandaloneRoutes } from "./routes-payments.ts";
-import { evaluationAdminRoutes, evaluationStandaloneRoutes } from "./routes-evaluations.ts";
+import { registrationAdminRoutes, registrationStandaloneRoutes } from "#app/routes/admin/routes-registrations.ts";
+import { managementAdminRoutes, managementStandaloneRoutes } from "#app/routes/admin/routes-management.ts";
+import { paymentAdminRoutes, paymentStandaloneRoutes } from "#app/routes/admin/routes-payments.ts";
+import { evaluationAdminRoutes, evaluationStandaloneRoutes } from "#app/routes/admin/routes-evaluations.ts";
 
 /**
  * /admin/* sections inside the admin layout, plus admin pages outside it.

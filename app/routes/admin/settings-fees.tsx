@@ -21,7 +21,7 @@ import {
 } from "#app/components/form/fields.tsx";
 import { getFeeSchedule, saveFeeSchedule } from "#app/models/fee-schedule.server.ts";
 import { audit } from "#app/models/audit-log.server.ts";
-import { SettingsPage } from "./+shared/settings-nav.tsx";
+import { SettingsPage } from "#app/routes/admin/+shared/settings-nav.tsx";
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request, "can_edit_settings");

@@ -16,12 +16,12 @@ import {
   phoneCallbackSecret,
   phoneChannelActivity,
   replacePhoneCallbackSecret,
-} from "#app/utils/phone-channel.server.ts";
-import { appOrigin } from "#app/utils/password-reset.server.ts";
+} from "#app/services/phone-channel.server.ts";
+import { appOrigin } from "#app/utils/app-origin.server.ts";
 import { FormErrors, SubmitButton, TextField, type AnyField } from "#app/components/form/fields.tsx";
 import { DataTable } from "#app/components/ui/data-table.tsx";
 import { Section } from "#app/components/ui/section.tsx";
-import { SettingsPage } from "./+shared/settings-nav.tsx";
+import { SettingsPage } from "#app/routes/admin/+shared/settings-nav.tsx";
 
 const PATH = "/admin/settings/ussd";
 

@@ -2,7 +2,7 @@ import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react"
 import { getZodConstraint } from "@conform-to/zod/v4";
 import { parseWithZod } from "#app/forms/parse.ts";
 import { data, Form } from "react-router";
-import { SettingsPage } from "./+shared/settings-nav.tsx";
+import { SettingsPage } from "#app/routes/admin/+shared/settings-nav.tsx";
 import type { Route } from "./+types/settings";
 import { requireAdmin } from "#app/utils/auth.server.ts";
 import { redirectWithToast } from "#app/utils/toast.server.ts";
@@ -30,7 +30,7 @@ import {
 import { getSettings, saveSettings } from "#app/models/settings.server.ts";
 import { audit } from "#app/models/audit-log.server.ts";
 import { env } from "#app/models/env.server.ts";
-import { smsCanLeave } from "#app/utils/messaging/providers.server.ts";
+import { smsCanLeave } from "#app/services/messaging/providers.server.ts";
 
 const TWO_FACTOR_NEEDS_SMS =
   "Two-factor sign-in sends its codes by SMS, and no SMS can leave the portal yet: choose an SMS provider and enter its account under Integrations first. Otherwise no admin could sign in.";

@@ -4,7 +4,7 @@ import { requireAdmin } from "#app/utils/auth.server.ts";
 import { SCHOOL_NAME } from "#app/domain/school.ts";
 import { SUBJECT_DELETE_CONFIRM } from "#app/domain/messages.ts";
 import { DeleteActions } from "#app/components/form/fields.tsx";
-import { handleDeleteSubject, requireSubject } from "./+shared/subjects-actions.server.ts";
+import { handleDeleteSubject, requireSubject } from "#app/routes/admin/+shared/subjects-actions.server.ts";
 
 /** The no-JS confirmation step (docs/product.md#departures: the browser confirm becomes a page). */
 export async function loader({ request, params }: Route.LoaderArgs) {

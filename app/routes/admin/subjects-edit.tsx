@@ -2,8 +2,8 @@ import type { Route } from "./+types/subjects-edit";
 import { requireAdmin } from "#app/utils/auth.server.ts";
 import { SCHOOL_NAME } from "#app/domain/school.ts";
 import { listFacilitators } from "#app/models/user-admin.server.ts";
-import { SubjectForm } from "./+shared/subjects-form.tsx";
-import { handleUpdateSubject, requireSubject } from "./+shared/subjects-actions.server.ts";
+import { SubjectForm } from "#app/routes/admin/+shared/subjects-form.tsx";
+import { handleUpdateSubject, requireSubject } from "#app/routes/admin/+shared/subjects-actions.server.ts";
 import { FormPage } from "#app/components/ui/form-page.tsx";
 
 export async function loader({ request, params }: Route.LoaderArgs) {

@@ -9,8 +9,8 @@ import { buttonClass } from "#app/components/ui/button.tsx";
 import { DialogOrLink, useCloseOnSuccess } from "#app/components/ui/modal-dialog.tsx";
 import { listSubjects } from "#app/models/subject.server.ts";
 import { listFacilitators } from "#app/models/user-admin.server.ts";
-import { SubjectForm, type FacilitatorOption, type SubjectValues } from "./+shared/subjects-form.tsx";
-import { handleCreateSubject } from "./+shared/subjects-actions.server.ts";
+import { SubjectForm, type FacilitatorOption, type SubjectValues } from "#app/routes/admin/+shared/subjects-form.tsx";
+import { handleCreateSubject } from "#app/routes/admin/+shared/subjects-actions.server.ts";
 import { ErrorAlert } from "#app/components/ui/error-alert.tsx";
 import { Section } from "#app/components/ui/section.tsx";
 

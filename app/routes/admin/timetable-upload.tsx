@@ -32,7 +32,7 @@ import {
 import { PROGRAMMES, programmeLabel, programmeSlug } from "#app/domain/programmes.ts";
 import { SCHOOL_NAME } from "#app/domain/school.ts";
 import { formatFileSize } from "#app/domain/files.ts";
-import { SingleUploadForm } from "./+shared/timetable-upload-form.tsx";
+import { SingleUploadForm } from "#app/routes/admin/+shared/timetable-upload-form.tsx";
 import { formatDateTime } from "#app/domain/dates.ts";
 import { Button } from "#app/components/ui/button.tsx";
 import { SignOutButton } from "#app/components/sign-out-button.tsx";

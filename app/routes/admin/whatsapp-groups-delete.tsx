@@ -4,7 +4,7 @@ import { requireAdmin } from "#app/utils/auth.server.ts";
 import { SCHOOL_NAME } from "#app/domain/school.ts";
 import { programmeLabel } from "#app/domain/programmes.ts";
 import { DeleteActions } from "#app/components/form/fields.tsx";
-import { handleDeleteGroup, requireGroup } from "./+shared/whatsapp-groups-actions.server.ts";
+import { handleDeleteGroup, requireGroup } from "#app/routes/admin/+shared/whatsapp-groups-actions.server.ts";
 
 /** The no-JS confirmation step for deleting a group (with JS: a dialog on the list). */
 export async function loader({ request, params }: Route.LoaderArgs) {

@@ -1,8 +1,8 @@
 import type { Route } from "./+types/whatsapp-groups-new";
 import { requireAdmin } from "#app/utils/auth.server.ts";
 import { SCHOOL_NAME } from "#app/domain/school.ts";
-import { GroupForm } from "./+shared/whatsapp-groups-form.tsx";
-import { handleCreateGroup } from "./+shared/whatsapp-groups-actions.server.ts";
+import { GroupForm } from "#app/routes/admin/+shared/whatsapp-groups-form.tsx";
+import { handleCreateGroup } from "#app/routes/admin/+shared/whatsapp-groups-actions.server.ts";
 import { FormPage } from "#app/components/ui/form-page.tsx";
 
 export async function loader({ request }: Route.LoaderArgs) {

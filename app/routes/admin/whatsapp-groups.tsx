@@ -19,7 +19,7 @@ import {
   listGroupsForAdmin,
   studentCountKey,
 } from "#app/models/whatsapp-group-admin.server.ts";
-import { GroupForm, type GroupValues } from "./+shared/whatsapp-groups-form.tsx";
+import { GroupForm, type GroupValues } from "#app/routes/admin/+shared/whatsapp-groups-form.tsx";
 import { FilterForm, FilterSearch, FilterSelect } from "#app/components/ui/filter-form.tsx";
 import { ErrorAlert } from "#app/components/ui/error-alert.tsx";
 import { Section } from "#app/components/ui/section.tsx";

@@ -1,11 +1,11 @@
 import { getPasswordPolicy } from "#app/models/settings.server.ts";
 import { data, Link } from "react-router";
 import type { Route } from "./+types/auth";
-import { accountFormConstraints, handleSignIn, handleSignUp } from "#app/utils/accounts.server.ts";
+import { accountFormConstraints, handleSignIn, handleSignUp } from "#app/services/accounts.server.ts";
 import { clientAddressContext } from "#app/utils/request-context.ts";
 import { requireAnonymous } from "#app/utils/auth.server.ts";
-import { SignInForm } from "./+shared/sign-in-form.tsx";
-import { SignUpForm } from "./+shared/sign-up-form.tsx";
+import { SignInForm } from "#app/routes/auth/+shared/sign-in-form.tsx";
+import { SignUpForm } from "#app/routes/auth/+shared/sign-up-form.tsx";
 import { SCHOOL_NAME } from "#app/domain/school.ts";
 
 function tabOf(url: URL) {

@@ -10,9 +10,9 @@ import { SCHOOL_NAME } from "#app/domain/school.ts";
 import { getPasswordPolicy } from "#app/models/settings.server.ts";
 import { checkAuthPost } from "#app/utils/sign-in-limits.server.ts";
 import { clientAddressContext } from "#app/utils/request-context.ts";
-import { resetPasswordWithCode } from "#app/utils/phone-codes.server.ts";
+import { resetPasswordWithCode } from "#app/services/phone-codes.server.ts";
 import { forgotPasswordCookie, forgottenPhone } from "#app/utils/forgot-password.server.ts";
-import { passwordUpdatedRedirect } from "#app/utils/password-reset.server.ts";
+import { passwordUpdatedRedirect } from "#app/services/password-recovery.server.ts";
 import { FormErrors, SmsCodeField, SubmitButton, TextField } from "#app/components/form/fields.tsx";
 
 const HIDE = ["password", "confirmPassword"];

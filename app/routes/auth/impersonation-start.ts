@@ -2,7 +2,7 @@ import { data, redirect } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/impersonation-start";
 import { requireAdmin } from "#app/utils/auth.server.ts";
-import { setImpersonation } from "#app/utils/session.server.ts";
+import { setImpersonation } from "#app/utils/session-cookie.server.ts";
 import { redirectWithToast } from "#app/utils/toast.server.ts";
 import { impersonationPathForRole } from "#app/domain/roles.ts";
 import { User } from "#app/models/user.server.ts";

@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/impersonation-stop";
 import { requireUser } from "#app/utils/auth.server.ts";
-import { setImpersonation } from "#app/utils/session.server.ts";
+import { setImpersonation } from "#app/utils/session-cookie.server.ts";
 import { redirectWithToast } from "#app/utils/toast.server.ts";
 import { audit } from "#app/models/audit-log.server.ts";
 

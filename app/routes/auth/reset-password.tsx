@@ -12,7 +12,7 @@ import {
   findValidPasswordReset,
   passwordUpdatedRedirect,
   resetPasswordWithToken,
-} from "#app/utils/password-reset.server.ts";
+} from "#app/services/password-recovery.server.ts";
 import { FormErrors, SubmitButton, TextField } from "#app/components/form/fields.tsx";
 import { SCHOOL_NAME } from "#app/domain/school.ts";
 

@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/sign-out";
-import { destroyUserSession } from "#app/utils/session.server.ts";
+import { destroyUserSession } from "#app/utils/session-cookie.server.ts";
 import { toastHeader } from "#app/utils/toast.server.ts";
 import { safeRedirect } from "#app/utils/redirect.ts";
 

@@ -7,9 +7,9 @@ import { AssignmentList } from "#app/components/dashboard/assignment-list.tsx";
 import { formatFileSize } from "#app/domain/files.ts";
 import { ButtonLink } from "#app/components/ui/button.tsx";
 import { SCHOOL_NAME } from "#app/domain/school.ts";
-import { assignmentSubjectsForStudent } from "#app/utils/content-access.server.ts";
+import { assignmentSubjectsForStudent } from "#app/services/content-access.server.ts";
 import { listAssignmentsForSubjects } from "#app/models/assignment.server.ts";
-import { loadAssignmentItems } from "./+shared/assignments.server.ts";
+import { loadAssignmentItems } from "#app/routes/dashboard/+shared/assignments.server.ts";
 
 /**
  * /assignments. Facilitators and admins see the assignments they uploaded;

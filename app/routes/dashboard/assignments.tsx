@@ -5,7 +5,7 @@ import { DashboardPage } from "#app/components/dashboard/page.tsx";
 import { AssignmentList } from "#app/components/dashboard/assignment-list.tsx";
 import { ButtonLink } from "#app/components/ui/button.tsx";
 import { SCHOOL_NAME } from "#app/domain/school.ts";
-import { loadAssignmentItems } from "./+shared/assignments.server.ts";
+import { loadAssignmentItems } from "#app/routes/dashboard/+shared/assignments.server.ts";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { effectiveUser } = await requireRole(request, pageRoles("assignments"));

@@ -6,7 +6,7 @@ import { pageRoles } from "#app/components/dashboard/nav.ts";
 import { DashboardPage } from "#app/components/dashboard/page.tsx";
 import { formatCedis } from "#app/domain/money.ts";
 import { SCHOOL_NAME } from "#app/domain/school.ts";
-import { familyGatewayPayment } from "#app/utils/checkout.server.ts";
+import { familyGatewayPayment } from "#app/services/checkout.server.ts";
 
 /**
  * The hand-over from "Pay with Mobile Money" to the gateway's checkout page (docs/decisions/0087). The form post is

@@ -26,7 +26,7 @@ import {
   audienceSubjects,
 } from "#app/domain/evaluations.ts";
 import { getResponse, saveResponse, toAudience } from "#app/models/evaluation.server.ts";
-import { requireFormAndWard } from "./+shared/evaluations.server.ts";
+import { requireFormAndWard } from "#app/routes/dashboard/+shared/evaluations.server.ts";
 import { BackLink } from "#app/components/ui/back-link.tsx";
 
 /** Why a parent cannot answer: not open yet, closed, or not for this ward (null: they can). */

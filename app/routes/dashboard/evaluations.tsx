@@ -9,7 +9,7 @@ import { formatDateTime } from "#app/domain/dates.ts";
 import { openState } from "#app/domain/evaluations.ts";
 import { programmeLabel } from "#app/domain/programmes.ts";
 import { formsForWards } from "#app/models/evaluation.server.ts";
-import { parentWards } from "./+shared/evaluations.server.ts";
+import { parentWards } from "#app/routes/dashboard/+shared/evaluations.server.ts";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { effectiveUser } = await requireRole(request, pageRoles("evaluations"));

@@ -3,7 +3,7 @@ import type { Route } from "./+types/layout";
 import { requireUser } from "#app/utils/auth.server.ts";
 import { countUnseenAnnouncements } from "#app/models/communication.server.ts";
 import { countOpenUnanswered } from "#app/models/evaluation.server.ts";
-import { parentWards } from "./+shared/evaluations.server.ts";
+import { parentWards } from "#app/routes/dashboard/+shared/evaluations.server.ts";
 import { DashboardShell } from "#app/components/dashboard/shell.tsx";
 
 /** UX only: every page inside checks its own access as the first line of its loader and action. */

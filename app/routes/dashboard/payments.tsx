@@ -5,7 +5,7 @@ import { data, Form, Link, redirect } from "react-router";
 import type { Route } from "./+types/payments";
 import { requireRole } from "#app/utils/auth.server.ts";
 import { redirectWithToast } from "#app/utils/toast.server.ts";
-import { PaymentError, parentPaymentConstraint, submitPayment } from "#app/utils/payments.server.ts";
+import { PaymentError, parentPaymentConstraint, submitPayment } from "#app/services/payments.server.ts";
 import { pageRoles } from "#app/components/dashboard/nav.ts";
 import { Card, DashboardPage, EmptyState } from "#app/components/dashboard/page.tsx";
 import { FormErrors, SelectField, SubmitButton, TextField, type AnyField } from "#app/components/form/fields.tsx";
@@ -29,9 +29,14 @@ import {
   type OnlinePaymentRules,
 } from "#app/domain/checkout.ts";
 import { formatCedis, pesewasToInput } from "#app/domain/money.ts";
-import { activeGateway } from "#app/utils/gateway/gateways.server.ts";
-import { cancelCheckout, checkoutConstraint, familyGatewayPayment, startCheckout } from "#app/utils/checkout.server.ts";
-import { appOrigin } from "#app/utils/password-reset.server.ts";
+import { activeGateway } from "#app/services/gateway/gateways.server.ts";
+import {
+  cancelCheckout,
+  checkoutConstraint,
+  familyGatewayPayment,
+  startCheckout,
+} from "#app/services/checkout.server.ts";
+import { appOrigin } from "#app/utils/app-origin.server.ts";
 import type { RegistrationDoc } from "#app/models/registration.server.ts";
 
 /** What "Pay with Mobile Money" offers for a ward, or null (no gateway, no fee, nothing owed, one already open). */
@@ -156,7 +161,7 @@ async function cancelOpenCheckout(formData: FormData, payer: Payer, actorId: str
   );
 }
 
-/** "Pay with Mobile Money": a pending payment, then the gateway's checkout (app/utils/checkout.server.ts). */
+/** "Pay with Mobile Money": a pending payment, then the gateway's checkout (app/services/checkout.server.ts). */
 async function checkout(request: Request, formData: FormData, payer: Payer, viewedAsBy: string | null) {
   const submission = parseWithZod(formData, { schema: CheckoutSchema });
   const registrationId = String(formData.get("registrationId") ?? "");

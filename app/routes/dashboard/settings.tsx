@@ -5,7 +5,7 @@ import { data, Form } from "react-router";
 import type { Route } from "./+types/settings";
 import { redirectWithToast } from "#app/utils/toast.server.ts";
 import { hashPassword, verifyPassword } from "#app/models/password.server.ts";
-import { deleteOtherSessions } from "#app/utils/session.server.ts";
+import { deleteOtherSessions } from "#app/utils/session-cookie.server.ts";
 import { User } from "#app/models/user.server.ts";
 import { audit } from "#app/models/audit-log.server.ts";
 import { reserveSignIn } from "#app/utils/sign-in-limits.server.ts";

@@ -8,7 +8,7 @@ import {
 } from "#app/models/facilitator.server.ts";
 import { programmeLabel } from "#app/domain/programmes.ts";
 import { formatPhone } from "#app/domain/phone.ts";
-import { parseStudentQuery } from "./+shared/data.server.ts";
+import { parseStudentQuery } from "#app/routes/facilitator/+shared/data.server.ts";
 
 /** docs/product.md#screens: students_{subject}_{date}.csv of the students shown (same search and subject filter), streamed. */
 export async function loader({ request, url }: Route.LoaderArgs) {

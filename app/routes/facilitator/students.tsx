@@ -2,7 +2,7 @@ import type { Route } from "./+types/students";
 import { requireRole } from "#app/utils/auth.server.ts";
 import { DashboardPage } from "#app/components/dashboard/page.tsx";
 import { StudentsPanel } from "#app/components/dashboard/students-panel.tsx";
-import { loadStudentsView } from "./+shared/data.server.ts";
+import { loadStudentsView } from "#app/routes/facilitator/+shared/data.server.ts";
 
 export async function loader({ request, url }: Route.LoaderArgs) {
   const { effectiveUser } = await requireRole(request, ["facilitator", "admin"]);

@@ -6,9 +6,9 @@ import { formatCedis } from "#app/domain/money.ts";
 import { getRegistrationDetail } from "#app/models/registration-admin.server.ts";
 import { SCHOOL_NAME, SUPPORT_HOURS } from "#app/domain/school.ts";
 import { SupportPhones } from "#app/components/support-phones.tsx";
-import { refreshGatewayPayment } from "#app/utils/checkout.server.ts";
+import { refreshGatewayPayment } from "#app/services/checkout.server.ts";
 import { getOptionalUser } from "#app/utils/auth.server.ts";
-import { maySeeRegistrationPayments } from "#app/utils/payment-access.server.ts";
+import { maySeeRegistrationPayments } from "#app/services/payment-access.server.ts";
 
 /** How long the waiting page refreshes itself (every REFRESH_SECONDS) before it says to look again later. */
 const WAIT_MINUTES = 15;
@@ -17,7 +17,7 @@ const REFRESH_SECONDS = 5;
 /**
  * Where a gateway sends the payer back, and the page an "I have paid" report ends on: `?reference=<payment id>`
  * (unguessable) shows that payment. A payment made through the gateway is verified with the gateway before the page
- * says anything (app/utils/checkout.server.ts): confirmed with its receipt, waiting for the payer's approval (the page
+ * says anything (app/services/checkout.server.ts): confirmed with its receipt, waiting for the payer's approval (the page
  * refreshes itself, no JavaScript needed), or not gone through. Anything else gets the thank-you page.
  */
 export async function loader({ request, url }: Route.LoaderArgs) {

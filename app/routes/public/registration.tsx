@@ -6,13 +6,13 @@ import { confirmationPath } from "#app/domain/registration.ts";
 import { SCHOOL_NAME, SUPPORT_HOURS } from "#app/domain/school.ts";
 import { REGISTRATION_CLOSED_MESSAGE, REGISTRATION_CLOSED_TITLE } from "#app/forms/registration.fields.ts";
 import { getOptionalUser } from "#app/utils/auth.server.ts";
-import { processRegistrationOnce, registrationConstraint } from "#app/utils/registration.server.ts";
+import { processRegistrationOnce, registrationConstraint } from "#app/services/enrolment.server.ts";
 import { redirectWithToast } from "#app/utils/toast.server.ts";
 import { getSettings } from "#app/models/settings.server.ts";
 import { SupportPhones } from "#app/components/support-phones.tsx";
 import { publicPageHeaders, type PageCacheRule } from "#app/utils/http-cache.server.ts";
 import { clientAddressContext } from "#app/utils/request-context.ts";
-import { rememberSubmission } from "#app/utils/claim-code.server.ts";
+import { rememberSubmission } from "#app/services/claim-code.server.ts";
 
 // The same for every anonymous visitor: cacheable (app/utils/http-cache.server.ts).
 export const headers = publicPageHeaders;

@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import type { Route } from "./+types/payment-receipt";
 import { requireUser } from "#app/utils/auth.server.ts";
-import { maySeeRegistrationPayments } from "#app/utils/payment-access.server.ts";
+import { maySeeRegistrationPayments } from "#app/services/payment-access.server.ts";
 import { renderReceiptPdf } from "#app/utils/receipt-pdf.server.ts";
 import { fileSlug } from "#app/utils/schedule-pdf.server.ts";
 import { PAYMENT_METHOD_LABELS } from "#app/domain/money.ts";

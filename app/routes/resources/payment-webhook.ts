@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import type { Route } from "./+types/payment-webhook";
-import { receiveWebhook } from "#app/utils/checkout.server.ts";
+import { receiveWebhook } from "#app/services/checkout.server.ts";
 
 /**
  * A payment gateway's webhook (docs/payments.md): `POST /webhooks/payments/paystack` (or `test`). The signature

@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import type { Route } from "./+types/sms-delivery";
-import { callbackSecretMatches, recordAfricasTalkingReport } from "#app/utils/messaging/delivery-reports.server.ts";
+import { callbackSecretMatches, recordAfricasTalkingReport } from "#app/services/messaging/delivery-reports.server.ts";
 import { MALFORMED_BODY } from "#app/utils/form-body.server.ts";
 
 /** Africa's Talking's delivery reports (docs/messages.md). Authenticated by the secret in the URL, first. */

@@ -5,9 +5,9 @@ import {
   answerInboundSms,
   callbackAddressAllowed,
   phoneCallbackSecretMatches,
-} from "#app/utils/phone-channel.server.ts";
+} from "#app/services/phone-channel.server.ts";
 import { clientAddressContext } from "#app/utils/request-context.ts";
-import { appOrigin } from "#app/utils/password-reset.server.ts";
+import { appOrigin } from "#app/utils/app-origin.server.ts";
 
 /**
  * Africa's Talking's incoming-SMS callback (docs/phones-without-a-browser.md): a form with `from`, `to`, `text`, `id`,

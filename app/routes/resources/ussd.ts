@@ -1,9 +1,9 @@
 import { data } from "react-router";
 import type { Route } from "./+types/ussd";
 import { MALFORMED_BODY } from "#app/utils/form-body.server.ts";
-import { answerUssd, callbackAddressAllowed, phoneCallbackSecretMatches } from "#app/utils/phone-channel.server.ts";
+import { answerUssd, callbackAddressAllowed, phoneCallbackSecretMatches } from "#app/services/phone-channel.server.ts";
 import { clientAddressContext } from "#app/utils/request-context.ts";
-import { appOrigin } from "#app/utils/password-reset.server.ts";
+import { appOrigin } from "#app/utils/app-origin.server.ts";
 
 /**
  * Africa's Talking's USSD callback (docs/phones-without-a-browser.md): a form with `sessionId`, `serviceCode`,

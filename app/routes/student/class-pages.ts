@@ -3,7 +3,11 @@ import { z } from "zod";
 import type { Route } from "./+types/class-pages";
 import { requireRole } from "#app/utils/auth.server.ts";
 import { safeRedirect } from "#app/utils/redirect.ts";
-import { STUDENT_PORTAL_ROLES, claimClassPagesOpening, getStudentPortal } from "./+shared/portal.server.ts";
+import {
+  STUDENT_PORTAL_ROLES,
+  claimClassPagesOpening,
+  getStudentPortal,
+} from "#app/routes/student/+shared/portal.server.ts";
 
 const ClassPagesSchema = z.object({
   intent: z.enum(["auto-open", "dismiss"]),

@@ -8,12 +8,12 @@ import { SignOutButton } from "#app/components/sign-out-button.tsx";
 import { AUTO_OPEN_BLOCKED, NO_GROUPS_FOR_SUBJECTS } from "#app/domain/messages.ts";
 import { SCHOOL_NAME } from "#app/domain/school.ts";
 import { PAYMENT_STATUS_LABELS, isPaymentStatus } from "#app/domain/money.ts";
-import { STUDENT_PORTAL_ROLES, getStudentPortal } from "./+shared/portal.server.ts";
-import { Badge, type PortalOutletContext } from "./+shared/components.tsx";
-import { CLASS_PAGES_ACTION } from "./+shared/group-data.ts";
+import { STUDENT_PORTAL_ROLES, getStudentPortal } from "#app/routes/student/+shared/portal.server.ts";
+import { Badge, type PortalOutletContext } from "#app/routes/student/+shared/components.tsx";
+import { CLASS_PAGES_ACTION } from "#app/routes/student/+shared/group-data.ts";
 import { NotificationBell } from "#app/components/dashboard/notification-bell.tsx";
 import { countUnseenAnnouncements } from "#app/models/communication.server.ts";
-import type { action as classPagesAction } from "./class-pages.ts";
+import type { action as classPagesAction } from "#app/routes/student/class-pages.ts";
 import { Section } from "#app/components/ui/section.tsx";
 
 /** UX only: every tab's own loader checks the role again. */

@@ -2,8 +2,8 @@ import { Link } from "react-router";
 import type { Route } from "./+types/overview";
 import { requireRole } from "#app/utils/auth.server.ts";
 import { ButtonLink } from "#app/components/ui/button.tsx";
-import { STUDENT_PORTAL_ROLES, getStudentPortal } from "./+shared/portal.server.ts";
-import { Badge, Card } from "./+shared/components.tsx";
+import { STUDENT_PORTAL_ROLES, getStudentPortal } from "#app/routes/student/+shared/portal.server.ts";
+import { Badge, Card } from "#app/routes/student/+shared/components.tsx";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const info = await requireRole(request, STUDENT_PORTAL_ROLES);

@@ -11,7 +11,7 @@ import {
 } from "#app/domain/messages.ts";
 import { SCHOOL_NAME } from "#app/domain/school.ts";
 import { getParentGroups } from "#app/models/whatsapp-group.server.ts";
-import { Badge, GroupGuidelines } from "./+shared/components.tsx";
+import { Badge, GroupGuidelines } from "#app/routes/student/+shared/components.tsx";
 import { Section } from "#app/components/ui/section.tsx";
 import { ErrorAlert } from "#app/components/ui/error-alert.tsx";
 

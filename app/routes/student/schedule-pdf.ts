@@ -5,7 +5,7 @@ import { requireRole } from "#app/utils/auth.server.ts";
 import { renderSchedulePdf, schedulePdfFileName } from "#app/utils/schedule-pdf.server.ts";
 import { SCHEDULE_DAYS, filterByDay, generateSchedule } from "#app/domain/schedule.ts";
 import { NO_SCHEDULE } from "#app/domain/messages.ts";
-import { STUDENT_PORTAL_ROLES, loadOwnedRegistration } from "./+shared/portal.server.ts";
+import { STUDENT_PORTAL_ROLES, loadOwnedRegistration } from "#app/routes/student/+shared/portal.server.ts";
 
 const PdfQuery = z.object({ day: z.enum(SCHEDULE_DAYS).optional() });
 

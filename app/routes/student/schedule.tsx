@@ -18,8 +18,8 @@ import {
 import { DOWNLOAD_COMPLETE, DOWNLOAD_STARTED, NO_SCHEDULE } from "#app/domain/messages.ts";
 import { TimetableList, toPublishedTimetable } from "#app/components/dashboard/timetable-list.tsx";
 import { listTimetablesFor } from "#app/models/timetable.server.ts";
-import { STUDENT_PORTAL_ROLES, getStudentPortal } from "./+shared/portal.server.ts";
-import { Badge, Card, usePortalToast } from "./+shared/components.tsx";
+import { STUDENT_PORTAL_ROLES, getStudentPortal } from "#app/routes/student/+shared/portal.server.ts";
+import { Badge, Card, usePortalToast } from "#app/routes/student/+shared/components.tsx";
 import { Section } from "#app/components/ui/section.tsx";
 
 const ScheduleQuery = z.object({ day: z.enum(SCHEDULE_DAYS).optional() });

@@ -1,8 +1,8 @@
 import type { Route } from "./+types/subjects";
 import { requireRole } from "#app/utils/auth.server.ts";
 import { ButtonLink } from "#app/components/ui/button.tsx";
-import { STUDENT_PORTAL_ROLES, getStudentPortal } from "./+shared/portal.server.ts";
-import { Badge } from "./+shared/components.tsx";
+import { STUDENT_PORTAL_ROLES, getStudentPortal } from "#app/routes/student/+shared/portal.server.ts";
+import { Badge } from "#app/routes/student/+shared/components.tsx";
 import { Section } from "#app/components/ui/section.tsx";
 
 export async function loader({ request }: Route.LoaderArgs) {

@@ -4,9 +4,9 @@ import { ButtonLink } from "#app/components/ui/button.tsx";
 import { GROUPS_BEING_SET_UP, WHATSAPP_LOAD_FAILED } from "#app/domain/messages.ts";
 import { SCHOOL_NAME } from "#app/domain/school.ts";
 import { getAllGroups, getGroupsForSubjects } from "#app/models/whatsapp-group.server.ts";
-import { loadOwnedRegistration, requireUserForWhatsapp } from "./+shared/portal.server.ts";
-import { toGroupCard } from "./+shared/group-data.ts";
-import { GroupCard, GroupGuidelines } from "./+shared/components.tsx";
+import { loadOwnedRegistration, requireUserForWhatsapp } from "#app/routes/student/+shared/portal.server.ts";
+import { toGroupCard } from "#app/routes/student/+shared/group-data.ts";
+import { GroupCard, GroupGuidelines } from "#app/routes/student/+shared/components.tsx";
 import { Section } from "#app/components/ui/section.tsx";
 import { ErrorAlert } from "#app/components/ui/error-alert.tsx";
 

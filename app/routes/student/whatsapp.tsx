@@ -5,8 +5,14 @@ import { isUsableParentLink, waShareLink } from "#app/domain/whatsapp.ts";
 import { GROUPS_BEING_SET_UP } from "#app/domain/messages.ts";
 import { SCHOOL_NAME } from "#app/domain/school.ts";
 import { findParentGroupForProgramme } from "#app/models/whatsapp-group.server.ts";
-import { STUDENT_PORTAL_ROLES, getStudentPortal } from "./+shared/portal.server.ts";
-import { Badge, GroupCard, GroupGuidelines, ShareLink, usePortalToast } from "./+shared/components.tsx";
+import { STUDENT_PORTAL_ROLES, getStudentPortal } from "#app/routes/student/+shared/portal.server.ts";
+import {
+  Badge,
+  GroupCard,
+  GroupGuidelines,
+  ShareLink,
+  usePortalToast,
+} from "#app/routes/student/+shared/components.tsx";
 import { Section } from "#app/components/ui/section.tsx";
 
 export async function loader({ request }: Route.LoaderArgs) {

@@ -13,7 +13,7 @@ import {
   recordPayment,
   rejectPayment,
   voidPayment,
-} from "#app/utils/payments.server.ts";
+} from "#app/services/payments.server.ts";
 import { AdjustDueSchema, PaymentDecisionSchema, RecordPaymentSchema } from "#app/forms/payments.schema.ts";
 import { WithdrawSchema } from "#app/forms/admin-registrations.schema.ts";
 import { formatCedis, type PaymentMethod } from "#app/domain/money.ts";
@@ -29,9 +29,9 @@ import { findAccountForLink, getRegistrationDetail, setLinkedAccount } from "#ap
 import { setWithdrawn } from "#app/models/registration.server.ts";
 import { audit } from "#app/models/audit-log.server.ts";
 import { listPaymentsForRegistrations } from "#app/models/payment.server.ts";
-import { refreshGatewayPayment } from "#app/utils/checkout.server.ts";
-import { editRegistration } from "./registration-edit.server.ts";
-import type { ActionReply } from "./registration-detail-forms.tsx";
+import { refreshGatewayPayment } from "#app/services/checkout.server.ts";
+import { editRegistration } from "#app/routes/admin/+shared/registration-edit.server.ts";
+import type { ActionReply } from "#app/routes/admin/+shared/registration-detail-forms.tsx";
 
 /** What every intent is handed: the registration, the admin acting, the form, and the page to come back to. */
 export type IntentArgs = {

@@ -1,7 +1,7 @@
 import { useOutletContext } from "react-router";
 import { buttonClass } from "#app/components/ui/button.tsx";
 import { useHydrated } from "#app/utils/use-hydrated.ts";
-import type { GroupCardData } from "./group-data.ts";
+import type { GroupCardData } from "#app/routes/student/+shared/group-data.ts";
 import { LINK_NOT_AVAILABLE } from "#app/domain/messages.ts";
 
 export type ShowToast = (toast: { type: "success" | "error" | "info"; title: string; description?: string }) => void;

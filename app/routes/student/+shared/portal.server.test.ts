@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { useTestDatabase } from "#tests/support/test-database.ts";
 import { Registration, wardNameKey } from "#app/models/registration.server.ts";
-import { claimClassPagesOpening, loadOwnedRegistration } from "./portal.server.ts";
+import { claimClassPagesOpening, loadOwnedRegistration } from "#app/routes/student/+shared/portal.server.ts";
 
 useTestDatabase("student_portal_test", { init: [Registration] });
 

@@ -1,5 +1,5 @@
 import { redirect } from "react-router";
-import type { SessionInfo } from "#app/utils/session.server.ts";
+import type { SessionInfo } from "#app/utils/session-cookie.server.ts";
 import { requireUser } from "#app/utils/auth.server.ts";
 import { toastHeader } from "#app/utils/toast.server.ts";
 import { oncePerRequest } from "#app/utils/request-scope.server.ts";
@@ -7,7 +7,7 @@ import { programmeLabel } from "#app/domain/programmes.ts";
 import { WHATSAPP_LOGIN_REQUIRED } from "#app/domain/messages.ts";
 import { Registration, getLatestOwnedRegistration } from "#app/models/registration.server.ts";
 import { getGroupsForSubjects } from "#app/models/whatsapp-group.server.ts";
-import { toGroupCard, type GroupCardData } from "./group-data.ts";
+import { toGroupCard, type GroupCardData } from "#app/routes/student/+shared/group-data.ts";
 
 /** Who may open /student-dashboard: students (a user with no role counts as one) and admins. */
 export const STUDENT_PORTAL_ROLES = ["student", "admin"] as const;

@@ -1,0 +1,34 @@
+import mongoose, { Schema } from "mongoose";
+
+/**
+ * The built-in TEST gateway's own record of its transactions (app/services/gateway/test-gateway.server.ts): what a real
+ * gateway keeps on its side. Nothing here is money; the payments themselves are in `payments`.
+ */
+const testGatewaySchema = new Schema(
+  {
+    /** The portal's reference (the payment's id). */
+    _id: { type: String, required: true },
+    amount: { type: Number, required: true },
+    currency: { type: String, required: true },
+    phone: { type: String, default: null },
+    callbackUrl: { type: String, required: true },
+    status: { type: String, required: true, enum: ["pending", "success", "failed"], default: "pending" },
+    decidedAt: { type: Date, default: null },
+  },
+  { timestamps: true, collection: "test_gateway_transactions" },
+);
+testGatewaySchema.index({ createdAt: 1 });
+
+export type TestGatewayDoc = {
+  _id: string;
+  amount: number;
+  currency: string;
+  phone: string | null;
+  callbackUrl: string;
+  status: "pending" | "success" | "failed";
+  decidedAt: Date | null;
+  createdAt: Date;
+};
+export const TestGatewayTransaction =
+  (mongoose.models.TestGatewayTransaction as mongoose.Model<TestGatewayDoc>) ??
+  mongoose.model<TestGatewayDoc>("TestGatewayTransaction", testGatewaySchema);

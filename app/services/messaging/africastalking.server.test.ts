@@ -1,0 +1,69 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startAfricasTalkingStandIn } from "#tests/support/stand-ins/africastalking.ts";
+import { africasTalking, africasTalkingConfig } from "#app/services/messaging/africastalking.server.ts";
+import { refusal } from "#tests/support/provider-refusal.ts";
+
+let standIn: Awaited<ReturnType<typeof startAfricasTalkingStandIn>>;
+beforeAll(async () => {
+  standIn = await startAfricasTalkingStandIn();
+});
+afterAll(() => standIn.close());
+
+const provider = () =>
+  africasTalking({ username: "school", apiKey: "at-test-key", senderId: "VACCLASSES", host: standIn.host });
+const signal = () => AbortSignal.timeout(2_000);
+
+describe("Africa's Talking", () => {
+  it("sends the documented form with the API key header and returns the message id", async () => {
+    const result = await provider().send({ to: "+233240000001", text: "Hello Ɛsi" }, signal());
+    expect(result.providerMessageId).toMatch(/^ATXid_\d+$/);
+    expect(standIn.received.at(-1)).toEqual({
+      username: "school",
+      to: "+233240000001",
+      message: "Hello Ɛsi",
+      from: "VACCLASSES",
+    });
+  });
+
+  it("treats a wrong key as worth retrying (an operator fixes it), an invalid number or a blacklisted one as final", async () => {
+    const wrongKey = africasTalking({ username: "school", apiKey: "nope", senderId: null, host: standIn.host });
+    expect(await refusal(wrongKey.send({ to: "+233240000001", text: "x" }, signal()))).toMatchObject({
+      permanent: false,
+      message: expect.stringMatching(/refused the credentials: The supplied authentication is invalid/),
+    });
+    expect(await refusal(provider().send({ to: "+233240000403", text: "x" }, signal()))).toMatchObject({
+      permanent: true,
+      message: "Africa's Talking: InvalidPhoneNumber (403)",
+    });
+    expect(await refusal(provider().send({ to: "+233240000406", text: "x" }, signal()))).toMatchObject({
+      permanent: true,
+    });
+  });
+
+  it("retries later on an empty balance", async () => {
+    expect(await refusal(provider().send({ to: "+233240000405", text: "x" }, signal()))).toMatchObject({
+      permanent: false,
+      message: "Africa's Talking: InsufficientBalance (405)",
+    });
+  });
+
+  it("gives up on an unanswered request when its signal says so", async () => {
+    const error = await provider()
+      .send({ to: "+233240000999", text: "x" }, AbortSignal.timeout(200))
+      .then(
+        () => null,
+        (e: unknown) => e as Error,
+      );
+    expect(error?.name).toBe("TimeoutError");
+  });
+
+  it("is configured from the environment; the sandbox username selects the sandbox host", () => {
+    expect(africasTalkingConfig({})).toBeNull();
+    expect(africasTalkingConfig({ AFRICASTALKING_USERNAME: "sandbox", AFRICASTALKING_API_KEY: "k" })).toEqual({
+      username: "sandbox",
+      apiKey: "k",
+      senderId: null,
+      host: "https://api.sandbox.africastalking.com",
+    });
+  });
+});

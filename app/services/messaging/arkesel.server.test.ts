@@ -1,0 +1,53 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startArkeselStandIn } from "#tests/support/stand-ins/arkesel.ts";
+import { arkesel, arkeselConfig } from "#app/services/messaging/arkesel.server.ts";
+import { refusal } from "#tests/support/provider-refusal.ts";
+
+let standIn: Awaited<ReturnType<typeof startArkeselStandIn>>;
+beforeAll(async () => {
+  standIn = await startArkeselStandIn();
+});
+afterAll(() => standIn.close());
+
+const provider = (apiKey = "ark-test-key") => arkesel({ apiKey, senderId: "VacClasses", host: standIn.host });
+const send = (to: string, p = provider()) => p.send({ to, text: "Hello Kɔfi" }, AbortSignal.timeout(2_000));
+
+describe("Arkesel", () => {
+  it("posts the documented JSON (the number without +) and returns Arkesel's id", async () => {
+    expect(await send("+233240000001")).toEqual({ providerMessageId: expect.stringMatching(/^ark-\d+$/) });
+    expect(standIn.received.at(-1)).toEqual({
+      sender: "VacClasses",
+      message: "Hello Kɔfi",
+      recipients: ["233240000001"],
+    });
+  });
+
+  it("retries a wrong key and an empty balance; a request it will never take and an invalid number are final", async () => {
+    expect(await refusal(send("+233240000001", provider("wrong")))).toMatchObject({
+      permanent: false,
+      message: "Arkesel answered 401: Invalid API key",
+    });
+    expect(await refusal(send("+233240000402"))).toMatchObject({ permanent: false, message: /Insufficient balance/ });
+    expect(await refusal(send("+233240000422"))).toMatchObject({ permanent: true, message: /given data was invalid/ });
+    expect(await refusal(send("+233240000400"))).toMatchObject({ permanent: true, message: /invalid number/ });
+  });
+
+  it("gives up on an unanswered request when its signal says so", async () => {
+    const error = await provider()
+      .send({ to: "+233240000999", text: "x" }, AbortSignal.timeout(200))
+      .then(
+        () => null,
+        (e: unknown) => e as Error,
+      );
+    expect(error?.name).toBe("TimeoutError");
+  });
+
+  it("is configured from the environment: a key and a sender id", () => {
+    expect(arkeselConfig({ ARKESEL_API_KEY: "k" })).toBeNull();
+    expect(arkeselConfig({ ARKESEL_API_KEY: "k", ARKESEL_SENDER_ID: "School" })).toEqual({
+      apiKey: "k",
+      senderId: "School",
+      host: "https://sms.arkesel.com",
+    });
+  });
+});

@@ -1,0 +1,53 @@
+/**
+ * Arkesel SMS (V2), from its API reference (https://developers.arkesel.com/#tag/SMS-V2): `POST {host}/api/v2/sms/send`
+ * with the key in an `api-key` header and a JSON body `{ sender, message, recipients }` (numbers as 233…, no "+").
+ * Taken: `{ status: "success", data: [{ recipient, id }] }`; a number Arkesel cannot use comes back under
+ * `data[].invalid numbers`. Refusals are HTTP errors with a `message`: 401 a wrong key, 402 an empty balance, 422 a
+ * request it will never take (sender id, message, recipients).
+ */
+import { ProviderError, type SmsProvider } from "#app/services/messaging/sms-provider.ts";
+
+export type ArkeselConfig = { apiKey: string; senderId: string; host: string };
+
+export function arkeselConfig(env: NodeJS.ProcessEnv): ArkeselConfig | null {
+  const apiKey = env.ARKESEL_API_KEY?.trim();
+  const senderId = env.ARKESEL_SENDER_ID?.trim();
+  if (!apiKey || !senderId) return null;
+  return { apiKey, senderId, host: env.ARKESEL_HOST?.trim() || "https://sms.arkesel.com" };
+}
+
+type Answer = {
+  status?: string;
+  message?: string;
+  data?: Array<{ recipient?: string; id?: string } & Record<string, unknown>>;
+};
+
+export function arkesel(config: ArkeselConfig): SmsProvider {
+  return {
+    name: "arkesel",
+    async send({ to, text }, signal) {
+      const recipient = to.replace(/^\+/, "");
+      const response = await fetch(`${config.host}/api/v2/sms/send`, {
+        method: "POST",
+        headers: { "api-key": config.apiKey, Accept: "application/json", "Content-Type": "application/json" },
+        body: JSON.stringify({ sender: config.senderId, message: text, recipients: [recipient] }),
+        signal,
+      });
+      const body = await response.text();
+      let answer: Answer = {};
+      try {
+        answer = JSON.parse(body) as Answer;
+      } catch {
+        // not JSON: reported below with the status
+      }
+      const why = (answer.message ?? body).slice(0, 200);
+      if (response.status === 422) throw new ProviderError(`Arkesel refused the message: ${why}`, true);
+      if (!response.ok) throw new ProviderError(`Arkesel answered ${response.status}: ${why}`, false);
+      const sent = answer.data?.find((d) => d.recipient === recipient && typeof d.id === "string");
+      if (answer.status === "success" && sent) return { providerMessageId: sent.id! };
+      const invalid = answer.data?.some((d) => Array.isArray(d["invalid numbers"]));
+      if (invalid) throw new ProviderError(`Arkesel: invalid number ${recipient}`, true);
+      throw new ProviderError(`Arkesel did not take the message: ${why}`, false);
+    },
+  };
+}

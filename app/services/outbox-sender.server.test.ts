@@ -1,0 +1,177 @@
+import { beforeEach, describe, expect, it } from "vitest";
+import { useTestDatabase } from "#tests/support/test-database.ts";
+import {
+  MAX_ATTEMPTS,
+  Outbox,
+  RETRY_DELAYS_MS,
+  claimNextMessage,
+  markSent,
+  queueMessage,
+} from "#app/models/outbox.server.ts";
+import { ProviderError, type SmsProvider } from "#app/services/messaging/sms-provider.ts";
+import { sendNextMessage, startOutboxSender } from "#app/services/outbox-sender.server.ts";
+
+useTestDatabase("outbox_test", { init: [Outbox] });
+
+beforeEach(async () => {
+  await Outbox.deleteMany({});
+});
+
+const sms = (n: number) => ({
+  key: `test:${n}:sms`,
+  channel: "sms" as const,
+  to: `+23324000${String(n).padStart(4, "0")}`,
+  template: "test",
+  text: `message ${n}`,
+});
+
+/** A provider that records every call, and answers as `answer` says. */
+function recordingProvider(answer: (to: string) => Promise<void> = async () => {}) {
+  const calls: string[] = [];
+  const provider: SmsProvider = {
+    name: "recording",
+    async send({ to }) {
+      calls.push(to);
+      await answer(to);
+      return { providerMessageId: `id-${to}` };
+    },
+  };
+  return { calls, providerFor: async () => provider };
+}
+
+describe("queueMessage", () => {
+  it("queues one message per key: a repeated event leaves the first message as it is", async () => {
+    await queueMessage(sms(1));
+    await queueMessage({ ...sms(1), text: "another text" });
+    const rows = await Outbox.find().lean();
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ text: "message 1", state: "queued", attempts: 0 });
+  });
+});
+
+describe("sendNextMessage", () => {
+  it("sends a due message and records the provider's id", async () => {
+    await queueMessage(sms(1));
+    const { calls, providerFor } = recordingProvider();
+    expect(await sendNextMessage("a", { providerFor })).toBe(true);
+    expect(await sendNextMessage("a", { providerFor })).toBe(false);
+    expect(calls).toEqual(["+233240000001"]);
+    expect(await Outbox.findOne().lean()).toMatchObject({
+      state: "sent",
+      attempts: 1,
+      provider: "recording",
+      providerMessageId: "id-+233240000001",
+    });
+  });
+
+  it("queues a failed attempt again after a growing delay, and fails it for good after the last one", async () => {
+    await queueMessage(sms(1));
+    const { calls, providerFor } = recordingProvider(async () => {
+      throw new ProviderError("InsufficientBalance", false);
+    });
+    for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
+      const before = Date.now();
+      expect(await sendNextMessage("a", { providerFor })).toBe(true);
+      const row = (await Outbox.findOne().lean())!;
+      expect(row.attempts).toBe(attempt);
+      expect(row.lastError).toBe("InsufficientBalance");
+      if (attempt < MAX_ATTEMPTS) {
+        expect(row.state).toBe("queued");
+        const wait = row.nextAttemptAt.getTime() - before;
+        expect(wait).toBeGreaterThanOrEqual(RETRY_DELAYS_MS[attempt - 1]);
+        expect(wait).toBeLessThan(RETRY_DELAYS_MS[attempt - 1] + 5_000);
+        // Not due before its delay: nothing to send now.
+        expect(await sendNextMessage("a", { providerFor })).toBe(false);
+        await Outbox.updateOne({}, { $set: { nextAttemptAt: new Date() } });
+      } else expect(row.state).toBe("failed");
+    }
+    expect(calls).toHaveLength(MAX_ATTEMPTS);
+    expect(await sendNextMessage("a", { providerFor })).toBe(false);
+  });
+
+  it("fails at once on a permanent refusal (an invalid number), and on a provider that does not answer in time retries", async () => {
+    await queueMessage(sms(1));
+    await queueMessage(sms(2));
+    const { providerFor } = recordingProvider(async (to) => {
+      if (to.endsWith("1")) throw new ProviderError("InvalidPhoneNumber", true);
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+    });
+    await sendNextMessage("a", { providerFor, timeoutMs: 100 });
+    await sendNextMessage("a", { providerFor, timeoutMs: 100 });
+    const rows = await Outbox.find().sort({ key: 1 }).lean();
+    expect(rows.map((r) => [r.state, r.lastError])).toEqual([
+      ["failed", "InvalidPhoneNumber"],
+      ["queued", "The provider did not answer in time."],
+    ]);
+  });
+});
+
+describe("leases", () => {
+  it("a message taken by a sender that died is taken again only once its lease has run out; the dead sender's late word is ignored", async () => {
+    await queueMessage(sms(1));
+    const taken = (await claimNextMessage("dead", 200))!;
+    expect(taken.state).toBe("sending");
+    expect(await claimNextMessage("alive", 200)).toBeNull();
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    const again = (await claimNextMessage("alive", 60_000))!;
+    expect(again).toMatchObject({ _id: taken._id, attempts: 2, leaseOwner: "alive" });
+    await markSent(taken, "late", "late-id");
+    expect(await Outbox.findById(taken._id).lean()).toMatchObject({ state: "sending", leaseOwner: "alive" });
+  });
+
+  it("two senders on one database send each of 200 messages exactly once", async () => {
+    for (let n = 0; n < 200; n++) await queueMessage(sms(n));
+    const { calls, providerFor } = recordingProvider(() => new Promise((resolve) => setTimeout(resolve, 2)));
+    const a = startOutboxSender({ providerFor, pollMs: 20, concurrency: 3 });
+    const b = startOutboxSender({ providerFor, pollMs: 20, concurrency: 3 });
+    const deadline = Date.now() + 20_000;
+    while ((await Outbox.countDocuments({ state: "sent" })) < 200 && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    await Promise.all([a.stop(), b.stop()]);
+    expect(await Outbox.countDocuments({ state: "sent" })).toBe(200);
+    expect(calls).toHaveLength(200);
+    expect(new Set(calls).size).toBe(200);
+  });
+});
+
+describe("one-time codes in the outbox (outside demo mode)", () => {
+  it("are stored masked and sealed, go out whole, and the sealed code is gone once sent", async () => {
+    const { sendCodeToAccount } = await import("#app/services/phone-codes.server.ts");
+    const { CODE_MASK } = await import("#app/models/outbox.server.ts");
+    await sendCodeToAccount("verify-phone", "+233240001234");
+    const stored = (await Outbox.findOne({ template: "code:verify-phone" }).lean())!;
+    expect(stored.text).toContain(CODE_MASK);
+    expect(stored.text).not.toMatch(/\d{6}/);
+    expect(stored.secret).toBeTruthy();
+    expect(stored.secret).not.toMatch(/\d{6}/);
+
+    const texts: string[] = [];
+    const provider: SmsProvider = {
+      name: "recording",
+      async send({ text }) {
+        texts.push(text);
+        return { providerMessageId: "id-1" };
+      },
+    };
+    expect(await sendNextMessage("a", { providerFor: async () => provider })).toBe(true);
+    expect(texts).toHaveLength(1);
+    expect(texts[0]).toMatch(/: \d{6} is your code to confirm your phone number/);
+    expect(await Outbox.findOne({ template: "code:verify-phone" }).lean()).toMatchObject({
+      state: "sent",
+      secret: null,
+      text: stored.text,
+    });
+  });
+
+  it("a code message whose sealed code is gone fails for good instead of sending the mask", async () => {
+    const { CODE_MASK } = await import("#app/models/outbox.server.ts");
+    await queueMessage({ ...sms(1), template: "code:verify-phone", text: `Your code ${CODE_MASK}` });
+    const { calls, providerFor } = recordingProvider();
+    await sendNextMessage("a", { providerFor });
+    expect(calls).toEqual([]);
+    expect(await Outbox.findOne().lean()).toMatchObject({
+      state: "failed",
+      lastError: expect.stringMatching(/new code/),
+    });
+  });
+});

@@ -1,0 +1,158 @@
+/**
+ * The outbox's sender (docs/decisions/0077-outbox.md): runs in every app instance, started and stopped beside the HTTP
+ * server (server/lifecycle.ts). Each worker takes the next due message under a lease, sends it through the provider
+ * Settings choose (with a timeout), and records what happened: sent, queued again after a growing delay, or failed.
+ * A process killed mid-send leaves its message leased; when the lease runs out another sender takes it again, so a
+ * message the provider never acknowledged is sent again, once.
+ */
+import { randomUUID } from "node:crypto";
+import {
+  CODE_MASK,
+  type OutboxMessage,
+  claimNextMessage,
+  markAttemptFailed,
+  markSent,
+} from "#app/models/outbox.server.ts";
+import { unseal } from "#app/models/sealed-secret.server.ts";
+import { getSettings } from "#app/models/settings.server.ts";
+import {
+  ProviderError,
+  type SmsProvider,
+  emailProviderFor,
+  smsProviderFor,
+} from "#app/services/messaging/providers.server.ts";
+import { repairPendingMessages } from "#app/services/notifications.server.ts";
+
+export type SenderOptions = {
+  /** How long a taken message is this sender's; longer than the provider timeout. */
+  leaseMs?: number;
+  /** How long one provider call may take. */
+  timeoutMs?: number;
+  /** How long an idle worker waits before looking again. */
+  pollMs?: number;
+  /** Messages in flight at once. */
+  concurrency?: number;
+  /** The provider for a message (tests give a stand-in; the app asks Settings). */
+  providerFor?: (message: OutboxMessage) => Promise<SmsProvider>;
+};
+
+const defaultProviderFor = async (message: OutboxMessage) => {
+  const settings = await getSettings();
+  return message.channel === "sms" ? smsProviderFor(settings) : emailProviderFor(settings);
+};
+
+/** How often each instance looks for events whose message a stopped process did not queue (an indexed query). */
+const REPAIR_EVERY_MS = 5 * 60_000;
+
+/** Takes and sends one due message; false when none is due. */
+export async function sendNextMessage(owner: string, options: SenderOptions = {}): Promise<boolean> {
+  const leaseMs = options.leaseMs ?? 60_000;
+  const message = await claimNextMessage(owner, leaseMs);
+  if (!message) return false;
+  const provider = await (options.providerFor ?? defaultProviderFor)(message);
+  try {
+    const outgoing = withSecret(message);
+    const { providerMessageId } = await withTimeout(options.timeoutMs ?? 15_000, (signal) =>
+      provider.send(outgoing, signal),
+    );
+    await markSent(message, provider.name, providerMessageId);
+  } catch (error) {
+    const permanent = error instanceof ProviderError && error.permanent;
+    await markAttemptFailed(message, provider.name, error instanceof Error ? error.message : String(error), {
+      permanent,
+    });
+  }
+  return true;
+}
+
+/**
+ * The text as it goes out: a one-time code's message gets its code back in place of the mask. A code that can no
+ * longer be opened (removed after a final failure, or sealed under a secret no longer configured) is not sent as a
+ * mask: the message fails for good, and the person asks for a new code.
+ */
+function withSecret(message: OutboxMessage): OutboxMessage {
+  if (message.secret) {
+    const code = unseal(message.secret);
+    if (code !== null) return { ...message, text: message.text.replace(CODE_MASK, code) };
+  }
+  if (message.text.includes(CODE_MASK))
+    throw new ProviderError("The code in this message is no longer available: ask for a new code.", true);
+  return message;
+}
+
+/** The call, aborted (and refused) after `ms`: the timeout holds even for a provider that does not listen to the signal. */
+async function withTimeout<T>(ms: number, call: (signal: AbortSignal) => Promise<T>): Promise<T> {
+  const controller = new AbortController();
+  let timer: NodeJS.Timeout | undefined;
+  const timedOut = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      const error = new Error("The provider did not answer in time.");
+      controller.abort(error);
+      reject(error);
+    }, ms);
+  });
+  try {
+    return await Promise.race([call(controller.signal), timedOut]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** Starts the workers; `stop` lets the messages in flight finish (their results are recorded) and ends the loop. */
+export function startOutboxSender(options: SenderOptions = {}) {
+  const leaseSeconds = Number(process.env.OUTBOX_LEASE_SECONDS);
+  if (options.leaseMs === undefined && leaseSeconds > 0) options = { ...options, leaseMs: leaseSeconds * 1000 };
+  const owner = `${process.pid}-${randomUUID().slice(0, 8)}`;
+  const pollMs = options.pollMs ?? 1_000;
+  let running = true;
+  const sleeping = new Set<() => void>();
+  const sleep = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        sleeping.delete(done);
+        resolve();
+      };
+      const timer = setTimeout(done, ms);
+      timer.unref();
+      sleeping.add(done);
+    });
+  let failing = false;
+  // First, and every few minutes after, what a stopped process left unqueued (app/services/notifications.server.ts),
+  // so events of an instance that never comes back are not left to the next start; then the workers.
+  const repair = () =>
+    repairPendingMessages()
+      .then((n) => {
+        if (n) console.warn(`[outbox] repair: queued the messages of ${n} event(s) a stopped process left`);
+      })
+      .catch((error: unknown) => console.error("[outbox] repair failed:", (error as Error).message));
+  const repaired = repair();
+  const repairs = setInterval(() => void repair(), REPAIR_EVERY_MS);
+  repairs.unref();
+  const worker = async () => {
+    await repaired;
+    while (running) {
+      let sent = false;
+      try {
+        sent = await sendNextMessage(owner, options);
+        failing = false;
+      } catch (error) {
+        // The database is not reachable yet (start-up) or for a while: look again later, and say so once.
+        if (running && !failing)
+          console.error("[outbox] the sender cannot reach the database:", (error as Error).message);
+        failing = true;
+      }
+      if (!sent && running) await sleep(pollMs);
+    }
+  };
+  const workers = Array.from({ length: options.concurrency ?? 2 }, worker);
+  return {
+    owner,
+    async stop() {
+      running = false;
+      clearInterval(repairs);
+      for (const done of [...sleeping]) done();
+      await Promise.all(workers);
+    },
+  };
+}

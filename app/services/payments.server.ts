@@ -1,0 +1,306 @@
+/**
+ * The one place where payments are created, confirmed, rejected and voided.
+ *
+ * Every path goes through here: the office recording a payment (create +
+ * confirm at once), a parent's "I have paid" (create pending; the office
+ * confirms or rejects), and a payment from the portal through the Mobile Money
+ * gateway (app/services/checkout.server.ts creates and settles it through here).
+ * Each change to money is written to the audit log.
+ */
+import { newId } from "#app/models/ids.server.ts";
+import {
+  Payment,
+  assignReceiptNumber,
+  getPayment,
+  markPaymentsChanged,
+  refreshRegistrationTotals,
+  type PaymentRow,
+} from "#app/models/payment.server.ts";
+
+export { refreshRegistrationTotals };
+import { Registration } from "#app/models/registration.server.ts";
+import { getFeeSchedule } from "#app/models/fee-schedule.server.ts";
+import { audit } from "#app/models/audit-log.server.ts";
+import { feeFor } from "#app/domain/fees.ts";
+import {
+  DUPLICATE_REFERENCE_MESSAGE,
+  formatReceiptNumber,
+  paymentStatus,
+  referenceKey,
+  type PaymentMethod,
+} from "#app/domain/money.ts";
+import type { Programme } from "#app/domain/programmes.ts";
+import { getZodConstraint } from "@conform-to/zod/v4";
+import { ParentPaymentSchema } from "#app/forms/payments.schema.ts";
+import { queuePaymentMessages } from "#app/services/notifications.server.ts";
+
+/**
+ * The parent's payment form's HTML constraints from its schema (computed once): the page renders from them and the
+ * browser loads the schema only to validate (app/components/form/use-client-validation.ts).
+ */
+export const parentPaymentConstraint = getZodConstraint(ParentPaymentSchema);
+
+/** An expected refusal, with the form field it belongs to. */
+export class PaymentError extends Error {
+  constructor(
+    message: string,
+    readonly field: string | null = null,
+    readonly status = 400,
+  ) {
+    super(message);
+  }
+}
+
+export type NewPayment = {
+  registrationId: string;
+  amount: number;
+  method: PaymentMethod;
+  reference: string | null;
+  paidOn: Date;
+  payerPhone: string | null;
+  note: string | null;
+  source: "admin" | "parent" | "gateway";
+  /** The gateway a payment from the portal goes through (app/services/gateway/). */
+  gateway?: string | null;
+  actorId: string;
+  /** The admin who made it while viewing as the parent (actorId is then the parent). */
+  viewedAsBy?: string | null;
+};
+
+/** The amount due for a new registration under the schedule in force (null when none applies). */
+export async function amountDueAtEnrolment(programme: Programme, subjectCount: number) {
+  const schedule = await getFeeSchedule();
+  const amount = feeFor(schedule, programme, subjectCount);
+  return amount == null
+    ? { amountDue: null, feeSeason: null, paymentStatus: null }
+    : { amountDue: amount, feeSeason: schedule!.season, paymentStatus: paymentStatus(amount, 0) };
+}
+
+/** The office's note on a parent's report whose reference another family's payment already holds. */
+export const DUPLICATE_REPORT_NOTE =
+  "Check before confirming: this reference is already recorded for another family's payment.";
+
+/**
+ * Creates a pending payment. A reference already held by another payment of the method is refused, except in a
+ * parent's own report naming another family's reference, which is kept with a note for the office.
+ */
+export async function submitPayment(input: NewPayment): Promise<PaymentRow> {
+  const reg = await Registration.findById(String(input.registrationId))
+    .select("_id feeSeason")
+    .lean<{ _id: string; feeSeason: string | null }>();
+  if (!reg) throw new PaymentError("Registration not found", null, 404);
+  const id = newId();
+  // A payment made through the gateway is known there by its own id, the portal's reference.
+  const reference = input.method === "gateway-momo" ? id : input.reference?.trim() || null;
+  if (!reference && input.method !== "cash") throw new PaymentError("Enter the transaction reference", "reference");
+  let key = reference ? `${input.method}:${referenceKey(reference)}` : `free:${id}`;
+  let note = input.note || null;
+  const existing = reference
+    ? await Payment.findOne({ referenceKey: key }).select("registrationId").lean<{ registrationId: string }>()
+    : null;
+  if (existing) {
+    // A parent is not told that a reference belongs to someone else's payment (that would let anyone test whether a
+    // Mobile Money reference was recorded): the report is kept for the office to check, as any other is. The family's
+    // own reference sent twice is refused as before.
+    if (input.source !== "parent" || String(existing.registrationId) === String(reg._id))
+      throw new PaymentError(DUPLICATE_REFERENCE_MESSAGE(input.method, reference!), "reference", 409);
+    key = `free:${id}`;
+    note = [DUPLICATE_REPORT_NOTE, note].filter(Boolean).join(" ");
+  }
+  const schedule = reg.feeSeason ? null : await getFeeSchedule();
+  try {
+    await Payment.create({
+      _id: id,
+      registrationId: String(reg._id),
+      season: reg.feeSeason ?? schedule?.season ?? String(new Date().getUTCFullYear()),
+      amount: input.amount,
+      method: input.method,
+      reference,
+      referenceKey: key,
+      paidOn: input.paidOn,
+      payerPhone: input.payerPhone || null,
+      note,
+      state: "pending",
+      source: input.source,
+      gateway: input.gateway ?? null,
+      createdBy: input.actorId,
+      viewedAsBy: input.viewedAsBy ?? null,
+    });
+  } catch (error) {
+    // Two submissions raced past the check: the unique index decided.
+    if ((error as { code?: number }).code === 11000)
+      throw new PaymentError(DUPLICATE_REFERENCE_MESSAGE(input.method, reference!), "reference", 409);
+    throw error;
+  }
+  // Made while viewing as the parent: the audit names the admin who did it, with the parent it was for.
+  await audit("payment.submit", input.viewedAsBy ?? input.actorId, String(reg._id), {
+    paymentId: id,
+    amount: input.amount,
+    method: input.method,
+    reference,
+    source: input.source,
+    ...(input.viewedAsBy ? { viewingAs: input.actorId } : {}),
+  });
+  return (await getPayment(id))!;
+}
+
+/**
+ * Confirms a pending payment once: the pending → confirmed switch is one
+ * conditional update, so of two concurrent confirmations only one wins, and
+ * only the winner takes a receipt number (consecutive per season, never reused,
+ * never skipped: assignReceiptNumber). Totals follow the revision rule of
+ * refreshRegistrationTotals (docs/decisions/0036-money-under-concurrency.md).
+ */
+export async function confirmPayment(
+  paymentId: string,
+  actorId: string,
+): Promise<{ confirmed: boolean; payment: PaymentRow | null }> {
+  const claimed = await Payment.findOneAndUpdate(
+    { _id: String(paymentId), state: "pending" },
+    {
+      $set: {
+        state: "confirmed",
+        stateRank: 1,
+        confirmedBy: actorId,
+        confirmedAt: new Date(),
+        totalsApplied: false,
+        messagesPending: true,
+      },
+    },
+    { returnDocument: "after", lean: true },
+  );
+  if (!claimed) return { confirmed: false, payment: await getPayment(paymentId) };
+  await markPaymentsChanged(claimed.registrationId);
+  const totals = await refreshRegistrationTotals(claimed.registrationId);
+  const n = await assignReceiptNumber(claimed._id);
+  await Payment.updateOne({ _id: claimed._id }, { $set: { balanceAfter: totals.balance } });
+  await audit("payment.confirm", actorId, claimed.registrationId, {
+    paymentId: claimed._id,
+    amount: claimed.amount,
+    receipt: formatReceiptNumber(claimed.season, n),
+  });
+  await queuePaymentMessages(claimed._id).catch((error: unknown) =>
+    console.error("confirmPayment: the parent's message was not queued", error),
+  );
+  return { confirmed: true, payment: await getPayment(claimed._id) };
+}
+
+/** The office records a payment it has seen: created and confirmed through the same path as every other. */
+export async function recordPayment(input: Omit<NewPayment, "source">) {
+  const payment = await submitPayment({ ...input, source: "admin" });
+  return confirmPayment(payment._id, input.actorId);
+}
+
+/**
+ * Refuses a pending payment with a reason the parent sees; its reference becomes free again. The parent gets the
+ * refusal by SMS unless `notifyParent` is false (a checkout the gateway never opened: the page said so already).
+ */
+export async function rejectPayment(
+  paymentId: string,
+  reason: string,
+  actorId: string,
+  { notifyParent = true }: { notifyParent?: boolean } = {},
+) {
+  const row = await Payment.findOneAndUpdate(
+    { _id: String(paymentId), state: "pending" },
+    {
+      $set: {
+        state: "rejected",
+        stateRank: 1,
+        rejectedReason: reason,
+        referenceKey: `free:${paymentId}`,
+        closedBy: actorId,
+        closedAt: new Date(),
+        ...(notifyParent ? { messagesPending: true } : {}),
+      },
+    },
+    { returnDocument: "after", lean: true },
+  );
+  if (!row) return false;
+  await audit("payment.reject", actorId, row.registrationId, { paymentId: row._id, amount: row.amount, reason });
+  if (notifyParent)
+    await queuePaymentMessages(row._id).catch((error: unknown) =>
+      console.error("rejectPayment: the parent's message was not queued", error),
+    );
+  return true;
+}
+
+/**
+ * The office takes what the gateway received for a payment it had refused or flagged (reconciliation): the payment
+ * is pending again for `amount`, its reference held again, its flag cleared; the caller then confirms it. Audited.
+ */
+export async function reopenForAmount(paymentId: string, amount: number, actorId: string) {
+  const row = await Payment.findOneAndUpdate(
+    { _id: String(paymentId), state: { $in: ["pending", "rejected"] } },
+    {
+      $set: {
+        state: "pending",
+        stateRank: 0,
+        amount,
+        flag: null,
+        referenceKey: `gateway-momo:${referenceKey(String(paymentId))}`,
+        rejectedReason: null,
+        closedBy: null,
+        closedAt: null,
+      },
+    },
+    { returnDocument: "before", lean: true },
+  );
+  if (!row) return false;
+  await audit("payment.reopen", actorId, row.registrationId, { paymentId: row._id, from: row.amount, to: amount });
+  return true;
+}
+
+/** Voids a confirmed payment (never deleted): it stops counting; its receipt number stays used. */
+export async function voidPayment(paymentId: string, reason: string, actorId: string) {
+  const row = await Payment.findOneAndUpdate(
+    { _id: String(paymentId), state: "confirmed" },
+    {
+      $set: {
+        state: "voided",
+        stateRank: 1,
+        voidedReason: reason,
+        referenceKey: `free:${paymentId}`,
+        closedBy: actorId,
+        closedAt: new Date(),
+        totalsApplied: false,
+        messagesPending: true,
+      },
+    },
+    { returnDocument: "after", lean: true },
+  );
+  if (!row) return false;
+  await markPaymentsChanged(row.registrationId);
+  await refreshRegistrationTotals(row.registrationId);
+  await audit("payment.void", actorId, row.registrationId, {
+    paymentId: row._id,
+    amount: row.amount,
+    reason,
+    receipt: row.receiptCode,
+  });
+  // The parent had the receipt by SMS: the cancellation goes the same way (after the totals, for the balance).
+  await queuePaymentMessages(row._id).catch((error: unknown) =>
+    console.error("voidPayment: the parent's message was not queued", error),
+  );
+  return true;
+}
+
+/** Changes what a registration owes (with a reason, audited). */
+export async function adjustAmountDue(registrationId: string, amountDue: number, reason: string, actorId: string) {
+  const before = await Registration.findById(String(registrationId))
+    .select("amountDue feeSeason")
+    .lean<{ amountDue: number | null; feeSeason: string | null }>();
+  if (!before) return false;
+  const season = before.feeSeason ?? (await getFeeSchedule())?.season ?? String(new Date().getUTCFullYear());
+  await Registration.updateOne(
+    { _id: String(registrationId) },
+    { $set: { amountDue, feeSeason: season }, $inc: { paymentsRev: 1 } },
+  );
+  await refreshRegistrationTotals(registrationId);
+  await audit("registration.amount-due", actorId, String(registrationId), {
+    from: before.amountDue,
+    to: amountDue,
+    reason,
+  });
+  return true;
+}

@@ -1,0 +1,71 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { useTestDatabase } from "#tests/support/test-database.ts";
+import { Registration } from "#app/models/registration.server.ts";
+import { registrationDoc } from "#tests/support/registration-doc.ts";
+import { UssdSession } from "#app/models/phone-channel-log.server.ts";
+
+// Imported once the test database is up: the rate limits connect through the app's own connection settings.
+let channel: typeof import("#app/services/phone-channel.server.ts");
+let RATE_LIMITS: (typeof import("#app/utils/rate-limits.server.ts"))["RATE_LIMITS"];
+
+useTestDatabase("phone_channel_test");
+
+const phone = "+233501230001";
+beforeAll(async () => {
+  channel = await import("#app/services/phone-channel.server.ts");
+  ({ RATE_LIMITS } = await import("#app/utils/rate-limits.server.ts"));
+  await Registration.init();
+  await Registration.create(
+    registrationDoc(1230001, {
+      whatsappNumber: "0501230001",
+      whatsappNumberNormalized: phone,
+      wardName: "Esi Mensah",
+      programme: "arts",
+      subjects: ["Literature", "History"],
+    }),
+  );
+});
+
+const screen = (sessionId: string, text: string, from = phone, deadline?: number) =>
+  channel.answerUssd(
+    { sessionId, serviceCode: "*920*44#", phoneNumber: from, text },
+    "https://portal.example.org",
+    deadline,
+  );
+
+describe("answering USSD", () => {
+  it("keys the menu on the caller's number in any spelling, and records the session with the number masked", async () => {
+    expect(await screen("s1", "", "0501230001")).toMatch(/^CON Esi Mensah\n/);
+    expect(await screen("s1", "1", "233501230001")).toBe("END Esi Mensah: General Arts, 2 subjects, enrolled.");
+    expect(await UssdSession.findById("s1").lean()).toMatchObject({
+      phoneMasked: "050 ••• ••01",
+      screens: 2,
+      last: "status",
+    });
+  });
+
+  it("answers a short 'busy' screen rather than nothing when the work runs past the deadline", async () => {
+    expect(await screen("s2", "", phone, 0)).toBe(`END ${channel.BUSY_TEXT}`);
+  });
+
+  it("refuses a number past its limit with a screen that says so", async () => {
+    const other = "+233501239999";
+    for (let i = 0; i < RATE_LIMITS.phoneChannelPerNumber; i++) await screen(`s3-${i}`, "", other);
+    expect(await screen("s3-last", "", other)).toBe(`END ${channel.LIMITED_TEXT}`);
+    expect(await screen("s4", "")).toMatch(/^CON /);
+  });
+});
+
+describe("callback addresses (PHONE_CALLBACK_ADDRESSES)", () => {
+  it("lets any address through when unset, and only the listed addresses and ranges when set", async () => {
+    const { callbackAddressAllowed } = await import("#app/services/phone-channel.server.ts");
+    expect(callbackAddressAllowed("203.0.113.9", undefined)).toBe(true);
+    const list = "52.48.80.0/24, 34.255.0.17";
+    expect(callbackAddressAllowed("52.48.80.201", list)).toBe(true);
+    expect(callbackAddressAllowed("::ffff:34.255.0.17", list)).toBe(true);
+    expect(callbackAddressAllowed("52.48.81.1", list)).toBe(false);
+    expect(callbackAddressAllowed("unknown", list)).toBe(false);
+    // A typo refuses its entry only.
+    expect(callbackAddressAllowed("34.255.0.17", "52.48.80.0/abc, 34.255.0.17")).toBe(true);
+  });
+});

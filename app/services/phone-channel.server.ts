@@ -1,0 +1,256 @@
+/**
+ * Parents without a smartphone (docs/phones-without-a-browser.md, docs/decisions/0080): the USSD menu and SMS
+ * keywords, answered from the caller's number only. Africa's Talking forwards each USSD screen as a form post
+ * (`sessionId`, `serviceCode`, `phoneNumber`, `text`) and each inbound SMS (`from`, `to`, `text`, `id`, `date`,
+ * `linkId`) to the URLs set in its dashboard; both carry the portal's callback secret in their path.
+ */
+import { randomBytes } from "node:crypto";
+import { BlockList, isIP } from "node:net";
+import { formatPhone, normalizePhone } from "#app/domain/phone.ts";
+import { maskPhone } from "#app/domain/registration.ts";
+import { programmeLabel } from "#app/domain/programmes.ts";
+import { PAYMENT_STATUS_LABELS, isPaymentStatus } from "#app/domain/money.ts";
+import { classPageLinks } from "#app/domain/whatsapp.ts";
+import { SCHOOL_NAME, SUPPORT_HOURS, SUPPORT_PHONES } from "#app/domain/school.ts";
+import {
+  BUSY_TEXT,
+  classLinksText,
+  contactText,
+  renderUssd,
+  smsKeyword,
+  smsKeywordReply,
+  ussdMenu,
+  USSD_MAX_WARDS,
+  type UssdContext,
+  type UssdReply,
+  type UssdWard,
+} from "#app/domain/ussd.ts";
+import { Registration, type RegistrationDoc } from "#app/models/registration.server.ts";
+import { Payment } from "#app/models/payment.server.ts";
+import { getGroupsForSubjects } from "#app/models/whatsapp-group.server.ts";
+import { queueMessage } from "#app/models/outbox.server.ts";
+import { DEMO_PHONE_CALLBACK_SECRET, getSettings, saveSettings } from "#app/models/settings.server.ts";
+import { env } from "#app/models/env.server.ts";
+import { InboundSms, UssdSession } from "#app/models/phone-channel-log.server.ts";
+import { checkPhoneChannel } from "#app/utils/rate-limits.server.ts";
+import { secretMatches } from "#app/utils/secret-match.server.ts";
+
+/** Africa's Talking ends a session it has no answer for within seconds: the portal answers before this. */
+export const USSD_DEADLINE_MS = Number(process.env.USSD_DEADLINE_MS ?? 4_000);
+export { BUSY_TEXT };
+export const LIMITED_TEXT = "Too many requests from this number. Please try again later.";
+
+/** The secret of the USSD and inbound-SMS URLs: Settings → USSD & SMS, else USSD_CALLBACK_SECRET. Null: none set. */
+export async function phoneCallbackSecret(): Promise<string | null> {
+  const settings = await getSettings();
+  const secret = settings.phoneCallbackSecret || process.env.USSD_CALLBACK_SECRET?.trim() || null;
+  // The demo's secret is published in the README: it opens nothing outside demo mode.
+  if (secret === DEMO_PHONE_CALLBACK_SECRET && !env.demo) return null;
+  return secret;
+}
+
+/** A new secret (24 random bytes, URL-safe), stored; the old URLs stop working at once. */
+export async function replacePhoneCallbackSecret(): Promise<string> {
+  const secret = randomBytes(24).toString("base64url");
+  await saveSettings({ phoneCallbackSecret: secret });
+  return secret;
+}
+
+/**
+ * PHONE_CALLBACK_ADDRESSES: the aggregator's addresses (comma-separated, single addresses or CIDR ranges, as its
+ * documentation lists them). Set, a callback from anywhere else is answered 404 before its secret is looked at, so
+ * the secret alone (in a leaked log, say) does not let a stranger read a number's wards or use up its screens. Unset:
+ * any address, the secret deciding.
+ */
+const warned = new Set<string>();
+
+export function callbackAddressAllowed(address: string, list = process.env.PHONE_CALLBACK_ADDRESSES): boolean {
+  const entries = (list ?? "")
+    .split(",")
+    .map((e) => e.trim())
+    .filter(Boolean);
+  if (entries.length === 0) return true;
+  const allowed = new BlockList();
+  for (const entry of entries) {
+    const [ip, bits] = entry.split("/");
+    const type = isIP(ip) === 6 ? "ipv6" : "ipv4";
+    try {
+      if (!isIP(ip)) throw new Error("not an address");
+      if (bits) allowed.addSubnet(ip, Number(bits), type);
+      else allowed.addAddress(ip, type);
+    } catch {
+      // A typo refuses that entry, never every callback (and is said once per process).
+      if (!warned.has(entry))
+        console.warn(`[phone] PHONE_CALLBACK_ADDRESSES: "${entry.slice(0, 60)}" is not an address or range`);
+      warned.add(entry);
+    }
+  }
+  const clean = address.replace(/^::ffff:/, "");
+  return isIP(clean) ? allowed.check(clean, isIP(clean) === 6 ? "ipv6" : "ipv4") : false;
+}
+
+/** Compared in constant time; with no secret set, nothing matches (the URLs answer 404). */
+export async function phoneCallbackSecretMatches(given: string | undefined): Promise<boolean> {
+  return secretMatches(await phoneCallbackSecret(), given);
+}
+
+async function context(origin: string): Promise<UssdContext> {
+  const settings = await getSettings();
+  return {
+    schoolName: SCHOOL_NAME,
+    contact: `${SUPPORT_PHONES.map((p) => p.display).join(" or ")}, ${SUPPORT_HOURS}`,
+    enrolAt: `${origin.replace(/^https?:\/\//, "")}/registration`,
+    serviceCode: settings.ussdServiceCode || "the school's code",
+  };
+}
+
+/** The wards whose registration gives `phone` (normalised) as the parent's WhatsApp number, as the menu reads them. */
+export async function wardsForNumber(phone: string): Promise<UssdWard[]> {
+  const regs = await Registration.find({ whatsappNumberNormalized: phone })
+    .select("_id wardName programme subjects subjectCount amountDue amountPaid paymentStatus")
+    .sort({ createdAt: 1 })
+    .limit(USSD_MAX_WARDS)
+    .lean<RegistrationDoc[]>();
+  return Promise.all(
+    regs.map(async (r) => {
+      const [receipt, groups] = await Promise.all([
+        Payment.findOne({ registrationId: String(r._id), state: "confirmed" })
+          .sort({ createdAt: -1 })
+          .select("receiptCode")
+          .lean<{ receiptCode: string | null }>(),
+        getGroupsForSubjects(r.programme, r.subjects ?? [], "student"),
+      ]);
+      const classPages = classPageLinks(r.subjects ?? [], groups).flatMap((p) =>
+        p.link ? [{ subject: p.subject, link: p.link }] : [],
+      );
+      return {
+        id: String(r._id),
+        wardName: r.wardName,
+        programme: programmeLabel(r.programme),
+        subjectCount: r.subjectCount ?? r.subjects?.length ?? 0,
+        feeStatus: isPaymentStatus(r.paymentStatus) ? PAYMENT_STATUS_LABELS[r.paymentStatus] : null,
+        amountDue: r.amountDue ?? null,
+        amountPaid: r.amountPaid ?? 0,
+        lastReceipt: receipt?.receiptCode ?? null,
+        classPages,
+      };
+    }),
+  );
+}
+
+function withDeadline<T>(work: Promise<T>, fallback: T, ms: number): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<T>((resolve) => (timer = setTimeout(() => resolve(fallback), ms)));
+  return Promise.race([work, late]).finally(() => clearTimeout(timer));
+}
+
+export type UssdRequest = { sessionId: string; serviceCode: string; phoneNumber: string; text: string };
+
+/** One USSD screen: the text to answer with (`CON …` or `END …`, at most 182 characters). */
+export async function answerUssd(request: UssdRequest, origin: string, deadlineMs = USSD_DEADLINE_MS): Promise<string> {
+  const phone = normalizePhone(request.phoneNumber);
+  const masked = maskPhone(formatPhone(phone ?? request.phoneNumber));
+  const work = async (): Promise<{ reply: UssdReply; last: string }> => {
+    const ctx = await context(origin);
+    if (!phone) return { reply: { end: true, text: contactText(ctx) }, last: "unknown-caller" };
+    if (await checkPhoneChannel(phone)) return { reply: { end: true, text: LIMITED_TEXT }, last: "limited" };
+    const wards = await wardsForNumber(phone);
+    const reply = ussdMenu(request.text, wards, ctx);
+    if (reply.sendLinksFor) {
+      const ward = reply.sendLinksFor;
+      await queueMessage({
+        key: `ussd-links:${request.sessionId}:${ward.id}`,
+        channel: "sms",
+        to: phone,
+        template: "class-links",
+        values: { wardName: ward.wardName, pages: ward.classPages.length },
+        text: classLinksText(ward),
+      });
+    }
+    return { reply, last: screenName(request.text, reply, wards.length) };
+  };
+  const { reply, last } = await withDeadline(
+    work(),
+    { reply: { end: true, text: BUSY_TEXT }, last: "busy" },
+    deadlineMs,
+  );
+  const screen = renderUssd(reply);
+  console.log(
+    `[ussd] session=${request.sessionId.slice(0, 40)} number=${masked} choices=${request.text.split("*").length} ${last}`,
+  );
+  void UssdSession.updateOne(
+    { _id: request.sessionId.slice(0, 100) },
+    {
+      $set: {
+        phoneMasked: masked,
+        serviceCode: request.serviceCode.slice(0, 30),
+        text: request.text.slice(0, 100),
+        last,
+      },
+      $inc: { screens: 1 },
+    },
+    { upsert: true },
+  ).catch((error: unknown) => console.error("[ussd] the session was not recorded:", (error as Error).message));
+  return screen;
+}
+
+function screenName(text: string, reply: UssdReply, wards: number) {
+  if (wards === 0) return "unknown-caller";
+  if (!reply.end) return "menu";
+  if (reply.text.startsWith("That choice")) return "not-on-menu";
+  const option = text.split("*").at(-1);
+  return (
+    ({ "1": "status", "2": "fees", "3": "links", "4": "contact" } as Record<string, string>)[option ?? ""] ?? "menu"
+  );
+}
+
+export type InboundSmsRequest = { from: string; text: string; id: string };
+
+/**
+ * An SMS to the school's number: STATUS, BAL (BALANCE) or LINKS in any letter case gets the same content as the USSD
+ * screens, anything else a short help; the reply goes through the outbox. The aggregator's message id makes a callback
+ * delivered twice answered once; replies count against the number's limit with the USSD screens.
+ */
+export async function answerInboundSms(
+  request: InboundSmsRequest,
+  origin: string,
+): Promise<"queued" | "limited" | "repeat" | "invalid"> {
+  const phone = normalizePhone(request.from);
+  if (!phone || !request.id) return "invalid";
+  const keyword = smsKeyword(request.text);
+  const seen = await InboundSms.exists({ providerId: request.id.slice(0, 100) });
+  if (seen) return "repeat";
+  const limited = Boolean(await checkPhoneChannel(phone));
+  try {
+    await InboundSms.create({
+      providerId: request.id.slice(0, 100),
+      fromMasked: maskPhone(formatPhone(phone)),
+      keyword,
+      replied: !limited,
+    });
+  } catch (error) {
+    if ((error as { code?: number }).code === 11000) return "repeat";
+    throw error;
+  }
+  console.log(`[sms-in] number=${maskPhone(formatPhone(phone))} keyword=${keyword}${limited ? " limited" : ""}`);
+  if (limited) return "limited";
+  const text = smsKeywordReply(keyword, await wardsForNumber(phone), await context(origin));
+  await queueMessage({
+    key: `sms-reply:${request.id.slice(0, 100)}`,
+    channel: "sms",
+    to: phone,
+    template: `reply:${keyword}`,
+    values: { keyword },
+    text,
+  });
+  return "queued";
+}
+
+/** The office's view: the latest sessions and inbound messages, numbers masked as stored. */
+export async function phoneChannelActivity() {
+  const [sessions, inbound] = await Promise.all([
+    UssdSession.find().sort({ updatedAt: -1 }).limit(30).lean(),
+    InboundSms.find().sort({ createdAt: -1 }).limit(30).lean(),
+  ]);
+  return { sessions, inbound };
+}
