@@ -9,13 +9,9 @@ import { renderToPipeableStream } from "react-dom/server";
 import { cspNonceContext, requestLogContext } from "#app/utils/request-context.ts";
 import { NonceContext } from "#app/components/nonce.tsx";
 
-// The HTTP server (server/load-context.ts) fills the load context with these very objects.
-export { clientAddressContext, cspNonceContext, requestLogContext } from "#app/utils/request-context.ts";
-// …and opens and closes the app's one database connection, and runs the outbox's sender, as it starts and stops
-// (server/lifecycle.ts).
-export { connectDb, disconnectDb } from "#app/models/db.server.ts";
-export { startOutboxSender } from "#app/services/outbox-sender.server.ts";
-export { startDailyReconciliation } from "#app/services/reconciliation.server.ts";
+// The one door the HTTP server opens into the build: context keys, the database, the background work, the routes'
+// declared rules (app/seam.server.ts).
+export { seam } from "#app/seam.server.ts";
 // The stylesheet, cut to each page's rules and inlined in its <head>, so the first paint needs no second request on a
 // slow link and carries no rule the page cannot use (docs/decisions/0042-paint-first.md, 0084-each-page-its-css.md).
 import appCss from "./app.css?inline";

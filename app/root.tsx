@@ -20,7 +20,8 @@ import { getSettings } from "#app/models/settings.server.ts";
 import { socialLinks } from "#app/domain/settings.ts";
 import { withCachePolicy } from "#app/utils/http-cache.server.ts";
 import { withRequestScope } from "#app/utils/request-scope.server.ts";
-import { requestLogContext } from "#app/utils/request-context.ts";
+import { requestLogContext, routeRulesContext } from "#app/utils/request-context.ts";
+import type { RouteHandle } from "#app/utils/route-rules.ts";
 import { SiteBanner } from "#app/components/site-banner.tsx";
 import { env } from "#app/models/env.server.ts";
 import { Toaster } from "#app/components/toaster.tsx";
@@ -31,29 +32,20 @@ import { MaintenancePage, ErrorPage, ForbiddenPage } from "#app/components/error
 import { SCHOOL_NAME } from "#app/domain/school.ts";
 import { useNonce } from "#app/components/nonce.tsx";
 
-const MAINTENANCE_ALLOWED = [
-  "/portal",
-  "/auth",
-  "/sign-in",
-  "/sign-out",
-  "/healthz",
-  "/impersonation",
-  "/reset-password",
-  // A provider's delivery reports and a gateway's payments are not dropped while the school is in maintenance.
-  "/callbacks",
-  "/webhooks",
-  "/ussd",
-];
+// Every page renders inside the root; what each one allows is its own route's declaration.
+export const handle = { rules: { access: "public" } } satisfies RouteHandle;
 
 export const middleware: Route.MiddlewareFunction[] = [
   // One scope per request (the session is read once, app/utils/request-scope.server.ts), and Cache-Control for every
   // response: signed-in and cookie-setting answers are never stored by a cache.
   async ({ request, url, context }, next) =>
     withCachePolicy(request, (await withRequestScope(request, url, next, context.get(requestLogContext))) as Response),
-  async ({ request, url }) => {
-    await assertFormBody(request, url);
-    const path = url.pathname;
-    if (!MAINTENANCE_ALLOWED.some((p) => path === p || path.startsWith(`${p}/`) || path.startsWith(`${p}.`))) {
+  // What the route asked for declares (app/utils/route-rules.ts): its body's kind, and whether it stays up in
+  // maintenance mode (signing in, and the callbacks of gateways and providers, which must not be dropped).
+  async ({ request, url, context }) => {
+    const rules = context.get(routeRulesContext)(url.pathname);
+    await assertFormBody(request, rules);
+    if (rules?.maintenance !== "open") {
       const settings = await getSettings().catch(() => null);
       if (settings?.maintenanceMode) {
         const info = await getSessionInfo(request).catch(() => null);

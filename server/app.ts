@@ -6,7 +6,7 @@
  */
 import express from "express";
 import type { ServerBuild } from "react-router";
-import { createRequestHandler } from "@react-router/express";
+import type { RouteRules } from "#app/utils/route-rules.ts";
 import { bodyLimit } from "./body-limit.ts";
 import { useClientAddress } from "./client-address.ts";
 import { coalesceWrites } from "./coalesce-writes.ts";
@@ -18,7 +18,9 @@ import { malformedUrl } from "./malformed-url.ts";
 import { eventLoopDelay, loadShedder } from "./load-shed.ts";
 import { logger, shedTotal, useObservability } from "./observability.ts";
 import { pageCache } from "./page-cache.ts";
+import { appHandler, expressHandler } from "./request-handler.ts";
 import { sameOrigin } from "./same-origin.ts";
+import { rulesLookup, seamOf } from "./seam.ts";
 import { securityHeaders } from "./security-headers.ts";
 import { staticAssets } from "./static-assets.ts";
 import type { DevAssets } from "./vite-dev.ts";
@@ -36,7 +38,11 @@ export async function createApp(source: AppSource): Promise<{ app: express.Expre
   const getLoadContext = loadContextFor(latest);
   app.disable("x-powered-by");
   useClientAddress(app);
-  const handleRequest = createRequestHandler({ build, mode: process.env.NODE_ENV, getLoadContext });
+  // The app's one request handler: the page cache renders through it too.
+  const handle = appHandler(build);
+  const handleRequest = expressHandler(handle, getLoadContext);
+  // What the route an address lands on declares (its body limit, its shedding class): in development, the latest build's.
+  const rulesFor = (pathname: string) => rulesLookup(latest())(pathname);
   // The health check is asked every few seconds by load balancers: straight to its resource route's loader (a
   // plain-text answer, no page, nothing to compress or to protect with a CSP), past the middleware below — the request
   // log included, which would otherwise be mostly health checks — and past React Router's matching and root middleware
@@ -47,7 +53,7 @@ export async function createApp(source: AppSource): Promise<{ app: express.Expre
   app.get("/healthz", healthLoader ? healthz(healthLoader) : handleRequest);
   useObservability(app, latest);
   app.use(malformedUrl());
-  app.use(bodyLimit());
+  app.use(bodyLimit((path) => rulesFor(path)?.body === "upload"));
   app.use(securityHeaders({ appOrigin: process.env.APP_ORIGIN?.trim() }));
   app.use(sameOrigin({ appOrigin: process.env.APP_ORIGIN?.trim() }));
   app.use(compression());
@@ -57,15 +63,15 @@ export async function createApp(source: AppSource): Promise<{ app: express.Expre
     app.use(dev.vite.middlewares);
   } else {
     app.use(staticAssets((source as { clientDir: string }).clientDir));
-    app.use(pageCache(current, { getLoadContext }));
+    app.use(pageCache(current, handle, { getLoadContext }));
   }
   // Past the cheap answers above, a request the app would queue behind others while the event loop is behind is
   // refused at once (server/load-shed.ts).
-  if (!dev) app.use(shedWhenBehind());
+  if (!dev) app.use(shedWhenBehind(rulesFor));
   // Everything else is the app (Express 5 names a catch-all path; `use` takes every method and path).
   app.use(coalesceWrites(), handleRequest);
-  // The app's database module, from the build itself: the process then holds one connection, the app's.
-  return { app, database: current.entry.module as unknown as Database };
+  // The app's database, from the build itself: the process then holds one connection, the app's.
+  return { app, database: seamOf(current) };
 }
 
 /**
@@ -73,7 +79,7 @@ export async function createApp(source: AppSource): Promise<{ app: express.Expre
  * event-loop delay, and the number of requests already in the app, from which new requests get 503.
  * SHED_PRIORITY_RESERVE (default 4): how many more sign-in, webhook and phone-channel requests are admitted past it.
  */
-function shedWhenBehind(): express.RequestHandler {
+function shedWhenBehind(rulesFor: (pathname: string) => RouteRules | null): express.RequestHandler {
   const setting = (name: string, fallback: number) => {
     const n = Number(process.env[name] ?? fallback);
     return Number.isFinite(n) && n > 0 ? n : 0;
@@ -87,6 +93,7 @@ function shedWhenBehind(): express.RequestHandler {
     thresholdMs,
     maxInFlight,
     priorityReserve,
+    priority: (path) => rulesFor(path)?.shed === "priority",
     delay: delay.current,
     onShed: () => shedTotal.inc(),
     onChange: (shedding, { delayMs, inFlight }) => {

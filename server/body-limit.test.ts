@@ -4,12 +4,15 @@ import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bodyLimit } from "./body-limit.ts";
 
+// The timetable upload declares `body: "upload"` (tests/e2e/auth-contract.spec.ts); here it stands for any such route.
+const isUpload = (path: string) => path === "/timetable-upload";
+
 let server: http.Server;
 let port = 0;
 
 beforeAll(async () => {
   const app = express();
-  app.use(bodyLimit({ deadlineMs: 400, uploadDeadlineMs: 5_000, uploadMinBytesPerSecond: 0, perAddress: 2 }));
+  app.use(bodyLimit(isUpload, { deadlineMs: 400, uploadDeadlineMs: 5_000, uploadMinBytesPerSecond: 0, perAddress: 2 }));
   app.use(express.text({ type: "*/*", limit: "1mb" }), (req, res) => {
     res.send(`got ${String(req.body ?? "").length}`);
   });
@@ -83,7 +86,7 @@ describe("uploads", () => {
   beforeAll(async () => {
     const app = express();
     app.use(
-      bodyLimit({
+      bodyLimit(isUpload, {
         deadlineMs: 300,
         uploadDeadlineMs: 60_000,
         uploadMinBytesPerSecond: 1_000,

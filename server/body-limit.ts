@@ -14,7 +14,7 @@
  * Every refusal goes with `Connection: close` and the socket is closed: nothing more is buffered.
  */
 import type { NextFunction, Request, Response } from "express";
-import { bodyLimitFor, isUploadPath, tooLargeMessage } from "#app/utils/body-limits.ts";
+import { MAX_FORM_BYTES, MAX_UPLOAD_BYTES, tooLargeMessage } from "#app/utils/body-limits.ts";
 import { clientAddressOf } from "./client-address.ts";
 
 function refuse(req: Request, res: Response, status: number, message: string) {
@@ -65,11 +65,13 @@ export function bodyLimitOptionsFromEnv(): Required<BodyLimitOptions> {
 const SLOW_MESSAGE = "The form took too long to arrive. Check your connection and send it again.";
 const CROWDED_MESSAGE = "Too many forms are being sent from your address at once. Try again in a few seconds.";
 
-export function bodyLimit(options: BodyLimitOptions = bodyLimitOptionsFromEnv()) {
+/** `isUpload`: whether the route a path lands on takes file uploads (it declares `body: "upload"`). */
+export function bodyLimit(isUpload: (path: string) => boolean, options: BodyLimitOptions = bodyLimitOptionsFromEnv()) {
   const arriving = new Map<string, number>();
   return (req: Request, res: Response, next: NextFunction) => {
     if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return next();
-    const limit = bodyLimitFor(req.path);
+    const upload = isUpload(req.path);
+    const limit = upload ? MAX_UPLOAD_BYTES : MAX_FORM_BYTES;
     const declared = Number(req.headers["content-length"] ?? 0);
     if (declared > limit) return refuse(req, res, 413, tooLargeMessage(limit));
     // A request that says it has no body has nothing to wait for.
@@ -80,7 +82,6 @@ export function bodyLimit(options: BodyLimitOptions = bodyLimitOptionsFromEnv())
     if (cap > 0 && (arriving.get(address) ?? 0) >= cap) return refuse(req, res, 429, CROWDED_MESSAGE);
     arriving.set(address, (arriving.get(address) ?? 0) + 1);
 
-    const upload = isUploadPath(req.path);
     let started = performance.now();
     let received = 0;
     let settled = false;

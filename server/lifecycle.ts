@@ -1,21 +1,16 @@
 /**
  * Start-up and graceful shutdown of one app process, beside the HTTP server they stop. The database is the app's
- * (app/models/db.server.ts, exported by the app build's entry so that the process holds one connection): it starts
+ * (app/models/db.server.ts, reached through the build's seam so that the process holds one connection): it starts
  * connecting as the server starts listening, and the outbox's sender starts. On SIGTERM/SIGINT
  * the server stops taking connections and finishes its requests (4.5 s at the latest), the sender records the
  * messages it has in flight, then the database closes (20 s at the latest: the embedded database writes its
  * checkpoint image, about 1.5 s per 100,000 registrations, docs/decisions/0068) and the process exits.
  */
 import type { Server } from "node:http";
+import type { ServerSeam } from "#app/seam.server.ts";
 
-/** What the app build's entry exports for its process: its database, and the outbox's sender (beside each instance). */
-export type Database = {
-  connectDb(): Promise<unknown>;
-  disconnectDb(): Promise<void>;
-  startOutboxSender(): { stop(): Promise<void> };
-  /** The payments' daily reconciliation with the gateway (one run a day for the whole deployment). */
-  startDailyReconciliation?(): { stop(): void };
-};
+/** What a process needs of the app build (app/seam.server.ts): its database, and the work done beside requests. */
+export type Database = Pick<ServerSeam, "connectDb" | "disconnectDb" | "startBackgroundWork">;
 
 /** The message a worker sends once its database is connected and prepared (server/cluster.ts waits for it). */
 export const DATABASE_READY = "database-ready";
@@ -26,8 +21,7 @@ const DATABASE_CLOSE_DEADLINE_MS = 20_000;
 export function runUntilStopped(server: Server, database: Database, onStop: () => Promise<void> = async () => {}) {
   let stopping = false;
   // The sender waits for the database like any request does (and says once when it cannot reach it).
-  const sender = database.startOutboxSender();
-  const reconciliation = database.startDailyReconciliation?.();
+  const background = database.startBackgroundWork();
   database
     .connectDb()
     // One worker of several: the first one's prepared database lets the others start (server/cluster.ts).
@@ -63,8 +57,7 @@ export function runUntilStopped(server: Server, database: Database, onStop: () =
       process.exit(1);
     }, DATABASE_CLOSE_DEADLINE_MS).unref();
     await onStop();
-    reconciliation?.stop();
-    await sender.stop();
+    await background.stop();
     await database.disconnectDb();
     process.exit(0);
   };

@@ -10,12 +10,16 @@ let shed = 0;
 let reached = 0;
 let server: Server;
 let base = "";
+// What the sign-in pages, webhooks and phone callbacks declare (`shed: "priority"`, tests/e2e/auth-contract.spec.ts).
+const priority = (path: string) =>
+  /^\/(?:(?:portal|auth|sign-in\/code)(?:\.data)?$|webhooks\/|ussd\/|callbacks\/)/.test(path);
 
 beforeAll(async () => {
   const app = express();
   app.use(
     loadShedder({
       thresholdMs: 200,
+      priority,
       delay: () => delayMs,
       onChange: (shedding, { delayMs: delay }) => changes.push([shedding, delay]),
       onShed: () => shed++,
@@ -90,7 +94,7 @@ describe("shedding load when the app already holds as many requests as it may", 
 
   beforeAll(async () => {
     const app = express();
-    app.use(loadShedder({ thresholdMs: 0, maxInFlight: 2, delay: () => 0 }));
+    app.use(loadShedder({ thresholdMs: 0, maxInFlight: 2, priority, delay: () => 0 }));
     app.use(async (req, res) => {
       reachedApp++;
       if (req.path === "/slow" || req.query.hold) await held;

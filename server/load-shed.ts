@@ -38,9 +38,6 @@ export function eventLoopDelay(windowMs = 500) {
   };
 }
 
-/** Sign-in pages (and their data requests), webhooks and the phone channel's callbacks: they keep a reserve. */
-const PRIORITY = /^\/(?:(?:portal|auth|sign-in\/code)(?:\.data)?(?:\/|$)|webhooks\/|ussd\/|callbacks\/)/;
-
 /** A USSD callback's answer when the portal is too busy: the aggregator shows it as the menu's last screen. */
 export const USSD_BUSY_ANSWER = renderUssd({ end: true, text: BUSY_TEXT });
 
@@ -52,8 +49,13 @@ export type LoadShedOptions = {
   delay: () => number;
   /** Shed while this many requests are in the app already (it answers them first); 0 or unset: no limit. */
   maxInFlight?: number;
-  /** Sign-in, webhooks and the phone channel are still admitted up to this many past maxInFlight (default 4). */
+  /** Priority requests are still admitted up to this many past maxInFlight (default 4). */
   priorityReserve?: number;
+  /**
+   * Whether a path keeps that reserve: the routes that declare `shed: "priority"` (sign-in, webhooks, the phone
+   * channel's callbacks, app/utils/route-rules.ts). None when unset.
+   */
+  priority?: (path: string) => boolean;
   /** Called when shedding starts and when it stops, with the delay and the requests in the app then. */
   onChange?: (shedding: boolean, state: { delayMs: number; inFlight: number }) => void;
   /** Called for each refused request. */
@@ -72,7 +74,7 @@ export function loadShedder(options: LoadShedOptions): RequestHandler {
     next();
   };
   return (req: Request, res: Response, next: NextFunction) => {
-    if (PRIORITY.test(req.path)) {
+    if (options.priority?.(req.path)) {
       // Past the delay threshold too: these are small, and what they do cannot wait for the rush to end.
       if (maxInFlight === 0 || inFlight < maxInFlight + reserve) return admit(res, next);
       return refuse(req, res);

@@ -13,11 +13,12 @@ import client from "prom-client";
 import mongoose from "mongoose";
 import type { ServerBuild } from "react-router";
 import { clusterMetrics } from "./cluster.ts";
-import { pageOfDataRequest } from "./data-request.ts";
-import { leafRouteMatcher } from "./route-match.ts";
+import { pageOfDataRequest } from "#app/utils/data-request.ts";
+import { seamOf } from "./seam.ts";
 
 /** Filled in by the app while it answers (the signed-in user), read when the request's log line is written. */
-export type LogNote = { userId: string | null; requestId: string | null };
+export type { RequestLogNote as LogNote } from "#app/utils/request-context.ts";
+import type { RequestLogNote as LogNote } from "#app/utils/request-context.ts";
 
 export const logger = pino({
   level: process.env.LOG_LEVEL ?? "info",
@@ -36,7 +37,8 @@ export function routeNamer(latest: () => ServerBuild) {
     )
       return "static";
     const path = pageOfDataRequest(pathname) ?? pathname;
-    return leafRouteMatcher(latest())(path) ?? "unmatched";
+    const build = latest();
+    return seamOf(build).leafRoute(build.routes, path) ?? "unmatched";
   };
 }
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { ServerBuild } from "react-router";
 import { cacheKeys } from "./page-cache.ts";
+import { leafRouteId, rulesForPath } from "#app/utils/route-tree.ts";
 
 const route = (id: string, parentId: string | undefined, extra: Record<string, unknown>, handle?: unknown) => ({
   id,
@@ -15,13 +16,13 @@ const routes = {
     "routes/public/home",
     "routes/public/layout",
     { index: true },
-    { pageCache: { params: {} } },
+    { rules: { access: "public", pageCache: { params: {} } } },
   ),
   "routes/public/registration": route(
     "routes/public/registration",
     "routes/public/layout",
     { path: "registration" },
-    { pageCache: { params: {} } },
+    { rules: { access: "public", pageCache: { params: {} } } },
   ),
   "routes/public/registration-confirmation": route("routes/public/registration-confirmation", "routes/public/layout", {
     path: "registration/:reference",
@@ -30,10 +31,21 @@ const routes = {
     "routes/auth/portal",
     "root",
     { path: "portal" },
-    { pageCache: { params: { role: ["student", "parent"], mode: ["signup"], redirectTo: "uncached" } } },
+    {
+      rules: {
+        access: "public",
+        pageCache: { params: { role: ["student", "parent"], mode: ["signup"], redirectTo: "uncached" } },
+      },
+    },
   ),
 } as unknown as ServerBuild["routes"];
-const keyOf = cacheKeys({ routes });
+const keyOf = cacheKeys(
+  { routes, assets: { version: "test" } as ServerBuild["assets"] },
+  {
+    leafRoute: leafRouteId,
+    rulesFor: rulesForPath,
+  },
+);
 const keyFor = (url: string) => keyOf(url)?.key ?? null;
 
 describe("the page cache's keys", () => {

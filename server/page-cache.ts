@@ -11,8 +11,8 @@
  *   with a session or a pending flash toast always reaches the app;
  * - only 200 answers marked `public` and setting no cookie are stored.
  *
- * What a key is: a page declares the query parameters it reads and their values (`handle.pageCache`,
- * app/utils/http-cache.server.ts). The key holds only those; the page is rendered for the address without the others,
+ * What a key is: a page declares the query parameters it reads and their values (`pageCache` in its `handle.rules`,
+ * app/utils/route-rules.ts). The key holds only those; the page is rendered for the address without the others,
  * so `/registration?u=<anything>` is the one stored `/registration`. A parameter with a free value (the sign-in
  * page's redirect target) is rendered for its request and never stored. Pages that declare nothing are not cached.
  *
@@ -29,10 +29,12 @@ import { promisify } from "node:util";
 import zlib from "node:zlib";
 import type express from "express";
 import { writeReadableStreamToWritable } from "@react-router/node";
-import { createRequestHandler, type RouterContextProvider, type ServerBuild } from "react-router";
+import type { RouterContextProvider, ServerBuild } from "react-router";
+import type { AppHandler } from "./request-handler.ts";
+import { seamOf } from "./seam.ts";
+import type { ServerSeam } from "#app/seam.server.ts";
 import { contentSecurityPolicy } from "./security-headers.ts";
-import { pageOfDataRequest } from "./data-request.ts";
-import { leafRouteMatcher } from "./route-match.ts";
+import { pageOfDataRequest } from "#app/utils/data-request.ts";
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
@@ -72,17 +74,20 @@ const NOT_REPLAYED = new Set([
   "date",
 ]);
 
-export function pageCache(build: ServerBuild, options: PageCacheOptions = {}): express.RequestHandler {
+export function pageCache(
+  build: ServerBuild,
+  handleRequest: AppHandler,
+  options: PageCacheOptions = {},
+): express.RequestHandler {
   const ttlMs = options.ttlMs ?? Number(process.env.PAGE_CACHE_MS ?? 1_000);
   const maxEntries = options.maxEntries ?? 500;
   const maxBodyBytes = options.maxBodyBytes ?? 512 * 1024;
-  const handleRequest = createRequestHandler(build, process.env.NODE_ENV);
   const entries = new Map<string, Entry>();
   const pending = new Map<string, Promise<Entry | null>>();
 
   if (!(ttlMs > 0)) return (_req, _res, next) => next();
 
-  const keyFor = cacheKeys(build);
+  const keyFor = cacheKeys(build, seamOf(build));
 
   /** Renders the page; stores it when it may be shared, otherwise hands the response back to be sent as is. */
   async function render(
@@ -229,16 +234,14 @@ export function pageCache(build: ServerBuild, options: PageCacheOptions = {}): e
   };
 }
 
-type PageCacheRule = { params: Record<string, readonly string[] | "uncached"> };
-
 /**
  * A request's key in the cache (its page's route and the parameters it reads, in a fixed order) and the address to
- * render it at (the path as asked, with only those parameters), or null when it is not to be looked up: its page declares no `handle.pageCache`, or a parameter with a free value is present.
+ * render it at (the path as asked, with only those parameters), or null when it is not to be looked up: its page declares no `pageCache`, or a parameter with a free value is present.
  */
 export function cacheKeys(
-  build: Pick<ServerBuild, "routes">,
+  build: Pick<ServerBuild, "routes" | "assets">,
+  seam: Pick<ServerSeam, "leafRoute" | "rulesFor">,
 ): (originalUrl: string) => { key: string; path: string } | null {
-  const leafRoute = leafRouteMatcher(build);
   return (originalUrl) => {
     let url: URL;
     try {
@@ -250,9 +253,8 @@ export function cacheKeys(
     const page = pageOfDataRequest(url.pathname);
     const data = page !== null;
     const pathname = page ?? url.pathname;
-    const leaf = leafRoute(pathname);
-    const rule =
-      (leaf && (build.routes[leaf]?.module.handle as { pageCache?: PageCacheRule } | undefined)?.pageCache) || null;
+    const leaf = seam.leafRoute(build.routes, pathname);
+    const rule = seam.rulesFor(build.routes, pathname)?.pageCache ?? null;
     if (!rule) return null;
     const kept = new URLSearchParams();
     for (const [name, values] of Object.entries(rule.params)) {

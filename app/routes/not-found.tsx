@@ -1,5 +1,8 @@
+import type { RouteHandle } from "#app/utils/route-rules.ts";
 import { data } from "react-router";
 import { StatusPage } from "#app/components/error-pages.tsx";
+
+export const handle = { rules: { access: "public" } } satisfies RouteHandle;
 
 export function loader() {
   throw data("Not found", { status: 404 });

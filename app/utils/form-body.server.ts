@@ -1,13 +1,5 @@
 import { data } from "react-router";
-import { isUploadPath } from "#app/utils/body-limits.ts";
-
-/**
- * Callbacks and webhooks from outside services (app/routes/resources/sms-delivery.ts, payment-webhook.ts): each
- * authenticates the request (a secret, a signature on the raw body) before it reads the body its own way.
- */
-export function isCallbackPath(pathname: string) {
-  return pathname.startsWith("/callbacks/") || pathname.startsWith("/webhooks/") || pathname.startsWith("/ussd/");
-}
+import type { RouteRules } from "#app/utils/route-rules.ts";
 
 export const UNSUPPORTED_BODY =
   "This address only accepts form submissions (application/x-www-form-urlencoded or multipart/form-data).";
@@ -20,14 +12,15 @@ export const MALFORMED_BODY = "The form could not be read. Reload the page and s
  * itself; only their content type is checked here. The HTTP server has bounded the body already (server/body-limit.ts),
  * so parsing a clone costs at most MAX_FORM_BYTES; it has also refused cross-site posts (server/same-origin.ts).
  */
-export async function assertFormBody(request: Request, url: URL) {
+export async function assertFormBody(request: Request, rules: RouteRules | null) {
   if (request.method === "GET" || request.method === "HEAD") return;
-  // A provider's callback authenticates the request before it reads anything of it, its body included.
-  if (isCallbackPath(url.pathname)) return;
+  // A provider's callback (a webhook, a delivery report, a USSD screen) authenticates the request (a secret, a
+  // signature on the raw body) before it reads anything of it, its body included, its own way.
+  if (rules?.access === "callback") return;
   const type = (request.headers.get("Content-Type") ?? "").toLowerCase();
   const isForm = type.startsWith("application/x-www-form-urlencoded") || type.startsWith("multipart/form-data");
   if (!isForm) throw data(UNSUPPORTED_BODY, { status: 415 });
-  if (isUploadPath(url.pathname)) return;
+  if (rules?.body === "upload") return;
   try {
     await request.clone().formData();
   } catch {

@@ -13,14 +13,6 @@ import { sessionCookie } from "#app/utils/session-cookie.server.ts";
 export const PUBLIC_PAGE_CACHE_CONTROL = "public, max-age=0, must-revalidate";
 export const PRIVATE_CACHE_CONTROL = "private, no-store";
 
-/**
- * A cacheable page's `handle.pageCache` (server/page-cache.ts): the query parameters it reads, each with the values
- * that change the page, or "uncached" for a free value (such a request is rendered, never stored). The cache keys on
- * these alone and renders with the others removed, so an unknown or unlisted parameter or value never makes a new
- * entry (one render per page and listed value, however many distinct addresses are asked for).
- */
-export type PageCacheRule = { params: Record<string, readonly string[] | "uncached"> };
-
 /** Route `headers` export for pages that are the same for every anonymous visitor. */
 export function publicPageHeaders() {
   return { "Cache-Control": PUBLIC_PAGE_CACHE_CONTROL, Vary: "Cookie" };

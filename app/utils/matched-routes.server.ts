@@ -1,4 +1,5 @@
-import { matchRoutes, type EntryContext, type RouteObject } from "react-router";
+import type { EntryContext } from "react-router";
+import { matchedRouteIds } from "#app/utils/route-tree.ts";
 
 type ManifestRoutes = EntryContext["manifest"]["routes"];
 
@@ -18,7 +19,7 @@ export function withMatchedRoutesOnly(context: EntryContext): EntryContext {
   const all = context.manifest.routes;
   const ids = new Set(["root", ...context.staticHandlerContext.matches.map((m) => m.route.id)]);
   for (const path of parentPaths(context.staticHandlerContext.location.pathname))
-    for (const id of idsMatching(all, path)) ids.add(id);
+    for (const id of matchedRouteIds(all, path)) ids.add(id);
   const routes: ManifestRoutes = {};
   for (const id of ids) if (all[id]) routes[id] = all[id];
   return { ...context, manifest: { ...context.manifest, routes } };
@@ -34,31 +35,4 @@ export function parentPaths(pathname: string): string[] {
     segments.pop();
   }
   return paths;
-}
-
-// Per build (its manifest's routes object): the route tree, and the route ids a path matches (a bounded number of
-// paths: an address with ids in it has parents with ids too).
-const perBuild = new WeakMap<ManifestRoutes, { tree: RouteObject[]; byPath: Map<string, string[]> }>();
-const PATHS_KEPT = 1_000;
-
-function idsMatching(all: ManifestRoutes, path: string): string[] {
-  let build = perBuild.get(all);
-  if (!build) perBuild.set(all, (build = { tree: routeTree(all), byPath: new Map() }));
-  let ids = build.byPath.get(path);
-  if (!ids) {
-    ids = (matchRoutes(build.tree, path) ?? []).map((m) => m.route.id!);
-    if (build.byPath.size >= PATHS_KEPT) build.byPath.delete(build.byPath.keys().next().value!);
-    build.byPath.set(path, ids);
-  }
-  return ids;
-}
-
-function routeTree(all: ManifestRoutes, parentId?: string): RouteObject[] {
-  return Object.values(all)
-    .filter((route) => route !== undefined && route.parentId === parentId)
-    .map((route) => {
-      const children = routeTree(all, route!.id);
-      const base = { id: route!.id, path: route!.path, caseSensitive: route!.caseSensitive };
-      return route!.index ? { ...base, index: true as const } : { ...base, children };
-    });
 }

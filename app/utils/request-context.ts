@@ -1,4 +1,5 @@
 import { createContext } from "react-router";
+import type { RulesLookup } from "#app/utils/route-tree.ts";
 
 /**
  * Values the HTTP server (server/load-context.ts) hands to the app through React Router's load context, with every
@@ -9,7 +10,11 @@ import { createContext } from "react-router";
 export const clientAddressContext = createContext<string>("unknown");
 
 /** Notes for the server's request log line (server/observability.ts): the signed-in user. */
-export const requestLogContext = createContext<{ userId: string | null; requestId: string | null } | null>(null);
+export type RequestLogNote = { userId: string | null; requestId: string | null };
+export const requestLogContext = createContext<RequestLogNote | null>(null);
+
+/** What each route declares about itself, by address (app/utils/route-rules.ts): read from the build by the server. */
+export const routeRulesContext = createContext<RulesLookup>(() => null);
 
 /**
  * The per-response nonce the Content-Security-Policy allows inline scripts with (server/security-headers.ts).

@@ -1,14 +1,13 @@
 /**
- * The auth contract (docs/security.md: every route of app/routes.ts is
- * requested as anonymous and as each wrong role, with GET and with a same-origin
- * POST, and must answer with a redirect or 401/403/404/405 — never protected
- * data, never a 500. Routes are read from the route config, so a new route that
- * nobody classified below fails the first test until it is classified.
+ * The auth contract (docs/security.md): every route of the built app declares who may use it (its `handle.rules`,
+ * app/utils/route-rules.ts), and is requested as anonymous and as each identity its declaration refuses, with GET and
+ * with a same-origin POST: each must answer with a redirect or 401/403/404/405 — never protected data, never a 500.
+ * So the route's guard is checked against its declaration, and a route that declares nothing fails the first test.
  */
 import type { APIRequestContext, APIResponse } from "@playwright/test";
-import routeConfig from "#app/routes.ts";
-import type { AdminPermissionFlag, Role } from "#app/domain/roles.ts";
+import type { Role } from "#app/domain/roles.ts";
 import { ADMIN_PERMISSION_FLAGS } from "#app/domain/roles.ts";
+import type { Access } from "#app/utils/route-rules.ts";
 import {
   test,
   expect,
@@ -20,173 +19,15 @@ import {
   connectTestDb,
 } from "#tests/support/fixtures.ts";
 import { E2E } from "#tests/support/e2e-env.ts";
+import { builtRoutes } from "#tests/support/build-routes.ts";
 import { Registration } from "#app/models/registration.server.ts";
 import { User } from "#app/models/user.server.ts";
 
-// ─── Classification: every route pattern of app/routes.ts appears in exactly one list ───
+// ─── The routes, as the build declares them ───
 
-/** Open to everyone (docs/product.md#screens route table, plus auth and resource pages that guard themselves). */
-const PUBLIC = new Set([
-  "/",
-  "/registration",
-  "/registration/:reference",
-  "/payment-success",
-  "/privacy-policy",
-  "/terms-of-service",
-  "/offline",
-  "/bad-request",
-  "/portal",
-  "/auth",
-  "/parent-whatsapp-groups",
-  "/reset-password/:token",
-  "/forgot-password",
-  "/forgot-password/code",
-  "/sign-in/code",
-  "/healthz",
-  // A provider's callback: authenticated by the secret in its path (a wrong one is 404), tests/e2e/messages.spec.ts.
-  "/callbacks/africastalking/sms-delivery/:secret",
-  // A gateway's webhook: authenticated by its signature (a wrong one is 401), tests/e2e/checkout.spec.ts.
-  "/webhooks/payments/:gateway",
-  // The TEST gateway's checkout (what the gateway's own page is): its reference is the payment's unguessable id.
-  "/test-gateway/:reference",
-  // The phone channel's callbacks: authenticated by the secret in their path (a wrong one is 404),
-  // tests/e2e/phone-channel.spec.ts.
-  "/ussd/:aggregator/:secret",
-  "/callbacks/africastalking/sms-inbound/:secret",
-  "/sign-out",
-  "/*",
-]);
-
-type Access = {
-  /** Who may use it: roles (effective role) or any signed-in user. */
-  allow: readonly Role[] | "signed-in";
-  /** Admin routes: the admin_permissions flag required (null: any admin). */
-  flag?: AdminPermissionFlag | null;
-  /** Signed-in page whose content is admin-only: non-admins get the page but never this. */
-  adminOnlyContent?: RegExp;
-};
-
-const ADMIN = (flag: AdminPermissionFlag | null): Access => ({ allow: ["admin"], flag });
-const SIGNED_IN: Access = { allow: "signed-in" };
-const STUDENT: Access = { allow: ["student", "admin"] };
-const PARENT: Access = { allow: ["parent", "admin"] };
-const FACILITATOR: Access = { allow: ["facilitator", "admin"] };
-
-/** Everything else: signed-in only, and who may see it. */
-const PROTECTED: Record<string, Access> = {
-  // Auth
-  "/impersonation/start": ADMIN("can_edit_users"),
-  "/impersonation/stop": SIGNED_IN,
-  "/admin/users/:userId/reset-link": ADMIN("can_edit_users"),
-
-  // Admin portal (docs/product.md#roles-and-permissions)
-  // can_view_portal is the admin portal itself (docs/decisions/0019-admin-permissions-and-impersonation.md).
-  "/admin": ADMIN("can_view_portal"),
-  "/admin/*": ADMIN("can_view_portal"),
-  "/admin/registrations": ADMIN("can_access_registrations"),
-  "/admin/registrations/delete-all": ADMIN("can_access_registrations"),
-  "/admin/registrations/:id/delete": ADMIN("can_access_registrations"),
-  "/admin/registrations/export": ADMIN("can_access_registrations"),
-  "/admin/registrations/export/:programme": ADMIN("can_access_registrations"),
-  "/admin/register-student": ADMIN("can_access_registrations"),
-  "/registration-view-list": ADMIN("can_access_registrations"),
-  "/registration-view-list/export": ADMIN("can_access_registrations"),
-  "/admin/users": ADMIN("can_edit_users"),
-  // Also needs every other flag (checked in the route); the no-flags admin here is refused either way.
-  "/admin/users/:userId/permissions": ADMIN("can_edit_users"),
-  "/admin/whatsapp-groups": ADMIN("can_access_whatsapp"),
-  "/admin/whatsapp-groups/new": ADMIN("can_access_whatsapp"),
-  "/admin/whatsapp-groups/:groupId/edit": ADMIN("can_access_whatsapp"),
-  "/admin/whatsapp-groups/:groupId/delete": ADMIN("can_access_whatsapp"),
-  "/admin/subjects": ADMIN("can_access_subjects"),
-  "/admin/subjects/:subjectId/edit": ADMIN("can_access_subjects"),
-  "/admin/subjects/:subjectId/delete": ADMIN("can_access_subjects"),
-  "/admin/communications": ADMIN("can_access_communications"),
-  "/admin/settings/:tab?": ADMIN("can_edit_settings"),
-  // Fees and payments (app/routes/admin/routes-payments.ts): the page needs the registrations flag, its money actions can_manage_payments.
-  "/admin/settings/fees": ADMIN("can_edit_settings"),
-  "/admin/settings/ussd": ADMIN("can_edit_settings"),
-  "/admin/registrations/:id": ADMIN("can_access_registrations"),
-  "/admin/payments": ADMIN("can_manage_payments"),
-  "/admin/payments/export": ADMIN("can_manage_payments"),
-  "/admin/payments/reconciliation": ADMIN("can_manage_payments"),
-  // Receipts: admins with the registrations or payments flag, and the ward's own parent; everyone else 404.
-  "/payments/:paymentId/receipt.pdf": SIGNED_IN,
-  // Evaluation forms (app/routes/admin/routes-evaluations.ts): building, results, reminders, CSV and delete.
-  "/admin/messages": ADMIN("can_view_messages"),
-  "/admin/evaluations": ADMIN("can_manage_evaluations"),
-  "/admin/evaluations/new": ADMIN("can_manage_evaluations"),
-  "/admin/evaluations/:formId": ADMIN("can_manage_evaluations"),
-  "/admin/evaluations/:formId/results": ADMIN("can_manage_evaluations"),
-  "/admin/evaluations/:formId/delete": ADMIN("can_manage_evaluations"),
-  "/admin/evaluations/:formId/export": ADMIN("can_manage_evaluations"),
-  "/timetable-upload": { allow: "signed-in", adminOnlyContent: /type="file"/ },
-  "/timetables/:timetableId/file": SIGNED_IN,
-  "/timetable-upload/:timetableId/delete": ADMIN("can_access_subjects"),
-
-  // Role portals (docs/product.md#screens, #behaviour)
-  "/student-dashboard": STUDENT,
-  "/student-dashboard/subjects": STUDENT,
-  "/student-dashboard/whatsapp": STUDENT,
-  "/student-dashboard/schedule": STUDENT,
-  "/student-dashboard/schedule.pdf": STUDENT,
-  "/student-dashboard/class-pages": STUDENT,
-  "/whatsapp": SIGNED_IN,
-  "/parent-dashboard": PARENT,
-  "/facilitator-dashboard": FACILITATOR,
-  "/facilitator-dashboard/classes": FACILITATOR,
-  "/facilitator-dashboard/assignments": FACILITATOR,
-  "/facilitator-dashboard/assignments/:assignmentId/delete": FACILITATOR,
-  "/facilitator-dashboard/assignments/:assignmentId/file": FACILITATOR,
-  "/facilitator-dashboard/students": FACILITATOR,
-  "/facilitator-dashboard/students/export": FACILITATOR,
-  "/facilitator-dashboard/whatsapp": FACILITATOR,
-  "/facilitator-dashboard/evaluations": FACILITATOR,
-  "/facilitator-dashboard/evaluations/:formId": FACILITATOR,
-
-  // Dashboard shell: the sidebar's links per role (docs/product.md#screens); a user with no role counts as a student.
-  "/dashboard": SIGNED_IN,
-  "/dashboard/whatsapp": { allow: ["student", "parent"] },
-  "/dashboard/subjects": { allow: ["facilitator"] },
-  "/dashboard/assignments": { allow: ["facilitator"] },
-  "/dashboard/communications": { allow: ["facilitator", "parent"] },
-  "/dashboard/classes": { allow: ["facilitator"] },
-  "/dashboard/students": { allow: ["facilitator"] },
-  "/dashboard/analytics": { allow: ["facilitator", "admin"] },
-  "/dashboard/evaluations": { allow: ["parent"] },
-  // Answering: the parent's own ward only (another ward or an unknown form: 404).
-  "/dashboard/evaluations/:formId/:registrationId": { allow: ["parent"] },
-  "/dashboard/payments": { allow: ["parent"] },
-  // The hand-over to the gateway: the family's own pending checkout only (anything else: 404).
-  "/dashboard/payments/checkout/:paymentId": { allow: ["parent"] },
-  "/dashboard/portal-management": { allow: ["admin"] },
-  "/dashboard/notifications": SIGNED_IN,
-  "/profile": SIGNED_IN,
-  "/settings": SIGNED_IN,
-  "/assignments": SIGNED_IN,
-  "/link-registration": { allow: ["parent", "student"] },
-  // Published content: each route answers 404 to whoever may not read the item (app/services/content-access.server.ts).
-  "/assignments/:assignmentId/file": SIGNED_IN,
-};
-
-// ─── Route enumeration ───
-
-type Entry = { path?: string; index?: boolean; file: string; children?: Entry[] };
-
-function joinPath(parent: string, path: string | undefined) {
-  if (!path) return parent;
-  return `${parent.replace(/\/$/, "")}/${path.replace(/^\//, "")}`;
-}
-
-/** Every URL pattern of the config ("/admin/users/:userId/reset-link", "/*", …). */
-function routePatterns(entries: Entry[], parent = "/", out = new Map<string, string>()) {
-  for (const entry of entries) {
-    const full = joinPath(parent, entry.path);
-    if (entry.path !== undefined || entry.index) out.set(full, entry.file);
-    if (entry.children) routePatterns(entry.children, full, out);
-  }
-  return out;
-}
+const ROUTES = await builtRoutes();
+/** The routes with an address of their own (a pathless layout only wraps others). */
+const ADDRESSED = ROUTES.filter((r) => !r.pattern.endsWith("(layout)") && r.id !== "root");
 
 const FAKE_ID = "zzzzzzzzzzzzzzzzzzzzzzzz";
 function concreteUrl(pattern: string) {
@@ -197,8 +38,6 @@ function concreteUrl(pattern: string) {
       .join("/") || "/"
   );
 }
-
-const PATTERNS = routePatterns(routeConfig as Entry[]);
 
 // ─── Identities and protected data ───
 
@@ -251,14 +90,15 @@ test.beforeAll(async () => {
 });
 
 /**
- * May this identity use the route? The admin identity here has no permission flags: without can_view_portal it holds
+ * May this identity pass `access`? The admin identity here has no permission flags: without can_view_portal it holds
  * no admin or staff power anywhere, so every route open to admins by role (portals, facilitator tools) refuses it too.
  */
 function mayAccess(access: Access, identity: Identity) {
+  if (access === "public" || access === "callback") return true;
   if (!identity.role) return false;
-  if (access.allow !== "signed-in" && !access.allow.includes(identity.role)) return false;
-  if (identity.role === "admin" && (access.flag || access.allow !== "signed-in")) return false;
-  return true;
+  if (access === "signed-in") return true;
+  if ("admin" in access) return false;
+  return access.roles.includes(identity.role) && identity.role !== "admin";
 }
 
 const FORM_BODY = {
@@ -301,57 +141,61 @@ async function expectRefused(request: APIRequestContext, response: APIResponse, 
 
 // ─── Tests ───
 
-test("@js-only every route in app/routes.ts is classified as public or protected", () => {
-  const unclassified = [...PATTERNS.keys()].filter((p) => !PUBLIC.has(p) && !(p in PROTECTED));
+test("@js-only every route declares who may use it; sign-in, callbacks and uploads declare what they need", () => {
+  const undeclared = ROUTES.filter((r) => !r.rules).map((r) => `${r.pattern} (${r.id})`);
   expect(
-    unclassified,
-    `Classify these routes in tests/e2e/auth-contract.spec.ts (PUBLIC, or PROTECTED with who may access them): ${unclassified.join(", ")}`,
+    undeclared,
+    `Declare \`export const handle = { rules: {…} } satisfies RouteHandle\` in: ${undeclared}`,
   ).toEqual([]);
-  const stale = [...PUBLIC, ...Object.keys(PROTECTED)].filter((p) => !PATTERNS.has(p));
-  expect(stale, "Classified routes that no longer exist in app/routes.ts: remove them from the lists").toEqual([]);
-  const both = [...PUBLIC].filter((p) => p in PROTECTED);
-  expect(both, "Routes classified as both public and protected").toEqual([]);
+  const rulesAt = (pattern: string) => ADDRESSED.find((r) => r.pattern === pattern)?.rules;
+  // Signing in and the callbacks of gateways and providers keep the load shedder's reserve and stay up in maintenance.
+  for (const pattern of [
+    "/portal",
+    "/auth",
+    "/sign-in/code",
+    "/webhooks/payments/:gateway",
+    "/ussd/:aggregator/:secret",
+  ])
+    expect(rulesAt(pattern), pattern).toMatchObject({ shed: "priority", maintenance: "open" });
+  // A callback is authenticated by its secret or signature, never by a session.
+  for (const route of ADDRESSED.filter((r) => /^\/(webhooks|callbacks|ussd)\//.test(r.pattern)))
+    expect(route.rules?.access, route.pattern).toBe("callback");
+  expect(
+    ADDRESSED.filter((r) => r.rules?.body === "upload")
+      .map((r) => r.pattern)
+      .sort(),
+  ).toEqual(["/facilitator-dashboard/assignments", "/timetable-upload"]);
 });
 
-for (const [pattern, file] of PATTERNS) {
-  const access = PROTECTED[pattern];
-  if (!access) continue;
+for (const { pattern, id, rules } of ADDRESSED) {
+  if (!rules || rules.access === "public" || rules.access === "callback") continue;
+  const { access, actionAccess = access } = rules;
   const url = concreteUrl(pattern);
-  test(`@js-only ${pattern} (${file}) refuses anonymous visitors and wrong roles`, async ({ request }) => {
+  test(`@js-only ${pattern} (${id}) refuses anonymous visitors and wrong roles`, async ({ request }) => {
     for (const identity of identities) {
-      const allowed = mayAccess(access, identity);
-      if (!allowed) {
-        for (const method of ["GET", "POST"] as const) {
-          await expectRefused(
-            request,
-            await call(request, method, url, identity),
-            `${method} ${url} as ${identity.name}`,
-            identity,
-          );
-        }
-        continue;
+      for (const method of ["GET", "POST"] as const) {
+        if (mayAccess(method === "GET" ? access : actionAccess, identity)) continue;
+        await expectRefused(
+          request,
+          await call(request, method, url, identity),
+          `${method} ${url} as ${identity.name}`,
+          identity,
+        );
       }
+      if (!mayAccess(access, identity)) continue;
       // Allowed: the page works for them (no server error) and shows only what they may see.
       const response = await call(request, "GET", url, identity);
       const what = `GET ${url} as ${identity.name}`;
       expect(response.status(), `${what}: no server error`).toBeLessThan(500);
       const body = await response.text();
       for (const marker of markers) expect(body, `${what}: another family's data in the body`).not.toContain(marker);
-      if (access.adminOnlyContent && identity.role !== "admin") {
-        expect(body, `${what}: admin-only content shown to a non-admin`).not.toMatch(access.adminOnlyContent);
-        const post = await call(request, "POST", url, identity);
-        expect(
-          [401, 403, 404, 405],
-          `POST ${url} as ${identity.name}: a non-admin cannot use it (got ${post.status()})`,
-        ).toContain(post.status());
-      }
     }
   });
 }
 
 test("@js-only public routes answer an anonymous GET without a server error", async ({ request }) => {
-  for (const pattern of PUBLIC) {
-    if (!PATTERNS.has(pattern)) continue;
+  for (const { pattern, rules } of ADDRESSED) {
+    if (rules?.access !== "public" && rules?.access !== "callback") continue;
     const response = await request.get(concreteUrl(pattern), { maxRedirects: 0 });
     expect(response.status(), `GET ${concreteUrl(pattern)}`).toBeLessThan(500);
   }

@@ -9,7 +9,10 @@ import path from "node:path";
 export const LAYERS: Array<{ name: string; test: (file: string) => boolean }> = [
   { name: "scripts", test: (f) => f.startsWith("scripts/") },
   { name: "server", test: (f) => f.startsWith("server/") },
-  { name: "app root", test: (f) => /^app\/(root|entry\.server|entry\.client)\.tsx$|^app\/routes\.ts$/.test(f) },
+  {
+    name: "app root",
+    test: (f) => /^app\/(root|entry\.server|entry\.client)\.tsx$|^app\/(routes|seam\.server)\.ts$/.test(f),
+  },
   { name: "routes", test: (f) => f.startsWith("app/routes/") },
   { name: "components", test: (f) => f.startsWith("app/components/") },
   { name: "services", test: (f) => f.startsWith("app/services/") },

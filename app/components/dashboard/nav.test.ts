@@ -1,7 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { bottomBarLinks, isActivePath, pageRoles, sidebarLinks } from "#app/components/dashboard/nav.ts";
+import { bottomBarLinks, isActivePath, sidebarLinks, visibleLinkKeys } from "#app/components/dashboard/nav.ts";
+import { rulesOf } from "#app/utils/route-rules.ts";
 
-const labels = (role: string | null) => sidebarLinks(role).map((l) => l.label);
+// The dashboard pages' own declarations (app/routes/dashboard/<page>.tsx; /dashboard is overview.tsx).
+const handles = import.meta.glob<unknown>("../../routes/dashboard/*.tsx", { eager: true, import: "handle" });
+const rulesFor = (path: string) => {
+  const page = path === "/dashboard" ? "overview" : path.slice("/dashboard/".length);
+  return rulesOf(handles[`../../routes/dashboard/${page}.tsx`]);
+};
+const keys = (role: string | null) => visibleLinkKeys(role, rulesFor);
+const labels = (role: string | null) => sidebarLinks(keys(role)).map((l) => l.label);
 
 describe("dashboard sidebar by role (docs/product.md#screens)", () => {
   it("student", () => expect(labels("student")).toEqual(["Overview", "WhatsApp Groups"]));
@@ -29,24 +37,22 @@ describe("dashboard sidebar by role (docs/product.md#screens)", () => {
     ]));
   it("admin", () => expect(labels("admin")).toEqual(["Overview", "Analytics", "Portal Management"]));
   it("the bottom bar holds the first 4 links but Communications (the header's bell opens it)", () => {
-    expect(bottomBarLinks("facilitator").map((l) => l.label)).toEqual([
+    expect(bottomBarLinks(keys("facilitator")).map((l) => l.label)).toEqual([
       "Overview",
       "Subjects",
       "Assignments",
       "Classes",
     ]);
-    expect(bottomBarLinks("parent").map((l) => l.label)).toEqual([
+    expect(bottomBarLinks(keys("parent")).map((l) => l.label)).toEqual([
       "Overview",
       "WhatsApp Groups",
       "Evaluation Forms",
       "Payment History",
     ]);
-    expect(bottomBarLinks("student")).toHaveLength(2);
+    expect(bottomBarLinks(keys("student"))).toHaveLength(2);
   });
-  it("page roles match the sidebar", () => {
-    expect(pageRoles("analytics")).toEqual(["admin", "facilitator"]);
-    expect(pageRoles("whatsapp")).toEqual(["student", "parent"]);
-    expect(pageRoles("portal-management")).toEqual(["admin"]);
+  it("a page that declares no access shows no link", () => {
+    expect(visibleLinkKeys("admin", () => null)).toEqual([]);
   });
 });
 

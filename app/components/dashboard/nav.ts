@@ -1,23 +1,25 @@
-import { effectiveRole, type Role } from "#app/domain/roles.ts";
+import { effectiveRole } from "#app/domain/roles.ts";
+import { accessAllows } from "#app/utils/route-rules.ts";
+import type { RulesLookup } from "#app/utils/route-tree.ts";
 
 /**
- * The dashboard shell's sidebar (docs/product.md#screens). One table decides both which links
- * a role sees and which roles a page lets in, so the two cannot drift apart.
- * Order is the spec's: filtering it per role gives each role's listed order.
+ * The dashboard shell's sidebar (docs/product.md#screens), in the spec's order. Who sees a link is who may open its
+ * page: each page declares its roles in its own `handle` (app/utils/route-rules.ts), and its guard reads them from
+ * there, so the sidebar, the declaration and the guard cannot drift apart.
  */
 export const DASHBOARD_LINKS = [
-  { key: "overview", to: "/dashboard", label: "Overview", roles: ["admin", "student", "parent", "facilitator"] },
-  { key: "whatsapp", to: "/dashboard/whatsapp", label: "WhatsApp Groups", roles: ["student", "parent"] },
-  { key: "subjects", to: "/dashboard/subjects", label: "Subjects", roles: ["facilitator"] },
-  { key: "assignments", to: "/dashboard/assignments", label: "Assignments", roles: ["facilitator"] },
-  { key: "communications", to: "/dashboard/communications", label: "Communications", roles: ["facilitator", "parent"] },
-  { key: "classes", to: "/dashboard/classes", label: "Classes", roles: ["facilitator"] },
-  { key: "students", to: "/dashboard/students", label: "Student Management", roles: ["facilitator"] },
-  { key: "analytics", to: "/dashboard/analytics", label: "Analytics", roles: ["admin", "facilitator"] },
-  { key: "evaluations", to: "/dashboard/evaluations", label: "Evaluation Forms", roles: ["parent"] },
-  { key: "payments", to: "/dashboard/payments", label: "Payment History", roles: ["parent"] },
-  { key: "portal-management", to: "/dashboard/portal-management", label: "Portal Management", roles: ["admin"] },
-] as const satisfies ReadonlyArray<{ key: string; to: string; label: string; roles: readonly Role[] }>;
+  { key: "overview", to: "/dashboard", label: "Overview" },
+  { key: "whatsapp", to: "/dashboard/whatsapp", label: "WhatsApp Groups" },
+  { key: "subjects", to: "/dashboard/subjects", label: "Subjects" },
+  { key: "assignments", to: "/dashboard/assignments", label: "Assignments" },
+  { key: "communications", to: "/dashboard/communications", label: "Communications" },
+  { key: "classes", to: "/dashboard/classes", label: "Classes" },
+  { key: "students", to: "/dashboard/students", label: "Student Management" },
+  { key: "analytics", to: "/dashboard/analytics", label: "Analytics" },
+  { key: "evaluations", to: "/dashboard/evaluations", label: "Evaluation Forms" },
+  { key: "payments", to: "/dashboard/payments", label: "Payment History" },
+  { key: "portal-management", to: "/dashboard/portal-management", label: "Portal Management" },
+] as const satisfies ReadonlyArray<{ key: string; to: string; label: string }>;
 
 export type DashboardLink = (typeof DASHBOARD_LINKS)[number];
 export type DashboardPageKey = DashboardLink["key"];
@@ -25,23 +27,29 @@ export type DashboardPageKey = DashboardLink["key"];
 /** Mobile bottom bar: the first links only (docs/product.md#constants). */
 export const BOTTOM_BAR_ITEMS = 4;
 
-/** The roles allowed on a dashboard page, for `requireRole`. */
-export function pageRoles(key: DashboardPageKey): readonly Role[] {
-  return DASHBOARD_LINKS.find((l) => l.key === key)!.roles;
+/**
+ * The links a user with this role sees: the pages whose declared access lets the role in (a user with no, or an
+ * unknown, role is treated as a student). Asked on the server, where the build's declarations are.
+ */
+export function visibleLinkKeys(role: string | null | undefined, rulesFor: RulesLookup): DashboardPageKey[] {
+  const r = effectiveRole(role);
+  return DASHBOARD_LINKS.filter((l) => {
+    const access = rulesFor(l.to)?.access;
+    return access !== undefined && access !== "public" && access !== "callback" && accessAllows(access, { role: r });
+  }).map((l) => l.key);
 }
 
-/** The sidebar of a role; a user with no (or an unknown) role is treated as a student. */
-export function sidebarLinks(role: string | null | undefined): DashboardLink[] {
-  const r = effectiveRole(role);
-  return DASHBOARD_LINKS.filter((l) => (l.roles as readonly Role[]).includes(r));
+/** The sidebar: these links, in the table's order. */
+export function sidebarLinks(keys: readonly DashboardPageKey[]): DashboardLink[] {
+  return DASHBOARD_LINKS.filter((l) => keys.includes(l.key));
 }
 
 /**
  * The first four links but Communications, which the header's bell opens from every page: so a parent's bar holds
  * Payment History, and every label fits a quarter of a 360 px screen without breaking a word.
  */
-export function bottomBarLinks(role: string | null | undefined): DashboardLink[] {
-  return sidebarLinks(role)
+export function bottomBarLinks(keys: readonly DashboardPageKey[]): DashboardLink[] {
+  return sidebarLinks(keys)
     .filter((l) => l.key !== "communications")
     .slice(0, BOTTOM_BAR_ITEMS);
 }

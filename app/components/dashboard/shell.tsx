@@ -57,18 +57,21 @@ function NavItem({
  */
 export function DashboardShell({
   user,
+  linkKeys,
   unseenCount,
   badges = {},
   children,
 }: {
   user: ShellUser;
+  /** The pages this user may open (dashboard layout's loader: nav.ts visibleLinkKeys). */
+  linkKeys: readonly DashboardPageKey[];
   unseenCount: number;
   badges?: NavBadges;
   children: React.ReactNode;
 }) {
   const { pathname } = useLocation();
-  const links = sidebarLinks(user.role);
-  const bottom = bottomBarLinks(user.role);
+  const links = sidebarLinks(linkKeys);
+  const bottom = bottomBarLinks(linkKeys);
   return (
     <div className="pb-20 md:pb-0">
       <header className="border-b border-gray-200 bg-white">

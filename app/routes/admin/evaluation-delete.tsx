@@ -1,3 +1,4 @@
+import type { RouteHandle } from "#app/utils/route-rules.ts";
 import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint } from "@conform-to/zod/v4";
 import { data, Form } from "react-router";
@@ -11,6 +12,8 @@ import { FormErrors, TextField, DeleteActions } from "#app/components/form/field
 import { countResponses, deleteEvaluationForm } from "#app/models/evaluation.server.ts";
 import { audit } from "#app/models/audit-log.server.ts";
 import { EVALUATIONS_PATH, requireEvaluationForm } from "#app/services/evaluations.server.ts";
+
+export const handle = { rules: { access: { admin: "can_manage_evaluations" } } } satisfies RouteHandle;
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request, "can_manage_evaluations");

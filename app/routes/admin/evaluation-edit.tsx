@@ -1,3 +1,4 @@
+import type { RouteHandle } from "#app/utils/route-rules.ts";
 import { data, Form, redirect } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/evaluation-edit";
@@ -25,6 +26,8 @@ import { QuestionForm } from "#app/routes/admin/+shared/evaluation-question-form
 import { EVALUATIONS_PATH, requireEvaluationForm } from "#app/services/evaluations.server.ts";
 import { BackLink } from "#app/components/ui/back-link.tsx";
 import { Section } from "#app/components/ui/section.tsx";
+
+export const handle = { rules: { access: { admin: "can_manage_evaluations" } } } satisfies RouteHandle;
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request, "can_manage_evaluations");

@@ -1,3 +1,4 @@
+import type { RouteHandle } from "#app/utils/route-rules.ts";
 import type { Route } from "./+types/evaluation-export.csv";
 import { requireAdmin } from "#app/utils/auth.server.ts";
 import { csvResponse, type CsvColumn } from "#app/utils/csv.server.ts";
@@ -6,6 +7,8 @@ import { fileDate, formatDateTime } from "#app/domain/dates.ts";
 import { programmeLabel } from "#app/domain/programmes.ts";
 import { EvaluationResponse, streamResponses, type EvaluationResponseDoc } from "#app/models/evaluation.server.ts";
 import { requireEvaluationForm } from "#app/services/evaluations.server.ts";
+
+export const handle = { rules: { access: { admin: "can_manage_evaluations" } } } satisfies RouteHandle;
 
 /**
  * GET /admin/evaluations/:formId/export: one row per response, one column per question (a per-subject question:

@@ -1,3 +1,4 @@
+import type { RouteHandle } from "#app/utils/route-rules.ts";
 import type { Route } from "./+types/evaluation-results";
 import { requireAdmin } from "#app/utils/auth.server.ts";
 import { EvaluationResultsFiltersSchema } from "#app/forms/evaluation.schema.ts";
@@ -11,6 +12,8 @@ import { audit } from "#app/models/audit-log.server.ts";
 import { Form } from "react-router";
 import { Button } from "#app/components/ui/button.tsx";
 import { BackLink } from "#app/components/ui/back-link.tsx";
+
+export const handle = { rules: { access: { admin: "can_manage_evaluations" } } } satisfies RouteHandle;
 
 export async function loader({ request, url, params }: Route.LoaderArgs) {
   await requireAdmin(request, "can_manage_evaluations");

@@ -1,3 +1,4 @@
+import type { RouteHandle } from "#app/utils/route-rules.ts";
 import { data } from "react-router";
 import type { Route } from "./+types/evaluations-new";
 import { requireAdmin } from "#app/utils/auth.server.ts";
@@ -10,6 +11,8 @@ import { audit } from "#app/models/audit-log.server.ts";
 import { EvaluationDetailsForm } from "#app/routes/admin/+shared/evaluation-details-form.tsx";
 import { EVALUATIONS_PATH } from "#app/services/evaluations.server.ts";
 import { FormPage } from "#app/components/ui/form-page.tsx";
+
+export const handle = { rules: { access: { admin: "can_manage_evaluations" } } } satisfies RouteHandle;
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request, "can_manage_evaluations");

@@ -1,3 +1,4 @@
+import type { RouteHandle } from "#app/utils/route-rules.ts";
 import { Link } from "react-router";
 import type { Route } from "./+types/evaluations";
 import { requireAdmin } from "#app/utils/auth.server.ts";
@@ -7,6 +8,8 @@ import { ButtonLink } from "#app/components/ui/button.tsx";
 import { countResponses, listEvaluationForms } from "#app/models/evaluation.server.ts";
 import { formListView } from "#app/services/evaluations.server.ts";
 import { STATE_LABELS } from "#app/domain/evaluations.ts";
+
+export const handle = { rules: { access: { admin: "can_manage_evaluations" } } } satisfies RouteHandle;
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request, "can_manage_evaluations");

@@ -1,9 +1,12 @@
+import type { RouteHandle } from "#app/utils/route-rules.ts";
 import { isRouteErrorResponse, NavLink, Outlet, useRouteError } from "react-router";
 import { keepPageAfterNetworkFailure } from "#app/utils/network-submit.ts";
 import type { Route } from "./+types/layout";
 import { requireAdmin } from "#app/utils/auth.server.ts";
 import { SignOutButton } from "#app/components/sign-out-button.tsx";
 import { ACCESS_RESTRICTED_MESSAGE, ACCESS_RESTRICTED_TITLE } from "#app/domain/messages.ts";
+
+export const handle = { rules: { access: { admin: "can_view_portal" } } } satisfies RouteHandle;
 
 const SECTIONS = [
   { to: "/admin", label: "Overview", end: true },

@@ -1,3 +1,4 @@
+import type { RouteHandle } from "#app/utils/route-rules.ts";
 import { Form, data } from "react-router";
 import type { Route } from "./+types/messages";
 import { requireAdmin } from "#app/utils/auth.server.ts";
@@ -18,6 +19,8 @@ import { audit } from "#app/models/audit-log.server.ts";
 import { Button } from "#app/components/ui/button.tsx";
 import { Pagination } from "#app/components/ui/pagination.tsx";
 import { FilterDate, FilterForm, FilterSearch, FilterSelect } from "#app/components/ui/filter-form.tsx";
+
+export const handle = { rules: { access: { admin: "can_view_messages" } } } satisfies RouteHandle;
 
 export async function loader({ request, url }: Route.LoaderArgs) {
   await requireAdmin(request, "can_view_messages");

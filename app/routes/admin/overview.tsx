@@ -1,3 +1,4 @@
+import type { RouteHandle } from "#app/utils/route-rules.ts";
 import type { Route } from "./+types/overview";
 import { requireAdmin } from "#app/utils/auth.server.ts";
 import { startOfMonth } from "#app/domain/dates.ts";
@@ -10,6 +11,8 @@ import { formatCedis } from "#app/domain/money.ts";
 import { getFeeSchedule } from "#app/models/fee-schedule.server.ts";
 import { seasonTotals } from "#app/models/payment.server.ts";
 import { Section } from "#app/components/ui/section.tsx";
+
+export const handle = { rules: { access: { admin: "can_view_portal" } } } satisfies RouteHandle;
 
 /**
  * Overview counters from real data (docs/product.md#sample-figures). Each compares the total

@@ -1,3 +1,4 @@
+import type { RouteHandle } from "#app/utils/route-rules.ts";
 import type { Route } from "./+types/payments-export.csv";
 import { requireAdmin } from "#app/utils/auth.server.ts";
 import { csvResponse, type CsvColumn } from "#app/utils/csv.server.ts";
@@ -6,6 +7,8 @@ import { fileDate, formatDate, formatDateTime } from "#app/domain/dates.ts";
 import { PAYMENT_METHOD_LABELS, PAYMENT_STATE_LABELS, pesewasToInput } from "#app/domain/money.ts";
 import { programmeLabel } from "#app/domain/programmes.ts";
 import { adminPaymentFilter, streamAdminPayments, type PaymentExportRow } from "#app/models/payment.server.ts";
+
+export const handle = { rules: { access: { admin: "can_manage_payments" } } } satisfies RouteHandle;
 
 type Row = PaymentExportRow;
 

@@ -1,3 +1,4 @@
+import type { RouteHandle } from "#app/utils/route-rules.ts";
 import { data, Form, Link } from "react-router";
 import type { Route } from "./+types/payments-reconciliation";
 import { requireAdmin } from "#app/utils/auth.server.ts";
@@ -14,6 +15,8 @@ import { SCHOOL_NAME } from "#app/domain/school.ts";
 import { SubmitButton } from "#app/components/form/fields.tsx";
 import { DataTable } from "#app/components/ui/data-table.tsx";
 import { Section } from "#app/components/ui/section.tsx";
+
+export const handle = { rules: { access: { admin: "can_manage_payments" } } } satisfies RouteHandle;
 
 const PATH = "/admin/payments/reconciliation";
 

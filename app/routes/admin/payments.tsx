@@ -1,3 +1,4 @@
+import type { RouteHandle } from "#app/utils/route-rules.ts";
 import { Link } from "react-router";
 import type { Route } from "./+types/payments";
 import { requireAdmin } from "#app/utils/auth.server.ts";
@@ -9,6 +10,8 @@ import { PaymentsTable } from "#app/components/payments/payments-table.tsx";
 import { adminPaymentFilter, listAdminPayments, registrationNames } from "#app/models/payment.server.ts";
 import { Pagination } from "#app/components/ui/pagination.tsx";
 import { FilterDate, FilterForm, FilterSearch, FilterSelect } from "#app/components/ui/filter-form.tsx";
+
+export const handle = { rules: { access: { admin: "can_manage_payments" } } } satisfies RouteHandle;
 
 export async function loader({ request, url }: Route.LoaderArgs) {
   await requireAdmin(request, "can_manage_payments");

@@ -1,3 +1,4 @@
+import type { RouteHandle } from "#app/utils/route-rules.ts";
 import { createId } from "@paralleldrive/cuid2";
 import { data, Link } from "react-router";
 import type { Route } from "./+types/register-student";
@@ -19,6 +20,8 @@ import { programmeLabel } from "#app/domain/programmes.ts";
 import { getRegistrationByReference } from "#app/models/registration.server.ts";
 import { audit } from "#app/models/audit-log.server.ts";
 import { Section } from "#app/components/ui/section.tsx";
+
+export const handle = { rules: { access: { admin: "can_access_registrations" } } } satisfies RouteHandle;
 
 /**
  * After a successful registration (?done=<reference>) the page shows what to

@@ -1,3 +1,4 @@
+import type { RouteHandle } from "#app/utils/route-rules.ts";
 import { data, Link } from "react-router";
 import type { Route } from "./+types/registration-detail";
 import { requireAdmin } from "#app/utils/auth.server.ts";
@@ -33,6 +34,8 @@ import {
   PANEL,
   type ActionReply,
 } from "#app/routes/admin/+shared/registration-detail-forms.tsx";
+
+export const handle = { rules: { access: { admin: "can_access_registrations" } } } satisfies RouteHandle;
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const { permissions } = await requireAdmin(request, "can_access_registrations");

@@ -1,6 +1,9 @@
+import type { RouteHandle } from "#app/utils/route-rules.ts";
 import type { Route } from "./+types/registration-view-list.csv";
 import { requireAdmin } from "#app/utils/auth.server.ts";
 import { listExportResponse } from "#app/routes/admin/+shared/registrations-csv.server.ts";
+
+export const handle = { rules: { access: { admin: "can_access_registrations" } } } satisfies RouteHandle;
 
 /** GET /registration-view-list/export: the view list's 11 columns, oldest first. */
 export async function loader({ request }: Route.LoaderArgs) {

@@ -1,3 +1,4 @@
+import type { RouteHandle } from "#app/utils/route-rules.ts";
 import { SignOutButton } from "#app/components/sign-out-button.tsx";
 import { z } from "zod";
 import type { Route } from "./+types/registration-view-list";
@@ -11,6 +12,8 @@ import { CsvDownloadLink } from "#app/routes/admin/+shared/registrations-csv-lin
 import { SCHOOL_NAME } from "#app/domain/school.ts";
 import { Pagination } from "#app/components/ui/pagination.tsx";
 import { BackLink } from "#app/components/ui/back-link.tsx";
+
+export const handle = { rules: { access: { admin: "can_access_registrations" } } } satisfies RouteHandle;
 
 const PER_PAGE = 50;
 const QuerySchema = z.object({ page: z.coerce.number().int().min(1).max(1_000_000).catch(1) });

@@ -1,3 +1,4 @@
+import type { RouteHandle } from "#app/utils/route-rules.ts";
 import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint } from "@conform-to/zod/v4";
 import { parseWithZod } from "#app/forms/parse.ts";
@@ -11,6 +12,8 @@ import { FormErrors, TextField, DeleteActions } from "#app/components/form/field
 import { countRegistrationsByProgramme, deleteAllRegistrations } from "#app/models/registration.server.ts";
 import { audit } from "#app/models/audit-log.server.ts";
 import { SCHOOL_NAME } from "#app/domain/school.ts";
+
+export const handle = { rules: { access: { admin: "can_access_registrations" } } } satisfies RouteHandle;
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request, "can_access_registrations");

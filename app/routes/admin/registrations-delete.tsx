@@ -1,3 +1,4 @@
+import type { RouteHandle } from "#app/utils/route-rules.ts";
 import { data, Form, Link } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/registrations-delete";
@@ -11,6 +12,8 @@ import {
 } from "#app/routes/admin/+shared/registrations.server.ts";
 import { SCHOOL_NAME } from "#app/domain/school.ts";
 import { ID_PATTERN } from "#app/domain/ids.ts";
+
+export const handle = { rules: { access: { admin: "can_access_registrations" } } } satisfies RouteHandle;
 
 const IdSchema = z.string().regex(ID_PATTERN);
 

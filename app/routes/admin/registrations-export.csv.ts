@@ -1,6 +1,9 @@
+import type { RouteHandle } from "#app/utils/route-rules.ts";
 import type { Route } from "./+types/registrations-export.csv";
 import { requireAdmin } from "#app/utils/auth.server.ts";
 import { fullExportResponse } from "#app/routes/admin/+shared/registrations-csv.server.ts";
+
+export const handle = { rules: { access: { admin: "can_access_registrations" } } } satisfies RouteHandle;
 
 /** GET /admin/registrations/export: every registration as CSV (19 columns, streamed). */
 export async function loader({ request }: Route.LoaderArgs) {

@@ -1,3 +1,4 @@
+import type { RouteHandle } from "#app/utils/route-rules.ts";
 import { data } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/registrations-programme-export.csv";
@@ -7,6 +8,8 @@ import { PROGRAMMES, programmeLabel } from "#app/domain/programmes.ts";
 import { NO_DATA_TITLE, noDataForProgramme } from "#app/domain/messages.ts";
 import { countRegistrationsForProgramme } from "#app/models/registration.server.ts";
 import { programmeExportResponse } from "#app/routes/admin/+shared/registrations-csv.server.ts";
+
+export const handle = { rules: { access: { admin: "can_access_registrations" } } } satisfies RouteHandle;
 
 /** GET /admin/registrations/export/:programme: one programme (11 columns, oldest first). */
 export async function loader({ request, params }: Route.LoaderArgs) {

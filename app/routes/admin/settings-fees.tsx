@@ -1,3 +1,4 @@
+import type { RouteHandle } from "#app/utils/route-rules.ts";
 import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint } from "@conform-to/zod/v4";
 import { parseWithZod } from "#app/forms/parse.ts";
@@ -22,6 +23,8 @@ import {
 import { getFeeSchedule, saveFeeSchedule } from "#app/models/fee-schedule.server.ts";
 import { audit } from "#app/models/audit-log.server.ts";
 import { SettingsPage } from "#app/routes/admin/+shared/settings-nav.tsx";
+
+export const handle = { rules: { access: { admin: "can_edit_settings" } } } satisfies RouteHandle;
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request, "can_edit_settings");

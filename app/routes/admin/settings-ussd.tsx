@@ -1,3 +1,4 @@
+import type { RouteHandle } from "#app/utils/route-rules.ts";
 import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint } from "@conform-to/zod/v4";
 import { data, Form } from "react-router";
@@ -22,6 +23,8 @@ import { FormErrors, SubmitButton, TextField, type AnyField } from "#app/compone
 import { DataTable } from "#app/components/ui/data-table.tsx";
 import { Section } from "#app/components/ui/section.tsx";
 import { SettingsPage } from "#app/routes/admin/+shared/settings-nav.tsx";
+
+export const handle = { rules: { access: { admin: "can_edit_settings" } } } satisfies RouteHandle;
 
 const PATH = "/admin/settings/ussd";
 

@@ -1,3 +1,4 @@
+import type { RouteHandle } from "#app/utils/route-rules.ts";
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint } from "@conform-to/zod/v4";
 import { parseWithZod } from "#app/forms/parse.ts";
@@ -31,6 +32,8 @@ import { getSettings, saveSettings } from "#app/models/settings.server.ts";
 import { audit } from "#app/models/audit-log.server.ts";
 import { env } from "#app/models/env.server.ts";
 import { smsCanLeave } from "#app/services/messaging/providers.server.ts";
+
+export const handle = { rules: { access: { admin: "can_edit_settings" } } } satisfies RouteHandle;
 
 const TWO_FACTOR_NEEDS_SMS =
   "Two-factor sign-in sends its codes by SMS, and no SMS can leave the portal yet: choose an SMS provider and enter its account under Integrations first. Otherwise no admin could sign in.";

@@ -1,3 +1,4 @@
+import type { RouteHandle } from "#app/utils/route-rules.ts";
 import { Form } from "react-router";
 import type { Route } from "./+types/subjects-delete";
 import { requireAdmin } from "#app/utils/auth.server.ts";
@@ -5,6 +6,8 @@ import { SCHOOL_NAME } from "#app/domain/school.ts";
 import { SUBJECT_DELETE_CONFIRM } from "#app/domain/messages.ts";
 import { DeleteActions } from "#app/components/form/fields.tsx";
 import { handleDeleteSubject, requireSubject } from "#app/routes/admin/+shared/subjects-actions.server.ts";
+
+export const handle = { rules: { access: { admin: "can_access_subjects" } } } satisfies RouteHandle;
 
 /** The no-JS confirmation step (docs/product.md#departures: the browser confirm becomes a page). */
 export async function loader({ request, params }: Route.LoaderArgs) {

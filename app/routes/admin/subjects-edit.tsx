@@ -1,3 +1,4 @@
+import type { RouteHandle } from "#app/utils/route-rules.ts";
 import type { Route } from "./+types/subjects-edit";
 import { requireAdmin } from "#app/utils/auth.server.ts";
 import { SCHOOL_NAME } from "#app/domain/school.ts";
@@ -5,6 +6,8 @@ import { listFacilitators } from "#app/models/user-admin.server.ts";
 import { SubjectForm } from "#app/routes/admin/+shared/subjects-form.tsx";
 import { handleUpdateSubject, requireSubject } from "#app/routes/admin/+shared/subjects-actions.server.ts";
 import { FormPage } from "#app/components/ui/form-page.tsx";
+
+export const handle = { rules: { access: { admin: "can_access_subjects" } } } satisfies RouteHandle;
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request, "can_access_subjects");

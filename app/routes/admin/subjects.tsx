@@ -1,3 +1,4 @@
+import type { RouteHandle } from "#app/utils/route-rules.ts";
 import type { SubmissionResult } from "@conform-to/react";
 import { useCallback } from "react";
 import { useFetcher, type Form } from "react-router";
@@ -13,6 +14,8 @@ import { SubjectForm, type FacilitatorOption, type SubjectValues } from "#app/ro
 import { handleCreateSubject } from "#app/routes/admin/+shared/subjects-actions.server.ts";
 import { ErrorAlert } from "#app/components/ui/error-alert.tsx";
 import { Section } from "#app/components/ui/section.tsx";
+
+export const handle = { rules: { access: { admin: "can_access_subjects" } } } satisfies RouteHandle;
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request, "can_access_subjects");

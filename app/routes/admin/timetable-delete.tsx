@@ -1,3 +1,4 @@
+import type { RouteHandle } from "#app/utils/route-rules.ts";
 import { data, Form } from "react-router";
 import type { Route } from "./+types/timetable-delete";
 import { requireAdmin } from "#app/utils/auth.server.ts";
@@ -10,6 +11,8 @@ import { ID_PATTERN } from "#app/domain/ids.ts";
 import { TIMETABLE_DELETED } from "#app/domain/messages.ts";
 import { SCHOOL_NAME } from "#app/domain/school.ts";
 import { DeleteActions } from "#app/components/form/fields.tsx";
+
+export const handle = { rules: { access: { admin: "can_access_subjects" } } } satisfies RouteHandle;
 
 /**
  * Deleting an uploaded timetable, a confirmation page (it works without JavaScript): for admins with the subjects

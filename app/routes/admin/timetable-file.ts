@@ -1,3 +1,4 @@
+import type { RouteHandle } from "#app/utils/route-rules.ts";
 import { data } from "react-router";
 import type { Route } from "./+types/timetable-file";
 import { requireUser } from "#app/utils/auth.server.ts";
@@ -6,6 +7,8 @@ import { TIMETABLE_MIME_TYPES } from "#app/forms/admin-timetable.schema.ts";
 import { mayReadTimetable } from "#app/services/content-access.server.ts";
 import { getTimetableFile } from "#app/models/timetable.server.ts";
 import { ID_PATTERN } from "#app/domain/ids.ts";
+
+export const handle = { rules: { access: "signed-in" } } satisfies RouteHandle;
 
 /**
  * Uploaded timetables are served only through here: to the programme's

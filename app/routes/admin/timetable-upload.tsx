@@ -1,3 +1,4 @@
+import type { RouteHandle } from "#app/utils/route-rules.ts";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -41,6 +42,10 @@ import { audit } from "#app/models/audit-log.server.ts";
 import { BackLink } from "#app/components/ui/back-link.tsx";
 import { audienceLabel } from "#app/domain/timetables.ts";
 import { Section } from "#app/components/ui/section.tsx";
+
+export const handle = {
+  rules: { access: "signed-in", actionAccess: { admin: "can_access_subjects" }, body: "upload" },
+} satisfies RouteHandle;
 
 const ALLOWED = [UPLOAD_TYPES.jpg, UPLOAD_TYPES.png, UPLOAD_TYPES.pdf];
 

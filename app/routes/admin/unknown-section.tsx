@@ -1,5 +1,8 @@
+import type { RouteHandle } from "#app/utils/route-rules.ts";
 import type { Route } from "./+types/unknown-section";
 import { requireAdmin } from "#app/utils/auth.server.ts";
+
+export const handle = { rules: { access: { admin: "can_view_portal" } } } satisfies RouteHandle;
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);

@@ -1,3 +1,4 @@
+import type { RouteHandle } from "#app/utils/route-rules.ts";
 import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, Form } from "react-router";
@@ -25,6 +26,8 @@ import { getUserById } from "#app/models/user.server.ts";
 import { audit } from "#app/models/audit-log.server.ts";
 import { ID_PATTERN } from "#app/domain/ids.ts";
 import { BackLink } from "#app/components/ui/back-link.tsx";
+
+export const handle = { rules: { access: { admin: "can_edit_users" } } } satisfies RouteHandle;
 
 /** Only an admin holding every flag manages permissions; the target must be an admin. */
 async function requirePermissionManager(request: Request, userId: string | undefined) {

@@ -1,3 +1,4 @@
+import type { RouteHandle } from "#app/utils/route-rules.ts";
 import { data, Form, Link } from "react-router";
 import { formatPhone } from "#app/domain/phone.ts";
 import { z } from "zod";
@@ -17,6 +18,8 @@ import { FilterForm, FilterSearch, FilterSelect } from "#app/components/ui/filte
 import { ErrorAlert } from "#app/components/ui/error-alert.tsx";
 import { Section } from "#app/components/ui/section.tsx";
 import { searchField } from "#app/forms/parse.ts";
+
+export const handle = { rules: { access: { admin: "can_edit_users" } } } satisfies RouteHandle;
 
 const ROLE_FILTERS = [
   { value: "", label: "All Roles" },

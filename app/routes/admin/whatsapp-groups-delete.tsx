@@ -1,3 +1,4 @@
+import type { RouteHandle } from "#app/utils/route-rules.ts";
 import { Form } from "react-router";
 import type { Route } from "./+types/whatsapp-groups-delete";
 import { requireAdmin } from "#app/utils/auth.server.ts";
@@ -5,6 +6,8 @@ import { SCHOOL_NAME } from "#app/domain/school.ts";
 import { programmeLabel } from "#app/domain/programmes.ts";
 import { DeleteActions } from "#app/components/form/fields.tsx";
 import { handleDeleteGroup, requireGroup } from "#app/routes/admin/+shared/whatsapp-groups-actions.server.ts";
+
+export const handle = { rules: { access: { admin: "can_access_whatsapp" } } } satisfies RouteHandle;
 
 /** The no-JS confirmation step for deleting a group (with JS: a dialog on the list). */
 export async function loader({ request, params }: Route.LoaderArgs) {

@@ -1,9 +1,12 @@
+import type { RouteHandle } from "#app/utils/route-rules.ts";
 import type { Route } from "./+types/whatsapp-groups-edit";
 import { requireAdmin } from "#app/utils/auth.server.ts";
 import { SCHOOL_NAME } from "#app/domain/school.ts";
 import { GroupForm } from "#app/routes/admin/+shared/whatsapp-groups-form.tsx";
 import { handleUpdateGroup, requireGroup } from "#app/routes/admin/+shared/whatsapp-groups-actions.server.ts";
 import { FormPage } from "#app/components/ui/form-page.tsx";
+
+export const handle = { rules: { access: { admin: "can_access_whatsapp" } } } satisfies RouteHandle;
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request, "can_access_whatsapp");

@@ -1,3 +1,4 @@
+import type { RouteHandle } from "#app/utils/route-rules.ts";
 import type { SubmissionResult } from "@conform-to/react";
 import { useCallback } from "react";
 import { useFetcher, type Form } from "react-router";
@@ -23,6 +24,8 @@ import { GroupForm, type GroupValues } from "#app/routes/admin/+shared/whatsapp-
 import { FilterForm, FilterSearch, FilterSelect } from "#app/components/ui/filter-form.tsx";
 import { ErrorAlert } from "#app/components/ui/error-alert.tsx";
 import { Section } from "#app/components/ui/section.tsx";
+
+export const handle = { rules: { access: { admin: "can_access_whatsapp" } } } satisfies RouteHandle;
 
 export async function loader({ request, url }: Route.LoaderArgs) {
   await requireAdmin(request, "can_access_whatsapp");

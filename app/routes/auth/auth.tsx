@@ -1,3 +1,4 @@
+import type { RouteHandle } from "#app/utils/route-rules.ts";
 import { getPasswordPolicy } from "#app/models/settings.server.ts";
 import { data, Link } from "react-router";
 import type { Route } from "./+types/auth";
@@ -7,6 +8,8 @@ import { requireAnonymous } from "#app/utils/auth.server.ts";
 import { SignInForm } from "#app/routes/auth/+shared/sign-in-form.tsx";
 import { SignUpForm } from "#app/routes/auth/+shared/sign-up-form.tsx";
 import { SCHOOL_NAME } from "#app/domain/school.ts";
+
+export const handle = { rules: { access: "public", maintenance: "open", shed: "priority" } } satisfies RouteHandle;
 
 function tabOf(url: URL) {
   return url.searchParams.get("tab") === "signup" ? "signup" : "signin";

@@ -1,3 +1,4 @@
+import type { RouteHandle } from "#app/utils/route-rules.ts";
 import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint } from "@conform-to/zod/v4";
 import { data, Form, Link, redirect } from "react-router";
@@ -14,6 +15,8 @@ import { resetPasswordWithCode } from "#app/services/phone-codes.server.ts";
 import { forgotPasswordCookie, forgottenPhone } from "#app/utils/forgot-password.server.ts";
 import { passwordUpdatedRedirect } from "#app/services/password-recovery.server.ts";
 import { FormErrors, SmsCodeField, SubmitButton, TextField } from "#app/components/form/fields.tsx";
+
+export const handle = { rules: { access: "public" } } satisfies RouteHandle;
 
 const HIDE = ["password", "confirmPassword"];
 

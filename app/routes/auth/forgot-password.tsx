@@ -1,3 +1,4 @@
+import type { RouteHandle } from "#app/utils/route-rules.ts";
 import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint } from "@conform-to/zod/v4";
 import { data, Form, Link, redirect } from "react-router";
@@ -13,6 +14,8 @@ import { sendPhoneCode } from "#app/services/phone-codes.server.ts";
 import { trustedDeviceFor } from "#app/utils/trusted-device.server.ts";
 import { forgotPasswordCookie } from "#app/utils/forgot-password.server.ts";
 import { FormErrors, SubmitButton, TextField } from "#app/components/form/fields.tsx";
+
+export const handle = { rules: { access: "public" } } satisfies RouteHandle;
 
 /** "Forgot password", step 1 (docs/decisions/0078): the phone number; a code goes to it by SMS when it has an account. */
 export async function action({ request, context }: Route.ActionArgs) {

@@ -1,3 +1,4 @@
+import type { RouteHandle } from "#app/utils/route-rules.ts";
 import { data, redirect } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/impersonation-start";
@@ -8,6 +9,8 @@ import { impersonationPathForRole } from "#app/domain/roles.ts";
 import { User } from "#app/models/user.server.ts";
 import { audit } from "#app/models/audit-log.server.ts";
 import { ID_PATTERN } from "#app/domain/ids.ts";
+
+export const handle = { rules: { access: { admin: "can_edit_users" }, maintenance: "open" } } satisfies RouteHandle;
 
 const Schema = z.object({ userId: z.string().regex(ID_PATTERN) });
 

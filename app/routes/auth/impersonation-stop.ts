@@ -1,9 +1,12 @@
+import type { RouteHandle } from "#app/utils/route-rules.ts";
 import { redirect } from "react-router";
 import type { Route } from "./+types/impersonation-stop";
 import { requireUser } from "#app/utils/auth.server.ts";
 import { setImpersonation } from "#app/utils/session-cookie.server.ts";
 import { redirectWithToast } from "#app/utils/toast.server.ts";
 import { audit } from "#app/models/audit-log.server.ts";
+
+export const handle = { rules: { access: "signed-in", maintenance: "open" } } satisfies RouteHandle;
 
 /** A GET stops nothing (state changes are POSTs only). */
 export async function loader({ request }: Route.LoaderArgs) {

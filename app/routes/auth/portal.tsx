@@ -1,3 +1,4 @@
+import type { RouteHandle } from "#app/utils/route-rules.ts";
 import { getPasswordPolicy } from "#app/models/settings.server.ts";
 import { data, Link } from "react-router";
 import { SignOutButton } from "#app/components/sign-out-button.tsx";
@@ -10,7 +11,7 @@ import { homePathForRole } from "#app/domain/roles.ts";
 import { SignInForm } from "#app/routes/auth/+shared/sign-in-form.tsx";
 import { SignUpForm } from "#app/routes/auth/+shared/sign-up-form.tsx";
 import { SCHOOL_NAME } from "#app/domain/school.ts";
-import { publicPageHeaders, type PageCacheRule } from "#app/utils/http-cache.server.ts";
+import { publicPageHeaders } from "#app/utils/http-cache.server.ts";
 import { BackLink } from "#app/components/ui/back-link.tsx";
 
 const CARDS = [
@@ -49,10 +50,13 @@ function readQuery(url: URL) {
 export const headers = publicPageHeaders;
 /** The parameters this page reads (readQuery): a role card, sign-up mode, and a free redirect target (not shared). */
 export const handle = {
-  pageCache: {
-    params: { role: CARDS.map((c) => c.role), mode: ["signup"], redirectTo: "uncached" },
-  } satisfies PageCacheRule,
-};
+  rules: {
+    access: "public",
+    maintenance: "open",
+    shed: "priority",
+    pageCache: { params: { role: CARDS.map((c) => c.role), mode: ["signup"], redirectTo: "uncached" } },
+  },
+} satisfies RouteHandle;
 
 export async function loader({ request, url }: Route.LoaderArgs) {
   const info = await getOptionalUser(request);

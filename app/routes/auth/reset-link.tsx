@@ -1,3 +1,4 @@
+import type { RouteHandle } from "#app/utils/route-rules.ts";
 import { useState } from "react";
 import { data, Form, isRouteErrorResponse, Link, useRouteError } from "react-router";
 import { z } from "zod";
@@ -15,6 +16,8 @@ import { Button, ButtonLink, buttonClass } from "#app/components/ui/button.tsx";
 import { useHydrated } from "#app/utils/use-hydrated.ts";
 import { ID_PATTERN } from "#app/domain/ids.ts";
 import { BackLink } from "#app/components/ui/back-link.tsx";
+
+export const handle = { rules: { access: { admin: "can_edit_users" } } } satisfies RouteHandle;
 
 const ParamsSchema = z.object({ userId: z.string().regex(ID_PATTERN) });
 

@@ -1,3 +1,4 @@
+import type { RouteHandle } from "#app/utils/route-rules.ts";
 import { getPasswordPolicy } from "#app/models/settings.server.ts";
 import { passwordHint, type PasswordPolicy } from "#app/domain/password-policy.ts";
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
@@ -15,6 +16,8 @@ import {
 } from "#app/services/password-recovery.server.ts";
 import { FormErrors, SubmitButton, TextField } from "#app/components/form/fields.tsx";
 import { SCHOOL_NAME } from "#app/domain/school.ts";
+
+export const handle = { rules: { access: "public", maintenance: "open" } } satisfies RouteHandle;
 
 const HIDE = ["password", "confirmPassword"];
 // The token is in the URL: keep it out of Referer headers and caches.

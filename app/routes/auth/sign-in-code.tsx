@@ -1,3 +1,4 @@
+import type { RouteHandle } from "#app/utils/route-rules.ts";
 import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint } from "@conform-to/zod/v4";
 import { data, Form, Link, redirect } from "react-router";
@@ -14,6 +15,8 @@ import { secondFactorKey, signedIn } from "#app/services/accounts.server.ts";
 import { trustedDeviceFor } from "#app/utils/trusted-device.server.ts";
 import { clearPendingSignInHeader, pendingSignIn } from "#app/utils/two-factor.server.ts";
 import { FormErrors, SmsCodeField, SubmitButton } from "#app/components/form/fields.tsx";
+
+export const handle = { rules: { access: "public", maintenance: "open", shed: "priority" } } satisfies RouteHandle;
 
 /** An admin's second step with two-factor on (docs/decisions/0078): the code sent to the admin's phone. */
 export async function loader({ request }: Route.LoaderArgs) {

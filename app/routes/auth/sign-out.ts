@@ -1,8 +1,11 @@
+import type { RouteHandle } from "#app/utils/route-rules.ts";
 import { redirect } from "react-router";
 import type { Route } from "./+types/sign-out";
 import { destroyUserSession } from "#app/utils/session-cookie.server.ts";
 import { toastHeader } from "#app/utils/toast.server.ts";
 import { safeRedirect } from "#app/utils/redirect.ts";
+
+export const handle = { rules: { access: "public", maintenance: "open" } } satisfies RouteHandle;
 
 export function loader() {
   return redirect("/");

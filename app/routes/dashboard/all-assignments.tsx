@@ -1,3 +1,4 @@
+import type { RouteHandle } from "#app/utils/route-rules.ts";
 import type { Route } from "./+types/all-assignments";
 import { requireUser } from "#app/utils/auth.server.ts";
 import { effectiveRole } from "#app/domain/roles.ts";
@@ -10,6 +11,8 @@ import { SCHOOL_NAME } from "#app/domain/school.ts";
 import { assignmentSubjectsForStudent } from "#app/services/content-access.server.ts";
 import { listAssignmentsForSubjects } from "#app/models/assignment.server.ts";
 import { loadAssignmentItems } from "#app/routes/dashboard/+shared/assignments.server.ts";
+
+export const handle = { rules: { access: "signed-in" } } satisfies RouteHandle;
 
 /**
  * /assignments. Facilitators and admins see the assignments they uploaded;

@@ -1,14 +1,16 @@
+import type { RouteHandle } from "#app/utils/route-rules.ts";
 import type { Route } from "./+types/analytics";
 import { requireRole } from "#app/utils/auth.server.ts";
-import { pageRoles } from "#app/components/dashboard/nav.ts";
 import { registrationCounts } from "#app/models/facilitator.server.ts";
 import { PROGRAMMES, programmeLabel } from "#app/domain/programmes.ts";
 import { Card, DashboardPage, EmptyState, StatCard } from "#app/components/dashboard/page.tsx";
 import { SCHOOL_NAME } from "#app/domain/school.ts";
 
+export const handle = { rules: { access: { roles: ["facilitator", "admin"] } } } satisfies RouteHandle;
+
 /** Real counts from registrations: per programme and per subject. */
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireRole(request, pageRoles("analytics"));
+  await requireRole(request, handle.rules.access.roles);
   const counts = await registrationCounts();
   const byProgramme = new Map(counts.byProgramme.map((p) => [p.programme, p.count]));
   return {

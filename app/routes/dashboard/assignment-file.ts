@@ -1,3 +1,4 @@
+import type { RouteHandle } from "#app/utils/route-rules.ts";
 import { data } from "react-router";
 import type { Route } from "./+types/assignment-file";
 import { requireUser } from "#app/utils/auth.server.ts";
@@ -5,6 +6,8 @@ import { contentDisposition, uploadResponse } from "#app/utils/uploads.server.ts
 import { mayReadAssignment } from "#app/services/content-access.server.ts";
 import { getAssignmentById } from "#app/models/assignment.server.ts";
 import { ID_PATTERN } from "#app/domain/ids.ts";
+
+export const handle = { rules: { access: "signed-in" } } satisfies RouteHandle;
 
 /**
  * An assignment's file for whoever may read it (app/services/content-access.server.ts):

@@ -1,14 +1,16 @@
+import type { RouteHandle } from "#app/utils/route-rules.ts";
 import type { Route } from "./+types/assignments";
 import { requireRole } from "#app/utils/auth.server.ts";
-import { pageRoles } from "#app/components/dashboard/nav.ts";
 import { DashboardPage } from "#app/components/dashboard/page.tsx";
 import { AssignmentList } from "#app/components/dashboard/assignment-list.tsx";
 import { ButtonLink } from "#app/components/ui/button.tsx";
 import { SCHOOL_NAME } from "#app/domain/school.ts";
 import { loadAssignmentItems } from "#app/routes/dashboard/+shared/assignments.server.ts";
 
+export const handle = { rules: { access: { roles: ["facilitator"] } } } satisfies RouteHandle;
+
 export async function loader({ request }: Route.LoaderArgs) {
-  const { effectiveUser } = await requireRole(request, pageRoles("assignments"));
+  const { effectiveUser } = await requireRole(request, handle.rules.access.roles);
   return { items: await loadAssignmentItems(effectiveUser._id) };
 }
 

@@ -1,12 +1,14 @@
+import type { RouteHandle } from "#app/utils/route-rules.ts";
 import { useEffect } from "react";
 import { data, Link } from "react-router";
 import type { Route } from "./+types/checkout-handover";
 import { requireRole } from "#app/utils/auth.server.ts";
-import { pageRoles } from "#app/components/dashboard/nav.ts";
 import { DashboardPage } from "#app/components/dashboard/page.tsx";
 import { formatCedis } from "#app/domain/money.ts";
 import { SCHOOL_NAME } from "#app/domain/school.ts";
 import { familyGatewayPayment } from "#app/services/checkout.server.ts";
+
+export const handle = { rules: { access: { roles: ["parent"] } } } satisfies RouteHandle;
 
 /**
  * The hand-over from "Pay with Mobile Money" to the gateway's checkout page (docs/decisions/0087). The form post is
@@ -16,7 +18,7 @@ import { familyGatewayPayment } from "#app/services/checkout.server.ts";
  * 404.
  */
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const { effectiveUser } = await requireRole(request, pageRoles("payments"));
+  const { effectiveUser } = await requireRole(request, handle.rules.access.roles);
   const payment = await familyGatewayPayment(effectiveUser, String(params.paymentId));
   if (!payment || payment.state !== "pending" || !payment.checkoutUrl) throw data("Not found", { status: 404 });
   const url = new URL(payment.checkoutUrl);

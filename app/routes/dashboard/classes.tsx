@@ -1,14 +1,16 @@
+import type { RouteHandle } from "#app/utils/route-rules.ts";
 import { Link } from "react-router";
 import type { Route } from "./+types/classes";
 import { requireRole } from "#app/utils/auth.server.ts";
-import { pageRoles } from "#app/components/dashboard/nav.ts";
 import { countStudentsPerSubject, listFacilitatorSubjects } from "#app/models/facilitator.server.ts";
 import { DashboardPage } from "#app/components/dashboard/page.tsx";
 import { ClassCards } from "#app/components/dashboard/class-cards.tsx";
 import { SCHOOL_NAME } from "#app/domain/school.ts";
 
+export const handle = { rules: { access: { roles: ["facilitator"] } } } satisfies RouteHandle;
+
 export async function loader({ request }: Route.LoaderArgs) {
-  const { effectiveUser } = await requireRole(request, pageRoles("classes"));
+  const { effectiveUser } = await requireRole(request, handle.rules.access.roles);
   const subjects = await listFacilitatorSubjects(effectiveUser._id);
   const counts = await countStudentsPerSubject(subjects.map((s) => s.name));
   return { classes: subjects.map((s) => ({ id: s._id, name: s.name, students: counts.get(s.name) ?? 0 })) };

@@ -1,15 +1,17 @@
+import type { RouteHandle } from "#app/utils/route-rules.ts";
 import { Link } from "react-router";
 import type { Route } from "./+types/communications";
 import { requireRole } from "#app/utils/auth.server.ts";
-import { pageRoles } from "#app/components/dashboard/nav.ts";
 import { effectiveRole } from "#app/domain/roles.ts";
 import { listAnnouncementsFor } from "#app/models/communication.server.ts";
 import { AnnouncementBody, CardList } from "#app/components/dashboard/card-list.tsx";
 import { DashboardPage } from "#app/components/dashboard/page.tsx";
 import { SCHOOL_NAME } from "#app/domain/school.ts";
 
+export const handle = { rules: { access: { roles: ["facilitator", "parent"] } } } satisfies RouteHandle;
+
 export async function loader({ request }: Route.LoaderArgs) {
-  const { effectiveUser } = await requireRole(request, pageRoles("communications"));
+  const { effectiveUser } = await requireRole(request, handle.rules.access.roles);
   const list = await listAnnouncementsFor(effectiveRole(effectiveUser.role), 50);
   return {
     announcements: list.map((a) => ({ _id: a._id, title: a.title, message: a.message, createdAt: a.createdAt })),

@@ -1,3 +1,4 @@
+import type { RouteHandle } from "#app/utils/route-rules.ts";
 import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint } from "@conform-to/zod/v4";
 import { useRef } from "react";
@@ -7,7 +8,6 @@ import { requireRole } from "#app/utils/auth.server.ts";
 import { redirectWithToast } from "#app/utils/toast.server.ts";
 import { parseWithZod } from "#app/forms/parse.ts";
 import { answerSchema } from "#app/forms/evaluation.schema.ts";
-import { pageRoles } from "#app/components/dashboard/nav.ts";
 import { DashboardPage } from "#app/components/dashboard/page.tsx";
 import { ErrorList, FormErrors, SubmitButton, type AnyField } from "#app/components/form/fields.tsx";
 import { FormDraft } from "#app/components/form/form-draft.tsx";
@@ -29,6 +29,8 @@ import { getResponse, saveResponse, toAudience } from "#app/models/evaluation.se
 import { requireFormAndWard } from "#app/routes/dashboard/+shared/evaluations.server.ts";
 import { BackLink } from "#app/components/ui/back-link.tsx";
 
+export const handle = { rules: { access: { roles: ["parent"] } } } satisfies RouteHandle;
+
 /** Why a parent cannot answer: not open yet, closed, or not for this ward (null: they can). */
 function refusal(state: string, forWard: boolean) {
   if (!forWard) return FORM_NOT_FOR_WARD;
@@ -38,7 +40,7 @@ function refusal(state: string, forWard: boolean) {
 }
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const { effectiveUser } = await requireRole(request, pageRoles("evaluations"));
+  const { effectiveUser } = await requireRole(request, handle.rules.access.roles);
   const { form, ward, state, forWard, slots } = await requireFormAndWard(
     effectiveUser,
     params.formId,
@@ -63,7 +65,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
-  const { effectiveUser, impersonating } = await requireRole(request, pageRoles("evaluations"));
+  const { effectiveUser, impersonating } = await requireRole(request, handle.rules.access.roles);
   const { form, ward, state, forWard, slots } = await requireFormAndWard(
     effectiveUser,
     params.formId,

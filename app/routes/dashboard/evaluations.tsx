@@ -1,8 +1,8 @@
+import type { RouteHandle } from "#app/utils/route-rules.ts";
 import { Link } from "react-router";
 import type { Route } from "./+types/evaluations";
 import { ItemRow } from "#app/components/ui/item-row.tsx";
 import { requireRole } from "#app/utils/auth.server.ts";
-import { pageRoles } from "#app/components/dashboard/nav.ts";
 import { DashboardPage, EmptyState } from "#app/components/dashboard/page.tsx";
 import { SCHOOL_NAME } from "#app/domain/school.ts";
 import { formatDateTime } from "#app/domain/dates.ts";
@@ -11,8 +11,10 @@ import { programmeLabel } from "#app/domain/programmes.ts";
 import { formsForWards } from "#app/models/evaluation.server.ts";
 import { parentWards } from "#app/routes/dashboard/+shared/evaluations.server.ts";
 
+export const handle = { rules: { access: { roles: ["parent"] } } } satisfies RouteHandle;
+
 export async function loader({ request }: Route.LoaderArgs) {
-  const { effectiveUser } = await requireRole(request, pageRoles("evaluations"));
+  const { effectiveUser } = await requireRole(request, handle.rules.access.roles);
   const wards = await parentWards(effectiveUser);
   const list = await formsForWards(effectiveUser._id, wards);
   return {

@@ -1,3 +1,4 @@
+import type { RouteHandle } from "#app/utils/route-rules.ts";
 import { isRouteErrorResponse, Link, Outlet, useRouteError, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/layout";
 import { requireUser } from "#app/utils/auth.server.ts";
@@ -5,9 +6,13 @@ import { countUnseenAnnouncements } from "#app/models/communication.server.ts";
 import { countOpenUnanswered } from "#app/models/evaluation.server.ts";
 import { parentWards } from "#app/routes/dashboard/+shared/evaluations.server.ts";
 import { DashboardShell } from "#app/components/dashboard/shell.tsx";
+import { visibleLinkKeys } from "#app/components/dashboard/nav.ts";
+import { routeRulesContext } from "#app/utils/request-context.ts";
+
+export const handle = { rules: { access: "signed-in" } } satisfies RouteHandle;
 
 /** UX only: every page inside checks its own access as the first line of its loader and action. */
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const { effectiveUser } = await requireUser(request);
   const [unseenCount, evaluations] = await Promise.all([
     countUnseenAnnouncements(effectiveUser),
@@ -22,6 +27,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       email: effectiveUser.email ?? null,
       role: effectiveUser.role,
     },
+    linkKeys: visibleLinkKeys(effectiveUser.role, context.get(routeRulesContext)),
     unseenCount,
     badges: { evaluations },
   };
@@ -29,7 +35,12 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
   return (
-    <DashboardShell user={loaderData.user} unseenCount={loaderData.unseenCount} badges={loaderData.badges}>
+    <DashboardShell
+      user={loaderData.user}
+      linkKeys={loaderData.linkKeys}
+      unseenCount={loaderData.unseenCount}
+      badges={loaderData.badges}
+    >
       <Outlet />
     </DashboardShell>
   );
@@ -41,7 +52,7 @@ export function ErrorBoundary() {
   const shell = useRouteLoaderData<typeof loader>("routes/dashboard/layout");
   if (shell && isRouteErrorResponse(error) && error.status === 403) {
     return (
-      <DashboardShell user={shell.user} unseenCount={shell.unseenCount} badges={shell.badges}>
+      <DashboardShell user={shell.user} linkKeys={shell.linkKeys} unseenCount={shell.unseenCount} badges={shell.badges}>
         <main id="main" className="min-w-0 flex-1">
           <p className="text-sm font-semibold text-red-700">403</p>
           <h1 className="mt-1 text-2xl font-bold text-gray-900">Access denied</h1>

@@ -1,3 +1,4 @@
+import type { RouteHandle } from "#app/utils/route-rules.ts";
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint } from "@conform-to/zod/v4";
 import { parseWithZod } from "#app/forms/parse.ts";
@@ -24,6 +25,8 @@ import { formatPhone } from "#app/domain/phone.ts";
 import { FormErrors, SmsCodeField, SubmitButton, TextField } from "#app/components/form/fields.tsx";
 import { Card, DashboardPage } from "#app/components/dashboard/page.tsx";
 import { SCHOOL_NAME } from "#app/domain/school.ts";
+
+export const handle = { rules: { access: { roles: ["parent", "student"] } } } satisfies RouteHandle;
 
 /**
  * Proof of ownership (docs/decisions/0017-proof-of-ownership.md): a parent or student links a registration to

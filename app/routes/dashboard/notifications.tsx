@@ -1,3 +1,4 @@
+import type { RouteHandle } from "#app/utils/route-rules.ts";
 import type { NotificationList } from "#app/components/dashboard/notification-bell.tsx";
 import { data, Form } from "react-router";
 import { z } from "zod";
@@ -11,6 +12,8 @@ import { AnnouncementBody, CardList } from "#app/components/dashboard/card-list.
 import { SubmitButton } from "#app/components/form/fields.tsx";
 import { SCHOOL_NAME } from "#app/domain/school.ts";
 import { NewBadge } from "#app/components/dashboard/notification-bell.tsx";
+
+export const handle = { rules: { access: "signed-in" } } satisfies RouteHandle;
 
 /**
  * The bell's list. Reading never changes state: "seen" is set by a

@@ -1,20 +1,27 @@
+import type { RouteHandle } from "#app/utils/route-rules.ts";
 import { Link } from "react-router";
 import type { Route } from "./+types/overview";
 import { requireRole } from "#app/utils/auth.server.ts";
 import { listAnnouncementsFor } from "#app/models/communication.server.ts";
 import { effectiveRole, homePathForRole, ROLE_LABELS } from "#app/domain/roles.ts";
 import { Card, DashboardPage, EmptyState } from "#app/components/dashboard/page.tsx";
-import { pageRoles, sidebarLinks } from "#app/components/dashboard/nav.ts";
+import { sidebarLinks, visibleLinkKeys } from "#app/components/dashboard/nav.ts";
+import { routeRulesContext } from "#app/utils/request-context.ts";
 import { SCHOOL_NAME } from "#app/domain/school.ts";
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const { effectiveUser } = await requireRole(request, pageRoles("overview"));
+export const handle = {
+  rules: { access: { roles: ["admin", "student", "parent", "facilitator"] } },
+} satisfies RouteHandle;
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { effectiveUser } = await requireRole(request, handle.rules.access.roles);
   const role = effectiveRole(effectiveUser.role);
   const announcements = await listAnnouncementsFor(role, 3);
   return {
     name: effectiveUser.displayName || effectiveUser.fullName,
     role,
     home: homePathForRole(role),
+    linkKeys: visibleLinkKeys(role, context.get(routeRulesContext)).filter((key) => key !== "overview"),
     announcements: announcements.map((a) => ({
       _id: a._id,
       title: a.title,
@@ -26,7 +33,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export default function Overview({ loaderData }: Route.ComponentProps) {
   const { name, role, home, announcements } = loaderData;
-  const links = sidebarLinks(role).filter((l) => l.key !== "overview");
+  const links = sidebarLinks(loaderData.linkKeys);
   return (
     <DashboardPage title="Overview" description={`Welcome back, ${name}. You are signed in as ${ROLE_LABELS[role]}.`}>
       <div className="grid gap-4 lg:grid-cols-2">

@@ -1,3 +1,4 @@
+import type { RouteHandle } from "#app/utils/route-rules.ts";
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "#app/forms/parse.ts";
 import { useClientValidation, type FormConstraint } from "#app/components/form/use-client-validation.ts";
@@ -6,7 +7,6 @@ import type { Route } from "./+types/payments";
 import { requireRole } from "#app/utils/auth.server.ts";
 import { redirectWithToast } from "#app/utils/toast.server.ts";
 import { PaymentError, parentPaymentConstraint, submitPayment } from "#app/services/payments.server.ts";
-import { pageRoles } from "#app/components/dashboard/nav.ts";
 import { Card, DashboardPage, EmptyState } from "#app/components/dashboard/page.tsx";
 import { FormErrors, SelectField, SubmitButton, TextField, type AnyField } from "#app/components/form/fields.tsx";
 import { PaymentStatusBadge } from "#app/components/payments/badges.tsx";
@@ -39,6 +39,8 @@ import {
 import { appOrigin } from "#app/utils/app-origin.server.ts";
 import type { RegistrationDoc } from "#app/models/registration.server.ts";
 
+export const handle = { rules: { access: { roles: ["parent"] } } } satisfies RouteHandle;
+
 /** What "Pay with Mobile Money" offers for a ward, or null (no gateway, no fee, nothing owed, one already open). */
 function checkoutOffer(r: RegistrationDoc, rules: OnlinePaymentRules | null, open: boolean) {
   const limits = rules && !open ? checkoutLimits(r.amountDue, r.amountPaid, rules) : null;
@@ -52,7 +54,7 @@ function checkoutOffer(r: RegistrationDoc, rules: OnlinePaymentRules | null, ope
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const { effectiveUser } = await requireRole(request, pageRoles("payments"));
+  const { effectiveUser } = await requireRole(request, handle.rules.access.roles);
   const registrations = await getParentRegistrations(effectiveUser);
   const [payments, schedule, gateway] = await Promise.all([
     listPaymentsForRegistrations(registrations.map((r) => String(r._id))),
@@ -100,7 +102,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const { effectiveUser, user, impersonating } = await requireRole(request, pageRoles("payments"));
+  const { effectiveUser, user, impersonating } = await requireRole(request, handle.rules.access.roles);
   const formData = await request.formData();
   if (formData.get("intent") === "checkout")
     return checkout(request, formData, effectiveUser, impersonating ? user._id : null);

@@ -1,9 +1,11 @@
+import type { RouteHandle } from "#app/utils/route-rules.ts";
 import { Link } from "react-router";
 import type { Route } from "./+types/portal-management";
 import { requireRole } from "#app/utils/auth.server.ts";
-import { pageRoles } from "#app/components/dashboard/nav.ts";
 import { DashboardPage } from "#app/components/dashboard/page.tsx";
 import { SCHOOL_NAME } from "#app/domain/school.ts";
+
+export const handle = { rules: { access: { roles: ["admin"] } } } satisfies RouteHandle;
 
 const SECTIONS = [
   { to: "/admin", label: "Admin overview", text: "Users, students and subjects at a glance." },
@@ -17,7 +19,7 @@ const SECTIONS = [
 ] as const;
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireRole(request, pageRoles("portal-management"));
+  await requireRole(request, handle.rules.access.roles);
   return {};
 }
 

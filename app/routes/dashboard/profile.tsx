@@ -1,3 +1,4 @@
+import type { RouteHandle } from "#app/utils/route-rules.ts";
 import { getFormProps, useForm } from "@conform-to/react";
 import { formatPhone } from "#app/domain/phone.ts";
 import { getZodConstraint } from "@conform-to/zod/v4";
@@ -12,6 +13,8 @@ import { FormErrors, SubmitButton, TextField } from "#app/components/form/fields
 import { Card, DashboardPage } from "#app/components/dashboard/page.tsx";
 import { RoleBadge } from "#app/components/dashboard/parts.tsx";
 import { SCHOOL_NAME } from "#app/domain/school.ts";
+
+export const handle = { rules: { access: "signed-in" } } satisfies RouteHandle;
 
 /**
  * Own profile (docs/product.md#messages 'Profile updated successfully'). Always the signed-in

@@ -1,3 +1,4 @@
+import type { RouteHandle } from "#app/utils/route-rules.ts";
 import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint } from "@conform-to/zod/v4";
 import { parseWithZod } from "#app/forms/parse.ts";
@@ -16,6 +17,8 @@ import { Card, DashboardPage } from "#app/components/dashboard/page.tsx";
 import { SCHOOL_NAME } from "#app/domain/school.ts";
 import { passwordHint } from "#app/domain/password-policy.ts";
 import { getPasswordPolicy } from "#app/models/settings.server.ts";
+
+export const handle = { rules: { access: "signed-in" } } satisfies RouteHandle;
 
 const HIDE = ["currentPassword", "newPassword", "confirmPassword"];
 

@@ -1,7 +1,7 @@
+import type { RouteHandle } from "#app/utils/route-rules.ts";
 import { Link } from "react-router";
 import type { Route } from "./+types/whatsapp";
 import { requireRole } from "#app/utils/auth.server.ts";
-import { pageRoles } from "#app/components/dashboard/nav.ts";
 import { effectiveRole } from "#app/domain/roles.ts";
 import { programmeLabel } from "#app/domain/programmes.ts";
 import { getLatestOwnedRegistration, getParentRegistrations } from "#app/models/registration.server.ts";
@@ -11,8 +11,10 @@ import { ClassPageCard, ParentGroupCard, toGroupView } from "#app/components/das
 import { buttonClass } from "#app/components/ui/button.tsx";
 import { SCHOOL_NAME } from "#app/domain/school.ts";
 
+export const handle = { rules: { access: { roles: ["student", "parent"] } } } satisfies RouteHandle;
+
 export async function loader({ request }: Route.LoaderArgs) {
-  const { effectiveUser } = await requireRole(request, pageRoles("whatsapp"));
+  const { effectiveUser } = await requireRole(request, handle.rules.access.roles);
   if (effectiveRole(effectiveUser.role) === "parent") {
     const registrations = await getParentRegistrations(effectiveUser);
     const programmes = [...new Set(registrations.map((r) => r.programme))];

@@ -1,3 +1,4 @@
+import type { RouteHandle } from "#app/utils/route-rules.ts";
 import { data, Form, Link } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/assignment-delete";
@@ -10,6 +11,8 @@ import { audit } from "#app/models/audit-log.server.ts";
 import { DashboardPage } from "#app/components/dashboard/page.tsx";
 import { Button, buttonClass } from "#app/components/ui/button.tsx";
 import { ID_PATTERN } from "#app/domain/ids.ts";
+
+export const handle = { rules: { access: { roles: ["facilitator", "admin"] } } } satisfies RouteHandle;
 
 const BACK_PATHS = ["/facilitator-dashboard/assignments", "/dashboard/assignments", "/assignments"];
 const DeleteSchema = z.object({ redirectTo: z.string().max(200).optional() });

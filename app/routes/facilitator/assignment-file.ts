@@ -1,3 +1,4 @@
+import type { RouteHandle } from "#app/utils/route-rules.ts";
 import { data } from "react-router";
 import type { Route } from "./+types/assignment-file";
 import { hasAdminPermission, requireUser } from "#app/utils/auth.server.ts";
@@ -6,6 +7,8 @@ import { getLatestOwnedRegistration } from "#app/models/registration.server.ts";
 import { contentDisposition, uploadResponse } from "#app/utils/uploads.server.ts";
 import { getAssignmentById, getOwnedAssignment } from "#app/models/assignment.server.ts";
 import { ID_PATTERN } from "#app/domain/ids.ts";
+
+export const handle = { rules: { access: { roles: ["facilitator", "admin"] } } } satisfies RouteHandle;
 
 /**
  * An assignment's file: for the facilitator who uploaded it, admins holding the subjects permission, and the

@@ -1,3 +1,4 @@
+import type { RouteHandle } from "#app/utils/route-rules.ts";
 import { getFormProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
 import { getZodConstraint } from "@conform-to/zod/v4";
 import { parseWithZod } from "#app/forms/parse.ts";
@@ -28,6 +29,8 @@ import { ErrorList, FileField, FormErrors, SubmitButton, TextField } from "#app/
 import { Card, DashboardPage } from "#app/components/dashboard/page.tsx";
 import { AssignmentList } from "#app/components/dashboard/assignment-list.tsx";
 import { loadAssignmentItems } from "#app/routes/dashboard/+shared/assignments.server.ts";
+
+export const handle = { rules: { access: { roles: ["facilitator", "admin"] }, body: "upload" } } satisfies RouteHandle;
 
 const ALLOWED = [
   UPLOAD_TYPES.pdf,

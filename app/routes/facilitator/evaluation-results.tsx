@@ -1,3 +1,4 @@
+import type { RouteHandle } from "#app/utils/route-rules.ts";
 import { data } from "react-router";
 import type { Route } from "./+types/evaluation-results";
 import { requireRole } from "#app/utils/auth.server.ts";
@@ -8,6 +9,8 @@ import { FilterForm, FilterSearch, FilterSelect } from "#app/components/ui/filte
 import { ResultsBody } from "#app/components/evaluations/results.tsx";
 import { facilitatorSubjectsOf, loadResults, requireEvaluationForm } from "#app/services/evaluations.server.ts";
 import { BackLink } from "#app/components/ui/back-link.tsx";
+
+export const handle = { rules: { access: { roles: ["facilitator", "admin"] } } } satisfies RouteHandle;
 
 /**
  * A form's results for one of the facilitator's subjects: only the responses of wards taking it, and of the

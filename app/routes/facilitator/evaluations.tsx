@@ -1,3 +1,4 @@
+import type { RouteHandle } from "#app/utils/route-rules.ts";
 import { Link } from "react-router";
 import type { Route } from "./+types/evaluations";
 import { requireRole } from "#app/utils/auth.server.ts";
@@ -7,6 +8,8 @@ import { CardList } from "#app/components/dashboard/card-list.tsx";
 import { DashboardPage } from "#app/components/dashboard/page.tsx";
 import { facilitatorSubjectsOf, formListView } from "#app/services/evaluations.server.ts";
 import { STATE_LABELS } from "#app/domain/evaluations.ts";
+
+export const handle = { rules: { access: { roles: ["facilitator", "admin"] } } } satisfies RouteHandle;
 
 /** The evaluation forms about the facilitator's subjects (docs/decisions/0054-evaluation-forms.md). */
 export async function loader({ request }: Route.LoaderArgs) {

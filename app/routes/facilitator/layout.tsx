@@ -1,9 +1,12 @@
+import type { RouteHandle } from "#app/utils/route-rules.ts";
 import { NavLink, Outlet } from "react-router";
 import type { Route } from "./+types/layout";
 import { requireRole } from "#app/utils/auth.server.ts";
 import { PortalHeader } from "#app/components/dashboard/portal-header.tsx";
 import { SCHOOL_NAME } from "#app/domain/school.ts";
 import { countUnseenAnnouncements } from "#app/models/communication.server.ts";
+
+export const handle = { rules: { access: { roles: ["facilitator", "admin"] } } } satisfies RouteHandle;
 
 const TABS = [
   { to: "/facilitator-dashboard", label: "Overview", end: true },

@@ -1,3 +1,4 @@
+import type { RouteHandle } from "#app/utils/route-rules.ts";
 import type { Route } from "./+types/overview";
 import { requireRole } from "#app/utils/auth.server.ts";
 import { countFacilitatorStudents, listFacilitatorSubjects } from "#app/models/facilitator.server.ts";
@@ -10,6 +11,8 @@ import {
 } from "#app/domain/sample-data.ts";
 import { Card, DashboardPage, SampleDataBadge, StatCard } from "#app/components/dashboard/page.tsx";
 import { buttonClass } from "#app/components/ui/button.tsx";
+
+export const handle = { rules: { access: { roles: ["facilitator", "admin"] } } } satisfies RouteHandle;
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { effectiveUser } = await requireRole(request, ["facilitator", "admin"]);

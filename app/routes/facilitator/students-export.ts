@@ -1,3 +1,4 @@
+import type { RouteHandle } from "#app/utils/route-rules.ts";
 import type { Route } from "./+types/students-export";
 import { requireRole } from "#app/utils/auth.server.ts";
 import { csvResponse, type CsvColumn } from "#app/utils/csv.server.ts";
@@ -9,6 +10,8 @@ import {
 import { programmeLabel } from "#app/domain/programmes.ts";
 import { formatPhone } from "#app/domain/phone.ts";
 import { parseStudentQuery } from "#app/routes/facilitator/+shared/data.server.ts";
+
+export const handle = { rules: { access: { roles: ["facilitator", "admin"] } } } satisfies RouteHandle;
 
 /** docs/product.md#screens: students_{subject}_{date}.csv of the students shown (same search and subject filter), streamed. */
 export async function loader({ request, url }: Route.LoaderArgs) {

@@ -1,3 +1,4 @@
+import type { RouteHandle } from "#app/utils/route-rules.ts";
 import { useState } from "react";
 import type { Route } from "./+types/whatsapp";
 import { requireRole } from "#app/utils/auth.server.ts";
@@ -7,6 +8,8 @@ import { DashboardPage, SampleDataBadge } from "#app/components/dashboard/page.t
 import { Button, buttonClass } from "#app/components/ui/button.tsx";
 import { useClientToast } from "#app/components/toaster.tsx";
 import { useHydrated } from "#app/utils/use-hydrated.ts";
+
+export const handle = { rules: { access: { roles: ["facilitator", "admin"] } } } satisfies RouteHandle;
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireRole(request, ["facilitator", "admin"]);

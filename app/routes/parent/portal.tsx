@@ -1,3 +1,4 @@
+import type { RouteHandle } from "#app/utils/route-rules.ts";
 import { Link } from "react-router";
 import type { Route } from "./+types/portal";
 import { requireRole } from "#app/utils/auth.server.ts";
@@ -18,6 +19,8 @@ import { countUnseenAnnouncements } from "#app/models/communication.server.ts";
 import { formsForWards } from "#app/models/evaluation.server.ts";
 import { formatDateTime } from "#app/domain/dates.ts";
 import { openState } from "#app/domain/evaluations.ts";
+
+export const handle = { rules: { access: { roles: ["parent", "admin"] } } } satisfies RouteHandle;
 
 /**
  * The parent portal (docs/product.md#screens: the specification's 'Parent Portal Coming Soon' placeholder is

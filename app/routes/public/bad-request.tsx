@@ -1,7 +1,10 @@
+import type { RouteHandle } from "#app/utils/route-rules.ts";
 import { data } from "react-router";
 import { StatusPage } from "#app/components/error-pages.tsx";
 import { SupportPhones } from "#app/components/support-phones.tsx";
 import { SCHOOL_NAME } from "#app/domain/school.ts";
+
+export const handle = { rules: { access: "public" } } satisfies RouteHandle;
 
 /**
  * A web address the server cannot read (a malformed percent-encoding such as `/%E0%A4%A`): server/malformed-url.ts

@@ -1,3 +1,4 @@
+import type { RouteHandle } from "#app/utils/route-rules.ts";
 import { getSettings } from "#app/models/settings.server.ts";
 import { Link } from "react-router";
 import type { ReactNode } from "react";
@@ -7,7 +8,7 @@ import { PROGRAMME_LABELS, PROGRAMME_SUBJECTS, PROGRAMMES } from "#app/domain/pr
 import { CONTACT_EMAIL, SCHOOL_NAME, SUPPORT_HOURS } from "#app/domain/school.ts";
 import { env } from "#app/models/env.server.ts";
 import { SupportPhones } from "#app/components/support-phones.tsx";
-import { publicPageHeaders, type PageCacheRule } from "#app/utils/http-cache.server.ts";
+import { publicPageHeaders } from "#app/utils/http-cache.server.ts";
 import { FeesTable, HowToPay, publicFees } from "#app/components/fees-table.tsx";
 import { getFeeSchedule } from "#app/models/fee-schedule.server.ts";
 import { BENEFITS, FAQ, PROGRAMME_BLURBS } from "#app/components/public/landing-content.ts";
@@ -15,7 +16,7 @@ import { BENEFITS, FAQ, PROGRAMME_BLURBS } from "#app/components/public/landing-
 // The same for every anonymous visitor: cacheable (app/utils/http-cache.server.ts).
 export const headers = publicPageHeaders;
 /** Reads no query parameter: one cached page whatever the address adds (server/page-cache.ts). */
-export const handle = { pageCache: { params: {} } satisfies PageCacheRule };
+export const handle = { rules: { access: "public", pageCache: { params: {} } } } satisfies RouteHandle;
 
 export async function loader({ url }: Route.LoaderArgs) {
   // Link cards (WhatsApp, Facebook) need absolute URLs.

@@ -1,6 +1,9 @@
+import type { RouteHandle } from "#app/utils/route-rules.ts";
 import { Outlet, useRouteLoaderData } from "react-router";
 import { BackToTop, PublicHeader } from "#app/components/public/public-header.tsx";
 import { PublicFooter } from "#app/components/public/public-footer.tsx";
+
+export const handle = { rules: { access: "public" } } satisfies RouteHandle;
 
 type RootData = { user: { fullName: string } | null; socialLinks?: { label: string; href: string }[] } | undefined;
 

@@ -1,9 +1,12 @@
+import type { RouteHandle } from "#app/utils/route-rules.ts";
 import { Link, useSearchParams } from "react-router";
 import { useHydrated } from "#app/utils/use-hydrated.ts";
 import { safeRedirect } from "#app/utils/redirect.ts";
 import { buttonClass } from "#app/components/ui/button.tsx";
 import { SCHOOL_NAME, SUPPORT_HOURS } from "#app/domain/school.ts";
 import { SupportPhones } from "#app/components/support-phones.tsx";
+
+export const handle = { rules: { access: "public" } } satisfies RouteHandle;
 
 /**
  * What the service worker (public/sw.js) shows for a page it may not keep

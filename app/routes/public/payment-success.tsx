@@ -1,3 +1,4 @@
+import type { RouteHandle } from "#app/utils/route-rules.ts";
 import { Link } from "react-router";
 import type { Route } from "./+types/payment-success";
 import { buttonClass } from "#app/components/ui/button.tsx";
@@ -9,6 +10,8 @@ import { SupportPhones } from "#app/components/support-phones.tsx";
 import { refreshGatewayPayment } from "#app/services/checkout.server.ts";
 import { getOptionalUser } from "#app/utils/auth.server.ts";
 import { maySeeRegistrationPayments } from "#app/services/payment-access.server.ts";
+
+export const handle = { rules: { access: "public" } } satisfies RouteHandle;
 
 /** How long the waiting page refreshes itself (every REFRESH_SECONDS) before it says to look again later. */
 const WAIT_MINUTES = 15;

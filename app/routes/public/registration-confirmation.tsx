@@ -1,3 +1,4 @@
+import type { RouteHandle } from "#app/utils/route-rules.ts";
 import { data, Link } from "react-router";
 import type { Route } from "./+types/registration-confirmation";
 import { buttonClass } from "#app/components/ui/button.tsx";
@@ -15,6 +16,8 @@ import { formatCedis } from "#app/domain/money.ts";
 import { getFeeSchedule } from "#app/models/fee-schedule.server.ts";
 import { Section } from "#app/components/ui/section.tsx";
 import { SCHOOL_TIME_ZONE } from "#app/domain/dates.ts";
+
+export const handle = { rules: { access: "public" } } satisfies RouteHandle;
 
 export async function loader({ params, request }: Route.LoaderArgs) {
   const reference = String(params.reference ?? "");

@@ -1,3 +1,4 @@
+import type { RouteHandle } from "#app/utils/route-rules.ts";
 import { data, Link } from "react-router";
 import type { Route } from "./+types/registration";
 import { RegistrationForm } from "#app/components/registration-form.tsx";
@@ -10,14 +11,14 @@ import { processRegistrationOnce, registrationConstraint } from "#app/services/e
 import { redirectWithToast } from "#app/utils/toast.server.ts";
 import { getSettings } from "#app/models/settings.server.ts";
 import { SupportPhones } from "#app/components/support-phones.tsx";
-import { publicPageHeaders, type PageCacheRule } from "#app/utils/http-cache.server.ts";
+import { publicPageHeaders } from "#app/utils/http-cache.server.ts";
 import { clientAddressContext } from "#app/utils/request-context.ts";
 import { rememberSubmission } from "#app/services/claim-code.server.ts";
 
 // The same for every anonymous visitor: cacheable (app/utils/http-cache.server.ts).
 export const headers = publicPageHeaders;
 /** Reads no query parameter: one cached page whatever the address adds (server/page-cache.ts). */
-export const handle = { pageCache: { params: {} } satisfies PageCacheRule };
+export const handle = { rules: { access: "public", pageCache: { params: {} } } } satisfies RouteHandle;
 import { keepPageAfterNetworkFailure, submitOverFlakyLink } from "#app/utils/network-submit.ts";
 import { Section } from "#app/components/ui/section.tsx";
 

@@ -1,12 +1,13 @@
+import type { RouteHandle } from "#app/utils/route-rules.ts";
 import { Link } from "react-router";
 import { ContactLines, LegalPage } from "#app/components/public/legal-page.tsx";
 import { SCHOOL_NAME } from "#app/domain/school.ts";
-import { publicPageHeaders, type PageCacheRule } from "#app/utils/http-cache.server.ts";
+import { publicPageHeaders } from "#app/utils/http-cache.server.ts";
 
 // The same for every anonymous visitor: cacheable (app/utils/http-cache.server.ts).
 export const headers = publicPageHeaders;
 /** Reads no query parameter: one cached page whatever the address adds (server/page-cache.ts). */
-export const handle = { pageCache: { params: {} } satisfies PageCacheRule };
+export const handle = { rules: { access: "public", pageCache: { params: {} } } } satisfies RouteHandle;
 
 export default function TermsOfService() {
   return (

@@ -1,3 +1,4 @@
+import type { RouteHandle } from "#app/utils/route-rules.ts";
 import { data, Form, redirect } from "react-router";
 import type { Route } from "./+types/test-gateway";
 import { SubmitButton } from "#app/components/form/fields.tsx";
@@ -7,6 +8,8 @@ import { SCHOOL_NAME } from "#app/domain/school.ts";
 import { testGatewayAllowed } from "#app/services/gateway/gateways.server.ts";
 import { decideTestCheckout, testCheckout, type TestDecision } from "#app/services/gateway/test-gateway.server.ts";
 import { receiveWebhook } from "#app/services/checkout.server.ts";
+
+export const handle = { rules: { access: "public" } } satisfies RouteHandle;
 
 /**
  * The built-in TEST gateway's checkout page (app/services/gateway/test-gateway.server.ts): what Paystack's hosted page

@@ -1,4 +1,7 @@
+import type { RouteHandle } from "#app/utils/route-rules.ts";
 import { pingDb } from "#app/models/db.server.ts";
+
+export const handle = { rules: { access: "public", maintenance: "open" } } satisfies RouteHandle;
 
 // One database ping per second at most, however often a load balancer asks. While a new ping is on its way the
 // previous answer is given (never more than about a second old), so a slow database does not stall every check.

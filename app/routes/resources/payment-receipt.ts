@@ -1,3 +1,4 @@
+import type { RouteHandle } from "#app/utils/route-rules.ts";
 import { data } from "react-router";
 import type { Route } from "./+types/payment-receipt";
 import { requireUser } from "#app/utils/auth.server.ts";
@@ -9,6 +10,8 @@ import { formatDate } from "#app/domain/dates.ts";
 import { programmeLabel } from "#app/domain/programmes.ts";
 import { getPayment } from "#app/models/payment.server.ts";
 import { getRegistrationDetail } from "#app/models/registration-admin.server.ts";
+
+export const handle = { rules: { access: "signed-in" } } satisfies RouteHandle;
 
 /** The PDF receipt of a confirmed (or later voided) payment; anyone who may not see it gets 404. */
 export async function loader({ request, params }: Route.LoaderArgs) {

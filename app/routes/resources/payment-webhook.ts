@@ -1,6 +1,9 @@
+import type { RouteHandle } from "#app/utils/route-rules.ts";
 import { data } from "react-router";
 import type { Route } from "./+types/payment-webhook";
 import { receiveWebhook } from "#app/services/checkout.server.ts";
+
+export const handle = { rules: { access: "callback", maintenance: "open", shed: "priority" } } satisfies RouteHandle;
 
 /**
  * A payment gateway's webhook (docs/payments.md): `POST /webhooks/payments/paystack` (or `test`). The signature

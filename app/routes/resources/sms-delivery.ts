@@ -1,7 +1,10 @@
+import type { RouteHandle } from "#app/utils/route-rules.ts";
 import { data } from "react-router";
 import type { Route } from "./+types/sms-delivery";
 import { callbackSecretMatches, recordAfricasTalkingReport } from "#app/services/messaging/delivery-reports.server.ts";
 import { MALFORMED_BODY } from "#app/utils/form-body.server.ts";
+
+export const handle = { rules: { access: "callback", maintenance: "open", shed: "priority" } } satisfies RouteHandle;
 
 /** Africa's Talking's delivery reports (docs/messages.md). Authenticated by the secret in the URL, first. */
 export async function action({ request, params }: Route.ActionArgs) {

@@ -1,3 +1,4 @@
+import type { RouteHandle } from "#app/utils/route-rules.ts";
 import { data } from "react-router";
 import type { Route } from "./+types/sms-inbound";
 import { MALFORMED_BODY } from "#app/utils/form-body.server.ts";
@@ -8,6 +9,8 @@ import {
 } from "#app/services/phone-channel.server.ts";
 import { clientAddressContext } from "#app/utils/request-context.ts";
 import { appOrigin } from "#app/utils/app-origin.server.ts";
+
+export const handle = { rules: { access: "callback", maintenance: "open", shed: "priority" } } satisfies RouteHandle;
 
 /**
  * Africa's Talking's incoming-SMS callback (docs/phones-without-a-browser.md): a form with `from`, `to`, `text`, `id`,

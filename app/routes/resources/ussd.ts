@@ -1,9 +1,12 @@
+import type { RouteHandle } from "#app/utils/route-rules.ts";
 import { data } from "react-router";
 import type { Route } from "./+types/ussd";
 import { MALFORMED_BODY } from "#app/utils/form-body.server.ts";
 import { answerUssd, callbackAddressAllowed, phoneCallbackSecretMatches } from "#app/services/phone-channel.server.ts";
 import { clientAddressContext } from "#app/utils/request-context.ts";
 import { appOrigin } from "#app/utils/app-origin.server.ts";
+
+export const handle = { rules: { access: "callback", maintenance: "open", shed: "priority" } } satisfies RouteHandle;
 
 /**
  * Africa's Talking's USSD callback (docs/phones-without-a-browser.md): a form with `sessionId`, `serviceCode`,

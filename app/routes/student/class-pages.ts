@@ -1,3 +1,4 @@
+import type { RouteHandle } from "#app/utils/route-rules.ts";
 import { data, redirect } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/class-pages";
@@ -8,6 +9,8 @@ import {
   claimClassPagesOpening,
   getStudentPortal,
 } from "#app/routes/student/+shared/portal.server.ts";
+
+export const handle = { rules: { access: { roles: ["student", "admin"] } } } satisfies RouteHandle;
 
 const ClassPagesSchema = z.object({
   intent: z.enum(["auto-open", "dismiss"]),

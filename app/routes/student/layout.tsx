@@ -1,3 +1,4 @@
+import type { RouteHandle } from "#app/utils/route-rules.ts";
 import { useEffect, useRef } from "react";
 import { Form, NavLink, Outlet, useFetcher, useLocation, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/layout";
@@ -15,6 +16,8 @@ import { NotificationBell } from "#app/components/dashboard/notification-bell.ts
 import { countUnseenAnnouncements } from "#app/models/communication.server.ts";
 import type { action as classPagesAction } from "#app/routes/student/class-pages.ts";
 import { Section } from "#app/components/ui/section.tsx";
+
+export const handle = { rules: { access: { roles: ["student", "admin"] } } } satisfies RouteHandle;
 
 /** UX only: every tab's own loader checks the role again. */
 export async function loader({ request }: Route.LoaderArgs) {

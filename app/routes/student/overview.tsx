@@ -1,9 +1,12 @@
+import type { RouteHandle } from "#app/utils/route-rules.ts";
 import { Link } from "react-router";
 import type { Route } from "./+types/overview";
 import { requireRole } from "#app/utils/auth.server.ts";
 import { ButtonLink } from "#app/components/ui/button.tsx";
 import { STUDENT_PORTAL_ROLES, getStudentPortal } from "#app/routes/student/+shared/portal.server.ts";
 import { Badge, Card } from "#app/routes/student/+shared/components.tsx";
+
+export const handle = { rules: { access: { roles: ["student", "admin"] } } } satisfies RouteHandle;
 
 export async function loader({ request }: Route.LoaderArgs) {
   const info = await requireRole(request, STUDENT_PORTAL_ROLES);

@@ -1,3 +1,4 @@
+import type { RouteHandle } from "#app/utils/route-rules.ts";
 import type { Route } from "./+types/parent-whatsapp-groups";
 import { useClientToast } from "#app/components/toaster.tsx";
 import { buttonClass } from "#app/components/ui/button.tsx";
@@ -14,6 +15,8 @@ import { getParentGroups } from "#app/models/whatsapp-group.server.ts";
 import { Badge, GroupGuidelines } from "#app/routes/student/+shared/components.tsx";
 import { Section } from "#app/components/ui/section.tsx";
 import { ErrorAlert } from "#app/components/ui/error-alert.tsx";
+
+export const handle = { rules: { access: "public" } } satisfies RouteHandle;
 
 type ParentGroup = { id: string; name: string; programme: string; link: string | null };
 

@@ -1,3 +1,4 @@
+import type { RouteHandle } from "#app/utils/route-rules.ts";
 import { data } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/schedule-pdf";
@@ -6,6 +7,8 @@ import { renderSchedulePdf, schedulePdfFileName } from "#app/utils/schedule-pdf.
 import { SCHEDULE_DAYS, filterByDay, generateSchedule } from "#app/domain/schedule.ts";
 import { NO_SCHEDULE } from "#app/domain/messages.ts";
 import { STUDENT_PORTAL_ROLES, loadOwnedRegistration } from "#app/routes/student/+shared/portal.server.ts";
+
+export const handle = { rules: { access: { roles: ["student", "admin"] } } } satisfies RouteHandle;
 
 const PdfQuery = z.object({ day: z.enum(SCHEDULE_DAYS).optional() });
 

@@ -1,3 +1,4 @@
+import type { RouteHandle } from "#app/utils/route-rules.ts";
 import { Link } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/schedule";
@@ -21,6 +22,8 @@ import { listTimetablesFor } from "#app/models/timetable.server.ts";
 import { STUDENT_PORTAL_ROLES, getStudentPortal } from "#app/routes/student/+shared/portal.server.ts";
 import { Badge, Card, usePortalToast } from "#app/routes/student/+shared/components.tsx";
 import { Section } from "#app/components/ui/section.tsx";
+
+export const handle = { rules: { access: { roles: ["student", "admin"] } } } satisfies RouteHandle;
 
 const ScheduleQuery = z.object({ day: z.enum(SCHEDULE_DAYS).optional() });
 /** docs/product.md#constants: 'Download Complete' follows 'Download Started' after 2 s. */

@@ -1,3 +1,4 @@
+import type { RouteHandle } from "#app/utils/route-rules.ts";
 import type { Route } from "./+types/whatsapp-page";
 import { useClientToast } from "#app/components/toaster.tsx";
 import { ButtonLink } from "#app/components/ui/button.tsx";
@@ -9,6 +10,8 @@ import { toGroupCard } from "#app/routes/student/+shared/group-data.ts";
 import { GroupCard, GroupGuidelines } from "#app/routes/student/+shared/components.tsx";
 import { Section } from "#app/components/ui/section.tsx";
 import { ErrorAlert } from "#app/components/ui/error-alert.tsx";
+
+export const handle = { rules: { access: "signed-in" } } satisfies RouteHandle;
 
 /** docs/product.md#screens: only these group types appear as cards on /whatsapp. */
 const CARD_TYPES = new Set(["student", "subject"]);

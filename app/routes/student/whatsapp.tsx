@@ -1,3 +1,4 @@
+import type { RouteHandle } from "#app/utils/route-rules.ts";
 import type { Route } from "./+types/whatsapp";
 import { requireRole } from "#app/utils/auth.server.ts";
 import { ButtonLink, buttonClass } from "#app/components/ui/button.tsx";
@@ -14,6 +15,8 @@ import {
   usePortalToast,
 } from "#app/routes/student/+shared/components.tsx";
 import { Section } from "#app/components/ui/section.tsx";
+
+export const handle = { rules: { access: { roles: ["student", "admin"] } } } satisfies RouteHandle;
 
 export async function loader({ request }: Route.LoaderArgs) {
   const info = await requireRole(request, STUDENT_PORTAL_ROLES);
