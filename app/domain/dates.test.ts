@@ -22,16 +22,12 @@ describe("school dates (Africa/Accra, UTC+0)", () => {
   it("reads modern dates off the UTC fields with the same answer as the Accra time-zone formatter", () => {
     const accra = new Intl.DateTimeFormat("en-GB", {
       timeZone: "Africa/Accra",
-      year: "numeric",
-      month: "2-digit",
-      day: "2-digit",
-      hour: "2-digit",
-      minute: "2-digit",
+      dateStyle: "short",
+      timeStyle: "short",
       hourCycle: "h23",
     });
     for (let t = Date.UTC(1950, 0, 1); t < Date.UTC(2100, 0, 1); t += 7_919_999_937) {
-      const p = Object.fromEntries(accra.formatToParts(new Date(t)).map((x) => [x.type, x.value]));
-      expect(formatDateTime(new Date(t))).toBe(`${p.day}/${p.month}/${p.year} ${p.hour}:${p.minute}`);
+      expect(formatDateTime(new Date(t))).toBe(accra.format(new Date(t)).replace(",", ""));
     }
   });
 

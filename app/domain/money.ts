@@ -145,6 +145,29 @@ export function isPaymentMethod(value: unknown): value is PaymentMethod {
 /** The states of one payment. Only confirmed payments count towards what is paid. */
 export const PAYMENT_STATES = ["pending", "confirmed", "rejected", "voided"] as const;
 export type PaymentState = (typeof PAYMENT_STATES)[number];
+
+/**
+ * Each state's place in lists (what the office must still decide comes first) and the states it may move to: a
+ * pending payment is confirmed, rejected, or reopened for another amount; a rejected one may be reopened; a confirmed
+ * one may only be voided; a voided one is final. Every change of state in app/services/payments.server.ts is
+ * conditional on the states `movesInto` names, so two admins deciding at once cannot both win.
+ */
+export const PAYMENT_STATE_TABLE: Record<PaymentState, { rank: number; next: readonly PaymentState[] }> = {
+  pending: { rank: 0, next: ["confirmed", "rejected", "pending"] },
+  confirmed: { rank: 1, next: ["voided"] },
+  rejected: { rank: 1, next: ["pending"] },
+  voided: { rank: 1, next: [] },
+};
+
+/** The states a payment may be in to move into `state`. */
+export function movesInto(state: PaymentState): PaymentState[] {
+  return PAYMENT_STATES.filter((from) => PAYMENT_STATE_TABLE[from].next.includes(state));
+}
+
+/** What a payment's document holds for its state: the state and its rank in lists. */
+export function stateFields(state: PaymentState) {
+  return { state, stateRank: PAYMENT_STATE_TABLE[state].rank };
+}
 export const PAYMENT_STATE_LABELS: Record<PaymentState, string> = {
   pending: "Pending confirmation",
   confirmed: "Confirmed",

@@ -3,6 +3,7 @@ import {
   MAX_AMOUNT_PESEWAS,
   PAYMENT_METHODS,
   PAYMENT_STATES,
+  PAYMENT_STATE_TABLE,
   formatReceiptNumber,
   paymentStatus,
   type PaymentMethod,
@@ -37,8 +38,8 @@ const paymentSchema = new Schema(
     payerPhone: { type: String, default: null, trim: true, maxlength: 30 },
     note: { type: String, default: null, trim: true, maxlength: 500 },
     state: { type: String, required: true, enum: PAYMENT_STATES, default: "pending" },
-    /** 0 while pending, 1 after: the admin list sorts pending payments first on it. */
-    stateRank: { type: Number, default: 0 },
+    /** The state's rank (PAYMENT_STATE_TABLE): the admin list sorts pending payments first on it. */
+    stateRank: { type: Number, default: PAYMENT_STATE_TABLE.pending.rank },
     /** Who created it: the office, the parent ("I have paid"), or a gateway callback. */
     source: { type: String, required: true, enum: ["admin", "parent", "gateway"] },
     createdBy: { type: String, default: null },

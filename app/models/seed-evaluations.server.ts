@@ -1,4 +1,4 @@
-import type { Answer } from "#app/domain/evaluations.ts";
+import type { Answer, QuestionType } from "#app/domain/evaluations.ts";
 import { EvaluationForm, EvaluationResponse, saveResponse, toQuestions } from "#app/models/evaluation.server.ts";
 import { newId, newQuestionId } from "#app/models/ids.server.ts";
 import { Registration } from "#app/models/registration.server.ts";
@@ -14,6 +14,25 @@ export const DEMO_CLOSED_FORM = "First week: how did it go?";
  * closed form for every parent with answers from the demo families, so its results page shows something.
  * Safe to run again: forms are found by title and answers replace the same response.
  */
+/** A demo question: optional, asked once for the whole form, without choices or scale labels unless given. */
+function question(
+  type: QuestionType,
+  prompt: string,
+  more: { required?: boolean; perSubject?: boolean; options?: string[]; lowLabel?: string; highLabel?: string } = {},
+) {
+  return {
+    _id: newQuestionId(),
+    type,
+    prompt,
+    required: false,
+    perSubject: false,
+    options: [],
+    lowLabel: "",
+    highLabel: "",
+    ...more,
+  };
+}
+
 export async function seedDemoEvaluations(adminId: string, parentId: string) {
   const now = Date.now();
   await EvaluationForm.updateOne(
@@ -31,46 +50,18 @@ export async function seedDemoEvaluations(adminId: string, parentId: string) {
         anonymous: false,
         createdById: adminId,
         questions: [
-          {
-            _id: newQuestionId(),
-            type: "rating",
-            prompt: "How satisfied are you with the classes so far?",
+          question("rating", "How satisfied are you with the classes so far?", {
             required: true,
-            perSubject: false,
-            options: [],
             lowLabel: "Not at all",
             highLabel: "Very satisfied",
-          },
-          {
-            _id: newQuestionId(),
-            type: "single",
-            prompt: "Is the class time convenient?",
-            required: true,
-            perSubject: false,
-            options: ["Yes", "Somewhat", "No"],
-            lowLabel: "",
-            highLabel: "",
-          },
-          {
-            _id: newQuestionId(),
-            type: "rating",
-            prompt: "How well does your ward follow the lessons?",
-            required: false,
+          }),
+          question("single", "Is the class time convenient?", { required: true, options: ["Yes", "Somewhat", "No"] }),
+          question("rating", "How well does your ward follow the lessons?", {
             perSubject: true,
-            options: [],
             lowLabel: "Struggling",
             highLabel: "Very well",
-          },
-          {
-            _id: newQuestionId(),
-            type: "long",
-            prompt: "Anything we should change?",
-            required: false,
-            perSubject: false,
-            options: [],
-            lowLabel: "",
-            highLabel: "",
-          },
+          }),
+          question("long", "Anything we should change?"),
         ],
       },
     },
@@ -91,36 +82,11 @@ export async function seedDemoEvaluations(adminId: string, parentId: string) {
         anonymous: false,
         createdById: adminId,
         questions: [
-          {
-            _id: newQuestionId(),
-            type: "rating",
-            prompt: "How was the first week?",
-            required: true,
-            perSubject: false,
-            options: [],
-            lowLabel: "Poor",
-            highLabel: "Excellent",
-          },
-          {
-            _id: newQuestionId(),
-            type: "multiple",
-            prompt: "What helped most?",
-            required: false,
-            perSubject: false,
+          question("rating", "How was the first week?", { required: true, lowLabel: "Poor", highLabel: "Excellent" }),
+          question("multiple", "What helped most?", {
             options: ["WhatsApp class pages", "Timetable", "Assignments", "Facilitators' feedback"],
-            lowLabel: "",
-            highLabel: "",
-          },
-          {
-            _id: newQuestionId(),
-            type: "short",
-            prompt: "One thing to improve",
-            required: false,
-            perSubject: false,
-            options: [],
-            lowLabel: "",
-            highLabel: "",
-          },
+          }),
+          question("short", "One thing to improve"),
         ],
       },
     },

@@ -1,5 +1,5 @@
 import { EMPTY_FEES, feeFor, type FeeSchedule } from "#app/domain/fees.ts";
-import { referenceKey, type PaymentMethod } from "#app/domain/money.ts";
+import { referenceKey, stateFields, type PaymentMethod } from "#app/domain/money.ts";
 import type { Programme } from "#app/domain/programmes.ts";
 import { FeeScheduleModel, getFeeSchedule } from "#app/models/fee-schedule.server.ts";
 import { Payment, assignReceiptNumber, refreshRegistrationTotals } from "#app/models/payment.server.ts";
@@ -112,8 +112,7 @@ export async function seedDemoPayments(adminId: string) {
           reference: p.reference,
           referenceKey: key,
           paidOn: daysAgo(p.paidDaysAgo),
-          state: p.state,
-          stateRank: p.state === "pending" ? 0 : 1,
+          ...stateFields(p.state),
           source: p.source,
           createdBy: adminId,
           confirmedBy: p.state === "confirmed" ? adminId : null,

@@ -1,3 +1,4 @@
+import { data } from "react-router";
 import type { SubmissionResult } from "@conform-to/react";
 import { getZodConstraint } from "@conform-to/zod/v4";
 import { parseWithZod } from "#app/forms/parse.ts";
@@ -29,6 +30,14 @@ type RegistrationOptions = {
 export type ProcessRegistrationResult =
   | { status: "ok"; reference: string; id: string }
   | { status: "error"; result: SubmissionResult<string[]>; httpStatus: number; duplicateReference?: string };
+
+/** A refused registration as the form's reply: the errors by the fields, and the earlier registration it repeats. */
+export function refusedRegistration(outcome: Extract<ProcessRegistrationResult, { status: "error" }>) {
+  return data(
+    { result: outcome.result, duplicateReference: outcome.duplicateReference ?? null },
+    { status: outcome.httpStatus },
+  );
+}
 
 /** The submit button that asks to re-render the form with the chosen programme's subjects (no-JS path). */
 export const SHOW_SUBJECTS_INTENT = "show-subjects";

@@ -25,8 +25,10 @@ import { feeFor } from "#app/domain/fees.ts";
 import {
   DUPLICATE_REFERENCE_MESSAGE,
   formatReceiptNumber,
+  movesInto,
   paymentStatus,
   referenceKey,
+  stateFields,
   type PaymentMethod,
 } from "#app/domain/money.ts";
 import type { Programme } from "#app/domain/programmes.ts";
@@ -49,6 +51,21 @@ export class PaymentError extends Error {
   ) {
     super(message);
   }
+}
+
+/**
+ * A refused payment as its form's reply: the message by the field it is about (or above the form) and the error's
+ * status. Anything that is not a PaymentError is thrown on.
+ */
+export function paymentErrorReply<R>(
+  submission: { reply(options: { fieldErrors?: Record<string, string[]>; formErrors?: string[] }): R },
+  error: unknown,
+): { result: R; status: number } {
+  if (!(error instanceof PaymentError)) throw error;
+  const result = submission.reply(
+    error.field ? { fieldErrors: { [error.field]: [error.message] } } : { formErrors: [error.message] },
+  );
+  return { result, status: error.status };
 }
 
 export type NewPayment = {
@@ -120,7 +137,7 @@ export async function submitPayment(input: NewPayment): Promise<PaymentRow> {
       paidOn: input.paidOn,
       payerPhone: input.payerPhone || null,
       note,
-      state: "pending",
+      ...stateFields("pending"),
       source: input.source,
       gateway: input.gateway ?? null,
       createdBy: input.actorId,
@@ -156,11 +173,10 @@ export async function confirmPayment(
   actorId: string,
 ): Promise<{ confirmed: boolean; payment: PaymentRow | null }> {
   const claimed = await Payment.findOneAndUpdate(
-    { _id: String(paymentId), state: "pending" },
+    { _id: String(paymentId), state: { $in: movesInto("confirmed") } },
     {
       $set: {
-        state: "confirmed",
-        stateRank: 1,
+        ...stateFields("confirmed"),
         confirmedBy: actorId,
         confirmedAt: new Date(),
         totalsApplied: false,
@@ -202,11 +218,10 @@ export async function rejectPayment(
   { notifyParent = true }: { notifyParent?: boolean } = {},
 ) {
   const row = await Payment.findOneAndUpdate(
-    { _id: String(paymentId), state: "pending" },
+    { _id: String(paymentId), state: { $in: movesInto("rejected") } },
     {
       $set: {
-        state: "rejected",
-        stateRank: 1,
+        ...stateFields("rejected"),
         rejectedReason: reason,
         referenceKey: `free:${paymentId}`,
         closedBy: actorId,
@@ -231,11 +246,10 @@ export async function rejectPayment(
  */
 export async function reopenForAmount(paymentId: string, amount: number, actorId: string) {
   const row = await Payment.findOneAndUpdate(
-    { _id: String(paymentId), state: { $in: ["pending", "rejected"] } },
+    { _id: String(paymentId), state: { $in: movesInto("pending") } },
     {
       $set: {
-        state: "pending",
-        stateRank: 0,
+        ...stateFields("pending"),
         amount,
         flag: null,
         referenceKey: `gateway-momo:${referenceKey(String(paymentId))}`,
@@ -254,11 +268,10 @@ export async function reopenForAmount(paymentId: string, amount: number, actorId
 /** Voids a confirmed payment (never deleted): it stops counting; its receipt number stays used. */
 export async function voidPayment(paymentId: string, reason: string, actorId: string) {
   const row = await Payment.findOneAndUpdate(
-    { _id: String(paymentId), state: "confirmed" },
+    { _id: String(paymentId), state: { $in: movesInto("voided") } },
     {
       $set: {
-        state: "voided",
-        stateRank: 1,
+        ...stateFields("voided"),
         voidedReason: reason,
         referenceKey: `free:${paymentId}`,
         closedBy: actorId,

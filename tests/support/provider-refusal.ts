@@ -1,5 +1,5 @@
 import { expect } from "vitest";
-import { ProviderError } from "#app/services/messaging/sms-provider.ts";
+import { ProviderError, type SmsProvider } from "#app/services/messaging/sms-provider.ts";
 
 /** The ProviderError a provider's send was refused with (the test fails if it was taken, or failed otherwise). */
 export async function refusal(promise: Promise<unknown>): Promise<ProviderError> {
@@ -9,4 +9,13 @@ export async function refusal(promise: Promise<unknown>): Promise<ProviderError>
   );
   expect(error).toBeInstanceOf(ProviderError);
   return error as ProviderError;
+}
+
+/** What a send that never got an answer ended with, once its signal (the outbox's deadline) fired. */
+export async function silenceOutcome(provider: SmsProvider): Promise<string | undefined> {
+  const error = await provider.send({ to: "+233240000999", text: "x" }, AbortSignal.timeout(200)).then(
+    () => null,
+    (e: unknown) => e as Error,
+  );
+  return error?.name;
 }

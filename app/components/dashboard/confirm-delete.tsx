@@ -1,5 +1,6 @@
 import { useState } from "react";
-import { Dialog, Heading, Modal, ModalOverlay } from "react-aria-components";
+import { Dialog, Heading } from "react-aria-components";
+import { ModalFrame } from "#app/components/ui/modal-dialog.tsx";
 import { Form, Link } from "react-router";
 import { Button, buttonClass } from "#app/components/ui/button.tsx";
 import { useHydrated } from "#app/utils/use-hydrated.ts";
@@ -41,30 +42,23 @@ export function ConfirmDelete({
       <Button variant="secondary" className="text-red-800" onClick={() => setOpen(true)}>
         {label}
       </Button>
-      <ModalOverlay
-        isOpen={open}
-        onOpenChange={setOpen}
-        isDismissable
-        className="fixed inset-0 z-50 flex items-center justify-center bg-black/50 p-4"
-      >
-        <Modal className="w-full max-w-md rounded-xl bg-white p-6 shadow-xl">
-          <Dialog role="alertdialog" className="outline-none">
-            <Heading slot="title" className="text-lg font-semibold text-gray-900">
-              Delete {itemLabel}?
-            </Heading>
-            <p className="mt-2 text-gray-800">{question}</p>
-            <Form method="post" action={action} className="mt-5 flex justify-end gap-2" onSubmit={() => setOpen(false)}>
-              {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
-              <Button variant="secondary" onClick={() => setOpen(false)}>
-                Cancel
-              </Button>
-              <Button type="submit" variant="danger">
-                Delete
-              </Button>
-            </Form>
-          </Dialog>
-        </Modal>
-      </ModalOverlay>
+      <ModalFrame open={open} onOpenChange={setOpen} width="max-w-md">
+        <Dialog role="alertdialog" className="outline-none">
+          <Heading slot="title" className="text-lg font-semibold text-gray-900">
+            Delete {itemLabel}?
+          </Heading>
+          <p className="mt-2 text-gray-800">{question}</p>
+          <Form method="post" action={action} className="mt-5 flex justify-end gap-2" onSubmit={() => setOpen(false)}>
+            {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
+            <Button variant="secondary" onClick={() => setOpen(false)}>
+              Cancel
+            </Button>
+            <Button type="submit" variant="danger">
+              Delete
+            </Button>
+          </Form>
+        </Dialog>
+      </ModalFrame>
     </>
   );
 }

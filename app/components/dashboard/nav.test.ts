@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { bottomBarLinks, isActivePath, sidebarLinks, visibleLinkKeys } from "#app/components/dashboard/nav.ts";
+import { bottomBarLinks, isActivePath, sidebarLinks, visibleLinks } from "#app/components/dashboard/nav.ts";
 import { rulesOf } from "#app/utils/route-rules.ts";
 
 // The dashboard pages' own declarations (app/routes/dashboard/<page>.tsx; /dashboard is overview.tsx).
@@ -8,7 +8,7 @@ const rulesFor = (path: string) => {
   const page = path === "/dashboard" ? "overview" : path.slice("/dashboard/".length);
   return rulesOf(handles[`../../routes/dashboard/${page}.tsx`]);
 };
-const keys = (role: string | null) => visibleLinkKeys(role, rulesFor);
+const keys = (role: string | null) => visibleLinks(role, rulesFor);
 const labels = (role: string | null) => sidebarLinks(keys(role)).map((l) => l.label);
 
 describe("dashboard sidebar by role (docs/product.md#screens)", () => {
@@ -52,7 +52,7 @@ describe("dashboard sidebar by role (docs/product.md#screens)", () => {
     expect(bottomBarLinks(keys("student"))).toHaveLength(2);
   });
   it("a page that declares no access shows no link", () => {
-    expect(visibleLinkKeys("admin", () => null)).toEqual([]);
+    expect(sidebarLinks(visibleLinks("admin", () => null))).toEqual([]);
   });
 });
 

@@ -57,21 +57,21 @@ function NavItem({
  */
 export function DashboardShell({
   user,
-  linkKeys,
+  links: visible,
   unseenCount,
   badges = {},
   children,
 }: {
   user: ShellUser;
-  /** The pages this user may open (dashboard layout's loader: nav.ts visibleLinkKeys). */
-  linkKeys: readonly DashboardPageKey[];
+  /** The pages this user may open (the dashboard layout's loader: nav.ts visibleLinks). */
+  links: number;
   unseenCount: number;
   badges?: NavBadges;
   children: React.ReactNode;
 }) {
   const { pathname } = useLocation();
-  const links = sidebarLinks(linkKeys);
-  const bottom = bottomBarLinks(linkKeys);
+  const links = sidebarLinks(visible);
+  const bottom = bottomBarLinks(visible);
   return (
     <div className="pb-20 md:pb-0">
       <header className="border-b border-gray-200 bg-white">

@@ -114,3 +114,69 @@ export function FilterDate(props: { id: string; name: string; label: string; val
     </div>
   );
 }
+
+/**
+ * The filters of an admin list of records (messages, payments): a search, choices by state and kind, and a period.
+ * Each field reads and writes its query parameter; Clear shows once anything is filtered.
+ */
+export function RecordFilters({
+  path,
+  label,
+  idPrefix,
+  filtered,
+  search,
+  selects,
+  period,
+}: {
+  path: string;
+  label: string;
+  idPrefix: string;
+  filtered: boolean;
+  search: { label: string; placeholder: string; value: string };
+  selects: ReadonlyArray<{
+    name: string;
+    label: string;
+    all: string;
+    value: string;
+    options: readonly { value: string; label: string }[];
+  }>;
+  period: { from: { label: string; value: string }; to: { label: string; value: string } };
+}) {
+  return (
+    <FilterForm action={path} label={label} submitLabel="Filter" clear={filtered ? { to: path } : null}>
+      <FilterSearch id={`${idPrefix}-q`} {...search} />
+      {selects.map((s) => (
+        <FilterSelect key={s.name} id={`${idPrefix}-${s.name}`} {...s} />
+      ))}
+      <FilterDate id={`${idPrefix}-from`} name="from" {...period.from} />
+      <FilterDate id={`${idPrefix}-to`} name="to" {...period.to} />
+    </FilterForm>
+  );
+}
+
+/** A list's section: its heading, how many records match (announced as it changes), the list and its pages. */
+export function RecordsSection({
+  id,
+  title,
+  count,
+  children,
+}: {
+  id: string;
+  title: string;
+  count: string;
+  children: ReactNode;
+}) {
+  return (
+    <section aria-labelledby={id} className="rounded-xl border border-gray-200 bg-white">
+      <div className="flex flex-wrap items-baseline justify-between gap-2 border-b border-gray-200 p-4">
+        <h2 id={id} className="text-lg font-semibold text-gray-900">
+          {title}
+        </h2>
+        <p className="text-sm text-gray-700" aria-live="polite">
+          {count}
+        </p>
+      </div>
+      {children}
+    </section>
+  );
+}

@@ -41,27 +41,44 @@ export function DialogOrLink({
       <Button variant={variant} className={className} aria-label={ariaLabel} onClick={() => setOpen(true)}>
         {label}
       </Button>
-      <ModalOverlay
-        isOpen={open}
-        onOpenChange={setOpen}
-        isDismissable
-        className="fixed inset-0 z-40 flex items-start justify-center overflow-y-auto bg-black/50 p-4 sm:items-center"
-      >
-        <Modal className="w-full max-w-lg rounded-xl bg-white p-6 shadow-xl">
-          <Dialog className="outline-none">
-            <Heading slot="title" className="mb-4 text-lg font-semibold text-gray-900">
-              {title}
-            </Heading>
-            {children(() => setOpen(false))}
-            <div className="mt-3 flex justify-end">
-              <Button variant="secondary" onClick={() => setOpen(false)}>
-                Cancel
-              </Button>
-            </div>
-          </Dialog>
-        </Modal>
-      </ModalOverlay>
+      <ModalFrame open={open} onOpenChange={setOpen} width="max-w-lg">
+        <Dialog className="outline-none">
+          <Heading slot="title" className="mb-4 text-lg font-semibold text-gray-900">
+            {title}
+          </Heading>
+          {children(() => setOpen(false))}
+          <div className="mt-3 flex justify-end">
+            <Button variant="secondary" onClick={() => setOpen(false)}>
+              Cancel
+            </Button>
+          </div>
+        </Dialog>
+      </ModalFrame>
     </>
+  );
+}
+
+/** The overlay and box of every dialog: closed by Escape or a click outside; react-aria traps and restores focus. */
+export function ModalFrame({
+  open,
+  onOpenChange,
+  width,
+  children,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  width: "max-w-md" | "max-w-lg";
+  children: React.ReactNode;
+}) {
+  return (
+    <ModalOverlay
+      isOpen={open}
+      onOpenChange={onOpenChange}
+      isDismissable
+      className="fixed inset-0 z-50 flex items-start justify-center overflow-y-auto bg-black/50 p-4 sm:items-center"
+    >
+      <Modal className={`w-full ${width} rounded-xl bg-white p-6 shadow-xl`}>{children}</Modal>
+    </ModalOverlay>
   );
 }
 

@@ -1,7 +1,8 @@
 import type { RouteHandle } from "#app/utils/route-rules.ts";
-import { data, Form, redirect } from "react-router";
+import { data, Form } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/evaluation-edit";
+import { intentOf, unknownIntent } from "#app/utils/intent.server.ts";
 import { requireAdmin } from "#app/utils/auth.server.ts";
 import { parseWithZod } from "#app/forms/parse.ts";
 import { EvaluationDetailsSchema, QuestionSchema, toDateTimeInput } from "#app/forms/evaluation.schema.ts";
@@ -62,82 +63,107 @@ export async function action({ request, params }: Route.ActionArgs) {
   const { user } = await requireAdmin(request, "can_manage_evaluations");
   const form = await requireEvaluationForm(params.formId);
   const formData = await request.formData();
-  const intent = String(formData.get("intent") ?? "");
-  const here = `${EVALUATIONS_PATH}/${form._id}`;
-  const changed = async (outcome: "ok" | "locked" | "missing", title: string) => {
-    if (outcome === "locked") return redirectWithToast(here, { type: "error", title: FORM_LOCKED });
-    if (outcome === "missing") throw data("Question not found.", { status: 404 });
-    await audit(`evaluation.${intent}`, user._id, form._id);
-    return redirectWithToast(here, { type: "success", title });
-  };
+  const args: EditArgs = { formId: form._id, formData, actorId: user._id, here: `${EVALUATIONS_PATH}/${form._id}` };
+  const intent = intentOf(formData);
   switch (intent) {
-    case "details": {
-      const submission = parseWithZod(formData, { schema: EvaluationDetailsSchema });
-      if (submission.status !== "success")
-        return data({ intent, questionId: null, result: submission.reply() }, { status: 400 });
-      const outcome = await updateEvaluationDetails(form._id, submission.value);
-      if (outcome === "missing") throw data("Evaluation form not found.", { status: 404 });
-      await audit("evaluation.details", user._id, form._id);
-      return redirectWithToast(here, {
-        type: "success",
-        title: outcome === "locked" ? "Saved (audience and anonymity kept: the form has answers)" : "Form saved",
-      });
-    }
+    case "details":
+      return saveDetails(args);
     case "add-question":
-    case "edit-question": {
-      const ref = intent === "edit-question" ? QuestionRef.safeParse({ questionId: formData.get("questionId") }) : null;
-      if (ref && !ref.success) throw data("Question not found.", { status: 404 });
-      const submission = parseWithZod(formData, { schema: QuestionSchema });
-      if (submission.status !== "success")
-        return data({ intent, questionId: ref?.data.questionId ?? null, result: submission.reply() }, { status: 400 });
-      const outcome = ref
-        ? await editQuestion(form._id, ref.data.questionId, submission.value)
-        : await addQuestion(form._id, submission.value);
-      if (outcome === "missing" && !ref) {
-        return data(
-          {
-            intent,
-            questionId: null,
-            result: submission.reply({ formErrors: ["This form already has the most questions a form can have."] }),
-          },
-          { status: 400 },
-        );
-      }
-      return changed(outcome, ref ? "Question saved" : "Question added");
-    }
+    case "edit-question":
+      return saveQuestion(args, intent);
     case "move-up":
     case "move-down":
-    case "delete-question": {
-      const ref = QuestionRef.safeParse({ questionId: formData.get("questionId") });
-      if (!ref.success) throw data("Question not found.", { status: 404 });
-      const outcome =
-        intent === "delete-question"
-          ? await deleteQuestion(form._id, ref.data.questionId)
-          : await moveQuestion(form._id, ref.data.questionId, intent === "move-up" ? "up" : "down");
-      return changed(outcome, intent === "delete-question" ? "Question deleted" : "Question moved");
-    }
-    case "close": {
-      await closeEvaluationForm(form._id);
-      await audit("evaluation.close", user._id, form._id);
-      return redirectWithToast(here, {
-        type: "success",
-        title: "Form closed",
-        description: "Parents can no longer answer or change their answers.",
-      });
-    }
-    case "copy": {
-      const id = await copyEvaluationForm(form._id, user._id);
-      if (!id) throw data("Evaluation form not found.", { status: 404 });
-      await audit("evaluation.copy", user._id, id, { from: form._id });
-      return redirectWithToast(`${EVALUATIONS_PATH}/${id}`, {
-        type: "success",
-        title: "Form copied",
-        description: "Check its dates before parents see it.",
-      });
-    }
+    case "delete-question":
+      return changeQuestion(args, intent);
+    case "close":
+      return closeForm(args);
+    case "copy":
+      return copyForm(args);
     default:
-      throw redirect(here);
+      return unknownIntent();
   }
+}
+
+type EditArgs = { formId: string; formData: FormData; actorId: string; here: string };
+
+/** A change to the questions: refused on a form with answers (locked), audited as its intent otherwise. */
+async function questionsChanged(
+  { formId, actorId, here }: EditArgs,
+  intent: string,
+  outcome: "ok" | "locked" | "missing",
+  title: string,
+) {
+  if (outcome === "locked") return redirectWithToast(here, { type: "error", title: FORM_LOCKED });
+  if (outcome === "missing") throw data("Question not found.", { status: 404 });
+  await audit(`evaluation.${intent}`, actorId, formId);
+  return redirectWithToast(here, { type: "success", title });
+}
+
+async function saveDetails({ formId, formData, actorId, here }: EditArgs) {
+  const submission = parseWithZod(formData, { schema: EvaluationDetailsSchema });
+  if (submission.status !== "success")
+    return data({ intent: "details", questionId: null, result: submission.reply() }, { status: 400 });
+  const outcome = await updateEvaluationDetails(formId, submission.value);
+  if (outcome === "missing") throw data("Evaluation form not found.", { status: 404 });
+  await audit("evaluation.details", actorId, formId);
+  return redirectWithToast(here, {
+    type: "success",
+    title: outcome === "locked" ? "Saved (audience and anonymity kept: the form has answers)" : "Form saved",
+  });
+}
+
+async function saveQuestion(args: EditArgs, intent: "add-question" | "edit-question") {
+  const { formId, formData } = args;
+  const ref = intent === "edit-question" ? QuestionRef.safeParse({ questionId: formData.get("questionId") }) : null;
+  if (ref && !ref.success) throw data("Question not found.", { status: 404 });
+  const submission = parseWithZod(formData, { schema: QuestionSchema });
+  if (submission.status !== "success")
+    return data({ intent, questionId: ref?.data.questionId ?? null, result: submission.reply() }, { status: 400 });
+  const outcome = ref
+    ? await editQuestion(formId, ref.data.questionId, submission.value)
+    : await addQuestion(formId, submission.value);
+  if (outcome === "missing" && !ref) {
+    return data(
+      {
+        intent,
+        questionId: null,
+        result: submission.reply({ formErrors: ["This form already has the most questions a form can have."] }),
+      },
+      { status: 400 },
+    );
+  }
+  return questionsChanged(args, intent, outcome, ref ? "Question saved" : "Question added");
+}
+
+async function changeQuestion(args: EditArgs, intent: "move-up" | "move-down" | "delete-question") {
+  const ref = QuestionRef.safeParse({ questionId: args.formData.get("questionId") });
+  if (!ref.success) throw data("Question not found.", { status: 404 });
+  const outcome =
+    intent === "delete-question"
+      ? await deleteQuestion(args.formId, ref.data.questionId)
+      : await moveQuestion(args.formId, ref.data.questionId, intent === "move-up" ? "up" : "down");
+  return questionsChanged(args, intent, outcome, intent === "delete-question" ? "Question deleted" : "Question moved");
+}
+
+async function closeForm({ formId, actorId, here }: EditArgs) {
+  await closeEvaluationForm(formId);
+  await audit("evaluation.close", actorId, formId);
+  return redirectWithToast(here, {
+    type: "success",
+    title: "Form closed",
+    description: "Parents can no longer answer or change their answers.",
+  });
+}
+
+async function copyForm({ formId, actorId }: EditArgs) {
+  const id = await copyEvaluationForm(formId, actorId);
+  if (!id) throw data("Evaluation form not found.", { status: 404 });
+  await audit("evaluation.copy", actorId, id, { from: formId });
+  return redirectWithToast(`${EVALUATIONS_PATH}/${id}`, {
+    type: "success",
+    title: "Form copied",
+    description: "Check its dates before parents see it.",
+  });
 }
 
 function IntentButton({

@@ -18,7 +18,7 @@ import { countMessagesByState, listMessages, retryMessage } from "#app/models/ou
 import { audit } from "#app/models/audit-log.server.ts";
 import { Button } from "#app/components/ui/button.tsx";
 import { Pagination } from "#app/components/ui/pagination.tsx";
-import { FilterDate, FilterForm, FilterSearch, FilterSelect } from "#app/components/ui/filter-form.tsx";
+import { RecordFilters, RecordsSection } from "#app/components/ui/filter-form.tsx";
 
 export const handle = { rules: { access: { admin: "can_view_messages" } } } satisfies RouteHandle;
 
@@ -97,42 +97,20 @@ export default function AdminMessages({ loaderData }: Route.ComponentProps) {
         ))}
       </dl>
 
-      <FilterForm
-        action="/admin/messages"
+      <RecordFilters
+        path="/admin/messages"
         label="Messages"
-        submitLabel="Filter"
-        clear={filtered ? { to: "/admin/messages" } : null}
-      >
-        <FilterSearch id="msg-q" label="Recipient" value={query.q} placeholder="Phone number or e-mail" />
-        <FilterSelect
-          id="msg-state"
-          name="state"
-          label="State"
-          value={query.state}
-          all="All states"
-          options={STATE_OPTIONS}
-        />
-        <FilterSelect
-          id="msg-channel"
-          name="channel"
-          label="Channel"
-          value={query.channel}
-          all="All channels"
-          options={CHANNEL_OPTIONS}
-        />
-        <FilterDate id="msg-from" name="from" label="Queued from" value={query.from} />
-        <FilterDate id="msg-to" name="to" label="Queued to" value={query.to} />
-      </FilterForm>
+        idPrefix="msg"
+        filtered={filtered}
+        search={{ label: "Recipient", placeholder: "Phone number or e-mail", value: query.q }}
+        selects={[
+          { name: "state", label: "State", all: "All states", value: query.state, options: STATE_OPTIONS },
+          { name: "channel", label: "Channel", all: "All channels", value: query.channel, options: CHANNEL_OPTIONS },
+        ]}
+        period={{ from: { label: "Queued from", value: query.from }, to: { label: "Queued to", value: query.to } }}
+      />
 
-      <section aria-labelledby="msg-list" className="rounded-xl border border-gray-200 bg-white">
-        <div className="flex flex-wrap items-baseline justify-between gap-2 border-b border-gray-200 p-4">
-          <h2 id="msg-list" className="text-lg font-semibold text-gray-900">
-            Newest first
-          </h2>
-          <p className="text-sm text-gray-700" aria-live="polite">
-            {total === 1 ? "1 message" : `${total} messages`}
-          </p>
-        </div>
+      <RecordsSection id="msg-list" title="Newest first" count={total === 1 ? "1 message" : `${total} messages`}>
         {rows.length === 0 ? (
           <p className="p-6 text-center text-gray-700">No messages match.</p>
         ) : (
@@ -161,7 +139,7 @@ export default function AdminMessages({ loaderData }: Route.ComponentProps) {
           </ul>
         )}
         <Pagination page={page} pageCount={pageCount} className="border-t border-gray-200 p-4" />
-      </section>
+      </RecordsSection>
     </main>
   );
 }

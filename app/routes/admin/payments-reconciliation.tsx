@@ -1,4 +1,6 @@
 import type { RouteHandle } from "#app/utils/route-rules.ts";
+import { ID_PATTERN } from "#app/domain/ids.ts";
+import { intentOf, unknownIntent } from "#app/utils/intent.server.ts";
 import { data, Form, Link } from "react-router";
 import type { Route } from "./+types/payments-reconciliation";
 import { requireAdmin } from "#app/utils/auth.server.ts";
@@ -45,31 +47,43 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   const { user } = await requireAdmin(request, "can_manage_payments");
   const form = await request.formData();
-  const intent = form.get("intent");
-  if (intent === "run") {
-    const to = new Date();
-    try {
-      const summary = await reconcile({ from: new Date(to.getTime() - RECONCILE_PERIOD_MS), to, actor: user._id });
-      if (!summary)
-        return redirectWithToast(PATH, { type: "error", title: "No payment gateway is set up to reconcile with" });
-      return redirectWithToast(PATH, {
-        type: "success",
-        title: "Reconciliation done",
-        description: `${summary.transactions} transactions compared; ${summary.exceptions} new exceptions.`,
-      });
-    } catch (error) {
-      if (!(error instanceof GatewayError)) throw error;
-      return redirectWithToast(PATH, {
-        type: "error",
-        title: "The gateway could not be reached",
-        description: error.message,
-      });
-    }
+  const intent = intentOf(form);
+  switch (intent) {
+    case "run":
+      return runNow(user._id);
+    case "confirm":
+    case "refuse":
+      return decide(intent, String(form.get("exceptionId") ?? ""), user._id);
+    default:
+      return unknownIntent();
   }
-  const id = String(form.get("exceptionId") ?? "");
-  if ((intent !== "confirm" && intent !== "refuse") || !/^[a-z0-9]{20,40}$/.test(id))
-    throw data("Choose an exception and Confirm or Refuse", { status: 400 });
-  const done = await resolveException(id, intent, user._id);
+}
+
+/** The last two days compared with the gateway now, rather than at the next daily run. */
+async function runNow(actor: string) {
+  const to = new Date();
+  try {
+    const summary = await reconcile({ from: new Date(to.getTime() - RECONCILE_PERIOD_MS), to, actor });
+    if (!summary)
+      return redirectWithToast(PATH, { type: "error", title: "No payment gateway is set up to reconcile with" });
+    return redirectWithToast(PATH, {
+      type: "success",
+      title: "Reconciliation done",
+      description: `${summary.transactions} transactions compared; ${summary.exceptions} new exceptions.`,
+    });
+  } catch (error) {
+    if (!(error instanceof GatewayError)) throw error;
+    return redirectWithToast(PATH, {
+      type: "error",
+      title: "The gateway could not be reached",
+      description: error.message,
+    });
+  }
+}
+
+async function decide(intent: "confirm" | "refuse", id: string, actor: string) {
+  if (!ID_PATTERN.test(id)) throw data("Choose an exception and Confirm or Refuse", { status: 400 });
+  const done = await resolveException(id, intent, actor);
   return redirectWithToast(PATH, {
     type: done ? "success" : "error",
     title: done

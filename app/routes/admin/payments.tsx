@@ -9,7 +9,7 @@ import { buttonClass } from "#app/components/ui/button.tsx";
 import { PaymentsTable } from "#app/components/payments/payments-table.tsx";
 import { adminPaymentFilter, listAdminPayments, registrationNames } from "#app/models/payment.server.ts";
 import { Pagination } from "#app/components/ui/pagination.tsx";
-import { FilterDate, FilterForm, FilterSearch, FilterSelect } from "#app/components/ui/filter-form.tsx";
+import { RecordFilters, RecordsSection } from "#app/components/ui/filter-form.tsx";
 
 export const handle = { rules: { access: { admin: "can_manage_payments" } } } satisfies RouteHandle;
 
@@ -62,42 +62,24 @@ export default function AdminPayments({ loaderData }: Route.ComponentProps) {
         </div>
       </div>
 
-      <FilterForm
-        action="/admin/payments"
+      <RecordFilters
+        path="/admin/payments"
         label="Payments"
-        submitLabel="Filter"
-        clear={filtered ? { to: "/admin/payments" } : null}
-      >
-        <FilterSearch id="pay-q" label="Search payments" value={query.q} placeholder="Reference, phone or ward" />
-        <FilterSelect
-          id="pay-state"
-          name="state"
-          label="State"
-          value={query.state}
-          all="All states"
-          options={STATE_OPTIONS}
-        />
-        <FilterSelect
-          id="pay-method"
-          name="method"
-          label="Method"
-          value={query.method}
-          all="All methods"
-          options={METHOD_OPTIONS}
-        />
-        <FilterDate id="pay-from" name="from" label="Paid from" value={query.from} />
-        <FilterDate id="pay-to" name="to" label="Paid to" value={query.to} />
-      </FilterForm>
+        idPrefix="pay"
+        filtered={filtered}
+        search={{ label: "Search payments", placeholder: "Reference, phone or ward", value: query.q }}
+        selects={[
+          { name: "state", label: "State", all: "All states", value: query.state, options: STATE_OPTIONS },
+          { name: "method", label: "Method", all: "All methods", value: query.method, options: METHOD_OPTIONS },
+        ]}
+        period={{ from: { label: "Paid from", value: query.from }, to: { label: "Paid to", value: query.to } }}
+      />
 
-      <section aria-labelledby="pay-list" className="rounded-xl border border-gray-200 bg-white">
-        <div className="flex flex-wrap items-baseline justify-between gap-2 border-b border-gray-200 p-4">
-          <h2 id="pay-list" className="text-lg font-semibold text-gray-900">
-            Pending first, then newest
-          </h2>
-          <p className="text-sm text-gray-700" aria-live="polite">
-            {total === 1 ? "1 payment" : `${total} payments`}
-          </p>
-        </div>
+      <RecordsSection
+        id="pay-list"
+        title="Pending first, then newest"
+        count={total === 1 ? "1 payment" : `${total} payments`}
+      >
         <PaymentsTable
           payments={rows}
           label="Payments table (scrolls sideways)"
@@ -115,7 +97,7 @@ export default function AdminPayments({ loaderData }: Route.ComponentProps) {
           stateNote={(p) => (p.reason ? <p className="mt-1 text-xs text-gray-800">{p.reason}</p> : null)}
         />
         <Pagination page={page} pageCount={pageCount} className="border-t border-gray-200 p-4" />
-      </section>
+      </RecordsSection>
     </main>
   );
 }

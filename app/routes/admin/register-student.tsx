@@ -3,7 +3,11 @@ import { createId } from "@paralleldrive/cuid2";
 import { data, Link } from "react-router";
 import type { Route } from "./+types/register-student";
 import { requireAdmin, requireUser } from "#app/utils/auth.server.ts";
-import { processRegistrationOnce, registrationConstraint } from "#app/services/enrolment.server.ts";
+import {
+  processRegistrationOnce,
+  refusedRegistration,
+  registrationConstraint,
+} from "#app/services/enrolment.server.ts";
 import { redirectWithToast } from "#app/utils/toast.server.ts";
 import { appOrigin } from "#app/utils/app-origin.server.ts";
 import { RegistrationForm } from "#app/components/registration-form.tsx";
@@ -70,12 +74,8 @@ export async function action({ request }: Route.ActionArgs) {
     throw data({ title: "Access Denied", message: ADMIN_REGISTRATION_DENIED }, { status: 403 });
   }
   const { user } = await requireAdmin(request, "can_access_registrations");
-  let formData: FormData;
-  try {
-    formData = await request.formData();
-  } catch {
-    throw data("The form could not be read.", { status: 400 });
-  }
+  // The root middleware has refused a body that is not a readable form (app/utils/form-body.server.ts).
+  const formData = await request.formData();
   const outcome = await processRegistrationOnce(request, formData, {
     adminRegistration: true,
     userId: null,
@@ -89,16 +89,11 @@ export async function action({ request }: Route.ActionArgs) {
       description: ADMIN_REGISTRATION_SUCCESS_DESCRIPTION,
     });
   }
-  return data(
-    { result: outcome.result, duplicateReference: outcome.duplicateReference ?? null },
-    { status: outcome.httpStatus },
-  );
+  return refusedRegistration(outcome);
 }
 
 /** With JavaScript: a submission lost to the network keeps the page (app/utils/network-submit.ts). */
-export async function clientAction({ serverAction }: Route.ClientActionArgs) {
-  return submitOverFlakyLink(serverAction);
-}
+export const clientAction = ({ serverAction }: Route.ClientActionArgs) => submitOverFlakyLink(serverAction);
 
 export const shouldRevalidate = keepPageAfterNetworkFailure;
 

@@ -22,7 +22,17 @@ import { ACCESS_RESTRICTED_MESSAGE, ACCESS_RESTRICTED_TITLE } from "#app/domain/
 import { listPaymentsForRegistrations } from "#app/models/payment.server.ts";
 import { Section } from "#app/components/ui/section.tsx";
 import { describeAudit } from "#app/domain/audit-wording.ts";
-import { DETAIL_INTENTS, paymentIntent } from "#app/routes/admin/+shared/registration-intents.server.ts";
+import {
+  changeAmountDue,
+  decidePayment,
+  editDetails,
+  linkAccount,
+  recordOfficePayment,
+  reinstate,
+  unlinkAccount,
+  withdraw,
+} from "#app/routes/admin/+shared/registration-intents.server.ts";
+import { intentOf, unknownIntent } from "#app/utils/intent.server.ts";
 import { editableValues } from "#app/routes/admin/+shared/registration-edit.server.ts";
 import {
   LinkedAccounts,
@@ -107,14 +117,37 @@ export async function action({ request, params }: Route.ActionArgs) {
   const reg = await getRegistrationDetail(id);
   if (!reg) throw data("Registration not found", { status: 404 });
   const formData = await request.formData();
-  const intent = String(formData.get("intent") ?? "");
   const args = { reg, id, actorId: user._id, formData, here: `/admin/registrations/${id}` };
-  const onRegistration = DETAIL_INTENTS.get(intent);
-  if (onRegistration) return onRegistration(args);
-  // Everything else changes money.
-  if (!permissions.can_manage_payments)
-    throw data({ title: ACCESS_RESTRICTED_TITLE, message: ACCESS_RESTRICTED_MESSAGE }, { status: 403 });
-  return paymentIntent(intent)(args);
+  // The intents that change money also need can_manage_payments.
+  const money = () => {
+    if (!permissions.can_manage_payments)
+      throw data({ title: ACCESS_RESTRICTED_TITLE, message: ACCESS_RESTRICTED_MESSAGE }, { status: 403 });
+  };
+  switch (intentOf(formData)) {
+    case "withdraw":
+      return withdraw(args);
+    case "reinstate":
+      return reinstate(args);
+    case "edit":
+      return editDetails(args);
+    case "link-account":
+      return linkAccount(args);
+    case "unlink-account":
+      return unlinkAccount(args);
+    case "record":
+      money();
+      return recordOfficePayment(args);
+    case "adjust-due":
+      money();
+      return changeAmountDue(args);
+    case "confirm":
+    case "reject":
+    case "void":
+      money();
+      return decidePayment(args);
+    default:
+      return unknownIntent();
+  }
 }
 
 export default function RegistrationDetail({ loaderData, actionData }: Route.ComponentProps) {

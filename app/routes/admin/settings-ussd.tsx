@@ -1,4 +1,5 @@
 import type { RouteHandle } from "#app/utils/route-rules.ts";
+import { intentOf, unknownIntent } from "#app/utils/intent.server.ts";
 import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint } from "@conform-to/zod/v4";
 import { data, Form } from "react-router";
@@ -68,15 +69,29 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   const { user } = await requireAdmin(request, "can_edit_settings");
   const formData = await request.formData();
-  if (formData.get("intent") === "new-secret") {
-    const secret = await replacePhoneCallbackSecret();
-    await audit("settings.phone-callback-secret", user._id, null, null);
-    return data({ newUrls: callbackUrls(appOrigin(request), secret), result: undefined });
+  switch (intentOf(formData)) {
+    case "new-secret":
+      return newSecret(appOrigin(request), user._id);
+    // The settings form's own submit.
+    case null:
+      return save(formData, user._id);
+    default:
+      return unknownIntent();
   }
+}
+
+/** A new secret for the callback addresses: the old addresses stop working at once, and the new ones are shown once. */
+async function newSecret(origin: string, actor: string) {
+  const secret = await replacePhoneCallbackSecret();
+  await audit("settings.phone-callback-secret", actor, null, null);
+  return data({ newUrls: callbackUrls(origin, secret), result: undefined });
+}
+
+async function save(formData: FormData, actor: string) {
   const submission = parseWithZod(formData, { schema: UssdSettingsSchema });
   if (submission.status !== "success") return data({ result: submission.reply(), newUrls: null }, { status: 400 });
   await saveSettings({ ussdServiceCode: submission.value.ussdServiceCode });
-  await audit("settings.save", user._id, null, { tab: "ussd", fields: ["ussdServiceCode"] });
+  await audit("settings.save", actor, null, { tab: "ussd", fields: ["ussdServiceCode"] });
   return redirectWithToast(PATH, {
     type: "success",
     title: SETTINGS_SAVED,

@@ -1,4 +1,5 @@
 import type { RouteHandle } from "#app/utils/route-rules.ts";
+import { intentOf, unknownIntent } from "#app/utils/intent.server.ts";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -85,9 +86,18 @@ export async function action({ request }: Route.ActionArgs) {
   if (!(await hasAdminPermission(info, "can_access_subjects")))
     throw data(TIMETABLE_ACCESS_RESTRICTED, { status: 403 });
   const parsed = await parseUpload(request, { fileField: "file", allowed: ALLOWED, maxBytes: TIMETABLE_MAX_BYTES });
-  const intent = parsed.fields.get("intent");
-  if (intent === "bulk") return bulkUpload(user._id);
+  switch (intentOf(parsed.fields)) {
+    case "bulk":
+      return bulkUpload(user._id);
+    case "single":
+      return upload(parsed, user._id);
+    default:
+      return unknownIntent();
+  }
+}
 
+/** One timetable: its details and its file, stored together or not at all. */
+async function upload(parsed: Awaited<ReturnType<typeof parseUpload>>, userId: string) {
   const submission = parseWithZod(parsed.fields, { schema: TimetableFieldsSchema });
   const fail = (status: number, message: string) =>
     data({ result: submission.reply({ formErrors: [message] }) }, { status });
@@ -104,9 +114,9 @@ export async function action({ request }: Route.ActionArgs) {
   const file = parsed.file;
   let stored: string | null = null;
   try {
-    stored = await storeUpload(user._id, file.bytes, file.type.ext);
+    stored = await storeUpload(userId, file.bytes, file.type.ext);
     const id = await createTimetable({
-      userId: user._id,
+      userId,
       title,
       description: description || null,
       programme,
@@ -116,7 +126,7 @@ export async function action({ request }: Route.ActionArgs) {
       fileType: file.type.mime,
       fileSize: file.size,
     });
-    await audit("timetable.upload", user._id, id);
+    await audit("timetable.upload", userId, id);
   } catch {
     if (stored) await removeUpload(stored).catch(() => {});
     return fail(500, `${UPLOAD_FAILED}: Failed to upload timetable`);

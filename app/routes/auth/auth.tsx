@@ -1,6 +1,7 @@
 import type { RouteHandle } from "#app/utils/route-rules.ts";
+import { intentOf, unknownIntent } from "#app/utils/intent.server.ts";
 import { getPasswordPolicy } from "#app/models/settings.server.ts";
-import { data, Link } from "react-router";
+import { Link } from "react-router";
 import type { Route } from "./+types/auth";
 import { accountFormConstraints, handleSignIn, handleSignUp } from "#app/services/accounts.server.ts";
 import { clientAddressContext } from "#app/utils/request-context.ts";
@@ -31,11 +32,14 @@ export async function action({ request, context }: Route.ActionArgs) {
     .clone()
     .formData()
     .catch(() => new FormData());
-  const intent = formData.get("intent");
-  if (intent === "signin") return handleSignIn(request, formData, context.get(clientAddressContext));
-  if (intent === "signup")
-    return handleSignUp(formData, { portal: false, successUrl: "/auth", address: context.get(clientAddressContext) });
-  return data({ result: undefined }, { status: 400 });
+  switch (intentOf(formData)) {
+    case "signin":
+      return handleSignIn(request, formData, context.get(clientAddressContext));
+    case "signup":
+      return handleSignUp(formData, { portal: false, successUrl: "/auth", address: context.get(clientAddressContext) });
+    default:
+      return unknownIntent();
+  }
 }
 
 export default function Auth({ loaderData, actionData }: Route.ComponentProps) {

@@ -1,12 +1,12 @@
 import type { RouteHandle } from "#app/utils/route-rules.ts";
-import { getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint } from "@conform-to/zod/v4";
-import { data, Form, Link, redirect } from "react-router";
+import { data, Link, redirect } from "react-router";
+import { useSchemaForm } from "#app/components/form/use-schema-form.ts";
+import { AuthFormPage } from "#app/components/auth/auth-form-page.tsx";
+import { NewPasswordFields } from "#app/components/form/new-password-fields.tsx";
 import type { Route } from "./+types/forgot-password-code";
 import { CODE_ERRORS, resetWithCodeSchema } from "#app/forms/auth.schema.ts";
 import { parseWithZod } from "#app/forms/parse.ts";
 import { formatPhone } from "#app/domain/phone.ts";
-import { passwordHint } from "#app/domain/password-policy.ts";
 import { SCHOOL_NAME } from "#app/domain/school.ts";
 import { getPasswordPolicy } from "#app/models/settings.server.ts";
 import { checkAuthPost } from "#app/utils/sign-in-limits.server.ts";
@@ -14,7 +14,7 @@ import { clientAddressContext } from "#app/utils/request-context.ts";
 import { resetPasswordWithCode } from "#app/services/phone-codes.server.ts";
 import { forgotPasswordCookie, forgottenPhone } from "#app/utils/forgot-password.server.ts";
 import { passwordUpdatedRedirect } from "#app/services/password-recovery.server.ts";
-import { FormErrors, SmsCodeField, SubmitButton, TextField } from "#app/components/form/fields.tsx";
+import { SmsCodeField, SubmitButton } from "#app/components/form/fields.tsx";
 
 export const handle = { rules: { access: "public" } } satisfies RouteHandle;
 
@@ -48,52 +48,35 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function ForgotPasswordCode({ loaderData, actionData }: Route.ComponentProps) {
-  const schema = resetWithCodeSchema(loaderData.policy);
-  const [form, fields] = useForm({
-    id: "forgot-password-code",
-    lastResult: actionData?.result,
-    constraint: getZodConstraint(schema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-  });
+  const [form, fields] = useSchemaForm(
+    "forgot-password-code",
+    resetWithCodeSchema(loaderData.policy),
+    actionData?.result,
+  );
   return (
-    <main id="main" className="mx-auto max-w-md px-4 py-10">
-      <h1 className="text-2xl font-bold text-gray-900">Enter the code</h1>
-      <p className="mt-2 text-gray-700">
-        If {loaderData.phone} has an account, an SMS with a 6-digit code is on its way. The code works for 10 minutes.
-      </p>
-      <Form
-        method="post"
-        {...getFormProps(form)}
-        className="mt-6 space-y-4 rounded-xl border border-gray-200 bg-white p-6 shadow-sm"
-      >
-        <FormErrors form={form} />
-        <SmsCodeField field={fields.code} />
-        <TextField
-          field={fields.password}
-          label="New password"
-          type="password"
-          hint={passwordHint(loaderData.policy)}
-          inputProps={{ autoComplete: "new-password" }}
-        />
-        <TextField
-          field={fields.confirmPassword}
-          label="Confirm new password"
-          type="password"
-          inputProps={{ autoComplete: "new-password" }}
-        />
-        <SubmitButton pendingLabel="Saving..." className="w-full">
-          Set new password
-        </SubmitButton>
-      </Form>
-      <p className="mt-6 text-sm text-gray-700">
-        No SMS after a few minutes?{" "}
-        <Link to="/forgot-password" className="font-medium text-brand-700 underline">
-          Ask for a new code
-        </Link>
-      </p>
-    </main>
+    <AuthFormPage
+      title="Enter the code"
+      intro={`If ${loaderData.phone} has an account, an SMS with a 6-digit code is on its way. The code works for 10 minutes.`}
+      form={form}
+      after={
+        <p className="mt-6 text-sm text-gray-700">
+          No SMS after a few minutes?{" "}
+          <Link to="/forgot-password" className="font-medium text-brand-700 underline">
+            Ask for a new code
+          </Link>
+        </p>
+      }
+    >
+      <SmsCodeField field={fields.code} />
+      <NewPasswordFields
+        password={fields.password}
+        confirmPassword={fields.confirmPassword}
+        policy={loaderData.policy}
+      />
+      <SubmitButton pendingLabel="Saving..." className="w-full">
+        Set new password
+      </SubmitButton>
+    </AuthFormPage>
   );
 }
 

@@ -1,7 +1,7 @@
 import type { RouteHandle } from "#app/utils/route-rules.ts";
-import { getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint } from "@conform-to/zod/v4";
-import { data, Form, Link, redirect } from "react-router";
+import { data, Link, redirect } from "react-router";
+import { useSchemaForm } from "#app/components/form/use-schema-form.ts";
+import { AuthFormPage } from "#app/components/auth/auth-form-page.tsx";
 import type { Route } from "./+types/forgot-password";
 import { ForgotPasswordSchema } from "#app/forms/auth.schema.ts";
 import { parseWithZod } from "#app/forms/parse.ts";
@@ -13,7 +13,7 @@ import { clientAddressContext } from "#app/utils/request-context.ts";
 import { sendPhoneCode } from "#app/services/phone-codes.server.ts";
 import { trustedDeviceFor } from "#app/utils/trusted-device.server.ts";
 import { forgotPasswordCookie } from "#app/utils/forgot-password.server.ts";
-import { FormErrors, SubmitButton, TextField } from "#app/components/form/fields.tsx";
+import { SubmitButton, TextField } from "#app/components/form/fields.tsx";
 
 export const handle = { rules: { access: "public" } } satisfies RouteHandle;
 
@@ -36,44 +36,31 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function ForgotPassword({ actionData }: Route.ComponentProps) {
-  const [form, fields] = useForm({
-    id: "forgot-password",
-    lastResult: actionData?.result,
-    constraint: getZodConstraint(ForgotPasswordSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ForgotPasswordSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-  });
+  const [form, fields] = useSchemaForm("forgot-password", ForgotPasswordSchema, actionData?.result);
   return (
-    <main id="main" className="mx-auto max-w-md px-4 py-10">
-      <h1 className="text-2xl font-bold text-gray-900">Forgot password</h1>
-      <p className="mt-2 text-gray-700">
-        Enter the phone number you sign in with. If it has an account, we send a 6-digit code to it by SMS; with the
-        code you choose a new password.
-      </p>
-      <Form
-        method="post"
-        {...getFormProps(form)}
-        className="mt-6 space-y-4 rounded-xl border border-gray-200 bg-white p-6 shadow-sm"
-      >
-        <FormErrors form={form} />
-        <TextField
-          field={fields.phone}
-          label="Phone number"
-          type="tel"
-          inputProps={{ autoComplete: "tel", inputMode: "tel", placeholder: "024 123 4567" }}
-        />
-        <SubmitButton pendingLabel="Sending..." className="w-full">
-          Send code
-        </SubmitButton>
-      </Form>
-      <p className="mt-6 text-sm text-gray-700">
-        No phone with you? The school office can give you a reset link.{" "}
-        <Link to="/portal" className="font-medium text-brand-700 underline">
-          Back to sign in
-        </Link>
-      </p>
-    </main>
+    <AuthFormPage
+      title="Forgot password"
+      intro="Enter the phone number you sign in with. If it has an account, we send a 6-digit code to it by SMS; with the code you choose a new password."
+      form={form}
+      after={
+        <p className="mt-6 text-sm text-gray-700">
+          No phone with you? The school office can give you a reset link.{" "}
+          <Link to="/portal" className="font-medium text-brand-700 underline">
+            Back to sign in
+          </Link>
+        </p>
+      }
+    >
+      <TextField
+        field={fields.phone}
+        label="Phone number"
+        type="tel"
+        inputProps={{ autoComplete: "tel", inputMode: "tel", placeholder: "024 123 4567" }}
+      />
+      <SubmitButton pendingLabel="Sending..." className="w-full">
+        Send code
+      </SubmitButton>
+    </AuthFormPage>
   );
 }
 

@@ -1,6 +1,7 @@
 import type { RouteHandle } from "#app/utils/route-rules.ts";
+import { intentOf, unknownIntent } from "#app/utils/intent.server.ts";
 import { getPasswordPolicy } from "#app/models/settings.server.ts";
-import { data, Link } from "react-router";
+import { Link } from "react-router";
 import { SignOutButton } from "#app/components/sign-out-button.tsx";
 import type { Route } from "./+types/portal";
 import { accountFormConstraints, handleSignIn, handleSignUp } from "#app/services/accounts.server.ts";
@@ -78,17 +79,24 @@ export async function action({ request, url, context }: Route.ActionArgs) {
     .formData()
     .catch(() => new FormData());
   const { role } = readQuery(url);
-  const intent = formData.get("intent");
-  if (intent === "signin") return handleSignIn(request, formData, context.get(clientAddressContext));
-  if (intent === "signup") {
-    const chosen = typeof formData.get("role") === "string" ? String(formData.get("role")) : role;
-    return handleSignUp(formData, {
-      portal: true,
-      address: context.get(clientAddressContext),
-      successUrl: `/portal?role=${encodeURIComponent(CARDS.some((c) => c.role === chosen && c.role !== "admin") ? chosen! : "student")}`,
-    });
+  switch (intentOf(formData)) {
+    case "signin":
+      return handleSignIn(request, formData, context.get(clientAddressContext));
+    case "signup":
+      return signUp(formData, role, context.get(clientAddressContext));
+    default:
+      return unknownIntent();
   }
-  return data({ result: undefined }, { status: 400 });
+}
+
+/** A new account from the portal: back to the chosen role's card (never the admin's), signed in. */
+function signUp(formData: FormData, role: string | null, address: string) {
+  const chosen = typeof formData.get("role") === "string" ? String(formData.get("role")) : role;
+  return handleSignUp(formData, {
+    portal: true,
+    address,
+    successUrl: `/portal?role=${encodeURIComponent(CARDS.some((c) => c.role === chosen && c.role !== "admin") ? chosen! : "student")}`,
+  });
 }
 
 export default function Portal({ loaderData, actionData }: Route.ComponentProps) {

@@ -1,12 +1,14 @@
 import type { RouteHandle } from "#app/utils/route-rules.ts";
 import { getPasswordPolicy } from "#app/models/settings.server.ts";
-import { passwordHint, type PasswordPolicy } from "#app/domain/password-policy.ts";
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint } from "@conform-to/zod/v4";
+import type { PasswordPolicy } from "#app/domain/password-policy.ts";
+import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "#app/forms/parse.ts";
 import { checkAuthPost } from "#app/utils/sign-in-limits.server.ts";
 import { clientAddressContext } from "#app/utils/request-context.ts";
-import { data, Form, Link } from "react-router";
+import { data, Link } from "react-router";
+import { useSchemaForm } from "#app/components/form/use-schema-form.ts";
+import { AuthFormPage } from "#app/components/auth/auth-form-page.tsx";
+import { NewPasswordFields } from "#app/components/form/new-password-fields.tsx";
 import type { Route } from "./+types/reset-password";
 import { RESET_LINK_HOURS, RESET_LINK_INVALID, resetPasswordSchema } from "#app/forms/auth.schema.ts";
 import {
@@ -14,7 +16,7 @@ import {
   passwordUpdatedRedirect,
   resetPasswordWithToken,
 } from "#app/services/password-recovery.server.ts";
-import { FormErrors, SubmitButton, TextField } from "#app/components/form/fields.tsx";
+import { SubmitButton } from "#app/components/form/fields.tsx";
 import { SCHOOL_NAME } from "#app/domain/school.ts";
 
 export const handle = { rules: { access: "public", maintenance: "open" } } satisfies RouteHandle;
@@ -86,45 +88,18 @@ function ResetForm({
   policy: PasswordPolicy;
   lastResult?: SubmissionResult<string[]> | null;
 }) {
-  const schema = resetPasswordSchema(policy);
-  const [form, fields] = useForm({
-    id: "reset-password",
-    lastResult,
-    constraint: getZodConstraint(schema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-  });
+  const [form, fields] = useSchemaForm("reset-password", resetPasswordSchema(policy), lastResult);
   return (
-    <main id="main" className="mx-auto max-w-md px-4 py-10">
-      <h1 className="text-2xl font-bold text-gray-900">Set a new password</h1>
-      <p className="mt-2 text-gray-700">
-        Hello {firstName}, choose a new password for your account. You will then sign in with it.
-      </p>
-      <Form
-        method="post"
-        {...getFormProps(form)}
-        className="mt-6 space-y-4 rounded-xl border border-gray-200 bg-white p-6 shadow-sm"
-      >
-        <FormErrors form={form} />
-        <TextField
-          field={fields.password}
-          label="New password"
-          type="password"
-          hint={passwordHint(policy)}
-          inputProps={{ autoComplete: "new-password" }}
-        />
-        <TextField
-          field={fields.confirmPassword}
-          label="Confirm new password"
-          type="password"
-          inputProps={{ autoComplete: "new-password" }}
-        />
-        <SubmitButton pendingLabel="Saving..." className="w-full">
-          Set new password
-        </SubmitButton>
-      </Form>
-    </main>
+    <AuthFormPage
+      title="Set a new password"
+      intro={`Hello ${firstName}, choose a new password for your account. You will then sign in with it.`}
+      form={form}
+    >
+      <NewPasswordFields password={fields.password} confirmPassword={fields.confirmPassword} policy={policy} />
+      <SubmitButton pendingLabel="Saving..." className="w-full">
+        Set new password
+      </SubmitButton>
+    </AuthFormPage>
   );
 }
 

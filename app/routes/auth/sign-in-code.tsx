@@ -1,7 +1,7 @@
 import type { RouteHandle } from "#app/utils/route-rules.ts";
-import { getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint } from "@conform-to/zod/v4";
-import { data, Form, Link, redirect } from "react-router";
+import { data, Link, redirect } from "react-router";
+import { useSchemaForm } from "#app/components/form/use-schema-form.ts";
+import { AuthFormPage } from "#app/components/auth/auth-form-page.tsx";
 import type { Route } from "./+types/sign-in-code";
 import { CODE_ERRORS, SignInCodeSchema } from "#app/forms/auth.schema.ts";
 import { parseWithZod } from "#app/forms/parse.ts";
@@ -14,7 +14,7 @@ import { secondFactorAttempt } from "#app/utils/rate-limits.server.ts";
 import { secondFactorKey, signedIn } from "#app/services/accounts.server.ts";
 import { trustedDeviceFor } from "#app/utils/trusted-device.server.ts";
 import { clearPendingSignInHeader, pendingSignIn } from "#app/utils/two-factor.server.ts";
-import { FormErrors, SmsCodeField, SubmitButton } from "#app/components/form/fields.tsx";
+import { SmsCodeField, SubmitButton } from "#app/components/form/fields.tsx";
 
 export const handle = { rules: { access: "public", maintenance: "open", shed: "priority" } } satisfies RouteHandle;
 
@@ -54,39 +54,27 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function SignInCode({ actionData }: Route.ComponentProps) {
-  const [form, fields] = useForm({
-    id: "sign-in-code",
-    lastResult: actionData?.result,
-    constraint: getZodConstraint(SignInCodeSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: SignInCodeSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-  });
+  const [form, fields] = useSchemaForm("sign-in-code", SignInCodeSchema, actionData?.result);
   return (
-    <main id="main" className="mx-auto max-w-md px-4 py-10">
-      <h1 className="text-2xl font-bold text-gray-900">Enter your sign-in code</h1>
-      <p className="mt-2 text-gray-700">
-        Two-factor sign-in is on: we sent a 6-digit code by SMS to your phone. It works for 10 minutes.
-      </p>
-      <Form
-        method="post"
-        {...getFormProps(form)}
-        className="mt-6 space-y-4 rounded-xl border border-gray-200 bg-white p-6 shadow-sm"
-      >
-        <FormErrors form={form} />
-        <SmsCodeField field={fields.code} />
-        <SubmitButton pendingLabel="Checking..." className="w-full">
-          Sign In
-        </SubmitButton>
-      </Form>
-      <p className="mt-6 text-sm text-gray-700">
-        No SMS?{" "}
-        <Link to="/portal?role=admin" className="font-medium text-brand-700 underline">
-          Sign in again
-        </Link>{" "}
-        for a new code.
-      </p>
-    </main>
+    <AuthFormPage
+      title="Enter your sign-in code"
+      intro="Two-factor sign-in is on: we sent a 6-digit code by SMS to your phone. It works for 10 minutes."
+      form={form}
+      after={
+        <p className="mt-6 text-sm text-gray-700">
+          No SMS?{" "}
+          <Link to="/portal?role=admin" className="font-medium text-brand-700 underline">
+            Sign in again
+          </Link>{" "}
+          for a new code.
+        </p>
+      }
+    >
+      <SmsCodeField field={fields.code} />
+      <SubmitButton pendingLabel="Checking..." className="w-full">
+        Sign In
+      </SubmitButton>
+    </AuthFormPage>
   );
 }
 

@@ -6,7 +6,7 @@ import { countUnseenAnnouncements } from "#app/models/communication.server.ts";
 import { countOpenUnanswered } from "#app/models/evaluation.server.ts";
 import { parentWards } from "#app/routes/dashboard/+shared/evaluations.server.ts";
 import { DashboardShell } from "#app/components/dashboard/shell.tsx";
-import { visibleLinkKeys } from "#app/components/dashboard/nav.ts";
+import { visibleLinks } from "#app/components/dashboard/nav.ts";
 import { routeRulesContext } from "#app/utils/request-context.ts";
 
 export const handle = { rules: { access: "signed-in" } } satisfies RouteHandle;
@@ -27,7 +27,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       email: effectiveUser.email ?? null,
       role: effectiveUser.role,
     },
-    linkKeys: visibleLinkKeys(effectiveUser.role, context.get(routeRulesContext)),
+    links: visibleLinks(effectiveUser.role, context.get(routeRulesContext)),
     unseenCount,
     badges: { evaluations },
   };
@@ -37,7 +37,7 @@ export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
   return (
     <DashboardShell
       user={loaderData.user}
-      linkKeys={loaderData.linkKeys}
+      links={loaderData.links}
       unseenCount={loaderData.unseenCount}
       badges={loaderData.badges}
     >
@@ -52,7 +52,7 @@ export function ErrorBoundary() {
   const shell = useRouteLoaderData<typeof loader>("routes/dashboard/layout");
   if (shell && isRouteErrorResponse(error) && error.status === 403) {
     return (
-      <DashboardShell user={shell.user} linkKeys={shell.linkKeys} unseenCount={shell.unseenCount} badges={shell.badges}>
+      <DashboardShell user={shell.user} links={shell.links} unseenCount={shell.unseenCount} badges={shell.badges}>
         <main id="main" className="min-w-0 flex-1">
           <p className="text-sm font-semibold text-red-700">403</p>
           <h1 className="mt-1 text-2xl font-bold text-gray-900">Access denied</h1>

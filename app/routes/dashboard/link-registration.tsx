@@ -1,4 +1,5 @@
 import type { RouteHandle } from "#app/utils/route-rules.ts";
+import { intentOf, unknownIntent } from "#app/utils/intent.server.ts";
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint } from "@conform-to/zod/v4";
 import { parseWithZod } from "#app/forms/parse.ts";
@@ -49,10 +50,16 @@ type Actor = { _id: string; role: string; fullName: string; phone: string };
 export async function action({ request }: Route.ActionArgs) {
   const { effectiveUser, impersonating } = await requireRole(request, ["parent", "student"]);
   const formData = await request.formData();
-  const intent = formData.get("intent");
-  if (intent === "send-code") return sendCode(effectiveUser, formData, impersonating);
-  if (intent === "verify-code") return verifyCode(effectiveUser, formData, impersonating);
-  return claimByReference(effectiveUser, formData, impersonating);
+  switch (intentOf(formData)) {
+    case "send-code":
+      return sendCode(effectiveUser, formData, impersonating);
+    case "verify-code":
+      return verifyCode(effectiveUser, formData, impersonating);
+    case "claim":
+      return claimByReference(effectiveUser, formData, impersonating);
+    default:
+      return unknownIntent();
+  }
 }
 
 /** "By your phone", step 1: a code to the account's own phone (limited per phone, like every code). */

@@ -5,7 +5,7 @@ import { requireRole } from "#app/utils/auth.server.ts";
 import { listAnnouncementsFor } from "#app/models/communication.server.ts";
 import { effectiveRole, homePathForRole, ROLE_LABELS } from "#app/domain/roles.ts";
 import { Card, DashboardPage, EmptyState } from "#app/components/dashboard/page.tsx";
-import { sidebarLinks, visibleLinkKeys } from "#app/components/dashboard/nav.ts";
+import { sidebarLinks, visibleLinks } from "#app/components/dashboard/nav.ts";
 import { routeRulesContext } from "#app/utils/request-context.ts";
 import { SCHOOL_NAME } from "#app/domain/school.ts";
 
@@ -21,7 +21,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     name: effectiveUser.displayName || effectiveUser.fullName,
     role,
     home: homePathForRole(role),
-    linkKeys: visibleLinkKeys(role, context.get(routeRulesContext)).filter((key) => key !== "overview"),
+    links: visibleLinks(role, context.get(routeRulesContext)),
     announcements: announcements.map((a) => ({
       _id: a._id,
       title: a.title,
@@ -33,7 +33,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export default function Overview({ loaderData }: Route.ComponentProps) {
   const { name, role, home, announcements } = loaderData;
-  const links = sidebarLinks(loaderData.linkKeys);
+  const links = sidebarLinks(loaderData.links).filter((l) => l.key !== "overview");
   return (
     <DashboardPage title="Overview" description={`Welcome back, ${name}. You are signed in as ${ROLE_LABELS[role]}.`}>
       <div className="grid gap-4 lg:grid-cols-2">

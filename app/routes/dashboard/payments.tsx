@@ -1,4 +1,5 @@
 import type { RouteHandle } from "#app/utils/route-rules.ts";
+import { intentOf, unknownIntent } from "#app/utils/intent.server.ts";
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "#app/forms/parse.ts";
 import { useClientValidation, type FormConstraint } from "#app/components/form/use-client-validation.ts";
@@ -6,7 +7,7 @@ import { data, Form, Link, redirect } from "react-router";
 import type { Route } from "./+types/payments";
 import { requireRole } from "#app/utils/auth.server.ts";
 import { redirectWithToast } from "#app/utils/toast.server.ts";
-import { PaymentError, parentPaymentConstraint, submitPayment } from "#app/services/payments.server.ts";
+import { parentPaymentConstraint, paymentErrorReply, submitPayment } from "#app/services/payments.server.ts";
 import { Card, DashboardPage, EmptyState } from "#app/components/dashboard/page.tsx";
 import { FormErrors, SelectField, SubmitButton, TextField, type AnyField } from "#app/components/form/fields.tsx";
 import { PaymentStatusBadge } from "#app/components/payments/badges.tsx";
@@ -104,11 +105,26 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   const { effectiveUser, user, impersonating } = await requireRole(request, handle.rules.access.roles);
   const formData = await request.formData();
-  if (formData.get("intent") === "checkout")
-    return checkout(request, formData, effectiveUser, impersonating ? user._id : null);
-  // Done while viewing as the parent: the admin is who cancelled it.
-  if (formData.get("intent") === "cancel-checkout")
-    return cancelOpenCheckout(formData, effectiveUser, impersonating ? user._id : String(effectiveUser._id));
+  switch (intentOf(formData)) {
+    case "checkout":
+      return checkout(request, formData, effectiveUser, impersonating ? user._id : null);
+    // Done while viewing as the parent: the admin is who cancelled it.
+    case "cancel-checkout":
+      return cancelOpenCheckout(formData, effectiveUser, impersonating ? user._id : String(effectiveUser._id));
+    // The "I have paid" form's own submit.
+    case null:
+      return reportPayment(formData, effectiveUser, impersonating ? user._id : null);
+    default:
+      return unknownIntent();
+  }
+}
+
+/** A payment the parent made outside the portal, reported for the school to check. */
+async function reportPayment(
+  formData: FormData,
+  effectiveUser: Awaited<ReturnType<typeof requireRole>>["effectiveUser"],
+  viewedAsBy: string | null,
+) {
   const submission = parseWithZod(formData, { schema: ParentPaymentSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   const v = submission.value;
@@ -126,14 +142,11 @@ export async function action({ request }: Route.ActionArgs) {
       note: null,
       source: "parent",
       actorId: effectiveUser._id,
-      viewedAsBy: impersonating ? user._id : null,
+      viewedAsBy,
     });
   } catch (error) {
-    if (!(error instanceof PaymentError)) throw error;
-    const reply = submission.reply(
-      error.field ? { fieldErrors: { [error.field]: [error.message] } } : { formErrors: [error.message] },
-    );
-    return data({ result: reply }, { status: error.status });
+    const { result, status } = paymentErrorReply(submission, error);
+    return data({ result }, { status });
   }
   return redirectWithToast("/dashboard/payments", {
     type: "success",
@@ -184,11 +197,8 @@ async function checkout(request: Request, formData: FormData, payer: Payer, view
     // browser without JavaScript follows the hand-over page's refresh or link (docs/decisions/0087).
     return redirect(`/dashboard/payments/checkout/${paymentId}`);
   } catch (error) {
-    if (!(error instanceof PaymentError)) throw error;
-    const reply = submission.reply(
-      error.field ? { fieldErrors: { [error.field]: [error.message] } } : { formErrors: [error.message] },
-    );
-    return data({ checkout: { registrationId, result: reply } }, { status: error.status });
+    const { result, status } = paymentErrorReply(submission, error);
+    return data({ checkout: { registrationId, result } }, { status });
   }
 }
 

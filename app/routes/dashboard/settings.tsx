@@ -1,8 +1,9 @@
 import type { RouteHandle } from "#app/utils/route-rules.ts";
-import { getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint } from "@conform-to/zod/v4";
+import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "#app/forms/parse.ts";
 import { data, Form } from "react-router";
+import { useSchemaForm } from "#app/components/form/use-schema-form.ts";
+import { NewPasswordFields } from "#app/components/form/new-password-fields.tsx";
 import type { Route } from "./+types/settings";
 import { redirectWithToast } from "#app/utils/toast.server.ts";
 import { hashPassword, verifyPassword } from "#app/models/password.server.ts";
@@ -15,7 +16,6 @@ import { changePasswordSchema, CURRENT_PASSWORD_WRONG, PASSWORD_CHANGED } from "
 import { FormErrors, SubmitButton, TextField } from "#app/components/form/fields.tsx";
 import { Card, DashboardPage } from "#app/components/dashboard/page.tsx";
 import { SCHOOL_NAME } from "#app/domain/school.ts";
-import { passwordHint } from "#app/domain/password-policy.ts";
 import { getPasswordPolicy } from "#app/models/settings.server.ts";
 
 export const handle = { rules: { access: "signed-in" } } satisfies RouteHandle;
@@ -66,15 +66,7 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function Settings({ loaderData, actionData }: Route.ComponentProps) {
-  const schema = changePasswordSchema(loaderData.policy);
-  const [form, fields] = useForm({
-    id: "change-password",
-    lastResult: actionData?.result,
-    constraint: getZodConstraint(schema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-  });
+  const [form, fields] = useSchemaForm("change-password", changePasswordSchema(loaderData.policy), actionData?.result);
   return (
     <DashboardPage title="Settings" description="Your account settings.">
       {loaderData.impersonating ? (
@@ -92,18 +84,10 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
             type="password"
             inputProps={{ autoComplete: "current-password" }}
           />
-          <TextField
-            field={fields.newPassword}
-            label="New password"
-            type="password"
-            hint={passwordHint(loaderData.policy)}
-            inputProps={{ autoComplete: "new-password" }}
-          />
-          <TextField
-            field={fields.confirmPassword}
-            label="Confirm new password"
-            type="password"
-            inputProps={{ autoComplete: "new-password" }}
+          <NewPasswordFields
+            password={fields.newPassword}
+            confirmPassword={fields.confirmPassword}
+            policy={loaderData.policy}
           />
           <SubmitButton pendingLabel="Changing...">Change password</SubmitButton>
         </Form>

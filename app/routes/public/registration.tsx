@@ -1,5 +1,5 @@
 import type { RouteHandle } from "#app/utils/route-rules.ts";
-import { data, Link } from "react-router";
+import { Link } from "react-router";
 import type { Route } from "./+types/registration";
 import { RegistrationForm } from "#app/components/registration-form.tsx";
 import { buttonClass } from "#app/components/ui/button.tsx";
@@ -7,7 +7,11 @@ import { confirmationPath } from "#app/domain/registration.ts";
 import { SCHOOL_NAME, SUPPORT_HOURS } from "#app/domain/school.ts";
 import { REGISTRATION_CLOSED_MESSAGE, REGISTRATION_CLOSED_TITLE } from "#app/forms/registration.fields.ts";
 import { getOptionalUser } from "#app/utils/auth.server.ts";
-import { processRegistrationOnce, registrationConstraint } from "#app/services/enrolment.server.ts";
+import {
+  processRegistrationOnce,
+  refusedRegistration,
+  registrationConstraint,
+} from "#app/services/enrolment.server.ts";
 import { redirectWithToast } from "#app/utils/toast.server.ts";
 import { getSettings } from "#app/models/settings.server.ts";
 import { SupportPhones } from "#app/components/support-phones.tsx";
@@ -32,12 +36,8 @@ export async function loader() {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const info = await getOptionalUser(request);
-  let formData: FormData;
-  try {
-    formData = await request.formData();
-  } catch {
-    throw data("The form could not be read.", { status: 400 });
-  }
+  // The root middleware has refused a body that is not a readable form (app/utils/form-body.server.ts).
+  const formData = await request.formData();
   const outcome = await processRegistrationOnce(request, formData, {
     adminRegistration: false,
     userId: info?.user._id ?? null,
@@ -54,16 +54,11 @@ export async function action({ request, context }: Route.ActionArgs) {
       { headers: { "Set-Cookie": await rememberSubmission(request, outcome.reference) } },
     );
   }
-  return data(
-    { result: outcome.result, duplicateReference: outcome.duplicateReference ?? null },
-    { status: outcome.httpStatus },
-  );
+  return refusedRegistration(outcome);
 }
 
 /** With JavaScript: a submission lost to the network keeps the page (app/utils/network-submit.ts). */
-export async function clientAction({ serverAction }: Route.ClientActionArgs) {
-  return submitOverFlakyLink(serverAction);
-}
+export const clientAction = ({ serverAction }: Route.ClientActionArgs) => submitOverFlakyLink(serverAction);
 
 export const shouldRevalidate = keepPageAfterNetworkFailure;
 

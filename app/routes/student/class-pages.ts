@@ -39,14 +39,25 @@ export async function action({ request }: Route.ActionArgs) {
   const { registration, classPages } = await getStudentPortal(request, info);
   if (!registration) throw data("No registration found.", { status: 404 });
   const links = classPages.flatMap((g) => (g.link ? [{ subject: g.subjectName, link: g.link }] : []));
-
-  if (parsed.data.intent === "dismiss") {
-    await claimClassPagesOpening(registration.id);
-    const to = safeRedirect(parsed.data.redirectTo, "/student-dashboard");
-    return redirect(to.startsWith("/student-dashboard") ? to : "/student-dashboard");
+  switch (parsed.data.intent) {
+    case "dismiss":
+      return dismiss(registration.id, parsed.data.redirectTo);
+    case "auto-open":
+      return autoOpen(registration.id, links);
   }
+}
+
+/** The student closed the notice: the pages will not open by themselves again. */
+async function dismiss(registrationId: string, redirectTo: string | undefined) {
+  await claimClassPagesOpening(registrationId);
+  const to = safeRedirect(redirectTo, "/student-dashboard");
+  return redirect(to.startsWith("/student-dashboard") ? to : "/student-dashboard");
+}
+
+/** The class pages, opened once: the first visit after they exist claims the opening. */
+async function autoOpen(registrationId: string, links: Array<{ subject: string; link: string }>) {
   // Nothing to open yet: leave it unclaimed so the pages open once they exist.
   if (links.length === 0) return { status: "none" as const, links: [] };
-  if (!(await claimClassPagesOpening(registration.id))) return { status: "already" as const, links: [] };
+  if (!(await claimClassPagesOpening(registrationId))) return { status: "already" as const, links: [] };
   return { status: "opened" as const, links };
 }

@@ -1,14 +1,14 @@
 /**
  * What the registration page's forms ask for, one function per intent; app/routes/admin/registration-detail.tsx
- * checks the admin and dispatches. Corrections and linked accounts need `can_access_registrations`; the payment
+ * checks the admin and switches on the intent. Corrections and linked accounts need `can_access_registrations`; the payment
  * intents also need `can_manage_payments`.
  */
 import { data } from "react-router";
 import { parseWithZod } from "#app/forms/parse.ts";
 import { redirectWithToast } from "#app/utils/toast.server.ts";
 import {
-  PaymentError,
   adjustAmountDue,
+  paymentErrorReply,
   confirmPayment,
   recordPayment,
   rejectPayment,
@@ -46,7 +46,7 @@ const reply = (form: string, result: ActionReply["result"], status: number) =>
   data<ActionReply>({ form, result }, { status });
 
 /** Corrections to the details, checked like a new registration (registration-edit.server.ts). */
-async function editDetails({ reg, formData, actorId, here }: IntentArgs) {
+export async function editDetails({ reg, formData, actorId, here }: IntentArgs) {
   const outcome = await editRegistration(reg, formData, actorId);
   if (!outcome.ok) return reply("edit", outcome.result, outcome.status);
   return redirectWithToast(
@@ -62,7 +62,7 @@ async function editDetails({ reg, formData, actorId, here }: IntentArgs) {
 }
 
 /** A parent or student account, found by phone or e-mail, linked by hand (in place of any linked before). */
-async function linkAccount({ id, formData, actorId, here }: IntentArgs) {
+export async function linkAccount({ id, formData, actorId, here }: IntentArgs) {
   const submission = parseWithZod(formData, { schema: AdminLinkAccountSchema });
   if (submission.status !== "success") return reply("link-account", submission.reply(), 400);
   const text = submission.value.account;
@@ -87,7 +87,7 @@ async function linkAccount({ id, formData, actorId, here }: IntentArgs) {
   });
 }
 
-async function unlinkAccount({ id, formData, actorId, here }: IntentArgs) {
+export async function unlinkAccount({ id, formData, actorId, here }: IntentArgs) {
   const submission = parseWithZod(formData, { schema: AdminUnlinkAccountSchema });
   if (submission.status !== "success") throw data("Choose the account to unlink.", { status: 400 });
   const before = await setLinkedAccount(id, submission.value.role, null);
@@ -96,7 +96,7 @@ async function unlinkAccount({ id, formData, actorId, here }: IntentArgs) {
 }
 
 /** A payment the office received (cash, Mobile Money to the school's number…), confirmed at once with a receipt. */
-async function recordOfficePayment({ id, formData, actorId, here }: IntentArgs) {
+export async function recordOfficePayment({ id, formData, actorId, here }: IntentArgs) {
   const submission = parseWithZod(formData, { schema: RecordPaymentSchema });
   if (submission.status !== "success") return reply("record", submission.reply(), 400);
   const v = submission.value;
@@ -117,15 +117,12 @@ async function recordOfficePayment({ id, formData, actorId, here }: IntentArgs) 
       description: `Receipt ${payment?.receiptCode ?? ""}`,
     });
   } catch (error) {
-    if (!(error instanceof PaymentError)) throw error;
-    const result = submission.reply(
-      error.field ? { fieldErrors: { [error.field]: [error.message] } } : { formErrors: [error.message] },
-    );
-    return reply("record", result, error.status);
+    const { result, status } = paymentErrorReply(submission, error);
+    return reply("record", result, status);
   }
 }
 
-async function changeAmountDue({ id, formData, actorId, here }: IntentArgs) {
+export async function changeAmountDue({ id, formData, actorId, here }: IntentArgs) {
   const submission = parseWithZod(formData, { schema: AdjustDueSchema });
   if (submission.status !== "success") return reply("adjust-due", submission.reply(), 400);
   await adjustAmountDue(id, submission.value.amountDue, submission.value.reason, actorId);
@@ -136,8 +133,8 @@ async function changeAmountDue({ id, formData, actorId, here }: IntentArgs) {
   });
 }
 
-/** Confirm, reject or void one of this registration's payments (any other intent is refused here, 400). */
-async function decidePayment({ id, formData, actorId, here }: IntentArgs) {
+/** Confirm, reject or void one of this registration's payments. */
+export async function decidePayment({ id, formData, actorId, here }: IntentArgs) {
   const submission = parseWithZod(formData, { schema: PaymentDecisionSchema });
   if (submission.status !== "success") {
     const form = `${String(formData.get("intent"))}-${String(formData.get("paymentId") ?? "")}`;
@@ -222,13 +219,11 @@ async function confirmGatewayPayment(
   );
 }
 
-type Intent = (args: IntentArgs) => Promise<Response | ReturnType<typeof reply>>;
-
 /**
  * A ward who left (ADR 0091): kept with its payments and receipts, out of rosters and counts; audited. "reinstate"
  * takes it back.
  */
-async function withdraw({ id, formData, actorId, here }: IntentArgs) {
+export async function withdraw({ id, formData, actorId, here }: IntentArgs) {
   const submission = parseWithZod(formData, { schema: WithdrawSchema });
   if (submission.status !== "success") return reply("withdraw", submission.reply(), 400);
   await setWithdrawn(id, submission.value.reason);
@@ -240,27 +235,8 @@ async function withdraw({ id, formData, actorId, here }: IntentArgs) {
   });
 }
 
-async function reinstate({ id, actorId, here }: IntentArgs) {
+export async function reinstate({ id, actorId, here }: IntentArgs) {
   await setWithdrawn(id, null);
   await audit("registration.reinstate", actorId, id);
   return redirectWithToast(here, { type: "success", title: "Ward enrolled again" });
-}
-
-/** The intents on the registration itself. */
-export const DETAIL_INTENTS = new Map<string, Intent>([
-  ["withdraw", withdraw],
-  ["reinstate", reinstate],
-  ["edit", editDetails],
-  ["link-account", linkAccount],
-  ["unlink-account", unlinkAccount],
-]);
-
-const PAYMENT_INTENTS = new Map<string, Intent>([
-  ["record", recordOfficePayment],
-  ["adjust-due", changeAmountDue],
-]);
-
-/** The intents that change money; any other reaches decidePayment, which refuses what is not a decision. */
-export function paymentIntent(intent: string): Intent {
-  return PAYMENT_INTENTS.get(intent) ?? decidePayment;
 }

@@ -1,4 +1,5 @@
-import { passwordHint, type PasswordPolicy } from "#app/domain/password-policy.ts";
+import type { PasswordPolicy } from "#app/domain/password-policy.ts";
+import { NewPasswordFields } from "#app/components/form/new-password-fields.tsx";
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { Form } from "react-router";
 import { useClientValidation, type FormConstraint } from "#app/components/form/use-client-validation.ts";
@@ -95,18 +96,11 @@ export function SignUpForm({ screen, role, lastResult, passwordPolicy, constrain
           options={SELF_SIGNUP_ROLES.map((r) => ({ value: r, label: ROLE_LABELS[r] }))}
         />
       ) : null}
-      <TextField
-        field={fields.password}
-        label="Password"
-        type="password"
-        hint={passwordHint(passwordPolicy)}
-        inputProps={{ autoComplete: "new-password" }}
-      />
-      <TextField
-        field={fields.confirmPassword}
-        label="Confirm password"
-        type="password"
-        inputProps={{ autoComplete: "new-password" }}
+      <NewPasswordFields
+        password={fields.password}
+        confirmPassword={fields.confirmPassword}
+        policy={passwordPolicy}
+        labels={{ password: "Password", confirm: "Confirm password" }}
       />
       <SubmitButton pendingLabel="Creating account..." className="w-full">
         Sign Up
