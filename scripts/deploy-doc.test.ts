@@ -21,7 +21,7 @@ describe("docs/deploy.md", () => {
   });
 
   it("passes the database only options its command line reads", () => {
-    const cli = fs.readFileSync("packages/embedded-mongo/src/cli.ts", "utf8");
+    const cli = fs.readFileSync("packages/embedded-mongo/tools/cli.ts", "utf8");
     for (const option of doc.match(/npm run db -- ([^\n]*)/)![1].match(/--[a-z-]+/g)!)
       expect(cli, option).toContain(`"${option}"`);
   });

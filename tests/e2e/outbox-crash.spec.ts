@@ -52,7 +52,7 @@ test.beforeAll(async () => {
   const port = await freePort();
   db = spawn(
     process.execPath,
-    ["--import", "tsx", "packages/embedded-mongo/src/cli.ts", "--memory", "--port", String(port), "--quiet"],
+    ["--import", "tsx", "packages/embedded-mongo/tools/cli.ts", "--memory", "--port", String(port), "--quiet"],
     { stdio: "ignore" },
   );
   uri = `mongodb://127.0.0.1:${port}/outbox_crash`;

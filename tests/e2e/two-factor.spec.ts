@@ -12,7 +12,7 @@ async function twoFactorApp(name: string) {
   const port = await freePort();
   const db = spawn(
     process.execPath,
-    ["--import", "tsx", "packages/embedded-mongo/src/cli.ts", "--memory", "--port", String(port), "--quiet"],
+    ["--import", "tsx", "packages/embedded-mongo/tools/cli.ts", "--memory", "--port", String(port), "--quiet"],
     { stdio: "ignore" },
   );
   const uri = `mongodb://127.0.0.1:${port}/${name}`;

@@ -85,7 +85,7 @@ export function layerViolations(root: string, files: string[]): Violation[] {
 /** The TypeScript sources of the layered folders (tests and generated files left out). */
 export function sourceFiles(root: string): string[] {
   const files: string[] = [];
-  for (const dir of ["app", "server", "scripts", "packages/embedded-mongo/src"]) {
+  for (const dir of ["app", "server", "scripts", "packages/embedded-mongo/src", "packages/embedded-mongo/tools"]) {
     const full = path.join(root, dir);
     if (!fs.existsSync(full)) continue;
     for (const entry of fs.readdirSync(full, { recursive: true }) as string[]) {

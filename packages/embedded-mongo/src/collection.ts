@@ -5,11 +5,11 @@
  * reads is the planner's choice (planner.ts).
  */
 import { serialize } from "bson";
-import { type Doc, decodeBson, encodeKey, setOwn } from "./values.js";
-import { type Shape, compactDoc, docShape, fromShape } from "./compact.js";
-import { OrderedView, simpleValue } from "./sorted.js";
-import { type Ids, idsHas, idsIn, readIdsMap, writeIdsMap } from "./ids.js";
-import { Index, type IndexKeys, type IndexSpec, dupKeyError } from "./indexes.js";
+import { type Doc, decodeBson, encodeKey, setOwn } from "./values.ts";
+import { type Shape, compactDoc, docShape, fromShape } from "./compact.ts";
+import { OrderedView, simpleValue } from "./sorted.ts";
+import { type Ids, idsHas, idsIn, readIdsMap, writeIdsMap } from "./ids.ts";
+import { Index, type IndexKeys, type IndexSpec, dupKeyError } from "./indexes.ts";
 
 export { Index, dupKeyError, type IndexSpec };
 export type { Ids };

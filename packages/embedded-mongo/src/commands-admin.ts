@@ -4,9 +4,9 @@
  */
 import os from "node:os";
 import { UUID } from "bson";
-import { mingoOptions } from "./mingo-options.js";
-import { type Doc, MongoError, isPlainObject, notSupported } from "./values.js";
-import type { Engine } from "./engine.js";
+import { mingoOptions } from "./mingo-options.ts";
+import { type Doc, MongoError, isPlainObject, notSupported } from "./values.ts";
+import type { Engine } from "./engine.ts";
 import {
   type ConnectionInfo,
   MAX_BSON_OBJECT_SIZE,
@@ -15,8 +15,8 @@ import {
   compileQuery,
   helloReply,
   queryStats,
-} from "./engine-shared.js";
-import { cursorReply, killCursorsFor } from "./commands-read.js";
+} from "./engine-shared.ts";
+import { cursorReply, killCursorsFor } from "./commands-read.ts";
 
 export function cmd_hello(engine: Engine, _db: string, cmd: Doc, conn: ConnectionInfo): Doc {
   return helloReply(cmd, conn.id);

@@ -1,9 +1,9 @@
 /** Index management commands: createIndexes, collMod, listIndexes, dropIndexes. Each takes the engine it runs on. */
-import type { IndexSpec } from "./collection.js";
-import { type Doc, MongoError, encodeKey, isPlainObject, notSupported } from "./values.js";
-import type { Engine } from "./engine.js";
-import { assertFilter, checkCollation, indexNameFor, normKey, sameOptions } from "./engine-shared.js";
-import { cursorReply } from "./commands-read.js";
+import type { IndexSpec } from "./collection.ts";
+import { type Doc, MongoError, encodeKey, isPlainObject, notSupported } from "./values.ts";
+import type { Engine } from "./engine.ts";
+import { assertFilter, checkCollation, indexNameFor, normKey, sameOptions } from "./engine-shared.ts";
+import { cursorReply } from "./commands-read.ts";
 
 // ---------------------------------------------------------------- indexes
 

@@ -5,7 +5,7 @@ import os from "node:os";
 import { Long, calculateObjectSize } from "bson";
 import { Aggregator } from "mingo/aggregator";
 import * as pipelineOperators from "mingo/operators/pipeline";
-import { mingoOptions } from "./mingo-options.js";
+import { mingoOptions } from "./mingo-options.ts";
 import {
   type Doc,
   MongoError,
@@ -16,8 +16,8 @@ import {
   notSupported,
   pathValues,
   sortDocs,
-} from "./values.js";
-import type { Engine } from "./engine.js";
+} from "./values.ts";
+import type { Engine } from "./engine.ts";
 import {
   BATCH_BYTES_LIMIT,
   NON_MUTATING_STAGES,
@@ -32,9 +32,9 @@ import {
   splitText,
   toCursorId,
   toInt,
-} from "./engine-shared.js";
-import { countMatches, countPrefix, findPage, match } from "./query.js";
-import { shape } from "./projection.js";
+} from "./engine-shared.ts";
+import { countMatches, countPrefix, findPage, match } from "./query.ts";
+import { shape } from "./projection.ts";
 
 export function cmd_find(engine: Engine, db: string, cmd: Doc) {
   const coll = engine.getCollection(db, cmd.find);

@@ -3,11 +3,11 @@
  */
 import { ObjectId } from "bson";
 import { Aggregator } from "mingo/aggregator";
-import { Collection } from "./collection.js";
-import { mingoOptions } from "./mingo-options.js";
-import { applyOperators } from "./update-operators.js";
-import { type Doc, MongoError, deepClone, encodeKey, isPlainObject, setOwn } from "./values.js";
-import type { Engine } from "./engine.js";
+import { Collection } from "./collection.ts";
+import { mingoOptions } from "./mingo-options.ts";
+import { applyOperators } from "./update-operators.ts";
+import { type Doc, MongoError, deepClone, encodeKey, isPlainObject, setOwn } from "./values.ts";
+import type { Engine } from "./engine.ts";
 import {
   MAX_WRITE_BATCH_SIZE,
   UPDATE_PIPELINE_STAGES,
@@ -24,9 +24,9 @@ import {
   upsertSeed,
   eachWrite,
   writeReply,
-} from "./engine-shared.js";
-import { findPage, match } from "./query.js";
-import { project } from "./projection.js";
+} from "./engine-shared.ts";
+import { findPage, match } from "./query.ts";
+import { project } from "./projection.ts";
 
 export function cmd_insert(engine: Engine, db: string, cmd: Doc) {
   const docs: Doc[] = cmd.documents ?? [];

@@ -3,8 +3,8 @@
  * (commands-admin.ts), reads and cursors (commands-read.ts), writes (commands-write.ts), plans (query.ts).
  */
 import { describe, expect, it } from "vitest";
-import { Engine } from "./engine.js";
-import type { Doc } from "./values.js";
+import { Engine } from "./engine.ts";
+import type { Doc } from "./values.ts";
 
 const conn = { id: 1, remote: "test" };
 function engine() {

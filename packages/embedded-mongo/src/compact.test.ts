@@ -5,8 +5,8 @@
  */
 import { Binary, ObjectId } from "mongodb";
 import { describe, expect, it } from "vitest";
-import { useTestClient } from "./test-client.js";
-import { compactDoc } from "./compact.js";
+import { useTestClient } from "../tools/test-client.ts";
+import { compactDoc } from "./compact.ts";
 
 const t = useTestClient();
 

@@ -1,5 +1,5 @@
 import { Binary, UUID } from "bson";
-import { type Doc, setOwn } from "./values.js";
+import { type Doc, setOwn } from "./values.ts";
 
 /**
  * Stored documents, laid out compactly. Two things make decoded documents large in V8:

@@ -6,10 +6,10 @@ import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { MongoClient } from "mongodb";
 import { afterEach, describe, expect, it } from "vitest";
-import { startEmbeddedMongo } from "./index.js";
+import { startEmbeddedMongo } from "./index.ts";
 import { Binary, UUID } from "bson";
-import { applyFileFrames, applyFrames, frame } from "./storage.js";
-import { lockHolderAlive, processStartTime } from "./lock.js";
+import { applyFileFrames, applyFrames, frame } from "./storage.ts";
+import { lockHolderAlive, processStartTime } from "./lock.ts";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 /** The nearest node_modules holding `rel` (workspace packages use the root's). */
@@ -48,7 +48,7 @@ async function startCli(dataDir: string, port: number): Promise<{ child: ChildPr
     [
       "--import",
       pathToFileURL(findModule("tsx/dist/loader.mjs")).href,
-      path.join(here, "cli.ts"),
+      path.join(here, "../tools/cli.ts"),
       "--data-dir",
       dataDir,
       "--port",

@@ -3,10 +3,10 @@
  */
 import { calculateObjectSize } from "bson";
 import { Query } from "mingo/query";
-import { prepareFilter } from "./query-operators.js";
-import { type TextQuery, parseTextOperator } from "./text.js";
-import { type Doc, MongoError, deepClone, encodeKey, isPlainObject, notSupported, setPath } from "./values.js";
-import type { Engine } from "./engine.js";
+import { prepareFilter } from "./query-operators.ts";
+import { type TextQuery, parseTextOperator } from "./text.ts";
+import { type Doc, MongoError, deepClone, encodeKey, isPlainObject, notSupported, setPath } from "./values.ts";
+import type { Engine } from "./engine.ts";
 
 export const MAX_BSON_OBJECT_SIZE = 16 * 1024 * 1024;
 export const MAX_MESSAGE_SIZE = 48_000_000;

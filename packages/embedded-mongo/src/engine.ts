@@ -4,8 +4,8 @@
  * memory; mutations are recorded in the journal (when persistent) and the
  * reply is sent only after the journal has been flushed to disk.
  */
-import { Collection, type IndexSpec, Index } from "./collection.js";
-import { type Doc, MongoError, encodeKey, pathValues } from "./values.js";
+import { Collection, type IndexSpec, Index } from "./collection.ts";
+import { type Doc, MongoError, encodeKey, pathValues } from "./values.ts";
 import {
   CURSOR_IDLE_MS,
   type CommandHandler,
@@ -15,7 +15,7 @@ import {
   type JournalRecord,
   errorReply,
   validateCollName,
-} from "./engine-shared.js";
+} from "./engine-shared.ts";
 import {
   cmd_aborttransaction,
   cmd_authenticate,
@@ -44,8 +44,8 @@ import {
   cmd_serverstatus,
   cmd_startsession,
   cmd_whatsmyuri,
-} from "./commands-admin.js";
-import { cmd_collmod, cmd_createindexes, cmd_dropindexes, cmd_listindexes } from "./commands-indexes.js";
+} from "./commands-admin.ts";
+import { cmd_collmod, cmd_createindexes, cmd_dropindexes, cmd_listindexes } from "./commands-indexes.ts";
 import {
   cmd_aggregate,
   cmd_count,
@@ -54,10 +54,10 @@ import {
   cmd_find,
   cmd_getmore,
   cmd_killcursors,
-} from "./commands-read.js";
-import { cmd_delete, cmd_findandmodify, cmd_insert, cmd_update } from "./commands-write.js";
+} from "./commands-read.ts";
+import { cmd_delete, cmd_findandmodify, cmd_insert, cmd_update } from "./commands-write.ts";
 
-export * from "./engine-shared.js";
+export * from "./engine-shared.ts";
 
 /** The first part of a checkpoint image: the databases, in order, and how many collections each has (their parts follow). */
 export interface EngineImage {

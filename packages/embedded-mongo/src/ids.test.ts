@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { type Ids, ManyIds, addId, idsCount, idsIn, removeId } from "./ids.js";
+import { type Ids, ManyIds, addId, idsCount, idsIn, removeId } from "./ids.ts";
 
 describe("ids under an index key", () => {
   it("a lone id is the string, a second makes a list, removals come back down to the string and then nothing", () => {

@@ -8,11 +8,11 @@ import path from "node:path";
 import { Binary, Decimal128, Double, Int32, Long, MaxKey, MinKey, ObjectId, Timestamp, UUID, serialize } from "bson";
 import { MongoClient } from "mongodb";
 import { afterEach, describe, expect, it } from "vitest";
-import { Engine } from "./engine.js";
-import { idsIn } from "./ids.js";
-import { equalityPick } from "./planner.js";
-import { startEmbeddedMongo } from "./index.js";
-import { Storage } from "./storage.js";
+import { Engine } from "./engine.ts";
+import { idsIn } from "./ids.ts";
+import { equalityPick } from "./planner.ts";
+import { startEmbeddedMongo } from "./index.ts";
+import { Storage } from "./storage.ts";
 
 const tmpDirs: string[] = [];
 function tmpDir(): string {

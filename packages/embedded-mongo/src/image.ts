@@ -14,7 +14,7 @@
 import fs from "node:fs";
 import v8 from "node:v8";
 import zlib from "node:zlib";
-import type { Engine } from "./engine.js";
+import type { Engine } from "./engine.ts";
 
 const MAGIC = "VCPIMG01";
 

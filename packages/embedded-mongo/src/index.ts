@@ -5,9 +5,9 @@
  */
 import fs from "node:fs";
 import net from "node:net";
-import { Engine } from "./engine.js";
-import { Storage } from "./storage.js";
-import { WireConnection } from "./wire.js";
+import { Engine } from "./engine.ts";
+import { Storage } from "./storage.ts";
+import { WireConnection } from "./wire.ts";
 
 export interface EmbeddedMongoOptions {
   /** Directory for data files. Omit or null => in-memory mode (no files at all). */

@@ -4,11 +4,11 @@
  * (planner.ts) reads them.
  */
 import { Query } from "mingo/query";
-import { type Doc, MongoError, encodeKey, pathValues, renderValue } from "./values.js";
-import { mingoOptions } from "./mingo-options.js";
-import { NOT_SIMPLE, OrderedView, simpleValue } from "./sorted.js";
-import { TextIndex, textSpecFrom } from "./text.js";
-import { type Ids, addId, removeId } from "./ids.js";
+import { type Doc, MongoError, encodeKey, pathValues, renderValue } from "./values.ts";
+import { mingoOptions } from "./mingo-options.ts";
+import { NOT_SIMPLE, OrderedView, simpleValue } from "./sorted.ts";
+import { TextIndex, textSpecFrom } from "./text.ts";
+import { type Ids, addId, removeId } from "./ids.ts";
 
 /** Between the encoded values of a compound index key. */
 export const KEY_SEP = "\u0000";

@@ -12,8 +12,8 @@ import * as projectionOperators from "mingo/operators/projection";
 import * as queryOperators from "mingo/operators/query";
 import * as windowOperators from "mingo/operators/window";
 import type { Options } from "mingo/types";
-import { PROJECTION_OPERATORS, QUERY_OPERATORS } from "./query-operators.js";
-import { sortDocs } from "./values.js";
+import { PROJECTION_OPERATORS, QUERY_OPERATORS } from "./query-operators.ts";
+import { sortDocs } from "./values.ts";
 
 function $sort(coll: any, sortKeys: any, _options: any) {
   return coll.transform((docs: any[]) => Lazy(sortDocs(docs, sortKeys)));

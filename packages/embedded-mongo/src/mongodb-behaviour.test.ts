@@ -6,7 +6,7 @@
  */
 import { Binary, Double, Int32, Long, ObjectId, Timestamp, UUID, type Db } from "mongodb";
 import { beforeAll, describe, expect, it } from "vitest";
-import { useTestClient } from "./test-client.js";
+import { useTestClient } from "../tools/test-client.ts";
 
 const t = useTestClient();
 let db: Db;

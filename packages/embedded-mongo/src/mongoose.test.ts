@@ -2,7 +2,7 @@ import net from "node:net";
 import mongoose, { Schema } from "mongoose";
 import { MongoClient, ObjectId, Long, Binary, Int32, Double } from "mongodb";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type EmbeddedMongo, startEmbeddedMongo } from "./index.js";
+import { type EmbeddedMongo, startEmbeddedMongo } from "./index.ts";
 
 let server: EmbeddedMongo;
 let conn: mongoose.Connection;

@@ -8,9 +8,9 @@
  */
 import { Query } from "mingo/query";
 import { describe, expect, it } from "vitest";
-import { useTestClient } from "./test-client.js";
-import { mingoOptions } from "./mingo-options.js";
-import { sortDocs } from "./values.js";
+import { useTestClient } from "../tools/test-client.ts";
+import { mingoOptions } from "./mingo-options.ts";
+import { sortDocs } from "./values.ts";
 
 const t = useTestClient();
 

@@ -3,11 +3,11 @@
  * one fits, and the scan it made (what `explain` reports, query.ts). Every answer is a plan object, `{ docs, scan }`
  * or a count with its scan; null means no index fits (a collection scan). Callers still test each candidate.
  */
-import type { Collection } from "./collection.js";
-import { type Index, KEY_SEP } from "./indexes.js";
-import { type Ids, firstId, idsCount, idsIn } from "./ids.js";
-import { NOT_SIMPLE, simpleValue } from "./sorted.js";
-import { type Doc, compareValues, encodeKey, isPlainObject, typeRank } from "./values.js";
+import type { Collection } from "./collection.ts";
+import { type Index, KEY_SEP } from "./indexes.ts";
+import { type Ids, firstId, idsCount, idsIn } from "./ids.ts";
+import { NOT_SIMPLE, simpleValue } from "./sorted.ts";
+import { type Doc, compareValues, encodeKey, isPlainObject, typeRank } from "./values.ts";
 
 /** The index a plan reads, as `explain` names it. */
 export interface ScanInfo {

@@ -3,9 +3,9 @@
  * before the update, into the concrete paths the update operators (update-operators.ts) then change.
  */
 import { Query } from "mingo/query";
-import { mingoOptions } from "./mingo-options.js";
-import { prepareFilter } from "./query-operators.js";
-import { type Doc, MongoError, isPlainObject, renderValue } from "./values.js";
+import { mingoOptions } from "./mingo-options.ts";
+import { prepareFilter } from "./query-operators.ts";
+import { type Doc, MongoError, isPlainObject, renderValue } from "./values.ts";
 
 /** An array filter, and whether a path used its identifier (an unused one is an error). */
 export type ArrayFilter = { query: Query; used: boolean };

@@ -3,13 +3,13 @@
  * mingo), and `$meta: "textScore"` filled in from the text search.
  */
 import { Query } from "mingo/query";
-import type { Collection } from "./collection.js";
-import type { Engine } from "./engine.js";
-import { NO_TEXT_SCORE, mapMingoError, splitMeta, splitText } from "./engine-shared.js";
-import { mingoOptions } from "./mingo-options.js";
-import { textScores } from "./query.js";
-import { prepareFilter } from "./query-operators.js";
-import { type Doc, MongoError, isPlainObject } from "./values.js";
+import type { Collection } from "./collection.ts";
+import type { Engine } from "./engine.ts";
+import { NO_TEXT_SCORE, mapMingoError, splitMeta, splitText } from "./engine-shared.ts";
+import { mingoOptions } from "./mingo-options.ts";
+import { textScores } from "./query.ts";
+import { prepareFilter } from "./query-operators.ts";
+import { type Doc, MongoError, isPlainObject } from "./values.ts";
 /**
  * The fields an inclusion projection of plain top-level names keeps (`{a: 1, b: true}`, with or without `_id: 0`), or
  * null for anything else (dotted paths, operators, exclusions, expressions), which mingo projects.

@@ -5,8 +5,8 @@
 import { Binary, Int32, Long } from "bson";
 import { Query } from "mingo/query";
 import { describe, expect, it } from "vitest";
-import { mingoOptions } from "./mingo-options.js";
-import { candidates, prepareFilter } from "./query-operators.js";
+import { mingoOptions } from "./mingo-options.ts";
+import { candidates, prepareFilter } from "./query-operators.ts";
 
 function matches(filter: Record<string, unknown>, doc: Record<string, unknown>): boolean {
   return new Query(prepareFilter(filter), mingoOptions()).test(doc);

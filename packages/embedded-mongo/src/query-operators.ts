@@ -7,7 +7,7 @@
  */
 import { Long } from "bson";
 import { Query } from "mingo/query";
-import { type Doc, MongoError, compareValues, isPlainObject, typeRank } from "./values.js";
+import { type Doc, MongoError, compareValues, isPlainObject, typeRank } from "./values.ts";
 
 type Predicate = (doc: any) => boolean;
 type QueryOperator = (selector: string, value: any, options: any) => Predicate;

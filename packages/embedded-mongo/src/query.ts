@@ -3,14 +3,14 @@
  * with the plan `explain` reports), text search, counts and `$group` counts answered from indexes. Projection is
  * projection.ts; which index a filter uses is planner.ts.
  */
-import type { Collection } from "./collection.js";
-import { countFromIndex, equalityPick, groupCountsFromIndex, narrowCandidates, type ScanInfo } from "./planner.js";
-import { mingoOptions } from "./mingo-options.js";
-import { parseSort, selectSorted } from "./sorted.js";
-import type { TextQuery } from "./text.js";
-import { type Doc, MongoError, compareValues, encodeKey, isPlainObject, sortKey } from "./values.js";
-import type { Engine } from "./engine.js";
-import { NO_TEXT_SCORE, compileQuery, splitMeta, splitText } from "./engine-shared.js";
+import type { Collection } from "./collection.ts";
+import { countFromIndex, equalityPick, groupCountsFromIndex, narrowCandidates, type ScanInfo } from "./planner.ts";
+import { mingoOptions } from "./mingo-options.ts";
+import { parseSort, selectSorted } from "./sorted.ts";
+import type { TextQuery } from "./text.ts";
+import { type Doc, MongoError, compareValues, encodeKey, isPlainObject, sortKey } from "./values.ts";
+import type { Engine } from "./engine.ts";
+import { NO_TEXT_SCORE, compileQuery, splitMeta, splitText } from "./engine-shared.ts";
 
 /** The plan `explain` reports for a read of `scan`'s index (null: a collection scan, which the engine notes). */
 export function scanPlan(engine: Engine, coll: Collection, scan: ScanInfo | null, dir: 1 | -1 = 1, filter?: Doc): Doc {

@@ -7,10 +7,10 @@
 import { Binary, Decimal128, Double, Int32, Long, MaxKey, MinKey, ObjectId } from "bson";
 import { Query } from "mingo/query";
 import { describe, expect, it } from "vitest";
-import { Engine } from "./engine.js";
-import { mingoOptions } from "./mingo-options.js";
-import { selectSorted, parseSort } from "./sorted.js";
-import { type Doc, sortDocs } from "./values.js";
+import { Engine } from "./engine.ts";
+import { mingoOptions } from "./mingo-options.ts";
+import { selectSorted, parseSort } from "./sorted.ts";
+import { type Doc, sortDocs } from "./values.ts";
 
 const conn = { id: 1, remote: "test" };
 

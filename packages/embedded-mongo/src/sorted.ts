@@ -10,7 +10,7 @@
  * both directions and in every plan, so pages are deterministic whichever
  * plan answers them.
  */
-import { type Doc, compareStrings, compareValues, isPlainObject, makeSorter, sortKey, typeRank } from "./values.js";
+import { type Doc, compareStrings, compareValues, isPlainObject, makeSorter, sortKey, typeRank } from "./values.ts";
 
 export interface SortField {
   name: string;

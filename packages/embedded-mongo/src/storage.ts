@@ -21,10 +21,10 @@ import fsp from "node:fs/promises";
 import path from "node:path";
 import zlib from "node:zlib";
 import { serialize } from "bson";
-import type { Engine, Journal, JournalRecord } from "./engine.js";
-import { crcOfPrefix, fileId, readImage, writeImage } from "./image.js";
-import { decodeBson } from "./values.js";
-import { acquireLock } from "./lock.js";
+import type { Engine, Journal, JournalRecord } from "./engine.ts";
+import { crcOfPrefix, fileId, readImage, writeImage } from "./image.ts";
+import { decodeBson } from "./values.ts";
+import { acquireLock } from "./lock.ts";
 
 const FRAME_HEADER = 8;
 const MAX_RECORD = 64 * 1024 * 1024;

@@ -4,8 +4,8 @@
  * non-Latin letters such as Ɛ and Ɔ), and what is refused.
  */
 import { beforeAll, describe, expect, it } from "vitest";
-import { useTestClient } from "./test-client.js";
-import { fold, parseSearch, tokenize } from "./text.js";
+import { useTestClient } from "../tools/test-client.ts";
+import { fold, parseSearch, tokenize } from "./text.ts";
 
 const t = useTestClient();
 

@@ -16,8 +16,8 @@
  * Other languages (stemming, stop words) are refused when the index is
  * created, never answered differently from MongoDB.
  */
-import { type Ids, addId, idsIn, removeId } from "./ids.js";
-import { type Doc, MongoError, isPlainObject, notSupported, pathValues } from "./values.js";
+import { type Ids, addId, idsIn, removeId } from "./ids.ts";
+import { type Doc, MongoError, isPlainObject, notSupported, pathValues } from "./values.ts";
 
 const TERM = /[\p{L}\p{N}\p{M}]+/gu;
 const MARKS = /\p{M}+/gu;

@@ -3,8 +3,8 @@
  * against the document before the update, changes applied in field-name order, type errors as errors.
  */
 import { describe, expect, it } from "vitest";
-import { applyOperators } from "./update-operators.js";
-import type { Doc } from "./values.js";
+import { applyOperators } from "./update-operators.ts";
+import type { Doc } from "./values.ts";
 
 function update(doc: Doc, u: Doc, options: { filter?: Doc; arrayFilters?: Doc[]; isInsert?: boolean } = {}): Doc {
   return applyOperators(structuredClone(doc), u, options.filter ?? {}, options.arrayFilters, options.isInsert ?? false);

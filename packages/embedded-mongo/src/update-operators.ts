@@ -12,8 +12,8 @@
  */
 import { Double, Timestamp } from "bson";
 import { Query } from "mingo/query";
-import { mingoOptions } from "./mingo-options.js";
-import { bsonTypeCode, elemMatcher, prepareFilter, valuesEqual } from "./query-operators.js";
+import { mingoOptions } from "./mingo-options.ts";
+import { bsonTypeCode, elemMatcher, prepareFilter, valuesEqual } from "./query-operators.ts";
 import {
   badValue,
   child,
@@ -23,7 +23,7 @@ import {
   hasOwn,
   isIndex,
   isPositional,
-} from "./positional.js";
+} from "./positional.ts";
 import {
   type Doc,
   MongoError,
@@ -33,7 +33,7 @@ import {
   makeSorter,
   renderValue,
   setOwn,
-} from "./values.js";
+} from "./values.ts";
 
 const OPERATORS = new Set([
   "$set",

@@ -4,7 +4,7 @@
  */
 import { Binary, Double, Int32, Long, MaxKey, MinKey, ObjectId } from "bson";
 import { describe, expect, it } from "vitest";
-import { compareValues, encodeKey, pathValues, renderValue, sortDocs } from "./values.js";
+import { compareValues, encodeKey, pathValues, renderValue, sortDocs } from "./values.ts";
 
 describe("compareValues", () => {
   it("orders values of different types by MongoDB's canonical type order", () => {

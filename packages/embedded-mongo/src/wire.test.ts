@@ -6,9 +6,9 @@
 import net from "node:net";
 import { serialize } from "bson";
 import { afterEach, describe, expect, it } from "vitest";
-import { Engine, MAX_MESSAGE_SIZE } from "./engine.js";
-import { WireConnection, encodeOpMsg, encodeOpReply, parseOpMsg, parseOpQuery } from "./wire.js";
-import { decodeBson } from "./values.js";
+import { Engine, MAX_MESSAGE_SIZE } from "./engine.ts";
+import { WireConnection, encodeOpMsg, encodeOpReply, parseOpMsg, parseOpQuery } from "./wire.ts";
+import { decodeBson } from "./values.ts";
 
 const OP_REPLY = 1;
 const OP_QUERY = 2004;

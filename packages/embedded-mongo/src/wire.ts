@@ -5,8 +5,8 @@
  */
 import type net from "node:net";
 import { serialize } from "bson";
-import { type ConnectionInfo, type Engine, MAX_MESSAGE_SIZE, errorReply, helloReply } from "./engine.js";
-import { type Doc, decodeBson } from "./values.js";
+import { type ConnectionInfo, type Engine, MAX_MESSAGE_SIZE, errorReply, helloReply } from "./engine.ts";
+import { type Doc, decodeBson } from "./values.ts";
 
 const OP_REPLY = 1;
 const OP_QUERY = 2004;

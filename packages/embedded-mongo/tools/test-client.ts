@@ -1,6 +1,6 @@
 import { MongoClient } from "mongodb";
 import { afterAll, beforeAll } from "vitest";
-import { type EmbeddedMongo, startEmbeddedMongo } from "./index.js";
+import { type EmbeddedMongo, startEmbeddedMongo } from "../src/index.ts";
 
 /**
  * The package's test setup: an in-memory server and a driver connected to it, started before the test file's own

@@ -12,7 +12,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { MongoClient, ObjectId } from "mongodb";
-import { startEmbeddedMongo } from "./index.js";
+import { startEmbeddedMongo } from "../src/index.ts";
 
 const COURSES = 40;
 

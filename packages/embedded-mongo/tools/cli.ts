@@ -6,7 +6,7 @@
  * on stdout once listening.
  */
 import path from "node:path";
-import { startEmbeddedMongo } from "./index.js";
+import { startEmbeddedMongo } from "../src/index.ts";
 
 function usage(msg?: string): never {
   if (msg) console.error(msg);

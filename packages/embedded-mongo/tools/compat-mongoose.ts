@@ -13,7 +13,7 @@ import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { startEmbeddedMongo } from "./index.js";
+import { startEmbeddedMongo } from "../src/index.ts";
 
 const args = process.argv.slice(2);
 const flag = (name: string) => {

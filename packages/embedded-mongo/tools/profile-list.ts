@@ -3,10 +3,10 @@
  * (through the mongodb driver): 100k registration-like documents, sorted
  * pages at skip 0 / 50000 with no filter, an equality filter and a
  * case-insensitive $regex $or, plus countDocuments.
- *   npx tsx packages/embedded-mongo/src/profile-list.ts [n]
+ *   npx tsx packages/embedded-mongo/tools/profile-list.ts [n]
  */
 import { MongoClient } from "mongodb";
-import { startEmbeddedMongo } from "./index.js";
+import { startEmbeddedMongo } from "../src/index.ts";
 
 const N = Number(process.argv[2] ?? 100_000);
 const PROGRAMMES = ["arts", "science", "maths", "music", "sport"];
