@@ -36,3 +36,19 @@ it("finds a package at another version than locked, one not in the lock, and an 
     "node_modules/sneaked: installed but not in package-lock.json",
   ]);
 });
+
+it("finds a dependency given as a range instead of one exact version, in the root and in a workspace", () => {
+  const root = project({
+    "package.json": {
+      workspaces: ["packages/*"],
+      dependencies: { pinned: "1.2.3", "@our/engine": "0.1.0" },
+      devDependencies: { ranged: "^0.33.0" },
+    },
+    "package-lock.json": { packages: { "": {} } },
+    "packages/engine/package.json": { name: "@our/engine", devDependencies: { tilde: "~4.1.0", exact: "5.1.1" } },
+  });
+  expect(dependencyProblems(root)).toEqual([
+    'package.json: ranged is "^0.33.0", not one exact version',
+    'packages/engine/package.json: tilde is "~4.1.0", not one exact version',
+  ]);
+});

@@ -4,7 +4,8 @@
  *  - every package installed under node_modules is the one package-lock.json names, at its version, and nothing is
  *    installed that the lockfile does not list;
  *  - every locked package that has an install script was reviewed: it is named in package.json's `allowScripts`
- *    (npm 11 runs a dependency's install script only when that field allows it).
+ *    (npm 11 runs a dependency's install script only when that field allows it);
+ *  - every dependency of the root and workspace package.json files is one exact version, never a range.
  * Exits 1 with one line per problem. Where the advisory service can be reached, `npm audit` is the other half.
  */
 import fs from "node:fs";
@@ -17,9 +18,14 @@ export function dependencyProblems(root: string): string[] {
   const lock = JSON.parse(fs.readFileSync(path.join(root, "package-lock.json"), "utf8")) as {
     packages: Record<string, LockEntry>;
   };
-  const pkg = JSON.parse(fs.readFileSync(path.join(root, "package.json"), "utf8")) as {
+  type Manifest = {
     allowScripts?: Record<string, boolean>;
+    workspaces?: string[];
+    dependencies?: Record<string, string>;
+    devDependencies?: Record<string, string>;
+    optionalDependencies?: Record<string, string>;
   };
+  const pkg = JSON.parse(fs.readFileSync(path.join(root, "package.json"), "utf8")) as Manifest;
   const problems: string[] = [];
   const reviewed = pkg.allowScripts ?? {};
   const nameOf = (key: string) => key.slice(key.lastIndexOf("node_modules/") + "node_modules/".length);
@@ -51,7 +57,30 @@ export function dependencyProblems(root: string): string[] {
       if (!(`node_modules/${n}` in lock.packages))
         problems.push(`node_modules/${n}: installed but not in package-lock.json`);
   }
+  // Every dependency the project names is pinned to one version (a range would let a fresh install differ).
+  const workspaces = (pkg.workspaces ?? []).flatMap((pattern) => {
+    const dir = path.join(root, pattern.replace(/\/\*$/, ""));
+    return pattern.endsWith("/*") && fs.existsSync(dir) ? fs.readdirSync(dir).map((d) => path.join(dir, d)) : [];
+  });
+  for (const dir of [root, ...workspaces]) {
+    const file = path.join(dir, "package.json");
+    if (!fs.existsSync(file)) continue;
+    const manifest = JSON.parse(fs.readFileSync(file, "utf8")) as Manifest;
+    for (const field of ["dependencies", "devDependencies", "optionalDependencies"] as const)
+      for (const [name, version] of Object.entries(manifest[field] ?? {}))
+        if (!/^\d+\.\d+\.\d+(-[\w.]+)?$/.test(version) && !workspaceNames(workspaces).includes(name))
+          problems.push(
+            `${path.relative(root, file) || "package.json"}: ${name} is "${version}", not one exact version`,
+          );
+  }
   return problems;
+}
+
+function workspaceNames(dirs: string[]): string[] {
+  return dirs.flatMap((dir) => {
+    const file = path.join(dir, "package.json");
+    return fs.existsSync(file) ? [(JSON.parse(fs.readFileSync(file, "utf8")) as { name?: string }).name ?? ""] : [];
+  });
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(fs.realpathSync(process.argv[1])).href) {

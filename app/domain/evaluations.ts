@@ -30,8 +30,6 @@ export const EVALUATION_LIMITS = {
   answer: 2000,
 } as const;
 
-export const RATING_VALUES = [1, 2, 3, 4, 5] as const;
-
 export const CHOICE_OPTIONS_HINT = `One option per line, at most ${EVALUATION_LIMITS.options}.`;
 export const ANSWER_REQUIRED = "Please answer this question";
 export const RATING_OUT_OF_RANGE = "Choose a rating from 1 to 5";

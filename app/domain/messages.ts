@@ -27,7 +27,6 @@ export const ADMIN_REGISTRATION_DENIED = "Access Denied: Only admins can registe
 export const ADMIN_REGISTRATION_SUCCESS_TITLE = "Registration Successful!";
 export const ADMIN_REGISTRATION_SUCCESS_DESCRIPTION =
   "Student registered successfully. Payment can be processed later.";
-export const REGISTRATION_FAILED = "Registration Failed";
 
 // Admin management sections: docs/product.md#screens, #messages.
 export const FAILED_FETCH_USERS = "Failed to fetch users";

@@ -138,10 +138,6 @@ export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
 /** What a parent can report themselves (cash is handed to the office, which records it). */
 export const PARENT_PAYMENT_METHODS = ["mtn-momo", "telecel-cash", "airteltigo-money", "bank-transfer"] as const;
 
-export function isPaymentMethod(value: unknown): value is PaymentMethod {
-  return typeof value === "string" && (PAYMENT_METHODS as readonly string[]).includes(value);
-}
-
 /** The states of one payment. Only confirmed payments count towards what is paid. */
 export const PAYMENT_STATES = ["pending", "confirmed", "rejected", "voided"] as const;
 export type PaymentState = (typeof PAYMENT_STATES)[number];
@@ -174,9 +170,6 @@ export const PAYMENT_STATE_LABELS: Record<PaymentState, string> = {
   rejected: "Rejected",
   voided: "Voided",
 };
-export function isPaymentState(value: unknown): value is PaymentState {
-  return typeof value === "string" && (PAYMENT_STATES as readonly string[]).includes(value);
-}
 
 /**
  * A transaction reference compared without case, spaces or dashes

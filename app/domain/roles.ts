@@ -3,7 +3,6 @@ export type Role = (typeof ROLES)[number];
 
 /** Roles a visitor may give themselves. Admins come only from create-admin or the seed (docs/product.md#departures). */
 export const SELF_SIGNUP_ROLES = ["student", "parent", "facilitator"] as const;
-export type SelfSignupRole = (typeof SELF_SIGNUP_ROLES)[number];
 
 export const ROLE_LABELS: Record<Role, string> = {
   admin: "Admin",
@@ -15,10 +14,6 @@ export const ROLE_LABELS: Record<Role, string> = {
 /** A user with no (or an unknown) role is treated as a student (docs/product.md#roles-and-permissions). */
 export function effectiveRole(role: string | null | undefined): Role {
   return (ROLES as readonly string[]).includes(role ?? "") ? (role as Role) : "student";
-}
-
-export function isRole(value: unknown): value is Role {
-  return typeof value === "string" && (ROLES as readonly string[]).includes(value);
 }
 
 /** Where a user lands after signing in (docs/product.md#behaviour). */
@@ -36,9 +31,6 @@ export function homePathForRole(role: string | null | undefined): string {
       return "/dashboard";
   }
 }
-
-/** Where "View as" sends an admin (docs/product.md#behaviour: facilitator, parent, student, otherwise /dashboard). */
-export const impersonationPathForRole = homePathForRole;
 
 /** Role badge colours (docs/product.md#screens): admin red, facilitator blue, parent green, other grey. */
 export function roleBadgeClass(role: string | null | undefined): string {

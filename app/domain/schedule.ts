@@ -135,10 +135,6 @@ export function weekdayNameOf(date: Date): string {
   return ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"][date.getUTCDay()];
 }
 
-export function isScheduleDay(value: unknown): value is ScheduleDay {
-  return typeof value === "string" && (SCHEDULE_DAYS as readonly string[]).includes(value);
-}
-
 export function filterByDay(entries: readonly ScheduleEntry[], day: ScheduleDay | null): ScheduleEntry[] {
   return day ? entries.filter((e) => e.day === day) : [...entries];
 }

@@ -10,12 +10,6 @@ export const GROUP_TYPE_LABELS: Record<GroupType, string> = {
   parent: "Parent Group",
 };
 
-/**
- * The admin group form offers every type (docs/decisions/0031-whatsapp-groups-and-subject-catalogue.md):
- * Class Page, Subject, General and Parent Group.
- */
-export const ADMIN_FORM_GROUP_TYPES = GROUP_TYPES;
-
 /** A parent group may be for every programme: its programme value. */
 export const ALL_PROGRAMMES = "all";
 

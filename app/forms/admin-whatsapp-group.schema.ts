@@ -1,12 +1,6 @@
 import { z } from "zod";
 import { ALL_SUBJECTS, PROGRAMMES } from "#app/domain/programmes.ts";
-import {
-  ADMIN_FORM_GROUP_TYPES,
-  ALL_PROGRAMMES,
-  GROUP_TYPES,
-  NOT_A_WHATSAPP_INVITE,
-  isWhatsappInviteLink,
-} from "#app/domain/whatsapp.ts";
+import { ALL_PROGRAMMES, GROUP_TYPES, NOT_A_WHATSAPP_INVITE, isWhatsappInviteLink } from "#app/domain/whatsapp.ts";
 import { searchField } from "#app/forms/parse.ts";
 
 export const SUBJECT_REQUIRED = "Please select a subject";
@@ -24,7 +18,7 @@ export function groupFormSchema(current?: { subjectName: string; programme: stri
   const subjects = withCurrent(ALL_SUBJECTS, current?.subjectName);
   const programmes = withCurrent([...PROGRAMMES, ALL_PROGRAMMES], current?.programme);
   const types = withCurrent(
-    ADMIN_FORM_GROUP_TYPES,
+    GROUP_TYPES,
     current && (GROUP_TYPES as readonly string[]).includes(current.groupType) ? current.groupType : undefined,
   );
   return (

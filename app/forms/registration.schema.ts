@@ -127,5 +127,3 @@ export const RegistrationSchema = z
     },
     { when: () => true },
   );
-
-export type RegistrationInput = z.output<typeof RegistrationSchema>;

@@ -48,8 +48,6 @@ export function formListView(form: EvaluationFormDoc, now = new Date()) {
   };
 }
 
-export type ResultsView = Awaited<ReturnType<typeof loadResults>>;
-
 /**
  * Everything the results page shows: the response count against the audience size, one summary per question
  * (per subject for per-subject questions), the text answers (searchable) and, for admins on an open form, the

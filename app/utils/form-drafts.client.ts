@@ -61,6 +61,7 @@ export function readDraft(key: string, now = Date.now()): Draft | null {
   return draft;
 }
 
+/** @public (loaded with import() by app/components/form/form-draft.tsx) */
 export function clearDraft(key: string) {
   storage()?.removeItem(key);
 }
@@ -145,6 +146,7 @@ const nextFrame = () => new Promise((r) => setTimeout(r, 60));
 /**
  * Puts a draft back into the form. Selects and text first, then (once the page
  * has re-rendered what they reveal, e.g. a programme's subjects) the choices.
+ * @public (loaded with import() by app/components/form/form-draft.tsx)
  */
 export async function applyDraft(form: HTMLFormElement, draft: Draft) {
   applyOnce(form, draft.values, "others");

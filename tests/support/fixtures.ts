@@ -256,12 +256,6 @@ export const test = base.extend<Fixtures>({
   },
 });
 
-/** Submits the form holding `locator` as a user would: clicking its submit button. */
-export async function fillAndSubmit(page: Page, fields: Record<string, string>, submitName: string | RegExp) {
-  for (const [label, value] of Object.entries(fields)) await page.getByLabel(label, { exact: true }).fill(value);
-  await page.getByRole("button", { name: submitName }).click();
-}
-
 /**
  * A message shown under its field (Conform's `<field id>-error` list). Without JavaScript a failed submit also lists
  * each message in the form's error summary, as a link to its field; this names the one by the field.

@@ -5,7 +5,7 @@ import {
   type FieldMetadata,
   type FormMetadata,
 } from "@conform-to/react";
-import { useEffect, useId, useState } from "react";
+import { useEffect, useState } from "react";
 import { SLOW_SUBMIT_MESSAGE } from "#app/domain/messages.ts";
 import { Link, useNavigation } from "react-router";
 import { Button, buttonClass, type ButtonVariant } from "#app/components/ui/button.tsx";
@@ -422,10 +422,6 @@ function useSlowSubmit(pending: boolean, afterMs = 2000) {
     return () => clearTimeout(timer);
   }, [pending, afterMs]);
   return slow;
-}
-
-export function useFieldId(prefix: string) {
-  return `${prefix}-${useId().replace(/:/g, "")}`;
 }
 
 /** The buttons of a page that confirms a deletion: the danger submit, then Cancel back to where the admin came from. */

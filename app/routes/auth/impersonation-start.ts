@@ -5,7 +5,7 @@ import type { Route } from "./+types/impersonation-start";
 import { requireAdmin } from "#app/utils/auth.server.ts";
 import { setImpersonation } from "#app/utils/session-cookie.server.ts";
 import { redirectWithToast } from "#app/utils/toast.server.ts";
-import { impersonationPathForRole } from "#app/domain/roles.ts";
+import { homePathForRole } from "#app/domain/roles.ts";
 import { User } from "#app/models/user.server.ts";
 import { audit } from "#app/models/audit-log.server.ts";
 import { ID_PATTERN } from "#app/domain/ids.ts";
@@ -30,7 +30,8 @@ export async function action({ request }: Route.ActionArgs) {
   if (target.role === "admin") throw data("Admins cannot be impersonated.", { status: 403 });
   await setImpersonation(sessionId, target._id);
   await audit("impersonation.start", user._id, target._id, { role: target.role });
-  return redirectWithToast(impersonationPathForRole(target.role), {
+  // "View as" lands where the user would after signing in (docs/product.md#behaviour).
+  return redirectWithToast(homePathForRole(target.role), {
     type: "success",
     title: "Impersonation Started",
     description: `Viewing as ${target.role} - ${target.fullName}`,

@@ -8,11 +8,10 @@ import { serialize } from "bson";
 import { type Doc, decodeBson, encodeKey, setOwn } from "./values.ts";
 import { type Shape, compactDoc, docShape, fromShape } from "./compact.ts";
 import { OrderedView, simpleValue } from "./sorted.ts";
-import { type Ids, idsHas, idsIn, readIdsMap, writeIdsMap } from "./ids.ts";
+import { idsHas, idsIn, readIdsMap, writeIdsMap } from "./ids.ts";
 import { Index, type IndexKeys, type IndexSpec, dupKeyError } from "./indexes.ts";
 
 export { Index, dupKeyError, type IndexSpec };
-export type { Ids };
 
 /**
  * A collection in a checkpoint image (image.ts), as the parts `Collection.writeImage` hands out in this order: this

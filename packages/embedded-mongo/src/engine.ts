@@ -4,7 +4,7 @@
  * memory; mutations are recorded in the journal (when persistent) and the
  * reply is sent only after the journal has been flushed to disk.
  */
-import { Collection, type IndexSpec, Index } from "./collection.ts";
+import { Collection, type IndexSpec } from "./collection.ts";
 import { type Doc, MongoError, encodeKey, pathValues } from "./values.ts";
 import {
   CURSOR_IDLE_MS,
@@ -323,8 +323,6 @@ const COMMANDS: Record<string, CommandHandler> = {
   delete: cmd_delete,
   findandmodify: cmd_findandmodify,
 };
-
-export { Index };
 
 /** A filter's shape without its values (they may be personal data): `{phone: ?, $or: [{a: ?}, {b: {$in: ?}}]}`. */
 export function filterShape(filter: any): string {

@@ -3,7 +3,7 @@
  * comparison (MongoDB sort order), canonical index keys, deep cloning and
  * dotted-path resolution. No dependencies besides `bson`.
  */
-import { ObjectId, deserialize } from "bson";
+import { deserialize } from "bson";
 
 export type Doc = Record<string, any>;
 
@@ -19,8 +19,6 @@ export class MongoError extends Error {
     this.extra = extra;
   }
 }
-
-export const badValue = (msg: string) => new MongoError(2, "BadValue", msg);
 
 /** What the engine does not implement: MongoDB's code for an unsupported command or option, naming the feature. */
 export const notSupported = (feature: string) =>
@@ -396,10 +394,6 @@ export function renderValue(v: any): string {
       .join(", ") +
     " }"
   );
-}
-
-export function newObjectId(): ObjectId {
-  return new ObjectId();
 }
 
 /** Set a dotted path on a plain object, creating intermediate objects. */

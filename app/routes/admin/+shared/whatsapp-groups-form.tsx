@@ -4,7 +4,7 @@ import { parseWithZod } from "#app/forms/parse.ts";
 import { Form } from "react-router";
 import { FormErrors, SelectField, SubmitButton, TextField } from "#app/components/form/fields.tsx";
 import { ALL_SUBJECTS, PROGRAMME_OPTIONS, programmeLabel } from "#app/domain/programmes.ts";
-import { ADMIN_FORM_GROUP_TYPES, ALL_PROGRAMMES, groupTypeLabel } from "#app/domain/whatsapp.ts";
+import { GROUP_TYPES, ALL_PROGRAMMES, groupTypeLabel } from "#app/domain/whatsapp.ts";
 import { groupFormSchema } from "#app/forms/admin-whatsapp-group.schema.ts";
 import type { DialogFormProps } from "#app/components/ui/modal-dialog.tsx";
 
@@ -46,7 +46,7 @@ export function GroupForm({
     programmeLabel,
   );
   const types = withCurrentOption(
-    ADMIN_FORM_GROUP_TYPES.map((t) => ({ value: t, label: groupTypeLabel(t) })),
+    GROUP_TYPES.map((t) => ({ value: t, label: groupTypeLabel(t) })),
     current?.groupType,
     groupTypeLabel,
   );

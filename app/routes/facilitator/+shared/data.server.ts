@@ -56,4 +56,3 @@ export async function loadStudentsView(url: URL, facilitatorId: string) {
     })),
   };
 }
-export type StudentsView = Awaited<ReturnType<typeof loadStudentsView>>;
