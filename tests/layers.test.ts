@@ -1,3 +1,4 @@
+import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
@@ -22,5 +23,14 @@ describe("layers (docs/decisions/0044)", () => {
     expect(layerViolations(fixture, sourceFiles(fixture))).toEqual([
       { file: "app/models/user.server.ts", imports: "#app/utils/auth.server.ts", why: "models is below utils" },
     ]);
+  });
+
+  it("every module of the embedded engine has its own test file beside it", () => {
+    const dir = path.join(root, "packages/embedded-mongo/src");
+    const files = fs.readdirSync(dir);
+    const untested = files.filter(
+      (f) => f.endsWith(".ts") && !f.endsWith(".test.ts") && !files.includes(f.replace(/\.ts$/, ".test.ts")),
+    );
+    expect(untested).toEqual([]);
   });
 });

@@ -1,6 +1,8 @@
 import { MongoClient } from "mongodb";
 import { afterAll, beforeAll } from "vitest";
 import { type EmbeddedMongo, startEmbeddedMongo } from "../src/index.ts";
+import { Engine } from "../src/engine.ts";
+import type { Doc } from "../src/values.ts";
 
 /**
  * The package's test setup: an in-memory server and a driver connected to it, started before the test file's own
@@ -27,4 +29,12 @@ export function useTestClient(): { readonly server: EmbeddedMongo; readonly clie
       return client;
     },
   };
+}
+
+/** An engine without a server, and a `run` that sends it a command as the driver would (database "t" unless given). */
+export function engineRunner() {
+  const e = new Engine();
+  const conn = { id: 1, remote: "test" };
+  const run = (cmd: Doc, db = "t") => e.runCommand({ ...cmd, $db: db }, conn);
+  return { e, run };
 }

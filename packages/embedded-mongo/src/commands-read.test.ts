@@ -1,0 +1,61 @@
+/** Reads and cursors through the dispatcher as the driver calls them (commands-read.ts). */
+import { describe, expect, it } from "vitest";
+import { engineRunner } from "../tools/test-client.ts";
+import type { Doc } from "./values.ts";
+
+describe("commands-read and query", () => {
+  it("pages through a cursor with getMore, counts, distincts, aggregates and explains the plan", async () => {
+    const { run } = engineRunner();
+    await run({ createIndexes: "r", indexes: [{ key: { k: 1 }, name: "k_1" }] });
+    await run({ insert: "r", documents: Array.from({ length: 25 }, (_, i) => ({ _id: i, k: i % 5, v: i })) });
+    const first = await run({ find: "r", filter: { k: 2 }, sort: { v: 1 }, batchSize: 2 });
+    expect(first.cursor.firstBatch.map((d: Doc) => d.v)).toEqual([2, 7]);
+    const more = await run({ getMore: first.cursor.id, collection: "r", batchSize: 10 });
+    expect(more.cursor.nextBatch.map((d: Doc) => d.v)).toEqual([12, 17, 22]);
+    expect(more.cursor.id.toString()).toBe("0");
+    expect(await run({ count: "r", query: { k: { $in: [1, 3] } } })).toMatchObject({ n: 10 });
+    expect((await run({ distinct: "r", key: "k", query: { v: { $lt: 7 } } })).values.sort()).toEqual([0, 1, 2, 3, 4]);
+    const grouped = await run({
+      aggregate: "r",
+      pipeline: [{ $match: { v: { $gte: 20 } } }, { $group: { _id: null, total: { $sum: "$v" } } }],
+      cursor: {},
+    });
+    expect(grouped.cursor.firstBatch).toEqual([{ _id: null, total: 20 + 21 + 22 + 23 + 24 }]);
+    const explained = await run({ explain: { find: "r", filter: { k: 4 } }, verbosity: "queryPlanner" });
+    expect(JSON.stringify(explained.queryPlanner.winningPlan)).toContain("IXSCAN");
+    const scan = await run({ explain: { find: "r", filter: { v: 4 } }, verbosity: "queryPlanner" });
+    expect(JSON.stringify(scan.queryPlanner.winningPlan)).toContain("COLLSCAN");
+  });
+});
+
+describe("cursors", () => {
+  it("project each batch as it is handed out: every document projected, in order, across getMore with and without a batch size", async () => {
+    const { e, run } = engineRunner();
+    const documents = Array.from({ length: 25 }, (_, i) => ({
+      _id: i,
+      n: i,
+      secret: `s${i}`,
+      nested: { keep: i, drop: i },
+    }));
+    await run({ insert: "p", documents });
+    const first = await run({
+      find: "p",
+      filter: { n: { $gte: 3 } },
+      sort: { n: -1 },
+      projection: { n: 1, "nested.keep": 1 },
+      batchSize: 4,
+    });
+    const seen: Doc[] = [...first.cursor.firstBatch];
+    const id = first.cursor.id;
+    // The open cursor keeps the stored documents, not projected copies of them.
+    const state = [...e.cursors.values()][0];
+    expect(state.docs[0]).toMatchObject({ secret: "s24" });
+    const second = await run({ getMore: id, collection: "p", batchSize: 5 });
+    seen.push(...second.cursor.nextBatch);
+    const rest = await run({ getMore: id, collection: "p" });
+    seen.push(...rest.cursor.nextBatch);
+    expect(rest.cursor.id.toString()).toBe("0");
+    expect(seen).toEqual(Array.from({ length: 22 }, (_, i) => ({ _id: 24 - i, n: 24 - i, nested: { keep: 24 - i } })));
+    expect(e.cursors.size).toBe(0);
+  });
+});
