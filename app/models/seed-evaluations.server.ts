@@ -8,12 +8,6 @@ const DAY = 86_400_000;
 export const DEMO_OPEN_FORM = "Mid-course check-in: General Science";
 export const DEMO_CLOSED_FORM = "First week: how did it go?";
 
-/**
- * Demo evaluation forms (docs/product.md#evaluation-forms): one open form for the demo parent's ward's programme (General
- * Science) with a rating, a single choice, a per-subject rating and a free-text question, not yet answered; and one
- * closed form for every parent with answers from the demo families, so its results page shows something.
- * Safe to run again: forms are found by title and answers replace the same response.
- */
 /** A demo question: optional, asked once for the whole form, without choices or scale labels unless given. */
 function question(
   type: QuestionType,
@@ -33,6 +27,12 @@ function question(
   };
 }
 
+/**
+ * Demo evaluation forms (docs/product.md#evaluation-forms): one open form for the demo parent's ward's programme (General
+ * Science) with a rating, a single choice, a per-subject rating and a free-text question, not yet answered; and one
+ * closed form for every parent with answers from the demo families, so its results page shows something.
+ * Safe to run again: forms are found by title and answers replace the same response.
+ */
 export async function seedDemoEvaluations(adminId: string, parentId: string) {
   const now = Date.now();
   await EvaluationForm.updateOne(

@@ -189,6 +189,9 @@ for (const { pattern, id, rules } of ADDRESSED) {
       expect(response.status(), `${what}: no server error`).toBeLessThan(500);
       const body = await response.text();
       for (const marker of markers) expect(body, `${what}: another family's data in the body`).not.toContain(marker);
+      // A page whose uploads need more than reading it shows no upload form to those who may not post.
+      if (rules.body === "upload" && !mayAccess(actionAccess, identity))
+        expect(body, `${what}: an upload form for someone who may not upload`).not.toMatch(/type="file"/);
     }
   });
 }

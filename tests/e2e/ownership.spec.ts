@@ -166,7 +166,7 @@ test("a reference a facilitator sees cannot claim the registration; the submitti
   const statuses: number[] = [];
   for (let i = 0; i < 11; i++) {
     const guess = await stranger.request.post("/link-registration", {
-      form: { reference: stored.reference, claimCode: `AAAA-AA${String(i).padStart(2, "2")}` },
+      form: { intent: "claim", reference: stored.reference, claimCode: `AAAA-AA${String(i).padStart(2, "2")}` },
       maxRedirects: 0,
     });
     statuses.push(guess.status());

@@ -8,7 +8,8 @@ import { contentDisposition, uploadResponse } from "#app/utils/uploads.server.ts
 import { getAssignmentById, getOwnedAssignment } from "#app/models/assignment.server.ts";
 import { ID_PATTERN } from "#app/domain/ids.ts";
 
-export const handle = { rules: { access: { roles: ["facilitator", "admin"] } } } satisfies RouteHandle;
+// Students enrolled in the subject read it too: the guard (readableAssignment) decides per file.
+export const handle = { rules: { access: "signed-in" } } satisfies RouteHandle;
 
 /**
  * An assignment's file: for the facilitator who uploaded it, admins holding the subjects permission, and the
