@@ -7,7 +7,7 @@ import type { Request, Response } from "express";
 import { RouterContextProvider, type ServerBuild } from "react-router";
 import { clientAddressOf } from "./client-address.ts";
 import { nonceOf } from "./security-headers.ts";
-import type { LogNote } from "./observability.ts";
+import type { RequestLogNote } from "#app/utils/request-context.ts";
 import { rulesLookup, seamOf } from "./seam.ts";
 
 /** `latest` is the build the request runs on: in development Vite loads a new one after an edit. */
@@ -18,7 +18,7 @@ export function loadContextFor(latest: () => ServerBuild) {
     const context = new RouterContextProvider();
     context.set(contexts.clientAddress, clientAddressOf(req));
     context.set(contexts.cspNonce, nonceOf(res) ?? null);
-    context.set(contexts.requestLog, (res.locals.logNote as LogNote | undefined) ?? null);
+    context.set(contexts.requestLog, (res.locals.logNote as RequestLogNote | undefined) ?? null);
     context.set(contexts.routeRules, rulesLookup(build));
     return context;
   };

@@ -17,8 +17,7 @@ import { pageOfDataRequest } from "#app/utils/data-request.ts";
 import { seamOf } from "./seam.ts";
 
 /** Filled in by the app while it answers (the signed-in user), read when the request's log line is written. */
-export type { RequestLogNote as LogNote } from "#app/utils/request-context.ts";
-import type { RequestLogNote as LogNote } from "#app/utils/request-context.ts";
+import type { RequestLogNote } from "#app/utils/request-context.ts";
 
 export const logger = pino({
   level: process.env.LOG_LEVEL ?? "info",
@@ -171,11 +170,14 @@ export function useObservability(app: Express, latest: () => ServerBuild) {
       path: loggedPath(req.path),
       status,
       ms: Math.round(ms),
-      userId: (res.locals.logNote as LogNote | undefined)?.userId ?? null,
+      userId: (res.locals.logNote as RequestLogNote | undefined)?.userId ?? null,
     };
   }
   app.use((req: Request, res: Response, next: NextFunction) => {
-    res.locals.logNote = { userId: null, requestId: typeof req.id === "string" ? req.id : null } satisfies LogNote;
+    res.locals.logNote = {
+      userId: null,
+      requestId: typeof req.id === "string" ? req.id : null,
+    } satisfies RequestLogNote;
     next();
   });
   app.get("/metrics", async (req: Request, res: Response) => {

@@ -40,7 +40,7 @@ const routes = {
   ),
 } as unknown as ServerBuild["routes"];
 const keyOf = cacheKeys(
-  { routes, assets: { version: "test" } as ServerBuild["assets"] },
+  { routes },
   {
     leafRoute: leafRouteId,
     rulesFor: rulesForPath,

@@ -239,7 +239,7 @@ export function pageCache(
  * render it at (the path as asked, with only those parameters), or null when it is not to be looked up: its page declares no `pageCache`, or a parameter with a free value is present.
  */
 export function cacheKeys(
-  build: Pick<ServerBuild, "routes" | "assets">,
+  build: Pick<ServerBuild, "routes">,
   seam: Pick<ServerSeam, "leafRoute" | "rulesFor">,
 ): (originalUrl: string) => { key: string; path: string } | null {
   return (originalUrl) => {

@@ -5,6 +5,7 @@
  */
 import type { ServerBuild } from "react-router";
 import type { ServerSeam } from "#app/seam.server.ts";
+import type { RouteRules } from "#app/utils/route-rules.ts";
 
 const KEYS = ["contexts", "connectDb", "disconnectDb", "startBackgroundWork", "leafRoute", "rulesFor"] as const;
 const seams = new WeakMap<object, ServerSeam>();
@@ -23,8 +24,15 @@ export function seamOf(build: Pick<ServerBuild, "entry">): ServerSeam {
   return seam;
 }
 
-/** What each route declares about itself, by address, in `build` (app/utils/route-rules.ts). */
+const lookups = new WeakMap<object, (pathname: string) => RouteRules | null>();
+
+/** What each route declares about itself, by address, in `build` (app/utils/route-rules.ts); one lookup per build. */
 export function rulesLookup(build: Pick<ServerBuild, "entry" | "routes">) {
-  const seam = seamOf(build);
-  return (pathname: string) => seam.rulesFor(build.routes, pathname);
+  let lookup = lookups.get(build.routes);
+  if (!lookup) {
+    const seam = seamOf(build);
+    lookup = (pathname: string) => seam.rulesFor(build.routes, pathname);
+    lookups.set(build.routes, lookup);
+  }
+  return lookup;
 }

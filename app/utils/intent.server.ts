@@ -1,7 +1,7 @@
 import { data } from "react-router";
 
 /**
- * Multi-intent actions (docs/contributing.md#an-intent): the submit button names what it asks for
+ * Multi-intent actions (docs/contributing.md#add-an-intent): the submit button names what it asks for
  * (`name="intent" value="…"`), the action reads it with `intentOf`, and a `switch` calls one function per intent. A
  * form's main submit may send none (null). An intent the action does not know is refused with `unknownIntent`.
  */

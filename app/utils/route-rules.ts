@@ -32,7 +32,7 @@ export type RouteRules = {
   /** Who may post to it, when stricter than who may read it. */
   actionAccess?: Access;
   /** "upload": multipart file uploads, with their size limit and deadlines (server/body-limit.ts). Default: a form. */
-  body?: "form" | "upload";
+  body?: "upload";
   /** "open": stays up while the school is in maintenance mode (signing in, callbacks that must not be dropped). */
   maintenance?: "open";
   /** "priority": admitted within the load shedder's reserve when the server is behind (server/load-shed.ts). */
