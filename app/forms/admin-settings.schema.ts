@@ -24,15 +24,14 @@ export const PASSWORD_REQUIREMENTS = [
 
 export const EMAIL_PROVIDER_OPTIONS = [
   { value: "built-in", label: "Built-in test provider (sends nothing; see Messages)" },
-  { value: "smtp", label: "SMTP server (SMTP_URL)" },
-  { value: "sendgrid", label: "SendGrid (not connected yet)" },
+  { value: "smtp", label: "SMTP server (SMTP_URL; SendGrid's SMTP relay too)" },
 ] as const satisfies ReadonlyArray<{ value: (typeof EMAIL_PROVIDERS)[number]; label: string }>;
 
 export const SMS_PROVIDER_OPTIONS = [
-  { value: "none", label: "Built-in test provider (sends nothing; see Messages)" },
-  { value: "africastalking", label: "Africa's Talking" },
+  { value: "none", label: "Built-in test provider (demo only: sends nothing; see Messages)" },
+  { value: "hubtel", label: "Hubtel" },
   { value: "arkesel", label: "Arkesel" },
-  { value: "hubtel", label: "Hubtel (not connected yet)" },
+  { value: "africastalking", label: "Africa's Talking" },
 ] as const satisfies ReadonlyArray<{ value: (typeof SMS_PROVIDERS)[number]; label: string }>;
 
 /** Settings → USSD & SMS: the code parents dial. */
@@ -121,7 +120,8 @@ export const IntegrationSettingsSchema = z.object({
     .regex(/^(sk_(test|live)_[A-Za-z0-9]+)?$/, "A Paystack secret key starts with sk_live_ or sk_test_")
     .optional(),
   clearPaystackSecretKey: checkbox,
-  emailProvider: z.enum(EMAIL_PROVIDERS, { error: "Choose an email provider" }),
+  // Only what has an adapter is offered (a stored "sendgrid" from before stays readable, refused by the sender).
+  emailProvider: z.enum(["built-in", "smtp"], { error: "Choose an email provider" }),
   smsProvider: z.enum(SMS_PROVIDERS, { error: "Choose an SMS provider" }),
   smsUsername: z.string().trim().max(100, "The username must be at most 100 characters").optional().default(""),
   /** Blank keeps the stored key (it is never shown back in full). */

@@ -71,6 +71,18 @@ function readAppOrigin(): string | null {
   return null;
 }
 
+/**
+ * EMAIL_FROM, the address e-mail comes from, is required with SMTP_URL in production outside demo mode: a made-up
+ * sender domain is refused by real mail servers, so the portal would look as if it sent what never arrived.
+ */
+function checkEmailFrom() {
+  if (!process.env.SMTP_URL?.trim() || process.env.EMAIL_FROM?.trim() || !isProduction || demo) return;
+  throw new Error(
+    'EMAIL_FROM is required with SMTP_URL: the address e-mail comes from, on a domain the mail server may send for, e.g. "Vacation Classes <office@school.edu.gh>".',
+  );
+}
+checkEmailFrom();
+
 /** Configuration read once at start-up. See docs/configuration.md and .env.example. */
 export const env = {
   isProduction,

@@ -206,6 +206,58 @@ export async function markAttemptFailed(
   );
 }
 
+/** How long a message waits for a provider that is not configured before it is looked at again. */
+export const WAIT_FOR_PROVIDER_MS = 5 * 60_000;
+
+/**
+ * The provider chosen cannot send (not configured): nothing was tried, so the attempt is not counted and the message
+ * waits, queued, with the reason; saving Settings → Integrations wakes it (wakeWaitingMessages). A one-time code fails
+ * at once instead: it is valid 10 minutes, and the person asks for another.
+ */
+export async function markWaitingForProvider(
+  message: OutboxMessage,
+  provider: string,
+  reason: string,
+  now = new Date(),
+) {
+  const code = message.template.startsWith("code:");
+  await Outbox.updateOne(
+    { _id: message._id, state: "sending", leaseOwner: message.leaseOwner },
+    {
+      $set: {
+        state: code ? "failed" : "queued",
+        provider,
+        lastError: reason.slice(0, 500),
+        attempts: Math.max(0, message.attempts - 1),
+        nextAttemptAt: code ? message.nextAttemptAt : new Date(now.getTime() + WAIT_FOR_PROVIDER_MS),
+        leaseOwner: null,
+        leaseUntil: null,
+        ...(code ? { secret: null } : {}),
+      },
+    },
+  );
+}
+
+/** Messages waiting for a provider, or for credit, are due again now (Settings → Integrations was saved). */
+export async function wakeWaitingMessages(now = new Date()): Promise<number> {
+  const result = await Outbox.updateMany(
+    { state: "queued", nextAttemptAt: { $gt: now }, lastError: { $ne: null } },
+    { $set: { nextAttemptAt: now } },
+  );
+  return result.modifiedCount;
+}
+
+/** How many queued messages wait because the provider is not configured, or its account has no credit. */
+export async function countWaitingMessages(prefixes: { notConfigured: string[]; noCredit: string }) {
+  // The prefixes are plain words (sms-provider.ts), anchored: the index on state narrows the scan to queued messages.
+  const starts = (texts: string[]) => ({ $regex: `^(${texts.join("|")})` });
+  const [notConfigured, noCredit] = await Promise.all([
+    Outbox.countDocuments({ state: "queued", lastError: starts(prefixes.notConfigured) }),
+    Outbox.countDocuments({ state: "queued", lastError: starts([prefixes.noCredit]) }),
+  ]);
+  return { notConfigured, noCredit };
+}
+
 /** A provider's delivery report for one of its messages. */
 export async function recordDelivery(provider: string, providerMessageId: string, delivered: boolean, reason?: string) {
   const result = await Outbox.updateOne(

@@ -64,6 +64,8 @@ const paymentSchema = new Schema(
     gateway: { type: String, default: null },
     gatewayTransactionId: { type: String, default: null, maxlength: 60 },
     network: { type: String, default: null, maxlength: 40 },
+    /** Pesewas the payer paid the gateway on top of the payment (the fee passed to parents); not the school's money. */
+    gatewayFee: { type: Number, default: 0 },
     /** The gateway's checkout page for this payment while it is pending (the hand-over page sends the payer there). */
     checkoutUrl: { type: String, default: null, maxlength: 2000 },
     /**

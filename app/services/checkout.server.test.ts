@@ -16,6 +16,7 @@ import {
   CHECKOUT_FAILED,
   CHECKOUT_OPEN,
   cancelCheckout,
+  payerEmailDomain,
   receiveWebhook,
   refreshGatewayPayment,
   startCheckout,
@@ -206,6 +207,33 @@ describe("webhooks and the return page", () => {
     expect(await Payment.findById(paymentId).lean()).toMatchObject({ state: "pending", receiptNumber: null });
   });
 
+  it("confirm a charge whose fee the parent paid: the amount asked for is compared, the fee kept apart", async () => {
+    const { paymentId } = await start(20000);
+    // Fees passed to the customer: Paystack charged 203.90 for the 200.00 the portal asked.
+    const raw = Buffer.from(
+      JSON.stringify({
+        event: "charge.success",
+        data: {
+          id: 2,
+          reference: paymentId,
+          status: "success",
+          amount: 20390,
+          requested_amount: 20000,
+          currency: "GHS",
+        },
+      }),
+    );
+    expect(await receiveWebhook("paystack", raw, signWebhook(standIn.secretKey, raw))).toEqual({
+      status: 200,
+      body: "confirmed",
+    });
+    expect(await Payment.findById(paymentId).lean()).toMatchObject({
+      state: "confirmed",
+      amount: 20000,
+      gatewayFee: 390,
+    });
+  });
+
   it("answer 200 to unknown references and other events, 400 to a body that is not JSON", async () => {
     const unknown = chargeSuccess("nosuchpayment0000000000", 100);
     expect(await receiveWebhook("paystack", unknown.raw, unknown.signature)).toEqual({ status: 200, body: "unknown" });
@@ -225,6 +253,15 @@ describe("webhooks and the return page", () => {
     expect(checked).toBe(true);
     expect(payment).toMatchObject({ state: "rejected" });
     expect(await Registration.findById(registrationId).lean()).toMatchObject({ amountPaid: 0 });
+  });
+});
+
+describe("the placeholder payer e-mail", () => {
+  it("uses the domain the school sets, else EMAIL_FROM's, else the portal's host", () => {
+    const origin = "https://portal.example.org";
+    expect(payerEmailDomain(origin, { PAYER_EMAIL_DOMAIN: "school.edu.gh" })).toBe("school.edu.gh");
+    expect(payerEmailDomain(origin, { EMAIL_FROM: "Vacation Classes <office@school.edu.gh>" })).toBe("school.edu.gh");
+    expect(payerEmailDomain(origin, {})).toBe("portal.example.org");
   });
 });
 

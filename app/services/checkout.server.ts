@@ -135,7 +135,7 @@ export async function startCheckout(input: CheckoutInput): Promise<{ url: string
     const { url } = await gateway.startCheckout({
       reference: payment._id,
       amount: input.amount,
-      email: input.payer.email || `parent-${input.payer.phone.replace(/\D/g, "")}@${new URL(input.origin).hostname}`,
+      email: input.payer.email || `parent-${input.payer.phone.replace(/\D/g, "")}@${payerEmailDomain(input.origin)}`,
       phone: input.payer.phone,
       callbackUrl: new URL(`/payment-success?reference=${payment._id}`, input.origin).href,
     });
@@ -152,6 +152,16 @@ export async function startCheckout(input: CheckoutInput): Promise<{ url: string
     await rejectPayment(payment._id, "The gateway could not start the payment", "system", { notifyParent: false });
     throw new PaymentError(CHECKOUT_FAILED, null, 502);
   }
+}
+
+/**
+ * Paystack needs an e-mail address for every payer; a parent without one gets parent-<number>@ a domain the school
+ * sets (PAYER_EMAIL_DOMAIN), else EMAIL_FROM's, else the portal's own host. Paystack may write to it: a domain the
+ * school receives mail for keeps those receipts with the school.
+ */
+export function payerEmailDomain(origin: string, env = process.env): string {
+  const fromAddress = /@([^\s>]+)>?\s*$/.exec(env.EMAIL_FROM?.trim() ?? "")?.[1];
+  return env.PAYER_EMAIL_DOMAIN?.trim() || fromAddress || new URL(origin).hostname;
 }
 
 export type SettleOutcome = "confirmed" | "already" | "flagged" | "declined" | "pending" | "exception" | "unknown";
@@ -208,7 +218,7 @@ export async function settleGatewayPayment(tx: GatewayTransaction): Promise<Sett
   }
   await Payment.updateOne(
     { _id: payment._id, state: "pending" },
-    { $set: { network: tx.network, gatewayTransactionId: tx.gatewayId } },
+    { $set: { network: tx.network, gatewayTransactionId: tx.gatewayId, gatewayFee: tx.customerFee } },
   );
   const outcome = await confirmPayment(payment._id, actor);
   return outcome.confirmed ? "confirmed" : "already";

@@ -7,8 +7,11 @@ import {
   claimNextMessage,
   markSent,
   queueMessage,
+  wakeWaitingMessages,
 } from "#app/models/outbox.server.ts";
 import { ProviderError, type SmsProvider } from "#app/services/messaging/sms-provider.ts";
+import { smsProviderFor } from "#app/services/messaging/providers.server.ts";
+import { DEFAULT_SETTINGS } from "#app/domain/settings.ts";
 import { sendNextMessage, startOutboxSender } from "#app/services/outbox-sender.server.ts";
 
 useTestDatabase("outbox_test", { init: [Outbox] });
@@ -46,6 +49,35 @@ describe("queueMessage", () => {
     const rows = await Outbox.find().lean();
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ text: "message 1", state: "queued", attempts: 0 });
+  });
+});
+
+describe("a provider chosen but not configured", () => {
+  const hubtelWithoutKeys = async () => smsProviderFor({ ...DEFAULT_SETTINGS, smsProvider: "hubtel" }, false, {});
+
+  it("never marks a message sent: it waits, queued, with the reason, its attempts not counted, until Settings are saved", async () => {
+    await queueMessage(sms(1));
+    expect(await sendNextMessage("a", { providerFor: hubtelWithoutKeys })).toBe(true);
+    const waiting = await Outbox.findOne().lean();
+    expect(waiting).toMatchObject({ state: "queued", attempts: 0, provider: "hubtel" });
+    expect(waiting!.lastError).toMatch(/^SMS provider not configured: Hubtel needs a client id/);
+    expect(waiting!.nextAttemptAt.getTime()).toBeGreaterThan(Date.now() + 60_000);
+    // Not due, however often the sender looks...
+    expect(await sendNextMessage("a", { providerFor: hubtelWithoutKeys })).toBe(false);
+    // ...until the office saves the provider's account: then it goes at once.
+    expect(await wakeWaitingMessages()).toBe(1);
+    const { calls, providerFor } = recordingProvider();
+    expect(await sendNextMessage("a", { providerFor })).toBe(true);
+    expect(calls).toEqual(["+233240000001"]);
+    expect(await Outbox.findOne().lean()).toMatchObject({ state: "sent", attempts: 1 });
+  });
+
+  it("fails a one-time code at once (it is valid only 10 minutes) and drops its sealed code", async () => {
+    await queueMessage({ ...sms(2), template: "code:verify-phone", secret: "sealed" });
+    await sendNextMessage("a", { providerFor: hubtelWithoutKeys });
+    const failed = await Outbox.findOne().lean();
+    expect(failed).toMatchObject({ state: "failed", secret: null });
+    expect(failed!.lastError).toMatch(/^SMS provider not configured/);
   });
 });
 

@@ -12,7 +12,10 @@ import {
   claimNextMessage,
   markAttemptFailed,
   markSent,
+  markWaitingForProvider,
 } from "#app/models/outbox.server.ts";
+import { env } from "#app/models/env.server.ts";
+import { ProviderNotConfigured } from "#app/services/messaging/sms-provider.ts";
 import { unseal } from "#app/models/sealed-secret.server.ts";
 import { getSettings } from "#app/models/settings.server.ts";
 import {
@@ -38,7 +41,7 @@ export type SenderOptions = {
 
 const defaultProviderFor = async (message: OutboxMessage) => {
   const settings = await getSettings();
-  return message.channel === "sms" ? smsProviderFor(settings) : emailProviderFor(settings);
+  return message.channel === "sms" ? smsProviderFor(settings, env.demo) : emailProviderFor(settings, env.demo);
 };
 
 /** How often each instance looks for events whose message a stopped process did not queue (an indexed query). */
@@ -57,6 +60,10 @@ export async function sendNextMessage(owner: string, options: SenderOptions = {}
     );
     await markSent(message, provider.name, providerMessageId);
   } catch (error) {
+    if (error instanceof ProviderNotConfigured) {
+      await markWaitingForProvider(message, provider.name, error.message);
+      return true;
+    }
     const permanent = error instanceof ProviderError && error.permanent;
     await markAttemptFailed(message, provider.name, error instanceof Error ? error.message : String(error), {
       permanent,

@@ -60,6 +60,45 @@ test("@js-only a delivery report needs the URL's secret, then marks the message 
   expect((await report(E2E.smsCallbackSecret, { id: "ATXid_unknown", status: "Success" }, request)).status()).toBe(200);
 });
 
+test("@js-only Arkesel's and Hubtel's delivery reports (JSON) mark their own messages; another provider's path is a 404", async ({
+  request,
+}) => {
+  await connectTestDb();
+  const key = `e2e-delivery-json:${Date.now()}`;
+  const sent = (provider: string, k: string) => ({
+    key: `${key}:${provider}:${k}`,
+    channel: "sms",
+    to: "+233240000001",
+    template: "test",
+    text: `${provider} ${k}`,
+    state: "sent",
+    provider,
+    providerMessageId: `${provider}-${key}-${k}`,
+  });
+  await Outbox.insertMany([sent("arkesel", "ok"), sent("hubtel", "ok"), sent("hubtel", "ko")]);
+  const post = (provider: string, data: Record<string, string>, secret = E2E.smsCallbackSecret) =>
+    request.post(`/callbacks/${provider}/sms-delivery/${secret}`, { data, maxRedirects: 0 });
+  expect((await post("somebody", { id: "x", status: "DELIVERED" })).status()).toBe(404);
+  expect((await post("hubtel", { MessageId: "x", Status: "Delivered" }, "not-the-secret")).status()).toBe(404);
+  expect(await (await post("arkesel", { sms_id: `arkesel-${key}-ok`, status: "DELIVERED" })).text()).toBe("recorded");
+  expect(await (await post("hubtel", { MessageId: `hubtel-${key}-ok`, Status: "Delivered" })).text()).toBe("recorded");
+  expect(await (await post("hubtel", { MessageId: `hubtel-${key}-ko`, Status: "Undelivered" })).text()).toBe(
+    "recorded",
+  );
+  // A report for another provider's message id changes nothing.
+  expect(await (await post("hubtel", { MessageId: `arkesel-${key}-ok`, Status: "Undelivered" })).text()).toBe(
+    "unknown",
+  );
+  const rows = await Outbox.find({ key: { $regex: `^${key}` } })
+    .sort({ key: 1 })
+    .lean();
+  expect(rows.map((r) => [r.text, r.state])).toEqual([
+    ["arkesel ok", "delivered"],
+    ["hubtel ko", "failed"],
+    ["hubtel ok", "delivered"],
+  ]);
+});
+
 test("an admin retries a failed message from Admin → Messages", async ({ page }) => {
   await connectTestDb();
   const phone = uniquePhone();

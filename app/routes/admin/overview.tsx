@@ -11,6 +11,11 @@ import { formatCedis } from "#app/domain/money.ts";
 import { getFeeSchedule } from "#app/models/fee-schedule.server.ts";
 import { seasonTotals } from "#app/models/payment.server.ts";
 import { Section } from "#app/components/ui/section.tsx";
+import { getSettings } from "#app/models/settings.server.ts";
+import { countWaitingMessages } from "#app/models/outbox.server.ts";
+import { env } from "#app/models/env.server.ts";
+import { emailBlocked, smsBlocked } from "#app/services/messaging/providers.server.ts";
+import { EMAIL_NOT_CONFIGURED, NO_CREDIT, SMS_NOT_CONFIGURED } from "#app/services/messaging/sms-provider.ts";
 
 export const handle = { rules: { access: { admin: "can_view_portal" } } } satisfies RouteHandle;
 
@@ -41,6 +46,10 @@ export async function loader({ request }: Route.LoaderArgs) {
     permissions.can_access_registrations || permissions.can_manage_payments ? await getFeeSchedule() : null;
   const totals = schedule ? await seasonTotals(schedule.season) : null;
   return {
+    messaging:
+      permissions.can_edit_settings || permissions.can_view_messages
+        ? await messagingWarnings()
+        : { warnings: [], demoNote: null },
     fees:
       schedule && totals
         ? {
@@ -78,10 +87,54 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
+/**
+ * Never a silent "sent" (docs/decisions/0093): while no SMS or e-mail can leave, or the SMS account has run out of
+ * credit, the overview says so, with the messages waiting; in demo mode, that the test provider sends nothing.
+ */
+async function messagingWarnings() {
+  const settings = await getSettings();
+  const waiting = await countWaitingMessages({
+    notConfigured: [SMS_NOT_CONFIGURED, EMAIL_NOT_CONFIGURED],
+    noCredit: NO_CREDIT,
+  });
+  const sms = smsBlocked(settings, env.demo);
+  const email = emailBlocked(settings, env.demo);
+  const waitingNote = (n: number) => (n ? ` ${n} message${n === 1 ? " is" : "s are"} waiting.` : "");
+  const warnings: string[] = [];
+  if (sms) warnings.push(`No SMS can leave the portal. ${sms}${waitingNote(waiting.notConfigured)}`);
+  if (email) warnings.push(`No e-mail can leave the portal. ${email}`);
+  if (waiting.noCredit)
+    warnings.push(`The SMS provider reports too little credit: top up the account.${waitingNote(waiting.noCredit)}`);
+  const demoNote =
+    env.demo && settings.smsProvider === "none"
+      ? "Demo mode: the built-in test provider sends no SMS or e-mail; each message's text is under Messages."
+      : null;
+  return { warnings, demoNote };
+}
+
 export default function AdminOverview({ loaderData }: Route.ComponentProps) {
   return (
     <main id="main" className="space-y-6">
       <h1 className="text-2xl font-bold text-gray-900">Admin Overview</h1>
+      {loaderData.messaging.warnings.length ? (
+        <Section
+          id="messaging-warnings"
+          title="Messages cannot leave"
+          className="rounded-xl border border-red-300 bg-red-50 p-4"
+          headingClassName="text-base font-semibold text-red-900"
+        >
+          <ul className="mt-2 list-disc space-y-1 pl-5 text-sm text-red-900">
+            {loaderData.messaging.warnings.map((w) => (
+              <li key={w}>{w}</li>
+            ))}
+          </ul>
+        </Section>
+      ) : null}
+      {loaderData.messaging.demoNote ? (
+        <p className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
+          {loaderData.messaging.demoNote}
+        </p>
+      ) : null}
       <ul className="grid gap-4 sm:grid-cols-3">
         {loaderData.stats.map((s) => (
           <li key={s.label} className="rounded-xl border border-gray-200 bg-white p-5 shadow-sm">

@@ -29,6 +29,7 @@ import {
   type AnyField,
 } from "#app/components/form/fields.tsx";
 import { getSettings, saveSettings } from "#app/models/settings.server.ts";
+import { wakeWaitingMessages } from "#app/models/outbox.server.ts";
 import { audit } from "#app/models/audit-log.server.ts";
 import { env } from "#app/models/env.server.ts";
 import { smsCanLeave } from "#app/services/messaging/providers.server.ts";
@@ -99,6 +100,8 @@ export async function action({ request, params }: Route.ActionArgs) {
     );
   }
   await saveSettings(changes);
+  // Messages that waited for a provider (or its credit) are tried again now, not in up to five minutes.
+  if (tab === "integrations") await wakeWaitingMessages();
   await audit("settings.save", user._id, null, { tab, fields: Object.keys(changes) });
   const path = SETTINGS_TABS.find((t) => t.tab === tab)!.path;
   return redirectWithToast(path, {
@@ -254,11 +257,11 @@ function TabForm({
             label="SMS provider"
             options={SMS_PROVIDER_OPTIONS}
             placeholder={null}
-            hint="Every message is listed under Messages. The account below, or the environment (docs/messages.md)."
+            hint="Every message is listed under Messages. The account below, or the environment (docs/messages.md). A provider without its account sends nothing: messages wait, and the overview says so."
           />
           <TextField
             field={f.smsUsername}
-            label="SMS account username (Africa's Talking)"
+            label="SMS account username (Africa's Talking) or client id (Hubtel)"
             inputProps={{ autoComplete: "off", maxLength: 100 }}
           />
           <SecretField
@@ -270,7 +273,7 @@ function TabForm({
           <TextField
             field={f.smsSenderId}
             label="SMS sender id"
-            hint="The name or short code messages come from, as registered with the provider (at most 11 characters)."
+            hint="The name or short code messages come from (at most 11 characters). It must be registered with the provider, which has it approved by the networks; an unregistered one is refused."
             inputProps={{ autoComplete: "off", maxLength: 11 }}
           />
           <CheckboxField field={f.whatsappIntegration} label="WhatsApp integration" hint={NOT_CONNECTED} />

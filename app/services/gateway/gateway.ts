@@ -14,8 +14,10 @@ export type GatewayTransaction = {
   /** The portal's reference: the payment's id, given to the gateway when the checkout started. */
   reference: string;
   status: GatewayStatus;
-  /** In pesewas, as the gateway reports it. */
+  /** In pesewas: what the portal asked for (Paystack's `requested_amount` where present). */
   amount: number;
+  /** In pesewas: what the payer paid on top, when the school passes the gateway's fee to parents; else 0. */
+  customerFee: number;
   currency: string;
   paidAt: Date | null;
   /** The payer's network as the gateway names it (MTN MoMo, Telecel Cash, AirtelTigo Money), when it says. */

@@ -60,6 +60,13 @@ describe("Paystack", () => {
     expect(await gateway().verify("refnothere")).toBeNull();
   });
 
+  it("compares what the portal asked for: with the fee passed to the parent, the fee is recorded apart", async () => {
+    await gateway().startCheckout(checkout("reffee0001", 50000));
+    // The school passes Paystack's fee (1.95 %) to parents: the payer is charged 509.75, the portal asked for 500.
+    standIn.settle("reffee0001", "success", { amount: 50975 });
+    expect(await gateway().verify("reffee0001")).toMatchObject({ status: "success", amount: 50000, customerFee: 975 });
+  });
+
   it("lists a period's transactions across pages", async () => {
     const from = new Date(Date.now() - 1000);
     for (let i = 0; i < 130; i++) standIn.add({ reference: `reflist${i}`, amount: 100 + i });

@@ -4,7 +4,10 @@
  * - `POST /transaction/initialize` with `email`, `amount` (pesewas, as a string), `currency: "GHS"`, our `reference`,
  *   `callback_url`, `channels: ["mobile_money"]` → `data.authorization_url`, the checkout the payer is sent to.
  * - `GET /transaction/verify/:reference` → the transaction: `status` (success, failed, reversed, abandoned, ongoing,
- *   pending, processing, queued), `amount`, `currency`, `paid_at`, `id`, `authorization.bank` (the MoMo network).
+ *   pending, processing, queued), `amount`, `requested_amount`, `currency`, `paid_at`, `id`, `authorization.bank` (the
+ *   MoMo network). `amount` is what the payer was charged: with the fee passed to the customer (Dashboard → Settings →
+ *   "Who should be charged transaction fees"), the amount asked for plus that fee; `requested_amount` is what the
+ *   portal asked for, and what it compares (https://paystack.com/docs/payments/verify-payments/).
  *   An unknown reference is a 400 or 404 saying "Transaction reference not found".
  * - `GET /transaction?from&to&perPage&page` → a page of transactions and `meta.pageCount`.
  * Webhooks are signed with the same secret key (HMAC-SHA512 of the raw body, header `x-paystack-signature`).
@@ -29,6 +32,7 @@ type PaystackTransaction = {
   reference?: string;
   status?: string;
   amount?: number;
+  requested_amount?: number | null;
   currency?: string;
   paid_at?: string | null;
   paidAt?: string | null;
@@ -40,10 +44,13 @@ export function fromPaystack(data: PaystackTransaction): GatewayTransaction {
   const status =
     data.status === "success" ? "success" : ["failed", "reversed"].includes(String(data.status)) ? "failed" : "pending";
   const paidAt = data.paid_at ?? data.paidAt ?? null;
+  const charged = Number(data.amount);
+  const requested = data.requested_amount == null ? charged : Number(data.requested_amount);
   return {
     reference: String(data.reference ?? ""),
     status,
-    amount: Number(data.amount),
+    amount: requested,
+    customerFee: charged > requested ? charged - requested : 0,
     currency: String(data.currency ?? ""),
     paidAt: paidAt ? new Date(paidAt) : null,
     network: networkLabel(data.authorization?.bank),

@@ -20,6 +20,7 @@ function transaction(doc: TestGatewayDoc): GatewayTransaction {
     reference: doc._id,
     status: doc.status,
     amount: doc.amount,
+    customerFee: 0,
     currency: doc.currency,
     paidAt: doc.status === "success" ? doc.decidedAt : null,
     network: doc.status === "success" ? "MTN MoMo" : null,

@@ -27,9 +27,30 @@ describe("Arkesel", () => {
       permanent: false,
       message: "Arkesel answered 401: Invalid API key",
     });
-    expect(await refusal(send("+233240000402"))).toMatchObject({ permanent: false, message: /Insufficient balance/ });
+    expect(await refusal(send("+233240000402"))).toMatchObject({
+      permanent: false,
+      message: "SMS account out of credit (Arkesel): Insufficient balance",
+    });
     expect(await refusal(send("+233240000422"))).toMatchObject({ permanent: true, message: /given data was invalid/ });
     expect(await refusal(send("+233240000400"))).toMatchObject({ permanent: true, message: /invalid number/ });
+  });
+
+  it("takes Arkesel's id as the message's, however it echoes the number (never sent twice for a changed echo)", async () => {
+    expect(await send("+233240000077")).toEqual({ providerMessageId: expect.stringMatching(/^ark-\d+$/) });
+  });
+
+  it("asks for delivery reports at the portal's callback URL when APP_ORIGIN and SMS_CALLBACK_SECRET are set", async () => {
+    const config = arkeselConfig({
+      ARKESEL_API_KEY: "ark-test-key",
+      ARKESEL_SENDER_ID: "VacClasses",
+      ARKESEL_HOST: standIn.host,
+      APP_ORIGIN: "https://portal.example.org/",
+      SMS_CALLBACK_SECRET: "s3cret",
+    })!;
+    await arkesel(config).send({ to: "+233240000001", text: "x" }, AbortSignal.timeout(2_000));
+    expect(standIn.received.at(-1)).toMatchObject({
+      callback_url: "https://portal.example.org/callbacks/arkesel/sms-delivery/s3cret",
+    });
   });
 
   it("gives up on an unanswered request when its signal says so", async () => {
@@ -42,6 +63,7 @@ describe("Arkesel", () => {
       apiKey: "k",
       senderId: "School",
       host: "https://sms.arkesel.com",
+      callbackUrl: null,
     });
   });
 });

@@ -1,19 +1,28 @@
 /**
  * Arkesel SMS (V2), from its API reference (https://developers.arkesel.com/#tag/SMS-V2): `POST {host}/api/v2/sms/send`
  * with the key in an `api-key` header and a JSON body `{ sender, message, recipients }` (numbers as 233…, no "+").
- * Taken: `{ status: "success", data: [{ recipient, id }] }`; a number Arkesel cannot use comes back under
- * `data[].invalid numbers`. Refusals are HTTP errors with a `message`: 401 a wrong key, 402 an empty balance, 422 a
- * request it will never take (sender id, message, recipients).
+ * With `callback_url`, Arkesel reports each message's delivery there (app/routes/resources/sms-delivery.ts).
+ * Taken: `{ status: "success", data: [{ recipient, id }] }`; one message goes to one number, so the id taken is the
+ * one Arkesel returns, whatever form of the number it echoes (it may drop or add a prefix). A number Arkesel cannot use
+ * comes back under `data[].invalid numbers`. Refusals are HTTP errors with a `message`: 401 a wrong key, 402 an empty
+ * balance, 422 a request it will never take (sender id, message, recipients). The 402 and 422 meanings are Arkesel's
+ * client libraries' reading of its API reference, assumed where the reference is silent (docs/decisions/0093).
  */
-import { ProviderError, type SmsProvider } from "#app/services/messaging/sms-provider.ts";
+import { NO_CREDIT, ProviderError, type SmsProvider } from "#app/services/messaging/sms-provider.ts";
+import { deliveryReportUrl } from "#app/services/messaging/delivery-reports.server.ts";
 
-export type ArkeselConfig = { apiKey: string; senderId: string; host: string };
+export type ArkeselConfig = { apiKey: string; senderId: string; host: string; callbackUrl?: string | null };
 
 export function arkeselConfig(env: NodeJS.ProcessEnv): ArkeselConfig | null {
   const apiKey = env.ARKESEL_API_KEY?.trim();
   const senderId = env.ARKESEL_SENDER_ID?.trim();
   if (!apiKey || !senderId) return null;
-  return { apiKey, senderId, host: env.ARKESEL_HOST?.trim() || "https://sms.arkesel.com" };
+  return {
+    apiKey,
+    senderId,
+    host: env.ARKESEL_HOST?.trim() || "https://sms.arkesel.com",
+    callbackUrl: deliveryReportUrl("arkesel", env),
+  };
 }
 
 type Answer = {
@@ -30,7 +39,12 @@ export function arkesel(config: ArkeselConfig): SmsProvider {
       const response = await fetch(`${config.host}/api/v2/sms/send`, {
         method: "POST",
         headers: { "api-key": config.apiKey, Accept: "application/json", "Content-Type": "application/json" },
-        body: JSON.stringify({ sender: config.senderId, message: text, recipients: [recipient] }),
+        body: JSON.stringify({
+          sender: config.senderId,
+          message: text,
+          recipients: [recipient],
+          ...(config.callbackUrl ? { callback_url: config.callbackUrl } : {}),
+        }),
         signal,
       });
       const body = await response.text();
@@ -42,8 +56,9 @@ export function arkesel(config: ArkeselConfig): SmsProvider {
       }
       const why = (answer.message ?? body).slice(0, 200);
       if (response.status === 422) throw new ProviderError(`Arkesel refused the message: ${why}`, true);
+      if (response.status === 402) throw new ProviderError(`${NO_CREDIT} (Arkesel): ${why}`, false);
       if (!response.ok) throw new ProviderError(`Arkesel answered ${response.status}: ${why}`, false);
-      const sent = answer.data?.find((d) => d.recipient === recipient && typeof d.id === "string");
+      const sent = answer.data?.find((d) => typeof d.id === "string" && d.id);
       if (answer.status === "success" && sent) return { providerMessageId: sent.id! };
       const invalid = answer.data?.some((d) => Array.isArray(d["invalid numbers"]));
       if (invalid) throw new ProviderError(`Arkesel: invalid number ${recipient}`, true);

@@ -12,6 +12,22 @@ export class ProviderError extends Error {
   }
 }
 
+/** The words an unconfigured provider's refusal starts with, as Admin → Messages and the overview show them. */
+export const SMS_NOT_CONFIGURED = "SMS provider not configured";
+export const EMAIL_NOT_CONFIGURED = "E-mail provider not configured";
+/** The start of a refusal for want of credit (the overview warns while messages wait for it). */
+export const NO_CREDIT = "SMS account out of credit";
+
+/**
+ * A provider that is chosen but cannot send: not built, or without its account. Nothing was tried, so a message
+ * waits (its attempts not counted) until the provider works; a one-time code fails at once (it is valid 10 minutes).
+ */
+export class ProviderNotConfigured extends ProviderError {
+  constructor(message: string) {
+    super(message, false);
+  }
+}
+
 /** One message as a provider sends it: the recipient (E.164 phone or e-mail address), the text, an e-mail's subject. */
 export type OutgoingMessage = { to: string; text: string; subject?: string | null };
 

@@ -10,10 +10,11 @@ import { ProviderError, type MessageProvider } from "#app/services/messaging/sms
 
 export type SmtpConfig = { url: string; from: string };
 
+/** Both SMTP_URL and EMAIL_FROM, or nothing: a made-up sender address is refused by real mail servers. */
 export function smtpConfig(env: NodeJS.ProcessEnv): SmtpConfig | null {
   const url = env.SMTP_URL?.trim();
-  if (!url) return null;
-  return { url, from: env.EMAIL_FROM?.trim() || "Vacation Classes <no-reply@vacationclasses.example>" };
+  const from = env.EMAIL_FROM?.trim();
+  return url && from ? { url, from } : null;
 }
 
 /** One transport per SMTP_URL for the process (the provider is looked up for every message). */

@@ -1,13 +1,14 @@
 /**
  * A local stand-in for Arkesel's SMS V2 API (POST /api/v2/sms/send), speaking its documented request and answers:
  * the `api-key` header is checked (401), a number ending 0402 answers 402 (insufficient balance), 0422 a 422
- * validation error, 0400 lands under "invalid numbers", 0999 gets no answer; everything else is taken with an id.
+ * validation error, 0400 lands under "invalid numbers", 0999 gets no answer, 0077 is echoed in its local form (as
+ * Arkesel may); everything else is taken with an id.
  */
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 
 export async function startArkeselStandIn(apiKey = "ark-test-key") {
-  const received: { sender: string; message: string; recipients: string[] }[] = [];
+  const received: { sender: string; message: string; recipients: string[]; callback_url?: string }[] = [];
   let n = 0;
   const server = http.createServer((req, res) => {
     let body = "";
@@ -25,7 +26,8 @@ export async function startArkeselStandIn(apiKey = "ark-test-key") {
       if (to.endsWith("0422"))
         return json(422, { message: "The given data was invalid.", errors: { sender: ["The sender is invalid."] } });
       if (to.endsWith("0400")) return json(200, { status: "success", data: [{ "invalid numbers": [to] }] });
-      json(200, { status: "success", data: [{ recipient: to, id: `ark-${++n}` }] });
+      const echoed = to.endsWith("0077") ? `0${to.slice(3)}` : to;
+      json(200, { status: "success", data: [{ recipient: echoed, id: `ark-${++n}` }] });
     });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));

@@ -16,6 +16,8 @@ type Transaction = {
   id: number;
   reference: string;
   amount: number;
+  /** What the merchant asked for; `amount` adds the fee when the fee is passed to the customer. */
+  requested_amount: number;
   currency: string;
   email: string;
   status: string;
@@ -71,6 +73,7 @@ export async function startPaystackStandIn(
           id: ++n,
           reference,
           amount,
+          requested_amount: amount,
           currency: String(input.currency ?? "NGN"),
           email: String(input.email),
           status: "abandoned",
@@ -133,6 +136,7 @@ export async function startPaystackStandIn(
     add(tx: Partial<Transaction> & { reference: string; amount: number }) {
       transactions.set(tx.reference, {
         id: ++n,
+        requested_amount: tx.amount,
         currency: "GHS",
         email: "someone@example.com",
         status: "success",

@@ -1,0 +1,69 @@
+/**
+ * Hubtel SMS, from its API reference (https://developers.hubtel.com → SMS API, "Simple Messaging" and "Response
+ * codes"): `POST {host}/v1/messages/send` with HTTP Basic authentication (client id and client secret) and a JSON body
+ * `{ From, To, Content }`; the number as 233… The answer is `{ messageId, status, statusDescription, rate, networkId }`,
+ * `status` 0 when the message was taken. Refusals are HTTP errors whose body carries a `status` subcode: 1 an invalid
+ * destination, 2 an invalid sender id, 3 a message too long, 4 not routable, 6 content rejected, 7–8 parameters not
+ * allowed or not valid, 12 payment required; HTTP 401 a refused authorization, 402 too little credit, 403 a recipient
+ * who has not consented. Field names are read in either case (the older API answered `MessageId`, `Status`).
+ */
+import { NO_CREDIT, ProviderError, type SmsProvider } from "#app/services/messaging/sms-provider.ts";
+
+export type HubtelConfig = { clientId: string; clientSecret: string; senderId: string; host: string };
+
+export function hubtelConfig(env: NodeJS.ProcessEnv): HubtelConfig | null {
+  const clientId = env.HUBTEL_CLIENT_ID?.trim();
+  const clientSecret = env.HUBTEL_CLIENT_SECRET?.trim();
+  const senderId = env.HUBTEL_SENDER_ID?.trim();
+  if (!clientId || !clientSecret || !senderId) return null;
+  return { clientId, clientSecret, senderId, host: env.HUBTEL_SMS_HOST?.trim() || "https://sms.hubtel.com" };
+}
+
+/** Subcodes that the same message would meet again: the number, the text or the request itself. */
+const PERMANENT_SUBCODES = new Map([
+  [1, "invalid destination number"],
+  [3, "message too long"],
+  [4, "not routable on Hubtel's gateway"],
+  [6, "content rejected"],
+  [7, "parameters not allowed"],
+  [8, "parameters not valid"],
+]);
+
+type Answer = Record<string, unknown>;
+/** A field in either spelling Hubtel has used: `messageId` or `MessageId`. */
+const field = (answer: Answer, name: string): unknown => answer[name] ?? answer[name[0].toUpperCase() + name.slice(1)];
+
+export function hubtel(config: HubtelConfig): SmsProvider {
+  const authorization = `Basic ${Buffer.from(`${config.clientId}:${config.clientSecret}`).toString("base64")}`;
+  return {
+    name: "hubtel",
+    async send({ to, text }, signal) {
+      const response = await fetch(`${config.host}/v1/messages/send`, {
+        method: "POST",
+        headers: { Authorization: authorization, Accept: "application/json", "Content-Type": "application/json" },
+        body: JSON.stringify({ From: config.senderId, To: to.replace(/^\+/, ""), Content: text }),
+        signal,
+      });
+      const body = await response.text();
+      let answer: Answer = {};
+      try {
+        const parsed: unknown = JSON.parse(body);
+        if (parsed && typeof parsed === "object") answer = parsed as Answer;
+      } catch {
+        // not JSON: reported below with the HTTP status
+      }
+      const subcode = Number(field(answer, "status"));
+      const why = String(field(answer, "statusDescription") ?? field(answer, "message") ?? body).slice(0, 200);
+      const id = field(answer, "messageId");
+      if (response.ok && subcode === 0 && typeof id === "string" && id) return { providerMessageId: id };
+      if (response.status === 401) throw new ProviderError(`Hubtel refused the client id and secret: ${why}`, false);
+      if (response.status === 402 || subcode === 12) throw new ProviderError(`${NO_CREDIT} (Hubtel): ${why}`, false);
+      if (response.status === 403)
+        throw new ProviderError(`Hubtel: the recipient has not agreed to receive messages (${why})`, true);
+      const permanent = PERMANENT_SUBCODES.get(subcode);
+      if (permanent && response.status < 500)
+        throw new ProviderError(`Hubtel: ${permanent} (${subcode}): ${why}`, true);
+      throw new ProviderError(`Hubtel answered ${response.status}${subcode ? ` (${subcode})` : ""}: ${why}`, false);
+    },
+  };
+}

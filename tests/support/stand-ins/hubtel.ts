@@ -1,0 +1,51 @@
+/**
+ * A local stand-in for Hubtel's SMS API (POST /v1/messages/send), speaking its documented request and answers: Basic
+ * authentication is checked (401); a number ending 0001…0008 is refused with that subcode (HTTP 400), 0402 with 402
+ * (too little credit), 0403 with 403 (no consent), 0500 with a 500, 0999 gets no answer; everything else is taken with
+ * a message id. Delivery reports are the caller's to post (see hubtel-sms e2e).
+ */
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+
+export async function startHubtelSmsStandIn(clientId = "hub-id", clientSecret = "hub-secret") {
+  const received: { From: string; To: string; Content: string }[] = [];
+  let n = 0;
+  const expected = `Basic ${Buffer.from(`${clientId}:${clientSecret}`).toString("base64")}`;
+  const server = http.createServer((req, res) => {
+    let body = "";
+    req.on("data", (chunk) => (body += chunk));
+    req.on("end", () => {
+      const json = (status: number, value: unknown) =>
+        res.writeHead(status, { "Content-Type": "application/json" }).end(JSON.stringify(value));
+      if (req.method !== "POST" || req.url !== "/v1/messages/send") return json(404, { message: "Not found" });
+      if (req.headers.authorization !== expected) return json(401, { message: "Authorization has been denied." });
+      const request = JSON.parse(body) as { From: string; To: string; Content: string };
+      received.push(request);
+      const to = request.To;
+      if (to.endsWith("0999")) return; // no answer
+      if (to.endsWith("0402")) return json(402, { status: 402, statusDescription: "Insufficient credit" });
+      if (to.endsWith("0403")) return json(403, { status: 403, statusDescription: "Forbidden" });
+      if (to.endsWith("0500")) return json(500, { status: 500, statusDescription: "Internal error" });
+      const sub = /000([1-8])$/.exec(to);
+      if (sub) return json(400, { status: Number(sub[1]), statusDescription: `Refused with subcode ${sub[1]}` });
+      json(201, {
+        rate: 0.0309,
+        messageId: `hub-${++n}`,
+        status: 0,
+        networkId: "62001",
+        clientReference: null,
+        statusDescription: "request submitted successfully",
+      });
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return {
+    host: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    received,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
