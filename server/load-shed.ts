@@ -12,7 +12,8 @@
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import type { NextFunction, Request, RequestHandler, Response } from "express";
 import { nonceOf } from "./security-headers.ts";
-import { BUSY_TEXT, renderUssd } from "#app/domain/ussd.ts";
+import { renderUssd } from "#app/domain/ussd.ts";
+import { sayEnglish } from "#app/domain/wording.ts";
 
 /**
  * The event loop's delay now, in milliseconds: the 99th percentile of perf_hooks' own sampler over the last window,
@@ -39,7 +40,9 @@ export function eventLoopDelay(windowMs = 500) {
 }
 
 /** A USSD callback's answer when the portal is too busy: the aggregator shows it as the menu's last screen. */
-export const USSD_BUSY_ANSWER = renderUssd({ end: true, text: BUSY_TEXT });
+export const USSD_BUSY_ANSWER = renderUssd({ end: true, text: sayEnglish("ussd.busy") });
+/** Hubtel's form of it (app/services/hubtel-ussd.server.ts): a release with the same words. */
+const HUBTEL_BUSY_ANSWER = JSON.stringify({ Type: "release", Message: USSD_BUSY_ANSWER.slice(4), DataType: "display" });
 
 export type LoadShedOptions = {
   /** Shed while the delay is above this; 0 turns shedding off. */
@@ -94,6 +97,7 @@ export function loadShedder(options: LoadShedOptions): RequestHandler {
   function refuse(req: Request, res: Response) {
     options.onShed?.(req);
     res.set({ "Retry-After": String(retryAfter), "Cache-Control": "no-store" });
+    if (req.path.startsWith("/ussd/hubtel/")) return res.status(200).type("application/json").send(HUBTEL_BUSY_ANSWER);
     if (req.path.startsWith("/ussd/")) return res.status(200).type("text/plain").send(USSD_BUSY_ANSWER);
     res.status(503);
     if (req.path.endsWith(".data")) return res.type("text/plain").send("Busy: try again in a few seconds.");

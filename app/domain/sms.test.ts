@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { enrolmentSms, paymentConfirmedSms, smsCedis, smsLength } from "#app/domain/sms.ts";
+import { smsCedis, smsLength, toGsm7, withFittingNames } from "#app/domain/sms.ts";
+import { enrolmentSms, paymentConfirmedSms } from "#app/domain/sms-messages.ts";
 
 describe("smsLength counts as phones do", () => {
   it("GSM-7: 160 characters in one message, 153 per part beyond, extension characters count two", () => {
@@ -21,7 +22,7 @@ describe("smsLength counts as phones do", () => {
 describe("the messages", () => {
   const link = "https://portal.example/registration/abc123def456ghi789jkl012";
 
-  it("an enrolment with a typical name fits two GSM-7 parts; a name with Ɔ turns it into three UCS-2 parts", () => {
+  it("an enrolment with a typical name fits two GSM-7 parts; a name with Ɔ that would cost a third part goes in 7-bit", () => {
     const plain = enrolmentSms({
       wardName: "Akosua Mensah-Bonsu",
       programme: "General Science",
@@ -37,7 +38,15 @@ describe("the messages", () => {
       claimCode: "K7P2-9QXM",
       link,
     });
-    expect(smsLength(ghanaian)).toMatchObject({ encoding: "UCS-2", segments: 3 });
+    expect(smsLength(ghanaian)).toMatchObject({ encoding: "GSM-7", segments: 2 });
+    expect(ghanaian).toContain("Oforiwaa Kofi is enrolled");
+  });
+
+  it("keeps the name as written only when that costs no part", () => {
+    expect(withFittingNames(([n]) => `Vacation Classes: hello ${n}`, ["Kɔfi"])).toBe("Vacation Classes: hello Kɔfi");
+    const text = paymentConfirmedSms({ wardName: "Kɔfi", amount: 100, balance: 0, receipt: "1", link: "x" });
+    expect(text).toContain("for Kofi received");
+    expect(smsLength(text)).toMatchObject({ encoding: "GSM-7", segments: 1 });
   });
 
   it("a payment message writes amounts in GHS, so it stays GSM-7", () => {
@@ -51,5 +60,15 @@ describe("the messages", () => {
     });
     expect(text).toContain("GHS 450.50");
     expect(smsLength(text)).toMatchObject({ encoding: "GSM-7", segments: 2 });
+  });
+});
+
+describe("toGsm7, for screens every phone can show", () => {
+  it("transliterates Ghanaian letters, drops accents GSM-7 lacks, and replaces the signs it has no place for", () => {
+    expect(toGsm7("Ɔdɔmankoma Ɛsi Asantewaa")).toBe("Odomankoma Esi Asantewaa");
+    expect(toGsm7("Kwabena Bɔakyɛ-Nsiah")).toBe("Kwabena Boakye-Nsiah");
+    expect(toGsm7("Amélie Kôfi Ŋa “quoted” … ₵5 – ok")).toBe('Amélie Kofi Na "quoted" ... GHS 5 - ok');
+    expect(smsLength(toGsm7("Ɛ Ɔ ɛ ɔ ê ñ ü ☺")).encoding).toBe("GSM-7");
+    expect(toGsm7("☺")).toBe("?");
   });
 });

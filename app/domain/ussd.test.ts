@@ -6,11 +6,13 @@ import {
   ussdMenu,
   USSD_MAX_LENGTH,
   type UssdContext,
+  type UssdVoice,
   type UssdWard,
 } from "#app/domain/ussd.ts";
+import { smsLength } from "#app/domain/sms.ts";
+import { sayEnglish, sayIn, type Language, type SchoolWording } from "#app/domain/wording.ts";
 
 const ctx: UssdContext = {
-  schoolName: "Vacation Classes",
   contact: "024 000 0001 or 020 000 0002, 7:30am to 5:30pm, Monday to Friday",
   enrolAt: "portal.example.org/registration",
   serviceCode: "*920*44#",
@@ -27,70 +29,99 @@ const ward = (over: Partial<UssdWard> = {}): UssdWard => ({
   classPages: [{ subject: "Physics", link: "https://chat.whatsapp.com/AbCdEf" }],
   ...over,
 });
-const screen = (text: string, wards: UssdWard[]) => renderUssd(ussdMenu(text, wards, ctx));
+/** The school wrote Twi for the fees screen and one menu option (the staff's words, not the portal's). */
+const school: SchoolWording = {
+  "ussd.fees": { en: null, tw: "{ward}: ɛsɛ sɛ wotua {due}, wotuaa {paid}, aka {balance}. Receipt {receipt}." },
+  "ussd.option-fees": { en: null, tw: "Sika a ɛsɛ sɛ wotua" },
+};
+const voice = (language: Language | null): UssdVoice => ({ sayFor: (l) => sayIn(l, school), language });
+const screen = (text: string, wards: UssdWard[], language: Language | null = "en") =>
+  renderUssd(ussdMenu(text, wards, ctx, voice(language)));
 
 describe("the USSD menu", () => {
-  it("one ward: the menu, then status, fees, class pages by SMS and contacts", () => {
+  it("one ward: the menu, then status, fees, class pages by SMS, contacts and language", () => {
     expect(screen("", [ward()])).toBe(
-      "CON Yaw Owusu\n1. Enrolment status\n2. Fees\n3. Class pages by SMS\n4. Contact the school",
+      "CON Yaw Owusu\n1. Enrolment status\n2. Fees\n3. Class pages by SMS\n4. Contact the school\n5. Language",
     );
-    expect(screen("1", [ward()])).toBe("END Yaw Owusu: General Science, 6 subjects, enrolled; fees part-paid.");
+    expect(screen("1", [ward()])).toBe("END Yaw Owusu: General Science, 6 subject(s), enrolled; fees part-paid.");
     expect(screen("2", [ward()])).toBe(
       "END Yaw Owusu: due GHS 450.00, paid GHS 200.00, balance GHS 250.00. Last receipt VC-2026-CHRISTMAS-VACATION-000001.",
     );
-    const links = ussdMenu("3", [ward()], ctx);
+    const links = ussdMenu("3", [ward()], ctx, voice("en"));
     expect(links.sendLinksFor?.id).toBe("r1");
     expect(renderUssd(links)).toBe("END We are sending Yaw Owusu's class-page links by SMS to this number.");
-    expect(ussdMenu("3", [ward({ classPages: [] })], ctx).sendLinksFor).toBeUndefined();
+    expect(ussdMenu("3", [ward({ classPages: [] })], ctx, voice("en")).sendLinksFor).toBeUndefined();
     expect(screen("4", [ward()])).toMatch(/^END Vacation Classes: call 024 000 0001/);
     expect(screen("9", [ward()])).toBe("END That choice is not on the menu. Dial *920*44# again.");
+  });
+
+  it("asks a number's language once, first; the answer chooses the words, the school's Twi where it wrote one", () => {
+    expect(screen("", [ward()], null)).toBe(
+      "CON Vacation Classes\nChoose your language / Paw wo kasa\n1. English\n2. Twi",
+    );
+    const twi = ussdMenu("2", [ward()], ctx, voice(null));
+    expect(twi.setLanguage).toBe("tw");
+    // Option 2 in the school's Twi (7-bit on the screen: ɛ → e), the others in English where it wrote none.
+    expect(renderUssd(twi)).toContain("2. Sika a ese se wotua\n3. Class pages by SMS");
+    expect(screen("2*2", [ward()], null)).toBe(
+      "END Yaw Owusu: ese se wotua GHS 450.00, wotuaa GHS 200.00, aka GHS 250.00. Receipt VC-2026-CHRISTMAS-VACATION-000001.",
+    );
+    expect(ussdMenu("1*2", [ward()], ctx, voice(null)).setLanguage).toBe("en");
+    expect(screen("7", [ward()], null)).toMatch(/not on the menu/);
+    // Option 5 changes it later, and says so in the language chosen.
+    expect(screen("5", [ward()], "tw")).toContain("1. English\n2. Twi");
+    const back = ussdMenu("5*1", [ward()], ctx, voice("tw"));
+    expect(back).toMatchObject({ end: true, setLanguage: "en", text: "Language: English. Dial again for the menu." });
   });
 
   it("several wards: a ward is chosen first; an unknown number gets the contacts and how to enrol", () => {
     const two = [ward(), ward({ id: "r2", wardName: "Ama Owusu", feeStatus: null })];
     expect(screen("", two)).toBe("CON Vacation Classes: choose a ward\n1. Yaw Owusu\n2. Ama Owusu");
     expect(screen("2", two)).toMatch(/^CON Ama Owusu\n1\. Enrolment status/);
-    expect(screen("2*1", two)).toBe("END Ama Owusu: General Science, 6 subjects, enrolled.");
+    expect(screen("2*1", two)).toBe("END Ama Owusu: General Science, 6 subject(s), enrolled.");
     expect(screen("3*1", two)).toMatch(/not on the menu/);
     expect(screen("", [])).toBe(
       "END No registration gives this number. Enrol at portal.example.org/registration or call 024 000 0001 or 020 000 0002, 7:30am to 5:30pm, Monday to Friday.",
     );
   });
 
-  it("keeps every screen within 182 characters, with long Ghanaian names (Ɛ, Ɔ) and five wards", () => {
+  it("keeps every screen in the 7-bit alphabet and within 182 characters, on every path, with the longest names", () => {
     const long = "Ɔdɔmankoma Ɛsi Nana Adwoa Kwakyewaa Oforiwaa-Bɔakyɛ Asantewaa";
     const wards = Array.from({ length: 7 }, (_, i) =>
       ward({ id: `r${i}`, wardName: `${long} ${i}`, programme: "Home Economics", amountDue: 9_999_999, amountPaid: 1 }),
     );
-    const texts = ["", "1", "2", "3", "4", "5", "1*1", "1*2", "1*3", "1*4", "5*2", "1*9", "x"];
-    for (const wardsNow of [wards, wards.slice(0, 1)])
-      for (const text of texts) {
-        const shown = screen(text, wardsNow);
-        expect([...shown].length, `${text}: ${shown}`).toBeLessThanOrEqual(USSD_MAX_LENGTH);
-      }
+    const named = [ward({ wardName: "Ɔdɔmankoma Ɛsi Asantewaa", lastReceipt: "VC-2026-EASTER-000123" })];
+    const texts = ["", "1", "2", "3", "4", "5", "5*1", "5*2", "1*1", "1*2", "1*3", "1*4", "1*5", "1*5*2", "5*2"];
+    for (const wardsNow of [wards, wards.slice(0, 1), named])
+      for (const language of [null, "en", "tw"] as const)
+        for (const text of [...texts, "x", "1*9", "2*1*2"]) {
+          const shown = screen(text, wardsNow, language);
+          expect([...shown].length, `${text}: ${shown}`).toBeLessThanOrEqual(USSD_MAX_LENGTH);
+          expect(smsLength(shown).encoding, `${text}: ${shown}`).toBe("GSM-7");
+          expect(shown).not.toContain("…");
+        }
+    expect(screen("", named)).toBe(
+      "CON Odomankoma Esi Asantewaa\n1. Enrolment status\n2. Fees\n3. Class pages by SMS\n4. Contact the school\n5. Language",
+    );
     expect(screen("", wards).split("\n")).toHaveLength(6);
+    expect(screen("1", wards)).toMatch(/^CON Odomankoma Esi Nana Adwo\.\.\.\n/);
     expect(screen("1*2", wards)).toContain("balance GHS 99999.98");
   });
 });
 
 describe("SMS keywords", () => {
-  it("are read in any letter case; anything else gets the help text", () => {
-    expect(["status", "Bal", "BALANCE please", " links", "hello", ""].map(smsKeyword)).toEqual([
-      "status",
-      "balance",
-      "balance",
-      "links",
-      "help",
-      "help",
-    ]);
-    expect(smsKeywordReply("balance", [ward()], ctx)).toBe(
+  it("are read in any letter case; TWI, ENGLISH, STOP and START are keywords too; anything else gets the help text", () => {
+    expect(
+      ["status", "Bal", "BALANCE please", " links", "twi", "English", "STOP", "start", "hello", ""].map(smsKeyword),
+    ).toEqual(["status", "balance", "balance", "links", "twi", "english", "stop", "start", "help", "help"]);
+    expect(smsKeywordReply("balance", [ward()], ctx, sayEnglish)).toBe(
       "Yaw Owusu: due GHS 450.00, paid GHS 200.00, balance GHS 250.00. Last receipt VC-2026-CHRISTMAS-VACATION-000001.",
     );
-    expect(smsKeywordReply("links", [ward()], ctx)).toBe(
+    expect(smsKeywordReply("links", [ward()], ctx, sayEnglish)).toBe(
       "Yaw Owusu's class pages:\nPhysics: https://chat.whatsapp.com/AbCdEf",
     );
-    expect(smsKeywordReply("help", [ward()], ctx)).toMatch(
-      /^Vacation Classes: send STATUS, BAL or LINKS\. Or dial \*920\*44#/,
+    expect(smsKeywordReply("help", [ward()], ctx, sayEnglish)).toMatch(
+      /^Vacation Classes: send STATUS, BAL or LINKS\. Send TWI for Twi, STOP to stop announcements\. Or dial \*920\*44#/,
     );
   });
 });

@@ -1,15 +1,18 @@
-import { smsCedis } from "#app/domain/sms.ts";
+import { smsCedis, toGsm7, withFittingNames } from "#app/domain/sms.ts";
+import { LANGUAGE_LABELS, USSD_MAX_LENGTH, type Language, type Say } from "#app/domain/wording.ts";
 
 /**
  * The USSD menu of a parent's phone (docs/phones-without-a-browser.md): what the aggregator shows, screen by screen,
  * from the choices so far (`text`, joined by `*`). A pure function of the caller's wards: the caller's number is the
- * only key, so nothing here can show a registration that number did not give. Every screen is at most 182 characters
- * with its `CON `/`END ` prefix (the aggregator's limit); amounts in GHS, as in SMS: "₵" is not in the GSM alphabet
- * basic phones show USSD in.
+ * only key, so nothing here can show a registration that number did not give. Every screen goes out in the GSM 7-bit
+ * alphabet, the only one every basic phone shows USSD in (Ɛ→E, Ɔ→O, "..." for "…", GHS for "₵"), and is at most 182
+ * characters with its `CON `/`END ` prefix. The words are the school's (app/domain/wording.ts), in the caller's language.
  */
-export const USSD_MAX_LENGTH = 182;
+export { USSD_MAX_LENGTH };
 /** A menu lists at most this many wards (a family rarely has more; the rest are told to call). */
 export const USSD_MAX_WARDS = 5;
+/** A ward's name on a screen: longer ones are cut (with "..."), so no name pushes a screen over the limit. */
+const NAME_MAX = 27;
 
 export type UssdWard = {
   id: string;
@@ -26,7 +29,6 @@ export type UssdWard = {
 };
 
 export type UssdContext = {
-  schoolName: string;
   /** "024 000 0001 or 020 000 0002, 7:30am to 5:30pm, Monday to Friday" */
   contact: string;
   /** Where to enrol, without the scheme: "portal.example.org/registration". */
@@ -34,102 +36,186 @@ export type UssdContext = {
   serviceCode: string;
 };
 
-export type UssdReply = { end: boolean; text: string; sendLinksFor?: UssdWard };
+export type UssdReply = {
+  end: boolean;
+  text: string;
+  /** Option 3: the ward whose class-page links go out by SMS. */
+  sendLinksFor?: UssdWard;
+  /** The caller chose a language on this path (the first screen's question, or option 5). */
+  setLanguage?: Language;
+  /** Option 5's last screen: the language was changed from the menu. */
+  languageChanged?: true;
+};
 
-const MENU = ["Enrolment status", "Fees", "Class pages by SMS", "Contact the school"];
+/**
+ * How the menu speaks: `sayFor` gives the words in a language; `language` is the caller's, or null while the number has
+ * none yet, or chose it earlier in this session (then the path's first choice is that answer, and is read as such).
+ */
+export type UssdVoice = { sayFor: (language: Language) => Say; language: Language | null };
 
-/** Cuts a name to `max` characters (with "…"), so a long name never pushes a screen over the limit. */
-function short(text: string, max: number) {
+const OPTIONS = [
+  "ussd.option-status",
+  "ussd.option-fees",
+  "ussd.option-links",
+  "ussd.option-contact",
+  "ussd.option-language",
+] as const;
+
+/** Cuts a name to `max` characters (with "..."). */
+function short(text: string, max = NAME_MAX) {
   const chars = [...text.trim()];
-  return chars.length <= max ? chars.join("") : `${chars.slice(0, max - 1).join("")}…`;
+  return chars.length <= max ? chars.join("") : `${chars.slice(0, max - 3).join("")}...`;
 }
 
-/** The last screen when the portal cannot answer in time, or is too busy to take the callback at all. */
-export const BUSY_TEXT = "The service is busy. Please dial again in a minute.";
-
-/** The screen as the aggregator wants it, never over the limit. */
+/** The screen as the aggregator wants it: in 7-bit, never over the limit. */
 export function renderUssd(reply: UssdReply): string {
-  const screen = `${reply.end ? "END" : "CON"} ${reply.text}`;
-  const chars = [...screen];
-  return chars.length <= USSD_MAX_LENGTH ? screen : `${chars.slice(0, USSD_MAX_LENGTH - 1).join("")}…`;
+  const chars = [...toGsm7(`${reply.end ? "END" : "CON"} ${reply.text}`)];
+  return chars.length <= USSD_MAX_LENGTH ? chars.join("") : `${chars.slice(0, USSD_MAX_LENGTH - 3).join("")}...`;
 }
 
-export const contactText = (ctx: UssdContext) => `${ctx.schoolName}: call ${ctx.contact}.`;
-export const unknownCallerText = (ctx: UssdContext) =>
-  `No registration gives this number. Enrol at ${ctx.enrolAt} or call ${ctx.contact}.`;
+const pickLanguage = (choice: string | undefined): Language | null =>
+  choice === "1" ? "en" : choice === "2" ? "tw" : null;
+
+export const contactText = (say: Say, ctx: UssdContext) => say("ussd.contact", { contact: ctx.contact });
+export const unknownCallerText = (say: Say, ctx: UssdContext) =>
+  say("ussd.unknown-caller", { enrolAt: ctx.enrolAt, contact: ctx.contact });
+
 /** Enrolled, as the portals say of every registration, with the fees' standing. */
-export const statusText = (w: UssdWard) =>
-  `${short(w.wardName, 40)}: ${w.programme}, ${w.subjectCount} subject${w.subjectCount === 1 ? "" : "s"}, enrolled${w.feeStatus ? `; fees ${w.feeStatus.toLowerCase()}` : ""}.`;
-export function feesText(w: UssdWard) {
-  if (w.amountDue == null) return `${short(w.wardName, 40)}: no fee is set yet.`;
-  const receipt = w.lastReceipt ? ` Last receipt ${w.lastReceipt}.` : "";
-  return `${short(w.wardName, 40)}: due ${smsCedis(w.amountDue)}, paid ${smsCedis(w.amountPaid)}, balance ${smsCedis(w.amountDue - w.amountPaid)}.${receipt}`;
+export const statusText = (say: Say, w: UssdWard, name = short(w.wardName)) => {
+  const values = { ward: name, programme: w.programme, subjects: w.subjectCount };
+  return w.feeStatus
+    ? say("ussd.status", { ...values, feeStatus: w.feeStatus.toLowerCase() })
+    : say("ussd.status-no-fee", values);
+};
+
+export function feesText(say: Say, w: UssdWard, name = short(w.wardName)) {
+  if (w.amountDue == null) return say("ussd.no-fee", { ward: name });
+  const values = {
+    ward: name,
+    due: smsCedis(w.amountDue),
+    paid: smsCedis(w.amountPaid),
+    balance: smsCedis(w.amountDue - w.amountPaid),
+  };
+  return w.lastReceipt ? say("ussd.fees", { ...values, receipt: w.lastReceipt }) : say("ussd.fees-no-receipt", values);
 }
-export const linksText = (w: UssdWard) =>
-  w.classPages.length
-    ? `We are sending ${short(w.wardName, 40)}'s class-page links by SMS to this number.`
-    : `${short(w.wardName, 40)}'s class pages are not ready yet. We will share them on WhatsApp.`;
+
+export const linksText = (say: Say, w: UssdWard, name = short(w.wardName)) =>
+  say(w.classPages.length ? "ussd.links-sending" : "ussd.links-not-ready", { ward: name });
 
 /** The next screen for the choices so far. */
-export function ussdMenu(text: string, wards: readonly UssdWard[], ctx: UssdContext): UssdReply {
-  const choices = text === "" ? [] : text.split("*").map((c) => c.trim());
-  if (wards.length === 0) return { end: true, text: unknownCallerText(ctx) };
+export function ussdMenu(text: string, wards: readonly UssdWard[], ctx: UssdContext, voice: UssdVoice): UssdReply {
+  let rest = text === "" ? [] : text.split("*").map((c) => c.trim());
+  if (wards.length === 0) return { end: true, text: unknownCallerText(voice.sayFor(voice.language ?? "en"), ctx) };
+  let language = voice.language;
+  let chosen: Language | undefined;
+  if (!language) {
+    // The number's first visit (or this session's): the language, once, before anything else.
+    if (rest.length === 0) return { end: false, text: voice.sayFor("en")("ussd.language-question") };
+    const picked = pickLanguage(rest[0]);
+    if (!picked) return notOnMenu(voice.sayFor("en"), ctx);
+    language = chosen = picked;
+    rest = rest.slice(1);
+  }
+  const say = voice.sayFor(language);
+  const reply = wardMenu(rest, wards, ctx, voice, say);
+  return chosen && !reply.setLanguage ? { ...reply, setLanguage: chosen } : reply;
+}
+
+function wardMenu(
+  choices: string[],
+  wards: readonly UssdWard[],
+  ctx: UssdContext,
+  voice: UssdVoice,
+  say: Say,
+): UssdReply {
   const listed = wards.slice(0, USSD_MAX_WARDS);
   let ward: UssdWard | undefined = listed.length === 1 ? listed[0] : undefined;
   let rest = choices;
   if (!ward) {
     if (rest.length === 0) {
-      const lines = listed.map((w, i) => `${i + 1}. ${short(w.wardName, 26)}`);
-      return { end: false, text: `${ctx.schoolName}: choose a ward\n${lines.join("\n")}` };
+      const lines = listed.map((w, i) => `${i + 1}. ${short(w.wardName, 24)}`);
+      return { end: false, text: `${say("ussd.choose-ward")}\n${lines.join("\n")}` };
     }
     ward = listed[Number(rest[0]) - 1];
-    if (!/^\d$/.test(rest[0]) || !ward) return notOnMenu(ctx);
+    if (!/^\d$/.test(rest[0]) || !ward) return notOnMenu(say, ctx);
     rest = rest.slice(1);
   }
   if (rest.length === 0) {
-    const lines = MENU.map((m, i) => `${i + 1}. ${m}`);
-    return { end: false, text: `${short(ward.wardName, 40)}\n${lines.join("\n")}` };
+    const lines = OPTIONS.map((key, i) => `${i + 1}. ${say(key)}`);
+    return { end: false, text: `${short(ward.wardName)}\n${lines.join("\n")}` };
   }
   switch (rest[0]) {
     case "1":
-      return { end: true, text: statusText(ward) };
+      return { end: true, text: statusText(say, ward) };
     case "2":
-      return { end: true, text: feesText(ward) };
+      return { end: true, text: feesText(say, ward) };
     case "3":
-      return { end: true, text: linksText(ward), ...(ward.classPages.length ? { sendLinksFor: ward } : {}) };
+      return { end: true, text: linksText(say, ward), ...(ward.classPages.length ? { sendLinksFor: ward } : {}) };
     case "4":
-      return { end: true, text: contactText(ctx) };
+      return { end: true, text: contactText(say, ctx) };
+    case "5": {
+      if (rest.length === 1) return { end: false, text: say("ussd.language-question") };
+      const language = pickLanguage(rest[1]);
+      if (!language) return notOnMenu(say, ctx);
+      const inChosen = voice.sayFor(language);
+      return {
+        end: true,
+        text: inChosen("ussd.language-set", { language: LANGUAGE_LABELS[language] }),
+        setLanguage: language,
+        languageChanged: true,
+      };
+    }
     default:
-      return notOnMenu(ctx);
+      return notOnMenu(say, ctx);
   }
 }
 
-function notOnMenu(ctx: UssdContext): UssdReply {
-  return { end: true, text: `That choice is not on the menu. Dial ${short(ctx.serviceCode, 20)} again.` };
+function notOnMenu(say: Say, ctx: UssdContext): UssdReply {
+  return { end: true, text: say("ussd.not-on-menu", { serviceCode: short(ctx.serviceCode, 20) }) };
 }
 
 /** The SMS with a ward's class-page links (option 3, and the LINKS keyword). */
-export function classLinksText(w: UssdWard): string {
-  if (!w.classPages.length) return linksText(w);
-  return `${w.wardName}'s class pages:\n${w.classPages.map((p) => `${p.subject}: ${p.link}`).join("\n")}`;
+export function classLinksText(say: Say, w: UssdWard): string {
+  if (!w.classPages.length) return linksText(say, w, w.wardName);
+  const pages = w.classPages.map((p) => `${p.subject}: ${p.link}`).join("\n");
+  return say("sms.class-links", { ward: w.wardName, pages });
 }
 
-/** An inbound SMS's keyword (any letter case, the first word): STATUS, BAL or BALANCE, LINKS; else help. */
-export type SmsKeyword = "status" | "balance" | "links" | "help";
+/** An inbound SMS's keyword (any letter case, the first word). */
+export type SmsKeyword = "status" | "balance" | "links" | "twi" | "english" | "stop" | "start" | "help";
+const KEYWORDS: Record<string, SmsKeyword> = {
+  STATUS: "status",
+  BAL: "balance",
+  BALANCE: "balance",
+  LINKS: "links",
+  LINK: "links",
+  TWI: "twi",
+  ENGLISH: "english",
+  STOP: "stop",
+  UNSUBSCRIBE: "stop",
+  START: "start",
+};
 export function smsKeyword(text: string): SmsKeyword {
   const word = text.trim().split(/\s+/)[0]?.toUpperCase() ?? "";
-  if (word === "STATUS") return "status";
-  if (word === "BAL" || word === "BALANCE") return "balance";
-  if (word === "LINKS" || word === "LINK") return "links";
-  return "help";
+  return KEYWORDS[word] ?? "help";
 }
 
-/** The reply to a keyword: the same content as the USSD screens, one line per ward. */
-export function smsKeywordReply(keyword: SmsKeyword, wards: readonly UssdWard[], ctx: UssdContext): string {
-  if (wards.length === 0) return unknownCallerText(ctx);
+/** The reply to a keyword about the wards: the same content as the USSD screens, one line per ward. */
+export function smsKeywordReply(
+  keyword: "status" | "balance" | "links" | "help",
+  wards: readonly UssdWard[],
+  ctx: UssdContext,
+  say: Say,
+): string {
+  if (keyword === "help") return say("sms.help", { serviceCode: ctx.serviceCode, contact: ctx.contact });
+  if (wards.length === 0) return unknownCallerText(say, ctx);
   const listed = wards.slice(0, USSD_MAX_WARDS);
-  if (keyword === "status") return listed.map(statusText).join("\n");
-  if (keyword === "balance") return listed.map(feesText).join("\n");
-  if (keyword === "links") return listed.map(classLinksText).join("\n\n");
-  return `${ctx.schoolName}: send STATUS, BAL or LINKS. Or dial ${ctx.serviceCode}. Questions: call ${ctx.contact}.`;
+  const each = (line: (w: UssdWard, name: string) => string, separator: string) =>
+    withFittingNames(
+      (names) => listed.map((w, i) => line(w, names[i])).join(separator),
+      listed.map((w) => w.wardName),
+    );
+  if (keyword === "status") return each((w, name) => statusText(say, w, name), "\n");
+  if (keyword === "balance") return each((w, name) => feesText(say, w, name), "\n");
+  return each((w, name) => classLinksText(say, { ...w, wardName: name }), "\n\n");
 }

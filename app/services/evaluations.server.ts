@@ -10,7 +10,8 @@ import {
 } from "#app/domain/evaluations.ts";
 import { programmeLabel } from "#app/domain/programmes.ts";
 import { waMeNumber, formatPhone, normalizePhone } from "#app/domain/phone.ts";
-import { evaluationReminderSms } from "#app/domain/sms.ts";
+import { evaluationReminderSms } from "#app/domain/sms-messages.ts";
+import { audienceVoices } from "#app/services/message-language.server.ts";
 import { Outbox, queueMessages } from "#app/models/outbox.server.ts";
 import { formatDateTime } from "#app/domain/dates.ts";
 import { SCHOOL_NAME } from "#app/domain/school.ts";
@@ -141,21 +142,21 @@ export async function queueEvaluationReminders(request: Request, form: Evaluatio
         .lean<{ key: string }[]>()
     ).map((m) => m.key),
   );
+  // A reminder is a message a number may stop (STOP): those numbers get none; the others hear their language.
+  const { sayFor, stopped } = await audienceVoices(pending.map((m) => normalizePhone(m.phone)).filter(Boolean));
   const messages = pending
     .map((m, i) => ({ m, key: keys[i] }))
-    .filter(({ m, key }) => !already.has(key) && normalizePhone(m.phone))
+    .filter(({ m, key }) => !already.has(key) && normalizePhone(m.phone) && !stopped.has(normalizePhone(m.phone)))
     .map(({ m, key }) => ({
       key,
       channel: "sms" as const,
       to: normalizePhone(m.phone),
       template: "evaluation-reminder",
       values: { formId: form._id, registrationId: m.registrationId },
-      text: evaluationReminderSms({
-        wardName: m.wardName,
-        title: form.title,
-        closes: formatDateTime(form.closesAt),
-        link,
-      }),
+      text: evaluationReminderSms(
+        { wardName: m.wardName, title: form.title, closes: formatDateTime(form.closesAt), link },
+        sayFor(normalizePhone(m.phone)),
+      ),
     }));
   await queueMessages(messages);
   return messages.length;

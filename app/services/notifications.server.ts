@@ -6,12 +6,13 @@
  * every instance) queues what it left.
  */
 import { programmeLabel } from "#app/domain/programmes.ts";
-import { enrolmentSms, paymentConfirmedSms, paymentRejectedSms, paymentVoidedSms } from "#app/domain/sms.ts";
+import { enrolmentSms, paymentConfirmedSms, paymentRejectedSms, paymentVoidedSms } from "#app/domain/sms-messages.ts";
 import { env } from "#app/models/env.server.ts";
 import { queueMessage, withCode } from "#app/models/outbox.server.ts";
 import { Payment } from "#app/models/payment.server.ts";
 import { Registration } from "#app/models/registration.server.ts";
 import { getSettings } from "#app/models/settings.server.ts";
+import { sayTo } from "#app/services/message-language.server.ts";
 
 /** The portal's address in links: APP_ORIGIN, else the address the event's request came to. */
 function originFor(requestOrigin?: string | null): string {
@@ -42,8 +43,9 @@ export async function queueEnrolmentMessages(reg: RegistrationForSms, requestOri
       reference: reg.reference,
       link: `${originFor(requestOrigin)}/registration/${reg.reference}`,
     };
+    const say = await sayTo(reg.whatsappNumberNormalized);
     // The claim code opens the registration to whoever holds it: kept as a one-time code is.
-    const { shown, ...message } = withCode((claimCode) => enrolmentSms({ ...values, claimCode }), reg.claimCode);
+    const { shown, ...message } = withCode((claimCode) => enrolmentSms({ ...values, claimCode }, say), reg.claimCode);
     await queueMessage({
       key: `enrolment:${reg._id}:sms`,
       channel: "sms",
@@ -81,6 +83,7 @@ export async function queuePaymentMessages(paymentId: string, requestOrigin?: st
     }>();
   const settings = await getSettings();
   if (reg && settings.smsNotifications && settings.paymentNotifications) {
+    const say = await sayTo(reg.whatsappNumberNormalized);
     if (payment.state === "confirmed" && payment.receiptCode) {
       const values = {
         wardName: reg.wardName,
@@ -95,7 +98,7 @@ export async function queuePaymentMessages(paymentId: string, requestOrigin?: st
         to: reg.whatsappNumberNormalized,
         template: "payment-confirmed",
         values,
-        text: paymentConfirmedSms(values),
+        text: paymentConfirmedSms(values, say),
       });
     } else if (payment.state === "voided") {
       // The parent was told "received" with a receipt: a cancellation is told too.
@@ -112,7 +115,7 @@ export async function queuePaymentMessages(paymentId: string, requestOrigin?: st
         to: reg.whatsappNumberNormalized,
         template: "payment-voided",
         values,
-        text: paymentVoidedSms(values),
+        text: paymentVoidedSms(values, say),
       });
     } else if (payment.state === "rejected") {
       const values = { wardName: reg.wardName, amount: payment.amount, reason: payment.rejectedReason ?? "" };
@@ -122,7 +125,7 @@ export async function queuePaymentMessages(paymentId: string, requestOrigin?: st
         to: reg.whatsappNumberNormalized,
         template: "payment-rejected",
         values,
-        text: paymentRejectedSms(values),
+        text: paymentRejectedSms(values, say),
       });
     }
   }

@@ -1,4 +1,5 @@
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
+import { PhonePreference } from "#app/models/phone-preference.server.ts";
 import { useTestDatabase } from "#tests/support/test-database.ts";
 import { Registration } from "#app/models/registration.server.ts";
 import { registrationDoc } from "#tests/support/registration-doc.ts";
@@ -26,22 +27,31 @@ beforeAll(async () => {
   );
 });
 
-const screen = (sessionId: string, text: string, from = phone, deadline?: number) =>
-  channel.answerUssd(
-    { sessionId, serviceCode: "*920*44#", phoneNumber: from, text },
-    "https://portal.example.org",
-    deadline,
+const screen = async (sessionId: string, text: string, from = phone, deadline?: number) =>
+  channel.africasTalkingScreen(
+    await channel.answerUssd(
+      { sessionId, serviceCode: "*920*44#", phoneNumber: from, text },
+      "https://portal.example.org",
+      deadline,
+    ),
   );
 
 describe("answering USSD", () => {
   it("keys the menu on the caller's number in any spelling, and records the session with the number masked", async () => {
-    expect(await screen("s1", "", "0501230001")).toMatch(/^CON Esi Mensah\n/);
-    expect(await screen("s1", "1", "233501230001")).toBe("END Esi Mensah: General Arts, 2 subjects, enrolled.");
-    expect(await UssdSession.findById("s1").lean()).toMatchObject({
-      phoneMasked: "050 ••• ••01",
-      screens: 2,
-      last: "status",
-    });
+    // The number's first visit: its language first; the answer is kept, and this session's path read after it.
+    expect(await screen("s1", "", "0501230001")).toMatch(/^CON Vacation Classes\nChoose your language/);
+    expect(await screen("s1", "1", "233501230001")).toMatch(/^CON Esi Mensah\n1\. Enrolment status/);
+    expect(await screen("s1", "1*1", "233501230001")).toBe("END Esi Mensah: General Arts, 2 subject(s), enrolled.");
+    expect(await PhonePreference.findById(phone).lean()).toMatchObject({ language: "en", languageSession: "s1" });
+    // The next session goes straight to the menu.
+    expect(await screen("s1b", "1")).toBe("END Esi Mensah: General Arts, 2 subject(s), enrolled.");
+    await vi.waitFor(async () =>
+      expect(await UssdSession.findById("s1").lean()).toMatchObject({
+        phoneMasked: "050 ••• ••01",
+        screens: 3,
+        last: "status",
+      }),
+    );
   });
 
   it("answers a short 'busy' screen rather than nothing when the work runs past the deadline", async () => {
@@ -53,6 +63,27 @@ describe("answering USSD", () => {
     for (let i = 0; i < RATE_LIMITS.phoneChannelPerNumber; i++) await screen(`s3-${i}`, "", other);
     expect(await screen("s3-last", "", other)).toBe(`END ${channel.LIMITED_TEXT}`);
     expect(await screen("s4", "")).toMatch(/^CON /);
+  });
+});
+
+describe("SMS keywords for the number's own choices", () => {
+  const sms = (id: string, text: string, from = "+233501230002") =>
+    channel.answerInboundSms({ id, from, text }, "https://portal.example.org");
+  const reply = async (id: string) => {
+    const { Outbox } = await import("#app/models/outbox.server.ts");
+    return (await Outbox.findOne({ key: `sms-reply:${id}` }).lean())?.text;
+  };
+
+  it("TWI and ENGLISH set the language, STOP and START the messages a number may stop, each answered once", async () => {
+    expect(await sms("in-1", "twi")).toBe("queued");
+    expect(await PhonePreference.findById("+233501230002").lean()).toMatchObject({ language: "tw" });
+    expect(await reply("in-1")).toMatch(/will now be in Twi/);
+    expect(await sms("in-1", "twi")).toBe("repeat");
+    expect(await sms("in-2", "STOP please")).toBe("queued");
+    expect(await PhonePreference.findById("+233501230002").lean()).toMatchObject({ optedOut: true });
+    expect(await reply("in-2")).toMatch(/no more announcements.*Codes and receipts still come/);
+    expect(await sms("in-3", "Start")).toBe("queued");
+    expect(await PhonePreference.findById("+233501230002").lean()).toMatchObject({ optedOut: false, language: "tw" });
   });
 });
 

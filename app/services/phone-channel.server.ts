@@ -11,20 +11,23 @@ import { maskPhone } from "#app/domain/registration.ts";
 import { programmeLabel } from "#app/domain/programmes.ts";
 import { PAYMENT_STATUS_LABELS, isPaymentStatus } from "#app/domain/money.ts";
 import { classPageLinks } from "#app/domain/whatsapp.ts";
-import { SCHOOL_NAME, SUPPORT_HOURS, SUPPORT_PHONES } from "#app/domain/school.ts";
+import { SUPPORT_HOURS, SUPPORT_PHONES } from "#app/domain/school.ts";
 import {
-  BUSY_TEXT,
   classLinksText,
-  contactText,
   renderUssd,
   smsKeyword,
   smsKeywordReply,
+  unknownCallerText,
   ussdMenu,
   USSD_MAX_WARDS,
   type UssdContext,
   type UssdReply,
   type UssdWard,
 } from "#app/domain/ussd.ts";
+import { LANGUAGE_LABELS, sayEnglish, sayIn, type Language } from "#app/domain/wording.ts";
+import { getSchoolWording } from "#app/models/wording.server.ts";
+import { getPhonePreference, setPhoneLanguage, setPhoneOptedOut } from "#app/models/phone-preference.server.ts";
+import { sayTo } from "#app/services/message-language.server.ts";
 import { Registration, type RegistrationDoc } from "#app/models/registration.server.ts";
 import { Payment } from "#app/models/payment.server.ts";
 import { getGroupsForSubjects } from "#app/models/whatsapp-group.server.ts";
@@ -35,10 +38,11 @@ import { InboundSms, UssdSession } from "#app/models/phone-channel-log.server.ts
 import { checkPhoneChannel } from "#app/utils/rate-limits.server.ts";
 import { secretMatches } from "#app/utils/secret-match.server.ts";
 
-/** Africa's Talking ends a session it has no answer for within seconds: the portal answers before this. */
+/** The aggregators end a session they have no answer for within seconds: the portal answers before this. */
 export const USSD_DEADLINE_MS = Number(process.env.USSD_DEADLINE_MS ?? 4_000);
-export { BUSY_TEXT };
-export const LIMITED_TEXT = "Too many requests from this number. Please try again later.";
+/** In English: said before anything is read (the deadline passed, the number is over its limit). */
+export const BUSY_TEXT = sayEnglish("ussd.busy");
+export const LIMITED_TEXT = sayEnglish("ussd.limited");
 
 /** The secret of the USSD and inbound-SMS URLs: Settings → USSD & SMS, else USSD_CALLBACK_SECRET. Null: none set. */
 export async function phoneCallbackSecret(): Promise<string | null> {
@@ -97,7 +101,6 @@ export async function phoneCallbackSecretMatches(given: string | undefined): Pro
 async function context(origin: string): Promise<UssdContext> {
   const settings = await getSettings();
   return {
-    schoolName: SCHOOL_NAME,
     contact: `${SUPPORT_PHONES.map((p) => p.display).join(" or ")}, ${SUPPORT_HOURS}`,
     enrolAt: `${origin.replace(/^https?:\/\//, "")}/registration`,
     serviceCode: settings.ussdServiceCode || "the school's code",
@@ -146,25 +149,48 @@ function withDeadline<T>(work: Promise<T>, fallback: T, ms: number): Promise<T> 
 
 export type UssdRequest = { sessionId: string; serviceCode: string; phoneNumber: string; text: string };
 
-/** One USSD screen: the text to answer with (`CON …` or `END …`, at most 182 characters). */
-export async function answerUssd(request: UssdRequest, origin: string, deadlineMs = USSD_DEADLINE_MS): Promise<string> {
+/** One screen: whether it ends the session, and its text (7-bit, at most 178 characters: 182 with "CON "/"END "). */
+export type UssdScreen = { end: boolean; text: string };
+
+/**
+ * One USSD screen for the choices so far (`text`, joined by `*`), whichever aggregator asked. The number's language
+ * decides the words; a number with wards but no language yet is asked first, once, and its answer is kept with the
+ * session, so that the rest of this session's path is read after that answer.
+ */
+export async function answerUssd(
+  request: UssdRequest,
+  origin: string,
+  deadlineMs = USSD_DEADLINE_MS,
+): Promise<UssdScreen> {
   const phone = normalizePhone(request.phoneNumber);
   const masked = maskPhone(formatPhone(phone ?? request.phoneNumber));
   const work = async (): Promise<{ reply: UssdReply; last: string }> => {
     const ctx = await context(origin);
-    if (!phone) return { reply: { end: true, text: contactText(ctx) }, last: "unknown-caller" };
+    if (!phone) return { reply: { end: true, text: unknownCallerText(sayEnglish, ctx) }, last: "unknown-caller" };
     if (await checkPhoneChannel(phone)) return { reply: { end: true, text: LIMITED_TEXT }, last: "limited" };
-    const wards = await wardsForNumber(phone);
-    const reply = ussdMenu(request.text, wards, ctx);
+    const [wards, preference, school] = await Promise.all([
+      wardsForNumber(phone),
+      getPhonePreference(phone),
+      getSchoolWording(),
+    ]);
+    const askedNow = !preference?.language || preference.languageSession === request.sessionId;
+    const sayFor = (language: Language) => sayIn(language, school);
+    const reply = ussdMenu(request.text, wards, ctx, {
+      sayFor,
+      language: askedNow ? null : (preference?.language ?? "en"),
+    });
+    if (reply.setLanguage && (reply.setLanguage !== preference?.language || askedNow))
+      await setPhoneLanguage(phone, reply.setLanguage, askedNow ? request.sessionId : null);
     if (reply.sendLinksFor) {
       const ward = reply.sendLinksFor;
+      const say = sayFor(reply.setLanguage ?? preference?.language ?? "en");
       await queueMessage({
         key: `ussd-links:${request.sessionId}:${ward.id}`,
         channel: "sms",
         to: phone,
         template: "class-links",
         values: { wardName: ward.wardName, pages: ward.classPages.length },
-        text: classLinksText(ward),
+        text: classLinksText(say, ward),
       });
     }
     return { reply, last: screenName(request.text, reply, wards.length) };
@@ -191,25 +217,31 @@ export async function answerUssd(request: UssdRequest, origin: string, deadlineM
     },
     { upsert: true },
   ).catch((error: unknown) => console.error("[ussd] the session was not recorded:", (error as Error).message));
-  return screen;
+  return { end: reply.end, text: screen.slice(4) };
 }
+
+/** Africa's Talking's answer: the screen as plain text, `CON …` or `END …`. */
+export const africasTalkingScreen = (screen: UssdScreen) => `${screen.end ? "END" : "CON"} ${screen.text}`;
 
 function screenName(text: string, reply: UssdReply, wards: number) {
   if (wards === 0) return "unknown-caller";
   if (!reply.end) return "menu";
-  if (reply.text.startsWith("That choice")) return "not-on-menu";
+  if (reply.languageChanged) return "language";
   const option = text.split("*").at(-1);
   return (
-    ({ "1": "status", "2": "fees", "3": "links", "4": "contact" } as Record<string, string>)[option ?? ""] ?? "menu"
+    ({ "1": "status", "2": "fees", "3": "links", "4": "contact" } as Record<string, string>)[option ?? ""] ??
+    "not-on-menu"
   );
 }
 
 export type InboundSmsRequest = { from: string; text: string; id: string };
 
 /**
- * An SMS to the school's number: STATUS, BAL (BALANCE) or LINKS in any letter case gets the same content as the USSD
- * screens, anything else a short help; the reply goes through the outbox. The aggregator's message id makes a callback
- * delivered twice answered once; replies count against the number's limit with the USSD screens.
+ * An SMS to the school's number, from either aggregator: STATUS, BAL (BALANCE) or LINKS in any letter case gets the
+ * same content as the USSD screens; TWI or ENGLISH sets the number's language; STOP stops announcements, reminders and
+ * summaries (never codes or receipts) and START brings them back; anything else gets a short help. The reply goes
+ * through the outbox. The aggregator's message id makes a callback delivered twice answered once; replies count
+ * against the number's limit with the USSD screens.
  */
 export async function answerInboundSms(
   request: InboundSmsRequest,
@@ -233,8 +265,20 @@ export async function answerInboundSms(
     throw error;
   }
   console.log(`[sms-in] number=${maskPhone(formatPhone(phone))} keyword=${keyword}${limited ? " limited" : ""}`);
+  // A STOP is honoured even past the limit: it asks for fewer messages, not more.
+  if (keyword === "stop") await setPhoneOptedOut(phone, true);
   if (limited) return "limited";
-  const text = smsKeywordReply(keyword, await wardsForNumber(phone), await context(origin));
+  let text: string;
+  if (keyword === "twi" || keyword === "english") {
+    const language: Language = keyword === "twi" ? "tw" : "en";
+    await setPhoneLanguage(phone, language);
+    text = sayIn(language, await getSchoolWording())("sms.language-set", { language: LANGUAGE_LABELS[language] });
+  } else if (keyword === "stop" || keyword === "start") {
+    if (keyword === "start") await setPhoneOptedOut(phone, false);
+    text = (await sayTo(phone))(keyword === "stop" ? "sms.stopped" : "sms.started");
+  } else {
+    text = smsKeywordReply(keyword, await wardsForNumber(phone), await context(origin), await sayTo(phone));
+  }
   await queueMessage({
     key: `sms-reply:${request.id.slice(0, 100)}`,
     channel: "sms",

@@ -4,7 +4,8 @@
  * Admins are not reset this way (as with the office's reset links): a phone alone must not open an admin account.
  */
 import { randomUUID } from "node:crypto";
-import { oneTimeCodeSms, secondFactorLockedSms } from "#app/domain/sms.ts";
+import { oneTimeCodeSms, secondFactorLockedSms } from "#app/domain/sms-messages.ts";
+import { sayTo } from "#app/services/message-language.server.ts";
 import { CODE_MINUTES, type CodePurpose, checkCode, issueCode } from "#app/models/one-time-code.server.ts";
 
 export { checkCode };
@@ -35,13 +36,14 @@ export async function sendCodeToAccount(purpose: "admin-sign-in" | "verify-phone
  * read the code under Admin → Messages (docs/decisions/0086).
  */
 async function queueCode(purpose: CodePurpose, phone: string, code: string) {
+  const say = await sayTo(phone);
   await queueMessage({
     key: `code:${purpose}:${phone}:${randomUUID()}`,
     channel: "sms",
     to: phone,
     template: `code:${purpose}`,
     values: { minutes: CODE_MINUTES },
-    ...withCode((c) => oneTimeCodeSms({ code: c, minutes: CODE_MINUTES, purpose: PURPOSE_TEXT[purpose] }), code),
+    ...withCode((c) => oneTimeCodeSms({ code: c, minutes: CODE_MINUTES, purpose: PURPOSE_TEXT[purpose] }, say), code),
   });
 }
 

@@ -27,7 +27,9 @@ import {
   listCommunicationHistory,
 } from "#app/models/communication-admin.server.ts";
 import { queueMessages } from "#app/models/outbox.server.ts";
-import { announcementSms, smsLength } from "#app/domain/sms.ts";
+import { smsLength } from "#app/domain/sms.ts";
+import { announcementSms } from "#app/domain/sms-messages.ts";
+import { audienceVoices } from "#app/services/message-language.server.ts";
 import { audit } from "#app/models/audit-log.server.ts";
 import { ErrorAlert } from "#app/components/ui/error-alert.tsx";
 import { Section } from "#app/components/ui/section.tsx";
@@ -61,7 +63,10 @@ export async function action({ request }: Route.ActionArgs) {
   if (submission.status !== "success") return data({ result: submission.reply(), preview: null }, { status: 400 });
   const { alsoSms, alsoEmail, confirmedFor, ...announcement } = submission.value;
   const text = announcementSms(announcement);
-  const phones = alsoSms ? await announcementPhones(announcement.recipientType) : [];
+  // Numbers that sent STOP get no announcement; the others get it in their language (app/domain/wording.ts).
+  const everyPhone = alsoSms ? await announcementPhones(announcement.recipientType) : [];
+  const { sayFor, stopped } = await audienceVoices(everyPhone);
+  const phones = everyPhone.filter((to) => !stopped.has(to));
   const emails = alsoEmail ? await announcementEmails(announcement.recipientType) : [];
   // Before a send to many: how many phones (and SMS parts each) and addresses; sent only once the admin saw it.
   if ((alsoSms || alsoEmail) && confirmedFor !== announcement.recipientType) {
@@ -69,6 +74,7 @@ export async function action({ request }: Route.ActionArgs) {
     const preview = {
       recipientType: announcement.recipientType,
       phones: alsoSms ? phones.length : null,
+      stopped: everyPhone.length - phones.length,
       segments,
       emails: alsoEmail ? emails.length : null,
     };
@@ -83,7 +89,7 @@ export async function action({ request }: Route.ActionArgs) {
         to,
         template: "announcement",
         values: { communicationId: id },
-        text,
+        text: announcementSms(announcement, sayFor(to)),
       })),
     );
     await queueMessages(
@@ -169,6 +175,7 @@ export default function Communications({ loaderData, actionData }: Route.Compone
                 <p className="font-semibold">
                   {preview.phones === 1 ? "1 phone" : `${preview.phones} phones`}, {preview.segments} SMS part
                   {preview.segments === 1 ? "" : "s"} each: {preview.phones * preview.segments} SMS in all.
+                  {preview.stopped ? ` ${preview.stopped} number(s) that sent STOP are left out.` : null}
                 </p>
               ) : null}
               {preview.emails !== null ? (

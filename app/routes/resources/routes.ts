@@ -6,5 +6,5 @@ export const resourceRoutes: RouteConfigEntry[] = [
   route("callbacks/:provider/sms-delivery/:secret", "routes/resources/sms-delivery.ts"),
   route("webhooks/payments/:gateway", "routes/resources/payment-webhook.ts"),
   route("ussd/:aggregator/:secret", "routes/resources/ussd.ts"),
-  route("callbacks/africastalking/sms-inbound/:secret", "routes/resources/sms-inbound.ts"),
+  route("callbacks/:aggregator/sms-inbound/:secret", "routes/resources/sms-inbound.ts"),
 ];

@@ -13,28 +13,64 @@ import { appOrigin } from "#app/utils/app-origin.server.ts";
 export const handle = { rules: { access: "callback", maintenance: "open", shed: "priority" } } satisfies RouteHandle;
 
 /**
- * Africa's Talking's incoming-SMS callback (docs/phones-without-a-browser.md): a form with `from`, `to`, `text`, `id`,
- * `date` and `linkId`. Authenticated by the secret in the path first (404 otherwise); the reply goes through the
- * outbox, so the callback is answered at once.
+ * Incoming SMS (docs/phones-without-a-browser.md), authenticated by the secret in the path first (404 otherwise); the
+ * reply goes through the outbox, so the callback is answered at once.
+ * - Africa's Talking posts a form with `from`, `to`, `text`, `id`, `date` and `linkId`.
+ * - Hubtel pushes each message of a two-way campaign to its callback URL, as a query string (an "HTTP dynamic URL")
+ *   or a body; the field names are assumed (docs/decisions/0093): `From`, the text in `Fulltext`, `Message` or
+ *   `Content`, and the id in `MessageId` or `Id`.
  */
-export async function action({ request, params, context }: Route.ActionArgs) {
-  if (!callbackAddressAllowed(context.get(clientAddressContext)) || !(await phoneCallbackSecretMatches(params.secret)))
-    throw data("Not found", { status: 404 });
-  const form = await request.formData().catch(() => null);
-  if (!form) throw data(MALFORMED_BODY, { status: 400 });
-  const field = (name: string) => {
-    const value = form.get(name);
-    return typeof value === "string" ? value.slice(0, 1000) : "";
-  };
+const FIELDS = {
+  africastalking: { from: ["from"], text: ["text"], id: ["id"] },
+  hubtel: {
+    from: ["From", "from"],
+    text: ["Fulltext", "Message", "Content", "Text", "text"],
+    id: ["MessageId", "Id", "messageId", "id"],
+  },
+} as const;
+type Aggregator = keyof typeof FIELDS;
+
+async function authenticated(params: Route.ActionArgs["params"], context: Route.ActionArgs["context"]) {
+  return (
+    Object.hasOwn(FIELDS, params.aggregator) &&
+    callbackAddressAllowed(context.get(clientAddressContext)) &&
+    (await phoneCallbackSecretMatches(params.secret))
+  );
+}
+
+async function answer(request: Request, aggregator: Aggregator, read: (name: string) => string) {
+  const first = (names: readonly string[]) => names.map(read).find(Boolean) ?? "";
+  const names = FIELDS[aggregator];
   const outcome = await answerInboundSms(
-    { from: field("from"), text: field("text"), id: field("id") },
+    { from: first(names.from).slice(0, 40), text: first(names.text).slice(0, 1000), id: first(names.id).slice(0, 200) },
     appOrigin(request),
   );
   if (outcome === "invalid") throw data("from and id are required", { status: 400 });
   return new Response(outcome, { status: 200, headers: { "Content-Type": "text/plain" } });
 }
 
-/** Nothing to read here: the same 404 as a wrong secret. */
-export function loader() {
-  throw data("Not found", { status: 404 });
+export async function action({ request, params, context }: Route.ActionArgs) {
+  if (!(await authenticated(params, context))) throw data("Not found", { status: 404 });
+  const aggregator = params.aggregator as Aggregator;
+  const json = aggregator === "hubtel" && /json/i.test(request.headers.get("Content-Type") ?? "");
+  const body: Record<string, unknown> | FormData | null = json
+    ? await request.json().then(
+        (v: unknown) => (v && typeof v === "object" && !Array.isArray(v) ? (v as Record<string, unknown>) : null),
+        () => null,
+      )
+    : await request.formData().catch(() => null);
+  if (!body) throw data(MALFORMED_BODY, { status: 400 });
+  const query = new URL(request.url).searchParams;
+  return answer(request, aggregator, (name) => {
+    const value = body instanceof FormData ? body.get(name) : body[name];
+    if (typeof value === "string" || typeof value === "number") return String(value);
+    return aggregator === "hubtel" ? (query.get(name) ?? "") : "";
+  });
+}
+
+/** Hubtel may push by GET (its query string); anything else here is the same 404 as a wrong secret. */
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  if (params.aggregator !== "hubtel" || !(await authenticated(params, context))) throw data("Not found", { status: 404 });
+  const query = new URL(request.url).searchParams;
+  return answer(request, "hubtel", (name) => query.get(name) ?? "");
 }

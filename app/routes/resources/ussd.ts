@@ -2,26 +2,45 @@ import type { RouteHandle } from "#app/utils/route-rules.ts";
 import { data } from "react-router";
 import type { Route } from "./+types/ussd";
 import { MALFORMED_BODY } from "#app/utils/form-body.server.ts";
-import { answerUssd, callbackAddressAllowed, phoneCallbackSecretMatches } from "#app/services/phone-channel.server.ts";
+import {
+  africasTalkingScreen,
+  answerUssd,
+  callbackAddressAllowed,
+  phoneCallbackSecretMatches,
+} from "#app/services/phone-channel.server.ts";
+import { hubtelUssdAnswer, readHubtelUssd } from "#app/services/hubtel-ussd.server.ts";
 import { clientAddressContext } from "#app/utils/request-context.ts";
 import { appOrigin } from "#app/utils/app-origin.server.ts";
 
 export const handle = { rules: { access: "callback", maintenance: "open", shed: "priority" } } satisfies RouteHandle;
 
+const AGGREGATORS = new Set(["africastalking", "hubtel"]);
+
 /**
- * Africa's Talking's USSD callback (docs/phones-without-a-browser.md): a form with `sessionId`, `serviceCode`,
- * `phoneNumber` and `text`, answered in plain text `CON …` or `END …`. The secret in the path is checked first (404
- * otherwise, as for a wrong aggregator); the body is read only after it.
+ * The USSD callbacks (docs/phones-without-a-browser.md), one menu for both aggregators:
+ * - Africa's Talking posts a form with `sessionId`, `serviceCode`, `phoneNumber` and `text` (the choices so far),
+ *   answered in plain text `CON …` or `END …`;
+ * - Hubtel posts JSON (`Type`, `SessionId`, `Mobile`, `Message`, `ClientState`, …), answered in JSON
+ *   (app/services/hubtel-ussd.server.ts).
+ * The secret in the path is checked first (404 otherwise, as for an unknown aggregator); the body is read only after it.
  */
 const SESSION_ID = /^[\w.:-]{1,100}$/;
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   if (
-    params.aggregator !== "africastalking" ||
+    !AGGREGATORS.has(params.aggregator) ||
     !callbackAddressAllowed(context.get(clientAddressContext)) ||
     !(await phoneCallbackSecretMatches(params.secret))
   )
     throw data("Not found", { status: 404 });
+  if (params.aggregator === "hubtel") {
+    const body: unknown = await request.json().catch(() => null);
+    const hubtel = readHubtelUssd(body);
+    if ("error" in hubtel) throw data(hubtel.error, { status: 400 });
+    if (!SESSION_ID.test(hubtel.sessionId)) throw data("SessionId is not a session id", { status: 400 });
+    const screen = hubtel.ended ? null : await answerUssd(hubtel.request, appOrigin(request));
+    return Response.json(hubtelUssdAnswer(hubtel, screen));
+  }
   const form = await request.formData().catch(() => null);
   if (!form) throw data(MALFORMED_BODY, { status: 400 });
   const field = (name: string) => {
@@ -42,7 +61,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     },
     appOrigin(request),
   );
-  return new Response(screen, { status: 200, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+  return new Response(africasTalkingScreen(screen), {
+    status: 200,
+    headers: { "Content-Type": "text/plain; charset=utf-8" },
+  });
 }
 
 /** Nothing to read here: the same 404 as a wrong secret. */

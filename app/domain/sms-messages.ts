@@ -1,0 +1,93 @@
+/**
+ * The portal's SMS, each in the recipient's language and the school's wording (app/domain/wording.ts). A ward's name
+ * stays as written (Ɛsi, Kɔfi) only where that costs the parent no extra part (withFittingNames); amounts are in GHS.
+ */
+import { smsCedis, withFittingNames } from "#app/domain/sms.ts";
+import { sayEnglish, type Say } from "#app/domain/wording.ts";
+import { SCHOOL_NAME } from "#app/domain/school.ts";
+
+export type EnrolmentSmsValues = {
+  wardName: string;
+  programme: string;
+  reference: string;
+  claimCode: string;
+  link: string;
+};
+
+export function enrolmentSms(v: EnrolmentSmsValues, say: Say = sayEnglish): string {
+  const { wardName, ...values } = v;
+  return withFittingNames(([ward]) => say("sms.enrolment", { ...values, ward }), [wardName]);
+}
+
+export type PaymentConfirmedSmsValues = {
+  wardName: string;
+  amount: number;
+  receipt: string;
+  balance: number;
+  link: string;
+};
+
+export function paymentConfirmedSms(v: PaymentConfirmedSmsValues, say: Say = sayEnglish): string {
+  return withFittingNames(
+    ([ward]) =>
+      say("sms.payment-confirmed", {
+        ward,
+        amount: smsCedis(v.amount),
+        receipt: v.receipt,
+        balance: smsCedis(v.balance),
+        link: v.link,
+      }),
+    [v.wardName],
+  );
+}
+
+/** A one-time code: short, in GSM-7, and says not to pass it on (the usual trick is a caller asking for it). */
+export function oneTimeCodeSms(v: { code: string; minutes: number; purpose: string }, say: Say = sayEnglish): string {
+  return say("sms.code", v);
+}
+
+/** To an admin whose account has had too many wrong two-factor codes: someone may hold the password. Admins read English. */
+export function secondFactorLockedSms(): string {
+  return `${SCHOOL_NAME}: wrong sign-in codes were entered many times for your admin account, so its sign-in is paused for an hour. If that was not you, someone knows your password: change it.`;
+}
+
+/** An announcement by SMS: the school, the title, the message as written. */
+export function announcementSms(v: { title: string; message: string }, say: Say = sayEnglish): string {
+  return say("sms.announcement", v);
+}
+
+/** A reminder to answer an evaluation form. */
+export function evaluationReminderSms(
+  v: { wardName: string; title: string; closes: string; link: string },
+  say: Say = sayEnglish,
+): string {
+  const { wardName, ...values } = v;
+  return withFittingNames(([ward]) => say("sms.evaluation-reminder", { ...values, ward }), [wardName]);
+}
+
+export type PaymentRejectedSmsValues = { wardName: string; amount: number; reason: string };
+
+/** A confirmed payment taken back by the office (voided): the receipt no longer counts, and why. */
+export function paymentVoidedSms(
+  v: PaymentRejectedSmsValues & { receipt: string; balance: number },
+  say: Say = sayEnglish,
+): string {
+  return withFittingNames(
+    ([ward]) =>
+      say("sms.payment-voided", {
+        ward,
+        amount: smsCedis(v.amount),
+        receipt: v.receipt,
+        reason: v.reason,
+        balance: smsCedis(v.balance),
+      }),
+    [v.wardName],
+  );
+}
+
+export function paymentRejectedSms(v: PaymentRejectedSmsValues, say: Say = sayEnglish): string {
+  return withFittingNames(
+    ([ward]) => say("sms.payment-rejected", { ward, amount: smsCedis(v.amount), reason: v.reason }),
+    [v.wardName],
+  );
+}

@@ -1,0 +1,380 @@
+/**
+ * The school's own wording (docs/messages.md#wording, docs/decisions/0094): every SMS and USSD text the portal sends,
+ * with its placeholders, its English default and its limit. The school may write its own English and Twi version of
+ * each under Settings → Message wording; a parent's language (English by default) picks the text, English where the
+ * school wrote no Twi. The portal ships no machine-made Twi: the school's staff write it.
+ */
+import { SCHOOL_NAME } from "#app/domain/school.ts";
+import { smsLength, toGsm7 } from "#app/domain/sms.ts";
+
+export const LANGUAGES = ["en", "tw"] as const;
+export type Language = (typeof LANGUAGES)[number];
+export const LANGUAGE_LABELS: Record<Language, string> = { en: "English", tw: "Twi" };
+export const isLanguage = (value: unknown): value is Language => value === "en" || value === "tw";
+
+/** A USSD screen with its "CON "/"END " prefix holds at most this many 7-bit characters (the aggregators' limit). */
+export const USSD_MAX_LENGTH = 182;
+const USSD_TEXT_MAX = USSD_MAX_LENGTH - 4;
+
+/**
+ * A placeholder's longest value as a text shows it: the limit of every text is checked with these, so a text the
+ * school saves never grows past its limit with a real ward's name or amount.
+ */
+const SAMPLES = {
+  school: SCHOOL_NAME,
+  ward: "Odomankoma Esi Asantewaa Bo", // names are shortened to 27 characters on USSD screens
+  programme: "Business (Accounting)",
+  reference: "K7KG-0T2P-WPQK",
+  claimCode: "ABCD-2345",
+  link: "https://portal.example.org/r/k7kg0t2pwpqk",
+  amount: "GHS 1,200.00",
+  balance: "GHS 1,200.00",
+  due: "GHS 1,200.00",
+  paid: "GHS 1,200.00",
+  receipt: "VC-2026-EASTER-000123",
+  reason: "the amount does not match what the network reports",
+  code: "123456",
+  minutes: "10",
+  purpose: "confirm your phone number",
+  title: "Classes resume on Monday",
+  message: "A message from the school, as the admin wrote it.",
+  closes: "Fri 12 Dec, 5:00 pm",
+  pages: "Physics: https://chat.whatsapp.com/AbCdEfGhIj",
+  subjects: "6",
+  feeStatus: "part-paid",
+  contact: "024 000 0001 or 020 000 0002, 7:30am to 5:30pm, Monday to Friday",
+  enrolAt: "portal.example.org/registration",
+  serviceCode: "*920*44#",
+  language: "English",
+} as const;
+export type Placeholder = keyof typeof SAMPLES;
+
+type Item = {
+  label: string;
+  channel: "sms" | "ussd";
+  /** Placeholders the text may use; `required` ones it must keep. */
+  placeholders: readonly Placeholder[];
+  required: readonly Placeholder[];
+  /** SMS: at most this many parts with the longest values. USSD: one screen (182 7-bit characters with its prefix). */
+  maxParts?: number;
+  /** What it is for, as Settings → Message wording explains it. */
+  hint: string;
+  english: string;
+};
+
+const sms = (item: Omit<Item, "channel">): Item => ({ maxParts: 3, ...item, channel: "sms" });
+const ussd = (item: Omit<Item, "channel" | "maxParts">): Item => ({ ...item, channel: "ussd" });
+
+export const WORDING = {
+  "sms.enrolment": sms({
+    label: "Enrolment",
+    hint: "To the parent when a ward is enrolled.",
+    placeholders: ["school", "ward", "programme", "reference", "claimCode", "link"],
+    required: ["ward", "reference", "claimCode", "link"],
+    english:
+      "{school}: {ward} is enrolled in {programme}. Ref {reference}, claim code {claimCode}. Class pages: {link}",
+  }),
+  "sms.payment-confirmed": sms({
+    label: "Payment confirmed",
+    hint: "To the parent when a payment is confirmed.",
+    placeholders: ["school", "ward", "amount", "receipt", "balance", "link"],
+    required: ["amount", "receipt", "balance"],
+    english: "{school}: payment of {amount} for {ward} received, receipt {receipt}. Balance {balance}. Receipt: {link}",
+  }),
+  "sms.payment-rejected": sms({
+    label: "Payment refused",
+    hint: "To the parent when a reported payment could not be confirmed.",
+    placeholders: ["school", "ward", "amount", "reason"],
+    required: ["amount", "reason"],
+    english:
+      "{school}: the payment of {amount} for {ward} could not be confirmed: {reason}. Call the school office if you have paid.",
+  }),
+  "sms.payment-voided": sms({
+    label: "Payment cancelled",
+    hint: "To the parent when the office cancels a confirmed payment.",
+    placeholders: ["school", "ward", "amount", "receipt", "reason", "balance"],
+    required: ["amount", "receipt", "reason", "balance"],
+    english:
+      "{school}: the payment of {amount} for {ward} (receipt {receipt}) was cancelled by the school: {reason}. Balance now {balance}. Call the school office if you have paid.",
+  }),
+  "sms.code": sms({
+    label: "One-time code",
+    hint: "A 6-digit code proving a phone (linking, forgot password, admin sign-in).",
+    placeholders: ["school", "code", "minutes", "purpose"],
+    required: ["code", "minutes"],
+    maxParts: 1,
+    english:
+      "{school}: {code} is your code to {purpose}. It expires in {minutes} minutes. Never share it: the school will not ask for it.",
+  }),
+  "sms.announcement": sms({
+    label: "Announcement",
+    hint: "An announcement sent by SMS: the title and the message as the admin wrote them.",
+    placeholders: ["school", "title", "message"],
+    required: ["title", "message"],
+    maxParts: 6,
+    english: "{school}: {title}. {message}",
+  }),
+  "sms.evaluation-reminder": sms({
+    label: "Evaluation reminder",
+    hint: "To parents who have not answered an evaluation form.",
+    placeholders: ["school", "ward", "title", "closes", "link"],
+    required: ["title", "link"],
+    english: '{school}: how are {ward}\'s classes going? Please answer "{title}" before {closes}: {link}',
+  }),
+  "sms.class-links": sms({
+    label: "Class pages",
+    hint: "A ward's class-page links (USSD option 3, the LINKS keyword).",
+    placeholders: ["ward", "pages"],
+    required: ["pages"],
+    maxParts: 4,
+    english: "{ward}'s class pages:\n{pages}",
+  }),
+  "sms.help": sms({
+    label: "Keyword help",
+    hint: "The reply to an SMS the portal does not understand.",
+    placeholders: ["school", "serviceCode", "contact"],
+    required: [],
+    english:
+      "{school}: send STATUS, BAL or LINKS. Send TWI for Twi, STOP to stop announcements. Or dial {serviceCode}. Questions: call {contact}.",
+  }),
+  "sms.language-set": sms({
+    label: "Language chosen",
+    hint: "The reply to TWI or ENGLISH, in the language chosen.",
+    placeholders: ["school", "language"],
+    required: [],
+    maxParts: 1,
+    english: "{school}: messages to this number will now be in {language}. Send ENGLISH or TWI to change.",
+  }),
+  "sms.stopped": sms({
+    label: "Stopped",
+    hint: "The reply to STOP.",
+    placeholders: ["school"],
+    required: [],
+    maxParts: 1,
+    english:
+      "{school}: no more announcements, reminders or summaries to this number. Codes and receipts still come. Send START to get them again.",
+  }),
+  "sms.started": sms({
+    label: "Started again",
+    hint: "The reply to START.",
+    placeholders: ["school"],
+    required: [],
+    maxParts: 1,
+    english: "{school}: announcements and reminders will come to this number again. Send STOP to stop them.",
+  }),
+  "ussd.language-question": ussd({
+    label: "Language question",
+    hint: "The first screen, once per number: the answers are 1 for English and 2 for Twi.",
+    placeholders: ["school"],
+    required: [],
+    english: "{school}\nChoose your language / Paw wo kasa\n1. English\n2. Twi",
+  }),
+  "ussd.language-set": ussd({
+    label: "Language chosen",
+    hint: "After the language is chosen from the menu, in the language chosen.",
+    placeholders: ["language"],
+    required: [],
+    english: "Language: {language}. Dial again for the menu.",
+  }),
+  "ussd.choose-ward": ussd({
+    label: "Choose a ward",
+    hint: "The title of the list of wards, for a number with more than one.",
+    placeholders: ["school"],
+    required: [],
+    english: "{school}: choose a ward",
+  }),
+  "ussd.option-status": ussd({
+    label: "Menu: status",
+    hint: "Option 1 of a ward's menu.",
+    placeholders: [],
+    required: [],
+    english: "Enrolment status",
+  }),
+  "ussd.option-fees": ussd({
+    label: "Menu: fees",
+    hint: "Option 2.",
+    placeholders: [],
+    required: [],
+    english: "Fees",
+  }),
+  "ussd.option-links": ussd({
+    label: "Menu: class pages",
+    hint: "Option 3.",
+    placeholders: [],
+    required: [],
+    english: "Class pages by SMS",
+  }),
+  "ussd.option-contact": ussd({
+    label: "Menu: contact",
+    hint: "Option 4.",
+    placeholders: [],
+    required: [],
+    english: "Contact the school",
+  }),
+  "ussd.option-language": ussd({
+    label: "Menu: language",
+    hint: "Option 5.",
+    placeholders: [],
+    required: [],
+    english: "Language",
+  }),
+  "ussd.status": ussd({
+    label: "Status",
+    hint: "A ward's enrolment and the fees' standing (Unpaid, Part-paid, Paid, Overpaid, as the portal names them).",
+    placeholders: ["ward", "programme", "subjects", "feeStatus"],
+    required: ["ward"],
+    english: "{ward}: {programme}, {subjects} subject(s), enrolled; fees {feeStatus}.",
+  }),
+  "ussd.status-no-fee": ussd({
+    label: "Status, no fee set",
+    hint: "As Status, while no fee is set for the ward.",
+    placeholders: ["ward", "programme", "subjects"],
+    required: ["ward"],
+    english: "{ward}: {programme}, {subjects} subject(s), enrolled.",
+  }),
+  "ussd.fees": ussd({
+    label: "Fees",
+    hint: "What is due, paid and left, with the last receipt.",
+    placeholders: ["ward", "due", "paid", "balance", "receipt"],
+    required: ["due", "paid", "balance"],
+    english: "{ward}: due {due}, paid {paid}, balance {balance}. Last receipt {receipt}.",
+  }),
+  "ussd.fees-no-receipt": ussd({
+    label: "Fees, nothing paid",
+    hint: "As Fees, before any receipt.",
+    placeholders: ["ward", "due", "paid", "balance"],
+    required: ["due", "paid", "balance"],
+    english: "{ward}: due {due}, paid {paid}, balance {balance}.",
+  }),
+  "ussd.no-fee": ussd({
+    label: "No fee yet",
+    hint: "Fees, while no fee is set for the ward.",
+    placeholders: ["ward"],
+    required: [],
+    english: "{ward}: no fee is set yet.",
+  }),
+  "ussd.links-sending": ussd({
+    label: "Class pages sent",
+    hint: "Option 3, when the ward has class pages (the SMS Class pages follows).",
+    placeholders: ["ward"],
+    required: [],
+    english: "We are sending {ward}'s class-page links by SMS to this number.",
+  }),
+  "ussd.links-not-ready": ussd({
+    label: "Class pages not ready",
+    hint: "Option 3, before the ward's class pages are ready.",
+    placeholders: ["ward"],
+    required: [],
+    english: "{ward}'s class pages are not ready yet. We will share them on WhatsApp.",
+  }),
+  "ussd.contact": ussd({
+    label: "Contact",
+    hint: "Option 4: the school's numbers and hours.",
+    placeholders: ["school", "contact"],
+    required: ["contact"],
+    english: "{school}: call {contact}.",
+  }),
+  "ussd.unknown-caller": ussd({
+    label: "Unknown number",
+    hint: "A number no registration gives (also the SMS reply to such a number).",
+    placeholders: ["school", "enrolAt", "contact"],
+    required: ["contact"],
+    english: "No registration gives this number. Enrol at {enrolAt} or call {contact}.",
+  }),
+  "ussd.not-on-menu": ussd({
+    label: "Not on the menu",
+    hint: "A choice the menu does not have.",
+    placeholders: ["serviceCode"],
+    required: [],
+    english: "That choice is not on the menu. Dial {serviceCode} again.",
+  }),
+  "ussd.busy": ussd({
+    label: "Busy",
+    hint: "When the portal cannot answer in time.",
+    placeholders: [],
+    required: [],
+    english: "The service is busy. Please dial again in a minute.",
+  }),
+  "ussd.limited": ussd({
+    label: "Too many requests",
+    hint: "When a number has used more screens than its limit.",
+    placeholders: [],
+    required: [],
+    english: "Too many requests from this number. Please try again later.",
+  }),
+} as const satisfies Record<string, Item>;
+
+export type WordingKey = keyof typeof WORDING;
+export const WORDING_KEYS = Object.keys(WORDING) as WordingKey[];
+export const isWordingKey = (key: string): key is WordingKey => Object.hasOwn(WORDING, key);
+
+/** The school's own texts: by key, an English and a Twi version, each null where the school kept the default. */
+export type SchoolWording = Partial<Record<WordingKey, { en: string | null; tw: string | null }>>;
+
+export type Values = Partial<Record<Placeholder, string | number>>;
+
+/** Fills `{name}` placeholders; one the values lack is left out. */
+export function fill(template: string, values: Values): string {
+  return template.replace(/\{(\w+)\}/g, (_, name: string) => {
+    const value = values[name as Placeholder];
+    return value === undefined || value === null ? "" : String(value);
+  });
+}
+
+/** How texts are said to one person: in their language, in the school's wording where it wrote one. */
+export type Say = (key: WordingKey, values?: Values) => string;
+
+export function sayIn(language: Language, school: SchoolWording = {}): Say {
+  return (key, values = {}) => {
+    const own = school[key];
+    const template = (language === "tw" ? own?.tw : null) || own?.en || WORDING[key].english;
+    return fill(template, { school: SCHOOL_NAME, ...values });
+  };
+}
+
+/** English as the portal ships it: tests, and where no person's language applies. */
+export const sayEnglish: Say = sayIn("en");
+
+export type WordingCheck = { ok: true } | { ok: false; message: string };
+
+/**
+ * Whether a text the school wrote may replace an item's: it keeps the required placeholders, uses no others, and fits
+ * the limit with the longest values (USSD in 7-bit, as the screens go out).
+ */
+export function checkWording(key: WordingKey, text: string): WordingCheck {
+  const item: Item = WORDING[key];
+  const used = [...text.matchAll(/\{(\w*)\}/g)].map((m) => m[1]);
+  const unknown = used.filter((name) => !(item.placeholders as readonly string[]).includes(name));
+  if (unknown.length)
+    return {
+      ok: false,
+      message: `This text cannot use {${unknown[0]}}. It may use ${item.placeholders.map((p) => `{${p}}`).join(", ") || "no placeholders"}.`,
+    };
+  const missing = item.required.filter((name) => !used.includes(name));
+  if (missing.length) return { ok: false, message: `Keep {${missing[0]}}: the message needs it.` };
+  const measure = measureWording(key, text);
+  if (item.channel === "ussd" && measure.units > USSD_TEXT_MAX)
+    return {
+      ok: false,
+      message: `Too long for one USSD screen: ${measure.units} characters with the longest names and amounts, at most ${USSD_TEXT_MAX}.`,
+    };
+  if (item.channel === "sms" && measure.parts > (item.maxParts ?? 3))
+    return {
+      ok: false,
+      message: `Too long: ${measure.parts} SMS parts with the longest names and amounts, at most ${item.maxParts}.`,
+    };
+  return { ok: true };
+}
+
+export type WordingMeasure = { units: number; parts: number; alphabet: "GSM-7" | "UCS-2" };
+
+/** The text's size with the longest values: characters, parts and alphabet (USSD: always 7-bit, as sent). */
+export function measureWording(key: WordingKey, text: string): WordingMeasure {
+  const filled = fill(text, SAMPLES);
+  if (WORDING[key].channel === "ussd") {
+    const screen = toGsm7(filled);
+    return { units: [...screen].length, parts: 1, alphabet: "GSM-7" };
+  }
+  const length = smsLength(filled);
+  return { units: length.units, parts: length.segments, alphabet: length.encoding };
+}

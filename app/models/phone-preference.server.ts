@@ -1,0 +1,51 @@
+import mongoose, { Schema } from "mongoose";
+import type { Language } from "#app/domain/wording.ts";
+
+/**
+ * What a phone number chose (docs/messages.md#language-and-stop): its language for SMS and USSD, and whether it
+ * stopped the messages it may stop (announcements, reminders, summaries, invitations; never codes or receipts). Kept
+ * per normalised number, so a parent without an account has one too.
+ */
+const phonePreferenceSchema = new Schema(
+  {
+    /** The number, normalised (+233…). */
+    _id: { type: String, required: true, maxlength: 20 },
+    language: { type: String, enum: ["en", "tw"], default: null },
+    /** The USSD session the language was chosen in: that session's path still begins with the answer. */
+    languageSession: { type: String, default: null, maxlength: 100 },
+    optedOut: { type: Boolean, default: false },
+  },
+  { timestamps: true, collection: "phone_preferences" },
+);
+
+export type PhonePreferenceDoc = {
+  _id: string;
+  language: Language | null;
+  languageSession: string | null;
+  optedOut: boolean;
+};
+export const PhonePreference =
+  (mongoose.models.PhonePreference as mongoose.Model<PhonePreferenceDoc>) ??
+  mongoose.model<PhonePreferenceDoc>("PhonePreference", phonePreferenceSchema);
+
+export async function getPhonePreference(phone: string): Promise<PhonePreferenceDoc | null> {
+  return PhonePreference.findById(phone).lean<PhonePreferenceDoc>();
+}
+
+/** The preferences of many numbers at once (an announcement's recipients), by number. */
+export async function phonePreferences(phones: string[]): Promise<Map<string, PhonePreferenceDoc>> {
+  const rows = await PhonePreference.find({ _id: { $in: phones } }).lean<PhonePreferenceDoc[]>();
+  return new Map(rows.map((r) => [r._id, r]));
+}
+
+export async function setPhoneLanguage(phone: string, language: Language, session: string | null = null) {
+  await PhonePreference.updateOne(
+    { _id: phone },
+    { $set: { language, ...(session ? { languageSession: session } : {}) } },
+    { upsert: true },
+  );
+}
+
+export async function setPhoneOptedOut(phone: string, optedOut: boolean) {
+  await PhonePreference.updateOne({ _id: phone }, { $set: { optedOut } }, { upsert: true });
+}
