@@ -70,7 +70,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
 /** Hubtel may push by GET (its query string); anything else here is the same 404 as a wrong secret. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  if (params.aggregator !== "hubtel" || !(await authenticated(params, context))) throw data("Not found", { status: 404 });
+  if (params.aggregator !== "hubtel" || !(await authenticated(params, context)))
+    throw data("Not found", { status: 404 });
   const query = new URL(request.url).searchParams;
   return answer(request, "hubtel", (name) => query.get(name) ?? "");
 }
