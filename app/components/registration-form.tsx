@@ -84,6 +84,12 @@ type RegistrationFormProps = {
  * With JavaScript, a successful submission that redirects back to the same page
  * (the admin's 'Register Student') starts a fresh, empty form.
  */
+/** The parent's number's language: the school's SMS and USSD menu in Twi where the school wrote them. */
+const SMS_LANGUAGE_OPTIONS = [
+  { value: "en", label: "English" },
+  { value: "tw", label: "Twi" },
+];
+
 export function RegistrationForm(props: RegistrationFormProps) {
   const navigation = useNavigation();
   const [generation, setGeneration] = useState(0);
@@ -158,7 +164,7 @@ function RegistrationFormFields({
     id,
     lastResult,
     constraint,
-    defaultValue: { joinStudentGroups: "yes", joinParentGroup: "yes" },
+    defaultValue: { joinStudentGroups: "yes", joinParentGroup: "yes", smsLanguage: "en" },
     onValidate: validate,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
@@ -443,6 +449,13 @@ function RegistrationFormFields({
           field={fields.joinParentGroup}
           legend={`${L.joinParentGroup}?`}
           options={YES_NO_OPTIONS}
+          type="radio"
+          columns={2}
+        />
+        <ChoiceGroup
+          field={fields.smsLanguage}
+          legend={L.smsLanguage}
+          options={SMS_LANGUAGE_OPTIONS}
           type="radio"
           columns={2}
         />

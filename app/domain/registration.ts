@@ -81,5 +81,6 @@ export const REGISTRATION_FIELD_LABELS = {
   referralOther: "Please specify",
   joinStudentGroups: "Join Student Class Pages",
   joinParentGroup: "Join Parent Group",
+  smsLanguage: "Language of SMS and USSD",
   feedback: "Feedback",
 } as const;

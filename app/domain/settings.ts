@@ -4,6 +4,9 @@ export type PaymentGatewayName = (typeof PAYMENT_GATEWAYS)[number];
 export const EMAIL_PROVIDERS = ["built-in", "sendgrid", "smtp"] as const;
 /** "none" is the built-in test provider: nothing leaves the portal (app/services/messaging/test-provider.server.ts). */
 export const SMS_PROVIDERS = ["none", "africastalking", "hubtel", "arkesel"] as const;
+/** Who forwards the USSD screens and the SMS to the school's number (docs/phones-without-a-browser.md). */
+export const PHONE_AGGREGATORS = ["hubtel", "africastalking"] as const;
+export type PhoneAggregator = (typeof PHONE_AGGREGATORS)[number];
 
 export interface PortalSettings {
   siteName: string;
@@ -33,6 +36,8 @@ export interface PortalSettings {
   analyticsTracking: boolean;
   /** The phone channel (docs/phones-without-a-browser.md): the USSD code parents dial, e.g. *920*44#. */
   ussdServiceCode: string;
+  /** The aggregator whose callbacks answer; the other's answer 404. */
+  phoneAggregator: PhoneAggregator;
   /** The secret in the USSD and inbound-SMS callback URLs (a secret: shown once, when made). */
   phoneCallbackSecret: string;
   /** The school's own pages, linked from the public footer ("Follow us" is hidden while all three are empty). */
@@ -67,6 +72,7 @@ export const DEFAULT_SETTINGS: PortalSettings = {
   whatsappIntegration: false,
   analyticsTracking: true,
   ussdServiceCode: "",
+  phoneAggregator: "hubtel",
   phoneCallbackSecret: "",
   facebookUrl: "",
   instagramUrl: "",

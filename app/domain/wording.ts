@@ -10,7 +10,6 @@ import { smsLength, toGsm7 } from "#app/domain/sms.ts";
 export const LANGUAGES = ["en", "tw"] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const LANGUAGE_LABELS: Record<Language, string> = { en: "English", tw: "Twi" };
-export const isLanguage = (value: unknown): value is Language => value === "en" || value === "tw";
 
 /** A USSD screen with its "CON "/"END " prefix holds at most this many 7-bit characters (the aggregators' limit). */
 export const USSD_MAX_LENGTH = 182;

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { checkbox } from "#app/forms/parse.ts";
-import { EMAIL_PROVIDERS, PAYMENT_GATEWAYS, SMS_PROVIDERS } from "#app/domain/settings.ts";
+import { EMAIL_PROVIDERS, PAYMENT_GATEWAYS, PHONE_AGGREGATORS, SMS_PROVIDERS } from "#app/domain/settings.ts";
 
 /** A settings tab and its page: General at /admin/settings, every other tab below it. */
 const settingsTab = <T extends string>(tab: T, label: string) => ({
@@ -43,7 +43,13 @@ export const UssdSettingsSchema = z.object({
     .regex(/^(\*[0-9*]+#)?$/, "A USSD code looks like *920*44#")
     .optional()
     .default(""),
+  phoneAggregator: z.enum(PHONE_AGGREGATORS, { error: "Choose the aggregator" }),
 });
+
+export const PHONE_AGGREGATOR_OPTIONS = [
+  { value: "hubtel", label: "Hubtel (MTN, Telecel, AirtelTigo)" },
+  { value: "africastalking", label: "Africa's Talking" },
+] as const satisfies ReadonlyArray<{ value: (typeof PHONE_AGGREGATORS)[number]; label: string }>;
 
 export const PAYMENT_GATEWAY_OPTIONS = [
   { value: "test", label: "Built-in TEST gateway (no money moves; demo only)" },

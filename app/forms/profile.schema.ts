@@ -38,3 +38,11 @@ export const changePasswordSchema = (policy: PasswordPolicy = DEFAULT_PASSWORD_P
       path: ["confirmPassword"],
       when: bothPasswordsGiven("newPassword"),
     });
+
+export const PHONE_PREFERENCES_SAVED = "Message choices saved";
+
+/** /settings, "Messages to your phone": the number's language, and whether it gets the messages a number may stop. */
+export const PhonePreferencesSchema = z.object({
+  language: z.enum(["en", "tw"], { error: "Choose English or Twi" }),
+  announcements: z.boolean().optional().default(false),
+});

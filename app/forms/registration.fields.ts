@@ -42,6 +42,7 @@ export const REGISTRATION_MESSAGES = {
   referralStatus: "Please select referral status",
   joinStudentGroups: "Please select an option",
   joinParentGroup: "Please select an option",
+  smsLanguage: "Choose English or Twi",
 } as const;
 
 /** Our own messages where the spec is silent. */

@@ -105,6 +105,8 @@ export const RegistrationSchema = z
     referralOther: optionalText(MAX_LENGTHS.referralOther, L.referralOther),
     joinStudentGroups: choice(YES_NO, M.joinStudentGroups).default("yes"),
     joinParentGroup: choice(YES_NO, M.joinParentGroup).default("yes"),
+    /** The parent's number's language (app/domain/wording.ts): kept per number, not on the registration. */
+    smsLanguage: choice(["en", "tw"], M.smsLanguage).default("en"),
     feedback: optionalText(MAX_LENGTHS.feedback, L.feedback),
   })
   .superRefine(

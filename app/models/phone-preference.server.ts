@@ -46,6 +46,15 @@ export async function setPhoneLanguage(phone: string, language: Language, sessio
   );
 }
 
+/**
+ * A language chosen on a form: Twi is kept; English turns back a Twi chosen before, and otherwise writes nothing
+ * (English is every number's default, so most enrolments add no record).
+ */
+export async function choosePhoneLanguage(phone: string, language: Language) {
+  if (language === "tw") await setPhoneLanguage(phone, "tw");
+  else await PhonePreference.updateOne({ _id: phone, language: "tw" }, { $set: { language: "en" } });
+}
+
 export async function setPhoneOptedOut(phone: string, optedOut: boolean) {
   await PhonePreference.updateOne({ _id: phone }, { $set: { optedOut } }, { upsert: true });
 }

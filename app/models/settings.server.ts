@@ -4,6 +4,7 @@ import {
   DEFAULT_SETTINGS,
   EMAIL_PROVIDERS,
   PAYMENT_GATEWAYS,
+  PHONE_AGGREGATORS,
   SMS_PROVIDERS,
   type PortalSettings,
 } from "#app/domain/settings.ts";
@@ -38,6 +39,7 @@ const settingsSchema = new Schema(
     whatsappIntegration: Boolean,
     analyticsTracking: Boolean,
     ussdServiceCode: { type: String, maxlength: 30 },
+    phoneAggregator: { type: String, enum: PHONE_AGGREGATORS },
     phoneCallbackSecret: { type: String, maxlength: 100 },
     facebookUrl: { type: String, maxlength: 300 },
     instagramUrl: { type: String, maxlength: 300 },
@@ -87,6 +89,8 @@ export async function seedDemoSettings() {
         smsProvider: "none",
         // The phone channel, tryable with curl (README): a known secret, like the demo passwords. Replace it for real use.
         ussdServiceCode: "*920*44#",
+        // The README's curl commands speak Africa's Talking's plain form; Settings → USSD & SMS switches to Hubtel.
+        phoneAggregator: "africastalking",
         phoneCallbackSecret: DEMO_PHONE_CALLBACK_SECRET,
       },
     },

@@ -1,3 +1,4 @@
+import { choosePhoneLanguage } from "#app/models/phone-preference.server.ts";
 import { data } from "react-router";
 import type { SubmissionResult } from "@conform-to/react";
 import { getZodConstraint } from "@conform-to/zod/v4";
@@ -195,6 +196,8 @@ export async function processRegistration(
       feedback: v.feedback || null,
       messagesPending: true,
     });
+    // The language the form chose for the parent's number, before its first message is said in it.
+    await choosePhoneLanguage(details.whatsappNumberNormalized, v.smsLanguage);
     // The parent's SMS; if this fails, the registration stands and the sender's repair queues it.
     await queueEnrolmentMessages(doc, new URL(request.url).origin).catch((error: unknown) =>
       console.error("processRegistration: the enrolment message was not queued", error),

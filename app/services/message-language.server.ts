@@ -4,7 +4,7 @@
  * in that language where the school wrote one. While the school has written no Twi at all, no preference is read: every
  * number hears English.
  */
-import { sayIn, type Language, type Say, type SchoolWording } from "#app/domain/wording.ts";
+import { sayIn, type Say, type SchoolWording } from "#app/domain/wording.ts";
 import { getSchoolWording } from "#app/models/wording.server.ts";
 import { getPhonePreference, phonePreferences } from "#app/models/phone-preference.server.ts";
 
@@ -16,11 +16,6 @@ export async function sayTo(phone: string | null | undefined): Promise<Say> {
   if (!phone || !hasTwi(school)) return sayIn("en", school);
   const preference = await getPhonePreference(phone);
   return sayIn(preference?.language ?? "en", school);
-}
-
-/** The words in a language (a choice just made, before it is stored). */
-export async function sayInLanguage(language: Language): Promise<Say> {
-  return sayIn(language, await getSchoolWording());
 }
 
 /**

@@ -93,9 +93,13 @@ export function callbackAddressAllowed(address: string, list = process.env.PHONE
   return isIP(clean) ? allowed.check(clean, isIP(clean) === 6 ? "ipv6" : "ipv4") : false;
 }
 
-/** Compared in constant time; with no secret set, nothing matches (the URLs answer 404). */
-export async function phoneCallbackSecretMatches(given: string | undefined): Promise<boolean> {
-  return secretMatches(await phoneCallbackSecret(), given);
+/**
+ * Compared in constant time; with no secret set, nothing matches (the URLs answer 404). Only the aggregator chosen under
+ * Settings → USSD & SMS is answered: the other's URLs are a 404 too.
+ */
+export async function phoneCallbackSecretMatches(aggregator: string, given: string | undefined): Promise<boolean> {
+  const settings = await getSettings();
+  return settings.phoneAggregator === aggregator && secretMatches(await phoneCallbackSecret(), given);
 }
 
 async function context(origin: string): Promise<UssdContext> {

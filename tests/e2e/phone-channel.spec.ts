@@ -20,12 +20,20 @@ async function dial(request: APIRequestContext, sessionId: string, phoneNumber: 
   return { status: response.status(), body: await response.text() };
 }
 
-/** Dials the demo parent's menu and picks Yaw Owusu when other tests gave the number more wards. */
+/**
+ * Dials the demo parent's menu: answers English when the number is asked its language (its first visit), and picks
+ * Yaw Owusu when other tests gave the number more wards.
+ */
 async function demoMenu(request: APIRequestContext, sessionId: string) {
-  const first = await dial(request, sessionId, DEMO_PARENT, "");
-  if (!first.body.includes("choose a ward")) return { prefix: "", first };
+  let first = await dial(request, sessionId, DEMO_PARENT, "");
+  let prefix = "";
+  if (first.body.includes("Choose your language")) {
+    prefix = "1*";
+    first = await dial(request, sessionId, DEMO_PARENT, "1");
+  }
+  if (!first.body.includes("choose a ward")) return { prefix, first };
   const line = first.body.split("\n").find((l) => l.includes("Yaw Owusu"))!;
-  return { prefix: `${line.split(".")[0]}*`, first };
+  return { prefix: `${prefix}${line.split(".")[0]}*`, first };
 }
 
 test.describe("@no-js-only the phone channel: USSD and SMS keywords", () => {
@@ -40,11 +48,13 @@ test.describe("@no-js-only the phone channel: USSD and SMS keywords", () => {
     expect(first.status).toBe(200);
     expect(first.body).toMatch(/^CON /);
     const menu = prefix ? (await dial(request, sessionId, DEMO_PARENT, prefix.slice(0, -1))).body : first.body;
-    expect(menu).toBe("CON Yaw Owusu\n1. Enrolment status\n2. Fees\n3. Class pages by SMS\n4. Contact the school");
+    expect(menu).toBe(
+      "CON Yaw Owusu\n1. Enrolment status\n2. Fees\n3. Class pages by SMS\n4. Contact the school\n5. Language",
+    );
 
     const status = await dial(request, sessionId, DEMO_PARENT, `${prefix}1`);
     expect(status.body).toMatch(
-      /^END Yaw Owusu: General Science, 6 subjects, enrolled; fees (unpaid|part-paid|paid|overpaid)\.$/,
+      /^END Yaw Owusu: General Science, 6 subject\(s\), enrolled; fees (unpaid|part-paid|paid|overpaid)\.$/,
     );
     await connectTestDb();
     const reg = await Registration.findOne({ reference: "demoyawowusu" }).lean();

@@ -12,10 +12,12 @@ export function useSchemaForm<Schema extends z.ZodType<Record<string, unknown>>>
   id: string,
   schema: Schema,
   lastResult: SubmissionResult<string[]> | null | undefined,
+  defaultValue?: Record<string, string | undefined>,
 ) {
   return useForm({
     id,
     lastResult,
+    defaultValue,
     constraint: getZodConstraint(schema),
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),
     shouldValidate: "onBlur",

@@ -12,6 +12,7 @@ export const managementAdminRoutes: RouteConfigEntry[] = [
   route("subjects/:subjectId/edit", "routes/admin/subjects-edit.tsx"),
   route("subjects/:subjectId/delete", "routes/admin/subjects-delete.tsx"),
   route("communications", "routes/admin/communications.tsx"),
+  route("settings/wording", "routes/admin/settings-wording.tsx"),
   route("settings/:tab?", "routes/admin/settings.tsx"),
 ];
 /** Outside the admin layout (e.g. /timetable-upload, timetable file downloads). */

@@ -7,11 +7,11 @@ import type { Route } from "./+types/settings-ussd";
 import { requireAdmin } from "#app/utils/auth.server.ts";
 import { redirectWithToast } from "#app/utils/toast.server.ts";
 import { parseWithZod } from "#app/forms/parse.ts";
-import { UssdSettingsSchema } from "#app/forms/admin-settings.schema.ts";
+import { PHONE_AGGREGATOR_OPTIONS, UssdSettingsSchema } from "#app/forms/admin-settings.schema.ts";
 import { SETTINGS_SAVED } from "#app/domain/messages.ts";
 import { SCHOOL_NAME } from "#app/domain/school.ts";
 import { formatDateTime } from "#app/domain/dates.ts";
-import { maskSecret } from "#app/domain/settings.ts";
+import { maskSecret, type PhoneAggregator } from "#app/domain/settings.ts";
 import { getSettings, saveSettings } from "#app/models/settings.server.ts";
 import { audit } from "#app/models/audit-log.server.ts";
 import {
@@ -20,7 +20,7 @@ import {
   replacePhoneCallbackSecret,
 } from "#app/services/phone-channel.server.ts";
 import { appOrigin } from "#app/utils/app-origin.server.ts";
-import { FormErrors, SubmitButton, TextField, type AnyField } from "#app/components/form/fields.tsx";
+import { FormErrors, SelectField, SubmitButton, TextField, type AnyField } from "#app/components/form/fields.tsx";
 import { DataTable } from "#app/components/ui/data-table.tsx";
 import { Section } from "#app/components/ui/section.tsx";
 import { SettingsPage } from "#app/routes/admin/+shared/settings-nav.tsx";
@@ -29,11 +29,11 @@ export const handle = { rules: { access: { admin: "can_edit_settings" } } } sati
 
 const PATH = "/admin/settings/ussd";
 
-/** The two URLs to paste into Africa's Talking's dashboard, with the secret (or its masked form). */
-function callbackUrls(origin: string, secret: string) {
+/** The two URLs to paste into the aggregator's account, with the secret (or its masked form). */
+function callbackUrls(origin: string, aggregator: PhoneAggregator, secret: string) {
   return {
-    ussd: `${origin}/ussd/africastalking/${secret}`,
-    sms: `${origin}/callbacks/africastalking/sms-inbound/${secret}`,
+    ussd: `${origin}/ussd/${aggregator}/${secret}`,
+    sms: `${origin}/callbacks/${aggregator}/sms-inbound/${secret}`,
   };
 }
 
@@ -46,8 +46,9 @@ export async function loader({ request }: Route.LoaderArgs) {
   ]);
   return {
     serviceCode: settings.ussdServiceCode,
+    aggregator: settings.phoneAggregator,
     secret: secret ? { masked: maskSecret(secret), fromEnvironment: !settings.phoneCallbackSecret } : null,
-    urls: secret ? callbackUrls(appOrigin(request), maskSecret(secret)) : null,
+    urls: secret ? callbackUrls(appOrigin(request), settings.phoneAggregator, maskSecret(secret)) : null,
     sessions: activity.sessions.map((s) => ({
       id: String(s._id),
       when: formatDateTime(s.updatedAt),
@@ -71,7 +72,7 @@ export async function action({ request }: Route.ActionArgs) {
   const formData = await request.formData();
   switch (intentOf(formData)) {
     case "new-secret":
-      return newSecret(appOrigin(request), user._id);
+      return newSecret(appOrigin(request), (await getSettings()).phoneAggregator, user._id);
     // The settings form's own submit.
     case null:
       return save(formData, user._id);
@@ -81,17 +82,17 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 /** A new secret for the callback addresses: the old addresses stop working at once, and the new ones are shown once. */
-async function newSecret(origin: string, actor: string) {
+async function newSecret(origin: string, aggregator: PhoneAggregator, actor: string) {
   const secret = await replacePhoneCallbackSecret();
   await audit("settings.phone-callback-secret", actor, null, null);
-  return data({ newUrls: callbackUrls(origin, secret), result: undefined });
+  return data({ newUrls: callbackUrls(origin, aggregator, secret), result: undefined });
 }
 
 async function save(formData: FormData, actor: string) {
   const submission = parseWithZod(formData, { schema: UssdSettingsSchema });
   if (submission.status !== "success") return data({ result: submission.reply(), newUrls: null }, { status: 400 });
-  await saveSettings({ ussdServiceCode: submission.value.ussdServiceCode });
-  await audit("settings.save", actor, null, { tab: "ussd", fields: ["ussdServiceCode"] });
+  await saveSettings(submission.value);
+  await audit("settings.save", actor, null, { tab: "ussd", fields: Object.keys(submission.value) });
   return redirectWithToast(PATH, {
     type: "success",
     title: SETTINGS_SAVED,
@@ -100,11 +101,11 @@ async function save(formData: FormData, actor: string) {
 }
 
 export default function UssdSettings({ loaderData, actionData }: Route.ComponentProps) {
-  const { serviceCode, secret, urls, sessions, inbound } = loaderData;
+  const { serviceCode, aggregator, secret, urls, sessions, inbound } = loaderData;
   const [form, fields] = useForm({
     id: "settings-ussd",
     lastResult: actionData?.result,
-    defaultValue: { ussdServiceCode: serviceCode },
+    defaultValue: { ussdServiceCode: serviceCode, phoneAggregator: aggregator },
     constraint: getZodConstraint(UssdSettingsSchema),
     onValidate: ({ formData }) => parseWithZod(formData, { schema: UssdSettingsSchema }),
     shouldValidate: "onBlur",
@@ -164,7 +165,8 @@ export default function UssdSettings({ loaderData, actionData }: Route.Component
     >
       <p className="text-sm text-gray-700">
         Parents without a smartphone dial the school's USSD code, or send STATUS, BAL or LINKS by SMS, and get their
-        wards' status, fees and class-page links (Africa's Talking; docs/phones-without-a-browser.md).
+        wards' status, fees and class-page links; TWI or ENGLISH chooses their language, STOP stops announcements
+        (docs/phones-without-a-browser.md).
       </p>
       <Form method="post" {...getFormProps(form)} className="space-y-4">
         <FormErrors form={form} />
@@ -173,6 +175,13 @@ export default function UssdSettings({ loaderData, actionData }: Route.Component
           label="USSD service code"
           hint="As the aggregator gave it, e.g. *920*44#. Shown in the menu's messages."
           inputProps={{ maxLength: 30, autoComplete: "off" }}
+        />
+        <SelectField
+          field={f.phoneAggregator}
+          label="Aggregator"
+          options={PHONE_AGGREGATOR_OPTIONS}
+          placeholder={null}
+          hint="Who forwards the school's USSD code and SMS keywords. Only its callback URLs answer; the other's are refused."
         />
         <SubmitButton pendingLabel="Saving...">Save Settings</SubmitButton>
       </Form>
@@ -205,7 +214,7 @@ export default function UssdSettings({ loaderData, actionData }: Route.Component
 function CallbackUrls({ urls }: { urls: { ussd: string; sms: string } }) {
   return (
     <dl className="mt-2 grid gap-1">
-      <dt className="font-semibold">USSD callback</dt>
+      <dt className="font-semibold">USSD callback (Hubtel: the service interaction URL)</dt>
       <dd className="font-mono break-all">{urls.ussd}</dd>
       <dt className="font-semibold">Incoming messages callback</dt>
       <dd className="font-mono break-all">{urls.sms}</dd>

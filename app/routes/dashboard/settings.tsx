@@ -1,5 +1,5 @@
 import type { RouteHandle } from "#app/utils/route-rules.ts";
-import { getFormProps } from "@conform-to/react";
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "#app/forms/parse.ts";
 import { data, Form } from "react-router";
 import { useSchemaForm } from "#app/components/form/use-schema-form.ts";
@@ -12,8 +12,16 @@ import { User } from "#app/models/user.server.ts";
 import { audit } from "#app/models/audit-log.server.ts";
 import { reserveSignIn } from "#app/utils/sign-in-limits.server.ts";
 import { requireUser } from "#app/utils/auth.server.ts";
-import { changePasswordSchema, CURRENT_PASSWORD_WRONG, PASSWORD_CHANGED } from "#app/forms/profile.schema.ts";
-import { FormErrors, SubmitButton, TextField } from "#app/components/form/fields.tsx";
+import {
+  changePasswordSchema,
+  CURRENT_PASSWORD_WRONG,
+  PASSWORD_CHANGED,
+  PHONE_PREFERENCES_SAVED,
+  PhonePreferencesSchema,
+} from "#app/forms/profile.schema.ts";
+import { CheckboxField, FormErrors, SelectField, SubmitButton, TextField } from "#app/components/form/fields.tsx";
+import { intentOf, unknownIntent } from "#app/utils/intent.server.ts";
+import { getPhonePreference, setPhoneLanguage, setPhoneOptedOut } from "#app/models/phone-preference.server.ts";
 import { Card, DashboardPage } from "#app/components/dashboard/page.tsx";
 import { SCHOOL_NAME } from "#app/domain/school.ts";
 import { getPasswordPolicy } from "#app/models/settings.server.ts";
@@ -24,15 +32,53 @@ const HIDE = ["currentPassword", "newPassword", "confirmPassword"];
 
 /** Own account settings: change the password (the signed-in account, even while viewing as someone). */
 export async function loader({ request }: Route.LoaderArgs) {
-  const { impersonating } = await requireUser(request);
-  return { impersonating, policy: await getPasswordPolicy() };
+  const { user, impersonating } = await requireUser(request);
+  const [policy, preference] = await Promise.all([
+    getPasswordPolicy(),
+    user.phone ? getPhonePreference(user.phone) : null,
+  ]);
+  return {
+    impersonating,
+    policy,
+    phone: user.phone ? { language: preference?.language ?? "en", announcements: !preference?.optedOut } : null,
+  };
 }
 
 export async function action({ request }: Route.ActionArgs) {
   const { user, sessionId } = await requireUser(request);
+  const formData = await request.formData();
+  switch (intentOf(formData)) {
+    case "phone-preferences":
+      return savePhonePreferences(formData, user);
+    // The password form's own submit.
+    case null:
+      return changePassword(formData, user, sessionId);
+    default:
+      return unknownIntent();
+  }
+}
+
+/**
+ * The account's number: its language for SMS and USSD, and whether announcements, reminders and summaries come
+ * (codes and receipts always do). The same choice as the keywords TWI, ENGLISH, STOP and START from that phone.
+ */
+async function savePhonePreferences(formData: FormData, user: { _id: string; phone?: string | null }) {
+  const submission = parseWithZod(formData, { schema: PhonePreferencesSchema });
+  if (submission.status !== "success") return data({ phoneResult: submission.reply() }, { status: 400 });
+  if (!user.phone)
+    return data(
+      { phoneResult: submission.reply({ formErrors: ["Your account has no phone number."] }) },
+      { status: 400 },
+    );
+  await setPhoneLanguage(user.phone, submission.value.language);
+  await setPhoneOptedOut(user.phone, !submission.value.announcements);
+  return redirectWithToast("/settings", { type: "success", title: PHONE_PREFERENCES_SAVED });
+}
+
+async function changePassword(formData: FormData, user: { _id: string; phone: string }, sessionId: string) {
   // The school's password rule (admin settings) applies to a changed password as to a new account's.
   const schema = changePasswordSchema(await getPasswordPolicy());
-  const submission = parseWithZod(await request.formData(), { schema });
+  const submission = parseWithZod(formData, { schema });
   if (submission.status !== "success") return data({ result: submission.reply({ hideFields: HIDE }) }, { status: 400 });
   // Wrong current passwords count as failed sign-ins of this phone (from this session), so a left-open session cannot
   // be used to guess it.
@@ -66,7 +112,11 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function Settings({ loaderData, actionData }: Route.ComponentProps) {
-  const [form, fields] = useSchemaForm("change-password", changePasswordSchema(loaderData.policy), actionData?.result);
+  const [form, fields] = useSchemaForm(
+    "change-password",
+    changePasswordSchema(loaderData.policy),
+    actionData && "result" in actionData ? actionData.result : undefined,
+  );
   return (
     <DashboardPage title="Settings" description="Your account settings.">
       {loaderData.impersonating ? (
@@ -92,9 +142,56 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
           <SubmitButton pendingLabel="Changing...">Change password</SubmitButton>
         </Form>
       </Card>
+      {loaderData.phone ? (
+        <PhoneChoices
+          defaults={loaderData.phone}
+          lastResult={actionData && "phoneResult" in actionData ? actionData.phoneResult : undefined}
+        />
+      ) : null}
     </DashboardPage>
   );
 }
+
+function PhoneChoices({
+  defaults,
+  lastResult,
+}: {
+  defaults: { language: string; announcements: boolean };
+  lastResult?: SubmissionResult<string[]>;
+}) {
+  const [form, fields] = useSchemaForm("phone-preferences", PhonePreferencesSchema, lastResult, {
+    language: defaults.language,
+    announcements: defaults.announcements ? "on" : undefined,
+  });
+  return (
+    <Card title="Messages to your phone" className="mt-6 max-w-xl">
+      <Form method="post" {...getFormProps(form)} className="space-y-4">
+        <FormErrors form={form} />
+        <input type="hidden" name="intent" value="phone-preferences" />
+        <SelectField
+          field={fields.language}
+          label="Language of SMS and USSD"
+          options={LANGUAGE_OPTIONS}
+          placeholder={null}
+          hint="The school's messages and the USSD menu, where the school has written them in Twi; English otherwise."
+        />
+        <CheckboxField
+          field={fields.announcements}
+          label="Announcements, reminders and summaries by SMS"
+          hint="Codes and payment receipts always come. The same as sending STOP or START to the school's number."
+        />
+        <SubmitButton variant="secondary" pendingLabel="Saving...">
+          Save message choices
+        </SubmitButton>
+      </Form>
+    </Card>
+  );
+}
+
+const LANGUAGE_OPTIONS = [
+  { value: "en", label: "English" },
+  { value: "tw", label: "Twi" },
+];
 
 export function meta() {
   return [{ title: `Settings | ${SCHOOL_NAME}` }];

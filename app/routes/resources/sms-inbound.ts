@@ -34,7 +34,7 @@ async function authenticated(params: Route.ActionArgs["params"], context: Route.
   return (
     Object.hasOwn(FIELDS, params.aggregator) &&
     callbackAddressAllowed(context.get(clientAddressContext)) &&
-    (await phoneCallbackSecretMatches(params.secret))
+    (await phoneCallbackSecretMatches(params.aggregator, params.secret))
   );
 }
 

@@ -30,7 +30,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (
     !AGGREGATORS.has(params.aggregator) ||
     !callbackAddressAllowed(context.get(clientAddressContext)) ||
-    !(await phoneCallbackSecretMatches(params.secret))
+    !(await phoneCallbackSecretMatches(params.aggregator, params.secret))
   )
     throw data("Not found", { status: 404 });
   if (params.aggregator === "hubtel") {

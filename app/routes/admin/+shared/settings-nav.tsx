@@ -8,6 +8,7 @@ export const SETTINGS_NAV = [
   ...SETTINGS_TABS,
   { tab: "fees", label: "Fees", path: "/admin/settings/fees" },
   { tab: "ussd", label: "USSD & SMS", path: "/admin/settings/ussd" },
+  { tab: "wording", label: "Message wording", path: "/admin/settings/wording" },
 ] as const;
 
 export function SettingsNav() {
