@@ -72,7 +72,8 @@ export const DEFAULT_SETTINGS: PortalSettings = {
   whatsappIntegration: false,
   analyticsTracking: true,
   ussdServiceCode: "",
-  phoneAggregator: "hubtel",
+  // What a portal spoke before Hubtel was offered: an existing install keeps answering its aggregator.
+  phoneAggregator: "africastalking",
   phoneCallbackSecret: "",
   facebookUrl: "",
   instagramUrl: "",

@@ -89,8 +89,6 @@ export async function seedDemoSettings() {
         smsProvider: "none",
         // The phone channel, tryable with curl (README): a known secret, like the demo passwords. Replace it for real use.
         ussdServiceCode: "*920*44#",
-        // The README's curl commands speak Africa's Talking's plain form; Settings → USSD & SMS switches to Hubtel.
-        phoneAggregator: "africastalking",
         phoneCallbackSecret: DEMO_PHONE_CALLBACK_SECRET,
       },
     },

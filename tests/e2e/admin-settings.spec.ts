@@ -27,6 +27,7 @@ test.describe("Settings", () => {
       "Integrations",
       "Fees",
       "USSD & SMS",
+      "Message wording",
     ]);
     await expect(tabs.getByRole("link", { name: "General" })).toHaveAttribute("aria-current", "page");
     await expect(page.getByLabel("Site name")).toBeVisible();
@@ -49,6 +50,11 @@ test.describe("Settings", () => {
     await expect(page).toHaveURL(/\/admin\/settings\/integrations$/);
     await expect(page.getByLabel("Email provider")).toBeVisible();
     await expect(page.getByLabel("Paystack secret key", { exact: true })).toHaveValue("");
+    await expectNoA11yViolations(page);
+
+    await tabs.getByRole("link", { name: "Message wording" }).click();
+    await expect(page).toHaveURL(/\/admin\/settings\/wording$/);
+    await expect(page.getByRole("form", { name: "SMS: Enrolment" }).getByLabel("Twi (blank: English)")).toBeVisible();
     await expectNoA11yViolations(page);
 
     expect((await page.goto("/admin/settings/nonsense"))?.status()).toBe(404);

@@ -1,4 +1,5 @@
 import { test, expect, connectTestDb, signInAs, fieldError } from "#tests/support/fixtures.ts";
+import { PhonePreference } from "#app/models/phone-preference.server.ts";
 import { expectNoA11yViolations } from "#tests/support/axe.ts";
 import { User } from "#app/models/user.server.ts";
 import { Session } from "#app/models/session.server.ts";
@@ -74,4 +75,23 @@ test("settings: change the password with the current one; other sessions are sig
   const stored = await User.findById(user.id).select("+passwordHash").lean<{ passwordHash: string }>();
   expect(await verifyPassword("new-secret-1", stored!.passwordHash)).toBe(true);
   expect(await verifyPassword(user.password, stored!.passwordHash)).toBe(false);
+});
+
+test("settings: a parent chooses Twi and stops announcements for the account's phone; the choice shows again", async ({
+  page,
+  loginAs,
+}) => {
+  const user = await loginAs("parent");
+  await page.goto("/settings");
+  const card = page.locator("section").filter({ has: page.getByRole("heading", { name: "Messages to your phone" }) });
+  await expect(card.getByLabel("Language of SMS and USSD")).toHaveValue("en");
+  await expect(card.getByLabel("Announcements, reminders and summaries by SMS")).toBeChecked();
+  await card.getByLabel("Language of SMS and USSD").selectOption("tw");
+  await card.getByLabel("Announcements, reminders and summaries by SMS").uncheck();
+  await card.getByRole("button", { name: "Save message choices" }).click();
+  await expect(page.getByRole("status")).toContainText("Message choices saved");
+  await expect(card.getByLabel("Language of SMS and USSD")).toHaveValue("tw");
+  await expect(card.getByLabel("Announcements, reminders and summaries by SMS")).not.toBeChecked();
+  await connectTestDb();
+  expect(await PhonePreference.findById(user.phone).lean()).toMatchObject({ language: "tw", optedOut: true });
 });

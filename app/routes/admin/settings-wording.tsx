@@ -37,7 +37,7 @@ export async function action({ request }: Route.ActionArgs) {
   const key = submission.value.key as WordingKey;
   await saveSchoolWording(key, { en: submission.value.en ?? null, tw: submission.value.tw ?? null }, user._id);
   await audit("settings.wording", user._id, null, { key });
-  return redirectWithToast(`${PATH}#${key}`, {
+  return redirectWithToast(`${PATH}#wording-${key}`, {
     type: "success",
     title: "Wording saved",
     description: `${WORDING[key].channel === "sms" ? "SMS" : "USSD"}: ${WORDING[key].label}.`,
@@ -86,10 +86,10 @@ function WordingForm({ item, lastResult }: { item: Item; lastResult?: Submission
   const placeholders = entry.placeholders.map((p) => `{${p}}`).join(" ") || "none";
   const required = entry.required.map((p) => `{${p}}`).join(" ") || "none";
   return (
+    // Saved, the page comes back to this text (its form's id, `wording-<key>`, is the address's fragment).
     <Form
       method="post"
       {...getFormProps(form)}
-      id={item.key}
       className="space-y-3 rounded-lg border border-gray-200 p-4"
       aria-labelledby={`${item.key}-title`}
     >
