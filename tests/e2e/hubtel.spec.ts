@@ -207,6 +207,21 @@ test("@no-js-only Hubtel's USSD serves the menu in 7-bit screens, in Twi where t
   }
   expectShowable([...first.screens, ...theirs.screens]);
 
+  // An SMS to the school through Hubtel (pushed as a query string): ENGLISH turns the demo parent back to English.
+  const inbound = await fetch(
+    `${app.url}/callbacks/hubtel/sms-inbound/demo-callback-secret?From=233244000003&To=1444&Fulltext=ENGLISH&MessageId=hub-in-1`,
+  );
+  expect(await inbound.text()).toBe("queued");
+  const reply = await database
+    .collection<{ key: string; text: string }>("outbox")
+    .findOne({ key: "sms-reply:hub-in-1" });
+  expect(reply?.text).toBe(
+    "Vacation Classes: messages to this number will now be in English. Send ENGLISH or TWI to change.",
+  );
+  const english = hubtelUssdSession(url, DEMO_PARENT);
+  await english.dial();
+  expect((await english.answer("2")).Message).toMatch(/^Yaw Owusu: due GHS /);
+
   // A session the person ends is released without a screen; a body that is not Hubtel's is a 400.
   const ended = hubtelUssdSession(url, DEMO_PARENT);
   await ended.dial();

@@ -70,12 +70,13 @@ export async function action({ request }: Route.ActionArgs) {
   const emails = alsoEmail ? await announcementEmails(announcement.recipientType) : [];
   // Before a send to many: how many phones (and SMS parts each) and addresses; sent only once the admin saw it.
   if ((alsoSms || alsoEmail) && confirmedFor !== announcement.recipientType) {
-    const { segments } = smsLength(text);
+    const { segments, encoding } = smsLength(text);
     const preview = {
       recipientType: announcement.recipientType,
       phones: alsoSms ? phones.length : null,
       stopped: everyPhone.length - phones.length,
       segments,
+      encoding,
       emails: alsoEmail ? emails.length : null,
     };
     return data({ result: submission.reply(), preview }, { status: 200 });
@@ -174,7 +175,10 @@ export default function Communications({ loaderData, actionData }: Route.Compone
               {preview.phones !== null ? (
                 <p className="font-semibold">
                   {preview.phones === 1 ? "1 phone" : `${preview.phones} phones`}, {preview.segments} SMS part
-                  {preview.segments === 1 ? "" : "s"} each: {preview.phones * preview.segments} SMS in all.
+                  {preview.segments === 1 ? "" : "s"} each: {preview.phones * preview.segments} SMS in all.{" "}
+                  {preview.encoding === "GSM-7"
+                    ? "Plain letters (GSM-7): 160 characters a part."
+                    : "Letters outside GSM-7 (such as ɛ, ɔ or ₵): 70 characters a part."}
                   {preview.stopped ? ` ${preview.stopped} number(s) that sent STOP are left out.` : null}
                 </p>
               ) : null}
