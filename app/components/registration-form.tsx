@@ -75,6 +75,12 @@ type RegistrationFormProps = {
   constraint: FormConstraint;
 };
 
+/** The parent's number's language: the school's SMS and USSD menu in Twi where the school wrote them. */
+const SMS_LANGUAGE_OPTIONS = [
+  { value: "en", label: "English" },
+  { value: "tw", label: "Twi" },
+];
+
 /**
  * The enrolment form (docs/product.md#screens, #validation): six sections, every Registration field.
  * Used by /registration and /admin/register-student; each route's action calls
@@ -84,12 +90,6 @@ type RegistrationFormProps = {
  * With JavaScript, a successful submission that redirects back to the same page
  * (the admin's 'Register Student') starts a fresh, empty form.
  */
-/** The parent's number's language: the school's SMS and USSD menu in Twi where the school wrote them. */
-const SMS_LANGUAGE_OPTIONS = [
-  { value: "en", label: "English" },
-  { value: "tw", label: "Twi" },
-];
-
 export function RegistrationForm(props: RegistrationFormProps) {
   const navigation = useNavigation();
   const [generation, setGeneration] = useState(0);

@@ -36,15 +36,28 @@ export type UssdContext = {
   serviceCode: string;
 };
 
+/** What a screen was, for the office's list of sessions. */
+export type UssdScreenName =
+  | "language-question"
+  | "menu"
+  | "status"
+  | "fees"
+  | "links"
+  | "contact"
+  | "language"
+  | "not-on-menu"
+  | "unknown-caller"
+  | "busy"
+  | "limited";
+
 export type UssdReply = {
   end: boolean;
   text: string;
+  screen: UssdScreenName;
   /** Option 3: the ward whose class-page links go out by SMS. */
   sendLinksFor?: UssdWard;
   /** The caller chose a language on this path (the first screen's question, or option 5). */
   setLanguage?: Language;
-  /** Option 5's last screen: the language was changed from the menu. */
-  languageChanged?: true;
 };
 
 /**
@@ -105,12 +118,14 @@ export const linksText = (say: Say, w: UssdWard, name = short(w.wardName)) =>
 /** The next screen for the choices so far. */
 export function ussdMenu(text: string, wards: readonly UssdWard[], ctx: UssdContext, voice: UssdVoice): UssdReply {
   let rest = text === "" ? [] : text.split("*").map((c) => c.trim());
-  if (wards.length === 0) return { end: true, text: unknownCallerText(voice.sayFor(voice.language ?? "en"), ctx) };
+  if (wards.length === 0)
+    return { end: true, text: unknownCallerText(voice.sayFor(voice.language ?? "en"), ctx), screen: "unknown-caller" };
   let language = voice.language;
   let chosen: Language | undefined;
   if (!language) {
     // The number's first visit (or this session's): the language, once, before anything else.
-    if (rest.length === 0) return { end: false, text: voice.sayFor("en")("ussd.language-question") };
+    if (rest.length === 0)
+      return { end: false, text: voice.sayFor("en")("ussd.language-question"), screen: "language-question" };
     const picked = pickLanguage(rest[0]);
     if (!picked) return notOnMenu(voice.sayFor("en"), ctx);
     language = chosen = picked;
@@ -134,7 +149,7 @@ function wardMenu(
   if (!ward) {
     if (rest.length === 0) {
       const lines = listed.map((w, i) => `${i + 1}. ${short(w.wardName, 24)}`);
-      return { end: false, text: `${say("ussd.choose-ward")}\n${lines.join("\n")}` };
+      return { end: false, text: `${say("ussd.choose-ward")}\n${lines.join("\n")}`, screen: "menu" };
     }
     ward = listed[Number(rest[0]) - 1];
     if (!/^\d$/.test(rest[0]) || !ward) return notOnMenu(say, ctx);
@@ -142,19 +157,24 @@ function wardMenu(
   }
   if (rest.length === 0) {
     const lines = OPTIONS.map((key, i) => `${i + 1}. ${say(key)}`);
-    return { end: false, text: `${short(ward.wardName)}\n${lines.join("\n")}` };
+    return { end: false, text: `${short(ward.wardName)}\n${lines.join("\n")}`, screen: "menu" };
   }
   switch (rest[0]) {
     case "1":
-      return { end: true, text: statusText(say, ward) };
+      return { end: true, text: statusText(say, ward), screen: "status" };
     case "2":
-      return { end: true, text: feesText(say, ward) };
+      return { end: true, text: feesText(say, ward), screen: "fees" };
     case "3":
-      return { end: true, text: linksText(say, ward), ...(ward.classPages.length ? { sendLinksFor: ward } : {}) };
+      return {
+        end: true,
+        text: linksText(say, ward),
+        screen: "links",
+        ...(ward.classPages.length ? { sendLinksFor: ward } : {}),
+      };
     case "4":
-      return { end: true, text: contactText(say, ctx) };
+      return { end: true, text: contactText(say, ctx), screen: "contact" };
     case "5": {
-      if (rest.length === 1) return { end: false, text: say("ussd.language-question") };
+      if (rest.length === 1) return { end: false, text: say("ussd.language-question"), screen: "language-question" };
       const language = pickLanguage(rest[1]);
       if (!language) return notOnMenu(say, ctx);
       const inChosen = voice.sayFor(language);
@@ -162,7 +182,7 @@ function wardMenu(
         end: true,
         text: inChosen("ussd.language-set", { language: LANGUAGE_LABELS[language] }),
         setLanguage: language,
-        languageChanged: true,
+        screen: "language",
       };
     }
     default:
@@ -171,7 +191,11 @@ function wardMenu(
 }
 
 function notOnMenu(say: Say, ctx: UssdContext): UssdReply {
-  return { end: true, text: say("ussd.not-on-menu", { serviceCode: short(ctx.serviceCode, 20) }) };
+  return {
+    end: true,
+    text: say("ussd.not-on-menu", { serviceCode: short(ctx.serviceCode, 20) }),
+    screen: "not-on-menu",
+  };
 }
 
 /** The SMS with a ward's class-page links (option 3, and the LINKS keyword). */

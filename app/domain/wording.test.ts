@@ -39,6 +39,11 @@ describe("the wording catalogue", () => {
       ok: false,
       message: expect.stringMatching(/^Too long for one USSD screen: \d+ characters/),
     });
+    // A menu option shares its screen with four others and the ward's name.
+    expect(checkWording("ussd.option-fees", "Sika a ɛsɛ sɛ wotua ma wo ba no")).toEqual({
+      ok: false,
+      message: "Too long: 31 characters, at most 26 (it shares its USSD screen).",
+    });
     expect(checkWording("sms.code", `{code} {minutes} ${"ɛ".repeat(80)}`)).toMatchObject({
       ok: false,
       message: "Too long: 2 SMS parts with the longest names and amounts, at most 1.",

@@ -56,13 +56,24 @@ type Item = {
   required: readonly Placeholder[];
   /** SMS: at most this many parts with the longest values. USSD: one screen (182 7-bit characters with its prefix). */
   maxParts?: number;
+  /**
+   * USSD: at most this many characters, for a text that shares its screen: a menu is a name (27) and five options of at
+   * most 26 each; the ward list's title leaves room for five names.
+   */
+  maxChars?: number;
   /** What it is for, as Settings → Message wording explains it. */
   hint: string;
   english: string;
 };
 
+/** A menu option's label: "n. " and the label on each of five lines, under a name of 27, fill one screen. */
+const OPTION_MAX = 26;
+
 const sms = (item: Omit<Item, "channel">): Item => ({ maxParts: 3, ...item, channel: "sms" });
 const ussd = (item: Omit<Item, "channel" | "maxParts">): Item => ({ ...item, channel: "ussd" });
+
+/** A USSD text's limit in characters (the page's count shows it). */
+export const ussdLimit = (key: WordingKey): number => (WORDING[key] as Item).maxChars ?? USSD_TEXT_MAX;
 
 export const WORDING = {
   "sms.enrolment": sms({
@@ -176,6 +187,7 @@ export const WORDING = {
     english: "Language: {language}. Dial again for the menu.",
   }),
   "ussd.choose-ward": ussd({
+    maxChars: 38,
     label: "Choose a ward",
     hint: "The title of the list of wards, for a number with more than one.",
     placeholders: ["school"],
@@ -183,6 +195,7 @@ export const WORDING = {
     english: "{school}: choose a ward",
   }),
   "ussd.option-status": ussd({
+    maxChars: OPTION_MAX,
     label: "Menu: status",
     hint: "Option 1 of a ward's menu.",
     placeholders: [],
@@ -190,6 +203,7 @@ export const WORDING = {
     english: "Enrolment status",
   }),
   "ussd.option-fees": ussd({
+    maxChars: OPTION_MAX,
     label: "Menu: fees",
     hint: "Option 2.",
     placeholders: [],
@@ -197,6 +211,7 @@ export const WORDING = {
     english: "Fees",
   }),
   "ussd.option-links": ussd({
+    maxChars: OPTION_MAX,
     label: "Menu: class pages",
     hint: "Option 3.",
     placeholders: [],
@@ -204,6 +219,7 @@ export const WORDING = {
     english: "Class pages by SMS",
   }),
   "ussd.option-contact": ussd({
+    maxChars: OPTION_MAX,
     label: "Menu: contact",
     hint: "Option 4.",
     placeholders: [],
@@ -211,6 +227,7 @@ export const WORDING = {
     english: "Contact the school",
   }),
   "ussd.option-language": ussd({
+    maxChars: OPTION_MAX,
     label: "Menu: language",
     hint: "Option 5.",
     placeholders: [],
@@ -352,10 +369,13 @@ export function checkWording(key: WordingKey, text: string): WordingCheck {
   const missing = item.required.filter((name) => !used.includes(name));
   if (missing.length) return { ok: false, message: `Keep {${missing[0]}}: the message needs it.` };
   const measure = measureWording(key, text);
-  if (item.channel === "ussd" && measure.units > USSD_TEXT_MAX)
+  const ussdMax = item.maxChars ?? USSD_TEXT_MAX;
+  if (item.channel === "ussd" && measure.units > ussdMax)
     return {
       ok: false,
-      message: `Too long for one USSD screen: ${measure.units} characters with the longest names and amounts, at most ${USSD_TEXT_MAX}.`,
+      message: item.maxChars
+        ? `Too long: ${measure.units} characters, at most ${ussdMax} (it shares its USSD screen).`
+        : `Too long for one USSD screen: ${measure.units} characters with the longest names and amounts, at most ${ussdMax}.`,
     };
   if (item.channel === "sms" && measure.parts > (item.maxParts ?? 3))
     return {

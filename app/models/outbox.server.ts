@@ -238,24 +238,28 @@ export async function markWaitingForProvider(
   );
 }
 
-/** Messages waiting for a provider, or for credit, are due again now (Settings → Integrations was saved). */
-export async function wakeWaitingMessages(now = new Date()): Promise<number> {
+// The reasons are plain words (sms-provider.ts), anchored: the index on state narrows the scan to queued messages.
+const startsWith = (texts: readonly string[]) => ({ $regex: `^(${texts.join("|")})` });
+
+/**
+ * Messages waiting for a provider's account, or its credit, are due again now (Settings → Integrations was saved).
+ * Only those: a message backing off after a timeout or a provider's error keeps its delay and its attempts.
+ */
+export async function wakeWaitingMessages(reasons: readonly string[], now = new Date()): Promise<number> {
   const result = await Outbox.updateMany(
-    { state: "queued", nextAttemptAt: { $gt: now }, lastError: { $ne: null } },
+    { state: "queued", nextAttemptAt: { $gt: now }, lastError: startsWith(reasons) },
     { $set: { nextAttemptAt: now } },
   );
   return result.modifiedCount;
 }
 
-/** How many queued messages wait because the provider is not configured, or its account has no credit. */
-export async function countWaitingMessages(prefixes: { notConfigured: string[]; noCredit: string }) {
-  // The prefixes are plain words (sms-provider.ts), anchored: the index on state narrows the scan to queued messages.
-  const starts = (texts: string[]) => ({ $regex: `^(${texts.join("|")})` });
-  const [notConfigured, noCredit] = await Promise.all([
-    Outbox.countDocuments({ state: "queued", lastError: starts(prefixes.notConfigured) }),
-    Outbox.countDocuments({ state: "queued", lastError: starts([prefixes.noCredit]) }),
-  ]);
-  return { notConfigured, noCredit };
+/** How many queued messages wait for each reason (the start of their last error). */
+export async function countWaitingMessages<K extends string>(reasons: Record<K, string>): Promise<Record<K, number>> {
+  const keys = Object.keys(reasons) as K[];
+  const counts = await Promise.all(
+    keys.map((k) => Outbox.countDocuments({ state: "queued", lastError: startsWith([reasons[k]]) })),
+  );
+  return Object.fromEntries(keys.map((k, i) => [k, counts[i]])) as Record<K, number>;
 }
 
 /** A provider's delivery report for one of its messages. */

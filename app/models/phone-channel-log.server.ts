@@ -17,6 +17,8 @@ const ussdSessionSchema = new Schema(
     screens: { type: Number, default: 0 },
     /** What the last screen was: menu, status, fees, links, contact, unknown-caller, busy, limited, not-on-menu. */
     last: { type: String, default: "", maxlength: 30 },
+    /** The session began with the language question: its path's first choice is the answer. */
+    languageAsked: { type: Boolean, default: false },
   },
   { timestamps: true, collection: "ussd_sessions" },
 );

@@ -11,8 +11,6 @@ const phonePreferenceSchema = new Schema(
     /** The number, normalised (+233…). */
     _id: { type: String, required: true, maxlength: 20 },
     language: { type: String, enum: ["en", "tw"], default: null },
-    /** The USSD session the language was chosen in: that session's path still begins with the answer. */
-    languageSession: { type: String, default: null, maxlength: 100 },
     optedOut: { type: Boolean, default: false },
   },
   { timestamps: true, collection: "phone_preferences" },
@@ -21,7 +19,6 @@ const phonePreferenceSchema = new Schema(
 export type PhonePreferenceDoc = {
   _id: string;
   language: Language | null;
-  languageSession: string | null;
   optedOut: boolean;
 };
 export const PhonePreference =
@@ -38,21 +35,16 @@ export async function phonePreferences(phones: string[]): Promise<Map<string, Ph
   return new Map(rows.map((r) => [r._id, r]));
 }
 
-export async function setPhoneLanguage(phone: string, language: Language, session: string | null = null) {
-  await PhonePreference.updateOne(
-    { _id: phone },
-    { $set: { language, ...(session ? { languageSession: session } : {}) } },
-    { upsert: true },
-  );
+export async function setPhoneLanguage(phone: string, language: Language) {
+  await PhonePreference.updateOne({ _id: phone }, { $set: { language } }, { upsert: true });
 }
 
 /**
- * A language chosen on a form: Twi is kept; English turns back a Twi chosen before, and otherwise writes nothing
- * (English is every number's default, so most enrolments add no record).
+ * The enrolment form's language: Twi is kept; English, the form's default, writes nothing, so it never undoes a choice
+ * made by the number itself (TWI, USSD, /settings), and most enrolments add no record.
  */
 export async function choosePhoneLanguage(phone: string, language: Language) {
   if (language === "tw") await setPhoneLanguage(phone, "tw");
-  else await PhonePreference.updateOne({ _id: phone, language: "tw" }, { $set: { language: "en" } });
 }
 
 export async function setPhoneOptedOut(phone: string, optedOut: boolean) {

@@ -197,7 +197,10 @@ export async function processRegistration(
       messagesPending: true,
     });
     // The language the form chose for the parent's number, before its first message is said in it.
-    await choosePhoneLanguage(details.whatsappNumberNormalized, v.smsLanguage);
+    // Like the SMS below, a failure here leaves the registration standing: the parent is not told to enrol again.
+    await choosePhoneLanguage(details.whatsappNumberNormalized, v.smsLanguage).catch((error: unknown) =>
+      console.error("processRegistration: the parent's language was not kept", error),
+    );
     // The parent's SMS; if this fails, the registration stands and the sender's repair queues it.
     await queueEnrolmentMessages(doc, new URL(request.url).origin).catch((error: unknown) =>
       console.error("processRegistration: the enrolment message was not queued", error),

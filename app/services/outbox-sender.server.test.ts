@@ -9,7 +9,7 @@ import {
   queueMessage,
   wakeWaitingMessages,
 } from "#app/models/outbox.server.ts";
-import { ProviderError, type SmsProvider } from "#app/services/messaging/sms-provider.ts";
+import { ProviderError, WAITING_FOR_SETTINGS, type SmsProvider } from "#app/services/messaging/sms-provider.ts";
 import { smsProviderFor } from "#app/services/messaging/providers.server.ts";
 import { DEFAULT_SETTINGS } from "#app/domain/settings.ts";
 import { sendNextMessage, startOutboxSender } from "#app/services/outbox-sender.server.ts";
@@ -65,11 +65,23 @@ describe("a provider chosen but not configured", () => {
     // Not due, however often the sender looks...
     expect(await sendNextMessage("a", { providerFor: hubtelWithoutKeys })).toBe(false);
     // ...until the office saves the provider's account: then it goes at once.
-    expect(await wakeWaitingMessages()).toBe(1);
+    expect(await wakeWaitingMessages(WAITING_FOR_SETTINGS)).toBe(1);
     const { calls, providerFor } = recordingProvider();
     expect(await sendNextMessage("a", { providerFor })).toBe(true);
     expect(calls).toEqual(["+233240000001"]);
     expect(await Outbox.findOne().lean()).toMatchObject({ state: "sent", attempts: 1 });
+  });
+
+  it("saving Settings wakes only messages waiting for an account or credit, not those backing off after an error", async () => {
+    await queueMessage(sms(3));
+    const failing = recordingProvider(async () => {
+      throw new ProviderError("Hubtel answered 500: Internal error", false);
+    });
+    await sendNextMessage("a", { providerFor: failing.providerFor });
+    const before = await Outbox.findOne().lean();
+    expect(before).toMatchObject({ state: "queued", attempts: 1 });
+    expect(await wakeWaitingMessages(WAITING_FOR_SETTINGS)).toBe(0);
+    expect((await Outbox.findOne().lean())!.nextAttemptAt).toEqual(before!.nextAttemptAt);
   });
 
   it("fails a one-time code at once (it is valid only 10 minutes) and drops its sealed code", async () => {

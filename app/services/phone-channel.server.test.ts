@@ -42,7 +42,7 @@ describe("answering USSD", () => {
     expect(await screen("s1", "", "0501230001")).toMatch(/^CON Vacation Classes\nChoose your language/);
     expect(await screen("s1", "1", "233501230001")).toMatch(/^CON Esi Mensah\n1\. Enrolment status/);
     expect(await screen("s1", "1*1", "233501230001")).toBe("END Esi Mensah: General Arts, 2 subject(s), enrolled.");
-    expect(await PhonePreference.findById(phone).lean()).toMatchObject({ language: "en", languageSession: "s1" });
+    expect(await PhonePreference.findById(phone).lean()).toMatchObject({ language: "en" });
     // The next session goes straight to the menu.
     expect(await screen("s1b", "1")).toBe("END Esi Mensah: General Arts, 2 subject(s), enrolled.");
     await vi.waitFor(async () =>
@@ -52,6 +52,23 @@ describe("answering USSD", () => {
         last: "status",
       }),
     );
+  });
+
+  it("reads a session that asked the language after its answer, even when the language was set elsewhere meanwhile", async () => {
+    const other = "+233501230003";
+    await Registration.create(
+      registrationDoc(1230003, {
+        whatsappNumber: "0501230003",
+        whatsappNumberNormalized: other,
+        wardName: "Kofi Ansah",
+      }),
+    );
+    expect(await screen("s5", "", other)).toMatch(/Choose your language/);
+    // A TWI by SMS lands between the question and the answer.
+    await PhonePreference.updateOne({ _id: other }, { $set: { language: "tw" } }, { upsert: true });
+    expect(await screen("s5", "1", other)).toMatch(/^CON Kofi Ansah\n1\. Enrolment status/);
+    expect(await screen("s5", "1*4", other)).toMatch(/^END Vacation Classes: call /);
+    expect(await PhonePreference.findById(other).lean()).toMatchObject({ language: "en" });
   });
 
   it("answers a short 'busy' screen rather than nothing when the work runs past the deadline", async () => {

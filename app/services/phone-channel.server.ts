@@ -158,8 +158,9 @@ export type UssdScreen = { end: boolean; text: string };
 
 /**
  * One USSD screen for the choices so far (`text`, joined by `*`), whichever aggregator asked. The number's language
- * decides the words; a number with wards but no language yet is asked first, once, and its answer is kept with the
- * session, so that the rest of this session's path is read after that answer.
+ * decides the words; a number with wards but no language yet is asked first, once. The session that showed the question
+ * is marked so (before the screen goes out), and its path is read after that answer to the end, whatever the number's
+ * language becomes meanwhile (a TWI by SMS, another session).
  */
 export async function answerUssd(
   request: UssdRequest,
@@ -170,21 +171,34 @@ export async function answerUssd(
   const masked = maskPhone(formatPhone(phone ?? request.phoneNumber));
   const work = async (): Promise<{ reply: UssdReply; last: string }> => {
     const ctx = await context(origin);
-    if (!phone) return { reply: { end: true, text: unknownCallerText(sayEnglish, ctx) }, last: "unknown-caller" };
-    if (await checkPhoneChannel(phone)) return { reply: { end: true, text: LIMITED_TEXT }, last: "limited" };
-    const [wards, preference, school] = await Promise.all([
+    if (!phone)
+      return {
+        reply: { end: true, text: unknownCallerText(sayEnglish, ctx), screen: "unknown-caller" },
+        last: "unknown-caller",
+      };
+    if (await checkPhoneChannel(phone))
+      return { reply: { end: true, text: LIMITED_TEXT, screen: "limited" }, last: "limited" };
+    const [wards, preference, school, session] = await Promise.all([
       wardsForNumber(phone),
       getPhonePreference(phone),
       getSchoolWording(),
+      UssdSession.findById(request.sessionId.slice(0, 100)).select("languageAsked").lean<{ languageAsked?: boolean }>(),
     ]);
-    const askedNow = !preference?.language || preference.languageSession === request.sessionId;
+    const asking = Boolean(session?.languageAsked) || !preference?.language;
     const sayFor = (language: Language) => sayIn(language, school);
     const reply = ussdMenu(request.text, wards, ctx, {
       sayFor,
-      language: askedNow ? null : (preference?.language ?? "en"),
+      language: asking ? null : (preference?.language ?? "en"),
     });
-    if (reply.setLanguage && (reply.setLanguage !== preference?.language || askedNow))
-      await setPhoneLanguage(phone, reply.setLanguage, askedNow ? request.sessionId : null);
+    // The question goes out: this session's answers begin with its answer (kept before the screen is sent).
+    if (asking && request.text === "" && wards.length > 0 && !session?.languageAsked)
+      await UssdSession.updateOne(
+        { _id: request.sessionId.slice(0, 100) },
+        { $set: { languageAsked: true } },
+        { upsert: true },
+      );
+    if (reply.setLanguage && reply.setLanguage !== preference?.language)
+      await setPhoneLanguage(phone, reply.setLanguage);
     if (reply.sendLinksFor) {
       const ward = reply.sendLinksFor;
       const say = sayFor(reply.setLanguage ?? preference?.language ?? "en");
@@ -197,11 +211,11 @@ export async function answerUssd(
         text: classLinksText(say, ward),
       });
     }
-    return { reply, last: screenName(request.text, reply, wards.length) };
+    return { reply, last: reply.screen };
   };
   const { reply, last } = await withDeadline(
     work(),
-    { reply: { end: true, text: BUSY_TEXT }, last: "busy" },
+    { reply: { end: true, text: BUSY_TEXT, screen: "busy" }, last: "busy" },
     deadlineMs,
   );
   const screen = renderUssd(reply);
@@ -227,17 +241,6 @@ export async function answerUssd(
 /** Africa's Talking's answer: the screen as plain text, `CON …` or `END …`. */
 export const africasTalkingScreen = (screen: UssdScreen) => `${screen.end ? "END" : "CON"} ${screen.text}`;
 
-function screenName(text: string, reply: UssdReply, wards: number) {
-  if (wards === 0) return "unknown-caller";
-  if (!reply.end) return "menu";
-  if (reply.languageChanged) return "language";
-  const option = text.split("*").at(-1);
-  return (
-    ({ "1": "status", "2": "fees", "3": "links", "4": "contact" } as Record<string, string>)[option ?? ""] ??
-    "not-on-menu"
-  );
-}
-
 export type InboundSmsRequest = { from: string; text: string; id: string };
 
 /**
@@ -257,6 +260,12 @@ export async function answerInboundSms(
   const seen = await InboundSms.exists({ providerId: request.id.slice(0, 100) });
   if (seen) return "repeat";
   const limited = Boolean(await checkPhoneChannel(phone));
+  // The number's own choices take effect before the message is recorded as seen, so that a failure after this point
+  // leaves the provider's retry to apply them again (they are idempotent). A STOP is honoured even past the limit:
+  // it asks for fewer messages, not more.
+  const language: Language | null = keyword === "twi" ? "tw" : keyword === "english" ? "en" : null;
+  if (language) await setPhoneLanguage(phone, language);
+  if (keyword === "stop" || keyword === "start") await setPhoneOptedOut(phone, keyword === "stop");
   try {
     await InboundSms.create({
       providerId: request.id.slice(0, 100),
@@ -269,16 +278,12 @@ export async function answerInboundSms(
     throw error;
   }
   console.log(`[sms-in] number=${maskPhone(formatPhone(phone))} keyword=${keyword}${limited ? " limited" : ""}`);
-  // A STOP is honoured even past the limit: it asks for fewer messages, not more.
-  if (keyword === "stop") await setPhoneOptedOut(phone, true);
   if (limited) return "limited";
   let text: string;
   if (keyword === "twi" || keyword === "english") {
-    const language: Language = keyword === "twi" ? "tw" : "en";
-    await setPhoneLanguage(phone, language);
-    text = sayIn(language, await getSchoolWording())("sms.language-set", { language: LANGUAGE_LABELS[language] });
+    const chosen: Language = keyword === "twi" ? "tw" : "en";
+    text = sayIn(chosen, await getSchoolWording())("sms.language-set", { language: LANGUAGE_LABELS[chosen] });
   } else if (keyword === "stop" || keyword === "start") {
-    if (keyword === "start") await setPhoneOptedOut(phone, false);
     text = (await sayTo(phone))(keyword === "stop" ? "sms.stopped" : "sms.started");
   } else {
     text = smsKeywordReply(keyword, await wardsForNumber(phone), await context(origin), await sayTo(phone));

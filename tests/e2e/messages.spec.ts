@@ -82,6 +82,8 @@ test("@js-only Arkesel's and Hubtel's delivery reports (JSON) mark their own mes
   expect((await post("hubtel", { MessageId: "x", Status: "Delivered" }, "not-the-secret")).status()).toBe(404);
   expect(await (await post("arkesel", { sms_id: `arkesel-${key}-ok`, status: "DELIVERED" })).text()).toBe("recorded");
   expect(await (await post("hubtel", { MessageId: `hubtel-${key}-ok`, Status: "Delivered" })).text()).toBe("recorded");
+  // The same report again (providers retry until answered): the message stays delivered.
+  expect(await (await post("hubtel", { MessageId: `hubtel-${key}-ok`, Status: "Delivered" })).text()).toBe("recorded");
   expect(await (await post("hubtel", { MessageId: `hubtel-${key}-ko`, Status: "Undelivered" })).text()).toBe(
     "recorded",
   );

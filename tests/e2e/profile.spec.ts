@@ -95,3 +95,17 @@ test("settings: a parent chooses Twi and stops announcements for the account's p
   await connectTestDb();
   expect(await PhonePreference.findById(user.phone).lean()).toMatchObject({ language: "tw", optedOut: true });
 });
+
+test("settings: an account whose phone is not confirmed cannot choose for that number", async ({ page, loginAs }) => {
+  const user = await loginAs("parent", { phoneVerified: false });
+  await page.goto("/settings");
+  await expect(page.getByText("Confirm your phone number with a code first")).toBeVisible();
+  await expect(page.getByLabel("Language of SMS and USSD")).toHaveCount(0);
+  const posted = await page.request.post("/settings", {
+    form: { intent: "phone-preferences", language: "tw" },
+    maxRedirects: 0,
+  });
+  expect(posted.status()).toBe(403);
+  await connectTestDb();
+  expect(await PhonePreference.findById(user.phone).lean()).toBeNull();
+});

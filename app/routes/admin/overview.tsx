@@ -94,17 +94,18 @@ export async function loader({ request }: Route.LoaderArgs) {
 async function messagingWarnings() {
   const settings = await getSettings();
   const waiting = await countWaitingMessages({
-    notConfigured: [SMS_NOT_CONFIGURED, EMAIL_NOT_CONFIGURED],
-    noCredit: NO_CREDIT,
+    sms: SMS_NOT_CONFIGURED,
+    email: EMAIL_NOT_CONFIGURED,
+    credit: NO_CREDIT,
   });
   const sms = smsBlocked(settings, env.demo);
   const email = emailBlocked(settings, env.demo);
   const waitingNote = (n: number) => (n ? ` ${n} message${n === 1 ? " is" : "s are"} waiting.` : "");
   const warnings: string[] = [];
-  if (sms) warnings.push(`No SMS can leave the portal. ${sms}${waitingNote(waiting.notConfigured)}`);
-  if (email) warnings.push(`No e-mail can leave the portal. ${email}`);
-  if (waiting.noCredit)
-    warnings.push(`The SMS provider reports too little credit: top up the account.${waitingNote(waiting.noCredit)}`);
+  if (sms) warnings.push(`No SMS can leave the portal. ${sms}${waitingNote(waiting.sms)}`);
+  if (email) warnings.push(`No e-mail can leave the portal. ${email}${waitingNote(waiting.email)}`);
+  if (waiting.credit)
+    warnings.push(`The SMS provider reports too little credit: top up the account.${waitingNote(waiting.credit)}`);
   const demoNote =
     env.demo && settings.smsProvider === "none"
       ? "Demo mode: the built-in test provider sends no SMS or e-mail; each message's text is under Messages."

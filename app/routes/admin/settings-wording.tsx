@@ -9,7 +9,7 @@ import { redirectWithToast } from "#app/utils/toast.server.ts";
 import { parseWithZod } from "#app/forms/parse.ts";
 import { WordingSchema } from "#app/forms/wording.schema.ts";
 import { SCHOOL_NAME } from "#app/domain/school.ts";
-import { WORDING, WORDING_KEYS, measureWording, type WordingKey } from "#app/domain/wording.ts";
+import { WORDING, WORDING_KEYS, measureWording, ussdLimit, type WordingKey } from "#app/domain/wording.ts";
 import { getSchoolWording, saveSchoolWording } from "#app/models/wording.server.ts";
 import { audit } from "#app/models/audit-log.server.ts";
 import { FormErrors, SubmitButton, TextareaField, type AnyField } from "#app/components/form/fields.tsx";
@@ -140,7 +140,7 @@ function Meter({ itemKey, text, watch }: { itemKey: WordingKey; text: string; wa
   return (
     <p className="text-xs text-gray-700" aria-live={watch ? "polite" : undefined}>
       {ussd
-        ? `${m.units} of ${178} characters on the screen, 7-bit`
+        ? `${m.units} of ${ussdLimit(itemKey)} characters, 7-bit`
         : `${m.units} characters, ${m.alphabet}, ${m.parts} SMS part${m.parts === 1 ? "" : "s"}`}{" "}
       with the longest names and amounts.
     </p>

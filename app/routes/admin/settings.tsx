@@ -30,6 +30,7 @@ import {
 } from "#app/components/form/fields.tsx";
 import { getSettings, saveSettings } from "#app/models/settings.server.ts";
 import { wakeWaitingMessages } from "#app/models/outbox.server.ts";
+import { WAITING_FOR_SETTINGS } from "#app/services/messaging/sms-provider.ts";
 import { audit } from "#app/models/audit-log.server.ts";
 import { env } from "#app/models/env.server.ts";
 import { smsCanLeave } from "#app/services/messaging/providers.server.ts";
@@ -101,7 +102,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   }
   await saveSettings(changes);
   // Messages that waited for a provider (or its credit) are tried again now, not in up to five minutes.
-  if (tab === "integrations") await wakeWaitingMessages();
+  if (tab === "integrations") await wakeWaitingMessages(WAITING_FOR_SETTINGS);
   await audit("settings.save", user._id, null, { tab, fields: Object.keys(changes) });
   const path = SETTINGS_TABS.find((t) => t.tab === tab)!.path;
   return redirectWithToast(path, {

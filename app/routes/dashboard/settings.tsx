@@ -1,7 +1,7 @@
 import type { RouteHandle } from "#app/utils/route-rules.ts";
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "#app/forms/parse.ts";
-import { data, Form } from "react-router";
+import { data, Form, Link } from "react-router";
 import { useSchemaForm } from "#app/components/form/use-schema-form.ts";
 import { NewPasswordFields } from "#app/components/form/new-password-fields.tsx";
 import type { Route } from "./+types/settings";
@@ -35,12 +35,17 @@ export async function loader({ request }: Route.LoaderArgs) {
   const { user, impersonating } = await requireUser(request);
   const [policy, preference] = await Promise.all([
     getPasswordPolicy(),
-    user.phone ? getPhonePreference(user.phone) : null,
+    user.phone && user.phoneVerifiedAt ? getPhonePreference(user.phone) : null,
   ]);
   return {
     impersonating,
     policy,
-    phone: user.phone ? { language: preference?.language ?? "en", announcements: !preference?.optedOut } : null,
+    // Only a number the account proved (a code by SMS) is its to speak for: a typed one could be anyone's.
+    phone: !user.phone
+      ? null
+      : user.phoneVerifiedAt
+        ? { verified: true as const, language: preference?.language ?? "en", announcements: !preference?.optedOut }
+        : { verified: false as const, canConfirm: user.role === "parent" || user.role === "student" },
   };
 }
 
@@ -62,14 +67,14 @@ export async function action({ request }: Route.ActionArgs) {
  * The account's number: its language for SMS and USSD, and whether announcements, reminders and summaries come
  * (codes and receipts always do). The same choice as the keywords TWI, ENGLISH, STOP and START from that phone.
  */
-async function savePhonePreferences(formData: FormData, user: { _id: string; phone?: string | null }) {
+async function savePhonePreferences(
+  formData: FormData,
+  user: { _id: string; phone?: string | null; phoneVerifiedAt?: Date | null },
+) {
   const submission = parseWithZod(formData, { schema: PhonePreferencesSchema });
   if (submission.status !== "success") return data({ phoneResult: submission.reply() }, { status: 400 });
-  if (!user.phone)
-    return data(
-      { phoneResult: submission.reply({ formErrors: ["Your account has no phone number."] }) },
-      { status: 400 },
-    );
+  if (!user.phone || !user.phoneVerifiedAt)
+    return data({ phoneResult: submission.reply({ formErrors: [PHONE_NOT_CONFIRMED] }) }, { status: 403 });
   await setPhoneLanguage(user.phone, submission.value.language);
   await setPhoneOptedOut(user.phone, !submission.value.announcements);
   return redirectWithToast("/settings", { type: "success", title: PHONE_PREFERENCES_SAVED });
@@ -142,11 +147,22 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
           <SubmitButton pendingLabel="Changing...">Change password</SubmitButton>
         </Form>
       </Card>
-      {loaderData.phone ? (
+      {loaderData.phone?.verified ? (
         <PhoneChoices
           defaults={loaderData.phone}
           lastResult={actionData && "phoneResult" in actionData ? actionData.phoneResult : undefined}
         />
+      ) : loaderData.phone ? (
+        <Card title="Messages to your phone" className="mt-6 max-w-xl">
+          <p className="text-sm text-gray-700">
+            {PHONE_NOT_CONFIRMED}{" "}
+            {loaderData.phone.canConfirm ? (
+              <Link to="/link-registration" className="font-semibold text-brand-700 underline">
+                Confirm your phone
+              </Link>
+            ) : null}
+          </p>
+        </Card>
       ) : null}
     </DashboardPage>
   );
@@ -187,6 +203,9 @@ function PhoneChoices({
     </Card>
   );
 }
+
+const PHONE_NOT_CONFIRMED =
+  "Confirm your phone number with a code first: the language and announcements of a number are chosen only from that number or an account that proved it.";
 
 const LANGUAGE_OPTIONS = [
   { value: "en", label: "English" },

@@ -8,6 +8,7 @@ import {
   type DeliveryReportProvider,
 } from "#app/services/messaging/delivery-reports.server.ts";
 import { MALFORMED_BODY } from "#app/utils/form-body.server.ts";
+import { callbackFields } from "#app/utils/callback-fields.server.ts";
 
 export const handle = { rules: { access: "callback", maintenance: "open", shed: "priority" } } satisfies RouteHandle;
 
@@ -16,31 +17,25 @@ const isProvider = (name: string | undefined): name is DeliveryReportProvider =>
 
 /**
  * The SMS providers' delivery reports (docs/messages.md). Authenticated by the secret in the URL, first. Africa's
- * Talking posts a form; Arkesel and Hubtel a JSON object or a form, with anything in the query string read too.
+ * Talking posts a form; Arkesel and Hubtel a JSON object, a form, or only a query string (by POST or GET).
  */
 export async function action({ request, params }: Route.ActionArgs) {
   if (!isProvider(params.provider) || !callbackSecretMatches(params.secret)) throw data("Not found", { status: 404 });
-  const provider = params.provider;
-  // Read only now (the app-wide body check leaves callbacks alone): a body that is not what was promised is a 400.
-  const json = provider !== "africastalking" && /json/i.test(request.headers.get("Content-Type") ?? "");
-  const body: Record<string, unknown> | FormData | null = json
-    ? await request.json().then(
-        (v: unknown) => (v && typeof v === "object" && !Array.isArray(v) ? (v as Record<string, unknown>) : null),
-        () => null,
-      )
-    : await request.formData().catch(() => null);
-  if (!body) throw data(MALFORMED_BODY, { status: 400 });
-  const query = new URL(request.url).searchParams;
-  const field = (name: string) => {
-    const value = body instanceof FormData ? body.get(name) : body[name];
-    if (typeof value === "string" || typeof value === "number") return String(value);
-    return provider === "africastalking" ? "" : (query.get(name) ?? "");
-  };
-  const outcome = await recordDeliveryReport(provider, field);
-  return new Response(outcome, { status: 200, headers: { "Content-Type": "text/plain" } });
+  return record(request, params.provider);
 }
 
-/** Nothing to read here: the same 404 as a wrong secret. */
-export function loader() {
-  throw data("Not found", { status: 404 });
+/** Arkesel and Hubtel may report by GET; anything else here is the same 404 as a wrong secret. */
+export async function loader({ request, params }: Route.LoaderArgs) {
+  if (!isProvider(params.provider) || params.provider === "africastalking" || !callbackSecretMatches(params.secret))
+    throw data("Not found", { status: 404 });
+  return record(request, params.provider);
+}
+
+async function record(request: Request, provider: DeliveryReportProvider) {
+  // Read only now (the app-wide body check leaves callbacks alone): a body that is not what was promised is a 400.
+  const others = provider !== "africastalking";
+  const field = await callbackFields(request, { json: others, query: others });
+  if (!field) throw data(MALFORMED_BODY, { status: 400 });
+  const outcome = await recordDeliveryReport(provider, field);
+  return new Response(outcome, { status: 200, headers: { "Content-Type": "text/plain" } });
 }

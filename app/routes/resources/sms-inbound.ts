@@ -2,6 +2,7 @@ import type { RouteHandle } from "#app/utils/route-rules.ts";
 import { data } from "react-router";
 import type { Route } from "./+types/sms-inbound";
 import { MALFORMED_BODY } from "#app/utils/form-body.server.ts";
+import { callbackFields } from "#app/utils/callback-fields.server.ts";
 import {
   answerInboundSms,
   callbackAddressAllowed,
@@ -52,26 +53,17 @@ async function answer(request: Request, aggregator: Aggregator, read: (name: str
 export async function action({ request, params, context }: Route.ActionArgs) {
   if (!(await authenticated(params, context))) throw data("Not found", { status: 404 });
   const aggregator = params.aggregator as Aggregator;
-  const json = aggregator === "hubtel" && /json/i.test(request.headers.get("Content-Type") ?? "");
-  const body: Record<string, unknown> | FormData | null = json
-    ? await request.json().then(
-        (v: unknown) => (v && typeof v === "object" && !Array.isArray(v) ? (v as Record<string, unknown>) : null),
-        () => null,
-      )
-    : await request.formData().catch(() => null);
-  if (!body) throw data(MALFORMED_BODY, { status: 400 });
-  const query = new URL(request.url).searchParams;
-  return answer(request, aggregator, (name) => {
-    const value = body instanceof FormData ? body.get(name) : body[name];
-    if (typeof value === "string" || typeof value === "number") return String(value);
-    return aggregator === "hubtel" ? (query.get(name) ?? "") : "";
-  });
+  const hubtel = aggregator === "hubtel";
+  const field = await callbackFields(request, { json: hubtel, query: hubtel });
+  if (!field) throw data(MALFORMED_BODY, { status: 400 });
+  return answer(request, aggregator, field);
 }
 
 /** Hubtel may push by GET (its query string); anything else here is the same 404 as a wrong secret. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (params.aggregator !== "hubtel" || !(await authenticated(params, context)))
     throw data("Not found", { status: 404 });
-  const query = new URL(request.url).searchParams;
-  return answer(request, "hubtel", (name) => query.get(name) ?? "");
+  const field = await callbackFields(request, { json: false, query: true });
+  if (!field) throw data(MALFORMED_BODY, { status: 400 });
+  return answer(request, "hubtel", field);
 }

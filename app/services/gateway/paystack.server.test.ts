@@ -65,6 +65,10 @@ describe("Paystack", () => {
     // The school passes Paystack's fee (1.95 %) to parents: the payer is charged 509.75, the portal asked for 500.
     standIn.settle("reffee0001", "success", { amount: 50975 });
     expect(await gateway().verify("reffee0001")).toMatchObject({ status: "success", amount: 50000, customerFee: 975 });
+    // Charged less than asked: what was paid, never what was asked (the portal then flags the difference).
+    await gateway().startCheckout(checkout("reffee0002", 50000));
+    standIn.settle("reffee0002", "success", { amount: 30000 });
+    expect(await gateway().verify("reffee0002")).toMatchObject({ amount: 30000, customerFee: 0 });
   });
 
   it("lists a period's transactions across pages", async () => {

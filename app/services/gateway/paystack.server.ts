@@ -49,7 +49,8 @@ export function fromPaystack(data: PaystackTransaction): GatewayTransaction {
   return {
     reference: String(data.reference ?? ""),
     status,
-    amount: requested,
+    // Charged less than asked (a partial charge): that is what was paid, and the amount check flags it.
+    amount: Math.min(charged, requested),
     customerFee: charged > requested ? charged - requested : 0,
     currency: String(data.currency ?? ""),
     paidAt: paidAt ? new Date(paidAt) : null,

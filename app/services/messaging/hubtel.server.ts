@@ -55,7 +55,8 @@ export function hubtel(config: HubtelConfig): SmsProvider {
       const subcode = Number(field(answer, "status"));
       const why = String(field(answer, "statusDescription") ?? field(answer, "message") ?? body).slice(0, 200);
       const id = field(answer, "messageId");
-      if (response.ok && subcode === 0 && typeof id === "string" && id) return { providerMessageId: id };
+      // Taken (status 0): never sent again, even without an id to match a delivery report to.
+      if (response.ok && subcode === 0) return { providerMessageId: typeof id === "string" && id ? id : null };
       if (response.status === 401) throw new ProviderError(`Hubtel refused the client id and secret: ${why}`, false);
       if (response.status === 402 || subcode === 12) throw new ProviderError(`${NO_CREDIT} (Hubtel): ${why}`, false);
       if (response.status === 403)

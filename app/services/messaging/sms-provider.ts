@@ -17,6 +17,8 @@ export const SMS_NOT_CONFIGURED = "SMS provider not configured";
 export const EMAIL_NOT_CONFIGURED = "E-mail provider not configured";
 /** The start of a refusal for want of credit (the overview warns while messages wait for it). */
 export const NO_CREDIT = "SMS account out of credit";
+/** What a message may wait for that saving Settings → Integrations can mend. */
+export const WAITING_FOR_SETTINGS = [SMS_NOT_CONFIGURED, EMAIL_NOT_CONFIGURED, NO_CREDIT] as const;
 
 /**
  * A provider that is chosen but cannot send: not built, or without its account. Nothing was tried, so a message
