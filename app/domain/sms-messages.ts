@@ -67,6 +67,9 @@ export function evaluationReminderSms(
 
 export type PaymentRejectedSmsValues = { wardName: string; amount: number; reason: string };
 
+/** A reason as a clause: the text puts its own full stop after it ("Nothing was taken." + ". Call" is two). */
+const clause = (reason: string) => reason.trim().replace(/[.\s]+$/, "");
+
 /** A confirmed payment taken back by the office (voided): the receipt no longer counts, and why. */
 export function paymentVoidedSms(
   v: PaymentRejectedSmsValues & { receipt: string; balance: number },
@@ -78,7 +81,7 @@ export function paymentVoidedSms(
         ward,
         amount: smsCedis(v.amount),
         receipt: v.receipt,
-        reason: v.reason,
+        reason: clause(v.reason),
         balance: smsCedis(v.balance),
       }),
     [v.wardName],
@@ -87,7 +90,7 @@ export function paymentVoidedSms(
 
 export function paymentRejectedSms(v: PaymentRejectedSmsValues, say: Say = sayEnglish): string {
   return withFittingNames(
-    ([ward]) => say("sms.payment-rejected", { ward, amount: smsCedis(v.amount), reason: v.reason }),
+    ([ward]) => say("sms.payment-rejected", { ward, amount: smsCedis(v.amount), reason: clause(v.reason) }),
     [v.wardName],
   );
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { smsCedis, smsLength, toGsm7, withFittingNames } from "#app/domain/sms.ts";
-import { enrolmentSms, paymentConfirmedSms } from "#app/domain/sms-messages.ts";
+import { enrolmentSms, paymentConfirmedSms, paymentRejectedSms } from "#app/domain/sms-messages.ts";
 
 describe("smsLength counts as phones do", () => {
   it("GSM-7: 160 characters in one message, 153 per part beyond, extension characters count two", () => {
@@ -47,6 +47,16 @@ describe("the messages", () => {
     const text = paymentConfirmedSms({ wardName: "Kɔfi", amount: 100, balance: 0, receipt: "1", link: "x" });
     expect(text).toContain("for Kofi received");
     expect(smsLength(text)).toMatchObject({ encoding: "GSM-7", segments: 1 });
+  });
+
+  it("a refusal's reason ends in one full stop, however the reason was written", () => {
+    const text = paymentRejectedSms({
+      wardName: "Kwame Asante",
+      amount: 5000,
+      reason: "The Mobile Money payment was declined or did not go through. Nothing was taken.",
+    });
+    expect(text).toContain("Nothing was taken. Call the school office");
+    expect(text).not.toContain("..");
   });
 
   it("a payment message writes amounts in GHS, so it stays GSM-7", () => {

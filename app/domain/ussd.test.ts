@@ -120,6 +120,10 @@ describe("SMS keywords", () => {
     expect(smsKeywordReply("links", [ward()], ctx, sayEnglish)).toBe(
       "Yaw Owusu's class pages:\nPhysics: https://chat.whatsapp.com/AbCdEf",
     );
+    // A subject whose class page is not ready is named, not left out.
+    expect(smsKeywordReply("links", [ward({ pagesComing: ["French"] })], ctx, sayEnglish)).toBe(
+      "Yaw Owusu's class pages:\nPhysics: https://chat.whatsapp.com/AbCdEf\nFrench: link coming soon",
+    );
     expect(smsKeywordReply("help", [ward()], ctx, sayEnglish)).toMatch(
       /^Vacation Classes: send STATUS, BAL or LINKS\. Send TWI for Twi, STOP to stop announcements\. Or dial \*920\*44#/,
     );

@@ -26,6 +26,8 @@ export type UssdWard = {
   lastReceipt: string | null;
   /** The ward's class pages with a usable link, by subject. */
   classPages: readonly { subject: string; link: string }[];
+  /** The ward's subjects whose class page is not ready yet. */
+  pagesComing?: readonly string[];
 };
 
 export type UssdContext = {
@@ -201,7 +203,10 @@ function notOnMenu(say: Say, ctx: UssdContext): UssdReply {
 /** The SMS with a ward's class-page links (option 3, and the LINKS keyword). */
 export function classLinksText(say: Say, w: UssdWard): string {
   if (!w.classPages.length) return linksText(say, w, w.wardName);
-  const pages = w.classPages.map((p) => `${p.subject}: ${p.link}`).join("\n");
+  const pages = [
+    ...w.classPages.map((p) => `${p.subject}: ${p.link}`),
+    ...(w.pagesComing ?? []).map((subject) => say("sms.link-coming-soon", { subject })),
+  ].join("\n");
   return say("sms.class-links", { ward: w.wardName, pages });
 }
 

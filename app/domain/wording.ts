@@ -39,6 +39,7 @@ const SAMPLES = {
   message: "A message from the school, as the admin wrote it.",
   closes: "Fri 12 Dec, 5:00 pm",
   pages: "Physics: https://chat.whatsapp.com/AbCdEfGhIj",
+  subject: "Food and Nutrition",
   subjects: "6",
   feeStatus: "part-paid",
   contact: "024 000 0001 or 020 000 0002, 7:30am to 5:30pm, Monday to Friday",
@@ -138,6 +139,14 @@ export const WORDING = {
     required: ["pages"],
     maxParts: 4,
     english: "{ward}'s class pages:\n{pages}",
+  }),
+  "sms.link-coming-soon": sms({
+    label: "Class page coming",
+    hint: "A line of Class pages for a subject whose class page is not ready yet.",
+    placeholders: ["subject"],
+    required: ["subject"],
+    maxParts: 1,
+    english: "{subject}: link coming soon",
   }),
   "sms.help": sms({
     label: "Keyword help",

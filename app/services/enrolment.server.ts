@@ -202,7 +202,7 @@ export async function processRegistration(
       console.error("processRegistration: the parent's language was not kept", error),
     );
     // The parent's SMS; if this fails, the registration stands and the sender's repair queues it.
-    await queueEnrolmentMessages(doc, new URL(request.url).origin).catch((error: unknown) =>
+    await queueEnrolmentMessages(doc).catch((error: unknown) =>
       console.error("processRegistration: the enrolment message was not queued", error),
     );
     return { status: "ok", reference: doc.reference, id: doc._id };

@@ -66,7 +66,7 @@ export async function loadResults(
     audienceOf(form, filter),
   ]);
   const state = openState(form);
-  const formUrl = `${appOrigin(request)}/dashboard/evaluations`;
+  const formUrl = `${appOrigin()}/dashboard/evaluations`;
   const pending = options.reminders && state === "open" ? await notAnswered(form, members) : [];
   const prompts = new Map(form.questions.map((q) => [q._id, q.prompt]));
   return {
@@ -133,7 +133,7 @@ export async function queueEvaluationReminders(request: Request, form: Evaluatio
   if (openState(form) !== "open") return 0;
   const pending = await notAnswered(form, await audienceOf(form));
   const day = new Date().toISOString().slice(0, 10);
-  const link = `${appOrigin(request)}/dashboard/evaluations`;
+  const link = `${appOrigin()}/dashboard/evaluations`;
   const keys = pending.map((m) => `evaluation-reminder:${form._id}:${m.registrationId}:${day}`);
   const already = new Set(
     (

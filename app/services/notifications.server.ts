@@ -7,17 +7,15 @@
  */
 import { programmeLabel } from "#app/domain/programmes.ts";
 import { enrolmentSms, paymentConfirmedSms, paymentRejectedSms, paymentVoidedSms } from "#app/domain/sms-messages.ts";
-import { env } from "#app/models/env.server.ts";
+import { appOrigin } from "#app/utils/app-origin.server.ts";
 import { queueMessage, withCode } from "#app/models/outbox.server.ts";
 import { Payment } from "#app/models/payment.server.ts";
 import { Registration } from "#app/models/registration.server.ts";
 import { getSettings } from "#app/models/settings.server.ts";
 import { sayTo } from "#app/services/message-language.server.ts";
 
-/** The portal's address in links: APP_ORIGIN, else the address the event's request came to. */
-function originFor(requestOrigin?: string | null): string {
-  return env.appOrigin ?? requestOrigin ?? `http://localhost:${env.port}`;
-}
+/** The portal's address in links: APP_ORIGIN, else the address the demo listens on (never a request's Host). */
+const originFor = () => appOrigin();
 
 type RegistrationForSms = {
   _id: string;
@@ -34,14 +32,14 @@ const FOR_SMS = "reference claimCode wardName programme whatsappNumberNormalized
  * The enrolment SMS to the parent's WhatsApp number (reference, claim code, the confirmation page's link), for the
  * registration just created (no second read).
  */
-export async function queueEnrolmentMessages(reg: RegistrationForSms, requestOrigin?: string | null) {
+export async function queueEnrolmentMessages(reg: RegistrationForSms) {
   const settings = await getSettings();
   if (settings.smsNotifications) {
     const values = {
       wardName: reg.wardName,
       programme: programmeLabel(reg.programme),
       reference: reg.reference,
-      link: `${originFor(requestOrigin)}/registration/${reg.reference}`,
+      link: `${originFor()}/registration/${reg.reference}`,
     };
     const say = await sayTo(reg.whatsappNumberNormalized);
     // The claim code opens the registration to whoever holds it: kept as a one-time code is.
@@ -59,7 +57,7 @@ export async function queueEnrolmentMessages(reg: RegistrationForSms, requestOri
 }
 
 /** The parent's SMS after a payment is confirmed (amount, receipt number, balance, receipt link) or refused (why). */
-export async function queuePaymentMessages(paymentId: string, requestOrigin?: string | null) {
+export async function queuePaymentMessages(paymentId: string) {
   const payment = await Payment.findById(String(paymentId))
     .select("registrationId amount state receiptCode balanceAfter rejectedReason voidedReason")
     .lean<{
@@ -90,7 +88,7 @@ export async function queuePaymentMessages(paymentId: string, requestOrigin?: st
         amount: payment.amount,
         receipt: payment.receiptCode,
         balance: payment.balanceAfter ?? 0,
-        link: `${originFor(requestOrigin)}/payments/${payment._id}/receipt.pdf`,
+        link: `${originFor()}/payments/${payment._id}/receipt.pdf`,
       };
       await queueMessage({
         key: `payment-confirmed:${payment._id}:sms`,

@@ -96,5 +96,5 @@ export function passwordUpdatedRedirect(role: string, init?: ResponseInit) {
 }
 
 export function resetLinkUrl(request: Request, token: string): string {
-  return `${appOrigin(request)}/reset-password/${token}`;
+  return `${appOrigin()}/reset-password/${token}`;
 }

@@ -127,9 +127,8 @@ export async function wardsForNumber(phone: string): Promise<UssdWard[]> {
           .lean<{ receiptCode: string | null }>(),
         getGroupsForSubjects(r.programme, r.subjects ?? [], "student"),
       ]);
-      const classPages = classPageLinks(r.subjects ?? [], groups).flatMap((p) =>
-        p.link ? [{ subject: p.subject, link: p.link }] : [],
-      );
+      const pages = classPageLinks(r.subjects ?? [], groups);
+      const classPages = pages.flatMap((p) => (p.link ? [{ subject: p.subject, link: p.link }] : []));
       return {
         id: String(r._id),
         wardName: r.wardName,
@@ -140,6 +139,7 @@ export async function wardsForNumber(phone: string): Promise<UssdWard[]> {
         amountPaid: r.amountPaid ?? 0,
         lastReceipt: receipt?.receiptCode ?? null,
         classPages,
+        pagesComing: pages.filter((p) => !p.link).map((p) => p.subject),
       };
     }),
   );

@@ -91,9 +91,12 @@ test.describe("Admin layout and overview", () => {
     await expectNoA11yViolations(page);
   });
 
-  test("an unknown section says 'Feature not implemented yet'", async ({ page, loginAs }) => {
+  test("an unknown section says 'Feature not implemented yet', with the status of a page that does not exist", async ({
+    page,
+    loginAs,
+  }) => {
     await loginAs("admin");
-    await page.goto("/admin/reports");
+    expect((await page.goto("/admin/nonexistent"))?.status()).toBe(404);
     await expect(page.getByRole("heading", { level: 1, name: "Feature not implemented yet" })).toBeVisible();
     await expectNoA11yViolations(page);
   });

@@ -74,10 +74,20 @@ test.describe("@no-js-only the phone channel: USSD and SMS keywords", () => {
   test("an unknown number gets the contacts and how to enrol; a wrong secret is 404 and reads nothing", async ({
     request,
   }) => {
-    const unknown = await dial(request, `ATUid_u_${Date.now()}`, `+23350${uniquePhone().slice(-7)}`, "");
-    expect(unknown.body).toMatch(
-      /^END No registration gives this number\. Enrol at .*\/registration or call 024 000 0001/,
-    );
+    // The address to enrol at is the portal's own, whatever Host the request named.
+    const response = await request.post(USSD, {
+      form: {
+        sessionId: `ATUid_u_${Date.now()}`,
+        serviceCode: "*920*44#",
+        phoneNumber: `+23350${uniquePhone().slice(-7)}`,
+        text: "",
+      },
+      headers: { Host: "evil.example" },
+    });
+    const unknown = await response.text();
+    expect(unknown).toMatch(/^END No registration gives this number\. Enrol at .*\/registration or call 024 000 0001/);
+    expect(unknown).toContain(`Enrol at ${new URL(E2E.baseURL).host}/registration`);
+    expect(unknown).not.toContain("evil.example");
     expect((await dial(request, "s", DEMO_PARENT, "", "/ussd/africastalking/wrong-secret")).status).toBe(404);
     expect((await dial(request, "s", DEMO_PARENT, "", `/ussd/hubtel/${E2E.ussdCallbackSecret}`)).status).toBe(404);
     expect((await request.post(USSD, { data: "{}", headers: { "Content-Type": "application/json" } })).status()).toBe(

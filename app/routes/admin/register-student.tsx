@@ -40,7 +40,7 @@ export async function loader({ request, url }: Route.LoaderArgs) {
   if (!isReferenceShaped(done)) return { done: null, idempotencyKey, constraint };
   const r = await getRegistrationByReference(done);
   if (!r) return { done: null, idempotencyKey, constraint };
-  const confirmationUrl = `${appOrigin(request)}${confirmationPath(r.reference)}`;
+  const confirmationUrl = `${appOrigin()}${confirmationPath(r.reference)}`;
   // The claim code goes to the parent through the admin who entered the registration, not to every admin.
   const claimCode = r.enteredById && String(r.enteredById) === String(user._id) ? (r.claimCode ?? null) : null;
   const message = `Hello ${r.parentName}, ${r.wardName} is registered for ${programmeLabel(r.programme)} at ${SCHOOL_NAME}. Reference: ${r.reference}. ${claimCode ? `Claim code (to see it in the parent portal; keep it private): ${claimCode}. ` : ""}Details: ${confirmationUrl}`;

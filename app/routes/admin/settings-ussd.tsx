@@ -48,7 +48,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     serviceCode: settings.ussdServiceCode,
     aggregator: settings.phoneAggregator,
     secret: secret ? { masked: maskSecret(secret), fromEnvironment: !settings.phoneCallbackSecret } : null,
-    urls: secret ? callbackUrls(appOrigin(request), settings.phoneAggregator, maskSecret(secret)) : null,
+    urls: secret ? callbackUrls(appOrigin(), settings.phoneAggregator, maskSecret(secret)) : null,
     sessions: activity.sessions.map((s) => ({
       id: String(s._id),
       when: formatDateTime(s.updatedAt),
@@ -72,7 +72,7 @@ export async function action({ request }: Route.ActionArgs) {
   const formData = await request.formData();
   switch (intentOf(formData)) {
     case "new-secret":
-      return newSecret(appOrigin(request), (await getSettings()).phoneAggregator, user._id);
+      return newSecret(appOrigin(), (await getSettings()).phoneAggregator, user._id);
     // The settings form's own submit.
     case null:
       return save(formData, user._id);

@@ -1,12 +1,14 @@
 import type { RouteHandle } from "#app/utils/route-rules.ts";
+import { data } from "react-router";
 import type { Route } from "./+types/unknown-section";
 import { requireAdmin } from "#app/utils/auth.server.ts";
 
 export const handle = { rules: { access: { admin: "can_view_portal" } } } satisfies RouteHandle;
 
+/** An admin path that names no section: the spec's words, with the status of a page that does not exist. */
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  return null;
+  return data(null, { status: 404 });
 }
 
 export async function action({ request }: Route.ActionArgs) {

@@ -191,7 +191,7 @@ async function checkout(request: Request, formData: FormData, payer: Payer, view
       amount: submission.value.amount,
       payer,
       viewedAsBy,
-      origin: appOrigin(request),
+      origin: appOrigin(),
     });
     // Our own page hands over to the gateway: a form post may only lead to this origin (CSP form-action), and a
     // browser without JavaScript follows the hand-over page's refresh or link (docs/decisions/0087).

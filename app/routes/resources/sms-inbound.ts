@@ -44,7 +44,7 @@ async function answer(request: Request, aggregator: Aggregator, read: (name: str
   const names = FIELDS[aggregator];
   const outcome = await answerInboundSms(
     { from: first(names.from).slice(0, 40), text: first(names.text).slice(0, 1000), id: first(names.id).slice(0, 200) },
-    appOrigin(request),
+    appOrigin(),
   );
   if (outcome === "invalid") throw data("from and id are required", { status: 400 });
   return new Response(outcome, { status: 200, headers: { "Content-Type": "text/plain" } });

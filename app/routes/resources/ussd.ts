@@ -38,7 +38,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     const hubtel = readHubtelUssd(body);
     if ("error" in hubtel) throw data(hubtel.error, { status: 400 });
     if (!SESSION_ID.test(hubtel.sessionId)) throw data("SessionId is not a session id", { status: 400 });
-    const screen = hubtel.ended ? null : await answerUssd(hubtel.request, appOrigin(request));
+    const screen = hubtel.ended ? null : await answerUssd(hubtel.request, appOrigin());
     return Response.json(hubtelUssdAnswer(hubtel, screen));
   }
   const form = await request.formData().catch(() => null);
@@ -59,7 +59,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       phoneNumber: field("phoneNumber"),
       text: field("text"),
     },
-    appOrigin(request),
+    appOrigin(),
   );
   return new Response(africasTalkingScreen(screen), {
     status: 200,
