@@ -3,7 +3,7 @@ import { AuditLog } from "#app/models/audit-log.server.ts";
 import { User } from "#app/models/user.server.ts";
 
 const DETAIL_FIELDS =
-  "_id reference userId parentUserId studentUserId adminRegistration parentName whatsappNumber alternativeNumber wardName wardWhatsapp currentSchool wardForm specificClass programme subjects subjectCount updateMode referralName referralStatus referralOther joinStudentGroups joinParentGroup feedback createdAt updatedAt amountDue feeSeason amountPaid paymentStatus withdrawnAt withdrawnReason";
+  "_id reference userId parentUserId studentUserId adminRegistration parentName whatsappNumber alternativeNumber wardName wardWhatsapp currentSchool wardForm specificClass programme subjects subjectCount updateMode referralName referralStatus referralOther joinStudentGroups joinParentGroup feedback createdAt updatedAt amountDue feeSeason amountPaid paymentStatus withdrawnAt withdrawnReason whatsappNumberNormalized wardWhatsappNormalized";
 
 /** Every field of one registration for the admin's registration page (no internal keys). */
 export async function getRegistrationDetail(id: string) {
@@ -26,21 +26,50 @@ export async function listAuditTrail(targetId: string, limit = 100) {
   return rows.map((r) => ({ ...r, actorName: names.get(String(r.actorId)) ?? String(r.actorId) }));
 }
 
-export type LinkedAccount = { role: "parent" | "student"; id: string; fullName: string; phone: string } | null;
+/**
+ * How an account sees a registration, by the one rule of ownedRegistrationsFilter (docs/decisions/0017): linked by
+ * hand or by claim code ("linked", which the office can undo), submitted by it ("submitted"), or by its phone,
+ * confirmed with a code, being the registration's number ("phone").
+ */
+export type LinkedAccount = {
+  role: "parent" | "student";
+  id: string;
+  fullName: string;
+  phone: string;
+  how: "linked" | "submitted" | "phone";
+} | null;
 
-/** The accounts a registration is linked to by hand or by claim code (docs/decisions/0017-proof-of-ownership.md). */
-export async function getLinkedAccounts(reg: { parentUserId?: string | null; studentUserId?: string | null }) {
-  const ids = [reg.parentUserId, reg.studentUserId].filter((v): v is string => Boolean(v));
-  const users = ids.length
-    ? await User.find({ _id: { $in: ids } })
-        .select("_id fullName phone")
-        .lean<{ _id: string; fullName: string; phone: string }[]>()
+/** The parent and the student account that see a registration, and how. */
+export async function getLinkedAccounts(reg: {
+  userId?: string | null;
+  parentUserId?: string | null;
+  studentUserId?: string | null;
+  whatsappNumberNormalized?: string | null;
+  wardWhatsappNormalized?: string | null;
+}) {
+  type Row = { _id: string; role: string; fullName: string; phone: string; phoneVerifiedAt: Date | null };
+  const ids = [reg.parentUserId, reg.studentUserId, reg.userId].filter((v): v is string => Boolean(v));
+  const or: Record<string, unknown>[] = [];
+  if (ids.length) or.push({ _id: { $in: ids.map(String) } });
+  if (reg.whatsappNumberNormalized) or.push({ phone: reg.whatsappNumberNormalized, role: "parent" });
+  if (reg.wardWhatsappNormalized) or.push({ phone: reg.wardWhatsappNormalized, role: "student" });
+  const users = or.length
+    ? await User.find({ $or: or }).select("_id role fullName phone phoneVerifiedAt").lean<Row[]>()
     : [];
-  const view = (role: "parent" | "student", id?: string | null): LinkedAccount => {
-    const u = id ? users.find((x) => String(x._id) === String(id)) : undefined;
-    return u ? { role, id: String(u._id), fullName: u.fullName, phone: u.phone } : null;
+  const account = (u: Row | undefined, role: "parent" | "student", how: "linked" | "submitted" | "phone") =>
+    u ? { role, id: String(u._id), fullName: u.fullName, phone: u.phone, how } : null;
+  const find = (role: "parent" | "student", linkedId: string | null | undefined, phone: string | null | undefined) => {
+    const linked = linkedId ? users.find((u) => String(u._id) === String(linkedId)) : undefined;
+    if (linked) return account(linked, role, "linked");
+    const submitted = users.find((u) => u.role === role && reg.userId && String(u._id) === String(reg.userId));
+    if (submitted) return account(submitted, role, "submitted");
+    const byPhone = users.find((u) => u.role === role && phone && u.phone === phone && u.phoneVerifiedAt);
+    return account(byPhone, role, "phone");
   };
-  return { parent: view("parent", reg.parentUserId), student: view("student", reg.studentUserId) };
+  return {
+    parent: find("parent", reg.parentUserId, reg.whatsappNumberNormalized),
+    student: find("student", reg.studentUserId, reg.wardWhatsappNormalized),
+  } satisfies Record<string, LinkedAccount>;
 }
 
 /** A parent or student account by its phone (E.164) or its email; null when there is none. */

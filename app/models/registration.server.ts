@@ -251,7 +251,7 @@ export async function claimRegistration(
   if (!code) return { status: "not-found" };
   const field = user.role === "parent" ? "parentUserId" : "studentUserId";
   const id = String(user._id);
-  const match = { reference: String(reference), claimCode: code };
+  const match = { reference: normaliseReference(reference), claimCode: code };
   const updated = await Registration.findOneAndUpdate(
     { ...match, [field]: null },
     { $set: { [field]: id } },
@@ -262,6 +262,12 @@ export async function claimRegistration(
   if (!existing) return { status: "not-found" };
   return { status: existing[field] === id ? "already-yours" : "claimed-by-another" };
 }
+
+/**
+ * A reference as typed or read out: references are lower-case letters and digits, so a phone keyboard's capital or a
+ * space between the halves read out still finds it.
+ */
+export const normaliseReference = (reference: string) => String(reference).toLowerCase().replace(/[\s-]/g, "");
 
 /** The confirmation page's lookup: by the unguessable reference only. */
 export async function getRegistrationByReference(reference: string) {

@@ -1,3 +1,4 @@
+import { formatPhone } from "#app/domain/phone.ts";
 import {
   test,
   expect,
@@ -85,4 +86,23 @@ test("an admin links a registration to a parent and a student account by hand, a
   await parentPage.goto("/parent-dashboard");
   await expect(parentPage.getByRole("main")).not.toContainText(reg.wardName as string);
   await parentContext.close();
+});
+
+test("the registration page names the account that sees it by its confirmed phone, as the parent portal does", async ({
+  page,
+  loginAs,
+}) => {
+  await loginAs("admin");
+  const parent = await createUser({ role: "parent", fullName: `Phone Parent ${Date.now()}` });
+  const reg = await createRegistration({ whatsappNumber: parent.localPhone });
+  await page.goto(`/admin/registrations/${reg._id}`);
+  const section = page.getByRole("region", { name: "Linked accounts" });
+  await expect(section.getByRole("definition").first()).toContainText(
+    `${parent.fullName} · ${formatPhone(parent.phone)}`,
+  );
+  await expect(section.getByRole("definition").first()).toContainText(
+    "(its confirmed phone is the registration's number)",
+  );
+  // Nothing to unlink: the number itself gives it; the office changes the registration's number instead.
+  await expect(section.getByRole("button", { name: /Unlink the parent account/ })).toHaveCount(0);
 });

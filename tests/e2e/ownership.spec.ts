@@ -81,7 +81,10 @@ test("signing up with someone else's phone reveals nothing; reference + claim co
   await connectTestDb();
   expect((await Registration.findById(registration._id).lean())!.parentUserId).toBeNull();
 
-  await page.getByLabel("Registration reference").fill(registration.reference);
+  // As a phone keyboard types it: a capital first letter, a space where it was read out in two.
+  const typed = `${registration.reference[0].toUpperCase()}${registration.reference.slice(1, 6)} ${registration.reference.slice(6)}`;
+  await expect(page.getByLabel("Registration reference")).toHaveAttribute("autocapitalize", "none");
+  await page.getByLabel("Registration reference").fill(typed);
   await page.getByLabel("Claim code").fill(String(registration.claimCode).toLowerCase().replace("-", " "));
   await page.getByRole("button", { name: "Link registration" }).click();
   await expect(page).toHaveURL("/parent-dashboard");

@@ -99,7 +99,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     },
     linked: [linked.parent, linked.student].map((a, i) => ({
       role: i === 0 ? ("parent" as const) : ("student" as const),
-      account: a ? { fullName: a.fullName, phone: formatPhone(a.phone) } : null,
+      account: a ? { fullName: a.fullName, phone: formatPhone(a.phone), how: a.how } : null,
     })),
     payments: sorted.map(paymentView),
     trail: trail.map((t) => ({

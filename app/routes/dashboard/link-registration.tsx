@@ -141,13 +141,14 @@ export default function LinkRegistration({ loaderData, actionData }: Route.Compo
           <TextField
             field={fields.reference}
             label="Registration reference"
-            inputProps={{ autoComplete: "off", spellCheck: false }}
+            hint="Capitals and spaces do not matter."
+            inputProps={{ autoComplete: "off", spellCheck: false, autoCapitalize: "none", autoCorrect: "off" }}
           />
           <TextField
             field={fields.claimCode}
             label="Claim code"
             hint="8 letters and digits, e.g. K7QM-3XPA."
-            inputProps={{ autoComplete: "off", spellCheck: false, autoCapitalize: "characters" }}
+            inputProps={{ autoComplete: "off", spellCheck: false, autoCapitalize: "characters", autoCorrect: "off" }}
           />
           <input type="hidden" name="intent" value="claim" />
           <SubmitButton pendingLabel="Linking...">Link registration</SubmitButton>

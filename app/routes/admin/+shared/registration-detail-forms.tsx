@@ -32,7 +32,10 @@ export function LinkedAccounts({
   linked,
   lastResult,
 }: {
-  linked: { role: "parent" | "student"; account: Pick<NonNullable<LinkedAccount>, "fullName" | "phone"> | null }[];
+  linked: {
+    role: "parent" | "student";
+    account: Pick<NonNullable<LinkedAccount>, "fullName" | "phone" | "how"> | null;
+  }[];
   lastResult?: SubmissionResult<string[]>;
 }) {
   const [form, fields] = useForm({
@@ -61,17 +64,25 @@ export function LinkedAccounts({
                   <span>
                     {account.fullName} · {account.phone}
                   </span>
-                  <Form method="post">
-                    <input type="hidden" name="intent" value="unlink-account" />
-                    <input type="hidden" name="role" value={role} />
-                    <Button
-                      type="submit"
-                      variant="secondary"
-                      aria-label={`Unlink the ${role} account of ${account.fullName}`}
-                    >
-                      Unlink
-                    </Button>
-                  </Form>
+                  {account.how !== "linked" ? (
+                    <span className="text-sm text-gray-700">
+                      {account.how === "submitted"
+                        ? "(submitted this registration)"
+                        : "(its confirmed phone is the registration's number)"}
+                    </span>
+                  ) : (
+                    <Form method="post">
+                      <input type="hidden" name="intent" value="unlink-account" />
+                      <input type="hidden" name="role" value={role} />
+                      <Button
+                        type="submit"
+                        variant="secondary"
+                        aria-label={`Unlink the ${role} account of ${account.fullName}`}
+                      >
+                        Unlink
+                      </Button>
+                    </Form>
+                  )}
                 </>
               ) : (
                 "Not linked"
