@@ -95,6 +95,7 @@ export function passwordUpdatedRedirect(role: string, init?: ResponseInit) {
   );
 }
 
-export function resetLinkUrl(request: Request, token: string): string {
+/** The one-time reset link: on APP_ORIGIN, or the address the demo listens on (never the request's Host). */
+export function resetLinkUrl(token: string): string {
   return `${appOrigin()}/reset-password/${token}`;
 }

@@ -50,7 +50,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   const target = await loadTarget(params);
   const { token, expiresAt } = await createPasswordReset({ userId: target._id, createdBy: admin._id });
   await audit("password-reset.link-created", admin._id, target._id);
-  const link = resetLinkUrl(request, token);
+  const link = resetLinkUrl(token);
   const message = `Hello ${target.fullName}, use this link to set a new password for your ${SCHOOL_NAME} account. It works once and expires in ${RESET_LINK_HOURS} hours: ${link}`;
   return data(
     {
