@@ -405,7 +405,7 @@ export const WITHDRAWN = { withdrawnAt: { $exists: true } } as const;
 
 /** The fields of every export and the view list (never internal ids or keys). */
 const EXPORT_FIELDS =
-  "createdAt parentName whatsappNumber whatsappNumberNormalized alternativeNumber wardName wardWhatsapp wardWhatsappNormalized currentSchool wardForm specificClass programme subjects subjectCount updateMode referralName referralStatus referralOther joinStudentGroups joinParentGroup feedback amountDue amountPaid";
+  "createdAt reference parentName whatsappNumber whatsappNumberNormalized alternativeNumber wardName wardWhatsapp wardWhatsappNormalized currentSchool wardForm specificClass programme subjects subjectCount updateMode referralName referralStatus referralOther joinStudentGroups joinParentGroup feedback amountDue amountPaid";
 export type ExportRegistration = Pick<
   RegistrationDoc,
   | "parentName"
@@ -430,6 +430,7 @@ export type ExportRegistration = Pick<
   | "feedback"
   | "amountDue"
   | "amountPaid"
+  | "reference"
 > & { _id: string; createdAt: Date };
 
 /** The export fields as a projection for the driver. */

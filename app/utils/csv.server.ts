@@ -1,3 +1,4 @@
+import { formatPhone, formatStoredPhone } from "#app/domain/phone.ts";
 import { stringify } from "csv-stringify/sync";
 
 /**
@@ -105,4 +106,15 @@ export function csvResponse<T>(
   h.set("Cache-Control", "no-store");
   h.set("X-Content-Type-Options", "nosniff");
   return new Response(csvStream(rows, columns), { status: 200, headers: h });
+}
+
+/**
+ * A phone number as a spreadsheet keeps it: as Ghanaians write it (024 123 4567), which no spreadsheet turns into a
+ * number (dropping the 0) and the formula guard leaves alone; a foreign number with 00 for its + (00 44 7911 123456),
+ * which the guard would otherwise mark with an apostrophe. From the stored E.164 form when there is one (no parsing),
+ * else from the number as typed.
+ */
+export function csvPhone(typed: string | null | undefined, e164?: string | null): string {
+  const shown = e164 ? formatStoredPhone(e164) : typed ? formatPhone(typed) : "";
+  return shown.replace(/^\+/, "00 ");
 }

@@ -301,8 +301,10 @@ test.describe("Registration Management", () => {
       "Amount Due (GH₵)",
       "Amount Paid (GH₵)",
       "Balance (GH₵)",
+      // Then the reference a parent reads out on the phone.
+      "Reference",
     ]);
-    for (const row of data) expect(row).toHaveLength(22);
+    for (const row of data) expect(row).toHaveLength(23);
     const a = data.findIndex((r) => r[4] === `Ward ${t} A`);
     const b = data.findIndex((r) => r[4] === `Ward ${t} B`);
     expect(a).toBeGreaterThan(b); // newest first
@@ -318,8 +320,9 @@ test.describe("Registration Management", () => {
     expect(data[b][2]).toMatch(/^0\d{2} \d{3} \d{4}$/);
     expect(data[b][12]).toBe("WhatsApp");
     expect(data[b][14]).toBe("Teacher");
-    expect(data[b].slice(19)).toEqual(["400.00", "100.10", "299.90"]);
-    expect(data[a].slice(19)).toEqual(["", "0.00", ""]); // no fee set for it
+    expect(data[b].slice(19, 22)).toEqual(["400.00", "100.10", "299.90"]);
+    expect(data[a].slice(19, 22)).toEqual(["", "0.00", ""]); // no fee set for it
+    expect(data[b][22]).toMatch(/^[a-z0-9]{12}$/);
   });
 
   test("per-programme CSV: the view list's 11 columns, oldest first", async ({ page, loginAs }) => {

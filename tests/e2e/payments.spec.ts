@@ -424,6 +424,9 @@ test.describe("admin payments page", () => {
     expect(lines).toHaveLength(3);
     expect(lines[1]).toContain(`${tag}-NEW`);
     expect(lines[1]).toContain(",50.00,Telecel Cash,");
+    // Phone numbers as a spreadsheet keeps them: the leading 0 stays, no apostrophe before a +.
+    expect(lines[1]).toContain(",055 999 0000,");
+    expect(lines.join("\n")).not.toMatch(/'\+233|,0559990000,/);
     expect(lines[2]).toContain(`VC-E2E-${tag}`);
   });
 });

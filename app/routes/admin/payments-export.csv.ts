@@ -1,7 +1,7 @@
 import type { RouteHandle } from "#app/utils/route-rules.ts";
 import type { Route } from "./+types/payments-export.csv";
 import { requireAdmin } from "#app/utils/auth.server.ts";
-import { csvResponse, type CsvColumn } from "#app/utils/csv.server.ts";
+import { csvPhone, csvResponse, type CsvColumn } from "#app/utils/csv.server.ts";
 import { PaymentsQuerySchema } from "#app/forms/payments.schema.ts";
 import { fileDate, formatDate, formatDateTime } from "#app/domain/dates.ts";
 import { PAYMENT_METHOD_LABELS, PAYMENT_STATE_LABELS, pesewasToInput } from "#app/domain/money.ts";
@@ -17,13 +17,13 @@ const COLUMNS: ReadonlyArray<CsvColumn<Row>> = [
   { header: "Paid On", value: (p) => formatDate(p.paidOn) },
   { header: "Ward Name", value: (p) => p.registration?.wardName ?? "" },
   { header: "Parent Name", value: (p) => p.registration?.parentName ?? "" },
-  { header: "Parent WhatsApp", value: (p) => p.registration?.whatsappNumber ?? "" },
+  { header: "Parent WhatsApp", value: (p) => csvPhone(p.registration?.whatsappNumber) },
   { header: "Programme", value: (p) => (p.registration ? programmeLabel(p.registration.programme) : "") },
   { header: "Season", value: (p) => p.season },
   { header: "Amount (GH₵)", value: (p) => pesewasToInput(p.amount) },
   { header: "Method", value: (p) => PAYMENT_METHOD_LABELS[p.method] },
   { header: "Reference", value: (p) => p.reference },
-  { header: "Payer Phone", value: (p) => p.payerPhone },
+  { header: "Payer Phone", value: (p) => csvPhone(p.payerPhone) },
   { header: "State", value: (p) => PAYMENT_STATE_LABELS[p.state] },
   { header: "Receipt", value: (p) => p.receiptCode },
   {

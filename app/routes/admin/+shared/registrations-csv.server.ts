@@ -1,8 +1,7 @@
-import { csvResponse, type CsvColumn } from "#app/utils/csv.server.ts";
+import { csvPhone, csvResponse, type CsvColumn } from "#app/utils/csv.server.ts";
 import { fileDate, formatDateTime } from "#app/domain/dates.ts";
 import { pesewasToInput } from "#app/domain/money.ts";
 import { programmeLabel, type Programme, WARD_FORM_LABELS, type WardForm } from "#app/domain/programmes.ts";
-import { formatPhone, formatStoredPhone } from "#app/domain/phone.ts";
 import { REFERRAL_STATUS_OPTIONS, UPDATE_MODE_OPTIONS } from "#app/forms/registration.schema.ts";
 import { streamRegistrations, type ExportRegistration } from "#app/models/registration.server.ts";
 
@@ -18,12 +17,8 @@ const PAYMENT_COLUMNS: ReadonlyArray<CsvColumn<ExportRegistration>> = [
 
 const UPDATE_MODE_LABELS = new Map<string, string>(UPDATE_MODE_OPTIONS.map((o) => [o.value, o.label]));
 const REFERRAL_STATUS_LABELS = new Map<string, string>(REFERRAL_STATUS_OPTIONS.map((o) => [o.value, o.label]));
-/**
- * Phone cells as Ghanaians write them (024 123 4567): readable, and no formula escaping needed. From the number stored
- * in E.164 when there is one (no parsing: an export formats two per row), else from the number as typed.
- */
-const phoneCell = (v: string | null | undefined, e164?: string | null) =>
-  e164 ? formatStoredPhone(e164) : v ? formatPhone(v) : "";
+/** Phone cells as spreadsheets keep them (csvPhone: 024 123 4567). */
+const phoneCell = csvPhone;
 const yesNo = (v: string | null | undefined) => (v === "yes" ? "Yes" : v === "no" ? "No" : "");
 
 /** Full export: the 19 registration fields of docs/product.md#data. */
@@ -48,6 +43,8 @@ export const FULL_EXPORT_COLUMNS: ReadonlyArray<CsvColumn<ExportRegistration>> =
   { header: "Join Parent Group", value: (r) => yesNo(r.joinParentGroup) },
   { header: "Feedback", value: (r) => r.feedback },
   ...PAYMENT_COLUMNS,
+  // The reference a parent reads out on the phone, to find the row (after the spec's columns, which stay unchanged).
+  { header: "Reference", value: (r) => r.reference },
 ];
 
 /** The registration view list's 11 columns (per-programme export and the list's own download). */
@@ -66,7 +63,7 @@ export const LIST_COLUMNS: ReadonlyArray<CsvColumn<ExportRegistration>> = [
   ...PAYMENT_COLUMNS,
 ];
 
-/** registrations_{date}.csv: every registration, 19 columns, newest first. */
+/** registrations_{date}.csv: every registration, the spec's 19 columns then fees and the reference, newest first. */
 export function fullExportResponse(now = new Date()) {
   return csvResponse(
     `registrations_${fileDate(now)}.csv`,
