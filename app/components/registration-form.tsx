@@ -220,6 +220,13 @@ function RegistrationFormFields({
   const formErrors = form.errors ?? [];
   const missingMessage = formErrors.find((e) => e.startsWith("Please fill in: "));
   const otherErrors = formErrors.filter((e) => e !== missingMessage);
+  // Beside the missing fields, the summary lists every other field in error (a phone number that is not one, say), so
+  // that it names them all; the subject count is computed, so its error is the subjects' and is never shown.
+  const missingFields: string[] = missingMessage ? fieldsInMissingMessage(missingMessage) : [];
+  const invalidFields = Object.entries(form.allErrors).filter(
+    ([name, errors]) =>
+      errors.length && name !== "subjectCount" && Object.hasOwn(L, name) && !missingFields.includes(name),
+  ) as [keyof typeof L, string[]][];
   const showOther = !hydrated || referralStatus === "other";
   const subjectsHintId = `${fields.subjects.id}-hint`;
 
@@ -266,6 +273,19 @@ function RegistrationFormFields({
               </span>
             ))}
           </p>
+          {invalidFields.length ? (
+            <p className="mt-1 text-sm">
+              Please correct:{" "}
+              {invalidFields.map(([name, errors], i) => (
+                <span key={name}>
+                  {i > 0 ? "; " : ""}
+                  <a href={`#${form.id}-${name}`} className="font-medium underline">
+                    {L[name]}: {errors[0]}
+                  </a>
+                </span>
+              ))}
+            </p>
+          ) : null}
         </div>
       ) : null}
       <FormErrors
@@ -413,19 +433,12 @@ function RegistrationFormFields({
             inputMode="numeric"
             readOnly
             value={String(chosen.size)}
-            aria-describedby={[
-              `${fields.subjectCount.id}-hint`,
-              fields.subjectCount.errors?.length ? fields.subjectCount.errorId : null,
-            ]
-              .filter(Boolean)
-              .join(" ")}
-            aria-invalid={fields.subjectCount.errors?.length ? true : undefined}
+            aria-describedby={`${fields.subjectCount.id}-hint`}
             className="block w-24 rounded-md border border-gray-300 bg-gray-100 px-3 py-2 text-base text-gray-900"
           />
           <p id={`${fields.subjectCount.id}-hint`} className="mt-1 text-sm text-gray-700">
             Counted for you from the subjects chosen.
           </p>
-          <ErrorList id={fields.subjectCount.errorId} errors={fields.subjectCount.errors} />
         </div>
       </FormSection>
 

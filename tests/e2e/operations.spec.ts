@@ -5,7 +5,7 @@ import { startEmbeddedMongo } from "@vacation-classes/embedded-mongo";
 import mongoose from "mongoose";
 import { createCookie } from "react-router";
 import fs from "node:fs/promises";
-import { spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
@@ -65,8 +65,9 @@ test.describe("operations @js-only", () => {
         expect(await (await fetch(`${live.url}/`)).text()).not.toContain("Sample data, public passwords");
         expect(live.output()).toContain("are turned off");
         expect(live.output()).toContain("npm run create-admin");
-        // As the log says: the first admin, created while the portal runs, signs in at once.
-        const created = spawnSync(
+        // As the log says: the first admin, created while the portal runs, signs in at once. Run without blocking this
+        // process: a blocked event loop would keep a connection the app closed meanwhile, and the next fetch fail on it.
+        const created = await spawnAsync(
           process.execPath,
           [
             "--import",
@@ -258,3 +259,19 @@ test.describe("operations @js-only", () => {
     }
   });
 });
+
+/** spawnSync's result, without blocking the test process while the command runs. */
+function spawnAsync(
+  command: string,
+  args: string[],
+  options: { env: NodeJS.ProcessEnv; encoding: "utf8"; timeout: number },
+): Promise<{ status: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { env: options.env, timeout: options.timeout });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.setEncoding(options.encoding).on("data", (d: string) => (stdout += d));
+    child.stderr.setEncoding(options.encoding).on("data", (d: string) => (stderr += d));
+    child.on("close", (status) => resolve({ status, stdout, stderr }));
+  });
+}

@@ -147,7 +147,6 @@ test.describe("validation", () => {
       M.specificClass,
       M.programme,
       M.subjects,
-      M.subjectCount,
       M.wardWhatsapp,
       M.updateMode,
       M.referralName,
@@ -156,8 +155,27 @@ test.describe("validation", () => {
       await expect(page.getByText(message, { exact: true }).first()).toBeVisible();
     }
     await expect(byLabel(page, L.parentName)).toHaveAttribute("aria-invalid", "true");
+    // The subject count is computed: the missing subjects are the error, never the count beside them.
+    await expect(page.getByText(M.subjectCount)).toHaveCount(0);
+    await expect(byLabel(page, L.subjectCount)).not.toHaveAttribute("aria-invalid", "true");
     await expectNoA11yViolations(page);
     await connectTestDb();
+  });
+
+  test("@no-js-only the summary names every field in error: the missing ones and a phone number that is not one", async ({
+    page,
+  }) => {
+    const a = answers("arts");
+    await page.goto("/registration");
+    await fillRegistration(page, a);
+    await byLabel(page, L.wardName).fill("");
+    await byLabel(page, L.whatsappNumber).fill("024123");
+    await submit(page);
+    const summary = page.getByRole("alert").filter({ hasText: "Missing Required Fields" });
+    await expect(summary).toContainText(`Please fill in: ${L.wardName}`);
+    await expect(summary).toContainText(`Please correct: ${L.whatsappNumber}: ${INVALID_PHONE}`);
+    const link = summary.getByRole("link", { name: `${L.whatsappNumber}: ${INVALID_PHONE}` });
+    await expect(page.locator((await link.getAttribute("href"))!)).toHaveAccessibleName(L.whatsappNumber);
   });
 
   test("short and malformed answers get their messages and every typed value is kept", async ({ page }) => {
