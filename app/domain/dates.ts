@@ -55,6 +55,12 @@ export function formatTimestamp(value: Date | string | number): string {
   return timestampFormatter.format(new Date(value));
 }
 
+/** 'HH:mm' in the school's time zone (a code valid until 14:05). */
+export function formatTime(value: Date | string | number): string {
+  const p = parts(value);
+  return p ? `${p.hour}:${p.minute}` : "";
+}
+
 /** 'dd/MM/yyyy'. */
 export function formatDate(value: Date | string | number | null | undefined): string {
   if (value == null) return "";

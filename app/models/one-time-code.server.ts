@@ -45,6 +45,18 @@ export async function issueCode(purpose: CodePurpose, phone: string, now = new D
   return code;
 }
 
+/** When the live code for this phone and purpose stops working, or null when there is none (expired, tries spent). */
+export async function liveCodeUntil(purpose: CodePurpose, phone: string, now = new Date()): Promise<Date | null> {
+  const row = await OneTimeCode.findOne({
+    _id: `${purpose}:${phone}`,
+    expiresAt: { $gt: now },
+    tries: { $lt: CODE_TRIES },
+  })
+    .select("expiresAt")
+    .lean<{ expiresAt: Date }>();
+  return row?.expiresAt ?? null;
+}
+
 export type CodeCheck = "right" | "wrong" | "spent";
 
 /**

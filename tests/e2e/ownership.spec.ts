@@ -107,6 +107,12 @@ test("a parent whose phone is the registration's WhatsApp number links it by con
   await page.getByRole("button", { name: /^Send a code to / }).click();
   await expect(page.getByLabel("Code from the SMS")).toBeVisible();
   await expectNoA11yViolations(page);
+  // Off to the SMS app and back: the code box is still there while the code is valid, with "Send a new code" beside it.
+  await page.goto("/parent-dashboard");
+  await page.goto("/link-registration");
+  await expect(page.getByLabel("Code from the SMS")).toBeVisible();
+  await expect(page.getByText(/The code we sent works until \d{2}:\d{2}\./)).toBeVisible();
+  await expect(page.getByRole("button", { name: "Send a new code" })).toBeVisible();
   await connectTestDb();
   const sms = await Outbox.findOne({ to: normalizePhone(parentPhone), template: "code:verify-phone" })
     .sort({ createdAt: -1 })

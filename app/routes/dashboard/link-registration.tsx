@@ -1,3 +1,5 @@
+import { formatTime } from "#app/domain/dates.ts";
+import { liveCodeUntil } from "#app/models/one-time-code.server.ts";
 import type { RouteHandle } from "#app/utils/route-rules.ts";
 import { intentOf, unknownIntent } from "#app/utils/intent.server.ts";
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
@@ -36,10 +38,14 @@ export const handle = { rules: { access: { roles: ["parent", "student"] } } } sa
  */
 export async function loader({ request }: Route.LoaderArgs) {
   const { effectiveUser } = await requireRole(request, ["parent", "student"]);
+  const phoneVerified = Boolean(effectiveUser.phoneVerifiedAt);
+  // A code sent earlier stays usable on this page while it is valid: back from the SMS app, the box is still there.
+  const codeUntil = phoneVerified ? null : await liveCodeUntil("verify-phone", effectiveUser.phone);
   return {
     role: effectiveUser.role,
     phone: formatPhone(effectiveUser.phone),
-    phoneVerified: Boolean(effectiveUser.phoneVerifiedAt),
+    phoneVerified,
+    codeUntil: codeUntil ? formatTime(codeUntil) : null,
   };
 }
 
@@ -158,7 +164,8 @@ export default function LinkRegistration({ loaderData, actionData }: Route.Compo
         phone={loaderData.phone}
         role={loaderData.role}
         verified={loaderData.phoneVerified}
-        codeSent={Boolean(actionData && "codeSent" in actionData && actionData.codeSent)}
+        codeSent={Boolean(loaderData.codeUntil || (actionData && "codeSent" in actionData && actionData.codeSent))}
+        codeUntil={loaderData.codeUntil}
         lastResult={actionData && "phoneResult" in actionData ? actionData.phoneResult : undefined}
       />
     </DashboardPage>
@@ -171,6 +178,7 @@ function ByYourPhone(props: {
   role: string;
   verified: boolean;
   codeSent: boolean;
+  codeUntil: string | null;
   lastResult: SubmissionResult<string[]> | null | undefined;
 }) {
   const [form, fields] = useForm({
@@ -202,6 +210,9 @@ function ByYourPhone(props: {
           {props.codeSent ? (
             <Form method="post" {...getFormProps(form)} className="max-w-md space-y-4">
               <input type="hidden" name="intent" value="verify-code" />
+              {props.codeUntil ? (
+                <p className="text-sm text-gray-700">The code we sent works until {props.codeUntil}.</p>
+              ) : null}
               <SmsCodeField field={fields.code} />
               <SubmitButton pendingLabel="Checking...">Confirm my phone</SubmitButton>
             </Form>
