@@ -64,7 +64,7 @@ export type UssdReply = {
 
 /**
  * How the menu speaks: `sayFor` gives the words in a language; `language` is the caller's, or null while the number has
- * none yet, or chose it earlier in this session (then the path's first choice is that answer, and is read as such).
+ * none yet, or this USSD session asked it (then the path's first choice is that answer, and is read as such).
  */
 export type UssdVoice = { sayFor: (language: Language) => Say; language: Language | null };
 

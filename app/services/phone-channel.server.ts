@@ -169,7 +169,7 @@ export async function answerUssd(
 ): Promise<UssdScreen> {
   const phone = normalizePhone(request.phoneNumber);
   const masked = maskPhone(formatPhone(phone ?? request.phoneNumber));
-  const work = async (): Promise<{ reply: UssdReply; last: string }> => {
+  const work = async (): Promise<{ reply: UssdReply; last: string; askedLanguage?: boolean }> => {
     const ctx = await context(origin);
     if (!phone)
       return {
@@ -190,13 +190,6 @@ export async function answerUssd(
       sayFor,
       language: asking ? null : (preference?.language ?? "en"),
     });
-    // The question goes out: this session's answers begin with its answer (kept before the screen is sent).
-    if (asking && request.text === "" && wards.length > 0 && !session?.languageAsked)
-      await UssdSession.updateOne(
-        { _id: request.sessionId.slice(0, 100) },
-        { $set: { languageAsked: true } },
-        { upsert: true },
-      );
     if (reply.setLanguage && reply.setLanguage !== preference?.language)
       await setPhoneLanguage(phone, reply.setLanguage);
     if (reply.sendLinksFor) {
@@ -211,9 +204,10 @@ export async function answerUssd(
         text: classLinksText(say, ward),
       });
     }
-    return { reply, last: reply.screen };
+    // The question goes out: this session's answers begin with its answer (kept with the session, below).
+    return { reply, last: reply.screen, askedLanguage: asking && reply.screen === "language-question" };
   };
-  const { reply, last } = await withDeadline(
+  const { reply, last, askedLanguage } = await withDeadline(
     work(),
     { reply: { end: true, text: BUSY_TEXT, screen: "busy" }, last: "busy" },
     deadlineMs,
@@ -222,7 +216,7 @@ export async function answerUssd(
   console.log(
     `[ussd] session=${request.sessionId.slice(0, 40)} number=${masked} choices=${request.text.split("*").length} ${last}`,
   );
-  void UssdSession.updateOne(
+  const recorded = UssdSession.updateOne(
     { _id: request.sessionId.slice(0, 100) },
     {
       $set: {
@@ -230,11 +224,14 @@ export async function answerUssd(
         serviceCode: request.serviceCode.slice(0, 30),
         text: request.text.slice(0, 100),
         last,
+        ...(askedLanguage ? { languageAsked: true } : {}),
       },
       $inc: { screens: 1 },
     },
     { upsert: true },
   ).catch((error: unknown) => console.error("[ussd] the session was not recorded:", (error as Error).message));
+  // Kept before the language question goes out (the answer's screen reads it); any other screen does not wait.
+  if (askedLanguage) await recorded;
   return { end: reply.end, text: screen.slice(4) };
 }
 

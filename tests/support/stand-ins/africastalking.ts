@@ -5,7 +5,7 @@
  * 0405 InsufficientBalance, 0406 UserInBlacklist); a number ending 0999 never gets an answer.
  */
 import http from "node:http";
-import type { AddressInfo } from "node:net";
+import { listenLocally } from "#tests/support/stand-ins/listen.ts";
 
 const STATUS: Record<string, [number, string]> = {
   "0403": [403, "InvalidPhoneNumber"],
@@ -65,14 +65,5 @@ export async function startAfricasTalkingStandIn(
       );
     }
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  return {
-    host: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    received,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
+  return { ...(await listenLocally(server)), received };
 }

@@ -5,7 +5,7 @@
  * Arkesel may); everything else is taken with an id.
  */
 import http from "node:http";
-import type { AddressInfo } from "node:net";
+import { listenLocally } from "#tests/support/stand-ins/listen.ts";
 
 export async function startArkeselStandIn(apiKey = "ark-test-key") {
   const received: { sender: string; message: string; recipients: string[]; callback_url?: string }[] = [];
@@ -30,14 +30,5 @@ export async function startArkeselStandIn(apiKey = "ark-test-key") {
       json(200, { status: "success", data: [{ recipient: echoed, id: `ark-${++n}` }] });
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  return {
-    host: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    received,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
+  return { ...(await listenLocally(server)), received };
 }

@@ -5,7 +5,7 @@
  * a message id. Delivery reports are the caller's to post (see hubtel-sms e2e).
  */
 import http from "node:http";
-import type { AddressInfo } from "node:net";
+import { listenLocally } from "#tests/support/stand-ins/listen.ts";
 
 export async function startHubtelSmsStandIn(clientId = "hub-id", clientSecret = "hub-secret") {
   const received: { From: string; To: string; Content: string }[] = [];
@@ -38,14 +38,5 @@ export async function startHubtelSmsStandIn(clientId = "hub-id", clientSecret = 
       });
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  return {
-    host: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    received,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
+  return { ...(await listenLocally(server)), received };
 }

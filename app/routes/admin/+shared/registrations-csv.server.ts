@@ -17,18 +17,16 @@ const PAYMENT_COLUMNS: ReadonlyArray<CsvColumn<ExportRegistration>> = [
 
 const UPDATE_MODE_LABELS = new Map<string, string>(UPDATE_MODE_OPTIONS.map((o) => [o.value, o.label]));
 const REFERRAL_STATUS_LABELS = new Map<string, string>(REFERRAL_STATUS_OPTIONS.map((o) => [o.value, o.label]));
-/** Phone cells as spreadsheets keep them (csvPhone: 024 123 4567). */
-const phoneCell = csvPhone;
 const yesNo = (v: string | null | undefined) => (v === "yes" ? "Yes" : v === "no" ? "No" : "");
 
 /** Full export: the 19 registration fields of docs/product.md#data. */
 export const FULL_EXPORT_COLUMNS: ReadonlyArray<CsvColumn<ExportRegistration>> = [
   { header: "Date Registered", value: (r) => formatDateTime(r.createdAt) },
   { header: "Parent Name", value: (r) => r.parentName },
-  { header: "WhatsApp Number", value: (r) => phoneCell(r.whatsappNumber, r.whatsappNumberNormalized) },
-  { header: "Alternative Number", value: (r) => phoneCell(r.alternativeNumber) },
+  { header: "WhatsApp Number", value: (r) => csvPhone(r.whatsappNumber, r.whatsappNumberNormalized) },
+  { header: "Alternative Number", value: (r) => csvPhone(r.alternativeNumber) },
   { header: "Ward Name", value: (r) => r.wardName },
-  { header: "Ward WhatsApp", value: (r) => phoneCell(r.wardWhatsapp, r.wardWhatsappNormalized) },
+  { header: "Ward WhatsApp", value: (r) => csvPhone(r.wardWhatsapp, r.wardWhatsappNormalized) },
   { header: "Current School", value: (r) => r.currentSchool },
   { header: "Form", value: (r) => WARD_FORM_LABELS[r.wardForm as WardForm] ?? r.wardForm },
   { header: "Specific Class", value: (r) => r.specificClass },
@@ -52,9 +50,9 @@ export const LIST_COLUMNS: ReadonlyArray<CsvColumn<ExportRegistration>> = [
   { header: "Date Registered", value: (r) => formatDateTime(r.createdAt) },
   { header: "Programme", value: (r) => programmeLabel(r.programme) },
   { header: "Parent Name", value: (r) => r.parentName },
-  { header: "WhatsApp Number", value: (r) => phoneCell(r.whatsappNumber, r.whatsappNumberNormalized) },
+  { header: "WhatsApp Number", value: (r) => csvPhone(r.whatsappNumber, r.whatsappNumberNormalized) },
   { header: "Ward Name", value: (r) => r.wardName },
-  { header: "Ward WhatsApp Number", value: (r) => phoneCell(r.wardWhatsapp, r.wardWhatsappNormalized) },
+  { header: "Ward WhatsApp Number", value: (r) => csvPhone(r.wardWhatsapp, r.wardWhatsappNormalized) },
   { header: "Registered Subjects", value: (r) => r.subjects },
   { header: "Subject Count", value: (r) => r.subjectCount },
   { header: "Referral Name", value: (r) => r.referralName },
