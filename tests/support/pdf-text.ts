@@ -12,8 +12,21 @@ export function pdfText(pdf: Buffer): string {
   if (!raw.startsWith("%PDF-")) throw new Error("not a PDF: missing %PDF- header");
   if (!raw.trimEnd().endsWith("%%EOF")) throw new Error("not a PDF: missing %%EOF trailer");
 
+  // Objects in order; a stream's bytes are skipped by its /Length, since compressed data may hold "endobj" by chance
+  // (a content stream cut there read as a page without text).
   const objects = new Map<string, string>();
-  for (const m of raw.matchAll(/(\d+) 0 obj([\s\S]*?)endobj/g)) objects.set(m[1], m[2]);
+  const header = /(\d+) 0 obj/g;
+  for (let m = header.exec(raw); m; m = header.exec(raw)) {
+    const bodyStart = m.index + m[0].length;
+    const streamAt = raw.indexOf("stream", bodyStart);
+    const firstEnd = raw.indexOf("endobj", bodyStart);
+    const length =
+      streamAt !== -1 && streamAt < firstEnd ? /\/Length (\d+)/.exec(raw.slice(bodyStart, streamAt)) : null;
+    const end = length ? raw.indexOf("endobj", streamAt + "stream".length + Number(length[1])) : firstEnd;
+    if (end === -1) break;
+    objects.set(m[1], raw.slice(bodyStart, end));
+    header.lastIndex = end;
+  }
   const streamOf = (body: string) => {
     const m = /stream\r?\n([\s\S]*?)\r?\nendstream/.exec(body);
     if (!m) return "";
