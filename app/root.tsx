@@ -23,6 +23,8 @@ import { withRequestScope } from "#app/utils/request-scope.server.ts";
 import { requestLogContext, routeRulesContext } from "#app/utils/request-context.ts";
 import type { RouteHandle } from "#app/utils/route-rules.ts";
 import { SiteBanner } from "#app/components/site-banner.tsx";
+import { enrolmentOpening, lessonsLine } from "#app/services/vacations.server.ts";
+import { schoolDay } from "#app/domain/vacations.ts";
 import { env } from "#app/models/env.server.ts";
 import { Toaster } from "#app/components/toaster.tsx";
 import { ProgressBar } from "#app/components/progress-bar.tsx";
@@ -56,10 +58,11 @@ export const middleware: Route.MiddlewareFunction[] = [
 ];
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const [info, { toast, headers }, settings] = await Promise.all([
+  const [info, { toast, headers }, settings, opening] = await Promise.all([
     getSessionInfo(request),
     getToast(request),
     getSettings().catch(() => null),
+    enrolmentOpening().catch(() => null),
   ]);
   const pick = (u: NonNullable<typeof info>["user"]) => ({
     id: u._id,
@@ -73,7 +76,8 @@ export async function loader({ request }: Route.LoaderArgs) {
       user: info ? pick(info.effectiveUser) : null,
       realUser: info ? pick(info.user) : null,
       impersonating: info?.impersonating ?? false,
-      registrationOpen: settings?.registrationEnabled ?? true,
+      registrationOpen: opening?.open ?? settings?.registrationEnabled ?? true,
+      lessons: opening ? lessonsLine(opening.vacation ?? opening.teaching, schoolDay()) : null,
       demo: env.demoBanner,
       socialLinks: socialLinks(settings),
       toast,
@@ -163,7 +167,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
       {loaderData.impersonating && loaderData.user ? (
         <ImpersonationBar role={loaderData.user.role} name={loaderData.user.fullName} />
       ) : null}
-      <SiteBanner registrationOpen={loaderData.registrationOpen} demo={loaderData.demo} />
+      <SiteBanner registrationOpen={loaderData.registrationOpen} lessons={loaderData.lessons} demo={loaderData.demo} />
       <Toaster toast={loaderData.toast} />
       <Outlet />
     </>

@@ -73,6 +73,8 @@ type RegistrationFormProps = {
   networkFailure?: unknown;
   /** From the route's loader: `registrationConstraint` (app/services/enrolment.server.ts). */
   constraint: FormConstraint;
+  /** Answers to start from (enrolling a ward again: the last registration's). */
+  defaultValue?: Record<string, string | string[]>;
 };
 
 /** The parent's number's language: the school's SMS and USSD menu in Twi where the school wrote them. */
@@ -156,6 +158,7 @@ function RegistrationFormFields({
   idempotencyKey,
   networkFailure,
   constraint,
+  defaultValue,
 }: RegistrationFormProps) {
   const validate = useClientValidation(() =>
     import("#app/forms/registration.schema.ts").then((m) => m.RegistrationSchema),
@@ -164,7 +167,7 @@ function RegistrationFormFields({
     id,
     lastResult,
     constraint,
-    defaultValue: { joinStudentGroups: "yes", joinParentGroup: "yes", smsLanguage: "en" },
+    defaultValue: { joinStudentGroups: "yes", joinParentGroup: "yes", smsLanguage: "en", ...defaultValue },
     onValidate: validate,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",

@@ -8,4 +8,3 @@ export const SUPPORT_PHONES = [
   { display: "020 000 0002", tel: "+233200000002" },
 ] as const;
 export const SUPPORT_HOURS = "7:30am to 5:30pm, Monday to Friday";
-export const LESSONS_BEGAN = "27 October 2025";

@@ -94,3 +94,15 @@ export function paymentRejectedSms(v: PaymentRejectedSmsValues, say: Say = sayEn
     [v.wardName],
   );
 }
+
+/** To a parent of last vacation's wards when the next vacation takes enrolments: one SMS, every ward named. */
+export function enrolAgainSms(
+  v: { vacation: string; wardNames: readonly string[]; link: string; serviceCode: string },
+  say: Say = sayEnglish,
+): string {
+  const { wardNames, ...values } = v;
+  return withFittingNames(
+    (names) => say("sms.enrol-again", { ...values, wards: names.join(" and ") }),
+    [...wardNames.slice(0, 3)],
+  );
+}

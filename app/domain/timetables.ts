@@ -5,11 +5,17 @@ import { programmeLabel, WARD_FORM_LABELS, WARD_FORMS, type WardForm } from "#ap
  * a Form 1 ward of the same programme). No forms named means every form of the programme.
  */
 export type TimetableAudience = { programme: string; forms?: readonly string[] | null };
-export type TimetableReader = { programme: string; wardForm: string };
+/** A ward reading timetables: its programme, form and the vacation of its registration. */
+export type TimetableReader = { programme: string; wardForm: string; vacation?: string | null };
 
-export function reaches(timetable: TimetableAudience, ward: TimetableReader) {
+export function reaches(
+  timetable: TimetableAudience & { vacations?: readonly string[] | null },
+  ward: TimetableReader,
+) {
   return (
-    timetable.programme === ward.programme && (!timetable.forms?.length || timetable.forms.includes(ward.wardForm))
+    timetable.programme === ward.programme &&
+    (!timetable.forms?.length || timetable.forms.includes(ward.wardForm)) &&
+    (timetable.vacations ?? []).includes(String(ward.vacation))
   );
 }
 

@@ -46,6 +46,8 @@ const SAMPLES = {
   enrolAt: "portal.example.org/registration",
   serviceCode: "*920*44#",
   language: "English",
+  vacation: "2027 Long vacation for Forms 1 and 2",
+  wards: "Odomankoma Esi Asantewaa Bo and Kofi",
 } as const;
 export type Placeholder = keyof typeof SAMPLES;
 
@@ -131,6 +133,14 @@ export const WORDING = {
     placeholders: ["school", "ward", "title", "closes", "link"],
     required: ["title", "link"],
     english: '{school}: how are {ward}\'s classes going? Please answer "{title}" before {closes}: {link}',
+  }),
+  "sms.enrol-again": sms({
+    label: "Enrolment open again",
+    hint: "To last vacation's parents when the next vacation takes enrolments (Admin → Vacations).",
+    placeholders: ["school", "vacation", "wards", "link", "serviceCode"],
+    required: ["vacation", "link"],
+    maxParts: 2,
+    english: "{school}: enrolment for the {vacation} is open. Enrol {wards} again at {link} or dial {serviceCode}.",
   }),
   "sms.class-links": sms({
     label: "Class pages",

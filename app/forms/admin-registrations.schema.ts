@@ -30,6 +30,8 @@ export const REGISTRATIONS_PER_PAGE = 25;
 /** The registrations list's query string; anything malformed falls back to the default. */
 export const RegistrationsQuerySchema = z.object({
   q: searchField(),
+  /** A vacation's name or "all"; none: the vacation teaching now. */
+  vacation: z.string().max(40).optional().catch(undefined),
   programme: z.enum(PROGRAMMES).optional().catch(undefined),
   payment: z.enum(PAYMENT_STATUSES).optional().catch(undefined),
   page: z.coerce.number().int().min(1).max(1_000_000).catch(1),

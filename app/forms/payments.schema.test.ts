@@ -37,9 +37,11 @@ describe("payment forms", () => {
   });
 
   it("fee schedule: blank fees are 'not set', band fees need the band's subject count", () => {
-    const ok = parseWithZod(form({ season: "2026", fee_science: "450", fee_arts: "" }), { schema: FeeScheduleSchema });
+    const ok = parseWithZod(form({ vacation: "2026", fee_science: "450", fee_arts: "" }), {
+      schema: FeeScheduleSchema,
+    });
     expect(ok.status === "success" && ok.value).toMatchObject({
-      season: "2026",
+      vacation: "2026",
       fee_science: 45000,
       fee_arts: null,
       bandFromSubjects: null,
@@ -47,7 +49,7 @@ describe("payment forms", () => {
       minOnlinePayment: 1000,
       allowOverpayment: false,
     });
-    const band = parseWithZod(form({ season: "2026", band_science: "520" }), { schema: FeeScheduleSchema });
+    const band = parseWithZod(form({ vacation: "2026", band_science: "520" }), { schema: FeeScheduleSchema });
     expect(band.status === "error" && band.error?.bandFromSubjects).toEqual([
       "Say from how many subjects the band fees apply",
     ]);

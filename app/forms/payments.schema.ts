@@ -76,11 +76,8 @@ const bandFields = Object.fromEntries(PROGRAMMES.map((p) => [bandFieldName(p), o
 
 export const FeeScheduleSchema = z
   .object({
-    season: z
-      .string({ error: "Enter the season, e.g. 2026 Christmas vacation" })
-      .trim()
-      .min(2, "Enter the season")
-      .max(40, "The season must be at most 40 characters"),
+    /** The vacation whose fees these are (Admin → Vacations makes them; the server checks it exists). */
+    vacation: z.string({ error: "Choose the vacation" }).trim().min(1, "Choose the vacation").max(40),
     deadline: isoDate("payment deadline")
       .optional()
       .transform((v) => v ?? ""),
@@ -191,6 +188,8 @@ export const PAYMENTS_PER_PAGE = 25;
 /** The admin payments list's query string; anything malformed falls back to "no filter". */
 export const PaymentsQuerySchema = z.object({
   q: searchField(),
+  /** A vacation's name or "all"; none: the vacation teaching now. */
+  vacation: z.string().max(40).optional().catch(undefined),
   state: z.enum(PAYMENT_STATES).optional().catch(undefined),
   method: z.enum(PAYMENT_METHODS).optional().catch(undefined),
   from: z.string().refine(isCalendarDate).optional().catch(undefined),

@@ -86,6 +86,13 @@ export function connectDb(): Promise<typeof mongoose> {
     const { giveBundledTimetablesTheirForm } = await import("#app/models/timetable-forms-migration.server.ts");
     const formTwo = await giveBundledTimetablesTheirForm();
     if (formTwo) console.warn(`[timetables] ${formTwo} bundled timetable(s) now reach Form 2 wards only`);
+    // The one vacation of the version before vacations becomes a record, once per database (before the demo seed).
+    const { makeVacationsFromSeasons } = await import("#app/models/vacation-migration.server.ts");
+    const vacations = await makeVacationsFromSeasons();
+    if (vacations)
+      console.warn(
+        `[vacations] the existing data became ${vacations} vacation(s), dated from their registrations: check their dates under Admin → Vacations`,
+      );
     if (env.seedDemoData === "true" || (env.seedDemoData === "auto" && env.demo)) {
       const { seedIfEmpty, seedDemoData } = await import("#app/models/seed.server.ts");
       if (env.seedDemoData === "true") await seedDemoData();

@@ -3,7 +3,8 @@ import { PROGRAMMES } from "#app/domain/programmes.ts";
 import { DEFAULT_MIN_ONLINE_PAYMENT, EMPTY_FEES, type FeeSchedule } from "#app/domain/fees.ts";
 import { MAX_AMOUNT_PESEWAS } from "#app/domain/money.ts";
 
-const SCHEDULE_ID = "current";
+/** The one schedule of the version before vacations (moved under its vacation by app/models/vacation-migration.server.ts). */
+export const OLD_SCHEDULE_ID = "current";
 
 const pesewasField = {
   type: Number,
@@ -17,10 +18,10 @@ const pesewasField = {
 };
 const perProgramme = Object.fromEntries(PROGRAMMES.map((p) => [p, pesewasField]));
 
-/** The fee schedule in force (one document); registrations copy their amount due from it at enrolment. */
+/** A vacation's fee schedule (its id is the vacation's name); registrations copy their amount due from it at enrolment. */
 const feeScheduleSchema = new Schema(
   {
-    _id: { type: String, default: SCHEDULE_ID },
+    _id: { type: String, required: true },
     season: { type: String, required: true, trim: true, maxlength: 40 },
     deadline: { type: String, default: "", maxlength: 10 },
     merchantName: { type: String, default: "", trim: true, maxlength: 100 },
@@ -59,12 +60,17 @@ function clean(row: Partial<FeeScheduleDoc>): FeeSchedule {
   };
 }
 
-/** The schedule in force, or null before an admin has set one. */
-export async function getFeeSchedule(): Promise<FeeSchedule | null> {
-  const row = await FeeScheduleModel.findById(SCHEDULE_ID).lean<FeeScheduleDoc>();
-  return row ? clean(row) : null;
+/** A vacation's schedule, or null before an admin has set one (or for no vacation). Its season is the vacation. */
+export async function getFeeSchedule(vacation: string | null | undefined): Promise<FeeSchedule | null> {
+  if (!vacation) return null;
+  const row = await FeeScheduleModel.findById(String(vacation)).lean<FeeScheduleDoc>();
+  return row ? { ...clean(row), season: String(vacation) } : null;
 }
 
-export async function saveFeeSchedule(schedule: FeeSchedule) {
-  await FeeScheduleModel.updateOne({ _id: SCHEDULE_ID }, { $set: schedule }, { upsert: true, runValidators: true });
+export async function saveFeeSchedule(vacation: string, schedule: FeeSchedule) {
+  await FeeScheduleModel.updateOne(
+    { _id: String(vacation) },
+    { $set: { ...schedule, season: String(vacation) } },
+    { upsert: true, runValidators: true },
+  );
 }

@@ -90,6 +90,7 @@ paymentSchema.index({ state: 1, createdAt: -1 });
 paymentSchema.index({ messagesPending: 1 }, { sparse: true });
 paymentSchema.index({ stateRank: 1, createdAt: -1 });
 paymentSchema.index({ createdAt: -1 });
+paymentSchema.index({ season: 1, state: 1, createdAt: -1 });
 
 export type PaymentDoc = InferSchemaType<typeof paymentSchema> & {
   _id: string;
@@ -270,31 +271,46 @@ export async function repairPayments(): Promise<{ receipts: number; totals: numb
   return { receipts, totals: stale.length };
 }
 
-/** The overview's fee counters for a season: due, collected (confirmed), outstanding (unpaid balances), pending payments. */
-export async function seasonTotals(season: string) {
-  const [row] = await Registration.aggregate<{ due: number; paid: number; outstanding: number }>([
-    { $match: { feeSeason: String(season), amountDue: { $ne: null } } },
-    {
-      $group: {
-        _id: null,
-        due: { $sum: "$amountDue" },
-        paid: { $sum: "$amountPaid" },
-        outstanding: { $sum: { $max: [{ $subtract: ["$amountDue", "$amountPaid"] }, 0] } },
+/**
+ * A vacation's counters (the overview, Admin → Vacations): wards registered (withdrawn left out), fees due, collected
+ * (confirmed payments of its season), outstanding (unpaid balances) and payments waiting for the office.
+ */
+export async function vacationTotals(vacation: string) {
+  const [[row], [collected], pending] = await Promise.all([
+    Registration.aggregate<{ registered: number; due: number; outstanding: number }>([
+      { $match: { vacation: String(vacation) } },
+      {
+        $group: {
+          _id: null,
+          registered: { $sum: { $cond: [{ $gt: ["$withdrawnAt", null] }, 0, 1] } },
+          due: { $sum: { $ifNull: ["$amountDue", 0] } },
+          outstanding: {
+            $sum: { $max: [{ $subtract: [{ $ifNull: ["$amountDue", 0] }, { $ifNull: ["$amountPaid", 0] }] }, 0] },
+          },
+        },
       },
-    },
+    ]),
+    Payment.aggregate<{ total: number }>([
+      { $match: { season: String(vacation), state: "confirmed" } },
+      { $group: { _id: null, total: { $sum: "$amount" } } },
+    ]),
+    Payment.countDocuments({ season: String(vacation), state: "pending" }),
   ]);
-  const [collected] = await Payment.aggregate<{ total: number }>([
-    { $match: { season: String(season), state: "confirmed" } },
-    { $group: { _id: null, total: { $sum: "$amount" } } },
-  ]);
-  const pending = await Payment.countDocuments({ state: "pending" });
-  return { due: row?.due ?? 0, collected: collected?.total ?? 0, outstanding: row?.outstanding ?? 0, pending };
+  return {
+    registered: row?.registered ?? 0,
+    due: row?.due ?? 0,
+    collected: collected?.total ?? 0,
+    outstanding: row?.outstanding ?? 0,
+    pending,
+  };
 }
 
 // ---- The admin payments list and its CSV export ----
 
 export type PaymentFilterInput = {
   q?: string | null;
+  /** One vacation's payments (its season); null: every vacation's. */
+  vacation?: string | null;
   state?: PaymentState | null;
   method?: PaymentMethod | null;
   /** yyyy-MM-dd, inclusive, on the paid-on date. */
@@ -312,6 +328,7 @@ function escapeRegex(text: string) {
  */
 export async function adminPaymentFilter(input: PaymentFilterInput) {
   const filter: Record<string, unknown> = {};
+  if (input.vacation) filter.season = String(input.vacation);
   if (input.state && (PAYMENT_STATES as readonly string[]).includes(input.state)) filter.state = String(input.state);
   if (input.method && (PAYMENT_METHODS as readonly string[]).includes(input.method))
     filter.method = String(input.method);

@@ -106,6 +106,8 @@ const registrationSchema = new Schema(
       maxlength: MAX.specificClass,
     },
     programme: { type: String, required: true, enum: PROGRAMMES },
+    /** The vacation this enrolment is for (app/models/vacation.server.ts); the same ward enrols once per programme in it. */
+    vacation: { type: String, default: null, maxlength: 40 },
     subjects: {
       type: [String],
       required: true,
@@ -141,6 +143,7 @@ const registrationSchema = new Schema(
     // ---- Fees (see app/services/payments.server.ts) ----
     /** Pesewas due, copied from the fee schedule at enrolment (null: no fee was set); changed only by an audited adjustment. */
     amountDue: { type: Number, default: null, min: 0 },
+    /** The vacation's name while a fee is set (the season its receipts are numbered in); null while none is. */
     feeSeason: { type: String, default: null, maxlength: 40 },
     /** Sum of confirmed payments, kept by the payments module. */
     amountPaid: { type: Number, default: 0 },
@@ -164,8 +167,15 @@ const registrationSchema = new Schema(
 );
 
 registrationSchema.index({ reference: 1 }, { unique: true });
-// One ward (name + WhatsApp number) per programme: the duplicate rule, enforced atomically.
-registrationSchema.index({ programme: 1, wardWhatsappNormalized: 1, wardNameKey: 1 }, { unique: true });
+/** The duplicate rule's index; the one before vacations (without the vacation) is dropped at the upgrade. */
+export const DUPLICATE_RULE_INDEX = "one_ward_per_programme_per_vacation";
+export const OLD_DUPLICATE_RULE_INDEX = "programme_1_wardWhatsappNormalized_1_wardNameKey_1";
+// One ward (name + WhatsApp number) per programme per vacation: the duplicate rule, enforced atomically.
+registrationSchema.index(
+  { vacation: 1, programme: 1, wardWhatsappNormalized: 1, wardNameKey: 1 },
+  { unique: true, name: DUPLICATE_RULE_INDEX },
+);
+registrationSchema.index({ vacation: 1, createdAt: -1 });
 registrationSchema.index({ createdAt: -1 });
 registrationSchema.index({ programme: 1, createdAt: 1 });
 registrationSchema.index({ userId: 1, createdAt: -1 });
@@ -212,6 +222,11 @@ export function ownedRegistrationsFilter(user: Owner) {
 /** The latest registration a user owns (see ownedRegistrationsFilter). */
 export async function getLatestOwnedRegistration(user: Owner) {
   return Registration.findOne(ownedRegistrationsFilter(user)).sort({ createdAt: -1 }).lean<RegistrationDoc>();
+}
+
+/** The registrations a user owns (see ownedRegistrationsFilter), newest first: a ward's, across vacations. */
+export async function getOwnedRegistrations(user: Owner) {
+  return Registration.find(ownedRegistrationsFilter(user)).sort({ createdAt: -1 }).limit(20).lean<RegistrationDoc[]>();
 }
 
 /** Every registration a parent owns, newest first. */
@@ -273,18 +288,20 @@ export const normaliseReference = (reference: string) => String(reference).toLow
 export async function getRegistrationByReference(reference: string) {
   return Registration.findOne({ reference: String(reference) })
     .select(
-      "reference claimCode userId enteredById parentName whatsappNumber alternativeNumber wardName wardWhatsapp currentSchool wardForm specificClass programme subjects subjectCount updateMode referralName referralStatus referralOther joinStudentGroups joinParentGroup adminRegistration createdAt amountDue feeSeason amountPaid paymentStatus",
+      "reference claimCode userId enteredById parentName whatsappNumber alternativeNumber wardName wardWhatsapp currentSchool wardForm specificClass programme subjects subjectCount updateMode referralName referralStatus referralOther joinStudentGroups joinParentGroup adminRegistration createdAt amountDue feeSeason vacation amountPaid paymentStatus",
     )
     .lean<RegistrationDoc>();
 }
 
-/** The duplicate rule: the same ward (name key + normalised WhatsApp) in the same programme. */
+/** The duplicate rule: the same ward (name key + normalised WhatsApp) in the same programme and vacation. */
 export async function findDuplicateRegistration(key: {
+  vacation: string;
   programme: string;
   wardWhatsappNormalized: string;
   wardNameKey: string;
 }) {
   const filter: Record<string, unknown> = {
+    vacation: String(key.vacation),
     programme: String(key.programme),
     wardWhatsappNormalized: String(key.wardWhatsappNormalized),
     wardNameKey: String(key.wardNameKey),
@@ -315,16 +332,20 @@ export type AdminRegistrationRow = {
  */
 export function adminRegistrationFilter({
   q,
+  vacation,
   programme,
   payment,
   subjectNames = ALL_SUBJECTS,
 }: {
   q?: string | null;
+  /** One vacation's registrations (the lists default to the vacation teaching now). */
+  vacation?: string | null;
   programme?: Programme | null;
   payment?: PaymentStatus | null;
   subjectNames?: readonly string[];
 }) {
   const filter: Record<string, unknown> = {};
+  if (vacation) filter.vacation = String(vacation);
   if (programme && isProgramme(programme)) filter.programme = String(programme);
   if (payment && isPaymentStatus(payment)) filter.paymentStatus = String(payment);
   const raw = String(q ?? "").trim();
@@ -354,6 +375,7 @@ async function schoolSubjectNames(): Promise<readonly string[]> {
 /** One page of registrations, newest first, and how many match (createdAt / programme+createdAt indexes). */
 export async function listAdminRegistrations(options: {
   q?: string | null;
+  vacation?: string | null;
   programme?: Programme | null;
   payment?: PaymentStatus | null;
   page: number;
@@ -379,12 +401,16 @@ export async function listAdminRegistrations(options: {
  * programme field: the embedded server reads it from the index, MongoDB can
  * use a DISTINCT_SCAN); `total` is their sum.
  */
-export async function countRegistrationsByProgramme() {
+export async function countRegistrationsByProgramme(vacation?: string | null) {
+  const inVacation = vacation ? [{ $match: { vacation: String(vacation) } }] : [];
   const [rows, withdrawn] = await Promise.all([
-    Registration.aggregate<{ _id: string; n: number }>([{ $group: { _id: "$programme", n: { $sum: 1 } } }]),
+    Registration.aggregate<{ _id: string; n: number }>([
+      ...inVacation,
+      { $group: { _id: "$programme", n: { $sum: 1 } } },
+    ]),
     // The few withdrawn, through their sparse index, taken off (the counts above stay an index-only group).
     Registration.aggregate<{ _id: string; n: number }>([
-      { $match: WITHDRAWN },
+      { $match: vacation ? { ...WITHDRAWN, vacation: String(vacation) } : WITHDRAWN },
       { $group: { _id: "$programme", n: { $sum: 1 } } },
     ]),
   ]);
@@ -394,9 +420,9 @@ export async function countRegistrationsByProgramme() {
   return { byProgramme, total: PROGRAMMES.reduce((sum, p) => sum + byProgramme[p], 0) };
 }
 
-export async function countRegistrationsForProgramme(programme: Programme) {
+export async function countRegistrationsForProgramme(programme: Programme, vacation?: string | null) {
   if (!isProgramme(programme)) return 0;
-  return Registration.countDocuments({ programme, ...ENROLLED });
+  return Registration.countDocuments({ ...(vacation ? { vacation: String(vacation) } : {}), programme, ...ENROLLED });
 }
 
 /** Registrations of wards still enrolled / withdrawn (ADR 0091): rosters and counts take the first. */
@@ -405,7 +431,7 @@ export const WITHDRAWN = { withdrawnAt: { $exists: true } } as const;
 
 /** The fields of every export and the view list (never internal ids or keys). */
 const EXPORT_FIELDS =
-  "createdAt reference parentName whatsappNumber whatsappNumberNormalized alternativeNumber wardName wardWhatsapp wardWhatsappNormalized currentSchool wardForm specificClass programme subjects subjectCount updateMode referralName referralStatus referralOther joinStudentGroups joinParentGroup feedback amountDue amountPaid";
+  "createdAt vacation reference parentName whatsappNumber whatsappNumberNormalized alternativeNumber wardName wardWhatsapp wardWhatsappNormalized currentSchool wardForm specificClass programme subjects subjectCount updateMode referralName referralStatus referralOther joinStudentGroups joinParentGroup feedback amountDue amountPaid";
 export type ExportRegistration = Pick<
   RegistrationDoc,
   | "parentName"
@@ -431,6 +457,7 @@ export type ExportRegistration = Pick<
   | "amountDue"
   | "amountPaid"
   | "reference"
+  | "vacation"
 > & { _id: string; createdAt: Date };
 
 /** The export fields as a projection for the driver. */
@@ -448,8 +475,13 @@ const EXPORT_BATCH_SIZE = 100;
  * Registrations (optionally one programme) in batches, read ahead from a driver cursor: memory stays flat for any
  * size. Plain documents as stored (like `.lean()`): the filter needs no casting.
  */
-export function streamRegistrations(options: { programme?: Programme | null; order: "newest" | "oldest" }) {
+export function streamRegistrations(options: {
+  vacation?: string | null;
+  programme?: Programme | null;
+  order: "newest" | "oldest";
+}) {
   const filter: Record<string, unknown> = isProgramme(options.programme) ? { programme: options.programme } : {};
+  if (options.vacation) filter.vacation = String(options.vacation);
   const cursor = Registration.collection.find<ExportRegistration>(filter, {
     projection: EXPORT_PROJECTION,
     sort: { createdAt: options.order === "newest" ? -1 : 1 },
@@ -459,15 +491,16 @@ export function streamRegistrations(options: { programme?: Programme | null; ord
 }
 
 /** A page of the registration view list, oldest first. */
-export async function listRegistrationsOldestFirst(page: number, perPage: number) {
+export async function listRegistrationsOldestFirst(page: number, perPage: number, vacation?: string | null) {
+  const filter = vacation ? { vacation: String(vacation) } : {};
   const [items, total] = await Promise.all([
-    Registration.find({})
+    Registration.find(filter)
       .select(EXPORT_FIELDS)
       .sort({ createdAt: 1 })
       .skip((Math.max(1, Math.floor(page)) - 1) * perPage)
       .limit(perPage)
       .lean<ExportRegistration[]>(),
-    Registration.estimatedDocumentCount(),
+    vacation ? Registration.countDocuments(filter) : Registration.estimatedDocumentCount(),
   ]);
   return { items, total };
 }

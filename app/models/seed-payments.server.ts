@@ -5,6 +5,8 @@ import { FeeScheduleModel, getFeeSchedule } from "#app/models/fee-schedule.serve
 import { Payment, assignReceiptNumber, refreshRegistrationTotals } from "#app/models/payment.server.ts";
 import { Registration } from "#app/models/registration.server.ts";
 import { daysAgo } from "#app/models/seed-dates.server.ts";
+import { VacationModel, forgetVacations } from "#app/models/vacation.server.ts";
+import { addDays, schoolDay } from "#app/domain/vacations.ts";
 
 export const DEMO_FEE_SCHEDULE: FeeSchedule = {
   season: "2026 Christmas vacation",
@@ -76,13 +78,36 @@ const DEMO_PAYMENTS: Array<{
   },
 ];
 
+/** The demo's vacation: its lessons began a week before seeding, and it takes enrolments for three weeks more. */
+export async function seedDemoVacation() {
+  const today = schoolDay();
+  await VacationModel.updateOne(
+    { _id: DEMO_FEE_SCHEDULE.season },
+    {
+      $setOnInsert: {
+        registrationOpens: addDays(today, -45),
+        registrationCloses: addDays(today, 21),
+        lessonsStart: addDays(today, -7),
+        lessonsEnd: addDays(today, 35),
+        newSchoolYear: false,
+        datesFromUpgrade: false,
+        createdBy: null,
+      },
+    },
+    { upsert: true },
+  );
+  forgetVacations();
+  return DEMO_FEE_SCHEDULE.season;
+}
+
 /**
  * Fee schedule, amounts due and demo payments (idempotent: each payment is
  * keyed by its reference, and a receipt number is taken only when one is inserted).
  */
 export async function seedDemoPayments(adminId: string) {
-  await FeeScheduleModel.updateOne({ _id: "current" }, { $setOnInsert: DEMO_FEE_SCHEDULE }, { upsert: true });
-  const schedule = (await getFeeSchedule()) ?? DEMO_FEE_SCHEDULE;
+  const vacation = DEMO_FEE_SCHEDULE.season;
+  await FeeScheduleModel.updateOne({ _id: vacation }, { $setOnInsert: DEMO_FEE_SCHEDULE }, { upsert: true });
+  const schedule = (await getFeeSchedule(vacation)) ?? DEMO_FEE_SCHEDULE;
   const demoRefs = [...new Set(DEMO_PAYMENTS.map((p) => p.registration)), "demokojob001"];
   const regs = await Registration.find({ reference: { $in: demoRefs } })
     .select("_id reference programme subjectCount amountDue")

@@ -7,7 +7,7 @@ import { Subject } from "#app/models/subject.server.ts";
 import { WhatsappGroup, forgetClassPages } from "#app/models/whatsapp-group.server.ts";
 import { Registration, wardNameKey } from "#app/models/registration.server.ts";
 import { Communication, forgetAnnouncementDates } from "#app/models/communication.server.ts";
-import { seedDemoPayments } from "#app/models/seed-payments.server.ts";
+import { seedDemoPayments, seedDemoVacation } from "#app/models/seed-payments.server.ts";
 import { seedDemoEvaluations } from "#app/models/seed-evaluations.server.ts";
 import { seedDemoSettings } from "#app/models/settings.server.ts";
 import { InboundSms, UssdSession } from "#app/models/phone-channel-log.server.ts";
@@ -136,6 +136,7 @@ const DEMO_REGISTRATIONS: Array<{
 /** Creates or updates the demo data. Safe to run any number of times. */
 export async function seedDemoData() {
   await seedDemoSettings();
+  const vacation = await seedDemoVacation();
   await seedDemoPhoneChannel();
   const ids: Record<string, string> = {};
   for (const account of DEMO_ACCOUNTS) {
@@ -189,6 +190,7 @@ export async function seedDemoData() {
             subjectName,
             groupType: "student",
             whatsappLink: unusable ? "https://chat.whatsapp.com/coming soon" : demoLink(programme, subjectName),
+            vacations: [vacation],
           },
         },
         { upsert: true },
@@ -206,7 +208,13 @@ export async function seedDemoData() {
     await WhatsappGroup.updateOne(
       { programme: g.programme, subjectName: g.subjectName, groupType: "parent" },
       {
-        $setOnInsert: { programme: g.programme, subjectName: g.subjectName, groupType: "parent", whatsappLink: g.link },
+        $setOnInsert: {
+          programme: g.programme,
+          subjectName: g.subjectName,
+          groupType: "parent",
+          whatsappLink: g.link,
+          vacations: [vacation],
+        },
       },
       { upsert: true },
     );
@@ -218,6 +226,7 @@ export async function seedDemoData() {
       {
         $setOnInsert: {
           ...r,
+          vacation,
           whatsappNumberNormalized: normalizePhone(r.whatsappNumber),
           wardWhatsappNormalized: normalizePhone(r.wardWhatsapp),
           wardNameKey: wardNameKey(r.wardName),

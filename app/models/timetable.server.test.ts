@@ -5,6 +5,8 @@ import { giveBundledTimetablesTheirForm } from "#app/models/timetable-forms-migr
 
 useTestDatabase("timetable_audience_test");
 
+const V = "2026 Christmas vacation";
+
 const row = (i: number, over: Record<string, unknown>) => ({
   _id: `timetable${String(i).padStart(4, "0")}`,
   userId: "admin",
@@ -17,6 +19,7 @@ const row = (i: number, over: Record<string, unknown>) => ({
   fileSize: 10,
   createdAt: new Date(Date.UTC(2026, 10, 1, 0, i)),
   updatedAt: new Date(Date.UTC(2026, 10, 1, 0, i)),
+  vacations: [V],
   ...over,
 });
 
@@ -27,9 +30,12 @@ describe("a timetable reaches its programme's wards of the forms it names", () =
       ...Array.from({ length: 60 }, (_, i) => row(100 + i, { forms: ["form-1"] })),
       row(2, { forms: [], title: "For every form" }),
     ] as never[]);
-    const titles = (await listTimetablesFor([{ programme: "science", wardForm: "form-2" }])).map((t) => t.title);
+    const ward = { programme: "science", wardForm: "form-2", vacation: V };
+    const titles = (await listTimetablesFor([ward])).map((t) => t.title);
     expect(titles).toEqual(["For every form", "For Form 2"]);
-    expect(await listTimetablesFor([{ programme: "arts", wardForm: "form-2" }])).toEqual([]);
+    expect(await listTimetablesFor([{ ...ward, programme: "arts" }])).toEqual([]);
+    // Another vacation's ward sees none of them until they are kept for it.
+    expect(await listTimetablesFor([{ ...ward, vacation: "2027 Easter vacation" }])).toEqual([]);
   });
 
   it("gives the bundled Form 2 timetables stored before audiences their form, once", async () => {
@@ -39,9 +45,13 @@ describe("a timetable reaches its programme's wards of the forms it names", () =
     ] as never[]);
     expect(await giveBundledTimetablesTheirForm()).toBe(1);
     expect(await giveBundledTimetablesTheirForm(), "once per database").toBeNull();
-    const formOne = (await listTimetablesFor([{ programme: "business", wardForm: "form-1" }])).map((t) => t.title);
+    const formOne = (await listTimetablesFor([{ programme: "business", wardForm: "form-1", vacation: V }])).map(
+      (t) => t.title,
+    );
     expect(formOne).toEqual(["Business week plan"]);
-    const formTwo = (await listTimetablesFor([{ programme: "business", wardForm: "form-2" }])).map((t) => t.title);
+    const formTwo = (await listTimetablesFor([{ programme: "business", wardForm: "form-2", vacation: V }])).map(
+      (t) => t.title,
+    );
     expect(formTwo).toEqual(["Business week plan", "Form 2 Business Timetable"]);
   });
 });

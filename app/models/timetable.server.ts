@@ -17,6 +17,8 @@ const timetableSchema = new Schema(
     filePath: { type: String, required: true, maxlength: 500 },
     fileType: { type: String, required: true },
     fileSize: { type: Number, required: true, min: 1 },
+    /** The vacations it serves (docs/decisions/0095): kept for the next vacation until a new one replaces it. */
+    vacations: { type: [String], default: [] },
   },
   { timestamps: true, collection: "timetables" },
 );
@@ -28,7 +30,8 @@ export const Timetable =
   (mongoose.models.Timetable as mongoose.Model<TimetableDoc>) ??
   mongoose.model<TimetableDoc>("Timetable", timetableSchema);
 
-export const TIMETABLE_FIELDS = "_id userId title description programme forms fileName fileType fileSize createdAt";
+export const TIMETABLE_FIELDS =
+  "_id userId title description programme forms vacations fileName fileType fileSize createdAt";
 
 export async function createTimetable(input: {
   userId: string;
@@ -40,6 +43,7 @@ export async function createTimetable(input: {
   filePath: string;
   fileType: string;
   fileSize: number;
+  vacations: readonly string[];
 }) {
   const doc = await Timetable.create({
     userId: String(input.userId),
@@ -51,6 +55,7 @@ export async function createTimetable(input: {
     filePath: String(input.filePath),
     fileType: String(input.fileType),
     fileSize: Number(input.fileSize),
+    vacations: input.vacations.map(String),
   });
   return doc._id;
 }
@@ -74,6 +79,7 @@ export async function listTimetablesFor(wards: readonly TimetableReader[], limit
   const filter: Record<string, unknown> = {
     $or: wards.map((w) => ({
       programme: String(w.programme),
+      vacations: String(w.vacation),
       $or: [{ forms: { $size: 0 } }, { forms: { $exists: false } }, { forms: String(w.wardForm) }],
     })),
   };
@@ -83,6 +89,15 @@ export async function listTimetablesFor(wards: readonly TimetableReader[], limit
     .limit(limit)
     .lean<TimetableDoc[]>();
   return rows.filter((t) => wards.some((w) => reaches(t, w)));
+}
+
+/** Keeps a vacation's timetables for the next one (until new ones are uploaded). */
+export async function carryTimetables(from: string, to: string) {
+  const { modifiedCount } = await Timetable.updateMany(
+    { vacations: String(from) },
+    { $addToSet: { vacations: String(to) } },
+  );
+  return modifiedCount;
 }
 
 /** Deletes the row and gives back its stored path (the caller removes the file), or null when there was none. */

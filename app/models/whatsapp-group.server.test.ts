@@ -19,6 +19,7 @@ async function insert(
     return {
       _id: `g${minute}x${g.subjectName.replace(/\W/g, "")}`.toLowerCase(),
       whatsappLink: "https://chat.whatsapp.com/x",
+      vacations: ["2026 Christmas vacation"],
       ...g,
       createdAt: at,
       updatedAt: at,
@@ -107,14 +108,17 @@ describe("getGroupsForSubjects (docs/product.md#integrations)", () => {
       { subjectName: "Chemistry", programme: "science", groupType: "student" },
       { subjectName: "Physics", programme: "arts", groupType: "student" },
     ]);
-    const all = await getGroupsForSubjects("science", ["Physics", "Biology"]);
+    const ward = { programme: "science", subjects: ["Physics", "Biology"], vacation: "2026 Christmas vacation" };
+    const all = await getGroupsForSubjects(ward);
     expect(all.map((g) => `${g.subjectName}:${g.groupType}`).sort()).toEqual([
       "Biology:student",
       "Physics:student",
       "Physics:subject",
     ]);
     expect(all.map((g) => g.subjectName)).toEqual(["Biology", "Physics", "Physics"]);
-    const classPages = await getGroupsForSubjects("science", ["Physics", "Biology"], "student");
+    const classPages = await getGroupsForSubjects(ward, "student");
     expect(classPages.map((g) => g.subjectName)).toEqual(["Biology", "Physics"]);
+    // Last vacation's pages are not offered for another vacation's registration.
+    expect(await getGroupsForSubjects({ ...ward, vacation: "2027 Easter vacation" })).toEqual([]);
   });
 });

@@ -11,6 +11,8 @@ const whatsappGroupSchema = new Schema(
     programme: { type: String, required: true, trim: true, maxlength: 60 },
     groupType: { type: String, required: true, enum: GROUP_TYPES },
     whatsappLink: { type: String, required: true, trim: true, maxlength: 500 },
+    /** The vacations it serves (docs/decisions/0095): a page renewed for the next vacation gains its name. */
+    vacations: { type: [String], default: [] },
   },
   { timestamps: true, collection: "whatsapp_groups" },
 );
@@ -23,14 +25,33 @@ export const WhatsappGroup =
   (mongoose.models.WhatsappGroup as mongoose.Model<WhatsappGroupDoc>) ??
   mongoose.model<WhatsappGroupDoc>("WhatsappGroup", whatsappGroupSchema);
 
-export const GROUP_FIELDS = "_id subjectName programme groupType whatsappLink createdAt";
+export const GROUP_FIELDS = "_id subjectName programme groupType whatsappLink vacations createdAt";
 
-/** docs/product.md#integrations: the registration's programme and subjects, ordered by subject; optionally one type only. */
-export async function getGroupsForSubjects(programme: string, subjects: string[], groupType?: string) {
-  const wanted = new Set(subjects.map((subject) => String(subject).trim())); // as the stored names are
+/**
+ * docs/product.md#integrations: the registration's programme and subjects, ordered by subject; optionally one type only.
+ * Only the pages serving the registration's vacation: last vacation's pages are not offered for this one's.
+ */
+export async function getGroupsForSubjects(
+  { programme, subjects, vacation }: { programme: string; subjects?: string[] | null; vacation?: string | null },
+  groupType?: string,
+) {
+  const wanted = new Set((subjects ?? []).map((subject) => String(subject).trim())); // as the stored names are
   return (await programmeGroups(programme)).filter(
-    (g) => wanted.has(g.subjectName) && (!groupType || g.groupType === groupType),
+    (g) =>
+      wanted.has(g.subjectName) &&
+      (!groupType || g.groupType === groupType) &&
+      (g.vacations ?? []).includes(String(vacation)),
   );
+}
+
+/** Renews class pages for a vacation: every page serving `from` serves `to` too. */
+export async function renewClassPages(from: string, to: string) {
+  const { modifiedCount } = await WhatsappGroup.updateMany(
+    { vacations: String(from) },
+    { $addToSet: { vacations: String(to) } },
+  );
+  forgetClassPages();
+  return modifiedCount;
 }
 
 // A programme's class pages are the same for every student of it, and every portal page shows them: read once a second

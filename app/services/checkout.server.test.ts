@@ -39,7 +39,7 @@ beforeAll(async () => {
     smsNotifications: true,
     paymentNotifications: true,
   });
-  await saveFeeSchedule({
+  await saveFeeSchedule("2026", {
     season: "2026",
     deadline: "",
     merchantName: "",
@@ -58,7 +58,13 @@ afterAll(() => standIn.close());
 async function ward() {
   n += 1;
   const reg = await Registration.create(
-    registrationDoc(n, { amountDue: 45000, amountPaid: 0, feeSeason: "2026", paymentStatus: "unpaid" }),
+    registrationDoc(n, {
+      amountDue: 45000,
+      amountPaid: 0,
+      feeSeason: "2026",
+      vacation: "2026",
+      paymentStatus: "unpaid",
+    }),
   );
   return {
     registrationId: String(reg._id),

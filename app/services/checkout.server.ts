@@ -86,10 +86,11 @@ export async function startCheckout(input: CheckoutInput): Promise<{ url: string
   const gateway = await activeGateway();
   if (!gateway) throw new PaymentError(CHECKOUT_NOT_OFFERED, null, 409);
   const reg = await Registration.findById(String(input.registrationId))
-    .select("amountDue amountPaid")
-    .lean<{ amountDue: number | null; amountPaid: number | null }>();
+    .select("amountDue amountPaid vacation")
+    .lean<{ amountDue: number | null; amountPaid: number | null; vacation: string | null }>();
   if (!reg) throw new PaymentError("Registration not found", null, 404);
-  const limits = checkoutLimits(reg.amountDue, reg.amountPaid, onlinePaymentRules(await getFeeSchedule()));
+  const rules = onlinePaymentRules(await getFeeSchedule(reg.vacation));
+  const limits = checkoutLimits(reg.amountDue, reg.amountPaid, rules);
   if (!limits) throw new PaymentError(NOTHING_OWED, "amount", 409);
   const error = checkoutAmountError(limits, input.amount);
   if (error) throw new PaymentError(error, "amount");

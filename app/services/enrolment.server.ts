@@ -11,14 +11,22 @@ import {
   REGISTRATION_FIELD_LABELS,
   RegistrationSchema,
 } from "#app/forms/registration.schema.ts";
-import { Registration, findDuplicateRegistration, registrationDetails } from "#app/models/registration.server.ts";
-import { getSettings } from "#app/models/settings.server.ts";
+import {
+  Registration,
+  findDuplicateRegistration,
+  registrationDetails,
+  type RegistrationDoc,
+} from "#app/models/registration.server.ts";
+import { enrolmentOpening } from "#app/services/vacations.server.ts";
 import { amountDueAtEnrolment } from "#app/services/payments.server.ts";
 import { IDEMPOTENCY_FIELD, isIdempotencyKey, runOnce } from "#app/models/idempotency.server.ts";
 import { SUBMISSION_IN_PROGRESS } from "#app/domain/messages.ts";
 import { checkEnrolment } from "#app/utils/rate-limits.server.ts";
 import { User } from "#app/models/user.server.ts";
 import { queueEnrolmentMessages } from "#app/services/notifications.server.ts";
+
+/** Said to the office when no vacation exists yet to enrol in. */
+export const NO_VACATION_MESSAGE = "No vacation is set up yet: open one under Admin → Vacations first.";
 
 type RegistrationOptions = {
   adminRegistration: boolean;
@@ -38,6 +46,29 @@ export function refusedRegistration(outcome: Extract<ProcessRegistrationResult, 
     { result: outcome.result, duplicateReference: outcome.duplicateReference ?? null },
     { status: outcome.httpStatus },
   );
+}
+
+/** The stored registration as the enrolment form's values. */
+export function registrationFormValues(reg: RegistrationDoc): Record<string, string | string[]> {
+  return {
+    parentName: reg.parentName,
+    whatsappNumber: reg.whatsappNumber,
+    alternativeNumber: reg.alternativeNumber ?? "",
+    wardName: reg.wardName,
+    wardWhatsapp: reg.wardWhatsapp,
+    currentSchool: reg.currentSchool,
+    wardForm: reg.wardForm,
+    specificClass: reg.specificClass,
+    programme: reg.programme,
+    subjects: [...(reg.subjects ?? [])],
+    updateMode: [...(reg.updateMode ?? [])],
+    referralName: reg.referralName,
+    referralStatus: reg.referralStatus,
+    referralOther: reg.referralOther ?? "",
+    joinStudentGroups: reg.joinStudentGroups,
+    joinParentGroup: reg.joinParentGroup,
+    feedback: reg.feedback ?? "",
+  } as Record<string, string | string[]>;
 }
 
 /** The submit button that asks to re-render the form with the chosen programme's subjects (no-JS path). */
@@ -76,9 +107,11 @@ function asStrings(values: FormDataEntryValue[]) {
  * - intent=show-subjects (the no-JS 'Show subjects' button): returns status "error"
  *   with httpStatus 200 and a result that re-renders the form with every value kept,
  *   the subjects narrowed to the chosen programme, and no error shown.
- * - When settings.registrationEnabled is off, public posts are refused (403);
- *   admin registrations (adminRegistration: true) are still accepted, so the office
- *   can enrol a late ward by hand while the public form is closed.
+ * - The enrolment is for the vacation taking enrolments (app/services/vacations.server.ts). When none is, or
+ *   settings.registrationEnabled is off, public posts are refused (403); admin registrations (adminRegistration:
+ *   true) are still accepted, for the vacation teaching when no window is open, so the office can enrol a late ward
+ *   by hand while the public form is closed. With no vacation at all, nobody can enrol (409).
+ * - Duplicates are within one vacation: the same ward enrols again next vacation.
  * - subjectCount is always computed here from the chosen subjects.
  * - Duplicates (same ward name and WhatsApp number in the programme) return 409. Only the registration's owner
  *   (the account that submitted it) and the admin desk get duplicateReference (the existing confirmation); anyone
@@ -119,12 +152,13 @@ export async function processRegistration(
     };
   }
 
-  if (!options.adminRegistration) {
-    const settings = await getSettings();
-    if (!settings.registrationEnabled) {
-      return formError(REGISTRATION_CLOSED_MESSAGE, 403, submission.payload as Record<string, unknown>);
-    }
-  }
+  // The vacation this enrolment is for: the one taking enrolments; the office may enrol a late ward in the one
+  // teaching while no window is open.
+  const opening = await enrolmentOpening();
+  if (!options.adminRegistration && !opening.open)
+    return formError(REGISTRATION_CLOSED_MESSAGE, 403, submission.payload as Record<string, unknown>);
+  const vacation = opening.vacation ?? opening.teaching;
+  if (!vacation) return formError(NO_VACATION_MESSAGE, 409, submission.payload as Record<string, unknown>);
 
   if (submission.status !== "success") {
     const reply = submission.reply();
@@ -134,6 +168,7 @@ export async function processRegistration(
   const v = submission.value;
   const details = registrationDetails(v);
   const key = {
+    vacation: vacation.name,
     programme: v.programme,
     wardWhatsappNormalized: details.wardWhatsappNormalized,
     wardNameKey: details.wardNameKey,
@@ -179,9 +214,10 @@ export async function processRegistration(
 
   try {
     // The fee in force now is what this ward owes; later schedule changes do not touch it.
-    const fee = await amountDueAtEnrolment(v.programme, details.subjectCount);
+    const fee = await amountDueAtEnrolment(vacation.name, v.programme, details.subjectCount);
     const doc = await Registration.create({
       ...fee,
+      vacation: vacation.name,
       userId: options.userId ? String(options.userId) : null,
       adminRegistration: options.adminRegistration,
       enteredById: options.enteredById ? String(options.enteredById) : null,

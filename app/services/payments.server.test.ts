@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { useTestDatabase } from "#tests/support/test-database.ts";
 import { Registration } from "#app/models/registration.server.ts";
 import { registrationDoc } from "#tests/support/registration-doc.ts";
-import { Counter, Payment, assignReceiptNumber, repairPayments, seasonTotals } from "#app/models/payment.server.ts";
+import { Counter, Payment, assignReceiptNumber, repairPayments, vacationTotals } from "#app/models/payment.server.ts";
 import { saveFeeSchedule } from "#app/models/fee-schedule.server.ts";
 import { AuditLog } from "#app/models/audit-log.server.ts";
 import { EMPTY_FEES } from "#app/domain/fees.ts";
@@ -24,7 +24,7 @@ useTestDatabase("payments_test");
 
 beforeAll(async () => {
   await Promise.all([Registration.init(), Payment.init()]);
-  await saveFeeSchedule({
+  await saveFeeSchedule("2026", {
     season: "2026",
     deadline: "2026-12-20",
     merchantName: "Vacation Classes",
@@ -40,8 +40,8 @@ beforeAll(async () => {
 
 async function registration(season = "2026") {
   n += 1;
-  const due = await amountDueAtEnrolment("science", 2);
-  const doc = await Registration.create(registrationDoc(n, { ...due, feeSeason: season }));
+  const due = await amountDueAtEnrolment("2026", "science", 2);
+  const doc = await Registration.create(registrationDoc(n, { ...due, feeSeason: season, vacation: season }));
   return String(doc._id);
 }
 
@@ -58,12 +58,18 @@ const base = (registrationId: string, reference: string | null, amount = 10000) 
 
 describe("payments", () => {
   it("stores the amount due from the schedule at enrolment", async () => {
-    expect(await amountDueAtEnrolment("science", 3)).toEqual({
+    expect(await amountDueAtEnrolment("2026", "science", 3)).toEqual({
       amountDue: 45000,
       feeSeason: "2026",
       paymentStatus: "unpaid",
     });
-    expect(await amountDueAtEnrolment("arts", 3)).toEqual({ amountDue: null, feeSeason: null, paymentStatus: null });
+    expect(await amountDueAtEnrolment("2026", "arts", 3)).toEqual({
+      amountDue: null,
+      feeSeason: null,
+      paymentStatus: null,
+    });
+    // Another vacation's fees are its own: none set there yet.
+    expect((await amountDueAtEnrolment("2027", "science", 3)).amountDue).toBeNull();
   });
 
   it("adds partial payments up, and the status follows: Part-paid, Paid, Overpaid; a void takes it back", async () => {
@@ -213,8 +219,8 @@ describe("payments", () => {
     await recordPayment(base(a, "TOT-1", 50000)); // overpaid by 50.00
     await recordPayment(base(b, "TOT-2", 10000));
     await submitPayment({ ...base(b, "TOT-3", 5000), source: "parent" });
-    const totals = await seasonTotals(season);
-    expect(totals).toMatchObject({ due: 90000, collected: 60000, outstanding: 35000 });
+    const totals = await vacationTotals(season);
+    expect(totals).toMatchObject({ registered: 2, due: 90000, collected: 60000, outstanding: 35000 });
     expect(totals.pending).toBeGreaterThanOrEqual(1);
   });
 });

@@ -84,9 +84,9 @@ export type NewPayment = {
   viewedAsBy?: string | null;
 };
 
-/** The amount due for a new registration under the schedule in force (null when none applies). */
-export async function amountDueAtEnrolment(programme: Programme, subjectCount: number) {
-  const schedule = await getFeeSchedule();
+/** The amount due for a new registration under its vacation's schedule (null when none applies). */
+export async function amountDueAtEnrolment(vacation: string, programme: Programme, subjectCount: number) {
+  const schedule = await getFeeSchedule(vacation);
   const amount = feeFor(schedule, programme, subjectCount);
   return amount == null
     ? { amountDue: null, feeSeason: null, paymentStatus: null }
@@ -103,8 +103,8 @@ export const DUPLICATE_REPORT_NOTE =
  */
 export async function submitPayment(input: NewPayment): Promise<PaymentRow> {
   const reg = await Registration.findById(String(input.registrationId))
-    .select("_id feeSeason")
-    .lean<{ _id: string; feeSeason: string | null }>();
+    .select("_id feeSeason vacation")
+    .lean<{ _id: string; feeSeason: string | null; vacation: string | null }>();
   if (!reg) throw new PaymentError("Registration not found", null, 404);
   const id = newId();
   // A payment made through the gateway is known there by its own id, the portal's reference.
@@ -124,12 +124,12 @@ export async function submitPayment(input: NewPayment): Promise<PaymentRow> {
     key = `free:${id}`;
     note = [DUPLICATE_REPORT_NOTE, note].filter(Boolean).join(" ");
   }
-  const schedule = reg.feeSeason ? null : await getFeeSchedule();
   try {
     await Payment.create({
       _id: id,
       registrationId: String(reg._id),
-      season: reg.feeSeason ?? schedule?.season ?? String(new Date().getUTCFullYear()),
+      // Its vacation's receipt numbers (a registration's fee season is its vacation).
+      season: reg.feeSeason ?? reg.vacation ?? String(new Date().getUTCFullYear()),
       amount: input.amount,
       method: input.method,
       reference,
@@ -301,10 +301,10 @@ export async function voidPayment(paymentId: string, reason: string, actorId: st
 /** Changes what a registration owes (with a reason, audited). */
 export async function adjustAmountDue(registrationId: string, amountDue: number, reason: string, actorId: string) {
   const before = await Registration.findById(String(registrationId))
-    .select("amountDue feeSeason")
-    .lean<{ amountDue: number | null; feeSeason: string | null }>();
+    .select("amountDue feeSeason vacation")
+    .lean<{ amountDue: number | null; feeSeason: string | null; vacation: string | null }>();
   if (!before) return false;
-  const season = before.feeSeason ?? (await getFeeSchedule())?.season ?? String(new Date().getUTCFullYear());
+  const season = before.feeSeason ?? before.vacation ?? String(new Date().getUTCFullYear());
   await Registration.updateOne(
     { _id: String(registrationId) },
     { $set: { amountDue, feeSeason: season }, $inc: { paymentsRev: 1 } },

@@ -125,7 +125,7 @@ export async function wardsForNumber(phone: string): Promise<UssdWard[]> {
           .sort({ createdAt: -1 })
           .select("receiptCode")
           .lean<{ receiptCode: string | null }>(),
-        getGroupsForSubjects(r.programme, r.subjects ?? [], "student"),
+        getGroupsForSubjects(r, "student"),
       ]);
       const pages = classPageLinks(r.subjects ?? [], groups);
       const classPages = pages.flatMap((p) => (p.link ? [{ subject: p.subject, link: p.link }] : []));

@@ -128,7 +128,7 @@ describe("hot paths use indexes, never a collection scan", () => {
           })),
         );
         for (const r of owned) {
-          await groups.getGroupsForSubjects(r.programme, r.subjects, "student");
+          await groups.getGroupsForSubjects(r, "student");
           await groups.findParentGroupForProgramme(r.programme);
         }
       }),
@@ -141,6 +141,7 @@ describe("hot paths use indexes, never a collection scan", () => {
     expect(
       await scansDuring(async () => {
         found = await registrations.findDuplicateRegistration({
+          vacation: existing!.vacation!,
           programme: existing!.programme,
           wardWhatsappNormalized: existing!.wardWhatsappNormalized!,
           wardNameKey: registrations.wardNameKey(existing!.wardName),

@@ -136,7 +136,7 @@ export function RecordFilters({
   selects: ReadonlyArray<{
     name: string;
     label: string;
-    all: string;
+    all?: string;
     value: string;
     options: readonly { value: string; label: string }[];
   }>;

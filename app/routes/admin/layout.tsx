@@ -14,6 +14,7 @@ const SECTIONS = [
   { to: "/registration-view-list", label: "Registration View List" },
   { to: "/admin/register-student", label: "Register Student" },
   { to: "/admin/payments", label: "Payments" },
+  { to: "/admin/vacations", label: "Vacations" },
   { to: "/admin/messages", label: "Messages" },
   { to: "/admin/users", label: "User Management" },
   { to: "/admin/whatsapp-groups", label: "WhatsApp Groups" },

@@ -8,8 +8,9 @@ import { countSubjects } from "#app/models/subject.server.ts";
 import { countActiveStudents } from "#app/models/registration.server.ts";
 import { SCHOOL_NAME } from "#app/domain/school.ts";
 import { formatCedis } from "#app/domain/money.ts";
-import { getFeeSchedule } from "#app/models/fee-schedule.server.ts";
-import { seasonTotals } from "#app/models/payment.server.ts";
+import { vacationTotals } from "#app/models/payment.server.ts";
+import { vacationPointers } from "#app/models/vacation.server.ts";
+import type { Vacation } from "#app/domain/vacations.ts";
 import { Section } from "#app/components/ui/section.tsx";
 import { getSettings } from "#app/models/settings.server.ts";
 import { countWaitingMessages } from "#app/models/outbox.server.ts";
@@ -41,26 +42,22 @@ export async function loader({ request }: Route.LoaderArgs) {
     up: percentChange(now, before) >= 0,
     hint,
   });
-  // Fee counters for the season in force, for admins who deal with registrations or payments.
-  const schedule =
-    permissions.can_access_registrations || permissions.can_manage_payments ? await getFeeSchedule() : null;
-  const totals = schedule ? await seasonTotals(schedule.season) : null;
-  return {
-    messaging:
-      permissions.can_edit_settings || permissions.can_view_messages
-        ? await messagingWarnings()
-        : { warnings: [], demoNote: null },
-    fees:
-      schedule && totals
-        ? {
-            season: schedule.season,
+  // Each vacation shown now (the one teaching, and the one taking enrolments when it is another): its counters, for
+  // admins who deal with registrations or payments.
+  const { teaching, enrolling } = await vacationPointers();
+  const shown = [teaching, enrolling].filter((v, i, all): v is Vacation => Boolean(v) && all.indexOf(v) === i);
+  const money = permissions.can_access_registrations || permissions.can_manage_payments;
+  const vacations = money
+    ? await Promise.all(
+        shown.map(async (v) => {
+          const totals = await vacationTotals(v.name);
+          return {
+            name: v.name,
+            role: v === teaching ? "teaching" : "taking enrolments",
             stats: [
-              {
-                label: "Fees due",
-                value: formatCedis(totals.due),
-                hint: "What registrations this season owe in total.",
-              },
-              { label: "Collected", value: formatCedis(totals.collected), hint: "Confirmed payments this season." },
+              { label: "Registered", value: totals.registered.toLocaleString("en-GB"), hint: "Wards enrolled." },
+              { label: "Fees due", value: formatCedis(totals.due), hint: "What its registrations owe in total." },
+              { label: "Collected", value: formatCedis(totals.collected), hint: "Confirmed payments." },
               {
                 label: "Outstanding",
                 value: formatCedis(totals.outstanding),
@@ -72,8 +69,16 @@ export async function loader({ request }: Route.LoaderArgs) {
                 hint: "Parents' payment reports waiting for confirmation.",
               },
             ],
-          }
-        : null,
+          };
+        }),
+      )
+    : [];
+  return {
+    messaging:
+      permissions.can_edit_settings || permissions.can_view_messages
+        ? await messagingWarnings()
+        : { warnings: [], demoNote: null },
+    vacations,
     stats: [
       stat("Total Users", users, usersBefore, "All accounts: students, parents, facilitators and admins."),
       stat(
@@ -148,17 +153,22 @@ export default function AdminOverview({ loaderData }: Route.ComponentProps) {
           </li>
         ))}
       </ul>
-      {loaderData.fees ? (
+      {loaderData.vacations.map((v, i) => (
         <Section
-          id="fees-stats"
-          title={<>Fees: {loaderData.fees.season}</>}
+          key={v.name}
+          id={`vacation-stats-${i}`}
+          title={
+            <>
+              {v.name} ({v.role})
+            </>
+          }
           headingClassName="mb-3 text-lg font-semibold text-gray-900"
         >
-          <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-            {loaderData.fees.stats.map((s) => (
+          <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-5">
+            {v.stats.map((s) => (
               <li key={s.label} className="rounded-xl border border-gray-200 bg-white p-5 shadow-sm">
                 <h3 className="text-sm font-medium text-gray-700">{s.label}</h3>
-                <p className="mt-2 text-2xl font-bold text-gray-900" data-testid={`fees-${s.label}`}>
+                <p className="mt-2 text-2xl font-bold text-gray-900" data-testid={`vacation-${i}-${s.label}`}>
                   {s.value}
                 </p>
                 <p className="mt-2 text-xs text-gray-600">{s.hint}</p>
@@ -166,7 +176,7 @@ export default function AdminOverview({ loaderData }: Route.ComponentProps) {
             ))}
           </ul>
         </Section>
-      ) : null}
+      ))}
     </main>
   );
 }

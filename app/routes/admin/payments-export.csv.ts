@@ -1,4 +1,5 @@
 import type { RouteHandle } from "#app/utils/route-rules.ts";
+import { vacationFilter } from "#app/services/vacations.server.ts";
 import type { Route } from "./+types/payments-export.csv";
 import { requireAdmin } from "#app/utils/auth.server.ts";
 import { csvPhone, csvResponse, type CsvColumn } from "#app/utils/csv.server.ts";
@@ -37,6 +38,7 @@ const COLUMNS: ReadonlyArray<CsvColumn<Row>> = [
 export async function loader({ request, url }: Route.LoaderArgs) {
   await requireAdmin(request, "can_manage_payments");
   const query = PaymentsQuerySchema.parse(Object.fromEntries(url.searchParams));
-  const filter = await adminPaymentFilter(query);
+  const vacation = await vacationFilter(query.vacation);
+  const filter = await adminPaymentFilter({ ...query, vacation: vacation.name });
   return csvResponse(`payments_${fileDate(new Date())}.csv`, streamAdminPayments(filter), COLUMNS);
 }

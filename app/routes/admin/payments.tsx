@@ -1,5 +1,6 @@
 import type { RouteHandle } from "#app/utils/route-rules.ts";
 import { Link } from "react-router";
+import { vacationFilter } from "#app/services/vacations.server.ts";
 import type { Route } from "./+types/payments";
 import { requireAdmin } from "#app/utils/auth.server.ts";
 import { METHOD_OPTIONS, PAYMENTS_PER_PAGE, PaymentsQuerySchema, STATE_OPTIONS } from "#app/forms/payments.schema.ts";
@@ -16,13 +17,18 @@ export const handle = { rules: { access: { admin: "can_manage_payments" } } } sa
 export async function loader({ request, url }: Route.LoaderArgs) {
   await requireAdmin(request, "can_manage_payments");
   const query = PaymentsQuerySchema.parse(Object.fromEntries(url.searchParams));
-  const filter = await adminPaymentFilter(query);
+  const vacation = await vacationFilter(query.vacation);
+  const filter = await adminPaymentFilter({ ...query, vacation: vacation.name });
   const { items, total } = await listAdminPayments(filter, query.page, PAYMENTS_PER_PAGE);
   const names = await registrationNames(items.map((p) => p.registrationId));
   const exportParams = new URLSearchParams(url.searchParams);
   exportParams.delete("page");
+  exportParams.set("vacation", vacation.value);
   return {
+    vacationOptions: vacation.options,
     query: {
+      vacation: vacation.value,
+      vacationAsked: query.vacation ?? "",
       q: query.q,
       state: query.state ?? "",
       method: query.method ?? "",
@@ -32,7 +38,7 @@ export async function loader({ request, url }: Route.LoaderArgs) {
     page: query.page,
     pageCount: Math.max(1, Math.ceil(total / PAYMENTS_PER_PAGE)),
     total,
-    exportHref: `/admin/payments/export${exportParams.size ? `?${exportParams}` : ""}`,
+    exportHref: `/admin/payments/export?${exportParams}`,
     rows: items.map((p) => {
       const reg = names.get(String(p.registrationId));
       return {
@@ -46,8 +52,8 @@ export async function loader({ request, url }: Route.LoaderArgs) {
 }
 
 export default function AdminPayments({ loaderData }: Route.ComponentProps) {
-  const { rows, query, total, page, pageCount, exportHref } = loaderData;
-  const filtered = Boolean(query.q || query.state || query.method || query.from || query.to);
+  const { rows, query, total, page, pageCount, exportHref, vacationOptions } = loaderData;
+  const filtered = Boolean(query.q || query.state || query.method || query.from || query.to || query.vacationAsked);
   return (
     <main id="main" className="space-y-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -69,6 +75,7 @@ export default function AdminPayments({ loaderData }: Route.ComponentProps) {
         filtered={filtered}
         search={{ label: "Search payments", placeholder: "Reference, phone or ward", value: query.q }}
         selects={[
+          { name: "vacation", label: "Vacation", value: query.vacation, options: vacationOptions },
           { name: "state", label: "State", all: "All states", value: query.state, options: STATE_OPTIONS },
           { name: "method", label: "Method", all: "All methods", value: query.method, options: METHOD_OPTIONS },
         ]}

@@ -1,6 +1,8 @@
 import type { RouteHandle } from "#app/utils/route-rules.ts";
 import { SignOutButton } from "#app/components/sign-out-button.tsx";
 import { z } from "zod";
+import { vacationFilter } from "#app/services/vacations.server.ts";
+import { FilterForm, FilterSelect } from "#app/components/ui/filter-form.tsx";
 import type { Route } from "./+types/registration-view-list";
 import { requireAdmin } from "#app/utils/auth.server.ts";
 import { formatDateTime } from "#app/domain/dates.ts";
@@ -37,8 +39,11 @@ const yesNo = (v: string | null | undefined) => (v === "yes" ? "Yes" : v === "no
 export async function loader({ request, url }: Route.LoaderArgs) {
   await requireAdmin(request, "can_access_registrations");
   const { page } = QuerySchema.parse(Object.fromEntries(url.searchParams));
-  const { items, total } = await listRegistrationsOldestFirst(page, PER_PAGE);
+  const vacation = await vacationFilter(url.searchParams.get("vacation"));
+  const { items, total } = await listRegistrationsOldestFirst(page, PER_PAGE, vacation.name);
   return {
+    vacation: vacation.value,
+    vacationOptions: vacation.options,
     page,
     total,
     pageCount: Math.max(1, Math.ceil(total / PER_PAGE)),
@@ -62,7 +67,7 @@ export async function loader({ request, url }: Route.LoaderArgs) {
 }
 
 export default function RegistrationViewList({ loaderData }: Route.ComponentProps) {
-  const { rows, total, page, pageCount } = loaderData;
+  const { rows, total, page, pageCount, vacation, vacationOptions } = loaderData;
   return (
     <main id="main" className="mx-auto max-w-7xl space-y-4 px-4 py-6">
       <div className="flex items-center justify-between gap-3">
@@ -76,10 +81,16 @@ export default function RegistrationViewList({ loaderData }: Route.ComponentProp
             Total registrations: <strong data-testid="view-list-total">{total}</strong>
           </p>
         </div>
-        <CsvDownloadLink href="/registration-view-list/export" variant="primary">
+        <CsvDownloadLink
+          href={`/registration-view-list/export?vacation=${encodeURIComponent(vacation)}`}
+          variant="primary"
+        >
           Download CSV
         </CsvDownloadLink>
       </div>
+      <FilterForm label="Registration list" submitLabel="Show">
+        <FilterSelect id="list-vacation" name="vacation" label="Vacation" value={vacation} options={vacationOptions} />
+      </FilterForm>
       <DataTable
         label="Registrations table (scrolls sideways)"
         caption="Registrations, oldest first"

@@ -1,6 +1,7 @@
 import type { RouteHandle } from "#app/utils/route-rules.ts";
 import { data } from "react-router";
 import { z } from "zod";
+import { vacationFilter } from "#app/services/vacations.server.ts";
 import type { Route } from "./+types/registrations-programme-export.csv";
 import { requireAdmin } from "#app/utils/auth.server.ts";
 import { redirectWithToast } from "#app/utils/toast.server.ts";
@@ -12,11 +13,12 @@ import { programmeExportResponse } from "#app/routes/admin/+shared/registrations
 export const handle = { rules: { access: { admin: "can_access_registrations" } } } satisfies RouteHandle;
 
 /** GET /admin/registrations/export/:programme: one programme (11 columns, oldest first). */
-export async function loader({ request, params }: Route.LoaderArgs) {
+export async function loader({ request, params, url }: Route.LoaderArgs) {
   await requireAdmin(request, "can_access_registrations");
   const programme = z.enum(PROGRAMMES).safeParse(params.programme);
   if (!programme.success) throw data("Unknown programme.", { status: 404 });
-  const count = await countRegistrationsForProgramme(programme.data);
+  const vacation = await vacationFilter(url.searchParams.get("vacation"));
+  const count = await countRegistrationsForProgramme(programme.data, vacation.name);
   if (count === 0) {
     return redirectWithToast("/admin/registrations", {
       type: "error",
@@ -24,5 +26,5 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       description: noDataForProgramme(programmeLabel(programme.data)),
     });
   }
-  return programmeExportResponse(programme.data, count);
+  return programmeExportResponse(programme.data, count, vacation.name);
 }

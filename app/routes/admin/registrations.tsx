@@ -29,21 +29,24 @@ import { PaymentStatusBadge } from "#app/components/payments/badges.tsx";
 import { Pagination } from "#app/components/ui/pagination.tsx";
 import { FilterForm, FilterSearch, FilterSelect } from "#app/components/ui/filter-form.tsx";
 import { Section } from "#app/components/ui/section.tsx";
+import { vacationFilter } from "#app/services/vacations.server.ts";
 
 export const handle = { rules: { access: { admin: "can_access_registrations" } } } satisfies RouteHandle;
 
 export async function loader({ request, url }: Route.LoaderArgs) {
   await requireAdmin(request, "can_access_registrations");
   const query = RegistrationsQuerySchema.parse(Object.fromEntries(url.searchParams));
+  const vacation = await vacationFilter(query.vacation);
   const [{ items, total }, counts] = await Promise.all([
     listAdminRegistrations({
       q: query.q,
+      vacation: vacation.name,
       programme: query.programme ?? null,
       payment: query.payment ?? null,
       page: query.page,
       perPage: REGISTRATIONS_PER_PAGE,
     }),
-    countRegistrationsByProgramme(),
+    countRegistrationsByProgramme(vacation.name),
   ]);
   const pageCount = Math.max(1, Math.ceil(total / REGISTRATIONS_PER_PAGE));
   if (items.length === 0 && query.page > pageCount) {
@@ -53,6 +56,12 @@ export async function loader({ request, url }: Route.LoaderArgs) {
   }
   return {
     q: query.q,
+    vacation: vacation.value,
+    vacationName: vacation.name,
+    vacationOptions: vacation.options,
+    // The exports follow the vacation shown.
+    exportQuery: `?vacation=${encodeURIComponent(vacation.value)}`,
+    filtered: Boolean(query.vacation),
     programme: query.programme ?? "",
     payment: query.payment ?? "",
     page: query.page,
@@ -88,6 +97,7 @@ type Row = Awaited<ReturnType<typeof loader>>["rows"][number];
 
 export default function Registrations({ loaderData }: Route.ComponentProps) {
   const { rows, counts, total, page, pageCount, q, programme, payment, perPage } = loaderData;
+  const { vacation, vacationName, vacationOptions, exportQuery, filtered } = loaderData;
   const hydrated = useHydrated();
   const location = useLocation();
   const [toDelete, setToDelete] = useState<Row | null>(null);
@@ -109,7 +119,7 @@ export default function Registrations({ loaderData }: Route.ComponentProps) {
           <ButtonLink to="/registration-view-list" variant="secondary">
             View List
           </ButtonLink>
-          <CsvDownloadLink href="/admin/registrations/export" variant="primary">
+          <CsvDownloadLink href={`/admin/registrations/export${exportQuery}`} variant="primary">
             Export CSV
           </CsvDownloadLink>
           {hydrated ? (
@@ -124,6 +134,15 @@ export default function Registrations({ loaderData }: Route.ComponentProps) {
         </div>
       </div>
 
+      <p className="text-gray-800" data-testid="vacation-shown">
+        {vacationName ? (
+          <>
+            Showing <strong>{vacationName}</strong>
+          </>
+        ) : (
+          "Showing every vacation"
+        )}
+      </p>
       <Section id="reg-stats" title="Enrolment counts" headingClassName="sr-only">
         <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-6">
           <li className="rounded-xl border border-gray-200 bg-white p-4 shadow-sm">
@@ -139,7 +158,7 @@ export default function Registrations({ loaderData }: Route.ComponentProps) {
                 {counts.byProgramme[p]}
               </p>
               <CsvDownloadLink
-                href={`/admin/registrations/export/${p}`}
+                href={`/admin/registrations/export/${p}${exportQuery}`}
                 label={`Download CSV for ${programmeLabel(p)}`}
                 className="mt-2 !min-h-9 !px-2 !py-1 text-xs"
               >
@@ -153,8 +172,9 @@ export default function Registrations({ loaderData }: Route.ComponentProps) {
       <FilterForm
         action="/admin/registrations"
         label="Registrations"
-        clear={q || programme || payment ? { to: "/admin/registrations" } : null}
+        clear={q || programme || payment || filtered ? { to: "/admin/registrations" } : null}
       >
+        <FilterSelect id="reg-vacation" name="vacation" label="Vacation" value={vacation} options={vacationOptions} />
         <FilterSearch
           id="reg-search"
           label="Search registrations"

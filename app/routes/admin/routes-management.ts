@@ -12,6 +12,8 @@ export const managementAdminRoutes: RouteConfigEntry[] = [
   route("subjects/:subjectId/edit", "routes/admin/subjects-edit.tsx"),
   route("subjects/:subjectId/delete", "routes/admin/subjects-delete.tsx"),
   route("communications", "routes/admin/communications.tsx"),
+  route("vacations", "routes/admin/vacations.tsx"),
+  route("vacations/:name/edit", "routes/admin/vacation-edit.tsx"),
   route("settings/wording", "routes/admin/settings-wording.tsx"),
   route("settings/:tab?", "routes/admin/settings.tsx"),
 ];

@@ -12,8 +12,10 @@ import { pesewasToInput } from "#app/domain/money.ts";
 import { DEFAULT_MIN_ONLINE_PAYMENT, type FeeSchedule } from "#app/domain/fees.ts";
 import { SETTINGS_SAVED } from "#app/domain/messages.ts";
 import { SCHOOL_NAME } from "#app/domain/school.ts";
+import { buttonClass } from "#app/components/ui/button.tsx";
 import {
   CheckboxField,
+  ErrorList,
   FormErrors,
   SubmitButton,
   TextareaField,
@@ -21,6 +23,7 @@ import {
   type AnyField,
 } from "#app/components/form/fields.tsx";
 import { getFeeSchedule, saveFeeSchedule } from "#app/models/fee-schedule.server.ts";
+import { getVacation, vacationPointers } from "#app/models/vacation.server.ts";
 import { audit } from "#app/models/audit-log.server.ts";
 import { SettingsPage } from "#app/routes/admin/+shared/settings-nav.tsx";
 
@@ -28,7 +31,15 @@ export const handle = { rules: { access: { admin: "can_edit_settings" } } } sati
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request, "can_edit_settings");
-  return { schedule: await getFeeSchedule() };
+  // One vacation's fees: the one asked for, else the one taking enrolments, else the one teaching.
+  const pointers = await vacationPointers();
+  const asked = new URL(request.url).searchParams.get("vacation");
+  const vacation = pointers.all.find((v) => v.name === asked) ?? pointers.enrolling ?? pointers.teaching;
+  return {
+    vacation: vacation?.name ?? null,
+    vacations: pointers.all.map((v) => v.name).reverse(),
+    schedule: vacation ? await getFeeSchedule(vacation.name) : null,
+  };
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -36,8 +47,11 @@ export async function action({ request }: Route.ActionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: FeeScheduleSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   const v = submission.value;
+  const vacation = await getVacation(v.vacation);
+  if (!vacation)
+    return data({ result: submission.reply({ fieldErrors: { vacation: ["Choose the vacation"] } }) }, { status: 400 });
   const schedule: FeeSchedule = {
-    season: v.season,
+    season: vacation.name,
     deadline: v.deadline,
     merchantName: v.merchantName,
     merchantNumber: v.merchantNumber,
@@ -48,19 +62,19 @@ export async function action({ request }: Route.ActionArgs) {
     fees: Object.fromEntries(PROGRAMMES.map((p) => [p, v[feeFieldName(p)]])) as FeeSchedule["fees"],
     bandFees: Object.fromEntries(PROGRAMMES.map((p) => [p, v[bandFieldName(p)]])) as FeeSchedule["bandFees"],
   };
-  const before = await getFeeSchedule();
-  await saveFeeSchedule(schedule);
-  await audit("fees.save", user._id, null, { before, after: schedule });
-  return redirectWithToast("/admin/settings/fees", {
+  const before = await getFeeSchedule(vacation.name);
+  await saveFeeSchedule(vacation.name, schedule);
+  await audit("fees.save", user._id, null, { vacation: vacation.name, before, after: schedule });
+  return redirectWithToast(`/admin/settings/fees?vacation=${encodeURIComponent(vacation.name)}`, {
     type: "success",
     title: SETTINGS_SAVED,
     description: "The fee schedule has been saved. It applies to new registrations.",
   });
 }
 
-function defaults(schedule: FeeSchedule | null) {
+function defaults(vacation: string | null, schedule: FeeSchedule | null) {
   const out: Record<string, string> = {
-    season: schedule?.season ?? "",
+    vacation: vacation ?? "",
     deadline: schedule?.deadline ?? "",
     merchantName: schedule?.merchantName ?? "",
     merchantNumber: schedule?.merchantNumber ?? "",
@@ -80,7 +94,7 @@ export default function FeeSettings({ loaderData, actionData }: Route.ComponentP
   const [form, fields] = useForm({
     id: "settings-fees",
     lastResult: actionData?.result,
-    defaultValue: defaults(loaderData.schedule),
+    defaultValue: defaults(loaderData.vacation, loaderData.schedule),
     constraint: getZodConstraint(FeeScheduleSchema),
     onValidate: ({ formData }) => parseWithZod(formData, { schema: FeeScheduleSchema }),
     shouldValidate: "onBlur",
@@ -94,14 +108,35 @@ export default function FeeSettings({ loaderData, actionData }: Route.ComponentP
         Amounts in Ghana cedis (GH₵), up to two decimals. A registration keeps the fee in force when it was made; a
         later change here does not alter what a family already owes.
       </p>
+      {loaderData.vacations.length > 1 ? (
+        <Form method="get" className="flex flex-wrap items-end gap-2">
+          <label className="text-sm font-medium text-gray-900">
+            Vacation
+            <select
+              name="vacation"
+              defaultValue={loaderData.vacation ?? ""}
+              className="mt-1 block min-h-11 rounded-md border border-gray-400 px-3"
+            >
+              {loaderData.vacations.map((name) => (
+                <option key={name}>{name}</option>
+              ))}
+            </select>
+          </label>
+          <button type="submit" className={buttonClass("secondary")}>
+            Show its fees
+          </button>
+        </Form>
+      ) : null}
+      {loaderData.vacation ? null : (
+        <p role="status" className="text-sm font-semibold text-gray-900">
+          No vacation yet: open one under Vacations first.
+        </p>
+      )}
       <Form method="post" {...getFormProps(form)} className="space-y-5">
         <FormErrors form={form} />
-        <TextField
-          field={f.season}
-          label="Season"
-          hint="Receipts are numbered per season, e.g. 2026 Christmas vacation."
-          inputProps={{ maxLength: 40 }}
-        />
+        <h2 className="text-lg font-semibold text-gray-900">Fees for {loaderData.vacation ?? "no vacation"}</h2>
+        <input type="hidden" name={f.vacation.name} value={loaderData.vacation ?? ""} />
+        <ErrorList id={f.vacation.errorId} errors={f.vacation.errors} />
         <TextField field={f.deadline} label="Payment deadline" inputProps={{ type: "date" }} />
         <fieldset className="space-y-3">
           <legend className="text-sm font-semibold text-gray-900">Fee per programme</legend>

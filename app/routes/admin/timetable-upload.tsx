@@ -5,6 +5,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseWithZod } from "#app/forms/parse.ts";
 import { data, Form, Link, useNavigation } from "react-router";
+import { vacationsServedNow } from "#app/services/vacations.server.ts";
 import type { Route } from "./+types/timetable-upload";
 import { ItemRow } from "#app/components/ui/item-row.tsx";
 import { hasAdminPermission, requireUser } from "#app/utils/auth.server.ts";
@@ -116,6 +117,7 @@ async function upload(parsed: Awaited<ReturnType<typeof parseUpload>>, userId: s
   try {
     stored = await storeUpload(userId, file.bytes, file.type.ext);
     const id = await createTimetable({
+      vacations: await vacationsServedNow(),
       userId,
       title,
       description: description || null,
@@ -157,6 +159,7 @@ async function bulkUpload(userId: string) {
   const written: string[] = [];
   const rows: string[] = [];
   try {
+    const vacations = await vacationsServedNow();
     const dir = await bundledTimetablesDir();
     for (const programme of PROGRAMMES) {
       const bytes = new Uint8Array(await fs.readFile(path.join(dir, `form-2-${programmeSlug(programme)}.png`)));
@@ -166,6 +169,7 @@ async function bulkUpload(userId: string) {
       written.push(stored);
       rows.push(
         await createTimetable({
+          vacations,
           userId,
           title: `Form 2 ${programmeLabel(programme)} Timetable`,
           description: null,

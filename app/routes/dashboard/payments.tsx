@@ -57,12 +57,15 @@ function checkoutOffer(r: RegistrationDoc, rules: OnlinePaymentRules | null, ope
 export async function loader({ request }: Route.LoaderArgs) {
   const { effectiveUser } = await requireRole(request, handle.rules.access.roles);
   const registrations = await getParentRegistrations(effectiveUser);
-  const [payments, schedule, gateway] = await Promise.all([
+  // Each ward's registrations across vacations: each pays under its own vacation's rules.
+  const vacations = [...new Set(registrations.map((r) => r.vacation ?? ""))];
+  const [payments, schedules, gateway] = await Promise.all([
     listPaymentsForRegistrations(registrations.map((r) => String(r._id))),
-    getFeeSchedule(),
+    Promise.all(vacations.map((v) => getFeeSchedule(v))),
     activeGateway(),
   ]);
-  const rules = gateway ? onlinePaymentRules(schedule) : null;
+  const scheduleOf = (r: RegistrationDoc) => schedules[vacations.indexOf(r.vacation ?? "")] ?? null;
+  const rulesOf = (r: RegistrationDoc) => (gateway ? onlinePaymentRules(scheduleOf(r)) : null);
   const wardNames = new Map(registrations.map((r) => [String(r._id), r.wardName]));
   const order = { pending: 0, confirmed: 1, rejected: 2, voided: 3 } as const;
   // The ward's open checkout (one at most): its pending gateway payment, which the parent continues or cancels.
@@ -72,7 +75,8 @@ export async function loader({ request }: Route.LoaderArgs) {
     );
     return p ? { id: String(p._id), amount: formatCedis(p.amount), flagged: Boolean(p.flag) } : null;
   };
-  const fees = publicFees(schedule);
+  // How to pay: the newest registration's vacation (registrations come newest first).
+  const fees = publicFees(registrations[0] ? scheduleOf(registrations[0]) : null);
   return {
     constraint: parentPaymentConstraint,
     checkoutConstraint,
@@ -83,9 +87,10 @@ export async function loader({ request }: Route.LoaderArgs) {
         id: String(r._id),
         wardName: r.wardName,
         programme: programmeLabel(r.programme),
+        vacation: r.vacation ?? "",
         ...balanceView(r),
         open,
-        checkout: checkoutOffer(r, rules, Boolean(open)),
+        checkout: checkoutOffer(r, rulesOf(r), Boolean(open)),
       };
     }),
     howToPay: fees
@@ -226,7 +231,10 @@ export default function Payments({ loaderData, actionData }: Route.ComponentProp
           >
             {wards.map((w) => (
               <Card key={w.id} title={w.wardName} headingLevel={3}>
-                <p className="text-sm text-gray-700">{w.programme}</p>
+                <p className="text-sm text-gray-700">
+                  {w.programme}
+                  {w.vacation ? ` · ${w.vacation}` : ""}
+                </p>
                 <dl className="mt-2 grid grid-cols-2 gap-2 text-sm">
                   <dt className="text-gray-700">Amount due</dt>
                   <dd className="font-semibold">{w.amountDue}</dd>

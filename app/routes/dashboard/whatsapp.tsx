@@ -26,7 +26,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   }
   const registration = await getLatestOwnedRegistration(effectiveUser);
   if (!registration) return { kind: "student" as const, registration: null, groups: [] };
-  const groups = await getGroupsForSubjects(registration.programme, registration.subjects, "student");
+  const groups = await getGroupsForSubjects(registration, "student");
   return {
     kind: "student" as const,
     registration: { programme: registration.programme, subjectCount: registration.subjects.length },

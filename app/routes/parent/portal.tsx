@@ -19,6 +19,8 @@ import { countUnseenAnnouncements } from "#app/models/communication.server.ts";
 import { formsForWards } from "#app/models/evaluation.server.ts";
 import { formatDateTime } from "#app/domain/dates.ts";
 import { openState } from "#app/domain/evaluations.ts";
+import { enrolAgainOffers } from "#app/domain/vacations.ts";
+import { enrolmentOpening } from "#app/services/vacations.server.ts";
 
 export const handle = { rules: { access: { roles: ["parent", "admin"] } } } satisfies RouteHandle;
 
@@ -30,7 +32,12 @@ export const handle = { rules: { access: { roles: ["parent", "admin"] } } } sati
  */
 export async function loader({ request }: Route.LoaderArgs) {
   const { user, effectiveUser } = await requireRole(request, ["parent", "admin"]);
-  const registrations = await getParentRegistrations(effectiveUser);
+  const [all, opening] = await Promise.all([getParentRegistrations(effectiveUser), enrolmentOpening()]);
+  // This vacation's wards in full (the one teaching and the one taking enrolments); earlier vacations as history.
+  const current = new Set([opening.teaching?.name, opening.vacation?.name]);
+  const registrations = all.filter((r) => current.has(r.vacation ?? ""));
+  const earlier = all.filter((r) => !current.has(r.vacation ?? ""));
+  const offers = opening.open ? enrolAgainOffers(all, opening.vacation) : [];
   const [timetables, unseenCount, evaluations] = await Promise.all([
     listTimetablesFor(registrations),
     countUnseenAnnouncements(effectiveUser),
@@ -50,7 +57,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const wards = await Promise.all(
     registrations.map(async (r) => {
       const [classPages, parentGroup] = await Promise.all([
-        getGroupsForSubjects(r.programme, r.subjects, "student"),
+        getGroupsForSubjects(r, "student"),
         findParentGroupForProgramme(r.programme),
       ]);
       return {
@@ -60,6 +67,7 @@ export async function loader({ request }: Route.LoaderArgs) {
         subjects: r.subjects,
         wardForm: r.wardForm,
         reference: r.reference,
+        vacation: r.vacation ?? "",
         fees: balanceView(r),
         classPages: classPages.map(toGroupView),
         parentGroup: parentGroup ? toGroupView(parentGroup) : null,
@@ -82,11 +90,20 @@ export async function loader({ request }: Route.LoaderArgs) {
     unseenCount,
     toAnswer: openForms.filter((x) => !x.answeredAt).length,
     wards,
+    offers,
+    history: earlier.map((r) => ({
+      id: String(r._id),
+      wardName: r.wardName,
+      vacation: r.vacation ?? "",
+      programme: programmeLabel(r.programme),
+      reference: r.reference,
+      fees: balanceView(r),
+    })),
   };
 }
 
 export default function ParentPortal({ loaderData }: Route.ComponentProps) {
-  const { name, role, isAdmin, wards, unseenCount, toAnswer } = loaderData;
+  const { name, role, isAdmin, wards, unseenCount, toAnswer, offers, history } = loaderData;
   return (
     <div className="mx-auto max-w-6xl px-4 py-6">
       <PortalHeader portal="Parent Portal" name={name} role={role} unseenCount={unseenCount} />
@@ -148,6 +165,23 @@ export default function ParentPortal({ loaderData }: Route.ComponentProps) {
             </p>
           ) : null}
         </div>
+        {offers.length ? (
+          <section aria-labelledby="enrol-again-heading" className="rounded-xl border border-brand-200 bg-brand-50 p-5">
+            <h2 id="enrol-again-heading" className="text-lg font-semibold text-gray-900">
+              Enrol again for {offers[0].vacation}
+            </h2>
+            <p className="mt-1 text-sm text-gray-800">The last enrolment&apos;s answers are filled in for you.</p>
+            <ul className="mt-3 flex flex-wrap gap-2">
+              {offers.map((o) => (
+                <li key={o.registrationId}>
+                  <Link to={`/enrol-again/${o.registrationId}`} className={buttonClass("primary")}>
+                    Enrol {o.wardName} for {o.vacation}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </section>
+        ) : null}
         <section aria-labelledby="wards-heading">
           {wards.length ? (
             <ul className="space-y-6">
@@ -157,6 +191,7 @@ export default function ParentPortal({ loaderData }: Route.ComponentProps) {
                     <div>
                       <h2 className="text-lg font-semibold text-gray-900">{w.wardName}</h2>
                       <p className="text-sm text-gray-700">
+                        {w.vacation ? `${w.vacation} · ` : ""}
                         {programmeLabel(w.programme)} · {w.subjects.length} subjects · reference{" "}
                         <span className="font-mono">{w.reference}</span>
                       </p>
@@ -224,7 +259,9 @@ export default function ParentPortal({ loaderData }: Route.ComponentProps) {
             </ul>
           ) : (
             <EmptyState>
-              No registration is linked to your account or phone number yet.{" "}
+              {history.length
+                ? "None of your wards is enrolled for this vacation yet. "
+                : "No registration is linked to your account or phone number yet. "}
               <Link to="/registration" className={buttonClass("ghost", "underline")}>
                 Register a ward
               </Link>{" "}
@@ -235,6 +272,36 @@ export default function ParentPortal({ loaderData }: Route.ComponentProps) {
             </EmptyState>
           )}
         </section>
+        {history.length ? (
+          <section aria-labelledby="history-heading" className="rounded-xl border border-gray-200 bg-white p-5">
+            <h2 id="history-heading" className="text-lg font-semibold text-gray-900">
+              Earlier vacations
+            </h2>
+            <ul className="mt-3 divide-y divide-gray-200">
+              {history.map((h) => (
+                <li key={h.id} className="flex flex-wrap items-center justify-between gap-2 py-3 text-sm">
+                  <span>
+                    <strong className="text-gray-900">{h.wardName}</strong> · {h.vacation} · {h.programme} ·{" "}
+                    <Link to={`/registration/${h.reference}`} className="font-mono text-brand-700 underline">
+                      {h.reference}
+                    </Link>
+                  </span>
+                  {h.fees.feeSet ? (
+                    <span className="flex items-center gap-2">
+                      <PaymentStatusBadge status={h.fees.status} label={h.fees.statusLabel} />
+                      balance {h.fees.balance}
+                    </span>
+                  ) : null}
+                </li>
+              ))}
+            </ul>
+            <p className="mt-2 text-sm">
+              <Link to="/dashboard/payments" className="font-semibold text-brand-700 underline">
+                Payments and receipts of every vacation
+              </Link>
+            </p>
+          </section>
+        ) : null}
       </main>
     </div>
   );

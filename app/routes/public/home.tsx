@@ -1,5 +1,4 @@
 import type { RouteHandle } from "#app/utils/route-rules.ts";
-import { getSettings } from "#app/models/settings.server.ts";
 import { Link } from "react-router";
 import type { ReactNode } from "react";
 import type { Route } from "./+types/home";
@@ -11,6 +10,8 @@ import { SupportPhones } from "#app/components/support-phones.tsx";
 import { publicPageHeaders } from "#app/utils/http-cache.server.ts";
 import { FeesTable, HowToPay, publicFees } from "#app/components/fees-table.tsx";
 import { getFeeSchedule } from "#app/models/fee-schedule.server.ts";
+import { enrolmentOpening } from "#app/services/vacations.server.ts";
+import { longDay } from "#app/domain/vacations.ts";
 import { BENEFITS, FAQ, PROGRAMME_BLURBS } from "#app/components/public/landing-content.ts";
 
 // The same for every anonymous visitor: cacheable (app/utils/http-cache.server.ts).
@@ -21,8 +22,18 @@ export const handle = { rules: { access: "public", pageCache: { params: {} } } }
 export async function loader({ url }: Route.LoaderArgs) {
   // Link cards (WhatsApp, Facebook) need absolute URLs.
   const origin = env.appOrigin ?? url.origin;
-  const [settings, feeSchedule] = await Promise.all([getSettings().catch(() => null), getFeeSchedule()]);
-  return { origin, registrationOpen: settings?.registrationEnabled ?? true, fees: publicFees(feeSchedule) };
+  // The vacation taking enrolments (else the one teaching): its fees, its dates.
+  const opening = await enrolmentOpening();
+  const vacation = opening.vacation ?? opening.teaching;
+  const feeSchedule = await getFeeSchedule(vacation?.name);
+  return {
+    origin,
+    registrationOpen: opening.open,
+    fees: publicFees(feeSchedule),
+    vacation: vacation
+      ? { name: vacation.name, from: longDay(vacation.lessonsStart), to: longDay(vacation.lessonsEnd) }
+      : null,
+  };
 }
 
 const TIMES = ["8:00 AM", "10:00 AM", "12:00 PM", "2:00 PM", "4:00 PM"];
@@ -41,6 +52,11 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             Experienced facilitators teach each subject on its own WhatsApp class page, so your ward learns from home
             with just a phone.
           </p>
+          {loaderData.vacation ? (
+            <p className="mt-4 max-w-2xl font-semibold">
+              {loaderData.vacation.name}: lessons from {loaderData.vacation.from} to {loaderData.vacation.to}.
+            </p>
+          ) : null}
           <div className="mt-6 flex flex-wrap gap-3">
             {open ? (
               <Link

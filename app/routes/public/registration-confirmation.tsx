@@ -26,11 +26,11 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   if (!registration) throw data("Registration not found", { status: 404 });
   const subjects = registration.subjects ?? [];
   const [groups, parentGroup, schedule, showClaimCode] = await Promise.all([
-    getGroupsForSubjects(registration.programme, subjects, "student"),
+    getGroupsForSubjects(registration, "student"),
     registration.joinParentGroup === "yes"
       ? findParentGroupForProgramme(registration.programme)
       : Promise.resolve(null),
-    getFeeSchedule(),
+    getFeeSchedule(registration.vacation),
     mayReadClaimCode(request, registration),
   ]);
   const howToPay = publicFees(schedule);
@@ -42,6 +42,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     summary: {
       reference: registration.reference,
       claimCode: showClaimCode ? ((registration as { claimCode?: string | null }).claimCode ?? null) : null,
+      vacation: registration.vacation ?? "",
       parentName: registration.parentName,
       whatsappNumber: maskPhone(registration.whatsappNumber),
       wardName: registration.wardName,

@@ -13,11 +13,11 @@ import {
   registrationConstraint,
 } from "#app/services/enrolment.server.ts";
 import { redirectWithToast } from "#app/utils/toast.server.ts";
-import { getSettings } from "#app/models/settings.server.ts";
 import { SupportPhones } from "#app/components/support-phones.tsx";
 import { publicPageHeaders } from "#app/utils/http-cache.server.ts";
 import { clientAddressContext } from "#app/utils/request-context.ts";
 import { rememberSubmission } from "#app/services/claim-code.server.ts";
+import { enrolmentOpening } from "#app/services/vacations.server.ts";
 
 // The same for every anonymous visitor: cacheable (app/utils/http-cache.server.ts).
 export const headers = publicPageHeaders;
@@ -27,11 +27,11 @@ import { keepPageAfterNetworkFailure, submitOverFlakyLink } from "#app/utils/net
 import { Section } from "#app/components/ui/section.tsx";
 
 export async function loader() {
-  const settings = await getSettings();
+  const opening = await enrolmentOpening();
   // No idempotency key in the HTML: this page is the same for every anonymous visitor (it may come from the page
   // cache), so the browser makes the key (app/components/form/form-draft.tsx). Without JavaScript there is no
   // automatic resend, and a form without a key is processed as before.
-  return { open: settings.registrationEnabled, constraint: registrationConstraint };
+  return { open: opening.open, vacation: opening.vacation?.name ?? null, constraint: registrationConstraint };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -73,6 +73,9 @@ export default function Registration({ loaderData, actionData }: Route.Component
             <span aria-hidden="true">*</span>
             <span className="sr-only">with an asterisk</span> are required. It takes about five minutes.
           </p>
+          {loaderData.vacation ? (
+            <p className="mt-2 font-semibold text-gray-900">You are enrolling for the {loaderData.vacation}.</p>
+          ) : null}
           <div className="mt-6">
             <RegistrationForm
               lastResult={actionData && "result" in actionData ? actionData.result : undefined}

@@ -6,6 +6,7 @@ export const publicRoutes: RouteConfigEntry[] = [
     index("routes/public/home.tsx"),
     route("registration", "routes/public/registration.tsx"),
     route("registration/:reference", "routes/public/registration-confirmation.tsx"),
+    route("enrol-again/:registrationId", "routes/public/enrol-again.tsx"),
     route("privacy-policy", "routes/public/privacy-policy.tsx"),
     route("terms-of-service", "routes/public/terms-of-service.tsx"),
     route("payment-success", "routes/public/payment-success.tsx"),

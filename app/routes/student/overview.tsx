@@ -14,8 +14,14 @@ export async function loader({ request }: Route.LoaderArgs) {
   return {
     name: registration?.wardName ?? info.effectiveUser.fullName,
     registration: registration
-      ? { programmeLabel: registration.programmeLabel, subjects: registration.subjects }
+      ? {
+          programmeLabel: registration.programmeLabel,
+          subjects: registration.subjects,
+          vacation: registration.vacation,
+          current: registration.current,
+        }
       : null,
+    enrolAgain: registration?.enrolAgain ?? null,
     groupCount: classPages.length,
   };
 }
@@ -35,7 +41,7 @@ function Stat({ label, value }: { label: string; value: string | number }) {
 }
 
 export default function Overview({ loaderData }: Route.ComponentProps) {
-  const { name, registration, groupCount } = loaderData;
+  const { name, registration, groupCount, enrolAgain } = loaderData;
   const subjects = registration?.subjects ?? [];
   return (
     <div className="space-y-6">
@@ -47,6 +53,21 @@ export default function Overview({ loaderData }: Route.ComponentProps) {
         <Stat label="Registration Status" value={registration ? "Enrolled" : "Pending"} />
       </dl>
 
+      {enrolAgain ? (
+        <Card labelledBy="enrol-again">
+          <h3 id="enrol-again" className="text-lg font-semibold text-gray-900">
+            {enrolAgain.vacation} is taking enrolments
+          </h3>
+          <p className="mt-1 text-gray-800">
+            {registration && !registration.current
+              ? `Your last enrolment was for ${registration.vacation}: its class pages are closed.`
+              : "Your answers from this vacation are filled in."}
+          </p>
+          <ButtonLink to={`/enrol-again/${enrolAgain.registrationId}`} className="mt-3">
+            Enrol for {enrolAgain.vacation}
+          </ButtonLink>
+        </Card>
+      ) : null}
       <Card labelledBy="welcome">
         <h3 id="welcome" className="text-xl font-semibold text-gray-900">
           Welcome, {name}!

@@ -20,9 +20,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const info = await requireUserForWhatsapp(request);
   const registration = await loadOwnedRegistration(info.effectiveUser);
   let loadFailed = false;
-  const groups = await (
-    registration ? getGroupsForSubjects(registration.programme, registration.subjects) : getAllGroups()
-  ).catch((error: unknown) => {
+  const groups = await (registration ? getGroupsForSubjects(registration) : getAllGroups()).catch((error: unknown) => {
     console.error("/whatsapp: group lookup failed", error);
     loadFailed = true;
     return [];

@@ -1,3 +1,4 @@
+import { registrationFormValues } from "#app/services/enrolment.server.ts";
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "#app/forms/parse.ts";
 import { duplicateRegistrationMessage } from "#app/domain/registration.ts";
@@ -24,32 +25,9 @@ export const EDITABLE_FIELDS = [
 ] as const;
 type Editable = (typeof EDITABLE_FIELDS)[number];
 
-/** The stored registration as the enrolment form's values. */
-function formValuesOf(reg: RegistrationDoc): Record<string, string | string[]> {
-  return {
-    parentName: reg.parentName,
-    whatsappNumber: reg.whatsappNumber,
-    alternativeNumber: reg.alternativeNumber ?? "",
-    wardName: reg.wardName,
-    wardWhatsapp: reg.wardWhatsapp,
-    currentSchool: reg.currentSchool,
-    wardForm: reg.wardForm,
-    specificClass: reg.specificClass,
-    programme: reg.programme,
-    subjects: [...(reg.subjects ?? [])],
-    updateMode: [...(reg.updateMode ?? [])],
-    referralName: reg.referralName,
-    referralStatus: reg.referralStatus,
-    referralOther: reg.referralOther ?? "",
-    joinStudentGroups: reg.joinStudentGroups,
-    joinParentGroup: reg.joinParentGroup,
-    feedback: reg.feedback ?? "",
-  } as Record<string, string | string[]>;
-}
-
 /** What the correction form starts from: the editable fields' stored values. */
 export function editableValues(reg: RegistrationDoc): Record<string, string | string[]> {
-  const values = formValuesOf(reg);
+  const values = registrationFormValues(reg);
   return Object.fromEntries(EDITABLE_FIELDS.map((key) => [key, values[key]]));
 }
 
@@ -67,7 +45,7 @@ export async function editRegistration(
   actorId: string,
 ): Promise<{ ok: true; changed: string[] } | { ok: false; status: number; result: SubmissionResult<string[]> }> {
   const merged = new FormData();
-  const stored = formValuesOf(reg);
+  const stored = registrationFormValues(reg);
   for (const [key, value] of Object.entries(stored)) {
     if ((EDITABLE_FIELDS as readonly string[]).includes(key)) continue;
     for (const v of Array.isArray(value) ? value : [value]) if (v != null && v !== "") merged.append(key, String(v));
@@ -105,6 +83,7 @@ export async function editRegistration(
     result: reply({ formErrors: [duplicateRegistrationMessage(v.wardName, reg.programme)] }),
   });
   const dup = await findDuplicateRegistration({
+    vacation: String(reg.vacation),
     programme: reg.programme,
     wardWhatsappNormalized: next.wardWhatsappNormalized,
     wardNameKey: next.wardNameKey,

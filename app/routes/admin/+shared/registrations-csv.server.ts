@@ -41,6 +41,8 @@ export const FULL_EXPORT_COLUMNS: ReadonlyArray<CsvColumn<ExportRegistration>> =
   { header: "Join Parent Group", value: (r) => yesNo(r.joinParentGroup) },
   { header: "Feedback", value: (r) => r.feedback },
   ...PAYMENT_COLUMNS,
+  // Which vacation the row is for (an export of every vacation mixes them).
+  { header: "Vacation", value: (r) => r.vacation },
   // The reference a parent reads out on the phone, to find the row (after the spec's columns, which stay unchanged).
   { header: "Reference", value: (r) => r.reference },
 ];
@@ -62,25 +64,34 @@ export const LIST_COLUMNS: ReadonlyArray<CsvColumn<ExportRegistration>> = [
 ];
 
 /** registrations_{date}.csv: every registration, the spec's 19 columns then fees and the reference, newest first. */
-export function fullExportResponse(now = new Date()) {
+export function fullExportResponse(vacation: string | null, now = new Date()) {
   return csvResponse(
     `registrations_${fileDate(now)}.csv`,
-    streamRegistrations({ order: "newest" }),
+    streamRegistrations({ vacation, order: "newest" }),
     FULL_EXPORT_COLUMNS,
   );
 }
 
 /** {programme}_registrations_{date}.csv: one programme, 11 columns, oldest first. */
-export function programmeExportResponse(programme: Programme, count: number, now = new Date()) {
+export function programmeExportResponse(
+  programme: Programme,
+  count: number,
+  vacation: string | null,
+  now = new Date(),
+) {
   return csvResponse(
     `${programme}_registrations_${fileDate(now)}.csv`,
-    streamRegistrations({ programme, order: "oldest" }),
+    streamRegistrations({ vacation, programme, order: "oldest" }),
     LIST_COLUMNS,
     { "X-Record-Count": String(count) },
   );
 }
 
 /** The registration view list's download: every registration, 11 columns, oldest first. */
-export function listExportResponse(now = new Date()) {
-  return csvResponse(`registration_list_${fileDate(now)}.csv`, streamRegistrations({ order: "oldest" }), LIST_COLUMNS);
+export function listExportResponse(vacation: string | null, now = new Date()) {
+  return csvResponse(
+    `registration_list_${fileDate(now)}.csv`,
+    streamRegistrations({ vacation, order: "oldest" }),
+    LIST_COLUMNS,
+  );
 }

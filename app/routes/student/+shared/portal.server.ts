@@ -5,7 +5,10 @@ import { toastHeader } from "#app/utils/toast.server.ts";
 import { oncePerRequest } from "#app/utils/request-scope.server.ts";
 import { programmeLabel } from "#app/domain/programmes.ts";
 import { WHATSAPP_LOGIN_REQUIRED } from "#app/domain/messages.ts";
-import { Registration, getLatestOwnedRegistration } from "#app/models/registration.server.ts";
+import { Registration, getOwnedRegistrations } from "#app/models/registration.server.ts";
+import { vacationPointers } from "#app/models/vacation.server.ts";
+import { enrolAgainOffers } from "#app/domain/vacations.ts";
+import { enrolmentOpening } from "#app/services/vacations.server.ts";
 import { getGroupsForSubjects } from "#app/models/whatsapp-group.server.ts";
 import { toGroupCard, type GroupCardData } from "#app/routes/student/+shared/group-data.ts";
 
@@ -23,6 +26,11 @@ export type PortalRegistration = {
   classPagesOpenedAt: Date | null;
   /** Unpaid / part-paid / paid / overpaid, or null while no fee is set (app/domain/money.ts). */
   paymentStatus: string | null;
+  /** The vacation it is for, and whether that vacation is teaching or taking enrolments (else it is an old one). */
+  vacation: string | null;
+  current: boolean;
+  /** "Enrol again for <vacation>", when this ward's registration is from an earlier vacation and one takes enrolments. */
+  enrolAgain: { registrationId: string; vacation: string } | null;
 };
 
 export type StudentPortal = {
@@ -36,10 +44,20 @@ export type StudentPortal = {
  * (docs/product.md#messages: failed lookups in the student portal are silently ignored).
  */
 export async function loadOwnedRegistration(user: SessionInfo["effectiveUser"]): Promise<PortalRegistration | null> {
-  const r = await getLatestOwnedRegistration(user).catch((error: unknown) => {
-    console.error("student portal: registration lookup failed", error);
-    return null;
-  });
+  const [owned, pointers, opening] = await Promise.all([
+    getOwnedRegistrations(user).catch((error: unknown) => {
+      console.error("student portal: registration lookup failed", error);
+      return [];
+    }),
+    vacationPointers(),
+    enrolmentOpening(),
+  ]);
+  // The vacation teaching now, else the one taking enrolments, else the latest (an earlier vacation's).
+  const current = [pointers.teaching?.name, pointers.enrolling?.name].filter(Boolean);
+  const r =
+    owned.find((o) => o.vacation === pointers.teaching?.name) ??
+    owned.find((o) => o.vacation === pointers.enrolling?.name) ??
+    owned[0];
   if (!r) return null;
   return {
     id: r._id,
@@ -51,19 +69,25 @@ export async function loadOwnedRegistration(user: SessionInfo["effectiveUser"]):
     subjects: [...(r.subjects ?? [])],
     classPagesOpenedAt: r.classPagesOpenedAt ?? null,
     paymentStatus: r.paymentStatus ?? null,
+    vacation: r.vacation ?? null,
+    current: current.includes(r.vacation ?? ""),
+    enrolAgain: opening.open
+      ? (enrolAgainOffers(owned, opening.vacation)
+          .filter((o) => o.registrationId === String(r._id))
+          .map((o) => ({ registrationId: o.registrationId, vacation: o.vacation }))[0] ?? null)
+      : null,
   };
 }
 
 async function loadPortal(info: SessionInfo): Promise<StudentPortal> {
   const registration = await loadOwnedRegistration(info.effectiveUser);
-  if (!registration || !registration.programme || registration.subjects.length === 0)
+  // Last vacation's class pages are not offered: a student enrolled only in an earlier vacation is offered to enrol again.
+  if (!registration || !registration.current || !registration.programme || registration.subjects.length === 0)
     return { registration, classPages: [] };
-  const groups = await getGroupsForSubjects(registration.programme, registration.subjects, "student").catch(
-    (error: unknown) => {
-      console.error("student portal: group lookup failed", error);
-      return [];
-    },
-  );
+  const groups = await getGroupsForSubjects(registration, "student").catch((error: unknown) => {
+    console.error("student portal: group lookup failed", error);
+    return [];
+  });
   return { registration, classPages: groups.map(toGroupCard) };
 }
 

@@ -1,0 +1,94 @@
+import type { RouteHandle } from "#app/utils/route-rules.ts";
+import { getFormProps, useForm } from "@conform-to/react";
+import { getZodConstraint } from "@conform-to/zod/v4";
+import { data, Form, Link } from "react-router";
+import type { Route } from "./+types/vacation-edit";
+import { parseWithZod } from "#app/forms/parse.ts";
+import { VacationDatesSchema, VACATION_FIELD_LABELS as L } from "#app/forms/vacation.schema.ts";
+import { requireAdmin } from "#app/utils/auth.server.ts";
+import { redirectWithToast } from "#app/utils/toast.server.ts";
+import { SCHOOL_NAME } from "#app/domain/school.ts";
+import { vacationDateErrors } from "#app/domain/vacations.ts";
+import { audit } from "#app/models/audit-log.server.ts";
+import { listVacations, saveVacationDates } from "#app/models/vacation.server.ts";
+import { CheckboxField, FormErrors, SubmitButton, TextField } from "#app/components/form/fields.tsx";
+import { buttonClass } from "#app/components/ui/button.tsx";
+
+export const handle = { rules: { access: { admin: "can_edit_settings" } } } satisfies RouteHandle;
+
+async function vacationNamed(name: string | undefined) {
+  const all = await listVacations();
+  const vacation = all.find((v) => v.name === name);
+  if (!vacation) throw data("Vacation not found", { status: 404 });
+  return { vacation, others: all.filter((v) => v !== vacation) };
+}
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  await requireAdmin(request, "can_edit_settings");
+  const { vacation } = await vacationNamed(params.name);
+  return { vacation };
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const { user } = await requireAdmin(request, "can_edit_settings");
+  const { vacation, others } = await vacationNamed(params.name);
+  const submission = parseWithZod(await request.formData(), { schema: VacationDatesSchema });
+  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  const errors = vacationDateErrors(submission.value, others);
+  if (Object.keys(errors).length) {
+    const fieldErrors = Object.fromEntries(Object.entries(errors).map(([k, v]) => [k, [v]]));
+    return data({ result: submission.reply({ fieldErrors }) }, { status: 400 });
+  }
+  await saveVacationDates(vacation.name, submission.value);
+  await audit("vacation.dates", user._id, vacation.name, { before: vacation, after: submission.value });
+  return redirectWithToast("/admin/vacations", {
+    type: "success",
+    title: "Dates saved",
+    description: `${vacation.name}: its new dates are in force.`,
+  });
+}
+
+export default function VacationEdit({ loaderData, actionData }: Route.ComponentProps) {
+  const { vacation } = loaderData;
+  const [form, fields] = useForm({
+    id: "vacation-dates",
+    lastResult: actionData?.result,
+    defaultValue: {
+      registrationOpens: vacation.registrationOpens,
+      registrationCloses: vacation.registrationCloses,
+      lessonsStart: vacation.lessonsStart,
+      lessonsEnd: vacation.lessonsEnd,
+      newSchoolYear: vacation.newSchoolYear ? "on" : "",
+    },
+    constraint: getZodConstraint(VacationDatesSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: VacationDatesSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  const date = { inputProps: { type: "date" } } as const;
+  return (
+    <main id="main" className="max-w-2xl space-y-6">
+      <h1 className="text-2xl font-bold text-gray-900">Dates of {vacation.name}</h1>
+      <Form method="post" {...getFormProps(form)} className="space-y-4 rounded-xl border border-gray-200 bg-white p-6">
+        <FormErrors form={form} />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField field={fields.registrationOpens} label={L.registrationOpens} {...date} />
+          <TextField field={fields.registrationCloses} label={L.registrationCloses} {...date} />
+          <TextField field={fields.lessonsStart} label={L.lessonsStart} {...date} />
+          <TextField field={fields.lessonsEnd} label={L.lessonsEnd} {...date} />
+        </div>
+        <CheckboxField field={fields.newSchoolYear} label={L.newSchoolYear} />
+        <div className="flex flex-wrap gap-2">
+          <SubmitButton pendingLabel="Saving...">Save Dates</SubmitButton>
+          <Link to="/admin/vacations" className={buttonClass("secondary")}>
+            Cancel
+          </Link>
+        </div>
+      </Form>
+    </main>
+  );
+}
+
+export function meta() {
+  return [{ title: `Vacation dates | Admin | ${SCHOOL_NAME}` }];
+}

@@ -1,0 +1,106 @@
+import type { RouteHandle } from "#app/utils/route-rules.ts";
+import { createId } from "@paralleldrive/cuid2";
+import { data, Link } from "react-router";
+import type { Route } from "./+types/enrol-again";
+import { requireRole } from "#app/utils/auth.server.ts";
+import { redirectWithToast } from "#app/utils/toast.server.ts";
+import { clientAddressContext } from "#app/utils/request-context.ts";
+import { keepPageAfterNetworkFailure, submitOverFlakyLink } from "#app/utils/network-submit.ts";
+import { confirmationPath } from "#app/domain/registration.ts";
+import { SCHOOL_NAME } from "#app/domain/school.ts";
+import { enrolAgainOffers } from "#app/domain/vacations.ts";
+import { WARD_FORM_LABELS } from "#app/domain/programmes.ts";
+import { getOwnedRegistrations } from "#app/models/registration.server.ts";
+import {
+  processRegistrationOnce,
+  refusedRegistration,
+  registrationConstraint,
+  registrationFormValues,
+} from "#app/services/enrolment.server.ts";
+import { enrolmentOpening } from "#app/services/vacations.server.ts";
+import { RegistrationForm } from "#app/components/registration-form.tsx";
+import { buttonClass } from "#app/components/ui/button.tsx";
+
+export const handle = { rules: { access: { roles: ["parent", "student"] } } } satisfies RouteHandle;
+
+/**
+ * "Enrol <ward> for <vacation>" (docs/product.md#vacations): the ward's last registration, owned by the signed-in
+ * parent or student, as the enrolment form's answers, the form moved up at a new school year. Not found (404) when the
+ * account does not own it or it has no offer (already enrolled, no vacation taking enrolments, Form 3 at a new year).
+ */
+async function offerFor(request: Request, registrationId: string | undefined) {
+  const info = await requireRole(request, handle.rules.access.roles);
+  const [owned, opening] = await Promise.all([getOwnedRegistrations(info.effectiveUser), enrolmentOpening()]);
+  const offer = opening.open
+    ? enrolAgainOffers(owned, opening.vacation).find((o) => o.registrationId === String(registrationId))
+    : undefined;
+  const last = owned.find((r) => String(r._id) === String(registrationId));
+  if (!offer || !last) throw data("There is no enrolment to repeat here.", { status: 404 });
+  return { info, offer, last };
+}
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const { offer, last } = await offerFor(request, params.registrationId);
+  const values = { ...registrationFormValues(last), wardForm: offer.form };
+  return {
+    offer: { ...offer, formLabel: WARD_FORM_LABELS[offer.form], moved: offer.form !== last.wardForm },
+    values,
+    constraint: registrationConstraint,
+    idempotencyKey: createId(),
+  };
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const { info } = await offerFor(request, params.registrationId);
+  const outcome = await processRegistrationOnce(request, await request.formData(), {
+    adminRegistration: false,
+    userId: info.effectiveUser._id,
+    address: context.get(clientAddressContext),
+  });
+  if (outcome.status === "ok")
+    return redirectWithToast(confirmationPath(outcome.reference), {
+      type: "success",
+      title: "Registration Successful!",
+      description: "Your ward is enrolled for the new vacation. Join the WhatsApp class pages listed below.",
+    });
+  return refusedRegistration(outcome);
+}
+
+export const clientAction = ({ serverAction }: Route.ClientActionArgs) => submitOverFlakyLink(serverAction);
+export const shouldRevalidate = keepPageAfterNetworkFailure;
+
+export default function EnrolAgain({ loaderData, actionData }: Route.ComponentProps) {
+  const { offer, values, constraint, idempotencyKey } = loaderData;
+  return (
+    <main id="main" className="mx-auto max-w-3xl px-4 py-8 sm:py-12">
+      <h1 className="text-3xl font-bold text-gray-900">
+        Enrol {offer.wardName} for {offer.vacation}
+      </h1>
+      <p className="mt-2 text-gray-700">
+        The answers of the last enrolment are filled in
+        {offer.moved ? `, with the form moved up to ${offer.formLabel}` : ""}. Change what has changed, then submit.
+      </p>
+      <div className="mt-6">
+        <RegistrationForm
+          lastResult={actionData && "result" in actionData ? actionData.result : undefined}
+          duplicateReference={
+            actionData && "duplicateReference" in actionData ? actionData.duplicateReference : undefined
+          }
+          networkFailure={actionData}
+          constraint={constraint}
+          defaultValue={values}
+          idempotencyKey={idempotencyKey}
+          submitLabel="Submit Registration"
+          pendingLabel="Submitting..."
+        />
+      </div>
+      <Link to="/portal" className={buttonClass("ghost", "mt-4")}>
+        Back to the portal
+      </Link>
+    </main>
+  );
+}
+
+export function meta() {
+  return [{ title: `Enrol again | ${SCHOOL_NAME}` }];
+}

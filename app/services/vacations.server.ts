@@ -1,0 +1,187 @@
+/**
+ * Vacations as the school runs them (docs/decisions/0095-one-vacation-after-another.md): which one takes enrolments
+ * and which one teaches, opening the next one, and telling last vacation's families that they can enrol again.
+ */
+import { enrolAgainSms } from "#app/domain/sms-messages.ts";
+import { smsLength } from "#app/domain/sms.ts";
+import { SUPPORT_PHONES } from "#app/domain/school.ts";
+import { longDay, vacationDateErrors, type Vacation } from "#app/domain/vacations.ts";
+import { audit } from "#app/models/audit-log.server.ts";
+import { getFeeSchedule, saveFeeSchedule } from "#app/models/fee-schedule.server.ts";
+import { queueMessages } from "#app/models/outbox.server.ts";
+import { ENROLLED, Registration } from "#app/models/registration.server.ts";
+import { getSettings } from "#app/models/settings.server.ts";
+import { carryTimetables } from "#app/models/timetable.server.ts";
+import { insertVacation, listVacations, vacationPointers } from "#app/models/vacation.server.ts";
+import { renewClassPages } from "#app/models/whatsapp-group.server.ts";
+import { appOrigin } from "#app/utils/app-origin.server.ts";
+import { audienceVoices } from "#app/services/message-language.server.ts";
+
+/**
+ * Whether the public can enrol now, and for which vacation: a vacation's registration window holds today and the
+ * settings switch "Registration enabled" is on (the switch still closes registration inside a window).
+ */
+export async function enrolmentOpening() {
+  const [settings, pointers] = await Promise.all([getSettings().catch(() => null), vacationPointers()]);
+  const vacation = pointers.enrolling;
+  return { open: Boolean(vacation) && (settings?.registrationEnabled ?? true), vacation, teaching: pointers.teaching };
+}
+
+/** The banner's line about lessons: the vacation taking enrolments, else the one teaching. */
+export function lessonsLine(vacation: Vacation | null, today: string) {
+  if (!vacation) return null;
+  const began = vacation.lessonsStart <= today;
+  return `${vacation.name} lessons ${began ? "began" : "begin"} on ${longDay(vacation.lessonsStart)}.`;
+}
+
+/**
+ * The vacations a class page or timetable added now serves: the one teaching and the one taking enrolments (the
+ * same one, most of the time).
+ */
+export async function vacationsServedNow(): Promise<string[]> {
+  const { teaching, enrolling } = await vacationPointers();
+  return [...new Set([teaching?.name, enrolling?.name].filter((n): n is string => Boolean(n)))];
+}
+
+export type OpenVacationInput = Omit<Vacation, "datesFromUpgrade"> & {
+  copyFees: boolean;
+  renewClassPages: boolean;
+  keepTimetables: boolean;
+};
+
+export type VacationFieldErrors = Partial<Record<keyof OpenVacationInput, string>>;
+
+/** The vacation a new one follows: the one with the latest lessons. */
+const lastOf = (vacations: readonly Vacation[]) =>
+  vacations.reduce<Vacation | null>((last, v) => (!last || v.lessonsStart > last.lessonsStart ? v : last), null);
+
+/**
+ * Opens a vacation: its dates checked against the others, then what it takes over from the last one (fees, class
+ * pages, timetables). Subjects and their facilitators are the school's, and serve every vacation.
+ */
+export async function openVacation(
+  input: OpenVacationInput,
+  actorId: string,
+): Promise<{ ok: true } | { ok: false; errors: VacationFieldErrors }> {
+  const others = await listVacations();
+  const errors: VacationFieldErrors = vacationDateErrors(input, others);
+  if (others.some((o) => o.name.toLowerCase() === input.name.toLowerCase()))
+    errors.name = "A vacation with this name exists already";
+  if (Object.keys(errors).length) return { ok: false, errors };
+  const last = lastOf(others);
+  const { copyFees, renewClassPages: renewPages, keepTimetables, ...vacation } = input;
+  if (!(await insertVacation({ ...vacation, datesFromUpgrade: false }, actorId)))
+    return { ok: false, errors: { name: "A vacation with this name exists already" } };
+  const carried = { fees: false, classPages: 0, timetables: 0 };
+  if (last) {
+    const fees = copyFees ? await getFeeSchedule(last.name) : null;
+    if (fees) {
+      await saveFeeSchedule(vacation.name, fees);
+      carried.fees = true;
+    }
+    if (renewPages) carried.classPages = await renewClassPages(last.name, vacation.name);
+    if (keepTimetables) carried.timetables = await carryTimetables(last.name, vacation.name);
+  }
+  await audit("vacation.open", actorId, vacation.name, { ...vacation, from: last?.name ?? null, carried });
+  return { ok: true };
+}
+
+type Family = { phone: string; wardNames: string[] };
+
+/**
+ * Last vacation's families, for the vacation taking enrolments: the parents (by their WhatsApp number) of the wards
+ * enrolled in the vacation before it, less the wards already enrolled in this one and, at a new school year, the Form 3
+ * wards (there is no Form 4).
+ */
+async function familiesToTell(to: Vacation, from: Vacation): Promise<Family[]> {
+  const [before, already] = await Promise.all([
+    Registration.find({ vacation: from.name, ...ENROLLED })
+      .select("whatsappNumberNormalized wardName wardNameKey wardWhatsappNormalized wardForm")
+      .lean<
+        {
+          whatsappNumberNormalized: string;
+          wardName: string;
+          wardNameKey: string;
+          wardWhatsappNormalized: string;
+          wardForm: string;
+        }[]
+      >(),
+    Registration.find({ vacation: to.name })
+      .select("wardNameKey wardWhatsappNormalized")
+      .lean<{ wardNameKey: string; wardWhatsappNormalized: string }[]>(),
+  ]);
+  const enrolled = new Set(already.map((r) => `${r.wardWhatsappNormalized} ${r.wardNameKey}`));
+  const families = new Map<string, Family>();
+  for (const r of before) {
+    if (!r.whatsappNumberNormalized || enrolled.has(`${r.wardWhatsappNormalized} ${r.wardNameKey}`)) continue;
+    if (to.newSchoolYear && r.wardForm === "form-3") continue;
+    const family = families.get(r.whatsappNumberNormalized) ?? { phone: r.whatsappNumberNormalized, wardNames: [] };
+    if (!family.wardNames.includes(r.wardName)) family.wardNames.push(r.wardName);
+    families.set(r.whatsappNumberNormalized, family);
+  }
+  return [...families.values()];
+}
+
+/** The vacation before the one taking enrolments (the one its families come back from), or null. */
+export async function invitationPair(): Promise<{ to: Vacation; from: Vacation } | null> {
+  const { all, enrolling } = await vacationPointers();
+  if (!enrolling) return null;
+  const from = lastOf(all.filter((v) => v.lessonsStart < enrolling.lessonsStart));
+  return from ? { to: enrolling, from } : null;
+}
+
+/**
+ * "Tell last vacation's families": one SMS per parent number (all its wards named), in its language, none to a number
+ * that sent STOP; the outbox key (vacation and number) makes a second press send nothing again. With `send` false,
+ * only the counts the admin sees first.
+ */
+export async function inviteFamilies(pair: { to: Vacation; from: Vacation }, send: false | { actorId: string }) {
+  const families = await familiesToTell(pair.to, pair.from);
+  const { sayFor, stopped } = await audienceVoices(families.map((f) => f.phone));
+  const reached = families.filter((f) => !stopped.has(f.phone));
+  const settings = await getSettings();
+  const values = (f: Family) => ({
+    vacation: pair.to.name,
+    wardNames: f.wardNames,
+    link: `${appOrigin()}/portal`,
+    serviceCode: settings.ussdServiceCode || SUPPORT_PHONES[0].display,
+  });
+  const texts = reached.map((f) => enrolAgainSms(values(f), sayFor(f.phone)));
+  const segments = texts.reduce((sum, t) => sum + smsLength(t).segments, 0);
+  if (send) {
+    await queueMessages(
+      reached.map((f, i) => ({
+        key: `enrol-again:${pair.to.name}:${f.phone}`,
+        channel: "sms" as const,
+        to: f.phone,
+        template: "enrol-again",
+        values: { vacation: pair.to.name },
+        text: texts[i],
+      })),
+    );
+    await audit("vacation.invite", send.actorId, pair.to.name, { from: pair.from.name, sms: reached.length, segments });
+  }
+  return { phones: reached.length, stopped: families.length - reached.length, segments, sample: texts[0] ?? null };
+}
+
+/** The "all vacations" choice of a list's vacation filter. */
+export const ALL_VACATIONS = "all";
+
+/**
+ * A list's vacation filter (`?vacation=`): a vacation's name, "all", or nothing, which means the vacation teaching now
+ * (the office's lists default to it). `name` is null for every vacation; `options` are the filter's choices.
+ */
+export async function vacationFilter(asked: string | null | undefined) {
+  const { all, teaching } = await vacationPointers();
+  const named = all.find((v) => v.name === asked);
+  const name = asked === ALL_VACATIONS ? null : (named?.name ?? teaching?.name ?? null);
+  return {
+    name,
+    /** The filter's value as the form shows it. */
+    value: name ?? ALL_VACATIONS,
+    options: [
+      ...[...all].reverse().map((v) => ({ value: v.name, label: v.name })),
+      { value: ALL_VACATIONS, label: "All vacations" },
+    ],
+  };
+}
