@@ -92,7 +92,12 @@ describe("the USSD menu", () => {
     );
     const named = [ward({ wardName: "Ɔdɔmankoma Ɛsi Asantewaa", lastReceipt: "VC-2026-EASTER-000123" })];
     const texts = ["", "1", "2", "3", "4", "5", "5*1", "5*2", "1*1", "1*2", "1*3", "1*4", "1*5", "1*5*2", "5*2"];
-    for (const wardsNow of [wards, wards.slice(0, 1), named])
+    texts.push("6", "6*1", "6*2", "1*6", "1*6*1", "1*6*2");
+    const returning = wards.map((w) => ({
+      ...w,
+      enrolAgain: { vacation: "2027 Long vacation, Forms 1 and 2 (Accra", fee: 9_999_999 },
+    }));
+    for (const wardsNow of [wards, wards.slice(0, 1), named, returning, returning.slice(0, 1)])
       for (const language of [null, "en", "tw"] as const)
         for (const text of [...texts, "x", "1*9", "2*1*2"]) {
           const shown = screen(text, wardsNow, language);
@@ -106,6 +111,27 @@ describe("the USSD menu", () => {
     expect(screen("", wards).split("\n")).toHaveLength(6);
     expect(screen("1", wards)).toMatch(/^CON Odomankoma Esi Nana Adwo\.\.\.\n/);
     expect(screen("1*2", wards)).toContain("balance GHS 99999.98");
+  });
+});
+
+describe("enrolling again from the menu", () => {
+  const returning = ward({ enrolAgain: { vacation: "2027 Easter vacation", fee: 45000 } });
+
+  it("offers option 6 to a ward that can enrol again, confirms what and for how much, and enrols only on yes", () => {
+    expect(screen("", [returning])).toBe(
+      "CON Yaw Owusu\n1. Enrolment status\n2. Fees\n3. Class pages by SMS\n4. Contact the school\n5. Language\n6. Enrol again",
+    );
+    expect(screen("6", [returning])).toBe(
+      "CON Enrol Yaw Owusu for 2027 Easter vacation: General Science, 6 subjects, fee GHS 450.00?\n1. Yes\n2. No",
+    );
+    const yes = ussdMenu("6*1", [returning], ctx, voice("en"));
+    expect(yes).toMatchObject({ end: true, screen: "enrolled-again", enrolAgain: { id: "r1" } });
+    expect(renderUssd(yes)).toBe("END Yaw Owusu is enrolled for 2027 Easter vacation. The reference comes by SMS.");
+    expect(ussdMenu("6*2", [returning], ctx, voice("en")).enrolAgain).toBeUndefined();
+    expect(ussdMenu("6*3", [returning], ctx, voice("en")).enrolAgain).toBeUndefined();
+    // No offer (enrolled already, or no vacation takes enrolments): no option 6, and 6 is not on the menu.
+    expect(screen("", [ward()])).not.toContain("6.");
+    expect(screen("6", [ward()])).toMatch(/not on the menu/);
   });
 });
 

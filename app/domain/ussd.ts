@@ -28,6 +28,8 @@ export type UssdWard = {
   classPages: readonly { subject: string; link: string }[];
   /** The ward's subjects whose class page is not ready yet. */
   pagesComing?: readonly string[];
+  /** Option 6: the ward can enrol again, as last time, for the vacation taking enrolments (its fee, if set). */
+  enrolAgain?: { vacation: string; fee: number | null } | null;
 };
 
 export type UssdContext = {
@@ -47,6 +49,8 @@ export type UssdScreenName =
   | "links"
   | "contact"
   | "language"
+  | "enrol-again"
+  | "enrolled-again"
   | "not-on-menu"
   | "unknown-caller"
   | "busy"
@@ -60,6 +64,8 @@ export type UssdReply = {
   sendLinksFor?: UssdWard;
   /** The caller chose a language on this path (the first screen's question, or option 5). */
   setLanguage?: Language;
+  /** Option 6, confirmed: the ward to enrol again, as last time (the service enrols it and texts the reference). */
+  enrolAgain?: UssdWard;
 };
 
 /**
@@ -159,7 +165,11 @@ function wardMenu(
   }
   if (rest.length === 0) {
     const lines = OPTIONS.map((key, i) => `${i + 1}. ${say(key)}`);
-    return { end: false, text: `${short(ward.wardName)}\n${lines.join("\n")}`, screen: "menu" };
+    const text = `${short(ward.wardName)}\n${lines.join("\n")}`;
+    // Option 6 while the ward can enrol again, when the school's words leave room for it on the one screen.
+    const withOffer = `${text}\n6. ${say("ussd.option-enrol-again")}`;
+    const fits = [...toGsm7(`CON ${withOffer}`)].length <= USSD_MAX_LENGTH;
+    return { end: false, text: ward.enrolAgain && fits ? withOffer : text, screen: "menu" };
   }
   switch (rest[0]) {
     case "1":
@@ -187,9 +197,32 @@ function wardMenu(
         screen: "language",
       };
     }
+    case "6":
+      return enrolAgainScreen(rest.slice(1), ward, ctx, say);
     default:
       return notOnMenu(say, ctx);
   }
+}
+
+/** Option 6: enrol the ward again as last time (its programme and subjects), once the caller says yes. */
+function enrolAgainScreen(choices: string[], ward: UssdWard, ctx: UssdContext, say: Say): UssdReply {
+  const offer = ward.enrolAgain;
+  if (!offer) return notOnMenu(say, ctx);
+  const values = { ward: short(ward.wardName), vacation: offer.vacation };
+  if (choices.length === 0) {
+    const due = offer.fee == null ? "-" : smsCedis(offer.fee);
+    const text = say("ussd.enrol-again-confirm", {
+      ...values,
+      programme: ward.programme,
+      subjects: ward.subjectCount,
+      due,
+    });
+    return { end: false, text, screen: "enrol-again" };
+  }
+  if (choices[0] === "1")
+    return { end: true, text: say("ussd.enrolled-again", values), screen: "enrolled-again", enrolAgain: ward };
+  if (choices[0] === "2") return { end: true, text: say("ussd.enrol-again-cancelled"), screen: "enrol-again" };
+  return notOnMenu(say, ctx);
 }
 
 function notOnMenu(say: Say, ctx: UssdContext): UssdReply {

@@ -46,7 +46,7 @@ const SAMPLES = {
   enrolAt: "portal.example.org/registration",
   serviceCode: "*920*44#",
   language: "English",
-  vacation: "2027 Long vacation for Forms 1 and 2",
+  vacation: "2027 Long vacation, Forms 1 and 2 (Accra)".slice(0, 40), // a vacation's name has at most 40
   wards: "Odomankoma Esi Asantewaa Bo and Kofi",
 } as const;
 export type Placeholder = keyof typeof SAMPLES;
@@ -322,6 +322,35 @@ export const WORDING = {
     placeholders: ["serviceCode"],
     required: [],
     english: "That choice is not on the menu. Dial {serviceCode} again.",
+  }),
+  "ussd.option-enrol-again": ussd({
+    maxChars: OPTION_MAX,
+    label: "Menu: enrol again",
+    hint: "Option 6 of a ward's menu, while the ward can enrol for the vacation taking enrolments.",
+    placeholders: [],
+    required: [],
+    english: "Enrol again",
+  }),
+  "ussd.enrol-again-confirm": ussd({
+    label: "Enrol again: confirm",
+    hint: "Option 6: what the ward is enrolled in, as last time; the answers are 1 (yes) and 2 (no).",
+    placeholders: ["ward", "vacation", "programme", "subjects", "due"],
+    required: ["vacation"],
+    english: "Enrol {ward} for {vacation}: {programme}, {subjects} subjects, fee {due}?\n1. Yes\n2. No",
+  }),
+  "ussd.enrolled-again": ussd({
+    label: "Enrolled again",
+    hint: "After 1 (yes): the new reference follows by SMS.",
+    placeholders: ["ward", "vacation"],
+    required: [],
+    english: "{ward} is enrolled for {vacation}. The reference comes by SMS.",
+  }),
+  "ussd.enrol-again-cancelled": ussd({
+    label: "Enrol again: no",
+    hint: "After 2 (no).",
+    placeholders: [],
+    required: [],
+    english: "Nothing was changed. Dial again for the menu.",
   }),
   "ussd.busy": ussd({
     label: "Busy",

@@ -3,7 +3,7 @@ import { AuditLog } from "#app/models/audit-log.server.ts";
 import { User } from "#app/models/user.server.ts";
 
 const DETAIL_FIELDS =
-  "_id reference userId parentUserId studentUserId adminRegistration parentName whatsappNumber alternativeNumber wardName wardWhatsapp currentSchool wardForm specificClass programme subjects subjectCount updateMode referralName referralStatus referralOther joinStudentGroups joinParentGroup feedback createdAt updatedAt amountDue feeSeason amountPaid paymentStatus withdrawnAt withdrawnReason whatsappNumberNormalized wardWhatsappNormalized";
+  "_id reference userId parentUserId studentUserId adminRegistration parentName whatsappNumber alternativeNumber wardName wardWhatsapp currentSchool wardForm specificClass programme subjects subjectCount updateMode referralName referralStatus referralOther joinStudentGroups joinParentGroup feedback createdAt updatedAt amountDue feeSeason vacation amountPaid paymentStatus withdrawnAt withdrawnReason whatsappNumberNormalized wardWhatsappNormalized";
 
 /** Every field of one registration for the admin's registration page (no internal keys). */
 export async function getRegistrationDetail(id: string) {

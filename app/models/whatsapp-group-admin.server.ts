@@ -84,8 +84,9 @@ function clean(input: GroupInput) {
   };
 }
 
-export async function createGroup(input: GroupInput) {
-  const doc = await WhatsappGroup.create(clean(input));
+/** A new class page serves the vacations given (the one teaching and the one taking enrolments, as the admin adds it). */
+export async function createGroup(input: GroupInput, vacations: readonly string[]) {
+  const doc = await WhatsappGroup.create({ ...clean(input), vacations: [...vacations] });
   forgetClassPages();
   return doc._id;
 }

@@ -18,6 +18,7 @@ import {
   type RegistrationDoc,
 } from "#app/models/registration.server.ts";
 import { enrolmentOpening } from "#app/services/vacations.server.ts";
+import { enrolAgainOffers } from "#app/domain/vacations.ts";
 import { amountDueAtEnrolment } from "#app/services/payments.server.ts";
 import { IDEMPOTENCY_FIELD, isIdempotencyKey, runOnce } from "#app/models/idempotency.server.ts";
 import { SUBMISSION_IN_PROGRESS } from "#app/domain/messages.ts";
@@ -279,4 +280,63 @@ export async function processRegistrationOnce(
   );
   if (outcome.status === "busy") return formError(SUBMISSION_IN_PROGRESS, 409, Object.fromEntries(formData.entries()));
   return outcome.value;
+}
+
+/** What a registration's copy for the next vacation leaves behind: its identity, its money, its state. */
+const NOT_CARRIED = [
+  "_id",
+  "reference",
+  "claimCode",
+  "createdAt",
+  "updatedAt",
+  "__v",
+  "vacation",
+  "amountDue",
+  "feeSeason",
+  "amountPaid",
+  "paymentStatus",
+  "paymentsRev",
+  "openCheckout",
+  "withdrawnAt",
+  "withdrawnReason",
+  "classPagesOpenedAt",
+  "messagesPending",
+] as const;
+
+/**
+ * Enrols a ward again from the parent's phone (USSD option 6), as last time: the registration whose parent number is
+ * `phone`, copied into the vacation taking enrolments with the same programme and subjects, the form moved up at a new
+ * school year, the fee of that vacation, and the enrolment SMS with the new reference. Null when there is nothing to
+ * do: not this number's ward, no offer any more (already enrolled, registration closed), or a race lost to another
+ * enrolment of the ward (the duplicate rule's index decides).
+ */
+export async function enrolAgainByPhone(registrationId: string, phone: string): Promise<{ reference: string } | null> {
+  const opening = await enrolmentOpening();
+  if (!opening.open || !opening.vacation) return null;
+  const family = await Registration.find({ whatsappNumberNormalized: String(phone) })
+    .sort({ createdAt: -1 })
+    .limit(50)
+    .lean<RegistrationDoc[]>();
+  const offer = enrolAgainOffers(family, opening.vacation).find((o) => o.registrationId === String(registrationId));
+  const last = family.find((r) => String(r._id) === String(registrationId));
+  if (!offer || !last) return null;
+  const copy: Record<string, unknown> = { ...last };
+  for (const key of NOT_CARRIED) delete copy[key];
+  const fee = await amountDueAtEnrolment(opening.vacation.name, last.programme, last.subjectCount);
+  try {
+    const doc = await Registration.create({
+      ...copy,
+      ...fee,
+      wardForm: offer.form,
+      vacation: opening.vacation.name,
+      messagesPending: true,
+    });
+    await queueEnrolmentMessages(doc).catch((error: unknown) =>
+      console.error("enrolAgainByPhone: the enrolment message was not queued", error),
+    );
+    return { reference: doc.reference };
+  } catch (error) {
+    if ((error as { code?: number }).code === 11000) return null;
+    throw error;
+  }
 }

@@ -4,6 +4,11 @@
  * (`sessionId`, `serviceCode`, `phoneNumber`, `text`) and each inbound SMS (`from`, `to`, `text`, `id`, `date`,
  * `linkId`) to the URLs set in its dashboard; both carry the portal's callback secret in their path.
  */
+import { enrolAgainOffers } from "#app/domain/vacations.ts";
+import { feeFor } from "#app/domain/fees.ts";
+import { getFeeSchedule } from "#app/models/fee-schedule.server.ts";
+import { enrolmentOpening } from "#app/services/vacations.server.ts";
+import { enrolAgainByPhone } from "#app/services/enrolment.server.ts";
 import { randomBytes } from "node:crypto";
 import { BlockList, isIP } from "node:net";
 import { formatPhone, normalizePhone } from "#app/domain/phone.ts";
@@ -111,13 +116,31 @@ async function context(origin: string): Promise<UssdContext> {
   };
 }
 
-/** The wards whose registration gives `phone` (normalised) as the parent's WhatsApp number, as the menu reads them. */
+/**
+ * The wards whose registration gives `phone` (normalised) as the parent's WhatsApp number, as the menu reads them:
+ * each ward once, by its latest registration (this vacation's, or an earlier one's), with option 6 while it can enrol
+ * for the vacation taking enrolments.
+ */
 export async function wardsForNumber(phone: string): Promise<UssdWard[]> {
-  const regs = await Registration.find({ whatsappNumberNormalized: phone })
-    .select("_id wardName programme subjects subjectCount amountDue amountPaid paymentStatus")
-    .sort({ createdAt: 1 })
-    .limit(USSD_MAX_WARDS)
-    .lean<RegistrationDoc[]>();
+  const [all, opening] = await Promise.all([
+    Registration.find({ whatsappNumberNormalized: phone })
+      .select(
+        "_id wardName wardNameKey wardWhatsappNormalized wardForm vacation programme subjects subjectCount amountDue amountPaid paymentStatus",
+      )
+      .sort({ createdAt: -1 })
+      .limit(50)
+      .lean<RegistrationDoc[]>(),
+    enrolmentOpening(),
+  ]);
+  const seen = new Set<string>();
+  const latest = all.filter((r) => {
+    const key = `${r.wardWhatsappNormalized} ${r.wardNameKey}`;
+    return !seen.has(key) && seen.add(key);
+  });
+  // The menu lists the wards in the order they first enrolled.
+  const regs = latest.reverse().slice(0, USSD_MAX_WARDS);
+  const offers = opening.open ? enrolAgainOffers(all, opening.vacation) : [];
+  const schedule = offers.length ? await getFeeSchedule(opening.vacation?.name) : null;
   return Promise.all(
     regs.map(async (r) => {
       const [receipt, groups] = await Promise.all([
@@ -129,6 +152,7 @@ export async function wardsForNumber(phone: string): Promise<UssdWard[]> {
       ]);
       const pages = classPageLinks(r.subjects ?? [], groups);
       const classPages = pages.flatMap((p) => (p.link ? [{ subject: p.subject, link: p.link }] : []));
+      const offer = offers.find((o) => o.registrationId === String(r._id));
       return {
         id: String(r._id),
         wardName: r.wardName,
@@ -140,6 +164,9 @@ export async function wardsForNumber(phone: string): Promise<UssdWard[]> {
         lastReceipt: receipt?.receiptCode ?? null,
         classPages,
         pagesComing: pages.filter((p) => !p.link).map((p) => p.subject),
+        enrolAgain: offer
+          ? { vacation: offer.vacation, fee: feeFor(schedule, r.programme, r.subjectCount ?? r.subjects?.length ?? 0) }
+          : null,
       };
     }),
   );
@@ -192,6 +219,8 @@ export async function answerUssd(
     });
     if (reply.setLanguage && reply.setLanguage !== preference?.language)
       await setPhoneLanguage(phone, reply.setLanguage);
+    // Option 6, confirmed: the ward enrolled again as last time; its new reference goes out by SMS.
+    if (reply.enrolAgain) await enrolAgainByPhone(reply.enrolAgain.id, phone);
     if (reply.sendLinksFor) {
       const ward = reply.sendLinksFor;
       const say = sayFor(reply.setLanguage ?? preference?.language ?? "en");

@@ -6,6 +6,7 @@ import {
   connectTestDb,
   createRegistration,
   fieldError,
+  DEMO_VACATION,
 } from "#tests/support/fixtures.ts";
 import { expectNoA11yViolations } from "#tests/support/axe.ts";
 import { E2E } from "#tests/support/e2e-env.ts";
@@ -172,6 +173,7 @@ test.describe("Subjects Management", () => {
       programme: "science",
       groupType: "student",
       whatsappLink: "https://chat.whatsapp.com/Astro1234",
+      vacations: [DEMO_VACATION],
     });
     const registration = await createRegistration({ subjects: ["Physics", existing.name] });
     await page.goto(`/admin/subjects/${existing._id}/edit`);

@@ -6,6 +6,7 @@ import {
   connectTestDb,
   addWhatsappGroups,
   fieldError,
+  DEMO_VACATION,
 } from "#tests/support/fixtures.ts";
 import { expectNoA11yViolations } from "#tests/support/axe.ts";
 import { E2E } from "#tests/support/e2e-env.ts";
@@ -183,6 +184,7 @@ test.describe("WhatsApp Group Management", () => {
       programme: "general",
       groupType: "parent",
       whatsappLink: "https://chat.whatsapp.com/ParentsOld",
+      vacations: [DEMO_VACATION],
     });
     await loginAs("admin");
     await page.goto(`/admin/whatsapp-groups/${parentGroup._id}/edit`);

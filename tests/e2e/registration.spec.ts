@@ -1,5 +1,12 @@
 import type { Page } from "@playwright/test";
-import { test, expect, createRegistration, connectTestDb, uniquePhone } from "#tests/support/fixtures.ts";
+import {
+  test,
+  expect,
+  createRegistration,
+  connectTestDb,
+  uniquePhone,
+  DEMO_VACATION,
+} from "#tests/support/fixtures.ts";
 import { expectNoA11yViolations } from "#tests/support/axe.ts";
 import { PROGRAMME_LABELS, PROGRAMME_SUBJECTS, PROGRAMMES, type Programme } from "#app/domain/programmes.ts";
 import { normalizePhone } from "#app/domain/phone.ts";
@@ -349,6 +356,7 @@ test.describe("confirmation", () => {
         programme: "science",
         groupType: "student",
         whatsappLink: `https://chat.whatsapp.com/Test${tag}`,
+        vacations: [DEMO_VACATION],
       },
       {
         subjectName: unusable,

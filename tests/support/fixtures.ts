@@ -1,3 +1,4 @@
+import { DEMO_FEE_SCHEDULE } from "#app/models/seed-payments.server.ts";
 import { test as base, expect, type BrowserContext, type Locator, type Page } from "@playwright/test";
 import mongoose from "mongoose";
 import { createCookie } from "react-router";
@@ -146,6 +147,9 @@ export function enrolmentForm(overrides: Record<string, string> = {}): Record<st
   };
 }
 
+/** The demo's vacation, which the shared e2e app teaches and takes enrolments for (app/models/seed-payments.server.ts). */
+export const DEMO_VACATION = DEMO_FEE_SCHEDULE.season;
+
 export async function createRegistration(overrides: Partial<Record<string, unknown>> = {}) {
   await connectTestDb();
   const wardName = (overrides.wardName as string) ?? `Ward ${uniquePhone()}`;
@@ -170,6 +174,7 @@ export async function createRegistration(overrides: Partial<Record<string, unkno
     referralStatus: "teacher",
     joinStudentGroups: "yes",
     joinParentGroup: "yes",
+    vacation: DEMO_VACATION,
     ...overrides,
     subjects,
   });
@@ -198,6 +203,7 @@ export async function addWhatsappGroups(
       _id: `e2eg${uniquePhone()}${i}`,
       programme: "science",
       groupType: "student",
+      vacations: [DEMO_VACATION],
       ...g,
       createdAt: new Date(),
       updatedAt: new Date(),

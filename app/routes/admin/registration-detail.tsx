@@ -1,5 +1,7 @@
 import type { RouteHandle } from "#app/utils/route-rules.ts";
 import { data, Link } from "react-router";
+import { getVacation } from "#app/models/vacation.server.ts";
+import { schoolDay, vacationState } from "#app/domain/vacations.ts";
 import type { Route } from "./+types/registration-detail";
 import { requireAdmin } from "#app/utils/auth.server.ts";
 import {
@@ -47,10 +49,21 @@ import {
 
 export const handle = { rules: { access: { admin: "can_access_registrations" } } } satisfies RouteHandle;
 
-export async function loader({ request, params }: Route.LoaderArgs) {
+/**
+ * A past vacation's registration is not changed by accident: its forms show, and its changes are taken, only on the
+ * page opened with its vacation named (`?vacation=`, docs/product.md#vacations).
+ */
+async function pastVacationLock(reg: { vacation?: string | null }, url: URL) {
+  const vacation = await getVacation(reg.vacation);
+  const past = vacation ? vacationState(vacation, schoolDay()) === "past" : false;
+  return { past, unlocked: !past || url.searchParams.get("vacation") === vacation?.name };
+}
+
+export async function loader({ request, params, url }: Route.LoaderArgs) {
   const { permissions } = await requireAdmin(request, "can_access_registrations");
   const reg = await getRegistrationDetail(String(params.id));
   if (!reg) throw data("Registration not found", { status: 404 });
+  const lock = await pastVacationLock(reg, url);
   const [payments, trail, linked] = await Promise.all([
     listPaymentsForRegistrations([reg._id]),
     listAuditTrail(reg._id),
@@ -63,14 +76,17 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const sorted = [...payments].sort((a, b) => order[a.state] - order[b.state]);
   return {
     canManage: permissions.can_manage_payments,
+    lock,
     registration: {
       id: String(reg._id),
+      vacation: reg.vacation ?? "",
       reference: reg.reference,
       wardName: reg.wardName,
       fields: [
         ["Registered on", formatDateTime(reg.createdAt)],
         ["Registered by", reg.adminRegistration ? "Admin" : reg.userId ? "Signed-in user" : "Public form"],
         ["Reference", reg.reference],
+        ["Vacation", reg.vacation ?? ""],
         ["Parent/Guardian", reg.parentName],
         ["Parent WhatsApp", reg.whatsappNumber],
         ["Alternative number", reg.alternativeNumber ?? ""],
@@ -111,19 +127,28 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request, params }: Route.ActionArgs) {
+export async function action({ request, params, url }: Route.ActionArgs) {
   const { user, permissions } = await requireAdmin(request, "can_access_registrations");
   const id = String(params.id);
   const reg = await getRegistrationDetail(id);
   if (!reg) throw data("Registration not found", { status: 404 });
+
   const formData = await request.formData();
-  const args = { reg, id, actorId: user._id, formData, here: `/admin/registrations/${id}` };
+  const intent = intentOf(formData);
+  // Which accounts see it is not the vacation's record; the rest of a past vacation's record needs it named.
+  if (intent !== "link-account" && intent !== "unlink-account" && !(await pastVacationLock(reg, url)).unlocked)
+    throw data(
+      `This registration belongs to ${reg.vacation}, a past vacation: open it with its vacation named to change it.`,
+      { status: 409 },
+    );
+  const here = `/admin/registrations/${id}${url.search}`;
+  const args = { reg, id, actorId: user._id, formData, here };
   // The intents that change money also need can_manage_payments.
   const money = () => {
     if (!permissions.can_manage_payments)
       throw data({ title: ACCESS_RESTRICTED_TITLE, message: ACCESS_RESTRICTED_MESSAGE }, { status: 403 });
   };
-  switch (intentOf(formData)) {
+  switch (intent) {
     case "withdraw":
       return withdraw(args);
     case "reinstate":
@@ -151,7 +176,9 @@ export async function action({ request, params }: Route.ActionArgs) {
 }
 
 export default function RegistrationDetail({ loaderData, actionData }: Route.ComponentProps) {
-  const { registration: r, payments, trail, canManage, linked } = loaderData;
+  const { registration: r, payments, trail, linked, lock } = loaderData;
+  // A past vacation's record: read-only until opened with its vacation named.
+  const canManage = loaderData.canManage && lock.unlocked;
   const reply = actionData as ActionReply | undefined;
   return (
     <main id="main" className="space-y-6">
@@ -160,8 +187,23 @@ export default function RegistrationDetail({ loaderData, actionData }: Route.Com
           Back to registrations
         </Link>
         <h1 className="mt-2 text-2xl font-bold text-gray-900">{r.wardName}</h1>
-        <p className="text-gray-700">Registration {r.reference}</p>
+        <p className="text-gray-700">
+          Registration {r.reference}
+          {r.vacation ? ` · ${r.vacation}` : ""}
+        </p>
       </div>
+      {lock.past ? (
+        <p role="note" className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950">
+          {r.vacation} is a past vacation.{" "}
+          {lock.unlocked ? (
+            "You are changing its record: every change is in the audit trail."
+          ) : (
+            <Link to={`?vacation=${encodeURIComponent(r.vacation)}`} className="font-semibold underline">
+              Change a record of {r.vacation}
+            </Link>
+          )}
+        </p>
+      ) : null}
 
       <Section id="fees-heading" title="Fees and payments" className={PANEL}>
         <dl className="mt-3 grid gap-3 sm:grid-cols-4">
@@ -224,15 +266,19 @@ export default function RegistrationDetail({ loaderData, actionData }: Route.Com
 
       <LinkedAccounts linked={linked} lastResult={reply?.form === "link-account" ? reply.result : undefined} />
 
-      <EditForm
-        values={r.edit}
-        subjectOptions={r.subjectOptions}
-        lastResult={reply?.form === "edit" ? reply.result : undefined}
-      />
+      {lock.unlocked ? (
+        <>
+          <EditForm
+            values={r.edit}
+            subjectOptions={r.subjectOptions}
+            lastResult={reply?.form === "edit" ? reply.result : undefined}
+          />
 
-      <Section id="withdraw-heading" title={r.withdrawn ? "Withdrawn" : "Withdraw the ward"} className={PANEL}>
-        <WithdrawForm withdrawn={r.withdrawn} lastResult={reply?.form === "withdraw" ? reply.result : undefined} />
-      </Section>
+          <Section id="withdraw-heading" title={r.withdrawn ? "Withdrawn" : "Withdraw the ward"} className={PANEL}>
+            <WithdrawForm withdrawn={r.withdrawn} lastResult={reply?.form === "withdraw" ? reply.result : undefined} />
+          </Section>
+        </>
+      ) : null}
 
       <Section id="audit-heading" title="Audit trail" className={PANEL}>
         {trail.length ? (

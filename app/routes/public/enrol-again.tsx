@@ -8,8 +8,8 @@ import { clientAddressContext } from "#app/utils/request-context.ts";
 import { keepPageAfterNetworkFailure, submitOverFlakyLink } from "#app/utils/network-submit.ts";
 import { confirmationPath } from "#app/domain/registration.ts";
 import { SCHOOL_NAME } from "#app/domain/school.ts";
-import { enrolAgainOffers } from "#app/domain/vacations.ts";
-import { WARD_FORM_LABELS } from "#app/domain/programmes.ts";
+import { enrolAgainOffers, formForVacation } from "#app/domain/vacations.ts";
+import { WARD_FORM_LABELS, type WardForm } from "#app/domain/programmes.ts";
 import { getOwnedRegistrations } from "#app/models/registration.server.ts";
 import {
   processRegistrationOnce,
@@ -26,35 +26,40 @@ export const handle = { rules: { access: { roles: ["parent", "student"] } } } sa
 /**
  * "Enrol <ward> for <vacation>" (docs/product.md#vacations): the ward's last registration, owned by the signed-in
  * parent or student, as the enrolment form's answers, the form moved up at a new school year. Not found (404) when the
- * account does not own it or it has no offer (already enrolled, no vacation taking enrolments, Form 3 at a new year).
+ * account does not own it or no vacation takes enrolments. A ward enrolled already still gets the form (it is what a
+ * second tab shows after the first enrolled it): its submit is refused as a duplicate, by the form.
  */
-async function offerFor(request: Request, registrationId: string | undefined) {
+export async function loader({ request, params }: Route.LoaderArgs) {
   const info = await requireRole(request, handle.rules.access.roles);
   const [owned, opening] = await Promise.all([getOwnedRegistrations(info.effectiveUser), enrolmentOpening()]);
-  const offer = opening.open
-    ? enrolAgainOffers(owned, opening.vacation).find((o) => o.registrationId === String(registrationId))
-    : undefined;
-  const last = owned.find((r) => String(r._id) === String(registrationId));
-  if (!offer || !last) throw data("There is no enrolment to repeat here.", { status: 404 });
-  return { info, offer, last };
-}
-
-export async function loader({ request, params }: Route.LoaderArgs) {
-  const { offer, last } = await offerFor(request, params.registrationId);
-  const values = { ...registrationFormValues(last), wardForm: offer.form };
+  const last = owned.find((r) => String(r._id) === String(params.registrationId));
+  if (!last || !opening.open || !opening.vacation) throw data("There is no enrolment to repeat here.", { status: 404 });
+  const offer = enrolAgainOffers(owned, opening.vacation).find((o) => o.registrationId === String(last._id));
+  const form = offer?.form ?? formForVacation(last.wardForm as WardForm, opening.vacation) ?? last.wardForm;
   return {
-    offer: { ...offer, formLabel: WARD_FORM_LABELS[offer.form], moved: offer.form !== last.wardForm },
-    values,
+    offer: {
+      wardName: last.wardName,
+      vacation: opening.vacation.name,
+      formLabel: WARD_FORM_LABELS[form as WardForm],
+      moved: form !== last.wardForm,
+      enrolled: !offer,
+    },
+    values: { ...registrationFormValues(last), wardForm: form },
     constraint: registrationConstraint,
     idempotencyKey: createId(),
   };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const { info } = await offerFor(request, params.registrationId);
+  // The account must own the registration it starts from; the enrolment itself is checked as every other is (the
+  // vacation taking enrolments, the duplicate rule), so a second submit is refused as a duplicate, by the field.
+  const info = await requireRole(request, handle.rules.access.roles);
+  const owned = await getOwnedRegistrations(info.effectiveUser);
+  if (!owned.some((r) => String(r._id) === String(params.registrationId)))
+    throw data("There is no enrolment to repeat here.", { status: 404 });
   const outcome = await processRegistrationOnce(request, await request.formData(), {
     adminRegistration: false,
-    userId: info.effectiveUser._id,
+    userId: String(info.effectiveUser._id),
     address: context.get(clientAddressContext),
   });
   if (outcome.status === "ok")
@@ -80,6 +85,11 @@ export default function EnrolAgain({ loaderData, actionData }: Route.ComponentPr
         The answers of the last enrolment are filled in
         {offer.moved ? `, with the form moved up to ${offer.formLabel}` : ""}. Change what has changed, then submit.
       </p>
+      {offer.enrolled ? (
+        <p role="note" className="mt-2 font-semibold text-gray-900">
+          {offer.wardName} may be enrolled for {offer.vacation} already: see your portal.
+        </p>
+      ) : null}
       <div className="mt-6">
         <RegistrationForm
           lastResult={actionData && "result" in actionData ? actionData.result : undefined}

@@ -244,6 +244,7 @@ export default function RegistrationConfirmation({ loaderData }: Route.Component
       >
         <dl className="mt-3">
           <Row term="Reference">{summary.reference}</Row>
+          {summary.vacation ? <Row term="Vacation">{summary.vacation}</Row> : null}
           <Row term="Registered on">{summary.registeredOn}</Row>
           <Row term="Parent/Guardian">{summary.parentName}</Row>
           <Row term="Parent WhatsApp">{summary.whatsappNumber}</Row>

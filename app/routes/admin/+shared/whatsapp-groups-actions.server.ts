@@ -1,3 +1,4 @@
+import { vacationsServedNow } from "#app/services/vacations.server.ts";
 import { parseWithZod } from "#app/forms/parse.ts";
 import { data } from "react-router";
 import { groupFormSchema } from "#app/forms/admin-whatsapp-group.schema.ts";
@@ -66,7 +67,7 @@ export async function handleCreateGroup(formData: FormData, actorId: string) {
   if (conflict)
     return data({ result: submission.reply({ fieldErrors: { subjectName: [conflict] } }) }, { status: 409 });
   try {
-    const id = await createGroup(groupInput(submission.value));
+    const id = await createGroup(groupInput(submission.value), await vacationsServedNow());
     await audit("whatsapp-group.create", actorId, id);
   } catch {
     return data({ result: submission.reply({ formErrors: [WHATSAPP_GROUP_ADD_FAILED] }) }, { status: 500 });
