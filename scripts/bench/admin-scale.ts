@@ -1,11 +1,12 @@
 /**
  * Admin scale scenario, on the default install (`npm start` with no MONGODB_URI: its workers and the embedded database
- * in its first process): 100k registrations inserted straight through the driver into a fresh data directory, then
- *  - GET /admin/registrations p95 (newest-first page 1, a programme filter, a
- *    deep page and a text search) under autocannon with an admin session, 4
- *    connections, after 20 unmeasured warm-up requests per page;
- *  - the full CSV export (GET /admin/registrations/export): time, bytes, rows, and the peak RSS of all the install's
- *    processes together while streaming it;
+ * in its first process): 100k registrations spread over 6 vacations (the demo's, the newest, and 5 before it) inserted
+ * straight through the driver into a fresh data directory, then
+ *  - GET /admin/registrations p95 (the vacation teaching, as the office opens it: page 1, a programme filter, a deep
+ *    page and text searches; and every vacation's, page 1 and deep) and the overview, under autocannon with an admin
+ *    session, 4 connections, after 20 unmeasured warm-up requests per page;
+ *  - the CSV export of the vacation teaching and of every vacation (`?vacation=all`): time, bytes, rows, and the peak
+ *    RSS of all the install's processes together while streaming the whole one;
  *  - a clean stop and a start on those files: time to a healthy /healthz, beside the same restart with the demo data
  *    only, in the same run.
  * Only loopback traffic; every loop is bounded in count and time.
@@ -34,7 +35,11 @@ export type AdminScaleResult = {
     p95: number;
     p99: number;
   }>;
+  /** Registrations in the vacation teaching (the lists' default). */
+  inVacation: number;
+  /** Every vacation's export, and the vacation teaching's. */
   csv: { seconds: number; bytes: number; rows: number; peakRssMiB: number; rssBeforeMiB: number };
+  csvOne: { seconds: number; bytes: number; rows: number };
   /** A start after a clean stop, to a healthy /healthz (ms): with the demo data only, and with the registrations. */
   restart: { emptyMs: number; loadedMs: number } | null;
 };
@@ -45,10 +50,39 @@ function pad(n: number, width: number) {
   return String(n).padStart(width, "0");
 }
 
-/** Inserts `count` valid registrations in batches, one minute apart, spread over the programmes. */
+/** The demo's vacation (app/models/seed-payments.server.ts), which the install teaches; the bench's 5 come before it. */
+export const DEMO_VACATION = "2026 Christmas vacation";
+export const BENCH_VACATIONS = [1, 2, 3, 4, 5].map((n) => `Bench vacation ${n}`);
+const VACATIONS = [...BENCH_VACATIONS, DEMO_VACATION];
+
+/** The vacation of the i-th of `count` registrations: six equal runs in time order, the demo's last (the newest). */
+export const vacationOf = (i: number, count: number) => VACATIONS[Math.min(5, Math.floor((i * 6) / count))];
+
+/**
+ * Inserts `count` valid registrations in batches, one minute apart, spread over the programmes and over 6 vacations
+ * (the 5 bench vacations, past, are inserted too).
+ */
 export async function insertRegistrations(uri: string, count: number) {
   const client = await MongoClient.connect(uri);
   try {
+    const vacations = client.db().collection<{ _id: string; [key: string]: unknown }>("vacations");
+    for (const [n, name] of BENCH_VACATIONS.entries()) {
+      const year = 2020 + n;
+      await vacations.updateOne(
+        { _id: name },
+        {
+          $setOnInsert: {
+            registrationOpens: `${year}-11-01`,
+            registrationCloses: `${year}-12-20`,
+            lessonsStart: `${year}-12-01`,
+            lessonsEnd: `${year + 1}-01-05`,
+            newSchoolYear: false,
+            datesFromUpgrade: false,
+          },
+        },
+        { upsert: true },
+      );
+    }
     const coll = client.db().collection<{ _id: string; [key: string]: unknown }>("registrations");
     const start = Date.now() - count * 60_000;
     const batch = 5000;
@@ -77,6 +111,7 @@ export async function insertRegistrations(uri: string, count: number) {
           wardForm: (["form-1", "form-2", "form-3"] as const)[i % 3],
           specificClass: `${(i % 3) + 1}A${(i % 5) + 1}`,
           programme,
+          vacation: vacationOf(i, count),
           subjects,
           subjectCount: subjects.length,
           updateMode: ["whatsapp", "sms"],
@@ -187,12 +222,12 @@ function installRssKiB(pid: number): number {
   }, 0);
 }
 
-async function exportCsv(url: string, cookie: string, pid: number | null) {
+async function exportCsv(url: string, cookie: string, pid: number | null, query = "?vacation=all") {
   const rssBefore = pid ? installRssKiB(pid) : 0;
   let sampledPeak = rssBefore;
   const sampler = pid ? setInterval(() => (sampledPeak = Math.max(sampledPeak, installRssKiB(pid))), 20) : null;
   const started = performance.now();
-  const res = await fetch(`${url}/admin/registrations/export`, {
+  const res = await fetch(`${url}/admin/registrations/export${query}`, {
     headers: { cookie },
     signal: AbortSignal.timeout(300_000),
   });
@@ -251,15 +286,25 @@ export async function runAdminScale(
     const cookie = await signIn(app.url);
     const pid = app.pid ?? findPidByPort(app.port);
 
-    const middle = Math.max(1, Math.floor(total / 25 / 2));
+    let inVacation = 0;
+    for (let i = 0; i < count; i++) if (vacationOf(i, count) === DEMO_VACATION) inVacation++;
+    const middle = Math.max(1, Math.floor(inVacation / 25 / 2));
+    const allMiddle = Math.max(1, Math.floor(total / 25 / 2));
     const scenarios = [
-      { name: "newest first, page 1", path: "/admin/registrations", amount: requests },
+      { name: "the vacation teaching, page 1", path: "/admin/registrations", amount: requests },
       { name: "programme filter", path: "/admin/registrations?programme=business", amount: requests },
       {
         name: `page ${middle} (deep skip)`,
         path: `/admin/registrations?page=${middle}`,
         amount: Math.ceil(requests / 2),
       },
+      { name: "every vacation, page 1", path: "/admin/registrations?vacation=all", amount: requests },
+      {
+        name: `every vacation, page ${allMiddle} (deep skip)`,
+        path: `/admin/registrations?vacation=all&page=${allMiddle}`,
+        amount: Math.ceil(requests / 2),
+      },
+      { name: "the overview", path: "/admin", amount: Math.ceil(requests / 2) },
       {
         name: "search (a name's words)",
         path: `/admin/registrations?q=ward%20${count - 1}%20`,
@@ -292,13 +337,16 @@ export async function runAdminScale(
     }
     const csv = await exportCsv(app.url, cookie, pid);
     log(`export: ${csv.rows} rows in ${csv.seconds.toFixed(1)} s, peak RSS ${csv.peakRssMiB.toFixed(0)} MiB`);
+    const one = await exportCsv(app.url, cookie, null, "");
+    const csvOne = { seconds: one.seconds, bytes: one.bytes, rows: one.rows };
+    log(`export of the vacation teaching: ${csvOne.rows} rows in ${csvOne.seconds.toFixed(1)} s`);
     if (restart) {
       await app.stop();
       app = await start();
       restart.loadedMs = app.startedMs;
       log(`restart: healthy after ${restart.loadedMs} ms (${restart.emptyMs} ms with the demo data only)`);
     }
-    return { registrations: total, insertSeconds, pages, csv, restart };
+    return { registrations: total, insertSeconds, inVacation, pages, csv, csvOne, restart };
   } finally {
     if (!options.app) {
       await app.stop();
@@ -309,12 +357,13 @@ export async function runAdminScale(
 
 export function formatAdminScale(r: AdminScaleResult): string {
   const lines = [
-    `Admin scale: ${r.registrations.toLocaleString("en-GB")} registrations (inserted in ${r.insertSeconds.toFixed(1)} s)`,
+    `Admin scale: ${r.registrations.toLocaleString("en-GB")} registrations over 6 vacations, ${r.inVacation.toLocaleString("en-GB")} in the one teaching (inserted in ${r.insertSeconds.toFixed(1)} s)`,
     ...r.pages.map(
       (p) =>
         `  GET ${p.path.padEnd(44)} p50 ${String(p.p50).padStart(5)} ms  p95 ${String(p.p95).padStart(5)} ms  p99 ${String(p.p99).padStart(5)} ms  (${p.requests} requests, ${p.errors} errors, ${p.non2xx} non-2xx) [${p.name}]`,
     ),
-    `  Full CSV export: ${r.csv.rows.toLocaleString("en-GB")} rows, ${(r.csv.bytes / 1024 / 1024).toFixed(1)} MiB in ${r.csv.seconds.toFixed(2)} s; peak RSS of the install ${r.csv.peakRssMiB.toFixed(0)} MiB (before: ${r.csv.rssBeforeMiB.toFixed(0)} MiB)`,
+    `  CSV export of the vacation teaching: ${r.csvOne.rows.toLocaleString("en-GB")} rows, ${(r.csvOne.bytes / 1024 / 1024).toFixed(1)} MiB in ${r.csvOne.seconds.toFixed(2)} s`,
+    `  Every vacation's CSV export: ${r.csv.rows.toLocaleString("en-GB")} rows, ${(r.csv.bytes / 1024 / 1024).toFixed(1)} MiB in ${r.csv.seconds.toFixed(2)} s; peak RSS of the install ${r.csv.peakRssMiB.toFixed(0)} MiB (before: ${r.csv.rssBeforeMiB.toFixed(0)} MiB)`,
   ];
   if (r.restart)
     lines.push(

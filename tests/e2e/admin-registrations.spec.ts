@@ -2,7 +2,14 @@ import { spawn, type ChildProcess } from "node:child_process";
 import mongoose from "mongoose";
 import { createCookie } from "react-router";
 import type { Page } from "@playwright/test";
-import { test, expect, createRegistration, uniquePhone, connectTestDb } from "#tests/support/fixtures.ts";
+import {
+  test,
+  expect,
+  createRegistration,
+  uniquePhone,
+  connectTestDb,
+  DEMO_VACATION,
+} from "#tests/support/fixtures.ts";
 import { expectNoA11yViolations } from "#tests/support/axe.ts";
 import { E2E } from "#tests/support/e2e-env.ts";
 import { PROGRAMMES, programmeLabel } from "#app/domain/programmes.ts";
@@ -159,6 +166,7 @@ test.describe("Registration Management", () => {
           wardForm: "form-1",
           specificClass: "1A1",
           programme: "arts",
+          vacation: DEMO_VACATION,
           subjects: ["History"],
           subjectCount: 1,
           updateMode: ["sms"],
@@ -301,10 +309,11 @@ test.describe("Registration Management", () => {
       "Amount Due (GH₵)",
       "Amount Paid (GH₵)",
       "Balance (GH₵)",
-      // Then the reference a parent reads out on the phone.
+      // Then the vacation, and the reference a parent reads out on the phone.
+      "Vacation",
       "Reference",
     ]);
-    for (const row of data) expect(row).toHaveLength(23);
+    for (const row of data) expect(row).toHaveLength(24);
     const a = data.findIndex((r) => r[4] === `Ward ${t} A`);
     const b = data.findIndex((r) => r[4] === `Ward ${t} B`);
     expect(a).toBeGreaterThan(b); // newest first
@@ -322,7 +331,8 @@ test.describe("Registration Management", () => {
     expect(data[b][14]).toBe("Teacher");
     expect(data[b].slice(19, 22)).toEqual(["400.00", "100.10", "299.90"]);
     expect(data[a].slice(19, 22)).toEqual(["", "0.00", ""]); // no fee set for it
-    expect(data[b][22]).toMatch(/^[a-z0-9]{12}$/);
+    expect(data[b][22]).toBe(DEMO_VACATION);
+    expect(data[b][23]).toMatch(/^[a-z0-9]{12}$/);
   });
 
   test("per-programme CSV: the view list's 11 columns, oldest first", async ({ page, loginAs }) => {
@@ -429,9 +439,10 @@ test.describe("Registration view list", () => {
     await expect(first.getByRole("cell").nth(1)).toHaveText("General Arts");
     await expect(first.getByRole("cell").nth(6)).toHaveText("History, Literature");
     await expect(first.getByRole("cell").nth(7)).toHaveText("2");
+    // The vacation shown (the one teaching, by default) is the one downloaded.
     await expect(page.getByRole("link", { name: "Download CSV" })).toHaveAttribute(
       "href",
-      "/registration-view-list/export",
+      `/registration-view-list/export?vacation=${encodeURIComponent(DEMO_VACATION)}`,
     );
     await expectNoA11yViolations(page);
 
