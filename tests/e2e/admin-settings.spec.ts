@@ -54,7 +54,9 @@ test.describe("Settings", () => {
 
     await tabs.getByRole("link", { name: "Message wording" }).click();
     await expect(page).toHaveURL(/\/admin\/settings\/wording$/);
-    await expect(page.getByRole("form", { name: "SMS: Enrolment" }).getByLabel("Twi (blank: English)")).toBeVisible();
+    await expect(
+      page.getByRole("form", { name: "SMS: Enrolment", exact: true }).getByLabel("Twi (blank: English)"),
+    ).toBeVisible();
     await expectNoA11yViolations(page);
 
     expect((await page.goto("/admin/settings/nonsense"))?.status()).toBe(404);

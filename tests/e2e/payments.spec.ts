@@ -10,6 +10,7 @@ import {
   setPermissions,
   type TestUser,
   fieldError,
+  DEMO_VACATION,
 } from "#tests/support/fixtures.ts";
 import { expectNoA11yViolations } from "#tests/support/axe.ts";
 import { pdfText } from "#tests/support/pdf-text.ts";
@@ -68,7 +69,8 @@ test.describe("fees and payments", () => {
     await page.getByRole("button", { name: "Save Fees" }).click();
     await expect(page.getByText("The fee schedule has been saved.")).toBeVisible();
     await connectTestDb();
-    expect((await FeeScheduleModel.findById("current").lean())?.fees?.business).toBe(41050);
+    // The fees of the vacation taking enrolments (the demo's).
+    expect((await FeeScheduleModel.findById(DEMO_VACATION).lean())?.fees?.business).toBe(41050);
 
     await page.goto("/#fees-payment");
     const fees = page.locator("#fees-payment");
@@ -350,13 +352,13 @@ test.describe("admin payments page", () => {
     const reg = await createRegistration({
       wardName: `Ward ${tag}`,
       amountDue: 40000,
-      feeSeason: "E2E Season",
+      feeSeason: DEMO_VACATION,
       paymentStatus: "unpaid",
     });
     await connectTestDb();
     const base = {
       registrationId: String(reg._id),
-      season: "E2E Season",
+      season: DEMO_VACATION,
       paidOn: new Date("2026-11-02T00:00:00Z"),
       source: "admin" as const,
     };
@@ -386,7 +388,7 @@ test.describe("admin payments page", () => {
     await loginAs("admin");
 
     await page.goto("/admin");
-    await expect(page.getByTestId("fees-Pending payments")).toBeVisible();
+    await expect(page.getByTestId("vacation-0-Pending payments")).toBeVisible();
     await page
       .getByRole("navigation", { name: "Admin sections" })
       .getByRole("link", { name: "Payments", exact: true })

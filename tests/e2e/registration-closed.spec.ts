@@ -2,6 +2,7 @@ import mongoose from "mongoose";
 import { test, expect } from "#tests/support/fixtures.ts";
 import { expectNoA11yViolations } from "#tests/support/axe.ts";
 import { startApp, type RunningApp } from "../../scripts/bench/app.ts";
+import { addDays, schoolDay } from "#app/domain/vacations.ts";
 import { REGISTRATION_CLOSED_MESSAGE, REGISTRATION_CLOSED_TITLE } from "#app/forms/registration.schema.ts";
 
 /**
@@ -18,6 +19,17 @@ test.beforeAll(async () => {
   await conn
     .collection("settings")
     .updateOne({ _id: "global" as never }, { $set: { registrationEnabled: false } }, { upsert: true });
+  // A vacation taking enrolments: only the switch closes registration here (with none, it is closed anyway).
+  const today = schoolDay();
+  await conn.collection("vacations").insertOne({
+    _id: "2026 Christmas vacation" as never,
+    registrationOpens: addDays(today, -10),
+    registrationCloses: addDays(today, 10),
+    lessonsStart: addDays(today, -5),
+    lessonsEnd: addDays(today, 30),
+    newSchoolYear: false,
+    datesFromUpgrade: false,
+  });
 });
 
 test.afterAll(async () => {
