@@ -1,3 +1,4 @@
+import { vacationPointers } from "#app/models/vacation.server.ts";
 import { Subject } from "#app/models/subject.server.ts";
 import { ENROLLED, Registration } from "#app/models/registration.server.ts";
 import { User } from "#app/models/user.server.ts";
@@ -20,17 +21,30 @@ export async function listFacilitatorSubjects(facilitatorId: string) {
     .lean<Array<{ _id: string; name: string; description: string | null }>>();
 }
 
+/** A facilitator's students are the vacation teaching's (docs/decisions/0095): last vacation's wards are history. */
+async function teachingNow(): Promise<Record<string, string>> {
+  const { teaching } = await vacationPointers();
+  return teaching ? { vacation: teaching.name } : {};
+}
+
 /** Registrations per subject (only the given subjects), e.g. for the summary cards. */
 export async function countStudentsPerSubject(subjectNames: string[]) {
   const names = subjectNames.map(String);
   if (!names.length) return new Map<string, number>();
-  const counts = await Promise.all(names.map((name) => Registration.countDocuments({ subjects: name, ...ENROLLED })));
+  const now = await teachingNow();
+  const counts = await Promise.all(
+    names.map((name) => Registration.countDocuments({ ...now, subjects: name, ...ENROLLED })),
+  );
   return new Map(names.map((n, i) => [n, counts[i]]));
 }
 
 export async function countFacilitatorStudents(subjectNames: string[]) {
   if (!subjectNames.length) return 0;
-  return Registration.countDocuments({ subjects: { $in: subjectNames.map(String) }, ...ENROLLED });
+  return Registration.countDocuments({
+    ...(await teachingNow()),
+    subjects: { $in: subjectNames.map(String) },
+    ...ENROLLED,
+  });
 }
 
 function escapeRegex(s: string) {
@@ -48,8 +62,8 @@ export type StudentQuery = { subjectNames: string[]; subject?: string | null; q?
 async function studentFilter({ subjectNames, subject, q }: StudentQuery): Promise<Record<string, unknown> | null> {
   const names = subjectNames.map(String);
   if (!names.length) return null;
-  // A withdrawn ward is no longer on the roster (ADR 0091).
-  const and: Record<string, unknown>[] = [ENROLLED];
+  // A withdrawn ward is no longer on the roster (ADR 0091); the roster is the vacation teaching's (ADR 0095).
+  const and: Record<string, unknown>[] = [ENROLLED, await teachingNow()];
   if (subject) {
     if (!names.includes(String(subject))) return null;
     and.push({ subjects: String(subject) });
