@@ -345,6 +345,13 @@ export const WORDING = {
     required: [],
     english: "{ward} is enrolled for {vacation}. The reference comes by SMS.",
   }),
+  "ussd.enrol-again-failed": ussd({
+    label: "Enrol again: not done",
+    hint: "After 1 (yes), when the ward could not be enrolled (registration just closed, or enrolled meanwhile).",
+    placeholders: ["ward", "contact"],
+    required: ["contact"],
+    english: "{ward} was not enrolled: registration may have closed. Call {contact}.",
+  }),
   "ussd.enrol-again-cancelled": ussd({
     label: "Enrol again: no",
     hint: "After 2 (no).",

@@ -226,7 +226,7 @@ export async function getLatestOwnedRegistration(user: Owner) {
 
 /** The registrations a user owns (see ownedRegistrationsFilter), newest first: a ward's, across vacations. */
 export async function getOwnedRegistrations(user: Owner) {
-  return Registration.find(ownedRegistrationsFilter(user)).sort({ createdAt: -1 }).limit(20).lean<RegistrationDoc[]>();
+  return Registration.find(ownedRegistrationsFilter(user)).sort({ createdAt: -1 }).limit(50).lean<RegistrationDoc[]>();
 }
 
 /** Every registration a parent owns, newest first. */

@@ -1,6 +1,7 @@
 import mongoose, { Schema, type InferSchemaType } from "mongoose";
 import { PROGRAMMES, WARD_FORMS, type WardForm } from "#app/domain/programmes.ts";
 import { reaches, type TimetableReader } from "#app/domain/timetables.ts";
+import { isCurrentVacation } from "#app/models/vacation.server.ts";
 import { idField } from "#app/models/ids.server.ts";
 
 const timetableSchema = new Schema(
@@ -72,7 +73,10 @@ export async function listTimetables(limit = 100) {
 }
 
 /** The timetables published for these wards (their programme, and their form when the timetable names forms), newest first. */
-export async function listTimetablesFor(wards: readonly TimetableReader[], limit = 50) {
+export async function listTimetablesFor(everyWard: readonly TimetableReader[], limit = 50) {
+  // A registration of a past vacation reads none (docs/decisions/0095).
+  const current = await Promise.all(everyWard.map((w) => isCurrentVacation(w.vacation)));
+  const wards = everyWard.filter((_, i) => current[i]);
   if (wards.length === 0) return [];
   // Each ward's programme with its form (or no forms named: every form), in the query, so that the limit counts
   // only timetables someone here may see; `reaches` below is the same rule, for wards of two programmes.
@@ -91,12 +95,15 @@ export async function listTimetablesFor(wards: readonly TimetableReader[], limit
   return rows.filter((t) => wards.some((w) => reaches(t, w)));
 }
 
-/** Keeps a vacation's timetables for the next one (until new ones are uploaded). */
-export async function carryTimetables(from: string, to: string) {
-  const { modifiedCount } = await Timetable.updateMany(
-    { vacations: String(from) },
-    { $addToSet: { vacations: String(to) } },
-  );
+/**
+ * Keeps a vacation's timetables for the next one (until new ones are uploaded), and takes in those that serve no
+ * vacation yet (uploaded before the first vacation existed).
+ */
+export async function carryTimetables(from: string | null, to: string) {
+  const none = { $or: [{ vacations: { $exists: false } }, { vacations: { $size: 0 } }] };
+  const { modifiedCount } = await Timetable.updateMany(from ? { $or: [{ vacations: String(from) }, none] } : none, {
+    $addToSet: { vacations: String(to) },
+  });
   return modifiedCount;
 }
 

@@ -102,4 +102,47 @@ describe("the upgrade to vacations", () => {
     await expect(Registration.create(again)).resolves.toBeTruthy();
     await expect(Registration.create(again)).rejects.toMatchObject({ code: 11000 });
   });
+
+  it("finishes a start stopped half-way: pages without vacations get them, the old index goes", async () => {
+    const { Registration, OLD_DUPLICATE_RULE_INDEX } = m.registrations;
+    await Registration.deleteMany({ vacation: "2027 Easter vacation" });
+    await db().collection("migrations").deleteMany({});
+    await db()
+      .collection("whatsapp_groups")
+      .updateMany({}, { $unset: { vacations: 1 } });
+    await Registration.collection.createIndex(
+      { programme: 1, wardWhatsappNormalized: 1, wardNameKey: 1 },
+      { unique: true, name: OLD_DUPLICATE_RULE_INDEX },
+    );
+    expect(await m.migration.makeVacationsFromSeasons()).toBe(1);
+    expect(
+      await db()
+        .collection("whatsapp_groups")
+        .countDocuments({ vacations: { $exists: false } }),
+    ).toBe(0);
+    expect((await Registration.collection.indexes()).map((i) => i.name)).not.toContain(OLD_DUPLICATE_RULE_INDEX);
+  });
+
+  it("makes the fee schedule's season that nobody enrolled in yet the next vacation, taking enrolments", async () => {
+    const { Registration } = m.registrations;
+    const christmas = "2026 Christmas vacation";
+    const schedule = await db()
+      .collection("fee_schedules")
+      .findOne({ _id: christmas as never });
+    await db().collection("vacations").deleteMany({});
+    await db().collection("migrations").deleteMany({});
+    await db().collection("fee_schedules").deleteMany({});
+    await db()
+      .collection("fee_schedules")
+      .insertOne({ ...schedule, _id: "current" as never, season: "2027 Easter vacation" });
+    await Registration.collection.updateMany({}, { $unset: { vacation: 1 } });
+    m.vacations.forgetVacations();
+
+    expect(await m.migration.makeVacationsFromSeasons()).toBe(2);
+    const pointers = await m.vacations.vacationPointers();
+    expect(pointers.teaching?.name).toBe(christmas);
+    expect(pointers.enrolling?.name).toBe("2027 Easter vacation");
+    expect(await Registration.countDocuments({ vacation: christmas })).toBe(await Registration.countDocuments());
+    expect((await m.fees.getFeeSchedule("2027 Easter vacation"))?.fees.science).toBe(45000);
+  });
 });

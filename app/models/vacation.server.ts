@@ -73,6 +73,13 @@ export async function vacationPointers(now: Date = new Date()): Promise<Vacation
   return { all, today, enrolling: enrollingVacation(all, today), teaching: teachingVacation(all, today) };
 }
 
+/** Whether a vacation teaches or takes enrolments now (its class pages and timetables are offered then only). */
+export async function isCurrentVacation(name: string | null | undefined): Promise<boolean> {
+  if (!name) return false;
+  const { teaching, enrolling } = await vacationPointers();
+  return name === teaching?.name || name === enrolling?.name;
+}
+
 /**
  * The vacation a list shows: the one asked for when it exists, else the teaching one. Lists of the office default to
  * the vacation teaching now (docs/product.md#vacations).

@@ -1,5 +1,6 @@
+import { vacationPointers } from "#app/models/vacation.server.ts";
 import { GROUP_TYPES, isUsableGroupLink, type GroupType } from "#app/domain/whatsapp.ts";
-import { Registration } from "#app/models/registration.server.ts";
+import { ENROLLED, Registration } from "#app/models/registration.server.ts";
 import {
   GROUP_FIELDS,
   WhatsappGroup,
@@ -40,6 +41,11 @@ export async function countGroupStats() {
   return { total, classPages: classPages.size };
 }
 
+async function teachingVacationMatch(): Promise<Record<string, string>> {
+  const { teaching } = await vacationPointers();
+  return teaching ? { vacation: teaching.name } : {};
+}
+
 /**
  * Students per group: registrations with the group's programme and subject.
  * One aggregate over the registrations of the shown programmes and subjects.
@@ -51,7 +57,15 @@ export async function countStudentsByProgrammeSubject(groups: Array<{ programme:
   const programmes = [...new Set(groups.map((g) => String(g.programme)))];
   const subjects = [...new Set(groups.map((g) => String(g.subjectName)))];
   const rows = await Registration.aggregate<{ _id: { programme: string; subject: string }; count: number }>([
-    { $match: { programme: { $in: programmes }, subjects: { $in: subjects } } },
+    // This vacation's wards (the one teaching), withdrawn ones left out, as the facilitators' rosters count them.
+    {
+      $match: {
+        ...(await teachingVacationMatch()),
+        programme: { $in: programmes },
+        subjects: { $in: subjects },
+        ...ENROLLED,
+      },
+    },
     { $project: { programme: 1, subjects: 1 } },
     { $unwind: "$subjects" },
     { $match: { subjects: { $in: subjects } } },

@@ -1,6 +1,7 @@
 import mongoose, { Schema, type InferSchemaType } from "mongoose";
 import { GROUP_TYPES } from "#app/domain/whatsapp.ts";
 import { idField } from "#app/models/ids.server.ts";
+import { isCurrentVacation } from "#app/models/vacation.server.ts";
 import { briefCache } from "#app/models/brief-cache.server.ts";
 
 const whatsappGroupSchema = new Schema(
@@ -29,13 +30,15 @@ export const GROUP_FIELDS = "_id subjectName programme groupType whatsappLink va
 
 /**
  * docs/product.md#integrations: the registration's programme and subjects, ordered by subject; optionally one type only.
- * Only the pages serving the registration's vacation: last vacation's pages are not offered for this one's.
+ * Only the pages serving the registration's vacation, and only while that vacation teaches or takes enrolments: a
+ * registration of a past vacation is offered none (docs/decisions/0095).
  */
 export async function getGroupsForSubjects(
   { programme, subjects, vacation }: { programme: string; subjects?: string[] | null; vacation?: string | null },
   groupType?: string,
 ) {
   const wanted = new Set((subjects ?? []).map((subject) => String(subject).trim())); // as the stored names are
+  if (!(await isCurrentVacation(vacation))) return [];
   return (await programmeGroups(programme)).filter(
     (g) =>
       wanted.has(g.subjectName) &&
@@ -44,12 +47,15 @@ export async function getGroupsForSubjects(
   );
 }
 
-/** Renews class pages for a vacation: every page serving `from` serves `to` too. */
-export async function renewClassPages(from: string, to: string) {
-  const { modifiedCount } = await WhatsappGroup.updateMany(
-    { vacations: String(from) },
-    { $addToSet: { vacations: String(to) } },
-  );
+/**
+ * Renews class pages for a vacation: every page serving `from` serves `to` too (none when `from` is null), and so does
+ * every page that serves no vacation yet (added before the first vacation existed).
+ */
+export async function renewClassPages(from: string | null, to: string) {
+  const none = { $or: [{ vacations: { $exists: false } }, { vacations: { $size: 0 } }] };
+  const { modifiedCount } = await WhatsappGroup.updateMany(from ? { $or: [{ vacations: String(from) }, none] } : none, {
+    $addToSet: { vacations: String(to) },
+  });
   forgetClassPages();
   return modifiedCount;
 }

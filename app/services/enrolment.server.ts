@@ -17,7 +17,7 @@ import {
   registrationDetails,
   type RegistrationDoc,
 } from "#app/models/registration.server.ts";
-import { enrolmentOpening } from "#app/services/vacations.server.ts";
+import { enrolmentOpening, officeVacation } from "#app/services/vacations.server.ts";
 import { enrolAgainOffers } from "#app/domain/vacations.ts";
 import { amountDueAtEnrolment } from "#app/services/payments.server.ts";
 import { IDEMPOTENCY_FIELD, isIdempotencyKey, runOnce } from "#app/models/idempotency.server.ts";
@@ -158,7 +158,7 @@ export async function processRegistration(
   const opening = await enrolmentOpening();
   if (!options.adminRegistration && !opening.open)
     return formError(REGISTRATION_CLOSED_MESSAGE, 403, submission.payload as Record<string, unknown>);
-  const vacation = opening.vacation ?? opening.teaching;
+  const vacation = opening.vacation ?? (await officeVacation());
   if (!vacation) return formError(NO_VACATION_MESSAGE, 409, submission.payload as Record<string, unknown>);
 
   if (submission.status !== "success") {
@@ -301,6 +301,9 @@ const NOT_CARRIED = [
   "withdrawnReason",
   "classPagesOpenedAt",
   "messagesPending",
+  // Enrolled from the parent's phone now, not entered by the office.
+  "adminRegistration",
+  "enteredById",
 ] as const;
 
 /**
@@ -329,6 +332,7 @@ export async function enrolAgainByPhone(registrationId: string, phone: string): 
       ...fee,
       wardForm: offer.form,
       vacation: opening.vacation.name,
+      adminRegistration: false,
       messagesPending: true,
     });
     await queueEnrolmentMessages(doc).catch((error: unknown) =>

@@ -125,20 +125,25 @@ export async function wardsForNumber(phone: string): Promise<UssdWard[]> {
   const [all, opening] = await Promise.all([
     Registration.find({ whatsappNumberNormalized: phone })
       .select(
-        "_id wardName wardNameKey wardWhatsappNormalized wardForm vacation programme subjects subjectCount amountDue amountPaid paymentStatus",
+        "_id wardName wardNameKey wardWhatsappNormalized wardForm vacation programme subjects subjectCount amountDue amountPaid paymentStatus createdAt",
       )
       .sort({ createdAt: -1 })
       .limit(50)
       .lean<RegistrationDoc[]>(),
     enrolmentOpening(),
   ]);
-  const seen = new Set<string>();
-  const latest = all.filter((r) => {
-    const key = `${r.wardWhatsappNormalized} ${r.wardNameKey}`;
-    return !seen.has(key) && seen.add(key);
-  });
-  // The menu lists the wards in the order they first enrolled.
-  const regs = latest.reverse().slice(0, USSD_MAX_WARDS);
+  // Every registration of the vacations now (a ward in two programmes is listed twice, as before), and each other
+  // ward's latest (an earlier vacation's: its balance, and option 6), oldest first.
+  const current = new Set([opening.teaching?.name, opening.vacation?.name].filter(Boolean));
+  const key = (r: RegistrationDoc) => `${r.wardWhatsappNormalized} ${r.wardNameKey}`;
+  const shown = all.filter((r) => current.has(r.vacation ?? ""));
+  const wardsShown = new Set(shown.map(key));
+  for (const r of all) {
+    if (wardsShown.has(key(r))) continue;
+    wardsShown.add(key(r));
+    shown.push(r);
+  }
+  const regs = shown.sort((a, b) => +new Date(a.createdAt) - +new Date(b.createdAt)).slice(0, USSD_MAX_WARDS);
   const offers = opening.open ? enrolAgainOffers(all, opening.vacation) : [];
   const schedule = offers.length ? await getFeeSchedule(opening.vacation?.name) : null;
   return Promise.all(
@@ -219,8 +224,17 @@ export async function answerUssd(
     });
     if (reply.setLanguage && reply.setLanguage !== preference?.language)
       await setPhoneLanguage(phone, reply.setLanguage);
-    // Option 6, confirmed: the ward enrolled again as last time; its new reference goes out by SMS.
-    if (reply.enrolAgain) await enrolAgainByPhone(reply.enrolAgain.id, phone);
+    // Option 6, confirmed: the ward enrolled again as last time; its new reference goes out by SMS. When that could not
+    // be done (registration closed meanwhile, a race lost to another enrolment of the ward), the caller is told so.
+    let screen = reply;
+    if (reply.enrolAgain && !(await enrolAgainByPhone(reply.enrolAgain.id, phone))) {
+      const say = sayFor(reply.setLanguage ?? preference?.language ?? "en");
+      screen = {
+        end: true,
+        screen: "enrol-again",
+        text: say("ussd.enrol-again-failed", { ward: reply.enrolAgain.wardName, contact: ctx.contact }),
+      };
+    }
     if (reply.sendLinksFor) {
       const ward = reply.sendLinksFor;
       const say = sayFor(reply.setLanguage ?? preference?.language ?? "en");
@@ -234,7 +248,7 @@ export async function answerUssd(
       });
     }
     // The question goes out: this session's answers begin with its answer (kept with the session, below).
-    return { reply, last: reply.screen, askedLanguage: asking && reply.screen === "language-question" };
+    return { reply: screen, last: screen.screen, askedLanguage: asking && reply.screen === "language-question" };
   };
   const { reply, last, askedLanguage } = await withDeadline(
     work(),

@@ -5,6 +5,7 @@
 import { enrolAgainSms } from "#app/domain/sms-messages.ts";
 import { smsLength } from "#app/domain/sms.ts";
 import { SUPPORT_PHONES } from "#app/domain/school.ts";
+import { formatReceiptNumber } from "#app/domain/money.ts";
 import { longDay, vacationDateErrors, type Vacation } from "#app/domain/vacations.ts";
 import { audit } from "#app/models/audit-log.server.ts";
 import { getFeeSchedule, saveFeeSchedule } from "#app/models/fee-schedule.server.ts";
@@ -35,12 +36,22 @@ export function lessonsLine(vacation: Vacation | null, today: string) {
 }
 
 /**
- * The vacations a class page or timetable added now serves: the one teaching and the one taking enrolments (the
- * same one, most of the time).
+ * Where the office enrols a late ward while no registration window is open: the vacation whose lessons run, else the
+ * next to come, else the last one.
+ */
+export async function officeVacation(): Promise<Vacation | null> {
+  const { all, today, teaching } = await vacationPointers();
+  if (teaching && teaching.lessonsEnd >= today) return teaching;
+  return all.find((v) => v.lessonsStart > today) ?? teaching;
+}
+
+/**
+ * The vacations a class page or timetable added now serves: every vacation not past (the one teaching, and those
+ * opened after it). Added before any vacation exists, it serves none until the first is opened, which takes it in.
  */
 export async function vacationsServedNow(): Promise<string[]> {
-  const { teaching, enrolling } = await vacationPointers();
-  return [...new Set([teaching?.name, enrolling?.name].filter((n): n is string => Boolean(n)))];
+  const { all, today } = await vacationPointers();
+  return all.filter((v) => v.lessonsEnd >= today).map((v) => v.name);
 }
 
 export type OpenVacationInput = Omit<Vacation, "datesFromUpgrade"> & {
@@ -65,23 +76,22 @@ export async function openVacation(
 ): Promise<{ ok: true } | { ok: false; errors: VacationFieldErrors }> {
   const others = await listVacations();
   const errors: VacationFieldErrors = vacationDateErrors(input, others);
-  if (others.some((o) => o.name.toLowerCase() === input.name.toLowerCase()))
-    errors.name = "A vacation with this name exists already";
+  // Two names that number receipts alike ("Easter-vacation", "easter vacation") are one name.
+  const slug = (name: string) => formatReceiptNumber(name, 1);
+  if (others.some((o) => slug(o.name) === slug(input.name))) errors.name = "A vacation with this name exists already";
   if (Object.keys(errors).length) return { ok: false, errors };
   const last = lastOf(others);
   const { copyFees, renewClassPages: renewPages, keepTimetables, ...vacation } = input;
   if (!(await insertVacation({ ...vacation, datesFromUpgrade: false }, actorId)))
     return { ok: false, errors: { name: "A vacation with this name exists already" } };
   const carried = { fees: false, classPages: 0, timetables: 0 };
-  if (last) {
-    const fees = copyFees ? await getFeeSchedule(last.name) : null;
-    if (fees) {
-      await saveFeeSchedule(vacation.name, fees);
-      carried.fees = true;
-    }
-    if (renewPages) carried.classPages = await renewClassPages(last.name, vacation.name);
-    if (keepTimetables) carried.timetables = await carryTimetables(last.name, vacation.name);
+  const fees = last && copyFees ? await getFeeSchedule(last.name) : null;
+  if (fees) {
+    await saveFeeSchedule(vacation.name, fees);
+    carried.fees = true;
   }
+  if (renewPages) carried.classPages = await renewClassPages(last?.name ?? null, vacation.name);
+  if (keepTimetables) carried.timetables = await carryTimetables(last?.name ?? null, vacation.name);
   await audit("vacation.open", actorId, vacation.name, { ...vacation, from: last?.name ?? null, carried });
   return { ok: true };
 }

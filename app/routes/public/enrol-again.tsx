@@ -35,12 +35,15 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const last = owned.find((r) => String(r._id) === String(params.registrationId));
   if (!last || !opening.open || !opening.vacation) throw data("There is no enrolment to repeat here.", { status: 404 });
   const offer = enrolAgainOffers(owned, opening.vacation).find((o) => o.registrationId === String(last._id));
-  const form = offer?.form ?? formForVacation(last.wardForm as WardForm, opening.vacation) ?? last.wardForm;
+  const form = offer?.form ?? formForVacation(last.wardForm as WardForm, opening.vacation);
+  // A Form 3 ward at a new school year: there is no Form 4 to enrol in.
+  if (!form) throw data("There is no enrolment to repeat here.", { status: 404 });
   return {
     offer: {
       wardName: last.wardName,
       vacation: opening.vacation.name,
-      formLabel: WARD_FORM_LABELS[form as WardForm],
+      registrationId: String(last._id),
+      formLabel: WARD_FORM_LABELS[form],
       moved: form !== last.wardForm,
       enrolled: !offer,
     },
@@ -99,6 +102,7 @@ export default function EnrolAgain({ loaderData, actionData }: Route.ComponentPr
           networkFailure={actionData}
           constraint={constraint}
           defaultValue={values}
+          id={`enrol-again-${offer.registrationId}`}
           idempotencyKey={idempotencyKey}
           submitLabel="Submit Registration"
           pendingLabel="Submitting..."
