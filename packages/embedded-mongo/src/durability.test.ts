@@ -293,12 +293,13 @@ describe("durability", () => {
 
   it("does not count a zombie (dead, unreaped) process as the lock holder", async () => {
     if (!fs.existsSync("/proc/self/stat")) return; // start times and states come from /proc (Linux)
-    // sh starts `sleep 0` in the background, then becomes `sleep 5`, which never reaps it
-    const child = spawn("sh", ["-c", "sleep 0 & echo $!; exec sleep 5"], { stdio: ["ignore", "pipe", "ignore"] });
+    // sh starts `sleep 0.5` in the background, then becomes `sleep 5`, which never reaps it. The background sleep
+    // outlives the exec even on a busy machine (with `sleep 0`, sh could reap it itself before exec'ing).
+    const child = spawn("sh", ["-c", "sleep 0.5 & echo $!; exec sleep 5"], { stdio: ["ignore", "pipe", "ignore"] });
     children.push(child);
     const zombie = Number(await new Promise<string>((r) => child.stdout!.once("data", (d) => r(String(d).trim()))));
     let state = "";
-    for (let i = 0; i < 50 && state !== "Z"; i++) {
+    for (let i = 0; i < 150 && state !== "Z"; i++) {
       await new Promise((r) => setTimeout(r, 20));
       const stat = fs.readFileSync(`/proc/${zombie}/stat`, "utf8");
       state = stat.slice(stat.lastIndexOf(")") + 2).split(" ")[0];
