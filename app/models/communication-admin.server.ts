@@ -1,3 +1,4 @@
+import { vacationPointers } from "#app/models/vacation.server.ts";
 import {
   Communication,
   forgetAnnouncementDates,
@@ -55,12 +56,16 @@ export async function announcementPhones(recipientType: RecipientType): Promise<
   const add = (values: unknown[]) => {
     for (const v of values) if (typeof v === "string" && v.startsWith("+")) phones.add(v);
   };
+  // This vacation's families (the one teaching and the one taking enrolments): last vacation's have their own message,
+  // "Tell last vacation's families" (docs/decisions/0095). Accounts are counted as they are.
+  const { teaching, enrolling } = await vacationPointers();
+  const now = { vacation: { $in: [teaching?.name, enrolling?.name].filter((n): n is string => Boolean(n)) } };
   if (recipientType === "all" || recipientType === "parents") {
-    add(await Registration.distinct("whatsappNumberNormalized"));
+    add(await Registration.distinct("whatsappNumberNormalized", now));
     add(await User.distinct("phone", { role: "parent" }));
   }
   if (recipientType === "all" || recipientType === "students") {
-    add(await Registration.distinct("wardWhatsappNormalized"));
+    add(await Registration.distinct("wardWhatsappNormalized", now));
     add(await User.distinct("phone", { role: "student" }));
   }
   if (recipientType === "all" || recipientType === "facilitators")

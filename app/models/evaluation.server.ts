@@ -1,3 +1,4 @@
+import { vacationPointers } from "#app/models/vacation.server.ts";
 import { createHmac } from "node:crypto";
 import mongoose, { Schema } from "mongoose";
 import { PROGRAMMES } from "#app/domain/programmes.ts";
@@ -49,6 +50,8 @@ const evaluationFormSchema = new Schema(
     questionsRev: { type: Number, default: 0 },
     locked: { type: Boolean, default: false },
     createdById: { type: String, default: null },
+    /** The vacation whose families it asks (the one teaching when it was made; docs/decisions/0095); null: any. */
+    vacation: { type: String, default: null },
   },
   { timestamps: true, collection: "evaluation_forms" },
 );
@@ -103,6 +106,7 @@ export type EvaluationFormDoc = {
   questionsRev: number;
   locked: boolean;
   createdById: string | null;
+  vacation?: string | null;
   createdAt: Date;
   updatedAt: Date;
 };
@@ -178,6 +182,7 @@ export async function createEvaluationForm(input: FormInput, actorId: string, qu
     anonymous: input.anonymous,
     questions,
     createdById: actorId,
+    vacation: (await vacationPointers()).teaching?.name ?? null,
   });
   return String(form._id);
 }
@@ -382,12 +387,19 @@ export async function saveResponse(
 
 // ─── Parents ───
 
-type ParentWard = { _id: string; wardName: string; programme: string; subjects: string[] };
+type ParentWard = { _id: string; wardName: string; programme: string; subjects: string[]; vacation?: string | null };
+
+/**
+ * Whether a form asks about this ward: its audience (programmes, subject), and the families of its vacation only (a
+ * form of no vacation, made before vacations, asks any).
+ */
+export const formAsksWard = (form: EvaluationFormDoc, ward: ParentWard) =>
+  (!form.vacation || form.vacation === ward.vacation) && inAudience(toAudience(form), ward);
 
 /** Forms that have opened (open or closed), newest closing first: what a parent's list can show. */
 export async function listStartedForms(now = new Date()) {
   return EvaluationForm.find({ opensAt: { $lte: now } })
-    .select("title intro programmes subject opensAt closesAt anonymous questions questionsRev")
+    .select("title intro programmes subject opensAt closesAt anonymous questions questionsRev vacation")
     .sort({ closesAt: -1 })
     .limit(100)
     .lean<EvaluationFormDoc[]>();
@@ -402,7 +414,7 @@ export async function formsForWards(parentUserId: string, wards: ParentWard[], n
   const pairs: Array<{ form: EvaluationFormDoc; ward: ParentWard; keys: string[] }> = [];
   for (const ward of wards) {
     for (const form of forms) {
-      if (inAudience(toAudience(form), ward))
+      if (formAsksWard(form, ward))
         pairs.push({ form, ward, keys: respondentKeys(form._id, parentUserId, String(ward._id)) });
     }
   }
@@ -536,6 +548,7 @@ export async function audienceOf(form: EvaluationFormDoc, filter: ResultsFilter 
   } else if (programmes) q.programme = { $in: programmes };
   const subjects = [form.subject, filter.subject].filter(Boolean) as string[];
   if (subjects.length) q.subjects = { $all: subjects };
+  if (form.vacation) q.vacation = String(form.vacation);
   const rows = await Registration.find(q)
     .select("_id parentName whatsappNumberNormalized wardName programme subjects")
     .sort({ createdAt: 1 })

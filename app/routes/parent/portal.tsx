@@ -49,6 +49,7 @@ export async function loader({ request }: Route.LoaderArgs) {
             wardName: r.wardName,
             programme: r.programme,
             subjects: r.subjects ?? [],
+            vacation: r.vacation ?? null,
           })),
         )
       : [],

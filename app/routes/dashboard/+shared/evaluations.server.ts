@@ -1,8 +1,8 @@
 import { data } from "react-router";
 import { ID_PATTERN } from "#app/domain/ids.ts";
-import { answerSlots, inAudience, openState } from "#app/domain/evaluations.ts";
+import { answerSlots, openState } from "#app/domain/evaluations.ts";
 import { getParentRegistrations } from "#app/models/registration.server.ts";
-import { getEvaluationForm, toAudience, toQuestions } from "#app/models/evaluation.server.ts";
+import { formAsksWard, getEvaluationForm, toAudience, toQuestions } from "#app/models/evaluation.server.ts";
 
 type Parent = Parameters<typeof getParentRegistrations>[0];
 
@@ -15,6 +15,7 @@ export async function parentWards(parent: Parent) {
     programme: r.programme,
     subjects: r.subjects ?? [],
     parentName: r.parentName,
+    vacation: r.vacation ?? null,
   }));
 }
 
@@ -39,7 +40,7 @@ export async function requireFormAndWard(
     form,
     ward,
     state: openState(form),
-    forWard: inAudience(audience, ward),
+    forWard: formAsksWard(form, ward),
     slots: answerSlots(questions, audience, ward),
   };
 }
