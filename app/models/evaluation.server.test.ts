@@ -182,4 +182,21 @@ describe("evaluation responses", () => {
     expect(summary.responses).toBe(1);
     expect(summary.rows[0].summary).toMatchObject({ kind: "rating", count: 1, mean: 2 });
   });
+
+  it("asks the families of its vacation only", async () => {
+    await EvaluationForm.deleteMany({});
+    const form = await openForm({ programmes: ["arts"] });
+    await EvaluationForm.updateOne({ _id: form._id }, { $set: { vacation: "2027 Easter vacation" } });
+    const mine = await registration("arts", ["History"]);
+    const last = await registration("arts", ["History"]);
+    await Registration.updateOne({ _id: mine._id }, { $set: { vacation: "2027 Easter vacation" } });
+    await Registration.updateOne({ _id: last._id }, { $set: { vacation: "2026 Christmas vacation" } });
+    const wards = [
+      { ...mine, vacation: "2027 Easter vacation" },
+      { ...last, vacation: "2026 Christmas vacation" },
+    ];
+    expect((await formsForWards("p-v", wards)).map((x) => x.ward._id)).toEqual([mine._id]);
+    const stored = (await EvaluationForm.findById(form._id).lean())!;
+    expect((await audienceOf(stored as never)).map((m) => m.registrationId)).toEqual([mine._id]);
+  });
 });
