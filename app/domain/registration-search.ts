@@ -4,9 +4,11 @@ import { isPlausiblePhone, normalizePhone } from "#app/domain/phone.ts";
 /**
  * The admin's registration search (docs/decisions/0081-registration-search.md): what a parent reads out on the phone
  * finds the registration, from an index at any size.
- * - A name's start: each name word is stored with its prefixes (`searchKeys`, 2 to 16 letters), looked up by equality.
+ * - A name's or the school's start: each word of the names and the school is stored with its prefixes (`searchKeys`,
+ *   2 to 16 letters), looked up by equality ("Kwam", "Achimota Sch").
  * - A phone number, however written: a whole number matches the stored normalised numbers; 7 or 8 digits (the part
- *   people quote, "555 0722") match the numbers' last 7 digits, stored as a `tel:` key.
+ *   people quote, "555 0722") match the numbers' last 7 digits, stored as a `tel:` key; 4 digits ("0003", the end a
+ *   parent reads out) the last 4, as a `tel4:` key.
  * - The reference, exactly.
  * - Programme and subject labels, by a word's start ("PHYS", "science", "General Science"): matched against the
  *   catalogue here, then looked up on the programme and subjects indexes.
@@ -15,6 +17,7 @@ import { isPlausiblePhone, normalizePhone } from "#app/domain/phone.ts";
 const MIN_PREFIX = 2;
 const MAX_PREFIX = 16;
 const TEL_DIGITS = 7;
+const SHORT_TEL_DIGITS = 4;
 
 /** Lower-case words without accents or punctuation: "Kwésí O'Brien-Ofori" → kwesi, obrien, ofori. */
 export function searchWords(text: string | null | undefined): string[] {
@@ -38,12 +41,12 @@ type Searchable = {
 /** The keys stored with a registration for the search (set wherever its names or numbers are written). */
 export function registrationSearchKeys(r: Searchable): string[] {
   const keys = new Set<string>();
-  for (const word of searchWords(`${r.wardName} ${r.parentName}`))
+  for (const word of searchWords(`${r.wardName} ${r.parentName} ${r.currentSchool ?? ""}`))
     for (let n = MIN_PREFIX; n <= Math.min(word.length, MAX_PREFIX); n++) keys.add(word.slice(0, n));
-  for (const word of searchWords(r.currentSchool)) if (word.length >= MIN_PREFIX) keys.add(word.slice(0, MAX_PREFIX));
   for (const phone of [r.whatsappNumberNormalized, r.wardWhatsappNormalized]) {
     const digits = String(phone ?? "").replace(/\D/g, "");
     if (digits.length >= TEL_DIGITS) keys.add(`tel:${digits.slice(-TEL_DIGITS)}`);
+    if (digits.length >= TEL_DIGITS) keys.add(`tel4:${digits.slice(-SHORT_TEL_DIGITS)}`);
   }
   return [...keys];
 }
@@ -66,6 +69,7 @@ export function registrationSearchFilter(q: string, subjectNames: readonly strin
     }
     if (digits.length >= TEL_DIGITS && digits.length <= TEL_DIGITS + 1)
       return { searchKeys: `tel:${digits.slice(-TEL_DIGITS)}` };
+    if (digits.length === SHORT_TEL_DIGITS) return { searchKeys: `tel4:${digits}` };
   }
   // Longest first: a database planner that takes the first word's index lookup takes the likeliest to be selective.
   const words = [...new Set(searchWords(text).filter((w) => w.length >= MIN_PREFIX))].sort(

@@ -79,9 +79,12 @@ export function connectDb(): Promise<typeof mongoose> {
         `[registrations] replaced the claim codes of ${rotated} registration(s) issued before claim codes were private`,
       );
     // Registrations stored before the admin search had its keys get them, once per database.
-    const { backfillSearchKeys } = await import("#app/models/search-keys-migration.server.ts");
+    const { backfillSearchKeys, rewriteSearchKeys } = await import("#app/models/search-keys-migration.server.ts");
     const keyed = await backfillSearchKeys();
     if (keyed) console.warn(`[registrations] wrote the search keys of ${keyed} registration(s)`);
+    // The keys gained the school's word starts and the numbers' last 4 digits: every registration's, once.
+    const rekeyed = await rewriteSearchKeys();
+    if (rekeyed) console.warn(`[registrations] rewrote the search keys of ${rekeyed} registration(s)`);
     // The bundled Form 2 timetables uploaded before timetables had an audience are for Form 2 only, once per database.
     const { giveBundledTimetablesTheirForm } = await import("#app/models/timetable-forms-migration.server.ts");
     const formTwo = await giveBundledTimetablesTheirForm();

@@ -5,7 +5,7 @@ import {
   countRegistrationsByProgramme,
   listAdminRegistrations,
 } from "#app/models/registration.server.ts";
-import { backfillSearchKeys } from "#app/models/search-keys-migration.server.ts";
+import { backfillSearchKeys, rewriteSearchKeys } from "#app/models/search-keys-migration.server.ts";
 
 function reg(i: number, over: Record<string, unknown>) {
   const at = new Date(Date.UTC(2026, 0, 1, 0, i));
@@ -65,6 +65,9 @@ beforeAll(async () => {
   ] as never[]);
   expect(await backfillSearchKeys()).toBe(3);
   expect(await backfillSearchKeys(), "once per database").toBeNull();
+  // Every registration's keys rewritten once as this version makes them (the school's starts, the last 4 digits).
+  expect(await rewriteSearchKeys()).toBe(3);
+  expect(await rewriteSearchKeys(), "once per database").toBeNull();
 });
 
 const search = async (q: string) => (await listAdminRegistrations({ q, page: 1, perPage: 25 })).items.map((r) => r._id);
@@ -75,6 +78,8 @@ describe("admin registrations search (app/domain/registration-search.ts)", () =>
       expect({ q, ids: await search(q) }).toEqual({ q, ids: ["searchreg0001"] });
     }
     expect(await search("555 0722")).toEqual(["searchreg0003"]);
+    // The last 4 digits, as a parent reads the end of the number out.
+    expect(await search("0722")).toEqual(["searchreg0003"]);
     expect(await search("5550722")).toEqual(["searchreg0003"]);
     expect(await search("0559999999")).toEqual([]);
   });
@@ -87,6 +92,9 @@ describe("admin registrations search (app/domain/registration-search.ts)", () =>
     expect(await search("ɛsi")).toEqual(["searchreg0002"]);
     expect(await search("Ɔfori")).toEqual(["searchreg0002"]);
     expect(await search("wesley girls")).toEqual(["searchreg0002"]);
+    // A school's start, every word of it.
+    expect(await search("Achimota Sch")).toEqual(["searchreg0003"]);
+    expect(await search("achi")).toEqual(["searchreg0003"]);
     expect((await listAdminRegistrations({ q: "mens", programme: "business", page: 1, perPage: 25 })).total).toBe(1);
   });
 

@@ -148,3 +148,18 @@ test.describe("1280 px: every admin action on screen", () => {
     expect(Math.abs((await first.boundingBox())!.x - x)).toBeLessThan(1);
   });
 });
+
+test("the admin finds the demo family by the end of a number, a school's start and the README's name", async ({
+  page,
+  loginAs,
+}) => {
+  await loginAs("admin");
+  for (const [q, ward] of [
+    ["0003", "Yaw Owusu"],
+    ["Achimota Sch", "Yaw Owusu"],
+    ["Kwam", "Abena Asante"],
+  ] as const) {
+    await page.goto(`/admin/registrations?q=${encodeURIComponent(q)}`);
+    await expect(page.getByRole("table").getByRole("link", { name: ward, exact: true }), q).toBeVisible();
+  }
+});
