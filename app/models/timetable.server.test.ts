@@ -1,5 +1,6 @@
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { useTestDatabase } from "#tests/support/test-database.ts";
+import { insertVacationOfNow } from "#tests/support/registration-doc.ts";
 import { Timetable, listTimetablesFor } from "#app/models/timetable.server.ts";
 import { giveBundledTimetablesTheirForm } from "#app/models/timetable-forms-migration.server.ts";
 
@@ -22,6 +23,8 @@ const row = (i: number, over: Record<string, unknown>) => ({
   vacations: [V],
   ...over,
 });
+
+beforeAll(() => insertVacationOfNow("2026 Christmas vacation"));
 
 describe("a timetable reaches its programme's wards of the forms it names", () => {
   it("lists a ward's own timetables however many newer ones are for other forms", async () => {

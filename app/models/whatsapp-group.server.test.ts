@@ -1,5 +1,6 @@
-import { beforeEach, describe, expect, it } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { useTestDatabase } from "#tests/support/test-database.ts";
+import { insertVacationOfNow } from "#tests/support/registration-doc.ts";
 import { WhatsappGroup, findParentGroupForProgramme, getGroupsForSubjects } from "#app/models/whatsapp-group.server.ts";
 
 useTestDatabase("whatsapp_group_test");
@@ -98,6 +99,8 @@ describe("findParentGroupForProgramme (docs/product.md#integrations)", () => {
     expect((await findParentGroupForProgramme(hostile))?.subjectName).toBe("Arts Parents");
   });
 });
+
+beforeAll(() => insertVacationOfNow("2026 Christmas vacation"));
 
 describe("getGroupsForSubjects (docs/product.md#integrations)", () => {
   it("reads the programme's groups among the subjects, ordered by subject, optionally of one type", async () => {

@@ -27,3 +27,26 @@ export function registrationDoc(n: number, overrides: Record<string, unknown> = 
     ...overrides,
   };
 }
+
+/**
+ * A vacation teaching and taking enrolments today, as the unit tests' registrations name it: class pages and timetables
+ * are offered only for a vacation of now (app/models/vacation.server.ts).
+ */
+export async function insertVacationOfNow(name: string) {
+  const { VacationModel, forgetVacations } = await import("#app/models/vacation.server.ts");
+  const { addDays, schoolDay } = await import("#app/domain/vacations.ts");
+  const today = schoolDay();
+  await VacationModel.updateOne(
+    { _id: name },
+    {
+      $setOnInsert: {
+        registrationOpens: addDays(today, -30),
+        registrationCloses: addDays(today, 30),
+        lessonsStart: addDays(today, -7),
+        lessonsEnd: addDays(today, 40),
+      },
+    },
+    { upsert: true },
+  );
+  forgetVacations();
+}
