@@ -67,14 +67,11 @@ export async function loader({ request }: Route.LoaderArgs) {
   const pick = (u: NonNullable<typeof info>["user"]) => ({
     id: u._id,
     fullName: u.fullName,
-    displayName: u.displayName ?? null,
-    email: u.email ?? null,
     role: u.role,
   });
   return data(
     {
       user: info ? pick(info.effectiveUser) : null,
-      realUser: info ? pick(info.user) : null,
       impersonating: info?.impersonating ?? false,
       registrationOpen: opening?.open ?? settings?.registrationEnabled ?? true,
       lessons: opening ? lessonsLine(opening.vacation ?? opening.teaching, schoolDay()) : null,
