@@ -430,6 +430,14 @@ test.describe("admin payments page", () => {
     expect(lines[1]).toContain(",055 999 0000,");
     expect(lines.join("\n")).not.toMatch(/'\+233|,0559990000,/);
     expect(lines[2]).toContain(`VC-E2E-${tag}`);
+
+    // The pending one is confirmed from the list itself, as on the registration's page: a receipt, the list kept.
+    await page.goto(`/admin/payments?q=${encodeURIComponent(`Ward ${tag}`)}`);
+    await page.getByRole("button", { name: `Confirm payment ${tag}-NEW` }).click();
+    await expect(page.getByText("Payment confirmed")).toBeVisible();
+    await expect(page).toHaveURL(/\/admin\/payments\?q=Ward/);
+    await expect(page.getByRole("row").filter({ hasText: `${tag}-NEW` })).toContainText("Confirmed");
+    expect((await Payment.findOne({ reference: `${tag}-NEW` }).lean())?.state).toBe("confirmed");
   });
 });
 

@@ -163,3 +163,22 @@ test("the admin finds the demo family by the end of a number, a school's start a
     await expect(page.getByRole("table").getByRole("link", { name: ward, exact: true }), q).toBeVisible();
   }
 });
+
+test("Payment History on a 360 px phone shows each payment's state and receipt without scrolling sideways", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  await connectTestDb();
+  const demo = await User.findOne({ phone: normalizePhone("0244000003") }).lean();
+  await signInAs(page.context(), { id: demo!._id } as TestUser);
+  await page.goto("/dashboard/payments");
+  const table = page.getByRole("table", { name: "Payments" });
+  for (const header of ["State", "Receipt"]) {
+    const box = (await table.getByRole("columnheader", { name: header }).boundingBox())!;
+    expect(box.x + box.width, header).toBeLessThanOrEqual(360);
+  }
+  // The demo's confirmed payment: its receipt link on screen.
+  const receipt = table.getByRole("link", { name: /VC-/ }).first();
+  const box = (await receipt.boundingBox())!;
+  expect(box.x + box.width).toBeLessThanOrEqual(360);
+});

@@ -26,7 +26,7 @@ export function ReceiptLink({ paymentId, receiptCode }: { paymentId: string; rec
   return (
     <a
       href={`/payments/${paymentId}/receipt.pdf`}
-      className="font-semibold text-brand-700 underline"
+      className="font-semibold text-brand-700 underline [overflow-wrap:anywhere]"
       aria-label={`Download receipt ${receiptCode} (PDF)`}
     >
       {receiptCode}

@@ -20,6 +20,7 @@ export function PaymentsTable<P extends PaymentView>({
   payer,
   stateNote,
   actions,
+  stateFirst = false,
 }: {
   payments: readonly P[];
   label: string;
@@ -33,17 +34,35 @@ export function PaymentsTable<P extends PaymentView>({
   stateNote?: (payment: P) => ReactNode;
   /** The admin's actions on a payment, on a line of their own under its row (they never push the table wide). */
   actions?: (payment: P) => ReactNode;
+  /**
+   * State, receipt and amount first: what a parent looks for, on screen on a 360 px phone without scrolling sideways
+   * (the rest of the row scrolls).
+   */
+  stateFirst?: boolean;
 }) {
-  const headers: DataTableHeader[] = [
-    "Paid on",
-    ...(ward ? ["Ward"] : []),
-    "Amount",
-    "Method",
-    "Reference",
-    ...(payer ? [payer.header] : []),
-    "State",
-    "Receipt",
-  ];
+  const headers: DataTableHeader[] = stateFirst
+    ? ["State", "Receipt", "Amount", "Paid on", ...(ward ? ["Ward"] : []), "Method", "Reference"]
+    : [
+        "Paid on",
+        ...(ward ? ["Ward"] : []),
+        "Amount",
+        "Method",
+        "Reference",
+        ...(payer ? [payer.header] : []),
+        "State",
+        "Receipt",
+      ];
+  const state = (p: P) => (
+    <td key="state" className="px-3 py-2">
+      <PaymentStateBadge state={p.state} label={p.stateLabel} />
+      {stateNote?.(p)}
+    </td>
+  );
+  const receipt = (p: P) => (
+    <td key="receipt" className="px-3 py-2">
+      <ReceiptLink paymentId={p.id} receiptCode={p.receiptCode} />
+    </td>
+  );
   return (
     <DataTable
       label={label}
@@ -54,23 +73,30 @@ export function PaymentsTable<P extends PaymentView>({
       className={className}
       after={actions}
     >
-      {(p) => (
-        <>
-          <td className="whitespace-nowrap px-3 py-2">{p.paidOn}</td>
-          {ward ? <td className="px-3 py-2">{ward(p)}</td> : null}
-          <td className="whitespace-nowrap px-3 py-2">{p.amount}</td>
-          <td className="px-3 py-2">{p.method}</td>
-          <td className="px-3 py-2 font-mono">{p.reference}</td>
-          {payer ? <td className="px-3 py-2">{payer.cell(p)}</td> : null}
-          <td className="px-3 py-2">
-            <PaymentStateBadge state={p.state} label={p.stateLabel} />
-            {stateNote?.(p)}
-          </td>
-          <td className="px-3 py-2">
-            <ReceiptLink paymentId={p.id} receiptCode={p.receiptCode} />
-          </td>
-        </>
-      )}
+      {(p) =>
+        stateFirst ? (
+          <>
+            {state(p)}
+            {receipt(p)}
+            <td className="whitespace-nowrap px-3 py-2">{p.amount}</td>
+            <td className="whitespace-nowrap px-3 py-2">{p.paidOn}</td>
+            {ward ? <td className="px-3 py-2">{ward(p)}</td> : null}
+            <td className="px-3 py-2">{p.method}</td>
+            <td className="px-3 py-2 font-mono">{p.reference}</td>
+          </>
+        ) : (
+          <>
+            <td className="whitespace-nowrap px-3 py-2">{p.paidOn}</td>
+            {ward ? <td className="px-3 py-2">{ward(p)}</td> : null}
+            <td className="whitespace-nowrap px-3 py-2">{p.amount}</td>
+            <td className="px-3 py-2">{p.method}</td>
+            <td className="px-3 py-2 font-mono">{p.reference}</td>
+            {payer ? <td className="px-3 py-2">{payer.cell(p)}</td> : null}
+            {state(p)}
+            {receipt(p)}
+          </>
+        )
+      }
     </DataTable>
   );
 }

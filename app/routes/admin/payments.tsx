@@ -1,6 +1,10 @@
 import type { RouteHandle } from "#app/utils/route-rules.ts";
-import { Link } from "react-router";
+import { data, Link } from "react-router";
 import { vacationFilter } from "#app/services/vacations.server.ts";
+import { ID_PATTERN } from "#app/domain/ids.ts";
+import { intentOf, unknownIntent } from "#app/utils/intent.server.ts";
+import { decidePayment } from "#app/routes/admin/+shared/registration-intents.server.ts";
+import { PaymentActions, type ActionReply } from "#app/routes/admin/+shared/registration-detail-forms.tsx";
 import type { Route } from "./+types/payments";
 import { requireAdmin } from "#app/utils/auth.server.ts";
 import { METHOD_OPTIONS, PAYMENTS_PER_PAGE, PaymentsQuerySchema, STATE_OPTIONS } from "#app/forms/payments.schema.ts";
@@ -8,7 +12,7 @@ import { paymentView } from "#app/domain/payment-view.ts";
 import { SCHOOL_NAME } from "#app/domain/school.ts";
 import { buttonClass } from "#app/components/ui/button.tsx";
 import { PaymentsTable } from "#app/components/payments/payments-table.tsx";
-import { adminPaymentFilter, listAdminPayments, registrationNames } from "#app/models/payment.server.ts";
+import { adminPaymentFilter, getPayment, listAdminPayments, registrationNames } from "#app/models/payment.server.ts";
 import { Pagination } from "#app/components/ui/pagination.tsx";
 import { RecordFilters, RecordsSection } from "#app/components/ui/filter-form.tsx";
 
@@ -51,8 +55,35 @@ export async function loader({ request, url }: Route.LoaderArgs) {
   };
 }
 
-export default function AdminPayments({ loaderData }: Route.ComponentProps) {
+/**
+ * Confirm, refuse or void a payment from the list (docs/payments.md), under the rules of the registration's page: a
+ * gateway payment is checked with the gateway first, a refusal or a void needs a reason, and each is audited.
+ */
+export async function action({ request, url }: Route.ActionArgs) {
+  const { user } = await requireAdmin(request, "can_manage_payments");
+  const formData = await request.formData();
+  switch (intentOf(formData)) {
+    case "confirm":
+    case "reject":
+    case "void": {
+      const paymentId = String(formData.get("paymentId") ?? "");
+      const payment = ID_PATTERN.test(paymentId) ? await getPayment(paymentId) : null;
+      if (!payment) throw data("Payment not found", { status: 404 });
+      return decidePayment({
+        id: String(payment.registrationId),
+        actorId: user._id,
+        formData,
+        here: `/admin/payments${url.search}`,
+      });
+    }
+    default:
+      return unknownIntent();
+  }
+}
+
+export default function AdminPayments({ loaderData, actionData }: Route.ComponentProps) {
   const { rows, query, total, page, pageCount, exportHref, vacationOptions } = loaderData;
+  const reply = actionData as ActionReply | undefined;
   const filtered = Boolean(query.q || query.state || query.method || query.from || query.to || query.vacationAsked);
   return (
     <main id="main" className="space-y-6">
@@ -101,6 +132,7 @@ export default function AdminPayments({ loaderData }: Route.ComponentProps) {
             </>
           )}
           payer={{ header: "Payer phone", cell: (p) => p.payerPhone }}
+          actions={(p) => <PaymentActions payment={p} reply={reply} />}
           stateNote={(p) => (p.reason ? <p className="mt-1 text-xs text-gray-800">{p.reason}</p> : null)}
         />
         <Pagination page={page} pageCount={pageCount} className="border-t border-gray-200 p-4" />

@@ -330,6 +330,7 @@ export default function Payments({ loaderData, actionData }: Route.ComponentProp
               payments={payments}
               label="Payments"
               emptyText="No payments recorded yet."
+              stateFirst
               ward={(p) => p.wardName}
               stateNote={(p) => (p.reason ? <p className="mt-1 text-xs text-gray-800">Reason: {p.reason}</p> : null)}
             />

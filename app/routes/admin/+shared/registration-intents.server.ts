@@ -134,7 +134,8 @@ export async function changeAmountDue({ id, formData, actorId, here }: IntentArg
 }
 
 /** Confirm, reject or void one of this registration's payments. */
-export async function decidePayment({ id, formData, actorId, here }: IntentArgs) {
+/** Confirm, reject or void one of a registration's payments (its page, and the Payments list: the same rules and audit). */
+export async function decidePayment({ id, formData, actorId, here }: Omit<IntentArgs, "reg">) {
   const submission = parseWithZod(formData, { schema: PaymentDecisionSchema });
   if (submission.status !== "success") {
     const form = `${String(formData.get("intent"))}-${String(formData.get("paymentId") ?? "")}`;
