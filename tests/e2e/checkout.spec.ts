@@ -79,13 +79,24 @@ test.describe("paying fees by Mobile Money from the portal", () => {
       amountPaid: 15000,
       paymentStatus: "part-paid",
     });
+    // The receipt and the way back, one tap each; next steps for a confirmed payment; no "Sign In" for a parent.
+    const main = page.getByRole("main");
+    await expect(main.getByRole("link", { name: /Download receipt VC-E2E-SEASON-\d{6} \(PDF\)/ })).toHaveAttribute(
+      "href",
+      /^\/payments\/[a-z0-9]+\/receipt\.pdf$/,
+    );
+    await expect(main.getByText("Keep the receipt")).toBeVisible();
+    await expect(main.getByText("Keep the Mobile Money confirmation message")).toHaveCount(0);
+    await expect(main.getByRole("link", { name: "Sign In" })).toHaveCount(0);
+    await main.getByRole("link", { name: "Back to Payment History" }).click();
+    await expect(page).toHaveURL(/\/dashboard\/payments$/);
 
     // An open payment the parent changes their mind about: cancelled from Payment History, nothing taken.
     await payFromPortal(page, reg.wardName, "50");
     await page.goto("/dashboard/payments");
     await page.getByRole("button", { name: "Cancel this payment" }).click();
     await expect(page.getByRole("status")).toContainText("Payment cancelled");
-    await expect(page.getByRole("row", { name: /GH₵ 50.00.*Rejected/ })).toBeVisible();
+    await expect(page.getByRole("row", { name: /Rejected.*GH₵ 50.00/ })).toBeVisible();
 
     await payFromPortal(page, reg.wardName, "100");
     await page.getByRole("button", { name: "Decline" }).click();
@@ -94,9 +105,9 @@ test.describe("paying fees by Mobile Money from the portal", () => {
     await page.goto("/dashboard/payments");
     await expect(page.getByLabel(`Amount to pay for ${reg.wardName} (GH₵)`)).toHaveValue("250.00");
     await expect(
-      page.getByRole("row", { name: /GH₵ 150.00.*Mobile Money \(gateway\), MTN MoMo.*Confirmed/ }),
+      page.getByRole("row", { name: /Confirmed.*GH₵ 150.00.*Mobile Money \(gateway\), MTN MoMo/ }),
     ).toBeVisible();
-    await expect(page.getByRole("row", { name: /GH₵ 100.00.*Rejected/ })).toBeVisible();
+    await expect(page.getByRole("row", { name: /Rejected.*GH₵ 100.00/ })).toBeVisible();
     expect(await Registration.findById(reg._id).lean()).toMatchObject({ amountPaid: 15000 });
   });
 

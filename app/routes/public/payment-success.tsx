@@ -25,7 +25,7 @@ const REFRESH_SECONDS = 5;
  */
 export async function loader({ request, url }: Route.LoaderArgs) {
   const reference = url.searchParams.get("reference") ?? "";
-  if (!/^[a-z0-9]{20,40}$/.test(reference)) return { payment: null };
+  if (!/^[a-z0-9]{20,40}$/.test(reference)) return { payment: null, signedIn: Boolean(await getOptionalUser(request)) };
   // The return is settled whoever opens it (the gateway is asked, not the visitor), but what the payment is — ward,
   // amount, receipt, balance — is shown only to its payer and the family's accounts; anyone else holding the id (it
   // is in receipts' SMS and request logs) sees only the state.
@@ -33,7 +33,7 @@ export async function loader({ request, url }: Route.LoaderArgs) {
     refreshGatewayPayment(reference),
     getOptionalUser(request),
   ]);
-  if (!payment) return { payment: null };
+  if (!payment) return { payment: null, signedIn: Boolean(viewer) };
   // The payer, or whoever may see the registration's payments (the family's accounts, the office).
   const owner = viewer
     ? String(payment.createdBy ?? "") === String(viewer.effectiveUser._id) ||
@@ -44,7 +44,10 @@ export async function loader({ request, url }: Route.LoaderArgs) {
   const gateway = payment.method === "gateway-momo";
   const waiting = gateway && payment.state === "pending" && !payment.flag;
   return {
+    signedIn: Boolean(viewer),
+    parent: viewer?.effectiveUser.role === "parent",
     payment: {
+      id: owner ? String(payment._id) : null,
       owner,
       amount: owner ? view.amount : "",
       method: view.method,
@@ -85,7 +88,7 @@ function Outcome({ data }: { data: Loaded }) {
           We have received your payment details. Your ward's place in the vacation classes is confirmed once we have
           checked the payment.
         </p>
-        {payment ? <PaymentDetails payment={payment} /> : null}
+        {payment ? <PaymentDetails payment={payment} signedIn={data.signedIn} /> : null}
       </div>
     );
   if (payment.state === "confirmed")
@@ -96,7 +99,7 @@ function Outcome({ data }: { data: Loaded }) {
           Thank you. Your Mobile Money payment has reached the school
           {payment.receiptCode ? `: receipt ${payment.receiptCode}` : ""}.
         </p>
-        <PaymentDetails payment={payment} />
+        <PaymentDetails payment={payment} signedIn={data.signedIn} />
       </div>
     );
   if (payment.state === "rejected" || payment.state === "voided")
@@ -111,7 +114,7 @@ function Outcome({ data }: { data: Loaded }) {
           </Link>
           .
         </p>
-        <PaymentDetails payment={payment} />
+        <PaymentDetails payment={payment} signedIn={data.signedIn} />
       </div>
     );
   return (
@@ -121,13 +124,13 @@ function Outcome({ data }: { data: Loaded }) {
         <p className="mt-2">
           {data.refresh
             ? `Enter your Mobile Money PIN when your phone asks. This page checks again every ${REFRESH_SECONDS} seconds.`
-            : "We have not heard from the network yet. You can close this page: the payment shows in Payment History once it is confirmed, and nothing is taken without your approval."}
+            : "The payment did not complete: no approval has come from your phone. Nothing is taken without it. Continue or cancel it from Payment History."}
           {data.checked ? "" : " We could not reach the payment gateway just now."}
         </p>
       ) : (
         <p className="mt-2">{payment.reason || "The school will check this payment and confirm it."}</p>
       )}
-      <PaymentDetails payment={payment} />
+      <PaymentDetails payment={payment} signedIn={data.signedIn} />
       {data.waiting ? (
         <a href="" className={`mt-4 ${buttonClass("secondary")}`}>
           Check again
@@ -137,9 +140,11 @@ function Outcome({ data }: { data: Loaded }) {
   );
 }
 
-function PaymentDetails({ payment }: { payment: NonNullable<Loaded["payment"]> }) {
+function PaymentDetails({ payment, signedIn }: { payment: NonNullable<Loaded["payment"]>; signedIn: boolean }) {
   if (!payment.owner)
-    return (
+    return signedIn ? (
+      <p className="mt-4">This payment is not one of your family&apos;s: its details are not shown.</p>
+    ) : (
       <p className="mt-4">
         <Link to="/portal?role=parent" className="font-semibold underline">
           Sign in to the parent portal
@@ -163,10 +168,14 @@ function PaymentDetails({ payment }: { payment: NonNullable<Loaded["payment"]> }
       ) : null}
       <dt>State</dt>
       <dd className="font-semibold">{payment.stateLabel}</dd>
-      {payment.receiptCode ? (
+      {payment.receiptCode && payment.id ? (
         <>
           <dt>Receipt</dt>
-          <dd className="font-semibold">{payment.receiptCode}</dd>
+          <dd className="font-semibold">
+            <a href={`/payments/${payment.id}/receipt.pdf`} className="underline [overflow-wrap:anywhere]">
+              Download receipt {payment.receiptCode} (PDF)
+            </a>
+          </dd>
         </>
       ) : null}
       {payment.state === "confirmed" && payment.balanceAfter ? (
@@ -179,32 +188,51 @@ function PaymentDetails({ payment }: { payment: NonNullable<Loaded["payment"]> }
   );
 }
 
+/** What to do now, for what happened: keep the message while the school checks, keep the receipt, or try again. */
+function nextSteps(data: Loaded): string[] {
+  const state = data.payment?.state;
+  if (state === "confirmed")
+    return [
+      "Keep the receipt: download it above or from Payment History at any time.",
+      "Make sure your ward has joined the WhatsApp class pages listed on the registration confirmation page.",
+    ];
+  if (state === "rejected" || state === "voided")
+    return ["Nothing was taken for this payment. Try again from Payment History, or call the school."];
+  if (state === "pending")
+    return [
+      "Keep the Mobile Money confirmation message until we confirm the payment.",
+      "Make sure your ward has joined the WhatsApp class pages listed on the registration confirmation page.",
+    ];
+  return ["Your payments and receipts are under Payment History in the parent portal."];
+}
+
 export default function PaymentSuccess({ loaderData }: Route.ComponentProps) {
+  const parent = "parent" in loaderData && loaderData.parent;
   return (
     <main id="main" className="mx-auto max-w-2xl px-4 py-12">
       <Outcome data={loaderData} />
       <h2 className="mt-8 text-xl font-semibold text-gray-900">Next steps</h2>
       <ol className="mt-2 list-decimal space-y-2 pl-6 text-gray-800">
-        <li>Keep the Mobile Money confirmation message until we confirm the payment on WhatsApp or by phone.</li>
-        <li>Make sure your ward has joined the WhatsApp class pages listed on the registration confirmation page.</li>
-        <li>
-          Your ward can sign in to the{" "}
-          <Link to="/portal?role=student" className="font-semibold text-brand-700 underline">
-            student portal
-          </Link>{" "}
-          to see subjects, class pages and the weekly schedule.
-        </li>
+        {nextSteps(loaderData).map((step) => (
+          <li key={step}>{step}</li>
+        ))}
       </ol>
       <p className="mt-6 text-gray-700">
         Questions about a payment? Call <SupportPhones linkClassName="font-semibold text-brand-700 underline" /> (
         {SUPPORT_HOURS}).
       </p>
       <div className="mt-6 flex flex-wrap gap-3">
-        <Link to="/" className={buttonClass("primary")}>
+        {parent ? (
+          <Link to="/dashboard/payments" className={buttonClass("primary")}>
+            Back to Payment History
+          </Link>
+        ) : loaderData.signedIn ? null : (
+          <Link to="/portal" className={buttonClass("primary")}>
+            Sign In
+          </Link>
+        )}
+        <Link to="/" className={buttonClass("secondary")}>
           Back to the home page
-        </Link>
-        <Link to="/portal" className={buttonClass("secondary")}>
-          Sign In
         </Link>
       </div>
     </main>
