@@ -73,7 +73,7 @@ test.describe("paying fees by Mobile Money from the portal", () => {
     await page.getByRole("button", { name: "Approve" }).click();
     await expect(page).toHaveURL(/\/payment-success\?reference=/);
     await expect(page.getByRole("heading", { name: "Payment confirmed" })).toBeVisible();
-    await expect(page.getByText(/receipt VC-E2E-SEASON-\d{6}/)).toBeVisible();
+    await expect(page.getByText(/reached the school: receipt VC-E2E-SEASON-\d{6}/)).toBeVisible();
     await expect(page.getByLabel("Your payment")).toContainText("GH₵ 250.00");
     expect(await Registration.findById(reg._id).lean()).toMatchObject({
       amountPaid: 15000,

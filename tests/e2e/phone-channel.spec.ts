@@ -14,8 +14,13 @@ const DEMO_PARENT = "+233244000003";
 let session = 0;
 /** One screen of a USSD session, posted as Africa's Talking posts it. */
 async function dial(request: APIRequestContext, sessionId: string, phoneNumber: string, text: string, path = USSD) {
-  const response = await request.post(path, {
-    form: { sessionId, serviceCode: "*920*44#", phoneNumber, text, networkCode: "62001" },
+  const post = () =>
+    request.post(path, { form: { sessionId, serviceCode: "*920*44#", phoneNumber, text, networkCode: "62001" } });
+  // A kept-alive connection the server closed as it was reused (a reset before any answer) is sent again on a new
+  // one, as an aggregator does; an answer of any status is never sent twice.
+  const response = await post().catch((error: Error) => {
+    if (!/ECONNRESET|socket hang up/.test(error.message)) throw error;
+    return post();
   });
   return { status: response.status(), body: await response.text() };
 }
