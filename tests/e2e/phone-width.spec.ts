@@ -170,7 +170,7 @@ async function expectScrollCueAndStickyFirstColumn(region: Locator, lastHeader: 
 }
 
 test.describe("360 px, the trips of a day's use", () => {
-  test("the parent's payments table shows it scrolls and keeps the date put; the bar holds Payment History", async ({
+  test("the parent's payments table shows it scrolls and keeps the state put; the bar holds Payment History", async ({
     page,
   }) => {
     await connectTestDb();
@@ -179,7 +179,7 @@ test.describe("360 px, the trips of a day's use", () => {
     await page.goto("/dashboard/payments");
     await expectScrollCueAndStickyFirstColumn(
       page.getByRole("region", { name: "Payments", exact: true }).last(),
-      "Receipt",
+      "Reference",
     );
     await expect(
       page.getByRole("navigation", { name: "Quick links" }).getByRole("link", { name: "Payment History" }),

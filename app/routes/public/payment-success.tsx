@@ -189,7 +189,7 @@ function PaymentDetails({ payment, signedIn }: { payment: NonNullable<Loaded["pa
 }
 
 /** What to do now, for what happened: keep the message while the school checks, keep the receipt, or try again. */
-function nextSteps(data: Loaded): string[] {
+function nextSteps(data: Loaded): React.ReactNode[] {
   const state = data.payment?.state;
   if (state === "confirmed")
     return [
@@ -206,6 +206,17 @@ function nextSteps(data: Loaded): string[] {
   return ["Your payments and receipts are under Payment History in the parent portal."];
 }
 
+/** The ward's own portal, whatever happened. */
+const STUDENT_PORTAL_STEP = (
+  <>
+    Your ward can sign in to the{" "}
+    <Link to="/portal?role=student" className="font-semibold text-brand-700 underline">
+      student portal
+    </Link>{" "}
+    to see subjects, class pages and the weekly schedule.
+  </>
+);
+
 export default function PaymentSuccess({ loaderData }: Route.ComponentProps) {
   const parent = "parent" in loaderData && loaderData.parent;
   return (
@@ -213,9 +224,10 @@ export default function PaymentSuccess({ loaderData }: Route.ComponentProps) {
       <Outcome data={loaderData} />
       <h2 className="mt-8 text-xl font-semibold text-gray-900">Next steps</h2>
       <ol className="mt-2 list-decimal space-y-2 pl-6 text-gray-800">
-        {nextSteps(loaderData).map((step) => (
-          <li key={step}>{step}</li>
+        {nextSteps(loaderData).map((step, i) => (
+          <li key={i}>{step}</li>
         ))}
+        <li>{STUDENT_PORTAL_STEP}</li>
       </ol>
       <p className="mt-6 text-gray-700">
         Questions about a payment? Call <SupportPhones linkClassName="font-semibold text-brand-700 underline" /> (
