@@ -10,7 +10,8 @@ import {
   type PaymentState,
 } from "#app/domain/money.ts";
 import { idField } from "#app/models/ids.server.ts";
-import { Registration } from "#app/models/registration.server.ts";
+import { Registration, WITHDRAWN } from "#app/models/registration.server.ts";
+import { byRegistrationsRevision } from "#app/models/registrations-revision.server.ts";
 import { calendarDayRange } from "#app/domain/dates.ts";
 
 const paymentSchema = new Schema(
@@ -276,20 +277,26 @@ export async function repairPayments(): Promise<{ receipts: number; totals: numb
  * (confirmed payments of its season), outstanding (unpaid balances) and payments waiting for the office.
  */
 export async function vacationTotals(vacation: string) {
-  const [[row], [collected], pending] = await Promise.all([
-    Registration.aggregate<{ registered: number; due: number; outstanding: number }>([
-      { $match: { vacation: String(vacation) } },
-      {
-        $group: {
-          _id: null,
-          registered: { $sum: { $cond: [{ $gt: ["$withdrawnAt", null] }, 0, 1] } },
-          due: { $sum: { $ifNull: ["$amountDue", 0] } },
-          outstanding: {
-            $sum: { $max: [{ $subtract: [{ $ifNull: ["$amountDue", 0] }, { $ifNull: ["$amountPaid", 0] }] }, 0] },
-          },
-        },
-      },
-    ]),
+  const inVacation = { vacation: String(vacation) };
+  // Sums of plain fields over the vacation's index entries (no per-document expression): outstanding is what the
+  // unpaid and part-paid owe, which is where what is due exceeds what is paid.
+  const [[all, withdrawn, [fees], [owing]], [collected], pending] = await Promise.all([
+    // The registrations' sums read each of the vacation's registrations: kept until a registration changes.
+    byRegistrationsRevision(`totals ${vacation}`, () =>
+      Promise.all([
+        // Both from indexes: the vacation's entries, and the few withdrawn through their sparse index.
+        Registration.countDocuments(inVacation),
+        Registration.countDocuments({ ...inVacation, ...WITHDRAWN }),
+        Registration.aggregate<{ due: number }>([
+          { $match: inVacation },
+          { $group: { _id: null, due: { $sum: "$amountDue" } } },
+        ]),
+        Registration.aggregate<{ due: number; paid: number }>([
+          { $match: { ...inVacation, paymentStatus: { $in: ["unpaid", "part-paid"] } } },
+          { $group: { _id: null, due: { $sum: "$amountDue" }, paid: { $sum: "$amountPaid" } } },
+        ]),
+      ]),
+    ),
     Payment.aggregate<{ total: number }>([
       { $match: { season: String(vacation), state: "confirmed" } },
       { $group: { _id: null, total: { $sum: "$amount" } } },
@@ -297,10 +304,10 @@ export async function vacationTotals(vacation: string) {
     Payment.countDocuments({ season: String(vacation), state: "pending" }),
   ]);
   return {
-    registered: row?.registered ?? 0,
-    due: row?.due ?? 0,
+    registered: all - withdrawn,
+    due: fees?.due ?? 0,
     collected: collected?.total ?? 0,
-    outstanding: row?.outstanding ?? 0,
+    outstanding: owing ? owing.due - owing.paid : 0,
     pending,
   };
 }

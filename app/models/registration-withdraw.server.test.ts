@@ -18,7 +18,12 @@ let n = 0;
 async function registration(paid: boolean) {
   n += 1;
   const reg = await Registration.create(
-    registrationDoc(n, { amountDue: 45000, amountPaid: paid ? 45000 : 0, subjects: ["Mathematics", "Physics"] }),
+    registrationDoc(n, {
+      vacation: "2026 Christmas vacation",
+      amountDue: 45000,
+      amountPaid: paid ? 45000 : 0,
+      subjects: ["Mathematics", "Physics"],
+    }),
   );
   if (paid)
     await Payment.create({
@@ -53,14 +58,18 @@ describe("a registration with confirmed payments", () => {
     await registration(false);
     const before = await countRegistrationsByProgramme();
     expect(before.total).toBe(2);
+    // Kept per process until a registration changes: each change below is seen at once.
+    expect(await countActiveStudents("2026 Christmas vacation")).toBe(2);
     await setWithdrawn(paid, "Moved to another school");
     expect((await countRegistrationsByProgramme()).total).toBe(1);
-    expect(await countActiveStudents()).toBe(1);
+    expect(await countActiveStudents("2026 Christmas vacation")).toBe(1);
+    expect(await countActiveStudents("2026 Easter vacation")).toBe(0);
     expect(await countFacilitatorStudents(["Mathematics"])).toBe(1);
     const roster = await listFacilitatorStudents({ subjectNames: ["Mathematics"] });
     expect(roster.rows.map((r) => String(r._id))).not.toContain(paid);
     expect(await Payment.countDocuments({ registrationId: paid, state: "confirmed" })).toBe(1);
     await setWithdrawn(paid, null);
     expect((await countRegistrationsByProgramme()).total).toBe(2);
+    expect(await countActiveStudents("2026 Christmas vacation")).toBe(2);
   });
 });

@@ -1,3 +1,4 @@
+import { byRegistrationsRevision, raiseRegistrationsRevision } from "#app/models/registrations-revision.server.ts";
 import { randomInt } from "node:crypto";
 import mongoose, { Schema, type InferSchemaType } from "mongoose";
 import { ALL_SUBJECTS, PROGRAMMES, WARD_FORMS, isProgramme, type Programme } from "#app/domain/programmes.ts";
@@ -176,6 +177,8 @@ registrationSchema.index(
   { unique: true, name: DUPLICATE_RULE_INDEX },
 );
 registrationSchema.index({ vacation: 1, createdAt: -1 });
+// Counts per programme of one vacation, each from the index alone.
+registrationSchema.index({ vacation: 1, programme: 1 });
 registrationSchema.index({ createdAt: -1 });
 registrationSchema.index({ programme: 1, createdAt: 1 });
 registrationSchema.index({ userId: 1, createdAt: -1 });
@@ -195,6 +198,31 @@ export type RegistrationDoc = InferSchemaType<typeof registrationSchema> & {
   createdAt: Date;
   updatedAt: Date;
 };
+// Every write through the model raises the registrations' revision (app/models/registrations-revision.server.ts):
+// before it, so figures computed meanwhile are computed again, and after it, failed or not.
+const WRITES: mongoose.MongooseQueryMiddleware[] = [
+  "updateOne",
+  "updateMany",
+  "deleteOne",
+  "deleteMany",
+  "findOneAndUpdate",
+  "findOneAndDelete",
+  "findOneAndReplace",
+  "replaceOne",
+];
+registrationSchema.pre(WRITES, raiseRegistrationsRevision);
+registrationSchema.post(WRITES, raiseRegistrationsRevision);
+registrationSchema.pre("save", raiseRegistrationsRevision);
+registrationSchema.post("save", raiseRegistrationsRevision);
+registrationSchema.pre("insertMany", raiseRegistrationsRevision);
+registrationSchema.post("insertMany", raiseRegistrationsRevision);
+registrationSchema.post(WRITES, { errorHandler: true }, (error: Error, _res: unknown, next: (e?: Error) => void) => {
+  raiseRegistrationsRevision().then(
+    () => next(error),
+    () => next(error),
+  );
+});
+
 export const Registration =
   (mongoose.models.Registration as mongoose.Model<RegistrationDoc>) ??
   mongoose.model<RegistrationDoc>("Registration", registrationSchema);
@@ -397,18 +425,21 @@ export async function listAdminRegistrations(options: {
 }
 
 /**
- * Registrations per programme in one aggregate (a `$group` by the indexed
- * programme field: the embedded server reads it from the index, MongoDB can
- * use a DISTINCT_SCAN); `total` is their sum.
+ * Registrations per programme (withdrawn left out) and `total`, their sum. Of one vacation: a count per programme on
+ * the `{vacation, programme}` index (each read from the index alone: a COUNT_SCAN on MongoDB); of every vacation, one
+ * `$group` by the indexed programme field (the embedded server reads it from the index, MongoDB can use a
+ * DISTINCT_SCAN). The few withdrawn come through their sparse index and are taken off.
  */
 export async function countRegistrationsByProgramme(vacation?: string | null) {
-  const inVacation = vacation ? [{ $match: { vacation: String(vacation) } }] : [];
   const [rows, withdrawn] = await Promise.all([
-    Registration.aggregate<{ _id: string; n: number }>([
-      ...inVacation,
-      { $group: { _id: "$programme", n: { $sum: 1 } } },
-    ]),
-    // The few withdrawn, through their sparse index, taken off (the counts above stay an index-only group).
+    vacation
+      ? Promise.all(
+          PROGRAMMES.map(async (p) => ({
+            _id: p as string,
+            n: await Registration.countDocuments({ vacation: String(vacation), programme: p }),
+          })),
+        )
+      : Registration.aggregate<{ _id: string; n: number }>([{ $group: { _id: "$programme", n: { $sum: 1 } } }]),
     Registration.aggregate<{ _id: string; n: number }>([
       { $match: vacation ? { ...WITHDRAWN, vacation: String(vacation) } : WITHDRAWN },
       { $group: { _id: "$programme", n: { $sum: 1 } } },
@@ -563,12 +594,18 @@ export async function setWithdrawn(id: string, reason: string | null): Promise<b
 }
 
 /**
- * Active Students (docs/product.md#sample-figures: students with a registration): the number of
- * distinct wards registered, a ward being its normalised WhatsApp number (a
- * ward in two programmes counts once). `before` counts as of that moment.
+ * Active Students (docs/product.md#sample-figures: students with a registration): the distinct wards enrolled in
+ * `vacation` (the one teaching; ADR 0095), a ward being its normalised WhatsApp number (a ward in two programmes counts
+ * once); withdrawn wards left out. `before` counts as of that moment.
  */
-export async function countActiveStudents(before?: Date) {
-  const match = before ? { createdAt: { $lt: before }, ...ENROLLED } : ENROLLED;
+export async function countActiveStudents(vacation: string, before?: Date) {
+  return byRegistrationsRevision(`active ${vacation} ${before?.getTime() ?? "now"}`, () =>
+    readActiveStudents(vacation, before),
+  );
+}
+
+async function readActiveStudents(vacation: string, before?: Date) {
+  const match = { vacation: String(vacation), ...ENROLLED, ...(before ? { createdAt: { $lt: before } } : {}) };
   const [row] = await Registration.aggregate<{ n: number }>([
     { $match: match },
     { $group: { _id: "$wardWhatsappNormalized" } },

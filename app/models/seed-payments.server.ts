@@ -1,5 +1,5 @@
 import { EMPTY_FEES, feeFor, type FeeSchedule } from "#app/domain/fees.ts";
-import { referenceKey, stateFields, type PaymentMethod } from "#app/domain/money.ts";
+import { paymentStatus, referenceKey, stateFields, type PaymentMethod } from "#app/domain/money.ts";
 import type { Programme } from "#app/domain/programmes.ts";
 import { FeeScheduleModel, getFeeSchedule } from "#app/models/fee-schedule.server.ts";
 import { Payment, assignReceiptNumber, refreshRegistrationTotals } from "#app/models/payment.server.ts";
@@ -115,9 +115,12 @@ export async function seedDemoPayments(adminId: string) {
   const byRef = new Map(regs.map((r) => [r.reference, r]));
   for (const r of regs) {
     if (r.amountDue != null) continue;
+    const fee = feeFor(schedule, r.programme, r.subjectCount);
     await Registration.updateOne(
       { _id: r._id },
-      { $set: { amountDue: feeFor(schedule, r.programme, r.subjectCount), feeSeason: schedule.season } },
+      {
+        $set: { amountDue: fee, feeSeason: schedule.season, paymentStatus: fee == null ? null : paymentStatus(fee, 0) },
+      },
     );
   }
   for (const p of DEMO_PAYMENTS) {

@@ -212,8 +212,9 @@ async function loadPage(url: string, cookie: string, pathName: string, amount: n
 }
 
 /** RSS of the app's processes together (KiB): a default install's first process and its workers. */
-function installRssKiB(pid: number): number {
-  return [pid, ...workersOf(pid)].reduce((n, p) => {
+/** The install's processes' RSS together; `pids` from installPids, found once (spawning ps blocks this process). */
+function installRssKiB(pids: number[]): number {
+  return pids.reduce((n, p) => {
     try {
       return n + statusKiB(p, "VmRSS");
     } catch {
@@ -223,9 +224,11 @@ function installRssKiB(pid: number): number {
 }
 
 async function exportCsv(url: string, cookie: string, pid: number | null, query = "?vacation=all") {
-  const rssBefore = pid ? installRssKiB(pid) : 0;
+  // The processes are found once: a `ps` every 20 ms blocked this reader long enough to slow the export it measures.
+  const pids = pid ? [pid, ...workersOf(pid)] : [];
+  const rssBefore = pid ? installRssKiB(pids) : 0;
   let sampledPeak = rssBefore;
-  const sampler = pid ? setInterval(() => (sampledPeak = Math.max(sampledPeak, installRssKiB(pid))), 20) : null;
+  const sampler = pid ? setInterval(() => (sampledPeak = Math.max(sampledPeak, installRssKiB(pids))), 20) : null;
   const started = performance.now();
   const res = await fetch(`${url}/admin/registrations/export${query}`, {
     headers: { cookie },

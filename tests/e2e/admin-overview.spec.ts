@@ -1,4 +1,12 @@
-import { test, expect, createUser, createRegistration, connectTestDb, uniquePhone } from "#tests/support/fixtures.ts";
+import {
+  test,
+  expect,
+  createUser,
+  createRegistration,
+  connectTestDb,
+  uniquePhone,
+  DEMO_VACATION,
+} from "#tests/support/fixtures.ts";
 import { expectNoA11yViolations } from "#tests/support/axe.ts";
 import { User } from "#app/models/user.server.ts";
 import { Subject } from "#app/models/subject.server.ts";
@@ -35,7 +43,10 @@ test.describe("Admin layout and overview", () => {
     const [users, subjects, wards] = await Promise.all([
       User.countDocuments(),
       Subject.countDocuments(),
-      Registration.distinct("wardWhatsappNormalized").then((d) => d.length),
+      Registration.distinct("wardWhatsappNormalized", {
+        vacation: DEMO_VACATION,
+        withdrawnAt: { $exists: false },
+      }).then((d) => d.length),
     ]);
 
     await page.goto("/admin");
@@ -44,7 +55,13 @@ test.describe("Admin layout and overview", () => {
     expect(await statValue(page, "Total Users")).toBeGreaterThanOrEqual(users);
     expect(await statValue(page, "Total Subjects")).toBeGreaterThanOrEqual(subjects);
     expect(await statValue(page, "Active Students")).toBeGreaterThanOrEqual(wards);
-    expect(await statValue(page, "Active Students")).toBeLessThanOrEqual(await Registration.countDocuments());
+    expect(await statValue(page, "Active Students")).toBeLessThanOrEqual(
+      await Registration.countDocuments({ vacation: DEMO_VACATION }),
+    );
+    // Active Students are the vacation teaching's wards, as the card says.
+    await expect(page.getByRole("listitem").filter({ hasText: "Active Students" })).toContainText(
+      `Wards enrolled in ${DEMO_VACATION}`,
+    );
     // Subjects are all created during this run (the demo's accounts and registrations are dated weeks back, and
     // other tests back-date registrations): nothing existed at the end of last month, so no made-up percentage, but
     // what is new this month.

@@ -27,11 +27,12 @@ export const handle = { rules: { access: { admin: "can_view_portal" } } } satisf
 export async function loader({ request }: Route.LoaderArgs) {
   const { permissions } = await requireAdmin(request);
   const monthStart = startOfMonth(new Date());
+  const { teaching, enrolling } = await vacationPointers();
   const [users, usersBefore, students, studentsBefore, subjects, subjectsBefore] = await Promise.all([
     countUsers(),
     countUsers(monthStart),
-    countActiveStudents(),
-    countActiveStudents(monthStart),
+    teaching ? countActiveStudents(teaching.name) : 0,
+    teaching ? countActiveStudents(teaching.name, monthStart) : 0,
     countSubjects(),
     countSubjects(monthStart),
   ]);
@@ -44,7 +45,6 @@ export async function loader({ request }: Route.LoaderArgs) {
   });
   // Each vacation shown now (the one teaching, and the one taking enrolments when it is another): its counters, for
   // admins who deal with registrations or payments.
-  const { teaching, enrolling } = await vacationPointers();
   const shown = [teaching, enrolling].filter((v, i, all): v is Vacation => Boolean(v) && all.indexOf(v) === i);
   const money = permissions.can_access_registrations || permissions.can_manage_payments;
   const vacations = money
@@ -85,7 +85,9 @@ export async function loader({ request }: Route.LoaderArgs) {
         "Active Students",
         students,
         studentsBefore,
-        "Wards with a registration (each ward WhatsApp number counted once).",
+        teaching
+          ? `Wards enrolled in ${teaching.name} (each ward WhatsApp number counted once).`
+          : "Wards enrolled in the vacation teaching (each ward WhatsApp number counted once).",
       ),
       stat("Total Subjects", subjects, subjectsBefore, "Subjects in the subject list."),
     ],

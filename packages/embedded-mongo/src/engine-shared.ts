@@ -4,6 +4,7 @@
 import { calculateObjectSize } from "bson";
 import { Query } from "mingo/query";
 import { prepareFilter } from "./query-operators.ts";
+import { fastTest } from "./fast-match.ts";
 import { type TextQuery, parseTextOperator } from "./text.ts";
 import { type Doc, MongoError, deepClone, encodeKey, isPlainObject, notSupported, setPath } from "./values.ts";
 import type { Engine } from "./engine.ts";
@@ -150,7 +151,7 @@ export function toCursorId(v: any): bigint {
  */
 export const queryStats = { examined: 0, matched: 0 };
 
-export function compileQuery(filter: Doc | undefined, opts: Doc): Query {
+export function compileQuery(filter: Doc | undefined, opts: Doc): Query & { native: boolean } {
   let q: Query;
   try {
     q = new Query(prepareFilter(filter ?? {}), opts);
@@ -158,13 +159,15 @@ export function compileQuery(filter: Doc | undefined, opts: Doc): Query {
     mapMingoError(e);
   }
   const test = q.test.bind(q);
+  // The native test answers plain documents for common filters; mingo the rest (and any collation).
+  const fast = opts.collation ? null : fastTest(filter ?? {});
   q.test = (doc: any) => {
     queryStats.examined++;
-    const ok = test(doc);
+    const ok = fast?.(doc) ?? test(doc);
     if (ok) queryStats.matched++;
     return ok;
   };
-  return q;
+  return Object.assign(q, { native: fast !== null });
 }
 
 export function assertFilter(filter: any, what = "filter", allowText = false): Doc {

@@ -44,6 +44,8 @@ export function narrowCandidates(
 ): Candidates | null {
   if (!filter) return null;
   const pick = picked === undefined ? equalityPick(coll, filter) : picked;
+  const present = existsCandidates(coll, filter, pick ? pick.size : Infinity);
+  if (present) return present;
   if (!pick) return rangeCandidates(coll, filter) ?? orCandidates(coll, filter);
   const scan = pick.ix ? indexScan(pick.ix, "equality") : ID_SCAN("equality");
   const docs: Doc[] = [];
@@ -61,6 +63,11 @@ export function narrowCandidates(
     if (d) docs.push(d);
   }
   return { docs, scan };
+}
+
+/** The scan an equality pick makes, as `explain` names it. */
+export function pickScan(pick: EqualityPick): ScanInfo {
+  return pick.ix ? indexScan(pick.ix, "equality") : ID_SCAN("equality");
 }
 
 /**
@@ -98,6 +105,50 @@ export function equalityPick(coll: Collection, filter: Doc): EqualityPick | null
     if (!best || size < best.size) best = { ids: sets, size, ix };
   }
   return best;
+}
+
+/**
+ * Candidates for `{field: {$exists: true}}` (top level or in a top-level `$and`) from a sparse single-field index on
+ * the field, which holds exactly the documents that have it (null and empty arrays included): every id under its
+ * keys, when they are fewer than `fewerThan`; else null.
+ */
+function existsCandidates(coll: Collection, filter: Doc, fewerThan: number): Candidates | null {
+  for (const field of existsFields(filter)) {
+    const ix = coll.indexes.find(
+      (i) => i.sparse && i.fields.length === 1 && i.usableForLookup && i.leadingField === field && i.fullKeys,
+    );
+    if (!ix) continue;
+    let size = 0;
+    for (const ids of ix.entries.values()) {
+      size += idsCount(ids);
+      if (size >= fewerThan) break;
+    }
+    if (size >= fewerThan) continue;
+    const seen = new Set<string>();
+    const docs: Doc[] = [];
+    for (const ids of ix.entries.values())
+      for (const id of idsIn(ids)) {
+        if (ix.multikeyDocs > 0 && seen.has(id)) continue;
+        if (ix.multikeyDocs > 0) seen.add(id);
+        const d = coll.docs.get(id);
+        if (d) docs.push(d);
+      }
+    // In natural order, as a scan would return them.
+    docs.sort((x, y) => coll.seqOf(x) - coll.seqOf(y));
+    return { docs, scan: indexScan(ix, "range", field) };
+  }
+  return null;
+}
+
+/** Fields with `{$exists: true}` at the top level or in a top-level `$and`. */
+function existsFields(filter: Doc, out: string[] = []): string[] {
+  for (const key of Object.keys(filter)) {
+    const v = filter[key];
+    if (key === "$and" && Array.isArray(v)) {
+      for (const sub of v) if (isPlainObject(sub)) existsFields(sub, out);
+    } else if (!key.startsWith("$") && isPlainObject(v) && v.$exists === true) out.push(key);
+  }
+  return out;
 }
 
 /** Candidates from a range on a field with a usable ordered view (binary search), or null. */

@@ -4,9 +4,17 @@
  * projection.ts; which index a filter uses is planner.ts.
  */
 import type { Collection } from "./collection.ts";
-import { countFromIndex, equalityPick, groupCountsFromIndex, narrowCandidates, type ScanInfo } from "./planner.ts";
+import {
+  countFromIndex,
+  equalityPick,
+  groupCountsFromIndex,
+  narrowCandidates,
+  pickScan,
+  type ScanInfo,
+} from "./planner.ts";
+import { idsIn } from "./ids.ts";
 import { mingoOptions } from "./mingo-options.ts";
-import { parseSort, selectSorted } from "./sorted.ts";
+import { NOT_SIMPLE, parseSort, selectSorted, simpleValue } from "./sorted.ts";
 import type { TextQuery } from "./text.ts";
 import { type Doc, MongoError, compareValues, encodeKey, isPlainObject, sortKey } from "./values.ts";
 import type { Engine } from "./engine.ts";
@@ -83,6 +91,29 @@ function checkOnly(filter: Doc, opts: Doc = mingoOptions()) {
   if (!splitText(filter).text) compileQuery(filter, opts);
 }
 
+/**
+ * Calls `fn` with each document matching `filter`, in the order `match` returns them, without building the list when
+ * one index set holds the candidates (the aggregates that only sum or count what they read).
+ */
+function eachMatch(engine: Engine, coll: Collection, filter: Doc, fn: (d: Doc) => void) {
+  const pick = Object.keys(filter).length > 0 && !splitText(filter).text ? equalityPick(coll, filter) : null;
+  if (!pick || pick.ids.length !== 1 || existsFieldsIn(filter)) {
+    for (const d of match(engine, coll, filter)) fn(d);
+    return;
+  }
+  const q = compileQuery(filter, mingoOptions());
+  engine.plan = scanPlan(engine, coll, pickScan(pick), 1, filter);
+  for (const id of idsIn(pick.ids[0])) {
+    const d = coll.docs.get(id);
+    if (d && q.test(d)) fn(d);
+  }
+}
+
+/** Whether the filter has a top-level `$exists: true` (narrowCandidates may then read a sparse index instead). */
+function existsFieldsIn(filter: Doc): boolean {
+  return Object.keys(filter).some((k) => k === "$and" || (isPlainObject(filter[k]) && filter[k].$exists === true));
+}
+
 export function match(engine: Engine, coll: Collection | undefined, filter: Doc, opts = mingoOptions()): Doc[] {
   if (!coll) {
     checkOnly(filter, opts);
@@ -128,6 +159,9 @@ export function countMatches(engine: Engine, coll: Collection | undefined, filte
   return n;
 }
 
+/** Candidates from which a sort walk tests documents natively rather than through a membership set. */
+const NATIVE_WALK_MIN = 2048;
+
 /**
  * Documents [skip, skip+limit) (limit 0 = all) of the matches of `filter`
  * in `sort` order, as references to stored documents. Plans:
@@ -172,7 +206,16 @@ export function findPage(
   const selected = pick ? pick.size : null;
   const walkFirst =
     selected !== null && selected > 0 && selected >= 4 * want && (want * coll.docs.size) / selected < selected / 4;
-  let narrowed = empty || walkFirst ? null : narrowCandidates(coll, filter, pick);
+  // With the native test (fast-match.ts) a visited document costs about what a membership check would: past a few
+  // thousand candidates (whose set costs more to build than the walk's tests), the walk needs no candidate set, and the
+  // equality's size alone says whether walking beats the heap.
+  const walkNative =
+    !walkFirst &&
+    q.native &&
+    selected !== null &&
+    selected >= NATIVE_WALK_MIN &&
+    Math.min(coll.docs.size, (want * coll.docs.size) / selected) < 3 * selected;
+  let narrowed = empty || walkFirst || walkNative ? null : narrowCandidates(coll, filter, pick);
   const limitPlan = (p: Doc): Doc => {
     let out = p;
     if (skip) out = { stage: "SKIP", skipAmount: skip, inputStage: out };
@@ -196,6 +239,7 @@ export function findPage(
   const useView =
     view &&
     (walkFirst ||
+      walkNative ||
       !narrowed ||
       Math.min(coll.docs.size, (want * coll.docs.size) / Math.max(1, narrowed.docs.length)) < 3 * narrowed.docs.length);
   if (view && useView) {
@@ -211,9 +255,10 @@ export function findPage(
     const total = coll.docs.size;
     const probe = Math.max(1000, total / 32);
     // (Not when an index already said how many documents match: then the walk is known to be short.)
-    const adaptive = !empty && !members && !walkFirst;
+    const adaptive = !empty && !members && !walkFirst && !walkNative;
     let visited = 0;
     let abandoned = false;
+    const runBuf: Doc[] = [];
     view.walk(spec[0].dir, coll.docs, coll.seqOf, rest, (ids, from, to) => {
       if (adaptive) {
         visited += to - from;
@@ -226,7 +271,9 @@ export function findPage(
         seen += to - from;
         return true;
       }
-      let run: Doc[] = [];
+      // One array for every run (most runs are one document): no allocation per index key.
+      runBuf.length = 0;
+      let run = runBuf;
       for (let i = from; i < to; i++) {
         const d = coll.docs.get(ids[i])!;
         if (members && !members.has(d)) continue;
@@ -354,14 +401,144 @@ export function countPrefix(
   if (byField) return { input: byField, rest: pipeline.slice(i + 1) };
   const constId =
     id === null || typeof id === "number" || typeof id === "boolean" || (typeof id === "string" && !id.startsWith("$"));
-  if (!constId || !("_id" in g)) return null;
-  const sums = constantSums(g);
-  if (!sums) return null;
+  const sums = constId && "_id" in g ? constantSums(g) : null;
+  if (!sums) {
+    const grouped = groupNatively(engine, coll, filter, g, pipeline[i + 1]);
+    return grouped && { input: grouped.out, rest: pipeline.slice(i + 1 + grouped.used) };
+  }
   const n = countMatches(engine, coll, filter);
   if (n === 0) return { input: [], rest: pipeline.slice(i + 1) };
   const out: Doc = { _id: id };
   for (const [k, c] of sums) out[k] = n * c;
   return { input: [out], rest: pipeline.slice(i + 1) };
+}
+
+/** A field path operand (`"$a.b"`) as its path, or null. */
+function fieldPath(v: unknown): string[] | null {
+  if (typeof v !== "string" || !/^\$[^$]/.test(v)) return null;
+  const path = v.slice(1).split(".");
+  return path.every((p) => p !== "") ? path : null;
+}
+
+/**
+ * `[$match?, $group {_id: <constant> | "$field", f: {$sum: <number> | "$field"}...}, $count?]` computed natively over
+ * the matches (in the order mingo would get them), or null when the stage asks for anything else or a value is not
+ * plain (an array on a path, a BSON wrapper number, an object as a group key): then mingo computes it.
+ * `used`: 1 when the `$count` after the group was answered too.
+ */
+function groupNatively(
+  engine: Engine,
+  coll: Collection | undefined,
+  filter: Doc,
+  g: Doc,
+  next: Doc | undefined,
+): { out: Doc[]; used: number } | null {
+  if (!coll || !("_id" in g)) return null;
+  const id = g._id;
+  const idPath = fieldPath(id);
+  const constant =
+    id === null || typeof id === "number" || typeof id === "boolean" || (typeof id === "string" && !id.startsWith("$"));
+  if (!idPath && !constant) return null;
+  const accs: { name: string; constant: number; path: string[] | null }[] = [];
+  for (const k of Object.keys(g)) {
+    if (k === "_id") continue;
+    const acc = g[k];
+    if (k.startsWith("$") || k.includes(".") || !isPlainObject(acc) || Object.keys(acc).length !== 1) return null;
+    const path = fieldPath(acc.$sum);
+    if (!path && (typeof acc.$sum !== "number" || !Number.isFinite(acc.$sum))) return null;
+    accs.push({ name: k, constant: path ? 0 : acc.$sum, path });
+  }
+  const countName = next && "$count" in next ? next.$count : undefined;
+  const counting =
+    typeof countName === "string" && countName !== "" && !countName.startsWith("$") && !countName.includes(".");
+  if (counting && idPath && accs.length === 0) {
+    const n = distinctFromIndex(engine, coll, filter, idPath);
+    if (n !== null) return { out: n > 0 ? [{ [countName]: n }] : [], used: 1 };
+  }
+  const groups = new Map<unknown, { key: unknown; sums: number[] }>();
+  let plain = true;
+  eachMatch(engine, coll, filter, (d) => {
+    if (!plain) return;
+    let key: unknown = id;
+    let mapKey: unknown = null;
+    if (idPath) {
+      const v = simpleValue(d, idPath);
+      if (
+        v === NOT_SIMPLE ||
+        (v !== null && !(v instanceof Date) && (typeof v === "object" || typeof v === "bigint"))
+      ) {
+        plain = false;
+        return;
+      }
+      if (v instanceof Date) mapKey = `date:${v.getTime()}`;
+      else mapKey = v;
+      key = v;
+    }
+    let group = groups.get(mapKey);
+    if (!group) {
+      group = { key, sums: accs.map(() => 0) };
+      groups.set(mapKey, group);
+    }
+    for (let j = 0; j < accs.length; j++) {
+      const a = accs[j];
+      if (!a.path) {
+        group.sums[j] += a.constant;
+        continue;
+      }
+      const v = simpleValue(d, a.path);
+      if (typeof v === "number") group.sums[j] += v;
+      else if (v === NOT_SIMPLE || typeof v === "bigint" || (v !== null && typeof v === "object" && v._bsontype)) {
+        plain = false;
+        return;
+      }
+    }
+  });
+  if (!plain) return null;
+  // mingo groups a number and the same number as a string apart, as MongoDB does; so does the Map (1 !== "1").
+  if (counting) return { out: groups.size > 0 ? [{ [countName]: groups.size }] : [], used: 1 };
+  const out = [...groups.values()].map(({ key, sums }) => {
+    const row: Doc = { _id: key };
+    accs.forEach((a, j) => (row[a.name] = sums[j]));
+    return row;
+  });
+  return { out, used: 0 };
+}
+
+/**
+ * How many distinct values of `path` the matching `docs` hold, from an index led by the field (one without arrays and
+ * holding every document): a value under one document in the whole index counts at once; one under several counts
+ * for the first of them that matches. No set of values is built. Null when no such index exists or a value is not a
+ * plain string (those are left to the general group).
+ */
+function distinctFromIndex(engine: Engine, coll: Collection, filter: Doc, path: string[]): number | null {
+  const field = path.join(".");
+  const ix = coll.indexes.find(
+    (i) => i.usableForLookup && !i.sparse && i.multikeyDocs === 0 && i.leadingField === field,
+  );
+  if (!ix || splitText(filter).text) return null;
+  const q = compileQuery(filter, mingoOptions());
+  let n = 0;
+  let plain = true;
+  eachMatch(engine, coll, filter, (d) => {
+    const v = plain ? simpleValue(d, path) : null;
+    if (typeof v !== "string" || v.charCodeAt(0) <= 2 || v.includes("\u0000")) {
+      plain = false;
+      return;
+    }
+    const ids = ix.lookupLead(v);
+    if (typeof ids === "string" || ids === undefined) {
+      n++;
+      return;
+    }
+    for (const id of idsIn(ids)) {
+      const first = coll.docs.get(id);
+      if (first && q.test(first)) {
+        if (first === d) n++;
+        break;
+      }
+    }
+  });
+  return plain ? n : null;
 }
 
 /** A `$group`'s accumulators when every one is `{$sum: <finite number>}` (a count), as [field, number]; else null. */
