@@ -85,6 +85,10 @@ export function connectDb(): Promise<typeof mongoose> {
     // The keys gained the school's word starts and the numbers' last 4 digits: every registration's, once.
     const rekeyed = await rewriteSearchKeys();
     if (rekeyed) console.warn(`[registrations] rewrote the search keys of ${rekeyed} registration(s)`);
+    // Fees set without their payment status get it, once per database (the overview sums by status).
+    const { backfillPaymentStatus } = await import("#app/models/payment-status-migration.server.ts");
+    const statused = await backfillPaymentStatus();
+    if (statused) console.warn(`[registrations] set the payment status of ${statused} registration(s)`);
     // The bundled Form 2 timetables uploaded before timetables had an audience are for Form 2 only, once per database.
     const { giveBundledTimetablesTheirForm } = await import("#app/models/timetable-forms-migration.server.ts");
     const formTwo = await giveBundledTimetablesTheirForm();

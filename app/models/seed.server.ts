@@ -1,3 +1,4 @@
+import { raiseRegistrationsRevision } from "#app/models/registrations-revision.server.ts";
 import { PROGRAMMES, PROGRAMME_SUBJECTS, ALL_SUBJECTS, type Programme } from "#app/domain/programmes.ts";
 import { normalizePhone } from "#app/domain/phone.ts";
 import { hashPassword } from "#app/models/password.server.ts";
@@ -247,11 +248,13 @@ export async function seedDemoData() {
       { upsert: true },
     );
     // Registered over the weeks before the payments (timestamps would date them all at seeding).
-    if (inserted.upsertedCount === 1)
+    if (inserted.upsertedCount === 1) {
       await Registration.collection.updateOne(
         { reference: r.reference },
         { $set: { createdAt: daysAgo(12 + 3 * i), updatedAt: daysAgo(12 + 3 * i) } },
       );
+      await raiseRegistrationsRevision(); // past the model's middleware
+    }
   }
 
   await Communication.updateOne(

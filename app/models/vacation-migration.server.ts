@@ -1,3 +1,4 @@
+import { raiseRegistrationsRevision } from "#app/models/registrations-revision.server.ts";
 import { addDays, schoolDay, type VacationDates } from "#app/domain/vacations.ts";
 import { FeeScheduleModel, OLD_SCHEDULE_ID } from "#app/models/fee-schedule.server.ts";
 import { onceForDatabase } from "#app/models/migrations.server.ts";
@@ -73,6 +74,7 @@ export function makeVacationsFromSeasons(now: Date = new Date()): Promise<number
       for (const name of made)
         await Registration.collection.updateMany({ vacation: null, feeSeason: name }, { $set: { vacation: name } });
       await Registration.collection.updateMany({ vacation: null }, { $set: { vacation: made[0] } });
+      await raiseRegistrationsRevision(); // past the model's middleware
       await WhatsappGroup.collection.updateMany({ vacations: { $exists: false } }, { $set: { vacations: made } });
       await Timetable.collection.updateMany({ vacations: { $exists: false } }, { $set: { vacations: made } });
     }

@@ -1,3 +1,5 @@
+import mongoose from "mongoose";
+import { PAYMENT_STATUS_BACKFILL, backfillPaymentStatus } from "#app/models/payment-status-migration.server.ts";
 import { beforeAll, describe, expect, it } from "vitest";
 import { useTestDatabase } from "#tests/support/test-database.ts";
 import { Registration } from "#app/models/registration.server.ts";
@@ -222,5 +224,16 @@ describe("payments", () => {
     const totals = await vacationTotals(season);
     expect(totals).toMatchObject({ registered: 2, due: 90000, collected: 60000, outstanding: 35000 });
     expect(totals.pending).toBeGreaterThanOrEqual(1);
+  });
+
+  it("gives fees stored without a payment status their status once, and the vacation's outstanding counts them", async () => {
+    const season = "Backfill Season";
+    const a = await registration(season); // 450.00 due
+    await Registration.collection.updateOne({ _id: a } as never, { $set: { paymentStatus: null } });
+    await mongoose.connection.collection<{ _id: string }>("migrations").deleteOne({ _id: PAYMENT_STATUS_BACKFILL });
+    expect(await backfillPaymentStatus()).toBeGreaterThanOrEqual(1);
+    expect((await Registration.findById(a).lean())?.paymentStatus).toBe("unpaid");
+    expect((await vacationTotals(season)).outstanding).toBe(45000);
+    expect(await backfillPaymentStatus()).toBeNull(); // once per database
   });
 });

@@ -301,13 +301,22 @@ export async function voidPayment(paymentId: string, reason: string, actorId: st
 /** Changes what a registration owes (with a reason, audited). */
 export async function adjustAmountDue(registrationId: string, amountDue: number, reason: string, actorId: string) {
   const before = await Registration.findById(String(registrationId))
-    .select("amountDue feeSeason vacation")
-    .lean<{ amountDue: number | null; feeSeason: string | null; vacation: string | null }>();
+    .select("amountDue amountPaid feeSeason vacation")
+    .lean<{
+      amountDue: number | null;
+      amountPaid?: number | null;
+      feeSeason: string | null;
+      vacation: string | null;
+    }>();
   if (!before) return false;
   const season = before.feeSeason ?? before.vacation ?? String(new Date().getUTCFullYear());
+  // The status moves with the amount in the same write (the totals' refresh below confirms it from the payments).
   await Registration.updateOne(
     { _id: String(registrationId) },
-    { $set: { amountDue, feeSeason: season }, $inc: { paymentsRev: 1 } },
+    {
+      $set: { amountDue, feeSeason: season, paymentStatus: paymentStatus(amountDue, before.amountPaid ?? 0) },
+      $inc: { paymentsRev: 1 },
+    },
   );
   await refreshRegistrationTotals(registrationId);
   await audit("registration.amount-due", actorId, String(registrationId), {

@@ -39,6 +39,8 @@ describe("a $group of sums computed natively", () => {
     { _id: 5, v: "b", p: "x", n: 10, m: -0.5, at: new Date(1) },
     { _id: 6, p: 1, n: 4 },
     { _id: 7, p: "1", sub: { k: "s" }, n: 1 },
+    { _id: 8, p: "date:0", at: "date:0", n: 0.1 },
+    { _id: 9, p: "x", at: new Date(0), n: 0.2 },
   ];
   const byId = (rows: Doc[]) => [...rows].sort((a, b) => String(a._id).localeCompare(String(b._id)));
 
@@ -51,6 +53,8 @@ describe("a $group of sums computed natively", () => {
       [{ $match: { w: { $exists: false } } }, { $group: { _id: "$v" } }, { $count: "wards" }],
       [{ $match: { v: { $in: ["a", "b"] } } }, { $group: { _id: "$at", n: { $sum: "$n" } } }],
       [{ $group: { _id: "$sub.k", n: { $sum: 2 } } }],
+      [{ $group: { _id: "$p", t: { $sum: 0.1 }, s: { $sum: "$n" } } }],
+      [{ $group: { _id: "$at", t: { $sum: 0.1 } } }],
       [{ $match: { v: "none" } }, { $group: { _id: "$v", n: { $sum: "$n" } } }],
       [{ $match: { v: "none" } }, { $group: { _id: null } }, { $count: "c" }],
     ];

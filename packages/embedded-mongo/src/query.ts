@@ -455,12 +455,14 @@ function groupNatively(
     const n = distinctFromIndex(engine, coll, filter, idPath);
     if (n !== null) return { out: n > 0 ? [{ [countName]: n }] : [], used: 1 };
   }
-  const groups = new Map<unknown, { key: unknown; sums: number[] }>();
+  // Dates are grouped apart from every other key (a string can never equal a date), by their time.
+  const groups = new Map<unknown, { key: unknown; count: number; sums: number[] }>();
+  const dateGroups = new Map<number, { key: unknown; count: number; sums: number[] }>();
+  const order: { key: unknown; count: number; sums: number[] }[] = [];
   let plain = true;
   eachMatch(engine, coll, filter, (d) => {
     if (!plain) return;
     let key: unknown = id;
-    let mapKey: unknown = null;
     if (idPath) {
       const v = simpleValue(d, idPath);
       if (
@@ -470,21 +472,20 @@ function groupNatively(
         plain = false;
         return;
       }
-      if (v instanceof Date) mapKey = `date:${v.getTime()}`;
-      else mapKey = v;
       key = v;
     }
-    let group = groups.get(mapKey);
+    const byTime = key instanceof Date;
+    let group = byTime ? dateGroups.get((key as Date).getTime()) : groups.get(key);
     if (!group) {
-      group = { key, sums: accs.map(() => 0) };
-      groups.set(mapKey, group);
+      group = { key, count: 0, sums: accs.map(() => 0) };
+      if (byTime) dateGroups.set((key as Date).getTime(), group);
+      else groups.set(key, group);
+      order.push(group);
     }
+    group.count++;
     for (let j = 0; j < accs.length; j++) {
       const a = accs[j];
-      if (!a.path) {
-        group.sums[j] += a.constant;
-        continue;
-      }
+      if (!a.path) continue;
       const v = simpleValue(d, a.path);
       if (typeof v === "number") group.sums[j] += v;
       else if (v === NOT_SIMPLE || typeof v === "bigint" || (v !== null && typeof v === "object" && v._bsontype)) {
@@ -495,10 +496,11 @@ function groupNatively(
   });
   if (!plain) return null;
   // mingo groups a number and the same number as a string apart, as MongoDB does; so does the Map (1 !== "1").
-  if (counting) return { out: groups.size > 0 ? [{ [countName]: groups.size }] : [], used: 1 };
-  const out = [...groups.values()].map(({ key, sums }) => {
+  if (counting) return { out: order.length > 0 ? [{ [countName]: order.length }] : [], used: 1 };
+  const out = order.map(({ key, count, sums }) => {
     const row: Doc = { _id: key };
-    accs.forEach((a, j) => (row[a.name] = sums[j]));
+    // A constant is summed as mingo sums it: the documents' count times the constant.
+    accs.forEach((a, j) => (row[a.name] = a.path ? sums[j] : count * a.constant));
     return row;
   });
   return { out, used: 0 };
