@@ -1,10 +1,17 @@
-import { createId, init } from "@paralleldrive/cuid2";
+import { randomInt } from "node:crypto";
+import { createId } from "@paralleldrive/cuid2";
+import { REFERENCE_ALPHABET, REFERENCE_LENGTH } from "#app/domain/registration-reference.ts";
 
 /** Document ids are cuid2 strings: unguessable, URL-safe, and the same on MongoDB and the embedded server. */
 export const newId = () => createId();
 
-/** Short unguessable reference shown to parents (registration confirmation). */
-export const newReference = init({ length: 12 });
+/**
+ * A registration's reference, shown to parents and read out over the phone: 12 characters of an alphabet without
+ * look-alikes (app/domain/registration-reference.ts), each drawn by the system's cryptographic generator (31^12, about
+ * 2^59: unguessable).
+ */
+export const newReference = () =>
+  Array.from({ length: REFERENCE_LENGTH }, () => REFERENCE_ALPHABET[randomInt(REFERENCE_ALPHABET.length)]).join("");
 
 /** The id of an evaluation form's question: short (it is in every answer stored), still unguessable. */
 export const newQuestionId = () => createId().slice(0, 12);

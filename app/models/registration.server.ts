@@ -1,3 +1,4 @@
+import { normaliseReference } from "#app/domain/registration-reference.ts";
 import { byRegistrationsRevision, raiseRegistrationsRevision } from "#app/models/registrations-revision.server.ts";
 import { randomInt } from "node:crypto";
 import mongoose, { Schema, type InferSchemaType } from "mongoose";
@@ -310,7 +311,6 @@ export async function claimRegistration(
  * A reference as typed or read out: references are lower-case letters and digits, so a phone keyboard's capital or a
  * space between the halves read out still finds it.
  */
-export const normaliseReference = (reference: string) => String(reference).toLowerCase().replace(/[\s-]/g, "");
 
 /** The confirmation page's lookup: by the unguessable reference only. */
 export async function getRegistrationByReference(reference: string) {

@@ -5,6 +5,7 @@
  * harmless. A process stopped in between leaves the flag, and the sender's repair (at start and every 5 minutes, on
  * every instance) queues what it left.
  */
+import { readableReference } from "#app/domain/registration-reference.ts";
 import { programmeLabel } from "#app/domain/programmes.ts";
 import { enrolmentSms, paymentConfirmedSms, paymentRejectedSms, paymentVoidedSms } from "#app/domain/sms-messages.ts";
 import { appOrigin } from "#app/utils/app-origin.server.ts";
@@ -38,7 +39,7 @@ export async function queueEnrolmentMessages(reg: RegistrationForSms) {
     const values = {
       wardName: reg.wardName,
       programme: programmeLabel(reg.programme),
-      reference: reg.reference,
+      reference: readableReference(reg.reference),
       link: `${originFor()}/registration/${reg.reference}`,
     };
     const say = await sayTo(reg.whatsappNumberNormalized);

@@ -1,3 +1,4 @@
+import { readableReference } from "#app/domain/registration-reference.ts";
 import type { Page } from "@playwright/test";
 import { test, expect, connectTestDb, uniquePhone } from "#tests/support/fixtures.ts";
 import { expectNoA11yViolations } from "#tests/support/axe.ts";
@@ -68,7 +69,7 @@ test.describe("Register Student (admin)", () => {
 
     // What to hand to the parent: ward, reference, confirmation link, a wa.me link carrying the reference.
     const panel = page.getByRole("region", { name: `${wardName} is registered for Business` });
-    await expect(panel).toContainText(saved!.reference);
+    await expect(panel).toContainText(readableReference(saved!.reference));
     const confirmation = panel.getByRole("link", { name: new RegExp(`/registration/${saved!.reference}$`) });
     await expect(confirmation).toBeVisible();
     const wa = await panel.getByRole("link", { name: /Send to the parent on WhatsApp/ }).getAttribute("href");

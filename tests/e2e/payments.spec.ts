@@ -1,3 +1,4 @@
+import { readableReference } from "#app/domain/registration-reference.ts";
 import type { Browser, Page } from "@playwright/test";
 import {
   test,
@@ -175,7 +176,7 @@ test.describe("fees and payments", () => {
     // text): the enrolment with its reference and claim code, then the receipt with the balance.
     await adminPage.goto(`/admin/messages?q=${encodeURIComponent(parent.localPhone)}`);
     const messages = adminPage.getByRole("listitem");
-    await expect(messages.filter({ hasText: registration!.reference })).toContainText(
+    await expect(messages.filter({ hasText: readableReference(registration!.reference) })).toContainText(
       `claim code ${registration!.claimCode}`,
     );
     await expect(messages.filter({ hasText: /receipt VC-/ })).toContainText("payment of GHS 450.00");

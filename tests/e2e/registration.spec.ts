@@ -1,3 +1,4 @@
+import { readableReference } from "#app/domain/registration-reference.ts";
 import type { Page } from "@playwright/test";
 import {
   test,
@@ -81,11 +82,14 @@ test.describe("enrolment", () => {
       if (jsOn()) await expect(byLabel(page, L.subjectCount)).toHaveValue("2");
       await submit(page);
 
-      await expect(page).toHaveURL(/\/registration\/[a-z0-9]{12}$/);
+      // A reference made of characters no one confuses when reading it out: no 0/o, 1/l/i.
+      await expect(page).toHaveURL(/\/registration\/[2-9a-hjkmnp-z]{12}$/);
       const reference = page.url().split("/").pop()!;
       await expect(page.getByRole("heading", { level: 1, name: "Registration received" })).toBeVisible();
       await expect(page.getByText(`${a.wardName} is registered for ${PROGRAMME_LABELS[programme]}`)).toBeVisible();
-      await expect(page.getByText(reference).first()).toBeVisible();
+      // Shown in capitals, in groups of four.
+      await expect(page.getByText(`Your reference: ${readableReference(reference)}`)).toBeVisible();
+      expect(readableReference(reference)).toMatch(/^[2-9A-HJKMNP-Z]{4} [2-9A-HJKMNP-Z]{4} [2-9A-HJKMNP-Z]{4}$/);
       await expect(page.getByRole("status")).toContainText("Registration Successful!");
 
       await connectTestDb();
@@ -110,7 +114,8 @@ test.describe("enrolment", () => {
     await page.goto("/registration");
     await fillRegistration(page, a);
     await submit(page);
-    await expect(page).toHaveURL(/\/registration\/[a-z0-9]{12}$/);
+    // A reference made of characters no one confuses when reading it out: no 0/o, 1/l/i.
+    await expect(page).toHaveURL(/\/registration\/[2-9a-hjkmnp-z]{12}$/);
     await connectTestDb();
     const saved = await Registration.findOne({ reference: page.url().split("/").pop() }).lean();
     expect(saved?.userId).toBe(parent.id);
@@ -240,7 +245,8 @@ test.describe("validation", () => {
     await byLabel(page, L.referralName).fill("Mr. Owusu");
     await byLabel(page, L.referralOther).fill("Church announcement");
     await submit(page);
-    await expect(page).toHaveURL(/\/registration\/[a-z0-9]{12}$/);
+    // A reference made of characters no one confuses when reading it out: no 0/o, 1/l/i.
+    await expect(page).toHaveURL(/\/registration\/[2-9a-hjkmnp-z]{12}$/);
     await connectTestDb();
     const saved = await Registration.findOne({ reference: page.url().split("/").pop() }).lean();
     expect(saved).toMatchObject({
@@ -262,7 +268,8 @@ test.describe("validation", () => {
       .getByRole("radio", { name: "No" })
       .check();
     await submit(page);
-    await expect(page).toHaveURL(/\/registration\/[a-z0-9]{12}$/);
+    // A reference made of characters no one confuses when reading it out: no 0/o, 1/l/i.
+    await expect(page).toHaveURL(/\/registration\/[2-9a-hjkmnp-z]{12}$/);
     // joinParentGroup is no: no parent group on the confirmation.
     await expect(page.getByRole("heading", { name: "Parent/Guardian group" })).toHaveCount(0);
     await connectTestDb();
@@ -376,7 +383,7 @@ test.describe("confirmation", () => {
 
     await page.goto(`/registration/${registration.reference}`);
     await expect(page.getByRole("heading", { level: 1, name: "Registration received" })).toBeVisible();
-    await expect(page.getByText(registration.reference).first()).toBeVisible();
+    await expect(page.getByText(readableReference(registration.reference)).first()).toBeVisible();
     const join = page.getByRole("link", { name: `Join Class Now: ${usable}` });
     await expect(join).toHaveAttribute("href", `https://chat.whatsapp.com/Test${tag}`);
     const cards = page.getByRole("listitem").filter({ hasText: "Class Page Coming Soon" });

@@ -1,3 +1,4 @@
+import { readableReference } from "#app/domain/registration-reference.ts";
 import { spawn, type ChildProcess } from "node:child_process";
 import { MongoClient, type Db } from "mongodb";
 import type { Page } from "@playwright/test";
@@ -137,7 +138,7 @@ test("the admin opens the next vacation; the demo parent enrols Yaw again, once;
   await expect(page.getByTestId("vacation-shown")).toContainText(EASTER);
   await expect(page.getByTestId("count-total")).toHaveText("1");
   await page.getByRole("table").getByRole("link", { name: "Yaw Owusu", exact: true }).click();
-  await expect(page.getByText(`Registration ${reference} · ${EASTER}`)).toBeVisible();
+  await expect(page.getByText(`Registration ${readableReference(reference)} · ${EASTER}`)).toBeVisible();
 
   // Christmas's receipts and payments are as they were.
   const paymentsAfter = await database

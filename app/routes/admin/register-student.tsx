@@ -1,3 +1,4 @@
+import { readableReference } from "#app/domain/registration-reference.ts";
 import type { RouteHandle } from "#app/utils/route-rules.ts";
 import { createId } from "@paralleldrive/cuid2";
 import { data, Link } from "react-router";
@@ -43,7 +44,7 @@ export async function loader({ request, url }: Route.LoaderArgs) {
   const confirmationUrl = `${appOrigin()}${confirmationPath(r.reference)}`;
   // The claim code goes to the parent through the admin who entered the registration, not to every admin.
   const claimCode = r.enteredById && String(r.enteredById) === String(user._id) ? (r.claimCode ?? null) : null;
-  const message = `Hello ${r.parentName}, ${r.wardName} is registered for ${programmeLabel(r.programme)} at ${SCHOOL_NAME}. Reference: ${r.reference}. ${claimCode ? `Claim code (to see it in the parent portal; keep it private): ${claimCode}. ` : ""}Details: ${confirmationUrl}`;
+  const message = `Hello ${r.parentName}, ${r.wardName} is registered for ${programmeLabel(r.programme)} at ${SCHOOL_NAME}. Reference: ${readableReference(r.reference)}. ${claimCode ? `Claim code (to see it in the parent portal; keep it private): ${claimCode}. ` : ""}Details: ${confirmationUrl}`;
   const wa = waMeNumber(r.whatsappNumber);
   return {
     idempotencyKey,
@@ -115,7 +116,7 @@ export default function RegisterStudent({ loaderData, actionData }: Route.Compon
         >
           <dl className="mt-3 grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">
             <dt className="font-medium text-gray-700">Reference</dt>
-            <dd className="font-mono text-gray-900">{done.reference}</dd>
+            <dd className="font-mono text-gray-900">{readableReference(done.reference)}</dd>
             {done.claimCode ? (
               <>
                 <dt className="font-medium text-gray-700">Claim code (for the parent only)</dt>

@@ -1,3 +1,4 @@
+import { readableReference } from "#app/domain/registration-reference.ts";
 import type { RouteHandle } from "#app/utils/route-rules.ts";
 import { data, Link } from "react-router";
 import { getVacation } from "#app/models/vacation.server.ts";
@@ -188,7 +189,7 @@ export default function RegistrationDetail({ loaderData, actionData }: Route.Com
         </Link>
         <h1 className="mt-2 text-2xl font-bold text-gray-900">{r.wardName}</h1>
         <p className="text-gray-700">
-          Registration {r.reference}
+          Registration {readableReference(r.reference)}
           {r.vacation ? ` · ${r.vacation}` : ""}
         </p>
       </div>

@@ -1,3 +1,4 @@
+import { readableReference } from "#app/domain/registration-reference.ts";
 import type { RouteHandle } from "#app/utils/route-rules.ts";
 import { Link } from "react-router";
 import type { Route } from "./+types/portal";
@@ -194,7 +195,7 @@ export default function ParentPortal({ loaderData }: Route.ComponentProps) {
                       <p className="text-sm text-gray-700">
                         {w.vacation ? `${w.vacation} · ` : ""}
                         {programmeLabel(w.programme)} · {w.subjects.length} subjects · reference{" "}
-                        <span className="font-mono">{w.reference}</span>
+                        <span className="font-mono">{readableReference(w.reference)}</span>
                       </p>
                     </div>
                     <span className="rounded-full bg-green-100 px-2 py-0.5 text-xs font-semibold text-green-800">
@@ -284,7 +285,7 @@ export default function ParentPortal({ loaderData }: Route.ComponentProps) {
                   <span>
                     <strong className="text-gray-900">{h.wardName}</strong> · {h.vacation} · {h.programme} ·{" "}
                     <Link to={`/registration/${h.reference}`} className="font-mono text-brand-700 underline">
-                      {h.reference}
+                      {readableReference(h.reference)}
                     </Link>
                   </span>
                   {h.fees.feeSet ? (

@@ -1,3 +1,4 @@
+import { readableReference } from "#app/domain/registration-reference.ts";
 import type { RouteHandle } from "#app/utils/route-rules.ts";
 import { data, Link } from "react-router";
 import type { Route } from "./+types/registration-confirmation";
@@ -115,7 +116,8 @@ export default function RegistrationConfirmation({ loaderData }: Route.Component
           link.
         </p>
         <p className="mt-3">
-          Your reference: <strong className="font-mono text-lg tracking-wide">{summary.reference}</strong>
+          Your reference:{" "}
+          <strong className="font-mono text-lg tracking-wide">{readableReference(summary.reference)}</strong>
         </p>
         {summary.claimCode ? (
           <p className="mt-2">
@@ -243,7 +245,7 @@ export default function RegistrationConfirmation({ loaderData }: Route.Component
         headingClassName="text-xl font-semibold text-gray-900"
       >
         <dl className="mt-3">
-          <Row term="Reference">{summary.reference}</Row>
+          <Row term="Reference">{readableReference(summary.reference)}</Row>
           {summary.vacation ? <Row term="Vacation">{summary.vacation}</Row> : null}
           <Row term="Registered on">{summary.registeredOn}</Row>
           <Row term="Parent/Guardian">{summary.parentName}</Row>
