@@ -15,6 +15,7 @@ export const EDITABLE_FIELD_LABELS = {
   currentSchool: L.currentSchool,
   wardForm: L.wardForm,
   specificClass: L.specificClass,
+  programme: L.programme,
   subjects: L.subjects,
 } as const;
 

@@ -60,7 +60,10 @@ export function registrationDetails(v: RegistrationDetailsInput) {
 }
 
 /** The office's corrections: the details (registrationDetails) replace the stored ones, checked by the schema. */
-export async function updateRegistrationDetails(id: string, details: ReturnType<typeof registrationDetails>) {
+export async function updateRegistrationDetails(
+  id: string,
+  details: ReturnType<typeof registrationDetails> & { programme?: string },
+) {
   await Registration.updateOne({ _id: String(id) }, { $set: details }, { runValidators: true });
 }
 

@@ -17,6 +17,7 @@ import { expectNoA11yViolations } from "#tests/support/axe.ts";
 import { pdfText } from "#tests/support/pdf-text.ts";
 import { E2E } from "#tests/support/e2e-env.ts";
 import { PROGRAMME_SUBJECTS } from "#app/domain/programmes.ts";
+import { feeFor } from "#app/domain/fees.ts";
 import { REGISTRATION_FIELD_LABELS as L } from "#app/forms/registration.schema.ts";
 import { Registration } from "#app/models/registration.server.ts";
 import { Payment } from "#app/models/payment.server.ts";
@@ -505,6 +506,60 @@ test.describe("registration page: correcting details", () => {
     const stored = await Registration.findById(reg._id).lean();
     expect(stored).toMatchObject({ specificClass: "2S3", subjectCount: 3, wardNameKey: `kofi edited ${tag}` });
     expect(await AuditLog.countDocuments({ targetId: reg._id, action: "registration.edit" })).toBe(1);
+  });
+
+  test("an admin moves a ward to another programme: its subjects are listed, the fee follows, the error summary has the focus", async ({
+    page,
+    loginAs,
+  }) => {
+    const tag = uniquePhone().slice(-6);
+    const reg = await createRegistration({
+      wardName: `Ama Move ${tag}`,
+      programme: "science",
+      subjects: ["Mathematics", "Physics"],
+      amountDue: 45000,
+      feeSeason: DEMO_VACATION,
+      paymentStatus: "unpaid",
+    });
+    await loginAs("admin");
+    await page.goto(`/admin/registrations/${reg._id}`);
+    const form = page.locator("form", { has: page.getByRole("button", { name: "Save corrections" }) });
+    await expect(form.getByLabel(/^Programme/)).toHaveValue("science");
+
+    // A bad number: the errors are listed, and without JavaScript the page opens on that list, not at its top.
+    await form.getByLabel(/^Ward's WhatsApp Number/).fill("12345");
+    await form.getByRole("button", { name: "Save corrections" }).click();
+    const summary = form.getByRole("alert").filter({ has: page.getByRole("heading", { name: /needs? attention/ }) });
+    if (!jsOn()) await expect(summary).toBeFocused();
+    else await expect(fieldError(form, /valid phone number/)).toBeVisible();
+    await form.getByLabel(/^Ward's WhatsApp Number/).fill(uniquePhone());
+
+    // Business instead of science: "Show subjects" lists Business's subjects, every typed value kept, nothing saved.
+    await form.getByLabel(/^Programme/).selectOption("business");
+    await form.getByLabel(/^Specific Class/).fill("2B1");
+    await form.getByRole("button", { name: "Show subjects" }).click();
+    await expect(form.getByRole("checkbox", { name: "Accounting", exact: true })).toBeVisible();
+    await expect(form.getByRole("checkbox", { name: "Physics", exact: true })).toHaveCount(0);
+    await expect(form.getByRole("checkbox", { name: "Mathematics", exact: true })).toBeChecked();
+    await expect(form.getByLabel(/^Specific Class/)).toHaveValue("2B1");
+    await connectTestDb();
+    expect((await Registration.findById(reg._id).lean())?.programme).toBe("science");
+
+    await form.getByRole("checkbox", { name: "Accounting", exact: true }).check();
+    await form.getByRole("button", { name: "Save corrections" }).click();
+    await expect(page.getByText("Registration updated")).toBeVisible();
+    const stored = await Registration.findById(reg._id).lean();
+    const schedule = await FeeScheduleModel.findById(DEMO_VACATION).lean();
+    const fee = feeFor(schedule as never, "business", 2);
+    expect(stored).toMatchObject({ programme: "business", subjects: ["Mathematics", "Accounting"], amountDue: fee });
+    expect(
+      await AuditLog.exists({
+        targetId: reg._id,
+        action: "registration.amount-due",
+        "details.reason": "Programme changed from General Science to Business",
+      }),
+    ).toBeTruthy();
+    await expect(page.getByText(/Programme changed from General Science to Business/).first()).toBeVisible();
   });
 });
 

@@ -5,13 +5,7 @@ import { getVacation } from "#app/models/vacation.server.ts";
 import { schoolDay, vacationState } from "#app/domain/vacations.ts";
 import type { Route } from "./+types/registration-detail";
 import { requireAdmin } from "#app/utils/auth.server.ts";
-import {
-  programmeLabel,
-  WARD_FORM_LABELS,
-  type WardForm,
-  PROGRAMME_SUBJECTS,
-  type Programme,
-} from "#app/domain/programmes.ts";
+import { programmeLabel, WARD_FORM_LABELS, type WardForm } from "#app/domain/programmes.ts";
 import { formatDateTime } from "#app/domain/dates.ts";
 import { pesewasToInput } from "#app/domain/money.ts";
 import { balanceView, paymentView } from "#app/domain/payment-view.ts";
@@ -112,7 +106,6 @@ export async function loader({ request, params, url }: Route.LoaderArgs) {
       amountDueInput: pesewasToInput(reg.amountDue),
       edit: editableValues(reg),
       withdrawn: reg.withdrawnAt ? { on: formatDateTime(reg.withdrawnAt), reason: reg.withdrawnReason ?? "" } : null,
-      subjectOptions: (PROGRAMME_SUBJECTS[reg.programme as Programme] ?? []).map((s) => ({ value: s, label: s })),
     },
     linked: [linked.parent, linked.student].map((a, i) => ({
       role: i === 0 ? ("parent" as const) : ("student" as const),
@@ -269,11 +262,7 @@ export default function RegistrationDetail({ loaderData, actionData }: Route.Com
 
       {lock.unlocked ? (
         <>
-          <EditForm
-            values={r.edit}
-            subjectOptions={r.subjectOptions}
-            lastResult={reply?.form === "edit" ? reply.result : undefined}
-          />
+          <EditForm values={r.edit} lastResult={reply?.form === "edit" ? reply.result : undefined} />
 
           <Section id="withdraw-heading" title={r.withdrawn ? "Withdrawn" : "Withdraw the ward"} className={PANEL}>
             <WithdrawForm withdrawn={r.withdrawn} lastResult={reply?.form === "withdraw" ? reply.result : undefined} />

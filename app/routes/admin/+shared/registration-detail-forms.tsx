@@ -4,7 +4,7 @@ import { getZodConstraint } from "@conform-to/zod/v4";
 import { parseWithZod } from "#app/forms/parse.ts";
 import { Form } from "react-router";
 import { AdjustDueSchema, OFFICE_METHOD_OPTIONS, RecordPaymentSchema } from "#app/forms/payments.schema.ts";
-import { WARD_FORM_LABELS, WARD_FORMS } from "#app/domain/programmes.ts";
+import { PROGRAMME_LABELS, PROGRAMMES, WARD_FORM_LABELS, WARD_FORMS, subjectsFor } from "#app/domain/programmes.ts";
 import type { PaymentView } from "#app/domain/payment-view.ts";
 import {
   FormErrors,
@@ -108,21 +108,25 @@ export function LinkedAccounts({
 
 export function EditForm({
   values,
-  subjectOptions,
   lastResult,
 }: {
   values: Record<string, string | string[]>;
-  subjectOptions: { value: string; label: string }[];
   lastResult?: SubmissionResult<string[]>;
 }) {
   const [form, fields] = useForm({ id: "edit-registration", lastResult, defaultValue: values });
   const f = fields as unknown as Record<string, AnyField>;
   const L = EDITABLE_FIELD_LABELS;
+  // The subjects listed are the programme's last sent to the server ("Show subjects", or a failed save), else the
+  // stored one's.
+  const shown = lastResult?.initialValue?.programme ?? values.programme;
+  const programme = typeof shown === "string" ? shown : "";
+  const subjectOptions = subjectsFor(programme).map((s) => ({ value: s, label: s }));
   return (
     <Section id="edit-heading" title="Correct the details" className={PANEL}>
       <p className="mt-1 text-sm text-gray-700">
         Checked like a new registration, duplicates included. Every change is recorded in the audit trail. A change of
-        subjects does not change the amount due.
+        subjects alone does not change the amount due; another programme sets it to that programme's fee. After choosing
+        another programme, press Show subjects to list its subjects.
       </p>
       <Form method="post" {...getFormProps(form)} className="mt-4 grid gap-4 sm:grid-cols-2">
         <input type="hidden" name="intent" value="edit" />
@@ -155,7 +159,21 @@ export function EditForm({
           placeholder={null}
         />
         <TextField field={f.specificClass} label={L.specificClass} required inputProps={{ maxLength: 20 }} />
+        <div className="sm:col-span-2">
+          <SelectField
+            field={f.programme}
+            label={L.programme}
+            required
+            options={PROGRAMMES.map((p) => ({ value: p, label: PROGRAMME_LABELS[p] }))}
+            placeholder={null}
+            hint="Another programme takes its own subjects and sets the amount due to its fee."
+          />
+          <Button type="submit" name="show" value="subjects" variant="secondary" className="mt-2" formNoValidate>
+            Show subjects
+          </Button>
+        </div>
         <ChoiceGroup
+          key={programme}
           field={f.subjects}
           legend={L.subjects}
           type="checkbox"

@@ -10,6 +10,8 @@ import {
   type RegistrationDoc,
 } from "#app/models/registration.server.ts";
 import { audit } from "#app/models/audit-log.server.ts";
+import { programmeLabel, subjectsFor } from "#app/domain/programmes.ts";
+import { adjustAmountDue, amountDueAtEnrolment } from "#app/services/payments.server.ts";
 
 /** The fields a parent most often gets wrong, which the office may correct. */
 export const EDITABLE_FIELDS = [
@@ -21,6 +23,7 @@ export const EDITABLE_FIELDS = [
   "currentSchool",
   "wardForm",
   "specificClass",
+  "programme",
   "subjects",
 ] as const;
 type Editable = (typeof EDITABLE_FIELDS)[number];
@@ -36,8 +39,9 @@ export function editableValues(reg: RegistrationDoc): Record<string, string | st
  * submitted fields are merged into the stored registration and the whole is
  * validated as a new registration would be; the duplicate rule (same ward name
  * and WhatsApp number in the programme) excludes the registration itself.
- * Every changed field is audited with its old and new value. The amount due
- * does not follow a change of subjects; it is adjusted separately, with a reason.
+ * Every changed field is audited with its old and new value. A change of programme
+ * sets the amount due to the vacation's fee for the new programme and subjects; a
+ * change of subjects alone does not (it is adjusted separately, with a reason).
  */
 export async function editRegistration(
   reg: RegistrationDoc,
@@ -52,6 +56,18 @@ export async function editRegistration(
   }
   for (const key of EDITABLE_FIELDS) {
     for (const v of formData.getAll(key)) if (typeof v === "string" && v !== "") merged.append(key, v);
+  }
+  // "Show subjects" (a programme chosen without JavaScript): the form again with every value kept, the subjects of the
+  // chosen programme, nothing saved and no error shown.
+  if (formData.get("show") === "subjects") {
+    const programme = String(merged.get("programme") ?? "");
+    const initialValue: Record<string, string | string[]> = {};
+    for (const key of EDITABLE_FIELDS) {
+      const values = merged.getAll(key).map(String);
+      initialValue[key] =
+        key === "subjects" ? values.filter((s) => subjectsFor(programme).includes(s)) : (values[0] ?? "");
+    }
+    return { ok: false, status: 200, result: { initialValue, error: {}, state: { validated: {} } } as never };
   }
   const subjects = merged.getAll("subjects");
   merged.set("subjectCount", String(subjects.length));
@@ -69,7 +85,7 @@ export async function editRegistration(
   };
   if (submission.status !== "success") return { ok: false, status: 400, result: reply() };
   const v = submission.value;
-  const next = registrationDetails(v);
+  const next = { ...registrationDetails(v), programme: v.programme };
   const changes: Record<string, { from: unknown; to: unknown }> = {};
   for (const key of EDITABLE_FIELDS as readonly Editable[]) {
     const before = (reg as Record<string, unknown>)[key] ?? null;
@@ -80,11 +96,11 @@ export async function editRegistration(
   const duplicateReply = () => ({
     ok: false as const,
     status: 409,
-    result: reply({ formErrors: [duplicateRegistrationMessage(v.wardName, reg.programme)] }),
+    result: reply({ formErrors: [duplicateRegistrationMessage(v.wardName, v.programme)] }),
   });
   const dup = await findDuplicateRegistration({
     vacation: String(reg.vacation),
-    programme: reg.programme,
+    programme: v.programme,
     wardWhatsappNormalized: next.wardWhatsappNormalized,
     wardNameKey: next.wardNameKey,
   });
@@ -96,5 +112,16 @@ export async function editRegistration(
     throw error;
   }
   await audit("registration.edit", actorId, String(reg._id), { changes });
+  // Another programme is another fee: the vacation's fee for it and the subjects chosen (audited with its reason).
+  if (changes.programme && reg.vacation) {
+    const { amountDue } = await amountDueAtEnrolment(String(reg.vacation), v.programme, next.subjectCount);
+    if (amountDue != null && amountDue !== reg.amountDue)
+      await adjustAmountDue(
+        String(reg._id),
+        amountDue,
+        `Programme changed from ${programmeLabel(reg.programme)} to ${programmeLabel(v.programme)}`,
+        actorId,
+      );
+  }
   return { ok: true, changed: Object.keys(changes) };
 }
