@@ -77,8 +77,14 @@ function withPasswordMatch<T extends z.ZodObject<{ password: z.ZodType<string>; 
 export type SignUpScreen = "portal" | "auth";
 
 /**
+ * Whether the portal's sign-up asks for an e-mail: not of students, nor of parents, many of whom have none (a
+ * departure from the spec, docs/product.md); facilitators give one.
+ */
+export const emailRequiredFor = (role: string | null | undefined) => role !== "student" && role !== "parent";
+
+/**
  * Sign-up, one schema for both screens (docs/product.md#screens): /portal fixes the role from the chosen card and
- * needs an email for every role but student; /auth lets the person choose the role, adds an optional display name,
+ * needs an email of facilitators (emailRequiredFor); /auth lets the person choose the role, adds an optional display name,
  * and the email stays optional. Every check is reported at once: the two cross-field ones run whatever the other fields
  * say, and the password's rules are the security settings' (`policy`).
  */
@@ -99,7 +105,7 @@ export function signUpSchema(screen: SignUpScreen, policy: PasswordPolicy = DEFA
       message: PASSWORDS_DO_NOT_MATCH,
       when: bothPasswordsGiven("password"),
     })
-    .refine((v) => !(screen === "portal" && v.role !== "student" && !v.email), {
+    .refine((v) => !(screen === "portal" && emailRequiredFor(v.role) && !v.email), {
       path: ["email"],
       message: "Email is required",
       when: (payload) => !payload.issues.some((i) => i.path?.[0] === "email" || i.path?.[0] === "role"),

@@ -6,6 +6,7 @@ import { FACILITATOR_SIGNED_UP } from "#app/domain/messages.ts";
 import { homePathForRole } from "#app/domain/roles.ts";
 import { SignInSchema, signUpSchema, type SignUpScreen } from "#app/forms/auth.schema.ts";
 import { User } from "#app/models/user.server.ts";
+import { Registration } from "#app/models/registration.server.ts";
 import { getSettings, getPasswordPolicy } from "#app/models/settings.server.ts";
 import { connectDb } from "#app/models/db.server.ts";
 import { AuthError, authenticator } from "#app/utils/auth.server.ts";
@@ -92,18 +93,20 @@ export async function signedIn(
   account: { id: string; phone: string },
   destination: string,
   extraCookie?: string,
+  title = "Signed in successfully!",
 ) {
   await destroyUserSession(request);
   const headers = new Headers();
   headers.append("Set-Cookie", await createUserSession(account.id));
   headers.append("Set-Cookie", await trustDeviceHeader(request, account.phone));
-  headers.append("Set-Cookie", await toastHeader({ type: "success", title: "Signed in successfully!" }));
+  headers.append("Set-Cookie", await toastHeader({ type: "success", title }));
   if (extraCookie) headers.append("Set-Cookie", extraCookie);
   return redirect(destination, { headers });
 }
 
 /** Sign-up: never creates an admin (the schema only accepts student, parent, facilitator). */
 export async function handleSignUp(
+  request: Request,
   formData: FormData,
   options: { portal: boolean; successUrl: string; address: string },
 ) {
@@ -125,8 +128,9 @@ export async function handleSignUp(
     data({ result: submission.reply({ fieldErrors: { phone: [PHONE_TAKEN] }, hideFields: HIDE }) }, { status: 400 });
   if (await User.exists({ phone })) return phoneTaken();
   const displayName = (v as { displayName?: string }).displayName || null;
+  let created: { id: string };
   try {
-    await User.create({
+    created = await User.create({
       role: v.role,
       phone,
       fullName: v.fullName,
@@ -141,11 +145,23 @@ export async function handleSignUp(
     if ((error as { code?: number }).code === 11000) return phoneTaken();
     throw error;
   }
-  return redirectWithToast(options.successUrl, {
-    type: "success",
-    title:
-      v.role === "facilitator"
-        ? FACILITATOR_SIGNED_UP
-        : "Account created successfully! You can now log in with your phone number.",
-  });
+  // The office approves facilitators before they sign in (ADR 0090).
+  if (v.role === "facilitator")
+    return redirectWithToast(options.successUrl, { type: "success", title: FACILITATOR_SIGNED_UP });
+  // Everyone else is signed in at once (a departure from the spec, docs/product.md). A parent whose number is a
+  // registration's WhatsApp number goes on to confirm it by SMS and see the ward (Link a registration).
+  const unlinked =
+    v.role === "parent" &&
+    (await Registration.exists({
+      whatsappNumberNormalized: phone,
+      parentUserId: null,
+      withdrawnAt: { $exists: false },
+    }));
+  return signedIn(
+    request,
+    { id: created.id, phone },
+    unlinked ? "/link-registration" : homePathForRole(v.role),
+    undefined,
+    unlinked ? "Account created. Confirm your number to see your ward." : "Account created. You are signed in.",
+  );
 }

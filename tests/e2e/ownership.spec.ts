@@ -17,6 +17,7 @@ import {
 } from "#tests/support/fixtures.ts";
 import { expectNoA11yViolations } from "#tests/support/axe.ts";
 import { Registration } from "#app/models/registration.server.ts";
+import { User } from "#app/models/user.server.ts";
 import { Outbox } from "#app/models/outbox.server.ts";
 import { normalizePhone } from "#app/domain/phone.ts";
 import { Subject } from "#app/models/subject.server.ts";
@@ -32,11 +33,9 @@ async function signUpAndSignIn(page: Page, role: "parent" | "student", phone: st
   await form.getByLabel(/^Password/).fill(password);
   await form.getByLabel("Confirm password").fill(password);
   await form.getByRole("button", { name: "Sign Up" }).click();
-  await expect(page.getByRole("status")).toContainText("Account created successfully!");
-  const signIn = page.locator("form#sign-in");
-  await signIn.getByLabel("Phone number").fill(phone);
-  await signIn.getByLabel(/^Password/).fill(password);
-  await signIn.getByRole("button", { name: "Sign In" }).click();
+  // Signed in at once (a parent whose number a registration gives is taken to confirm it first).
+  await expect(page.getByRole("status").filter({ hasText: "Account created." }).first()).toBeVisible();
+  await page.goto(role === "parent" ? "/parent-dashboard" : "/student-dashboard");
   await expect(page).toHaveURL(role === "parent" ? "/parent-dashboard" : "/student-dashboard");
 }
 
@@ -122,6 +121,42 @@ test("a parent whose phone is the registration's WhatsApp number links it by con
   await page.getByRole("button", { name: "Confirm my phone" }).click();
   await expect(page.getByLabel("Code from the SMS")).toHaveAccessibleDescription(/The code is not right/);
   await page.getByLabel("Code from the SMS").fill(code);
+  await page.getByRole("button", { name: "Confirm my phone" }).click();
+  await expect(page).toHaveURL("/parent-dashboard");
+  await expect(page.getByText(registration.wardName).first()).toBeVisible();
+});
+
+test("a parent signs up without an e-mail, is signed in at once, and confirms the number a registration gives to see the ward", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  const parentPhone = uniquePhone();
+  const registration = await createRegistration({
+    whatsappNumber: parentPhone,
+    wardName: `Sign-up Ward ${parentPhone}`,
+    parentName: "New Parent",
+  });
+  await page.goto("/portal?role=parent&mode=signup");
+  const form = page.locator("form#sign-up-parent");
+  // Many parents have no e-mail address: the box says it may stay empty.
+  await expect(form.getByLabel("Email (optional)")).not.toHaveAttribute("required", /.*/);
+  await form.getByLabel("Phone number").fill(parentPhone);
+  await form.getByLabel("Full name").fill("New Parent");
+  await form.getByLabel(/^Password/).fill("good-pass-42");
+  await form.getByLabel("Confirm password").fill("good-pass-42");
+  await form.getByRole("button", { name: "Sign Up" }).click();
+
+  // Signed in, and taken to confirm the number the registration gives: one code by SMS, and the ward is there.
+  await expect(page).toHaveURL("/link-registration");
+  await expect(page.getByText("Account created. Confirm your number to see your ward.")).toBeVisible();
+  await connectTestDb();
+  expect((await User.findOne({ phone: normalizePhone(parentPhone) }).lean())?.email ?? null).toBeNull();
+  await page.getByRole("button", { name: /^Send a code to / }).click();
+  await expect(page.getByLabel("Code from the SMS")).toBeVisible();
+  const sms = await Outbox.findOne({ to: normalizePhone(parentPhone), template: "code:verify-phone" })
+    .sort({ createdAt: -1 })
+    .lean();
+  await page.getByLabel("Code from the SMS").fill(/\b(\d{6})\b/.exec(sms?.text ?? "")![1]);
   await page.getByRole("button", { name: "Confirm my phone" }).click();
   await expect(page).toHaveURL("/parent-dashboard");
   await expect(page.getByText(registration.wardName).first()).toBeVisible();

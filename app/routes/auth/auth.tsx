@@ -36,7 +36,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     case "signin":
       return handleSignIn(request, formData, context.get(clientAddressContext));
     case "signup":
-      return handleSignUp(formData, { portal: false, successUrl: "/auth", address: context.get(clientAddressContext) });
+      return handleSignUp(request, formData, {
+        portal: false,
+        successUrl: "/auth",
+        address: context.get(clientAddressContext),
+      });
     default:
       return unknownIntent();
   }

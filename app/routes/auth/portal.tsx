@@ -83,16 +83,16 @@ export async function action({ request, url, context }: Route.ActionArgs) {
     case "signin":
       return handleSignIn(request, formData, context.get(clientAddressContext));
     case "signup":
-      return signUp(formData, role, context.get(clientAddressContext));
+      return signUp(request, formData, role, context.get(clientAddressContext));
     default:
       return unknownIntent();
   }
 }
 
 /** A new account from the portal: back to the chosen role's card (never the admin's), signed in. */
-function signUp(formData: FormData, role: string | null, address: string) {
+function signUp(request: Request, formData: FormData, role: string | null, address: string) {
   const chosen = typeof formData.get("role") === "string" ? String(formData.get("role")) : role;
-  return handleSignUp(formData, {
+  return handleSignUp(request, formData, {
     portal: true,
     address,
     successUrl: `/portal?role=${encodeURIComponent(CARDS.some((c) => c.role === chosen && c.role !== "admin") ? chosen! : "student")}`,

@@ -5,11 +5,12 @@ import { Form } from "react-router";
 import { useClientValidation, type FormConstraint } from "#app/components/form/use-client-validation.ts";
 import { ROLE_LABELS, SELF_SIGNUP_ROLES, type Role } from "#app/domain/roles.ts";
 import { FormErrors, SelectField, SubmitButton, TextField } from "#app/components/form/fields.tsx";
+import { emailRequiredFor } from "#app/forms/auth.schema.ts";
 
 type Result = SubmissionResult<string[]> | null | undefined;
 
 type Props =
-  /** /portal: the role comes from the chosen card; email required for every role but student. */
+  /** /portal: the role comes from the chosen card; an email required of facilitators (emailRequiredFor). */
   | {
       screen: "portal";
       role: Exclude<Role, "admin">;
@@ -53,7 +54,7 @@ export function SignUpForm({ screen, role, lastResult, passwordPolicy, constrain
     />
   );
   const fullName = <TextField field={fields.fullName} label="Full name" inputProps={{ autoComplete: "name" }} />;
-  const emailRequired = screen === "portal" && role !== "student";
+  const emailRequired = screen === "portal" && emailRequiredFor(role);
   return (
     <Form
       method="post"
