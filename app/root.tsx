@@ -16,7 +16,7 @@ import type { Route } from "./+types/root";
 import { getToast } from "#app/utils/toast.server.ts";
 import { getSessionInfo } from "#app/utils/session-cookie.server.ts";
 import { assertFormBody } from "#app/utils/form-body.server.ts";
-import { getSettings } from "#app/models/settings.server.ts";
+import { getSettings, schoolContacts } from "#app/models/settings.server.ts";
 import { socialLinks } from "#app/domain/settings.ts";
 import { withCachePolicy } from "#app/utils/http-cache.server.ts";
 import { withRequestScope } from "#app/utils/request-scope.server.ts";
@@ -77,6 +77,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       lessons: opening ? lessonsLine(opening.vacation ?? opening.teaching, schoolDay()) : null,
       demo: env.demoBanner,
       socialLinks: socialLinks(settings),
+      contacts: schoolContacts(settings),
       toast,
     },
     { headers: headers ?? undefined },

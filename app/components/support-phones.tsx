@@ -1,10 +1,21 @@
-import { SUPPORT_PHONES } from "#app/domain/school.ts";
+import { useRouteLoaderData } from "react-router";
+import { DEFAULT_CONTACTS, type SchoolContacts } from "#app/domain/school.ts";
+
+/**
+ * The school's contacts as Settings → General has them, from the root loader; the defaults where the root's data is
+ * missing (an error page whose root loader failed).
+ */
+export function useSchoolContacts(): SchoolContacts {
+  const root = useRouteLoaderData("root") as { contacts?: SchoolContacts } | undefined;
+  return root?.contacts ?? DEFAULT_CONTACTS;
+}
 
 /** The school's phone numbers as tel: links, joined with "or". */
 export function SupportPhones({ linkClassName = "font-semibold underline" }: { linkClassName?: string }) {
+  const { phones } = useSchoolContacts();
   return (
     <>
-      {SUPPORT_PHONES.map((p, i) => (
+      {phones.map((p, i) => (
         <span key={p.tel}>
           {i > 0 ? " or " : ""}
           <a href={`tel:${p.tel}`} className={linkClassName}>
@@ -13,5 +24,20 @@ export function SupportPhones({ linkClassName = "font-semibold underline" }: { l
         </span>
       ))}
     </>
+  );
+}
+
+/** The hours someone answers the school's phones. */
+export function SupportHours() {
+  return <>{useSchoolContacts().hours}</>;
+}
+
+/** The school's e-mail address as a mailto: link. */
+export function ContactEmail({ className }: { className?: string }) {
+  const { email } = useSchoolContacts();
+  return (
+    <a href={`mailto:${email}`} className={className}>
+      {email}
+    </a>
   );
 }

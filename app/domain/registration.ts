@@ -1,5 +1,5 @@
 import { programmeLabel } from "#app/domain/programmes.ts";
-import { SCHOOL_NAME, SUPPORT_HOURS, SUPPORT_PHONES } from "#app/domain/school.ts";
+import { phonesLine, SCHOOL_NAME, type SchoolContacts } from "#app/domain/school.ts";
 
 /** Pure registration rules shared by the form (app/forms/registration.schema.ts, registration.fields.ts), the model and the pages. */
 
@@ -32,9 +32,8 @@ export const REGISTRATION_MAX_LENGTHS = {
 export const CLAIM_CODE_SHOWN_MINUTES = 30;
 
 /** For anyone who is not the registration's owner: no link, no reference (nothing about the registration). */
-export function undisclosedDuplicateMessage() {
-  const phones = SUPPORT_PHONES.map((p) => p.display).join(" or ");
-  return `This ward may already be registered. Whoever registered the ward (a parent, or the ward with their own number) can sign in and open Link a registration to see it, or call the school on ${phones} (${SUPPORT_HOURS}).`;
+export function undisclosedDuplicateMessage(contacts: SchoolContacts) {
+  return `This ward may already be registered. Whoever registered the ward (a parent, or the ward with their own number) can sign in and open Link a registration to see it, or call the school on ${phonesLine(contacts)} (${contacts.hours}).`;
 }
 
 export function duplicateRegistrationMessage(wardName: string, programme: string) {

@@ -1,3 +1,5 @@
+import { DEFAULT_CONTACTS } from "#app/domain/school.ts";
+
 /** "test" is the built-in TEST gateway (demo and tests); "paystack" takes real Mobile Money (docs/payments.md). */
 export const PAYMENT_GATEWAYS = ["test", "paystack"] as const;
 export type PaymentGatewayName = (typeof PAYMENT_GATEWAYS)[number];
@@ -44,6 +46,14 @@ export interface PortalSettings {
   facebookUrl: string;
   instagramUrl: string;
   xUrl: string;
+  /**
+   * How parents reach the school (app/domain/school.ts SchoolContacts): its e-mail, one or two Ghanaian numbers
+   * (stored E.164; the second may be empty) and the hours someone answers, shown across the site, in SMS and on USSD.
+   */
+  contactEmail: string;
+  supportPhone: string;
+  supportPhone2: string;
+  supportHours: string;
 }
 
 /** docs/product.md#constants defaults. */
@@ -78,6 +88,10 @@ export const DEFAULT_SETTINGS: PortalSettings = {
   facebookUrl: "",
   instagramUrl: "",
   xUrl: "",
+  contactEmail: DEFAULT_CONTACTS.email,
+  supportPhone: DEFAULT_CONTACTS.phones[0]!.tel,
+  supportPhone2: DEFAULT_CONTACTS.phones[1]!.tel,
+  supportHours: DEFAULT_CONTACTS.hours,
 };
 
 /** The footer's "Follow us" links: only those the school has set. */

@@ -4,7 +4,7 @@
  * each under Settings → Message wording; a parent's language (English by default) picks the text, English where the
  * school wrote no Twi. The portal ships no machine-made Twi: the school's staff write it.
  */
-import { SCHOOL_NAME } from "#app/domain/school.ts";
+import { SCHOOL_NAME, SUPPORT_HOURS_MAX } from "#app/domain/school.ts";
 import { smsLength, toGsm7 } from "#app/domain/sms.ts";
 
 export const LANGUAGES = ["en", "tw"] as const;
@@ -42,7 +42,8 @@ const SAMPLES = {
   subject: "Food and Nutrition",
   subjects: "6",
   feeStatus: "part-paid",
-  contact: "024 000 0001 or 020 000 0002, 7:30am to 5:30pm, Monday to Friday",
+  // Two numbers and the longest hours Settings → General accepts.
+  contact: `024 000 0001 or 020 000 0002, ${"7:30am to 5:30pm, Monday to Saturday".padEnd(SUPPORT_HOURS_MAX, ".")}`,
   enrolAt: "portal.example.org/registration",
   serviceCode: "*920*44#",
   language: "English",

@@ -1,5 +1,8 @@
 import { z } from "zod";
 import { checkbox } from "#app/forms/parse.ts";
+import { isPlausiblePhone, normalizePhone } from "#app/domain/phone.ts";
+import { SUPPORT_HOURS_MAX } from "#app/domain/school.ts";
+import { toGsm7 } from "#app/domain/sms.ts";
 import { EMAIL_PROVIDERS, PAYMENT_GATEWAYS, PHONE_AGGREGATORS, SMS_PROVIDERS } from "#app/domain/settings.ts";
 
 /** A settings tab and its page: General at /admin/settings, every other tab below it. */
@@ -81,6 +84,21 @@ const socialUrl = (site: string) =>
     .optional()
     .transform((v) => v ?? "");
 
+export const INVALID_SUPPORT_PHONE = "Enter a Ghanaian mobile number, e.g. 024 123 4567";
+
+/** A Ghanaian number under the portal's phone rules (app/domain/phone.ts), stored E.164. */
+const supportPhone = (required: boolean) =>
+  z
+    .string()
+    .trim()
+    .max(30, "Phone number is too long")
+    .optional()
+    .transform((v) => v ?? "")
+    .refine((v) => (v ? isPlausiblePhone(v) && normalizePhone(v).startsWith("+233") : !required), {
+      message: required ? "Enter the school's phone number, e.g. 024 123 4567" : INVALID_SUPPORT_PHONE,
+    })
+    .transform((v) => (v ? normalizePhone(v) : ""));
+
 export const GeneralSettingsSchema = z.object({
   siteName: z
     .string({ error: "Site name is required" })
@@ -99,6 +117,19 @@ export const GeneralSettingsSchema = z.object({
   facebookUrl: socialUrl("facebook.com"),
   instagramUrl: socialUrl("instagram.com"),
   xUrl: socialUrl("x.com"),
+  contactEmail: z.email("Enter a valid email address, e.g. info@yourschool.edu.gh").max(254),
+  supportPhone: supportPhone(true),
+  supportPhone2: supportPhone(false),
+  // Said on USSD screens and in SMS: the 7-bit alphabet, so every phone shows it as typed.
+  supportHours: z
+    .string({ error: "Enter the hours someone answers, e.g. 7:30am to 5:30pm, Monday to Friday" })
+    .trim()
+    .min(1, "Enter the hours someone answers, e.g. 7:30am to 5:30pm, Monday to Friday")
+    .max(SUPPORT_HOURS_MAX, `Support hours have at most ${SUPPORT_HOURS_MAX} characters`)
+    .refine(
+      (v) => toGsm7(v) === v,
+      "Use letters, digits and plain punctuation only: this text goes out by SMS and USSD",
+    ),
 });
 
 export const NotificationSettingsSchema = z.object({

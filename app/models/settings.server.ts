@@ -9,6 +9,8 @@ import {
   type PortalSettings,
 } from "#app/domain/settings.ts";
 import { briefCache } from "#app/models/brief-cache.server.ts";
+import { DEFAULT_CONTACTS, type SchoolContacts } from "#app/domain/school.ts";
+import { formatStoredPhone } from "#app/domain/phone.ts";
 
 const SETTINGS_ID = "global";
 
@@ -44,6 +46,10 @@ const settingsSchema = new Schema(
     facebookUrl: { type: String, maxlength: 300 },
     instagramUrl: { type: String, maxlength: 300 },
     xUrl: { type: String, maxlength: 300 },
+    contactEmail: { type: String, maxlength: 254 },
+    supportPhone: { type: String, maxlength: 20 },
+    supportPhone2: { type: String, maxlength: 20 },
+    supportHours: { type: String, maxlength: 40 },
   },
   { timestamps: true, collection: "settings", minimize: false },
 );
@@ -100,6 +106,21 @@ export async function seedDemoSettings() {
 export async function saveSettings(changes: Partial<PortalSettings>) {
   await Settings.updateOne({ _id: SETTINGS_ID }, { $set: changes }, { upsert: true, runValidators: true });
   forgetSettings();
+}
+
+/** The school's contacts as pages, SMS and USSD show them (app/domain/school.ts); the defaults for any part unset. */
+export function schoolContacts(
+  settings: Pick<PortalSettings, "contactEmail" | "supportPhone" | "supportPhone2" | "supportHours"> | null,
+): SchoolContacts {
+  if (!settings) return DEFAULT_CONTACTS;
+  const phones = [settings.supportPhone, settings.supportPhone2]
+    .filter((tel) => tel)
+    .map((tel) => ({ display: formatStoredPhone(tel), tel }));
+  return {
+    email: settings.contactEmail || DEFAULT_CONTACTS.email,
+    phones: phones.length ? phones : DEFAULT_CONTACTS.phones,
+    hours: settings.supportHours || DEFAULT_CONTACTS.hours,
+  };
 }
 
 /** The security settings' password rules (app/domain/password-policy.ts); the defaults when the settings cannot be read. */

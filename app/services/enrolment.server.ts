@@ -1,3 +1,4 @@
+import { getSettings, schoolContacts } from "#app/models/settings.server.ts";
 import { choosePhoneLanguage } from "#app/models/phone-preference.server.ts";
 import { data } from "react-router";
 import type { SubmissionResult } from "@conform-to/react";
@@ -174,9 +175,14 @@ export async function processRegistration(
     wardWhatsappNormalized: details.wardWhatsappNormalized,
     wardNameKey: details.wardNameKey,
   };
-  const duplicate = (existing: { reference: string; userId?: string | null }): ProcessRegistrationResult => {
+  const duplicate = async (existing: {
+    reference: string;
+    userId?: string | null;
+  }): Promise<ProcessRegistrationResult> => {
     const owner = options.adminRegistration || (options.userId != null && existing.userId === String(options.userId));
-    const message = owner ? duplicateRegistrationMessage(v.wardName, v.programme) : undisclosedDuplicateMessage();
+    const message = owner
+      ? duplicateRegistrationMessage(v.wardName, v.programme)
+      : undisclosedDuplicateMessage(schoolContacts(await getSettings().catch(() => null)));
     const reply = submission.reply({ formErrors: [message] });
     return {
       status: "error",

@@ -16,7 +16,7 @@ import { maskPhone } from "#app/domain/registration.ts";
 import { programmeLabel } from "#app/domain/programmes.ts";
 import { PAYMENT_STATUS_LABELS, isPaymentStatus } from "#app/domain/money.ts";
 import { classPageLinks } from "#app/domain/whatsapp.ts";
-import { SUPPORT_HOURS, SUPPORT_PHONES } from "#app/domain/school.ts";
+import { contactLine } from "#app/domain/school.ts";
 import {
   classLinksText,
   renderUssd,
@@ -37,7 +37,7 @@ import { Registration, type RegistrationDoc } from "#app/models/registration.ser
 import { Payment } from "#app/models/payment.server.ts";
 import { getGroupsForSubjects } from "#app/models/whatsapp-group.server.ts";
 import { queueMessage } from "#app/models/outbox.server.ts";
-import { DEMO_PHONE_CALLBACK_SECRET, getSettings, saveSettings } from "#app/models/settings.server.ts";
+import { DEMO_PHONE_CALLBACK_SECRET, getSettings, saveSettings, schoolContacts } from "#app/models/settings.server.ts";
 import { env } from "#app/models/env.server.ts";
 import { InboundSms, UssdSession } from "#app/models/phone-channel-log.server.ts";
 import { checkPhoneChannel } from "#app/utils/rate-limits.server.ts";
@@ -110,7 +110,7 @@ export async function phoneCallbackSecretMatches(aggregator: string, given: stri
 async function context(origin: string): Promise<UssdContext> {
   const settings = await getSettings();
   return {
-    contact: `${SUPPORT_PHONES.map((p) => p.display).join(" or ")}, ${SUPPORT_HOURS}`,
+    contact: contactLine(schoolContacts(settings)),
     enrolAt: `${origin.replace(/^https?:\/\//, "")}/registration`,
     serviceCode: settings.ussdServiceCode || "the school's code",
   };

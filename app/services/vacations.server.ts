@@ -4,14 +4,13 @@
  */
 import { enrolAgainSms } from "#app/domain/sms-messages.ts";
 import { smsLength } from "#app/domain/sms.ts";
-import { SUPPORT_PHONES } from "#app/domain/school.ts";
 import { formatReceiptNumber } from "#app/domain/money.ts";
 import { longDay, vacationDateErrors, type Vacation } from "#app/domain/vacations.ts";
 import { audit } from "#app/models/audit-log.server.ts";
 import { getFeeSchedule, saveFeeSchedule } from "#app/models/fee-schedule.server.ts";
 import { queueMessages } from "#app/models/outbox.server.ts";
 import { ENROLLED, Registration } from "#app/models/registration.server.ts";
-import { getSettings } from "#app/models/settings.server.ts";
+import { getSettings, schoolContacts } from "#app/models/settings.server.ts";
 import { carryTimetables } from "#app/models/timetable.server.ts";
 import { insertVacation, listVacations, vacationPointers } from "#app/models/vacation.server.ts";
 import { renewClassPages } from "#app/models/whatsapp-group.server.ts";
@@ -154,7 +153,7 @@ export async function inviteFamilies(pair: { to: Vacation; from: Vacation }, sen
     vacation: pair.to.name,
     wardNames: f.wardNames,
     link: `${appOrigin()}/portal`,
-    serviceCode: settings.ussdServiceCode || SUPPORT_PHONES[0].display,
+    serviceCode: settings.ussdServiceCode || schoolContacts(settings).phones[0]!.display,
   });
   const texts = reached.map((f) => enrolAgainSms(values(f), sayFor(f.phone)));
   const segments = texts.reduce((sum, t) => sum + smsLength(t).segments, 0);

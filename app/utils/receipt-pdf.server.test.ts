@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { pdfText } from "#tests/support/pdf-text.ts";
 import { renderReceiptPdf } from "#app/utils/receipt-pdf.server.ts";
+import { DEFAULT_CONTACTS } from "#app/domain/school.ts";
 
 const base = {
   receiptCode: "VC-2026-000007",
@@ -15,6 +16,11 @@ const base = {
   confirmedOn: "21/11/2026",
   balanceAfter: 4950,
   voided: false,
+  contacts: {
+    ...DEFAULT_CONTACTS,
+    phones: [{ display: "055 123 4567", tel: "+233551234567" }],
+    email: "office@school.example",
+  },
 };
 
 describe("renderReceiptPdf", () => {
@@ -22,6 +28,7 @@ describe("renderReceiptPdf", () => {
     const text = pdfText(await renderReceiptPdf(base)).replace(/\s+/g, " ");
     for (const part of [
       "Vacation Classes",
+      "055 123 4567, 7:30am to 5:30pm, Monday to Friday · office@school.example",
       "Receipt number: VC-2026-000007",
       "Ward: Ɛfua Ɔdɔ Ŋmɛbɛŋ",
       "Parent/Guardian: Kwabena Ɔpoku",

@@ -1,4 +1,4 @@
-import { SCHOOL_NAME } from "#app/domain/school.ts";
+import { contactLine, SCHOOL_NAME, type SchoolContacts } from "#app/domain/school.ts";
 import { formatCedis } from "#app/domain/money.ts";
 import { amountInWords } from "#app/domain/money-words.ts";
 import { PDF_FONT, PDF_FONT_BOLD, newPdfDocument, preparePdf } from "#app/utils/pdf-fonts.server.ts";
@@ -17,6 +17,8 @@ export type ReceiptInput = {
   /** Pesewas still owed right after this payment (negative: overpaid), or null when no fee was set. */
   balanceAfter: number | null;
   voided: boolean;
+  /** The school's contacts (Settings → General), printed under its name. */
+  contacts: SchoolContacts;
 };
 
 /** A one-page receipt for a confirmed payment, in DejaVu Sans (Ghanaian letters print). */
@@ -28,6 +30,11 @@ export async function renderReceiptPdf(input: ReceiptInput): Promise<Buffer> {
   });
   const done = preparePdf(doc);
   doc.font(PDF_FONT_BOLD).fontSize(16).fillColor("#133f8a").text(SCHOOL_NAME);
+  doc
+    .font(PDF_FONT)
+    .fontSize(9)
+    .fillColor("#333333")
+    .text(`${contactLine(input.contacts)} · ${input.contacts.email}`);
   doc.moveDown(0.2);
   doc.font(PDF_FONT_BOLD).fontSize(13).fillColor("#111111").text("Payment receipt");
   if (input.voided)

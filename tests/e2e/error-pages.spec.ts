@@ -1,6 +1,6 @@
 import { test, expect } from "#tests/support/fixtures.ts";
 import { expectNoA11yViolations } from "#tests/support/axe.ts";
-import { SCHOOL_NAME, SUPPORT_PHONES } from "#app/domain/school.ts";
+import { SCHOOL_NAME, DEFAULT_CONTACTS } from "#app/domain/school.ts";
 
 test("a malformed web address gets the site's own 400 page: header, a way home and the school's numbers", async ({
   page,
@@ -12,7 +12,7 @@ test("a malformed web address gets the site's own 400 page: header, a way home a
     // The public site's header and footer around it.
     await expect(page.locator("header").getByRole("link", { name: SCHOOL_NAME })).toBeVisible();
     await expect(page.getByRole("contentinfo")).toBeVisible();
-    for (const p of SUPPORT_PHONES)
+    for (const p of DEFAULT_CONTACTS.phones)
       await expect(page.getByRole("main").locator(`a[href="tel:${p.tel}"]`)).toBeVisible();
   }
   await expectNoA11yViolations(page);

@@ -1,4 +1,4 @@
-import { SCHOOL_NAME, SUPPORT_PHONES } from "#app/domain/school.ts";
+import { SCHOOL_NAME, DEFAULT_CONTACTS } from "#app/domain/school.ts";
 import { test, expect } from "@playwright/test";
 import { startIsolatedApp, freePort } from "#tests/support/isolated-app.ts";
 import { startEmbeddedMongo } from "@vacation-classes/embedded-mongo";
@@ -226,7 +226,7 @@ test.describe("operations @js-only", () => {
       expect(page).toContain("back soon");
       // The school's name, its phone numbers and a sign-in link for staff.
       expect(page).toContain(SCHOOL_NAME);
-      for (const p of SUPPORT_PHONES) expect(page).toContain(`href="tel:${p.tel}"`);
+      for (const p of DEFAULT_CONTACTS.phones) expect(page).toContain(`href="tel:${p.tel}"`);
       expect(page).toContain('href="/portal?role=admin"');
       // In a browser without JavaScript: the page reads as the school's, and its sign-in link works.
       const noJs = await browser.newContext({ javaScriptEnabled: false });
@@ -234,7 +234,7 @@ test.describe("operations @js-only", () => {
       expect((await tab.goto(`${app.url}/registration`))?.status()).toBe(503);
       await expect(tab.getByRole("heading", { level: 1 })).toHaveText("We'll be back soon");
       await expect(tab.getByRole("main")).toContainText(SCHOOL_NAME);
-      for (const p of SUPPORT_PHONES) await expect(tab.locator(`main a[href="tel:${p.tel}"]`)).toBeVisible();
+      for (const p of DEFAULT_CONTACTS.phones) await expect(tab.locator(`main a[href="tel:${p.tel}"]`)).toBeVisible();
       await tab.getByRole("link", { name: "sign in" }).click();
       await expect(tab).toHaveURL(/\/portal\?role=admin$/);
       await expect(tab.getByRole("button", { name: "Sign In" })).toBeVisible();

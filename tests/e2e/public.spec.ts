@@ -1,7 +1,9 @@
 import { test, expect } from "#tests/support/fixtures.ts";
 import { expectNoA11yViolations } from "#tests/support/axe.ts";
 import { PROGRAMME_LABELS, PROGRAMME_SUBJECTS, PROGRAMMES } from "#app/domain/programmes.ts";
-import { CONTACT_EMAIL, SUPPORT_HOURS, SUPPORT_PHONES } from "#app/domain/school.ts";
+import { DEFAULT_CONTACTS } from "#app/domain/school.ts";
+
+const { email: CONTACT_EMAIL, hours: SUPPORT_HOURS, phones: SUPPORT_PHONES } = DEFAULT_CONTACTS;
 
 const NAV = ["Home", "Programmes", "Benefits", "Registration", "Fees", "Timetable", "FAQ"];
 

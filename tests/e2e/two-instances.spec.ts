@@ -112,6 +112,9 @@ test("@js-only a session, an upload, sign-in limits, settings and sign-out work 
       adminEmail: "admin@example.com",
       siteDescription: "",
       registrationEnabled: "on",
+      contactEmail: "info@vacationclasses.example",
+      supportPhone: "024 000 0001",
+      supportHours: "7:30am to 5:30pm, Monday to Friday",
     });
     if (maintenance) body.set("maintenanceMode", "on");
     return fetch(`${a.url}/admin/settings`, {

@@ -1,5 +1,4 @@
-import { CONTACT_EMAIL, SUPPORT_HOURS } from "#app/domain/school.ts";
-import { SupportPhones } from "#app/components/support-phones.tsx";
+import { SupportPhones, SupportHours, ContactEmail } from "#app/components/support-phones.tsx";
 
 /** The frame of a plain-language legal page: one h1, a date, readable width. */
 export function LegalPage({ title, updated, children }: { title: string; updated: string; children: React.ReactNode }) {
@@ -18,10 +17,10 @@ export function ContactLines() {
   return (
     <ul>
       <li>
-        E-mail: <a href={`mailto:${CONTACT_EMAIL}`}>{CONTACT_EMAIL}</a>
+        E-mail: <ContactEmail />
       </li>
       <li>
-        Phone or WhatsApp: <SupportPhones linkClassName="" /> ({SUPPORT_HOURS})
+        Phone or WhatsApp: <SupportPhones linkClassName="" /> (<SupportHours />)
       </li>
     </ul>
   );

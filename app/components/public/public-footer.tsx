@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { PROGRAMME_LABELS, PROGRAMMES } from "#app/domain/programmes.ts";
-import { CONTACT_EMAIL, SCHOOL_NAME, SCHOOL_TAGLINE, SUPPORT_HOURS, SUPPORT_PHONES } from "#app/domain/school.ts";
+import { SCHOOL_NAME, SCHOOL_TAGLINE } from "#app/domain/school.ts";
+import { useSchoolContacts } from "#app/components/support-phones.tsx";
 
 const QUICK_LINKS = [
   { label: "Home", href: "/" },
@@ -18,13 +19,14 @@ const linkClass = "text-gray-200 underline-offset-2 hover:text-white hover:under
 
 /** Public footer (docs/product.md#screens): quick links, programmes, legal pages, contact, social links, © year. */
 export function PublicFooter({ socialLinks }: { socialLinks: readonly { label: string; href: string }[] }) {
+  const contacts = useSchoolContacts();
   return (
     <footer className="mt-16 bg-gray-900 text-gray-200">
       <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 sm:grid-cols-2 lg:grid-cols-4">
         <div>
           <p className="text-lg font-bold text-white">{SCHOOL_NAME}</p>
           <p className="mt-2 text-sm">{SCHOOL_TAGLINE}, on WhatsApp class pages.</p>
-          <p className="mt-3 text-sm">Support hours: {SUPPORT_HOURS}.</p>
+          <p className="mt-3 text-sm">Support hours: {contacts.hours}.</p>
         </div>
         <nav aria-label="Quick links">
           <h2 className={headingClass}>Quick links</h2>
@@ -54,11 +56,11 @@ export function PublicFooter({ socialLinks }: { socialLinks: readonly { label: s
           <h2 className={headingClass}>Contact</h2>
           <ul className="mt-3 space-y-2 text-sm">
             <li>
-              <a href={`mailto:${CONTACT_EMAIL}`} className={linkClass}>
-                {CONTACT_EMAIL}
+              <a href={`mailto:${contacts.email}`} className={linkClass}>
+                {contacts.email}
               </a>
             </li>
-            {SUPPORT_PHONES.map((p) => (
+            {contacts.phones.map((p) => (
               <li key={p.tel}>
                 <a href={`tel:${p.tel}`} className={linkClass}>
                   {p.display}

@@ -18,7 +18,7 @@ import {
 } from "#app/forms/admin-settings.schema.ts";
 import { maskSecret, type PortalSettings } from "#app/domain/settings.ts";
 import { SETTINGS_SAVED } from "#app/domain/messages.ts";
-import { SCHOOL_NAME } from "#app/domain/school.ts";
+import { SCHOOL_NAME, SUPPORT_HOURS_MAX } from "#app/domain/school.ts";
 import {
   CheckboxField,
   FormErrors,
@@ -34,6 +34,7 @@ import { WAITING_FOR_SETTINGS } from "#app/services/messaging/sms-provider.ts";
 import { audit } from "#app/models/audit-log.server.ts";
 import { env } from "#app/models/env.server.ts";
 import { smsCanLeave } from "#app/services/messaging/providers.server.ts";
+import { formatStoredPhone } from "#app/domain/phone.ts";
 
 export const handle = { rules: { access: { admin: "can_edit_settings" } } } satisfies RouteHandle;
 
@@ -57,7 +58,12 @@ function visibleSettings(settings: PortalSettings) {
     paystackSecretKey: paystackSecretKey ? maskSecret(paystackSecretKey) : null,
     smsApiKey: smsApiKey ? maskSecret(smsApiKey) : null,
   };
-  return { ...rest, masked };
+  // The school's numbers as people type them (stored E.164).
+  const phones = {
+    supportPhone: formatStoredPhone(rest.supportPhone),
+    supportPhone2: formatStoredPhone(rest.supportPhone2),
+  };
+  return { ...rest, ...phones, masked };
 }
 
 /** The stored secrets, each with its "remove" box: a blank field keeps what is stored. */
@@ -172,6 +178,38 @@ function TabForm({
             label="Registration enabled"
             hint="When off, /registration says registration is closed."
           />
+          <fieldset className="space-y-3">
+            <legend className="text-sm font-semibold text-gray-900">How parents reach the school</legend>
+            <p className="text-sm text-gray-700">
+              Shown on the home page, in the footer, on the offline and receipt pages, and said in SMS and on the USSD
+              menu's contacts screen.
+            </p>
+            <TextField
+              field={f.contactEmail}
+              label="School e-mail"
+              type="email"
+              inputProps={{ maxLength: 254, autoComplete: "off" }}
+            />
+            <TextField
+              field={f.supportPhone}
+              label="Support phone number"
+              type="tel"
+              hint="A Ghanaian mobile number, e.g. 024 123 4567."
+              inputProps={{ maxLength: 30, autoComplete: "off" }}
+            />
+            <TextField
+              field={f.supportPhone2}
+              label="Second support phone number (optional)"
+              type="tel"
+              inputProps={{ maxLength: 30, autoComplete: "off" }}
+            />
+            <TextField
+              field={f.supportHours}
+              label="Support hours"
+              hint={`When someone answers, e.g. 7:30am to 5:30pm, Monday to Friday. At most ${SUPPORT_HOURS_MAX} characters.`}
+              inputProps={{ maxLength: SUPPORT_HOURS_MAX }}
+            />
+          </fieldset>
           <fieldset className="space-y-3">
             <legend className="text-sm font-semibold text-gray-900">The school's social pages (optional)</legend>
             <p className="text-sm text-gray-700">Shown under "Follow us" in the site's footer; empty ones are not.</p>

@@ -17,7 +17,8 @@ import { CheckoutSchema, ParentPaymentSchema } from "#app/forms/payments.schema.
 import { PARENT_METHOD_OPTIONS } from "#app/forms/payments.fields.ts";
 import { balanceView, paymentView } from "#app/domain/payment-view.ts";
 import { programmeLabel } from "#app/domain/programmes.ts";
-import { SCHOOL_NAME, SUPPORT_PHONES } from "#app/domain/school.ts";
+import { SCHOOL_NAME } from "#app/domain/school.ts";
+import { SupportPhones } from "#app/components/support-phones.tsx";
 import { getParentRegistrations } from "#app/models/registration.server.ts";
 import { listPaymentsForRegistrations } from "#app/models/payment.server.ts";
 import { getFeeSchedule } from "#app/models/fee-schedule.server.ts";
@@ -214,7 +215,7 @@ export default function Payments({ loaderData, actionData }: Route.ComponentProp
       {wards.length === 0 ? (
         <EmptyState>
           No registrations found for your phone number, so there are no fees to show. For questions about fees call{" "}
-          {SUPPORT_PHONES[0].display}.
+          <SupportPhones />.
         </EmptyState>
       ) : (
         <div className="space-y-6">

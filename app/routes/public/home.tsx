@@ -4,9 +4,9 @@ import type { ReactNode } from "react";
 import type { Route } from "./+types/home";
 import { buttonClass } from "#app/components/ui/button.tsx";
 import { PROGRAMME_LABELS, PROGRAMME_SUBJECTS, PROGRAMMES } from "#app/domain/programmes.ts";
-import { CONTACT_EMAIL, SCHOOL_NAME, SUPPORT_HOURS } from "#app/domain/school.ts";
+import { SCHOOL_NAME } from "#app/domain/school.ts";
 import { env } from "#app/models/env.server.ts";
-import { SupportPhones } from "#app/components/support-phones.tsx";
+import { SupportPhones, SupportHours, ContactEmail } from "#app/components/support-phones.tsx";
 import { publicPageHeaders } from "#app/utils/http-cache.server.ts";
 import { FeesTable, HowToPay, publicFees } from "#app/components/fees-table.tsx";
 import { getFeeSchedule } from "#app/models/fee-schedule.server.ts";
@@ -76,7 +76,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             </a>
           </div>
           <p className="mt-6 text-sm text-blue-50">
-            Questions? Call <SupportPhones linkClassName="font-semibold underline text-white" /> ({SUPPORT_HOURS}).
+            Questions? Call <SupportPhones linkClassName="font-semibold underline text-white" /> (<SupportHours />
+            ).
           </p>
         </div>
       </section>
@@ -139,11 +140,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           </p>
           <p>
             Questions about fees? Call <SupportPhones linkClassName="font-semibold underline text-brand-700" /> or
-            e-mail{" "}
-            <a href={`mailto:${CONTACT_EMAIL}`} className="font-semibold text-brand-700 underline">
-              {CONTACT_EMAIL}
-            </a>
-            .
+            e-mail <ContactEmail className="font-semibold text-brand-700 underline" />.
           </p>
         </div>
       </HomeSection>
@@ -177,7 +174,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           </h2>
           {open ? (
             <>
-              <p className="mt-2 text-blue-50">Enrol your ward in a few minutes. Support hours: {SUPPORT_HOURS}.</p>
+              <p className="mt-2 text-blue-50">
+                Enrol your ward in a few minutes. Support hours: <SupportHours />.
+              </p>
               <Link
                 to="/registration"
                 className="mt-4 inline-flex min-h-11 items-center rounded-md bg-white px-5 py-2 font-semibold text-brand-800 hover:bg-blue-50"
@@ -188,7 +187,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           ) : (
             <p className="mt-2 text-blue-50">
               Registration for this vacation is closed at the moment. To reach the school, call{" "}
-              <SupportPhones linkClassName="font-semibold underline text-white" /> ({SUPPORT_HOURS}).
+              <SupportPhones linkClassName="font-semibold underline text-white" /> (<SupportHours />
+              ).
             </p>
           )}
         </div>

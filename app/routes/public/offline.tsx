@@ -3,8 +3,8 @@ import { Link, useSearchParams } from "react-router";
 import { useHydrated } from "#app/utils/use-hydrated.ts";
 import { safeRedirect } from "#app/utils/redirect.ts";
 import { buttonClass } from "#app/components/ui/button.tsx";
-import { SCHOOL_NAME, SUPPORT_HOURS } from "#app/domain/school.ts";
-import { SupportPhones } from "#app/components/support-phones.tsx";
+import { SCHOOL_NAME } from "#app/domain/school.ts";
+import { SupportPhones, SupportHours } from "#app/components/support-phones.tsx";
 
 export const handle = { rules: { access: "public" } } satisfies RouteHandle;
 
@@ -45,7 +45,8 @@ export default function Offline() {
         </Link>
       </div>
       <p className="mt-6 text-gray-700">
-        Questions? Call <SupportPhones linkClassName="font-semibold text-brand-700 underline" /> ({SUPPORT_HOURS}).
+        Questions? Call <SupportPhones linkClassName="font-semibold text-brand-700 underline" /> (<SupportHours />
+        ).
       </p>
     </main>
   );

@@ -5,8 +5,8 @@ import { buttonClass } from "#app/components/ui/button.tsx";
 import { paymentView } from "#app/domain/payment-view.ts";
 import { formatCedis } from "#app/domain/money.ts";
 import { getRegistrationDetail } from "#app/models/registration-admin.server.ts";
-import { SCHOOL_NAME, SUPPORT_HOURS } from "#app/domain/school.ts";
-import { SupportPhones } from "#app/components/support-phones.tsx";
+import { SCHOOL_NAME } from "#app/domain/school.ts";
+import { SupportPhones, SupportHours } from "#app/components/support-phones.tsx";
 import { refreshGatewayPayment } from "#app/services/checkout.server.ts";
 import { getOptionalUser } from "#app/utils/auth.server.ts";
 import { maySeeRegistrationPayments } from "#app/services/payment-access.server.ts";
@@ -231,7 +231,8 @@ export default function PaymentSuccess({ loaderData }: Route.ComponentProps) {
       </ol>
       <p className="mt-6 text-gray-700">
         Questions about a payment? Call <SupportPhones linkClassName="font-semibold text-brand-700 underline" /> (
-        {SUPPORT_HOURS}).
+        <SupportHours />
+        ).
       </p>
       <div className="mt-6 flex flex-wrap gap-3">
         {parent ? (

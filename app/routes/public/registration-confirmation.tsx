@@ -5,13 +5,13 @@ import type { Route } from "./+types/registration-confirmation";
 import { buttonClass } from "#app/components/ui/button.tsx";
 import { programmeLabel, WARD_FORM_LABELS, type WardForm } from "#app/domain/programmes.ts";
 import { CLAIM_CODE_SHOWN_MINUTES, isReferenceShaped, maskPhone } from "#app/domain/registration.ts";
-import { SCHOOL_NAME, SUPPORT_HOURS } from "#app/domain/school.ts";
+import { SCHOOL_NAME } from "#app/domain/school.ts";
 import { classPageLinks, isUsableParentLink } from "#app/domain/whatsapp.ts";
 import { REFERRAL_STATUS_OPTIONS, UPDATE_MODE_OPTIONS } from "#app/forms/registration.fields.ts";
 import { getRegistrationByReference } from "#app/models/registration.server.ts";
 import { mayReadClaimCode } from "#app/services/claim-code.server.ts";
 import { findParentGroupForProgramme, getGroupsForSubjects } from "#app/models/whatsapp-group.server.ts";
-import { SupportPhones } from "#app/components/support-phones.tsx";
+import { SupportPhones, SupportHours } from "#app/components/support-phones.tsx";
 import { HowToPay, publicFees } from "#app/components/fees-table.tsx";
 import { formatCedis } from "#app/domain/money.ts";
 import { getFeeSchedule } from "#app/models/fee-schedule.server.ts";
@@ -289,7 +289,7 @@ export default function RegistrationConfirmation({ loaderData }: Route.Component
           </li>
         </ol>
         <p className="mt-3 text-gray-700">
-          Questions? Call <SupportPhones linkClassName="font-semibold text-brand-700 underline" />, {SUPPORT_HOURS}.
+          Questions? Call <SupportPhones linkClassName="font-semibold text-brand-700 underline" />, <SupportHours />.
         </p>
       </Section>
     </main>

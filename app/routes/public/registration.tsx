@@ -4,7 +4,7 @@ import type { Route } from "./+types/registration";
 import { RegistrationForm } from "#app/components/registration-form.tsx";
 import { buttonClass } from "#app/components/ui/button.tsx";
 import { confirmationPath } from "#app/domain/registration.ts";
-import { SCHOOL_NAME, SUPPORT_HOURS } from "#app/domain/school.ts";
+import { SCHOOL_NAME } from "#app/domain/school.ts";
 import { REGISTRATION_CLOSED_MESSAGE, REGISTRATION_CLOSED_TITLE } from "#app/forms/registration.fields.ts";
 import { getOptionalUser } from "#app/utils/auth.server.ts";
 import {
@@ -13,7 +13,7 @@ import {
   registrationConstraint,
 } from "#app/services/enrolment.server.ts";
 import { redirectWithToast } from "#app/utils/toast.server.ts";
-import { SupportPhones } from "#app/components/support-phones.tsx";
+import { SupportPhones, SupportHours } from "#app/components/support-phones.tsx";
 import { publicPageHeaders } from "#app/utils/http-cache.server.ts";
 import { clientAddressContext } from "#app/utils/request-context.ts";
 import { rememberSubmission } from "#app/services/claim-code.server.ts";
@@ -98,7 +98,8 @@ export default function Registration({ loaderData, actionData }: Route.Component
         >
           <p className="mt-2">{REGISTRATION_CLOSED_MESSAGE}</p>
           <p className="mt-2">
-            Call <SupportPhones linkClassName="font-semibold underline" /> ({SUPPORT_HOURS}).
+            Call <SupportPhones linkClassName="font-semibold underline" /> (<SupportHours />
+            ).
           </p>
           {actionData && "result" in actionData && actionData.result?.error?.[""]?.length ? (
             <p role="alert" className="mt-2 font-semibold">

@@ -10,6 +10,7 @@ import { formatDate } from "#app/domain/dates.ts";
 import { programmeLabel } from "#app/domain/programmes.ts";
 import { getPayment } from "#app/models/payment.server.ts";
 import { getRegistrationDetail } from "#app/models/registration-admin.server.ts";
+import { getSettings, schoolContacts } from "#app/models/settings.server.ts";
 
 export const handle = { rules: { access: "signed-in" } } satisfies RouteHandle;
 
@@ -35,6 +36,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     confirmedOn: formatDate(payment.confirmedAt),
     balanceAfter: payment.balanceAfter ?? null,
     voided: payment.state === "voided",
+    contacts: schoolContacts(await getSettings().catch(() => null)),
   });
   return new Response(new Uint8Array(pdf), {
     headers: {
