@@ -146,3 +146,6 @@ export const resetWithCodeSchema = (policy: PasswordPolicy = DEFAULT_PASSWORD_PO
       confirmPassword: z.string({ error: "Please confirm your password" }).max(128),
     }),
   );
+
+/** The account's phone and name rules, shared by User Management's "Add a user" (user-admin.schema.ts). */
+export { phone as accountPhone, fullName as accountFullName, optionalEmail as accountEmail };

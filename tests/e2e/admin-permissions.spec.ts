@@ -17,6 +17,8 @@ import type { AdminPermissionFlag } from "#app/domain/roles.ts";
  * can neither read nor change that flag's sections — by URL or by POST — while
  * the other sections still work.
  */
+/** Refused before anything is read: the id need not exist. */
+const ANY_USER_ID = "abcdefghij12";
 type Section = { flag: AdminPermissionFlag; pages: string[]; posts: string[] };
 
 const SECTIONS: Section[] = [
@@ -30,7 +32,11 @@ const SECTIONS: Section[] = [
     ],
     posts: ["/admin/registrations", "/admin/register-student", "/admin/registrations/delete-all"],
   },
-  { flag: "can_edit_users", pages: ["/admin/users"], posts: ["/admin/users", "/impersonation/start"] },
+  {
+    flag: "can_edit_users",
+    pages: ["/admin/users", "/admin/users/new", `/admin/users/${ANY_USER_ID}`],
+    posts: ["/admin/users", "/impersonation/start", "/admin/users/new", `/admin/users/${ANY_USER_ID}`],
+  },
   {
     flag: "can_access_whatsapp",
     pages: ["/admin/whatsapp-groups", "/admin/whatsapp-groups/new"],

@@ -3,6 +3,8 @@ import { type RouteConfigEntry, route } from "@react-router/dev/routes";
 /** Inside /admin (paths relative to /admin). */
 export const managementAdminRoutes: RouteConfigEntry[] = [
   route("users", "routes/admin/users.tsx"),
+  route("users/new", "routes/admin/user-new.tsx"),
+  route("users/:userId", "routes/admin/user-account.tsx"),
   route("users/:userId/permissions", "routes/admin/user-permissions.tsx"),
   route("whatsapp-groups", "routes/admin/whatsapp-groups.tsx"),
   route("whatsapp-groups/new", "routes/admin/whatsapp-groups-new.tsx"),

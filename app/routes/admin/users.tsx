@@ -8,7 +8,7 @@ import { requireAdmin } from "#app/utils/auth.server.ts";
 import { ROLES, ROLE_LABELS, roleBadgeClass } from "#app/domain/roles.ts";
 import { FAILED_FETCH_USERS, NO_USERS_MATCHING } from "#app/domain/messages.ts";
 import { SCHOOL_NAME } from "#app/domain/school.ts";
-import { Button } from "#app/components/ui/button.tsx";
+import { Button, ButtonLink } from "#app/components/ui/button.tsx";
 import { approveFacilitator, searchUsers, USER_LIST_LIMIT } from "#app/models/user-admin.server.ts";
 import { audit } from "#app/models/audit-log.server.ts";
 import { ID_PATTERN } from "#app/domain/ids.ts";
@@ -100,7 +100,10 @@ export default function Users({ loaderData }: Route.ComponentProps) {
   const { filters, users, error, more, canEdit, canManagePermissions, limit } = loaderData;
   return (
     <main id="main" className="space-y-6">
-      <h1 className="text-2xl font-bold text-gray-900">User Management</h1>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-bold text-gray-900">User Management</h1>
+        {canEdit ? <ButtonLink to="/admin/users/new">Add a user</ButtonLink> : null}
+      </div>
       <FilterForm label="Search users">
         <FilterSearch id="user-q" label="Search by name or phone" value={filters.q} />
         <FilterSelect id="user-role" name="role" label="Role" value={filters.role ?? ""} options={ROLE_FILTERS} />
@@ -135,6 +138,15 @@ export default function Users({ loaderData }: Route.ComponentProps) {
                   }
                 >
                   <div className="flex flex-wrap items-center gap-2">
+                    {canEdit ? (
+                      <Link
+                        to={`/admin/users/${u.id}`}
+                        className="text-sm font-medium text-brand-700 underline"
+                        aria-label={`Manage ${u.fullName}`}
+                      >
+                        Manage
+                      </Link>
+                    ) : null}
                     <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${roleBadgeClass(u.role)}`}>
                       {ROLE_LABELS[u.role as keyof typeof ROLE_LABELS] ?? u.role}
                     </span>

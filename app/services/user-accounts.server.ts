@@ -1,0 +1,193 @@
+import { randomBytes } from "node:crypto";
+import { normalizePhone } from "#app/domain/phone.ts";
+import { ROLE_LABELS, type Role } from "#app/domain/roles.ts";
+import type { MANAGED_ROLES } from "#app/forms/user-admin.schema.ts";
+import { AdminPermission } from "#app/models/admin-permission.server.ts";
+import { audit, AuditLog } from "#app/models/audit-log.server.ts";
+import { Assignment } from "#app/models/assignment.server.ts";
+import { hashPassword } from "#app/models/password.server.ts";
+import { PasswordReset } from "#app/models/password-reset.server.ts";
+import { Registration } from "#app/models/registration.server.ts";
+import { Session } from "#app/models/session.server.ts";
+import { Subject } from "#app/models/subject.server.ts";
+import { User } from "#app/models/user.server.ts";
+
+/**
+ * User Management's changes to accounts (docs/decisions/0098): add, change the role, turn off and on, delete. Each is
+ * audited; the rules that keep the school running are here, whoever calls:
+ * - an admin never acts on their own account here, and only an admin holding every permission acts on another admin;
+ * - the school always keeps one admin who can sign in (the last one is never turned off, demoted or deleted);
+ * - an admin's account is never deleted, and an account that the school's records name (registrations, subjects, marked work, the audit log) is not deleted,
+ *   and does not change role while a registration or a subject names it in that role: it is turned off instead.
+ */
+
+type ManagedRole = (typeof MANAGED_ROLES)[number];
+export type Actor = { id: string; mayManageAdmins: boolean };
+export type Refusal = { refused: string; status: 403 | 404 | 409 };
+type Target = { _id: string; role: Role; fullName: string; disabledAt: Date | null };
+
+export const PHONE_IN_USE = "An account with this phone number already exists.";
+const LAST_ADMIN = "This is the last admin who can sign in: the school needs one. Make another admin first.";
+const OWN_ACCOUNT = "You cannot change your own account here.";
+const ADMIN_NOT_DELETED = "An admin's account is not deleted: change its role or turn it off.";
+const ADMIN_NEEDS_ALL = "Only an admin who holds every permission can change another admin's account.";
+
+async function loadTarget(actor: Actor, userId: string): Promise<Target | Refusal> {
+  const target = await User.findById(String(userId)).select("_id role fullName disabledAt").lean<Target>();
+  if (!target) return { refused: "User not found.", status: 404 };
+  if (target._id === actor.id) return { refused: OWN_ACCOUNT, status: 403 };
+  if (target.role === "admin" && !actor.mayManageAdmins) return { refused: ADMIN_NEEDS_ALL, status: 403 };
+  return target;
+}
+
+const isRefusal = (value: unknown): value is Refusal =>
+  typeof value === "object" && value !== null && "refused" in value;
+export { isRefusal };
+
+/**
+ * Whether an admin who can sign in remains. Checked after the change itself, so two admins turning each other off at
+ * the same moment cannot both succeed: each sees the other's change, and whoever finds none left undoes their own.
+ */
+async function anAdminRemains(): Promise<boolean> {
+  return (await User.countDocuments({ role: "admin", disabledAt: null, pendingApproval: { $ne: true } }).limit(1)) > 0;
+}
+
+/** A new account for someone the office signs up; it has no password until they follow a reset link (shown next). */
+export async function createAccount(
+  actor: Actor,
+  v: { role: ManagedRole; fullName: string; phone: string; email?: string | undefined },
+): Promise<{ id: string } | { phoneTaken: true }> {
+  const phone = normalizePhone(v.phone);
+  if (await User.exists({ phone })) return { phoneTaken: true };
+  try {
+    const created = await User.create({
+      role: v.role,
+      phone,
+      fullName: v.fullName,
+      email: v.email ?? null,
+      // Nobody knows this password: the person sets their own through the reset link the admin sends.
+      passwordHash: await hashPassword(randomBytes(32).toString("base64url")),
+    });
+    await audit("user.create", actor.id, created._id, { role: v.role });
+    return { id: created._id };
+  } catch (error) {
+    if ((error as { code?: number }).code === 11000) return { phoneTaken: true };
+    throw error;
+  }
+}
+
+/** What names the account in the school's records, in words ("2 registrations as parent, 1 subject"). */
+async function recordsNaming(userId: string, role: Role | "any") {
+  const id = String(userId);
+  const [asParent, asStudent, asSubmitter, subjects, work, audited] = await Promise.all([
+    role === "parent" || role === "any" ? Registration.countDocuments({ parentUserId: id }) : 0,
+    role === "student" || role === "any" ? Registration.countDocuments({ studentUserId: id }) : 0,
+    role === "any" ? Registration.countDocuments({ userId: id }) : 0,
+    role === "facilitator" || role === "any" ? Subject.countDocuments({ facilitatorId: id }) : 0,
+    role === "facilitator" || role === "any" ? Assignment.countDocuments({ facilitatorId: id }) : 0,
+    role === "any" ? AuditLog.countDocuments({ actorId: id }).limit(1) : 0,
+  ]);
+  const n = (count: number, one: string, many = `${one}s`) => (count ? `${count} ${count === 1 ? one : many}` : null);
+  return [
+    n(asParent, "registration linked as parent", "registrations linked as parent"),
+    n(asStudent, "registration linked as student", "registrations linked as student"),
+    n(asSubmitter, "registration submitted", "registrations submitted"),
+    n(subjects, "subject taught", "subjects taught"),
+    n(work, "assignment set", "assignments set"),
+    audited ? "entries in the audit log" : null,
+  ].filter((s): s is string => s !== null);
+}
+
+/** Moves the account to another role among student, parent and facilitator; an admin so moved stops being one. */
+export async function changeRole(actor: Actor, userId: string, role: ManagedRole): Promise<{ ok: true } | Refusal> {
+  const target = await loadTarget(actor, userId);
+  if (isRefusal(target)) return target;
+  if (target.role === role) return { ok: true };
+  if (target.role !== "admin") {
+    const records = await recordsNaming(target._id, target.role);
+    if (records.length)
+      return {
+        refused: `${target.fullName} is named as ${ROLE_LABELS[target.role].toLowerCase()} by ${records.join(", ")}: move those first, or add a new account for the new role.`,
+        status: 409,
+      };
+  }
+  const { modifiedCount } = await User.updateOne(
+    { _id: target._id, role: target.role },
+    // The office chose this facilitator: no approval is waited for.
+    { $set: { role }, $unset: { pendingApproval: 1 } },
+  );
+  if (modifiedCount !== 1) return { refused: "The account changed meanwhile: open it again.", status: 409 };
+  if (target.role === "admin") {
+    if (!(await anAdminRemains())) {
+      await User.updateOne({ _id: target._id, role }, { $set: { role: "admin" } });
+      return { refused: LAST_ADMIN, status: 409 };
+    }
+    await AdminPermission.deleteOne({ userId: target._id });
+  }
+  await audit("user.role", actor.id, target._id, { from: target.role, to: role });
+  return { ok: true };
+}
+
+/** Turns the account off (it cannot sign in, and every session it holds ends now) or on again. */
+export async function setDisabled(actor: Actor, userId: string, disabled: boolean): Promise<{ ok: true } | Refusal> {
+  const target = await loadTarget(actor, userId);
+  if (isRefusal(target)) return target;
+  if (Boolean(target.disabledAt) === disabled) return { ok: true };
+  if (!disabled) {
+    await User.updateOne({ _id: target._id }, { $set: { disabledAt: null, disabledBy: null } });
+    await audit("user.enable", actor.id, target._id, {});
+    return { ok: true };
+  }
+  const at = new Date();
+  await User.updateOne({ _id: target._id, disabledAt: null }, { $set: { disabledAt: at, disabledBy: "admin" } });
+  if (target.role === "admin" && !(await anAdminRemains())) {
+    await User.updateOne({ _id: target._id, disabledAt: at }, { $set: { disabledAt: null, disabledBy: null } });
+    return { refused: LAST_ADMIN, status: 409 };
+  }
+  // Each request reads the account (a turned-off one has no session); the sessions are removed as well.
+  await Session.deleteMany({ userId: target._id });
+  await audit("user.disable", actor.id, target._id, {});
+  return { ok: true };
+}
+
+/** Deletes an account nothing names (one made by mistake); any other is turned off instead. */
+export async function deleteAccount(actor: Actor, userId: string): Promise<{ ok: true; fullName: string } | Refusal> {
+  const target = await loadTarget(actor, userId);
+  if (isRefusal(target)) return target;
+  if (target.role === "admin") return { refused: ADMIN_NOT_DELETED, status: 409 };
+  const records = await recordsNaming(target._id, "any");
+  if (records.length)
+    return {
+      refused: `${target.fullName}'s account is named by ${records.join(", ")}. Turn it off instead: the records keep their name.`,
+      status: 409,
+    };
+  const { deletedCount } = await User.deleteOne({ _id: target._id });
+  if (deletedCount !== 1) return { refused: "User not found.", status: 404 };
+  await Promise.all([
+    Session.deleteMany({ userId: target._id }),
+    PasswordReset.deleteMany({ userId: target._id }),
+    AdminPermission.deleteOne({ userId: target._id }),
+  ]);
+  await audit("user.delete", actor.id, target._id, { role: target.role, fullName: target.fullName });
+  return { ok: true, fullName: target.fullName };
+}
+
+/** The account page's view of a user. */
+export async function accountForAdmin(userId: string) {
+  const user = await User.findById(String(userId))
+    .select("_id role fullName phone email createdAt disabledAt disabledBy pendingApproval phoneVerifiedAt")
+    .lean<{
+      _id: string;
+      role: Role;
+      fullName: string;
+      phone: string;
+      email: string | null;
+      createdAt: Date;
+      disabledAt: Date | null;
+      disabledBy: string | null;
+      pendingApproval?: boolean;
+      phoneVerifiedAt: Date | null;
+    }>();
+  if (!user) return null;
+  return { ...user, records: await recordsNaming(user._id, "any") };
+}
