@@ -34,7 +34,7 @@ const SECTIONS: Section[] = [
   },
   {
     flag: "can_edit_users",
-    pages: ["/admin/users", "/admin/users/new", `/admin/users/${ANY_USER_ID}`],
+    pages: ["/admin/users", "/admin/users/new"],
     posts: ["/admin/users", "/impersonation/start", "/admin/users/new", `/admin/users/${ANY_USER_ID}`],
   },
   {
