@@ -51,7 +51,8 @@ export const middleware: Route.MiddlewareFunction[] = [
       const settings = await getSettings().catch(() => null);
       if (settings?.maintenanceMode) {
         const info = await getSessionInfo(request).catch(() => null);
-        if (info?.user.role !== "admin") throw data({ maintenance: true }, { status: 503 });
+        if (info?.user.role !== "admin")
+          throw data({ maintenance: true, contacts: schoolContacts(settings) }, { status: 503 });
       }
     }
   },
@@ -181,7 +182,8 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const rootData = useRouteLoaderData<typeof loader>("root");
   let page: React.ReactNode;
   if (isRouteErrorResponse(error) && error.status === 404) page = <NotFoundPage />;
-  else if (isRouteErrorResponse(error) && error.status === 503 && error.data?.maintenance) page = <MaintenancePage />;
+  else if (isRouteErrorResponse(error) && error.status === 503 && error.data?.maintenance)
+    page = <MaintenancePage contacts={error.data.contacts} />;
   else if (
     isRouteErrorResponse(error) &&
     (error.status === 403 ||

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { SCHOOL_NAME } from "#app/domain/school.ts";
+import { SCHOOL_NAME, type SchoolContacts } from "#app/domain/school.ts";
 import { SupportPhones } from "#app/components/support-phones.tsx";
 import { RequestReference } from "#app/components/request-reference.tsx";
 
@@ -79,14 +79,14 @@ export function ForbiddenPage({ status, title, message }: { status: number; titl
 }
 
 /** Maintenance: the school's name, how to reach it, and a sign-in link for staff. */
-export function MaintenancePage() {
+export function MaintenancePage({ contacts }: { contacts?: SchoolContacts }) {
   return (
     <main id="main" className="mx-auto max-w-xl px-4 py-16 text-center">
       <p className="text-sm font-semibold text-brand-700">{SCHOOL_NAME}</p>
       <h1 className="mt-2 text-3xl font-bold text-gray-900">We'll be back soon</h1>
       <p className="mt-4 text-gray-700">The portal is down for maintenance. Please try again a little later.</p>
       <p className="mt-4 text-gray-700">
-        To reach the school meanwhile, call <SupportPhones />.
+        To reach the school meanwhile, call <SupportPhones contacts={contacts} />.
       </p>
       <p className="mt-4 text-gray-700">
         Staff:{" "}

@@ -1,18 +1,28 @@
 import { useRouteLoaderData } from "react-router";
 import { DEFAULT_CONTACTS, type SchoolContacts } from "#app/domain/school.ts";
+import type { loader as rootLoader } from "#app/root.tsx";
 
 /**
  * The school's contacts as Settings → General has them, from the root loader; the defaults where the root's data is
  * missing (an error page whose root loader failed).
  */
 export function useSchoolContacts(): SchoolContacts {
-  const root = useRouteLoaderData("root") as { contacts?: SchoolContacts } | undefined;
-  return root?.contacts ?? DEFAULT_CONTACTS;
+  return useRouteLoaderData<typeof rootLoader>("root")?.contacts ?? DEFAULT_CONTACTS;
 }
 
-/** The school's phone numbers as tel: links, joined with "or". */
-export function SupportPhones({ linkClassName = "font-semibold underline" }: { linkClassName?: string }) {
-  const { phones } = useSchoolContacts();
+/**
+ * The school's phone numbers as tel: links, joined with "or". `contacts` where the root's data is missing but the page
+ * was given them (the maintenance page, thrown before the root loader runs).
+ */
+export function SupportPhones({
+  linkClassName = "font-semibold underline",
+  contacts,
+}: {
+  linkClassName?: string;
+  contacts?: SchoolContacts;
+}) {
+  const fromRoot = useSchoolContacts();
+  const { phones } = contacts ?? fromRoot;
   return (
     <>
       {phones.map((p, i) => (

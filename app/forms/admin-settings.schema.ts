@@ -2,7 +2,7 @@ import { z } from "zod";
 import { checkbox } from "#app/forms/parse.ts";
 import { isPlausiblePhone, normalizePhone } from "#app/domain/phone.ts";
 import { SUPPORT_HOURS_MAX } from "#app/domain/school.ts";
-import { toGsm7 } from "#app/domain/sms.ts";
+import { smsLength, toGsm7 } from "#app/domain/sms.ts";
 import { EMAIL_PROVIDERS, PAYMENT_GATEWAYS, PHONE_AGGREGATORS, SMS_PROVIDERS } from "#app/domain/settings.ts";
 
 /** A settings tab and its page: General at /admin/settings, every other tab below it. */
@@ -99,38 +99,43 @@ const supportPhone = (required: boolean) =>
     })
     .transform((v) => (v ? normalizePhone(v) : ""));
 
-export const GeneralSettingsSchema = z.object({
-  siteName: z
-    .string({ error: "Site name is required" })
-    .trim()
-    .min(1, "Site name is required")
-    .max(100, "Site name must be at most 100 characters"),
-  adminEmail: z.email("Enter a valid email address").max(254),
-  siteDescription: z
-    .string()
-    .trim()
-    .max(500, "Description must be at most 500 characters")
-    .optional()
-    .transform((v) => v ?? ""),
-  maintenanceMode: checkbox,
-  registrationEnabled: checkbox,
-  facebookUrl: socialUrl("facebook.com"),
-  instagramUrl: socialUrl("instagram.com"),
-  xUrl: socialUrl("x.com"),
-  contactEmail: z.email("Enter a valid email address, e.g. info@yourschool.edu.gh").max(254),
-  supportPhone: supportPhone(true),
-  supportPhone2: supportPhone(false),
-  // Said on USSD screens and in SMS: the 7-bit alphabet, so every phone shows it as typed.
-  supportHours: z
-    .string({ error: "Enter the hours someone answers, e.g. 7:30am to 5:30pm, Monday to Friday" })
-    .trim()
-    .min(1, "Enter the hours someone answers, e.g. 7:30am to 5:30pm, Monday to Friday")
-    .max(SUPPORT_HOURS_MAX, `Support hours have at most ${SUPPORT_HOURS_MAX} characters`)
-    .refine(
-      (v) => toGsm7(v) === v,
-      "Use letters, digits and plain punctuation only: this text goes out by SMS and USSD",
-    ),
-});
+export const GeneralSettingsSchema = z
+  .object({
+    siteName: z
+      .string({ error: "Site name is required" })
+      .trim()
+      .min(1, "Site name is required")
+      .max(100, "Site name must be at most 100 characters"),
+    adminEmail: z.email("Enter a valid email address").max(254),
+    siteDescription: z
+      .string()
+      .trim()
+      .max(500, "Description must be at most 500 characters")
+      .optional()
+      .transform((v) => v ?? ""),
+    maintenanceMode: checkbox,
+    registrationEnabled: checkbox,
+    facebookUrl: socialUrl("facebook.com"),
+    instagramUrl: socialUrl("instagram.com"),
+    xUrl: socialUrl("x.com"),
+    contactEmail: z.email("Enter a valid email address, e.g. info@yourschool.edu.gh").max(254),
+    supportPhone: supportPhone(true),
+    supportPhone2: supportPhone(false),
+    // Said on USSD screens and in SMS: the 7-bit alphabet, so every phone shows it as typed.
+    supportHours: z
+      .string({ error: "Enter the hours someone answers, e.g. 7:30am to 5:30pm, Monday to Friday" })
+      .trim()
+      .min(1, "Enter the hours someone answers, e.g. 7:30am to 5:30pm, Monday to Friday")
+      .max(SUPPORT_HOURS_MAX, `Support hours have at most ${SUPPORT_HOURS_MAX} characters`)
+      .refine(
+        (v) => toGsm7(v) === v && !/[\r\n]/.test(v) && smsLength(v).units === v.length,
+        "Use letters, digits and plain punctuation only, on one line: this text goes out by SMS and USSD",
+      ),
+  })
+  .refine((v) => !v.supportPhone2 || v.supportPhone2 !== v.supportPhone, {
+    path: ["supportPhone2"],
+    message: "The second number is the same as the first: leave it empty or give another",
+  });
 
 export const NotificationSettingsSchema = z.object({
   whatsappNotifications: checkbox,

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { isPlausiblePhone } from "#app/domain/phone.ts";
+import { isPlausiblePhone, normalizePhone } from "#app/domain/phone.ts";
 import { SELF_SIGNUP_ROLES } from "#app/domain/roles.ts";
 import { passwordPolicyFrom, passwordRuleError, type PasswordPolicy } from "#app/domain/password-policy.ts";
 
@@ -15,7 +15,12 @@ const phone = z
   .trim()
   .min(1, "Phone number is required")
   .max(30, "Phone number is too long")
-  .refine(isPlausiblePhone, "Enter a valid phone number, e.g. 024 123 4567");
+  // The stored form (+ and 10 to 16 digits, the User model's rule): a valid mobile number that is shorter (a few small
+  // countries') is refused here, by its field, not by the database.
+  .refine(
+    (v) => isPlausiblePhone(v) && /^\+\d{10,16}$/.test(normalizePhone(v)),
+    "Enter a valid phone number, e.g. 024 123 4567",
+  );
 
 /**
  * A new password under the security settings' rules (app/domain/password-policy.ts): the same rule gives the check,

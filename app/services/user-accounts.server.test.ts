@@ -69,7 +69,7 @@ describe("user accounts", () => {
 
     const other = await account("admin");
     await AdminPermission.create({ userId: other, can_edit_users: false });
-    expect(await changeRole(actor, other, "facilitator")).toEqual({ ok: true });
+    expect(await changeRole(actor, other, "facilitator")).toEqual({ ok: true, changed: true });
     expect(await AdminPermission.countDocuments({ userId: other })).toBe(0);
     const actions = (await AuditLog.find({ actorId: actor.id }).sort({ createdAt: 1 }).lean()).map((e) => e.action);
     expect(actions).toEqual(["user.disable", "user.enable", "user.role"]);
@@ -81,7 +81,7 @@ describe("user accounts", () => {
     await Registration.create(registrationDoc(900 + n, { parentUserId: parent }));
     expect(await changeRole(actor, parent, "student")).toMatchObject({
       status: 409,
-      refused: expect.stringMatching(/1 registration linked as parent/),
+      refused: expect.stringMatching(/1 registration as parent/),
     });
     expect(await deleteAccount(actor, parent)).toMatchObject({ status: 409 });
     const teacher = await account("facilitator");
@@ -90,6 +90,16 @@ describe("user accounts", () => {
       status: 409,
       refused: expect.stringMatching(/1 subject taught/),
     });
+
+    // A parent whose number is proven owns the registrations that give it, linked or not.
+    const byPhone = await account("parent", { phoneVerifiedAt: new Date() });
+    const phone = (await User.findById(byPhone).lean())!.phone;
+    await Registration.create(registrationDoc(950 + n, { whatsappNumber: phone, whatsappNumberNormalized: phone }));
+    expect(await changeRole(actor, byPhone, "student")).toMatchObject({ status: 409 });
+
+    // A demo account turned off because its password is published stays off.
+    const demo = await account("parent", { disabledAt: new Date(), disabledBy: "demo" });
+    expect(await setDisabled(actor, demo, false)).toMatchObject({ status: 409 });
 
     const mistaken = await account("student");
     await Session.create({ userId: mistaken, expiresAt: new Date(Date.now() + 60_000) });

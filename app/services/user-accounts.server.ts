@@ -7,7 +7,7 @@ import { audit, AuditLog } from "#app/models/audit-log.server.ts";
 import { Assignment } from "#app/models/assignment.server.ts";
 import { hashPassword } from "#app/models/password.server.ts";
 import { PasswordReset } from "#app/models/password-reset.server.ts";
-import { Registration } from "#app/models/registration.server.ts";
+import { ownedRegistrationsFilter, Registration } from "#app/models/registration.server.ts";
 import { Session } from "#app/models/session.server.ts";
 import { Subject } from "#app/models/subject.server.ts";
 import { User } from "#app/models/user.server.ts";
@@ -24,16 +24,28 @@ import { User } from "#app/models/user.server.ts";
 type ManagedRole = (typeof MANAGED_ROLES)[number];
 export type Actor = { id: string; mayManageAdmins: boolean };
 export type Refusal = { refused: string; status: 403 | 404 | 409 };
-type Target = { _id: string; role: Role; fullName: string; disabledAt: Date | null };
+type Target = {
+  _id: string;
+  role: Role;
+  fullName: string;
+  phone: string;
+  disabledAt: Date | null;
+  disabledBy: string | null;
+  phoneVerifiedAt: Date | null;
+};
 
 export const PHONE_IN_USE = "An account with this phone number already exists.";
 const LAST_ADMIN = "This is the last admin who can sign in: the school needs one. Make another admin first.";
 const OWN_ACCOUNT = "You cannot change your own account here.";
+const DEMO_STAYS_OFF =
+  "A demo account, turned off because its password is published: it is turned on only by starting the portal in demo mode.";
 const ADMIN_NOT_DELETED = "An admin's account is not deleted: change its role or turn it off.";
 const ADMIN_NEEDS_ALL = "Only an admin who holds every permission can change another admin's account.";
 
 async function loadTarget(actor: Actor, userId: string): Promise<Target | Refusal> {
-  const target = await User.findById(String(userId)).select("_id role fullName disabledAt").lean<Target>();
+  const target = await User.findById(String(userId))
+    .select("_id role fullName phone disabledAt disabledBy phoneVerifiedAt")
+    .lean<Target>();
   if (!target) return { refused: "User not found.", status: 404 };
   if (target._id === actor.id) return { refused: OWN_ACCOUNT, status: 403 };
   if (target.role === "admin" && !actor.mayManageAdmins) return { refused: ADMIN_NEEDS_ALL, status: 403 };
@@ -76,22 +88,28 @@ export async function createAccount(
   }
 }
 
-/** What names the account in the school's records, in words ("2 registrations as parent, 1 subject"). */
-async function recordsNaming(userId: string, role: Role | "any") {
-  const id = String(userId);
-  const [asParent, asStudent, asSubmitter, subjects, work, audited] = await Promise.all([
-    role === "parent" || role === "any" ? Registration.countDocuments({ parentUserId: id }) : 0,
-    role === "student" || role === "any" ? Registration.countDocuments({ studentUserId: id }) : 0,
-    role === "any" ? Registration.countDocuments({ userId: id }) : 0,
-    role === "facilitator" || role === "any" ? Subject.countDocuments({ facilitatorId: id }) : 0,
-    role === "facilitator" || role === "any" ? Assignment.countDocuments({ facilitatorId: id }) : 0,
-    role === "any" ? AuditLog.countDocuments({ actorId: id }).limit(1) : 0,
+/**
+ * What names the account in the school's records, in words ("2 registrations as parent, 1 subject taught"). A parent's
+ * or student's registrations are those it owns (ownedRegistrationsFilter: submitted, linked, or by its proven number);
+ * `forDelete` adds the audit log, which a role change leaves alone.
+ */
+async function recordsNaming(
+  user: { _id: string; role: Role; phone: string; phoneVerifiedAt: Date | null },
+  forDelete: boolean,
+) {
+  const id = String(user._id);
+  const family = user.role === "parent" || user.role === "student";
+  const [registrations, subjects, work, audited] = await Promise.all([
+    Registration.countDocuments(family ? ownedRegistrationsFilter(user) : { userId: id }),
+    Subject.countDocuments({ facilitatorId: id }),
+    Assignment.countDocuments({ facilitatorId: id }),
+    forDelete ? AuditLog.countDocuments({ actorId: id }).limit(1) : 0,
   ]);
-  const n = (count: number, one: string, many = `${one}s`) => (count ? `${count} ${count === 1 ? one : many}` : null);
+  const n = (count: number, one: string, many: string) => (count ? `${count} ${count === 1 ? one : many}` : null);
   return [
-    n(asParent, "registration linked as parent", "registrations linked as parent"),
-    n(asStudent, "registration linked as student", "registrations linked as student"),
-    n(asSubmitter, "registration submitted", "registrations submitted"),
+    family
+      ? n(registrations, `registration as ${user.role}`, `registrations as ${user.role}`)
+      : n(registrations, "registration submitted", "registrations submitted"),
     n(subjects, "subject taught", "subjects taught"),
     n(work, "assignment set", "assignments set"),
     audited ? "entries in the audit log" : null,
@@ -99,12 +117,16 @@ async function recordsNaming(userId: string, role: Role | "any") {
 }
 
 /** Moves the account to another role among student, parent and facilitator; an admin so moved stops being one. */
-export async function changeRole(actor: Actor, userId: string, role: ManagedRole): Promise<{ ok: true } | Refusal> {
+export async function changeRole(
+  actor: Actor,
+  userId: string,
+  role: ManagedRole,
+): Promise<{ ok: true; changed: boolean } | Refusal> {
   const target = await loadTarget(actor, userId);
   if (isRefusal(target)) return target;
-  if (target.role === role) return { ok: true };
+  if (target.role === role) return { ok: true, changed: false };
   if (target.role !== "admin") {
-    const records = await recordsNaming(target._id, target.role);
+    const records = await recordsNaming(target, false);
     if (records.length)
       return {
         refused: `${target.fullName} is named as ${ROLE_LABELS[target.role].toLowerCase()} by ${records.join(", ")}: move those first, or add a new account for the new role.`,
@@ -125,7 +147,7 @@ export async function changeRole(actor: Actor, userId: string, role: ManagedRole
     await AdminPermission.deleteOne({ userId: target._id });
   }
   await audit("user.role", actor.id, target._id, { from: target.role, to: role });
-  return { ok: true };
+  return { ok: true, changed: true };
 }
 
 /** Turns the account off (it cannot sign in, and every session it holds ends now) or on again. */
@@ -134,6 +156,7 @@ export async function setDisabled(actor: Actor, userId: string, disabled: boolea
   if (isRefusal(target)) return target;
   if (Boolean(target.disabledAt) === disabled) return { ok: true };
   if (!disabled) {
+    if (target.disabledBy === "demo") return { refused: DEMO_STAYS_OFF, status: 409 };
     await User.updateOne({ _id: target._id }, { $set: { disabledAt: null, disabledBy: null } });
     await audit("user.enable", actor.id, target._id, {});
     return { ok: true };
@@ -155,7 +178,7 @@ export async function deleteAccount(actor: Actor, userId: string): Promise<{ ok:
   const target = await loadTarget(actor, userId);
   if (isRefusal(target)) return target;
   if (target.role === "admin") return { refused: ADMIN_NOT_DELETED, status: 409 };
-  const records = await recordsNaming(target._id, "any");
+  const records = await recordsNaming(target, true);
   if (records.length)
     return {
       refused: `${target.fullName}'s account is named by ${records.join(", ")}. Turn it off instead: the records keep their name.`,
@@ -189,5 +212,5 @@ export async function accountForAdmin(userId: string) {
       phoneVerifiedAt: Date | null;
     }>();
   if (!user) return null;
-  return { ...user, records: await recordsNaming(user._id, "any") };
+  return { ...user, records: await recordsNaming(user, true) };
 }

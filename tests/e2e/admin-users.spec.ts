@@ -45,8 +45,8 @@ test.describe("User Management", () => {
     ).toBeVisible();
     const adminRow = list.getByRole("listitem").filter({ hasText: otherAdmin.fullName });
     await expect(adminRow.getByRole("button")).toHaveCount(0);
-    // An admin row offers only its permissions (to an admin holding every permission).
-    await expect(adminRow.getByRole("link")).toHaveText(["Permissions"]);
+    // An admin row offers its account page and its permissions (to an admin holding every permission).
+    await expect(adminRow.getByRole("link")).toHaveText(["Manage", "Permissions"]);
     // The list scrolls at a fixed maximum height (24rem).
     expect(await list.evaluate((el) => getComputedStyle(el).maxHeight)).toBe("384px");
 

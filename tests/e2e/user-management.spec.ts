@@ -108,12 +108,12 @@ test.describe("@no-js-only user management", () => {
     await Registration.create(registrationDoc(Number(parent.localPhone.slice(-7)), { parentUserId: parent.id }));
 
     await page.goto(`/admin/users/${parent.id}`);
-    await expect(page.getByText("1 registration linked as parent")).toBeVisible();
+    await expect(page.getByText("1 registration as parent")).toBeVisible();
     await expect(page.getByRole("button", { name: "Delete account" })).toHaveCount(0);
     await page.getByLabel("New role").selectOption("student");
     await page.getByRole("button", { name: "Change role" }).click();
     await expect(
-      page.getByRole("alert").filter({ hasText: /named as parent by 1 registration linked as parent/ }),
+      page.getByRole("alert").filter({ hasText: /named as parent by 1 registration as parent/ }),
     ).toBeVisible();
     expect((await User.findById(parent.id).lean())!.role).toBe("parent");
 

@@ -58,6 +58,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       createdAt: formatDate(account.createdAt),
       disabled: Boolean(account.disabledAt),
       disabledOn: account.disabledAt ? formatDate(account.disabledAt) : null,
+      demo: account.disabledBy === "demo",
       pending: Boolean(account.pendingApproval),
       records: account.records,
     },
@@ -81,6 +82,8 @@ export async function action({ request, params }: Route.ActionArgs) {
       const outcome = await changeRole(actor, userId, submission.value.role);
       if (isRefusal(outcome))
         return refused("role", submission.reply({ formErrors: [outcome.refused] }), outcome.status);
+      if (!outcome.changed)
+        return redirectWithToast(here, { type: "info", title: "No change", description: "The account has that role." });
       return redirectWithToast(here, {
         type: "success",
         title: "Role changed",
@@ -143,7 +146,7 @@ export default function UserAccount({ loaderData, actionData }: Route.ComponentP
         <dt className="font-semibold text-gray-900">State</dt>
         <dd>
           {account.disabled
-            ? `Turned off on ${account.disabledOn}: cannot sign in`
+            ? `Turned off on ${account.disabledOn}: cannot sign in${account.demo ? " (a demo account, whose password is published)" : ""}`
             : account.pending
               ? "Waiting for approval"
               : "Active"}
