@@ -1,13 +1,14 @@
 import { useRouteLoaderData } from "react-router";
 import { DEFAULT_CONTACTS, type SchoolContacts } from "#app/domain/school.ts";
-import type { loader as rootLoader } from "#app/root.tsx";
 
 /**
  * The school's contacts as Settings → General has them, from the root loader; the defaults where the root's data is
  * missing (an error page whose root loader failed).
  */
 export function useSchoolContacts(): SchoolContacts {
-  return useRouteLoaderData<typeof rootLoader>("root")?.contacts ?? DEFAULT_CONTACTS;
+  // The root loader's `contacts` (app/root.tsx; a component may not import the root: docs/decisions/0044).
+  const root = useRouteLoaderData("root") as { contacts?: SchoolContacts } | undefined;
+  return root?.contacts ?? DEFAULT_CONTACTS;
 }
 
 /**
