@@ -3,7 +3,6 @@
  * these numbers and lists; the spec shows them as fixed values. Every page
  * that shows them labels them visibly as "Sample data".
  */
-import { GROUP_FORM_SUBJECTS } from "#app/domain/programmes.ts";
 
 export const SAMPLE_DATA_LABEL = "Sample data";
 
@@ -30,26 +29,3 @@ export const SAMPLE_RECENT_ACTIVITIES = [
   { id: "act-3", text: "Live session held for English Language", when: "2 days ago" },
   { id: "act-4", text: "5 new students joined the Mathematics class page", when: "3 days ago" },
 ] as const;
-
-export type SampleGroup = {
-  id: string;
-  name: string;
-  subject: string;
-  memberCount: number;
-  inviteLink: string;
-  lastActivity: string;
-  description: string;
-};
-
-const ACTIVITY = ["10 minutes ago", "1 hour ago", "3 hours ago", "Yesterday", "2 days ago"];
-
-/** The 14 sample subject groups of the facilitator WhatsApp tab: one per subject of the admin group list. */
-export const SAMPLE_WHATSAPP_GROUPS: readonly SampleGroup[] = GROUP_FORM_SUBJECTS.map((subject, i) => ({
-  id: `sample-group-${i + 1}`,
-  name: `${subject} Class Group`,
-  subject,
-  memberCount: 20 + ((i * 7) % 25),
-  inviteLink: `https://chat.whatsapp.com/Sample${subject.replace(/[^A-Za-z]/g, "")}${String(i + 1).padStart(2, "0")}`,
-  lastActivity: ACTIVITY[i % ACTIVITY.length],
-  description: `Questions, notes and announcements for ${subject} students.`,
-}));

@@ -13,6 +13,7 @@ import {
   type TestUser,
   fieldError,
   giveSubjects,
+  addWhatsappGroups,
 } from "#tests/support/fixtures.ts";
 import { expectNoA11yViolations } from "#tests/support/axe.ts";
 import { Subject } from "#app/models/subject.server.ts";
@@ -288,20 +289,38 @@ test("assignment files are only served to their owner, an admin or the subject's
   expect((await page.request.get(href!)).status()).toBe(200);
 });
 
-test("whatsapp: the 14 sample groups with open and copy links", async ({ page, loginAs, context }) => {
-  await loginAs("facilitator");
+test("whatsapp: the school's class pages for the subjects the facilitator teaches, with their enrolled students", async ({
+  page,
+  loginAs,
+  context,
+}) => {
+  const facilitator = await loginAs("facilitator");
   await page.goto("/facilitator-dashboard/whatsapp");
-  await expect(page.getByRole("main")).toContainText("Sample data");
-  await expect(page.getByRole("link", { name: /^Open link/ })).toHaveCount(14);
-  await expect(page.getByText("https://chat.whatsapp.com/SampleMathematics01")).toBeVisible();
+  await expect(page.getByRole("main")).toContainText("You teach no subject yet");
+  await expect(page.getByRole("main")).not.toContainText("Sample data");
+
+  // A subject of their own, its class page for this vacation, one enrolled ward and one withdrawn.
+  const subject = `Oral Twi ${test.info().project.name}${Date.now()}`;
+  await connectTestDb();
+  await Subject.create({ name: subject, facilitatorId: facilitator.id });
+  const link = `https://chat.whatsapp.com/E2eTwi${Date.now()}`;
+  await addWhatsappGroups([{ subjectName: subject, programme: "arts", whatsappLink: link }]);
+  await createRegistration({ programme: "arts", subjects: [subject] });
+  await createRegistration({ programme: "arts", subjects: [subject], withdrawnAt: new Date() });
+  await expect(async () => {
+    await page.goto("/facilitator-dashboard/whatsapp");
+    await expect(page.getByRole("heading", { name: `${subject} Class Page: General Arts` })).toBeVisible();
+  }).toPass({ timeout: 10_000 });
+  await expect(page.getByRole("main")).toContainText("1 student enrolled");
+  await expect(page.getByRole("link", { name: /^Open link/ })).toHaveCount(1);
+  await expect(page.getByRole("link", { name: /^Open link/ })).toHaveAttribute("href", link);
+  await expect(page.getByText("https://chat.whatsapp.com/SampleMathematics01")).toHaveCount(0);
   await expectNoA11yViolations(page);
   if (test.info().project.name === "js") {
     await context.grantPermissions(["clipboard-read", "clipboard-write"]);
-    await page.getByRole("button", { name: "Copy link for Mathematics Class Group" }).click();
+    await page.getByRole("button", { name: `Copy link for ${subject} Class Page: General Arts` }).click();
     await expect(page.getByText("Link Copied")).toBeVisible();
-    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
-      "https://chat.whatsapp.com/SampleMathematics01",
-    );
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(link);
   } else {
     await expect(page.getByRole("button", { name: /Copy link/ })).toHaveCount(0);
   }

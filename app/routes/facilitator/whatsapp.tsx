@@ -2,21 +2,49 @@ import type { RouteHandle } from "#app/utils/route-rules.ts";
 import { useState } from "react";
 import type { Route } from "./+types/whatsapp";
 import { requireRole } from "#app/utils/auth.server.ts";
-import { SAMPLE_WHATSAPP_GROUPS } from "#app/domain/sample-data.ts";
 import { CardList } from "#app/components/dashboard/card-list.tsx";
-import { DashboardPage, SampleDataBadge } from "#app/components/dashboard/page.tsx";
+import { DashboardPage } from "#app/components/dashboard/page.tsx";
+import { effectiveRole } from "#app/domain/roles.ts";
+import { programmeLabel } from "#app/domain/programmes.ts";
+import { groupTypeLabel, isUsableGroupLink } from "#app/domain/whatsapp.ts";
+import { listFacilitatorSubjects } from "#app/models/facilitator.server.ts";
+import { currentGroupsOfSubjects } from "#app/models/whatsapp-group.server.ts";
+import { countStudentsByProgrammeSubject, studentCountKey } from "#app/models/whatsapp-group-admin.server.ts";
 import { Button, buttonClass } from "#app/components/ui/button.tsx";
 import { useClientToast } from "#app/components/toaster.tsx";
 import { useHydrated } from "#app/utils/use-hydrated.ts";
 
 export const handle = { rules: { access: { roles: ["facilitator", "admin"] } } } satisfies RouteHandle;
 
+/**
+ * The school's class pages and subject groups for the subjects the facilitator teaches (every subject for an admin),
+ * those serving the vacation teaching or taking enrolments, with each one's enrolled students (docs/product.md#facilitator-portal).
+ */
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireRole(request, ["facilitator", "admin"]);
-  return { groups: SAMPLE_WHATSAPP_GROUPS };
+  const { effectiveUser } = await requireRole(request, ["facilitator", "admin"]);
+  const subjects =
+    effectiveRole(effectiveUser.role) === "admin"
+      ? null
+      : (await listFacilitatorSubjects(effectiveUser._id)).map((s) => s.name);
+  const groups = await currentGroupsOfSubjects(subjects);
+  const students = await countStudentsByProgrammeSubject(groups);
+  return {
+    teachesNothing: subjects !== null && subjects.length === 0,
+    groups: groups
+      .filter((g) => isUsableGroupLink(g.groupType, g.whatsappLink))
+      .map((g) => ({
+        id: g._id,
+        name: `${g.subjectName} ${groupTypeLabel(g.groupType)}: ${programmeLabel(g.programme)}`,
+        inviteLink: g.whatsappLink,
+        students: students.get(studentCountKey(g.programme, g.subjectName)) ?? 0,
+      })),
+    waiting: groups
+      .filter((g) => !isUsableGroupLink(g.groupType, g.whatsappLink))
+      .map((g) => `${g.subjectName} (${programmeLabel(g.programme)})`),
+  };
 }
 
-/** docs/product.md#screens: the 14 sample subject groups, each with open-link and copy-link buttons. */
+/** The class pages to share, each with open-link and (with JavaScript) copy-link buttons. */
 export default function FacilitatorWhatsapp({ loaderData }: Route.ComponentProps) {
   const hydrated = useHydrated();
   const toast = useClientToast();
@@ -35,15 +63,7 @@ export default function FacilitatorWhatsapp({ loaderData }: Route.ComponentProps
     }
   };
   return (
-    <DashboardPage
-      title="WhatsApp"
-      description={
-        <>
-          Subject groups for your classes.
-          <SampleDataBadge />
-        </>
-      }
-    >
+    <DashboardPage title="WhatsApp" description="The school's class pages for the subjects you teach, this vacation.">
       {toast.element}
       <CardList
         items={loaderData.groups}
@@ -51,13 +71,16 @@ export default function FacilitatorWhatsapp({ loaderData }: Route.ComponentProps
         layout="grid"
         cardClassName="flex flex-col p-5 shadow-sm"
         heading={(g) => g.name}
-        empty="No groups yet."
+        empty={
+          loaderData.teachesNothing
+            ? "You teach no subject yet: the office assigns subjects under Subjects."
+            : "No class pages for your subjects yet: the office adds them under WhatsApp Groups."
+        }
       >
         {(g) => (
           <>
-            <p className="mt-1 text-sm text-gray-700">{g.description}</p>
-            <p className="mt-2 text-sm text-gray-800">
-              {g.memberCount} members · last activity {g.lastActivity}
+            <p className="mt-1 text-sm text-gray-800">
+              {g.students === 1 ? "1 student enrolled" : `${g.students} students enrolled`}
             </p>
             <p className="mt-2 select-all break-all rounded bg-gray-100 px-2 py-1 font-mono text-xs text-gray-900">
               {g.inviteLink}
@@ -76,6 +99,9 @@ export default function FacilitatorWhatsapp({ loaderData }: Route.ComponentProps
           </>
         )}
       </CardList>
+      {loaderData.waiting.length ? (
+        <p className="mt-4 text-sm text-gray-700">Link coming soon: {loaderData.waiting.join(", ")}.</p>
+      ) : null}
     </DashboardPage>
   );
 }
