@@ -23,6 +23,7 @@ import { sameOrigin } from "./same-origin.ts";
 import { rulesLookup, seamOf } from "./seam.ts";
 import { securityHeaders } from "./security-headers.ts";
 import { staticAssets } from "./static-assets.ts";
+import { clusterPeers } from "./server-load.ts";
 import type { DevAssets } from "./vite-dev.ts";
 
 export type AppSource = { build: ServerBuild; clientDir: string } | DevAssets;
@@ -76,7 +77,8 @@ export async function createApp(source: AppSource): Promise<{ app: express.Expre
 
 /**
  * SHED_EVENT_LOOP_DELAY_MS (default 500) and SHED_MAX_IN_FLIGHT (default 16 per process; 0 = either never sheds): the
- * event-loop delay, and the number of requests already in the app, from which new requests get 503.
+ * event-loop delay, and the number of requests already in the app, from which new requests get 503. The count is the
+ * whole server's against 16 for each of its workers (server/server-load.ts, docs/decisions/0100).
  * SHED_PRIORITY_RESERVE (default 4): how many more sign-in, webhook and phone-channel requests are admitted past it.
  */
 function shedWhenBehind(rulesFor: (pathname: string) => RouteRules | null): express.RequestHandler {
@@ -89,7 +91,10 @@ function shedWhenBehind(rulesFor: (pathname: string) => RouteRules | null): expr
   const priorityReserve = setting("SHED_PRIORITY_RESERVE", 4);
   if (!thresholdMs && !maxInFlight) return (_req, _res, next) => next();
   const delay = eventLoopDelay();
+  const cluster = clusterPeers();
   return loadShedder({
+    peers: cluster.peers,
+    onInFlight: cluster.report,
     thresholdMs,
     maxInFlight,
     priorityReserve,

@@ -135,3 +135,51 @@ describe("shedding load when the app already holds as many requests as it may", 
     await expect.poll(async () => (await fetch(`${url}/dashboard`)).status).toBe(200);
   });
 });
+
+describe("shedding on the whole server's load, with the other workers' counts", () => {
+  let srv: Server;
+  let url = "";
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  let reachedApp = 0;
+  let peers = { inFlight: 0, workers: 1 };
+  const reported: number[] = [];
+
+  beforeAll(async () => {
+    const app = express();
+    app.use(
+      loadShedder({
+        thresholdMs: 0,
+        maxInFlight: 2,
+        priority,
+        delay: () => 0,
+        peers: () => peers,
+        onInFlight: (n) => reported.push(n),
+      }),
+    );
+    app.use(async (req, res) => {
+      reachedApp++;
+      if (req.path === "/slow") await held;
+      res.send("done");
+    });
+    srv = app.listen(0, "127.0.0.1");
+    await new Promise((resolve) => srv.once("listening", resolve));
+    url = `http://127.0.0.1:${(srv.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise((resolve) => srv.close(resolve)));
+
+  it("serves past this worker's own limit while the other worker is idle, and refuses once the server as a whole is full", async () => {
+    // Two workers of 2 each: this one takes a third and a fourth request while the other holds none.
+    const slow = [1, 2, 3].map(() => fetch(`${url}/slow`));
+    await expect.poll(() => reachedApp).toBe(3);
+    // The other worker fills up: 3 here and 1 there is the server's 4.
+    peers = { inFlight: 1, workers: 1 };
+    expect((await fetch(`${url}/dashboard`)).status).toBe(503);
+    expect(reachedApp).toBe(3);
+    release();
+    for (const r of slow) expect((await r).status).toBe(200);
+    expect(reported.slice(0, 3)).toEqual([1, 2, 3]);
+    await expect.poll(() => reported.at(-1)).toBe(0);
+    await expect.poll(async () => (await fetch(`${url}/dashboard`)).status).toBe(200);
+  });
+});

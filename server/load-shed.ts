@@ -63,6 +63,14 @@ export type LoadShedOptions = {
   onChange?: (shedding: boolean, state: { delayMs: number; inFlight: number }) => void;
   /** Called for each refused request. */
   onShed?: (req: Request) => void;
+  /**
+   * The server's other workers (server/server-load.ts): the requests in their apps and how many they are. With them,
+   * `maxInFlight` is per worker of the whole server: new requests are refused when all the workers together hold
+   * `maxInFlight` each, not when the one the kernel handed most connections does (docs/decisions/0100).
+   */
+  peers?: () => { inFlight: number; workers: number };
+  /** Called with this worker's requests in the app whenever the number changes. */
+  onInFlight?: (inFlight: number) => void;
 };
 
 export function loadShedder(options: LoadShedOptions): RequestHandler {
@@ -73,18 +81,26 @@ export function loadShedder(options: LoadShedOptions): RequestHandler {
   let inFlight = 0;
   const admit = (res: Response, next: NextFunction) => {
     inFlight++;
-    res.once("close", () => inFlight--);
+    options.onInFlight?.(inFlight);
+    res.once("close", () => {
+      inFlight--;
+      options.onInFlight?.(inFlight);
+    });
     next();
   };
   return (req: Request, res: Response, next: NextFunction) => {
+    const peers = options.peers?.() ?? { inFlight: 0, workers: 0 };
+    // The whole server's share: this worker's limit for each worker running.
+    const budget = maxInFlight * (1 + peers.workers);
+    const total = inFlight + peers.inFlight;
     if (options.priority?.(req.path)) {
       // Past the delay threshold too: these are small, and what they do cannot wait for the rush to end.
-      if (maxInFlight === 0 || inFlight < maxInFlight + reserve) return admit(res, next);
+      if (maxInFlight === 0 || total < budget + reserve) return admit(res, next);
       return refuse(req, res);
     }
     const delay = options.thresholdMs > 0 ? options.delay() : 0;
     // Past the limit, shedding goes on until half of it is free again, so that it does not flip with every request.
-    const crowded = maxInFlight > 0 && inFlight >= (shedding ? Math.ceil(maxInFlight / 2) : maxInFlight);
+    const crowded = maxInFlight > 0 && total >= (shedding ? Math.ceil(budget / 2) : budget);
     const overloaded = (options.thresholdMs > 0 && delay > options.thresholdMs) || crowded;
     if (overloaded !== shedding) {
       shedding = overloaded;
