@@ -51,7 +51,11 @@ async function teachingVacationMatch(): Promise<Record<string, string>> {
  * One aggregate over the registrations of the shown programmes and subjects.
  * Keys are `${programme}\u0000${subject}`.
  */
-export async function countStudentsByProgrammeSubject(groups: Array<{ programme: string; subjectName: string }>) {
+export async function countStudentsByProgrammeSubject(
+  groups: Array<{ programme: string; subjectName: string }>,
+  /** The vacation whose wards count; the one teaching when not given. */
+  vacation?: string,
+) {
   const counts = new Map<string, number>();
   if (!groups.length) return counts;
   const programmes = [...new Set(groups.map((g) => String(g.programme)))];
@@ -60,7 +64,7 @@ export async function countStudentsByProgrammeSubject(groups: Array<{ programme:
     // This vacation's wards (the one teaching), withdrawn ones left out, as the facilitators' rosters count them.
     {
       $match: {
-        ...(await teachingVacationMatch()),
+        ...(vacation ? { vacation: String(vacation) } : await teachingVacationMatch()),
         programme: { $in: programmes },
         subjects: { $in: subjects },
         ...ENROLLED,

@@ -1,7 +1,7 @@
 import mongoose, { Schema, type InferSchemaType } from "mongoose";
 import { GROUP_TYPES } from "#app/domain/whatsapp.ts";
 import { idField } from "#app/models/ids.server.ts";
-import { isCurrentVacation, vacationPointers } from "#app/models/vacation.server.ts";
+import { isCurrentVacation } from "#app/models/vacation.server.ts";
 import { briefCache } from "#app/models/brief-cache.server.ts";
 
 const whatsappGroupSchema = new Schema(
@@ -87,23 +87,22 @@ export function forgetClassPages() {
 
 /**
  * The class pages and subject groups (every group but the parents') of the given subjects, all subjects when
- * `subjectNames` is null (an admin), that serve the vacation teaching or the one taking enrolments: what a facilitator
- * shares with their classes now (docs/product.md#facilitator-portal).
+ * `subjectNames` is null (an admin), that serve `vacation`: what a facilitator shares with their classes
+ * (docs/product.md#facilitator-portal).
  */
-export async function currentGroupsOfSubjects(subjectNames: readonly string[] | null) {
-  const { teaching, enrolling } = await vacationPointers();
-  const current = [...new Set([teaching?.name, enrolling?.name].filter((v): v is string => Boolean(v)))];
-  if (!current.length || subjectNames?.length === 0) return [];
+export async function groupsOfSubjects(subjectNames: readonly string[] | null, vacation: string) {
+  if (subjectNames?.length === 0) return [];
   return WhatsappGroup.find({
     groupType: { $ne: "parent" },
-    vacations: { $in: current },
+    vacations: String(vacation),
     ...(subjectNames ? { subjectName: { $in: subjectNames.map(String) } } : {}),
   })
     .select(GROUP_FIELDS)
     .sort({ subjectName: 1, programme: 1, groupType: 1 })
-    .limit(500)
+    .limit(GROUPS_OF_SUBJECTS_MAX + 1)
     .lean<WhatsappGroupDoc[]>();
 }
+export const GROUPS_OF_SUBJECTS_MAX = 500;
 
 /** docs/product.md#integrations: with no user or no registration, everything ordered by programme then subject. */
 export async function getAllGroups() {

@@ -8,7 +8,8 @@ import { effectiveRole } from "#app/domain/roles.ts";
 import { programmeLabel } from "#app/domain/programmes.ts";
 import { groupTypeLabel, isUsableGroupLink } from "#app/domain/whatsapp.ts";
 import { listFacilitatorSubjects } from "#app/models/facilitator.server.ts";
-import { currentGroupsOfSubjects } from "#app/models/whatsapp-group.server.ts";
+import { GROUPS_OF_SUBJECTS_MAX, groupsOfSubjects } from "#app/models/whatsapp-group.server.ts";
+import { vacationPointers } from "#app/models/vacation.server.ts";
 import { countStudentsByProgrammeSubject, studentCountKey } from "#app/models/whatsapp-group-admin.server.ts";
 import { Button, buttonClass } from "#app/components/ui/button.tsx";
 import { useClientToast } from "#app/components/toaster.tsx";
@@ -17,30 +18,35 @@ import { useHydrated } from "#app/utils/use-hydrated.ts";
 export const handle = { rules: { access: { roles: ["facilitator", "admin"] } } } satisfies RouteHandle;
 
 /**
- * The school's class pages and subject groups for the subjects the facilitator teaches (every subject for an admin),
- * those serving the vacation teaching or taking enrolments, with each one's enrolled students (docs/product.md#facilitator-portal).
+ * The school's class pages and subject groups for the subjects the facilitator teaches (every subject for an admin), of
+ * the vacation teaching (else the one taking enrolments), with each one's enrolled students of that vacation
+ * (docs/product.md#facilitator-portal).
  */
 export async function loader({ request }: Route.LoaderArgs) {
   const { effectiveUser } = await requireRole(request, ["facilitator", "admin"]);
-  const subjects =
-    effectiveRole(effectiveUser.role) === "admin"
-      ? null
-      : (await listFacilitatorSubjects(effectiveUser._id)).map((s) => s.name);
-  const groups = await currentGroupsOfSubjects(subjects);
-  const students = await countStudentsByProgrammeSubject(groups);
+  const admin = effectiveRole(effectiveUser.role) === "admin";
+  const subjects = admin ? null : (await listFacilitatorSubjects(effectiveUser._id)).map((s) => s.name);
+  const { teaching, enrolling } = await vacationPointers();
+  const vacation = (teaching ?? enrolling)?.name ?? null;
+  const found = vacation ? await groupsOfSubjects(subjects, vacation) : [];
+  const groups = found.slice(0, GROUPS_OF_SUBJECTS_MAX);
+  const students = vacation ? await countStudentsByProgrammeSubject(groups, vacation) : new Map<string, number>();
+  const label = (g: (typeof groups)[number]) =>
+    `${g.subjectName} ${groupTypeLabel(g.groupType)}: ${programmeLabel(g.programme)}`;
+  const usable = groups.filter((g) => isUsableGroupLink(g.groupType, g.whatsappLink));
   return {
+    admin,
+    vacation,
     teachesNothing: subjects !== null && subjects.length === 0,
-    groups: groups
-      .filter((g) => isUsableGroupLink(g.groupType, g.whatsappLink))
-      .map((g) => ({
-        id: g._id,
-        name: `${g.subjectName} ${groupTypeLabel(g.groupType)}: ${programmeLabel(g.programme)}`,
-        inviteLink: g.whatsappLink,
-        students: students.get(studentCountKey(g.programme, g.subjectName)) ?? 0,
-      })),
-    waiting: groups
-      .filter((g) => !isUsableGroupLink(g.groupType, g.whatsappLink))
-      .map((g) => `${g.subjectName} (${programmeLabel(g.programme)})`),
+    more: found.length > GROUPS_OF_SUBJECTS_MAX,
+    limit: GROUPS_OF_SUBJECTS_MAX,
+    groups: usable.map((g) => ({
+      id: g._id,
+      name: label(g),
+      inviteLink: g.whatsappLink,
+      students: students.get(studentCountKey(g.programme, g.subjectName)) ?? 0,
+    })),
+    waiting: groups.filter((g) => !isUsableGroupLink(g.groupType, g.whatsappLink)).map(label),
   };
 }
 
@@ -63,7 +69,10 @@ export default function FacilitatorWhatsapp({ loaderData }: Route.ComponentProps
     }
   };
   return (
-    <DashboardPage title="WhatsApp" description="The school's class pages for the subjects you teach, this vacation.">
+    <DashboardPage
+      title="WhatsApp"
+      description={`The school's class pages for ${loaderData.admin ? "every subject" : "the subjects you teach"}${loaderData.vacation ? `, ${loaderData.vacation}` : ""}.`}
+    >
       {toast.element}
       <CardList
         items={loaderData.groups}
@@ -72,9 +81,13 @@ export default function FacilitatorWhatsapp({ loaderData }: Route.ComponentProps
         cardClassName="flex flex-col p-5 shadow-sm"
         heading={(g) => g.name}
         empty={
-          loaderData.teachesNothing
-            ? "You teach no subject yet: the office assigns subjects under Subjects."
-            : "No class pages for your subjects yet: the office adds them under WhatsApp Groups."
+          !loaderData.vacation
+            ? "No vacation is teaching or taking enrolments now: class pages show here once one is."
+            : loaderData.teachesNothing
+              ? "You teach no subject yet: the office assigns subjects under Subjects."
+              : loaderData.waiting.length
+                ? "No class page of your subjects has its link yet."
+                : "No class pages for your subjects yet: the office adds them under WhatsApp Groups."
         }
       >
         {(g) => (
@@ -99,6 +112,9 @@ export default function FacilitatorWhatsapp({ loaderData }: Route.ComponentProps
           </>
         )}
       </CardList>
+      {loaderData.more ? (
+        <p className="mt-4 text-sm text-gray-700">Showing the first {loaderData.limit} class pages.</p>
+      ) : null}
       {loaderData.waiting.length ? (
         <p className="mt-4 text-sm text-gray-700">Link coming soon: {loaderData.waiting.join(", ")}.</p>
       ) : null}
