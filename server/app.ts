@@ -101,8 +101,9 @@ function shedWhenBehind(rulesFor: (pathname: string) => RouteRules | null): expr
     priority: (path) => rulesFor(path)?.shed === "priority",
     delay: delay.current,
     onShed: () => shedTotal.inc(),
-    onChange: (shedding, { delayMs, inFlight }) => {
-      const state = { delayMs: Math.round(delayMs), thresholdMs, inFlight, maxInFlight };
+    // The server's requests in flight, against the server's limit.
+    onChange: (shedding, { delayMs, inFlight, maxInFlight: serverMax }) => {
+      const state = { delayMs: Math.round(delayMs), thresholdMs, inFlight, maxInFlight: serverMax };
       if (shedding) logger.warn(state, "behind: shedding new requests (503)");
       else logger.info(state, "caught up: serving every request");
     },

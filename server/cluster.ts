@@ -17,6 +17,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { DATABASE_READY, isDataDirLocked } from "./lifecycle.ts";
+import { serverLoadRelay } from "./server-load.ts";
 import { BROADCAST } from "#app/models/brief-cache.server.ts";
 
 /** WEB_WORKERS, or the number of cores this process may use. */
@@ -166,6 +167,8 @@ export function runPrimary(options: PrimaryOptions): Promise<void> {
     for (const worker of Object.values(cluster.workers ?? {}))
       if (worker && worker !== from) send(worker, message.message as object);
   });
+  // Each worker's requests in its app, summed for the others' load shedders (server/server-load.ts, ADR 0100).
+  serverLoadRelay(send);
   // /metrics from any worker: the sum of all of them (prom-client's aggregation over the cluster's channel).
   cluster.on("message", (worker, message: { type?: string; id?: number }) => {
     if (message?.type !== METRICS_REQUEST) return;

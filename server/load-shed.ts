@@ -60,7 +60,7 @@ export type LoadShedOptions = {
    */
   priority?: (path: string) => boolean;
   /** Called when shedding starts and when it stops, with the delay and the requests in the app then. */
-  onChange?: (shedding: boolean, state: { delayMs: number; inFlight: number }) => void;
+  onChange?: (shedding: boolean, state: { delayMs: number; inFlight: number; maxInFlight: number }) => void;
   /** Called for each refused request. */
   onShed?: (req: Request) => void;
   /**
@@ -93,18 +93,24 @@ export function loadShedder(options: LoadShedOptions): RequestHandler {
     // The whole server's share: this worker's limit for each worker running.
     const budget = maxInFlight * (1 + peers.workers);
     const total = inFlight + peers.inFlight;
+    // The reserve is each worker's, as the limit is.
+    const reserved = reserve * (1 + peers.workers);
     if (options.priority?.(req.path)) {
       // Past the delay threshold too: these are small, and what they do cannot wait for the rush to end.
-      if (maxInFlight === 0 || total < budget + reserve) return admit(res, next);
+      if (maxInFlight === 0 || total < budget + reserved) return admit(res, next);
       return refuse(req, res);
     }
     const delay = options.thresholdMs > 0 ? options.delay() : 0;
-    // Past the limit, shedding goes on until half of it is free again, so that it does not flip with every request.
-    const crowded = maxInFlight > 0 && total >= (shedding ? Math.ceil(budget / 2) : budget);
+    // Past the limit, shedding goes on until half of it is free again, so that it does not flip with every request; and
+    // until this worker's own half is free: a worker whose own requests are few stops refusing even while the others
+    // keep the server's sum past half (they alone cannot bring it down).
+    const crowded =
+      maxInFlight > 0 &&
+      (shedding ? total >= Math.ceil(budget / 2) && inFlight >= Math.ceil(maxInFlight / 2) : total >= budget);
     const overloaded = (options.thresholdMs > 0 && delay > options.thresholdMs) || crowded;
     if (overloaded !== shedding) {
       shedding = overloaded;
-      options.onChange?.(shedding, { delayMs: delay, inFlight });
+      options.onChange?.(shedding, { delayMs: delay, inFlight: total, maxInFlight: budget });
     }
     if (!overloaded) return admit(res, next);
     refuse(req, res);

@@ -1,36 +1,30 @@
-import cluster from "node:cluster";
-import { BROADCAST } from "#app/models/brief-cache.server.ts";
+import cluster, { type Worker } from "node:cluster";
 
-const IN_FLIGHT = "vcp:in-flight";
+/** A worker's own count of requests in its app, sent to the first process. */
+export const IN_FLIGHT = "vcp:in-flight";
+/** The first process's answer to each worker: the others' requests in their apps, and how many others there are. */
+export const SERVER_LOAD = "vcp:server-load";
 
 /**
- * The requests in flight in the server's other workers (docs/decisions/0100), for the load shedder. Each worker tells
- * the others its own count through the first process (server/cluster.ts passes broadcasts on): when it changes, at
- * most every `everyMs`, and every `heartbeatMs` regardless, so that a worker that has died drops out of the sum after
- * `staleMs`. Outside a cluster there are no peers.
+ * In a worker: the requests in flight in the server's other workers (docs/decisions/0100), for the load shedder. The
+ * worker sends its own count to the first process when it changes, at most every `everyMs`; the first process
+ * (`serverLoadRelay`) keeps every worker's and sends each the others' sum. Outside a cluster there are no peers.
  */
-export function clusterPeers({ everyMs = 50, heartbeatMs = 500, staleMs = 1_500 } = {}) {
-  const others = new Map<number, { inFlight: number; at: number }>();
+export function clusterPeers({ everyMs = 50 } = {}) {
   let local = 0;
+  let peers = { inFlight: 0, workers: 0 };
   if (cluster.isWorker && process.send) {
-    let sent = -1;
-    let sentAt = 0;
+    let sent = 0;
     const timer = setInterval(() => {
-      const now = Date.now();
-      if (local === sent && now - sentAt < heartbeatMs) return;
+      if (local === sent || !process.connected) return;
       sent = local;
-      sentAt = now;
-      try {
-        process.send?.({ type: BROADCAST, message: { type: IN_FLIGHT, pid: process.pid, inFlight: local } });
-      } catch {
-        // the channel is closing (the worker stops)
-      }
+      process.send?.({ type: IN_FLIGHT, inFlight: local }, undefined, undefined, () => {});
     }, everyMs);
     timer.unref();
-    process.on("message", (message: { type?: string; pid?: number; inFlight?: number }) => {
-      if (message?.type !== IN_FLIGHT || typeof message.pid !== "number" || typeof message.inFlight !== "number")
-        return;
-      others.set(message.pid, { inFlight: message.inFlight, at: Date.now() });
+    process.on("message", (message: { type?: string; inFlight?: unknown; workers?: unknown }) => {
+      if (message?.type !== SERVER_LOAD) return;
+      const { inFlight, workers } = message;
+      if (typeof inFlight === "number" && typeof workers === "number") peers = { inFlight, workers };
     });
   }
   return {
@@ -38,15 +32,34 @@ export function clusterPeers({ everyMs = 50, heartbeatMs = 500, staleMs = 1_500 
     report(inFlight: number) {
       local = inFlight;
     },
-    /** The other live workers' requests in their apps, and how many they are. */
-    peers() {
-      const now = Date.now();
-      let inFlight = 0;
-      for (const [pid, peer] of others) {
-        if (now - peer.at > staleMs) others.delete(pid);
-        else inFlight += peer.inFlight;
-      }
-      return { inFlight, workers: others.size };
-    },
+    /** The other workers' requests in their apps, and how many they are. */
+    peers: () => peers,
   };
+}
+
+/**
+ * In the first process: every worker's count, and each worker told the others' sum when any changed (at most every
+ * `everyMs`). A worker that exits leaves the sum at once. Messages grow with the workers, not with their square.
+ */
+export function serverLoadRelay(send: (worker: Worker, message: object) => void, { everyMs = 50 } = {}) {
+  const counts = new Map<Worker, number>();
+  let changed = false;
+  cluster.on("message", (worker, message: { type?: string; inFlight?: unknown }) => {
+    if (message?.type !== IN_FLIGHT || typeof message.inFlight !== "number") return;
+    counts.set(worker, message.inFlight);
+    changed = true;
+  });
+  cluster.on("exit", (worker) => {
+    changed = counts.delete(worker) || changed;
+  });
+  const timer = setInterval(() => {
+    if (!changed) return;
+    changed = false;
+    let total = 0;
+    for (const n of counts.values()) total += n;
+    const workers = Object.values(cluster.workers ?? {}).filter((w): w is Worker => Boolean(w));
+    for (const worker of workers)
+      send(worker, { type: SERVER_LOAD, inFlight: total - (counts.get(worker) ?? 0), workers: workers.length - 1 });
+  }, everyMs);
+  timer.unref();
 }
