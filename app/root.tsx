@@ -31,7 +31,7 @@ import { ProgressBar } from "#app/components/progress-bar.tsx";
 import { ImpersonationBar } from "#app/components/impersonation-bar.tsx";
 import { NotFoundPage } from "#app/routes/not-found.tsx";
 import { MaintenancePage, ErrorPage, ForbiddenPage } from "#app/components/error-pages.tsx";
-import { SCHOOL_NAME } from "#app/domain/school.ts";
+import { DEFAULT_CONTACTS, SCHOOL_NAME, type SchoolContacts } from "#app/domain/school.ts";
 import { useNonce } from "#app/components/nonce.tsx";
 
 // Every page renders inside the root; what each one allows is its own route's declaration.
@@ -58,6 +58,11 @@ export const middleware: Route.MiddlewareFunction[] = [
   },
 ];
 
+/** The contacts when they are not the defaults (app/components/support-phones.tsx falls back to those), else null. */
+function ownContacts(contacts: SchoolContacts): SchoolContacts | null {
+  return JSON.stringify(contacts) === JSON.stringify(DEFAULT_CONTACTS) ? null : contacts;
+}
+
 export async function loader({ request }: Route.LoaderArgs) {
   const [info, { toast, headers }, settings, opening] = await Promise.all([
     getSessionInfo(request),
@@ -78,7 +83,8 @@ export async function loader({ request }: Route.LoaderArgs) {
       lessons: opening ? lessonsLine(opening.vacation ?? opening.teaching, schoolDay()) : null,
       demo: env.demoBanner,
       socialLinks: socialLinks(settings),
-      contacts: schoolContacts(settings),
+      // Only a school's own: the defaults are in the page's script already (a page for a 2G phone counts its bytes).
+      contacts: ownContacts(schoolContacts(settings)),
       toast,
     },
     { headers: headers ?? undefined },
