@@ -52,9 +52,8 @@ async function loadTarget(actor: Actor, userId: string): Promise<Target | Refusa
   return target;
 }
 
-const isRefusal = (value: unknown): value is Refusal =>
+export const isRefusal = (value: unknown): value is Refusal =>
   typeof value === "object" && value !== null && "refused" in value;
-export { isRefusal };
 
 /**
  * Whether an admin who can sign in remains. Checked after the change itself, so two admins turning each other off at
