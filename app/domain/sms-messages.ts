@@ -106,3 +106,7 @@ export function enrolAgainSms(
     [...wardNames.slice(0, 3)],
   );
 }
+
+export function lessonCancelledSms(v: { subject: string; when: string }, say: Say = sayEnglish): string {
+  return say("sms.lesson-cancelled", v);
+}

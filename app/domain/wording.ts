@@ -40,6 +40,7 @@ const SAMPLES = {
   closes: "Fri 12 Dec, 5:00 pm",
   pages: "Physics: https://chat.whatsapp.com/AbCdEfGhIj",
   subject: "Food and Nutrition",
+  when: "Wednesday 30 Sep, 12:30 PM",
   subjects: "6",
   feeStatus: "part-paid",
   // Two numbers and the longest hours Settings → General accepts.
@@ -142,6 +143,14 @@ export const WORDING = {
     required: ["vacation", "link"],
     maxParts: 2,
     english: "{school}: enrolment for the {vacation} is open. Enrol {wards} again at {link} or dial {serviceCode}.",
+  }),
+  "sms.lesson-cancelled": sms({
+    label: "Lesson cancelled",
+    hint: "To a lesson's students when the admin cancels it and chooses to tell them by SMS (Admin → Lessons).",
+    placeholders: ["school", "subject", "when"],
+    required: ["subject", "when"],
+    maxParts: 1,
+    english: "{school}: the {subject} lesson of {when} is cancelled. Your schedule on the portal shows your lessons.",
   }),
   "sms.class-links": sms({
     label: "Class pages",

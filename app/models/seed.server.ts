@@ -10,6 +10,7 @@ import { Registration, wardNameKey } from "#app/models/registration.server.ts";
 import { Communication, forgetAnnouncementDates } from "#app/models/communication.server.ts";
 import { seedDemoPayments, seedDemoVacation } from "#app/models/seed-payments.server.ts";
 import { seedDemoEvaluations } from "#app/models/seed-evaluations.server.ts";
+import { seedDemoLessons } from "#app/models/seed-lessons.server.ts";
 import { seedDemoSettings } from "#app/models/settings.server.ts";
 import { InboundSms, UssdSession } from "#app/models/phone-channel-log.server.ts";
 import { daysAgo } from "#app/models/seed-dates.server.ts";
@@ -271,6 +272,7 @@ export async function seedDemoData() {
   );
   await seedDemoPayments(ids.admin);
   await seedDemoEvaluations(ids.admin, ids.parent);
+  await seedDemoLessons(vacation, ids.admin);
   // Other workers may already be serving: their copies of the class pages and announcements go now.
   forgetClassPages();
   forgetAnnouncementDates();

@@ -1,51 +1,69 @@
 import { describe, expect, it } from "vitest";
 import { pdfText } from "#tests/support/pdf-text.ts";
 import { SCHOOL_NAME } from "#app/domain/school.ts";
-import { filterByDay, generateSchedule } from "#app/domain/schedule.ts";
-import { fileSlug, renderSchedulePdf, schedulePdfFileName } from "#app/utils/schedule-pdf.server.ts";
+import {
+  fileSlug,
+  renderSchedulePdf,
+  schedulePdfFileName,
+  type SchedulePdfLesson,
+} from "#app/utils/schedule-pdf.server.ts";
 
-const SUBJECTS = ["Mathematics", "English Language", "Physics", "Chemistry"];
+const lesson = (over: Partial<SchedulePdfLesson>): SchedulePdfLesson => ({
+  day: "Monday 30 Nov",
+  time: "8:00 AM to 9:00 AM",
+  subject: "Mathematics",
+  facilitator: "Kofi Mensah",
+  phase: "upcoming",
+  movedFrom: null,
+  ...over,
+});
 
 describe("renderSchedulePdf", () => {
-  it("writes a real PDF with the school, student, programme and every class", async () => {
-    const entries = generateSchedule("pdf-test", SUBJECTS);
-    const pdf = await renderSchedulePdf({
-      studentName: "Ama Mensah",
-      programmeLabel: "General Science",
-      day: null,
-      entries,
-    });
-    const text = pdfText(pdf);
+  it("writes a real PDF with the school, student, programme, week and every lesson, cancelled ones marked", async () => {
+    const lessons = [
+      lesson({}),
+      lesson({ subject: "Physics", day: "Tuesday 1 Dec", facilitator: "Ama Owusu", phase: "cancelled" }),
+      lesson({ subject: "Chemistry", day: "Friday 4 Dec", movedFrom: "Thursday 3 Dec" }),
+    ];
+    const text = pdfText(
+      await renderSchedulePdf({
+        studentName: "Ama Mensah",
+        programmeLabel: "General Science",
+        week: "30 November 2026 to 6 December 2026",
+        day: null,
+        lessons,
+      }),
+    );
     expect(text).toContain(SCHOOL_NAME);
     expect(text).toContain("Student: Ama Mensah");
     expect(text).toContain("Programme: General Science");
-    for (const subject of SUBJECTS) expect(text).toContain(subject);
-    for (const e of entries) expect(text).toContain(`${e.facilitator}`);
-    expect(text.split("\n").filter((line) => SUBJECTS.includes(line))).toHaveLength(entries.length);
+    expect(text).toContain("Week: 30 November 2026 to 6 December 2026");
+    for (const l of lessons) expect(text).toContain(l.subject);
+    expect(text).toContain("Ama Owusu");
+    expect(text).toContain("Cancelled");
+    expect(text).toContain("Moved");
+    expect(text).not.toMatch(/sample/i);
   });
 
-  it("holds only the filtered day's classes, or says there are none", async () => {
-    const entries = generateSchedule("pdf-day", SUBJECTS);
-    const monday = filterByDay(entries, "Monday");
-    const text = pdfText(
-      await renderSchedulePdf({ studentName: "Ama", programmeLabel: "Business", day: "Monday", entries: monday }),
-    );
-    expect(text).toContain("Weekly timetable (sample) (Monday)");
-    expect(text).toContain("rooms and facilitators are examples");
-    const dayCells = text
-      .split("\n")
-      .filter((l) => ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday"].includes(l));
-    expect(dayCells.every((d) => d === "Monday")).toBe(true);
-    expect(dayCells).toHaveLength(monday.length);
+  it("says when the filtered day has no lesson", async () => {
     const empty = pdfText(
-      await renderSchedulePdf({ studentName: "Ama", programmeLabel: "Business", day: "Friday", entries: [] }),
+      await renderSchedulePdf({
+        studentName: "Ama",
+        programmeLabel: "Business",
+        week: "w",
+        day: "Friday",
+        lessons: [],
+      }),
     );
+    expect(empty).toContain("Class schedule (Friday)");
     expect(empty).toContain("No classes on Friday");
   });
 
   it("names files safely", () => {
-    expect(schedulePdfFileName("Kofi  O'Brien-Mensah", "Monday")).toBe("timetable-kofi-obrien-mensah-monday.pdf");
-    expect(schedulePdfFileName('"; rm -rf /', null)).toBe("timetable-rm-rf-week.pdf");
+    expect(schedulePdfFileName("Kofi  O'Brien-Mensah", "2026-11-30", "Monday")).toBe(
+      "timetable-kofi-obrien-mensah-2026-11-30-monday.pdf",
+    );
+    expect(schedulePdfFileName('"; rm -rf /', "2026-11-30", null)).toBe("timetable-rm-rf-2026-11-30.pdf");
     expect(fileSlug("***")).toBe("student");
   });
 });
@@ -55,8 +73,9 @@ describe("renderSchedulePdf with Ghanaian letters", () => {
     const pdf = await renderSchedulePdf({
       studentName: "Ɛfua Ɔdɔ Ŋmɛbɛŋ",
       programmeLabel: "General Arts",
+      week: "w",
       day: null,
-      entries: [],
+      lessons: [],
     });
     expect(pdf.toString("latin1")).toContain("DejaVuSans");
     expect(pdfText(pdf)).toContain("Student: Ɛfua Ɔdɔ Ŋmɛbɛŋ");

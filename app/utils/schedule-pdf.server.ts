@@ -1,23 +1,33 @@
 import { SCHOOL_NAME } from "#app/domain/school.ts";
 import { PDF_FONT, PDF_FONT_BOLD, newPdfDocument, preparePdf } from "#app/utils/pdf-fonts.server.ts";
-import { CLASS_TYPE_LABELS, SAMPLE_SCHEDULE_NOTE, type ScheduleDay, type ScheduleEntry } from "#app/domain/schedule.ts";
+
+/** A lesson as the PDF prints it. */
+export type SchedulePdfLesson = {
+  day: string;
+  time: string;
+  subject: string;
+  facilitator: string;
+  phase: string;
+  movedFrom: string | null;
+};
 
 export type SchedulePdfInput = {
   studentName: string;
   programmeLabel: string;
+  /** "30 November 2026 to 6 December 2026". */
+  week: string;
   /** The day filter shown on the page, or null for the whole week. */
-  day: ScheduleDay | null;
-  entries: readonly ScheduleEntry[];
+  day: string | null;
+  lessons: readonly SchedulePdfLesson[];
   generatedAt?: Date;
 };
 
 const COLUMNS = [
-  { key: "day", label: "Day", width: 72 },
-  { key: "time", label: "Time", width: 62 },
-  { key: "subject", label: "Subject", width: 150 },
-  { key: "type", label: "Type", width: 62 },
-  { key: "room", label: "Room", width: 55 },
-  { key: "facilitator", label: "Facilitator", width: 94 },
+  { key: "day", label: "Day", width: 95 },
+  { key: "time", label: "Time", width: 105 },
+  { key: "subject", label: "Subject", width: 155 },
+  { key: "facilitator", label: "Facilitator", width: 85 },
+  { key: "status", label: "Note", width: 55 },
 ] as const;
 
 /** A file-name-safe slug (ASCII letters, digits and dashes). */
@@ -34,8 +44,8 @@ export function fileSlug(text: string): string {
   );
 }
 
-export function schedulePdfFileName(studentName: string, day: ScheduleDay | null): string {
-  return `timetable-${fileSlug(studentName)}-${day ? day.toLowerCase() : "week"}.pdf`;
+export function schedulePdfFileName(studentName: string, monday: string, day: string | null): string {
+  return `timetable-${fileSlug(studentName)}-${monday}${day ? `-${day.toLowerCase()}` : ""}.pdf`;
 }
 
 /**
@@ -57,13 +67,13 @@ export async function renderSchedulePdf(input: SchedulePdfInput): Promise<Buffer
     .font(PDF_FONT_BOLD)
     .fontSize(14)
     .fillColor("#111111")
-    .text(`Weekly timetable (sample)${input.day ? ` (${input.day})` : ""}`);
+    .text(`Class schedule${input.day ? ` (${input.day})` : ""}`);
   doc.moveDown(0.5);
   doc.font(PDF_FONT).fontSize(11);
   doc.text(`Student: ${input.studentName}`);
   doc.text(`Programme: ${input.programmeLabel}`);
   doc.text(`Generated: ${(input.generatedAt ?? new Date()).toISOString().slice(0, 10)} (Africa/Accra)`);
-  doc.text(SAMPLE_SCHEDULE_NOTE);
+  doc.text(`Week: ${input.week}. Lessons are online.`);
   doc.moveDown(1);
 
   const rowHeight = 22;
@@ -77,7 +87,7 @@ export async function renderSchedulePdf(input: SchedulePdfInput): Promise<Buffer
     doc
       .fillColor("#111111")
       .font(header ? PDF_FONT_BOLD : PDF_FONT)
-      .fontSize(10);
+      .fontSize(9);
     let x = left;
     cells.forEach((cell, i) => {
       doc.text(cell, x + 4, y + 6, {
@@ -102,15 +112,16 @@ export async function renderSchedulePdf(input: SchedulePdfInput): Promise<Buffer
     COLUMNS.map((c) => c.label),
     true,
   );
-  if (input.entries.length === 0) {
+  if (input.lessons.length === 0) {
     doc.moveDown(0.5);
     doc
       .font(PDF_FONT)
       .fontSize(11)
-      .text(input.day ? `No classes on ${input.day}` : "No Schedule Available", left);
+      .text(input.day ? `No classes on ${input.day}` : "No classes this week", left);
   }
-  for (const e of input.entries) {
-    drawRow([e.day, e.time, e.subject, CLASS_TYPE_LABELS[e.type], e.room, e.facilitator], false);
+  for (const l of input.lessons) {
+    const note = l.phase === "cancelled" ? "Cancelled" : l.movedFrom ? "Moved" : "";
+    drawRow([l.day, l.time, l.subject, l.facilitator, note], false);
   }
   doc.end();
   return done;

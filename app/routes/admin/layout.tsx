@@ -19,6 +19,7 @@ const SECTIONS = [
   { to: "/admin/users", label: "User Management" },
   { to: "/admin/whatsapp-groups", label: "WhatsApp Groups" },
   { to: "/admin/subjects", label: "Subjects" },
+  { to: "/admin/lessons", label: "Lessons" },
   { to: "/admin/communications", label: "Communications" },
   { to: "/admin/evaluations", label: "Evaluations" },
   { to: "/timetable-upload", label: "Timetable Upload" },

@@ -6,17 +6,25 @@ import { countStudentsPerSubject, listFacilitatorSubjects } from "#app/models/fa
 import { DashboardPage } from "#app/components/dashboard/page.tsx";
 import { ClassCards } from "#app/components/dashboard/class-cards.tsx";
 import { SCHOOL_NAME } from "#app/domain/school.ts";
+import { LessonList } from "#app/components/dashboard/lesson-list.tsx";
+import { facilitatorLessons, startLessonAction } from "#app/routes/facilitator/+shared/lessons.server.ts";
 
 export const handle = { rules: { access: { roles: ["facilitator"] } } } satisfies RouteHandle;
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { effectiveUser } = await requireRole(request, handle.rules.access.roles);
   const subjects = await listFacilitatorSubjects(effectiveUser._id);
-  const counts = await countStudentsPerSubject(subjects.map((s) => s.name));
-  return { classes: subjects.map((s) => ({ id: s._id, name: s.name, students: counts.get(s.name) ?? 0 })) };
+  const names = subjects.map((s) => s.name);
+  const [counts, lessons] = await Promise.all([countStudentsPerSubject(names), facilitatorLessons(names)]);
+  return { lessons, classes: subjects.map((s) => ({ id: s._id, name: s.name, students: counts.get(s.name) ?? 0 })) };
 }
 
-export default function Classes({ loaderData }: Route.ComponentProps) {
+export async function action({ request }: Route.ActionArgs) {
+  const { effectiveUser } = await requireRole(request, handle.rules.access.roles);
+  return startLessonAction(await request.formData(), effectiveUser, "/dashboard/classes");
+}
+
+export default function Classes({ loaderData, actionData }: Route.ComponentProps) {
   return (
     <DashboardPage
       title="Classes"
@@ -30,6 +38,7 @@ export default function Classes({ loaderData }: Route.ComponentProps) {
         </>
       }
     >
+      <LessonList lessons={loaderData.lessons} actionResult={actionData} />
       <ClassCards classes={loaderData.classes} />
     </DashboardPage>
   );

@@ -4,19 +4,31 @@ import { requireRole } from "#app/utils/auth.server.ts";
 import { countStudentsPerSubject, listFacilitatorSubjects } from "#app/models/facilitator.server.ts";
 import { DashboardPage } from "#app/components/dashboard/page.tsx";
 import { ClassCards } from "#app/components/dashboard/class-cards.tsx";
+import { LessonList } from "#app/components/dashboard/lesson-list.tsx";
+import { facilitatorLessons, startLessonAction } from "#app/routes/facilitator/+shared/lessons.server.ts";
 
 export const handle = { rules: { access: { roles: ["facilitator", "admin"] } } } satisfies RouteHandle;
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { effectiveUser } = await requireRole(request, ["facilitator", "admin"]);
   const subjects = await listFacilitatorSubjects(effectiveUser._id);
-  const counts = await countStudentsPerSubject(subjects.map((s) => s.name));
-  return { classes: subjects.map((s) => ({ id: s._id, name: s.name, students: counts.get(s.name) ?? 0 })) };
+  const names = subjects.map((s) => s.name);
+  const [counts, lessons] = await Promise.all([countStudentsPerSubject(names), facilitatorLessons(names)]);
+  return {
+    lessons,
+    classes: subjects.map((s) => ({ id: s._id, name: s.name, students: counts.get(s.name) ?? 0 })),
+  };
 }
 
-export default function FacilitatorClasses({ loaderData }: Route.ComponentProps) {
+export async function action({ request }: Route.ActionArgs) {
+  const { effectiveUser } = await requireRole(request, ["facilitator", "admin"]);
+  return startLessonAction(await request.formData(), effectiveUser, "/facilitator-dashboard/classes");
+}
+
+export default function FacilitatorClasses({ loaderData, actionData }: Route.ComponentProps) {
   return (
-    <DashboardPage title="Classes" description="One class per subject you teach.">
+    <DashboardPage title="Classes" description="Your lessons, and one class per subject you teach.">
+      <LessonList lessons={loaderData.lessons} actionResult={actionData} />
       <ClassCards classes={loaderData.classes} />
     </DashboardPage>
   );

@@ -1,36 +1,38 @@
 import type { RouteHandle } from "#app/utils/route-rules.ts";
 import { data } from "react-router";
-import { z } from "zod";
 import type { Route } from "./+types/schedule-pdf";
 import { requireRole } from "#app/utils/auth.server.ts";
 import { renderSchedulePdf, schedulePdfFileName } from "#app/utils/schedule-pdf.server.ts";
-import { SCHEDULE_DAYS, filterByDay, generateSchedule } from "#app/domain/schedule.ts";
 import { NO_SCHEDULE } from "#app/domain/messages.ts";
 import { STUDENT_PORTAL_ROLES, loadOwnedRegistration } from "#app/routes/student/+shared/portal.server.ts";
+import { ScheduleQuery, wardWeek } from "#app/routes/student/+shared/schedule.server.ts";
 
 export const handle = { rules: { access: { roles: ["student", "admin"] } } } satisfies RouteHandle;
 
-const PdfQuery = z.object({ day: z.enum(SCHEDULE_DAYS).optional() });
-
-/** The shown (day-filtered) timetable as a real PDF (docs/product.md#departures). */
+/** The shown week of lessons (one day of it, when filtered) as a real PDF (docs/product.md#departures). */
 export async function loader({ request, url }: Route.LoaderArgs) {
   const info = await requireRole(request, STUDENT_PORTAL_ROLES);
-  const query = PdfQuery.safeParse({ day: url.searchParams.get("day") || undefined });
-  if (!query.success) throw data("Unknown day: choose Monday to Friday.", { status: 400 });
-  const day = query.data.day ?? null;
+  const query = ScheduleQuery.safeParse({
+    day: url.searchParams.get("day") || undefined,
+    week: url.searchParams.get("week") || undefined,
+  });
+  if (!query.success) throw data("Unknown day or week: choose Monday to Saturday, and a week as a date.", 400);
   const registration = await loadOwnedRegistration(info.effectiveUser);
   if (!registration || registration.subjects.length === 0) throw data(NO_SCHEDULE, { status: 404 });
-  const entries = filterByDay(generateSchedule(registration.reference, registration.subjects), day);
+  const week = await wardWeek(registration, query.data);
+  if (!week.timetableSet) throw data(NO_SCHEDULE, { status: 404 });
+  const day = query.data.day ?? null;
   const pdf = await renderSchedulePdf({
     studentName: registration.wardName,
     programmeLabel: registration.programmeLabel,
+    week: week.week.label,
     day,
-    entries,
+    lessons: week.shown,
   });
   return new Response(new Uint8Array(pdf), {
     headers: {
       "Content-Type": "application/pdf",
-      "Content-Disposition": `attachment; filename="${schedulePdfFileName(registration.wardName, day)}"`,
+      "Content-Disposition": `attachment; filename="${schedulePdfFileName(registration.wardName, week.week.monday, day)}"`,
       "Content-Length": String(pdf.length),
       "Cache-Control": "private, no-store",
     },

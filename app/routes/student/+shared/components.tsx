@@ -11,7 +11,7 @@ export function Badge({
   tone = "gray",
 }: {
   children: React.ReactNode;
-  tone?: "gray" | "green" | "yellow" | "blue" | "purple";
+  tone?: "gray" | "green" | "yellow" | "blue" | "purple" | "red";
 }) {
   const tones = {
     gray: "bg-gray-100 text-gray-800",
@@ -19,6 +19,7 @@ export function Badge({
     yellow: "bg-yellow-100 text-yellow-900",
     blue: "bg-brand-50 text-brand-800",
     purple: "bg-purple-100 text-purple-800",
+    red: "bg-red-100 text-red-800",
   } as const;
   return (
     <span className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ${tones[tone]}`}>

@@ -1,0 +1,85 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { Form } from "react-router";
+import { FormErrors, SubmitButton, TextField } from "#app/components/form/fields.tsx";
+import { LESSON_FIELD_LABELS as L, StartLessonSchema } from "#app/forms/lessons.schema.ts";
+import { parseWithZod } from "#app/forms/parse.ts";
+import type { SubmissionResult } from "@conform-to/react";
+
+export type FacilitatorLesson = {
+  id: string;
+  subject: string;
+  audience: string;
+  day: string;
+  time: string;
+  status: string;
+  startable: boolean;
+  joinLink: string | null;
+};
+
+function StartForm({ lesson, lastResult }: { lesson: FacilitatorLesson; lastResult?: SubmissionResult<string[]> }) {
+  const [form, fields] = useForm({
+    id: `start-${lesson.id}`,
+    lastResult,
+    defaultValue: { joinLink: lesson.joinLink ?? "" },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: StartLessonSchema }),
+    shouldValidate: "onSubmit",
+  });
+  return (
+    <Form method="post" {...getFormProps(form)} className="mt-3 space-y-3">
+      <FormErrors form={form} />
+      <input type="hidden" name="lessonId" value={lesson.id} />
+      <TextField
+        field={fields.joinLink}
+        label={L.joinLink}
+        hint="Google Meet, Zoom, Teams, Jitsi or a WhatsApp call link. Students see it while the lesson runs."
+        inputProps={{ inputMode: "url", autoComplete: "off" }}
+      />
+      <SubmitButton name="intent" value="start" pendingLabel="Starting...">
+        {lesson.joinLink ? "Change the link" : "Start class"} <span className="sr-only">{lesson.subject}</span>
+      </SubmitButton>
+    </Form>
+  );
+}
+
+/** A facilitator's lessons of today and the next days, each of today's with its "Start class" form. */
+export function LessonList({
+  lessons,
+  actionResult,
+}: {
+  lessons: FacilitatorLesson[];
+  actionResult?: { lessonId: string; result: SubmissionResult<string[]> } | null;
+}) {
+  return (
+    <section aria-labelledby="lessons-heading" className="mb-8">
+      <h2 id="lessons-heading" className="mb-3 text-lg font-semibold text-gray-900">
+        Today&apos;s and next lessons
+      </h2>
+      {lessons.length === 0 ? (
+        <p className="rounded-xl border border-dashed border-gray-300 bg-white p-6 text-gray-800">
+          No lesson is set for your subjects from today: the school sets them under Admin → Lessons.
+        </p>
+      ) : (
+        <ul className="grid gap-4 lg:grid-cols-2">
+          {lessons.map((l) => (
+            <li key={l.id} className="rounded-xl border border-gray-200 bg-white p-4 shadow-sm">
+              <h3 className="font-semibold text-gray-900">
+                {l.subject}: {l.day}, {l.time}
+              </h3>
+              <p className="text-sm text-gray-700">
+                {l.audience} · {l.status}
+              </p>
+              {l.joinLink ? (
+                <p className="mt-1 break-all text-sm text-gray-800">
+                  Join link: <a href={l.joinLink}>{l.joinLink}</a>
+                </p>
+              ) : null}
+              {l.startable ? (
+                <StartForm lesson={l} lastResult={actionResult?.lessonId === l.id ? actionResult.result : undefined} />
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

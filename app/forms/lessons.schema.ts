@@ -1,0 +1,61 @@
+import { z } from "zod";
+import { PROGRAMMES, WARD_FORMS } from "#app/domain/programmes.ts";
+import { isLessonTime, JOIN_LINK_MAX, LESSON_WEEKDAYS } from "#app/domain/lessons.ts";
+import { isSchoolDay } from "#app/domain/vacations.ts";
+import { checkbox } from "#app/forms/parse.ts";
+
+const time = (label: string) =>
+  z
+    .string({ error: `Enter the time the lesson ${label}` })
+    .refine(isLessonTime, `Enter the time the lesson ${label} as hours and minutes, e.g. 14:30`);
+const date = z.string({ error: "Enter the lesson's day" }).refine(isSchoolDay, "Enter the lesson's day as a date");
+
+const audience = {
+  vacation: z.string({ error: "Choose a vacation" }).max(60),
+  programme: z.enum(PROGRAMMES, { error: "Choose a programme" }),
+  subject: z.string({ error: "Choose a subject" }).trim().max(100),
+  /** None ticked: every form of the programme. */
+  forms: z
+    .array(z.enum(WARD_FORMS, { error: "Choose Form 1, Form 2 or Form 3" }))
+    .optional()
+    .transform((v) => [...new Set(v ?? [])]),
+  start: time("starts"),
+  end: time("ends"),
+};
+
+/** Admin → Lessons, "Add a weekly class": its lessons fall on one weekday of every week of the vacation. */
+export const WeeklyClassSchema = z.object({
+  ...audience,
+  weekday: z.coerce
+    .number({ error: "Choose a day of the week" })
+    .int()
+    .refine((d) => LESSON_WEEKDAYS.some((w) => w.value === d), "Choose a day from Monday to Saturday"),
+});
+
+/** Admin → Lessons, "Add one lesson". */
+export const OneLessonSchema = z.object({ ...audience, date });
+
+/** A lesson's page: move it. */
+export const MoveLessonSchema = z.object({ date, start: time("starts"), end: time("ends") });
+
+/** A lesson's page: cancel it, telling its students by SMS when ticked. */
+export const CancelLessonSchema = z.object({ tell: checkbox });
+
+/** The facilitator's "Start class": the lesson and the call link (empty: the subject's class page). */
+export const StartLessonSchema = z.object({
+  lessonId: z.string({ error: "Choose a lesson" }).max(80),
+  joinLink: z.string().trim().max(JOIN_LINK_MAX, `The link is at most ${JOIN_LINK_MAX} characters`).optional(),
+});
+
+export const LESSON_FIELD_LABELS = {
+  vacation: "Vacation",
+  programme: "Programme",
+  subject: "Subject",
+  forms: "Forms (none ticked: every form)",
+  weekday: "Day of the week",
+  date: "Day",
+  start: "Starts",
+  end: "Ends",
+  tell: "Tell its students by SMS",
+  joinLink: "Call link (empty: the subject's class page)",
+} as const;

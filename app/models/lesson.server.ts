@@ -1,0 +1,130 @@
+import mongoose, { Schema } from "mongoose";
+import { WARD_FORMS } from "#app/domain/programmes.ts";
+import { JOIN_LINK_MAX, lessonDays } from "#app/domain/lessons.ts";
+import type { Vacation } from "#app/domain/vacations.ts";
+import { idField } from "#app/models/ids.server.ts";
+
+const day = { type: String, required: true, match: /^\d{4}-\d{2}-\d{2}$/ };
+const time = { type: String, required: true, match: /^([01]\d|2[0-3]):[0-5]\d$/ };
+const forms = { type: [{ type: String, enum: WARD_FORMS }], required: true };
+
+/**
+ * A class of the school's weekly timetable (docs/decisions/0101-lessons-from-the-school-timetable.md): a subject of a
+ * programme, for some forms, on one weekday at one time, for one vacation. Its lessons are made when it is added;
+ * `lessonsMade` stays false until every one is in, and an unfinished class is finished on the next read.
+ */
+const weeklyClassSchema = new Schema(
+  {
+    _id: idField,
+    vacation: { type: String, required: true },
+    programme: { type: String, required: true },
+    subject: { type: String, required: true, maxlength: 100 },
+    forms,
+    weekday: { type: Number, required: true, min: 1, max: 6 },
+    start: time,
+    end: time,
+    lessonsMade: { type: Boolean, default: false },
+    createdBy: { type: String, default: null },
+  },
+  { timestamps: true, collection: "weekly_classes" },
+);
+weeklyClassSchema.index({ vacation: 1, programme: 1, weekday: 1, start: 1 });
+
+export type WeeklyClassDoc = {
+  _id: string;
+  vacation: string;
+  programme: string;
+  subject: string;
+  forms: string[];
+  weekday: number;
+  start: string;
+  end: string;
+  lessonsMade: boolean;
+  createdBy: string | null;
+};
+export const WeeklyClass =
+  (mongoose.models.WeeklyClass as mongoose.Model<WeeklyClassDoc>) ??
+  mongoose.model<WeeklyClassDoc>("WeeklyClass", weeklyClassSchema);
+
+/**
+ * A dated lesson. One made from a weekly class has the id `<class id>.<day it was made for>`, so making them again
+ * after a crash inserts only the missing ones; a lesson added on its own has a fresh id and no weekly class.
+ */
+const lessonSchema = new Schema(
+  {
+    _id: idField,
+    vacation: { type: String, required: true },
+    programme: { type: String, required: true },
+    subject: { type: String, required: true, maxlength: 100 },
+    forms,
+    date: day,
+    start: time,
+    end: time,
+    weeklyClassId: { type: String, default: null },
+    /** The day it was on before the admin moved it, for "moved from …". */
+    movedFrom: { type: String, default: null },
+    cancelled: { type: Boolean, default: false },
+    cancelledAt: { type: Date, default: null },
+    cancelledBy: { type: String, default: null },
+    startedAt: { type: Date, default: null },
+    startedBy: { type: String, default: null },
+    joinLink: { type: String, default: null, maxlength: JOIN_LINK_MAX },
+  },
+  { timestamps: true, collection: "lessons" },
+);
+lessonSchema.index({ vacation: 1, programme: 1, date: 1 });
+lessonSchema.index({ subject: 1, date: 1 });
+lessonSchema.index({ weeklyClassId: 1, date: 1 });
+
+export type LessonDoc = {
+  _id: string;
+  vacation: string;
+  programme: string;
+  subject: string;
+  forms: string[];
+  date: string;
+  start: string;
+  end: string;
+  weeklyClassId: string | null;
+  movedFrom: string | null;
+  cancelled: boolean;
+  cancelledAt: Date | null;
+  cancelledBy: string | null;
+  startedAt: Date | null;
+  startedBy: string | null;
+  joinLink: string | null;
+};
+export const Lesson =
+  (mongoose.models.Lesson as mongoose.Model<LessonDoc>) ?? mongoose.model<LessonDoc>("Lesson", lessonSchema);
+
+export const LESSON_FIELDS =
+  "_id vacation programme subject forms date start end weeklyClassId movedFrom cancelled startedAt joinLink";
+
+const isDuplicate = (error: unknown) =>
+  (error as { code?: number }).code === 11000 ||
+  ((error as { writeErrors?: Array<{ code?: number }> }).writeErrors ?? []).every((e) => e.code === 11000);
+
+/** Makes the lessons of a weekly class that are not made yet (their ids are fixed, so a second run adds nothing). */
+export async function makeLessons(cls: WeeklyClassDoc, vacation: Vacation): Promise<number> {
+  const days = lessonDays(vacation, cls.weekday);
+  const docs = days.map((date) => ({
+    _id: `${cls._id}.${date}`,
+    vacation: cls.vacation,
+    programme: cls.programme,
+    subject: cls.subject,
+    forms: cls.forms,
+    date,
+    start: cls.start,
+    end: cls.end,
+    weeklyClassId: cls._id,
+  }));
+  if (docs.length) {
+    try {
+      await Lesson.insertMany(docs, { ordered: false });
+    } catch (error) {
+      if (!isDuplicate(error)) throw error;
+    }
+  }
+  await WeeklyClass.updateOne({ _id: cls._id }, { $set: { lessonsMade: true } });
+  return docs.length;
+}

@@ -1,0 +1,160 @@
+import type { RouteHandle } from "#app/utils/route-rules.ts";
+import { getFormProps, useForm } from "@conform-to/react";
+import { getZodConstraint } from "@conform-to/zod/v4";
+import { data, Form } from "react-router";
+import type { Route } from "./+types/lesson";
+import { parseWithZod } from "#app/forms/parse.ts";
+import { CancelLessonSchema, LESSON_FIELD_LABELS as L, MoveLessonSchema } from "#app/forms/lessons.schema.ts";
+import { requireAdmin } from "#app/utils/auth.server.ts";
+import { intentOf, unknownIntent } from "#app/utils/intent.server.ts";
+import { redirectWithToast } from "#app/utils/toast.server.ts";
+import { SCHOOL_NAME } from "#app/domain/school.ts";
+import { lessonAudience, shortDay, timeLabel, weekStart } from "#app/domain/lessons.ts";
+import { cancelLesson, getLesson, moveLesson, restoreLesson } from "#app/services/lessons.server.ts";
+import { CheckboxField, FormErrors, SubmitButton, TextField } from "#app/components/form/fields.tsx";
+import { FormPage } from "#app/components/ui/form-page.tsx";
+import { Section } from "#app/components/ui/section.tsx";
+
+export const handle = { rules: { access: { admin: "can_access_subjects" } } } satisfies RouteHandle;
+
+async function lessonOr404(id: string) {
+  const lesson = await getLesson(id);
+  if (!lesson) throw data("This lesson does not exist (it may have been removed with its weekly class).", 404);
+  return lesson;
+}
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  await requireAdmin(request, "can_access_subjects");
+  const l = await lessonOr404(params.lessonId);
+  return {
+    lesson: {
+      id: l._id,
+      subject: l.subject,
+      audience: lessonAudience(l.programme, l.forms),
+      when: `${shortDay(l.date)}, ${timeLabel(l.start)} to ${timeLabel(l.end)}`,
+      date: l.date,
+      start: l.start,
+      end: l.end,
+      cancelled: l.cancelled,
+      started: Boolean(l.startedAt),
+      movedFrom: l.movedFrom ? shortDay(l.movedFrom) : null,
+      back: `/admin/lessons?vacation=${encodeURIComponent(l.vacation)}&week=${weekStart(l.date)}`,
+    },
+  };
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const { user } = await requireAdmin(request, "can_access_subjects");
+  const lesson = await lessonOr404(params.lessonId);
+  const back = `/admin/lessons?vacation=${encodeURIComponent(lesson.vacation)}`;
+  const formData = await request.formData();
+  switch (intentOf(formData)) {
+    case "move": {
+      const submission = parseWithZod(formData, { schema: MoveLessonSchema });
+      if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+      const outcome = await moveLesson(lesson._id, submission.value, user._id);
+      if (!outcome.ok) {
+        const fieldErrors = Object.fromEntries(Object.entries(outcome.errors).map(([k, v]) => [k, [String(v)]]));
+        return data({ result: submission.reply({ fieldErrors }) }, { status: 400 });
+      }
+      return redirectWithToast(`${back}&week=${weekStart(submission.value.date)}`, {
+        type: "success",
+        title: "Lesson moved",
+        description: `${lesson.subject} is now on ${shortDay(submission.value.date)} at ${timeLabel(submission.value.start)}.`,
+      });
+    }
+    case "cancel": {
+      const submission = parseWithZod(formData, { schema: CancelLessonSchema });
+      const tell = submission.status === "success" && submission.value.tell;
+      const done = await cancelLesson(lesson._id, user._id, tell);
+      return redirectWithToast(`${back}&week=${weekStart(lesson.date)}`, {
+        type: "success",
+        title: "Lesson cancelled",
+        description: tell
+          ? `${done?.sms ?? 0} SMS queued to its students (see Messages).`
+          : "Its students see it cancelled in their schedule.",
+      });
+    }
+    case "restore":
+      await restoreLesson(lesson._id, user._id);
+      return redirectWithToast(`${back}&week=${weekStart(lesson.date)}`, {
+        type: "success",
+        title: "Lesson restored",
+        description: `${lesson.subject} on ${shortDay(lesson.date)} is on again.`,
+      });
+    default:
+      return unknownIntent();
+  }
+}
+
+export default function LessonPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { lesson } = loaderData;
+  const [form, fields] = useForm({
+    id: "move-lesson",
+    lastResult: actionData?.result,
+    defaultValue: { date: lesson.date, start: lesson.start, end: lesson.end },
+    constraint: getZodConstraint(MoveLessonSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: MoveLessonSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  const [cancelForm, cancelFields] = useForm({ id: "cancel-lesson" });
+  const time = { inputProps: { type: "time", step: 300 } } as const;
+  return (
+    <FormPage title={`${lesson.subject}: ${lesson.when}`} backTo={lesson.back} backLabel="Back to lessons">
+      <p className="text-gray-700">
+        {lesson.audience}
+        {lesson.cancelled ? " · Cancelled" : ""}
+        {lesson.started ? " · Started" : ""}
+        {lesson.movedFrom ? ` · moved from ${lesson.movedFrom}` : ""}
+      </p>
+      <Section
+        id="move-title"
+        title="Move this lesson"
+        headingClassName="mb-3 mt-6 text-lg font-semibold text-gray-900"
+      >
+        <Form method="post" {...getFormProps(form)} className="space-y-4">
+          <FormErrors form={form} />
+          <div className="grid gap-4 sm:grid-cols-3">
+            <TextField field={fields.date} label={L.date} inputProps={{ type: "date" }} />
+            <TextField field={fields.start} label={L.start} {...time} />
+            <TextField field={fields.end} label={L.end} {...time} />
+          </div>
+          <SubmitButton name="intent" value="move" pendingLabel="Moving...">
+            Move Lesson
+          </SubmitButton>
+        </Form>
+      </Section>
+      {lesson.cancelled ? (
+        <Section id="restore-title" title="Cancelled" headingClassName="mb-3 mt-6 text-lg font-semibold text-gray-900">
+          <Form method="post">
+            <SubmitButton name="intent" value="restore" variant="secondary" pendingLabel="Restoring...">
+              Restore Lesson
+            </SubmitButton>
+          </Form>
+        </Section>
+      ) : (
+        <Section
+          id="cancel-title"
+          title="Cancel this lesson"
+          headingClassName="mb-3 mt-6 text-lg font-semibold text-gray-900"
+        >
+          <Form method="post" {...getFormProps(cancelForm)} className="space-y-4">
+            <CheckboxField
+              field={cancelFields.tell}
+              label={L.tell}
+              hint="One SMS to each student on its roster, except numbers that sent STOP."
+            />
+            <SubmitButton name="intent" value="cancel" variant="danger" pendingLabel="Cancelling...">
+              Cancel Lesson
+            </SubmitButton>
+          </Form>
+        </Section>
+      )}
+    </FormPage>
+  );
+}
+
+export function meta() {
+  return [{ title: `Lesson | Admin | ${SCHOOL_NAME}` }];
+}

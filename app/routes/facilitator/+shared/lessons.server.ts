@@ -1,0 +1,52 @@
+import { data } from "react-router";
+import { lessonAudience, lessonPhase, shortDay, timeLabel } from "#app/domain/lessons.ts";
+import { schoolDay } from "#app/domain/vacations.ts";
+import { StartLessonSchema } from "#app/forms/lessons.schema.ts";
+import { parseWithZod } from "#app/forms/parse.ts";
+import { vacationPointers } from "#app/models/vacation.server.ts";
+import { lessonsOfSubjects, startLesson } from "#app/services/lessons.server.ts";
+import { intentOf, unknownIntent } from "#app/utils/intent.server.ts";
+import { redirectWithToast } from "#app/utils/toast.server.ts";
+import type { FacilitatorLesson } from "#app/components/dashboard/lesson-list.tsx";
+
+const STATUS = { cancelled: "Cancelled", upcoming: "Upcoming", running: "Running now", over: "Over" } as const;
+
+/** The lessons of the facilitator's subjects from today on, in the vacation teaching. */
+export async function facilitatorLessons(subjects: readonly string[], now = new Date()): Promise<FacilitatorLesson[]> {
+  const { teaching } = await vacationPointers(now);
+  if (!teaching) return [];
+  const today = schoolDay(now);
+  const rows = await lessonsOfSubjects(subjects, teaching.name, today);
+  return rows.map((l) => {
+    const phase = lessonPhase(l, now);
+    return {
+      id: l._id,
+      subject: l.subject,
+      audience: lessonAudience(l.programme, l.forms),
+      day: l.date === today ? "Today" : shortDay(l.date),
+      time: `${timeLabel(l.start)} to ${timeLabel(l.end)}`,
+      status: l.startedAt && phase === "running" ? "Started" : STATUS[phase],
+      startable: l.date === today && (phase === "upcoming" || phase === "running"),
+      joinLink: phase === "running" ? l.joinLink : null,
+    };
+  });
+}
+
+/** "Start class" from a facilitator's Classes tab. */
+export async function startLessonAction(formData: FormData, actor: { _id: string; role: string }, back: string) {
+  if (intentOf(formData) !== "start") return unknownIntent();
+  const submission = parseWithZod(formData, { schema: StartLessonSchema });
+  const lessonId = String(formData.get("lessonId") ?? "");
+  if (submission.status !== "success") return data({ lessonId, result: submission.reply() }, { status: 400 });
+  const outcome = await startLesson(submission.value.lessonId, actor, submission.value.joinLink || null);
+  if (!outcome.ok)
+    return data(
+      { lessonId, result: submission.reply({ fieldErrors: { joinLink: [String(outcome.errors.joinLink)] } }) },
+      { status: 400 },
+    );
+  return redirectWithToast(back, {
+    type: "success",
+    title: "Class started",
+    description: "Your students see the join link on their schedule while the lesson runs.",
+  });
+}

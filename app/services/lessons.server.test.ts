@@ -1,0 +1,159 @@
+import { describe, expect, it } from "vitest";
+import { useTestDatabase } from "#tests/support/test-database.ts";
+import { insertVacationOfNow, registrationDoc } from "#tests/support/registration-doc.ts";
+import { addDays, schoolDay } from "#app/domain/vacations.ts";
+import { weekdayOf } from "#app/domain/lessons.ts";
+import { Lesson, WeeklyClass } from "#app/models/lesson.server.ts";
+import { Outbox } from "#app/models/outbox.server.ts";
+import { Registration } from "#app/models/registration.server.ts";
+import { Subject } from "#app/models/subject.server.ts";
+import { getVacation } from "#app/models/vacation.server.ts";
+import {
+  addLesson,
+  addWeeklyClass,
+  cancelLesson,
+  finishWeeklyClasses,
+  lessonsForWard,
+  moveLesson,
+  removeWeeklyClass,
+  startLesson,
+} from "#app/services/lessons.server.ts";
+
+useTestDatabase("lessons_test", { init: [Lesson, WeeklyClass, Outbox, Registration, Subject] });
+
+const VACATION = "Lessons test vacation";
+const today = schoolDay();
+const weekday = ((weekdayOf(today) + 1) % 7 || 1) as number; // tomorrow's weekday, Sunday taken as Monday
+const base = { vacation: VACATION, programme: "science", subject: "Physics", forms: [] as string[] };
+
+describe("lessons", () => {
+  it("makes a weekly class's lessons once for every week, and finishes a class cut short by a crash", async () => {
+    await insertVacationOfNow(VACATION);
+    const vacation = (await getVacation(VACATION))!;
+    const outcome = await addWeeklyClass({ ...base, weekday, start: "10:00", end: "11:30" }, "admin-1");
+    expect(outcome.ok).toBe(true);
+    const cls = await WeeklyClass.findOne({ vacation: VACATION, weekday }).lean();
+    const lessons = await Lesson.find({ weeklyClassId: cls!._id }).sort({ date: 1 }).lean();
+    expect(lessons.length).toBe("lessons" in outcome ? outcome.lessons : -1);
+    expect(lessons.length).toBeGreaterThanOrEqual(6);
+    expect(lessons.every((l) => weekdayOf(l.date) === weekday)).toBe(true);
+    expect(lessons[0].date >= vacation.lessonsStart && lessons.at(-1)!.date <= vacation.lessonsEnd).toBe(true);
+    expect(lessons[0].forms).toEqual(["form-1", "form-2", "form-3"]);
+
+    // As if the server died half way: the class is unfinished and two of its lessons are missing.
+    await WeeklyClass.updateOne({ _id: cls!._id }, { $set: { lessonsMade: false } });
+    await Lesson.deleteMany({ _id: { $in: lessons.slice(0, 2).map((l) => l._id) } });
+    await finishWeeklyClasses(VACATION);
+    expect(await Lesson.countDocuments({ weeklyClassId: cls!._id })).toBe(lessons.length);
+    expect((await WeeklyClass.findById(cls!._id).lean())!.lessonsMade).toBe(true);
+  });
+
+  it("refuses a subject outside the programme, impossible times and a day outside the vacation, storing nothing", async () => {
+    const before = await Lesson.countDocuments();
+    const wrongSubject = await addWeeklyClass(
+      { ...base, subject: "Cost Accounting", weekday, start: "10:00", end: "11:00" },
+      "a",
+    );
+    expect(wrongSubject).toEqual({ ok: false, errors: { subject: "Choose a subject of this programme" } });
+    const backwards = await addWeeklyClass({ ...base, weekday, start: "11:00", end: "10:00" }, "a");
+    expect(backwards.ok).toBe(false);
+    const outside = await addLesson({ ...base, date: addDays(today, 400), start: "10:00", end: "11:00" }, "a");
+    expect(!outside.ok && outside.errors.date).toMatch(/Choose a day of the/);
+    expect(await Lesson.countDocuments()).toBe(before);
+  });
+
+  it("shows a ward the lessons of its programme, subjects and form only", async () => {
+    await addLesson(
+      { ...base, subject: "Mathematics", forms: ["form-1"], date: today, start: "08:00", end: "09:00" },
+      "a",
+    );
+    await addLesson(
+      { ...base, subject: "Mathematics", forms: ["form-2"], date: today, start: "12:00", end: "13:00" },
+      "a",
+    );
+    await addLesson(
+      { ...base, programme: "business", subject: "Mathematics", date: today, start: "14:00", end: "15:00" },
+      "a",
+    );
+    await addLesson({ ...base, subject: "Biology", date: today, start: "16:00", end: "17:00" }, "a");
+    const ward = { vacation: VACATION, programme: "science", subjects: ["Mathematics", "Physics"], wardForm: "form-2" };
+    const mine = await lessonsForWard(ward, today, today);
+    expect(mine.map((l) => `${l.subject} ${l.start}`)).toEqual(["Mathematics 12:00"]);
+  });
+
+  it("cancels a lesson, telling its roster once by SMS, never a withdrawn ward or another form", async () => {
+    await Registration.create([
+      registrationDoc(1, { vacation: VACATION, subjects: ["Chemistry"], wardForm: "form-1" }),
+      registrationDoc(2, { vacation: VACATION, subjects: ["Chemistry"], wardForm: "form-3" }),
+      registrationDoc(3, { vacation: VACATION, subjects: ["Chemistry"], wardForm: "form-1", withdrawnAt: new Date() }),
+    ]);
+    await addLesson(
+      { ...base, subject: "Chemistry", forms: ["form-1"], date: today, start: "09:00", end: "10:00" },
+      "a",
+    );
+    const lesson = (await Lesson.findOne({ subject: "Chemistry" }).lean())!;
+    expect(await cancelLesson(lesson._id, "admin-1", true)).toEqual({ sms: 1 });
+    expect(await cancelLesson(lesson._id, "admin-1", true)).toEqual({ sms: 1 });
+    const sms = await Outbox.find({ template: "lesson-cancelled" }).lean();
+    expect(sms.map((m) => m.to)).toEqual(["+233550000001"]);
+    expect(sms[0].text).toMatch(/the Chemistry lesson of .* is cancelled/);
+    expect((await Lesson.findById(lesson._id).lean())!.cancelled).toBe(true);
+  });
+
+  it("lets only the subject's facilitator start today's lesson, with a known call link or the class page", async () => {
+    await Subject.create({ name: "Further Mathematics", facilitatorId: "fac-1" });
+    await addLesson({ ...base, subject: "Biology", date: today, start: "00:00", end: "00:15" }, "a");
+    const over = (await Lesson.findOne({ subject: "Biology", start: "00:00" }).lean())!;
+    await Lesson.create({
+      ...base,
+      subject: "Further Mathematics",
+      forms: ["form-1"],
+      date: today,
+      start: "00:00",
+      end: "23:59",
+    });
+    const lesson = (await Lesson.findOne({ subject: "Further Mathematics" }).lean())!;
+    const at = new Date(`${today}T12:00:00Z`);
+    const other = await startLesson(lesson._id, { _id: "fac-2", role: "facilitator" }, "https://meet.google.com/a", at);
+    expect(!other.ok && other.errors.joinLink).toMatch(/not one of your subjects/);
+    const noPage = await startLesson(lesson._id, { _id: "fac-1", role: "facilitator" }, null, at);
+    expect(!noPage.ok && noPage.errors.joinLink).toMatch(/no class page/);
+    const bad = await startLesson(lesson._id, { _id: "fac-1", role: "facilitator" }, "https://example.com/x", at);
+    expect(bad.ok).toBe(false);
+    expect(
+      await startLesson(lesson._id, { _id: "fac-1", role: "facilitator" }, "https://meet.google.com/abc", at),
+    ).toEqual({ ok: true });
+    const started = (await Lesson.findById(lesson._id).lean())!;
+    expect(started.joinLink).toBe("https://meet.google.com/abc");
+    expect(started.startedAt).toBeTruthy();
+    const late = await startLesson(over._id, { _id: "admin", role: "admin" }, "https://meet.google.com/x", at);
+    expect(!late.ok && late.errors.joinLink).toMatch(/before it ends/);
+  });
+
+  it("moves a lesson within its vacation, remembering the day it left, and removes a class's lessons still to come", async () => {
+    const cls = (await WeeklyClass.findOne({ vacation: VACATION }).lean())!;
+    const next = (await Lesson.findOne({ weeklyClassId: cls._id, date: { $gt: today } })
+      .sort({ date: 1 })
+      .lean())!;
+    const target = addDays(next.date, 1);
+    expect(await moveLesson(next._id, { date: target, start: "15:00", end: "16:00" }, "a")).toEqual({ ok: true });
+    const moved = (await Lesson.findById(next._id).lean())!;
+    expect([moved.date, moved.start, moved.movedFrom]).toEqual([target, "15:00", next.date]);
+    const refused = await moveLesson(next._id, { date: addDays(today, -400), start: "15:00", end: "16:00" }, "a");
+    expect(refused.ok).toBe(false);
+
+    const past = await Lesson.create({
+      ...base,
+      date: addDays(today, -1),
+      start: "10:00",
+      end: "11:00",
+      weeklyClassId: cls._id,
+      _id: `${cls._id}.old`,
+    });
+    const removed = await removeWeeklyClass(cls._id, "a");
+    expect(removed).toBeGreaterThan(0);
+    expect(await Lesson.exists({ _id: past._id })).toBeTruthy();
+    expect(await Lesson.countDocuments({ weeklyClassId: cls._id, date: { $gte: today } })).toBe(0);
+    expect(await WeeklyClass.exists({ _id: cls._id })).toBeNull();
+  });
+});

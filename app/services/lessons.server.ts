@@ -1,0 +1,337 @@
+/**
+ * Lessons as the school runs them (docs/decisions/0101-lessons-from-the-school-timetable.md): the weekly timetable the
+ * admin sets, the dated lessons it makes for a vacation's weeks, the changes of one lesson (move, cancel, add), and the
+ * facilitator starting a lesson with its join link. Every rule is here, whoever calls.
+ */
+import { isSubjectOf, type Programme, type WardForm } from "#app/domain/programmes.ts";
+import {
+  joinLinkError,
+  lessonDays,
+  lessonForms,
+  lessonPhase,
+  lessonTimeError,
+  shortDay,
+  timeLabel,
+} from "#app/domain/lessons.ts";
+import { lessonCancelledSms } from "#app/domain/sms-messages.ts";
+import { longDay, schoolDay, type Vacation } from "#app/domain/vacations.ts";
+import { audit } from "#app/models/audit-log.server.ts";
+import {
+  Lesson,
+  LESSON_FIELDS,
+  WeeklyClass,
+  makeLessons,
+  type LessonDoc,
+  type WeeklyClassDoc,
+} from "#app/models/lesson.server.ts";
+import { queueMessages } from "#app/models/outbox.server.ts";
+import { ENROLLED, Registration } from "#app/models/registration.server.ts";
+import { Subject } from "#app/models/subject.server.ts";
+import { User } from "#app/models/user.server.ts";
+import { getVacation } from "#app/models/vacation.server.ts";
+import { WhatsappGroup } from "#app/models/whatsapp-group.server.ts";
+import { audienceVoices } from "#app/services/message-language.server.ts";
+
+type Errors<K extends string> = Partial<Record<K, string>>;
+export type Outcome<K extends string, T = object> = ({ ok: true } & T) | { ok: false; errors: Errors<K> };
+
+export type WeeklyClassInput = {
+  vacation: string;
+  programme: string;
+  subject: string;
+  forms: string[];
+  weekday: number;
+  start: string;
+  end: string;
+};
+export type LessonInput = Omit<WeeklyClassInput, "weekday"> & { date: string };
+
+function subjectError(programme: string, subject: string): string | null {
+  return isSubjectOf(programme, subject) ? null : "Choose a subject of this programme";
+}
+
+function outsideVacation(vacation: Vacation, date: string): string | null {
+  if (date < vacation.lessonsStart || date > vacation.lessonsEnd)
+    return `Choose a day of the ${vacation.name}'s lessons (${longDay(vacation.lessonsStart)} to ${longDay(vacation.lessonsEnd)})`;
+  return null;
+}
+
+/** Finishes the weekly classes whose lessons were being made when the server stopped. */
+export async function finishWeeklyClasses(vacationName: string) {
+  const unfinished = await WeeklyClass.find({ vacation: String(vacationName), lessonsMade: false })
+    .limit(50)
+    .lean<WeeklyClassDoc[]>();
+  const vacation = unfinished.length ? await getVacation(vacationName) : null;
+  if (vacation) for (const cls of unfinished) await makeLessons(cls, vacation);
+}
+
+/** Adds a class to the weekly timetable and makes its lessons for every week of the vacation. */
+export async function addWeeklyClass(
+  input: WeeklyClassInput,
+  actorId: string,
+): Promise<Outcome<keyof WeeklyClassInput, { lessons: number }>> {
+  const vacation = await getVacation(input.vacation);
+  if (!vacation) return { ok: false, errors: { vacation: "Choose a vacation" } };
+  const subject = subjectError(input.programme, input.subject);
+  if (subject) return { ok: false, errors: { subject } };
+  const time = lessonTimeError(input.start, input.end);
+  if (time) return { ok: false, errors: { end: time } };
+  if (!lessonDays(vacation, input.weekday).length)
+    return { ok: false, errors: { weekday: "No lesson day of this vacation falls on that weekday" } };
+  const cls = (
+    await WeeklyClass.create({
+      vacation: vacation.name,
+      programme: input.programme,
+      subject: input.subject,
+      forms: lessonForms(input.forms),
+      weekday: input.weekday,
+      start: input.start,
+      end: input.end,
+      createdBy: actorId,
+    })
+  ).toObject() as WeeklyClassDoc;
+  const lessons = await makeLessons(cls, vacation);
+  await audit("lesson.class-add", actorId, cls._id, { vacation: vacation.name, subject: cls.subject, lessons });
+  return { ok: true, lessons };
+}
+
+/**
+ * Takes a class off the weekly timetable: its lessons still to come go (those already started stay, as held); those
+ * before today stay as the vacation's record.
+ */
+export async function removeWeeklyClass(id: string, actorId: string, now = new Date()): Promise<number | null> {
+  const cls = await WeeklyClass.findById(String(id)).lean<WeeklyClassDoc>();
+  if (!cls) return null;
+  const { deletedCount } = await Lesson.deleteMany({
+    weeklyClassId: cls._id,
+    date: { $gte: schoolDay(now) },
+    startedAt: null,
+  });
+  await WeeklyClass.deleteOne({ _id: cls._id });
+  await audit("lesson.class-remove", actorId, cls._id, { subject: cls.subject, lessons: deletedCount });
+  return deletedCount;
+}
+
+/** A lesson on its own, outside the weekly timetable (a catch-up, an extra revision class). */
+export async function addLesson(input: LessonInput, actorId: string): Promise<Outcome<keyof LessonInput>> {
+  const vacation = await getVacation(input.vacation);
+  if (!vacation) return { ok: false, errors: { vacation: "Choose a vacation" } };
+  const subject = subjectError(input.programme, input.subject);
+  if (subject) return { ok: false, errors: { subject } };
+  const date = outsideVacation(vacation, input.date);
+  if (date) return { ok: false, errors: { date } };
+  const time = lessonTimeError(input.start, input.end);
+  if (time) return { ok: false, errors: { end: time } };
+  const lesson = await Lesson.create({
+    vacation: vacation.name,
+    programme: input.programme,
+    subject: input.subject,
+    forms: lessonForms(input.forms),
+    date: input.date,
+    start: input.start,
+    end: input.end,
+  });
+  await audit("lesson.add", actorId, lesson._id, { subject: input.subject, date: input.date });
+  return { ok: true };
+}
+
+export async function getLesson(id: string) {
+  return Lesson.findById(String(id)).select(LESSON_FIELDS).lean<LessonDoc>();
+}
+
+export type MoveInput = { date: string; start: string; end: string };
+
+/** Moves a lesson to another day or time of its vacation; a moved lesson starts afresh. */
+export async function moveLesson(id: string, input: MoveInput, actorId: string): Promise<Outcome<keyof MoveInput>> {
+  const lesson = await getLesson(id);
+  const vacation = lesson ? await getVacation(lesson.vacation) : null;
+  if (!lesson || !vacation) return { ok: false, errors: { date: "This lesson no longer exists" } };
+  const date = outsideVacation(vacation, input.date);
+  if (date) return { ok: false, errors: { date } };
+  const time = lessonTimeError(input.start, input.end);
+  if (time) return { ok: false, errors: { end: time } };
+  const movedFrom = input.date === lesson.date ? lesson.movedFrom : (lesson.movedFrom ?? lesson.date);
+  await Lesson.updateOne(
+    { _id: lesson._id },
+    { $set: { ...input, movedFrom, startedAt: null, startedBy: null, joinLink: null } },
+    { runValidators: true },
+  );
+  await audit("lesson.move", actorId, lesson._id, { from: { date: lesson.date, start: lesson.start }, to: input });
+  return { ok: true };
+}
+
+/** The students on a lesson's roster: enrolled in its vacation, programme, subject and one of its forms. */
+async function rosterPhones(lesson: LessonDoc): Promise<string[]> {
+  const rows = await Registration.find({
+    vacation: lesson.vacation,
+    programme: lesson.programme as Programme,
+    subjects: lesson.subject,
+    wardForm: { $in: lesson.forms as WardForm[] },
+    ...ENROLLED,
+  })
+    .select("wardWhatsappNormalized")
+    .lean<Array<{ wardWhatsappNormalized: string | null }>>();
+  return [...new Set(rows.map((r) => r.wardWhatsappNormalized).filter((p): p is string => Boolean(p)))];
+}
+
+const lessonWhen = (lesson: Pick<LessonDoc, "date" | "start">) =>
+  `${shortDay(lesson.date)}, ${timeLabel(lesson.start)}`;
+
+/**
+ * Cancels a lesson: its students see it cancelled on their portal, and with `tell` each gets one SMS (none to a
+ * number that sent STOP; the outbox key makes a second press send nothing again). Null when there is no such lesson.
+ */
+export async function cancelLesson(id: string, actorId: string, tell: boolean): Promise<{ sms: number } | null> {
+  const lesson = await getLesson(id);
+  if (!lesson) return null;
+  if (!lesson.cancelled)
+    await Lesson.updateOne(
+      { _id: lesson._id },
+      { $set: { cancelled: true, cancelledAt: new Date(), cancelledBy: actorId } },
+    );
+  let sms = 0;
+  if (tell) {
+    const phones = await rosterPhones(lesson);
+    const { sayFor, stopped } = await audienceVoices(phones);
+    const reached = phones.filter((p) => !stopped.has(p));
+    const values = { subject: lesson.subject, when: lessonWhen(lesson) };
+    await queueMessages(
+      reached.map((to) => ({
+        key: `lesson-cancelled:${lesson._id}:${to}`,
+        channel: "sms" as const,
+        to,
+        template: "lesson-cancelled",
+        values,
+        text: lessonCancelledSms(values, sayFor(to)),
+      })),
+    );
+    sms = reached.length;
+  }
+  await audit("lesson.cancel", actorId, lesson._id, { subject: lesson.subject, date: lesson.date, sms });
+  return { sms };
+}
+
+/** Puts a cancelled lesson back. */
+export async function restoreLesson(id: string, actorId: string): Promise<boolean> {
+  const { matchedCount } = await Lesson.updateOne(
+    { _id: String(id), cancelled: true },
+    { $set: { cancelled: false, cancelledAt: null, cancelledBy: null } },
+  );
+  if (matchedCount) await audit("lesson.restore", actorId, String(id));
+  return matchedCount === 1;
+}
+
+/** The class pages (WhatsApp links) of a lesson's subject and programme serving its vacation. */
+async function classPagesOf(lesson: Pick<LessonDoc, "subject" | "programme" | "vacation">): Promise<string[]> {
+  const rows = await WhatsappGroup.find({
+    subjectName: lesson.subject,
+    programme: lesson.programme,
+    vacations: lesson.vacation,
+    groupType: "student",
+  })
+    .select("whatsappLink")
+    .lean<Array<{ whatsappLink: string }>>();
+  return rows.map((r) => r.whatsappLink);
+}
+
+/**
+ * "Start class": the facilitator of the lesson's subject (or an admin) records that it started and sets its join link:
+ * the one pasted, else the subject's class page. Only a lesson of today that is not cancelled or over.
+ */
+export async function startLesson(
+  id: string,
+  actor: { _id: string; role: string },
+  pasted: string | null,
+  now = new Date(),
+): Promise<Outcome<"joinLink">> {
+  const lesson = await getLesson(id);
+  if (!lesson || !(await mayTeach(actor, lesson.subject)))
+    return { ok: false, errors: { joinLink: "This lesson is not one of your subjects'" } };
+  const phase = lessonPhase({ ...lesson, startedAt: null }, now);
+  if (phase === "cancelled") return { ok: false, errors: { joinLink: "This lesson is cancelled" } };
+  if (lesson.date !== schoolDay(now) || phase === "over")
+    return { ok: false, errors: { joinLink: "A lesson is started on its day, before it ends" } };
+  const pages = await classPagesOf(lesson);
+  const link = pasted?.trim() || pages[0] || null;
+  if (!link) return { ok: false, errors: { joinLink: "Paste the call link: this subject has no class page yet" } };
+  const error = joinLinkError(link, pages);
+  if (error) return { ok: false, errors: { joinLink: error } };
+  await Lesson.updateOne(
+    { _id: lesson._id },
+    { $set: { startedAt: lesson.startedAt ?? now, startedBy: actor._id, joinLink: link } },
+  );
+  await audit("lesson.start", actor._id, lesson._id, { subject: lesson.subject });
+  return { ok: true };
+}
+
+/** Whether this user teaches the subject (an admin teaches every subject here). */
+async function mayTeach(actor: { _id: string; role: string }, subject: string): Promise<boolean> {
+  if (actor.role === "admin") return true;
+  return Boolean(await Subject.exists({ name: subject, facilitatorId: String(actor._id) }));
+}
+
+/** The names of the facilitators of these subjects, by subject. */
+export async function facilitatorNames(subjects: readonly string[]): Promise<Map<string, string>> {
+  if (!subjects.length) return new Map();
+  const rows = await Subject.find({ name: { $in: [...new Set(subjects)] }, facilitatorId: { $ne: null } })
+    .select("name facilitatorId")
+    .lean<Array<{ name: string; facilitatorId: string }>>();
+  const users = rows.length
+    ? await User.find({ _id: { $in: rows.map((r) => r.facilitatorId) } })
+        .select("fullName")
+        .lean<Array<{ _id: string; fullName: string }>>()
+    : [];
+  const names = new Map(users.map((u) => [String(u._id), u.fullName]));
+  return new Map(rows.flatMap((r) => (names.has(r.facilitatorId) ? [[r.name, names.get(r.facilitatorId)!]] : [])));
+}
+
+export type WardLessons = { vacation: string | null; programme: string; subjects: string[]; wardForm: string };
+
+const wardFilter = (ward: WardLessons) => ({
+  vacation: String(ward.vacation),
+  programme: String(ward.programme),
+  subject: { $in: ward.subjects.map(String) },
+  forms: String(ward.wardForm) as WardForm,
+});
+
+/** A ward's lessons from `from` to `to` (days, both included), by day and time. */
+export async function lessonsForWard(ward: WardLessons, from: string, to: string) {
+  if (!ward.vacation || !ward.subjects.length) return [];
+  return Lesson.find({ ...wardFilter(ward), date: { $gte: from, $lte: to } })
+    .select(LESSON_FIELDS)
+    .sort({ date: 1, start: 1, subject: 1 })
+    .limit(200)
+    .lean<LessonDoc[]>();
+}
+
+/** Whether the school has set any lesson for this ward (else the schedule says the timetable is not set yet). */
+export async function wardHasLessons(ward: WardLessons): Promise<boolean> {
+  if (!ward.vacation || !ward.subjects.length) return false;
+  return Boolean(await Lesson.exists(wardFilter(ward)));
+}
+
+/** The lessons of these subjects from `from` on (today's first), at most `limit`. */
+export async function lessonsOfSubjects(subjects: readonly string[], vacation: string, from: string, limit = 12) {
+  if (!subjects.length) return [];
+  return Lesson.find({ vacation: String(vacation), subject: { $in: subjects.map(String) }, date: { $gte: from } })
+    .select(LESSON_FIELDS)
+    .sort({ date: 1, start: 1, subject: 1 })
+    .limit(limit)
+    .lean<LessonDoc[]>();
+}
+
+/** A vacation's lessons of one week (Monday to Sunday), for the office. */
+export async function lessonsOfWeek(vacation: string, monday: string, sunday: string) {
+  return Lesson.find({ vacation: String(vacation), date: { $gte: monday, $lte: sunday } })
+    .select(LESSON_FIELDS)
+    .sort({ date: 1, start: 1, programme: 1, subject: 1 })
+    .limit(500)
+    .lean<LessonDoc[]>();
+}
+
+export async function weeklyClassesOf(vacation: string) {
+  return WeeklyClass.find({ vacation: String(vacation) })
+    .sort({ weekday: 1, start: 1, programme: 1, subject: 1 })
+    .limit(500)
+    .lean<WeeklyClassDoc[]>();
+}
