@@ -16,7 +16,6 @@ export const LESSON_WEEKDAYS = [
   { value: 6, name: "Saturday" },
 ] as const;
 export const LESSON_DAY_NAMES = LESSON_WEEKDAYS.map((d) => d.name);
-export type LessonDayName = (typeof LESSON_DAY_NAMES)[number];
 
 const WEEKDAY_NAMES = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];

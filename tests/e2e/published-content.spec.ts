@@ -94,7 +94,7 @@ test.describe("timetables reach the programme's students and parents", () => {
     await form.getByRole("button", { name: "Upload Timetable" }).click();
     await expect(page.getByRole("status")).toContainText("Timetable uploaded");
 
-    // A Business student: the Schedule tab lists it above the sample week, and it downloads.
+    // A Business student: the Schedule tab lists it above the week's lessons, and it downloads.
     await page.context().clearCookies();
     const student = await loginAs("student");
     const parentPhone = uniquePhone();
@@ -108,7 +108,7 @@ test.describe("timetables reach the programme's students and parents", () => {
     const list = page.getByRole("region", { name: "Timetables from the school" });
     await expect(list.getByRole("heading", { name: title })).toBeVisible();
     await expect(list).toContainText("Week 1 to week 4");
-    await expect(page.getByRole("heading", { name: /Class Schedule/ })).toContainText("Sample");
+    await expect(page.getByRole("heading", { name: "Class Schedule" })).toBeVisible();
     const href = await list.getByRole("link", { name: new RegExp(`Download ${title}`) }).getAttribute("href");
     expect((await page.request.get(href!)).status()).toBe(200);
     await expectNoA11yViolations(page);

@@ -1,0 +1,139 @@
+import {
+  test,
+  expect,
+  connectTestDb,
+  createRegistration,
+  createUser,
+  fieldError,
+  giveSubjects,
+  uniquePhone,
+  DEMO_VACATION,
+} from "#tests/support/fixtures.ts";
+import { expectNoA11yViolations } from "#tests/support/axe.ts";
+import { schoolDay } from "#app/domain/vacations.ts";
+import { Lesson, WeeklyClass } from "#app/models/lesson.server.ts";
+import { Outbox } from "#app/models/outbox.server.ts";
+
+/**
+ * Lessons (issue 54, part 1): the admin sets the weekly timetable and changes one lesson; the facilitator starts
+ * today's lesson with its call link. JavaScript off and on.
+ */
+
+const status = (page: import("@playwright/test").Page, text: string) =>
+  page.getByRole("status").filter({ hasText: text }).first();
+
+test("the admin adds a weekly class (refused times come back by their field), then cancels one of its lessons and tells its students", async ({
+  page,
+  loginAs,
+}, testInfo) => {
+  // Each browser project its own hour on Saturdays, so the two runs never read each other's class.
+  const hour = testInfo.project.name === "no-js" ? "05" : "06";
+  await loginAs("admin");
+  await page.goto("/admin/lessons");
+  await expect(page.getByRole("heading", { level: 1, name: "Lessons" })).toBeVisible();
+  const form = page.locator("form#add-class");
+  await form.getByLabel("Programme").selectOption({ label: "General Science" });
+  await form.getByLabel("Subject").selectOption("Chemistry");
+  await form.getByLabel("Form 2").check();
+  await form.getByLabel("Day of the week").selectOption({ label: "Saturday" });
+  await form.getByLabel("Starts").fill(`${hour}:30`);
+  await form.getByLabel("Ends").fill(`${hour}:10`);
+  await form.getByRole("button", { name: "Add Weekly Class" }).click();
+  await expect(fieldError(form, "A lesson ends at least 15 minutes after it starts")).toBeVisible();
+  await expect(form.getByLabel("Subject")).toHaveValue("Chemistry");
+  await expect(form.getByLabel("Form 2")).toBeChecked();
+  await expectNoA11yViolations(page);
+
+  await form.getByLabel("Ends").fill(`${hour}:55`);
+  await form.getByRole("button", { name: "Add Weekly Class" }).click();
+  await expect(status(page, "Weekly class added")).toBeVisible();
+  const when = `Saturday, ${Number(hour)}:30 AM to ${Number(hour)}:55 AM`;
+  const timetable = page.getByRole("region", { name: "Weekly timetable" });
+  await expect(timetable.getByRole("listitem").filter({ hasText: when })).toContainText("General Science · Form 2");
+
+  await connectTestDb();
+  const cls = await WeeklyClass.findOne({ vacation: DEMO_VACATION, weekday: 6, start: `${hour}:30` }).lean();
+  const lessons = await Lesson.find({ weeklyClassId: cls!._id }).sort({ date: 1 }).lean();
+  expect(lessons.length).toBeGreaterThanOrEqual(5);
+  const next = lessons.find((l) => l.date > schoolDay())!;
+
+  // A Form 2 chemistry student of this vacation is told; the lesson's page cancels it.
+  const ward = await createRegistration({
+    subjects: ["Chemistry"],
+    wardForm: "form-2",
+    wardName: `Chem ${uniquePhone()}`,
+  });
+  await page.goto(`/admin/lessons/${next._id}`);
+  await page.getByLabel("Tell its students by SMS").check();
+  await page.getByRole("button", { name: "Cancel Lesson" }).click();
+  await expect(status(page, "Lesson cancelled")).toBeVisible();
+  await expect(page).toHaveURL(/\/admin\/lessons\?vacation=/);
+  expect((await Lesson.findById(next._id).lean())!.cancelled).toBe(true);
+  const sms = await Outbox.findOne({ key: `lesson-cancelled:${next._id}:${ward.wardWhatsappNormalized}` }).lean();
+  expect(sms?.text).toMatch(/the Chemistry lesson of Saturday .* is cancelled/);
+
+  // Taking the class off the timetable removes its lessons still to come.
+  await page.goto("/admin/lessons");
+  await timetable.getByRole("button", { name: `Remove Chemistry, ${when}` }).click();
+  await expect(status(page, "Weekly class removed")).toBeVisible();
+  expect(await Lesson.countDocuments({ weeklyClassId: cls!._id, date: { $gt: schoolDay() } })).toBe(0);
+});
+
+test("the facilitator starts today's lesson of their subject: a link of an unknown site is refused by its field; a Meet link reaches the lesson", async ({
+  page,
+  loginAs,
+}) => {
+  const facilitator = await loginAs("facilitator");
+  const subject = `Lesson subject ${uniquePhone()}`;
+  await giveSubjects(facilitator.id, subject);
+  const other = await createUser({ role: "facilitator" });
+  const notMine = `Not mine ${uniquePhone()}`;
+  await giveSubjects(other.id, notMine);
+  const [lesson, foreign] = await Lesson.create([
+    {
+      vacation: DEMO_VACATION,
+      programme: "science",
+      subject,
+      forms: ["form-2"],
+      date: schoolDay(),
+      start: "00:00",
+      end: "23:59",
+    },
+    {
+      vacation: DEMO_VACATION,
+      programme: "science",
+      subject: notMine,
+      forms: ["form-2"],
+      date: schoolDay(),
+      start: "00:00",
+      end: "23:59",
+    },
+  ]);
+
+  await page.goto("/facilitator-dashboard/classes");
+  const lessonList = page.getByRole("region", { name: "Today's and next lessons" });
+  const card = lessonList.getByRole("listitem").filter({ hasText: subject });
+  await expect(card.getByRole("heading", { level: 3 })).toHaveText(`${subject}: Today, 12:00 AM to 11:59 PM`);
+  await expect(lessonList.getByRole("listitem").filter({ hasText: notMine })).toHaveCount(0);
+  await card.getByLabel(/Call link/).fill("https://example.com/join");
+  await card.getByRole("button", { name: `Start class ${subject}` }).click();
+  await expect(fieldError(card, /Use a Google Meet, Zoom/)).toBeVisible();
+  await expect(card.getByLabel(/Call link/)).toHaveValue("https://example.com/join");
+  await expectNoA11yViolations(page);
+
+  await card.getByLabel(/Call link/).fill("https://meet.google.com/abc-defg-hij");
+  await card.getByRole("button", { name: `Start class ${subject}` }).click();
+  await expect(status(page, "Class started")).toBeVisible();
+  await expect(card).toContainText("Join link: https://meet.google.com/abc-defg-hij");
+  const saved = await Lesson.findById(lesson._id).lean();
+  expect(saved?.startedAt).toBeTruthy();
+  expect(saved?.joinLink).toBe("https://meet.google.com/abc-defg-hij");
+
+  // Another facilitator's lesson cannot be started by posting its id.
+  const response = await page.request.post("/facilitator-dashboard/classes", {
+    form: { intent: "start", lessonId: foreign._id, joinLink: "https://meet.google.com/x" },
+    headers: { Origin: new URL(page.url()).origin },
+  });
+  expect(response.status()).toBe(400);
+  expect((await Lesson.findById(foreign._id).lean())?.startedAt ?? null).toBeNull();
+});
