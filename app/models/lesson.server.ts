@@ -23,6 +23,8 @@ const weeklyClassSchema = new Schema(
     weekday: { type: Number, required: true, min: 1, max: 6 },
     start: time,
     end: time,
+    /** Its first possible lesson day: the vacation's first, or the day it was added once lessons had begun. */
+    from: { type: String, default: null },
     lessonsMade: { type: Boolean, default: false },
     createdBy: { type: String, default: null },
   },
@@ -39,6 +41,7 @@ export type WeeklyClassDoc = {
   weekday: number;
   start: string;
   end: string;
+  from: string | null;
   lessonsMade: boolean;
   createdBy: string | null;
 };
@@ -69,6 +72,8 @@ const lessonSchema = new Schema(
     startedAt: { type: Date, default: null },
     startedBy: { type: String, default: null },
     joinLink: { type: String, default: null, maxlength: JOIN_LINK_MAX },
+    /** Set when the register is first saved: from then on the lesson counts as held (ADR 0102). */
+    registerSavedAt: { type: Date, default: null },
   },
   { timestamps: true, collection: "lessons" },
 );
@@ -93,20 +98,24 @@ export type LessonDoc = {
   startedAt: Date | null;
   startedBy: string | null;
   joinLink: string | null;
+  registerSavedAt: Date | null;
 };
 export const Lesson =
   (mongoose.models.Lesson as mongoose.Model<LessonDoc>) ?? mongoose.model<LessonDoc>("Lesson", lessonSchema);
 
 export const LESSON_FIELDS =
-  "_id vacation programme subject forms date start end weeklyClassId movedFrom cancelled startedAt joinLink";
+  "_id vacation programme subject forms date start end weeklyClassId movedFrom cancelled startedAt joinLink registerSavedAt";
 
-const isDuplicate = (error: unknown) =>
-  (error as { code?: number }).code === 11000 ||
-  ((error as { writeErrors?: Array<{ code?: number }> }).writeErrors ?? []).every((e) => e.code === 11000);
+/** Only duplicate keys (lessons made before): any other failure, a lost connection say, is thrown. */
+function isDuplicate(error: unknown): boolean {
+  if ((error as { code?: number }).code === 11000) return true;
+  const writeErrors = (error as { writeErrors?: Array<{ code?: number }> }).writeErrors;
+  return Array.isArray(writeErrors) && writeErrors.length > 0 && writeErrors.every((e) => e.code === 11000);
+}
 
 /** Makes the lessons of a weekly class that are not made yet (their ids are fixed, so a second run adds nothing). */
 export async function makeLessons(cls: WeeklyClassDoc, vacation: Vacation): Promise<number> {
-  const days = lessonDays(vacation, cls.weekday);
+  const days = lessonDays(vacation, cls.weekday).filter((day) => !cls.from || day >= cls.from);
   const docs = days.map((date) => ({
     _id: `${cls._id}.${date}`,
     vacation: cls.vacation,

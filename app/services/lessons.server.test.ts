@@ -35,9 +35,10 @@ describe("lessons", () => {
     const cls = await WeeklyClass.findOne({ vacation: VACATION, weekday }).lean();
     const lessons = await Lesson.find({ weeklyClassId: cls!._id }).sort({ date: 1 }).lean();
     expect(lessons.length).toBe("lessons" in outcome ? outcome.lessons : -1);
-    expect(lessons.length).toBeGreaterThanOrEqual(6);
+    expect(lessons.length).toBeGreaterThanOrEqual(5);
     expect(lessons.every((l) => weekdayOf(l.date) === weekday)).toBe(true);
-    expect(lessons[0].date >= vacation.lessonsStart && lessons.at(-1)!.date <= vacation.lessonsEnd).toBe(true);
+    // Added once lessons had begun: from today on, none in the weeks already past.
+    expect(lessons[0].date >= today && lessons.at(-1)!.date <= vacation.lessonsEnd).toBe(true);
     expect(lessons[0].forms).toEqual(["form-1", "form-2", "form-3"]);
 
     // As if the server died half way: the class is unfinished and two of its lessons are missing.

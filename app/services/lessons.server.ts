@@ -14,8 +14,10 @@ import {
   timeLabel,
 } from "#app/domain/lessons.ts";
 import { lessonCancelledSms } from "#app/domain/sms-messages.ts";
+import { isUsableStudentLink } from "#app/domain/whatsapp.ts";
 import { longDay, schoolDay, type Vacation } from "#app/domain/vacations.ts";
 import { audit } from "#app/models/audit-log.server.ts";
+import { getAdminPermissions } from "#app/models/admin-permission.server.ts";
 import {
   Lesson,
   LESSON_FIELDS,
@@ -76,8 +78,11 @@ export async function addWeeklyClass(
   if (subject) return { ok: false, errors: { subject } };
   const time = lessonTimeError(input.start, input.end);
   if (time) return { ok: false, errors: { end: time } };
-  if (!lessonDays(vacation, input.weekday).length)
-    return { ok: false, errors: { weekday: "No lesson day of this vacation falls on that weekday" } };
+  // Added once lessons have begun, a class starts today: the weeks already past had no such lesson.
+  const today = schoolDay();
+  const from = today > vacation.lessonsStart ? today : vacation.lessonsStart;
+  if (!lessonDays(vacation, input.weekday).some((day) => day >= from))
+    return { ok: false, errors: { weekday: "No lesson day of this vacation is left on that weekday" } };
   const cls = (
     await WeeklyClass.create({
       vacation: vacation.name,
@@ -87,6 +92,7 @@ export async function addWeeklyClass(
       weekday: input.weekday,
       start: input.start,
       end: input.end,
+      from,
       createdBy: actorId,
     })
   ).toObject() as WeeklyClassDoc;
@@ -102,10 +108,14 @@ export async function addWeeklyClass(
 export async function removeWeeklyClass(id: string, actorId: string, now = new Date()): Promise<number | null> {
   const cls = await WeeklyClass.findById(String(id)).lean<WeeklyClassDoc>();
   if (!cls) return null;
+  const today = schoolDay(now);
+  const minute = `${String(now.getUTCHours()).padStart(2, "0")}:${String(now.getUTCMinutes()).padStart(2, "0")}`;
+  // Only lessons still to come: a later day's, or today's not begun (not started, no register taken).
   const { deletedCount } = await Lesson.deleteMany({
     weeklyClassId: cls._id,
-    date: { $gte: schoolDay(now) },
+    $or: [{ date: { $gt: today } }, { date: today, start: { $gt: minute } }],
     startedAt: null,
+    registerSavedAt: null,
   });
   await WeeklyClass.deleteOne({ _id: cls._id });
   await audit("lesson.class-remove", actorId, cls._id, { subject: cls.subject, lessons: deletedCount });
@@ -150,7 +160,8 @@ export async function moveLesson(id: string, input: MoveInput, actorId: string):
   if (date) return { ok: false, errors: { date } };
   const time = lessonTimeError(input.start, input.end);
   if (time) return { ok: false, errors: { end: time } };
-  const movedFrom = input.date === lesson.date ? lesson.movedFrom : (lesson.movedFrom ?? lesson.date);
+  const original = lesson.movedFrom ?? lesson.date;
+  const movedFrom = input.date === original ? null : original;
   await Lesson.updateOne(
     { _id: lesson._id },
     { $set: { ...input, movedFrom, startedAt: null, startedBy: null, joinLink: null } },
@@ -161,14 +172,16 @@ export async function moveLesson(id: string, input: MoveInput, actorId: string):
 }
 
 /** The students on a lesson's roster: enrolled in its vacation, programme, subject and one of its forms. */
+export const rosterFilter = (lesson: Pick<LessonDoc, "vacation" | "programme" | "subject" | "forms">) => ({
+  vacation: lesson.vacation,
+  programme: lesson.programme as Programme,
+  subjects: lesson.subject,
+  wardForm: { $in: lesson.forms as WardForm[] },
+  ...ENROLLED,
+});
+
 async function rosterPhones(lesson: LessonDoc): Promise<string[]> {
-  const rows = await Registration.find({
-    vacation: lesson.vacation,
-    programme: lesson.programme as Programme,
-    subjects: lesson.subject,
-    wardForm: { $in: lesson.forms as WardForm[] },
-    ...ENROLLED,
-  })
+  const rows = await Registration.find(rosterFilter(lesson))
     .select("wardWhatsappNormalized")
     .lean<Array<{ wardWhatsappNormalized: string | null }>>();
   return [...new Set(rows.map((r) => r.wardWhatsappNormalized).filter((p): p is string => Boolean(p)))];
@@ -197,7 +210,7 @@ export async function cancelLesson(id: string, actorId: string, tell: boolean): 
     const values = { subject: lesson.subject, when: lessonWhen(lesson) };
     await queueMessages(
       reached.map((to) => ({
-        key: `lesson-cancelled:${lesson._id}:${to}`,
+        key: `lesson-cancelled:${lesson._id}:${lesson.date}T${lesson.start}:${to}`,
         channel: "sms" as const,
         to,
         template: "lesson-cancelled",
@@ -231,7 +244,7 @@ async function classPagesOf(lesson: Pick<LessonDoc, "subject" | "programme" | "v
   })
     .select("whatsappLink")
     .lean<Array<{ whatsappLink: string }>>();
-  return rows.map((r) => r.whatsappLink);
+  return rows.map((r) => r.whatsappLink).filter(isUsableStudentLink);
 }
 
 /**
@@ -264,9 +277,9 @@ export async function startLesson(
   return { ok: true };
 }
 
-/** Whether this user teaches the subject (an admin teaches every subject here). */
-async function mayTeach(actor: { _id: string; role: string }, subject: string): Promise<boolean> {
-  if (actor.role === "admin") return true;
+/** Whether this user teaches the subject (an admin holding the subjects permission stands in for any facilitator). */
+export async function mayTeach(actor: { _id: string; role: string }, subject: string): Promise<boolean> {
+  if (actor.role === "admin") return (await getAdminPermissions(actor._id, actor.role)).can_access_subjects;
   return Boolean(await Subject.exists({ name: subject, facilitatorId: String(actor._id) }));
 }
 
@@ -321,16 +334,20 @@ export async function lessonsOfSubjects(subjects: readonly string[], vacation: s
 }
 
 /** A vacation's lessons of one week (Monday to Sunday), for the office. */
-export async function lessonsOfWeek(vacation: string, monday: string, sunday: string) {
-  return Lesson.find({ vacation: String(vacation), date: { $gte: monday, $lte: sunday } })
+export async function lessonsOfWeek(vacation: string, monday: string, sunday: string, programme?: string | null) {
+  return Lesson.find({
+    vacation: String(vacation),
+    ...(programme ? { programme: String(programme) } : {}),
+    date: { $gte: monday, $lte: sunday },
+  })
     .select(LESSON_FIELDS)
     .sort({ date: 1, start: 1, programme: 1, subject: 1 })
     .limit(500)
     .lean<LessonDoc[]>();
 }
 
-export async function weeklyClassesOf(vacation: string) {
-  return WeeklyClass.find({ vacation: String(vacation) })
+export async function weeklyClassesOf(vacation: string, programme?: string | null) {
+  return WeeklyClass.find({ vacation: String(vacation), ...(programme ? { programme: String(programme) } : {}) })
     .sort({ weekday: 1, start: 1, programme: 1, subject: 1 })
     .limit(500)
     .lean<WeeklyClassDoc[]>();

@@ -505,9 +505,9 @@ test.describe("Schedule tab", () => {
     for (const s of subjects) expect(text).toContain(s);
     expect(text).toContain("Cancelled");
 
-    const filtered = pdfText(
-      await (await page.request.get(`/student-dashboard/schedule.pdf?week=${monday}&day=Monday`)).body(),
-    );
+    const mondayOnly = await page.request.get(`/student-dashboard/schedule.pdf?week=${monday}&day=Monday`);
+    expect([mondayOnly.status(), mondayOnly.headers()["content-type"]]).toEqual([200, "application/pdf"]);
+    const filtered = pdfText(await mondayOnly.body());
     expect(filtered).toContain(subjects[0]);
     expect(filtered).not.toContain(subjects[1]);
     expect((await page.request.get("/student-dashboard/schedule.pdf?day=Sunday")).status()).toBe(400);

@@ -1,5 +1,5 @@
 import { getFormProps, useForm } from "@conform-to/react";
-import { Form } from "react-router";
+import { Form, Link } from "react-router";
 import { FormErrors, SubmitButton, TextField } from "#app/components/form/fields.tsx";
 import { LESSON_FIELD_LABELS as L, StartLessonSchema } from "#app/forms/lessons.schema.ts";
 import { parseWithZod } from "#app/forms/parse.ts";
@@ -14,6 +14,9 @@ export type FacilitatorLesson = {
   status: string;
   startable: boolean;
   joinLink: string | null;
+  /** A lesson of an earlier day whose register is still to take. */
+  past: boolean;
+  register: { href: string; saved: boolean } | null;
 };
 
 function StartForm({ lesson, lastResult }: { lesson: FacilitatorLesson; lastResult?: SubmissionResult<string[]> }) {
@@ -49,11 +52,21 @@ export function LessonList({
   lessons: FacilitatorLesson[];
   actionResult?: { lessonId: string; result: SubmissionResult<string[]> } | null;
 }) {
+  // A refusal for a lesson no longer startable (ended, cancelled, not yours) has no form to show it by: it shows here.
+  const orphan =
+    actionResult && !lessons.some((l) => l.startable && l.id === actionResult.lessonId)
+      ? (Object.values(actionResult.result.error ?? {}).flat()[0] ?? null)
+      : null;
   return (
     <section aria-labelledby="lessons-heading" className="mb-8">
       <h2 id="lessons-heading" className="mb-3 text-lg font-semibold text-gray-900">
         Today&apos;s and next lessons
       </h2>
+      {orphan ? (
+        <p role="alert" className="mb-3 rounded-md bg-red-50 p-3 font-semibold text-red-800">
+          {orphan}
+        </p>
+      ) : null}
       {lessons.length === 0 ? (
         <p className="rounded-xl border border-dashed border-gray-300 bg-white p-6 text-gray-800">
           No lesson is set for your subjects from today: the school sets them under Admin → Lessons.
@@ -71,6 +84,15 @@ export function LessonList({
               {l.joinLink ? (
                 <p className="mt-1 break-all text-sm text-gray-800">
                   Join link: <a href={l.joinLink}>{l.joinLink}</a>
+                </p>
+              ) : null}
+              {l.register ? (
+                <p className="mt-2">
+                  <Link to={l.register.href} className="font-semibold text-brand-700 underline">
+                    {l.register.saved ? "Open the register" : "Take the register"}{" "}
+                    <span className="sr-only">{`${l.subject}, ${l.day}`}</span>
+                  </Link>
+                  {l.register.saved ? <span className="ml-2 text-sm text-gray-700">(saved)</span> : null}
                 </p>
               ) : null}
               {l.startable ? (

@@ -19,6 +19,8 @@ type Row = {
   programme: string;
   subjects: string[];
   enrolledAt: string | Date;
+  /** "9 of 10 (90%)": lessons attended of held (ADR 0102). */
+  attendance: string;
 };
 
 export type StudentsPanelData = {
@@ -31,7 +33,7 @@ export type StudentsPanelData = {
   pageCount: number;
 };
 
-/** Attendance and performance are not recorded yet: '—' until they are. */
+/** Performance is not recorded yet: '—' until it is. */
 function scoreCell(score: number | null | undefined) {
   if (score == null) return "—";
   return `${score}% (${performanceLabel(score)})`;
@@ -134,7 +136,7 @@ export function StudentsPanel({
               <td className="px-3 py-2 text-gray-800">{programmeLabel(r.programme)}</td>
               <td className="px-3 py-2 text-gray-800">{r.subjects.join(", ")}</td>
               <td className="px-3 py-2 text-gray-800">{formatDate(r.enrolledAt)}</td>
-              <td className="px-3 py-2 text-gray-800">{scoreCell(null)}</td>
+              <td className="px-3 py-2 text-gray-800">{r.attendance}</td>
               <td className="px-3 py-2 text-gray-800">{scoreCell(null)}</td>
               <td className="px-3 py-2">
                 <span className="rounded-full bg-green-100 px-2 py-0.5 text-xs font-semibold text-green-800">

@@ -38,7 +38,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       cancelled: l.cancelled,
       started: Boolean(l.startedAt),
       movedFrom: l.movedFrom ? shortDay(l.movedFrom) : null,
-      back: `/admin/lessons?vacation=${encodeURIComponent(l.vacation)}&week=${weekStart(l.date)}`,
+      back: `/admin/lessons?vacation=${encodeURIComponent(l.vacation)}&programme=${l.programme}&week=${weekStart(l.date)}`,
     },
   };
 }
@@ -46,7 +46,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 export async function action({ request, params }: Route.ActionArgs) {
   const { user } = await requireAdmin(request, "can_access_subjects");
   const lesson = await lessonOr404(params.lessonId);
-  const back = `/admin/lessons?vacation=${encodeURIComponent(lesson.vacation)}`;
+  const back = `/admin/lessons?vacation=${encodeURIComponent(lesson.vacation)}&programme=${lesson.programme}`;
   const formData = await request.formData();
   switch (intentOf(formData)) {
     case "move": {

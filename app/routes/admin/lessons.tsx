@@ -9,7 +9,7 @@ import { requireAdmin } from "#app/utils/auth.server.ts";
 import { intentOf, unknownIntent } from "#app/utils/intent.server.ts";
 import { redirectWithToast } from "#app/utils/toast.server.ts";
 import { SCHOOL_NAME } from "#app/domain/school.ts";
-import { ALL_SUBJECTS, PROGRAMME_OPTIONS, WARD_FORM_LABELS, WARD_FORMS } from "#app/domain/programmes.ts";
+import { ALL_SUBJECTS, PROGRAMME_OPTIONS, WARD_FORM_LABELS, WARD_FORMS, isProgramme } from "#app/domain/programmes.ts";
 import { addDays, isSchoolDay, longDay } from "#app/domain/vacations.ts";
 import { LESSON_WEEKDAYS, defaultWeek, lessonAudience, shortDay, timeLabel, weekStart } from "#app/domain/lessons.ts";
 import { vacationShown } from "#app/models/vacation.server.ts";
@@ -30,6 +30,7 @@ import {
   TextField,
 } from "#app/components/form/fields.tsx";
 import { Section } from "#app/components/ui/section.tsx";
+import { buttonClass } from "#app/components/ui/button.tsx";
 
 export const handle = { rules: { access: { admin: "can_access_subjects" } } } satisfies RouteHandle;
 
@@ -39,6 +40,8 @@ export async function loader({ request, url }: Route.LoaderArgs) {
   if (!shown) return { vacation: null, vacations: [], week: null, classes: [], lessons: [] };
   await finishWeeklyClasses(shown.name);
   const asked = url.searchParams.get("week");
+  const askedProgramme = url.searchParams.get("programme");
+  const programme = isProgramme(askedProgramme) ? askedProgramme : null;
   const monday = isSchoolDay(asked) ? weekStart(asked) : defaultWeek(shown, today);
   const sunday = addDays(monday, 6);
   const [classes, lessons] = await Promise.all([
@@ -53,6 +56,7 @@ export async function loader({ request, url }: Route.LoaderArgs) {
       lessonsStart: shown.lessonsStart,
     },
     vacations: all.map((v) => v.name),
+    programme,
     week: {
       label: `${longDay(monday)} to ${longDay(sunday)}`,
       previous: monday > shown.lessonsStart ? query(addDays(monday, -7)) : null,
@@ -87,7 +91,7 @@ export async function action({ request }: Route.ActionArgs) {
       const outcome = await addWeeklyClass(submission.value, user._id);
       if (!outcome.ok)
         return data({ form: "class", result: submission.reply({ fieldErrors: asFieldErrors(outcome.errors) }) }, 400);
-      return redirectWithToast(back(submission.value.vacation), {
+      return redirectWithToast(`${back(submission.value.vacation)}&programme=${submission.value.programme}`, {
         type: "success",
         title: "Weekly class added",
         description: `${submission.value.subject}: ${outcome.lessons} lessons made for the vacation.`,
@@ -99,7 +103,8 @@ export async function action({ request }: Route.ActionArgs) {
       const outcome = await addLesson(submission.value, user._id);
       if (!outcome.ok)
         return data({ form: "lesson", result: submission.reply({ fieldErrors: asFieldErrors(outcome.errors) }) }, 400);
-      return redirectWithToast(`${back(submission.value.vacation)}&week=${weekStart(submission.value.date)}`, {
+      const where = `&programme=${submission.value.programme}&week=${weekStart(submission.value.date)}`;
+      return redirectWithToast(`${back(submission.value.vacation)}${where}`, {
         type: "success",
         title: "Lesson added",
         description: `${submission.value.subject} on ${shortDay(submission.value.date)}.`,
@@ -150,7 +155,7 @@ function AudienceFields({
 }
 
 export default function Lessons({ loaderData, actionData }: Route.ComponentProps) {
-  const { vacation, week, classes, lessons } = loaderData;
+  const { vacation, vacations, programme, week, classes, lessons } = loaderData;
   const [classForm, classFields] = useForm({
     id: "add-class",
     lastResult: actionData?.form === "class" ? actionData.result : undefined,
@@ -186,6 +191,50 @@ export default function Lessons({ loaderData, actionData }: Route.ComponentProps
           lesson on its day of every week; move, cancel or add one lesson below. Students see their lessons in their
           Class Schedule; facilitators start them from their Classes tab.
         </p>
+        <Form method="get" className="mt-3 flex flex-wrap items-end gap-3">
+          {vacations.length > 1 ? (
+            <div>
+              <label htmlFor="lessons-vacation" className="block text-sm font-medium text-gray-900">
+                Vacation
+              </label>
+              <select
+                id="lessons-vacation"
+                name="vacation"
+                defaultValue={vacation.name}
+                className="mt-1 rounded-md border border-gray-400 px-3 py-2"
+              >
+                {vacations.map((v) => (
+                  <option key={v} value={v}>
+                    {v}
+                  </option>
+                ))}
+              </select>
+            </div>
+          ) : (
+            <input type="hidden" name="vacation" value={vacation.name} />
+          )}
+          <div>
+            <label htmlFor="lessons-programme" className="block text-sm font-medium text-gray-900">
+              Programme shown
+            </label>
+            <select
+              id="lessons-programme"
+              name="programme"
+              defaultValue={programme ?? ""}
+              className="mt-1 rounded-md border border-gray-400 px-3 py-2"
+            >
+              <option value="">Every programme</option>
+              {PROGRAMME_OPTIONS.map((p) => (
+                <option key={p.value} value={p.value}>
+                  {p.label}
+                </option>
+              ))}
+            </select>
+          </div>
+          <button type="submit" className={buttonClass("secondary")}>
+            Show
+          </button>
+        </Form>
       </div>
 
       <Section
@@ -268,7 +317,7 @@ export default function Lessons({ loaderData, actionData }: Route.ComponentProps
         headingClassName="mb-4 text-lg font-semibold text-gray-900"
       >
         <Form method="post" {...getFormProps(classForm)} className="space-y-4">
-          <FormErrors form={classForm} />
+          <FormErrors form={classForm} unlinked={["vacation"]} />
           <input type="hidden" name="intent" value="add-class" />
           <AudienceFields fields={classFields} vacation={vacation.name} />
           <div className="grid gap-4 sm:grid-cols-3">
@@ -287,7 +336,7 @@ export default function Lessons({ loaderData, actionData }: Route.ComponentProps
         headingClassName="mb-4 text-lg font-semibold text-gray-900"
       >
         <Form method="post" {...getFormProps(lessonForm)} className="space-y-4">
-          <FormErrors form={lessonForm} />
+          <FormErrors form={lessonForm} unlinked={["vacation"]} />
           <input type="hidden" name="intent" value="add-lesson" />
           <AudienceFields fields={lessonFields} vacation={vacation.name} />
           <div className="grid gap-4 sm:grid-cols-3">

@@ -5,6 +5,7 @@ export const facilitatorRoutes: RouteConfigEntry[] = [
   route("facilitator-dashboard", "routes/facilitator/layout.tsx", [
     index("routes/facilitator/overview.tsx"),
     route("classes", "routes/facilitator/classes.tsx"),
+    route("lessons/:lessonId/register", "routes/facilitator/register.tsx"),
     route("assignments", "routes/facilitator/assignments.tsx"),
     route("assignments/:assignmentId/delete", "routes/facilitator/assignment-delete.tsx"),
     route("students", "routes/facilitator/students.tsx"),

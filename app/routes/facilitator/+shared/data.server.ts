@@ -1,4 +1,6 @@
 import { data } from "react-router";
+import { attendanceShare, attendanceText } from "#app/domain/attendance.ts";
+import { attendanceOf } from "#app/services/attendance.server.ts";
 import { z } from "zod";
 import {
   STUDENT_SEARCH_MAX,
@@ -40,6 +42,11 @@ export async function loadStudentsView(url: URL, facilitatorId: string) {
     countStudentsPerSubject(names),
     listFacilitatorStudents({ subjectNames: names, subject, q: query.q, page: query.page }),
   ]);
+  // Attendance over the subject shown, else over every subject this facilitator teaches.
+  const attendance = await attendanceOf(
+    result.rows.map((r) => r._id),
+    subject ? [subject] : names,
+  );
   return {
     subjects: names.map((name) => ({ name, count: counts.get(name) ?? 0 })),
     q: query.q,
@@ -53,6 +60,7 @@ export async function loadStudentsView(url: URL, facilitatorId: string) {
       programme: r.programme,
       subjects: r.subjects.filter((s) => names.includes(s)),
       enrolledAt: r.createdAt,
+      attendance: attendanceText(attendance.get(String(r._id))?.overall ?? attendanceShare([])),
     })),
   };
 }

@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { lessonAudience, lessonPhase, shortDay, timeLabel } from "#app/domain/lessons.ts";
-import { schoolDay } from "#app/domain/vacations.ts";
+import { addDays, schoolDay } from "#app/domain/vacations.ts";
 import { StartLessonSchema } from "#app/forms/lessons.schema.ts";
 import { parseWithZod } from "#app/forms/parse.ts";
 import { vacationPointers } from "#app/models/vacation.server.ts";
@@ -16,7 +16,10 @@ export async function facilitatorLessons(subjects: readonly string[], now = new 
   const { teaching } = await vacationPointers(now);
   if (!teaching) return [];
   const today = schoolDay(now);
-  const rows = await lessonsOfSubjects(subjects, teaching.name, today);
+  // Today's and the next lessons, and those of the last week whose register was not taken yet.
+  const rows = (await lessonsOfSubjects(subjects, teaching.name, addDays(today, -7), 60))
+    .filter((l) => l.date >= today || (!l.registerSavedAt && !l.cancelled))
+    .slice(0, 16);
   return rows.map((l) => {
     const phase = lessonPhase(l, now);
     return {
@@ -24,10 +27,15 @@ export async function facilitatorLessons(subjects: readonly string[], now = new 
       subject: l.subject,
       audience: lessonAudience(l.programme, l.forms),
       day: l.date === today ? "Today" : shortDay(l.date),
+      past: l.date < today,
       time: `${timeLabel(l.start)} to ${timeLabel(l.end)}`,
       status: l.startedAt && phase === "running" ? "Started" : STATUS[phase],
       startable: l.date === today && (phase === "upcoming" || phase === "running"),
       joinLink: phase === "running" ? l.joinLink : null,
+      register:
+        l.date <= today && !l.cancelled
+          ? { href: `/facilitator-dashboard/lessons/${l._id}/register`, saved: Boolean(l.registerSavedAt) }
+          : null,
     };
   });
 }

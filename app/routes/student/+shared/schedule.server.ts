@@ -50,7 +50,10 @@ export async function wardWeek(
     ? await Promise.all([lessonsForWard(registration, monday, sunday), facilitatorNames(registration.subjects)])
     : [[], new Map<string, string>()];
   const timetableSet = lessons.length > 0 || (registration ? await wardHasLessons(registration) : false);
-  const cards: LessonCardData[] = lessons.map((l) => {
+  // Today's lessons, whichever week is shown.
+  const todaysLessons =
+    registration && (today < monday || today > sunday) ? await lessonsForWard(registration, today, today) : [];
+  const toCard = (l: (typeof lessons)[number]): LessonCardData => {
     const phase = lessonPhase(l, now);
     return {
       id: l._id,
@@ -64,8 +67,10 @@ export async function wardWeek(
       joinLink: phase === "running" ? l.joinLink : null,
       movedFrom: l.movedFrom ? shortDay(l.movedFrom) : null,
     };
-  });
+  };
+  const cards = lessons.map(toCard);
   const held = cards.filter((c) => c.phase !== "cancelled");
+  const todays = [...cards, ...todaysLessons.map(toCard)].filter((c) => c.isToday && c.phase !== "cancelled");
   const inVacation = (day: string) =>
     !vacation || (day >= weekStart(vacation.lessonsStart) && day <= vacation.lessonsEnd);
   return {
@@ -78,11 +83,11 @@ export async function wardWeek(
     },
     todayName: weekdayName(today),
     shown: query.day ? cards.filter((c) => c.dayName === query.day) : cards,
-    todays: held.filter((c) => c.isToday),
+    todays,
     summary: {
       subjects: new Set(held.map((c) => c.subject)).size,
       totalClasses: held.length,
-      todaysClasses: held.filter((c) => c.isToday).length,
+      todaysClasses: todays.length,
       averagePerDay: Math.round(held.length / 5),
     },
   };

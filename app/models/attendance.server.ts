@@ -1,0 +1,44 @@
+import mongoose, { Schema } from "mongoose";
+import { ATTENDANCE_MARKS, type AttendanceMark } from "#app/domain/attendance.ts";
+
+/**
+ * One student's mark for one lesson (docs/decisions/0102-the-register.md). The id is `<lesson id>.<registration id>`:
+ * one entry per student and lesson however often the register is saved. A mark changed after it was first saved keeps
+ * the earlier one in `changes`, with who changed it and when.
+ */
+const attendanceSchema = new Schema(
+  {
+    _id: { type: String, required: true },
+    lessonId: { type: String, required: true },
+    registrationId: { type: String, required: true },
+    vacation: { type: String, required: true },
+    subject: { type: String, required: true },
+    date: { type: String, required: true },
+    mark: { type: String, required: true, enum: ATTENDANCE_MARKS },
+    markedBy: { type: String, required: true },
+    markedAt: { type: Date, required: true },
+    changes: {
+      type: [{ _id: false, mark: String, markedBy: String, markedAt: Date }],
+      default: [],
+    },
+  },
+  { collection: "attendance" },
+);
+attendanceSchema.index({ registrationId: 1, subject: 1 });
+attendanceSchema.index({ lessonId: 1 });
+
+export type AttendanceDoc = {
+  _id: string;
+  lessonId: string;
+  registrationId: string;
+  vacation: string;
+  subject: string;
+  date: string;
+  mark: AttendanceMark;
+  markedBy: string;
+  markedAt: Date;
+  changes: Array<{ mark: AttendanceMark; markedBy: string; markedAt: Date }>;
+};
+export const Attendance =
+  (mongoose.models.Attendance as mongoose.Model<AttendanceDoc>) ??
+  mongoose.model<AttendanceDoc>("Attendance", attendanceSchema);

@@ -1,0 +1,94 @@
+import { describe, expect, it } from "vitest";
+import { useTestDatabase } from "#tests/support/test-database.ts";
+import { registrationDoc } from "#tests/support/registration-doc.ts";
+import { addDays, schoolDay } from "#app/domain/vacations.ts";
+import { Attendance } from "#app/models/attendance.server.ts";
+import { AuditLog } from "#app/models/audit-log.server.ts";
+import { Lesson } from "#app/models/lesson.server.ts";
+import { Registration } from "#app/models/registration.server.ts";
+import { Subject } from "#app/models/subject.server.ts";
+import { attendanceOf, loadRegister, saveRegister } from "#app/services/attendance.server.ts";
+
+useTestDatabase("attendance_test", { init: [Attendance, AuditLog, Lesson, Registration, Subject] });
+
+const V = "Attendance vacation";
+const today = schoolDay();
+const teacher = { _id: "fac-1", role: "facilitator" };
+const lessonOf = (date: string, extra: Record<string, unknown> = {}) =>
+  Lesson.create({
+    vacation: V,
+    programme: "science",
+    subject: "Physics",
+    forms: ["form-2"],
+    date,
+    start: "10:00",
+    end: "11:00",
+    ...extra,
+  });
+
+describe("the register", () => {
+  it("lists the lesson's roster, everyone present until saved; saving counts the lesson as held and keeps each change", async () => {
+    await Subject.create({ name: "Physics", facilitatorId: "fac-1" });
+    const [a, b] = await Registration.create([
+      registrationDoc(1, { vacation: V, wardName: "Abena", subjects: ["Physics"] }),
+      registrationDoc(2, { vacation: V, wardName: "Kwesi", subjects: ["Physics"] }),
+      registrationDoc(3, { vacation: V, wardName: "Form three", subjects: ["Physics"], wardForm: "form-3" }),
+      registrationDoc(4, { vacation: V, wardName: "Withdrawn", subjects: ["Physics"], withdrawnAt: new Date() }),
+      registrationDoc(5, { vacation: V, wardName: "Chemist", subjects: ["Chemistry"] }),
+    ]);
+    const lesson = await lessonOf(addDays(today, -1));
+    const register = await loadRegister(lesson._id, teacher);
+    expect(register.ok && register.rows.map((r) => [r.wardName, r.mark])).toEqual([
+      ["Abena", "present"],
+      ["Kwesi", "present"],
+    ]);
+
+    expect(await saveRegister(lesson._id, teacher, { [String(b._id)]: "absent" })).toEqual({
+      ok: true,
+      marks: ["present", "absent"],
+    });
+    expect((await Lesson.findById(lesson._id).lean())!.registerSavedAt).toBeTruthy();
+    await saveRegister(lesson._id, { _id: "fac-1", role: "facilitator" }, { [String(b._id)]: "excused" });
+    const kwesi = (await Attendance.findById(`${lesson._id}.${b._id}`).lean())!;
+    expect(kwesi.mark).toBe("excused");
+    expect(kwesi.changes.map((c) => c.mark)).toEqual(["absent"]);
+    const again = await loadRegister(lesson._id, teacher);
+    expect(again.ok && again.rows.map((r) => [r.mark, r.changed])).toEqual([
+      ["present", false],
+      ["excused", true],
+    ]);
+
+    const figures = await attendanceOf([String(a._id), String(b._id)]);
+    expect(figures.get(String(a._id))!.overall).toEqual({ attended: 1, held: 1, percent: 100 });
+    expect(figures.get(String(b._id))!.overall).toEqual({ attended: 0, held: 0, percent: null });
+  });
+
+  it("refuses another subject's facilitator, a future lesson, a cancelled one, a student not on the roster and an unknown mark, saving nothing", async () => {
+    const lesson = await lessonOf(today, { start: "12:00", end: "13:00" });
+    const student = (await Registration.findOne({ wardName: "Abena" }).lean())!;
+    const chemist = (await Registration.findOne({ wardName: "Chemist" }).lean())!;
+    expect(await loadRegister(lesson._id, { _id: "fac-2", role: "facilitator" })).toMatchObject({
+      ok: false,
+      status: 403,
+    });
+    expect(await loadRegister((await lessonOf(addDays(today, 1)))._id, teacher)).toMatchObject({
+      ok: false,
+      status: 409,
+    });
+    expect(await loadRegister((await lessonOf(today, { cancelled: true }))._id, teacher)).toMatchObject({
+      ok: false,
+      status: 409,
+    });
+    expect(await loadRegister("no-such-lesson", teacher)).toMatchObject({ ok: false, status: 404 });
+    expect(await saveRegister(lesson._id, teacher, { [String(chemist._id)]: "absent" })).toMatchObject({
+      ok: false,
+      status: 400,
+    });
+    expect(await saveRegister(lesson._id, teacher, { [String(student._id)]: "asleep" })).toMatchObject({
+      ok: false,
+      status: 400,
+    });
+    expect(await Attendance.countDocuments({ lessonId: lesson._id })).toBe(0);
+    expect((await Lesson.findById(lesson._id).lean())!.registerSavedAt).toBeNull();
+  });
+});
