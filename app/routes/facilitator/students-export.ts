@@ -11,7 +11,7 @@ import { programmeLabel } from "#app/domain/programmes.ts";
 import { formatPhone } from "#app/domain/phone.ts";
 import { parseStudentQuery } from "#app/routes/facilitator/+shared/data.server.ts";
 import { attendanceShare, attendanceText } from "#app/domain/attendance.ts";
-import { attendanceOf } from "#app/services/attendance.server.ts";
+import { attendanceOf } from "#app/services/register.server.ts";
 
 /** The rows with their attendance ("9 of 10 (90%)"), read for 200 students at a time. */
 async function* withAttendance(rows: AsyncGenerator<StudentRow>, subjects: string[]) {

@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { attendanceShare, attendanceText } from "#app/domain/attendance.ts";
-import { attendanceOf } from "#app/services/attendance.server.ts";
+import { attendanceOf } from "#app/services/register.server.ts";
 import { z } from "zod";
 import {
   STUDENT_SEARCH_MAX,

@@ -7,7 +7,7 @@ import { AuditLog } from "#app/models/audit-log.server.ts";
 import { Lesson } from "#app/models/lesson.server.ts";
 import { Registration } from "#app/models/registration.server.ts";
 import { Subject } from "#app/models/subject.server.ts";
-import { attendanceOf, loadRegister, saveRegister } from "#app/services/attendance.server.ts";
+import { attendanceOf, loadRegister, saveRegister } from "#app/services/register.server.ts";
 
 useTestDatabase("attendance_test", { init: [Attendance, AuditLog, Lesson, Registration, Subject] });
 
