@@ -154,6 +154,8 @@ export type MoveInput = { date: string; start: string; end: string };
 /** Moves a lesson to another day or time of its vacation; a moved lesson starts afresh. */
 export async function moveLesson(id: string, input: MoveInput, actorId: string): Promise<Outcome<keyof MoveInput>> {
   const lesson = await getLesson(id);
+  if (lesson?.registerSavedAt)
+    return { ok: false, errors: { date: "This lesson's register is saved: it was held and stays where it was" } };
   const vacation = lesson ? await getVacation(lesson.vacation) : null;
   if (!lesson || !vacation) return { ok: false, errors: { date: "This lesson no longer exists" } };
   const date = outsideVacation(vacation, input.date);
@@ -194,9 +196,15 @@ const lessonWhen = (lesson: Pick<LessonDoc, "date" | "start">) =>
  * Cancels a lesson: its students see it cancelled on their portal, and with `tell` each gets one SMS (none to a
  * number that sent STOP; the outbox key makes a second press send nothing again). Null when there is no such lesson.
  */
-export async function cancelLesson(id: string, actorId: string, tell: boolean): Promise<{ sms: number } | null> {
+export async function cancelLesson(
+  id: string,
+  actorId: string,
+  tell: boolean,
+): Promise<{ sms: number } | { held: true } | null> {
   const lesson = await getLesson(id);
   if (!lesson) return null;
+  // A lesson whose register is saved was held: its attendance stands.
+  if (lesson.registerSavedAt) return { held: true };
   if (!lesson.cancelled)
     await Lesson.updateOne(
       { _id: lesson._id },
@@ -330,6 +338,22 @@ export async function lessonsOfSubjects(subjects: readonly string[], vacation: s
     .select(LESSON_FIELDS)
     .sort({ date: 1, start: 1, subject: 1 })
     .limit(limit)
+    .lean<LessonDoc[]>();
+}
+
+/** The lessons of these subjects from `from` to before `to` whose register is still to take (not cancelled). */
+export async function registersToTake(subjects: readonly string[], vacation: string, from: string, to: string) {
+  if (!subjects.length) return [];
+  return Lesson.find({
+    vacation: String(vacation),
+    subject: { $in: subjects.map(String) },
+    date: { $gte: from, $lt: to },
+    cancelled: false,
+    registerSavedAt: null,
+  })
+    .select(LESSON_FIELDS)
+    .sort({ date: -1, start: -1 })
+    .limit(12)
     .lean<LessonDoc[]>();
 }
 

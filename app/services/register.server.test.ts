@@ -8,6 +8,7 @@ import { Lesson } from "#app/models/lesson.server.ts";
 import { Registration } from "#app/models/registration.server.ts";
 import { Subject } from "#app/models/subject.server.ts";
 import { attendanceOf, loadRegister, saveRegister } from "#app/services/register.server.ts";
+import { cancelLesson, moveLesson } from "#app/services/lessons.server.ts";
 
 useTestDatabase("attendance_test", { init: [Attendance, AuditLog, Lesson, Registration, Subject] });
 
@@ -43,7 +44,7 @@ describe("the register", () => {
       ["Kwesi", "present"],
     ]);
 
-    expect(await saveRegister(lesson._id, teacher, { [String(b._id)]: "absent" })).toEqual({
+    expect(await saveRegister(lesson._id, teacher, { [String(a._id)]: "present", [String(b._id)]: "absent" })).toEqual({
       ok: true,
       marks: ["present", "absent"],
     });
@@ -61,15 +62,31 @@ describe("the register", () => {
     const figures = await attendanceOf([String(a._id), String(b._id)]);
     expect(figures.get(String(a._id))!.overall).toEqual({ attended: 1, held: 1, percent: 100 });
     expect(figures.get(String(b._id))!.overall).toEqual({ attended: 0, held: 0, percent: null });
+
+    // Held is held: the lesson is neither cancelled nor moved any more.
+    expect(await cancelLesson(lesson._id, "admin-1", false)).toEqual({ held: true });
+    const move = await moveLesson(lesson._id, { date: today, start: "10:00", end: "11:00" }, "admin-1");
+    expect(!move.ok && move.errors.date).toMatch(/register is saved/);
+    expect((await Lesson.findById(lesson._id).lean())!.cancelled).toBe(false);
   });
 
-  it("refuses another subject's facilitator, a future lesson, a cancelled one, a student not on the roster and an unknown mark, saving nothing", async () => {
-    const lesson = await lessonOf(today, { start: "12:00", end: "13:00" });
+  it("refuses another subject's facilitator, a lesson not begun, a cancelled one and an unknown mark, saving nothing; a mark for a student not on the roster is dropped", async () => {
+    const lesson = await lessonOf(today, { start: "00:00", end: "00:30" });
     const student = (await Registration.findOne({ wardName: "Abena" }).lean())!;
     const chemist = (await Registration.findOne({ wardName: "Chemist" }).lean())!;
     expect(await loadRegister(lesson._id, { _id: "fac-2", role: "facilitator" })).toMatchObject({
       ok: false,
       status: 403,
+    });
+    expect(
+      await loadRegister(
+        (await lessonOf(today, { start: "23:59", end: "23:59" }))._id,
+        teacher,
+        new Date(`${today}T12:00:00Z`),
+      ),
+    ).toMatchObject({
+      ok: false,
+      status: 409,
     });
     expect(await loadRegister((await lessonOf(addDays(today, 1)))._id, teacher)).toMatchObject({
       ok: false,

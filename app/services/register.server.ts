@@ -15,7 +15,7 @@ import { Lesson, type LessonDoc } from "#app/models/lesson.server.ts";
 import { Registration } from "#app/models/registration.server.ts";
 import { getLesson, mayTeach, rosterFilter } from "#app/services/lessons.server.ts";
 
-/** A roster this long is refused rather than rendered (a WhatsApp group holds 1,024). */
+/** A roster longer than this is refused rather than cut (a WhatsApp group holds 1,024). */
 export const ROSTER_MAX = 1024;
 
 type Actor = { _id: string; role: string };
@@ -27,7 +27,10 @@ export type Register =
 /** Why a lesson's register cannot be taken now, or null. */
 function registerRefusal(lesson: LessonDoc, now: Date): string | null {
   if (lesson.cancelled) return "This lesson is cancelled: it has no register.";
-  if (lesson.date > schoolDay(now)) return "A register is taken on the lesson's day or after it.";
+  const today = schoolDay(now);
+  const minute = `${String(now.getUTCHours()).padStart(2, "0")}:${String(now.getUTCMinutes()).padStart(2, "0")}`;
+  if (lesson.date > today || (lesson.date === today && lesson.start > minute && !lesson.startedAt))
+    return "A register is taken once the lesson has begun.";
   return null;
 }
 
@@ -43,10 +46,12 @@ export async function loadRegister(lessonId: string, actor: Actor, now = new Dat
     Registration.find(rosterFilter(lesson))
       .select("_id wardName")
       .sort({ wardNameKey: 1, _id: 1 })
-      .limit(ROSTER_MAX)
+      .limit(ROSTER_MAX + 1)
       .lean<Array<{ _id: string; wardName: string }>>(),
     Attendance.find({ lessonId: lesson._id }).select("registrationId mark changes").lean<AttendanceDoc[]>(),
   ]);
+  if (roster.length > ROSTER_MAX)
+    return { ok: false, status: 409, message: `More than ${ROSTER_MAX} students: split the class first.` };
   const byStudent = new Map(marks.map((m) => [m.registrationId, m]));
   // A student marked before they left the roster (withdrawn since) keeps their mark but is not listed.
   return {
@@ -95,8 +100,11 @@ export async function saveRegister(
   );
   const marks: AttendanceMark[] = [];
   const writes = [];
+  // Only the students the form showed are marked: one who joined the roster since has no mark for this lesson, and a
+  // mark for one who has left it is dropped.
   for (const row of register.rows) {
-    const mark = (sent[row.registrationId] ?? "present") as AttendanceMark;
+    if (!Object.hasOwn(sent, row.registrationId)) continue;
+    const mark = sent[row.registrationId] as AttendanceMark;
     marks.push(mark);
     const before = existing.get(row.registrationId);
     if (before?.mark === mark) continue;

@@ -67,6 +67,12 @@ export async function action({ request, params }: Route.ActionArgs) {
       const submission = parseWithZod(formData, { schema: CancelLessonSchema });
       const tell = submission.status === "success" && submission.value.tell;
       const done = await cancelLesson(lesson._id, user._id, tell);
+      if (done && "held" in done)
+        return redirectWithToast(`/admin/lessons/${lesson._id}`, {
+          type: "error",
+          title: "Not cancelled",
+          description: "Its register is saved: the lesson was held.",
+        });
       return redirectWithToast(`${back}&week=${weekStart(lesson.date)}`, {
         type: "success",
         title: "Lesson cancelled",

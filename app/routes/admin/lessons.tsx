@@ -45,10 +45,11 @@ export async function loader({ request, url }: Route.LoaderArgs) {
   const monday = isSchoolDay(asked) ? weekStart(asked) : defaultWeek(shown, today);
   const sunday = addDays(monday, 6);
   const [classes, lessons] = await Promise.all([
-    weeklyClassesOf(shown.name),
-    lessonsOfWeek(shown.name, monday, sunday),
+    weeklyClassesOf(shown.name, programme),
+    lessonsOfWeek(shown.name, monday, sunday, programme),
   ]);
-  const query = (week: string) => `?vacation=${encodeURIComponent(shown.name)}&week=${week}`;
+  const query = (week: string) =>
+    `?vacation=${encodeURIComponent(shown.name)}${programme ? `&programme=${programme}` : ""}&week=${week}`;
   return {
     vacation: {
       name: shown.name,

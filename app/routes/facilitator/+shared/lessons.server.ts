@@ -4,7 +4,7 @@ import { addDays, schoolDay } from "#app/domain/vacations.ts";
 import { StartLessonSchema } from "#app/forms/lessons.schema.ts";
 import { parseWithZod } from "#app/forms/parse.ts";
 import { vacationPointers } from "#app/models/vacation.server.ts";
-import { lessonsOfSubjects, startLesson } from "#app/services/lessons.server.ts";
+import { lessonsOfSubjects, registersToTake, startLesson } from "#app/services/lessons.server.ts";
 import { intentOf, unknownIntent } from "#app/utils/intent.server.ts";
 import { redirectWithToast } from "#app/utils/toast.server.ts";
 import type { FacilitatorLesson } from "#app/components/dashboard/lesson-list.tsx";
@@ -16,10 +16,12 @@ export async function facilitatorLessons(subjects: readonly string[], now = new 
   const { teaching } = await vacationPointers(now);
   if (!teaching) return [];
   const today = schoolDay(now);
-  // Today's and the next lessons, and those of the last week whose register was not taken yet.
-  const rows = (await lessonsOfSubjects(subjects, teaching.name, addDays(today, -7), 60))
-    .filter((l) => l.date >= today || (!l.registerSavedAt && !l.cancelled))
-    .slice(0, 16);
+  // Today's and the next lessons, then those of the last week whose register was not taken yet.
+  const [coming, lastWeek] = await Promise.all([
+    lessonsOfSubjects(subjects, teaching.name, today, 12),
+    registersToTake(subjects, teaching.name, addDays(today, -7), today),
+  ]);
+  const rows = [...coming, ...lastWeek];
   return rows.map((l) => {
     const phase = lessonPhase(l, now);
     return {
