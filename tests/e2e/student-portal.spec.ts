@@ -408,7 +408,7 @@ test.describe("Schedule tab", () => {
   test("shows the school's lessons of the week: today's running one with its join link, a cancelled one, the day filter and the summary", async ({
     page,
   }) => {
-    const subjects = uniqueSubjects("Mathematics", "Physics");
+    const subjects = uniqueSubjects("Week Maths", "Week Physics");
     await studentWithRegistration(page, { subjects, classPagesOpenedAt: new Date() });
     const today = schoolDay();
     const monday = weekStart(today);
@@ -475,7 +475,7 @@ test.describe("Schedule tab", () => {
   });
 
   test("until the school sets the timetable for the ward's subjects, the schedule says so", async ({ page }) => {
-    await studentWithRegistration(page, { subjects: uniqueSubjects("Biology"), classPagesOpenedAt: new Date() });
+    await studentWithRegistration(page, { subjects: uniqueSubjects("Unset Biology"), classPagesOpenedAt: new Date() });
     await page.goto("/student-dashboard/schedule");
     await expect(page.getByRole("heading", { name: "No Schedule Available" })).toBeVisible();
     await expect(page.getByText("The school has not set its timetable for your subjects yet.")).toBeVisible();
@@ -484,7 +484,7 @@ test.describe("Schedule tab", () => {
   });
 
   test("Download PDF gives a real PDF of the shown week", async ({ page }) => {
-    const subjects = uniqueSubjects("English Language", "Chemistry");
+    const subjects = uniqueSubjects("Printed English", "Printed Chemistry");
     const { registration } = await studentWithRegistration(page, { subjects, classPagesOpenedAt: new Date() });
     const monday = weekStart(schoolDay());
     await addLessons([
@@ -519,7 +519,7 @@ test.describe("Schedule tab", () => {
   });
 
   test("Download PDF announces Download Started, then Download Complete @js-only", async ({ page }) => {
-    const subjects = uniqueSubjects("Mathematics");
+    const subjects = uniqueSubjects("Toast Maths");
     await studentWithRegistration(page, { subjects, classPagesOpenedAt: new Date() });
     await addLessons([{ subject: subjects[0], date: schoolDay() }]);
     await page.goto("/student-dashboard/schedule");
