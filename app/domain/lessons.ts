@@ -32,6 +32,13 @@ export function isLessonTime(value: unknown): value is string {
 
 export const minutesOf = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
 
+/** Minutes after midnight as "HH:MM". */
+export const timeOf = (minutes: number) =>
+  `${String(Math.floor(minutes / 60)).padStart(2, "0")}:${String(minutes % 60).padStart(2, "0")}`;
+
+/** The clock time of `now` in Accra (UTC), as "HH:MM": comparable with a lesson's start and end. */
+export const clockTime = (now: Date) => timeOf(now.getUTCHours() * 60 + now.getUTCMinutes());
+
 /** "14:30" → "2:30 PM". */
 export function timeLabel(time: string): string {
   const minutes = minutesOf(time);

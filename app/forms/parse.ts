@@ -17,6 +17,11 @@ export function cleanText(value: string): string {
   return value.replace(UNSAFE_TEXT, "");
 }
 
+/** A service's refusals by field ({ date: "…" }) as Conform's field errors ({ date: ["…"] }). */
+export function fieldErrorsOf(errors: Partial<Record<string, string>>): Record<string, string[]> {
+  return Object.fromEntries(Object.entries(errors).map(([k, v]) => [k, [String(v)]]));
+}
+
 /** A checkbox: ticked is true, absent (unticked) false. */
 export const checkbox = z
   .boolean()

@@ -1,5 +1,5 @@
 import { PROGRAMMES, PROGRAMME_SUBJECTS, WARD_FORMS } from "#app/domain/programmes.ts";
-import { minutesOf } from "#app/domain/lessons.ts";
+import { minutesOf, timeOf } from "#app/domain/lessons.ts";
 import { schoolDay } from "#app/domain/vacations.ts";
 import { getVacation } from "#app/models/vacation.server.ts";
 import { Lesson, WeeklyClass, makeLessons, type WeeklyClassDoc } from "#app/models/lesson.server.ts";
@@ -10,9 +10,6 @@ const SLOTS = [
   ["12:30", "14:00"],
   ["14:30", "16:00"],
 ] as const;
-
-const hhmm = (minutes: number) =>
-  `${String(Math.floor(minutes / 60)).padStart(2, "0")}:${String(minutes % 60).padStart(2, "0")}`;
 
 /**
  * The demo's weekly timetable (two classes a week of every subject of every programme, every form) and, for the demo facilitator, a Mathematics lesson today that has not ended yet.
@@ -50,8 +47,8 @@ export async function seedDemoLessons(vacation: string, adminId: string, now = n
         subject: "Mathematics",
         forms: [...WARD_FORMS],
         date: today,
-        start: hhmm(from),
-        end: hhmm(Math.min(from + 120, minutesOf("23:59"))),
+        start: timeOf(from),
+        end: timeOf(Math.min(from + 120, minutesOf("23:59"))),
         weeklyClassId: null,
       },
     },

@@ -5,6 +5,7 @@
  */
 import { isSubjectOf, type Programme, type WardForm } from "#app/domain/programmes.ts";
 import {
+  clockTime,
   joinLinkError,
   lessonDays,
   lessonForms,
@@ -109,7 +110,7 @@ export async function removeWeeklyClass(id: string, actorId: string, now = new D
   const cls = await WeeklyClass.findById(String(id)).lean<WeeklyClassDoc>();
   if (!cls) return null;
   const today = schoolDay(now);
-  const minute = `${String(now.getUTCHours()).padStart(2, "0")}:${String(now.getUTCMinutes()).padStart(2, "0")}`;
+  const minute = clockTime(now);
   // Only lessons still to come: a later day's, or today's not begun (not started, no register taken).
   const { deletedCount } = await Lesson.deleteMany({
     weeklyClassId: cls._id,

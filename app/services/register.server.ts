@@ -8,6 +8,7 @@ import {
   type AttendanceMark,
   type AttendanceShare,
 } from "#app/domain/attendance.ts";
+import { clockTime } from "#app/domain/lessons.ts";
 import { schoolDay } from "#app/domain/vacations.ts";
 import { Attendance, type AttendanceDoc } from "#app/models/attendance.server.ts";
 import { audit } from "#app/models/audit-log.server.ts";
@@ -28,7 +29,7 @@ export type Register =
 function registerRefusal(lesson: LessonDoc, now: Date): string | null {
   if (lesson.cancelled) return "This lesson is cancelled: it has no register.";
   const today = schoolDay(now);
-  const minute = `${String(now.getUTCHours()).padStart(2, "0")}:${String(now.getUTCMinutes()).padStart(2, "0")}`;
+  const minute = clockTime(now);
   if (lesson.date > today || (lesson.date === today && lesson.start > minute && !lesson.startedAt))
     return "A register is taken once the lesson has begun.";
   return null;

@@ -15,7 +15,7 @@ import { Lesson, WeeklyClass } from "#app/models/lesson.server.ts";
 import { Outbox } from "#app/models/outbox.server.ts";
 
 /**
- * Lessons (issue 54, part 1): the admin sets the weekly timetable and changes one lesson; the facilitator starts
+ * Lessons: the admin sets the weekly timetable and changes one lesson; the facilitator starts
  * today's lesson with its call link. JavaScript off and on.
  */
 

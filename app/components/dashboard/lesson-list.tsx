@@ -14,8 +14,6 @@ export type FacilitatorLesson = {
   status: string;
   startable: boolean;
   joinLink: string | null;
-  /** A lesson of an earlier day whose register is still to take. */
-  past: boolean;
   register: { href: string; saved: boolean } | null;
 };
 

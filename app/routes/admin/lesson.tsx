@@ -3,7 +3,7 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint } from "@conform-to/zod/v4";
 import { data, Form } from "react-router";
 import type { Route } from "./+types/lesson";
-import { parseWithZod } from "#app/forms/parse.ts";
+import { fieldErrorsOf, parseWithZod } from "#app/forms/parse.ts";
 import { CancelLessonSchema, LESSON_FIELD_LABELS as L, MoveLessonSchema } from "#app/forms/lessons.schema.ts";
 import { requireAdmin } from "#app/utils/auth.server.ts";
 import { intentOf, unknownIntent } from "#app/utils/intent.server.ts";
@@ -54,8 +54,7 @@ export async function action({ request, params }: Route.ActionArgs) {
       if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
       const outcome = await moveLesson(lesson._id, submission.value, user._id);
       if (!outcome.ok) {
-        const fieldErrors = Object.fromEntries(Object.entries(outcome.errors).map(([k, v]) => [k, [String(v)]]));
-        return data({ result: submission.reply({ fieldErrors }) }, { status: 400 });
+        return data({ result: submission.reply({ fieldErrors: fieldErrorsOf(outcome.errors) }) }, { status: 400 });
       }
       return redirectWithToast(`${back}&week=${weekStart(submission.value.date)}`, {
         type: "success",

@@ -3,7 +3,7 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint } from "@conform-to/zod/v4";
 import { data, Form, Link } from "react-router";
 import type { Route } from "./+types/lessons";
-import { parseWithZod } from "#app/forms/parse.ts";
+import { fieldErrorsOf, parseWithZod } from "#app/forms/parse.ts";
 import { LESSON_FIELD_LABELS as L, OneLessonSchema, WeeklyClassSchema } from "#app/forms/lessons.schema.ts";
 import { requireAdmin } from "#app/utils/auth.server.ts";
 import { intentOf, unknownIntent } from "#app/utils/intent.server.ts";
@@ -91,7 +91,7 @@ export async function action({ request }: Route.ActionArgs) {
       if (submission.status !== "success") return data({ form: "class", result: submission.reply() }, { status: 400 });
       const outcome = await addWeeklyClass(submission.value, user._id);
       if (!outcome.ok)
-        return data({ form: "class", result: submission.reply({ fieldErrors: asFieldErrors(outcome.errors) }) }, 400);
+        return data({ form: "class", result: submission.reply({ fieldErrors: fieldErrorsOf(outcome.errors) }) }, 400);
       return redirectWithToast(`${back(submission.value.vacation)}&programme=${submission.value.programme}`, {
         type: "success",
         title: "Weekly class added",
@@ -103,7 +103,7 @@ export async function action({ request }: Route.ActionArgs) {
       if (submission.status !== "success") return data({ form: "lesson", result: submission.reply() }, { status: 400 });
       const outcome = await addLesson(submission.value, user._id);
       if (!outcome.ok)
-        return data({ form: "lesson", result: submission.reply({ fieldErrors: asFieldErrors(outcome.errors) }) }, 400);
+        return data({ form: "lesson", result: submission.reply({ fieldErrors: fieldErrorsOf(outcome.errors) }) }, 400);
       const where = `&programme=${submission.value.programme}&week=${weekStart(submission.value.date)}`;
       return redirectWithToast(`${back(submission.value.vacation)}${where}`, {
         type: "success",
@@ -128,8 +128,6 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 const back = (vacation: string) => `/admin/lessons?vacation=${encodeURIComponent(vacation)}`;
-const asFieldErrors = (errors: Record<string, string | undefined>) =>
-  Object.fromEntries(Object.entries(errors).map(([k, v]) => [k, [String(v)]]));
 
 const SUBJECT_OPTIONS = ALL_SUBJECTS.map((s) => ({ value: s, label: s }));
 const FORM_OPTIONS = WARD_FORMS.map((f) => ({ value: f, label: WARD_FORM_LABELS[f] }));

@@ -3,7 +3,7 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint } from "@conform-to/zod/v4";
 import { data, Form, Link } from "react-router";
 import type { Route } from "./+types/vacation-edit";
-import { parseWithZod } from "#app/forms/parse.ts";
+import { fieldErrorsOf, parseWithZod } from "#app/forms/parse.ts";
 import { VacationDatesSchema, VACATION_FIELD_LABELS as L } from "#app/forms/vacation.schema.ts";
 import { requireAdmin } from "#app/utils/auth.server.ts";
 import { redirectWithToast } from "#app/utils/toast.server.ts";
@@ -36,7 +36,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   const errors = vacationDateErrors(submission.value, others);
   if (Object.keys(errors).length) {
-    const fieldErrors = Object.fromEntries(Object.entries(errors).map(([k, v]) => [k, [v]]));
+    const fieldErrors = fieldErrorsOf(errors);
     return data({ result: submission.reply({ fieldErrors }) }, { status: 400 });
   }
   await saveVacationDates(vacation.name, submission.value);

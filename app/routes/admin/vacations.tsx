@@ -3,7 +3,7 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint } from "@conform-to/zod/v4";
 import { data, Form, Link } from "react-router";
 import type { Route } from "./+types/vacations";
-import { parseWithZod } from "#app/forms/parse.ts";
+import { fieldErrorsOf, parseWithZod } from "#app/forms/parse.ts";
 import { OpenVacationSchema, VACATION_FIELD_LABELS as L } from "#app/forms/vacation.schema.ts";
 import { requireAdmin } from "#app/utils/auth.server.ts";
 import { intentOf, unknownIntent } from "#app/utils/intent.server.ts";
@@ -77,7 +77,7 @@ async function open(formData: FormData, actorId: string) {
   if (submission.status !== "success") return data({ result: submission.reply(), invite: null }, { status: 400 });
   const outcome = await openVacation(submission.value, actorId);
   if (!outcome.ok) {
-    const fieldErrors = Object.fromEntries(Object.entries(outcome.errors).map(([k, v]) => [k, [v]]));
+    const fieldErrors = fieldErrorsOf(outcome.errors);
     return data({ result: submission.reply({ fieldErrors }), invite: null }, { status: 400 });
   }
   return redirectWithToast(`/admin/settings/fees?vacation=${encodeURIComponent(submission.value.name)}`, {

@@ -2,7 +2,7 @@ import { data } from "react-router";
 import { lessonAudience, lessonPhase, shortDay, timeLabel } from "#app/domain/lessons.ts";
 import { addDays, schoolDay } from "#app/domain/vacations.ts";
 import { StartLessonSchema } from "#app/forms/lessons.schema.ts";
-import { parseWithZod } from "#app/forms/parse.ts";
+import { fieldErrorsOf, parseWithZod } from "#app/forms/parse.ts";
 import { vacationPointers } from "#app/models/vacation.server.ts";
 import { lessonsOfSubjects, registersToTake, startLesson } from "#app/services/lessons.server.ts";
 import { intentOf, unknownIntent } from "#app/utils/intent.server.ts";
@@ -29,7 +29,6 @@ export async function facilitatorLessons(subjects: readonly string[], now = new 
       subject: l.subject,
       audience: lessonAudience(l.programme, l.forms),
       day: l.date === today ? "Today" : shortDay(l.date),
-      past: l.date < today,
       time: `${timeLabel(l.start)} to ${timeLabel(l.end)}`,
       status: l.startedAt && phase === "running" ? "Started" : STATUS[phase],
       startable: l.date === today && (phase === "upcoming" || phase === "running"),
@@ -51,7 +50,7 @@ export async function startLessonAction(formData: FormData, actor: { _id: string
   const outcome = await startLesson(submission.value.lessonId, actor, submission.value.joinLink || null);
   if (!outcome.ok)
     return data(
-      { lessonId, result: submission.reply({ fieldErrors: { joinLink: [String(outcome.errors.joinLink)] } }) },
+      { lessonId, result: submission.reply({ fieldErrors: fieldErrorsOf(outcome.errors) }) },
       { status: 400 },
     );
   return redirectWithToast(back, {
