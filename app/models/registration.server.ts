@@ -269,6 +269,14 @@ export async function getParentRegistrations(user: Owner) {
     .lean<RegistrationDoc[]>();
 }
 
+/** One of a parent's registrations (see ownedRegistrationsFilter), or null when it is not theirs or not there. */
+export async function getParentRegistration(user: Owner, id: string) {
+  return Registration.findOne({
+    _id: String(id),
+    ...ownedRegistrationsFilter({ ...user, role: "parent" }),
+  }).lean<RegistrationDoc>();
+}
+
 /** Claim codes are read off a page and typed: no 0/O or 1/I/L. */
 const CLAIM_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789";
 export function newClaimCode() {

@@ -1,6 +1,9 @@
 import { PROGRAMMES, PROGRAMME_SUBJECTS, WARD_FORMS } from "#app/domain/programmes.ts";
-import { minutesOf, timeOf } from "#app/domain/lessons.ts";
-import { schoolDay } from "#app/domain/vacations.ts";
+import { minutesOf, timeOf, weekdayOf } from "#app/domain/lessons.ts";
+import { addDays, schoolDay } from "#app/domain/vacations.ts";
+import type { AttendanceMark } from "#app/domain/attendance.ts";
+import { Attendance } from "#app/models/attendance.server.ts";
+import { Registration } from "#app/models/registration.server.ts";
 import { getVacation } from "#app/models/vacation.server.ts";
 import { Lesson, WeeklyClass, makeLessons, type WeeklyClassDoc } from "#app/models/lesson.server.ts";
 
@@ -12,9 +15,11 @@ const SLOTS = [
 ] as const;
 
 /**
- * The demo's weekly timetable (two classes a week of every subject of every programme, every form) and, for the demo facilitator, a Mathematics lesson today that has not ended yet.
+ * The demo's weekly timetable (two classes a week of every subject of every programme, every form); for the demo
+ * facilitator, a Mathematics lesson today that has not ended yet; and three lessons of the last school days whose
+ * register is saved, so the Students tab, the student's subjects and the parent's ward page show attendance.
  */
-export async function seedDemoLessons(vacation: string, adminId: string, now = new Date()) {
+export async function seedDemoLessons(vacation: string, adminId: string, facilitatorId: string, now = new Date()) {
   const dates = await getVacation(vacation);
   if (dates && !(await WeeklyClass.exists({ vacation }))) {
     for (const programme of PROGRAMMES) {
@@ -54,4 +59,66 @@ export async function seedDemoLessons(vacation: string, adminId: string, now = n
     },
     { upsert: true },
   );
+  await seedHeldLessons(vacation, facilitatorId, today);
+}
+
+/** The school days (Monday to Saturday) before `today`, latest first. */
+function schoolDaysBefore(today: string, count: number): string[] {
+  const days: string[] = [];
+  for (let day = addDays(today, -1); days.length < count; day = addDays(day, -1))
+    if (weekdayOf(day) !== 0) days.push(day);
+  return days;
+}
+
+/**
+ * Held lessons for the demo: Mathematics on the last two school days and Physics on the last, registers saved with
+ * every science student present except the demo ward, who missed one Mathematics lesson and was late to Physics.
+ */
+async function seedHeldLessons(vacation: string, facilitatorId: string, today: string) {
+  const [last, before] = schoolDaysBefore(today, 2);
+  const held: Array<{ subject: string; date: string; ward: AttendanceMark }> = [
+    { subject: "Mathematics", date: last, ward: "present" },
+    { subject: "Mathematics", date: before, ward: "absent" },
+    { subject: "Physics", date: last, ward: "late" },
+  ];
+  const markedAt = new Date(`${last}T12:00:00Z`);
+  for (const { subject, date, ward } of held) {
+    const _id = `demo-held.${subject}.${date}`;
+    if (await Lesson.exists({ _id })) continue;
+    const roster = await Registration.find({
+      vacation,
+      programme: "science",
+      subjects: subject,
+      withdrawnAt: { $exists: false },
+    })
+      .select("_id reference")
+      .lean<Array<{ _id: string; reference: string }>>();
+    await Attendance.insertMany(
+      roster.map((r) => ({
+        _id: `${_id}.${r._id}`,
+        lessonId: _id,
+        registrationId: String(r._id),
+        vacation,
+        subject,
+        date,
+        mark: r.reference === "demoyawowusu" ? ward : "present",
+        markedBy: facilitatorId,
+        markedAt,
+      })),
+    );
+    await Lesson.create({
+      _id,
+      vacation,
+      programme: "science",
+      subject,
+      forms: [...WARD_FORMS],
+      date,
+      start: "10:00",
+      end: "11:30",
+      weeklyClassId: null,
+      startedAt: new Date(`${date}T10:00:00Z`),
+      startedBy: facilitatorId,
+      registerSavedAt: markedAt,
+    });
+  }
 }

@@ -10,6 +10,9 @@ import { Subject } from "#app/models/subject.server.ts";
 import { verifyPassword } from "#app/models/password.server.ts";
 import { Payment } from "#app/models/payment.server.ts";
 import { normalizePhone } from "#app/domain/phone.ts";
+import { Attendance } from "#app/models/attendance.server.ts";
+import { Lesson } from "#app/models/lesson.server.ts";
+import { wardAttendance } from "#app/services/progress.server.ts";
 
 useTestDatabase("seed_test");
 
@@ -21,6 +24,8 @@ async function counts() {
     subjects: await Subject.countDocuments(),
     payments: await Payment.countDocuments(),
     receipts: await Payment.countDocuments({ receiptNumber: { $ne: null } }),
+    lessons: await Lesson.countDocuments(),
+    attendance: await Attendance.countDocuments(),
   };
 }
 
@@ -64,6 +69,16 @@ describe("demo seed", () => {
     expect(await Payment.countDocuments({ state: "pending" })).toBe(2);
     const receipts = (await Payment.find({ state: "confirmed" }).lean()).map((p) => p.receiptNumber).sort();
     expect(receipts).toEqual([1, 2, 3]);
+  });
+
+  it("shows attendance: the demo ward missed one Mathematics lesson and was late to Physics", async () => {
+    const yaw = (await Registration.findOne({ reference: "demoyawowusu" }).lean())!;
+    const figures = await wardAttendance(yaw);
+    expect(figures.subjects.filter((s) => s.held).map((s) => [s.subject, s.text])).toEqual([
+      ["Mathematics", "1 of 2 (50%)"],
+      ["Physics", "1 of 1 (100%)"],
+    ]);
+    expect(figures.overall.text).toBe("2 of 3 (67%)");
   });
 
   it("is idempotent: running it again changes nothing", async () => {

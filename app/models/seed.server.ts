@@ -272,7 +272,7 @@ export async function seedDemoData() {
   );
   await seedDemoPayments(ids.admin);
   await seedDemoEvaluations(ids.admin, ids.parent);
-  await seedDemoLessons(vacation, ids.admin);
+  await seedDemoLessons(vacation, ids.admin, ids.facilitator);
   // Other workers may already be serving: their copies of the class pages and announcements go now.
   forgetClassPages();
   forgetAnnouncementDates();

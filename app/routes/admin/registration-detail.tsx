@@ -18,6 +18,8 @@ import { formatPhone } from "#app/domain/phone.ts";
 import { ACCESS_RESTRICTED_MESSAGE, ACCESS_RESTRICTED_TITLE } from "#app/domain/messages.ts";
 import { listPaymentsForRegistrations } from "#app/models/payment.server.ts";
 import { Section } from "#app/components/ui/section.tsx";
+import { AttendanceTable } from "#app/components/dashboard/attendance-table.tsx";
+import { wardAttendance } from "#app/services/progress.server.ts";
 import { describeAudit } from "#app/domain/audit-wording.ts";
 import {
   changeAmountDue,
@@ -59,10 +61,11 @@ export async function loader({ request, params, url }: Route.LoaderArgs) {
   const reg = await getRegistrationDetail(String(params.id));
   if (!reg) throw data("Registration not found", { status: 404 });
   const lock = await pastVacationLock(reg, url);
-  const [payments, trail, linked] = await Promise.all([
+  const [payments, trail, linked, attendance] = await Promise.all([
     listPaymentsForRegistrations([reg._id]),
     listAuditTrail(reg._id),
     getLinkedAccounts(reg),
+    wardAttendance(reg),
   ]);
   const modes = new Map(UPDATE_MODE_OPTIONS.map((o) => [o.value, o.label] as const));
   const statuses = new Map(REFERRAL_STATUS_OPTIONS.map((o) => [o.value, o.label] as const));
@@ -72,6 +75,7 @@ export async function loader({ request, params, url }: Route.LoaderArgs) {
   return {
     canManage: permissions.can_manage_payments,
     lock,
+    attendance,
     registration: {
       id: String(reg._id),
       vacation: reg.vacation ?? "",
@@ -256,6 +260,14 @@ export default function RegistrationDetail({ loaderData, actionData }: Route.Com
             </div>
           ))}
         </dl>
+      </Section>
+
+      <Section id="attendance-heading" title="Attendance" className={PANEL}>
+        <AttendanceTable
+          label={`${r.wardName}: attendance by subject`}
+          subjects={loaderData.attendance.subjects}
+          overall={loaderData.attendance.overall}
+        />
       </Section>
 
       <LinkedAccounts linked={linked} lastResult={reply?.form === "link-account" ? reply.result : undefined} />

@@ -22,6 +22,8 @@ import { formatDateTime } from "#app/domain/dates.ts";
 import { openState } from "#app/domain/evaluations.ts";
 import { enrolAgainOffers } from "#app/domain/vacations.ts";
 import { enrolmentOpening } from "#app/services/vacations.server.ts";
+import { attendanceOf } from "#app/services/register.server.ts";
+import { attendanceShare, attendanceText } from "#app/domain/attendance.ts";
 
 export const handle = { rules: { access: { roles: ["parent", "admin"] } } } satisfies RouteHandle;
 
@@ -39,7 +41,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const registrations = all.filter((r) => current.has(r.vacation ?? ""));
   const earlier = all.filter((r) => !current.has(r.vacation ?? ""));
   const offers = opening.open ? enrolAgainOffers(all, opening.vacation) : [];
-  const [timetables, unseenCount, evaluations] = await Promise.all([
+  const [timetables, unseenCount, evaluations, attendance] = await Promise.all([
     listTimetablesFor(registrations),
     countUnseenAnnouncements(effectiveUser),
     effectiveUser.role === "parent"
@@ -54,6 +56,7 @@ export async function loader({ request }: Route.LoaderArgs) {
           })),
         )
       : [],
+    attendanceOf(registrations.map((r) => String(r._id))),
   ]);
   const openForms = evaluations.filter((x) => openState(x.form) === "open");
   const wards = await Promise.all(
@@ -71,6 +74,7 @@ export async function loader({ request }: Route.LoaderArgs) {
         reference: r.reference,
         vacation: r.vacation ?? "",
         fees: balanceView(r),
+        attendance: attendanceText(attendance.get(String(r._id))?.overall ?? attendanceShare([])),
         classPages: classPages.map(toGroupView),
         parentGroup: parentGroup ? toGroupView(parentGroup) : null,
         timetables: timetables.filter((t) => reaches(t, r)).map((t) => toPublishedTimetable(t)),
@@ -202,6 +206,14 @@ export default function ParentPortal({ loaderData }: Route.ComponentProps) {
                       Enrolled
                     </span>
                   </div>
+                  <p className="mt-3 flex flex-wrap items-center gap-2 text-sm text-gray-800">
+                    <span>
+                      <span className="font-semibold text-gray-900">Attendance:</span> {w.attendance}
+                    </span>
+                    <Link to={`/parent-dashboard/wards/${w.id}`} className="font-semibold text-brand-700 underline">
+                      Progress of {w.wardName}
+                    </Link>
+                  </p>
                   {w.fees.feeSet ? (
                     <p className="mt-3 flex flex-wrap items-center gap-2 text-sm text-gray-800">
                       <PaymentStatusBadge status={w.fees.status} label={w.fees.statusLabel} />

@@ -1,4 +1,7 @@
 import { type RouteConfigEntry, route } from "@react-router/dev/routes";
 
-/** /parent-dashboard. */
-export const parentRoutes: RouteConfigEntry[] = [route("parent-dashboard", "routes/parent/portal.tsx")];
+/** /parent-dashboard, and a page per ward. */
+export const parentRoutes: RouteConfigEntry[] = [
+  route("parent-dashboard", "routes/parent/portal.tsx"),
+  route("parent-dashboard/wards/:id", "routes/parent/ward.tsx"),
+];

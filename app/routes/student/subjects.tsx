@@ -5,33 +5,46 @@ import { ButtonLink } from "#app/components/ui/button.tsx";
 import { STUDENT_PORTAL_ROLES, getStudentPortal } from "#app/routes/student/+shared/portal.server.ts";
 import { Badge } from "#app/routes/student/+shared/components.tsx";
 import { Section } from "#app/components/ui/section.tsx";
+import { wardAttendance } from "#app/services/progress.server.ts";
 
 export const handle = { rules: { access: { roles: ["student", "admin"] } } } satisfies RouteHandle;
 
 export async function loader({ request }: Route.LoaderArgs) {
   const info = await requireRole(request, STUDENT_PORTAL_ROLES);
   const { registration } = await getStudentPortal(request, info);
+  const attendance = registration
+    ? await wardAttendance({ _id: registration.id, subjects: registration.subjects })
+    : null;
   return {
     hasRegistration: Boolean(registration),
     programmeLabel: registration?.programmeLabel ?? null,
-    subjects: registration?.subjects ?? [],
+    subjects: (registration?.subjects ?? []).map((subject) => ({
+      subject,
+      attendance: attendance?.subjects.find((a) => a.subject === subject)?.text ?? "No lessons held yet",
+    })),
+    overall: attendance?.overall.held ? attendance.overall.text : null,
   };
 }
 
 export default function Subjects({ loaderData }: Route.ComponentProps) {
-  const { hasRegistration, programmeLabel, subjects } = loaderData;
+  const { hasRegistration, programmeLabel, subjects, overall } = loaderData;
   return (
     <Section id="subjects-heading" title="My Subjects" headingClassName="text-xl font-semibold text-gray-900">
       {programmeLabel ? <p className="mt-1 text-gray-700">{programmeLabel}</p> : null}
+      {overall ? (
+        <p className="mt-1 text-gray-800">
+          <span className="font-semibold text-gray-900">Attendance, all subjects:</span> {overall}
+        </p>
+      ) : null}
       {subjects.length ? (
         <ul className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {subjects.map((s) => (
-            <li
-              key={s}
-              className="flex items-center justify-between gap-3 rounded-xl border border-gray-200 bg-white p-5 shadow-sm"
-            >
-              <h3 className="font-semibold text-gray-900">{s}</h3>
-              <Badge tone="green">Active</Badge>
+            <li key={s.subject} className="rounded-xl border border-gray-200 bg-white p-5 shadow-sm">
+              <div className="flex items-center justify-between gap-3">
+                <h3 className="font-semibold text-gray-900">{s.subject}</h3>
+                <Badge tone="green">Active</Badge>
+              </div>
+              <p className="mt-2 text-sm text-gray-800">Attendance: {s.attendance}</p>
             </li>
           ))}
         </ul>
