@@ -41,6 +41,25 @@ export const MoveLessonSchema = z.object({ date, start: time("starts"), end: tim
 /** A lesson's page: cancel it, telling its students by SMS when ticked. */
 export const CancelLessonSchema = z.object({ tell: checkbox });
 
+/**
+ * Admin → Lessons, "A day without lessons": the day's lessons are cancelled (its students told by SMS when ticked) or
+ * moved to another day at the same times.
+ */
+export const DayOffSchema = z
+  .object({
+    vacation: audience.vacation,
+    date,
+    what: z.enum(["cancel", "move"], { error: "Choose whether its lessons are cancelled or moved" }),
+    moveTo: date.optional(),
+    tell: checkbox,
+  })
+  .superRefine((v, ctx) => {
+    if (v.what !== "move") return;
+    if (!v.moveTo) ctx.addIssue({ code: "custom", path: ["moveTo"], message: "Enter the day its lessons move to" });
+    else if (v.moveTo === v.date)
+      ctx.addIssue({ code: "custom", path: ["moveTo"], message: "Choose another day than the day without lessons" });
+  });
+
 /** The facilitator's "Start class": the lesson and the call link (empty: the subject's class page). */
 export const StartLessonSchema = z.object({
   lessonId: z.string({ error: "Choose a lesson" }).max(80),
@@ -58,4 +77,8 @@ export const LESSON_FIELD_LABELS = {
   end: "Ends",
   tell: "Tell its students by SMS",
   joinLink: "Call link (empty: the subject's class page)",
+  dayOff: "Day without lessons",
+  what: "Its lessons",
+  moveTo: "Move them to",
+  tellDayOff: "Tell the students of cancelled lessons by SMS",
 } as const;

@@ -106,6 +106,44 @@ export const Lesson =
 export const LESSON_FIELDS =
   "_id vacation programme subject forms date start end weeklyClassId movedFrom cancelled startedAt joinLink registerSavedAt";
 
+/**
+ * A day of a vacation without lessons (docs/decisions/0104-days-without-lessons.md): a public holiday or any day the
+ * school closes. Its lessons were cancelled or moved to `movedTo`; a weekly class added later makes no lesson on it.
+ */
+const dayOffSchema = new Schema(
+  {
+    /** `<vacation>|<day>`: one record per day, however often it is cleared. */
+    _id: { type: String, required: true },
+    vacation: { type: String, required: true },
+    date: day,
+    name: { type: String, default: "", maxlength: 60 },
+    movedTo: { type: String, default: null },
+    by: { type: String, required: true },
+  },
+  { timestamps: true, collection: "days_off" },
+);
+dayOffSchema.index({ vacation: 1, date: 1 });
+
+export type DayOffDoc = {
+  _id: string;
+  vacation: string;
+  date: string;
+  name: string;
+  movedTo: string | null;
+  by: string;
+  createdAt: Date;
+};
+export const DayOff =
+  (mongoose.models.DayOff as mongoose.Model<DayOffDoc>) ?? mongoose.model<DayOffDoc>("DayOff", dayOffSchema);
+
+/** A vacation's days without lessons, by date. */
+export async function daysOffOf(vacation: string) {
+  return DayOff.find({ vacation: String(vacation) })
+    .sort({ date: 1 })
+    .limit(100)
+    .lean<DayOffDoc[]>();
+}
+
 /** Only duplicate keys (lessons made before): any other failure, a lost connection say, is thrown. */
 function isDuplicate(error: unknown): boolean {
   if ((error as { code?: number }).code === 11000) return true;
@@ -115,7 +153,8 @@ function isDuplicate(error: unknown): boolean {
 
 /** Makes the lessons of a weekly class that are not made yet (their ids are fixed, so a second run adds nothing). */
 export async function makeLessons(cls: WeeklyClassDoc, vacation: Vacation): Promise<number> {
-  const days = lessonDays(vacation, cls.weekday).filter((day) => !cls.from || day >= cls.from);
+  const off = new Set((await daysOffOf(cls.vacation)).map((d) => d.date));
+  const days = lessonDays(vacation, cls.weekday).filter((day) => (!cls.from || day >= cls.from) && !off.has(day));
   const docs = days.map((date) => ({
     _id: `${cls._id}.${date}`,
     vacation: cls.vacation,

@@ -3,7 +3,7 @@ import { useTestDatabase } from "#tests/support/test-database.ts";
 import { insertVacationOfNow, registrationDoc } from "#tests/support/registration-doc.ts";
 import { addDays, schoolDay } from "#app/domain/vacations.ts";
 import { weekdayOf } from "#app/domain/lessons.ts";
-import { Lesson, WeeklyClass } from "#app/models/lesson.server.ts";
+import { DayOff, Lesson, WeeklyClass } from "#app/models/lesson.server.ts";
 import { Outbox } from "#app/models/outbox.server.ts";
 import { Registration } from "#app/models/registration.server.ts";
 import { Subject } from "#app/models/subject.server.ts";
@@ -17,9 +17,10 @@ import {
   moveLesson,
   removeWeeklyClass,
   startLesson,
+  takeDayOff,
 } from "#app/services/lessons.server.ts";
 
-useTestDatabase("lessons_test", { init: [Lesson, WeeklyClass, Outbox, Registration, Subject] });
+useTestDatabase("lessons_test", { init: [DayOff, Lesson, WeeklyClass, Outbox, Registration, Subject] });
 
 const VACATION = "Lessons test vacation";
 const today = schoolDay();
@@ -156,5 +157,63 @@ describe("lessons", () => {
     expect(await Lesson.exists({ _id: past._id })).toBeTruthy();
     expect(await Lesson.countDocuments({ weeklyClassId: cls._id, date: { $gte: today } })).toBe(0);
     expect(await WeeklyClass.exists({ _id: cls._id })).toBeNull();
+  });
+
+  it("clears a day: its lessons cancelled (students told) or moved at the same times, a held one kept, a weekly class added later skipping it; a day outside the vacation refused by its field", async () => {
+    const V = "Days off vacation";
+    await insertVacationOfNow(V);
+    const day = addDays(today, 2);
+    // A day a weekly class can fall on (Monday to Saturday).
+    const other = weekdayOf(addDays(today, 3)) === 0 ? addDays(today, 4) : addDays(today, 3);
+    const one = { vacation: V, programme: "science", forms: ["form-2"], date: day };
+    await Registration.create(registrationDoc(90, { vacation: V, subjects: ["Physics", "Chemistry"] }));
+    const [physics, chemistry, held] = await Lesson.create([
+      { ...one, subject: "Physics", start: "08:00", end: "09:00" },
+      { ...one, subject: "Chemistry", start: "10:00", end: "11:00" },
+      { ...one, subject: "Biology", start: "12:00", end: "13:00", registerSavedAt: new Date() },
+    ]);
+    const cancelled = await takeDayOff({ vacation: V, date: day, what: "cancel", tell: true }, "admin-1");
+    expect(cancelled).toEqual({ ok: true, changed: 2, held: 1, sms: 2 });
+    const after = await Lesson.find({ _id: { $in: [physics._id, chemistry._id, held._id] } }).lean();
+    expect(after.map((l) => [l.subject, l.cancelled])).toEqual([
+      ["Physics", true],
+      ["Chemistry", true],
+      ["Biology", false],
+    ]);
+    // A second run changes nothing more and sends nothing more.
+    expect(await takeDayOff({ vacation: V, date: day, what: "cancel", tell: true }, "admin-1")).toEqual({
+      ok: true,
+      changed: 0,
+      held: 1,
+      sms: 0,
+    });
+
+    const later = await Lesson.create({ ...one, date: other, subject: "Physics", start: "14:00", end: "15:00" });
+    const moved = await takeDayOff({ vacation: V, date: other, what: "move", moveTo: day, tell: false }, "admin-1");
+    expect(moved).toMatchObject({ ok: true, changed: 1 });
+    expect(await Lesson.findById(later._id).lean()).toMatchObject({ date: day, start: "14:00", movedFrom: other });
+
+    const cls = await addWeeklyClass(
+      {
+        vacation: V,
+        programme: "science",
+        subject: "Physics",
+        forms: [],
+        weekday: weekdayOf(other),
+        start: "16:00",
+        end: "17:00",
+      },
+      "admin-1",
+    );
+    expect(cls.ok).toBe(true);
+    const made = await Lesson.find({ vacation: V, start: "16:00" }).lean();
+    expect(made.length).toBeGreaterThan(0);
+    expect(made.some((l) => l.date === other)).toBe(false);
+
+    const outside = await takeDayOff({ vacation: V, date: addDays(today, 400), what: "cancel", tell: false }, "a");
+    expect(outside.ok === false && outside.errors.date).toMatch(/Choose a day of the/);
+    const same = await takeDayOff({ vacation: V, date: day, what: "move", moveTo: day, tell: false }, "a");
+    expect(same).toEqual({ ok: false, errors: { moveTo: "Choose another day than the day without lessons" } });
+    expect(await DayOff.countDocuments({ vacation: V })).toBe(2);
   });
 });

@@ -16,10 +16,12 @@ import {
 } from "#app/domain/lessons.ts";
 import { lessonCancelledSms } from "#app/domain/sms-messages.ts";
 import { isUsableStudentLink } from "#app/domain/whatsapp.ts";
+import { holidayOn } from "#app/domain/holidays.ts";
 import { longDay, schoolDay, type Vacation } from "#app/domain/vacations.ts";
 import { audit } from "#app/models/audit-log.server.ts";
 import { getAdminPermissions } from "#app/models/admin-permission.server.ts";
 import {
+  DayOff,
   Lesson,
   LESSON_FIELDS,
   WeeklyClass,
@@ -241,6 +243,68 @@ export async function restoreLesson(id: string, actorId: string): Promise<boolea
   );
   if (matchedCount) await audit("lesson.restore", actorId, String(id));
   return matchedCount === 1;
+}
+
+export type DayOffInput = { vacation: string; date: string; what: "cancel" | "move"; moveTo?: string; tell: boolean };
+
+/**
+ * A day without lessons (docs/decisions/0104-days-without-lessons.md): every lesson of that day in the vacation is
+ * cancelled (its students told by SMS when `tell`) or moved to `moveTo` at the same times; a held lesson (register
+ * saved) stays. The day is recorded first, so a weekly class added later makes no lesson on it, and a second run
+ * changes only what the first did not reach.
+ */
+export async function takeDayOff(
+  input: DayOffInput,
+  actorId: string,
+): Promise<Outcome<"vacation" | "date" | "moveTo", { changed: number; held: number; sms: number }>> {
+  const vacation = await getVacation(input.vacation);
+  if (!vacation) return { ok: false, errors: { vacation: "Choose a vacation" } };
+  const date = outsideVacation(vacation, input.date);
+  if (date) return { ok: false, errors: { date } };
+  const moveTo = input.what === "move" ? (input.moveTo ?? "") : null;
+  if (moveTo !== null) {
+    const error =
+      moveTo === input.date ? "Choose another day than the day without lessons" : outsideVacation(vacation, moveTo);
+    if (error) return { ok: false, errors: { moveTo: error } };
+  }
+  await DayOff.updateOne(
+    { _id: `${vacation.name}|${input.date}` },
+    {
+      $set: {
+        vacation: vacation.name,
+        date: input.date,
+        name: holidayOn(input.date) ?? "",
+        movedTo: moveTo,
+        by: actorId,
+      },
+    },
+    { upsert: true, runValidators: true },
+  );
+  const lessons = await Lesson.find({ vacation: vacation.name, date: input.date, cancelled: false })
+    .select(LESSON_FIELDS)
+    .limit(2000)
+    .lean<LessonDoc[]>();
+  let changed = 0;
+  let held = 0;
+  let sms = 0;
+  for (const lesson of lessons) {
+    if (lesson.registerSavedAt) {
+      held += 1;
+      continue;
+    }
+    if (moveTo !== null) {
+      const moved = await moveLesson(lesson._id, { date: moveTo, start: lesson.start, end: lesson.end }, actorId);
+      if (moved.ok) changed += 1;
+      continue;
+    }
+    const done = await cancelLesson(lesson._id, actorId, input.tell);
+    if (done && "sms" in done) {
+      changed += 1;
+      sms += done.sms;
+    }
+  }
+  await audit("lessons.day-off", actorId, `${vacation.name}|${input.date}`, { moveTo, changed, held, sms });
+  return { ok: true, changed, held, sms };
 }
 
 /** The class pages (WhatsApp links) of a lesson's subject and programme serving its vacation. */

@@ -10,7 +10,10 @@ import {
   DEMO_VACATION,
 } from "#tests/support/fixtures.ts";
 import { expectNoA11yViolations } from "#tests/support/axe.ts";
-import { schoolDay } from "#app/domain/vacations.ts";
+import { addDays, longDay, schoolDay } from "#app/domain/vacations.ts";
+import { weekdayOf } from "#app/domain/lessons.ts";
+import { holidaysBetween } from "#app/domain/holidays.ts";
+import { getVacation } from "#app/models/vacation.server.ts";
 import { Lesson, WeeklyClass } from "#app/models/lesson.server.ts";
 import { Outbox } from "#app/models/outbox.server.ts";
 
@@ -189,4 +192,54 @@ test("the facilitator takes the register on a 360 px phone: everyone starts pres
     await page.request.get(`/facilitator-dashboard/students/export?subject=${encodeURIComponent(subject)}`)
   ).text();
   expect(csv).toContain("0 of 1 (0%)");
+});
+
+test("the admin clears a day of lessons: a move with no day is refused by its field with the choices kept, then the day's lessons are cancelled and its students told", async ({
+  page,
+  loginAs,
+}, testInfo) => {
+  // Each browser project its own weekday far from the other tests' days (never a Saturday or a Sunday).
+  let day = addDays(schoolDay(), testInfo.project.name === "no-js" ? 26 : 29);
+  while ([0, 6].includes(weekdayOf(day))) day = addDays(day, 1);
+  await connectTestDb();
+  const subject = "Physics";
+  const ward = await createRegistration({ subjects: [subject], wardName: `Holiday ${uniquePhone()}` });
+  const lesson = await Lesson.create({
+    vacation: DEMO_VACATION,
+    programme: "science",
+    subject,
+    forms: ["form-2"],
+    date: day,
+    start: "07:00",
+    end: "07:45",
+  });
+  await loginAs("admin");
+  await page.goto("/admin/lessons?programme=science");
+  const section = page.getByRole("region", { name: "Days without lessons" });
+  const vacation = (await getVacation(DEMO_VACATION))!;
+  const holidays = holidaysBetween(vacation.lessonsStart, vacation.lessonsEnd).filter((h) => weekdayOf(h.date) !== 0);
+  for (const h of holidays) await expect(section).toContainText(`${h.name}, ${longDay(h.date)}`);
+
+  const form = page.locator("form#day-off");
+  await form.getByLabel("Day without lessons").fill(day);
+  await form.getByLabel("Move them to another day").check();
+  await form.getByRole("button", { name: "Clear the Day" }).click();
+  await expect(fieldError(form, "Enter the day its lessons move to")).toBeVisible();
+  await expect(form.getByLabel("Day without lessons")).toHaveValue(day);
+  await expect(form.getByLabel("Move them to another day")).toBeChecked();
+  await expectNoA11yViolations(page);
+
+  await form.getByLabel("Cancel them").check();
+  await form.getByLabel("Tell the students of cancelled lessons by SMS").check();
+  await form.getByRole("button", { name: "Clear the Day" }).click();
+  await expect(status(page, `${longDay(day)}: no lessons`)).toBeVisible();
+  await expect(section).toContainText(`${longDay(day)}: lessons cancelled`);
+  expect((await Lesson.findById(lesson._id).lean())!.cancelled).toBe(true);
+  expect(
+    await Lesson.countDocuments({ vacation: DEMO_VACATION, date: day, cancelled: false, registerSavedAt: null }),
+  ).toBe(0);
+  const sms = await Outbox.findOne({
+    key: `lesson-cancelled:${lesson._id}:${day}T07:00:${ward.wardWhatsappNormalized}`,
+  }).lean();
+  expect(sms?.text).toMatch(/the Physics lesson of .* is cancelled/);
 });

@@ -4,24 +4,41 @@ import { getZodConstraint } from "@conform-to/zod/v4";
 import { data, Form, Link } from "react-router";
 import type { Route } from "./+types/lessons";
 import { fieldErrorsOf, parseWithZod } from "#app/forms/parse.ts";
-import { LESSON_FIELD_LABELS as L, OneLessonSchema, WeeklyClassSchema } from "#app/forms/lessons.schema.ts";
+import {
+  DayOffSchema,
+  LESSON_FIELD_LABELS as L,
+  OneLessonSchema,
+  WeeklyClassSchema,
+} from "#app/forms/lessons.schema.ts";
 import { requireAdmin } from "#app/utils/auth.server.ts";
 import { intentOf, unknownIntent } from "#app/utils/intent.server.ts";
 import { redirectWithToast } from "#app/utils/toast.server.ts";
 import { SCHOOL_NAME } from "#app/domain/school.ts";
 import { ALL_SUBJECTS, PROGRAMME_OPTIONS, WARD_FORM_LABELS, WARD_FORMS, isProgramme } from "#app/domain/programmes.ts";
 import { addDays, isSchoolDay, longDay } from "#app/domain/vacations.ts";
-import { LESSON_WEEKDAYS, defaultWeek, lessonAudience, shortDay, timeLabel, weekStart } from "#app/domain/lessons.ts";
+import {
+  LESSON_WEEKDAYS,
+  defaultWeek,
+  lessonAudience,
+  shortDay,
+  timeLabel,
+  weekStart,
+  weekdayOf,
+} from "#app/domain/lessons.ts";
 import { vacationShown } from "#app/models/vacation.server.ts";
+import { daysOffOf } from "#app/models/lesson.server.ts";
+import { holidaysBetween } from "#app/domain/holidays.ts";
 import {
   addLesson,
   addWeeklyClass,
   finishWeeklyClasses,
   lessonsOfWeek,
   removeWeeklyClass,
+  takeDayOff,
   weeklyClassesOf,
 } from "#app/services/lessons.server.ts";
 import {
+  CheckboxField,
   ChoiceGroup,
   FormErrors,
   type AnyField,
@@ -37,17 +54,19 @@ export const handle = { rules: { access: { admin: "can_access_subjects" } } } sa
 export async function loader({ request, url }: Route.LoaderArgs) {
   await requireAdmin(request, "can_access_subjects");
   const { shown, today, all } = await vacationShown(url.searchParams.get("vacation"));
-  if (!shown) return { vacation: null, vacations: [], week: null, classes: [], lessons: [] };
+  if (!shown) return { vacation: null, vacations: [], week: null, classes: [], lessons: [], holidays: [], daysOff: [] };
   await finishWeeklyClasses(shown.name);
   const asked = url.searchParams.get("week");
   const askedProgramme = url.searchParams.get("programme");
   const programme = isProgramme(askedProgramme) ? askedProgramme : null;
   const monday = isSchoolDay(asked) ? weekStart(asked) : defaultWeek(shown, today);
   const sunday = addDays(monday, 6);
-  const [classes, lessons] = await Promise.all([
+  const [classes, lessons, daysOff] = await Promise.all([
     weeklyClassesOf(shown.name, programme),
     lessonsOfWeek(shown.name, monday, sunday, programme),
+    daysOffOf(shown.name),
   ]);
+  const off = new Set(daysOff.map((d) => d.date));
   const query = (week: string) =>
     `?vacation=${encodeURIComponent(shown.name)}${programme ? `&programme=${programme}` : ""}&week=${week}`;
   return {
@@ -68,6 +87,15 @@ export async function loader({ request, url }: Route.LoaderArgs) {
       subject: c.subject,
       audience: lessonAudience(c.programme, c.forms),
       when: `${LESSON_WEEKDAYS.find((d) => d.value === c.weekday)?.name}, ${timeLabel(c.start)} to ${timeLabel(c.end)}`,
+    })),
+    // The public holidays of the vacation's lessons (Sundays have none), those not yet taken off first offered.
+    holidays: holidaysBetween(shown.lessonsStart, shown.lessonsEnd)
+      .filter((h) => weekdayOf(h.date) !== 0)
+      .map((h) => ({ date: h.date, label: `${h.name}, ${longDay(h.date)}`, taken: off.has(h.date) })),
+    daysOff: daysOff.map((d) => ({
+      date: d.date,
+      label: `${d.name ? `${d.name}, ` : ""}${longDay(d.date)}`,
+      outcome: d.movedTo ? `lessons moved to ${longDay(d.movedTo)}` : "lessons cancelled",
     })),
     lessons: lessons.map((l) => ({
       id: l._id,
@@ -109,6 +137,24 @@ export async function action({ request }: Route.ActionArgs) {
         type: "success",
         title: "Lesson added",
         description: `${submission.value.subject} on ${shortDay(submission.value.date)}.`,
+      });
+    }
+    case "day-off": {
+      const submission = parseWithZod(formData, { schema: DayOffSchema });
+      if (submission.status !== "success")
+        return data({ form: "day-off", result: submission.reply() }, { status: 400 });
+      const outcome = await takeDayOff(submission.value, user._id);
+      if (!outcome.ok)
+        return data({ form: "day-off", result: submission.reply({ fieldErrors: fieldErrorsOf(outcome.errors) }) }, 400);
+      const { date, what, moveTo } = submission.value;
+      const held = outcome.held ? ` ${outcome.held} already held stayed.` : "";
+      return redirectWithToast(`${back(submission.value.vacation)}&week=${weekStart(date)}`, {
+        type: "success",
+        title: `${longDay(date)}: no lessons`,
+        description:
+          what === "move" && moveTo
+            ? `${outcome.changed} lessons moved to ${longDay(moveTo)}.${held}`
+            : `${outcome.changed} lessons cancelled${outcome.sms ? `, ${outcome.sms} SMS queued` : ""}.${held}`,
       });
     }
     case "remove-class": {
@@ -154,7 +200,7 @@ function AudienceFields({
 }
 
 export default function Lessons({ loaderData, actionData }: Route.ComponentProps) {
-  const { vacation, vacations, programme, week, classes, lessons } = loaderData;
+  const { vacation, vacations, programme, week, classes, lessons, holidays, daysOff } = loaderData;
   const [classForm, classFields] = useForm({
     id: "add-class",
     lastResult: actionData?.form === "class" ? actionData.result : undefined,
@@ -169,6 +215,15 @@ export default function Lessons({ loaderData, actionData }: Route.ComponentProps
     defaultValue: { date: vacation?.lessonsStart },
     constraint: getZodConstraint(OneLessonSchema),
     onValidate: ({ formData }) => parseWithZod(formData, { schema: OneLessonSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  const [dayOffForm, dayOffFields] = useForm({
+    id: "day-off",
+    lastResult: actionData?.form === "day-off" ? actionData.result : undefined,
+    defaultValue: { date: holidays.find((h) => !h.taken)?.date, what: "cancel" },
+    constraint: getZodConstraint(DayOffSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: DayOffSchema }),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });
@@ -307,6 +362,61 @@ export default function Lessons({ loaderData, actionData }: Route.ComponentProps
             ))}
           </ul>
         )}
+      </Section>
+
+      <Section
+        id="day-off-title"
+        title="Days without lessons"
+        className="max-w-2xl rounded-xl border border-gray-200 bg-white p-6"
+        headingClassName="mb-2 text-lg font-semibold text-gray-900"
+      >
+        <p className="text-sm text-gray-700">
+          A public holiday or a day the school closes: its lessons are cancelled, or moved to another day at the same
+          times. Lessons already held stay.
+        </p>
+        {holidays.length ? (
+          <>
+            <h3 className="mt-3 text-sm font-semibold text-gray-900">Public holidays during these lessons</h3>
+            <ul className="mt-1 list-disc pl-5 text-sm text-gray-800">
+              {holidays.map((h) => (
+                <li key={h.date}>
+                  {h.label}
+                  {h.taken ? " (no lessons)" : ""}
+                </li>
+              ))}
+            </ul>
+          </>
+        ) : null}
+        {daysOff.length ? (
+          <>
+            <h3 className="mt-3 text-sm font-semibold text-gray-900">Days without lessons so far</h3>
+            <ul className="mt-1 list-disc pl-5 text-sm text-gray-800">
+              {daysOff.map((d) => (
+                <li key={d.date}>
+                  {d.label}: {d.outcome}
+                </li>
+              ))}
+            </ul>
+          </>
+        ) : null}
+        <Form method="post" {...getFormProps(dayOffForm)} className="mt-4 space-y-4">
+          <FormErrors form={dayOffForm} unlinked={["vacation"]} />
+          <input type="hidden" name="intent" value="day-off" />
+          <input type="hidden" name="vacation" value={vacation.name} />
+          <TextField field={dayOffFields.date} label={L.dayOff} inputProps={{ type: "date" }} />
+          <ChoiceGroup
+            field={dayOffFields.what}
+            legend={L.what}
+            type="radio"
+            options={[
+              { value: "cancel", label: "Cancel them" },
+              { value: "move", label: "Move them to another day" },
+            ]}
+          />
+          <TextField field={dayOffFields.moveTo} label={L.moveTo} inputProps={{ type: "date" }} />
+          <CheckboxField field={dayOffFields.tell} label={L.tellDayOff} />
+          <SubmitButton pendingLabel="Saving...">Clear the Day</SubmitButton>
+        </Form>
       </Section>
 
       <Section

@@ -1,0 +1,31 @@
+import { describe, expect, it } from "vitest";
+import { easterSunday, ghanaHolidays, holidayOn, holidaysBetween } from "#app/domain/holidays.ts";
+
+describe("Ghana's public holidays", () => {
+  it("computes Easter, and so Good Friday and Easter Monday, for years whose dates are known", () => {
+    expect(easterSunday(2024)).toBe("2024-03-31");
+    expect(easterSunday(2025)).toBe("2025-04-20");
+    expect(easterSunday(2026)).toBe("2026-04-05");
+    expect(easterSunday(2027)).toBe("2027-03-28");
+    expect(easterSunday(2038)).toBe("2038-04-25");
+    const y2027 = ghanaHolidays(2027);
+    expect(y2027.find((h) => h.name === "Good Friday")?.date).toBe("2027-03-26");
+    expect(y2027.find((h) => h.name === "Easter Monday")?.date).toBe("2027-03-29");
+  });
+
+  it("puts Farmers' Day on the first Friday of December", () => {
+    expect(holidayOn("2026-12-04")).toBe("Farmers' Day");
+    expect(holidayOn("2027-12-03")).toBe("Farmers' Day");
+    expect(holidayOn("2022-12-02")).toBe("Farmers' Day");
+    expect(holidayOn("2026-12-11")).toBeNull();
+  });
+
+  it("lists a Christmas vacation's holidays across the new year, in order", () => {
+    expect(holidaysBetween("2026-12-14", "2027-01-09")).toEqual([
+      { date: "2026-12-25", name: "Christmas Day" },
+      { date: "2026-12-26", name: "Boxing Day" },
+      { date: "2027-01-01", name: "New Year's Day" },
+      { date: "2027-01-07", name: "Constitution Day" },
+    ]);
+  });
+});
