@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   calendarDayRange,
+  timeAgo,
   fileDate,
   formatDate,
   formatDateTime,
@@ -80,5 +81,19 @@ describe("calendarDayRange", () => {
     });
     expect(calendarDayRange(null, "2026-12-31")).toEqual({ $lt: new Date("2027-01-01T00:00:00Z") });
     expect(calendarDayRange(undefined, undefined)).toBeNull();
+  });
+});
+
+describe("timeAgo", () => {
+  it("says how long ago in the largest whole unit, 'yesterday' for one day, never a time in the future", () => {
+    const now = new Date("2026-11-29T12:00:00Z");
+    const ago = (ms: number) => timeAgo(new Date(now.getTime() - ms), now);
+    expect(ago(20_000)).toBe("just now");
+    expect(ago(-60_000)).toBe("just now");
+    expect(ago(60_000)).toBe("1 minute ago");
+    expect(ago(59 * 60_000)).toBe("59 minutes ago");
+    expect(ago(3 * 3600_000)).toBe("3 hours ago");
+    expect(ago(25 * 3600_000)).toBe("yesterday");
+    expect(ago(4 * 86_400_000)).toBe("4 days ago");
   });
 });

@@ -97,3 +97,14 @@ export function calendarDayRange(from?: string | null, to?: string | null): { $g
   if (to) range.$lt = new Date(new Date(`${to}T00:00:00Z`).getTime() + 86_400_000);
   return range;
 }
+
+/** "just now", "5 minutes ago", "3 hours ago", "yesterday", "4 days ago": when something happened, for activity lists. */
+export function timeAgo(value: Date | string | number, now: Date = new Date()): string {
+  const minutes = Math.max(0, Math.floor((now.getTime() - new Date(value).getTime()) / 60_000));
+  if (minutes < 1) return "just now";
+  if (minutes < 60) return minutes === 1 ? "1 minute ago" : `${minutes} minutes ago`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 24) return hours === 1 ? "1 hour ago" : `${hours} hours ago`;
+  const days = Math.floor(hours / 24);
+  return days === 1 ? "yesterday" : `${days} days ago`;
+}

@@ -16,16 +16,3 @@ export const SAMPLE_PERFORMANCE_BREAKDOWN = [
   { label: "Good", percent: 35 },
   { label: "Needs Improvement", percent: 20 },
 ] as const;
-
-export const SAMPLE_UPCOMING_CLASSES = [
-  { id: "up-1", subject: "Mathematics", topic: "Quadratic equations", day: "Monday", time: "8:00 AM", students: 28 },
-  { id: "up-2", subject: "Physics", topic: "Motion and forces", day: "Tuesday", time: "10:00 AM", students: 22 },
-  { id: "up-3", subject: "English Language", topic: "Essay writing", day: "Wednesday", time: "2:00 PM", students: 31 },
-] as const;
-
-export const SAMPLE_RECENT_ACTIVITIES = [
-  { id: "act-1", text: "12 students submitted the Algebra practice test", when: "2 hours ago" },
-  { id: "act-2", text: "New material uploaded for Physics: Motion and forces", when: "Yesterday" },
-  { id: "act-3", text: "Live session held for English Language", when: "2 days ago" },
-  { id: "act-4", text: "5 new students joined the Mathematics class page", when: "3 days ago" },
-] as const;

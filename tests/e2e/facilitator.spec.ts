@@ -14,7 +14,10 @@ import {
   fieldError,
   giveSubjects,
   addWhatsappGroups,
+  DEMO_VACATION,
 } from "#tests/support/fixtures.ts";
+import { addDays, schoolDay } from "#app/domain/vacations.ts";
+import { Lesson } from "#app/models/lesson.server.ts";
 import { expectNoA11yViolations } from "#tests/support/axe.ts";
 import { Subject } from "#app/models/subject.server.ts";
 import { Assignment } from "#app/models/assignment.server.ts";
@@ -36,8 +39,23 @@ async function facilitatorWithStudents(page: Page, loginAs: (role: "facilitator"
   return { user, subject, other, ama, kofi, stranger };
 }
 
-test("overview: real totals, sample numbers labelled as sample data", async ({ page, loginAs }) => {
-  await facilitatorWithStudents(page, loginAs);
+test("overview: real totals, lessons and activity; sample numbers labelled as sample data", async ({
+  page,
+  loginAs,
+}) => {
+  const { subject } = await facilitatorWithStudents(page, loginAs);
+  const lesson = { vacation: DEMO_VACATION, programme: "science", subject, forms: ["form-2"] };
+  // Running all day today (its register now open), and one held a week ago.
+  await Lesson.create([
+    { ...lesson, date: schoolDay(), start: "00:00", end: "23:59" },
+    {
+      ...lesson,
+      date: addDays(schoolDay(), -8),
+      start: "09:00",
+      end: "10:00",
+      registerSavedAt: new Date(Date.now() - 3 * 3600_000),
+    },
+  ]);
   await page.goto("/facilitator-dashboard");
   await expect(page.getByRole("heading", { level: 1, name: "Overview" })).toBeVisible();
   const stat = (label: string) => page.locator("dt", { hasText: label }).locator("xpath=following-sibling::dd[1]");
@@ -46,10 +64,19 @@ test("overview: real totals, sample numbers labelled as sample data", async ({ p
   await expect(stat("Pending Reviews")).toHaveText("24");
   await expect(stat("Avg Performance")).toHaveText("87%");
   await expect(page.locator("dt", { hasText: "Pending Reviews" })).toContainText("Sample data");
-  await expect(page.getByRole("heading", { name: /Upcoming Classes/ })).toContainText("Sample data");
-  await expect(page.getByRole("button", { name: "Schedule New" })).toBeDisabled();
+  const card = (title: string) =>
+    page.locator("section").filter({ has: page.getByRole("heading", { name: title, exact: true }) });
+  const upcoming = card("Upcoming Classes");
+  await expect(upcoming).toContainText("1 lesson this week · 1 register to take");
+  await expect(upcoming.getByRole("listitem")).toHaveCount(1);
+  await expect(upcoming.getByRole("listitem")).toContainText(subject);
+  await expect(upcoming.getByRole("listitem")).toContainText("Running now");
+  await expect(upcoming.getByRole("listitem")).toContainText("Today, 12:00 AM to 11:59 PM · General Science · Form 2");
   await expect(page.getByRole("heading", { name: /Performance breakdown/ })).toBeVisible();
-  await expect(page.getByRole("heading", { name: /Recent Activities/ })).toBeVisible();
+  const activity = card("Recent Activities").getByRole("listitem");
+  await expect(activity).toHaveCount(1);
+  await expect(activity).toContainText(`Register taken: ${subject}, `);
+  await expect(activity).toContainText("3 hours ago");
   await expectNoA11yViolations(page);
 });
 

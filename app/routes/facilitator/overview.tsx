@@ -6,23 +6,35 @@ import {
   SAMPLE_AVG_PERFORMANCE,
   SAMPLE_PENDING_REVIEWS,
   SAMPLE_PERFORMANCE_BREAKDOWN,
-  SAMPLE_RECENT_ACTIVITIES,
-  SAMPLE_UPCOMING_CLASSES,
 } from "#app/domain/sample-data.ts";
-import { Card, DashboardPage, SampleDataBadge, StatCard } from "#app/components/dashboard/page.tsx";
-import { buttonClass } from "#app/components/ui/button.tsx";
+import { timeAgo } from "#app/domain/dates.ts";
+import { teachingOverview } from "#app/services/teaching-overview.server.ts";
+import { Card, DashboardPage, EmptyState, SampleDataBadge, StatCard } from "#app/components/dashboard/page.tsx";
+import { Link } from "react-router";
 
 export const handle = { rules: { access: { roles: ["facilitator", "admin"] } } } satisfies RouteHandle;
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { effectiveUser } = await requireRole(request, ["facilitator", "admin"]);
   const subjects = await listFacilitatorSubjects(effectiveUser._id);
-  const totalStudents = await countFacilitatorStudents(subjects.map((s) => s.name));
-  return { totalStudents, activeClasses: subjects.length, name: effectiveUser.displayName || effectiveUser.fullName };
+  const names = subjects.map((s) => s.name);
+  const now = new Date();
+  const [totalStudents, teaching] = await Promise.all([countFacilitatorStudents(names), teachingOverview(names, now)]);
+  return {
+    totalStudents,
+    activeClasses: subjects.length,
+    name: effectiveUser.displayName || effectiveUser.fullName,
+    teaching: {
+      ...teaching,
+      activity: teaching.activity.map((a) => ({ id: a.id, text: a.text, when: timeAgo(a.at, now) })),
+    },
+  };
 }
 
+const count = (n: number, noun: string) => `${n} ${noun}${n === 1 ? "" : "s"}`;
+
 export default function FacilitatorOverview({ loaderData }: Route.ComponentProps) {
-  const { totalStudents, activeClasses, name } = loaderData;
+  const { totalStudents, activeClasses, name, teaching } = loaderData;
   return (
     <DashboardPage title="Overview" description={`Welcome, ${name}.`}>
       <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
@@ -32,39 +44,32 @@ export default function FacilitatorOverview({ loaderData }: Route.ComponentProps
         <StatCard label="Avg Performance" value={`${SAMPLE_AVG_PERFORMANCE}%`} sample />
       </dl>
       <div className="mt-6 grid gap-4 lg:grid-cols-2">
-        <Card
-          title={
-            <>
-              Upcoming Classes
-              <SampleDataBadge />
-            </>
-          }
-        >
-          <div className="mb-3 flex flex-wrap items-center gap-2">
-            <button type="button" disabled aria-describedby="schedule-note" className={buttonClass("primary")}>
-              Schedule New
-            </button>
-            <p id="schedule-note" className="text-sm text-gray-700">
-              Scheduling and live classes are not available yet.
-            </p>
-          </div>
-          <ul className="divide-y divide-gray-200">
-            {SAMPLE_UPCOMING_CLASSES.map((c) => (
-              <li key={c.id} className="flex flex-wrap items-center justify-between gap-2 py-3">
-                <div>
+        <Card title="Upcoming Classes">
+          <p className="mb-3 text-sm text-gray-800">
+            {teaching.vacation
+              ? `${count(teaching.lessonsThisWeek, "lesson")} this week · ${count(teaching.registersToTake, "register")} to take`
+              : "No vacation is teaching now."}{" "}
+            <Link to="/facilitator-dashboard/classes" className="font-semibold text-brand-700 underline">
+              Start a class or take a register
+            </Link>
+          </p>
+          {teaching.upcoming.length ? (
+            <ul className="divide-y divide-gray-200">
+              {teaching.upcoming.map((c) => (
+                <li key={c.id} className="py-3">
                   <p className="font-semibold text-gray-900">
-                    {c.subject}: {c.topic}
+                    {c.subject}
+                    {c.running ? <span className="ml-2 text-sm font-semibold text-green-800">Running now</span> : null}
                   </p>
                   <p className="text-sm text-gray-700">
-                    {c.day}, {c.time} · {c.students} students
+                    {c.when} · {c.audience}
                   </p>
-                </div>
-                <button type="button" disabled aria-describedby="schedule-note" className={buttonClass("secondary")}>
-                  Start Class<span className="sr-only"> {c.subject}</span>
-                </button>
-              </li>
-            ))}
-          </ul>
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <EmptyState>No lesson of your subjects is coming up.</EmptyState>
+          )}
         </Card>
         <Card
           title={
@@ -88,23 +93,19 @@ export default function FacilitatorOverview({ loaderData }: Route.ComponentProps
             ))}
           </ul>
         </Card>
-        <Card
-          title={
-            <>
-              Recent Activities
-              <SampleDataBadge />
-            </>
-          }
-          className="lg:col-span-2"
-        >
-          <ul className="divide-y divide-gray-200">
-            {SAMPLE_RECENT_ACTIVITIES.map((a) => (
-              <li key={a.id} className="flex justify-between gap-3 py-2 text-sm">
-                <span className="text-gray-900">{a.text}</span>
-                <span className="shrink-0 text-gray-700">{a.when}</span>
-              </li>
-            ))}
-          </ul>
+        <Card title="Recent Activities" className="lg:col-span-2">
+          {teaching.activity.length ? (
+            <ul className="divide-y divide-gray-200">
+              {teaching.activity.map((a) => (
+                <li key={a.id} className="flex justify-between gap-3 py-2 text-sm">
+                  <span className="text-gray-900">{a.text}</span>
+                  <span className="shrink-0 text-gray-700">{a.when}</span>
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <EmptyState>Nothing in your subjects in the last two weeks.</EmptyState>
+          )}
         </Card>
       </div>
     </DashboardPage>
