@@ -150,3 +150,23 @@ export function joinLinkError(link: string, classPages: readonly string[]): stri
   if (classPages.some((page) => page === link)) return null;
   return "Use a Google Meet, Zoom, Teams, Jitsi or WhatsApp call link, or the subject's class page";
 }
+
+/** A lesson's notes (docs/decisions/0106-lesson-notes-and-materials.md): plain text shown to its students. */
+export const LESSON_NOTES_MAX = 2000;
+export const MATERIAL_LINK_MAX = 500;
+/** A material file: a PDF or a photo of the board, at most this size. */
+export const MATERIAL_MAX_BYTES = 10 * 1024 * 1024;
+
+/** Whether a material link is acceptable: an https address without a user name or password. */
+export function materialLinkError(link: string): string | null {
+  if (link.length > MATERIAL_LINK_MAX) return `The link is at most ${MATERIAL_LINK_MAX} characters`;
+  let url: URL;
+  try {
+    url = new URL(link);
+  } catch {
+    return "Enter a whole web address, starting with https://";
+  }
+  if (url.protocol !== "https:") return "Enter a web address starting with https://";
+  if (url.username || url.password) return "The link must not carry a user name or password";
+  return null;
+}

@@ -1,6 +1,14 @@
 import { z } from "zod";
 import { PROGRAMMES, WARD_FORMS } from "#app/domain/programmes.ts";
-import { isLessonTime, JOIN_LINK_MAX, LESSON_WEEKDAYS } from "#app/domain/lessons.ts";
+import {
+  isLessonTime,
+  JOIN_LINK_MAX,
+  LESSON_NOTES_MAX,
+  LESSON_WEEKDAYS,
+  MATERIAL_LINK_MAX,
+  MATERIAL_MAX_BYTES,
+  materialLinkError,
+} from "#app/domain/lessons.ts";
 import { isSchoolDay } from "#app/domain/vacations.ts";
 import { checkbox } from "#app/forms/parse.ts";
 
@@ -60,6 +68,35 @@ export const DayOffSchema = z
       ctx.addIssue({ code: "custom", path: ["moveTo"], message: "Choose another day than the day without lessons" });
   });
 
+/** A lesson's notes and materials (the file, when any, is checked from its bytes by the upload parser). */
+export const LessonMaterialsSchema = z.object({
+  notes: z
+    .string()
+    .trim()
+    .max(LESSON_NOTES_MAX, `The notes are at most ${LESSON_NOTES_MAX} characters`)
+    .optional()
+    .transform((v) => v ?? ""),
+  materialLink: z
+    .string()
+    .trim()
+    .max(MATERIAL_LINK_MAX, `The link is at most ${MATERIAL_LINK_MAX} characters`)
+    .optional()
+    .superRefine((v, ctx) => {
+      const error = v ? materialLinkError(v) : null;
+      if (error) ctx.addIssue({ code: "custom", message: error });
+    })
+    .transform((v) => v || null),
+  removeFile: checkbox,
+});
+
+/** The same plus the file, for the browser's instant check of its size (the server checks the bytes). */
+export const LessonMaterialsFormSchema = LessonMaterialsSchema.extend({
+  file: z
+    .custom<File>((v) => typeof File !== "undefined" && v instanceof File)
+    .optional()
+    .refine((f) => !f || f.size <= MATERIAL_MAX_BYTES, "The file is larger than 10 MB"),
+});
+
 /** The facilitator's "Start class": the lesson and the call link (empty: the subject's class page). */
 export const StartLessonSchema = z.object({
   lessonId: z.string({ error: "Choose a lesson" }).max(80),
@@ -81,4 +118,8 @@ export const LESSON_FIELD_LABELS = {
   what: "Its lessons",
   moveTo: "Move them to",
   tellDayOff: "Tell the students of cancelled lessons by SMS",
+  notes: "Notes for the students",
+  materialLink: "A link (a video, a document, a page)",
+  file: "A file (PDF, JPEG or PNG, at most 10 MB)",
+  removeFile: "Remove the file",
 } as const;

@@ -1,6 +1,6 @@
 import mongoose, { Schema } from "mongoose";
 import { WARD_FORMS } from "#app/domain/programmes.ts";
-import { JOIN_LINK_MAX, lessonDays } from "#app/domain/lessons.ts";
+import { JOIN_LINK_MAX, LESSON_NOTES_MAX, MATERIAL_LINK_MAX, lessonDays } from "#app/domain/lessons.ts";
 import type { Vacation } from "#app/domain/vacations.ts";
 import { idField } from "#app/models/ids.server.ts";
 
@@ -74,6 +74,13 @@ const lessonSchema = new Schema(
     joinLink: { type: String, default: null, maxlength: JOIN_LINK_MAX },
     /** Set when the register is first saved: from then on the lesson counts as held (ADR 0102). */
     registerSavedAt: { type: Date, default: null },
+    /** Notes and materials for its students (ADR 0106): text, a link, a file in the file store. */
+    notes: { type: String, default: "", maxlength: LESSON_NOTES_MAX },
+    materialLink: { type: String, default: null, maxlength: MATERIAL_LINK_MAX },
+    materialFile: {
+      type: new Schema({ key: String, name: String, type: String, size: Number }, { _id: false }),
+      default: null,
+    },
   },
   { timestamps: true, collection: "lessons" },
 );
@@ -99,12 +106,16 @@ export type LessonDoc = {
   startedBy: string | null;
   joinLink: string | null;
   registerSavedAt: Date | null;
+  notes?: string;
+  materialLink?: string | null;
+  materialFile?: LessonMaterialFile | null;
 };
+export type LessonMaterialFile = { key: string; name: string; type: string; size: number };
 export const Lesson =
   (mongoose.models.Lesson as mongoose.Model<LessonDoc>) ?? mongoose.model<LessonDoc>("Lesson", lessonSchema);
 
 export const LESSON_FIELDS =
-  "_id vacation programme subject forms date start end weeklyClassId movedFrom cancelled startedAt joinLink registerSavedAt";
+  "_id vacation programme subject forms date start end weeklyClassId movedFrom cancelled startedAt joinLink registerSavedAt notes materialLink materialFile";
 
 /**
  * A day of a vacation without lessons (docs/decisions/0104-days-without-lessons.md): a public holiday or any day the

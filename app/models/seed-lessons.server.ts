@@ -55,6 +55,8 @@ export async function seedDemoLessons(vacation: string, adminId: string, facilit
         start: timeOf(from),
         end: timeOf(Math.min(from + 120, minutesOf("23:59"))),
         weeklyClassId: null,
+        notes: "Quadratic equations. Bring a calculator and read pages 4 to 9 of your textbook before the lesson.",
+        materialLink: "https://www.khanacademy.org/math/algebra/x2f8bb11595b61c86:quadratic-functions-equations",
       },
     },
     { upsert: true },

@@ -18,7 +18,10 @@ import {
   removeWeeklyClass,
   startLesson,
   takeDayOff,
+  mayReadMaterial,
+  setLessonMaterials,
 } from "#app/services/lessons.server.ts";
+import { readUpload, UPLOAD_TYPES } from "#app/utils/uploads.server.ts";
 
 useTestDatabase("lessons_test", { init: [DayOff, Lesson, WeeklyClass, Outbox, Registration, Subject] });
 
@@ -215,5 +218,63 @@ describe("lessons", () => {
     const same = await takeDayOff({ vacation: V, date: day, what: "move", moveTo: day, tell: false }, "a");
     expect(same).toEqual({ ok: false, errors: { moveTo: "Choose another day than the day without lessons" } });
     expect(await DayOff.countDocuments({ vacation: V })).toBe(2);
+  });
+
+  it("keeps a lesson's notes, link and file for its facilitator only; a new file replaces the old one, which is removed; students on the roster read it", async () => {
+    const V = "Materials vacation";
+    await Subject.create({ name: "Geography", facilitatorId: "fac-geo" });
+    const lesson = await Lesson.create({
+      vacation: V,
+      programme: "arts",
+      subject: "Geography",
+      forms: ["form-2"],
+      date: today,
+      start: "09:00",
+      end: "10:00",
+    });
+    const pdf = (text: string) => {
+      const bytes = new TextEncoder().encode(`%PDF-1.4\n${text}\n%%EOF`);
+      return { bytes, type: UPLOAD_TYPES.pdf, size: bytes.length, clientName: "Rivers.pdf" };
+    };
+    const teacher = { _id: "fac-geo", role: "facilitator" };
+    const input = { notes: "Read pages 4 to 9.", materialLink: "https://example.org/rivers", removeFile: false };
+    expect(
+      await setLessonMaterials(lesson._id, { _id: "fac-other", role: "facilitator" }, { ...input, file: pdf("x") }),
+    ).toEqual({
+      ok: false,
+      status: 403,
+    });
+    expect((await Lesson.findById(lesson._id).lean())!.notes).toBe("");
+
+    expect(await setLessonMaterials(lesson._id, teacher, { ...input, file: pdf("first") })).toEqual({ ok: true });
+    const first = (await Lesson.findById(lesson._id).lean())!;
+    expect(first).toMatchObject({ notes: input.notes, materialLink: input.materialLink });
+    expect(first.materialFile).toMatchObject({ name: "Rivers.pdf", type: "application/pdf" });
+    expect((await readUpload(first.materialFile!.key))?.toString()).toContain("first");
+
+    // Saving the notes again keeps the file; a new file replaces it and the old one goes.
+    await setLessonMaterials(lesson._id, teacher, { ...input, notes: "Changed", file: null });
+    expect((await Lesson.findById(lesson._id).lean())!.materialFile?.key).toBe(first.materialFile!.key);
+    await setLessonMaterials(lesson._id, teacher, { ...input, file: pdf("second") });
+    const second = (await Lesson.findById(lesson._id).lean())!;
+    expect((await readUpload(second.materialFile!.key))?.toString()).toContain("second");
+    expect(await readUpload(first.materialFile!.key)).toBeNull();
+    await setLessonMaterials(lesson._id, teacher, { ...input, file: null, removeFile: true });
+    expect((await Lesson.findById(lesson._id).lean())!.materialFile).toBeNull();
+    expect(await readUpload(second.materialFile!.key)).toBeNull();
+
+    const onRoster = await Registration.create(
+      registrationDoc(70, { vacation: V, programme: "arts", subjects: ["Geography"], studentUserId: "stu-on" }),
+    );
+    await Registration.create(
+      registrationDoc(71, { vacation: V, programme: "arts", subjects: ["History"], studentUserId: "stu-off" }),
+    );
+    const student = (id: string) => ({ _id: id, role: "student", phone: "+233200000000", phoneVerifiedAt: null });
+    const doc = (await Lesson.findById(lesson._id).lean())!;
+    expect(onRoster.wardForm).toBe("form-2");
+    expect(await mayReadMaterial(student("stu-on"), doc)).toBe(true);
+    expect(await mayReadMaterial(student("stu-off"), doc)).toBe(false);
+    expect(await mayReadMaterial({ ...student("fac-geo"), role: "facilitator" }, doc)).toBe(true);
+    expect(await mayReadMaterial({ ...student("p"), role: "parent" }, doc)).toBe(false);
   });
 });

@@ -30,12 +30,13 @@ import {
   type WeeklyClassDoc,
 } from "#app/models/lesson.server.ts";
 import { queueMessages } from "#app/models/outbox.server.ts";
-import { ENROLLED, Registration } from "#app/models/registration.server.ts";
+import { ENROLLED, Registration, ownedRegistrationsFilter } from "#app/models/registration.server.ts";
 import { Subject } from "#app/models/subject.server.ts";
 import { User } from "#app/models/user.server.ts";
 import { getVacation } from "#app/models/vacation.server.ts";
 import { WhatsappGroup } from "#app/models/whatsapp-group.server.ts";
 import { audienceVoices } from "#app/services/message-language.server.ts";
+import { fileNameFor, removeUpload, storeUpload, type ReceivedFile } from "#app/utils/uploads.server.ts";
 
 type Errors<K extends string> = Partial<Record<K, string>>;
 export type Outcome<K extends string, T = object> = ({ ok: true } & T) | { ok: false; errors: Errors<K> };
@@ -354,6 +355,66 @@ export async function startLesson(
 export async function mayTeach(actor: { _id: string; role: string }, subject: string): Promise<boolean> {
   if (actor.role === "admin") return (await getAdminPermissions(actor._id, actor.role)).can_access_subjects;
   return Boolean(await Subject.exists({ name: subject, facilitatorId: String(actor._id) }));
+}
+
+export type MaterialsInput = {
+  notes: string;
+  materialLink: string | null;
+  /** A new file (replacing the one there), or null to keep it. */
+  file: ReceivedFile | null;
+  removeFile: boolean;
+};
+
+/**
+ * Sets a lesson's notes and materials (docs/decisions/0106-lesson-notes-and-materials.md): its subject's facilitator
+ * or an admin with the subjects permission; a cancelled lesson too (its notes may say what to read instead). A new
+ * file is stored before the lesson names it and the file it replaces is removed after, so a crash leaves at worst an
+ * unnamed file, never a lesson naming a missing one.
+ */
+export async function setLessonMaterials(
+  id: string,
+  actor: { _id: string; role: string },
+  input: MaterialsInput,
+): Promise<{ ok: true } | { ok: false; status: 403 | 404 }> {
+  const lesson = await getLesson(id);
+  if (!lesson) return { ok: false, status: 404 };
+  if (!(await mayTeach(actor, lesson.subject))) return { ok: false, status: 403 };
+  const stored = input.file
+    ? {
+        key: await storeUpload(String(actor._id), input.file.bytes, input.file.type.ext, "lesson"),
+        name: fileNameFor(input.file.clientName, input.file.type.mime, "lesson-material"),
+        type: input.file.type.mime,
+        size: input.file.size,
+      }
+    : null;
+  const materialFile = stored ?? (input.removeFile ? null : (lesson.materialFile ?? null));
+  try {
+    await Lesson.updateOne(
+      { _id: lesson._id },
+      { $set: { notes: input.notes, materialLink: input.materialLink, materialFile } },
+      { runValidators: true },
+    );
+  } catch (error) {
+    if (stored) await removeUpload(stored.key);
+    throw error;
+  }
+  const replaced = lesson.materialFile && lesson.materialFile.key !== materialFile?.key ? lesson.materialFile : null;
+  if (replaced) await removeUpload(replaced.key);
+  await audit("lesson.materials", actor._id, lesson._id, {
+    file: Boolean(materialFile),
+    link: Boolean(input.materialLink),
+  });
+  return { ok: true };
+}
+
+/** Whether this user may read a lesson's material: who may teach it, or a student whose registration is on its roster. */
+export async function mayReadMaterial(
+  user: { _id: string; role: string; phone: string; phoneVerifiedAt?: Date | null },
+  lesson: LessonDoc,
+): Promise<boolean> {
+  if (user.role === "admin" || user.role === "facilitator") return mayTeach(user, lesson.subject);
+  if (user.role !== "student") return false;
+  return Boolean(await Registration.exists({ ...rosterFilter(lesson), ...ownedRegistrationsFilter(user) }));
 }
 
 /** The names of the facilitators of these subjects, by subject. */

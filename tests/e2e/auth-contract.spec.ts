@@ -164,7 +164,11 @@ test("@js-only every route declares who may use it; sign-in, callbacks and uploa
     ADDRESSED.filter((r) => r.rules?.body === "upload")
       .map((r) => r.pattern)
       .sort(),
-  ).toEqual(["/facilitator-dashboard/assignments", "/timetable-upload"]);
+  ).toEqual([
+    "/facilitator-dashboard/assignments",
+    "/facilitator-dashboard/lessons/:lessonId/materials",
+    "/timetable-upload",
+  ]);
 });
 
 for (const { pattern, id, rules } of ADDRESSED) {

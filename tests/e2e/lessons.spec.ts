@@ -6,6 +6,7 @@ import {
   createUser,
   fieldError,
   giveSubjects,
+  signInAs,
   uniquePhone,
   DEMO_VACATION,
 } from "#tests/support/fixtures.ts";
@@ -242,4 +243,62 @@ test("the admin clears a day of lessons: a move with no day is refused by its fi
     key: `lesson-cancelled:${lesson._id}:${day}T07:00:${ward.wardWhatsappNormalized}`,
   }).lean();
   expect(sms?.text).toMatch(/the Physics lesson of .* is cancelled/);
+});
+
+test("the facilitator gives a lesson notes, a link and a file: a link without https is refused by its field with the notes kept; the lesson's student reads them, another student cannot open the file", async ({
+  page,
+  loginAs,
+}) => {
+  const facilitator = await loginAs("facilitator");
+  const subject = `Materials subject ${uniquePhone()}`;
+  await giveSubjects(facilitator.id, subject);
+  const lesson = await Lesson.create({
+    vacation: DEMO_VACATION,
+    programme: "science",
+    subject,
+    forms: ["form-2"],
+    date: schoolDay(),
+    start: "23:00",
+    end: "23:59",
+  });
+  await page.goto("/facilitator-dashboard/classes");
+  await page.getByRole("link", { name: `Add notes and materials ${subject}, Today` }).click();
+  await expect(page).toHaveURL(`/facilitator-dashboard/lessons/${lesson._id}/materials`);
+  const notes = "Read pages 4 to 9 before the lesson.";
+  await page.getByLabel("Notes for the students").fill(notes);
+  await page.getByLabel("A link (a video, a document, a page)").fill("http://example.org/rivers");
+  await page.getByRole("button", { name: "Save Notes and Materials" }).click();
+  await expect(fieldError(page, "Enter a web address starting with https://")).toBeVisible();
+  await expect(page.getByLabel("Notes for the students")).toHaveValue(notes);
+  await expectNoA11yViolations(page);
+
+  await page.getByLabel("A link (a video, a document, a page)").fill("https://example.org/rivers");
+  await page.getByLabel("A file (PDF, JPEG or PNG, at most 10 MB)").setInputFiles({
+    name: "Rivers of Ghana.pdf",
+    mimeType: "application/pdf",
+    buffer: Buffer.from("%PDF-1.4\nrivers\n%%EOF"),
+  });
+  await page.getByRole("button", { name: "Save Notes and Materials" }).click();
+  await expect(status(page, "Lesson materials saved")).toBeVisible();
+  await expect(page.getByRole("link", { name: `Change notes and materials ${subject}, Today` })).toBeVisible();
+
+  const student = await createUser({ role: "student" });
+  await createRegistration({ subjects: [subject], studentUserId: student.id });
+  await signInAs(page.context(), student);
+  await page.goto("/student-dashboard/schedule");
+  const card = page
+    .getByRole("listitem")
+    .filter({ has: page.getByRole("heading", { name: subject }) })
+    .first();
+  await expect(card).toContainText(notes);
+  await expect(card.getByRole("link", { name: "https://example.org/rivers" })).toBeVisible();
+  const file = card.getByRole("link", { name: "Open the file: Rivers of Ghana.pdf" });
+  const href = (await file.getAttribute("href"))!;
+  const download = await page.request.get(href);
+  expect(download.status()).toBe(200);
+  expect(download.headers()["content-type"]).toBe("application/pdf");
+  expect((await download.body()).toString()).toContain("rivers");
+
+  await signInAs(page.context(), await createUser({ role: "student" }));
+  expect((await page.request.get(href)).status()).toBe(404);
 });

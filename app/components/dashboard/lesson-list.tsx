@@ -15,6 +15,8 @@ export type FacilitatorLesson = {
   startable: boolean;
   joinLink: string | null;
   register: { href: string; saved: boolean } | null;
+  /** The lesson's notes-and-materials page, and whether any are set. */
+  materials: { href: string; set: boolean };
 };
 
 function StartForm({ lesson, lastResult }: { lesson: FacilitatorLesson; lastResult?: SubmissionResult<string[]> }) {
@@ -93,6 +95,12 @@ export function LessonList({
                   {l.register.saved ? <span className="ml-2 text-sm text-gray-700">(saved)</span> : null}
                 </p>
               ) : null}
+              <p className="mt-2">
+                <Link to={l.materials.href} className="font-semibold text-brand-700 underline">
+                  {l.materials.set ? "Change notes and materials" : "Add notes and materials"}{" "}
+                  <span className="sr-only">{`${l.subject}, ${l.day}`}</span>
+                </Link>
+              </p>
               {l.startable ? (
                 <StartForm lesson={l} lastResult={actionResult?.lessonId === l.id ? actionResult.result : undefined} />
               ) : null}

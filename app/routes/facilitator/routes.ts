@@ -6,6 +6,7 @@ export const facilitatorRoutes: RouteConfigEntry[] = [
     index("routes/facilitator/overview.tsx"),
     route("classes", "routes/facilitator/classes.tsx"),
     route("lessons/:lessonId/register", "routes/facilitator/register.tsx"),
+    route("lessons/:lessonId/materials", "routes/facilitator/lesson-materials.tsx"),
     route("assignments", "routes/facilitator/assignments.tsx"),
     route("assignments/:assignmentId/delete", "routes/facilitator/assignment-delete.tsx"),
     route("students", "routes/facilitator/students.tsx"),

@@ -12,6 +12,7 @@ export const studentRoutes: RouteConfigEntry[] = [
     route("schedule.pdf", "routes/student/schedule-pdf.ts"),
     route("class-pages", "routes/student/class-pages.ts"),
   ]),
+  route("lessons/:lessonId/material", "routes/student/lesson-material.ts"),
   layout("routes/public/layout.tsx", { id: "public-layout-whatsapp" }, [
     route("whatsapp", "routes/student/whatsapp-page.tsx"),
     route("parent-whatsapp-groups", "routes/student/parent-whatsapp-groups.tsx"),

@@ -65,6 +65,26 @@ function LessonCard({ lesson }: { lesson: LessonCardData }) {
         <dd className="text-gray-900">{lesson.facilitator}</dd>
       </dl>
       {lesson.movedFrom ? <p className="mt-2 text-sm text-gray-700">Moved from {lesson.movedFrom}.</p> : null}
+      {lesson.notes || lesson.materialLink || lesson.materialFile ? (
+        <div className="mt-3 border-t border-gray-200 pt-2 text-sm">
+          <p className="font-semibold text-gray-900">Notes and materials</p>
+          {lesson.notes ? <p className="mt-1 whitespace-pre-line text-gray-800">{lesson.notes}</p> : null}
+          {lesson.materialLink ? (
+            <p className="mt-1 break-all">
+              <a href={lesson.materialLink} rel="noopener noreferrer" className="text-brand-700 underline">
+                {lesson.materialLink}
+              </a>
+            </p>
+          ) : null}
+          {lesson.materialFile ? (
+            <p className="mt-1">
+              <a href={lesson.materialFile.href} className="font-semibold text-brand-700 underline">
+                Open the file: {lesson.materialFile.name}
+              </a>
+            </p>
+          ) : null}
+        </div>
+      ) : null}
       {lesson.joinLink ? (
         <a
           href={lesson.joinLink}

@@ -33,6 +33,10 @@ export async function facilitatorLessons(subjects: readonly string[], now = new 
       status: l.startedAt && phase === "running" ? "Started" : STATUS[phase],
       startable: l.date === today && (phase === "upcoming" || phase === "running"),
       joinLink: phase === "running" ? l.joinLink : null,
+      materials: {
+        href: `/facilitator-dashboard/lessons/${l._id}/materials`,
+        set: Boolean(l.notes || l.materialLink || l.materialFile),
+      },
       register:
         l.date <= today && !l.cancelled
           ? { href: `/facilitator-dashboard/lessons/${l._id}/register`, saved: Boolean(l.registerSavedAt) }

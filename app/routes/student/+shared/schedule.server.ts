@@ -31,6 +31,10 @@ export type LessonCardData = {
   /** Only while the lesson runs. */
   joinLink: string | null;
   movedFrom: string | null;
+  /** The facilitator's notes and materials (ADR 0106). */
+  notes: string;
+  materialLink: string | null;
+  materialFile: { href: string; name: string } | null;
 };
 
 /**
@@ -66,6 +70,9 @@ export async function wardWeek(
       isToday: l.date === today,
       joinLink: phase === "running" ? l.joinLink : null,
       movedFrom: l.movedFrom ? shortDay(l.movedFrom) : null,
+      notes: l.notes ?? "",
+      materialLink: l.materialLink ?? null,
+      materialFile: l.materialFile ? { href: `/lessons/${l._id}/material`, name: l.materialFile.name } : null,
     };
   };
   const cards = lessons.map(toCard);

@@ -1,0 +1,147 @@
+import type { RouteHandle } from "#app/utils/route-rules.ts";
+import { getFormProps, useForm } from "@conform-to/react";
+import { getZodConstraint } from "@conform-to/zod/v4";
+import { data, Form, Link } from "react-router";
+import type { Route } from "./+types/lesson-materials";
+import { requireRole } from "#app/utils/auth.server.ts";
+import { redirectWithToast } from "#app/utils/toast.server.ts";
+import { parseUpload, UPLOAD_TYPES } from "#app/utils/uploads.server.ts";
+import { parseWithZod } from "#app/forms/parse.ts";
+import {
+  LESSON_FIELD_LABELS as L,
+  LessonMaterialsFormSchema,
+  LessonMaterialsSchema,
+} from "#app/forms/lessons.schema.ts";
+import { LESSON_NOTES_MAX, MATERIAL_MAX_BYTES, lessonAudience, shortDay, timeLabel } from "#app/domain/lessons.ts";
+import { SCHOOL_NAME } from "#app/domain/school.ts";
+import { getLesson, mayTeach, setLessonMaterials } from "#app/services/lessons.server.ts";
+import { DashboardPage } from "#app/components/dashboard/page.tsx";
+import {
+  CheckboxField,
+  FileField,
+  FormErrors,
+  SubmitButton,
+  TextareaField,
+  TextField,
+} from "#app/components/form/fields.tsx";
+
+export const handle = {
+  rules: { access: { roles: ["facilitator", "admin"] }, body: "upload" },
+} satisfies RouteHandle;
+
+const ALLOWED = [UPLOAD_TYPES.pdf, UPLOAD_TYPES.jpg, UPLOAD_TYPES.png];
+const FILE_ERRORS = {
+  "too-large": "The file is larger than 10 MB",
+  "invalid-type": "Choose a PDF, JPEG or PNG file",
+  empty: "The file is empty",
+  malformed: "The upload could not be read.",
+} as const;
+
+/** The lesson, when this user may teach it; else the same refusal as the register's. */
+async function teachableLesson(request: Request, lessonId: string) {
+  const { effectiveUser } = await requireRole(request, ["facilitator", "admin"]);
+  const lesson = await getLesson(lessonId);
+  if (!lesson) throw data("This lesson no longer exists.", { status: 404 });
+  if (!(await mayTeach(effectiveUser, lesson.subject)))
+    throw data("Only the subject's facilitator sets its lessons' materials.", { status: 403 });
+  return { effectiveUser, lesson };
+}
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const { lesson } = await teachableLesson(request, params.lessonId);
+  return {
+    id: lesson._id,
+    title: `${lesson.subject}: ${shortDay(lesson.date)}, ${timeLabel(lesson.start)} to ${timeLabel(lesson.end)}`,
+    audience: lessonAudience(lesson.programme, lesson.forms),
+    notes: lesson.notes ?? "",
+    materialLink: lesson.materialLink ?? "",
+    file: lesson.materialFile ? { name: lesson.materialFile.name, href: `/lessons/${lesson._id}/material` } : null,
+  };
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const { effectiveUser, lesson } = await teachableLesson(request, params.lessonId);
+  const upload = await parseUpload(request, { fileField: "file", allowed: ALLOWED, maxBytes: MATERIAL_MAX_BYTES });
+  if (!upload.ok && upload.failure === "malformed") throw data(FILE_ERRORS.malformed, { status: 400 });
+  const submission = parseWithZod(upload.fields, { schema: LessonMaterialsSchema });
+  // No file chosen is fine (the one there is kept); a refused one is said by its field and nothing is stored.
+  const fileError = !upload.ok && upload.failure !== "empty" ? FILE_ERRORS[upload.failure] : null;
+  if (submission.status !== "success" || fileError)
+    return data({ result: submission.reply({ fieldErrors: fileError ? { file: [fileError] } : {} }) }, { status: 400 });
+  const outcome = await setLessonMaterials(lesson._id, effectiveUser, {
+    ...submission.value,
+    file: upload.ok ? upload.file : null,
+  });
+  if (!outcome.ok) throw data("This lesson cannot be changed.", { status: outcome.status });
+  return redirectWithToast("/facilitator-dashboard/classes", {
+    type: "success",
+    title: "Lesson materials saved",
+    description: "The lesson's students see them on their schedule.",
+  });
+}
+
+export default function LessonMaterials({ loaderData, actionData }: Route.ComponentProps) {
+  const { title, audience, notes, materialLink, file } = loaderData;
+  const [form, fields] = useForm({
+    id: "lesson-materials",
+    lastResult: actionData?.result,
+    defaultValue: { notes, materialLink },
+    constraint: getZodConstraint(LessonMaterialsFormSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: LessonMaterialsFormSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  return (
+    <DashboardPage
+      title="Notes and materials"
+      description={
+        <>
+          {title} · {audience}. The lesson&apos;s students see them on their schedule.
+        </>
+      }
+    >
+      <p className="mb-4">
+        <Link to="/facilitator-dashboard/classes" className="font-semibold text-brand-700 underline">
+          Back to Classes
+        </Link>
+      </p>
+      <Form
+        method="post"
+        encType="multipart/form-data"
+        {...getFormProps(form)}
+        className="max-w-2xl space-y-4 rounded-xl border border-gray-200 bg-white p-6"
+      >
+        <FormErrors form={form} />
+        <TextareaField
+          field={fields.notes}
+          label={L.notes}
+          hint={`What to read or do, at most ${LESSON_NOTES_MAX} characters.`}
+          rows={6}
+        />
+        <TextField field={fields.materialLink} label={L.materialLink} inputProps={{ inputMode: "url" }} />
+        {file ? (
+          <div className="space-y-2 text-sm">
+            <p>
+              File now:{" "}
+              <a href={file.href} className="font-semibold text-brand-700 underline">
+                {file.name}
+              </a>
+            </p>
+            <CheckboxField field={fields.removeFile} label={L.removeFile} />
+          </div>
+        ) : null}
+        <FileField
+          field={fields.file}
+          label={L.file}
+          hint={file ? "A new file replaces the one there." : "Optional."}
+          accept=".pdf,.jpg,.jpeg,.png,application/pdf,image/jpeg,image/png"
+        />
+        <SubmitButton pendingLabel="Saving...">Save Notes and Materials</SubmitButton>
+      </Form>
+    </DashboardPage>
+  );
+}
+
+export function meta() {
+  return [{ title: `Notes and materials | Facilitator | ${SCHOOL_NAME}` }];
+}
