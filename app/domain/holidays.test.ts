@@ -20,12 +20,24 @@ describe("Ghana's public holidays", () => {
     expect(holidayOn("2026-12-11")).toBeNull();
   });
 
-  it("lists a Christmas vacation's holidays across the new year, in order", () => {
+  it("lists a Christmas vacation's holidays across the new year, in order, Boxing Day on a Saturday observed on Monday", () => {
     expect(holidaysBetween("2026-12-14", "2027-01-09")).toEqual([
       { date: "2026-12-25", name: "Christmas Day" },
       { date: "2026-12-26", name: "Boxing Day" },
+      { date: "2026-12-28", name: "Boxing Day (observed)" },
       { date: "2027-01-01", name: "New Year's Day" },
       { date: "2027-01-07", name: "Constitution Day" },
     ]);
+  });
+
+  it("observes a weekend holiday on the next free weekday: Christmas on a Saturday and Boxing Day on a Sunday move to Monday and Tuesday", () => {
+    expect(holidaysBetween("2027-12-24", "2027-12-31")).toEqual([
+      { date: "2027-12-25", name: "Christmas Day" },
+      { date: "2027-12-26", name: "Boxing Day" },
+      { date: "2027-12-27", name: "Christmas Day (observed)" },
+      { date: "2027-12-28", name: "Boxing Day (observed)" },
+    ]);
+    // Independence Day 2021 fell on a Saturday: Monday 8 March was the holiday.
+    expect(holidayOn("2021-03-08")).toBe("Independence Day (observed)");
   });
 });

@@ -1,6 +1,6 @@
 /**
  * Ghana's statutory public holidays that fall on fixed or computable days (Public Holidays Act 2001, as amended in
- * 2019), offered to the admin as days without lessons (docs/decisions/0104-days-without-lessons.md). The two Eid days
+ * 2019), with the Monday after one that falls on a weekend, offered to the admin as days without lessons (docs/decisions/0104-days-without-lessons.md). The two Eid days
  * follow the moon and are announced each year, and days whose status the law has changed since (Republic Day,
  * Founders' Day) are not offered: the admin types any such day.
  */
@@ -36,8 +36,26 @@ function farmersDay(year: number): string {
   return day(year, 12, 1 + ((5 - first + 7) % 7));
 }
 
-/** The year's holidays, by date. */
+/**
+ * The year's holidays, by date. One that falls on a Saturday or a Sunday is also observed on the next weekday that is
+ * not a holiday already ("Christmas Day (observed)"), as Ghana declares each time.
+ */
 export function ghanaHolidays(year: number): PublicHoliday[] {
+  const days = statutory(year);
+  const taken = new Set(days.map((h) => h.date));
+  const observed: PublicHoliday[] = [];
+  for (const h of days) {
+    const weekday = new Date(`${h.date}T00:00:00Z`).getUTCDay();
+    if (weekday !== 0 && weekday !== 6) continue;
+    let day = addDays(h.date, weekday === 6 ? 2 : 1);
+    while (taken.has(day)) day = addDays(day, 1);
+    taken.add(day);
+    observed.push({ date: day, name: `${h.name} (observed)` });
+  }
+  return [...days, ...observed].sort((x, y) => x.date.localeCompare(y.date));
+}
+
+function statutory(year: number): PublicHoliday[] {
   const easter = easterSunday(year);
   return [
     { date: day(year, 1, 1), name: "New Year's Day" },
@@ -50,7 +68,7 @@ export function ghanaHolidays(year: number): PublicHoliday[] {
     { date: farmersDay(year), name: "Farmers' Day" },
     { date: day(year, 12, 25), name: "Christmas Day" },
     { date: day(year, 12, 26), name: "Boxing Day" },
-  ].sort((x, y) => x.date.localeCompare(y.date));
+  ];
 }
 
 /** The holidays from `from` to `to` (both included), by date. */

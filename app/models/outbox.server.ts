@@ -116,8 +116,11 @@ export async function queueMessage(message: NewMessage): Promise<void> {
   });
 }
 
-/** Queues many messages (a bulk send), in batches; keys already queued are left as they are. */
-export async function queueMessages(messages: NewMessage[], batch = 500): Promise<void> {
+/**
+ * Queues many messages (a bulk send), in batches; keys already queued are left as they are. Returns how many were new.
+ */
+export async function queueMessages(messages: NewMessage[], batch = 500): Promise<number> {
+  let queued = 0;
   for (let i = 0; i < messages.length; i += batch) {
     const now = new Date();
     const docs = messages.slice(i, i + batch).map((m) => ({
@@ -129,12 +132,17 @@ export async function queueMessages(messages: NewMessage[], batch = 500): Promis
       attempts: 0,
       nextAttemptAt: now,
     }));
-    await Outbox.insertMany(docs, { ordered: false }).catch((error: unknown) => {
-      const writeErrors = (error as { writeErrors?: { code?: number; err?: { code?: number } }[] }).writeErrors;
-      const onlyDuplicates = writeErrors?.every((e) => (e.code ?? e.err?.code) === 11000);
-      if (!onlyDuplicates) throw error;
-    });
+    queued += await Outbox.insertMany(docs, { ordered: false }).then(
+      () => docs.length,
+      (error: unknown) => {
+        const writeErrors = (error as { writeErrors?: { code?: number; err?: { code?: number } }[] }).writeErrors;
+        const onlyDuplicates = writeErrors?.every((e) => (e.code ?? e.err?.code) === 11000);
+        if (!onlyDuplicates) throw error;
+        return docs.length - (writeErrors?.length ?? 0);
+      },
+    );
   }
+  return queued;
 }
 
 /**

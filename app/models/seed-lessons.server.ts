@@ -86,7 +86,7 @@ async function seedHeldLessons(vacation: string, facilitatorId: string, today: s
   const markedAt = new Date(`${last}T12:00:00Z`);
   for (const { subject, date, ward } of held) {
     const _id = `demo-held.${subject}.${date}`;
-    if (await Lesson.exists({ _id })) continue;
+    if (await Lesson.exists({ _id, registerSavedAt: { $ne: null } })) continue;
     const roster = await Registration.find({
       vacation,
       programme: "science",
@@ -95,19 +95,29 @@ async function seedHeldLessons(vacation: string, facilitatorId: string, today: s
     })
       .select("_id reference")
       .lean<Array<{ _id: string; reference: string }>>();
-    await Attendance.insertMany(
+    // Upserts, the lesson last: a seed cut short is finished by the next one.
+    await Attendance.bulkWrite(
       roster.map((r) => ({
-        _id: `${_id}.${r._id}`,
-        lessonId: _id,
-        registrationId: String(r._id),
-        vacation,
-        subject,
-        date,
-        mark: r.reference === "demoyawowusu" ? ward : "present",
-        markedBy: facilitatorId,
-        markedAt,
+        updateOne: {
+          filter: { _id: `${_id}.${r._id}` },
+          update: {
+            $setOnInsert: {
+              lessonId: _id,
+              registrationId: String(r._id),
+              vacation,
+              subject,
+              date,
+              mark: r.reference === "demoyawowusu" ? ward : "present",
+              markedBy: facilitatorId,
+              markedAt,
+              changes: [],
+            },
+          },
+          upsert: true,
+        },
       })),
     );
+    await Lesson.deleteOne({ _id });
     await Lesson.create({
       _id,
       vacation,

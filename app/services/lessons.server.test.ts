@@ -98,7 +98,8 @@ describe("lessons", () => {
     );
     const lesson = (await Lesson.findOne({ subject: "Chemistry" }).lean())!;
     expect(await cancelLesson(lesson._id, "admin-1", true)).toEqual({ sms: 1 });
-    expect(await cancelLesson(lesson._id, "admin-1", true)).toEqual({ sms: 1 });
+    // A second press queues nothing new.
+    expect(await cancelLesson(lesson._id, "admin-1", true)).toEqual({ sms: 0 });
     const sms = await Outbox.find({ template: "lesson-cancelled" }).lean();
     expect(sms.map((m) => m.to)).toEqual(["+233550000001"]);
     expect(sms[0].text).toMatch(/the Chemistry lesson of .* is cancelled/);
@@ -192,9 +193,24 @@ describe("lessons", () => {
     });
 
     const later = await Lesson.create({ ...one, date: other, subject: "Physics", start: "14:00", end: "15:00" });
-    const moved = await takeDayOff({ vacation: V, date: other, what: "move", moveTo: day, tell: false }, "admin-1");
-    expect(moved).toMatchObject({ ok: true, changed: 1 });
-    expect(await Lesson.findById(later._id).lean()).toMatchObject({ date: day, start: "14:00", movedFrom: other });
+    // Not onto a day without lessons, nor a Sunday; then a day of lessons.
+    const sunday = addDays(today, 7 - weekdayOf(today));
+    const move = (moveTo: string) =>
+      takeDayOff({ vacation: V, date: other, what: "move", moveTo, tell: false }, "admin-1");
+    expect(await move(day)).toEqual({
+      ok: false,
+      errors: { moveTo: "That day has no lessons either: choose another" },
+    });
+    expect(await move(sunday)).toEqual({ ok: false, errors: { moveTo: "Choose a day from Monday to Saturday" } });
+    const target = weekdayOf(addDays(other, 1)) === 0 ? addDays(other, 2) : addDays(other, 1);
+    expect(await move(target)).toMatchObject({ ok: true, changed: 1 });
+    expect(await Lesson.findById(later._id).lean()).toMatchObject({ date: target, start: "14:00", movedFrom: other });
+    // A cleared day is cleared one way: the other choice is refused, the same one repeats it.
+    const otherWay = await takeDayOff({ vacation: V, date: other, what: "cancel", tell: false }, "admin-1");
+    expect(otherWay.ok === false && otherWay.errors.date).toMatch(
+      /^This day is already cleared \(its lessons moved to /,
+    );
+    expect(await move(target)).toMatchObject({ ok: true, changed: 0 });
 
     const cls = await addWeeklyClass(
       {
@@ -215,6 +231,8 @@ describe("lessons", () => {
 
     const outside = await takeDayOff({ vacation: V, date: addDays(today, 400), what: "cancel", tell: false }, "a");
     expect(outside.ok === false && outside.errors.date).toMatch(/Choose a day of the/);
+    const past = await takeDayOff({ vacation: V, date: addDays(today, -1), what: "cancel", tell: false }, "a");
+    expect(past.ok === false && past.errors.date).toMatch(/^Choose today or a later day/);
     const same = await takeDayOff({ vacation: V, date: day, what: "move", moveTo: day, tell: false }, "a");
     expect(same).toEqual({ ok: false, errors: { moveTo: "Choose another day than the day without lessons" } });
     expect(await DayOff.countDocuments({ vacation: V })).toBe(2);

@@ -13,6 +13,7 @@ import {
   lessonTimeError,
   shortDay,
   timeLabel,
+  weekdayOf,
 } from "#app/domain/lessons.ts";
 import { lessonCancelledSms } from "#app/domain/sms-messages.ts";
 import { isUsableStudentLink } from "#app/domain/whatsapp.ts";
@@ -22,6 +23,7 @@ import { audit } from "#app/models/audit-log.server.ts";
 import { getAdminPermissions } from "#app/models/admin-permission.server.ts";
 import {
   DayOff,
+  type DayOffDoc,
   Lesson,
   LESSON_FIELDS,
   WeeklyClass,
@@ -220,7 +222,8 @@ export async function cancelLesson(
     const { sayFor, stopped } = await audienceVoices(phones);
     const reached = phones.filter((p) => !stopped.has(p));
     const values = { subject: lesson.subject, when: lessonWhen(lesson) };
-    await queueMessages(
+    // Counted as queued only when new: a second press (or a run after a crash) sends nothing twice.
+    sms = await queueMessages(
       reached.map((to) => ({
         key: `lesson-cancelled:${lesson._id}:${lesson.date}T${lesson.start}:${to}`,
         channel: "sms" as const,
@@ -230,7 +233,6 @@ export async function cancelLesson(
         text: lessonCancelledSms(values, sayFor(to)),
       })),
     );
-    sms = reached.length;
   }
   await audit("lesson.cancel", actorId, lesson._id, { subject: lesson.subject, date: lesson.date, sms });
   return { sms };
@@ -257,17 +259,40 @@ export type DayOffInput = { vacation: string; date: string; what: "cancel" | "mo
 export async function takeDayOff(
   input: DayOffInput,
   actorId: string,
+  now = new Date(),
 ): Promise<Outcome<"vacation" | "date" | "moveTo", { changed: number; held: number; sms: number }>> {
   const vacation = await getVacation(input.vacation);
   if (!vacation) return { ok: false, errors: { vacation: "Choose a vacation" } };
-  const date = outsideVacation(vacation, input.date);
+  const today = schoolDay(now);
+  const date =
+    outsideVacation(vacation, input.date) ??
+    (input.date < today ? "Choose today or a later day: the lessons of past days stay as they were" : null);
   if (date) return { ok: false, errors: { date } };
   const moveTo = input.what === "move" ? (input.moveTo ?? "") : null;
+  const id = (day: string) => `${vacation.name}|${day}`;
   if (moveTo !== null) {
     const error =
-      moveTo === input.date ? "Choose another day than the day without lessons" : outsideVacation(vacation, moveTo);
+      moveTo === input.date
+        ? "Choose another day than the day without lessons"
+        : (outsideVacation(vacation, moveTo) ??
+          (moveTo < today
+            ? "Choose today or a later day"
+            : weekdayOf(moveTo) === 0
+              ? "Choose a day from Monday to Saturday"
+              : (await DayOff.exists({ _id: id(moveTo) }))
+                ? "That day has no lessons either: choose another"
+                : null));
     if (error) return { ok: false, errors: { moveTo: error } };
   }
+  // A day is cleared one way: a second run (after a crash, a second press) repeats it, never changes it.
+  const earlier = await DayOff.findById(id(input.date)).lean<DayOffDoc>();
+  if (earlier && (earlier.movedTo ?? null) !== moveTo)
+    return {
+      ok: false,
+      errors: {
+        date: `This day is already cleared (its lessons ${earlier.movedTo ? `moved to ${longDay(earlier.movedTo)}` : "cancelled"}): change its lessons one by one`,
+      },
+    };
   await DayOff.updateOne(
     { _id: `${vacation.name}|${input.date}` },
     {
@@ -281,7 +306,12 @@ export async function takeDayOff(
     },
     { upsert: true, runValidators: true },
   );
-  const lessons = await Lesson.find({ vacation: vacation.name, date: input.date, cancelled: false })
+  // Cancelled ones too when telling: a run cut short between cancelling and queueing tells them now (once, by key).
+  const lessons = await Lesson.find({
+    vacation: vacation.name,
+    date: input.date,
+    ...(moveTo === null && input.tell ? {} : { cancelled: false }),
+  })
     .select(LESSON_FIELDS)
     .limit(2000)
     .lean<LessonDoc[]>();
@@ -300,7 +330,7 @@ export async function takeDayOff(
     }
     const done = await cancelLesson(lesson._id, actorId, input.tell);
     if (done && "sms" in done) {
-      changed += 1;
+      if (!lesson.cancelled) changed += 1;
       sms += done.sms;
     }
   }
@@ -387,21 +417,26 @@ export async function setLessonMaterials(
         size: input.file.size,
       }
     : null;
-  const materialFile = stored ?? (input.removeFile ? null : (lesson.materialFile ?? null));
+  // The file is set only when it changes, and the one removed is the one this write replaced (read back from the
+  // write itself): two saves at once never leave the lesson naming a file the other removed.
+  const fileChange = stored ? { materialFile: stored } : input.removeFile ? { materialFile: null } : {};
+  let before: Pick<LessonDoc, "materialFile"> | null;
   try {
-    await Lesson.updateOne(
+    before = await Lesson.findOneAndUpdate(
       { _id: lesson._id },
-      { $set: { notes: input.notes, materialLink: input.materialLink, materialFile } },
-      { runValidators: true },
-    );
+      { $set: { notes: input.notes, materialLink: input.materialLink, ...fileChange } },
+      { runValidators: true, returnDocument: "before" },
+    )
+      .select("materialFile")
+      .lean<Pick<LessonDoc, "materialFile">>();
   } catch (error) {
     if (stored) await removeUpload(stored.key);
     throw error;
   }
-  const replaced = lesson.materialFile && lesson.materialFile.key !== materialFile?.key ? lesson.materialFile : null;
-  if (replaced) await removeUpload(replaced.key);
+  const replaced = "materialFile" in fileChange ? before?.materialFile : null;
+  if (replaced && replaced.key !== stored?.key) await removeUpload(replaced.key);
   await audit("lesson.materials", actor._id, lesson._id, {
-    file: Boolean(materialFile),
+    file: stored ? "new" : input.removeFile ? "removed" : "kept",
     link: Boolean(input.materialLink),
   });
   return { ok: true };

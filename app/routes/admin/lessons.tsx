@@ -91,7 +91,12 @@ export async function loader({ request, url }: Route.LoaderArgs) {
     // The public holidays of the vacation's lessons (Sundays have none), those not yet taken off first offered.
     holidays: holidaysBetween(shown.lessonsStart, shown.lessonsEnd)
       .filter((h) => weekdayOf(h.date) !== 0)
-      .map((h) => ({ date: h.date, label: `${h.name}, ${longDay(h.date)}`, taken: off.has(h.date) })),
+      .map((h) => ({
+        date: h.date,
+        label: `${h.name}, ${longDay(h.date)}`,
+        taken: off.has(h.date),
+        past: h.date < today,
+      })),
     daysOff: daysOff.map((d) => ({
       date: d.date,
       label: `${d.name ? `${d.name}, ` : ""}${longDay(d.date)}`,
@@ -221,7 +226,7 @@ export default function Lessons({ loaderData, actionData }: Route.ComponentProps
   const [dayOffForm, dayOffFields] = useForm({
     id: "day-off",
     lastResult: actionData?.form === "day-off" ? actionData.result : undefined,
-    defaultValue: { date: holidays.find((h) => !h.taken)?.date, what: "cancel" },
+    defaultValue: { date: holidays.find((h) => !h.taken && !h.past)?.date, what: "cancel" },
     constraint: getZodConstraint(DayOffSchema),
     onValidate: ({ formData }) => parseWithZod(formData, { schema: DayOffSchema }),
     shouldValidate: "onBlur",
@@ -381,7 +386,7 @@ export default function Lessons({ loaderData, actionData }: Route.ComponentProps
               {holidays.map((h) => (
                 <li key={h.date}>
                   {h.label}
-                  {h.taken ? " (no lessons)" : ""}
+                  {h.taken ? " (no lessons)" : h.past ? " (past)" : ""}
                 </li>
               ))}
             </ul>

@@ -64,8 +64,9 @@ export async function action({ request, params }: Route.ActionArgs) {
   const upload = await parseUpload(request, { fileField: "file", allowed: ALLOWED, maxBytes: MATERIAL_MAX_BYTES });
   if (!upload.ok && upload.failure === "malformed") throw data(FILE_ERRORS.malformed, { status: 400 });
   const submission = parseWithZod(upload.fields, { schema: LessonMaterialsSchema });
-  // No file chosen is fine (the one there is kept); a refused one is said by its field and nothing is stored.
-  const fileError = !upload.ok && upload.failure !== "empty" ? FILE_ERRORS[upload.failure] : null;
+  // No file chosen is fine (the one there is kept); a refused one (an empty one too) is said by its field and nothing
+  // is stored.
+  const fileError = !upload.ok ? FILE_ERRORS[upload.failure] : null;
   if (submission.status !== "success" || fileError)
     return data({ result: submission.reply({ fieldErrors: fileError ? { file: [fileError] } : {} }) }, { status: 400 });
   const outcome = await setLessonMaterials(lesson._id, effectiveUser, {
