@@ -41,7 +41,7 @@ const screen = (text: string, wards: UssdWard[], language: Language | null = "en
 describe("the USSD menu", () => {
   it("one ward: the menu, then status, fees, class pages by SMS, contacts and language", () => {
     expect(screen("", [ward()])).toBe(
-      "CON Yaw Owusu\n1. Enrolment status\n2. Fees\n3. Class pages by SMS\n4. Contact the school\n5. Language",
+      "CON Yaw Owusu\n1. Enrolment status\n2. Fees\n3. Class pages by SMS\n4. Contact the school\n5. Language\n6. Progress",
     );
     expect(screen("1", [ward()])).toBe("END Yaw Owusu: General Science, 6 subject(s), enrolled; fees part-paid.");
     expect(screen("2", [ward()])).toBe(
@@ -92,10 +92,16 @@ describe("the USSD menu", () => {
     );
     const named = [ward({ wardName: "Ɔdɔmankoma Ɛsi Asantewaa", lastReceipt: "VC-2026-EASTER-000123" })];
     const texts = ["", "1", "2", "3", "4", "5", "5*1", "5*2", "1*1", "1*2", "1*3", "1*4", "1*5", "1*5*2", "5*2"];
-    texts.push("6", "6*1", "6*2", "1*6", "1*6*1", "1*6*2");
+    texts.push("6", "6*1", "6*2", "1*6", "1*6*1", "1*6*2", "7", "7*1", "7*2", "1*7", "1*7*1", "1*7*2");
+    const subjects = ["Food and Nutrition", "Management in Living", "General Knowledge in Art", "Mathematics"];
     const returning = wards.map((w) => ({
       ...w,
       enrolAgain: { vacation: "2027 Long vacation, Forms 1 and 2 (Accra", fee: 9_999_999 },
+      attendance: {
+        attended: 99,
+        held: 120,
+        subjects: subjects.map((subject) => ({ subject, attended: 9, held: 30 })),
+      },
     }));
     for (const wardsNow of [wards, wards.slice(0, 1), named, returning, returning.slice(0, 1)])
       for (const language of [null, "en", "tw"] as const)
@@ -106,7 +112,7 @@ describe("the USSD menu", () => {
           expect(shown).not.toContain("…");
         }
     expect(screen("", named)).toBe(
-      "CON Odomankoma Esi Asantewaa\n1. Enrolment status\n2. Fees\n3. Class pages by SMS\n4. Contact the school\n5. Language",
+      "CON Odomankoma Esi Asantewaa\n1. Enrolment status\n2. Fees\n3. Class pages by SMS\n4. Contact the school\n5. Language\n6. Progress",
     );
     expect(screen("", wards).split("\n")).toHaveLength(6);
     expect(screen("1", wards)).toMatch(/^CON Odomankoma Esi Nana Adwo\.\.\.\n/);
@@ -117,21 +123,44 @@ describe("the USSD menu", () => {
 describe("enrolling again from the menu", () => {
   const returning = ward({ enrolAgain: { vacation: "2027 Easter vacation", fee: 45000 } });
 
-  it("offers option 6 to a ward that can enrol again, confirms what and for how much, and enrols only on yes", () => {
+  it("offers option 7 to a ward that can enrol again, confirms what and for how much, and enrols only on yes", () => {
     expect(screen("", [returning])).toBe(
-      "CON Yaw Owusu\n1. Enrolment status\n2. Fees\n3. Class pages by SMS\n4. Contact the school\n5. Language\n6. Enrol again",
+      "CON Yaw Owusu\n1. Enrolment status\n2. Fees\n3. Class pages by SMS\n4. Contact the school\n5. Language\n6. Progress\n7. Enrol again",
     );
-    expect(screen("6", [returning])).toBe(
+    expect(screen("7", [returning])).toBe(
       "CON Enrol Yaw Owusu for 2027 Easter vacation: General Science, 6 subjects, fee GHS 450.00?\n1. Yes\n2. No",
     );
-    const yes = ussdMenu("6*1", [returning], ctx, voice("en"));
+    const yes = ussdMenu("7*1", [returning], ctx, voice("en"));
     expect(yes).toMatchObject({ end: true, screen: "enrolled-again", enrolAgain: { id: "r1" } });
     expect(renderUssd(yes)).toBe("END Yaw Owusu is enrolled for 2027 Easter vacation. The reference comes by SMS.");
-    expect(ussdMenu("6*2", [returning], ctx, voice("en")).enrolAgain).toBeUndefined();
-    expect(ussdMenu("6*3", [returning], ctx, voice("en")).enrolAgain).toBeUndefined();
-    // No offer (enrolled already, or no vacation takes enrolments): no option 6, and 6 is not on the menu.
-    expect(screen("", [ward()])).not.toContain("6.");
-    expect(screen("6", [ward()])).toMatch(/not on the menu/);
+    expect(ussdMenu("7*2", [returning], ctx, voice("en")).enrolAgain).toBeUndefined();
+    expect(ussdMenu("7*3", [returning], ctx, voice("en")).enrolAgain).toBeUndefined();
+    // No offer (enrolled already, or no vacation takes enrolments): no option 7, and 7 is not on the menu.
+    expect(screen("", [ward()])).not.toContain("7.");
+    expect(screen("7", [ward()])).toMatch(/not on the menu/);
+  });
+});
+
+describe("progress on the menu", () => {
+  it("option 6 gives the ward's attendance, then each subject with a lesson held while the screen has room", () => {
+    const attendance = {
+      attended: 2,
+      held: 3,
+      subjects: [
+        { subject: "Mathematics", attended: 1, held: 2 },
+        { subject: "English Language", attended: 0, held: 0 },
+        { subject: "Physics", attended: 1, held: 1 },
+      ],
+    };
+    expect(screen("6", [ward({ attendance })])).toBe(
+      "END Yaw Owusu: attended 2 of 3 lessons held (67%).\nMathematics 1/2\nPhysics 1/1",
+    );
+    expect(screen("6", [ward()])).toBe("END Yaw Owusu: no lessons held yet. Attendance shows here once classes begin.");
+    const many = Array.from({ length: 12 }, (_, i) => ({ subject: `Subject number ${i + 1}`, attended: 4, held: 5 }));
+    const full = screen("6", [ward({ attendance: { attended: 48, held: 60, subjects: many } })]);
+    expect([...full].length).toBeLessThanOrEqual(USSD_MAX_LENGTH);
+    expect(full).toMatch(/^END Yaw Owusu: attended 48 of 60 lessons held \(80%\)\.\nSubject number 1 4\/5\n/);
+    expect(full).not.toContain("Subject number 12");
   });
 });
 

@@ -28,8 +28,16 @@ export type UssdWard = {
   classPages: readonly { subject: string; link: string }[];
   /** The ward's subjects whose class page is not ready yet. */
   pagesComing?: readonly string[];
-  /** Option 6: the ward can enrol again, as last time, for the vacation taking enrolments (its fee, if set). */
+  /** Option 7: the ward can enrol again, as last time, for the vacation taking enrolments (its fee, if set). */
   enrolAgain?: { vacation: string; fee: number | null } | null;
+  /** Option 6: lessons attended (present or late) of held, overall and per subject (ADR 0107). */
+  attendance?: UssdAttendance | null;
+};
+
+export type UssdAttendance = {
+  attended: number;
+  held: number;
+  subjects: readonly { subject: string; attended: number; held: number }[];
 };
 
 export type UssdContext = {
@@ -49,6 +57,7 @@ export type UssdScreenName =
   | "links"
   | "contact"
   | "language"
+  | "progress"
   | "enrol-again"
   | "enrolled-again"
   | "not-on-menu"
@@ -64,7 +73,7 @@ export type UssdReply = {
   sendLinksFor?: UssdWard;
   /** The caller chose a language on this path (the first screen's question, or option 5). */
   setLanguage?: Language;
-  /** Option 6, confirmed: the ward to enrol again, as last time (the service enrols it and texts the reference). */
+  /** Option 7, confirmed: the ward to enrol again, as last time (the service enrols it and texts the reference). */
   enrolAgain?: UssdWard;
 };
 
@@ -80,6 +89,7 @@ const OPTIONS = [
   "ussd.option-links",
   "ussd.option-contact",
   "ussd.option-language",
+  "ussd.option-progress",
 ] as const;
 
 /** Cuts a name to `max` characters (with "..."). */
@@ -118,6 +128,24 @@ export function feesText(say: Say, w: UssdWard, name = short(w.wardName)) {
     balance: smsCedis(w.amountDue - w.amountPaid),
   };
   return w.lastReceipt ? say("ussd.fees", { ...values, receipt: w.lastReceipt }) : say("ussd.fees-no-receipt", values);
+}
+
+/**
+ * Option 6: the ward's attendance, then each subject's ("Mathematics 1/2") while the screen has room for it (subjects
+ * with no lesson held left out).
+ */
+export function progressText(say: Say, w: UssdWard, name = short(w.wardName)): string {
+  const a = w.attendance;
+  if (!a || a.held === 0) return say("ussd.progress-none", { ward: name });
+  const percent = Math.round((a.attended / a.held) * 100);
+  let text = say("ussd.progress", { ward: name, attended: a.attended, held: a.held, percent });
+  for (const s of a.subjects) {
+    if (s.held === 0) continue;
+    const next = `${text}\n${s.subject} ${s.attended}/${s.held}`;
+    if ([...toGsm7(`END ${next}`)].length > USSD_MAX_LENGTH) break;
+    text = next;
+  }
+  return text;
 }
 
 export const linksText = (say: Say, w: UssdWard, name = short(w.wardName)) =>
@@ -166,8 +194,8 @@ function wardMenu(
   if (rest.length === 0) {
     const lines = OPTIONS.map((key, i) => `${i + 1}. ${say(key)}`);
     const text = `${short(ward.wardName)}\n${lines.join("\n")}`;
-    // Option 6 while the ward can enrol again, when the school's words leave room for it on the one screen.
-    const withOffer = `${text}\n6. ${say("ussd.option-enrol-again")}`;
+    // Option 7 while the ward can enrol again, when the school's words leave room for it on the one screen.
+    const withOffer = `${text}\n7. ${say("ussd.option-enrol-again")}`;
     const fits = [...toGsm7(`CON ${withOffer}`)].length <= USSD_MAX_LENGTH;
     return { end: false, text: ward.enrolAgain && fits ? withOffer : text, screen: "menu" };
   }
@@ -198,13 +226,15 @@ function wardMenu(
       };
     }
     case "6":
+      return { end: true, text: progressText(say, ward), screen: "progress" };
+    case "7":
       return enrolAgainScreen(rest.slice(1), ward, ctx, say);
     default:
       return notOnMenu(say, ctx);
   }
 }
 
-/** Option 6: enrol the ward again as last time (its programme and subjects), once the caller says yes. */
+/** Option 7: enrol the ward again as last time (its programme and subjects), once the caller says yes. */
 function enrolAgainScreen(choices: string[], ward: UssdWard, ctx: UssdContext, say: Say): UssdReply {
   const offer = ward.enrolAgain;
   if (!offer) return notOnMenu(say, ctx);

@@ -9,6 +9,7 @@ import { feeFor } from "#app/domain/fees.ts";
 import { getFeeSchedule } from "#app/models/fee-schedule.server.ts";
 import { enrolmentOpening } from "#app/services/vacations.server.ts";
 import { enrolAgainByPhone } from "#app/services/enrolment.server.ts";
+import { attendanceOf } from "#app/services/register.server.ts";
 import { randomBytes } from "node:crypto";
 import { BlockList, isIP } from "node:net";
 import { formatPhone, normalizePhone } from "#app/domain/phone.ts";
@@ -118,7 +119,7 @@ async function context(origin: string): Promise<UssdContext> {
 
 /**
  * The wards whose registration gives `phone` (normalised) as the parent's WhatsApp number, as the menu reads them:
- * each ward once, by its latest registration (this vacation's, or an earlier one's), with option 6 while it can enrol
+ * each ward once, by its latest registration (this vacation's, or an earlier one's), with option 7 while it can enrol
  * for the vacation taking enrolments.
  */
 export async function wardsForNumber(phone: string): Promise<UssdWard[]> {
@@ -133,7 +134,7 @@ export async function wardsForNumber(phone: string): Promise<UssdWard[]> {
     enrolmentOpening(),
   ]);
   // Every registration of the vacations now (a ward in two programmes is listed twice, as before), and each other
-  // ward's latest (an earlier vacation's: its balance, and option 6), oldest first.
+  // ward's latest (an earlier vacation's: its balance, and option 7), oldest first.
   const current = new Set([opening.teaching?.name, opening.vacation?.name].filter(Boolean));
   const key = (r: RegistrationDoc) => `${r.wardWhatsappNormalized} ${r.wardNameKey}`;
   const shown = all.filter((r) => current.has(r.vacation ?? ""));
@@ -145,7 +146,10 @@ export async function wardsForNumber(phone: string): Promise<UssdWard[]> {
   }
   const regs = shown.sort((a, b) => +new Date(a.createdAt) - +new Date(b.createdAt)).slice(0, USSD_MAX_WARDS);
   const offers = opening.open ? enrolAgainOffers(all, opening.vacation) : [];
-  const schedule = offers.length ? await getFeeSchedule(opening.vacation?.name) : null;
+  const [schedule, attendance] = await Promise.all([
+    offers.length ? getFeeSchedule(opening.vacation?.name) : null,
+    attendanceOf(regs.map((r) => String(r._id))),
+  ]);
   return Promise.all(
     regs.map(async (r) => {
       const [receipt, groups] = await Promise.all([
@@ -158,6 +162,7 @@ export async function wardsForNumber(phone: string): Promise<UssdWard[]> {
       const pages = classPageLinks(r.subjects ?? [], groups);
       const classPages = pages.flatMap((p) => (p.link ? [{ subject: p.subject, link: p.link }] : []));
       const offer = offers.find((o) => o.registrationId === String(r._id));
+      const figures = attendance.get(String(r._id));
       return {
         id: String(r._id),
         wardName: r.wardName,
@@ -171,6 +176,18 @@ export async function wardsForNumber(phone: string): Promise<UssdWard[]> {
         pagesComing: pages.filter((p) => !p.link).map((p) => p.subject),
         enrolAgain: offer
           ? { vacation: offer.vacation, fee: feeFor(schedule, r.programme, r.subjectCount ?? r.subjects?.length ?? 0) }
+          : null,
+        attendance: figures
+          ? {
+              attended: figures.overall.attended,
+              held: figures.overall.held,
+              // In the registration's order of subjects.
+              subjects: (r.subjects ?? []).map((subject) => ({
+                subject,
+                attended: figures.bySubject.get(subject)?.attended ?? 0,
+                held: figures.bySubject.get(subject)?.held ?? 0,
+              })),
+            }
           : null,
       };
     }),
@@ -224,7 +241,7 @@ export async function answerUssd(
     });
     if (reply.setLanguage && reply.setLanguage !== preference?.language)
       await setPhoneLanguage(phone, reply.setLanguage);
-    // Option 6, confirmed: the ward enrolled again as last time; its new reference goes out by SMS. When that could not
+    // Option 7, confirmed: the ward enrolled again as last time; its new reference goes out by SMS. When that could not
     // be done (registration closed meanwhile, a race lost to another enrolment of the ward), the caller is told so.
     let screen = reply;
     if (reply.enrolAgain && !(await enrolAgainByPhone(reply.enrolAgain.id, phone))) {

@@ -172,14 +172,14 @@ test("@no-js-only Hubtel's USSD serves the menu in 7-bit screens, in Twi where t
   expect(ask).toMatchObject({ Type: "response", DataType: "input" });
   expect(ask.Message).toContain("1. English\n2. Twi");
   expect((await first.answer("2")).Message).toBe(
-    "Yaw Owusu\n1. Enrolment status\n2. Fees\n3. Class pages by SMS\n4. Contact the school\n5. Language",
+    "Yaw Owusu\n1. Enrolment status\n2. Fees\n3. Class pages by SMS\n4. Contact the school\n5. Language\n6. Progress",
   );
   const twiFees = await first.answer("2");
   expect(twiFees).toMatchObject({ Type: "release", ClientState: "" });
   expect(twiFees.Message).toMatch(/^Yaw Owusu: ese se wotua GHS [\d.]+, wotuaa GHS [\d.]+, aka GHS [\d.]+\. Krataa /);
 
   // A later call goes straight to the menu, and every option answers.
-  for (const option of ["1", "2", "3", "4"]) {
+  for (const option of ["1", "2", "3", "4", "6"]) {
     const call = hubtelUssdSession(url, DEMO_PARENT);
     expect((await call.dial()).Message).toMatch(/^Yaw Owusu\n1\. /);
     const end = await call.answer(option);

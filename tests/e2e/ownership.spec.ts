@@ -87,7 +87,7 @@ test("signing up with someone else's phone reveals nothing; reference + claim co
   await page.getByLabel("Claim code").fill(String(registration.claimCode).toLowerCase().replace("-", " "));
   await page.getByRole("button", { name: "Link registration" }).click();
   await expect(page).toHaveURL("/parent-dashboard");
-  await expect(page.getByText(registration.wardName)).toBeVisible();
+  await expect(page.getByRole("heading", { name: registration.wardName })).toBeVisible();
 });
 
 test("a parent whose phone is the registration's WhatsApp number links it by confirming the phone with an SMS code", async ({

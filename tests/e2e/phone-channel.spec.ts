@@ -54,8 +54,11 @@ test.describe("@no-js-only the phone channel: USSD and SMS keywords", () => {
     expect(first.body).toMatch(/^CON /);
     const menu = prefix ? (await dial(request, sessionId, DEMO_PARENT, prefix.slice(0, -1))).body : first.body;
     expect(menu).toBe(
-      "CON Yaw Owusu\n1. Enrolment status\n2. Fees\n3. Class pages by SMS\n4. Contact the school\n5. Language",
+      "CON Yaw Owusu\n1. Enrolment status\n2. Fees\n3. Class pages by SMS\n4. Contact the school\n5. Language\n6. Progress",
     );
+    // The demo's held lessons: Yaw missed one Mathematics lesson and was late to Physics.
+    const progress = await dial(request, sessionId, DEMO_PARENT, `${prefix}6`);
+    expect(progress.body).toBe("END Yaw Owusu: attended 2 of 3 lessons held (67%).\nMathematics 1/2\nPhysics 1/1");
 
     const status = await dial(request, sessionId, DEMO_PARENT, `${prefix}1`);
     expect(status.body).toMatch(

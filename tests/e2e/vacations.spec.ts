@@ -180,17 +180,17 @@ test("@no-js-only last vacation's families hear of it by SMS once; a basic phone
   // A number's first call: its language first (1: English), then the ward's menu.
   expect(await (await ussd("")).text()).toContain("1. English");
   const menu = await (await ussd("1")).text();
-  expect(menu).toContain("6. Enrol again");
-  expect(await (await ussd("1*6")).text()).toContain(`Enrol Abena Asante for ${EASTER}: General Arts`);
-  expect(await (await ussd("1*6*1")).text()).toBe(
+  expect(menu).toContain("7. Enrol again");
+  expect(await (await ussd("1*7")).text()).toContain(`Enrol Abena Asante for ${EASTER}: General Arts`);
+  expect(await (await ussd("1*7*1")).text()).toBe(
     `END Abena Asante is enrolled for ${EASTER}. The reference comes by SMS.`,
   );
   const abena = await database.collection("registrations").findOne({ wardName: "Abena Asante", vacation: EASTER });
   expect(abena).toMatchObject({ programme: "arts", wardForm: "form-1" });
   expect(await database.collection("outbox").findOne({ key: `enrolment:${abena!._id}:sms` })).toBeTruthy();
-  // Dialled again (a new session, the language known): no option 6 any more.
+  // Dialled again (a new session, the language known): no option 7 any more.
   const next = await request.post(`${app.url}/ussd/africastalking/${secret}`, {
     form: { sessionId: "ATUid_vacations_2", serviceCode: "*920*44#", phoneNumber: "+233501112222", text: "" },
   });
-  expect(await next.text()).not.toContain("6. Enrol again");
+  expect(await next.text()).not.toContain("7. Enrol again");
 });
