@@ -54,7 +54,7 @@ export async function createApp(source: AppSource): Promise<{ app: express.Expre
   app.get("/healthz", healthLoader ? healthz(healthLoader) : handleRequest);
   useObservability(app, latest);
   app.use(malformedUrl());
-  app.use(bodyLimit((path) => rulesFor(path)?.body === "upload"));
+  app.use(bodyLimit((path) => rulesFor(path)?.body));
   app.use(securityHeaders({ appOrigin: process.env.APP_ORIGIN?.trim() }));
   app.use(sameOrigin({ appOrigin: process.env.APP_ORIGIN?.trim() }));
   app.use(compression());

@@ -2,10 +2,13 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { MAX_HANDIN_BYTES, MAX_UPLOAD_BYTES } from "#app/utils/body-limits.ts";
 import { bodyLimit } from "./body-limit.ts";
 
-// The timetable upload declares `body: "upload"` (tests/e2e/auth-contract.spec.ts); here it stands for any such route.
-const isUpload = (path: string) => path === "/timetable-upload";
+// The timetable upload declares `body: "upload"` and the hand-in `body: "handin"` (tests/e2e/auth-contract.spec.ts);
+// here they stand for any such route.
+const isUpload = (path: string) =>
+  path === "/timetable-upload" ? ("upload" as const) : path === "/handin" ? ("handin" as const) : undefined;
 
 let server: http.Server;
 let port = 0;
@@ -44,6 +47,20 @@ function slowPost(options: { length: number; first: string; localAddress?: strin
   req.write(options.first);
   return { answer, finish: (rest: string) => req.end(rest), abort: () => req.destroy() };
 }
+
+describe("request bodies bounded in size by what the route takes", () => {
+  it("refuses a declared body over the upload limit at once, and takes it on a hand-in up to the hand-in limit", async () => {
+    const upload = await slowPost({ length: MAX_UPLOAD_BYTES + 1, first: "a", path: "/timetable-upload" }).answer;
+    expect(upload.status).toBe(413);
+    const overHandin = await slowPost({ length: MAX_HANDIN_BYTES + 1, first: "a", path: "/handin" }).answer;
+    expect(overHandin.status).toBe(413);
+    // Five photos' worth is let through to the route: no answer while its body is still on the way.
+    const handin = slowPost({ length: MAX_UPLOAD_BYTES + 1, first: "a", path: "/handin" });
+    const early = await Promise.race([handin.answer, new Promise((r) => setTimeout(() => r("waiting"), 600))]);
+    expect(early).toBe("waiting");
+    handin.abort();
+  });
+});
 
 describe("request bodies bounded in time and per address", () => {
   it("answers 408 and frees the place of a form whose body has not arrived by the deadline", async () => {

@@ -6,7 +6,8 @@
  *   cut off at the limit.
  * - **in time** (docs/decisions/0088-slow-clients.md): a form's body must have arrived within BODY_DEADLINE_MS (10 s)
  *   of its headers, an upload's within UPLOAD_DEADLINE_MS (120 s) and, past its first 10 s, at UPLOAD_MIN_BYTES_PER_SECOND
- *   (2 KB/s) on average; otherwise 408. A client sending a byte every few seconds no longer holds a place in the app.
+ *   (2 KB/s) on average; otherwise 408. Work handed in (several phone photos over 3G) has HANDIN_DEADLINE_MS (600 s)
+ *   at the same rate. A client sending a byte every few seconds no longer holds a place in the app.
  * - **per address**: at most BODIES_PER_ADDRESS (4) bodies still arriving from one client address at once; another is
  *   429 at once. Only bodies still on the way count, never finished requests, so the many parents behind one mobile
  *   network's address are not limited by it.
@@ -14,7 +15,7 @@
  * Every refusal goes with `Connection: close` and the socket is closed: nothing more is buffered.
  */
 import type { NextFunction, Request, Response } from "express";
-import { MAX_FORM_BYTES, MAX_UPLOAD_BYTES, tooLargeMessage } from "#app/utils/body-limits.ts";
+import { MAX_FORM_BYTES, MAX_HANDIN_BYTES, MAX_UPLOAD_BYTES, tooLargeMessage } from "#app/utils/body-limits.ts";
 import { clientAddressOf } from "./client-address.ts";
 
 function refuse(req: Request, res: Response, status: number, message: string) {
@@ -40,6 +41,8 @@ export type BodyLimitOptions = {
   deadlineMs?: number;
   /** An upload's whole body within this many ms. */
   uploadDeadlineMs?: number;
+  /** A hand-in's whole body within this many ms. */
+  handinDeadlineMs?: number;
   /** An upload's average rate past its first `uploadGraceMs` (10 s), in bytes per second. */
   uploadMinBytesPerSecond?: number;
   uploadGraceMs?: number;
@@ -56,6 +59,7 @@ export function bodyLimitOptionsFromEnv(): Required<BodyLimitOptions> {
   return {
     deadlineMs: setting("BODY_DEADLINE_MS", 10_000),
     uploadDeadlineMs: setting("UPLOAD_DEADLINE_MS", 120_000),
+    handinDeadlineMs: setting("HANDIN_DEADLINE_MS", 600_000),
     uploadMinBytesPerSecond: setting("UPLOAD_MIN_BYTES_PER_SECOND", 2048),
     uploadGraceMs: 10_000,
     perAddress: setting("BODIES_PER_ADDRESS", 4),
@@ -65,13 +69,17 @@ export function bodyLimitOptionsFromEnv(): Required<BodyLimitOptions> {
 const SLOW_MESSAGE = "The form took too long to arrive. Check your connection and send it again.";
 const CROWDED_MESSAGE = "Too many forms are being sent from your address at once. Try again in a few seconds.";
 
-/** `isUpload`: whether the route a path lands on takes file uploads (it declares `body: "upload"`). */
-export function bodyLimit(isUpload: (path: string) => boolean, options: BodyLimitOptions = bodyLimitOptionsFromEnv()) {
+/** `bodyOf`: the body the route a path lands on declares (`body: "upload"` or `"handin"`; nothing: a form). */
+export function bodyLimit(
+  bodyOf: (path: string) => "upload" | "handin" | undefined,
+  options: BodyLimitOptions = bodyLimitOptionsFromEnv(),
+) {
   const arriving = new Map<string, number>();
   return (req: Request, res: Response, next: NextFunction) => {
     if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return next();
-    const upload = isUpload(req.path);
-    const limit = upload ? MAX_UPLOAD_BYTES : MAX_FORM_BYTES;
+    const kind = bodyOf(req.path);
+    const upload = kind !== undefined;
+    const limit = kind === "handin" ? MAX_HANDIN_BYTES : upload ? MAX_UPLOAD_BYTES : MAX_FORM_BYTES;
     const declared = Number(req.headers["content-length"] ?? 0);
     if (declared > limit) return refuse(req, res, 413, tooLargeMessage(limit));
     // A request that says it has no body has nothing to wait for.
@@ -102,7 +110,12 @@ export function bodyLimit(isUpload: (path: string) => boolean, options: BodyLimi
       if (req.listenerCount("error") > 0)
         req.emit("error", Object.assign(new Error("request body too slow"), { status: 408 }));
     };
-    const deadline = upload ? (options.uploadDeadlineMs ?? 0) : (options.deadlineMs ?? 0);
+    const deadline =
+      kind === "handin"
+        ? (options.handinDeadlineMs ?? 0)
+        : upload
+          ? (options.uploadDeadlineMs ?? 0)
+          : (options.deadlineMs ?? 0);
     const minRate = upload ? (options.uploadMinBytesPerSecond ?? 0) : 0;
     const grace = options.uploadGraceMs ?? 10_000;
     if (deadline > 0 || minRate > 0) {

@@ -48,7 +48,8 @@ const { logger, mallocTrimSeconds } = await import("./observability.ts");
 // Node's own bounds on a request's arrival, behind server/body-limit.ts's finer ones: headers within 15 s, the whole
 // request within the upload deadline and a little more (Node's defaults, 60 s and 300 s, let a slow client hold a
 // connection for minutes). Node checks them every few seconds.
-const uploadDeadline = bodyLimitOptionsFromEnv().uploadDeadlineMs;
+const { uploadDeadlineMs, handinDeadlineMs } = bodyLimitOptionsFromEnv();
+const uploadDeadline = uploadDeadlineMs > 0 && handinDeadlineMs > 0 ? Math.max(uploadDeadlineMs, handinDeadlineMs) : 0;
 const server = http.createServer({
   headersTimeout: 15_000,
   // 0 (no upload deadline): none here either; never under the headers' timeout, which Node refuses.

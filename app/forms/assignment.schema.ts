@@ -1,4 +1,12 @@
 import { z } from "zod";
+import { checkbox } from "#app/forms/parse.ts";
+import {
+  HANDIN_FILES_MAX,
+  HANDIN_FILE_MAX_BYTES,
+  HANDIN_TEXT_MAX,
+  MARK_COMMENT_MAX,
+  parseDueInput,
+} from "#app/domain/work.ts";
 
 /**
  * Facilitator assignment upload (docs/product.md#screens, docs/product.md#departures). Types: pdf, jpg,
@@ -26,6 +34,20 @@ export const AssignmentFieldsSchema = z.object({
     .min(1, "Title is required")
     .max(200, "Title must be at most 200 characters"),
   description: z.string().trim().max(2000, "Description must be at most 2000 characters").optional(),
+  /** When work is due, in the school's time (a `datetime-local` value); empty: open all vacation. */
+  due: z
+    .string()
+    .trim()
+    .optional()
+    .refine((v) => !v || parseDueInput(v) !== null, "Enter the date and time it is due")
+    .transform((v) => (v ? parseDueInput(v) : null)),
+  maxScore: z.coerce
+    .number({ error: "Enter the maximum score" })
+    .int("The maximum score is a whole number")
+    .min(1, "The maximum score is at least 1")
+    .max(1000, "The maximum score is at most 1000")
+    .default(100),
+  refuseLate: checkbox,
 });
 
 function extensionOf(name: string) {
@@ -35,9 +57,55 @@ function extensionOf(name: string) {
 /** The same plus the file, for instant feedback in the browser (name and size only; the server checks the bytes). */
 export const AssignmentUploadSchema = AssignmentFieldsSchema.extend({
   file: z
-    .custom<File>((v) => typeof File !== "undefined" && v instanceof File && v.size > 0, ASSIGNMENT_FILE_REQUIRED)
-    .refine((f) => f.size <= ASSIGNMENT_MAX_BYTES, ASSIGNMENT_TOO_LARGE)
-    .refine((f) => (ASSIGNMENT_EXTENSIONS as readonly string[]).includes(extensionOf(f.name)), ASSIGNMENT_INVALID_TYPE),
+    .custom<File>((v) => typeof File !== "undefined" && v instanceof File)
+    .optional()
+    .refine((f) => !f || f.size <= ASSIGNMENT_MAX_BYTES, ASSIGNMENT_TOO_LARGE)
+    .refine(
+      (f) => !f || (ASSIGNMENT_EXTENSIONS as readonly string[]).includes(extensionOf(f.name)),
+      ASSIGNMENT_INVALID_TYPE,
+    ),
+});
+
+/** A student's hand-in: typed text and/or files (checked on the server from their bytes, photos downscaled there). */
+export const HandinSchema = z.object({
+  text: z
+    .string()
+    .trim()
+    .max(HANDIN_TEXT_MAX, `Your answer is at most ${HANDIN_TEXT_MAX} characters`)
+    .optional()
+    .transform((v) => v ?? ""),
+});
+export const HANDIN_ACCEPT = ".jpg,.jpeg,.png,.pdf,image/jpeg,image/png,application/pdf";
+export const HANDIN_FILE_ERRORS = {
+  "too-large": `Each file is at most ${HANDIN_FILE_MAX_BYTES / 1024 / 1024} MB`,
+  "invalid-type": "Choose photos (JPEG or PNG) or a PDF",
+  empty: "A file is empty",
+  "too-many": `Choose at most ${HANDIN_FILES_MAX} files`,
+  malformed: "The upload could not be read.",
+} as const;
+
+/** The same plus the files, for the browser's instant check of their number and size. */
+export const HandinFormSchema = HandinSchema.extend({
+  files: z
+    .array(z.custom<File>((v) => typeof File !== "undefined" && v instanceof File))
+    .optional()
+    .refine((f) => !f || f.length <= HANDIN_FILES_MAX, HANDIN_FILE_ERRORS["too-many"])
+    .refine((f) => !f || f.every((x) => x.size <= HANDIN_FILE_MAX_BYTES), HANDIN_FILE_ERRORS["too-large"]),
+});
+
+/** A mark: a score from 0 (at most the assignment's maximum, checked by the server) with at most one decimal. */
+export const MarkSchema = z.object({
+  score: z.coerce
+    .number({ error: "Enter a score" })
+    .min(0, "The score is at least 0")
+    .max(1000, "The score is at most 1000")
+    .refine((n) => Math.round(n * 10) === n * 10, "Give the score with at most one decimal place"),
+  comment: z
+    .string()
+    .trim()
+    .max(MARK_COMMENT_MAX, `The comment is at most ${MARK_COMMENT_MAX} characters`)
+    .optional()
+    .transform((v) => v || null),
 });
 
 /** Item type by file type (docs/product.md#screens). */

@@ -3,7 +3,12 @@ import { idField } from "#app/models/ids.server.ts";
 
 export const ASSIGNMENT_KINDS = ["pdf", "image", "video"] as const;
 
-/** Facilitator assignments, stored per facilitator (docs/product.md#departures). */
+/**
+ * Facilitator assignments, stored per facilitator (docs/product.md#departures), with what makes them work to hand in
+ * (docs/decisions/0108-work-handed-in-and-marked.md): a due time (none: open all vacation), a maximum score, whether
+ * work after the due time is taken, and the vacation it was set in (none: set before vacations, shown in every one).
+ * The file is optional; those uploaded before hand-ins are assignments with no due time, out of 100.
+ */
 const assignmentSchema = new Schema(
   {
     _id: idField,
@@ -11,11 +16,15 @@ const assignmentSchema = new Schema(
     subject: { type: String, required: true, trim: true, maxlength: 100 },
     title: { type: String, required: true, trim: true, minlength: 1, maxlength: 200 },
     description: { type: String, trim: true, maxlength: 2000, default: null },
-    kind: { type: String, required: true, enum: ASSIGNMENT_KINDS },
-    fileName: { type: String, required: true, maxlength: 255 },
-    filePath: { type: String, required: true, maxlength: 500 },
-    fileType: { type: String, required: true },
-    fileSize: { type: Number, required: true, min: 1 },
+    vacation: { type: String, default: null, maxlength: 40 },
+    dueAt: { type: Date, default: null },
+    maxScore: { type: Number, default: 100, min: 1, max: 1000 },
+    refuseLate: { type: Boolean, default: false },
+    kind: { type: String, enum: ASSIGNMENT_KINDS, default: null },
+    fileName: { type: String, maxlength: 255, default: null },
+    filePath: { type: String, maxlength: 500, default: null },
+    fileType: { type: String, default: null },
+    fileSize: { type: Number, min: 1, default: null },
   },
   { timestamps: true, collection: "assignments" },
 );
@@ -29,7 +38,7 @@ export const Assignment =
   mongoose.model<AssignmentDoc>("Assignment", assignmentSchema);
 
 export const ASSIGNMENT_FIELDS =
-  "_id facilitatorId subject title description kind fileName fileType fileSize createdAt";
+  "_id facilitatorId subject title description vacation dueAt maxScore refuseLate kind fileName fileType fileSize createdAt";
 export type AssignmentListItem = Pick<
   AssignmentDoc,
   | "_id"
@@ -37,6 +46,10 @@ export type AssignmentListItem = Pick<
   | "subject"
   | "title"
   | "description"
+  | "vacation"
+  | "dueAt"
+  | "maxScore"
+  | "refuseLate"
   | "kind"
   | "fileName"
   | "fileType"
@@ -58,28 +71,40 @@ export async function listAssignmentsFor(
     .lean<AssignmentListItem[]>();
 }
 
-/** The assignments of these subjects (a student's registered subjects), newest first. */
-export async function listAssignmentsForSubjects(subjects: readonly string[], limit = 100) {
+/**
+ * The assignments of these subjects (a student's registered subjects), newest first; with `vacation`, those set in it
+ * and those set before vacations (none).
+ */
+export async function listAssignmentsForSubjects(subjects: readonly string[], limit = 100, vacation?: string | null) {
   if (subjects.length === 0) return [];
-  return Assignment.find({ subject: { $in: subjects.map(String) } })
+  const inVacation = vacation ? { vacation: { $in: [String(vacation), null] } } : {};
+  return Assignment.find({ subject: { $in: subjects.map(String) }, ...inVacation })
     .select(ASSIGNMENT_FIELDS)
     .sort({ createdAt: -1 })
     .limit(limit)
     .lean<AssignmentListItem[]>();
 }
 
+/** These assignments' titles and subjects. */
+export async function listAssignmentsByIds(ids: readonly string[]) {
+  if (!ids.length) return [];
+  return Assignment.find({ _id: { $in: [...new Set(ids.map(String))] } })
+    .select("_id title subject")
+    .lean<Array<{ _id: string; title: string; subject: string }>>();
+}
+
 /** One assignment, only if it belongs to the facilitator (anyone else's is "not found"). */
 export async function getOwnedAssignment(id: string, facilitatorId: string) {
   return Assignment.findOne({ _id: String(id), facilitatorId: String(facilitatorId) })
     .select(`${ASSIGNMENT_FIELDS} filePath`)
-    .lean<AssignmentListItem & { filePath: string }>();
+    .lean<AssignmentListItem & { filePath: string | null }>();
 }
 
 /** Any assignment, for admins (real admin user, checked by the caller). */
 export async function getAssignmentById(id: string) {
   return Assignment.findById(String(id))
     .select(`${ASSIGNMENT_FIELDS} filePath`)
-    .lean<AssignmentListItem & { filePath: string }>();
+    .lean<AssignmentListItem & { filePath: string | null }>();
 }
 
 export async function deleteOwnedAssignment(id: string, facilitatorId: string) {

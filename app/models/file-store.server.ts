@@ -13,24 +13,30 @@ import { GridFSBucket, MongoServerError, type Db } from "mongodb";
 import { connectDb } from "#app/models/db.server.ts";
 
 export const FILES_BUCKET = "uploads";
-const state = globalThis as unknown as { __filesIndex?: Promise<unknown> };
+const state = globalThis as unknown as { __filesIndexes?: Map<string, Promise<unknown>> };
 
 async function database(): Promise<Db> {
   if (mongoose.connection.readyState !== 1) await connectDb();
   return mongoose.connection.db!;
 }
 
-async function bucket(): Promise<GridFSBucket> {
+/** A GridFS bucket with its unique file names: "uploads", or "handins" (app/models/handin-store.server.ts). */
+async function bucket(bucketName = FILES_BUCKET): Promise<GridFSBucket> {
   const db = await database();
-  state.__filesIndex ??= db
-    .collection(`${FILES_BUCKET}.files`)
-    .createIndex({ filename: 1 }, { unique: true, name: "filename_unique" })
-    .catch((error) => {
-      state.__filesIndex = undefined;
-      throw error;
-    });
-  await state.__filesIndex;
-  return new GridFSBucket(db, { bucketName: FILES_BUCKET });
+  const indexes = (state.__filesIndexes ??= new Map());
+  let ready = indexes.get(bucketName);
+  if (!ready) {
+    ready = db
+      .collection(`${bucketName}.files`)
+      .createIndex({ filename: 1 }, { unique: true, name: "filename_unique" })
+      .catch((error) => {
+        indexes.delete(bucketName);
+        throw error;
+      });
+    indexes.set(bucketName, ready);
+  }
+  await ready;
+  return new GridFSBucket(db, { bucketName });
 }
 
 /** Stores the bytes under `key`; false (nothing stored) when the key is taken. */
@@ -38,8 +44,9 @@ export async function putFile(
   key: string,
   bytes: Uint8Array,
   metadata: Record<string, unknown> = {},
+  bucketName = FILES_BUCKET,
 ): Promise<boolean> {
-  const b = await bucket();
+  const b = await bucket(bucketName);
   const upload = b.openUploadStream(key, { metadata });
   try {
     await pipeline(Readable.from([Buffer.from(bytes)]), upload);
@@ -49,7 +56,7 @@ export async function putFile(
     await (
       await database()
     )
-      .collection(`${FILES_BUCKET}.chunks`)
+      .collection(`${bucketName}.chunks`)
       .deleteMany({ files_id: upload.id })
       .catch(() => undefined);
     if (error instanceof MongoServerError && error.code === 11000) return false;
@@ -79,8 +86,9 @@ export async function getFile(key: string, range?: { start: number; end: number 
 export async function streamFile(
   key: string,
   range?: { start: number; end: number },
+  bucketName = FILES_BUCKET,
 ): Promise<ReadableStream<Uint8Array> | null> {
-  const b = await bucket();
+  const b = await bucket(bucketName);
   const [file] = await b.find({ filename: key }, { limit: 1, projection: { _id: 1 } }).toArray();
   if (!file) return null;
   const stream = range
@@ -90,13 +98,17 @@ export async function streamFile(
 }
 
 /** The stored size, or null when there is no such file. */
-export async function fileLength(key: string): Promise<number | null> {
-  const [file] = await (await bucket()).find({ filename: key }, { limit: 1, projection: { length: 1 } }).toArray();
+export async function fileLength(key: string, bucketName = FILES_BUCKET): Promise<number | null> {
+  const [file] = await (
+    await bucket(bucketName)
+  )
+    .find({ filename: key }, { limit: 1, projection: { length: 1 } })
+    .toArray();
   return file ? file.length : null;
 }
 
-export async function deleteFile(key: string) {
-  const b = await bucket();
+export async function deleteFile(key: string, bucketName = FILES_BUCKET) {
+  const b = await bucket(bucketName);
   for (const file of await b.find({ filename: key }).toArray()) await b.delete(file._id).catch(() => undefined);
 }
 

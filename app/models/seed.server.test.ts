@@ -3,6 +3,10 @@ import { useTestDatabase } from "#tests/support/test-database.ts";
 import { PROGRAMME_SUBJECTS, PROGRAMMES } from "#app/domain/programmes.ts";
 import { isUsableStudentLink } from "#app/domain/whatsapp.ts";
 import { seedDemoData, seedIfEmpty, DEMO_ACCOUNTS } from "#app/models/seed.server.ts";
+import { Assignment } from "#app/models/assignment.server.ts";
+import { Submission } from "#app/models/submission.server.ts";
+import { pendingReviews, performanceOfRegistrations, workOf } from "#app/services/handins.server.ts";
+import { performanceText } from "#app/domain/performance.ts";
 import { User } from "#app/models/user.server.ts";
 import { WhatsappGroup } from "#app/models/whatsapp-group.server.ts";
 import { Registration, getLatestOwnedRegistration } from "#app/models/registration.server.ts";
@@ -26,6 +30,8 @@ async function counts() {
     receipts: await Payment.countDocuments({ receiptNumber: { $ne: null } }),
     lessons: await Lesson.countDocuments(),
     attendance: await Attendance.countDocuments(),
+    assignments: await Assignment.countDocuments(),
+    submissions: await Submission.countDocuments(),
   };
 }
 
@@ -79,6 +85,18 @@ describe("demo seed", () => {
       ["Physics", "1 of 1 (100%)"],
     ]);
     expect(figures.overall.text).toBe("2 of 3 (67%)");
+  });
+
+  it("shows work: the demo ward's marked Mathematics work (75%, Good) and one Physics hand-in to mark", async () => {
+    const yaw = (await Registration.findOne({ reference: "demoyawowusu" }).lean())!;
+    const work = await workOf(yaw);
+    expect(work.map((w) => [w.assignment.subject, w.status])).toEqual([
+      ["Physics", "open"],
+      ["Mathematics", "marked"],
+    ]);
+    const figures = (await performanceOfRegistrations([String(yaw._id)])).get(String(yaw._id));
+    expect(performanceText(figures!.overall)).toBe("75% (Good)");
+    expect(await pendingReviews(["Mathematics", "Physics"])).toBe(1);
   });
 
   it("is idempotent: running it again changes nothing", async () => {

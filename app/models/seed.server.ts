@@ -11,6 +11,7 @@ import { Communication, forgetAnnouncementDates } from "#app/models/communicatio
 import { seedDemoPayments, seedDemoVacation } from "#app/models/seed-payments.server.ts";
 import { seedDemoEvaluations } from "#app/models/seed-evaluations.server.ts";
 import { seedDemoLessons } from "#app/models/seed-lessons.server.ts";
+import { seedDemoWork } from "#app/models/seed-work.server.ts";
 import { seedDemoSettings } from "#app/models/settings.server.ts";
 import { InboundSms, UssdSession } from "#app/models/phone-channel-log.server.ts";
 import { daysAgo } from "#app/models/seed-dates.server.ts";
@@ -273,6 +274,7 @@ export async function seedDemoData() {
   await seedDemoPayments(ids.admin);
   await seedDemoEvaluations(ids.admin, ids.parent);
   await seedDemoLessons(vacation, ids.admin, ids.facilitator);
+  await seedDemoWork(vacation, ids.facilitator);
   // Other workers may already be serving: their copies of the class pages and announcements go now.
   forgetClassPages();
   forgetAnnouncementDates();

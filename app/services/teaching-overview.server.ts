@@ -1,12 +1,13 @@
 /**
  * The facilitator's overview from what happened in their subjects (docs/decisions/0105-the-facilitator-overview.md):
  * the lessons of this week, registers still to take, the next lessons, and the latest events (lessons started,
- * cancelled or held, assignments posted).
+ * cancelled or held, assignments posted, work handed in).
  */
 import { lessonAudience, lessonPhase, shortDay, timeLabel, weekStart } from "#app/domain/lessons.ts";
 import { addDays, schoolDay } from "#app/domain/vacations.ts";
-import { listAssignmentsForSubjects } from "#app/models/assignment.server.ts";
+import { listAssignmentsByIds, listAssignmentsForSubjects } from "#app/models/assignment.server.ts";
 import { Lesson, type LessonDoc } from "#app/models/lesson.server.ts";
+import { Submission } from "#app/models/submission.server.ts";
 import { vacationPointers } from "#app/models/vacation.server.ts";
 import { lessonsOfSubjects } from "#app/services/lessons.server.ts";
 
@@ -42,14 +43,45 @@ function lessonEvents(lessons: readonly EventLesson[]): ActivityEvent[] {
   });
 }
 
+/** The latest work handed in for these subjects since `since`, one event per piece, with its assignment's title. */
+async function handedInEvents(subjects: readonly string[], since: Date): Promise<ActivityEvent[]> {
+  if (!subjects.length) return [];
+  const rows = await Submission.find({ subject: { $in: subjects.map(String) }, submittedAt: { $gte: since } })
+    .select("assignmentId subject submittedAt late")
+    .sort({ submittedAt: -1 })
+    .limit(ACTIVITY_MAX)
+    .lean<Array<{ _id: string; assignmentId: string; subject: string; submittedAt: Date; late: boolean }>>();
+  const titles = new Map(
+    (await listAssignmentsByIds(rows.map((r) => r.assignmentId))).map((a) => [String(a._id), a.title]),
+  );
+  return rows.map((r) => ({
+    id: `${r._id}.handin`,
+    text: `Work handed in${r.late ? " late" : ""}: ${titles.get(r.assignmentId) ?? "an assignment"} (${r.subject})`,
+    at: r.submittedAt,
+  }));
+}
+
 export async function teachingOverview(subjects: readonly string[], now = new Date()): Promise<TeachingOverview> {
-  const { teaching } = await vacationPointers(now);
-  const assignments = await listAssignmentsForSubjects(subjects, ACTIVITY_MAX);
-  const posted = assignments
-    .filter((a) => a.createdAt.getTime() >= now.getTime() - ACTIVITY_DAYS * 86_400_000)
-    .map((a) => ({ id: `${a._id}.posted`, text: `Assignment posted: ${a.title} (${a.subject})`, at: a.createdAt }));
+  const since = now.getTime() - ACTIVITY_DAYS * 86_400_000;
+  const [{ teaching }, assignments, handedIn] = await Promise.all([
+    vacationPointers(now),
+    listAssignmentsForSubjects(subjects, ACTIVITY_MAX),
+    handedInEvents(subjects, new Date(since)),
+  ]);
+  const posted = [
+    ...assignments
+      .filter((a) => a.createdAt.getTime() >= since)
+      .map((a) => ({ id: `${a._id}.posted`, text: `Assignment posted: ${a.title} (${a.subject})`, at: a.createdAt })),
+    ...handedIn,
+  ].sort((a, b) => b.at.getTime() - a.at.getTime());
   if (!teaching || !subjects.length)
-    return { vacation: teaching?.name ?? null, lessonsThisWeek: 0, registersToTake: 0, upcoming: [], activity: posted };
+    return {
+      vacation: teaching?.name ?? null,
+      lessonsThisWeek: 0,
+      registersToTake: 0,
+      upcoming: [],
+      activity: posted.slice(0, ACTIVITY_MAX),
+    };
   const today = schoolDay(now);
   const monday = weekStart(today);
   const filter = { vacation: teaching.name, subject: { $in: subjects.map(String) } };
@@ -67,7 +99,6 @@ export async function teachingOverview(subjects: readonly string[], now = new Da
       .limit(500)
       .lean<EventLesson[]>(),
   ]);
-  const since = now.getTime() - ACTIVITY_DAYS * 86_400_000;
   const activity = [...lessonEvents(recent), ...posted]
     .filter((e) => e.at.getTime() >= since && e.at.getTime() <= now.getTime())
     .sort((a, b) => b.at.getTime() - a.at.getTime())

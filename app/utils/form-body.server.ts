@@ -20,7 +20,7 @@ export async function assertFormBody(request: Request, rules: RouteRules | null)
   const type = (request.headers.get("Content-Type") ?? "").toLowerCase();
   const isForm = type.startsWith("application/x-www-form-urlencoded") || type.startsWith("multipart/form-data");
   if (!isForm) throw data(UNSUPPORTED_BODY, { status: 415 });
-  if (rules?.body === "upload") return;
+  if (rules?.body) return;
   try {
     await request.clone().formData();
   } catch {

@@ -31,8 +31,11 @@ export type RouteRules = {
   access: Access;
   /** Who may post to it, when stricter than who may read it. */
   actionAccess?: Access;
-  /** "upload": multipart file uploads, with their size limit and deadlines (server/body-limit.ts). Default: a form. */
-  body?: "upload";
+  /**
+   * "upload": multipart file uploads, with their size limit and deadlines (server/body-limit.ts); "handin": work handed
+   * in, several phone photos at once, with a larger limit and a longer deadline. Default: a form.
+   */
+  body?: "upload" | "handin";
   /** "open": stays up while the school is in maintenance mode (signing in, callbacks that must not be dropped). */
   maintenance?: "open";
   /** "priority": admitted within the load shedder's reserve when the server is behind (server/load-shed.ts). */

@@ -45,16 +45,24 @@ export type UploadRules = {
   fileField: string;
   /** Accepted types (by detected bytes). */
   allowed: readonly UploadType[];
+  /** The largest file. */
   maxBytes: number;
+  /** How many files the field takes (`<input multiple>`); 1 unless said. More is refused as "too-many". */
+  maxFiles?: number;
 };
 
-export type UploadFailure = "too-large" | "invalid-type" | "empty" | "malformed";
+export type UploadFailure = "too-large" | "invalid-type" | "empty" | "too-many" | "malformed";
 
 /** A received, checked file held in memory (at most maxBytes) until `storeUpload`. */
 export type ReceivedFile = { bytes: Uint8Array; type: UploadType; size: number; clientName: string };
 
 export type ParsedUpload =
-  { ok: true; fields: FormData; file: ReceivedFile | null } | { ok: false; failure: UploadFailure; fields: FormData };
+  | { ok: true; fields: FormData; file: ReceivedFile | null; files: ReceivedFile[] }
+  | { ok: false; failure: UploadFailure; fields: FormData; failedName?: string };
+
+/** The body an upload of these rules may take: its files at their largest, plus room for the text fields. */
+export const uploadBodyLimit = (rules: Pick<UploadRules, "maxBytes" | "maxFiles">) =>
+  rules.maxBytes * (rules.maxFiles ?? 1) + 256 * 1024;
 
 const TEXT_FIELDS_MAX = 50;
 
@@ -91,19 +99,21 @@ export async function parseUpload(request: Request, rules: UploadRules): Promise
     try {
       const parsed = await parseFormData(request, { maxFiles: 0, maxParts: TEXT_FIELDS_MAX, maxTotalSize: 256 * 1024 });
       for (const [key, value] of parsed) if (typeof value === "string") fields.append(key, value);
-      return { ok: true, fields, file: null };
+      return { ok: true, fields, file: null, files: [] };
     } catch {
       return { ok: false, failure: "malformed", fields };
     }
   }
-  let file: ReceivedFile | null = null;
+  const received: ReceivedFile[] = [];
+  const maxFiles = rules.maxFiles ?? 1;
   let failure: UploadFailure | null = null;
+  let failedName: string | undefined;
   let files = 0;
   try {
     const parts = parseMultipartRequest(request, {
       maxFileSize: rules.maxBytes,
-      maxParts: TEXT_FIELDS_MAX,
-      maxTotalSize: rules.maxBytes + 256 * 1024,
+      maxParts: TEXT_FIELDS_MAX + maxFiles,
+      maxTotalSize: uploadBodyLimit(rules),
     });
     for await (const part of parts) {
       const name = part.name;
@@ -112,25 +122,31 @@ export async function parseUpload(request: Request, rules: UploadRules): Promise
         fields.append(name, part.text);
         continue;
       }
-      if (++files > 3) return { ok: false, failure: "malformed", fields };
-      if (name !== rules.fileField || file || failure) continue;
+      if (++files > maxFiles + 2) return { ok: false, failure: "malformed", fields };
+      if (name !== rules.fileField || failure) continue;
       // A form submitted with no file chosen sends an empty, nameless part.
       if (part.size === 0 && !part.filename) continue;
+      if (received.length === maxFiles) {
+        failure = "too-many";
+        continue;
+      }
       if (part.size === 0) {
         failure = "empty";
+        failedName = part.filename ?? undefined;
         continue;
       }
       const bytes = part.bytes;
       const type = await detectType(bytes, rules.allowed);
       if (!type) {
         failure = "invalid-type";
+        failedName = part.filename ?? undefined;
         continue;
       }
-      file = { bytes, type, size: bytes.byteLength, clientName: part.filename ?? "" };
+      received.push({ bytes, type, size: bytes.byteLength, clientName: part.filename ?? "" });
     }
   } catch (error) {
     if (error instanceof MaxFileSizeExceededError || error instanceof MaxTotalSizeExceededError) {
-      await drainBody(request);
+      await drainBody(request, Math.max(MAX_UPLOAD_BYTES, uploadBodyLimit(rules)));
       return { ok: false, failure: "too-large", fields };
     }
     if (
@@ -145,8 +161,9 @@ export async function parseUpload(request: Request, rules: UploadRules): Promise
     if (request.signal.aborted) throw error;
     return { ok: false, failure: "malformed", fields };
   }
-  if (failure) return { ok: false, failure, fields };
-  return { ok: true, fields, file };
+  if (failure)
+    return { ok: false, failure, fields, ...(failedName ? { failedName: safeDisplayName(failedName) } : {}) };
+  return { ok: true, fields, file: received[0] ?? null, files: received };
 }
 
 /**
@@ -154,7 +171,7 @@ export async function parseUpload(request: Request, rules: UploadRules): Promise
  * up to the request-guard limit, so the client receives our answer instead of
  * a reset connection halfway through its upload. Nothing is kept in memory.
  */
-async function drainBody(request: Request, limit = MAX_UPLOAD_BYTES) {
+async function drainBody(request: Request, limit: number) {
   const body = request.body;
   if (!body || body.locked) return;
   const reader = body.getReader();
@@ -204,6 +221,13 @@ export async function readUpload(key: string): Promise<Buffer | null> {
   return (await getFile(key))?.bytes ?? null;
 }
 
+/** Where a download's bytes come from: the uploads (GridFS), or the hand-in store (app/models/handin-store.server.ts). */
+export type FileSource = {
+  length(key: string): Promise<number | null>;
+  stream(key: string, range?: { start: number; end: number }): Promise<ReadableStream<Uint8Array> | null>;
+};
+const UPLOADS: FileSource = { length: (key) => fileLength(key), stream: (key, range) => streamFile(key, range) };
+
 /**
  * The response of an authorising download route: the whole file, or with a `Range: bytes=…` header one range (206,
  * `Content-Range`), 416 for a range outside the file. A phone on a dropped link resumes instead of starting again.
@@ -212,16 +236,17 @@ export async function uploadResponse(
   request: Request,
   key: string,
   headers: Record<string, string>,
+  source: FileSource = UPLOADS,
 ): Promise<Response | null> {
   if (!isKey(key)) return null;
-  const length = await fileLength(key);
+  const length = await source.length(key);
   if (length === null) return null;
   const base = { ...headers, "Accept-Ranges": "bytes" };
   const range = parseRange(request.headers.get("Range"), length);
   if (range === "unsatisfiable") {
     return new Response(null, { status: 416, headers: { ...base, "Content-Range": `bytes */${length}` } });
   }
-  const body = await streamFile(key, range ?? undefined);
+  const body = await source.stream(key, range ?? undefined);
   if (!body) return null;
   if (!range) return new Response(body, { headers: { ...base, "Content-Length": String(length) } });
   return new Response(body, {

@@ -169,6 +169,9 @@ test("@js-only every route declares who may use it; sign-in, callbacks and uploa
     "/facilitator-dashboard/lessons/:lessonId/materials",
     "/timetable-upload",
   ]);
+  expect(ADDRESSED.filter((r) => r.rules?.body === "handin").map((r) => r.pattern)).toEqual([
+    "/assignments/:assignmentId",
+  ]);
 });
 
 for (const { pattern, id, rules } of ADDRESSED) {
@@ -194,7 +197,7 @@ for (const { pattern, id, rules } of ADDRESSED) {
       const body = await response.text();
       for (const marker of markers) expect(body, `${what}: another family's data in the body`).not.toContain(marker);
       // A page whose uploads need more than reading it shows no upload form to those who may not post.
-      if (rules.body === "upload" && !mayAccess(actionAccess, identity))
+      if (rules.body && !mayAccess(actionAccess, identity))
         expect(body, `${what}: an upload form for someone who may not upload`).not.toMatch(/type="file"/);
     }
   });

@@ -3,15 +3,19 @@ import { ConfirmDelete } from "#app/components/dashboard/confirm-delete.tsx";
 import { EmptyState } from "#app/components/dashboard/page.tsx";
 import { formatDate } from "#app/domain/dates.ts";
 import { formatFileSize } from "#app/domain/files.ts";
+import { dueText } from "#app/domain/work.ts";
 
 export type AssignmentItem = {
   id: string;
   title: string;
   subject: string;
   description: string | null;
-  kind: "pdf" | "image" | "video";
-  fileName: string;
-  fileSize: number;
+  kind: "pdf" | "image" | "video" | null;
+  fileName: string | null;
+  fileSize: number | null;
+  dueAt: string | Date | null;
+  maxScore: number;
+  refuseLate: boolean;
   createdAt: string | Date;
 };
 
@@ -45,30 +49,45 @@ export function AssignmentList({
             <div className="min-w-0">
               <h3 className="font-semibold text-gray-900">
                 {a.title}
-                <span
-                  className={`ml-2 rounded-full px-2 py-0.5 align-middle text-xs font-semibold ${KIND_CLASS[a.kind]}`}
-                  data-kind={a.kind}
-                >
-                  {KIND_LABEL[a.kind]}
-                </span>
+                {a.kind ? (
+                  <span
+                    className={`ml-2 rounded-full px-2 py-0.5 align-middle text-xs font-semibold ${KIND_CLASS[a.kind]}`}
+                    data-kind={a.kind}
+                  >
+                    {KIND_LABEL[a.kind]}
+                  </span>
+                ) : null}
               </h3>
               <p className="text-sm text-gray-700">
-                {a.subject} · {a.fileName} · {formatFileSize(a.fileSize)} · uploaded {formatDate(a.createdAt)}
+                {a.subject} · Due: {dueText(a.dueAt)}
+                {a.dueAt && a.refuseLate ? " (no late work)" : ""} · out of {a.maxScore}
+              </p>
+              <p className="text-sm text-gray-700">
+                {a.fileName && a.fileSize ? `${a.fileName} · ${formatFileSize(a.fileSize)} · ` : ""}set{" "}
+                {formatDate(a.createdAt)}
               </p>
               {a.description ? <p className="mt-1 text-sm text-gray-800">{a.description}</p> : null}
             </div>
-            <div className="flex gap-2">
+            <div className="flex flex-wrap gap-2">
               <a
-                href={`${base}/file`}
+                href={base}
                 className="inline-flex min-h-11 items-center rounded-md px-3 text-sm font-semibold text-brand-700 underline"
               >
-                Open<span className="sr-only"> {a.title}</span>
+                Work handed in<span className="sr-only"> for {a.title}</span>
               </a>
+              {a.fileName ? (
+                <a
+                  href={`${base}/file`}
+                  className="inline-flex min-h-11 items-center rounded-md px-3 text-sm font-semibold text-brand-700 underline"
+                >
+                  Open<span className="sr-only"> {a.title}</span>
+                </a>
+              ) : null}
               <ConfirmDelete
                 confirmPath={`${base}/delete`}
                 action={`${base}/delete`}
                 itemLabel={a.title}
-                question="The file is removed for good. This cannot be undone."
+                question="The assignment and its file are removed for good. This cannot be undone."
                 redirectTo={redirectTo}
               />
             </div>

@@ -1,5 +1,3 @@
-import { SAMPLE_DATA_LABEL } from "#app/domain/sample-data.ts";
-
 /** A dashboard page's main landmark and its one h1. */
 export function DashboardPage({
   title,
@@ -46,32 +44,10 @@ export function Card({
   );
 }
 
-/** docs/product.md#sample-figures: numbers and lists without data behind them are labelled as such. */
-export function SampleDataBadge() {
-  return (
-    <span className="ml-2 inline-block rounded-full bg-amber-100 px-2 py-0.5 align-middle text-xs font-semibold text-amber-900">
-      {SAMPLE_DATA_LABEL}
-    </span>
-  );
-}
-
-export function StatCard({
-  label,
-  value,
-  sample,
-  hint,
-}: {
-  label: string;
-  value: React.ReactNode;
-  sample?: boolean;
-  hint?: string;
-}) {
+export function StatCard({ label, value, hint }: { label: string; value: React.ReactNode; hint?: string }) {
   return (
     <div className="rounded-xl border border-gray-200 bg-white p-5 shadow-sm">
-      <dt className="text-sm font-medium text-gray-700">
-        {label}
-        {sample ? <SampleDataBadge /> : null}
-      </dt>
+      <dt className="text-sm font-medium text-gray-700">{label}</dt>
       <dd className="mt-2 text-3xl font-bold text-gray-900">{value}</dd>
       {hint ? <dd className="mt-1 text-sm text-gray-700">{hint}</dd> : null}
     </div>

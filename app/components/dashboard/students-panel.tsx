@@ -1,7 +1,6 @@
 import { Link } from "react-router";
 import { formatPhone } from "#app/domain/phone.ts";
 import { programmeLabel } from "#app/domain/programmes.ts";
-import { performanceLabel } from "#app/domain/performance.ts";
 import { buttonClass } from "#app/components/ui/button.tsx";
 import { DataTable } from "#app/components/ui/data-table.tsx";
 import { CardList } from "#app/components/dashboard/card-list.tsx";
@@ -21,6 +20,8 @@ type Row = {
   enrolledAt: string | Date;
   /** "9 of 10 (90%)": lessons attended of held (ADR 0102). */
   attendance: string;
+  /** "78% (Good)": the average of marked work (ADR 0108), or "No marks yet". */
+  performance: string;
 };
 
 export type StudentsPanelData = {
@@ -32,12 +33,6 @@ export type StudentsPanelData = {
   page: number;
   pageCount: number;
 };
-
-/** Performance is not recorded yet: '—' until it is. */
-function scoreCell(score: number | null | undefined) {
-  if (score == null) return "—";
-  return `${score}% (${performanceLabel(score)})`;
-}
 
 function query(params: Record<string, string | number>) {
   const sp = new URLSearchParams();
@@ -137,7 +132,7 @@ export function StudentsPanel({
               <td className="px-3 py-2 text-gray-800">{r.subjects.join(", ")}</td>
               <td className="px-3 py-2 text-gray-800">{formatDate(r.enrolledAt)}</td>
               <td className="px-3 py-2 text-gray-800">{r.attendance}</td>
-              <td className="px-3 py-2 text-gray-800">{scoreCell(null)}</td>
+              <td className="px-3 py-2 text-gray-800">{r.performance}</td>
               <td className="px-3 py-2">
                 <span className="rounded-full bg-green-100 px-2 py-0.5 text-xs font-semibold text-green-800">
                   Active

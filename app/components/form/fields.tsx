@@ -107,7 +107,8 @@ export function FileField({
   hint,
   accept,
   required,
-}: Common & { field: AnyField; hint: string; accept: string }) {
+  multiple,
+}: Common & { field: AnyField; hint: string; accept: string; multiple?: boolean }) {
   const hintId = `${field.id}-hint`;
   const props = getInputProps(field, { type: "file", ariaAttributes: true });
   return (
@@ -117,6 +118,7 @@ export function FileField({
         {...props}
         key={props.key}
         accept={accept}
+        multiple={multiple}
         className="block w-full text-sm text-gray-900 file:mr-3 file:rounded-md file:border-0 file:bg-brand-700 file:px-4 file:py-2 file:font-semibold file:text-white"
         aria-describedby={describedBy(field, hintId)}
       />

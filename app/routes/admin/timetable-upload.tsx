@@ -78,6 +78,7 @@ const FAILURE_MESSAGES = {
   "too-large": { status: 413, message: FILE_TOO_LARGE },
   "invalid-type": { status: 415, message: INVALID_FILE_TYPE },
   empty: { status: 400, message: EMPTY_FILE },
+  "too-many": { status: 400, message: "Choose one file" },
   malformed: { status: 400, message: MISSING_TIMETABLE_INFO },
 } as const;
 

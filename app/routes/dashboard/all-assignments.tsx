@@ -8,8 +8,11 @@ import { AssignmentList } from "#app/components/dashboard/assignment-list.tsx";
 import { formatFileSize } from "#app/domain/files.ts";
 import { ButtonLink } from "#app/components/ui/button.tsx";
 import { SCHOOL_NAME } from "#app/domain/school.ts";
-import { assignmentSubjectsForStudent } from "#app/services/content-access.server.ts";
-import { listAssignmentsForSubjects } from "#app/models/assignment.server.ts";
+import { getLatestOwnedRegistration } from "#app/models/registration.server.ts";
+import { workOf } from "#app/services/handins.server.ts";
+import { WORK_STATUS_LABELS, dueText } from "#app/domain/work.ts";
+import { markText } from "#app/domain/performance.ts";
+import { Link } from "react-router";
 import { loadAssignmentItems } from "#app/routes/dashboard/+shared/assignments.server.ts";
 
 export const handle = { rules: { access: "signed-in" } } satisfies RouteHandle;
@@ -27,19 +30,22 @@ export async function loader({ request }: Route.LoaderArgs) {
   if (canUpload)
     return { view: "uploader" as const, items: await loadAssignmentItems(info.effectiveUser._id), published: [] };
   if (role === "student") {
-    const subjects = await assignmentSubjectsForStudent(info);
-    const rows = await listAssignmentsForSubjects(subjects);
+    const registration = await getLatestOwnedRegistration(info.effectiveUser);
+    const work = registration ? await workOf(registration) : [];
     return {
       view: "student" as const,
       items: [],
-      hasSubjects: subjects.length > 0,
-      published: rows.map((a) => ({
+      hasSubjects: Boolean(registration?.subjects?.length),
+      published: work.map(({ assignment: a, submission, status }) => ({
         id: a._id,
         subject: a.subject,
         title: a.title,
         description: a.description ?? null,
-        fileName: a.fileName,
-        fileSize: a.fileSize,
+        fileName: a.fileName ?? null,
+        fileSize: a.fileSize ?? null,
+        due: dueText(a.dueAt),
+        status,
+        mark: submission?.markedAt && submission.score !== null ? markText(submission.score, a.maxScore ?? 100) : null,
         createdAt: new Date(a.createdAt).toISOString(),
       })),
     };
@@ -52,7 +58,9 @@ export default function AllAssignments({ loaderData }: Route.ComponentProps) {
   return (
     <DashboardPage
       title="Assignments"
-      description={data.view === "student" ? "Assignments your facilitators shared for your subjects." : undefined}
+      description={
+        data.view === "student" ? "Work your facilitators set for your subjects: hand it in here." : undefined
+      }
       actions={
         data.view === "uploader" ? (
           <ButtonLink to="/facilitator-dashboard/assignments">Upload an assignment</ButtonLink>
@@ -75,15 +83,37 @@ export default function AllAssignments({ loaderData }: Route.ComponentProps) {
                     <p className="mt-1 whitespace-pre-line text-sm text-gray-800">{a.description}</p>
                   ) : null}
                   <p className="mt-1 text-sm text-gray-700">
-                    Shared <time dateTime={a.createdAt}>{formatDate(a.createdAt)}</time> · {a.fileName} ·{" "}
-                    {formatFileSize(a.fileSize)}
+                    Due: {a.due} ·{" "}
+                    <span className="font-semibold" data-status={a.status}>
+                      {WORK_STATUS_LABELS[a.status]}
+                    </span>
+                    {a.mark ? ` · ${a.mark}` : ""}
                   </p>
-                  <a
-                    href={`/assignments/${encodeURIComponent(a.id)}/file`}
-                    className="mt-2 inline-flex min-h-11 items-center font-semibold text-brand-700 underline"
-                  >
-                    Download<span className="sr-only"> {a.title}</span>
-                  </a>
+                  <p className="mt-1 text-sm text-gray-700">
+                    Shared <time dateTime={a.createdAt}>{formatDate(a.createdAt)}</time>
+                    {a.fileName && a.fileSize ? ` · ${a.fileName} · ${formatFileSize(a.fileSize)}` : ""}
+                  </p>
+                  <div className="mt-2 flex flex-wrap gap-4">
+                    <Link
+                      to={`/assignments/${encodeURIComponent(a.id)}`}
+                      className="inline-flex min-h-11 items-center font-semibold text-brand-700 underline"
+                    >
+                      {a.status === "marked"
+                        ? "See your mark"
+                        : a.status === "open" || a.status === "missing"
+                          ? "Hand in"
+                          : "See your work"}
+                      <span className="sr-only"> for {a.title}</span>
+                    </Link>
+                    {a.fileName ? (
+                      <a
+                        href={`/assignments/${encodeURIComponent(a.id)}/file`}
+                        className="inline-flex min-h-11 items-center font-semibold text-brand-700 underline"
+                      >
+                        Download<span className="sr-only"> {a.title}</span>
+                      </a>
+                    ) : null}
+                  </div>
                 </article>
               </li>
             ))}

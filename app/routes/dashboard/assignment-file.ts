@@ -19,10 +19,11 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const id = String(params.assignmentId ?? "");
   const assignment = ID_PATTERN.test(id) ? await getAssignmentById(id) : null;
   if (!assignment || !(await mayReadAssignment(info, assignment))) throw data("Not found", { status: 404 });
+  if (!assignment.filePath || !assignment.fileType) throw data("Not found", { status: 404 });
   const response = await uploadResponse(request, assignment.filePath, {
     // The stored type was detected from the bytes at upload; nothing else is ever served.
     "Content-Type": assignment.fileType,
-    "Content-Disposition": contentDisposition("attachment", assignment.fileName, assignment.fileType),
+    "Content-Disposition": contentDisposition("attachment", assignment.fileName ?? "assignment", assignment.fileType),
     "X-Content-Type-Options": "nosniff",
     "Content-Security-Policy": "default-src 'none'; sandbox",
     "Cache-Control": "private, no-store",

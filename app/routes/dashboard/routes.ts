@@ -26,6 +26,7 @@ export const dashboardRoutes: RouteConfigEntry[] = [
     route("profile", "routes/dashboard/profile.tsx"),
     route("settings", "routes/dashboard/settings.tsx"),
     route("assignments", "routes/dashboard/all-assignments.tsx"),
+    route("assignments/:assignmentId", "routes/dashboard/handin.tsx"),
     route("link-registration", "routes/dashboard/link-registration.tsx"),
   ]),
   route("assignments/:assignmentId/file", "routes/dashboard/assignment-file.ts"),

@@ -8,6 +8,7 @@ import { safeRedirect } from "#app/utils/redirect.ts";
 import { removeUpload } from "#app/utils/uploads.server.ts";
 import { deleteOwnedAssignment, getOwnedAssignment } from "#app/models/assignment.server.ts";
 import { audit } from "#app/models/audit-log.server.ts";
+import { hasHandedInWork } from "#app/services/handins.server.ts";
 import { DashboardPage } from "#app/components/dashboard/page.tsx";
 import { Button, buttonClass } from "#app/components/ui/button.tsx";
 import { ID_PATTERN } from "#app/domain/ids.ts";
@@ -41,8 +42,15 @@ export async function action({ request, params }: Route.ActionArgs) {
   const { assignment, user, effectiveUser, impersonating } = await findOwned(request, params);
   const parsed = DeleteSchema.safeParse(Object.fromEntries(await request.formData()));
   if (!parsed.success) throw data("Invalid request.", { status: 400 });
+  // Work handed in keeps its assignment: its marks and files would otherwise lose what they answer.
+  if (await hasHandedInWork(assignment._id))
+    return redirectWithToast(backPath(parsed.data.redirectTo), {
+      type: "error",
+      title: "Work has been handed in for this assignment",
+      description: "It stays, with its marks.",
+    });
   await deleteOwnedAssignment(assignment._id, effectiveUser._id);
-  await removeUpload(assignment.filePath);
+  if (assignment.filePath) await removeUpload(assignment.filePath);
   if (impersonating) await audit("assignment.delete", user._id, effectiveUser._id, { assignmentId: assignment._id });
   return redirectWithToast(backPath(parsed.data.redirectTo), {
     type: "success",
@@ -55,7 +63,8 @@ export default function DeleteAssignment({ loaderData }: Route.ComponentProps) {
     <DashboardPage title="Delete assignment">
       <div className="max-w-lg rounded-xl border border-red-200 bg-white p-6">
         <p className="text-gray-900">
-          Delete <strong>{loaderData.title}</strong>? The file is removed for good. This cannot be undone.
+          Delete <strong>{loaderData.title}</strong>? The assignment and its file are removed for good. This cannot be
+          undone.
         </p>
         <Form method="post" className="mt-5 flex gap-2">
           <input type="hidden" name="redirectTo" value={loaderData.back} />

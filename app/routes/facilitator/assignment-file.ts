@@ -21,10 +21,11 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   if (!ID_PATTERN.test(id)) throw data("Not found", { status: 404 });
   const assignment = await readableAssignment(info, id);
   if (!assignment) throw data("Not found", { status: 404 });
+  if (!assignment.filePath || !assignment.fileType) throw data("Not found", { status: 404 });
   const response = await uploadResponse(request, assignment.filePath, {
     // The stored type was detected from the bytes at upload; nothing else is ever served.
     "Content-Type": assignment.fileType,
-    "Content-Disposition": contentDisposition("inline", assignment.fileName, assignment.fileType),
+    "Content-Disposition": contentDisposition("inline", assignment.fileName ?? "assignment", assignment.fileType),
     "X-Content-Type-Options": "nosniff",
     "Content-Security-Policy": "default-src 'none'; img-src 'self'; media-src 'self'; style-src 'unsafe-inline'",
     "Cache-Control": "private, no-store",

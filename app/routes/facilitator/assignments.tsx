@@ -13,6 +13,7 @@ import { parseUpload, removeUpload, fileNameFor, storeUpload, UPLOAD_TYPES } fro
 import { Assignment } from "#app/models/assignment.server.ts";
 import { audit } from "#app/models/audit-log.server.ts";
 import { listFacilitatorSubjects } from "#app/models/facilitator.server.ts";
+import { vacationPointers } from "#app/models/vacation.server.ts";
 import { ALL_SUBJECTS } from "#app/domain/programmes.ts";
 import {
   ASSIGNMENT_ACCEPT,
@@ -25,7 +26,14 @@ import {
   AssignmentUploadSchema,
   assignmentKind,
 } from "#app/forms/assignment.schema.ts";
-import { ErrorList, FileField, FormErrors, SubmitButton, TextField } from "#app/components/form/fields.tsx";
+import {
+  CheckboxField,
+  ErrorList,
+  FileField,
+  FormErrors,
+  SubmitButton,
+  TextField,
+} from "#app/components/form/fields.tsx";
 import { Card, DashboardPage } from "#app/components/dashboard/page.tsx";
 import { AssignmentList } from "#app/components/dashboard/assignment-list.tsx";
 import { loadAssignmentItems } from "#app/routes/dashboard/+shared/assignments.server.ts";
@@ -69,6 +77,7 @@ const FAILURE_MESSAGES = {
   "too-large": ASSIGNMENT_TOO_LARGE,
   "invalid-type": ASSIGNMENT_INVALID_TYPE,
   empty: ASSIGNMENT_FILE_REQUIRED,
+  "too-many": "Choose one file",
   malformed: "The upload could not be read.",
 } as const;
 
@@ -79,7 +88,7 @@ export async function action({ request }: Route.ActionArgs) {
   // A refused file (too large, wrong type, empty) still brings back every text field
   // typed before it (the file input is the form's last field): see parseUpload.
   const submission = parseWithZod(upload.fields, { schema: AssignmentFieldsSchema });
-  const fileError = !upload.ok ? FAILURE_MESSAGES[upload.failure] : !upload.file ? ASSIGNMENT_FILE_REQUIRED : null;
+  const fileError = !upload.ok ? FAILURE_MESSAGES[upload.failure] : null;
   const options = await subjectOptions(effectiveUser);
   const subjectError =
     submission.status === "success" && ![...options.own, ...options.others].includes(submission.value.subject)
@@ -87,30 +96,44 @@ export async function action({ request }: Route.ActionArgs) {
         ? "Please choose a subject from the list"
         : NO_SUBJECTS_YET
       : null;
-  if (submission.status !== "success" || fileError || subjectError || !upload.ok || !upload.file) {
+  const dueError =
+    submission.status === "success" && submission.value.due && submission.value.due.getTime() <= Date.now()
+      ? "The due time has passed: choose a later one"
+      : null;
+  if (submission.status !== "success" || fileError || subjectError || dueError || !upload.ok) {
     const fieldErrors: Record<string, string[]> = {};
     if (fileError) fieldErrors.file = [fileError];
     if (subjectError) fieldErrors.subject = [subjectError];
+    if (dueError) fieldErrors.due = [dueError];
     return data({ result: submission.reply({ fieldErrors }) }, { status: 400 });
   }
-  const { subject, title, description } = submission.value;
+  const { subject, title, description, due, maxScore, refuseLate } = submission.value;
   const file = upload.file;
-  const filePath = await storeUpload(effectiveUser._id, file.bytes, file.type.ext, "assignment");
+  const filePath = file ? await storeUpload(effectiveUser._id, file.bytes, file.type.ext, "assignment") : null;
   try {
+    const { teaching, enrolling } = await vacationPointers();
     const created = await Assignment.create({
       facilitatorId: effectiveUser._id,
       subject,
       title,
       description: description || null,
-      kind: assignmentKind(file.type.mime),
-      fileName: fileNameFor(file.clientName, file.type.mime, "assignment"),
-      filePath,
-      fileType: file.type.mime,
-      fileSize: file.size,
+      vacation: teaching?.name ?? enrolling?.name ?? null,
+      dueAt: due,
+      maxScore,
+      refuseLate: due ? refuseLate : false,
+      ...(file && filePath
+        ? {
+            kind: assignmentKind(file.type.mime),
+            fileName: fileNameFor(file.clientName, file.type.mime, "assignment"),
+            filePath,
+            fileType: file.type.mime,
+            fileSize: file.size,
+          }
+        : {}),
     });
     if (impersonating) await audit("assignment.upload", user._id, effectiveUser._id, { assignmentId: created._id });
   } catch (error) {
-    await removeUpload(filePath);
+    if (filePath) await removeUpload(filePath);
     throw error;
   }
   return redirectWithToast("/facilitator-dashboard/assignments", {
@@ -127,6 +150,7 @@ export default function FacilitatorAssignments({ loaderData, actionData }: Route
     lastResult: actionData?.result,
     constraint: getZodConstraint(AssignmentUploadSchema),
     onValidate: ({ formData }) => parseWithZod(formData, { schema: AssignmentUploadSchema }),
+    defaultValue: { maxScore: "100" },
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });
@@ -134,7 +158,7 @@ export default function FacilitatorAssignments({ loaderData, actionData }: Route
   const descriptionProps = getTextareaProps(fields.description, { ariaAttributes: true });
   const inputClass = "block w-full rounded-md border border-gray-400 bg-white px-3 py-2 text-base text-gray-900";
   return (
-    <DashboardPage title="Assignments" description="Upload tests and materials for your students.">
+    <DashboardPage title="Assignments" description="Set work for your students: they hand it in here, and you mark it.">
       <Card title="Upload an assignment">
         <Form method="post" encType="multipart/form-data" {...getFormProps(form)} ref={formRef} className="space-y-4">
           <FormDraft formId="assignment-upload" formRef={formRef} />
@@ -193,12 +217,23 @@ export default function FacilitatorAssignments({ loaderData, actionData }: Route
             />
             <ErrorList id={fields.description.errorId} errors={fields.description.errors} />
           </div>
+          <TextField
+            field={fields.due}
+            label="Due (optional)"
+            hint="Date and time, Ghana time. Empty: students hand in any time this vacation."
+            type="datetime-local"
+          />
+          <TextField field={fields.maxScore} label="Maximum score" type="number" />
+          <CheckboxField
+            field={fields.refuseLate}
+            label="Refuse work handed in after the due time"
+            hint="Unticked, late work is taken and marked late."
+          />
           <FileField
             field={fields.file}
             label="File"
-            required
             accept={ASSIGNMENT_ACCEPT}
-            hint={`PDF, JPG, JPEG, PNG, MP4, MOV or AVI, up to ${ASSIGNMENT_MAX_LABEL}.`}
+            hint={`Optional. PDF, JPG, JPEG, PNG, MP4, MOV or AVI, up to ${ASSIGNMENT_MAX_LABEL}.`}
           />
           <SubmitButton pendingLabel="Uploading...">Upload</SubmitButton>
         </Form>

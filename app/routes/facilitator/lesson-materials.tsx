@@ -34,6 +34,7 @@ const FILE_ERRORS = {
   "too-large": "The file is larger than 10 MB",
   "invalid-type": "Choose a PDF, JPEG or PNG file",
   empty: "The file is empty",
+  "too-many": "Choose one file",
   malformed: "The upload could not be read.",
 } as const;
 

@@ -2,14 +2,10 @@ import type { RouteHandle } from "#app/utils/route-rules.ts";
 import type { Route } from "./+types/overview";
 import { requireRole } from "#app/utils/auth.server.ts";
 import { countFacilitatorStudents, listFacilitatorSubjects } from "#app/models/facilitator.server.ts";
-import {
-  SAMPLE_AVG_PERFORMANCE,
-  SAMPLE_PENDING_REVIEWS,
-  SAMPLE_PERFORMANCE_BREAKDOWN,
-} from "#app/domain/sample-data.ts";
 import { timeAgo } from "#app/domain/dates.ts";
 import { teachingOverview } from "#app/services/teaching-overview.server.ts";
-import { Card, DashboardPage, EmptyState, SampleDataBadge, StatCard } from "#app/components/dashboard/page.tsx";
+import { pendingReviews, subjectsPerformance } from "#app/services/handins.server.ts";
+import { Card, DashboardPage, EmptyState, StatCard } from "#app/components/dashboard/page.tsx";
 import { Link } from "react-router";
 
 export const handle = { rules: { access: { roles: ["facilitator", "admin"] } } } satisfies RouteHandle;
@@ -19,9 +15,16 @@ export async function loader({ request }: Route.LoaderArgs) {
   const subjects = await listFacilitatorSubjects(effectiveUser._id);
   const names = subjects.map((s) => s.name);
   const now = new Date();
-  const [totalStudents, teaching] = await Promise.all([countFacilitatorStudents(names), teachingOverview(names, now)]);
+  const [totalStudents, teaching, pending] = await Promise.all([
+    countFacilitatorStudents(names),
+    teachingOverview(names, now),
+    pendingReviews(names),
+  ]);
+  const performance = await subjectsPerformance(names, teaching.vacation);
   return {
     totalStudents,
+    pending,
+    performance,
     activeClasses: subjects.length,
     name: effectiveUser.displayName || effectiveUser.fullName,
     teaching: {
@@ -34,14 +37,22 @@ export async function loader({ request }: Route.LoaderArgs) {
 const count = (n: number, noun: string) => `${n} ${noun}${n === 1 ? "" : "s"}`;
 
 export default function FacilitatorOverview({ loaderData }: Route.ComponentProps) {
-  const { totalStudents, activeClasses, name, teaching } = loaderData;
+  const { totalStudents, activeClasses, name, teaching, pending, performance } = loaderData;
   return (
     <DashboardPage title="Overview" description={`Welcome, ${name}.`}>
       <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
         <StatCard label="Total Students" value={totalStudents} hint="Registered in your subjects" />
         <StatCard label="Active Classes" value={activeClasses} hint="Your subjects" />
-        <StatCard label="Pending Reviews" value={SAMPLE_PENDING_REVIEWS} sample />
-        <StatCard label="Avg Performance" value={`${SAMPLE_AVG_PERFORMANCE}%`} sample />
+        <StatCard label="Pending Reviews" value={pending} hint="Work handed in, not marked yet" />
+        <StatCard
+          label="Avg Performance"
+          value={performance.average === null ? "None yet" : `${performance.average}%`}
+          hint={
+            performance.students
+              ? `Of ${count(performance.students, "student")} with marked work`
+              : "Once work is marked"
+          }
+        />
       </dl>
       <div className="mt-6 grid gap-4 lg:grid-cols-2">
         <Card title="Upcoming Classes">
@@ -71,27 +82,31 @@ export default function FacilitatorOverview({ loaderData }: Route.ComponentProps
             <EmptyState>No lesson of your subjects is coming up.</EmptyState>
           )}
         </Card>
-        <Card
-          title={
-            <>
-              Performance breakdown
-              <SampleDataBadge />
-            </>
-          }
-        >
-          <ul className="space-y-3">
-            {SAMPLE_PERFORMANCE_BREAKDOWN.map((b) => (
-              <li key={b.label}>
-                <div className="flex justify-between text-sm">
-                  <span className="font-medium text-gray-900">{b.label}</span>
-                  <span className="text-gray-800">{b.percent}%</span>
-                </div>
-                <div className="mt-1 h-2 rounded bg-gray-200" aria-hidden="true">
-                  <div className="h-2 rounded bg-brand-700" style={{ width: `${b.percent}%` }} />
-                </div>
-              </li>
-            ))}
-          </ul>
+        <Card title="Performance breakdown">
+          {performance.students ? (
+            <ul className="space-y-3">
+              {performance.bands.map((b) => (
+                <li key={b.label}>
+                  <div className="flex justify-between text-sm">
+                    <span className="font-medium text-gray-900">{b.label}</span>
+                    <span className="text-gray-800">
+                      {b.percent}% ({count(b.students, "student")})
+                    </span>
+                  </div>
+                  <div className="mt-1 h-2 rounded bg-gray-200" aria-hidden="true">
+                    <div className="h-2 rounded bg-brand-700" style={{ width: `${b.percent}%` }} />
+                  </div>
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <EmptyState>
+              No marked work yet.{" "}
+              <Link to="/facilitator-dashboard/assignments" className="font-semibold text-brand-700 underline">
+                Set an assignment
+              </Link>
+            </EmptyState>
+          )}
         </Card>
         <Card title="Recent Activities" className="lg:col-span-2">
           {teaching.activity.length ? (

@@ -13,6 +13,7 @@ export const studentRoutes: RouteConfigEntry[] = [
     route("class-pages", "routes/student/class-pages.ts"),
   ]),
   route("lessons/:lessonId/material", "routes/student/lesson-material.ts"),
+  route("work/:submissionId/:file", "routes/student/work-file.ts"),
   layout("routes/public/layout.tsx", { id: "public-layout-whatsapp" }, [
     route("whatsapp", "routes/student/whatsapp-page.tsx"),
     route("parent-whatsapp-groups", "routes/student/parent-whatsapp-groups.tsx"),

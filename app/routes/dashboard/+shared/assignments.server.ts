@@ -9,9 +9,12 @@ export async function loadAssignmentItems(facilitatorId: string, subject?: strin
     title: a.title,
     subject: a.subject,
     description: a.description ?? null,
-    kind: a.kind as AssignmentItem["kind"],
-    fileName: a.fileName,
-    fileSize: a.fileSize,
+    kind: (a.kind ?? null) as AssignmentItem["kind"],
+    fileName: a.fileName ?? null,
+    fileSize: a.fileSize ?? null,
+    dueAt: a.dueAt ?? null,
+    maxScore: a.maxScore ?? 100,
+    refuseLate: Boolean(a.refuseLate),
     createdAt: a.createdAt,
   }));
 }

@@ -1,6 +1,8 @@
 import { data } from "react-router";
 import { attendanceShare, attendanceText } from "#app/domain/attendance.ts";
 import { attendanceOf } from "#app/services/register.server.ts";
+import { performanceOfRegistrations } from "#app/services/handins.server.ts";
+import { NO_MARKS, performanceText } from "#app/domain/performance.ts";
 import { z } from "zod";
 import {
   STUDENT_SEARCH_MAX,
@@ -42,11 +44,10 @@ export async function loadStudentsView(url: URL, facilitatorId: string) {
     countStudentsPerSubject(names),
     listFacilitatorStudents({ subjectNames: names, subject, q: query.q, page: query.page }),
   ]);
-  // Attendance over the subject shown, else over every subject this facilitator teaches.
-  const attendance = await attendanceOf(
-    result.rows.map((r) => r._id),
-    subject ? [subject] : names,
-  );
+  // Attendance and performance over the subject shown, else over every subject this facilitator teaches.
+  const ids = result.rows.map((r) => r._id);
+  const over = subject ? [subject] : names;
+  const [attendance, performance] = await Promise.all([attendanceOf(ids, over), performanceOfRegistrations(ids, over)]);
   return {
     subjects: names.map((name) => ({ name, count: counts.get(name) ?? 0 })),
     q: query.q,
@@ -61,6 +62,7 @@ export async function loadStudentsView(url: URL, facilitatorId: string) {
       subjects: r.subjects.filter((s) => names.includes(s)),
       enrolledAt: r.createdAt,
       attendance: attendanceText(attendance.get(String(r._id))?.overall ?? attendanceShare([])),
+      performance: performanceText(performance.get(String(r._id))?.overall ?? NO_MARKS),
     })),
   };
 }

@@ -1,0 +1,61 @@
+/**
+ * Work handed in (docs/decisions/0108-work-handed-in-and-marked.md): when an assignment takes work, and what a
+ * student's hand-in stands at. The school's clock is Accra's, which is UTC all year.
+ */
+export const HANDIN_TEXT_MAX = 5000;
+/** At most five files at once (pages photographed), each at most 10 MB as the phone took it. */
+export const HANDIN_FILES_MAX = 5;
+export const HANDIN_FILE_MAX_BYTES = 10 * 1024 * 1024;
+export const MARK_COMMENT_MAX = 1000;
+/** What one student may keep in hand-ins over a vacation, after photos are downscaled. */
+export const HANDIN_QUOTA_BYTES = 50 * 1024 * 1024;
+/** The longest side of a photo as it is kept. */
+export const PHOTO_LONGEST_SIDE = 1600;
+
+export type WorkWindow = { dueAt?: Date | string | null; refuseLate?: boolean | null };
+
+/** Whether work handed in now is late, and whether it is taken at all. */
+export function handinTiming(assignment: WorkWindow, now: Date): { late: boolean; open: boolean } {
+  const late = assignment.dueAt != null && now.getTime() > new Date(assignment.dueAt).getTime();
+  return { late, open: !late || !assignment.refuseLate };
+}
+
+export type WorkStatus = "missing" | "handed-in" | "late" | "marked" | "open";
+export const WORK_STATUS_LABELS: Record<WorkStatus, string> = {
+  open: "To do",
+  missing: "Missing",
+  "handed-in": "Handed in",
+  late: "Handed in late",
+  marked: "Marked",
+};
+
+/**
+ * Where a student's work stands: marked, handed in (late or not), missing once the due time has passed with nothing
+ * handed in, else still to do. Missing work is listed, never averaged in as 0.
+ */
+export function workStatus(
+  assignment: Pick<WorkWindow, "dueAt">,
+  submission: { late: boolean; markedAt?: Date | string | null } | null,
+  now: Date,
+): WorkStatus {
+  if (submission?.markedAt) return "marked";
+  if (submission) return submission.late ? "late" : "handed-in";
+  if (assignment.dueAt != null && now.getTime() > new Date(assignment.dueAt).getTime()) return "missing";
+  return "open";
+}
+
+/** "Tue 1 Dec, 17:00", or "No due date". */
+export function dueText(dueAt: Date | string | null | undefined): string {
+  if (dueAt == null) return "No due date";
+  const d = new Date(dueAt);
+  const day = d.toLocaleDateString("en-GB", { weekday: "short", day: "numeric", month: "short", timeZone: "UTC" });
+  const time = d.toISOString().slice(11, 16);
+  return `${day.replace(",", "")}, ${time}`;
+}
+
+/** A `datetime-local` value ("2026-12-01T17:00") in the school's time (UTC) as a date, or null. */
+export function parseDueInput(value: string): Date | null {
+  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(value)) return null;
+  const d = new Date(`${value}:00Z`);
+  return Number.isNaN(d.getTime()) || d.toISOString().slice(0, 16) !== value ? null : d;
+}

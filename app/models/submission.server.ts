@@ -1,0 +1,69 @@
+import mongoose, { Schema } from "mongoose";
+
+/**
+ * Work handed in (docs/decisions/0108-work-handed-in-and-marked.md): one per student and assignment, its id
+ * `<assignment id>.<registration id>`, so handing in again replaces it. Its files are in the hand-in store
+ * (app/models/handin-store.server.ts) under the keys it names. A mark is a score out of the assignment's maximum, kept
+ * as a percentage too (averages read that); a mark corrected keeps the earlier one in `markChanges`.
+ */
+const submissionFileSchema = new Schema(
+  {
+    key: { type: String, required: true },
+    name: { type: String, required: true },
+    type: { type: String, required: true },
+    size: { type: Number, required: true },
+  },
+  { _id: false },
+);
+
+const submissionSchema = new Schema(
+  {
+    _id: { type: String, required: true },
+    assignmentId: { type: String, required: true },
+    registrationId: { type: String, required: true },
+    subject: { type: String, required: true },
+    vacation: { type: String, default: null },
+    text: { type: String, maxlength: 5000, default: "" },
+    files: { type: [submissionFileSchema], default: [] },
+    submittedAt: { type: Date, required: true },
+    late: { type: Boolean, default: false },
+    score: { type: Number, default: null },
+    percent: { type: Number, default: null },
+    comment: { type: String, maxlength: 1000, default: null },
+    markedBy: { type: String, default: null },
+    markedAt: { type: Date, default: null },
+    markChanges: {
+      type: [{ _id: false, score: Number, comment: String, markedBy: String, markedAt: Date }],
+      default: [],
+    },
+  },
+  { collection: "submissions" },
+);
+submissionSchema.index({ assignmentId: 1, submittedAt: 1 });
+submissionSchema.index({ registrationId: 1, subject: 1 });
+submissionSchema.index({ subject: 1, markedAt: 1 });
+submissionSchema.index({ subject: 1, submittedAt: -1 });
+
+export type SubmissionFile = { key: string; name: string; type: string; size: number };
+export type SubmissionDoc = {
+  _id: string;
+  assignmentId: string;
+  registrationId: string;
+  subject: string;
+  vacation: string | null;
+  text: string;
+  files: SubmissionFile[];
+  submittedAt: Date;
+  late: boolean;
+  score: number | null;
+  percent: number | null;
+  comment: string | null;
+  markedBy: string | null;
+  markedAt: Date | null;
+  markChanges: Array<{ score: number; comment: string | null; markedBy: string; markedAt: Date }>;
+};
+export const Submission =
+  (mongoose.models.Submission as mongoose.Model<SubmissionDoc>) ??
+  mongoose.model<SubmissionDoc>("Submission", submissionSchema);
+
+export const submissionId = (assignmentId: string, registrationId: string) => `${assignmentId}.${registrationId}`;

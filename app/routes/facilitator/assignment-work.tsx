@@ -1,0 +1,128 @@
+import type { RouteHandle } from "#app/utils/route-rules.ts";
+import { data, Link } from "react-router";
+import type { Route } from "./+types/assignment-work";
+import { requireRole } from "#app/utils/auth.server.ts";
+import { formatTimestamp } from "#app/domain/dates.ts";
+import { formatScore } from "#app/domain/performance.ts";
+import { SCHOOL_NAME } from "#app/domain/school.ts";
+import { dueText } from "#app/domain/work.ts";
+import { assignmentWork } from "#app/services/handins.server.ts";
+import { Card, DashboardPage, EmptyState } from "#app/components/dashboard/page.tsx";
+
+export const handle = { rules: { access: { roles: ["facilitator", "admin"] } } } satisfies RouteHandle;
+
+/**
+ * An assignment's work (docs/decisions/0108-work-handed-in-and-marked.md): what was handed in, in the order it came,
+ * with its mark or a link to mark it, and who has handed in nothing. For the subject's facilitator and admins with the
+ * subjects permission.
+ */
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const { effectiveUser } = await requireRole(request, ["facilitator", "admin"]);
+  const work = await assignmentWork(String(params.assignmentId), effectiveUser);
+  if (!work.ok)
+    throw data(
+      work.status === 403 ? "Only the subject's facilitator sees its work." : "This assignment does not exist.",
+      {
+        status: work.status,
+      },
+    );
+  const { assignment: a, rows, missing } = work;
+  const max = a.maxScore ?? 100;
+  return {
+    title: a.title,
+    subject: a.subject,
+    due: dueText(a.dueAt),
+    maxScore: max,
+    toMark: rows.filter((r) => !r.marked).length,
+    rows: rows.map((r) => ({
+      id: r.id,
+      wardName: r.wardName,
+      submittedAt: formatTimestamp(r.submittedAt),
+      late: r.late,
+      files: r.files,
+      mark: r.marked && r.score !== null ? `${formatScore(r.score)} of ${max}` : null,
+    })),
+    missing,
+  };
+}
+
+export default function AssignmentWork({ loaderData: d }: Route.ComponentProps) {
+  return (
+    <DashboardPage
+      title={`Work handed in: ${d.title}`}
+      description={
+        <>
+          {d.subject} · Due: {d.due} · out of {d.maxScore}
+        </>
+      }
+    >
+      <p className="mb-4">
+        <Link to="/facilitator-dashboard/assignments" className="font-semibold text-brand-700 underline">
+          Back to Assignments
+        </Link>
+      </p>
+      <p className="mb-4 text-gray-900" role="status">
+        {d.rows.length} handed in · {d.toMark} to mark · {d.missing.length} not handed in
+      </p>
+      {d.rows.length ? (
+        <div className="overflow-x-auto rounded-xl border border-gray-200 bg-white">
+          <table className="min-w-full text-left text-sm">
+            <caption className="sr-only">Work handed in for {d.title}</caption>
+            <thead className="bg-gray-50 text-gray-900">
+              <tr>
+                <th scope="col" className="px-3 py-2">
+                  Student
+                </th>
+                <th scope="col" className="px-3 py-2">
+                  Handed in
+                </th>
+                <th scope="col" className="px-3 py-2">
+                  Mark
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {d.rows.map((r) => (
+                <tr key={r.id} className="border-t border-gray-200">
+                  <th scope="row" className="px-3 py-2 font-semibold text-gray-900">
+                    {r.wardName}
+                  </th>
+                  <td className="px-3 py-2 text-gray-800">
+                    {r.submittedAt}
+                    {r.late ? <strong className="text-amber-900"> (late)</strong> : null}
+                    {r.files ? ` · ${r.files} file${r.files === 1 ? "" : "s"}` : ""}
+                  </td>
+                  <td className="px-3 py-2">
+                    {r.mark ? <span className="mr-2 text-gray-900">{r.mark}</span> : null}
+                    <Link
+                      to={`/facilitator-dashboard/work/${r.id}`}
+                      className="inline-flex min-h-11 items-center font-semibold text-brand-700 underline"
+                    >
+                      {r.mark ? "Change mark" : "Mark"}
+                      <span className="sr-only"> {r.wardName}&apos;s work</span>
+                    </Link>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : (
+        <EmptyState>No work has been handed in yet.</EmptyState>
+      )}
+      {d.missing.length ? (
+        <Card title={`Not handed in (${d.missing.length})`} className="mt-6">
+          <ul className="columns-1 text-sm text-gray-900 sm:columns-2">
+            {d.missing.map((name, i) => (
+              <li key={`${name}-${i}`}>{name}</li>
+            ))}
+          </ul>
+        </Card>
+      ) : null}
+    </DashboardPage>
+  );
+}
+
+export function meta({ loaderData: d }: Route.MetaArgs) {
+  return [{ title: `Work handed in: ${d?.title ?? "Assignment"} | Facilitator | ${SCHOOL_NAME}` }];
+}

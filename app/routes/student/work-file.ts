@@ -1,0 +1,42 @@
+import type { RouteHandle } from "#app/utils/route-rules.ts";
+import { data } from "react-router";
+import type { Route } from "./+types/work-file";
+import { requireUser } from "#app/utils/auth.server.ts";
+import { contentDisposition, uploadResponse } from "#app/utils/uploads.server.ts";
+import { handinStore } from "#app/models/handin-store.server.ts";
+import { Submission, type SubmissionDoc } from "#app/models/submission.server.ts";
+import { mayReadWork } from "#app/services/handins.server.ts";
+
+// The student, their parent and who marks it read it: the guard (mayReadWork) decides per piece of work.
+export const handle = { rules: { access: "signed-in" } } satisfies RouteHandle;
+
+/**
+ * One file of work handed in (docs/decisions/0108-work-handed-in-and-marked.md): a downscaled photo (JPEG) or a PDF,
+ * served with its stored type, `nosniff` and a CSP that runs nothing. Anyone who may not read it gets the same 404 as
+ * for a file that does not exist.
+ */
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const { effectiveUser } = await requireUser(request);
+  const index = Number(params.file);
+  const submission = /^[a-z0-9.]{1,100}$/.test(String(params.submissionId))
+    ? await Submission.findById(String(params.submissionId))
+        .select("registrationId subject files")
+        .lean<Pick<SubmissionDoc, "registrationId" | "subject" | "files">>()
+    : null;
+  const file = Number.isInteger(index) && index >= 0 ? submission?.files[index] : undefined;
+  if (!submission || !file || !(await mayReadWork(effectiveUser, submission))) throw data("Not found", { status: 404 });
+  const response = await uploadResponse(
+    request,
+    file.key,
+    {
+      "Content-Type": file.type,
+      "Content-Disposition": contentDisposition("inline", file.name, file.type),
+      "X-Content-Type-Options": "nosniff",
+      "Content-Security-Policy": "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'",
+      "Cache-Control": "private, no-store",
+    },
+    handinStore(),
+  );
+  if (!response) throw data("File not found", { status: 404 });
+  return response;
+}

@@ -1,0 +1,397 @@
+/**
+ * Work handed in and marked (docs/decisions/0108-work-handed-in-and-marked.md): a student hands in typed text, photos
+ * of handwritten pages or a PDF for an assignment of their subjects; the subject's facilitator marks it out of the
+ * assignment's maximum with a comment; performance is the average percentage of marked work.
+ */
+import { createId } from "@paralleldrive/cuid2";
+import { MongoServerError } from "mongodb";
+import { performanceBands, performanceOf, percentOf, type Performance } from "#app/domain/performance.ts";
+import { HANDIN_QUOTA_BYTES, handinTiming, workStatus, type WorkStatus } from "#app/domain/work.ts";
+import {
+  getAssignmentById,
+  listAssignmentsForSubjects,
+  type AssignmentListItem,
+} from "#app/models/assignment.server.ts";
+import { audit } from "#app/models/audit-log.server.ts";
+import { handinStore } from "#app/models/handin-store.server.ts";
+import {
+  ENROLLED,
+  Registration,
+  getLatestOwnedRegistration,
+  ownedRegistrationsFilter,
+  type RegistrationDoc,
+} from "#app/models/registration.server.ts";
+import { Submission, submissionId, type SubmissionDoc, type SubmissionFile } from "#app/models/submission.server.ts";
+import { vacationPointers } from "#app/models/vacation.server.ts";
+import { mayTeach } from "#app/services/lessons.server.ts";
+import { ROSTER_MAX } from "#app/services/register.server.ts";
+import { downscalePhoto } from "#app/utils/images.server.ts";
+import { fileNameFor, type ReceivedFile } from "#app/utils/uploads.server.ts";
+
+type Actor = { _id: string; role: string };
+type Owner = { _id: string; role: string; phone: string; phoneVerifiedAt?: Date | null };
+type Assignment = AssignmentListItem & { filePath: string | null };
+type WardRegistration = Pick<RegistrationDoc, "subjects" | "vacation" | "withdrawnAt"> & { _id: string };
+
+export type Refusal = {
+  ok: false;
+  status: 400 | 403 | 404 | 409 | 413;
+  field?: "text" | "files" | "score";
+  message: string;
+};
+
+export const HANDIN_REFUSALS = {
+  closed: "The due time has passed: this assignment no longer takes work.",
+  marked: "Your work has been marked: it cannot be handed in again.",
+  empty: "Type your answer, or add photos or a PDF.",
+  quota: "Your work handed in this vacation is over 50 MB: hand in fewer or smaller files.",
+} as const;
+
+/** An assignment as one student sees it: of their subjects and their vacation (or set before vacations), or null. */
+function assignmentFor(assignment: Assignment | null, registration: WardRegistration | null): Assignment | null {
+  if (!assignment || !registration || registration.withdrawnAt) return null;
+  if (!(registration.subjects ?? []).includes(assignment.subject)) return null;
+  if (assignment.vacation && assignment.vacation !== registration.vacation) return null;
+  return assignment;
+}
+
+const SUBMISSION_FIELDS =
+  "assignmentId registrationId subject text files submittedAt late score percent comment markedAt";
+
+/** One assignment for the student signed in, with what they handed in: null when it is not theirs to do. */
+export async function studentAssignment(user: Owner, assignmentId: string, now = new Date()) {
+  const [registration, found] = await Promise.all([getLatestOwnedRegistration(user), getAssignmentById(assignmentId)]);
+  const assignment = assignmentFor(found, registration);
+  if (!assignment || !registration) return null;
+  const submission = await Submission.findById(submissionId(assignment._id, registration._id))
+    .select(SUBMISSION_FIELDS)
+    .lean<SubmissionDoc>();
+  return {
+    assignment,
+    registration,
+    submission,
+    timing: handinTiming(assignment, now),
+    status: workStatus(assignment, submission, now),
+  };
+}
+
+export type WorkItem = {
+  assignment: AssignmentListItem;
+  submission: Pick<SubmissionDoc, "submittedAt" | "late" | "score" | "percent" | "comment" | "markedAt"> | null;
+  status: WorkStatus;
+};
+
+/** A registration's assignments (its subjects, its vacation) with where each stands, newest first. */
+export async function workOf(registration: WardRegistration, now = new Date()): Promise<WorkItem[]> {
+  if (registration.withdrawnAt) return [];
+  const [assignments, submissions] = await Promise.all([
+    listAssignmentsForSubjects(registration.subjects ?? [], 200, registration.vacation),
+    Submission.find({ registrationId: String(registration._id) })
+      .select(SUBMISSION_FIELDS)
+      .lean<SubmissionDoc[]>(),
+  ]);
+  const byAssignment = new Map(submissions.map((s) => [s.assignmentId, s]));
+  return assignments.map((assignment) => {
+    const submission = byAssignment.get(assignment._id) ?? null;
+    return { assignment, submission, status: workStatus(assignment, submission, now) };
+  });
+}
+
+type Prepared = { bytes: Uint8Array; type: string; ext: string; name: string };
+
+/** Photos downscaled and stripped, PDFs as they came; a photo that cannot be read refuses the whole hand-in. */
+async function prepare(files: readonly ReceivedFile[]): Promise<Prepared[] | Refusal> {
+  const prepared: Prepared[] = [];
+  for (const [index, file] of files.entries()) {
+    if (file.type.mime === "application/pdf") {
+      prepared.push({
+        bytes: file.bytes,
+        type: file.type.mime,
+        ext: "pdf",
+        name: fileNameFor(file.clientName, file.type.mime, "work"),
+      });
+      continue;
+    }
+    const photo = await downscalePhoto(file.bytes);
+    if (!photo)
+      return {
+        ok: false,
+        status: 400,
+        field: "files",
+        message: `${file.clientName || `Photo ${index + 1}`} could not be read as a photo.`,
+      };
+    prepared.push({
+      bytes: photo.bytes,
+      type: "image/jpeg",
+      ext: "jpg",
+      name: fileNameFor(file.clientName, "image/jpeg", "page"),
+    });
+  }
+  return prepared;
+}
+
+/**
+ * Hands work in, or in again until it is marked. The files are stored before the submission names them and the ones
+ * it replaced are removed after (read back from the write itself), so a crash leaves at worst a file nothing names.
+ * Work after the due time is marked late, or refused when the assignment takes none.
+ */
+export async function handIn(
+  user: Owner,
+  assignmentId: string,
+  input: { text: string; files: readonly ReceivedFile[] },
+  now = new Date(),
+): Promise<{ ok: true; late: boolean } | Refusal> {
+  const found = await studentAssignment(user, assignmentId, now);
+  if (!found) return { ok: false, status: 404, message: "This assignment is not one of yours." };
+  const { assignment, registration, submission } = found;
+  if (submission?.markedAt) return { ok: false, status: 409, message: HANDIN_REFUSALS.marked };
+  if (!found.timing.open) return { ok: false, status: 409, message: HANDIN_REFUSALS.closed };
+  if (!input.text && !input.files.length)
+    return { ok: false, status: 400, field: "text", message: HANDIN_REFUSALS.empty };
+  const prepared = await prepare(input.files);
+  if (!Array.isArray(prepared)) return prepared;
+
+  const id = submissionId(assignment._id, registration._id);
+  const others = await Submission.find({ registrationId: registration._id, _id: { $ne: id } })
+    .select("files.size")
+    .lean<Array<{ files: Array<{ size: number }> }>>();
+  const used = others.flatMap((s) => s.files).reduce((sum, f) => sum + f.size, 0);
+  if (used + prepared.reduce((sum, f) => sum + f.bytes.byteLength, 0) > HANDIN_QUOTA_BYTES)
+    return { ok: false, status: 413, field: "files", message: HANDIN_REFUSALS.quota };
+
+  const store = handinStore();
+  const files: SubmissionFile[] = [];
+  try {
+    for (const f of prepared) {
+      const key = `${registration._id}/${assignment._id}-${createId()}.${f.ext}`;
+      await store.put(key, f.bytes);
+      files.push({ key, name: f.name, type: f.type, size: f.bytes.byteLength });
+    }
+    const late = handinTiming(assignment, now).late;
+    const before = await Submission.findOneAndUpdate(
+      { _id: id, markedAt: null },
+      {
+        $set: {
+          assignmentId: assignment._id,
+          registrationId: registration._id,
+          subject: assignment.subject,
+          vacation: assignment.vacation ?? registration.vacation ?? null,
+          text: input.text,
+          files,
+          submittedAt: now,
+          late,
+        },
+      },
+      { upsert: true, returnDocument: "before", runValidators: true },
+    ).lean<SubmissionDoc>();
+    for (const f of before?.files ?? []) await store.remove(f.key).catch(() => undefined);
+    return { ok: true, late };
+  } catch (error) {
+    for (const f of files) await store.remove(f.key).catch(() => undefined);
+    // Marked between the read and this write: the upsert met the marked one's id.
+    if (error instanceof MongoServerError && error.code === 11000)
+      return { ok: false, status: 409, message: HANDIN_REFUSALS.marked };
+    throw error;
+  }
+}
+
+/** Whether any work was handed in for an assignment (it is then not deleted). */
+export async function hasHandedInWork(assignmentId: string): Promise<boolean> {
+  return Boolean(await Submission.exists({ assignmentId: String(assignmentId) }));
+}
+
+export type SubmissionRow = {
+  id: string;
+  wardName: string;
+  submittedAt: Date;
+  late: boolean;
+  score: number | null;
+  marked: boolean;
+  files: number;
+};
+
+/**
+ * An assignment's work for its subject's facilitator (or an admin with the subjects permission): what was handed in,
+ * in the order it came, and who on the roster has handed in nothing.
+ */
+export async function assignmentWork(assignmentId: string, actor: Actor) {
+  const assignment = await getAssignmentById(assignmentId);
+  if (!assignment) return { ok: false as const, status: 404 as const };
+  if (!(await mayTeach(actor, assignment.subject))) return { ok: false as const, status: 403 as const };
+  const vacation = assignment.vacation ?? (await vacationPointers()).teaching?.name ?? null;
+  const [submissions, roster] = await Promise.all([
+    Submission.find({ assignmentId: assignment._id })
+      .select("registrationId submittedAt late score markedAt files.size")
+      .sort({ submittedAt: 1 })
+      .lean<SubmissionDoc[]>(),
+    Registration.find({ subjects: assignment.subject, ...(vacation ? { vacation } : {}), ...ENROLLED })
+      .select("_id wardName")
+      .sort({ wardNameKey: 1, _id: 1 })
+      .limit(ROSTER_MAX)
+      .lean<Array<{ _id: string; wardName: string }>>(),
+  ]);
+  const names = new Map(roster.map((r) => [String(r._id), r.wardName]));
+  const unlisted = submissions.map((s) => s.registrationId).filter((id) => !names.has(id));
+  if (unlisted.length) {
+    const rows = await Registration.find({ _id: { $in: unlisted } })
+      .select("_id wardName")
+      .lean<Array<{ _id: string; wardName: string }>>();
+    for (const r of rows) names.set(String(r._id), r.wardName);
+  }
+  const handedIn = new Set(submissions.map((s) => s.registrationId));
+  const rows: SubmissionRow[] = submissions.map((s) => ({
+    id: s._id,
+    wardName: names.get(s.registrationId) ?? "A student no longer enrolled",
+    submittedAt: s.submittedAt,
+    late: s.late,
+    score: s.score,
+    marked: Boolean(s.markedAt),
+    files: s.files.length,
+  }));
+  return {
+    ok: true as const,
+    assignment,
+    rows,
+    missing: roster.filter((r) => !handedIn.has(String(r._id))).map((r) => r.wardName),
+  };
+}
+
+/** One piece of work for marking, with the assignment, the student's name and the next one still to mark. */
+export async function workToMark(id: string, actor: Actor) {
+  const submission = await Submission.findById(String(id)).lean<SubmissionDoc>();
+  if (!submission) return { ok: false as const, status: 404 as const };
+  if (!(await mayTeach(actor, submission.subject))) return { ok: false as const, status: 403 as const };
+  const [assignment, registration, next] = await Promise.all([
+    getAssignmentById(submission.assignmentId),
+    Registration.findById(submission.registrationId).select("wardName").lean<{ wardName: string }>(),
+    nextToMark(submission.assignmentId, submission._id),
+  ]);
+  if (!assignment) return { ok: false as const, status: 404 as const };
+  return { ok: true as const, submission, assignment, wardName: registration?.wardName ?? "", next };
+}
+
+/** The next work of an assignment still without a mark, other than this one, in the order it came. */
+async function nextToMark(assignmentId: string, after: string): Promise<string | null> {
+  const next = await Submission.findOne({ assignmentId, markedAt: null, _id: { $ne: after } })
+    .sort({ submittedAt: 1 })
+    .select("_id")
+    .lean<{ _id: string }>();
+  return next?._id ?? null;
+}
+
+/**
+ * Marks work, or corrects its mark: the earlier mark is kept in `markChanges` and the correction audited. The score
+ * is from 0 to the assignment's maximum. Two markers at once: the second is told, nothing is lost.
+ */
+export async function markWork(
+  id: string,
+  actor: Actor,
+  input: { score: number; comment: string | null },
+  now = new Date(),
+): Promise<{ ok: true; next: string | null; changed: boolean } | Refusal> {
+  const found = await workToMark(id, actor);
+  if (!found.ok)
+    return {
+      ok: false,
+      status: found.status,
+      message: found.status === 403 ? "Only the subject's facilitator marks its work." : "This work does not exist.",
+    };
+  const { submission, assignment, next } = found;
+  const max = assignment.maxScore ?? 100;
+  if (input.score > max) return { ok: false, status: 400, field: "score", message: `The score is at most ${max}.` };
+  const mark = {
+    score: input.score,
+    percent: percentOf(input.score, max),
+    comment: input.comment,
+    markedBy: actor._id,
+    markedAt: now,
+  };
+  if (submission.markedAt && submission.score === input.score && (submission.comment ?? null) === input.comment)
+    return { ok: true, next, changed: false };
+  const updated = await Submission.updateOne(
+    { _id: submission._id, markedAt: submission.markedAt ?? null },
+    submission.markedAt
+      ? {
+          $set: mark,
+          $push: {
+            markChanges: {
+              score: submission.score,
+              comment: submission.comment,
+              markedBy: submission.markedBy,
+              markedAt: submission.markedAt,
+            },
+          },
+        }
+      : { $set: mark },
+  );
+  if (updated.matchedCount === 0)
+    return { ok: false, status: 409, message: "This work was marked by someone else just now: open it again." };
+  if (submission.markedAt)
+    await audit("submission.mark-change", actor._id, submission._id, {
+      from: { score: submission.score, comment: submission.comment },
+      to: { score: input.score, comment: input.comment },
+    });
+  return { ok: true, next, changed: true };
+}
+
+/** Whether this user may open a piece of work's files: its student and parent, and who may mark it. */
+export async function mayReadWork(user: Owner, submission: Pick<SubmissionDoc, "registrationId" | "subject">) {
+  if (user.role === "admin" || user.role === "facilitator") return mayTeach(user, submission.subject);
+  return Boolean(await Registration.exists({ _id: submission.registrationId, ...ownedRegistrationsFilter(user) }));
+}
+
+/** Work of these subjects still to mark (the facilitator's "Pending Reviews"). */
+export async function pendingReviews(subjects: readonly string[]): Promise<number> {
+  if (!subjects.length) return 0;
+  return Submission.countDocuments({ subject: { $in: subjects.map(String) }, markedAt: null });
+}
+
+export type PerformanceFigures = { overall: Performance; bySubject: Map<string, Performance> };
+
+/** Performance per registration (optionally over some subjects): the average percentage of its marked work. */
+export async function performanceOfRegistrations(
+  registrationIds: readonly string[],
+  subjects?: readonly string[],
+): Promise<Map<string, PerformanceFigures>> {
+  const result = new Map<string, PerformanceFigures>();
+  if (!registrationIds.length) return result;
+  const filter: Record<string, unknown> = {
+    registrationId: { $in: registrationIds.map(String) },
+    markedAt: { $ne: null },
+  };
+  if (subjects) filter.subject = { $in: subjects.map(String) };
+  const rows = await Submission.find(filter)
+    .select("registrationId subject percent")
+    .lean<Array<{ registrationId: string; subject: string; percent: number }>>();
+  const grouped = new Map<string, Map<string, number[]>>();
+  for (const r of rows) {
+    const bySubject = grouped.get(r.registrationId) ?? new Map<string, number[]>();
+    bySubject.set(r.subject, [...(bySubject.get(r.subject) ?? []), r.percent]);
+    grouped.set(r.registrationId, bySubject);
+  }
+  for (const [id, bySubject] of grouped)
+    result.set(id, {
+      overall: performanceOf([...bySubject.values()].flat()),
+      bySubject: new Map([...bySubject].map(([subject, percents]) => [subject, performanceOf(percents)])),
+    });
+  return result;
+}
+
+/**
+ * The performance of a facilitator's students over their subjects in a vacation: the average of the students'
+ * averages, and the share of students in each band (students with no marked work left out).
+ */
+export async function subjectsPerformance(subjects: readonly string[], vacation: string | null) {
+  if (!subjects.length) return { students: 0, average: null, bands: performanceBands([]) };
+  const rows = await Submission.find({
+    subject: { $in: subjects.map(String) },
+    markedAt: { $ne: null },
+    ...(vacation ? { vacation } : {}),
+  })
+    .select("registrationId percent")
+    .lean<Array<{ registrationId: string; percent: number }>>();
+  const byStudent = new Map<string, number[]>();
+  for (const r of rows) byStudent.set(r.registrationId, [...(byStudent.get(r.registrationId) ?? []), r.percent]);
+  const averages = [...byStudent.values()].map((p) => performanceOf(p).percent!);
+  return { students: averages.length, average: performanceOf(averages).percent, bands: performanceBands(averages) };
+}
