@@ -100,6 +100,12 @@ export const MarkSchema = z.object({
     .min(0, "The score is at least 0")
     .max(1000, "The score is at most 1000")
     .refine((n) => Math.round(n * 10) === n * 10, "Give the score with at most one decimal place"),
+  /** When the work shown was handed in: a mark is for that version only. */
+  seen: z
+    .string({ error: "Open the work again before marking it" })
+    .max(40)
+    .refine((v) => !Number.isNaN(Date.parse(v)), "Open the work again before marking it")
+    .transform((v) => new Date(v)),
   comment: z
     .string()
     .trim()

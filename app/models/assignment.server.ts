@@ -72,12 +72,13 @@ export async function listAssignmentsFor(
 }
 
 /**
- * The assignments of these subjects (a student's registered subjects), newest first; with `vacation`, those set in it
- * and those set before vacations (none).
+ * The assignments of these subjects (a student's registered subjects), newest first. With `vacation` (a registration's,
+ * which may be none), those set in it and those set before vacations (none); without, every one.
  */
 export async function listAssignmentsForSubjects(subjects: readonly string[], limit = 100, vacation?: string | null) {
   if (subjects.length === 0) return [];
-  const inVacation = vacation ? { vacation: { $in: [String(vacation), null] } } : {};
+  const inVacation =
+    vacation === undefined ? {} : { vacation: vacation === null ? null : { $in: [String(vacation), null] } };
   return Assignment.find({ subject: { $in: subjects.map(String) }, ...inVacation })
     .select(ASSIGNMENT_FIELDS)
     .sort({ createdAt: -1 })

@@ -1,4 +1,5 @@
 import mongoose, { Schema } from "mongoose";
+import { handinStore } from "#app/models/handin-store.server.ts";
 
 /**
  * Work handed in (docs/decisions/0108-work-handed-in-and-marked.md): one per student and assignment, its id
@@ -67,3 +68,28 @@ export const Submission =
   mongoose.model<SubmissionDoc>("Submission", submissionSchema);
 
 export const submissionId = (assignmentId: string, registrationId: string) => `${assignmentId}.${registrationId}`;
+
+/**
+ * Removes the work of registrations that are deleted (or, with "orphaned", of every registration no longer there): the
+ * submissions first, then their files, so a crash leaves at worst files nothing names, never work naming none.
+ */
+export async function removeWorkOf(registrationIds: readonly string[] | "orphaned") {
+  let ids: string[];
+  if (registrationIds === "orphaned") {
+    const named = (await Submission.distinct("registrationId")).map(String);
+    const registrations = mongoose.connection.db!.collection<{ _id: string }>("registrations");
+    const present = new Set(
+      (await registrations.find({ _id: { $in: named } }, { projection: { _id: 1 } }).toArray()).map((r) =>
+        String(r._id),
+      ),
+    );
+    ids = named.filter((id) => !present.has(id));
+  } else ids = registrationIds.map(String);
+  if (!ids.length) return;
+  const rows = await Submission.find({ registrationId: { $in: ids } })
+    .select("files.key")
+    .lean<Array<{ files: Array<{ key: string }> }>>();
+  await Submission.deleteMany({ registrationId: { $in: ids } });
+  const store = handinStore();
+  for (const f of rows.flatMap((r) => r.files)) await store.remove(f.key).catch(() => undefined);
+}

@@ -129,6 +129,17 @@ describe("handing work in", () => {
     expect(await Submission.countDocuments({ assignmentId: { $in: [maths, old] } })).toBe(0);
   });
 
+  it("finds the registration of the assignment's vacation when the ward is enrolled for the next one too", async () => {
+    const { user } = await student(["Mathematics"]);
+    await Registration.create(
+      registrationDoc(990, { vacation: "The next vacation", subjects: ["Mathematics"], studentUserId: user._id }),
+    );
+    const id = await assignment();
+    expect(await handIn(user, id, { text: "from this vacation", files: [] })).toMatchObject({ ok: true });
+    const owner = await Registration.findOne({ studentUserId: user._id, vacation: V }).lean();
+    expect(await Submission.exists({ _id: `${id}.${owner!._id}` })).not.toBeNull();
+  });
+
   it("marks work after the due time late, and refuses it when the assignment takes no late work", async () => {
     const { user } = await student();
     const taken = await assignment({ dueAt: new Date(Date.now() - hour) });
@@ -154,19 +165,36 @@ describe("marking", () => {
     await handIn(user, id, { text: "my answer", files: [] });
     const work = `${id}.${reg._id}`;
     expect(
-      await markWork(work, { _id: "someone-else", role: "facilitator" }, { score: 5, comment: null }),
+      await markWork(work, { _id: "someone-else", role: "facilitator" }, { score: 5, comment: null, seen: new Date() }),
     ).toMatchObject({ ok: false, status: 403 });
-    expect(await markWork(work, teacher, { score: 21, comment: null })).toMatchObject({
+    expect(await markWork(work, teacher, { score: 21, comment: null, seen: await seenOf(work) })).toMatchObject({
       ok: false,
       field: "score",
       message: "The score is at most 20.",
     });
+    // Handed in again after the marker opened it: the mark is not put on work they did not see.
+    const opened = await seenOf(work);
+    await new Promise((r) => setTimeout(r, 5));
+    await handIn(user, id, { text: "my better answer", files: [] });
+    expect(await markWork(work, teacher, { score: 5, comment: null, seen: opened })).toMatchObject({
+      ok: false,
+      status: 409,
+      message: HANDIN_REFUSALS.changed,
+    });
     const pendingBefore = await pendingReviews(["Mathematics"]);
     expect(pendingBefore).toBeGreaterThan(0);
-    expect(await markWork(work, teacher, { score: 14, comment: "Good" })).toMatchObject({ ok: true, changed: true });
+    expect(await markWork(work, teacher, { score: 14, comment: "Good", seen: await seenOf(work) })).toMatchObject({
+      ok: true,
+      changed: true,
+    });
     expect(await pendingReviews(["Mathematics"])).toBe(pendingBefore - 1);
-    expect(await markWork(work, teacher, { score: 14, comment: "Good" })).toMatchObject({ ok: true, changed: false });
-    expect(await markWork(work, teacher, { score: 16, comment: "Better on a second look" })).toMatchObject({
+    expect(await markWork(work, teacher, { score: 14, comment: "Good", seen: await seenOf(work) })).toMatchObject({
+      ok: true,
+      changed: false,
+    });
+    expect(
+      await markWork(work, teacher, { score: 16, comment: "Better on a second look", seen: await seenOf(work) }),
+    ).toMatchObject({
       ok: true,
       changed: true,
     });
@@ -195,10 +223,10 @@ describe("performance", () => {
     await assignment({ dueAt: new Date(Date.now() - hour) }); // missing: not a 0
     const unmarked = await assignment();
     for (const id of [a, b, c, unmarked]) await handIn(user, id, { text: "done", files: [] });
-    await markWork(`${a}.${reg._id}`, teacher, { score: 9, comment: null });
-    await markWork(`${b}.${reg._id}`, teacher, { score: 14, comment: null });
+    await markWork(`${a}.${reg._id}`, teacher, { score: 9, comment: null, seen: await seenOf(`${a}.${reg._id}`) });
+    await markWork(`${b}.${reg._id}`, teacher, { score: 14, comment: null, seen: await seenOf(`${b}.${reg._id}`) });
     await Subject.updateOne({ name: "Physics" }, { $set: { facilitatorId: teacher._id } }, { upsert: true });
-    await markWork(`${c}.${reg._id}`, teacher, { score: 50, comment: null });
+    await markWork(`${c}.${reg._id}`, teacher, { score: 50, comment: null, seen: await seenOf(`${c}.${reg._id}`) });
 
     const figures = (await performanceOfRegistrations([reg._id])).get(reg._id)!;
     expect(performanceText(figures.bySubject.get("Mathematics")!)).toBe("80% (Excellent)");
@@ -226,6 +254,11 @@ describe("the hand-in store on disk", () => {
     expect(await store.length("reg1/assign1-abc.jpg")).toBeNull();
   });
 });
+
+/** When the work was handed in, as the marking page shows it. */
+async function seenOf(id: string): Promise<Date> {
+  return (await Submission.findById(id).lean())!.submittedAt;
+}
 
 async function streamBytes(key: string): Promise<Buffer> {
   const stream = await handinStore().stream(key);

@@ -8,6 +8,7 @@ import { MongoServerError } from "mongodb";
 import { performanceBands, performanceOf, percentOf, type Performance } from "#app/domain/performance.ts";
 import { HANDIN_QUOTA_BYTES, handinTiming, workStatus, type WorkStatus } from "#app/domain/work.ts";
 import {
+  Assignment,
   getAssignmentById,
   listAssignmentsForSubjects,
   type AssignmentListItem,
@@ -17,7 +18,7 @@ import { handinStore } from "#app/models/handin-store.server.ts";
 import {
   ENROLLED,
   Registration,
-  getLatestOwnedRegistration,
+  getOwnedRegistrations,
   ownedRegistrationsFilter,
   type RegistrationDoc,
 } from "#app/models/registration.server.ts";
@@ -30,7 +31,7 @@ import { fileNameFor, type ReceivedFile } from "#app/utils/uploads.server.ts";
 
 type Actor = { _id: string; role: string };
 type Owner = { _id: string; role: string; phone: string; phoneVerifiedAt?: Date | null };
-type Assignment = AssignmentListItem & { filePath: string | null };
+type AssignmentRow = AssignmentListItem & { filePath: string | null };
 type WardRegistration = Pick<RegistrationDoc, "subjects" | "vacation" | "withdrawnAt"> & { _id: string };
 
 export type Refusal = {
@@ -45,23 +46,48 @@ export const HANDIN_REFUSALS = {
   marked: "Your work has been marked: it cannot be handed in again.",
   empty: "Type your answer, or add photos or a PDF.",
   quota: "Your work handed in this vacation is over 50 MB: hand in fewer or smaller files.",
+  changed: "This work changed while you had it open (handed in again, or marked by someone else): look at it again.",
 } as const;
 
-/** An assignment as one student sees it: of their subjects and their vacation (or set before vacations), or null. */
-function assignmentFor(assignment: Assignment | null, registration: WardRegistration | null): Assignment | null {
-  if (!assignment || !registration || registration.withdrawnAt) return null;
-  if (!(registration.subjects ?? []).includes(assignment.subject)) return null;
-  if (assignment.vacation && assignment.vacation !== registration.vacation) return null;
-  return assignment;
+/** Whether a registration does an assignment: one of its subjects, of its vacation (or set before vacations). */
+function doesAssignment(assignment: AssignmentRow, registration: WardRegistration): boolean {
+  if (registration.withdrawnAt) return false;
+  if (!(registration.subjects ?? []).includes(assignment.subject)) return false;
+  return !assignment.vacation || assignment.vacation === registration.vacation;
+}
+
+/** A student's registrations still enrolled, newest first (a ward enrolled for the next vacation has two). */
+async function enrolledRegistrations(user: Owner): Promise<RegistrationDoc[]> {
+  return (await getOwnedRegistrations(user)).filter((r) => !r.withdrawnAt);
+}
+
+/**
+ * The work of the student signed in: their assignments of the vacations teaching or taking enrolments now (else of
+ * their latest registration), newest first.
+ */
+export async function studentWork(user: Owner, now = new Date()): Promise<{ items: WorkItem[]; registered: boolean }> {
+  const registrations = await enrolledRegistrations(user);
+  const { teaching, enrolling } = await vacationPointers(now);
+  const current = registrations.filter((r) => r.vacation && [teaching?.name, enrolling?.name].includes(r.vacation));
+  const shown = current.length ? current : registrations.slice(0, 1);
+  const seen = new Set<string>();
+  const items = (await Promise.all(shown.map((r) => workOf(r, now))))
+    .flat()
+    .filter((w) => !seen.has(w.assignment._id) && Boolean(seen.add(w.assignment._id)))
+    .sort((a, b) => new Date(b.assignment.createdAt).getTime() - new Date(a.assignment.createdAt).getTime());
+  return { items, registered: shown.some((r) => (r.subjects ?? []).length > 0) };
 }
 
 const SUBMISSION_FIELDS =
   "assignmentId registrationId subject text files submittedAt late score percent comment markedAt";
 
-/** One assignment for the student signed in, with what they handed in: null when it is not theirs to do. */
+/**
+ * One assignment for the student signed in, with what they handed in: null when it is not theirs to do. The
+ * registration that does it is the newest of theirs of its subject and vacation.
+ */
 export async function studentAssignment(user: Owner, assignmentId: string, now = new Date()) {
-  const [registration, found] = await Promise.all([getLatestOwnedRegistration(user), getAssignmentById(assignmentId)]);
-  const assignment = assignmentFor(found, registration);
+  const [registrations, assignment] = await Promise.all([enrolledRegistrations(user), getAssignmentById(assignmentId)]);
+  const registration = assignment ? registrations.find((r) => doesAssignment(assignment, r)) : undefined;
   if (!assignment || !registration) return null;
   const submission = await Submission.findById(submissionId(assignment._id, registration._id))
     .select(SUBMISSION_FIELDS)
@@ -85,7 +111,7 @@ export type WorkItem = {
 export async function workOf(registration: WardRegistration, now = new Date()): Promise<WorkItem[]> {
   if (registration.withdrawnAt) return [];
   const [assignments, submissions] = await Promise.all([
-    listAssignmentsForSubjects(registration.subjects ?? [], 200, registration.vacation),
+    listAssignmentsForSubjects(registration.subjects ?? [], 200, registration.vacation ?? null),
     Submission.find({ registrationId: String(registration._id) })
       .select(SUBMISSION_FIELDS)
       .lean<SubmissionDoc[]>(),
@@ -184,6 +210,12 @@ export async function handIn(
       },
       { upsert: true, returnDocument: "before", runValidators: true },
     ).lean<SubmissionDoc>();
+    // The assignment deleted while this was on its way (a delete refuses once work is handed in): take the work back.
+    if (!(await Assignment.exists({ _id: assignment._id }))) {
+      await Submission.deleteOne({ _id: id, submittedAt: now });
+      for (const f of files) await store.remove(f.key).catch(() => undefined);
+      return { ok: false, status: 404, message: "This assignment no longer exists." };
+    }
     for (const f of before?.files ?? []) await store.remove(f.key).catch(() => undefined);
     return { ok: true, late };
   } catch (error) {
@@ -286,7 +318,7 @@ async function nextToMark(assignmentId: string, after: string): Promise<string |
 export async function markWork(
   id: string,
   actor: Actor,
-  input: { score: number; comment: string | null },
+  input: { score: number; comment: string | null; seen: Date },
   now = new Date(),
 ): Promise<{ ok: true; next: string | null; changed: boolean } | Refusal> {
   const found = await workToMark(id, actor);
@@ -308,8 +340,11 @@ export async function markWork(
   };
   if (submission.markedAt && submission.score === input.score && (submission.comment ?? null) === input.comment)
     return { ok: true, next, changed: false };
+  // The work as the marker saw it: handed in again since, the mark would land on work they did not see.
+  if (submission.submittedAt.getTime() !== input.seen.getTime())
+    return { ok: false, status: 409, message: HANDIN_REFUSALS.changed };
   const updated = await Submission.updateOne(
-    { _id: submission._id, markedAt: submission.markedAt ?? null },
+    { _id: submission._id, markedAt: submission.markedAt ?? null, submittedAt: submission.submittedAt },
     submission.markedAt
       ? {
           $set: mark,
@@ -324,8 +359,7 @@ export async function markWork(
         }
       : { $set: mark },
   );
-  if (updated.matchedCount === 0)
-    return { ok: false, status: 409, message: "This work was marked by someone else just now: open it again." };
+  if (updated.matchedCount === 0) return { ok: false, status: 409, message: HANDIN_REFUSALS.changed };
   if (submission.markedAt)
     await audit("submission.mark-change", actor._id, submission._id, {
       from: { score: submission.score, comment: submission.comment },

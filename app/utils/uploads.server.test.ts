@@ -89,6 +89,24 @@ describe("parseUpload", () => {
     expect(result).toMatchObject({ ok: false, failure: "too-large" });
   });
 
+  test("a field of several files takes up to its number, names a refused one, and says too many beyond", async () => {
+    const png = (n: number) => ({ name: "files", filename: `page${n}.png`, type: "image/png", bytes: PNG });
+    const rules = { ...RULES, fileField: "files", maxBytes: 1024 * 1024, maxFiles: 3 };
+    const three = await uploads.parseUpload(multipart([1, 2, 3].map(png)), rules);
+    expect(three.ok && three.files.map((f) => f.clientName)).toEqual(["page1.png", "page2.png", "page3.png"]);
+    const eight = await uploads.parseUpload(
+      multipart([{ name: "text", value: "typed" }, ...[1, 2, 3, 4, 5, 6, 7, 8].map(png)]),
+      rules,
+    );
+    expect(eight).toMatchObject({ ok: false, failure: "too-many" });
+    expect(eight.fields.get("text")).toBe("typed");
+    const bad = await uploads.parseUpload(
+      multipart([png(1), { name: "files", filename: "notes.png", type: "image/png", bytes: new Uint8Array([1, 2]) }]),
+      rules,
+    );
+    expect(bad).toMatchObject({ ok: false, failure: "invalid-type", failedName: "notes.png" });
+  });
+
   test("a refused file still brings back the text fields sent before it", async () => {
     const big = new Uint8Array(RULES.maxBytes * 4);
     big.set(PNG.subarray(0, 64));

@@ -65,6 +65,7 @@ export const uploadBodyLimit = (rules: Pick<UploadRules, "maxBytes" | "maxFiles"
   rules.maxBytes * (rules.maxFiles ?? 1) + 256 * 1024;
 
 const TEXT_FIELDS_MAX = 50;
+const EXTRA_FILES_READ = 20;
 
 /** Names shown back to people: the client's base name, printable characters only, no path. */
 export function safeDisplayName(name: string, fallback = "file"): string {
@@ -112,7 +113,7 @@ export async function parseUpload(request: Request, rules: UploadRules): Promise
   try {
     const parts = parseMultipartRequest(request, {
       maxFileSize: rules.maxBytes,
-      maxParts: TEXT_FIELDS_MAX + maxFiles,
+      maxParts: TEXT_FIELDS_MAX + maxFiles + EXTRA_FILES_READ,
       maxTotalSize: uploadBodyLimit(rules),
     });
     for await (const part of parts) {
@@ -122,7 +123,9 @@ export async function parseUpload(request: Request, rules: UploadRules): Promise
         fields.append(name, part.text);
         continue;
       }
-      if (++files > maxFiles + 2) return { ok: false, failure: "malformed", fields };
+      // More files than the field takes are read (and dropped) up to a point, so the answer is "too many" by the
+      // field with the typed values kept; far more is no form of ours.
+      if (++files > maxFiles + EXTRA_FILES_READ) return { ok: false, failure: "malformed", fields };
       if (name !== rules.fileField || failure) continue;
       // A form submitted with no file chosen sends an empty, nameless part.
       if (part.size === 0 && !part.filename) continue;

@@ -19,7 +19,7 @@ import { addDays, schoolDay } from "#app/domain/vacations.ts";
  * Work handed in and marked (docs/decisions/0108-work-handed-in-and-marked.md), as its people do it, with and without
  * JavaScript: the facilitator sets work with a due time and a maximum, the student hands in photos of their pages and
  * typed text from the assignment's page, the facilitator marks it with the photos on the page, and the mark and
- * comment reach the student; the overview and the Students table count it.
+ * comment reach the student and the parent's ward page; the overview and the Students table count it.
  */
 
 function tmpFile(name: string, bytes: Buffer) {
@@ -44,10 +44,12 @@ test("a student hands in photos and text; the facilitator marks it out of the ma
   const facilitator = await createUser({ role: "facilitator" });
   await giveSubjects(facilitator.id, subject);
   const student = await createUser({ role: "student" });
+  const parent = await createUser({ role: "parent" });
   const ward = await createRegistration({
     subjects: [subject],
     wardName: `Kwesi ${uniquePhone()}`,
     studentUserId: student.id,
+    parentUserId: parent.id,
   });
 
   // The facilitator sets the work: due tomorrow at 17:00, out of 10, no file.
@@ -140,4 +142,16 @@ test("a student hands in photos and text; the facilitator marks it out of the ma
   await expect(page.getByText("Mark: 8 of 10 (80%)")).toBeVisible();
   await expect(page.getByText("Comment: Neat working; check question 3.")).toBeVisible();
   await expect(page.getByRole("button", { name: /Hand In/ })).toHaveCount(0);
+
+  // The parent reads the same on the ward's page: the average with its label, and the mark with its comment.
+  await page.context().clearCookies();
+  await signInAs(page.context(), parent);
+  await page.goto(`/parent-dashboard/wards/${ward._id}`);
+  const work = page
+    .getByRole("list", { name: `${ward.wardName}: work by subject` })
+    .getByRole("listitem")
+    .first();
+  await expect(work).toContainText(`${subject}Average: 80% (Excellent)`);
+  await expect(work).toContainText(`${title}: 8 of 10 (80%)`);
+  await expect(work).toContainText("Neat working; check question 3.");
 });

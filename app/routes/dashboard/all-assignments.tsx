@@ -8,8 +8,7 @@ import { AssignmentList } from "#app/components/dashboard/assignment-list.tsx";
 import { formatFileSize } from "#app/domain/files.ts";
 import { ButtonLink } from "#app/components/ui/button.tsx";
 import { SCHOOL_NAME } from "#app/domain/school.ts";
-import { getLatestOwnedRegistration } from "#app/models/registration.server.ts";
-import { workOf } from "#app/services/handins.server.ts";
+import { studentWork } from "#app/services/handins.server.ts";
 import { WORK_STATUS_LABELS, dueText } from "#app/domain/work.ts";
 import { markText } from "#app/domain/performance.ts";
 import { Link } from "react-router";
@@ -30,13 +29,12 @@ export async function loader({ request }: Route.LoaderArgs) {
   if (canUpload)
     return { view: "uploader" as const, items: await loadAssignmentItems(info.effectiveUser._id), published: [] };
   if (role === "student") {
-    const registration = await getLatestOwnedRegistration(info.effectiveUser);
-    const work = registration ? await workOf(registration) : [];
+    const work = await studentWork(info.effectiveUser);
     return {
       view: "student" as const,
       items: [],
-      hasSubjects: Boolean(registration?.subjects?.length),
-      published: work.map(({ assignment: a, submission, status }) => ({
+      hasSubjects: work.registered,
+      published: work.items.map(({ assignment: a, submission, status }) => ({
         id: a._id,
         subject: a.subject,
         title: a.title,

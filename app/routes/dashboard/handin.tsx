@@ -59,7 +59,10 @@ export async function loader({ request, params }: Route.LoaderArgs) {
             href: `/work/${s._id}/${i}`,
             name: f.name,
             size: formatFileSize(f.size),
-            photo: f.type.startsWith("image/"),
+            // Photos are the pages, numbered among themselves; a PDF goes by its name.
+            page: f.type.startsWith("image/")
+              ? s.files.slice(0, i + 1).filter((x) => x.type.startsWith("image/")).length
+              : null,
           })),
           mark:
             s.markedAt && s.score !== null
@@ -71,6 +74,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
+  // Work is on time by when the student sent it, not by when the last byte of its photos arrived over 3G.
+  const sentAt = new Date();
   const { effectiveUser } = await requireRole(request, ["student"]);
   const upload = await parseUpload(request, {
     fileField: "files",
@@ -87,10 +92,12 @@ export async function action({ request, params }: Route.ActionArgs) {
     return data({ result: submission.reply({ fieldErrors: { files } }) }, { status: 400 });
   }
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
-  const outcome = await handIn(effectiveUser, String(params.assignmentId), {
-    text: submission.value.text,
-    files: upload.files,
-  });
+  const outcome = await handIn(
+    effectiveUser,
+    String(params.assignmentId),
+    { text: submission.value.text, files: upload.files },
+    sentAt,
+  );
   if (!outcome.ok) {
     if (outcome.status === 404) throw data(outcome.message, { status: 404 });
     const reply = outcome.field
@@ -157,12 +164,12 @@ export default function Handin({ loaderData, actionData }: Route.ComponentProps)
             {s.text ? <p className="whitespace-pre-line rounded-md bg-gray-50 p-3 text-base">{s.text}</p> : null}
             {s.files.length ? (
               <ul className="list-inside list-disc">
-                {s.files.map((f, i) => (
+                {s.files.map((f) => (
                   <li key={f.href}>
                     <a href={f.href} className="font-semibold text-brand-700 underline">
-                      {f.photo ? `Page ${i + 1}` : f.name}
+                      {f.page ? `Page ${f.page}` : f.name}
                     </a>{" "}
-                    ({f.photo ? "photo, " : ""}
+                    ({f.page ? "photo, " : ""}
                     {f.size})
                   </li>
                 ))}

@@ -38,6 +38,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     maxScore: a.maxScore ?? 100,
     wardName,
     submittedAt: formatTimestamp(s.submittedAt),
+    seen: new Date(s.submittedAt).toISOString(),
     late: s.late,
     text: s.text,
     files: s.files.map((f, i) => ({
@@ -141,6 +142,7 @@ export default function MarkWork({ loaderData: d, actionData }: Route.ComponentP
       <Card title={d.score ? "Change the mark" : "Mark"} className="mt-4">
         <Form method="post" {...getFormProps(form)} className="max-w-xl space-y-4">
           <FormErrors form={form} />
+          <input type="hidden" name="seen" value={d.seen} />
           <TextField
             field={fields.score}
             label={`Score (out of ${d.maxScore})`}

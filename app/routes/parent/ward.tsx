@@ -10,9 +10,10 @@ import { SCHOOL_NAME } from "#app/domain/school.ts";
 import { addDays, schoolDay } from "#app/domain/vacations.ts";
 import { lessonPhase, shortDay, timeLabel } from "#app/domain/lessons.ts";
 import { lessonsForWard } from "#app/services/lessons.server.ts";
-import { wardAttendance } from "#app/services/progress.server.ts";
+import { wardAttendance, wardWork } from "#app/services/progress.server.ts";
 import { PortalHeader } from "#app/components/dashboard/portal-header.tsx";
 import { AttendanceTable } from "#app/components/dashboard/attendance-table.tsx";
+import { WorkSummary } from "#app/components/dashboard/work-summary.tsx";
 import { Section } from "#app/components/ui/section.tsx";
 
 export const handle = { rules: { access: { roles: ["parent", "admin"] } } } satisfies RouteHandle;
@@ -20,8 +21,8 @@ export const handle = { rules: { access: { roles: ["parent", "admin"] } } } sati
 const PANEL = "rounded-xl border border-gray-200 bg-white p-5 shadow-sm";
 
 /**
- * A ward's page in the parent portal (docs/decisions/0103-attendance-where-it-is-read.md): its attendance per subject
- * and its lessons of the coming week. Only a ward the parent owns (linked, submitted or by the proven number): any other
+ * A ward's page in the parent portal (docs/decisions/0103-attendance-where-it-is-read.md): its attendance per subject,
+ * its work and marks (docs/decisions/0108-work-handed-in-and-marked.md) and its lessons of the coming week. Only a ward the parent owns (linked, submitted or by the proven number): any other
  * id is "not found", so the page does not tell whether a registration exists.
  */
 export async function loader({ request, params }: Route.LoaderArgs) {
@@ -30,8 +31,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   if (!ward) throw data("Ward not found", { status: 404 });
   const today = schoolDay();
   const now = new Date();
-  const [attendance, lessons, unseenCount] = await Promise.all([
+  const [attendance, work, lessons, unseenCount] = await Promise.all([
     wardAttendance(ward),
+    wardWork(ward, now),
     lessonsForWard(
       {
         vacation: ward.vacation ?? null,
@@ -58,6 +60,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       withdrawn: Boolean(ward.withdrawnAt),
     },
     attendance,
+    work,
     lessons: lessons
       .map((l) => ({
         id: l._id,
@@ -71,7 +74,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 }
 
 export default function WardPage({ loaderData }: Route.ComponentProps) {
-  const { name, role, unseenCount, ward, attendance, lessons } = loaderData;
+  const { name, role, unseenCount, ward, attendance, work, lessons } = loaderData;
   return (
     <div className="mx-auto max-w-4xl px-4 py-6">
       <PortalHeader portal="Parent Portal" name={name} role={role} unseenCount={unseenCount} />
@@ -100,6 +103,12 @@ export default function WardPage({ loaderData }: Route.ComponentProps) {
             subjects={attendance.subjects}
             overall={attendance.overall}
           />
+        </Section>
+        <Section id="work-heading" title="Work and marks" className={PANEL}>
+          <p className="mt-1 text-sm text-gray-700">
+            The average is over marked work only. Work missing is listed, not counted as 0.
+          </p>
+          <WorkSummary wardName={ward.wardName} work={work} />
         </Section>
         <Section id="lessons-heading" title="Lessons this week" className={PANEL}>
           {lessons.length ? (
