@@ -102,6 +102,7 @@ describe("the USSD menu", () => {
         held: 120,
         subjects: subjects.map((subject) => ({ subject, attended: 9, held: 30 })),
       },
+      average: 59,
     }));
     for (const wardsNow of [wards, wards.slice(0, 1), named, returning, returning.slice(0, 1)])
       for (const language of [null, "en", "tw"] as const)
@@ -156,6 +157,10 @@ describe("progress on the menu", () => {
       "END Yaw Owusu: attended 2 of 3 lessons held (67%).\nMathematics 1/2\nPhysics 1/1",
     );
     expect(screen("6", [ward()])).toBe("END Yaw Owusu: no lessons held yet. Attendance shows here once classes begin.");
+    // Once work is marked, its average and band come right after the attendance (ADR 0108).
+    expect(screen("6", [ward({ attendance, average: 75 })])).toBe(
+      "END Yaw Owusu: attended 2 of 3 lessons held (67%).\nAverage mark: 75% (Good).\nMathematics 1/2\nPhysics 1/1",
+    );
     const many = Array.from({ length: 12 }, (_, i) => ({ subject: `Subject number ${i + 1}`, attended: 4, held: 5 }));
     const full = screen("6", [ward({ attendance: { attended: 48, held: 60, subjects: many } })]);
     expect([...full].length).toBeLessThanOrEqual(USSD_MAX_LENGTH);

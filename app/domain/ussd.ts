@@ -1,3 +1,4 @@
+import { performanceLabel } from "#app/domain/performance.ts";
 import { smsCedis, toGsm7, withFittingNames } from "#app/domain/sms.ts";
 import { LANGUAGE_LABELS, USSD_MAX_LENGTH, type Language, type Say } from "#app/domain/wording.ts";
 
@@ -32,6 +33,8 @@ export type UssdWard = {
   enrolAgain?: { vacation: string; fee: number | null } | null;
   /** Option 6: lessons attended (present or late) of held, overall and per subject (ADR 0107). */
   attendance?: UssdAttendance | null;
+  /** Option 6 too: the average percentage of the ward's marked work, or null before any is marked (ADR 0108). */
+  average?: number | null;
 };
 
 export type UssdAttendance = {
@@ -131,18 +134,30 @@ export function feesText(say: Say, w: UssdWard, name = short(w.wardName)) {
 }
 
 /**
- * Option 6: the ward's attendance, then each subject's ("Mathematics 1/2") while the screen has room for it (subjects
- * with no lesson held left out).
+ * Option 6: the ward's attendance, its average mark once work is marked, then each subject's ("Mathematics 1/2") while
+ * the screen has room for it (subjects with no lesson held left out).
  */
 export function progressText(say: Say, w: UssdWard, name = short(w.wardName)): string {
   const a = w.attendance;
-  if (!a || a.held === 0) return say("ussd.progress-none", { ward: name });
-  const percent = Math.round((a.attended / a.held) * 100);
-  let text = say("ussd.progress", { ward: name, attended: a.attended, held: a.held, percent });
-  for (const s of a.subjects) {
+  const fits = (text: string) => [...toGsm7(`END ${text}`)].length <= USSD_MAX_LENGTH;
+  let text =
+    !a || a.held === 0
+      ? say("ussd.progress-none", { ward: name })
+      : say("ussd.progress", {
+          ward: name,
+          attended: a.attended,
+          held: a.held,
+          percent: Math.round((a.attended / a.held) * 100),
+        });
+  // The marks next (ADR 0108), then each subject's attendance, while the screen has room.
+  if (w.average != null) {
+    const marks = `${text}\n${say("ussd.progress-marks", { average: w.average, label: performanceLabel(w.average) })}`;
+    if (fits(marks)) text = marks;
+  }
+  for (const s of a?.subjects ?? []) {
     if (s.held === 0) continue;
     const next = `${text}\n${s.subject} ${s.attended}/${s.held}`;
-    if ([...toGsm7(`END ${next}`)].length > USSD_MAX_LENGTH) break;
+    if (!fits(next)) break;
     text = next;
   }
   return text;

@@ -46,6 +46,8 @@ const SAMPLES = {
   attended: "120",
   held: "120",
   percent: "100",
+  average: "100",
+  label: "Needs Improvement",
   // Two numbers and the longest hours Settings → General accepts.
   contact: `024 000 0001 or 020 000 0002, ${"7:30am to 5:30pm, Monday to Saturday".padEnd(SUPPORT_HOURS_MAX, ".")}`,
   enrolAt: "portal.example.org/registration",
@@ -350,6 +352,13 @@ export const WORDING = {
     placeholders: ["ward", "attended", "held", "percent"],
     required: ["attended", "held"],
     english: "{ward}: attended {attended} of {held} lessons held ({percent}%).",
+  }),
+  "ussd.progress-marks": ussd({
+    label: "Progress, marks",
+    hint: "After a ward's attendance on Progress, once work is marked: the average of its marked work and the band (Excellent, Good, Average or Needs Improvement).",
+    placeholders: ["average", "label"],
+    required: ["average"],
+    english: "Average mark: {average}% ({label}).",
   }),
   "ussd.progress-none": ussd({
     label: "Progress, nothing held yet",

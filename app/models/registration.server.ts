@@ -5,7 +5,6 @@ import mongoose, { Schema, type InferSchemaType } from "mongoose";
 import { ALL_SUBJECTS, PROGRAMMES, WARD_FORMS, isProgramme, type Programme } from "#app/domain/programmes.ts";
 import { registrationSearchFilter, registrationSearchKeys } from "#app/domain/registration-search.ts";
 import { Subject } from "#app/models/subject.server.ts";
-import { removeWorkOf } from "#app/models/submission.server.ts";
 import { normalizePhone } from "#app/domain/phone.ts";
 import { idField, newReference } from "#app/models/ids.server.ts";
 import { readAhead } from "#app/models/read-ahead.server.ts";
@@ -580,10 +579,7 @@ export async function deleteRegistrationById(id: string): Promise<"deleted" | "p
     paymentsRev: before.paymentsRev ? before.paymentsRev : { $in: [0, null] },
     $or: [{ amountPaid: 0 }, { amountPaid: null }],
   });
-  if (deletedCount === 1) {
-    await removeWorkOf([String(id)]);
-    return "deleted";
-  }
+  if (deletedCount === 1) return "deleted";
   return (await Registration.exists({ _id: String(id) })) ? "paid" : "missing";
 }
 
@@ -594,7 +590,6 @@ export async function deleteAllRegistrations(): Promise<{ deleted: number; kept:
     _id: { $nin: paid },
     $or: [{ amountPaid: 0 }, { amountPaid: null }],
   });
-  if (deletedCount) await removeWorkOf("orphaned");
   return { deleted: deletedCount, kept: await Registration.estimatedDocumentCount() };
 }
 

@@ -12,7 +12,7 @@ import { AuditLog } from "#app/models/audit-log.server.ts";
 import { diskHandinStore, handinStore } from "#app/models/handin-store.server.ts";
 import { Registration } from "#app/models/registration.server.ts";
 import { Subject } from "#app/models/subject.server.ts";
-import { Submission } from "#app/models/submission.server.ts";
+import { Submission, removeWorkOf } from "#app/models/submission.server.ts";
 import {
   HANDIN_REFUSALS,
   assignmentWork,
@@ -236,6 +236,23 @@ describe("performance", () => {
     expect(classFigures.students).toBeGreaterThan(0);
     expect(classFigures.bands.map((band) => band.label)).toEqual(["Excellent", "Good", "Average", "Needs Improvement"]);
     expect(classFigures.bands.reduce((sum, band) => sum + band.students, 0)).toBe(classFigures.students);
+  });
+});
+
+describe("a registration deleted", () => {
+  it("takes its work and the work's files with it, one or every orphan at once", async () => {
+    const photo = await phonePhoto();
+    const [one, two] = [await student(), await student()];
+    const id = await assignment();
+    for (const s of [one, two]) await handIn(s.user, id, { text: "", files: [photo] });
+    const keys = (await Submission.find({ assignmentId: id }).lean()).map((w) => w.files[0].key);
+    await Registration.deleteOne({ _id: one.reg._id });
+    await removeWorkOf([one.reg._id]);
+    expect(await Submission.countDocuments({ assignmentId: id })).toBe(1);
+    await Registration.deleteOne({ _id: two.reg._id });
+    await removeWorkOf("orphaned");
+    expect(await Submission.countDocuments({ assignmentId: id })).toBe(0);
+    for (const key of keys) expect(await handinStore().length(key)).toBeNull();
   });
 });
 

@@ -10,6 +10,7 @@ import { getFeeSchedule } from "#app/models/fee-schedule.server.ts";
 import { enrolmentOpening } from "#app/services/vacations.server.ts";
 import { enrolAgainByPhone } from "#app/services/enrolment.server.ts";
 import { attendanceOf } from "#app/services/register.server.ts";
+import { performanceOfRegistrations } from "#app/services/handins.server.ts";
 import { randomBytes } from "node:crypto";
 import { BlockList, isIP } from "node:net";
 import { formatPhone, normalizePhone } from "#app/domain/phone.ts";
@@ -146,9 +147,10 @@ export async function wardsForNumber(phone: string): Promise<UssdWard[]> {
   }
   const regs = shown.sort((a, b) => +new Date(a.createdAt) - +new Date(b.createdAt)).slice(0, USSD_MAX_WARDS);
   const offers = opening.open ? enrolAgainOffers(all, opening.vacation) : [];
-  const [schedule, attendance] = await Promise.all([
+  const [schedule, attendance, performance] = await Promise.all([
     offers.length ? getFeeSchedule(opening.vacation?.name) : null,
     attendanceOf(regs.map((r) => String(r._id))),
+    performanceOfRegistrations(regs.map((r) => String(r._id))),
   ]);
   return Promise.all(
     regs.map(async (r) => {
@@ -177,6 +179,7 @@ export async function wardsForNumber(phone: string): Promise<UssdWard[]> {
         enrolAgain: offer
           ? { vacation: offer.vacation, fee: feeFor(schedule, r.programme, r.subjectCount ?? r.subjects?.length ?? 0) }
           : null,
+        average: performance.get(String(r._id))?.overall.percent ?? null,
         attendance: figures
           ? {
               attended: figures.overall.attended,

@@ -10,6 +10,7 @@ import { DeleteAllSchema } from "#app/forms/admin-registrations.schema.ts";
 import { ALL_REGISTRATIONS_DELETE_FAILED, ALL_REGISTRATIONS_DELETED } from "#app/domain/messages.ts";
 import { FormErrors, TextField, DeleteActions } from "#app/components/form/fields.tsx";
 import { countRegistrationsByProgramme, deleteAllRegistrations } from "#app/models/registration.server.ts";
+import { removeWorkOf } from "#app/models/submission.server.ts";
 import { audit } from "#app/models/audit-log.server.ts";
 import { SCHOOL_NAME } from "#app/domain/school.ts";
 
@@ -34,6 +35,8 @@ export async function action({ request }: Route.ActionArgs) {
   } catch {
     return redirectWithToast("/admin/registrations", { type: "error", title: ALL_REGISTRATIONS_DELETE_FAILED });
   }
+  if (outcome.deleted)
+    await removeWorkOf("orphaned").catch((error: unknown) => console.error("[registrations] work not removed", error));
   await audit("registration.delete-all", user._id, null, outcome).catch(() => {});
   return redirectWithToast("/admin/registrations", {
     type: "success",
