@@ -145,6 +145,7 @@ describe("settings", () => {
       "whatsappNotifications",
       "assignmentReminders",
       "paymentNotifications",
+      "weeklyProgressSms",
       "analyticsTracking",
     ] as const;
     const off = ["maintenanceMode", "smsNotifications", "twoFactorAuth"] as const;

@@ -20,6 +20,8 @@ export interface PortalSettings {
   smsNotifications: boolean;
   assignmentReminders: boolean;
   paymentNotifications: boolean;
+  /** Each parent's weekly progress SMS on Fridays (docs/decisions/0109-weekly-progress-by-sms.md). */
+  weeklyProgressSms: boolean;
   twoFactorAuth: boolean;
   sessionTimeout: number;
   passwordRequirements: string;
@@ -67,6 +69,7 @@ export const DEFAULT_SETTINGS: PortalSettings = {
   smsNotifications: false,
   assignmentReminders: true,
   paymentNotifications: true,
+  weeklyProgressSms: true,
   twoFactorAuth: false,
   sessionTimeout: 60,
   passwordRequirements: "standard",

@@ -2,7 +2,8 @@
  * The portal's SMS, each in the recipient's language and the school's wording (app/domain/wording.ts). A ward's name
  * stays as written (Ɛsi, Kɔfi) only where that costs the parent no extra part (withFittingNames); amounts are in GHS.
  */
-import { smsCedis, withFittingNames } from "#app/domain/sms.ts";
+import { smsCedis, smsLength, toGsm7, withFittingNames } from "#app/domain/sms.ts";
+import { performanceLabel } from "#app/domain/performance.ts";
 import { sayEnglish, type Say } from "#app/domain/wording.ts";
 import { SCHOOL_NAME } from "#app/domain/school.ts";
 
@@ -109,4 +110,39 @@ export function enrolAgainSms(
 
 export function lessonCancelledSms(v: { subject: string; when: string }, say: Say = sayEnglish): string {
   return say("sms.lesson-cancelled", v);
+}
+
+/** One ward's week for the weekly progress SMS (docs/decisions/0109-weekly-progress-by-sms.md). */
+export type WardProgress = {
+  wardName: string;
+  attended: number;
+  held: number;
+  missing: number;
+  /** The average of marked work, or null before any is marked. */
+  average: number | null;
+};
+
+export const WEEKLY_PROGRESS_MAX_PARTS = 2;
+
+/**
+ * A parent's weekly progress SMS: one line per ward (in their order) while the message stays within two parts, in the
+ * 7-bit alphabet every phone shows (Ɛ→E); wards that do not fit are left to the portal the message links to.
+ */
+export function weeklyProgressSms(wards: readonly WardProgress[], link: string, say: Say = sayEnglish): string {
+  const line = (w: WardProgress) =>
+    say("sms.weekly-progress-ward", {
+      ward: w.wardName.slice(0, 27),
+      attended: w.attended,
+      held: w.held,
+      missing: w.missing,
+      marks: w.average === null ? "none yet" : `${w.average}% (${performanceLabel(w.average)})`,
+    });
+  const render = (lines: string[]) => toGsm7(say("sms.weekly-progress", { progress: lines.join(" "), link }));
+  let lines = wards.slice(0, 1).map(line);
+  for (const w of wards.slice(1)) {
+    const next = [...lines, line(w)];
+    if (smsLength(render(next)).segments > WEEKLY_PROGRESS_MAX_PARTS) break;
+    lines = next;
+  }
+  return render(lines);
 }

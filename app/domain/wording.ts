@@ -47,6 +47,10 @@ const SAMPLES = {
   held: "120",
   percent: "100",
   average: "100",
+  missing: "12",
+  marks: "100% (Needs Improvement)",
+  // Two wards' lines of the weekly summary, as long as they come (names of 27, every figure at its widest).
+  progress: `${"Odomankoma Esi Asantewaa Bo".padEnd(27)}: 120/120 lessons, 12 work missing, marks 100% (Needs Improvement). ${"Kofi Mensah".padEnd(27)}: 120/120 lessons, 12 work missing, marks 100% (Needs Improvement).`,
   label: "Needs Improvement",
   // Two numbers and the longest hours Settings → General accepts.
   contact: `024 000 0001 or 020 000 0002, ${"7:30am to 5:30pm, Monday to Saturday".padEnd(SUPPORT_HOURS_MAX, ".")}`,
@@ -148,6 +152,22 @@ export const WORDING = {
     required: ["vacation", "link"],
     maxParts: 2,
     english: "{school}: enrolment for the {vacation} is open. Enrol {wards} again at {link} or dial {serviceCode}.",
+  }),
+  "sms.weekly-progress": sms({
+    label: "Weekly progress",
+    hint: "Fridays to each parent while lessons run (Settings → Notifications): their wards' lines below, one after another. It goes in the 7-bit alphabet in at most 2 parts; wards that do not fit are left to the portal.",
+    placeholders: ["school", "progress", "link"],
+    required: ["progress"],
+    maxParts: 2,
+    english: "{school} this week: {progress} More: {link}",
+  }),
+  "sms.weekly-progress-ward": sms({
+    label: "Weekly progress, one ward",
+    hint: "One ward's line in the weekly progress SMS: lessons attended of held this vacation, work whose due time passed with nothing handed in, and the average of marked work with its band.",
+    placeholders: ["ward", "attended", "held", "missing", "marks"],
+    required: ["ward"],
+    maxParts: 1,
+    english: "{ward}: {attended}/{held} lessons, {missing} work missing, marks {marks}.",
   }),
   "sms.lesson-cancelled": sms({
     label: "Lesson cancelled",

@@ -142,6 +142,7 @@ export const NotificationSettingsSchema = z.object({
   smsNotifications: checkbox,
   assignmentReminders: checkbox,
   paymentNotifications: checkbox,
+  weeklyProgressSms: checkbox,
 });
 
 export const SecuritySettingsSchema = z.object({

@@ -26,6 +26,7 @@ const settingsSchema = new Schema(
     smsNotifications: Boolean,
     assignmentReminders: Boolean,
     paymentNotifications: Boolean,
+    weeklyProgressSms: Boolean,
     twoFactorAuth: Boolean,
     sessionTimeout: { type: Number, min: 5, max: 1440 },
     passwordRequirements: { type: String, maxlength: 60 },

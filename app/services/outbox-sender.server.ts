@@ -5,6 +5,7 @@
  * A process killed mid-send leaves its message leased; when the lease runs out another sender takes it again, so a
  * message the provider never acknowledged is sent again, once.
  */
+import { weeklyProgressIfDue } from "#app/services/weekly-progress.server.ts";
 import { randomUUID } from "node:crypto";
 import {
   CODE_MASK,
@@ -37,6 +38,8 @@ export type SenderOptions = {
   concurrency?: number;
   /** The provider for a message (tests give a stand-in; the app asks Settings). */
   providerFor?: (message: OutboxMessage) => Promise<SmsProvider>;
+  /** false: no scheduled messages from this sender (the weekly progress SMS; tests of the sender alone). */
+  schedule?: boolean;
 };
 
 const defaultProviderFor = async (message: OutboxMessage) => {
@@ -132,7 +135,13 @@ export function startOutboxSender(options: SenderOptions = {}) {
       .then((n) => {
         if (n) console.warn(`[outbox] repair: queued the messages of ${n} event(s) a stopped process left`);
       })
-      .catch((error: unknown) => console.error("[outbox] repair failed:", (error as Error).message));
+      .catch((error: unknown) => console.error("[outbox] repair failed:", (error as Error).message))
+      // The weekly progress SMS when it is due (Fridays from 4 pm): one caller of all claims each week's run.
+      .then(() => (options.schedule === false ? null : weeklyProgressIfDue()))
+      .then((run) => {
+        if (run) console.warn(`[outbox] weekly progress ${run.week}: ${run.queued} SMS queued`);
+      })
+      .catch((error: unknown) => console.error("[outbox] weekly progress failed:", (error as Error).message));
   const repaired = repair();
   const repairs = setInterval(() => void repair(), REPAIR_EVERY_MS);
   repairs.unref();

@@ -1,5 +1,5 @@
 import type { RouteHandle } from "#app/utils/route-rules.ts";
-import { Form, data } from "react-router";
+import { Form, Link, data } from "react-router";
 import type { Route } from "./+types/messages";
 import { requireAdmin } from "#app/utils/auth.server.ts";
 import { redirectWithToast } from "#app/utils/toast.server.ts";
@@ -87,6 +87,12 @@ export default function AdminMessages({ loaderData }: Route.ComponentProps) {
       <p className="text-gray-800">
         Every SMS and e-mail the portal sends is listed here first, then sent by the outbox. With the built-in test
         provider nothing leaves the portal: this is where the text can be read.
+      </p>
+      <p>
+        <Link to="/admin/messages/weekly-progress" className="font-semibold text-brand-700 underline">
+          Weekly progress SMS
+        </Link>
+        : this week&apos;s to parents, and sending it now.
       </p>
       <dl className="flex flex-wrap gap-3" aria-label="Messages by state">
         {MESSAGE_STATES.map((s) => (

@@ -8,6 +8,7 @@ export const paymentAdminRoutes: RouteConfigEntry[] = [
   route("payments", "routes/admin/payments.tsx"),
   route("payments/reconciliation", "routes/admin/payments-reconciliation.tsx"),
   route("messages", "routes/admin/messages.tsx"),
+  route("messages/weekly-progress", "routes/admin/weekly-progress.tsx"),
 ];
 /** Outside the admin layout (receipt PDFs: admins and the ward's parent). */
 export const paymentStandaloneRoutes: RouteConfigEntry[] = [

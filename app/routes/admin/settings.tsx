@@ -232,6 +232,11 @@ function TabForm({
             label="Payment notifications"
             hint="With SMS notifications on: parents get an SMS when a payment is confirmed (receipt, balance) or refused."
           />
+          <CheckboxField
+            field={f.weeklyProgressSms}
+            label="Weekly progress SMS"
+            hint="Fridays from 4 pm while lessons run: one SMS to each parent with their wards' lessons attended, work missing and average mark. Numbers that sent STOP get none. Messages shows this week's and sends it now."
+          />
         </>
       ) : tab === "security" ? (
         <>

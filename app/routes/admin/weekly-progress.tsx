@@ -1,0 +1,97 @@
+import type { RouteHandle } from "#app/utils/route-rules.ts";
+import { Form, Link } from "react-router";
+import type { Route } from "./+types/weekly-progress";
+import { requireAdmin } from "#app/utils/auth.server.ts";
+import { redirectWithToast } from "#app/utils/toast.server.ts";
+import { SCHOOL_NAME } from "#app/domain/school.ts";
+import { getSettings } from "#app/models/settings.server.ts";
+import { weeklyProgress } from "#app/services/weekly-progress.server.ts";
+import { Button } from "#app/components/ui/button.tsx";
+
+export const handle = {
+  rules: { access: { admin: "can_view_messages" }, actionAccess: { admin: "can_access_communications" } },
+} satisfies RouteHandle;
+
+/**
+ * This week's progress SMS (docs/decisions/0109-weekly-progress-by-sms.md): what it would send (numbers, numbers that
+ * sent STOP, SMS parts, one text as a parent reads it) and "Send now". Scheduled, it goes on Fridays from 4 pm; a
+ * number already sent this week's gets nothing again.
+ */
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request, "can_view_messages");
+  const [run, settings] = await Promise.all([weeklyProgress(false), getSettings()]);
+  return { run, on: settings.weeklyProgressSms };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const { user } = await requireAdmin(request, "can_access_communications");
+  const run = await weeklyProgress({ actorId: user._id });
+  if (!run.vacation)
+    return redirectWithToast("/admin/messages/weekly-progress", {
+      type: "error",
+      title: "No vacation is teaching now",
+    });
+  return redirectWithToast("/admin/messages", {
+    type: "success",
+    title: `Weekly progress: ${run.queued} SMS queued`,
+    description: run.queued < run.phones ? `${run.phones - run.queued} had this week's already.` : undefined,
+  });
+}
+
+export default function WeeklyProgress({ loaderData }: Route.ComponentProps) {
+  const { run, on } = loaderData;
+  return (
+    <main id="main" className="max-w-3xl space-y-6">
+      <h1 className="text-2xl font-bold text-gray-900">Weekly progress SMS</h1>
+      <p className="text-gray-800">
+        One SMS to each parent with a ward enrolled this vacation: lessons attended of held, work missing and the
+        average mark, a line per ward.{" "}
+        {on
+          ? "It goes by itself on Fridays from 4 pm while lessons run."
+          : "It is switched off for the school (Settings → Notifications): it goes only when sent from here."}
+      </p>
+      {run.vacation ? (
+        <>
+          <dl className="grid gap-3 sm:grid-cols-3" aria-label="This week's progress SMS">
+            <div className="rounded-lg border border-gray-200 bg-white p-3">
+              <dt className="text-sm text-gray-700">Parents' numbers</dt>
+              <dd className="text-lg font-semibold text-gray-900">{run.phones}</dd>
+            </div>
+            <div className="rounded-lg border border-gray-200 bg-white p-3">
+              <dt className="text-sm text-gray-700">Sent STOP (none to them)</dt>
+              <dd className="text-lg font-semibold text-gray-900">{run.stopped}</dd>
+            </div>
+            <div className="rounded-lg border border-gray-200 bg-white p-3">
+              <dt className="text-sm text-gray-700">SMS parts</dt>
+              <dd className="text-lg font-semibold text-gray-900">{run.segments}</dd>
+            </div>
+          </dl>
+          {run.sample ? (
+            <section aria-labelledby="sample-heading" className="rounded-lg border border-gray-200 bg-white p-4">
+              <h2 id="sample-heading" className="font-semibold text-gray-900">
+                As the first parent reads it
+              </h2>
+              <p className="mt-1 whitespace-pre-wrap text-gray-800">{run.sample}</p>
+            </section>
+          ) : null}
+          <Form method="post">
+            <Button type="submit" disabled={run.phones === 0}>
+              Send This Week&apos;s Progress Now
+            </Button>
+          </Form>
+        </>
+      ) : (
+        <p className="text-gray-800">No vacation is teaching now: there is no progress to send.</p>
+      )}
+      <p>
+        <Link to="/admin/messages" className="font-semibold text-brand-700 underline">
+          Back to Messages
+        </Link>
+      </p>
+    </main>
+  );
+}
+
+export function meta() {
+  return [{ title: `Weekly progress SMS | Admin | ${SCHOOL_NAME}` }];
+}

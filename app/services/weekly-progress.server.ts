@@ -1,0 +1,143 @@
+/**
+ * The weekly progress SMS (docs/decisions/0109-weekly-progress-by-sms.md): on Fridays from 4 pm while the teaching
+ * vacation's lessons run, one SMS to each parent number with a line per ward enrolled this vacation: lessons attended
+ * of held, work missing (due time passed, nothing handed in) and the average of marked work with its band. Not to a
+ * number that sent STOP (or unticked it on the portal); not when the school switched it off. The outbox key (vacation,
+ * week, number) makes every further run, scheduled or pressed, send nothing again.
+ */
+import { weekStart } from "#app/domain/lessons.ts";
+import { weeklyProgressSms, type WardProgress } from "#app/domain/sms-messages.ts";
+import { smsLength } from "#app/domain/sms.ts";
+import { schoolDay } from "#app/domain/vacations.ts";
+import { Assignment } from "#app/models/assignment.server.ts";
+import { audit } from "#app/models/audit-log.server.ts";
+import { claimJobRun, finishJobRun } from "#app/models/job-run.server.ts";
+import { queueMessages } from "#app/models/outbox.server.ts";
+import { ENROLLED, Registration } from "#app/models/registration.server.ts";
+import { getSettings } from "#app/models/settings.server.ts";
+import { Submission } from "#app/models/submission.server.ts";
+import { vacationPointers } from "#app/models/vacation.server.ts";
+import { performanceOfRegistrations } from "#app/services/handins.server.ts";
+import { audienceVoices } from "#app/services/message-language.server.ts";
+import { attendanceOf } from "#app/services/register.server.ts";
+import { appOrigin } from "#app/utils/app-origin.server.ts";
+
+type Family = { phone: string; wards: WardProgress[] };
+
+/** The parents of the wards enrolled in `vacation`, by number, each ward with its figures, wards in enrolment order. */
+async function families(vacation: string, now: Date): Promise<Family[]> {
+  const wards = await Registration.find({ vacation, ...ENROLLED })
+    .select("_id whatsappNumberNormalized wardName subjects")
+    .sort({ createdAt: 1 })
+    .lean<Array<{ _id: string; whatsappNumberNormalized: string | null; wardName: string; subjects: string[] }>>();
+  const ids = wards.map((w) => String(w._id));
+  const [attendance, performance, due, handedIn] = await Promise.all([
+    attendanceOf(ids),
+    performanceOfRegistrations(ids),
+    Assignment.find({ vacation: { $in: [vacation, null] }, dueAt: { $lt: now } })
+      .select("_id subject")
+      .lean<Array<{ _id: string; subject: string }>>(),
+    Submission.find({ vacation })
+      .select("registrationId assignmentId")
+      .lean<Array<{ registrationId: string; assignmentId: string }>>(),
+  ]);
+  const done = new Set(handedIn.map((s) => `${s.registrationId} ${s.assignmentId}`));
+  const byPhone = new Map<string, Family>();
+  for (const w of wards) {
+    if (!w.whatsappNumberNormalized) continue;
+    const id = String(w._id);
+    const figures = attendance.get(id)?.overall;
+    const family = byPhone.get(w.whatsappNumberNormalized) ?? { phone: w.whatsappNumberNormalized, wards: [] };
+    family.wards.push({
+      wardName: w.wardName,
+      attended: figures?.attended ?? 0,
+      held: figures?.held ?? 0,
+      missing: due.filter((a) => (w.subjects ?? []).includes(a.subject) && !done.has(`${id} ${a._id}`)).length,
+      average: performance.get(id)?.overall.percent ?? null,
+    });
+    byPhone.set(w.whatsappNumberNormalized, family);
+  }
+  return [...byPhone.values()];
+}
+
+export type WeeklyProgressRun = {
+  vacation: string | null;
+  week: string;
+  phones: number;
+  stopped: number;
+  segments: number;
+  queued: number;
+  sample: string | null;
+};
+
+/**
+ * This week's progress SMS of the vacation teaching: the counts (numbers reached, numbers that sent STOP, SMS parts)
+ * and a sample; with `send`, queued through the outbox (those queued before are left as they are).
+ */
+export async function weeklyProgress(send: false | { actorId: string }, now = new Date()): Promise<WeeklyProgressRun> {
+  const week = weekStart(schoolDay(now));
+  const { teaching } = await vacationPointers(now);
+  if (!teaching) return { vacation: null, week, phones: 0, stopped: 0, segments: 0, queued: 0, sample: null };
+  const all = await families(teaching.name, now);
+  const { sayFor, stopped } = await audienceVoices(all.map((f) => f.phone));
+  const reached = all.filter((f) => !stopped.has(f.phone));
+  const link = `${appOrigin()}/portal`;
+  const texts = reached.map((f) => weeklyProgressSms(f.wards, link, sayFor(f.phone)));
+  const segments = texts.reduce((sum, t) => sum + smsLength(t).segments, 0);
+  let queued = 0;
+  if (send) {
+    queued = await queueMessages(
+      reached.map((f, i) => ({
+        key: `weekly-progress:${teaching.name}:${week}:${f.phone}`,
+        channel: "sms" as const,
+        to: f.phone,
+        template: "weekly-progress",
+        values: { vacation: teaching.name, week },
+        text: texts[i],
+      })),
+    );
+    await audit("messages.weekly-progress", send.actorId, teaching.name, {
+      week,
+      sms: reached.length,
+      queued,
+      segments,
+    });
+  }
+  return {
+    vacation: teaching.name,
+    week,
+    phones: reached.length,
+    stopped: all.length - reached.length,
+    segments,
+    queued,
+    sample: texts[0] ?? null,
+  };
+}
+
+/** Fridays (5) from 16:00 in Accra, which is UTC all year. */
+const SEND_WEEKDAY = 5;
+const SEND_HOUR = 16;
+const STALE_MS = 30 * 60_000;
+
+/**
+ * The scheduled run (every few minutes, app/services/outbox-sender.server.ts): when it is Friday from 4 pm, the switch
+ * is on and the teaching vacation's lessons run this week, the first caller of the week claims the run and queues it.
+ * Null when nothing was due or another caller has it.
+ */
+export async function weeklyProgressIfDue(now = new Date()): Promise<WeeklyProgressRun | null> {
+  if (now.getUTCDay() !== SEND_WEEKDAY || now.getUTCHours() < SEND_HOUR) return null;
+  const [settings, { teaching }] = await Promise.all([getSettings(), vacationPointers(now)]);
+  const today = schoolDay(now);
+  if (
+    !settings.weeklyProgressSms ||
+    !teaching ||
+    today < teaching.lessonsStart ||
+    weekStart(today) > teaching.lessonsEnd
+  )
+    return null;
+  const id = `weekly-progress:${teaching.name}:${weekStart(today)}`;
+  if (!(await claimJobRun(id, now, STALE_MS))) return null;
+  const run = await weeklyProgress({ actorId: "system" }, now);
+  await finishJobRun(id, run);
+  return run;
+}
