@@ -47,7 +47,7 @@ describe("this week's progress", () => {
     await Subject.create({ name: "Mathematics", facilitatorId: "fac-w" });
     const parent = "+233240001111";
     const stopped = "+233240002222";
-    const [ama, kwame] = await Registration.create([
+    const [ama] = await Registration.create([
       registrationDoc(501, {
         vacation: V,
         wardName: "Ama",
@@ -60,8 +60,8 @@ describe("this week's progress", () => {
       registrationDoc(503, { vacation: V, wardName: "Yaa", whatsappNumberNormalized: stopped }),
     );
     await setPhoneOptedOut(stopped, true);
-    // Two assignments due yesterday: Ama handed in one (marked 15 of 20); Kwame nothing.
-    const [a, b] = await Assignment.create([
+    // A due in an hour, which Ama handed in (marked 15 of 20); B due yesterday, which nobody handed in.
+    const [a] = await Assignment.create([
       {
         facilitatorId: "fac-w",
         subject: "Mathematics",
@@ -90,7 +90,6 @@ describe("this week's progress", () => {
         seen: (await Submission.findById(work).lean())!.submittedAt,
       },
     );
-    expect(kwame).toBeDefined();
 
     const preview = await weeklyProgress(false);
     expect(preview).toMatchObject({ vacation: V, phones: 1, stopped: 1, queued: 0 });
