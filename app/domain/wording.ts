@@ -26,6 +26,8 @@ const SAMPLES = {
   reference: "K7KG-0T2P-WPQK",
   claimCode: "ABCD-2345",
   link: "https://portal.example.org/r/k7kg0t2pwpqk",
+  // A report's signed link: the registration, its expiry and its signature (app/utils/report-link.server.ts).
+  reportLink: "https://portal.example.org/reports/k7kg0t2pwpqkk7kg0t2pwpqk.abcd.abcdefghijklmnopqrstuv",
   amount: "GHS 1,200.00",
   balance: "GHS 1,200.00",
   due: "GHS 1,200.00",
@@ -152,6 +154,14 @@ export const WORDING = {
     required: ["vacation", "link"],
     maxParts: 2,
     english: "{school}: enrolment for the {vacation} is open. Enrol {wards} again at {link} or dial {serviceCode}.",
+  }),
+  "sms.report": sms({
+    label: "End-of-vacation report",
+    hint: "To each ward's parent when the admin sends reports (Messages → End-of-vacation reports): the link opens the ward's report (a PDF) without signing in, for 30 days.",
+    placeholders: ["school", "ward", "vacation", "reportLink"],
+    required: ["reportLink"],
+    maxParts: 2,
+    english: "{school}: {ward}'s report for the {vacation} is ready: {reportLink} (the link works for 30 days)",
   }),
   "sms.weekly-progress": sms({
     label: "Weekly progress",

@@ -92,7 +92,11 @@ export default function AdminMessages({ loaderData }: Route.ComponentProps) {
         <Link to="/admin/messages/weekly-progress" className="font-semibold text-brand-700 underline">
           Weekly progress SMS
         </Link>
-        : this week&apos;s to parents, and sending it now.
+        : this week&apos;s to parents, and sending it now.{" "}
+        <Link to="/admin/messages/reports" className="font-semibold text-brand-700 underline">
+          End-of-vacation reports
+        </Link>
+        : each ward&apos;s report link to its parent.
       </p>
       <dl className="flex flex-wrap gap-3" aria-label="Messages by state">
         {MESSAGE_STATES.map((s) => (

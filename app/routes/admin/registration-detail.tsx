@@ -268,6 +268,12 @@ export default function RegistrationDetail({ loaderData, actionData }: Route.Com
           subjects={loaderData.attendance.subjects}
           overall={loaderData.attendance.overall}
         />
+        <p className="mt-3 text-sm">
+          <a href={`/wards/${r.id}/report.pdf`} className="font-semibold text-brand-700 underline">
+            Download the report (PDF)
+          </a>
+          : attendance, marks and comments of the vacation.
+        </p>
       </Section>
 
       <LinkedAccounts linked={linked} lastResult={reply?.form === "link-account" ? reply.result : undefined} />

@@ -9,6 +9,7 @@ export const paymentAdminRoutes: RouteConfigEntry[] = [
   route("payments/reconciliation", "routes/admin/payments-reconciliation.tsx"),
   route("messages", "routes/admin/messages.tsx"),
   route("messages/weekly-progress", "routes/admin/weekly-progress.tsx"),
+  route("messages/reports", "routes/admin/reports.tsx"),
 ];
 /** Outside the admin layout (receipt PDFs: admins and the ward's parent). */
 export const paymentStandaloneRoutes: RouteConfigEntry[] = [

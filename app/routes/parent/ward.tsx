@@ -109,6 +109,11 @@ export default function WardPage({ loaderData }: Route.ComponentProps) {
             The average is over marked work only. Work missing is listed, not counted as 0.
           </p>
           <WorkSummary wardName={ward.wardName} work={work} />
+          <p className="mt-3 text-sm">
+            <a href={`/wards/${ward.id}/report.pdf`} className="font-semibold text-brand-700 underline">
+              Download {ward.wardName}&apos;s report (PDF)
+            </a>
+          </p>
         </Section>
         <Section id="lessons-heading" title="Lessons this week" className={PANEL}>
           {lessons.length ? (

@@ -7,4 +7,6 @@ export const resourceRoutes: RouteConfigEntry[] = [
   route("webhooks/payments/:gateway", "routes/resources/payment-webhook.ts"),
   route("ussd/:aggregator/:secret", "routes/resources/ussd.ts"),
   route("callbacks/:aggregator/sms-inbound/:secret", "routes/resources/sms-inbound.ts"),
+  route("reports/:token", "routes/resources/report-link.ts"),
+  route("wards/:id/report.pdf", "routes/resources/ward-report.ts"),
 ];

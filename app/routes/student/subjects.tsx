@@ -23,17 +23,25 @@ export async function loader({ request }: Route.LoaderArgs) {
       attendance: attendance?.subjects.find((a) => a.subject === subject)?.text ?? "No lessons held yet",
     })),
     overall: attendance?.overall.held ? attendance.overall.text : null,
+    reportHref: registration ? `/wards/${registration.id}/report.pdf` : null,
   };
 }
 
 export default function Subjects({ loaderData }: Route.ComponentProps) {
-  const { hasRegistration, programmeLabel, subjects, overall } = loaderData;
+  const { hasRegistration, programmeLabel, subjects, overall, reportHref } = loaderData;
   return (
     <Section id="subjects-heading" title="My Subjects" headingClassName="text-xl font-semibold text-gray-900">
       {programmeLabel ? <p className="mt-1 text-gray-700">{programmeLabel}</p> : null}
       {overall ? (
         <p className="mt-1 text-gray-800">
           <span className="font-semibold text-gray-900">Attendance, all subjects:</span> {overall}
+        </p>
+      ) : null}
+      {reportHref ? (
+        <p className="mt-1 text-sm">
+          <a href={reportHref} className="font-semibold text-brand-700 underline">
+            Download your report (PDF)
+          </a>
         </p>
       ) : null}
       {subjects.length ? (

@@ -1,0 +1,120 @@
+import type { RouteHandle } from "#app/utils/route-rules.ts";
+import { Form, Link, data } from "react-router";
+import { z } from "zod";
+import type { Route } from "./+types/reports";
+import { requireAdmin } from "#app/utils/auth.server.ts";
+import { redirectWithToast } from "#app/utils/toast.server.ts";
+import { SCHOOL_NAME } from "#app/domain/school.ts";
+import { vacationShown } from "#app/models/vacation.server.ts";
+import { sendReports } from "#app/services/reports.server.ts";
+import { Button } from "#app/components/ui/button.tsx";
+
+export const handle = {
+  rules: { access: { admin: "can_view_messages" }, actionAccess: { admin: "can_access_communications" } },
+} satisfies RouteHandle;
+
+const SendSchema = z.object({ vacation: z.string().trim().min(1).max(40) });
+
+/**
+ * End-of-vacation reports (docs/decisions/0110-end-of-vacation-reports.md): for a vacation (the one teaching unless
+ * another is chosen), how many parents get their ward's report link by SMS, and "Send reports". Once per ward.
+ */
+export async function loader({ request, url }: Route.LoaderArgs) {
+  await requireAdmin(request, "can_view_messages");
+  const { all, shown } = await vacationShown(url.searchParams.get("vacation"));
+  const run = shown ? await sendReports(shown.name, false) : null;
+  return { vacations: all.map((v) => v.name), vacation: shown?.name ?? null, run };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const { user } = await requireAdmin(request, "can_access_communications");
+  const parsed = SendSchema.safeParse(Object.fromEntries(await request.formData()));
+  const { all } = await vacationShown(null);
+  if (!parsed.success || !all.some((v) => v.name === parsed.data.vacation))
+    throw data("Choose a vacation from the list.", { status: 400 });
+  const run = await sendReports(parsed.data.vacation, { actorId: user._id });
+  return redirectWithToast("/admin/messages", {
+    type: "success",
+    title: `Reports: ${run.queued} SMS queued`,
+    description: run.queued < run.wards ? `${run.wards - run.queued} had theirs already.` : undefined,
+  });
+}
+
+export default function Reports({ loaderData }: Route.ComponentProps) {
+  const { vacations, vacation, run } = loaderData;
+  return (
+    <main id="main" className="max-w-3xl space-y-6">
+      <h1 className="text-2xl font-bold text-gray-900">End-of-vacation reports</h1>
+      <p className="text-gray-800">
+        Each ward&apos;s report (attendance per subject, marks with the facilitators&apos; comments, the average and its
+        band) is a PDF the student, the parent and the office download from the portal. &quot;Send reports&quot; texts
+        each parent a link to their ward&apos;s report that opens without signing in for 30 days.
+      </p>
+      <Form method="get" className="flex flex-wrap items-end gap-2">
+        <div>
+          <label htmlFor="vacation" className="mb-1 block text-sm font-medium text-gray-900">
+            Vacation
+          </label>
+          <select
+            id="vacation"
+            name="vacation"
+            defaultValue={vacation ?? ""}
+            className="rounded-md border border-gray-400 bg-white px-3 py-2"
+          >
+            {vacations.map((v) => (
+              <option key={v} value={v}>
+                {v}
+              </option>
+            ))}
+          </select>
+        </div>
+        <Button type="submit" variant="secondary">
+          Show
+        </Button>
+      </Form>
+      {vacation && run ? (
+        <>
+          <dl className="grid gap-3 sm:grid-cols-3" aria-label={`Reports of the ${vacation}`}>
+            <div className="rounded-lg border border-gray-200 bg-white p-3">
+              <dt className="text-sm text-gray-700">Wards&apos; parents</dt>
+              <dd className="text-lg font-semibold text-gray-900">{run.wards}</dd>
+            </div>
+            <div className="rounded-lg border border-gray-200 bg-white p-3">
+              <dt className="text-sm text-gray-700">Sent STOP (none to them)</dt>
+              <dd className="text-lg font-semibold text-gray-900">{run.stopped}</dd>
+            </div>
+            <div className="rounded-lg border border-gray-200 bg-white p-3">
+              <dt className="text-sm text-gray-700">SMS parts</dt>
+              <dd className="text-lg font-semibold text-gray-900">{run.segments}</dd>
+            </div>
+          </dl>
+          {run.sample ? (
+            <section aria-labelledby="report-sample" className="rounded-lg border border-gray-200 bg-white p-4">
+              <h2 id="report-sample" className="font-semibold text-gray-900">
+                As the first parent reads it
+              </h2>
+              <p className="mt-1 break-all text-gray-800">{run.sample}</p>
+            </section>
+          ) : null}
+          <Form method="post">
+            <input type="hidden" name="vacation" value={vacation} />
+            <Button type="submit" disabled={run.wards === 0}>
+              Send Reports
+            </Button>
+          </Form>
+        </>
+      ) : (
+        <p className="text-gray-800">There is no vacation yet.</p>
+      )}
+      <p>
+        <Link to="/admin/messages" className="font-semibold text-brand-700 underline">
+          Back to Messages
+        </Link>
+      </p>
+    </main>
+  );
+}
+
+export function meta() {
+  return [{ title: `End-of-vacation reports | Admin | ${SCHOOL_NAME}` }];
+}
