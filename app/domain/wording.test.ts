@@ -58,5 +58,10 @@ describe("the wording catalogue", () => {
       parts: 1,
       alphabet: "GSM-7",
     });
+    // The weekly progress and the report go in 7-bit whatever the wording: Twi is measured as sent.
+    expect(measureWording("sms.weekly-progress", "{school} nnawɔtwe yi: {progress} Hwɛ: {link}")).toMatchObject({
+      alphabet: "GSM-7",
+      parts: 2,
+    });
   });
 });

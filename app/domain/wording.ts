@@ -77,6 +77,8 @@ type Item = {
    * most 26 each; the ward list's title leaves room for five names.
    */
   maxChars?: number;
+  /** SMS always sent in the 7-bit alphabet (Ɛ→E): measured as sent, so Twi is not counted at 70 characters a part. */
+  gsm7?: boolean;
   /** What it is for, as Settings → Message wording explains it. */
   hint: string;
   english: string;
@@ -161,6 +163,7 @@ export const WORDING = {
     placeholders: ["school", "ward", "vacation", "reportLink"],
     required: ["reportLink"],
     maxParts: 2,
+    gsm7: true,
     english: "{school}: {ward}'s report for the {vacation} is ready: {reportLink} (the link works for 30 days)",
   }),
   "sms.weekly-progress": sms({
@@ -169,6 +172,7 @@ export const WORDING = {
     placeholders: ["school", "progress", "link"],
     required: ["progress"],
     maxParts: 2,
+    gsm7: true,
     english: "{school} this week: {progress} More: {link}",
   }),
   "sms.weekly-progress-ward": sms({
@@ -177,6 +181,7 @@ export const WORDING = {
     placeholders: ["ward", "attended", "held", "missing", "marks"],
     required: ["ward"],
     maxParts: 1,
+    gsm7: true,
     english: "{ward}: {attended}/{held} lessons, {missing} work missing, marks {marks}.",
   }),
   "sms.lesson-cancelled": sms({
@@ -519,6 +524,10 @@ export type WordingMeasure = { units: number; parts: number; alphabet: "GSM-7" |
 /** The text's size with the longest values: characters, parts and alphabet (USSD: always 7-bit, as sent). */
 export function measureWording(key: WordingKey, text: string): WordingMeasure {
   const filled = fill(text, SAMPLES);
+  if ((WORDING[key] as Item).gsm7) {
+    const sent = smsLength(toGsm7(filled));
+    return { units: sent.units, parts: sent.segments, alphabet: sent.encoding };
+  }
   if (WORDING[key].channel === "ussd") {
     const screen = toGsm7(filled);
     return { units: [...screen].length, parts: 1, alphabet: "GSM-7" };

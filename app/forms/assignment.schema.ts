@@ -66,6 +66,9 @@ export const AssignmentUploadSchema = AssignmentFieldsSchema.extend({
     ),
 });
 
+/** The facilitator's change of an assignment's due time and late rule (its work page). */
+export const WorkWindowSchema = AssignmentFieldsSchema.pick({ due: true, refuseLate: true });
+
 /** A student's hand-in: typed text and/or files (checked on the server from their bytes, photos downscaled there). */
 export const HandinSchema = z.object({
   text: z

@@ -44,6 +44,7 @@ submissionSchema.index({ assignmentId: 1, submittedAt: 1 });
 submissionSchema.index({ registrationId: 1, subject: 1 });
 submissionSchema.index({ subject: 1, markedAt: 1 });
 submissionSchema.index({ subject: 1, submittedAt: -1 });
+submissionSchema.index({ vacation: 1 });
 
 export type SubmissionFile = { key: string; name: string; type: string; size: number };
 export type SubmissionDoc = {

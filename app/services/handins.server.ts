@@ -227,6 +227,26 @@ export async function handIn(
   }
 }
 
+/**
+ * Changes an assignment's due time and whether late work is taken (its subject's facilitator, or an admin with the
+ * subjects permission). Work already handed in keeps the "late" it was given then.
+ */
+export async function setWorkWindow(
+  assignmentId: string,
+  actor: Actor,
+  input: { due: Date | null; refuseLate: boolean },
+): Promise<{ ok: true } | { ok: false; status: 403 | 404 }> {
+  const assignment = await getAssignmentById(assignmentId);
+  if (!assignment) return { ok: false, status: 404 };
+  if (!(await mayTeach(actor, assignment.subject))) return { ok: false, status: 403 };
+  await Assignment.updateOne(
+    { _id: assignment._id },
+    { $set: { dueAt: input.due, refuseLate: input.due ? input.refuseLate : false } },
+  );
+  await audit("assignment.due", actor._id, assignment._id, { due: input.due, refuseLate: input.refuseLate });
+  return { ok: true };
+}
+
 /** Whether any work was handed in for an assignment (it is then not deleted). */
 export async function hasHandedInWork(assignmentId: string): Promise<boolean> {
   return Boolean(await Submission.exists({ assignmentId: String(assignmentId) }));

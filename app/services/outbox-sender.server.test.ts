@@ -166,8 +166,8 @@ describe("leases", () => {
   it("two senders on one database send each of 200 messages exactly once", async () => {
     for (let n = 0; n < 200; n++) await queueMessage(sms(n));
     const { calls, providerFor } = recordingProvider(() => new Promise((resolve) => setTimeout(resolve, 2)));
-    const a = startOutboxSender({ providerFor, pollMs: 20, concurrency: 3 });
-    const b = startOutboxSender({ providerFor, pollMs: 20, concurrency: 3 });
+    const a = startOutboxSender({ providerFor, pollMs: 20, concurrency: 3, schedule: false });
+    const b = startOutboxSender({ providerFor, pollMs: 20, concurrency: 3, schedule: false });
     const deadline = Date.now() + 20_000;
     while ((await Outbox.countDocuments({ state: "sent" })) < 200 && Date.now() < deadline)
       await new Promise((resolve) => setTimeout(resolve, 50));

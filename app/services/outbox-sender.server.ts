@@ -135,15 +135,20 @@ export function startOutboxSender(options: SenderOptions = {}) {
       .then((n) => {
         if (n) console.warn(`[outbox] repair: queued the messages of ${n} event(s) a stopped process left`);
       })
-      .catch((error: unknown) => console.error("[outbox] repair failed:", (error as Error).message))
-      // The weekly progress SMS when it is due (Fridays from 4 pm): one caller of all claims each week's run.
-      .then(() => (options.schedule === false ? null : weeklyProgressIfDue()))
-      .then((run) => {
-        if (run) console.warn(`[outbox] weekly progress ${run.week}: ${run.queued} SMS queued`);
-      })
-      .catch((error: unknown) => console.error("[outbox] weekly progress failed:", (error as Error).message));
+      .catch((error: unknown) => console.error("[outbox] repair failed:", (error as Error).message));
+  // The weekly progress SMS when it is due (Fridays from 4 pm): one caller of all claims each week's run. Not awaited
+  // by the workers: codes and receipts go on being sent while it runs.
+  const scheduled = () =>
+    options.schedule === false
+      ? Promise.resolve()
+      : weeklyProgressIfDue()
+          .then((run) => {
+            if (run) console.warn(`[outbox] weekly progress ${run.week}: ${run.queued} SMS queued`);
+          })
+          .catch((error: unknown) => console.error("[outbox] weekly progress failed:", (error as Error).message));
   const repaired = repair();
-  const repairs = setInterval(() => void repair(), REPAIR_EVERY_MS);
+  void repaired.then(scheduled);
+  const repairs = setInterval(() => void repair().then(scheduled), REPAIR_EVERY_MS);
   repairs.unref();
   const worker = async () => {
     await repaired;

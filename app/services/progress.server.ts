@@ -54,9 +54,13 @@ const LATEST_MARKS = 3;
 /**
  * A ward's work as the parent reads it (docs/decisions/0108-work-handed-in-and-marked.md): per registered subject, the
  * average of marked work with its label, the work missing (due time passed, nothing handed in) and the latest marks
- * with their comments; overall, the average of all marked work and the work still to do.
+ * (every mark, for the report) with their comments; overall, the average of all marked work and the work still to do.
  */
-export async function wardWork(registration: Parameters<typeof workOf>[0], now = new Date()): Promise<WardWork> {
+export async function wardWork(
+  registration: Parameters<typeof workOf>[0],
+  now = new Date(),
+  options: { marks?: "latest" | "all" } = {},
+): Promise<WardWork> {
   const items = await workOf(registration, now);
   const percents = (list: typeof items) =>
     list.flatMap((w) => (w.submission?.markedAt && w.submission.percent !== null ? [w.submission.percent] : []));
@@ -74,7 +78,7 @@ export async function wardWork(registration: Parameters<typeof workOf>[0], now =
         subject,
         performance: performanceText(performanceOf(percents(of))),
         missing: of.filter((w) => w.status === "missing").map((w) => w.assignment.title),
-        marks: marked.slice(0, LATEST_MARKS).map((w) => ({
+        marks: (options.marks === "all" ? marked : marked.slice(0, LATEST_MARKS)).map((w) => ({
           id: w.assignment._id,
           title: w.assignment.title,
           mark: markText(w.submission!.score!, w.assignment.maxScore ?? 100),

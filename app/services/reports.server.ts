@@ -4,11 +4,11 @@
  */
 import { readableReference } from "#app/domain/registration-reference.ts";
 import { programmeLabel, WARD_FORM_LABELS, type WardForm } from "#app/domain/programmes.ts";
-import { smsLength, toGsm7, withFittingNames } from "#app/domain/sms.ts";
+import { smsLength, toGsm7 } from "#app/domain/sms.ts";
 import { hasAdminPermission } from "#app/utils/auth.server.ts";
 import type { SessionInfo } from "#app/utils/session-cookie.server.ts";
 import { audit } from "#app/models/audit-log.server.ts";
-import { queueMessages } from "#app/models/outbox.server.ts";
+import { queueMessages, withCode } from "#app/models/outbox.server.ts";
 import {
   ENROLLED,
   Registration,
@@ -23,7 +23,10 @@ import { reportToken } from "#app/utils/report-link.server.ts";
 
 /** A ward's report as a PDF, with the name it downloads under. */
 export async function reportPdf(registration: RegistrationDoc): Promise<{ pdf: Buffer; fileName: string }> {
-  const [attendance, work] = await Promise.all([wardAttendance(registration), wardWork(registration)]);
+  const [attendance, work] = await Promise.all([
+    wardAttendance(registration),
+    wardWork(registration, new Date(), { marks: "all" }),
+  ]);
   const pdf = await renderReportPdf({
     wardName: registration.wardName,
     vacation: registration.vacation ?? "",
@@ -47,6 +50,8 @@ export async function readableReportRegistration(info: SessionInfo, id: string):
   }).lean<RegistrationDoc>();
 }
 
+const TOKEN_SLOT = "REPORTTOKENSLOT";
+
 export type ReportsRun = { wards: number; stopped: number; segments: number; queued: number; sample: string | null };
 
 /**
@@ -63,31 +68,37 @@ export async function sendReports(vacation: string, send: false | { actorId: str
   );
   const { sayFor, stopped } = await audienceVoices([...new Set(withPhone.map((w) => w.whatsappNumberNormalized))]);
   const reached = withPhone.filter((w) => !stopped.has(w.whatsappNumberNormalized));
-  const texts = reached.map((w) =>
+  // The text with its link's token put in by `token` (a real one only when sending).
+  // The 7-bit text first, the token after: the token is ASCII, and CODE_MASK must reach the sender as it is.
+  const textOf = (w: (typeof reached)[number], token: string) =>
     toGsm7(
-      withFittingNames(
-        ([ward]) =>
-          sayFor(w.whatsappNumberNormalized)("sms.report", {
-            ward,
-            vacation,
-            reportLink: `${appOrigin()}/reports/${reportToken(String(w._id), now)}`,
-          }),
-        [w.wardName],
-      ),
-    ),
-  );
+      sayFor(w.whatsappNumberNormalized)("sms.report", {
+        ward: w.wardName.slice(0, 27),
+        vacation,
+        reportLink: `${appOrigin()}/reports/${TOKEN_SLOT}`,
+      }),
+    ).replace(TOKEN_SLOT, token);
+  // Counted and shown with a stand-in of the token's length: the preview opens nobody's report.
+  const standIn = `${"x".repeat(24)}.${"x".repeat(4)}.${"x".repeat(22)}`;
+  const texts = reached.map((w) => textOf(w, standIn));
   const segments = texts.reduce((sum, t) => sum + smsLength(t).segments, 0);
   let queued = 0;
   if (send) {
     queued = await queueMessages(
-      reached.map((w, i) => ({
-        key: `report:${String(w._id)}`,
-        channel: "sms" as const,
-        to: w.whatsappNumberNormalized,
-        template: "report",
-        values: { vacation, registrationId: String(w._id) },
-        text: texts[i],
-      })),
+      reached.map((w) => {
+        // Like a code: outside the demo the stored text shows CODE_MASK where the token is and the token is sealed
+        // beside it, so Admin → Messages opens no report (ADR 0089).
+        const { text, secret } = withCode((token) => textOf(w, token), reportToken(String(w._id), now));
+        return {
+          key: `report:${String(w._id)}`,
+          channel: "sms" as const,
+          to: w.whatsappNumberNormalized,
+          template: "report",
+          values: { vacation, registrationId: String(w._id) },
+          text,
+          secret: secret ?? null,
+        };
+      }),
     );
     await audit("messages.reports", send.actorId, vacation, { sms: reached.length, queued, segments });
   }

@@ -12,7 +12,8 @@ import { schoolDay } from "#app/domain/vacations.ts";
 import { Assignment } from "#app/models/assignment.server.ts";
 import { audit } from "#app/models/audit-log.server.ts";
 import { claimJobRun, finishJobRun } from "#app/models/job-run.server.ts";
-import { queueMessages } from "#app/models/outbox.server.ts";
+import { Outbox, queueMessages } from "#app/models/outbox.server.ts";
+import { escapeRegex } from "#app/models/whatsapp-group-admin.server.ts";
 import { ENROLLED, Registration } from "#app/models/registration.server.ts";
 import { getSettings } from "#app/models/settings.server.ts";
 import { Submission } from "#app/models/submission.server.ts";
@@ -24,9 +25,16 @@ import { appOrigin } from "#app/utils/app-origin.server.ts";
 
 type Family = { phone: string; wards: WardProgress[] };
 
-/** The parents of the wards enrolled in `vacation`, by number, each ward with its figures, wards in enrolment order. */
-async function families(vacation: string, now: Date): Promise<Family[]> {
-  const wards = await Registration.find({ vacation, ...ENROLLED })
+/**
+ * The parents of the wards enrolled in `vacation` (or of one number's), by number, each ward with its figures, wards in
+ * enrolment order.
+ */
+async function families(vacation: string, now: Date, phone?: string): Promise<Family[]> {
+  const wards = await Registration.find({
+    vacation,
+    ...ENROLLED,
+    ...(phone ? { whatsappNumberNormalized: phone } : {}),
+  })
     .select("_id whatsappNumberNormalized wardName subjects")
     .sort({ createdAt: 1 })
     .lean<Array<{ _id: string; whatsappNumberNormalized: string | null; wardName: string; subjects: string[] }>>();
@@ -37,7 +45,7 @@ async function families(vacation: string, now: Date): Promise<Family[]> {
     Assignment.find({ vacation: { $in: [vacation, null] }, dueAt: { $lt: now } })
       .select("_id subject")
       .lean<Array<{ _id: string; subject: string }>>(),
-    Submission.find({ vacation })
+    Submission.find(phone ? { registrationId: { $in: ids } } : { vacation })
       .select("registrationId assignmentId")
       .lean<Array<{ registrationId: string; assignmentId: string }>>(),
   ]);
@@ -58,6 +66,35 @@ async function families(vacation: string, now: Date): Promise<Family[]> {
     byPhone.set(w.whatsappNumberNormalized, family);
   }
   return [...byPhone.values()];
+}
+
+const keyPrefix = (vacation: string, week: string) => `weekly-progress:${vacation}:${week}:`;
+
+/**
+ * What the admin's page shows without doing the run: the numbers it would reach and those that sent STOP, how many
+ * had this week's already, and one parent's text.
+ */
+export async function weeklyProgressPreview(now = new Date()) {
+  const week = weekStart(schoolDay(now));
+  const { teaching } = await vacationPointers(now);
+  if (!teaching) return { vacation: null, week, phones: 0, stopped: 0, sentThisWeek: 0, sample: null };
+  const phones = (await Registration.distinct("whatsappNumberNormalized", { vacation: teaching.name, ...ENROLLED }))
+    .filter(Boolean)
+    .map(String);
+  const [{ sayFor, stopped }, sentThisWeek] = await Promise.all([
+    audienceVoices(phones),
+    Outbox.countDocuments({ key: { $regex: `^${escapeRegex(keyPrefix(teaching.name, week))}` } }),
+  ]);
+  const reached = phones.filter((p) => !stopped.has(p));
+  const [family] = reached.length ? await families(teaching.name, now, reached[0]) : [];
+  return {
+    vacation: teaching.name,
+    week,
+    phones: reached.length,
+    stopped: phones.length - reached.length,
+    sentThisWeek,
+    sample: family ? weeklyProgressSms(family.wards, `${appOrigin()}/portal`, sayFor(family.phone)) : null,
+  };
 }
 
 export type WeeklyProgressRun = {
@@ -88,7 +125,7 @@ export async function weeklyProgress(send: false | { actorId: string }, now = ne
   if (send) {
     queued = await queueMessages(
       reached.map((f, i) => ({
-        key: `weekly-progress:${teaching.name}:${week}:${f.phone}`,
+        key: `${keyPrefix(teaching.name, week)}${f.phone}`,
         channel: "sms" as const,
         to: f.phone,
         template: "weekly-progress",

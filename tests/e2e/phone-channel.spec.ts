@@ -58,7 +58,10 @@ test.describe("@no-js-only the phone channel: USSD and SMS keywords", () => {
     );
     // The demo's held lessons: Yaw missed one Mathematics lesson and was late to Physics.
     const progress = await dial(request, sessionId, DEMO_PARENT, `${prefix}6`);
-    expect(progress.body).toBe("END Yaw Owusu: attended 2 of 3 lessons held (67%).\nMathematics 1/2\nPhysics 1/1");
+    // And the demo marked his Quadratic equations work 15 of 20.
+    expect(progress.body).toBe(
+      "END Yaw Owusu: attended 2 of 3 lessons held (67%).\nAverage mark: 75% (Good).\nMathematics 1/2\nPhysics 1/1",
+    );
 
     const status = await dial(request, sessionId, DEMO_PARENT, `${prefix}1`);
     expect(status.body).toMatch(

@@ -5,7 +5,7 @@ import { requireAdmin } from "#app/utils/auth.server.ts";
 import { redirectWithToast } from "#app/utils/toast.server.ts";
 import { SCHOOL_NAME } from "#app/domain/school.ts";
 import { getSettings } from "#app/models/settings.server.ts";
-import { weeklyProgress } from "#app/services/weekly-progress.server.ts";
+import { weeklyProgress, weeklyProgressPreview } from "#app/services/weekly-progress.server.ts";
 import { Button } from "#app/components/ui/button.tsx";
 
 export const handle = {
@@ -19,7 +19,7 @@ export const handle = {
  */
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request, "can_view_messages");
-  const [run, settings] = await Promise.all([weeklyProgress(false), getSettings()]);
+  const [run, settings] = await Promise.all([weeklyProgressPreview(), getSettings()]);
   return { run, on: settings.weeklyProgressSms };
 }
 
@@ -62,10 +62,14 @@ export default function WeeklyProgress({ loaderData }: Route.ComponentProps) {
               <dd className="text-lg font-semibold text-gray-900">{run.stopped}</dd>
             </div>
             <div className="rounded-lg border border-gray-200 bg-white p-3">
-              <dt className="text-sm text-gray-700">SMS parts</dt>
-              <dd className="text-lg font-semibold text-gray-900">{run.segments}</dd>
+              <dt className="text-sm text-gray-700">Sent this week already</dt>
+              <dd className="text-lg font-semibold text-gray-900">{run.sentThisWeek}</dd>
             </div>
           </dl>
+          <p className="text-sm text-gray-800">
+            Each SMS is at most 2 parts. A number sent this week&apos;s gets nothing more this week, the Friday run
+            included.
+          </p>
           {run.sample ? (
             <section aria-labelledby="sample-heading" className="rounded-lg border border-gray-200 bg-white p-4">
               <h2 id="sample-heading" className="font-semibold text-gray-900">

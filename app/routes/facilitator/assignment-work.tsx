@@ -1,12 +1,18 @@
 import type { RouteHandle } from "#app/utils/route-rules.ts";
-import { data, Link } from "react-router";
+import { getFormProps, useForm } from "@conform-to/react";
+import { getZodConstraint } from "@conform-to/zod/v4";
+import { data, Form, Link } from "react-router";
+import { redirectWithToast } from "#app/utils/toast.server.ts";
+import { parseWithZod } from "#app/forms/parse.ts";
+import { WorkWindowSchema } from "#app/forms/assignment.schema.ts";
+import { CheckboxField, FormErrors, SubmitButton, TextField } from "#app/components/form/fields.tsx";
 import type { Route } from "./+types/assignment-work";
 import { requireRole } from "#app/utils/auth.server.ts";
 import { formatTimestamp } from "#app/domain/dates.ts";
 import { formatScore } from "#app/domain/performance.ts";
 import { SCHOOL_NAME } from "#app/domain/school.ts";
 import { dueText } from "#app/domain/work.ts";
-import { assignmentWork } from "#app/services/handins.server.ts";
+import { assignmentWork, setWorkWindow } from "#app/services/handins.server.ts";
 import { Card, DashboardPage, EmptyState } from "#app/components/dashboard/page.tsx";
 
 export const handle = { rules: { access: { roles: ["facilitator", "admin"] } } } satisfies RouteHandle;
@@ -32,6 +38,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     title: a.title,
     subject: a.subject,
     due: dueText(a.dueAt),
+    dueValue: a.dueAt ? new Date(a.dueAt).toISOString().slice(0, 16) : "",
+    refuseLate: Boolean(a.refuseLate),
     maxScore: max,
     toMark: rows.filter((r) => !r.marked).length,
     rows: rows.map((r) => ({
@@ -46,7 +54,27 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   };
 }
 
-export default function AssignmentWork({ loaderData: d }: Route.ComponentProps) {
+/** The due time and the late rule, changed. */
+export async function action({ request, params }: Route.ActionArgs) {
+  const { effectiveUser } = await requireRole(request, ["facilitator", "admin"]);
+  const submission = parseWithZod(await request.formData(), { schema: WorkWindowSchema });
+  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  const id = String(params.assignmentId);
+  const outcome = await setWorkWindow(id, effectiveUser, submission.value);
+  if (!outcome.ok) throw data("This assignment cannot be changed.", { status: outcome.status });
+  return redirectWithToast(`/facilitator-dashboard/assignments/${id}`, { type: "success", title: "Due time saved" });
+}
+
+export default function AssignmentWork({ loaderData: d, actionData }: Route.ComponentProps) {
+  const [form, fields] = useForm({
+    id: "work-window",
+    lastResult: actionData?.result,
+    defaultValue: { due: d.dueValue, refuseLate: d.refuseLate ? "on" : undefined },
+    constraint: getZodConstraint(WorkWindowSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: WorkWindowSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
   return (
     <DashboardPage
       title={`Work handed in: ${d.title}`}
@@ -110,6 +138,19 @@ export default function AssignmentWork({ loaderData: d }: Route.ComponentProps) 
       ) : (
         <EmptyState>No work has been handed in yet.</EmptyState>
       )}
+      <Card title="Due time" className="mt-6">
+        <Form method="post" {...getFormProps(form)} className="max-w-xl space-y-4">
+          <FormErrors form={form} />
+          <TextField
+            field={fields.due}
+            label="Due (optional)"
+            hint="Ghana time. Empty: work is taken any time. Work handed in keeps the late mark it got then."
+            type="datetime-local"
+          />
+          <CheckboxField field={fields.refuseLate} label="Refuse work handed in after the due time" />
+          <SubmitButton pendingLabel="Saving...">Save Due Time</SubmitButton>
+        </Form>
+      </Card>
       {d.missing.length ? (
         <Card title={`Not handed in (${d.missing.length})`} className="mt-6">
           <ul className="columns-1 text-sm text-gray-900 sm:columns-2">

@@ -1,3 +1,5 @@
+import { performanceOfRegistrations } from "#app/services/handins.server.ts";
+import { NO_MARKS, performanceText } from "#app/domain/performance.ts";
 import type { RouteHandle } from "#app/utils/route-rules.ts";
 import type { Route } from "./+types/subjects";
 import { requireRole } from "#app/utils/auth.server.ts";
@@ -12,15 +14,19 @@ export const handle = { rules: { access: { roles: ["student", "admin"] } } } sat
 export async function loader({ request }: Route.LoaderArgs) {
   const info = await requireRole(request, STUDENT_PORTAL_ROLES);
   const { registration } = await getStudentPortal(request, info);
-  const attendance = registration
-    ? await wardAttendance({ _id: registration.id, subjects: registration.subjects })
-    : null;
+  const [attendance, performance] = registration
+    ? await Promise.all([
+        wardAttendance({ _id: registration.id, subjects: registration.subjects }),
+        performanceOfRegistrations([registration.id]).then((m) => m.get(registration.id) ?? null),
+      ])
+    : [null, null];
   return {
     hasRegistration: Boolean(registration),
     programmeLabel: registration?.programmeLabel ?? null,
     subjects: (registration?.subjects ?? []).map((subject) => ({
       subject,
       attendance: attendance?.subjects.find((a) => a.subject === subject)?.text ?? "No lessons held yet",
+      marks: performanceText(performance?.bySubject.get(subject) ?? NO_MARKS),
     })),
     overall: attendance?.overall.held ? attendance.overall.text : null,
     reportHref: registration ? `/wards/${registration.id}/report.pdf` : null,
@@ -53,6 +59,7 @@ export default function Subjects({ loaderData }: Route.ComponentProps) {
                 <Badge tone="green">Active</Badge>
               </div>
               <p className="mt-2 text-sm text-gray-800">Attendance: {s.attendance}</p>
+              <p className="text-sm text-gray-800">Marks: {s.marks}</p>
             </li>
           ))}
         </ul>
