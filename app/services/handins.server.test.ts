@@ -18,6 +18,7 @@ import {
   assignmentWork,
   handIn,
   markWork,
+  setWorkWindow,
   pendingReviews,
   performanceOfRegistrations,
   subjectsPerformance,
@@ -144,7 +145,14 @@ describe("handing work in", () => {
     const { user } = await student();
     const taken = await assignment({ dueAt: new Date(Date.now() - hour) });
     expect(await handIn(user, taken, { text: "late", files: [] })).toEqual({ ok: true, late: true });
-    const refused = await assignment({ dueAt: new Date(Date.now() - hour), refuseLate: true });
+    const refused = await assignment({ dueAt: new Date(Date.now() + hour) });
+    // The facilitator brings the due time forward and refuses late work; another facilitator may not.
+    const earlier = { due: new Date(Date.now() - hour), refuseLate: true };
+    expect(await setWorkWindow(refused, { _id: "other-fac", role: "facilitator" }, earlier)).toEqual({
+      ok: false,
+      status: 403,
+    });
+    expect(await setWorkWindow(refused, teacher, earlier)).toEqual({ ok: true });
     expect(await handIn(user, refused, { text: "late", files: [] })).toMatchObject({
       ok: false,
       status: 409,
