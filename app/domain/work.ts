@@ -2,6 +2,8 @@
  * Work handed in (docs/decisions/0108-work-handed-in-and-marked.md): when an assignment takes work, and what a
  * student's hand-in stands at. The school's clock is Accra's, which is UTC all year.
  */
+import { shortDay, timeLabel } from "#app/domain/lessons.ts";
+
 export const HANDIN_TEXT_MAX = 5000;
 /** At most five files at once (pages photographed), each at most 10 MB as the phone took it. */
 export const HANDIN_FILES_MAX = 5;
@@ -15,8 +17,12 @@ export const PHOTO_LONGEST_SIDE = 1600;
 export type WorkWindow = { dueAt?: Date | string | null; refuseLate?: boolean | null };
 
 /** Whether work handed in now is late, and whether it is taken at all. */
+/** Whether the due time has passed (work without one is never past due). */
+const pastDue = (assignment: Pick<WorkWindow, "dueAt">, now: Date) =>
+  assignment.dueAt != null && now.getTime() > new Date(assignment.dueAt).getTime();
+
 export function handinTiming(assignment: WorkWindow, now: Date): { late: boolean; open: boolean } {
-  const late = assignment.dueAt != null && now.getTime() > new Date(assignment.dueAt).getTime();
+  const late = pastDue(assignment, now);
   return { late, open: !late || !assignment.refuseLate };
 }
 
@@ -40,18 +46,20 @@ export function workStatus(
 ): WorkStatus {
   if (submission?.markedAt) return "marked";
   if (submission) return submission.late ? "late" : "handed-in";
-  if (assignment.dueAt != null && now.getTime() > new Date(assignment.dueAt).getTime()) return "missing";
+  if (pastDue(assignment, now)) return "missing";
   return "open";
 }
 
-/** "Tue 1 Dec, 17:00", or "No due date". */
+/** "Tuesday 1 Dec, 5:00 PM" as lessons say it, or "No due date". */
 export function dueText(dueAt: Date | string | null | undefined): string {
   if (dueAt == null) return "No due date";
-  const d = new Date(dueAt);
-  const day = d.toLocaleDateString("en-GB", { weekday: "short", day: "numeric", month: "short", timeZone: "UTC" });
-  const time = d.toISOString().slice(11, 16);
-  return `${day.replace(",", "")}, ${time}`;
+  const iso = new Date(dueAt).toISOString();
+  return `${shortDay(iso.slice(0, 10))}, ${timeLabel(iso.slice(11, 16))}`;
 }
+
+/** The `datetime-local` value of a due time (its school time), or "". */
+export const dueInputOf = (dueAt: Date | string | null | undefined) =>
+  dueAt ? new Date(dueAt).toISOString().slice(0, 16) : "";
 
 /** A `datetime-local` value ("2026-12-01T17:00") in the school's time (UTC) as a date, or null. */
 export function parseDueInput(value: string): Date | null {

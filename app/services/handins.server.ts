@@ -45,9 +45,9 @@ export const HANDIN_REFUSALS = {
   closed: "The due time has passed: this assignment no longer takes work.",
   marked: "Your work has been marked: it cannot be handed in again.",
   empty: "Type your answer, or add photos or a PDF.",
-  quota: "Your work handed in this vacation is over 50 MB: hand in fewer or smaller files.",
+  quota: `Your work handed in this vacation is over ${HANDIN_QUOTA_BYTES / 1024 / 1024} MB: hand in fewer or smaller files.`,
   changed: "This work changed while you had it open (handed in again, or marked by someone else): look at it again.",
-} as const;
+};
 
 /** Whether a registration does an assignment: one of its subjects, of its vacation (or set before vacations). */
 function doesAssignment(assignment: AssignmentRow, registration: WardRegistration): boolean {

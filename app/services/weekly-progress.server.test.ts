@@ -15,7 +15,11 @@ import { saveSettings } from "#app/models/settings.server.ts";
 import { Subject } from "#app/models/subject.server.ts";
 import { Submission } from "#app/models/submission.server.ts";
 import { handIn, markWork } from "#app/services/handins.server.ts";
-import { weeklyProgress, weeklyProgressIfDue } from "#app/services/weekly-progress.server.ts";
+import {
+  sendWeeklyProgress,
+  weeklyProgressIfDue,
+  weeklyProgressPreview,
+} from "#app/services/weekly-progress.server.ts";
 
 useTestDatabase("weekly_progress_test", {
   init: [Assignment, AuditLog, JobRun, Outbox, Registration, Subject, Submission],
@@ -91,14 +95,15 @@ describe("this week's progress", () => {
       },
     );
 
-    const preview = await weeklyProgress(false);
-    expect(preview).toMatchObject({ vacation: V, phones: 1, stopped: 1, queued: 0 });
+    const preview = await weeklyProgressPreview();
+    expect(preview).toMatchObject({ vacation: V, phones: 1, stopped: 1, sentThisWeek: 0 });
     expect(preview.sample).toContain("Ama: 0/0 lessons, 1 work missing, marks 75% (Good).");
     expect(preview.sample).toContain("Kwame: 0/0 lessons, 1 work missing, marks none yet.");
     expect(await Outbox.countDocuments({ template: "weekly-progress" })).toBe(0);
 
-    expect(await weeklyProgress({ actorId: "admin-1" })).toMatchObject({ phones: 1, queued: 1 });
-    expect(await weeklyProgress({ actorId: "admin-1" })).toMatchObject({ phones: 1, queued: 0 });
+    expect(await sendWeeklyProgress("admin-1")).toMatchObject({ phones: 1, queued: 1 });
+    expect(await sendWeeklyProgress("admin-1")).toMatchObject({ phones: 1, queued: 0 });
+    expect(await weeklyProgressPreview()).toMatchObject({ phones: 1, sentThisWeek: 1 });
     const sent = await Outbox.find({ template: "weekly-progress" }).lean();
     expect(sent.map((m) => m.to)).toEqual([parent]);
     expect(sent[0].key).toBe(`weekly-progress:${V}:${weekStart(schoolDay())}:${parent}`);

@@ -108,10 +108,10 @@ export type WeeklyProgressRun = {
 };
 
 /**
- * This week's progress SMS of the vacation teaching: the counts (numbers reached, numbers that sent STOP, SMS parts)
- * and a sample; with `send`, queued through the outbox (those queued before are left as they are).
+ * Queues this week's progress SMS of the vacation teaching through the outbox (numbers queued before are left as they
+ * are), audited; the counts (numbers reached, numbers that sent STOP, SMS parts, newly queued) and one text.
  */
-export async function weeklyProgress(send: false | { actorId: string }, now = new Date()): Promise<WeeklyProgressRun> {
+export async function sendWeeklyProgress(actorId: string, now = new Date()): Promise<WeeklyProgressRun> {
   const week = weekStart(schoolDay(now));
   const { teaching } = await vacationPointers(now);
   if (!teaching) return { vacation: null, week, phones: 0, stopped: 0, segments: 0, queued: 0, sample: null };
@@ -121,25 +121,17 @@ export async function weeklyProgress(send: false | { actorId: string }, now = ne
   const link = `${appOrigin()}/portal`;
   const texts = reached.map((f) => weeklyProgressSms(f.wards, link, sayFor(f.phone)));
   const segments = texts.reduce((sum, t) => sum + smsLength(t).segments, 0);
-  let queued = 0;
-  if (send) {
-    queued = await queueMessages(
-      reached.map((f, i) => ({
-        key: `${keyPrefix(teaching.name, week)}${f.phone}`,
-        channel: "sms" as const,
-        to: f.phone,
-        template: "weekly-progress",
-        values: { vacation: teaching.name, week },
-        text: texts[i],
-      })),
-    );
-    await audit("messages.weekly-progress", send.actorId, teaching.name, {
-      week,
-      sms: reached.length,
-      queued,
-      segments,
-    });
-  }
+  const queued = await queueMessages(
+    reached.map((f, i) => ({
+      key: `${keyPrefix(teaching.name, week)}${f.phone}`,
+      channel: "sms" as const,
+      to: f.phone,
+      template: "weekly-progress",
+      values: { vacation: teaching.name, week },
+      text: texts[i],
+    })),
+  );
+  await audit("messages.weekly-progress", actorId, teaching.name, { week, sms: reached.length, queued, segments });
   return {
     vacation: teaching.name,
     week,
@@ -174,7 +166,7 @@ export async function weeklyProgressIfDue(now = new Date()): Promise<WeeklyProgr
     return null;
   const id = `weekly-progress:${teaching.name}:${weekStart(today)}`;
   if (!(await claimJobRun(id, now, STALE_MS))) return null;
-  const run = await weeklyProgress({ actorId: "system" }, now);
+  const run = await sendWeeklyProgress("system", now);
   await finishJobRun(id, run);
   return run;
 }

@@ -8,6 +8,8 @@ import { SCHOOL_NAME } from "#app/domain/school.ts";
 import { vacationShown } from "#app/models/vacation.server.ts";
 import { sendReports } from "#app/services/reports.server.ts";
 import { Button } from "#app/components/ui/button.tsx";
+import { StatCard } from "#app/components/dashboard/page.tsx";
+import { SmsSample } from "#app/components/dashboard/sms-sample.tsx";
 
 export const handle = {
   rules: { access: { admin: "can_view_messages" }, actionAccess: { admin: "can_access_communications" } },
@@ -75,27 +77,11 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
       {vacation && run ? (
         <>
           <dl className="grid gap-3 sm:grid-cols-3" aria-label={`Reports of the ${vacation}`}>
-            <div className="rounded-lg border border-gray-200 bg-white p-3">
-              <dt className="text-sm text-gray-700">Wards&apos; parents</dt>
-              <dd className="text-lg font-semibold text-gray-900">{run.wards}</dd>
-            </div>
-            <div className="rounded-lg border border-gray-200 bg-white p-3">
-              <dt className="text-sm text-gray-700">Sent STOP (none to them)</dt>
-              <dd className="text-lg font-semibold text-gray-900">{run.stopped}</dd>
-            </div>
-            <div className="rounded-lg border border-gray-200 bg-white p-3">
-              <dt className="text-sm text-gray-700">SMS parts</dt>
-              <dd className="text-lg font-semibold text-gray-900">{run.segments}</dd>
-            </div>
+            <StatCard label="Wards' parents" value={run.wards} />
+            <StatCard label="Sent STOP (none to them)" value={run.stopped} />
+            <StatCard label="SMS parts" value={run.segments} />
           </dl>
-          {run.sample ? (
-            <section aria-labelledby="report-sample" className="rounded-lg border border-gray-200 bg-white p-4">
-              <h2 id="report-sample" className="font-semibold text-gray-900">
-                As the first parent reads it
-              </h2>
-              <p className="mt-1 break-all text-gray-800">{run.sample}</p>
-            </section>
-          ) : null}
+          {run.sample ? <SmsSample id="report-sample" text={run.sample} /> : null}
           <Form method="post">
             <input type="hidden" name="vacation" value={vacation} />
             <Button type="submit" disabled={run.wards === 0}>

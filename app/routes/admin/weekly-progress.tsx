@@ -5,8 +5,10 @@ import { requireAdmin } from "#app/utils/auth.server.ts";
 import { redirectWithToast } from "#app/utils/toast.server.ts";
 import { SCHOOL_NAME } from "#app/domain/school.ts";
 import { getSettings } from "#app/models/settings.server.ts";
-import { weeklyProgress, weeklyProgressPreview } from "#app/services/weekly-progress.server.ts";
+import { sendWeeklyProgress, weeklyProgressPreview } from "#app/services/weekly-progress.server.ts";
 import { Button } from "#app/components/ui/button.tsx";
+import { StatCard } from "#app/components/dashboard/page.tsx";
+import { SmsSample } from "#app/components/dashboard/sms-sample.tsx";
 
 export const handle = {
   rules: { access: { admin: "can_view_messages" }, actionAccess: { admin: "can_access_communications" } },
@@ -25,7 +27,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const { user } = await requireAdmin(request, "can_access_communications");
-  const run = await weeklyProgress({ actorId: user._id });
+  const run = await sendWeeklyProgress(user._id);
   if (!run.vacation)
     return redirectWithToast("/admin/messages/weekly-progress", {
       type: "error",
@@ -53,31 +55,15 @@ export default function WeeklyProgress({ loaderData }: Route.ComponentProps) {
       {run.vacation ? (
         <>
           <dl className="grid gap-3 sm:grid-cols-3" aria-label="This week's progress SMS">
-            <div className="rounded-lg border border-gray-200 bg-white p-3">
-              <dt className="text-sm text-gray-700">Parents' numbers</dt>
-              <dd className="text-lg font-semibold text-gray-900">{run.phones}</dd>
-            </div>
-            <div className="rounded-lg border border-gray-200 bg-white p-3">
-              <dt className="text-sm text-gray-700">Sent STOP (none to them)</dt>
-              <dd className="text-lg font-semibold text-gray-900">{run.stopped}</dd>
-            </div>
-            <div className="rounded-lg border border-gray-200 bg-white p-3">
-              <dt className="text-sm text-gray-700">Sent this week already</dt>
-              <dd className="text-lg font-semibold text-gray-900">{run.sentThisWeek}</dd>
-            </div>
+            <StatCard label="Parents' numbers" value={run.phones} />
+            <StatCard label="Sent STOP (none to them)" value={run.stopped} />
+            <StatCard label="Sent this week already" value={run.sentThisWeek} />
           </dl>
           <p className="text-sm text-gray-800">
             Each SMS is at most 2 parts. A number sent this week&apos;s gets nothing more this week, the Friday run
             included.
           </p>
-          {run.sample ? (
-            <section aria-labelledby="sample-heading" className="rounded-lg border border-gray-200 bg-white p-4">
-              <h2 id="sample-heading" className="font-semibold text-gray-900">
-                As the first parent reads it
-              </h2>
-              <p className="mt-1 whitespace-pre-wrap text-gray-800">{run.sample}</p>
-            </section>
-          ) : null}
+          {run.sample ? <SmsSample id="sample-heading" text={run.sample} /> : null}
           <Form method="post">
             <Button type="submit" disabled={run.phones === 0}>
               Send This Week&apos;s Progress Now

@@ -74,9 +74,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
+  const { effectiveUser } = await requireRole(request, ["student"]);
   // Work is on time by when the student sent it, not by when the last byte of its photos arrived over 3G.
   const sentAt = new Date();
-  const { effectiveUser } = await requireRole(request, ["student"]);
   const upload = await parseUpload(request, {
     fileField: "files",
     allowed: ALLOWED,

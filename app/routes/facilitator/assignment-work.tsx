@@ -11,7 +11,7 @@ import { requireRole } from "#app/utils/auth.server.ts";
 import { formatTimestamp } from "#app/domain/dates.ts";
 import { formatScore } from "#app/domain/performance.ts";
 import { SCHOOL_NAME } from "#app/domain/school.ts";
-import { dueText } from "#app/domain/work.ts";
+import { dueInputOf, dueText } from "#app/domain/work.ts";
 import { assignmentWork, setWorkWindow } from "#app/services/handins.server.ts";
 import { Card, DashboardPage, EmptyState } from "#app/components/dashboard/page.tsx";
 
@@ -38,7 +38,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     title: a.title,
     subject: a.subject,
     due: dueText(a.dueAt),
-    dueValue: a.dueAt ? new Date(a.dueAt).toISOString().slice(0, 16) : "",
+    dueValue: dueInputOf(a.dueAt),
     refuseLate: Boolean(a.refuseLate),
     maxScore: max,
     toMark: rows.filter((r) => !r.marked).length,
