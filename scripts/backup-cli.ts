@@ -30,6 +30,10 @@ export async function openDatabase() {
 
 export const uploadsDir = () => path.resolve(process.env.UPLOADS_DIR ?? "uploads");
 
+/** Hand-ins on disk: the default install's DATA_DIR/handins (on MONGODB_URI they are in the database, GridFS). */
+export const handinsDir = () =>
+  process.env.MONGODB_URI?.trim() ? null : path.join(path.resolve(process.env.DATA_DIR ?? ".data"), "handins");
+
 export function fail(error: unknown): never {
   console.error(error instanceof Error ? error.message : String(error));
   process.exit(1);

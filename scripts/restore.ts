@@ -1,7 +1,7 @@
 /** npm run restore -- FILE [--drop] : loads a backup into an empty database (docs/operations.md#backups). */
 import { parseArgs } from "node:util";
 import { restoreBackup } from "#app/models/backup.server.ts";
-import { fail, openDatabase, uploadsDir } from "./backup-cli.ts";
+import { fail, handinsDir, openDatabase, uploadsDir } from "./backup-cli.ts";
 
 const { values, positionals } = parseArgs({
   options: { drop: { type: "boolean", default: false } },
@@ -10,7 +10,12 @@ const { values, positionals } = parseArgs({
 if (positionals.length !== 1) fail("Usage: npm run restore -- FILE [--drop]");
 const { db, close } = await openDatabase().catch(fail);
 try {
-  const done = await restoreBackup(db, { file: positionals[0], uploadsDir: uploadsDir(), drop: values.drop });
+  const done = await restoreBackup(db, {
+    file: positionals[0],
+    uploadsDir: uploadsDir(),
+    handinsDir: handinsDir(),
+    drop: values.drop,
+  });
   console.log(
     `Restored the backup of ${done.createdAt}: ${done.collections} collections, ${done.documents} documents, ${done.files} files.`,
   );

@@ -27,22 +27,34 @@ async function snapshot(name: string) {
 }
 
 describe("backup and restore", () => {
-  it("restores the demo data and the uploaded files exactly, and refuses what it should without changing anything", async () => {
+  it("restores the demo data, the uploaded files and the hand-ins on disk exactly, and refuses what it should without changing anything", async () => {
     await seedDemoData();
     const uploads = path.join(tmp, "uploads");
     fs.mkdirSync(path.join(uploads, "timetables"), { recursive: true });
     const pdf = Buffer.from("%PDF-1.4 a timetable \u0000\u00ff binary", "latin1");
     fs.writeFileSync(path.join(uploads, "timetables", "form-2-science.pdf"), pdf);
 
+    const handins = path.join(tmp, "handins");
+    fs.mkdirSync(path.join(handins, "reg1"), { recursive: true });
+    const photo = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 1, 2, 0xff, 0xd9]);
+    fs.writeFileSync(path.join(handins, "reg1", "assignment1-abc.jpg"), photo);
+
     const file = path.join(tmp, "school.jsonl.gz");
-    const written = await writeBackup(db("backup_source"), { out: file, uploadsDir: uploads });
+    const written = await writeBackup(db("backup_source"), { out: file, uploadsDir: uploads, handinsDir: handins });
     expect(written.documents).toBeGreaterThan(20);
     expect(written.files).toBe(1);
+    expect(written.handins).toBe(1);
 
     // Into an empty database: the same documents (types included), counts and file bytes.
     const restoredUploads = path.join(tmp, "restored-uploads");
-    const restored = await restoreBackup(db("backup_target"), { file, uploadsDir: restoredUploads });
+    const restoredHandins = path.join(tmp, "restored-handins");
+    const restored = await restoreBackup(db("backup_target"), {
+      file,
+      uploadsDir: restoredUploads,
+      handinsDir: restoredHandins,
+    });
     expect(restored.documents).toBe(written.documents);
+    expect(fs.readFileSync(path.join(restoredHandins, "reg1", "assignment1-abc.jpg")).equals(photo)).toBe(true);
     const [before, after] = [await snapshot("backup_source"), await snapshot("backup_target")];
     expect(Object.keys(after).sort()).toEqual(Object.keys(before).sort());
     for (const c of Object.keys(before)) expect(after[c], c).toEqual(before[c]);

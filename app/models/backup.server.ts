@@ -26,6 +26,8 @@ type Header = {
   database: string;
   collections: { name: string; count: number; indexes: IndexSpec[] }[];
   files: number;
+  /** Hand-in files kept on disk (the default install's DATA_DIR/handins); absent in archives made before. */
+  handins?: number;
 };
 
 export class BackupError extends Error {}
@@ -53,7 +55,14 @@ async function userCollections(db: Db) {
 }
 
 /** Writes the archive; returns what it holds. */
-export async function writeBackup(db: Db, options: { out: string; uploadsDir?: string | null }) {
+/**
+ * `handinsDir`: the default install's hand-ins on disk (DATA_DIR/handins), one `{"h": path, "b": bytes}` line each;
+ * on MongoDB they are the GridFS bucket's collections and come with the documents.
+ */
+export async function writeBackup(
+  db: Db,
+  options: { out: string; uploadsDir?: string | null; handinsDir?: string | null },
+) {
   const names = await userCollections(db);
   const collections: Header["collections"] = [];
   for (const name of names) {
@@ -65,6 +74,7 @@ export async function writeBackup(db: Db, options: { out: string; uploadsDir?: s
     });
   }
   const files = options.uploadsDir ? listFiles(options.uploadsDir) : [];
+  const handins = options.handinsDir ? listFiles(options.handinsDir) : [];
   const header: Header = {
     format: BACKUP_FORMAT,
     version: BACKUP_VERSION,
@@ -72,6 +82,7 @@ export async function writeBackup(db: Db, options: { out: string; uploadsDir?: s
     database: db.databaseName,
     collections,
     files: files.length,
+    handins: handins.length,
   };
 
   const tmp = `${options.out}.partial`;
@@ -92,12 +103,14 @@ export async function writeBackup(db: Db, options: { out: string; uploadsDir?: s
   }
   for (const file of files)
     await write({ f: file, b: fs.readFileSync(path.join(options.uploadsDir!, file)).toString("base64") });
-  const documents = lines - 1 - files.length;
+  for (const file of handins)
+    await write({ h: file, b: fs.readFileSync(path.join(options.handinsDir!, file)).toString("base64") });
+  const documents = lines - 1 - files.length - handins.length;
   gzip.end(`${JSON.stringify({ end: true, lines })}\n`);
   await once(sink, "finish");
   // Only a complete archive gets the name asked for.
   fs.renameSync(tmp, options.out);
-  return { collections: collections.length, documents, files: files.length };
+  return { collections: collections.length, documents, files: files.length, handins: handins.length };
 }
 
 async function* readLines(file: string) {
@@ -138,7 +151,7 @@ export async function checkBackup(file: string): Promise<Header> {
       continue;
     } else if (
       !(typeof value.c === "string" && value.d) &&
-      !(typeof value.f === "string" && typeof value.b === "string")
+      !((typeof value.f === "string" || typeof value.h === "string") && typeof value.b === "string")
     ) {
       throw new BackupError(`${file} is damaged at line ${count + 1}.`);
     }
@@ -161,7 +174,10 @@ export async function isEmptyDatabase(db: Db) {
  * Loads an archive into a database. Refuses a database that holds documents unless `drop` (then every collection is
  * dropped first), and refuses a damaged, truncated or foreign archive before touching anything.
  */
-export async function restoreBackup(db: Db, options: { file: string; uploadsDir?: string | null; drop?: boolean }) {
+export async function restoreBackup(
+  db: Db,
+  options: { file: string; uploadsDir?: string | null; handinsDir?: string | null; drop?: boolean },
+) {
   const header = await checkBackup(options.file);
   if (!(await isEmptyDatabase(db))) {
     if (!options.drop)
@@ -185,7 +201,7 @@ export async function restoreBackup(db: Db, options: { file: string; uploadsDir?
       first = false;
       continue;
     }
-    const value = JSON.parse(line) as { c?: string; d?: unknown; f?: string; b?: string; end?: boolean };
+    const value = JSON.parse(line) as { c?: string; d?: unknown; f?: string; h?: string; b?: string; end?: boolean };
     if (value.end) break;
     if (value.c) {
       const doc = EJSON.deserialize(value.d as Document, { relaxed: false }) as Document;
@@ -194,11 +210,15 @@ export async function restoreBackup(db: Db, options: { file: string; uploadsDir?
       batches.set(value.c, list);
       documents += 1;
       if (list.length >= 1000) await flush(value.c);
-    } else if (value.f && value.b !== undefined && options.uploadsDir) {
-      const root = path.resolve(options.uploadsDir);
-      const target = path.resolve(root, value.f);
+    } else if (value.b !== undefined) {
+      const [name, dir, folder] = value.f
+        ? [value.f, options.uploadsDir, "uploads"]
+        : [value.h, options.handinsDir, "hand-ins"];
+      if (!name || !dir) continue;
+      const root = path.resolve(dir);
+      const target = path.resolve(root, name);
       if (!target.startsWith(root + path.sep))
-        throw new BackupError(`The backup names a file outside the uploads folder: ${value.f}`);
+        throw new BackupError(`The backup names a file outside the ${folder} folder: ${name}`);
       fs.mkdirSync(path.dirname(target), { recursive: true });
       fs.writeFileSync(target, Buffer.from(value.b, "base64"));
       files += 1;

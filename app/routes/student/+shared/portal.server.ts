@@ -31,6 +31,8 @@ export type PortalRegistration = {
   current: boolean;
   /** "Enrol again for <vacation>", when this ward's registration is from an earlier vacation and one takes enrolments. */
   enrolAgain: { registrationId: string; vacation: string } | null;
+  /** Withdrawn by the office (ADR 0091): off the rosters, so no lesson's notes, materials or join link reach it. */
+  withdrawn: boolean;
 };
 
 export type StudentPortal = {
@@ -71,6 +73,7 @@ export async function loadOwnedRegistration(user: SessionInfo["effectiveUser"]):
     paymentStatus: r.paymentStatus ?? null,
     vacation: r.vacation ?? null,
     current: current.includes(r.vacation ?? ""),
+    withdrawn: Boolean(r.withdrawnAt),
     enrolAgain: opening.open
       ? (enrolAgainOffers(owned, opening.vacation)
           .filter((o) => o.registrationId === String(r._id))

@@ -57,6 +57,8 @@ export async function wardWeek(
   // Today's lessons, whichever week is shown.
   const todaysLessons =
     registration && (today < monday || today > sunday) ? await lessonsForWard(registration, today, today) : [];
+  // A withdrawn ward still sees when lessons are (its history) but nothing its class is given (the roster's alone).
+  const offRoster = Boolean(registration?.withdrawn);
   const toCard = (l: (typeof lessons)[number]): LessonCardData => {
     const phase = lessonPhase(l, now);
     return {
@@ -68,11 +70,12 @@ export async function wardWeek(
       facilitator: names.get(l.subject) ?? "To be announced",
       phase,
       isToday: l.date === today,
-      joinLink: phase === "running" ? l.joinLink : null,
+      joinLink: phase === "running" && !offRoster ? l.joinLink : null,
       movedFrom: l.movedFrom ? shortDay(l.movedFrom) : null,
-      notes: l.notes ?? "",
-      materialLink: l.materialLink ?? null,
-      materialFile: l.materialFile ? { href: `/lessons/${l._id}/material`, name: l.materialFile.name } : null,
+      notes: offRoster ? "" : (l.notes ?? ""),
+      materialLink: offRoster ? null : (l.materialLink ?? null),
+      materialFile:
+        l.materialFile && !offRoster ? { href: `/lessons/${l._id}/material`, name: l.materialFile.name } : null,
     };
   };
   const cards = lessons.map(toCard);
