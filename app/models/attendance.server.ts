@@ -42,3 +42,22 @@ export type AttendanceDoc = {
 export const Attendance =
   (mongoose.models.Attendance as mongoose.Model<AttendanceDoc>) ??
   mongoose.model<AttendanceDoc>("Attendance", attendanceSchema);
+
+/**
+ * Removes the attendance of deleted registrations, or with "orphaned" of every registration no longer there (after
+ * "delete all"): a register read later must not count a student who is gone, and a deleted ward's data goes with it.
+ */
+export async function removeAttendanceOf(registrationIds: readonly string[] | "orphaned") {
+  let ids: string[];
+  if (registrationIds === "orphaned") {
+    const named = (await Attendance.distinct("registrationId")).map(String);
+    const registrations = mongoose.connection.db!.collection<{ _id: string }>("registrations");
+    const present = new Set(
+      (await registrations.find({ _id: { $in: named } }, { projection: { _id: 1 } }).toArray()).map((r) =>
+        String(r._id),
+      ),
+    );
+    ids = named.filter((id) => !present.has(id));
+  } else ids = registrationIds.map(String);
+  if (ids.length) await Attendance.deleteMany({ registrationId: { $in: ids } });
+}

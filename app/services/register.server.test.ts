@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { useTestDatabase } from "#tests/support/test-database.ts";
 import { registrationDoc } from "#tests/support/registration-doc.ts";
 import { addDays, schoolDay } from "#app/domain/vacations.ts";
-import { Attendance } from "#app/models/attendance.server.ts";
+import { Attendance, removeAttendanceOf } from "#app/models/attendance.server.ts";
 import { AuditLog } from "#app/models/audit-log.server.ts";
 import { Lesson } from "#app/models/lesson.server.ts";
 import { Registration } from "#app/models/registration.server.ts";
@@ -107,5 +107,33 @@ describe("the register", () => {
     });
     expect(await Attendance.countDocuments({ lessonId: lesson._id })).toBe(0);
     expect((await Lesson.findById(lesson._id).lean())!.registerSavedAt).toBeNull();
+  });
+
+  it("removes a deleted registration's attendance, and after 'delete all' that of every registration gone", async () => {
+    const [kept, deleted, alsoDeleted] = await Registration.create([
+      registrationDoc(11, { vacation: V, wardName: "Kept", subjects: ["Physics"] }),
+      registrationDoc(12, { vacation: V, wardName: "Deleted", subjects: ["Physics"] }),
+      registrationDoc(13, { vacation: V, wardName: "Also deleted", subjects: ["Physics"] }),
+    ]);
+    const entry = (r: { _id: string }) => ({
+      _id: `l1.${r._id}`,
+      lessonId: "l1",
+      registrationId: String(r._id),
+      vacation: V,
+      subject: "Physics",
+      date: today,
+      mark: "present",
+      markedBy: "fac-1",
+      markedAt: new Date(),
+    });
+    await Attendance.create([kept, deleted, alsoDeleted].map(entry));
+    await Registration.deleteOne({ _id: deleted._id });
+    await removeAttendanceOf([String(deleted._id)]);
+    expect((await Attendance.find({ lessonId: "l1" }).lean()).map((a) => a.registrationId).sort()).toEqual(
+      [String(kept._id), String(alsoDeleted._id)].sort(),
+    );
+    await Registration.deleteOne({ _id: alsoDeleted._id });
+    await removeAttendanceOf("orphaned");
+    expect((await Attendance.find({ lessonId: "l1" }).lean()).map((a) => a.registrationId)).toEqual([String(kept._id)]);
   });
 });

@@ -11,6 +11,7 @@ import { ALL_REGISTRATIONS_DELETE_FAILED, ALL_REGISTRATIONS_DELETED } from "#app
 import { FormErrors, TextField, DeleteActions } from "#app/components/form/fields.tsx";
 import { countRegistrationsByProgramme, deleteAllRegistrations } from "#app/models/registration.server.ts";
 import { removeWorkOf } from "#app/models/submission.server.ts";
+import { removeAttendanceOf } from "#app/models/attendance.server.ts";
 import { audit } from "#app/models/audit-log.server.ts";
 import { SCHOOL_NAME } from "#app/domain/school.ts";
 
@@ -35,8 +36,12 @@ export async function action({ request }: Route.ActionArgs) {
   } catch {
     return redirectWithToast("/admin/registrations", { type: "error", title: ALL_REGISTRATIONS_DELETE_FAILED });
   }
-  if (outcome.deleted)
+  if (outcome.deleted) {
     await removeWorkOf("orphaned").catch((error: unknown) => console.error("[registrations] work not removed", error));
+    await removeAttendanceOf("orphaned").catch((error: unknown) =>
+      console.error("[registrations] attendance not removed", error),
+    );
+  }
   await audit("registration.delete-all", user._id, null, outcome).catch(() => {});
   return redirectWithToast("/admin/registrations", {
     type: "success",

@@ -5,6 +5,7 @@ export const REGISTRATION_HAS_PAYMENTS =
   "It has confirmed payments (or a Mobile Money payment on its way), which must keep their registration and receipts: withdraw the ward instead (below).";
 import { deleteRegistrationById } from "#app/models/registration.server.ts";
 import { removeWorkOf } from "#app/models/submission.server.ts";
+import { removeAttendanceOf } from "#app/models/attendance.server.ts";
 import { audit } from "#app/models/audit-log.server.ts";
 
 /** Where to go back to after a delete: the registrations list, keeping its search/filter/page. */
@@ -32,8 +33,12 @@ export async function deleteRegistrationAndRedirect(actorId: string, id: string,
       description: REGISTRATION_HAS_PAYMENTS,
     });
   if (outcome !== "deleted") return redirectWithToast(returnTo, { type: "error", title: REGISTRATION_DELETE_FAILED });
-  // Its work handed in goes with it (ADR 0108): nobody could open it any more. A failure leaves files nothing names.
+  // Its work handed in (ADR 0108) and its attendance go with it: nobody could open them any more. A failure leaves
+  // files or entries nothing names.
   await removeWorkOf([id]).catch((error: unknown) => console.error("[registrations] work not removed", error));
+  await removeAttendanceOf([id]).catch((error: unknown) =>
+    console.error("[registrations] attendance not removed", error),
+  );
   await audit("registration.delete", actorId, id).catch(() => {});
   return redirectWithToast(returnTo, { type: "success", title: REGISTRATION_DELETED });
 }
