@@ -122,7 +122,7 @@ describe("the register", () => {
       vacation: V,
       subject: "Physics",
       date: today,
-      mark: "present",
+      mark: "present" as const,
       markedBy: "fac-1",
       markedAt: new Date(),
     });

@@ -6,7 +6,7 @@
 import { lessonAudience, lessonPhase, shortDay, timeLabel, weekStart } from "#app/domain/lessons.ts";
 import { addDays, schoolDay } from "#app/domain/vacations.ts";
 import { listAssignmentsByIds, listAssignmentsForSubjects } from "#app/models/assignment.server.ts";
-import { Lesson, type LessonDoc } from "#app/models/lesson.server.ts";
+import { LESSON_FIELDS, Lesson, type LessonDoc } from "#app/models/lesson.server.ts";
 import { Submission } from "#app/models/submission.server.ts";
 import { vacationPointers } from "#app/models/vacation.server.ts";
 import { lessonsOfSubjects } from "#app/services/lessons.server.ts";
@@ -23,6 +23,8 @@ export type TeachingOverview = {
 
 const ACTIVITY_DAYS = 14;
 const ACTIVITY_MAX = 6;
+/** Today's lessons read at most (a facilitator teaching more in one day is beyond any timetable). */
+const TODAY_MAX = 200;
 
 type EventLesson = Pick<LessonDoc, "_id" | "subject" | "date" | "start" | "startedAt" | "registerSavedAt"> & {
   cancelledAt: Date | null;
@@ -85,7 +87,7 @@ export async function teachingOverview(subjects: readonly string[], now = new Da
   const today = schoolDay(now);
   const monday = weekStart(today);
   const filter = { vacation: teaching.name, subject: { $in: subjects.map(String) } };
-  const [thisWeek, toTake, coming, recent] = await Promise.all([
+  const [thisWeek, toTake, todays, later, recent] = await Promise.all([
     Lesson.countDocuments({ ...filter, date: { $gte: monday, $lte: addDays(monday, 6) }, cancelled: false }),
     Lesson.countDocuments({
       ...filter,
@@ -93,7 +95,13 @@ export async function teachingOverview(subjects: readonly string[], now = new Da
       cancelled: false,
       registerSavedAt: null,
     }),
-    lessonsOfSubjects(subjects, teaching.name, today, 12),
+    // Every lesson of today (a busy day's over ones never hide a register still to take or the next lesson).
+    Lesson.find({ ...filter, date: today })
+      .select(LESSON_FIELDS)
+      .sort({ start: 1, subject: 1 })
+      .limit(TODAY_MAX)
+      .lean<LessonDoc[]>(),
+    lessonsOfSubjects(subjects, teaching.name, addDays(today, 1), 3),
     Lesson.find({ ...filter, date: { $gte: addDays(today, -ACTIVITY_DAYS), $lte: addDays(today, ACTIVITY_DAYS) } })
       .select("_id subject date start startedAt registerSavedAt cancelledAt")
       .limit(500)
@@ -103,17 +111,17 @@ export async function teachingOverview(subjects: readonly string[], now = new Da
     .filter((e) => e.at.getTime() >= since && e.at.getTime() <= now.getTime())
     .sort((a, b) => b.at.getTime() - a.at.getTime())
     .slice(0, ACTIVITY_MAX);
+  const phased = [...todays, ...later].map((l) => ({ l, phase: lessonPhase(l, now) }));
   return {
     vacation: teaching.name,
     lessonsThisWeek: thisWeek,
     // The last week's, and today's once begun (a register opens then).
     registersToTake:
       toTake +
-      coming.filter(
-        (l) => l.date === today && !l.registerSavedAt && !["upcoming", "cancelled"].includes(lessonPhase(l, now)),
+      phased.filter(
+        ({ l, phase }) => l.date === today && !l.registerSavedAt && (phase === "running" || phase === "over"),
       ).length,
-    upcoming: coming
-      .map((l) => ({ l, phase: lessonPhase(l, now) }))
+    upcoming: phased
       .filter(({ phase }) => phase === "upcoming" || phase === "running")
       .slice(0, 3)
       .map(({ l, phase }) => ({
