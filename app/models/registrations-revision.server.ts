@@ -17,16 +17,26 @@ export const RevisionModel =
   mongoose.model<RevisionDoc>("Revision", revisionSchema, "revisions");
 
 const ID = "registrations";
+/** The same for work handed in and marked (the submissions): raised by every hand-in, mark and removal. */
+const WORK = "work";
 
-export async function raiseRegistrationsRevision() {
-  await RevisionModel.updateOne({ _id: ID }, { $set: { value: newId() } }, { upsert: true });
+async function raise(id: string) {
+  await RevisionModel.updateOne({ _id: id }, { $set: { value: newId() } }, { upsert: true });
 }
+
+export const raiseRegistrationsRevision = () => raise(ID);
+export const raiseWorkRevision = () => raise(WORK);
 
 const figures = new Map<string, { revision: string; value: Promise<unknown> }>();
 
 /** `compute()`'s answer for `key`, computed again only when the registrations changed since. */
-export async function byRegistrationsRevision<T>(key: string, compute: () => Promise<T>): Promise<T> {
-  const revision = (await RevisionModel.findById(ID).select("value").lean<{ value: string }>())?.value ?? "";
+export const byRegistrationsRevision = <T>(key: string, compute: () => Promise<T>) => byRevision(ID, key, compute);
+
+/** `compute()`'s answer for `key`, computed again only when work was handed in, marked or removed since. */
+export const byWorkRevision = <T>(key: string, compute: () => Promise<T>) => byRevision(WORK, `work ${key}`, compute);
+
+async function byRevision<T>(id: string, key: string, compute: () => Promise<T>): Promise<T> {
+  const revision = (await RevisionModel.findById(id).select("value").lean<{ value: string }>())?.value ?? "";
   const kept = figures.get(key);
   if (kept && kept.revision === revision) return kept.value as Promise<T>;
   if (figures.size >= 50) figures.delete(figures.keys().next().value!);

@@ -1,5 +1,6 @@
 import mongoose, { Schema } from "mongoose";
 import { handinStore } from "#app/models/handin-store.server.ts";
+import { raiseWorkRevision } from "#app/models/registrations-revision.server.ts";
 
 /**
  * Work handed in (docs/decisions/0108-work-handed-in-and-marked.md): one per student and assignment, its id
@@ -43,7 +44,8 @@ const submissionSchema = new Schema(
 submissionSchema.index({ assignmentId: 1, submittedAt: 1 });
 submissionSchema.index({ registrationId: 1, subject: 1 });
 submissionSchema.index({ subject: 1, markedAt: 1 });
-submissionSchema.index({ subject: 1, submittedAt: -1 });
+// Newest first, for the overview's latest work: walked in order until enough of the facilitator's subjects are met.
+submissionSchema.index({ submittedAt: -1 });
 submissionSchema.index({ vacation: 1 });
 
 export type SubmissionFile = { key: string; name: string; type: string; size: number };
@@ -91,6 +93,7 @@ export async function removeWorkOf(registrationIds: readonly string[] | "orphane
     .select("files.key")
     .lean<Array<{ files: Array<{ key: string }> }>>();
   await Submission.deleteMany({ registrationId: { $in: ids } });
+  await raiseWorkRevision();
   const store = handinStore();
   for (const f of rows.flatMap((r) => r.files)) await store.remove(f.key).catch(() => undefined);
 }

@@ -14,6 +14,7 @@ import {
   type AssignmentListItem,
 } from "#app/models/assignment.server.ts";
 import { audit } from "#app/models/audit-log.server.ts";
+import { byWorkRevision, raiseWorkRevision } from "#app/models/registrations-revision.server.ts";
 import { handinStore } from "#app/models/handin-store.server.ts";
 import {
   ENROLLED,
@@ -210,9 +211,11 @@ export async function handIn(
       },
       { upsert: true, returnDocument: "before", runValidators: true },
     ).lean<SubmissionDoc>();
+    await raiseWorkRevision();
     // The assignment deleted while this was on its way (a delete refuses once work is handed in): take the work back.
     if (!(await Assignment.exists({ _id: assignment._id }))) {
       await Submission.deleteOne({ _id: id, submittedAt: now });
+      await raiseWorkRevision();
       for (const f of files) await store.remove(f.key).catch(() => undefined);
       return { ok: false, status: 404, message: "This assignment no longer exists." };
     }
@@ -380,6 +383,7 @@ export async function markWork(
       : { $set: mark },
   );
   if (updated.matchedCount === 0) return { ok: false, status: 409, message: HANDIN_REFUSALS.changed };
+  await raiseWorkRevision();
   if (submission.markedAt)
     await audit("submission.mark-change", actor._id, submission._id, {
       from: { score: submission.score, comment: submission.comment },
@@ -397,7 +401,11 @@ export async function mayReadWork(user: Owner, submission: Pick<SubmissionDoc, "
 /** Work of these subjects still to mark (the facilitator's "Pending Reviews"). */
 export async function pendingReviews(subjects: readonly string[]): Promise<number> {
   if (!subjects.length) return 0;
-  return Submission.countDocuments({ subject: { $in: subjects.map(String) }, markedAt: null });
+  const names = subjects.map(String);
+  // Kept until work is handed in, marked or removed: a vacation's work is hundreds of thousands of submissions.
+  return byWorkRevision(`pending ${names.join("|")}`, () =>
+    Submission.countDocuments({ subject: { $in: names }, markedAt: null }).exec(),
+  );
 }
 
 export type PerformanceFigures = { overall: Performance; bySubject: Map<string, Performance> };
@@ -437,15 +445,24 @@ export async function performanceOfRegistrations(
  */
 export async function subjectsPerformance(subjects: readonly string[], vacation: string | null) {
   if (!subjects.length) return { students: 0, average: null, bands: performanceBands([]) };
-  const rows = await Submission.find({
-    subject: { $in: subjects.map(String) },
-    markedAt: { $ne: null },
-    ...(vacation ? { vacation } : {}),
-  })
-    .select("registrationId percent")
-    .lean<Array<{ registrationId: string; percent: number }>>();
-  const byStudent = new Map<string, number[]>();
-  for (const r of rows) byStudent.set(r.registrationId, [...(byStudent.get(r.registrationId) ?? []), r.percent]);
-  const averages = [...byStudent.values()].map((p) => performanceOf(p).percent!);
+  return byWorkRevision(`performance ${vacation ?? ""} ${subjects.map(String).join("|")}`, () =>
+    computeSubjectsPerformance(subjects, vacation),
+  );
+}
+
+async function computeSubjectsPerformance(subjects: readonly string[], vacation: string | null) {
+  // Summed per student where the marks are: a vacation of a school's marks is hundreds of thousands of submissions.
+  const rows = await Submission.aggregate<{ _id: string; sum: number; marked: number }>([
+    {
+      $match: {
+        subject: { $in: subjects.map(String) },
+        markedAt: { $ne: null },
+        ...(vacation ? { vacation: String(vacation) } : {}),
+      },
+    },
+    { $group: { _id: "$registrationId", sum: { $sum: "$percent" }, marked: { $sum: 1 } } },
+  ]);
+  // As performanceOf rounds a student's average of their marks.
+  const averages = rows.map((r) => Math.round(r.sum / r.marked));
   return { students: averages.length, average: performanceOf(averages).percent, bands: performanceBands(averages) };
 }
