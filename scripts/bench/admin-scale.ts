@@ -62,7 +62,7 @@ export const vacationOf = (i: number, count: number) => VACATIONS[Math.min(5, Ma
  * Inserts `count` valid registrations in batches, one minute apart, spread over the programmes and over 6 vacations
  * (the 5 bench vacations, past, are inserted too).
  */
-export async function insertRegistrations(uri: string, count: number) {
+export async function insertRegistrations(uri: string, count: number, vacationFor = vacationOf) {
   const client = await MongoClient.connect(uri);
   try {
     const vacations = client.db().collection<{ _id: string; [key: string]: unknown }>("vacations");
@@ -111,7 +111,7 @@ export async function insertRegistrations(uri: string, count: number) {
           wardForm: (["form-1", "form-2", "form-3"] as const)[i % 3],
           specificClass: `${(i % 3) + 1}A${(i % 5) + 1}`,
           programme,
-          vacation: vacationOf(i, count),
+          vacation: vacationFor(i, count),
           subjects,
           subjectCount: subjects.length,
           updateMode: ["whatsapp", "sms"],
@@ -141,12 +141,12 @@ export async function insertRegistrations(uri: string, count: number) {
   }
 }
 
-export async function signIn(url: string): Promise<string> {
-  const body = new URLSearchParams({ intent: "signin", phone: ADMIN.phone, password: ADMIN.password });
-  const res = await fetch(`${url}/portal?role=admin`, { method: "POST", body, redirect: "manual" });
+export async function signIn(url: string, account = { role: "admin", ...ADMIN }): Promise<string> {
+  const body = new URLSearchParams({ intent: "signin", phone: account.phone, password: account.password });
+  const res = await fetch(`${url}/portal?role=${account.role}`, { method: "POST", body, redirect: "manual" });
   const cookies = res.headers.getSetCookie().map((c) => c.split(";")[0]);
   const session = cookies.find((c) => c.startsWith("__session="));
-  if (!session) throw new Error(`admin sign-in failed (status ${res.status})`);
+  if (!session) throw new Error(`${account.role} sign-in failed (status ${res.status})`);
   return session;
 }
 
@@ -180,7 +180,7 @@ export function statusKiB(pid: number, field: "VmRSS" | "VmHWM"): number {
   return m ? Number(m[1]) : 0;
 }
 
-function percentile(sorted: number[], p: number) {
+export function percentile(sorted: number[], p: number) {
   if (!sorted.length) return NaN;
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 }
@@ -189,7 +189,7 @@ function percentile(sorted: number[], p: number) {
 export const WARM_UP_REQUESTS = 20;
 
 /** A bounded run: `amount` requests over 4 connections, each with a 60 s timeout. */
-async function loadPage(url: string, cookie: string, pathName: string, amount: number) {
+export async function loadPage(url: string, cookie: string, pathName: string, amount: number) {
   const latencies: number[] = [];
   const instance = autocannon({
     url: `${url}${pathName}`,
@@ -211,9 +211,8 @@ async function loadPage(url: string, cookie: string, pathName: string, amount: n
   };
 }
 
-/** RSS of the app's processes together (KiB): a default install's first process and its workers. */
 /** The install's processes' RSS together; `pids` from installPids, found once (spawning ps blocks this process). */
-function installRssKiB(pids: number[]): number {
+export function installRssKiB(pids: number[]): number {
   return pids.reduce((n, p) => {
     try {
       return n + statusKiB(p, "VmRSS");

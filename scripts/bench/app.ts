@@ -52,6 +52,8 @@ export type StartAppOptions = {
    * process, with the data in this directory. `pid` is then the first process's.
    */
   defaultInstall?: { dataDir: string };
+  /** How long the start may take to a healthy /healthz (default 60 s). */
+  startTimeoutMs?: number;
 };
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
@@ -150,7 +152,7 @@ export async function startApp(options: StartAppOptions = {}): Promise<RunningAp
 
   let startedMs: number;
   try {
-    await waitForHealth(url, child);
+    await waitForHealth(url, child, options.startTimeoutMs);
     startedMs = Math.round(performance.now() - spawnedAt);
     if (own) {
       // The first process's database socket (server/cluster.ts), for the scenario's own reads.
