@@ -63,6 +63,7 @@ const PAGES_AT_360 = {
     "/student-dashboard/subjects",
     "/student-dashboard/whatsapp",
     "/student-dashboard/schedule",
+    "/assignments",
     "/whatsapp",
     "/dashboard",
     "/settings",
@@ -73,6 +74,8 @@ const PAGES_AT_360 = {
     "/facilitator-dashboard/classes",
     "/facilitator-dashboard/assignments",
     "/facilitator-dashboard/students",
+    "/facilitator-dashboard/whatsapp",
+    "/facilitator-dashboard/evaluations",
     "/dashboard/analytics",
   ],
   admin: [
@@ -85,6 +88,13 @@ const PAGES_AT_360 = {
     "/admin/communications",
     "/admin/settings",
     "/admin/settings/fees",
+    "/admin/settings/wording",
+    "/admin/settings/ussd",
+    "/admin/vacations",
+    "/admin/lessons",
+    "/admin/messages",
+    "/admin/messages/weekly-progress",
+    "/admin/messages/reports",
     "/admin/register-student",
     "/registration-view-list",
     "/timetable-upload",
@@ -107,6 +117,49 @@ for (const [who, paths] of Object.entries(PAGES_AT_360)) {
     expect(wide, "pages wider than the screen").toEqual([]);
   });
 }
+
+/** The demo's pages behind an id, as its own accounts see them: a hand-in, the ward page, a register, marking. */
+test("no page of the demo's teaching scrolls sideways at 360 px", async ({ page }) => {
+  await connectTestDb();
+  const { Registration } = await import("#app/models/registration.server.ts");
+  const { Lesson } = await import("#app/models/lesson.server.ts");
+  const { Submission } = await import("#app/models/submission.server.ts");
+  const yaw = await Registration.findOne({ reference: "demoyawowusu" }).select("_id").lean();
+  const lesson = await Lesson.findOne({ _id: /^demo-today\./ })
+    .sort({ date: -1 })
+    .select("_id")
+    .lean();
+  const pending = await Submission.findOne({ assignmentId: "demoworkalgebra01", markedAt: null }).select("_id").lean();
+  const pages: Array<[string, string[]]> = [
+    ["0244000004", ["/assignments/demoworkforces001", "/assignments/demoworkalgebra01"]],
+    ["0244000003", [`/parent-dashboard/wards/${yaw!._id}`]],
+    [
+      "0244000002",
+      [
+        `/facilitator-dashboard/lessons/${lesson!._id}/register`,
+        `/facilitator-dashboard/lessons/${lesson!._id}/materials`,
+        "/facilitator-dashboard/assignments/demoworkalgebra01",
+        `/facilitator-dashboard/work/${pending!._id}`,
+      ],
+    ],
+  ];
+  const wide: string[] = [];
+  for (const [phone, paths] of pages) {
+    const demo = await User.findOne({ phone: normalizePhone(phone) }).lean();
+    await page.context().clearCookies();
+    await signInAs(page.context(), { id: demo!._id } as TestUser);
+    for (const path of paths) {
+      const response = await page.goto(path);
+      expect(response?.status(), path).toBeLessThan(400);
+      const [scrollWidth, clientWidth] = await page.evaluate(() => [
+        document.scrollingElement!.scrollWidth,
+        document.scrollingElement!.clientWidth,
+      ]);
+      if (scrollWidth > clientWidth) wide.push(`${path} (${scrollWidth} px)`);
+    }
+  }
+  expect(wide, "pages wider than the screen").toEqual([]);
+});
 
 test("a toast never covers the header's buttons at 360 px", async ({ page, loginAs }) => {
   await loginAs("admin");
