@@ -19,6 +19,10 @@ try {
   console.log(
     `Restored the backup of ${done.createdAt}: ${done.collections} collections, ${done.documents} documents, ${done.files} files.`,
   );
+  if (done.handinsSkipped)
+    console.warn(
+      `${done.handinsSkipped} hand-in files of the archive were not restored: they come from a default install's DATA_DIR/handins, and this install keeps hand-ins in MongoDB (GridFS). Restore the archive on a default install, or copy them there by hand.`,
+    );
   for (const warning of done.indexWarnings)
     console.warn(`Index not rebuilt (the app builds it at start-up): ${warning}`);
 } catch (error) {

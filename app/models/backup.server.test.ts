@@ -14,12 +14,13 @@ useTestDatabase("backup_source");
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "vcp-backup-"));
 const db = (name: string) => mongoose.connection.getClient().db(name);
 
+/** Every collection's documents; the revisions' values only by id (a restore gives them new ones). */
 async function snapshot(name: string) {
   const out: Record<string, string[]> = {};
   for (const { name: c } of await db(name).listCollections({}, { nameOnly: true }).toArray()) {
     const docs = await db(name)
       .collection(c)
-      .find({}, { sort: { _id: 1 } })
+      .find({}, { sort: { _id: 1 }, projection: c === "revisions" ? { value: 0 } : {} })
       .toArray();
     out[c] = docs.map((d) => EJSON.stringify(d, { relaxed: false }));
   }
@@ -55,6 +56,14 @@ describe("backup and restore", () => {
     });
     expect(restored.documents).toBe(written.documents);
     expect(fs.readFileSync(path.join(restoredHandins, "reg1", "assignment1-abc.jpg")).equals(photo)).toBe(true);
+    expect(fs.statSync(path.join(restoredHandins, "reg1", "assignment1-abc.jpg")).mode & 0o777).toBe(0o600);
+    // Figures a running app keeps by revision are computed again after a restore.
+    const revisions = await db("backup_target")
+      .collection<{ _id: string; value: string }>("revisions")
+      .find()
+      .toArray();
+    expect(revisions.map((r) => r._id).sort()).toEqual(["registrations", "work"]);
+    expect(revisions.every((r) => r.value.startsWith("restored-"))).toBe(true);
     const [before, after] = [await snapshot("backup_source"), await snapshot("backup_target")];
     expect(Object.keys(after).sort()).toEqual(Object.keys(before).sort());
     for (const c of Object.keys(before)) expect(after[c], c).toEqual(before[c]);
@@ -82,7 +91,14 @@ describe("backup and restore", () => {
     fs.writeFileSync(damaged, gzipSync([...lines.slice(0, 3), "{not json", ...lines.slice(3)].join("\n") + "\n"));
     const plain = path.join(tmp, "plain.txt");
     fs.writeFileSync(plain, "just text");
-    for (const bad of [truncated, cut, foreign, damaged, plain]) {
+    // A file named outside its folder is refused before a --drop empties anything.
+    const escaping = path.join(tmp, "escaping.jsonl.gz");
+    fs.writeFileSync(
+      escaping,
+      gzipSync(lines.map((l) => l.replace('"h":"reg1/assignment1-abc.jpg"', '"h":"../escaped.jpg"')).join("\n") + "\n"),
+    );
+    expect(gunzipSync(fs.readFileSync(escaping)).toString("utf8")).toContain("../escaped.jpg");
+    for (const bad of [truncated, cut, foreign, damaged, plain, escaping]) {
       await expect(
         restoreBackup(db("backup_empty"), { file: bad, uploadsDir: path.join(tmp, "never") }),
         bad,

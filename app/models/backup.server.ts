@@ -12,6 +12,7 @@ import path from "node:path";
 import readline from "node:readline";
 import { createGunzip, createGzip } from "node:zlib";
 import { once } from "node:events";
+import { randomUUID } from "node:crypto";
 import { EJSON, type Document } from "bson";
 import type { Db } from "mongodb";
 
@@ -155,6 +156,10 @@ export async function checkBackup(file: string): Promise<Header> {
     ) {
       throw new BackupError(`${file} is damaged at line ${count + 1}.`);
     }
+    const named = (value.f ?? value.h) as string | undefined;
+    // A file outside its folder is refused here, before a restore with --drop has emptied anything.
+    if (named !== undefined && (path.isAbsolute(named) || named.split(/[\\/]/).includes("..")))
+      throw new BackupError(`${file} names a file outside its folder at line ${count + 1}: ${named}`);
     count += 1;
   }
   if (!header) throw new BackupError(`${file} is empty or not a backup of this portal.`);
@@ -195,6 +200,7 @@ export async function restoreBackup(
   };
   let documents = 0;
   let files = 0;
+  let handinsSkipped = 0;
   let first = true;
   for await (const line of readLines(options.file)) {
     if (first) {
@@ -214,13 +220,19 @@ export async function restoreBackup(
       const [name, dir, folder] = value.f
         ? [value.f, options.uploadsDir, "uploads"]
         : [value.h, options.handinsDir, "hand-ins"];
-      if (!name || !dir) continue;
+      if (!name) continue;
+      if (!dir) {
+        if (value.h) handinsSkipped += 1;
+        continue;
+      }
       const root = path.resolve(dir);
       const target = path.resolve(root, name);
       if (!target.startsWith(root + path.sep))
         throw new BackupError(`The backup names a file outside the ${folder} folder: ${name}`);
-      fs.mkdirSync(path.dirname(target), { recursive: true });
-      fs.writeFileSync(target, Buffer.from(value.b, "base64"));
+      // Hand-ins are minors' pages: kept as the hand-in store keeps them, readable by the owner only.
+      const modes = value.h ? { dir: 0o700, file: 0o600 } : { dir: undefined, file: undefined };
+      fs.mkdirSync(path.dirname(target), { recursive: true, mode: modes.dir });
+      fs.writeFileSync(target, Buffer.from(value.b, "base64"), { mode: modes.file });
       files += 1;
     }
   }
@@ -236,5 +248,17 @@ export async function restoreBackup(
         .catch((error: Error) => indexWarnings.push(`${c.name}.${spec.name}: ${error.message}`));
     }
   }
-  return { collections: header.collections.length, documents, files, createdAt: header.createdAt, indexWarnings };
+  // Figures a running app keeps by revision (ADR 0096, 0111) are computed again: the archive's revisions are old ones.
+  for (const id of ["registrations", "work"])
+    await db
+      .collection<{ _id: string; value: string }>("revisions")
+      .updateOne({ _id: id }, { $set: { value: `restored-${randomUUID()}` } }, { upsert: true });
+  return {
+    collections: header.collections.length,
+    documents,
+    files,
+    handinsSkipped,
+    createdAt: header.createdAt,
+    indexWarnings,
+  };
 }

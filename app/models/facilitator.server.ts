@@ -38,7 +38,7 @@ export async function countStudentsPerSubject(subjectNames: string[]) {
   const now = await teachingNow();
   const counts = await Promise.all(
     names.map((name) =>
-      byRegistrationsRevision(`students ${now.vacation ?? ""} ${name}`, () =>
+      byRegistrationsRevision(JSON.stringify(["students", now.vacation ?? null, name]), () =>
         Registration.countDocuments({ ...now, subjects: name, ...ENROLLED }).exec(),
       ),
     ),
@@ -124,7 +124,7 @@ export async function listFacilitatorStudents(query: StudentQuery & { page?: num
   const term = (query.q ?? "").trim();
   const total = term
     ? await Registration.countDocuments(filter)
-    : await byRegistrationsRevision(`students ${JSON.stringify(filter)}`, () =>
+    : await byRegistrationsRevision(JSON.stringify(["students", filter]), () =>
         Registration.countDocuments(filter).exec(),
       );
   const pageCount = Math.max(1, Math.ceil(total / STUDENTS_PAGE_SIZE));

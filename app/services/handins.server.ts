@@ -35,6 +35,13 @@ type Owner = { _id: string; role: string; phone: string; phoneVerifiedAt?: Date 
 type AssignmentRow = AssignmentListItem & { filePath: string | null };
 type WardRegistration = Pick<RegistrationDoc, "subjects" | "vacation" | "withdrawnAt"> & { _id: string };
 
+/**
+ * The kept figures of work (ADR 0111) are computed again after a hand-in, a mark or a removal. Never thrown: the work is
+ * saved by then, and failing the request would take back files a saved submission names or skip its audit.
+ */
+const workChanged = () =>
+  raiseWorkRevision().catch((error: unknown) => console.error("[handins] the work revision was not raised", error));
+
 export type Refusal = {
   ok: false;
   status: 400 | 403 | 404 | 409 | 413;
@@ -211,11 +218,11 @@ export async function handIn(
       },
       { upsert: true, returnDocument: "before", runValidators: true },
     ).lean<SubmissionDoc>();
-    await raiseWorkRevision();
+    await workChanged();
     // The assignment deleted while this was on its way (a delete refuses once work is handed in): take the work back.
     if (!(await Assignment.exists({ _id: assignment._id }))) {
       await Submission.deleteOne({ _id: id, submittedAt: now });
-      await raiseWorkRevision();
+      await workChanged();
       for (const f of files) await store.remove(f.key).catch(() => undefined);
       return { ok: false, status: 404, message: "This assignment no longer exists." };
     }
@@ -383,7 +390,7 @@ export async function markWork(
       : { $set: mark },
   );
   if (updated.matchedCount === 0) return { ok: false, status: 409, message: HANDIN_REFUSALS.changed };
-  await raiseWorkRevision();
+  await workChanged();
   if (submission.markedAt)
     await audit("submission.mark-change", actor._id, submission._id, {
       from: { score: submission.score, comment: submission.comment },
@@ -403,7 +410,7 @@ export async function pendingReviews(subjects: readonly string[]): Promise<numbe
   if (!subjects.length) return 0;
   const names = subjects.map(String);
   // Kept until work is handed in, marked or removed: a vacation's work is hundreds of thousands of submissions.
-  return byWorkRevision(`pending ${names.join("|")}`, () =>
+  return byWorkRevision(JSON.stringify(["pending", names]), () =>
     Submission.countDocuments({ subject: { $in: names }, markedAt: null }).exec(),
   );
 }
@@ -445,7 +452,7 @@ export async function performanceOfRegistrations(
  */
 export async function subjectsPerformance(subjects: readonly string[], vacation: string | null) {
   if (!subjects.length) return { students: 0, average: null, bands: performanceBands([]) };
-  return byWorkRevision(`performance ${vacation ?? ""} ${subjects.map(String).join("|")}`, () =>
+  return byWorkRevision(JSON.stringify(["performance", vacation, subjects.map(String)]), () =>
     computeSubjectsPerformance(subjects, vacation),
   );
 }

@@ -101,7 +101,8 @@ export async function teachingOverview(subjects: readonly string[], now = new Da
       .sort({ start: 1, subject: 1 })
       .limit(TODAY_MAX)
       .lean<LessonDoc[]>(),
-    lessonsOfSubjects(subjects, teaching.name, addDays(today, 1), 3),
+    // Cancelled ones are read too (and left out below): enough that a few of them never empty the card.
+    lessonsOfSubjects(subjects, teaching.name, addDays(today, 1), 20),
     Lesson.find({ ...filter, date: { $gte: addDays(today, -ACTIVITY_DAYS), $lte: addDays(today, ACTIVITY_DAYS) } })
       .select("_id subject date start startedAt registerSavedAt cancelledAt")
       .limit(500)

@@ -290,6 +290,18 @@ test.describe("WhatsApp tab", () => {
     expect((await popup).url()).toBe("https://chat.whatsapp.com/Joinable");
     await expect(page.getByRole("status").filter({ hasText: `Joining ${subject}` })).toBeVisible();
   });
+  test("a withdrawn ward is offered no class page, which is also a lesson's join link by default", async ({ page }) => {
+    const [subject] = uniqueSubjects("Withdrawn");
+    await addWhatsappGroups([{ subjectName: subject, whatsappLink: "https://chat.whatsapp.com/WithdrawnWard" }]);
+    await studentWithRegistration(page, {
+      subjects: [subject],
+      classPagesOpenedAt: new Date(),
+      withdrawnAt: new Date(),
+    });
+    await page.goto("/student-dashboard/whatsapp");
+    await expect(page.getByText("WhatsApp groups being set up")).toBeVisible();
+    await expect(page.locator('a[href="https://chat.whatsapp.com/WithdrawnWard"]')).toHaveCount(0);
+  });
 });
 
 test.describe("automatic opening of class pages", () => {

@@ -85,7 +85,14 @@ export async function loadOwnedRegistration(user: SessionInfo["effectiveUser"]):
 async function loadPortal(info: SessionInfo): Promise<StudentPortal> {
   const registration = await loadOwnedRegistration(info.effectiveUser);
   // Last vacation's class pages are not offered: a student enrolled only in an earlier vacation is offered to enrol again.
-  if (!registration || !registration.current || !registration.programme || registration.subjects.length === 0)
+  // A withdrawn ward is off the rosters (ADR 0091): no class page, which is also a lesson's join link by default.
+  if (
+    !registration ||
+    registration.withdrawn ||
+    !registration.current ||
+    !registration.programme ||
+    registration.subjects.length === 0
+  )
     return { registration, classPages: [] };
   const groups = await getGroupsForSubjects(registration, "student").catch((error: unknown) => {
     console.error("student portal: group lookup failed", error);
