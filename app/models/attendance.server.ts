@@ -1,4 +1,5 @@
 import mongoose, { Schema } from "mongoose";
+import { registrationsGone } from "#app/models/registrations-gone.server.ts";
 import { ATTENDANCE_MARKS, type AttendanceMark } from "#app/domain/attendance.ts";
 
 /**
@@ -50,14 +51,7 @@ export const Attendance =
 export async function removeAttendanceOf(registrationIds: readonly string[] | "orphaned") {
   let ids: string[];
   if (registrationIds === "orphaned") {
-    const named = (await Attendance.distinct("registrationId")).map(String);
-    const registrations = mongoose.connection.db!.collection<{ _id: string }>("registrations");
-    const present = new Set(
-      (await registrations.find({ _id: { $in: named } }, { projection: { _id: 1 } }).toArray()).map((r) =>
-        String(r._id),
-      ),
-    );
-    ids = named.filter((id) => !present.has(id));
+    ids = await registrationsGone((await Attendance.distinct("registrationId")).map(String));
   } else ids = registrationIds.map(String);
   if (ids.length) await Attendance.deleteMany({ registrationId: { $in: ids } });
 }

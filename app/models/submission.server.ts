@@ -1,4 +1,5 @@
 import mongoose, { Schema } from "mongoose";
+import { registrationsGone } from "#app/models/registrations-gone.server.ts";
 import { handinStore } from "#app/models/handin-store.server.ts";
 import { raiseWorkRevision } from "#app/models/registrations-revision.server.ts";
 
@@ -79,14 +80,7 @@ export const submissionId = (assignmentId: string, registrationId: string) => `$
 export async function removeWorkOf(registrationIds: readonly string[] | "orphaned") {
   let ids: string[];
   if (registrationIds === "orphaned") {
-    const named = (await Submission.distinct("registrationId")).map(String);
-    const registrations = mongoose.connection.db!.collection<{ _id: string }>("registrations");
-    const present = new Set(
-      (await registrations.find({ _id: { $in: named } }, { projection: { _id: 1 } }).toArray()).map((r) =>
-        String(r._id),
-      ),
-    );
-    ids = named.filter((id) => !present.has(id));
+    ids = await registrationsGone((await Submission.distinct("registrationId")).map(String));
   } else ids = registrationIds.map(String);
   if (!ids.length) return;
   const rows = await Submission.find({ registrationId: { $in: ids } })

@@ -1,4 +1,4 @@
-import type { Locator } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import { test, expect, connectTestDb, createUser, signInAs, type TestUser } from "#tests/support/fixtures.ts";
 import { User } from "#app/models/user.server.ts";
 import { normalizePhone } from "#app/domain/phone.ts";
@@ -101,20 +101,25 @@ const PAGES_AT_360 = {
   ],
 } as const;
 
+/** The pages (each answering below 400) that scroll sideways, with their width. */
+async function widePages(page: Page, paths: readonly string[]): Promise<string[]> {
+  const wide: string[] = [];
+  for (const path of paths) {
+    const response = await page.goto(path);
+    expect(response?.status(), path).toBeLessThan(400);
+    const [scrollWidth, clientWidth] = await page.evaluate(() => [
+      document.scrollingElement!.scrollWidth,
+      document.scrollingElement!.clientWidth,
+    ]);
+    if (scrollWidth > clientWidth) wide.push(`${path} (${scrollWidth} px)`);
+  }
+  return wide;
+}
+
 for (const [who, paths] of Object.entries(PAGES_AT_360)) {
   test(`no ${who} page scrolls sideways at 360 px`, async ({ page, loginAs }) => {
     if (who !== "anonymous") await loginAs(who as "student" | "parent" | "facilitator" | "admin");
-    const wide: string[] = [];
-    for (const path of paths) {
-      const response = await page.goto(path);
-      expect(response?.status(), path).toBeLessThan(400);
-      const [scrollWidth, clientWidth] = await page.evaluate(() => [
-        document.scrollingElement!.scrollWidth,
-        document.scrollingElement!.clientWidth,
-      ]);
-      if (scrollWidth > clientWidth) wide.push(`${path} (${scrollWidth} px)`);
-    }
-    expect(wide, "pages wider than the screen").toEqual([]);
+    expect(await widePages(page, paths), "pages wider than the screen").toEqual([]);
   });
 }
 
@@ -148,15 +153,7 @@ test("no page of the demo's teaching scrolls sideways at 360 px", async ({ page 
     const demo = await User.findOne({ phone: normalizePhone(phone) }).lean();
     await page.context().clearCookies();
     await signInAs(page.context(), { id: demo!._id } as TestUser);
-    for (const path of paths) {
-      const response = await page.goto(path);
-      expect(response?.status(), path).toBeLessThan(400);
-      const [scrollWidth, clientWidth] = await page.evaluate(() => [
-        document.scrollingElement!.scrollWidth,
-        document.scrollingElement!.clientWidth,
-      ]);
-      if (scrollWidth > clientWidth) wide.push(`${path} (${scrollWidth} px)`);
-    }
+    wide.push(...(await widePages(page, paths)));
   }
   expect(wide, "pages wider than the screen").toEqual([]);
 });
