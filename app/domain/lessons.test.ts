@@ -69,6 +69,8 @@ describe("who a lesson is for", () => {
     expect(lessonAudience("science", ["form-1", "form-2", "form-3"])).toBe("General Science · every form");
     expect(lessonAudience("business", ["form-2"])).toBe("Business · Form 2");
     expect(lessonAudience("arts", ["form-1", "form-3"])).toBe("General Arts · Forms 1 and 3");
+    expect(lessonAudience("arts", ["form-1", "form-3"], 2)).toBe("General Arts · Forms 1 and 3 · Class 2");
+    expect(lessonAudience("business", ["form-2"], 1)).toBe("Business · Form 2");
   });
 });
 

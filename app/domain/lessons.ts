@@ -1,3 +1,4 @@
+import { classLabel } from "#app/domain/classes.ts";
 import { WARD_FORMS, WARD_FORM_LABELS, programmeLabel, type WardForm } from "#app/domain/programmes.ts";
 import { addDays, type Vacation } from "#app/domain/vacations.ts";
 
@@ -95,11 +96,13 @@ export function lessonForms(chosen: readonly string[] | null | undefined): WardF
 }
 
 /** "Business · Forms 1 and 2", "Science · every form". */
-export function lessonAudience(programme: string, forms: readonly string[]): string {
+export function lessonAudience(programme: string, forms: readonly string[], classNo?: number | null): string {
   const shown = WARD_FORMS.filter((f) => forms.includes(f));
-  if (!shown.length || shown.length === WARD_FORMS.length) return `${programmeLabel(programme)} · every form`;
-  if (shown.length === 1) return `${programmeLabel(programme)} · ${WARD_FORM_LABELS[shown[0]]}`;
-  return `${programmeLabel(programme)} · Forms ${shown.map((f) => f.slice(-1)).join(" and ")}`;
+  // A class after the first is named (docs/decisions/0112-classes-of-a-workable-size.md); the first is the subject's.
+  const cls = classNo && classNo > 1 ? ` · ${classLabel(classNo)}` : "";
+  if (!shown.length || shown.length === WARD_FORMS.length) return `${programmeLabel(programme)} · every form${cls}`;
+  if (shown.length === 1) return `${programmeLabel(programme)} · ${WARD_FORM_LABELS[shown[0]]}${cls}`;
+  return `${programmeLabel(programme)} · Forms ${shown.map((f) => f.slice(-1)).join(" and ")}${cls}`;
 }
 
 export type LessonTimes = { date: string; start: string; end: string; cancelled?: boolean; startedAt?: Date | null };

@@ -1,3 +1,4 @@
+import { CLASS_SIZE_DEFAULT } from "#app/domain/classes.ts";
 import { DEFAULT_CONTACTS } from "#app/domain/school.ts";
 
 /** "test" is the built-in TEST gateway (demo and tests); "paystack" takes real Mobile Money (docs/payments.md). */
@@ -20,6 +21,8 @@ export interface PortalSettings {
   smsNotifications: boolean;
   assignmentReminders: boolean;
   paymentNotifications: boolean;
+  /** The most students in one class of a subject (docs/decisions/0112-classes-of-a-workable-size.md). */
+  classSize: number;
   /** Each parent's weekly progress SMS on Fridays (docs/decisions/0109-weekly-progress-by-sms.md). */
   weeklyProgressSms: boolean;
   twoFactorAuth: boolean;
@@ -70,6 +73,7 @@ export const DEFAULT_SETTINGS: PortalSettings = {
   assignmentReminders: true,
   paymentNotifications: true,
   weeklyProgressSms: true,
+  classSize: CLASS_SIZE_DEFAULT,
   twoFactorAuth: false,
   sessionTimeout: 60,
   passwordRequirements: "standard",

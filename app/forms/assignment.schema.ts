@@ -48,6 +48,8 @@ export const AssignmentFieldsSchema = z.object({
     .max(1000, "The maximum score is at most 1000")
     .default(100),
   refuseLate: checkbox,
+  /** One class of the subject (`<subject>|<programme>|<n>`, docs/decisions/0112-classes-of-a-workable-size.md); empty: every class. */
+  forClass: z.string().trim().max(300).optional(),
 });
 
 function extensionOf(name: string) {

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { CLASSES_MAX } from "#app/domain/classes.ts";
 import { PROGRAMMES, WARD_FORMS } from "#app/domain/programmes.ts";
 import {
   isLessonTime,
@@ -27,6 +28,14 @@ const audience = {
     .array(z.enum(WARD_FORMS, { error: "Choose Form 1, Form 2 or Form 3" }))
     .optional()
     .transform((v) => [...new Set(v ?? [])]),
+  /** Which class of the subject (docs/decisions/0112-classes-of-a-workable-size.md); empty: the first. */
+  classNo: z.coerce
+    .number({ error: `Enter a class number from 1 to ${CLASSES_MAX}` })
+    .int(`Enter a class number from 1 to ${CLASSES_MAX}`)
+    .min(1, `Enter a class number from 1 to ${CLASSES_MAX}`)
+    .max(CLASSES_MAX, `Enter a class number from 1 to ${CLASSES_MAX}`)
+    .optional()
+    .default(1),
   start: time("starts"),
   end: time("ends"),
 };
@@ -108,6 +117,7 @@ export const LESSON_FIELD_LABELS = {
   programme: "Programme",
   subject: "Subject",
   forms: "Forms (none ticked: every form)",
+  classNo: "Class (1 unless the subject is split into classes)",
   weekday: "Day of the week",
   date: "Day",
   start: "Starts",

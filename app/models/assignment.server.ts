@@ -20,6 +20,9 @@ const assignmentSchema = new Schema(
     dueAt: { type: Date, default: null },
     maxScore: { type: Number, default: 100, min: 1, max: 1000 },
     refuseLate: { type: Boolean, default: false },
+    /** Set for one class of the subject in one programme (docs/decisions/0112-classes-of-a-workable-size.md). */
+    programme: { type: String, default: null, maxlength: 60 },
+    classNo: { type: Number, default: null, min: 1, max: 50 },
     kind: { type: String, enum: ASSIGNMENT_KINDS, default: null },
     fileName: { type: String, maxlength: 255, default: null },
     filePath: { type: String, maxlength: 500, default: null },
@@ -38,7 +41,7 @@ export const Assignment =
   mongoose.model<AssignmentDoc>("Assignment", assignmentSchema);
 
 export const ASSIGNMENT_FIELDS =
-  "_id facilitatorId subject title description vacation dueAt maxScore refuseLate kind fileName fileType fileSize createdAt";
+  "_id facilitatorId subject title description vacation dueAt maxScore refuseLate programme classNo kind fileName fileType fileSize createdAt";
 export type AssignmentListItem = Pick<
   AssignmentDoc,
   | "_id"
@@ -50,6 +53,8 @@ export type AssignmentListItem = Pick<
   | "dueAt"
   | "maxScore"
   | "refuseLate"
+  | "programme"
+  | "classNo"
   | "kind"
   | "fileName"
   | "fileType"

@@ -1,4 +1,5 @@
 import mongoose, { Schema } from "mongoose";
+import { CLASSES_MAX } from "#app/domain/classes.ts";
 import { WARD_FORMS } from "#app/domain/programmes.ts";
 import { JOIN_LINK_MAX, LESSON_NOTES_MAX, MATERIAL_LINK_MAX, lessonDays } from "#app/domain/lessons.ts";
 import type { Vacation } from "#app/domain/vacations.ts";
@@ -21,6 +22,8 @@ const weeklyClassSchema = new Schema(
     subject: { type: String, required: true, maxlength: 100 },
     forms,
     weekday: { type: Number, required: true, min: 1, max: 6 },
+    /** Which class of the subject (docs/decisions/0112-classes-of-a-workable-size.md). */
+    classNo: { type: Number, default: 1, min: 1, max: CLASSES_MAX },
     start: time,
     end: time,
     /** Its first possible lesson day: the vacation's first, or the day it was added once lessons had begun. */
@@ -39,6 +42,7 @@ export type WeeklyClassDoc = {
   subject: string;
   forms: string[];
   weekday: number;
+  classNo?: number;
   start: string;
   end: string;
   from: string | null;
@@ -60,6 +64,8 @@ const lessonSchema = new Schema(
     programme: { type: String, required: true },
     subject: { type: String, required: true, maxlength: 100 },
     forms,
+    /** Which class of the subject; absent on lessons made before classes were split, which are the first. */
+    classNo: { type: Number, default: 1, min: 1, max: CLASSES_MAX },
     date: day,
     start: time,
     end: time,
@@ -94,6 +100,7 @@ export type LessonDoc = {
   programme: string;
   subject: string;
   forms: string[];
+  classNo?: number;
   date: string;
   start: string;
   end: string;
@@ -115,7 +122,7 @@ export const Lesson =
   (mongoose.models.Lesson as mongoose.Model<LessonDoc>) ?? mongoose.model<LessonDoc>("Lesson", lessonSchema);
 
 export const LESSON_FIELDS =
-  "_id vacation programme subject forms date start end weeklyClassId movedFrom cancelled startedAt joinLink registerSavedAt notes materialLink materialFile";
+  "_id vacation programme subject forms classNo date start end weeklyClassId movedFrom cancelled startedAt joinLink registerSavedAt notes materialLink materialFile";
 
 /**
  * A day of a vacation without lessons (docs/decisions/0104-days-without-lessons.md): a public holiday or any day the
@@ -172,6 +179,7 @@ export async function makeLessons(cls: WeeklyClassDoc, vacation: Vacation): Prom
     programme: cls.programme,
     subject: cls.subject,
     forms: cls.forms,
+    classNo: cls.classNo ?? 1,
     date,
     start: cls.start,
     end: cls.end,

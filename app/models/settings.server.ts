@@ -8,6 +8,7 @@ import {
   SMS_PROVIDERS,
   type PortalSettings,
 } from "#app/domain/settings.ts";
+import { CLASS_SIZE_MAX, CLASS_SIZE_MIN } from "#app/domain/classes.ts";
 import { briefCache } from "#app/models/brief-cache.server.ts";
 import { DEFAULT_CONTACTS, type SchoolContacts } from "#app/domain/school.ts";
 import { formatStoredPhone } from "#app/domain/phone.ts";
@@ -27,6 +28,7 @@ const settingsSchema = new Schema(
     assignmentReminders: Boolean,
     paymentNotifications: Boolean,
     weeklyProgressSms: Boolean,
+    classSize: { type: Number, min: CLASS_SIZE_MIN, max: CLASS_SIZE_MAX },
     twoFactorAuth: Boolean,
     sessionTimeout: { type: Number, min: 5, max: 1440 },
     passwordRequirements: { type: String, maxlength: 60 },

@@ -5,6 +5,7 @@
  */
 import { createId } from "@paralleldrive/cuid2";
 import { MongoServerError } from "mongodb";
+import { WARD_FORMS } from "#app/domain/programmes.ts";
 import { performanceBands, performanceOf, percentOf, type Performance } from "#app/domain/performance.ts";
 import { HANDIN_QUOTA_BYTES, handinTiming, workStatus, type WorkStatus } from "#app/domain/work.ts";
 import {
@@ -25,7 +26,7 @@ import {
 } from "#app/models/registration.server.ts";
 import { Submission, submissionId, type SubmissionDoc, type SubmissionFile } from "#app/models/submission.server.ts";
 import { vacationPointers } from "#app/models/vacation.server.ts";
-import { mayTeach } from "#app/services/lessons.server.ts";
+import { mayTeach, mayTeachClass, rosterFilter, wardClasses } from "#app/services/classes.server.ts";
 import { ROSTER_MAX } from "#app/services/register.server.ts";
 import { downscalePhoto } from "#app/utils/images.server.ts";
 import { fileNameFor, type ReceivedFile } from "#app/utils/uploads.server.ts";
@@ -33,7 +34,7 @@ import { fileNameFor, type ReceivedFile } from "#app/utils/uploads.server.ts";
 type Actor = { _id: string; role: string };
 type Owner = { _id: string; role: string; phone: string; phoneVerifiedAt?: Date | null };
 type AssignmentRow = AssignmentListItem & { filePath: string | null };
-type WardRegistration = Pick<RegistrationDoc, "subjects" | "vacation" | "withdrawnAt"> & { _id: string };
+type WardRegistration = Pick<RegistrationDoc, "subjects" | "vacation" | "withdrawnAt" | "programme"> & { _id: string };
 
 /**
  * The kept figures of work (ADR 0111) are computed again after a hand-in, a mark or a removal. Never thrown: the work is
@@ -62,6 +63,39 @@ function doesAssignment(assignment: AssignmentRow, registration: WardRegistratio
   if (registration.withdrawnAt) return false;
   if (!(registration.subjects ?? []).includes(assignment.subject)) return false;
   return !assignment.vacation || assignment.vacation === registration.vacation;
+}
+
+/** An assignment set for one class (ADR 0112): the class of its programme's subject it is for. */
+const classOfAssignment = (a: Pick<AssignmentRow, "vacation" | "programme" | "subject" | "classNo">) =>
+  a.classNo && a.programme && a.vacation
+    ? { vacation: a.vacation, programme: a.programme, subject: a.subject, classNo: a.classNo }
+    : null;
+
+/** Of these assignments of a registration, those it does: every one for the whole subject, and its own class's. */
+async function forWardsClass<A extends Pick<AssignmentRow, "vacation" | "programme" | "subject" | "classNo">>(
+  assignments: A[],
+  registration: WardRegistration,
+): Promise<A[]> {
+  if (!assignments.some(classOfAssignment)) return assignments;
+  const classes = await wardClasses({
+    id: String(registration._id),
+    vacation: registration.vacation ?? null,
+    programme: String(registration.programme),
+    subjects: registration.subjects ?? [],
+  });
+  return assignments.filter((a) => {
+    const cls = classOfAssignment(a);
+    return !cls || (cls.programme === registration.programme && classes.get(cls.subject) === cls.classNo);
+  });
+}
+
+/** Whether this user teaches the students of an assignment: its subject's facilitator, or its class's (ADR 0112). */
+async function mayTeachAssignment(
+  actor: Actor,
+  assignment: Pick<AssignmentRow, "vacation" | "programme" | "subject" | "classNo">,
+) {
+  const cls = classOfAssignment(assignment);
+  return cls ? mayTeachClass(actor, cls) : mayTeach(actor, assignment.subject);
 }
 
 /** A student's registrations still enrolled, newest first (a ward enrolled for the next vacation has two). */
@@ -95,7 +129,12 @@ const SUBMISSION_FIELDS =
  */
 export async function studentAssignment(user: Owner, assignmentId: string, now = new Date()) {
   const [registrations, assignment] = await Promise.all([enrolledRegistrations(user), getAssignmentById(assignmentId)]);
-  const registration = assignment ? registrations.find((r) => doesAssignment(assignment, r)) : undefined;
+  let registration: RegistrationDoc | undefined;
+  for (const r of assignment ? registrations : [])
+    if (doesAssignment(assignment!, r) && (await forWardsClass([assignment!], r)).length) {
+      registration = r;
+      break;
+    }
   if (!assignment || !registration) return null;
   const submission = await Submission.findById(submissionId(assignment._id, registration._id))
     .select(SUBMISSION_FIELDS)
@@ -119,7 +158,9 @@ export type WorkItem = {
 export async function workOf(registration: WardRegistration, now = new Date()): Promise<WorkItem[]> {
   if (registration.withdrawnAt) return [];
   const [assignments, submissions] = await Promise.all([
-    listAssignmentsForSubjects(registration.subjects ?? [], 200, registration.vacation ?? null),
+    listAssignmentsForSubjects(registration.subjects ?? [], 200, registration.vacation ?? null).then((found) =>
+      forWardsClass(found, registration),
+    ),
     Submission.find({ registrationId: String(registration._id) })
       .select(SUBMISSION_FIELDS)
       .lean<SubmissionDoc[]>(),
@@ -248,7 +289,7 @@ export async function setWorkWindow(
 ): Promise<{ ok: true } | { ok: false; status: 403 | 404 }> {
   const assignment = await getAssignmentById(assignmentId);
   if (!assignment) return { ok: false, status: 404 };
-  if (!(await mayTeach(actor, assignment.subject))) return { ok: false, status: 403 };
+  if (!(await mayTeachAssignment(actor, assignment))) return { ok: false, status: 403 };
   await Assignment.updateOne(
     { _id: assignment._id },
     { $set: { dueAt: input.due, refuseLate: input.due ? input.refuseLate : false } },
@@ -279,14 +320,19 @@ export type SubmissionRow = {
 export async function assignmentWork(assignmentId: string, actor: Actor) {
   const assignment = await getAssignmentById(assignmentId);
   if (!assignment) return { ok: false as const, status: 404 as const };
-  if (!(await mayTeach(actor, assignment.subject))) return { ok: false as const, status: 403 as const };
+  if (!(await mayTeachAssignment(actor, assignment))) return { ok: false as const, status: 403 as const };
   const vacation = assignment.vacation ?? (await vacationPointers()).teaching?.name ?? null;
+  const cls = classOfAssignment(assignment);
+  // A class's assignment is for that class's students; any other, for every student of the subject.
+  const students = cls
+    ? await rosterFilter({ ...cls, forms: [...WARD_FORMS] })
+    : { subjects: assignment.subject, ...(vacation ? { vacation } : {}), ...ENROLLED };
   const [submissions, roster] = await Promise.all([
     Submission.find({ assignmentId: assignment._id })
       .select("registrationId submittedAt late score markedAt files.size")
       .sort({ submittedAt: 1 })
       .lean<SubmissionDoc[]>(),
-    Registration.find({ subjects: assignment.subject, ...(vacation ? { vacation } : {}), ...ENROLLED })
+    Registration.find(students)
       .select("_id wardName")
       .sort({ wardNameKey: 1, _id: 1 })
       .limit(ROSTER_MAX)
@@ -322,13 +368,13 @@ export async function assignmentWork(assignmentId: string, actor: Actor) {
 export async function workToMark(id: string, actor: Actor) {
   const submission = await Submission.findById(String(id)).lean<SubmissionDoc>();
   if (!submission) return { ok: false as const, status: 404 as const };
-  if (!(await mayTeach(actor, submission.subject))) return { ok: false as const, status: 403 as const };
-  const [assignment, registration, next] = await Promise.all([
-    getAssignmentById(submission.assignmentId),
+  const assignment = await getAssignmentById(submission.assignmentId);
+  if (!assignment) return { ok: false as const, status: 404 as const };
+  if (!(await mayTeachAssignment(actor, assignment))) return { ok: false as const, status: 403 as const };
+  const [registration, next] = await Promise.all([
     Registration.findById(submission.registrationId).select("wardName").lean<{ wardName: string }>(),
     nextToMark(submission.assignmentId, submission._id),
   ]);
-  if (!assignment) return { ok: false as const, status: 404 as const };
   return { ok: true as const, submission, assignment, wardName: registration?.wardName ?? "", next };
 }
 
@@ -400,8 +446,14 @@ export async function markWork(
 }
 
 /** Whether this user may open a piece of work's files: its student and parent, and who may mark it. */
-export async function mayReadWork(user: Owner, submission: Pick<SubmissionDoc, "registrationId" | "subject">) {
-  if (user.role === "admin" || user.role === "facilitator") return mayTeach(user, submission.subject);
+export async function mayReadWork(
+  user: Owner,
+  submission: Pick<SubmissionDoc, "registrationId" | "subject" | "assignmentId">,
+) {
+  if (user.role === "admin" || user.role === "facilitator") {
+    const assignment = await getAssignmentById(submission.assignmentId);
+    return assignment ? mayTeachAssignment(user, assignment) : mayTeach(user, submission.subject);
+  }
   return Boolean(await Registration.exists({ _id: submission.registrationId, ...ownedRegistrationsFilter(user) }));
 }
 

@@ -81,7 +81,13 @@ describe("lessons", () => {
       "a",
     );
     await addLesson({ ...base, subject: "Biology", date: today, start: "16:00", end: "17:00" }, "a");
-    const ward = { vacation: VACATION, programme: "science", subjects: ["Mathematics", "Physics"], wardForm: "form-2" };
+    const ward = {
+      id: "r-none",
+      vacation: VACATION,
+      programme: "science",
+      subjects: ["Mathematics", "Physics"],
+      wardForm: "form-2",
+    };
     const mine = await lessonsForWard(ward, today, today);
     expect(mine.map((l) => `${l.subject} ${l.start}`)).toEqual(["Mathematics 12:00"]);
   });

@@ -3,6 +3,7 @@
  * admin sets, the dated lessons it makes for a vacation's weeks, the changes of one lesson (move, cancel, add), and the
  * facilitator starting a lesson with its join link. Every rule is here, whoever calls.
  */
+import { classNoQuery } from "#app/domain/classes.ts";
 import { isSubjectOf, type Programme, type WardForm } from "#app/domain/programmes.ts";
 import {
   clockTime,
@@ -20,7 +21,6 @@ import { isUsableStudentLink } from "#app/domain/whatsapp.ts";
 import { holidayOn } from "#app/domain/holidays.ts";
 import { longDay, schoolDay, type Vacation } from "#app/domain/vacations.ts";
 import { audit } from "#app/models/audit-log.server.ts";
-import { getAdminPermissions } from "#app/models/admin-permission.server.ts";
 import {
   DayOff,
   type DayOffDoc,
@@ -32,11 +32,19 @@ import {
   type WeeklyClassDoc,
 } from "#app/models/lesson.server.ts";
 import { queueMessages } from "#app/models/outbox.server.ts";
-import { ENROLLED, Registration, ownedRegistrationsFilter } from "#app/models/registration.server.ts";
+import { Registration, ownedRegistrationsFilter } from "#app/models/registration.server.ts";
 import { Subject } from "#app/models/subject.server.ts";
 import { User } from "#app/models/user.server.ts";
 import { getVacation } from "#app/models/vacation.server.ts";
 import { WhatsappGroup } from "#app/models/whatsapp-group.server.ts";
+import {
+  classPageOf,
+  mayTeachClass,
+  rosterFilter,
+  wardClasses,
+  wardClassesQuery,
+  type WardClasses,
+} from "#app/services/classes.server.ts";
 import { audienceVoices } from "#app/services/message-language.server.ts";
 import { fileNameFor, removeUpload, storeUpload, type ReceivedFile } from "#app/utils/uploads.server.ts";
 
@@ -51,6 +59,8 @@ export type WeeklyClassInput = {
   weekday: number;
   start: string;
   end: string;
+  /** Which class of the subject (docs/decisions/0112-classes-of-a-workable-size.md); the first when not given. */
+  classNo?: number;
 };
 export type LessonInput = Omit<WeeklyClassInput, "weekday"> & { date: string };
 
@@ -98,6 +108,7 @@ export async function addWeeklyClass(
       weekday: input.weekday,
       start: input.start,
       end: input.end,
+      classNo: input.classNo ?? 1,
       from,
       createdBy: actorId,
     })
@@ -146,6 +157,7 @@ export async function addLesson(input: LessonInput, actorId: string): Promise<Ou
     date: input.date,
     start: input.start,
     end: input.end,
+    classNo: input.classNo ?? 1,
   });
   await audit("lesson.add", actorId, lesson._id, { subject: input.subject, date: input.date });
   return { ok: true };
@@ -179,17 +191,8 @@ export async function moveLesson(id: string, input: MoveInput, actorId: string):
   return { ok: true };
 }
 
-/** The students on a lesson's roster: enrolled in its vacation, programme, subject and one of its forms. */
-export const rosterFilter = (lesson: Pick<LessonDoc, "vacation" | "programme" | "subject" | "forms">) => ({
-  vacation: lesson.vacation,
-  programme: lesson.programme as Programme,
-  subjects: lesson.subject,
-  wardForm: { $in: lesson.forms as WardForm[] },
-  ...ENROLLED,
-});
-
 async function rosterPhones(lesson: LessonDoc): Promise<string[]> {
-  const rows = await Registration.find(rosterFilter(lesson))
+  const rows = await Registration.find(await rosterFilter(lesson))
     .select("wardWhatsappNormalized")
     .lean<Array<{ wardWhatsappNormalized: string | null }>>();
   return [...new Set(rows.map((r) => r.wardWhatsappNormalized).filter((p): p is string => Boolean(p)))];
@@ -338,8 +341,11 @@ export async function takeDayOff(
   return { ok: true, changed, held, sms };
 }
 
-/** The class pages (WhatsApp links) of a lesson's subject and programme serving its vacation. */
-async function classPagesOf(lesson: Pick<LessonDoc, "subject" | "programme" | "vacation">): Promise<string[]> {
+/** The class pages (WhatsApp links) of a lesson: its class's own first, then its subject's serving its vacation. */
+async function classPagesOf(
+  lesson: Pick<LessonDoc, "subject" | "programme" | "vacation" | "classNo">,
+): Promise<string[]> {
+  const own = await classPageOf(lesson);
   const rows = await WhatsappGroup.find({
     subjectName: lesson.subject,
     programme: lesson.programme,
@@ -348,7 +354,7 @@ async function classPagesOf(lesson: Pick<LessonDoc, "subject" | "programme" | "v
   })
     .select("whatsappLink")
     .lean<Array<{ whatsappLink: string }>>();
-  return rows.map((r) => r.whatsappLink).filter(isUsableStudentLink);
+  return [...(own ? [own] : []), ...rows.map((r) => r.whatsappLink)].filter(isUsableStudentLink);
 }
 
 /**
@@ -362,7 +368,7 @@ export async function startLesson(
   now = new Date(),
 ): Promise<Outcome<"joinLink">> {
   const lesson = await getLesson(id);
-  if (!lesson || !(await mayTeach(actor, lesson.subject)))
+  if (!lesson || !(await mayTeachClass(actor, lesson)))
     return { ok: false, errors: { joinLink: "This lesson is not one of your subjects'" } };
   const phase = lessonPhase({ ...lesson, startedAt: null }, now);
   if (phase === "cancelled") return { ok: false, errors: { joinLink: "This lesson is cancelled" } };
@@ -379,12 +385,6 @@ export async function startLesson(
   );
   await audit("lesson.start", actor._id, lesson._id, { subject: lesson.subject });
   return { ok: true };
-}
-
-/** Whether this user teaches the subject (an admin holding the subjects permission stands in for any facilitator). */
-export async function mayTeach(actor: { _id: string; role: string }, subject: string): Promise<boolean> {
-  if (actor.role === "admin") return (await getAdminPermissions(actor._id, actor.role)).can_access_subjects;
-  return Boolean(await Subject.exists({ name: subject, facilitatorId: String(actor._id) }));
 }
 
 export type MaterialsInput = {
@@ -408,7 +408,7 @@ export async function setLessonMaterials(
 ): Promise<{ ok: true } | { ok: false; status: 403 | 404 }> {
   const lesson = await getLesson(id);
   if (!lesson) return { ok: false, status: 404 };
-  if (!(await mayTeach(actor, lesson.subject))) return { ok: false, status: 403 };
+  if (!(await mayTeachClass(actor, lesson))) return { ok: false, status: 403 };
   const stored = input.file
     ? {
         key: await storeUpload(String(actor._id), input.file.bytes, input.file.type.ext, "lesson"),
@@ -447,9 +447,9 @@ export async function mayReadMaterial(
   user: { _id: string; role: string; phone: string; phoneVerifiedAt?: Date | null },
   lesson: LessonDoc,
 ): Promise<boolean> {
-  if (user.role === "admin" || user.role === "facilitator") return mayTeach(user, lesson.subject);
+  if (user.role === "admin" || user.role === "facilitator") return mayTeachClass(user, lesson);
   if (user.role !== "student") return false;
-  return Boolean(await Registration.exists({ ...rosterFilter(lesson), ...ownedRegistrationsFilter(user) }));
+  return Boolean(await Registration.exists({ ...(await rosterFilter(lesson)), ...ownedRegistrationsFilter(user) }));
 }
 
 /** The names of the facilitators of these subjects, by subject. */
@@ -467,19 +467,22 @@ export async function facilitatorNames(subjects: readonly string[]): Promise<Map
   return new Map(rows.flatMap((r) => (names.has(r.facilitatorId) ? [[r.name, names.get(r.facilitatorId)!]] : [])));
 }
 
-export type WardLessons = { vacation: string | null; programme: string; subjects: string[]; wardForm: string };
+export type WardLessons = WardClasses & { wardForm: string };
 
-const wardFilter = (ward: WardLessons) => ({
-  vacation: String(ward.vacation),
-  programme: String(ward.programme),
-  subject: { $in: ward.subjects.map(String) },
-  forms: String(ward.wardForm) as WardForm,
-});
+/** A ward's lessons: its vacation, programme and form, each subject in the ward's class of it. */
+async function wardFilter(ward: WardLessons) {
+  return {
+    vacation: String(ward.vacation),
+    programme: String(ward.programme),
+    forms: String(ward.wardForm) as WardForm,
+    ...wardClassesQuery(await wardClasses(ward)),
+  };
+}
 
 /** A ward's lessons from `from` to `to` (days, both included), by day and time. */
 export async function lessonsForWard(ward: WardLessons, from: string, to: string) {
   if (!ward.vacation || !ward.subjects.length) return [];
-  return Lesson.find({ ...wardFilter(ward), date: { $gte: from, $lte: to } })
+  return Lesson.find({ ...(await wardFilter(ward)), date: { $gte: from, $lte: to } })
     .select(LESSON_FIELDS)
     .sort({ date: 1, start: 1, subject: 1 })
     .limit(200)
@@ -489,25 +492,50 @@ export async function lessonsForWard(ward: WardLessons, from: string, to: string
 /** Whether the school has set any lesson for this ward (else the schedule says the timetable is not set yet). */
 export async function wardHasLessons(ward: WardLessons): Promise<boolean> {
   if (!ward.vacation || !ward.subjects.length) return false;
-  return Boolean(await Lesson.exists(wardFilter(ward)));
+  return Boolean(await Lesson.exists(await wardFilter(ward)));
 }
 
-/** The lessons of these subjects from `from` on (today's first), at most `limit`. */
-export async function lessonsOfSubjects(subjects: readonly string[], vacation: string, from: string, limit = 12) {
-  if (!subjects.length) return [];
-  return Lesson.find({ vacation: String(vacation), subject: { $in: subjects.map(String) }, date: { $gte: from } })
+/** A class the office gave a facilitator beyond their subjects (docs/decisions/0112-classes-of-a-workable-size.md). */
+export type GivenClass = { programme: string; subject: string; n: number };
+
+/** The lessons a facilitator teaches: every lesson of their subjects, and those of the classes they were given. */
+function taught(subjects: readonly string[], given: readonly GivenClass[]) {
+  return {
+    $or: [
+      { subject: { $in: subjects.map(String) } },
+      ...given.map((c) => ({ programme: String(c.programme), subject: String(c.subject), classNo: classNoQuery(c.n) })),
+    ],
+  };
+}
+
+/** The lessons of these subjects (and given classes) from `from` on (today's first), at most `limit`. */
+export async function lessonsOfSubjects(
+  subjects: readonly string[],
+  vacation: string,
+  from: string,
+  limit = 12,
+  given: readonly GivenClass[] = [],
+) {
+  if (!subjects.length && !given.length) return [];
+  return Lesson.find({ vacation: String(vacation), ...taught(subjects, given), date: { $gte: from } })
     .select(LESSON_FIELDS)
     .sort({ date: 1, start: 1, subject: 1 })
     .limit(limit)
     .lean<LessonDoc[]>();
 }
 
-/** The lessons of these subjects from `from` to before `to` whose register is still to take (not cancelled). */
-export async function registersToTake(subjects: readonly string[], vacation: string, from: string, to: string) {
-  if (!subjects.length) return [];
+/** The lessons of these subjects (and given classes) from `from` to before `to` whose register is still to take. */
+export async function registersToTake(
+  subjects: readonly string[],
+  vacation: string,
+  from: string,
+  to: string,
+  given: readonly GivenClass[] = [],
+) {
+  if (!subjects.length && !given.length) return [];
   return Lesson.find({
     vacation: String(vacation),
-    subject: { $in: subjects.map(String) },
+    ...taught(subjects, given),
     date: { $gte: from, $lt: to },
     cancelled: false,
     registerSavedAt: null,

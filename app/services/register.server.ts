@@ -14,7 +14,8 @@ import { Attendance, type AttendanceDoc } from "#app/models/attendance.server.ts
 import { audit } from "#app/models/audit-log.server.ts";
 import { Lesson, type LessonDoc } from "#app/models/lesson.server.ts";
 import { Registration } from "#app/models/registration.server.ts";
-import { getLesson, mayTeach, rosterFilter } from "#app/services/lessons.server.ts";
+import { getLesson } from "#app/services/lessons.server.ts";
+import { mayTeachClass, rosterFilter } from "#app/services/classes.server.ts";
 
 /** A roster longer than this is refused rather than cut (a WhatsApp group holds 1,024). */
 export const ROSTER_MAX = 1024;
@@ -39,12 +40,12 @@ function registerRefusal(lesson: LessonDoc, now: Date): string | null {
 export async function loadRegister(lessonId: string, actor: Actor, now = new Date()): Promise<Register> {
   const lesson = await getLesson(lessonId);
   if (!lesson) return { ok: false, status: 404, message: "This lesson does not exist." };
-  if (!(await mayTeach(actor, lesson.subject)))
+  if (!(await mayTeachClass(actor, lesson)))
     return { ok: false, status: 403, message: "This lesson is not one of your subjects'." };
   const refusal = registerRefusal(lesson, now);
   if (refusal) return { ok: false, status: 409, message: refusal };
   const [roster, marks] = await Promise.all([
-    Registration.find(rosterFilter(lesson))
+    Registration.find(await rosterFilter(lesson))
       .select("_id wardName")
       .sort({ wardNameKey: 1, _id: 1 })
       .limit(ROSTER_MAX + 1)

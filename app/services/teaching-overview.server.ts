@@ -128,7 +128,7 @@ export async function teachingOverview(subjects: readonly string[], now = new Da
       .map(({ l, phase }) => ({
         id: l._id,
         subject: l.subject,
-        audience: lessonAudience(l.programme, l.forms),
+        audience: lessonAudience(l.programme, l.forms, l.classNo),
         when: `${l.date === today ? "Today" : shortDay(l.date)}, ${timeLabel(l.start)} to ${timeLabel(l.end)}`,
         running: phase === "running",
       })),

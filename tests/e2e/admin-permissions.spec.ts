@@ -42,7 +42,11 @@ const SECTIONS: Section[] = [
     pages: ["/admin/whatsapp-groups", "/admin/whatsapp-groups/new"],
     posts: ["/admin/whatsapp-groups/new"],
   },
-  { flag: "can_access_subjects", pages: ["/admin/subjects"], posts: ["/admin/subjects"] },
+  {
+    flag: "can_access_subjects",
+    pages: ["/admin/subjects", "/admin/classes"],
+    posts: ["/admin/subjects", "/admin/classes"],
+  },
   { flag: "can_access_communications", pages: ["/admin/communications"], posts: ["/admin/communications"] },
   { flag: "can_edit_settings", pages: ["/admin/settings"], posts: ["/admin/settings"] },
 ];

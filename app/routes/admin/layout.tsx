@@ -20,6 +20,7 @@ const SECTIONS = [
   { to: "/admin/whatsapp-groups", label: "WhatsApp Groups" },
   { to: "/admin/subjects", label: "Subjects" },
   { to: "/admin/lessons", label: "Lessons" },
+  { to: "/admin/classes", label: "Classes" },
   { to: "/admin/communications", label: "Communications" },
   { to: "/admin/evaluations", label: "Evaluations" },
   { to: "/timetable-upload", label: "Timetable Upload" },

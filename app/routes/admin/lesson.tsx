@@ -30,7 +30,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     lesson: {
       id: l._id,
       subject: l.subject,
-      audience: lessonAudience(l.programme, l.forms),
+      audience: lessonAudience(l.programme, l.forms, l.classNo),
       when: `${shortDay(l.date)}, ${timeLabel(l.start)} to ${timeLabel(l.end)}`,
       date: l.date,
       start: l.start,

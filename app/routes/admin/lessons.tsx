@@ -3,6 +3,7 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint } from "@conform-to/zod/v4";
 import { data, Form, Link } from "react-router";
 import type { Route } from "./+types/lessons";
+import { CLASSES_MAX } from "#app/domain/classes.ts";
 import { fieldErrorsOf, parseWithZod } from "#app/forms/parse.ts";
 import {
   DayOffSchema,
@@ -85,7 +86,7 @@ export async function loader({ request, url }: Route.LoaderArgs) {
     classes: classes.map((c) => ({
       id: c._id,
       subject: c.subject,
-      audience: lessonAudience(c.programme, c.forms),
+      audience: lessonAudience(c.programme, c.forms, c.classNo),
       when: `${LESSON_WEEKDAYS.find((d) => d.value === c.weekday)?.name}, ${timeLabel(c.start)} to ${timeLabel(c.end)}`,
     })),
     // The public holidays of the vacation's lessons (Sundays have none), those not yet taken off first offered.
@@ -105,7 +106,7 @@ export async function loader({ request, url }: Route.LoaderArgs) {
     lessons: lessons.map((l) => ({
       id: l._id,
       subject: l.subject,
-      audience: lessonAudience(l.programme, l.forms),
+      audience: lessonAudience(l.programme, l.forms, l.classNo),
       day: shortDay(l.date),
       time: `${timeLabel(l.start)} to ${timeLabel(l.end)}`,
       cancelled: l.cancelled,
@@ -189,7 +190,7 @@ function AudienceFields({
   fields,
   vacation,
 }: {
-  fields: Record<"programme" | "subject" | "forms", AnyField>;
+  fields: Record<"programme" | "subject" | "forms" | "classNo", AnyField>;
   vacation: string;
 }) {
   return (
@@ -200,6 +201,13 @@ function AudienceFields({
         <SelectField field={fields.subject} label={L.subject} options={SUBJECT_OPTIONS} />
       </div>
       <ChoiceGroup field={fields.forms} legend={L.forms} options={FORM_OPTIONS} type="checkbox" columns={3} />
+      <TextField
+        field={fields.classNo}
+        label={L.classNo}
+        type="number"
+        className="sm:max-w-xs"
+        inputProps={{ min: 1, max: CLASSES_MAX, inputMode: "numeric" }}
+      />
     </>
   );
 }

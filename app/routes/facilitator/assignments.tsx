@@ -32,10 +32,12 @@ import {
   FileField,
   FormErrors,
   SubmitButton,
+  SelectField,
   TextField,
 } from "#app/components/form/fields.tsx";
 import { Card, DashboardPage } from "#app/components/dashboard/page.tsx";
 import { AssignmentList } from "#app/components/dashboard/assignment-list.tsx";
+import { classChoices } from "#app/services/classes.server.ts";
 import { loadAssignmentItems } from "#app/routes/dashboard/+shared/assignments.server.ts";
 
 export const handle = { rules: { access: { roles: ["facilitator", "admin"] }, body: "upload" } } satisfies RouteHandle;
@@ -58,7 +60,18 @@ const NO_SUBJECTS_YET = "The office has not given you a subject yet: ask it to a
  */
 async function subjectOptions(user: { _id: string; role: string }) {
   const own = (await listFacilitatorSubjects(user._id)).map((s) => s.name);
-  return { own, others: user.role === "admin" ? ALL_SUBJECTS.filter((s) => !own.includes(s)) : [] };
+  const others = user.role === "admin" ? ALL_SUBJECTS.filter((s) => !own.includes(s)) : [];
+  // Work may be set for one class of a subject split into classes (docs/decisions/0112-classes-of-a-workable-size.md).
+  const { teaching, enrolling } = await vacationPointers();
+  const vacation = teaching?.name ?? enrolling?.name ?? null;
+  const classes = await classChoices(vacation, [...own, ...others]);
+  return {
+    own,
+    others,
+    classes: classes.map((c) => ({ value: c.value, label: c.label })),
+    vacation,
+    classChoices: classes,
+  };
 }
 
 export async function loader({ request, url }: Route.LoaderArgs) {
@@ -70,7 +83,7 @@ export async function loader({ request, url }: Route.LoaderArgs) {
     subjectOptions(effectiveUser),
     loadAssignmentItems(effectiveUser._id, subject),
   ]);
-  return { options, items, subject };
+  return { options: { own: options.own, others: options.others, classes: options.classes }, items, subject };
 }
 
 const FAILURE_MESSAGES = {
@@ -96,12 +109,23 @@ export async function action({ request }: Route.ActionArgs) {
         ? "Please choose a subject from the list"
         : NO_SUBJECTS_YET
       : null;
+  const chosenClass =
+    submission.status === "success" && submission.value.forClass
+      ? options.classChoices.find((c) => c.value === submission.value.forClass)
+      : undefined;
+  const classError =
+    submission.status === "success" &&
+    submission.value.forClass &&
+    (!chosenClass || chosenClass.subject !== submission.value.subject)
+      ? "Choose a class of this subject, or every class"
+      : null;
   const dueError =
     submission.status === "success" && submission.value.due && submission.value.due.getTime() <= Date.now()
       ? "The due time has passed: choose a later one"
       : null;
-  if (submission.status !== "success" || fileError || subjectError || dueError || !upload.ok) {
+  if (submission.status !== "success" || fileError || subjectError || classError || dueError || !upload.ok) {
     const fieldErrors: Record<string, string[]> = {};
+    if (classError) fieldErrors.forClass = [classError];
     if (fileError) fieldErrors.file = [fileError];
     if (subjectError) fieldErrors.subject = [subjectError];
     if (dueError) fieldErrors.due = [dueError];
@@ -111,13 +135,14 @@ export async function action({ request }: Route.ActionArgs) {
   const file = upload.file;
   const filePath = file ? await storeUpload(effectiveUser._id, file.bytes, file.type.ext, "assignment") : null;
   try {
-    const { teaching, enrolling } = await vacationPointers();
     const created = await Assignment.create({
       facilitatorId: effectiveUser._id,
       subject,
       title,
       description: description || null,
-      vacation: teaching?.name ?? enrolling?.name ?? null,
+      vacation: options.vacation,
+      programme: chosenClass?.programme ?? null,
+      classNo: chosenClass?.n ?? null,
       dueAt: due,
       maxScore,
       refuseLate: due ? refuseLate : false,
@@ -203,6 +228,15 @@ export default function FacilitatorAssignments({ loaderData, actionData }: Route
             </select>
             <ErrorList id={fields.subject.errorId} errors={fields.subject.errors} />
           </div>
+          {options.classes.length ? (
+            <SelectField
+              field={fields.forClass}
+              label="Class"
+              options={options.classes}
+              placeholder="Every class of the subject"
+              hint="A subject split into classes: set this work for one of them, or leave it for every class."
+            />
+          ) : null}
           <TextField field={fields.title} label="Title" />
           <div>
             <label htmlFor={fields.description.id} className="mb-1 block text-sm font-medium text-gray-900">

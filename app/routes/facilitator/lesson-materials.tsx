@@ -14,7 +14,8 @@ import {
 } from "#app/forms/lessons.schema.ts";
 import { LESSON_NOTES_MAX, MATERIAL_MAX_BYTES, lessonAudience, shortDay, timeLabel } from "#app/domain/lessons.ts";
 import { SCHOOL_NAME } from "#app/domain/school.ts";
-import { getLesson, mayTeach, setLessonMaterials } from "#app/services/lessons.server.ts";
+import { getLesson, setLessonMaterials } from "#app/services/lessons.server.ts";
+import { mayTeachClass } from "#app/services/classes.server.ts";
 import { DashboardPage } from "#app/components/dashboard/page.tsx";
 import {
   CheckboxField,
@@ -43,7 +44,7 @@ async function teachableLesson(request: Request, lessonId: string) {
   const { effectiveUser } = await requireRole(request, ["facilitator", "admin"]);
   const lesson = await getLesson(lessonId);
   if (!lesson) throw data("This lesson no longer exists.", { status: 404 });
-  if (!(await mayTeach(effectiveUser, lesson.subject)))
+  if (!(await mayTeachClass(effectiveUser, lesson)))
     throw data("Only the subject's facilitator sets its lessons' materials.", { status: 403 });
   return { effectiveUser, lesson };
 }
@@ -53,7 +54,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   return {
     id: lesson._id,
     title: `${lesson.subject}: ${shortDay(lesson.date)}, ${timeLabel(lesson.start)} to ${timeLabel(lesson.end)}`,
-    audience: lessonAudience(lesson.programme, lesson.forms),
+    audience: lessonAudience(lesson.programme, lesson.forms, lesson.classNo),
     notes: lesson.notes ?? "",
     materialLink: lesson.materialLink ?? "",
     file: lesson.materialFile ? { name: lesson.materialFile.name, href: `/lessons/${lesson._id}/material` } : null,

@@ -22,7 +22,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const l = register.lesson;
   return {
     title: `${l.subject}: ${shortDay(l.date)}, ${timeLabel(l.start)} to ${timeLabel(l.end)}`,
-    audience: lessonAudience(l.programme, l.forms),
+    audience: lessonAudience(l.programme, l.forms, l.classNo),
     saved: register.saved,
     rows: register.rows,
   };

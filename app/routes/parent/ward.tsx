@@ -36,6 +36,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     wardWork(ward, now),
     lessonsForWard(
       {
+        id: String(ward._id),
         vacation: ward.vacation ?? null,
         programme: ward.programme,
         subjects: ward.subjects ?? [],

@@ -6,6 +6,7 @@ import { GROUPS_BEING_SET_UP, WHATSAPP_LOAD_FAILED } from "#app/domain/messages.
 import { SCHOOL_NAME } from "#app/domain/school.ts";
 import { getAllGroups, getGroupsForSubjects } from "#app/models/whatsapp-group.server.ts";
 import { loadOwnedRegistration, requireUserForWhatsapp } from "#app/routes/student/+shared/portal.server.ts";
+import { withOwnClassPages } from "#app/services/classes.server.ts";
 import { toGroupCard } from "#app/routes/student/+shared/group-data.ts";
 import { GroupCard, GroupGuidelines } from "#app/routes/student/+shared/components.tsx";
 import { Section } from "#app/components/ui/section.tsx";
@@ -20,7 +21,11 @@ export async function loader({ request }: Route.LoaderArgs) {
   const info = await requireUserForWhatsapp(request);
   const registration = await loadOwnedRegistration(info.effectiveUser);
   let loadFailed = false;
-  const groups = await (registration ? getGroupsForSubjects(registration) : getAllGroups()).catch((error: unknown) => {
+  const groups = await (
+    registration
+      ? getGroupsForSubjects(registration).then((found) => withOwnClassPages(registration, found))
+      : getAllGroups()
+  ).catch((error: unknown) => {
     console.error("/whatsapp: group lookup failed", error);
     loadFailed = true;
     return [];

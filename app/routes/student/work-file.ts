@@ -20,8 +20,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const index = Number(params.file);
   const submission = /^[a-z0-9.]{1,100}$/.test(String(params.submissionId))
     ? await Submission.findById(String(params.submissionId))
-        .select("registrationId subject files")
-        .lean<Pick<SubmissionDoc, "registrationId" | "subject" | "files">>()
+        .select("registrationId subject assignmentId files")
+        .lean<Pick<SubmissionDoc, "registrationId" | "subject" | "assignmentId" | "files">>()
     : null;
   const file = Number.isInteger(index) && index >= 0 ? submission?.files[index] : undefined;
   if (!submission || !file || !(await mayReadWork(effectiveUser, submission))) throw data("Not found", { status: 404 });

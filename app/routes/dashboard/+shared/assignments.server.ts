@@ -1,3 +1,5 @@
+import { classLabel } from "#app/domain/classes.ts";
+import { programmeLabel } from "#app/domain/programmes.ts";
 import { listAssignmentsFor } from "#app/models/assignment.server.ts";
 import type { AssignmentItem } from "#app/components/dashboard/assignment-list.tsx";
 
@@ -7,7 +9,9 @@ export async function loadAssignmentItems(facilitatorId: string, subject?: strin
   return rows.map((a) => ({
     id: a._id,
     title: a.title,
-    subject: a.subject,
+    // Set for one class (docs/decisions/0112-classes-of-a-workable-size.md): which, beside the subject.
+    subject:
+      a.classNo && a.programme ? `${a.subject} (${programmeLabel(a.programme)}, ${classLabel(a.classNo)})` : a.subject,
     description: a.description ?? null,
     kind: (a.kind ?? null) as AssignmentItem["kind"],
     fileName: a.fileName ?? null,

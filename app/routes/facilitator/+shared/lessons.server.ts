@@ -5,21 +5,33 @@ import { StartLessonSchema } from "#app/forms/lessons.schema.ts";
 import { fieldErrorsOf, parseWithZod } from "#app/forms/parse.ts";
 import { vacationPointers } from "#app/models/vacation.server.ts";
 import { lessonsOfSubjects, registersToTake, startLesson } from "#app/services/lessons.server.ts";
+import { classesGiven } from "#app/services/classes.server.ts";
 import { intentOf, unknownIntent } from "#app/utils/intent.server.ts";
 import { redirectWithToast } from "#app/utils/toast.server.ts";
 import type { FacilitatorLesson } from "#app/components/dashboard/lesson-list.tsx";
 
 const STATUS = { cancelled: "Cancelled", upcoming: "Upcoming", running: "Running now", over: "Over" } as const;
 
-/** The lessons of the facilitator's subjects from today on, in the vacation teaching. */
-export async function facilitatorLessons(subjects: readonly string[], now = new Date()): Promise<FacilitatorLesson[]> {
+/**
+ * The lessons of the facilitator's subjects from today on, in the vacation teaching, and those of the classes the office
+ * gave them (docs/decisions/0112-classes-of-a-workable-size.md).
+ */
+export async function facilitatorLessons(
+  facilitator: { _id: string; role: string },
+  subjects: readonly string[],
+  now = new Date(),
+): Promise<FacilitatorLesson[]> {
   const { teaching } = await vacationPointers(now);
   if (!teaching) return [];
+  const given =
+    facilitator.role === "facilitator"
+      ? (await classesGiven(facilitator._id)).filter((c) => c.vacation === teaching.name)
+      : [];
   const today = schoolDay(now);
   // Today's and the next lessons, then those of the last week whose register was not taken yet.
   const [coming, lastWeek] = await Promise.all([
-    lessonsOfSubjects(subjects, teaching.name, today, 12),
-    registersToTake(subjects, teaching.name, addDays(today, -7), today),
+    lessonsOfSubjects(subjects, teaching.name, today, 12, given),
+    registersToTake(subjects, teaching.name, addDays(today, -7), today, given),
   ]);
   const rows = [...coming, ...lastWeek];
   return rows.map((l) => {
@@ -27,7 +39,7 @@ export async function facilitatorLessons(subjects: readonly string[], now = new 
     return {
       id: l._id,
       subject: l.subject,
-      audience: lessonAudience(l.programme, l.forms),
+      audience: lessonAudience(l.programme, l.forms, l.classNo),
       day: l.date === today ? "Today" : shortDay(l.date),
       time: `${timeLabel(l.start)} to ${timeLabel(l.end)}`,
       status: l.startedAt && phase === "running" ? "Started" : STATUS[phase],

@@ -10,6 +10,7 @@ import { vacationPointers } from "#app/models/vacation.server.ts";
 import { enrolAgainOffers } from "#app/domain/vacations.ts";
 import { enrolmentOpening } from "#app/services/vacations.server.ts";
 import { getGroupsForSubjects } from "#app/models/whatsapp-group.server.ts";
+import { withOwnClassPages } from "#app/services/classes.server.ts";
 import { toGroupCard, type GroupCardData } from "#app/routes/student/+shared/group-data.ts";
 
 /** Who may open /student-dashboard: students (a user with no role counts as one) and admins. */
@@ -98,7 +99,9 @@ async function loadPortal(info: SessionInfo): Promise<StudentPortal> {
     console.error("student portal: group lookup failed", error);
     return [];
   });
-  return { registration, classPages: groups.map(toGroupCard) };
+  // A class with a page of its own gives it to its students instead of the subject's (ADR 0112).
+  const pages = await withOwnClassPages(registration, groups);
+  return { registration, classPages: pages.map(toGroupCard) };
 }
 
 /** The portal's data, read once per request however many of its loaders ask. */

@@ -1,0 +1,282 @@
+/**
+ * Classes of a workable size (docs/decisions/0112-classes-of-a-workable-size.md): who is in which class of a subject,
+ * whose roster a lesson of class n has, who teaches a class, and the office's changes to a class. Students are given
+ * their class when the classes are first read after they enrolled, in the order they enrolled, and keep it.
+ */
+import { classLabel, classNoOf, classNoQuery, classId, CLASS_SIZE_MAX, type ClassGroup } from "#app/domain/classes.ts";
+import { isSubjectOf, programmeLabel, type Programme, type WardForm } from "#app/domain/programmes.ts";
+import { isUsableStudentLink } from "#app/domain/whatsapp.ts";
+import { getAdminPermissions } from "#app/models/admin-permission.server.ts";
+import { audit } from "#app/models/audit-log.server.ts";
+import { briefCache } from "#app/models/brief-cache.server.ts";
+import { ClassPlace, SchoolClass, placeInClasses, type ClassDoc } from "#app/models/class.server.ts";
+import { ENROLLED, Registration } from "#app/models/registration.server.ts";
+import { byRegistrationsRevision } from "#app/models/registrations-revision.server.ts";
+import { getSettings, saveSettings } from "#app/models/settings.server.ts";
+import { Subject } from "#app/models/subject.server.ts";
+import { User } from "#app/models/user.server.ts";
+
+type Actor = { _id: string; role: string };
+
+/**
+ * Gives every enrolled student of the group a class (those placed keep theirs) and answers how many classes it has.
+ * Done again only after a registration changed (ADR 0096's revision), so a page reading a roster pays two reads.
+ */
+export async function placeGroup(group: ClassGroup): Promise<number> {
+  const size = (await getSettings()).classSize;
+  const key = JSON.stringify(["classes", group.vacation, group.programme, group.subject, size]);
+  return byRegistrationsRevision(key, async () => {
+    const students = await Registration.find({
+      vacation: String(group.vacation),
+      programme: String(group.programme) as Programme,
+      subjects: String(group.subject),
+      ...ENROLLED,
+    })
+      .sort({ createdAt: 1, _id: 1 })
+      .select("_id")
+      .lean<Array<{ _id: string }>>()
+      .exec();
+    await placeInClasses(
+      group,
+      students.map((s) => String(s._id)),
+      size,
+    );
+    return SchoolClass.countDocuments({ ...group, seats: { $gt: 0 } }).exec();
+  });
+}
+
+type LessonAudience = {
+  vacation: string;
+  programme: string;
+  subject: string;
+  forms: string[];
+  classNo?: number | null;
+};
+
+/** The students on a lesson's roster: enrolled in its vacation, programme, subject and one of its forms, in its class. */
+export async function rosterFilter(lesson: LessonAudience) {
+  const base = {
+    vacation: String(lesson.vacation),
+    programme: String(lesson.programme) as Programme,
+    subjects: String(lesson.subject),
+    wardForm: { $in: lesson.forms.map(String) as WardForm[] },
+    ...ENROLLED,
+  };
+  const group = { vacation: base.vacation, programme: base.programme, subject: base.subjects };
+  const n = classNoOf(lesson);
+  if ((await placeGroup(group)) <= 1 && n === 1) return base;
+  const places = await ClassPlace.find({ ...group, n })
+    .select("registrationId")
+    .lean<Array<{ registrationId: string }>>()
+    .exec();
+  return { ...base, _id: { $in: places.map((p) => p.registrationId) } };
+}
+
+export type WardClasses = { id: string; vacation: string | null; programme: string; subjects: string[] };
+
+/** A ward's class in each of its subjects (the first where it has none: a withdrawn ward keeps its history's). */
+export async function wardClasses(ward: WardClasses): Promise<Map<string, number>> {
+  if (!ward.vacation || !ward.subjects.length) return new Map();
+  const groups = ward.subjects.map((subject) => ({
+    vacation: String(ward.vacation),
+    programme: String(ward.programme),
+    subject: String(subject),
+  }));
+  await Promise.all(groups.map(placeGroup));
+  const places = await ClassPlace.find({ registrationId: String(ward.id), programme: String(ward.programme) })
+    .select("subject n")
+    .lean<Array<{ subject: string; n: number }>>()
+    .exec();
+  const bySubject = new Map(places.map((p) => [p.subject, p.n]));
+  return new Map(ward.subjects.map((s) => [s, bySubject.get(s) ?? 1]));
+}
+
+/** The lesson query for a ward's classes: each subject in the ward's class of it. */
+export const wardClassesQuery = (classes: Map<string, number>) => ({
+  $or: [...classes].map(([subject, n]) => ({ subject, classNo: classNoQuery(n) })),
+});
+
+/**
+ * Whether this user teaches the subject (an admin holding the subjects permission stands in for any facilitator). The
+ * subject's facilitator leads every class of it.
+ */
+export async function mayTeach(actor: Actor, subject: string): Promise<boolean> {
+  if (actor.role === "admin") return (await getAdminPermissions(actor._id, actor.role)).can_access_subjects;
+  return Boolean(await Subject.exists({ name: String(subject), facilitatorId: String(actor._id) }));
+}
+
+/** Whether this user teaches this class: who may teach its subject, or the facilitator the office gave the class. */
+export async function mayTeachClass(
+  actor: Actor,
+  of: { vacation: string; programme: string; subject: string; classNo?: number | null },
+): Promise<boolean> {
+  if (await mayTeach(actor, of.subject)) return true;
+  if (actor.role !== "facilitator") return false;
+  const group = { vacation: String(of.vacation), programme: String(of.programme), subject: String(of.subject) };
+  return Boolean(await SchoolClass.exists({ _id: classId(group, classNoOf(of)), facilitatorId: String(actor._id) }));
+}
+
+/** The classes a facilitator was given by the office, beyond their subjects' (their lessons join the facilitator's). */
+export async function classesGiven(facilitatorId: string) {
+  return SchoolClass.find({ facilitatorId: String(facilitatorId) })
+    .select("vacation programme subject n")
+    .limit(200)
+    .lean<Array<Pick<ClassDoc, "vacation" | "programme" | "subject" | "n">>>()
+    .exec();
+}
+
+/** A class's own page, when the office gave it one. */
+export async function classPageOf(of: {
+  vacation: string;
+  programme: string;
+  subject: string;
+  classNo?: number | null;
+}) {
+  const group = { vacation: String(of.vacation), programme: String(of.programme), subject: String(of.subject) };
+  const cls = await SchoolClass.findById(classId(group, classNoOf(of)))
+    .select("classPage")
+    .lean<{ classPage: string | null }>()
+    .exec();
+  return cls?.classPage ?? null;
+}
+
+type OwnPage = Pick<ClassDoc, "programme" | "subject" | "n"> & { classPage: string };
+// Every portal page shows a ward's class pages: the classes with a page of their own are read once a second per process.
+const ownPages = briefCache<OwnPage[]>("own-class-pages");
+
+/**
+ * A ward's class pages with its classes' own (docs/decisions/0112-classes-of-a-workable-size.md): where the ward's class
+ * of a subject has a page, it replaces the subject's student page, or is added when the subject has none.
+ */
+export async function withOwnClassPages<
+  G extends { _id: string; subjectName: string; programme: string; groupType: string; whatsappLink: string },
+>(
+  ward: WardClasses,
+  groups: G[],
+): Promise<Array<Pick<G, "_id" | "subjectName" | "programme" | "groupType" | "whatsappLink">>> {
+  if (!ward.vacation) return groups;
+  const vacation = String(ward.vacation);
+  const pages = (
+    await ownPages.get(vacation, () =>
+      SchoolClass.find({ vacation, classPage: { $ne: null } })
+        .select("programme subject n classPage")
+        .limit(2_000)
+        .lean<OwnPage[]>()
+        .exec(),
+    )
+  ).filter((p) => p.programme === ward.programme && ward.subjects.includes(p.subject));
+  if (!pages.length) return groups;
+  const classes = await wardClasses(ward);
+  const own = new Map(pages.filter((p) => classes.get(p.subject) === p.n).map((p) => [p.subject, p.classPage]));
+  if (!own.size) return groups;
+  const replaced = groups.map((g) =>
+    g.groupType === "student" && own.has(g.subjectName) ? { ...g, whatsappLink: own.get(g.subjectName)! } : g,
+  );
+  const covered = new Set(replaced.filter((g) => g.groupType === "student").map((g) => g.subjectName));
+  const added = [...own]
+    .filter(([subject]) => !covered.has(subject))
+    .map(([subject, link]) => ({
+      _id: `class-${subject}`,
+      subjectName: subject,
+      programme: String(ward.programme),
+      groupType: "student",
+      whatsappLink: link,
+    }));
+  return [...replaced, ...added].sort((a, b) => a.subjectName.localeCompare(b.subjectName));
+}
+
+export type ClassRow = ClassDoc & { facilitatorName: string | null };
+
+/** A vacation's classes, by programme, subject and number, with their facilitator's name when the office set one. */
+export async function classesOf(vacation: string): Promise<ClassRow[]> {
+  const rows = await SchoolClass.find({ vacation: String(vacation), seats: { $gt: 0 } })
+    .sort({ programme: 1, subject: 1, n: 1 })
+    .limit(2_000)
+    .lean<ClassDoc[]>()
+    .exec();
+  const ids = [...new Set(rows.flatMap((r) => (r.facilitatorId ? [r.facilitatorId] : [])))];
+  const names = new Map(
+    (ids.length
+      ? await User.find({ _id: { $in: ids } })
+          .select("fullName")
+          .lean<Array<{ _id: string; fullName: string }>>()
+      : []
+    ).map((u) => [String(u._id), u.fullName]),
+  );
+  return rows.map((r) => ({ ...r, facilitatorName: r.facilitatorId ? (names.get(r.facilitatorId) ?? null) : null }));
+}
+
+export type ClassChoice = { value: string; label: string; subject: string; programme: string; n: number };
+
+/**
+ * The classes of these subjects in a vacation where a subject of a programme has more than one, for setting work for
+ * one class: `<subject>|<programme>|<n>`.
+ */
+export async function classChoices(vacation: string | null, subjects: readonly string[]): Promise<ClassChoice[]> {
+  if (!vacation || !subjects.length) return [];
+  const rows = await SchoolClass.find({
+    vacation: String(vacation),
+    subject: { $in: subjects.map(String) },
+    seats: { $gt: 0 },
+  })
+    .select("programme subject n")
+    .sort({ subject: 1, programme: 1, n: 1 })
+    .limit(2_000)
+    .lean<Array<Pick<ClassDoc, "programme" | "subject" | "n">>>()
+    .exec();
+  const split = new Set(rows.filter((r) => r.n > 1).map((r) => `${r.subject}|${r.programme}`));
+  return rows
+    .filter((r) => split.has(`${r.subject}|${r.programme}`))
+    .map((r) => ({
+      value: `${r.subject}|${r.programme}|${r.n}`,
+      label: `${r.subject}, ${programmeLabel(r.programme)}: ${classLabel(r.n)}`,
+      subject: r.subject,
+      programme: r.programme,
+      n: r.n,
+    }));
+}
+
+/** Places every enrolled student of a vacation (the office's Classes page), group by group. */
+export async function placeVacation(vacation: string) {
+  const groups = await Registration.aggregate<{ _id: { programme: string; subject: string } }>([
+    { $match: { vacation: String(vacation), ...ENROLLED } },
+    { $unwind: "$subjects" },
+    { $group: { _id: { programme: "$programme", subject: "$subjects" } } },
+  ]).exec();
+  for (const g of groups)
+    if (isSubjectOf(g._id.programme, g._id.subject))
+      await placeGroup({ vacation: String(vacation), programme: g._id.programme, subject: g._id.subject });
+}
+
+export async function setClassSize(size: number, actorId: string) {
+  await saveSettings({ classSize: Math.min(CLASS_SIZE_MAX, size) });
+  await audit("classes.size", actorId, "settings", { size });
+}
+
+export type ClassChange = { facilitatorId: string | null; classPage: string | null };
+
+/**
+ * Sets a class's own facilitator and class page (null: the subject's). The facilitator must be a facilitator's
+ * account, and the page a link students can open.
+ */
+export async function changeClass(
+  id: string,
+  change: ClassChange,
+  actorId: string,
+): Promise<
+  { ok: true } | { ok: false; status: 404 } | { ok: false; errors: Partial<Record<keyof ClassChange, string>> }
+> {
+  const cls = await SchoolClass.findById(String(id)).select("_id").lean().exec();
+  if (!cls) return { ok: false, status: 404 };
+  if (change.facilitatorId && !(await User.exists({ _id: String(change.facilitatorId), role: "facilitator" })))
+    return { ok: false, errors: { facilitatorId: "Choose one of the school's facilitators" } };
+  if (change.classPage && !isUsableStudentLink(change.classPage))
+    return {
+      ok: false,
+      errors: { classPage: "Enter the class page's https link (a WhatsApp group or a meeting link)" },
+    };
+  await SchoolClass.updateOne({ _id: cls._id }, { $set: change }).exec();
+  ownPages.forget();
+  await audit("classes.change", actorId, String(cls._id), change);
+  return { ok: true };
+}
