@@ -117,7 +117,7 @@ export const LESSON_FIELD_LABELS = {
   programme: "Programme",
   subject: "Subject",
   forms: "Forms (none ticked: every form)",
-  classNo: "Class (1 unless the subject is split into classes)",
+  classNo: "Class number (1 where there is only one)",
   weekday: "Day of the week",
   date: "Day",
   start: "Starts",

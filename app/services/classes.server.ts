@@ -74,21 +74,30 @@ export async function rosterFilter(lesson: LessonAudience) {
 
 export type WardClasses = { id: string; vacation: string | null; programme: string; subjects: string[] };
 
-/** A ward's class in each of its subjects (the first where it has none: a withdrawn ward keeps its history's). */
+/**
+ * A ward's class in each of its subjects. Its places are read first: only a subject it has none in yet places that
+ * subject's students (the first class stands for a ward with none, as a withdrawn one keeps its history's lessons).
+ */
 export async function wardClasses(ward: WardClasses): Promise<Map<string, number>> {
   if (!ward.vacation || !ward.subjects.length) return new Map();
-  const groups = ward.subjects.map((subject) => ({
-    vacation: String(ward.vacation),
-    programme: String(ward.programme),
-    subject: String(subject),
-  }));
-  await Promise.all(groups.map(placeGroup));
-  const places = await ClassPlace.find({ registrationId: String(ward.id), programme: String(ward.programme) })
-    .select("subject n")
-    .lean<Array<{ subject: string; n: number }>>()
-    .exec();
-  const bySubject = new Map(places.map((p) => [p.subject, p.n]));
-  return new Map(ward.subjects.map((s) => [s, bySubject.get(s) ?? 1]));
+  const vacation = String(ward.vacation);
+  const programme = String(ward.programme);
+  const read = async () =>
+    new Map(
+      (
+        await ClassPlace.find({ registrationId: String(ward.id), vacation, programme })
+          .select("subject n")
+          .lean<Array<{ subject: string; n: number }>>()
+          .exec()
+      ).map((p) => [p.subject, p.n]),
+    );
+  let places = await read();
+  const missing = ward.subjects.map(String).filter((s) => !places.has(s));
+  if (missing.length) {
+    await Promise.all(missing.map((subject) => placeGroup({ vacation, programme, subject })));
+    places = await read();
+  }
+  return new Map(ward.subjects.map((s) => [s, places.get(s) ?? 1]));
 }
 
 /** The lesson query for a ward's classes: each subject in the ward's class of it. */

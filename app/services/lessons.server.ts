@@ -4,7 +4,7 @@
  * facilitator starting a lesson with its join link. Every rule is here, whoever calls.
  */
 import { classNoQuery } from "#app/domain/classes.ts";
-import { isSubjectOf, type Programme, type WardForm } from "#app/domain/programmes.ts";
+import { isSubjectOf, type WardForm } from "#app/domain/programmes.ts";
 import {
   clockTime,
   joinLinkError,

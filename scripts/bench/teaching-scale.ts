@@ -226,10 +226,58 @@ export async function insertTeaching(uri: string, count: number) {
     }
     handedIn += batch.length;
     await flush(submissions, batch);
+    await insertClasses(db);
     return { registrations: total, attendance: entries, submissions: handedIn };
   } finally {
     await client.close();
   }
+}
+
+/**
+ * Every student's class, as a vacation already running has them (docs/decisions/0112-classes-of-a-workable-size.md):
+ * classes of 200 per programme and subject, in the order they enrolled.
+ */
+async function insertClasses(db: import("mongodb").Db) {
+  const rows = await db
+    .collection<{ _id: string; programme: string; subjects: string[] }>("registrations")
+    .find({ vacation: DEMO_VACATION, withdrawnAt: { $exists: false } }, { projection: { programme: 1, subjects: 1 } })
+    .sort({ createdAt: 1, _id: 1 })
+    .toArray();
+  const seats = new Map<string, number>();
+  const places: Doc[] = [];
+  for (const r of rows)
+    for (const subject of r.subjects) {
+      const key = `${r.programme}|${subject}`;
+      const k = seats.get(key) ?? 0;
+      seats.set(key, k + 1);
+      const n = Math.floor(k / CLASS_SIZE) + 1;
+      places.push({
+        _id: `${r._id}|${key}`,
+        registrationId: String(r._id),
+        vacation: DEMO_VACATION,
+        programme: r.programme,
+        subject,
+        n,
+      });
+    }
+  const classes: Doc[] = [...seats].flatMap(([key, total]) => {
+    const [programme, subject] = key.split("|");
+    return Array.from({ length: Math.ceil(total / CLASS_SIZE) }, (_, i) => ({
+      _id: `${DEMO_VACATION}|${key}|${i + 1}`,
+      vacation: DEMO_VACATION,
+      programme,
+      subject,
+      n: i + 1,
+      seats: Math.min(CLASS_SIZE, total - i * CLASS_SIZE),
+      facilitatorId: null,
+      classPage: null,
+    }));
+  });
+  await db.collection<Doc>("classes").deleteMany({ vacation: DEMO_VACATION });
+  await db.collection<Doc>("class_places").deleteMany({ vacation: DEMO_VACATION });
+  await db.collection<Doc>("classes").insertMany(classes, { ordered: false });
+  while (places.length)
+    await db.collection<Doc>("class_places").insertMany(places.splice(0, 10_000), { ordered: false });
 }
 
 function lessonDoc(_id: string, programme: string, subject: string, date: string, facilitatorId: string): Doc {

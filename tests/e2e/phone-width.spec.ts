@@ -92,6 +92,7 @@ const PAGES_AT_360 = {
     "/admin/settings/ussd",
     "/admin/vacations",
     "/admin/lessons",
+    "/admin/classes",
     "/admin/messages",
     "/admin/messages/weekly-progress",
     "/admin/messages/reports",

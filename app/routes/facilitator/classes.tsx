@@ -13,7 +13,10 @@ export async function loader({ request }: Route.LoaderArgs) {
   const { effectiveUser } = await requireRole(request, ["facilitator", "admin"]);
   const subjects = await listFacilitatorSubjects(effectiveUser._id);
   const names = subjects.map((s) => s.name);
-  const [counts, lessons] = await Promise.all([countStudentsPerSubject(names), facilitatorLessons(effectiveUser, names)]);
+  const [counts, lessons] = await Promise.all([
+    countStudentsPerSubject(names),
+    facilitatorLessons(effectiveUser, names),
+  ]);
   return {
     lessons,
     classes: subjects.map((s) => ({ id: s._id, name: s.name, students: counts.get(s.name) ?? 0 })),

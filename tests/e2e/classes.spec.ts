@@ -1,0 +1,96 @@
+import {
+  test,
+  expect,
+  connectTestDb,
+  createRegistration,
+  createUser,
+  fieldError,
+  signInAs,
+  DEMO_VACATION,
+} from "#tests/support/fixtures.ts";
+import { expectNoA11yViolations } from "#tests/support/axe.ts";
+import { addDays, schoolDay } from "#app/domain/vacations.ts";
+import { placeInClasses, SchoolClass } from "#app/models/class.server.ts";
+import { Lesson } from "#app/models/lesson.server.ts";
+
+/**
+ * Classes of a workable size (docs/decisions/0112-classes-of-a-workable-size.md): the office sees a subject's classes,
+ * gives one its own facilitator and class page, and that facilitator takes the register of that class's lesson with
+ * that class's students only. JavaScript off and on.
+ */
+
+const status = (page: import("@playwright/test").Page, text: string) =>
+  page.getByRole("status").filter({ hasText: text }).first();
+
+test("the admin gives class 2 of a subject its own facilitator and page; that facilitator registers class 2 alone", async ({
+  page,
+  context,
+  loginAs,
+}, testInfo) => {
+  // Each browser project its own subject, which no other test enrols in, split into classes of 10 here (the school's
+  // setting stays at its default, so no other test's class changes).
+  const subject = testInfo.project.name === "no-js" ? "Clothing and Textiles" : "Management in Living";
+  const group = { vacation: DEMO_VACATION, programme: "home-economics", subject };
+  const wards = [];
+  for (let i = 1; i <= 12; i++)
+    wards.push(
+      await createRegistration({
+        programme: "home-economics",
+        subjects: [subject],
+        wardName: `${subject.split(" ")[0]} Pupil ${String(i).padStart(2, "0")}`,
+      }),
+    );
+  await connectTestDb();
+  await placeInClasses(
+    group,
+    wards.map((w) => String(w._id)),
+    10,
+  );
+  const teacher = await createUser({ role: "facilitator", fullName: `Class Two ${subject}` });
+
+  await loginAs("admin");
+  await page.goto("/admin/classes");
+  await expect(page.getByRole("heading", { level: 1, name: "Classes" })).toBeVisible();
+
+  // The class size is checked by its field and kept as typed.
+  const size = page.locator("form#class-size");
+  await size.getByLabel("Students per class").fill("5");
+  await size.getByRole("button", { name: "Save Class Size" }).click();
+  await expect(fieldError(size, "Enter a number of students from 10 to 1024")).toBeVisible();
+  await expect(size.getByLabel("Students per class")).toHaveValue("5");
+  await expectNoA11yViolations(page);
+  await size.getByLabel("Students per class").fill("200");
+  await size.getByRole("button", { name: "Save Class Size" }).click();
+  await expect(status(page, "Class size saved")).toBeVisible();
+
+  const item = page.getByRole("listitem").filter({ hasText: `${subject}, Home Economics: Class 2` });
+  await expect(item).toContainText("2 students");
+  await item.getByLabel("Facilitator").selectOption({ label: teacher.fullName });
+  await item.getByLabel("Class page (empty: the subject's)").fill("https://example.com/class-two");
+  await item.getByRole("button", { name: /Save/ }).click();
+  await expect(fieldError(item, /WhatsApp group/)).toBeVisible();
+  await expect(item.getByLabel("Class page (empty: the subject's)")).toHaveValue("https://example.com/class-two");
+  await item.getByLabel("Facilitator").selectOption({ label: teacher.fullName });
+  await item.getByLabel("Class page (empty: the subject's)").fill("https://chat.whatsapp.com/ClassTwoPage");
+  await item.getByRole("button", { name: /Save/ }).click();
+  await expect(status(page, "Class saved")).toBeVisible();
+  const stored = await SchoolClass.findOne({ ...group, n: 2 }).lean();
+  expect([stored?.facilitatorId, stored?.classPage]).toEqual([teacher.id, "https://chat.whatsapp.com/ClassTwoPage"]);
+
+  // A lesson of class 2 yesterday: its facilitator (given the class, not the subject) takes its register.
+  const lesson = await Lesson.create({
+    ...group,
+    forms: ["form-1", "form-2", "form-3"],
+    classNo: 2,
+    date: addDays(schoolDay(), -1),
+    start: "05:00",
+    end: "05:45",
+  });
+  await signInAs(context, teacher);
+  await page.goto("/facilitator-dashboard/classes");
+  const row = page.getByRole("listitem").filter({ hasText: "Home Economics · every form · Class 2" });
+  await row.getByRole("link", { name: /register/i }).click();
+  await expect(page).toHaveURL(`/facilitator-dashboard/lessons/${lesson._id}/register`);
+  const names = page.locator("legend");
+  await expect(names).toHaveText([`${subject.split(" ")[0]} Pupil 11`, `${subject.split(" ")[0]} Pupil 12`]);
+});
