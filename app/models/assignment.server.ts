@@ -62,13 +62,30 @@ export type AssignmentListItem = Pick<
   | "createdAt"
 >;
 
-/** A facilitator's assignments (optionally one subject's), newest first. */
+/**
+ * A facilitator's assignments (optionally one subject's), newest first, and those set for the classes the office gave
+ * them (docs/decisions/0112-classes-of-a-workable-size.md), whose work they mark.
+ */
 export async function listAssignmentsFor(
   facilitatorId: string,
-  options: { subject?: string | null; limit?: number } = {},
+  options: {
+    subject?: string | null;
+    limit?: number;
+    classes?: ReadonlyArray<{ vacation: string; programme: string; subject: string; n: number }>;
+  } = {},
 ) {
-  const filter: Record<string, string> = { facilitatorId: String(facilitatorId) };
-  if (options.subject) filter.subject = String(options.subject);
+  const given = (options.classes ?? []).map((c) => ({
+    vacation: String(c.vacation),
+    programme: String(c.programme),
+    subject: String(c.subject),
+    classNo: c.n,
+  }));
+  const filter = {
+    ...(given.length
+      ? { $or: [{ facilitatorId: String(facilitatorId) }, ...given] }
+      : { facilitatorId: String(facilitatorId) }),
+    ...(options.subject ? { subject: String(options.subject) } : {}),
+  };
   return Assignment.find(filter)
     .select(ASSIGNMENT_FIELDS)
     .sort({ createdAt: -1 })

@@ -60,8 +60,8 @@ const isDuplicate = (error: unknown) => (error as { code?: number }).code === 11
  * per class tried, so two takers at once never overfill one (the second finds it full, or the record made, and tries
  * the next). Null when every class is full.
  */
-async function takeSeat(group: ClassGroup, size: number): Promise<number | null> {
-  for (let n = 1; n <= CLASSES_MAX; n++) {
+async function takeSeat(group: ClassGroup, size: number, from: number): Promise<number | null> {
+  for (let n = from; n <= CLASSES_MAX; n++) {
     try {
       const taken = await SchoolClass.findOneAndUpdate(
         { _id: classId(group, n), seats: { $lt: size } },
@@ -94,11 +94,21 @@ export async function placeInClasses(group: ClassGroup, registrationIds: readonl
         .lean<Array<{ registrationId: string }>>()
     ).map((p) => p.registrationId),
   );
+  const waiting = registrationIds.filter((id) => !placed.has(id));
+  if (!waiting.length) return 0;
+  // Seats only grow, so the classes before the first with room stay full: each seat is tried from there on.
+  const open = await SchoolClass.findOne({ ...group, seats: { $lt: size } })
+    .sort({ n: 1 })
+    .select("n")
+    .lean<{ n: number }>()
+    .exec();
+  const last = await SchoolClass.findOne(group).sort({ n: -1 }).select("n").lean<{ n: number }>().exec();
+  let from = open?.n ?? (last ? last.n + 1 : 1);
   let made = 0;
-  for (const registrationId of registrationIds) {
-    if (placed.has(registrationId)) continue;
-    const n = await takeSeat(group, size);
+  for (const registrationId of waiting) {
+    const n = await takeSeat(group, size, from);
     if (n === null) break;
+    from = n;
     try {
       await ClassPlace.create({
         _id: `${registrationId}|${group.programme}|${group.subject}`,

@@ -39,7 +39,7 @@ async function byRevision<T>(id: string, key: string, compute: () => Promise<T>)
   const revision = (await RevisionModel.findById(id).select("value").lean<{ value: string }>())?.value ?? "";
   const kept = figures.get(key);
   if (kept && kept.revision === revision) return kept.value as Promise<T>;
-  if (figures.size >= 50) figures.delete(figures.keys().next().value!);
+  if (figures.size >= 500) figures.delete(figures.keys().next().value!);
   const value = compute();
   const entry = { revision, value };
   figures.set(key, entry);

@@ -8,7 +8,13 @@ import { Registration, setWithdrawn } from "#app/models/registration.server.ts";
 import { saveSettings } from "#app/models/settings.server.ts";
 import { Subject } from "#app/models/subject.server.ts";
 import { User } from "#app/models/user.server.ts";
-import { changeClass, mayTeachClass, placeGroup, wardClasses } from "#app/services/classes.server.ts";
+import {
+  changeClass,
+  mayTeachClass,
+  placeGroup,
+  wardClasses,
+  withOwnClassPages,
+} from "#app/services/classes.server.ts";
 import { lessonsForWard } from "#app/services/lessons.server.ts";
 import { loadRegister } from "#app/services/register.server.ts";
 import { assignmentWork, workOf } from "#app/services/handins.server.ts";
@@ -60,6 +66,14 @@ describe("classes of a workable size", () => {
       Array.from({ length: 10 }, (_, i) => `Ward ${String(i + 11).padStart(3, "0")}`),
     );
 
+    // Class 3 has no lessons of its own yet: its students follow class 1's, so nobody drops off a register.
+    const first = await loadRegister((await lessonOf(1))._id, { _id: "fac-1", role: "facilitator" });
+    expect(first.ok && first.rows.map((r) => r.wardName)).toEqual(
+      [...Array.from({ length: 10 }, (_, i) => i + 1), 21, 22, 23, 24, 25].map(
+        (k) => `Ward ${String(k).padStart(3, "0")}`,
+      ),
+    );
+
     // A student keeps their class: a withdrawal frees no seat and moves nobody; the next to enrol fills class 3.
     await setWithdrawn(String(wards[3]._id), "moved school");
     const [late] = await enrol(1, 25);
@@ -76,6 +90,8 @@ describe("classes of a workable size", () => {
     // Twelve students of a subject no one else takes: the first ten are class 1, the last two class 2.
     const wards = await enrol(12, 200, ["Chemistry"]);
     expect(await placeGroup(chemistry)).toBe(2);
+    // Class 2 is taught apart once it has lessons of its own (until then its students follow class 1's).
+    await Lesson.create({ ...chemistry, forms: ["form-2"], classNo: 2, date: today, start: "12:00", end: "13:00" });
     const assignment = await Assignment.create({
       facilitatorId: "fac-1",
       subject: "Chemistry",
@@ -136,6 +152,26 @@ describe("classes of a workable size", () => {
     expect(!refused.ok && "errors" in refused && refused.errors.facilitatorId).toBeTruthy();
     const badPage = await changeClass(cls!._id, { facilitatorId: null, classPage: "https://example.com/x" }, "a");
     expect(!badPage.ok && "errors" in badPage && badPage.errors.classPage).toBeTruthy();
+
+    // The class's own page replaces the subject's for its students only.
+    const own = "https://chat.whatsapp.com/OwnClassPage";
+    expect(await changeClass(cls!._id, { facilitatorId: null, classPage: own }, "admin-1")).toEqual({ ok: true });
+    const subjectPage = {
+      _id: "g1",
+      subjectName: "Physics",
+      programme: "science",
+      groupType: "student",
+      whatsappLink: "https://chat.whatsapp.com/SubjectPage",
+    };
+    const linkOf = async (w: (typeof wards)[number]) =>
+      (await withOwnClassPages({ id: String(w._id), ...physics, subjects: ["Physics"] }, [subjectPage])).map(
+        (g) => g.whatsappLink,
+      );
+    expect(await linkOf(wards[11])).toEqual([own]);
+    // The first of these twelve went to the class before (it had room left): the subject's page is theirs.
+    const before = await wardClasses({ id: String(wards[0]._id), ...physics, subjects: ["Physics"] });
+    expect(before.get("Physics")).toBe(mine.get("Physics")! - 1);
+    expect(await linkOf(wards[0])).toEqual([subjectPage.whatsappLink]);
     await saveSettings({ classSize: 200 });
   });
 });

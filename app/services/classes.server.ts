@@ -3,17 +3,27 @@
  * whose roster a lesson of class n has, who teaches a class, and the office's changes to a class. Students are given
  * their class when the classes are first read after they enrolled, in the order they enrolled, and keep it.
  */
-import { classLabel, classNoOf, classNoQuery, classId, CLASS_SIZE_MAX, type ClassGroup } from "#app/domain/classes.ts";
+import {
+  classLabel,
+  classNoOf,
+  classNoQuery,
+  classId,
+  CLASSES_MAX,
+  CLASS_SIZE_MAX,
+  type ClassGroup,
+} from "#app/domain/classes.ts";
 import { isSubjectOf, programmeLabel, type Programme, type WardForm } from "#app/domain/programmes.ts";
 import { isUsableStudentLink } from "#app/domain/whatsapp.ts";
 import { getAdminPermissions } from "#app/models/admin-permission.server.ts";
 import { audit } from "#app/models/audit-log.server.ts";
 import { briefCache } from "#app/models/brief-cache.server.ts";
 import { ClassPlace, SchoolClass, placeInClasses, type ClassDoc } from "#app/models/class.server.ts";
+import { Lesson } from "#app/models/lesson.server.ts";
 import { ENROLLED, Registration } from "#app/models/registration.server.ts";
 import { byRegistrationsRevision } from "#app/models/registrations-revision.server.ts";
 import { getSettings, saveSettings } from "#app/models/settings.server.ts";
 import { Subject } from "#app/models/subject.server.ts";
+import { vacationPointers } from "#app/models/vacation.server.ts";
 import { User } from "#app/models/user.server.ts";
 
 type Actor = { _id: string; role: string };
@@ -65,11 +75,23 @@ export async function rosterFilter(lesson: LessonAudience) {
   const group = { vacation: base.vacation, programme: base.programme, subject: base.subjects };
   const n = classNoOf(lesson);
   if ((await placeGroup(group)) <= 1 && n === 1) return base;
-  const places = await ClassPlace.find({ ...group, n })
+  // A class with no lessons of its own yet follows the first class's, so nobody drops off a register meanwhile.
+  const own = [...(await classesWithLessons(group))].filter((k) => k !== 1);
+  const places = await ClassPlace.find({ ...group, n: n === 1 ? { $nin: own } : n })
     .select("registrationId")
     .lean<Array<{ registrationId: string }>>()
     .exec();
   return { ...base, _id: { $in: places.map((p) => p.registrationId) } };
+}
+
+/** The classes of a group that have lessons of their own (a lesson without a class number is the first's). */
+export async function classesWithLessons(group: ClassGroup): Promise<Set<number>> {
+  const numbers = await Lesson.distinct("classNo", {
+    vacation: String(group.vacation),
+    programme: String(group.programme),
+    subject: String(group.subject),
+  }).exec();
+  return new Set(numbers.map((k) => (typeof k === "number" ? k : 1)));
 }
 
 export type WardClasses = { id: string; vacation: string | null; programme: string; subjects: string[] };
@@ -100,10 +122,55 @@ export async function wardClasses(ward: WardClasses): Promise<Map<string, number
   return new Map(ward.subjects.map((s) => [s, places.get(s) ?? 1]));
 }
 
-/** The lesson query for a ward's classes: each subject in the ward's class of it. */
-export const wardClassesQuery = (classes: Map<string, number>) => ({
-  $or: [...classes].map(([subject, n]) => ({ subject, classNo: classNoQuery(n) })),
-});
+/**
+ * The class whose lessons and work a ward follows in each subject: its own once that class has lessons of its own, else
+ * the first class's (so a class split off before the office set its timetable loses nothing meanwhile).
+ */
+export async function wardFollowedClasses(ward: WardClasses): Promise<Map<string, number>> {
+  const classes = await wardClasses(ward);
+  const followed = await Promise.all(
+    [...classes].map(async ([subject, n]) => {
+      if (n === 1) return [subject, 1] as const;
+      const own = await classesWithLessons({
+        vacation: String(ward.vacation),
+        programme: String(ward.programme),
+        subject,
+      });
+      return [subject, own.has(n) ? n : 1] as const;
+    }),
+  );
+  return new Map(followed);
+}
+
+/** The lesson query for a ward's classes: each subject in the class the ward follows of it. */
+export async function wardLessonsQuery(ward: WardClasses) {
+  const followed = await wardFollowedClasses(ward);
+  return { $or: [...followed].map(([subject, n]) => ({ subject, classNo: classNoQuery(n) })) };
+}
+
+/**
+ * The classes these registrations of a vacation follow, as `<registration> <programme> <subject> <n>` (for the many at
+ * once: the weekly progress SMS).
+ */
+export async function followedClassesOf(vacation: string, registrationIds: readonly string[]): Promise<Set<string>> {
+  const [places, taught] = await Promise.all([
+    ClassPlace.find({ vacation: String(vacation), registrationId: { $in: [...registrationIds] } })
+      .select("registrationId programme subject n")
+      .lean<Array<{ registrationId: string; programme: string; subject: string; n: number }>>()
+      .exec(),
+    Lesson.aggregate<{ _id: { programme: string; subject: string; classNo: number | null } }>([
+      { $match: { vacation: String(vacation) } },
+      { $group: { _id: { programme: "$programme", subject: "$subject", classNo: "$classNo" } } },
+    ]).exec(),
+  ]);
+  const own = new Set(taught.map((t) => `${t._id.programme} ${t._id.subject} ${t._id.classNo ?? 1}`));
+  return new Set(
+    places.map((p) => {
+      const n = own.has(`${p.programme} ${p.subject} ${p.n}`) ? p.n : 1;
+      return `${p.registrationId} ${p.programme} ${p.subject} ${n}`;
+    }),
+  );
+}
 
 /**
  * Whether this user teaches the subject (an admin holding the subjects permission stands in for any facilitator). The
@@ -126,8 +193,8 @@ export async function mayTeachClass(
 }
 
 /** The classes a facilitator was given by the office, beyond their subjects' (their lessons join the facilitator's). */
-export async function classesGiven(facilitatorId: string) {
-  return SchoolClass.find({ facilitatorId: String(facilitatorId) })
+export async function classesGiven(facilitatorId: string, vacation: string) {
+  return SchoolClass.find({ facilitatorId: String(facilitatorId), vacation: String(vacation) })
     .select("vacation programme subject n")
     .limit(200)
     .lean<Array<Pick<ClassDoc, "vacation" | "programme" | "subject" | "n">>>()
@@ -194,7 +261,7 @@ export async function withOwnClassPages<
   return [...replaced, ...added].sort((a, b) => a.subjectName.localeCompare(b.subjectName));
 }
 
-export type ClassRow = ClassDoc & { facilitatorName: string | null };
+export type ClassRow = ClassDoc & { facilitatorName: string | null; hasLessons: boolean };
 
 /** A vacation's classes, by programme, subject and number, with their facilitator's name when the office set one. */
 export async function classesOf(vacation: string): Promise<ClassRow[]> {
@@ -212,7 +279,19 @@ export async function classesOf(vacation: string): Promise<ClassRow[]> {
       : []
     ).map((u) => [String(u._id), u.fullName]),
   );
-  return rows.map((r) => ({ ...r, facilitatorName: r.facilitatorId ? (names.get(r.facilitatorId) ?? null) : null }));
+  const taught = new Set(
+    (
+      await Lesson.aggregate<{ _id: { programme: string; subject: string; classNo: number | null } }>([
+        { $match: { vacation: String(vacation) } },
+        { $group: { _id: { programme: "$programme", subject: "$subject", classNo: "$classNo" } } },
+      ]).exec()
+    ).map((g) => JSON.stringify([g._id.programme, g._id.subject, g._id.classNo ?? 1])),
+  );
+  return rows.map((r) => ({
+    ...r,
+    facilitatorName: r.facilitatorId ? (names.get(r.facilitatorId) ?? null) : null,
+    hasLessons: taught.has(JSON.stringify([r.programme, r.subject, r.n])),
+  }));
 }
 
 export type ClassChoice = { value: string; label: string; subject: string; programme: string; n: number };
@@ -233,9 +312,19 @@ export async function classChoices(vacation: string | null, subjects: readonly s
     .limit(2_000)
     .lean<Array<Pick<ClassDoc, "programme" | "subject" | "n">>>()
     .exec();
-  const split = new Set(rows.filter((r) => r.n > 1).map((r) => `${r.subject}|${r.programme}`));
+  // Only a class with lessons of its own is taught apart; a later class without follows the first (ADR 0112).
+  const own = new Map<string, Set<number>>();
+  for (const r of rows)
+    if (r.n > 1 && !own.has(`${r.subject}|${r.programme}`))
+      own.set(
+        `${r.subject}|${r.programme}`,
+        await classesWithLessons({ vacation, programme: r.programme, subject: r.subject }),
+      );
+  const taughtApart = (r: (typeof rows)[number]) =>
+    r.n === 1 || Boolean(own.get(`${r.subject}|${r.programme}`)?.has(r.n));
+  const split = new Set(rows.filter((r) => r.n > 1 && taughtApart(r)).map((r) => `${r.subject}|${r.programme}`));
   return rows
-    .filter((r) => split.has(`${r.subject}|${r.programme}`))
+    .filter((r) => split.has(`${r.subject}|${r.programme}`) && taughtApart(r))
     .map((r) => ({
       value: `${r.subject}|${r.programme}|${r.n}`,
       label: `${r.subject}, ${programmeLabel(r.programme)}: ${classLabel(r.n)}`,
@@ -257,9 +346,35 @@ export async function placeVacation(vacation: string) {
       await placeGroup({ vacation: String(vacation), programme: g._id.programme, subject: g._id.subject });
 }
 
-export async function setClassSize(size: number, actorId: string) {
+/**
+ * Sets the school's class size, unless a subject of a programme in the vacations teaching or enrolling now has more
+ * students than that many classes of it can hold.
+ */
+export async function setClassSize(
+  size: number,
+  actorId: string,
+): Promise<{ ok: true } | { ok: false; error: string }> {
+  const { teaching, enrolling } = await vacationPointers();
+  const vacations = [...new Set([teaching?.name, enrolling?.name].filter((v): v is string => Boolean(v)))];
+  const [largest] = vacations.length
+    ? await Registration.aggregate<{ count: number }>([
+        { $match: { vacation: { $in: vacations }, ...ENROLLED } },
+        { $unwind: "$subjects" },
+        {
+          $group: { _id: { vacation: "$vacation", programme: "$programme", subject: "$subjects" }, count: { $sum: 1 } },
+        },
+        { $sort: { count: -1 } },
+        { $limit: 1 },
+      ]).exec()
+    : [];
+  if (largest && largest.count > size * CLASSES_MAX)
+    return {
+      ok: false,
+      error: `A subject has ${largest.count} students: at most ${CLASSES_MAX} classes of ${size} cannot hold them. Choose at least ${Math.ceil(largest.count / CLASSES_MAX)}.`,
+    };
   await saveSettings({ classSize: Math.min(CLASS_SIZE_MAX, size) });
   await audit("classes.size", actorId, "settings", { size });
+  return { ok: true };
 }
 
 export type ClassChange = { facilitatorId: string | null; classPage: string | null };

@@ -2,6 +2,7 @@ import type { SessionInfo } from "#app/utils/session-cookie.server.ts";
 import { hasAdminPermission } from "#app/utils/auth.server.ts";
 import { effectiveRole } from "#app/domain/roles.ts";
 import { reaches, type TimetableAudience, type TimetableReader } from "#app/domain/timetables.ts";
+import { mayTeachClass, wardFollowedClasses } from "#app/services/classes.server.ts";
 import { getLatestOwnedRegistration, getParentRegistrations } from "#app/models/registration.server.ts";
 
 /**
@@ -29,19 +30,46 @@ export async function mayReadTimetable(info: SessionInfo, timetable: TimetableAu
   return readers === "all" || readers.some((ward) => reaches(timetable, ward));
 }
 
-/** The subjects whose assignments a student sees (their latest registration's subjects). */
-export async function assignmentSubjectsForStudent(info: SessionInfo): Promise<string[]> {
-  const registration = await getLatestOwnedRegistration(info.effectiveUser);
-  return registration ? [...(registration.subjects ?? [])] : [];
-}
-
+/**
+ * An assignment set for one class (docs/decisions/0112-classes-of-a-workable-size.md) is read by that class's students
+ * and facilitator only.
+ */
 export async function mayReadAssignment(
   info: SessionInfo,
-  assignment: { subject: string; facilitatorId: string },
+  assignment: {
+    subject: string;
+    facilitatorId: string;
+    vacation?: string | null;
+    programme?: string | null;
+    classNo?: number | null;
+  },
 ): Promise<boolean> {
   if (await hasAdminPermission(info, "can_access_subjects")) return true;
   const role = effectiveRole(info.effectiveUser.role);
-  if (role === "facilitator") return assignment.facilitatorId === info.effectiveUser._id;
-  if (role === "student") return (await assignmentSubjectsForStudent(info)).includes(assignment.subject);
-  return false;
+  const cls =
+    assignment.classNo && assignment.programme && assignment.vacation
+      ? {
+          vacation: assignment.vacation,
+          programme: assignment.programme,
+          subject: assignment.subject,
+          classNo: assignment.classNo,
+        }
+      : null;
+  if (role === "facilitator")
+    return (
+      assignment.facilitatorId === info.effectiveUser._id ||
+      (cls !== null && (await mayTeachClass(info.effectiveUser, cls)))
+    );
+  if (role !== "student") return false;
+  const registration = await getLatestOwnedRegistration(info.effectiveUser);
+  if (!registration || !(registration.subjects ?? []).includes(assignment.subject)) return false;
+  if (!cls) return true;
+  if (registration.programme !== cls.programme || registration.vacation !== cls.vacation) return false;
+  const classes = await wardFollowedClasses({
+    id: String(registration._id),
+    vacation: registration.vacation ?? null,
+    programme: String(registration.programme),
+    subjects: [assignment.subject],
+  });
+  return classes.get(assignment.subject) === cls.classNo;
 }

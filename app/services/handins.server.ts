@@ -26,7 +26,7 @@ import {
 } from "#app/models/registration.server.ts";
 import { Submission, submissionId, type SubmissionDoc, type SubmissionFile } from "#app/models/submission.server.ts";
 import { vacationPointers } from "#app/models/vacation.server.ts";
-import { mayTeach, mayTeachClass, rosterFilter, wardClasses } from "#app/services/classes.server.ts";
+import { mayTeach, mayTeachClass, rosterFilter, wardFollowedClasses } from "#app/services/classes.server.ts";
 import { ROSTER_MAX } from "#app/services/register.server.ts";
 import { downscalePhoto } from "#app/utils/images.server.ts";
 import { fileNameFor, type ReceivedFile } from "#app/utils/uploads.server.ts";
@@ -71,13 +71,13 @@ const classOfAssignment = (a: Pick<AssignmentRow, "vacation" | "programme" | "su
     ? { vacation: a.vacation, programme: a.programme, subject: a.subject, classNo: a.classNo }
     : null;
 
-/** Of these assignments of a registration, those it does: every one for the whole subject, and its own class's. */
+/** Of these assignments of a registration, those it does: every one for the whole subject, and its class's (the one it follows). */
 async function forWardsClass<A extends Pick<AssignmentRow, "vacation" | "programme" | "subject" | "classNo">>(
   assignments: A[],
   registration: WardRegistration,
 ): Promise<A[]> {
   if (!assignments.some(classOfAssignment)) return assignments;
-  const classes = await wardClasses({
+  const classes = await wardFollowedClasses({
     id: String(registration._id),
     vacation: registration.vacation ?? null,
     programme: String(registration.programme),
@@ -289,7 +289,8 @@ export async function setWorkWindow(
 ): Promise<{ ok: true } | { ok: false; status: 403 | 404 }> {
   const assignment = await getAssignmentById(assignmentId);
   if (!assignment) return { ok: false, status: 404 };
-  if (!(await mayTeachAssignment(actor, assignment))) return { ok: false, status: 403 };
+  // The subject's facilitator sets the due time, a class's own facilitator does not (ADR 0112).
+  if (!(await mayTeach(actor, assignment.subject))) return { ok: false, status: 403 };
   await Assignment.updateOne(
     { _id: assignment._id },
     { $set: { dueAt: input.due, refuseLate: input.due ? input.refuseLate : false } },

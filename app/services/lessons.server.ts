@@ -41,8 +41,7 @@ import {
   classPageOf,
   mayTeachClass,
   rosterFilter,
-  wardClasses,
-  wardClassesQuery,
+  wardLessonsQuery,
   type WardClasses,
 } from "#app/services/classes.server.ts";
 import { audienceVoices } from "#app/services/message-language.server.ts";
@@ -475,7 +474,7 @@ async function wardFilter(ward: WardLessons) {
     vacation: String(ward.vacation),
     programme: String(ward.programme),
     forms: String(ward.wardForm) as WardForm,
-    ...wardClassesQuery(await wardClasses(ward)),
+    ...(await wardLessonsQuery(ward)),
   };
 }
 

@@ -9,6 +9,7 @@ import { weekStart } from "#app/domain/lessons.ts";
 import { weeklyProgressSms, type WardProgress } from "#app/domain/sms-messages.ts";
 import { smsLength } from "#app/domain/sms.ts";
 import { schoolDay } from "#app/domain/vacations.ts";
+import { followedClassesOf } from "#app/services/classes.server.ts";
 import { Assignment } from "#app/models/assignment.server.ts";
 import { audit } from "#app/models/audit-log.server.ts";
 import { claimJobRun, finishJobRun } from "#app/models/job-run.server.ts";
@@ -35,21 +36,34 @@ async function families(vacation: string, now: Date, phone?: string): Promise<Fa
     ...ENROLLED,
     ...(phone ? { whatsappNumberNormalized: phone } : {}),
   })
-    .select("_id whatsappNumberNormalized wardName subjects")
+    .select("_id whatsappNumberNormalized wardName programme subjects")
     .sort({ createdAt: 1 })
-    .lean<Array<{ _id: string; whatsappNumberNormalized: string | null; wardName: string; subjects: string[] }>>();
+    .lean<
+      Array<{
+        _id: string;
+        whatsappNumberNormalized: string | null;
+        wardName: string;
+        programme: string;
+        subjects: string[];
+      }>
+    >();
   const ids = wards.map((w) => String(w._id));
   const [attendance, performance, due, handedIn] = await Promise.all([
     attendanceOf(ids),
     performanceOfRegistrations(ids),
     Assignment.find({ vacation: { $in: [vacation, null] }, dueAt: { $lt: now } })
-      .select("_id subject")
-      .lean<Array<{ _id: string; subject: string }>>(),
+      .select("_id subject programme classNo")
+      .lean<Array<{ _id: string; subject: string; programme: string | null; classNo: number | null }>>(),
     Submission.find(phone ? { registrationId: { $in: ids } } : { vacation })
       .select("registrationId assignmentId")
       .lean<Array<{ registrationId: string; assignmentId: string }>>(),
   ]);
   const done = new Set(handedIn.map((s) => `${s.registrationId} ${s.assignmentId}`));
+  // Work set for one class (ADR 0112) is missing only for that class's students.
+  const places = due.some((a) => a.classNo) ? await followedClassesOf(vacation, ids) : new Set<string>();
+  const does = (a: (typeof due)[number], w: (typeof wards)[number]) =>
+    (w.subjects ?? []).includes(a.subject) &&
+    (!a.classNo || places.has(`${w._id} ${a.programme} ${a.subject} ${a.classNo}`));
   const byPhone = new Map<string, Family>();
   for (const w of wards) {
     if (!w.whatsappNumberNormalized) continue;
@@ -60,7 +74,7 @@ async function families(vacation: string, now: Date, phone?: string): Promise<Fa
       wardName: w.wardName,
       attended: figures?.attended ?? 0,
       held: figures?.held ?? 0,
-      missing: due.filter((a) => (w.subjects ?? []).includes(a.subject) && !done.has(`${id} ${a._id}`)).length,
+      missing: due.filter((a) => does(a, w) && !done.has(`${id} ${a._id}`)).length,
       average: performance.get(id)?.overall.percent ?? null,
     });
     byPhone.set(w.whatsappNumberNormalized, family);

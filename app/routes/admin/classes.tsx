@@ -44,6 +44,8 @@ export async function loader({ request, url }: Route.LoaderArgs) {
       id: c._id,
       title: `${c.subject}, ${programmeLabel(c.programme)}: ${classLabel(c.n)}`,
       students: c.seats,
+      // A later class without lessons of its own follows the first's (ADR 0112): the office is told.
+      followsFirst: c.n > 1 && !c.hasLessons,
       facilitatorId: c.facilitatorId ?? "",
       classPage: c.classPage ?? "",
     })),
@@ -62,7 +64,12 @@ export async function action({ request }: Route.ActionArgs) {
       const submission = parseWithZod(formData, { schema: ClassSizeSchema });
       if (submission.status !== "success")
         return data<ActionData>({ form: "size", result: submission.reply() }, { status: 400 });
-      await setClassSize(submission.value.classSize, user._id);
+      const saved = await setClassSize(submission.value.classSize, user._id);
+      if (!saved.ok)
+        return data<ActionData>(
+          { form: "size", result: submission.reply({ fieldErrors: { classSize: [saved.error] } }) },
+          { status: 400 },
+        );
       return redirectWithToast(back, {
         type: "success",
         title: "Class size saved",
@@ -113,7 +120,12 @@ function ClassForm({
   return (
     <li className="rounded-lg border border-gray-300 p-4">
       <h3 className="font-semibold text-gray-900">{row.title}</h3>
-      <p className="text-sm text-gray-800">{row.students === 1 ? "1 student" : `${row.students} students`}</p>
+      <p className="text-sm text-gray-800">
+        {row.students === 1 ? "1 student" : `${row.students} students`}
+        {row.followsFirst
+          ? " · No lessons of its own yet: its students follow Class 1's (add them under Lessons)."
+          : null}
+      </p>
       <Form method="post" {...getFormProps(form)} className="mt-3 grid gap-3 sm:grid-cols-[1fr_2fr_auto] sm:items-end">
         <input type="hidden" name="intent" value="class" />
         <input type="hidden" name="classId" value={row.id} />

@@ -23,7 +23,10 @@ export async function loader({ request }: Route.LoaderArgs) {
   let loadFailed = false;
   const groups = await (
     registration
-      ? getGroupsForSubjects(registration).then((found) => withOwnClassPages(registration, found))
+      ? getGroupsForSubjects(registration).then((found) =>
+          // A class's own page only for a ward on its rosters this vacation (ADR 0112), as on the portal.
+          registration.current && !registration.withdrawn ? withOwnClassPages(registration, found) : found,
+        )
       : getAllGroups()
   ).catch((error: unknown) => {
     console.error("/whatsapp: group lookup failed", error);

@@ -1,11 +1,15 @@
 import { classLabel } from "#app/domain/classes.ts";
 import { programmeLabel } from "#app/domain/programmes.ts";
+import { vacationPointers } from "#app/models/vacation.server.ts";
+import { classesGiven } from "#app/services/classes.server.ts";
 import { listAssignmentsFor } from "#app/models/assignment.server.ts";
 import type { AssignmentItem } from "#app/components/dashboard/assignment-list.tsx";
 
 /** The effective facilitator's assignments as the list shows them. */
 export async function loadAssignmentItems(facilitatorId: string, subject?: string | null): Promise<AssignmentItem[]> {
-  const rows = await listAssignmentsFor(facilitatorId, { subject });
+  const { teaching } = await vacationPointers();
+  const classes = teaching ? await classesGiven(facilitatorId, teaching.name) : [];
+  const rows = await listAssignmentsFor(facilitatorId, { subject, classes });
   return rows.map((a) => ({
     id: a._id,
     title: a.title,

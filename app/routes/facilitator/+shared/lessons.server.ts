@@ -23,10 +23,7 @@ export async function facilitatorLessons(
 ): Promise<FacilitatorLesson[]> {
   const { teaching } = await vacationPointers(now);
   if (!teaching) return [];
-  const given =
-    facilitator.role === "facilitator"
-      ? (await classesGiven(facilitator._id)).filter((c) => c.vacation === teaching.name)
-      : [];
+  const given = facilitator.role === "facilitator" ? await classesGiven(facilitator._id, teaching.name) : [];
   const today = schoolDay(now);
   // Today's and the next lessons, then those of the last week whose register was not taken yet.
   const [coming, lastWeek] = await Promise.all([
