@@ -1,4 +1,5 @@
 import mongoose, { Schema, type InferSchemaType } from "mongoose";
+import { CLASSES_MAX } from "#app/domain/classes.ts";
 import { idField } from "#app/models/ids.server.ts";
 
 export const ASSIGNMENT_KINDS = ["pdf", "image", "video"] as const;
@@ -22,7 +23,7 @@ const assignmentSchema = new Schema(
     refuseLate: { type: Boolean, default: false },
     /** Set for one class of the subject in one programme (docs/decisions/0112-classes-of-a-workable-size.md). */
     programme: { type: String, default: null, maxlength: 60 },
-    classNo: { type: Number, default: null, min: 1, max: 50 },
+    classNo: { type: Number, default: null, min: 1, max: CLASSES_MAX },
     kind: { type: String, enum: ASSIGNMENT_KINDS, default: null },
     fileName: { type: String, maxlength: 255, default: null },
     filePath: { type: String, maxlength: 500, default: null },

@@ -148,6 +148,17 @@ export async function wardLessonsQuery(ward: WardClasses) {
   return { $or: [...followed].map(([subject, n]) => ({ subject, classNo: classNoQuery(n) })) };
 }
 
+const classKey = (programme: string, subject: string, n: number) => JSON.stringify([programme, subject, n]);
+
+/** The classes of a vacation that have lessons of their own, by `classKey` (a lesson without a number is the first's). */
+async function taughtClasses(vacation: string): Promise<Set<string>> {
+  const groups = await Lesson.aggregate<{ _id: { programme: string; subject: string; classNo: number | null } }>([
+    { $match: { vacation: String(vacation) } },
+    { $group: { _id: { programme: "$programme", subject: "$subject", classNo: "$classNo" } } },
+  ]).exec();
+  return new Set(groups.map((g) => classKey(g._id.programme, g._id.subject, g._id.classNo ?? 1)));
+}
+
 /**
  * The classes these registrations of a vacation follow, as `<registration> <programme> <subject> <n>` (for the many at
  * once: the weekly progress SMS).
@@ -158,15 +169,11 @@ export async function followedClassesOf(vacation: string, registrationIds: reado
       .select("registrationId programme subject n")
       .lean<Array<{ registrationId: string; programme: string; subject: string; n: number }>>()
       .exec(),
-    Lesson.aggregate<{ _id: { programme: string; subject: string; classNo: number | null } }>([
-      { $match: { vacation: String(vacation) } },
-      { $group: { _id: { programme: "$programme", subject: "$subject", classNo: "$classNo" } } },
-    ]).exec(),
+    taughtClasses(vacation),
   ]);
-  const own = new Set(taught.map((t) => `${t._id.programme} ${t._id.subject} ${t._id.classNo ?? 1}`));
   return new Set(
     places.map((p) => {
-      const n = own.has(`${p.programme} ${p.subject} ${p.n}`) ? p.n : 1;
+      const n = taught.has(classKey(p.programme, p.subject, p.n)) ? p.n : 1;
       return `${p.registrationId} ${p.programme} ${p.subject} ${n}`;
     }),
   );
@@ -279,18 +286,11 @@ export async function classesOf(vacation: string): Promise<ClassRow[]> {
       : []
     ).map((u) => [String(u._id), u.fullName]),
   );
-  const taught = new Set(
-    (
-      await Lesson.aggregate<{ _id: { programme: string; subject: string; classNo: number | null } }>([
-        { $match: { vacation: String(vacation) } },
-        { $group: { _id: { programme: "$programme", subject: "$subject", classNo: "$classNo" } } },
-      ]).exec()
-    ).map((g) => JSON.stringify([g._id.programme, g._id.subject, g._id.classNo ?? 1])),
-  );
+  const taught = await taughtClasses(vacation);
   return rows.map((r) => ({
     ...r,
     facilitatorName: r.facilitatorId ? (names.get(r.facilitatorId) ?? null) : null,
-    hasLessons: taught.has(JSON.stringify([r.programme, r.subject, r.n])),
+    hasLessons: taught.has(classKey(r.programme, r.subject, r.n)),
   }));
 }
 
