@@ -77,6 +77,8 @@ export class Engine {
   failed: Error | null = null;
   /** How often the TTL monitor sweeps (setParameter ttlMonitorSleepSecs changes it; index.ts runs the timer). */
   ttlIntervalMs = 60_000;
+  /** When the last command other than a driver's heartbeat came (ms since the epoch): the server is idle after it. */
+  lastCommandAt = Date.now();
   onTtlInterval: ((ms: number) => void) | null = null;
 
   /**
@@ -254,6 +256,7 @@ export class Engine {
         throw new MongoError(20, "IllegalOperation", "Transactions are not supported by the embedded MongoDB server");
       }
       const key = name.toLowerCase();
+      if (key !== "hello" && key !== "ismaster" && key !== "ping") this.lastCommandAt = Date.now();
       const handler = Object.prototype.hasOwnProperty.call(COMMANDS, key) ? COMMANDS[key] : undefined;
       if (!handler) throw new MongoError(59, "CommandNotFound", `no such command: '${name}'`);
       const result: Doc = handler(this, db, cmd, conn);

@@ -298,18 +298,23 @@ describe("checkpoint images", () => {
     await reopened.storage.close();
   });
 
-  it("compaction writes the new generation's image and removes the old one; a crash after it restarts from it", async () => {
+  it("after a compaction the new generation's image is written once the server is idle; a crash after it restarts from it", async () => {
     const dir = tmpDir();
-    const srv = (await startEmbeddedMongo({ dataDir: dir, quiet: true, compactThresholdBytes: 64 * 1024 })) as Awaited<
-      ReturnType<typeof startEmbeddedMongo>
-    > & {
+    const srv = (await startEmbeddedMongo({
+      dataDir: dir,
+      quiet: true,
+      compactThresholdBytes: 64 * 1024,
+      imageIdleMs: 300,
+    })) as Awaited<ReturnType<typeof startEmbeddedMongo>> & {
       _internals: { engine: Engine; storage: Storage };
     };
     await fill(srv.uri, 0);
     expect(srv._internals.storage.compactions).toBeGreaterThan(0);
     const files = fs.readdirSync(dir);
     const gen = Number(/^snapshot-(\d+)\.bson$/.exec(files.find((f) => f.startsWith("snapshot-"))!)![1]);
-    expect(images(dir)).toEqual([`image-${gen}.v8`]);
+    // No image of an older generation is left; the new one comes when no command has come for imageIdleMs.
+    expect(images(dir).filter((f) => f !== `image-${gen}.v8`)).toEqual([]);
+    await expect.poll(() => images(dir), { timeout: 5_000 }).toEqual([`image-${gen}.v8`]);
     const crashed = tmpDir();
     fs.cpSync(dir, crashed, { recursive: true });
     fs.rmSync(path.join(crashed, "mongod.lock"));

@@ -23,6 +23,11 @@ export interface EmbeddedMongoOptions {
   ttlIntervalMs?: number;
   /** A collection scan over at least this many documents is logged and listed in serverStatus (default 1000). */
   scanLogThreshold?: number;
+  /**
+   * After a compaction (or a start from the data files) the checkpoint image is written once no command but a
+   * driver's heartbeat has come for this long (ms, default 5000): a synchronous step as long as the data is large.
+   */
+  imageIdleMs?: number;
   /** Called when the server stopped itself after a fatal error (e.g. a failed disk write). */
   onFatalError?: (err: Error) => void;
 }
@@ -60,6 +65,17 @@ export async function startEmbeddedMongo(options: EmbeddedMongoOptions = {}): Pr
 
   let stopped = false;
   let timer: NodeJS.Timeout | null = null;
+  // The checkpoint image of ADR 0068, written when the server is idle (docs/decisions/0113-compaction-in-slices.md).
+  const imageIdleMs = options.imageIdleMs ?? 5_000;
+  const imageTimer = setInterval(
+    () => {
+      if (!storage?.needsImage || engine.failed || Date.now() - engine.lastCommandAt < imageIdleMs) return;
+      const t0 = performance.now();
+      if (storage.checkpoint()) log(`wrote the checkpoint image in ${Math.round(performance.now() - t0)} ms`);
+    },
+    Math.min(1_000, imageIdleMs),
+  );
+  imageTimer.unref();
 
   const closeServer = () =>
     new Promise<void>((resolve) => {
@@ -74,6 +90,7 @@ export async function startEmbeddedMongo(options: EmbeddedMongoOptions = {}): Pr
     engine.failed = err;
     log(`FATAL: ${err.message}; stopping the server`);
     if (timer) clearInterval(timer);
+    clearInterval(imageTimer);
     void closeServer().then(() => options.onFatalError?.(err));
   }
 
@@ -94,6 +111,7 @@ export async function startEmbeddedMongo(options: EmbeddedMongoOptions = {}): Pr
       } else server.listen(options.port ?? 0, options.host ?? "127.0.0.1", () => resolve());
     });
   } catch (e) {
+    clearInterval(imageTimer);
     await storage?.close();
     throw e;
   }
@@ -140,6 +158,7 @@ export async function startEmbeddedMongo(options: EmbeddedMongoOptions = {}): Pr
       if (stopped) return;
       stopped = true;
       if (timer) clearInterval(timer);
+      clearInterval(imageTimer);
       await closeServer();
       engine.cursors.clear();
       await storage?.close();

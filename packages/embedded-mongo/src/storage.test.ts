@@ -57,3 +57,66 @@ describe("the storage of a data directory", () => {
     expect(fs.readdirSync(dir).filter((f) => f.endsWith(".tmp"))).toEqual([]);
   });
 });
+
+describe("a compaction in slices", () => {
+  it("acknowledges writes while its snapshot is written, and a crash before, during or after the switch keeps them all", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "storage-"));
+    const engine = new Engine();
+    const storage = await Storage.open(dir, engine, { log: () => {}, compactThresholdBytes: 2 ** 40 });
+    const write = (rec: JournalRecord) => {
+      engine.applyRecord(rec);
+      storage.append(rec);
+    };
+    write({ op: "c", db: "d", coll: "c", options: {} });
+    const text = "x".repeat(200);
+    for (let n = 0; n < 60_000; n++) write({ op: "p", db: "d", coll: "c", doc: { _id: `old${n}`, n, text } });
+    await storage.commit();
+
+    const crashes: string[] = [];
+    const crashCopy = () => {
+      const copy = fs.mkdtempSync(path.join(os.tmpdir(), "storage-crash-"));
+      fs.cpSync(dir, copy, { recursive: true });
+      fs.rmSync(path.join(copy, "mongod.lock"));
+      crashes.push(copy);
+    };
+    let done = false;
+    const compaction = storage.compact().then(() => (done = true));
+    // While the snapshot is written: new documents, changed ones (the snapshot may hold either version) and removed
+    // ones, each acknowledged before the compaction ends.
+    let acknowledgedDuring = 0;
+    for (let n = 0; !done; n++) {
+      write({ op: "p", db: "d", coll: "c", doc: { _id: `new${n}`, n } });
+      write({ op: "p", db: "d", coll: "c", doc: { _id: `old${n}`, n, text: "changed" } });
+      write({ op: "r", db: "d", coll: "c", id: `old${59_999 - n}` });
+      await storage.commit();
+      if (!done) acknowledgedDuring++;
+      if (n === 2) crashCopy();
+    }
+    await compaction;
+    expect(storage.compactions).toBe(1);
+    expect(acknowledgedDuring).toBeGreaterThan(3);
+    write({ op: "p", db: "d", coll: "c", doc: { _id: "after", n: 0 } });
+    await storage.commit();
+    crashCopy();
+
+    const live = [...engine.getCollection("d", "c")!.docs.values()];
+    await storage.close();
+    for (const [i, copy] of crashes.entries()) {
+      const again = new Engine();
+      const reopened = await Storage.open(copy, again, { log: () => {} });
+      const docs = again.getCollection("d", "c")!.docs;
+      if (i === crashes.length - 1) expect([...docs.values()]).toEqual(live);
+      else {
+        // the crash during the snapshot: everything acknowledged up to then
+        expect(docs.get("new2")).toEqual({ _id: "new2", n: 2 });
+        expect(docs.get("old2")).toEqual({ _id: "old2", n: 2, text: "changed" });
+        expect(docs.has("old59997")).toBe(false);
+      }
+      await reopened.close();
+    }
+    const again = new Engine();
+    await (await Storage.open(dir, again, { log: () => {} })).close();
+    expect([...again.getCollection("d", "c")!.docs.values()]).toEqual(live);
+    expect(fs.readdirSync(dir).filter((f) => f.endsWith(".tmp"))).toEqual([]);
+  });
+});

@@ -29,6 +29,10 @@ import { acquireLock } from "./lock.ts";
 const FRAME_HEADER = 8;
 const MAX_RECORD = 64 * 1024 * 1024;
 export const DEFAULT_COMPACT_THRESHOLD = 64 * 1024 * 1024;
+/** A compaction's snapshot is written in slices of about this long, the event loop free between them. */
+const SLICE_MS = 10;
+/** and to its file in writes of about this size. */
+const WRITE_CHUNK = 1 << 20;
 
 export interface StorageOptions {
   compactThresholdBytes?: number;
@@ -144,6 +148,15 @@ export function applyFileFrames(
   }
 }
 
+async function writeAll(fh: fsp.FileHandle, buf: Buffer) {
+  let off = 0;
+  while (off < buf.length) {
+    const { bytesWritten } = await fh.write(buf, off, buf.length - off);
+    if (bytesWritten <= 0) throw new Error("short write");
+    off += bytesWritten;
+  }
+}
+
 function fsyncDir(dir: string) {
   let fd: number | undefined;
   try {
@@ -179,6 +192,14 @@ export class Storage implements Journal {
   private onFatal: (err: Error) => void;
   /** number of compactions done by this process (for tests/diagnostics) */
   compactions = 0;
+  private compacting: Promise<void> | null = null;
+  /** Frames written to the journal since the running compaction began its snapshot (null: none runs). */
+  private carried: Buffer[] | null = null;
+  private carriedBytes = 0;
+  /** Set while a compaction switches generations: the journal is not written meanwhile. */
+  private holding = false;
+  /** Set by close: a running compaction stops at its next slice and leaves the old generation as it is. */
+  private stopping = false;
   /** how much of the journal the generation's image covers (-1: it has none) */
   private imageLength = -1;
   /** whether the start restored the state from an image (for tests/diagnostics) */
@@ -330,7 +351,7 @@ export class Storage implements Journal {
   }
 
   private kick() {
-    if (this.flushing) return;
+    if (this.flushing || this.holding) return;
     this.flushing = this.flushLoop().finally(() => {
       this.flushing = null;
       if (this.pending.length && !this.failed) this.kick();
@@ -339,7 +360,7 @@ export class Storage implements Journal {
 
   private async flushLoop() {
     try {
-      while (this.pending.length) {
+      while (this.pending.length && !this.holding) {
         const upto = this.appended;
         const buf = this.pending.length === 1 ? this.pending[0] : Buffer.concat(this.pending);
         this.pending = [];
@@ -351,9 +372,13 @@ export class Storage implements Journal {
         }
         await this.fh.datasync();
         this.size += buf.length;
+        if (this.carried) {
+          this.carried.push(buf);
+          this.carriedBytes += buf.length;
+        }
         this.durable = upto;
         this.resolveWaiters();
-        if (this.size > this.threshold) await this.compact();
+        if (this.size > this.threshold && !this.compacting) this.compact().catch((e) => this.fail(e));
       }
     } catch (e: any) {
       this.fail(e instanceof Error ? e : new Error(String(e)));
@@ -377,62 +402,113 @@ export class Storage implements Journal {
     this.onFatal(this.failed);
   }
 
-  /** Write a snapshot of the current state and switch to a fresh journal. */
-  async compact() {
+  /**
+   * Write a snapshot of the current state and switch to a fresh journal (docs/decisions/0113-compaction-in-slices.md).
+   * The snapshot is written a slice at a time, the event loop free between slices, while writes go on into the old
+   * journal: the records written meanwhile are kept (`carried`) and begin the new journal, so replaying the new
+   * generation gives every write however far the snapshot had got when it happened (replay is idempotent). Until the
+   * switch the old generation is the durable one; the switch itself is short (the carried records, two renames).
+   */
+  compact(): Promise<void> {
+    this.compacting ??= this.runCompaction().finally(() => {
+      this.compacting = null;
+    });
+    return this.compacting;
+  }
+
+  private async runCompaction() {
     const next = this.gen + 1;
     const snap = this.file("snapshot", next);
     const tmp = snap + ".tmp";
-    const fd = fs.openSync(tmp, "w", 0o600);
+    const fh = await fsp.open(tmp, "w", 0o600);
+    let switched = false;
     try {
+      // From here on every record written to the old journal is also kept for the new one.
+      this.carried = [];
+      this.carriedBytes = 0;
       let chunk: Buffer[] = [];
       let bytes = 0;
-      const flush = () => {
-        if (!chunk.length) return;
-        const b = Buffer.concat(chunk);
-        let off = 0;
-        while (off < b.length) off += fs.writeSync(fd, b, off, b.length - off);
-        chunk = [];
-        bytes = 0;
-      };
+      let sliceStart = performance.now();
       for (const rec of this.engine.snapshotRecords()) {
         const f = frame(rec);
         chunk.push(f);
         bytes += f.length;
-        if (bytes > 1 << 20) flush();
+        if (bytes >= WRITE_CHUNK) {
+          await writeAll(fh, Buffer.concat(chunk));
+          chunk = [];
+          bytes = 0;
+        }
+        if (performance.now() - sliceStart >= SLICE_MS) {
+          await new Promise((resolve) => setImmediate(resolve));
+          if (this.stopping) return;
+          sliceStart = performance.now();
+        }
       }
-      flush();
-      fs.fsyncSync(fd);
-    } finally {
-      fs.closeSync(fd);
-    }
-    fs.renameSync(tmp, snap);
-    const jpath = this.file("journal", next);
-    const jfd = fs.openSync(jpath, "w", 0o600);
-    fs.fsyncSync(jfd);
-    fs.closeSync(jfd);
-    fsyncDir(this.dir);
-    // from here on the new generation is authoritative
-    const old = this.fh;
-    const oldGen = this.gen;
-    this.gen = next;
-    this.size = 0;
-    // Still in the same synchronous step as the snapshot: memory holds exactly what it holds.
-    this.imageLength = -1;
-    this.writeImage(next, 0);
-    // records still pending were applied to memory, hence are in the snapshot too; they
-    // will also be written to the new journal (idempotent on replay)
-    this.fh = await fsp.open(jpath, "a");
-    await old.close();
-    for (const p of [this.file("snapshot", oldGen), this.file("journal", oldGen), this.file("image", oldGen)]) {
+      if (chunk.length) await writeAll(fh, Buffer.concat(chunk));
+      await fh.sync();
+      await fh.close();
+
+      // The switch: nothing is written to the journal meanwhile.
+      this.holding = true;
+      while (this.flushing) await this.flushing;
+      if (this.failed) throw this.failed;
+      if (this.stopping) return;
+      const jpath = this.file("journal", next);
+      const jfh = await fsp.open(jpath, "w", 0o600);
       try {
-        fs.unlinkSync(p);
-      } catch {}
+        for (const b of this.carried) await writeAll(jfh, b);
+        await jfh.datasync();
+      } catch (e) {
+        await jfh.close();
+        throw e;
+      }
+      fs.renameSync(tmp, snap);
+      fsyncDir(this.dir);
+      switched = true;
+      // from here on the new generation is authoritative
+      const old = this.fh;
+      const oldGen = this.gen;
+      this.fh = jfh;
+      this.gen = next;
+      this.size = this.carriedBytes;
+      this.carried = null;
+      // The old image describes the old generation; the new one is written when the database is idle (checkpoint).
+      this.imageLength = -1;
+      await old.close();
+      for (const p of [this.file("snapshot", oldGen), this.file("journal", oldGen), this.file("image", oldGen)]) {
+        try {
+          fs.unlinkSync(p);
+        } catch {}
+      }
+      fsyncDir(this.dir);
+      this.compactions++;
+      this.log(`compacted data files into generation ${next}`);
+    } finally {
+      this.carried = null;
+      this.holding = false;
+      if (!switched) {
+        await fh.close().catch(() => {});
+        fs.rmSync(tmp, { force: true });
+      }
+      if (this.pending.length && !this.failed) this.kick();
     }
-    fsyncDir(this.dir);
-    this.compactions++;
-    this.log(`compacted data files into generation ${next}`);
   }
 
+  /** Whether the generation has no image yet (after a compaction, or a start from the data files): see checkpoint. */
+  get needsImage(): boolean {
+    return this.imageLength < 0 && !this.closed && !this.failed;
+  }
+
+  /**
+   * Writes the image of the current state when every record is written and no compaction runs; returns whether it
+   * did. A synchronous step that takes as long as the data is large (docs/decisions/0113-compaction-in-slices.md):
+   * the server calls it when no command has come for a while, and at close.
+   */
+  checkpoint(): boolean {
+    if (!this.needsImage || this.pending.length || this.flushing || this.compacting) return false;
+    this.writeImage(this.gen, this.size);
+    return true;
+  }
   private releaseLock() {
     try {
       const content = fs.readFileSync(this.lockPath, "utf8").trim();
@@ -445,6 +521,9 @@ export class Storage implements Journal {
     try {
       if (!this.failed) await this.commit();
     } catch {}
+    while (this.flushing) await this.flushing;
+    this.stopping = true;
+    await this.compacting?.catch(() => {});
     while (this.flushing) await this.flushing;
     this.closed = true;
     // Every record is on disk and no other can be added: the next start can begin from here.
