@@ -93,6 +93,10 @@ export function connectDb(): Promise<typeof mongoose> {
     const { giveBundledTimetablesTheirForm } = await import("#app/models/timetable-forms-migration.server.ts");
     const formTwo = await giveBundledTimetablesTheirForm();
     if (formTwo) console.warn(`[timetables] ${formTwo} bundled timetable(s) now reach Form 2 wards only`);
+    // Messages done before messages had a time to be kept until are kept OUTBOX_KEEP_DAYS from now, once per database.
+    const { giveDoneMessagesTheirKeepTime } = await import("#app/models/outbox-retention-migration.server.ts");
+    const kept = await giveDoneMessagesTheirKeepTime();
+    if (kept) console.warn(`[outbox] ${kept} message(s) sent before now are kept for OUTBOX_KEEP_DAYS from today`);
     // The one vacation of the version before vacations becomes a record, once per database (before the demo seed).
     const { makeVacationsFromSeasons } = await import("#app/models/vacation-migration.server.ts");
     const vacations = await makeVacationsFromSeasons();

@@ -83,6 +83,16 @@ function checkEmailFrom() {
 }
 checkEmailFrom();
 
+/** OUTBOX_KEEP_DAYS: a whole number of days (at least 1), else the start stops and says which variable is wrong. */
+function readKeepDays(): number {
+  const raw = process.env.OUTBOX_KEEP_DAYS?.trim();
+  if (!raw) return 400;
+  const days = Number(raw);
+  if (!Number.isInteger(days) || days < 1)
+    throw new Error(`OUTBOX_KEEP_DAYS must be a whole number of days, at least 1 (it is "${raw}").`);
+  return days;
+}
+
 /** Configuration read once at start-up. See docs/configuration.md and .env.example. */
 export const env = {
   isProduction,
@@ -103,4 +113,6 @@ export const env = {
   /** The public origin, e.g. https://portal.example.org; used for links we hand out and the Origin check. */
   appOrigin: readAppOrigin(),
   secureCookies: isProduction && process.env.INSECURE_COOKIES !== "true",
+  /** How long a message is kept once it was sent or failed for good (docs/messages.md, "How long messages are kept"). */
+  outboxKeepDays: readKeepDays(),
 };

@@ -46,6 +46,11 @@ const outboxSchema = new Schema(
     lastError: { type: String, default: null },
     sentAt: { type: Date, default: null },
     deliveredAt: { type: Date, default: null },
+    /**
+     * Set once the message was sent or failed for good, OUTBOX_KEEP_DAYS later (400 by default: a school year's three
+     * vacations and their reports): the database removes it then (a TTL index). Queued messages have none.
+     */
+    keepUntil: { type: Date, default: null },
   },
   { collection: "outbox", timestamps: true },
 );
@@ -54,6 +59,19 @@ outboxSchema.index({ state: 1, nextAttemptAt: 1 });
 outboxSchema.index({ createdAt: -1 });
 outboxSchema.index({ to: 1, createdAt: -1 });
 outboxSchema.index({ providerMessageId: 1 }, { sparse: true });
+outboxSchema.index({ keepUntil: 1 }, { expireAfterSeconds: 0 });
+
+/** Until when a message that is done now is kept. */
+const keptUntil = (now: Date) => new Date(now.getTime() + env.outboxKeepDays * 86_400_000);
+
+/** Messages sent or failed for good without a time to be kept until get one from `now`; returns how many. */
+export async function keepDoneMessagesFrom(now: Date): Promise<number> {
+  const result = await Outbox.updateMany(
+    { state: { $in: ["sent", "delivered", "failed"] }, keepUntil: null },
+    { $set: { keepUntil: keptUntil(now) } },
+  );
+  return result.modifiedCount;
+}
 
 export type OutboxMessage = {
   _id: string;
@@ -75,6 +93,7 @@ export type OutboxMessage = {
   lastError: string | null;
   sentAt: Date | null;
   deliveredAt: Date | null;
+  keepUntil?: Date | null;
   createdAt: Date;
   updatedAt: Date;
 };
@@ -171,6 +190,7 @@ export async function claimNextMessage(
 
 /** The provider accepted the message. Only the lease holder may say so. */
 export async function markSent(message: OutboxMessage, provider: string, providerMessageId: string | null) {
+  const now = new Date();
   await Outbox.updateOne(
     { _id: message._id, state: "sending", leaseOwner: message.leaseOwner },
     {
@@ -178,7 +198,8 @@ export async function markSent(message: OutboxMessage, provider: string, provide
         state: "sent",
         provider,
         providerMessageId,
-        sentAt: new Date(),
+        sentAt: now,
+        keepUntil: keptUntil(now),
         leaseOwner: null,
         leaseUntil: null,
         secret: null,
@@ -205,6 +226,7 @@ export async function markAttemptFailed(
         provider,
         lastError: error.slice(0, 500),
         nextAttemptAt: last ? message.nextAttemptAt : new Date(now.getTime() + delay),
+        keepUntil: last ? keptUntil(now) : null,
         leaseOwner: null,
         leaseUntil: null,
         // A one-time code is dead by then; a claim code lives on, and the office's Retry sends it after all.
@@ -238,6 +260,7 @@ export async function markWaitingForProvider(
         lastError: reason.slice(0, 500),
         attempts: Math.max(0, message.attempts - 1),
         nextAttemptAt: code ? message.nextAttemptAt : new Date(now.getTime() + WAIT_FOR_PROVIDER_MS),
+        keepUntil: code ? keptUntil(now) : null,
         leaseOwner: null,
         leaseUntil: null,
         ...(code ? { secret: null } : {}),
@@ -285,7 +308,7 @@ export async function recordDelivery(provider: string, providerMessageId: string
 export async function retryMessage(id: string): Promise<boolean> {
   const result = await Outbox.updateOne(
     { _id: String(id), state: "failed" },
-    { $set: { state: "queued", attempts: 0, nextAttemptAt: new Date(), lastError: null } },
+    { $set: { state: "queued", attempts: 0, nextAttemptAt: new Date(), lastError: null, keepUntil: null } },
   );
   return result.modifiedCount > 0;
 }

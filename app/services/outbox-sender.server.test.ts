@@ -7,11 +7,15 @@ import {
   claimNextMessage,
   markSent,
   queueMessage,
+  retryMessage,
   wakeWaitingMessages,
 } from "#app/models/outbox.server.ts";
 import { ProviderError, WAITING_FOR_SETTINGS, type SmsProvider } from "#app/services/messaging/sms-provider.ts";
 import { smsProviderFor } from "#app/services/messaging/providers.server.ts";
 import { DEFAULT_SETTINGS } from "#app/domain/settings.ts";
+import mongoose from "mongoose";
+import { env } from "#app/models/env.server.ts";
+import { OUTBOX_RETENTION, giveDoneMessagesTheirKeepTime } from "#app/models/outbox-retention-migration.server.ts";
 import { sendNextMessage, startOutboxSender } from "#app/services/outbox-sender.server.ts";
 
 useTestDatabase("outbox_test", { init: [Outbox] });
@@ -217,5 +221,52 @@ describe("one-time codes in the outbox (outside demo mode)", () => {
       state: "failed",
       lastError: expect.stringMatching(/new code/),
     });
+  });
+});
+
+describe("how long messages are kept", () => {
+  const DAY = 86_400_000;
+  const keep = env.outboxKeepDays * DAY;
+
+  it("a message sent, or failed for good, is kept OUTBOX_KEEP_DAYS and then removed by the database; a queued one and one retried have no end", async () => {
+    await queueMessage(sms(1));
+    await queueMessage(sms(2));
+    const before = Date.now();
+    expect(await sendNextMessage("a", recordingProvider())).toBe(true);
+    const failing = recordingProvider(async () => {
+      throw new ProviderError("InvalidPhoneNumber", true);
+    });
+    expect(await sendNextMessage("a", failing)).toBe(true);
+    const [sent, failed] = await Promise.all([
+      Outbox.findOne({ key: sms(1).key }),
+      Outbox.findOne({ key: sms(2).key }),
+    ]);
+    expect(sent!.state).toBe("sent");
+    expect(failed!.state).toBe("failed");
+    for (const m of [sent!, failed!]) {
+      expect(m.keepUntil!.getTime()).toBeGreaterThanOrEqual(before + keep);
+      expect(m.keepUntil!.getTime()).toBeLessThanOrEqual(Date.now() + keep);
+    }
+    expect(await retryMessage(failed!._id)).toBe(true);
+    expect((await Outbox.findOne({ key: sms(2).key }))!.keepUntil).toBeNull();
+    await queueMessage(sms(3));
+    expect((await Outbox.findOne({ key: sms(3).key }))!.keepUntil).toBeNull();
+    // The database removes it then: a TTL index on keepUntil.
+    const ttl = Object.values(await Outbox.collection.indexInformation({ full: true })).find(
+      (ix: { key: object }) => JSON.stringify(ix.key) === JSON.stringify({ keepUntil: 1 }),
+    );
+    expect(ttl).toMatchObject({ expireAfterSeconds: 0 });
+  });
+
+  it("messages done before this version are kept OUTBOX_KEEP_DAYS from the upgrade, once per database", async () => {
+    await queueMessage(sms(1));
+    await queueMessage(sms(2));
+    await Outbox.collection.updateOne({ key: sms(1).key }, { $set: { state: "delivered" }, $unset: { keepUntil: "" } });
+    const now = new Date("2026-11-29T12:00:00Z");
+    await mongoose.connection.collection("migrations").deleteOne({ _id: OUTBOX_RETENTION as never });
+    expect(await giveDoneMessagesTheirKeepTime(now)).toBe(1);
+    expect(await giveDoneMessagesTheirKeepTime(now), "once per database").toBeNull();
+    expect((await Outbox.findOne({ key: sms(1).key }))!.keepUntil).toEqual(new Date(now.getTime() + keep));
+    expect((await Outbox.findOne({ key: sms(2).key }))!.keepUntil).toBeNull();
   });
 });
