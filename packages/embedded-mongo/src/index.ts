@@ -116,6 +116,8 @@ export async function startEmbeddedMongo(options: EmbeddedMongoOptions = {}): Pr
     throw e;
   }
 
+  // Idle is counted from here, not from before the data files were loaded (a start of tens of seconds at scale).
+  engine.lastCommandAt = Date.now();
   const sweep = () => {
     if (engine.failed) return;
     try {

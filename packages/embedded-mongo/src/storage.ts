@@ -378,7 +378,7 @@ export class Storage implements Journal {
         }
         this.durable = upto;
         this.resolveWaiters();
-        if (this.size > this.threshold && !this.compacting) this.compact().catch((e) => this.fail(e));
+        if (this.size > this.threshold && !this.compacting && !this.stopping) this.compact().catch((e) => this.fail(e));
       }
     } catch (e: any) {
       this.fail(e instanceof Error ? e : new Error(String(e)));
@@ -407,7 +407,7 @@ export class Storage implements Journal {
    * The snapshot is written a slice at a time, the event loop free between slices, while writes go on into the old
    * journal: the records written meanwhile are kept (`carried`) and begin the new journal, so replaying the new
    * generation gives every write however far the snapshot had got when it happened (replay is idempotent). Until the
-   * switch the old generation is the durable one; the switch itself is short (the carried records, two renames).
+   * switch the old generation is the durable one; the switch itself is short (the carried records, one rename).
    */
   compact(): Promise<void> {
     this.compacting ??= this.runCompaction().finally(() => {
@@ -440,7 +440,7 @@ export class Storage implements Journal {
         }
         if (performance.now() - sliceStart >= SLICE_MS) {
           await new Promise((resolve) => setImmediate(resolve));
-          if (this.stopping) return;
+          if (this.stopping || this.failed) return;
           sliceStart = performance.now();
         }
       }
@@ -458,12 +458,14 @@ export class Storage implements Journal {
       try {
         for (const b of this.carried) await writeAll(jfh, b);
         await jfh.datasync();
+        // the new journal's name is on disk before the snapshot that makes its generation the one a start reads
+        fsyncDir(this.dir);
+        fs.renameSync(tmp, snap);
       } catch (e) {
-        await jfh.close();
+        await jfh.close().catch(() => {});
+        fs.rmSync(jpath, { force: true });
         throw e;
       }
-      fs.renameSync(tmp, snap);
-      fsyncDir(this.dir);
       switched = true;
       // from here on the new generation is authoritative
       const old = this.fh;
@@ -474,6 +476,10 @@ export class Storage implements Journal {
       this.carried = null;
       // The old image describes the old generation; the new one is written when the database is idle (checkpoint).
       this.imageLength = -1;
+      // the rename is on disk before anything is acknowledged from the new journal
+      fsyncDir(this.dir);
+      this.holding = false;
+      if (this.pending.length && !this.failed) this.kick();
       await old.close();
       for (const p of [this.file("snapshot", oldGen), this.file("journal", oldGen), this.file("image", oldGen)]) {
         try {
@@ -483,6 +489,10 @@ export class Storage implements Journal {
       fsyncDir(this.dir);
       this.compactions++;
       this.log(`compacted data files into generation ${next}`);
+    } catch (e: any) {
+      // as a failed journal write: nothing more is acknowledged (the old generation, or the new one, holds what was)
+      this.fail(e instanceof Error ? e : new Error(String(e)));
+      throw e;
     } finally {
       this.carried = null;
       this.holding = false;
