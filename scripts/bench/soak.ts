@@ -16,7 +16,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { MongoClient } from "mongodb";
+import { BSON, MongoClient, type Db } from "mongodb";
 import { buildApp, startApp, workersOf } from "./app.ts";
 
 export type SoakMinute = {
@@ -50,7 +50,22 @@ export type SoakResult = {
   enrolments: boolean;
   /** The worker killed, and how long until a new one stood in its place. */
   killed: { minute: number; pid: number; backAfterMs: number | null } | null;
+  /** What the data takes in the database's snapshot (bytes) and how many registrations, at the start and the end. */
+  data: { startBytes: number; endBytes: number; startRegistrations: number; endRegistrations: number };
 };
+
+/**
+ * What every document of the database takes in the embedded database's snapshot file: its frame (8 bytes) around the
+ * record `{op: "p", db, coll, doc}` (packages/embedded-mongo/src/storage.ts), the data at rest without the journal's
+ * superseded versions.
+ */
+async function snapshotBytes(db: Db): Promise<number> {
+  let bytes = 0;
+  for (const { name } of await db.listCollections({}, { nameOnly: true }).toArray())
+    for await (const doc of db.collection(name).find({}, { batchSize: 2_000 }))
+      bytes += 8 + BSON.calculateObjectSize({ op: "p", db: db.databaseName, coll: name, doc });
+  return bytes;
+}
 
 const STUDENT = { phone: "0244000004", password: "demo-student-2025" };
 const ADMIN = { phone: "0244000001", password: "demo-admin-2025" };
@@ -156,6 +171,8 @@ export async function runSoak(options: {
   const workers = workersOf(app.pid).length;
   let killed: SoakResult["killed"] = null;
   try {
+    const startBytes = await snapshotBytes(client.db());
+    const startRegistrations = await client.db().collection("registrations").countDocuments();
     const student = await signIn(app.url, STUDENT, "student");
     const admin = await signIn(app.url, ADMIN, "admin");
     const kinds: Array<{ name: string; send: () => Promise<Response> }> = [];
@@ -298,7 +315,13 @@ export async function runSoak(options: {
       .db()
       .collection("registrations")
       .countDocuments({ parentName: /^Soak Parent / });
-    return { minutes, acknowledged, present, rate, workers, enrolments, killed };
+    const data = {
+      startBytes,
+      endBytes: await snapshotBytes(client.db()),
+      startRegistrations,
+      endRegistrations: await client.db().collection("registrations").countDocuments(),
+    };
+    return { minutes, acknowledged, present, rate, workers, enrolments, killed, data };
   } finally {
     await client.close();
     await app.stop();
