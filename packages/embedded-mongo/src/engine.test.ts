@@ -42,6 +42,29 @@ describe("the engine", () => {
     expect(logged.at(-1)).toMatchObject({ op: "r", id: "old" });
   });
 
+  it("a TTL sweep removes exactly what expired, from the index's order: dates at or before the limit, none else", async () => {
+    const e = new Engine();
+    const run = (cmd: object) => e.runCommand({ ...cmd, $db: "d" }, conn);
+    await run({ createIndexes: "s", indexes: [{ key: { until: 1 }, name: "until_1", expireAfterSeconds: 0 }] });
+    const now = Date.now();
+    const documents = Array.from({ length: 10_000 }, (_, n) => ({
+      _id: `m${n}`,
+      // every third one is due (some at exactly now), the rest in the future, without a date, or not a date
+      until: n % 3 === 0 ? new Date(now - (n % 7) * 1000) : n % 3 === 1 ? new Date(now + 60_000) : n % 2 ? null : "x",
+    }));
+    await run({ insert: "s", documents });
+    expect(e.sweepTTL(now)).toBe(Math.ceil(10_000 / 3));
+    // a date moved into the past since the last sweep, and one moved out of it
+    await run({ update: "s", updates: [{ q: { _id: "m1" }, u: { $set: { until: new Date(now - 1) } } }] });
+    await run({ insert: "s", documents: [{ _id: "back", until: new Date(now - 5) }] });
+    await run({ update: "s", updates: [{ q: { _id: "back" }, u: { $set: { until: new Date(now + 5_000) } } }] });
+    expect(e.sweepTTL(now)).toBe(1);
+    const left = e.getCollection("d", "s")!.docs;
+    expect(left.has("m1")).toBe(false);
+    expect(left.has("back")).toBe(true);
+    expect(left.size).toBe(10_000 - Math.ceil(10_000 / 3) - 1 + 1);
+  });
+
   it("answers an unknown command with MongoDB's CommandNotFound (59), and a transaction with 20", async () => {
     const e = new Engine();
     expect(await e.runCommand({ frobnicate: 1, $db: "d" }, conn)).toMatchObject({ ok: 0, code: 59 });
