@@ -93,7 +93,7 @@ export type OutboxMessage = {
   lastError: string | null;
   sentAt: Date | null;
   deliveredAt: Date | null;
-  keepUntil?: Date | null;
+  keepUntil: Date | null;
   createdAt: Date;
   updatedAt: Date;
 };

@@ -345,8 +345,7 @@ export async function runTeachingScale(
     app = await start();
     const emptyRssMiB = await rssAfterBoot(app);
     await app.stop();
-    // Inserted with the app stopped, on its data files (a start would find them as after a day of work): 2.7 million
-    // writes through the app's own database process would stall it at each compaction (docs/benchmarks.md).
+    // Inserted with the app stopped, straight into its data files: a start finds them as after a day of work.
     const t0 = performance.now();
     const db = await startEmbeddedMongo({
       dataDir: path.join(dataDir, "db"),

@@ -67,15 +67,17 @@ export async function startEmbeddedMongo(options: EmbeddedMongoOptions = {}): Pr
   let timer: NodeJS.Timeout | null = null;
   // The checkpoint image of ADR 0068, written when the server is idle (docs/decisions/0113-compaction-in-slices.md).
   const imageIdleMs = options.imageIdleMs ?? 5_000;
-  const imageTimer = setInterval(
-    () => {
-      if (!storage?.needsImage || engine.failed || Date.now() - engine.lastCommandAt < imageIdleMs) return;
-      const t0 = performance.now();
-      if (storage.checkpoint()) log(`wrote the checkpoint image in ${Math.round(performance.now() - t0)} ms`);
-    },
-    Math.min(1_000, imageIdleMs),
-  );
-  imageTimer.unref();
+  const imageTimer = storage
+    ? setInterval(
+        () => {
+          if (!storage.needsImage || engine.failed || Date.now() - engine.lastCommandAt < imageIdleMs) return;
+          const t0 = performance.now();
+          if (storage.checkpoint()) log(`wrote the checkpoint image in ${Math.round(performance.now() - t0)} ms`);
+        },
+        Math.min(1_000, imageIdleMs),
+      )
+    : undefined;
+  imageTimer?.unref();
 
   const closeServer = () =>
     new Promise<void>((resolve) => {
