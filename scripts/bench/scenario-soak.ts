@@ -1,9 +1,34 @@
 import type { BenchScenario } from "./types.ts";
+import { buildFloor, startFloor } from "./floor.ts";
 import { formatSoak, runSoak, type SoakMinute } from "./soak.ts";
+import { measureThroughput } from "./throughput.ts";
 
 /** Targets of an enrolment day: p99 in every minute after the first; memory that follows the data. */
 /** memoryOverData: the memory a registration adds after the first minutes, at most this many times its data at rest. */
 export const SOAK_BUDGETS = { p99Ms: 150, memoryOverData: 1.5, flatMiBPerMinute: 1, settleMinutes: 5 } as const;
+
+/**
+ * What this machine serves today, measured before the soak: the framework floor's page of the student dashboard's size
+ * (19 KB), one process, 20 connections, the median of three 4-second rounds. The soak's load is fixed (65 requests a
+ * second) while this shared machine's speed is not: the floor's figure, printed beside the soak's, tells a slower
+ * machine from a slower app (docs/benchmarks.md compares runs by it).
+ */
+async function machineFloor(buildDir: string, log: (m: string) => void): Promise<number> {
+  const floorDir = `${buildDir}-floor`;
+  log(`building the framework floor into ${floorDir} (the machine's baseline)…`);
+  await buildFloor(floorDir);
+  const floor = await startFloor(floorDir);
+  try {
+    const path = "/?bytes=19000";
+    await fetch(`${floor.url}${path}`);
+    const rounds: number[] = [];
+    for (let i = 0; i < 3; i++)
+      rounds.push((await measureThroughput(floor.url, path, { duration: 4, connections: 20 })).requestsPerSecond);
+    return rounds.sort((a, b) => a - b)[1];
+  } finally {
+    await floor.stop();
+  }
+}
 
 const rss = (m: SoakMinute) => m.appRssMiB + m.dbRssMiB;
 
@@ -31,14 +56,19 @@ function slope(minutes: SoakMinute[]): number {
 export const scenario: BenchScenario = {
   name: "soak",
   description:
-    "65 req/s enrolment-day mix on the default install for SOAK_MINUTES (default 20), a worker killed in the last minute: p99 per minute, 5xx, memory per registration, enrolments acknowledged vs present",
+    "65 req/s enrolment-day mix on the default install for SOAK_MINUTES (default 20), a worker killed in the last minute: p99 per minute, 5xx, memory per registration, enrolments acknowledged vs present, beside the framework floor's req/s on this machine",
   async run({ app, log }) {
     const minutes = Math.max(SOAK_BUDGETS.settleMinutes + 2, Number(process.env.SOAK_MINUTES ?? 20) || 20);
     const enrolments = process.env.SOAK_CONSTANT !== "on";
     const killAt = process.env.SOAK_KILL === "off" ? undefined : minutes;
+    const floorRps = await machineFloor(app.buildDir, log);
+    log(`the machine: the framework floor serves ${floorRps} req/s (19 KB page, one process)`);
     const result = await runSoak({ minutes, buildDir: app.buildDir, log, enrolments, killWorkerAtMinute: killAt });
     const failures: string[] = [];
-    const lines = formatSoak(result).split("\n");
+    const lines = [
+      `the machine today: the framework floor serves ${floorRps} req/s (a 19 KB page, one process, 20 connections); the soak's ${result.rate} req/s is ${((100 * result.rate) / Math.max(1, floorRps)).toFixed(1)} % of that`,
+      ...formatSoak(result).split("\n"),
+    ];
     if (result.present !== result.acknowledged)
       failures.push(`${result.acknowledged} enrolments acknowledged, ${result.present} in the database`);
     const judged = result.minutes.filter((m) => m.minute > 1 && m.minute !== killAt);
@@ -78,6 +108,6 @@ export const scenario: BenchScenario = {
       if (perMinute > SOAK_BUDGETS.flatMiBPerMinute)
         failures.push(`RSS grows ${perMinute.toFixed(2)} MiB a minute with constant data`);
     }
-    return { lines, data: result as unknown as Record<string, unknown>, failures };
+    return { lines, data: { ...(result as unknown as Record<string, unknown>), floorRps }, failures };
   },
 };

@@ -28,6 +28,9 @@ export type SoakMinute = {
   /** Which requests got a 5xx this minute, and which status ("POST /registration 503": count). */
   server5xxByKind: Record<string, number>;
   errors: number;
+  /** Share of one core each process used this minute (from /proc): the database's process, then each worker's. */
+  dbCpuPercent: number;
+  workerCpuPercent: number[];
   /** The workers' RSS, added up, and their heaps in use. */
   appRssMiB: number;
   appHeapMiB: number;
@@ -79,6 +82,19 @@ function rssMiB(pid: number | null | undefined): number {
     return 0;
   }
 }
+
+/** CPU seconds a process has used so far (user + system, from /proc/<pid>/stat), or null when it is gone. */
+function cpuSecondsOf(pid: number | null | undefined): number | null {
+  if (!pid) return null;
+  try {
+    // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th.
+    const rest = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ").pop()!.split(" ");
+    return (Number(rest[11]) + Number(rest[12])) / CLOCK_TICKS;
+  } catch {
+    return null;
+  }
+}
+const CLOCK_TICKS = 100; // USER_HZ on Linux
 
 type AppMetrics = { heapMiB: number; cpuSeconds: number; gcSeconds: number; loopP99Ms: number };
 
@@ -212,6 +228,8 @@ export async function runSoak(options: {
     const started = Date.now();
     let previous = await appMetrics(app.url);
     let previousAt = performance.now();
+    const processCpu = () => new Map([app.pid, ...workersOf(app.pid)].map((pid) => [pid, cpuSecondsOf(pid)]));
+    let previousCpu = processCpu();
     for (let m = 0; m < options.minutes; m++) {
       const latencies: number[] = [];
       const byKind = new Map<string, number[]>();
@@ -272,6 +290,12 @@ export async function runSoak(options: {
         share(previous.cpuSeconds, metrics.cpuSeconds),
         share(previous.gcSeconds, metrics.gcSeconds),
       ];
+      const cpu = processCpu();
+      // A process's share of one core this minute; a worker started this minute counts from its start.
+      const processShare = (pid: number | null) =>
+        Math.max(0, Math.round((100 * ((cpu.get(pid) ?? 0) - (previousCpu.get(pid) ?? 0))) / seconds));
+      const [dbCpuPercent, ...workerCpuPercent] = [...cpu.keys()].map(processShare);
+      previousCpu = cpu;
       previous = metrics;
       previousAt = performance.now();
       const row: SoakMinute = {
@@ -285,6 +309,8 @@ export async function runSoak(options: {
         appRssMiB: workersOf(app.pid).reduce((n, pid) => n + rssMiB(pid), 0),
         appHeapMiB: metrics.heapMiB,
         appCpuPercent: cpuPercent,
+        dbCpuPercent,
+        workerCpuPercent,
         appGcPercent: gcPercent,
         loopP99Ms: metrics.loopP99Ms,
         dbRssMiB: rssMiB(app.pid),
@@ -303,7 +329,7 @@ export async function runSoak(options: {
       };
       minutes.push(row);
       log(
-        `soak minute ${row.minute}: ${row.requests} requests, p50 ${row.p50} ms, p99 ${row.p99} ms, 5xx ${row.server5xx}${row.server5xx ? ` (${JSON.stringify(row.server5xxByKind)})` : ""}, errors ${row.errors}, app CPU ${row.appCpuPercent} % (GC ${row.appGcPercent} %), loop p99 ${row.loopP99Ms} ms, RSS app ${row.appRssMiB} MiB (heap ${row.appHeapMiB}) + db ${row.dbRssMiB} MiB, ${row.registrations} registrations; p99 ${Object.entries(
+        `soak minute ${row.minute}: ${row.requests} requests, p50 ${row.p50} ms, p99 ${row.p99} ms, 5xx ${row.server5xx}${row.server5xx ? ` (${JSON.stringify(row.server5xxByKind)})` : ""}, errors ${row.errors}, app CPU ${row.appCpuPercent} % (GC ${row.appGcPercent} %; by process: db ${row.dbCpuPercent} %, workers ${row.workerCpuPercent.join(" / ")} %), loop p99 ${row.loopP99Ms} ms, RSS app ${row.appRssMiB} MiB (heap ${row.appHeapMiB}) + db ${row.dbRssMiB} MiB, ${row.registrations} registrations; p99 ${Object.entries(
           row.p99ByKind,
         )
           .map(([k, v]) => `${k} ${v}`)
@@ -342,11 +368,11 @@ export function formatSoak(r: SoakResult): string {
           `worker ${r.killed.pid} killed (SIGKILL) as minute ${r.killed.minute} started; a new one stood in after ${r.killed.backAfterMs ?? "—"} ms`,
         ]
       : []),
-    "minute  requests  p50 ms  p99 ms  5xx  errors  app CPU %  GC %  loop p99 ms  RSS app+db MiB  app heap MiB  registrations  slowest p99",
+    "minute  requests  p50 ms  p99 ms  5xx  errors  app CPU %  GC %  db / workers CPU %  loop p99 ms  RSS app+db MiB  app heap MiB  registrations  slowest p99",
   ];
   for (const m of r.minutes) {
     lines.push(
-      `${String(m.minute).padStart(6)}  ${String(m.requests).padStart(8)}  ${String(m.p50).padStart(6)}  ${String(m.p99).padStart(6)}  ${String(m.server5xx).padStart(3)}  ${String(m.errors).padStart(6)}  ${String(m.appCpuPercent).padStart(9)}  ${String(m.appGcPercent).padStart(4)}  ${String(m.loopP99Ms).padStart(11)}  ${`${m.appRssMiB}+${m.dbRssMiB}`.padStart(14)}  ${String(m.appHeapMiB).padStart(12)}  ${String(m.registrations).padStart(13)}  ${slowest(m)}`,
+      `${String(m.minute).padStart(6)}  ${String(m.requests).padStart(8)}  ${String(m.p50).padStart(6)}  ${String(m.p99).padStart(6)}  ${String(m.server5xx).padStart(3)}  ${String(m.errors).padStart(6)}  ${String(m.appCpuPercent).padStart(9)}  ${String(m.appGcPercent).padStart(4)}  ${`${m.dbCpuPercent} / ${m.workerCpuPercent.join(" / ")}`.padStart(18)}  ${String(m.loopP99Ms).padStart(11)}  ${`${m.appRssMiB}+${m.dbRssMiB}`.padStart(14)}  ${String(m.appHeapMiB).padStart(12)}  ${String(m.registrations).padStart(13)}  ${slowest(m)}`,
     );
   }
   return lines.join("\n");
