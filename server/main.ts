@@ -7,12 +7,12 @@
  * See docs/decisions/0035-own-http-server.md; the workers of production, docs/decisions/0083-app-workers.md.
  */
 import cluster from "node:cluster";
-import http from "node:http";
 import path from "node:path";
 import url from "node:url";
 import { embeddedDatabaseForWorkers, runPrimary, workerCount } from "./cluster.ts";
 import { runUntilStopped } from "./lifecycle.ts";
 import { startMemoryTrim } from "./memory-trim.ts";
+import { createNodeServer } from "./node-server.ts";
 
 const dev = process.argv.includes("--dev");
 // First, before React is loaded (it picks its production or development build by NODE_ENV when it is first
@@ -45,17 +45,10 @@ const { createApp } = await import("./app.ts");
 const { bodyLimitOptionsFromEnv } = await import("./body-limit.ts");
 const { logger, mallocTrimSeconds } = await import("./observability.ts");
 
-// Node's own bounds on a request's arrival, behind server/body-limit.ts's finer ones: headers within 15 s, the whole
-// request within the upload deadline and a little more (Node's defaults, 60 s and 300 s, let a slow client hold a
-// connection for minutes). Node checks them every few seconds.
+// Node's own bounds on a request's arrival and on a kept-alive connection (server/node-server.ts).
 const { uploadDeadlineMs, handinDeadlineMs } = bodyLimitOptionsFromEnv();
 const uploadDeadline = uploadDeadlineMs > 0 && handinDeadlineMs > 0 ? Math.max(uploadDeadlineMs, handinDeadlineMs) : 0;
-const server = http.createServer({
-  headersTimeout: 15_000,
-  // 0 (no upload deadline): none here either; never under the headers' timeout, which Node refuses.
-  requestTimeout: uploadDeadline > 0 ? Math.max(uploadDeadline + 10_000, 15_000) : 0,
-  connectionsCheckingInterval: 2_000,
-});
+const server = createNodeServer(uploadDeadline);
 let onStop = async () => {};
 let source: Parameters<typeof createApp>[0];
 if (dev) {
