@@ -48,7 +48,7 @@ const { logger, mallocTrimSeconds } = await import("./observability.ts");
 // Node's own bounds on a request's arrival and on a kept-alive connection (server/node-server.ts).
 const { uploadDeadlineMs, handinDeadlineMs } = bodyLimitOptionsFromEnv();
 const uploadDeadline = uploadDeadlineMs > 0 && handinDeadlineMs > 0 ? Math.max(uploadDeadlineMs, handinDeadlineMs) : 0;
-const server = createNodeServer(uploadDeadline);
+const { server, serve } = createNodeServer(uploadDeadline);
 let onStop = async () => {};
 let source: Parameters<typeof createApp>[0];
 if (dev) {
@@ -61,7 +61,7 @@ if (dev) {
   source = { build, clientDir: path.resolve(path.dirname(buildPath), "../client") };
 }
 const { app, database } = await createApp(source);
-server.on("request", app);
+serve(app);
 
 // What a burst of work freed goes back to the system after each major collection (server/memory-trim.ts).
 if (!startMemoryTrim({ onTrim: (ms) => mallocTrimSeconds.observe(ms / 1000) }))

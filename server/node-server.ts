@@ -18,7 +18,11 @@ export const MAX_REQUESTS_PER_CONNECTION = 100;
  *   which any free worker may accept (docs/decisions/0114-connections-recycled.md). A browser seldom makes 100
  *   requests on one connection.
  */
-export function createNodeServer(uploadDeadlineMs: number): http.Server {
+export function createNodeServer(uploadDeadlineMs: number): {
+  server: http.Server;
+  /** Hands the server's requests to the app (set once the app is built; the server may exist before it). */
+  serve(app: http.RequestListener): void;
+} {
   const server = http.createServer({
     headersTimeout: 15_000,
     // 0 (no upload deadline): none here either; never under the headers' timeout, which Node refuses.
@@ -26,12 +30,18 @@ export function createNodeServer(uploadDeadlineMs: number): http.Server {
     connectionsCheckingInterval: 2_000,
   });
   // Not Node's `maxRequestsPerSocket`: past it Node keeps the connection open and answers 503 to a client that sends
-  // more on it, where this answer closes the connection itself once it is sent.
+  // more on it, where this answer closes the connection itself once it is sent. Requests a client pipelined after the
+  // last one are not handed to the app (RFC 9112 §9.6: the server must not process them); they go with the connection,
+  // for the client to send again.
   const served = new WeakMap<Socket, number>();
+  let app: http.RequestListener | null = null;
   server.on("request", (req: http.IncomingMessage, res: http.ServerResponse) => {
     const n = (served.get(req.socket) ?? 0) + 1;
     served.set(req.socket, n);
-    if (n >= MAX_REQUESTS_PER_CONNECTION) res.shouldKeepAlive = false;
+    if (n > MAX_REQUESTS_PER_CONNECTION) return;
+    if (n === MAX_REQUESTS_PER_CONNECTION) res.shouldKeepAlive = false;
+    if (app) app(req, res);
+    else res.writeHead(503, { "Retry-After": "1" }).end();
   });
-  return server;
+  return { server, serve: (listener) => void (app = listener) };
 }
