@@ -54,6 +54,19 @@ describe("compactDoc", () => {
     expect(stored).toEqual(docs);
   });
 
+  it("stores every value of small documents whose fields repeat many ids, or never repeat one", () => {
+    // Three fields, as an attendance entry's ids: its own (never repeated: the field stops being tracked), a
+    // registration's (5,000 values, each met four times: tracked past its first table sizes) and an enum's.
+    const docs = Array.from({ length: 20_000 }, (_, i) => ({
+      _id: `entry-${i}`,
+      registrationId: `registration-${i % 5_000}`,
+      mark: ["present", "late", "absent"][i % 3],
+    }));
+    const stored = docs.map(compactDoc);
+    expect(stored).toEqual(docs);
+    expect(Object.keys(stored[19_999])).toEqual(["_id", "registrationId", "mark"]);
+  });
+
   it("keeps __proto__ as an own field and never changes a prototype", () => {
     const withProto = JSON.parse(
       `{${Array.from({ length: 14 }, (_, i) => `"k${i}": ${i}`).join(", ")}, "__proto__": {"polluted": true}}`,

@@ -9,24 +9,32 @@ import { type Doc, setOwn } from "./values.ts";
  *    once per key list (a "shape"), which V8 lays out as a fast object with in-object fields and a layout shared by
  *    every document of that shape: about 0.25 KB for the same fields;
  *  - every decoded string is a new copy, though many fields hold a few values over and over (programmes, forms,
- *    subjects, schools, enum values). Each field of a shape keeps a small table of the short strings it has seen and
- *    hands out the first copy (strings are immutable: sharing one is invisible to readers); a field that turns out to
- *    hold many different values (names, phone numbers, ids) stops being tracked.
- * Other values are not copied (dates, ids, binaries stay the same objects); nested documents are rebuilt the same way.
- * Documents with fewer than MIN_SHAPE_KEYS keys are already compact and are kept as they are, as are objects with
- * `__proto__` as a key, without Object.prototype or with more than MAX_SHAPE_KEYS keys; after MAX_SHAPES distinct key
- * lists new shapes are not compiled (the document is then kept as decoded: correct, only larger).
+ *    subjects, enum values, dates as text) or an id that many documents refer to (an attendance entry's lesson and
+ *    registration, a mark's student). Each field of a shape keeps a table of the short strings it has seen and hands
+ *    out the first copy (strings are immutable: sharing one is invisible to readers). A table entry costs about as
+ *    much as one copy of a short string, so a field keeps its table only while it pays: past MIN_TRACKED values, each
+ *    time the table doubles, the values it met since the last doubling must have been found in it at least
+ *    MIN_HITS_PER_VALUE times each on average; a field of unique values (its own ids, names, phone numbers) stops
+ *    being tracked there.
+ * Documents with fewer than MIN_SHAPE_KEYS keys are kept as they are (a pair or a single field has little to share),
+ * as are objects with `__proto__` as a key, without Object.prototype or with more than MAX_SHAPE_KEYS keys; after
+ * MAX_SHAPES distinct key lists new shapes are not compiled (the document is then kept as decoded: correct, only
+ * larger). Other values are not copied (dates, ids, binaries stay the same objects); nested documents are rebuilt the
+ * same way. docs/decisions/0115-strings-shared-by-field.md
  */
-const MIN_SHAPE_KEYS = 12;
+const MIN_SHAPE_KEYS = 3;
 const MAX_SHAPE_KEYS = 200;
 const MAX_SHAPES = 2000;
 const MAX_SHARED_LENGTH = 48;
-const MAX_VALUES_PER_FIELD = 2048;
+const MIN_TRACKED = 2048;
+const MIN_HITS_PER_VALUE = 2;
 
 export interface Shape {
   make: (values: any[]) => Doc;
-  /** per field: its short strings seen so far, or null once the field has shown too many different ones */
+  /** per field: its short strings seen so far, or null once sharing them stopped paying */
   strings: (Map<string, string> | null)[];
+  /** per field: how many of its strings were found in its table since the table last doubled */
+  hits: number[];
 }
 
 const shapes = new Map<string, Shape>();
@@ -48,7 +56,7 @@ function shapeOf(keys: string[]): Shape | null {
     codeGeneration = false;
     return null;
   }
-  shape = { make, strings: keys.map(() => new Map<string, string>()) };
+  shape = { make, strings: keys.map(() => new Map<string, string>()), hits: keys.map(() => 0) };
   shapes.set(signature, shape);
   return shape;
 }
@@ -57,9 +65,20 @@ function sharedString(shape: Shape, field: number, s: string): string {
   const seen = shape.strings[field];
   if (seen === null || s.length > MAX_SHARED_LENGTH) return s;
   const known = seen.get(s);
-  if (known !== undefined) return known;
-  if (seen.size >= MAX_VALUES_PER_FIELD) shape.strings[field] = null;
-  else seen.set(s, s);
+  if (known !== undefined) {
+    shape.hits[field]++;
+    return known;
+  }
+  const size = seen.size;
+  if (size >= MIN_TRACKED && (size & (size - 1)) === 0) {
+    // The table doubled since the last check: size / 2 new values, each to be found MIN_HITS_PER_VALUE times.
+    if (shape.hits[field] < (size / 2) * MIN_HITS_PER_VALUE) {
+      shape.strings[field] = null;
+      return s;
+    }
+    shape.hits[field] = 0;
+  }
+  seen.set(s, s);
   return s;
 }
 
