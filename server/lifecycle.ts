@@ -17,26 +17,37 @@ export const DATABASE_READY = "database-ready";
 
 const REQUESTS_DEADLINE_MS = 4_500;
 const DATABASE_CLOSE_DEADLINE_MS = 20_000;
+/** How long a worker waits before it tries the database again after a failed connection. */
+const CONNECT_RETRY_MS = 2_000;
 
 export function runUntilStopped(server: Server, database: Database, onStop: () => Promise<void> = async () => {}) {
   let stopping = false;
   // The sender waits for the database like any request does (and says once when it cannot reach it).
   const background = database.startBackgroundWork();
-  database
-    .connectDb()
-    // One worker of several: the first one's prepared database lets the others start (server/cluster.ts).
-    .then(() => process.send?.(DATABASE_READY))
-    .catch((error: unknown) => {
-      if (isDataDirLocked(error)) {
-        // Another app instance owns DATA_DIR: serving on would answer every request that needs the database with an
-        // error. Refuse to start instead, with one clear line.
+  // A database still loading (the embedded one of a large data directory takes tens of seconds) or not yet reachable
+  // is waited for: the first worker tells the others to start once it is connected (server/cluster.ts), not at a
+  // timeout after its first try failed.
+  const connect = () =>
+    database
+      .connectDb()
+      // One worker of several: the first one's prepared database lets the others start (server/cluster.ts).
+      .then(() => process.send?.(DATABASE_READY))
+      .catch((error: unknown) => {
+        if (isDataDirLocked(error)) {
+          // Another app instance owns DATA_DIR: serving on would answer every request that needs the database with an
+          // error. Refuse to start instead, with one clear line.
+          console.error(
+            `[startup] ${(error as Error).message}\n[startup] Refusing to start: stop the other instance, or give this one its own DATA_DIR (or a shared MONGODB_URI, e.g. from \`npm run db\`).`,
+          );
+          process.exit(1);
+        }
+        if (stopping) return;
         console.error(
-          `[startup] ${(error as Error).message}\n[startup] Refusing to start: stop the other instance, or give this one its own DATA_DIR (or a shared MONGODB_URI, e.g. from \`npm run db\`).`,
+          `[startup] the database is not reachable yet (${(error as Error)?.message ?? error}); trying again in ${CONNECT_RETRY_MS / 1000} s`,
         );
-        process.exit(1);
-      }
-      console.error("Database connection failed:", error);
-    });
+        setTimeout(connect, CONNECT_RETRY_MS).unref();
+      });
+  void connect();
 
   const shutdown = async (signal: string) => {
     if (stopping) return;
