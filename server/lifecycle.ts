@@ -20,34 +20,53 @@ const DATABASE_CLOSE_DEADLINE_MS = 20_000;
 /** How long a worker waits before it tries the database again after a failed connection. */
 const CONNECT_RETRY_MS = 2_000;
 
+/**
+ * Connects, and on failure tries again every `retryMs` until it succeeds or the process stops: a database still
+ * loading (the embedded one of a large data directory takes tens of seconds, past the driver's 10 s) or not yet
+ * reachable is waited for, so the first worker tells the others to start once it is connected (server/cluster.ts),
+ * not at the cluster's timeout after its first try failed. A data directory locked by another instance is final.
+ */
+export function connectUntilReady(
+  connect: () => Promise<unknown>,
+  options: {
+    onReady: () => void;
+    onLocked: (error: Error) => void;
+    stopped: () => boolean;
+    retryMs?: number;
+    log?: (message: string) => void;
+  },
+): void {
+  const retryMs = options.retryMs ?? CONNECT_RETRY_MS;
+  const log = options.log ?? ((message: string) => console.error(message));
+  const attempt = () =>
+    void connect().then(options.onReady, (error: unknown) => {
+      if (isDataDirLocked(error)) return options.onLocked(error as Error);
+      if (options.stopped()) return;
+      log(
+        `[startup] the database is not reachable yet (${(error as Error)?.message ?? error}); trying again in ${retryMs / 1000} s`,
+      );
+      setTimeout(attempt, retryMs).unref();
+    });
+  attempt();
+}
+
 export function runUntilStopped(server: Server, database: Database, onStop: () => Promise<void> = async () => {}) {
   let stopping = false;
   // The sender waits for the database like any request does (and says once when it cannot reach it).
   const background = database.startBackgroundWork();
-  // A database still loading (the embedded one of a large data directory takes tens of seconds) or not yet reachable
-  // is waited for: the first worker tells the others to start once it is connected (server/cluster.ts), not at a
-  // timeout after its first try failed.
-  const connect = () =>
-    database
-      .connectDb()
-      // One worker of several: the first one's prepared database lets the others start (server/cluster.ts).
-      .then(() => process.send?.(DATABASE_READY))
-      .catch((error: unknown) => {
-        if (isDataDirLocked(error)) {
-          // Another app instance owns DATA_DIR: serving on would answer every request that needs the database with an
-          // error. Refuse to start instead, with one clear line.
-          console.error(
-            `[startup] ${(error as Error).message}\n[startup] Refusing to start: stop the other instance, or give this one its own DATA_DIR (or a shared MONGODB_URI, e.g. from \`npm run db\`).`,
-          );
-          process.exit(1);
-        }
-        if (stopping) return;
-        console.error(
-          `[startup] the database is not reachable yet (${(error as Error)?.message ?? error}); trying again in ${CONNECT_RETRY_MS / 1000} s`,
-        );
-        setTimeout(connect, CONNECT_RETRY_MS).unref();
-      });
-  void connect();
+  connectUntilReady(database.connectDb, {
+    // One worker of several: the first one's prepared database lets the others start (server/cluster.ts).
+    onReady: () => process.send?.(DATABASE_READY),
+    onLocked: (error) => {
+      // Another app instance owns DATA_DIR: serving on would answer every request that needs the database with an
+      // error. Refuse to start instead, with one clear line.
+      console.error(
+        `[startup] ${error.message}\n[startup] Refusing to start: stop the other instance, or give this one its own DATA_DIR (or a shared MONGODB_URI, e.g. from \`npm run db\`).`,
+      );
+      process.exit(1);
+    },
+    stopped: () => stopping,
+  });
 
   const shutdown = async (signal: string) => {
     if (stopping) return;
