@@ -41,7 +41,7 @@ describe("connectUntilReady", () => {
     expect(logged[0]).toContain("the database is not reachable yet (connect ENOENT /data/db-1.sock)");
   });
 
-  it("stops at a data directory another instance holds, and once the process is stopping", async () => {
+  it("stops at a data directory another instance holds, and once the process is stopping, even mid-try", async () => {
     const locked = outcome();
     let calls = 0;
     connectUntilReady(
@@ -69,7 +69,16 @@ describe("connectUntilReady", () => {
       },
       { onReady: () => {}, onLocked: () => {}, stopped: () => stopping, retryMs: 5, log: (m) => logged.push(m) },
     );
+    // A try under way when the process starts stopping: it answers, and nobody is told the database is ready.
+    let stoppingNow = false;
+    let told = 0;
+    connectUntilReady(
+      async () => {
+        stoppingNow = true;
+      },
+      { onReady: () => (told += 1), onLocked: () => {}, stopped: () => stoppingNow, retryMs: 5 },
+    );
     await new Promise((r) => setTimeout(r, 40));
-    expect([calls, tries, logged.length]).toEqual([1, 1, 0]);
+    expect([calls, tries, logged.length, told]).toEqual([1, 1, 0, 0]);
   });
 });

@@ -21,7 +21,8 @@ const DATABASE_CLOSE_DEADLINE_MS = 20_000;
 const CONNECT_RETRY_MS = 2_000;
 
 /**
- * Connects, and on failure tries again every `retryMs` until it succeeds or the process stops: a database still
+ * Connects, and on failure tries again `retryMs` after each failed try until it succeeds or the process stops (a try
+ * itself may wait for the driver's server selection, 10 s): a database still
  * loading (the embedded one of a large data directory takes tens of seconds, past the driver's 10 s) or not yet
  * reachable is waited for, so the first worker tells the others to start once it is connected (server/cluster.ts),
  * not at the cluster's timeout after its first try failed. A data directory locked by another instance is final.
@@ -38,15 +39,22 @@ export function connectUntilReady(
 ): void {
   const retryMs = options.retryMs ?? CONNECT_RETRY_MS;
   const log = options.log ?? ((message: string) => console.error(message));
-  const attempt = () =>
-    void connect().then(options.onReady, (error: unknown) => {
-      if (isDataDirLocked(error)) return options.onLocked(error as Error);
-      if (options.stopped()) return;
-      log(
-        `[startup] the database is not reachable yet (${(error as Error)?.message ?? error}); trying again in ${retryMs / 1000} s`,
-      );
-      setTimeout(attempt, retryMs).unref();
-    });
+  const attempt = () => {
+    if (options.stopped()) return;
+    void connect().then(
+      () => {
+        if (!options.stopped()) options.onReady();
+      },
+      (error: unknown) => {
+        if (isDataDirLocked(error)) return options.onLocked(error as Error);
+        if (options.stopped()) return;
+        log(
+          `[startup] the database is not reachable yet (${(error as Error)?.message ?? error}); trying again in ${retryMs / 1000} s`,
+        );
+        setTimeout(attempt, retryMs).unref();
+      },
+    );
+  };
   attempt();
 }
 

@@ -66,7 +66,8 @@ export function connectDb(): Promise<typeof mongoose> {
     let uri = env.mongodbUri;
     if (!uri) {
       // One app worker of several: the embedded database runs in the process that started them (server/cluster.ts).
-      const base = env.embeddedDbUri ?? (state.__embedded = await startEmbedded()).uri;
+      // A try again after a failure later in this function (a migration) uses the database this process started.
+      const base = env.embeddedDbUri ?? (state.__embedded ??= await startEmbedded()).uri;
       uri = `${base.replace(/\/$/, "")}/${DB_NAME}`;
     }
     await mongoose.connect(uri, { serverSelectionTimeoutMS: 10_000 });

@@ -126,11 +126,13 @@ export async function insertTeaching(uri: string, count: number) {
     const markedBy = facilitatorId;
     let entries = 0;
     const batch: Doc[] = [];
-    for (let i = 0; i < count; i++) {
-      const registrationId = `bench${String(i).padStart(10, "0")}`;
-      const programme = PROGRAMMES[i % PROGRAMMES.length];
-      for (const [j, subject] of subjectsOf(i).entries())
-        for (let k = 0; k < LESSONS_PER_SUBJECT; k++) {
+    // In the order a school saves them: the k-th lesson's registers, each listing its students (a registration's
+    // entries are far apart, as they are in a running vacation's data).
+    for (let k = 0; k < LESSONS_PER_SUBJECT; k++)
+      for (let i = 0; i < count; i++) {
+        const registrationId = `bench${String(i).padStart(10, "0")}`;
+        const programme = PROGRAMMES[i % PROGRAMMES.length];
+        for (const [j, subject] of subjectsOf(i).entries()) {
           const id = lessonId(programme, j, k);
           const roll = (i * 7 + k * 3 + j) % 20;
           batch.push({
@@ -150,7 +152,7 @@ export async function insertTeaching(uri: string, count: number) {
             await flush(attendance, batch);
           }
         }
-    }
+      }
     for (const registrationId of science)
       batch.push({
         _id: `${CLASS_LESSON}.${registrationId}`,
@@ -193,10 +195,11 @@ export async function insertTeaching(uri: string, count: number) {
     );
     const submissions = db.collection<Doc>("submissions");
     let handedIn = 0;
-    for (let i = 0; i < count; i++) {
-      const registrationId = `bench${String(i).padStart(10, "0")}`;
-      for (const subject of subjectsOf(i))
-        for (let a = 0; a < ASSIGNMENTS_PER_SUBJECT; a++) {
+    // Assignment by assignment, as students hand in before each one's due time.
+    for (let a = 0; a < ASSIGNMENTS_PER_SUBJECT; a++)
+      for (let i = 0; i < count; i++) {
+        const registrationId = `bench${String(i).padStart(10, "0")}`;
+        for (const subject of subjectsOf(i)) {
           if ((i + a) % 7 === 0) continue;
           const score = (i * 7 + a * 3) % 21;
           // Handed in over the afternoon before the due time, a second apart (real work never shares a timestamp).
@@ -223,7 +226,7 @@ export async function insertTeaching(uri: string, count: number) {
             await flush(submissions, batch);
           }
         }
-    }
+      }
     handedIn += batch.length;
     await flush(submissions, batch);
     await insertClasses(db);

@@ -243,8 +243,9 @@ export class Collection {
   }
 
   insert(inserted: Doc, checkUnique = true) {
-    const doc = compactDoc(inserted);
-    const id = encodeKey(doc._id);
+    const id = encodeKey(inserted._id);
+    // A document put again (a journal's record replayed) is a replacement: its strings do not count (compact.ts).
+    const doc = compactDoc(inserted, !this.docs.has(id));
     if (this.docs.has(id)) {
       if (checkUnique) throw dupKeyError(this.ns, "_id_", { _id: 1 }, ["_id"], [doc._id]);
       this.removeById(id);
@@ -264,7 +265,7 @@ export class Collection {
 
   /** Replace the document with the same _id (the _id must not change). */
   replace(oldDoc: Doc, replacement: Doc, checkUnique = true) {
-    const newDoc = compactDoc(replacement);
+    const newDoc = compactDoc(replacement, false);
     const id = encodeKey(oldDoc._id);
     const newKeys = checkUnique ? this.checkUnique(id, newDoc) : this.indexes.map((ix) => ix.keysFor(newDoc));
     const seq = this.seqs.get(oldDoc) ?? ++this.nextSeq;

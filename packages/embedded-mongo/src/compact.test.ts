@@ -6,7 +6,7 @@
 import { Binary, ObjectId } from "mongodb";
 import { describe, expect, it } from "vitest";
 import { useTestClient } from "../tools/test-client.ts";
-import { compactDoc } from "./compact.ts";
+import { compactDoc, docShape } from "./compact.ts";
 
 const t = useTestClient();
 
@@ -50,21 +50,43 @@ describe("compactDoc", () => {
       name: `Ward ${i} Mensah`,
       tags: [`t${i % 3}`, `n${i}`],
     }));
-    const stored = docs.map(compactDoc);
+    const stored = docs.map((d) => compactDoc(d));
     expect(stored).toEqual(docs);
   });
 
-  it("stores every value of small documents whose fields repeat many ids, or never repeat one", () => {
-    // Three fields, as an attendance entry's ids: its own (never repeated: the field stops being tracked), a
-    // registration's (5,000 values, each met four times: tracked past its first table sizes) and an enum's.
-    const docs = Array.from({ length: 20_000 }, (_, i) => ({
+  it("shares a field's repeated values past 2,048 of them, and stops at a field of unique values", () => {
+    // An attendance entry's shape: its own id (never repeated), its lesson's (each met three times), its mark.
+    const keys = ["_id", "lessonRef", "attendanceMark"];
+    const docs = Array.from({ length: 30_000 }, (_, i) => ({
       _id: `entry-${i}`,
-      registrationId: `registration-${i % 5_000}`,
-      mark: ["present", "late", "absent"][i % 3],
+      lessonRef: `lesson-${Math.floor(i / 3)}`,
+      attendanceMark: ["present", "late", "absent"][i % 3],
     }));
-    const stored = docs.map(compactDoc);
+    const stored = docs.map((d) => compactDoc(d));
     expect(stored).toEqual(docs);
-    expect(Object.keys(stored[19_999])).toEqual(["_id", "registrationId", "mark"]);
+    expect(Object.keys(stored[29_999])).toEqual(keys);
+    const shape = docShape(keys)!;
+    expect(shape.strings[0]).toBeNull();
+    expect(shape.strings[1]!.size).toBe(10_000);
+    expect(shape.strings[2]!.size).toBe(3);
+  });
+
+  it("does not count a replaced document's own values: a unique field updated again and again is dropped", () => {
+    const keys = ["_id", "phoneOfRecord", "visits"];
+    for (let i = 0; i < 3_000; i++) {
+      const doc = { _id: `session-${i}`, phoneOfRecord: `+2332440${String(i).padStart(5, "0")}`, visits: 1 };
+      compactDoc(doc);
+      for (let n = 2; n <= 4; n++) expect(compactDoc({ ...doc, visits: n }, false)).toEqual({ ...doc, visits: n });
+    }
+    expect(docShape(keys)!.strings[1]).toBeNull();
+  });
+
+  it("gives small nested objects no shape of their own, so maps keyed by ids cannot use up the shapes", () => {
+    for (let i = 0; i < 2_100; i++) {
+      const doc = { _id: i, kind: "marks", marks: { [`s${i}`]: 1, [`t${i}`]: 2, [`u${i}`]: 3 } };
+      expect(compactDoc(doc)).toEqual(doc);
+    }
+    expect(docShape(["brandNew", "keyList", "afterThem"])).not.toBeNull();
   });
 
   it("keeps __proto__ as an own field and never changes a prototype", () => {
