@@ -38,7 +38,7 @@ describe("connectUntilReady", () => {
     await new Promise((r) => setTimeout(r, 30));
     expect([calls, ready]).toEqual([3, 1]);
     expect(logged).toHaveLength(2);
-    expect(logged[0]).toContain("the database is not reachable yet (connect ENOENT /data/db-1.sock)");
+    expect(logged[0]).toContain("the database is not ready yet (connect ENOENT /data/db-1.sock)");
   });
 
   it("stops at a data directory another instance holds, and once the process is stopping, even mid-try", async () => {

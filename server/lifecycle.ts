@@ -25,7 +25,8 @@ const CONNECT_RETRY_MS = 2_000;
  * itself may wait for the driver's server selection, 10 s): a database still
  * loading (the embedded one of a large data directory takes tens of seconds, past the driver's 10 s) or not yet
  * reachable is waited for, so the first worker tells the others to start once it is connected (server/cluster.ts),
- * not at the cluster's timeout after its first try failed. A data directory locked by another instance is final.
+ * not at the cluster's timeout after its first try failed. A failed preparation (a migration) is tried again too,
+ * with a log line each time. A data directory locked by another instance is final.
  */
 export function connectUntilReady(
   connect: () => Promise<unknown>,
@@ -46,10 +47,11 @@ export function connectUntilReady(
         if (!options.stopped()) options.onReady();
       },
       (error: unknown) => {
-        if (isDataDirLocked(error)) return options.onLocked(error as Error);
         if (options.stopped()) return;
+        if (isDataDirLocked(error)) return options.onLocked(error as Error);
+        // Not reachable yet (still loading), or reached and not prepared (a migration failed): both are tried again.
         log(
-          `[startup] the database is not reachable yet (${(error as Error)?.message ?? error}); trying again in ${retryMs / 1000} s`,
+          `[startup] the database is not ready yet (${(error as Error)?.message ?? error}); trying again in ${retryMs / 1000} s`,
         );
         setTimeout(attempt, retryMs).unref();
       },

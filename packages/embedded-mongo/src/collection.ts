@@ -244,7 +244,7 @@ export class Collection {
 
   insert(inserted: Doc, checkUnique = true) {
     const id = encodeKey(inserted._id);
-    // A document put again (a journal's record replayed) is a replacement: its strings do not count (compact.ts).
+    // Only a new document's strings count for the fields' tables (compact.ts); one whose _id is taken does not.
     const doc = compactDoc(inserted, !this.docs.has(id));
     if (this.docs.has(id)) {
       if (checkUnique) throw dupKeyError(this.ns, "_id_", { _id: 1 }, ["_id"], [doc._id]);
