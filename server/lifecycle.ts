@@ -21,12 +21,12 @@ const DATABASE_CLOSE_DEADLINE_MS = 20_000;
 const CONNECT_RETRY_MS = 2_000;
 
 /**
- * Connects, and on failure tries again `retryMs` after each failed try until it succeeds or the process stops (a try
- * itself may wait for the driver's server selection, 10 s): a database still
- * loading (the embedded one of a large data directory takes tens of seconds, past the driver's 10 s) or not yet
- * reachable is waited for, so the first worker tells the others to start once it is connected (server/cluster.ts),
- * not at the cluster's timeout after its first try failed. A failed preparation (a migration) is tried again too,
- * with a log line each time. A data directory locked by another instance is final.
+ * Connects, and after a failed try (which may itself wait the driver's 10 s of server selection) tries again
+ * `retryMs` later, until it succeeds or the process stops. A database still loading (the embedded one of a large data
+ * directory takes tens of seconds) or not yet reachable is waited for, so the first worker tells the others to start
+ * once it is connected (server/cluster.ts), not at the cluster's timeout after its first try failed. A failed
+ * preparation (a migration) is tried again too, with a log line each time. A data directory locked by another
+ * instance is final.
  */
 export function connectUntilReady(
   connect: () => Promise<unknown>,

@@ -244,9 +244,10 @@ export class Collection {
 
   insert(inserted: Doc, checkUnique = true) {
     const id = encodeKey(inserted._id);
+    const taken = this.docs.has(id);
     // Only a new document's strings count for the fields' tables (compact.ts); one whose _id is taken does not.
-    const doc = compactDoc(inserted, !this.docs.has(id));
-    if (this.docs.has(id)) {
+    const doc = compactDoc(inserted, !taken);
+    if (taken) {
       if (checkUnique) throw dupKeyError(this.ns, "_id_", { _id: 1 }, ["_id"], [doc._id]);
       this.removeById(id);
     }

@@ -131,8 +131,9 @@ export function docShape(keys: string[], minKeys = MIN_SHAPE_KEYS): Shape | null
 }
 
 /** `compactDoc` of the plain object with `shape`'s keys and these values, without building it first (takes `values` over). */
-export function fromShape(shape: Shape, values: any[], counted = true): Doc {
-  for (let i = 0; i < values.length; i++) values[i] = compactValue(values[i], shape, i, counted);
+export function fromShape(shape: Shape, values: any[]): Doc {
+  // A document restored from an image is a new one in this process: its strings count.
+  for (let i = 0; i < values.length; i++) values[i] = compactValue(values[i], shape, i, true);
   return shape.make(values);
 }
 
