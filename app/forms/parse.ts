@@ -2,6 +2,7 @@ import { parse } from "@conform-to/react";
 import { parseWithZod as conformParseWithZod } from "@conform-to/zod/v4";
 import { z } from "zod";
 import { UNREADABLE_TEXT } from "#app/domain/messages.ts";
+import { boundedEcho } from "#app/forms/bounds.ts";
 
 /**
  * Characters no text field keeps: C0 controls except tab, line feed and carriage return (NUL included), DEL, C1
@@ -67,12 +68,29 @@ function unreadableFields(payload: FormData | URLSearchParams): string[] {
 
 type Submission = import("@conform-to/react").Submission<unknown, string[]>;
 
+/** The submission's reply copies back at most MAX_ECHO_BYTES of what was sent (app/forms/bounds.ts). */
+function withBoundedReply(submission: Submission): Submission {
+  const reply = submission.reply.bind(submission);
+  submission.reply = ((options?: Parameters<Submission["reply"]>[0]) => {
+    const result = reply(options);
+    return result.initialValue ? { ...result, initialValue: boundedEcho(result.initialValue) } : result;
+  }) as Submission["reply"];
+  return submission;
+}
+
 /**
  * Conform's parseWithZod with every submitted text cleaned first (cleanText): the one place all form text passes
  * through on the server and in the browser, so no schema has to remember it and nothing stores a control character.
- * A field whose bytes were not UTF-8 fails with UNREADABLE_TEXT beside the schema's own errors.
+ * A field whose bytes were not UTF-8 fails with UNREADABLE_TEXT beside the schema's own errors. Its reply echoes a
+ * bounded amount of what was sent.
  */
 export const parseWithZod: typeof conformParseWithZod = ((payload: FormData | URLSearchParams, options: never) => {
+  const bounded = (s: Submission | Promise<Submission>) =>
+    s instanceof Promise ? s.then(withBoundedReply) : withBoundedReply(s);
+  return bounded(parseCleaned(payload, options));
+}) as typeof conformParseWithZod;
+
+function parseCleaned(payload: FormData | URLSearchParams, options: never): Submission | Promise<Submission> {
   const cleaned = cleanPayload(payload);
   const submission = conformParseWithZod(cleaned, options) as unknown as Submission | Promise<Submission>;
   const unreadable = unreadableFields(payload);
@@ -87,4 +105,4 @@ export const parseWithZod: typeof conformParseWithZod = ((payload: FormData | UR
       }),
     });
   return submission instanceof Promise ? submission.then(refuse) : refuse(submission);
-}) as typeof conformParseWithZod;
+}

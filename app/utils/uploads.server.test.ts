@@ -49,6 +49,18 @@ describe("parseUpload", () => {
     expect(result.file?.size).toBe(PNG.length);
   });
 
+  test("a field name no form sends (a list index of ten million) makes the whole body malformed", async () => {
+    const result = await uploads.parseUpload(
+      multipart([
+        { name: "comment", value: "ok" },
+        { name: "scores[9999999]", value: "1" },
+      ]),
+      RULES,
+    );
+    expect(result).toMatchObject({ ok: false, failure: "malformed" });
+    expect(result.fields.get("comment")).toBeNull();
+  });
+
   test("judges the bytes, not the name or the declared type", async () => {
     const elf = new Uint8Array([0x7f, 0x45, 0x4c, 0x46, 2, 1, 1, 0, ...new Array(64).fill(0)]);
     const svg = new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg"/>');

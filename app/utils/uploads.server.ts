@@ -11,6 +11,7 @@ import {
 import { fileTypeFromBuffer } from "file-type";
 import { deleteFile, fileLength, getFile, putFile, streamFile } from "#app/models/file-store.server.ts";
 import { MAX_UPLOAD_BYTES } from "#app/utils/body-limits.ts";
+import { fieldNamesWithinBounds } from "#app/forms/bounds.ts";
 
 /**
  * Safe uploads (docs/product.md#architecture): the size limit is enforced while the body
@@ -99,6 +100,7 @@ export async function parseUpload(request: Request, rules: UploadRules): Promise
   if (!isMultipartRequest(request)) {
     try {
       const parsed = await parseFormData(request, { maxFiles: 0, maxParts: TEXT_FIELDS_MAX, maxTotalSize: 256 * 1024 });
+      if (!fieldNamesWithinBounds(parsed.keys())) return { ok: false, failure: "malformed", fields };
       for (const [key, value] of parsed) if (typeof value === "string") fields.append(key, value);
       return { ok: true, fields, file: null, files: [] };
     } catch {
@@ -119,6 +121,8 @@ export async function parseUpload(request: Request, rules: UploadRules): Promise
     for await (const part of parts) {
       const name = part.name;
       if (!name) continue;
+      // The same bounds as every form's (app/forms/bounds.ts): a list index no form uses is no form of ours.
+      if (!fieldNamesWithinBounds([name])) return { ok: false, failure: "malformed", fields: new FormData() };
       if (!part.isFile) {
         fields.append(name, part.text);
         continue;

@@ -19,6 +19,8 @@ import { test, expect, createUser, sessionCookieHeader, uniquePhone, connectTest
 import { startIsolatedApp } from "#tests/support/isolated-app.ts";
 import { E2E } from "#tests/support/e2e-env.ts";
 import { pool } from "#tests/support/pool.ts";
+import { builtRoutes } from "#tests/support/build-routes.ts";
+import { UNBOUNDED_FORM } from "#app/forms/bounds.ts";
 import { UNSAFE_TEXT } from "#app/forms/parse.ts";
 import { RegistrationsQuerySchema } from "#app/forms/admin-registrations.schema.ts";
 import { EvaluationResultsFiltersSchema } from "#app/forms/evaluation.schema.ts";
@@ -297,6 +299,55 @@ test("hostile bodies and queries on every route: no 5xx, nothing invalid stored 
   expect(bad, "stored strings that kept a control or bidi character").toEqual([]);
   // The cleaned registrations and accounts were stored: the suite did reach the code that saves.
   expect(tagged).toBeGreaterThan(0);
+});
+
+/**
+ * The form library copies a refused form back to the page: `phone[9999999]=1` used to come back as a ten-million-entry
+ * list and take the worker's heap with it. Every route with an action, from the build, as a visitor and signed in:
+ * a 400 that says why, small and at once (app/forms/bounds.ts). Upload routes check their reader first, then apply
+ * the same bounds while parsing (app/utils/uploads.server.ts, its unit test).
+ */
+test("forms no portal page sends are refused before any schema, on every route with an action @js-only", async () => {
+  test.setTimeout(120_000);
+  const routes = (await builtRoutes()).filter(
+    (r) => r.hasAction && !r.pattern.endsWith("(layout)") && r.rules?.access !== "callback" && !r.rules?.body,
+  );
+  expect(routes.map((r) => r.pattern)).toEqual(expect.arrayContaining(["/auth", "/registration", "/portal"]));
+  const student = await sessionCookieHeader(await createUser({ role: "student" }));
+  const bodies = {
+    "a list index of ten million": "intent=signin&phone[9999999]=1",
+    "a list index of a million": "intent=signup&phone[999999]=1&subjects[5000000]=Mathematics",
+    "ten thousand fields": Array.from({ length: 10_000 }, (_, i) => `f${i}=1`).join("&"),
+  };
+  const failures: string[] = [];
+  const tasks = routes.flatMap((route) =>
+    [null, student].flatMap((cookie) =>
+      Object.entries(bodies).map(([name, body]) => async () => {
+        const url = concrete(route.pattern);
+        const started = performance.now();
+        const res = await fetch(`${E2E.baseURL}${url}`, {
+          method: "POST",
+          headers: {
+            "Content-Type": "application/x-www-form-urlencoded",
+            Origin: E2E.baseURL,
+            ...(cookie ? { Cookie: cookie } : {}),
+          },
+          body,
+          redirect: "manual",
+        });
+        const text = await res.text();
+        const ms = performance.now() - started;
+        const what = `POST ${url} (${name}${cookie ? ", signed in" : ""})`;
+        if (res.status !== 400 || !text.includes(UNBOUNDED_FORM.slice(0, 40))) failures.push(`${what} → ${res.status}`);
+        else if (text.length > 64 * 1024 || ms > 1_000)
+          failures.push(`${what} → ${text.length} bytes in ${Math.round(ms)} ms`);
+      }),
+    ),
+  );
+  await pool(tasks, 4);
+  expect(failures).toEqual([]);
+  // The app is still the one that answered before: nothing above took it down.
+  expect((await fetch(`${E2E.baseURL}/healthz`)).status).toBe(200);
 });
 
 function rssMiB(pid: number) {

@@ -5,11 +5,12 @@ import { rulesOf, type RouteRules } from "#app/utils/route-rules.ts";
 
 const BUILD = path.resolve(fileURLToPath(new URL("../..", import.meta.url)), "build/server/index.js");
 
-export type BuiltRoute = { id: string; pattern: string; rules: RouteRules | null };
+export type BuiltRoute = { id: string; pattern: string; rules: RouteRules | null; hasAction: boolean };
 
 /**
  * Every route of the built app (the one the e2e tests run against), with its URL pattern ("/admin/users/:userId",
- * "/*"; a pathless layout gets "(layout)" after its parent's) and the rules its module declares in `handle`.
+ * "/*"; a pathless layout gets "(layout)" after its parent's), the rules its module declares in `handle`, and whether
+ * it has an action.
  */
 export async function builtRoutes(): Promise<BuiltRoute[]> {
   const build = (await import(pathToFileURL(BUILD).href)) as ServerBuild;
@@ -25,5 +26,6 @@ export async function builtRoutes(): Promise<BuiltRoute[]> {
     id: route.id,
     pattern: route.path || route.index || route.id === "root" ? patternOf(route.id) : `${patternOf(route.id)} (layout)`,
     rules: rulesOf(route.module.handle),
+    hasAction: typeof route.module.action === "function",
   }));
 }
