@@ -54,7 +54,7 @@ export async function createApp(source: AppSource): Promise<{ app: express.Expre
   app.get("/healthz", healthLoader ? healthz(healthLoader) : handleRequest);
   useObservability(app, latest);
   app.use(malformedUrl());
-  app.use(bodyLimit((path) => rulesFor(path)?.body));
+  app.use(bodyLimit(rulesFor));
   app.use(securityHeaders({ appOrigin: process.env.APP_ORIGIN?.trim() }));
   app.use(sameOrigin({ appOrigin: process.env.APP_ORIGIN?.trim() }));
   app.use(compression());
@@ -99,6 +99,7 @@ function shedWhenBehind(rulesFor: (pathname: string) => RouteRules | null): expr
     maxInFlight,
     priorityReserve,
     priority: (path) => rulesFor(path)?.shed === "priority",
+    upload: (path) => rulesFor(path)?.body !== undefined,
     delay: delay.current,
     onShed: () => shedTotal.inc(),
     // The server's requests in flight, against the server's limit.

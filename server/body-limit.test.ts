@@ -3,21 +3,41 @@ import type { AddressInfo } from "node:net";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MAX_HANDIN_BYTES, MAX_UPLOAD_BYTES } from "#app/utils/body-limits.ts";
-import { bodyLimit } from "./body-limit.ts";
+import { bodyLimit, bufferedBody } from "./body-limit.ts";
 
 // The timetable upload declares `body: "upload"` and the hand-in `body: "handin"` (tests/e2e/auth-contract.spec.ts);
-// here they stand for any such route.
-const isUpload = (path: string) =>
-  path === "/timetable-upload" ? ("upload" as const) : path === "/handin" ? ("handin" as const) : undefined;
+// here they stand for any such route; every other path is a form route of the app.
+const rulesFor = (path: string) =>
+  path === "/timetable-upload"
+    ? { body: "upload" as const }
+    : path === "/handin"
+      ? { body: "handin" as const }
+      : path === "/elsewhere"
+        ? null
+        : {};
 
 let server: http.Server;
 let port = 0;
+/** Requests the app behind the limit has been handed. */
+let reached = 0;
 
 beforeAll(async () => {
   const app = express();
-  app.use(bodyLimit(isUpload, { deadlineMs: 400, uploadDeadlineMs: 5_000, uploadMinBytesPerSecond: 0, perAddress: 2 }));
+  app.use(
+    bodyLimit(rulesFor, {
+      deadlineMs: 400,
+      uploadDeadlineMs: 5_000,
+      uploadMinBytesPerSecond: 0,
+      perAddress: 2,
+      arrivingMax: 3,
+    }),
+  );
+  app.use((req, _res, next) => {
+    reached++;
+    next();
+  });
   app.use(express.text({ type: "*/*", limit: "1mb" }), (req, res) => {
-    res.send(`got ${String(req.body ?? "").length}`);
+    res.send(`got ${(bufferedBody(req)?.toString() ?? String(req.body ?? "")).length}`);
   });
   server = app.listen(0, "127.0.0.1");
   await new Promise((resolve) => server.once("listening", resolve));
@@ -26,14 +46,18 @@ beforeAll(async () => {
 afterAll(() => new Promise((resolve) => server.close(resolve)));
 
 /** A post that declares `length` bytes and sends `first` of them now, the rest never (or when `finish` is called). */
-function slowPost(options: { length: number; first: string; localAddress?: string; path?: string }) {
+function slowPost(options: { length: number; first: string; localAddress?: string; path?: string; cookie?: string }) {
   const req = http.request({
     host: "127.0.0.1",
     port,
     method: "POST",
     path: options.path ?? "/form",
     localAddress: options.localAddress,
-    headers: { "Content-Type": "text/plain", "Content-Length": options.length },
+    headers: {
+      "Content-Type": "text/plain",
+      "Content-Length": options.length,
+      ...(options.cookie ? { Cookie: options.cookie } : {}),
+    },
   });
   const answer = new Promise<{ status: number; body: string; ms: number }>((resolve) => {
     const started = performance.now();
@@ -97,13 +121,56 @@ describe("request bodies bounded in time and per address", () => {
   });
 });
 
+describe("form bodies read before the app", () => {
+  it("hands the app a form only once its whole body has arrived, so a slow one holds no place there", async () => {
+    const before = reached;
+    const post = slowPost({ length: 6, first: "abc", localAddress: "127.0.0.4" });
+    await new Promise((r) => setTimeout(r, 150));
+    expect(reached).toBe(before);
+    post.finish("def");
+    expect(await post.answer).toMatchObject({ status: 200, body: "got 6" });
+    expect(reached).toBe(before + 1);
+    // An address that is no route of the app streams its body on, as before.
+    const elsewhere = slowPost({ length: 4, first: "ab", localAddress: "127.0.0.4", path: "/elsewhere" });
+    await new Promise((r) => setTimeout(r, 100));
+    expect(reached).toBe(before + 2);
+    elsewhere.finish("cd");
+    expect(await elsewhere.answer).toMatchObject({ status: 200, body: "got 4" });
+  });
+
+  it("counts one session cookie's bodies together whatever its addresses (429 past the cap)", async () => {
+    const cookie = "theme=x; __session=abc.def";
+    const a = slowPost({ length: 10, first: "a", localAddress: "127.0.0.5", cookie });
+    const b = slowPost({ length: 10, first: "a", localAddress: "127.0.0.6", cookie });
+    await new Promise((r) => setTimeout(r, 50));
+    const third = await slowPost({ length: 10, first: "a", localAddress: "127.0.0.7", cookie }).answer;
+    expect(third.status).toBe(429);
+    const other = slowPost({ length: 2, first: "x", localAddress: "127.0.0.7", cookie: "__session=other" });
+    other.finish("y");
+    expect((await other.answer).status).toBe(200);
+    a.abort();
+    b.abort();
+  });
+
+  it("reads at most `arrivingMax` forms at once in a process, then answers 503 at once", async () => {
+    const slow = ["127.0.0.8", "127.0.0.9", "127.0.0.10"].map((localAddress) =>
+      slowPost({ length: 10, first: "a", localAddress }),
+    );
+    await new Promise((r) => setTimeout(r, 50));
+    const refused = await slowPost({ length: 10, first: "a", localAddress: "127.0.0.11" }).answer;
+    expect(refused.status).toBe(503);
+    expect(refused.body).toContain("Nothing was saved");
+    for (const p of slow) p.abort();
+  });
+});
+
 describe("uploads", () => {
   let uploads: http.Server;
   let uploadPort = 0;
   beforeAll(async () => {
     const app = express();
     app.use(
-      bodyLimit(isUpload, {
+      bodyLimit(rulesFor, {
         deadlineMs: 300,
         uploadDeadlineMs: 60_000,
         uploadMinBytesPerSecond: 1_000,

@@ -8,9 +8,15 @@
  *   of its headers, an upload's within UPLOAD_DEADLINE_MS (120 s) and, past its first 10 s, at UPLOAD_MIN_BYTES_PER_SECOND
  *   (2 KB/s) on average; otherwise 408. Work handed in (several phone photos over 3G) has HANDIN_DEADLINE_MS (600 s)
  *   at the same rate. A client sending a byte every few seconds no longer holds a place in the app.
- * - **per address**: at most BODIES_PER_ADDRESS (4) bodies still arriving from one client address at once; another is
- *   429 at once. Only bodies still on the way count, never finished requests, so the many parents behind one mobile
- *   network's address are not limited by it.
+ * - **per address and per account**: at most BODIES_PER_ADDRESS (4) bodies still arriving from one client address at
+ *   once, and as many from one session cookie whatever its addresses; another is 429 at once. Only bodies still on the
+ *   way count, never finished requests, so the many parents behind one mobile network's address are not limited by it.
+ * - **before the app** (docs/decisions/0116-bodies-before-the-app.md): a form's body (any route of the app that is not
+ *   an upload) is read here whole, at most 256 KB, before the request goes on to the load shedder and the app, so a
+ *   slow form holds no place there: the app is handed the bytes (`bufferedBody`). At most BODIES_ARRIVING_MAX (256)
+ *   such bodies arrive in a process at once (64 MB at most); past it, 503. Upload bodies are too large to hold: they
+ *   stream into their route, which checks who sends and where before it reads a byte, and the load shedder gives them
+ *   at most a quarter of the server's places (server/load-shed.ts).
  *
  * Every refusal goes with `Connection: close` and the socket is closed: nothing more is buffered.
  */
@@ -46,8 +52,10 @@ export type BodyLimitOptions = {
   /** An upload's average rate past its first `uploadGraceMs` (10 s), in bytes per second. */
   uploadMinBytesPerSecond?: number;
   uploadGraceMs?: number;
-  /** Bodies still arriving from one address at once; 0: no cap. */
+  /** Bodies still arriving from one address (and from one session cookie) at once; 0: no cap. */
   perAddress?: number;
+  /** Form bodies being read before the app in this process at once; 0: no cap. */
+  arrivingMax?: number;
 };
 
 const setting = (name: string, fallback: number) => {
@@ -63,22 +71,48 @@ export function bodyLimitOptionsFromEnv(): Required<BodyLimitOptions> {
     uploadMinBytesPerSecond: setting("UPLOAD_MIN_BYTES_PER_SECOND", 2048),
     uploadGraceMs: 10_000,
     perAddress: setting("BODIES_PER_ADDRESS", 4),
+    arrivingMax: setting("BODIES_ARRIVING_MAX", 256),
   };
 }
 
 const SLOW_MESSAGE = "The form took too long to arrive. Check your connection and send it again.";
 const CROWDED_MESSAGE = "Too many forms are being sent from your address at once. Try again in a few seconds.";
+const BUSY_MESSAGE = "Many forms are arriving right now. Nothing was saved: send it again in a few seconds.";
 
-/** `bodyOf`: the body the route a path lands on declares (`body: "upload"` or `"handin"`; nothing: a form). */
+const buffered = new WeakMap<Request, Buffer<ArrayBuffer>>();
+
+/** The form body read before the app (see above), or undefined: the app reads the request's stream itself. */
+export function bufferedBody(req: Request): Buffer<ArrayBuffer> | undefined {
+  return buffered.get(req);
+}
+
+/** The session cookie's value, as sent (unverified: it only groups a client's bodies, as an address does). */
+function sessionKey(req: Request): string | null {
+  const match = /(?:^|;\s*)__session=([^;]+)/.exec(req.headers.cookie ?? "");
+  return match ? `session:${match[1]}` : null;
+}
+
+/**
+ * `rulesFor`: what the route a path lands on declares (`body: "upload"` or `"handin"`; nothing: a form), or null for
+ * an address that is no route of the app (its body, if any, is streamed to whatever answers it).
+ */
 export function bodyLimit(
-  bodyOf: (path: string) => "upload" | "handin" | undefined,
+  rulesFor: (path: string) => { body?: "upload" | "handin" } | null,
   options: BodyLimitOptions = bodyLimitOptionsFromEnv(),
 ) {
   const arriving = new Map<string, number>();
+  let reading = 0;
+  const count = (key: string, by: number) => {
+    const n = (arriving.get(key) ?? 0) + by;
+    if (n > 0) arriving.set(key, n);
+    else arriving.delete(key);
+  };
   return (req: Request, res: Response, next: NextFunction) => {
     if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return next();
-    const kind = bodyOf(req.path);
+    const rules = rulesFor(req.path);
+    const kind = rules?.body;
     const upload = kind !== undefined;
+    const readHere = rules !== null && !upload;
     const limit = kind === "handin" ? MAX_HANDIN_BYTES : upload ? MAX_UPLOAD_BYTES : MAX_FORM_BYTES;
     const declared = Number(req.headers["content-length"] ?? 0);
     if (declared > limit) return refuse(req, res, 413, tooLargeMessage(limit));
@@ -86,11 +120,19 @@ export function bodyLimit(
     if (req.readableEnded || (!req.headers["transfer-encoding"] && !(declared > 0))) return next();
 
     const address = clientAddressOf(req);
+    const account = sessionKey(req);
     // A hand-in can take minutes over 3G, and a class hands in from behind one school or carrier address near the due
-    // time: four times the places (the minimum rate still keeps a slow sender from holding one).
+    // time: four times the places (the minimum rate still keeps a slow sender from holding one). One account's bodies
+    // are counted together whatever addresses they come from.
     const cap = (options.perAddress ?? 0) * (kind === "handin" ? 4 : 1);
     if (cap > 0 && (arriving.get(address) ?? 0) >= cap) return refuse(req, res, 429, CROWDED_MESSAGE);
-    arriving.set(address, (arriving.get(address) ?? 0) + 1);
+    if (cap > 0 && account && (arriving.get(account) ?? 0) >= (options.perAddress ?? 0))
+      return refuse(req, res, 429, CROWDED_MESSAGE);
+    const arrivingMax = options.arrivingMax ?? 0;
+    if (readHere && arrivingMax > 0 && reading >= arrivingMax) return refuse(req, res, 503, BUSY_MESSAGE);
+    count(address, 1);
+    if (account) count(account, 1);
+    if (readHere) reading++;
 
     let started = performance.now();
     let received = 0;
@@ -101,9 +143,9 @@ export function bodyLimit(
       if (settled) return;
       settled = true;
       clearTimeout(timer);
-      const n = (arriving.get(address) ?? 1) - 1;
-      if (n > 0) arriving.set(address, n);
-      else arriving.delete(address);
+      count(address, -1);
+      if (account) count(account, -1);
+      if (readHere) reading--;
     };
     const tooSlow = () => {
       if (settled) return;
@@ -136,6 +178,28 @@ export function bodyLimit(
       timer.unref();
     }
     res.once("close", settle);
+
+    if (readHere) {
+      // Read whole here, so that the request reaches the app only once its form has arrived.
+      const chunks: Buffer[] = [];
+      req.on("data", (chunk: Buffer) => {
+        if (settled) return;
+        received += chunk.length;
+        if (received > limit) {
+          settle();
+          return refuse(req, res, 413, tooLargeMessage(limit));
+        }
+        chunks.push(chunk);
+      });
+      req.on("error", settle);
+      req.once("end", () => {
+        if (settled) return;
+        settle();
+        buffered.set(req, Buffer.concat(chunks));
+        next();
+      });
+      return;
+    }
 
     // Count bytes as the socket parser hands them to the request stream, whoever reads it later.
     let refused = false;

@@ -6,6 +6,7 @@
  */
 import express, { type ErrorRequestHandler, type Express, type RequestHandler } from "express";
 import { RateLimiterMemory } from "rate-limiter-flexible";
+import { bufferedBody } from "./body-limit.ts";
 import { clientAddressOf } from "./client-address.ts";
 
 const reports: unknown[] = [];
@@ -16,6 +17,18 @@ export function useCspReports(app: Express, perMinute = Number(process.env.CSP_R
     type: ["application/csp-report", "application/json", "application/reports+json"],
     limit: "16kb",
   });
+  // server/body-limit.ts has read the body already when the address is one of the app's (its catch-all is): parse that.
+  const parseRead: RequestHandler = (req, res, next) => {
+    const raw = bufferedBody(req);
+    if (!raw) return parseReport(req, res, next);
+    if (raw.length > 16 * 1024) return void res.status(413).type("text/plain").end("Not a CSP report");
+    try {
+      req.body = JSON.parse(raw.toString("utf8"));
+      next();
+    } catch (error) {
+      next(error);
+    }
+  };
   const unreadable: ErrorRequestHandler = (_error, _req, res, _next) =>
     void res.status(400).type("text/plain").end("Not a CSP report");
   const limited: RequestHandler = (req, res, next) => {
@@ -32,7 +45,7 @@ export function useCspReports(app: Express, perMinute = Number(process.env.CSP_R
     console.warn(`[csp] violation ${JSON.stringify(report).slice(0, 500)}`);
     res.status(204).end();
   };
-  app.post("/__csp-report", limited, parseReport, record, unreadable);
+  app.post("/__csp-report", limited, parseRead, record, unreadable);
   // Only the tests read them back (CSP_REPORTS_READABLE=true); reports name other users' pages.
   if (process.env.CSP_REPORTS_READABLE === "true") {
     app.get("/__csp-report", (_req, res) => void res.json({ count: reports.length, reports }));

@@ -1,5 +1,5 @@
 import type { AddressInfo } from "node:net";
-import type { Server } from "node:http";
+import http, { type Server } from "node:http";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadShedder } from "./load-shed.ts";
@@ -185,5 +185,73 @@ describe("shedding on the whole server's load, with the other workers' counts", 
     peers = { inFlight: 3, workers: 1 };
     const again = await fetch(`${url}/dashboard`);
     expect(again.status).toBe(200);
+  });
+});
+
+describe("uploads still arriving hold at most a quarter of the server's places", () => {
+  let srv: Server;
+  let url = "";
+  let peers = { inFlight: 0, workers: 1, uploads: 0 };
+
+  beforeAll(async () => {
+    const app = express();
+    // Two workers of 8 places each: 16 in the server, 4 of them for uploads still arriving.
+    app.use(
+      loadShedder({
+        thresholdMs: 0,
+        maxInFlight: 8,
+        delay: () => 0,
+        peers: () => peers,
+        upload: (path) => path === "/upload",
+      }),
+    );
+    app.use((req, res) => {
+      // The route reads its upload to the end, then answers.
+      req.resume();
+      req.on("end", () => void res.send("stored"));
+    });
+    srv = app.listen(0, "127.0.0.1");
+    await new Promise((resolve) => srv.once("listening", resolve));
+    url = `http://127.0.0.1:${(srv.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise((resolve) => srv.close(resolve)));
+
+  /** An upload that sends its first byte and the rest when told. */
+  function slowUpload() {
+    const port = Number(new URL(url).port);
+    const req = http.request({
+      host: "127.0.0.1",
+      port,
+      method: "POST",
+      path: "/upload",
+      headers: { "Content-Length": 2 },
+    });
+    const status = new Promise<number>((resolve) => {
+      req.on("response", (res) => {
+        res.resume();
+        resolve(res.statusCode ?? 0);
+      });
+      req.on("error", () => resolve(0));
+    });
+    req.write("a");
+    return { status, finish: () => req.end("b") };
+  }
+
+  it("refuses the upload past the quarter, counting the other workers' uploads, while pages are served", async () => {
+    peers = { inFlight: 1, workers: 1, uploads: 1 };
+    const held = [slowUpload(), slowUpload(), slowUpload()];
+    await new Promise((r) => setTimeout(r, 100));
+    // 3 here and 1 in the other worker: the quarter of 16 is full.
+    expect(await slowUpload().status).toBe(503);
+    expect((await fetch(`${url}/dashboard`)).status).toBe(200);
+    // Once an upload has arrived, its place is free for the next.
+    held[0]!.finish();
+    expect(await held[0]!.status).toBe(200);
+    const next = slowUpload();
+    await new Promise((r) => setTimeout(r, 100));
+    next.finish();
+    expect(await next.status).toBe(200);
+    for (const h of held.slice(1)) h.finish();
+    for (const h of held.slice(1)) expect(await h.status).toBe(200);
   });
 });

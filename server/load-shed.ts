@@ -68,9 +68,15 @@ export type LoadShedOptions = {
    * `maxInFlight` is per worker of the whole server: new requests are refused when all the workers together hold
    * `maxInFlight` each, not when the one the kernel handed most connections does (docs/decisions/0100).
    */
-  peers?: () => { inFlight: number; workers: number };
-  /** Called with this worker's requests in the app whenever the number changes. */
-  onInFlight?: (inFlight: number) => void;
+  peers?: () => { inFlight: number; workers: number; uploads?: number };
+  /** Called with this worker's requests in the app (and its uploads among them) whenever the numbers change. */
+  onInFlight?: (inFlight: number, uploads: number) => void;
+  /**
+   * Whether a path takes an upload (`body: "upload"` or `"handin"`): a request whose body streams into the app for up
+   * to minutes. Uploads whose bodies are still arriving hold at most a quarter of the server's places, so that slow
+   * uploads cannot push pages into 503 (docs/decisions/0116-bodies-before-the-app.md).
+   */
+  upload?: (path: string) => boolean;
 };
 
 export function loadShedder(options: LoadShedOptions): RequestHandler {
@@ -79,12 +85,25 @@ export function loadShedder(options: LoadShedOptions): RequestHandler {
   const reserve = options.priorityReserve ?? 4;
   let shedding = false;
   let inFlight = 0;
-  const admit = (res: Response, next: NextFunction) => {
+  let uploads = 0;
+  const admit = (req: Request, res: Response, next: NextFunction, upload: boolean) => {
     inFlight++;
-    options.onInFlight?.(inFlight);
+    // An upload counts as one until its body has arrived (or the answer went without reading it).
+    let arriving = upload && !req.readableEnded;
+    if (arriving) uploads++;
+    const arrived = () => {
+      if (!arriving) return;
+      arriving = false;
+      uploads--;
+      options.onInFlight?.(inFlight, uploads);
+    };
+    if (arriving) req.once("end", arrived);
+    options.onInFlight?.(inFlight, uploads);
     res.once("close", () => {
       inFlight--;
-      options.onInFlight?.(inFlight);
+      if (arriving) uploads--;
+      arriving = false;
+      options.onInFlight?.(inFlight, uploads);
     });
     next();
   };
@@ -93,11 +112,14 @@ export function loadShedder(options: LoadShedOptions): RequestHandler {
     // The whole server's share: this worker's limit for each worker running.
     const budget = maxInFlight * (1 + peers.workers);
     const total = inFlight + peers.inFlight;
+    const upload = options.upload?.(req.path) ?? false;
+    if (upload && maxInFlight > 0 && uploads + (peers.uploads ?? 0) >= Math.max(1, Math.floor(budget / 4)))
+      return refuse(req, res);
     // The reserve is each worker's, as the limit is.
     const reserved = reserve * (1 + peers.workers);
     if (options.priority?.(req.path)) {
       // Past the delay threshold too: these are small, and what they do cannot wait for the rush to end.
-      if (maxInFlight === 0 || total < budget + reserved) return admit(res, next);
+      if (maxInFlight === 0 || total < budget + reserved) return admit(req, res, next, upload);
       return refuse(req, res);
     }
     const delay = options.thresholdMs > 0 ? options.delay() : 0;
@@ -112,7 +134,7 @@ export function loadShedder(options: LoadShedOptions): RequestHandler {
       shedding = overloaded;
       options.onChange?.(shedding, { delayMs: delay, inFlight: total, maxInFlight: budget });
     }
-    if (!overloaded) return admit(res, next);
+    if (!overloaded) return admit(req, res, next, upload);
     refuse(req, res);
   };
 

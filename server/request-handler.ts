@@ -8,6 +8,7 @@
 import type express from "express";
 import { createReadableStreamFromReadable, writeReadableStreamToWritable } from "@react-router/node";
 import { createRequestHandler, type RouterContextProvider, type ServerBuild } from "react-router";
+import { bufferedBody } from "./body-limit.ts";
 
 export type AppHandler = (request: Request, context?: RouterContextProvider) => Promise<Response>;
 
@@ -44,8 +45,13 @@ function webRequest(req: express.Request, res: express.Response): Request {
   res.on("finish", () => (controller = null));
   res.on("close", () => controller?.abort());
   if (req.method !== "GET" && req.method !== "HEAD") {
-    init.body = createReadableStreamFromReadable(req);
-    init.duplex = "half";
+    // A form's body was read before the app (server/body-limit.ts); an upload's streams in.
+    const body = bufferedBody(req);
+    if (body) init.body = body;
+    else {
+      init.body = createReadableStreamFromReadable(req);
+      init.duplex = "half";
+    }
   }
   return new Request(`${req.protocol}://${host}${req.originalUrl}`, init);
 }

@@ -11,28 +11,29 @@ export const SERVER_LOAD = "vcp:server-load";
  * (`serverLoadRelay`) keeps every worker's and sends each the others' sum. Outside a cluster there are no peers.
  */
 export function clusterPeers({ everyMs = 50 } = {}) {
-  let local = 0;
-  let peers = { inFlight: 0, workers: 0 };
+  let local = { inFlight: 0, uploads: 0 };
+  let peers = { inFlight: 0, workers: 0, uploads: 0 };
   if (cluster.isWorker && process.send) {
-    let sent = 0;
+    let sent = local;
     const timer = setInterval(() => {
       if (local === sent || !process.connected) return;
       sent = local;
-      process.send?.({ type: IN_FLIGHT, inFlight: local }, undefined, undefined, () => {});
+      process.send?.({ type: IN_FLIGHT, ...local }, undefined, undefined, () => {});
     }, everyMs);
     timer.unref();
-    process.on("message", (message: { type?: string; inFlight?: unknown; workers?: unknown }) => {
+    process.on("message", (message: { type?: string; inFlight?: unknown; workers?: unknown; uploads?: unknown }) => {
       if (message?.type !== SERVER_LOAD) return;
-      const { inFlight, workers } = message;
-      if (typeof inFlight === "number" && typeof workers === "number") peers = { inFlight, workers };
+      const { inFlight, workers, uploads } = message;
+      if (typeof inFlight === "number" && typeof workers === "number")
+        peers = { inFlight, workers, uploads: typeof uploads === "number" ? uploads : 0 };
     });
   }
   return {
-    /** This worker's own count, as the shedder changes it. */
-    report(inFlight: number) {
-      local = inFlight;
+    /** This worker's own counts, as the shedder changes them: requests in the app, uploads still arriving among them. */
+    report(inFlight: number, uploads = 0) {
+      if (inFlight !== local.inFlight || uploads !== local.uploads) local = { inFlight, uploads };
     },
-    /** The other workers' requests in their apps, and how many they are. */
+    /** The other workers' requests in their apps (and uploads arriving), and how many they are. */
     peers: () => peers,
   };
 }
@@ -43,23 +44,33 @@ export function clusterPeers({ everyMs = 50 } = {}) {
  */
 export function serverLoadRelay(send: (worker: Worker, message: object) => void, { everyMs = 50 } = {}) {
   const counts = new Map<Worker, number>();
+  const uploadCounts = new Map<Worker, number>();
   let changed = false;
-  cluster.on("message", (worker, message: { type?: string; inFlight?: unknown }) => {
+  cluster.on("message", (worker, message: { type?: string; inFlight?: unknown; uploads?: unknown }) => {
     if (message?.type !== IN_FLIGHT || typeof message.inFlight !== "number") return;
     counts.set(worker, message.inFlight);
+    uploadCounts.set(worker, typeof message.uploads === "number" ? message.uploads : 0);
     changed = true;
   });
   cluster.on("exit", (worker) => {
+    uploadCounts.delete(worker);
     changed = counts.delete(worker) || changed;
   });
   const timer = setInterval(() => {
     if (!changed) return;
     changed = false;
     let total = 0;
+    let uploads = 0;
     for (const n of counts.values()) total += n;
+    for (const n of uploadCounts.values()) uploads += n;
     const workers = Object.values(cluster.workers ?? {}).filter((w): w is Worker => Boolean(w));
     for (const worker of workers)
-      send(worker, { type: SERVER_LOAD, inFlight: total - (counts.get(worker) ?? 0), workers: workers.length - 1 });
+      send(worker, {
+        type: SERVER_LOAD,
+        inFlight: total - (counts.get(worker) ?? 0),
+        uploads: uploads - (uploadCounts.get(worker) ?? 0),
+        workers: workers.length - 1,
+      });
   }, everyMs);
   timer.unref();
 }

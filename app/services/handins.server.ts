@@ -54,6 +54,7 @@ export const HANDIN_REFUSALS = {
   closed: "The due time has passed: this assignment no longer takes work.",
   marked: "Your work has been marked: it cannot be handed in again.",
   empty: "Type your answer, or add photos or a PDF.",
+  viewingAs: "Handing work in is the student's own act: stop viewing as them to hand it in.",
   quota: `Your work handed in this vacation is over ${HANDIN_QUOTA_BYTES / 1024 / 1024} MB: hand in fewer or smaller files.`,
   changed: "This work changed while you had it open (handed in again, or marked by someone else): look at it again.",
 };
@@ -206,6 +207,22 @@ async function prepare(files: readonly ReceivedFile[]): Promise<Prepared[] | Ref
 }
 
 /**
+ * Whether the student may hand work in for this assignment now: theirs, not marked, still open. The route asks before
+ * it reads a byte of the upload (docs/decisions/0116-bodies-before-the-app.md); `handIn` asks again once it has it.
+ */
+export async function mayHandIn(
+  user: Owner,
+  assignmentId: string,
+  now = new Date(),
+): Promise<{ ok: true; found: NonNullable<Awaited<ReturnType<typeof studentAssignment>>> } | Refusal> {
+  const found = await studentAssignment(user, assignmentId, now);
+  if (!found) return { ok: false, status: 404, message: "This assignment is not one of yours." };
+  if (found.submission?.markedAt) return { ok: false, status: 409, message: HANDIN_REFUSALS.marked };
+  if (!found.timing.open) return { ok: false, status: 409, message: HANDIN_REFUSALS.closed };
+  return { ok: true, found };
+}
+
+/**
  * Hands work in, or in again until it is marked. The files are stored before the submission names them and the ones
  * it replaced are removed after (read back from the write itself), so a crash leaves at worst a file nothing names.
  * Work after the due time is marked late, or refused when the assignment takes none.
@@ -216,11 +233,9 @@ export async function handIn(
   input: { text: string; files: readonly ReceivedFile[] },
   now = new Date(),
 ): Promise<{ ok: true; late: boolean } | Refusal> {
-  const found = await studentAssignment(user, assignmentId, now);
-  if (!found) return { ok: false, status: 404, message: "This assignment is not one of yours." };
-  const { assignment, registration, submission } = found;
-  if (submission?.markedAt) return { ok: false, status: 409, message: HANDIN_REFUSALS.marked };
-  if (!found.timing.open) return { ok: false, status: 409, message: HANDIN_REFUSALS.closed };
+  const open = await mayHandIn(user, assignmentId, now);
+  if (!open.ok) return open;
+  const { assignment, registration } = open.found;
   if (!input.text && !input.files.length)
     return { ok: false, status: 400, field: "text", message: HANDIN_REFUSALS.empty };
   const prepared = await prepare(input.files);

@@ -1,8 +1,9 @@
 /**
  * One slow client cannot close the school (docs/decisions/0088-slow-clients.md): 48 posts that each declare 100 KB
  * and send a byte every 5 s, from one address, reconnecting as soon as they are answered, while another address's
- * signed-in page, enrolment, payment webhook and USSD menu are answered in their normal time. Protocol-level: one
- * browser project.
+ * signed-in page, enrolment, payment webhook and USSD menu are answered in their normal time. Nor can a few addresses
+ * of slow uploads and slow enrolments (docs/decisions/0116-bodies-before-the-app.md). Protocol-level: one browser
+ * project.
  */
 import http from "node:http";
 import { request as playwrightRequest } from "@playwright/test";
@@ -128,6 +129,104 @@ test("@js-only 48 slow posts from one address leave another address's pages, enr
     attacking = false;
     for (const s of sockets) s.destroy();
     await client.dispose();
+    await app.stop();
+  }
+});
+
+/** A post from `localAddress` that declares `length` bytes and sends one every `everyMs` until stopped. */
+function tricklingPost(
+  port: number,
+  options: { path: string; localAddress: string; length: number; contentType: string; cookie?: string },
+) {
+  const req = http.request({
+    host: "127.0.0.1",
+    port,
+    method: "POST",
+    path: options.path,
+    localAddress: options.localAddress,
+    headers: {
+      "Content-Type": options.contentType,
+      "Content-Length": options.length,
+      ...(options.cookie ? { Cookie: options.cookie } : {}),
+    },
+  });
+  req.on("error", () => {});
+  req.write("a");
+  const drip = setInterval(() => req.write("a"), 300);
+  return () => {
+    clearInterval(drip);
+    req.destroy();
+  };
+}
+
+test("@js-only 2 addresses of slow uploads and 8 of slow enrolments leave another student's dashboard answering", async () => {
+  test.setTimeout(120_000);
+  const app = await startIsolatedApp(
+    // The default limits of a production install: 16 requests in the app, 4 bodies arriving per address.
+    { SHED_MAX_IN_FLIGHT: undefined, BODIES_PER_ADDRESS: undefined },
+    { waitFor: "healthy" },
+  );
+  const port = Number(new URL(app.url).port);
+  const stops: Array<() => void> = [];
+  const student = await playwrightRequest.newContext({ baseURL: app.url });
+  const attacker = await playwrightRequest.newContext({ baseURL: app.url });
+  try {
+    const signIn = await student.post("/portal?role=student", {
+      form: { intent: "signin", phone: "0244000004", password: "demo-student-2025" },
+      maxRedirects: 0,
+    });
+    expect(signIn.status()).toBe(302);
+    // A student who signed themselves up: no enrolment, so no assignment is theirs.
+    const signUp = await attacker.post("/portal?role=student", {
+      form: {
+        intent: "signup",
+        role: "student",
+        fullName: "Slow Sender",
+        phone: uniquePhone(),
+        password: "slow-sender-42",
+        confirmPassword: "slow-sender-42",
+      },
+      maxRedirects: 0,
+    });
+    expect(signUp.status()).toBe(302);
+    const cookie = (await attacker.storageState()).cookies.map((c) => `${c.name}=${c.value}`).join("; ");
+    expect(cookie).toContain("__session=");
+    const boundary = "----slow";
+    for (const localAddress of ["127.0.0.2", "127.0.0.3"])
+      for (let i = 0; i < 16; i++)
+        stops.push(
+          tricklingPost(port, {
+            path: "/assignments/zzzzzzzzzzzzzzzzzzzzzzzz",
+            localAddress,
+            length: 1_500_000,
+            contentType: `multipart/form-data; boundary=${boundary}`,
+            cookie,
+          }),
+        );
+    for (let a = 0; a < 8; a++)
+      for (let i = 0; i < 4; i++)
+        stops.push(
+          tricklingPost(port, {
+            path: "/registration",
+            localAddress: `127.0.1.${a + 1}`,
+            length: 100_000,
+            contentType: "application/x-www-form-urlencoded",
+          }),
+        );
+    await new Promise((r) => setTimeout(r, 1_000));
+    const answers: Array<{ status: number; ms: number }> = [];
+    for (let i = 0; i < 10; i++) {
+      const started = performance.now();
+      const status = (await student.get("/student-dashboard", { maxRedirects: 0 })).status();
+      answers.push({ status, ms: Math.round(performance.now() - started) });
+      await new Promise((r) => setTimeout(r, 300));
+    }
+    expect(answers.map((a) => a.status)).toEqual(Array(10).fill(200));
+    for (const a of answers) expect(a.ms, `answered in ${a.ms} ms`).toBeLessThan(2_000);
+  } finally {
+    for (const stop of stops) stop();
+    await student.dispose();
+    await attacker.dispose();
     await app.stop();
   }
 });

@@ -19,7 +19,7 @@ import {
   dueText,
 } from "#app/domain/work.ts";
 import { formatTimestamp } from "#app/domain/dates.ts";
-import { handIn, studentAssignment } from "#app/services/handins.server.ts";
+import { HANDIN_REFUSALS, handIn, mayHandIn, studentAssignment } from "#app/services/handins.server.ts";
 import { Card, DashboardPage } from "#app/components/dashboard/page.tsx";
 import { FileField, FormErrors, SubmitButton, TextareaField } from "#app/components/form/fields.tsx";
 
@@ -74,9 +74,16 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
-  const { effectiveUser } = await requireRole(request, ["student"]);
+  const { effectiveUser, impersonating } = await requireRole(request, ["student"]);
   // Work is on time by when the student sent it, not by when the last byte of its photos arrived over 3G.
   const sentAt = new Date();
+  // Who sends and where, before a byte of the photos is read: a refused upload holds no place while it arrives.
+  if (impersonating) throw data(HANDIN_REFUSALS.viewingAs, { status: 403 });
+  const open = await mayHandIn(effectiveUser, String(params.assignmentId), sentAt);
+  if (!open.ok) {
+    if (open.status === 404) throw data(open.message, { status: 404 });
+    return data({ result: { status: "error" as const, error: { "": [open.message] } } }, { status: open.status });
+  }
   const upload = await parseUpload(request, {
     fileField: "files",
     allowed: ALLOWED,
