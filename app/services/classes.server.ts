@@ -180,11 +180,15 @@ export async function followedClassesOf(vacation: string, registrationIds: reado
 }
 
 /**
- * Whether this user teaches the subject (an admin holding the subjects permission stands in for any facilitator). The
- * subject's facilitator leads every class of it.
+ * Whether this user teaches the subject (an admin holding the admin portal and the subjects permission stands in for
+ * any facilitator). The subject's facilitator leads every class of it. Every teaching page and file asks this, so an
+ * admin without the portal reads no lesson file and no work handed in.
  */
 export async function mayTeach(actor: Actor, subject: string): Promise<boolean> {
-  if (actor.role === "admin") return (await getAdminPermissions(actor._id, actor.role)).can_access_subjects;
+  if (actor.role === "admin") {
+    const permissions = await getAdminPermissions(actor._id, actor.role);
+    return permissions.can_view_portal && permissions.can_access_subjects;
+  }
   return Boolean(await Subject.exists({ name: String(subject), facilitatorId: String(actor._id) }));
 }
 

@@ -22,6 +22,9 @@ import { E2E } from "#tests/support/e2e-env.ts";
 import { builtRoutes } from "#tests/support/build-routes.ts";
 import { Registration } from "#app/models/registration.server.ts";
 import { User } from "#app/models/user.server.ts";
+import { Assignment } from "#app/models/assignment.server.ts";
+import { Lesson } from "#app/models/lesson.server.ts";
+import { Submission } from "#app/models/submission.server.ts";
 
 // ─── The routes, as the build declares them ───
 
@@ -202,6 +205,94 @@ for (const { pattern, id, rules } of ADDRESSED) {
     }
   });
 }
+
+/**
+ * The teaching pages and files: the facilitator's tools, the assignments list, and every file of a lesson, an
+ * assignment or work handed in. `can_view_portal` is the admin portal itself, so an admin holding every other flag
+ * but that one gets none of them. The files are requested with real ids (their stored bytes absent): an admin with the
+ * portal reaches the "File not found" step, the one without it the 403 or 404 of a refusal.
+ */
+const TEACHING = ADDRESSED.filter((r) =>
+  /^\/(facilitator-dashboard(\/|$)|assignments(\/|$)|lessons\/|work\/)/.test(r.pattern),
+).map((r) => r.pattern);
+
+test("@js-only an admin without the admin portal gets no teaching page or file", async ({ request }) => {
+  expect(TEACHING).toEqual(
+    expect.arrayContaining([
+      "/facilitator-dashboard",
+      "/facilitator-dashboard/lessons/:lessonId/register",
+      "/facilitator-dashboard/work/:submissionId",
+      "/facilitator-dashboard/assignments/:assignmentId/file",
+      "/assignments",
+      "/assignments/:assignmentId/file",
+      "/lessons/:lessonId/material",
+      "/work/:submissionId/:file",
+    ]),
+  );
+  await connectTestDb();
+  const subject = "Mathematics";
+  const facilitator = await createUser({ role: "facilitator" });
+  const assignment = await Assignment.create({
+    facilitatorId: facilitator.id,
+    subject,
+    title: "Contract worksheet",
+    kind: "pdf",
+    fileName: "worksheet.pdf",
+    fileType: "application/pdf",
+    fileSize: 4,
+    filePath: "missing/never-written.pdf",
+  });
+  const lesson = await Lesson.findOneAndUpdate(
+    { subject },
+    {
+      $set: { materialFile: { key: "missing/never-written.pdf", name: "notes.pdf", type: "application/pdf", size: 4 } },
+    },
+    { returnDocument: "after" },
+  ).lean<{ _id: string }>();
+  const registration = await createRegistration({ subjects: [subject] });
+  const submissionId = `${assignment._id}.${registration._id}`;
+  await Submission.create({
+    _id: submissionId,
+    assignmentId: String(assignment._id),
+    registrationId: String(registration._id),
+    subject,
+    files: [{ key: "missing/never-written.jpg", name: "page-1.jpg", type: "image/jpeg", size: 4 }],
+    submittedAt: new Date(),
+  });
+  const ids: Record<string, string> = {
+    lessonId: String(lesson!._id),
+    assignmentId: String(assignment._id),
+    submissionId,
+    file: "0",
+  };
+  const url = (pattern: string) =>
+    pattern
+      .split("/")
+      .map((s) => (s.startsWith(":") ? (ids[s.slice(1)] ?? FAKE_ID) : s))
+      .join("/");
+  const withPortal = await createUser({ role: "admin" });
+  const without = await createUser({ role: "admin" });
+  await setPermissions(without.id, { can_view_portal: false });
+  const cookie = { with: await sessionCookieHeader(withPortal), without: await sessionCookieHeader(without) };
+  const files = TEACHING.filter((p) => /\/(file|material)$|^\/work\//.test(p));
+  expect(files).toHaveLength(4);
+  for (const pattern of files) {
+    const reached = await request.get(url(pattern), { headers: { Cookie: cookie.with }, maxRedirects: 0 });
+    expect(await reached.text(), `${pattern} as an admin with the portal`).toContain("File not found");
+  }
+  for (const pattern of TEACHING) {
+    for (const method of ["GET", "POST"] as const) {
+      const response = await call(request, method, url(pattern), {
+        name: "admin",
+        role: "admin",
+        cookie: cookie.without,
+      });
+      const what = `${method} ${pattern} as an admin without the portal`;
+      expect([403, 404, 405], what).toContain(response.status());
+      expect(await response.text(), what).not.toContain("File not found");
+    }
+  }
+});
 
 test("@js-only public routes answer an anonymous GET without a server error", async ({ request }) => {
   for (const { pattern, rules } of ADDRESSED) {

@@ -1,6 +1,6 @@
 import type { RouteHandle } from "#app/utils/route-rules.ts";
 import type { Route } from "./+types/all-assignments";
-import { requireUser } from "#app/utils/auth.server.ts";
+import { hasAdminPermission, requireUser } from "#app/utils/auth.server.ts";
 import { effectiveRole } from "#app/domain/roles.ts";
 import { formatDate } from "#app/domain/dates.ts";
 import { DashboardPage, EmptyState } from "#app/components/dashboard/page.tsx";
@@ -11,7 +11,7 @@ import { SCHOOL_NAME } from "#app/domain/school.ts";
 import { studentWork } from "#app/services/handins.server.ts";
 import { WORK_STATUS_LABELS, dueText } from "#app/domain/work.ts";
 import { markText } from "#app/domain/performance.ts";
-import { Link } from "react-router";
+import { data, Link } from "react-router";
 import { loadAssignmentItems } from "#app/routes/dashboard/+shared/assignments.server.ts";
 
 export const handle = { rules: { access: "signed-in" } } satisfies RouteHandle;
@@ -25,6 +25,9 @@ export const handle = { rules: { access: "signed-in" } } satisfies RouteHandle;
 export async function loader({ request }: Route.LoaderArgs) {
   const info = await requireUser(request);
   const role = effectiveRole(info.effectiveUser.role);
+  // An admin's teaching tools are part of the admin portal (docs/security.md#admin-flags).
+  if (role === "admin" && !(await hasAdminPermission(info, "can_view_portal")))
+    throw data("You don't have access to this page.", { status: 403 });
   const canUpload = role === "facilitator" || role === "admin";
   if (canUpload)
     return { view: "uploader" as const, items: await loadAssignmentItems(info.effectiveUser._id), published: [] };

@@ -28,6 +28,6 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     "Content-Security-Policy": "default-src 'none'; sandbox",
     "Cache-Control": "private, no-store",
   });
-  if (!response) throw data("Not found", { status: 404 });
+  if (!response) throw data("File not found", { status: 404 });
   return response;
 }
