@@ -1,14 +1,18 @@
 import { describe, expect, it } from "vitest";
-import { loggedPath } from "./observability.ts";
+import { maskedPath } from "./observability.ts";
 
-describe("the request log's path", () => {
-  it("leaves out the secret a path ends in: a reset link's token, a provider callback's secret", () => {
-    expect(loggedPath("/reset-password/AbC_123-xyz")).toBe("/reset-password/[secret]");
-    expect(loggedPath("/callbacks/africastalking/sms-delivery/s3cr3t")).toBe(
-      "/callbacks/africastalking/sms-delivery/[secret]",
+// Which routes declare `secretPath` is checked against the build in tests/e2e/auth-contract.spec.ts.
+describe("the request log's path of a route that declares a secret in it", () => {
+  it("writes [secret] for the pattern's last parameter: a link's token, a callback's secret, a reference", () => {
+    expect(maskedPath("/reset-password/:token", "/reset-password/AbC_123-xyz")).toBe("/reset-password/[secret]");
+    expect(
+      maskedPath("/callbacks/:provider/sms-delivery/:secret", "/callbacks/africastalking/sms-delivery/s3cr3t"),
+    ).toBe("/callbacks/africastalking/sms-delivery/[secret]");
+    expect(maskedPath("/ussd/:aggregator/:secret", "/ussd/africastalking/s3cr3t")).toBe(
+      "/ussd/africastalking/[secret]",
     );
-    expect(loggedPath("/ussd/africastalking/s3cr3t")).toBe("/ussd/africastalking/[secret]");
-    expect(loggedPath("/reset-password/AbC.data")).toBe("/reset-password/[secret]");
-    expect(loggedPath("/admin/messages")).toBe("/admin/messages");
+    expect(maskedPath("/reports/:token", "/reports/abc.def.ghi")).toBe("/reports/[secret]");
+    expect(maskedPath("/registration/:reference", "/registration/QQRK6VHDS8HF.data")).toBe("/registration/[secret]");
+    expect(maskedPath("/admin/messages", "/admin/messages")).toBe("/admin/messages");
   });
 });

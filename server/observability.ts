@@ -14,7 +14,7 @@ import mongoose from "mongoose";
 import type { ServerBuild } from "react-router";
 import { clusterMetrics } from "./cluster.ts";
 import { pageOfDataRequest } from "#app/utils/data-request.ts";
-import { seamOf } from "./seam.ts";
+import { rulesLookup, seamOf } from "./seam.ts";
 
 /** Filled in by the app while it answers (the signed-in user), read when the request's log line is written. */
 import type { RequestLogNote } from "#app/utils/request-context.ts";
@@ -43,12 +43,39 @@ export function routeNamer(latest: () => ServerBuild) {
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,100}$/;
 
-/** Paths that end in a secret — a reset link's token, a provider callback's secret — are logged without it. */
-const SECRET_PATHS = [/^(\/reset-password\/)[^/]+/, /^(\/callbacks\/[^/]+\/[^/]+\/)[^/]+/, /^(\/ussd\/[^/]+\/)[^/]+/];
+/**
+ * The path as logged when its route declares `secretPath` (a reset link's token, a provider callback's secret, a report
+ * link, an enrolment's reference): the segment of the pattern's last parameter is `[secret]`, and a data request's
+ * suffix goes with it.
+ */
+export function maskedPath(pattern: string, path: string): string {
+  const secret = pattern.split("/").findLastIndex((s) => s.startsWith(":"));
+  if (secret < 0) return path;
+  const parts = (pageOfDataRequest(path) ?? path).split("/");
+  // A path that does not line up with its pattern (never expected) is logged as the pattern, every parameter masked.
+  if (secret >= parts.length) return pattern.replace(/:[^/]+/g, "[secret]");
+  parts[secret] = "[secret]";
+  return parts.join("/");
+}
 
-export function loggedPath(path: string): string {
-  for (const re of SECRET_PATHS) if (re.test(path)) return path.replace(re, "$1[secret]");
-  return path;
+/** The full pattern of a route of the build ("/reports/:token"), its parents' paths before its own. */
+function patternOf(routes: ServerBuild["routes"], id: string | null): string {
+  const route = id ? routes[id] : undefined;
+  if (!route) return "";
+  const parent = patternOf(routes, route.parentId ?? null);
+  return route.path ? `${parent.replace(/\/$/, "")}/${route.path.replace(/^\//, "")}` : parent;
+}
+
+/** The path the request log writes: the path, or with its secret masked where the route declares one. */
+export function pathLogger(latest: () => ServerBuild) {
+  return (path: string): string => {
+    const build = latest();
+    if (!rulesLookup(build)(path)?.secretPath) return path;
+    return maskedPath(
+      patternOf(build.routes, seamOf(build).leafRoute(build.routes, pageOfDataRequest(path) ?? path)),
+      path,
+    );
+  };
 }
 
 // ---- Metrics ----
@@ -133,6 +160,7 @@ function tokenMatches(header: string | undefined, token: string) {
 /** Request id, log line and metrics for every request; /metrics for loopback or the METRICS_TOKEN bearer. */
 export function useObservability(app: Express, latest: () => ServerBuild) {
   const nameRoute = routeNamer(latest);
+  const loggedPath = pathLogger(latest);
   app.use(
     pinoHttp({
       logger,

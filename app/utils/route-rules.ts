@@ -42,6 +42,11 @@ export type RouteRules = {
   shed?: "priority";
   /** Cacheable for anonymous visitors, with the query parameters it reads (server/page-cache.ts). */
   pageCache?: PageCacheRule;
+  /**
+   * The address's last parameter is a secret (a link's token, a callback's secret, a reference that opens a family's
+   * page): the request log writes `[secret]` in its place (server/observability.ts).
+   */
+  secretPath?: true;
 };
 
 /** The shape of every route module's `handle` (`export const handle = { rules: {…} } satisfies RouteHandle`). */

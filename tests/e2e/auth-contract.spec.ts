@@ -160,6 +160,19 @@ test("@js-only every route declares who may use it; sign-in, callbacks and uploa
     "/ussd/:aggregator/:secret",
   ])
     expect(rulesAt(pattern), pattern).toMatchObject({ shed: "priority", maintenance: "open" });
+  // An address that carries a secret is logged without it (server/observability.ts).
+  expect(
+    ADDRESSED.filter((r) => r.rules?.secretPath)
+      .map((r) => r.pattern)
+      .sort(),
+  ).toEqual([
+    "/callbacks/:aggregator/sms-inbound/:secret",
+    "/callbacks/:provider/sms-delivery/:secret",
+    "/registration/:reference",
+    "/reports/:token",
+    "/reset-password/:token",
+    "/ussd/:aggregator/:secret",
+  ]);
   // A callback is authenticated by its secret or signature, never by a session.
   for (const route of ADDRESSED.filter((r) => /^\/(webhooks|callbacks|ussd)\//.test(r.pattern)))
     expect(route.rules?.access, route.pattern).toBe("callback");

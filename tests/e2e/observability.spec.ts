@@ -19,6 +19,9 @@ test.describe("request log and metrics @js-only", () => {
       expect(kept.headers.get("x-request-id")).toBe("proxy-req-12345678");
       const refused = await fetch(`${app.url}/portal`, { headers: { "X-Request-Id": "<script>" } });
       expect(refused.headers.get("x-request-id")).not.toBe("<script>");
+      // Addresses that carry a secret (a report link, an enrolment's reference) are logged without it.
+      for (const secret of ["/reports/regid.abc.sealed-token-1234", "/registration/QQRK6VHDS8HF"])
+        await fetch(`${app.url}${secret}`);
 
       // Signed in as the demo student: the line names the user, never the cookie or the password.
       const signIn = await fetch(`${app.url}/portal`, {
@@ -60,6 +63,9 @@ test.describe("request log and metrics @js-only", () => {
       expect(output).not.toContain("demo-student-2025");
       expect(output).not.toContain(cookie.split("=")[1]);
       expect(output).not.toContain("q=Ama");
+      expect(output).not.toContain("sealed-token-1234");
+      expect(output).not.toContain("QQRK6VHDS8HF");
+      expect(output).toContain('"path":"/reports/[secret]"');
 
       // /metrics from this machine: Prometheus text with the request counters, event loop lag, heap and the pool.
       const metrics = await fetch(`${app.url}/metrics`);

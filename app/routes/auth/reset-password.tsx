@@ -19,7 +19,7 @@ import {
 import { SubmitButton } from "#app/components/form/fields.tsx";
 import { SCHOOL_NAME } from "#app/domain/school.ts";
 
-export const handle = { rules: { access: "public", maintenance: "open" } } satisfies RouteHandle;
+export const handle = { rules: { access: "public", maintenance: "open", secretPath: true } } satisfies RouteHandle;
 
 const HIDE = ["password", "confirmPassword"];
 // The token is in the URL: keep it out of Referer headers and caches.

@@ -18,7 +18,7 @@ import { getFeeSchedule } from "#app/models/fee-schedule.server.ts";
 import { Section } from "#app/components/ui/section.tsx";
 import { SCHOOL_TIME_ZONE } from "#app/domain/dates.ts";
 
-export const handle = { rules: { access: "public" } } satisfies RouteHandle;
+export const handle = { rules: { access: "public", secretPath: true } } satisfies RouteHandle;
 
 export async function loader({ params, request }: Route.LoaderArgs) {
   const reference = String(params.reference ?? "");

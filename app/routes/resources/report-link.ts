@@ -6,7 +6,7 @@ import { Registration, type RegistrationDoc } from "#app/models/registration.ser
 import { reportPdf } from "#app/services/reports.server.ts";
 
 // The signed token is the authorisation: it opens one ward's report, for 30 days (docs/decisions/0110).
-export const handle = { rules: { access: "public" } } satisfies RouteHandle;
+export const handle = { rules: { access: "public", secretPath: true } } satisfies RouteHandle;
 
 /**
  * A ward's end-of-vacation report by the link sent to the parent: the PDF and nothing else. A link that is not ours is

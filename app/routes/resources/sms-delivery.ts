@@ -10,7 +10,9 @@ import {
 import { MALFORMED_BODY } from "#app/utils/form-body.server.ts";
 import { callbackFields } from "#app/utils/callback-fields.server.ts";
 
-export const handle = { rules: { access: "callback", maintenance: "open", shed: "priority" } } satisfies RouteHandle;
+export const handle = {
+  rules: { access: "callback", maintenance: "open", shed: "priority", secretPath: true },
+} satisfies RouteHandle;
 
 const isProvider = (name: string | undefined): name is DeliveryReportProvider =>
   (DELIVERY_REPORT_PROVIDERS as readonly (string | undefined)[]).includes(name);

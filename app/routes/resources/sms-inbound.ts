@@ -11,7 +11,9 @@ import {
 import { clientAddressContext } from "#app/utils/request-context.ts";
 import { appOrigin } from "#app/utils/app-origin.server.ts";
 
-export const handle = { rules: { access: "callback", maintenance: "open", shed: "priority" } } satisfies RouteHandle;
+export const handle = {
+  rules: { access: "callback", maintenance: "open", shed: "priority", secretPath: true },
+} satisfies RouteHandle;
 
 /**
  * Incoming SMS (docs/phones-without-a-browser.md), authenticated by the secret in the path first (404 otherwise); the

@@ -12,7 +12,9 @@ import { hubtelUssdAnswer, readHubtelUssd } from "#app/services/hubtel-ussd.serv
 import { clientAddressContext } from "#app/utils/request-context.ts";
 import { appOrigin } from "#app/utils/app-origin.server.ts";
 
-export const handle = { rules: { access: "callback", maintenance: "open", shed: "priority" } } satisfies RouteHandle;
+export const handle = {
+  rules: { access: "callback", maintenance: "open", shed: "priority", secretPath: true },
+} satisfies RouteHandle;
 
 const AGGREGATORS = new Set(["africastalking", "hubtel"]);
 
