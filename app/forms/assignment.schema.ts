@@ -1,3 +1,4 @@
+import { TOO_MANY_PIXELS } from "#app/domain/files.ts";
 import { z } from "zod";
 import { checkbox } from "#app/forms/parse.ts";
 import {
@@ -87,6 +88,7 @@ export const HANDIN_FILE_ERRORS = {
   empty: "A file is empty",
   "too-many": `Choose at most ${HANDIN_FILES_MAX} files`,
   malformed: "The upload could not be read.",
+  "too-many-pixels": TOO_MANY_PIXELS,
 } as const;
 
 /** The same plus the files, for the browser's instant check of their number and size. */

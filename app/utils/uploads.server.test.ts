@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import zlib from "node:zlib";
 import mongoose from "mongoose";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { useTestDatabase } from "#tests/support/test-database.ts";
@@ -37,10 +38,7 @@ describe("parseUpload", () => {
         { name: "title", value: "T" },
         { name: "file", filename: "a.png", type: "image/png", bytes: PNG },
       ]),
-      {
-        ...RULES,
-        maxBytes: 1024 * 1024,
-      },
+      { ...RULES, maxBytes: 1024 * 1024, images: "as-sent" },
     );
     expect(result.ok).toBe(true);
     if (!result.ok) return;
@@ -59,6 +57,56 @@ describe("parseUpload", () => {
     );
     expect(result).toMatchObject({ ok: false, failure: "malformed" });
     expect(result.fields.get("comment")).toBeNull();
+  });
+
+  test("stores a photo stripped of its EXIF, GPS and author, and at most 1,600 px on its longest side", async () => {
+    const sharp = (await import("sharp")).default;
+    const photo = await sharp({ create: { width: 3200, height: 1200, channels: 3, background: "#3366aa" } })
+      .jpeg()
+      .withExif({
+        IFD0: { Artist: "Ama Teacher", Make: "Phone" },
+        IFD3: { GPSLatitudeRef: "N", GPSLatitude: "5/1 33/1 0/1" },
+      })
+      .toBuffer();
+    expect((await sharp(photo).metadata()).exif).toBeDefined();
+    const result = await uploads.parseUpload(
+      multipart([{ name: "file", filename: "board.jpg", type: "image/jpeg", bytes: photo }]),
+      { ...RULES, maxBytes: 4 * 1024 * 1024 },
+    );
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    const kept = await sharp(result.file!.bytes).metadata();
+    expect([kept.format, kept.width, kept.height, kept.exif]).toEqual(["jpeg", 1600, 600, undefined]);
+    expect(result.file!.size).toBe(result.file!.bytes.byteLength);
+  });
+
+  test("refuses an image of more pixels than the portal opens, by its header, with its own failure", async () => {
+    // A PNG whose header says 30,000 × 30,000 (900 megapixels): nothing is decoded to find out.
+    const chunk = (type: string, data: Buffer) => {
+      const body = Buffer.concat([Buffer.from(type, "ascii"), data]);
+      const length = Buffer.alloc(4);
+      length.writeUInt32BE(data.length);
+      const crc = Buffer.alloc(4);
+      crc.writeUInt32BE(zlib.crc32(body));
+      return Buffer.concat([length, body, crc]);
+    };
+    const ihdr = Buffer.alloc(13);
+    ihdr.writeUInt32BE(30_000, 0);
+    ihdr.writeUInt32BE(30_000, 4);
+    ihdr.set([8, 2, 0, 0, 0], 8);
+    const png = Buffer.concat([
+      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+      chunk("IHDR", ihdr),
+      chunk("IDAT", zlib.deflateSync(Buffer.alloc(64))),
+      chunk("IEND", Buffer.alloc(0)),
+    ]);
+    for (const images of ["cleaned", "as-sent"] as const) {
+      const result = await uploads.parseUpload(
+        multipart([{ name: "file", filename: "huge.png", type: "image/png", bytes: png }]),
+        { ...RULES, images },
+      );
+      expect(result).toMatchObject({ ok: false, failure: "too-many-pixels", failedName: "huge.png" });
+    }
   });
 
   test("judges the bytes, not the name or the declared type", async () => {

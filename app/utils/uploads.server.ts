@@ -12,6 +12,7 @@ import { fileTypeFromBuffer } from "file-type";
 import { deleteFile, fileLength, getFile, putFile, streamFile } from "#app/models/file-store.server.ts";
 import { MAX_UPLOAD_BYTES } from "#app/utils/body-limits.ts";
 import { fieldNamesWithinBounds } from "#app/forms/bounds.ts";
+import { cleanImage, tooManyPixels } from "#app/utils/images.server.ts";
 
 /**
  * Safe uploads (docs/product.md#architecture): the size limit is enforced while the body
@@ -50,9 +51,15 @@ export type UploadRules = {
   maxBytes: number;
   /** How many files the field takes (`<input multiple>`); 1 unless said. More is refused as "too-many". */
   maxFiles?: number;
+  /**
+   * "cleaned" (the default): a JPEG or PNG is stored stripped of its metadata and at most 1,600 px on its longest side
+   * (app/utils/images.server.ts); "as-sent": the caller makes it safe itself (hand-ins become JPEG). Either way an image
+   * of more pixels than the portal opens is refused ("too-many-pixels").
+   */
+  images?: "cleaned" | "as-sent";
 };
 
-export type UploadFailure = "too-large" | "invalid-type" | "empty" | "too-many" | "malformed";
+export type UploadFailure = "too-large" | "invalid-type" | "empty" | "too-many" | "malformed" | "too-many-pixels";
 
 /** A received, checked file held in memory (at most maxBytes) until `storeUpload`. */
 export type ReceivedFile = { bytes: Uint8Array; type: UploadType; size: number; clientName: string };
@@ -148,6 +155,23 @@ export async function parseUpload(request: Request, rules: UploadRules): Promise
         failure = "invalid-type";
         failedName = part.filename ?? undefined;
         continue;
+      }
+      if (type.ext === "jpg" || type.ext === "png") {
+        if (await tooManyPixels(bytes)) {
+          failure = "too-many-pixels";
+          failedName = part.filename ?? undefined;
+          continue;
+        }
+        if (rules.images !== "as-sent") {
+          const cleaned = await cleanImage(bytes, type.ext);
+          if (!cleaned) {
+            failure = "invalid-type";
+            failedName = part.filename ?? undefined;
+            continue;
+          }
+          received.push({ bytes: cleaned, type, size: cleaned.byteLength, clientName: part.filename ?? "" });
+          continue;
+        }
       }
       received.push({ bytes, type, size: bytes.byteLength, clientName: part.filename ?? "" });
     }

@@ -34,7 +34,7 @@ import {
 } from "#app/domain/messages.ts";
 import { PROGRAMMES, programmeLabel, programmeSlug } from "#app/domain/programmes.ts";
 import { SCHOOL_NAME } from "#app/domain/school.ts";
-import { formatFileSize } from "#app/domain/files.ts";
+import { formatFileSize, TOO_MANY_PIXELS } from "#app/domain/files.ts";
 import { SingleUploadForm } from "#app/routes/admin/+shared/timetable-upload-form.tsx";
 import { formatDateTime } from "#app/domain/dates.ts";
 import { Button } from "#app/components/ui/button.tsx";
@@ -80,6 +80,7 @@ const FAILURE_MESSAGES = {
   empty: { status: 400, message: EMPTY_FILE },
   "too-many": { status: 400, message: "Choose one file" },
   malformed: { status: 400, message: MISSING_TIMETABLE_INFO },
+  "too-many-pixels": { status: 413, message: TOO_MANY_PIXELS },
 } as const;
 
 export async function action({ request }: Route.ActionArgs) {

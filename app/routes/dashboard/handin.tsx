@@ -89,6 +89,8 @@ export async function action({ request, params }: Route.ActionArgs) {
     allowed: ALLOWED,
     maxBytes: HANDIN_FILE_MAX_BYTES,
     maxFiles: HANDIN_FILES_MAX,
+    // Made JPEG and stripped by the hand-in itself (app/services/handins.server.ts).
+    images: "as-sent",
   });
   if (!upload.ok && upload.failure === "malformed") throw data(HANDIN_FILE_ERRORS.malformed, { status: 400 });
   // The text comes before the files in the form, so a refused file still brings back what was typed.

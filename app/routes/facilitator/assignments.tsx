@@ -1,3 +1,4 @@
+import { TOO_MANY_PIXELS } from "#app/domain/files.ts";
 import type { RouteHandle } from "#app/utils/route-rules.ts";
 import { getFormProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
 import { getZodConstraint } from "@conform-to/zod/v4";
@@ -92,6 +93,7 @@ const FAILURE_MESSAGES = {
   empty: ASSIGNMENT_FILE_REQUIRED,
   "too-many": "Choose one file",
   malformed: "The upload could not be read.",
+  "too-many-pixels": TOO_MANY_PIXELS,
 } as const;
 
 export async function action({ request }: Route.ActionArgs) {

@@ -1,3 +1,4 @@
+import { TOO_MANY_PIXELS } from "#app/domain/files.ts";
 import type { RouteHandle } from "#app/utils/route-rules.ts";
 import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint } from "@conform-to/zod/v4";
@@ -37,6 +38,7 @@ const FILE_ERRORS = {
   empty: "The file is empty",
   "too-many": "Choose one file",
   malformed: "The upload could not be read.",
+  "too-many-pixels": TOO_MANY_PIXELS,
 } as const;
 
 /** The lesson, when this user may teach it; else the same refusal as the register's. */
