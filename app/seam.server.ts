@@ -17,6 +17,7 @@ import {
 } from "#app/utils/request-context.ts";
 import { leafRouteId, rulesForPath, type RulesLookup } from "#app/utils/route-tree.ts";
 import type { RouteRules } from "#app/utils/route-rules.ts";
+import { renderPdfsWith, type PdfRenderer } from "#app/utils/pdf-render.server.ts";
 
 type BuildRoutes = Parameters<typeof rulesForPath>[0];
 
@@ -37,6 +38,8 @@ export type ServerSeam = {
   leafRoute(routes: BuildRoutes, pathname: string): string | null;
   /** What that route declares about itself (body limit, shedding class, page cache, maintenance, access). */
   rulesFor(routes: BuildRoutes, pathname: string): RouteRules | null;
+  /** The server's PDF thread (server/pdf-thread.ts): every PDF is rendered there from now on. */
+  renderPdfsWith(renderer: PdfRenderer | null): void;
 };
 
 export const seam = {
@@ -60,4 +63,5 @@ export const seam = {
   },
   leafRoute: leafRouteId,
   rulesFor: rulesForPath,
+  renderPdfsWith,
 } satisfies ServerSeam;

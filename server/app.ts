@@ -18,6 +18,7 @@ import { malformedUrl } from "./malformed-url.ts";
 import { eventLoopDelay, loadShedder } from "./load-shed.ts";
 import { logger, shedTotal, useObservability } from "./observability.ts";
 import { pageCache } from "./page-cache.ts";
+import { pdfThread } from "./pdf-thread.ts";
 import { appHandler, expressHandler } from "./request-handler.ts";
 import { sameOrigin } from "./same-origin.ts";
 import { rulesLookup, seamOf } from "./seam.ts";
@@ -71,6 +72,8 @@ export async function createApp(source: AppSource): Promise<{ app: express.Expre
   if (!dev) app.use(shedWhenBehind(rulesFor));
   // Everything else is the app (Express 5 names a catch-all path; `use` takes every method and path).
   app.use(coalesceWrites(), handleRequest);
+  // PDFs in a thread of their own (docs/decisions/0117); in development they are rendered on the request's thread.
+  if (!dev) seamOf(current).renderPdfsWith(pdfThread().render);
   // The app's database, from the build itself: the process then holds one connection, the app's.
   return { app, database: seamOf(current) };
 }

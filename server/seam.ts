@@ -7,7 +7,15 @@ import type { ServerBuild } from "react-router";
 import type { ServerSeam } from "#app/seam.server.ts";
 import type { RouteRules } from "#app/utils/route-rules.ts";
 
-const KEYS = ["contexts", "connectDb", "disconnectDb", "startBackgroundWork", "leafRoute", "rulesFor"] as const;
+const KEYS = [
+  "contexts",
+  "connectDb",
+  "disconnectDb",
+  "startBackgroundWork",
+  "leafRoute",
+  "rulesFor",
+  "renderPdfsWith",
+] as const;
 const seams = new WeakMap<object, ServerSeam>();
 
 function isSeam(value: unknown): value is ServerSeam {

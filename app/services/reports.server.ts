@@ -18,23 +18,27 @@ import {
 import { audienceVoices } from "#app/services/message-language.server.ts";
 import { wardAttendance, wardWork } from "#app/services/progress.server.ts";
 import { appOrigin } from "#app/utils/app-origin.server.ts";
-import { renderReportPdf, reportFileName } from "#app/utils/report-pdf.server.ts";
+import { reportFileName } from "#app/utils/report-pdf.server.ts";
+import { renderPdf } from "#app/utils/pdf-render.server.ts";
 import { reportToken } from "#app/utils/report-link.server.ts";
 
 /** A ward's report as a PDF, with the name it downloads under. */
-export async function reportPdf(registration: RegistrationDoc): Promise<{ pdf: Buffer; fileName: string }> {
+export async function reportPdf(registration: RegistrationDoc): Promise<{ pdf: Uint8Array; fileName: string }> {
   const [attendance, work] = await Promise.all([
     wardAttendance(registration),
     wardWork(registration, new Date(), { marks: "all" }),
   ]);
-  const pdf = await renderReportPdf({
-    wardName: registration.wardName,
-    vacation: registration.vacation ?? "",
-    programme: programmeLabel(registration.programme),
-    form: WARD_FORM_LABELS[registration.wardForm as WardForm] ?? String(registration.wardForm),
-    reference: readableReference(registration.reference),
-    attendance: { overall: attendance.overall.text, subjects: attendance.subjects },
-    work,
+  const pdf = await renderPdf({
+    kind: "report",
+    input: {
+      wardName: registration.wardName,
+      vacation: registration.vacation ?? "",
+      programme: programmeLabel(registration.programme),
+      form: WARD_FORM_LABELS[registration.wardForm as WardForm] ?? String(registration.wardForm),
+      reference: readableReference(registration.reference),
+      attendance: { overall: attendance.overall.text, subjects: attendance.subjects },
+      work,
+    },
   });
   return { pdf, fileName: reportFileName(registration.wardName, registration.vacation ?? "vacation") };
 }

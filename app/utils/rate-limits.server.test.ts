@@ -28,3 +28,18 @@ describe("limits throttle the stranger, not the number's owner", () => {
     expect(await limits.checkEnrolment("10.9.1.2", phone, "user:parent1")).toBeNull();
   });
 });
+
+describe("report links", () => {
+  it("one ward's link from anywhere is refused past its count, another ward's is not; an address past its own", async () => {
+    for (let i = 0; i < limits.RATE_LIMITS.reportLinkPerWard; i++)
+      expect(await limits.checkReportLink(`10.8.0.${i}`, "ward-a")).toBeNull();
+    expect(await limits.checkReportLink("10.8.1.1", "ward-a")).toMatchObject({ status: 429 });
+    expect(await limits.checkReportLink("10.8.1.1", "ward-b")).toBeNull();
+    // A garbled link names no ward: only its address counts.
+    for (let i = 0; i < limits.RATE_LIMITS.reportLinksPerAddress; i++)
+      expect(await limits.checkReportLink("10.8.2.1", null)).toBeNull();
+    const refused = await limits.checkReportLink("10.8.2.1", null);
+    expect(refused).toMatchObject({ status: 429 });
+    expect(refused!.retryAfterSeconds).toBeGreaterThan(0);
+  });
+});

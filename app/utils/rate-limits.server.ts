@@ -40,6 +40,12 @@ export const RATE_LIMITS = {
   secondFactorFailuresPerHour: 10,
   /** USSD screens and SMS keyword replies for one number per 10 minutes (a session is a few screens). */
   phoneChannelPerNumber: num(process.env.PHONE_CHANNEL_PER_10_MINUTES, 40),
+  /**
+   * A report link opened from one client address, and one ward's link from anywhere, per 10 minutes: each opening
+   * renders a PDF (docs/decisions/0117). A family opens its link a few times; a school's lab shares one address.
+   */
+  reportLinksPerAddress: num(process.env.REPORT_LINKS_PER_10_MINUTES, 60),
+  reportLinkPerWard: 10,
 };
 
 /** Counters compare against our own thresholds, so the store's own limit is never reached. */
@@ -212,4 +218,19 @@ export async function secondFactorPaused(userId: string): Promise<LimitRefusal |
 export async function checkPhoneChannel(phone: string): Promise<LimitRefusal | null> {
   const wait = await count("phone_channel", 600, phone, RATE_LIMITS.phoneChannelPerNumber);
   return wait ? refusal(wait, "Too many requests from this number") : null;
+}
+
+export const reportLinkBusyMessage = (wait: string) =>
+  `This report has been opened many times in a few minutes. Please try again in ${wait}.`;
+
+/**
+ * One opening of a report link from `address`, for the ward `registrationId` when the link names one: the address's
+ * count first, and the ward's only for openings the address's did not refuse.
+ */
+export async function checkReportLink(address: string, registrationId: string | null): Promise<LimitRefusal | null> {
+  const byAddress = await count("report_address", 600, address, RATE_LIMITS.reportLinksPerAddress);
+  if (byAddress) return refusal(byAddress, reportLinkBusyMessage(waitText(byAddress)));
+  if (!registrationId) return null;
+  const byWard = await count("report_ward", 600, registrationId, RATE_LIMITS.reportLinkPerWard);
+  return byWard ? refusal(byWard, reportLinkBusyMessage(waitText(byWard))) : null;
 }

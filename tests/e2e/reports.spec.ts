@@ -1,4 +1,14 @@
-import { test, expect, createRegistration, createUser, signInAs, uniquePhone } from "#tests/support/fixtures.ts";
+import { createHmac } from "node:crypto";
+import {
+  test,
+  expect,
+  createRegistration,
+  createUser,
+  sessionCookieHeader,
+  signInAs,
+  uniquePhone,
+} from "#tests/support/fixtures.ts";
+import { E2E } from "#tests/support/e2e-env.ts";
 import { expectNoA11yViolations } from "#tests/support/axe.ts";
 import { formatPhone, normalizePhone } from "#app/domain/phone.ts";
 
@@ -56,6 +66,53 @@ test("a parent downloads the ward's report; the admin texts the signed link, whi
   expect(opened.headers()["content-type"]).toBe("application/pdf");
   const path = new URL(url).pathname;
   const tampered = `${path.slice(0, -1)}${path.endsWith("x") ? "y" : "x"}`;
-  expect((await stranger.request.get(tampered)).status()).toBe(404);
+  // A link garbled on the way gets the school's page (a basic phone's browser shows it), with the school's numbers.
+  const garbled = await stranger.request.get(tampered);
+  expect(garbled.status()).toBe(404);
+  expect(garbled.headers()["content-type"]).toContain("text/html");
+  const page404 = await garbled.text();
+  expect(page404).toContain("This link does not open a report");
+  expect(page404).toMatch(/href="tel:\+233\d{9}"/);
   await stranger.close();
+});
+
+/** A report link as the portal signs it (app/utils/report-link.server.ts), under the e2e app's secret. */
+function signedReportPath(registrationId: string) {
+  const expires = (Math.floor(Date.now() / 86_400_000) + 30).toString(36);
+  const mac = createHmac("sha256", E2E.sessionSecret)
+    .update(`report:${registrationId}:${expires}`)
+    .digest("base64url")
+    .slice(0, 22);
+  return `/reports/${registrationId}.${expires}.${mac}`;
+}
+
+/** The event loop's longest delay since /metrics was last read (prom-client resets it on each collection). */
+async function eventLoopLagMaxSeconds() {
+  const text = await (await fetch(`${E2E.baseURL}/metrics`)).text();
+  return Number(/^nodejs_eventloop_lag_max_seconds (\S+)$/m.exec(text)?.[1]);
+}
+
+test("@js-only four report links rendered at once leave the server's thread free for everyone else", async () => {
+  const wards = await Promise.all([1, 2, 3, 4, 5, 6, 7, 8].map(() => createRegistration()));
+  const student = await sessionCookieHeader(await createUser({ role: "student" }));
+  const timed = async (path: string, cookie?: string) => {
+    const started = performance.now();
+    const res = await fetch(`${E2E.baseURL}${path}`, { headers: cookie ? { Cookie: cookie } : {}, redirect: "manual" });
+    await res.arrayBuffer();
+    return { path, status: res.status, type: res.headers.get("content-type"), ms: performance.now() - started };
+  };
+  // Four at once and nothing else: the PDFs are made off the request thread, whose longest delay stays short.
+  await eventLoopLagMaxSeconds();
+  const pdfs = await Promise.all(wards.slice(0, 4).map((w) => timed(signedReportPath(String(w._id)))));
+  expect(pdfs.map((a) => [a.status, a.type])).toEqual(Array(4).fill([200, "application/pdf"]));
+  expect(await eventLoopLagMaxSeconds()).toBeLessThan(0.05);
+  // Four more while a student uses the portal: every answer within 2 s, none refused.
+  const answers = await Promise.all([
+    ...wards.slice(4).map((w) => timed(signedReportPath(String(w._id)))),
+    ...[0, 1, 2].map(() => timed("/dashboard", student)),
+  ]);
+  for (const a of answers) {
+    expect(a.status, a.path).toBeLessThan(400);
+    expect(a.ms, `${a.path} answered in ${Math.round(a.ms)} ms`).toBeLessThan(2_000);
+  }
 });

@@ -7,8 +7,8 @@ import zlib from "node:zlib";
  * glyph codes that each font's ToUnicode CMap maps back to text; built-in
  * fonts write WinAnsi bytes. Not a general parser.
  */
-export function pdfText(pdf: Buffer): string {
-  const raw = pdf.toString("latin1");
+export function pdfText(pdf: Uint8Array): string {
+  const raw = Buffer.from(pdf.buffer, pdf.byteOffset, pdf.byteLength).toString("latin1");
   if (!raw.startsWith("%PDF-")) throw new Error("not a PDF: missing %PDF- header");
   if (!raw.trimEnd().endsWith("%%EOF")) throw new Error("not a PDF: missing %%EOF trailer");
 

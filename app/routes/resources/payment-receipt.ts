@@ -3,7 +3,7 @@ import { data } from "react-router";
 import type { Route } from "./+types/payment-receipt";
 import { requireUser } from "#app/utils/auth.server.ts";
 import { maySeeRegistrationPayments } from "#app/services/payment-access.server.ts";
-import { renderReceiptPdf } from "#app/utils/receipt-pdf.server.ts";
+import { pdfResponse, renderPdf } from "#app/utils/pdf-render.server.ts";
 import { fileSlug } from "#app/utils/schedule-pdf.server.ts";
 import { PAYMENT_METHOD_LABELS } from "#app/domain/money.ts";
 import { formatDate } from "#app/domain/dates.ts";
@@ -23,27 +23,26 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   if (!(await maySeeRegistrationPayments(info, payment.registrationId))) throw notFound();
   const reg = await getRegistrationDetail(payment.registrationId);
   if (!reg) throw notFound();
-  const pdf = await renderReceiptPdf({
-    receiptCode: payment.receiptCode,
-    season: payment.season,
-    wardName: reg.wardName,
-    parentName: reg.parentName,
-    programmeLabel: programmeLabel(reg.programme),
-    amount: payment.amount,
-    method: PAYMENT_METHOD_LABELS[payment.method],
-    reference: payment.reference ?? null,
-    paidOn: formatDate(payment.paidOn),
-    confirmedOn: formatDate(payment.confirmedAt),
-    balanceAfter: payment.balanceAfter ?? null,
-    voided: payment.state === "voided",
-    contacts: schoolContacts(await getSettings().catch(() => null)),
-  });
-  return new Response(new Uint8Array(pdf), {
-    headers: {
-      "Content-Type": "application/pdf",
-      "Content-Disposition": `attachment; filename="receipt-${fileSlug(payment.receiptCode)}-${fileSlug(reg.wardName)}.pdf"`,
-      "Content-Length": String(pdf.length),
-      "Cache-Control": "private, no-store",
+  const pdf = await renderPdf({
+    kind: "receipt",
+    input: {
+      receiptCode: payment.receiptCode,
+      season: payment.season,
+      wardName: reg.wardName,
+      parentName: reg.parentName,
+      programmeLabel: programmeLabel(reg.programme),
+      amount: payment.amount,
+      method: PAYMENT_METHOD_LABELS[payment.method],
+      reference: payment.reference ?? null,
+      paidOn: formatDate(payment.paidOn),
+      confirmedOn: formatDate(payment.confirmedAt),
+      balanceAfter: payment.balanceAfter ?? null,
+      voided: payment.state === "voided",
+      contacts: schoolContacts(await getSettings().catch(() => null)),
     },
   });
+  return pdfResponse(
+    pdf,
+    `attachment; filename="receipt-${fileSlug(payment.receiptCode)}-${fileSlug(reg.wardName)}.pdf"`,
+  );
 }

@@ -3,6 +3,7 @@ import { data } from "react-router";
 import type { Route } from "./+types/ward-report";
 import { requireUser } from "#app/utils/auth.server.ts";
 import { readableReportRegistration, reportPdf } from "#app/services/reports.server.ts";
+import { pdfResponse } from "#app/utils/pdf-render.server.ts";
 
 // Its student, its parent and admins of registrations: the guard (readableReportRegistration) decides per ward.
 export const handle = { rules: { access: "signed-in" } } satisfies RouteHandle;
@@ -15,12 +16,5 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     : null;
   if (!registration) throw data("Not found", { status: 404 });
   const { pdf, fileName } = await reportPdf(registration);
-  return new Response(new Uint8Array(pdf), {
-    headers: {
-      "Content-Type": "application/pdf",
-      "Content-Disposition": `attachment; filename="${fileName}"`,
-      "Content-Length": String(pdf.length),
-      "Cache-Control": "private, no-store",
-    },
-  });
+  return pdfResponse(pdf, `attachment; filename="${fileName}"`);
 }

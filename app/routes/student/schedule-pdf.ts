@@ -2,7 +2,8 @@ import type { RouteHandle } from "#app/utils/route-rules.ts";
 import { data } from "react-router";
 import type { Route } from "./+types/schedule-pdf";
 import { requireRole } from "#app/utils/auth.server.ts";
-import { renderSchedulePdf, schedulePdfFileName } from "#app/utils/schedule-pdf.server.ts";
+import { schedulePdfFileName } from "#app/utils/schedule-pdf.server.ts";
+import { pdfResponse, renderPdf } from "#app/utils/pdf-render.server.ts";
 import { NO_SCHEDULE } from "#app/domain/messages.ts";
 import { STUDENT_PORTAL_ROLES, loadOwnedRegistration } from "#app/routes/student/+shared/portal.server.ts";
 import { ScheduleQuery, wardWeek } from "#app/routes/student/+shared/schedule.server.ts";
@@ -22,19 +23,26 @@ export async function loader({ request, url }: Route.LoaderArgs) {
   const week = await wardWeek(registration, query.data);
   if (!week.timetableSet) throw data(NO_SCHEDULE, { status: 404 });
   const day = query.data.day ?? null;
-  const pdf = await renderSchedulePdf({
-    studentName: registration.wardName,
-    programmeLabel: registration.programmeLabel,
-    week: week.week.label,
-    day,
-    lessons: week.shown,
-  });
-  return new Response(new Uint8Array(pdf), {
-    headers: {
-      "Content-Type": "application/pdf",
-      "Content-Disposition": `attachment; filename="${schedulePdfFileName(registration.wardName, week.week.monday, day)}"`,
-      "Content-Length": String(pdf.length),
-      "Cache-Control": "private, no-store",
+  const pdf = await renderPdf({
+    kind: "schedule",
+    input: {
+      studentName: registration.wardName,
+      programmeLabel: registration.programmeLabel,
+      week: week.week.label,
+      day,
+      // What the PDF prints of each lesson, and nothing more is sent to its thread.
+      lessons: week.shown.map(({ day, time, subject, facilitator, phase, movedFrom }) => ({
+        day,
+        time,
+        subject,
+        facilitator,
+        phase,
+        movedFrom,
+      })),
     },
   });
+  return pdfResponse(
+    pdf,
+    `attachment; filename="${schedulePdfFileName(registration.wardName, week.week.monday, day)}"`,
+  );
 }
