@@ -16,10 +16,12 @@ const attendanceSchema = new Schema(
     subject: { type: String, required: true },
     date: { type: String, required: true },
     mark: { type: String, required: true, enum: ATTENDANCE_MARKS },
+    /** Who saved the mark, and the facilitator an admin was viewing as then (null otherwise). */
     markedBy: { type: String, required: true },
+    markedAs: { type: String, default: null },
     markedAt: { type: Date, required: true },
     changes: {
-      type: [{ _id: false, mark: String, markedBy: String, markedAt: Date }],
+      type: [{ _id: false, mark: String, markedBy: String, markedAs: String, markedAt: Date }],
       default: [],
     },
   },
@@ -37,8 +39,9 @@ export type AttendanceDoc = {
   date: string;
   mark: AttendanceMark;
   markedBy: string;
+  markedAs?: string | null;
   markedAt: Date;
-  changes: Array<{ mark: AttendanceMark; markedBy: string; markedAt: Date }>;
+  changes: Array<{ mark: AttendanceMark; markedBy: string; markedAs?: string | null; markedAt: Date }>;
 };
 export const Attendance =
   (mongoose.models.Attendance as mongoose.Model<AttendanceDoc>) ??

@@ -77,6 +77,8 @@ const lessonSchema = new Schema(
     cancelledBy: { type: String, default: null },
     startedAt: { type: Date, default: null },
     startedBy: { type: String, default: null },
+    /** The facilitator an admin was viewing as when starting it (null otherwise). */
+    startedAs: { type: String, default: null },
     joinLink: { type: String, default: null, maxlength: JOIN_LINK_MAX },
     /** Set when the register is first saved: from then on the lesson counts as held (ADR 0102). */
     registerSavedAt: { type: Date, default: null },
@@ -111,6 +113,7 @@ export type LessonDoc = {
   cancelledBy: string | null;
   startedAt: Date | null;
   startedBy: string | null;
+  startedAs?: string | null;
   joinLink: string | null;
   registerSavedAt: Date | null;
   notes?: string;

@@ -1,6 +1,7 @@
 import { Registration, type RegistrationDoc } from "#app/models/registration.server.ts";
 import { AuditLog } from "#app/models/audit-log.server.ts";
-import { User } from "#app/models/user.server.ts";
+import { fullNamesOf, User } from "#app/models/user.server.ts";
+import { actingText } from "#app/domain/audit-wording.ts";
 
 const DETAIL_FIELDS =
   "_id reference userId parentUserId studentUserId adminRegistration parentName whatsappNumber alternativeNumber wardName wardWhatsapp currentSchool wardForm specificClass programme subjects subjectCount updateMode referralName referralStatus referralOther joinStudentGroups joinParentGroup feedback createdAt updatedAt amountDue feeSeason vacation amountPaid paymentStatus withdrawnAt withdrawnReason whatsappNumberNormalized wardWhatsappNormalized";
@@ -12,18 +13,15 @@ export async function getRegistrationDetail(id: string) {
 
 /** The audit trail of one record, newest first, with the actors' names. */
 export async function listAuditTrail(targetId: string, limit = 100) {
-  const rows = await AuditLog.find({ targetId: String(targetId) })
+  // What was done to the registration itself, and to its ward's records (a mark, a register: `registrationIds`).
+  const rows = await AuditLog.find({ $or: [{ targetId: String(targetId) }, { registrationIds: String(targetId) }] })
     .sort({ createdAt: -1 })
     .limit(limit)
-    .lean<{ _id: string; action: string; actorId: string; details: unknown; createdAt: Date }[]>();
-  const ids = [...new Set(rows.map((r) => String(r.actorId)))];
-  const users = ids.length
-    ? await User.find({ _id: { $in: ids } })
-        .select("_id fullName")
-        .lean<{ _id: string; fullName: string }[]>()
-    : [];
-  const names = new Map(users.map((u) => [String(u._id), u.fullName]));
-  return rows.map((r) => ({ ...r, actorName: names.get(String(r.actorId)) ?? String(r.actorId) }));
+    .lean<
+      { _id: string; action: string; actorId: string; asUserId?: string | null; details: unknown; createdAt: Date }[]
+    >();
+  const names = await fullNamesOf(rows.flatMap((r) => [r.actorId, r.asUserId]));
+  return rows.map((r) => ({ ...r, actorName: actingText(String(r.actorId), r.asUserId, names) }));
 }
 
 /**

@@ -33,10 +33,12 @@ const submissionSchema = new Schema(
     score: { type: Number, default: null },
     percent: { type: Number, default: null },
     comment: { type: String, maxlength: 1000, default: null },
+    /** Who gave the mark, and the facilitator an admin was viewing as then (null otherwise). */
     markedBy: { type: String, default: null },
+    markedAs: { type: String, default: null },
     markedAt: { type: Date, default: null },
     markChanges: {
-      type: [{ _id: false, score: Number, comment: String, markedBy: String, markedAt: Date }],
+      type: [{ _id: false, score: Number, comment: String, markedBy: String, markedAs: String, markedAt: Date }],
       default: [],
     },
   },
@@ -64,8 +66,15 @@ export type SubmissionDoc = {
   percent: number | null;
   comment: string | null;
   markedBy: string | null;
+  markedAs?: string | null;
   markedAt: Date | null;
-  markChanges: Array<{ score: number; comment: string | null; markedBy: string; markedAt: Date }>;
+  markChanges: Array<{
+    score: number;
+    comment: string | null;
+    markedBy: string;
+    markedAs?: string | null;
+    markedAt: Date;
+  }>;
 };
 export const Submission =
   (mongoose.models.Submission as mongoose.Model<SubmissionDoc>) ??

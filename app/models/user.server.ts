@@ -58,6 +58,16 @@ export async function getUserById(id: string): Promise<PublicUser | null> {
   return User.findById(String(id)).select(PUBLIC_USER_FIELDS).lean<PublicUser>();
 }
 
+/** The full names of these accounts, by id (an id that names no account is left out). */
+export async function fullNamesOf(ids: Iterable<string | null | undefined>): Promise<Map<string, string>> {
+  const wanted = [...new Set([...ids].filter((id): id is string => Boolean(id)).map(String))];
+  if (!wanted.length) return new Map();
+  const users = await User.find({ _id: { $in: wanted } })
+    .select("_id fullName")
+    .lean<{ _id: string; fullName: string }[]>();
+  return new Map(users.map((u) => [String(u._id), u.fullName]));
+}
+
 export async function getUserByPhone(phone: string): Promise<PublicUser | null> {
   return User.findOne({ phone: String(phone) })
     .select(PUBLIC_USER_FIELDS)

@@ -209,9 +209,34 @@ describe("marking", () => {
     const marked = (await Submission.findById(work).lean())!;
     expect(marked).toMatchObject({ score: 16, percent: 80, comment: "Better on a second look" });
     expect(marked.markChanges).toMatchObject([{ score: 14, comment: "Good", markedBy: teacher._id }]);
+    // Every mark is audited, the first one too, with the ward it concerns.
+    expect(await AuditLog.findOne({ action: "submission.mark", targetId: work }).lean()).toMatchObject({
+      actorId: teacher._id,
+      asUserId: null,
+      details: { to: { score: 14 } },
+      registrationIds: [marked.registrationId],
+    });
     expect(await AuditLog.findOne({ action: "submission.mark-change", targetId: work }).lean()).toMatchObject({
       details: { from: { score: 14 }, to: { score: 16 } },
     });
+    // An admin viewing as the facilitator: the admin gave the mark, as the facilitator, and the earlier giver is kept.
+    expect(
+      await markWork(
+        work,
+        { ...teacher, viewingAdminId: "admin-at-the-keyboard" },
+        { score: 16, comment: "Checked", seen: await seenOf(work) },
+      ),
+    ).toMatchObject({ ok: true, changed: true });
+    const corrected = (await Submission.findById(work).lean())!;
+    expect([corrected.markedBy, corrected.markedAs]).toEqual(["admin-at-the-keyboard", teacher._id]);
+    expect(corrected.markChanges.at(-1)).toMatchObject({ comment: "Better on a second look", markedBy: teacher._id });
+    expect(
+      await AuditLog.findOne({
+        action: "submission.mark-change",
+        targetId: work,
+        "details.to.comment": "Checked",
+      }).lean(),
+    ).toMatchObject({ actorId: "admin-at-the-keyboard", asUserId: teacher._id });
     expect(await handIn(user, id, { text: "again", files: [] })).toMatchObject({
       ok: false,
       message: HANDIN_REFUSALS.marked,

@@ -14,7 +14,7 @@ import {
   listAssignmentsForSubjects,
   type AssignmentListItem,
 } from "#app/models/assignment.server.ts";
-import { audit } from "#app/models/audit-log.server.ts";
+import { actingOf, audit, type Actor } from "#app/models/audit-log.server.ts";
 import { byWorkRevision, raiseWorkRevision } from "#app/models/registrations-revision.server.ts";
 import { handinStore } from "#app/models/handin-store.server.ts";
 import {
@@ -31,7 +31,6 @@ import { ROSTER_MAX } from "#app/services/register.server.ts";
 import { downscalePhoto } from "#app/utils/images.server.ts";
 import { fileNameFor, type ReceivedFile } from "#app/utils/uploads.server.ts";
 
-type Actor = { _id: string; role: string };
 type Owner = { _id: string; role: string; phone: string; phoneVerifiedAt?: Date | null };
 type AssignmentRow = AssignmentListItem & { filePath: string | null };
 type WardRegistration = Pick<RegistrationDoc, "subjects" | "vacation" | "withdrawnAt" | "programme"> & { _id: string };
@@ -310,7 +309,11 @@ export async function setWorkWindow(
     { _id: assignment._id },
     { $set: { dueAt: input.due, refuseLate: input.due ? input.refuseLate : false } },
   );
-  await audit("assignment.due", actor._id, assignment._id, { due: input.due, refuseLate: input.refuseLate });
+  await audit("assignment.due", actor, assignment._id, {
+    title: assignment.title,
+    due: input.due,
+    refuseLate: input.refuseLate,
+  });
   return { ok: true };
 }
 
@@ -404,8 +407,9 @@ async function nextToMark(assignmentId: string, after: string): Promise<string |
 }
 
 /**
- * Marks work, or corrects its mark: the earlier mark is kept in `markChanges` and the correction audited. The score
- * is from 0 to the assignment's maximum. Two markers at once: the second is told, nothing is lost.
+ * Marks work, or corrects its mark: the earlier mark is kept in `markChanges`, and every mark, first or corrected, is
+ * audited with who gave it (the admin, as the facilitator viewed, while an admin views as one). The score is from 0 to
+ * the assignment's maximum. Two markers at once: the second is told, nothing is lost.
  */
 export async function markWork(
   id: string,
@@ -427,7 +431,8 @@ export async function markWork(
     score: input.score,
     percent: percentOf(input.score, max),
     comment: input.comment,
-    markedBy: actor._id,
+    markedBy: actingOf(actor).by,
+    markedAs: actingOf(actor).as,
     markedAt: now,
   };
   if (submission.markedAt && submission.score === input.score && (submission.comment ?? null) === input.comment)
@@ -445,6 +450,7 @@ export async function markWork(
               score: submission.score,
               comment: submission.comment,
               markedBy: submission.markedBy,
+              markedAs: submission.markedAs ?? null,
               markedAt: submission.markedAt,
             },
           },
@@ -453,11 +459,19 @@ export async function markWork(
   );
   if (updated.matchedCount === 0) return { ok: false, status: 409, message: HANDIN_REFUSALS.changed };
   await workChanged();
-  if (submission.markedAt)
-    await audit("submission.mark-change", actor._id, submission._id, {
-      from: { score: submission.score, comment: submission.comment },
+  await audit(
+    submission.markedAt ? "submission.mark-change" : "submission.mark",
+    actor,
+    submission._id,
+    {
+      assignment: assignment.title,
+      subject: submission.subject,
+      max,
+      ...(submission.markedAt ? { from: { score: submission.score, comment: submission.comment } } : {}),
       to: { score: input.score, comment: input.comment },
-    });
+    },
+    [submission.registrationId],
+  );
   return { ok: true, next, changed: true };
 }
 

@@ -20,7 +20,7 @@ import { lessonCancelledSms } from "#app/domain/sms-messages.ts";
 import { isUsableStudentLink } from "#app/domain/whatsapp.ts";
 import { holidayOn } from "#app/domain/holidays.ts";
 import { longDay, schoolDay, type Vacation } from "#app/domain/vacations.ts";
-import { audit } from "#app/models/audit-log.server.ts";
+import { actingOf, audit, type Actor } from "#app/models/audit-log.server.ts";
 import {
   DayOff,
   type DayOffDoc,
@@ -362,7 +362,7 @@ async function classPagesOf(
  */
 export async function startLesson(
   id: string,
-  actor: { _id: string; role: string },
+  actor: Actor,
   pasted: string | null,
   now = new Date(),
 ): Promise<Outcome<"joinLink">> {
@@ -380,9 +380,16 @@ export async function startLesson(
   if (error) return { ok: false, errors: { joinLink: error } };
   await Lesson.updateOne(
     { _id: lesson._id },
-    { $set: { startedAt: lesson.startedAt ?? now, startedBy: actor._id, joinLink: link } },
+    {
+      $set: {
+        startedAt: lesson.startedAt ?? now,
+        startedBy: actingOf(actor).by,
+        startedAs: actingOf(actor).as,
+        joinLink: link,
+      },
+    },
   );
-  await audit("lesson.start", actor._id, lesson._id, { subject: lesson.subject });
+  await audit("lesson.start", actor, lesson._id, { subject: lesson.subject, date: lesson.date });
   return { ok: true };
 }
 
@@ -402,7 +409,7 @@ export type MaterialsInput = {
  */
 export async function setLessonMaterials(
   id: string,
-  actor: { _id: string; role: string },
+  actor: Actor,
   input: MaterialsInput,
 ): Promise<{ ok: true } | { ok: false; status: 403 | 404 }> {
   const lesson = await getLesson(id);
@@ -434,7 +441,9 @@ export async function setLessonMaterials(
   }
   const replaced = "materialFile" in fileChange ? before?.materialFile : null;
   if (replaced && replaced.key !== stored?.key) await removeUpload(replaced.key);
-  await audit("lesson.materials", actor._id, lesson._id, {
+  await audit("lesson.materials", actor, lesson._id, {
+    subject: lesson.subject,
+    date: lesson.date,
     file: stored ? "new" : input.removeFile ? "removed" : "kept",
     link: Boolean(input.materialLink),
   });

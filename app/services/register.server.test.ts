@@ -49,10 +49,19 @@ describe("the register", () => {
       marks: ["present", "absent"],
     });
     expect((await Lesson.findById(lesson._id).lean())!.registerSavedAt).toBeTruthy();
-    await saveRegister(lesson._id, { _id: "fac-1", role: "facilitator" }, { [String(b._id)]: "excused" });
+    // Changed by an admin viewing as the facilitator: the admin marked it, as the facilitator; the audit entry says so
+    // and names the ward whose mark changed.
+    await saveRegister(
+      lesson._id,
+      { _id: "fac-1", role: "facilitator", viewingAdminId: "admin-7" },
+      { [String(b._id)]: "excused" },
+    );
     const kwesi = (await Attendance.findById(`${lesson._id}.${b._id}`).lean())!;
-    expect(kwesi.mark).toBe("excused");
-    expect(kwesi.changes.map((c) => c.mark)).toEqual(["absent"]);
+    expect([kwesi.mark, kwesi.markedBy, kwesi.markedAs]).toEqual(["excused", "admin-7", "fac-1"]);
+    expect(kwesi.changes.map((c) => [c.mark, c.markedAs])).toEqual([["absent", null]]);
+    expect(
+      await AuditLog.findOne({ action: "lesson.register", targetId: lesson._id, actorId: "admin-7" }).lean(),
+    ).toMatchObject({ asUserId: "fac-1", registrationIds: [String(b._id)], details: { changed: 1, students: 1 } });
     const again = await loadRegister(lesson._id, teacher);
     expect(again.ok && again.rows.map((r) => [r.mark, r.changed])).toEqual([
       ["present", false],

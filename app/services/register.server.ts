@@ -11,7 +11,7 @@ import {
 import { clockTime } from "#app/domain/lessons.ts";
 import { schoolDay } from "#app/domain/vacations.ts";
 import { Attendance, type AttendanceDoc } from "#app/models/attendance.server.ts";
-import { audit } from "#app/models/audit-log.server.ts";
+import { actingOf, audit, type Actor } from "#app/models/audit-log.server.ts";
 import { Lesson, type LessonDoc } from "#app/models/lesson.server.ts";
 import { Registration } from "#app/models/registration.server.ts";
 import { getLesson } from "#app/services/lessons.server.ts";
@@ -20,7 +20,6 @@ import { mayTeachClass, rosterFilter } from "#app/services/classes.server.ts";
 /** A roster longer than this is refused rather than cut (a WhatsApp group holds 1,024). */
 export const ROSTER_MAX = 1024;
 
-type Actor = { _id: string; role: string };
 export type RegisterRow = { registrationId: string; wardName: string; mark: AttendanceMark; changed: boolean };
 export type Register =
   | { ok: true; lesson: LessonDoc; rows: RegisterRow[]; saved: boolean }
@@ -96,12 +95,14 @@ export async function saveRegister(
   const existing = new Map(
     (
       await Attendance.find({ lessonId: lesson._id })
-        .select("registrationId mark markedBy markedAt")
+        .select("registrationId mark markedBy markedAs markedAt")
         .lean<AttendanceDoc[]>()
     ).map((a) => [a.registrationId, a]),
   );
   const marks: AttendanceMark[] = [];
   const writes = [];
+  const written: string[] = [];
+  const { by, as } = actingOf(actor);
   // Only the students the form showed are marked: one who joined the roster since has no mark for this lesson, and a
   // mark for one who has left it is dropped.
   for (const row of register.rows) {
@@ -110,7 +111,8 @@ export async function saveRegister(
     marks.push(mark);
     const before = existing.get(row.registrationId);
     if (before?.mark === mark) continue;
-    const entry = { mark, markedBy: actor._id, markedAt: now };
+    written.push(row.registrationId);
+    const entry = { mark, markedBy: by, markedAs: as, markedAt: now };
     writes.push(
       before
         ? {
@@ -118,7 +120,14 @@ export async function saveRegister(
               filter: { _id: before._id, mark: before.mark },
               update: {
                 $set: entry,
-                $push: { changes: { mark: before.mark, markedBy: before.markedBy, markedAt: before.markedAt } },
+                $push: {
+                  changes: {
+                    mark: before.mark,
+                    markedBy: before.markedBy,
+                    markedAs: before.markedAs ?? null,
+                    markedAt: before.markedAt,
+                  },
+                },
               },
             },
           }
@@ -144,7 +153,13 @@ export async function saveRegister(
   if (writes.length) await Attendance.bulkWrite(writes, { ordered: false });
   if (!lesson.registerSavedAt)
     await Lesson.updateOne({ _id: lesson._id, registerSavedAt: null }, { $set: { registerSavedAt: now } });
-  await audit("lesson.register", actor._id, lesson._id, { changed: writes.length, students: marks.length });
+  await audit(
+    "lesson.register",
+    actor,
+    lesson._id,
+    { changed: writes.length, students: marks.length, subject: lesson.subject, date: lesson.date },
+    written,
+  );
   return { ok: true, marks };
 }
 

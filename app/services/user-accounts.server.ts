@@ -102,7 +102,7 @@ async function recordsNaming(
     Registration.countDocuments(family ? ownedRegistrationsFilter(user) : { userId: id }),
     Subject.countDocuments({ facilitatorId: id }),
     Assignment.countDocuments({ facilitatorId: id }),
-    forDelete ? AuditLog.countDocuments({ actorId: id }).limit(1) : 0,
+    forDelete ? AuditLog.countDocuments({ $or: [{ actorId: id }, { asUserId: id }] }).limit(1) : 0,
   ]);
   const n = (count: number, one: string, many: string) => (count ? `${count} ${count === 1 ? one : many}` : null);
   return [

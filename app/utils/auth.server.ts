@@ -8,6 +8,7 @@ import { getAdminPermissions } from "#app/models/admin-permission.server.ts";
 import { connectDb } from "#app/models/db.server.ts";
 import { getDummyHash, verifyPassword } from "#app/models/password.server.ts";
 import { getSessionInfo, type SessionInfo } from "#app/utils/session-cookie.server.ts";
+import type { Actor } from "#app/models/audit-log.server.ts";
 import { oncePerRequest, pageUrl } from "#app/utils/request-scope.server.ts";
 import {
   ACCESS_RESTRICTED_MESSAGE,
@@ -75,6 +76,16 @@ function signInRedirect(request: Request): never {
   const url = pageUrl(request);
   const redirectTo = `${url.pathname}${url.search}`;
   throw redirect(`/portal?redirectTo=${encodeURIComponent(redirectTo)}`);
+}
+
+/**
+ * The actor of a write made from the session: the person whose portal it is (whose rights it uses), and the admin
+ * viewing as them, if one is. Services record the admin as the one who did it and that person as "viewed as"
+ * (docs/decisions/0118-every-write-names-who-did-it.md).
+ */
+export function actorOf(info: SessionInfo): Actor {
+  const { _id, role } = info.effectiveUser;
+  return { _id, role: effectiveRole(role), viewingAdminId: info.impersonating ? info.user._id : null };
 }
 
 export async function getOptionalUser(request: Request): Promise<SessionInfo | null> {

@@ -17,6 +17,7 @@ const SECTIONS = [
   { to: "/admin/vacations", label: "Vacations" },
   { to: "/admin/messages", label: "Messages" },
   { to: "/admin/users", label: "User Management" },
+  { to: "/admin/activity", label: "Activity" },
   { to: "/admin/whatsapp-groups", label: "WhatsApp Groups" },
   { to: "/admin/subjects", label: "Subjects" },
   { to: "/admin/lessons", label: "Lessons" },

@@ -6,6 +6,7 @@ export const managementAdminRoutes: RouteConfigEntry[] = [
   route("users/new", "routes/admin/user-new.tsx"),
   route("users/:userId", "routes/admin/user-account.tsx"),
   route("users/:userId/permissions", "routes/admin/user-permissions.tsx"),
+  route("activity", "routes/admin/activity.tsx"),
   route("whatsapp-groups", "routes/admin/whatsapp-groups.tsx"),
   route("whatsapp-groups/new", "routes/admin/whatsapp-groups-new.tsx"),
   route("whatsapp-groups/:groupId/edit", "routes/admin/whatsapp-groups-edit.tsx"),

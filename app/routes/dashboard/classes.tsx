@@ -1,7 +1,7 @@
 import type { RouteHandle } from "#app/utils/route-rules.ts";
 import { Link } from "react-router";
 import type { Route } from "./+types/classes";
-import { requireRole } from "#app/utils/auth.server.ts";
+import { actorOf, requireRole } from "#app/utils/auth.server.ts";
 import { countStudentsPerSubject, listFacilitatorSubjects } from "#app/models/facilitator.server.ts";
 import { DashboardPage } from "#app/components/dashboard/page.tsx";
 import { ClassCards } from "#app/components/dashboard/class-cards.tsx";
@@ -23,8 +23,8 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const { effectiveUser } = await requireRole(request, handle.rules.access.roles);
-  return startLessonAction(await request.formData(), effectiveUser, "/dashboard/classes");
+  const info = await requireRole(request, handle.rules.access.roles);
+  return startLessonAction(await request.formData(), actorOf(info), "/dashboard/classes");
 }
 
 export default function Classes({ loaderData, actionData }: Route.ComponentProps) {

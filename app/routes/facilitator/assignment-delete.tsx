@@ -2,7 +2,7 @@ import type { RouteHandle } from "#app/utils/route-rules.ts";
 import { data, Form, Link } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/assignment-delete";
-import { requireRole } from "#app/utils/auth.server.ts";
+import { actorOf, requireRole } from "#app/utils/auth.server.ts";
 import { redirectWithToast } from "#app/utils/toast.server.ts";
 import { safeRedirect } from "#app/utils/redirect.ts";
 import { removeUpload } from "#app/utils/uploads.server.ts";
@@ -39,7 +39,7 @@ export async function loader({ request, url, params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
-  const { assignment, user, effectiveUser, impersonating } = await findOwned(request, params);
+  const { assignment, ...info } = await findOwned(request, params);
   const parsed = DeleteSchema.safeParse(Object.fromEntries(await request.formData()));
   if (!parsed.success) throw data("Invalid request.", { status: 400 });
   // Work handed in keeps its assignment: its marks and files would otherwise lose what they answer.
@@ -49,9 +49,12 @@ export async function action({ request, params }: Route.ActionArgs) {
       title: "Work has been handed in for this assignment",
       description: "It stays, with its marks.",
     });
-  await deleteOwnedAssignment(assignment._id, effectiveUser._id);
+  await deleteOwnedAssignment(assignment._id, info.effectiveUser._id);
   if (assignment.filePath) await removeUpload(assignment.filePath);
-  if (impersonating) await audit("assignment.delete", user._id, effectiveUser._id, { assignmentId: assignment._id });
+  await audit("assignment.delete", actorOf(info), assignment._id, {
+    title: assignment.title,
+    subject: assignment.subject,
+  });
   return redirectWithToast(backPath(parsed.data.redirectTo), {
     type: "success",
     title: "Assignment deleted successfully",

@@ -7,7 +7,7 @@ import { parseWithZod } from "#app/forms/parse.ts";
 import { WorkWindowSchema } from "#app/forms/assignment.schema.ts";
 import { CheckboxField, FormErrors, SubmitButton, TextField } from "#app/components/form/fields.tsx";
 import type { Route } from "./+types/assignment-work";
-import { requireRole } from "#app/utils/auth.server.ts";
+import { actorOf, requireRole } from "#app/utils/auth.server.ts";
 import { formatTimestamp } from "#app/domain/dates.ts";
 import { formatScore } from "#app/domain/performance.ts";
 import { SCHOOL_NAME } from "#app/domain/school.ts";
@@ -56,11 +56,11 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 
 /** The due time and the late rule, changed. */
 export async function action({ request, params }: Route.ActionArgs) {
-  const { effectiveUser } = await requireRole(request, ["facilitator", "admin"]);
+  const info = await requireRole(request, ["facilitator", "admin"]);
   const submission = parseWithZod(await request.formData(), { schema: WorkWindowSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   const id = String(params.assignmentId);
-  const outcome = await setWorkWindow(id, effectiveUser, submission.value);
+  const outcome = await setWorkWindow(id, actorOf(info), submission.value);
   if (!outcome.ok) throw data("This assignment cannot be changed.", { status: outcome.status });
   return redirectWithToast(`/facilitator-dashboard/assignments/${id}`, { type: "success", title: "Due time saved" });
 }

@@ -8,7 +8,7 @@ import { z } from "zod";
 import { useRef } from "react";
 import { FormDraft } from "#app/components/form/form-draft.tsx";
 import type { Route } from "./+types/assignments";
-import { requireRole } from "#app/utils/auth.server.ts";
+import { actorOf, requireRole } from "#app/utils/auth.server.ts";
 import { redirectWithToast } from "#app/utils/toast.server.ts";
 import { parseUpload, removeUpload, fileNameFor, storeUpload, UPLOAD_TYPES } from "#app/utils/uploads.server.ts";
 import { Assignment } from "#app/models/assignment.server.ts";
@@ -97,7 +97,8 @@ const FAILURE_MESSAGES = {
 } as const;
 
 export async function action({ request }: Route.ActionArgs) {
-  const { effectiveUser, user, impersonating } = await requireRole(request, ["facilitator", "admin"]);
+  const info = await requireRole(request, ["facilitator", "admin"]);
+  const { effectiveUser } = info;
   const upload = await parseUpload(request, { fileField: "file", allowed: ALLOWED, maxBytes: ASSIGNMENT_MAX_BYTES });
   if (!upload.ok && upload.failure === "malformed") throw data("The upload could not be read.", { status: 400 });
   // A refused file (too large, wrong type, empty) still brings back every text field
@@ -158,7 +159,7 @@ export async function action({ request }: Route.ActionArgs) {
           }
         : {}),
     });
-    if (impersonating) await audit("assignment.upload", user._id, effectiveUser._id, { assignmentId: created._id });
+    await audit("assignment.upload", actorOf(info), created._id, { title: created.title, subject: created.subject });
   } catch (error) {
     if (filePath) await removeUpload(filePath);
     throw error;

@@ -1,6 +1,6 @@
 import type { RouteHandle } from "#app/utils/route-rules.ts";
 import type { Route } from "./+types/classes";
-import { requireRole } from "#app/utils/auth.server.ts";
+import { actorOf, requireRole } from "#app/utils/auth.server.ts";
 import { countStudentsPerSubject, listFacilitatorSubjects } from "#app/models/facilitator.server.ts";
 import { DashboardPage } from "#app/components/dashboard/page.tsx";
 import { ClassCards } from "#app/components/dashboard/class-cards.tsx";
@@ -24,8 +24,8 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const { effectiveUser } = await requireRole(request, ["facilitator", "admin"]);
-  return startLessonAction(await request.formData(), effectiveUser, "/facilitator-dashboard/classes");
+  const info = await requireRole(request, ["facilitator", "admin"]);
+  return startLessonAction(await request.formData(), actorOf(info), "/facilitator-dashboard/classes");
 }
 
 export default function FacilitatorClasses({ loaderData, actionData }: Route.ComponentProps) {

@@ -4,7 +4,7 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint } from "@conform-to/zod/v4";
 import { data, Form, Link } from "react-router";
 import type { Route } from "./+types/lesson-materials";
-import { requireRole } from "#app/utils/auth.server.ts";
+import { actorOf, requireRole } from "#app/utils/auth.server.ts";
 import { redirectWithToast } from "#app/utils/toast.server.ts";
 import { parseUpload, UPLOAD_TYPES } from "#app/utils/uploads.server.ts";
 import { parseWithZod } from "#app/forms/parse.ts";
@@ -43,12 +43,12 @@ const FILE_ERRORS = {
 
 /** The lesson, when this user may teach it; else the same refusal as the register's. */
 async function teachableLesson(request: Request, lessonId: string) {
-  const { effectiveUser } = await requireRole(request, ["facilitator", "admin"]);
+  const info = await requireRole(request, ["facilitator", "admin"]);
   const lesson = await getLesson(lessonId);
   if (!lesson) throw data("This lesson no longer exists.", { status: 404 });
-  if (!(await mayTeachClass(effectiveUser, lesson)))
+  if (!(await mayTeachClass(info.effectiveUser, lesson)))
     throw data("Only the subject's facilitator sets its lessons' materials.", { status: 403 });
-  return { effectiveUser, lesson };
+  return { actor: actorOf(info), lesson };
 }
 
 export async function loader({ request, params }: Route.LoaderArgs) {
@@ -64,7 +64,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
-  const { effectiveUser, lesson } = await teachableLesson(request, params.lessonId);
+  const { actor, lesson } = await teachableLesson(request, params.lessonId);
   const upload = await parseUpload(request, { fileField: "file", allowed: ALLOWED, maxBytes: MATERIAL_MAX_BYTES });
   if (!upload.ok && upload.failure === "malformed") throw data(FILE_ERRORS.malformed, { status: 400 });
   const submission = parseWithZod(upload.fields, { schema: LessonMaterialsSchema });
@@ -73,7 +73,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   const fileError = !upload.ok ? FILE_ERRORS[upload.failure] : null;
   if (submission.status !== "success" || fileError)
     return data({ result: submission.reply({ fieldErrors: fileError ? { file: [fileError] } : {} }) }, { status: 400 });
-  const outcome = await setLessonMaterials(lesson._id, effectiveUser, {
+  const outcome = await setLessonMaterials(lesson._id, actor, {
     ...submission.value,
     file: upload.ok ? upload.file : null,
   });

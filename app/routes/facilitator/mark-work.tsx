@@ -3,7 +3,7 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint } from "@conform-to/zod/v4";
 import { data, Form, Link } from "react-router";
 import type { Route } from "./+types/mark-work";
-import { requireRole } from "#app/utils/auth.server.ts";
+import { actorOf, requireRole } from "#app/utils/auth.server.ts";
 import { redirectWithToast } from "#app/utils/toast.server.ts";
 import { parseWithZod } from "#app/forms/parse.ts";
 import { MarkSchema } from "#app/forms/assignment.schema.ts";
@@ -13,6 +13,8 @@ import { formatScore } from "#app/domain/performance.ts";
 import { SCHOOL_NAME } from "#app/domain/school.ts";
 import { MARK_COMMENT_MAX } from "#app/domain/work.ts";
 import { markWork, workToMark } from "#app/services/handins.server.ts";
+import { actingText } from "#app/domain/audit-wording.ts";
+import { fullNamesOf } from "#app/models/user.server.ts";
 import { Card, DashboardPage } from "#app/components/dashboard/page.tsx";
 import { FormErrors, SubmitButton, TextareaField, TextField } from "#app/components/form/fields.tsx";
 
@@ -31,6 +33,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const found = await workToMark(String(params.submissionId), effectiveUser);
   if (!found.ok) throw refused(found.status);
   const { submission: s, assignment: a, wardName } = found;
+  const names = await fullNamesOf([s.markedBy, s.markedAs, ...s.markChanges.flatMap((c) => [c.markedBy, c.markedAs])]);
   return {
     assignmentId: a._id,
     title: a.title,
@@ -49,20 +52,24 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     })),
     score: s.markedAt && s.score !== null ? formatScore(s.score) : "",
     comment: s.comment ?? "",
+    // Who gave each mark: an admin viewing as the facilitator is named, with the facilitator beside.
+    markedBy:
+      s.markedAt && s.markedBy ? `${actingText(s.markedBy, s.markedAs, names)}, ${formatTimestamp(s.markedAt)}` : null,
     changes: s.markChanges.map((c) => ({
       score: formatScore(c.score),
       comment: c.comment,
       at: formatTimestamp(c.markedAt),
+      by: c.markedBy ? actingText(c.markedBy, c.markedAs, names) : null,
     })),
   };
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
-  const { effectiveUser } = await requireRole(request, ["facilitator", "admin"]);
+  const info = await requireRole(request, ["facilitator", "admin"]);
   const submission = parseWithZod(await request.formData(), { schema: MarkSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   const id = String(params.submissionId);
-  const outcome = await markWork(id, effectiveUser, submission.value);
+  const outcome = await markWork(id, actorOf(info), submission.value);
   if (!outcome.ok) {
     if (outcome.status === 403 || outcome.status === 404) throw refused(outcome.status);
     const reply = outcome.field
@@ -157,6 +164,7 @@ export default function MarkWork({ loaderData: d, actionData }: Route.ComponentP
           />
           <SubmitButton pendingLabel="Saving...">Save Mark</SubmitButton>
         </Form>
+        {d.markedBy ? <p className="mt-3 text-sm text-gray-800">Marked by {d.markedBy}</p> : null}
         {d.changes.length ? (
           <div className="mt-4 text-sm text-gray-800">
             <h3 className="font-semibold text-gray-900">Earlier marks</h3>
@@ -164,6 +172,7 @@ export default function MarkWork({ loaderData: d, actionData }: Route.ComponentP
               {d.changes.map((c, i) => (
                 <li key={i}>
                   {c.score} of {d.maxScore}, given {c.at}
+                  {c.by ? ` by ${c.by}` : ""}
                   {c.comment ? `: “${c.comment}”` : ""}
                 </li>
               ))}

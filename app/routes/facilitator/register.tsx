@@ -1,7 +1,7 @@
 import type { RouteHandle } from "#app/utils/route-rules.ts";
 import { data, Form, Link } from "react-router";
 import type { Route } from "./+types/register";
-import { requireRole } from "#app/utils/auth.server.ts";
+import { actorOf, requireRole } from "#app/utils/auth.server.ts";
 import { redirectWithToast } from "#app/utils/toast.server.ts";
 import { ATTENDANCE_LABELS, ATTENDANCE_MARKS, registerSummary } from "#app/domain/attendance.ts";
 import { lessonAudience, shortDay, timeLabel } from "#app/domain/lessons.ts";
@@ -29,12 +29,12 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
-  const { effectiveUser } = await requireRole(request, ["facilitator", "admin"]);
+  const info = await requireRole(request, ["facilitator", "admin"]);
   const formData = await request.formData();
   const sent: Record<string, string> = {};
   for (const [key, value] of formData)
     if (key.startsWith(MARK_PREFIX)) sent[key.slice(MARK_PREFIX.length)] = String(value);
-  const outcome = await saveRegister(params.lessonId, effectiveUser, sent);
+  const outcome = await saveRegister(params.lessonId, actorOf(info), sent);
   if (!outcome.ok) {
     if (outcome.status !== 400) throw data(outcome.message, { status: outcome.status });
     return data({ error: outcome.message }, { status: 400 });

@@ -1,3 +1,4 @@
+import type { Actor } from "#app/models/audit-log.server.ts";
 import { data } from "react-router";
 import { lessonAudience, lessonPhase, shortDay, timeLabel } from "#app/domain/lessons.ts";
 import { addDays, schoolDay } from "#app/domain/vacations.ts";
@@ -55,7 +56,7 @@ export async function facilitatorLessons(
 }
 
 /** "Start class" from a facilitator's Classes tab. */
-export async function startLessonAction(formData: FormData, actor: { _id: string; role: string }, back: string) {
+export async function startLessonAction(formData: FormData, actor: Actor, back: string) {
   if (intentOf(formData) !== "start") return unknownIntent();
   const submission = parseWithZod(formData, { schema: StartLessonSchema });
   const lessonId = String(formData.get("lessonId") ?? "");
