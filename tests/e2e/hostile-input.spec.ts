@@ -314,6 +314,11 @@ test("forms no portal page sends are refused before any schema, on every route w
   );
   expect(routes.map((r) => r.pattern)).toEqual(expect.arrayContaining(["/auth", "/registration", "/portal"]));
   const student = await sessionCookieHeader(await createUser({ role: "student" }));
+  // The app's process, by the time it started (/metrics): the same one must answer after every post below.
+  const started = async () =>
+    /^process_start_time_seconds (\S+)$/m.exec(await (await fetch(`${E2E.baseURL}/metrics`)).text())?.[1];
+  const before = await started();
+  expect(before).toBeTruthy();
   const bodies = {
     "a list index of ten million": "intent=signin&phone[9999999]=1",
     "a list index of a million": "intent=signup&phone[999999]=1&subjects[5000000]=Mathematics",
@@ -348,6 +353,7 @@ test("forms no portal page sends are refused before any schema, on every route w
   expect(failures).toEqual([]);
   // The app is still the one that answered before: nothing above took it down.
   expect((await fetch(`${E2E.baseURL}/healthz`)).status).toBe(200);
+  expect(await started()).toBe(before);
 });
 
 function rssMiB(pid: number) {
