@@ -1,6 +1,7 @@
 import mongoose from "mongoose";
 import { test, expect, fieldError } from "#tests/support/fixtures.ts";
 import { startApp, type RunningApp } from "../../scripts/bench/app.ts";
+import { TEST_SHEDDING } from "#tests/support/isolated-app.ts";
 
 /**
  * The password settings are global, so this runs against a private app and
@@ -11,7 +12,7 @@ let conn: mongoose.Connection;
 
 test.beforeAll(async () => {
   test.setTimeout(90_000);
-  app = await startApp({ seed: false });
+  app = await startApp({ seed: false, env: TEST_SHEDDING });
   conn = await mongoose.createConnection(app.mongodbUri).asPromise();
   await conn
     .collection("settings")

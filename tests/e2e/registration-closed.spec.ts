@@ -2,6 +2,7 @@ import mongoose from "mongoose";
 import { test, expect } from "#tests/support/fixtures.ts";
 import { expectNoA11yViolations } from "#tests/support/axe.ts";
 import { startApp, type RunningApp } from "../../scripts/bench/app.ts";
+import { TEST_SHEDDING } from "#tests/support/isolated-app.ts";
 import { addDays, schoolDay } from "#app/domain/vacations.ts";
 import { REGISTRATION_CLOSED_MESSAGE, REGISTRATION_CLOSED_TITLE } from "#app/forms/registration.schema.ts";
 
@@ -14,7 +15,7 @@ let conn: mongoose.Connection;
 
 test.beforeAll(async () => {
   test.setTimeout(90_000);
-  app = await startApp({ seed: false });
+  app = await startApp({ seed: false, env: TEST_SHEDDING });
   conn = await mongoose.createConnection(app.mongodbUri).asPromise();
   await conn
     .collection("settings")

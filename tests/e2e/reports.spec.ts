@@ -9,6 +9,7 @@ import {
   uniquePhone,
 } from "#tests/support/fixtures.ts";
 import { E2E } from "#tests/support/e2e-env.ts";
+import { startIsolatedApp } from "#tests/support/isolated-app.ts";
 import { expectNoA11yViolations } from "#tests/support/axe.ts";
 import { formatPhone, normalizePhone } from "#app/domain/phone.ts";
 
@@ -76,43 +77,55 @@ test("a parent downloads the ward's report; the admin texts the signed link, whi
   await stranger.close();
 });
 
-/** A report link as the portal signs it (app/utils/report-link.server.ts), under the e2e app's secret. */
-function signedReportPath(registrationId: string) {
+/** A report link as the portal signs it (app/utils/report-link.server.ts), under `secret`. */
+function signedReportPath(registrationId: string, secret: string) {
   const expires = (Math.floor(Date.now() / 86_400_000) + 30).toString(36);
-  const mac = createHmac("sha256", E2E.sessionSecret)
+  const mac = createHmac("sha256", secret)
     .update(`report:${registrationId}:${expires}`)
     .digest("base64url")
     .slice(0, 22);
   return `/reports/${registrationId}.${expires}.${mac}`;
 }
 
-/** The event loop's longest delay since /metrics was last read (prom-client resets it on each collection). */
-async function eventLoopLagMaxSeconds() {
-  const text = await (await fetch(`${E2E.baseURL}/metrics`)).text();
-  return Number(/^nodejs_eventloop_lag_max_seconds (\S+)$/m.exec(text)?.[1]);
-}
-
+/**
+ * Four report links at once on an app of its own (the shared app's thread also serves the other specs), on the shared
+ * database, so the wards made here are there: its event loop's longest delay while they render, from /metrics
+ * (prom-client resets it on each collection), and every other answer meanwhile.
+ */
 test("@js-only four report links rendered at once leave the server's thread free for everyone else", async () => {
-  const wards = await Promise.all([1, 2, 3, 4, 5, 6, 7, 8].map(() => createRegistration()));
-  const student = await sessionCookieHeader(await createUser({ role: "student" }));
-  const timed = async (path: string, cookie?: string) => {
-    const started = performance.now();
-    const res = await fetch(`${E2E.baseURL}${path}`, { headers: cookie ? { Cookie: cookie } : {}, redirect: "manual" });
-    await res.arrayBuffer();
-    return { path, status: res.status, type: res.headers.get("content-type"), ms: performance.now() - started };
-  };
-  // Four at once and nothing else: the PDFs are made off the request thread, whose longest delay stays short.
-  await eventLoopLagMaxSeconds();
-  const pdfs = await Promise.all(wards.slice(0, 4).map((w) => timed(signedReportPath(String(w._id)))));
-  expect(pdfs.map((a) => [a.status, a.type])).toEqual(Array(4).fill([200, "application/pdf"]));
-  expect(await eventLoopLagMaxSeconds()).toBeLessThan(0.05);
-  // Four more while a student uses the portal: every answer within 2 s, none refused.
-  const answers = await Promise.all([
-    ...wards.slice(4).map((w) => timed(signedReportPath(String(w._id)))),
-    ...[0, 1, 2].map(() => timed("/dashboard", student)),
-  ]);
-  for (const a of answers) {
-    expect(a.status, a.path).toBeLessThan(400);
-    expect(a.ms, `${a.path} answered in ${Math.round(a.ms)} ms`).toBeLessThan(2_000);
+  // The shared app's secret: the student's cookie made below opens this app too.
+  const secret = E2E.sessionSecret;
+  const app = await startIsolatedApp(
+    { MONGODB_URI: E2E.mongodbUri, SEED_DEMO_DATA: "false", SESSION_SECRET: secret },
+    { waitFor: "healthy" },
+  );
+  try {
+    const wards = await Promise.all([1, 2, 3, 4, 5, 6, 7, 8].map(() => createRegistration()));
+    const student = await sessionCookieHeader(await createUser({ role: "student" }));
+    const lagMaxSeconds = async () =>
+      Number(/^nodejs_eventloop_lag_max_seconds (\S+)$/m.exec(await (await fetch(`${app.url}/metrics`)).text())?.[1]);
+    const timed = async (path: string, cookie?: string) => {
+      const started = performance.now();
+      const res = await fetch(`${app.url}${path}`, { headers: cookie ? { Cookie: cookie } : {}, redirect: "manual" });
+      await res.arrayBuffer();
+      return { path, status: res.status, type: res.headers.get("content-type"), ms: performance.now() - started };
+    };
+    // A first PDF starts the thread; then four at once and nothing else: the request thread's longest delay stays short.
+    await timed(signedReportPath(String(wards[7]!._id), secret));
+    await lagMaxSeconds();
+    const pdfs = await Promise.all(wards.slice(0, 4).map((w) => timed(signedReportPath(String(w._id), secret))));
+    expect(pdfs.map((a) => [a.status, a.type])).toEqual(Array(4).fill([200, "application/pdf"]));
+    expect(await lagMaxSeconds()).toBeLessThan(0.05);
+    // Three more while a student uses the portal: every answer within 2 s, none refused.
+    const answers = await Promise.all([
+      ...wards.slice(4, 7).map((w) => timed(signedReportPath(String(w._id), secret))),
+      ...[0, 1, 2].map(() => timed("/student-dashboard", student)),
+    ]);
+    for (const a of answers) {
+      expect(a.status, a.path).toBe(200);
+      expect(a.ms, `${a.path} answered in ${Math.round(a.ms)} ms`).toBeLessThan(2_000);
+    }
+  } finally {
+    await app.stop();
   }
 });

@@ -14,6 +14,12 @@ export function freePort(): Promise<number> {
   });
 }
 
+/**
+ * Shedding as the shared e2e app has it: on, at a delay and a number of requests in the app that no healthy run reaches
+ * on a busy 2-core machine (a page shed there fails a test; server/load-shed.test.ts tests the refusals themselves).
+ */
+export const TEST_SHEDDING = { SHED_MAX_IN_FLIGHT: "1000", SHED_EVENT_LOOP_DELAY_MS: "2000" };
+
 export type IsolatedApp = { url: string; proc: ChildProcess; output: () => string; stop: () => Promise<number | null> };
 
 /**
@@ -39,9 +45,7 @@ export async function startIsolatedApp(
       WEB_WORKERS: "1",
       // Bursts of concurrent requests are what some of these tests send; the in-flight limit's refusals are tested in
       // server/load-shed.test.ts and measured by the overload bench.
-      SHED_MAX_IN_FLIGHT: "1000",
-      // As the shared e2e app: a delay no healthy run reaches on a busy 2-core machine (a page shed here fails a test).
-      SHED_EVENT_LOOP_DELAY_MS: "2000",
+      ...TEST_SHEDDING,
       BODIES_PER_ADDRESS: "0",
       // The demo's accounts and data, unless a test starts production (DEMO: undefined, with its APP_ORIGIN).
       DEMO: "on",
