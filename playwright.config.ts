@@ -3,9 +3,12 @@ import { E2E } from "./tests/support/e2e-env.ts";
 
 /**
  * e2e tests run against the built app (npm run build first) on a fresh
- * in-memory embedded database, in Debian's Chromium. Every spec runs twice:
- * with JavaScript and without. Tag a test @js-only or @no-js-only when it is
- * about one of the two.
+ * in-memory embedded database, in Debian's Chromium. Every test runs without
+ * JavaScript (every page and form must work so); with JavaScript run only the
+ * tests about what a script changes: tagged @js-only (only a browser with
+ * JavaScript shows it; protocol-level tests, once) or @both (a journey whose
+ * scripted path differs: a form's checks in the browser, a dialog in place of a
+ * page, hydration). @no-js-only: never with JavaScript. docs/contributing.md.
  */
 export default defineConfig({
   testDir: "tests/e2e",
@@ -17,7 +20,8 @@ export default defineConfig({
   // The longest journeys (several sign-ins, each a deliberate password hash) take 30–45 s on a busy 2-core machine.
   timeout: 90_000,
   expect: { timeout: 10_000 },
-  reporter: process.env.CI ? [["list"]] : [["list"]],
+  // The JSON report holds each test's time (docs/contributing.md#the-suites-time); the list is what one reads.
+  reporter: [["list"], ["json", { outputFile: `test-results/port-${E2E.port}/report.json` }]],
   use: {
     baseURL: E2E.baseURL,
     trace: "retain-on-failure",
@@ -35,7 +39,7 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: "js", use: { javaScriptEnabled: true }, grepInvert: /@no-js-only/ },
+    { name: "js", use: { javaScriptEnabled: true }, grep: /@js-only|@both/ },
     { name: "no-js", use: { javaScriptEnabled: false }, grepInvert: /@js-only/ },
   ],
   webServer: {

@@ -64,7 +64,10 @@ test("/portal shows four portal cards; the Admin card offers sign-in only", asyn
 });
 
 for (const role of ["student", "parent", "facilitator"] as const) {
-  test(`portal: ${role} signs up, signs in, lands on their portal and signs out`, async ({ page, browser }) => {
+  test(`portal: ${role} signs up, signs in, lands on their portal and signs out${role === "parent" ? " @both" : ""}`, async ({
+    page,
+    browser,
+  }) => {
     const phone = uniquePhone();
     const password = "good-pass-42";
     const fullName = `New ${role} ${phone.slice(-4)}`;
@@ -130,7 +133,7 @@ test("portal: an admin signs in on the Admin card and lands on /admin", async ({
   await signOutFromPortal(page);
 });
 
-test("portal: every error at once, with the settings' password rule in the hint, the message and the check", async ({
+test("portal: every error at once, with the settings' password rule in the hint, the message and the check @both", async ({
   page,
 }) => {
   // A facilitator's sign-up: the one that asks for an e-mail.
@@ -162,7 +165,7 @@ test("portal: every error at once, with the settings' password rule in the hint,
   await expect(form.getByText("Passwords do not match")).toHaveCount(0);
 });
 
-test("/auth: sign up with a role, sign in, then a signed-in visitor is sent to /dashboard", async ({ page }) => {
+test("/auth: sign up with a role, sign in, then a signed-in visitor is sent to /dashboard @both", async ({ page }) => {
   await page.goto("/auth");
   await expect(page.getByRole("heading", { level: 1, name: "Auth" })).toBeVisible();
   await expectNoA11yViolations(page);

@@ -22,7 +22,7 @@ const isJs = () => test.info().project.name === "js";
 const openForm = (page: Page, name: string | RegExp) => openDialogOrPage(page, name, isJs());
 
 test.describe("Subjects Management", () => {
-  test("creates a subject with a facilitator chosen by name, edits it and deletes it after confirming", async ({
+  test("creates a subject with a facilitator chosen by name, edits it and deletes it after confirming @both", async ({
     page,
     loginAs,
   }) => {

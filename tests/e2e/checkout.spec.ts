@@ -49,7 +49,7 @@ async function payFromPortal(page: Page, wardName: string, amount: string) {
 }
 
 test.describe("paying fees by Mobile Money from the portal", () => {
-  test("the parent pays part of the fee (Approve): confirmed with a receipt and a new balance; Decline changes nothing", async ({
+  test("the parent pays part of the fee (Approve): confirmed with a receipt and a new balance; Decline changes nothing @both", async ({
     page,
     loginAs,
   }) => {

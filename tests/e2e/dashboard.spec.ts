@@ -11,7 +11,10 @@ const SIDEBAR: Record<Role, string[]> = {
 };
 
 for (const role of Object.keys(SIDEBAR) as Role[]) {
-  test(`${role}: the sidebar lists the role's links and every one renders a page`, async ({ page, loginAs }) => {
+  test(`${role}: the sidebar lists the role's links and every one renders a page${role === "student" ? " @both" : ""}`, async ({
+    page,
+    loginAs,
+  }) => {
     test.setTimeout(150_000); // one axe run per page
     await loginAs(role);
     await page.goto("/dashboard");

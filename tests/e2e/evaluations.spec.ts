@@ -193,7 +193,7 @@ test.describe("evaluation forms", () => {
     expect(stored?.programmes).toEqual(["visual-arts"]);
   });
 
-  test("a parent answers: errors first, then success, then an edit; the admin reads the results and the CSV; the questions lock", async ({
+  test("a parent answers: errors first, then success, then an edit; the admin reads the results and the CSV; the questions lock @both", async ({
     page,
     loginAs,
     browser,

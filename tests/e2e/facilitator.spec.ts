@@ -193,7 +193,7 @@ async function upload(page: Page, fields: { subject: string; title: string; desc
   await page.getByRole("button", { name: "Upload" }).click();
 }
 
-test("assignments: upload a PDF and an image, list by type, open, delete", async ({ page, loginAs }) => {
+test("assignments: upload a PDF and an image, list by type, open, delete @both", async ({ page, loginAs }) => {
   const facilitator = await loginAs("facilitator");
   await giveSubjects(facilitator.id, "Mathematics", "Physics");
   await page.goto("/facilitator-dashboard/assignments");

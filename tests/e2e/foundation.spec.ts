@@ -1,7 +1,7 @@
 import { test, expect } from "#tests/support/fixtures.ts";
 import { expectNoA11yViolations } from "#tests/support/axe.ts";
 
-test("the home page renders on the server with the banner and a skip link", async ({ page }) => {
+test("the home page renders on the server with the banner and a skip link @both", async ({ page }) => {
   await page.goto("/");
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   await expect(page.getByText("Registration is still open.")).toBeVisible();

@@ -36,7 +36,7 @@ const photo = (shade: string) =>
     .withExif({ IFD0: { Make: "Tecno" }, IFD3: { GPSLatitudeRef: "N", GPSLatitude: "5/1 33/1 0/1" } })
     .toBuffer();
 
-test("a student hands in photos and text; the facilitator marks it out of the maximum; the mark and comment reach the student", async ({
+test("a student hands in photos and text; the facilitator marks it out of the maximum; the mark and comment reach the student @both", async ({
   page,
 }) => {
   const subject = `Handin subject ${uniquePhone()}`;

@@ -146,7 +146,7 @@ test.describe("HTTP caching @js-only", () => {
   });
 });
 
-test("the page is styled by its first response, and stays styled after client-side navigation", async ({
+test("the page is styled by its first response, and stays styled after client-side navigation @both", async ({
   page,
   javaScriptEnabled,
 }) => {

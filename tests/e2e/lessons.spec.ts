@@ -245,7 +245,7 @@ test("the admin clears a day of lessons: a move with no day is refused by its fi
   expect(sms?.text).toMatch(/the Physics lesson of .* is cancelled/);
 });
 
-test("the facilitator gives a lesson notes, a link and a file: a link without https is refused by its field with the notes kept; the lesson's student reads them, another student cannot open the file", async ({
+test("the facilitator gives a lesson notes, a link and a file: a link without https is refused by its field with the notes kept; the lesson's student reads them, another student cannot open the file @both", async ({
   page,
   loginAs,
 }) => {

@@ -234,7 +234,7 @@ test("a reference a facilitator sees cannot claim the registration; the submitti
   ).toBe(1);
 });
 
-test("the claim code leaves the confirmation page for everyone else, JavaScript or not", async ({ page }) => {
+test("the claim code leaves the confirmation page for everyone else, JavaScript or not @both", async ({ page }) => {
   const registration = await createRegistration();
   await page.goto(`/registration/${registration.reference}`);
   await expect(page.getByRole("heading", { name: "Registration received" })).toBeVisible();

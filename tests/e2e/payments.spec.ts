@@ -49,7 +49,7 @@ async function dismissToast(page: Page) {
 }
 
 test.describe("fees and payments", () => {
-  test("admin sets a fee: refused input stays by its field; the saved amount shows on the landing page", async ({
+  test("admin sets a fee: refused input stays by its field; the saved amount shows on the landing page @both", async ({
     page,
     loginAs,
   }) => {

@@ -159,7 +159,7 @@ test("no page of the demo's teaching scrolls sideways at 360 px", async ({ page 
   expect(wide, "pages wider than the screen").toEqual([]);
 });
 
-test("a toast never covers the header's buttons at 360 px", async ({ page, loginAs }) => {
+test("a toast never covers the header's buttons at 360 px @both", async ({ page, loginAs }) => {
   await loginAs("admin");
   // A flash toast: the settings page saved.
   await page.goto("/admin/settings");
@@ -183,7 +183,7 @@ test("a toast never covers the header's buttons at 360 px", async ({ page, login
   }
 });
 
-test("without JavaScript a flash message sits in the page's flow and covers nothing; with it, a dismissible toast", async ({
+test("without JavaScript a flash message sits in the page's flow and covers nothing; with it, a dismissible toast @both", async ({
   page,
   loginAs,
 }) => {

@@ -6,7 +6,7 @@ import { Session } from "#app/models/session.server.ts";
 import { verifyPassword } from "#app/models/password.server.ts";
 import { formatPhone } from "#app/domain/phone.ts";
 
-test("profile: update own full name, display name and email", async ({ page, loginAs }) => {
+test("profile: update own full name, display name and email @both", async ({ page, loginAs }) => {
   const user = await loginAs("parent");
   await page.goto("/profile");
   await expect(page.getByRole("heading", { level: 1, name: "Profile" })).toBeVisible();

@@ -104,7 +104,7 @@ test("signed-in visitors see Dashboard and Sign Out, and signing out returns hom
 
 test.describe("on a phone", () => {
   test.use({ viewport: { width: 390, height: 800 } });
-  test("the menu opens without JavaScript and lists every link", async ({ page }) => {
+  test("the menu opens without JavaScript and lists every link @both", async ({ page }) => {
     await page.goto("/registration");
     const header = page.locator("header").first();
     await expect(header.getByRole("link", { name: "Benefits" })).toBeHidden();

@@ -75,7 +75,9 @@ const submit = (page: Page) => page.getByRole("button", { name: "Submit Registra
 
 test.describe("enrolment", () => {
   for (const programme of PROGRAMMES) {
-    test(`a parent enrols a ward in ${PROGRAMME_LABELS[programme]} and lands on the confirmation`, async ({ page }) => {
+    test(`a parent enrols a ward in ${PROGRAMME_LABELS[programme]} and lands on the confirmation${programme === "science" ? " @both" : ""}`, async ({
+      page,
+    }) => {
       const a = answers(programme);
       await page.goto("/registration");
       await fillRegistration(page, a);
@@ -123,7 +125,9 @@ test.describe("enrolment", () => {
 });
 
 test.describe("validation", () => {
-  test("an empty submission shows the Missing Required Fields summary and every field message", async ({ page }) => {
+  test("an empty submission shows the Missing Required Fields summary and every field message @both", async ({
+    page,
+  }) => {
     await page.goto("/registration");
     await submit(page);
     const summary = page.getByRole("alert").filter({ hasText: "Missing Required Fields" });
@@ -190,7 +194,7 @@ test.describe("validation", () => {
     await expect(page.locator((await link.getAttribute("href"))!)).toHaveAccessibleName(L.whatsappNumber);
   });
 
-  test("short and malformed answers get their messages and every typed value is kept", async ({ page }) => {
+  test("short and malformed answers get their messages and every typed value is kept @both", async ({ page }) => {
     const a = answers("arts");
     await page.goto("/registration");
     await fillRegistration(page, a);

@@ -94,7 +94,7 @@ test.describe("Timetable upload", () => {
     await expect(page).toHaveURL(/\/portal\?redirectTo=%2Ftimetable-upload/);
   });
 
-  test("an admin uploads a timetable: stored under a generated name, listed, and downloadable by signed-in users only", async ({
+  test("an admin uploads a timetable: stored under a generated name, listed, and downloadable by signed-in users only @both", async ({
     page,
     loginAs,
     request,
