@@ -27,7 +27,8 @@ export function pdfThread(entry: URL = PDF_WORKER, { timeoutMs = 30_000 } = {}) 
   };
   const start = () => {
     // pdfkit and its fonts take about 20 MiB: a bound of its own, so that a runaway PDF ends this thread, not the app.
-    const started = new Worker(entry, { resourceLimits: { maxOldGenerationSizeMb: 128 } });
+    // Named, so that /proc (and the tests) tell its CPU from the request thread's.
+    const started = new Worker(entry, { name: "pdf-thread", resourceLimits: { maxOldGenerationSizeMb: 128 } });
     started.unref();
     started.on("message", ({ id, pdf, error }: { id: number; pdf?: Uint8Array; error?: string }) => {
       const job = pending.get(id);
