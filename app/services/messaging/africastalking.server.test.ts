@@ -38,12 +38,17 @@ describe("Africa's Talking", () => {
     expect(await refusal(provider().send({ to: "+233240000406", text: "x" }, signal()))).toMatchObject({
       permanent: true,
     });
+    // A number under Do Not Disturb refuses again on every try.
+    expect(await refusal(provider().send({ to: "+233240000409", text: "x" }, signal()))).toMatchObject({
+      permanent: true,
+      message: "Africa's Talking: DoNotDisturbRejection (409)",
+    });
   });
 
-  it("retries later on an empty balance", async () => {
+  it("waits for credit on an empty balance, as every provider's 'out of credit' (the overview warns of it)", async () => {
     expect(await refusal(provider().send({ to: "+233240000405", text: "x" }, signal()))).toMatchObject({
       permanent: false,
-      message: "Africa's Talking: InsufficientBalance (405)",
+      message: "SMS account out of credit (Africa's Talking): InsufficientBalance",
     });
   });
 

@@ -5,7 +5,7 @@
  * not. A wrong key or username is answered 401 with a plain-text body. Delivery reports are posted to the callback
  * URL set in the account (app/routes/resources/sms-delivery.ts).
  */
-import { ProviderError, type SmsProvider } from "#app/services/messaging/sms-provider.ts";
+import { NO_CREDIT, ProviderError, type SmsProvider } from "#app/services/messaging/sms-provider.ts";
 
 export type AfricasTalkingConfig = { username: string; apiKey: string; senderId: string | null; host: string };
 
@@ -67,6 +67,8 @@ export function africasTalking(config: AfricasTalkingConfig): SmsProvider {
       if (!recipient) throw new ProviderError(`Africa's Talking took no recipient: ${body.slice(0, 200)}`, true);
       const code = recipient.statusCode ?? 0;
       if (code >= 100 && code <= 102) return { providerMessageId: recipient.messageId ?? null };
+      // The account's balance: a message waits for credit (the overview warns), as with every provider.
+      if (code === 405) throw new ProviderError(`${NO_CREDIT} (Africa's Talking): ${recipient.status ?? ""}`, false);
       const status = recipient.status ?? PERMANENT.get(code) ?? "Failed";
       throw new ProviderError(`Africa's Talking: ${status} (${code})`, PERMANENT.has(code));
     },

@@ -5,8 +5,9 @@
  * Taken: `{ status: "success", data: [{ recipient, id }] }`; one message goes to one number, so the id taken is the
  * one Arkesel returns, whatever form of the number it echoes (it may drop or add a prefix). A number Arkesel cannot use
  * comes back under `data[].invalid numbers`. Refusals are HTTP errors with a `message`: 401 a wrong key, 402 an empty
- * balance, 422 a request it will never take (sender id, message, recipients). The 402 and 422 meanings are Arkesel's
- * client libraries' reading of its API reference, assumed where the reference is silent (docs/decisions/0093).
+ * balance, 422 a request that fails validation: the sender id (`errors.sender`), which Settings can mend and the
+ * message then waits for, or the message or recipients, which it will never take. The 402 and 422 meanings are
+ * Arkesel's client libraries' reading of its API reference, assumed where the reference is silent (docs/decisions/0093).
  */
 import { NO_CREDIT, ProviderError, type SmsProvider } from "#app/services/messaging/sms-provider.ts";
 import { deliveryReportUrl } from "#app/services/messaging/delivery-reports.server.ts";
@@ -28,6 +29,7 @@ export function arkeselConfig(env: NodeJS.ProcessEnv): ArkeselConfig | null {
 type Answer = {
   status?: string;
   message?: string;
+  errors?: Record<string, unknown>;
   data?: Array<{ recipient?: string; id?: string } & Record<string, unknown>>;
 };
 
@@ -55,7 +57,15 @@ export function arkesel(config: ArkeselConfig): SmsProvider {
         // not JSON: reported below with the status
       }
       const why = (answer.message ?? body).slice(0, 200);
-      if (response.status === 422) throw new ProviderError(`Arkesel refused the message: ${why}`, true);
+      if (response.status === 422) {
+        // A sender id Arkesel has not approved is the account's, not the message's: retried once it is fixed.
+        if (answer.errors && "sender" in answer.errors)
+          throw new ProviderError(
+            `Arkesel refused the sender id: ${JSON.stringify(answer.errors.sender).slice(0, 200)}`,
+            false,
+          );
+        throw new ProviderError(`Arkesel refused the message: ${why}`, true);
+      }
       if (response.status === 402) throw new ProviderError(`${NO_CREDIT} (Arkesel): ${why}`, false);
       if (!response.ok) throw new ProviderError(`Arkesel answered ${response.status}: ${why}`, false);
       const sent = answer.data?.find((d) => typeof d.id === "string" && d.id);

@@ -19,6 +19,11 @@ describe("Hubtel SMS", () => {
     expect(standIn.received.at(-1)).toEqual({ From: "VacClasses", To: "233240000011", Content: "Hello Kɔfi" });
   });
 
+  it("takes the wrapped answer of Hubtel's developer portal, and a 2xx it cannot read, as sent: never sent twice", async () => {
+    expect(await send("+233240000201")).toEqual({ providerMessageId: expect.stringMatching(/^hub-\d+$/) });
+    expect(await send("+233240000202")).toEqual({ providerMessageId: null });
+  });
+
   it("retries a refused login, too little credit and a server error; a bad number or text, or no consent, is final", async () => {
     expect(await refusal(send("+233240000011", provider("wrong")))).toMatchObject({
       permanent: false,

@@ -2,7 +2,9 @@
  * Hubtel SMS, from its API reference (https://developers.hubtel.com → SMS API, "Simple Messaging" and "Response
  * codes"): `POST {host}/v1/messages/send` with HTTP Basic authentication (client id and client secret) and a JSON body
  * `{ From, To, Content }`; the number as 233… The answer is `{ messageId, status, statusDescription, rate, networkId }`,
- * `status` 0 when the message was taken. Refusals are HTTP errors whose body carries a `status` subcode: 1 an invalid
+ * `status` 0 when the message was taken, or the same fields wrapped as `{ message, responseCode, data: { … } }` (the
+ * developer portal's current form, `responseCode` "0000" when taken). A 2xx answer the adapter cannot read counts as
+ * taken too: Hubtel has the message, and sending it again would send it twice. Refusals are HTTP errors whose body carries a `status` subcode: 1 an invalid
  * destination, 2 an invalid sender id, 3 a message too long, 4 not routable, 6 content rejected, 7–8 parameters not
  * allowed or not valid, 12 payment required; HTTP 401 a refused authorization, 402 too little credit, 403 a recipient
  * who has not consented. Field names are read in either case (the older API answered `MessageId`, `Status`).
@@ -52,11 +54,18 @@ export function hubtel(config: HubtelConfig): SmsProvider {
       } catch {
         // not JSON: reported below with the HTTP status
       }
-      const subcode = Number(field(answer, "status"));
-      const why = String(field(answer, "statusDescription") ?? field(answer, "message") ?? body).slice(0, 200);
-      const id = field(answer, "messageId");
-      // Taken (status 0): never sent again, even without an id to match a delivery report to.
-      if (response.ok && subcode === 0) return { providerMessageId: typeof id === "string" && id ? id : null };
+      // The wrapped form carries the message's fields in `data`.
+      const inner = answer.data && typeof answer.data === "object" ? (answer.data as Answer) : null;
+      const read = (name: string) => field(answer, name) ?? (inner ? field(inner, name) : undefined);
+      const status = read("status");
+      const subcode = status === undefined || status === null || status === "" ? NaN : Number(status);
+      const why = String(read("statusDescription") ?? field(answer, "message") ?? body).slice(0, 200);
+      const id = read("messageId");
+      const taken = { providerMessageId: typeof id === "string" && id ? id : null };
+      // Taken: status 0, or the wrapped "0000", or a 2xx whose answer names no refusal. Never sent again, even without
+      // an id to match a delivery report to.
+      const refusedBy2xx = Number.isFinite(subcode) && subcode !== 0 && field(answer, "responseCode") !== "0000";
+      if (response.ok && !refusedBy2xx) return taken;
       if (response.status === 401) throw new ProviderError(`Hubtel refused the client id and secret: ${why}`, false);
       if (response.status === 402 || subcode === 12) throw new ProviderError(`${NO_CREDIT} (Hubtel): ${why}`, false);
       if (response.status === 403)

@@ -2,7 +2,7 @@
  * A local stand-in for Africa's Talking's SMS API (POST /version1/messaging), speaking its documented request and
  * answers: the `apiKey` header and the `username` field are checked (401 with a plain-text body otherwise); the
  * recipient's status code comes from the number's last four digits when they name one (0403 InvalidPhoneNumber,
- * 0405 InsufficientBalance, 0406 UserInBlacklist); a number ending 0999 never gets an answer.
+ * 0405 InsufficientBalance, 0406 UserInBlacklist, 0409 DoNotDisturbRejection); a number ending 0999 never gets an answer.
  */
 import http from "node:http";
 import { listenLocally } from "#tests/support/stand-ins/listen.ts";
@@ -11,6 +11,7 @@ const STATUS: Record<string, [number, string]> = {
   "0403": [403, "InvalidPhoneNumber"],
   "0405": [405, "InsufficientBalance"],
   "0406": [406, "UserInBlacklist"],
+  "0409": [409, "DoNotDisturbRejection"],
 };
 
 export type StandInRequest = { username: string; to: string; message: string; from: string | null };

@@ -25,6 +25,8 @@ export async function startArkeselStandIn(apiKey = "ark-test-key") {
       if (to.endsWith("0402")) return json(402, { status: "error", message: "Insufficient balance" });
       if (to.endsWith("0422"))
         return json(422, { message: "The given data was invalid.", errors: { sender: ["The sender is invalid."] } });
+      if (to.endsWith("0423"))
+        return json(422, { message: "The given data was invalid.", errors: { message: ["The message is too long."] } });
       if (to.endsWith("0400")) return json(200, { status: "success", data: [{ "invalid numbers": [to] }] });
       const echoed = to.endsWith("0077") ? `0${to.slice(3)}` : to;
       json(200, { status: "success", data: [{ recipient: echoed, id: `ark-${++n}` }] });

@@ -1,8 +1,9 @@
 /**
  * A local stand-in for Hubtel's SMS API (POST /v1/messages/send), speaking its documented request and answers: Basic
  * authentication is checked (401); a number ending 0001…0008 is refused with that subcode (HTTP 400), 0402 with 402
- * (too little credit), 0403 with 403 (no consent), 0500 with a 500, 0999 gets no answer; everything else is taken with
- * a message id. Delivery reports are the caller's to post (see hubtel-sms e2e).
+ * (too little credit), 0403 with 403 (no consent), 0500 with a 500, 0999 gets no answer; 0201 is taken in the wrapped
+ * form of Hubtel's developer portal (`{ message, responseCode: "0000", data: { … } }`), 0202 with a 200 whose body is
+ * not JSON; everything else is taken in the flat form with a message id. Delivery reports are the caller's to post (see hubtel-sms e2e).
  */
 import http from "node:http";
 import { listenLocally } from "#tests/support/stand-ins/listen.ts";
@@ -26,6 +27,13 @@ export async function startHubtelSmsStandIn(clientId = "hub-id", clientSecret = 
       if (to.endsWith("0402")) return json(402, { status: 402, statusDescription: "Insufficient credit" });
       if (to.endsWith("0403")) return json(403, { status: 403, statusDescription: "Forbidden" });
       if (to.endsWith("0500")) return json(500, { status: 500, statusDescription: "Internal error" });
+      if (to.endsWith("0201"))
+        return json(200, {
+          message: "Success",
+          responseCode: "0000",
+          data: { rate: 0.0309, messageId: `hub-${++n}`, status: 0, networkId: "62001", clientReference: null },
+        });
+      if (to.endsWith("0202")) return res.writeHead(200, { "Content-Type": "text/plain" }).end("Accepted");
       const sub = /000([1-8])$/.exec(to);
       if (sub) return json(400, { status: Number(sub[1]), statusDescription: `Refused with subcode ${sub[1]}` });
       json(201, {
