@@ -84,6 +84,7 @@ const start = async (amount: number) => {
 };
 
 /** Paystack's `charge.success` for a transaction, signed as Paystack signs it. */
+/** A `charge.success` webhook in Paystack's documented shape: the charged `amount`, no `requested_amount`. */
 function chargeSuccess(reference: string, amount: number, currency = "GHS", key = standIn.secretKey) {
   const raw = Buffer.from(
     JSON.stringify({
@@ -194,6 +195,8 @@ describe("webhooks and the return page", () => {
 
   it("flag another amount or currency for the office instead of confirming it", async () => {
     const { paymentId } = await start(30000);
+    // The network took less than asked: Paystack's verification says so (the webhook is only the signal).
+    standIn.settle(paymentId, "success", { amount: 3000 });
     const short = chargeSuccess(paymentId, 3000);
     expect(await receiveWebhook("paystack", short.raw, short.signature)).toEqual({ status: 200, body: "flagged" });
     const payment = await Payment.findById(paymentId).lean();
@@ -205,7 +208,9 @@ describe("webhooks and the return page", () => {
       gatewayAmount: 3000,
       state: "open",
     });
-    const naira = chargeSuccess((await start(30000)).paymentId, 30000, "NGN");
+    const inNaira = (await start(30000)).paymentId;
+    standIn.settle(inNaira, "success", { currency: "NGN" });
+    const naira = chargeSuccess(inNaira, 30000, "NGN");
     expect(await receiveWebhook("paystack", naira.raw, naira.signature)).toEqual({ status: 200, body: "flagged" });
     // A later event for the expected amount does not settle what the office has to look at.
     const right = chargeSuccess(paymentId, 30000);
@@ -213,23 +218,13 @@ describe("webhooks and the return page", () => {
     expect(await Payment.findById(paymentId).lean()).toMatchObject({ state: "pending", receiptNumber: null });
   });
 
-  it("confirm a charge whose fee the parent paid: the amount asked for is compared, the fee kept apart", async () => {
+  it("confirm a charge whose fee the parent paid from the verification: the amount asked for compared, the fee apart", async () => {
     const { paymentId } = await start(20000);
-    // Fees passed to the customer: Paystack charged 203.90 for the 200.00 the portal asked.
-    const raw = Buffer.from(
-      JSON.stringify({
-        event: "charge.success",
-        data: {
-          id: 2,
-          reference: paymentId,
-          status: "success",
-          amount: 20390,
-          requested_amount: 20000,
-          currency: "GHS",
-        },
-      }),
-    );
-    expect(await receiveWebhook("paystack", raw, signWebhook(standIn.secretKey, raw))).toEqual({
+    // Fees passed to the customer: Paystack charged 203.90 for the 200.00 the portal asked. Its webhook carries only
+    // the charged amount; its verification has the amount asked for beside it.
+    standIn.settle(paymentId, "success", { amount: 20390 });
+    const event = chargeSuccess(paymentId, 20390);
+    expect(await receiveWebhook("paystack", event.raw, event.signature)).toEqual({
       status: 200,
       body: "confirmed",
     });
@@ -238,6 +233,17 @@ describe("webhooks and the return page", () => {
       amount: 20000,
       gatewayFee: 390,
     });
+  });
+
+  it("answer 503 while the gateway cannot verify, so that it sends the event again; then settle it once", async () => {
+    const { paymentId } = await start(45000);
+    standIn.settle(paymentId, "success");
+    const event = chargeSuccess(paymentId, 45000);
+    standIn.state.failNext = 1;
+    expect(await receiveWebhook("paystack", event.raw, event.signature)).toMatchObject({ status: 503 });
+    expect(await Payment.findById(paymentId).lean()).toMatchObject({ state: "pending" });
+    expect(await receiveWebhook("paystack", event.raw, event.signature)).toEqual({ status: 200, body: "confirmed" });
+    expect(await messagesFor(paymentId)).toBe(1);
   });
 
   it("answer 200 to unknown references and other events, 400 to a body that is not JSON", async () => {
@@ -308,6 +314,7 @@ describe("reconciliation", () => {
 
   it("the office confirms a differing amount for what the gateway received, once", async () => {
     const { paymentId, registrationId } = await start(45000);
+    standIn.settle(paymentId, "success", { amount: 40000 });
     const part = chargeSuccess(paymentId, 40000);
     await receiveWebhook("paystack", part.raw, part.signature);
     const ex = await ReconciliationException.findOne({ paymentId }).lean();

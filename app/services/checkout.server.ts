@@ -17,7 +17,6 @@ import { getFeeSchedule } from "#app/models/fee-schedule.server.ts";
 import { audit } from "#app/models/audit-log.server.ts";
 import { PaymentError, confirmPayment, rejectPayment, submitPayment } from "#app/services/payments.server.ts";
 import { GatewayError, webhookSignatureMatches, type GatewayTransaction } from "#app/services/gateway/gateway.ts";
-import { fromPaystack } from "#app/services/gateway/paystack.server.ts";
 import { activeGateway, gatewayNamed } from "#app/services/gateway/gateways.server.ts";
 import { recordException } from "#app/models/reconciliation-exception.server.ts";
 
@@ -225,12 +224,16 @@ export async function settleGatewayPayment(tx: GatewayTransaction): Promise<Sett
   return outcome.confirmed ? "confirmed" : "already";
 }
 
-export type WebhookAnswer = { status: 200 | 400 | 401 | 404; body: string };
+export type WebhookAnswer = { status: 200 | 400 | 401 | 404 | 503; body: string };
 
 /**
- * A gateway's webhook: the signature is checked on the raw bytes before anything parses them; a valid
- * `charge.success` settles its payment; other events and unknown references are answered 200 (logged) so the gateway
- * stops retrying. Answered only once the change is written: a crash before that gets the event again.
+ * A gateway's webhook: the signature is checked on the raw bytes before anything parses them. A valid
+ * `charge.success` is the signal, the gateway's verification of its reference the truth: the payment is settled from
+ * what `verify` answers (Paystack's webhook carries the charged amount, fee included, but not the amount asked for;
+ * its verification has both), once, whatever order the webhook and the return page's check arrive in. Other events
+ * and unknown references are answered 200 (logged) so the gateway stops retrying; a gateway that cannot be asked is
+ * 503, so that it sends the event again. Answered only once the change is written: a crash before that gets the event
+ * again.
  */
 export async function receiveWebhook(name: string, raw: Buffer, signature: string | null): Promise<WebhookAnswer> {
   const gateway = await gatewayNamed(name);
@@ -247,11 +250,19 @@ export async function receiveWebhook(name: string, raw: Buffer, signature: strin
   }
   if (event?.event !== "charge.success" || typeof event.data !== "object" || event.data === null)
     return { status: 200, body: "ignored" };
-  const tx = fromPaystack(event.data as Parameters<typeof fromPaystack>[0]);
-  if (!tx.reference || !Number.isSafeInteger(tx.amount)) return { status: 400, body: "No reference or amount" };
-  const outcome = await settleGatewayPayment(tx);
-  if (outcome === "unknown")
-    console.warn(`[webhook] ${name}: no payment has the reference ${tx.reference.slice(0, 60)}`);
+  const reference = (event.data as { reference?: unknown }).reference;
+  if (typeof reference !== "string" || !reference || reference.length > 100)
+    return { status: 400, body: "No reference" };
+  let tx: GatewayTransaction | null;
+  try {
+    tx = await gateway.verify(reference);
+  } catch (error) {
+    if (!(error instanceof GatewayError)) throw error;
+    console.warn(`[webhook] ${name}: could not verify ${reference.slice(0, 60)}: ${error.message}`);
+    return { status: 503, body: "The transaction could not be verified yet" };
+  }
+  const outcome = tx && Number.isSafeInteger(tx.amount) ? await settleGatewayPayment(tx) : "unknown";
+  if (outcome === "unknown") console.warn(`[webhook] ${name}: no payment has the reference ${reference.slice(0, 60)}`);
   return { status: 200, body: outcome };
 }
 

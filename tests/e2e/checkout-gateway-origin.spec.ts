@@ -12,6 +12,7 @@ import mongoose from "mongoose";
 import { createCookie } from "react-router";
 import { test, expect } from "@playwright/test";
 import { E2E } from "#tests/support/e2e-env.ts";
+import { connectTestDb } from "#tests/support/fixtures.ts";
 import { startIsolatedApp, type IsolatedApp } from "#tests/support/isolated-app.ts";
 import { startPaystackStandIn } from "#tests/support/stand-ins/paystack.ts";
 import { User } from "#app/models/user.server.ts";
@@ -56,6 +57,8 @@ test("the parent's Pay with Mobile Money lands on the gateway's own checkout pag
   const gateway = await startPaystackStandIn("sk_test_origin", { tls: { key: tls.key, cert: tls.cert } });
   const uri = `mongodb://127.0.0.1:${E2E.dbPort}/checkout_origin_${testInfo.project.name.replace(/\W/g, "_")}`;
   const conn = await mongoose.createConnection(uri).asPromise();
+  // The models' hooks (a registration raises the figures' revision) write through the default connection.
+  await connectTestDb();
   let app: IsolatedApp | null = null;
   try {
     await conn.dropDatabase();
