@@ -28,6 +28,27 @@ export function smsLength(text: string): SmsLength {
   return { encoding: "GSM-7", units, segments: units <= 160 ? 1 : Math.ceil(units / 153) };
 }
 
+/** The 7-bit units of a text already in GSM-7 (`toGsm7`): an extension character (`^{}\[~]|€`) takes two. */
+export function gsm7Units(text: string): number {
+  let units = 0;
+  for (const ch of text) units += EXTENDED.has(ch) ? 2 : 1;
+  return units;
+}
+
+/** The longest start of a GSM-7 text that takes at most `units` units, with "..." when it was cut. */
+export function cutToGsm7Units(text: string, units: number): string {
+  if (gsm7Units(text) <= units) return text;
+  let out = "";
+  let used = 0;
+  for (const ch of text) {
+    const size = EXTENDED.has(ch) ? 2 : 1;
+    if (used + size > units - 3) break;
+    out += ch;
+    used += size;
+  }
+  return `${out}...`;
+}
+
 /** Letters of Ghanaian languages and signs outside GSM-7, as a basic phone can show them. */
 const TRANSLITERATION: Record<string, string> = {
   Ɛ: "E",

@@ -9,7 +9,7 @@ import {
   type UssdVoice,
   type UssdWard,
 } from "#app/domain/ussd.ts";
-import { smsLength } from "#app/domain/sms.ts";
+import { gsm7Units, smsLength } from "#app/domain/sms.ts";
 import { sayEnglish, sayIn, type Language, type SchoolWording } from "#app/domain/wording.ts";
 
 const ctx: UssdContext = {
@@ -108,7 +108,7 @@ describe("the USSD menu", () => {
       for (const language of [null, "en", "tw"] as const)
         for (const text of [...texts, "x", "1*9", "2*1*2"]) {
           const shown = screen(text, wardsNow, language);
-          expect([...shown].length, `${text}: ${shown}`).toBeLessThanOrEqual(USSD_MAX_LENGTH);
+          expect(gsm7Units(shown), `${text}: ${shown}`).toBeLessThanOrEqual(USSD_MAX_LENGTH);
           expect(smsLength(shown).encoding, `${text}: ${shown}`).toBe("GSM-7");
           expect(shown).not.toContain("…");
         }
@@ -187,5 +187,17 @@ describe("SMS keywords", () => {
     expect(smsKeywordReply("help", [ward()], ctx, sayEnglish)).toMatch(
       /^Vacation Classes: send STATUS, BAL or LINKS\. Send TWI for Twi, STOP to stop announcements\. Or dial \*920\*44#/,
     );
+  });
+});
+
+describe("a screen's length in 7-bit units", () => {
+  it("counts an extension character (€ [ ] { } | ^ ~ \\) as two, and cuts by units", () => {
+    const text = "€".repeat(100);
+    const shown = renderUssd({ end: true, text, screen: "busy" });
+    expect(gsm7Units(shown)).toBeLessThanOrEqual(USSD_MAX_LENGTH);
+    // By characters it would have kept 179 € (358 units): a phone would show it cut, or the aggregator refuse it.
+    expect([...shown].length).toBeLessThan(100);
+    expect(shown.endsWith("...")).toBe(true);
+    expect(renderUssd({ end: false, text: "Pay [1] or {2}", screen: "busy" })).toBe("CON Pay [1] or {2}");
   });
 });

@@ -1,5 +1,5 @@
 import { performanceLabel } from "#app/domain/performance.ts";
-import { smsCedis, toGsm7, withFittingNames } from "#app/domain/sms.ts";
+import { cutToGsm7Units, gsm7Units, smsCedis, toGsm7, withFittingNames } from "#app/domain/sms.ts";
 import { LANGUAGE_LABELS, USSD_MAX_LENGTH, type Language, type Say } from "#app/domain/wording.ts";
 
 /**
@@ -101,10 +101,9 @@ function short(text: string, max = NAME_MAX) {
   return chars.length <= max ? chars.join("") : `${chars.slice(0, max - 3).join("")}...`;
 }
 
-/** The screen as the aggregator wants it: in 7-bit, never over the limit. */
+/** The screen as the aggregator wants it: in 7-bit, never over the limit in 7-bit units (`€` and `[` take two). */
 export function renderUssd(reply: UssdReply): string {
-  const chars = [...toGsm7(`${reply.end ? "END" : "CON"} ${reply.text}`)];
-  return chars.length <= USSD_MAX_LENGTH ? chars.join("") : `${chars.slice(0, USSD_MAX_LENGTH - 3).join("")}...`;
+  return cutToGsm7Units(toGsm7(`${reply.end ? "END" : "CON"} ${reply.text}`), USSD_MAX_LENGTH);
 }
 
 const pickLanguage = (choice: string | undefined): Language | null =>
@@ -139,7 +138,7 @@ export function feesText(say: Say, w: UssdWard, name = short(w.wardName)) {
  */
 export function progressText(say: Say, w: UssdWard, name = short(w.wardName)): string {
   const a = w.attendance;
-  const fits = (text: string) => [...toGsm7(`END ${text}`)].length <= USSD_MAX_LENGTH;
+  const fits = (text: string) => gsm7Units(toGsm7(`END ${text}`)) <= USSD_MAX_LENGTH;
   let text =
     !a || a.held === 0
       ? say("ussd.progress-none", { ward: name })
@@ -211,7 +210,7 @@ function wardMenu(
     const text = `${short(ward.wardName)}\n${lines.join("\n")}`;
     // Option 7 while the ward can enrol again, when the school's words leave room for it on the one screen.
     const withOffer = `${text}\n7. ${say("ussd.option-enrol-again")}`;
-    const fits = [...toGsm7(`CON ${withOffer}`)].length <= USSD_MAX_LENGTH;
+    const fits = gsm7Units(toGsm7(`CON ${withOffer}`)) <= USSD_MAX_LENGTH;
     return { end: false, text: ward.enrolAgain && fits ? withOffer : text, screen: "menu" };
   }
   switch (rest[0]) {

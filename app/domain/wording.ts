@@ -5,7 +5,7 @@
  * school wrote no Twi. The portal ships no machine-made Twi: the school's staff write it.
  */
 import { SCHOOL_NAME, SUPPORT_HOURS_MAX } from "#app/domain/school.ts";
-import { smsLength, toGsm7 } from "#app/domain/sms.ts";
+import { gsm7Units, smsLength, toGsm7 } from "#app/domain/sms.ts";
 
 export const LANGUAGES = ["en", "tw"] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -529,8 +529,7 @@ export function measureWording(key: WordingKey, text: string): WordingMeasure {
     return { units: sent.units, parts: sent.segments, alphabet: sent.encoding };
   }
   if (WORDING[key].channel === "ussd") {
-    const screen = toGsm7(filled);
-    return { units: [...screen].length, parts: 1, alphabet: "GSM-7" };
+    return { units: gsm7Units(toGsm7(filled)), parts: 1, alphabet: "GSM-7" };
   }
   const length = smsLength(filled);
   return { units: length.units, parts: length.segments, alphabet: length.encoding };
