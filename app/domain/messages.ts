@@ -7,8 +7,10 @@ export const ACCESS_RESTRICTED_MESSAGE = "You don't have permission to access th
 export const INVALID_CREDENTIALS = "Invalid phone number or password";
 export const ACCOUNT_PENDING =
   "Your facilitator account is waiting for the school's approval. You can sign in once the office has approved it.";
+/** The spec's sign-up success, the title of every sign-up's message; the line after it says what happens next. */
+export const ACCOUNT_CREATED = "Account created successfully!";
 export const FACILITATOR_SIGNED_UP =
-  "Account created. The school's office approves facilitator accounts: you can sign in once yours is approved.";
+  "The school's office approves facilitator accounts: you can sign in once yours is approved.";
 export const ACCOUNT_DISABLED = "This account is turned off. Ask the school's office to turn it on again.";
 export const PASSWORD_UPDATED = "Password updated";
 

@@ -2,7 +2,7 @@ import { getZodConstraint } from "@conform-to/zod/v4";
 import { parseWithZod } from "#app/forms/parse.ts";
 import { data, redirect } from "react-router";
 import { normalizePhone } from "#app/domain/phone.ts";
-import { FACILITATOR_SIGNED_UP } from "#app/domain/messages.ts";
+import { ACCOUNT_CREATED, FACILITATOR_SIGNED_UP } from "#app/domain/messages.ts";
 import { homePathForRole } from "#app/domain/roles.ts";
 import { SignInSchema, signUpSchema, type SignUpScreen } from "#app/forms/auth.schema.ts";
 import { User } from "#app/models/user.server.ts";
@@ -93,13 +93,13 @@ export async function signedIn(
   account: { id: string; phone: string },
   destination: string,
   extraCookie?: string,
-  title = "Signed in successfully!",
+  toast: { title: string; description?: string } = { title: "Signed in successfully!" },
 ) {
   await destroyUserSession(request);
   const headers = new Headers();
   headers.append("Set-Cookie", await createUserSession(account.id));
   headers.append("Set-Cookie", await trustDeviceHeader(request, account.phone));
-  headers.append("Set-Cookie", await toastHeader({ type: "success", title }));
+  headers.append("Set-Cookie", await toastHeader({ type: "success", ...toast }));
   if (extraCookie) headers.append("Set-Cookie", extraCookie);
   return redirect(destination, { headers });
 }
@@ -147,7 +147,11 @@ export async function handleSignUp(
   }
   // The office approves facilitators before they sign in (ADR 0090).
   if (v.role === "facilitator")
-    return redirectWithToast(options.successUrl, { type: "success", title: FACILITATOR_SIGNED_UP });
+    return redirectWithToast(options.successUrl, {
+      type: "success",
+      title: ACCOUNT_CREATED,
+      description: FACILITATOR_SIGNED_UP,
+    });
   // Everyone else is signed in at once (a departure from the spec, docs/product.md). A parent whose number is a
   // registration's WhatsApp number goes on to confirm it by SMS and see the ward (Link a registration).
   const unlinked =
@@ -162,6 +166,9 @@ export async function handleSignUp(
     { id: created.id, phone },
     unlinked ? "/link-registration" : homePathForRole(v.role),
     undefined,
-    unlinked ? "Account created. Confirm your number to see your ward." : "Account created. You are signed in.",
+    {
+      title: ACCOUNT_CREATED,
+      description: unlinked ? "Confirm your number to see your ward." : "You are signed in.",
+    },
   );
 }

@@ -81,14 +81,15 @@ for (const role of ["student", "parent", "facilitator"] as const) {
     await form.getByRole("button", { name: "Sign Up" }).click();
 
     if (role === "facilitator") {
-      await expect(page.getByRole("status")).toContainText(
-        "Account created. The school's office approves facilitator accounts",
-      );
+      // The spec's words, then what happens next.
+      await expect(page.getByRole("status")).toContainText("Account created successfully!");
+      await expect(page.getByRole("status")).toContainText("The school's office approves facilitator accounts");
       await expect(page.locator("form#sign-in")).toBeVisible();
       await expect(page).toHaveURL(new RegExp(`/portal\\?role=${role}$`));
     } else {
       // Signed in at once, on their portal (a departure from the spec: docs/product.md); signed out to sign in below.
-      await expect(page.getByText("Account created. You are signed in.")).toBeVisible();
+      await expect(page.getByText("Account created successfully!")).toBeVisible();
+      await expect(page.getByText("You are signed in.")).toBeVisible();
       await expect(page).toHaveURL(HOME[role]);
       await signOutFromPortal(page);
     }
@@ -182,7 +183,7 @@ test("/auth: sign up with a role, sign in, then a signed-in visitor is sent to /
   await form.getByLabel(/^Password/).fill("parent-pass-1");
   await form.getByLabel("Confirm password").fill("parent-pass-1");
   await form.getByRole("button", { name: "Sign Up" }).click();
-  await expect(page.getByText("Account created. You are signed in.")).toBeVisible();
+  await expect(page.getByText("Account created successfully!")).toBeVisible();
   await expect(page).toHaveURL(HOME.parent);
   await connectTestDb();
   expect(

@@ -34,7 +34,7 @@ async function signUpAndSignIn(page: Page, role: "parent" | "student", phone: st
   await form.getByLabel("Confirm password").fill(password);
   await form.getByRole("button", { name: "Sign Up" }).click();
   // Signed in at once (a parent whose number a registration gives is taken to confirm it first).
-  await expect(page.getByRole("status").filter({ hasText: "Account created." }).first()).toBeVisible();
+  await expect(page.getByRole("status").filter({ hasText: "Account created successfully!" }).first()).toBeVisible();
   await page.goto(role === "parent" ? "/parent-dashboard" : "/student-dashboard");
   await expect(page).toHaveURL(role === "parent" ? "/parent-dashboard" : "/student-dashboard");
 }
@@ -148,7 +148,7 @@ test("a parent signs up without an e-mail, is signed in at once, and confirms th
 
   // Signed in, and taken to confirm the number the registration gives: one code by SMS, and the ward is there.
   await expect(page).toHaveURL("/link-registration");
-  await expect(page.getByText("Account created. Confirm your number to see your ward.")).toBeVisible();
+  await expect(page.getByText("Confirm your number to see your ward.")).toBeVisible();
   await connectTestDb();
   expect((await User.findOne({ phone: normalizePhone(parentPhone) }).lean())?.email ?? null).toBeNull();
   await page.getByRole("button", { name: /^Send a code to / }).click();

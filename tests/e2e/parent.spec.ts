@@ -35,6 +35,8 @@ test("a parent sees their wards with class pages and the parents' group, and can
 test("a parent with no registration gets an honest empty state", async ({ page, loginAs }) => {
   await loginAs("parent");
   await page.goto("/parent-dashboard");
+  // The account's Settings (password, the SMS language and switches) are a link away.
+  await expect(page.getByRole("link", { name: "Settings", exact: true })).toHaveAttribute("href", "/settings");
   await expect(page.getByText("No registration is linked to your account or phone number yet.")).toBeVisible();
 });
 

@@ -50,7 +50,7 @@ test("sign-up applies the minimum length and requirements from the settings, nam
   await expect(fieldError(form, "Password must contain an upper-case letter")).toBeVisible();
   expect(await conn.collection("users").countDocuments({ fullName: "Rule Tester" })).toBe(0);
   await attempt("Abcdefghij1!");
-  await expect(page.getByRole("status").filter({ hasText: "Account created." }).first()).toBeVisible();
+  await expect(page.getByRole("status").filter({ hasText: "Account created successfully!" }).first()).toBeVisible();
   expect(await conn.collection("users").countDocuments({ fullName: "Rule Tester" })).toBe(1);
 });
 
@@ -67,7 +67,7 @@ test("changing a password in Settings applies the same rule and names it by the 
   await signUp.getByLabel("Confirm password").fill(password);
   await signUp.getByRole("button", { name: "Sign Up" }).click();
   // Signed in at once.
-  await expect(page.getByRole("status").filter({ hasText: "Account created." }).first()).toBeVisible();
+  await expect(page.getByRole("status").filter({ hasText: "Account created successfully!" }).first()).toBeVisible();
   await expect(page).toHaveURL(/\/parent-dashboard$/);
 
   await page.goto(`${app.url}/settings`);

@@ -5,7 +5,8 @@ import { NotificationBell } from "#app/components/dashboard/notification-bell.ts
 
 /**
  * The header of the facilitator and parent portals: who is shown, the
- * announcements bell with its unread count, a way to the dashboard, and Logout (a POST).
+ * announcements bell with its unread count, a way to the dashboard and to the account's Settings (password, SMS
+ * language and switches), and Logout (a POST).
  */
 export function PortalHeader({
   portal,
@@ -26,10 +27,13 @@ export function PortalHeader({
           {name} <RoleBadge role={role} />
         </p>
       </div>
-      <div className="flex items-center gap-2">
+      <div className="flex flex-wrap items-center gap-1">
         <NotificationBell unseenCount={unseenCount} />
         <Link to="/dashboard" className="min-h-11 rounded-md px-3 py-2 text-sm font-semibold text-brand-700 underline">
           Dashboard
+        </Link>
+        <Link to="/settings" className="min-h-11 rounded-md px-3 py-2 text-sm font-semibold text-brand-700 underline">
+          Settings
         </Link>
         <SignOutButton label="Logout" />
       </div>
