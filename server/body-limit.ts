@@ -97,7 +97,7 @@ function sessionKey(req: Request): string | null {
  * an address that is no route of the app (its body, if any, is streamed to whatever answers it).
  */
 export function bodyLimit(
-  rulesFor: (path: string) => { body?: "upload" | "handin" } | null,
+  rulesFor: (path: string) => { body?: "upload" | "handin"; shed?: "priority" } | null,
   options: BodyLimitOptions = bodyLimitOptionsFromEnv(),
 ) {
   const arriving = new Map<string, number>();
@@ -129,7 +129,9 @@ export function bodyLimit(
     if (cap > 0 && account && (arriving.get(account) ?? 0) >= (options.perAddress ?? 0))
       return refuse(req, res, 429, CROWDED_MESSAGE);
     const arrivingMax = options.arrivingMax ?? 0;
-    if (readHere && arrivingMax > 0 && reading >= arrivingMax) return refuse(req, res, 503, BUSY_MESSAGE);
+    // Sign-in, webhooks and the phone callbacks keep their way in, as past the load shedder (their bodies are small).
+    if (readHere && rules?.shed !== "priority" && arrivingMax > 0 && reading >= arrivingMax)
+      return refuse(req, res, 503, BUSY_MESSAGE);
     count(address, 1);
     if (account) count(account, 1);
     if (readHere) reading++;

@@ -112,7 +112,8 @@ export function loadShedder(options: LoadShedOptions): RequestHandler {
     // The whole server's share: this worker's limit for each worker running.
     const budget = maxInFlight * (1 + peers.workers);
     const total = inFlight + peers.inFlight;
-    const upload = options.upload?.(req.path) ?? false;
+    // A page view of an upload's route is a page: only a post brings an upload.
+    const upload = req.method !== "GET" && req.method !== "HEAD" && (options.upload?.(req.path) ?? false);
     if (upload && maxInFlight > 0 && uploads + (peers.uploads ?? 0) >= Math.max(1, Math.floor(budget / 4)))
       return refuse(req, res);
     // The reserve is each worker's, as the limit is.

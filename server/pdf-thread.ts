@@ -55,10 +55,22 @@ export function pdfThread(entry: URL = PDF_WORKER, { timeoutMs = 30_000 } = {}) 
         const timer = setTimeout(() => {
           pending.delete(id);
           reject(new Error(`the PDF took more than ${timeoutMs} ms`));
+          // A PDF that never ends holds the thread: it is ended, and the next PDF starts another.
+          const stuck = worker;
+          worker = null;
+          failAll(new Error("the PDF thread was restarted after a PDF that did not end"));
+          void stuck?.terminate();
         }, timeoutMs);
         timer.unref();
         pending.set(id, { resolve, reject, timer });
-        worker.postMessage({ id, job });
+        try {
+          worker.postMessage({ id, job });
+        } catch (error) {
+          // Data that cannot be sent to a thread (never the case for the app's plain inputs).
+          clearTimeout(timer);
+          pending.delete(id);
+          reject(error as Error);
+        }
       });
     },
     async stop() {

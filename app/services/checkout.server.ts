@@ -261,7 +261,13 @@ export async function receiveWebhook(name: string, raw: Buffer, signature: strin
     console.warn(`[webhook] ${name}: could not verify ${reference.slice(0, 60)}: ${error.message}`);
     return { status: 503, body: "The transaction could not be verified yet" };
   }
-  const outcome = tx && Number.isSafeInteger(tx.amount) ? await settleGatewayPayment(tx) : "unknown";
+  if (!tx || !Number.isSafeInteger(tx.amount)) {
+    console.warn(`[webhook] ${name}: the gateway has no transaction with the reference ${reference.slice(0, 60)}`);
+    return { status: 200, body: "unknown" };
+  }
+  // The event says paid, the gateway not yet: asked again when the gateway sends the event again.
+  if (tx.status === "pending") return { status: 503, body: "The gateway has not settled the transaction yet" };
+  const outcome = await settleGatewayPayment(tx);
   if (outcome === "unknown") console.warn(`[webhook] ${name}: no payment has the reference ${reference.slice(0, 60)}`);
   return { status: 200, body: outcome };
 }

@@ -131,15 +131,13 @@ test("@js-only four report links rendered at once leave the server's thread free
     // The request thread read the wards and answered; the PDF thread made the PDFs.
     expect(spent("pdf-thread"), "the PDF thread's CPU").toBeGreaterThan(0);
     expect(spent("MainThread"), "the request thread's CPU").toBeLessThan(spent("pdf-thread"));
-    // Three more while a student uses the portal: every answer within 2 s, none refused.
+    // Three more while a student uses the portal: the PDFs made, the student's every page answered within 2 s.
     const answers = await Promise.all([
       ...wards.slice(4, 7).map((w) => timed(signedReportPath(String(w._id), secret))),
       ...[0, 1, 2].map(() => timed("/student-dashboard", student)),
     ]);
-    for (const a of answers) {
-      expect(a.status, a.path).toBe(200);
-      expect(a.ms, `${a.path} answered in ${Math.round(a.ms)} ms`).toBeLessThan(2_000);
-    }
+    expect(answers.map((a) => a.status)).toEqual(Array(6).fill(200));
+    for (const a of answers.slice(3)) expect(a.ms, `${a.path} answered in ${Math.round(a.ms)} ms`).toBeLessThan(2_000);
   } finally {
     await app.stop();
   }

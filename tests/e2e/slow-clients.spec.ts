@@ -213,6 +213,30 @@ test("@js-only 2 addresses of slow uploads and 8 of slow enrolments leave anothe
             contentType: "application/x-www-form-urlencoded",
           }),
         );
+    // The hand-in checks its student and assignment before it reads the upload: a post to an assignment that is not
+    // theirs is answered while its 1.5 MB are still on the way.
+    const early = await new Promise<number>((resolve) => {
+      const req = http.request({
+        host: "127.0.0.1",
+        port,
+        method: "POST",
+        path: "/assignments/zzzzzzzzzzzzzzzzzzzzzzzz",
+        localAddress: "127.0.0.4",
+        headers: {
+          "Content-Type": `multipart/form-data; boundary=${boundary}`,
+          "Content-Length": 1_500_000,
+          Cookie: cookie,
+        },
+      });
+      req.on("response", (res) => {
+        resolve(res.statusCode ?? 0);
+        req.destroy();
+      });
+      req.on("error", () => resolve(0));
+      req.write(`--${boundary}\r\n`);
+      setTimeout(() => resolve(-1), 3_000);
+    });
+    expect(early, "answered before the body arrived").toBe(404);
     await new Promise((r) => setTimeout(r, 1_000));
     const answers: Array<{ status: number; ms: number }> = [];
     for (let i = 0; i < 10; i++) {

@@ -137,8 +137,9 @@ export async function action({ request }: Route.ActionArgs) {
   const { subject, title, description, due, maxScore, refuseLate } = submission.value;
   const file = upload.file;
   const filePath = file ? await storeUpload(effectiveUser._id, file.bytes, file.type.ext, "assignment") : null;
+  let created: { _id: string; title: string; subject: string };
   try {
-    const created = await Assignment.create({
+    created = await Assignment.create({
       facilitatorId: effectiveUser._id,
       subject,
       title,
@@ -159,11 +160,12 @@ export async function action({ request }: Route.ActionArgs) {
           }
         : {}),
     });
-    await audit("assignment.upload", actorOf(info), created._id, { title: created.title, subject: created.subject });
   } catch (error) {
     if (filePath) await removeUpload(filePath);
     throw error;
   }
+  // After the try: the assignment and its file stand, whatever becomes of the audit write.
+  await audit("assignment.upload", actorOf(info), created._id, { title: created.title, subject: created.subject });
   return redirectWithToast("/facilitator-dashboard/assignments", {
     type: "success",
     title: "Assignment uploaded successfully",

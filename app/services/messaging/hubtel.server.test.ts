@@ -22,6 +22,8 @@ describe("Hubtel SMS", () => {
   it("takes the wrapped answer of Hubtel's developer portal, and a 2xx it cannot read, as sent: never sent twice", async () => {
     expect(await send("+233240000201")).toEqual({ providerMessageId: expect.stringMatching(/^hub-\d+$/) });
     expect(await send("+233240000202")).toEqual({ providerMessageId: null });
+    // A wrapped answer that names a refusal is not taken.
+    expect(await refusal(send("+233240000203"))).toMatchObject({ permanent: false, message: /Invalid sender id/ });
   });
 
   it("retries a refused login, too little credit and a server error; a bad number or text, or no consent, is final", async () => {

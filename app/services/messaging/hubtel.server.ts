@@ -64,7 +64,10 @@ export function hubtel(config: HubtelConfig): SmsProvider {
       const taken = { providerMessageId: typeof id === "string" && id ? id : null };
       // Taken: status 0, or the wrapped "0000", or a 2xx whose answer names no refusal. Never sent again, even without
       // an id to match a delivery report to.
-      const refusedBy2xx = Number.isFinite(subcode) && subcode !== 0 && field(answer, "responseCode") !== "0000";
+      const code = field(answer, "responseCode");
+      const refusedBy2xx =
+        (Number.isFinite(subcode) && subcode !== 0 && code !== "0000") ||
+        (code !== undefined && code !== null && code !== "0000" && !(subcode === 0));
       if (response.ok && !refusedBy2xx) return taken;
       if (response.status === 401) throw new ProviderError(`Hubtel refused the client id and secret: ${why}`, false);
       if (response.status === 402 || subcode === 12) throw new ProviderError(`${NO_CREDIT} (Hubtel): ${why}`, false);

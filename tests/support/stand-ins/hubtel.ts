@@ -3,7 +3,8 @@
  * authentication is checked (401); a number ending 0001…0008 is refused with that subcode (HTTP 400), 0402 with 402
  * (too little credit), 0403 with 403 (no consent), 0500 with a 500, 0999 gets no answer; 0201 is taken in the wrapped
  * form of Hubtel's developer portal (`{ message, responseCode: "0000", data: { … } }`), 0202 with a 200 whose body is
- * not JSON; everything else is taken in the flat form with a message id. Delivery reports are the caller's to post (see hubtel-sms e2e).
+ * not JSON, 0203 with a wrapped refusal (a `responseCode` other than "0000"); everything else is taken in the flat form
+ * with a message id. Delivery reports are the caller's to post (see hubtel-sms e2e).
  */
 import http from "node:http";
 import { listenLocally } from "#tests/support/stand-ins/listen.ts";
@@ -34,6 +35,7 @@ export async function startHubtelSmsStandIn(clientId = "hub-id", clientSecret = 
           data: { rate: 0.0309, messageId: `hub-${++n}`, status: 0, networkId: "62001", clientReference: null },
         });
       if (to.endsWith("0202")) return res.writeHead(200, { "Content-Type": "text/plain" }).end("Accepted");
+      if (to.endsWith("0203")) return json(200, { message: "Invalid sender id", responseCode: "4005", data: null });
       const sub = /000([1-8])$/.exec(to);
       if (sub) return json(400, { status: Number(sub[1]), statusDescription: `Refused with subcode ${sub[1]}` });
       json(201, {
