@@ -7,6 +7,7 @@ import {
   fieldError,
   signInAs,
   DEMO_VACATION,
+  toast,
 } from "#tests/support/fixtures.ts";
 import { expectNoA11yViolations } from "#tests/support/axe.ts";
 import { addDays, schoolDay } from "#app/domain/vacations.ts";
@@ -18,9 +19,6 @@ import { Lesson } from "#app/models/lesson.server.ts";
  * gives one its own facilitator and class page, and that facilitator takes the register of that class's lesson with
  * that class's students only. JavaScript off and on.
  */
-
-const status = (page: import("@playwright/test").Page, text: string) =>
-  page.getByRole("status").filter({ hasText: text }).first();
 
 test("the admin gives class 2 of a subject its own facilitator and page; that facilitator registers class 2 alone", async ({
   page,
@@ -61,7 +59,7 @@ test("the admin gives class 2 of a subject its own facilitator and page; that fa
   await expectNoA11yViolations(page);
   await size.getByLabel("Students per class").fill("200");
   await size.getByRole("button", { name: "Save Class Size" }).click();
-  await expect(status(page, "Class size saved")).toBeVisible();
+  await expect(toast(page, "Class size saved")).toBeVisible();
 
   // Class 2 holds our last two, and any student of the subject another test enrolled meanwhile (placed on opening).
   const item = page.getByRole("listitem").filter({ hasText: `${subject}, Home Economics: Class 2` });
@@ -74,7 +72,7 @@ test("the admin gives class 2 of a subject its own facilitator and page; that fa
   await item.getByLabel("Facilitator").selectOption({ label: teacher.fullName });
   await item.getByLabel("Class page (empty: the subject's)").fill("https://chat.whatsapp.com/ClassTwoPage");
   await item.getByRole("button", { name: /Save/ }).click();
-  await expect(status(page, "Class saved")).toBeVisible();
+  await expect(toast(page, "Class saved")).toBeVisible();
   const stored = await SchoolClass.findOne({ ...group, n: 2 }).lean();
   expect([stored?.facilitatorId, stored?.classPage]).toEqual([teacher.id, "https://chat.whatsapp.com/ClassTwoPage"]);
 

@@ -9,6 +9,7 @@ import {
   signInAs,
   uniquePhone,
   DEMO_VACATION,
+  toast,
 } from "#tests/support/fixtures.ts";
 import { expectNoA11yViolations } from "#tests/support/axe.ts";
 import { addDays, longDay, schoolDay } from "#app/domain/vacations.ts";
@@ -22,9 +23,6 @@ import { Outbox } from "#app/models/outbox.server.ts";
  * Lessons: the admin sets the weekly timetable and changes one lesson; the facilitator starts
  * today's lesson with its call link. JavaScript off and on.
  */
-
-const status = (page: import("@playwright/test").Page, text: string) =>
-  page.getByRole("status").filter({ hasText: text }).first();
 
 test("the admin adds a weekly class (refused times come back by their field), then cancels one of its lessons and tells its students", async ({
   page,
@@ -50,7 +48,7 @@ test("the admin adds a weekly class (refused times come back by their field), th
 
   await form.getByLabel("Ends").fill(`${hour}:55`);
   await form.getByRole("button", { name: "Add Weekly Class" }).click();
-  await expect(status(page, "Weekly class added")).toBeVisible();
+  await expect(toast(page, "Weekly class added")).toBeVisible();
   const when = `Saturday, ${Number(hour)}:30 AM to ${Number(hour)}:55 AM`;
   const timetable = page.getByRole("region", { name: "Weekly timetable" });
   await expect(timetable.getByRole("listitem").filter({ hasText: when })).toContainText("General Science · Form 2");
@@ -71,7 +69,7 @@ test("the admin adds a weekly class (refused times come back by their field), th
   await page.goto(`/admin/lessons/${next._id}`);
   await page.getByLabel("Tell its students by SMS").check();
   await page.getByRole("button", { name: "Cancel Lesson" }).click();
-  await expect(status(page, "Lesson cancelled")).toBeVisible();
+  await expect(toast(page, "Lesson cancelled")).toBeVisible();
   await expect(page).toHaveURL(/\/admin\/lessons\?vacation=/);
   expect((await Lesson.findById(next._id).lean())!.cancelled).toBe(true);
   const sms = await Outbox.findOne({
@@ -82,7 +80,7 @@ test("the admin adds a weekly class (refused times come back by their field), th
   // Taking the class off the timetable removes its lessons still to come.
   await page.goto("/admin/lessons?programme=science");
   await timetable.getByRole("button", { name: `Remove Chemistry, ${when}` }).click();
-  await expect(status(page, "Weekly class removed")).toBeVisible();
+  await expect(toast(page, "Weekly class removed")).toBeVisible();
   expect(await Lesson.countDocuments({ weeklyClassId: cls!._id, date: { $gt: schoolDay() } })).toBe(0);
 });
 
@@ -130,7 +128,7 @@ test("the facilitator starts today's lesson of their subject: a link of an unkno
 
   await card.getByLabel(/Call link/).fill("https://meet.google.com/abc-defg-hij");
   await card.getByRole("button", { name: `Start class ${subject}` }).click();
-  await expect(status(page, "Class started")).toBeVisible();
+  await expect(toast(page, "Class started")).toBeVisible();
   await expect(card).toContainText("Join link: https://meet.google.com/abc-defg-hij");
   const saved = await Lesson.findById(lesson._id).lean();
   expect(saved?.startedAt).toBeTruthy();
@@ -180,7 +178,7 @@ test("the facilitator takes the register on a 360 px phone: everyone starts pres
 
   await row(absent.wardName).getByLabel("Absent").check();
   await page.getByRole("button", { name: "Save register" }).click();
-  await expect(status(page, "Register saved")).toContainText("1 present, 1 absent");
+  await expect(toast(page, "Register saved")).toContainText("1 present, 1 absent");
   await expect(row(absent.wardName).getByLabel("Absent")).toBeChecked();
   await expect(page.getByText("Saved: this lesson counts as held.")).toBeVisible();
   expect((await Lesson.findById(lesson._id).lean())?.registerSavedAt).toBeTruthy();
@@ -233,7 +231,7 @@ test("the admin clears a day of lessons: a move with no day is refused by its fi
   await form.getByLabel("Cancel them").check();
   await form.getByLabel("Tell the students of cancelled lessons by SMS").check();
   await form.getByRole("button", { name: "Clear the Day" }).click();
-  await expect(status(page, `${longDay(day)}: no lessons`)).toBeVisible();
+  await expect(toast(page, `${longDay(day)}: no lessons`)).toBeVisible();
   await expect(section).toContainText(`${longDay(day)}: lessons cancelled`);
   expect((await Lesson.findById(lesson._id).lean())!.cancelled).toBe(true);
   expect(
@@ -279,7 +277,7 @@ test("the facilitator gives a lesson notes, a link and a file: a link without ht
     buffer: Buffer.from("%PDF-1.4\nrivers\n%%EOF"),
   });
   await page.getByRole("button", { name: "Save Notes and Materials" }).click();
-  await expect(status(page, "Lesson materials saved")).toBeVisible();
+  await expect(toast(page, "Lesson materials saved")).toBeVisible();
   await expect(page.getByRole("link", { name: `Change notes and materials ${subject}, Today` })).toBeVisible();
 
   const student = await createUser({ role: "student" });

@@ -14,15 +14,13 @@ import {
   setPermissions,
   uniquePhone,
   DEMO_VACATION,
+  toast,
 } from "#tests/support/fixtures.ts";
 import { schoolDay } from "#app/domain/vacations.ts";
 import { Attendance } from "#app/models/attendance.server.ts";
 import { Assignment } from "#app/models/assignment.server.ts";
 import { Lesson } from "#app/models/lesson.server.ts";
 import { Submission } from "#app/models/submission.server.ts";
-
-const status = (page: import("@playwright/test").Page, text: string) =>
-  page.getByRole("status").filter({ hasText: text }).first();
 
 test("@no-js-only a mark, a register and a lesson's notes saved while viewing as a facilitator name the admin", async ({
   page,
@@ -69,11 +67,11 @@ test("@no-js-only a mark, a register and a lesson's notes saved while viewing as
   await page.goto(`/facilitator-dashboard/lessons/${lesson._id}/register`);
   await page.getByRole("group", { name: ward.wardName }).getByLabel("Absent").check();
   await page.getByRole("button", { name: "Save register" }).click();
-  await expect(status(page, "Register saved")).toBeVisible();
+  await expect(toast(page, "Register saved")).toBeVisible();
   await page.goto(`/facilitator-dashboard/lessons/${lesson._id}/materials`);
   await page.getByLabel("Notes for the students").fill("Read chapter 2.");
   await page.getByRole("button", { name: "Save Notes and Materials" }).click();
-  await expect(status(page, "Lesson materials saved")).toBeVisible();
+  await expect(toast(page, "Lesson materials saved")).toBeVisible();
   await page.request.post("/impersonation/stop", { maxRedirects: 0 });
 
   // The records name the admin who did it and the facilitator viewed.

@@ -269,3 +269,8 @@ export const test = base.extend<Fixtures>({
 export function fieldError(scope: Page | Locator, text: string | RegExp) {
   return scope.locator('[id$="-error"]').getByText(text);
 }
+
+/** The flash message (a toast with JavaScript, a status in the page without) that says `text`. */
+export function toast(page: Page, text: string) {
+  return page.getByRole("status").filter({ hasText: text }).first();
+}

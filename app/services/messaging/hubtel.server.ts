@@ -62,13 +62,11 @@ export function hubtel(config: HubtelConfig): SmsProvider {
       const why = String(read("statusDescription") ?? field(answer, "message") ?? body).slice(0, 200);
       const id = read("messageId");
       const taken = { providerMessageId: typeof id === "string" && id ? id : null };
-      // Taken: status 0, or the wrapped "0000", or a 2xx whose answer names no refusal. Never sent again, even without
-      // an id to match a delivery report to.
+      // Taken: status 0, or the wrapped "0000", or a 2xx whose answer names neither a status nor a code. Never sent
+      // again, even without an id to match a delivery report to.
       const code = field(answer, "responseCode");
-      const refusedBy2xx =
-        (Number.isFinite(subcode) && subcode !== 0 && code !== "0000") ||
-        (code !== undefined && code !== null && code !== "0000" && !(subcode === 0));
-      if (response.ok && !refusedBy2xx) return taken;
+      const accepted = subcode === 0 || code === "0000" || (!Number.isFinite(subcode) && code == null);
+      if (response.ok && accepted) return taken;
       if (response.status === 401) throw new ProviderError(`Hubtel refused the client id and secret: ${why}`, false);
       if (response.status === 402 || subcode === 12) throw new ProviderError(`${NO_CREDIT} (Hubtel): ${why}`, false);
       if (response.status === 403)
