@@ -1,5 +1,6 @@
 /**
- * Load shedding (docs/decisions/0082-load-shedding.md): when the event loop falls behind, or when this process already
+ * Load shedding (docs/decisions/0082-load-shedding.md): when the event loop falls behind while the server holds a crowd
+ * of its own (4 requests per worker), or when this process already
  * has as many requests in the app as it can answer in good time, a new request that would reach the app gets `503`
  * with `Retry-After` and a small page at once, instead of queueing behind the others so that every page waits seconds
  * together. Requests already accepted are served; the health check, /metrics, the static
@@ -45,8 +46,17 @@ export const USSD_BUSY_ANSWER = renderUssd({ end: true, text: sayEnglish("ussd.b
 const HUBTEL_BUSY_ANSWER = JSON.stringify({ Type: "release", Message: USSD_BUSY_ANSWER.slice(4), DataType: "display" });
 
 export type LoadShedOptions = {
-  /** Shed while the delay is above this; 0 turns shedding off. */
+  /**
+   * Shed while the delay is above this and the server holds requests of its own (`delayNeedsInFlight`); 0 turns it
+   * off.
+   */
   thresholdMs: number;
+  /**
+   * The delay counts only while the whole server holds at least this many requests per worker (default 4, what keeps
+   * a worker's core busy): a delay with fewer is another program's load on the machine, and refusing the few people
+   * here would not shorten it (docs/decisions/0082-load-shedding.md).
+   */
+  delayNeedsInFlight?: number;
   retryAfterSeconds?: number;
   /** The current delay in ms (tests pass their own). */
   delay: () => number;
@@ -123,6 +133,9 @@ export function loadShedder(options: LoadShedOptions): RequestHandler {
       if (maxInFlight === 0 || total < budget + reserved) return admit(req, res, next, upload);
       return refuse(req, res);
     }
+    // The delay is the server's own only while it holds a crowd of its own: four people are never refused because
+    // something else keeps the machine busy.
+    const ownCrowd = total >= (options.delayNeedsInFlight ?? 4) * (1 + peers.workers);
     const delay = options.thresholdMs > 0 ? options.delay() : 0;
     // Past the limit, shedding goes on until half of it is free again, so that it does not flip with every request; and
     // until this worker's own half is free: a worker whose own requests are few stops refusing even while the others
@@ -130,7 +143,7 @@ export function loadShedder(options: LoadShedOptions): RequestHandler {
     const crowded =
       maxInFlight > 0 &&
       (shedding ? total >= Math.ceil(budget / 2) && inFlight >= Math.ceil(maxInFlight / 2) : total >= budget);
-    const overloaded = (options.thresholdMs > 0 && delay > options.thresholdMs) || crowded;
+    const overloaded = (ownCrowd && options.thresholdMs > 0 && delay > options.thresholdMs) || crowded;
     if (overloaded !== shedding) {
       shedding = overloaded;
       options.onChange?.(shedding, { delayMs: delay, inFlight: total, maxInFlight: budget });
