@@ -54,6 +54,11 @@ export type StartAppOptions = {
   defaultInstall?: { dataDir: string };
   /** How long the start may take to a healthy /healthz (default 60 s). */
   startTimeoutMs?: number;
+  /**
+   * A process group of its own (its id is `pid`), so that its CPU can be read off /proc as the cost probe does: the
+   * first process, its workers and, in the default install, its database.
+   */
+  processGroup?: boolean;
 };
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
@@ -116,6 +121,7 @@ export async function startApp(options: StartAppOptions = {}): Promise<RunningAp
   const spawnedAt = performance.now();
   const child = spawn(process.execPath, appServerArgs(serverEntry), {
     cwd: ROOT,
+    detached: options.processGroup ?? false,
     stdio: ["ignore", options.verbose ? "inherit" : "ignore", "inherit"],
     env: {
       ...process.env,

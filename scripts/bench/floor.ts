@@ -14,7 +14,7 @@ import { freePort } from "./app.ts";
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const FLOOR_DIR = path.join(import.meta.dirname, "floor");
 
-export type RunningServer = { url: string; stop(): Promise<void> };
+export type RunningServer = { url: string; pid: number | null; stop(): Promise<void> };
 
 function run(args: string[], options: { cwd: string; env: Record<string, string> }): Promise<void> {
   return new Promise((resolve, reject) => {
@@ -45,11 +45,13 @@ async function startProcess(
   env: Record<string, string>,
   readyPath: string,
   cwd = ROOT,
+  processGroup = false,
 ): Promise<RunningServer> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const child: ChildProcess = spawn(process.execPath, args, {
     cwd,
+    detached: processGroup,
     env: { ...process.env, ...env, PORT: String(port), HOST: "127.0.0.1" },
     stdio: ["ignore", "ignore", "inherit"],
   });
@@ -64,7 +66,7 @@ async function startProcess(
   while (Date.now() - started < 30_000) {
     if (child.exitCode !== null) throw new Error(`${args.join(" ")} exited with ${child.exitCode}`);
     try {
-      if ((await fetch(`${url}${readyPath}`)).ok) return { url, stop };
+      if ((await fetch(`${url}${readyPath}`)).ok) return { url, pid: child.pid ?? null, stop };
     } catch {
       // not listening yet
     }
@@ -74,8 +76,8 @@ async function startProcess(
   throw new Error(`${args.join(" ")} did not answer ${readyPath}`);
 }
 
-/** react-router-serve on the floor build, in production mode. */
-export function startFloor(buildDir: string): Promise<RunningServer> {
+/** react-router-serve on the floor build, in production mode (in a process group of its own, for the cost probe). */
+export function startFloor(buildDir: string, processGroup = false): Promise<RunningServer> {
   const serve = path.join(ROOT, "node_modules/.bin/react-router-serve");
   return startProcess(
     [serve, path.resolve(ROOT, buildDir, "server/index.js")],
@@ -83,6 +85,7 @@ export function startFloor(buildDir: string): Promise<RunningServer> {
     "/resource",
     // The build names its client files relative to the floor app's folder: served from there, the page gets its script.
     FLOOR_DIR,
+    processGroup,
   );
 }
 

@@ -1,11 +1,12 @@
 import type { BenchScenario } from "./types.ts";
 import { formatTeachingScale, memoryRatio, runTeachingScale } from "./teaching-scale.ts";
 
-/** Targets at 20,000 registrations with a whole vacation of registers and marks (docs/benchmarks.md). */
-export const TEACHING_SCALE_BUDGETS = { pageP95Ms: 100, memoryOverDisk: 1.5 } as const;
-
-/** The pages the budget holds to: the register of a class of 200, the Students table, the parent's ward page. */
-const BUDGETED = /register|Students table|ward page/;
+/**
+ * Targets at 20,000 registrations with a whole vacation of registers and marks (docs/benchmarks.md). The pages' own
+ * cost is held by the cost scenario (scenario-cost.ts), as a ratio to the framework's page: a p95 in milliseconds on a
+ * shared machine whose speed halves from one day to the next settled nothing (issue 78), so it is printed, not held.
+ */
+export const TEACHING_SCALE_BUDGETS = { memoryOverDisk: 1.5 } as const;
 
 /**
  * 20,000 registrations with a vacation of registers and marks on a private default install (its own data directory,
@@ -22,8 +23,6 @@ export const scenario: BenchScenario = {
     const failures: string[] = [];
     for (const p of result.pages) {
       if (p.errors || p.non2xx) failures.push(`GET ${p.path}: ${p.errors} errors, ${p.non2xx} non-2xx`);
-      if (BUDGETED.test(p.name) && p.p95 > TEACHING_SCALE_BUDGETS.pageP95Ms)
-        failures.push(`GET ${p.path}: p95 ${p.p95} ms, target ≤ ${TEACHING_SCALE_BUDGETS.pageP95Ms} ms`);
     }
     const ratio = memoryRatio(result.memory);
     if (ratio > TEACHING_SCALE_BUDGETS.memoryOverDisk)

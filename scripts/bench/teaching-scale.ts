@@ -33,14 +33,14 @@ import {
 } from "./admin-scale.ts";
 import { buildApp, startApp, workersOf, type RunningApp } from "./app.ts";
 
-const FACILITATOR = { role: "facilitator", phone: "0244000002", password: "demo-teacher-2025" };
-const PARENT = { role: "parent", phone: "0244000003", password: "demo-parent-2025" };
+export const FACILITATOR = { role: "facilitator", phone: "0244000002", password: "demo-teacher-2025" };
+export const PARENT = { role: "parent", phone: "0244000003", password: "demo-parent-2025" };
 /** A vacation's registers per subject: 27 × about 4.5 subjects × 20,000 wards ≈ 2.4 million entries. */
 export const LESSONS_PER_SUBJECT = 27;
 export const ASSIGNMENTS_PER_SUBJECT = 4;
 export const CLASS_SIZE = 200;
 export const CLASS_LESSON = "bench-class-of-200";
-const WARD = "bench0000000000";
+export const WARD = "bench0000000000";
 
 type Doc = { _id: string; [key: string]: unknown };
 type Page = {
