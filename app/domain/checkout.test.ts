@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { checkoutAmountError, checkoutLimits, defaultCheckoutAmount } from "#app/domain/checkout.ts";
+import { amountAwaiting, checkoutAmountError, checkoutLimits, defaultCheckoutAmount } from "#app/domain/checkout.ts";
 
 const rules = { minOnlinePayment: 5000, allowOverpayment: false };
 
@@ -21,5 +21,19 @@ describe("what a parent may pay online", () => {
     expect(over.min).toBe(5000);
     expect(defaultCheckoutAmount(over)).toBe(5000);
     expect(checkoutAmountError(over, 90000)).toBeNull();
+  });
+
+  it("offers the balance less the payments waiting for confirmation, and nothing when they cover it", () => {
+    const payments = [
+      { registrationId: "a", state: "pending", amount: 25000 },
+      { registrationId: "a", state: "confirmed", amount: 10000 },
+      { registrationId: "a", state: "rejected", amount: 40000 },
+      { registrationId: "b", state: "pending", amount: 5000 },
+    ];
+    expect(amountAwaiting(payments, "a")).toBe(25000);
+    const rest = checkoutLimits(45000, 10000, rules, amountAwaiting(payments, "a"))!;
+    expect(rest).toEqual({ balance: 10000, min: 5000, max: 10000 });
+    expect(checkoutAmountError(rest, 35000)).toBe("Pay at most the balance, GH₵ 100.00.");
+    expect(checkoutLimits(45000, 10000, rules, 35000)).toBeNull();
   });
 });

@@ -7,6 +7,20 @@ import { DEFAULT_MIN_ONLINE_PAYMENT, type FeeSchedule } from "#app/domain/fees.t
  * overpayment. All in pesewas, computed on the server from the registration.
  */
 export type CheckoutLimits = { balance: number; min: number; max: number };
+
+/**
+ * What a ward's payments waiting for the school's confirmation add up to (pesewas): money the parent has already sent
+ * or reported, which the balance does not count yet. The portal offers the rest, so that nobody pays twice while the
+ * office checks a payment (app/services/payments.server.ts holds the rule for the money paths).
+ */
+export function amountAwaiting(
+  payments: readonly { registrationId: string; state: string; amount: number }[],
+  registrationId: string,
+): number {
+  let sum = 0;
+  for (const p of payments) if (p.registrationId === registrationId && p.state === "pending") sum += p.amount;
+  return sum;
+}
 export type OnlinePaymentRules = { minOnlinePayment: number; allowOverpayment: boolean };
 
 /** The fee settings that bound an online payment (the defaults before a schedule is set). */
@@ -22,9 +36,11 @@ export function checkoutLimits(
   amountDue: number | null | undefined,
   amountPaid: number | null | undefined,
   fees: OnlinePaymentRules,
+  /** Payments waiting for confirmation (`amountAwaiting`): the balance offered is what is left after them. */
+  awaiting = 0,
 ): CheckoutLimits | null {
   if (amountDue == null) return null;
-  const balance = amountDue - (amountPaid ?? 0);
+  const balance = amountDue - (amountPaid ?? 0) - awaiting;
   if (balance <= 0 && !fees.allowOverpayment) return null;
   const min = balance > 0 ? Math.min(fees.minOnlinePayment, balance) : fees.minOnlinePayment;
   return { balance, min, max: fees.allowOverpayment ? MAX_AMOUNT_PESEWAS : balance };

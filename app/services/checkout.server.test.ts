@@ -9,9 +9,10 @@ import { ReconciliationException } from "#app/models/reconciliation-exception.se
 import { saveFeeSchedule } from "#app/models/fee-schedule.server.ts";
 import { saveSettings } from "#app/models/settings.server.ts";
 import { EMPTY_FEES } from "#app/domain/fees.ts";
-import { PaymentError } from "#app/services/payments.server.ts";
+import { PaymentError, submitPayment } from "#app/services/payments.server.ts";
 import { signWebhook } from "#app/services/gateway/gateway.ts";
 import {
+  AWAITING_COVERS,
   CHECKOUT_CANCELLED,
   CHECKOUT_FAILED,
   CHECKOUT_OPEN,
@@ -144,6 +145,30 @@ describe("checkout", () => {
     expect(await attempt(4999)).toMatchObject({ field: "amount", message: "Pay at least GH₵ 50.00 at a time." });
     expect(await attempt(45001)).toMatchObject({ field: "amount", message: "Pay at most the balance, GH₵ 450.00." });
     expect(await Payment.countDocuments({ registrationId: w.registrationId })).toBe(0);
+  });
+
+  it("offers only the rest while a payment the parent reported waits for the school, and nothing once it covers it", async () => {
+    const w = await ward();
+    const attempt = (amount: number) =>
+      startCheckout({ ...w, amount, viewedAsBy: null, origin: "https://portal.example.org" }).catch((e: unknown) => e);
+    const reported = (amount: number) =>
+      submitPayment({
+        registrationId: w.registrationId,
+        amount,
+        method: "mtn-momo",
+        reference: `MOMO${n}${amount}`,
+        paidOn: new Date(),
+        payerPhone: w.payer.phone,
+        note: null,
+        source: "parent",
+        actorId: w.payer._id,
+        viewedAsBy: null,
+      });
+    await reported(25000);
+    expect(await attempt(45000)).toMatchObject({ field: "amount", message: "Pay at most the balance, GH₵ 200.00." });
+    await reported(20000);
+    expect(await attempt(5000)).toMatchObject({ field: "amount", message: AWAITING_COVERS, status: 409 });
+    expect(await Payment.countDocuments({ registrationId: w.registrationId, method: "gateway-momo" })).toBe(0);
   });
 
   it("leaves no pending payment when the gateway is down, and says nothing was taken", async () => {

@@ -15,7 +15,13 @@ import { ID_PATTERN } from "#app/domain/ids.ts";
 import { newId } from "#app/models/ids.server.ts";
 import { getFeeSchedule } from "#app/models/fee-schedule.server.ts";
 import { audit } from "#app/models/audit-log.server.ts";
-import { PaymentError, confirmPayment, rejectPayment, submitPayment } from "#app/services/payments.server.ts";
+import {
+  PaymentError,
+  awaitingConfirmation,
+  confirmPayment,
+  rejectPayment,
+  submitPayment,
+} from "#app/services/payments.server.ts";
 import { GatewayError, webhookSignatureMatches, type GatewayTransaction } from "#app/services/gateway/gateway.ts";
 import { activeGateway, gatewayNamed } from "#app/services/gateway/gateways.server.ts";
 import { recordException } from "#app/models/reconciliation-exception.server.ts";
@@ -28,6 +34,8 @@ export const CHECKOUT_NOT_OFFERED =
 export const CHECKOUT_FAILED =
   "The payment could not be started: nothing was taken. Try again in a few minutes, or pay to the school's number.";
 export const NOTHING_OWED = "Nothing is owed for this ward.";
+export const AWAITING_COVERS =
+  "A payment for this ward is waiting for the school's confirmation and covers the balance: nothing more to pay now.";
 export const DECLINED = "The Mobile Money payment was declined or did not go through. Nothing was taken.";
 export const NOT_COMPLETED = "The Mobile Money payment was not completed within a day. Nothing was taken.";
 export const CHECKOUT_OPEN =
@@ -88,15 +96,17 @@ export async function startCheckout(input: CheckoutInput): Promise<{ url: string
     .select("amountDue amountPaid vacation")
     .lean<{ amountDue: number | null; amountPaid: number | null; vacation: string | null }>();
   if (!reg) throw new PaymentError("Registration not found", null, 404);
-  const rules = onlinePaymentRules(await getFeeSchedule(reg.vacation));
-  const limits = checkoutLimits(reg.amountDue, reg.amountPaid, rules);
-  if (!limits) throw new PaymentError(NOTHING_OWED, "amount", 409);
-  const error = checkoutAmountError(limits, input.amount);
-  if (error) throw new PaymentError(error, "amount");
-  // One open checkout per ward, claimed by one conditional update: of checkouts started at once only one goes on, so
-  // money on its way is never counted twice against the balance.
+  // One open checkout per ward, claimed by one conditional update below: of checkouts started at once only one goes
+  // on, so money on its way is never counted twice against the balance.
   const open = await openCheckoutOf(input.registrationId);
   if (open.open) throw new PaymentError(CHECKOUT_OPEN, null, 409);
+  const rules = onlinePaymentRules(await getFeeSchedule(reg.vacation));
+  // What is left after the payments waiting for confirmation (a reported transfer the office has not checked yet).
+  const awaiting = await awaitingConfirmation(input.registrationId);
+  const limits = checkoutLimits(reg.amountDue, reg.amountPaid, rules, awaiting);
+  if (!limits) throw new PaymentError(awaiting > 0 ? AWAITING_COVERS : NOTHING_OWED, "amount", 409);
+  const error = checkoutAmountError(limits, input.amount);
+  if (error) throw new PaymentError(error, "amount");
   const claim = `claim:${Date.now()}:${newId()}`;
   const claimed = await Registration.updateOne(
     { _id: String(input.registrationId), openCheckout: open.claim },

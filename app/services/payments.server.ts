@@ -98,6 +98,19 @@ export const DUPLICATE_REPORT_NOTE =
   "Check before confirming: this reference is already recorded for another family's payment.";
 
 /**
+ * The balance less payments awaiting confirmation: what a ward's payments waiting for the school (reported by the
+ * parent, or on their way through a gateway) add up to, in pesewas. Every way to pay offers only what is left after
+ * them, so that a parent does not pay twice while the office checks a payment (docs/payments.md).
+ */
+export async function awaitingConfirmation(registrationId: string): Promise<number> {
+  const [row] = await Payment.aggregate<{ sum: number }>([
+    { $match: { registrationId: String(registrationId), state: "pending" } },
+    { $group: { _id: null, sum: { $sum: "$amount" } } },
+  ]);
+  return row?.sum ?? 0;
+}
+
+/**
  * Creates a pending payment. A reference already held by another payment of the method is refused, except in a
  * parent's own report naming another family's reference, which is kept with a note for the office.
  */

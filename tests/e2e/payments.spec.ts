@@ -125,6 +125,7 @@ test.describe("fees and payments", () => {
     const card = page.locator("section", { has: page.getByRole("heading", { name: wardName }) }).last();
     await expect(card).toContainText("GH₵ 450.00");
     await expect(card).toContainText("Unpaid");
+    await expect(card.getByRole("button", { name: "Pay with Mobile Money" })).toBeVisible();
     await expectNoA11yViolations(page);
     const reference = `MP${tag}.E2E.${test.info().project.name.toUpperCase()}`;
     // Sent empty: every error at once, the transaction reference's with the amount's.
@@ -146,6 +147,11 @@ test.describe("fees and payments", () => {
     await expect(page.getByText("Payment details sent")).toBeVisible();
     const row = page.getByRole("row", { name: new RegExp(escapeRe(reference)) });
     await expect(row).toContainText("Pending confirmation");
+    // The balance card says the money is on its way and offers no second payment of it (issue 75).
+    await expect(card).toContainText(
+      `GH₵ 450.00 for ${wardName} is waiting for the school's confirmation. Nothing more to pay until the school has checked it.`,
+    );
+    await expect(card.getByRole("button", { name: "Pay with Mobile Money" })).toHaveCount(0);
 
     // The same reference again is refused by its field, values kept; nothing new is stored.
     await dismissToast(page);

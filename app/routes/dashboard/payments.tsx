@@ -25,6 +25,7 @@ import { getFeeSchedule } from "#app/models/fee-schedule.server.ts";
 import { Section } from "#app/components/ui/section.tsx";
 import { CheckoutForm } from "#app/components/payments/checkout-form.tsx";
 import {
+  amountAwaiting,
   checkoutLimits,
   defaultCheckoutAmount,
   onlinePaymentRules,
@@ -43,9 +44,12 @@ import type { RegistrationDoc } from "#app/models/registration.server.ts";
 
 export const handle = { rules: { access: { roles: ["parent"] } } } satisfies RouteHandle;
 
-/** What "Pay with Mobile Money" offers for a ward, or null (no gateway, no fee, nothing owed, one already open). */
-function checkoutOffer(r: RegistrationDoc, rules: OnlinePaymentRules | null, open: boolean) {
-  const limits = rules && !open ? checkoutLimits(r.amountDue, r.amountPaid, rules) : null;
+/**
+ * What "Pay with Mobile Money" offers for a ward, or null (no gateway, no fee, nothing owed, one already open): the
+ * balance less the payments awaiting confirmation.
+ */
+function checkoutOffer(r: RegistrationDoc, rules: OnlinePaymentRules | null, open: boolean, awaiting: number) {
+  const limits = rules && !open ? checkoutLimits(r.amountDue, r.amountPaid, rules, awaiting) : null;
   if (!limits) return null;
   return {
     registrationId: String(r._id),
@@ -84,6 +88,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     testGateway: gateway?.name === "test",
     wards: registrations.map((r) => {
       const open = openCheckout(r);
+      const awaiting = amountAwaiting(payments, String(r._id));
       return {
         id: String(r._id),
         wardName: r.wardName,
@@ -91,7 +96,10 @@ export async function loader({ request }: Route.LoaderArgs) {
         vacation: r.vacation ?? "",
         ...balanceView(r),
         open,
-        checkout: checkoutOffer(r, rulesOf(r), Boolean(open)),
+        // Money reported or on its way that the balance does not count yet (an open checkout says so itself).
+        awaiting: awaiting > 0 && !open ? formatCedis(awaiting) : null,
+        rest: r.amountDue == null ? null : formatCedis(Math.max(0, r.amountDue - (r.amountPaid ?? 0) - awaiting)),
+        checkout: checkoutOffer(r, rulesOf(r), Boolean(open), awaiting),
       };
     }),
     howToPay: fees
@@ -254,6 +262,14 @@ export default function Payments({ loaderData, actionData }: Route.ComponentProp
                     </>
                   ) : null}
                 </dl>
+                {w.awaiting ? (
+                  <p className="mt-4 border-t border-gray-200 pt-4 text-sm text-gray-800">
+                    <strong>{w.awaiting}</strong> for {w.wardName} is waiting for the school&apos;s confirmation.{" "}
+                    {w.checkout
+                      ? `Pay only the rest, ${w.rest}, or wait for the school to check it.`
+                      : "Nothing more to pay until the school has checked it."}
+                  </p>
+                ) : null}
                 {w.open ? (
                   <div
                     className="mt-4 space-y-3 border-t border-gray-200 pt-4"
