@@ -45,6 +45,28 @@ describe("renderSchedulePdf", () => {
     expect(text).not.toMatch(/sample/i);
   });
 
+  it("prints each lesson's whole time, a long subject and a long name, cut nowhere", async () => {
+    const text = pdfText(
+      await renderSchedulePdf({
+        studentName: "Kwabena Ɔdɔ",
+        programmeLabel: "General Arts",
+        week: "w",
+        day: null,
+        lessons: [
+          lesson({
+            time: "10:00 AM to 11:30 AM",
+            subject: "Christian Religious Studies (class 2)",
+            facilitator: "Abena Serwaa Nyarko-Boateng",
+          }),
+        ],
+      }),
+    );
+    expect(text).toContain("10:00 AM to 11:30 AM");
+    for (const word of ["Christian", "Religious", "Studies", "Abena", "Serwaa", "Nyarko-Boateng"])
+      expect(text).toContain(word);
+    expect(text).not.toContain("…");
+  });
+
   it("says when the filtered day has no lesson", async () => {
     const empty = pdfText(
       await renderSchedulePdf({

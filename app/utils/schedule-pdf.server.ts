@@ -22,12 +22,13 @@ export type SchedulePdfInput = {
   generatedAt?: Date;
 };
 
+/** The page's 495 points: the time is wide enough for "10:00 AM to 11:30 AM" on one line; longer cells wrap. */
 const COLUMNS = [
-  { key: "day", label: "Day", width: 95 },
-  { key: "time", label: "Time", width: 105 },
-  { key: "subject", label: "Subject", width: 155 },
-  { key: "facilitator", label: "Facilitator", width: 85 },
-  { key: "status", label: "Note", width: 55 },
+  { key: "day", label: "Day", width: 85 },
+  { key: "time", label: "Time", width: 120 },
+  { key: "subject", label: "Subject", width: 135 },
+  { key: "facilitator", label: "Facilitator", width: 95 },
+  { key: "status", label: "Note", width: 60 },
 ] as const;
 
 /** A file-name-safe slug (ASCII letters, digits and dashes). */
@@ -76,26 +77,22 @@ export async function renderSchedulePdf(input: SchedulePdfInput): Promise<Buffer
   doc.text(`Week: ${input.week}. Lessons are online.`);
   doc.moveDown(1);
 
-  const rowHeight = 22;
+  const padding = 6;
   const tableWidth = COLUMNS.reduce((sum, c) => sum + c.width, 0);
   const bottom = () => doc.page.height - doc.page.margins.bottom;
 
+  // A row as tall as its tallest cell: nothing is cut (a lesson's times, a long subject or name wrap in their cell).
   const drawRow = (cells: string[], header: boolean) => {
+    doc.font(header ? PDF_FONT_BOLD : PDF_FONT).fontSize(9);
+    const heights = cells.map((cell, i) => doc.heightOfString(cell, { width: COLUMNS[i].width - 8 }));
+    const rowHeight = Math.max(22, Math.ceil(Math.max(...heights)) + 2 * padding);
     if (doc.y + rowHeight > bottom()) doc.addPage();
     const y = doc.y;
     if (header) doc.rect(left, y, tableWidth, rowHeight).fill("#e5edf9");
-    doc
-      .fillColor("#111111")
-      .font(header ? PDF_FONT_BOLD : PDF_FONT)
-      .fontSize(9);
+    doc.fillColor("#111111").font(header ? PDF_FONT_BOLD : PDF_FONT);
     let x = left;
     cells.forEach((cell, i) => {
-      doc.text(cell, x + 4, y + 6, {
-        width: COLUMNS[i].width - 8,
-        height: rowHeight - 6,
-        ellipsis: true,
-        lineBreak: false,
-      });
+      doc.text(cell, x + 4, y + padding, { width: COLUMNS[i].width - 8 });
       x += COLUMNS[i].width;
     });
     doc
