@@ -1,4 +1,5 @@
 import type { RouteHandle } from "#app/utils/route-rules.ts";
+import { counted } from "#app/domain/counted.ts";
 import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint } from "@conform-to/zod/v4";
 import { data, Form, Link } from "react-router";
@@ -159,8 +160,8 @@ export async function action({ request }: Route.ActionArgs) {
         title: `${longDay(date)}: no lessons`,
         description:
           what === "move" && moveTo
-            ? `${outcome.changed} lessons moved to ${longDay(moveTo)}.${held}`
-            : `${outcome.changed} lessons cancelled${outcome.sms ? `, ${outcome.sms} SMS queued` : ""}.${held}`,
+            ? `${counted(outcome.changed, "lesson")} moved to ${longDay(moveTo)}.${held}`
+            : `${counted(outcome.changed, "lesson")} cancelled${outcome.sms ? `, ${outcome.sms} SMS queued` : ""}.${held}`,
       });
     }
     case "remove-class": {
@@ -171,7 +172,7 @@ export async function action({ request }: Route.ActionArgs) {
         description:
           removed === null
             ? "That class is no longer on the timetable."
-            : `${removed} lessons still to come were removed; the lessons already held stay.`,
+            : `${counted(removed, "lesson")} still to come ${removed === 1 ? "was" : "were"} removed; the lessons already held stay.`,
       });
     }
     default:

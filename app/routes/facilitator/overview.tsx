@@ -3,6 +3,7 @@ import type { Route } from "./+types/overview";
 import { requireRole } from "#app/utils/auth.server.ts";
 import { countFacilitatorStudents, listFacilitatorSubjects } from "#app/models/facilitator.server.ts";
 import { timeAgo } from "#app/domain/dates.ts";
+import { counted } from "#app/domain/counted.ts";
 import { teachingOverview } from "#app/services/teaching-overview.server.ts";
 import { pendingReviews, subjectsPerformance } from "#app/services/handins.server.ts";
 import { Card, DashboardPage, EmptyState, StatCard } from "#app/components/dashboard/page.tsx";
@@ -34,8 +35,6 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-const count = (n: number, noun: string) => `${n} ${noun}${n === 1 ? "" : "s"}`;
-
 export default function FacilitatorOverview({ loaderData }: Route.ComponentProps) {
   const { totalStudents, activeClasses, name, teaching, pending, performance } = loaderData;
   return (
@@ -49,7 +48,7 @@ export default function FacilitatorOverview({ loaderData }: Route.ComponentProps
           value={performance.average === null ? "None yet" : `${performance.average}%`}
           hint={
             performance.students
-              ? `Of ${count(performance.students, "student")} with marked work`
+              ? `Of ${counted(performance.students, "student")} with marked work`
               : "Once work is marked"
           }
         />
@@ -58,7 +57,7 @@ export default function FacilitatorOverview({ loaderData }: Route.ComponentProps
         <Card title="Upcoming Classes">
           <p className="mb-3 text-sm text-gray-800">
             {teaching.vacation
-              ? `${count(teaching.lessonsThisWeek, "lesson")} this week · ${count(teaching.registersToTake, "register")} to take`
+              ? `${counted(teaching.lessonsThisWeek, "lesson")} this week · ${counted(teaching.registersToTake, "register")} to take`
               : "No vacation is teaching now."}{" "}
             <Link to="/facilitator-dashboard/classes" className="font-semibold text-brand-700 underline">
               Start a class or take a register
@@ -90,7 +89,7 @@ export default function FacilitatorOverview({ loaderData }: Route.ComponentProps
                   <div className="flex justify-between text-sm">
                     <span className="font-medium text-gray-900">{b.label}</span>
                     <span className="text-gray-800">
-                      {b.percent}% ({count(b.students, "student")})
+                      {b.percent}% ({counted(b.students, "student")})
                     </span>
                   </div>
                   <div className="mt-1 h-2 rounded bg-gray-200" aria-hidden="true">
