@@ -39,9 +39,11 @@ export async function seedDemoWork(vacation: string, facilitatorId: string, now 
           vacation,
           refuseLate: false,
           createdAt: new Date(a.dueAt.getTime() - 4 * 86_400_000),
+          updatedAt: new Date(a.dueAt.getTime() - 4 * 86_400_000),
         },
       },
-      { upsert: true },
+      // Set four days before it is due, as a facilitator would have: Mongoose's own timestamps would say "now".
+      { upsert: true, timestamps: false },
     );
   const students = await Registration.find({ vacation, subjects: "Mathematics", withdrawnAt: { $exists: false } })
     .select("_id reference")
