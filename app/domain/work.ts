@@ -26,6 +26,19 @@ export function handinTiming(assignment: WorkWindow, now: Date): { late: boolean
   return { late, open: !late || !assignment.refuseLate };
 }
 
+/**
+ * Whether a ward is asked for an assignment: not for work due before the ward enrolled (a ward enrolled today is not
+ * told of work due yesterday, in the portal, the weekly SMS or the report), unless the ward handed it in anyway.
+ */
+export function askedOfWard(
+  assignment: { dueAt?: Date | string | null },
+  enrolledAt: Date | string | null | undefined,
+  handedIn: boolean,
+): boolean {
+  if (handedIn || !assignment.dueAt || !enrolledAt) return true;
+  return new Date(assignment.dueAt).getTime() >= new Date(enrolledAt).getTime();
+}
+
 export type WorkStatus = "missing" | "handed-in" | "late" | "marked" | "open";
 export const WORK_STATUS_LABELS: Record<WorkStatus, string> = {
   open: "To do",

@@ -99,7 +99,7 @@ describe("demo seed", () => {
     expect(await pendingReviews(["Mathematics", "Physics"])).toBe(1);
     // In order: each assignment set days before it is due, its work handed in after it was set and marked after that.
     for (const a of await Assignment.find().lean()) {
-      expect(a.createdAt.getTime(), a.title).toBeLessThan(a.dueAt.getTime() - 86_400_000);
+      expect(a.createdAt.getTime(), a.title).toBeLessThan(a.dueAt!.getTime() - 86_400_000);
       for (const s of await Submission.find({ assignmentId: a._id }).lean()) {
         expect(s.submittedAt.getTime(), a.title).toBeGreaterThan(a.createdAt.getTime());
         if (s.markedAt) expect(s.markedAt.getTime(), a.title).toBeGreaterThan(s.submittedAt.getTime());

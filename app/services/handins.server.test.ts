@@ -34,11 +34,22 @@ const hour = 3_600_000;
 let n = 0;
 
 /** A student account and its registration for these subjects. */
-async function student(subjects = ["Mathematics", "Physics"], vacation = V) {
+async function student(
+  subjects = ["Mathematics", "Physics"],
+  vacation = V,
+  enrolledAt = new Date(Date.now() - 7 * 86_400_000),
+) {
   n += 1;
   const user = { _id: `stu-${n}`, role: "student", phone: `+2335500${String(n).padStart(5, "0")}` };
   const reg = await Registration.create(
-    registrationDoc(900 + n, { vacation, subjects, studentUserId: user._id, wardName: `Pupil ${n}` }),
+    // Enrolled a week ago by default: the work due since is theirs (askedOfWard).
+    registrationDoc(900 + n, {
+      vacation,
+      subjects,
+      studentUserId: user._id,
+      wardName: `Pupil ${n}`,
+      createdAt: enrolledAt,
+    }),
   );
   return { user, reg: reg.toObject() as { _id: string; subjects: string[]; vacation: string } };
 }
@@ -163,6 +174,10 @@ describe("handing work in", () => {
       [taken]: "late",
       [refused]: "missing",
     });
+    // A ward enrolled only now is not asked for the work due before: neither missing nor to do.
+    const latecomer = await student(undefined, undefined, new Date());
+    const itemsOfLatecomer = await workOf((await Registration.findOne({ studentUserId: latecomer.user._id }).lean())!);
+    expect(itemsOfLatecomer.map((w) => w.assignment._id)).not.toContain(refused);
   });
 });
 

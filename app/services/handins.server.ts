@@ -7,7 +7,7 @@ import { createId } from "@paralleldrive/cuid2";
 import { MongoServerError } from "mongodb";
 import { WARD_FORMS } from "#app/domain/programmes.ts";
 import { performanceBands, performanceOf, percentOf, type Performance } from "#app/domain/performance.ts";
-import { HANDIN_QUOTA_BYTES, handinTiming, workStatus, type WorkStatus } from "#app/domain/work.ts";
+import { HANDIN_QUOTA_BYTES, askedOfWard, handinTiming, workStatus, type WorkStatus } from "#app/domain/work.ts";
 import {
   Assignment,
   getAssignmentById,
@@ -33,7 +33,11 @@ import { fileNameFor, type ReceivedFile } from "#app/utils/uploads.server.ts";
 
 type Owner = { _id: string; role: string; phone: string; phoneVerifiedAt?: Date | null };
 type AssignmentRow = AssignmentListItem & { filePath: string | null };
-type WardRegistration = Pick<RegistrationDoc, "subjects" | "vacation" | "withdrawnAt" | "programme"> & { _id: string };
+type WardRegistration = Pick<RegistrationDoc, "subjects" | "vacation" | "withdrawnAt" | "programme"> & {
+  _id: string;
+  /** When the ward enrolled: work due before it is not asked of them (`askedOfWard`). */
+  createdAt?: Date | string | null;
+};
 
 /**
  * The kept figures of work (ADR 0111) are computed again after a hand-in, a mark or a removal. Never thrown: the work is
@@ -166,9 +170,10 @@ export async function workOf(registration: WardRegistration, now = new Date()): 
       .lean<SubmissionDoc[]>(),
   ]);
   const byAssignment = new Map(submissions.map((s) => [s.assignmentId, s]));
-  return assignments.map((assignment) => {
+  return assignments.flatMap((assignment) => {
     const submission = byAssignment.get(assignment._id) ?? null;
-    return { assignment, submission, status: workStatus(assignment, submission, now) };
+    if (!askedOfWard(assignment, registration.createdAt, submission !== null)) return [];
+    return [{ assignment, submission, status: workStatus(assignment, submission, now) }];
   });
 }
 

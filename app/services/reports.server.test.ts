@@ -38,7 +38,12 @@ describe("end-of-vacation reports", () => {
   it("print attendance, each mark with its comment, the average and missing work; one SMS per ward, once, none to STOP", async () => {
     await Subject.create({ name: "Mathematics", facilitatorId: "fac-r" });
     const [ward] = await Registration.create([
-      registrationDoc(701, { vacation: V, wardName: "Ɛsi Report", studentUserId: "stu-r" }),
+      registrationDoc(701, {
+        vacation: V,
+        wardName: "Ɛsi Report",
+        studentUserId: "stu-r",
+        createdAt: new Date(Date.now() - 7 * 86_400_000),
+      }),
       registrationDoc(702, { vacation: V, wardName: "Stopped Ward", whatsappNumberNormalized: "+233240007777" }),
     ]);
     await setPhoneOptedOut("+233240007777", true);

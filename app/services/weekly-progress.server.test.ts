@@ -51,14 +51,18 @@ describe("this week's progress", () => {
     await Subject.create({ name: "Mathematics", facilitatorId: "fac-w" });
     const parent = "+233240001111";
     const stopped = "+233240002222";
+    // Enrolled a week ago; Esi only now, after B was due: B is not asked of her.
+    const enrolled = new Date(Date.now() - 7 * 86_400_000);
     const [ama] = await Registration.create([
       registrationDoc(501, {
         vacation: V,
         wardName: "Ama",
         whatsappNumberNormalized: parent,
         studentUserId: "stu-ama",
+        createdAt: enrolled,
       }),
-      registrationDoc(502, { vacation: V, wardName: "Kwame", whatsappNumberNormalized: parent }),
+      registrationDoc(502, { vacation: V, wardName: "Kwame", whatsappNumberNormalized: parent, createdAt: enrolled }),
+      registrationDoc(504, { vacation: V, wardName: "Esi", whatsappNumberNormalized: parent }),
     ]);
     await Registration.create(
       registrationDoc(503, { vacation: V, wardName: "Yaa", whatsappNumberNormalized: stopped }),
@@ -99,6 +103,7 @@ describe("this week's progress", () => {
     expect(preview).toMatchObject({ vacation: V, phones: 1, stopped: 1, sentThisWeek: 0 });
     expect(preview.sample).toContain("Ama: 0/0 lessons, 1 work missing, marks 75% (Good).");
     expect(preview.sample).toContain("Kwame: 0/0 lessons, 1 work missing, marks none yet.");
+    expect(preview.sample).toContain("Esi: 0/0 lessons, 0 work missing, marks none yet.");
     expect(await Outbox.countDocuments({ template: "weekly-progress" })).toBe(0);
 
     expect(await sendWeeklyProgress("admin-1")).toMatchObject({ phones: 1, queued: 1 });

@@ -6,6 +6,7 @@
  * week, number) makes every further run, scheduled or pressed, send nothing again.
  */
 import { weekStart } from "#app/domain/lessons.ts";
+import { askedOfWard } from "#app/domain/work.ts";
 import { weeklyProgressSms, type WardProgress } from "#app/domain/sms-messages.ts";
 import { smsLength } from "#app/domain/sms.ts";
 import { schoolDay } from "#app/domain/vacations.ts";
@@ -36,7 +37,7 @@ async function families(vacation: string, now: Date, phone?: string): Promise<Fa
     ...ENROLLED,
     ...(phone ? { whatsappNumberNormalized: phone } : {}),
   })
-    .select("_id whatsappNumberNormalized wardName programme subjects")
+    .select("_id whatsappNumberNormalized wardName programme subjects createdAt")
     .sort({ createdAt: 1 })
     .lean<
       Array<{
@@ -45,6 +46,7 @@ async function families(vacation: string, now: Date, phone?: string): Promise<Fa
         wardName: string;
         programme: string;
         subjects: string[];
+        createdAt: Date;
       }>
     >();
   const ids = wards.map((w) => String(w._id));
@@ -52,8 +54,10 @@ async function families(vacation: string, now: Date, phone?: string): Promise<Fa
     attendanceOf(ids),
     performanceOfRegistrations(ids),
     Assignment.find({ vacation: { $in: [vacation, null] }, dueAt: { $lt: now } })
-      .select("_id subject programme classNo")
-      .lean<Array<{ _id: string; subject: string; programme: string | null; classNo: number | null }>>(),
+      .select("_id subject programme classNo dueAt")
+      .lean<
+        Array<{ _id: string; subject: string; programme: string | null; classNo: number | null; dueAt: Date | null }>
+      >(),
     Submission.find(phone ? { registrationId: { $in: ids } } : { vacation })
       .select("registrationId assignmentId")
       .lean<Array<{ registrationId: string; assignmentId: string }>>(),
@@ -74,7 +78,9 @@ async function families(vacation: string, now: Date, phone?: string): Promise<Fa
       wardName: w.wardName,
       attended: figures?.attended ?? 0,
       held: figures?.held ?? 0,
-      missing: due.filter((a) => does(a, w) && !done.has(`${id} ${a._id}`)).length,
+      // Work due before the ward enrolled was never theirs to hand in.
+      missing: due.filter((a) => does(a, w) && !done.has(`${id} ${a._id}`) && askedOfWard(a, w.createdAt, false))
+        .length,
       average: performance.get(id)?.overall.percent ?? null,
     });
     byPhone.set(w.whatsappNumberNormalized, family);

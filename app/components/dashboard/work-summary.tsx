@@ -5,11 +5,13 @@ import type { WardWork } from "#app/services/progress.server.ts";
  * work missing, and the latest marks with the facilitator's comments. One list per subject, readable on a small phone.
  */
 export function WorkSummary({ wardName, work }: { wardName: string; work: WardWork }) {
+  const missing = work.subjects.reduce((sum, s) => sum + s.missing.length, 0);
   return (
     <div className="mt-2 space-y-4">
       <p className="text-sm text-gray-800">
         <span className="font-semibold text-gray-900">Average of marked work:</span> {work.overall}
         {work.toDo ? ` · ${work.toDo} to hand in` : ""}
+        {missing ? ` · ${missing} missing` : ""}
       </p>
       <ul className="divide-y divide-gray-200" aria-label={`${wardName}: work by subject`}>
         {work.subjects.map((s) => (

@@ -107,7 +107,8 @@ export default function WardPage({ loaderData }: Route.ComponentProps) {
         </Section>
         <Section id="work-heading" title="Work and marks" className={PANEL}>
           <p className="mt-1 text-sm text-gray-700">
-            The average is over marked work only. Work missing is listed, not counted as 0.
+            The average is over marked work only. Work missing (due, nothing handed in) is listed under its subject, not
+            counted as 0; work due before {ward.wardName} enrolled is not asked of them.
           </p>
           <WorkSummary wardName={ward.wardName} work={work} />
           <p className="mt-3 text-sm">
