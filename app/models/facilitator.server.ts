@@ -46,13 +46,18 @@ export async function countStudentsPerSubject(subjectNames: string[]) {
   return new Map(names.map((n, i) => [n, counts[i]]));
 }
 
+/**
+ * The facilitator's students (any of their subjects): kept until a registration changes, as the per-subject counts
+ * are. The count reads every student of the subjects (36 ms of the database's CPU at 20,000 registrations, on every
+ * view of the overview before; issue 78).
+ */
 export async function countFacilitatorStudents(subjectNames: string[]) {
   if (!subjectNames.length) return 0;
-  return Registration.countDocuments({
-    ...(await teachingNow()),
-    subjects: { $in: subjectNames.map(String) },
-    ...ENROLLED,
-  });
+  const names = [...new Set(subjectNames.map(String))].sort();
+  const now = await teachingNow();
+  return byRegistrationsRevision(JSON.stringify(["students-of", now.vacation ?? null, names]), () =>
+    Registration.countDocuments({ ...now, subjects: { $in: names }, ...ENROLLED }).exec(),
+  );
 }
 
 function escapeRegex(s: string) {

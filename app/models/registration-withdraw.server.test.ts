@@ -60,6 +60,7 @@ describe("a registration with confirmed payments", () => {
     expect(before.total).toBe(2);
     // Kept per process until a registration changes: each change below is seen at once.
     expect(await countActiveStudents("2026 Christmas vacation")).toBe(2);
+    expect(await countFacilitatorStudents(["Mathematics"])).toBe(2);
     await setWithdrawn(paid, "Moved to another school");
     expect((await countRegistrationsByProgramme()).total).toBe(1);
     expect(await countActiveStudents("2026 Christmas vacation")).toBe(1);
@@ -70,6 +71,7 @@ describe("a registration with confirmed payments", () => {
     expect(await Payment.countDocuments({ registrationId: paid, state: "confirmed" })).toBe(1);
     await setWithdrawn(paid, null);
     expect((await countRegistrationsByProgramme()).total).toBe(2);
+    expect(await countFacilitatorStudents(["Mathematics"])).toBe(2);
     expect(await countActiveStudents("2026 Christmas vacation")).toBe(2);
   });
 });
