@@ -6,8 +6,11 @@ import path from "node:path";
 import { startApp } from "./app.ts";
 import type { BenchScenario } from "./types.ts";
 
-/** Targets past saturation: no request waits long, and a refused one hears so at once. */
-export const OVERLOAD_BUDGETS = { clients: 200, seconds: 30, servedMaxMs: 2_000, refusedMaxMs: 100 } as const;
+/**
+ * Targets past saturation (issue 78): no request waits long, and a refused one hears so at once: 99 in 100 refusals
+ * within 200 ms (the clients share the machine with the server, so its slowest single answer is theirs as much).
+ */
+export const OVERLOAD_BUDGETS = { clients: 200, seconds: 30, servedMaxMs: 2_000, refusedP99Ms: 200 } as const;
 /**
  * An ordinary busy hour first: this many people for this long are all served (no 503: the server sheds on its whole
  * load, not one worker's, docs/decisions/0100); under the rush the server still serves at least `goodput` times what
@@ -87,8 +90,9 @@ const pct = (sorted: number[], p: number) =>
 /**
  * 200 signed-in clients (arriving over the first second) on the default install (its workers, the embedded database in its first process), for
  * 30 s, each from its own address; beside it, in the same run, the same page for one client alone. Fails when a served
- * request waited more than 2 s, a refused one got its 503 later than 100 ms, or one failed or answered another 5xx;
- * and when 20 clients for a minute before it met a 503, or the 200 were served less than 0.8× the 20's rate.
+ * request waited more than 2 s, refusals got their 503 later than 200 ms at p99, or one failed or answered another 5xx;
+ * when 20 clients for a minute before it met a 503, or the 200 were served less than 0.8× the 20's rate; and when 4
+ * clients beside 2 busy loops met one.
  */
 export const scenario: BenchScenario = {
   name: "overload",
@@ -155,9 +159,9 @@ export const scenario: BenchScenario = {
       const failures: string[] = [];
       if (max(served) > OVERLOAD_BUDGETS.servedMaxMs)
         failures.push(`a served request waited ${max(served)} ms (budget ${OVERLOAD_BUDGETS.servedMaxMs})`);
-      if (max(refused) > OVERLOAD_BUDGETS.refusedMaxMs)
+      if (pct(refused, 99) > OVERLOAD_BUDGETS.refusedP99Ms)
         failures.push(
-          `a refused request got its 503 after ${max(refused)} ms (budget ${OVERLOAD_BUDGETS.refusedMaxMs})`,
+          `refused requests got their 503 after ${pct(refused, 99)} ms at p99 (budget ${OVERLOAD_BUDGETS.refusedP99Ms})`,
         );
       if (busyRefused || busyFailed)
         failures.push(
