@@ -9,6 +9,7 @@ export default tseslint.config(
     ignores: [
       "build/",
       "build-*/",
+      ".bench/",
       ".react-router/",
       ".data/",
       "test-results/",

@@ -11,7 +11,7 @@ let reached = 0;
 let server: Server;
 let base = "";
 let releaseHeld = () => {};
-let held = new Promise<void>((resolve) => (releaseHeld = resolve));
+const held = new Promise<void>((resolve) => (releaseHeld = resolve));
 let fourHeld: Array<Promise<Response>> = [];
 // What the sign-in pages, webhooks and phone callbacks declare (`shed: "priority"`, tests/e2e/auth-contract.spec.ts).
 const priority = (path: string) =>
