@@ -104,7 +104,7 @@ export const HandinFormSchema = HandinSchema.extend({
 export const MarkSchema = z.object({
   score: z.coerce
     .number({ error: "Enter a score" })
-    .min(0, "The score is at least 0")
+    .min(0, "Give a score from 0 to the maximum")
     .max(1000, "The score is at most 1000")
     .refine((n) => Math.round(n * 10) === n * 10, "Give the score with at most one decimal place"),
   /** When the work shown was handed in: a mark is for that version only. */

@@ -193,7 +193,7 @@ describe("marking", () => {
     expect(await markWork(work, teacher, { score: 21, comment: null, seen: await seenOf(work) })).toMatchObject({
       ok: false,
       field: "score",
-      message: "The score is at most 20.",
+      message: "Give a score from 0 to 20.",
     });
     // Handed in again after the marker opened it: the mark is not put on work they did not see.
     const opened = await seenOf(work);

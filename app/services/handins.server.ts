@@ -431,7 +431,7 @@ export async function markWork(
     };
   const { submission, assignment, next } = found;
   const max = assignment.maxScore ?? 100;
-  if (input.score > max) return { ok: false, status: 400, field: "score", message: `The score is at most ${max}.` };
+  if (input.score > max) return { ok: false, status: 400, field: "score", message: `Give a score from 0 to ${max}.` };
   const mark = {
     score: input.score,
     percent: percentOf(input.score, max),

@@ -122,7 +122,7 @@ test("a student hands in photos and text; the facilitator marks it out of the ma
   await page.getByLabel("Score (out of 10)").fill("11");
   await page.getByLabel("Comment (optional)").fill("Neat working; check question 3.");
   await page.getByRole("button", { name: "Save Mark" }).click();
-  await expect(fieldError(page, "The score is at most 10.")).toBeVisible();
+  await expect(fieldError(page, "Give a score from 0 to 10.")).toBeVisible();
   await expect(page.getByLabel("Comment (optional)")).toHaveValue("Neat working; check question 3.");
   await page.getByLabel("Score (out of 10)").fill("8");
   await page.getByRole("button", { name: "Save Mark" }).click();
