@@ -332,7 +332,8 @@ test.describe("Registration Management", () => {
     expect(data[b].slice(19, 22)).toEqual(["400.00", "100.10", "299.90"]);
     expect(data[a].slice(19, 22)).toEqual(["", "0.00", ""]); // no fee set for it
     expect(data[b][22]).toBe(DEMO_VACATION);
-    expect(data[b][23]).toMatch(/^[a-z0-9]{12}$/);
+    // As the screens write it (docs/product.md: capitals in groups of four).
+    expect(data[b][23]).toMatch(/^[A-Z0-9]{4} [A-Z0-9]{4} [A-Z0-9]{4}$/);
   });
 
   test("per-programme CSV: the view list's 11 columns, oldest first", async ({ page, loginAs }) => {

@@ -1,6 +1,7 @@
 import { csvPhone, csvResponse, type CsvColumn } from "#app/utils/csv.server.ts";
 import { fileDate, formatDateTime } from "#app/domain/dates.ts";
 import { pesewasToInput } from "#app/domain/money.ts";
+import { readableReference } from "#app/domain/registration-reference.ts";
 import { programmeLabel, type Programme, WARD_FORM_LABELS, type WardForm } from "#app/domain/programmes.ts";
 import { REFERRAL_STATUS_OPTIONS, UPDATE_MODE_OPTIONS } from "#app/forms/registration.schema.ts";
 import { streamRegistrations, type ExportRegistration } from "#app/models/registration.server.ts";
@@ -43,8 +44,9 @@ export const FULL_EXPORT_COLUMNS: ReadonlyArray<CsvColumn<ExportRegistration>> =
   ...PAYMENT_COLUMNS,
   // Which vacation the row is for (an export of every vacation mixes them).
   { header: "Vacation", value: (r) => r.vacation },
-  // The reference a parent reads out on the phone, to find the row (after the spec's columns, which stay unchanged).
-  { header: "Reference", value: (r) => r.reference },
+  // The reference a parent reads out on the phone, to find the row (after the spec's columns, which stay unchanged),
+  // written as the screens and the parent's SMS write it: capitals in groups of four.
+  { header: "Reference", value: (r) => readableReference(r.reference) },
 ];
 
 /** The registration view list's 11 columns (per-programme export and the list's own download). */
