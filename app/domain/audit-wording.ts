@@ -110,6 +110,7 @@ export const ACTIVITY_KINDS = {
       "lessons.day-off",
       "classes.change",
       "classes.size",
+      "classes.request",
     ],
   },
   assignments: { label: "Assignments", actions: ["assignment.upload", "assignment.due", "assignment.delete"] },

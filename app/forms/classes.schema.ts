@@ -33,3 +33,20 @@ export const CLASS_FIELD_LABELS = {
   facilitatorId: "Facilitator",
   classPage: "Class page (empty: the subject's)",
 } as const;
+
+export const CLASS_REQUEST_NOTE_MAX = 500;
+
+/** A facilitator's "Create New Class": what class they need, for the office to set up (Admin → Classes). */
+export const ClassRequestSchema = z.object({
+  subject: z
+    .string()
+    .trim()
+    .max(100)
+    .optional()
+    .transform((v) => v || null),
+  note: z
+    .string({ error: "Say which class you need: the subject, the form, how many students" })
+    .trim()
+    .min(5, "Say which class you need: the subject, the form, how many students")
+    .max(CLASS_REQUEST_NOTE_MAX, `At most ${CLASS_REQUEST_NOTE_MAX} characters`),
+});

@@ -10,6 +10,7 @@ import {
   createUser,
   signInAs,
   uniquePhone,
+  toast,
   type TestUser,
   fieldError,
   giveSubjects,
@@ -80,20 +81,52 @@ test("overview: real totals, lessons and activity; sample numbers labelled as sa
   await expectNoA11yViolations(page);
 });
 
-test("tabs are URLs; classes show the facilitator's subjects as Active cards", async ({ page, loginAs }) => {
-  const { subject } = await facilitatorWithStudents(page, loginAs);
+test("tabs are URLs; classes show the facilitator's subjects as Active cards; Create New Class asks the office", async ({
+  page,
+  loginAs,
+}) => {
+  const { subject, other } = await facilitatorWithStudents(page, loginAs);
+  // A lesson of the subject running all day today: its card's Start Live Session leads to its Start class form.
+  const [today] = await Lesson.create([
+    {
+      vacation: DEMO_VACATION,
+      programme: "science",
+      subject,
+      forms: ["form-2"],
+      date: schoolDay(),
+      start: "00:00",
+      end: "23:59",
+    },
+  ]);
   await page.goto("/facilitator-dashboard");
   await page
     .getByRole("navigation", { name: "Facilitator portal tabs" })
     .getByRole("link", { name: "Classes" })
     .click();
   await expect(page).toHaveURL(/\/facilitator-dashboard\/classes$/);
-  const card = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: subject }) });
+  const card = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: subject, exact: true }) });
   await expect(card).toContainText("Active");
   await expect(card).toContainText("2 students");
   await expect(card.getByRole("link", { name: /View Materials/ })).toBeVisible();
-  await expect(page.getByRole("button", { name: "Create New Class" })).toBeVisible();
+  await expect(card.getByRole("link", { name: `Start Live Session of ${subject}` })).toHaveAttribute(
+    "href",
+    `#start-${today._id}`,
+  );
+  await expect(page.locator(`form#start-${today._id}`)).toBeVisible();
+  const otherCard = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: other, exact: true }) });
+  await expect(otherCard).toContainText(`No lesson of ${other} to start today.`);
   await expectNoA11yViolations(page);
+
+  // Create New Class: a form that asks the office; refused empty by its field, then sent.
+  await page.getByRole("link", { name: "Create New Class" }).click();
+  await expect(page).toHaveURL(/\/facilitator-dashboard\/classes\/request$/);
+  await page.getByRole("button", { name: "Send to the office" }).click();
+  await expect(page.getByLabel("Which class do you need?")).toHaveAccessibleDescription(/Say which class you need/);
+  await page.getByLabel("Subject").selectOption(subject);
+  await page.getByLabel("Which class do you need?").fill("A second Form 2 class, about 40 students.");
+  await page.getByRole("button", { name: "Send to the office" }).click();
+  await expect(page).toHaveURL(/\/facilitator-dashboard\/classes$/);
+  await expect(toast(page, "Sent to the office")).toBeVisible();
 });
 
 test("students: the enrolled students, search by name and id, subject filter, empty text", async ({

@@ -1,24 +1,28 @@
 import { Link } from "react-router";
 import { buttonClass } from "#app/components/ui/button.tsx";
 import { EmptyState } from "#app/components/dashboard/page.tsx";
-
-export const CLASS_TOOLS_NOTE = "Creating classes and live sessions is not available yet.";
+import type { FacilitatorLesson } from "#app/components/dashboard/lesson-list.tsx";
 
 /**
- * docs/product.md#screens Classes tab: class cards marked Active with Create New Class, Start
- * Live Session and View Materials. The spec gives the first two no behaviour,
- * so they are shown disabled with a note rather than as buttons that do nothing.
+ * docs/product.md#screens Classes tab: class cards marked Active with Create New Class, Start Live Session and View
+ * Materials (issue 75: no disabled buttons). Create New Class asks the office for a class (its own page); Start Live
+ * Session leads to the "Start class" form of the subject's lesson that can start today, on the same page; a subject
+ * with none today says so.
  */
-export function ClassCards({ classes }: { classes: Array<{ id: string; name: string; students: number }> }) {
+export function ClassCards({
+  classes,
+  lessons,
+}: {
+  classes: Array<{ id: string; name: string; students: number }>;
+  lessons: readonly FacilitatorLesson[];
+}) {
   return (
     <div className="space-y-4">
       <div className="flex flex-wrap items-center gap-3">
-        <button type="button" disabled aria-describedby="class-tools-note" className={buttonClass("primary")}>
+        <Link to="/facilitator-dashboard/classes/request" className={buttonClass("primary")}>
           Create New Class
-        </button>
-        <p id="class-tools-note" className="text-sm text-gray-700">
-          {CLASS_TOOLS_NOTE}
-        </p>
+        </Link>
+        <p className="text-sm text-gray-700">Ask the school&apos;s office for a class the timetable does not have.</p>
       </div>
       {classes.length ? (
         <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
@@ -33,10 +37,14 @@ export function ClassCards({ classes }: { classes: Array<{ id: string; name: str
               <p className="mt-1 text-sm text-gray-700">
                 {c.students} {c.students === 1 ? "student" : "students"}
               </p>
-              <div className="mt-4 flex flex-wrap gap-2">
-                <button type="button" disabled aria-describedby="class-tools-note" className={buttonClass("secondary")}>
-                  Start Live Session
-                </button>
+              <div className="mt-4 flex flex-wrap items-center gap-2">
+                {startable(lessons, c.name) ? (
+                  <a href={`#start-${startable(lessons, c.name)!.id}`} className={buttonClass("secondary")}>
+                    Start Live Session<span className="sr-only"> of {c.name}</span>
+                  </a>
+                ) : (
+                  <p className="text-sm text-gray-700">No lesson of {c.name} to start today.</p>
+                )}
                 <Link
                   to={`/facilitator-dashboard/assignments?subject=${encodeURIComponent(c.name)}`}
                   className={buttonClass("ghost")}
@@ -54,4 +62,9 @@ export function ClassCards({ classes }: { classes: Array<{ id: string; name: str
       )}
     </div>
   );
+}
+
+/** The subject's first lesson that can start now or later today (its "Start class" form is in the lesson list). */
+function startable(lessons: readonly FacilitatorLesson[], subject: string) {
+  return lessons.find((l) => l.startable && l.subject === subject) ?? null;
 }

@@ -43,7 +43,7 @@ export default function Classes({ loaderData, actionData }: Route.ComponentProps
     >
       <LessonList lessons={loaderData.lessons} actionResult={actionData} />
       <h2 className="mb-3 text-lg font-semibold text-gray-900">Your subjects</h2>
-      <ClassCards classes={loaderData.classes} />
+      <ClassCards classes={loaderData.classes} lessons={loaderData.lessons} />
     </DashboardPage>
   );
 }

@@ -33,7 +33,7 @@ export default function FacilitatorClasses({ loaderData, actionData }: Route.Com
     <DashboardPage title="Classes" description="Your lessons, and one class per subject you teach.">
       <LessonList lessons={loaderData.lessons} actionResult={actionData} />
       <h2 className="mb-3 text-lg font-semibold text-gray-900">Your subjects</h2>
-      <ClassCards classes={loaderData.classes} />
+      <ClassCards classes={loaderData.classes} lessons={loaderData.lessons} />
     </DashboardPage>
   );
 }

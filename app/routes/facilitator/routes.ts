@@ -5,6 +5,7 @@ export const facilitatorRoutes: RouteConfigEntry[] = [
   route("facilitator-dashboard", "routes/facilitator/layout.tsx", [
     index("routes/facilitator/overview.tsx"),
     route("classes", "routes/facilitator/classes.tsx"),
+    route("classes/request", "routes/facilitator/class-request.tsx"),
     route("lessons/:lessonId/register", "routes/facilitator/register.tsx"),
     route("lessons/:lessonId/materials", "routes/facilitator/lesson-materials.tsx"),
     route("assignments", "routes/facilitator/assignments.tsx"),
