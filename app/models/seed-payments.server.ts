@@ -42,7 +42,8 @@ const DEMO_PAYMENTS: Array<{
   },
   {
     registration: "demoyawowusu",
-    amount: 25000,
+    // Part of the balance: Payment History shows it waiting and still offers the rest (GH₵ 150.00) to pay.
+    amount: 10000,
     method: "mtn-momo",
     reference: "MP261122.0930.C00002",
     paidDaysAgo: 5,
