@@ -39,7 +39,7 @@ import {
   familyGatewayPayment,
   startCheckout,
 } from "#app/services/checkout.server.ts";
-import { appOrigin } from "#app/utils/app-origin.server.ts";
+import { browserOrigin } from "#app/utils/app-origin.server.ts";
 import type { RegistrationDoc } from "#app/models/registration.server.ts";
 
 export const handle = { rules: { access: { roles: ["parent"] } } } satisfies RouteHandle;
@@ -205,7 +205,8 @@ async function checkout(request: Request, formData: FormData, payer: Payer, view
       amount: submission.value.amount,
       payer,
       viewedAsBy,
-      origin: appOrigin(),
+      // The demo opened at another address comes back there, where the browser is signed in (APP_ORIGIN otherwise).
+      origin: browserOrigin(request),
     });
     // Our own page hands over to the gateway: a form post may only lead to this origin (CSP form-action), and a
     // browser without JavaScript follows the hand-over page's refresh or link (docs/decisions/0087).
