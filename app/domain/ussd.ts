@@ -35,6 +35,18 @@ export type UssdWard = {
   attendance?: UssdAttendance | null;
   /** Option 6 too: the average percentage of the ward's marked work, or null before any is marked (ADR 0108). */
   average?: number | null;
+  /** The vacation of the registration the ward is shown by (its teaching one first). */
+  vacation?: string | null;
+  /**
+   * A ward enrolled in two vacations at once is one ward on the menu (issue 75): its other registration's fees, named
+   * by vacation on the Status and Fees screens and in the STATUS and BAL replies.
+   */
+  alsoEnrolled?: readonly UssdEnrolment[];
+};
+
+/** One registration's standing, for a ward enrolled in more than one vacation. */
+export type UssdEnrolment = Pick<UssdWard, "feeStatus" | "amountDue" | "amountPaid" | "lastReceipt"> & {
+  vacation: string;
 };
 
 export type UssdAttendance = {
@@ -113,15 +125,33 @@ export const contactText = (say: Say, ctx: UssdContext) => say("ussd.contact", {
 export const unknownCallerText = (say: Say, ctx: UssdContext) =>
   say("ussd.unknown-caller", { enrolAt: ctx.enrolAt, contact: ctx.contact });
 
-/** Enrolled, as the portals say of every registration, with the fees' standing. */
-export const statusText = (say: Say, w: UssdWard, name = short(w.wardName)) => {
-  const values = { ward: name, programme: w.programme, subjects: w.subjectCount };
-  return w.feeStatus
-    ? say("ussd.status", { ...values, feeStatus: w.feeStatus.toLowerCase() })
-    : say("ussd.status-no-fee", values);
-};
+/**
+ * A ward enrolled in two vacations: the ward's name, then each registration's line named by its vacation ("2027 Easter
+ * vacation: due GHS …"), the registration it is shown by first, short enough for one screen. Else the one line.
+ */
+function perEnrolment(w: UssdWard, name: string, line: (w: UssdWard, name: string, short: boolean) => string): string {
+  if (!w.alsoEnrolled?.length) return line(w, name, false);
+  const lines = [
+    line(w, w.vacation ?? name, true),
+    ...w.alsoEnrolled.map((e) => line({ ...w, ...e }, e.vacation, true)),
+  ];
+  return [name, ...lines].join("\n");
+}
 
-export function feesText(say: Say, w: UssdWard, name = short(w.wardName)) {
+/** Enrolled, as the portals say of every registration, with the fees' standing. */
+export const statusText = (say: Say, w: UssdWard, name = short(w.wardName)) =>
+  perEnrolment(w, name, (r, named) => {
+    const values = { ward: named, programme: r.programme, subjects: r.subjectCount };
+    return r.feeStatus
+      ? say("ussd.status", { ...values, feeStatus: r.feeStatus.toLowerCase() })
+      : say("ussd.status-no-fee", values);
+  });
+
+/** What is due, paid and left; with two vacations, each one's without the receipt (the screen holds both). */
+export const feesText = (say: Say, w: UssdWard, name = short(w.wardName)) =>
+  perEnrolment(w, name, (r, named, brief) => oneFeesText(say, brief ? { ...r, lastReceipt: null } : r, named));
+
+function oneFeesText(say: Say, w: UssdWard, name: string) {
   if (w.amountDue == null) return say("ussd.no-fee", { ward: name });
   const values = {
     ward: name,

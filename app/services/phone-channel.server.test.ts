@@ -117,3 +117,50 @@ describe("callback addresses (PHONE_CALLBACK_ADDRESSES)", () => {
     expect(callbackAddressAllowed("34.255.0.17", "52.48.80.0/abc, 34.255.0.17")).toBe(true);
   });
 });
+
+describe("a ward enrolled again for the next vacation", () => {
+  it("is one ward on the menu, shown by the vacation teaching, each vacation's fees named on the Fees screen", async () => {
+    const { VacationModel, forgetVacations } = await import("#app/models/vacation.server.ts");
+    const { addDays, schoolDay } = await import("#app/domain/vacations.ts");
+    const today = schoolDay();
+    // These two alone: the one teaching now and the next, taking enrolments.
+    await VacationModel.deleteMany({});
+    await VacationModel.create([
+      {
+        _id: "Teaching vacation",
+        registrationOpens: addDays(today, -40),
+        registrationCloses: addDays(today, 10),
+        lessonsStart: addDays(today, -5),
+        lessonsEnd: addDays(today, 20),
+      },
+      {
+        _id: "Next vacation",
+        registrationOpens: addDays(today, -1),
+        registrationCloses: addDays(today, 60),
+        lessonsStart: addDays(today, 30),
+        lessonsEnd: addDays(today, 50),
+      },
+    ]);
+    forgetVacations();
+    const family = "+233501238888";
+    const ward = {
+      whatsappNumber: "0501238888",
+      whatsappNumberNormalized: family,
+      wardName: "Yaw Twice",
+      wardNameKey: "yaw twice",
+      wardWhatsappNormalized: "+233551239999",
+    };
+    await Registration.create([
+      registrationDoc(1239001, { ...ward, vacation: "Teaching vacation", amountDue: 45000, amountPaid: 20000 }),
+      registrationDoc(1239002, { ...ward, vacation: "Next vacation", amountDue: 45000, amountPaid: 0 }),
+    ]);
+    const wards = await channel.wardsForNumber(family);
+    expect(wards.map((w) => [w.wardName, w.vacation])).toEqual([["Yaw Twice", "Teaching vacation"]]);
+    expect(wards[0].alsoEnrolled).toMatchObject([{ vacation: "Next vacation", amountDue: 45000, amountPaid: 0 }]);
+    // No list to choose from (one ward): option 2 straight away, each vacation named, on one screen.
+    const fees = await screen("twice-1", "1*2", family);
+    expect(fees).toBe(
+      "END Yaw Twice\nTeaching vacation: due GHS 450.00, paid GHS 200.00, balance GHS 250.00.\nNext vacation: due GHS 450.00, paid GHS 0.00, balance GHS 450.00.",
+    );
+  });
+});

@@ -120,8 +120,9 @@ async function context(origin: string): Promise<UssdContext> {
 
 /**
  * The wards whose registration gives `phone` (normalised) as the parent's WhatsApp number, as the menu reads them:
- * each ward once, by its latest registration (this vacation's, or an earlier one's), with option 7 while it can enrol
- * for the vacation taking enrolments.
+ * each ward once, by its registration of the vacation teaching (else the newest of the vacations now, else its latest),
+ * with its other vacation's fees beside it when it is enrolled in both, and option 7 while it can enrol for the
+ * vacation taking enrolments.
  */
 export async function wardsForNumber(phone: string): Promise<UssdWard[]> {
   const [all, opening] = await Promise.all([
@@ -134,32 +135,51 @@ export async function wardsForNumber(phone: string): Promise<UssdWard[]> {
       .lean<RegistrationDoc[]>(),
     enrolmentOpening(),
   ]);
-  // Every registration of the vacations now (a ward in two programmes is listed twice, as before), and each other
-  // ward's latest (an earlier vacation's: its balance, and option 7), oldest first.
+  // Each ward once (issue 75), oldest first: by its registration of the vacation teaching, else its newest of the
+  // vacations now (teaching, taking enrolments), else its newest; its registration of the other vacation now (a ward
+  // enrolled again for the next one) stays beside it for the fees. Two programmes in one vacation are two entries.
   const current = new Set([opening.teaching?.name, opening.vacation?.name].filter(Boolean));
   const key = (r: RegistrationDoc) => `${r.wardWhatsappNormalized} ${r.wardNameKey}`;
-  const shown = all.filter((r) => current.has(r.vacation ?? ""));
-  const wardsShown = new Set(shown.map(key));
-  for (const r of all) {
-    if (wardsShown.has(key(r))) continue;
-    wardsShown.add(key(r));
-    shown.push(r);
-  }
-  const regs = shown.sort((a, b) => +new Date(a.createdAt) - +new Date(b.createdAt)).slice(0, USSD_MAX_WARDS);
+  const byWard = new Map<string, RegistrationDoc[]>();
+  for (const r of all) byWard.set(key(r), [...(byWard.get(key(r)) ?? []), r]);
+  const wards = [...byWard.values()].flatMap((own) => {
+    const now = own.filter((r) => current.has(r.vacation ?? ""));
+    const shown = now.find((r) => r.vacation === opening.teaching?.name) ?? now[0] ?? own[0];
+    const rest = now.filter((r) => r !== shown);
+    return [
+      { shown, others: rest.filter((r) => r.vacation !== shown.vacation) },
+      ...rest.filter((r) => r.vacation === shown.vacation).map((r) => ({ shown: r, others: [] })),
+    ];
+  });
+  const listed = wards
+    .sort((a, b) => +new Date(a.shown.createdAt) - +new Date(b.shown.createdAt))
+    .slice(0, USSD_MAX_WARDS);
+  const regs = listed.map((w) => w.shown);
   const offers = opening.open ? enrolAgainOffers(all, opening.vacation) : [];
   const [schedule, attendance, performance] = await Promise.all([
     offers.length ? getFeeSchedule(opening.vacation?.name) : null,
     attendanceOf(regs.map((r) => String(r._id))),
     performanceOfRegistrations(regs.map((r) => String(r._id))),
   ]);
+  const lastReceipt = async (r: RegistrationDoc) =>
+    (
+      await Payment.findOne({ registrationId: String(r._id), state: "confirmed" })
+        .sort({ createdAt: -1 })
+        .select("receiptCode")
+        .lean<{ receiptCode: string | null }>()
+    )?.receiptCode ?? null;
+  const standing = async (r: RegistrationDoc) => ({
+    feeStatus: isPaymentStatus(r.paymentStatus) ? PAYMENT_STATUS_LABELS[r.paymentStatus] : null,
+    amountDue: r.amountDue ?? null,
+    amountPaid: r.amountPaid ?? 0,
+    lastReceipt: await lastReceipt(r),
+  });
   return Promise.all(
-    regs.map(async (r) => {
-      const [receipt, groups] = await Promise.all([
-        Payment.findOne({ registrationId: String(r._id), state: "confirmed" })
-          .sort({ createdAt: -1 })
-          .select("receiptCode")
-          .lean<{ receiptCode: string | null }>(),
+    listed.map(async ({ shown: r, others }) => {
+      const [fees, groups, alsoEnrolled] = await Promise.all([
+        standing(r),
         getGroupsForSubjects(r, "student"),
+        Promise.all(others.map(async (o) => ({ vacation: o.vacation ?? "", ...(await standing(o)) }))),
       ]);
       const pages = classPageLinks(r.subjects ?? [], groups);
       const classPages = pages.flatMap((p) => (p.link ? [{ subject: p.subject, link: p.link }] : []));
@@ -170,10 +190,9 @@ export async function wardsForNumber(phone: string): Promise<UssdWard[]> {
         wardName: r.wardName,
         programme: programmeLabel(r.programme),
         subjectCount: r.subjectCount ?? r.subjects?.length ?? 0,
-        feeStatus: isPaymentStatus(r.paymentStatus) ? PAYMENT_STATUS_LABELS[r.paymentStatus] : null,
-        amountDue: r.amountDue ?? null,
-        amountPaid: r.amountPaid ?? 0,
-        lastReceipt: receipt?.receiptCode ?? null,
+        ...fees,
+        vacation: r.vacation ?? null,
+        ...(alsoEnrolled.length ? { alsoEnrolled } : {}),
         classPages,
         pagesComing: pages.filter((p) => !p.link).map((p) => p.subject),
         enrolAgain: offer

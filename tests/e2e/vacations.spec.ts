@@ -149,6 +149,25 @@ test("the admin opens the next vacation; the demo parent enrols Yaw again, once;
     .toArray();
   expect(paymentsAfter).toEqual(paymentsBefore);
   expect(paymentsAfter.every((p) => p.season === CHRISTMAS)).toBe(true);
+
+  // On the demo parent's basic phone Yaw is one ward (issue 75): his menu at once, each vacation's fees named.
+  const ussd = async (text: string) =>
+    (
+      await page.request.post(`${app.url}/ussd/africastalking/demo-callback-secret`, {
+        form: { sessionId: "ATUid_yaw_once", serviceCode: "*920*44#", phoneNumber: "+233244000003", text },
+      })
+    ).text();
+  let menu = await ussd("");
+  let path = "";
+  if (menu.includes("1. English")) {
+    path = "1*";
+    menu = await ussd("1");
+  }
+  expect(menu.match(/Yaw Owusu/g), menu).toHaveLength(1);
+  const listed = /(\d)\. Yaw Owusu/.exec(menu);
+  const fees = await ussd(`${path}${listed ? `${listed[1]}*` : ""}2`);
+  expect(fees).toContain(`${CHRISTMAS}: due GHS`);
+  expect(fees).toContain(`${EASTER}: due GHS 450.00`);
 });
 
 test("@no-js-only last vacation's families hear of it by SMS once; a basic phone enrols a ward again from the menu", async ({
