@@ -199,4 +199,22 @@ describe("evaluation responses", () => {
     const stored = (await EvaluationForm.findById(form._id).lean())!;
     expect((await audienceOf(stored as never)).map((m) => m.registrationId)).toEqual([mine._id]);
   });
+
+  it("asks a ward enrolled in two vacations once, by the registration answered for, and counts it once", async () => {
+    await EvaluationForm.deleteMany({});
+    const form = await openForm({ programmes: ["arts"] }); // of no vacation: it asks any registration
+    const christmas = await registration("arts", ["History"]);
+    const easter = await registration("arts", ["History"]);
+    // The same ward (its two registrations share the key parentWards gives them), the newest first.
+    const wards = [
+      { ...easter, vacation: "2027 Easter vacation", key: "+233550000001 yaw" },
+      { ...christmas, vacation: "2026 Christmas vacation", key: "+233550000001 yaw" },
+    ];
+    expect((await formsForWards("p-two", wards)).map((x) => x.ward._id)).toEqual([easter._id]);
+    expect(await countOpenUnanswered("p-two", wards)).toBe(1);
+    await saveResponse(form, who(christmas, "p-two"), [{ questionId: form.questions[0]._id, subject: null, value: 2 }]);
+    const listed = await formsForWards("p-two", wards);
+    expect(listed.map((x) => [x.ward._id, Boolean(x.answeredAt)])).toEqual([[christmas._id, true]]);
+    expect(await countOpenUnanswered("p-two", wards)).toBe(0);
+  });
 });

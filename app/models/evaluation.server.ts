@@ -387,7 +387,15 @@ export async function saveResponse(
 
 // ─── Parents ───
 
-type ParentWard = { _id: string; wardName: string; programme: string; subjects: string[]; vacation?: string | null };
+type ParentWard = {
+  _id: string;
+  wardName: string;
+  programme: string;
+  subjects: string[];
+  vacation?: string | null;
+  /** The same for each registration of one ward (a ward enrolled again): a form asks the ward once. */
+  key?: string;
+};
 
 /**
  * Whether a form asks about this ward: its audience (programmes, subject), and the families of its vacation only (a
@@ -427,13 +435,22 @@ export async function formsForWards(parentUserId: string, wards: ParentWard[], n
     .lean<Array<Pick<EvaluationResponseDoc, "formId" | "respondentKey" | "updatedAt">>>();
   const at = new Map(saved.map((r) => [`${r.formId}:${r.respondentKey}`, r.updatedAt]));
   // A closed form is listed only if this parent answered it ("Answered"); one they never could answer is noise.
-  return pairs
+  const listed = pairs
     .map(({ form, ward, keys }) => ({
       form,
       ward,
       answeredAt: keys.map((k) => at.get(`${form._id}:${k}`)).find(Boolean) ?? null,
     }))
     .filter((x) => x.answeredAt || now < new Date(x.form.closesAt));
+  // A ward enrolled in two vacations is asked once by a form of no vacation: by the registration it was answered
+  // for, else its newest (the wards come newest first).
+  const once = new Map<string, WardForm>();
+  for (const x of listed) {
+    const slot = `${x.form._id} ${x.ward.key ?? x.ward._id}`;
+    const kept = once.get(slot);
+    if (!kept || (!kept.answeredAt && x.answeredAt)) once.set(slot, x);
+  }
+  return listed.filter((x) => once.get(`${x.form._id} ${x.ward.key ?? x.ward._id}`) === x);
 }
 
 /** How many open forms a parent has not answered yet, across their wards (the navigation's badge). */

@@ -126,6 +126,9 @@ test("the admin opens the next vacation; the demo parent enrols Yaw again, once;
   await page.goto(`${app.url}/parent-dashboard`);
   await expect(page.getByRole("link", { name: `Enrol Yaw Owusu for ${EASTER}` })).toHaveCount(0);
   await expect(page.getByRole("region", { name: "Earlier vacations" })).toHaveCount(0);
+  // Yaw is one ward on Evaluation Forms too (issue 75), though he has a registration in each vacation.
+  await page.goto(`${app.url}/dashboard/evaluations`);
+  await expect(page.getByRole("heading", { level: 2, name: /^Yaw Owusu/ })).toHaveCount(1);
 
   // The admin's list: the vacation teaching (Christmas) by default, Easter's on asking.
   await signIn(page, "admin", "0244000001", "demo-admin-2025", new RegExp(`${app.url}/admin$`));

@@ -17,14 +17,17 @@ export async function loader({ request }: Route.LoaderArgs) {
   const { effectiveUser } = await requireRole(request, handle.rules.access.roles);
   const wards = await parentWards(effectiveUser);
   const list = await formsForWards(effectiveUser._id, wards);
+  // Each ward once (issue 75), by its newest registration; a form links to the registration it asks about.
+  const people = wards.filter((w, i) => wards.findIndex((o) => o.key === w.key) === i);
   return {
-    wards: wards.map((w) => ({
+    wards: people.map((w) => ({
       id: w._id,
       wardName: w.wardName,
       programme: programmeLabel(w.programme),
       forms: list
-        .filter((x) => x.ward._id === w._id)
+        .filter((x) => x.ward.key === w.key)
         .map((x) => ({
+          registrationId: x.ward._id,
           id: x.form._id,
           title: x.form.title,
           intro: x.form.intro,
@@ -77,7 +80,7 @@ export default function Evaluations({ loaderData }: Route.ComponentProps) {
                     >
                       {f.state === "open" ? (
                         <Link
-                          to={`/dashboard/evaluations/${f.id}/${w.id}`}
+                          to={`/dashboard/evaluations/${f.id}/${f.registrationId}`}
                           className="font-semibold text-brand-700 underline"
                         >
                           {f.answeredAt ? "Edit answers" : "Answer"}

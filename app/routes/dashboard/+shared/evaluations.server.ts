@@ -16,6 +16,8 @@ export async function parentWards(parent: Parent) {
     subjects: r.subjects ?? [],
     parentName: r.parentName,
     vacation: r.vacation ?? null,
+    // One person across vacations (a ward enrolled again has two registrations): the forms list it once.
+    key: `${r.wardWhatsappNormalized ?? ""} ${r.wardNameKey ?? r.wardName.toLowerCase()}`,
   }));
 }
 
