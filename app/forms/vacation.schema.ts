@@ -23,6 +23,13 @@ export const OpenVacationSchema = VacationDatesSchema.extend({
     .max(VACATION_NAME_MAX, `The name must be at most ${VACATION_NAME_MAX} characters`)
     .regex(/^[\p{L}\p{N} '&/()-]+$/u, "Use letters, digits, spaces and ' & / ( ) - in the name"),
   copyFees: checkbox,
+  /** The copied fees' payment deadline (empty: the day lessons start); never the last vacation's past date. */
+  feesDeadline: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => v || null)
+    .refine((v) => v === null || isSchoolDay(v), "Enter the fees deadline as a date"),
   renewClassPages: checkbox,
   keepTimetables: checkbox,
 });
@@ -35,6 +42,7 @@ export const VACATION_FIELD_LABELS = {
   lessonsEnd: "Lessons end",
   newSchoolYear: "This vacation starts a new school year (returning wards move up one form)",
   copyFees: "Copy the fees of the last vacation",
+  feesDeadline: "Pay the fees by",
   renewClassPages: "Renew the class pages (the same WhatsApp pages serve this vacation)",
   keepTimetables: "Keep the uploaded timetables until new ones replace them",
 } as const;

@@ -55,6 +55,8 @@ export async function vacationsServedNow(): Promise<string[]> {
 
 export type OpenVacationInput = Omit<Vacation, "datesFromUpgrade"> & {
   copyFees: boolean;
+  /** The copied fees' deadline; null: the day its lessons start (a copy never keeps the last vacation's date). */
+  feesDeadline?: string | null;
   renewClassPages: boolean;
   keepTimetables: boolean;
 };
@@ -80,13 +82,14 @@ export async function openVacation(
   if (others.some((o) => slug(o.name) === slug(input.name))) errors.name = "A vacation with this name exists already";
   if (Object.keys(errors).length) return { ok: false, errors };
   const last = lastOf(others);
-  const { copyFees, renewClassPages: renewPages, keepTimetables, ...vacation } = input;
+  const { copyFees, feesDeadline, renewClassPages: renewPages, keepTimetables, ...vacation } = input;
   if (!(await insertVacation({ ...vacation, datesFromUpgrade: false }, actorId)))
     return { ok: false, errors: { name: "A vacation with this name exists already" } };
   const carried = { fees: false, classPages: 0, timetables: 0 };
   const fees = last && copyFees ? await getFeeSchedule(last.name) : null;
   if (fees) {
-    await saveFeeSchedule(vacation.name, fees);
+    // The amounts carry over; the deadline is this vacation's (Easter's parents were told Christmas's 31/12).
+    await saveFeeSchedule(vacation.name, { ...fees, deadline: feesDeadline ?? vacation.lessonsStart });
     carried.fees = true;
   }
   if (renewPages) carried.classPages = await renewClassPages(last?.name ?? null, vacation.name);

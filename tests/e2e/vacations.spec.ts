@@ -89,6 +89,8 @@ test("the admin opens the next vacation; the demo parent enrols Yaw again, once;
   await expect(page).toHaveURL(/\/admin\/settings\/fees\?vacation=2027/);
   await expect(page.getByRole("heading", { name: `Fees for ${EASTER}` })).toBeVisible();
   await expect(page.getByLabel("General Science fee (GH₵)")).toHaveValue("450.00");
+  // The amounts copied, not Christmas's deadline: the fees deadline left empty is the day Easter's lessons start.
+  await expect(page.getByLabel("Payment deadline")).toHaveValue(addDays(today, 60));
 
   // The banner and the landing page speak of the vacation taking enrolments.
   await page.goto(`${app.url}/`);

@@ -259,6 +259,12 @@ export default function Vacations({ loaderData, actionData }: Route.ComponentPro
           <fieldset className="space-y-2">
             <legend className="text-sm font-semibold text-gray-900">From the last vacation</legend>
             <CheckboxField field={fields.copyFees} label={L.copyFees} hint="You can change them on the next page." />
+            <TextField
+              field={fields.feesDeadline}
+              label={L.feesDeadline}
+              hint="The copied fees' deadline. Left empty: the day lessons start."
+              {...date}
+            />
             <CheckboxField field={fields.renewClassPages} label={L.renewClassPages} />
             <CheckboxField field={fields.keepTimetables} label={L.keepTimetables} />
             <p className="text-sm text-gray-700">Subjects and their facilitators are the school&apos;s: they stay.</p>
