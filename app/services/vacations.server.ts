@@ -184,11 +184,16 @@ export const ALL_VACATIONS = "all";
  * (the office's lists default to it). `name` is null for every vacation; `options` are the filter's choices.
  */
 export async function vacationFilter(asked: string | null | undefined) {
-  const { all, teaching } = await vacationPointers();
+  const { all, teaching, enrolling } = await vacationPointers();
   const named = all.find((v) => v.name === asked);
   const name = asked === ALL_VACATIONS ? null : (named?.name ?? teaching?.name ?? null);
   return {
     name,
+    /**
+     * Shown by default while another vacation takes the new enrolments: its name, so that the list can point there (a
+     * family enrolled today is in it, not in the vacation teaching).
+     */
+    enrolmentsGoTo: !named && name && enrolling && enrolling.name !== name ? enrolling.name : null,
     /** The filter's value as the form shows it. */
     value: name ?? ALL_VACATIONS,
     options: [

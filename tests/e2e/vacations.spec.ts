@@ -136,11 +136,18 @@ test("the admin opens the next vacation; the demo parent enrols Yaw again, once;
   await signIn(page, "admin", "0244000001", "demo-admin-2025", new RegExp(`${app.url}/admin$`));
   await page.goto(`${app.url}/admin/registrations`);
   await expect(page.getByTestId("vacation-shown")).toContainText(CHRISTMAS);
+  // It says where today's enrolments are (issue 75), and leads there.
+  await expect(page.getByTestId("vacation-shown")).toContainText(`New enrolments go to ${EASTER}`);
+  await expect(page.getByTestId("vacation-shown").getByRole("link", { name: `show ${EASTER}` })).toHaveAttribute(
+    "href",
+    `/admin/registrations?vacation=${encodeURIComponent(EASTER)}`,
+  );
   const table = page.getByRole("table");
   await expect(table.getByRole("link", { name: "Yaw Owusu", exact: true })).toHaveCount(1);
   await page.getByLabel("Vacation").selectOption(EASTER);
   await page.getByRole("button", { name: "Search" }).click();
   await expect(page.getByTestId("vacation-shown")).toContainText(EASTER);
+  await expect(page.getByTestId("vacation-shown")).not.toContainText("New enrolments go to");
   await expect(page.getByTestId("count-total")).toHaveText("1");
   await page.getByRole("table").getByRole("link", { name: "Yaw Owusu", exact: true }).click();
   await expect(page.getByText(`Registration ${readableReference(reference)} · ${EASTER}`)).toBeVisible();

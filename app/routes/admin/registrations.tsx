@@ -59,6 +59,7 @@ export async function loader({ request, url }: Route.LoaderArgs) {
     vacation: vacation.value,
     vacationName: vacation.name,
     vacationOptions: vacation.options,
+    enrolmentsGoTo: vacation.enrolmentsGoTo,
     // The exports follow the vacation shown.
     exportQuery: `?vacation=${encodeURIComponent(vacation.value)}`,
     filtered: Boolean(query.vacation),
@@ -97,7 +98,7 @@ type Row = Awaited<ReturnType<typeof loader>>["rows"][number];
 
 export default function Registrations({ loaderData }: Route.ComponentProps) {
   const { rows, counts, total, page, pageCount, q, programme, payment, perPage } = loaderData;
-  const { vacation, vacationName, vacationOptions, exportQuery, filtered } = loaderData;
+  const { vacation, vacationName, vacationOptions, exportQuery, filtered, enrolmentsGoTo } = loaderData;
   const hydrated = useHydrated();
   const location = useLocation();
   const [toDelete, setToDelete] = useState<Row | null>(null);
@@ -142,6 +143,18 @@ export default function Registrations({ loaderData }: Route.ComponentProps) {
         ) : (
           "Showing every vacation"
         )}
+        {enrolmentsGoTo ? (
+          <>
+            {". "}New enrolments go to {enrolmentsGoTo}:{" "}
+            <Link
+              to={`/admin/registrations?vacation=${encodeURIComponent(enrolmentsGoTo)}${loaderData.q ? `&q=${encodeURIComponent(loaderData.q)}` : ""}`}
+              className="font-semibold text-brand-700 underline"
+            >
+              {loaderData.q ? `search ${enrolmentsGoTo}` : `show ${enrolmentsGoTo}`}
+            </Link>
+            .
+          </>
+        ) : null}
       </p>
       <Section id="reg-stats" title="Enrolment counts" headingClassName="sr-only">
         <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-6">
