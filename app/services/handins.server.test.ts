@@ -79,7 +79,7 @@ async function phonePhoto(): Promise<ReceivedFile> {
 }
 
 describe("handing work in", () => {
-  it("downscales a phone photo to 1,600 px with no metadata, and handing in again replaces the files", async () => {
+  it("downscales a phone photo to 1,600 px with no metadata; again with a note keeps the photo, new files replace it", async () => {
     await Subject.create({ name: "Mathematics", facilitatorId: teacher._id });
     const { user, reg } = await student();
     const id = await assignment({ dueAt: new Date(Date.now() + 24 * hour) });
@@ -97,10 +97,16 @@ describe("handing work in", () => {
     expect(first.files[0]).toMatchObject({ name: "IMG_2031.jpg", type: "image/jpeg", size: stored.byteLength });
     expect(stored.byteLength).toBeLessThan(photo.size);
 
-    // Again, typed this time: the photo it replaced is removed.
+    // Again with a note and no file chosen: the note is added, the photo stays (issue 75).
     expect(await handIn(user, id, { text: "x = 3", files: [] })).toEqual({ ok: true, late: false });
     const second = (await Submission.findOne({ assignmentId: id }).lean())!;
-    expect([second.text, second.files.length]).toEqual(["x = 3", 0]);
+    expect([second.text, second.files.map((f) => f.key)]).toEqual(["x = 3", [key]]);
+    expect(await handinStore().length(key)).not.toBeNull();
+    // Again with a new photo: it replaces the one before, which is removed.
+    expect(await handIn(user, id, { text: "x = 3", files: [await phonePhoto()] })).toEqual({ ok: true, late: false });
+    const third = (await Submission.findOne({ assignmentId: id }).lean())!;
+    expect(third.files).toHaveLength(1);
+    expect(third.files[0].key).not.toBe(key);
     expect(await handinStore().length(key)).toBeNull();
     expect(await Submission.countDocuments({ registrationId: reg._id })).toBe(1);
   });

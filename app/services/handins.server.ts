@@ -240,12 +240,17 @@ export async function handIn(
   const open = await mayHandIn(user, assignmentId, now);
   if (!open.ok) return open;
   const { assignment, registration } = open.found;
-  if (!input.text && !input.files.length)
+  const id = submissionId(assignment._id, registration._id);
+  // Handing in again with no file chosen keeps the files handed in before: adding a note never drops the photos.
+  const earlier = input.files.length
+    ? null
+    : await Submission.findById(id).select("files").lean<{ files: SubmissionFile[] }>();
+  const keepFiles = Boolean(earlier?.files.length);
+  if (!input.text && !input.files.length && !keepFiles)
     return { ok: false, status: 400, field: "text", message: HANDIN_REFUSALS.empty };
   const prepared = await prepare(input.files);
   if (!Array.isArray(prepared)) return prepared;
 
-  const id = submissionId(assignment._id, registration._id);
   const others = await Submission.find({ registrationId: registration._id, _id: { $ne: id } })
     .select("files.size")
     .lean<Array<{ files: Array<{ size: number }> }>>();
@@ -271,7 +276,7 @@ export async function handIn(
           subject: assignment.subject,
           vacation: assignment.vacation ?? registration.vacation ?? null,
           text: input.text,
-          files,
+          ...(keepFiles ? {} : { files }),
           submittedAt: now,
           late,
         },
@@ -286,7 +291,7 @@ export async function handIn(
       for (const f of files) await store.remove(f.key).catch(() => undefined);
       return { ok: false, status: 404, message: "This assignment no longer exists." };
     }
-    for (const f of before?.files ?? []) await store.remove(f.key).catch(() => undefined);
+    if (!keepFiles) for (const f of before?.files ?? []) await store.remove(f.key).catch(() => undefined);
     return { ok: true, late };
   } catch (error) {
     for (const f of files) await store.remove(f.key).catch(() => undefined);

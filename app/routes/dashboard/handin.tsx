@@ -200,7 +200,12 @@ export default function Handin({ loaderData, actionData }: Route.ComponentProps)
           <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="space-y-4">
             <FormErrors form={form} />
             {s ? (
-              <p className="text-sm text-gray-800">What you hand in now replaces what you handed in before.</p>
+              <p className="text-sm text-gray-800">
+                Your typed answer replaces the one before.{" "}
+                {s.files.length
+                  ? `Your ${s.files.length === 1 ? "file stays" : `${s.files.length} files stay`} unless you choose new files, which replace ${s.files.length === 1 ? "it" : "them"}.`
+                  : null}
+              </p>
             ) : null}
             {d.lateNow ? (
               <p className="text-sm font-semibold text-amber-900">The due time has passed: it will be marked late.</p>
