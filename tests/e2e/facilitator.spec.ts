@@ -240,6 +240,9 @@ test("assignments: upload a PDF and an image, list by type, open, delete @both",
     file: tmpFile("algebra.pdf", PDF),
   });
   await expect(page.getByRole("status")).toContainText("Assignment uploaded successfully");
+  // The form starts empty again, with JavaScript as without: nothing invites the same upload twice (issue 75).
+  await expect(page.getByLabel("Title")).toHaveValue("");
+  await expect(page.getByLabel("File")).toHaveValue("");
   const pdfItem = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: /Algebra test 1/ }) });
   await expect(pdfItem.locator("[data-kind]")).toHaveText("PDF");
   await expect(pdfItem).toContainText("algebra.pdf");

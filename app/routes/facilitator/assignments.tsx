@@ -1,6 +1,7 @@
 import { TOO_MANY_PIXELS } from "#app/domain/files.ts";
 import type { RouteHandle } from "#app/utils/route-rules.ts";
 import { getFormProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
+import { useResetAfterSuccess } from "#app/components/form/use-reset-after-success.ts";
 import { getZodConstraint } from "@conform-to/zod/v4";
 import { parseWithZod } from "#app/forms/parse.ts";
 import { data, Form, Link } from "react-router";
@@ -184,6 +185,8 @@ export default function FacilitatorAssignments({ loaderData, actionData }: Route
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });
+  // Uploaded: the form starts empty with JavaScript as without, so the same file is not sent twice (issue 75).
+  useResetAfterSuccess(form, "upload", actionData?.result);
   const selectProps = getSelectProps(fields.subject, { ariaAttributes: true });
   const descriptionProps = getTextareaProps(fields.description, { ariaAttributes: true });
   const inputClass = "block w-full rounded-md border border-gray-400 bg-white px-3 py-2 text-base text-gray-900";
