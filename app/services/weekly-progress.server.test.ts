@@ -101,6 +101,9 @@ describe("this week's progress", () => {
 
     const preview = await weeklyProgressPreview();
     expect(preview).toMatchObject({ vacation: V, phones: 1, stopped: 1, sentThisWeek: 0 });
+    // The SMS parts in all, as the run counts them (one number here: its text's parts).
+    expect(preview.segments).toBe(smsLength(preview.sample!).segments);
+    expect(preview.segments).toBeGreaterThan(0);
     expect(preview.sample).toContain("Ama: 0/0 lessons, 1 work missing, marks 75% (Good).");
     expect(preview.sample).toContain("Kwame: 0/0 lessons, 1 work missing, marks none yet.");
     expect(preview.sample).toContain("Esi: 0/0 lessons, 0 work missing, marks none yet.");

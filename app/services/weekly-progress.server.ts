@@ -97,23 +97,24 @@ const keyPrefix = (vacation: string, week: string) => `weekly-progress:${vacatio
 export async function weeklyProgressPreview(now = new Date()) {
   const week = weekStart(schoolDay(now));
   const { teaching } = await vacationPointers(now);
-  if (!teaching) return { vacation: null, week, phones: 0, stopped: 0, sentThisWeek: 0, sample: null };
-  const phones = (await Registration.distinct("whatsappNumberNormalized", { vacation: teaching.name, ...ENROLLED }))
-    .filter(Boolean)
-    .map(String);
-  const [{ sayFor, stopped }, sentThisWeek] = await Promise.all([
-    audienceVoices(phones),
+  if (!teaching) return { vacation: null, week, phones: 0, stopped: 0, sentThisWeek: 0, segments: 0, sample: null };
+  // Every family's text, as the run would send it: the SMS parts in all, as the reports page counts them (issue 75).
+  const [all, sentThisWeek] = await Promise.all([
+    families(teaching.name, now),
     Outbox.countDocuments({ key: { $regex: `^${escapeRegex(keyPrefix(teaching.name, week))}` } }),
   ]);
-  const reached = phones.filter((p) => !stopped.has(p));
-  const [family] = reached.length ? await families(teaching.name, now, reached[0]) : [];
+  const { sayFor, stopped } = await audienceVoices(all.map((f) => f.phone));
+  const reached = all.filter((f) => !stopped.has(f.phone));
+  const link = `${appOrigin()}/portal`;
+  const texts = reached.map((f) => weeklyProgressSms(f.wards, link, sayFor(f.phone)));
   return {
     vacation: teaching.name,
     week,
     phones: reached.length,
-    stopped: phones.length - reached.length,
+    stopped: all.length - reached.length,
     sentThisWeek,
-    sample: family ? weeklyProgressSms(family.wards, `${appOrigin()}/portal`, sayFor(family.phone)) : null,
+    segments: texts.reduce((sum, t) => sum + smsLength(t).segments, 0),
+    sample: texts[0] ?? null,
   };
 }
 

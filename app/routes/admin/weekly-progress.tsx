@@ -54,10 +54,11 @@ export default function WeeklyProgress({ loaderData }: Route.ComponentProps) {
       </p>
       {run.vacation ? (
         <>
-          <dl className="grid gap-3 sm:grid-cols-3" aria-label="This week's progress SMS">
+          <dl className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4" aria-label="This week's progress SMS">
             <StatCard label="Parents' numbers" value={run.phones} />
             <StatCard label="Sent STOP (none to them)" value={run.stopped} />
             <StatCard label="Sent this week already" value={run.sentThisWeek} />
+            <StatCard label="SMS parts" value={run.segments} />
           </dl>
           <p className="text-sm text-gray-800">
             Each SMS is at most 2 parts. A number sent this week&apos;s gets nothing more this week, the Friday run
