@@ -6,6 +6,7 @@ import {
   fill,
   measureWording,
   sayIn,
+  twiCoverage,
   type SchoolWording,
 } from "#app/domain/wording.ts";
 
@@ -63,5 +64,14 @@ describe("the wording catalogue", () => {
       alphabet: "GSM-7",
       parts: 2,
     });
+  });
+
+  it("counts how many SMS and USSD texts the school wrote in Twi, of all", () => {
+    const all = twiCoverage({});
+    expect(all.sms.twi + all.ussd.twi).toBe(0);
+    expect(all.sms.all + all.ussd.all).toBe(WORDING_KEYS.length);
+    const some = twiCoverage({ "ussd.busy": { en: null, tw: "Mesrɛ wo, frɛ bio" }, "ussd.fees": { en: "x", tw: " " } });
+    expect(some.ussd).toEqual({ twi: 1, all: all.ussd.all });
+    expect(some.sms.twi).toBe(0);
   });
 });

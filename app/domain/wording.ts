@@ -482,6 +482,20 @@ export function sayIn(language: Language, school: SchoolWording = {}): Say {
   };
 }
 
+/**
+ * How much of each channel the school has written in Twi (the rest is said in English to a number that chose Twi):
+ * what the language choice says beside it, so that choosing Twi promises no more than is there.
+ */
+export function twiCoverage(school: SchoolWording): Record<"sms" | "ussd", { twi: number; all: number }> {
+  const coverage = { sms: { twi: 0, all: 0 }, ussd: { twi: 0, all: 0 } };
+  for (const key of WORDING_KEYS) {
+    const channel = coverage[WORDING[key].channel];
+    channel.all += 1;
+    if (school[key]?.tw?.trim()) channel.twi += 1;
+  }
+  return coverage;
+}
+
 /** English as the portal ships it: tests, and where no person's language applies. */
 export const sayEnglish: Say = sayIn("en");
 

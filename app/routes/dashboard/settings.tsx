@@ -25,6 +25,8 @@ import { getPhonePreference, setPhoneLanguage, setPhoneOptedOut } from "#app/mod
 import { Card, DashboardPage } from "#app/components/dashboard/page.tsx";
 import { SCHOOL_NAME } from "#app/domain/school.ts";
 import { getPasswordPolicy } from "#app/models/settings.server.ts";
+import { getSchoolWording } from "#app/models/wording.server.ts";
+import { twiCoverage } from "#app/domain/wording.ts";
 
 export const handle = { rules: { access: "signed-in" } } satisfies RouteHandle;
 
@@ -33,9 +35,10 @@ const HIDE = ["currentPassword", "newPassword", "confirmPassword"];
 /** Own account settings: change the password (the signed-in account, even while viewing as someone). */
 export async function loader({ request }: Route.LoaderArgs) {
   const { user, impersonating } = await requireUser(request);
-  const [policy, preference] = await Promise.all([
+  const [policy, preference, wording] = await Promise.all([
     getPasswordPolicy(),
     user.phone && user.phoneVerifiedAt ? getPhonePreference(user.phone) : null,
+    getSchoolWording(),
   ]);
   return {
     impersonating,
@@ -44,7 +47,13 @@ export async function loader({ request }: Route.LoaderArgs) {
     phone: !user.phone
       ? null
       : user.phoneVerifiedAt
-        ? { verified: true as const, language: preference?.language ?? "en", announcements: !preference?.optedOut }
+        ? {
+            verified: true as const,
+            language: preference?.language ?? "en",
+            announcements: !preference?.optedOut,
+            // What choosing Twi brings: only what the school has written in Twi (issue 75).
+            twi: twiCoverage(wording),
+          }
         : { verified: false as const, canConfirm: user.role === "parent" || user.role === "student" },
   };
 }
@@ -172,7 +181,7 @@ function PhoneChoices({
   defaults,
   lastResult,
 }: {
-  defaults: { language: string; announcements: boolean };
+  defaults: { language: string; announcements: boolean; twi: ReturnType<typeof twiCoverage> };
   lastResult?: SubmissionResult<string[]>;
 }) {
   const [form, fields] = useSchemaForm("phone-preferences", PhonePreferencesSchema, lastResult, {
@@ -189,7 +198,7 @@ function PhoneChoices({
           label="Language of SMS and USSD"
           options={LANGUAGE_OPTIONS}
           placeholder={null}
-          hint="The school's messages and the USSD menu, where the school has written them in Twi; English otherwise."
+          hint={`The school's messages and the USSD menu, where the school has written them in Twi; English otherwise. In Twi now: ${defaults.twi.ussd.twi} of ${defaults.twi.ussd.all} USSD screens and ${defaults.twi.sms.twi} of ${defaults.twi.sms.all} SMS. This page stays in English.`}
         />
         <CheckboxField
           field={fields.announcements}
