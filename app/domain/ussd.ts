@@ -38,7 +38,7 @@ export type UssdWard = {
   /** The vacation of the registration the ward is shown by (its teaching one first). */
   vacation?: string | null;
   /**
-   * A ward enrolled in two vacations at once is one ward on the menu (issue 75): its other registration's fees, named
+   * A ward enrolled in two vacations at once is one ward on the menu: its other registration's fees, named
    * by vacation on the Status and Fees screens and in the STATUS and BAL replies.
    */
   alsoEnrolled?: readonly UssdEnrolment[];

@@ -1,5 +1,5 @@
 /**
- * "Create New Class" (issue 75): a facilitator asks the office for a class the timetable does not have yet (a second
+ * "Create New Class": a facilitator asks the office for a class the timetable does not have yet (a second
  * class of a subject, a subject for a form). Every admin hears of it through the outbox, by e-mail where the account
  * has one, else by SMS to its phone; the request is audited under who made it (and as whom, while an admin views as
  * the facilitator). The same facilitator's request for the same subject goes once a day: a second is refused.

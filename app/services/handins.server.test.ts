@@ -97,7 +97,7 @@ describe("handing work in", () => {
     expect(first.files[0]).toMatchObject({ name: "IMG_2031.jpg", type: "image/jpeg", size: stored.byteLength });
     expect(stored.byteLength).toBeLessThan(photo.size);
 
-    // Again with a note and no file chosen: the note is added, the photo stays (issue 75).
+    // Again with a note and no file chosen: the note is added, the photo stays.
     expect(await handIn(user, id, { text: "x = 3", files: [] })).toEqual({ ok: true, late: false });
     const second = (await Submission.findOne({ assignmentId: id }).lean())!;
     expect([second.text, second.files.map((f) => f.key)]).toEqual(["x = 3", [key]]);

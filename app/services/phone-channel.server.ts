@@ -135,7 +135,7 @@ export async function wardsForNumber(phone: string): Promise<UssdWard[]> {
       .lean<RegistrationDoc[]>(),
     enrolmentOpening(),
   ]);
-  // Each ward once (issue 75), oldest first: by its registration of the vacation teaching, else its newest of the
+  // Each ward once, oldest first: by its registration of the vacation teaching, else its newest of the
   // vacations now (teaching, taking enrolments), else its newest; its registration of the other vacation now (a ward
   // enrolled again for the next one) stays beside it for the fees. Two programmes in one vacation are two entries.
   const current = new Set([opening.teaching?.name, opening.vacation?.name].filter(Boolean));

@@ -98,7 +98,7 @@ export async function weeklyProgressPreview(now = new Date()) {
   const week = weekStart(schoolDay(now));
   const { teaching } = await vacationPointers(now);
   if (!teaching) return { vacation: null, week, phones: 0, stopped: 0, sentThisWeek: 0, segments: 0, sample: null };
-  // Every family's text, as the run would send it: the SMS parts in all, as the reports page counts them (issue 75).
+  // Every family's text, as the run would send it: the SMS parts in all, as the reports page counts them.
   const [all, sentThisWeek] = await Promise.all([
     families(teaching.name, now),
     Outbox.countDocuments({ key: { $regex: `^${escapeRegex(keyPrefix(teaching.name, week))}` } }),

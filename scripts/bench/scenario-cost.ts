@@ -1,5 +1,5 @@
 /**
- * What a page costs the server (issue 78, docs/benchmarks.md#cost-per-page): the CPU its processes spend per request,
+ * What a page costs the server (docs/benchmarks.md#cost-per-page): the CPU its processes spend per request,
  * over what React Router's own page of the same size costs (`../shared/tools/rr-floor`, react-router-serve,
  * production), both read off /proc in the same run by `../shared/tools/cost.mjs` (alternating rounds, two requests at
  * a time, each side's idle CPU taken off). On the default install with the demo data, then on the same install after
@@ -28,7 +28,7 @@ const ACCOUNTS = {
   admin: { role: "admin", phone: "0244000001", password: "demo-admin-2025" },
 };
 
-/** The targets of issue 78: the ratio to the floor on demo data and at the teaching scale, and the growth between. */
+/** The targets: the ratio to the floor on demo data and at the teaching scale, and the growth between. */
 export const COST_BUDGETS = { demo: 1.5, scale: 2.0, growth: 1.5, enrolment: 2.0 } as const;
 
 type Page = [name: string, role: keyof typeof ACCOUNTS | "-", path: string];

@@ -7,7 +7,7 @@ import { startApp } from "./app.ts";
 import type { BenchScenario } from "./types.ts";
 
 /**
- * Targets past saturation (issue 78): no request waits long, and a refused one hears so at once: 99 in 100 refusals
+ * Targets past saturation: no request waits long, and a refused one hears so at once: 99 in 100 refusals
  * within 200 ms (the clients share the machine with the server, so its slowest single answer is theirs as much).
  */
 export const OVERLOAD_BUDGETS = { clients: 200, seconds: 30, servedMaxMs: 2_000, refusedP99Ms: 200 } as const;

@@ -4,7 +4,7 @@ import { formatTeachingScale, memoryRatio, runTeachingScale } from "./teaching-s
 /**
  * Targets at 20,000 registrations with a whole vacation of registers and marks (docs/benchmarks.md). The pages' own
  * cost is held by the cost scenario (scenario-cost.ts), as a ratio to the framework's page: a p95 in milliseconds on a
- * shared machine whose speed halves from one day to the next settled nothing (issue 78), so it is printed, not held.
+ * shared machine whose speed halves from one day to the next settled nothing, so it is printed, not held.
  */
 export const TEACHING_SCALE_BUDGETS = { memoryOverDisk: 1.5 } as const;
 

@@ -1,5 +1,5 @@
 /**
- * The demo works at whatever address it is opened (issue 74): started without APP_ORIGIN and opened at
+ * The demo works at whatever address it is opened: started without APP_ORIGIN and opened at
  * http://127.0.0.1:<port> (as on a school's network at the machine's address, to try it on phones), a TEST-gateway
  * payment comes back to that address, where the browser holds its session, and lands on /payment-success signed in.
  * An app of its own: the shared one is started with APP_ORIGIN. Its own database in memory, so it signs in through the

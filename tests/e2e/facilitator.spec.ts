@@ -240,7 +240,7 @@ test("assignments: upload a PDF and an image, list by type, open, delete @both",
     file: tmpFile("algebra.pdf", PDF),
   });
   await expect(page.getByRole("status")).toContainText("Assignment uploaded successfully");
-  // The form starts empty again, with JavaScript as without: nothing invites the same upload twice (issue 75).
+  // The form starts empty again, with JavaScript as without: nothing invites the same upload twice.
   await expect(page.getByLabel("Title")).toHaveValue("");
   await expect(page.getByLabel("File")).toHaveValue("");
   const pdfItem = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: /Algebra test 1/ }) });

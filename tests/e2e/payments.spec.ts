@@ -147,7 +147,7 @@ test.describe("fees and payments", () => {
     await expect(page.getByText("Payment details sent")).toBeVisible();
     const row = page.getByRole("row", { name: new RegExp(escapeRe(reference)) });
     await expect(row).toContainText("Pending confirmation");
-    // The balance card says the money is on its way and offers no second payment of it (issue 75).
+    // The balance card says the money is on its way and offers no second payment of it.
     await expect(card).toContainText(
       `GH₵ 450.00 for ${wardName} is waiting for the school's confirmation. Nothing more to pay until the school has checked it.`,
     );

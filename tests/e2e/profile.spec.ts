@@ -85,7 +85,7 @@ test("settings: a parent chooses Twi and stops announcements for the account's p
   await page.goto("/settings");
   const card = page.locator("section").filter({ has: page.getByRole("heading", { name: "Messages to your phone" }) });
   await expect(card.getByLabel("Language of SMS and USSD")).toHaveValue("en");
-  // What Twi brings: the school's Twi texts counted, and this page said to stay in English (issue 75).
+  // What Twi brings: the school's Twi texts counted, and this page said to stay in English.
   await expect(card.getByLabel("Language of SMS and USSD")).toHaveAccessibleDescription(
     /In Twi now: \d+ of \d+ USSD screens and \d+ of \d+ SMS\. This page stays in English\./,
   );

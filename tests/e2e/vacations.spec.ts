@@ -128,7 +128,7 @@ test("the admin opens the next vacation; the demo parent enrols Yaw again, once;
   await page.goto(`${app.url}/parent-dashboard`);
   await expect(page.getByRole("link", { name: `Enrol Yaw Owusu for ${EASTER}` })).toHaveCount(0);
   await expect(page.getByRole("region", { name: "Earlier vacations" })).toHaveCount(0);
-  // Yaw is one ward on Evaluation Forms too (issue 75), though he has a registration in each vacation.
+  // Yaw is one ward on Evaluation Forms too, though he has a registration in each vacation.
   await page.goto(`${app.url}/dashboard/evaluations`);
   await expect(page.getByRole("heading", { level: 2, name: /^Yaw Owusu/ })).toHaveCount(1);
 
@@ -136,7 +136,7 @@ test("the admin opens the next vacation; the demo parent enrols Yaw again, once;
   await signIn(page, "admin", "0244000001", "demo-admin-2025", new RegExp(`${app.url}/admin$`));
   await page.goto(`${app.url}/admin/registrations`);
   await expect(page.getByTestId("vacation-shown")).toContainText(CHRISTMAS);
-  // It says where today's enrolments are (issue 75), and leads there.
+  // It says where today's enrolments are, and leads there.
   await expect(page.getByTestId("vacation-shown")).toContainText(`New enrolments go to ${EASTER}`);
   await expect(page.getByTestId("vacation-shown").getByRole("link", { name: `show ${EASTER}` })).toHaveAttribute(
     "href",
@@ -162,7 +162,7 @@ test("the admin opens the next vacation; the demo parent enrols Yaw again, once;
   expect(paymentsAfter).toEqual(paymentsBefore);
   expect(paymentsAfter.every((p) => p.season === CHRISTMAS)).toBe(true);
 
-  // On the demo parent's basic phone Yaw is one ward (issue 75): his menu at once, each vacation's fees named.
+  // On the demo parent's basic phone Yaw is one ward: his menu at once, each vacation's fees named.
   const ussd = async (text: string) =>
     (
       await page.request.post(`${app.url}/ussd/africastalking/demo-callback-secret`, {

@@ -5,7 +5,7 @@ import type { FacilitatorLesson } from "#app/components/dashboard/lesson-list.ts
 
 /**
  * docs/product.md#screens Classes tab: class cards marked Active with Create New Class, Start Live Session and View
- * Materials (issue 75: no disabled buttons). Create New Class asks the office for a class (its own page); Start Live
+ * Materials. Create New Class asks the office for a class (its own page); Start Live
  * Session leads to the "Start class" form of the subject's lesson that can start today, on the same page; a subject
  * with none today says so.
  */

@@ -17,7 +17,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const { effectiveUser } = await requireRole(request, handle.rules.access.roles);
   const wards = await parentWards(effectiveUser);
   const list = await formsForWards(effectiveUser._id, wards);
-  // Each ward once (issue 75), by its newest registration; a form links to the registration it asks about.
+  // Each ward once, by its newest registration; a form links to the registration it asks about.
   const people = wards.filter((w, i) => wards.findIndex((o) => o.key === w.key) === i);
   return {
     wards: people.map((w) => ({

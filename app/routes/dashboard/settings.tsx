@@ -51,7 +51,7 @@ export async function loader({ request }: Route.LoaderArgs) {
             verified: true as const,
             language: preference?.language ?? "en",
             announcements: !preference?.optedOut,
-            // What choosing Twi brings: only what the school has written in Twi (issue 75).
+            // What choosing Twi brings: only what the school has written in Twi.
             twi: twiCoverage(wording),
           }
         : { verified: false as const, canConfirm: user.role === "parent" || user.role === "student" },

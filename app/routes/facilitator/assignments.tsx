@@ -185,7 +185,7 @@ export default function FacilitatorAssignments({ loaderData, actionData }: Route
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });
-  // Uploaded: the form starts empty with JavaScript as without, so the same file is not sent twice (issue 75).
+  // Uploaded: the form starts empty with JavaScript as without, so the same file is not sent twice.
   useResetAfterSuccess(form, "upload", actionData?.result);
   const selectProps = getSelectProps(fields.subject, { ariaAttributes: true });
   const descriptionProps = getTextareaProps(fields.description, { ariaAttributes: true });
