@@ -39,29 +39,21 @@ export async function askForClass(
   const what = request.subject ? `a new class of ${request.subject}` : "a new class";
   const text = `${SCHOOL_NAME}: ${name} asks for ${what}: "${request.note}". Admin → Classes.`;
   const key = `class-request:${actor._id}:${schoolDay(now)}:${request.subject ?? "-"}`;
-  const messages: NewMessage[] = admins.flatMap((a): NewMessage[] => {
-    if (a.email)
-      return [
-        {
-          key: `${key}:${a._id}:email`,
-          channel: "email",
-          to: a.email,
-          template: "class-request",
-          subject: `${name} asks for ${what}`,
-          text,
-        },
-      ];
-    if (a.phone)
-      return [
-        {
-          key: `${key}:${a._id}:sms`,
-          channel: "sms",
-          to: a.phone,
-          template: "class-request",
-          text: cutToGsm7Units(text, SMS_UNITS),
-        },
-      ];
-    return [];
+  // By e-mail where the admin has one (the note whole), else by SMS (cut to two parts).
+  const messages = admins.flatMap((a): NewMessage[] => {
+    const channel = a.email ? "email" : "sms";
+    const to = a.email || a.phone;
+    if (!to) return [];
+    return [
+      {
+        key: `${key}:${a._id}:${channel}`,
+        channel,
+        to,
+        template: "class-request",
+        subject: channel === "email" ? `${name} asks for ${what}` : null,
+        text: channel === "email" ? text : cutToGsm7Units(text, SMS_UNITS),
+      },
+    ];
   });
   const queued = messages.length ? await queueMessages(messages) : 0;
   if (messages.length && queued === 0) return { ok: false, status: 409, field: null, message: CLASS_REQUEST_ALREADY };

@@ -22,6 +22,7 @@ import { Registration } from "#app/models/registration.server.ts";
 import { getFeeSchedule } from "#app/models/fee-schedule.server.ts";
 import { audit } from "#app/models/audit-log.server.ts";
 import { feeFor } from "#app/domain/fees.ts";
+import { amountAwaiting } from "#app/domain/checkout.ts";
 import {
   DUPLICATE_REFERENCE_MESSAGE,
   formatReceiptNumber,
@@ -103,11 +104,11 @@ export const DUPLICATE_REPORT_NOTE =
  * them, so that a parent does not pay twice while the office checks a payment (docs/payments.md).
  */
 export async function awaitingConfirmation(registrationId: string): Promise<number> {
-  const [row] = await Payment.aggregate<{ sum: number }>([
-    { $match: { registrationId: String(registrationId), state: "pending" } },
-    { $group: { _id: null, sum: { $sum: "$amount" } } },
-  ]);
-  return row?.sum ?? 0;
+  const pending = await Payment.find({ registrationId: String(registrationId), state: "pending" })
+    .select("registrationId state amount")
+    .limit(500)
+    .lean<Array<{ registrationId: string; state: string; amount: number }>>();
+  return amountAwaiting(pending, String(registrationId));
 }
 
 /**
