@@ -1,16 +1,6 @@
-import {
-  data,
-  isRouteErrorResponse,
-  Links,
-  Meta,
-  Outlet,
-  Scripts,
-  ScrollRestoration,
-  useLocation,
-  useRouteLoaderData,
-} from "react-router";
+import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useRouteLoaderData } from "react-router";
 import { keepPageAfterNetworkFailure } from "#app/utils/network-submit.ts";
-import { useEffect } from "react";
+import { Suspense, lazy, useEffect } from "react";
 import fullStylesheet from "./app.css?url";
 import type { Route } from "./+types/root";
 import { getToast } from "#app/utils/toast.server.ts";
@@ -29,8 +19,6 @@ import { env } from "#app/models/env.server.ts";
 import { Toaster } from "#app/components/toaster.tsx";
 import { ProgressBar } from "#app/components/progress-bar.tsx";
 import { ImpersonationBar } from "#app/components/impersonation-bar.tsx";
-import { NotFoundPage } from "#app/routes/not-found.tsx";
-import { MaintenancePage, ErrorPage, ForbiddenPage } from "#app/components/error-pages.tsx";
 import { DEFAULT_CONTACTS, SCHOOL_NAME, type SchoolContacts } from "#app/domain/school.ts";
 import { useNonce } from "#app/components/nonce.tsx";
 
@@ -183,43 +171,25 @@ export function meta() {
   return [{ title: SCHOOL_NAME }];
 }
 
+/**
+ * The root's error pages are loaded only when one is shown: a page without an error never downloads them. The
+ * server waits for them (entry.server.tsx renders an error status in full), so the page comes whole without
+ * JavaScript, and hydration keeps the server's HTML until they arrive.
+ */
+const RootErrorPage = lazy(() => import("#app/components/error-pages.tsx").then((m) => ({ default: m.RootErrorPage })));
+
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const location = useLocation();
   const rootData = useRouteLoaderData<typeof loader>("root");
-  let page: React.ReactNode;
-  if (isRouteErrorResponse(error) && error.status === 404) page = <NotFoundPage />;
-  else if (isRouteErrorResponse(error) && error.status === 503 && error.data?.maintenance)
-    page = <MaintenancePage contacts={error.data.contacts} />;
-  else if (
-    isRouteErrorResponse(error) &&
-    (error.status === 403 ||
-      error.status === 413 ||
-      error.status === 400 ||
-      error.status === 405 ||
-      error.status === 415)
-  ) {
-    page = (
-      <ForbiddenPage
-        status={error.status}
-        message={typeof error.data === "string" ? error.data : (error.data?.message ?? null)}
-        title={error.data?.title}
-      />
-    );
-  } else {
-    const details = isRouteErrorResponse(error)
-      ? `${error.status} ${error.statusText}`
-      : error instanceof Error
-        ? error.message
-        : "Unknown error";
-    const stack = import.meta.env.DEV && error instanceof Error ? error.stack : undefined;
-    page = <ErrorPage details={details} stack={stack} refreshHref={`${location.pathname}${location.search}`} />;
-  }
+  const stack = import.meta.env.DEV && error instanceof Error ? error.stack : undefined;
   return (
     <>
       {rootData?.impersonating && rootData.user ? (
         <ImpersonationBar role={rootData.user.role} name={rootData.user.fullName} />
       ) : null}
-      {page}
+      <Suspense fallback={null}>
+        <RootErrorPage error={error} stack={stack} refreshHref={`${location.pathname}${location.search}`} />
+      </Suspense>
     </>
   );
 }

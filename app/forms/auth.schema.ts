@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { isPlausiblePhone, normalizePhone } from "#app/domain/phone.ts";
-import { SELF_SIGNUP_ROLES } from "#app/domain/roles.ts";
+import { SELF_SIGNUP_ROLES, emailRequiredFor } from "#app/domain/roles.ts";
 import { passwordPolicyFrom, passwordRuleError, type PasswordPolicy } from "#app/domain/password-policy.ts";
 
 export const PASSWORDS_DO_NOT_MATCH = "Passwords do not match";
@@ -80,12 +80,6 @@ function withPasswordMatch<T extends z.ZodObject<{ password: z.ZodType<string>; 
 }
 
 export type SignUpScreen = "portal" | "auth";
-
-/**
- * Whether the portal's sign-up asks for an e-mail: not of students, nor of parents, many of whom have none (a
- * departure from the spec, docs/product.md); facilitators give one.
- */
-export const emailRequiredFor = (role: string | null | undefined) => role !== "student" && role !== "parent";
 
 /**
  * Sign-up, one schema for both screens (docs/product.md#screens): /portal fixes the role from the chosen card and

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { SELF_SIGNUP_ROLES } from "#app/domain/roles.ts";
-import { accountEmail, accountFullName, accountPhone, emailRequiredFor } from "#app/forms/auth.schema.ts";
+import { SELF_SIGNUP_ROLES, emailRequiredFor } from "#app/domain/roles.ts";
+import { accountEmail, accountFullName, accountPhone } from "#app/forms/auth.schema.ts";
 import { checkbox } from "#app/forms/parse.ts";
 
 /** The roles User Management gives (admins are made with `npm run create-admin`, docs/decisions/0098). */

@@ -1,6 +1,6 @@
 import type { RouteHandle } from "#app/utils/route-rules.ts";
 import { data } from "react-router";
-import { StatusPage } from "#app/components/error-pages.tsx";
+import { NotFoundPage } from "#app/components/error-pages.tsx";
 
 export const handle = { rules: { access: "public" } } satisfies RouteHandle;
 
@@ -18,12 +18,4 @@ export default function NotFound() {
 
 export function ErrorBoundary() {
   return <NotFoundPage />;
-}
-
-export function NotFoundPage() {
-  return (
-    <StatusPage code={404} title="Page not found">
-      <p className="mt-4 text-gray-700">Sorry, we couldn't find the page you're looking for.</p>
-    </StatusPage>
-  );
 }

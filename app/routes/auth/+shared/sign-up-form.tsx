@@ -3,9 +3,8 @@ import { NewPasswordFields } from "#app/components/form/new-password-fields.tsx"
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { Form } from "react-router";
 import { useClientValidation, type FormConstraint } from "#app/components/form/use-client-validation.ts";
-import { ROLE_LABELS, SELF_SIGNUP_ROLES, type Role } from "#app/domain/roles.ts";
+import { ROLE_LABELS, SELF_SIGNUP_ROLES, emailRequiredFor, type Role } from "#app/domain/roles.ts";
 import { FormErrors, SelectField, SubmitButton, TextField } from "#app/components/form/fields.tsx";
-import { emailRequiredFor } from "#app/forms/auth.schema.ts";
 
 type Result = SubmissionResult<string[]> | null | undefined;
 
