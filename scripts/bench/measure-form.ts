@@ -17,12 +17,14 @@ export type FormSummary = {
   untilUsable: { bytes: Record<string, number | null>; requests: number | null };
   untilIdle: { bytes: Record<string, number | null>; requests: number | null };
   typedValueSurvived: boolean[];
+  /** Median over the runs of each run's usable − visible: how long a visible field kept a key waiting. */
+  medianTypeableAfterVisibleMs: number | null;
 };
 
 /** `node ../shared/tools/measure-form.mjs URL --profile slow3g --runs N --js on|off`, summary line parsed. */
 export async function measureForm(
   url: string,
-  options: { js: "on" | "off"; runs: number; profile?: string; timeoutMs?: number },
+  options: { js: "on" | "off"; runs: number; profile?: string; timeoutMs?: number; field?: string },
 ): Promise<FormSummary | { error: string }> {
   if (!fs.existsSync(MEASURE_FORM)) return { error: `${MEASURE_FORM} not found` };
   const args = [
@@ -34,6 +36,7 @@ export async function measureForm(
     String(options.runs),
     "--js",
     options.js,
+    ...(options.field ? ["--field", options.field] : []),
   ];
   return new Promise((resolve) => {
     const child = spawn(process.execPath, args, { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"] });
@@ -55,7 +58,17 @@ export async function measureForm(
       const summary = rows.find((r) => r?.summary);
       if (!summary)
         return resolve({ error: `measure-form exited ${code}: ${err.trim().split("\n").slice(-3).join(" | ")}` });
-      resolve({ ...summary, typedValueSurvived: rows.filter((r) => r && !r.summary).map((r) => r.typedValueSurvived) });
+      const runs = rows.filter((r) => r && !r.summary);
+      const gaps = runs
+        .filter((r) => typeof r.usableMs === "number" && typeof r.visibleMs === "number")
+        .map((r) => r.usableMs - r.visibleMs)
+        .sort((a, b) => a - b);
+      const medianTypeableAfterVisibleMs = gaps.length
+        ? Math.round(
+            gaps.length % 2 ? gaps[(gaps.length - 1) / 2] : (gaps[gaps.length / 2 - 1] + gaps[gaps.length / 2]) / 2,
+          )
+        : null;
+      resolve({ ...summary, typedValueSurvived: runs.map((r) => r.typedValueSurvived), medianTypeableAfterVisibleMs });
     });
   });
 }
