@@ -231,7 +231,7 @@ export const WORDING = {
     required: [],
     maxParts: 1,
     english:
-      "{school}: no more announcements, reminders or summaries to this number. Codes and receipts still come. Send START to get them again.",
+      "{school}: no more announcements, summaries or reports to this number. Codes and receipts still come. Send START to get them again.",
   }),
   "sms.started": sms({
     label: "Started again",
@@ -239,7 +239,7 @@ export const WORDING = {
     placeholders: ["school"],
     required: [],
     maxParts: 1,
-    english: "{school}: announcements and reminders will come to this number again. Send STOP to stop them.",
+    english: "{school}: announcements, summaries and reports will come to this number again. Send STOP to stop them.",
   }),
   "ussd.language-question": ussd({
     label: "Language question",

@@ -41,8 +41,13 @@ export const changePasswordSchema = (policy: PasswordPolicy = DEFAULT_PASSWORD_P
 
 export const PHONE_PREFERENCES_SAVED = "Message choices saved";
 
-/** /settings, "Messages to your phone": the number's language, and whether it gets the messages a number may stop. */
+/**
+ * /settings, "Messages to your phone": the number's language, and which of the messages a number may stop it gets
+ * (app/domain/message-choices.ts); an unticked box is absent from the post, so absent is off.
+ */
 export const PhonePreferencesSchema = z.object({
   language: z.enum(["en", "tw"], { error: "Choose English or Twi" }),
   announcements: z.boolean().optional().default(false),
+  summaries: z.boolean().optional().default(false),
+  reports: z.boolean().optional().default(false),
 });

@@ -1,9 +1,10 @@
 import mongoose, { Schema } from "mongoose";
 import type { Language } from "#app/domain/wording.ts";
+import { storedStops, type MessageChoices } from "#app/domain/message-choices.ts";
 
 /**
  * What a phone number chose (docs/messages.md#language-and-stop): its language for SMS and USSD, and whether it
- * stopped the messages it may stop (announcements, reminders, summaries, invitations; never codes or receipts). Kept
+ * stopped the messages it may stop (three switches: app/domain/message-choices.ts; never codes or receipts). Kept
  * per normalised number, so a parent without an account has one too.
  */
 const phonePreferenceSchema = new Schema(
@@ -11,7 +12,12 @@ const phonePreferenceSchema = new Schema(
     /** The number, normalised (+233…). */
     _id: { type: String, required: true, maxlength: 20 },
     language: { type: String, enum: ["en", "tw"], default: null },
+    /** Announcements, reminders and invitations stopped (app/domain/message-choices.ts). */
     optedOut: { type: Boolean, default: false },
+    /** The weekly summaries stopped; null: as `optedOut` (a number that chose before summaries had their own switch). */
+    summariesOff: { type: Boolean, default: null },
+    /** The end-of-vacation report stopped; null: it comes. */
+    reportsOff: { type: Boolean, default: null },
   },
   { timestamps: true, collection: "phone_preferences" },
 );
@@ -20,6 +26,8 @@ export type PhonePreferenceDoc = {
   _id: string;
   language: Language | null;
   optedOut: boolean;
+  summariesOff?: boolean | null;
+  reportsOff?: boolean | null;
 };
 export const PhonePreference =
   (mongoose.models.PhonePreference as mongoose.Model<PhonePreferenceDoc>) ??
@@ -47,6 +55,7 @@ export async function choosePhoneLanguage(phone: string, language: Language) {
   if (language === "tw") await setPhoneLanguage(phone, "tw");
 }
 
-export async function setPhoneOptedOut(phone: string, optedOut: boolean) {
-  await PhonePreference.updateOne({ _id: phone }, { $set: { optedOut } }, { upsert: true });
+/** A number's three switches at once (/settings), or all of them off or on (STOP, START). */
+export async function setPhoneChoices(phone: string, choices: MessageChoices) {
+  await PhonePreference.updateOne({ _id: phone }, { $set: storedStops(choices) }, { upsert: true });
 }

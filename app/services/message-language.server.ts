@@ -7,6 +7,7 @@
 import { sayIn, type Say, type SchoolWording } from "#app/domain/wording.ts";
 import { getSchoolWording } from "#app/models/wording.server.ts";
 import { getPhonePreference, phonePreferences } from "#app/models/phone-preference.server.ts";
+import { messageChoices, type MessageKind } from "#app/domain/message-choices.ts";
 
 const hasTwi = (school: SchoolWording) => Object.values(school).some((texts) => texts?.tw);
 
@@ -19,17 +20,20 @@ export async function sayTo(phone: string | null | undefined): Promise<Say> {
 }
 
 /**
- * For messages a number may stop (announcements, reminders, summaries, invitations): the words for each number, and
- * the numbers that sent STOP (or unticked it on the portal), which get nothing.
+ * For messages a number may stop, of one kind (app/domain/message-choices.ts): the words for each number, and the
+ * numbers that stopped that kind (STOP, or its box on /settings), which get nothing of it.
  */
 export async function audienceVoices(
   phones: string[],
+  kind: MessageKind = "announcements",
 ): Promise<{ sayFor: (phone: string) => Say; stopped: Set<string> }> {
   const school = await getSchoolWording();
   const preferences = phones.length ? await phonePreferences(phones) : new Map();
   const english = sayIn("en", school);
   const twi = sayIn("tw", school);
-  const stopped = new Set([...preferences.values()].filter((p) => p.optedOut).map((p) => p._id as string));
+  const stopped = new Set(
+    [...preferences.values()].filter((p) => !messageChoices(p)[kind]).map((p) => p._id as string),
+  );
   return {
     sayFor: (phone) => (hasTwi(school) && preferences.get(phone)?.language === "tw" ? twi : english),
     stopped,

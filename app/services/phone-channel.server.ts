@@ -33,7 +33,7 @@ import {
 } from "#app/domain/ussd.ts";
 import { LANGUAGE_LABELS, sayEnglish, sayIn, type Language } from "#app/domain/wording.ts";
 import { getSchoolWording } from "#app/models/wording.server.ts";
-import { getPhonePreference, setPhoneLanguage, setPhoneOptedOut } from "#app/models/phone-preference.server.ts";
+import { getPhonePreference, setPhoneChoices, setPhoneLanguage } from "#app/models/phone-preference.server.ts";
 import { sayTo } from "#app/services/message-language.server.ts";
 import { Registration, type RegistrationDoc } from "#app/models/registration.server.ts";
 import { Payment } from "#app/models/payment.server.ts";
@@ -324,8 +324,8 @@ export type InboundSmsRequest = { from: string; text: string; id: string };
 
 /**
  * An SMS to the school's number, from either aggregator: STATUS, BAL (BALANCE) or LINKS in any letter case gets the
- * same content as the USSD screens; TWI or ENGLISH sets the number's language; STOP stops announcements, reminders and
- * summaries (never codes or receipts) and START brings them back; anything else gets a short help. The reply goes
+ * same content as the USSD screens; TWI or ENGLISH sets the number's language; STOP stops announcements, summaries
+ * and reports (never codes or receipts) and START brings them all back; anything else gets a short help. The reply goes
  * through the outbox. The aggregator's message id makes a callback delivered twice answered once; replies count
  * against the number's limit with the USSD screens.
  */
@@ -344,7 +344,10 @@ export async function answerInboundSms(
   // it asks for fewer messages, not more.
   const language: Language | null = keyword === "twi" ? "tw" : keyword === "english" ? "en" : null;
   if (language) await setPhoneLanguage(phone, language);
-  if (keyword === "stop" || keyword === "start") await setPhoneOptedOut(phone, keyword === "stop");
+  if (keyword === "stop" || keyword === "start") {
+    const on = keyword === "start";
+    await setPhoneChoices(phone, { announcements: on, summaries: on, reports: on });
+  }
   try {
     await InboundSms.create({
       providerId: request.id.slice(0, 100),

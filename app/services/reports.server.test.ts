@@ -6,7 +6,7 @@ import { Assignment } from "#app/models/assignment.server.ts";
 import { AuditLog } from "#app/models/audit-log.server.ts";
 import { CODE_MASK, Outbox } from "#app/models/outbox.server.ts";
 import { unseal } from "#app/models/sealed-secret.server.ts";
-import { setPhoneOptedOut } from "#app/models/phone-preference.server.ts";
+import { setPhoneChoices } from "#app/models/phone-preference.server.ts";
 import { Registration } from "#app/models/registration.server.ts";
 import { Subject } from "#app/models/subject.server.ts";
 import { Submission } from "#app/models/submission.server.ts";
@@ -46,7 +46,7 @@ describe("end-of-vacation reports", () => {
       }),
       registrationDoc(702, { vacation: V, wardName: "Stopped Ward", whatsappNumberNormalized: "+233240007777" }),
     ]);
-    await setPhoneOptedOut("+233240007777", true);
+    await setPhoneChoices("+233240007777", { announcements: false, summaries: false, reports: false }); // STOP
     const [done] = await Assignment.create([
       { facilitatorId: "fac-r", subject: "Mathematics", title: "Fractions", vacation: V, maxScore: 10 },
       {

@@ -70,7 +70,10 @@ export async function sendReports(vacation: string, send: false | { actorId: str
   const withPhone = wards.filter((w): w is typeof w & { whatsappNumberNormalized: string } =>
     Boolean(w.whatsappNumberNormalized),
   );
-  const { sayFor, stopped } = await audienceVoices([...new Set(withPhone.map((w) => w.whatsappNumberNormalized))]);
+  const { sayFor, stopped } = await audienceVoices(
+    [...new Set(withPhone.map((w) => w.whatsappNumberNormalized))],
+    "reports",
+  );
   const reached = withPhone.filter((w) => !stopped.has(w.whatsappNumberNormalized));
   // The text with its link's token put in by `token` (a real one only when sending).
   // The 7-bit text first, the token after: the token is ASCII, and CODE_MASK must reach the sender as it is.

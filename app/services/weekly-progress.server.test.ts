@@ -9,7 +9,7 @@ import { Assignment } from "#app/models/assignment.server.ts";
 import { AuditLog } from "#app/models/audit-log.server.ts";
 import { JobRun } from "#app/models/job-run.server.ts";
 import { Outbox } from "#app/models/outbox.server.ts";
-import { setPhoneOptedOut } from "#app/models/phone-preference.server.ts";
+import { setPhoneChoices } from "#app/models/phone-preference.server.ts";
 import { Registration } from "#app/models/registration.server.ts";
 import { saveSettings } from "#app/models/settings.server.ts";
 import { Subject } from "#app/models/subject.server.ts";
@@ -67,7 +67,7 @@ describe("this week's progress", () => {
     await Registration.create(
       registrationDoc(503, { vacation: V, wardName: "Yaa", whatsappNumberNormalized: stopped }),
     );
-    await setPhoneOptedOut(stopped, true);
+    await setPhoneChoices(stopped, { announcements: false, summaries: false, reports: false }); // STOP
     // A due in an hour, which Ama handed in (marked 15 of 20); B due yesterday, which nobody handed in.
     const [a] = await Assignment.create([
       {

@@ -103,7 +103,10 @@ export async function weeklyProgressPreview(now = new Date()) {
     families(teaching.name, now),
     Outbox.countDocuments({ key: { $regex: `^${escapeRegex(keyPrefix(teaching.name, week))}` } }),
   ]);
-  const { sayFor, stopped } = await audienceVoices(all.map((f) => f.phone));
+  const { sayFor, stopped } = await audienceVoices(
+    all.map((f) => f.phone),
+    "summaries",
+  );
   const reached = all.filter((f) => !stopped.has(f.phone));
   const link = `${appOrigin()}/portal`;
   const texts = reached.map((f) => weeklyProgressSms(f.wards, link, sayFor(f.phone)));
@@ -137,7 +140,10 @@ export async function sendWeeklyProgress(actorId: string, now = new Date()): Pro
   const { teaching } = await vacationPointers(now);
   if (!teaching) return { vacation: null, week, phones: 0, stopped: 0, segments: 0, queued: 0, sample: null };
   const all = await families(teaching.name, now);
-  const { sayFor, stopped } = await audienceVoices(all.map((f) => f.phone));
+  const { sayFor, stopped } = await audienceVoices(
+    all.map((f) => f.phone),
+    "summaries",
+  );
   const reached = all.filter((f) => !stopped.has(f.phone));
   const link = `${appOrigin()}/portal`;
   const texts = reached.map((f) => weeklyProgressSms(f.wards, link, sayFor(f.phone)));

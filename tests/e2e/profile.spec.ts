@@ -77,7 +77,7 @@ test("settings: change the password with the current one; other sessions are sig
   expect(await verifyPassword(user.password, stored!.passwordHash)).toBe(false);
 });
 
-test("settings: a parent chooses Twi and stops announcements for the account's phone; the choice shows again", async ({
+test("settings: a parent chooses Twi and stops announcements and summaries, keeping reports; the choices show again", async ({
   page,
   loginAs,
 }) => {
@@ -89,15 +89,24 @@ test("settings: a parent chooses Twi and stops announcements for the account's p
   await expect(card.getByLabel("Language of SMS and USSD")).toHaveAccessibleDescription(
     /In Twi now: \d+ of \d+ USSD screens and \d+ of \d+ SMS\. This page stays in English\./,
   );
-  await expect(card.getByLabel("Announcements, reminders and summaries by SMS")).toBeChecked();
+  const boxes = ["Announcements and reminders", "Weekly progress summaries", "End-of-vacation reports"];
+  for (const name of boxes) await expect(card.getByRole("checkbox", { name })).toBeChecked();
   await card.getByLabel("Language of SMS and USSD").selectOption("tw");
-  await card.getByLabel("Announcements, reminders and summaries by SMS").uncheck();
+  await card.getByRole("checkbox", { name: boxes[0] }).uncheck();
+  await card.getByRole("checkbox", { name: boxes[1] }).uncheck();
   await card.getByRole("button", { name: "Save message choices" }).click();
   await expect(page.getByRole("status")).toContainText("Message choices saved");
   await expect(card.getByLabel("Language of SMS and USSD")).toHaveValue("tw");
-  await expect(card.getByLabel("Announcements, reminders and summaries by SMS")).not.toBeChecked();
+  await expect(card.getByRole("checkbox", { name: boxes[0] })).not.toBeChecked();
+  await expect(card.getByRole("checkbox", { name: boxes[1] })).not.toBeChecked();
+  await expect(card.getByRole("checkbox", { name: boxes[2] })).toBeChecked();
   await connectTestDb();
-  expect(await PhonePreference.findById(user.phone).lean()).toMatchObject({ language: "tw", optedOut: true });
+  expect(await PhonePreference.findById(user.phone).lean()).toMatchObject({
+    language: "tw",
+    optedOut: true,
+    summariesOff: true,
+    reportsOff: false,
+  });
 });
 
 test("settings: an account whose phone is not confirmed cannot choose for that number", async ({ page, loginAs }) => {

@@ -21,7 +21,8 @@ import {
 } from "#app/forms/profile.schema.ts";
 import { CheckboxField, FormErrors, SelectField, SubmitButton, TextField } from "#app/components/form/fields.tsx";
 import { intentOf, unknownIntent } from "#app/utils/intent.server.ts";
-import { getPhonePreference, setPhoneLanguage, setPhoneOptedOut } from "#app/models/phone-preference.server.ts";
+import { getPhonePreference, setPhoneChoices, setPhoneLanguage } from "#app/models/phone-preference.server.ts";
+import { messageChoices, type MessageChoices } from "#app/domain/message-choices.ts";
 import { Card, DashboardPage } from "#app/components/dashboard/page.tsx";
 import { SCHOOL_NAME } from "#app/domain/school.ts";
 import { getPasswordPolicy } from "#app/models/settings.server.ts";
@@ -50,7 +51,7 @@ export async function loader({ request }: Route.LoaderArgs) {
         ? {
             verified: true as const,
             language: preference?.language ?? "en",
-            announcements: !preference?.optedOut,
+            choices: messageChoices(preference),
             // What choosing Twi brings: only what the school has written in Twi.
             twi: twiCoverage(wording),
           }
@@ -73,8 +74,8 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 /**
- * The account's number: its language for SMS and USSD, and whether announcements, reminders and summaries come
- * (codes and receipts always do). The same choice as the keywords TWI, ENGLISH, STOP and START from that phone.
+ * The account's number: its language for SMS and USSD, and which of announcements, weekly summaries and reports come
+ * (codes and receipts always do). The same choices as the keywords TWI, ENGLISH, STOP and START from that phone.
  */
 async function savePhonePreferences(
   formData: FormData,
@@ -85,7 +86,8 @@ async function savePhonePreferences(
   if (!user.phone || !user.phoneVerifiedAt)
     return data({ phoneResult: submission.reply({ formErrors: [PHONE_NOT_CONFIRMED] }) }, { status: 403 });
   await setPhoneLanguage(user.phone, submission.value.language);
-  await setPhoneOptedOut(user.phone, !submission.value.announcements);
+  const { announcements, summaries, reports } = submission.value;
+  await setPhoneChoices(user.phone, { announcements, summaries, reports });
   return redirectWithToast("/settings", { type: "success", title: PHONE_PREFERENCES_SAVED });
 }
 
@@ -181,12 +183,14 @@ function PhoneChoices({
   defaults,
   lastResult,
 }: {
-  defaults: { language: string; announcements: boolean; twi: ReturnType<typeof twiCoverage> };
+  defaults: { language: string; choices: MessageChoices; twi: ReturnType<typeof twiCoverage> };
   lastResult?: SubmissionResult<string[]>;
 }) {
   const [form, fields] = useSchemaForm("phone-preferences", PhonePreferencesSchema, lastResult, {
     language: defaults.language,
-    announcements: defaults.announcements ? "on" : undefined,
+    announcements: defaults.choices.announcements ? "on" : undefined,
+    summaries: defaults.choices.summaries ? "on" : undefined,
+    reports: defaults.choices.reports ? "on" : undefined,
   });
   return (
     <Card title="Messages to your phone" className="mt-6 max-w-xl">
@@ -200,11 +204,28 @@ function PhoneChoices({
           placeholder={null}
           hint={`The school's messages and the USSD menu, where the school has written them in Twi; English otherwise. In Twi now: ${defaults.twi.ussd.twi} of ${defaults.twi.ussd.all} USSD screens and ${defaults.twi.sms.twi} of ${defaults.twi.sms.all} SMS. This page stays in English.`}
         />
-        <CheckboxField
-          field={fields.announcements}
-          label="Announcements, reminders and summaries by SMS"
-          hint="Codes and payment receipts always come. The same as sending STOP or START to the school's number."
-        />
+        <fieldset className="space-y-3">
+          <legend className="text-sm font-medium text-gray-900">By SMS</legend>
+          <p className="text-sm text-gray-700">
+            Codes and payment receipts always come. STOP to the school&apos;s number stops all three, START brings them
+            back.
+          </p>
+          <CheckboxField
+            field={fields.announcements}
+            label="Announcements and reminders"
+            hint="The school's news, evaluation reminders, a new vacation, a cancelled lesson."
+          />
+          <CheckboxField
+            field={fields.summaries}
+            label="Weekly progress summaries"
+            hint="On Fridays while lessons run: attendance, work missing and marks."
+          />
+          <CheckboxField
+            field={fields.reports}
+            label="End-of-vacation reports"
+            hint="A link to each ward's report when the vacation ends."
+          />
+        </fieldset>
         <SubmitButton variant="secondary" pendingLabel="Saving...">
           Save message choices
         </SubmitButton>
