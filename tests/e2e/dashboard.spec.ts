@@ -204,14 +204,24 @@ test("Sign Out in the shell goes to /", async ({ page, loginAs }) => {
   expect(response?.url()).toMatch(/\/portal/);
 });
 
-test("/assignments renders in the shell for every role", async ({ page }) => {
+test("/assignments: a student's in the student portal's tabs, one tap from the schedule; others' in the shell", async ({
+  page,
+}) => {
   for (const role of ["student", "facilitator"] as Role[]) {
     await page.context().clearCookies();
     const user = await createUser({ role });
     await signInAs(page.context(), user);
     const response = await page.goto("/assignments");
     expect(response?.status()).toBe(200);
-    await expect(page.getByRole("heading", { level: 1, name: "Assignments" })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1, name: "Assignments" })).toHaveCount(1);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveCount(1);
+    const studentTabs = page.getByRole("navigation", { name: "Student portal" });
+    if (role === "student") {
+      await expect(studentTabs.getByRole("link", { name: "Assignments" })).toHaveAttribute("aria-current", "page");
+      await expectNoA11yViolations(page);
+      await studentTabs.getByRole("link", { name: "Schedule" }).click();
+      await expect(page).toHaveURL(/\/student-dashboard\/schedule$/);
+    } else await expect(studentTabs).toHaveCount(0);
   }
   await expect(page.getByRole("link", { name: "Upload an assignment" })).toBeVisible();
   await expectNoA11yViolations(page);

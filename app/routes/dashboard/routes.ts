@@ -2,8 +2,8 @@ import { type RouteConfigEntry, index, layout, prefix, route } from "@react-rout
 
 /**
  * The /dashboard/* shell and the pages inside it: the role's sidebar
- * pages, the notifications list behind the bell, and /profile, /settings and
- * /assignments, which share the shell.
+ * pages, the notifications list behind the bell, and /profile and /settings, which share the shell; /assignments
+ * shares it too, but for a student, who sees it in the student portal's frame.
  */
 export const dashboardRoutes: RouteConfigEntry[] = [
   layout("routes/dashboard/layout.tsx", [
@@ -25,9 +25,12 @@ export const dashboardRoutes: RouteConfigEntry[] = [
     ]),
     route("profile", "routes/dashboard/profile.tsx"),
     route("settings", "routes/dashboard/settings.tsx"),
+    route("link-registration", "routes/dashboard/link-registration.tsx"),
+  ]),
+  // A student's assignments in the student portal's frame, everyone else's in the shell.
+  layout("routes/dashboard/work-layout.tsx", [
     route("assignments", "routes/dashboard/all-assignments.tsx"),
     route("assignments/:assignmentId", "routes/dashboard/handin.tsx"),
-    route("link-registration", "routes/dashboard/link-registration.tsx"),
   ]),
   route("assignments/:assignmentId/file", "routes/dashboard/assignment-file.ts"),
 ];
