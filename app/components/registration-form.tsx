@@ -75,6 +75,12 @@ type RegistrationFormProps = {
   constraint: FormConstraint;
   /** Answers to start from (enrolling a ward again: the last registration's). */
   defaultValue?: Record<string, string | string[]>;
+  /**
+   * The vacations this enrolment may be for (`vacationChoices`, app/services/vacations.server.ts), the running one
+   * first: one is said and sent with the form, two or more are a choice (the first chosen); none leaves it to the
+   * server (the office enrolling a late ward while no window is open).
+   */
+  vacations?: ReadonlyArray<{ name: string; lessons: string }>;
 };
 
 /** The parent's number's language: the school's SMS and USSD menu in Twi where the school wrote them. */
@@ -159,6 +165,7 @@ function RegistrationFormFields({
   networkFailure,
   constraint,
   defaultValue,
+  vacations = [],
 }: RegistrationFormProps) {
   const validate = useClientValidation(() =>
     import("#app/forms/registration.schema.ts").then((m) => m.RegistrationSchema),
@@ -167,7 +174,13 @@ function RegistrationFormFields({
     id,
     lastResult,
     constraint,
-    defaultValue: { joinStudentGroups: "yes", joinParentGroup: "yes", smsLanguage: "en", ...defaultValue },
+    defaultValue: {
+      joinStudentGroups: "yes",
+      joinParentGroup: "yes",
+      smsLanguage: "en",
+      ...(vacations[0] ? { vacation: vacations[0].name } : {}),
+      ...defaultValue,
+    },
     onValidate: validate,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
@@ -305,6 +318,26 @@ function RegistrationFormFields({
           </p>
         ) : null}
       </FormErrors>
+
+      {vacations.length > 1 ? (
+        <FormSection id={`${id}-section-vacation`} title="Vacation">
+          <ChoiceGroup
+            field={fields.vacation}
+            legend="Which vacation is this enrolment for?"
+            options={vacations.map((v) => ({ value: v.name, label: `${v.name} (${v.lessons})` }))}
+            type="radio"
+            required
+          />
+        </FormSection>
+      ) : vacations[0] ? (
+        <div id={fields.vacation.id}>
+          <p className="font-semibold text-gray-900">
+            You are enrolling for the {vacations[0].name} ({vacations[0].lessons}).
+          </p>
+          <input type="hidden" name={fields.vacation.name} defaultValue={vacations[0].name} key={vacations[0].name} />
+          <ErrorList id={fields.vacation.errorId} errors={fields.vacation.errors} />
+        </div>
+      ) : null}
 
       <FormSection id={`${id}-section-parent`} title="Parent/Guardian Information">
         <TextField field={fields.parentName} label={L.parentName} inputProps={{ autoComplete: "name" }} />

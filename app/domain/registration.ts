@@ -63,6 +63,7 @@ export function isReferenceShaped(value: string | null | undefined): boolean {
 
 /** The enrolment form's field labels (docs/product.md#the-enrolment-form), also used by the audit trail. */
 export const REGISTRATION_FIELD_LABELS = {
+  vacation: "Vacation",
   parentName: "Parent/Guardian Name",
   whatsappNumber: "WhatsApp Number",
   alternativeNumber: "Alternative Number",

@@ -2,6 +2,8 @@ import { describe, expect, it } from "vitest";
 import {
   enrolAgainOffers,
   enrollingVacation,
+  enrollingVacations,
+  overlappingWindows,
   formForVacation,
   teachingVacation,
   vacationDateErrors,
@@ -37,10 +39,11 @@ describe("where a vacation stands", () => {
     expect(vacationState(christmas, "2027-01-11")).toBe("past");
   });
 
-  it("takes enrolments for the later vacation while this one's lessons run; teaches this one until the next begins", () => {
-    const all = [christmas, easter];
-    expect(enrollingVacation(all, "2026-11-15")?.name).toBe(christmas.name);
-    // Both windows open: enrolments go to the vacation whose lessons come later.
+  it("takes enrolments for every vacation whose window is open, the running one first; teaches one at a time", () => {
+    const all = [easter, christmas];
+    expect(enrollingVacations(all, "2026-11-15").map((v) => v.name)).toEqual([christmas.name]);
+    // Both windows open: both take enrolments, the one teaching first; the newest is the later one.
+    expect(enrollingVacations(all, "2026-12-24").map((v) => v.name)).toEqual([christmas.name, easter.name]);
     expect(enrollingVacation(all, "2026-12-24")?.name).toBe(easter.name);
     expect(teachingVacation(all, "2026-12-24")?.name).toBe(christmas.name);
     // Between the two: the last one to have started stays the default view.
@@ -48,8 +51,19 @@ describe("where a vacation stands", () => {
     expect(teachingVacation(all, "2027-03-20")?.name).toBe(easter.name);
     // Before any began: the first to come; after every window closed: nobody can enrol.
     expect(teachingVacation(all, "2026-10-01")?.name).toBe(christmas.name);
+    expect(enrollingVacations(all, "2027-04-01")).toEqual([]);
     expect(enrollingVacation(all, "2027-04-01")).toBeNull();
     expect(teachingVacation([], "2026-10-01")).toBeNull();
+  });
+});
+
+describe("registration windows side by side", () => {
+  it("finds the windows not yet closed that share a day with a new one's", () => {
+    const window = { registrationOpens: "2026-12-02", registrationCloses: "2027-03-19" };
+    expect(overlappingWindows(window, [christmas], "2026-12-02").map((v) => v.name)).toEqual([christmas.name]);
+    // Closed already, or closing before the new one opens: no family has to choose.
+    expect(overlappingWindows(window, [christmas], "2027-01-01")).toEqual([]);
+    expect(overlappingWindows({ ...window, registrationOpens: "2027-01-01" }, [christmas], "2026-12-02")).toEqual([]);
   });
 });
 
@@ -107,13 +121,24 @@ describe("enrol again", () => {
         reg("old", { vacation: "2026 Long vacation", wardForm: "form-1" }),
         reg("sister", { wardName: "Ama Owusu", wardNameKey: "ama owusu", wardForm: "form-3" }),
       ],
-      { ...easter, newSchoolYear: true },
+      [{ ...easter, newSchoolYear: true }],
     );
     expect(offers).toEqual([{ registrationId: "new", wardName: "Yaw Owusu", vacation: easter.name, form: "form-3" }]);
   });
 
   it("offers nothing for a ward already enrolled in the vacation, or when none takes enrolments", () => {
-    expect(enrolAgainOffers([reg("again", { vacation: easter.name }), reg("new", {})], easter)).toEqual([]);
-    expect(enrolAgainOffers([reg("new", {})], null)).toEqual([]);
+    expect(enrolAgainOffers([reg("again", { vacation: easter.name }), reg("new", {})], [easter])).toEqual([]);
+    expect(enrolAgainOffers([reg("new", {})], [])).toEqual([]);
+  });
+
+  it("offers each vacation taking enrolments that the ward is not in, the running one first", () => {
+    const summer = reg("summer", { vacation: "2026 Long vacation" });
+    expect(enrolAgainOffers([summer], [christmas, easter]).map((o) => o.vacation)).toEqual([
+      christmas.name,
+      easter.name,
+    ]);
+    expect(enrolAgainOffers([reg("new", {}), summer], [christmas, easter]).map((o) => o.vacation)).toEqual([
+      easter.name,
+    ]);
   });
 });

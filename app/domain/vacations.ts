@@ -79,14 +79,38 @@ const registrationOpenOn = (v: Vacation, today: string) =>
   v.registrationOpens <= today && today <= v.registrationCloses;
 
 /**
- * The vacation taking enrolments today: the one whose registration window holds today (of two, the later one's
- * lessons); null when no window is open, and then registration is closed.
+ * The vacations taking enrolments today: each whose registration window holds today, the first to teach first (the
+ * one running before the next one); empty when no window is open, and then registration is closed.
+ */
+export function enrollingVacations<V extends Vacation>(vacations: readonly V[], today: string): V[] {
+  return vacations
+    .filter((v) => registrationOpenOn(v, today))
+    .sort((a, b) => (a.lessonsStart < b.lessonsStart ? -1 : a.lessonsStart > b.lessonsStart ? 1 : 0));
+}
+
+/**
+ * The newest vacation taking enrolments: of two, the later one's lessons (the one last vacation's families are invited
+ * to, and whose fees the office sets next); null when no window is open.
  */
 export function enrollingVacation<V extends Vacation>(vacations: readonly V[], today: string): V | null {
-  let best: V | null = null;
-  for (const v of vacations)
-    if (registrationOpenOn(v, today) && (!best || v.lessonsStart > best.lessonsStart)) best = v;
-  return best;
+  return enrollingVacations(vacations, today).at(-1) ?? null;
+}
+
+/**
+ * The vacations whose registration window, not closed by `today`, shares a day with `dates`' window: opening one
+ * beside them has families choose between the two (the office is told so before saving).
+ */
+export function overlappingWindows<V extends Vacation>(
+  dates: Pick<Vacation, "registrationOpens" | "registrationCloses">,
+  others: readonly V[],
+  today: string,
+): V[] {
+  return others.filter(
+    (o) =>
+      o.registrationCloses >= today &&
+      o.registrationOpens <= dates.registrationCloses &&
+      dates.registrationOpens <= o.registrationCloses,
+  );
 }
 
 /**
@@ -153,25 +177,32 @@ type EarlierRegistration = {
 export type EnrolAgainOffer = { registrationId: string; wardName: string; vacation: string; form: WardForm };
 
 /**
- * "Enrol <ward> for <vacation>": one offer per ward (name and WhatsApp number) enrolled in an earlier vacation and not
- * yet in the one taking enrolments, from the ward's latest registration (`registrations` newest first), in the form
- * the ward moves to; none for a Form 3 ward at a new school year.
+ * "Enrol <ward> for <vacation>": for each vacation taking enrolments (in their order, the running one first), one
+ * offer per ward (name and WhatsApp number) enrolled in another vacation and not yet in this one, from the ward's
+ * latest registration (`registrations` newest first), in the form the ward moves to; none for a Form 3 ward at a new
+ * school year.
  */
 export function enrolAgainOffers(
   registrations: readonly EarlierRegistration[],
-  enrolling: Pick<Vacation, "name" | "newSchoolYear"> | null,
+  enrolling: readonly Pick<Vacation, "name" | "newSchoolYear">[],
 ): EnrolAgainOffer[] {
-  if (!enrolling) return [];
   const key = (r: EarlierRegistration) => `${r.wardWhatsappNormalized ?? ""} ${r.wardNameKey ?? r.wardName}`;
-  const enrolled = new Set(registrations.filter((r) => r.vacation === enrolling.name).map(key));
-  const offers = new Map<string, EnrolAgainOffer>();
-  for (const r of registrations) {
-    const k = key(r);
-    if (enrolled.has(k) || offers.has(k) || !r.vacation) continue;
-    const form = formForVacation(r.wardForm as WardForm, enrolling);
-    // The latest registration decides: a Form 3 ward at a new school year gets no offer from an older one either.
-    if (form) offers.set(k, { registrationId: String(r._id), wardName: r.wardName, vacation: enrolling.name, form });
-    else enrolled.add(k);
-  }
-  return [...offers.values()];
+  return enrolling.flatMap((vacation) => {
+    const enrolled = new Set(registrations.filter((r) => r.vacation === vacation.name).map(key));
+    const offers = new Map<string, EnrolAgainOffer>();
+    for (const r of registrations) {
+      const k = key(r);
+      if (enrolled.has(k) || offers.has(k) || !r.vacation) continue;
+      const form = formForVacation(r.wardForm as WardForm, vacation);
+      // The latest registration decides: a Form 3 ward at a new school year gets no offer from an older one either.
+      if (form) offers.set(k, { registrationId: String(r._id), wardName: r.wardName, vacation: vacation.name, form });
+      else enrolled.add(k);
+    }
+    return [...offers.values()];
+  });
+}
+
+/** The page that enrols a ward again for one vacation (`/enrol-again/:registrationId?vacation=`). */
+export function enrolAgainPath(offer: Pick<EnrolAgainOffer, "registrationId" | "vacation">): string {
+  return `/enrol-again/${encodeURIComponent(offer.registrationId)}?vacation=${encodeURIComponent(offer.vacation)}`;
 }

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { isPlausiblePhone } from "#app/domain/phone.ts";
+import { VACATION_NAME_MAX } from "#app/domain/vacations.ts";
 import { PROGRAMMES, WARD_FORMS, isProgramme, subjectsFor } from "#app/domain/programmes.ts";
 import {
   REFERRAL_STATUSES,
@@ -71,6 +72,8 @@ const M = REGISTRATION_MESSAGES;
  */
 export const RegistrationSchema = z
   .object({
+    /** Which vacation: one of those taking enrolments (the server checks it; none given means the running one). */
+    vacation: optionalText(VACATION_NAME_MAX, L.vacation),
     parentName: text(M.parentName, MIN_LENGTHS.parentName, MAX_LENGTHS.parentName, L.parentName),
     whatsappNumber: phone(M.whatsappNumber, L.whatsappNumber),
     alternativeNumber: optionalText(MAX_LENGTHS.phone, L.alternativeNumber).refine(

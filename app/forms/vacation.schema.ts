@@ -32,6 +32,8 @@ export const OpenVacationSchema = VacationDatesSchema.extend({
     .refine((v) => v === null || isSchoolDay(v), "Enter the fees deadline as a date"),
   renewClassPages: checkbox,
   keepTimetables: checkbox,
+  /** Asked only when another vacation's registration window is open on the same days: families will choose. */
+  bothOpen: checkbox,
 });
 
 export const VACATION_FIELD_LABELS = {
@@ -45,4 +47,5 @@ export const VACATION_FIELD_LABELS = {
   feesDeadline: "Pay the fees by",
   renewClassPages: "Renew the class pages (the same WhatsApp pages serve this vacation)",
   keepTimetables: "Keep the uploaded timetables until new ones replace them",
+  bothOpen: "Take enrolments for both vacations: families choose one on the form",
 } as const;

@@ -1,7 +1,7 @@
 import mongoose, { Schema } from "mongoose";
 import {
   VACATION_NAME_MAX,
-  enrollingVacation,
+  enrollingVacations,
   schoolDay,
   teachingVacation,
   type Vacation,
@@ -61,7 +61,10 @@ export async function getVacation(name: unknown): Promise<Vacation | null> {
 
 export type VacationPointers = {
   all: Vacation[];
+  /** The newest vacation taking enrolments (see enrollingVacation). */
   enrolling: Vacation | null;
+  /** Every vacation taking enrolments, the first to teach first. */
+  enrollingAll: Vacation[];
   teaching: Vacation | null;
   today: string;
 };
@@ -70,14 +73,15 @@ export type VacationPointers = {
 export async function vacationPointers(now: Date = new Date()): Promise<VacationPointers> {
   const all = await listVacations();
   const today = schoolDay(now);
-  return { all, today, enrolling: enrollingVacation(all, today), teaching: teachingVacation(all, today) };
+  const enrollingAll = enrollingVacations(all, today);
+  return { all, today, enrolling: enrollingAll.at(-1) ?? null, enrollingAll, teaching: teachingVacation(all, today) };
 }
 
 /** Whether a vacation teaches or takes enrolments now (its class pages and timetables are offered then only). */
 export async function isCurrentVacation(name: string | null | undefined): Promise<boolean> {
   if (!name) return false;
-  const { teaching, enrolling } = await vacationPointers();
-  return name === teaching?.name || name === enrolling?.name;
+  const { teaching, enrollingAll } = await vacationPointers();
+  return name === teaching?.name || enrollingAll.some((v) => v.name === name);
 }
 
 /**

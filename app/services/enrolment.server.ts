@@ -18,7 +18,7 @@ import {
   registrationDetails,
   type RegistrationDoc,
 } from "#app/models/registration.server.ts";
-import { enrolmentOpening, officeVacation } from "#app/services/vacations.server.ts";
+import { enrolmentChoices, enrolmentOpening } from "#app/services/vacations.server.ts";
 import { enrolAgainOffers } from "#app/domain/vacations.ts";
 import { amountDueAtEnrolment } from "#app/services/payments.server.ts";
 import { IDEMPOTENCY_FIELD, isIdempotencyKey, runOnce } from "#app/models/idempotency.server.ts";
@@ -26,6 +26,9 @@ import { SUBMISSION_IN_PROGRESS } from "#app/domain/messages.ts";
 import { checkEnrolment } from "#app/utils/rate-limits.server.ts";
 import { User } from "#app/models/user.server.ts";
 import { queueEnrolmentMessages } from "#app/services/notifications.server.ts";
+
+/** A form naming a vacation that takes no enrolments (any more). */
+export const VACATION_NOT_ENROLLING = "This vacation is not taking enrolments now: choose one that is";
 
 /** Said to the office when no vacation exists yet to enrol in. */
 export const NO_VACATION_MESSAGE = "No vacation is set up yet: open one under Admin → Vacations first.";
@@ -109,7 +112,8 @@ function asStrings(values: FormDataEntryValue[]) {
  * - intent=show-subjects (the no-JS 'Show subjects' button): returns status "error"
  *   with httpStatus 200 and a result that re-renders the form with every value kept,
  *   the subjects narrowed to the chosen programme, and no error shown.
- * - The enrolment is for the vacation taking enrolments (app/services/vacations.server.ts). When none is, or
+ * - The enrolment is for the vacation the form names among those taking enrolments, the running one when it names
+ *   none (app/services/vacations.server.ts); a vacation not taking enrolments is refused by its field. When none is, or
  *   settings.registrationEnabled is off, public posts are refused (403); admin registrations (adminRegistration:
  *   true) are still accepted, for the vacation teaching when no window is open, so the office can enrol a late ward
  *   by hand while the public form is closed. With no vacation at all, nobody can enrol (409).
@@ -154,13 +158,12 @@ export async function processRegistration(
     };
   }
 
-  // The vacation this enrolment is for: the one taking enrolments; the office may enrol a late ward in the one
+  // The vacations this enrolment may be for: those taking enrolments; the office may enrol a late ward in the one
   // teaching while no window is open.
-  const opening = await enrolmentOpening();
-  if (!options.adminRegistration && !opening.open)
+  const choices = await enrolmentChoices(options.adminRegistration);
+  if (!options.adminRegistration && !choices.length)
     return formError(REGISTRATION_CLOSED_MESSAGE, 403, submission.payload as Record<string, unknown>);
-  const vacation = opening.vacation ?? (await officeVacation());
-  if (!vacation) return formError(NO_VACATION_MESSAGE, 409, submission.payload as Record<string, unknown>);
+  if (!choices.length) return formError(NO_VACATION_MESSAGE, 409, submission.payload as Record<string, unknown>);
 
   if (submission.status !== "success") {
     const reply = submission.reply();
@@ -168,6 +171,13 @@ export async function processRegistration(
   }
 
   const v = submission.value;
+  // The one the form named (a page opened before a window closed may name one that no longer takes enrolments), else
+  // the running one.
+  const vacation = v.vacation ? choices.find((c) => c.name === v.vacation) : choices[0];
+  if (!vacation) {
+    const reply = submission.reply({ fieldErrors: { vacation: [VACATION_NOT_ENROLLING] } });
+    return { status: "error", httpStatus: 400, result: { ...reply, initialValue: keepKnown(reply.initialValue) } };
+  }
   const details = registrationDetails(v);
   const key = {
     vacation: vacation.name,
@@ -314,30 +324,31 @@ const NOT_CARRIED = [
 
 /**
  * Enrols a ward again from the parent's phone (USSD option 6), as last time: the registration whose parent number is
- * `phone`, copied into the vacation taking enrolments with the same programme and subjects, the form moved up at a new
+ * `phone`, copied into the first vacation taking enrolments that the ward is not in, with the same programme and subjects, the form moved up at a new
  * school year, the fee of that vacation, and the enrolment SMS with the new reference. Null when there is nothing to
  * do: not this number's ward, no offer any more (already enrolled, registration closed), or a race lost to another
  * enrolment of the ward (the duplicate rule's index decides).
  */
 export async function enrolAgainByPhone(registrationId: string, phone: string): Promise<{ reference: string } | null> {
   const opening = await enrolmentOpening();
-  if (!opening.open || !opening.vacation) return null;
+  if (!opening.open) return null;
   const family = await Registration.find({ whatsappNumberNormalized: String(phone) })
     .sort({ createdAt: -1 })
     .limit(50)
     .lean<RegistrationDoc[]>();
-  const offer = enrolAgainOffers(family, opening.vacation).find((o) => o.registrationId === String(registrationId));
+  // The menu offers a ward its first vacation it is not in (the running one first), and so does this.
+  const offer = enrolAgainOffers(family, opening.vacations).find((o) => o.registrationId === String(registrationId));
   const last = family.find((r) => String(r._id) === String(registrationId));
   if (!offer || !last) return null;
   const copy: Record<string, unknown> = { ...last };
   for (const key of NOT_CARRIED) delete copy[key];
-  const fee = await amountDueAtEnrolment(opening.vacation.name, last.programme, last.subjectCount);
+  const fee = await amountDueAtEnrolment(offer.vacation, last.programme, last.subjectCount);
   try {
     const doc = await Registration.create({
       ...copy,
       ...fee,
       wardForm: offer.form,
-      vacation: opening.vacation.name,
+      vacation: offer.vacation,
       adminRegistration: false,
       messagesPending: true,
     });

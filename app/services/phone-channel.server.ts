@@ -121,8 +121,8 @@ async function context(origin: string): Promise<UssdContext> {
 /**
  * The wards whose registration gives `phone` (normalised) as the parent's WhatsApp number, as the menu reads them:
  * each ward once, by its registration of the vacation teaching (else the newest of the vacations now, else its latest),
- * with its other vacation's fees beside it when it is enrolled in both, and option 7 while it can enrol for the
- * vacation taking enrolments.
+ * with its other vacation's fees beside it when it is enrolled in both, and option 7 while it can enrol for a
+ * vacation taking enrolments (the first it is not in, the running one first).
  */
 export async function wardsForNumber(phone: string): Promise<UssdWard[]> {
   const [all, opening] = await Promise.all([
@@ -138,7 +138,7 @@ export async function wardsForNumber(phone: string): Promise<UssdWard[]> {
   // Each ward once, oldest first: by its registration of the vacation teaching, else its newest of the
   // vacations now (teaching, taking enrolments), else its newest; its registration of the other vacation now (a ward
   // enrolled again for the next one) stays beside it for the fees. Two programmes in one vacation are two entries.
-  const current = new Set([opening.teaching?.name, opening.vacation?.name].filter(Boolean));
+  const current = new Set([opening.teaching?.name, ...opening.vacations.map((v) => v.name)].filter(Boolean));
   const key = (r: RegistrationDoc) => `${r.wardWhatsappNormalized} ${r.wardNameKey}`;
   const byWard = new Map<string, RegistrationDoc[]>();
   for (const r of all) byWard.set(key(r), [...(byWard.get(key(r)) ?? []), r]);
@@ -155,9 +155,10 @@ export async function wardsForNumber(phone: string): Promise<UssdWard[]> {
     .sort((a, b) => +new Date(a.shown.createdAt) - +new Date(b.shown.createdAt))
     .slice(0, USSD_MAX_WARDS);
   const regs = listed.map((w) => w.shown);
-  const offers = opening.open ? enrolAgainOffers(all, opening.vacation) : [];
-  const [schedule, attendance, performance] = await Promise.all([
-    offers.length ? getFeeSchedule(opening.vacation?.name) : null,
+  const offers = opening.open ? enrolAgainOffers(all, opening.vacations) : [];
+  const offered = [...new Set(offers.map((o) => o.vacation))];
+  const [schedules, attendance, performance] = await Promise.all([
+    Promise.all(offered.map(async (name) => [name, await getFeeSchedule(name)] as const)).then((e) => new Map(e)),
     attendanceOf(regs.map((r) => String(r._id))),
     performanceOfRegistrations(regs.map((r) => String(r._id))),
   ]);
@@ -196,7 +197,14 @@ export async function wardsForNumber(phone: string): Promise<UssdWard[]> {
         classPages,
         pagesComing: pages.filter((p) => !p.link).map((p) => p.subject),
         enrolAgain: offer
-          ? { vacation: offer.vacation, fee: feeFor(schedule, r.programme, r.subjectCount ?? r.subjects?.length ?? 0) }
+          ? {
+              vacation: offer.vacation,
+              fee: feeFor(
+                schedules.get(offer.vacation) ?? null,
+                r.programme,
+                r.subjectCount ?? r.subjects?.length ?? 0,
+              ),
+            }
           : null,
         average: performance.get(String(r._id))?.overall.percent ?? null,
         attendance: figures

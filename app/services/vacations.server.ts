@@ -5,7 +5,7 @@
 import { enrolAgainSms } from "#app/domain/sms-messages.ts";
 import { smsLength } from "#app/domain/sms.ts";
 import { formatReceiptNumber } from "#app/domain/money.ts";
-import { longDay, vacationDateErrors, type Vacation } from "#app/domain/vacations.ts";
+import { longDay, overlappingWindows, schoolDay, vacationDateErrors, type Vacation } from "#app/domain/vacations.ts";
 import { audit } from "#app/models/audit-log.server.ts";
 import { getFeeSchedule, saveFeeSchedule } from "#app/models/fee-schedule.server.ts";
 import { queueMessages } from "#app/models/outbox.server.ts";
@@ -18,20 +18,47 @@ import { appOrigin } from "#app/utils/app-origin.server.ts";
 import { audienceVoices } from "#app/services/message-language.server.ts";
 
 /**
- * Whether the public can enrol now, and for which vacation: a vacation's registration window holds today and the
- * settings switch "Registration enabled" is on (the switch still closes registration inside a window).
+ * Whether the public can enrol now, and for which vacations: each whose registration window holds today (the running
+ * one first, which is also `vacation`, a new enrolment's default), while the settings switch "Registration enabled"
+ * is on (the switch still closes registration inside a window).
  */
 export async function enrolmentOpening() {
   const [settings, pointers] = await Promise.all([getSettings().catch(() => null), vacationPointers()]);
-  const vacation = pointers.enrolling;
-  return { open: Boolean(vacation) && (settings?.registrationEnabled ?? true), vacation, teaching: pointers.teaching };
+  const vacations = pointers.enrollingAll;
+  return {
+    open: vacations.length > 0 && (settings?.registrationEnabled ?? true),
+    vacation: vacations[0] ?? null,
+    vacations,
+    teaching: pointers.teaching,
+  };
 }
 
-/** The banner's line about lessons: the vacation taking enrolments, else the one teaching. */
-export function lessonsLine(vacation: Vacation | null, today: string) {
-  if (!vacation) return null;
-  const began = vacation.lessonsStart <= today;
-  return `${vacation.name} lessons ${began ? "began" : "begin"} on ${longDay(vacation.lessonsStart)}.`;
+/**
+ * The vacations a new enrolment may be for: those taking enrolments; for the office, while no window is open, the one
+ * it enrols a late ward in (`officeVacation`). Empty when the public cannot enrol, or no vacation exists.
+ */
+export async function enrolmentChoices(office: boolean): Promise<Vacation[]> {
+  const opening = await enrolmentOpening();
+  if (!office) return opening.open ? opening.vacations : [];
+  if (opening.vacations.length) return opening.vacations;
+  const late = await officeVacation();
+  return late ? [late] : [];
+}
+
+/** The vacations a new enrolment may be for, as the form offers them: each one's name and its lessons' dates. */
+export function vacationChoices(vacations: readonly Vacation[]) {
+  return vacations.map((v) => ({
+    name: v.name,
+    lessons: `lessons ${longDay(v.lessonsStart)} to ${longDay(v.lessonsEnd)}`,
+  }));
+}
+
+/** The banner's line about lessons: of each vacation taking enrolments, else of the one teaching. */
+export function lessonsLine(vacations: readonly Vacation[], today: string) {
+  if (!vacations.length) return null;
+  return vacations
+    .map((v) => `${v.name} lessons ${v.lessonsStart <= today ? "began" : "begin"} on ${longDay(v.lessonsStart)}.`)
+    .join(" ");
 }
 
 /**
@@ -59,6 +86,8 @@ export type OpenVacationInput = Omit<Vacation, "datesFromUpgrade"> & {
   feesDeadline?: string | null;
   renewClassPages: boolean;
   keepTimetables: boolean;
+  /** The office knows another vacation takes enrolments on some of the same days (see overlappingWindows). */
+  bothOpen?: boolean;
 };
 
 export type VacationFieldErrors = Partial<Record<keyof OpenVacationInput, string>>;
@@ -80,9 +109,16 @@ export async function openVacation(
   // Two names that number receipts alike ("Easter-vacation", "easter vacation") are one name.
   const slug = (name: string) => formatReceiptNumber(name, 1);
   if (others.some((o) => slug(o.name) === slug(input.name))) errors.name = "A vacation with this name exists already";
+  // Said before saving: while both windows are open, families choose a vacation on the form.
+  const alongside = overlappingWindows(input, others, schoolDay());
+  if (alongside.length && !input.bothOpen && !Object.keys(errors).length)
+    errors.bothOpen = alongside
+      .map((o) => `Registration for ${o.name} is open until ${longDay(o.registrationCloses)}.`)
+      .concat("While both are open, families choose one of the two on the form: tick this to open it anyway.")
+      .join(" ");
   if (Object.keys(errors).length) return { ok: false, errors };
   const last = lastOf(others);
-  const { copyFees, feesDeadline, renewClassPages: renewPages, keepTimetables, ...vacation } = input;
+  const { copyFees, feesDeadline, renewClassPages: renewPages, keepTimetables, bothOpen: _both, ...vacation } = input;
   if (!(await insertVacation({ ...vacation, datesFromUpgrade: false }, actorId)))
     return { ok: false, errors: { name: "A vacation with this name exists already" } };
   const carried = { fees: false, classPages: 0, timetables: 0 };
@@ -184,16 +220,19 @@ export const ALL_VACATIONS = "all";
  * (the office's lists default to it). `name` is null for every vacation; `options` are the filter's choices.
  */
 export async function vacationFilter(asked: string | null | undefined) {
-  const { all, teaching, enrolling } = await vacationPointers();
+  const { all, teaching, enrollingAll } = await vacationPointers();
   const named = all.find((v) => v.name === asked);
   const name = asked === ALL_VACATIONS ? null : (named?.name ?? teaching?.name ?? null);
+  const elsewhere = !named && name ? enrollingAll.find((v) => v.name !== name) : undefined;
   return {
     name,
     /**
-     * Shown by default while another vacation takes the new enrolments: its name, so that the list can point there (a
-     * family enrolled today is in it, not in the vacation teaching).
+     * Shown by default while another vacation takes new enrolments: its name, so that the list can point there (a
+     * family enrolled today for it is not in the vacation teaching).
      */
-    enrolmentsGoTo: !named && name && enrolling && enrolling.name !== name ? enrolling.name : null,
+    enrolmentsGoTo: elsewhere?.name ?? null,
+    /** Whether the vacation shown takes enrolments too (then the others' are "also" going elsewhere). */
+    enrolmentsAlsoHere: enrollingAll.some((v) => v.name === name),
     /** The filter's value as the form shows it. */
     value: name ?? ALL_VACATIONS,
     options: [

@@ -5,6 +5,7 @@ import type { Page } from "@playwright/test";
 import { test, expect, fieldError } from "#tests/support/fixtures.ts";
 import { freePort, startIsolatedApp, type IsolatedApp } from "#tests/support/isolated-app.ts";
 import { addDays, longDay, schoolDay } from "#app/domain/vacations.ts";
+import { answers, fillRegistration } from "#tests/support/registration-form.ts";
 
 /**
  * The next vacation, as the demo's school would run it (issue: one vacation after another): its own app and database,
@@ -85,6 +86,16 @@ test("the admin opens the next vacation; the demo parent enrols Yaw again, once;
   await page.locator("form#open-vacation").getByLabel("Lessons start").fill(addDays(today, 60));
   await page.locator("form#open-vacation").getByLabel("Lessons end").fill(addDays(today, 100));
   await page.locator("form#open-vacation").getByRole("button", { name: "Open Vacation" }).click();
+  // Christmas still takes enrolments on these days: said before saving, and opened only once the admin agrees.
+  await expect(
+    fieldError(page, `Registration for ${CHRISTMAS} is open until ${longDay(addDays(today, 21))}.`),
+  ).toBeVisible();
+  expect(await database.collection("vacations").countDocuments({ _id: EASTER as never })).toBe(0);
+  await page
+    .locator("form#open-vacation")
+    .getByLabel(/Take enrolments for both vacations/)
+    .check();
+  await page.locator("form#open-vacation").getByRole("button", { name: "Open Vacation" }).click();
   // Its fees, copied from Christmas's, to check.
   await expect(page).toHaveURL(/\/admin\/settings\/fees\?vacation=2027/);
   await expect(page.getByRole("heading", { name: `Fees for ${EASTER}` })).toBeVisible();
@@ -92,12 +103,29 @@ test("the admin opens the next vacation; the demo parent enrols Yaw again, once;
   // The amounts copied, not Christmas's deadline: the fees deadline left empty is the day Easter's lessons start.
   await expect(page.getByLabel("Payment deadline")).toHaveValue(addDays(today, 60));
 
-  // The banner and the landing page speak of the vacation taking enrolments.
+  // The banner and the landing page speak of both vacations taking enrolments, the running one first.
   await page.goto(`${app.url}/`);
   await expect(page.getByRole("region", { name: "Announcement" })).toContainText(
-    `${EASTER} lessons begin on ${longDay(addDays(today, 60))}.`,
+    `${CHRISTMAS} lessons began on ${longDay(addDays(today, -7))}. ${EASTER} lessons begin on ${longDay(addDays(today, 60))}.`,
   );
+  await expect(page.getByText(`${CHRISTMAS}: lessons from ${longDay(addDays(today, -7))}`)).toBeVisible();
   await expect(page.getByText(`${EASTER}: lessons from ${longDay(addDays(today, 60))}`)).toBeVisible();
+
+  // The registration form offers each, the running one chosen; a new family still enrols for Christmas.
+  await page.context().clearCookies();
+  await page.goto(`${app.url}/registration`);
+  const choice = page.getByRole("group", { name: /Which vacation is this enrolment for/ });
+  await expect(choice.getByRole("radio")).toHaveCount(2);
+  await expect(choice.getByRole("radio", { name: new RegExp(`^${CHRISTMAS}`) })).toBeChecked();
+  await expect(choice.getByRole("radio", { name: new RegExp(`^${EASTER}`) })).not.toBeChecked();
+  const family = answers("arts", { wardName: "Efua Boateng" });
+  await fillRegistration(page, family);
+  await page.getByRole("button", { name: "Submit Registration" }).click();
+  await expect(page).toHaveURL(/\/registration\/[a-z0-9]{12}$/);
+  await expect(page.getByText(CHRISTMAS).first()).toBeVisible();
+  expect(
+    await database.collection("registrations").findOne({ wardName: "Efua Boateng" }, { projection: { vacation: 1 } }),
+  ).toMatchObject({ vacation: CHRISTMAS });
 
   // The demo parent enrols Yaw Owusu for it from the parent portal, the answers filled in.
   await signIn(page, "parent", "0244000003", "demo-parent-2025", /\/parent-dashboard/);
@@ -136,8 +164,8 @@ test("the admin opens the next vacation; the demo parent enrols Yaw again, once;
   await signIn(page, "admin", "0244000001", "demo-admin-2025", new RegExp(`${app.url}/admin$`));
   await page.goto(`${app.url}/admin/registrations`);
   await expect(page.getByTestId("vacation-shown")).toContainText(CHRISTMAS);
-  // It says where today's enrolments are, and leads there.
-  await expect(page.getByTestId("vacation-shown")).toContainText(`New enrolments go to ${EASTER}`);
+  // It says where else today's enrolments go (Christmas takes them too), and leads there.
+  await expect(page.getByTestId("vacation-shown")).toContainText(`New enrolments also go to ${EASTER}`);
   await expect(page.getByTestId("vacation-shown").getByRole("link", { name: `show ${EASTER}` })).toHaveAttribute(
     "href",
     `/admin/registrations?vacation=${encodeURIComponent(EASTER)}`,
@@ -147,7 +175,7 @@ test("the admin opens the next vacation; the demo parent enrols Yaw again, once;
   await page.getByLabel("Vacation").selectOption(EASTER);
   await page.getByRole("button", { name: "Search" }).click();
   await expect(page.getByTestId("vacation-shown")).toContainText(EASTER);
-  await expect(page.getByTestId("vacation-shown")).not.toContainText("New enrolments go to");
+  await expect(page.getByTestId("vacation-shown")).not.toContainText("New enrolments");
   await expect(page.getByTestId("count-total")).toHaveText("1");
   await page.getByRole("table").getByRole("link", { name: "Yaw Owusu", exact: true }).click();
   await expect(page.getByText(`Registration ${readableReference(reference)} · ${EASTER}`)).toBeVisible();

@@ -25,6 +25,7 @@ import { programmeLabel } from "#app/domain/programmes.ts";
 import { getRegistrationByReference } from "#app/models/registration.server.ts";
 import { audit } from "#app/models/audit-log.server.ts";
 import { Section } from "#app/components/ui/section.tsx";
+import { enrolmentChoices, vacationChoices } from "#app/services/vacations.server.ts";
 
 export const handle = { rules: { access: { admin: "can_access_registrations" } } } satisfies RouteHandle;
 
@@ -37,10 +38,11 @@ export async function loader({ request, url }: Route.LoaderArgs) {
   const { user } = await requireAdmin(request, "can_access_registrations");
   const idempotencyKey = createId();
   const constraint = registrationConstraint;
+  const vacations = vacationChoices(await enrolmentChoices(true));
   const done = url.searchParams.get("done") ?? "";
-  if (!isReferenceShaped(done)) return { done: null, idempotencyKey, constraint };
+  if (!isReferenceShaped(done)) return { done: null, idempotencyKey, constraint, vacations };
   const r = await getRegistrationByReference(done);
-  if (!r) return { done: null, idempotencyKey, constraint };
+  if (!r) return { done: null, idempotencyKey, constraint, vacations };
   const confirmationUrl = `${appOrigin()}${confirmationPath(r.reference)}`;
   // The claim code goes to the parent through the admin who entered the registration, not to every admin.
   const claimCode = r.enteredById && String(r.enteredById) === String(user._id) ? (r.claimCode ?? null) : null;
@@ -49,6 +51,7 @@ export async function loader({ request, url }: Route.LoaderArgs) {
   return {
     idempotencyKey,
     constraint,
+    vacations,
     done: {
       wardName: r.wardName,
       parentName: r.parentName,
@@ -166,6 +169,7 @@ export default function RegisterStudent({ loaderData, actionData }: Route.Compon
         idempotencyKey={loaderData.idempotencyKey}
         networkFailure={actionData}
         constraint={loaderData.constraint}
+        vacations={loaderData.vacations}
         submitLabel="Register Student (Admin)"
         pendingLabel="Submitting..."
       />

@@ -60,6 +60,7 @@ export async function loader({ request, url }: Route.LoaderArgs) {
     vacationName: vacation.name,
     vacationOptions: vacation.options,
     enrolmentsGoTo: vacation.enrolmentsGoTo,
+    enrolmentsAlsoHere: vacation.enrolmentsAlsoHere,
     // The exports follow the vacation shown.
     exportQuery: `?vacation=${encodeURIComponent(vacation.value)}`,
     filtered: Boolean(query.vacation),
@@ -98,7 +99,8 @@ type Row = Awaited<ReturnType<typeof loader>>["rows"][number];
 
 export default function Registrations({ loaderData }: Route.ComponentProps) {
   const { rows, counts, total, page, pageCount, q, programme, payment, perPage } = loaderData;
-  const { vacation, vacationName, vacationOptions, exportQuery, filtered, enrolmentsGoTo } = loaderData;
+  const { vacation, vacationName, vacationOptions, exportQuery, filtered, enrolmentsGoTo, enrolmentsAlsoHere } =
+    loaderData;
   const hydrated = useHydrated();
   const location = useLocation();
   const [toDelete, setToDelete] = useState<Row | null>(null);
@@ -145,7 +147,7 @@ export default function Registrations({ loaderData }: Route.ComponentProps) {
         )}
         {enrolmentsGoTo ? (
           <>
-            {". "}New enrolments go to {enrolmentsGoTo}:{" "}
+            {". "}New enrolments {enrolmentsAlsoHere ? "also " : ""}go to {enrolmentsGoTo}:{" "}
             <Link
               to={`/admin/registrations?vacation=${encodeURIComponent(enrolmentsGoTo)}${loaderData.q ? `&q=${encodeURIComponent(loaderData.q)}` : ""}`}
               className="font-semibold text-brand-700 underline"

@@ -22,7 +22,7 @@ export const handle = { rules: { access: { admin: "can_edit_settings" } } } sati
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request, "can_edit_settings");
-  const { all, today, teaching, enrolling } = await vacationPointers();
+  const { all, today, teaching, enrollingAll } = await vacationPointers();
   const vacations = await Promise.all(
     [...all].reverse().map(async (v) => {
       const totals = await vacationTotals(v.name);
@@ -30,7 +30,7 @@ export async function loader({ request }: Route.LoaderArgs) {
         name: v.name,
         state: VACATION_STATE_LABELS[vacationState(v, today)],
         teaching: v.name === teaching?.name,
-        enrolling: v.name === enrolling?.name,
+        enrolling: enrollingAll.some((e) => e.name === v.name),
         registration: `${longDay(v.registrationOpens)} to ${longDay(v.registrationCloses)}`,
         lessons: `${longDay(v.lessonsStart)} to ${longDay(v.lessonsEnd)}`,
         newSchoolYear: v.newSchoolYear,
@@ -130,8 +130,9 @@ export default function Vacations({ loaderData, actionData }: Route.ComponentPro
       <h1 className="text-2xl font-bold text-gray-900">Vacations</h1>
       <p className="max-w-3xl text-gray-700">
         The school runs vacation after vacation. The one <strong>teaching</strong> is what lists and portals show by
-        default; the one <strong>taking enrolments</strong> is what the registration form, the banner and the fees show.
-        Past vacations stay readable under each list&apos;s vacation filter.
+        default; those <strong>taking enrolments</strong> are what the registration form, the banner and the home page
+        offer (while two windows are open, families choose one on the form). Past vacations stay readable under each
+        list&apos;s vacation filter.
       </p>
       <Section id="all-vacations" title="All vacations" headingClassName="mb-3 text-lg font-semibold text-gray-900">
         {vacations.length === 0 ? (
@@ -269,6 +270,7 @@ export default function Vacations({ loaderData, actionData }: Route.ComponentPro
             <CheckboxField field={fields.keepTimetables} label={L.keepTimetables} />
             <p className="text-sm text-gray-700">Subjects and their facilitators are the school&apos;s: they stay.</p>
           </fieldset>
+          {fields.bothOpen.errors?.length ? <CheckboxField field={fields.bothOpen} label={L.bothOpen} /> : null}
           <SubmitButton pendingLabel="Opening...">Open Vacation</SubmitButton>
         </Form>
       </Section>

@@ -20,7 +20,7 @@ import { countUnseenAnnouncements } from "#app/models/communication.server.ts";
 import { formsForWards } from "#app/models/evaluation.server.ts";
 import { formatDateTime } from "#app/domain/dates.ts";
 import { openState } from "#app/domain/evaluations.ts";
-import { enrolAgainOffers } from "#app/domain/vacations.ts";
+import { enrolAgainOffers, enrolAgainPath } from "#app/domain/vacations.ts";
 import { enrolmentOpening } from "#app/services/vacations.server.ts";
 import { attendanceOf } from "#app/services/register.server.ts";
 import { attendanceShare, attendanceText } from "#app/domain/attendance.ts";
@@ -37,10 +37,10 @@ export async function loader({ request }: Route.LoaderArgs) {
   const { user, effectiveUser } = await requireRole(request, ["parent", "admin"]);
   const [all, opening] = await Promise.all([getParentRegistrations(effectiveUser), enrolmentOpening()]);
   // This vacation's wards in full (the one teaching and the one taking enrolments); earlier vacations as history.
-  const current = new Set([opening.teaching?.name, opening.vacation?.name]);
+  const current = new Set([opening.teaching?.name, ...opening.vacations.map((v) => v.name)]);
   const registrations = all.filter((r) => current.has(r.vacation ?? ""));
   const earlier = all.filter((r) => !current.has(r.vacation ?? ""));
-  const offers = opening.open ? enrolAgainOffers(all, opening.vacation) : [];
+  const offers = opening.open ? enrolAgainOffers(all, opening.vacations) : [];
   const [timetables, unseenCount, evaluations, attendance] = await Promise.all([
     listTimetablesFor(registrations),
     countUnseenAnnouncements(effectiveUser),
@@ -174,13 +174,15 @@ export default function ParentPortal({ loaderData }: Route.ComponentProps) {
         {offers.length ? (
           <section aria-labelledby="enrol-again-heading" className="rounded-xl border border-brand-200 bg-brand-50 p-5">
             <h2 id="enrol-again-heading" className="text-lg font-semibold text-gray-900">
-              Enrol again for {offers[0].vacation}
+              {offers.every((o) => o.vacation === offers[0].vacation)
+                ? `Enrol again for ${offers[0].vacation}`
+                : "Enrol again"}
             </h2>
             <p className="mt-1 text-sm text-gray-800">The last enrolment&apos;s answers are filled in for you.</p>
             <ul className="mt-3 flex flex-wrap gap-2">
               {offers.map((o) => (
-                <li key={o.registrationId}>
-                  <Link to={`/enrol-again/${o.registrationId}`} className={buttonClass("primary")}>
+                <li key={`${o.registrationId} ${o.vacation}`}>
+                  <Link to={enrolAgainPath(o)} className={buttonClass("primary")}>
                     Enrol {o.wardName} for {o.vacation}
                   </Link>
                 </li>

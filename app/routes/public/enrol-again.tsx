@@ -17,7 +17,7 @@ import {
   registrationConstraint,
   registrationFormValues,
 } from "#app/services/enrolment.server.ts";
-import { enrolmentOpening } from "#app/services/vacations.server.ts";
+import { enrolmentOpening, vacationChoices } from "#app/services/vacations.server.ts";
 import { RegistrationForm } from "#app/components/registration-form.tsx";
 import { buttonClass } from "#app/components/ui/button.tsx";
 
@@ -29,19 +29,27 @@ export const handle = { rules: { access: { roles: ["parent", "student"] } } } sa
  * account does not own it or no vacation takes enrolments. A ward enrolled already still gets the form (it is what a
  * second tab shows after the first enrolled it): its submit is refused as a duplicate, by the form.
  */
-export async function loader({ request, params }: Route.LoaderArgs) {
+export async function loader({ request, params, url }: Route.LoaderArgs) {
   const info = await requireRole(request, handle.rules.access.roles);
   const [owned, opening] = await Promise.all([getOwnedRegistrations(info.effectiveUser), enrolmentOpening()]);
   const last = owned.find((r) => String(r._id) === String(params.registrationId));
-  if (!last || !opening.open || !opening.vacation) throw data("There is no enrolment to repeat here.", { status: 404 });
-  const offer = enrolAgainOffers(owned, opening.vacation).find((o) => o.registrationId === String(last._id));
-  const form = offer?.form ?? formForVacation(last.wardForm as WardForm, opening.vacation);
+  // The vacation asked for (`?vacation=`), else the first taking enrolments that the ward is not in, else the first.
+  const offers = enrolAgainOffers(owned, opening.vacations).filter((o) => o.registrationId === String(last?._id));
+  const asked = url.searchParams.get("vacation");
+  const vacation =
+    opening.vacations.find((v) => v.name === asked) ??
+    opening.vacations.find((v) => v.name === offers[0]?.vacation) ??
+    opening.vacation;
+  if (!last || !opening.open || !vacation) throw data("There is no enrolment to repeat here.", { status: 404 });
+  const offer = offers.find((o) => o.vacation === vacation.name);
+  const form = offer?.form ?? formForVacation(last.wardForm as WardForm, vacation);
   // A Form 3 ward at a new school year: there is no Form 4 to enrol in.
   if (!form) throw data("There is no enrolment to repeat here.", { status: 404 });
   return {
+    vacations: vacationChoices([vacation]),
     offer: {
       wardName: last.wardName,
-      vacation: opening.vacation.name,
+      vacation: vacation.name,
       registrationId: String(last._id),
       formLabel: WARD_FORM_LABELS[form],
       moved: form !== last.wardForm,
@@ -78,7 +86,7 @@ export const clientAction = ({ serverAction }: Route.ClientActionArgs) => submit
 export const shouldRevalidate = keepPageAfterNetworkFailure;
 
 export default function EnrolAgain({ loaderData, actionData }: Route.ComponentProps) {
-  const { offer, values, constraint, idempotencyKey } = loaderData;
+  const { offer, values, constraint, idempotencyKey, vacations } = loaderData;
   return (
     <main id="main" className="mx-auto max-w-3xl px-4 py-8 sm:py-12">
       <h1 className="text-3xl font-bold text-gray-900">
@@ -102,6 +110,7 @@ export default function EnrolAgain({ loaderData, actionData }: Route.ComponentPr
           networkFailure={actionData}
           constraint={constraint}
           defaultValue={values}
+          vacations={vacations}
           id={`enrol-again-${offer.registrationId}`}
           idempotencyKey={idempotencyKey}
           submitLabel="Submit Registration"

@@ -22,17 +22,15 @@ export const handle = { rules: { access: "public", pageCache: { params: {} } } }
 export async function loader({ url }: Route.LoaderArgs) {
   // Link cards (WhatsApp, Facebook) need absolute URLs.
   const origin = env.appOrigin ?? url.origin;
-  // The vacation taking enrolments (else the one teaching): its fees, its dates.
+  // The vacations taking enrolments, the running one first (else the one teaching): their dates; the first's fees.
   const opening = await enrolmentOpening();
-  const vacation = opening.vacation ?? opening.teaching;
-  const feeSchedule = await getFeeSchedule(vacation?.name);
+  const shown = opening.vacations.length ? opening.vacations : [opening.teaching].filter((v) => v !== null);
+  const feeSchedule = await getFeeSchedule(shown[0]?.name);
   return {
     origin,
     registrationOpen: opening.open,
     fees: publicFees(feeSchedule),
-    vacation: vacation
-      ? { name: vacation.name, from: longDay(vacation.lessonsStart), to: longDay(vacation.lessonsEnd) }
-      : null,
+    vacations: shown.map((v) => ({ name: v.name, from: longDay(v.lessonsStart), to: longDay(v.lessonsEnd) })),
   };
 }
 
@@ -52,11 +50,11 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             Experienced facilitators teach each subject on its own WhatsApp class page, so your ward learns from home
             with just a phone.
           </p>
-          {loaderData.vacation ? (
-            <p className="mt-4 max-w-2xl font-semibold">
-              {loaderData.vacation.name}: lessons from {loaderData.vacation.from} to {loaderData.vacation.to}.
+          {loaderData.vacations.map((v) => (
+            <p key={v.name} className="mt-4 max-w-2xl font-semibold">
+              {v.name}: lessons from {v.from} to {v.to}.
             </p>
-          ) : null}
+          ))}
           <div className="mt-6 flex flex-wrap gap-3">
             {open ? (
               <Link

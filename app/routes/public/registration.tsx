@@ -17,7 +17,7 @@ import { SupportPhones, SupportHours } from "#app/components/support-phones.tsx"
 import { publicPageHeaders } from "#app/utils/http-cache.server.ts";
 import { clientAddressContext } from "#app/utils/request-context.ts";
 import { rememberSubmission } from "#app/services/claim-code.server.ts";
-import { enrolmentOpening } from "#app/services/vacations.server.ts";
+import { enrolmentOpening, vacationChoices } from "#app/services/vacations.server.ts";
 
 // The same for every anonymous visitor: cacheable (app/utils/http-cache.server.ts).
 export const headers = publicPageHeaders;
@@ -31,7 +31,7 @@ export async function loader() {
   // No idempotency key in the HTML: this page is the same for every anonymous visitor (it may come from the page
   // cache), so the browser makes the key (app/components/form/form-draft.tsx). Without JavaScript there is no
   // automatic resend, and a form without a key is processed as before.
-  return { open: opening.open, vacation: opening.vacation?.name ?? null, constraint: registrationConstraint };
+  return { open: opening.open, vacations: vacationChoices(opening.vacations), constraint: registrationConstraint };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -73,9 +73,6 @@ export default function Registration({ loaderData, actionData }: Route.Component
             <span aria-hidden="true">*</span>
             <span className="sr-only">with an asterisk</span> are required. It takes about five minutes.
           </p>
-          {loaderData.vacation ? (
-            <p className="mt-2 font-semibold text-gray-900">You are enrolling for the {loaderData.vacation}.</p>
-          ) : null}
           <div className="mt-6">
             <RegistrationForm
               lastResult={actionData && "result" in actionData ? actionData.result : undefined}
@@ -84,6 +81,7 @@ export default function Registration({ loaderData, actionData }: Route.Component
               }
               networkFailure={actionData}
               constraint={loaderData.constraint}
+              vacations={loaderData.vacations}
               submitLabel="Submit Registration"
               pendingLabel="Submitting..."
             />

@@ -5,6 +5,7 @@ import { requireRole } from "#app/utils/auth.server.ts";
 import { ButtonLink } from "#app/components/ui/button.tsx";
 import { STUDENT_PORTAL_ROLES, getStudentPortal } from "#app/routes/student/+shared/portal.server.ts";
 import { Badge, Card } from "#app/routes/student/+shared/components.tsx";
+import { enrolAgainPath } from "#app/domain/vacations.ts";
 
 export const handle = { rules: { access: { roles: ["student", "admin"] } } } satisfies RouteHandle;
 
@@ -63,7 +64,7 @@ export default function Overview({ loaderData }: Route.ComponentProps) {
               ? `Your last enrolment was for ${registration.vacation}: its class pages are closed.`
               : "Your answers from this vacation are filled in."}
           </p>
-          <ButtonLink to={`/enrol-again/${enrolAgain.registrationId}`} className="mt-3">
+          <ButtonLink to={enrolAgainPath(enrolAgain)} className="mt-3">
             Enrol for {enrolAgain.vacation}
           </ButtonLink>
         </Card>

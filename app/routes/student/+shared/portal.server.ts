@@ -56,10 +56,10 @@ export async function loadOwnedRegistration(user: SessionInfo["effectiveUser"]):
     enrolmentOpening(),
   ]);
   // The vacation teaching now, else the one taking enrolments, else the latest (an earlier vacation's).
-  const current = [pointers.teaching?.name, pointers.enrolling?.name].filter(Boolean);
+  const current = [pointers.teaching?.name, ...pointers.enrollingAll.map((v) => v.name)].filter(Boolean);
   const r =
     owned.find((o) => o.vacation === pointers.teaching?.name) ??
-    owned.find((o) => o.vacation === pointers.enrolling?.name) ??
+    owned.find((o) => current.includes(o.vacation ?? "")) ??
     owned[0];
   if (!r) return null;
   return {
@@ -76,7 +76,7 @@ export async function loadOwnedRegistration(user: SessionInfo["effectiveUser"]):
     current: current.includes(r.vacation ?? ""),
     withdrawn: Boolean(r.withdrawnAt),
     enrolAgain: opening.open
-      ? (enrolAgainOffers(owned, opening.vacation)
+      ? (enrolAgainOffers(owned, opening.vacations)
           .filter((o) => o.registrationId === String(r._id))
           .map((o) => ({ registrationId: o.registrationId, vacation: o.vacation }))[0] ?? null)
       : null,
