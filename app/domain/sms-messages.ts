@@ -112,6 +112,10 @@ export function lessonCancelledSms(v: { subject: string; when: string }, say: Sa
   return say("sms.lesson-cancelled", v);
 }
 
+export function lessonMovedSms(v: { subject: string; from: string; when: string }, say: Say = sayEnglish): string {
+  return say("sms.lesson-moved", v);
+}
+
 /** One ward's week for the weekly progress SMS (docs/decisions/0109-weekly-progress-by-sms.md). */
 export type WardProgress = {
   wardName: string;

@@ -43,6 +43,7 @@ const SAMPLES = {
   pages: "Physics: https://chat.whatsapp.com/AbCdEfGhIj",
   subject: "Food and Nutrition",
   when: "Wednesday 30 Sep, 12:30 PM",
+  from: "Wednesday 30 Sep, 12:30 PM",
   subjects: "6",
   feeStatus: "part-paid",
   attended: "120",
@@ -191,6 +192,14 @@ export const WORDING = {
     required: ["subject", "when"],
     maxParts: 1,
     english: "{school}: the {subject} lesson of {when} is cancelled. Your schedule on the portal shows your lessons.",
+  }),
+  "sms.lesson-moved": sms({
+    label: "Lesson moved",
+    hint: "To a lesson's students when the admin moves it and chooses to tell them by SMS (Admin → Lessons).",
+    placeholders: ["school", "subject", "from", "when"],
+    required: ["subject", "when"],
+    maxParts: 1,
+    english: "{school}: the {subject} lesson of {from} moves to {when}. See your schedule on the portal.",
   }),
   "sms.class-links": sms({
     label: "Class pages",

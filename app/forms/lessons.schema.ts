@@ -52,8 +52,8 @@ export const WeeklyClassSchema = z.object({
 /** Admin → Lessons, "Add one lesson". */
 export const OneLessonSchema = z.object({ ...audience, date });
 
-/** A lesson's page: move it. */
-export const MoveLessonSchema = z.object({ date, start: time("starts"), end: time("ends") });
+/** A lesson's page: move it, telling its students by SMS when ticked. */
+export const MoveLessonSchema = z.object({ date, start: time("starts"), end: time("ends"), tell: checkbox });
 
 /** A lesson's page: cancel it, telling its students by SMS when ticked. */
 export const CancelLessonSchema = z.object({ tell: checkbox });

@@ -112,6 +112,23 @@ describe("lessons", () => {
     expect((await Lesson.findById(lesson._id).lean())!.cancelled).toBe(true);
   });
 
+  it("moves a lesson, telling its roster once by SMS of the day it left and the new time", async () => {
+    await Registration.create(registrationDoc(11, { vacation: VACATION, subjects: ["Geography"], wardForm: "form-1" }));
+    await addLesson(
+      { ...base, subject: "Geography", forms: ["form-1"], date: today, start: "09:00", end: "10:00" },
+      "a",
+    );
+    const lesson = (await Lesson.findOne({ subject: "Geography" }).lean())!;
+    const to = { date: lesson.date, start: "14:00", end: "15:00" };
+    expect(await moveLesson(lesson._id, to, "admin-1", true)).toEqual({ ok: true, sms: 1 });
+    // The same move pressed again queues nothing new.
+    expect(await moveLesson(lesson._id, to, "admin-1", true)).toEqual({ ok: true, sms: 0 });
+    const sms = await Outbox.find({ template: "lesson-moved" }).lean();
+    expect(sms.map((m) => m.to)).toEqual(["+233550000011"]);
+    expect(sms[0].text).toMatch(/the Geography lesson of .*9:00 AM moves to .*2:00 PM\./);
+    expect((await Lesson.findById(lesson._id).lean())!.start).toBe("14:00");
+  });
+
   it("lets only the subject's facilitator start today's lesson, with a known call link or the class page", async () => {
     await Subject.create({ name: "Further Mathematics", facilitatorId: "fac-1" });
     await addLesson({ ...base, subject: "Biology", date: today, start: "00:00", end: "00:15" }, "a");
@@ -148,7 +165,10 @@ describe("lessons", () => {
       .sort({ date: 1 })
       .lean())!;
     const target = addDays(next.date, 1);
-    expect(await moveLesson(next._id, { date: target, start: "15:00", end: "16:00" }, "a")).toEqual({ ok: true });
+    expect(await moveLesson(next._id, { date: target, start: "15:00", end: "16:00" }, "a")).toEqual({
+      ok: true,
+      sms: 0,
+    });
     const moved = (await Lesson.findById(next._id).lean())!;
     expect([moved.date, moved.start, moved.movedFrom]).toEqual([target, "15:00", next.date]);
     const refused = await moveLesson(next._id, { date: addDays(today, -400), start: "15:00", end: "16:00" }, "a");

@@ -16,7 +16,7 @@ import {
   timeLabel,
   weekdayOf,
 } from "#app/domain/lessons.ts";
-import { lessonCancelledSms } from "#app/domain/sms-messages.ts";
+import { lessonCancelledSms, lessonMovedSms } from "#app/domain/sms-messages.ts";
 import { isUsableStudentLink } from "#app/domain/whatsapp.ts";
 import { holidayOn } from "#app/domain/holidays.ts";
 import { longDay, schoolDay, type Vacation } from "#app/domain/vacations.ts";
@@ -168,8 +168,16 @@ export async function getLesson(id: string) {
 
 export type MoveInput = { date: string; start: string; end: string };
 
-/** Moves a lesson to another day or time of its vacation; a moved lesson starts afresh. */
-export async function moveLesson(id: string, input: MoveInput, actorId: string): Promise<Outcome<keyof MoveInput>> {
+/**
+ * Moves a lesson to another day or time of its vacation (a moved lesson starts afresh); with `tell`, each student on its roster gets one SMS of the
+ * new time (none to a number that sent STOP; the outbox key, the new time's, makes a second press send nothing again).
+ */
+export async function moveLesson(
+  id: string,
+  input: MoveInput,
+  actorId: string,
+  tell = false,
+): Promise<Outcome<keyof MoveInput, { sms: number }>> {
   const lesson = await getLesson(id);
   if (lesson?.registerSavedAt)
     return { ok: false, errors: { date: "This lesson's register is saved: it was held and stays where it was" } };
@@ -183,11 +191,39 @@ export async function moveLesson(id: string, input: MoveInput, actorId: string):
   const movedFrom = input.date === original ? null : original;
   await Lesson.updateOne(
     { _id: lesson._id },
-    { $set: { ...input, movedFrom, startedAt: null, startedBy: null, joinLink: null } },
+    {
+      $set: {
+        date: input.date,
+        start: input.start,
+        end: input.end,
+        movedFrom,
+        startedAt: null,
+        startedBy: null,
+        joinLink: null,
+      },
+    },
     { runValidators: true },
   );
-  await audit("lesson.move", actorId, lesson._id, { from: { date: lesson.date, start: lesson.start }, to: input });
-  return { ok: true };
+  let sms = 0;
+  if (tell) {
+    const phones = await rosterPhones(lesson);
+    const { sayFor, stopped } = await audienceVoices(phones);
+    const values = { subject: lesson.subject, from: lessonWhen(lesson), when: lessonWhen(input) };
+    sms = await queueMessages(
+      phones
+        .filter((p) => !stopped.has(p))
+        .map((to) => ({
+          key: `lesson-moved:${lesson._id}:${input.date}T${input.start}:${to}`,
+          channel: "sms" as const,
+          to,
+          template: "lesson-moved",
+          values,
+          text: lessonMovedSms(values, sayFor(to)),
+        })),
+    );
+  }
+  await audit("lesson.move", actorId, lesson._id, { from: { date: lesson.date, start: lesson.start }, to: input, sms });
+  return { ok: true, sms };
 }
 
 async function rosterPhones(lesson: LessonDoc): Promise<string[]> {

@@ -24,7 +24,7 @@ import { Outbox } from "#app/models/outbox.server.ts";
  * today's lesson with its call link. JavaScript off and on.
  */
 
-test("the admin adds a weekly class (refused times come back by their field), then cancels one of its lessons and tells its students", async ({
+test("the admin adds a weekly class (refused times come back by their field), cancels one lesson and moves another, telling its students", async ({
   page,
   loginAs,
 }, testInfo) => {
@@ -67,7 +67,7 @@ test("the admin adds a weekly class (refused times come back by their field), th
     wardName: `Chem ${uniquePhone()}`,
   });
   await page.goto(`/admin/lessons/${next._id}`);
-  await page.getByLabel("Tell its students by SMS").check();
+  await page.locator("form#cancel-lesson").getByLabel("Tell its students by SMS").check();
   await page.getByRole("button", { name: "Cancel Lesson" }).click();
   await expect(toast(page, "Lesson cancelled")).toBeVisible();
   await expect(page).toHaveURL(/\/admin\/lessons\?vacation=/);
@@ -76,6 +76,24 @@ test("the admin adds a weekly class (refused times come back by their field), th
     key: `lesson-cancelled:${next._id}:${next.date}T${next.start}:${ward.wardWhatsappNormalized}`,
   }).lean();
   expect(sms?.text).toMatch(/the Chemistry lesson of Saturday .* is cancelled/);
+
+  // Another of its lessons is moved from the list of every programme, its students told; the list stays unfiltered.
+  const later = lessons.find((l) => l.date > next.date)!;
+  await page.goto(`/admin/lessons?week=${later.date}`);
+  await page.getByRole("link", { name: new RegExp(`^Change Chemistry, .*${Number(hour)}:30 AM`) }).click();
+  await page.getByLabel("Starts").fill(`${hour}:40`);
+  await page.getByLabel("Ends").fill("08:00");
+  await page.locator("form#move-lesson").getByLabel("Tell its students by SMS").check();
+  await page.getByRole("button", { name: "Move Lesson" }).click();
+  // Its roster is every Form 2 chemistry student of the vacation, other tests' among them: ours is checked by key.
+  await expect(toast(page, "Lesson moved")).toContainText(/\d+ SMS queued to its students/);
+  await expect(page).toHaveURL(/\/admin\/lessons\?vacation=[^&]+&week=\d{4}-\d{2}-\d{2}$/);
+  const moved = await Outbox.findOne({
+    key: `lesson-moved:${later._id}:${later.date}T${hour}:40:${ward.wardWhatsappNormalized}`,
+  }).lean();
+  expect(moved?.text).toMatch(
+    new RegExp(`the Chemistry lesson of Saturday .*${Number(hour)}:30 AM moves to .*${Number(hour)}:40 AM`),
+  );
 
   // Taking the class off the timetable removes its lessons still to come.
   await page.goto("/admin/lessons?programme=science");
@@ -187,6 +205,10 @@ test("the facilitator takes the register on a 360 px phone: everyone starts pres
   const table = page.getByRole("table");
   await expect(table.getByRole("row").filter({ hasText: absent.wardName })).toContainText("0 of 1 (0%)");
   await expect(table.getByRole("row").filter({ hasText: present.wardName })).toContainText("1 of 1 (100%)");
+  // On the 360 px phone the attendance is on screen beside the name, not at the far end of the scroll.
+  const cell = table.getByRole("cell", { name: "1 of 1 (100%)" });
+  const box = (await cell.boundingBox())!;
+  expect(box.x + box.width).toBeLessThanOrEqual(360);
   const csv = await (
     await page.request.get(`/facilitator-dashboard/students/export?subject=${encodeURIComponent(subject)}`)
   ).text();

@@ -104,16 +104,17 @@ export function StudentsPanel({
         <DataTable
           label="Students table"
           caption="Students enrolled in your subjects"
+          // Attendance and performance beside the name: what a facilitator reads first fits a 360 px screen.
           headers={[
             "Name",
+            "Attendance",
+            "Performance",
             "ID",
             "Email",
             "Phone",
             "Programme",
             "Subjects",
             "Enrolled",
-            "Attendance",
-            "Performance",
             "Status",
           ]}
           rows={rows}
@@ -125,14 +126,14 @@ export function StudentsPanel({
               <th scope="row" className="px-3 py-2 text-left font-medium text-gray-900">
                 {r.name}
               </th>
+              <td className="px-3 py-2 text-gray-800">{r.attendance}</td>
+              <td className="px-3 py-2 text-gray-800">{r.performance}</td>
               <td className="px-3 py-2 font-mono text-xs text-gray-800">{r.id}</td>
               <td className="px-3 py-2 text-gray-800">{r.email ?? "—"}</td>
               <td className="px-3 py-2 text-gray-800">{formatPhone(r.phone)}</td>
               <td className="px-3 py-2 text-gray-800">{programmeLabel(r.programme)}</td>
               <td className="px-3 py-2 text-gray-800">{r.subjects.join(", ")}</td>
               <td className="px-3 py-2 text-gray-800">{formatDate(r.enrolledAt)}</td>
-              <td className="px-3 py-2 text-gray-800">{r.attendance}</td>
-              <td className="px-3 py-2 text-gray-800">{r.performance}</td>
               <td className="px-3 py-2">
                 <span className="rounded-full bg-green-100 px-2 py-0.5 text-xs font-semibold text-green-800">
                   Active

@@ -10,6 +10,7 @@ import { intentOf, unknownIntent } from "#app/utils/intent.server.ts";
 import { redirectWithToast } from "#app/utils/toast.server.ts";
 import { SCHOOL_NAME } from "#app/domain/school.ts";
 import { lessonAudience, shortDay, timeLabel, weekStart } from "#app/domain/lessons.ts";
+import { isProgramme } from "#app/domain/programmes.ts";
 import { cancelLesson, getLesson, moveLesson, restoreLesson } from "#app/services/lessons.server.ts";
 import { CheckboxField, FormErrors, SubmitButton, TextField } from "#app/components/form/fields.tsx";
 import { FormPage } from "#app/components/ui/form-page.tsx";
@@ -23,7 +24,17 @@ async function lessonOr404(id: string) {
   return lesson;
 }
 
-export async function loader({ request, params }: Route.LoaderArgs) {
+/**
+ * The lessons list this page returns to: the lesson's vacation and week, and the list's own programme filter as the
+ * link brought it (`?programme=`, "all" for every programme; without it, the lesson's programme).
+ */
+function listPath(lesson: { vacation: string; programme: string }, week: string, url: URL) {
+  const asked = url.searchParams.get("programme");
+  const programme = asked === "all" ? null : isProgramme(asked) ? asked : lesson.programme;
+  return `/admin/lessons?vacation=${encodeURIComponent(lesson.vacation)}${programme ? `&programme=${programme}` : ""}&week=${week}`;
+}
+
+export async function loader({ request, params, url }: Route.LoaderArgs) {
   await requireAdmin(request, "can_access_subjects");
   const l = await lessonOr404(params.lessonId);
   return {
@@ -38,28 +49,30 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       cancelled: l.cancelled,
       started: Boolean(l.startedAt),
       movedFrom: l.movedFrom ? shortDay(l.movedFrom) : null,
-      back: `/admin/lessons?vacation=${encodeURIComponent(l.vacation)}&programme=${l.programme}&week=${weekStart(l.date)}`,
+      back: listPath(l, weekStart(l.date), url),
     },
   };
 }
 
-export async function action({ request, params }: Route.ActionArgs) {
+export async function action({ request, params, url }: Route.ActionArgs) {
   const { user } = await requireAdmin(request, "can_access_subjects");
   const lesson = await lessonOr404(params.lessonId);
-  const back = `/admin/lessons?vacation=${encodeURIComponent(lesson.vacation)}&programme=${lesson.programme}`;
+  const back = (day: string) => listPath(lesson, weekStart(day), url);
   const formData = await request.formData();
   switch (intentOf(formData)) {
     case "move": {
       const submission = parseWithZod(formData, { schema: MoveLessonSchema });
       if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
-      const outcome = await moveLesson(lesson._id, submission.value, user._id);
+      const { tell, ...to } = submission.value;
+      const outcome = await moveLesson(lesson._id, to, user._id, tell);
       if (!outcome.ok) {
         return data({ result: submission.reply({ fieldErrors: fieldErrorsOf(outcome.errors) }) }, { status: 400 });
       }
-      return redirectWithToast(`${back}&week=${weekStart(submission.value.date)}`, {
+      const moved = `${lesson.subject} is now on ${shortDay(to.date)} at ${timeLabel(to.start)}.`;
+      return redirectWithToast(back(to.date), {
         type: "success",
         title: "Lesson moved",
-        description: `${lesson.subject} is now on ${shortDay(submission.value.date)} at ${timeLabel(submission.value.start)}.`,
+        description: tell ? `${moved} ${outcome.sms} SMS queued to its students (see Messages).` : moved,
       });
     }
     case "cancel": {
@@ -72,7 +85,7 @@ export async function action({ request, params }: Route.ActionArgs) {
           title: "Not cancelled",
           description: "Its register is saved: the lesson was held.",
         });
-      return redirectWithToast(`${back}&week=${weekStart(lesson.date)}`, {
+      return redirectWithToast(back(lesson.date), {
         type: "success",
         title: "Lesson cancelled",
         description: tell
@@ -82,7 +95,7 @@ export async function action({ request, params }: Route.ActionArgs) {
     }
     case "restore":
       await restoreLesson(lesson._id, user._id);
-      return redirectWithToast(`${back}&week=${weekStart(lesson.date)}`, {
+      return redirectWithToast(back(lesson.date), {
         type: "success",
         title: "Lesson restored",
         description: `${lesson.subject} on ${shortDay(lesson.date)} is on again.`,
@@ -125,6 +138,11 @@ export default function LessonPage({ loaderData, actionData }: Route.ComponentPr
             <TextField field={fields.start} label={L.start} {...time} />
             <TextField field={fields.end} label={L.end} {...time} />
           </div>
+          <CheckboxField
+            field={fields.tell}
+            label={L.tell}
+            hint="One SMS of the new day and time to each student on its roster, except numbers that sent STOP."
+          />
           <SubmitButton name="intent" value="move" pendingLabel="Moving...">
             Move Lesson
           </SubmitButton>

@@ -369,7 +369,10 @@ export default function Lessons({ loaderData, actionData }: Route.ComponentProps
                     {l.movedFrom ? ` · moved from ${l.movedFrom}` : ""}
                   </p>
                 </div>
-                <Link to={`/admin/lessons/${l.id}`} className="font-semibold text-brand-700 underline">
+                <Link
+                  to={`/admin/lessons/${l.id}?programme=${programme ?? "all"}`}
+                  className="font-semibold text-brand-700 underline"
+                >
                   Change <span className="sr-only">{`${l.subject}, ${l.day}, ${l.time}`}</span>
                 </Link>
               </li>
