@@ -206,9 +206,9 @@ export async function mayTeachClass(
 /** The classes a facilitator was given by the office, beyond their subjects' (their lessons join the facilitator's). */
 export async function classesGiven(facilitatorId: string, vacation: string) {
   return SchoolClass.find({ facilitatorId: String(facilitatorId), vacation: String(vacation) })
-    .select("vacation programme subject n")
+    .select("vacation programme subject n seats")
     .limit(200)
-    .lean<Array<Pick<ClassDoc, "vacation" | "programme" | "subject" | "n">>>()
+    .lean<Array<Pick<ClassDoc, "vacation" | "programme" | "subject" | "n" | "seats">>>()
     .exec();
 }
 
@@ -296,6 +296,25 @@ export async function classesOf(vacation: string): Promise<ClassRow[]> {
     facilitatorName: r.facilitatorId ? (names.get(r.facilitatorId) ?? null) : null,
     hasLessons: taught.has(classKey(r.programme, r.subject, r.n)),
   }));
+}
+
+/** A class and its students by name, in the order they enrolled (at most a class size's); null when there is none. */
+export async function classRoster(id: string) {
+  const found = await SchoolClass.findById(String(id)).lean<ClassDoc>().exec();
+  if (!found) return null;
+  const group = { vacation: found.vacation, programme: found.programme, subject: found.subject };
+  await placeGroup(group);
+  const places = await ClassPlace.find({ ...group, n: found.n })
+    .select("registrationId")
+    .limit(CLASS_SIZE_MAX)
+    .lean<Array<{ registrationId: string }>>()
+    .exec();
+  const students = await Registration.find({ _id: { $in: places.map((p) => p.registrationId) }, ...ENROLLED })
+    .sort({ createdAt: 1, _id: 1 })
+    .select("wardName wardForm")
+    .lean<Array<{ _id: string; wardName: string; wardForm: string }>>()
+    .exec();
+  return { class: found, students };
 }
 
 export type ClassChoice = { value: string; label: string; subject: string; programme: string; n: number };

@@ -45,6 +45,11 @@ test("the admin gives class 2 of a subject its own facilitator and page; that fa
     10,
   );
   const teacher = await createUser({ role: "facilitator", fullName: `Class Two ${subject}` });
+  // Given nothing yet: the facilitator is told why the portal is empty, and who changes that.
+  await signInAs(context, teacher);
+  await page.goto("/facilitator-dashboard");
+  await expect(page.getByText("The office has not given you a subject or a class yet")).toBeVisible();
+  await context.clearCookies();
 
   await loginAs("admin");
   await page.goto("/admin/classes");
@@ -75,6 +80,19 @@ test("the admin gives class 2 of a subject its own facilitator and page; that fa
   await expect(toast(page, "Class saved")).toBeVisible();
   const stored = await SchoolClass.findOne({ ...group, n: 2 }).lean();
   expect([stored?.facilitatorId, stored?.classPage]).toEqual([teacher.id, "https://chat.whatsapp.com/ClassTwoPage"]);
+  const places = await ClassPlace.find({ ...group, registrationId: { $in: wards.map((w) => String(w._id)) } }).lean();
+  const classOf = new Map(places.map((p) => [p.registrationId, p.n]));
+
+  // After the split, each class names its students: class 2's are ours placed there, no one of class 1.
+  const card = page.getByRole("listitem").filter({ hasText: `${subject}, Home Economics: Class 2` });
+  await expect(card).toContainText(`taught by ${teacher.fullName}`);
+  await card.getByRole("link", { name: new RegExp(`students of ${subject}, Home Economics: Class 2`) }).click();
+  await expect(page.getByRole("heading", { level: 1, name: `${subject}, Home Economics: Class 2` })).toBeVisible();
+  const roster = page.getByRole("main").getByRole("listitem");
+  for (const w of wards)
+    await expect(roster.filter({ hasText: new RegExp(`^${w.wardName} ·`) })).toHaveCount(
+      classOf.get(String(w._id)) === 2 ? 1 : 0,
+    );
 
   // A lesson of class 2 yesterday: its facilitator (given the class, not the subject) takes its register.
   const lesson = await Lesson.create({
@@ -86,14 +104,17 @@ test("the admin gives class 2 of a subject its own facilitator and page; that fa
     end: "05:45",
   });
   await signInAs(context, teacher);
+  // The facilitator, given the class and not the subject, counts it and its students on the overview.
+  await page.goto("/facilitator-dashboard");
+  const given = page.locator("section", { has: page.getByRole("heading", { name: "Classes the office gave you" }) });
+  await expect(given).toContainText(`${subject}, Home Economics: Class 2`);
+  await expect(page.getByText("The office has not given you a subject or a class yet")).toHaveCount(0);
   await page.goto("/facilitator-dashboard/classes");
   const row = page.getByRole("listitem").filter({ hasText: "Home Economics · every form · Class 2" });
   await row.getByRole("link", { name: /register/i }).click();
   await expect(page).toHaveURL(`/facilitator-dashboard/lessons/${lesson._id}/register`);
   // Our students placed in class 2 are on its register, ours in any other class are not (other tests' students of the
   // subject, placed earlier, may have taken seats in class 1 first).
-  const places = await ClassPlace.find({ ...group, registrationId: { $in: wards.map((w) => String(w._id)) } }).lean();
-  const classOf = new Map(places.map((p) => [p.registrationId, p.n]));
   const names = page.locator("legend");
   expect(wards.filter((w) => classOf.get(String(w._id)) === 2).length).toBeGreaterThanOrEqual(2);
   for (const w of wards)

@@ -47,6 +47,7 @@ export async function loader({ request, url }: Route.LoaderArgs) {
       // A later class without lessons of its own follows the first's (ADR 0112): the office is told.
       followsFirst: c.n > 1 && !c.hasLessons,
       facilitatorId: c.facilitatorId ?? "",
+      facilitatorName: c.facilitatorName,
       classPage: c.classPage ?? "",
     })),
   };
@@ -121,7 +122,11 @@ function ClassForm({
     <li className="rounded-lg border border-gray-300 p-4">
       <h3 className="font-semibold text-gray-900">{row.title}</h3>
       <p className="text-sm text-gray-800">
-        {row.students === 1 ? "1 student" : `${row.students} students`}
+        <Link to={`/admin/classes/${encodeURIComponent(row.id)}`} className="font-semibold text-brand-700 underline">
+          {row.students === 1 ? "1 student" : `${row.students} students`}
+          <span className="sr-only"> of {row.title}</span>
+        </Link>
+        {row.facilitatorName ? ` · taught by ${row.facilitatorName}` : null}
         {row.followsFirst
           ? " · No lessons of its own yet: its students follow Class 1's (add them under Lessons)."
           : null}

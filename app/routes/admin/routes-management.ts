@@ -17,6 +17,7 @@ export const managementAdminRoutes: RouteConfigEntry[] = [
   route("communications", "routes/admin/communications.tsx"),
   route("vacations", "routes/admin/vacations.tsx"),
   route("classes", "routes/admin/classes.tsx"),
+  route("classes/:classId", "routes/admin/class-students.tsx"),
   route("lessons", "routes/admin/lessons.tsx"),
   route("lessons/:lessonId", "routes/admin/lesson.tsx"),
   route("vacations/:name/edit", "routes/admin/vacation-edit.tsx"),

@@ -8,6 +8,10 @@ import { teachingOverview } from "#app/services/teaching-overview.server.ts";
 import { pendingReviews, subjectsPerformance } from "#app/services/handins.server.ts";
 import { Card, DashboardPage, EmptyState, StatCard } from "#app/components/dashboard/page.tsx";
 import { Link } from "react-router";
+import { classLabel } from "#app/domain/classes.ts";
+import { programmeLabel } from "#app/domain/programmes.ts";
+import { vacationPointers } from "#app/models/vacation.server.ts";
+import { classesGiven } from "#app/services/classes.server.ts";
 
 export const handle = { rules: { access: { roles: ["facilitator", "admin"] } } } satisfies RouteHandle;
 
@@ -16,17 +20,28 @@ export async function loader({ request }: Route.LoaderArgs) {
   const subjects = await listFacilitatorSubjects(effectiveUser._id);
   const names = subjects.map((s) => s.name);
   const now = new Date();
-  const [totalStudents, teaching, pending] = await Promise.all([
+  const [subjectStudents, teaching, pending, { teaching: vacation }] = await Promise.all([
     countFacilitatorStudents(names),
     teachingOverview(names, now),
     pendingReviews(names),
+    vacationPointers(),
   ]);
+  // The classes the office gave this facilitator beyond their subjects' (ADR 0112): theirs to teach too.
+  const given =
+    effectiveUser.role === "facilitator" && vacation
+      ? (await classesGiven(effectiveUser._id, vacation.name)).filter((c) => !names.includes(c.subject))
+      : [];
   const performance = await subjectsPerformance(names, teaching.vacation);
   return {
-    totalStudents,
+    totalStudents: subjectStudents + given.reduce((sum, c) => sum + (c.seats ?? 0), 0),
     pending,
     performance,
-    activeClasses: subjects.length,
+    activeClasses: subjects.length + given.length,
+    classesGiven: given.map((c) => ({
+      key: `${c.programme} ${c.subject} ${c.n}`,
+      title: `${c.subject}, ${programmeLabel(c.programme)}: ${classLabel(c.n)}`,
+      students: counted(c.seats ?? 0, "student"),
+    })),
     name: effectiveUser.displayName || effectiveUser.fullName,
     teaching: {
       ...teaching,
@@ -36,12 +51,18 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export default function FacilitatorOverview({ loaderData }: Route.ComponentProps) {
-  const { totalStudents, activeClasses, name, teaching, pending, performance } = loaderData;
+  const { totalStudents, activeClasses, name, teaching, pending, performance, classesGiven } = loaderData;
   return (
     <DashboardPage title="Overview" description={`Welcome, ${name}.`}>
+      {activeClasses === 0 ? (
+        <p role="note" className="mb-6 rounded-lg border border-amber-300 bg-amber-50 p-4 text-amber-950">
+          The office has not given you a subject or a class yet: it does so under Admin → Subjects or Admin → Classes,
+          and then your students and lessons show here.
+        </p>
+      ) : null}
       <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-        <StatCard label="Total Students" value={totalStudents} hint="Registered in your subjects" />
-        <StatCard label="Active Classes" value={activeClasses} hint="Your subjects" />
+        <StatCard label="Total Students" value={totalStudents} hint="Registered in your subjects and classes" />
+        <StatCard label="Active Classes" value={activeClasses} hint="Your subjects and the classes given to you" />
         <StatCard label="Pending Reviews" value={pending} hint="Work handed in, not marked yet" />
         <StatCard
           label="Avg Performance"
@@ -54,6 +75,19 @@ export default function FacilitatorOverview({ loaderData }: Route.ComponentProps
         />
       </dl>
       <div className="mt-6 grid gap-4 lg:grid-cols-2">
+        {classesGiven.length ? (
+          <Card title="Classes the office gave you" className="lg:col-span-2">
+            <ul className="divide-y divide-gray-200">
+              {classesGiven.map((c) => (
+                <li key={c.key} className="flex justify-between gap-3 py-2 text-sm">
+                  <span className="font-semibold text-gray-900">{c.title}</span>
+                  <span className="shrink-0 text-gray-700">{c.students}</span>
+                </li>
+              ))}
+            </ul>
+            <p className="mt-2 text-sm text-gray-700">Their lessons are under Classes, with their registers.</p>
+          </Card>
+        ) : null}
         <Card title="Upcoming Classes">
           <p className="mb-3 text-sm text-gray-800">
             {teaching.vacation
