@@ -397,6 +397,17 @@ test.describe("admin payments page", () => {
 
     await page.goto("/admin");
     await expect(page.getByTestId("vacation-0-Pending payments")).toBeVisible();
+    // Every amount on one line, at a laptop's width as at a phone's: "GH₵" never parts from its figure.
+    for (const width of [1024, 360]) {
+      await page.setViewportSize({ width, height: 800 });
+      for (const label of ["Fees due", "Collected", "Outstanding"]) {
+        const amount = page.getByTestId(`vacation-0-${label}`);
+        const lines = await amount.evaluate(
+          (el) => el.getBoundingClientRect().height / parseFloat(getComputedStyle(el).lineHeight),
+        );
+        expect(Math.round(lines), `${label} at ${width} px`).toBe(1);
+      }
+    }
     await page
       .getByRole("navigation", { name: "Admin sections" })
       .getByRole("link", { name: "Payments", exact: true })

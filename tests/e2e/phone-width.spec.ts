@@ -228,6 +228,13 @@ test.describe("360 px, the trips of a day's use", () => {
     const demo = await User.findOne({ phone: normalizePhone("0244000003") }).lean();
     await signInAs(page.context(), { id: demo!._id } as TestUser);
     await page.goto("/dashboard/payments");
+    // A receipt number breaks after its hyphens only ("VC-2026-", "CHRISTMAS-", …), not a letter or two per line.
+    const receipt = page.getByRole("link", { name: /^Download receipt VC-/ }).first();
+    const lines = await receipt.evaluate(
+      (el) => el.getBoundingClientRect().height / parseFloat(getComputedStyle(el).lineHeight),
+    );
+    expect(lines).toBeGreaterThan(0);
+    expect(Math.round(lines)).toBeLessThanOrEqual(4);
     await expectScrollCueAndStickyFirstColumn(
       page.getByRole("region", { name: "Payments", exact: true }).last(),
       "Reference",

@@ -26,10 +26,20 @@ export function ReceiptLink({ paymentId, receiptCode }: { paymentId: string; rec
   return (
     <a
       href={`/payments/${paymentId}/receipt.pdf`}
-      className="font-semibold text-brand-700 underline [overflow-wrap:anywhere]"
+      className="font-semibold text-brand-700 underline"
       aria-label={`Download receipt ${receiptCode} (PDF)`}
     >
-      {receiptCode}
+      {/* On a narrow screen it breaks after a hyphen only, never inside "CHRISTMAS" or "000123". */}
+      {receiptCode.split("-").map((part, i, all) => (
+        <span key={i}>
+          {part}
+          {i < all.length - 1 ? (
+            <>
+              -<wbr />
+            </>
+          ) : null}
+        </span>
+      ))}
     </a>
   );
 }

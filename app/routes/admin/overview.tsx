@@ -166,11 +166,15 @@ export default function AdminOverview({ loaderData }: Route.ComponentProps) {
           }
           headingClassName="mb-3 text-lg font-semibold text-gray-900"
         >
-          <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-5">
+          <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 2xl:grid-cols-5">
             {v.stats.map((s) => (
               <li key={s.label} className="rounded-xl border border-gray-200 bg-white p-5 shadow-sm">
                 <h3 className="text-sm font-medium text-gray-700">{s.label}</h3>
-                <p className="mt-2 text-2xl font-bold text-gray-900" data-testid={`vacation-${i}-${s.label}`}>
+                {/* An amount never breaks between "GH₵" and its figure. */}
+                <p
+                  className="mt-2 whitespace-nowrap text-xl font-bold text-gray-900 sm:text-2xl"
+                  data-testid={`vacation-${i}-${s.label}`}
+                >
                   {s.value}
                 </p>
                 <p className="mt-2 text-xs text-gray-600">{s.hint}</p>
