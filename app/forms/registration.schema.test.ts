@@ -46,6 +46,13 @@ describe("RegistrationSchema", () => {
     expect(s.value.joinParentGroup).toBe("yes");
   });
 
+  it("says a one-letter name is too short, not missing", () => {
+    const s = parse(VALID.map(([k, v]) => [k, k === "parentName" || k === "wardName" ? "A" : v] as [string, string]));
+    const error = s.reply().error ?? {};
+    expect(error.parentName).toEqual(["Parent/Guardian Name must be at least 2 characters"]);
+    expect(error.wardName).toEqual(["Ward's Name must be at least 2 characters"]);
+  });
+
   it("reports every empty required field with the spec messages and the summary", () => {
     const s = parse([]);
     expect(s.status).toBe("error");

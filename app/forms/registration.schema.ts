@@ -26,13 +26,15 @@ import {
 export * from "#app/forms/registration.fields.ts";
 
 const tooLong = (label: string, max: number) => `${label} must be at most ${max} characters`;
+const tooShort = (label: string, min: number) => `${label} must be at least ${min} characters`;
 
-/** A required single-line text: the spec message when missing, ours when malformed. */
+/** A required single-line text: the spec message when missing, ours when too short, too long or malformed. */
 function text(message: string, min: number, max: number, label: string) {
   return z
     .string({ error: (issue) => (Array.isArray(issue.input) ? ONE_VALUE_ONLY : message) })
     .trim()
-    .min(min, message)
+    .min(1, message)
+    .min(min, tooShort(label, min))
     .max(max, tooLong(label, max));
 }
 
