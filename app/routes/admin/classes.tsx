@@ -1,6 +1,6 @@
 import type { RouteHandle } from "#app/utils/route-rules.ts";
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint } from "@conform-to/zod/v4";
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import { useSchemaForm } from "#app/components/form/use-schema-form.ts";
 import { data, Form, Link } from "react-router";
 import type { Route } from "./+types/classes";
 import { classLabel, CLASS_SIZE_MAX, CLASS_SIZE_MIN } from "#app/domain/classes.ts";
@@ -109,14 +109,10 @@ function ClassForm({
   facilitators: Option[];
   lastResult?: SubmissionResult;
 }) {
-  const [form, fields] = useForm({
-    id: `class-${row.id}`,
-    lastResult,
-    defaultValue: { classId: row.id, facilitatorId: row.facilitatorId, classPage: row.classPage },
-    constraint: getZodConstraint(ClassChangeSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ClassChangeSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
+  const [form, fields] = useSchemaForm(`class-${row.id}`, ClassChangeSchema, lastResult, {
+    classId: row.id,
+    facilitatorId: row.facilitatorId,
+    classPage: row.classPage,
   });
   return (
     <li className="rounded-lg border border-gray-300 p-4">
@@ -151,15 +147,12 @@ function ClassForm({
 
 export default function Classes({ loaderData, actionData }: Route.ComponentProps) {
   const { vacation, vacations, classSize, facilitators, classes } = loaderData;
-  const [sizeForm, sizeFields] = useForm({
-    id: "class-size",
-    lastResult: actionData?.form === "size" ? actionData.result : undefined,
-    defaultValue: { classSize: String(classSize) },
-    constraint: getZodConstraint(ClassSizeSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ClassSizeSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-  });
+  const [sizeForm, sizeFields] = useSchemaForm(
+    "class-size",
+    ClassSizeSchema,
+    actionData?.form === "size" ? actionData.result : undefined,
+    { classSize: String(classSize) },
+  );
   return (
     <main id="main" className="space-y-8">
       <div>

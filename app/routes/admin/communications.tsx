@@ -1,6 +1,6 @@
 import type { RouteHandle } from "#app/utils/route-rules.ts";
-import { getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint } from "@conform-to/zod/v4";
+import { getFormProps } from "@conform-to/react";
+import { useSchemaForm } from "#app/components/form/use-schema-form.ts";
 import { parseWithZod } from "#app/forms/parse.ts";
 import { data, Form } from "react-router";
 import { useRef } from "react";
@@ -130,14 +130,8 @@ export default function Communications({ loaderData, actionData }: Route.Compone
   const { history, error } = loaderData;
   const preview = actionData?.preview ?? null;
   const formRef = useRef<HTMLFormElement>(null);
-  const [form, fields] = useForm({
-    id: "announcement",
-    lastResult: actionData?.result,
-    defaultValue: { recipientType: "all" },
-    constraint: getZodConstraint(AnnouncementSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: AnnouncementSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
+  const [form, fields] = useSchemaForm("announcement", AnnouncementSchema, actionData?.result, {
+    recipientType: "all",
   });
   return (
     <main id="main" className="space-y-6">

@@ -1,6 +1,6 @@
 import type { RouteHandle } from "#app/utils/route-rules.ts";
 import { getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint } from "@conform-to/zod/v4";
+import { useSchemaForm } from "#app/components/form/use-schema-form.ts";
 import { data, Form } from "react-router";
 import type { Route } from "./+types/lesson";
 import { fieldErrorsOf, parseWithZod } from "#app/forms/parse.ts";
@@ -107,14 +107,10 @@ export async function action({ request, params, url }: Route.ActionArgs) {
 
 export default function LessonPage({ loaderData, actionData }: Route.ComponentProps) {
   const { lesson } = loaderData;
-  const [form, fields] = useForm({
-    id: "move-lesson",
-    lastResult: actionData?.result,
-    defaultValue: { date: lesson.date, start: lesson.start, end: lesson.end },
-    constraint: getZodConstraint(MoveLessonSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: MoveLessonSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
+  const [form, fields] = useSchemaForm("move-lesson", MoveLessonSchema, actionData?.result, {
+    date: lesson.date,
+    start: lesson.start,
+    end: lesson.end,
   });
   const [cancelForm, cancelFields] = useForm({ id: "cancel-lesson" });
   const time = { inputProps: { type: "time", step: 300 } } as const;

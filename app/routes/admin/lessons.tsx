@@ -1,7 +1,7 @@
 import type { RouteHandle } from "#app/utils/route-rules.ts";
 import { counted } from "#app/domain/counted.ts";
-import { getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint } from "@conform-to/zod/v4";
+import { useSchemaForm } from "#app/components/form/use-schema-form.ts";
+import { getFormProps } from "@conform-to/react";
 import { data, Form, Link } from "react-router";
 import type { Route } from "./+types/lessons";
 import { CLASSES_MAX } from "#app/domain/classes.ts";
@@ -215,32 +215,23 @@ function AudienceFields({
 
 export default function Lessons({ loaderData, actionData }: Route.ComponentProps) {
   const { vacation, vacations, programme, week, classes, lessons, holidays, daysOff } = loaderData;
-  const [classForm, classFields] = useForm({
-    id: "add-class",
-    lastResult: actionData?.form === "class" ? actionData.result : undefined,
-    constraint: getZodConstraint(WeeklyClassSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: WeeklyClassSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-  });
-  const [lessonForm, lessonFields] = useForm({
-    id: "add-lesson",
-    lastResult: actionData?.form === "lesson" ? actionData.result : undefined,
-    defaultValue: { date: vacation?.lessonsStart },
-    constraint: getZodConstraint(OneLessonSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: OneLessonSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-  });
-  const [dayOffForm, dayOffFields] = useForm({
-    id: "day-off",
-    lastResult: actionData?.form === "day-off" ? actionData.result : undefined,
-    defaultValue: { date: holidays.find((h) => !h.taken && !h.past)?.date, what: "cancel" },
-    constraint: getZodConstraint(DayOffSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: DayOffSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-  });
+  const [classForm, classFields] = useSchemaForm(
+    "add-class",
+    WeeklyClassSchema,
+    actionData?.form === "class" ? actionData.result : undefined,
+  );
+  const [lessonForm, lessonFields] = useSchemaForm(
+    "add-lesson",
+    OneLessonSchema,
+    actionData?.form === "lesson" ? actionData.result : undefined,
+    { date: vacation?.lessonsStart },
+  );
+  const [dayOffForm, dayOffFields] = useSchemaForm(
+    "day-off",
+    DayOffSchema,
+    actionData?.form === "day-off" ? actionData.result : undefined,
+    { date: holidays.find((h) => !h.taken && !h.past)?.date, what: "cancel" },
+  );
   if (!vacation || !week)
     return (
       <main id="main" className="space-y-4">

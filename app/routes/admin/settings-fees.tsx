@@ -1,6 +1,6 @@
 import type { RouteHandle } from "#app/utils/route-rules.ts";
-import { getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint } from "@conform-to/zod/v4";
+import { getFormProps } from "@conform-to/react";
+import { useSchemaForm } from "#app/components/form/use-schema-form.ts";
 import { parseWithZod } from "#app/forms/parse.ts";
 import { data, Form } from "react-router";
 import type { Route } from "./+types/settings-fees";
@@ -91,15 +91,12 @@ function defaults(vacation: string | null, schedule: FeeSchedule | null) {
 }
 
 export default function FeeSettings({ loaderData, actionData }: Route.ComponentProps) {
-  const [form, fields] = useForm({
-    id: "settings-fees",
-    lastResult: actionData?.result,
-    defaultValue: defaults(loaderData.vacation, loaderData.schedule),
-    constraint: getZodConstraint(FeeScheduleSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: FeeScheduleSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-  });
+  const [form, fields] = useSchemaForm(
+    "settings-fees",
+    FeeScheduleSchema,
+    actionData?.result,
+    defaults(loaderData.vacation, loaderData.schedule),
+  );
   const f = fields as unknown as Record<string, AnyField>;
   const money = { inputMode: "decimal" as const, maxLength: 12, placeholder: "0.00" };
   return (

@@ -1,7 +1,7 @@
 import type { RouteHandle } from "#app/utils/route-rules.ts";
 import { intentOf, unknownIntent } from "#app/utils/intent.server.ts";
-import { getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint } from "@conform-to/zod/v4";
+import { useSchemaForm } from "#app/components/form/use-schema-form.ts";
+import { getFormProps } from "@conform-to/react";
 import { data, Form } from "react-router";
 import type { Route } from "./+types/settings-ussd";
 import { requireAdmin } from "#app/utils/auth.server.ts";
@@ -102,14 +102,9 @@ async function save(formData: FormData, actor: string) {
 
 export default function UssdSettings({ loaderData, actionData }: Route.ComponentProps) {
   const { serviceCode, aggregator, secret, urls, sessions, inbound } = loaderData;
-  const [form, fields] = useForm({
-    id: "settings-ussd",
-    lastResult: actionData?.result,
-    defaultValue: { ussdServiceCode: serviceCode, phoneAggregator: aggregator },
-    constraint: getZodConstraint(UssdSettingsSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: UssdSettingsSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
+  const [form, fields] = useSchemaForm("settings-ussd", UssdSettingsSchema, actionData?.result, {
+    ussdServiceCode: serviceCode,
+    phoneAggregator: aggregator,
   });
   const f = fields as unknown as Record<string, AnyField>;
   const newUrls = actionData?.newUrls ?? null;

@@ -1,6 +1,6 @@
 import type { RouteHandle } from "#app/utils/route-rules.ts";
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint } from "@conform-to/zod/v4";
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import { useSchemaForm } from "#app/components/form/use-schema-form.ts";
 import { useEffect, useState } from "react";
 import { data, Form } from "react-router";
 import type { Route } from "./+types/settings-wording";
@@ -73,14 +73,10 @@ type Item = { key: WordingKey; en: string; tw: string };
 
 function WordingForm({ item, lastResult }: { item: Item; lastResult?: SubmissionResult<string[]> }) {
   const entry = WORDING[item.key];
-  const [form, fields] = useForm({
-    id: `wording-${item.key}`,
-    lastResult,
-    defaultValue: { key: item.key, en: item.en, tw: item.tw },
-    constraint: getZodConstraint(WordingSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: WordingSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
+  const [form, fields] = useSchemaForm(`wording-${item.key}`, WordingSchema, lastResult, {
+    key: item.key,
+    en: item.en,
+    tw: item.tw,
   });
   const f = fields as unknown as Record<string, AnyField>;
   const placeholders = entry.placeholders.map((p) => `{${p}}`).join(" ") || "none";

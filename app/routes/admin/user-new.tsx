@@ -1,6 +1,6 @@
 import type { RouteHandle } from "#app/utils/route-rules.ts";
-import { getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint } from "@conform-to/zod/v4";
+import { getFormProps } from "@conform-to/react";
+import { useSchemaForm } from "#app/components/form/use-schema-form.ts";
 import { data, Form } from "react-router";
 import type { Route } from "./+types/user-new";
 import { requireAdmin } from "#app/utils/auth.server.ts";
@@ -42,14 +42,7 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function NewUser({ actionData }: Route.ComponentProps) {
-  const [form, fields] = useForm({
-    id: "user-add",
-    lastResult: actionData?.result,
-    constraint: getZodConstraint(CreateUserSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: CreateUserSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-  });
+  const [form, fields] = useSchemaForm("user-add", CreateUserSchema, actionData?.result);
   return (
     <FormPage title="Add a user" backTo="/admin/users" backLabel="Back to User Management">
       <Form method="post" {...getFormProps(form)} className="space-y-4">

@@ -1,6 +1,6 @@
 import type { RouteHandle } from "#app/utils/route-rules.ts";
-import { getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint } from "@conform-to/zod/v4";
+import { getFormProps } from "@conform-to/react";
+import { useSchemaForm } from "#app/components/form/use-schema-form.ts";
 import { data, Form, Link } from "react-router";
 import type { Route } from "./+types/vacation-edit";
 import { fieldErrorsOf, parseWithZod } from "#app/forms/parse.ts";
@@ -50,20 +50,12 @@ export async function action({ request, params }: Route.ActionArgs) {
 
 export default function VacationEdit({ loaderData, actionData }: Route.ComponentProps) {
   const { vacation } = loaderData;
-  const [form, fields] = useForm({
-    id: "vacation-dates",
-    lastResult: actionData?.result,
-    defaultValue: {
-      registrationOpens: vacation.registrationOpens,
-      registrationCloses: vacation.registrationCloses,
-      lessonsStart: vacation.lessonsStart,
-      lessonsEnd: vacation.lessonsEnd,
-      newSchoolYear: vacation.newSchoolYear ? "on" : "",
-    },
-    constraint: getZodConstraint(VacationDatesSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: VacationDatesSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
+  const [form, fields] = useSchemaForm("vacation-dates", VacationDatesSchema, actionData?.result, {
+    registrationOpens: vacation.registrationOpens,
+    registrationCloses: vacation.registrationCloses,
+    lessonsStart: vacation.lessonsStart,
+    lessonsEnd: vacation.lessonsEnd,
+    newSchoolYear: vacation.newSchoolYear ? "on" : "",
   });
   const date = { inputProps: { type: "date" } } as const;
   return (

@@ -1,6 +1,6 @@
 import type { RouteHandle } from "#app/utils/route-rules.ts";
-import { getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint } from "@conform-to/zod/v4";
+import { getFormProps } from "@conform-to/react";
+import { useSchemaForm } from "#app/components/form/use-schema-form.ts";
 import { data, Form, Link } from "react-router";
 import type { Route } from "./+types/vacations";
 import { fieldErrorsOf, parseWithZod } from "#app/forms/parse.ts";
@@ -109,20 +109,12 @@ async function invite(send: boolean, actorId: string) {
 export default function Vacations({ loaderData, actionData }: Route.ComponentProps) {
   const { vacations, invitation, suggested } = loaderData;
   const preview = actionData?.invite ?? null;
-  const [form, fields] = useForm({
-    id: "open-vacation",
-    lastResult: actionData?.result ?? undefined,
-    defaultValue: {
-      registrationOpens: suggested.registrationOpens,
-      lessonsStart: suggested.lessonsStart,
-      copyFees: "on",
-      renewClassPages: "on",
-      keepTimetables: "on",
-    },
-    constraint: getZodConstraint(OpenVacationSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: OpenVacationSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
+  const [form, fields] = useSchemaForm("open-vacation", OpenVacationSchema, actionData?.result ?? undefined, {
+    registrationOpens: suggested.registrationOpens,
+    lessonsStart: suggested.lessonsStart,
+    copyFees: "on",
+    renewClassPages: "on",
+    keepTimetables: "on",
   });
   const date = { inputProps: { type: "date" } } as const;
   return (

@@ -1,6 +1,6 @@
 import type { RouteHandle } from "#app/utils/route-rules.ts";
-import { getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint } from "@conform-to/zod/v4";
+import { getFormProps } from "@conform-to/react";
+import { useSchemaForm } from "#app/components/form/use-schema-form.ts";
 import { data, Form, Link } from "react-router";
 import type { Route } from "./+types/handin";
 import { requireRole } from "#app/utils/auth.server.ts";
@@ -123,14 +123,8 @@ export async function action({ request, params }: Route.ActionArgs) {
 
 export default function Handin({ loaderData, actionData }: Route.ComponentProps) {
   const d = loaderData;
-  const [form, fields] = useForm({
-    id: "handin",
-    lastResult: actionData?.result,
-    defaultValue: { text: d.submission?.text ?? "" },
-    constraint: getZodConstraint(HandinFormSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: HandinFormSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
+  const [form, fields] = useSchemaForm("handin", HandinFormSchema, actionData?.result, {
+    text: d.submission?.text ?? "",
   });
   const s = d.submission;
   return (

@@ -1,5 +1,6 @@
 import { formatTime } from "#app/domain/dates.ts";
 import { liveCodeUntil } from "#app/models/one-time-code.server.ts";
+import { useSchemaForm } from "#app/components/form/use-schema-form.ts";
 import type { RouteHandle } from "#app/utils/route-rules.ts";
 import { intentOf, unknownIntent } from "#app/utils/intent.server.ts";
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
@@ -127,14 +128,11 @@ async function claimByReference(effectiveUser: Actor, formData: FormData, impers
 }
 
 export default function LinkRegistration({ loaderData, actionData }: Route.ComponentProps) {
-  const [form, fields] = useForm({
-    id: "link-registration",
-    lastResult: actionData && "result" in actionData ? actionData.result : undefined,
-    constraint: getZodConstraint(LinkRegistrationSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: LinkRegistrationSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-  });
+  const [form, fields] = useSchemaForm(
+    "link-registration",
+    LinkRegistrationSchema,
+    actionData && "result" in actionData ? actionData.result : undefined,
+  );
   return (
     <DashboardPage title="Link a registration" description="Show a ward's registration in your portal.">
       <Card title="Reference and claim code">

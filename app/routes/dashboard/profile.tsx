@@ -1,7 +1,7 @@
 import type { RouteHandle } from "#app/utils/route-rules.ts";
-import { getFormProps, useForm } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
+import { useSchemaForm } from "#app/components/form/use-schema-form.ts";
 import { formatPhone } from "#app/domain/phone.ts";
-import { getZodConstraint } from "@conform-to/zod/v4";
 import { parseWithZod } from "#app/forms/parse.ts";
 import { data, Form } from "react-router";
 import type { Route } from "./+types/profile";
@@ -49,14 +49,10 @@ export async function action({ request }: Route.ActionArgs) {
 
 export default function Profile({ loaderData, actionData }: Route.ComponentProps) {
   const { profile, impersonating } = loaderData;
-  const [form, fields] = useForm({
-    id: "profile",
-    lastResult: actionData?.result,
-    defaultValue: { fullName: profile.fullName, displayName: profile.displayName, email: profile.email },
-    constraint: getZodConstraint(ProfileSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ProfileSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
+  const [form, fields] = useSchemaForm("profile", ProfileSchema, actionData?.result, {
+    fullName: profile.fullName,
+    displayName: profile.displayName,
+    email: profile.email,
   });
   return (
     <DashboardPage title="Profile" description="Your name and contact details.">

@@ -1,6 +1,6 @@
 import type { RouteHandle } from "#app/utils/route-rules.ts";
-import { getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint } from "@conform-to/zod/v4";
+import { getFormProps } from "@conform-to/react";
+import { useSchemaForm } from "#app/components/form/use-schema-form.ts";
 import { data, Form, Link } from "react-router";
 import { redirectWithToast } from "#app/utils/toast.server.ts";
 import { parseWithZod } from "#app/forms/parse.ts";
@@ -66,14 +66,9 @@ export async function action({ request, params }: Route.ActionArgs) {
 }
 
 export default function AssignmentWork({ loaderData: d, actionData }: Route.ComponentProps) {
-  const [form, fields] = useForm({
-    id: "work-window",
-    lastResult: actionData?.result,
-    defaultValue: { due: d.dueValue, refuseLate: d.refuseLate ? "on" : undefined },
-    constraint: getZodConstraint(WorkWindowSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: WorkWindowSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
+  const [form, fields] = useSchemaForm("work-window", WorkWindowSchema, actionData?.result, {
+    due: d.dueValue,
+    refuseLate: d.refuseLate ? "on" : undefined,
   });
   return (
     <DashboardPage

@@ -1,8 +1,8 @@
 import { TOO_MANY_PIXELS } from "#app/domain/files.ts";
 import type { RouteHandle } from "#app/utils/route-rules.ts";
-import { getFormProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
+import { useSchemaForm } from "#app/components/form/use-schema-form.ts";
+import { getFormProps, getSelectProps, getTextareaProps } from "@conform-to/react";
 import { useResetAfterSuccess } from "#app/components/form/use-reset-after-success.ts";
-import { getZodConstraint } from "@conform-to/zod/v4";
 import { parseWithZod } from "#app/forms/parse.ts";
 import { data, Form, Link } from "react-router";
 import { z } from "zod";
@@ -176,14 +176,8 @@ export async function action({ request }: Route.ActionArgs) {
 export default function FacilitatorAssignments({ loaderData, actionData }: Route.ComponentProps) {
   const { options, items, subject } = loaderData;
   const formRef = useRef<HTMLFormElement>(null);
-  const [form, fields] = useForm({
-    id: "assignment-upload",
-    lastResult: actionData?.result,
-    constraint: getZodConstraint(AssignmentUploadSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: AssignmentUploadSchema }),
-    defaultValue: { maxScore: "100" },
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
+  const [form, fields] = useSchemaForm("assignment-upload", AssignmentUploadSchema, actionData?.result, {
+    maxScore: "100",
   });
   // Uploaded: the form starts empty with JavaScript as without, so the same file is not sent twice.
   useResetAfterSuccess(form, "upload", actionData?.result);

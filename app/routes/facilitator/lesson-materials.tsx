@@ -1,7 +1,7 @@
 import { TOO_MANY_PIXELS } from "#app/domain/files.ts";
 import type { RouteHandle } from "#app/utils/route-rules.ts";
-import { getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint } from "@conform-to/zod/v4";
+import { useSchemaForm } from "#app/components/form/use-schema-form.ts";
+import { getFormProps } from "@conform-to/react";
 import { data, Form, Link } from "react-router";
 import type { Route } from "./+types/lesson-materials";
 import { actorOf, requireRole } from "#app/utils/auth.server.ts";
@@ -87,14 +87,9 @@ export async function action({ request, params }: Route.ActionArgs) {
 
 export default function LessonMaterials({ loaderData, actionData }: Route.ComponentProps) {
   const { title, audience, notes, materialLink, file } = loaderData;
-  const [form, fields] = useForm({
-    id: "lesson-materials",
-    lastResult: actionData?.result,
-    defaultValue: { notes, materialLink },
-    constraint: getZodConstraint(LessonMaterialsFormSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: LessonMaterialsFormSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
+  const [form, fields] = useSchemaForm("lesson-materials", LessonMaterialsFormSchema, actionData?.result, {
+    notes,
+    materialLink,
   });
   return (
     <DashboardPage

@@ -1,6 +1,6 @@
 import type { RouteHandle } from "#app/utils/route-rules.ts";
-import { getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint } from "@conform-to/zod/v4";
+import { getFormProps } from "@conform-to/react";
+import { useSchemaForm } from "#app/components/form/use-schema-form.ts";
 import { data, Form, Link } from "react-router";
 import type { Route } from "./+types/mark-work";
 import { actorOf, requireRole } from "#app/utils/auth.server.ts";
@@ -89,14 +89,9 @@ export async function action({ request, params }: Route.ActionArgs) {
 }
 
 export default function MarkWork({ loaderData: d, actionData }: Route.ComponentProps) {
-  const [form, fields] = useForm({
-    id: "mark-work",
-    lastResult: actionData?.result,
-    defaultValue: { score: d.score, comment: d.comment },
-    constraint: getZodConstraint(MarkSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: MarkSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
+  const [form, fields] = useSchemaForm("mark-work", MarkSchema, actionData?.result, {
+    score: d.score,
+    comment: d.comment,
   });
   const photos = d.files.filter((f) => f.photo);
   return (

@@ -1,7 +1,7 @@
-import { getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint } from "@conform-to/zod/v4";
+import { getFormProps } from "@conform-to/react";
 import { Form } from "react-router";
-import { parseWithZod } from "#app/forms/parse.ts";
+import { useSchemaForm } from "#app/components/form/use-schema-form.ts";
+
 import { EvaluationDetailsSchema } from "#app/forms/evaluation.schema.ts";
 import {
   CheckboxField,
@@ -46,15 +46,7 @@ export function EvaluationDetailsForm({
   submitLabel: string;
   intent?: string;
 }) {
-  const [form, fields] = useForm({
-    id,
-    lastResult,
-    defaultValue: current ?? { programmes: [] },
-    constraint: getZodConstraint(EvaluationDetailsSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: EvaluationDetailsSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-  });
+  const [form, fields] = useSchemaForm(id, EvaluationDetailsSchema, lastResult, current ?? { programmes: [] });
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-4">
       <FormErrors form={form} />

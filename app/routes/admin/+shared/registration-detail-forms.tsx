@@ -1,7 +1,7 @@
 /** The registration page's forms: linked accounts, corrections, payments recorded by the office, decisions. */
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint } from "@conform-to/zod/v4";
-import { parseWithZod } from "#app/forms/parse.ts";
+import { useSchemaForm } from "#app/components/form/use-schema-form.ts";
+
 import { Form } from "react-router";
 import { AdjustDueSchema, OFFICE_METHOD_OPTIONS, RecordPaymentSchema } from "#app/forms/payments.schema.ts";
 import { PROGRAMME_LABELS, PROGRAMMES, WARD_FORM_LABELS, WARD_FORMS, subjectsFor } from "#app/domain/programmes.ts";
@@ -38,14 +38,7 @@ export function LinkedAccounts({
   }[];
   lastResult?: SubmissionResult<string[]>;
 }) {
-  const [form, fields] = useForm({
-    id: "link-account",
-    lastResult,
-    constraint: getZodConstraint(AdminLinkAccountSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: AdminLinkAccountSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-  });
+  const [form, fields] = useSchemaForm("link-account", AdminLinkAccountSchema, lastResult);
   return (
     <Section id="linked-heading" title="Linked accounts" className={PANEL}>
       <p className="mt-1 text-sm text-gray-700">
@@ -191,14 +184,9 @@ export function EditForm({
 }
 
 export function RecordPaymentForm({ lastResult }: { lastResult?: SubmissionResult<string[]> }) {
-  const [form, fields] = useForm({
-    id: "record-payment",
-    lastResult,
-    defaultValue: { method: "mtn-momo", paidOn: new Date().toISOString().slice(0, 10) },
-    constraint: getZodConstraint(RecordPaymentSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: RecordPaymentSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
+  const [form, fields] = useSchemaForm("record-payment", RecordPaymentSchema, lastResult, {
+    method: "mtn-momo",
+    paidOn: new Date().toISOString().slice(0, 10),
   });
   const f = fields as unknown as Record<string, AnyField>;
   return (
@@ -224,15 +212,7 @@ export function RecordPaymentForm({ lastResult }: { lastResult?: SubmissionResul
 }
 
 export function AdjustDueForm({ lastResult, current }: { lastResult?: SubmissionResult<string[]>; current: string }) {
-  const [form, fields] = useForm({
-    id: "adjust-due",
-    lastResult,
-    defaultValue: { amountDue: current },
-    constraint: getZodConstraint(AdjustDueSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: AdjustDueSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-  });
+  const [form, fields] = useSchemaForm("adjust-due", AdjustDueSchema, lastResult, { amountDue: current });
   const f = fields as unknown as Record<string, AnyField>;
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-4 self-start rounded-lg border border-gray-200 p-4">

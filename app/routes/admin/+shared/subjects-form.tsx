@@ -1,7 +1,7 @@
-import { getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint } from "@conform-to/zod/v4";
-import { parseWithZod } from "#app/forms/parse.ts";
+import { getFormProps } from "@conform-to/react";
+
 import { Form } from "react-router";
+import { useSchemaForm } from "#app/components/form/use-schema-form.ts";
 import { FormErrors, SelectField, SubmitButton, TextareaField, TextField } from "#app/components/form/fields.tsx";
 import { SubjectFormSchema } from "#app/forms/admin-subject.schema.ts";
 import type { DialogFormProps } from "#app/components/ui/modal-dialog.tsx";
@@ -21,17 +21,14 @@ export function SubjectForm({
   pendingLabel,
   pending,
 }: DialogFormProps<SubjectValues> & { facilitators: FacilitatorOption[] }) {
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm(
     id,
+    SubjectFormSchema,
     lastResult,
-    defaultValue: current
+    current
       ? { name: current.name, description: current.description ?? "", facilitatorId: current.facilitatorId ?? "" }
       : undefined,
-    constraint: getZodConstraint(SubjectFormSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: SubjectFormSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-  });
+  );
   const options = facilitators.map((f) => ({ value: f.id, label: f.fullName }));
   // A facilitator who is no longer one (or was removed) stays visible as a truncated id.
   if (current?.facilitatorId && !facilitators.some((f) => f.id === current.facilitatorId)) {

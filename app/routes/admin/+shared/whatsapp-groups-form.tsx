@@ -1,7 +1,7 @@
-import { getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint } from "@conform-to/zod/v4";
-import { parseWithZod } from "#app/forms/parse.ts";
+import { getFormProps } from "@conform-to/react";
+
 import { Form } from "react-router";
+import { useSchemaForm } from "#app/components/form/use-schema-form.ts";
 import { FormErrors, SelectField, SubmitButton, TextField } from "#app/components/form/fields.tsx";
 import { ALL_SUBJECTS, PROGRAMME_OPTIONS, programmeLabel } from "#app/domain/programmes.ts";
 import { GROUP_TYPES, ALL_PROGRAMMES, groupTypeLabel } from "#app/domain/whatsapp.ts";
@@ -25,17 +25,14 @@ export function GroupForm({
   pending,
 }: DialogFormProps<GroupValues>) {
   const schema = groupFormSchema(current);
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm(
     id,
+    schema,
     lastResult,
-    defaultValue: current
+    current
       ? { ...current, subjectName: current.groupType === "parent" ? "" : current.subjectName }
       : { groupType: "student" },
-    constraint: getZodConstraint(schema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-  });
+  );
   const subjects = withCurrent(
     [...ALL_SUBJECTS],
     current?.groupType === "parent" ? undefined : current?.subjectName,
