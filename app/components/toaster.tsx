@@ -28,7 +28,8 @@ export function Toaster({ toast }: { toast: Toast | null }) {
     <div
       role={toast?.type === "error" ? "alert" : "status"}
       aria-live="polite"
-      className="toast-region pointer-events-none fixed inset-x-0 bottom-4 z-50 flex justify-center px-4 sm:bottom-auto sm:top-4 sm:justify-end"
+      // On a phone it floats above the dashboard's bottom bar (3.5 rem high), never over its links.
+      className="toast-region pointer-events-none fixed inset-x-0 bottom-20 z-50 flex justify-center px-4 sm:bottom-auto sm:top-4 sm:justify-end"
     >
       {visible ? (
         <div

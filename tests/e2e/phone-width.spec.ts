@@ -183,6 +183,21 @@ test("a toast never covers the header's buttons at 360 px @both", async ({ page,
   }
 });
 
+test("@js-only on a phone a toast floats above the dashboard's bottom bar, covering none of its links", async ({
+  page,
+  loginAs,
+}) => {
+  await loginAs("student");
+  await page.goto("/profile");
+  await page.getByRole("button", { name: "Save profile" }).click();
+  const toast = page.getByRole("status").filter({ hasText: "Profile updated" }).first();
+  await expect(toast).toBeVisible();
+  const toastBox = (await toast.boundingBox())!;
+  const bar = page.getByRole("navigation", { name: "Quick links" });
+  const barBox = (await bar.boundingBox())!;
+  expect(toastBox.y + toastBox.height, "the toast ends above the bar").toBeLessThanOrEqual(barBox.y);
+});
+
 test("without JavaScript a flash message sits in the page's flow and covers nothing; with it, a dismissible toast @both", async ({
   page,
   loginAs,
