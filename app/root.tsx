@@ -87,12 +87,31 @@ export async function loader({ request }: Route.LoaderArgs) {
 export const shouldRevalidate = keepPageAfterNetworkFailure;
 
 /**
+ * React puts a <textarea> back to its default when it hydrates it (react-dom's initTextarea sets its value to its text),
+ * so what someone typed into one before the script arrived would be lost: typed text is noted from the moment this
+ * module runs (what the page already holds, then every input) and put back once the tree has hydrated. Inputs keep
+ * their typed values through hydration by themselves.
+ */
+const typedBeforeHydration = new Map<HTMLTextAreaElement, string>();
+const noteTyped = (event: Event) => {
+  if (event.target instanceof HTMLTextAreaElement) typedBeforeHydration.set(event.target, event.target.value);
+};
+if (typeof document !== "undefined") {
+  for (const area of document.querySelectorAll("textarea"))
+    if (area.value !== area.defaultValue) typedBeforeHydration.set(area, area.value);
+  document.addEventListener("input", noteTyped, true);
+}
+
+/**
  * Marks the page as interactive once React has committed the hydrated tree (`<html data-hydrated>`): from then on a
  * click is handled by the app, not by the browser's own form post. In the layout, so error pages are marked too. The
- * e2e tests wait on it.
+ * e2e tests wait on it. What was typed into a textarea before then is put back first.
  */
 function useHydratedMarker() {
   useEffect(() => {
+    document.removeEventListener("input", noteTyped, true);
+    for (const [area, value] of typedBeforeHydration) if (area.isConnected && area.value !== value) area.value = value;
+    typedBeforeHydration.clear();
     document.documentElement.dataset.hydrated = "";
   }, []);
 }

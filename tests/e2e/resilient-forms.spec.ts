@@ -10,6 +10,7 @@ import {
   signInAs,
   uniquePhone,
   giveSubjects,
+  DEMO_VACATION,
 } from "#tests/support/fixtures.ts";
 import { expectNoA11yViolations } from "#tests/support/axe.ts";
 import { startIsolatedApp } from "#tests/support/isolated-app.ts";
@@ -19,6 +20,8 @@ import { PROGRAMME_SUBJECTS } from "#app/domain/programmes.ts";
 import { REGISTRATION_FIELD_LABELS as L } from "#app/forms/registration.schema.ts";
 import { DRAFT_RESTORE_QUESTION, OFFLINE_SUBMIT_MESSAGE, SLOW_SUBMIT_MESSAGE } from "#app/domain/messages.ts";
 import { Registration } from "#app/models/registration.server.ts";
+import { Lesson } from "#app/models/lesson.server.ts";
+import { schoolDay } from "#app/domain/vacations.ts";
 
 const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 const byLabel = (page: Page, label: string) => page.getByLabel(new RegExp(`^${escapeRe(label)}( \\*)?$`));
@@ -154,6 +157,43 @@ test.describe("before the form's validation code has arrived @js-only", () => {
     expect(await registrationsOf(wardName)).toBe(1);
     releaseSchema();
   });
+});
+
+test("@js-only notes typed into a lesson's box before the page's script arrived are kept, not put back to the old", async ({
+  context,
+}) => {
+  const facilitator = await createUser({ role: "facilitator" });
+  const subject = `Typed early ${uniquePhone()}`;
+  await giveSubjects(facilitator.id, subject);
+  await connectTestDb();
+  const lesson = await Lesson.create({
+    vacation: DEMO_VACATION,
+    programme: "science",
+    subject,
+    forms: ["form-2"],
+    date: schoolDay(),
+    start: "23:00",
+    end: "23:59",
+    notes: "Read chapter 2.",
+  });
+  await signInAs(context, facilitator);
+  // A page of its own (the fixture's waits for the script, which is held here): every script held back until the
+  // notes are typed, as on a link where the page shows long before its script.
+  const early = await context.newPage();
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await early.route(/\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await early.goto(`/facilitator-dashboard/lessons/${lesson._id}/materials`, { waitUntil: "commit" });
+  const notes = early.getByLabel(/^Notes/);
+  await expect(notes).toHaveValue("Read chapter 2.");
+  await notes.fill("Read chapter 3 and do exercise 3.1.");
+  release();
+  await waitForHydration(early);
+  await expect(notes).toHaveValue("Read chapter 3 and do exercise 3.1.");
+  await early.close();
 });
 
 test.describe("drafts on the device @js-only", () => {
