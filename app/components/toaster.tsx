@@ -28,8 +28,9 @@ export function Toaster({ toast }: { toast: Toast | null }) {
     <div
       role={toast?.type === "error" ? "alert" : "status"}
       aria-live="polite"
-      // On a phone it floats above the dashboard's bottom bar (3.5 rem high), never over its links.
-      className="toast-region pointer-events-none fixed inset-x-0 bottom-20 z-50 flex justify-center px-4 sm:bottom-auto sm:top-4 sm:justify-end"
+      // At the bottom, never over the banner's phone numbers or a page's header; while the dashboard's bottom bar shows
+      // (below md), above its 3.5 rem, never over its links.
+      className="toast-region pointer-events-none fixed inset-x-0 bottom-20 z-50 flex justify-center px-4 sm:justify-end md:bottom-4"
     >
       {visible ? (
         <div

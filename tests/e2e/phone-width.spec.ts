@@ -218,6 +218,10 @@ test("without JavaScript a flash message sits in the page's flow and covers noth
     await expect(page.getByRole("button", { name: "Dismiss notification" })).toHaveCount(0);
   } else {
     expect(position).toBe("fixed");
+    // Floating, it leaves the banner with the school's numbers uncovered.
+    const toastBox = (await toast.boundingBox())!;
+    const banner = (await page.getByRole("region", { name: "Announcement" }).boundingBox())!;
+    expect(toastBox.y, "the toast is below the banner").toBeGreaterThanOrEqual(banner.y + banner.height);
     await page.getByRole("button", { name: "Dismiss notification" }).click();
     await expect(page.getByText("Your changes have been saved.")).toHaveCount(0);
   }
