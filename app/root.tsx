@@ -68,12 +68,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       user: info ? pick(info.effectiveUser) : null,
       impersonating: info?.impersonating ?? false,
       registrationOpen: opening?.open ?? settings?.registrationEnabled ?? true,
-      lessons: opening
-        ? lessonsLine(
-            opening.vacations.length ? opening.vacations : [opening.teaching].filter((v) => v !== null),
-            schoolDay(),
-          )
-        : null,
+      lessons: opening ? lessonsLine(opening.shown, schoolDay()) : null,
       demo: env.demoBanner,
       socialLinks: socialLinks(settings),
       // Only a school's own: the defaults are in the page's script already (a page for a 2G phone counts its bytes).

@@ -323,9 +323,9 @@ const NOT_CARRIED = [
 ] as const;
 
 /**
- * Enrols a ward again from the parent's phone (USSD option 6), as last time: the registration whose parent number is
- * `phone`, copied into the first vacation taking enrolments that the ward is not in, with the same programme and subjects, the form moved up at a new
- * school year, the fee of that vacation, and the enrolment SMS with the new reference. Null when there is nothing to
+ * Enrols a ward again from the parent's phone (USSD option 7), as last time: the registration whose parent number is
+ * `phone`, copied into the first vacation taking enrolments that the ward is not in, with the same programme and
+ * subjects, the form moved up at a new school year, the fee of that vacation, and the enrolment SMS with the new reference. Null when there is nothing to
  * do: not this number's ward, no offer any more (already enrolled, registration closed), or a race lost to another
  * enrolment of the ward (the duplicate rule's index decides).
  */

@@ -169,8 +169,9 @@ export async function getLesson(id: string) {
 export type MoveInput = { date: string; start: string; end: string };
 
 /**
- * Moves a lesson to another day or time of its vacation (a moved lesson starts afresh); with `tell`, each student on its roster gets one SMS of the
- * new time (none to a number that sent STOP; the outbox key, the new time's, makes a second press send nothing again).
+ * Moves a lesson to another day or time of its vacation (a moved lesson starts afresh); with `tell`, each student on
+ * its roster gets one SMS of the new time (none to a number that sent STOP; the outbox key, the new time's, makes a
+ * second press send nothing again).
  */
 export async function moveLesson(
   id: string,

@@ -29,6 +29,8 @@ export async function enrolmentOpening() {
     open: vacations.length > 0 && (settings?.registrationEnabled ?? true),
     vacation: vacations[0] ?? null,
     vacations,
+    /** What the public pages speak of: the vacations taking enrolments, else the one teaching. */
+    shown: vacations.length ? vacations : pointers.teaching ? [pointers.teaching] : [],
     teaching: pointers.teaching,
   };
 }

@@ -24,7 +24,7 @@ export async function loader({ url }: Route.LoaderArgs) {
   const origin = env.appOrigin ?? url.origin;
   // The vacations taking enrolments, the running one first (else the one teaching): their dates; the first's fees.
   const opening = await enrolmentOpening();
-  const shown = opening.vacations.length ? opening.vacations : [opening.teaching].filter((v) => v !== null);
+  const shown = opening.shown;
   const feeSchedule = await getFeeSchedule(shown[0]?.name);
   return {
     origin,
