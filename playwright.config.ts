@@ -42,6 +42,8 @@ export default defineConfig({
     { name: "js", use: { javaScriptEnabled: true }, grep: /@js-only|@both/ },
     { name: "no-js", use: { javaScriptEnabled: false }, grepInvert: /@js-only/ },
   ],
+  // Fails the run if an app wrote a line that is not a JSON log line (one log: docs/operations.md).
+  globalTeardown: "./tests/support/e2e-teardown.ts",
   webServer: {
     command: "tsx tests/support/e2e-server.ts",
     url: `${E2E.baseURL}/healthz`,

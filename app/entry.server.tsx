@@ -8,6 +8,7 @@ import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import { cspNonceContext, requestLogContext } from "#app/utils/request-context.ts";
 import { NonceContext } from "#app/components/nonce.tsx";
+import { logFor } from "#app/models/log.server.ts";
 
 // The one door the HTTP server opens into the build: context keys, the database, the background work, the routes'
 // declared rules (app/seam.server.ts).
@@ -20,6 +21,9 @@ import { withMatchedRoutesOnly } from "#app/utils/matched-routes.server.ts";
 
 const stylesheetFor = pageStylesheet(appCss);
 import { RequestIdContext } from "#app/components/request-reference.tsx";
+
+const log = logFor("render");
+const originLog = logFor("origin");
 
 export const streamTimeout = 5_000;
 
@@ -98,7 +102,7 @@ export default function handleRequest(
           // errors encountered during initial shell rendering since they'll
           // reject and get logged in handleDocumentRequest.
           if (shellRendered) {
-            console.error(error);
+            log.error({ err: error }, "streaming the page failed");
           }
         },
       },
@@ -135,10 +139,8 @@ export function handleError(error: unknown, { request }: { request: Request }) {
   // one line like server/same-origin.ts's, not a stack (a proxy's X-Forwarded-Proto can differ from the Origin's).
   if (error instanceof Error && /Aborting the action\.$/.test(error.message)) {
     const origin = (request.headers.get("origin") ?? "").slice(0, 200);
-    console.warn(
-      `[origin] refused ${request.method} ${new URL(request.url).pathname} from ${origin}: ${error.message}`,
-    );
+    originLog.warn(`refused ${request.method} ${new URL(request.url).pathname} from ${origin}: ${error.message}`);
     return;
   }
-  console.error(error);
+  log.error({ err: error }, "the request failed");
 }

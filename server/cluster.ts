@@ -19,6 +19,11 @@ import path from "node:path";
 import { DATABASE_READY, isDataDirLocked } from "./lifecycle.ts";
 import { serverLoadRelay } from "./server-load.ts";
 import { BROADCAST } from "#app/models/brief-cache.server.ts";
+import { logFor } from "#app/models/log.server.ts";
+
+const clusterLog = logFor("cluster");
+const databaseLog = logFor("database");
+const startupLog = logFor("startup");
 
 /** WEB_WORKERS, or the number of cores this process may use. */
 export function workerCount(value = process.env.WEB_WORKERS): number {
@@ -99,7 +104,7 @@ export function embeddedDatabaseForWorkers(environment = process.env): WorkersDa
       socketPath,
       quiet: true,
       onFatalError: (error) => {
-        console.error(`[database] stopped after a fatal error: ${error.message}`);
+        databaseLog.error(`stopped after a fatal error: ${error.message}`);
         process.exitCode = 1; // a supervisor restarts on failure
         process.kill(process.pid, "SIGTERM");
       },
@@ -136,7 +141,7 @@ export type PrimaryOptions = {
 
 /** Runs the workers (and their database) until SIGTERM/SIGINT; resolves when all have stopped. */
 export function runPrimary(options: PrimaryOptions): Promise<void> {
-  const log = options.log ?? ((message: string) => console.log(`[cluster] ${message}`));
+  const log = options.log ?? ((message: string) => clusterLog.info(message));
   const env = { ...options.database?.env };
   const heapSet = [...process.execArgv, process.env.NODE_OPTIONS ?? ""].some((a) => a.includes("max-old-space-size"));
   // Each worker accepts from the shared socket itself, when it is free to: a busy worker leaves a connection to the
@@ -221,10 +226,10 @@ export function runPrimary(options: PrimaryOptions): Promise<void> {
     for (const signal of ["SIGTERM", "SIGINT"] as const) process.on(signal, () => void stop(signal));
 
     options.database?.started.catch((error: Error) => {
-      console.error(
+      startupLog.error(
         isDataDirLocked(error)
-          ? `[startup] ${error.message}\n[startup] Refusing to start: stop the other instance, or give this one its own DATA_DIR (or a shared MONGODB_URI, e.g. from \`npm run db\`).`
-          : `[startup] The database did not start: ${error.message}`,
+          ? `${error.message}. Refusing to start: stop the other instance, or give this one its own DATA_DIR (or a shared MONGODB_URI, e.g. from \`npm run db\`).`
+          : `The database did not start: ${error.message}`,
       );
       process.exitCode = 1;
       void stop("database failure");

@@ -8,6 +8,9 @@ import express, { type ErrorRequestHandler, type Express, type RequestHandler } 
 import { RateLimiterMemory } from "rate-limiter-flexible";
 import { bufferedBody } from "./body-limit.ts";
 import { clientAddressOf } from "./client-address.ts";
+import { logFor } from "#app/models/log.server.ts";
+
+const log = logFor("csp");
 
 const reports: unknown[] = [];
 
@@ -42,7 +45,7 @@ export function useCspReports(app: Express, perMinute = Number(process.env.CSP_R
     const report = (body as { "csp-report"?: unknown } | null)?.["csp-report"] ?? body;
     if (!report || typeof report !== "object") return void res.status(400).type("text/plain").end("Not a CSP report");
     if (reports.length < 1000) reports.push(report);
-    console.warn(`[csp] violation ${JSON.stringify(report).slice(0, 500)}`);
+    log.warn(`violation ${JSON.stringify(report).slice(0, 500)}`);
     res.status(204).end();
   };
   app.post("/__csp-report", limited, parseRead, record, unreadable);

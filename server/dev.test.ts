@@ -30,8 +30,15 @@ describe("the development server", () => {
       });
     const url = `http://localhost:${port}`;
     const deadline = Date.now() + 60_000;
-    while (!output.includes("[server] http://")) {
+    for (;;) {
       if (proc.exitCode !== null || Date.now() > deadline) throw new Error(`dev server did not start:\n${output}`);
+      if (
+        await fetch(`${url}/healthz`).then(
+          () => true,
+          () => false,
+        )
+      )
+        break;
       await new Promise((r) => setTimeout(r, 100));
     }
 

@@ -8,6 +8,9 @@
  */
 import type { Server } from "node:http";
 import type { ServerSeam } from "#app/seam.server.ts";
+import { logFor } from "#app/models/log.server.ts";
+
+const lifecycleLog = logFor("lifecycle");
 
 /** What a process needs of the app build (app/seam.server.ts): its database, and the work done beside requests. */
 export type Database = Pick<ServerSeam, "connectDb" | "disconnectDb" | "startBackgroundWork">;
@@ -39,7 +42,7 @@ export function connectUntilReady(
   },
 ): void {
   const retryMs = options.retryMs ?? CONNECT_RETRY_MS;
-  const log = options.log ?? ((message: string) => console.error(message));
+  const log = options.log ?? ((message: string) => lifecycleLog.warn(message));
   const attempt = () => {
     if (options.stopped()) return;
     void connect().then(
@@ -51,7 +54,7 @@ export function connectUntilReady(
         if (isDataDirLocked(error)) return options.onLocked(error as Error);
         // Not reachable yet (still loading), or reached and not prepared (a migration failed): both are tried again.
         log(
-          `[startup] the database is not ready yet (${(error as Error)?.message ?? error}); trying again in ${retryMs / 1000} s`,
+          `the database is not ready yet (${(error as Error)?.message ?? error}); trying again in ${retryMs / 1000} s`,
         );
         setTimeout(attempt, retryMs).unref();
       },
@@ -70,8 +73,8 @@ export function runUntilStopped(server: Server, database: Database, onStop: () =
     onLocked: (error) => {
       // Another app instance owns DATA_DIR: serving on would answer every request that needs the database with an
       // error. Refuse to start instead, with one clear line.
-      console.error(
-        `[startup] ${error.message}\n[startup] Refusing to start: stop the other instance, or give this one its own DATA_DIR (or a shared MONGODB_URI, e.g. from \`npm run db\`).`,
+      lifecycleLog.error(
+        `${error.message}. Refusing to start: stop the other instance, or give this one its own DATA_DIR (or a shared MONGODB_URI, e.g. from \`npm run db\`).`,
       );
       process.exit(1);
     },
@@ -81,9 +84,9 @@ export function runUntilStopped(server: Server, database: Database, onStop: () =
   const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    console.log(`${signal} received: finishing requests, then closing the database.`);
+    lifecycleLog.info(`${signal} received: finishing requests, then closing the database.`);
     const requestsDeadline = setTimeout(() => {
-      console.error("Shutdown took too long; exiting.");
+      lifecycleLog.error("Shutdown took too long; exiting.");
       process.exit(1);
     }, REQUESTS_DEADLINE_MS).unref();
     await new Promise<void>((resolve) => {
@@ -93,7 +96,7 @@ export function runUntilStopped(server: Server, database: Database, onStop: () =
     });
     clearTimeout(requestsDeadline);
     setTimeout(() => {
-      console.error("Closing the database took too long; exiting.");
+      lifecycleLog.error("Closing the database took too long; exiting.");
       process.exit(1);
     }, DATABASE_CLOSE_DEADLINE_MS).unref();
     await onStop();

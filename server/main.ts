@@ -13,6 +13,19 @@ import { embeddedDatabaseForWorkers, runPrimary, workerCount } from "./cluster.t
 import { runUntilStopped } from "./lifecycle.ts";
 import { startMemoryTrim } from "./memory-trim.ts";
 import { createNodeServer } from "./node-server.ts";
+import { logFor } from "#app/models/log.server.ts";
+
+const log = logFor("server");
+const configLog = logFor("config");
+
+// Every line this process writes is pino's (app/models/log.server.ts): Node's own warnings and a crash too, which it
+// would otherwise print as plain text.
+process.removeAllListeners("warning");
+process.on("warning", (warning) => log.warn({ err: warning }, warning.message));
+process.on("uncaughtException", (error) => {
+  log.fatal({ err: error }, "uncaught exception: stopping");
+  process.exit(1);
+});
 
 const dev = process.argv.includes("--dev");
 // First, before React is loaded (it picks its production or development build by NODE_ENV when it is first
@@ -25,7 +38,7 @@ if (!dev) {
   try {
     await import("#app/models/env.server.ts");
   } catch (error) {
-    console.error(`[config] ${(error as Error).message}`);
+    configLog.error((error as Error).message);
     process.exit(1);
   }
 }
@@ -69,7 +82,7 @@ if (!startMemoryTrim({ onTrim: (ms) => mallocTrimSeconds.observe(ms / 1000) }))
 
 const port = Number(process.env.PORT ?? 3000);
 const host = process.env.HOST;
-const onListen = () => console.log(`[server] http://${host ?? "localhost"}:${port}${dev ? " (development)" : ""}`);
+const onListen = () => log.info(`http://${host ?? "localhost"}:${port}${dev ? " (development)" : ""}`);
 if (host) server.listen(port, host, onListen);
 else server.listen(port, onListen);
 runUntilStopped(server, database, onStop);

@@ -7,7 +7,6 @@
 import cluster from "node:cluster";
 import { randomUUID, timingSafeEqual } from "node:crypto";
 import type { Express, NextFunction, Request, Response } from "express";
-import pino from "pino";
 import { pinoHttp } from "pino-http";
 import client from "prom-client";
 import mongoose from "mongoose";
@@ -15,15 +14,12 @@ import type { ServerBuild } from "react-router";
 import { clusterMetrics } from "./cluster.ts";
 import { pageOfDataRequest } from "#app/utils/data-request.ts";
 import { rulesLookup, seamOf } from "./seam.ts";
+import { logger } from "#app/models/log.server.ts";
 
 /** Filled in by the app while it answers (the signed-in user), read when the request's log line is written. */
 import type { RequestLogNote } from "#app/utils/request-context.ts";
 
-export const logger = pino({
-  level: process.env.LOG_LEVEL ?? "info",
-  base: { service: "vacation-classes" },
-  timestamp: pino.stdTimeFunctions.isoTime,
-});
+export { logger };
 
 export function routeNamer(latest: () => ServerBuild) {
   return (pathname: string): string => {

@@ -5,6 +5,9 @@
  * outside, http inside) still matches; APP_ORIGIN pins it in production.
  */
 import type { NextFunction, Request, Response } from "express";
+import { logFor } from "#app/models/log.server.ts";
+
+const log = logFor("origin");
 
 function hostOf(value: string | undefined | null) {
   try {
@@ -29,7 +32,7 @@ export function sameOrigin(options: { appOrigin?: string | null } = {}) {
       delete req.headers.origin;
       return next();
     }
-    console.warn(`[origin] refused ${req.method} ${req.path} from ${String(origin).slice(0, 200)}`);
+    log.warn(`refused ${req.method} ${req.path} from ${String(origin).slice(0, 200)}`);
     res.status(403).setHeader("Connection", "close");
     res.type("text/plain").send("Cross-site form submissions are not allowed.");
   };

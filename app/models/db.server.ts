@@ -2,6 +2,16 @@ import fs from "node:fs";
 import path from "node:path";
 import mongoose from "mongoose";
 import { env } from "#app/models/env.server.ts";
+import { logFor } from "#app/models/log.server.ts";
+
+const accountsLog = logFor("accounts");
+const demoLog = logFor("demo");
+const outboxLog = logFor("outbox");
+const paymentsLog = logFor("payments");
+const registrationsLog = logFor("registrations");
+const timetablesLog = logFor("timetables");
+const uploadsLog = logFor("uploads");
+const vacationsLog = logFor("vacations");
 
 /**
  * One connection per process. MONGODB_URI selects a real MongoDB; without it the project's embedded server runs in the
@@ -76,34 +86,34 @@ export function connectDb(): Promise<typeof mongoose> {
     const { rotateExposedClaimCodes } = await import("#app/models/claim-code-rotation.server.ts");
     const rotated = await rotateExposedClaimCodes();
     if (rotated)
-      console.warn(
-        `[registrations] replaced the claim codes of ${rotated} registration(s) issued before claim codes were private`,
+      registrationsLog.warn(
+        `replaced the claim codes of ${rotated} registration(s) issued before claim codes were private`,
       );
     // Registrations stored before the admin search had its keys get them, once per database.
     const { backfillSearchKeys, rewriteSearchKeys } = await import("#app/models/search-keys-migration.server.ts");
     const keyed = await backfillSearchKeys();
-    if (keyed) console.warn(`[registrations] wrote the search keys of ${keyed} registration(s)`);
+    if (keyed) registrationsLog.warn(`wrote the search keys of ${keyed} registration(s)`);
     // The keys gained the school's word starts and the numbers' last 4 digits: every registration's, once.
     const rekeyed = await rewriteSearchKeys();
-    if (rekeyed) console.warn(`[registrations] rewrote the search keys of ${rekeyed} registration(s)`);
+    if (rekeyed) registrationsLog.warn(`rewrote the search keys of ${rekeyed} registration(s)`);
     // Fees set without their payment status get it, once per database (the overview sums by status).
     const { backfillPaymentStatus } = await import("#app/models/payment-status-migration.server.ts");
     const statused = await backfillPaymentStatus();
-    if (statused) console.warn(`[registrations] set the payment status of ${statused} registration(s)`);
+    if (statused) registrationsLog.warn(`set the payment status of ${statused} registration(s)`);
     // The bundled Form 2 timetables uploaded before timetables had an audience are for Form 2 only, once per database.
     const { giveBundledTimetablesTheirForm } = await import("#app/models/timetable-forms-migration.server.ts");
     const formTwo = await giveBundledTimetablesTheirForm();
-    if (formTwo) console.warn(`[timetables] ${formTwo} bundled timetable(s) now reach Form 2 wards only`);
+    if (formTwo) timetablesLog.warn(`${formTwo} bundled timetable(s) now reach Form 2 wards only`);
     // Messages done before messages had a time to be kept until are kept OUTBOX_KEEP_DAYS from now, once per database.
     const { giveDoneMessagesTheirKeepTime } = await import("#app/models/outbox-retention-migration.server.ts");
     const kept = await giveDoneMessagesTheirKeepTime();
-    if (kept) console.warn(`[outbox] ${kept} message(s) sent before now are kept for OUTBOX_KEEP_DAYS from today`);
+    if (kept) outboxLog.warn(`${kept} message(s) sent before now are kept for OUTBOX_KEEP_DAYS from today`);
     // The one vacation of the version before vacations becomes a record, once per database (before the demo seed).
     const { makeVacationsFromSeasons } = await import("#app/models/vacation-migration.server.ts");
     const vacations = await makeVacationsFromSeasons();
     if (vacations)
-      console.warn(
-        `[vacations] the existing data became ${vacations} vacation(s), dated from their registrations: check their dates under Admin → Vacations`,
+      vacationsLog.warn(
+        `the existing data became ${vacations} vacation(s), dated from their registrations: check their dates under Admin → Vacations`,
       );
     if (env.seedDemoData === "true" || (env.seedDemoData === "auto" && env.demo)) {
       const { seedIfEmpty, seedDemoData } = await import("#app/models/seed.server.ts");
@@ -115,29 +125,29 @@ export function connectDb(): Promise<typeof mongoose> {
     const { applyDemoModeToAccounts, noAdminYet } = await import("#app/models/demo-accounts.server.ts");
     const demoAccounts = state.__tool ? 0 : await applyDemoModeToAccounts(env.demo);
     if (demoAccounts)
-      console.warn(
+      demoLog.warn(
         env.demo
-          ? `[demo] demo mode: the demo's ${demoAccounts} account(s) can sign in again`
-          : `[demo] not in demo mode (DEMO=on is not set): the demo's ${demoAccounts} account(s) are turned off`,
+          ? `demo mode: the demo's ${demoAccounts} account(s) can sign in again`
+          : `not in demo mode (DEMO=on is not set): the demo's ${demoAccounts} account(s) are turned off`,
       );
     if (!state.__tool && !env.demo && (await noAdminYet()))
-      console.warn(
-        '[accounts] no admin account yet: create the first one with `npm run create-admin -- --phone 024xxxxxxx --name "Full Name"` in the portal folder with the same DATA_DIR (it works while `npm start` runs its workers; with WEB_WORKERS=1 stop the portal, create the admin, start it again). For a demo with sample data, start with DEMO=on (`npm run demo`).',
+      accountsLog.warn(
+        'no admin account yet: create the first one with `npm run create-admin -- --phone 024xxxxxxx --name "Full Name"` in the portal folder with the same DATA_DIR (it works while `npm start` runs its workers; with WEB_WORKERS=1 stop the portal, create the admin, start it again). For a demo with sample data, start with DEMO=on (`npm run demo`).',
       );
     // What a stopped process left half done with money (receipt numbers, totals); cheap when there is nothing.
     const { repairPayments } = await import("#app/models/payment.server.ts");
     const repaired = await repairPayments();
     if (repaired.receipts || repaired.totals) {
-      console.warn(
-        `[payments] start-up repair: ${repaired.receipts} receipt number(s) written, ${repaired.totals} registration total(s) recomputed`,
+      paymentsLog.warn(
+        `start-up repair: ${repaired.receipts} receipt number(s) written, ${repaired.totals} registration total(s) recomputed`,
       );
     }
     // Files an earlier version kept in UPLOADS_DIR move into the database once (app/models/file-store.server.ts).
     const { migrateUploadsFolder } = await import("#app/models/file-store.server.ts");
     const migrated = await migrateUploadsFolder(env.uploadsDir);
     if (migrated.moved || migrated.alreadyStored) {
-      console.warn(
-        `[uploads] moved ${migrated.moved} file(s) from ${env.uploadsDir} into the database (${migrated.alreadyStored} were there already)`,
+      uploadsLog.warn(
+        `moved ${migrated.moved} file(s) from ${env.uploadsDir} into the database (${migrated.alreadyStored} were there already)`,
       );
     }
     return mongoose;

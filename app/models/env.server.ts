@@ -1,6 +1,9 @@
 import fs from "node:fs";
 import path from "node:path";
 import { randomBytes } from "node:crypto";
+import { logFor } from "#app/models/log.server.ts";
+
+const log = logFor("config");
 
 const isProduction = process.env.NODE_ENV === "production";
 
@@ -41,7 +44,7 @@ function readSessionSecret(): string[] {
     const secret = randomBytes(32).toString("hex");
     fs.mkdirSync(dataDir, { recursive: true });
     fs.writeFileSync(file, secret, { mode: 0o600 });
-    console.warn(`SESSION_SECRET is not set: generated one for the embedded demo database in ${file}.`);
+    log.warn(`SESSION_SECRET is not set: generated one for the embedded demo database in ${file}.`);
     return [secret];
   }
 }

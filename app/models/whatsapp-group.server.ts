@@ -3,6 +3,9 @@ import { GROUP_TYPES } from "#app/domain/whatsapp.ts";
 import { idField } from "#app/models/ids.server.ts";
 import { isCurrentVacation } from "#app/models/vacation.server.ts";
 import { briefCache } from "#app/models/brief-cache.server.ts";
+import { logFor } from "#app/models/log.server.ts";
+
+const log = logFor("class-pages");
 
 const whatsappGroupSchema = new Schema(
   {
@@ -73,9 +76,7 @@ function programmeGroups(programme: string) {
       .limit(PROGRAMME_GROUPS_MAX)
       .lean<WhatsappGroupDoc[]>();
     if (groups.length === PROGRAMME_GROUPS_MAX)
-      console.warn(
-        `class pages: ${programme} has ${PROGRAMME_GROUPS_MAX} or more; the portals show the first by subject`,
-      );
+      log.warn(`class pages: ${programme} has ${PROGRAMME_GROUPS_MAX} or more; the portals show the first by subject`);
     return groups;
   });
 }

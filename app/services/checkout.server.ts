@@ -25,6 +25,10 @@ import {
 import { GatewayError, webhookSignatureMatches, type GatewayTransaction } from "#app/services/gateway/gateway.ts";
 import { activeGateway, gatewayNamed } from "#app/services/gateway/gateways.server.ts";
 import { recordException } from "#app/models/reconciliation-exception.server.ts";
+import { logFor } from "#app/models/log.server.ts";
+
+const log = logFor("checkout");
+const webhookLog = logFor("webhook");
 
 /** The checkout form's HTML constraints, computed once (the page loads the schema only to validate). */
 export const checkoutConstraint = getZodConstraint(CheckoutSchema);
@@ -157,7 +161,7 @@ export async function startCheckout(input: CheckoutInput): Promise<{ url: string
     return { url: checkoutUrl.href, paymentId: payment._id };
   } catch (error) {
     if (!(error instanceof GatewayError)) throw error;
-    console.warn(`[checkout] ${gateway.name}: ${error.message} (payment ${payment._id} closed)`);
+    log.warn(`${gateway.name}: ${error.message} (payment ${payment._id} closed)`);
     // Closed at once, with no message to the parent: the form says nothing was taken.
     await rejectPayment(payment._id, "The gateway could not start the payment", "system", { notifyParent: false });
     throw new PaymentError(CHECKOUT_FAILED, null, 502);
@@ -249,7 +253,7 @@ export async function receiveWebhook(name: string, raw: Buffer, signature: strin
   const gateway = await gatewayNamed(name);
   if (!gateway) return { status: 404, body: "Not found" };
   if (!webhookSignatureMatches(gateway.webhookKey, raw, signature)) {
-    console.warn(`[webhook] ${name}: refused a request whose signature does not match`);
+    webhookLog.warn(`${name}: refused a request whose signature does not match`);
     return { status: 401, body: "Invalid signature" };
   }
   let event: { event?: unknown; data?: unknown };
@@ -268,17 +272,17 @@ export async function receiveWebhook(name: string, raw: Buffer, signature: strin
     tx = await gateway.verify(reference);
   } catch (error) {
     if (!(error instanceof GatewayError)) throw error;
-    console.warn(`[webhook] ${name}: could not verify ${reference.slice(0, 60)}: ${error.message}`);
+    webhookLog.warn(`${name}: could not verify ${reference.slice(0, 60)}: ${error.message}`);
     return { status: 503, body: "The transaction could not be verified yet" };
   }
   if (!tx || !Number.isSafeInteger(tx.amount)) {
-    console.warn(`[webhook] ${name}: the gateway has no transaction with the reference ${reference.slice(0, 60)}`);
+    webhookLog.warn(`${name}: the gateway has no transaction with the reference ${reference.slice(0, 60)}`);
     return { status: 200, body: "unknown" };
   }
   // The event says paid, the gateway not yet: asked again when the gateway sends the event again.
   if (tx.status === "pending") return { status: 503, body: "The gateway has not settled the transaction yet" };
   const outcome = await settleGatewayPayment(tx);
-  if (outcome === "unknown") console.warn(`[webhook] ${name}: no payment has the reference ${reference.slice(0, 60)}`);
+  if (outcome === "unknown") webhookLog.warn(`${name}: no payment has the reference ${reference.slice(0, 60)}`);
   return { status: 200, body: outcome };
 }
 
@@ -300,7 +304,7 @@ export async function refreshGatewayPayment(
     return { payment: await getPayment(paymentId), checked: true };
   } catch (error) {
     if (!(error instanceof GatewayError)) throw error;
-    console.warn(`[checkout] verifying ${paymentId} with ${gateway.name}: ${error.message}`);
+    log.warn(`verifying ${paymentId} with ${gateway.name}: ${error.message}`);
     return { payment, checked: false };
   }
 }

@@ -26,6 +26,9 @@ import { SUBMISSION_IN_PROGRESS } from "#app/domain/messages.ts";
 import { checkEnrolment } from "#app/utils/rate-limits.server.ts";
 import { User } from "#app/models/user.server.ts";
 import { queueEnrolmentMessages } from "#app/services/notifications.server.ts";
+import { logFor } from "#app/models/log.server.ts";
+
+const log = logFor("enrolment");
 
 /** A form naming a vacation that takes no enrolments (any more). */
 export const VACATION_NOT_ENROLLING = "This vacation is not taking enrolments now: choose one that is";
@@ -252,11 +255,11 @@ export async function processRegistration(
     // The language the form chose for the parent's number, before its first message is said in it.
     // Like the SMS below, a failure here leaves the registration standing: the parent is not told to enrol again.
     await choosePhoneLanguage(details.whatsappNumberNormalized, v.smsLanguage).catch((error: unknown) =>
-      console.error("processRegistration: the parent's language was not kept", error),
+      log.error({ err: error }, "processRegistration: the parent's language was not kept"),
     );
     // The parent's SMS; if this fails, the registration stands and the sender's repair queues it.
     await queueEnrolmentMessages(doc).catch((error: unknown) =>
-      console.error("processRegistration: the enrolment message was not queued", error),
+      log.error({ err: error }, "processRegistration: the enrolment message was not queued"),
     );
     return { status: "ok", reference: doc.reference, id: doc._id };
   } catch (error) {
@@ -265,7 +268,7 @@ export async function processRegistration(
       const winner = await findDuplicateRegistration(key);
       if (winner) return duplicate(winner);
     }
-    console.error("processRegistration: save failed", error);
+    log.error({ err: error }, "processRegistration: save failed");
     const reply = submission.reply({ formErrors: [`${REGISTRATION_FAILED_TITLE}: Please try again.`] });
     return { status: "error", httpStatus: 503, result: { ...reply, initialValue: keepKnown(reply.initialValue) } };
   }
@@ -353,7 +356,7 @@ export async function enrolAgainByPhone(registrationId: string, phone: string): 
       messagesPending: true,
     });
     await queueEnrolmentMessages(doc).catch((error: unknown) =>
-      console.error("enrolAgainByPhone: the enrolment message was not queued", error),
+      log.error({ err: error }, "enrolAgainByPhone: the enrolment message was not queued"),
     );
     return { reference: doc.reference };
   } catch (error) {

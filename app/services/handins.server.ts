@@ -30,6 +30,9 @@ import { mayTeach, mayTeachClass, rosterFilter, wardFollowedClasses } from "#app
 import { ROSTER_MAX } from "#app/services/register.server.ts";
 import { downscalePhoto } from "#app/utils/images.server.ts";
 import { fileNameFor, type ReceivedFile } from "#app/utils/uploads.server.ts";
+import { logFor } from "#app/models/log.server.ts";
+
+const log = logFor("handins");
 
 type Owner = { _id: string; role: string; phone: string; phoneVerifiedAt?: Date | null };
 type AssignmentRow = AssignmentListItem & { filePath: string | null };
@@ -44,7 +47,7 @@ type WardRegistration = Pick<RegistrationDoc, "subjects" | "vacation" | "withdra
  * saved by then, and failing the request would take back files a saved submission names or skip its audit.
  */
 const workChanged = () =>
-  raiseWorkRevision().catch((error: unknown) => console.error("[handins] the work revision was not raised", error));
+  raiseWorkRevision().catch((error: unknown) => log.error({ err: error }, "the work revision was not raised"));
 
 export type Refusal = {
   ok: false;

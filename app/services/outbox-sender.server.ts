@@ -26,6 +26,9 @@ import {
   smsProviderFor,
 } from "#app/services/messaging/providers.server.ts";
 import { repairPendingMessages } from "#app/services/notifications.server.ts";
+import { logFor } from "#app/models/log.server.ts";
+
+const log = logFor("outbox");
 
 export type SenderOptions = {
   /** How long a taken message is this sender's; longer than the provider timeout. */
@@ -133,9 +136,9 @@ export function startOutboxSender(options: SenderOptions = {}) {
   const repair = () =>
     repairPendingMessages()
       .then((n) => {
-        if (n) console.warn(`[outbox] repair: queued the messages of ${n} event(s) a stopped process left`);
+        if (n) log.warn(`repair: queued the messages of ${n} event(s) a stopped process left`);
       })
-      .catch((error: unknown) => console.error("[outbox] repair failed:", (error as Error).message));
+      .catch((error: unknown) => log.error({ err: error }, "repair failed"));
   // The weekly progress SMS when it is due (Fridays from 4 pm): one caller of all claims each week's run. Not awaited
   // by the workers: codes and receipts go on being sent while it runs.
   const scheduled = () =>
@@ -143,9 +146,9 @@ export function startOutboxSender(options: SenderOptions = {}) {
       ? Promise.resolve()
       : weeklyProgressIfDue()
           .then((run) => {
-            if (run) console.warn(`[outbox] weekly progress ${run.week}: ${run.queued} SMS queued`);
+            if (run) log.warn(`weekly progress ${run.week}: ${run.queued} SMS queued`);
           })
-          .catch((error: unknown) => console.error("[outbox] weekly progress failed:", (error as Error).message));
+          .catch((error: unknown) => log.error({ err: error }, "weekly progress failed"));
   const repaired = repair();
   void repaired.then(scheduled);
   const repairs = setInterval(() => void repair().then(scheduled), REPAIR_EVERY_MS);
@@ -159,8 +162,7 @@ export function startOutboxSender(options: SenderOptions = {}) {
         failing = false;
       } catch (error) {
         // The database is not reachable yet (start-up) or for a while: look again later, and say so once.
-        if (running && !failing)
-          console.error("[outbox] the sender cannot reach the database:", (error as Error).message);
+        if (running && !failing) log.error({ err: error }, "the sender cannot reach the database");
         failing = true;
       }
       if (!sent && running) await sleep(pollMs);

@@ -16,6 +16,7 @@ import {
   refreshRegistrationTotals,
   type PaymentRow,
 } from "#app/models/payment.server.ts";
+import { logFor } from "#app/models/log.server.ts";
 
 export { refreshRegistrationTotals };
 import { Registration } from "#app/models/registration.server.ts";
@@ -36,6 +37,8 @@ import type { Programme } from "#app/domain/programmes.ts";
 import { getZodConstraint } from "@conform-to/zod/v4";
 import { ParentPaymentSchema } from "#app/forms/payments.schema.ts";
 import { queuePaymentMessages } from "#app/services/notifications.server.ts";
+
+const log = logFor("payments");
 
 /**
  * The parent's payment form's HTML constraints from its schema (computed once): the page renders from them and the
@@ -210,7 +213,7 @@ export async function confirmPayment(
     receipt: formatReceiptNumber(claimed.season, n),
   });
   await queuePaymentMessages(claimed._id).catch((error: unknown) =>
-    console.error("confirmPayment: the parent's message was not queued", error),
+    log.error({ err: error }, "confirmPayment: the parent's message was not queued"),
   );
   return { confirmed: true, payment: await getPayment(claimed._id) };
 }
@@ -249,7 +252,7 @@ export async function rejectPayment(
   await audit("payment.reject", actorId, row.registrationId, { paymentId: row._id, amount: row.amount, reason });
   if (notifyParent)
     await queuePaymentMessages(row._id).catch((error: unknown) =>
-      console.error("rejectPayment: the parent's message was not queued", error),
+      log.error({ err: error }, "rejectPayment: the parent's message was not queued"),
     );
   return true;
 }
@@ -307,7 +310,7 @@ export async function voidPayment(paymentId: string, reason: string, actorId: st
   });
   // The parent had the receipt by SMS: the cancellation goes the same way (after the totals, for the balance).
   await queuePaymentMessages(row._id).catch((error: unknown) =>
-    console.error("voidPayment: the parent's message was not queued", error),
+    log.error({ err: error }, "voidPayment: the parent's message was not queued"),
   );
   return true;
 }

@@ -44,6 +44,11 @@ import { env } from "#app/models/env.server.ts";
 import { InboundSms, UssdSession } from "#app/models/phone-channel-log.server.ts";
 import { checkPhoneChannel } from "#app/utils/rate-limits.server.ts";
 import { secretMatches } from "#app/utils/secret-match.server.ts";
+import { logFor } from "#app/models/log.server.ts";
+
+const log = logFor("phone");
+const smsInLog = logFor("sms-in");
+const ussdLog = logFor("ussd");
 
 /** The aggregators end a session they have no answer for within seconds: the portal answers before this. */
 export const USSD_DEADLINE_MS = Number(process.env.USSD_DEADLINE_MS ?? 4_000);
@@ -91,8 +96,7 @@ export function callbackAddressAllowed(address: string, list = process.env.PHONE
       else allowed.addAddress(ip, type);
     } catch {
       // A typo refuses that entry, never every callback (and is said once per process).
-      if (!warned.has(entry))
-        console.warn(`[phone] PHONE_CALLBACK_ADDRESSES: "${entry.slice(0, 60)}" is not an address or range`);
+      if (!warned.has(entry)) log.warn(`PHONE_CALLBACK_ADDRESSES: "${entry.slice(0, 60)}" is not an address or range`);
       warned.add(entry);
     }
   }
@@ -303,8 +307,8 @@ export async function answerUssd(
     deadlineMs,
   );
   const screen = renderUssd(reply);
-  console.log(
-    `[ussd] session=${request.sessionId.slice(0, 40)} number=${masked} choices=${request.text.split("*").length} ${last}`,
+  ussdLog.info(
+    `session=${request.sessionId.slice(0, 40)} number=${masked} choices=${request.text.split("*").length} ${last}`,
   );
   const recorded = UssdSession.updateOne(
     { _id: request.sessionId.slice(0, 100) },
@@ -319,7 +323,7 @@ export async function answerUssd(
       $inc: { screens: 1 },
     },
     { upsert: true },
-  ).catch((error: unknown) => console.error("[ussd] the session was not recorded:", (error as Error).message));
+  ).catch((error: unknown) => ussdLog.error({ err: error }, "the session was not recorded"));
   // Kept before the language question goes out (the answer's screen reads it); any other screen does not wait.
   if (askedLanguage) await recorded;
   return { end: reply.end, text: screen.slice(4) };
@@ -367,7 +371,7 @@ export async function answerInboundSms(
     if ((error as { code?: number }).code === 11000) return "repeat";
     throw error;
   }
-  console.log(`[sms-in] number=${maskPhone(formatPhone(phone))} keyword=${keyword}${limited ? " limited" : ""}`);
+  smsInLog.info(`number=${maskPhone(formatPhone(phone))} keyword=${keyword}${limited ? " limited" : ""}`);
   if (limited) return "limited";
   let text: string;
   if (keyword === "twi" || keyword === "english") {

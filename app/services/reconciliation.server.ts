@@ -21,6 +21,9 @@ import { activeGateway } from "#app/services/gateway/gateways.server.ts";
 import { GatewayError } from "#app/services/gateway/gateway.ts";
 import { NOT_COMPLETED, settleGatewayPayment } from "#app/services/checkout.server.ts";
 import { confirmPayment, rejectPayment, reopenForAmount, voidPayment } from "#app/services/payments.server.ts";
+import { logFor } from "#app/models/log.server.ts";
+
+const log = logFor("reconciliation");
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** The default period: the last two days, so a day's late settlements are seen the next day too. */
@@ -115,10 +118,7 @@ export async function reconcileToday(now = new Date()): Promise<RunSummary | nul
 
 /** Runs the daily reconciliation at the first hourly tick of each day (beside the outbox's sender in each instance). */
 export function startDailyReconciliation() {
-  const tick = () =>
-    reconcileToday().catch((error: unknown) =>
-      console.error("[reconciliation] the daily run failed:", (error as Error).message),
-    );
+  const tick = () => reconcileToday().catch((error: unknown) => log.error({ err: error }, "the daily run failed"));
   const first = setTimeout(() => void tick(), 60_000);
   const timer = setInterval(() => void tick(), 60 * 60 * 1000);
   first.unref();

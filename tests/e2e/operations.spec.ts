@@ -1,6 +1,7 @@
 import { SCHOOL_NAME, DEFAULT_CONTACTS } from "#app/domain/school.ts";
 import { test, expect } from "@playwright/test";
 import { startIsolatedApp, freePort } from "#tests/support/isolated-app.ts";
+import { logged, logLines } from "#tests/support/log-lines.ts";
 import { startEmbeddedMongo } from "@vacation-classes/embedded-mongo";
 import mongoose from "mongoose";
 import { createCookie } from "react-router";
@@ -46,7 +47,7 @@ test.describe("operations @js-only", () => {
         async (app) => (await app.stop(), null),
         (e: Error) => e,
       );
-      expect(refused?.message).toContain("[config] APP_ORIGIN is required");
+      expect(refused?.message).toContain(`"area":"config","msg":"APP_ORIGIN is required`);
 
       // …and with it, the demo's accounts are off (their sessions too), the TEST gateway and the demo secret are gone.
       // The default install: workers, and the database in the first process (create-admin reaches it while it runs).
@@ -161,8 +162,8 @@ test.describe("operations @js-only", () => {
         req.end("intent=signin");
       });
       expect(status).toBe(403);
-      await expect.poll(() => first.output()).toContain("[origin] refused POST /portal");
-      expect(first.output()).not.toMatch(/\n\s+at /);
+      await expect.poll(() => logged(first.output(), "origin", "refused POST /portal")).toBe(true);
+      expect(logLines(first.output()).filter((line) => line.err)).toEqual([]);
     } finally {
       await first.stop();
       await fs.rm(dataDir, { recursive: true, force: true });

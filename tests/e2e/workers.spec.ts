@@ -87,7 +87,7 @@ test.describe("app workers @js-only", () => {
 
       expect(await app.stop()).toBe(0);
       expect(app.output()).toMatch(
-        /SIGTERM received: stopping 2 worker\(s\), then the database[\s\S]*\[cluster\] stopped/,
+        /SIGTERM received: stopping 2 worker\(s\), then the database[\s\S]*"area":"cluster","msg":"stopped"/,
       );
       expect(fs.readdirSync(dataDir).filter((name) => name.endsWith(".sock"))).toEqual([]);
 

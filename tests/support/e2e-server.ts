@@ -9,6 +9,7 @@ import path from "node:path";
 import { startEmbeddedMongo } from "@vacation-classes/embedded-mongo";
 import { E2E } from "./e2e-env.ts";
 import { appServerArgs } from "../../server/command.ts";
+import { NOT_JSON_FILE, recordNotJson } from "./log-lines.ts";
 
 const buildDir = process.env.BUILD_DIR ?? "build";
 if (!fs.existsSync(`${buildDir}/server/index.js`)) {
@@ -20,8 +21,10 @@ const db = await startEmbeddedMongo({ port: E2E.dbPort, quiet: true });
 fs.rmSync(E2E.uploadsDir, { recursive: true, force: true });
 fs.mkdirSync(E2E.uploadsDir, { recursive: true });
 
+// Every line the app writes must be a JSON log line (tests/support/e2e-teardown.ts): this run starts the record.
+fs.rmSync(NOT_JSON_FILE, { force: true });
 const app = spawn(process.execPath, appServerArgs(`${buildDir}/server/index.js`), {
-  stdio: "inherit",
+  stdio: ["ignore", "pipe", "pipe"],
   env: {
     ...process.env,
     NODE_ENV: "production",
@@ -60,6 +63,19 @@ const app = spawn(process.execPath, appServerArgs(`${buildDir}/server/index.js`)
     REPORT_LINKS_PER_10_MINUTES: "100000",
   },
 });
+
+for (const [stream, out] of [
+  [app.stdout, process.stdout],
+  [app.stderr, process.stderr],
+] as const) {
+  let partial = "";
+  stream.setEncoding("utf8").on("data", (chunk: string) => {
+    out.write(chunk);
+    const lines = (partial + chunk).split("\n");
+    partial = lines.pop() ?? "";
+    recordNotJson("the shared e2e app", lines.join("\n"));
+  });
+}
 
 const stop = async () => {
   app.kill("SIGTERM");

@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import net from "node:net";
 import { appServerArgs } from "../../server/command.ts";
+import { recordNotJson } from "./log-lines.ts";
 
 /** A free TCP port on the loopback interface. */
 export function freePort(): Promise<number> {
@@ -55,6 +56,8 @@ export async function startIsolatedApp(
   });
   proc.stdout!.on("data", (d) => (output += d));
   proc.stderr!.on("data", (d) => (output += d));
+  // Every line it wrote must be a JSON log line (tests/support/e2e-teardown.ts).
+  proc.once("close", () => recordNotJson(`an isolated app (port ${port})`, output));
   const url = `http://localhost:${port}`;
   const deadline = Date.now() + 30_000;
   for (;;) {

@@ -14,6 +14,7 @@ import { removeWorkOf } from "#app/models/submission.server.ts";
 import { removeAttendanceOf } from "#app/models/attendance.server.ts";
 import { audit } from "#app/models/audit-log.server.ts";
 import { SCHOOL_NAME } from "#app/domain/school.ts";
+import { logFor } from "#app/models/log.server.ts";
 
 export const handle = { rules: { access: { admin: "can_access_registrations" } } } satisfies RouteHandle;
 
@@ -37,9 +38,11 @@ export async function action({ request }: Route.ActionArgs) {
     return redirectWithToast("/admin/registrations", { type: "error", title: ALL_REGISTRATIONS_DELETE_FAILED });
   }
   if (outcome.deleted) {
-    await removeWorkOf("orphaned").catch((error: unknown) => console.error("[registrations] work not removed", error));
+    await removeWorkOf("orphaned").catch((error: unknown) =>
+      logFor("registrations").error({ err: error }, "work not removed"),
+    );
     await removeAttendanceOf("orphaned").catch((error: unknown) =>
-      console.error("[registrations] attendance not removed", error),
+      logFor("registrations").error({ err: error }, "attendance not removed"),
     );
   }
   await audit("registration.delete-all", user._id, null, outcome).catch(() => {});

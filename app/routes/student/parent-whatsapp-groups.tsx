@@ -15,6 +15,7 @@ import { getParentGroups } from "#app/models/whatsapp-group.server.ts";
 import { Badge, GroupGuidelines } from "#app/routes/student/+shared/components.tsx";
 import { Section } from "#app/components/ui/section.tsx";
 import { ErrorAlert } from "#app/components/ui/error-alert.tsx";
+import { logFor } from "#app/models/log.server.ts";
 
 export const handle = { rules: { access: "public" } } satisfies RouteHandle;
 
@@ -24,7 +25,7 @@ type ParentGroup = { id: string; name: string; programme: string; link: string |
 export async function loader() {
   let loadFailed = false;
   const groups = await getParentGroups().catch((error: unknown) => {
-    console.error("/parent-whatsapp-groups: lookup failed", error);
+    logFor("class-pages").error({ err: error }, "/parent-whatsapp-groups: lookup failed");
     loadFailed = true;
     return [];
   });

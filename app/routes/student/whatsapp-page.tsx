@@ -11,6 +11,7 @@ import { toGroupCard } from "#app/routes/student/+shared/group-data.ts";
 import { GroupCard, GroupGuidelines } from "#app/routes/student/+shared/components.tsx";
 import { Section } from "#app/components/ui/section.tsx";
 import { ErrorAlert } from "#app/components/ui/error-alert.tsx";
+import { logFor } from "#app/models/log.server.ts";
 
 export const handle = { rules: { access: "signed-in" } } satisfies RouteHandle;
 
@@ -29,7 +30,7 @@ export async function loader({ request }: Route.LoaderArgs) {
         )
       : getAllGroups()
   ).catch((error: unknown) => {
-    console.error("/whatsapp: group lookup failed", error);
+    logFor("class-pages").error({ err: error }, "/whatsapp: group lookup failed");
     loadFailed = true;
     return [];
   });

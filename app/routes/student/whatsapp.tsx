@@ -15,6 +15,7 @@ import {
   usePortalToast,
 } from "#app/routes/student/+shared/components.tsx";
 import { Section } from "#app/components/ui/section.tsx";
+import { logFor } from "#app/models/log.server.ts";
 
 export const handle = { rules: { access: { roles: ["student", "admin"] } } } satisfies RouteHandle;
 
@@ -25,7 +26,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     return { registered: false as const };
   }
   const parent = await findParentGroupForProgramme(registration.programme).catch((error: unknown) => {
-    console.error("student portal: parent group lookup failed", error);
+    logFor("class-pages").error({ err: error }, "student portal: parent group lookup failed");
     return null;
   });
   const parentLink = parent && isUsableParentLink(parent.whatsappLink) ? parent.whatsappLink.trim() : null;

@@ -12,6 +12,9 @@ import { enrolmentOpening } from "#app/services/vacations.server.ts";
 import { getGroupsForSubjects } from "#app/models/whatsapp-group.server.ts";
 import { withOwnClassPages } from "#app/services/classes.server.ts";
 import { toGroupCard, type GroupCardData } from "#app/routes/student/+shared/group-data.ts";
+import { logFor } from "#app/models/log.server.ts";
+
+const log = logFor("student-portal");
 
 /** Who may open /student-dashboard: students (a user with no role counts as one) and admins. */
 export const STUDENT_PORTAL_ROLES = ["student", "admin"] as const;
@@ -49,7 +52,7 @@ export type StudentPortal = {
 export async function loadOwnedRegistration(user: SessionInfo["effectiveUser"]): Promise<PortalRegistration | null> {
   const [owned, pointers, opening] = await Promise.all([
     getOwnedRegistrations(user).catch((error: unknown) => {
-      console.error("student portal: registration lookup failed", error);
+      log.error({ err: error }, "student portal: registration lookup failed");
       return [];
     }),
     vacationPointers(),
@@ -96,7 +99,7 @@ async function loadPortal(info: SessionInfo): Promise<StudentPortal> {
   )
     return { registration, classPages: [] };
   const groups = await getGroupsForSubjects(registration, "student").catch((error: unknown) => {
-    console.error("student portal: group lookup failed", error);
+    log.error({ err: error }, "student portal: group lookup failed");
     return [];
   });
   // A class with a page of its own gives it to its students instead of the subject's (ADR 0112).
