@@ -75,7 +75,9 @@ export function pathLogger(latest: () => ServerBuild) {
 }
 
 // ---- Metrics ----
-export const registry = new client.Registry();
+// prom-client's default registry: the app build's own metrics (app/models/metrics.server.ts: the outbox, providers,
+// refused callbacks) are registered there too, from the same prom-client package.
+export const registry = client.register;
 client.collectDefaultMetrics({ register: registry, eventLoopMonitoringPrecision: 20 });
 // One app worker of several (server/cluster.ts): the first process adds up this registry with the others'.
 // (prom-client answers the first process's requests once an AggregatorRegistry exists in the worker too.)

@@ -26,6 +26,7 @@ import { GatewayError, webhookSignatureMatches, type GatewayTransaction } from "
 import { activeGateway, gatewayNamed } from "#app/services/gateway/gateways.server.ts";
 import { recordException } from "#app/models/reconciliation-exception.server.ts";
 import { logFor } from "#app/models/log.server.ts";
+import { callbacksRefused } from "#app/models/metrics.server.ts";
 
 const log = logFor("checkout");
 const webhookLog = logFor("webhook");
@@ -254,6 +255,7 @@ export async function receiveWebhook(name: string, raw: Buffer, signature: strin
   if (!gateway) return { status: 404, body: "Not found" };
   if (!webhookSignatureMatches(gateway.webhookKey, raw, signature)) {
     webhookLog.warn(`${name}: refused a request whose signature does not match`);
+    callbacksRefused.inc({ callback: "payment-webhook", reason: "signature" });
     return { status: 401, body: "Invalid signature" };
   }
   let event: { event?: unknown; data?: unknown };

@@ -10,7 +10,13 @@ import {
   retryMessage,
   wakeWaitingMessages,
 } from "#app/models/outbox.server.ts";
-import { ProviderError, WAITING_FOR_SETTINGS, type SmsProvider } from "#app/services/messaging/sms-provider.ts";
+import {
+  NO_CREDIT,
+  ProviderError,
+  WAITING_FOR_SETTINGS,
+  type SmsProvider,
+} from "#app/services/messaging/sms-provider.ts";
+import { providerFailures } from "#app/models/metrics.server.ts";
 import { smsProviderFor } from "#app/services/messaging/providers.server.ts";
 import { DEFAULT_SETTINGS } from "#app/domain/settings.ts";
 import mongoose from "mongoose";
@@ -74,6 +80,26 @@ describe("a provider chosen but not configured", () => {
     expect(await sendNextMessage("a", { providerFor })).toBe(true);
     expect(calls).toEqual(["+233240000001"]);
     expect(await Outbox.findOne().lean()).toMatchObject({ state: "sent", attempts: 1 });
+  });
+
+  it("counts each failure for /metrics by provider, channel and what the operator does about it", async () => {
+    const count = async (reason: string) =>
+      (await providerFailures.get()).values.find(
+        (v) => v.labels.provider === "hubtel" && v.labels.channel === "sms" && v.labels.reason === reason,
+      )?.value ?? 0;
+    const before = { unconfigured: await count("not-configured"), credit: await count("no-credit") };
+    await queueMessage(sms(5));
+    await sendNextMessage("a", { providerFor: hubtelWithoutKeys });
+    expect(await count("not-configured")).toBe(before.unconfigured + 1);
+    await Outbox.updateMany({}, { $set: { nextAttemptAt: new Date() } });
+    const broke: SmsProvider = {
+      name: "hubtel",
+      send: async () => {
+        throw new ProviderError(`${NO_CREDIT} (Hubtel): Insufficient balance`, false);
+      },
+    };
+    await sendNextMessage("a", { providerFor: async () => broke });
+    expect(await count("no-credit")).toBe(before.credit + 1);
   });
 
   it("saving Settings wakes only messages waiting for an account or credit, not those backing off after an error", async () => {

@@ -16,7 +16,8 @@ import {
   markWaitingForProvider,
 } from "#app/models/outbox.server.ts";
 import { env } from "#app/models/env.server.ts";
-import { ProviderNotConfigured } from "#app/services/messaging/sms-provider.ts";
+import { NO_CREDIT, ProviderNotConfigured } from "#app/services/messaging/sms-provider.ts";
+import { providerFailures, type ProviderFailure } from "#app/models/metrics.server.ts";
 import { unseal } from "#app/models/sealed-secret.server.ts";
 import { getSettings } from "#app/models/settings.server.ts";
 import {
@@ -66,6 +67,7 @@ export async function sendNextMessage(owner: string, options: SenderOptions = {}
     );
     await markSent(message, provider.name, providerMessageId);
   } catch (error) {
+    providerFailures.inc({ provider: provider.name, channel: message.channel, reason: failureReason(error) });
     if (error instanceof ProviderNotConfigured) {
       await markWaitingForProvider(message, provider.name, error.message);
       return true;
@@ -76,6 +78,13 @@ export async function sendNextMessage(owner: string, options: SenderOptions = {}
     });
   }
   return true;
+}
+
+/** The `reason` label of a failed send (/metrics): what an operator does about it differs for each. */
+function failureReason(error: unknown): ProviderFailure {
+  if (error instanceof ProviderNotConfigured) return "not-configured";
+  if (error instanceof ProviderError && error.message.startsWith(NO_CREDIT)) return "no-credit";
+  return error instanceof ProviderError && error.permanent ? "refused" : "unavailable";
 }
 
 /**

