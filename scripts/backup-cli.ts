@@ -1,22 +1,32 @@
 /**
  * The database the backup and restore commands work on: MONGODB_URI when set, otherwise the embedded database in
- * DATA_DIR (the app must not be running on it then: its lock refuses a second server; stop the app, or run the
- * database on its own with `npm run db` and point MONGODB_URI at it).
+ * DATA_DIR. A restore opens DATA_DIR itself (the app must be stopped: its lock refuses a second server). A backup
+ * works while the portal runs: it copies the data files as they stand (the engine's consistent copy,
+ * `copyDataFiles`) and reads the copy, a point in time across every collection.
  */
+import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { MongoClient } from "mongodb";
 
-export async function openDatabase() {
+const embeddedDir = () => path.join(path.resolve(process.env.DATA_DIR ?? ".data"), "db");
+
+export async function openDatabase(options: { copy?: boolean } = {}) {
   const uri = process.env.MONGODB_URI?.trim();
   if (uri) {
     const client = await MongoClient.connect(uri, { serverSelectionTimeoutMS: 10_000 });
     return { db: client.db(), close: () => client.close() };
   }
-  const { startEmbeddedMongo } = await import("@vacation-classes/embedded-mongo");
-  const server = await startEmbeddedMongo({
-    dataDir: path.join(path.resolve(process.env.DATA_DIR ?? ".data"), "db"),
-    quiet: true,
-  });
+  const { copyDataFiles, startEmbeddedMongo } = await import("@vacation-classes/embedded-mongo");
+  let dataDir = embeddedDir();
+  let copied: string | null = null;
+  if (options.copy) {
+    if (!fs.existsSync(dataDir)) throw new Error(`No database in ${dataDir}: set DATA_DIR (or MONGODB_URI).`);
+    copied = fs.mkdtempSync(path.join(os.tmpdir(), "vcp-backup-"));
+    dataDir = path.join(copied, "db");
+    await copyDataFiles(embeddedDir(), dataDir);
+  }
+  const server = await startEmbeddedMongo({ dataDir, quiet: true });
   const client = await MongoClient.connect(server.uri);
   const { DB_NAME } = await import("#app/models/db.server.ts");
   return {
@@ -24,6 +34,7 @@ export async function openDatabase() {
     close: async () => {
       await client.close();
       await server.stop();
+      if (copied) fs.rmSync(copied, { recursive: true, force: true });
     },
   };
 }

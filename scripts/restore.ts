@@ -1,6 +1,6 @@
 /** npm run restore -- FILE [--drop] : loads a backup into an empty database (docs/operations.md#backups). */
 import { parseArgs } from "node:util";
-import { restoreBackup } from "#app/models/backup.server.ts";
+import { backupKey, restoreBackup } from "#app/models/backup.server.ts";
 import { fail, handinsDir, openDatabase, uploadsDir } from "./backup-cli.ts";
 
 const { values, positionals } = parseArgs({
@@ -12,6 +12,8 @@ const { db, close } = await openDatabase().catch(fail);
 try {
   const done = await restoreBackup(db, {
     file: positionals[0],
+    // An encrypted archive needs the key it was written with; one written before encryption reads without.
+    key: process.env.BACKUP_KEY?.trim() ? backupKey() : null,
     uploadsDir: uploadsDir(),
     handinsDir: handinsDir(),
     drop: values.drop,

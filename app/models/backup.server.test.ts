@@ -7,12 +7,24 @@ import { EJSON } from "bson";
 import { describe, expect, it } from "vitest";
 import { useTestDatabase } from "#tests/support/test-database.ts";
 import { seedDemoData } from "#app/models/seed.server.ts";
-import { BackupError, restoreBackup, writeBackup } from "#app/models/backup.server.ts";
+import { BackupError, backupKey, restoreBackup, writeBackup } from "#app/models/backup.server.ts";
+import { createDecipheriv, randomBytes } from "node:crypto";
 
 useTestDatabase("backup_source");
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "vcp-backup-"));
 const db = (name: string) => mongoose.connection.getClient().db(name);
+const key = randomBytes(32);
+
+/** The archive's lines, decrypted as the envelope says (magic, IV, AES-256-GCM of the gzip stream, tag). */
+function archiveLines(file: string) {
+  const bytes = fs.readFileSync(file);
+  expect(bytes.subarray(0, 8).toString()).toBe("VCPBAK01");
+  const decipher = createDecipheriv("aes-256-gcm", key, bytes.subarray(8, 20));
+  decipher.setAuthTag(bytes.subarray(-16));
+  const gzipped = Buffer.concat([decipher.update(bytes.subarray(20, -16)), decipher.final()]);
+  return gunzipSync(gzipped).toString("utf8").trimEnd().split("\n");
+}
 
 /** Every collection's documents; the revisions' values only by id (a restore gives them new ones). */
 async function snapshot(name: string) {
@@ -41,7 +53,12 @@ describe("backup and restore", () => {
     fs.writeFileSync(path.join(handins, "reg1", "assignment1-abc.jpg"), photo);
 
     const file = path.join(tmp, "school.jsonl.gz");
-    const written = await writeBackup(db("backup_source"), { out: file, uploadsDir: uploads, handinsDir: handins });
+    const written = await writeBackup(db("backup_source"), {
+      out: file,
+      key,
+      uploadsDir: uploads,
+      handinsDir: handins,
+    });
     expect(written.documents).toBeGreaterThan(20);
     expect(written.files).toBe(1);
     expect(written.handins).toBe(1);
@@ -51,6 +68,7 @@ describe("backup and restore", () => {
     const restoredHandins = path.join(tmp, "restored-handins");
     const restored = await restoreBackup(db("backup_target"), {
       file,
+      key,
       uploadsDir: restoredUploads,
       handinsDir: restoredHandins,
     });
@@ -72,15 +90,15 @@ describe("backup and restore", () => {
     expect(uniques.map((i) => Object.keys(i.key).join())).toContain("phone");
 
     // A database that holds data is refused unless told to drop it.
-    await expect(restoreBackup(db("backup_target"), { file, uploadsDir: restoredUploads })).rejects.toThrow(
+    await expect(restoreBackup(db("backup_target"), { file, key, uploadsDir: restoredUploads })).rejects.toThrow(
       /not empty.*--drop/,
     );
     await db("backup_target").collection("users").deleteMany({ role: "student" });
-    await restoreBackup(db("backup_target"), { file, uploadsDir: restoredUploads, drop: true });
+    await restoreBackup(db("backup_target"), { file, key, uploadsDir: restoredUploads, drop: true });
     expect(await snapshot("backup_target")).toEqual(before);
 
     // A truncated archive, a foreign file and a damaged line are refused before anything changes.
-    const lines = gunzipSync(fs.readFileSync(file)).toString("utf8").trimEnd().split("\n");
+    const lines = archiveLines(file);
     const truncated = path.join(tmp, "truncated.jsonl.gz");
     fs.writeFileSync(truncated, gzipSync(lines.slice(0, -5).join("\n") + "\n"));
     const cut = path.join(tmp, "cut.jsonl.gz");
@@ -89,6 +107,19 @@ describe("backup and restore", () => {
     fs.writeFileSync(foreign, gzipSync('{"hello":"world"}\n'));
     const damaged = path.join(tmp, "damaged.jsonl.gz");
     fs.writeFileSync(damaged, gzipSync([...lines.slice(0, 3), "{not json", ...lines.slice(3)].join("\n") + "\n"));
+    // An encrypted archive read with another key, with one byte changed, or cut short (its tag gone).
+    const flipped = path.join(tmp, "flipped.backup");
+    const bytes = fs.readFileSync(file);
+    bytes[Math.floor(bytes.length / 2)] ^= 1;
+    fs.writeFileSync(flipped, bytes);
+    const short = path.join(tmp, "short.backup");
+    fs.writeFileSync(short, fs.readFileSync(file).subarray(0, -100));
+    await expect(
+      restoreBackup(db("backup_empty"), { file, key: randomBytes(32), uploadsDir: path.join(tmp, "never") }),
+    ).rejects.toThrow(/another BACKUP_KEY/);
+    await expect(restoreBackup(db("backup_empty"), { file, uploadsDir: path.join(tmp, "never") })).rejects.toThrow(
+      /encrypted: set BACKUP_KEY/,
+    );
     const plain = path.join(tmp, "plain.txt");
     fs.writeFileSync(plain, "just text");
     // A file named outside its folder is refused before a --drop empties anything.
@@ -98,18 +129,28 @@ describe("backup and restore", () => {
       gzipSync(lines.map((l) => l.replace('"h":"reg1/assignment1-abc.jpg"', '"h":"../escaped.jpg"')).join("\n") + "\n"),
     );
     expect(gunzipSync(fs.readFileSync(escaping)).toString("utf8")).toContain("../escaped.jpg");
-    for (const bad of [truncated, cut, foreign, damaged, plain, escaping]) {
+    for (const bad of [truncated, cut, foreign, damaged, plain, escaping, flipped, short]) {
       await expect(
-        restoreBackup(db("backup_empty"), { file: bad, uploadsDir: path.join(tmp, "never") }),
+        restoreBackup(db("backup_empty"), { file: bad, key, uploadsDir: path.join(tmp, "never") }),
         bad,
       ).rejects.toBeInstanceOf(BackupError);
       await expect(
-        restoreBackup(db("backup_target"), { file: bad, uploadsDir: restoredUploads, drop: true }),
+        restoreBackup(db("backup_target"), { file: bad, key, uploadsDir: restoredUploads, drop: true }),
         bad,
       ).rejects.toBeInstanceOf(BackupError);
     }
     expect(await snapshot("backup_target")).toEqual(before);
     expect(await db("backup_empty").listCollections().toArray()).toEqual([]);
     expect(fs.existsSync(path.join(tmp, "never"))).toBe(false);
+  });
+});
+
+describe("the backup key", () => {
+  it("is 32 bytes from BACKUP_KEY in base64 or hex; without one, or a short one, the backup refuses to run", () => {
+    const bytes = randomBytes(32);
+    expect(backupKey({ BACKUP_KEY: bytes.toString("base64") }).equals(bytes)).toBe(true);
+    expect(backupKey({ BACKUP_KEY: bytes.toString("hex") }).equals(bytes)).toBe(true);
+    expect(() => backupKey({})).toThrow(/BACKUP_KEY is not set/);
+    expect(() => backupKey({ BACKUP_KEY: randomBytes(16).toString("base64") })).toThrow(/must be 32 bytes/);
   });
 });

@@ -6,13 +6,18 @@
  * "d": document}` in canonical Extended JSON, so dates, binary data and 64-bit numbers come back as they were) and
  * one per file (`{"f": relative path, "b": base64 bytes}`); the last line counts the lines before it. A file without
  * that last line (truncated) or without our header (foreign) is refused before anything is changed.
+ *
+ * The archive holds minors' data and sealed codes, so it is written encrypted: AES-256-GCM under BACKUP_KEY (32 bytes,
+ * base64 or hex, from the environment), as `MAGIC`, a random 12-byte IV, the encrypted gzip stream, and GCM's 16-byte
+ * tag. A restore reads it twice (check, then load): the first pass ends with the tag's check, so nothing is loaded
+ * from a file that was changed or read with another key. Archives written before, plain gzip, are still read.
  */
 import fs from "node:fs";
 import path from "node:path";
 import readline from "node:readline";
 import { createGunzip, createGzip } from "node:zlib";
 import { once } from "node:events";
-import { randomUUID } from "node:crypto";
+import { createCipheriv, createDecipheriv, randomBytes, randomUUID } from "node:crypto";
 import { EJSON, type Document } from "bson";
 import type { Db } from "mongodb";
 
@@ -32,6 +37,27 @@ type Header = {
 };
 
 export class BackupError extends Error {}
+
+/** The first bytes of an encrypted archive (format 1 of the envelope). */
+const MAGIC = Buffer.from("VCPBAK01");
+const IV_BYTES = 12;
+const TAG_BYTES = 16;
+
+/**
+ * BACKUP_KEY as the 32 bytes of an AES-256 key: 64 hex digits or base64 of 32 bytes (`openssl rand -base64 32`).
+ * Without one, or with one of another length, a backup refuses to run: an archive is never written in the clear.
+ */
+export function backupKey(env: NodeJS.ProcessEnv = process.env): Buffer {
+  const text = env.BACKUP_KEY?.trim();
+  if (!text)
+    throw new BackupError(
+      "BACKUP_KEY is not set: the archive holds minors' data and is written encrypted. Make a key once with `openssl rand -base64 32`, keep it apart from the archives (a password manager), and set BACKUP_KEY.",
+    );
+  const key = /^[0-9a-f]{64}$/i.test(text) ? Buffer.from(text, "hex") : Buffer.from(text, "base64");
+  if (key.length !== 32)
+    throw new BackupError("BACKUP_KEY must be 32 bytes: base64 (as `openssl rand -base64 32` makes) or 64 hex digits.");
+  return key;
+}
 
 function listFiles(root: string): string[] {
   if (!root || !fs.existsSync(root)) return [];
@@ -62,7 +88,7 @@ async function userCollections(db: Db) {
  */
 export async function writeBackup(
   db: Db,
-  options: { out: string; uploadsDir?: string | null; handinsDir?: string | null },
+  options: { out: string; key: Buffer; uploadsDir?: string | null; handinsDir?: string | null },
 ) {
   const names = await userCollections(db);
   const collections: Header["collections"] = [];
@@ -89,7 +115,11 @@ export async function writeBackup(
   const tmp = `${options.out}.partial`;
   const gzip = createGzip();
   const sink = fs.createWriteStream(tmp, { mode: 0o600 });
-  gzip.pipe(sink);
+  const iv = randomBytes(IV_BYTES);
+  const cipher = createCipheriv("aes-256-gcm", options.key, iv);
+  sink.write(Buffer.concat([MAGIC, iv]));
+  gzip.pipe(cipher).pipe(sink, { end: false });
+  cipher.once("end", () => sink.end(cipher.getAuthTag()));
   let lines = 0;
   const write = async (value: unknown) => {
     lines += 1;
@@ -114,23 +144,52 @@ export async function writeBackup(
   return { collections: collections.length, documents, files: files.length, handins: handins.length };
 }
 
-async function* readLines(file: string) {
-  const input = fs.createReadStream(file).pipe(createGunzip());
-  const rl = readline.createInterface({ input, crlfDelay: Infinity });
+/** The archive's gzip stream: decrypted when it is encrypted (a plain gzip one was written before encryption). */
+function archiveStream(file: string, key: Buffer | null | undefined) {
+  const size = fs.statSync(file).size;
+  const start = Buffer.alloc(MAGIC.length + IV_BYTES);
+  const fd = fs.openSync(file, "r");
+  try {
+    fs.readSync(fd, start, 0, start.length, 0);
+    if (!start.subarray(0, MAGIC.length).equals(MAGIC)) return { stream: fs.createReadStream(file), encrypted: false };
+    if (!key) throw new BackupError(`${file} is encrypted: set BACKUP_KEY to the key it was written with.`);
+    if (size < start.length + TAG_BYTES) throw new BackupError(`${file} is not a complete backup (truncated).`);
+    const tag = Buffer.alloc(TAG_BYTES);
+    fs.readSync(fd, tag, 0, TAG_BYTES, size - TAG_BYTES);
+    const decipher = createDecipheriv("aes-256-gcm", key, start.subarray(MAGIC.length));
+    decipher.setAuthTag(tag);
+    const body = fs.createReadStream(file, { start: start.length, end: size - TAG_BYTES - 1 });
+    body.on("error", (error) => decipher.destroy(error));
+    return { stream: body.pipe(decipher), encrypted: true };
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
+async function* readLines(file: string, key: Buffer | null | undefined) {
+  const { stream, encrypted } = archiveStream(file, key);
+  const gunzip = createGunzip();
+  // An error of the decryption (the tag's check at the end) reaches the lines' reader through the gunzip stream.
+  stream.on("error", (error: Error) => gunzip.destroy(error));
+  const rl = readline.createInterface({ input: stream.pipe(gunzip), crlfDelay: Infinity });
   try {
     for await (const line of rl) if (line) yield line;
   } catch {
-    throw new BackupError(`${file} is not a complete backup: it could not be read to its end (damaged or truncated).`);
+    throw new BackupError(
+      encrypted
+        ? `${file} could not be read to its end: another BACKUP_KEY than the one it was written with, or the file is damaged or truncated.`
+        : `${file} is not a complete backup: it could not be read to its end (damaged or truncated).`,
+    );
   }
 }
 
 /** Reads the whole archive once without changing anything: our format, our version, complete. */
-export async function checkBackup(file: string): Promise<Header> {
+export async function checkBackup(file: string, key?: Buffer | null): Promise<Header> {
   if (!fs.existsSync(file)) throw new BackupError(`No file ${file}.`);
   let header: Header | null = null;
   let count = 0;
   let end: { end: true; lines: number } | null = null;
-  for await (const line of readLines(file)) {
+  for await (const line of readLines(file, key)) {
     if (end) throw new BackupError(`${file} has data after its end marker: not a backup written by this program.`);
     let value: Record<string, unknown>;
     try {
@@ -181,9 +240,15 @@ export async function isEmptyDatabase(db: Db) {
  */
 export async function restoreBackup(
   db: Db,
-  options: { file: string; uploadsDir?: string | null; handinsDir?: string | null; drop?: boolean },
+  options: {
+    file: string;
+    key?: Buffer | null;
+    uploadsDir?: string | null;
+    handinsDir?: string | null;
+    drop?: boolean;
+  },
 ) {
-  const header = await checkBackup(options.file);
+  const header = await checkBackup(options.file, options.key);
   if (!(await isEmptyDatabase(db))) {
     if (!options.drop)
       throw new BackupError(
@@ -202,7 +267,7 @@ export async function restoreBackup(
   let files = 0;
   let handinsSkipped = 0;
   let first = true;
-  for await (const line of readLines(options.file)) {
+  for await (const line of readLines(options.file, options.key)) {
     if (first) {
       first = false;
       continue;

@@ -8,6 +8,7 @@ import net from "node:net";
 import { Engine } from "./engine.ts";
 import { Storage } from "./storage.ts";
 import { WireConnection } from "./wire.ts";
+export { copyDataFiles } from "./storage.ts";
 
 export interface EmbeddedMongoOptions {
   /** Directory for data files. Omit or null => in-memory mode (no files at all). */

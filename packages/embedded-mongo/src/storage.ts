@@ -557,3 +557,56 @@ function makePrivate(dir: string) {
     else if (entry.isFile()) fs.chmodSync(p, 0o600);
   }
 }
+
+/**
+ * A consistent copy of a data directory, taken while another process runs on it (its lock is neither needed nor
+ * taken): the newest generation's snapshot and the journal up to its length at the moment both were open. The journal
+ * is only appended to, and a compaction unlinks an old generation only after the new one is on disk, so the files
+ * once open hold that generation whole even if a compaction switches meanwhile; a write still being appended leaves a
+ * torn last frame, which opening the copy drops (it was not acknowledged when the copy was taken). The image, a
+ * cache, is left out: opening the copy loads the data files. Returns the generation and the bytes copied.
+ */
+export async function copyDataFiles(fromDir: string, toDir: string): Promise<{ generation: number; bytes: number }> {
+  for (let attempt = 0; ; attempt++) {
+    let gen = 0;
+    for (const n of fs.readdirSync(fromDir)) {
+      const m = /^snapshot-(\d+)\.bson$/.exec(n);
+      if (m) gen = Math.max(gen, Number(m[1]));
+    }
+    const opened: fsp.FileHandle[] = [];
+    try {
+      // The journal first: a generation's journal exists before its snapshot gets its name.
+      const journal = await fsp.open(path.join(fromDir, `journal-${gen}.bson`), "r");
+      opened.push(journal);
+      const snapshot = gen > 0 ? await fsp.open(path.join(fromDir, `snapshot-${gen}.bson`), "r") : null;
+      if (snapshot) opened.push(snapshot);
+      const journalLength = (await journal.stat()).size;
+      fs.mkdirSync(toDir, { recursive: true, mode: 0o700 });
+      let bytes = 0;
+      const copy = async (from: fsp.FileHandle, name: string, length: number) => {
+        const to = await fsp.open(path.join(toDir, name), "w", 0o600);
+        try {
+          const buf = Buffer.alloc(WRITE_CHUNK);
+          for (let at = 0; at < length;) {
+            const { bytesRead } = await from.read(buf, 0, Math.min(buf.length, length - at), at);
+            if (bytesRead === 0) break;
+            await writeAll(to, buf.subarray(0, bytesRead));
+            at += bytesRead;
+            bytes += bytesRead;
+          }
+          await to.sync();
+        } finally {
+          await to.close();
+        }
+      };
+      if (snapshot) await copy(snapshot, `snapshot-${gen}.bson`, (await snapshot.stat()).size);
+      await copy(journal, `journal-${gen}.bson`, journalLength);
+      return { generation: gen, bytes };
+    } catch (e: any) {
+      // A compaction removed the generation between listing and opening it: the next one is there.
+      if (e?.code !== "ENOENT" || attempt >= 5) throw e;
+    } finally {
+      for (const fh of opened) await fh.close().catch(() => {});
+    }
+  }
+}
