@@ -47,6 +47,13 @@ const outboxSchema = new Schema(
     sentAt: { type: Date, default: null },
     deliveredAt: { type: Date, default: null },
     /**
+     * When the provider's status look-up is next asked about this sent message (providers that document one: Hubtel,
+     * Arkesel), null once a report or a look-up settled it, or after the last look-up (`deliveryUnknown` then).
+     */
+    statusCheckAt: { type: Date, default: null },
+    statusChecks: { type: Number, default: 0 },
+    deliveryUnknown: { type: Boolean, default: false },
+    /**
      * Set once the message was sent or failed for good, OUTBOX_KEEP_DAYS later (400 by default: a school year's three
      * vacations and their reports): the database removes it then (a TTL index). Queued messages have none.
      */
@@ -59,6 +66,7 @@ outboxSchema.index({ state: 1, nextAttemptAt: 1 });
 outboxSchema.index({ createdAt: -1 });
 outboxSchema.index({ to: 1, createdAt: -1 });
 outboxSchema.index({ providerMessageId: 1 }, { sparse: true });
+outboxSchema.index({ statusCheckAt: 1 });
 outboxSchema.index({ keepUntil: 1 }, { expireAfterSeconds: 0 });
 
 /** Until when a message that is done now is kept. */
@@ -93,6 +101,9 @@ export type OutboxMessage = {
   lastError: string | null;
   sentAt: Date | null;
   deliveredAt: Date | null;
+  statusCheckAt?: Date | null;
+  statusChecks?: number;
+  deliveryUnknown?: boolean;
   keepUntil: Date | null;
   createdAt: Date;
   updatedAt: Date;
@@ -188,9 +199,24 @@ export async function claimNextMessage(
   );
 }
 
-/** The provider accepted the message. Only the lease holder may say so. */
-export async function markSent(message: OutboxMessage, provider: string, providerMessageId: string | null) {
+/**
+ * How long after sending the provider's status look-up is asked about a message no report has settled: about 1
+ * minute, 10 minutes, 1 hour and 6 hours; after the last, its delivery is unknown.
+ */
+export const STATUS_CHECK_AFTER_MS = [60_000, 600_000, 3_600_000, 21_600_000];
+
+/**
+ * The provider accepted the message. Only the lease holder may say so. `checkStatus`: the provider has a status
+ * look-up, asked about the message from a minute on until a report or a look-up settles it.
+ */
+export async function markSent(
+  message: OutboxMessage,
+  provider: string,
+  providerMessageId: string | null,
+  options: { checkStatus?: boolean } = {},
+) {
   const now = new Date();
+  const check = options.checkStatus && providerMessageId;
   await Outbox.updateOne(
     { _id: message._id, state: "sending", leaseOwner: message.leaseOwner },
     {
@@ -203,6 +229,8 @@ export async function markSent(message: OutboxMessage, provider: string, provide
         leaseOwner: null,
         leaseUntil: null,
         secret: null,
+        statusCheckAt: check ? new Date(now.getTime() + STATUS_CHECK_AFTER_MS[0]) : null,
+        statusChecks: 0,
       },
     },
   );
@@ -298,10 +326,46 @@ export async function recordDelivery(provider: string, providerMessageId: string
   const result = await Outbox.updateOne(
     { provider, providerMessageId, state: { $in: ["sent", "delivered"] } },
     delivered
-      ? { $set: { state: "delivered", deliveredAt: new Date() } }
-      : { $set: { state: "failed", lastError: (reason || "Not delivered").slice(0, 500) } },
+      ? { $set: { state: "delivered", deliveredAt: new Date(), statusCheckAt: null, deliveryUnknown: false } }
+      : {
+          $set: {
+            state: "failed",
+            lastError: (reason || "Not delivered").slice(0, 500),
+            statusCheckAt: null,
+            deliveryUnknown: false,
+          },
+        },
   );
   return result.matchedCount > 0;
+}
+
+/**
+ * A sent message whose status look-up is due, taken for `leaseMs` (its next check moved that far on, so another
+ * instance does not ask too; one that stops meanwhile leaves it to be asked again then).
+ */
+export async function claimStatusCheck(leaseMs: number, now = new Date()): Promise<OutboxMessage | null> {
+  return Outbox.findOneAndUpdate(
+    { statusCheckAt: { $lte: now }, state: "sent" },
+    { $set: { statusCheckAt: new Date(now.getTime() + leaseMs) } },
+    { sort: { statusCheckAt: 1 }, returnDocument: "after", lean: true },
+  );
+}
+
+/** A look-up said nothing final (or could not be asked): asked again at the next step, or its delivery unknown. */
+export async function statusStillPending(message: OutboxMessage) {
+  const next = (message.statusChecks ?? 0) + 1;
+  const sentAt = message.sentAt ?? new Date();
+  const last = next >= STATUS_CHECK_AFTER_MS.length;
+  await Outbox.updateOne(
+    { _id: message._id, state: "sent" },
+    {
+      $set: {
+        statusChecks: next,
+        statusCheckAt: last ? null : new Date(sentAt.getTime() + STATUS_CHECK_AFTER_MS[next]),
+        deliveryUnknown: last,
+      },
+    },
+  );
 }
 
 /** An admin's Retry on a failed message: queued again now, with fresh attempts. */

@@ -7,13 +7,17 @@ import {
   claimNextMessage,
   markSent,
   queueMessage,
+  queueMessages,
+  recordDelivery,
   retryMessage,
+  STATUS_CHECK_AFTER_MS,
   wakeWaitingMessages,
 } from "#app/models/outbox.server.ts";
 import {
   NO_CREDIT,
   ProviderError,
   WAITING_FOR_SETTINGS,
+  type DeliveryCheck,
   type SmsProvider,
 } from "#app/services/messaging/sms-provider.ts";
 import { providerFailures } from "#app/models/metrics.server.ts";
@@ -22,7 +26,7 @@ import { DEFAULT_SETTINGS } from "#app/domain/settings.ts";
 import mongoose from "mongoose";
 import { env } from "#app/models/env.server.ts";
 import { OUTBOX_RETENTION, giveDoneMessagesTheirKeepTime } from "#app/models/outbox-retention-migration.server.ts";
-import { sendNextMessage, startOutboxSender } from "#app/services/outbox-sender.server.ts";
+import { checkNextDelivery, sendNextMessage, startOutboxSender } from "#app/services/outbox-sender.server.ts";
 
 useTestDatabase("outbox_test", { init: [Outbox] });
 
@@ -120,6 +124,74 @@ describe("a provider chosen but not configured", () => {
     const failed = await Outbox.findOne().lean();
     expect(failed).toMatchObject({ state: "failed", secret: null });
     expect(failed!.lastError).toMatch(/^SMS provider not configured/);
+  });
+});
+
+describe("checkNextDelivery: the provider's status look-up", () => {
+  /** A provider with a look-up that answers each asked id from `states` (pending when absent). */
+  function lookingUp(states: Map<string, DeliveryCheck>) {
+    const asked: string[] = [];
+    const provider: SmsProvider = {
+      name: "lookup",
+      send: async ({ to }) => ({ providerMessageId: `lk-${to}` }),
+      async checkDelivery(id) {
+        asked.push(id);
+        return states.get(id) ?? { state: "pending" };
+      },
+    };
+    return { asked, providerFor: async () => provider };
+  }
+  /** Moves every planned check to now (as if that much time had passed since sending). */
+  const due = () => Outbox.updateMany({ statusCheckAt: { $ne: null } }, { $set: { statusCheckAt: new Date() } });
+
+  it("asks a minute after sending, then at 10 minutes, 1 hour and 6 hours, then says the delivery is unknown", async () => {
+    await queueMessage(sms(1));
+    const { asked, providerFor } = lookingUp(new Map());
+    await sendNextMessage("a", { providerFor });
+    const sent = (await Outbox.findOne().lean())!;
+    expect(sent.statusCheckAt!.getTime() - sent.sentAt!.getTime()).toBe(STATUS_CHECK_AFTER_MS[0]);
+    // Not due yet: nothing is asked.
+    expect(await checkNextDelivery({ providerFor })).toBe(false);
+    for (const [i, after] of STATUS_CHECK_AFTER_MS.slice(1).entries()) {
+      await due();
+      expect(await checkNextDelivery({ providerFor })).toBe(true);
+      const row = (await Outbox.findOne().lean())!;
+      expect(row.statusChecks).toBe(i + 1);
+      expect(row.statusCheckAt!.getTime() - row.sentAt!.getTime()).toBe(after);
+    }
+    await due();
+    expect(await checkNextDelivery({ providerFor })).toBe(true);
+    expect(asked).toHaveLength(STATUS_CHECK_AFTER_MS.length);
+    expect(await Outbox.findOne().lean()).toMatchObject({ state: "sent", statusCheckAt: null, deliveryUnknown: true });
+    expect(await checkNextDelivery({ providerFor })).toBe(false);
+  });
+
+  it("records a final answer as a report would, and a report settles the message so it is not asked again", async () => {
+    await queueMessages([sms(1), sms(2), sms(3)]);
+    const states = new Map<string, DeliveryCheck>([
+      ["lk-+233240000001", { state: "delivered" }],
+      ["lk-+233240000002", { state: "failed", reason: "Absent subscriber" }],
+    ]);
+    const { asked, providerFor } = lookingUp(states);
+    while (await sendNextMessage("a", { providerFor }));
+    // The third one's delivery report arrives before any look-up.
+    expect(await recordDelivery("lookup", "lk-+233240000003", true)).toBe(true);
+    await due();
+    while (await checkNextDelivery({ providerFor }));
+    expect(asked.sort()).toEqual(["lk-+233240000001", "lk-+233240000002"]);
+    const rows = await Outbox.find().sort({ to: 1 }).lean();
+    expect(rows.map((r) => [r.state, r.statusCheckAt, r.lastError])).toEqual([
+      ["delivered", null, null],
+      ["failed", null, "Absent subscriber"],
+      ["delivered", null, null],
+    ]);
+  });
+
+  it("asks nothing of a provider without a look-up", async () => {
+    await queueMessage(sms(1));
+    const { providerFor } = recordingProvider();
+    await sendNextMessage("a", { providerFor });
+    expect(await Outbox.findOne().lean()).toMatchObject({ state: "sent", statusCheckAt: null });
   });
 });
 

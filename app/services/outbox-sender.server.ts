@@ -11,6 +11,10 @@ import {
   CODE_MASK,
   type OutboxMessage,
   claimNextMessage,
+  claimStatusCheck,
+  recordDelivery,
+  statusStillPending,
+  STATUS_CHECK_AFTER_MS,
   markAttemptFailed,
   markSent,
   markWaitingForProvider,
@@ -65,7 +69,7 @@ export async function sendNextMessage(owner: string, options: SenderOptions = {}
     const { providerMessageId } = await withTimeout(options.timeoutMs ?? 15_000, (signal) =>
       provider.send(outgoing, signal),
     );
-    await markSent(message, provider.name, providerMessageId);
+    await markSent(message, provider.name, providerMessageId, { checkStatus: Boolean(provider.checkDelivery) });
   } catch (error) {
     providerFailures.inc({ provider: provider.name, channel: message.channel, reason: failureReason(error) });
     if (error instanceof ProviderNotConfigured) {
@@ -77,6 +81,32 @@ export async function sendNextMessage(owner: string, options: SenderOptions = {}
       permanent,
     });
   }
+  return true;
+}
+
+/**
+ * Asks the provider's status look-up about one sent message whose check is due (Hubtel, Arkesel); false when none
+ * is. A final answer is recorded as a delivery report would be; anything else (not yet known, the provider not
+ * answering, the account since changed to another provider) waits for the next step, and after the last the
+ * message's delivery is unknown.
+ */
+export async function checkNextDelivery(options: SenderOptions = {}): Promise<boolean> {
+  const message = await claimStatusCheck(options.leaseMs ?? 60_000);
+  if (!message) return false;
+  const provider = await (options.providerFor ?? defaultProviderFor)(message);
+  if (provider.name !== message.provider || !provider.checkDelivery || !message.providerMessageId) {
+    await statusStillPending({ ...message, statusChecks: STATUS_CHECK_AFTER_MS.length });
+    return true;
+  }
+  const id = message.providerMessageId;
+  const answer = await withTimeout(options.timeoutMs ?? 15_000, (signal) => provider.checkDelivery!(id, signal)).catch(
+    (error: unknown) => {
+      log.warn(`${provider.name}: status look-up of ${id.slice(0, 60)} failed: ${(error as Error).message}`);
+      return { state: "pending" as const };
+    },
+  );
+  if (answer.state === "pending") await statusStillPending(message);
+  else await recordDelivery(provider.name, id, answer.state === "delivered", answer.reason);
   return true;
 }
 
@@ -167,7 +197,8 @@ export function startOutboxSender(options: SenderOptions = {}) {
     while (running) {
       let sent = false;
       try {
-        sent = await sendNextMessage(owner, options);
+        // Sending first; with nothing to send, one due status look-up.
+        sent = (await sendNextMessage(owner, options)) || (await checkNextDelivery(options));
         failing = false;
       } catch (error) {
         // The database is not reachable yet (start-up) or for a while: look again later, and say so once.

@@ -58,6 +58,7 @@ export async function loader({ request, url }: Route.LoaderArgs) {
       lastError: m.lastError,
       createdAt: formatDateTime(m.createdAt),
       sentAt: m.sentAt ? formatDateTime(m.sentAt) : null,
+      deliveryUnknown: m.state === "sent" && Boolean(m.deliveryUnknown),
     })),
   };
 }
@@ -132,6 +133,7 @@ export default function AdminMessages({ loaderData }: Route.ComponentProps) {
                   <span className="font-semibold text-gray-900">{m.to}</span> · {MESSAGE_STATE_LABELS[m.state]} ·{" "}
                   {m.attempts === 1 ? "1 attempt" : `${m.attempts} attempts`} · queued {m.createdAt}
                   {m.sentAt ? ` · sent ${m.sentAt}` : ""}
+                  {m.deliveryUnknown ? " · delivery unknown (the provider never said)" : ""}
                 </p>
                 <p className="whitespace-pre-wrap break-words text-gray-900">{m.text}</p>
                 {m.lastError ? <p className="text-sm text-red-800">Error: {m.lastError}</p> : null}

@@ -40,6 +40,24 @@ describe("Arkesel", () => {
     expect(await refusal(send("+233240000400"))).toMatchObject({ permanent: true, message: /invalid number/ });
   });
 
+  it("looks up a sent message's delivery: delivered, failed with its reason, or not yet final", async () => {
+    const check = (id: string, p = provider()) => p.checkDelivery!(id, AbortSignal.timeout(2_000));
+    standIn.lookups.set("ark-d1", {
+      status: "success",
+      data: { id: "ark-d1", recipient: "233240000001", status: "DELIVERED" },
+    });
+    standIn.lookups.set("ark-d2", {
+      status: "success",
+      data: { id: "ark-d2", status: "UNDELIVERED", reason: "Absent subscriber" },
+    });
+    standIn.lookups.set("ark-d3", { status: "success", data: { id: "ark-d3", status: "SUBMITTED" } });
+    expect(await check("ark-d1")).toEqual({ state: "delivered" });
+    expect(await check("ark-d2")).toEqual({ state: "failed", reason: "Absent subscriber" });
+    expect(await check("ark-d3")).toEqual({ state: "pending" });
+    await expect(check("ark-none")).rejects.toThrow(/answered 404 to a status look-up/);
+    await expect(check("ark-d1", provider("wrong"))).rejects.toThrow(/401/);
+  });
+
   it("takes Arkesel's id as the message's, however it echoes the number (never sent twice for a changed echo)", async () => {
     expect(await send("+233240000077")).toEqual({ providerMessageId: expect.stringMatching(/^ark-\d+$/) });
   });

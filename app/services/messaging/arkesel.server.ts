@@ -8,9 +8,12 @@
  * balance, 422 a request that fails validation: the sender id (`errors.sender`), which Settings can mend and the
  * message then waits for, or the message or recipients, which it will never take. The 402 and 422 meanings are
  * Arkesel's client libraries' reading of its API reference, assumed where the reference is silent (docs/decisions/0093).
+ * Beside `callback_url`, Arkesel documents a look-up of one message, `GET {host}/api/v2/sms/{id}` with the same key,
+ * answering `{ status: "success", data: { id, recipient, status } }`: the outbox asks it for sent messages no report
+ * has settled (`checkDelivery`).
  */
 import { NO_CREDIT, ProviderError, type SmsProvider } from "#app/services/messaging/sms-provider.ts";
-import { deliveryReportUrl } from "#app/services/messaging/delivery-reports.server.ts";
+import { deliveryOutcome, deliveryReportUrl } from "#app/services/messaging/delivery-reports.server.ts";
 
 export type ArkeselConfig = { apiKey: string; senderId: string; host: string; callbackUrl?: string | null };
 
@@ -73,6 +76,27 @@ export function arkesel(config: ArkeselConfig): SmsProvider {
       const invalid = answer.data?.some((d) => Array.isArray(d["invalid numbers"]));
       if (invalid) throw new ProviderError(`Arkesel: invalid number ${recipient}`, true);
       throw new ProviderError(`Arkesel did not take the message: ${why}`, false);
+    },
+    async checkDelivery(messageId, signal) {
+      const response = await fetch(`${config.host}/api/v2/sms/${encodeURIComponent(messageId)}`, {
+        headers: { "api-key": config.apiKey, Accept: "application/json" },
+        signal,
+      });
+      const body = await response.text();
+      if (!response.ok)
+        throw new ProviderError(
+          `Arkesel answered ${response.status} to a status look-up: ${body.slice(0, 200)}`,
+          false,
+        );
+      let data: Record<string, unknown> | undefined;
+      try {
+        const parsed = JSON.parse(body) as { data?: unknown };
+        const value = Array.isArray(parsed.data) ? parsed.data[0] : parsed.data;
+        if (value && typeof value === "object") data = value as Record<string, unknown>;
+      } catch {
+        // not JSON: not yet known
+      }
+      return deliveryOutcome(data?.status, data?.reason ?? data?.message);
     },
   };
 }

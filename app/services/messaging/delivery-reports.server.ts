@@ -7,6 +7,7 @@
 import { recordDelivery } from "#app/models/outbox.server.ts";
 import { secretMatches } from "#app/utils/secret-match.server.ts";
 import { callbacksRefused } from "#app/models/metrics.server.ts";
+import type { DeliveryCheck } from "#app/services/messaging/sms-provider.ts";
 
 export const DELIVERY_REPORT_PROVIDERS = ["africastalking", "arkesel", "hubtel"] as const;
 export type DeliveryReportProvider = (typeof DELIVERY_REPORT_PROVIDERS)[number];
@@ -42,6 +43,17 @@ const FAILED = new Set([
   "UNDELIVERABLE",
 ]);
 
+/** A provider's status word (a report's or a look-up's) as the outbox records it; any other word: not yet final. */
+export function deliveryOutcome(status: unknown, reason?: unknown): DeliveryCheck {
+  const word = String(status ?? "")
+    .toUpperCase()
+    .replace(/[\s_-]/g, "");
+  const why = reason === undefined || reason === null || reason === "" ? undefined : String(reason).slice(0, 200);
+  if (DELIVERED.has(word)) return { state: "delivered" };
+  if (FAILED.has(word)) return { state: "failed", reason: why ?? String(status) };
+  return { state: "pending" };
+}
+
 /** Where each provider puts the message id, its status and a reason (the first name present wins). */
 const FIELDS: Record<DeliveryReportProvider, { id: string[]; status: string[]; reason: string[] }> = {
   africastalking: { id: ["id"], status: ["status"], reason: ["failureReason"] },
@@ -61,10 +73,7 @@ export async function recordDeliveryReport(
   const names = FIELDS[provider];
   const first = (list: string[]) => list.map(fields).find(Boolean) ?? "";
   const id = first(names.id).slice(0, 100);
-  const status = first(names.status);
-  const word = status.toUpperCase().replace(/[\s_-]/g, "");
-  const delivered = DELIVERED.has(word);
-  if (!id || !(delivered || FAILED.has(word))) return "ignored";
-  const reason = first(names.reason).slice(0, 200) || status;
-  return (await recordDelivery(provider, id, delivered, reason)) ? "recorded" : "unknown";
+  const outcome = deliveryOutcome(first(names.status), first(names.reason));
+  if (!id || outcome.state === "pending") return "ignored";
+  return (await recordDelivery(provider, id, outcome.state === "delivered", outcome.reason)) ? "recorded" : "unknown";
 }

@@ -46,6 +46,23 @@ describe("Hubtel SMS", () => {
     expect(await refusal(send("+233240000403"))).toMatchObject({ permanent: true, message: /not agreed/ });
   });
 
+  it("looks up a sent message's delivery in either documented shape; a word on the way is not final", async () => {
+    const check = (id: string) => provider().checkDelivery!(id, AbortSignal.timeout(2_000));
+    standIn.lookups.set("hub-d1", { messageId: "hub-d1", status: "Delivered", rate: 0.0309 });
+    standIn.lookups.set("hub-d2", {
+      message: "Success",
+      responseCode: "0000",
+      data: { messageId: "hub-d2", status: "Undeliverable", statusDescription: "Handset unreachable" },
+    });
+    standIn.lookups.set("hub-d3", { MessageId: "hub-d3", Status: "Sent" });
+    expect(await check("hub-d1")).toEqual({ state: "delivered" });
+    expect(await check("hub-d2")).toEqual({ state: "failed", reason: "Handset unreachable" });
+    expect(await check("hub-d3")).toEqual({ state: "pending" });
+    // An id Hubtel does not know, or a refused login: asked again later.
+    await expect(check("hub-none")).rejects.toThrow(/answered 404 to a status look-up/);
+    await expect(provider("wrong").checkDelivery!("hub-d1", AbortSignal.timeout(2_000))).rejects.toThrow(/401/);
+  });
+
   it("gives up on an unanswered request when its signal says so", async () => {
     expect(await silenceOutcome(provider())).toBe("TimeoutError");
   });

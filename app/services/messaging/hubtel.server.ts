@@ -8,8 +8,14 @@
  * destination, 2 an invalid sender id, 3 a message too long, 4 not routable, 6 content rejected, 7–8 parameters not
  * allowed or not valid, 12 payment required; HTTP 401 a refused authorization, 402 too little credit, 403 a recipient
  * who has not consented. Field names are read in either case (the older API answered `MessageId`, `Status`).
+ *
+ * Delivery: Hubtel's current reference documents no delivery callback for this API but a status look-up,
+ * `GET {host}/v1/messages/{messageId}` with the same authentication, answering the message's fields (flat or wrapped in
+ * `data`) with its `status` word ("Delivered", "Undeliverable", "Failed", or one still on the way); the outbox asks it
+ * for sent messages (`checkDelivery`).
  */
 import { NO_CREDIT, ProviderError, type SmsProvider } from "#app/services/messaging/sms-provider.ts";
+import { deliveryOutcome } from "#app/services/messaging/delivery-reports.server.ts";
 
 export type HubtelConfig = { clientId: string; clientSecret: string; senderId: string; host: string };
 
@@ -75,6 +81,25 @@ export function hubtel(config: HubtelConfig): SmsProvider {
       if (permanent && response.status < 500)
         throw new ProviderError(`Hubtel: ${permanent} (${subcode}): ${why}`, true);
       throw new ProviderError(`Hubtel answered ${response.status}${subcode ? ` (${subcode})` : ""}: ${why}`, false);
+    },
+    async checkDelivery(messageId, signal) {
+      const response = await fetch(`${config.host}/v1/messages/${encodeURIComponent(messageId)}`, {
+        headers: { Authorization: authorization, Accept: "application/json" },
+        signal,
+      });
+      const body = await response.text();
+      if (!response.ok)
+        throw new ProviderError(`Hubtel answered ${response.status} to a status look-up: ${body.slice(0, 200)}`, false);
+      let answer: Answer = {};
+      try {
+        const parsed: unknown = JSON.parse(body);
+        if (parsed && typeof parsed === "object") answer = parsed as Answer;
+      } catch {
+        // not JSON: not yet known
+      }
+      const inner = answer.data && typeof answer.data === "object" ? (answer.data as Answer) : null;
+      const read = (name: string) => field(answer, name) ?? (inner ? field(inner, name) : undefined);
+      return deliveryOutcome(read("status"), read("statusDescription"));
     },
   };
 }

@@ -33,10 +33,19 @@ export class ProviderNotConfigured extends ProviderError {
 /** One message as a provider sends it: the recipient (E.164 phone or e-mail address), the text, an e-mail's subject. */
 export type OutgoingMessage = { to: string; text: string; subject?: string | null };
 
+/** What a provider's status look-up says of a message it took: final (delivered, failed) or not yet known. */
+export type DeliveryCheck = { state: "delivered" | "failed" | "pending"; reason?: string };
+
 export interface MessageProvider {
   readonly name: string;
   /** Sends one message; throws ProviderError (or a network error, retried) when it is not taken. */
   send(message: OutgoingMessage, signal: AbortSignal): Promise<SendResult>;
+  /**
+   * Asks what became of a message it took, for providers that document a status look-up (Hubtel, Arkesel): the outbox
+   * asks for sent messages no delivery report has settled (app/services/outbox-sender.server.ts). Throws when the
+   * provider cannot be asked (asked again at the next check).
+   */
+  checkDelivery?(providerMessageId: string, signal: AbortSignal): Promise<DeliveryCheck>;
 }
 
 /** An SMS provider is a message provider for phone numbers. */

@@ -2,13 +2,15 @@
  * A local stand-in for Arkesel's SMS V2 API (POST /api/v2/sms/send), speaking its documented request and answers:
  * the `api-key` header is checked (401), a number ending 0402 answers 402 (insufficient balance), 0422 a 422
  * validation error, 0400 lands under "invalid numbers", 0999 gets no answer, 0077 is echoed in its local form (as
- * Arkesel may); everything else is taken with an id.
+ * Arkesel may); everything else is taken with an id. The look-up of one message (GET /api/v2/sms/{id}, the same key)
+ * answers what the test put in `lookups` for that id, 404 otherwise.
  */
 import http from "node:http";
 import { listenLocally } from "#tests/support/stand-ins/listen.ts";
 
 export async function startArkeselStandIn(apiKey = "ark-test-key") {
   const received: { sender: string; message: string; recipients: string[]; callback_url?: string }[] = [];
+  const lookups = new Map<string, unknown>();
   let n = 0;
   const server = http.createServer((req, res) => {
     let body = "";
@@ -16,8 +18,14 @@ export async function startArkeselStandIn(apiKey = "ark-test-key") {
     req.on("end", () => {
       const json = (status: number, value: unknown) =>
         res.writeHead(status, { "Content-Type": "application/json" }).end(JSON.stringify(value));
-      if (req.method !== "POST" || req.url !== "/api/v2/sms/send") return json(404, { message: "Not found" });
+      const lookup = req.method === "GET" ? /^\/api\/v2\/sms\/([^/?]+)$/.exec(req.url ?? "") : null;
+      if (!lookup && (req.method !== "POST" || req.url !== "/api/v2/sms/send"))
+        return json(404, { message: "Not found" });
       if (req.headers["api-key"] !== apiKey) return json(401, { status: "error", message: "Invalid API key" });
+      if (lookup) {
+        const answer = lookups.get(decodeURIComponent(lookup[1]));
+        return answer === undefined ? json(404, { status: "error", message: "SMS not found" }) : json(200, answer);
+      }
       const request = JSON.parse(body) as { sender: string; message: string; recipients: string[] };
       received.push(request);
       const to = request.recipients[0] ?? "";
@@ -32,5 +40,5 @@ export async function startArkeselStandIn(apiKey = "ark-test-key") {
       json(200, { status: "success", data: [{ recipient: echoed, id: `ark-${++n}` }] });
     });
   });
-  return { ...(await listenLocally(server)), received };
+  return { ...(await listenLocally(server)), received, lookups };
 }

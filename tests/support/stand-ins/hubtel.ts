@@ -4,13 +4,15 @@
  * (too little credit), 0403 with 403 (no consent), 0500 with a 500, 0999 gets no answer; 0201 is taken in the wrapped
  * form of Hubtel's developer portal (`{ message, responseCode: "0000", data: { … } }`), 0202 with a 200 whose body is
  * not JSON, 0203 with a wrapped refusal (a `responseCode` other than "0000"); everything else is taken in the flat form
- * with a message id. Delivery reports are the caller's to post (see hubtel-sms e2e).
+ * with a message id. Delivery reports are the caller's to post (see hubtel-sms e2e). The status look-up
+ * (GET /v1/messages/{id}, the same authentication) answers what the test put in `lookups` for that id, 404 otherwise.
  */
 import http from "node:http";
 import { listenLocally } from "#tests/support/stand-ins/listen.ts";
 
 export async function startHubtelSmsStandIn(clientId = "hub-id", clientSecret = "hub-secret") {
   const received: { From: string; To: string; Content: string }[] = [];
+  const lookups = new Map<string, unknown>();
   let n = 0;
   const expected = `Basic ${Buffer.from(`${clientId}:${clientSecret}`).toString("base64")}`;
   const server = http.createServer((req, res) => {
@@ -19,8 +21,14 @@ export async function startHubtelSmsStandIn(clientId = "hub-id", clientSecret = 
     req.on("end", () => {
       const json = (status: number, value: unknown) =>
         res.writeHead(status, { "Content-Type": "application/json" }).end(JSON.stringify(value));
-      if (req.method !== "POST" || req.url !== "/v1/messages/send") return json(404, { message: "Not found" });
+      const lookup = req.method === "GET" ? /^\/v1\/messages\/([^/?]+)$/.exec(req.url ?? "") : null;
+      if (!lookup && (req.method !== "POST" || req.url !== "/v1/messages/send"))
+        return json(404, { message: "Not found" });
       if (req.headers.authorization !== expected) return json(401, { message: "Authorization has been denied." });
+      if (lookup) {
+        const answer = lookups.get(decodeURIComponent(lookup[1]));
+        return answer === undefined ? json(404, { message: "Message not found" }) : json(200, answer);
+      }
       const request = JSON.parse(body) as { From: string; To: string; Content: string };
       received.push(request);
       const to = request.To;
@@ -48,5 +56,5 @@ export async function startHubtelSmsStandIn(clientId = "hub-id", clientSecret = 
       });
     });
   });
-  return { ...(await listenLocally(server)), received };
+  return { ...(await listenLocally(server)), received, lookups };
 }
