@@ -102,7 +102,8 @@ export function embeddedDatabaseForWorkers(environment = process.env): WorkersDa
     const db = await startEmbeddedMongo({
       dataDir: inMemory ? null : path.join(dataDir, "db"),
       socketPath,
-      quiet: true,
+      // The engine's own lines (compaction, checkpoint, long scans) as the log's, under area "database".
+      log: (message) => databaseLog.info(message),
       onFatalError: (error) => {
         databaseLog.error(`stopped after a fatal error: ${error.message}`);
         process.exitCode = 1; // a supervisor restarts on failure

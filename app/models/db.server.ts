@@ -5,6 +5,7 @@ import { env } from "#app/models/env.server.ts";
 import { logFor } from "#app/models/log.server.ts";
 
 const accountsLog = logFor("accounts");
+const databaseLog = logFor("database");
 const demoLog = logFor("demo");
 const outboxLog = logFor("outbox");
 const paymentsLog = logFor("payments");
@@ -67,7 +68,8 @@ async function startEmbedded(): Promise<Embedded> {
   }
   return startEmbeddedMongo({
     dataDir: env.dbInMemory ? null : path.join(env.dataDir, "db"),
-    quiet: true,
+    // The engine's own lines (compaction, checkpoint, long scans) as the log's, under area "database".
+    log: (message) => databaseLog.info(message),
   });
 }
 

@@ -18,6 +18,8 @@ export interface EmbeddedMongoOptions {
   host?: string; // default 127.0.0.1
   socketPath?: string; // optional unix socket instead of TCP
   quiet?: boolean; // no logging
+  /** Where its lines go (compaction, checkpoint, TTL sweeps, long scans, a fatal error); default stderr, "[embedded-mongo] …". */
+  log?: (message: string) => void;
   /** Compact the journal once it grows past this many bytes (default 64 MiB). */
   compactThresholdBytes?: number;
   /** TTL sweep interval in ms (default 60000, like mongod's TTL monitor). */
@@ -41,9 +43,11 @@ export interface EmbeddedMongo {
 
 export async function startEmbeddedMongo(options: EmbeddedMongoOptions = {}): Promise<EmbeddedMongo> {
   const quiet = !!options.quiet;
-  const log = (msg: string) => {
-    if (!quiet) console.error(`[embedded-mongo] ${msg}`);
-  };
+  const log =
+    options.log ??
+    ((msg: string) => {
+      if (!quiet) console.error(`[embedded-mongo] ${msg}`);
+    });
   let storage: Storage | null = null;
   const engine = new Engine(null);
   if (options.dataDir) {
