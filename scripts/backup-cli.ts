@@ -24,17 +24,27 @@ export async function openDatabase(options: { copy?: boolean } = {}) {
     if (!fs.existsSync(dataDir)) throw new Error(`No database in ${dataDir}: set DATA_DIR (or MONGODB_URI).`);
     copied = fs.mkdtempSync(path.join(os.tmpdir(), "vcp-backup-"));
     dataDir = path.join(copied, "db");
-    await copyDataFiles(embeddedDir(), dataDir);
   }
-  const server = await startEmbeddedMongo({ dataDir, quiet: true });
-  const client = await MongoClient.connect(server.uri);
+  // The copy is the school's data in the clear: removed whatever happens (close, or a failure before it).
+  const removeCopy = () => copied && fs.rmSync(copied, { recursive: true, force: true });
+  process.once("exit", removeCopy);
+  let server: Awaited<ReturnType<typeof startEmbeddedMongo>>;
+  let client: MongoClient;
+  try {
+    if (copied) await copyDataFiles(embeddedDir(), dataDir);
+    server = await startEmbeddedMongo({ dataDir, quiet: true });
+    client = await MongoClient.connect(server.uri);
+  } catch (error) {
+    removeCopy();
+    throw error;
+  }
   const { DB_NAME } = await import("#app/models/db.server.ts");
   return {
     db: client.db(DB_NAME),
     close: async () => {
       await client.close();
       await server.stop();
-      if (copied) fs.rmSync(copied, { recursive: true, force: true });
+      removeCopy();
     },
   };
 }

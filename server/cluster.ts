@@ -49,7 +49,7 @@ let metricsAsked = 0;
 export function clusterMetrics(local: () => Promise<string>): Promise<string> {
   if (!cluster.isWorker || !process.send) return local();
   const id = ++metricsAsked;
-  return new Promise<string>((resolve) => {
+  return new Promise<string>((resolve, reject) => {
     const answer = (message: { type?: string; id?: number; text?: string | null }) => {
       if (message?.type !== METRICS_ANSWER || message.id !== id) return;
       done(message.text ?? null);
@@ -57,7 +57,7 @@ export function clusterMetrics(local: () => Promise<string>): Promise<string> {
     const done = (text: string | null) => {
       clearTimeout(timer);
       process.off("message", answer);
-      if (text === null) void local().then(resolve);
+      if (text === null) local().then(resolve, reject);
       else resolve(text);
     };
     const timer = setTimeout(() => done(null), 6_000);

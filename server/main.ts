@@ -8,13 +8,12 @@
  */
 import cluster from "node:cluster";
 import path from "node:path";
-import { format } from "node:util";
 import url from "node:url";
 import { embeddedDatabaseForWorkers, runPrimary, workerCount } from "./cluster.ts";
 import { runUntilStopped } from "./lifecycle.ts";
 import { startMemoryTrim } from "./memory-trim.ts";
 import { createNodeServer } from "./node-server.ts";
-import { logFor } from "#app/models/log.server.ts";
+import { logFor, sendConsoleToLog } from "#app/models/log.server.ts";
 
 const log = logFor("server");
 const configLog = logFor("config");
@@ -22,11 +21,7 @@ const configLog = logFor("config");
 // Every line this process writes is pino's (app/models/log.server.ts): Node's own warnings and a crash too, which it
 // would otherwise print as plain text, and what a library prints through console (React Router's warning about a
 // malformed URL, say), under area "console".
-const consoleLog = logFor("console");
-console.log = console.info = (...args: unknown[]) => consoleLog.info(format(...args));
-console.debug = (...args: unknown[]) => consoleLog.debug(format(...args));
-console.warn = (...args: unknown[]) => consoleLog.warn(format(...args));
-console.error = (...args: unknown[]) => consoleLog.error(format(...args));
+sendConsoleToLog();
 process.removeAllListeners("warning");
 process.on("warning", (warning) => log.warn({ err: warning }, warning.message));
 process.on("uncaughtException", (error) => {

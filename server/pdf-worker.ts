@@ -4,6 +4,10 @@
  */
 import { parentPort } from "node:worker_threads";
 import { renderPdfHere, type PdfJob } from "#app/utils/pdf-render.server.ts";
+import { sendConsoleToLog } from "#app/models/log.server.ts";
+
+// The thread writes to the process's standard output too: its lines are JSON like the rest (PDFKit warns by console).
+sendConsoleToLog();
 
 parentPort?.on("message", ({ id, job }: { id: number; job: PdfJob }) => {
   renderPdfHere(job).then(

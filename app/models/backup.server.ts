@@ -17,6 +17,7 @@ import path from "node:path";
 import readline from "node:readline";
 import { createGunzip, createGzip } from "node:zlib";
 import { once } from "node:events";
+import { pipeline } from "node:stream/promises";
 import { createCipheriv, createDecipheriv, randomBytes, randomUUID } from "node:crypto";
 import { EJSON, type Document } from "bson";
 import type { Db } from "mongodb";
@@ -114,12 +115,20 @@ export async function writeBackup(
 
   const tmp = `${options.out}.partial`;
   const gzip = createGzip();
-  const sink = fs.createWriteStream(tmp, { mode: 0o600 });
   const iv = randomBytes(IV_BYTES);
   const cipher = createCipheriv("aes-256-gcm", options.key, iv);
-  sink.write(Buffer.concat([MAGIC, iv]));
-  gzip.pipe(cipher).pipe(sink, { end: false });
-  cipher.once("end", () => sink.end(cipher.getAuthTag()));
+  // The envelope around the encrypted stream; any stream's error (a full disk, say) rejects `written`.
+  const written = pipeline(
+    gzip,
+    cipher,
+    async function* (encrypted: AsyncIterable<Buffer>) {
+      yield Buffer.concat([MAGIC, iv]);
+      for await (const chunk of encrypted) yield chunk;
+      yield cipher.getAuthTag();
+    },
+    fs.createWriteStream(tmp, { mode: 0o600 }),
+  );
+  written.catch(() => {}); // awaited below; until then a failure shows as the next write's error
   let lines = 0;
   const write = async (value: unknown) => {
     lines += 1;
@@ -132,16 +141,43 @@ export async function writeBackup(
       await write(`{"c":${JSON.stringify(name)},"d":${EJSON.stringify(doc, { relaxed: false })}}`);
     }
   }
-  for (const file of files)
-    await write({ f: file, b: fs.readFileSync(path.join(options.uploadsDir!, file)).toString("base64") });
-  for (const file of handins)
-    await write({ h: file, b: fs.readFileSync(path.join(options.handinsDir!, file)).toString("base64") });
-  const documents = lines - 1 - files.length - handins.length;
+  const documents = lines - 1;
+  // Files are read from the live folders: one deleted since they were listed (a hand-in replaced) is left out.
+  const bytesOf = (dir: string, file: string) => {
+    try {
+      return fs.readFileSync(path.join(dir, file)).toString("base64");
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
+      throw error;
+    }
+  };
+  let filesWritten = 0;
+  let handinsWritten = 0;
+  for (const file of files) {
+    const b = bytesOf(options.uploadsDir!, file);
+    if (b === null) continue;
+    await write({ f: file, b });
+    filesWritten += 1;
+  }
+  for (const file of handins) {
+    const b = bytesOf(options.handinsDir!, file);
+    if (b === null) continue;
+    await write({ h: file, b });
+    handinsWritten += 1;
+  }
   gzip.end(`${JSON.stringify({ end: true, lines })}\n`);
-  await once(sink, "finish");
-  // Only a complete archive gets the name asked for.
+  try {
+    await written;
+  } catch (error) {
+    fs.rmSync(tmp, { force: true });
+    throw error;
+  }
+  // Only a complete archive, on disk, gets the name asked for.
+  const fd = fs.openSync(tmp, "r");
+  fs.fsyncSync(fd);
+  fs.closeSync(fd);
   fs.renameSync(tmp, options.out);
-  return { collections: collections.length, documents, files: files.length, handins: handins.length };
+  return { collections: collections.length, documents, files: filesWritten, handins: handinsWritten };
 }
 
 /** The archive's gzip stream: decrypted when it is encrypted (a plain gzip one was written before encryption). */
@@ -151,7 +187,14 @@ function archiveStream(file: string, key: Buffer | null | undefined) {
   const fd = fs.openSync(file, "r");
   try {
     fs.readSync(fd, start, 0, start.length, 0);
-    if (!start.subarray(0, MAGIC.length).equals(MAGIC)) return { stream: fs.createReadStream(file), encrypted: false };
+    if (!start.subarray(0, MAGIC.length).equals(MAGIC)) {
+      // With a key, only an encrypted archive is read: a plain one could be a replaced file that skips the tag's check.
+      if (key)
+        throw new BackupError(
+          `${file} is not encrypted: an archive written before encryption is restored with BACKUP_KEY unset.`,
+        );
+      return { stream: fs.createReadStream(file), encrypted: false };
+    }
     if (!key) throw new BackupError(`${file} is encrypted: set BACKUP_KEY to the key it was written with.`);
     if (size < start.length + TAG_BYTES) throw new BackupError(`${file} is not a complete backup (truncated).`);
     const tag = Buffer.alloc(TAG_BYTES);

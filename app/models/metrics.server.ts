@@ -8,6 +8,25 @@ import client from "prom-client";
 import mongoose from "mongoose";
 import { Outbox } from "#app/models/outbox.server.ts";
 
+/**
+ * A database figure for a scrape: at most 2 s (the embedded engine does not honour maxTimeMS), and never an error, which
+ * would fail the whole /metrics answer: undefined then, and the gauge keeps its last figure.
+ */
+async function figure<T>(read: () => Promise<T>): Promise<T | undefined> {
+  if (mongoose.connection.readyState !== 1) return undefined;
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<undefined>((resolve) => {
+    timer = setTimeout(() => resolve(undefined), 2_000);
+  });
+  try {
+    return await Promise.race([read(), late]);
+  } catch {
+    return undefined;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 /** A metric registered once per process, even when its module is evaluated again (development's reloads). */
 function once<T extends client.Metric>(name: string, make: () => T): T {
   return (client.register.getSingleMetric(name) as T | undefined) ?? make();
@@ -45,9 +64,11 @@ once(
       help: "Messages queued or being sent (not yet taken by a provider)",
       aggregator: "max",
       async collect() {
-        // With the database away, the figure is left as it was (the scrape answers at once; mongodb_connected says why).
-        if (mongoose.connection.readyState !== 1) return;
-        this.set(await Outbox.countDocuments({ state: { $in: ["queued", "sending"] } }).maxTimeMS(2000));
+        // With the database away or slow, the figure is left as it was (mongodb_connected says why).
+        const waiting = await figure(() =>
+          Outbox.countDocuments({ state: { $in: ["queued", "sending"] } }).maxTimeMS(2000),
+        );
+        if (waiting !== undefined) this.set(waiting);
       },
     }),
 );
@@ -60,11 +81,13 @@ once(
       help: "Age of the oldest message queued or being sent (0 when none waits)",
       aggregator: "max",
       async collect() {
-        if (mongoose.connection.readyState !== 1) return;
-        const oldest = await Outbox.findOne({ state: { $in: ["queued", "sending"] } }, { createdAt: 1 })
-          .sort({ createdAt: 1 })
-          .maxTimeMS(2000)
-          .lean<{ createdAt: Date } | null>();
+        const oldest = await figure(() =>
+          Outbox.findOne({ state: { $in: ["queued", "sending"] } }, { createdAt: 1 })
+            .sort({ createdAt: 1 })
+            .maxTimeMS(2000)
+            .lean<{ createdAt: Date } | null>(),
+        );
+        if (oldest === undefined) return;
         this.set(oldest ? Math.max(0, (Date.now() - oldest.createdAt.getTime()) / 1000) : 0);
       },
     }),

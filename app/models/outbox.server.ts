@@ -351,17 +351,42 @@ export async function claimStatusCheck(leaseMs: number, now = new Date()): Promi
   );
 }
 
+/**
+ * A look-up's final word on this message (by its id, while it is still "sent": a report that came meanwhile is kept).
+ */
+export async function recordLookedUpDelivery(message: OutboxMessage, delivered: boolean, reason?: string) {
+  await Outbox.updateOne(
+    { _id: message._id, state: "sent" },
+    delivered
+      ? { $set: { state: "delivered", deliveredAt: new Date(), statusCheckAt: null, deliveryUnknown: false } }
+      : {
+          $set: {
+            state: "failed",
+            lastError: (reason || "Not delivered").slice(0, 500),
+            statusCheckAt: null,
+            deliveryUnknown: false,
+          },
+        },
+  );
+}
+
+/** The least time between two look-ups of one message (after a busy queue or a stop, the steps may all be past). */
+const STATUS_CHECK_GAP_MS = 60_000;
+
 /** A look-up said nothing final (or could not be asked): asked again at the next step, or its delivery unknown. */
-export async function statusStillPending(message: OutboxMessage) {
+export async function statusStillPending(message: OutboxMessage, now = new Date()) {
   const next = (message.statusChecks ?? 0) + 1;
-  const sentAt = message.sentAt ?? new Date();
+  const sentAt = message.sentAt ?? now;
   const last = next >= STATUS_CHECK_AFTER_MS.length;
+  const at = last
+    ? null
+    : new Date(Math.max(sentAt.getTime() + STATUS_CHECK_AFTER_MS[next], now.getTime() + STATUS_CHECK_GAP_MS));
   await Outbox.updateOne(
     { _id: message._id, state: "sent" },
     {
       $set: {
         statusChecks: next,
-        statusCheckAt: last ? null : new Date(sentAt.getTime() + STATUS_CHECK_AFTER_MS[next]),
+        statusCheckAt: at,
         deliveryUnknown: last,
       },
     },

@@ -12,9 +12,8 @@ import {
   type OutboxMessage,
   claimNextMessage,
   claimStatusCheck,
-  recordDelivery,
+  recordLookedUpDelivery,
   statusStillPending,
-  STATUS_CHECK_AFTER_MS,
   markAttemptFailed,
   markSent,
   markWaitingForProvider,
@@ -95,7 +94,7 @@ export async function checkNextDelivery(options: SenderOptions = {}): Promise<bo
   if (!message) return false;
   const provider = await (options.providerFor ?? defaultProviderFor)(message);
   if (provider.name !== message.provider || !provider.checkDelivery || !message.providerMessageId) {
-    await statusStillPending({ ...message, statusChecks: STATUS_CHECK_AFTER_MS.length });
+    await statusStillPending(message);
     return true;
   }
   const id = message.providerMessageId;
@@ -106,7 +105,7 @@ export async function checkNextDelivery(options: SenderOptions = {}): Promise<bo
     },
   );
   if (answer.state === "pending") await statusStillPending(message);
-  else await recordDelivery(provider.name, id, answer.state === "delivered", answer.reason);
+  else await recordLookedUpDelivery(message, answer.state === "delivered", answer.reason);
   return true;
 }
 
