@@ -322,19 +322,18 @@ export async function countWaitingMessages<K extends string>(reasons: Record<K, 
 }
 
 /** A provider's delivery report for one of its messages. */
+/** The update a final word on a sent message makes, whether a report or a look-up said it. */
+function settledDelivery(delivered: boolean, reason?: string) {
+  const settled = { statusCheckAt: null, deliveryUnknown: false };
+  return delivered
+    ? { $set: { state: "delivered", deliveredAt: new Date(), ...settled } }
+    : { $set: { state: "failed", lastError: (reason || "Not delivered").slice(0, 500), ...settled } };
+}
+
 export async function recordDelivery(provider: string, providerMessageId: string, delivered: boolean, reason?: string) {
   const result = await Outbox.updateOne(
     { provider, providerMessageId, state: { $in: ["sent", "delivered"] } },
-    delivered
-      ? { $set: { state: "delivered", deliveredAt: new Date(), statusCheckAt: null, deliveryUnknown: false } }
-      : {
-          $set: {
-            state: "failed",
-            lastError: (reason || "Not delivered").slice(0, 500),
-            statusCheckAt: null,
-            deliveryUnknown: false,
-          },
-        },
+    settledDelivery(delivered, reason),
   );
   return result.matchedCount > 0;
 }
@@ -355,19 +354,7 @@ export async function claimStatusCheck(leaseMs: number, now = new Date()): Promi
  * A look-up's final word on this message (by its id, while it is still "sent": a report that came meanwhile is kept).
  */
 export async function recordLookedUpDelivery(message: OutboxMessage, delivered: boolean, reason?: string) {
-  await Outbox.updateOne(
-    { _id: message._id, state: "sent" },
-    delivered
-      ? { $set: { state: "delivered", deliveredAt: new Date(), statusCheckAt: null, deliveryUnknown: false } }
-      : {
-          $set: {
-            state: "failed",
-            lastError: (reason || "Not delivered").slice(0, 500),
-            statusCheckAt: null,
-            deliveryUnknown: false,
-          },
-        },
-  );
+  await Outbox.updateOne({ _id: message._id, state: "sent" }, settledDelivery(delivered, reason));
 }
 
 /** The least time between two look-ups of one message (after a busy queue or a stop, the steps may all be past). */

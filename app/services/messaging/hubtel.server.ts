@@ -41,6 +41,20 @@ type Answer = Record<string, unknown>;
 /** A field in either spelling Hubtel has used: `messageId` or `MessageId`. */
 const field = (answer: Answer, name: string): unknown => answer[name] ?? answer[name[0].toUpperCase() + name.slice(1)];
 
+/** A reply's fields, flat or wrapped in `data` (the developer portal's form); a body that is not JSON has none. */
+function readAnswer(body: string) {
+  let answer: Answer = {};
+  try {
+    const parsed: unknown = JSON.parse(body);
+    if (parsed && typeof parsed === "object") answer = parsed as Answer;
+  } catch {
+    // not JSON: no fields
+  }
+  const inner = answer.data && typeof answer.data === "object" ? (answer.data as Answer) : null;
+  const read = (name: string) => field(answer, name) ?? (inner ? field(inner, name) : undefined);
+  return { answer, read };
+}
+
 export function hubtel(config: HubtelConfig): SmsProvider {
   const authorization = `Basic ${Buffer.from(`${config.clientId}:${config.clientSecret}`).toString("base64")}`;
   return {
@@ -53,16 +67,7 @@ export function hubtel(config: HubtelConfig): SmsProvider {
         signal,
       });
       const body = await response.text();
-      let answer: Answer = {};
-      try {
-        const parsed: unknown = JSON.parse(body);
-        if (parsed && typeof parsed === "object") answer = parsed as Answer;
-      } catch {
-        // not JSON: reported below with the HTTP status
-      }
-      // The wrapped form carries the message's fields in `data`.
-      const inner = answer.data && typeof answer.data === "object" ? (answer.data as Answer) : null;
-      const read = (name: string) => field(answer, name) ?? (inner ? field(inner, name) : undefined);
+      const { answer, read } = readAnswer(body);
       const status = read("status");
       const subcode = status === undefined || status === null || status === "" ? NaN : Number(status);
       const why = String(read("statusDescription") ?? field(answer, "message") ?? body).slice(0, 200);
@@ -90,15 +95,7 @@ export function hubtel(config: HubtelConfig): SmsProvider {
       const body = await response.text();
       if (!response.ok)
         throw new ProviderError(`Hubtel answered ${response.status} to a status look-up: ${body.slice(0, 200)}`, false);
-      let answer: Answer = {};
-      try {
-        const parsed: unknown = JSON.parse(body);
-        if (parsed && typeof parsed === "object") answer = parsed as Answer;
-      } catch {
-        // not JSON: not yet known
-      }
-      const inner = answer.data && typeof answer.data === "object" ? (answer.data as Answer) : null;
-      const read = (name: string) => field(answer, name) ?? (inner ? field(inner, name) : undefined);
+      const { read } = readAnswer(body);
       return deliveryOutcome(read("status"), read("statusDescription"));
     },
   };
