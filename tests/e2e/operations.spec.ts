@@ -2,11 +2,11 @@ import { SCHOOL_NAME, DEFAULT_CONTACTS } from "#app/domain/school.ts";
 import { test, expect } from "@playwright/test";
 import { startIsolatedApp, freePort } from "#tests/support/isolated-app.ts";
 import { logged, logLines } from "#tests/support/log-lines.ts";
+import { runCommand } from "#tests/support/run-command.ts";
 import { startEmbeddedMongo } from "@vacation-classes/embedded-mongo";
 import mongoose from "mongoose";
 import { createCookie } from "react-router";
 import fs from "node:fs/promises";
-import { spawn } from "node:child_process";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
@@ -68,7 +68,7 @@ test.describe("operations @js-only", () => {
         expect(live.output()).toContain("npm run create-admin");
         // As the log says: the first admin, created while the portal runs, signs in at once. Run without blocking this
         // process: a blocked event loop would keep a connection the app closed meanwhile, and the next fetch fail on it.
-        const created = await spawnAsync(
+        const created = await runCommand(
           process.execPath,
           [
             "--import",
@@ -89,7 +89,6 @@ test.describe("operations @js-only", () => {
               DEMO: "",
               SESSION_SECRET: "isolated-test-secret",
             },
-            encoding: "utf8",
             timeout: 60_000,
           },
         );
@@ -261,19 +260,3 @@ test.describe("operations @js-only", () => {
     }
   });
 });
-
-/** spawnSync's result, without blocking the test process while the command runs. */
-function spawnAsync(
-  command: string,
-  args: string[],
-  options: { env: NodeJS.ProcessEnv; encoding: "utf8"; timeout: number },
-): Promise<{ status: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(command, args, { env: options.env, timeout: options.timeout });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.setEncoding(options.encoding).on("data", (d: string) => (stdout += d));
-    child.stderr.setEncoding(options.encoding).on("data", (d: string) => (stderr += d));
-    child.on("close", (status) => resolve({ status, stdout, stderr }));
-  });
-}

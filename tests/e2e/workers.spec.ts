@@ -5,7 +5,7 @@
  * stored, the other worker keeps serving and a new one takes the dead one's place; SIGTERM stops the workers, then the
  * database, whose files hold every acknowledged enrolment when opened again.
  */
-import { execFileSync, spawn } from "node:child_process";
+import { execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
@@ -14,6 +14,7 @@ import { test, expect } from "@playwright/test";
 import { startEmbeddedMongo } from "@vacation-classes/embedded-mongo";
 import { PROGRAMME_SUBJECTS } from "#app/domain/programmes.ts";
 import { startIsolatedApp, type IsolatedApp } from "#tests/support/isolated-app.ts";
+import { runCommand } from "#tests/support/run-command.ts";
 
 const workersOf = (pid: number) =>
   execFileSync("ps", ["--ppid", String(pid), "-o", "pid="], { encoding: "utf8" })
@@ -50,6 +51,24 @@ function enrol(app: IsolatedApp, n: number) {
     (res) => /^\/registration\/\w+$/.test(new URL(res.headers.get("location") ?? "/", app.url).pathname),
     () => false,
   );
+}
+
+/** The parents' names of the enrolments `enrol` made, as the data files of a stopped `DATA_DIR` hold them. */
+async function workerParentsIn(dataDir: string): Promise<string[]> {
+  const db = await startEmbeddedMongo({ dataDir: path.join(dataDir, "db"), quiet: true });
+  const { MongoClient } = await import("mongodb");
+  const client = await MongoClient.connect(`${db.uri}vacation_classes`);
+  try {
+    const rows = await client
+      .db()
+      .collection("registrations")
+      .find({ parentName: /^Worker Parent / }, { projection: { parentName: 1 } })
+      .toArray();
+    return rows.map((r) => r.parentName as string);
+  } finally {
+    await client.close();
+    await db.stop();
+  }
 }
 
 test.describe("app workers @js-only", () => {
@@ -93,21 +112,9 @@ test.describe("app workers @js-only", () => {
       expect(fs.readdirSync(dataDir).filter((name) => name.endsWith(".sock"))).toEqual([]);
 
       // The files, opened again, hold every acknowledged enrolment (and none twice).
-      const db = await startEmbeddedMongo({ dataDir: path.join(dataDir, "db"), quiet: true });
-      const { MongoClient } = await import("mongodb");
-      const client = await MongoClient.connect(`${db.uri}vacation_classes`);
-      try {
-        const stored = await client
-          .db()
-          .collection("registrations")
-          .find({ parentName: /^Worker Parent / }, { projection: { parentName: 1 } })
-          .toArray();
-        expect(stored.length).toBeGreaterThanOrEqual(acknowledged + later.length);
-        expect(new Set(stored.map((r) => r.parentName)).size).toBe(stored.length);
-      } finally {
-        await client.close();
-        await db.stop();
-      }
+      const stored = await workerParentsIn(dataDir);
+      expect(stored.length).toBeGreaterThanOrEqual(acknowledged + later.length);
+      expect(new Set(stored).size).toBe(stored.length);
     } finally {
       await app.stop();
       fs.rmSync(dataDir, { recursive: true, force: true });
@@ -152,11 +159,9 @@ test.describe("app workers @js-only", () => {
     };
     const app = await startIsolatedApp(env, { waitFor: "healthy" });
     const script = (name: string, args: string[], extra: NodeJS.ProcessEnv) =>
-      run(process.execPath, ["--import", "tsx", `scripts/${name}.ts`, ...args], {
-        ...process.env,
-        MONGODB_URI: "",
-        DATA_DIR: dataDir,
-        ...extra,
+      runCommand(process.execPath, ["--import", "tsx", `scripts/${name}.ts`, ...args], {
+        env: { ...process.env, MONGODB_URI: "", DATA_DIR: dataDir, ...extra },
+        timeout: 120_000,
       });
     try {
       // Without BACKUP_KEY nothing is read or written: an archive of minors' data is never left in the clear.
@@ -183,23 +188,9 @@ test.describe("app workers @js-only", () => {
       // Restored into another DATA_DIR: every enrolment acknowledged before the backup began, none twice.
       const restored = await script("restore", [out], { BACKUP_KEY: key, DATA_DIR: restoredDir });
       expect(restored.status, restored.stderr).toBe(0);
-      const db = await startEmbeddedMongo({ dataDir: path.join(restoredDir, "db"), quiet: true });
-      const { MongoClient } = await import("mongodb");
-      const client = await MongoClient.connect(`${db.uri}vacation_classes`);
-      try {
-        const names = (
-          await client
-            .db()
-            .collection("registrations")
-            .find({ parentName: /^Worker Parent / }, { projection: { parentName: 1 } })
-            .toArray()
-        ).map((r) => r.parentName as string);
-        expect(new Set(names).size).toBe(names.length);
-        for (const n of before) expect(names).toContain(`Worker Parent ${n}`);
-      } finally {
-        await client.close();
-        await db.stop();
-      }
+      const names = await workerParentsIn(restoredDir);
+      expect(new Set(names).size).toBe(names.length);
+      for (const n of before) expect(names).toContain(`Worker Parent ${n}`);
     } finally {
       await app.stop();
       fs.rmSync(dataDir, { recursive: true, force: true });
@@ -207,14 +198,3 @@ test.describe("app workers @js-only", () => {
     }
   });
 });
-
-/** A command's status and output, without blocking this process while it runs (the app answers meanwhile). */
-function run(command: string, args: string[], env: NodeJS.ProcessEnv) {
-  return new Promise<{ status: number | null; stderr: string }>((resolve) => {
-    const child = spawn(command, args, { env, timeout: 120_000 });
-    let stderr = "";
-    child.stderr.setEncoding("utf8").on("data", (d: string) => (stderr += d));
-    child.stdout.resume();
-    child.on("close", (status) => resolve({ status, stderr }));
-  });
-}
