@@ -537,9 +537,11 @@ test.describe("Schedule tab", () => {
     await page.goto("/student-dashboard/schedule");
     const download = page.waitForEvent("download");
     await page.getByRole("link", { name: "Download PDF" }).click();
-    await download;
+    // One toast shows at a time and 'Download Complete' replaces 'Download Started' 2 s after the click, so the first
+    // is looked for at once: waiting for the download first missed it in CI whenever the PDF took longer than that.
     await expect(page.getByRole("status").filter({ hasText: "Download Started" })).toBeVisible();
     await expect(page.getByRole("status").filter({ hasText: "Download Complete" })).toBeVisible();
+    await download;
   });
 });
 
