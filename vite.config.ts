@@ -53,6 +53,9 @@ export default defineConfig({
       "tests/*.test.ts",
     ],
     environment: "node",
+    // Vitest's default in a run is one worker fewer than the cores: one on CI's 2-core machines, so the files ran one
+    // at a time (docs/contributing.md#the-suites-time).
+    maxWorkers: 2,
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },
