@@ -4,7 +4,9 @@ import { expect, test, type Page } from "@playwright/test";
 /**
  * Runs axe on the page (WCAG 2 A/AA rules) and fails on serious or critical
  * violations. axe needs JavaScript, so in the no-JS project the same URL is
- * opened in a JS-enabled context with the same cookies.
+ * opened in a JS-enabled context with the same cookies, the app's scripts
+ * refused: axe reads the page a visitor without JavaScript gets, and no
+ * hydration is paid for.
  */
 export async function expectNoA11yViolations(page: Page, options: { exclude?: string[] } = {}) {
   let target = page;
@@ -17,6 +19,7 @@ export async function expectNoA11yViolations(page: Page, options: { exclude?: st
       storageState: await page.context().storageState(),
       javaScriptEnabled: true,
     });
+    await context.route(/\.m?js(\?|$)/, (route) => route.abort());
     target = await context.newPage();
     await target.goto(page.url());
     cleanup = () => context.close();
