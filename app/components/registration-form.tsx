@@ -1,4 +1,5 @@
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import { usePortalForm } from "#app/components/form/use-portal-form.ts";
 import { useEffect, useRef, useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import {
@@ -170,8 +171,7 @@ function RegistrationFormFields({
   const validate = useClientValidation(() =>
     import("#app/forms/registration.schema.ts").then((m) => m.RegistrationSchema),
   );
-  const [form, fields] = useForm({
-    id,
+  const [form, fields] = usePortalForm(id, {
     lastResult,
     constraint,
     defaultValue: {
@@ -181,9 +181,7 @@ function RegistrationFormFields({
       ...(vacations[0] ? { vacation: vacations[0].name } : {}),
       ...defaultValue,
     },
-    onValidate: validate,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
+    validate,
   });
   const hydrated = useHydrated();
 

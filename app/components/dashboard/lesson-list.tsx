@@ -1,4 +1,5 @@
-import { getFormProps, useForm } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
+import { usePortalForm } from "#app/components/form/use-portal-form.ts";
 import { Form, Link } from "react-router";
 import { FormErrors, SubmitButton, TextField } from "#app/components/form/fields.tsx";
 import { LESSON_FIELD_LABELS as L, StartLessonSchema } from "#app/forms/lessons.schema.ts";
@@ -20,12 +21,11 @@ export type FacilitatorLesson = {
 };
 
 function StartForm({ lesson, lastResult }: { lesson: FacilitatorLesson; lastResult?: SubmissionResult<string[]> }) {
-  const [form, fields] = useForm({
-    id: `start-${lesson.id}`,
+  const [form, fields] = usePortalForm(`start-${lesson.id}`, {
     lastResult,
     defaultValue: { joinLink: lesson.joinLink ?? "" },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: StartLessonSchema }),
-    shouldValidate: "onSubmit",
+    validate: ({ formData }) => parseWithZod(formData, { schema: StartLessonSchema }),
+    checkOn: "submit",
   });
   return (
     <Form method="post" {...getFormProps(form)} className="mt-3 space-y-3">

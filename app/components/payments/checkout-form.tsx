@@ -1,4 +1,5 @@
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import { usePortalForm } from "#app/components/form/use-portal-form.ts";
 import { Form } from "react-router";
 import { useClientValidation, type FormConstraint } from "#app/components/form/use-client-validation.ts";
 import { FormErrors, SubmitButton, TextField, type AnyField } from "#app/components/form/fields.tsx";
@@ -28,14 +29,11 @@ export function CheckoutForm({
   constraint: FormConstraint;
 }) {
   const validate = useClientValidation(() => import("#app/forms/payments.schema.ts").then((m) => m.CheckoutSchema));
-  const [form, fields] = useForm({
-    id: `checkout-${offer.registrationId}`,
+  const [form, fields] = usePortalForm(`checkout-${offer.registrationId}`, {
     lastResult,
     defaultValue: { amount: offer.defaultAmount },
     constraint,
-    onValidate: validate,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
+    validate,
   });
   const f = fields as unknown as Record<string, AnyField>;
   const range = offer.max ? `Between ${offer.min} and the balance, ${offer.max}.` : `At least ${offer.min}.`;

@@ -1,6 +1,6 @@
 import type { RouteHandle } from "#app/utils/route-rules.ts";
-import { getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint } from "@conform-to/zod/v4";
+import { getFormProps } from "@conform-to/react";
+import { useSchemaForm } from "#app/components/form/use-schema-form.ts";
 import { data, Form } from "react-router";
 import type { Route } from "./+types/evaluation-delete";
 import { requireAdmin } from "#app/utils/auth.server.ts";
@@ -36,13 +36,8 @@ export async function action({ request, params }: Route.ActionArgs) {
 export default function DeleteEvaluation({ loaderData, actionData }: Route.ComponentProps) {
   const { id, title, responses } = loaderData;
   const schema = evaluationDeleteSchema(responses > 0);
-  const [form, fields] = useForm({
-    id: "delete-evaluation",
-    lastResult: actionData?.result,
-    constraint: getZodConstraint(schema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
+  const [form, fields] = useSchemaForm("delete-evaluation", schema, actionData?.result, undefined, {
+    checkOn: "submit",
   });
   return (
     <main id="main" className="max-w-xl rounded-xl border border-red-200 bg-white p-6">

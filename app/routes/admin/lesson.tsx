@@ -1,5 +1,6 @@
 import type { RouteHandle } from "#app/utils/route-rules.ts";
-import { getFormProps, useForm } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
+import { usePortalForm } from "#app/components/form/use-portal-form.ts";
 import { useSchemaForm } from "#app/components/form/use-schema-form.ts";
 import { data, Form } from "react-router";
 import type { Route } from "./+types/lesson";
@@ -112,7 +113,7 @@ export default function LessonPage({ loaderData, actionData }: Route.ComponentPr
     start: lesson.start,
     end: lesson.end,
   });
-  const [cancelForm, cancelFields] = useForm({ id: "cancel-lesson" });
+  const [cancelForm, cancelFields] = usePortalForm("cancel-lesson");
   const time = { inputProps: { type: "time", step: 300 } } as const;
   return (
     <FormPage title={`${lesson.subject}: ${lesson.when}`} backTo={lesson.back} backLabel="Back to lessons">

@@ -1,6 +1,6 @@
 import type { RouteHandle } from "#app/utils/route-rules.ts";
-import { getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint } from "@conform-to/zod/v4";
+import { getFormProps } from "@conform-to/react";
+import { useSchemaForm } from "#app/components/form/use-schema-form.ts";
 import { parseWithZod } from "#app/forms/parse.ts";
 import { data, Form } from "react-router";
 import type { Route } from "./+types/registrations-delete-all";
@@ -57,13 +57,8 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function DeleteAllRegistrations({ loaderData, actionData }: Route.ComponentProps) {
-  const [form, fields] = useForm({
-    id: "delete-all-registrations",
-    lastResult: actionData?.result,
-    constraint: getZodConstraint(DeleteAllSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: DeleteAllSchema }),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
+  const [form, fields] = useSchemaForm("delete-all-registrations", DeleteAllSchema, actionData?.result, undefined, {
+    checkOn: "submit",
   });
   return (
     <main id="main" className="max-w-xl rounded-xl border border-red-200 bg-white p-6">

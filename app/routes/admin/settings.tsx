@@ -1,6 +1,6 @@
 import type { RouteHandle } from "#app/utils/route-rules.ts";
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint } from "@conform-to/zod/v4";
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import { useSchemaForm } from "#app/components/form/use-schema-form.ts";
 import { parseWithZod } from "#app/forms/parse.ts";
 import { data, Form } from "react-router";
 import { SettingsPage } from "#app/routes/admin/+shared/settings-nav.tsx";
@@ -141,19 +141,13 @@ function TabForm({
   lastResult?: SubmissionResult<string[]> | null;
 }) {
   const schema = SETTINGS_SCHEMAS[tab];
-  const [form, fields] = useForm({
-    id: `settings-${tab}`,
+  const [form, fields] = useSchemaForm(
+    `settings-${tab}`,
+    schema,
     lastResult,
     // Conform turns the booleans and numbers into the inputs' text itself.
-    defaultValue: { ...settings, paystackSecretKey: "", smsApiKey: "" } as unknown as Record<
-      string,
-      string | null | undefined
-    >,
-    constraint: getZodConstraint(schema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-  });
+    { ...settings, paystackSecretKey: "", smsApiKey: "" } as unknown as Record<string, string | null | undefined>,
+  );
   const f = fields as Record<string, AnyField>;
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-5">

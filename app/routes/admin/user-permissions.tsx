@@ -1,6 +1,7 @@
 import type { RouteHandle } from "#app/utils/route-rules.ts";
-import { getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps } from "@conform-to/react";
+import { useSchemaForm } from "#app/components/form/use-schema-form.ts";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form } from "react-router";
 import type { Route } from "./+types/user-permissions";
 import { requireAdmin } from "#app/utils/auth.server.ts";
@@ -74,13 +75,15 @@ export async function action({ request, params }: Route.ActionArgs) {
 
 export default function UserPermissions({ loaderData, actionData }: Route.ComponentProps) {
   const { target, permissions } = loaderData;
-  const [form, fields] = useForm({
-    id: `permissions-${target.id}`,
-    lastResult: actionData?.result,
-    defaultValue: permissions,
-    constraint: getZodConstraint(AdminPermissionsSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: AdminPermissionsSchema }),
-  });
+  const [form, fields] = useSchemaForm(
+    `permissions-${target.id}`,
+    AdminPermissionsSchema,
+    actionData?.result,
+    permissions,
+    {
+      checkOn: "submit",
+    },
+  );
   const f = fields as unknown as Record<string, AnyField>;
   return (
     <main id="main" className="max-w-2xl space-y-4">

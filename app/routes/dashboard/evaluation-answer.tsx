@@ -1,6 +1,7 @@
 import type { RouteHandle } from "#app/utils/route-rules.ts";
-import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, getInputProps, getTextareaProps, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint } from "@conform-to/zod/v4";
+import { usePortalForm } from "#app/components/form/use-portal-form.ts";
 import { useRef } from "react";
 import { data, Form } from "react-router";
 import type { Route } from "./+types/evaluation-answer";
@@ -214,15 +215,13 @@ function AnswerForm({
   const { form: ev, ward, slots, savedAt, values } = loaderData;
   const schema = answerSchema(slots);
   const formRef = useRef<HTMLFormElement>(null);
-  const [form, fields] = useForm<Record<string, string | string[]>, Record<string, unknown>>({
-    // Short: every field's id and error id start with it.
-    id: "ev",
+  // "ev" is short: every field's id and error id start with it.
+  const [form, fields] = usePortalForm<Record<string, string | string[]>, Record<string, unknown>>("ev", {
     lastResult,
     defaultValue: values,
     constraint: getZodConstraint(schema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
+    validate: ({ formData }) => parseWithZod(formData, { schema }),
+    checkOn: "submit",
   });
   return (
     <Form

@@ -3,8 +3,7 @@ import { liveCodeUntil } from "#app/models/one-time-code.server.ts";
 import { useSchemaForm } from "#app/components/form/use-schema-form.ts";
 import type { RouteHandle } from "#app/utils/route-rules.ts";
 import { intentOf, unknownIntent } from "#app/utils/intent.server.ts";
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint } from "@conform-to/zod/v4";
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "#app/forms/parse.ts";
 import { data, Form } from "react-router";
 import type { Route } from "./+types/link-registration";
@@ -179,17 +178,10 @@ function ByYourPhone(props: {
   codeUntil: string | null;
   lastResult: SubmissionResult<string[]> | null | undefined;
 }) {
-  const [form, fields] = useForm({
-    id: "verify-phone",
-    lastResult: props.lastResult,
-    constraint: getZodConstraint(VerifyPhoneSchema),
-    // Checked in the browser: without it Conform posts the form to check the field when it is left, and that post,
-    // sent as the button is pressed, took the place of the submission. Rechecked as the code is typed, so a wrong
-    // code's message goes before the button is pressed (leaving the field would move the button under the pointer).
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: VerifyPhoneSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-  });
+  // Checked in the browser: without it Conform posts the form to check the field when it is left, and that post,
+  // sent as the button is pressed, took the place of the submission. Rechecked as the code is typed, so a wrong
+  // code's message goes before the button is pressed (leaving the field would move the button under the pointer).
+  const [form, fields] = useSchemaForm("verify-phone", VerifyPhoneSchema, props.lastResult);
   const whose = props.role === "parent" ? "the parent's" : "the ward's";
   return (
     <Card title="By your phone">

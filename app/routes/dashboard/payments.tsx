@@ -1,6 +1,7 @@
 import type { RouteHandle } from "#app/utils/route-rules.ts";
 import { intentOf, unknownIntent } from "#app/utils/intent.server.ts";
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import { usePortalForm } from "#app/components/form/use-portal-form.ts";
 import { parseWithZod } from "#app/forms/parse.ts";
 import { useClientValidation, type FormConstraint } from "#app/components/form/use-client-validation.ts";
 import { data, Form, Link, redirect } from "react-router";
@@ -372,8 +373,7 @@ function ParentPaymentForm({
   const validate = useClientValidation(() =>
     import("#app/forms/payments.schema.ts").then((m) => m.ParentPaymentSchema),
   );
-  const [form, fields] = useForm({
-    id: "parent-payment",
+  const [form, fields] = usePortalForm("parent-payment", {
     lastResult,
     defaultValue: {
       registrationId: wards.length === 1 ? wards[0].id : "",
@@ -381,9 +381,7 @@ function ParentPaymentForm({
       paidOn: new Date().toISOString().slice(0, 10),
     },
     constraint,
-    onValidate: validate,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
+    validate,
   });
   const f = fields as unknown as Record<string, AnyField>;
   return (

@@ -1,4 +1,5 @@
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import { usePortalForm } from "#app/components/form/use-portal-form.ts";
 import { getZodConstraint } from "@conform-to/zod/v4";
 import { Form } from "react-router";
 import { parseWithZod } from "#app/forms/parse.ts";
@@ -27,8 +28,7 @@ export function QuestionForm({
   lastResult?: SubmissionResult<string[]> | null;
   submitLabel: string;
 }) {
-  const [form, fields] = useForm({
-    id,
+  const [form, fields] = usePortalForm(id, {
     lastResult,
     defaultValue: question
       ? {
@@ -39,9 +39,7 @@ export function QuestionForm({
         }
       : { type: "rating", required: "on" },
     constraint: getZodConstraint(QuestionFieldsSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: QuestionSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
+    validate: ({ formData }) => parseWithZod(formData, { schema: QuestionSchema }),
   });
   const intent = question ? "edit-question" : "add-question";
   return (

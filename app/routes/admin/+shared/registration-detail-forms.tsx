@@ -1,5 +1,6 @@
 /** The registration page's forms: linked accounts, corrections, payments recorded by the office, decisions. */
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
+import { usePortalForm } from "#app/components/form/use-portal-form.ts";
 import { useSchemaForm } from "#app/components/form/use-schema-form.ts";
 
 import { Form } from "react-router";
@@ -106,7 +107,7 @@ export function EditForm({
   values: Record<string, string | string[]>;
   lastResult?: SubmissionResult<string[]>;
 }) {
-  const [form, fields] = useForm({ id: "edit-registration", lastResult, defaultValue: values });
+  const [form, fields] = usePortalForm("edit-registration", { lastResult, defaultValue: values });
   const f = fields as unknown as Record<string, AnyField>;
   const L = EDITABLE_FIELD_LABELS;
   // The subjects listed are the programme's last sent to the server ("Show subjects", or a failed save), else the
@@ -263,7 +264,7 @@ export function PaymentActions({ payment, reply }: { payment: PaymentView; reply
  */
 function GatewayConfirmForm({ payment, reply }: { payment: PaymentView; reply?: ActionReply }) {
   const formId = `confirm-${payment.id}`;
-  const [form, fields] = useForm({ id: formId, lastResult: reply?.form === formId ? reply.result : undefined });
+  const [form, fields] = usePortalForm(formId, { lastResult: reply?.form === formId ? reply.result : undefined });
   const override = fields.override as AnyField;
   return (
     <Form method="post" {...getFormProps(form)} className="flex flex-wrap items-end gap-2">
@@ -298,7 +299,7 @@ function ReasonForm({
   reply?: ActionReply;
 }) {
   const formId = `${intent}-${payment.id}`;
-  const [form, fields] = useForm({ id: formId, lastResult: reply?.form === formId ? reply.result : undefined });
+  const [form, fields] = usePortalForm(formId, { lastResult: reply?.form === formId ? reply.result : undefined });
   const reason = fields.reason as AnyField;
   const label = intent === "reject" ? "Reason for rejecting" : "Reason for voiding";
   return (
@@ -335,7 +336,7 @@ export function WithdrawForm({
   withdrawn: { on: string; reason: string } | null;
   lastResult?: ActionReply["result"];
 }) {
-  const [form, fields] = useForm({ id: "withdraw", lastResult });
+  const [form, fields] = usePortalForm("withdraw", { lastResult });
   const reason = fields.reason as AnyField;
   if (withdrawn)
     return (

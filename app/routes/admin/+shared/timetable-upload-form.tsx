@@ -1,5 +1,6 @@
 /** The single-timetable upload form (app/routes/admin/timetable-upload.tsx). */
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import { usePortalForm } from "#app/components/form/use-portal-form.ts";
 import { getZodConstraint } from "@conform-to/zod/v4";
 import { Form } from "react-router";
 import { parseWithZod } from "#app/forms/parse.ts";
@@ -24,13 +25,11 @@ export function SingleUploadForm({
   busy: boolean;
   disabled: boolean;
 }) {
-  const [form, fields] = useForm({
-    id: "timetable-single",
+  const [form, fields] = usePortalForm("timetable-single", {
     lastResult,
     constraint: getZodConstraint(TimetableFieldsSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: TimetableClientSchema }),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
+    validate: ({ formData }) => parseWithZod(formData, { schema: TimetableClientSchema }),
+    checkOn: "submit",
   });
   return (
     <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="space-y-4">

@@ -1,4 +1,5 @@
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import { usePortalForm } from "#app/components/form/use-portal-form.ts";
 import { useState } from "react";
 import { Form, Link } from "react-router";
 import { useHydrated } from "#app/utils/use-hydrated.ts";
@@ -21,14 +22,7 @@ export function SignInForm({
   constraint: FormConstraint;
 }) {
   const validate = useClientValidation(() => import("#app/forms/auth.schema.ts").then((m) => m.SignInSchema));
-  const [form, fields] = useForm({
-    id: "sign-in",
-    lastResult,
-    constraint,
-    onValidate: validate,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-  });
+  const [form, fields] = usePortalForm("sign-in", { lastResult, constraint, validate });
   const [show, setShow] = useState(false);
   const hydrated = useHydrated();
   return (

@@ -1,6 +1,7 @@
 import type { PasswordPolicy } from "#app/domain/password-policy.ts";
 import { NewPasswordFields } from "#app/components/form/new-password-fields.tsx";
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import { usePortalForm } from "#app/components/form/use-portal-form.ts";
 import { Form } from "react-router";
 import { useClientValidation, type FormConstraint } from "#app/components/form/use-client-validation.ts";
 import { ROLE_LABELS, SELF_SIGNUP_ROLES, emailRequiredFor, type Role } from "#app/domain/roles.ts";
@@ -35,13 +36,10 @@ export function SignUpForm({ screen, role, lastResult, passwordPolicy, constrain
     () => import("#app/forms/auth.schema.ts").then((m) => m.signUpSchema(screen, passwordPolicy)),
     `${screen}:${passwordPolicy.minLength}:${passwordPolicy.requirements}`,
   );
-  const [form, fields] = useForm({
-    id: screen === "portal" ? `sign-up-${role}` : "auth-sign-up",
+  const [form, fields] = usePortalForm(screen === "portal" ? `sign-up-${role}` : "auth-sign-up", {
     lastResult,
     constraint,
-    onValidate: validate,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
+    validate,
     defaultValue: screen === "auth" ? { role: "student" } : undefined,
   });
   const phone = (
