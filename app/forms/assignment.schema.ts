@@ -26,6 +26,8 @@ export const ASSIGNMENT_FILE_REQUIRED = "Please choose a file";
 export const NO_ASSIGNMENTS = "No assignments uploaded yet. Upload your first test above.";
 
 /** The text fields, as the server validates them (the file is checked separately, from its bytes). */
+export const NO_SUBJECTS_YET = "The office has not given you a subject yet: ask it to add you to your subjects.";
+
 export const AssignmentFieldsSchema = z.object({
   intent: z.literal("upload"),
   subject: z.string({ error: "Please choose a subject" }).trim().min(1, "Please choose a subject").max(100),

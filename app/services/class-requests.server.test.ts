@@ -53,7 +53,6 @@ describe("asking the office for a class", () => {
     expect(await askForClass(facilitator, name, ["Mathematics"], { subject: "Mathematics", note })).toEqual({
       ok: false,
       status: 409,
-      field: null,
       message: CLASS_REQUEST_ALREADY,
     });
     expect(await Outbox.countDocuments({ template: "class-request" })).toBe(2);

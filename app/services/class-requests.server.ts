@@ -4,6 +4,7 @@
  * has one, else by SMS to its phone; the request is audited under who made it (and as whom, while an admin views as
  * the facilitator). The same facilitator's request for the same subject goes once a day: a second is refused.
  */
+import type { Result } from "#app/domain/result.ts";
 import { SCHOOL_NAME } from "#app/domain/school.ts";
 import { cutToGsm7Units } from "#app/domain/sms.ts";
 import { schoolDay } from "#app/domain/vacations.ts";
@@ -12,8 +13,7 @@ import { queueMessages, type NewMessage } from "#app/models/outbox.server.ts";
 import { User } from "#app/models/user.server.ts";
 
 export type ClassRequest = { subject: string | null; note: string };
-export type ClassRequestResult =
-  { ok: true; told: number } | { ok: false; status: 400 | 409; field: "subject" | null; message: string };
+export type ClassRequestResult = Result<{ told: number }, "subject">;
 
 export const CLASS_REQUEST_ALREADY =
   "You asked the office for this class today already: it has your message, and will answer you.";
@@ -56,7 +56,7 @@ export async function askForClass(
     ];
   });
   const queued = messages.length ? await queueMessages(messages) : 0;
-  if (messages.length && queued === 0) return { ok: false, status: 409, field: null, message: CLASS_REQUEST_ALREADY };
+  if (messages.length && queued === 0) return { ok: false, status: 409, message: CLASS_REQUEST_ALREADY };
   await audit("classes.request", actor, null, { subject: request.subject, note: request.note, told: queued });
   return { ok: true, told: queued };
 }

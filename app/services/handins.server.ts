@@ -3,6 +3,7 @@
  * of handwritten pages or a PDF for an assignment of their subjects; the subject's facilitator marks it out of the
  * assignment's maximum with a comment; performance is the average percentage of marked work.
  */
+import type { Refused } from "#app/domain/result.ts";
 import { createId } from "@paralleldrive/cuid2";
 import { MongoServerError } from "mongodb";
 import { WARD_FORMS } from "#app/domain/programmes.ts";
@@ -49,12 +50,7 @@ type WardRegistration = Pick<RegistrationDoc, "subjects" | "vacation" | "withdra
 const workChanged = () =>
   raiseWorkRevision().catch((error: unknown) => log.error({ err: error }, "the work revision was not raised"));
 
-export type Refusal = {
-  ok: false;
-  status: 400 | 403 | 404 | 409 | 413;
-  field?: "text" | "files" | "score";
-  message: string;
-};
+export type Refusal = Refused<"text" | "files" | "score">;
 
 export const HANDIN_REFUSALS = {
   closed: "The due time has passed: this assignment no longer takes work.",

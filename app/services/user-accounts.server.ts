@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { refuse, type Refused } from "#app/domain/result.ts";
 import { normalizePhone } from "#app/domain/phone.ts";
 import { ROLE_LABELS, type Role } from "#app/domain/roles.ts";
 import type { MANAGED_ROLES } from "#app/forms/user-admin.schema.ts";
@@ -23,7 +24,7 @@ import { User } from "#app/models/user.server.ts";
 
 type ManagedRole = (typeof MANAGED_ROLES)[number];
 export type Actor = { id: string; mayManageAdmins: boolean };
-export type Refusal = { refused: string; status: 403 | 404 | 409 };
+export type Refusal = Refused;
 type Target = {
   _id: string;
   role: Role;
@@ -46,14 +47,14 @@ async function loadTarget(actor: Actor, userId: string): Promise<Target | Refusa
   const target = await User.findById(String(userId))
     .select("_id role fullName phone disabledAt disabledBy phoneVerifiedAt")
     .lean<Target>();
-  if (!target) return { refused: "User not found.", status: 404 };
-  if (target._id === actor.id) return { refused: OWN_ACCOUNT, status: 403 };
-  if (target.role === "admin" && !actor.mayManageAdmins) return { refused: ADMIN_NEEDS_ALL, status: 403 };
+  if (!target) return refuse(404, "User not found.");
+  if (target._id === actor.id) return refuse(403, OWN_ACCOUNT);
+  if (target.role === "admin" && !actor.mayManageAdmins) return refuse(403, ADMIN_NEEDS_ALL);
   return target;
 }
 
 export const isRefusal = (value: unknown): value is Refusal =>
-  typeof value === "object" && value !== null && "refused" in value;
+  typeof value === "object" && value !== null && "ok" in value && value.ok === false;
 
 /**
  * Whether an admin who can sign in remains. Checked after the change itself, so two admins turning each other off at
@@ -127,21 +128,21 @@ export async function changeRole(
   if (target.role !== "admin") {
     const records = await recordsNaming(target, false);
     if (records.length)
-      return {
-        refused: `${target.fullName} is named as ${ROLE_LABELS[target.role].toLowerCase()} by ${records.join(", ")}: move those first, or add a new account for the new role.`,
-        status: 409,
-      };
+      return refuse(
+        409,
+        `${target.fullName} is named as ${ROLE_LABELS[target.role].toLowerCase()} by ${records.join(", ")}: move those first, or add a new account for the new role.`,
+      );
   }
   const { modifiedCount } = await User.updateOne(
     { _id: target._id, role: target.role },
     // The office chose this facilitator: no approval is waited for.
     { $set: { role }, $unset: { pendingApproval: 1 } },
   );
-  if (modifiedCount !== 1) return { refused: "The account changed meanwhile: open it again.", status: 409 };
+  if (modifiedCount !== 1) return refuse(409, "The account changed meanwhile: open it again.");
   if (target.role === "admin") {
     if (!(await anAdminRemains())) {
       await User.updateOne({ _id: target._id, role }, { $set: { role: "admin" } });
-      return { refused: LAST_ADMIN, status: 409 };
+      return refuse(409, LAST_ADMIN);
     }
     await AdminPermission.deleteOne({ userId: target._id });
   }
@@ -155,7 +156,7 @@ export async function setDisabled(actor: Actor, userId: string, disabled: boolea
   if (isRefusal(target)) return target;
   if (Boolean(target.disabledAt) === disabled) return { ok: true };
   if (!disabled) {
-    if (target.disabledBy === "demo") return { refused: DEMO_STAYS_OFF, status: 409 };
+    if (target.disabledBy === "demo") return refuse(409, DEMO_STAYS_OFF);
     await User.updateOne({ _id: target._id }, { $set: { disabledAt: null, disabledBy: null } });
     await audit("user.enable", actor.id, target._id, {});
     return { ok: true };
@@ -164,7 +165,7 @@ export async function setDisabled(actor: Actor, userId: string, disabled: boolea
   await User.updateOne({ _id: target._id, disabledAt: null }, { $set: { disabledAt: at, disabledBy: "admin" } });
   if (target.role === "admin" && !(await anAdminRemains())) {
     await User.updateOne({ _id: target._id, disabledAt: at }, { $set: { disabledAt: null, disabledBy: null } });
-    return { refused: LAST_ADMIN, status: 409 };
+    return refuse(409, LAST_ADMIN);
   }
   // Each request reads the account (a turned-off one has no session); the sessions are removed as well.
   await Session.deleteMany({ userId: target._id });
@@ -176,15 +177,15 @@ export async function setDisabled(actor: Actor, userId: string, disabled: boolea
 export async function deleteAccount(actor: Actor, userId: string): Promise<{ ok: true; fullName: string } | Refusal> {
   const target = await loadTarget(actor, userId);
   if (isRefusal(target)) return target;
-  if (target.role === "admin") return { refused: ADMIN_NOT_DELETED, status: 409 };
+  if (target.role === "admin") return refuse(409, ADMIN_NOT_DELETED);
   const records = await recordsNaming(target, true);
   if (records.length)
-    return {
-      refused: `${target.fullName}'s account is named by ${records.join(", ")}. Turn it off instead: the records keep their name.`,
-      status: 409,
-    };
+    return refuse(
+      409,
+      `${target.fullName}'s account is named by ${records.join(", ")}. Turn it off instead: the records keep their name.`,
+    );
   const { deletedCount } = await User.deleteOne({ _id: target._id });
-  if (deletedCount !== 1) return { refused: "User not found.", status: 404 };
+  if (deletedCount !== 1) return refuse(404, "User not found.");
   await Promise.all([
     Session.deleteMany({ userId: target._id }),
     PasswordReset.deleteMany({ userId: target._id }),

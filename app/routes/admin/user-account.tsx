@@ -1,6 +1,7 @@
 import type { RouteHandle } from "#app/utils/route-rules.ts";
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint } from "@conform-to/zod/v4";
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import { usePortalForm } from "#app/components/form/use-portal-form.ts";
+import { useSchemaForm } from "#app/components/form/use-schema-form.ts";
 import { data, Form, Link } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/user-account";
@@ -81,7 +82,7 @@ export async function action({ request, params }: Route.ActionArgs) {
       if (submission.status !== "success") return refused("role", submission.reply(), 400);
       const outcome = await changeRole(actor, userId, submission.value.role);
       if (isRefusal(outcome))
-        return refused("role", submission.reply({ formErrors: [outcome.refused] }), outcome.status);
+        return refused("role", submission.reply({ formErrors: [outcome.message] }), outcome.status);
       if (!outcome.changed)
         return redirectWithToast(here, { type: "info", title: "No change", description: "The account has that role." });
       return redirectWithToast(here, {
@@ -97,7 +98,7 @@ export async function action({ request, params }: Route.ActionArgs) {
       const disable = submission.value.intent === "disable";
       const outcome = await setDisabled(actor, userId, disable);
       if (isRefusal(outcome))
-        return refused("disabled", submission.reply({ formErrors: [outcome.refused] }), outcome.status);
+        return refused("disabled", submission.reply({ formErrors: [outcome.message] }), outcome.status);
       return redirectWithToast(here, {
         type: "success",
         title: disable ? "Account turned off" : "Account turned on",
@@ -111,7 +112,7 @@ export async function action({ request, params }: Route.ActionArgs) {
       if (submission.status !== "success") return refused("delete", submission.reply(), 400);
       const outcome = await deleteAccount(actor, userId);
       if (isRefusal(outcome))
-        return refused("delete", submission.reply({ formErrors: [outcome.refused] }), outcome.status);
+        return refused("delete", submission.reply({ formErrors: [outcome.message] }), outcome.status);
       return redirectWithToast("/admin/users", {
         type: "success",
         title: "Account deleted",
@@ -200,13 +201,8 @@ export default function UserAccount({ loaderData, actionData }: Route.ComponentP
 type Result = SubmissionResult<string[]> | undefined;
 
 function RoleForm({ current, lastResult }: { current: string; lastResult: Result }) {
-  const [form, fields] = useForm({
-    id: "user-role",
-    lastResult,
-    defaultValue: { role: current === "admin" ? "" : current },
-    constraint: getZodConstraint(ChangeRoleSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ChangeRoleSchema }),
-    shouldValidate: "onBlur",
+  const [form, fields] = useSchemaForm("user-role", ChangeRoleSchema, lastResult, {
+    role: current === "admin" ? "" : current,
   });
   return (
     <Section id="role-heading" title="Role" className="space-y-3 rounded-xl border border-gray-200 bg-white p-4">
@@ -231,7 +227,7 @@ function RoleForm({ current, lastResult }: { current: string; lastResult: Result
 }
 
 function DisableForm({ disabled, lastResult }: { disabled: boolean; lastResult: Result }) {
-  const [form] = useForm({ id: "user-disabled", lastResult });
+  const [form] = usePortalForm("user-disabled", { lastResult });
   return (
     <Section
       id="sign-in-heading"
@@ -254,13 +250,7 @@ function DisableForm({ disabled, lastResult }: { disabled: boolean; lastResult: 
 }
 
 function DeleteForm({ lastResult }: { lastResult: Result }) {
-  const [form, fields] = useForm({
-    id: "user-delete",
-    lastResult,
-    constraint: getZodConstraint(DeleteUserSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: DeleteUserSchema }),
-    shouldValidate: "onSubmit",
-  });
+  const [form, fields] = useSchemaForm("user-delete", DeleteUserSchema, lastResult, undefined, { checkOn: "submit" });
   return (
     <Section
       id="delete-heading"

@@ -5,6 +5,7 @@ import { data, Form, Link } from "react-router";
 import type { Route } from "./+types/handin";
 import { requireRole } from "#app/utils/auth.server.ts";
 import { redirectWithToast } from "#app/utils/toast.server.ts";
+import { replyToRefusal } from "#app/utils/refusal-reply.server.ts";
 import { parseUpload, UPLOAD_TYPES } from "#app/utils/uploads.server.ts";
 import { parseWithZod } from "#app/forms/parse.ts";
 import { HANDIN_ACCEPT, HANDIN_FILE_ERRORS, HandinFormSchema, HandinSchema } from "#app/forms/assignment.schema.ts";
@@ -109,10 +110,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   );
   if (!outcome.ok) {
     if (outcome.status === 404) throw data(outcome.message, { status: 404 });
-    const reply = outcome.field
-      ? submission.reply({ fieldErrors: { [outcome.field]: [outcome.message] } })
-      : submission.reply({ formErrors: [outcome.message] });
-    return data({ result: reply }, { status: outcome.status });
+    return replyToRefusal(submission, outcome);
   }
   return redirectWithToast(`/assignments/${String(params.assignmentId)}`, {
     type: "success",

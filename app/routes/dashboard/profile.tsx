@@ -7,7 +7,7 @@ import { data, Form } from "react-router";
 import type { Route } from "./+types/profile";
 import { requireUser } from "#app/utils/auth.server.ts";
 import { redirectWithToast } from "#app/utils/toast.server.ts";
-import { User } from "#app/models/user.server.ts";
+import { updateProfile } from "#app/services/own-account.server.ts";
 import { PROFILE_UPDATED, ProfileSchema } from "#app/forms/profile.schema.ts";
 import { FormErrors, SubmitButton, TextField } from "#app/components/form/fields.tsx";
 import { Card, DashboardPage } from "#app/components/dashboard/page.tsx";
@@ -38,12 +38,7 @@ export async function action({ request }: Route.ActionArgs) {
   const { user } = await requireUser(request);
   const submission = parseWithZod(await request.formData(), { schema: ProfileSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
-  const { fullName, displayName, email } = submission.value;
-  await User.updateOne(
-    { _id: String(user._id) },
-    { $set: { fullName, displayName: displayName || null, email: email ? email.toLowerCase() : null } },
-    { runValidators: true },
-  );
+  await updateProfile(user._id, submission.value);
   return redirectWithToast("/profile", { type: "success", title: PROFILE_UPDATED });
 }
 

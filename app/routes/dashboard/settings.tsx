@@ -6,15 +6,11 @@ import { useSchemaForm } from "#app/components/form/use-schema-form.ts";
 import { NewPasswordFields } from "#app/components/form/new-password-fields.tsx";
 import type { Route } from "./+types/settings";
 import { redirectWithToast } from "#app/utils/toast.server.ts";
-import { hashPassword, verifyPassword } from "#app/models/password.server.ts";
-import { deleteOtherSessions } from "#app/utils/session-cookie.server.ts";
-import { User } from "#app/models/user.server.ts";
-import { audit } from "#app/models/audit-log.server.ts";
-import { reserveSignIn } from "#app/utils/sign-in-limits.server.ts";
 import { requireUser } from "#app/utils/auth.server.ts";
+import { changePassword } from "#app/services/own-account.server.ts";
+import { replyToRefusal } from "#app/utils/refusal-reply.server.ts";
 import {
   changePasswordSchema,
-  CURRENT_PASSWORD_WRONG,
   PASSWORD_CHANGED,
   PHONE_PREFERENCES_SAVED,
   PhonePreferencesSchema,
@@ -67,7 +63,7 @@ export async function action({ request }: Route.ActionArgs) {
       return savePhonePreferences(formData, user);
     // The password form's own submit.
     case null:
-      return changePassword(formData, user, sessionId);
+      return changePasswordFrom(formData, user, sessionId);
     default:
       return unknownIntent();
   }
@@ -91,35 +87,13 @@ async function savePhonePreferences(
   return redirectWithToast("/settings", { type: "success", title: PHONE_PREFERENCES_SAVED });
 }
 
-async function changePassword(formData: FormData, user: { _id: string; phone: string }, sessionId: string) {
+async function changePasswordFrom(formData: FormData, user: { _id: string; phone: string }, sessionId: string) {
   // The school's password rule (admin settings) applies to a changed password as to a new account's.
   const schema = changePasswordSchema(await getPasswordPolicy());
   const submission = parseWithZod(formData, { schema });
   if (submission.status !== "success") return data({ result: submission.reply({ hideFields: HIDE }) }, { status: 400 });
-  // Wrong current passwords count as failed sign-ins of this phone (from this session), so a left-open session cannot
-  // be used to guess it.
-  const reservation = await reserveSignIn(user.phone, `session:${sessionId}`);
-  if (reservation.refused) {
-    return data({ result: submission.reply({ formErrors: [reservation.message], hideFields: HIDE }) }, { status: 429 });
-  }
-  const stored = await User.findById(String(user._id)).select("+passwordHash").lean<{ passwordHash: string }>();
-  if (!stored || !(await verifyPassword(submission.value.currentPassword, stored.passwordHash))) {
-    const locked = await reservation.failed();
-    if (locked)
-      return data({ result: submission.reply({ formErrors: [locked.message], hideFields: HIDE }) }, { status: 429 });
-    return data(
-      { result: submission.reply({ fieldErrors: { currentPassword: [CURRENT_PASSWORD_WRONG] }, hideFields: HIDE }) },
-      { status: 400 },
-    );
-  }
-  await reservation.succeeded();
-  await User.updateOne(
-    { _id: String(user._id) },
-    { $set: { passwordHash: await hashPassword(submission.value.newPassword) } },
-  );
-  // Anyone signed in elsewhere with the old password is signed out; this browser stays in.
-  await deleteOtherSessions(user._id, sessionId);
-  await audit("password.change", user._id, user._id);
+  const changed = await changePassword(user, sessionId, submission.value);
+  if (!changed.ok) return replyToRefusal(submission, changed, { hideFields: HIDE });
   return redirectWithToast("/settings", {
     type: "success",
     title: PASSWORD_CHANGED,

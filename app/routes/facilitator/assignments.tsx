@@ -11,12 +11,9 @@ import { FormDraft } from "#app/components/form/form-draft.tsx";
 import type { Route } from "./+types/assignments";
 import { actorOf, requireRole } from "#app/utils/auth.server.ts";
 import { redirectWithToast } from "#app/utils/toast.server.ts";
-import { parseUpload, removeUpload, fileNameFor, storeUpload, UPLOAD_TYPES } from "#app/utils/uploads.server.ts";
-import { Assignment } from "#app/models/assignment.server.ts";
-import { audit } from "#app/models/audit-log.server.ts";
-import { listFacilitatorSubjects } from "#app/models/facilitator.server.ts";
-import { vacationPointers } from "#app/models/vacation.server.ts";
-import { ALL_SUBJECTS } from "#app/domain/programmes.ts";
+import { replyToRefusal } from "#app/utils/refusal-reply.server.ts";
+import { parseUpload, UPLOAD_TYPES } from "#app/utils/uploads.server.ts";
+import { assignmentChoices, setAssignment } from "#app/services/assignments.server.ts";
 import {
   ASSIGNMENT_ACCEPT,
   ASSIGNMENT_FILE_REQUIRED,
@@ -24,9 +21,9 @@ import {
   ASSIGNMENT_MAX_BYTES,
   ASSIGNMENT_MAX_LABEL,
   ASSIGNMENT_TOO_LARGE,
+  NO_SUBJECTS_YET,
   AssignmentFieldsSchema,
   AssignmentUploadSchema,
-  assignmentKind,
 } from "#app/forms/assignment.schema.ts";
 import {
   CheckboxField,
@@ -39,7 +36,6 @@ import {
 } from "#app/components/form/fields.tsx";
 import { Card, DashboardPage } from "#app/components/dashboard/page.tsx";
 import { AssignmentList } from "#app/components/dashboard/assignment-list.tsx";
-import { classChoices } from "#app/services/classes.server.ts";
 import { loadAssignmentItems } from "#app/routes/dashboard/+shared/assignments.server.ts";
 
 export const handle = { rules: { access: { roles: ["facilitator", "admin"] }, body: "upload" } } satisfies RouteHandle;
@@ -54,38 +50,17 @@ const ALLOWED = [
 ];
 const FilterSchema = z.object({ subject: z.string().trim().max(100).optional() });
 
-const NO_SUBJECTS_YET = "The office has not given you a subject yet: ask it to add you to your subjects.";
-
-/**
- * Where a file may go: a facilitator posts only to the subjects the office gave them (Admin → Subjects), since every
- * student of the subject gets it; an admin working here may post to any subject the school teaches.
- */
-async function subjectOptions(user: { _id: string; role: string }) {
-  const own = (await listFacilitatorSubjects(user._id)).map((s) => s.name);
-  const others = user.role === "admin" ? ALL_SUBJECTS.filter((s) => !own.includes(s)) : [];
-  // Work may be set for one class of a subject split into classes (docs/decisions/0112-classes-of-a-workable-size.md).
-  const { teaching, enrolling } = await vacationPointers();
-  const vacation = teaching?.name ?? enrolling?.name ?? null;
-  const classes = await classChoices(vacation, [...own, ...others]);
-  return {
-    own,
-    others,
-    classes: classes.map((c) => ({ value: c.value, label: c.label })),
-    vacation,
-    classChoices: classes,
-  };
-}
-
 export async function loader({ request, url }: Route.LoaderArgs) {
   const { effectiveUser } = await requireRole(request, ["facilitator", "admin"]);
   const parsed = FilterSchema.safeParse({ subject: url.searchParams.get("subject") ?? undefined });
   if (!parsed.success) throw data("Invalid subject filter.", { status: 400 });
   const subject = parsed.data.subject || null;
-  const [options, items] = await Promise.all([
-    subjectOptions(effectiveUser),
+  const [choices, items] = await Promise.all([
+    assignmentChoices(effectiveUser),
     loadAssignmentItems(effectiveUser._id, subject),
   ]);
-  return { options: { own: options.own, others: options.others, classes: options.classes }, items, subject };
+  const classes = choices.classes.map((c) => ({ value: c.value, label: c.label }));
+  return { options: { own: choices.own, others: choices.others, classes }, items, subject };
 }
 
 const FAILURE_MESSAGES = {
@@ -99,74 +74,17 @@ const FAILURE_MESSAGES = {
 
 export async function action({ request }: Route.ActionArgs) {
   const info = await requireRole(request, ["facilitator", "admin"]);
-  const { effectiveUser } = info;
   const upload = await parseUpload(request, { fileField: "file", allowed: ALLOWED, maxBytes: ASSIGNMENT_MAX_BYTES });
   if (!upload.ok && upload.failure === "malformed") throw data("The upload could not be read.", { status: 400 });
   // A refused file (too large, wrong type, empty) still brings back every text field
   // typed before it (the file input is the form's last field): see parseUpload.
   const submission = parseWithZod(upload.fields, { schema: AssignmentFieldsSchema });
-  const fileError = !upload.ok ? FAILURE_MESSAGES[upload.failure] : null;
-  const options = await subjectOptions(effectiveUser);
-  const subjectError =
-    submission.status === "success" && ![...options.own, ...options.others].includes(submission.value.subject)
-      ? options.own.length || options.others.length
-        ? "Please choose a subject from the list"
-        : NO_SUBJECTS_YET
-      : null;
-  const chosenClass =
-    submission.status === "success" && submission.value.forClass
-      ? options.classChoices.find((c) => c.value === submission.value.forClass)
-      : undefined;
-  const classError =
-    submission.status === "success" &&
-    submission.value.forClass &&
-    (!chosenClass || chosenClass.subject !== submission.value.subject)
-      ? "Choose a class of this subject, or every class"
-      : null;
-  const dueError =
-    submission.status === "success" && submission.value.due && submission.value.due.getTime() <= Date.now()
-      ? "The due time has passed: choose a later one"
-      : null;
-  if (submission.status !== "success" || fileError || subjectError || classError || dueError || !upload.ok) {
-    const fieldErrors: Record<string, string[]> = {};
-    if (classError) fieldErrors.forClass = [classError];
-    if (fileError) fieldErrors.file = [fileError];
-    if (subjectError) fieldErrors.subject = [subjectError];
-    if (dueError) fieldErrors.due = [dueError];
+  if (submission.status !== "success" || !upload.ok) {
+    const fieldErrors: Record<string, string[]> = upload.ok ? {} : { file: [FAILURE_MESSAGES[upload.failure]] };
     return data({ result: submission.reply({ fieldErrors }) }, { status: 400 });
   }
-  const { subject, title, description, due, maxScore, refuseLate } = submission.value;
-  const file = upload.file;
-  const filePath = file ? await storeUpload(effectiveUser._id, file.bytes, file.type.ext, "assignment") : null;
-  let created: { _id: string; title: string; subject: string };
-  try {
-    created = await Assignment.create({
-      facilitatorId: effectiveUser._id,
-      subject,
-      title,
-      description: description || null,
-      vacation: options.vacation,
-      programme: chosenClass?.programme ?? null,
-      classNo: chosenClass?.n ?? null,
-      dueAt: due,
-      maxScore,
-      refuseLate: due ? refuseLate : false,
-      ...(file && filePath
-        ? {
-            kind: assignmentKind(file.type.mime),
-            fileName: fileNameFor(file.clientName, file.type.mime, "assignment"),
-            filePath,
-            fileType: file.type.mime,
-            fileSize: file.size,
-          }
-        : {}),
-    });
-  } catch (error) {
-    if (filePath) await removeUpload(filePath);
-    throw error;
-  }
-  // After the try: the assignment and its file stand, whatever becomes of the audit write.
-  await audit("assignment.upload", actorOf(info), created._id, { title: created.title, subject: created.subject });
+  const set = await setAssignment(actorOf(info), submission.value, upload.file);
+  if (!set.ok) return replyToRefusal(submission, set);
   return redirectWithToast("/facilitator-dashboard/assignments", {
     type: "success",
     title: "Assignment uploaded successfully",

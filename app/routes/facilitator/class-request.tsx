@@ -4,6 +4,7 @@ import { data, Form, Link } from "react-router";
 import type { Route } from "./+types/class-request";
 import { actorOf, requireRole } from "#app/utils/auth.server.ts";
 import { redirectWithToast } from "#app/utils/toast.server.ts";
+import { replyToRefusal } from "#app/utils/refusal-reply.server.ts";
 import { parseWithZod } from "#app/forms/parse.ts";
 import { ClassRequestSchema } from "#app/forms/classes.schema.ts";
 import { useSchemaForm } from "#app/components/form/use-schema-form.ts";
@@ -28,12 +29,7 @@ export async function action({ request }: Route.ActionArgs) {
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   const subjects = (await listFacilitatorSubjects(info.effectiveUser._id)).map((s) => s.name);
   const outcome = await askForClass(actorOf(info), info.effectiveUser, subjects, submission.value);
-  if (!outcome.ok) {
-    const reply = outcome.field
-      ? submission.reply({ fieldErrors: { [outcome.field]: [outcome.message] } })
-      : submission.reply({ formErrors: [outcome.message] });
-    return data({ result: reply }, { status: outcome.status });
-  }
+  if (!outcome.ok) return replyToRefusal(submission, outcome);
   return redirectWithToast("/facilitator-dashboard/classes", {
     type: "success",
     title: "Sent to the office",

@@ -5,6 +5,7 @@ import { data, Form, Link } from "react-router";
 import type { Route } from "./+types/mark-work";
 import { actorOf, requireRole } from "#app/utils/auth.server.ts";
 import { redirectWithToast } from "#app/utils/toast.server.ts";
+import { replyToRefusal } from "#app/utils/refusal-reply.server.ts";
 import { parseWithZod } from "#app/forms/parse.ts";
 import { MarkSchema } from "#app/forms/assignment.schema.ts";
 import { formatTimestamp } from "#app/domain/dates.ts";
@@ -72,10 +73,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   const outcome = await markWork(id, actorOf(info), submission.value);
   if (!outcome.ok) {
     if (outcome.status === 403 || outcome.status === 404) throw refused(outcome.status);
-    const reply = outcome.field
-      ? submission.reply({ fieldErrors: { [outcome.field]: [outcome.message] } })
-      : submission.reply({ formErrors: [outcome.message] });
-    return data({ result: reply }, { status: outcome.status });
+    return replyToRefusal(submission, outcome);
   }
   const assignmentId = id.split(".")[0];
   return redirectWithToast(

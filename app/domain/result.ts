@@ -1,0 +1,20 @@
+/**
+ * The one result of a service (docs/decisions/0121-one-service-result.md): done, with what the caller needs, or
+ * refused with an HTTP status, the form field it concerns when one does, and a message a person reads. An expected
+ * refusal is returned, never thrown; a service sees neither the request, its form data, Conform nor React Router.
+ * `replyToRefusal` (app/utils/refusal-reply.server.ts) turns a refusal into the form's reply.
+ */
+export type RefusalStatus = 400 | 403 | 404 | 409 | 413 | 429;
+
+export type Refused<Field extends string = string> = {
+  ok: false;
+  status: RefusalStatus;
+  field?: Field;
+  message: string;
+};
+
+export type Result<T extends object = object, Field extends string = string> = ({ ok: true } & T) | Refused<Field>;
+
+export function refuse<Field extends string>(status: RefusalStatus, message: string, field?: Field): Refused<Field> {
+  return field ? { ok: false, status, field, message } : { ok: false, status, message };
+}
