@@ -1,7 +1,7 @@
 import type { RouteHandle } from "#app/utils/route-rules.ts";
 import { getFormProps } from "@conform-to/react";
 import { useSchemaForm } from "#app/components/form/use-schema-form.ts";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseWithZod } from "#app/forms/parse.ts";
 import { data, Form } from "react-router";
 import type { Route } from "./+types/user-permissions";
 import { requireAdmin } from "#app/utils/auth.server.ts";
