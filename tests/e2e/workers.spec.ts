@@ -91,8 +91,17 @@ test.describe("app workers @js-only", () => {
       expect(metrics).toContain('http_requests_total{route="routes/not-found",method="GET",status="404"} 10');
 
       // Enrolments in flight while one worker dies.
-      const sent = Array.from({ length: 40 }, (_, i) => enrol(app, i + 1));
-      await new Promise((r) => setTimeout(r, 150));
+      // The worker is killed once the first of them is acknowledged, the rest still on their way: killed at a fixed
+      // moment instead, on a loaded machine, it could take every one with it, leaving nothing acknowledged to check.
+      let firstAcknowledged = () => {};
+      const anyAcknowledged = new Promise<void>((resolve) => (firstAcknowledged = resolve));
+      const sent = Array.from({ length: 40 }, (_, i) =>
+        enrol(app, i + 1).then((ok) => {
+          if (ok) firstAcknowledged();
+          return ok;
+        }),
+      );
+      await Promise.race([anyAcknowledged, new Promise((r) => setTimeout(r, 10_000))]);
       process.kill(first, "SIGKILL");
       const acknowledged = (await Promise.all(sent)).filter(Boolean).length;
       expect(acknowledged).toBeGreaterThan(0);
