@@ -24,7 +24,6 @@ import { User } from "#app/models/user.server.ts";
 
 type ManagedRole = (typeof MANAGED_ROLES)[number];
 export type Actor = { id: string; mayManageAdmins: boolean };
-export type Refusal = Refused;
 type Target = {
   _id: string;
   role: Role;
@@ -43,7 +42,7 @@ const DEMO_STAYS_OFF =
 const ADMIN_NOT_DELETED = "An admin's account is not deleted: change its role or turn it off.";
 const ADMIN_NEEDS_ALL = "Only an admin who holds every permission can change another admin's account.";
 
-async function loadTarget(actor: Actor, userId: string): Promise<Target | Refusal> {
+async function loadTarget(actor: Actor, userId: string): Promise<Target | Refused> {
   const target = await User.findById(String(userId))
     .select("_id role fullName phone disabledAt disabledBy phoneVerifiedAt")
     .lean<Target>();
@@ -53,7 +52,7 @@ async function loadTarget(actor: Actor, userId: string): Promise<Target | Refusa
   return target;
 }
 
-export const isRefusal = (value: unknown): value is Refusal =>
+const isRefusal = (value: unknown): value is Refused =>
   typeof value === "object" && value !== null && "ok" in value && value.ok === false;
 
 /**
@@ -121,7 +120,7 @@ export async function changeRole(
   actor: Actor,
   userId: string,
   role: ManagedRole,
-): Promise<{ ok: true; changed: boolean } | Refusal> {
+): Promise<{ ok: true; changed: boolean } | Refused> {
   const target = await loadTarget(actor, userId);
   if (isRefusal(target)) return target;
   if (target.role === role) return { ok: true, changed: false };
@@ -151,7 +150,7 @@ export async function changeRole(
 }
 
 /** Turns the account off (it cannot sign in, and every session it holds ends now) or on again. */
-export async function setDisabled(actor: Actor, userId: string, disabled: boolean): Promise<{ ok: true } | Refusal> {
+export async function setDisabled(actor: Actor, userId: string, disabled: boolean): Promise<{ ok: true } | Refused> {
   const target = await loadTarget(actor, userId);
   if (isRefusal(target)) return target;
   if (Boolean(target.disabledAt) === disabled) return { ok: true };
@@ -174,7 +173,7 @@ export async function setDisabled(actor: Actor, userId: string, disabled: boolea
 }
 
 /** Deletes an account nothing names (one made by mistake); any other is turned off instead. */
-export async function deleteAccount(actor: Actor, userId: string): Promise<{ ok: true; fullName: string } | Refusal> {
+export async function deleteAccount(actor: Actor, userId: string): Promise<{ ok: true; fullName: string } | Refused> {
   const target = await loadTarget(actor, userId);
   if (isRefusal(target)) return target;
   if (target.role === "admin") return refuse(409, ADMIN_NOT_DELETED);

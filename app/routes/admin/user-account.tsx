@@ -21,7 +21,6 @@ import {
   accountForAdmin,
   changeRole,
   deleteAccount,
-  isRefusal,
   setDisabled,
   type Actor,
 } from "#app/services/user-accounts.server.ts";
@@ -81,8 +80,7 @@ export async function action({ request, params }: Route.ActionArgs) {
       const submission = parseWithZod(formData, { schema: ChangeRoleSchema });
       if (submission.status !== "success") return refused("role", submission.reply(), 400);
       const outcome = await changeRole(actor, userId, submission.value.role);
-      if (isRefusal(outcome))
-        return refused("role", submission.reply({ formErrors: [outcome.message] }), outcome.status);
+      if (!outcome.ok) return refused("role", submission.reply({ formErrors: [outcome.message] }), outcome.status);
       if (!outcome.changed)
         return redirectWithToast(here, { type: "info", title: "No change", description: "The account has that role." });
       return redirectWithToast(here, {
@@ -97,8 +95,7 @@ export async function action({ request, params }: Route.ActionArgs) {
       if (submission.status !== "success") return refused("disabled", submission.reply(), 400);
       const disable = submission.value.intent === "disable";
       const outcome = await setDisabled(actor, userId, disable);
-      if (isRefusal(outcome))
-        return refused("disabled", submission.reply({ formErrors: [outcome.message] }), outcome.status);
+      if (!outcome.ok) return refused("disabled", submission.reply({ formErrors: [outcome.message] }), outcome.status);
       return redirectWithToast(here, {
         type: "success",
         title: disable ? "Account turned off" : "Account turned on",
@@ -111,8 +108,7 @@ export async function action({ request, params }: Route.ActionArgs) {
       const submission = parseWithZod(formData, { schema: DeleteUserSchema });
       if (submission.status !== "success") return refused("delete", submission.reply(), 400);
       const outcome = await deleteAccount(actor, userId);
-      if (isRefusal(outcome))
-        return refused("delete", submission.reply({ formErrors: [outcome.message] }), outcome.status);
+      if (!outcome.ok) return refused("delete", submission.reply({ formErrors: [outcome.message] }), outcome.status);
       return redirectWithToast("/admin/users", {
         type: "success",
         title: "Account deleted",
