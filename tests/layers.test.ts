@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { layerViolations, repeatedNames, sourceFiles } from "./support/layers.ts";
+import { houseRuleBreaks, layerViolations, repeatedNames, sourceFiles } from "./support/layers.ts";
 
 const root = path.resolve(fileURLToPath(new URL("..", import.meta.url)));
 
@@ -22,6 +22,19 @@ describe("layers (docs/decisions/0044)", () => {
     const fixture = path.join(root, "tests/fixtures/layers");
     expect(layerViolations(fixture, sourceFiles(fixture))).toEqual([
       { file: "app/models/user.server.ts", imports: "#app/utils/auth.server.ts", why: "models is below utils" },
+    ]);
+  });
+
+  it("routes leave model writes to services, office pages use AdminPage, forms use the house's hook", () => {
+    expect(houseRuleBreaks(root, sourceFiles(root))).toEqual([]);
+    const fixture = path.join(root, "tests/fixtures/layers");
+    expect(houseRuleBreaks(fixture, sourceFiles(fixture))).toEqual([
+      {
+        file: "app/routes/admin/bad-page.tsx",
+        imports: "User.updateOne(",
+        why: "a route calls a model's write: move it to a service",
+      },
+      { file: "app/routes/admin/bad-page.tsx", imports: "<main", why: "an office page frames itself: use AdminPage" },
     ]);
   });
 

@@ -10,6 +10,7 @@ import { Subject } from "#app/models/subject.server.ts";
 import { User } from "#app/models/user.server.ts";
 import {
   changeClass,
+  claimClassPagesOpening,
   mayTeachClass,
   placeGroup,
   wardClasses,
@@ -173,5 +174,15 @@ describe("classes of a workable size", () => {
     expect(before.get("Physics")).toBe(mine.get("Physics")! - 1);
     expect(await linkOf(wards[0])).toEqual([subjectPage.whatsappLink]);
     await saveSettings({ classSize: 200 });
+  });
+});
+
+describe("claimClassPagesOpening", () => {
+  it("lets exactly one of many simultaneous first loads open the class pages", async () => {
+    const [r] = await enrol(1, 900);
+    const results = await Promise.all(Array.from({ length: 8 }, () => claimClassPagesOpening(r._id)));
+    expect(results.filter(Boolean)).toHaveLength(1);
+    expect((await Registration.findById(r._id).lean())?.classPagesOpenedAt).toBeInstanceOf(Date);
+    expect(await claimClassPagesOpening(r._id)).toBe(false);
   });
 });

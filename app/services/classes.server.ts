@@ -427,3 +427,15 @@ export async function changeClass(
   await audit("classes.change", actorId, String(cls._id), change);
   return { ok: true };
 }
+
+/**
+ * Marks the registration's class pages as opened, atomically: true only for
+ * the one call that changed it, so they are opened once per registration.
+ */
+export async function claimClassPagesOpening(registrationId: string): Promise<boolean> {
+  const result = await Registration.updateOne(
+    { _id: String(registrationId), classPagesOpenedAt: null },
+    { $set: { classPagesOpenedAt: new Date() } },
+  );
+  return result.modifiedCount === 1;
+}

@@ -111,3 +111,29 @@ export function repeatedNames(files: string[]): string[] {
   }
   return [...layersByName].filter(([, layers]) => layers.size > 1).map(([name]) => name);
 }
+
+/** A model's write called by name (`Registration.updateOne(`, `User.create(`): models are PascalCase. */
+const MODEL_WRITE =
+  /\b[A-Z]\w*\.(create|insertMany|updateOne|updateMany|findOneAndUpdate|findByIdAndUpdate|deleteOne|deleteMany|findOneAndDelete|findByIdAndDelete|bulkWrite|replaceOne)\(/;
+const FORM_HOOK = "app/components/form/use-portal-form.ts";
+
+/**
+ * The house's rules (docs/contributing.md#the-page-kit): routes hold UI, reads and one call per intent, so no route
+ * module (its `+shared` and `.server.ts` helpers included) calls a model's write; the office's pages take their
+ * landmark and heading from `AdminPage`; only the house's form hook calls Conform's `useForm`.
+ */
+export function houseRuleBreaks(root: string, files: string[]): Violation[] {
+  const out: Violation[] = [];
+  for (const file of files) {
+    const source = fs.readFileSync(path.join(root, file), "utf8");
+    if (file.startsWith("app/routes/")) {
+      const write = MODEL_WRITE.exec(source);
+      if (write) out.push({ file, imports: write[0], why: "a route calls a model's write: move it to a service" });
+    }
+    if (file.startsWith("app/routes/admin/") && /<main\b/.test(source))
+      out.push({ file, imports: "<main", why: "an office page frames itself: use AdminPage" });
+    if (file !== FORM_HOOK && /\buseForm\(/.test(source))
+      out.push({ file, imports: "useForm(", why: "only the house's form hook calls useForm" });
+  }
+  return out;
+}

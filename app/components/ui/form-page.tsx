@@ -1,9 +1,9 @@
 import type { ReactNode } from "react";
-import { BackLink } from "#app/components/ui/back-link.tsx";
+import { AdminPage } from "#app/components/ui/admin-page.tsx";
 
 /**
- * The admin's one-form page (add or edit a subject, a group, an evaluation form): a white card as the page's main
- * landmark, a link back to the list it belongs to, and the page heading.
+ * The one-form page (add or edit a subject, a group, an evaluation form; the account pages): the office's frame as
+ * one white card, a link back to the list it belongs to, and the page heading.
  */
 export function FormPage({
   title,
@@ -20,10 +20,8 @@ export function FormPage({
   children: ReactNode;
 }) {
   return (
-    <main id="main" className={`${wide ? "max-w-2xl" : "max-w-xl"} rounded-xl border border-gray-200 bg-white p-6`}>
-      <BackLink to={backTo}>{backLabel}</BackLink>
-      <h1 className="mb-4 mt-3 text-2xl font-bold text-gray-900">{title}</h1>
+    <AdminPage title={title} back={{ to: backTo, label: backLabel }} width={wide ? "2xl" : "xl"} card="plain">
       {children}
-    </main>
+    </AdminPage>
   );
 }

@@ -10,6 +10,7 @@ import { listActivity } from "#app/models/audit-log.server.ts";
 import { searchUsers } from "#app/models/user-admin.server.ts";
 import { fullNamesOf } from "#app/models/user.server.ts";
 import { RecordFilters, RecordsSection } from "#app/components/ui/filter-form.tsx";
+import { AdminPage } from "#app/components/ui/admin-page.tsx";
 
 export const handle = { rules: { access: { admin: "can_edit_users" } } } satisfies RouteHandle;
 
@@ -60,8 +61,7 @@ export default function AdminActivity({ loaderData }: Route.ComponentProps) {
   const { rows, query, newer, older } = loaderData;
   const filtered = Boolean(query.q || query.kind || query.from || query.to);
   return (
-    <main id="main" className="space-y-6">
-      <h1 className="text-2xl font-bold text-gray-900">Activity</h1>
+    <AdminPage title="Activity">
       <p className="text-gray-800">
         Who did what, and when. What an admin did while viewing the portal as someone names the admin, with that person
         beside: &ldquo;Ama Admin (as Kofi Mensah)&rdquo;.
@@ -111,7 +111,7 @@ export default function AdminActivity({ loaderData }: Route.ComponentProps) {
           </nav>
         ) : null}
       </RecordsSection>
-    </main>
+    </AdminPage>
   );
 }
 

@@ -18,6 +18,7 @@ import { redirectWithToast } from "#app/utils/toast.server.ts";
 import { SelectField, TextField } from "#app/components/form/fields.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { Section } from "#app/components/ui/section.tsx";
+import { AdminPage } from "#app/components/ui/admin-page.tsx";
 
 export const handle = { rules: { access: { admin: "can_access_subjects" } } } satisfies RouteHandle;
 
@@ -154,15 +155,16 @@ export default function Classes({ loaderData, actionData }: Route.ComponentProps
     { classSize: String(classSize) },
   );
   return (
-    <main id="main" className="space-y-8">
-      <div>
-        <h1 className="text-2xl font-bold text-gray-900">Classes</h1>
-        <p className="mt-1 max-w-3xl text-gray-700">
+    <AdminPage
+      title="Classes"
+      description={
+        <>
           A subject&apos;s students in a programme are split into classes of at most {classSize}, in the order they
           enrolled; a student keeps their class all vacation. Each class takes the subject&apos;s facilitator and class
           page unless you give it its own. A lesson of the timetable is for one class (Lessons).
-        </p>
-      </div>
+        </>
+      }
+    >
       <Section title="Class size" id="class-size-heading">
         <Form method="post" {...getFormProps(sizeForm)} className="flex flex-wrap items-end gap-3">
           <input type="hidden" name="intent" value="size" />
@@ -224,7 +226,7 @@ export default function Classes({ loaderData, actionData }: Route.ComponentProps
           Open a vacation first (<Link to="/admin/vacations">Vacations</Link>): classes belong to one.
         </p>
       )}
-    </main>
+    </AdminPage>
   );
 }
 

@@ -33,6 +33,7 @@ import { audienceVoices } from "#app/services/message-language.server.ts";
 import { audit } from "#app/models/audit-log.server.ts";
 import { ErrorAlert } from "#app/components/ui/error-alert.tsx";
 import { Section } from "#app/components/ui/section.tsx";
+import { AdminPage } from "#app/components/ui/admin-page.tsx";
 
 export const handle = { rules: { access: { admin: "can_access_communications" } } } satisfies RouteHandle;
 
@@ -134,8 +135,7 @@ export default function Communications({ loaderData, actionData }: Route.Compone
     recipientType: "all",
   });
   return (
-    <main id="main" className="space-y-6">
-      <h1 className="text-2xl font-bold text-gray-900">Communications</h1>
+    <AdminPage title="Communications">
       <Section
         id="send-heading"
         title="Send Announcement"
@@ -217,7 +217,7 @@ export default function Communications({ loaderData, actionData }: Route.Compone
           </ol>
         )}
       </Section>
-    </main>
+    </AdminPage>
   );
 }
 

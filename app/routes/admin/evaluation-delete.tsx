@@ -12,6 +12,7 @@ import { FormErrors, TextField, DeleteActions } from "#app/components/form/field
 import { countResponses, deleteEvaluationForm } from "#app/models/evaluation.server.ts";
 import { audit } from "#app/models/audit-log.server.ts";
 import { EVALUATIONS_PATH, requireEvaluationForm } from "#app/services/evaluations.server.ts";
+import { AdminPage } from "#app/components/ui/admin-page.tsx";
 
 export const handle = { rules: { access: { admin: "can_manage_evaluations" } } } satisfies RouteHandle;
 
@@ -40,8 +41,7 @@ export default function DeleteEvaluation({ loaderData, actionData }: Route.Compo
     checkOn: "submit",
   });
   return (
-    <main id="main" className="max-w-xl rounded-xl border border-red-200 bg-white p-6">
-      <h1 className="text-xl font-bold text-gray-900">Delete “{title}”</h1>
+    <AdminPage title={<>Delete “{title}”</>} width="xl" card="danger">
       <p className="mt-3 text-gray-800">
         {responses
           ? `This permanently deletes the form and its ${responses} ${responses === 1 ? "response" : "responses"}. It cannot be undone; download the CSV first if you need the answers.`
@@ -58,7 +58,7 @@ export default function DeleteEvaluation({ loaderData, actionData }: Route.Compo
         ) : null}
         <DeleteActions label="Delete form" cancelTo={`/admin/evaluations/${id}`} />
       </Form>
-    </main>
+    </AdminPage>
   );
 }
 

@@ -25,8 +25,8 @@ import { audit } from "#app/models/audit-log.server.ts";
 import { EvaluationDetailsForm } from "#app/routes/admin/+shared/evaluation-details-form.tsx";
 import { QuestionForm } from "#app/routes/admin/+shared/evaluation-question-form.tsx";
 import { EVALUATIONS_PATH, requireEvaluationForm } from "#app/services/evaluations.server.ts";
-import { BackLink } from "#app/components/ui/back-link.tsx";
 import { Section } from "#app/components/ui/section.tsx";
+import { AdminPage } from "#app/components/ui/admin-page.tsx";
 
 export const handle = { rules: { access: { admin: "can_manage_evaluations" } } } satisfies RouteHandle;
 
@@ -195,24 +195,26 @@ export default function EditEvaluation({ loaderData, actionData }: Route.Compone
   const resultFor = (intent: string, questionId: string | null) =>
     actionData && actionData.intent === intent && actionData.questionId === questionId ? actionData.result : undefined;
   return (
-    <main id="main" className="space-y-6">
-      <div>
-        <BackLink to="/admin/evaluations">Back to evaluation forms</BackLink>
-        <h1 className="mt-3 text-2xl font-bold text-gray-900">{form.title}</h1>
-        <p className="text-gray-700">
+    <AdminPage
+      title={form.title}
+      back={{ to: "/admin/evaluations", label: "Back to evaluation forms" }}
+      description={
+        <>
           {form.audience} · {form.stateLabel}
           {form.anonymous ? " · Anonymous" : ""}
-        </p>
-        <div className="mt-3 flex flex-wrap gap-2">
+        </>
+      }
+      actions={
+        <>
           <ButtonLink to={`/admin/evaluations/${form.id}/results`}>Results</ButtonLink>
           {form.open ? <IntentButton intent="close">Close now</IntentButton> : null}
           <IntentButton intent="copy">Copy</IntentButton>
           <ButtonLink to={`/admin/evaluations/${form.id}/delete`} variant="danger">
             Delete
           </ButtonLink>
-        </div>
-      </div>
-
+        </>
+      }
+    >
       <Section
         id="questions-heading"
         title="Questions"
@@ -293,7 +295,7 @@ export default function EditEvaluation({ loaderData, actionData }: Route.Compone
           intent="details"
         />
       </Section>
-    </main>
+    </AdminPage>
   );
 }
 

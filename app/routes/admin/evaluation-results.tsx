@@ -11,7 +11,7 @@ import { redirectWithToast } from "#app/utils/toast.server.ts";
 import { audit } from "#app/models/audit-log.server.ts";
 import { Form } from "react-router";
 import { Button } from "#app/components/ui/button.tsx";
-import { BackLink } from "#app/components/ui/back-link.tsx";
+import { AdminPage } from "#app/components/ui/admin-page.tsx";
 
 export const handle = { rules: { access: { admin: "can_manage_evaluations" } } } satisfies RouteHandle;
 
@@ -47,15 +47,16 @@ export default function EvaluationResults({ loaderData }: Route.ComponentProps) 
   const base = `/admin/evaluations/${form.id}/results`;
   const filtered = !!(query.programme || query.subject || query.q);
   return (
-    <main id="main" className="space-y-6">
-      <div>
-        <BackLink to={`/admin/evaluations/${form.id}`}>Back to the form</BackLink>
-        <h1 className="mt-3 text-2xl font-bold text-gray-900">Results: {form.title}</h1>
-        <p className="text-gray-700">
+    <AdminPage
+      title={<>Results: {form.title}</>}
+      back={{ to: `/admin/evaluations/${form.id}`, label: "Back to the form" }}
+      description={
+        <>
           {form.audience} · {form.stateLabel} · {form.opensAt} – {form.closesAt}
           {form.anonymous ? " · Anonymous" : ""}
-        </p>
-      </div>
+        </>
+      }
+    >
       {loaderData.showReminders && loaderData.remindersTotal > 0 ? (
         <Form method="post">
           <Button type="submit" variant="secondary">
@@ -96,7 +97,7 @@ export default function EvaluationResults({ loaderData }: Route.ComponentProps) 
           </FilterForm>
         }
       />
-    </main>
+    </AdminPage>
   );
 }
 

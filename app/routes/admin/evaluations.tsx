@@ -8,6 +8,7 @@ import { ButtonLink } from "#app/components/ui/button.tsx";
 import { countResponses, listEvaluationForms } from "#app/models/evaluation.server.ts";
 import { formListView } from "#app/services/evaluations.server.ts";
 import { STATE_LABELS } from "#app/domain/evaluations.ts";
+import { AdminPage } from "#app/components/ui/admin-page.tsx";
 
 export const handle = { rules: { access: { admin: "can_manage_evaluations" } } } satisfies RouteHandle;
 
@@ -27,14 +28,11 @@ const STATE_CLASS = {
 export default function Evaluations({ loaderData }: Route.ComponentProps) {
   const { forms } = loaderData;
   return (
-    <main id="main" className="space-y-4">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <div>
-          <h1 className="text-2xl font-bold text-gray-900">Evaluation forms</h1>
-          <p className="text-gray-700">Ask parents how the classes are going; read the answers as they come in.</p>
-        </div>
-        <ButtonLink to="/admin/evaluations/new">New form</ButtonLink>
-      </div>
+    <AdminPage
+      title="Evaluation forms"
+      description="Ask parents how the classes are going; read the answers as they come in."
+      actions={<ButtonLink to="/admin/evaluations/new">New form</ButtonLink>}
+    >
       <DataTable
         label="Evaluation forms"
         headers={["Title", "For", "Open", "Status", "Questions", "Responses", { label: "Actions", srOnly: true }]}
@@ -73,7 +71,7 @@ export default function Evaluations({ loaderData }: Route.ComponentProps) {
           </>
         )}
       </DataTable>
-    </main>
+    </AdminPage>
   );
 }
 

@@ -5,6 +5,7 @@ import type { Route } from "./+types/layout";
 import { requireAdmin } from "#app/utils/auth.server.ts";
 import { SignOutButton } from "#app/components/sign-out-button.tsx";
 import { ACCESS_RESTRICTED_MESSAGE, ACCESS_RESTRICTED_TITLE } from "#app/domain/messages.ts";
+import { AdminPage } from "#app/components/ui/admin-page.tsx";
 
 export const handle = { rules: { access: { admin: "can_view_portal" } } } satisfies RouteHandle;
 
@@ -84,10 +85,12 @@ export function ErrorBoundary() {
   if (isRouteErrorResponse(error) && error.status === 403) {
     return (
       <AdminShell>
-        <main id="main" className="rounded-xl border border-yellow-300 bg-yellow-50 p-6">
-          <h1 className="text-xl font-bold text-gray-900">{error.data?.title ?? ACCESS_RESTRICTED_TITLE}</h1>
+        <AdminPage
+          title={error.data?.title ?? ACCESS_RESTRICTED_TITLE}
+          className="rounded-xl border border-yellow-300 bg-yellow-50 p-6"
+        >
           <p className="mt-2 text-gray-800">{error.data?.message ?? ACCESS_RESTRICTED_MESSAGE}</p>
-        </main>
+        </AdminPage>
       </AdminShell>
     );
   }

@@ -50,6 +50,7 @@ import {
 } from "#app/components/form/fields.tsx";
 import { Section } from "#app/components/ui/section.tsx";
 import { buttonClass } from "#app/components/ui/button.tsx";
+import { AdminPage } from "#app/components/ui/admin-page.tsx";
 
 export const handle = { rules: { access: { admin: "can_access_subjects" } } } satisfies RouteHandle;
 
@@ -234,67 +235,67 @@ export default function Lessons({ loaderData, actionData }: Route.ComponentProps
   );
   if (!vacation || !week)
     return (
-      <main id="main" className="space-y-4">
-        <h1 className="text-2xl font-bold text-gray-900">Lessons</h1>
+      <AdminPage title="Lessons">
         <p className="text-gray-700">
           Open a vacation first (<Link to="/admin/vacations">Vacations</Link>): lessons belong to one.
         </p>
-      </main>
+      </AdminPage>
     );
   return (
-    <main id="main" className="space-y-8">
-      <div>
-        <h1 className="text-2xl font-bold text-gray-900">Lessons</h1>
-        <p className="mt-1 max-w-3xl text-gray-700">
+    <AdminPage
+      title="Lessons"
+      description={
+        <>
           The {vacation.name}&apos;s lessons run from {vacation.lessons}. Each class of the weekly timetable makes a
           lesson on its day of every week; move, cancel or add one lesson below. Students see their lessons in their
           Class Schedule; facilitators start them from their Classes tab.
-        </p>
-        <Form method="get" className="mt-3 flex flex-wrap items-end gap-3">
-          {vacations.length > 1 ? (
-            <div>
-              <label htmlFor="lessons-vacation" className="block text-sm font-medium text-gray-900">
-                Vacation
-              </label>
-              <select
-                id="lessons-vacation"
-                name="vacation"
-                defaultValue={vacation.name}
-                className="mt-1 rounded-md border border-gray-400 px-3 py-2"
-              >
-                {vacations.map((v) => (
-                  <option key={v} value={v}>
-                    {v}
-                  </option>
-                ))}
-              </select>
-            </div>
-          ) : (
-            <input type="hidden" name="vacation" value={vacation.name} />
-          )}
+        </>
+      }
+    >
+      <Form method="get" className="flex flex-wrap items-end gap-3">
+        {vacations.length > 1 ? (
           <div>
-            <label htmlFor="lessons-programme" className="block text-sm font-medium text-gray-900">
-              Programme shown
+            <label htmlFor="lessons-vacation" className="block text-sm font-medium text-gray-900">
+              Vacation
             </label>
             <select
-              id="lessons-programme"
-              name="programme"
-              defaultValue={programme ?? ""}
+              id="lessons-vacation"
+              name="vacation"
+              defaultValue={vacation.name}
               className="mt-1 rounded-md border border-gray-400 px-3 py-2"
             >
-              <option value="">Every programme</option>
-              {PROGRAMME_OPTIONS.map((p) => (
-                <option key={p.value} value={p.value}>
-                  {p.label}
+              {vacations.map((v) => (
+                <option key={v} value={v}>
+                  {v}
                 </option>
               ))}
             </select>
           </div>
-          <button type="submit" className={buttonClass("secondary")}>
-            Show
-          </button>
-        </Form>
-      </div>
+        ) : (
+          <input type="hidden" name="vacation" value={vacation.name} />
+        )}
+        <div>
+          <label htmlFor="lessons-programme" className="block text-sm font-medium text-gray-900">
+            Programme shown
+          </label>
+          <select
+            id="lessons-programme"
+            name="programme"
+            defaultValue={programme ?? ""}
+            className="mt-1 rounded-md border border-gray-400 px-3 py-2"
+          >
+            <option value="">Every programme</option>
+            {PROGRAMME_OPTIONS.map((p) => (
+              <option key={p.value} value={p.value}>
+                {p.label}
+              </option>
+            ))}
+          </select>
+        </div>
+        <button type="submit" className={buttonClass("secondary")}>
+          Show
+        </button>
+      </Form>
 
       <Section
         id="weekly-timetable"
@@ -464,7 +465,7 @@ export default function Lessons({ loaderData, actionData }: Route.ComponentProps
           <SubmitButton pendingLabel="Adding...">Add Lesson</SubmitButton>
         </Form>
       </Section>
-    </main>
+    </AdminPage>
   );
 }
 

@@ -19,6 +19,7 @@ import { audit } from "#app/models/audit-log.server.ts";
 import { Button } from "#app/components/ui/button.tsx";
 import { Pagination } from "#app/components/ui/pagination.tsx";
 import { RecordFilters, RecordsSection } from "#app/components/ui/filter-form.tsx";
+import { AdminPage } from "#app/components/ui/admin-page.tsx";
 
 export const handle = { rules: { access: { admin: "can_view_messages" } } } satisfies RouteHandle;
 
@@ -83,8 +84,7 @@ export default function AdminMessages({ loaderData }: Route.ComponentProps) {
   const { rows, query, total, page, pageCount, counts } = loaderData;
   const filtered = Boolean(query.q || query.state || query.channel || query.from || query.to);
   return (
-    <main id="main" className="space-y-6">
-      <h1 className="text-2xl font-bold text-gray-900">Messages</h1>
+    <AdminPage title="Messages">
       <p className="text-gray-800">
         Every SMS and e-mail the portal sends is listed here first, then sent by the outbox. With the built-in test
         provider nothing leaves the portal: this is where the text can be read.
@@ -152,7 +152,7 @@ export default function AdminMessages({ loaderData }: Route.ComponentProps) {
         )}
         <Pagination page={page} pageCount={pageCount} className="border-t border-gray-200 p-4" />
       </RecordsSection>
-    </main>
+    </AdminPage>
   );
 }
 

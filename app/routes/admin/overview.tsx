@@ -17,6 +17,7 @@ import { countWaitingMessages } from "#app/models/outbox.server.ts";
 import { env } from "#app/models/env.server.ts";
 import { emailBlocked, smsBlocked } from "#app/services/messaging/providers.server.ts";
 import { EMAIL_NOT_CONFIGURED, NO_CREDIT, SMS_NOT_CONFIGURED } from "#app/services/messaging/sms-provider.ts";
+import { AdminPage } from "#app/components/ui/admin-page.tsx";
 
 export const handle = { rules: { access: { admin: "can_view_portal" } } } satisfies RouteHandle;
 
@@ -122,8 +123,7 @@ async function messagingWarnings() {
 
 export default function AdminOverview({ loaderData }: Route.ComponentProps) {
   return (
-    <main id="main" className="space-y-6">
-      <h1 className="text-2xl font-bold text-gray-900">Admin Overview</h1>
+    <AdminPage title="Admin Overview">
       {loaderData.messaging.warnings.length ? (
         <Section
           id="messaging-warnings"
@@ -183,7 +183,7 @@ export default function AdminOverview({ loaderData }: Route.ComponentProps) {
           </ul>
         </Section>
       ))}
-    </main>
+    </AdminPage>
   );
 }
 

@@ -17,6 +17,7 @@ import { SCHOOL_NAME } from "#app/domain/school.ts";
 import { SubmitButton } from "#app/components/form/fields.tsx";
 import { DataTable } from "#app/components/ui/data-table.tsx";
 import { Section } from "#app/components/ui/section.tsx";
+import { AdminPage } from "#app/components/ui/admin-page.tsx";
 
 export const handle = { rules: { access: { admin: "can_manage_payments" } } } satisfies RouteHandle;
 
@@ -97,14 +98,17 @@ async function decide(intent: "confirm" | "refuse", id: string, actor: string) {
 export default function Reconciliation({ loaderData }: Route.ComponentProps) {
   const { runs, open, resolved } = loaderData;
   return (
-    <main id="main" className="space-y-6">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-2xl font-bold text-gray-900">Payments reconciliation</h1>
-        <Form method="post">
-          <input type="hidden" name="intent" value="run" />
-          <SubmitButton pendingLabel="Reconciling...">Reconcile the last two days</SubmitButton>
-        </Form>
-      </div>
+    <AdminPage
+      title="Payments reconciliation"
+      actions={
+        <>
+          <Form method="post">
+            <input type="hidden" name="intent" value="run" />
+            <SubmitButton pendingLabel="Reconciling...">Reconcile the last two days</SubmitButton>
+          </Form>
+        </>
+      }
+    >
       <p className="text-gray-800">
         Every day the gateway's Mobile Money transactions are compared with the portal's payments. Payments the gateway
         settled are confirmed, unanswered ones are closed after a day, and what only the office can decide is listed
@@ -182,7 +186,7 @@ export default function Reconciliation({ loaderData }: Route.ComponentProps) {
           </DataTable>
         </Section>
       ) : null}
-    </main>
+    </AdminPage>
   );
 }
 

@@ -15,6 +15,7 @@ import { PaymentsTable } from "#app/components/payments/payments-table.tsx";
 import { adminPaymentFilter, getPayment, listAdminPayments, registrationNames } from "#app/models/payment.server.ts";
 import { Pagination } from "#app/components/ui/pagination.tsx";
 import { RecordFilters, RecordsSection } from "#app/components/ui/filter-form.tsx";
+import { AdminPage } from "#app/components/ui/admin-page.tsx";
 
 export const handle = { rules: { access: { admin: "can_manage_payments" } } } satisfies RouteHandle;
 
@@ -86,19 +87,21 @@ export default function AdminPayments({ loaderData, actionData }: Route.Componen
   const reply = actionData as ActionReply | undefined;
   const filtered = Boolean(query.q || query.state || query.method || query.from || query.to || query.vacationAsked);
   return (
-    <main id="main" className="space-y-6">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-2xl font-bold text-gray-900">Payments</h1>
-        <div className="flex flex-wrap gap-3">
-          <Link to="/admin/payments/reconciliation" className={buttonClass("secondary")}>
-            Reconciliation
-          </Link>
-          <a href={exportHref} className={buttonClass("primary")} download>
-            Export CSV
-          </a>
-        </div>
-      </div>
-
+    <AdminPage
+      title="Payments"
+      actions={
+        <>
+          <div className="flex flex-wrap gap-3">
+            <Link to="/admin/payments/reconciliation" className={buttonClass("secondary")}>
+              Reconciliation
+            </Link>
+            <a href={exportHref} className={buttonClass("primary")} download>
+              Export CSV
+            </a>
+          </div>
+        </>
+      }
+    >
       <RecordFilters
         path="/admin/payments"
         label="Payments"
@@ -137,7 +140,7 @@ export default function AdminPayments({ loaderData, actionData }: Route.Componen
         />
         <Pagination page={page} pageCount={pageCount} className="border-t border-gray-200 p-4" />
       </RecordsSection>
-    </main>
+    </AdminPage>
   );
 }
 

@@ -26,6 +26,7 @@ import { getRegistrationByReference } from "#app/models/registration.server.ts";
 import { audit } from "#app/models/audit-log.server.ts";
 import { Section } from "#app/components/ui/section.tsx";
 import { enrolmentChoices, vacationChoices } from "#app/services/vacations.server.ts";
+import { AdminPage } from "#app/components/ui/admin-page.tsx";
 
 export const handle = { rules: { access: { admin: "can_access_registrations" } } } satisfies RouteHandle;
 
@@ -104,8 +105,7 @@ export const shouldRevalidate = keepPageAfterNetworkFailure;
 export default function RegisterStudent({ loaderData, actionData }: Route.ComponentProps) {
   const { done } = loaderData;
   return (
-    <main id="main" className="max-w-3xl space-y-4">
-      <h1 className="text-2xl font-bold text-gray-900">Register Student</h1>
+    <AdminPage title="Register Student" width="3xl">
       {done ? (
         <Section
           id="registered-heading"
@@ -173,7 +173,7 @@ export default function RegisterStudent({ loaderData, actionData }: Route.Compon
         submitLabel="Register Student (Admin)"
         pendingLabel="Submitting..."
       />
-    </main>
+    </AdminPage>
   );
 }
 

@@ -43,6 +43,7 @@ import {
   PANEL,
   type ActionReply,
 } from "#app/routes/admin/+shared/registration-detail-forms.tsx";
+import { AdminPage } from "#app/components/ui/admin-page.tsx";
 
 export const handle = { rules: { access: { admin: "can_access_registrations" } } } satisfies RouteHandle;
 
@@ -179,17 +180,16 @@ export default function RegistrationDetail({ loaderData, actionData }: Route.Com
   const canManage = loaderData.canManage && lock.unlocked;
   const reply = actionData as ActionReply | undefined;
   return (
-    <main id="main" className="space-y-6">
-      <div>
-        <Link to="/admin/registrations" className="text-sm font-semibold text-brand-700 underline">
-          Back to registrations
-        </Link>
-        <h1 className="mt-2 text-2xl font-bold text-gray-900">{r.wardName}</h1>
-        <p className="text-gray-700">
+    <AdminPage
+      title={r.wardName}
+      back={{ to: "/admin/registrations", label: "Back to registrations" }}
+      description={
+        <>
           Registration {readableReference(r.reference)}
           {r.vacation ? ` · ${r.vacation}` : ""}
-        </p>
-      </div>
+        </>
+      }
+    >
       {lock.past ? (
         <p role="note" className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950">
           {r.vacation} is a past vacation.{" "}
@@ -301,7 +301,7 @@ export default function RegistrationDetail({ loaderData, actionData }: Route.Com
           <p className="mt-2 text-sm text-gray-700">No changes recorded yet.</p>
         )}
       </Section>
-    </main>
+    </AdminPage>
   );
 }
 

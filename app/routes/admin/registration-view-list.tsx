@@ -14,6 +14,7 @@ import { CsvDownloadLink } from "#app/routes/admin/+shared/registrations-csv-lin
 import { SCHOOL_NAME } from "#app/domain/school.ts";
 import { Pagination } from "#app/components/ui/pagination.tsx";
 import { BackLink } from "#app/components/ui/back-link.tsx";
+import { AdminPage } from "#app/components/ui/admin-page.tsx";
 
 export const handle = { rules: { access: { admin: "can_access_registrations" } } } satisfies RouteHandle;
 
@@ -69,25 +70,29 @@ export async function loader({ request, url }: Route.LoaderArgs) {
 export default function RegistrationViewList({ loaderData }: Route.ComponentProps) {
   const { rows, total, page, pageCount, vacation, vacationOptions } = loaderData;
   return (
-    <main id="main" className="mx-auto max-w-7xl space-y-4 px-4 py-6">
-      <div className="flex items-center justify-between gap-3">
-        <BackLink to="/admin/registrations">Back to Admin Portal</BackLink>
-        <SignOutButton />
-      </div>
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <div>
-          <h1 className="text-2xl font-bold text-gray-900">Registration List</h1>
-          <p className="mt-1 text-gray-700">
-            Total registrations: <strong data-testid="view-list-total">{total}</strong>
-          </p>
+    <AdminPage
+      title="Registration List"
+      className="mx-auto max-w-7xl px-4 py-6"
+      above={
+        <div className="flex items-center justify-between gap-3">
+          <BackLink to="/admin/registrations">Back to Admin Portal</BackLink>
+          <SignOutButton />
         </div>
+      }
+      description={
+        <>
+          Total registrations: <strong data-testid="view-list-total">{total}</strong>
+        </>
+      }
+      actions={
         <CsvDownloadLink
           href={`/registration-view-list/export?vacation=${encodeURIComponent(vacation)}`}
           variant="primary"
         >
           Download CSV
         </CsvDownloadLink>
-      </div>
+      }
+    >
       <FilterForm label="Registration list" submitLabel="Show">
         <FilterSelect id="list-vacation" name="vacation" label="Vacation" value={vacation} options={vacationOptions} />
       </FilterForm>
@@ -109,7 +114,7 @@ export default function RegistrationViewList({ loaderData }: Route.ComponentProp
         )}
       </DataTable>
       <Pagination page={page} pageCount={pageCount} />
-    </main>
+    </AdminPage>
   );
 }
 

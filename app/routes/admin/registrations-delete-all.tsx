@@ -15,6 +15,7 @@ import { removeAttendanceOf } from "#app/models/attendance.server.ts";
 import { audit } from "#app/models/audit-log.server.ts";
 import { SCHOOL_NAME } from "#app/domain/school.ts";
 import { logFor } from "#app/models/log.server.ts";
+import { AdminPage } from "#app/components/ui/admin-page.tsx";
 
 export const handle = { rules: { access: { admin: "can_access_registrations" } } } satisfies RouteHandle;
 
@@ -61,8 +62,7 @@ export default function DeleteAllRegistrations({ loaderData, actionData }: Route
     checkOn: "submit",
   });
   return (
-    <main id="main" className="max-w-xl rounded-xl border border-red-200 bg-white p-6">
-      <h1 className="text-xl font-bold text-gray-900">Delete all registrations</h1>
+    <AdminPage title="Delete all registrations" width="xl" card="danger">
       <p className="mt-3 text-gray-800">
         This permanently deletes all {loaderData.total} registrations. It cannot be undone. Registrations with confirmed
         payments are kept with their payments and receipts.
@@ -72,7 +72,7 @@ export default function DeleteAllRegistrations({ loaderData, actionData }: Route
         <TextField field={fields.confirm} label="Type DELETE to confirm" inputProps={{ autoComplete: "off" }} />
         <DeleteActions label="Delete All" cancelTo="/admin/registrations" />
       </Form>
-    </main>
+    </AdminPage>
   );
 }
 

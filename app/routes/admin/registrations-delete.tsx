@@ -12,6 +12,7 @@ import {
 } from "#app/routes/admin/+shared/registrations.server.ts";
 import { SCHOOL_NAME } from "#app/domain/school.ts";
 import { ID_PATTERN } from "#app/domain/ids.ts";
+import { AdminPage } from "#app/components/ui/admin-page.tsx";
 
 export const handle = { rules: { access: { admin: "can_access_registrations" } } } satisfies RouteHandle;
 
@@ -44,8 +45,7 @@ export async function action({ request, params }: Route.ActionArgs) {
 export default function DeleteRegistration({ loaderData }: Route.ComponentProps) {
   const { wardName, parentName, programme, returnTo } = loaderData;
   return (
-    <main id="main" className="max-w-xl rounded-xl border border-gray-200 bg-white p-6">
-      <h1 className="text-xl font-bold text-gray-900">Delete registration</h1>
+    <AdminPage title="Delete registration" width="xl" card="plain">
       <p className="mt-3 text-gray-800">Delete the registration of {wardName}?</p>
       <p className="mt-1 text-sm text-gray-700">
         {programme} · parent/guardian {parentName}. This cannot be undone.
@@ -59,7 +59,7 @@ export default function DeleteRegistration({ loaderData }: Route.ComponentProps)
           Cancel
         </Link>
       </Form>
-    </main>
+    </AdminPage>
   );
 }
 

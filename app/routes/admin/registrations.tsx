@@ -30,6 +30,7 @@ import { Pagination } from "#app/components/ui/pagination.tsx";
 import { FilterForm, FilterSearch, FilterSelect } from "#app/components/ui/filter-form.tsx";
 import { Section } from "#app/components/ui/section.tsx";
 import { vacationFilter } from "#app/services/vacations.server.ts";
+import { AdminPage } from "#app/components/ui/admin-page.tsx";
 
 export const handle = { rules: { access: { admin: "can_access_registrations" } } } satisfies RouteHandle;
 
@@ -115,10 +116,10 @@ export default function Registrations({ loaderData }: Route.ComponentProps) {
   const last = Math.min(total, page * perPage);
 
   return (
-    <main id="main" className="space-y-6">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-2xl font-bold text-gray-900">Registration Management</h1>
-        <div className="flex flex-wrap gap-2">
+    <AdminPage
+      title="Registration Management"
+      actions={
+        <>
           <ButtonLink to="/registration-view-list" variant="secondary">
             View List
           </ButtonLink>
@@ -134,9 +135,9 @@ export default function Registrations({ loaderData }: Route.ComponentProps) {
               Delete All
             </ButtonLink>
           )}
-        </div>
-      </div>
-
+        </>
+      }
+    >
       <p className="text-gray-800" data-testid="vacation-shown">
         {vacationName ? (
           <>
@@ -304,7 +305,7 @@ export default function Registrations({ loaderData }: Route.ComponentProps) {
       <ConfirmDialog isOpen={deleteAllOpen} onOpenChange={setDeleteAllOpen} title="Delete all registrations">
         <DeleteAllFields onCancel={() => setDeleteAllOpen(false)} />
       </ConfirmDialog>
-    </main>
+    </AdminPage>
   );
 }
 

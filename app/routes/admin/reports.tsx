@@ -10,6 +10,7 @@ import { sendReports } from "#app/services/reports.server.ts";
 import { Button } from "#app/components/ui/button.tsx";
 import { StatCard } from "#app/components/dashboard/page.tsx";
 import { SmsSample } from "#app/components/dashboard/sms-sample.tsx";
+import { AdminPage } from "#app/components/ui/admin-page.tsx";
 
 export const handle = {
   rules: { access: { admin: "can_view_messages" }, actionAccess: { admin: "can_access_communications" } },
@@ -45,8 +46,7 @@ export async function action({ request }: Route.ActionArgs) {
 export default function Reports({ loaderData }: Route.ComponentProps) {
   const { vacations, vacation, run } = loaderData;
   return (
-    <main id="main" className="max-w-3xl space-y-6">
-      <h1 className="text-2xl font-bold text-gray-900">End-of-vacation reports</h1>
+    <AdminPage title="End-of-vacation reports" width="3xl">
       <p className="text-gray-800">
         Each ward&apos;s report (attendance per subject, marks with the facilitators&apos; comments, the average and its
         band) is a PDF the student, the parent and the office download from the portal. &quot;Send reports&quot; texts
@@ -97,7 +97,7 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
           Back to Messages
         </Link>
       </p>
-    </main>
+    </AdminPage>
   );
 }
 

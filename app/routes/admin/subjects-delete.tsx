@@ -6,6 +6,7 @@ import { SCHOOL_NAME } from "#app/domain/school.ts";
 import { SUBJECT_DELETE_CONFIRM } from "#app/domain/messages.ts";
 import { DeleteActions } from "#app/components/form/fields.tsx";
 import { handleDeleteSubject, requireSubject } from "#app/routes/admin/+shared/subjects-actions.server.ts";
+import { AdminPage } from "#app/components/ui/admin-page.tsx";
 
 export const handle = { rules: { access: { admin: "can_access_subjects" } } } satisfies RouteHandle;
 
@@ -24,13 +25,12 @@ export async function action({ request, params }: Route.ActionArgs) {
 export default function DeleteSubject({ loaderData }: Route.ComponentProps) {
   const { subject } = loaderData;
   return (
-    <main id="main" className="max-w-xl rounded-xl border border-gray-200 bg-white p-6">
-      <h1 className="text-2xl font-bold text-gray-900">Delete Subject: {subject.name}</h1>
+    <AdminPage title={<>Delete Subject: {subject.name}</>} width="xl" card="plain">
       <p className="mt-3 text-gray-800">{SUBJECT_DELETE_CONFIRM}</p>
       <Form method="post" className="mt-6">
         <DeleteActions label="Delete Subject" cancelTo="/admin/subjects" />
       </Form>
-    </main>
+    </AdminPage>
   );
 }
 

@@ -14,6 +14,7 @@ import { SubjectForm, type FacilitatorOption, type SubjectValues } from "#app/ro
 import { handleCreateSubject } from "#app/routes/admin/+shared/subjects-actions.server.ts";
 import { ErrorAlert } from "#app/components/ui/error-alert.tsx";
 import { Section } from "#app/components/ui/section.tsx";
+import { AdminPage } from "#app/components/ui/admin-page.tsx";
 
 export const handle = { rules: { access: { admin: "can_access_subjects" } } } satisfies RouteHandle;
 
@@ -45,8 +46,7 @@ export default function Subjects({ loaderData, actionData }: Route.ComponentProp
   const { subjects, facilitators, error } = loaderData;
   const names = new Map(facilitators.map((f) => [f.id, f.fullName]));
   return (
-    <main id="main" className="space-y-6">
-      <h1 className="text-2xl font-bold text-gray-900">Subjects Management</h1>
+    <AdminPage title="Subjects Management">
       <ErrorAlert message={error} />
       <Section
         id="add-subject"
@@ -111,7 +111,7 @@ export default function Subjects({ loaderData, actionData }: Route.ComponentProp
           </ul>
         )}
       </Section>
-    </main>
+    </AdminPage>
   );
 }
 

@@ -11,6 +11,7 @@ import { ID_PATTERN } from "#app/domain/ids.ts";
 import { TIMETABLE_DELETED } from "#app/domain/messages.ts";
 import { SCHOOL_NAME } from "#app/domain/school.ts";
 import { DeleteActions } from "#app/components/form/fields.tsx";
+import { AdminPage } from "#app/components/ui/admin-page.tsx";
 
 export const handle = { rules: { access: { admin: "can_access_subjects" } } } satisfies RouteHandle;
 
@@ -45,17 +46,16 @@ export async function action({ request, params }: Route.ActionArgs) {
 export default function DeleteTimetable({ loaderData }: Route.ComponentProps) {
   const { timetable } = loaderData;
   return (
-    <main id="main" className="mx-auto max-w-xl px-4 py-10">
-      <div className="rounded-xl border border-gray-200 bg-white p-6">
-        <h1 className="text-2xl font-bold text-gray-900">Delete timetable: {timetable.title}</h1>
-        <p className="mt-3 text-gray-800">
+    <div className="mx-auto max-w-xl px-4 py-10">
+      <AdminPage title={<>Delete timetable: {timetable.title}</>} card="plain">
+        <p className="text-gray-800">
           {timetable.audience} · {timetable.fileName}. Students and parents stop seeing it at once; the file is removed.
         </p>
-        <Form method="post" className="mt-6">
+        <Form method="post">
           <DeleteActions label="Delete timetable" cancelTo="/timetable-upload" />
         </Form>
-      </div>
-    </main>
+      </AdminPage>
+    </div>
   );
 }
 

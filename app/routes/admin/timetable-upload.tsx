@@ -44,6 +44,7 @@ import { audit } from "#app/models/audit-log.server.ts";
 import { BackLink } from "#app/components/ui/back-link.tsx";
 import { audienceLabel } from "#app/domain/timetables.ts";
 import { Section } from "#app/components/ui/section.tsx";
+import { AdminPage } from "#app/components/ui/admin-page.tsx";
 
 export const handle = {
   rules: { access: "signed-in", actionAccess: { admin: "can_access_subjects" }, body: "upload" },
@@ -202,23 +203,25 @@ export default function TimetableUpload({ loaderData, actionData }: Route.Compon
   const busy = navigation.state === "submitting" && navigation.formAction?.startsWith("/timetable-upload") === true;
   if (!loaderData.isAdmin) {
     return (
-      <main id="main" className="mx-auto max-w-3xl px-4 py-10">
-        <h1 className="text-2xl font-bold text-gray-900">Timetable Upload</h1>
+      <AdminPage title="Timetable Upload" width="3xl" className="mx-auto px-4 py-10">
         <p role="alert" className="mt-4 rounded-xl border border-yellow-300 bg-yellow-50 p-4 text-gray-900">
           {TIMETABLE_ACCESS_RESTRICTED}
         </p>
-      </main>
+      </AdminPage>
     );
   }
   return (
-    <main id="main" className="mx-auto max-w-4xl space-y-8 px-4 py-10">
-      <div>
+    <AdminPage
+      title="Timetable Upload"
+      width="4xl"
+      className="mx-auto px-4 py-10"
+      above={
         <div className="flex items-center justify-between gap-3">
           <BackLink to="/admin">Back to the admin portal</BackLink>
           <SignOutButton />
         </div>
-        <h1 className="mt-3 text-2xl font-bold text-gray-900">Timetable Upload</h1>
-      </div>
+      }
+    >
       <Section
         id="bulk-heading"
         title="Form 2 programme timetables"
@@ -295,7 +298,7 @@ export default function TimetableUpload({ loaderData, actionData }: Route.Compon
           </ul>
         )}
       </Section>
-    </main>
+    </AdminPage>
   );
 }
 

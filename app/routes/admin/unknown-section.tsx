@@ -2,6 +2,7 @@ import type { RouteHandle } from "#app/utils/route-rules.ts";
 import { data } from "react-router";
 import type { Route } from "./+types/unknown-section";
 import { requireAdmin } from "#app/utils/auth.server.ts";
+import { AdminPage } from "#app/components/ui/admin-page.tsx";
 
 export const handle = { rules: { access: { admin: "can_view_portal" } } } satisfies RouteHandle;
 
@@ -18,9 +19,8 @@ export async function action({ request }: Route.ActionArgs) {
 
 export default function UnknownSection() {
   return (
-    <main id="main" className="rounded-xl border border-gray-200 bg-white p-6">
-      <h1 className="text-xl font-bold text-gray-900">Feature not implemented yet</h1>
+    <AdminPage title="Feature not implemented yet" card="plain">
       <p className="mt-2 text-gray-700">Choose a section from the menu.</p>
-    </main>
+    </AdminPage>
   );
 }

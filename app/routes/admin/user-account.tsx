@@ -14,7 +14,6 @@ import { ID_PATTERN } from "#app/domain/ids.ts";
 import { formatDate } from "#app/domain/dates.ts";
 import { formatStoredPhone } from "#app/domain/phone.ts";
 import { CheckboxField, FormErrors, SelectField, SubmitButton } from "#app/components/form/fields.tsx";
-import { BackLink } from "#app/components/ui/back-link.tsx";
 import { Section } from "#app/components/ui/section.tsx";
 import { hasEveryPermission } from "#app/models/admin-permission.server.ts";
 import {
@@ -26,6 +25,7 @@ import {
 } from "#app/services/user-accounts.server.ts";
 import { intentOf, unknownIntent } from "#app/utils/intent.server.ts";
 import { redirectWithToast } from "#app/utils/toast.server.ts";
+import { AdminPage } from "#app/components/ui/admin-page.tsx";
 
 export const handle = { rules: { access: { admin: "can_edit_users" } } } satisfies RouteHandle;
 
@@ -124,9 +124,7 @@ export default function UserAccount({ loaderData, actionData }: Route.ComponentP
   const { account, own, mayChange, mayManagePermissions } = loaderData;
   const resultFor = (intent: Intent) => (actionData?.intent === intent ? actionData.result : undefined);
   return (
-    <main id="main" className="max-w-2xl space-y-6">
-      <BackLink to="/admin/users">Back to User Management</BackLink>
-      <h1 className="text-2xl font-bold text-gray-900">{account.fullName}</h1>
+    <AdminPage title={account.fullName} back={{ to: "/admin/users", label: "Back to User Management" }} width="2xl">
       <dl className="grid grid-cols-[max-content_1fr] gap-x-4 gap-y-2 rounded-xl border border-gray-200 bg-white p-4 text-sm">
         <dt className="font-semibold text-gray-900">Role</dt>
         <dd>
@@ -190,7 +188,7 @@ export default function UserAccount({ loaderData, actionData }: Route.ComponentP
           )}
         </>
       )}
-    </main>
+    </AdminPage>
   );
 }
 

@@ -26,7 +26,7 @@ import {
 import { getUserById } from "#app/models/user.server.ts";
 import { audit } from "#app/models/audit-log.server.ts";
 import { ID_PATTERN } from "#app/domain/ids.ts";
-import { BackLink } from "#app/components/ui/back-link.tsx";
+import { AdminPage } from "#app/components/ui/admin-page.tsx";
 
 export const handle = { rules: { access: { admin: "can_edit_users" } } } satisfies RouteHandle;
 
@@ -86,9 +86,11 @@ export default function UserPermissions({ loaderData, actionData }: Route.Compon
   );
   const f = fields as unknown as Record<string, AnyField>;
   return (
-    <main id="main" className="max-w-2xl space-y-4">
-      <BackLink to="/admin/users?role=admin">Back to User Management</BackLink>
-      <h1 className="text-2xl font-bold text-gray-900">Permissions: {target.fullName}</h1>
+    <AdminPage
+      title={<>Permissions: {target.fullName}</>}
+      back={{ to: "/admin/users?role=admin", label: "Back to User Management" }}
+      width="2xl"
+    >
       <p className="text-gray-700">A permission switched off applies from this admin's next page.</p>
       <Form method="post" {...getFormProps(form)} className="space-y-4 rounded-xl border border-gray-200 bg-white p-6">
         <FormErrors form={form} />
@@ -105,7 +107,7 @@ export default function UserPermissions({ loaderData, actionData }: Route.Compon
         </fieldset>
         <SubmitButton pendingLabel="Saving...">Save permissions</SubmitButton>
       </Form>
-    </main>
+    </AdminPage>
   );
 }
 

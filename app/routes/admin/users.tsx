@@ -18,6 +18,7 @@ import { FilterForm, FilterSearch, FilterSelect } from "#app/components/ui/filte
 import { ErrorAlert } from "#app/components/ui/error-alert.tsx";
 import { Section } from "#app/components/ui/section.tsx";
 import { searchField } from "#app/forms/parse.ts";
+import { AdminPage } from "#app/components/ui/admin-page.tsx";
 
 export const handle = { rules: { access: { admin: "can_edit_users" } } } satisfies RouteHandle;
 
@@ -99,11 +100,10 @@ export async function action({ request }: Route.ActionArgs) {
 export default function Users({ loaderData }: Route.ComponentProps) {
   const { filters, users, error, more, canEdit, canManagePermissions, limit } = loaderData;
   return (
-    <main id="main" className="space-y-6">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-2xl font-bold text-gray-900">User Management</h1>
-        {canEdit ? <ButtonLink to="/admin/users/new">Add a user</ButtonLink> : null}
-      </div>
+    <AdminPage
+      title="User Management"
+      actions={<>{canEdit ? <ButtonLink to="/admin/users/new">Add a user</ButtonLink> : null}</>}
+    >
       <FilterForm label="Search users">
         <FilterSearch id="user-q" label="Search by name or phone" value={filters.q} />
         <FilterSelect id="user-role" name="role" label="Role" value={filters.role ?? ""} options={ROLE_FILTERS} />
@@ -210,7 +210,7 @@ export default function Users({ loaderData }: Route.ComponentProps) {
         </div>
       </Section>
       {more ? <p className="text-sm text-gray-700">Showing the newest {limit} users. Search to find others.</p> : null}
-    </main>
+    </AdminPage>
   );
 }
 

@@ -13,6 +13,7 @@ import { audit } from "#app/models/audit-log.server.ts";
 import { listVacations, saveVacationDates } from "#app/models/vacation.server.ts";
 import { CheckboxField, FormErrors, SubmitButton, TextField } from "#app/components/form/fields.tsx";
 import { buttonClass } from "#app/components/ui/button.tsx";
+import { AdminPage } from "#app/components/ui/admin-page.tsx";
 
 export const handle = { rules: { access: { admin: "can_edit_settings" } } } satisfies RouteHandle;
 
@@ -59,8 +60,7 @@ export default function VacationEdit({ loaderData, actionData }: Route.Component
   });
   const date = { inputProps: { type: "date" } } as const;
   return (
-    <main id="main" className="max-w-2xl space-y-6">
-      <h1 className="text-2xl font-bold text-gray-900">Dates of {vacation.name}</h1>
+    <AdminPage title={<>Dates of {vacation.name}</>} width="2xl">
       <Form method="post" {...getFormProps(form)} className="space-y-4 rounded-xl border border-gray-200 bg-white p-6">
         <FormErrors form={form} />
         <div className="grid gap-4 sm:grid-cols-2">
@@ -77,7 +77,7 @@ export default function VacationEdit({ loaderData, actionData }: Route.Component
           </Link>
         </div>
       </Form>
-    </main>
+    </AdminPage>
   );
 }
 

@@ -17,6 +17,7 @@ import { inviteFamilies, invitationPair, openVacation } from "#app/services/vaca
 import { CheckboxField, FormErrors, SubmitButton, TextField } from "#app/components/form/fields.tsx";
 import { Section } from "#app/components/ui/section.tsx";
 import { buttonClass } from "#app/components/ui/button.tsx";
+import { AdminPage } from "#app/components/ui/admin-page.tsx";
 
 export const handle = { rules: { access: { admin: "can_edit_settings" } } } satisfies RouteHandle;
 
@@ -118,8 +119,7 @@ export default function Vacations({ loaderData, actionData }: Route.ComponentPro
   });
   const date = { inputProps: { type: "date" } } as const;
   return (
-    <main id="main" className="space-y-8">
-      <h1 className="text-2xl font-bold text-gray-900">Vacations</h1>
+    <AdminPage title="Vacations">
       <p className="max-w-3xl text-gray-700">
         The school runs vacation after vacation. The one <strong>teaching</strong> is what lists and portals show by
         default; those <strong>taking enrolments</strong> are what the registration form, the banner and the home page
@@ -266,7 +266,7 @@ export default function Vacations({ loaderData, actionData }: Route.ComponentPro
           <SubmitButton pendingLabel="Opening...">Open Vacation</SubmitButton>
         </Form>
       </Section>
-    </main>
+    </AdminPage>
   );
 }
 

@@ -9,6 +9,7 @@ import { sendWeeklyProgress, weeklyProgressPreview } from "#app/services/weekly-
 import { Button } from "#app/components/ui/button.tsx";
 import { StatCard } from "#app/components/dashboard/page.tsx";
 import { SmsSample } from "#app/components/dashboard/sms-sample.tsx";
+import { AdminPage } from "#app/components/ui/admin-page.tsx";
 
 export const handle = {
   rules: { access: { admin: "can_view_messages" }, actionAccess: { admin: "can_access_communications" } },
@@ -43,8 +44,7 @@ export async function action({ request }: Route.ActionArgs) {
 export default function WeeklyProgress({ loaderData }: Route.ComponentProps) {
   const { run, on } = loaderData;
   return (
-    <main id="main" className="max-w-3xl space-y-6">
-      <h1 className="text-2xl font-bold text-gray-900">Weekly progress SMS</h1>
+    <AdminPage title="Weekly progress SMS" width="3xl">
       <p className="text-gray-800">
         One SMS to each parent with a ward enrolled this vacation: lessons attended of held, work missing and the
         average mark, a line per ward.{" "}
@@ -79,7 +79,7 @@ export default function WeeklyProgress({ loaderData }: Route.ComponentProps) {
           Back to Messages
         </Link>
       </p>
-    </main>
+    </AdminPage>
   );
 }
 

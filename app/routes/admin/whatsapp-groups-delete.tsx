@@ -6,6 +6,7 @@ import { SCHOOL_NAME } from "#app/domain/school.ts";
 import { programmeLabel } from "#app/domain/programmes.ts";
 import { DeleteActions } from "#app/components/form/fields.tsx";
 import { handleDeleteGroup, requireGroup } from "#app/routes/admin/+shared/whatsapp-groups-actions.server.ts";
+import { AdminPage } from "#app/components/ui/admin-page.tsx";
 
 export const handle = { rules: { access: { admin: "can_access_whatsapp" } } } satisfies RouteHandle;
 
@@ -25,13 +26,12 @@ export default function DeleteGroup({ loaderData }: Route.ComponentProps) {
   const { group } = loaderData;
   const name = `${group.subjectName} (${programmeLabel(group.programme) || group.programme})`;
   return (
-    <main id="main" className="max-w-xl rounded-xl border border-gray-200 bg-white p-6">
-      <h1 className="text-2xl font-bold text-gray-900">Delete WhatsApp Group</h1>
+    <AdminPage title="Delete WhatsApp Group" width="xl" card="plain">
       <p className="mt-3 text-gray-800">Are you sure you want to delete the WhatsApp group {name}?</p>
       <Form method="post" className="mt-6">
         <DeleteActions label="Delete Group" cancelTo="/admin/whatsapp-groups" />
       </Form>
-    </main>
+    </AdminPage>
   );
 }
 

@@ -24,6 +24,7 @@ import { GroupForm, type GroupValues } from "#app/routes/admin/+shared/whatsapp-
 import { FilterForm, FilterSearch, FilterSelect } from "#app/components/ui/filter-form.tsx";
 import { ErrorAlert } from "#app/components/ui/error-alert.tsx";
 import { Section } from "#app/components/ui/section.tsx";
+import { AdminPage } from "#app/components/ui/admin-page.tsx";
 
 export const handle = { rules: { access: { admin: "can_access_whatsapp" } } } satisfies RouteHandle;
 
@@ -81,13 +82,16 @@ const isHttpLink = (link: string) => /^https?:\/\//i.test(link);
 export default function WhatsappGroups({ loaderData }: Route.ComponentProps) {
   const { filters, stats, groups, error, truncated, limit, missing } = loaderData;
   return (
-    <main id="main" className="space-y-6">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-2xl font-bold text-gray-900">WhatsApp Group Management</h1>
-        <DialogOrLink to="/admin/whatsapp-groups/new" label="Add Group" title="Add WhatsApp Group">
-          {(close) => <DialogGroupForm close={close} />}
-        </DialogOrLink>
-      </div>
+    <AdminPage
+      title="WhatsApp Group Management"
+      actions={
+        <>
+          <DialogOrLink to="/admin/whatsapp-groups/new" label="Add Group" title="Add WhatsApp Group">
+            {(close) => <DialogGroupForm close={close} />}
+          </DialogOrLink>
+        </>
+      }
+    >
       <ErrorAlert message={error} />
       {stats ? (
         <dl className="grid gap-4 sm:grid-cols-2">
@@ -208,7 +212,7 @@ export default function WhatsappGroups({ loaderData }: Route.ComponentProps) {
           </ul>
         </Section>
       ) : null}
-    </main>
+    </AdminPage>
   );
 }
 

@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { NavLink } from "react-router";
 import { Section } from "#app/components/ui/section.tsx";
 import { SETTINGS_TABS } from "#app/forms/admin-settings.schema.ts";
+import { AdminPage } from "#app/components/ui/admin-page.tsx";
 
 /** The Settings tabs: the four settings forms, then Fees (its own route, settings-fees.tsx). */
 export const SETTINGS_NAV = [
@@ -36,8 +37,7 @@ export function SettingsNav() {
 /** Every settings page: the heading, the tabs, then the tab's card (`title`) and what follows it. */
 export function SettingsPage({ title, children, after }: { title: ReactNode; children: ReactNode; after?: ReactNode }) {
   return (
-    <main id="main" className="space-y-6">
-      <h1 className="text-2xl font-bold text-gray-900">Settings</h1>
+    <AdminPage title="Settings">
       <SettingsNav />
       <Section
         id="settings-tab-heading"
@@ -48,6 +48,6 @@ export function SettingsPage({ title, children, after }: { title: ReactNode; chi
         {children}
       </Section>
       {after}
-    </main>
+    </AdminPage>
   );
 }

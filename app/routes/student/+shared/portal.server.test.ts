@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { useTestDatabase } from "#tests/support/test-database.ts";
 import { Registration, wardNameKey } from "#app/models/registration.server.ts";
-import { claimClassPagesOpening, loadOwnedRegistration } from "#app/routes/student/+shared/portal.server.ts";
+import { loadOwnedRegistration } from "#app/routes/student/+shared/portal.server.ts";
 
 useTestDatabase("student_portal_test", { init: [Registration] });
 
@@ -29,16 +29,6 @@ async function registration(overrides: Record<string, unknown> = {}) {
     ...overrides,
   });
 }
-
-describe("claimClassPagesOpening", () => {
-  it("lets exactly one of many simultaneous first loads open the class pages", async () => {
-    const r = await registration();
-    const results = await Promise.all(Array.from({ length: 8 }, () => claimClassPagesOpening(r._id)));
-    expect(results.filter(Boolean)).toHaveLength(1);
-    expect((await Registration.findById(r._id).lean())?.classPagesOpenedAt).toBeInstanceOf(Date);
-    expect(await claimClassPagesOpening(r._id)).toBe(false);
-  });
-});
 
 describe("loadOwnedRegistration", () => {
   it("finds the student's registration by their phone as the ward's WhatsApp number", async () => {

@@ -5,7 +5,7 @@ import { toastHeader } from "#app/utils/toast.server.ts";
 import { oncePerRequest } from "#app/utils/request-scope.server.ts";
 import { programmeLabel } from "#app/domain/programmes.ts";
 import { WHATSAPP_LOGIN_REQUIRED } from "#app/domain/messages.ts";
-import { Registration, getOwnedRegistrations } from "#app/models/registration.server.ts";
+import { getOwnedRegistrations } from "#app/models/registration.server.ts";
 import { vacationPointers } from "#app/models/vacation.server.ts";
 import { enrolAgainOffers } from "#app/domain/vacations.ts";
 import { enrolmentOpening } from "#app/services/vacations.server.ts";
@@ -110,18 +110,6 @@ async function loadPortal(info: SessionInfo): Promise<StudentPortal> {
 /** The portal's data, read once per request however many of its loaders ask. */
 export function getStudentPortal(request: Request, info: SessionInfo): Promise<StudentPortal> {
   return oncePerRequest(request, `student-portal ${info.sessionId} ${info.effectiveUser._id}`, () => loadPortal(info));
-}
-
-/**
- * Marks the registration's class pages as opened, atomically: true only for
- * the one call that changed it, so they are opened once per registration.
- */
-export async function claimClassPagesOpening(registrationId: string): Promise<boolean> {
-  const result = await Registration.updateOne(
-    { _id: String(registrationId), classPagesOpenedAt: null },
-    { $set: { classPagesOpenedAt: new Date() } },
-  );
-  return result.modifiedCount === 1;
 }
 
 /** requireUser, with the spec's message shown on the sign-in page an anonymous visitor is sent to. */
