@@ -25,7 +25,7 @@ describe("layers (docs/decisions/0044)", () => {
     ]);
   });
 
-  it("routes leave model writes to services, office pages use AdminPage, forms use the house's hook", () => {
+  it("routes leave model writes to services, office pages use AdminPage, forms use the house's hook, services no HTTP", () => {
     expect(houseRuleBreaks(root, sourceFiles(root))).toEqual([]);
     const fixture = path.join(root, "tests/fixtures/layers");
     expect(houseRuleBreaks(fixture, sourceFiles(fixture))).toEqual([
@@ -35,6 +35,7 @@ describe("layers (docs/decisions/0044)", () => {
         why: "a route calls a model's write: move it to a service",
       },
       { file: "app/routes/admin/bad-page.tsx", imports: "<main", why: "an office page frames itself: use AdminPage" },
+      { file: "app/services/bad.server.ts", imports: "react-router", why: "a service sees no React Router or Conform" },
     ]);
   });
 

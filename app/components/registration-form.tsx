@@ -72,7 +72,7 @@ type RegistrationFormProps = {
   idempotencyKey?: string;
   /** The route's clientAction said the link failed (app/utils/network-submit.ts): keep everything and send again. */
   networkFailure?: unknown;
-  /** From the route's loader: `registrationConstraint` (app/services/enrolment.server.ts). */
+  /** From the route's loader: `registrationConstraint` (app/forms/constraints.server.ts). */
   constraint: FormConstraint;
   /** Answers to start from (enrolling a ward again: the last registration's). */
   defaultValue?: Record<string, string | string[]>;

@@ -28,7 +28,7 @@ export const REGISTRATION_MAX_LENGTHS = {
   subjects: 20,
 } as const;
 
-/** How long the browser that submitted a registration sees its claim code (app/services/claim-code.server.ts). */
+/** How long the browser that submitted a registration sees its claim code (app/utils/claim-code.server.ts). */
 export const CLAIM_CODE_SHOWN_MINUTES = 30;
 
 /** For anyone who is not the registration's owner: no link, no reference (nothing about the registration). */

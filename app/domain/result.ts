@@ -1,10 +1,11 @@
 /**
- * The one result of a service (docs/decisions/0121-one-service-result.md): done, with what the caller needs, or
+ * The one result of a service (docs/decisions/0122-one-service-result.md): done, with what the caller needs, or
  * refused with an HTTP status, the form field it concerns when one does, and a message a person reads. An expected
  * refusal is returned, never thrown; a service sees neither the request, its form data, Conform nor React Router.
  * `replyToRefusal` (app/utils/refusal-reply.server.ts) turns a refusal into the form's reply.
  */
-export type RefusalStatus = 400 | 403 | 404 | 409 | 413 | 429;
+/** 502: an outside service (a gateway) refused or could not be reached, and nothing was done. */
+export type RefusalStatus = 400 | 403 | 404 | 409 | 413 | 429 | 502;
 
 export type Refused<Field extends string = string> = {
   ok: false;

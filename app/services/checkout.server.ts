@@ -5,8 +5,7 @@
  * goes through `settleGatewayPayment`, which confirms a payment once, refuses a declined one, and flags one whose
  * amount or currency differs instead of confirming it.
  */
-import { getZodConstraint } from "@conform-to/zod/v4";
-import { CheckoutSchema } from "#app/forms/payments.schema.ts";
+import { refuse, type Result } from "#app/domain/result.ts";
 import { formatCedis } from "#app/domain/money.ts";
 import { checkoutAmountError, checkoutLimits, onlinePaymentRules } from "#app/domain/checkout.ts";
 import { Payment, getPayment, type PaymentRow } from "#app/models/payment.server.ts";
@@ -15,13 +14,7 @@ import { ID_PATTERN } from "#app/domain/ids.ts";
 import { newId } from "#app/models/ids.server.ts";
 import { getFeeSchedule } from "#app/models/fee-schedule.server.ts";
 import { audit } from "#app/models/audit-log.server.ts";
-import {
-  PaymentError,
-  awaitingConfirmation,
-  confirmPayment,
-  rejectPayment,
-  submitPayment,
-} from "#app/services/payments.server.ts";
+import { awaitingConfirmation, confirmPayment, rejectPayment, submitPayment } from "#app/services/payments.server.ts";
 import { GatewayError, webhookSignatureMatches, type GatewayTransaction } from "#app/services/gateway/gateway.ts";
 import { activeGateway, gatewayNamed } from "#app/services/gateway/gateways.server.ts";
 import { recordException } from "#app/models/reconciliation-exception.server.ts";
@@ -30,9 +23,6 @@ import { callbacksRefused } from "#app/models/metrics.server.ts";
 
 const log = logFor("checkout");
 const webhookLog = logFor("webhook");
-
-/** The checkout form's HTML constraints, computed once (the page loads the schema only to validate). */
-export const checkoutConstraint = getZodConstraint(CheckoutSchema);
 
 export const CHECKOUT_NOT_OFFERED =
   "Paying from the portal is not available at the moment. Pay to the school's Mobile Money number and send us the reference below.";
@@ -94,38 +84,40 @@ export type CheckoutInput = {
  * Starts a checkout: a pending gateway payment for exactly the amount, then the gateway's checkout page to send the
  * payer to. A gateway that refuses or cannot be reached leaves no pending payment behind (it is closed at once).
  */
-export async function startCheckout(input: CheckoutInput): Promise<{ url: string; paymentId: string }> {
+export async function startCheckout(
+  input: CheckoutInput,
+): Promise<Result<{ url: string; paymentId: string }, "amount">> {
   const gateway = await activeGateway();
-  if (!gateway) throw new PaymentError(CHECKOUT_NOT_OFFERED, null, 409);
+  if (!gateway) return refuse(409, CHECKOUT_NOT_OFFERED);
   const reg = await Registration.findById(String(input.registrationId))
     .select("amountDue amountPaid vacation")
     .lean<{ amountDue: number | null; amountPaid: number | null; vacation: string | null }>();
-  if (!reg) throw new PaymentError("Registration not found", null, 404);
+  if (!reg) return refuse(404, "Registration not found");
   // One open checkout per ward, claimed by one conditional update below: of checkouts started at once only one goes
   // on, so money on its way is never counted twice against the balance.
   const open = await openCheckoutOf(input.registrationId);
-  if (open.open) throw new PaymentError(CHECKOUT_OPEN, null, 409);
+  if (open.open) return refuse(409, CHECKOUT_OPEN);
   const rules = onlinePaymentRules(await getFeeSchedule(reg.vacation));
   // What is left after the payments waiting for confirmation (a reported transfer the office has not checked yet).
   const awaiting = await awaitingConfirmation(input.registrationId);
   const limits = checkoutLimits(reg.amountDue, reg.amountPaid, rules, awaiting);
-  if (!limits) throw new PaymentError(awaiting > 0 ? AWAITING_COVERS : NOTHING_OWED, "amount", 409);
+  if (!limits) return refuse(409, awaiting > 0 ? AWAITING_COVERS : NOTHING_OWED, "amount");
   const error = checkoutAmountError(limits, input.amount);
-  if (error) throw new PaymentError(error, "amount");
+  if (error) return refuse(400, error, "amount");
   const claim = `claim:${Date.now()}:${newId()}`;
   const claimed = await Registration.updateOne(
     { _id: String(input.registrationId), openCheckout: open.claim },
     { $set: { openCheckout: claim } },
   );
-  if (claimed.modifiedCount !== 1) throw new PaymentError(CHECKOUT_OPEN, null, 409);
+  if (claimed.modifiedCount !== 1) return refuse(409, CHECKOUT_OPEN);
   const release = () =>
     Registration.updateOne(
       { _id: String(input.registrationId), openCheckout: claim },
       { $set: { openCheckout: null } },
     );
-  let payment: PaymentRow;
+  let submitted: Awaited<ReturnType<typeof submitPayment>>;
   try {
-    payment = await submitPayment({
+    submitted = await submitPayment({
       registrationId: input.registrationId,
       amount: input.amount,
       method: "gateway-momo",
@@ -142,6 +134,11 @@ export async function startCheckout(input: CheckoutInput): Promise<{ url: string
     await release();
     throw error;
   }
+  if (!submitted.ok) {
+    await release();
+    return refuse(submitted.status, submitted.message);
+  }
+  const { payment } = submitted;
   await Registration.updateOne(
     { _id: String(input.registrationId), openCheckout: claim },
     { $set: { openCheckout: payment._id } },
@@ -159,13 +156,13 @@ export async function startCheckout(input: CheckoutInput): Promise<{ url: string
     if (checkoutUrl.protocol !== "https:" && checkoutUrl.protocol !== "http:")
       throw new GatewayError(`a checkout address that is not a web address (${checkoutUrl.protocol})`, "refused");
     await Payment.updateOne({ _id: payment._id }, { $set: { checkoutUrl: checkoutUrl.href } });
-    return { url: checkoutUrl.href, paymentId: payment._id };
+    return { ok: true, url: checkoutUrl.href, paymentId: payment._id };
   } catch (error) {
     if (!(error instanceof GatewayError)) throw error;
     log.warn(`${gateway.name}: ${error.message} (payment ${payment._id} closed)`);
     // Closed at once, with no message to the parent: the form says nothing was taken.
     await rejectPayment(payment._id, "The gateway could not start the payment", "system", { notifyParent: false });
-    throw new PaymentError(CHECKOUT_FAILED, null, 502);
+    return refuse(502, CHECKOUT_FAILED);
   }
 }
 

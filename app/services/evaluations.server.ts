@@ -1,4 +1,3 @@
-import { data } from "react-router";
 import { ID_PATTERN } from "#app/domain/ids.ts";
 import {
   audienceLabel,
@@ -29,11 +28,9 @@ import {
 
 export const EVALUATIONS_PATH = "/admin/evaluations";
 
-/** The form named in the URL, or 404. */
-export async function requireEvaluationForm(id: string | undefined) {
-  const form = ID_PATTERN.test(String(id ?? "")) ? await getEvaluationForm(String(id)) : null;
-  if (!form) throw data("Evaluation form not found.", { status: 404 });
-  return form;
+/** The form named in the URL, or null when there is none (or the id is not one of ours). */
+export async function findEvaluationForm(id: string | undefined) {
+  return ID_PATTERN.test(String(id ?? "")) ? await getEvaluationForm(String(id)) : null;
 }
 
 export function formListView(form: EvaluationFormDoc, now = new Date()) {

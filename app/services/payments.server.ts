@@ -34,43 +34,10 @@ import {
   type PaymentMethod,
 } from "#app/domain/money.ts";
 import type { Programme } from "#app/domain/programmes.ts";
-import { getZodConstraint } from "@conform-to/zod/v4";
-import { ParentPaymentSchema } from "#app/forms/payments.schema.ts";
+import { refuse, type Result } from "#app/domain/result.ts";
 import { queuePaymentMessages } from "#app/services/notifications.server.ts";
 
 const log = logFor("payments");
-
-/**
- * The parent's payment form's HTML constraints from its schema (computed once): the page renders from them and the
- * browser loads the schema only to validate (app/components/form/use-client-validation.ts).
- */
-export const parentPaymentConstraint = getZodConstraint(ParentPaymentSchema);
-
-/** An expected refusal, with the form field it belongs to. */
-export class PaymentError extends Error {
-  constructor(
-    message: string,
-    readonly field: string | null = null,
-    readonly status = 400,
-  ) {
-    super(message);
-  }
-}
-
-/**
- * A refused payment as its form's reply: the message by the field it is about (or above the form) and the error's
- * status. Anything that is not a PaymentError is thrown on.
- */
-export function paymentErrorReply<R>(
-  submission: { reply(options: { fieldErrors?: Record<string, string[]>; formErrors?: string[] }): R },
-  error: unknown,
-): { result: R; status: number } {
-  if (!(error instanceof PaymentError)) throw error;
-  const result = submission.reply(
-    error.field ? { fieldErrors: { [error.field]: [error.message] } } : { formErrors: [error.message] },
-  );
-  return { result, status: error.status };
-}
 
 export type NewPayment = {
   registrationId: string;
@@ -118,15 +85,15 @@ export async function awaitingConfirmation(registrationId: string): Promise<numb
  * Creates a pending payment. A reference already held by another payment of the method is refused, except in a
  * parent's own report naming another family's reference, which is kept with a note for the office.
  */
-export async function submitPayment(input: NewPayment): Promise<PaymentRow> {
+export async function submitPayment(input: NewPayment): Promise<Result<{ payment: PaymentRow }, "reference">> {
   const reg = await Registration.findById(String(input.registrationId))
     .select("_id feeSeason vacation")
     .lean<{ _id: string; feeSeason: string | null; vacation: string | null }>();
-  if (!reg) throw new PaymentError("Registration not found", null, 404);
+  if (!reg) return refuse(404, "Registration not found");
   const id = newId();
   // A payment made through the gateway is known there by its own id, the portal's reference.
   const reference = input.method === "gateway-momo" ? id : input.reference?.trim() || null;
-  if (!reference && input.method !== "cash") throw new PaymentError("Enter the transaction reference", "reference");
+  if (!reference && input.method !== "cash") return refuse(400, "Enter the transaction reference", "reference");
   let key = reference ? `${input.method}:${referenceKey(reference)}` : `free:${id}`;
   let note = input.note || null;
   const existing = reference
@@ -137,7 +104,7 @@ export async function submitPayment(input: NewPayment): Promise<PaymentRow> {
     // Mobile Money reference was recorded): the report is kept for the office to check, as any other is. The family's
     // own reference sent twice is refused as before.
     if (input.source !== "parent" || String(existing.registrationId) === String(reg._id))
-      throw new PaymentError(DUPLICATE_REFERENCE_MESSAGE(input.method, reference!), "reference", 409);
+      return refuse(409, DUPLICATE_REFERENCE_MESSAGE(input.method, reference!), "reference");
     key = `free:${id}`;
     note = [DUPLICATE_REPORT_NOTE, note].filter(Boolean).join(" ");
   }
@@ -163,7 +130,7 @@ export async function submitPayment(input: NewPayment): Promise<PaymentRow> {
   } catch (error) {
     // Two submissions raced past the check: the unique index decided.
     if ((error as { code?: number }).code === 11000)
-      throw new PaymentError(DUPLICATE_REFERENCE_MESSAGE(input.method, reference!), "reference", 409);
+      return refuse(409, DUPLICATE_REFERENCE_MESSAGE(input.method, reference!), "reference");
     throw error;
   }
   // Made while viewing as the parent: the audit names the admin who did it, with the parent it was for.
@@ -175,7 +142,7 @@ export async function submitPayment(input: NewPayment): Promise<PaymentRow> {
     source: input.source,
     ...(input.viewedAsBy ? { viewingAs: input.actorId } : {}),
   });
-  return (await getPayment(id))!;
+  return { ok: true, payment: (await getPayment(id))! };
 }
 
 /**
@@ -219,9 +186,12 @@ export async function confirmPayment(
 }
 
 /** The office records a payment it has seen: created and confirmed through the same path as every other. */
-export async function recordPayment(input: Omit<NewPayment, "source">) {
-  const payment = await submitPayment({ ...input, source: "admin" });
-  return confirmPayment(payment._id, input.actorId);
+export async function recordPayment(
+  input: Omit<NewPayment, "source">,
+): Promise<Result<{ confirmed: boolean; payment: PaymentRow | null }, "reference">> {
+  const submitted = await submitPayment({ ...input, source: "admin" });
+  if (!submitted.ok) return submitted;
+  return { ok: true, ...(await confirmPayment(submitted.payment._id, input.actorId)) };
 }
 
 /**

@@ -5,12 +5,16 @@ type Submission = import("@conform-to/react").Submission<unknown, string[]>;
 type ReplyOptions = Parameters<Submission["reply"]>[0];
 
 /**
- * A service's refusal as the form's reply (app/domain/result.ts): its message under its field, or above the form
- * when it names none, with the refusal's status. `options` go to Conform's reply as they are (`hideFields`, …).
+ * A service's refusal as Conform's reply (app/domain/result.ts): its message under its field, or above the form when
+ * it names none. `options` go to Conform's reply as they are (`hideFields`, …).
  */
-export function replyToRefusal(submission: Submission, refusal: Refused, options: ReplyOptions = {}) {
-  const reply = refusal.field
+export function refusalReply(submission: Submission, refusal: Refused, options: ReplyOptions = {}) {
+  return refusal.field
     ? submission.reply({ ...options, fieldErrors: { [refusal.field]: [refusal.message] } })
     : submission.reply({ ...options, formErrors: [refusal.message] });
-  return data({ result: reply }, { status: refusal.status });
+}
+
+/** The action's answer to a refusal: `{ result }`, the form's reply, with the refusal's status. */
+export function replyToRefusal(submission: Submission, refusal: Refused, options: ReplyOptions = {}) {
+  return data({ result: refusalReply(submission, refusal, options) }, { status: refusal.status });
 }

@@ -120,7 +120,8 @@ const FORM_HOOK = "app/components/form/use-portal-form.ts";
 /**
  * The house's rules (docs/contributing.md#the-page-kit): routes hold UI, reads and one call per intent, so no route
  * module (its `+shared` and `.server.ts` helpers included) calls a model's write; the office's pages take their
- * landmark and heading from `AdminPage`; only the house's form hook calls Conform's `useForm`.
+ * landmark and heading from `AdminPage`; only the house's form hook calls Conform's `useForm`; a service sees no
+ * React Router or Conform (it returns app/domain/result.ts, the route makes the reply).
  */
 export function houseRuleBreaks(root: string, files: string[]): Violation[] {
   const out: Violation[] = [];
@@ -132,6 +133,10 @@ export function houseRuleBreaks(root: string, files: string[]): Violation[] {
     }
     if (file.startsWith("app/routes/admin/") && /<main\b/.test(source))
       out.push({ file, imports: "<main", why: "an office page frames itself: use AdminPage" });
+    if (file.startsWith("app/services/"))
+      for (const specifier of importsOf(source))
+        if (specifier === "react-router" || specifier.startsWith("@conform-to/"))
+          out.push({ file, imports: specifier, why: "a service sees no React Router or Conform" });
     if (file !== FORM_HOOK && /\buseForm\(/.test(source))
       out.push({ file, imports: "useForm(", why: "only the house's form hook calls useForm" });
   }

@@ -24,7 +24,8 @@ import {
 import { audit } from "#app/models/audit-log.server.ts";
 import { EvaluationDetailsForm } from "#app/routes/admin/+shared/evaluation-details-form.tsx";
 import { QuestionForm } from "#app/routes/admin/+shared/evaluation-question-form.tsx";
-import { EVALUATIONS_PATH, requireEvaluationForm } from "#app/services/evaluations.server.ts";
+import { EVALUATIONS_PATH } from "#app/services/evaluations.server.ts";
+import { requireEvaluationForm } from "#app/routes/admin/+shared/evaluation-form.server.ts";
 import { Section } from "#app/components/ui/section.tsx";
 import { AdminPage } from "#app/components/ui/admin-page.tsx";
 

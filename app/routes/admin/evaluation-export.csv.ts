@@ -6,7 +6,7 @@ import { EvaluationResultsFiltersSchema } from "#app/forms/evaluation.schema.ts"
 import { fileDate, formatDateTime } from "#app/domain/dates.ts";
 import { programmeLabel } from "#app/domain/programmes.ts";
 import { EvaluationResponse, streamResponses, type EvaluationResponseDoc } from "#app/models/evaluation.server.ts";
-import { requireEvaluationForm } from "#app/services/evaluations.server.ts";
+import { requireEvaluationForm } from "#app/routes/admin/+shared/evaluation-form.server.ts";
 
 export const handle = { rules: { access: { admin: "can_manage_evaluations" } } } satisfies RouteHandle;
 

@@ -4,11 +4,8 @@ import { createId } from "@paralleldrive/cuid2";
 import { data, Link } from "react-router";
 import type { Route } from "./+types/register-student";
 import { requireAdmin, requireUser } from "#app/utils/auth.server.ts";
-import {
-  processRegistrationOnce,
-  refusedRegistration,
-  registrationConstraint,
-} from "#app/services/enrolment.server.ts";
+import { processRegistrationOnce, refusedRegistration } from "#app/routes/public/+shared/enrolment-form.server.ts";
+import { registrationConstraint } from "#app/forms/constraints.server.ts";
 import { redirectWithToast } from "#app/utils/toast.server.ts";
 import { appOrigin } from "#app/utils/app-origin.server.ts";
 import { RegistrationForm } from "#app/components/registration-form.tsx";
@@ -81,7 +78,7 @@ export async function action({ request }: Route.ActionArgs) {
   const { user } = await requireAdmin(request, "can_access_registrations");
   // The root middleware has refused a body that is not a readable form (app/utils/form-body.server.ts).
   const formData = await request.formData();
-  const outcome = await processRegistrationOnce(request, formData, {
+  const outcome = await processRegistrationOnce(formData, {
     adminRegistration: true,
     userId: null,
     enteredById: user._id,

@@ -11,7 +11,7 @@ import { checkAuthPost } from "#app/utils/sign-in-limits.server.ts";
 import { clientAddressContext } from "#app/utils/request-context.ts";
 import { checkCode, tellAdminOfLock } from "#app/services/phone-codes.server.ts";
 import { secondFactorAttempt } from "#app/utils/rate-limits.server.ts";
-import { secondFactorKey, signedIn } from "#app/services/accounts.server.ts";
+import { secondFactorKey, signedIn } from "#app/routes/auth/+shared/sign-in.server.ts";
 import { trustedDeviceFor } from "#app/utils/trusted-device.server.ts";
 import { clearPendingSignInHeader, pendingSignIn } from "#app/utils/two-factor.server.ts";
 import { SmsCodeField, SubmitButton } from "#app/components/form/fields.tsx";

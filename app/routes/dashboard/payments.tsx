@@ -8,7 +8,9 @@ import { data, Form, Link, redirect } from "react-router";
 import type { Route } from "./+types/payments";
 import { requireRole } from "#app/utils/auth.server.ts";
 import { redirectWithToast } from "#app/utils/toast.server.ts";
-import { parentPaymentConstraint, paymentErrorReply, submitPayment } from "#app/services/payments.server.ts";
+import { submitPayment } from "#app/services/payments.server.ts";
+import { checkoutConstraint, parentPaymentConstraint } from "#app/forms/constraints.server.ts";
+import { refusalReply, replyToRefusal } from "#app/utils/refusal-reply.server.ts";
 import { Card, DashboardPage, EmptyState } from "#app/components/dashboard/page.tsx";
 import { FormErrors, SelectField, SubmitButton, TextField, type AnyField } from "#app/components/form/fields.tsx";
 import { PaymentStatusBadge } from "#app/components/payments/badges.tsx";
@@ -34,12 +36,7 @@ import {
 } from "#app/domain/checkout.ts";
 import { formatCedis, pesewasToInput } from "#app/domain/money.ts";
 import { activeGateway } from "#app/services/gateway/gateways.server.ts";
-import {
-  cancelCheckout,
-  checkoutConstraint,
-  familyGatewayPayment,
-  startCheckout,
-} from "#app/services/checkout.server.ts";
+import { cancelCheckout, familyGatewayPayment, startCheckout } from "#app/services/checkout.server.ts";
 import { browserOrigin } from "#app/utils/app-origin.server.ts";
 import type { RegistrationDoc } from "#app/models/registration.server.ts";
 
@@ -146,23 +143,19 @@ async function reportPayment(
   // Only the parent's own wards: anything else is not found.
   const own = await getParentRegistrations(effectiveUser);
   if (!own.some((r) => String(r._id) === v.registrationId)) throw data("Registration not found", { status: 404 });
-  try {
-    await submitPayment({
-      registrationId: v.registrationId,
-      amount: v.amount,
-      method: v.method,
-      reference: v.reference ?? null,
-      paidOn: v.paidOn,
-      payerPhone: effectiveUser.phone,
-      note: null,
-      source: "parent",
-      actorId: effectiveUser._id,
-      viewedAsBy,
-    });
-  } catch (error) {
-    const { result, status } = paymentErrorReply(submission, error);
-    return data({ result }, { status });
-  }
+  const submitted = await submitPayment({
+    registrationId: v.registrationId,
+    amount: v.amount,
+    method: v.method,
+    reference: v.reference ?? null,
+    paidOn: v.paidOn,
+    payerPhone: effectiveUser.phone,
+    note: null,
+    source: "parent",
+    actorId: effectiveUser._id,
+    viewedAsBy,
+  });
+  if (!submitted.ok) return replyToRefusal(submission, submitted);
   return redirectWithToast("/dashboard/payments", {
     type: "success",
     title: "Payment details sent",
@@ -200,22 +193,22 @@ async function checkout(request: Request, formData: FormData, payer: Payer, view
   const own = await getParentRegistrations(payer);
   if (!own.some((r) => String(r._id) === submission.value.registrationId))
     throw data("Registration not found", { status: 404 });
-  try {
-    const { paymentId } = await startCheckout({
-      registrationId: submission.value.registrationId,
-      amount: submission.value.amount,
-      payer,
-      viewedAsBy,
-      // The demo opened at another address comes back there, where the browser is signed in (APP_ORIGIN otherwise).
-      origin: browserOrigin(request),
-    });
-    // Our own page hands over to the gateway: a form post may only lead to this origin (CSP form-action), and a
-    // browser without JavaScript follows the hand-over page's refresh or link (docs/decisions/0087).
-    return redirect(`/dashboard/payments/checkout/${paymentId}`);
-  } catch (error) {
-    const { result, status } = paymentErrorReply(submission, error);
-    return data({ checkout: { registrationId, result } }, { status });
-  }
+  const started = await startCheckout({
+    registrationId: submission.value.registrationId,
+    amount: submission.value.amount,
+    payer,
+    viewedAsBy,
+    // The demo opened at another address comes back there, where the browser is signed in (APP_ORIGIN otherwise).
+    origin: browserOrigin(request),
+  });
+  if (!started.ok)
+    return data(
+      { checkout: { registrationId, result: refusalReply(submission, started) } },
+      { status: started.status },
+    );
+  // Our own page hands over to the gateway: a form post may only lead to this origin (CSP form-action), and a
+  // browser without JavaScript follows the hand-over page's refresh or link (docs/decisions/0087).
+  return redirect(`/dashboard/payments/checkout/${started.paymentId}`);
 }
 
 export default function Payments({ loaderData, actionData }: Route.ComponentProps) {

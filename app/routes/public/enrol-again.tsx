@@ -11,12 +11,9 @@ import { SCHOOL_NAME } from "#app/domain/school.ts";
 import { enrolAgainOffers, formForVacation } from "#app/domain/vacations.ts";
 import { WARD_FORM_LABELS, type WardForm } from "#app/domain/programmes.ts";
 import { getOwnedRegistrations } from "#app/models/registration.server.ts";
-import {
-  processRegistrationOnce,
-  refusedRegistration,
-  registrationConstraint,
-  registrationFormValues,
-} from "#app/services/enrolment.server.ts";
+import { registrationFormValues } from "#app/services/enrolment.server.ts";
+import { processRegistrationOnce, refusedRegistration } from "#app/routes/public/+shared/enrolment-form.server.ts";
+import { registrationConstraint } from "#app/forms/constraints.server.ts";
 import { enrolmentOpening, vacationChoices } from "#app/services/vacations.server.ts";
 import { RegistrationForm } from "#app/components/registration-form.tsx";
 import { buttonClass } from "#app/components/ui/button.tsx";
@@ -68,7 +65,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const owned = await getOwnedRegistrations(info.effectiveUser);
   if (!owned.some((r) => String(r._id) === String(params.registrationId)))
     throw data("There is no enrolment to repeat here.", { status: 404 });
-  const outcome = await processRegistrationOnce(request, await request.formData(), {
+  const outcome = await processRegistrationOnce(await request.formData(), {
     adminRegistration: false,
     userId: String(info.effectiveUser._id),
     address: context.get(clientAddressContext),

@@ -9,7 +9,7 @@ import { SCHOOL_NAME } from "#app/domain/school.ts";
 import { classPageLinks, isUsableParentLink } from "#app/domain/whatsapp.ts";
 import { REFERRAL_STATUS_OPTIONS, UPDATE_MODE_OPTIONS } from "#app/forms/registration.fields.ts";
 import { getRegistrationByReference } from "#app/models/registration.server.ts";
-import { mayReadClaimCode } from "#app/services/claim-code.server.ts";
+import { mayReadClaimCode } from "#app/utils/claim-code.server.ts";
 import { findParentGroupForProgramme, getGroupsForSubjects } from "#app/models/whatsapp-group.server.ts";
 import { SupportPhones, SupportHours } from "#app/components/support-phones.tsx";
 import { HowToPay, publicFees } from "#app/components/fees-table.tsx";

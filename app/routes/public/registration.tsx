@@ -7,16 +7,13 @@ import { confirmationPath } from "#app/domain/registration.ts";
 import { SCHOOL_NAME } from "#app/domain/school.ts";
 import { REGISTRATION_CLOSED_MESSAGE, REGISTRATION_CLOSED_TITLE } from "#app/forms/registration.fields.ts";
 import { getOptionalUser } from "#app/utils/auth.server.ts";
-import {
-  processRegistrationOnce,
-  refusedRegistration,
-  registrationConstraint,
-} from "#app/services/enrolment.server.ts";
+import { processRegistrationOnce, refusedRegistration } from "#app/routes/public/+shared/enrolment-form.server.ts";
+import { registrationConstraint } from "#app/forms/constraints.server.ts";
 import { redirectWithToast } from "#app/utils/toast.server.ts";
 import { SupportPhones, SupportHours } from "#app/components/support-phones.tsx";
 import { publicPageHeaders } from "#app/utils/http-cache.server.ts";
 import { clientAddressContext } from "#app/utils/request-context.ts";
-import { rememberSubmission } from "#app/services/claim-code.server.ts";
+import { rememberSubmission } from "#app/utils/claim-code.server.ts";
 import { enrolmentOpening, vacationChoices } from "#app/services/vacations.server.ts";
 
 // The same for every anonymous visitor: cacheable (app/utils/http-cache.server.ts).
@@ -38,7 +35,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const info = await getOptionalUser(request);
   // The root middleware has refused a body that is not a readable form (app/utils/form-body.server.ts).
   const formData = await request.formData();
-  const outcome = await processRegistrationOnce(request, formData, {
+  const outcome = await processRegistrationOnce(formData, {
     adminRegistration: false,
     userId: info?.user._id ?? null,
     address: context.get(clientAddressContext),

@@ -5,10 +5,10 @@
  */
 import { data } from "react-router";
 import { parseWithZod } from "#app/forms/parse.ts";
+import { refusalReply } from "#app/utils/refusal-reply.server.ts";
 import { redirectWithToast } from "#app/utils/toast.server.ts";
 import {
   adjustAmountDue,
-  paymentErrorReply,
   confirmPayment,
   recordPayment,
   rejectPayment,
@@ -100,26 +100,22 @@ export async function recordOfficePayment({ id, formData, actorId, here }: Inten
   const submission = parseWithZod(formData, { schema: RecordPaymentSchema });
   if (submission.status !== "success") return reply("record", submission.reply(), 400);
   const v = submission.value;
-  try {
-    const { payment } = await recordPayment({
-      registrationId: id,
-      amount: v.amount,
-      method: v.method as PaymentMethod,
-      reference: v.reference ?? null,
-      paidOn: v.paidOn,
-      payerPhone: v.payerPhone ?? null,
-      note: v.note ?? null,
-      actorId,
-    });
-    return redirectWithToast(here, {
-      type: "success",
-      title: "Payment recorded",
-      description: `Receipt ${payment?.receiptCode ?? ""}`,
-    });
-  } catch (error) {
-    const { result, status } = paymentErrorReply(submission, error);
-    return reply("record", result, status);
-  }
+  const recorded = await recordPayment({
+    registrationId: id,
+    amount: v.amount,
+    method: v.method as PaymentMethod,
+    reference: v.reference ?? null,
+    paidOn: v.paidOn,
+    payerPhone: v.payerPhone ?? null,
+    note: v.note ?? null,
+    actorId,
+  });
+  if (!recorded.ok) return reply("record", refusalReply(submission, recorded), recorded.status);
+  return redirectWithToast(here, {
+    type: "success",
+    title: "Payment recorded",
+    description: `Receipt ${recorded.payment?.receiptCode ?? ""}`,
+  });
 }
 
 export async function changeAmountDue({ id, formData, actorId, here }: IntentArgs) {

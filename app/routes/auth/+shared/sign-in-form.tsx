@@ -18,7 +18,7 @@ export function SignInForm({
   lastResult?: Result;
   redirectTo?: string | null;
   action?: string;
-  /** From the route's loader: accountFormConstraints(...).signIn (app/services/accounts.server.ts). */
+  /** From the route's loader: accountFormConstraints(...).signIn (app/forms/constraints.server.ts). */
   constraint: FormConstraint;
 }) {
   const validate = useClientValidation(() => import("#app/forms/auth.schema.ts").then((m) => m.SignInSchema));

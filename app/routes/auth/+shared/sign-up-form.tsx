@@ -29,7 +29,7 @@ type Props =
 
 /**
  * The one sign-up form of /portal and /auth (their differences are the schema's, app/forms/auth.schema.ts).
- * `constraint`: from the route's loader, accountFormConstraints(screen).signUp (app/services/accounts.server.ts).
+ * `constraint`: from the route's loader, accountFormConstraints(screen).signUp (app/forms/constraints.server.ts).
  */
 export function SignUpForm({ screen, role, lastResult, passwordPolicy, constraint }: Props) {
   const validate = useClientValidation(

@@ -5,7 +5,8 @@ import { Registration } from "#app/models/registration.server.ts";
 import { addDays, schoolDay } from "#app/domain/vacations.ts";
 
 // Imported once the test database is up: the enrolment limits connect through the app's own connection settings.
-let enrolment: typeof import("#app/services/enrolment.server.ts");
+let enrolment: typeof import("#app/routes/public/+shared/enrolment-form.server.ts");
+let service: typeof import("#app/services/enrolment.server.ts");
 
 useTestDatabase("enrolment_test");
 
@@ -15,7 +16,8 @@ const NEXT = "2027 Easter vacation";
 const PAST = "2026 Long vacation";
 
 beforeAll(async () => {
-  enrolment = await import("#app/services/enrolment.server.ts");
+  enrolment = await import("#app/routes/public/+shared/enrolment-form.server.ts");
+  service = await import("#app/services/enrolment.server.ts");
   const { VacationModel, forgetVacations } = await import("#app/models/vacation.server.ts");
   const vacation = (name: string, opens: number, closes: number, start: number, end: number) => ({
     _id: name,
@@ -39,7 +41,7 @@ beforeAll(async () => {
 const enrol = (fields: Record<string, string>) => {
   const form = new FormData();
   for (const [k, v] of Object.entries(enrolmentForm(fields))) form.append(k, v);
-  return enrolment.processRegistration(new Request("http://localhost/registration", { method: "POST" }), form, {
+  return enrolment.processRegistration(form, {
     adminRegistration: false,
     userId: null,
     address: `192.0.2.${Math.floor(Math.random() * 200) + 1}`,
@@ -65,7 +67,7 @@ describe("enrolling while two vacations take enrolments", () => {
       const outcome = await enrol({ vacation: name, wardName });
       expect(outcome).toMatchObject({ status: "error", httpStatus: 400 });
       expect(outcome.status === "error" && outcome.result.error).toMatchObject({
-        vacation: [enrolment.VACATION_NOT_ENROLLING],
+        vacation: [service.VACATION_NOT_ENROLLING],
       });
       expect(await Registration.countDocuments({ wardName })).toBe(0);
     }

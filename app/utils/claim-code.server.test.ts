@@ -1,6 +1,6 @@
 import { afterEach, expect, it, vi } from "vitest";
 import { CLAIM_CODE_SHOWN_MINUTES } from "#app/domain/registration.ts";
-import { rememberSubmission, submittedHere } from "#app/services/claim-code.server.ts";
+import { rememberSubmission, submittedHere } from "#app/utils/claim-code.server.ts";
 
 afterEach(() => vi.useRealTimers());
 
