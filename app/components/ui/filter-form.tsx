@@ -180,3 +180,43 @@ export function RecordsSection({
     </section>
   );
 }
+
+/**
+ * The office's choice of the vacation a page shows (lessons, classes, reports, fees): a GET form with the vacations'
+ * select, the page's other choices (`children`) and the submit. With one vacation there is nothing to choose: only a
+ * hidden field beside the other choices, or nothing at all when there are none.
+ */
+export function VacationPicker({
+  id,
+  vacations,
+  value,
+  submitLabel = "Show",
+  children,
+}: {
+  id: string;
+  vacations: readonly string[];
+  value: string;
+  submitLabel?: string;
+  children?: ReactNode;
+}) {
+  if (vacations.length <= 1 && !children) return null;
+  return (
+    <Form method="get" className="flex flex-wrap items-end gap-3">
+      {vacations.length > 1 ? (
+        <FilterSelect
+          id={id}
+          name="vacation"
+          label="Vacation"
+          value={value}
+          options={vacations.map((v) => ({ value: v, label: v }))}
+        />
+      ) : (
+        <input type="hidden" name="vacation" value={value} />
+      )}
+      {children}
+      <button type="submit" className={buttonClass("secondary")}>
+        {submitLabel}
+      </button>
+    </Form>
+  );
+}

@@ -19,6 +19,7 @@ import { SelectField, TextField } from "#app/components/form/fields.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { Section } from "#app/components/ui/section.tsx";
 import { AdminPage } from "#app/components/ui/admin-page.tsx";
+import { VacationPicker } from "#app/components/ui/filter-form.tsx";
 
 export const handle = { rules: { access: { admin: "can_access_subjects" } } } satisfies RouteHandle;
 
@@ -180,30 +181,9 @@ export default function Classes({ loaderData, actionData }: Route.ComponentProps
       </Section>
       {vacation ? (
         <Section title={`The ${vacation}'s classes`} id="classes-heading">
-          {vacations.length > 1 ? (
-            <Form method="get" className="mb-4 flex flex-wrap items-end gap-3">
-              <div>
-                <label htmlFor="classes-vacation" className="block text-sm font-medium text-gray-900">
-                  Vacation
-                </label>
-                <select
-                  id="classes-vacation"
-                  name="vacation"
-                  defaultValue={vacation}
-                  className="mt-1 rounded-md border border-gray-400 px-3 py-2"
-                >
-                  {vacations.map((v) => (
-                    <option key={v} value={v}>
-                      {v}
-                    </option>
-                  ))}
-                </select>
-              </div>
-              <Button type="submit" variant="secondary">
-                Show
-              </Button>
-            </Form>
-          ) : null}
+          <div className="mb-4">
+            <VacationPicker id="classes-vacation" vacations={vacations} value={vacation} />
+          </div>
           {classes.length ? (
             <ul className="space-y-3">
               {classes.map((row) => (

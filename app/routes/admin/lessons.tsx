@@ -49,8 +49,8 @@ import {
   TextField,
 } from "#app/components/form/fields.tsx";
 import { Section } from "#app/components/ui/section.tsx";
-import { buttonClass } from "#app/components/ui/button.tsx";
 import { AdminPage } from "#app/components/ui/admin-page.tsx";
+import { FilterSelect, VacationPicker } from "#app/components/ui/filter-form.tsx";
 
 export const handle = { rules: { access: { admin: "can_access_subjects" } } } satisfies RouteHandle;
 
@@ -252,50 +252,16 @@ export default function Lessons({ loaderData, actionData }: Route.ComponentProps
         </>
       }
     >
-      <Form method="get" className="flex flex-wrap items-end gap-3">
-        {vacations.length > 1 ? (
-          <div>
-            <label htmlFor="lessons-vacation" className="block text-sm font-medium text-gray-900">
-              Vacation
-            </label>
-            <select
-              id="lessons-vacation"
-              name="vacation"
-              defaultValue={vacation.name}
-              className="mt-1 rounded-md border border-gray-400 px-3 py-2"
-            >
-              {vacations.map((v) => (
-                <option key={v} value={v}>
-                  {v}
-                </option>
-              ))}
-            </select>
-          </div>
-        ) : (
-          <input type="hidden" name="vacation" value={vacation.name} />
-        )}
-        <div>
-          <label htmlFor="lessons-programme" className="block text-sm font-medium text-gray-900">
-            Programme shown
-          </label>
-          <select
-            id="lessons-programme"
-            name="programme"
-            defaultValue={programme ?? ""}
-            className="mt-1 rounded-md border border-gray-400 px-3 py-2"
-          >
-            <option value="">Every programme</option>
-            {PROGRAMME_OPTIONS.map((p) => (
-              <option key={p.value} value={p.value}>
-                {p.label}
-              </option>
-            ))}
-          </select>
-        </div>
-        <button type="submit" className={buttonClass("secondary")}>
-          Show
-        </button>
-      </Form>
+      <VacationPicker id="lessons-vacation" vacations={vacations} value={vacation.name}>
+        <FilterSelect
+          id="lessons-programme"
+          name="programme"
+          label="Programme shown"
+          value={programme ?? ""}
+          all="Every programme"
+          options={PROGRAMME_OPTIONS}
+        />
+      </VacationPicker>
 
       <Section
         id="weekly-timetable"

@@ -11,6 +11,7 @@ import { Button } from "#app/components/ui/button.tsx";
 import { StatCard } from "#app/components/dashboard/page.tsx";
 import { SmsSample } from "#app/components/dashboard/sms-sample.tsx";
 import { AdminPage } from "#app/components/ui/admin-page.tsx";
+import { VacationPicker } from "#app/components/ui/filter-form.tsx";
 
 export const handle = {
   rules: { access: { admin: "can_view_messages" }, actionAccess: { admin: "can_access_communications" } },
@@ -52,28 +53,7 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
         band) is a PDF the student, the parent and the office download from the portal. &quot;Send reports&quot; texts
         each parent a link to their ward&apos;s report that opens without signing in for 30 days.
       </p>
-      <Form method="get" className="flex flex-wrap items-end gap-2">
-        <div>
-          <label htmlFor="vacation" className="mb-1 block text-sm font-medium text-gray-900">
-            Vacation
-          </label>
-          <select
-            id="vacation"
-            name="vacation"
-            defaultValue={vacation ?? ""}
-            className="rounded-md border border-gray-400 bg-white px-3 py-2"
-          >
-            {vacations.map((v) => (
-              <option key={v} value={v}>
-                {v}
-              </option>
-            ))}
-          </select>
-        </div>
-        <Button type="submit" variant="secondary">
-          Show
-        </Button>
-      </Form>
+      <VacationPicker id="vacation" vacations={vacations} value={vacation ?? ""} />
       {vacation && run ? (
         <>
           <dl className="grid gap-3 sm:grid-cols-3" aria-label={`Reports of the ${vacation}`}>

@@ -12,7 +12,6 @@ import { pesewasToInput } from "#app/domain/money.ts";
 import { DEFAULT_MIN_ONLINE_PAYMENT, type FeeSchedule } from "#app/domain/fees.ts";
 import { SETTINGS_SAVED } from "#app/domain/messages.ts";
 import { SCHOOL_NAME } from "#app/domain/school.ts";
-import { buttonClass } from "#app/components/ui/button.tsx";
 import {
   CheckboxField,
   ErrorList,
@@ -26,6 +25,7 @@ import { getFeeSchedule, saveFeeSchedule } from "#app/models/fee-schedule.server
 import { getVacation, vacationPointers } from "#app/models/vacation.server.ts";
 import { audit } from "#app/models/audit-log.server.ts";
 import { SettingsPage } from "#app/routes/admin/+shared/settings-nav.tsx";
+import { VacationPicker } from "#app/components/ui/filter-form.tsx";
 
 export const handle = { rules: { access: { admin: "can_edit_settings" } } } satisfies RouteHandle;
 
@@ -105,25 +105,12 @@ export default function FeeSettings({ loaderData, actionData }: Route.ComponentP
         Amounts in Ghana cedis (GH₵), up to two decimals. A registration keeps the fee in force when it was made; a
         later change here does not alter what a family already owes.
       </p>
-      {loaderData.vacations.length > 1 ? (
-        <Form method="get" className="flex flex-wrap items-end gap-2">
-          <label className="text-sm font-medium text-gray-900">
-            Vacation
-            <select
-              name="vacation"
-              defaultValue={loaderData.vacation ?? ""}
-              className="mt-1 block min-h-11 rounded-md border border-gray-400 px-3"
-            >
-              {loaderData.vacations.map((name) => (
-                <option key={name}>{name}</option>
-              ))}
-            </select>
-          </label>
-          <button type="submit" className={buttonClass("secondary")}>
-            Show its fees
-          </button>
-        </Form>
-      ) : null}
+      <VacationPicker
+        id="fees-vacation"
+        vacations={loaderData.vacations}
+        value={loaderData.vacation ?? ""}
+        submitLabel="Show its fees"
+      />
       {loaderData.vacation ? null : (
         <p role="status" className="text-sm font-semibold text-gray-900">
           No vacation yet: open one under Vacations first.
