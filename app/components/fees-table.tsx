@@ -23,6 +23,18 @@ export function publicFees(schedule: FeeSchedule | null) {
 }
 export type PublicFees = NonNullable<ReturnType<typeof publicFees>>;
 
+/** Of the public fees, what HowToPay shows (the school's Mobile Money number, its instructions, the deadline). */
+export function howToPayOf(fees: PublicFees | null) {
+  return fees
+    ? {
+        merchantName: fees.merchantName,
+        merchantNumber: fees.merchantNumber,
+        paymentInstructions: fees.paymentInstructions,
+        deadline: fees.deadline,
+      }
+    : null;
+}
+
 export function FeesTable({ fees }: { fees: PublicFees }) {
   const anyBand = fees.rows.some((r) => r.band);
   return (

@@ -192,3 +192,9 @@ export const SETTINGS_SCHEMAS = {
   security: SecuritySettingsSchema,
   integrations: IntegrationSettingsSchema,
 } as const;
+
+/** The stored secrets, each with its "remove" box: a blank field keeps what is stored. */
+export const SETTINGS_SECRETS = [
+  { field: "paystackSecretKey", clear: "clearPaystackSecretKey" },
+  { field: "smsApiKey", clear: "clearSmsApiKey" },
+] as const;

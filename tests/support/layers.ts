@@ -119,15 +119,22 @@ const FORM_HOOK = "app/components/form/use-portal-form.ts";
 
 /**
  * The house's rules (docs/contributing.md#the-page-kit): routes hold UI, reads and one call per intent, so no route
- * module (its `+shared` and `.server.ts` helpers included) calls a model's write; the office's pages take their
+ * module (its `+shared` and `.server.ts` helpers included) calls a model's write or runs over 300 lines; the office's pages take their
  * landmark and heading from `AdminPage`; only the house's form hook calls Conform's `useForm`; a service sees no
  * React Router or Conform (it returns app/domain/result.ts, the route makes the reply).
  */
-export function houseRuleBreaks(root: string, files: string[]): Violation[] {
+export function houseRuleBreaks(root: string, files: string[], maxRouteLines = 300): Violation[] {
   const out: Violation[] = [];
   for (const file of files) {
     const source = fs.readFileSync(path.join(root, file), "utf8");
     if (file.startsWith("app/routes/")) {
+      const lines = source.split("\n").length - (source.endsWith("\n") ? 1 : 0);
+      if (lines > maxRouteLines)
+        out.push({
+          file,
+          imports: `${lines} lines`,
+          why: `a route module over ${maxRouteLines} lines: move its parts out`,
+        });
       const write = MODEL_WRITE.exec(source);
       if (write) out.push({ file, imports: write[0], why: "a route calls a model's write: move it to a service" });
     }

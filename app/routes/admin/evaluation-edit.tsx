@@ -1,5 +1,5 @@
 import type { RouteHandle } from "#app/utils/route-rules.ts";
-import { data, Form } from "react-router";
+import { data } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/evaluation-edit";
 import { intentOf, unknownIntent } from "#app/utils/intent.server.ts";
@@ -10,7 +10,7 @@ import { redirectWithToast } from "#app/utils/toast.server.ts";
 import { SCHOOL_NAME } from "#app/domain/school.ts";
 import { ID_PATTERN } from "#app/domain/ids.ts";
 import { FORM_LOCKED, QUESTION_TYPE_LABELS, STATE_LABELS, audienceLabel, openState } from "#app/domain/evaluations.ts";
-import { Button, ButtonLink } from "#app/components/ui/button.tsx";
+import { ButtonLink } from "#app/components/ui/button.tsx";
 import {
   addQuestion,
   closeEvaluationForm,
@@ -28,6 +28,7 @@ import { EVALUATIONS_PATH } from "#app/services/evaluations.server.ts";
 import { requireEvaluationForm } from "#app/routes/admin/+shared/evaluation-form.server.ts";
 import { Section } from "#app/components/ui/section.tsx";
 import { AdminPage } from "#app/components/ui/admin-page.tsx";
+import { IntentButton } from "#app/components/form/intent-button.tsx";
 
 export const handle = { rules: { access: { admin: "can_manage_evaluations" } } } satisfies RouteHandle;
 
@@ -167,30 +168,6 @@ async function copyForm({ formId, actorId }: EditArgs) {
   });
 }
 
-function IntentButton({
-  intent,
-  questionId,
-  children,
-  variant = "secondary",
-  disabled,
-}: {
-  intent: string;
-  questionId?: string;
-  children: React.ReactNode;
-  variant?: "secondary" | "danger";
-  disabled?: boolean;
-}) {
-  return (
-    <Form method="post" className="inline">
-      <input type="hidden" name="intent" value={intent} />
-      {questionId ? <input type="hidden" name="questionId" value={questionId} /> : null}
-      <Button type="submit" variant={variant} disabled={disabled} className="min-h-11">
-        {children}
-      </Button>
-    </Form>
-  );
-}
-
 export default function EditEvaluation({ loaderData, actionData }: Route.ComponentProps) {
   const { form, details, questions } = loaderData;
   const resultFor = (intent: string, questionId: string | null) =>
@@ -242,13 +219,17 @@ export default function EditEvaluation({ loaderData, actionData }: Route.Compone
                 {form.locked ? null : (
                   <>
                     <div className="mt-2 flex flex-wrap gap-2">
-                      <IntentButton intent="move-up" questionId={q.id} disabled={i === 0}>
+                      <IntentButton intent="move-up" fields={{ questionId: q.id }} disabled={i === 0}>
                         Move up<span className="sr-only">: {q.prompt}</span>
                       </IntentButton>
-                      <IntentButton intent="move-down" questionId={q.id} disabled={i === questions.length - 1}>
+                      <IntentButton
+                        intent="move-down"
+                        fields={{ questionId: q.id }}
+                        disabled={i === questions.length - 1}
+                      >
                         Move down<span className="sr-only">: {q.prompt}</span>
                       </IntentButton>
-                      <IntentButton intent="delete-question" questionId={q.id} variant="danger">
+                      <IntentButton intent="delete-question" fields={{ questionId: q.id }} variant="danger">
                         Delete<span className="sr-only"> question: {q.prompt}</span>
                       </IntentButton>
                     </div>

@@ -16,28 +16,16 @@ import { requireAdmin } from "#app/utils/auth.server.ts";
 import { intentOf, unknownIntent } from "#app/utils/intent.server.ts";
 import { redirectWithToast } from "#app/utils/toast.server.ts";
 import { SCHOOL_NAME } from "#app/domain/school.ts";
-import { ALL_SUBJECTS, PROGRAMME_OPTIONS, WARD_FORM_LABELS, WARD_FORMS, isProgramme } from "#app/domain/programmes.ts";
-import { addDays, isSchoolDay, longDay } from "#app/domain/vacations.ts";
-import {
-  LESSON_WEEKDAYS,
-  defaultWeek,
-  lessonAudience,
-  shortDay,
-  timeLabel,
-  weekStart,
-  weekdayOf,
-} from "#app/domain/lessons.ts";
+import { ALL_SUBJECTS, PROGRAMME_OPTIONS, WARD_FORM_LABELS, WARD_FORMS } from "#app/domain/programmes.ts";
+import { longDay } from "#app/domain/vacations.ts";
+import { LESSON_WEEKDAYS, shortDay, weekStart } from "#app/domain/lessons.ts";
 import { vacationShown } from "#app/models/vacation.server.ts";
-import { daysOffOf } from "#app/models/lesson.server.ts";
-import { holidaysBetween } from "#app/domain/holidays.ts";
 import {
   addLesson,
   addWeeklyClass,
   finishWeeklyClasses,
-  lessonsOfWeek,
   removeWeeklyClass,
   takeDayOff,
-  weeklyClassesOf,
 } from "#app/services/lessons.server.ts";
 import {
   CheckboxField,
@@ -50,6 +38,8 @@ import {
 } from "#app/components/form/fields.tsx";
 import { Section } from "#app/components/ui/section.tsx";
 import { AdminPage } from "#app/components/ui/admin-page.tsx";
+import { lessonsPage } from "#app/routes/admin/+shared/lessons-page.server.ts";
+import { DaysOffSoFar, WeekOfLessons, WeeklyTimetable } from "#app/routes/admin/+shared/lessons-parts.tsx";
 import { FilterSelect, VacationPicker } from "#app/components/ui/filter-form.tsx";
 
 export const handle = { rules: { access: { admin: "can_access_subjects" } } } satisfies RouteHandle;
@@ -57,65 +47,19 @@ export const handle = { rules: { access: { admin: "can_access_subjects" } } } sa
 export async function loader({ request, url }: Route.LoaderArgs) {
   await requireAdmin(request, "can_access_subjects");
   const { shown, today, all } = await vacationShown(url.searchParams.get("vacation"));
-  if (!shown) return { vacation: null, vacations: [], week: null, classes: [], lessons: [], holidays: [], daysOff: [] };
+  if (!shown)
+    return {
+      vacation: null,
+      vacations: [],
+      programme: null,
+      week: null,
+      classes: [],
+      lessons: [],
+      holidays: [],
+      daysOff: [],
+    };
   await finishWeeklyClasses(shown.name);
-  const asked = url.searchParams.get("week");
-  const askedProgramme = url.searchParams.get("programme");
-  const programme = isProgramme(askedProgramme) ? askedProgramme : null;
-  const monday = isSchoolDay(asked) ? weekStart(asked) : defaultWeek(shown, today);
-  const sunday = addDays(monday, 6);
-  const [classes, lessons, daysOff] = await Promise.all([
-    weeklyClassesOf(shown.name, programme),
-    lessonsOfWeek(shown.name, monday, sunday, programme),
-    daysOffOf(shown.name),
-  ]);
-  const off = new Set(daysOff.map((d) => d.date));
-  const query = (week: string) =>
-    `?vacation=${encodeURIComponent(shown.name)}${programme ? `&programme=${programme}` : ""}&week=${week}`;
-  return {
-    vacation: {
-      name: shown.name,
-      lessons: `${longDay(shown.lessonsStart)} to ${longDay(shown.lessonsEnd)}`,
-      lessonsStart: shown.lessonsStart,
-    },
-    vacations: all.map((v) => v.name),
-    programme,
-    week: {
-      label: `${longDay(monday)} to ${longDay(sunday)}`,
-      previous: monday > shown.lessonsStart ? query(addDays(monday, -7)) : null,
-      next: sunday < shown.lessonsEnd ? query(addDays(monday, 7)) : null,
-    },
-    classes: classes.map((c) => ({
-      id: c._id,
-      subject: c.subject,
-      audience: lessonAudience(c.programme, c.forms, c.classNo),
-      when: `${LESSON_WEEKDAYS.find((d) => d.value === c.weekday)?.name}, ${timeLabel(c.start)} to ${timeLabel(c.end)}`,
-    })),
-    // The public holidays of the vacation's lessons (Sundays have none), those not yet taken off first offered.
-    holidays: holidaysBetween(shown.lessonsStart, shown.lessonsEnd)
-      .filter((h) => weekdayOf(h.date) !== 0)
-      .map((h) => ({
-        date: h.date,
-        label: `${h.name}, ${longDay(h.date)}`,
-        taken: off.has(h.date),
-        past: h.date < today,
-      })),
-    daysOff: daysOff.map((d) => ({
-      date: d.date,
-      label: `${d.name ? `${d.name}, ` : ""}${longDay(d.date)}`,
-      outcome: d.movedTo ? `lessons moved to ${longDay(d.movedTo)}` : "lessons cancelled",
-    })),
-    lessons: lessons.map((l) => ({
-      id: l._id,
-      subject: l.subject,
-      audience: lessonAudience(l.programme, l.forms, l.classNo),
-      day: shortDay(l.date),
-      time: `${timeLabel(l.start)} to ${timeLabel(l.end)}`,
-      cancelled: l.cancelled,
-      started: Boolean(l.startedAt),
-      movedFrom: l.movedFrom ? shortDay(l.movedFrom) : null,
-    })),
-  };
+  return lessonsPage(shown, today, all, url);
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -263,81 +207,9 @@ export default function Lessons({ loaderData, actionData }: Route.ComponentProps
         />
       </VacationPicker>
 
-      <Section
-        id="weekly-timetable"
-        title="Weekly timetable"
-        headingClassName="mb-3 text-lg font-semibold text-gray-900"
-      >
-        {classes.length === 0 ? (
-          <p className="text-gray-700">No weekly class yet: students are told their timetable is not set.</p>
-        ) : (
-          <ul className="divide-y divide-gray-200 rounded-xl border border-gray-200 bg-white">
-            {classes.map((c) => (
-              <li key={c.id} className="flex flex-wrap items-center justify-between gap-3 p-3">
-                <div>
-                  <p className="font-semibold text-gray-900">{c.subject}</p>
-                  <p className="text-sm text-gray-700">
-                    {c.audience} · {c.when}
-                  </p>
-                </div>
-                <Form method="post">
-                  <input type="hidden" name="intent" value="remove-class" />
-                  <input type="hidden" name="vacation" value={vacation.name} />
-                  <SubmitButton variant="secondary" name="classId" value={c.id} pendingLabel="Removing...">
-                    Remove <span className="sr-only">{`${c.subject}, ${c.when}`}</span>
-                  </SubmitButton>
-                </Form>
-              </li>
-            ))}
-          </ul>
-        )}
-      </Section>
+      <WeeklyTimetable classes={classes} vacation={vacation.name} />
 
-      <Section
-        id="week-lessons"
-        title={`Week of ${week.label}`}
-        headingClassName="mb-3 text-lg font-semibold text-gray-900"
-      >
-        <nav aria-label="Weeks" className="mb-3 flex gap-4">
-          {week.previous ? (
-            <Link to={week.previous} className="font-semibold text-brand-700 underline">
-              Previous week
-            </Link>
-          ) : null}
-          {week.next ? (
-            <Link to={week.next} className="font-semibold text-brand-700 underline">
-              Next week
-            </Link>
-          ) : null}
-        </nav>
-        {lessons.length === 0 ? (
-          <p className="text-gray-700">No lesson this week.</p>
-        ) : (
-          <ul className="divide-y divide-gray-200 rounded-xl border border-gray-200 bg-white">
-            {lessons.map((l) => (
-              <li key={l.id} className="flex flex-wrap items-center justify-between gap-3 p-3">
-                <div>
-                  <p className="font-semibold text-gray-900">
-                    {l.day}, {l.time}: {l.subject}
-                  </p>
-                  <p className="text-sm text-gray-700">
-                    {l.audience}
-                    {l.cancelled ? " · Cancelled" : ""}
-                    {l.started ? " · Started" : ""}
-                    {l.movedFrom ? ` · moved from ${l.movedFrom}` : ""}
-                  </p>
-                </div>
-                <Link
-                  to={`/admin/lessons/${l.id}?programme=${programme ?? "all"}`}
-                  className="font-semibold text-brand-700 underline"
-                >
-                  Change <span className="sr-only">{`${l.subject}, ${l.day}, ${l.time}`}</span>
-                </Link>
-              </li>
-            ))}
-          </ul>
-        )}
-      </Section>
+      <WeekOfLessons week={week} lessons={lessons} programme={programme} />
 
       <Section
         id="day-off-title"
@@ -349,31 +221,7 @@ export default function Lessons({ loaderData, actionData }: Route.ComponentProps
           A public holiday or a day the school closes: its lessons are cancelled, or moved to another day at the same
           times. Lessons already held stay.
         </p>
-        {holidays.length ? (
-          <>
-            <h3 className="mt-3 text-sm font-semibold text-gray-900">Public holidays during these lessons</h3>
-            <ul className="mt-1 list-disc pl-5 text-sm text-gray-800">
-              {holidays.map((h) => (
-                <li key={h.date}>
-                  {h.label}
-                  {h.taken ? " (no lessons)" : h.past ? " (past)" : ""}
-                </li>
-              ))}
-            </ul>
-          </>
-        ) : null}
-        {daysOff.length ? (
-          <>
-            <h3 className="mt-3 text-sm font-semibold text-gray-900">Days without lessons so far</h3>
-            <ul className="mt-1 list-disc pl-5 text-sm text-gray-800">
-              {daysOff.map((d) => (
-                <li key={d.date}>
-                  {d.label}: {d.outcome}
-                </li>
-              ))}
-            </ul>
-          </>
-        ) : null}
+        <DaysOffSoFar holidays={holidays} daysOff={daysOff} />
         <Form method="post" {...getFormProps(dayOffForm)} className="mt-4 space-y-4">
           <FormErrors form={dayOffForm} unlinked={["vacation"]} />
           <input type="hidden" name="intent" value="day-off" />

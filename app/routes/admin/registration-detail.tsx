@@ -1,26 +1,16 @@
 import { readableReference } from "#app/domain/registration-reference.ts";
 import type { RouteHandle } from "#app/utils/route-rules.ts";
 import { data, Link } from "react-router";
-import { getVacation } from "#app/models/vacation.server.ts";
-import { schoolDay, vacationState } from "#app/domain/vacations.ts";
 import type { Route } from "./+types/registration-detail";
+import { pastVacationLock, registrationDetailPage } from "#app/routes/admin/+shared/registration-detail-page.server.ts";
 import { requireAdmin } from "#app/utils/auth.server.ts";
-import { programmeLabel, WARD_FORM_LABELS, type WardForm } from "#app/domain/programmes.ts";
-import { formatDateTime } from "#app/domain/dates.ts";
-import { pesewasToInput } from "#app/domain/money.ts";
-import { balanceView, paymentView } from "#app/domain/payment-view.ts";
-import { REFERRAL_STATUS_OPTIONS, UPDATE_MODE_OPTIONS } from "#app/forms/registration.fields.ts";
 import { SCHOOL_NAME } from "#app/domain/school.ts";
 import { PaymentStatusBadge } from "#app/components/payments/badges.tsx";
 import { PaymentsTable } from "#app/components/payments/payments-table.tsx";
-import { getLinkedAccounts, getRegistrationDetail, listAuditTrail } from "#app/models/registration-admin.server.ts";
-import { formatPhone } from "#app/domain/phone.ts";
+import { getRegistrationDetail } from "#app/models/registration-admin.server.ts";
 import { ACCESS_RESTRICTED_MESSAGE, ACCESS_RESTRICTED_TITLE } from "#app/domain/messages.ts";
-import { listPaymentsForRegistrations } from "#app/models/payment.server.ts";
 import { Section } from "#app/components/ui/section.tsx";
 import { AttendanceTable } from "#app/components/dashboard/attendance-table.tsx";
-import { wardAttendance } from "#app/services/progress.server.ts";
-import { describeAudit } from "#app/domain/audit-wording.ts";
 import {
   changeAmountDue,
   decidePayment,
@@ -32,98 +22,27 @@ import {
   withdraw,
 } from "#app/routes/admin/+shared/registration-intents.server.ts";
 import { intentOf, unknownIntent } from "#app/utils/intent.server.ts";
-import { editableValues } from "#app/routes/admin/+shared/registration-edit.server.ts";
 import {
   LinkedAccounts,
   EditForm,
-  RecordPaymentForm,
-  AdjustDueForm,
-  PaymentActions,
   WithdrawForm,
   PANEL,
   type ActionReply,
 } from "#app/routes/admin/+shared/registration-detail-forms.tsx";
+import {
+  AdjustDueForm,
+  PaymentActions,
+  RecordPaymentForm,
+} from "#app/routes/admin/+shared/registration-payment-forms.tsx";
 import { AdminPage } from "#app/components/ui/admin-page.tsx";
 
 export const handle = { rules: { access: { admin: "can_access_registrations" } } } satisfies RouteHandle;
-
-/**
- * A past vacation's registration is not changed by accident: its forms show, and its changes are taken, only on the
- * page opened with its vacation named (`?vacation=`, docs/product.md#vacations).
- */
-async function pastVacationLock(reg: { vacation?: string | null }, url: URL) {
-  const vacation = await getVacation(reg.vacation);
-  const past = vacation ? vacationState(vacation, schoolDay()) === "past" : false;
-  return { past, unlocked: !past || url.searchParams.get("vacation") === vacation?.name };
-}
 
 export async function loader({ request, params, url }: Route.LoaderArgs) {
   const { permissions } = await requireAdmin(request, "can_access_registrations");
   const reg = await getRegistrationDetail(String(params.id));
   if (!reg) throw data("Registration not found", { status: 404 });
-  const lock = await pastVacationLock(reg, url);
-  const [payments, trail, linked, attendance] = await Promise.all([
-    listPaymentsForRegistrations([reg._id]),
-    listAuditTrail(reg._id),
-    getLinkedAccounts(reg),
-    wardAttendance(reg),
-  ]);
-  const modes = new Map(UPDATE_MODE_OPTIONS.map((o) => [o.value, o.label] as const));
-  const statuses = new Map(REFERRAL_STATUS_OPTIONS.map((o) => [o.value, o.label] as const));
-  // Pending first: they are what the office has to act on.
-  const order = { pending: 0, confirmed: 1, rejected: 2, voided: 3 } as const;
-  const sorted = [...payments].sort((a, b) => order[a.state] - order[b.state]);
-  return {
-    canManage: permissions.can_manage_payments,
-    lock,
-    attendance,
-    registration: {
-      id: String(reg._id),
-      vacation: reg.vacation ?? "",
-      reference: reg.reference,
-      wardName: reg.wardName,
-      fields: [
-        ["Registered on", formatDateTime(reg.createdAt)],
-        ["Registered by", reg.adminRegistration ? "Admin" : reg.userId ? "Signed-in user" : "Public form"],
-        ["Reference", reg.reference],
-        ["Vacation", reg.vacation ?? ""],
-        ["Parent/Guardian", reg.parentName],
-        ["Parent WhatsApp", reg.whatsappNumber],
-        ["Alternative number", reg.alternativeNumber ?? ""],
-        ["Ward", reg.wardName],
-        ["Ward WhatsApp", reg.wardWhatsapp],
-        ["School", reg.currentSchool],
-        ["Form", WARD_FORM_LABELS[reg.wardForm as WardForm] ?? reg.wardForm],
-        ["Class", reg.specificClass],
-        ["Programme", programmeLabel(reg.programme)],
-        [`Subjects (${reg.subjectCount})`, (reg.subjects ?? []).join(", ")],
-        ["Updates by", (reg.updateMode ?? []).map((m) => modes.get(m as never) ?? m).join(", ")],
-        [
-          "Referred by",
-          `${reg.referralName} (${statuses.get(reg.referralStatus as never) ?? reg.referralStatus}${reg.referralOther ? `: ${reg.referralOther}` : ""})`,
-        ],
-        ["Join class pages", reg.joinStudentGroups === "yes" ? "Yes" : "No"],
-        ["Join parent group", reg.joinParentGroup === "yes" ? "Yes" : "No"],
-        ["Feedback", reg.feedback ?? ""],
-      ] as [string, string][],
-      balance: balanceView(reg),
-      feeSeason: reg.feeSeason ?? "",
-      amountDueInput: pesewasToInput(reg.amountDue),
-      edit: editableValues(reg),
-      withdrawn: reg.withdrawnAt ? { on: formatDateTime(reg.withdrawnAt), reason: reg.withdrawnReason ?? "" } : null,
-    },
-    linked: [linked.parent, linked.student].map((a, i) => ({
-      role: i === 0 ? ("parent" as const) : ("student" as const),
-      account: a ? { fullName: a.fullName, phone: formatPhone(a.phone), how: a.how } : null,
-    })),
-    payments: sorted.map(paymentView),
-    trail: trail.map((t) => ({
-      id: String(t._id),
-      when: formatDateTime(t.createdAt),
-      who: t.actorName,
-      what: describeAudit(t.action, t.details),
-    })),
-  };
+  return registrationDetailPage(reg, url, permissions.can_manage_payments);
 }
 
 export async function action({ request, params, url }: Route.ActionArgs) {

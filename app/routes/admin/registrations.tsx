@@ -1,21 +1,16 @@
 import type { RouteHandle } from "#app/utils/route-rules.ts";
 import { useEffect, useState } from "react";
-import { data, Form, Link, redirect, useLocation } from "react-router";
+import { data, Form, Link, useLocation } from "react-router";
 import type { Route } from "./+types/registrations";
+import { registrationsPage } from "#app/routes/admin/+shared/registrations-page.server.ts";
 import { DeleteAllFields } from "#app/routes/admin/+shared/delete-all-fields.tsx";
 import { requireAdmin } from "#app/utils/auth.server.ts";
 import { PROGRAMME_OPTIONS, PROGRAMMES, programmeLabel } from "#app/domain/programmes.ts";
-import { formatDate } from "#app/domain/dates.ts";
 import { NO_REGISTRATIONS_MATCHING } from "#app/domain/messages.ts";
-import {
-  DeleteRegistrationSchema,
-  REGISTRATIONS_PER_PAGE,
-  RegistrationsQuerySchema,
-} from "#app/forms/admin-registrations.schema.ts";
+import { DeleteRegistrationSchema } from "#app/forms/admin-registrations.schema.ts";
 import { Button, ButtonLink, buttonClass } from "#app/components/ui/button.tsx";
 import { DataTable } from "#app/components/ui/data-table.tsx";
 import { useHydrated } from "#app/utils/use-hydrated.ts";
-import { countRegistrationsByProgramme, listAdminRegistrations } from "#app/models/registration.server.ts";
 import {
   deleteRegistrationAndRedirect,
   registrationsReturnUrl,
@@ -24,64 +19,17 @@ import { ConfirmDialog } from "#app/routes/admin/+shared/registrations-dialog.ts
 import { CsvDownloadLink } from "#app/routes/admin/+shared/registrations-csv-link.tsx";
 import { SCHOOL_NAME } from "#app/domain/school.ts";
 import { PAYMENT_STATUSES, PAYMENT_STATUS_LABELS } from "#app/domain/money.ts";
-import { balanceView } from "#app/domain/payment-view.ts";
 import { PaymentStatusBadge } from "#app/components/payments/badges.tsx";
 import { Pagination } from "#app/components/ui/pagination.tsx";
 import { FilterForm, FilterSearch, FilterSelect } from "#app/components/ui/filter-form.tsx";
 import { Section } from "#app/components/ui/section.tsx";
-import { vacationFilter } from "#app/services/vacations.server.ts";
 import { AdminPage } from "#app/components/ui/admin-page.tsx";
 
 export const handle = { rules: { access: { admin: "can_access_registrations" } } } satisfies RouteHandle;
 
 export async function loader({ request, url }: Route.LoaderArgs) {
   await requireAdmin(request, "can_access_registrations");
-  const query = RegistrationsQuerySchema.parse(Object.fromEntries(url.searchParams));
-  const vacation = await vacationFilter(query.vacation);
-  const [{ items, total }, counts] = await Promise.all([
-    listAdminRegistrations({
-      q: query.q,
-      vacation: vacation.name,
-      programme: query.programme ?? null,
-      payment: query.payment ?? null,
-      page: query.page,
-      perPage: REGISTRATIONS_PER_PAGE,
-    }),
-    countRegistrationsByProgramme(vacation.name),
-  ]);
-  const pageCount = Math.max(1, Math.ceil(total / REGISTRATIONS_PER_PAGE));
-  if (items.length === 0 && query.page > pageCount) {
-    const next = new URLSearchParams(url.searchParams);
-    next.set("page", String(pageCount));
-    throw redirect(`/admin/registrations?${next}`);
-  }
-  return {
-    q: query.q,
-    vacation: vacation.value,
-    vacationName: vacation.name,
-    vacationOptions: vacation.options,
-    enrolmentsGoTo: vacation.enrolmentsGoTo,
-    enrolmentsAlsoHere: vacation.enrolmentsAlsoHere,
-    // The exports follow the vacation shown.
-    exportQuery: `?vacation=${encodeURIComponent(vacation.value)}`,
-    filtered: Boolean(query.vacation),
-    programme: query.programme ?? "",
-    payment: query.payment ?? "",
-    page: query.page,
-    pageCount,
-    total,
-    perPage: REGISTRATIONS_PER_PAGE,
-    counts,
-    rows: items.map((r) => ({
-      id: String(r._id),
-      parentName: r.parentName,
-      wardName: r.wardName,
-      programme: programmeLabel(r.programme),
-      subjects: (r.subjects ?? []).join(", "),
-      date: formatDate(r.createdAt),
-      fees: balanceView(r),
-    })),
-  };
+  return registrationsPage(url);
 }
 
 export async function action({ request, url }: Route.ActionArgs) {

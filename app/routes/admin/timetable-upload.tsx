@@ -1,23 +1,12 @@
 import type { RouteHandle } from "#app/utils/route-rules.ts";
 import { intentOf, unknownIntent } from "#app/utils/intent.server.ts";
-import fs from "node:fs/promises";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { parseWithZod } from "#app/forms/parse.ts";
 import { data, Form, Link, useNavigation } from "react-router";
-import { vacationsServedNow } from "#app/services/vacations.server.ts";
 import type { Route } from "./+types/timetable-upload";
 import { ItemRow } from "#app/components/ui/item-row.tsx";
 import { hasAdminPermission, requireUser } from "#app/utils/auth.server.ts";
 import { redirectWithToast } from "#app/utils/toast.server.ts";
-import {
-  detectType,
-  parseUpload,
-  removeUpload,
-  fileNameFor,
-  storeUpload,
-  UPLOAD_TYPES,
-} from "#app/utils/uploads.server.ts";
+import { parseUpload, UPLOAD_TYPES } from "#app/utils/uploads.server.ts";
 import {
   EMPTY_FILE,
   FILE_TOO_LARGE,
@@ -32,19 +21,19 @@ import {
   TIMETABLE_UPLOADED,
   UPLOAD_FAILED,
 } from "#app/domain/messages.ts";
-import { PROGRAMMES, programmeLabel, programmeSlug } from "#app/domain/programmes.ts";
+import { PROGRAMMES, programmeLabel } from "#app/domain/programmes.ts";
 import { SCHOOL_NAME } from "#app/domain/school.ts";
 import { formatFileSize, TOO_MANY_PIXELS } from "#app/domain/files.ts";
 import { SingleUploadForm } from "#app/routes/admin/+shared/timetable-upload-form.tsx";
 import { formatDateTime } from "#app/domain/dates.ts";
 import { Button } from "#app/components/ui/button.tsx";
 import { SignOutButton } from "#app/components/sign-out-button.tsx";
-import { createTimetable, deleteTimetables, listTimetables } from "#app/models/timetable.server.ts";
-import { audit } from "#app/models/audit-log.server.ts";
+import { listTimetables } from "#app/models/timetable.server.ts";
 import { BackLink } from "#app/components/ui/back-link.tsx";
 import { audienceLabel } from "#app/domain/timetables.ts";
 import { Section } from "#app/components/ui/section.tsx";
 import { AdminPage } from "#app/components/ui/admin-page.tsx";
+import { publishBundledTimetables, publishTimetable } from "#app/services/timetables.server.ts";
 
 export const handle = {
   rules: { access: "signed-in", actionAccess: { admin: "can_access_subjects" }, body: "upload" },
@@ -115,80 +104,19 @@ async function upload(parsed: Awaited<ReturnType<typeof parseUpload>>, userId: s
   const { title, description, programme, forms } = submission.value;
   if (!title || !programme || !parsed.file) return fail(400, MISSING_TIMETABLE_INFO);
 
-  const file = parsed.file;
-  let stored: string | null = null;
   try {
-    stored = await storeUpload(userId, file.bytes, file.type.ext);
-    const id = await createTimetable({
-      vacations: await vacationsServedNow(),
-      userId,
-      title,
-      description: description || null,
-      programme,
-      forms,
-      fileName: fileNameFor(file.clientName, file.type.mime, "timetable"),
-      filePath: stored,
-      fileType: file.type.mime,
-      fileSize: file.size,
-    });
-    await audit("timetable.upload", userId, id);
+    await publishTimetable(userId, { title, description: description || null, programme, forms }, parsed.file);
   } catch {
-    if (stored) await removeUpload(stored).catch(() => {});
     return fail(500, `${UPLOAD_FAILED}: Failed to upload timetable`);
   }
   return redirectWithToast("/timetable-upload", { type: "success", title: TIMETABLE_UPLOADED });
 }
 
-/** The five bundled Form 2 timetables: served from the client build, or public/ in development. */
-async function bundledTimetablesDir() {
-  const candidates = [
-    fileURLToPath(new URL("../client/timetables/", import.meta.url)),
-    path.resolve("public/timetables"),
-  ];
-  for (const dir of candidates) {
-    if (
-      await fs.stat(path.join(dir, "form-2-science.png")).then(
-        () => true,
-        () => false,
-      )
-    )
-      return dir;
-  }
-  throw new Error("Bundled timetables not found");
-}
-
-/** All five or none: files and rows written so far are removed if one fails. */
+/** All five or none (app/services/timetables.server.ts). */
 async function bulkUpload(userId: string) {
-  const written: string[] = [];
-  const rows: string[] = [];
   try {
-    const vacations = await vacationsServedNow();
-    const dir = await bundledTimetablesDir();
-    for (const programme of PROGRAMMES) {
-      const bytes = new Uint8Array(await fs.readFile(path.join(dir, `form-2-${programmeSlug(programme)}.png`)));
-      const type = await detectType(bytes, [UPLOAD_TYPES.png]);
-      if (!type) throw new Error(`form-2-${programme}.png is not a PNG`);
-      const stored = await storeUpload(userId, bytes, "png", programmeSlug(programme));
-      written.push(stored);
-      rows.push(
-        await createTimetable({
-          vacations,
-          userId,
-          title: `Form 2 ${programmeLabel(programme)} Timetable`,
-          description: null,
-          programme,
-          forms: ["form-2"],
-          fileName: `form-2-${programmeSlug(programme)}.png`,
-          filePath: stored,
-          fileType: type.mime,
-          fileSize: bytes.byteLength,
-        }),
-      );
-    }
-    await audit("timetable.bulk-upload", userId, null, { count: rows.length });
+    await publishBundledTimetables(userId);
   } catch {
-    await deleteTimetables(rows).catch(() => {});
-    for (const stored of written) await removeUpload(stored).catch(() => {});
     return redirectWithToast("/timetable-upload", {
       type: "error",
       title: UPLOAD_FAILED,

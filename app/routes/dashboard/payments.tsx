@@ -1,10 +1,7 @@
 import type { RouteHandle } from "#app/utils/route-rules.ts";
 import { intentOf, unknownIntent } from "#app/utils/intent.server.ts";
-import { getFormProps, type SubmissionResult } from "@conform-to/react";
-import { usePortalForm } from "#app/components/form/use-portal-form.ts";
 import { parseWithZod } from "#app/forms/parse.ts";
-import { useClientValidation, type FormConstraint } from "#app/components/form/use-client-validation.ts";
-import { data, Form, Link, redirect } from "react-router";
+import { data, redirect } from "react-router";
 import type { Route } from "./+types/payments";
 import { requireRole } from "#app/utils/auth.server.ts";
 import { redirectWithToast } from "#app/utils/toast.server.ts";
@@ -12,105 +9,28 @@ import { submitPayment } from "#app/services/payments.server.ts";
 import { checkoutConstraint, parentPaymentConstraint } from "#app/forms/constraints.server.ts";
 import { refusalReply, replyToRefusal } from "#app/utils/refusal-reply.server.ts";
 import { Card, DashboardPage, EmptyState } from "#app/components/dashboard/page.tsx";
-import { FormErrors, SelectField, SubmitButton, TextField, type AnyField } from "#app/components/form/fields.tsx";
 import { PaymentStatusBadge } from "#app/components/payments/badges.tsx";
 import { PaymentsTable } from "#app/components/payments/payments-table.tsx";
-import { HowToPay, publicFees } from "#app/components/fees-table.tsx";
+import { HowToPay } from "#app/components/fees-table.tsx";
 import { CheckoutSchema, ParentPaymentSchema } from "#app/forms/payments.schema.ts";
-import { PARENT_METHOD_OPTIONS } from "#app/forms/payments.fields.ts";
-import { balanceView, paymentView } from "#app/domain/payment-view.ts";
-import { programmeLabel } from "#app/domain/programmes.ts";
 import { SCHOOL_NAME } from "#app/domain/school.ts";
 import { SupportPhones } from "#app/components/support-phones.tsx";
 import { getParentRegistrations } from "#app/models/registration.server.ts";
-import { listPaymentsForRegistrations } from "#app/models/payment.server.ts";
-import { getFeeSchedule } from "#app/models/fee-schedule.server.ts";
 import { Section } from "#app/components/ui/section.tsx";
 import { CheckoutForm } from "#app/components/payments/checkout-form.tsx";
-import {
-  amountAwaiting,
-  checkoutLimits,
-  defaultCheckoutAmount,
-  onlinePaymentRules,
-  type OnlinePaymentRules,
-} from "#app/domain/checkout.ts";
-import { formatCedis, pesewasToInput } from "#app/domain/money.ts";
-import { activeGateway } from "#app/services/gateway/gateways.server.ts";
+import { familyPayments } from "#app/routes/dashboard/+shared/payments-page.server.ts";
+import { OpenCheckout, ParentPaymentForm } from "#app/components/payments/parent-payment.tsx";
 import { cancelCheckout, familyGatewayPayment, startCheckout } from "#app/services/checkout.server.ts";
 import { browserOrigin } from "#app/utils/app-origin.server.ts";
-import type { RegistrationDoc } from "#app/models/registration.server.ts";
 
 export const handle = { rules: { access: { roles: ["parent"] } } } satisfies RouteHandle;
 
-/**
- * What "Pay with Mobile Money" offers for a ward, or null (no gateway, no fee, nothing owed, one already open): the
- * balance less the payments awaiting confirmation.
- */
-function checkoutOffer(r: RegistrationDoc, rules: OnlinePaymentRules | null, open: boolean, awaiting: number) {
-  const limits = rules && !open ? checkoutLimits(r.amountDue, r.amountPaid, rules, awaiting) : null;
-  if (!limits) return null;
-  return {
-    registrationId: String(r._id),
-    defaultAmount: pesewasToInput(defaultCheckoutAmount(limits)),
-    min: formatCedis(limits.min),
-    max: rules?.allowOverpayment ? null : formatCedis(limits.max),
-  };
-}
-
 export async function loader({ request }: Route.LoaderArgs) {
   const { effectiveUser } = await requireRole(request, handle.rules.access.roles);
-  const registrations = await getParentRegistrations(effectiveUser);
-  // Each ward's registrations across vacations: each pays under its own vacation's rules.
-  const vacations = [...new Set(registrations.map((r) => r.vacation ?? ""))];
-  const [payments, schedules, gateway] = await Promise.all([
-    listPaymentsForRegistrations(registrations.map((r) => String(r._id))),
-    Promise.all(vacations.map((v) => getFeeSchedule(v))),
-    activeGateway(),
-  ]);
-  const scheduleOf = (r: RegistrationDoc) => schedules[vacations.indexOf(r.vacation ?? "")] ?? null;
-  const rulesOf = (r: RegistrationDoc) => (gateway ? onlinePaymentRules(scheduleOf(r)) : null);
-  const wardNames = new Map(registrations.map((r) => [String(r._id), r.wardName]));
-  const order = { pending: 0, confirmed: 1, rejected: 2, voided: 3 } as const;
-  // The ward's open checkout (one at most): its pending gateway payment, which the parent continues or cancels.
-  const openCheckout = (r: RegistrationDoc) => {
-    const p = payments.find(
-      (p) => String(p._id) === String(r.openCheckout ?? "") && p.state === "pending" && p.method === "gateway-momo",
-    );
-    return p ? { id: String(p._id), amount: formatCedis(p.amount), flagged: Boolean(p.flag) } : null;
-  };
-  // How to pay: the newest registration's vacation (registrations come newest first).
-  const fees = publicFees(registrations[0] ? scheduleOf(registrations[0]) : null);
   return {
     constraint: parentPaymentConstraint,
     checkoutConstraint,
-    testGateway: gateway?.name === "test",
-    wards: registrations.map((r) => {
-      const open = openCheckout(r);
-      const awaiting = amountAwaiting(payments, String(r._id));
-      return {
-        id: String(r._id),
-        wardName: r.wardName,
-        programme: programmeLabel(r.programme),
-        vacation: r.vacation ?? "",
-        ...balanceView(r),
-        open,
-        // Money reported or on its way that the balance does not count yet (an open checkout says so itself).
-        awaiting: awaiting > 0 && !open ? formatCedis(awaiting) : null,
-        rest: r.amountDue == null ? null : formatCedis(Math.max(0, r.amountDue - (r.amountPaid ?? 0) - awaiting)),
-        checkout: checkoutOffer(r, rulesOf(r), Boolean(open), awaiting),
-      };
-    }),
-    howToPay: fees
-      ? {
-          merchantName: fees.merchantName,
-          merchantNumber: fees.merchantNumber,
-          paymentInstructions: fees.paymentInstructions,
-          deadline: fees.deadline,
-        }
-      : null,
-    payments: [...payments]
-      .sort((a, b) => order[a.state] - order[b.state])
-      .map((p) => ({ ...paymentView(p), wardName: wardNames.get(p.registrationId) ?? "" })),
+    ...(await familyPayments(effectiveUser)),
   };
 }
 
@@ -265,44 +185,7 @@ export default function Payments({ loaderData, actionData }: Route.ComponentProp
                       : "Nothing more to pay until the school has checked it."}
                   </p>
                 ) : null}
-                {w.open ? (
-                  <div
-                    className="mt-4 space-y-3 border-t border-gray-200 pt-4"
-                    role="group"
-                    aria-label={`Open payment for ${w.wardName}`}
-                  >
-                    {w.open.flagged ? (
-                      <p className="text-sm text-gray-800">
-                        A Mobile Money payment of <strong>{w.open.amount}</strong> for {w.wardName} is being checked by
-                        the school&apos;s office (the network reported another amount). The office will confirm it or
-                        call you.
-                      </p>
-                    ) : (
-                      <p className="text-sm text-gray-800">
-                        A Mobile Money payment of <strong>{w.open.amount}</strong> for {w.wardName} is open: approve it
-                        on your phone, or cancel it to start another.
-                      </p>
-                    )}
-                    {w.open.flagged ? null : (
-                      <div className="flex flex-wrap items-center gap-3">
-                        <Link
-                          to={`/dashboard/payments/checkout/${w.open.id}`}
-                          className="font-semibold text-brand-700 underline"
-                          reloadDocument
-                        >
-                          Continue the payment
-                        </Link>
-                        <Form method="post">
-                          <input type="hidden" name="intent" value="cancel-checkout" />
-                          <input type="hidden" name="paymentId" value={w.open.id} />
-                          <SubmitButton variant="secondary" pendingLabel="Cancelling...">
-                            Cancel this payment
-                          </SubmitButton>
-                        </Form>
-                      </div>
-                    )}
-                  </div>
-                ) : null}
+                {w.open ? <OpenCheckout open={w.open} wardName={w.wardName} /> : null}
                 {w.checkout ? (
                   <CheckoutForm
                     offer={w.checkout}
@@ -350,56 +233,6 @@ export default function Payments({ loaderData, actionData }: Route.ComponentProp
         </div>
       )}
     </DashboardPage>
-  );
-}
-
-/** `constraint`: from the loader (the schema's constraints); the schema itself loads only to validate (ADR 0065). */
-function ParentPaymentForm({
-  wards,
-  lastResult,
-  constraint,
-}: {
-  wards: { id: string; wardName: string }[];
-  lastResult?: SubmissionResult<string[]> | null;
-  constraint: FormConstraint;
-}) {
-  const validate = useClientValidation(() =>
-    import("#app/forms/payments.schema.ts").then((m) => m.ParentPaymentSchema),
-  );
-  const [form, fields] = usePortalForm("parent-payment", {
-    lastResult,
-    defaultValue: {
-      registrationId: wards.length === 1 ? wards[0].id : "",
-      method: "mtn-momo",
-      paidOn: new Date().toISOString().slice(0, 10),
-    },
-    constraint,
-    validate,
-  });
-  const f = fields as unknown as Record<string, AnyField>;
-  return (
-    <Form method="post" {...getFormProps(form)} className="grid gap-4 sm:grid-cols-2">
-      <FormErrors form={form} />
-      <SelectField
-        field={f.registrationId}
-        label="Ward"
-        options={wards.map((w) => ({ value: w.id, label: w.wardName }))}
-        placeholder={wards.length === 1 ? null : "Choose the ward…"}
-      />
-      <SelectField field={f.method} label="How you paid" options={PARENT_METHOD_OPTIONS} placeholder={null} />
-      <TextField
-        field={f.reference}
-        label="Transaction reference"
-        hint="As it appears in your Mobile Money or bank message."
-        required
-        inputProps={{ maxLength: 60, autoComplete: "off" }}
-      />
-      <TextField field={f.amount} label="Amount paid (GH₵)" inputProps={{ inputMode: "decimal", maxLength: 14 }} />
-      <TextField field={f.paidOn} label="Date paid" inputProps={{ type: "date" }} />
-      <div className="sm:col-span-2">
-        <SubmitButton pendingLabel="Sending...">Send payment details</SubmitButton>
-      </div>
-    </Form>
   );
 }
 

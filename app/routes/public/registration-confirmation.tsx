@@ -12,7 +12,7 @@ import { getRegistrationByReference } from "#app/models/registration.server.ts";
 import { mayReadClaimCode } from "#app/utils/claim-code.server.ts";
 import { findParentGroupForProgramme, getGroupsForSubjects } from "#app/models/whatsapp-group.server.ts";
 import { SupportPhones, SupportHours } from "#app/components/support-phones.tsx";
-import { HowToPay, publicFees } from "#app/components/fees-table.tsx";
+import { HowToPay, howToPayOf, publicFees } from "#app/components/fees-table.tsx";
 import { formatCedis } from "#app/domain/money.ts";
 import { getFeeSchedule } from "#app/models/fee-schedule.server.ts";
 import { Section } from "#app/components/ui/section.tsx";
@@ -71,14 +71,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
         ? {
             amountDue: formatCedis(registration.amountDue),
             season: registration.feeSeason ?? "",
-            howToPay: howToPay
-              ? {
-                  merchantName: howToPay.merchantName,
-                  merchantNumber: howToPay.merchantNumber,
-                  paymentInstructions: howToPay.paymentInstructions,
-                  deadline: howToPay.deadline,
-                }
-              : null,
+            howToPay: howToPayOf(howToPay),
           }
         : null,
     parentGroup:
