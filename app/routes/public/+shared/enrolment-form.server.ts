@@ -17,6 +17,7 @@ import {
 import { IDEMPOTENCY_FIELD, isIdempotencyKey, runOnce } from "#app/models/idempotency.server.ts";
 import { logFor } from "#app/models/log.server.ts";
 import { enrol, enrolmentVacations, type EnrolmentOptions } from "#app/services/enrolment.server.ts";
+import { refusalReply } from "#app/utils/refusal-reply.server.ts";
 
 const log = logFor("enrolment");
 
@@ -103,9 +104,7 @@ export async function processRegistration(
   if (!open.ok) return formError(open.message, open.status, submission.payload as Record<string, unknown>);
 
   const refused = (refusal: Refused, duplicateReference?: string): ProcessRegistrationResult => {
-    const reply = refusal.field
-      ? submission.reply({ fieldErrors: { [refusal.field]: [refusal.message] } })
-      : submission.reply({ formErrors: [refusal.message] });
+    const reply = refusalReply(submission, refusal);
     return {
       status: "error",
       httpStatus: refusal.status,
