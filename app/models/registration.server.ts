@@ -430,18 +430,28 @@ export async function listAdminRegistrations(options: {
       .skip((page - 1) * options.perPage)
       .limit(options.perPage)
       .lean<AdminRegistrationRow[]>(),
-    Object.keys(filter).length === 0 ? Registration.estimatedDocumentCount() : Registration.countDocuments(filter),
+    Object.keys(filter).length === 0
+      ? Registration.estimatedDocumentCount()
+      : options.q?.trim()
+        ? Registration.countDocuments(filter)
+        : // A browse (a vacation, a programme, a payment state: a handful of filters) counts again only after a change.
+          byRegistrationsRevision(`list-count ${JSON.stringify(filter)}`, () => Registration.countDocuments(filter)),
   ]);
   return { items, total };
 }
 
 /**
- * Registrations per programme (withdrawn left out) and `total`, their sum. Of one vacation: a count per programme on
+ * Registrations per programme (withdrawn left out) and `total`, their sum, counted again only after a registration
+ * changed (app/models/registrations-revision.server.ts). Of one vacation: a count per programme on
  * the `{vacation, programme}` index (each read from the index alone: a COUNT_SCAN on MongoDB); of every vacation, one
  * `$group` by the indexed programme field (the embedded server reads it from the index, MongoDB can use a
  * DISTINCT_SCAN). The few withdrawn come through their sparse index and are taken off.
  */
-export async function countRegistrationsByProgramme(vacation?: string | null) {
+export function countRegistrationsByProgramme(vacation?: string | null) {
+  return byRegistrationsRevision(`by-programme ${vacation ?? ""}`, () => readRegistrationsByProgramme(vacation));
+}
+
+async function readRegistrationsByProgramme(vacation?: string | null) {
   const [rows, withdrawn] = await Promise.all([
     vacation
       ? Promise.all(

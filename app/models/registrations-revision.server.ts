@@ -1,5 +1,6 @@
 import mongoose, { Schema } from "mongoose";
 import { newId } from "#app/models/ids.server.ts";
+import { oncePerRead } from "#app/models/read-scope.server.ts";
 
 /**
  * A revision of the registrations, changed by every write to them (the model's middleware,
@@ -35,12 +36,23 @@ export const byRegistrationsRevision = <T>(key: string, compute: () => Promise<T
 /** `compute()`'s answer for `key`, computed again only when work was handed in, marked or removed since. */
 export const byWorkRevision = <T>(key: string, compute: () => Promise<T>) => byRevision(WORK, `work ${key}`, compute);
 
+/**
+ * Every revision, read in one command once per page view (a page may ask for several figures of both kinds: the
+ * facilitator's Students table asked five times). A form post reads them each time, after its own writes.
+ */
+const revisions = () =>
+  oncePerRead("revisions", async () => {
+    const docs = await RevisionModel.find({}).lean<RevisionDoc[]>();
+    return new Map(docs.map((d) => [d._id, d.value]));
+  });
+
 async function byRevision<T>(id: string, key: string, compute: () => Promise<T>): Promise<T> {
-  const revision = (await RevisionModel.findById(id).select("value").lean<{ value: string }>())?.value ?? "";
+  const revision = (await revisions()).get(id) ?? "";
   const kept = figures.get(key);
   if (kept && kept.revision === revision) return kept.value as Promise<T>;
   if (figures.size >= 500) figures.delete(figures.keys().next().value!);
-  const value = compute();
+  // A promise, kept: a Mongoose query handed over as it is would run again each time it is awaited.
+  const value = Promise.resolve(compute());
   const entry = { revision, value };
   figures.set(key, entry);
   value.catch(() => {

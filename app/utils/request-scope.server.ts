@@ -8,6 +8,7 @@
  * so posts keep one value per Request object as before.
  */
 import { AsyncLocalStorage } from "node:async_hooks";
+import { withReadScope } from "#app/models/read-scope.server.ts";
 
 type LogNote = { userId: string | null; requestId: string | null };
 const scope = new AsyncLocalStorage<{
@@ -23,7 +24,8 @@ const perRequest = new WeakMap<Request, Map<string, unknown>>();
  * (no `.data` suffix, no `_routes` or `index` parameter), which `request.url` is not: requests pass through raw.
  */
 export function withRequestScope<T>(request: Request, url: URL, fn: () => T, note: LogNote | null = null): T {
-  return scope.run({ request, url, values: new Map(), note }, fn);
+  const store = { request, url, values: new Map(), note };
+  return isRead(request) ? scope.run(store, () => withReadScope(fn)) : scope.run(store, fn);
 }
 
 /** The address of the page this request is for (its normalised URL), for code that has only the request. */

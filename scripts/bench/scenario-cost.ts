@@ -6,7 +6,8 @@
  * the teaching scale's 20,000 registrations and a vacation of registers and marks are added (scripts/bench/teaching-scale.ts).
  *
  *   npm run bench -- --only cost          (COST_PROBE, RR_FLOOR: other paths to the probe and the floor;
- *                                          COST_SCALE_COUNT: another size; COST_REQUESTS: requests per page, 150)
+ *                                          COST_SCALE_COUNT: another size, 0 for demo data only;
+ *                                          COST_REQUESTS: requests per page, 150)
  */
 import { execFileSync, spawn } from "node:child_process";
 import fs from "node:fs";
@@ -171,21 +172,24 @@ export const scenario: BenchScenario = {
       const demo = await probe(app, floor, [...PUBLIC, ...SAME_ROWS], true);
       await app.stop();
       app = null;
-      log(`cost: adding ${count} registrations and their vacation…`);
-      const db = await startEmbeddedMongo({
-        dataDir: path.join(dataDir, "db"),
-        quiet: true,
-        compactThresholdBytes: 2 ** 40,
-      });
-      try {
-        await insertTeaching(`${db.uri}vacation_classes`, count);
-      } finally {
-        await db.stop();
+      let scale: Row[] = [];
+      if (count > 0) {
+        log(`cost: adding ${count} registrations and their vacation…`);
+        const db = await startEmbeddedMongo({
+          dataDir: path.join(dataDir, "db"),
+          quiet: true,
+          compactThresholdBytes: 2 ** 40,
+        });
+        try {
+          await insertTeaching(`${db.uri}vacation_classes`, count);
+        } finally {
+          await db.stop();
+        }
+        app = await start();
+        await settle(app.pid!, log);
+        log("cost: teaching scale…");
+        scale = await probe(app, floor, [...SAME_ROWS, ...AT_SCALE], false);
       }
-      app = await start();
-      await settle(app.pid!, log);
-      log("cost: teaching scale…");
-      const scale = await probe(app, floor, [...SAME_ROWS, ...AT_SCALE], false);
 
       const lines: string[] = [
         `ratio to the floor's page of the same size (CPU ms per request), ${count} registrations:`,

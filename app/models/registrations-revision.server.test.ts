@@ -1,0 +1,58 @@
+import mongoose, { type mongo } from "mongoose";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { useTestDatabase } from "#tests/support/test-database.ts";
+import {
+  byRegistrationsRevision,
+  byWorkRevision,
+  raiseRegistrationsRevision,
+} from "#app/models/registrations-revision.server.ts";
+import { withReadScope } from "#app/models/read-scope.server.ts";
+
+useTestDatabase("registrations_revision_test");
+
+const reads: string[] = [];
+const record = (e: mongo.CommandStartedEvent) => {
+  if (e.commandName === "find" && e.command.find === "revisions") reads.push("revisions");
+};
+beforeAll(async () => {
+  await mongoose.disconnect();
+  await mongoose.connect(process.env.MONGODB_URI!, { monitorCommands: true });
+  mongoose.connection.getClient().on("commandStarted", record);
+});
+afterAll(() => mongoose.connection.getClient().off("commandStarted", record));
+
+describe("figures kept by revision", () => {
+  it("a page view reads the revisions once, however many figures of either kind it asks for", async () => {
+    await raiseRegistrationsRevision();
+    reads.length = 0;
+    let computed = 0;
+    const figure = () => Promise.resolve(++computed);
+    await withReadScope(() =>
+      Promise.all([
+        byRegistrationsRevision("a", figure),
+        byRegistrationsRevision("b", figure),
+        byWorkRevision("a", figure),
+        byRegistrationsRevision("a", figure),
+      ]),
+    );
+    expect(reads).toEqual(["revisions"]);
+    expect(computed).toBe(3);
+    // Outside a page view (a form post, a job) each figure reads the revisions afresh.
+    await byRegistrationsRevision("a", figure);
+    await byRegistrationsRevision("b", figure);
+    expect(reads).toHaveLength(3);
+    expect(computed).toBe(3);
+  });
+
+  it("computes again after a change, and a Mongoose query handed over runs once", async () => {
+    const Thing = mongoose.model("RevisionThing", new mongoose.Schema({ n: Number }), "revision_things");
+    await Thing.create({ n: 1 });
+    const count = () => Thing.countDocuments({});
+    expect(await byRegistrationsRevision("things", count)).toBe(1);
+    expect(await byRegistrationsRevision("things", count)).toBe(1);
+    await Thing.create({ n: 2 });
+    expect(await byRegistrationsRevision("things", count)).toBe(1);
+    await raiseRegistrationsRevision();
+    expect(await byRegistrationsRevision("things", count)).toBe(2);
+  });
+});
