@@ -21,6 +21,7 @@ import { pipeline } from "node:stream/promises";
 import { createCipheriv, createDecipheriv, randomBytes, randomUUID } from "node:crypto";
 import { EJSON, type Document } from "bson";
 import type { Db } from "mongodb";
+import { REVISION_IDS } from "#app/models/registrations-revision.server.ts";
 
 export const BACKUP_FORMAT = "vacation-classes-backup";
 export const BACKUP_VERSION = 1;
@@ -357,7 +358,7 @@ export async function restoreBackup(
     }
   }
   // Figures a running app keeps by revision (ADR 0096, 0111) are computed again: the archive's revisions are old ones.
-  for (const id of ["registrations", "work"])
+  for (const id of REVISION_IDS)
     await db
       .collection<{ _id: string; value: string }>("revisions")
       .updateOne({ _id: id }, { $set: { value: `restored-${randomUUID()}` } }, { upsert: true });

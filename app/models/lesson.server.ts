@@ -4,6 +4,7 @@ import { WARD_FORMS } from "#app/domain/programmes.ts";
 import { JOIN_LINK_MAX, LESSON_NOTES_MAX, MATERIAL_LINK_MAX, lessonDays } from "#app/domain/lessons.ts";
 import type { Vacation } from "#app/domain/vacations.ts";
 import { idField } from "#app/models/ids.server.ts";
+import { raiseLessonsRevision, raisedByEveryWrite } from "#app/models/registrations-revision.server.ts";
 
 const day = { type: String, required: true, match: /^\d{4}-\d{2}-\d{2}$/ };
 const time = { type: String, required: true, match: /^([01]\d|2[0-3]):[0-5]\d$/ };
@@ -95,6 +96,8 @@ const lessonSchema = new Schema(
 lessonSchema.index({ vacation: 1, programme: 1, date: 1 });
 lessonSchema.index({ subject: 1, date: 1 });
 lessonSchema.index({ weeklyClassId: 1, date: 1 });
+// Every write through the model raises the lessons' revision: the overview's and the timetables' reads are kept by it.
+raisedByEveryWrite(lessonSchema, raiseLessonsRevision);
 
 export type LessonDoc = {
   _id: string;

@@ -312,13 +312,22 @@ export async function wakeWaitingMessages(reasons: readonly string[], now = new 
   return result.modifiedCount;
 }
 
-/** How many queued messages wait for each reason (the start of their last error). */
+/** How many queued messages wait for each reason (the start of their last error), in one read. */
 export async function countWaitingMessages<K extends string>(reasons: Record<K, string>): Promise<Record<K, number>> {
   const keys = Object.keys(reasons) as K[];
-  const counts = await Promise.all(
-    keys.map((k) => Outbox.countDocuments({ state: "queued", lastError: startsWith([reasons[k]]) })),
-  );
-  return Object.fromEntries(keys.map((k, i) => [k, counts[i]])) as Record<K, number>;
+  const startOf = (k: K) => ({ $eq: [{ $substrCP: ["$lastError", 0, reasons[k].length] }, reasons[k]] });
+  const rows = await Outbox.aggregate<{ _id: K | null; n: number }>([
+    { $match: { state: "queued", lastError: startsWith(keys.map((k) => reasons[k])) } },
+    {
+      $group: {
+        _id: { $switch: { branches: keys.map((k) => ({ case: startOf(k), then: k })), default: null } },
+        n: { $sum: 1 },
+      },
+    },
+  ]);
+  const counts = Object.fromEntries(keys.map((k) => [k, 0])) as Record<K, number>;
+  for (const row of rows) if (row._id !== null) counts[row._id] = row.n;
+  return counts;
 }
 
 /** A provider's delivery report for one of its messages. */

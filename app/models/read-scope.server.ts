@@ -19,3 +19,8 @@ export function oncePerRead<T>(key: string, compute: () => T): T {
   if (!values.has(key)) values.set(key, compute());
   return values.get(key) as T;
 }
+
+/** Drops what this page view remembered for `key` (a GET that wrote: its later reads see the write). */
+export function forgetRead(key: string) {
+  scope.getStore()?.delete(key);
+}

@@ -1,5 +1,9 @@
 import { normaliseReference } from "#app/domain/registration-reference.ts";
-import { byRegistrationsRevision, raiseRegistrationsRevision } from "#app/models/registrations-revision.server.ts";
+import {
+  byRegistrationsRevision,
+  raiseRegistrationsRevision,
+  raisedByEveryWrite,
+} from "#app/models/registrations-revision.server.ts";
 import { randomInt } from "node:crypto";
 import mongoose, { Schema, type InferSchemaType } from "mongoose";
 import { ALL_SUBJECTS, PROGRAMMES, WARD_FORMS, isProgramme, type Programme } from "#app/domain/programmes.ts";
@@ -202,30 +206,8 @@ export type RegistrationDoc = InferSchemaType<typeof registrationSchema> & {
   createdAt: Date;
   updatedAt: Date;
 };
-// Every write through the model raises the registrations' revision (app/models/registrations-revision.server.ts):
-// before it, so figures computed meanwhile are computed again, and after it, failed or not.
-const WRITES: mongoose.MongooseQueryMiddleware[] = [
-  "updateOne",
-  "updateMany",
-  "deleteOne",
-  "deleteMany",
-  "findOneAndUpdate",
-  "findOneAndDelete",
-  "findOneAndReplace",
-  "replaceOne",
-];
-registrationSchema.pre(WRITES, raiseRegistrationsRevision);
-registrationSchema.post(WRITES, raiseRegistrationsRevision);
-registrationSchema.pre("save", raiseRegistrationsRevision);
-registrationSchema.post("save", raiseRegistrationsRevision);
-registrationSchema.pre("insertMany", raiseRegistrationsRevision);
-registrationSchema.post("insertMany", raiseRegistrationsRevision);
-registrationSchema.post(WRITES, { errorHandler: true }, (error: Error, _res: unknown, next: (e?: Error) => void) => {
-  raiseRegistrationsRevision().then(
-    () => next(error),
-    () => next(error),
-  );
-});
+// Every write through the model raises the registrations' revision (app/models/registrations-revision.server.ts).
+raisedByEveryWrite(registrationSchema, raiseRegistrationsRevision);
 
 export const Registration =
   (mongoose.models.Registration as mongoose.Model<RegistrationDoc>) ??

@@ -2,10 +2,12 @@ import mongoose, { type mongo } from "mongoose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { useTestDatabase } from "#tests/support/test-database.ts";
 import {
+  byLessonsRevision,
   byRegistrationsRevision,
   byWorkRevision,
   raiseRegistrationsRevision,
 } from "#app/models/registrations-revision.server.ts";
+import { Lesson } from "#app/models/lesson.server.ts";
 import { withReadScope } from "#app/models/read-scope.server.ts";
 
 useTestDatabase("registrations_revision_test");
@@ -54,5 +56,26 @@ describe("figures kept by revision", () => {
     expect(await byRegistrationsRevision("things", count)).toBe(1);
     await raiseRegistrationsRevision();
     expect(await byRegistrationsRevision("things", count)).toBe(2);
+  });
+
+  it("a lesson written through the model is counted at once, also by a page view that wrote it itself", async () => {
+    const lesson = {
+      vacation: "2026 Christmas vacation",
+      programme: "science",
+      subject: "Physics",
+      forms: ["form-1"],
+      date: "2026-12-07",
+      start: "09:00",
+      end: "10:00",
+    };
+    const count = () => Lesson.countDocuments({ subject: "Physics" });
+    expect(await byLessonsRevision("physics", count)).toBe(0);
+    await Lesson.create({ _id: "l1", ...lesson });
+    expect(await byLessonsRevision("physics", count)).toBe(1);
+    await withReadScope(async () => {
+      expect(await byLessonsRevision("physics", count)).toBe(1);
+      await Lesson.updateOne({ _id: "l1" }, { $set: { subject: "Chemistry" } });
+      expect(await byLessonsRevision("physics", count)).toBe(0);
+    });
   });
 });

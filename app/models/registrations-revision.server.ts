@@ -1,6 +1,6 @@
 import mongoose, { Schema } from "mongoose";
 import { newId } from "#app/models/ids.server.ts";
-import { oncePerRead } from "#app/models/read-scope.server.ts";
+import { forgetRead, oncePerRead } from "#app/models/read-scope.server.ts";
 
 /**
  * A revision of the registrations, changed by every write to them (the model's middleware,
@@ -20,13 +20,49 @@ export const RevisionModel =
 const ID = "registrations";
 /** The same for work handed in and marked (the submissions): raised by every hand-in, mark and removal. */
 const WORK = "work";
+/** The same for the dated lessons: raised by every write through the Lesson model (a move, a register saved…). */
+const LESSONS = "lessons";
+/** Every revision (a restore gives each a new value: the figures kept by the archive's old ones are computed again). */
+export const REVISION_IDS = [ID, LESSONS, WORK] as const;
 
 async function raise(id: string) {
   await RevisionModel.updateOne({ _id: id }, { $set: { value: newId() } }, { upsert: true });
+  forgetRead(REVISIONS);
 }
 
 export const raiseRegistrationsRevision = () => raise(ID);
 export const raiseWorkRevision = () => raise(WORK);
+export const raiseLessonsRevision = () => raise(LESSONS);
+
+const WRITES: mongoose.MongooseQueryMiddleware[] = [
+  "updateOne",
+  "updateMany",
+  "deleteOne",
+  "deleteMany",
+  "findOneAndUpdate",
+  "findOneAndDelete",
+  "findOneAndReplace",
+  "replaceOne",
+];
+
+/**
+ * Every write through a model's schema raises a revision: before it, so figures computed meanwhile are computed
+ * again, and after it, failed or not.
+ */
+export function raisedByEveryWrite(schema: Schema, raise: () => Promise<void>) {
+  schema.pre(WRITES, raise);
+  schema.post(WRITES, raise);
+  schema.pre("save", raise);
+  schema.post("save", raise);
+  schema.pre("insertMany", raise);
+  schema.post("insertMany", raise);
+  schema.post(WRITES, { errorHandler: true }, (error: Error, _res: unknown, next: (e?: Error) => void) => {
+    raise().then(
+      () => next(error),
+      () => next(error),
+    );
+  });
+}
 
 const figures = new Map<string, { revision: string; value: Promise<unknown> }>();
 
@@ -36,12 +72,17 @@ export const byRegistrationsRevision = <T>(key: string, compute: () => Promise<T
 /** `compute()`'s answer for `key`, computed again only when work was handed in, marked or removed since. */
 export const byWorkRevision = <T>(key: string, compute: () => Promise<T>) => byRevision(WORK, `work ${key}`, compute);
 
+/** `compute()`'s answer for `key`, computed again only when a lesson was added, changed or removed since. */
+export const byLessonsRevision = <T>(key: string, compute: () => Promise<T>) =>
+  byRevision(LESSONS, `lessons ${key}`, compute);
+
 /**
  * Every revision, read in one command once per page view (a page may ask for several figures of both kinds: the
  * facilitator's Students table asked five times). A form post reads them each time, after its own writes.
  */
+const REVISIONS = "revisions";
 const revisions = () =>
-  oncePerRead("revisions", async () => {
+  oncePerRead(REVISIONS, async () => {
     const docs = await RevisionModel.find({}).lean<RevisionDoc[]>();
     return new Map(docs.map((d) => [d._id, d.value]));
   });

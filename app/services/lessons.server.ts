@@ -35,6 +35,7 @@ import { queueMessages } from "#app/models/outbox.server.ts";
 import { Registration, ownedRegistrationsFilter } from "#app/models/registration.server.ts";
 import { Subject } from "#app/models/subject.server.ts";
 import { User } from "#app/models/user.server.ts";
+import { byLessonsRevision } from "#app/models/registrations-revision.server.ts";
 import { getVacation } from "#app/models/vacation.server.ts";
 import { WhatsappGroup } from "#app/models/whatsapp-group.server.ts";
 import {
@@ -527,17 +528,18 @@ async function wardFilter(ward: WardLessons) {
 /** A ward's lessons from `from` to `to` (days, both included), by day and time. */
 export async function lessonsForWard(ward: WardLessons, from: string, to: string) {
   if (!ward.vacation || !ward.subjects.length) return [];
-  return Lesson.find({ ...(await wardFilter(ward)), date: { $gte: from, $lte: to } })
-    .select(LESSON_FIELDS)
-    .sort({ date: 1, start: 1, subject: 1 })
-    .limit(200)
-    .lean<LessonDoc[]>();
+  const filter = { ...(await wardFilter(ward)), date: { $gte: from, $lte: to } };
+  // The same for every ward of the same classes: kept until a lesson changes.
+  return byLessonsRevision(JSON.stringify(["ward", filter]), () =>
+    Lesson.find(filter).select(LESSON_FIELDS).sort({ date: 1, start: 1, subject: 1 }).limit(200).lean<LessonDoc[]>(),
+  );
 }
 
 /** Whether the school has set any lesson for this ward (else the schedule says the timetable is not set yet). */
 export async function wardHasLessons(ward: WardLessons): Promise<boolean> {
   if (!ward.vacation || !ward.subjects.length) return false;
-  return Boolean(await Lesson.exists(await wardFilter(ward)));
+  const filter = await wardFilter(ward);
+  return byLessonsRevision(JSON.stringify(["ward-any", filter]), async () => Boolean(await Lesson.exists(filter)));
 }
 
 /** A class the office gave a facilitator beyond their subjects (docs/decisions/0112-classes-of-a-workable-size.md). */

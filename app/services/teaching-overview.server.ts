@@ -7,6 +7,7 @@ import { lessonAudience, lessonPhase, shortDay, timeLabel, weekStart } from "#ap
 import { addDays, schoolDay } from "#app/domain/vacations.ts";
 import { listAssignmentsByIds, listAssignmentsForSubjects } from "#app/models/assignment.server.ts";
 import { LESSON_FIELDS, Lesson, type LessonDoc } from "#app/models/lesson.server.ts";
+import { byLessonsRevision } from "#app/models/registrations-revision.server.ts";
 import { Submission } from "#app/models/submission.server.ts";
 import { vacationPointers } from "#app/models/vacation.server.ts";
 import { lessonsOfSubjects } from "#app/services/lessons.server.ts";
@@ -87,27 +88,31 @@ export async function teachingOverview(subjects: readonly string[], now = new Da
   const today = schoolDay(now);
   const monday = weekStart(today);
   const filter = { vacation: teaching.name, subject: { $in: subjects.map(String) } };
-  const [thisWeek, toTake, todays, later, recent] = await Promise.all([
-    Lesson.countDocuments({ ...filter, date: { $gte: monday, $lte: addDays(monday, 6) }, cancelled: false }),
-    Lesson.countDocuments({
-      ...filter,
-      date: { $gte: addDays(today, -7), $lt: today },
-      cancelled: false,
-      registerSavedAt: null,
-    }),
-    // Every lesson of today (a busy day's over ones never hide a register still to take or the next lesson).
-    Lesson.find({ ...filter, date: today })
-      .select(LESSON_FIELDS)
-      .sort({ start: 1, subject: 1 })
-      .limit(TODAY_MAX)
-      .lean<LessonDoc[]>(),
-    // Cancelled ones are read too (and left out below): enough that a few of them never empty the card.
-    lessonsOfSubjects(subjects, teaching.name, addDays(today, 1), 20),
-    Lesson.find({ ...filter, date: { $gte: addDays(today, -ACTIVITY_DAYS), $lte: addDays(today, ACTIVITY_DAYS) } })
-      .select("_id subject date start startedAt registerSavedAt cancelledAt")
-      .limit(500)
-      .lean<EventLesson[]>(),
-  ]);
+  // The lessons' part depends on the day and the lessons alone: kept until a lesson changes.
+  const key = JSON.stringify(["overview", teaching.name, subjects.map(String), today]);
+  const [thisWeek, toTake, todays, later, recent] = await byLessonsRevision(key, () =>
+    Promise.all([
+      Lesson.countDocuments({ ...filter, date: { $gte: monday, $lte: addDays(monday, 6) }, cancelled: false }),
+      Lesson.countDocuments({
+        ...filter,
+        date: { $gte: addDays(today, -7), $lt: today },
+        cancelled: false,
+        registerSavedAt: null,
+      }),
+      // Every lesson of today (a busy day's over ones never hide a register still to take or the next lesson).
+      Lesson.find({ ...filter, date: today })
+        .select(LESSON_FIELDS)
+        .sort({ start: 1, subject: 1 })
+        .limit(TODAY_MAX)
+        .lean<LessonDoc[]>(),
+      // Cancelled ones are read too (and left out below): enough that a few of them never empty the card.
+      lessonsOfSubjects(subjects, teaching.name, addDays(today, 1), 20),
+      Lesson.find({ ...filter, date: { $gte: addDays(today, -ACTIVITY_DAYS), $lte: addDays(today, ACTIVITY_DAYS) } })
+        .select("_id subject date start startedAt registerSavedAt cancelledAt")
+        .limit(500)
+        .lean<EventLesson[]>(),
+    ]),
+  );
   const activity = [...lessonEvents(recent), ...posted]
     .filter((e) => e.at.getTime() >= since && e.at.getTime() <= now.getTime())
     .sort((a, b) => b.at.getTime() - a.at.getTime())
