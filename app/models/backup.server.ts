@@ -21,7 +21,7 @@ import { pipeline } from "node:stream/promises";
 import { createCipheriv, createDecipheriv, randomBytes, randomUUID } from "node:crypto";
 import { EJSON, type Document } from "bson";
 import type { Db } from "mongodb";
-import { REVISION_IDS } from "#app/models/registrations-revision.server.ts";
+import { REVISION_IDS } from "#app/models/revisions.server.ts";
 
 export const BACKUP_FORMAT = "vacation-classes-backup";
 export const BACKUP_VERSION = 1;

@@ -2,7 +2,7 @@ import { vacationPointers } from "#app/models/vacation.server.ts";
 import { Subject } from "#app/models/subject.server.ts";
 import { ENROLLED, Registration } from "#app/models/registration.server.ts";
 import { User } from "#app/models/user.server.ts";
-import { byRegistrationsRevision } from "#app/models/registrations-revision.server.ts";
+import { byRegistrationsRevision } from "#app/models/revisions.server.ts";
 
 /**
  * Facilitator queries, scoped by the acting facilitator: "their

@@ -4,7 +4,7 @@ import { WARD_FORMS } from "#app/domain/programmes.ts";
 import { JOIN_LINK_MAX, LESSON_NOTES_MAX, MATERIAL_LINK_MAX, lessonDays } from "#app/domain/lessons.ts";
 import type { Vacation } from "#app/domain/vacations.ts";
 import { idField } from "#app/models/ids.server.ts";
-import { raiseLessonsRevision, raisedByEveryWrite } from "#app/models/registrations-revision.server.ts";
+import { raiseLessonsRevision, raisedByEveryWrite } from "#app/models/revisions.server.ts";
 
 const day = { type: String, required: true, match: /^\d{4}-\d{2}-\d{2}$/ };
 const time = { type: String, required: true, match: /^([01]\d|2[0-3]):[0-5]\d$/ };

@@ -1,7 +1,7 @@
 import { paymentStatus } from "#app/domain/money.ts";
 import { batchedWrites, onceForDatabase } from "#app/models/migrations.server.ts";
 import { Registration } from "#app/models/registration.server.ts";
-import { raiseRegistrationsRevision } from "#app/models/registrations-revision.server.ts";
+import { raiseRegistrationsRevision } from "#app/models/revisions.server.ts";
 
 export const PAYMENT_STATUS_BACKFILL = "registration-payment-status-2026-11-28";
 

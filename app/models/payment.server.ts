@@ -11,7 +11,7 @@ import {
 } from "#app/domain/money.ts";
 import { idField } from "#app/models/ids.server.ts";
 import { Registration, WITHDRAWN } from "#app/models/registration.server.ts";
-import { byRegistrationsRevision } from "#app/models/registrations-revision.server.ts";
+import { byRegistrationsRevision } from "#app/models/revisions.server.ts";
 import { calendarDayRange } from "#app/domain/dates.ts";
 
 const paymentSchema = new Schema(

@@ -3,7 +3,7 @@ import {
   byRegistrationsRevision,
   raiseRegistrationsRevision,
   raisedByEveryWrite,
-} from "#app/models/registrations-revision.server.ts";
+} from "#app/models/revisions.server.ts";
 import { randomInt } from "node:crypto";
 import mongoose, { Schema, type InferSchemaType } from "mongoose";
 import { ALL_SUBJECTS, PROGRAMMES, WARD_FORMS, isProgramme, type Programme } from "#app/domain/programmes.ts";
@@ -206,7 +206,7 @@ export type RegistrationDoc = InferSchemaType<typeof registrationSchema> & {
   createdAt: Date;
   updatedAt: Date;
 };
-// Every write through the model raises the registrations' revision (app/models/registrations-revision.server.ts).
+// Every write through the model raises the registrations' revision (app/models/revisions.server.ts).
 raisedByEveryWrite(registrationSchema, raiseRegistrationsRevision);
 
 export const Registration =
@@ -424,7 +424,7 @@ export async function listAdminRegistrations(options: {
 
 /**
  * Registrations per programme (withdrawn left out) and `total`, their sum, counted again only after a registration
- * changed (app/models/registrations-revision.server.ts). Of one vacation: a count per programme on
+ * changed (app/models/revisions.server.ts). Of one vacation: a count per programme on
  * the `{vacation, programme}` index (each read from the index alone: a COUNT_SCAN on MongoDB); of every vacation, one
  * `$group` by the indexed programme field (the embedded server reads it from the index, MongoDB can use a
  * DISTINCT_SCAN). The few withdrawn come through their sparse index and are taken off.

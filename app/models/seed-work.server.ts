@@ -3,7 +3,7 @@ import { addDays, schoolDay } from "#app/domain/vacations.ts";
 import { Assignment } from "#app/models/assignment.server.ts";
 import { Registration } from "#app/models/registration.server.ts";
 import { Submission, submissionId } from "#app/models/submission.server.ts";
-import { raiseWorkRevision } from "#app/models/registrations-revision.server.ts";
+import { raiseWorkRevision } from "#app/models/revisions.server.ts";
 
 /**
  * The demo's work (docs/decisions/0108-work-handed-in-and-marked.md): a Mathematics assignment due yesterday that the

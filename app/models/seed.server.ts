@@ -1,4 +1,4 @@
-import { raiseRegistrationsRevision } from "#app/models/registrations-revision.server.ts";
+import { raiseRegistrationsRevision } from "#app/models/revisions.server.ts";
 import { PROGRAMMES, PROGRAMME_SUBJECTS, ALL_SUBJECTS, type Programme } from "#app/domain/programmes.ts";
 import { normalizePhone } from "#app/domain/phone.ts";
 import { hashPassword } from "#app/models/password.server.ts";

@@ -1,7 +1,7 @@
 import mongoose, { Schema } from "mongoose";
 import { registrationsGone } from "#app/models/registrations-gone.server.ts";
 import { handinStore } from "#app/models/handin-store.server.ts";
-import { raiseWorkRevision } from "#app/models/registrations-revision.server.ts";
+import { raiseWorkRevision } from "#app/models/revisions.server.ts";
 
 /**
  * Work handed in (docs/decisions/0108-work-handed-in-and-marked.md): one per student and assignment, its id

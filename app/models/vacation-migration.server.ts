@@ -1,4 +1,4 @@
-import { raiseRegistrationsRevision } from "#app/models/registrations-revision.server.ts";
+import { raiseRegistrationsRevision } from "#app/models/revisions.server.ts";
 import { addDays, schoolDay, type VacationDates } from "#app/domain/vacations.ts";
 import { FeeScheduleModel, OLD_SCHEDULE_ID } from "#app/models/fee-schedule.server.ts";
 import { onceForDatabase } from "#app/models/migrations.server.ts";

@@ -20,7 +20,7 @@ import { briefCache } from "#app/models/brief-cache.server.ts";
 import { ClassPlace, SchoolClass, placeInClasses, type ClassDoc } from "#app/models/class.server.ts";
 import { Lesson } from "#app/models/lesson.server.ts";
 import { ENROLLED, Registration } from "#app/models/registration.server.ts";
-import { byRegistrationsRevision } from "#app/models/registrations-revision.server.ts";
+import { byRegistrationsRevision } from "#app/models/revisions.server.ts";
 import { getSettings, saveSettings } from "#app/models/settings.server.ts";
 import { Subject } from "#app/models/subject.server.ts";
 import { vacationPointers } from "#app/models/vacation.server.ts";

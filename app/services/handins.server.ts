@@ -16,7 +16,7 @@ import {
   type AssignmentListItem,
 } from "#app/models/assignment.server.ts";
 import { actingOf, audit, type Actor } from "#app/models/audit-log.server.ts";
-import { byWorkRevision, raiseWorkRevision } from "#app/models/registrations-revision.server.ts";
+import { byWorkRevision, raiseWorkRevision } from "#app/models/revisions.server.ts";
 import { handinStore } from "#app/models/handin-store.server.ts";
 import {
   ENROLLED,

@@ -35,7 +35,7 @@ import { queueMessages } from "#app/models/outbox.server.ts";
 import { Registration, ownedRegistrationsFilter } from "#app/models/registration.server.ts";
 import { Subject } from "#app/models/subject.server.ts";
 import { User } from "#app/models/user.server.ts";
-import { byLessonsRevision } from "#app/models/registrations-revision.server.ts";
+import { byLessonsRevision } from "#app/models/revisions.server.ts";
 import { getVacation } from "#app/models/vacation.server.ts";
 import { WhatsappGroup } from "#app/models/whatsapp-group.server.ts";
 import {

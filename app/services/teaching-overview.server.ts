@@ -7,7 +7,7 @@ import { lessonAudience, lessonPhase, shortDay, timeLabel, weekStart } from "#ap
 import { addDays, schoolDay } from "#app/domain/vacations.ts";
 import { listAssignmentsByIds, listAssignmentsForSubjects } from "#app/models/assignment.server.ts";
 import { LESSON_FIELDS, Lesson, type LessonDoc } from "#app/models/lesson.server.ts";
-import { byLessonsRevision } from "#app/models/registrations-revision.server.ts";
+import { byLessonsRevision } from "#app/models/revisions.server.ts";
 import { Submission } from "#app/models/submission.server.ts";
 import { vacationPointers } from "#app/models/vacation.server.ts";
 import { lessonsOfSubjects } from "#app/services/lessons.server.ts";

@@ -6,7 +6,7 @@ import {
   byRegistrationsRevision,
   byWorkRevision,
   raiseRegistrationsRevision,
-} from "#app/models/registrations-revision.server.ts";
+} from "#app/models/revisions.server.ts";
 import { Lesson } from "#app/models/lesson.server.ts";
 import { withReadScope } from "#app/models/read-scope.server.ts";
 

@@ -3,13 +3,14 @@ import { newId } from "#app/models/ids.server.ts";
 import { forgetRead, oncePerRead } from "#app/models/read-scope.server.ts";
 
 /**
- * A revision of the registrations, changed by every write to them (the model's middleware,
- * app/models/registration.server.ts), and figures computed from them kept per process until it changes: the overview's
- * counts of one vacation read every one of its registrations (about 16,700 at 100,000 over six vacations), and read
- * again only after a change. Exact, since the revision is read before the figures are computed: a write meanwhile
- * leaves a newer one, and the next request computes again. Writes that bypass the model (`Registration.collection`,
- * in the start's migrations and seed) change it themselves. A new random value each time, not a counter: a revision
- * document lost or restored never repeats an older one.
+ * Revisions of the data behind figures a page would otherwise compute on every view: the registrations, the work
+ * handed in and marked, the dated lessons. Each is changed by every write to its data (the models' middleware,
+ * `raisedByEveryWrite`, or the service that writes), and figures computed from it are kept per process until it
+ * changes: the overview's counts of one vacation read every one of its registrations (about 16,700 at 100,000 over six
+ * vacations), and read again only after a change. Exact, since the revision is read before the figures are computed:
+ * a write meanwhile leaves a newer one, and the next request computes again. Writes that bypass the model
+ * (`Registration.collection`, in the start's migrations and seed) change it themselves. A new random value each time,
+ * not a counter: a revision document lost or restored never repeats an older one.
  */
 type RevisionDoc = { _id: string; value: string };
 const revisionSchema = new Schema<RevisionDoc>({ _id: String, value: String }, { versionKey: false });
