@@ -59,11 +59,16 @@ describe("lessons", () => {
       { ...base, subject: "Cost Accounting", weekday, start: "10:00", end: "11:00" },
       "a",
     );
-    expect(wrongSubject).toEqual({ ok: false, errors: { subject: "Choose a subject of this programme" } });
+    expect(wrongSubject).toEqual({
+      ok: false,
+      status: 400,
+      field: "subject",
+      message: "Choose a subject of this programme",
+    });
     const backwards = await addWeeklyClass({ ...base, weekday, start: "11:00", end: "10:00" }, "a");
     expect(backwards.ok).toBe(false);
     const outside = await addLesson({ ...base, date: addDays(today, 400), start: "10:00", end: "11:00" }, "a");
-    expect(!outside.ok && outside.errors.date).toMatch(/Choose a day of the/);
+    expect(!outside.ok && outside.field === "date" && outside.message).toMatch(/Choose a day of the/);
     expect(await Lesson.countDocuments()).toBe(before);
   });
 
@@ -144,9 +149,9 @@ describe("lessons", () => {
     const lesson = (await Lesson.findOne({ subject: "Further Mathematics" }).lean())!;
     const at = new Date(`${today}T12:00:00Z`);
     const other = await startLesson(lesson._id, { _id: "fac-2", role: "facilitator" }, "https://meet.google.com/a", at);
-    expect(!other.ok && other.errors.joinLink).toMatch(/not one of your subjects/);
+    expect(!other.ok && other.field === "joinLink" && other.message).toMatch(/not one of your subjects/);
     const noPage = await startLesson(lesson._id, { _id: "fac-1", role: "facilitator" }, null, at);
-    expect(!noPage.ok && noPage.errors.joinLink).toMatch(/no class page/);
+    expect(!noPage.ok && noPage.field === "joinLink" && noPage.message).toMatch(/no class page/);
     const bad = await startLesson(lesson._id, { _id: "fac-1", role: "facilitator" }, "https://example.com/x", at);
     expect(bad.ok).toBe(false);
     expect(
@@ -156,7 +161,7 @@ describe("lessons", () => {
     expect(started.joinLink).toBe("https://meet.google.com/abc");
     expect(started.startedAt).toBeTruthy();
     const late = await startLesson(over._id, { _id: "admin", role: "admin" }, "https://meet.google.com/x", at);
-    expect(!late.ok && late.errors.joinLink).toMatch(/before it ends/);
+    expect(!late.ok && late.field === "joinLink" && late.message).toMatch(/before it ends/);
   });
 
   it("moves a lesson within its vacation, remembering the day it left, and removes a class's lessons still to come", async () => {
@@ -225,15 +230,22 @@ describe("lessons", () => {
       takeDayOff({ vacation: V, date: other, what: "move", moveTo, tell: false }, "admin-1");
     expect(await move(day)).toEqual({
       ok: false,
-      errors: { moveTo: "That day has no lessons either: choose another" },
+      status: 400,
+      field: "moveTo",
+      message: "That day has no lessons either: choose another",
     });
-    expect(await move(sunday)).toEqual({ ok: false, errors: { moveTo: "Choose a day from Monday to Saturday" } });
+    expect(await move(sunday)).toEqual({
+      ok: false,
+      status: 400,
+      field: "moveTo",
+      message: "Choose a day from Monday to Saturday",
+    });
     const target = weekdayOf(addDays(other, 1)) === 0 ? addDays(other, 2) : addDays(other, 1);
     expect(await move(target)).toMatchObject({ ok: true, changed: 1 });
     expect(await Lesson.findById(later._id).lean()).toMatchObject({ date: target, start: "14:00", movedFrom: other });
     // A cleared day is cleared one way: the other choice is refused, the same one repeats it.
     const otherWay = await takeDayOff({ vacation: V, date: other, what: "cancel", tell: false }, "admin-1");
-    expect(otherWay.ok === false && otherWay.errors.date).toMatch(
+    expect(otherWay.ok === false && otherWay.field === "date" && otherWay.message).toMatch(
       /^This day is already cleared \(its lessons moved to /,
     );
     expect(await move(target)).toMatchObject({ ok: true, changed: 0 });
@@ -256,11 +268,16 @@ describe("lessons", () => {
     expect(made.some((l) => l.date === other)).toBe(false);
 
     const outside = await takeDayOff({ vacation: V, date: addDays(today, 400), what: "cancel", tell: false }, "a");
-    expect(outside.ok === false && outside.errors.date).toMatch(/Choose a day of the/);
+    expect(outside.ok === false && outside.field === "date" && outside.message).toMatch(/Choose a day of the/);
     const past = await takeDayOff({ vacation: V, date: addDays(today, -1), what: "cancel", tell: false }, "a");
-    expect(past.ok === false && past.errors.date).toMatch(/^Choose today or a later day/);
+    expect(past.ok === false && past.field === "date" && past.message).toMatch(/^Choose today or a later day/);
     const same = await takeDayOff({ vacation: V, date: day, what: "move", moveTo: day, tell: false }, "a");
-    expect(same).toEqual({ ok: false, errors: { moveTo: "Choose another day than the day without lessons" } });
+    expect(same).toEqual({
+      ok: false,
+      status: 400,
+      field: "moveTo",
+      message: "Choose another day than the day without lessons",
+    });
     expect(await DayOff.countDocuments({ vacation: V })).toBe(2);
   });
 

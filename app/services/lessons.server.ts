@@ -4,6 +4,7 @@
  * facilitator starting a lesson with its join link. Every rule is here, whoever calls.
  */
 import { classNoQuery } from "#app/domain/classes.ts";
+import { refuse, type Result } from "#app/domain/result.ts";
 import { isSubjectOf, type WardForm } from "#app/domain/programmes.ts";
 import {
   clockTime,
@@ -48,9 +49,6 @@ import {
 import { audienceVoices } from "#app/services/message-language.server.ts";
 import { fileNameFor, removeUpload, storeUpload, type ReceivedFile } from "#app/utils/uploads.server.ts";
 
-type Errors<K extends string> = Partial<Record<K, string>>;
-export type Outcome<K extends string, T = object> = ({ ok: true } & T) | { ok: false; errors: Errors<K> };
-
 export type WeeklyClassInput = {
   vacation: string;
   programme: string;
@@ -87,18 +85,18 @@ export async function finishWeeklyClasses(vacationName: string) {
 export async function addWeeklyClass(
   input: WeeklyClassInput,
   actorId: string,
-): Promise<Outcome<keyof WeeklyClassInput, { lessons: number }>> {
+): Promise<Result<{ lessons: number }, keyof WeeklyClassInput>> {
   const vacation = await getVacation(input.vacation);
-  if (!vacation) return { ok: false, errors: { vacation: "Choose a vacation" } };
+  if (!vacation) return refuse(400, "Choose a vacation", "vacation");
   const subject = subjectError(input.programme, input.subject);
-  if (subject) return { ok: false, errors: { subject } };
+  if (subject) return refuse(400, subject, "subject");
   const time = lessonTimeError(input.start, input.end);
-  if (time) return { ok: false, errors: { end: time } };
+  if (time) return refuse(400, time, "end");
   // Added once lessons have begun, a class starts today: the weeks already past had no such lesson.
   const today = schoolDay();
   const from = today > vacation.lessonsStart ? today : vacation.lessonsStart;
   if (!lessonDays(vacation, input.weekday).some((day) => day >= from))
-    return { ok: false, errors: { weekday: "No lesson day of this vacation is left on that weekday" } };
+    return refuse(400, "No lesson day of this vacation is left on that weekday", "weekday");
   const cls = (
     await WeeklyClass.create({
       vacation: vacation.name,
@@ -140,15 +138,15 @@ export async function removeWeeklyClass(id: string, actorId: string, now = new D
 }
 
 /** A lesson on its own, outside the weekly timetable (a catch-up, an extra revision class). */
-export async function addLesson(input: LessonInput, actorId: string): Promise<Outcome<keyof LessonInput>> {
+export async function addLesson(input: LessonInput, actorId: string): Promise<Result<object, keyof LessonInput>> {
   const vacation = await getVacation(input.vacation);
-  if (!vacation) return { ok: false, errors: { vacation: "Choose a vacation" } };
+  if (!vacation) return refuse(400, "Choose a vacation", "vacation");
   const subject = subjectError(input.programme, input.subject);
-  if (subject) return { ok: false, errors: { subject } };
+  if (subject) return refuse(400, subject, "subject");
   const date = outsideVacation(vacation, input.date);
-  if (date) return { ok: false, errors: { date } };
+  if (date) return refuse(400, date, "date");
   const time = lessonTimeError(input.start, input.end);
-  if (time) return { ok: false, errors: { end: time } };
+  if (time) return refuse(400, time, "end");
   const lesson = await Lesson.create({
     vacation: vacation.name,
     programme: input.programme,
@@ -179,16 +177,16 @@ export async function moveLesson(
   input: MoveInput,
   actorId: string,
   tell = false,
-): Promise<Outcome<keyof MoveInput, { sms: number }>> {
+): Promise<Result<{ sms: number }, keyof MoveInput>> {
   const lesson = await getLesson(id);
   if (lesson?.registerSavedAt)
-    return { ok: false, errors: { date: "This lesson's register is saved: it was held and stays where it was" } };
+    return refuse(400, "This lesson's register is saved: it was held and stays where it was", "date");
   const vacation = lesson ? await getVacation(lesson.vacation) : null;
-  if (!lesson || !vacation) return { ok: false, errors: { date: "This lesson no longer exists" } };
+  if (!lesson || !vacation) return refuse(400, "This lesson no longer exists", "date");
   const date = outsideVacation(vacation, input.date);
-  if (date) return { ok: false, errors: { date } };
+  if (date) return refuse(400, date, "date");
   const time = lessonTimeError(input.start, input.end);
-  if (time) return { ok: false, errors: { end: time } };
+  if (time) return refuse(400, time, "end");
   const original = lesson.movedFrom ?? lesson.date;
   const movedFrom = input.date === original ? null : original;
   await Lesson.updateOne(
@@ -300,14 +298,14 @@ export async function takeDayOff(
   input: DayOffInput,
   actorId: string,
   now = new Date(),
-): Promise<Outcome<"vacation" | "date" | "moveTo", { changed: number; held: number; sms: number }>> {
+): Promise<Result<{ changed: number; held: number; sms: number }, "vacation" | "date" | "moveTo">> {
   const vacation = await getVacation(input.vacation);
-  if (!vacation) return { ok: false, errors: { vacation: "Choose a vacation" } };
+  if (!vacation) return refuse(400, "Choose a vacation", "vacation");
   const today = schoolDay(now);
   const date =
     outsideVacation(vacation, input.date) ??
     (input.date < today ? "Choose today or a later day: the lessons of past days stay as they were" : null);
-  if (date) return { ok: false, errors: { date } };
+  if (date) return refuse(400, date, "date");
   const moveTo = input.what === "move" ? (input.moveTo ?? "") : null;
   const id = (day: string) => `${vacation.name}|${day}`;
   if (moveTo !== null) {
@@ -322,17 +320,16 @@ export async function takeDayOff(
               : (await DayOff.exists({ _id: id(moveTo) }))
                 ? "That day has no lessons either: choose another"
                 : null));
-    if (error) return { ok: false, errors: { moveTo: error } };
+    if (error) return refuse(400, error, "moveTo");
   }
   // A day is cleared one way: a second run (after a crash, a second press) repeats it, never changes it.
   const earlier = await DayOff.findById(id(input.date)).lean<DayOffDoc>();
   if (earlier && (earlier.movedTo ?? null) !== moveTo)
-    return {
-      ok: false,
-      errors: {
-        date: `This day is already cleared (its lessons ${earlier.movedTo ? `moved to ${longDay(earlier.movedTo)}` : "cancelled"}): change its lessons one by one`,
-      },
-    };
+    return refuse(
+      400,
+      `This day is already cleared (its lessons ${earlier.movedTo ? `moved to ${longDay(earlier.movedTo)}` : "cancelled"}): change its lessons one by one`,
+      "date",
+    );
   await DayOff.updateOne(
     { _id: `${vacation.name}|${input.date}` },
     {
@@ -403,19 +400,19 @@ export async function startLesson(
   actor: Actor,
   pasted: string | null,
   now = new Date(),
-): Promise<Outcome<"joinLink">> {
+): Promise<Result<object, "joinLink">> {
   const lesson = await getLesson(id);
   if (!lesson || !(await mayTeachClass(actor, lesson)))
-    return { ok: false, errors: { joinLink: "This lesson is not one of your subjects'" } };
+    return refuse(400, "This lesson is not one of your subjects'", "joinLink");
   const phase = lessonPhase({ ...lesson, startedAt: null }, now);
-  if (phase === "cancelled") return { ok: false, errors: { joinLink: "This lesson is cancelled" } };
+  if (phase === "cancelled") return refuse(400, "This lesson is cancelled", "joinLink");
   if (lesson.date !== schoolDay(now) || phase === "over")
-    return { ok: false, errors: { joinLink: "A lesson is started on its day, before it ends" } };
+    return refuse(400, "A lesson is started on its day, before it ends", "joinLink");
   const pages = await classPagesOf(lesson);
   const link = pasted?.trim() || pages[0] || null;
-  if (!link) return { ok: false, errors: { joinLink: "Paste the call link: this subject has no class page yet" } };
+  if (!link) return refuse(400, "Paste the call link: this subject has no class page yet", "joinLink");
   const error = joinLinkError(link, pages);
-  if (error) return { ok: false, errors: { joinLink: error } };
+  if (error) return refuse(400, error, "joinLink");
   await Lesson.updateOne(
     { _id: lesson._id },
     {

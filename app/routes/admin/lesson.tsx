@@ -4,7 +4,8 @@ import { usePortalForm } from "#app/components/form/use-portal-form.ts";
 import { useSchemaForm } from "#app/components/form/use-schema-form.ts";
 import { data, Form } from "react-router";
 import type { Route } from "./+types/lesson";
-import { fieldErrorsOf, parseWithZod } from "#app/forms/parse.ts";
+import { parseWithZod } from "#app/forms/parse.ts";
+import { replyToRefusal } from "#app/utils/refusal-reply.server.ts";
 import { CancelLessonSchema, LESSON_FIELD_LABELS as L, MoveLessonSchema } from "#app/forms/lessons.schema.ts";
 import { requireAdmin } from "#app/utils/auth.server.ts";
 import { intentOf, unknownIntent } from "#app/utils/intent.server.ts";
@@ -67,7 +68,7 @@ export async function action({ request, params, url }: Route.ActionArgs) {
       const { tell, ...to } = submission.value;
       const outcome = await moveLesson(lesson._id, to, user._id, tell);
       if (!outcome.ok) {
-        return data({ result: submission.reply({ fieldErrors: fieldErrorsOf(outcome.errors) }) }, { status: 400 });
+        return replyToRefusal(submission, outcome);
       }
       const moved = `${lesson.subject} is now on ${shortDay(to.date)} at ${timeLabel(to.start)}.`;
       return redirectWithToast(back(to.date), {

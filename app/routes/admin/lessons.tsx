@@ -5,7 +5,8 @@ import { getFormProps } from "@conform-to/react";
 import { data, Form, Link } from "react-router";
 import type { Route } from "./+types/lessons";
 import { CLASSES_MAX } from "#app/domain/classes.ts";
-import { fieldErrorsOf, parseWithZod } from "#app/forms/parse.ts";
+import { parseWithZod } from "#app/forms/parse.ts";
+import { refusalReply } from "#app/utils/refusal-reply.server.ts";
 import {
   DayOffSchema,
   LESSON_FIELD_LABELS as L,
@@ -71,7 +72,7 @@ export async function action({ request }: Route.ActionArgs) {
       if (submission.status !== "success") return data({ form: "class", result: submission.reply() }, { status: 400 });
       const outcome = await addWeeklyClass(submission.value, user._id);
       if (!outcome.ok)
-        return data({ form: "class", result: submission.reply({ fieldErrors: fieldErrorsOf(outcome.errors) }) }, 400);
+        return data({ form: "class", result: refusalReply(submission, outcome) }, { status: outcome.status });
       return redirectWithToast(`${back(submission.value.vacation)}&programme=${submission.value.programme}`, {
         type: "success",
         title: "Weekly class added",
@@ -83,7 +84,7 @@ export async function action({ request }: Route.ActionArgs) {
       if (submission.status !== "success") return data({ form: "lesson", result: submission.reply() }, { status: 400 });
       const outcome = await addLesson(submission.value, user._id);
       if (!outcome.ok)
-        return data({ form: "lesson", result: submission.reply({ fieldErrors: fieldErrorsOf(outcome.errors) }) }, 400);
+        return data({ form: "lesson", result: refusalReply(submission, outcome) }, { status: outcome.status });
       const where = `&programme=${submission.value.programme}&week=${weekStart(submission.value.date)}`;
       return redirectWithToast(`${back(submission.value.vacation)}${where}`, {
         type: "success",
@@ -97,7 +98,7 @@ export async function action({ request }: Route.ActionArgs) {
         return data({ form: "day-off", result: submission.reply() }, { status: 400 });
       const outcome = await takeDayOff(submission.value, user._id);
       if (!outcome.ok)
-        return data({ form: "day-off", result: submission.reply({ fieldErrors: fieldErrorsOf(outcome.errors) }) }, 400);
+        return data({ form: "day-off", result: refusalReply(submission, outcome) }, { status: outcome.status });
       const { date, what, moveTo } = submission.value;
       const held = outcome.held ? ` ${outcome.held} already held stayed.` : "";
       return redirectWithToast(`${back(submission.value.vacation)}&week=${weekStart(date)}`, {

@@ -3,7 +3,8 @@ import { data } from "react-router";
 import { lessonAudience, lessonPhase, shortDay, timeLabel } from "#app/domain/lessons.ts";
 import { addDays, schoolDay } from "#app/domain/vacations.ts";
 import { StartLessonSchema } from "#app/forms/lessons.schema.ts";
-import { fieldErrorsOf, parseWithZod } from "#app/forms/parse.ts";
+import { parseWithZod } from "#app/forms/parse.ts";
+import { refusalReply } from "#app/utils/refusal-reply.server.ts";
 import { vacationPointers } from "#app/models/vacation.server.ts";
 import { lessonsOfSubjects, registersToTake, startLesson } from "#app/services/lessons.server.ts";
 import { classesGiven } from "#app/services/classes.server.ts";
@@ -62,11 +63,7 @@ export async function startLessonAction(formData: FormData, actor: Actor, back: 
   const lessonId = String(formData.get("lessonId") ?? "");
   if (submission.status !== "success") return data({ lessonId, result: submission.reply() }, { status: 400 });
   const outcome = await startLesson(submission.value.lessonId, actor, submission.value.joinLink || null);
-  if (!outcome.ok)
-    return data(
-      { lessonId, result: submission.reply({ fieldErrors: fieldErrorsOf(outcome.errors) }) },
-      { status: 400 },
-    );
+  if (!outcome.ok) return data({ lessonId, result: refusalReply(submission, outcome) }, { status: outcome.status });
   return redirectWithToast(back, {
     type: "success",
     title: "Class started",
