@@ -12,10 +12,21 @@ export type Refused<Field extends string = string> = {
   status: RefusalStatus;
   field?: Field;
   message: string;
+  /** Several fields at once, when one check finds more than one (a vacation's dates); `field` is the first. */
+  fields?: Partial<Record<Field, string>>;
 };
 
 export type Result<T extends object = object, Field extends string = string> = ({ ok: true } & T) | Refused<Field>;
 
 export function refuse<Field extends string>(status: RefusalStatus, message: string, field?: Field): Refused<Field> {
   return field ? { ok: false, status, field, message } : { ok: false, status, message };
+}
+
+/** A refusal of several fields at once (at least one): each under its own, the first as `field` and `message`. */
+export function refuseFields<Field extends string>(
+  status: RefusalStatus,
+  fields: Partial<Record<Field, string>>,
+): Refused<Field> {
+  const [field, message] = Object.entries(fields)[0] as [Field, string];
+  return { ok: false, status, field, message, fields };
 }

@@ -84,7 +84,7 @@ export const byLessonsRevision = <T>(key: string, compute: () => Promise<T>) =>
 const REVISIONS = "revisions";
 const revisions = () =>
   oncePerRead(REVISIONS, async () => {
-    const docs = await RevisionModel.find({}).lean<RevisionDoc[]>();
+    const docs = await RevisionModel.find({ _id: { $in: [...REVISION_IDS] } }).lean<RevisionDoc[]>();
     return new Map(docs.map((d) => [d._id, d.value]));
   });
 

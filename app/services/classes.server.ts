@@ -3,6 +3,7 @@
  * whose roster a lesson of class n has, who teaches a class, and the office's changes to a class. Students are given
  * their class when the classes are first read after they enrolled, in the order they enrolled, and keep it.
  */
+import { refuse, type Result } from "#app/domain/result.ts";
 import {
   classLabel,
   classNoOf,
@@ -410,18 +411,13 @@ export async function changeClass(
   id: string,
   change: ClassChange,
   actorId: string,
-): Promise<
-  { ok: true } | { ok: false; status: 404 } | { ok: false; errors: Partial<Record<keyof ClassChange, string>> }
-> {
+): Promise<Result<object, keyof ClassChange>> {
   const cls = await SchoolClass.findById(String(id)).select("_id").lean().exec();
-  if (!cls) return { ok: false, status: 404 };
+  if (!cls) return refuse(404, "Class not found");
   if (change.facilitatorId && !(await User.exists({ _id: String(change.facilitatorId), role: "facilitator" })))
-    return { ok: false, errors: { facilitatorId: "Choose one of the school's facilitators" } };
+    return refuse(400, "Choose one of the school's facilitators", "facilitatorId");
   if (change.classPage && !isUsableStudentLink(change.classPage))
-    return {
-      ok: false,
-      errors: { classPage: "Enter the class page's https link (a WhatsApp group or a meeting link)" },
-    };
+    return refuse(400, "Enter the class page's https link (a WhatsApp group or a meeting link)", "classPage");
   await SchoolClass.updateOne({ _id: cls._id }, { $set: change }).exec();
   ownPages.forget();
   await audit("classes.change", actorId, String(cls._id), change);

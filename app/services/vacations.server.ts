@@ -5,14 +5,22 @@
 import { enrolAgainSms } from "#app/domain/sms-messages.ts";
 import { smsLength } from "#app/domain/sms.ts";
 import { formatReceiptNumber } from "#app/domain/money.ts";
-import { longDay, overlappingWindows, schoolDay, vacationDateErrors, type Vacation } from "#app/domain/vacations.ts";
+import {
+  longDay,
+  overlappingWindows,
+  schoolDay,
+  vacationDateErrors,
+  type Vacation,
+  type VacationDates,
+} from "#app/domain/vacations.ts";
+import { refuse, refuseFields, type Result } from "#app/domain/result.ts";
 import { audit } from "#app/models/audit-log.server.ts";
 import { getFeeSchedule, saveFeeSchedule } from "#app/models/fee-schedule.server.ts";
 import { queueMessages } from "#app/models/outbox.server.ts";
 import { ENROLLED, Registration } from "#app/models/registration.server.ts";
 import { getSettings, schoolContacts } from "#app/models/settings.server.ts";
 import { carryTimetables } from "#app/models/timetable.server.ts";
-import { insertVacation, listVacations, vacationPointers } from "#app/models/vacation.server.ts";
+import { insertVacation, listVacations, saveVacationDates, vacationPointers } from "#app/models/vacation.server.ts";
 import { renewClassPages } from "#app/models/whatsapp-group.server.ts";
 import { appOrigin } from "#app/utils/app-origin.server.ts";
 import { audienceVoices } from "#app/services/message-language.server.ts";
@@ -92,11 +100,23 @@ export type OpenVacationInput = Omit<Vacation, "datesFromUpgrade"> & {
   bothOpen?: boolean;
 };
 
-export type VacationFieldErrors = Partial<Record<keyof OpenVacationInput, string>>;
-
 /** The vacation a new one follows: the one with the latest lessons. */
 const lastOf = (vacations: readonly Vacation[]) =>
   vacations.reduce<Vacation | null>((last, v) => (!last || v.lessonsStart > last.lessonsStart ? v : last), null);
+
+/** A vacation's new dates, checked against the other vacations' (its name, fees and lessons stay). */
+export async function changeVacationDates(
+  vacation: Vacation,
+  dates: Parameters<typeof saveVacationDates>[1],
+  actorId: string,
+): Promise<Result<object, keyof VacationDates>> {
+  const others = (await listVacations()).filter((v) => v.name !== vacation.name);
+  const errors = vacationDateErrors(dates, others);
+  if (Object.keys(errors).length) return refuseFields(400, errors);
+  await saveVacationDates(vacation.name, dates);
+  await audit("vacation.dates", actorId, vacation.name, { before: vacation, after: dates });
+  return { ok: true };
+}
 
 /**
  * Opens a vacation: its dates checked against the others, then what it takes over from the last one (fees, class
@@ -105,9 +125,9 @@ const lastOf = (vacations: readonly Vacation[]) =>
 export async function openVacation(
   input: OpenVacationInput,
   actorId: string,
-): Promise<{ ok: true } | { ok: false; errors: VacationFieldErrors }> {
+): Promise<Result<object, keyof OpenVacationInput>> {
   const others = await listVacations();
-  const errors: VacationFieldErrors = vacationDateErrors(input, others);
+  const errors: Partial<Record<keyof OpenVacationInput, string>> = vacationDateErrors(input, others);
   // Two names that number receipts alike ("Easter-vacation", "easter vacation") are one name.
   const slug = (name: string) => formatReceiptNumber(name, 1);
   if (others.some((o) => slug(o.name) === slug(input.name))) errors.name = "A vacation with this name exists already";
@@ -118,11 +138,11 @@ export async function openVacation(
       .map((o) => `Registration for ${o.name} is open until ${longDay(o.registrationCloses)}.`)
       .concat("While both are open, families choose one of the two on the form: tick this to open it anyway.")
       .join(" ");
-  if (Object.keys(errors).length) return { ok: false, errors };
+  if (Object.keys(errors).length) return refuseFields(400, errors);
   const last = lastOf(others);
   const { copyFees, feesDeadline, renewClassPages: renewPages, keepTimetables, bothOpen: _both, ...vacation } = input;
   if (!(await insertVacation({ ...vacation, datesFromUpgrade: false }, actorId)))
-    return { ok: false, errors: { name: "A vacation with this name exists already" } };
+    return refuse(400, "A vacation with this name exists already", "name");
   const carried = { fees: false, classPages: 0, timetables: 0 };
   const fees = last && copyFees ? await getFeeSchedule(last.name) : null;
   if (fees) {

@@ -7,7 +7,8 @@ import { classLabel, CLASS_SIZE_MAX, CLASS_SIZE_MIN } from "#app/domain/classes.
 import { programmeLabel } from "#app/domain/programmes.ts";
 import { SCHOOL_NAME } from "#app/domain/school.ts";
 import { CLASS_FIELD_LABELS as L, ClassChangeSchema, ClassSizeSchema } from "#app/forms/classes.schema.ts";
-import { fieldErrorsOf, parseWithZod } from "#app/forms/parse.ts";
+import { parseWithZod } from "#app/forms/parse.ts";
+import { refusalReply } from "#app/utils/refusal-reply.server.ts";
 import { getSettings } from "#app/models/settings.server.ts";
 import { listFacilitators } from "#app/models/user-admin.server.ts";
 import { vacationShown } from "#app/models/vacation.server.ts";
@@ -86,11 +87,11 @@ export async function action({ request }: Route.ActionArgs) {
         return data<ActionData>({ form: "class", classId, result: submission.reply() }, { status: 400 });
       const { classId: id, ...change } = submission.value;
       const outcome = await changeClass(id, change, user._id);
-      if (!outcome.ok && "status" in outcome) throw data("Class not found", { status: 404 });
+      if (!outcome.ok && outcome.status === 404) throw data(outcome.message, { status: 404 });
       if (!outcome.ok)
         return data<ActionData>(
-          { form: "class", classId, result: submission.reply({ fieldErrors: fieldErrorsOf(outcome.errors) }) },
-          { status: 400 },
+          { form: "class", classId, result: refusalReply(submission, outcome) },
+          { status: outcome.status },
         );
       return redirectWithToast(back, { type: "success", title: "Class saved" });
     }

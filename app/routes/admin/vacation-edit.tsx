@@ -3,14 +3,14 @@ import { getFormProps } from "@conform-to/react";
 import { useSchemaForm } from "#app/components/form/use-schema-form.ts";
 import { data, Form, Link } from "react-router";
 import type { Route } from "./+types/vacation-edit";
-import { fieldErrorsOf, parseWithZod } from "#app/forms/parse.ts";
+import { parseWithZod } from "#app/forms/parse.ts";
+import { replyToRefusal } from "#app/utils/refusal-reply.server.ts";
 import { VacationDatesSchema, VACATION_FIELD_LABELS as L } from "#app/forms/vacation.schema.ts";
 import { requireAdmin } from "#app/utils/auth.server.ts";
 import { redirectWithToast } from "#app/utils/toast.server.ts";
 import { SCHOOL_NAME } from "#app/domain/school.ts";
-import { vacationDateErrors } from "#app/domain/vacations.ts";
-import { audit } from "#app/models/audit-log.server.ts";
-import { listVacations, saveVacationDates } from "#app/models/vacation.server.ts";
+import { listVacations } from "#app/models/vacation.server.ts";
+import { changeVacationDates } from "#app/services/vacations.server.ts";
 import { CheckboxField, FormErrors, SubmitButton, TextField } from "#app/components/form/fields.tsx";
 import { buttonClass } from "#app/components/ui/button.tsx";
 import { AdminPage } from "#app/components/ui/admin-page.tsx";
@@ -18,30 +18,24 @@ import { AdminPage } from "#app/components/ui/admin-page.tsx";
 export const handle = { rules: { access: { admin: "can_edit_settings" } } } satisfies RouteHandle;
 
 async function vacationNamed(name: string | undefined) {
-  const all = await listVacations();
-  const vacation = all.find((v) => v.name === name);
+  const vacation = (await listVacations()).find((v) => v.name === name);
   if (!vacation) throw data("Vacation not found", { status: 404 });
-  return { vacation, others: all.filter((v) => v !== vacation) };
+  return vacation;
 }
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request, "can_edit_settings");
-  const { vacation } = await vacationNamed(params.name);
+  const vacation = await vacationNamed(params.name);
   return { vacation };
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
   const { user } = await requireAdmin(request, "can_edit_settings");
-  const { vacation, others } = await vacationNamed(params.name);
+  const vacation = await vacationNamed(params.name);
   const submission = parseWithZod(await request.formData(), { schema: VacationDatesSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
-  const errors = vacationDateErrors(submission.value, others);
-  if (Object.keys(errors).length) {
-    const fieldErrors = fieldErrorsOf(errors);
-    return data({ result: submission.reply({ fieldErrors }) }, { status: 400 });
-  }
-  await saveVacationDates(vacation.name, submission.value);
-  await audit("vacation.dates", user._id, vacation.name, { before: vacation, after: submission.value });
+  const outcome = await changeVacationDates(vacation, submission.value, user._id);
+  if (!outcome.ok) return replyToRefusal(submission, outcome);
   return redirectWithToast("/admin/vacations", {
     type: "success",
     title: "Dates saved",

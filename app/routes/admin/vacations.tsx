@@ -3,7 +3,8 @@ import { getFormProps } from "@conform-to/react";
 import { useSchemaForm } from "#app/components/form/use-schema-form.ts";
 import { data, Form, Link } from "react-router";
 import type { Route } from "./+types/vacations";
-import { fieldErrorsOf, parseWithZod } from "#app/forms/parse.ts";
+import { parseWithZod } from "#app/forms/parse.ts";
+import { refusalReply } from "#app/utils/refusal-reply.server.ts";
 import { OpenVacationSchema, VACATION_FIELD_LABELS as L } from "#app/forms/vacation.schema.ts";
 import { requireAdmin } from "#app/utils/auth.server.ts";
 import { intentOf, unknownIntent } from "#app/utils/intent.server.ts";
@@ -77,10 +78,7 @@ async function open(formData: FormData, actorId: string) {
   const submission = parseWithZod(formData, { schema: OpenVacationSchema });
   if (submission.status !== "success") return data({ result: submission.reply(), invite: null }, { status: 400 });
   const outcome = await openVacation(submission.value, actorId);
-  if (!outcome.ok) {
-    const fieldErrors = fieldErrorsOf(outcome.errors);
-    return data({ result: submission.reply({ fieldErrors }), invite: null }, { status: 400 });
-  }
+  if (!outcome.ok) return data({ result: refusalReply(submission, outcome), invite: null }, { status: outcome.status });
   return redirectWithToast(`/admin/settings/fees?vacation=${encodeURIComponent(submission.value.name)}`, {
     type: "success",
     title: "Vacation opened",
