@@ -10,6 +10,7 @@ const demoLog = logFor("demo");
 const outboxLog = logFor("outbox");
 const paymentsLog = logFor("payments");
 const registrationsLog = logFor("registrations");
+const lessonsLog = logFor("lessons");
 const timetablesLog = logFor("timetables");
 const uploadsLog = logFor("uploads");
 const vacationsLog = logFor("vacations");
@@ -144,6 +145,10 @@ export function connectDb(): Promise<typeof mongoose> {
         `start-up repair: ${repaired.receipts} receipt number(s) written, ${repaired.totals} registration total(s) recomputed`,
       );
     }
+    // Weekly classes whose lessons a stopped process was making get the rest of them.
+    const { finishWeeklyClasses } = await import("#app/models/lesson.server.ts");
+    const finished = await finishWeeklyClasses();
+    if (finished) lessonsLog.warn(`start-up repair: finished making the lessons of ${finished} weekly class(es)`);
     // Files an earlier version kept in UPLOADS_DIR move into the database once (app/models/file-store.server.ts).
     const { migrateUploadsFolder } = await import("#app/models/file-store.server.ts");
     const migrated = await migrateUploadsFolder(env.uploadsDir);

@@ -5,6 +5,7 @@ import { JOIN_LINK_MAX, LESSON_NOTES_MAX, MATERIAL_LINK_MAX, lessonDays } from "
 import type { Vacation } from "#app/domain/vacations.ts";
 import { idField } from "#app/models/ids.server.ts";
 import { raiseLessonsRevision, raisedByEveryWrite } from "#app/models/revisions.server.ts";
+import { getVacation } from "#app/models/vacation.server.ts";
 
 const day = { type: String, required: true, match: /^\d{4}-\d{2}-\d{2}$/ };
 const time = { type: String, required: true, match: /^([01]\d|2[0-3]):[0-5]\d$/ };
@@ -13,7 +14,8 @@ const forms = { type: [{ type: String, enum: WARD_FORMS }], required: true };
 /**
  * A class of the school's weekly timetable (docs/decisions/0101-lessons-from-the-school-timetable.md): a subject of a
  * programme, for some forms, on one weekday at one time, for one vacation. Its lessons are made when it is added;
- * `lessonsMade` stays false until every one is in, and an unfinished class is finished on the next read.
+ * `lessonsMade` stays false until every one is in; an unfinished class is finished at the next start, or before the next
+ * class of its vacation is added (`finishWeeklyClasses`).
  */
 const weeklyClassSchema = new Schema(
   {
@@ -173,6 +175,25 @@ function isDuplicate(error: unknown): boolean {
   if ((error as { code?: number }).code === 11000) return true;
   const writeErrors = (error as { writeErrors?: Array<{ code?: number }> }).writeErrors;
   return Array.isArray(writeErrors) && writeErrors.length > 0 && writeErrors.every((e) => e.code === 11000);
+}
+
+/**
+ * Finishes the weekly classes whose lessons were being made when a process stopped: at start-up, and before another
+ * class of the vacation is added. Returns how many it finished.
+ */
+export async function finishWeeklyClasses(vacationName?: string): Promise<number> {
+  const unfinished = await WeeklyClass.find({
+    ...(vacationName ? { vacation: String(vacationName) } : {}),
+    lessonsMade: false,
+  }).lean<WeeklyClassDoc[]>();
+  let finished = 0;
+  for (const cls of unfinished) {
+    const vacation = await getVacation(cls.vacation);
+    if (!vacation) continue;
+    await makeLessons(cls, vacation);
+    finished++;
+  }
+  return finished;
 }
 
 /** Makes the lessons of a weekly class that are not made yet (their ids are fixed, so a second run adds nothing). */

@@ -3,7 +3,7 @@ import { useTestDatabase } from "#tests/support/test-database.ts";
 import { insertVacationOfNow, registrationDoc } from "#tests/support/registration-doc.ts";
 import { addDays, schoolDay } from "#app/domain/vacations.ts";
 import { weekdayOf } from "#app/domain/lessons.ts";
-import { DayOff, Lesson, WeeklyClass } from "#app/models/lesson.server.ts";
+import { DayOff, Lesson, WeeklyClass, finishWeeklyClasses } from "#app/models/lesson.server.ts";
 import { Outbox } from "#app/models/outbox.server.ts";
 import { Registration } from "#app/models/registration.server.ts";
 import { Subject } from "#app/models/subject.server.ts";
@@ -12,7 +12,6 @@ import {
   addLesson,
   addWeeklyClass,
   cancelLesson,
-  finishWeeklyClasses,
   lessonsForWard,
   moveLesson,
   removeWeeklyClass,

@@ -28,6 +28,7 @@ import {
   Lesson,
   LESSON_FIELDS,
   WeeklyClass,
+  finishWeeklyClasses,
   makeLessons,
   type LessonDoc,
   type WeeklyClassDoc,
@@ -72,15 +73,6 @@ function outsideVacation(vacation: Vacation, date: string): string | null {
   return null;
 }
 
-/** Finishes the weekly classes whose lessons were being made when the server stopped. */
-export async function finishWeeklyClasses(vacationName: string) {
-  const unfinished = await WeeklyClass.find({ vacation: String(vacationName), lessonsMade: false })
-    .limit(50)
-    .lean<WeeklyClassDoc[]>();
-  const vacation = unfinished.length ? await getVacation(vacationName) : null;
-  if (vacation) for (const cls of unfinished) await makeLessons(cls, vacation);
-}
-
 /** Adds a class to the weekly timetable and makes its lessons for every week of the vacation. */
 export async function addWeeklyClass(
   input: WeeklyClassInput,
@@ -88,6 +80,8 @@ export async function addWeeklyClass(
 ): Promise<Result<{ lessons: number }, keyof WeeklyClassInput>> {
   const vacation = await getVacation(input.vacation);
   if (!vacation) return refuse(400, "Choose a vacation", "vacation");
+  // A class of this vacation cut short earlier is finished first.
+  await finishWeeklyClasses(vacation.name);
   const subject = subjectError(input.programme, input.subject);
   if (subject) return refuse(400, subject, "subject");
   const time = lessonTimeError(input.start, input.end);
