@@ -8,7 +8,7 @@ import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import { cspNonceContext, requestLogContext } from "#app/utils/request-context.ts";
 import { NonceContext } from "#app/components/nonce.tsx";
-import { logFor } from "#app/models/log.server.ts";
+import { logFor } from "#app/models/infra/log.server.ts";
 
 // The one door the HTTP server opens into the build: context keys, the database, the background work, the routes'
 // declared rules (app/seam.server.ts).

@@ -15,7 +15,7 @@ import type { RouteHandle } from "#app/utils/route-rules.ts";
 import { SiteBanner } from "#app/components/site-banner.tsx";
 import { enrolmentOpening, lessonsLine } from "#app/services/vacations.server.ts";
 import { schoolDay } from "#app/domain/vacations.ts";
-import { env } from "#app/models/env.server.ts";
+import { env } from "#app/models/infra/env.server.ts";
 import { Toaster } from "#app/components/toaster.tsx";
 import { ProgressBar } from "#app/components/progress-bar.tsx";
 import { ImpersonationBar } from "#app/components/impersonation-bar.tsx";

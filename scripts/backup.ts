@@ -1,6 +1,6 @@
 /** npm run backup -- --out FILE : every collection and every uploaded file in one archive (docs/operations.md#backups). */
 import { parseArgs } from "node:util";
-import { backupKey, writeBackup } from "#app/models/backup.server.ts";
+import { backupKey, writeBackup } from "#app/models/infra/backup.server.ts";
 import { fail, handinsDir, openDatabase, uploadsDir } from "./backup-cli.ts";
 
 const { values } = parseArgs({ options: { out: { type: "string" } } });

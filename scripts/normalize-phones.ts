@@ -5,7 +5,7 @@
  * Safe to run again. Uses MONGODB_URI when set, otherwise the embedded database in DATA_DIR.
  */
 import { connectAsTool, connectDb, disconnectDb } from "#app/models/db.server.ts";
-import { normalizeStoredPhones } from "#app/models/phone-migration.server.ts";
+import { normalizeStoredPhones } from "#app/models/migrations/phone-migration.server.ts";
 
 process.env.SEED_DEMO_DATA ??= "false";
 connectAsTool();

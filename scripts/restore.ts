@@ -1,6 +1,6 @@
 /** npm run restore -- FILE [--drop] : loads a backup into an empty database (docs/operations.md#backups). */
 import { parseArgs } from "node:util";
-import { backupKey, restoreBackup } from "#app/models/backup.server.ts";
+import { backupKey, restoreBackup } from "#app/models/infra/backup.server.ts";
 import { fail, handinsDir, openDatabase, uploadsDir } from "./backup-cli.ts";
 
 const { values, positionals } = parseArgs({

@@ -5,8 +5,8 @@
  */
 import mongoose from "mongoose";
 import { connectAsTool, connectDb, disconnectDb } from "#app/models/db.server.ts";
-import { seedDemoData, DEMO_ACCOUNTS } from "#app/models/seed.server.ts";
-import { env } from "#app/models/env.server.ts";
+import { seedDemoData, DEMO_ACCOUNTS } from "#app/models/seeds/seed.server.ts";
+import { env } from "#app/models/infra/env.server.ts";
 
 // The demo's accounts have published passwords: only a demo gets them (docs/decisions/0086).
 if (!env.demo) {

@@ -18,8 +18,8 @@ import os from "node:os";
 import path from "node:path";
 import { DATABASE_READY, isDataDirLocked } from "./lifecycle.ts";
 import { serverLoadRelay } from "./server-load.ts";
-import { BROADCAST } from "#app/models/brief-cache.server.ts";
-import { logFor } from "#app/models/log.server.ts";
+import { BROADCAST } from "#app/models/infra/brief-cache.server.ts";
+import { logFor } from "#app/models/infra/log.server.ts";
 
 const clusterLog = logFor("cluster");
 const databaseLog = logFor("database");

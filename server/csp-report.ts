@@ -8,7 +8,7 @@ import express, { type ErrorRequestHandler, type Express, type RequestHandler } 
 import { RateLimiterMemory } from "rate-limiter-flexible";
 import { bufferedBody } from "./body-limit.ts";
 import { clientAddressOf } from "./client-address.ts";
-import { logFor } from "#app/models/log.server.ts";
+import { logFor } from "#app/models/infra/log.server.ts";
 
 const log = logFor("csp");
 

@@ -8,7 +8,7 @@
  */
 import type { Server } from "node:http";
 import type { ServerSeam } from "#app/seam.server.ts";
-import { logFor } from "#app/models/log.server.ts";
+import { logFor } from "#app/models/infra/log.server.ts";
 
 const lifecycleLog = logFor("lifecycle");
 

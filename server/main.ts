@@ -13,12 +13,12 @@ import { embeddedDatabaseForWorkers, runPrimary, workerCount } from "./cluster.t
 import { runUntilStopped } from "./lifecycle.ts";
 import { startMemoryTrim } from "./memory-trim.ts";
 import { createNodeServer } from "./node-server.ts";
-import { logFor, sendConsoleToLog } from "#app/models/log.server.ts";
+import { logFor, sendConsoleToLog } from "#app/models/infra/log.server.ts";
 
 const log = logFor("server");
 const configLog = logFor("config");
 
-// Every line this process writes is pino's (app/models/log.server.ts): Node's own warnings and a crash too, which it
+// Every line this process writes is pino's (app/models/infra/log.server.ts): Node's own warnings and a crash too, which it
 // would otherwise print as plain text, and what a library prints through console (React Router's warning about a
 // malformed URL, say), under area "console".
 sendConsoleToLog();
@@ -35,10 +35,10 @@ const dev = process.argv.includes("--dev");
 process.env.NODE_ENV ??= dev ? "development" : "production";
 
 // The configuration is checked once, here, before any worker starts: a missing APP_ORIGIN outside demo mode, say,
-// stops the start with one clear line instead of workers dying over and over (app/models/env.server.ts).
+// stops the start with one clear line instead of workers dying over and over (app/models/infra/env.server.ts).
 if (!dev) {
   try {
-    await import("#app/models/env.server.ts");
+    await import("#app/models/infra/env.server.ts");
   } catch (error) {
     configLog.error((error as Error).message);
     process.exit(1);

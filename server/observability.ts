@@ -14,7 +14,7 @@ import type { ServerBuild } from "react-router";
 import { clusterMetrics } from "./cluster.ts";
 import { pageOfDataRequest } from "#app/utils/data-request.ts";
 import { rulesLookup, seamOf } from "./seam.ts";
-import { logger } from "#app/models/log.server.ts";
+import { logger } from "#app/models/infra/log.server.ts";
 
 /** Filled in by the app while it answers (the signed-in user), read when the request's log line is written. */
 import type { RequestLogNote } from "#app/utils/request-context.ts";
@@ -75,7 +75,7 @@ export function pathLogger(latest: () => ServerBuild) {
 }
 
 // ---- Metrics ----
-// prom-client's default registry: the app build's own metrics (app/models/metrics.server.ts: the outbox, providers,
+// prom-client's default registry: the app build's own metrics (app/models/infra/metrics.server.ts: the outbox, providers,
 // refused callbacks) are registered there too, from the same prom-client package.
 export const registry = client.register;
 client.collectDefaultMetrics({ register: registry, eventLoopMonitoringPrecision: 20 });

@@ -4,7 +4,7 @@
  */
 import { parentPort } from "node:worker_threads";
 import { renderPdfHere, type PdfJob } from "#app/utils/pdf-render.server.ts";
-import { sendConsoleToLog } from "#app/models/log.server.ts";
+import { sendConsoleToLog } from "#app/models/infra/log.server.ts";
 
 // The thread writes to the process's standard output too: its lines are JSON like the rest (PDFKit warns by console).
 sendConsoleToLog();

@@ -5,7 +5,7 @@
  * outside, http inside) still matches; APP_ORIGIN pins it in production.
  */
 import type { NextFunction, Request, Response } from "express";
-import { logFor } from "#app/models/log.server.ts";
+import { logFor } from "#app/models/infra/log.server.ts";
 
 const log = logFor("origin");
 

@@ -1,7 +1,7 @@
 import mongoose, { Schema, type InferSchemaType } from "mongoose";
 import { idField } from "#app/models/ids.server.ts";
 import { User } from "#app/models/user.server.ts";
-import { briefCache } from "#app/models/brief-cache.server.ts";
+import { briefCache } from "#app/models/infra/brief-cache.server.ts";
 
 export const RECIPIENT_TYPES = ["all", "students", "parents", "facilitators"] as const;
 export type RecipientType = (typeof RECIPIENT_TYPES)[number];

@@ -1,8 +1,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import mongoose from "mongoose";
-import { env } from "#app/models/env.server.ts";
-import { logFor } from "#app/models/log.server.ts";
+import { env } from "#app/models/infra/env.server.ts";
+import { logFor } from "#app/models/infra/log.server.ts";
 
 const accountsLog = logFor("accounts");
 const databaseLog = logFor("database");
@@ -86,40 +86,43 @@ export function connectDb(): Promise<typeof mongoose> {
     await mongoose.connect(uri, { serverSelectionTimeoutMS: 10_000 });
     // Claim codes issued while they were readable by anyone with a reference are replaced, once per database (before
     // the demo seed, so a fresh database records it with nothing to replace).
-    const { rotateExposedClaimCodes } = await import("#app/models/claim-code-rotation.server.ts");
+    const { rotateExposedClaimCodes } = await import("#app/models/migrations/claim-code-rotation.server.ts");
     const rotated = await rotateExposedClaimCodes();
     if (rotated)
       registrationsLog.warn(
         `replaced the claim codes of ${rotated} registration(s) issued before claim codes were private`,
       );
     // Registrations stored before the admin search had its keys get them, once per database.
-    const { backfillSearchKeys, rewriteSearchKeys } = await import("#app/models/search-keys-migration.server.ts");
+    const { backfillSearchKeys, rewriteSearchKeys } =
+      await import("#app/models/migrations/search-keys-migration.server.ts");
     const keyed = await backfillSearchKeys();
     if (keyed) registrationsLog.warn(`wrote the search keys of ${keyed} registration(s)`);
     // The keys gained the school's word starts and the numbers' last 4 digits: every registration's, once.
     const rekeyed = await rewriteSearchKeys();
     if (rekeyed) registrationsLog.warn(`rewrote the search keys of ${rekeyed} registration(s)`);
     // Fees set without their payment status get it, once per database (the overview sums by status).
-    const { backfillPaymentStatus } = await import("#app/models/payment-status-migration.server.ts");
+    const { backfillPaymentStatus } = await import("#app/models/migrations/payment-status-migration.server.ts");
     const statused = await backfillPaymentStatus();
     if (statused) registrationsLog.warn(`set the payment status of ${statused} registration(s)`);
     // The bundled Form 2 timetables uploaded before timetables had an audience are for Form 2 only, once per database.
-    const { giveBundledTimetablesTheirForm } = await import("#app/models/timetable-forms-migration.server.ts");
+    const { giveBundledTimetablesTheirForm } =
+      await import("#app/models/migrations/timetable-forms-migration.server.ts");
     const formTwo = await giveBundledTimetablesTheirForm();
     if (formTwo) timetablesLog.warn(`${formTwo} bundled timetable(s) now reach Form 2 wards only`);
     // Messages done before messages had a time to be kept until are kept OUTBOX_KEEP_DAYS from now, once per database.
-    const { giveDoneMessagesTheirKeepTime } = await import("#app/models/outbox-retention-migration.server.ts");
+    const { giveDoneMessagesTheirKeepTime } =
+      await import("#app/models/migrations/outbox-retention-migration.server.ts");
     const kept = await giveDoneMessagesTheirKeepTime();
     if (kept) outboxLog.warn(`${kept} message(s) sent before now are kept for OUTBOX_KEEP_DAYS from today`);
     // The one vacation of the version before vacations becomes a record, once per database (before the demo seed).
-    const { makeVacationsFromSeasons } = await import("#app/models/vacation-migration.server.ts");
+    const { makeVacationsFromSeasons } = await import("#app/models/migrations/vacation-migration.server.ts");
     const vacations = await makeVacationsFromSeasons();
     if (vacations)
       vacationsLog.warn(
         `the existing data became ${vacations} vacation(s), dated from their registrations: check their dates under Admin → Vacations`,
       );
     if (env.seedDemoData === "true" || (env.seedDemoData === "auto" && env.demo)) {
-      const { seedIfEmpty, seedDemoData } = await import("#app/models/seed.server.ts");
+      const { seedIfEmpty, seedDemoData } = await import("#app/models/seeds/seed.server.ts");
       if (env.seedDemoData === "true") await seedDemoData();
       else await seedIfEmpty();
     }
@@ -149,8 +152,8 @@ export function connectDb(): Promise<typeof mongoose> {
     const { finishWeeklyClasses } = await import("#app/models/lesson.server.ts");
     const finished = await finishWeeklyClasses();
     if (finished) lessonsLog.warn(`start-up repair: finished making the lessons of ${finished} weekly class(es)`);
-    // Files an earlier version kept in UPLOADS_DIR move into the database once (app/models/file-store.server.ts).
-    const { migrateUploadsFolder } = await import("#app/models/file-store.server.ts");
+    // Files an earlier version kept in UPLOADS_DIR move into the database once (app/models/infra/file-store.server.ts).
+    const { migrateUploadsFolder } = await import("#app/models/infra/file-store.server.ts");
     const migrated = await migrateUploadsFolder(env.uploadsDir);
     if (migrated.moved || migrated.alreadyStored) {
       uploadsLog.warn(

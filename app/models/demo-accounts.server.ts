@@ -6,7 +6,7 @@
  * so is an account an admin turned off for another reason.
  */
 import { normalizePhone } from "#app/domain/phone.ts";
-import { DEMO_ACCOUNTS } from "#app/models/seed.server.ts";
+import { DEMO_ACCOUNTS } from "#app/models/seeds/seed.server.ts";
 import { Session } from "#app/models/session.server.ts";
 import { User } from "#app/models/user.server.ts";
 import { verifyPassword } from "#app/models/password.server.ts";

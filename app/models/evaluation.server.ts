@@ -12,7 +12,7 @@ import {
   type Question,
   type QuestionType,
 } from "#app/domain/evaluations.ts";
-import { env } from "#app/models/env.server.ts";
+import { env } from "#app/models/infra/env.server.ts";
 import { idField, newQuestionId } from "#app/models/ids.server.ts";
 import { Registration } from "#app/models/registration.server.ts";
 

@@ -3,7 +3,7 @@ import { PROGRAMMES } from "#app/domain/programmes.ts";
 import { DEFAULT_MIN_ONLINE_PAYMENT, EMPTY_FEES, type FeeSchedule } from "#app/domain/fees.ts";
 import { MAX_AMOUNT_PESEWAS } from "#app/domain/money.ts";
 
-/** The one schedule of the version before vacations (moved under its vacation by app/models/vacation-migration.server.ts). */
+/** The one schedule of the version before vacations (moved under its vacation by app/models/migrations/vacation-migration.server.ts). */
 export const OLD_SCHEDULE_ID = "current";
 
 const pesewasField = {

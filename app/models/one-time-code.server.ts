@@ -1,6 +1,6 @@
 import { createHmac, randomInt, timingSafeEqual } from "node:crypto";
 import mongoose, { Schema } from "mongoose";
-import { env } from "#app/models/env.server.ts";
+import { env } from "#app/models/infra/env.server.ts";
 
 /**
  * One-time codes that prove a phone (docs/decisions/0078-codes-that-prove-a-phone.md): 6 digits, valid 10 minutes,

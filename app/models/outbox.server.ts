@@ -2,8 +2,8 @@ import mongoose, { Schema } from "mongoose";
 import { MESSAGE_CHANNELS, MESSAGE_STATES, type MessageChannel, type MessageState } from "#app/domain/messaging.ts";
 import { calendarDayRange } from "#app/domain/dates.ts";
 import { newId } from "#app/models/ids.server.ts";
-import { env } from "#app/models/env.server.ts";
-import { seal } from "#app/models/sealed-secret.server.ts";
+import { env } from "#app/models/infra/env.server.ts";
+import { seal } from "#app/models/infra/sealed-secret.server.ts";
 
 /**
  * The outbox (docs/decisions/0077-outbox.md): every SMS and e-mail the portal sends is first one of these documents,
@@ -29,7 +29,7 @@ const outboxSchema = new Schema(
     subject: { type: String, default: null },
     text: { type: String, required: true },
     /**
-     * A one-time code's message: the code sealed (app/models/sealed-secret.server.ts) while `text` shows CODE_MASK in
+     * A one-time code's message: the code sealed (app/models/infra/sealed-secret.server.ts) while `text` shows CODE_MASK in
      * its place; the sender puts it back at send time, and it is removed once the message is sent (a one-time code's
      * also once it has failed for good; a claim code's is kept for the office's Retry).
      */

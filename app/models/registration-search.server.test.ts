@@ -5,7 +5,7 @@ import {
   countRegistrationsByProgramme,
   listAdminRegistrations,
 } from "#app/models/registration.server.ts";
-import { backfillSearchKeys, rewriteSearchKeys } from "#app/models/search-keys-migration.server.ts";
+import { backfillSearchKeys, rewriteSearchKeys } from "#app/models/migrations/search-keys-migration.server.ts";
 
 function reg(i: number, over: Record<string, unknown>) {
   const at = new Date(Date.UTC(2026, 0, 1, 0, i));

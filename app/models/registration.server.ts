@@ -11,7 +11,7 @@ import { registrationSearchFilter, registrationSearchKeys } from "#app/domain/re
 import { Subject } from "#app/models/subject.server.ts";
 import { normalizePhone } from "#app/domain/phone.ts";
 import { idField, newReference } from "#app/models/ids.server.ts";
-import { readAhead } from "#app/models/read-ahead.server.ts";
+import { readAhead } from "#app/models/infra/read-ahead.server.ts";
 import { isPaymentStatus, type PaymentStatus } from "#app/domain/money.ts";
 import {
   REFERRAL_STATUSES,

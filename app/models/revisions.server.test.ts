@@ -8,7 +8,7 @@ import {
   raiseRegistrationsRevision,
 } from "#app/models/revisions.server.ts";
 import { Lesson } from "#app/models/lesson.server.ts";
-import { withReadScope } from "#app/models/read-scope.server.ts";
+import { withReadScope } from "#app/models/infra/read-scope.server.ts";
 
 useTestDatabase("registrations_revision_test");
 

@@ -1,6 +1,6 @@
 import mongoose, { Schema } from "mongoose";
 import { newId } from "#app/models/ids.server.ts";
-import { forgetRead, oncePerRead } from "#app/models/read-scope.server.ts";
+import { forgetRead, oncePerRead } from "#app/models/infra/read-scope.server.ts";
 
 /**
  * Revisions of the data behind figures a page would otherwise compute on every view: the registrations, the work

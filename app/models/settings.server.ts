@@ -9,7 +9,7 @@ import {
   type PortalSettings,
 } from "#app/domain/settings.ts";
 import { CLASS_SIZE_MAX, CLASS_SIZE_MIN } from "#app/domain/classes.ts";
-import { briefCache } from "#app/models/brief-cache.server.ts";
+import { briefCache } from "#app/models/infra/brief-cache.server.ts";
 import { DEFAULT_CONTACTS, type SchoolContacts } from "#app/domain/school.ts";
 import { formatStoredPhone } from "#app/domain/phone.ts";
 

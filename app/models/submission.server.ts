@@ -1,12 +1,12 @@
 import mongoose, { Schema } from "mongoose";
 import { registrationsGone } from "#app/models/registrations-gone.server.ts";
-import { handinStore } from "#app/models/handin-store.server.ts";
+import { handinStore } from "#app/models/infra/handin-store.server.ts";
 import { raiseWorkRevision } from "#app/models/revisions.server.ts";
 
 /**
  * Work handed in (docs/decisions/0108-work-handed-in-and-marked.md): one per student and assignment, its id
  * `<assignment id>.<registration id>`, so handing in again replaces it. Its files are in the hand-in store
- * (app/models/handin-store.server.ts) under the keys it names. A mark is a score out of the assignment's maximum, kept
+ * (app/models/infra/handin-store.server.ts) under the keys it names. A mark is a score out of the assignment's maximum, kept
  * as a percentage too (averages read that); a mark corrected keeps the earlier one in `markChanges`.
  */
 const submissionFileSchema = new Schema(

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { useTestDatabase } from "#tests/support/test-database.ts";
 import { insertVacationOfNow } from "#tests/support/registration-doc.ts";
 import { Timetable, listTimetablesFor } from "#app/models/timetable.server.ts";
-import { giveBundledTimetablesTheirForm } from "#app/models/timetable-forms-migration.server.ts";
+import { giveBundledTimetablesTheirForm } from "#app/models/migrations/timetable-forms-migration.server.ts";
 
 useTestDatabase("timetable_audience_test");
 

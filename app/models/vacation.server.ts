@@ -6,7 +6,7 @@ import {
   teachingVacation,
   type Vacation,
 } from "#app/domain/vacations.ts";
-import { briefCache } from "#app/models/brief-cache.server.ts";
+import { briefCache } from "#app/models/infra/brief-cache.server.ts";
 
 const day = { type: String, required: true, match: /^\d{4}-\d{2}-\d{2}$/ };
 

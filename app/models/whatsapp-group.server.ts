@@ -2,8 +2,8 @@ import mongoose, { Schema, type InferSchemaType } from "mongoose";
 import { GROUP_TYPES } from "#app/domain/whatsapp.ts";
 import { idField } from "#app/models/ids.server.ts";
 import { isCurrentVacation } from "#app/models/vacation.server.ts";
-import { briefCache } from "#app/models/brief-cache.server.ts";
-import { logFor } from "#app/models/log.server.ts";
+import { briefCache } from "#app/models/infra/brief-cache.server.ts";
+import { logFor } from "#app/models/infra/log.server.ts";
 
 const log = logFor("class-pages");
 

@@ -1,5 +1,5 @@
 import mongoose, { Schema } from "mongoose";
-import { briefCache } from "#app/models/brief-cache.server.ts";
+import { briefCache } from "#app/models/infra/brief-cache.server.ts";
 import { isWordingKey, type SchoolWording, type WordingKey } from "#app/domain/wording.ts";
 
 /**

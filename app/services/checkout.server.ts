@@ -18,8 +18,8 @@ import { awaitingConfirmation, confirmPayment, rejectPayment, submitPayment } fr
 import { GatewayError, webhookSignatureMatches, type GatewayTransaction } from "#app/services/gateway/gateway.ts";
 import { activeGateway, gatewayNamed } from "#app/services/gateway/gateways.server.ts";
 import { recordException } from "#app/models/reconciliation-exception.server.ts";
-import { logFor } from "#app/models/log.server.ts";
-import { callbacksRefused } from "#app/models/metrics.server.ts";
+import { logFor } from "#app/models/infra/log.server.ts";
+import { callbacksRefused } from "#app/models/infra/metrics.server.ts";
 
 const log = logFor("checkout");
 const webhookLog = logFor("webhook");

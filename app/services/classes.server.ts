@@ -17,7 +17,7 @@ import { isSubjectOf, programmeLabel, type Programme, type WardForm } from "#app
 import { isUsableStudentLink } from "#app/domain/whatsapp.ts";
 import { getAdminPermissions } from "#app/models/admin-permission.server.ts";
 import { audit } from "#app/models/audit-log.server.ts";
-import { briefCache } from "#app/models/brief-cache.server.ts";
+import { briefCache } from "#app/models/infra/brief-cache.server.ts";
 import { ClassPlace, SchoolClass, placeInClasses, type ClassDoc } from "#app/models/class.server.ts";
 import { Lesson } from "#app/models/lesson.server.ts";
 import { ENROLLED, Registration } from "#app/models/registration.server.ts";

@@ -17,7 +17,7 @@ import { amountDueAtEnrolment } from "#app/services/payments.server.ts";
 import { checkEnrolment } from "#app/utils/rate-limits.server.ts";
 import { User } from "#app/models/user.server.ts";
 import { queueEnrolmentMessages } from "#app/services/notifications.server.ts";
-import { logFor } from "#app/models/log.server.ts";
+import { logFor } from "#app/models/infra/log.server.ts";
 
 const log = logFor("enrolment");
 

@@ -9,7 +9,7 @@ import { performanceText } from "#app/domain/performance.ts";
 import { HANDIN_QUOTA_BYTES } from "#app/domain/work.ts";
 import { Assignment } from "#app/models/assignment.server.ts";
 import { AuditLog } from "#app/models/audit-log.server.ts";
-import { diskHandinStore, handinStore } from "#app/models/handin-store.server.ts";
+import { diskHandinStore, handinStore } from "#app/models/infra/handin-store.server.ts";
 import { Registration } from "#app/models/registration.server.ts";
 import { Subject } from "#app/models/subject.server.ts";
 import { Submission, removeWorkOf } from "#app/models/submission.server.ts";

@@ -17,7 +17,7 @@ import {
 } from "#app/models/assignment.server.ts";
 import { actingOf, audit, type Actor } from "#app/models/audit-log.server.ts";
 import { byWorkRevision, raiseWorkRevision } from "#app/models/revisions.server.ts";
-import { handinStore } from "#app/models/handin-store.server.ts";
+import { handinStore } from "#app/models/infra/handin-store.server.ts";
 import {
   ENROLLED,
   Registration,
@@ -31,7 +31,7 @@ import { mayTeach, mayTeachClass, rosterFilter, wardFollowedClasses } from "#app
 import { ROSTER_MAX } from "#app/services/register.server.ts";
 import { downscalePhoto } from "#app/utils/images.server.ts";
 import { fileNameFor, type ReceivedFile } from "#app/utils/uploads.server.ts";
-import { logFor } from "#app/models/log.server.ts";
+import { logFor } from "#app/models/infra/log.server.ts";
 
 const log = logFor("handins");
 

@@ -20,12 +20,15 @@ import {
   type DeliveryCheck,
   type SmsProvider,
 } from "#app/services/messaging/sms-provider.ts";
-import { providerFailures } from "#app/models/metrics.server.ts";
+import { providerFailures } from "#app/models/infra/metrics.server.ts";
 import { smsProviderFor } from "#app/services/messaging/providers.server.ts";
 import { DEFAULT_SETTINGS } from "#app/domain/settings.ts";
 import mongoose from "mongoose";
-import { env } from "#app/models/env.server.ts";
-import { OUTBOX_RETENTION, giveDoneMessagesTheirKeepTime } from "#app/models/outbox-retention-migration.server.ts";
+import { env } from "#app/models/infra/env.server.ts";
+import {
+  OUTBOX_RETENTION,
+  giveDoneMessagesTheirKeepTime,
+} from "#app/models/migrations/outbox-retention-migration.server.ts";
 import { checkNextDelivery, sendNextMessage, startOutboxSender } from "#app/services/outbox-sender.server.ts";
 
 useTestDatabase("outbox_test", { init: [Outbox] });

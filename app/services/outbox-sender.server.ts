@@ -18,10 +18,10 @@ import {
   markSent,
   markWaitingForProvider,
 } from "#app/models/outbox.server.ts";
-import { env } from "#app/models/env.server.ts";
+import { env } from "#app/models/infra/env.server.ts";
 import { NO_CREDIT, ProviderNotConfigured } from "#app/services/messaging/sms-provider.ts";
-import { providerFailures, type ProviderFailure } from "#app/models/metrics.server.ts";
-import { unseal } from "#app/models/sealed-secret.server.ts";
+import { providerFailures, type ProviderFailure } from "#app/models/infra/metrics.server.ts";
+import { unseal } from "#app/models/infra/sealed-secret.server.ts";
 import { getSettings } from "#app/models/settings.server.ts";
 import {
   ProviderError,
@@ -30,7 +30,7 @@ import {
   smsProviderFor,
 } from "#app/services/messaging/providers.server.ts";
 import { repairPendingMessages } from "#app/services/notifications.server.ts";
-import { logFor } from "#app/models/log.server.ts";
+import { logFor } from "#app/models/infra/log.server.ts";
 
 const log = logFor("outbox");
 

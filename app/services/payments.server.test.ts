@@ -1,5 +1,8 @@
 import mongoose from "mongoose";
-import { PAYMENT_STATUS_BACKFILL, backfillPaymentStatus } from "#app/models/payment-status-migration.server.ts";
+import {
+  PAYMENT_STATUS_BACKFILL,
+  backfillPaymentStatus,
+} from "#app/models/migrations/payment-status-migration.server.ts";
 import { beforeAll, describe, expect, it } from "vitest";
 import { useTestDatabase } from "#tests/support/test-database.ts";
 import { Registration } from "#app/models/registration.server.ts";

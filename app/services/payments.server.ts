@@ -16,7 +16,7 @@ import {
   refreshRegistrationTotals,
   type PaymentRow,
 } from "#app/models/payment.server.ts";
-import { logFor } from "#app/models/log.server.ts";
+import { logFor } from "#app/models/infra/log.server.ts";
 
 export { refreshRegistrationTotals };
 import { Registration } from "#app/models/registration.server.ts";

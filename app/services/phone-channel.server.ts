@@ -40,12 +40,12 @@ import { Payment } from "#app/models/payment.server.ts";
 import { getGroupsForSubjects } from "#app/models/whatsapp-group.server.ts";
 import { queueMessage } from "#app/models/outbox.server.ts";
 import { DEMO_PHONE_CALLBACK_SECRET, getSettings, saveSettings, schoolContacts } from "#app/models/settings.server.ts";
-import { env } from "#app/models/env.server.ts";
+import { env } from "#app/models/infra/env.server.ts";
 import { InboundSms, UssdSession } from "#app/models/phone-channel-log.server.ts";
 import { checkPhoneChannel } from "#app/utils/rate-limits.server.ts";
 import { secretMatches } from "#app/utils/secret-match.server.ts";
-import { logFor } from "#app/models/log.server.ts";
-import { callbacksRefused } from "#app/models/metrics.server.ts";
+import { logFor } from "#app/models/infra/log.server.ts";
+import { callbacksRefused } from "#app/models/infra/metrics.server.ts";
 
 const log = logFor("phone");
 const smsInLog = logFor("sms-in");

@@ -21,7 +21,7 @@ import { activeGateway } from "#app/services/gateway/gateways.server.ts";
 import { GatewayError } from "#app/services/gateway/gateway.ts";
 import { NOT_COMPLETED, settleGatewayPayment } from "#app/services/checkout.server.ts";
 import { confirmPayment, rejectPayment, reopenForAmount, voidPayment } from "#app/services/payments.server.ts";
-import { logFor } from "#app/models/log.server.ts";
+import { logFor } from "#app/models/infra/log.server.ts";
 
 const log = logFor("reconciliation");
 

@@ -5,7 +5,7 @@ import { pdfText } from "#tests/support/pdf-text.ts";
 import { Assignment } from "#app/models/assignment.server.ts";
 import { AuditLog } from "#app/models/audit-log.server.ts";
 import { CODE_MASK, Outbox } from "#app/models/outbox.server.ts";
-import { unseal } from "#app/models/sealed-secret.server.ts";
+import { unseal } from "#app/models/infra/sealed-secret.server.ts";
 import { setPhoneChoices } from "#app/models/phone-preference.server.ts";
 import { Registration } from "#app/models/registration.server.ts";
 import { Subject } from "#app/models/subject.server.ts";

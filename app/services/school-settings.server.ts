@@ -9,7 +9,7 @@ import { formatStoredPhone } from "#app/domain/phone.ts";
 import { refuse, type Result } from "#app/domain/result.ts";
 import { SETTINGS_SECRETS, type SettingsTab } from "#app/forms/admin-settings.schema.ts";
 import { audit } from "#app/models/audit-log.server.ts";
-import { env } from "#app/models/env.server.ts";
+import { env } from "#app/models/infra/env.server.ts";
 import { wakeWaitingMessages } from "#app/models/outbox.server.ts";
 import { getSettings, saveSettings } from "#app/models/settings.server.ts";
 import { smsCanLeave } from "#app/services/messaging/providers.server.ts";

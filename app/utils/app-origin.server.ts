@@ -1,4 +1,4 @@
-import { env } from "#app/models/env.server.ts";
+import { env } from "#app/models/infra/env.server.ts";
 
 /**
  * The app's public origin, for links in messages and the callback addresses it shows: APP_ORIGIN (required outside

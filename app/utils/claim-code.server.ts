@@ -1,6 +1,6 @@
 import { createCookie } from "react-router";
 import { CLAIM_CODE_SHOWN_MINUTES, isReferenceShaped } from "#app/domain/registration.ts";
-import { env } from "#app/models/env.server.ts";
+import { env } from "#app/models/infra/env.server.ts";
 import { getOptionalUser } from "#app/utils/auth.server.ts";
 
 /**

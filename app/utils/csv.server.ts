@@ -36,7 +36,7 @@ const ROWS_PER_CHUNK = 250;
 
 /**
  * Where a download's rows come from: rows one at a time (a list, a generator), or `{ batches }`, whole batches as a
- * database cursor delivers them (#app/models/read-ahead.server.ts) — each batch becomes one chunk of CSV.
+ * database cursor delivers them (#app/models/infra/read-ahead.server.ts) — each batch becomes one chunk of CSV.
  */
 export type CsvRows<T> = AsyncIterable<T> | Iterable<T> | { batches: AsyncIterable<readonly T[]> };
 

@@ -1,5 +1,5 @@
 import { createCookie } from "react-router";
-import { env } from "#app/models/env.server.ts";
+import { env } from "#app/models/infra/env.server.ts";
 
 /**
  * The phone number between the two steps of "Forgot password" (the number the person typed, normalised): a signed,

@@ -12,7 +12,7 @@ useTestDatabase("hot_paths");
 
 // Modules that read their configuration (the database URI) when imported come after the test database is up.
 let auth: typeof import("#app/utils/auth.server.ts");
-let seed: typeof import("#app/models/seed.server.ts");
+let seed: typeof import("#app/models/seeds/seed.server.ts");
 let users: typeof import("#app/models/user.server.ts");
 let registrations: typeof import("#app/models/registration.server.ts");
 let communications: typeof import("#app/models/communication.server.ts");
@@ -60,7 +60,7 @@ async function signedInRequest(role: string): Promise<Request> {
 
 beforeAll(async () => {
   auth = await import("#app/utils/auth.server.ts");
-  seed = await import("#app/models/seed.server.ts");
+  seed = await import("#app/models/seeds/seed.server.ts");
   users = await import("#app/models/user.server.ts");
   registrations = await import("#app/models/registration.server.ts");
   communications = await import("#app/models/communication.server.ts");

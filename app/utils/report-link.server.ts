@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
-import { env } from "#app/models/env.server.ts";
+import { env } from "#app/models/infra/env.server.ts";
 
 /**
  * The signed link to a ward's report (docs/decisions/0110-end-of-vacation-reports.md): `<registration>.<expiry>.<mac>`,

@@ -8,7 +8,7 @@
  * so posts keep one value per Request object as before.
  */
 import { AsyncLocalStorage } from "node:async_hooks";
-import { withReadScope } from "#app/models/read-scope.server.ts";
+import { withReadScope } from "#app/models/infra/read-scope.server.ts";
 
 type LogNote = { userId: string | null; requestId: string | null };
 const scope = new AsyncLocalStorage<{

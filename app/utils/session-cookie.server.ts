@@ -4,7 +4,7 @@ import { User, PUBLIC_USER_FIELDS, type PublicUser } from "#app/models/user.serv
 import { getAdminPermissions } from "#app/models/admin-permission.server.ts";
 import { getSettings } from "#app/models/settings.server.ts";
 import { connectDb } from "#app/models/db.server.ts";
-import { env } from "#app/models/env.server.ts";
+import { env } from "#app/models/infra/env.server.ts";
 import { noteRequestUser, oncePerRequest } from "#app/utils/request-scope.server.ts";
 import { ID_PATTERN } from "#app/domain/ids.ts";
 

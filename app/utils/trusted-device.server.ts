@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { createCookie } from "react-router";
-import { env } from "#app/models/env.server.ts";
+import { env } from "#app/models/infra/env.server.ts";
 
 /**
  * Device cookies (OWASP's "Slow Down Online Guessing Attacks with Device Cookies"): a browser in which an account has

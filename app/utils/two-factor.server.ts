@@ -1,5 +1,5 @@
 import { createCookie } from "react-router";
-import { env } from "#app/models/env.server.ts";
+import { env } from "#app/models/infra/env.server.ts";
 
 /**
  * Admin sign-in with two-factor on (docs/decisions/0078): between the right password and the right code, the admin is

@@ -5,7 +5,7 @@ import zlib from "node:zlib";
 import mongoose from "mongoose";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { useTestDatabase } from "#tests/support/test-database.ts";
-import { migrateUploadsFolder } from "#app/models/file-store.server.ts";
+import { migrateUploadsFolder } from "#app/models/infra/file-store.server.ts";
 
 const root = fs.mkdtempSync(path.join(os.tmpdir(), "uploads-test-"));
 const uploadsDir = path.join(root, "uploads");

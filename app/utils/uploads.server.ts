@@ -9,7 +9,7 @@ import {
   parseMultipartRequest,
 } from "@remix-run/multipart-parser";
 import { fileTypeFromBuffer } from "file-type";
-import { deleteFile, fileLength, getFile, putFile, streamFile } from "#app/models/file-store.server.ts";
+import { deleteFile, fileLength, getFile, putFile, streamFile } from "#app/models/infra/file-store.server.ts";
 import { MAX_UPLOAD_BYTES } from "#app/utils/body-limits.ts";
 import { fieldNamesWithinBounds } from "#app/forms/bounds.ts";
 import { cleanImage, tooManyPixels } from "#app/utils/images.server.ts";
@@ -18,7 +18,7 @@ import { cleanImage, tooManyPixels } from "#app/utils/images.server.ts";
  * Safe uploads (docs/product.md#architecture): the size limit is enforced while the body
  * streams in, the type comes from the file's bytes (never the client's name
  * or MIME), the stored key is generated here, and the bytes go to the database
- * (GridFS, app/models/file-store.server.ts). Generic: timetables and facilitator assignments
+ * (GridFS, app/models/infra/file-store.server.ts). Generic: timetables and facilitator assignments
  * both use it with their own rules.
  */
 
@@ -225,7 +225,7 @@ const SAFE_SEGMENT = /^[A-Za-z0-9_-]{1,64}$/;
 
 /**
  * Stores the bytes under the key {ownerId}/{timestamp}[-{suffix}].{ext} (keys generated here only) in the database
- * (app/models/file-store.server.ts); two uploads in the same millisecond never overwrite each other. Returns the key.
+ * (app/models/infra/file-store.server.ts); two uploads in the same millisecond never overwrite each other. Returns the key.
  */
 export async function storeUpload(ownerId: string, bytes: Uint8Array, ext: string, suffix?: string): Promise<string> {
   if (!SAFE_SEGMENT.test(ownerId)) throw new Error("Invalid upload owner");
@@ -252,7 +252,7 @@ export async function readUpload(key: string): Promise<Buffer | null> {
   return (await getFile(key))?.bytes ?? null;
 }
 
-/** Where a download's bytes come from: the uploads (GridFS), or the hand-in store (app/models/handin-store.server.ts). */
+/** Where a download's bytes come from: the uploads (GridFS), or the hand-in store (app/models/infra/handin-store.server.ts). */
 export type FileSource = {
   length(key: string): Promise<number | null>;
   stream(key: string, range?: { start: number; end: number }): Promise<ReadableStream<Uint8Array> | null>;

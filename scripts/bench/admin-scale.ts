@@ -50,7 +50,7 @@ function pad(n: number, width: number) {
   return String(n).padStart(width, "0");
 }
 
-/** The demo's vacation (app/models/seed-payments.server.ts), which the install teaches; the bench's 5 come before it. */
+/** The demo's vacation (app/models/seeds/seed-payments.server.ts), which the install teaches; the bench's 5 come before it. */
 export const DEMO_VACATION = "2026 Christmas vacation";
 export const BENCH_VACATIONS = [1, 2, 3, 4, 5].map((n) => `Bench vacation ${n}`);
 const VACATIONS = [...BENCH_VACATIONS, DEMO_VACATION];

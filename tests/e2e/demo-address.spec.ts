@@ -7,7 +7,7 @@
  */
 import { test, expect } from "#tests/support/fixtures.ts";
 import { startIsolatedApp, type IsolatedApp } from "#tests/support/isolated-app.ts";
-import { DEMO_ACCOUNTS } from "#app/models/seed.server.ts";
+import { DEMO_ACCOUNTS } from "#app/models/seeds/seed.server.ts";
 
 let app: IsolatedApp;
 

@@ -2,7 +2,7 @@ import { test, expect, fieldError } from "#tests/support/fixtures.ts";
 import { expectNoA11yViolations } from "#tests/support/axe.ts";
 import { startApp, type RunningApp } from "../../scripts/bench/app.ts";
 import { TEST_SHEDDING } from "#tests/support/isolated-app.ts";
-import { DEMO_ACCOUNTS } from "#app/models/seed.server.ts";
+import { DEMO_ACCOUNTS } from "#app/models/seeds/seed.server.ts";
 import { DEMO_PHONE_CALLBACK_SECRET } from "#app/models/settings.server.ts";
 import { DEFAULT_CONTACTS } from "#app/domain/school.ts";
 

@@ -26,7 +26,7 @@ const ACCESS_RESTRICTED =
   "Access Restricted: Only administrators can upload or manage timetables. Please contact an admin if you need assistance.";
 const MISSING = "Missing information: Please provide a title, select a programme and a file";
 
-/** Every stored upload (GridFS, app/models/file-store.server.ts): its key and size. */
+/** Every stored upload (GridFS, app/models/infra/file-store.server.ts): its key and size. */
 async function storedUploads(): Promise<{ filename: string; length: number }[]> {
   const mongoose = await connectTestDb();
   return mongoose.connection

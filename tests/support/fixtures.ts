@@ -1,4 +1,4 @@
-import { DEMO_FEE_SCHEDULE } from "#app/models/seed-payments.server.ts";
+import { DEMO_FEE_SCHEDULE } from "#app/models/seeds/seed-payments.server.ts";
 import { test as base, expect, type BrowserContext, type Locator, type Page } from "@playwright/test";
 import mongoose from "mongoose";
 import { createCookie } from "react-router";
@@ -147,7 +147,7 @@ export function enrolmentForm(overrides: Record<string, string> = {}): Record<st
   };
 }
 
-/** The demo's vacation, which the shared e2e app teaches and takes enrolments for (app/models/seed-payments.server.ts). */
+/** The demo's vacation, which the shared e2e app teaches and takes enrolments for (app/models/seeds/seed-payments.server.ts). */
 export const DEMO_VACATION = DEMO_FEE_SCHEDULE.season;
 
 export async function createRegistration(overrides: Partial<Record<string, unknown>> = {}) {
@@ -210,7 +210,7 @@ export async function addWhatsappGroups(
     })) as never[],
   );
   // Written around the app, as by another instance: its copy of a programme's class pages is at most a second old
-  // (app/models/brief-cache.server.ts).
+  // (app/models/infra/brief-cache.server.ts).
   await new Promise((resolve) => setTimeout(resolve, 1_100));
 }
 

@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { E2E } from "./e2e-env.ts";
 
-/** One line of the app's log (app/models/log.server.ts): pino's JSON. */
+/** One line of the app's log (app/models/infra/log.server.ts): pino's JSON. */
 export type LogLine = { level: number; msg: string; area?: string; err?: { message: string; stack?: string } } & Record<
   string,
   unknown

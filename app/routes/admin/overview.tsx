@@ -14,7 +14,7 @@ import type { Vacation } from "#app/domain/vacations.ts";
 import { Section } from "#app/components/ui/section.tsx";
 import { getSettings } from "#app/models/settings.server.ts";
 import { countWaitingMessages } from "#app/models/outbox.server.ts";
-import { env } from "#app/models/env.server.ts";
+import { env } from "#app/models/infra/env.server.ts";
 import { emailBlocked, smsBlocked } from "#app/services/messaging/providers.server.ts";
 import { EMAIL_NOT_CONFIGURED, NO_CREDIT, SMS_NOT_CONFIGURED } from "#app/services/messaging/sms-provider.ts";
 import { AdminPage } from "#app/components/ui/admin-page.tsx";

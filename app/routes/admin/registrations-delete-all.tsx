@@ -14,7 +14,7 @@ import { removeWorkOf } from "#app/models/submission.server.ts";
 import { removeAttendanceOf } from "#app/models/attendance.server.ts";
 import { audit } from "#app/models/audit-log.server.ts";
 import { SCHOOL_NAME } from "#app/domain/school.ts";
-import { logFor } from "#app/models/log.server.ts";
+import { logFor } from "#app/models/infra/log.server.ts";
 import { AdminPage } from "#app/components/ui/admin-page.tsx";
 
 export const handle = { rules: { access: { admin: "can_access_registrations" } } } satisfies RouteHandle;

@@ -5,7 +5,7 @@ export const registrationAdminRoutes: RouteConfigEntry[] = [
   route("registrations", "routes/admin/registrations.tsx"),
   route("registrations/delete-all", "routes/admin/registrations-delete-all.tsx"),
   route("registrations/:id/delete", "routes/admin/registrations-delete.tsx"),
-  route("register-student", "routes/admin/register-student.tsx"),
+  route("register-student", "routes/admin/enrol-student.tsx"),
 ];
 /** Outside the admin layout (e.g. /registration-view-list, CSV resource routes). */
 export const registrationStandaloneRoutes: RouteConfigEntry[] = [

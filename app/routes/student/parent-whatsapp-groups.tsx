@@ -15,7 +15,7 @@ import { getParentGroups } from "#app/models/whatsapp-group.server.ts";
 import { Badge, GroupGuidelines } from "#app/routes/student/+shared/components.tsx";
 import { Section } from "#app/components/ui/section.tsx";
 import { ErrorAlert } from "#app/components/ui/error-alert.tsx";
-import { logFor } from "#app/models/log.server.ts";
+import { logFor } from "#app/models/infra/log.server.ts";
 
 export const handle = { rules: { access: "public" } } satisfies RouteHandle;
 

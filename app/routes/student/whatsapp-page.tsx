@@ -11,7 +11,7 @@ import { toGroupCard } from "#app/routes/student/+shared/group-data.ts";
 import { GroupCard, GroupGuidelines } from "#app/routes/student/+shared/components.tsx";
 import { Section } from "#app/components/ui/section.tsx";
 import { ErrorAlert } from "#app/components/ui/error-alert.tsx";
-import { logFor } from "#app/models/log.server.ts";
+import { logFor } from "#app/models/infra/log.server.ts";
 
 export const handle = { rules: { access: "signed-in" } } satisfies RouteHandle;
 

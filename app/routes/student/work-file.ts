@@ -3,7 +3,7 @@ import { data } from "react-router";
 import type { Route } from "./+types/work-file";
 import { requireUser } from "#app/utils/auth.server.ts";
 import { contentDisposition, uploadResponse } from "#app/utils/uploads.server.ts";
-import { handinStore } from "#app/models/handin-store.server.ts";
+import { handinStore } from "#app/models/infra/handin-store.server.ts";
 import { Submission, type SubmissionDoc } from "#app/models/submission.server.ts";
 import { mayReadWork } from "#app/services/handins.server.ts";
 

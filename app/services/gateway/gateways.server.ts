@@ -4,7 +4,7 @@
  * real money is at stake: demo mode (DEMO=on) or TEST_GATEWAY=on (tests, bench), whatever the database. Elsewhere
  * "Pay with Mobile Money" is not offered until Paystack is configured, and /test-gateway/… is 404.
  */
-import { env } from "#app/models/env.server.ts";
+import { env } from "#app/models/infra/env.server.ts";
 import { getSettings } from "#app/models/settings.server.ts";
 import type { PortalSettings } from "#app/domain/settings.ts";
 import type { PaymentGateway } from "#app/services/gateway/gateway.ts";

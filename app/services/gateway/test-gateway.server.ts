@@ -6,7 +6,7 @@
  * Its webhook key is derived from the session secret, so nobody outside the deployment can sign for it.
  */
 import { createHmac } from "node:crypto";
-import { env } from "#app/models/env.server.ts";
+import { env } from "#app/models/infra/env.server.ts";
 import { TestGatewayTransaction, type TestGatewayDoc } from "#app/models/test-gateway-transaction.server.ts";
 import { signWebhook, type GatewayTransaction, type PaymentGateway } from "#app/services/gateway/gateway.ts";
 

@@ -6,7 +6,7 @@
  */
 import { recordDelivery } from "#app/models/outbox.server.ts";
 import { secretMatches } from "#app/utils/secret-match.server.ts";
-import { callbacksRefused } from "#app/models/metrics.server.ts";
+import { callbacksRefused } from "#app/models/infra/metrics.server.ts";
 import type { DeliveryCheck } from "#app/services/messaging/sms-provider.ts";
 
 export const DELIVERY_REPORT_PROVIDERS = ["africastalking", "arkesel", "hubtel"] as const;

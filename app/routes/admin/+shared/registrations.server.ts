@@ -1,6 +1,6 @@
 import { redirectWithToast } from "#app/utils/toast.server.ts";
 import { REGISTRATION_DELETE_FAILED, REGISTRATION_DELETED } from "#app/domain/messages.ts";
-import { logFor } from "#app/models/log.server.ts";
+import { logFor } from "#app/models/infra/log.server.ts";
 
 export const REGISTRATION_HAS_PAYMENTS =
   "It has confirmed payments (or a Mobile Money payment on its way), which must keep their registration and receipts: withdraw the ward instead (below).";

@@ -15,7 +15,7 @@ import {
   RegistrationSchema,
 } from "#app/forms/registration.schema.ts";
 import { IDEMPOTENCY_FIELD, isIdempotencyKey, runOnce } from "#app/models/idempotency.server.ts";
-import { logFor } from "#app/models/log.server.ts";
+import { logFor } from "#app/models/infra/log.server.ts";
 import { enrol, enrolmentVacations, type EnrolmentOptions } from "#app/services/enrolment.server.ts";
 import { refusalReply } from "#app/utils/refusal-reply.server.ts";
 

@@ -12,7 +12,7 @@ import { enrolmentOpening } from "#app/services/vacations.server.ts";
 import { getGroupsForSubjects } from "#app/models/whatsapp-group.server.ts";
 import { withOwnClassPages } from "#app/services/classes.server.ts";
 import { toGroupCard, type GroupCardData } from "#app/routes/student/+shared/group-data.ts";
-import { logFor } from "#app/models/log.server.ts";
+import { logFor } from "#app/models/infra/log.server.ts";
 
 const log = logFor("student-portal");
 

@@ -1,5 +1,5 @@
 /**
- * The upgrade to vacations (app/models/vacation-migration.server.ts), on the demo data as the version before vacations
+ * The upgrade to vacations (app/models/migrations/vacation-migration.server.ts), on the demo data as the version before vacations
  * stored it: one fee schedule "current", registrations with a fee season and no vacation, the old duplicate index.
  */
 import mongoose from "mongoose";
@@ -9,8 +9,8 @@ import { useTestDatabase } from "#tests/support/test-database.ts";
 useTestDatabase("vacation_migration_test");
 
 let m: {
-  seed: typeof import("#app/models/seed.server.ts");
-  migration: typeof import("#app/models/vacation-migration.server.ts");
+  seed: typeof import("#app/models/seeds/seed.server.ts");
+  migration: typeof import("#app/models/migrations/vacation-migration.server.ts");
   registrations: typeof import("#app/models/registration.server.ts");
   payments: typeof import("#app/models/payment.server.ts");
   fees: typeof import("#app/models/fee-schedule.server.ts");
@@ -21,8 +21,8 @@ const db = () => mongoose.connection.db!;
 
 beforeAll(async () => {
   m = {
-    seed: await import("#app/models/seed.server.ts"),
-    migration: await import("#app/models/vacation-migration.server.ts"),
+    seed: await import("#app/models/seeds/seed.server.ts"),
+    migration: await import("#app/models/migrations/vacation-migration.server.ts"),
     registrations: await import("#app/models/registration.server.ts"),
     payments: await import("#app/models/payment.server.ts"),
     fees: await import("#app/models/fee-schedule.server.ts"),

@@ -6,8 +6,8 @@ import mongoose from "mongoose";
 import { EJSON } from "bson";
 import { describe, expect, it } from "vitest";
 import { useTestDatabase } from "#tests/support/test-database.ts";
-import { seedDemoData } from "#app/models/seed.server.ts";
-import { BackupError, backupKey, restoreBackup, writeBackup } from "#app/models/backup.server.ts";
+import { seedDemoData } from "#app/models/seeds/seed.server.ts";
+import { BackupError, backupKey, restoreBackup, writeBackup } from "#app/models/infra/backup.server.ts";
 import { createDecipheriv, randomBytes } from "node:crypto";
 
 useTestDatabase("backup_source");

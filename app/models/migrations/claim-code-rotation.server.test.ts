@@ -1,7 +1,7 @@
 import mongoose from "mongoose";
 import { expect, it } from "vitest";
 import { useTestDatabase } from "#tests/support/test-database.ts";
-import { CLAIM_CODE_ROTATION, rotateExposedClaimCodes } from "#app/models/claim-code-rotation.server.ts";
+import { CLAIM_CODE_ROTATION, rotateExposedClaimCodes } from "#app/models/migrations/claim-code-rotation.server.ts";
 import { Registration, wardNameKey } from "#app/models/registration.server.ts";
 
 useTestDatabase("claim_code_rotation_test", { init: [Registration] });

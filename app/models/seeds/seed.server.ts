@@ -8,13 +8,13 @@ import { Subject } from "#app/models/subject.server.ts";
 import { WhatsappGroup, forgetClassPages } from "#app/models/whatsapp-group.server.ts";
 import { Registration, wardNameKey } from "#app/models/registration.server.ts";
 import { Communication, forgetAnnouncementDates } from "#app/models/communication.server.ts";
-import { seedDemoPayments, seedDemoVacation } from "#app/models/seed-payments.server.ts";
-import { seedDemoEvaluations } from "#app/models/seed-evaluations.server.ts";
-import { seedDemoLessons } from "#app/models/seed-lessons.server.ts";
-import { seedDemoWork } from "#app/models/seed-work.server.ts";
+import { seedDemoPayments, seedDemoVacation } from "#app/models/seeds/seed-payments.server.ts";
+import { seedDemoEvaluations } from "#app/models/seeds/seed-evaluations.server.ts";
+import { seedDemoLessons } from "#app/models/seeds/seed-lessons.server.ts";
+import { seedDemoWork } from "#app/models/seeds/seed-work.server.ts";
 import { seedDemoSettings } from "#app/models/settings.server.ts";
 import { InboundSms, UssdSession } from "#app/models/phone-channel-log.server.ts";
-import { daysAgo } from "#app/models/seed-dates.server.ts";
+import { daysAgo } from "#app/models/seeds/seed-dates.server.ts";
 import { registrationSearchKeys } from "#app/domain/registration-search.ts";
 
 /** Demo accounts, for demo use only (listed in the README). */

@@ -1,5 +1,5 @@
 import { registrationSearchKeys } from "#app/domain/registration-search.ts";
-import { batchedWrites, onceForDatabase } from "#app/models/migrations.server.ts";
+import { batchedWrites, onceForDatabase } from "#app/models/migrations/migrations.server.ts";
 import { Registration } from "#app/models/registration.server.ts";
 
 /**

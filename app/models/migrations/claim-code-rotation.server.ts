@@ -1,5 +1,5 @@
 import { newClaimCode, Registration } from "#app/models/registration.server.ts";
-import { batchedWrites, onceForDatabase } from "#app/models/migrations.server.ts";
+import { batchedWrites, onceForDatabase } from "#app/models/migrations/migrations.server.ts";
 
 /**
  * One-off (docs/decisions/0070-limits-and-ownership.md): until this version the confirmation page showed the claim

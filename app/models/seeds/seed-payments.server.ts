@@ -4,7 +4,7 @@ import type { Programme } from "#app/domain/programmes.ts";
 import { FeeScheduleModel, getFeeSchedule } from "#app/models/fee-schedule.server.ts";
 import { Payment, assignReceiptNumber, refreshRegistrationTotals } from "#app/models/payment.server.ts";
 import { Registration } from "#app/models/registration.server.ts";
-import { daysAgo } from "#app/models/seed-dates.server.ts";
+import { daysAgo } from "#app/models/seeds/seed-dates.server.ts";
 import { VacationModel, forgetVacations } from "#app/models/vacation.server.ts";
 import { addDays, schoolDay } from "#app/domain/vacations.ts";
 

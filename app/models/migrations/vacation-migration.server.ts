@@ -1,7 +1,7 @@
 import { raiseRegistrationsRevision } from "#app/models/revisions.server.ts";
 import { addDays, schoolDay, type VacationDates } from "#app/domain/vacations.ts";
 import { FeeScheduleModel, OLD_SCHEDULE_ID } from "#app/models/fee-schedule.server.ts";
-import { onceForDatabase } from "#app/models/migrations.server.ts";
+import { onceForDatabase } from "#app/models/migrations/migrations.server.ts";
 import { OLD_DUPLICATE_RULE_INDEX, Registration } from "#app/models/registration.server.ts";
 import { Timetable } from "#app/models/timetable.server.ts";
 import { VacationModel, forgetVacations } from "#app/models/vacation.server.ts";

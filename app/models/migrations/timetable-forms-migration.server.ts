@@ -1,4 +1,4 @@
-import { onceForDatabase } from "#app/models/migrations.server.ts";
+import { onceForDatabase } from "#app/models/migrations/migrations.server.ts";
 import { Timetable } from "#app/models/timetable.server.ts";
 
 /**

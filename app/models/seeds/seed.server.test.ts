@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { useTestDatabase } from "#tests/support/test-database.ts";
 import { PROGRAMME_SUBJECTS, PROGRAMMES } from "#app/domain/programmes.ts";
 import { isUsableStudentLink } from "#app/domain/whatsapp.ts";
-import { seedDemoData, seedIfEmpty, DEMO_ACCOUNTS } from "#app/models/seed.server.ts";
+import { seedDemoData, seedIfEmpty, DEMO_ACCOUNTS } from "#app/models/seeds/seed.server.ts";
 import { Assignment } from "#app/models/assignment.server.ts";
 import { Submission } from "#app/models/submission.server.ts";
 import { pendingReviews, performanceOfRegistrations, workOf } from "#app/services/handins.server.ts";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { storedUser, useTestDatabase } from "#tests/support/test-database.ts";
-import { normalizeStoredPhones } from "#app/models/phone-migration.server.ts";
+import { normalizeStoredPhones } from "#app/models/migrations/phone-migration.server.ts";
 import { User } from "#app/models/user.server.ts";
 import { Registration } from "#app/models/registration.server.ts";
 

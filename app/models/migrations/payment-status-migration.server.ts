@@ -1,5 +1,5 @@
 import { paymentStatus } from "#app/domain/money.ts";
-import { batchedWrites, onceForDatabase } from "#app/models/migrations.server.ts";
+import { batchedWrites, onceForDatabase } from "#app/models/migrations/migrations.server.ts";
 import { Registration } from "#app/models/registration.server.ts";
 import { raiseRegistrationsRevision } from "#app/models/revisions.server.ts";
 

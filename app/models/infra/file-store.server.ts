@@ -20,7 +20,7 @@ async function database(): Promise<Db> {
   return mongoose.connection.db!;
 }
 
-/** A GridFS bucket with its unique file names: "uploads", or "handins" (app/models/handin-store.server.ts). */
+/** A GridFS bucket with its unique file names: "uploads", or "handins" (app/models/infra/handin-store.server.ts). */
 async function bucket(bucketName = FILES_BUCKET): Promise<GridFSBucket> {
   const db = await database();
   const indexes = (state.__filesIndexes ??= new Map());

@@ -2,7 +2,7 @@ import { readableReference } from "#app/domain/registration-reference.ts";
 import type { RouteHandle } from "#app/utils/route-rules.ts";
 import { createId } from "@paralleldrive/cuid2";
 import { data, Link } from "react-router";
-import type { Route } from "./+types/register-student";
+import type { Route } from "./+types/enrol-student";
 import { requireAdmin, requireUser } from "#app/utils/auth.server.ts";
 import { processRegistrationOnce, refusedRegistration } from "#app/routes/public/+shared/enrolment-form.server.ts";
 import { registrationConstraint } from "#app/forms/constraints.server.ts";

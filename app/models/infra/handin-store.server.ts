@@ -9,8 +9,8 @@ import fs from "node:fs";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { createId } from "@paralleldrive/cuid2";
-import { env } from "#app/models/env.server.ts";
-import { deleteFile, fileLength, putFile, streamFile } from "#app/models/file-store.server.ts";
+import { env } from "#app/models/infra/env.server.ts";
+import { deleteFile, fileLength, putFile, streamFile } from "#app/models/infra/file-store.server.ts";
 
 export const HANDINS_BUCKET = "handins";
 const KEY = /^[A-Za-z0-9_-]{1,64}\/[A-Za-z0-9_-]{1,100}\.[a-z0-9]{1,8}$/;

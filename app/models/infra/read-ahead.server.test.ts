@@ -1,7 +1,7 @@
 import { MongoClient, type CommandStartedEvent } from "mongodb";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { useTestDatabase } from "#tests/support/test-database.ts";
-import { readAhead } from "#app/models/read-ahead.server.ts";
+import { readAhead } from "#app/models/infra/read-ahead.server.ts";
 
 useTestDatabase("read_ahead_test");
 

@@ -1,4 +1,4 @@
-import { onceForDatabase } from "#app/models/migrations.server.ts";
+import { onceForDatabase } from "#app/models/migrations/migrations.server.ts";
 import { keepDoneMessagesFrom } from "#app/models/outbox.server.ts";
 
 /**
