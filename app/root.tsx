@@ -13,7 +13,7 @@ import { withRequestScope } from "#app/utils/request-scope.server.ts";
 import { requestLogContext, routeRulesContext } from "#app/utils/request-context.ts";
 import type { RouteHandle } from "#app/utils/route-rules.ts";
 import { SiteBanner } from "#app/components/site-banner.tsx";
-import { enrolmentOpening, lessonsLine } from "#app/services/vacations.server.ts";
+import { enrolmentOpening, lessonsLine } from "#app/services/content/vacations.server.ts";
 import { schoolDay } from "#app/domain/vacations.ts";
 import { env } from "#app/models/infra/env.server.ts";
 import { Toaster } from "#app/components/toaster.tsx";

@@ -8,8 +8,8 @@ import type { RouterContext } from "react-router";
 import { connectDb, disconnectDb } from "#app/models/db.server.ts";
 // The app's metrics join the server's on prom-client's default registry (the outbox's backlog is collected on scrape).
 import "#app/models/infra/metrics.server.ts";
-import { startOutboxSender } from "#app/services/outbox-sender.server.ts";
-import { startDailyReconciliation } from "#app/services/reconciliation.server.ts";
+import { startOutboxSender } from "#app/services/messaging/outbox-sender.server.ts";
+import { startDailyReconciliation } from "#app/services/money/reconciliation.server.ts";
 import {
   clientAddressContext,
   cspNonceContext,

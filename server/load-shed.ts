@@ -42,7 +42,7 @@ export function eventLoopDelay(windowMs = 500) {
 
 /** A USSD callback's answer when the portal is too busy: the aggregator shows it as the menu's last screen. */
 export const USSD_BUSY_ANSWER = renderUssd({ end: true, text: sayEnglish("ussd.busy"), screen: "busy" });
-/** Hubtel's form of it (app/services/hubtel-ussd.server.ts): a release with the same words. */
+/** Hubtel's form of it (app/services/messaging/hubtel-ussd.server.ts): a release with the same words. */
 const HUBTEL_BUSY_ANSWER = JSON.stringify({ Type: "release", Message: USSD_BUSY_ANSWER.slice(4), DataType: "display" });
 
 export type LoadShedOptions = {

@@ -77,7 +77,7 @@ type RegistrationFormProps = {
   /** Answers to start from (enrolling a ward again: the last registration's). */
   defaultValue?: Record<string, string | string[]>;
   /**
-   * The vacations this enrolment may be for (`vacationChoices`, app/services/vacations.server.ts), the running one
+   * The vacations this enrolment may be for (`vacationChoices`, app/services/content/vacations.server.ts), the running one
    * first: one is said and sent with the form, two or more are a choice (the first chosen); none leaves it to the
    * server (the office enrolling a late ward while no window is open).
    */

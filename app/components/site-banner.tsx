@@ -2,7 +2,7 @@ import { SupportPhones } from "#app/components/support-phones.tsx";
 
 /**
  * docs/product.md#purpose-and-users: registration still open, when the vacation's lessons begin (the vacation taking
- * enrolments, else the one teaching: app/services/vacations.server.ts), two phone numbers. With "Registration enabled" off in the settings it says
+ * enrolments, else the one teaching: app/services/content/vacations.server.ts), two phone numbers. With "Registration enabled" off in the settings it says
  * registration is closed and how to reach the school instead. In demo mode (DEMO=on) it first says so: the accounts,
  * data and payment gateway are the demo's (docs/decisions/0086-demo-mode.md).
  */

@@ -11,7 +11,7 @@ export type CheckoutLimits = { balance: number; min: number; max: number };
 /**
  * What a ward's payments waiting for the school's confirmation add up to (pesewas): money the parent has already sent
  * or reported, which the balance does not count yet. The portal offers the rest, so that nobody pays twice while the
- * office checks a payment (app/services/payments.server.ts holds the rule for the money paths).
+ * office checks a payment (app/services/money/payments.server.ts holds the rule for the money paths).
  */
 export function amountAwaiting(
   payments: readonly { registrationId: string; state: string; amount: number }[],

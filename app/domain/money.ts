@@ -124,7 +124,7 @@ export const OFFICE_PAYMENT_METHODS = [
   "bank-transfer",
   "cash",
 ] as const;
-/** Every method; "gateway-momo" is paid from the portal through the payment gateway (app/services/gateway/). */
+/** Every method; "gateway-momo" is paid from the portal through the payment gateway (app/services/money/gateway/). */
 export const PAYMENT_METHODS = [...OFFICE_PAYMENT_METHODS, "gateway-momo"] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
@@ -145,7 +145,7 @@ export type PaymentState = (typeof PAYMENT_STATES)[number];
 /**
  * Each state's place in lists (what the office must still decide comes first) and the states it may move to: a
  * pending payment is confirmed, rejected, or reopened for another amount; a rejected one may be reopened; a confirmed
- * one may only be voided; a voided one is final. Every change of state in app/services/payments.server.ts is
+ * one may only be voided; a voided one is final. Every change of state in app/services/money/payments.server.ts is
  * conditional on the states `movesInto` names, so two admins deciding at once cannot both win.
  */
 export const PAYMENT_STATE_TABLE: Record<PaymentState, { rank: number; next: readonly PaymentState[] }> = {

@@ -30,7 +30,7 @@ export interface PortalSettings {
   passwordRequirements: string;
   minPasswordLength: number;
   maxLoginAttempts: number;
-  /** Where "Pay with Mobile Money" goes (app/services/gateway/); Paystack's secret key (a secret, never shown back). */
+  /** Where "Pay with Mobile Money" goes (app/services/money/gateway/); Paystack's secret key (a secret, never shown back). */
   paymentGateway: PaymentGatewayName;
   paystackSecretKey: string;
   emailProvider: (typeof EMAIL_PROVIDERS)[number];

@@ -8,7 +8,7 @@ import { seal } from "#app/models/infra/sealed-secret.server.ts";
 /**
  * The outbox (docs/decisions/0077-outbox.md): every SMS and e-mail the portal sends is first one of these documents,
  * queued by the event that causes it under an idempotency key (event and recipient), then taken by the sender of one
- * app instance under a lease (app/services/outbox-sender.server.ts), sent through the configured provider, and marked
+ * app instance under a lease (app/services/messaging/outbox-sender.server.ts), sent through the configured provider, and marked
  * with the result.
  */
 

@@ -71,7 +71,7 @@ const paymentSchema = new Schema(
     checkoutUrl: { type: String, default: null, maxlength: 2000 },
     /**
      * Set when the gateway reported a success that does not match the payment (another amount or currency): the
-     * payment stays pending for the office, with both figures (app/services/checkout.server.ts).
+     * payment stays pending for the office, with both figures (app/services/money/checkout.server.ts).
      */
     flag: {
       type: new Schema(
@@ -80,7 +80,7 @@ const paymentSchema = new Schema(
       ),
       default: null,
     },
-    /** True from a confirmation or refusal until the parent's message is queued (app/services/notifications.server.ts). */
+    /** True from a confirmation or refusal until the parent's message is queued (app/services/messaging/notifications.server.ts). */
     messagesPending: { type: Boolean, default: undefined },
   },
   { timestamps: true, collection: "payments" },

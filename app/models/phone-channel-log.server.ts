@@ -2,7 +2,7 @@ import mongoose, { Schema } from "mongoose";
 import { idField } from "#app/models/ids.server.ts";
 
 /**
- * What the phone channel (USSD and SMS keywords, app/services/phone-channel.server.ts) keeps for the office's view:
+ * What the phone channel (USSD and SMS keywords, app/services/messaging/phone-channel.server.ts) keeps for the office's view:
  * recent sessions and inbound messages, with the caller's number masked as it is stored. No content of a reply is
  * kept here (an SMS reply is in the outbox, like every message).
  */

@@ -3,7 +3,7 @@ import { idField } from "#app/models/ids.server.ts";
 
 /**
  * What reconciling the gateway's transactions with the portal's payments found that the office must decide
- * (app/services/reconciliation.server.ts). One per kind and reference: a later run finds it again and adds nothing.
+ * (app/services/money/reconciliation.server.ts). One per kind and reference: a later run finds it again and adds nothing.
  */
 export const EXCEPTION_KINDS = [
   "missing-in-portal",

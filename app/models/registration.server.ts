@@ -145,11 +145,11 @@ const registrationSchema = new Schema(
     joinStudentGroups: { type: String, enum: YES_NO, default: "yes" },
     joinParentGroup: { type: String, enum: YES_NO, default: "yes" },
     feedback: { type: String, trim: true, maxlength: MAX.feedback, default: null },
-    /** True from enrolment until its messages are queued (app/services/notifications.server.ts); a restart finishes it. */
+    /** True from enrolment until its messages are queued (app/services/messaging/notifications.server.ts); a restart finishes it. */
     messagesPending: { type: Boolean, default: undefined },
     /** Set the first time the student portal opened the class pages for this registration (docs/product.md#behaviour). */
     classPagesOpenedAt: { type: Date, default: null },
-    // ---- Fees (see app/services/payments.server.ts) ----
+    // ---- Fees (see app/services/money/payments.server.ts) ----
     /** Pesewas due, copied from the fee schedule at enrolment (null: no fee was set); changed only by an audited adjustment. */
     amountDue: { type: Number, default: null, min: 0 },
     /** The vacation's name while a fee is set (the season its receipts are numbered in); null while none is. */
@@ -160,7 +160,7 @@ const registrationSchema = new Schema(
     paymentsRev: { type: Number, default: 0 },
     /**
      * The ward's one open Mobile Money checkout: the id of its pending gateway payment, or a claim taken while one is
-     * being started. Counts only while that payment is pending (app/services/checkout.server.ts).
+     * being started. Counts only while that payment is pending (app/services/money/checkout.server.ts).
      */
     openCheckout: { type: String, default: null },
     /**

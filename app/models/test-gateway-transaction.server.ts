@@ -1,7 +1,7 @@
 import mongoose, { Schema } from "mongoose";
 
 /**
- * The built-in TEST gateway's own record of its transactions (app/services/gateway/test-gateway.server.ts): what a real
+ * The built-in TEST gateway's own record of its transactions (app/services/money/gateway/test-gateway.server.ts): what a real
  * gateway keeps on its side. Nothing here is money; the payments themselves are in `payments`.
  */
 const testGatewaySchema = new Schema(

@@ -6,8 +6,8 @@ import { Registration } from "#app/models/registration.server.ts";
 import { Payment } from "#app/models/payment.server.ts";
 import { Outbox } from "#app/models/outbox.server.ts";
 import { TestGatewayTransaction } from "#app/models/test-gateway-transaction.server.ts";
-import { signWebhook } from "#app/services/gateway/gateway.ts";
-import { testGatewayKeyFor } from "#app/services/gateway/test-gateway.server.ts";
+import { signWebhook } from "#app/services/money/gateway/gateway.ts";
+import { testGatewayKeyFor } from "#app/services/money/gateway/test-gateway.server.ts";
 
 /** The TEST gateway's webhook key in the e2e app (derived from its session secret). */
 const TEST_KEY = testGatewayKeyFor(E2E.sessionSecret);
@@ -21,7 +21,7 @@ const chargeSuccess = (reference: string, amount: number) =>
 
 /**
  * What the network did with a TEST checkout, as the TEST gateway then verifies it: the webhook is only the signal, the
- * verification the truth (app/services/checkout.server.ts).
+ * verification the truth (app/services/money/checkout.server.ts).
  */
 async function networkTook(reference: string, amount: number) {
   await connectTestDb();

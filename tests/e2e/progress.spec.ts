@@ -11,7 +11,7 @@ import {
 import { expectNoA11yViolations } from "#tests/support/axe.ts";
 import { addDays, schoolDay } from "#app/domain/vacations.ts";
 import { Lesson } from "#app/models/lesson.server.ts";
-import { saveRegister } from "#app/services/register.server.ts";
+import { saveRegister } from "#app/services/teaching/register.server.ts";
 
 /**
  * Attendance from the saved registers reaches the ward's parent (the ward page), the student (My Subjects) and the

@@ -17,7 +17,7 @@ import { formatPhone, normalizePhone } from "#app/domain/phone.ts";
 /**
  * End-of-vacation reports (docs/decisions/0110-end-of-vacation-reports.md): the parent downloads the ward's report from
  * the ward page; the admin sends every parent the signed link, which opens the PDF without signing in; nobody else
- * gets the ward's report. The report's contents: app/services/reports.server.test.ts.
+ * gets the ward's report. The report's contents: app/services/teaching/reports.server.test.ts.
  */
 test("a parent downloads the ward's report; the admin texts the signed link, which opens without signing in", async ({
   page,

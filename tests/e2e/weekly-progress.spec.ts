@@ -5,7 +5,7 @@ import { formatPhone, normalizePhone } from "#app/domain/phone.ts";
 /**
  * The weekly progress SMS sent now by an admin (docs/decisions/0109-weekly-progress-by-sms.md): the page says what it
  * would send, the button queues one SMS per parent number with a line per ward, and a second press sends that parent
- * nothing again. The figures themselves: app/services/weekly-progress.server.test.ts.
+ * nothing again. The figures themselves: app/services/teaching/weekly-progress.server.test.ts.
  */
 test("an admin sends this week's progress now: one SMS per parent with a line per ward, once", async ({
   page,

@@ -1,4 +1,4 @@
-import type { WardWork } from "#app/services/progress.server.ts";
+import type { WardWork } from "#app/services/teaching/progress.server.ts";
 
 /**
  * A ward's work and marks per subject (docs/decisions/0108-work-handed-in-and-marked.md): the average and its label, the

@@ -5,7 +5,7 @@ import { isUsableStudentLink } from "#app/domain/whatsapp.ts";
 import { seedDemoData, seedIfEmpty, DEMO_ACCOUNTS } from "#app/models/seeds/seed.server.ts";
 import { Assignment } from "#app/models/assignment.server.ts";
 import { Submission } from "#app/models/submission.server.ts";
-import { pendingReviews, performanceOfRegistrations, workOf } from "#app/services/handins.server.ts";
+import { pendingReviews, performanceOfRegistrations, workOf } from "#app/services/teaching/handins.server.ts";
 import { performanceText } from "#app/domain/performance.ts";
 import { User } from "#app/models/user.server.ts";
 import { WhatsappGroup } from "#app/models/whatsapp-group.server.ts";
@@ -16,7 +16,7 @@ import { Payment } from "#app/models/payment.server.ts";
 import { normalizePhone } from "#app/domain/phone.ts";
 import { Attendance } from "#app/models/attendance.server.ts";
 import { Lesson } from "#app/models/lesson.server.ts";
-import { wardAttendance } from "#app/services/progress.server.ts";
+import { wardAttendance } from "#app/services/teaching/progress.server.ts";
 
 useTestDatabase("seed_test");
 

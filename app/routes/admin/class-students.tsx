@@ -5,7 +5,7 @@ import { requireAdmin } from "#app/utils/auth.server.ts";
 import { SCHOOL_NAME } from "#app/domain/school.ts";
 import { classLabel } from "#app/domain/classes.ts";
 import { WARD_FORM_LABELS, programmeLabel, type WardForm } from "#app/domain/programmes.ts";
-import { classRoster } from "#app/services/classes.server.ts";
+import { classRoster } from "#app/services/teaching/classes.server.ts";
 import { FormPage } from "#app/components/ui/form-page.tsx";
 
 export const handle = { rules: { access: { admin: "can_access_subjects" } } } satisfies RouteHandle;

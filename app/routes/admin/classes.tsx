@@ -12,7 +12,7 @@ import { refusalReply } from "#app/utils/refusal-reply.server.ts";
 import { getSettings } from "#app/models/settings.server.ts";
 import { listFacilitators } from "#app/models/user-admin.server.ts";
 import { vacationShown } from "#app/models/vacation.server.ts";
-import { changeClass, classesOf, placeVacation, setClassSize } from "#app/services/classes.server.ts";
+import { changeClass, classesOf, placeVacation, setClassSize } from "#app/services/teaching/classes.server.ts";
 import { requireAdmin } from "#app/utils/auth.server.ts";
 import { intentOf, unknownIntent } from "#app/utils/intent.server.ts";
 import { redirectWithToast } from "#app/utils/toast.server.ts";

@@ -22,7 +22,7 @@ import { programmeLabel } from "#app/domain/programmes.ts";
 import { getRegistrationByReference } from "#app/models/registration.server.ts";
 import { audit } from "#app/models/audit-log.server.ts";
 import { Section } from "#app/components/ui/section.tsx";
-import { enrolmentChoices, vacationChoices } from "#app/services/vacations.server.ts";
+import { enrolmentChoices, vacationChoices } from "#app/services/content/vacations.server.ts";
 import { AdminPage } from "#app/components/ui/admin-page.tsx";
 
 export const handle = { rules: { access: { admin: "can_access_registrations" } } } satisfies RouteHandle;

@@ -11,7 +11,7 @@ import { SCHOOL_NAME } from "#app/domain/school.ts";
 import { FormErrors, TextField, DeleteActions } from "#app/components/form/fields.tsx";
 import { countResponses, deleteEvaluationForm } from "#app/models/evaluation.server.ts";
 import { audit } from "#app/models/audit-log.server.ts";
-import { EVALUATIONS_PATH } from "#app/services/evaluations.server.ts";
+import { EVALUATIONS_PATH } from "#app/services/content/evaluations.server.ts";
 import { requireEvaluationForm } from "#app/routes/admin/+shared/evaluation-form.server.ts";
 import { AdminPage } from "#app/components/ui/admin-page.tsx";
 

@@ -6,7 +6,7 @@ import { SCHOOL_NAME } from "#app/domain/school.ts";
 import { ALL_SUBJECTS, PROGRAMME_OPTIONS } from "#app/domain/programmes.ts";
 import { FilterForm, FilterSearch, FilterSelect } from "#app/components/ui/filter-form.tsx";
 import { ResultsBody } from "#app/components/evaluations/results.tsx";
-import { loadResults, queueEvaluationReminders } from "#app/services/evaluations.server.ts";
+import { loadResults, queueEvaluationReminders } from "#app/services/content/evaluations.server.ts";
 import { requireEvaluationForm } from "#app/routes/admin/+shared/evaluation-form.server.ts";
 import { redirectWithToast } from "#app/utils/toast.server.ts";
 import { audit } from "#app/models/audit-log.server.ts";

@@ -9,7 +9,7 @@ import { SCHOOL_NAME } from "#app/domain/school.ts";
 import { createEvaluationForm } from "#app/models/evaluation.server.ts";
 import { audit } from "#app/models/audit-log.server.ts";
 import { EvaluationDetailsForm } from "#app/routes/admin/+shared/evaluation-details-form.tsx";
-import { EVALUATIONS_PATH } from "#app/services/evaluations.server.ts";
+import { EVALUATIONS_PATH } from "#app/services/content/evaluations.server.ts";
 import { FormPage } from "#app/components/ui/form-page.tsx";
 
 export const handle = { rules: { access: { admin: "can_manage_evaluations" } } } satisfies RouteHandle;

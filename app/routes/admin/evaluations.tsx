@@ -6,7 +6,7 @@ import { SCHOOL_NAME } from "#app/domain/school.ts";
 import { DataTable } from "#app/components/ui/data-table.tsx";
 import { ButtonLink } from "#app/components/ui/button.tsx";
 import { countResponses, listEvaluationForms } from "#app/models/evaluation.server.ts";
-import { formListView } from "#app/services/evaluations.server.ts";
+import { formListView } from "#app/services/content/evaluations.server.ts";
 import { STATE_LABELS } from "#app/domain/evaluations.ts";
 import { AdminPage } from "#app/components/ui/admin-page.tsx";
 

@@ -13,7 +13,7 @@ import { redirectWithToast } from "#app/utils/toast.server.ts";
 import { SCHOOL_NAME } from "#app/domain/school.ts";
 import { lessonAudience, shortDay, timeLabel, weekStart } from "#app/domain/lessons.ts";
 import { isProgramme } from "#app/domain/programmes.ts";
-import { cancelLesson, getLesson, moveLesson, restoreLesson } from "#app/services/lessons.server.ts";
+import { cancelLesson, getLesson, moveLesson, restoreLesson } from "#app/services/teaching/lessons.server.ts";
 import { CheckboxField, FormErrors, SubmitButton, TextField } from "#app/components/form/fields.tsx";
 import { FormPage } from "#app/components/ui/form-page.tsx";
 import { Section } from "#app/components/ui/section.tsx";

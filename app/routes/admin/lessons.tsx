@@ -21,7 +21,7 @@ import { ALL_SUBJECTS, PROGRAMME_OPTIONS, WARD_FORM_LABELS, WARD_FORMS } from "#
 import { longDay } from "#app/domain/vacations.ts";
 import { LESSON_WEEKDAYS, shortDay, weekStart } from "#app/domain/lessons.ts";
 import { vacationShown } from "#app/models/vacation.server.ts";
-import { addLesson, addWeeklyClass, removeWeeklyClass, takeDayOff } from "#app/services/lessons.server.ts";
+import { addLesson, addWeeklyClass, removeWeeklyClass, takeDayOff } from "#app/services/teaching/lessons.server.ts";
 import {
   CheckboxField,
   ChoiceGroup,

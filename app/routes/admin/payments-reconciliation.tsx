@@ -10,8 +10,8 @@ import {
   reconcile,
   reconciliationOverview,
   resolveException,
-} from "#app/services/reconciliation.server.ts";
-import { GatewayError } from "#app/services/gateway/gateway.ts";
+} from "#app/services/money/reconciliation.server.ts";
+import { GatewayError } from "#app/services/money/gateway/gateway.ts";
 import { formatDateTime } from "#app/domain/dates.ts";
 import { SCHOOL_NAME } from "#app/domain/school.ts";
 import { SubmitButton } from "#app/components/form/fields.tsx";

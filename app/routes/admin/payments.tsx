@@ -1,6 +1,6 @@
 import type { RouteHandle } from "#app/utils/route-rules.ts";
 import { data, Link } from "react-router";
-import { vacationFilter } from "#app/services/vacations.server.ts";
+import { vacationFilter } from "#app/services/content/vacations.server.ts";
 import { ID_PATTERN } from "#app/domain/ids.ts";
 import { intentOf, unknownIntent } from "#app/utils/intent.server.ts";
 import { decidePayment } from "#app/routes/admin/+shared/registration-intents.server.ts";

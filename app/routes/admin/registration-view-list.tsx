@@ -1,7 +1,7 @@
 import type { RouteHandle } from "#app/utils/route-rules.ts";
 import { SignOutButton } from "#app/components/sign-out-button.tsx";
 import { z } from "zod";
-import { vacationFilter } from "#app/services/vacations.server.ts";
+import { vacationFilter } from "#app/services/content/vacations.server.ts";
 import { FilterForm, FilterSelect } from "#app/components/ui/filter-form.tsx";
 import type { Route } from "./+types/registration-view-list";
 import { requireAdmin } from "#app/utils/auth.server.ts";

@@ -1,5 +1,5 @@
 import type { RouteHandle } from "#app/utils/route-rules.ts";
-import { vacationFilter } from "#app/services/vacations.server.ts";
+import { vacationFilter } from "#app/services/content/vacations.server.ts";
 import type { Route } from "./+types/registrations-export.csv";
 import { requireAdmin } from "#app/utils/auth.server.ts";
 import { fullExportResponse } from "#app/routes/admin/+shared/registrations-csv.server.ts";

@@ -1,7 +1,7 @@
 import type { RouteHandle } from "#app/utils/route-rules.ts";
 import { data } from "react-router";
 import { z } from "zod";
-import { vacationFilter } from "#app/services/vacations.server.ts";
+import { vacationFilter } from "#app/services/content/vacations.server.ts";
 import type { Route } from "./+types/registrations-programme-export.csv";
 import { requireAdmin } from "#app/utils/auth.server.ts";
 import { redirectWithToast } from "#app/utils/toast.server.ts";

@@ -6,7 +6,7 @@ import { requireAdmin } from "#app/utils/auth.server.ts";
 import { redirectWithToast } from "#app/utils/toast.server.ts";
 import { SCHOOL_NAME } from "#app/domain/school.ts";
 import { vacationShown } from "#app/models/vacation.server.ts";
-import { sendReports } from "#app/services/reports.server.ts";
+import { sendReports } from "#app/services/teaching/reports.server.ts";
 import { Button } from "#app/components/ui/button.tsx";
 import { StatCard } from "#app/components/dashboard/page.tsx";
 import { SmsSample } from "#app/components/dashboard/sms-sample.tsx";

@@ -18,7 +18,7 @@ import {
   phoneCallbackSecret,
   phoneChannelActivity,
   replacePhoneCallbackSecret,
-} from "#app/services/phone-channel.server.ts";
+} from "#app/services/messaging/phone-channel.server.ts";
 import { appOrigin } from "#app/utils/app-origin.server.ts";
 import { FormErrors, SelectField, SubmitButton, TextField, type AnyField } from "#app/components/form/fields.tsx";
 import { DataTable } from "#app/components/ui/data-table.tsx";

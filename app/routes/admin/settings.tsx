@@ -3,7 +3,7 @@ import { parseWithZod } from "#app/forms/parse.ts";
 import { data } from "react-router";
 import { SettingsPage } from "#app/routes/admin/+shared/settings-nav.tsx";
 import { TabForm } from "#app/routes/admin/+shared/settings-tab-form.tsx";
-import { saveSettingsTab, visibleSettings } from "#app/services/school-settings.server.ts";
+import { saveSettingsTab, visibleSettings } from "#app/services/content/school-settings.server.ts";
 import { replyToRefusal } from "#app/utils/refusal-reply.server.ts";
 import type { Route } from "./+types/settings";
 import { requireAdmin } from "#app/utils/auth.server.ts";

@@ -4,7 +4,7 @@ import type { Route } from "./+types/timetable-file";
 import { requireUser } from "#app/utils/auth.server.ts";
 import { contentDisposition, uploadResponse } from "#app/utils/uploads.server.ts";
 import { TIMETABLE_MIME_TYPES } from "#app/forms/admin-timetable.schema.ts";
-import { mayReadTimetable } from "#app/services/content-access.server.ts";
+import { mayReadTimetable } from "#app/services/teaching/content-access.server.ts";
 import { getTimetableFile } from "#app/models/timetable.server.ts";
 import { ID_PATTERN } from "#app/domain/ids.ts";
 
@@ -13,7 +13,7 @@ export const handle = { rules: { access: "signed-in" } } satisfies RouteHandle;
 /**
  * Uploaded timetables are served only through here: to the programme's
  * students and their parents, facilitators and admins
- * (app/services/content-access.server.ts); anyone else gets 404, as if it did not
+ * (app/services/teaching/content-access.server.ts); anyone else gets 404, as if it did not
  * exist. The type is our own, checked from the bytes at upload.
  */
 export async function loader({ request, params }: Route.LoaderArgs) {

@@ -33,7 +33,7 @@ import { BackLink } from "#app/components/ui/back-link.tsx";
 import { audienceLabel } from "#app/domain/timetables.ts";
 import { Section } from "#app/components/ui/section.tsx";
 import { AdminPage } from "#app/components/ui/admin-page.tsx";
-import { publishBundledTimetables, publishTimetable } from "#app/services/timetables.server.ts";
+import { publishBundledTimetables, publishTimetable } from "#app/services/teaching/timetables.server.ts";
 
 export const handle = {
   rules: { access: "signed-in", actionAccess: { admin: "can_access_subjects" }, body: "upload" },
@@ -112,7 +112,7 @@ async function upload(parsed: Awaited<ReturnType<typeof parseUpload>>, userId: s
   return redirectWithToast("/timetable-upload", { type: "success", title: TIMETABLE_UPLOADED });
 }
 
-/** All five or none (app/services/timetables.server.ts). */
+/** All five or none (app/services/teaching/timetables.server.ts). */
 async function bulkUpload(userId: string) {
   try {
     await publishBundledTimetables(userId);

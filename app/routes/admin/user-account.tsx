@@ -22,7 +22,7 @@ import {
   deleteAccount,
   setDisabled,
   type Actor,
-} from "#app/services/user-accounts.server.ts";
+} from "#app/services/people/user-accounts.server.ts";
 import { intentOf, unknownIntent } from "#app/utils/intent.server.ts";
 import { redirectWithToast } from "#app/utils/toast.server.ts";
 import { AdminPage } from "#app/components/ui/admin-page.tsx";

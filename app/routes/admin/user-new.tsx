@@ -10,7 +10,7 @@ import { ROLE_LABELS } from "#app/domain/roles.ts";
 import { SCHOOL_NAME } from "#app/domain/school.ts";
 import { FormErrors, SelectField, SubmitButton, TextField } from "#app/components/form/fields.tsx";
 import { FormPage } from "#app/components/ui/form-page.tsx";
-import { createAccount, PHONE_IN_USE } from "#app/services/user-accounts.server.ts";
+import { createAccount, PHONE_IN_USE } from "#app/services/people/user-accounts.server.ts";
 import { hasEveryPermission } from "#app/models/admin-permission.server.ts";
 import { redirectWithToast } from "#app/utils/toast.server.ts";
 

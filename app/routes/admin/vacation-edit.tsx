@@ -10,7 +10,7 @@ import { requireAdmin } from "#app/utils/auth.server.ts";
 import { redirectWithToast } from "#app/utils/toast.server.ts";
 import { SCHOOL_NAME } from "#app/domain/school.ts";
 import { listVacations } from "#app/models/vacation.server.ts";
-import { changeVacationDates } from "#app/services/vacations.server.ts";
+import { changeVacationDates } from "#app/services/content/vacations.server.ts";
 import { CheckboxField, FormErrors, SubmitButton, TextField } from "#app/components/form/fields.tsx";
 import { buttonClass } from "#app/components/ui/button.tsx";
 import { AdminPage } from "#app/components/ui/admin-page.tsx";

@@ -14,7 +14,7 @@ import { formatCedis } from "#app/domain/money.ts";
 import { VACATION_STATE_LABELS, addDays, longDay, vacationState } from "#app/domain/vacations.ts";
 import { vacationPointers } from "#app/models/vacation.server.ts";
 import { vacationTotals } from "#app/models/payment.server.ts";
-import { inviteFamilies, invitationPair, openVacation } from "#app/services/vacations.server.ts";
+import { inviteFamilies, invitationPair, openVacation } from "#app/services/content/vacations.server.ts";
 import { CheckboxField, FormErrors, SubmitButton, TextField } from "#app/components/form/fields.tsx";
 import { Section } from "#app/components/ui/section.tsx";
 import { buttonClass } from "#app/components/ui/button.tsx";

@@ -5,7 +5,7 @@ import { requireAdmin } from "#app/utils/auth.server.ts";
 import { redirectWithToast } from "#app/utils/toast.server.ts";
 import { SCHOOL_NAME } from "#app/domain/school.ts";
 import { getSettings } from "#app/models/settings.server.ts";
-import { sendWeeklyProgress, weeklyProgressPreview } from "#app/services/weekly-progress.server.ts";
+import { sendWeeklyProgress, weeklyProgressPreview } from "#app/services/teaching/weekly-progress.server.ts";
 import { Button } from "#app/components/ui/button.tsx";
 import { StatCard } from "#app/components/dashboard/page.tsx";
 import { SmsSample } from "#app/components/dashboard/sms-sample.tsx";

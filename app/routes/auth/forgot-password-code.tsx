@@ -11,9 +11,9 @@ import { SCHOOL_NAME } from "#app/domain/school.ts";
 import { getPasswordPolicy } from "#app/models/settings.server.ts";
 import { checkAuthPost } from "#app/utils/sign-in-limits.server.ts";
 import { clientAddressContext } from "#app/utils/request-context.ts";
-import { resetPasswordWithCode } from "#app/services/phone-codes.server.ts";
+import { resetPasswordWithCode } from "#app/services/people/phone-codes.server.ts";
 import { forgotPasswordCookie, forgottenPhone } from "#app/utils/forgot-password.server.ts";
-import { passwordUpdatedRedirect } from "#app/services/password-recovery.server.ts";
+import { passwordUpdatedRedirect } from "#app/services/people/password-recovery.server.ts";
 import { SmsCodeField, SubmitButton } from "#app/components/form/fields.tsx";
 
 export const handle = { rules: { access: "public" } } satisfies RouteHandle;

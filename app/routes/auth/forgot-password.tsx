@@ -10,7 +10,7 @@ import { SCHOOL_NAME } from "#app/domain/school.ts";
 import { checkAuthPost } from "#app/utils/sign-in-limits.server.ts";
 import { checkCodeRequest } from "#app/utils/rate-limits.server.ts";
 import { clientAddressContext } from "#app/utils/request-context.ts";
-import { sendPhoneCode } from "#app/services/phone-codes.server.ts";
+import { sendPhoneCode } from "#app/services/people/phone-codes.server.ts";
 import { trustedDeviceFor } from "#app/utils/trusted-device.server.ts";
 import { forgotPasswordCookie } from "#app/utils/forgot-password.server.ts";
 import { SubmitButton, TextField } from "#app/components/form/fields.tsx";

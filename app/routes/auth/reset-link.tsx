@@ -4,7 +4,7 @@ import { data, Form, isRouteErrorResponse, Link, useRouteError } from "react-rou
 import { z } from "zod";
 import type { Route } from "./+types/reset-link";
 import { requireAdmin } from "#app/utils/auth.server.ts";
-import { createPasswordReset, resetLinkUrl } from "#app/services/password-recovery.server.ts";
+import { createPasswordReset, resetLinkUrl } from "#app/services/people/password-recovery.server.ts";
 import { RESET_LINK_HOURS } from "#app/forms/auth.schema.ts";
 import { User } from "#app/models/user.server.ts";
 import { audit } from "#app/models/audit-log.server.ts";

@@ -15,7 +15,7 @@ import {
   findValidPasswordReset,
   passwordUpdatedRedirect,
   resetPasswordWithToken,
-} from "#app/services/password-recovery.server.ts";
+} from "#app/services/people/password-recovery.server.ts";
 import { SubmitButton } from "#app/components/form/fields.tsx";
 import { SCHOOL_NAME } from "#app/domain/school.ts";
 

@@ -9,7 +9,7 @@ import { SCHOOL_NAME } from "#app/domain/school.ts";
 import { User } from "#app/models/user.server.ts";
 import { checkAuthPost } from "#app/utils/sign-in-limits.server.ts";
 import { clientAddressContext } from "#app/utils/request-context.ts";
-import { checkCode, tellAdminOfLock } from "#app/services/phone-codes.server.ts";
+import { checkCode, tellAdminOfLock } from "#app/services/people/phone-codes.server.ts";
 import { secondFactorAttempt } from "#app/utils/rate-limits.server.ts";
 import { secondFactorKey, signedIn } from "#app/routes/auth/+shared/sign-in.server.ts";
 import { trustedDeviceFor } from "#app/utils/trusted-device.server.ts";

@@ -8,7 +8,7 @@ import { AssignmentList } from "#app/components/dashboard/assignment-list.tsx";
 import { formatFileSize } from "#app/domain/files.ts";
 import { ButtonLink } from "#app/components/ui/button.tsx";
 import { SCHOOL_NAME } from "#app/domain/school.ts";
-import { studentWork } from "#app/services/handins.server.ts";
+import { studentWork } from "#app/services/teaching/handins.server.ts";
 import { WORK_STATUS_LABELS, dueText } from "#app/domain/work.ts";
 import { markText } from "#app/domain/performance.ts";
 import { data, Link } from "react-router";

@@ -3,14 +3,14 @@ import { data } from "react-router";
 import type { Route } from "./+types/assignment-file";
 import { requireUser } from "#app/utils/auth.server.ts";
 import { contentDisposition, uploadResponse } from "#app/utils/uploads.server.ts";
-import { mayReadAssignment } from "#app/services/content-access.server.ts";
+import { mayReadAssignment } from "#app/services/teaching/content-access.server.ts";
 import { getAssignmentById } from "#app/models/assignment.server.ts";
 import { ID_PATTERN } from "#app/domain/ids.ts";
 
 export const handle = { rules: { access: "signed-in" } } satisfies RouteHandle;
 
 /**
- * An assignment's file for whoever may read it (app/services/content-access.server.ts):
+ * An assignment's file for whoever may read it (app/services/teaching/content-access.server.ts):
  * the students registered for its subject, the facilitator who uploaded it,
  * admins. Anyone else gets 404, as if it did not exist.
  */

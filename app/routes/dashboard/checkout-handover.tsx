@@ -6,7 +6,7 @@ import { requireRole } from "#app/utils/auth.server.ts";
 import { DashboardPage } from "#app/components/dashboard/page.tsx";
 import { formatCedis } from "#app/domain/money.ts";
 import { SCHOOL_NAME } from "#app/domain/school.ts";
-import { familyGatewayPayment } from "#app/services/checkout.server.ts";
+import { familyGatewayPayment } from "#app/services/money/checkout.server.ts";
 
 export const handle = { rules: { access: { roles: ["parent"] } } } satisfies RouteHandle;
 

@@ -20,7 +20,7 @@ import {
   dueText,
 } from "#app/domain/work.ts";
 import { formatTimestamp } from "#app/domain/dates.ts";
-import { HANDIN_REFUSALS, handIn, mayHandIn, studentAssignment } from "#app/services/handins.server.ts";
+import { HANDIN_REFUSALS, handIn, mayHandIn, studentAssignment } from "#app/services/teaching/handins.server.ts";
 import { Card, DashboardPage } from "#app/components/dashboard/page.tsx";
 import { FileField, FormErrors, SubmitButton, TextareaField } from "#app/components/form/fields.tsx";
 
@@ -90,7 +90,7 @@ export async function action({ request, params }: Route.ActionArgs) {
     allowed: ALLOWED,
     maxBytes: HANDIN_FILE_MAX_BYTES,
     maxFiles: HANDIN_FILES_MAX,
-    // Made JPEG and stripped by the hand-in itself (app/services/handins.server.ts).
+    // Made JPEG and stripped by the hand-in itself (app/services/teaching/handins.server.ts).
     images: "as-sent",
   });
   if (!upload.ok && upload.failure === "malformed") throw data(HANDIN_FILE_ERRORS.malformed, { status: 400 });

@@ -23,7 +23,7 @@ import {
 } from "#app/forms/link-registration.schema.ts";
 import { CODE_ERRORS } from "#app/forms/auth.schema.ts";
 import { checkCodeRequest, linkAttempt } from "#app/utils/rate-limits.server.ts";
-import { sendPhoneVerification, verifyPhone } from "#app/services/phone-verification.server.ts";
+import { sendPhoneVerification, verifyPhone } from "#app/services/people/phone-verification.server.ts";
 import { formatPhone } from "#app/domain/phone.ts";
 import { FormErrors, SmsCodeField, SubmitButton, TextField } from "#app/components/form/fields.tsx";
 import { Card, DashboardPage } from "#app/components/dashboard/page.tsx";

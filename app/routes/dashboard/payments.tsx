@@ -5,7 +5,7 @@ import { data, redirect } from "react-router";
 import type { Route } from "./+types/payments";
 import { requireRole } from "#app/utils/auth.server.ts";
 import { redirectWithToast } from "#app/utils/toast.server.ts";
-import { submitPayment } from "#app/services/payments.server.ts";
+import { submitPayment } from "#app/services/money/payments.server.ts";
 import { checkoutConstraint, parentPaymentConstraint } from "#app/forms/constraints.server.ts";
 import { refusalReply, replyToRefusal } from "#app/utils/refusal-reply.server.ts";
 import { Card, DashboardPage, EmptyState } from "#app/components/dashboard/page.tsx";
@@ -20,7 +20,7 @@ import { Section } from "#app/components/ui/section.tsx";
 import { CheckoutForm } from "#app/components/payments/checkout-form.tsx";
 import { familyPayments } from "#app/routes/dashboard/+shared/payments-page.server.ts";
 import { OpenCheckout, ParentPaymentForm } from "#app/components/payments/parent-payment.tsx";
-import { cancelCheckout, familyGatewayPayment, startCheckout } from "#app/services/checkout.server.ts";
+import { cancelCheckout, familyGatewayPayment, startCheckout } from "#app/services/money/checkout.server.ts";
 import { browserOrigin } from "#app/utils/app-origin.server.ts";
 
 export const handle = { rules: { access: { roles: ["parent"] } } } satisfies RouteHandle;
@@ -104,7 +104,7 @@ async function cancelOpenCheckout(formData: FormData, payer: Payer, actorId: str
   );
 }
 
-/** "Pay with Mobile Money": a pending payment, then the gateway's checkout (app/services/checkout.server.ts). */
+/** "Pay with Mobile Money": a pending payment, then the gateway's checkout (app/services/money/checkout.server.ts). */
 async function checkout(request: Request, formData: FormData, payer: Payer, viewedAsBy: string | null) {
   const submission = parseWithZod(formData, { schema: CheckoutSchema });
   const registrationId = String(formData.get("registrationId") ?? "");

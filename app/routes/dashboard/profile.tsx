@@ -7,7 +7,7 @@ import { data, Form } from "react-router";
 import type { Route } from "./+types/profile";
 import { requireUser } from "#app/utils/auth.server.ts";
 import { redirectWithToast } from "#app/utils/toast.server.ts";
-import { updateProfile } from "#app/services/own-account.server.ts";
+import { updateProfile } from "#app/services/people/own-account.server.ts";
 import { PROFILE_UPDATED, ProfileSchema } from "#app/forms/profile.schema.ts";
 import { FormErrors, SubmitButton, TextField } from "#app/components/form/fields.tsx";
 import { Card, DashboardPage } from "#app/components/dashboard/page.tsx";

@@ -7,7 +7,7 @@ import { NewPasswordFields } from "#app/components/form/new-password-fields.tsx"
 import type { Route } from "./+types/settings";
 import { redirectWithToast } from "#app/utils/toast.server.ts";
 import { requireUser } from "#app/utils/auth.server.ts";
-import { changePassword } from "#app/services/own-account.server.ts";
+import { changePassword } from "#app/services/people/own-account.server.ts";
 import { replyToRefusal } from "#app/utils/refusal-reply.server.ts";
 import {
   changePasswordSchema,

@@ -8,7 +8,7 @@ import { safeRedirect } from "#app/utils/redirect.ts";
 import { removeUpload } from "#app/utils/uploads.server.ts";
 import { deleteOwnedAssignment, getOwnedAssignment } from "#app/models/assignment.server.ts";
 import { audit } from "#app/models/audit-log.server.ts";
-import { hasHandedInWork } from "#app/services/handins.server.ts";
+import { hasHandedInWork } from "#app/services/teaching/handins.server.ts";
 import { DashboardPage } from "#app/components/dashboard/page.tsx";
 import { Button, buttonClass } from "#app/components/ui/button.tsx";
 import { ID_PATTERN } from "#app/domain/ids.ts";

@@ -12,7 +12,7 @@ import { formatTimestamp } from "#app/domain/dates.ts";
 import { formatScore } from "#app/domain/performance.ts";
 import { SCHOOL_NAME } from "#app/domain/school.ts";
 import { dueInputOf, dueText } from "#app/domain/work.ts";
-import { assignmentWork, setWorkWindow } from "#app/services/handins.server.ts";
+import { assignmentWork, setWorkWindow } from "#app/services/teaching/handins.server.ts";
 import { Card, DashboardPage, EmptyState } from "#app/components/dashboard/page.tsx";
 
 export const handle = { rules: { access: { roles: ["facilitator", "admin"] } } } satisfies RouteHandle;

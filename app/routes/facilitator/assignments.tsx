@@ -13,7 +13,7 @@ import { actorOf, requireRole } from "#app/utils/auth.server.ts";
 import { redirectWithToast } from "#app/utils/toast.server.ts";
 import { replyToRefusal } from "#app/utils/refusal-reply.server.ts";
 import { parseUpload, UPLOAD_TYPES } from "#app/utils/uploads.server.ts";
-import { assignmentChoices, setAssignment } from "#app/services/assignments.server.ts";
+import { assignmentChoices, setAssignment } from "#app/services/teaching/assignments.server.ts";
 import {
   ASSIGNMENT_ACCEPT,
   ASSIGNMENT_FILE_REQUIRED,

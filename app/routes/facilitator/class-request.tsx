@@ -11,12 +11,12 @@ import { useSchemaForm } from "#app/components/form/use-schema-form.ts";
 import { FormErrors, SelectField, SubmitButton, TextareaField } from "#app/components/form/fields.tsx";
 import { Card, DashboardPage } from "#app/components/dashboard/page.tsx";
 import { listFacilitatorSubjects } from "#app/models/facilitator.server.ts";
-import { askForClass } from "#app/services/class-requests.server.ts";
+import { askForClass } from "#app/services/teaching/class-requests.server.ts";
 import { SCHOOL_NAME } from "#app/domain/school.ts";
 
 export const handle = { rules: { access: { roles: ["facilitator", "admin"] } } } satisfies RouteHandle;
 
-/** "Create New Class": the facilitator asks the office for a class (app/services/class-requests.server.ts). */
+/** "Create New Class": the facilitator asks the office for a class (app/services/teaching/class-requests.server.ts). */
 export async function loader({ request }: Route.LoaderArgs) {
   const { effectiveUser } = await requireRole(request, handle.rules.access.roles);
   const subjects = await listFacilitatorSubjects(effectiveUser._id);

@@ -7,7 +7,7 @@ import { PROGRAMME_OPTIONS } from "#app/domain/programmes.ts";
 import { listFacilitatorSubjects } from "#app/models/facilitator.server.ts";
 import { FilterForm, FilterSearch, FilterSelect } from "#app/components/ui/filter-form.tsx";
 import { ResultsBody } from "#app/components/evaluations/results.tsx";
-import { facilitatorSubjectsOf, loadResults } from "#app/services/evaluations.server.ts";
+import { facilitatorSubjectsOf, loadResults } from "#app/services/content/evaluations.server.ts";
 import { requireEvaluationForm } from "#app/routes/admin/+shared/evaluation-form.server.ts";
 import { BackLink } from "#app/components/ui/back-link.tsx";
 

@@ -6,7 +6,7 @@ import { listFacilitatorSubjects } from "#app/models/facilitator.server.ts";
 import { listEvaluationForms } from "#app/models/evaluation.server.ts";
 import { CardList } from "#app/components/dashboard/card-list.tsx";
 import { DashboardPage } from "#app/components/dashboard/page.tsx";
-import { facilitatorSubjectsOf, formListView } from "#app/services/evaluations.server.ts";
+import { facilitatorSubjectsOf, formListView } from "#app/services/content/evaluations.server.ts";
 import { STATE_LABELS } from "#app/domain/evaluations.ts";
 
 export const handle = { rules: { access: { roles: ["facilitator", "admin"] } } } satisfies RouteHandle;

@@ -15,8 +15,8 @@ import {
 } from "#app/forms/lessons.schema.ts";
 import { LESSON_NOTES_MAX, MATERIAL_MAX_BYTES, lessonAudience, shortDay, timeLabel } from "#app/domain/lessons.ts";
 import { SCHOOL_NAME } from "#app/domain/school.ts";
-import { getLesson, setLessonMaterials } from "#app/services/lessons.server.ts";
-import { mayTeachClass } from "#app/services/classes.server.ts";
+import { getLesson, setLessonMaterials } from "#app/services/teaching/lessons.server.ts";
+import { mayTeachClass } from "#app/services/teaching/classes.server.ts";
 import { DashboardPage } from "#app/components/dashboard/page.tsx";
 import {
   CheckboxField,

@@ -13,7 +13,7 @@ import { formatFileSize } from "#app/domain/files.ts";
 import { formatScore } from "#app/domain/performance.ts";
 import { SCHOOL_NAME } from "#app/domain/school.ts";
 import { MARK_COMMENT_MAX } from "#app/domain/work.ts";
-import { markWork, workToMark } from "#app/services/handins.server.ts";
+import { markWork, workToMark } from "#app/services/teaching/handins.server.ts";
 import { actingText } from "#app/domain/audit-wording.ts";
 import { fullNamesOf } from "#app/models/user.server.ts";
 import { Card, DashboardPage } from "#app/components/dashboard/page.tsx";

@@ -4,14 +4,14 @@ import { requireRole } from "#app/utils/auth.server.ts";
 import { countFacilitatorStudents, listFacilitatorSubjects } from "#app/models/facilitator.server.ts";
 import { timeAgo } from "#app/domain/dates.ts";
 import { counted } from "#app/domain/counted.ts";
-import { teachingOverview } from "#app/services/teaching-overview.server.ts";
-import { pendingReviews, subjectsPerformance } from "#app/services/handins.server.ts";
+import { teachingOverview } from "#app/services/teaching/teaching-overview.server.ts";
+import { pendingReviews, subjectsPerformance } from "#app/services/teaching/handins.server.ts";
 import { Card, DashboardPage, EmptyState, StatCard } from "#app/components/dashboard/page.tsx";
 import { Link } from "react-router";
 import { classLabel } from "#app/domain/classes.ts";
 import { programmeLabel } from "#app/domain/programmes.ts";
 import { vacationPointers } from "#app/models/vacation.server.ts";
-import { classesGiven } from "#app/services/classes.server.ts";
+import { classesGiven } from "#app/services/teaching/classes.server.ts";
 
 export const handle = { rules: { access: { roles: ["facilitator", "admin"] } } } satisfies RouteHandle;
 

@@ -6,7 +6,7 @@ import { redirectWithToast } from "#app/utils/toast.server.ts";
 import { ATTENDANCE_LABELS, ATTENDANCE_MARKS, registerSummary } from "#app/domain/attendance.ts";
 import { lessonAudience, shortDay, timeLabel } from "#app/domain/lessons.ts";
 import { SCHOOL_NAME } from "#app/domain/school.ts";
-import { loadRegister, saveRegister } from "#app/services/register.server.ts";
+import { loadRegister, saveRegister } from "#app/services/teaching/register.server.ts";
 import { DashboardPage } from "#app/components/dashboard/page.tsx";
 import { SubmitButton } from "#app/components/form/fields.tsx";
 

@@ -11,8 +11,8 @@ import { programmeLabel } from "#app/domain/programmes.ts";
 import { formatPhone } from "#app/domain/phone.ts";
 import { parseStudentQuery } from "#app/routes/facilitator/+shared/data.server.ts";
 import { attendanceShare, attendanceText } from "#app/domain/attendance.ts";
-import { attendanceOf } from "#app/services/register.server.ts";
-import { performanceOfRegistrations } from "#app/services/handins.server.ts";
+import { attendanceOf } from "#app/services/teaching/register.server.ts";
+import { performanceOfRegistrations } from "#app/services/teaching/handins.server.ts";
 import { NO_MARKS, performanceText } from "#app/domain/performance.ts";
 
 type ExportRow = StudentRow & { attendance: string; performance: string };

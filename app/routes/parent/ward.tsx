@@ -9,8 +9,8 @@ import { programmeLabel, WARD_FORM_LABELS, type WardForm } from "#app/domain/pro
 import { SCHOOL_NAME } from "#app/domain/school.ts";
 import { addDays, schoolDay } from "#app/domain/vacations.ts";
 import { lessonPhase, shortDay, timeLabel } from "#app/domain/lessons.ts";
-import { lessonsForWard } from "#app/services/lessons.server.ts";
-import { wardAttendance, wardWork } from "#app/services/progress.server.ts";
+import { lessonsForWard } from "#app/services/teaching/lessons.server.ts";
+import { wardAttendance, wardWork } from "#app/services/teaching/progress.server.ts";
 import { PortalHeader } from "#app/components/dashboard/portal-header.tsx";
 import { AttendanceTable } from "#app/components/dashboard/attendance-table.tsx";
 import { WorkSummary } from "#app/components/dashboard/work-summary.tsx";

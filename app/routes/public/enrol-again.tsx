@@ -11,10 +11,10 @@ import { SCHOOL_NAME } from "#app/domain/school.ts";
 import { enrolAgainOffers, formForVacation } from "#app/domain/vacations.ts";
 import { WARD_FORM_LABELS, type WardForm } from "#app/domain/programmes.ts";
 import { getOwnedRegistrations } from "#app/models/registration.server.ts";
-import { registrationFormValues } from "#app/services/enrolment.server.ts";
+import { registrationFormValues } from "#app/services/people/enrolment.server.ts";
 import { processRegistrationOnce, refusedRegistration } from "#app/routes/public/+shared/enrolment-form.server.ts";
 import { registrationConstraint } from "#app/forms/constraints.server.ts";
-import { enrolmentOpening, vacationChoices } from "#app/services/vacations.server.ts";
+import { enrolmentOpening, vacationChoices } from "#app/services/content/vacations.server.ts";
 import { RegistrationForm } from "#app/components/registration-form.tsx";
 import { buttonClass } from "#app/components/ui/button.tsx";
 

@@ -10,7 +10,7 @@ import { SupportPhones, SupportHours, ContactEmail } from "#app/components/suppo
 import { publicPageHeaders } from "#app/utils/http-cache.server.ts";
 import { FeesTable, HowToPay, publicFees } from "#app/components/fees-table.tsx";
 import { getFeeSchedule } from "#app/models/fee-schedule.server.ts";
-import { enrolmentOpening } from "#app/services/vacations.server.ts";
+import { enrolmentOpening } from "#app/services/content/vacations.server.ts";
 import { longDay } from "#app/domain/vacations.ts";
 import { BENEFITS, FAQ, PROGRAMME_BLURBS } from "#app/components/public/landing-content.ts";
 

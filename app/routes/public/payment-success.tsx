@@ -7,9 +7,9 @@ import { formatCedis } from "#app/domain/money.ts";
 import { getRegistrationDetail } from "#app/models/registration-admin.server.ts";
 import { SCHOOL_NAME } from "#app/domain/school.ts";
 import { SupportPhones, SupportHours } from "#app/components/support-phones.tsx";
-import { refreshGatewayPayment } from "#app/services/checkout.server.ts";
+import { refreshGatewayPayment } from "#app/services/money/checkout.server.ts";
 import { getOptionalUser } from "#app/utils/auth.server.ts";
-import { maySeeRegistrationPayments } from "#app/services/payment-access.server.ts";
+import { maySeeRegistrationPayments } from "#app/services/money/payment-access.server.ts";
 
 export const handle = { rules: { access: "public" } } satisfies RouteHandle;
 
@@ -20,7 +20,7 @@ const REFRESH_SECONDS = 5;
 /**
  * Where a gateway sends the payer back, and the page an "I have paid" report ends on: `?reference=<payment id>`
  * (unguessable) shows that payment. A payment made through the gateway is verified with the gateway before the page
- * says anything (app/services/checkout.server.ts): confirmed with its receipt, waiting for the payer's approval (the page
+ * says anything (app/services/money/checkout.server.ts): confirmed with its receipt, waiting for the payer's approval (the page
  * refreshes itself, no JavaScript needed), or not gone through. Anything else gets the thank-you page.
  */
 export async function loader({ request, url }: Route.LoaderArgs) {

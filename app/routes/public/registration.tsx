@@ -14,7 +14,7 @@ import { SupportPhones, SupportHours } from "#app/components/support-phones.tsx"
 import { publicPageHeaders } from "#app/utils/http-cache.server.ts";
 import { clientAddressContext } from "#app/utils/request-context.ts";
 import { rememberSubmission } from "#app/utils/claim-code.server.ts";
-import { enrolmentOpening, vacationChoices } from "#app/services/vacations.server.ts";
+import { enrolmentOpening, vacationChoices } from "#app/services/content/vacations.server.ts";
 
 // The same for every anonymous visitor: cacheable (app/utils/http-cache.server.ts).
 export const headers = publicPageHeaders;

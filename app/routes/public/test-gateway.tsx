@@ -5,14 +5,18 @@ import { SubmitButton } from "#app/components/form/fields.tsx";
 import { formatCedis } from "#app/domain/money.ts";
 import { maskPhone } from "#app/domain/registration.ts";
 import { SCHOOL_NAME } from "#app/domain/school.ts";
-import { testGatewayAllowed } from "#app/services/gateway/gateways.server.ts";
-import { decideTestCheckout, testCheckout, type TestDecision } from "#app/services/gateway/test-gateway.server.ts";
-import { receiveWebhook } from "#app/services/checkout.server.ts";
+import { testGatewayAllowed } from "#app/services/money/gateway/gateways.server.ts";
+import {
+  decideTestCheckout,
+  testCheckout,
+  type TestDecision,
+} from "#app/services/money/gateway/test-gateway.server.ts";
+import { receiveWebhook } from "#app/services/money/checkout.server.ts";
 
 export const handle = { rules: { access: "public" } } satisfies RouteHandle;
 
 /**
- * The built-in TEST gateway's checkout page (app/services/gateway/test-gateway.server.ts): what Paystack's hosted page
+ * The built-in TEST gateway's checkout page (app/services/money/gateway/test-gateway.server.ts): what Paystack's hosted page
  * and the phone's Mobile Money prompt are in production. Served only where the TEST gateway may run; the reference is
  * the payment's unguessable id.
  */

@@ -2,7 +2,7 @@ import type { RouteHandle } from "#app/utils/route-rules.ts";
 import { data } from "react-router";
 import type { Route } from "./+types/payment-receipt";
 import { requireUser } from "#app/utils/auth.server.ts";
-import { maySeeRegistrationPayments } from "#app/services/payment-access.server.ts";
+import { maySeeRegistrationPayments } from "#app/services/money/payment-access.server.ts";
 import { pdfResponse, renderPdf } from "#app/utils/pdf-render.server.ts";
 import { fileSlug } from "#app/utils/schedule-pdf.server.ts";
 import { PAYMENT_METHOD_LABELS } from "#app/domain/money.ts";

@@ -1,7 +1,7 @@
 import type { RouteHandle } from "#app/utils/route-rules.ts";
 import { data } from "react-router";
 import type { Route } from "./+types/payment-webhook";
-import { receiveWebhook } from "#app/services/checkout.server.ts";
+import { receiveWebhook } from "#app/services/money/checkout.server.ts";
 
 export const handle = { rules: { access: "callback", maintenance: "open", shed: "priority" } } satisfies RouteHandle;
 

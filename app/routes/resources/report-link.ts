@@ -6,7 +6,7 @@ import { clientAddressContext } from "#app/utils/request-context.ts";
 import { pdfResponse } from "#app/utils/pdf-render.server.ts";
 import { schoolPage } from "#app/utils/school-page.server.ts";
 import { Registration, type RegistrationDoc } from "#app/models/registration.server.ts";
-import { reportPdf } from "#app/services/reports.server.ts";
+import { reportPdf } from "#app/services/teaching/reports.server.ts";
 
 // The signed token is the authorisation: it opens one ward's report, for 30 days (docs/decisions/0110).
 export const handle = { rules: { access: "public", secretPath: true } } satisfies RouteHandle;

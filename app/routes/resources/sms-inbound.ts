@@ -7,7 +7,7 @@ import {
   answerInboundSms,
   callbackAddressAllowed,
   phoneCallbackSecretMatches,
-} from "#app/services/phone-channel.server.ts";
+} from "#app/services/messaging/phone-channel.server.ts";
 import { clientAddressContext } from "#app/utils/request-context.ts";
 import { appOrigin } from "#app/utils/app-origin.server.ts";
 

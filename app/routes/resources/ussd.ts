@@ -7,8 +7,8 @@ import {
   answerUssd,
   callbackAddressAllowed,
   phoneCallbackSecretMatches,
-} from "#app/services/phone-channel.server.ts";
-import { hubtelUssdAnswer, readHubtelUssd } from "#app/services/hubtel-ussd.server.ts";
+} from "#app/services/messaging/phone-channel.server.ts";
+import { hubtelUssdAnswer, readHubtelUssd } from "#app/services/messaging/hubtel-ussd.server.ts";
 import { clientAddressContext } from "#app/utils/request-context.ts";
 import { appOrigin } from "#app/utils/app-origin.server.ts";
 
@@ -23,7 +23,7 @@ const AGGREGATORS = new Set(["africastalking", "hubtel"]);
  * - Africa's Talking posts a form with `sessionId`, `serviceCode`, `phoneNumber` and `text` (the choices so far),
  *   answered in plain text `CON …` or `END …`;
  * - Hubtel posts JSON (`Type`, `SessionId`, `Mobile`, `Message`, `ClientState`, …), answered in JSON
- *   (app/services/hubtel-ussd.server.ts).
+ *   (app/services/messaging/hubtel-ussd.server.ts).
  * The secret in the path is checked first (404 otherwise, as for an unknown aggregator); the body is read only after it.
  */
 const SESSION_ID = /^[\w.:-]{1,100}$/;

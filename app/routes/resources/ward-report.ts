@@ -2,7 +2,7 @@ import type { RouteHandle } from "#app/utils/route-rules.ts";
 import { data } from "react-router";
 import type { Route } from "./+types/ward-report";
 import { requireUser } from "#app/utils/auth.server.ts";
-import { readableReportRegistration, reportPdf } from "#app/services/reports.server.ts";
+import { readableReportRegistration, reportPdf } from "#app/services/teaching/reports.server.ts";
 import { pdfResponse } from "#app/utils/pdf-render.server.ts";
 
 // Its student, its parent and admins of registrations: the guard (readableReportRegistration) decides per ward.

@@ -5,7 +5,7 @@ import type { Route } from "./+types/class-pages";
 import { requireRole } from "#app/utils/auth.server.ts";
 import { safeRedirect } from "#app/utils/redirect.ts";
 import { STUDENT_PORTAL_ROLES, getStudentPortal } from "#app/routes/student/+shared/portal.server.ts";
-import { claimClassPagesOpening } from "#app/services/classes.server.ts";
+import { claimClassPagesOpening } from "#app/services/teaching/classes.server.ts";
 
 export const handle = { rules: { access: { roles: ["student", "admin"] } } } satisfies RouteHandle;
 

@@ -3,7 +3,7 @@ import { data } from "react-router";
 import type { Route } from "./+types/lesson-material";
 import { requireUser } from "#app/utils/auth.server.ts";
 import { contentDisposition, uploadResponse } from "#app/utils/uploads.server.ts";
-import { getLesson, mayReadMaterial } from "#app/services/lessons.server.ts";
+import { getLesson, mayReadMaterial } from "#app/services/teaching/lessons.server.ts";
 
 // Students on the lesson's roster read it too: the guard (mayReadMaterial) decides per lesson.
 export const handle = { rules: { access: "signed-in" } } satisfies RouteHandle;

@@ -1,4 +1,4 @@
-import { performanceOfRegistrations } from "#app/services/handins.server.ts";
+import { performanceOfRegistrations } from "#app/services/teaching/handins.server.ts";
 import { NO_MARKS, performanceText } from "#app/domain/performance.ts";
 import type { RouteHandle } from "#app/utils/route-rules.ts";
 import type { Route } from "./+types/subjects";
@@ -7,7 +7,7 @@ import { ButtonLink } from "#app/components/ui/button.tsx";
 import { STUDENT_PORTAL_ROLES, getStudentPortal } from "#app/routes/student/+shared/portal.server.ts";
 import { Badge } from "#app/routes/student/+shared/components.tsx";
 import { Section } from "#app/components/ui/section.tsx";
-import { wardAttendance } from "#app/services/progress.server.ts";
+import { wardAttendance } from "#app/services/teaching/progress.server.ts";
 
 export const handle = { rules: { access: { roles: ["student", "admin"] } } } satisfies RouteHandle;
 

@@ -6,7 +6,7 @@ import { GROUPS_BEING_SET_UP, WHATSAPP_LOAD_FAILED } from "#app/domain/messages.
 import { SCHOOL_NAME } from "#app/domain/school.ts";
 import { getAllGroups, getGroupsForSubjects } from "#app/models/whatsapp-group.server.ts";
 import { loadOwnedRegistration, requireUserForWhatsapp } from "#app/routes/student/+shared/portal.server.ts";
-import { withOwnClassPages } from "#app/services/classes.server.ts";
+import { withOwnClassPages } from "#app/services/teaching/classes.server.ts";
 import { toGroupCard } from "#app/routes/student/+shared/group-data.ts";
 import { GroupCard, GroupGuidelines } from "#app/routes/student/+shared/components.tsx";
 import { Section } from "#app/components/ui/section.tsx";

@@ -5,7 +5,7 @@ import { requireUser } from "#app/utils/auth.server.ts";
 import { contentDisposition, uploadResponse } from "#app/utils/uploads.server.ts";
 import { handinStore } from "#app/models/infra/handin-store.server.ts";
 import { Submission, type SubmissionDoc } from "#app/models/submission.server.ts";
-import { mayReadWork } from "#app/services/handins.server.ts";
+import { mayReadWork } from "#app/services/teaching/handins.server.ts";
 
 // The student, their parent and who marks it read it: the guard (mayReadWork) decides per piece of work.
 export const handle = { rules: { access: "signed-in" } } satisfies RouteHandle;

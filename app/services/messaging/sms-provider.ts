@@ -1,4 +1,4 @@
-/** What the outbox's sender needs from a provider (app/services/outbox-sender.server.ts), SMS or e-mail alike. */
+/** What the outbox's sender needs from a provider (app/services/messaging/outbox-sender.server.ts), SMS or e-mail alike. */
 
 export type SendResult = { providerMessageId: string | null };
 
@@ -42,7 +42,7 @@ export interface MessageProvider {
   send(message: OutgoingMessage, signal: AbortSignal): Promise<SendResult>;
   /**
    * Asks what became of a message it took, for providers that document a status look-up (Hubtel, Arkesel): the outbox
-   * asks for sent messages no delivery report has settled (app/services/outbox-sender.server.ts). Throws when the
+   * asks for sent messages no delivery report has settled (app/services/messaging/outbox-sender.server.ts). Throws when the
    * provider cannot be asked (asked again at the next check).
    */
   checkDelivery?(providerMessageId: string, signal: AbortSignal): Promise<DeliveryCheck>;

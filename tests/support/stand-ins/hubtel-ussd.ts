@@ -1,5 +1,5 @@
 /**
- * Hubtel's USSD gateway as the portal meets it (Programmable Services, app/services/hubtel-ussd.server.ts): a session
+ * Hubtel's USSD gateway as the portal meets it (Programmable Services, app/services/messaging/hubtel-ussd.server.ts): a session
  * posts `Initiation` with the code dialled, then each answer as `Response` with the `ClientState` the portal gave,
  * until the portal answers `release`; `Sequence` counts the steps. What the phone would show is each answer's Message.
  */

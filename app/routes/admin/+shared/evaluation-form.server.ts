@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { findEvaluationForm } from "#app/services/evaluations.server.ts";
+import { findEvaluationForm } from "#app/services/content/evaluations.server.ts";
 
 /** The evaluation form the URL names (`:formId`), or the 404 its loader or action answers. */
 export async function requireEvaluationForm(id: string | undefined) {

@@ -16,7 +16,7 @@ import {
 } from "#app/domain/lessons.ts";
 import { holidaysBetween } from "#app/domain/holidays.ts";
 import { daysOffOf } from "#app/models/lesson.server.ts";
-import { lessonsOfWeek, weeklyClassesOf } from "#app/services/lessons.server.ts";
+import { lessonsOfWeek, weeklyClassesOf } from "#app/services/teaching/lessons.server.ts";
 
 export async function lessonsPage(shown: Vacation, today: string, all: readonly Vacation[], url: URL) {
   const asked = url.searchParams.get("week");

@@ -12,7 +12,7 @@ import { REFERRAL_STATUS_OPTIONS, UPDATE_MODE_OPTIONS } from "#app/forms/registr
 import { getLinkedAccounts, getRegistrationDetail, listAuditTrail } from "#app/models/registration-admin.server.ts";
 import { formatPhone } from "#app/domain/phone.ts";
 import { listPaymentsForRegistrations } from "#app/models/payment.server.ts";
-import { wardAttendance } from "#app/services/progress.server.ts";
+import { wardAttendance } from "#app/services/teaching/progress.server.ts";
 import { describeAudit } from "#app/domain/audit-wording.ts";
 import { editableValues } from "#app/routes/admin/+shared/registration-edit.server.ts";
 

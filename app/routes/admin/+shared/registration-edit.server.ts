@@ -1,4 +1,4 @@
-import { registrationFormValues } from "#app/services/enrolment.server.ts";
+import { registrationFormValues } from "#app/services/people/enrolment.server.ts";
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "#app/forms/parse.ts";
 import { duplicateRegistrationMessage } from "#app/domain/registration.ts";
@@ -11,7 +11,7 @@ import {
 } from "#app/models/registration.server.ts";
 import { audit } from "#app/models/audit-log.server.ts";
 import { programmeLabel, subjectsFor } from "#app/domain/programmes.ts";
-import { adjustAmountDue, amountDueAtEnrolment } from "#app/services/payments.server.ts";
+import { adjustAmountDue, amountDueAtEnrolment } from "#app/services/money/payments.server.ts";
 
 /** The fields a parent most often gets wrong, which the office may correct. */
 export const EDITABLE_FIELDS = [

@@ -13,7 +13,7 @@ import {
   recordPayment,
   rejectPayment,
   voidPayment,
-} from "#app/services/payments.server.ts";
+} from "#app/services/money/payments.server.ts";
 import { AdjustDueSchema, PaymentDecisionSchema, RecordPaymentSchema } from "#app/forms/payments.schema.ts";
 import { WithdrawSchema } from "#app/forms/admin-registrations.schema.ts";
 import { formatCedis, type PaymentMethod } from "#app/domain/money.ts";
@@ -29,7 +29,7 @@ import { findAccountForLink, getRegistrationDetail, setLinkedAccount } from "#ap
 import { setWithdrawn } from "#app/models/registration.server.ts";
 import { audit } from "#app/models/audit-log.server.ts";
 import { listPaymentsForRegistrations } from "#app/models/payment.server.ts";
-import { refreshGatewayPayment } from "#app/services/checkout.server.ts";
+import { refreshGatewayPayment } from "#app/services/money/checkout.server.ts";
 import { editRegistration } from "#app/routes/admin/+shared/registration-edit.server.ts";
 import type { ActionReply } from "#app/routes/admin/+shared/registration-detail-forms.tsx";
 

@@ -8,7 +8,7 @@ import { formatDate } from "#app/domain/dates.ts";
 import { REGISTRATIONS_PER_PAGE, RegistrationsQuerySchema } from "#app/forms/admin-registrations.schema.ts";
 import { countRegistrationsByProgramme, listAdminRegistrations } from "#app/models/registration.server.ts";
 import { balanceView } from "#app/domain/payment-view.ts";
-import { vacationFilter } from "#app/services/vacations.server.ts";
+import { vacationFilter } from "#app/services/content/vacations.server.ts";
 
 export async function registrationsPage(url: URL) {
   const query = RegistrationsQuerySchema.parse(Object.fromEntries(url.searchParams));

@@ -19,7 +19,7 @@ import {
   TextField,
   type AnyField,
 } from "#app/components/form/fields.tsx";
-import type { VisibleSettings as Visible } from "#app/services/school-settings.server.ts";
+import type { VisibleSettings as Visible } from "#app/services/content/school-settings.server.ts";
 
 /** One settings tab's form (app/routes/admin/settings.tsx), its fields as the tab's schema names them. */
 

@@ -1,4 +1,4 @@
-import { vacationsServedNow } from "#app/services/vacations.server.ts";
+import { vacationsServedNow } from "#app/services/content/vacations.server.ts";
 import { parseWithZod } from "#app/forms/parse.ts";
 import { data } from "react-router";
 import { groupFormSchema } from "#app/forms/admin-whatsapp-group.schema.ts";

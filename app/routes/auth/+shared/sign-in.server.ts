@@ -1,7 +1,7 @@
 /**
  * Signing in and up, shared by /portal, /auth and the second factor's page: the form's parse and reply, the limits,
  * remix-auth's check, the session and device cookies and the redirect. The account itself is made by the accounts
- * service (app/services/accounts.server.ts).
+ * service (app/services/people/accounts.server.ts).
  */
 import { data, redirect } from "react-router";
 import { parseWithZod } from "#app/forms/parse.ts";
@@ -16,8 +16,8 @@ import { safeRedirect } from "#app/utils/redirect.ts";
 import { createUserSession, destroyUserSession } from "#app/utils/session-cookie.server.ts";
 import { toastHeader, redirectWithToast } from "#app/utils/toast.server.ts";
 import { checkAuthPost, reserveSignIn } from "#app/utils/sign-in-limits.server.ts";
-import { sendCodeToAccount } from "#app/services/phone-codes.server.ts";
-import { createAccount } from "#app/services/accounts.server.ts";
+import { sendCodeToAccount } from "#app/services/people/phone-codes.server.ts";
+import { createAccount } from "#app/services/people/accounts.server.ts";
 import { pendingSignInHeader } from "#app/utils/two-factor.server.ts";
 import { secondFactorPaused } from "#app/utils/rate-limits.server.ts";
 import { trustDeviceHeader, trustedDeviceFor } from "#app/utils/trusted-device.server.ts";

@@ -1,7 +1,7 @@
 import { classLabel } from "#app/domain/classes.ts";
 import { programmeLabel } from "#app/domain/programmes.ts";
 import { vacationPointers } from "#app/models/vacation.server.ts";
-import { classesGiven } from "#app/services/classes.server.ts";
+import { classesGiven } from "#app/services/teaching/classes.server.ts";
 import { listAssignmentsFor } from "#app/models/assignment.server.ts";
 import type { AssignmentItem } from "#app/components/dashboard/assignment-list.tsx";
 

@@ -16,7 +16,7 @@ import { programmeLabel } from "#app/domain/programmes.ts";
 import { getFeeSchedule } from "#app/models/fee-schedule.server.ts";
 import { listPaymentsForRegistrations } from "#app/models/payment.server.ts";
 import { getParentRegistrations, type RegistrationDoc } from "#app/models/registration.server.ts";
-import { activeGateway } from "#app/services/gateway/gateways.server.ts";
+import { activeGateway } from "#app/services/money/gateway/gateways.server.ts";
 
 /**
  * What "Pay with Mobile Money" offers for a ward, or null (no gateway, no fee, nothing owed, one already open): the

@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { attendanceShare, attendanceText } from "#app/domain/attendance.ts";
-import { attendanceOf } from "#app/services/register.server.ts";
-import { performanceOfRegistrations } from "#app/services/handins.server.ts";
+import { attendanceOf } from "#app/services/teaching/register.server.ts";
+import { performanceOfRegistrations } from "#app/services/teaching/handins.server.ts";
 import { NO_MARKS, performanceText } from "#app/domain/performance.ts";
 import { z } from "zod";
 import {

@@ -17,8 +17,8 @@ import { formsForWards } from "#app/models/evaluation.server.ts";
 import { formatDateTime } from "#app/domain/dates.ts";
 import { openState } from "#app/domain/evaluations.ts";
 import { enrolAgainOffers } from "#app/domain/vacations.ts";
-import { enrolmentOpening } from "#app/services/vacations.server.ts";
-import { attendanceOf } from "#app/services/register.server.ts";
+import { enrolmentOpening } from "#app/services/content/vacations.server.ts";
+import { attendanceOf } from "#app/services/teaching/register.server.ts";
 import { attendanceShare, attendanceText } from "#app/domain/attendance.ts";
 
 type Person = Awaited<ReturnType<typeof requireRole>>["user"];

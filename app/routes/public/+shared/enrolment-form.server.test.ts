@@ -6,7 +6,7 @@ import { addDays, schoolDay } from "#app/domain/vacations.ts";
 
 // Imported once the test database is up: the enrolment limits connect through the app's own connection settings.
 let enrolment: typeof import("#app/routes/public/+shared/enrolment-form.server.ts");
-let service: typeof import("#app/services/enrolment.server.ts");
+let service: typeof import("#app/services/people/enrolment.server.ts");
 
 useTestDatabase("enrolment_test");
 
@@ -17,7 +17,7 @@ const PAST = "2026 Long vacation";
 
 beforeAll(async () => {
   enrolment = await import("#app/routes/public/+shared/enrolment-form.server.ts");
-  service = await import("#app/services/enrolment.server.ts");
+  service = await import("#app/services/people/enrolment.server.ts");
   const { VacationModel, forgetVacations } = await import("#app/models/vacation.server.ts");
   const vacation = (name: string, opens: number, closes: number, start: number, end: number) => ({
     _id: name,

@@ -1,7 +1,7 @@
 /**
  * The enrolment form's post, shared by /registration, /registration/<ward> and /admin/register-student: its parse,
  * the no-JS 'Show subjects' re-render, the idempotency key, and the reply. The enrolment itself is the service's
- * (app/services/enrolment.server.ts).
+ * (app/services/people/enrolment.server.ts).
  */
 import { data } from "react-router";
 import type { SubmissionResult } from "@conform-to/react";
@@ -16,7 +16,7 @@ import {
 } from "#app/forms/registration.schema.ts";
 import { IDEMPOTENCY_FIELD, isIdempotencyKey, runOnce } from "#app/models/idempotency.server.ts";
 import { logFor } from "#app/models/infra/log.server.ts";
-import { enrol, enrolmentVacations, type EnrolmentOptions } from "#app/services/enrolment.server.ts";
+import { enrol, enrolmentVacations, type EnrolmentOptions } from "#app/services/people/enrolment.server.ts";
 import { refusalReply } from "#app/utils/refusal-reply.server.ts";
 
 const log = logFor("enrolment");

@@ -8,9 +8,9 @@ import { WHATSAPP_LOGIN_REQUIRED } from "#app/domain/messages.ts";
 import { getOwnedRegistrations } from "#app/models/registration.server.ts";
 import { vacationPointers } from "#app/models/vacation.server.ts";
 import { enrolAgainOffers } from "#app/domain/vacations.ts";
-import { enrolmentOpening } from "#app/services/vacations.server.ts";
+import { enrolmentOpening } from "#app/services/content/vacations.server.ts";
 import { getGroupsForSubjects } from "#app/models/whatsapp-group.server.ts";
-import { withOwnClassPages } from "#app/services/classes.server.ts";
+import { withOwnClassPages } from "#app/services/teaching/classes.server.ts";
 import { toGroupCard, type GroupCardData } from "#app/routes/student/+shared/group-data.ts";
 import { logFor } from "#app/models/infra/log.server.ts";
 

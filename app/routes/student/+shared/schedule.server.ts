@@ -11,7 +11,7 @@ import {
 } from "#app/domain/lessons.ts";
 import { addDays, isSchoolDay, longDay, schoolDay } from "#app/domain/vacations.ts";
 import { getVacation } from "#app/models/vacation.server.ts";
-import { facilitatorNames, lessonsForWard, wardHasLessons } from "#app/services/lessons.server.ts";
+import { facilitatorNames, lessonsForWard, wardHasLessons } from "#app/services/teaching/lessons.server.ts";
 import type { PortalRegistration } from "#app/routes/student/+shared/portal.server.ts";
 
 export const ScheduleQuery = z.object({

@@ -1,0 +1,43 @@
+import { describe, expect, it } from "vitest";
+import { useTestDatabase } from "#tests/support/test-database.ts";
+import { insertVacationOfNow } from "#tests/support/registration-doc.ts";
+import { addDays, schoolDay } from "#app/domain/vacations.ts";
+import { timeOf } from "#app/domain/lessons.ts";
+import { Lesson } from "#app/models/lesson.server.ts";
+import { teachingOverview } from "#app/services/teaching/teaching-overview.server.ts";
+
+useTestDatabase("teaching_overview_test", { init: [Lesson] });
+
+const V = "Overview test vacation";
+
+describe("the facilitator overview", () => {
+  it("counts every register of today still to take and shows the next lessons however many ended before them", async () => {
+    await insertVacationOfNow(V);
+    const today = schoolDay();
+    const now = new Date(`${today}T20:00:00Z`);
+    const lesson = (date: string, start: number, extra: Record<string, unknown> = {}) => ({
+      vacation: V,
+      programme: "science",
+      subject: "Physics",
+      forms: ["form-1"],
+      date,
+      start: timeOf(start),
+      end: timeOf(start + 30),
+      ...extra,
+    });
+    // Fifteen lessons of today over by 20:00, one with its register saved; then one running and one tomorrow.
+    await Lesson.create([
+      ...Array.from({ length: 15 }, (_, n) =>
+        lesson(today, 6 * 60 + n * 40, n === 0 ? { registerSavedAt: new Date() } : {}),
+      ),
+      lesson(today, 19 * 60 + 45),
+      lesson(addDays(today, 1), 9 * 60),
+    ]);
+    const overview = await teachingOverview(["Physics"], now);
+    expect(overview.registersToTake).toBe(15); // 14 over and not taken, and the one running
+    expect(overview.upcoming.map((u) => [u.running, u.when])).toEqual([
+      [true, "Today, 7:45 PM to 8:15 PM"],
+      [false, expect.stringMatching(/, 9:00 AM to 9:30 AM$/)],
+    ]);
+  });
+});
