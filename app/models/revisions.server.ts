@@ -78,7 +78,7 @@ export const byLessonsRevision = <T>(key: string, compute: () => Promise<T>) =>
   byRevision(LESSONS, `lessons ${key}`, compute);
 
 /**
- * Every revision, read in one command once per page view (a page may ask for several figures of both kinds: the
+ * Every revision, read in one command once per page view (a page may ask for several figures of every kind: the
  * facilitator's Students table asked five times). A form post reads them each time, after its own writes.
  */
 const REVISIONS = "revisions";

@@ -8,13 +8,12 @@
  * so posts keep one value per Request object as before.
  */
 import { AsyncLocalStorage } from "node:async_hooks";
-import { withReadScope } from "#app/models/infra/read-scope.server.ts";
+import { oncePerRead, withReadScope } from "#app/models/infra/read-scope.server.ts";
 
 type LogNote = { userId: string | null; requestId: string | null };
 const scope = new AsyncLocalStorage<{
   request: Request;
   url: URL;
-  values: Map<string, unknown>;
   note: LogNote | null;
 }>();
 const perRequest = new WeakMap<Request, Map<string, unknown>>();
@@ -24,7 +23,8 @@ const perRequest = new WeakMap<Request, Map<string, unknown>>();
  * (no `.data` suffix, no `_routes` or `index` parameter), which `request.url` is not: requests pass through raw.
  */
 export function withRequestScope<T>(request: Request, url: URL, fn: () => T, note: LogNote | null = null): T {
-  const store = { request, url, values: new Map(), note };
+  const store = { request, url, note };
+  // A page view's shared values are the read scope's (app/models/infra/read-scope.server.ts), which models use too.
   return isRead(request) ? scope.run(store, () => withReadScope(fn)) : scope.run(store, fn);
 }
 
@@ -44,13 +44,9 @@ const isRead = (request: Request) => request.method === "GET" || request.method 
 /** `compute()` once per request for `key`; later calls in the same request get the same value. */
 export function oncePerRequest<T>(request: Request, key: string, compute: () => T): T {
   const current = scope.getStore();
-  let values: Map<string, unknown> | undefined;
-  if (current && isRead(current.request) && isRead(request)) {
-    values = current.values;
-  } else {
-    values = perRequest.get(request);
-    if (!values) perRequest.set(request, (values = new Map()));
-  }
+  if (current && isRead(current.request) && isRead(request)) return oncePerRead(key, compute);
+  let values = perRequest.get(request);
+  if (!values) perRequest.set(request, (values = new Map()));
   if (!values.has(key)) values.set(key, compute());
   return values.get(key) as T;
 }

@@ -1,10 +1,10 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 
 /**
- * A page view's reads shared below the request plumbing: a model's figure asked for several times in one GET (the
- * revisions behind the facilitator's Students table were read five times) is read once. The request scope
- * (app/utils/request-scope.server.ts) opens one per GET or HEAD; anywhere else (a form post after its own writes, a
- * job) every call reads afresh.
+ * A page view's shared reads: the request plumbing's (the session, a portal's data: `oncePerRequest`) and the models'
+ * (a figure asked for several times in one GET: the revisions behind the facilitator's Students table were read five
+ * times) are read once. The request scope (app/utils/request-scope.server.ts) opens one per GET or HEAD; anywhere else
+ * (a form post after its own writes, a job) every call reads afresh.
  */
 const scope = new AsyncLocalStorage<Map<string, unknown>>();
 
