@@ -12,8 +12,8 @@ const config: KnipConfig = {
     ".": {
       entry: [
         "server/build.ts",
-        // The PDF thread's entry, started by path (server/pdf-thread.ts).
-        "server/pdf-worker.ts",
+        // The PDF thread's entry, started by path (server/tuning/pdf-thread.ts).
+        "server/tuning/pdf-worker.ts",
         "scripts/*.{ts,mjs}",
         "scripts/bench/scenario-*.ts",
         "scripts/bench/collect-on-signal.cjs",

@@ -40,7 +40,7 @@ export type ServerSeam = {
   leafRoute(routes: BuildRoutes, pathname: string): string | null;
   /** What that route declares about itself (body limit, shedding class, page cache, maintenance, access). */
   rulesFor(routes: BuildRoutes, pathname: string): RouteRules | null;
-  /** The server's PDF thread (server/pdf-thread.ts): every PDF is rendered there from now on. */
+  /** The server's PDF thread (server/tuning/pdf-thread.ts): every PDF is rendered there from now on. */
   renderPdfsWith(renderer: PdfRenderer | null): void;
 };
 

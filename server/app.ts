@@ -1,15 +1,17 @@
 /**
  * The Express app in front of the React Router build, in production and in development alike: request id and log,
  * body limits, protective headers and the CSP nonce, same-origin checks and compression for every request. Production
- * serves the built assets and the page cache; development puts Vite's middleware in their place (server/vite-dev.ts)
- * and loads the app build through Vite on each request. server/main.ts creates the process around it.
+ * serves the built assets; development puts Vite's middleware in their place (server/vite-dev.ts) and loads the app
+ * build through Vite on each request. server/main.ts creates the process around it. What benchmarks added on top
+ * (the page cache, coalesced writes, the PDF thread, the health check's shortcut) is in server/tuning/, each piece
+ * behind its setting (server/tuning/settings.ts).
  */
 import express from "express";
 import type { ServerBuild } from "react-router";
 import type { RouteRules } from "#app/utils/route-rules.ts";
 import { bodyLimit } from "./body-limit.ts";
 import { useClientAddress } from "./client-address.ts";
-import { coalesceWrites } from "./coalesce-writes.ts";
+import { coalesceWrites } from "./tuning/coalesce-writes.ts";
 import { compression } from "./compression.ts";
 import { useCspReports } from "./csp-report.ts";
 import type { Database } from "./lifecycle.ts";
@@ -17,8 +19,10 @@ import { loadContextFor } from "./load-context.ts";
 import { malformedUrl } from "./malformed-url.ts";
 import { eventLoopDelay, loadShedder } from "./load-shed.ts";
 import { logger, shedTotal, useObservability } from "./observability.ts";
-import { pageCache } from "./page-cache.ts";
-import { pdfThread } from "./pdf-thread.ts";
+import { pageCache } from "./tuning/page-cache.ts";
+import { healthzShortcut } from "./tuning/healthz-shortcut.ts";
+import { pdfThread } from "./tuning/pdf-thread.ts";
+import { tuningFromEnv, type Tuning } from "./tuning/settings.ts";
 import { appHandler, expressHandler } from "./request-handler.ts";
 import { sameOrigin } from "./same-origin.ts";
 import { rulesLookup, seamOf } from "./seam.ts";
@@ -29,7 +33,10 @@ import type { DevAssets } from "./vite-dev.ts";
 
 export type AppSource = { build: ServerBuild; clientDir: string } | DevAssets;
 
-export async function createApp(source: AppSource): Promise<{ app: express.Express; database: Database }> {
+export async function createApp(
+  source: AppSource,
+  tuning: Tuning = tuningFromEnv(),
+): Promise<{ app: express.Express; database: Database }> {
   const dev = "vite" in source ? source : null;
   // The build the latest request ran on (in development, each request loads the current one through Vite).
   let current = dev ? await dev.loadBuild() : (source as { build: ServerBuild }).build;
@@ -45,14 +52,10 @@ export async function createApp(source: AppSource): Promise<{ app: express.Expre
   const handleRequest = expressHandler(handle, getLoadContext);
   // What the route an address lands on declares (its body limit, its shedding class): in development, the latest build's.
   const rulesFor = (pathname: string) => rulesLookup(latest())(pathname);
-  // The health check is asked every few seconds by load balancers: straight to its resource route's loader (a
-  // plain-text answer, no page, nothing to compress or to protect with a CSP), past the middleware below — the request
-  // log included, which would otherwise be mostly health checks — and past React Router's matching and root middleware
-  // (no session, no settings, no form body: the loader takes no arguments). docs/decisions/0043.
-  const healthLoader = dev
-    ? undefined
-    : (current.routes["routes/resources/healthz"]?.module as { loader?: () => Promise<Response> } | undefined)?.loader;
-  app.get("/healthz", healthLoader ? healthz(healthLoader) : handleRequest);
+  const healthz = !dev && tuning.healthzShortcut ? healthzShortcut(current) : null;
+  if (healthz) app.get("/healthz", healthz);
+
+  // The core, as React Router's template has it: log, limits, headers, compression, static files, the app.
   useObservability(app, latest);
   app.use(malformedUrl());
   app.use(bodyLimit(rulesFor));
@@ -65,15 +68,16 @@ export async function createApp(source: AppSource): Promise<{ app: express.Expre
     app.use(dev.vite.middlewares);
   } else {
     app.use(staticAssets((source as { clientDir: string }).clientDir));
-    app.use(pageCache(current, handle, { getLoadContext }));
+    if (tuning.pageCacheMs > 0) app.use(pageCache(current, handle, { getLoadContext, ttlMs: tuning.pageCacheMs }));
   }
   // Past the cheap answers above, a request the app would queue behind others while the event loop is behind is
   // refused at once (server/load-shed.ts).
   if (!dev) app.use(shedWhenBehind(rulesFor));
   // Everything else is the app (Express 5 names a catch-all path; `use` takes every method and path).
-  app.use(coalesceWrites(), handleRequest);
-  // PDFs in a thread of their own (docs/decisions/0117); in development they are rendered on the request's thread.
-  if (!dev) seamOf(current).renderPdfsWith(pdfThread().render);
+  if (tuning.coalesceWrites) app.use(coalesceWrites());
+  app.use(handleRequest);
+  // PDFs in a thread of their own; in development, and without the thread, they are rendered on the request's thread.
+  if (!dev && tuning.pdfThread) seamOf(current).renderPdfsWith(pdfThread().render);
   // The app's database, from the build itself: the process then holds one connection, the app's.
   return { app, database: seamOf(current) };
 }
@@ -112,16 +116,4 @@ function shedWhenBehind(rulesFor: (pathname: string) => RouteRules | null): expr
       else logger.info(state, "caught up: serving every request");
     },
   });
-}
-
-function healthz(loader: () => Promise<Response>): express.RequestHandler {
-  return (_req, res, next) => {
-    loader()
-      .then(async (answer) => {
-        res.status(answer.status);
-        answer.headers.forEach((value, name) => res.setHeader(name, value));
-        res.end(await answer.text());
-      })
-      .catch(next);
-  };
 }

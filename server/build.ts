@@ -33,8 +33,11 @@ export async function buildHttpServer(buildDirectory: string): Promise<void> {
   const outdir = path.join(buildDirectory, "http-server");
   fs.rmSync(outdir, { recursive: true, force: true });
   await build({
-    // The PDF thread's entry (server/pdf-thread.ts) is compiled beside main.js, where the thread looks for it.
-    entryPoints: [path.join(SERVER_DIR, "main.ts"), path.join(SERVER_DIR, "pdf-worker.ts")],
+    // The PDF thread's entry (server/tuning/pdf-thread.ts) is compiled beside main.js, where the thread looks for it.
+    entryPoints: {
+      main: path.join(SERVER_DIR, "main.ts"),
+      "pdf-worker": path.join(SERVER_DIR, "tuning", "pdf-worker.ts"),
+    },
     outdir,
     bundle: true,
     // main.ts sets NODE_ENV before app.ts (and so React) is loaded: app.ts must stay a separate chunk that is

@@ -1,7 +1,7 @@
 /**
  * Compression of what the app renders (HTML, `.data` JSON, CSV…): brotli when the browser accepts it, gzip
  * otherwise (the `compression` package picks br first). Static files and cached pages are already compressed
- * (server/static-assets.ts, server/page-cache.ts): responses that carry a `Content-Encoding` pass through untouched.
+ * (server/static-assets.ts, server/tuning/page-cache.ts): responses that carry a `Content-Encoding` pass through untouched.
  * Brotli quality 4 compresses about as fast as gzip level 6 and a little smaller; see
  * docs/decisions/0041-compression.md.
  */

@@ -11,7 +11,8 @@ import path from "node:path";
 import url from "node:url";
 import { embeddedDatabaseForWorkers, runPrimary, workerCount } from "./cluster.ts";
 import { runUntilStopped } from "./lifecycle.ts";
-import { startMemoryTrim } from "./memory-trim.ts";
+import { startMemoryTrim } from "./tuning/memory-trim.ts";
+import { tuningFromEnv } from "./tuning/settings.ts";
 import { createNodeServer } from "./node-server.ts";
 import { logFor, sendConsoleToLog } from "#app/models/infra/log.server.ts";
 
@@ -50,8 +51,8 @@ if (!dev) {
 const workers = dev ? 1 : workerCount();
 if (workers > 1 && cluster.isPrimary) {
   const database = process.env.MONGODB_URI?.trim() ? undefined : embeddedDatabaseForWorkers();
-  // The database's wire and journal buffers are freed into glibc's heap as the app's are (server/memory-trim.ts).
-  if (database) startMemoryTrim();
+  // The database's wire and journal buffers are freed into glibc's heap as the app's are (server/tuning/memory-trim.ts).
+  if (database && tuningFromEnv().memoryTrim) startMemoryTrim();
   await runPrimary({ workers, database });
   process.exit();
 }
@@ -59,11 +60,12 @@ if (workers > 1 && cluster.isPrimary) {
 const { createApp } = await import("./app.ts");
 const { bodyLimitOptionsFromEnv } = await import("./body-limit.ts");
 const { logger, mallocTrimSeconds } = await import("./observability.ts");
+const tuning = tuningFromEnv();
 
-// Node's own bounds on a request's arrival and on a kept-alive connection (server/node-server.ts).
+// Node's own bounds on a request's arrival (server/node-server.ts), and kept-alive connections recycled.
 const { uploadDeadlineMs, handinDeadlineMs } = bodyLimitOptionsFromEnv();
 const uploadDeadline = uploadDeadlineMs > 0 && handinDeadlineMs > 0 ? Math.max(uploadDeadlineMs, handinDeadlineMs) : 0;
-const { server, serve } = createNodeServer(uploadDeadline);
+const { server, serve } = createNodeServer(uploadDeadline, tuning);
 let onStop = async () => {};
 let source: Parameters<typeof createApp>[0];
 if (dev) {
@@ -75,11 +77,11 @@ if (dev) {
   const build = await import(url.pathToFileURL(buildPath).href);
   source = { build, clientDir: path.resolve(path.dirname(buildPath), "../client") };
 }
-const { app, database } = await createApp(source);
+const { app, database } = await createApp(source, tuning);
 serve(app);
 
-// What a burst of work freed goes back to the system after each major collection (server/memory-trim.ts).
-if (!startMemoryTrim({ onTrim: (ms) => mallocTrimSeconds.observe(ms / 1000) }))
+// What a burst of work freed goes back to the system after each major collection (server/tuning/memory-trim.ts).
+if (tuning.memoryTrim && !startMemoryTrim({ onTrim: (ms) => mallocTrimSeconds.observe(ms / 1000) }))
   logger.info("glibc's malloc_trim is not available on this system: freed memory is returned as the C library decides");
 
 const port = Number(process.env.PORT ?? 3000);

@@ -104,7 +104,7 @@ const requestSeconds = new client.Histogram({
   buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
   registers: [registry],
 });
-/** server/memory-trim.ts: each glibc malloc_trim after a major collection, and how long it took. */
+/** server/tuning/memory-trim.ts: each glibc malloc_trim after a major collection, and how long it took. */
 export const mallocTrimSeconds = new client.Histogram({
   name: "process_malloc_trim_duration_seconds",
   help: "glibc malloc_trim calls after major garbage collections (freed memory handed back to the system), by duration",

@@ -1,6 +1,6 @@
 /**
  * The app's one request handler, and the Express side of it. React Router's handler takes a web Request and answers
- * a web Response; the page cache (server/page-cache.ts) calls it directly to keep what it renders, and every other
+ * a web Response; the page cache (server/tuning/page-cache.ts) calls it directly to keep what it renders, and every other
  * request reaches it through `expressHandler`, which does what @react-router/express did: the request built from
  * Express's (host from Host, or X-Forwarded-Host behind a trusted proxy), aborted when the client goes, and the
  * response streamed back.

@@ -62,7 +62,7 @@ export const Settings =
   (mongoose.models.Settings as mongoose.Model<SettingsDoc>) ?? mongoose.model<SettingsDoc>("Settings", settingsSchema);
 
 // Read on every request (maintenance mode, session timeout), so kept for 1 s per process (brief-cache.server.ts), plus
-// at most one second in the page cache (server/page-cache.ts): a change reaches every instance within 2 s, and this
+// at most one second in the page cache (server/tuning/page-cache.ts): a change reaches every instance within 2 s, and this
 // machine's other workers at once, so an admin's next page after saving shows it whichever worker serves it.
 const cache = briefCache<PortalSettings>("settings");
 const forgetSettings = () => cache.forget();

@@ -3,7 +3,7 @@
  *
  * - A page that is the same for every anonymous visitor opts in with `export const headers = publicPageHeaders`:
  *   browsers and shared caches may keep it but must revalidate (the server answers with an ETag, see
- *   server/page-cache.ts), and `Vary: Cookie` keeps a cache from handing it to someone who sends cookies.
+ *   server/tuning/page-cache.ts), and `Vary: Cookie` keeps a cache from handing it to someone who sends cookies.
  * - The root middleware runs `withCachePolicy` on every response: anything that belongs to one person (the
  *   request carries the session cookie, or the response sets a cookie: a flash toast read, a sign-in) becomes
  *   `private, no-store`, whatever a route said; so does any answer to a form post.

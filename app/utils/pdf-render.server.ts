@@ -1,7 +1,7 @@
 /**
  * Every PDF the portal writes (a ward's report, a student's schedule, a receipt) goes through `renderPdf`. Rendering
  * one takes 100–550 ms of a thread (pdfkit's layout and the font's subsetting), so the HTTP server hands the app a
- * worker thread to do it in (server/pdf-thread.ts, through the seam): the request's thread only waits. Without one
+ * worker thread to do it in (server/tuning/pdf-thread.ts, through the seam): the request's thread only waits. Without one
  * (unit tests, development) the PDF is rendered here. docs/decisions/0117-pdfs-off-the-request-thread.md.
  */
 import { renderReceiptPdf, type ReceiptInput } from "#app/utils/receipt-pdf.server.ts";

@@ -20,7 +20,7 @@ export type Access =
   | { admin: AdminPermissionFlag };
 
 /**
- * A cacheable page's parameters (server/page-cache.ts): the query parameters it reads, each with the values that
+ * A cacheable page's parameters (server/tuning/page-cache.ts): the query parameters it reads, each with the values that
  * change the page, or "uncached" for a free value (such a request is rendered, never stored). The cache keys on these
  * alone and renders with the others removed, so an unknown or unlisted parameter or value never makes a new entry.
  */
@@ -40,7 +40,7 @@ export type RouteRules = {
   maintenance?: "open";
   /** "priority": admitted within the load shedder's reserve when the server is behind (server/load-shed.ts). */
   shed?: "priority";
-  /** Cacheable for anonymous visitors, with the query parameters it reads (server/page-cache.ts). */
+  /** Cacheable for anonymous visitors, with the query parameters it reads (server/tuning/page-cache.ts). */
   pageCache?: PageCacheRule;
   /**
    * The address's last parameter is a secret (a link's token, a callback's secret, a reference that opens a family's

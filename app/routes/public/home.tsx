@@ -16,7 +16,7 @@ import { BENEFITS, FAQ, PROGRAMME_BLURBS } from "#app/components/public/landing-
 
 // The same for every anonymous visitor: cacheable (app/utils/http-cache.server.ts).
 export const headers = publicPageHeaders;
-/** Reads no query parameter: one cached page whatever the address adds (server/page-cache.ts). */
+/** Reads no query parameter: one cached page whatever the address adds (server/tuning/page-cache.ts). */
 export const handle = { rules: { access: "public", pageCache: { params: {} } } } satisfies RouteHandle;
 
 export async function loader({ url }: Route.LoaderArgs) {

@@ -6,7 +6,7 @@ import { publicPageHeaders } from "#app/utils/http-cache.server.ts";
 
 // The same for every anonymous visitor: cacheable (app/utils/http-cache.server.ts).
 export const headers = publicPageHeaders;
-/** Reads no query parameter: one cached page whatever the address adds (server/page-cache.ts). */
+/** Reads no query parameter: one cached page whatever the address adds (server/tuning/page-cache.ts). */
 export const handle = { rules: { access: "public", pageCache: { params: {} } } } satisfies RouteHandle;
 
 export default function PrivacyPolicy() {

@@ -18,7 +18,7 @@ import { enrolmentOpening, vacationChoices } from "#app/services/content/vacatio
 
 // The same for every anonymous visitor: cacheable (app/utils/http-cache.server.ts).
 export const headers = publicPageHeaders;
-/** Reads no query parameter: one cached page whatever the address adds (server/page-cache.ts). */
+/** Reads no query parameter: one cached page whatever the address adds (server/tuning/page-cache.ts). */
 export const handle = { rules: { access: "public", pageCache: { params: {} } } } satisfies RouteHandle;
 import { keepPageAfterNetworkFailure, submitOverFlakyLink } from "#app/utils/network-submit.ts";
 import { Section } from "#app/components/ui/section.tsx";

@@ -1,5 +1,5 @@
 /**
- * The PDF thread's entry (server/pdf-thread.ts): each message is a PDF to render (app/utils/pdf-render.server.ts),
+ * The PDF thread's entry (server/tuning/pdf-thread.ts): each message is a PDF to render (app/utils/pdf-render.server.ts),
  * answered with its bytes, moved rather than copied, or with the error's message.
  */
 import { parentPort } from "node:worker_threads";

@@ -58,11 +58,11 @@ export function trimAfterMajorCollections(trim: MallocTrim, options: { onTrim?: 
 }
 
 /**
- * The trim for this process unless `MEMORY_TRIM=off`: true when it runs, false where glibc's malloc_trim is missing.
+ * The trim for this process (server/tuning/settings.ts: MEMORY_TRIM): true when it runs, false where glibc's
+ * malloc_trim is missing.
  * The app's workers and the first process that runs their embedded database each run their own.
  */
 export function startMemoryTrim(options: { onTrim?: (ms: number) => void } = {}): boolean {
-  if (process.env.MEMORY_TRIM?.trim().toLowerCase() === "off") return true;
   const trim = loadMallocTrim();
   if (trim) trimAfterMajorCollections(trim, options);
   return trim !== null;

@@ -30,10 +30,10 @@ import zlib from "node:zlib";
 import type express from "express";
 import { writeReadableStreamToWritable } from "@react-router/node";
 import type { RouterContextProvider, ServerBuild } from "react-router";
-import type { AppHandler } from "./request-handler.ts";
-import { seamOf } from "./seam.ts";
+import type { AppHandler } from "../request-handler.ts";
+import { seamOf } from "../seam.ts";
 import type { ServerSeam } from "#app/seam.server.ts";
-import { contentSecurityPolicy } from "./security-headers.ts";
+import { contentSecurityPolicy } from "../security-headers.ts";
 import { pageOfDataRequest } from "#app/utils/data-request.ts";
 
 const brotli = promisify(zlib.brotliCompress);
@@ -79,7 +79,7 @@ export function pageCache(
   handleRequest: AppHandler,
   options: PageCacheOptions = {},
 ): express.RequestHandler {
-  const ttlMs = options.ttlMs ?? Number(process.env.PAGE_CACHE_MS ?? 1_000);
+  const ttlMs = options.ttlMs ?? 1_000;
   const maxEntries = options.maxEntries ?? 500;
   const maxBodyBytes = options.maxBodyBytes ?? 512 * 1024;
   const entries = new Map<string, Entry>();

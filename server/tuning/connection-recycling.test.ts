@@ -1,7 +1,8 @@
 import http from "node:http";
 import net, { type AddressInfo } from "node:net";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { MAX_REQUESTS_PER_CONNECTION, createNodeServer } from "./node-server.ts";
+import { createNodeServer } from "../node-server.ts";
+import { MAX_REQUESTS_PER_CONNECTION } from "./connection-recycling.ts";
 
 let server: http.Server;
 let port = 0;
@@ -9,7 +10,7 @@ const connections: number[] = [];
 let handled = 0;
 
 beforeAll(async () => {
-  const node = createNodeServer(60_000);
+  const node = createNodeServer(60_000, { maxRequestsPerConnection: MAX_REQUESTS_PER_CONNECTION });
   server = node.server;
   server.on("connection", (socket) => connections.push(socket.remotePort ?? 0));
   node.serve((_req, res) => {

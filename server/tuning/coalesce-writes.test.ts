@@ -5,7 +5,7 @@ import { randomBytes } from "node:crypto";
 import express from "express";
 import { describe, expect, it } from "vitest";
 import { COALESCE_LIMIT, coalesceWrites } from "./coalesce-writes.ts";
-import { compression } from "./compression.ts";
+import { compression } from "../compression.ts";
 
 type Counts = { writes: number; flushes: number };
 
