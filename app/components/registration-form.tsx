@@ -58,6 +58,20 @@ function FormSection({ id, title, children }: { id: string; title: string; child
   );
 }
 
+/**
+ * What an enrolment action answered, as the form's props: the validation reply, the ward already registered, or the
+ * client action's network failure (the whole answer, which says so itself).
+ */
+export function enrolmentReply(
+  actionData: { result?: SubmissionResult<string[]> | null; duplicateReference?: string | null } | object | undefined,
+): Pick<RegistrationFormProps, "lastResult" | "duplicateReference" | "networkFailure"> {
+  return {
+    lastResult: actionData && "result" in actionData ? actionData.result : undefined,
+    duplicateReference: actionData && "duplicateReference" in actionData ? actionData.duplicateReference : undefined,
+    networkFailure: actionData,
+  };
+}
+
 type RegistrationFormProps = {
   lastResult?: SubmissionResult<string[]> | null;
   submitLabel?: string;

@@ -8,7 +8,7 @@ import { processRegistrationOnce, refusedRegistration } from "#app/routes/public
 import { registrationConstraint } from "#app/forms/constraints.server.ts";
 import { redirectWithToast } from "#app/utils/toast.server.ts";
 import { appOrigin } from "#app/utils/app-origin.server.ts";
-import { RegistrationForm } from "#app/components/registration-form.tsx";
+import { enrolmentReply, RegistrationForm } from "#app/components/registration-form.tsx";
 import {
   ADMIN_REGISTRATION_DENIED,
   ADMIN_REGISTRATION_SUCCESS_DESCRIPTION,
@@ -159,12 +159,8 @@ export default function RegisterStudent({ loaderData, actionData }: Route.Compon
       </p>
       <RegistrationForm
         id="admin-registration"
-        lastResult={actionData && "result" in actionData ? actionData.result : undefined}
-        duplicateReference={
-          actionData && "duplicateReference" in actionData ? actionData.duplicateReference : undefined
-        }
+        {...enrolmentReply(actionData)}
         idempotencyKey={loaderData.idempotencyKey}
-        networkFailure={actionData}
         constraint={loaderData.constraint}
         vacations={loaderData.vacations}
         submitLabel="Register Student (Admin)"

@@ -1,5 +1,5 @@
 import type { RouteHandle } from "#app/utils/route-rules.ts";
-import { Form, Link, data } from "react-router";
+import { Form, data } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/reports";
 import { requireAdmin } from "#app/utils/auth.server.ts";
@@ -11,6 +11,7 @@ import { Button } from "#app/components/ui/button.tsx";
 import { StatCard } from "#app/components/dashboard/page.tsx";
 import { SmsSample } from "#app/components/dashboard/sms-sample.tsx";
 import { AdminPage } from "#app/components/ui/admin-page.tsx";
+import { BackToMessages } from "#app/routes/admin/+shared/back-to-messages.tsx";
 import { VacationPicker } from "#app/components/ui/filter-form.tsx";
 
 export const handle = {
@@ -72,11 +73,7 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
       ) : (
         <p className="text-gray-800">There is no vacation yet.</p>
       )}
-      <p>
-        <Link to="/admin/messages" className="font-semibold text-brand-700 underline">
-          Back to Messages
-        </Link>
-      </p>
+      <BackToMessages />
     </AdminPage>
   );
 }

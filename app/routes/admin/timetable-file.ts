@@ -2,7 +2,7 @@ import type { RouteHandle } from "#app/utils/route-rules.ts";
 import { data } from "react-router";
 import type { Route } from "./+types/timetable-file";
 import { requireUser } from "#app/utils/auth.server.ts";
-import { contentDisposition, uploadResponse } from "#app/utils/uploads.server.ts";
+import { storedFileResponse } from "#app/utils/uploads.server.ts";
 import { TIMETABLE_MIME_TYPES } from "#app/forms/admin-timetable.schema.ts";
 import { mayReadTimetable } from "#app/services/teaching/content-access.server.ts";
 import { getTimetableFile } from "#app/models/timetable.server.ts";
@@ -24,13 +24,13 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const type = (TIMETABLE_MIME_TYPES as readonly string[]).includes(row.fileType)
     ? row.fileType
     : "application/octet-stream";
-  const response = await uploadResponse(request, row.filePath, {
-    "Content-Type": type,
-    "Content-Disposition": contentDisposition("attachment", row.fileName, type),
-    "X-Content-Type-Options": "nosniff",
-    "Cache-Control": "private, max-age=0, must-revalidate",
-    "Content-Security-Policy": "default-src 'none'; sandbox",
-  });
-  if (!response) throw data("Timetable file not found.", { status: 404 });
-  return response;
+  return storedFileResponse(
+    request,
+    { key: row.filePath, type, name: row.fileName },
+    {
+      disposition: "attachment",
+      cacheControl: "private, max-age=0, must-revalidate",
+      missing: "Timetable file not found.",
+    },
+  );
 }

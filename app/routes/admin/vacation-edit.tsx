@@ -5,15 +5,16 @@ import { data, Form, Link } from "react-router";
 import type { Route } from "./+types/vacation-edit";
 import { parseWithZod } from "#app/forms/parse.ts";
 import { replyToRefusal } from "#app/utils/refusal-reply.server.ts";
-import { VacationDatesSchema, VACATION_FIELD_LABELS as L } from "#app/forms/vacation.schema.ts";
+import { VacationDatesSchema } from "#app/forms/vacation.schema.ts";
 import { requireAdmin } from "#app/utils/auth.server.ts";
 import { redirectWithToast } from "#app/utils/toast.server.ts";
 import { SCHOOL_NAME } from "#app/domain/school.ts";
 import { listVacations } from "#app/models/vacation.server.ts";
 import { changeVacationDates } from "#app/services/content/vacations.server.ts";
-import { CheckboxField, FormErrors, SubmitButton, TextField } from "#app/components/form/fields.tsx";
+import { FormErrors, SubmitButton } from "#app/components/form/fields.tsx";
 import { buttonClass } from "#app/components/ui/button.tsx";
 import { AdminPage } from "#app/components/ui/admin-page.tsx";
+import { VacationDateFields } from "#app/routes/admin/+shared/vacation-date-fields.tsx";
 
 export const handle = { rules: { access: { admin: "can_edit_settings" } } } satisfies RouteHandle;
 
@@ -52,18 +53,11 @@ export default function VacationEdit({ loaderData, actionData }: Route.Component
     lessonsEnd: vacation.lessonsEnd,
     newSchoolYear: vacation.newSchoolYear ? "on" : "",
   });
-  const date = { inputProps: { type: "date" } } as const;
   return (
     <AdminPage title={<>Dates of {vacation.name}</>} width="2xl">
       <Form method="post" {...getFormProps(form)} className="space-y-4 rounded-xl border border-gray-200 bg-white p-6">
         <FormErrors form={form} />
-        <div className="grid gap-4 sm:grid-cols-2">
-          <TextField field={fields.registrationOpens} label={L.registrationOpens} {...date} />
-          <TextField field={fields.registrationCloses} label={L.registrationCloses} {...date} />
-          <TextField field={fields.lessonsStart} label={L.lessonsStart} {...date} />
-          <TextField field={fields.lessonsEnd} label={L.lessonsEnd} {...date} />
-        </div>
-        <CheckboxField field={fields.newSchoolYear} label={L.newSchoolYear} />
+        <VacationDateFields fields={fields} />
         <div className="flex flex-wrap gap-2">
           <SubmitButton pendingLabel="Saving...">Save Dates</SubmitButton>
           <Link to="/admin/vacations" className={buttonClass("secondary")}>

@@ -19,6 +19,7 @@ import { CheckboxField, FormErrors, SubmitButton, TextField } from "#app/compone
 import { Section } from "#app/components/ui/section.tsx";
 import { buttonClass } from "#app/components/ui/button.tsx";
 import { AdminPage } from "#app/components/ui/admin-page.tsx";
+import { VacationDateFields } from "#app/routes/admin/+shared/vacation-date-fields.tsx";
 
 export const handle = { rules: { access: { admin: "can_edit_settings" } } } satisfies RouteHandle;
 
@@ -240,13 +241,7 @@ export default function Vacations({ loaderData, actionData }: Route.ComponentPro
             hint="E.g. 2027 Easter vacation. It names the fees and numbers the receipts, and cannot change later."
             inputProps={{ maxLength: 40 }}
           />
-          <div className="grid gap-4 sm:grid-cols-2">
-            <TextField field={fields.registrationOpens} label={L.registrationOpens} {...date} />
-            <TextField field={fields.registrationCloses} label={L.registrationCloses} {...date} />
-            <TextField field={fields.lessonsStart} label={L.lessonsStart} {...date} />
-            <TextField field={fields.lessonsEnd} label={L.lessonsEnd} {...date} />
-          </div>
-          <CheckboxField field={fields.newSchoolYear} label={L.newSchoolYear} />
+          <VacationDateFields fields={fields} />
           <fieldset className="space-y-2">
             <legend className="text-sm font-semibold text-gray-900">From the last vacation</legend>
             <CheckboxField field={fields.copyFees} label={L.copyFees} hint="You can change them on the next page." />

@@ -1,5 +1,5 @@
 import type { RouteHandle } from "#app/utils/route-rules.ts";
-import { Form, Link } from "react-router";
+import { Form } from "react-router";
 import type { Route } from "./+types/weekly-progress";
 import { requireAdmin } from "#app/utils/auth.server.ts";
 import { redirectWithToast } from "#app/utils/toast.server.ts";
@@ -10,6 +10,7 @@ import { Button } from "#app/components/ui/button.tsx";
 import { StatCard } from "#app/components/dashboard/page.tsx";
 import { SmsSample } from "#app/components/dashboard/sms-sample.tsx";
 import { AdminPage } from "#app/components/ui/admin-page.tsx";
+import { BackToMessages } from "#app/routes/admin/+shared/back-to-messages.tsx";
 
 export const handle = {
   rules: { access: { admin: "can_view_messages" }, actionAccess: { admin: "can_access_communications" } },
@@ -74,11 +75,7 @@ export default function WeeklyProgress({ loaderData }: Route.ComponentProps) {
       ) : (
         <p className="text-gray-800">No vacation is teaching now: there is no progress to send.</p>
       )}
-      <p>
-        <Link to="/admin/messages" className="font-semibold text-brand-700 underline">
-          Back to Messages
-        </Link>
-      </p>
+      <BackToMessages />
     </AdminPage>
   );
 }

@@ -2,7 +2,7 @@ import type { RouteHandle } from "#app/utils/route-rules.ts";
 import { data } from "react-router";
 import type { Route } from "./+types/assignment-file";
 import { requireUser } from "#app/utils/auth.server.ts";
-import { contentDisposition, uploadResponse } from "#app/utils/uploads.server.ts";
+import { storedFileResponse } from "#app/utils/uploads.server.ts";
 import { mayReadAssignment } from "#app/services/teaching/content-access.server.ts";
 import { getAssignmentById } from "#app/models/assignment.server.ts";
 import { ID_PATTERN } from "#app/domain/ids.ts";
@@ -20,14 +20,6 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const assignment = ID_PATTERN.test(id) ? await getAssignmentById(id) : null;
   if (!assignment || !(await mayReadAssignment(info, assignment))) throw data("Not found", { status: 404 });
   if (!assignment.filePath || !assignment.fileType) throw data("Not found", { status: 404 });
-  const response = await uploadResponse(request, assignment.filePath, {
-    // The stored type was detected from the bytes at upload; nothing else is ever served.
-    "Content-Type": assignment.fileType,
-    "Content-Disposition": contentDisposition("attachment", assignment.fileName ?? "assignment", assignment.fileType),
-    "X-Content-Type-Options": "nosniff",
-    "Content-Security-Policy": "default-src 'none'; sandbox",
-    "Cache-Control": "private, no-store",
-  });
-  if (!response) throw data("File not found", { status: 404 });
-  return response;
+  const file = { key: assignment.filePath, type: assignment.fileType, name: assignment.fileName ?? "assignment" };
+  return storedFileResponse(request, file, { disposition: "attachment" });
 }

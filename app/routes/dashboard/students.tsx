@@ -2,8 +2,7 @@ import type { RouteHandle } from "#app/utils/route-rules.ts";
 import type { Route } from "./+types/students";
 import { requireRole } from "#app/utils/auth.server.ts";
 import { loadStudentsView } from "#app/routes/facilitator/+shared/data.server.ts";
-import { DashboardPage } from "#app/components/dashboard/page.tsx";
-import { StudentsPanel } from "#app/components/dashboard/students-panel.tsx";
+import { StudentsPage } from "#app/routes/facilitator/+shared/students-page.tsx";
 import { SCHOOL_NAME } from "#app/domain/school.ts";
 
 export const handle = { rules: { access: { roles: ["facilitator"] } } } satisfies RouteHandle;
@@ -15,13 +14,12 @@ export async function loader({ request, url }: Route.LoaderArgs) {
 
 export default function Students({ loaderData }: Route.ComponentProps) {
   return (
-    <DashboardPage title="Student Management" description="Students enrolled in the subjects you teach.">
-      <StudentsPanel
-        view={loaderData}
-        basePath="/dashboard/students"
-        exportPath="/facilitator-dashboard/students/export"
-      />
-    </DashboardPage>
+    <StudentsPage
+      view={loaderData}
+      basePath="/dashboard/students"
+      title="Student Management"
+      description="Students enrolled in the subjects you teach."
+    />
   );
 }
 

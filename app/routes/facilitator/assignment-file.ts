@@ -4,7 +4,7 @@ import type { Route } from "./+types/assignment-file";
 import { hasAdminPermission, requireUser } from "#app/utils/auth.server.ts";
 import { effectiveRole } from "#app/domain/roles.ts";
 import { getLatestOwnedRegistration } from "#app/models/registration.server.ts";
-import { contentDisposition, uploadResponse } from "#app/utils/uploads.server.ts";
+import { storedFileResponse } from "#app/utils/uploads.server.ts";
 import { getAssignmentById, getOwnedAssignment } from "#app/models/assignment.server.ts";
 import { ID_PATTERN } from "#app/domain/ids.ts";
 
@@ -22,16 +22,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const assignment = await readableAssignment(info, id);
   if (!assignment) throw data("Not found", { status: 404 });
   if (!assignment.filePath || !assignment.fileType) throw data("Not found", { status: 404 });
-  const response = await uploadResponse(request, assignment.filePath, {
-    // The stored type was detected from the bytes at upload; nothing else is ever served.
-    "Content-Type": assignment.fileType,
-    "Content-Disposition": contentDisposition("inline", assignment.fileName ?? "assignment", assignment.fileType),
-    "X-Content-Type-Options": "nosniff",
-    "Content-Security-Policy": "default-src 'none'; img-src 'self'; media-src 'self'; style-src 'unsafe-inline'",
-    "Cache-Control": "private, no-store",
-  });
-  if (!response) throw data("File not found", { status: 404 });
-  return response;
+  const file = { key: assignment.filePath, type: assignment.fileType, name: assignment.fileName ?? "assignment" };
+  return storedFileResponse(request, file, { disposition: "inline" });
 }
 
 async function readableAssignment(info: Awaited<ReturnType<typeof requireUser>>, id: string) {

@@ -15,7 +15,7 @@ import { registrationFormValues } from "#app/services/people/enrolment.server.ts
 import { processRegistrationOnce, refusedRegistration } from "#app/routes/public/+shared/enrolment-form.server.ts";
 import { registrationConstraint } from "#app/forms/constraints.server.ts";
 import { enrolmentOpening, vacationChoices } from "#app/services/content/vacations.server.ts";
-import { RegistrationForm } from "#app/components/registration-form.tsx";
+import { enrolmentReply, RegistrationForm } from "#app/components/registration-form.tsx";
 import { buttonClass } from "#app/components/ui/button.tsx";
 
 export const handle = { rules: { access: { roles: ["parent", "student"] } } } satisfies RouteHandle;
@@ -100,11 +100,7 @@ export default function EnrolAgain({ loaderData, actionData }: Route.ComponentPr
       ) : null}
       <div className="mt-6">
         <RegistrationForm
-          lastResult={actionData && "result" in actionData ? actionData.result : undefined}
-          duplicateReference={
-            actionData && "duplicateReference" in actionData ? actionData.duplicateReference : undefined
-          }
-          networkFailure={actionData}
+          {...enrolmentReply(actionData)}
           constraint={constraint}
           defaultValue={values}
           vacations={vacations}

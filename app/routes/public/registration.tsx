@@ -1,7 +1,7 @@
 import type { RouteHandle } from "#app/utils/route-rules.ts";
 import { Link } from "react-router";
 import type { Route } from "./+types/registration";
-import { RegistrationForm } from "#app/components/registration-form.tsx";
+import { enrolmentReply, RegistrationForm } from "#app/components/registration-form.tsx";
 import { buttonClass } from "#app/components/ui/button.tsx";
 import { confirmationPath } from "#app/domain/registration.ts";
 import { SCHOOL_NAME } from "#app/domain/school.ts";
@@ -72,11 +72,7 @@ export default function Registration({ loaderData, actionData }: Route.Component
           </p>
           <div className="mt-6">
             <RegistrationForm
-              lastResult={actionData && "result" in actionData ? actionData.result : undefined}
-              duplicateReference={
-                actionData && "duplicateReference" in actionData ? actionData.duplicateReference : undefined
-              }
-              networkFailure={actionData}
+              {...enrolmentReply(actionData)}
               constraint={loaderData.constraint}
               vacations={loaderData.vacations}
               submitLabel="Submit Registration"

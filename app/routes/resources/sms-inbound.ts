@@ -3,11 +3,7 @@ import { data } from "react-router";
 import type { Route } from "./+types/sms-inbound";
 import { MALFORMED_BODY } from "#app/utils/form-body.server.ts";
 import { callbackFields } from "#app/utils/callback-fields.server.ts";
-import {
-  answerInboundSms,
-  callbackAddressAllowed,
-  phoneCallbackSecretMatches,
-} from "#app/services/messaging/phone-channel.server.ts";
+import { answerInboundSms, phoneCallbackAuthenticated } from "#app/services/messaging/phone-channel.server.ts";
 import { clientAddressContext } from "#app/utils/request-context.ts";
 import { appOrigin } from "#app/utils/app-origin.server.ts";
 
@@ -35,9 +31,7 @@ type Aggregator = keyof typeof FIELDS;
 
 async function authenticated(params: Route.ActionArgs["params"], context: Route.ActionArgs["context"]) {
   return (
-    Object.hasOwn(FIELDS, params.aggregator) &&
-    callbackAddressAllowed(context.get(clientAddressContext)) &&
-    (await phoneCallbackSecretMatches(params.aggregator, params.secret))
+    Object.hasOwn(FIELDS, params.aggregator) && phoneCallbackAuthenticated(params, context.get(clientAddressContext))
   );
 }
 

@@ -2,21 +2,18 @@ import type { RouteHandle } from "#app/utils/route-rules.ts";
 import { data } from "react-router";
 import type { Route } from "./+types/ussd";
 import { MALFORMED_BODY } from "#app/utils/form-body.server.ts";
+import { hubtelUssdAnswer, readHubtelUssd } from "#app/services/messaging/hubtel-ussd.server.ts";
 import {
   africasTalkingScreen,
   answerUssd,
-  callbackAddressAllowed,
-  phoneCallbackSecretMatches,
+  phoneCallbackAuthenticated,
 } from "#app/services/messaging/phone-channel.server.ts";
-import { hubtelUssdAnswer, readHubtelUssd } from "#app/services/messaging/hubtel-ussd.server.ts";
 import { clientAddressContext } from "#app/utils/request-context.ts";
 import { appOrigin } from "#app/utils/app-origin.server.ts";
 
 export const handle = {
   rules: { access: "callback", maintenance: "open", shed: "priority", secretPath: true },
 } satisfies RouteHandle;
-
-const AGGREGATORS = new Set(["africastalking", "hubtel"]);
 
 /**
  * The USSD callbacks (docs/phones-without-a-browser.md), one menu for both aggregators:
@@ -29,11 +26,7 @@ const AGGREGATORS = new Set(["africastalking", "hubtel"]);
 const SESSION_ID = /^[\w.:-]{1,100}$/;
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  if (
-    !AGGREGATORS.has(params.aggregator) ||
-    !callbackAddressAllowed(context.get(clientAddressContext)) ||
-    !(await phoneCallbackSecretMatches(params.aggregator, params.secret))
-  )
+  if (!(await phoneCallbackAuthenticated(params, context.get(clientAddressContext))))
     throw data("Not found", { status: 404 });
   if (params.aggregator === "hubtel") {
     const body: unknown = await request.json().catch(() => null);

@@ -87,32 +87,13 @@ function useAutoOpenClassPages(autoOpen: boolean, show: ShowToast) {
 }
 
 export default function StudentLayout({ loaderData }: Route.ComponentProps) {
-  const {
-    accountName,
-    wardName,
-    enrolled,
-    programmeLabel,
-    fees,
-    showAdminTab,
-    impersonating,
-    autoOpen,
-    joinList,
-    unseenCount,
-  } = loaderData;
+  const { impersonating, autoOpen, joinList, ...frame } = loaderData;
   const { show, element } = useClientToast();
   useAutoOpenClassPages(autoOpen, show);
   const location = useLocation();
   return (
     <>
-      <StudentPortalHeader
-        accountName={accountName}
-        wardName={wardName}
-        enrolled={enrolled}
-        programmeLabel={programmeLabel}
-        fees={fees}
-        showAdminTab={showAdminTab}
-        unseenCount={unseenCount}
-      />
+      <StudentPortalHeader {...frame} />
       <main id="main" className="mx-auto max-w-6xl px-4 py-6">
         {joinList.length > 0 ? (
           <Section

@@ -2,7 +2,7 @@ import type { RouteHandle } from "#app/utils/route-rules.ts";
 import { data } from "react-router";
 import type { Route } from "./+types/lesson-material";
 import { requireUser } from "#app/utils/auth.server.ts";
-import { contentDisposition, uploadResponse } from "#app/utils/uploads.server.ts";
+import { storedFileResponse } from "#app/utils/uploads.server.ts";
 import { getLesson, mayReadMaterial } from "#app/services/teaching/lessons.server.ts";
 
 // Students on the lesson's roster read it too: the guard (mayReadMaterial) decides per lesson.
@@ -17,14 +17,5 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const lesson = await getLesson(String(params.lessonId));
   const file = lesson?.materialFile;
   if (!lesson || !file || !(await mayReadMaterial(effectiveUser, lesson))) throw data("Not found", { status: 404 });
-  const response = await uploadResponse(request, file.key, {
-    // The stored type was detected from the bytes at upload; nothing else is ever served.
-    "Content-Type": file.type,
-    "Content-Disposition": contentDisposition("inline", file.name, file.type),
-    "X-Content-Type-Options": "nosniff",
-    "Content-Security-Policy": "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'",
-    "Cache-Control": "private, no-store",
-  });
-  if (!response) throw data("File not found", { status: 404 });
-  return response;
+  return storedFileResponse(request, file, { disposition: "inline" });
 }

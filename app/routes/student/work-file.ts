@@ -2,7 +2,7 @@ import type { RouteHandle } from "#app/utils/route-rules.ts";
 import { data } from "react-router";
 import type { Route } from "./+types/work-file";
 import { requireUser } from "#app/utils/auth.server.ts";
-import { contentDisposition, uploadResponse } from "#app/utils/uploads.server.ts";
+import { storedFileResponse } from "#app/utils/uploads.server.ts";
 import { handinStore } from "#app/models/infra/handin-store.server.ts";
 import { Submission, type SubmissionDoc } from "#app/models/submission.server.ts";
 import { mayReadWork } from "#app/services/teaching/handins.server.ts";
@@ -25,18 +25,5 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     : null;
   const file = Number.isInteger(index) && index >= 0 ? submission?.files[index] : undefined;
   if (!submission || !file || !(await mayReadWork(effectiveUser, submission))) throw data("Not found", { status: 404 });
-  const response = await uploadResponse(
-    request,
-    file.key,
-    {
-      "Content-Type": file.type,
-      "Content-Disposition": contentDisposition("inline", file.name, file.type),
-      "X-Content-Type-Options": "nosniff",
-      "Content-Security-Policy": "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'",
-      "Cache-Control": "private, no-store",
-    },
-    handinStore(),
-  );
-  if (!response) throw data("File not found", { status: 404 });
-  return response;
+  return storedFileResponse(request, file, { disposition: "inline", source: handinStore() });
 }

@@ -111,11 +111,28 @@ export function callbackAddressAllowed(address: string, list = process.env.PHONE
  * Compared in constant time; with no secret set, nothing matches (the URLs answer 404). Only the aggregator chosen under
  * Settings → USSD & SMS is answered: the other's URLs are a 404 too.
  */
-export async function phoneCallbackSecretMatches(aggregator: string, given: string | undefined): Promise<boolean> {
+async function phoneCallbackSecretMatches(aggregator: string, given: string | undefined): Promise<boolean> {
   const settings = await getSettings();
   const ok = settings.phoneAggregator === aggregator && secretMatches(await phoneCallbackSecret(), given);
   if (!ok) callbacksRefused.inc({ callback: "phone", reason: "secret" });
   return ok;
+}
+
+const AGGREGATORS = new Set(["africastalking", "hubtel"]);
+
+/**
+ * A phone callback (USSD or an incoming SMS) is the school's aggregator's: a known aggregator, the one the settings
+ * name, from an allowed address, with the secret in its path. Checked before anything of the request is read.
+ */
+export async function phoneCallbackAuthenticated(
+  path: { aggregator: string; secret: string | undefined },
+  clientAddress: string,
+): Promise<boolean> {
+  return (
+    AGGREGATORS.has(path.aggregator) &&
+    callbackAddressAllowed(clientAddress) &&
+    (await phoneCallbackSecretMatches(path.aggregator, path.secret))
+  );
 }
 
 async function context(origin: string): Promise<UssdContext> {

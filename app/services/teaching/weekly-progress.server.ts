@@ -88,6 +88,20 @@ async function families(vacation: string, now: Date, phone?: string): Promise<Fa
   return [...byPhone.values()];
 }
 
+/** Every family's text of the week, in its language, but for the numbers that sent STOP; the SMS parts in all. */
+async function weekTexts(vacation: string, now: Date) {
+  const all = await families(vacation, now);
+  const { sayFor, stopped } = await audienceVoices(
+    all.map((f) => f.phone),
+    "summaries",
+  );
+  const reached = all.filter((f) => !stopped.has(f.phone));
+  const link = `${appOrigin()}/portal`;
+  const texts = reached.map((f) => weeklyProgressSms(f.wards, link, sayFor(f.phone)));
+  const segments = texts.reduce((sum, t) => sum + smsLength(t).segments, 0);
+  return { reached, stopped: all.length - reached.length, texts, segments };
+}
+
 const keyPrefix = (vacation: string, week: string) => `weekly-progress:${vacation}:${week}:`;
 
 /**
@@ -99,24 +113,18 @@ export async function weeklyProgressPreview(now = new Date()) {
   const { teaching } = await vacationPointers(now);
   if (!teaching) return { vacation: null, week, phones: 0, stopped: 0, sentThisWeek: 0, segments: 0, sample: null };
   // Every family's text, as the run would send it: the SMS parts in all, as the reports page counts them.
-  const [all, sentThisWeek] = await Promise.all([
-    families(teaching.name, now),
+  const [run, sentThisWeek] = await Promise.all([
+    weekTexts(teaching.name, now),
     Outbox.countDocuments({ key: { $regex: `^${escapeRegex(keyPrefix(teaching.name, week))}` } }),
   ]);
-  const { sayFor, stopped } = await audienceVoices(
-    all.map((f) => f.phone),
-    "summaries",
-  );
-  const reached = all.filter((f) => !stopped.has(f.phone));
-  const link = `${appOrigin()}/portal`;
-  const texts = reached.map((f) => weeklyProgressSms(f.wards, link, sayFor(f.phone)));
+  const { reached, stopped, texts, segments } = run;
   return {
     vacation: teaching.name,
     week,
     phones: reached.length,
-    stopped: all.length - reached.length,
+    stopped,
     sentThisWeek,
-    segments: texts.reduce((sum, t) => sum + smsLength(t).segments, 0),
+    segments,
     sample: texts[0] ?? null,
   };
 }
@@ -139,15 +147,7 @@ export async function sendWeeklyProgress(actorId: string, now = new Date()): Pro
   const week = weekStart(schoolDay(now));
   const { teaching } = await vacationPointers(now);
   if (!teaching) return { vacation: null, week, phones: 0, stopped: 0, segments: 0, queued: 0, sample: null };
-  const all = await families(teaching.name, now);
-  const { sayFor, stopped } = await audienceVoices(
-    all.map((f) => f.phone),
-    "summaries",
-  );
-  const reached = all.filter((f) => !stopped.has(f.phone));
-  const link = `${appOrigin()}/portal`;
-  const texts = reached.map((f) => weeklyProgressSms(f.wards, link, sayFor(f.phone)));
-  const segments = texts.reduce((sum, t) => sum + smsLength(t).segments, 0);
+  const { reached, stopped, texts, segments } = await weekTexts(teaching.name, now);
   const queued = await queueMessages(
     reached.map((f, i) => ({
       key: `${keyPrefix(teaching.name, week)}${f.phone}`,
@@ -163,7 +163,7 @@ export async function sendWeeklyProgress(actorId: string, now = new Date()): Pro
     vacation: teaching.name,
     week,
     phones: reached.length,
-    stopped: all.length - reached.length,
+    stopped,
     segments,
     queued,
     sample: texts[0] ?? null,

@@ -4,6 +4,7 @@ import { getZodConstraint } from "@conform-to/zod/v4";
 import { Form } from "react-router";
 import { parseWithZod } from "#app/forms/parse.ts";
 import { QuestionFieldsSchema, QuestionSchema } from "#app/forms/evaluation.schema.ts";
+import { CHOICE_OPTIONS_HINT, QUESTION_TYPES, QUESTION_TYPE_LABELS, type Question } from "#app/domain/evaluations.ts";
 import {
   CheckboxField,
   FormErrors,
@@ -12,7 +13,6 @@ import {
   TextareaField,
   TextField,
 } from "#app/components/form/fields.tsx";
-import { CHOICE_OPTIONS_HINT, QUESTION_TYPES, QUESTION_TYPE_LABELS, type Question } from "#app/domain/evaluations.ts";
 
 const TYPE_OPTIONS = QUESTION_TYPES.map((t) => ({ value: t, label: QUESTION_TYPE_LABELS[t] }));
 
