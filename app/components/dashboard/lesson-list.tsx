@@ -1,7 +1,6 @@
-import { getFormProps } from "@conform-to/react";
 import { usePortalForm } from "#app/components/form/use-portal-form.ts";
-import { Form, Link } from "react-router";
-import { FormErrors, SubmitButton, TextField } from "#app/components/form/fields.tsx";
+import { Link } from "react-router";
+import { SubmitButton, TextField, SchemaForm } from "#app/components/form/fields.tsx";
 import { LESSON_FIELD_LABELS as L, StartLessonSchema } from "#app/forms/lessons.schema.ts";
 import { parseWithZod } from "#app/forms/parse.ts";
 import type { SubmissionResult } from "@conform-to/react";
@@ -28,8 +27,7 @@ function StartForm({ lesson, lastResult }: { lesson: FacilitatorLesson; lastResu
     checkOn: "submit",
   });
   return (
-    <Form method="post" {...getFormProps(form)} className="mt-3 space-y-3">
-      <FormErrors form={form} />
+    <SchemaForm form={form} className="mt-3 space-y-3">
       <input type="hidden" name="lessonId" value={lesson.id} />
       <TextField
         field={fields.joinLink}
@@ -40,7 +38,7 @@ function StartForm({ lesson, lastResult }: { lesson: FacilitatorLesson; lastResu
       <SubmitButton name="intent" value="start" pendingLabel="Starting...">
         {lesson.joinLink ? "Change the link" : "Start class"} <span className="sr-only">{lesson.subject}</span>
       </SubmitButton>
-    </Form>
+    </SchemaForm>
   );
 }
 

@@ -1,4 +1,5 @@
 import {
+  getFormProps,
   getInputProps,
   getSelectProps,
   getTextareaProps,
@@ -7,7 +8,7 @@ import {
 } from "@conform-to/react";
 import { useEffect, useState } from "react";
 import { SLOW_SUBMIT_MESSAGE } from "#app/domain/messages.ts";
-import { Link, useNavigation } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
 import { Button, buttonClass, type ButtonVariant } from "#app/components/ui/button.tsx";
 import { useHydrated } from "#app/utils/use-hydrated.ts";
 
@@ -302,6 +303,25 @@ export function CheckboxField({ field, label, hint }: { field: AnyField; label: 
  * `labels` names fields whose messages do not say which field they are about; `unlinked` lists fields that have no
  * control on the page (a hidden input), reported as text.
  */
+/** The house's post form: Conform's form props, its errors first (FormErrors), then the fields. */
+export function SchemaForm({
+  form,
+  className,
+  children,
+}: {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  form: FormMetadata<any, string[]>;
+  className?: string;
+  children: React.ReactNode;
+}) {
+  return (
+    <Form method="post" {...getFormProps(form)} className={className}>
+      <FormErrors form={form} />
+      {children}
+    </Form>
+  );
+}
+
 export function FormErrors({
   form,
   labels = {},

@@ -1,8 +1,8 @@
-import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import type { SubmissionResult } from "@conform-to/react";
 import { usePortalForm } from "#app/components/form/use-portal-form.ts";
-import { Form } from "react-router";
+
 import { useClientValidation, type FormConstraint } from "#app/components/form/use-client-validation.ts";
-import { FormErrors, SubmitButton, TextField, type AnyField } from "#app/components/form/fields.tsx";
+import { SubmitButton, TextField, type AnyField, SchemaForm } from "#app/components/form/fields.tsx";
 
 export type CheckoutOffer = {
   registrationId: string;
@@ -38,8 +38,7 @@ export function CheckoutForm({
   const f = fields as unknown as Record<string, AnyField>;
   const range = offer.max ? `Between ${offer.min} and the balance, ${offer.max}.` : `At least ${offer.min}.`;
   return (
-    <Form method="post" {...getFormProps(form)} className="mt-4 space-y-3 border-t border-gray-200 pt-4">
-      <FormErrors form={form} />
+    <SchemaForm form={form} className="mt-4 space-y-3 border-t border-gray-200 pt-4">
       <input type="hidden" name="intent" value="checkout" />
       <input type="hidden" name="registrationId" value={offer.registrationId} />
       <TextField
@@ -49,6 +48,6 @@ export function CheckoutForm({
         inputProps={{ inputMode: "decimal", maxLength: 14 }}
       />
       <SubmitButton pendingLabel="Starting payment...">Pay with Mobile Money</SubmitButton>
-    </Form>
+    </SchemaForm>
   );
 }

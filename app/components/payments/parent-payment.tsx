@@ -1,8 +1,8 @@
 import { Form, Link } from "react-router";
-import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import type { SubmissionResult } from "@conform-to/react";
 import { usePortalForm } from "#app/components/form/use-portal-form.ts";
 import { useClientValidation, type FormConstraint } from "#app/components/form/use-client-validation.ts";
-import { FormErrors, SelectField, SubmitButton, TextField, type AnyField } from "#app/components/form/fields.tsx";
+import { SelectField, SubmitButton, TextField, type AnyField, SchemaForm } from "#app/components/form/fields.tsx";
 import { PARENT_METHOD_OPTIONS } from "#app/forms/payments.fields.ts";
 
 /**
@@ -80,8 +80,7 @@ export function ParentPaymentForm({
   });
   const f = fields as unknown as Record<string, AnyField>;
   return (
-    <Form method="post" {...getFormProps(form)} className="grid gap-4 sm:grid-cols-2">
-      <FormErrors form={form} />
+    <SchemaForm form={form} className="grid gap-4 sm:grid-cols-2">
       <SelectField
         field={f.registrationId}
         label="Ward"
@@ -101,6 +100,6 @@ export function ParentPaymentForm({
       <div className="sm:col-span-2">
         <SubmitButton pendingLabel="Sending...">Send payment details</SubmitButton>
       </div>
-    </Form>
+    </SchemaForm>
   );
 }

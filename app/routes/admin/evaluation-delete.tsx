@@ -1,14 +1,14 @@
 import type { RouteHandle } from "#app/utils/route-rules.ts";
-import { getFormProps } from "@conform-to/react";
+
 import { useSchemaForm } from "#app/components/form/use-schema-form.ts";
-import { data, Form } from "react-router";
+import { data } from "react-router";
 import type { Route } from "./+types/evaluation-delete";
 import { requireAdmin } from "#app/utils/auth.server.ts";
 import { parseWithZod } from "#app/forms/parse.ts";
 import { evaluationDeleteSchema, EVALUATION_DELETE_WORD } from "#app/forms/evaluation.schema.ts";
 import { redirectWithToast } from "#app/utils/toast.server.ts";
 import { SCHOOL_NAME } from "#app/domain/school.ts";
-import { FormErrors, TextField, DeleteActions } from "#app/components/form/fields.tsx";
+import { TextField, DeleteActions, SchemaForm } from "#app/components/form/fields.tsx";
 import { countResponses, deleteEvaluationForm } from "#app/models/evaluation.server.ts";
 import { audit } from "#app/models/audit-log.server.ts";
 import { EVALUATIONS_PATH } from "#app/services/content/evaluations.server.ts";
@@ -48,8 +48,7 @@ export default function DeleteEvaluation({ loaderData, actionData }: Route.Compo
           ? `This permanently deletes the form and its ${responses} ${responses === 1 ? "response" : "responses"}. It cannot be undone; download the CSV first if you need the answers.`
           : "This permanently deletes the form. No parent has answered it."}
       </p>
-      <Form method="post" {...getFormProps(form)} className="mt-5 space-y-4">
-        <FormErrors form={form} />
+      <SchemaForm form={form} className="mt-5 space-y-4">
         {responses ? (
           <TextField
             field={fields.confirm}
@@ -58,7 +57,7 @@ export default function DeleteEvaluation({ loaderData, actionData }: Route.Compo
           />
         ) : null}
         <DeleteActions label="Delete form" cancelTo={`/admin/evaluations/${id}`} />
-      </Form>
+      </SchemaForm>
     </AdminPage>
   );
 }

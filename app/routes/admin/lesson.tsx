@@ -14,7 +14,7 @@ import { SCHOOL_NAME } from "#app/domain/school.ts";
 import { lessonAudience, shortDay, timeLabel, weekStart } from "#app/domain/lessons.ts";
 import { isProgramme } from "#app/domain/programmes.ts";
 import { cancelLesson, getLesson, moveLesson, restoreLesson } from "#app/services/teaching/lessons.server.ts";
-import { CheckboxField, FormErrors, SubmitButton, TextField } from "#app/components/form/fields.tsx";
+import { CheckboxField, SubmitButton, TextField, SchemaForm } from "#app/components/form/fields.tsx";
 import { FormPage } from "#app/components/ui/form-page.tsx";
 import { Section } from "#app/components/ui/section.tsx";
 
@@ -129,8 +129,7 @@ export default function LessonPage({ loaderData, actionData }: Route.ComponentPr
         title="Move this lesson"
         headingClassName="mb-3 mt-6 text-lg font-semibold text-gray-900"
       >
-        <Form method="post" {...getFormProps(form)} className="space-y-4">
-          <FormErrors form={form} />
+        <SchemaForm form={form} className="space-y-4">
           <div className="grid gap-4 sm:grid-cols-3">
             <TextField field={fields.date} label={L.date} inputProps={{ type: "date" }} />
             <TextField field={fields.start} label={L.start} {...time} />
@@ -144,7 +143,7 @@ export default function LessonPage({ loaderData, actionData }: Route.ComponentPr
           <SubmitButton name="intent" value="move" pendingLabel="Moving...">
             Move Lesson
           </SubmitButton>
-        </Form>
+        </SchemaForm>
       </Section>
       {lesson.cancelled ? (
         <Section id="restore-title" title="Cancelled" headingClassName="mb-3 mt-6 text-lg font-semibold text-gray-900">

@@ -1,14 +1,14 @@
 import type { RouteHandle } from "#app/utils/route-rules.ts";
-import { getFormProps } from "@conform-to/react";
+
 import { useSchemaForm } from "#app/components/form/use-schema-form.ts";
 import { parseWithZod } from "#app/forms/parse.ts";
-import { data, Form } from "react-router";
+import { data } from "react-router";
 import type { Route } from "./+types/registrations-delete-all";
 import { requireAdmin } from "#app/utils/auth.server.ts";
 import { redirectWithToast } from "#app/utils/toast.server.ts";
 import { DeleteAllSchema } from "#app/forms/admin-registrations.schema.ts";
 import { ALL_REGISTRATIONS_DELETE_FAILED, ALL_REGISTRATIONS_DELETED } from "#app/domain/messages.ts";
-import { FormErrors, TextField, DeleteActions } from "#app/components/form/fields.tsx";
+import { TextField, DeleteActions, SchemaForm } from "#app/components/form/fields.tsx";
 import { countRegistrationsByProgramme, deleteAllRegistrations } from "#app/models/registration.server.ts";
 import { removeWorkOf } from "#app/models/submission.server.ts";
 import { removeAttendanceOf } from "#app/models/attendance.server.ts";
@@ -67,11 +67,10 @@ export default function DeleteAllRegistrations({ loaderData, actionData }: Route
         This permanently deletes all {loaderData.total} registrations. It cannot be undone. Registrations with confirmed
         payments are kept with their payments and receipts.
       </p>
-      <Form method="post" {...getFormProps(form)} className="mt-5 space-y-4">
-        <FormErrors form={form} />
+      <SchemaForm form={form} className="mt-5 space-y-4">
         <TextField field={fields.confirm} label="Type DELETE to confirm" inputProps={{ autoComplete: "off" }} />
         <DeleteActions label="Delete All" cancelTo="/admin/registrations" />
-      </Form>
+      </SchemaForm>
     </AdminPage>
   );
 }

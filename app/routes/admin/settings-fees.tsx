@@ -1,8 +1,8 @@
 import type { RouteHandle } from "#app/utils/route-rules.ts";
-import { getFormProps } from "@conform-to/react";
+
 import { useSchemaForm } from "#app/components/form/use-schema-form.ts";
 import { parseWithZod } from "#app/forms/parse.ts";
-import { data, Form } from "react-router";
+import { data } from "react-router";
 import type { Route } from "./+types/settings-fees";
 import { requireAdmin } from "#app/utils/auth.server.ts";
 import { redirectWithToast } from "#app/utils/toast.server.ts";
@@ -15,11 +15,11 @@ import { SCHOOL_NAME } from "#app/domain/school.ts";
 import {
   CheckboxField,
   ErrorList,
-  FormErrors,
   SubmitButton,
   TextareaField,
   TextField,
   type AnyField,
+  SchemaForm,
 } from "#app/components/form/fields.tsx";
 import { getFeeSchedule, saveFeeSchedule } from "#app/models/fee-schedule.server.ts";
 import { getVacation, vacationPointers } from "#app/models/vacation.server.ts";
@@ -116,8 +116,7 @@ export default function FeeSettings({ loaderData, actionData }: Route.ComponentP
           No vacation yet: open one under Vacations first.
         </p>
       )}
-      <Form method="post" {...getFormProps(form)} className="space-y-5">
-        <FormErrors form={form} />
+      <SchemaForm form={form} className="space-y-5">
         <h2 className="text-lg font-semibold text-gray-900">Fees for {loaderData.vacation ?? "no vacation"}</h2>
         <input type="hidden" name={f.vacation.name} value={loaderData.vacation ?? ""} />
         <ErrorList id={f.vacation.errorId} errors={f.vacation.errors} />
@@ -181,7 +180,7 @@ export default function FeeSettings({ loaderData, actionData }: Route.ComponentP
           <CheckboxField field={f.allowOverpayment} label="Parents may pay more than the balance" />
         </fieldset>
         <SubmitButton pendingLabel="Saving...">Save Fees</SubmitButton>
-      </Form>
+      </SchemaForm>
     </SettingsPage>
   );
 }

@@ -1,7 +1,7 @@
 import type { RouteHandle } from "#app/utils/route-rules.ts";
 import { intentOf, unknownIntent } from "#app/utils/intent.server.ts";
 import { useSchemaForm } from "#app/components/form/use-schema-form.ts";
-import { getFormProps } from "@conform-to/react";
+
 import { data, Form } from "react-router";
 import type { Route } from "./+types/settings-ussd";
 import { requireAdmin } from "#app/utils/auth.server.ts";
@@ -20,7 +20,7 @@ import {
   replacePhoneCallbackSecret,
 } from "#app/services/messaging/phone-channel.server.ts";
 import { appOrigin } from "#app/utils/app-origin.server.ts";
-import { FormErrors, SelectField, SubmitButton, TextField, type AnyField } from "#app/components/form/fields.tsx";
+import { SelectField, SubmitButton, TextField, type AnyField, SchemaForm } from "#app/components/form/fields.tsx";
 import { DataTable } from "#app/components/ui/data-table.tsx";
 import { Section } from "#app/components/ui/section.tsx";
 import { SettingsPage } from "#app/routes/admin/+shared/settings-nav.tsx";
@@ -163,8 +163,7 @@ export default function UssdSettings({ loaderData, actionData }: Route.Component
         wards' status, fees and class-page links; TWI or ENGLISH chooses their language, STOP stops announcements
         (docs/phones-without-a-browser.md).
       </p>
-      <Form method="post" {...getFormProps(form)} className="space-y-4">
-        <FormErrors form={form} />
+      <SchemaForm form={form} className="space-y-4">
         <TextField
           field={f.ussdServiceCode}
           label="USSD service code"
@@ -179,7 +178,7 @@ export default function UssdSettings({ loaderData, actionData }: Route.Component
           hint="Who forwards the school's USSD code and SMS keywords. Only its callback URLs answer; the other's are refused."
         />
         <SubmitButton pendingLabel="Saving...">Save Settings</SubmitButton>
-      </Form>
+      </SchemaForm>
       <h3 className="text-base font-semibold text-gray-900">Callback URLs</h3>
       {newUrls ? (
         <div role="status" className="rounded-md border border-green-300 bg-green-50 p-3 text-sm text-green-900">

@@ -1,8 +1,8 @@
 import type { RouteHandle } from "#app/utils/route-rules.ts";
-import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import type { SubmissionResult } from "@conform-to/react";
 import { usePortalForm } from "#app/components/form/use-portal-form.ts";
 import { useSchemaForm } from "#app/components/form/use-schema-form.ts";
-import { data, Form, Link } from "react-router";
+import { data, Link } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/user-account";
 import { requireAdmin } from "#app/utils/auth.server.ts";
@@ -13,7 +13,7 @@ import { SCHOOL_NAME } from "#app/domain/school.ts";
 import { ID_PATTERN } from "#app/domain/ids.ts";
 import { formatDate } from "#app/domain/dates.ts";
 import { formatStoredPhone } from "#app/domain/phone.ts";
-import { CheckboxField, FormErrors, SelectField, SubmitButton } from "#app/components/form/fields.tsx";
+import { CheckboxField, SelectField, SubmitButton, SchemaForm } from "#app/components/form/fields.tsx";
 import { Section } from "#app/components/ui/section.tsx";
 import { hasEveryPermission } from "#app/models/admin-permission.server.ts";
 import {
@@ -200,8 +200,7 @@ function RoleForm({ current, lastResult }: { current: string; lastResult: Result
   });
   return (
     <Section id="role-heading" title="Role" className="space-y-3 rounded-xl border border-gray-200 bg-white p-4">
-      <Form method="post" {...getFormProps(form)} className="space-y-3">
-        <FormErrors form={form} />
+      <SchemaForm form={form} className="space-y-3">
         <input type="hidden" name="intent" value="role" />
         <SelectField
           field={fields.role}
@@ -215,7 +214,7 @@ function RoleForm({ current, lastResult }: { current: string; lastResult: Result
           }
         />
         <SubmitButton pendingLabel="Changing...">Change role</SubmitButton>
-      </Form>
+      </SchemaForm>
     </Section>
   );
 }
@@ -228,8 +227,7 @@ function DisableForm({ disabled, lastResult }: { disabled: boolean; lastResult: 
       title="Signing in"
       className="space-y-3 rounded-xl border border-gray-200 bg-white p-4"
     >
-      <Form method="post" {...getFormProps(form)} className="space-y-3">
-        <FormErrors form={form} />
+      <SchemaForm form={form} className="space-y-3">
         <p className="text-sm text-gray-800">
           {disabled
             ? "The account is turned off: it cannot sign in. Turning it on lets it sign in again with its password."
@@ -238,7 +236,7 @@ function DisableForm({ disabled, lastResult }: { disabled: boolean; lastResult: 
         <SubmitButton name="intent" value={disabled ? "enable" : "disable"} variant={disabled ? "primary" : "danger"}>
           {disabled ? "Turn account on" : "Turn account off"}
         </SubmitButton>
-      </Form>
+      </SchemaForm>
     </Section>
   );
 }
@@ -251,8 +249,7 @@ function DeleteForm({ lastResult }: { lastResult: Result }) {
       title="Delete the account"
       className="space-y-3 rounded-xl border border-gray-200 bg-white p-4"
     >
-      <Form method="post" {...getFormProps(form)} className="space-y-3">
-        <FormErrors form={form} />
+      <SchemaForm form={form} className="space-y-3">
         <input type="hidden" name="intent" value="delete" />
         <p className="text-sm text-gray-800">
           Nothing in the school's records names this account, so it may be deleted.
@@ -261,7 +258,7 @@ function DeleteForm({ lastResult }: { lastResult: Result }) {
         <SubmitButton variant="danger" pendingLabel="Deleting...">
           Delete account
         </SubmitButton>
-      </Form>
+      </SchemaForm>
     </Section>
   );
 }

@@ -1,14 +1,14 @@
 import type { RouteHandle } from "#app/utils/route-rules.ts";
-import { getFormProps } from "@conform-to/react";
+
 import { useSchemaForm } from "#app/components/form/use-schema-form.ts";
-import { data, Form } from "react-router";
+import { data } from "react-router";
 import type { Route } from "./+types/user-new";
 import { requireAdmin } from "#app/utils/auth.server.ts";
 import { parseWithZod } from "#app/forms/parse.ts";
 import { CreateUserSchema, MANAGED_ROLES } from "#app/forms/user-admin.schema.ts";
 import { ROLE_LABELS } from "#app/domain/roles.ts";
 import { SCHOOL_NAME } from "#app/domain/school.ts";
-import { FormErrors, SelectField, SubmitButton, TextField } from "#app/components/form/fields.tsx";
+import { SelectField, SubmitButton, TextField, SchemaForm } from "#app/components/form/fields.tsx";
 import { FormPage } from "#app/components/ui/form-page.tsx";
 import { createAccount, PHONE_IN_USE } from "#app/services/people/user-accounts.server.ts";
 import { hasEveryPermission } from "#app/models/admin-permission.server.ts";
@@ -45,8 +45,7 @@ export default function NewUser({ actionData }: Route.ComponentProps) {
   const [form, fields] = useSchemaForm("user-add", CreateUserSchema, actionData?.result);
   return (
     <FormPage title="Add a user" backTo="/admin/users" backLabel="Back to User Management">
-      <Form method="post" {...getFormProps(form)} className="space-y-4">
-        <FormErrors form={form} />
+      <SchemaForm form={form} className="space-y-4">
         <p className="text-sm text-gray-700">
           For someone who cannot sign up themselves. Admins are made by the operator (npm run create-admin).
         </p>
@@ -67,7 +66,7 @@ export default function NewUser({ actionData }: Route.ComponentProps) {
           inputProps={{ maxLength: 254, autoComplete: "off" }}
         />
         <SubmitButton pendingLabel="Adding...">Add user</SubmitButton>
-      </Form>
+      </SchemaForm>
     </FormPage>
   );
 }

@@ -1,14 +1,14 @@
 import type { RouteHandle } from "#app/utils/route-rules.ts";
-import { getFormProps } from "@conform-to/react";
+
 import { useSchemaForm } from "#app/components/form/use-schema-form.ts";
 import { parseWithZod } from "#app/forms/parse.ts";
-import { data, Form } from "react-router";
+import { data } from "react-router";
 import type { Route } from "./+types/user-permissions";
 import { requireAdmin } from "#app/utils/auth.server.ts";
 import { redirectWithToast } from "#app/utils/toast.server.ts";
 import { ADMIN_PERMISSION_FLAGS } from "#app/domain/roles.ts";
 import { SCHOOL_NAME } from "#app/domain/school.ts";
-import { CheckboxField, FormErrors, SubmitButton, type AnyField } from "#app/components/form/fields.tsx";
+import { CheckboxField, SubmitButton, type AnyField, SchemaForm } from "#app/components/form/fields.tsx";
 import {
   AdminPermissionsSchema,
   LAST_PERMISSION_MANAGER,
@@ -92,8 +92,7 @@ export default function UserPermissions({ loaderData, actionData }: Route.Compon
       width="2xl"
     >
       <p className="text-gray-700">A permission switched off applies from this admin's next page.</p>
-      <Form method="post" {...getFormProps(form)} className="space-y-4 rounded-xl border border-gray-200 bg-white p-6">
-        <FormErrors form={form} />
+      <SchemaForm form={form} className="space-y-4 rounded-xl border border-gray-200 bg-white p-6">
         <fieldset className="space-y-4">
           <legend className="mb-2 font-semibold text-gray-900">Admin permissions</legend>
           {ADMIN_PERMISSION_FLAGS.map((flag) => (
@@ -106,7 +105,7 @@ export default function UserPermissions({ loaderData, actionData }: Route.Compon
           ))}
         </fieldset>
         <SubmitButton pendingLabel="Saving...">Save permissions</SubmitButton>
-      </Form>
+      </SchemaForm>
     </AdminPage>
   );
 }

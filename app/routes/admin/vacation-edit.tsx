@@ -1,7 +1,7 @@
 import type { RouteHandle } from "#app/utils/route-rules.ts";
-import { getFormProps } from "@conform-to/react";
+
 import { useSchemaForm } from "#app/components/form/use-schema-form.ts";
-import { data, Form, Link } from "react-router";
+import { data, Link } from "react-router";
 import type { Route } from "./+types/vacation-edit";
 import { parseWithZod } from "#app/forms/parse.ts";
 import { replyToRefusal } from "#app/utils/refusal-reply.server.ts";
@@ -11,7 +11,7 @@ import { redirectWithToast } from "#app/utils/toast.server.ts";
 import { SCHOOL_NAME } from "#app/domain/school.ts";
 import { listVacations } from "#app/models/vacation.server.ts";
 import { changeVacationDates } from "#app/services/content/vacations.server.ts";
-import { FormErrors, SubmitButton } from "#app/components/form/fields.tsx";
+import { SubmitButton, SchemaForm } from "#app/components/form/fields.tsx";
 import { buttonClass } from "#app/components/ui/button.tsx";
 import { AdminPage } from "#app/components/ui/admin-page.tsx";
 import { VacationDateFields } from "#app/routes/admin/+shared/vacation-date-fields.tsx";
@@ -55,8 +55,7 @@ export default function VacationEdit({ loaderData, actionData }: Route.Component
   });
   return (
     <AdminPage title={<>Dates of {vacation.name}</>} width="2xl">
-      <Form method="post" {...getFormProps(form)} className="space-y-4 rounded-xl border border-gray-200 bg-white p-6">
-        <FormErrors form={form} />
+      <SchemaForm form={form} className="space-y-4 rounded-xl border border-gray-200 bg-white p-6">
         <VacationDateFields fields={fields} />
         <div className="flex flex-wrap gap-2">
           <SubmitButton pendingLabel="Saving...">Save Dates</SubmitButton>
@@ -64,7 +63,7 @@ export default function VacationEdit({ loaderData, actionData }: Route.Component
             Cancel
           </Link>
         </div>
-      </Form>
+      </SchemaForm>
     </AdminPage>
   );
 }

@@ -1,5 +1,5 @@
 import type { RouteHandle } from "#app/utils/route-rules.ts";
-import { getFormProps } from "@conform-to/react";
+
 import { useSchemaForm } from "#app/components/form/use-schema-form.ts";
 import { data, Form, Link } from "react-router";
 import type { Route } from "./+types/vacations";
@@ -15,7 +15,7 @@ import { VACATION_STATE_LABELS, addDays, longDay, vacationState } from "#app/dom
 import { vacationPointers } from "#app/models/vacation.server.ts";
 import { vacationTotals } from "#app/models/payment.server.ts";
 import { inviteFamilies, invitationPair, openVacation } from "#app/services/content/vacations.server.ts";
-import { CheckboxField, FormErrors, SubmitButton, TextField } from "#app/components/form/fields.tsx";
+import { CheckboxField, SubmitButton, TextField, SchemaForm } from "#app/components/form/fields.tsx";
 import { Section } from "#app/components/ui/section.tsx";
 import { buttonClass } from "#app/components/ui/button.tsx";
 import { AdminPage } from "#app/components/ui/admin-page.tsx";
@@ -232,8 +232,7 @@ export default function Vacations({ loaderData, actionData }: Route.ComponentPro
         className="max-w-2xl rounded-xl border border-gray-200 bg-white p-6"
         headingClassName="mb-4 text-lg font-semibold text-gray-900"
       >
-        <Form method="post" {...getFormProps(form)} className="space-y-4">
-          <FormErrors form={form} />
+        <SchemaForm form={form} className="space-y-4">
           <input type="hidden" name="intent" value="open" />
           <TextField
             field={fields.name}
@@ -257,7 +256,7 @@ export default function Vacations({ loaderData, actionData }: Route.ComponentPro
           </fieldset>
           {fields.bothOpen.errors?.length ? <CheckboxField field={fields.bothOpen} label={L.bothOpen} /> : null}
           <SubmitButton pendingLabel="Opening...">Open Vacation</SubmitButton>
-        </Form>
+        </SchemaForm>
       </Section>
     </AdminPage>
   );

@@ -25,7 +25,7 @@ import { CODE_ERRORS } from "#app/forms/auth.schema.ts";
 import { checkCodeRequest, linkAttempt } from "#app/utils/rate-limits.server.ts";
 import { sendPhoneVerification, verifyPhone } from "#app/services/people/phone-verification.server.ts";
 import { formatPhone } from "#app/domain/phone.ts";
-import { FormErrors, SmsCodeField, SubmitButton, TextField } from "#app/components/form/fields.tsx";
+import { FormErrors, SmsCodeField, SubmitButton, TextField, SchemaForm } from "#app/components/form/fields.tsx";
 import { Card, DashboardPage } from "#app/components/dashboard/page.tsx";
 import { SCHOOL_NAME } from "#app/domain/school.ts";
 
@@ -139,8 +139,7 @@ export default function LinkRegistration({ loaderData, actionData }: Route.Compo
           Both are on the registration's confirmation page, shown after the form was submitted. Nobody can link a
           registration with a phone number alone.
         </p>
-        <Form method="post" {...getFormProps(form)} className="max-w-md space-y-4">
-          <FormErrors form={form} />
+        <SchemaForm form={form} className="max-w-md space-y-4">
           <TextField
             field={fields.reference}
             label="Registration reference"
@@ -155,7 +154,7 @@ export default function LinkRegistration({ loaderData, actionData }: Route.Compo
           />
           <input type="hidden" name="intent" value="claim" />
           <SubmitButton pendingLabel="Linking...">Link registration</SubmitButton>
-        </Form>
+        </SchemaForm>
       </Card>
       <ByYourPhone
         phone={loaderData.phone}

@@ -1,15 +1,15 @@
 import type { RouteHandle } from "#app/utils/route-rules.ts";
-import { getFormProps } from "@conform-to/react";
+
 import { useSchemaForm } from "#app/components/form/use-schema-form.ts";
 import { formatPhone } from "#app/domain/phone.ts";
 import { parseWithZod } from "#app/forms/parse.ts";
-import { data, Form } from "react-router";
+import { data } from "react-router";
 import type { Route } from "./+types/profile";
 import { requireUser } from "#app/utils/auth.server.ts";
 import { redirectWithToast } from "#app/utils/toast.server.ts";
 import { updateProfile } from "#app/services/people/own-account.server.ts";
 import { PROFILE_UPDATED, ProfileSchema } from "#app/forms/profile.schema.ts";
-import { FormErrors, SubmitButton, TextField } from "#app/components/form/fields.tsx";
+import { SubmitButton, TextField, SchemaForm } from "#app/components/form/fields.tsx";
 import { Card, DashboardPage } from "#app/components/dashboard/page.tsx";
 import { RoleBadge } from "#app/components/dashboard/parts.tsx";
 import { SCHOOL_NAME } from "#app/domain/school.ts";
@@ -72,8 +72,7 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
           </dl>
         </Card>
         <Card title="Edit profile" className="lg:col-span-2">
-          <Form method="post" {...getFormProps(form)} className="space-y-4">
-            <FormErrors form={form} />
+          <SchemaForm form={form} className="space-y-4">
             <TextField field={fields.fullName} label="Full name" inputProps={{ autoComplete: "name" }} />
             <TextField
               field={fields.displayName}
@@ -87,7 +86,7 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
               inputProps={{ autoComplete: "email" }}
             />
             <SubmitButton pendingLabel="Saving...">Save profile</SubmitButton>
-          </Form>
+          </SchemaForm>
         </Card>
       </div>
     </DashboardPage>

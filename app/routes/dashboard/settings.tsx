@@ -1,7 +1,7 @@
 import type { RouteHandle } from "#app/utils/route-rules.ts";
-import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "#app/forms/parse.ts";
-import { data, Form, Link } from "react-router";
+import { data, Link } from "react-router";
 import { useSchemaForm } from "#app/components/form/use-schema-form.ts";
 import { NewPasswordFields } from "#app/components/form/new-password-fields.tsx";
 import type { Route } from "./+types/settings";
@@ -15,7 +15,7 @@ import {
   PHONE_PREFERENCES_SAVED,
   PhonePreferencesSchema,
 } from "#app/forms/profile.schema.ts";
-import { CheckboxField, FormErrors, SelectField, SubmitButton, TextField } from "#app/components/form/fields.tsx";
+import { CheckboxField, SelectField, SubmitButton, TextField, SchemaForm } from "#app/components/form/fields.tsx";
 import { intentOf, unknownIntent } from "#app/utils/intent.server.ts";
 import { getPhonePreference, setPhoneChoices, setPhoneLanguage } from "#app/models/phone-preference.server.ts";
 import { messageChoices, type MessageChoices } from "#app/domain/message-choices.ts";
@@ -116,8 +116,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
       ) : null}
       <Card title="Change password" className="max-w-xl">
         <p className="mb-4 text-sm text-gray-700">Changing your password signs you out on every other device.</p>
-        <Form method="post" {...getFormProps(form)} className="space-y-4">
-          <FormErrors form={form} />
+        <SchemaForm form={form} className="space-y-4">
           <TextField
             field={fields.currentPassword}
             label="Current password"
@@ -130,7 +129,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
             policy={loaderData.policy}
           />
           <SubmitButton pendingLabel="Changing...">Change password</SubmitButton>
-        </Form>
+        </SchemaForm>
       </Card>
       {loaderData.phone?.verified ? (
         <PhoneChoices
@@ -168,8 +167,7 @@ function PhoneChoices({
   });
   return (
     <Card title="Messages to your phone" className="mt-6 max-w-xl">
-      <Form method="post" {...getFormProps(form)} className="space-y-4">
-        <FormErrors form={form} />
+      <SchemaForm form={form} className="space-y-4">
         <input type="hidden" name="intent" value="phone-preferences" />
         <SelectField
           field={fields.language}
@@ -203,7 +201,7 @@ function PhoneChoices({
         <SubmitButton variant="secondary" pendingLabel="Saving...">
           Save message choices
         </SubmitButton>
-      </Form>
+      </SchemaForm>
     </Card>
   );
 }

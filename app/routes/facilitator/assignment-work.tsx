@@ -1,11 +1,11 @@
 import type { RouteHandle } from "#app/utils/route-rules.ts";
-import { getFormProps } from "@conform-to/react";
+
 import { useSchemaForm } from "#app/components/form/use-schema-form.ts";
-import { data, Form, Link } from "react-router";
+import { data, Link } from "react-router";
 import { redirectWithToast } from "#app/utils/toast.server.ts";
 import { parseWithZod } from "#app/forms/parse.ts";
 import { WorkWindowSchema } from "#app/forms/assignment.schema.ts";
-import { CheckboxField, FormErrors, SubmitButton, TextField } from "#app/components/form/fields.tsx";
+import { CheckboxField, SubmitButton, TextField, SchemaForm } from "#app/components/form/fields.tsx";
 import type { Route } from "./+types/assignment-work";
 import { actorOf, requireRole } from "#app/utils/auth.server.ts";
 import { formatTimestamp } from "#app/domain/dates.ts";
@@ -134,8 +134,7 @@ export default function AssignmentWork({ loaderData: d, actionData }: Route.Comp
         <EmptyState>No work has been handed in yet.</EmptyState>
       )}
       <Card title="Due time" className="mt-6">
-        <Form method="post" {...getFormProps(form)} className="max-w-xl space-y-4">
-          <FormErrors form={form} />
+        <SchemaForm form={form} className="max-w-xl space-y-4">
           <TextField
             field={fields.due}
             label="Due (optional)"
@@ -144,7 +143,7 @@ export default function AssignmentWork({ loaderData: d, actionData }: Route.Comp
           />
           <CheckboxField field={fields.refuseLate} label="Refuse work handed in after the due time" />
           <SubmitButton pendingLabel="Saving...">Save Due Time</SubmitButton>
-        </Form>
+        </SchemaForm>
       </Card>
       {d.missing.length ? (
         <Card title={`Not handed in (${d.missing.length})`} className="mt-6">

@@ -1,6 +1,6 @@
 import type { RouteHandle } from "#app/utils/route-rules.ts";
-import { getFormProps, type SubmissionResult } from "@conform-to/react";
-import { data, Form, Link } from "react-router";
+import type { SubmissionResult } from "@conform-to/react";
+import { data, Link } from "react-router";
 import type { Route } from "./+types/class-request";
 import { actorOf, requireRole } from "#app/utils/auth.server.ts";
 import { redirectWithToast } from "#app/utils/toast.server.ts";
@@ -8,7 +8,7 @@ import { replyToRefusal } from "#app/utils/refusal-reply.server.ts";
 import { parseWithZod } from "#app/forms/parse.ts";
 import { ClassRequestSchema } from "#app/forms/classes.schema.ts";
 import { useSchemaForm } from "#app/components/form/use-schema-form.ts";
-import { FormErrors, SelectField, SubmitButton, TextareaField } from "#app/components/form/fields.tsx";
+import { SelectField, SubmitButton, TextareaField, SchemaForm } from "#app/components/form/fields.tsx";
 import { Card, DashboardPage } from "#app/components/dashboard/page.tsx";
 import { listFacilitatorSubjects } from "#app/models/facilitator.server.ts";
 import { askForClass } from "#app/services/teaching/class-requests.server.ts";
@@ -51,8 +51,7 @@ export default function ClassRequestPage({ loaderData, actionData }: Route.Compo
       description="Ask the school's office for a class the timetable does not have yet: a second class of a subject, or a subject for another form."
     >
       <Card title="Your request">
-        <Form method="post" {...getFormProps(form)} className="space-y-4">
-          <FormErrors form={form} />
+        <SchemaForm form={form} className="space-y-4">
           <SelectField
             field={fields.subject}
             label="Subject"
@@ -70,7 +69,7 @@ export default function ClassRequestPage({ loaderData, actionData }: Route.Compo
               Back to Classes
             </Link>
           </div>
-        </Form>
+        </SchemaForm>
       </Card>
     </DashboardPage>
   );

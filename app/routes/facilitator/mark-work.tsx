@@ -1,7 +1,7 @@
 import type { RouteHandle } from "#app/utils/route-rules.ts";
-import { getFormProps } from "@conform-to/react";
+
 import { useSchemaForm } from "#app/components/form/use-schema-form.ts";
-import { data, Form, Link } from "react-router";
+import { data, Link } from "react-router";
 import type { Route } from "./+types/mark-work";
 import { actorOf, requireRole } from "#app/utils/auth.server.ts";
 import { redirectWithToast } from "#app/utils/toast.server.ts";
@@ -17,7 +17,7 @@ import { markWork, workToMark } from "#app/services/teaching/handins.server.ts";
 import { actingText } from "#app/domain/audit-wording.ts";
 import { fullNamesOf } from "#app/models/user.server.ts";
 import { Card, DashboardPage } from "#app/components/dashboard/page.tsx";
-import { FormErrors, SubmitButton, TextareaField, TextField } from "#app/components/form/fields.tsx";
+import { SubmitButton, TextareaField, TextField, SchemaForm } from "#app/components/form/fields.tsx";
 
 export const handle = { rules: { access: { roles: ["facilitator", "admin"] } } } satisfies RouteHandle;
 
@@ -140,8 +140,7 @@ export default function MarkWork({ loaderData: d, actionData }: Route.ComponentP
           ))}
       </Card>
       <Card title={d.score ? "Change the mark" : "Mark"} className="mt-4">
-        <Form method="post" {...getFormProps(form)} className="max-w-xl space-y-4">
-          <FormErrors form={form} />
+        <SchemaForm form={form} className="max-w-xl space-y-4">
           <input type="hidden" name="seen" value={d.seen} />
           <TextField
             field={fields.score}
@@ -156,7 +155,7 @@ export default function MarkWork({ loaderData: d, actionData }: Route.ComponentP
             rows={4}
           />
           <SubmitButton pendingLabel="Saving...">Save Mark</SubmitButton>
-        </Form>
+        </SchemaForm>
         {d.markedBy ? <p className="mt-3 text-sm text-gray-800">Marked by {d.markedBy}</p> : null}
         {d.changes.length ? (
           <div className="mt-4 text-sm text-gray-800">

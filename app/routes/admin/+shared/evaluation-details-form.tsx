@@ -1,16 +1,14 @@
-import { getFormProps } from "@conform-to/react";
-import { Form } from "react-router";
 import { useSchemaForm } from "#app/components/form/use-schema-form.ts";
 
 import { EvaluationDetailsSchema } from "#app/forms/evaluation.schema.ts";
 import {
   CheckboxField,
   ChoiceGroup,
-  FormErrors,
   SelectField,
   SubmitButton,
   TextareaField,
   TextField,
+  SchemaForm,
 } from "#app/components/form/fields.tsx";
 import { ALL_SUBJECTS, PROGRAMME_OPTIONS } from "#app/domain/programmes.ts";
 import type { SubmissionResult } from "@conform-to/react";
@@ -48,8 +46,7 @@ export function EvaluationDetailsForm({
 }) {
   const [form, fields] = useSchemaForm(id, EvaluationDetailsSchema, lastResult, current ?? { programmes: [] });
   return (
-    <Form method="post" {...getFormProps(form)} className="space-y-4">
-      <FormErrors form={form} />
+    <SchemaForm form={form} className="space-y-4">
       {intent ? <input type="hidden" name="intent" value={intent} /> : null}
       <TextField field={fields.title} label="Title" inputProps={{ autoComplete: "off" }} />
       <TextareaField
@@ -96,6 +93,6 @@ export function EvaluationDetailsForm({
       <SubmitButton pendingLabel="Saving..." name={intent ? "intent" : undefined} value={intent}>
         {submitLabel}
       </SubmitButton>
-    </Form>
+    </SchemaForm>
   );
 }

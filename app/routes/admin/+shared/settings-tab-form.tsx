@@ -1,5 +1,5 @@
-import { getFormProps, type SubmissionResult } from "@conform-to/react";
-import { Form } from "react-router";
+import type { SubmissionResult } from "@conform-to/react";
+
 import { useSchemaForm } from "#app/components/form/use-schema-form.ts";
 import {
   EMAIL_PROVIDER_OPTIONS,
@@ -12,12 +12,12 @@ import {
 import { SUPPORT_HOURS_MAX } from "#app/domain/school.ts";
 import {
   CheckboxField,
-  FormErrors,
   SelectField,
   SubmitButton,
   TextareaField,
   TextField,
   type AnyField,
+  SchemaForm,
 } from "#app/components/form/fields.tsx";
 import type { VisibleSettings as Visible } from "#app/services/content/school-settings.server.ts";
 
@@ -46,8 +46,7 @@ export function TabForm({
   );
   const f = fields as Record<string, AnyField>;
   return (
-    <Form method="post" {...getFormProps(form)} className="space-y-5">
-      <FormErrors form={form} />
+    <SchemaForm form={form} className="space-y-5">
       {tab === "general" ? (
         <>
           <TextField field={f.siteName} label="Site name" inputProps={{ maxLength: 100 }} />
@@ -215,7 +214,7 @@ export function TabForm({
         </>
       )}
       <SubmitButton pendingLabel="Saving...">Save Settings</SubmitButton>
-    </Form>
+    </SchemaForm>
   );
 }
 
