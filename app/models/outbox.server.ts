@@ -205,6 +205,14 @@ export async function claimNextMessage(
  */
 export const STATUS_CHECK_AFTER_MS = [60_000, 600_000, 3_600_000, 21_600_000];
 
+/** The sender's attempt is over: the lease holder, and only it, sets the message's new state and lets it go. */
+function endLease(message: OutboxMessage, set: Record<string, unknown>) {
+  return Outbox.updateOne(
+    { _id: message._id, state: "sending", leaseOwner: message.leaseOwner },
+    { $set: { ...set, leaseOwner: null, leaseUntil: null } },
+  );
+}
+
 /**
  * The provider accepted the message. Only the lease holder may say so. `checkStatus`: the provider has a status
  * look-up, asked about the message from a minute on until a report or a look-up settles it.
@@ -217,23 +225,16 @@ export async function markSent(
 ) {
   const now = new Date();
   const check = options.checkStatus && providerMessageId;
-  await Outbox.updateOne(
-    { _id: message._id, state: "sending", leaseOwner: message.leaseOwner },
-    {
-      $set: {
-        state: "sent",
-        provider,
-        providerMessageId,
-        sentAt: now,
-        keepUntil: keptUntil(now),
-        leaseOwner: null,
-        leaseUntil: null,
-        secret: null,
-        statusCheckAt: check ? new Date(now.getTime() + STATUS_CHECK_AFTER_MS[0]) : null,
-        statusChecks: 0,
-      },
-    },
-  );
+  await endLease(message, {
+    state: "sent",
+    provider,
+    providerMessageId,
+    sentAt: now,
+    keepUntil: keptUntil(now),
+    secret: null,
+    statusCheckAt: check ? new Date(now.getTime() + STATUS_CHECK_AFTER_MS[0]) : null,
+    statusChecks: 0,
+  });
 }
 
 /** The attempt failed: queued again after the next delay, or failed for good (permanent errors, or no tries left). */
@@ -246,22 +247,15 @@ export async function markAttemptFailed(
   const now = options.now ?? new Date();
   const last = options.permanent || message.attempts >= MAX_ATTEMPTS;
   const delay = RETRY_DELAYS_MS[Math.min(message.attempts, RETRY_DELAYS_MS.length) - 1] ?? RETRY_DELAYS_MS[0];
-  await Outbox.updateOne(
-    { _id: message._id, state: "sending", leaseOwner: message.leaseOwner },
-    {
-      $set: {
-        state: last ? "failed" : "queued",
-        provider,
-        lastError: error.slice(0, 500),
-        nextAttemptAt: last ? message.nextAttemptAt : new Date(now.getTime() + delay),
-        keepUntil: last ? keptUntil(now) : null,
-        leaseOwner: null,
-        leaseUntil: null,
-        // A one-time code is dead by then; a claim code lives on, and the office's Retry sends it after all.
-        ...(last && message.template.startsWith("code:") ? { secret: null } : {}),
-      },
-    },
-  );
+  await endLease(message, {
+    state: last ? "failed" : "queued",
+    provider,
+    lastError: error.slice(0, 500),
+    nextAttemptAt: last ? message.nextAttemptAt : new Date(now.getTime() + delay),
+    keepUntil: last ? keptUntil(now) : null,
+    // A one-time code is dead by then; a claim code lives on, and the office's Retry sends it after all.
+    ...(last && message.template.startsWith("code:") ? { secret: null } : {}),
+  });
 }
 
 /** How long a message waits for a provider that is not configured before it is looked at again. */
@@ -279,22 +273,15 @@ export async function markWaitingForProvider(
   now = new Date(),
 ) {
   const code = message.template.startsWith("code:");
-  await Outbox.updateOne(
-    { _id: message._id, state: "sending", leaseOwner: message.leaseOwner },
-    {
-      $set: {
-        state: code ? "failed" : "queued",
-        provider,
-        lastError: reason.slice(0, 500),
-        attempts: Math.max(0, message.attempts - 1),
-        nextAttemptAt: code ? message.nextAttemptAt : new Date(now.getTime() + WAIT_FOR_PROVIDER_MS),
-        keepUntil: code ? keptUntil(now) : null,
-        leaseOwner: null,
-        leaseUntil: null,
-        ...(code ? { secret: null } : {}),
-      },
-    },
-  );
+  await endLease(message, {
+    state: code ? "failed" : "queued",
+    provider,
+    lastError: reason.slice(0, 500),
+    attempts: Math.max(0, message.attempts - 1),
+    nextAttemptAt: code ? message.nextAttemptAt : new Date(now.getTime() + WAIT_FOR_PROVIDER_MS),
+    keepUntil: code ? keptUntil(now) : null,
+    ...(code ? { secret: null } : {}),
+  });
 }
 
 // The reasons are plain words (sms-provider.ts), anchored: the index on state narrows the scan to queued messages.

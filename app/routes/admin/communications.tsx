@@ -20,17 +20,9 @@ import {
   TextareaField,
   TextField,
 } from "#app/components/form/fields.tsx";
-import {
-  announcementEmails,
-  announcementPhones,
-  createAnnouncement,
-  listCommunicationHistory,
-} from "#app/models/communication-admin.server.ts";
-import { queueMessages } from "#app/models/outbox.server.ts";
-import { smsLength } from "#app/domain/sms.ts";
-import { announcementSms } from "#app/domain/sms-messages.ts";
-import { audienceVoices } from "#app/services/messaging/message-language.server.ts";
-import { audit } from "#app/models/audit-log.server.ts";
+import { listCommunicationHistory } from "#app/models/communication-admin.server.ts";
+import { announce } from "#app/services/messaging/announcements.server.ts";
+
 import { ErrorAlert } from "#app/components/ui/error-alert.tsx";
 import { Section } from "#app/components/ui/section.tsx";
 import { AdminPage } from "#app/components/ui/admin-page.tsx";
@@ -63,63 +55,19 @@ export async function action({ request }: Route.ActionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: AnnouncementSchema });
   if (submission.status !== "success") return data({ result: submission.reply(), preview: null }, { status: 400 });
   const { alsoSms, alsoEmail, confirmedFor, ...announcement } = submission.value;
-  const text = announcementSms(announcement);
-  // Numbers that sent STOP get no announcement; the others get it in their language (app/domain/wording.ts).
-  const everyPhone = alsoSms ? await announcementPhones(announcement.recipientType) : [];
-  const { sayFor, stopped } = await audienceVoices(everyPhone);
-  const phones = everyPhone.filter((to) => !stopped.has(to));
-  const emails = alsoEmail ? await announcementEmails(announcement.recipientType) : [];
-  // Before a send to many: how many phones (and SMS parts each) and addresses; sent only once the admin saw it.
-  if ((alsoSms || alsoEmail) && confirmedFor !== announcement.recipientType) {
-    const { segments, encoding } = smsLength(text);
-    const preview = {
-      recipientType: announcement.recipientType,
-      phones: alsoSms ? phones.length : null,
-      stopped: everyPhone.length - phones.length,
-      segments,
-      encoding,
-      emails: alsoEmail ? emails.length : null,
-    };
-    return data({ result: submission.reply(), preview }, { status: 200 });
-  }
+  let answer: Awaited<ReturnType<typeof announce>>;
   try {
-    const id = await createAnnouncement({ ...announcement, senderId: user._id });
-    await queueMessages(
-      phones.map((to) => ({
-        key: `announcement:${id}:${to}`,
-        channel: "sms" as const,
-        to,
-        template: "announcement",
-        values: { communicationId: id },
-        text: announcementSms(announcement, sayFor(to)),
-      })),
-    );
-    await queueMessages(
-      emails.map((to) => ({
-        key: `announcement:${id}:${to}`,
-        channel: "email" as const,
-        to,
-        template: "announcement",
-        values: { communicationId: id },
-        subject: `${SCHOOL_NAME}: ${announcement.title}`,
-        text: announcement.message,
-      })),
-    );
-    await audit("announcement.send", user._id, id, {
-      recipientType: announcement.recipientType,
-      sms: phones.length,
-      email: emails.length,
-    });
+    answer = await announce(user._id, announcement, { alsoSms, alsoEmail, confirmedFor });
   } catch {
     return data({ result: submission.reply({ formErrors: [MESSAGE_SEND_FAILED] }), preview: null }, { status: 500 });
   }
+  // Before a send to many: how many phones (and SMS parts each) and addresses; sent only once the admin saw it.
+  if ("preview" in answer) return data({ result: submission.reply(), preview: answer.preview }, { status: 200 });
+  const { sms, email } = answer.sent;
   return redirectWithToast("/admin/communications", {
     type: "success",
     title: MESSAGE_SENT,
-    description:
-      phones.length || emails.length
-        ? `${phones.length} SMS and ${emails.length} e-mail(s) queued (see Messages).`
-        : undefined,
+    description: sms || email ? `${sms} SMS and ${email} e-mail(s) queued (see Messages).` : undefined,
   });
 }
 

@@ -113,48 +113,20 @@ export default function UssdSettings({ loaderData, actionData }: Route.Component
       title="USSD & SMS Settings"
       after={
         <>
-          <Section
+          <RecentLog
             id="ussd-sessions"
             title="Recent USSD sessions"
-            headingClassName="mb-3 text-lg font-semibold text-gray-900"
-          >
-            <DataTable
-              label="Recent USSD sessions"
-              headers={["When", "Number", "Screens", "Last screen"]}
-              rows={sessions}
-              emptyText="No session yet."
-            >
-              {(s) => (
-                <>
-                  <td className="p-3">{s.when}</td>
-                  <td className="p-3">{s.number}</td>
-                  <td className="p-3">{s.screens}</td>
-                  <td className="p-3">{s.last}</td>
-                </>
-              )}
-            </DataTable>
-          </Section>
-          <Section
+            columns={{ when: "When", number: "Number", screens: "Screens", last: "Last screen" }}
+            rows={sessions}
+            emptyText="No session yet."
+          />
+          <RecentLog
             id="inbound-sms"
             title="Recent SMS to the school"
-            headingClassName="mb-3 text-lg font-semibold text-gray-900"
-          >
-            <DataTable
-              label="Recent SMS to the school"
-              headers={["When", "Number", "Keyword", "Replied"]}
-              rows={inbound}
-              emptyText="No SMS yet."
-            >
-              {(m) => (
-                <>
-                  <td className="p-3">{m.when}</td>
-                  <td className="p-3">{m.number}</td>
-                  <td className="p-3">{m.keyword}</td>
-                  <td className="p-3">{m.replied}</td>
-                </>
-              )}
-            </DataTable>
-          </Section>
+            columns={{ when: "When", number: "Number", keyword: "Keyword", replied: "Replied" }}
+            rows={inbound}
+            emptyText="No SMS yet."
+          />
         </>
       }
     >
@@ -218,4 +190,36 @@ function CallbackUrls({ urls }: { urls: { ussd: string; sms: string } }) {
 
 export function meta() {
   return [{ title: `USSD & SMS Settings | Admin | ${SCHOOL_NAME}` }];
+}
+
+/** One of the phone channel's recent logs: a titled table, a column per field. */
+function RecentLog<K extends string>({
+  id,
+  title,
+  columns,
+  rows,
+  emptyText,
+}: {
+  id: string;
+  title: string;
+  columns: Record<K, string>;
+  rows: Array<{ id: string } & Record<NoInfer<K>, string | number>>;
+  emptyText: string;
+}) {
+  const keys = Object.keys(columns) as K[];
+  return (
+    <Section id={id} title={title} headingClassName="mb-3 text-lg font-semibold text-gray-900">
+      <DataTable label={title} headers={keys.map((k) => columns[k])} rows={rows} emptyText={emptyText}>
+        {(row) => (
+          <>
+            {keys.map((k) => (
+              <td key={k} className="p-3">
+                {row[k]}
+              </td>
+            ))}
+          </>
+        )}
+      </DataTable>
+    </Section>
+  );
 }

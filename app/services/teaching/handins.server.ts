@@ -7,6 +7,7 @@ import type { Refused } from "#app/domain/result.ts";
 import { createId } from "@paralleldrive/cuid2";
 import { MongoServerError } from "mongodb";
 import { WARD_FORMS } from "#app/domain/programmes.ts";
+import { perWardAndSubject, type PerWard } from "#app/domain/per-ward.ts";
 import { performanceBands, performanceOf, percentOf, type Performance } from "#app/domain/performance.ts";
 import { HANDIN_QUOTA_BYTES, askedOfWard, handinTiming, workStatus, type WorkStatus } from "#app/domain/work.ts";
 import {
@@ -506,15 +507,14 @@ export async function pendingReviews(subjects: readonly string[]): Promise<numbe
   );
 }
 
-export type PerformanceFigures = { overall: Performance; bySubject: Map<string, Performance> };
+export type PerformanceFigures = PerWard<Performance>;
 
 /** Performance per registration (optionally over some subjects): the average percentage of its marked work. */
 export async function performanceOfRegistrations(
   registrationIds: readonly string[],
   subjects?: readonly string[],
 ): Promise<Map<string, PerformanceFigures>> {
-  const result = new Map<string, PerformanceFigures>();
-  if (!registrationIds.length) return result;
+  if (!registrationIds.length) return new Map();
   const filter: Record<string, unknown> = {
     registrationId: { $in: registrationIds.map(String) },
     markedAt: { $ne: null },
@@ -523,18 +523,7 @@ export async function performanceOfRegistrations(
   const rows = await Submission.find(filter)
     .select("registrationId subject percent")
     .lean<Array<{ registrationId: string; subject: string; percent: number }>>();
-  const grouped = new Map<string, Map<string, number[]>>();
-  for (const r of rows) {
-    const bySubject = grouped.get(r.registrationId) ?? new Map<string, number[]>();
-    bySubject.set(r.subject, [...(bySubject.get(r.subject) ?? []), r.percent]);
-    grouped.set(r.registrationId, bySubject);
-  }
-  for (const [id, bySubject] of grouped)
-    result.set(id, {
-      overall: performanceOf([...bySubject.values()].flat()),
-      bySubject: new Map([...bySubject].map(([subject, percents]) => [subject, performanceOf(percents)])),
-    });
-  return result;
+  return perWardAndSubject(rows, (r) => r.percent, performanceOf);
 }
 
 /**

@@ -10,6 +10,7 @@ import {
 } from "#app/domain/attendance.ts";
 import { clockTime } from "#app/domain/lessons.ts";
 import { schoolDay } from "#app/domain/vacations.ts";
+import { perWardAndSubject, type PerWard } from "#app/domain/per-ward.ts";
 import { Attendance, type AttendanceDoc } from "#app/models/attendance.server.ts";
 import { actingOf, audit, type Actor } from "#app/models/audit-log.server.ts";
 import { Lesson, type LessonDoc } from "#app/models/lesson.server.ts";
@@ -170,22 +171,10 @@ export async function saveRegister(
 export async function attendanceOf(
   registrationIds: readonly string[],
   subjects?: readonly string[],
-): Promise<Map<string, { overall: AttendanceShare; bySubject: Map<string, AttendanceShare> }>> {
-  const result = new Map<string, { overall: AttendanceShare; bySubject: Map<string, AttendanceShare> }>();
-  if (!registrationIds.length) return result;
+): Promise<Map<string, PerWard<AttendanceShare>>> {
+  if (!registrationIds.length) return new Map();
   const filter: Record<string, unknown> = { registrationId: { $in: registrationIds.map(String) } };
   if (subjects) filter.subject = { $in: subjects.map(String) };
   const rows = await Attendance.find(filter).select("registrationId subject mark").lean<AttendanceDoc[]>();
-  const grouped = new Map<string, Map<string, AttendanceMark[]>>();
-  for (const r of rows) {
-    const bySubject = grouped.get(r.registrationId) ?? new Map<string, AttendanceMark[]>();
-    bySubject.set(r.subject, [...(bySubject.get(r.subject) ?? []), r.mark]);
-    grouped.set(r.registrationId, bySubject);
-  }
-  for (const [id, bySubject] of grouped)
-    result.set(id, {
-      overall: attendanceShare([...bySubject.values()].flat()),
-      bySubject: new Map([...bySubject].map(([subject, marks]) => [subject, attendanceShare(marks)])),
-    });
-  return result;
+  return perWardAndSubject(rows, (r) => r.mark, attendanceShare);
 }
