@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { amountAwaiting, checkoutAmountError, checkoutLimits, defaultCheckoutAmount } from "#app/domain/checkout.ts";
+import {
+  amountAwaiting,
+  checkoutAmountError,
+  checkoutLimits,
+  defaultCheckoutAmount,
+  momoNetworkOf,
+} from "#app/domain/checkout.ts";
 
 const rules = { minOnlinePayment: 5000, allowOverpayment: false };
 
@@ -35,5 +41,14 @@ describe("what a parent may pay online", () => {
     expect(rest).toEqual({ balance: 10000, min: 5000, max: 10000 });
     expect(checkoutAmountError(rest, 35000)).toBe("Pay at most the balance, GH₵ 100.00.");
     expect(checkoutLimits(45000, 10000, rules, 35000)).toBeNull();
+  });
+});
+
+describe("the caller's network as the aggregators name it", () => {
+  it("reads Hubtel's Operator and Africa's Talking's network codes of Ghana; anything else is not known", () => {
+    expect(["mtn", "MTN", "62001"].map(momoNetworkOf)).toEqual(["mtn", "mtn", "mtn"]);
+    expect(["vodafone", "Telecel", "62002"].map(momoNetworkOf)).toEqual(["telecel", "telecel", "telecel"]);
+    expect(["airteltigo", "tigo", "62003", "62006"].map(momoNetworkOf)).toEqual(Array(4).fill("airteltigo"));
+    expect(["", "62099", "glo", null, undefined].map(momoNetworkOf)).toEqual(Array(5).fill(null));
   });
 });

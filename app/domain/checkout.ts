@@ -1,6 +1,28 @@
 import { formatCedis, MAX_AMOUNT_PESEWAS } from "#app/domain/money.ts";
 import { DEFAULT_MIN_ONLINE_PAYMENT, type FeeSchedule } from "#app/domain/fees.ts";
 
+/** The Mobile Money networks of Ghana a prompt can go to, as the parent knows them. */
+export const MOMO_NETWORKS = ["mtn", "telecel", "airteltigo"] as const;
+export type MomoNetwork = (typeof MOMO_NETWORKS)[number];
+export const MOMO_NETWORK_LABELS: Record<MomoNetwork, string> = {
+  mtn: "MTN MoMo",
+  telecel: "Telecel Cash",
+  airteltigo: "AirtelTigo Money",
+};
+
+/**
+ * The caller's network as an aggregator names it for a USSD session: Hubtel's `Operator` ("mtn", "vodafone",
+ * "airteltigo"…), Africa's Talking's `networkCode` (Ghana's 620 01 MTN, 620 02 Telecel, 620 03 and 620 06
+ * AirtelTigo); null when it says nothing the portal knows.
+ */
+export function momoNetworkOf(named: string | null | undefined): MomoNetwork | null {
+  const name = (named ?? "").trim().toLowerCase();
+  if (name === "62001" || /^mtn/.test(name)) return "mtn";
+  if (name === "62002" || /voda|telecel/.test(name)) return "telecel";
+  if (name === "62003" || name === "62006" || /tigo|airtel/.test(name)) return "airteltigo";
+  return null;
+}
+
 /**
  * What a parent may pay from the portal for one ward (docs/payments.md): the balance by default; less, down to the
  * school's smallest online payment (or the whole balance when that is smaller); more only when the school allows

@@ -4,6 +4,10 @@
  * otherwise); `POST /transaction/initialize` (a JSON body with email, amount in pesewas, currency, reference; a
  * reference used before is a 400 "Duplicate Transaction Reference"); `GET /transaction/verify/:reference` (400
  * "Transaction reference not found" for an unknown one); `GET /transaction?from&to&perPage&page` with `meta.pageCount`.
+ * `POST /charge` (a mobile_money charge: `mobile_money.phone` and `provider` mtn, vod or atl, else 400) answers as the
+ * test sets `state.charge` (pay_offline by default, send_otp, success, failed, timeout), each with Paystack's
+ * `display_text`; `POST /charge/submit_otp` with the `otp` `state.otp` (a wrong one: 400 "Invalid OTP") moves a
+ * send_otp charge to pay_offline.
  * The test plays the payer with `settle` (what the network did), and the network with `failNext` (a 5xx) and
  * `delayMs` (no answer in time). With `tls` it speaks HTTPS and its `authorization_url` is its own hosted checkout
  * page (`GET /<access code>`, as checkout.paystack.com serves it), on an origin other than the portal's.
@@ -30,12 +34,28 @@ type Transaction = {
   metadata: unknown;
 };
 
+/** A charge's `data` as Paystack's documentation shows it for each status. */
+function chargeData(reference: string, status: string) {
+  const display: Record<string, string> = {
+    pay_offline: "Please complete authorization process on your mobile phone",
+    send_otp: "Please send the OTP sent to your phone",
+    failed: "Declined",
+    timeout: "The transaction timed out",
+  };
+  return { reference, status, ...(display[status] ? { display_text: display[status] } : {}) };
+}
+
 export async function startPaystackStandIn(
   secretKey = "sk_test_standin",
   options: { tls?: { key: string; cert: string } } = {},
 ) {
   const transactions = new Map<string, Transaction>();
-  const state = { failNext: 0, delayMs: 0 };
+  const state: {
+    failNext: number;
+    delayMs: number;
+    charge: "pay_offline" | "send_otp" | "success" | "failed" | "timeout";
+    otp: string;
+  } = { failNext: 0, delayMs: 0, charge: "pay_offline", otp: "123456" };
   let n = 1000;
   let origin = "https://checkout.paystack.com";
   const handler: http.RequestListener = (req, res) => {
@@ -90,6 +110,48 @@ export async function startPaystackStandIn(
           message: "Authorization URL created",
           data: { authorization_url: `${origin}/ac_${n}`, access_code: `ac_${n}`, reference },
         });
+      }
+      if (req.method === "POST" && url.pathname === "/charge") {
+        const input = JSON.parse(body || "{}") as Record<string, unknown>;
+        const momo = input.mobile_money as { phone?: string; provider?: string } | undefined;
+        const amount = Number(input.amount);
+        if (!input.email || !Number.isSafeInteger(amount) || amount <= 0 || !momo?.phone)
+          return send(400, { status: false, message: "Invalid amount, email or phone" });
+        if (!["mtn", "vod", "atl"].includes(String(momo.provider)))
+          return send(400, { status: false, message: "Invalid mobile money provider" });
+        const reference = String(input.reference);
+        if (transactions.has(reference))
+          return send(400, { status: false, message: "Duplicate Transaction Reference" });
+        const outcome = state.charge;
+        transactions.set(reference, {
+          id: ++n,
+          reference,
+          amount,
+          requested_amount: amount,
+          currency: String(input.currency ?? "NGN"),
+          email: String(input.email),
+          status:
+            outcome === "success"
+              ? "success"
+              : outcome === "pay_offline" || outcome === "send_otp"
+                ? "ongoing"
+                : "failed",
+          channel: "mobile_money",
+          paid_at: outcome === "success" ? new Date().toISOString() : null,
+          createdAt: new Date().toISOString(),
+          authorization: { bank: outcome === "success" ? "MTN" : null, channel: "mobile_money" },
+          callback_url: "",
+          channels: ["mobile_money"],
+          metadata: { mobile_money: momo },
+        });
+        return send(200, { status: true, message: "Charge attempted", data: chargeData(reference, outcome) });
+      }
+      if (req.method === "POST" && url.pathname === "/charge/submit_otp") {
+        const input = JSON.parse(body || "{}") as { otp?: string; reference?: string };
+        const tx = transactions.get(String(input.reference));
+        if (!tx) return send(400, { status: false, message: "Transaction reference not found" });
+        if (input.otp !== state.otp) return send(400, { status: false, message: "Invalid OTP" });
+        return send(200, { status: true, message: "Charge attempted", data: chargeData(tx.reference, "pay_offline") });
       }
       const verify = /^\/transaction\/verify\/(.+)$/.exec(url.pathname);
       if (req.method === "GET" && verify) {

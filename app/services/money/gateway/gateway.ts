@@ -6,6 +6,7 @@
  */
 import { createHmac, timingSafeEqual } from "node:crypto";
 import type { PaymentGatewayName } from "#app/domain/settings.ts";
+import type { MomoNetwork } from "#app/domain/checkout.ts";
 
 /** What a transaction came to: paid, refused (declined, failed, reversed), or not finished yet. */
 export type GatewayStatus = "success" | "failed" | "pending";
@@ -38,6 +39,24 @@ export type CheckoutRequest = {
   callbackUrl: string;
 };
 
+/** A direct charge: the gateway sends the payer's phone a prompt to approve with the wallet's PIN. */
+export type ChargeRequest = {
+  reference: string;
+  /** Pesewas. */
+  amount: number;
+  email: string;
+  /** The wallet's number, normalised (+233…). */
+  phone: string;
+  network: MomoNetwork;
+};
+
+/**
+ * What a direct charge came to for now: the prompt is on the phone (`prompted`), the network first wants a code sent to
+ * the phone (`otp`: a voucher or one-time code, then `submitChargeOtp`), or it is already decided. `paid` and
+ * `failed` are the gateway's word only: the payment is settled through `verify`, as every payment is.
+ */
+export type ChargeAnswer = { state: "prompted" | "otp" | "paid" | "failed"; message: string | null };
+
 export interface PaymentGateway {
   name: PaymentGatewayName;
   /** Registers the transaction and gives the page the payer goes to. */
@@ -48,6 +67,10 @@ export interface PaymentGateway {
   listTransactions(from: Date, to: Date): Promise<GatewayTransaction[]>;
   /** The key of the webhooks' HMAC-SHA512 signature. */
   webhookKey: string;
+  /** A prompt on the payer's phone, where the gateway offers direct charges (Paystack's Charge API; the TEST gateway). */
+  chargeMobileMoney?(request: ChargeRequest): Promise<ChargeAnswer>;
+  /** The code the network sent the payer, for a charge that answered `otp`. */
+  submitChargeOtp?(reference: string, otp: string): Promise<ChargeAnswer>;
 }
 
 /**

@@ -103,6 +103,67 @@ describe("Paystack", () => {
   });
 });
 
+describe("Paystack's Charge API (a prompt on the payer's phone)", () => {
+  const charge = (reference: string, network: "mtn" | "telecel" | "airteltigo" = "mtn") => ({
+    reference,
+    amount: 10000,
+    email: "parent@example.com",
+    phone: "+233551234987",
+    network,
+  });
+
+  it("sends the number in its local form with Paystack's provider code, and reads each documented status", async () => {
+    const cases = [
+      ["pay_offline", "prompted", "Please complete authorization process on your mobile phone"],
+      ["send_otp", "otp", "Please send the OTP sent to your phone"],
+      ["success", "paid", null],
+      ["failed", "failed", "Declined"],
+      ["timeout", "failed", "The transaction timed out"],
+    ] as const;
+    for (const [status, state, message] of cases) {
+      standIn.state.charge = status;
+      expect(await gateway().chargeMobileMoney!(charge(`refcharge${status}`))).toEqual({ state, message });
+    }
+    standIn.state.charge = "pay_offline";
+    await gateway().chargeMobileMoney!(charge("refchargevod", "telecel"));
+    await gateway().chargeMobileMoney!(charge("refchargeatl", "airteltigo"));
+    expect(standIn.transactions.get("refchargevod")).toMatchObject({
+      amount: 10000,
+      currency: "GHS",
+      metadata: { mobile_money: { phone: "0551234987", provider: "vod" } },
+    });
+    expect(standIn.transactions.get("refchargeatl")?.metadata).toEqual({
+      mobile_money: { phone: "0551234987", provider: "atl" },
+    });
+    // Whatever the charge said, the payment is settled by verifying it.
+    expect((await gateway().verify("refchargesuccess"))?.status).toBe("success");
+  });
+
+  it("submits the network's code: a wrong one is refused, the right one puts the prompt on the phone", async () => {
+    standIn.state.charge = "send_otp";
+    expect((await gateway().chargeMobileMoney!(charge("refchargeotp"))).state).toBe("otp");
+    expect(await failure(gateway().submitChargeOtp!("refchargeotp", "000000"))).toEqual({
+      kind: "refused",
+      message: "Paystack refused the charge: Invalid OTP",
+    });
+    expect(await gateway().submitChargeOtp!("refchargeotp", standIn.state.otp)).toEqual({
+      state: "prompted",
+      message: "Please complete authorization process on your mobile phone",
+    });
+    standIn.state.charge = "pay_offline";
+  });
+
+  it("a charge Paystack refuses (a duplicate reference) is a refusal; no answer is unreachable", async () => {
+    await gateway().chargeMobileMoney!(charge("refchargedup"));
+    expect((await failure(gateway().chargeMobileMoney!(charge("refchargedup")))).kind).toBe("refused");
+    standIn.state.delayMs = 300;
+    expect((await failure(gateway(standIn.secretKey, 100).chargeMobileMoney!(charge("refchargeslow")))).kind).toBe(
+      "unreachable",
+    );
+    standIn.state.delayMs = 0;
+  });
+});
+
 describe("webhook signatures", () => {
   const raw = Buffer.from('{"event":"charge.success","data":{"reference":"r1","amount":100}}');
   it("match only the HMAC-SHA512 of the exact bytes with the key", () => {

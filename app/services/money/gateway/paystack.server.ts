@@ -10,13 +10,21 @@
  *   portal asked for, and what it compares (https://paystack.com/docs/payments/verify-payments/).
  *   An unknown reference is a 400 or 404 saying "Transaction reference not found".
  * - `GET /transaction?from&to&perPage&page` → a page of transactions and `meta.pageCount`.
+ * - `POST /charge` with `email`, `amount`, `currency: "GHS"`, our `reference` and `mobile_money: { phone, provider }`
+ *   (providers `mtn`, `vod` for Telecel Cash, `atl` for AirtelTigo Money) sends the payer's phone a prompt
+ *   (https://paystack.com/docs/payments/payment-channels/#mobile-money). Its `data.status` says what next:
+ *   `pay_offline` or `pending` (the prompt is on the phone; `display_text` says so), `send_otp` (the network sent a code
+ *   or, for Telecel, the payer makes a voucher: `POST /charge/submit_otp` with `otp` and `reference`), `success`,
+ *   `failed` or `timeout`. Whatever it says, the payment is settled through verification, as the webhook is.
  * Webhooks are signed with the same secret key (HMAC-SHA512 of the raw body, header `x-paystack-signature`).
  * Ghanaian numbers go in the local form Paystack's Ghana docs use (0551234987).
  */
+import type { MomoNetwork } from "#app/domain/checkout.ts";
 import {
   GatewayError,
   networkLabel,
   type GatewayTransaction,
+  type ChargeAnswer,
   type PaymentGateway,
 } from "#app/services/money/gateway/gateway.ts";
 
@@ -57,6 +65,29 @@ export function fromPaystack(data: PaystackTransaction): GatewayTransaction {
     network: networkLabel(data.authorization?.bank),
     gatewayId: data.id == null ? null : String(data.id),
   };
+}
+
+const PAYSTACK_PROVIDER: Record<MomoNetwork, string> = { mtn: "mtn", telecel: "vod", airteltigo: "atl" };
+
+type PaystackCharge = { status?: boolean; message?: string; data?: { status?: string; display_text?: string } };
+
+/** A charge's `data.status` as the portal reads it; anything else Paystack may add is taken as not decided yet. */
+function chargeAnswer(status: number, json: PaystackCharge): ChargeAnswer {
+  const data = json.data;
+  if (status !== 200 || !data?.status)
+    throw new GatewayError(`Paystack refused the charge: ${json.message ?? status}`, "refused");
+  const message = data.display_text?.trim() || null;
+  switch (data.status) {
+    case "success":
+      return { state: "paid", message };
+    case "failed":
+    case "timeout":
+      return { state: "failed", message: message ?? json.message ?? null };
+    case "send_otp":
+      return { state: "otp", message };
+    default:
+      return { state: "prompted", message };
+  }
 }
 
 /** +233551234987 → 0551234987. */
@@ -110,6 +141,20 @@ export function paystack(config: PaystackConfig): PaymentGateway {
       if (status !== 200 || !json.status || !url || !/^https:\/\//.test(url))
         throw new GatewayError(`Paystack refused the checkout: ${json.message ?? status}`, "refused");
       return { url };
+    },
+    async chargeMobileMoney(request) {
+      const { status, json } = await call<PaystackCharge>("POST", "/charge", {
+        email: request.email,
+        amount: String(request.amount),
+        currency: "GHS",
+        reference: request.reference,
+        mobile_money: { phone: localNumber(request.phone), provider: PAYSTACK_PROVIDER[request.network] },
+      });
+      return chargeAnswer(status, json);
+    },
+    async submitChargeOtp(reference, otp) {
+      const { status, json } = await call<PaystackCharge>("POST", "/charge/submit_otp", { otp, reference });
+      return chargeAnswer(status, json);
     },
     async verify(reference) {
       const { status, json } = await call<{ status?: boolean; message?: string; data?: PaystackTransaction }>(
