@@ -11,7 +11,11 @@ const testGatewaySchema = new Schema(
     amount: { type: Number, required: true },
     currency: { type: String, required: true },
     phone: { type: String, default: null },
-    callbackUrl: { type: String, required: true },
+    /** Where a checkout returns the payer; none for a prompt on the phone. */
+    callbackUrl: { type: String, default: null },
+    /** A direct charge: the prompt the TEST gateway "sent" to `phone` on `network`, answered on /test-gateway. */
+    prompt: { type: Boolean, default: false },
+    network: { type: String, default: null },
     status: { type: String, required: true, enum: ["pending", "success", "failed"], default: "pending" },
     decidedAt: { type: Date, default: null },
   },
@@ -24,7 +28,9 @@ export type TestGatewayDoc = {
   amount: number;
   currency: string;
   phone: string | null;
-  callbackUrl: string;
+  callbackUrl: string | null;
+  prompt?: boolean;
+  network?: string | null;
   status: "pending" | "success" | "failed";
   decidedAt: Date | null;
   createdAt: Date;

@@ -24,6 +24,8 @@ export const RATE_LIMITS = {
   enrolPerAddressPerHour: num(process.env.ENROL_ADDRESS_PER_HOUR, 60),
   /** Anonymous enrolments naming one parent WhatsApp number per day (a family with several wards, and retries). */
   enrolPerNumberPerDay: num(process.env.ENROL_NUMBER_PER_DAY, 10),
+  /** Mobile Money prompts sent to one number per hour (a prompt costs the school nothing, but it rings a phone). */
+  promptsPerNumberPerHour: 5,
   /** Failed registration links (wrong reference or claim code) per account per hour. */
   linkFailuresPerAccountPerHour: 10,
   /**
@@ -218,6 +220,14 @@ export async function secondFactorPaused(userId: string): Promise<LimitRefusal |
 export async function checkPhoneChannel(phone: string): Promise<LimitRefusal | null> {
   const wait = await count("phone_channel", 600, phone, RATE_LIMITS.phoneChannelPerNumber);
   return wait ? refusal(wait, "Too many requests from this number") : null;
+}
+
+export const PROMPTS_BUSY = "Too many payment prompts to this number in an hour. Please try again later.";
+
+/** One Mobile Money prompt to `phone` (normalised); refused past the number's hourly limit. */
+export async function checkPaymentPrompt(phone: string): Promise<LimitRefusal | null> {
+  const wait = await count("payment_prompt", 3600, phone, RATE_LIMITS.promptsPerNumberPerHour);
+  return wait ? refusal(wait, PROMPTS_BUSY) : null;
 }
 
 export const reportLinkBusyMessage = (wait: string) =>

@@ -10,6 +10,7 @@ export const publicRoutes: RouteConfigEntry[] = [
     route("privacy-policy", "routes/public/privacy-policy.tsx"),
     route("terms-of-service", "routes/public/terms-of-service.tsx"),
     route("payment-success", "routes/public/payment-success.tsx"),
+    route("test-gateway", "routes/public/test-gateway-prompts.tsx"),
     route("test-gateway/:reference", "routes/public/test-gateway.tsx"),
     route("offline", "routes/public/offline.tsx"),
     route("bad-request", "routes/public/bad-request.tsx"),

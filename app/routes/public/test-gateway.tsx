@@ -46,7 +46,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   const webhook = await decideTestCheckout(transaction._id, decision);
   // The same path as a real gateway's webhook: signed, checked, then settled.
   if (webhook) await receiveWebhook("test", webhook.raw, webhook.signature);
-  return redirect(transaction.callbackUrl);
+  return redirect(transaction.callbackUrl ?? "/test-gateway");
 }
 
 export default function TestGateway({ loaderData }: Route.ComponentProps) {

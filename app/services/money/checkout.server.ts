@@ -5,6 +5,7 @@
  * goes through `settleGatewayPayment`, which confirms a payment once, refuses a declined one, and flags one whose
  * amount or currency differs instead of confirming it.
  */
+import type { MomoNetwork } from "#app/domain/checkout.ts";
 import { refuse, type Result } from "#app/domain/result.ts";
 import { formatCedis } from "#app/domain/money.ts";
 import { checkoutAmountError, checkoutLimits, onlinePaymentRules } from "#app/domain/checkout.ts";
@@ -20,7 +21,13 @@ import {
   rejectPayment,
   submitPayment,
 } from "#app/services/money/payments.server.ts";
-import { GatewayError, webhookSignatureMatches, type GatewayTransaction } from "#app/services/money/gateway/gateway.ts";
+import {
+  GatewayError,
+  webhookSignatureMatches,
+  type ChargeAnswer,
+  type GatewayTransaction,
+} from "#app/services/money/gateway/gateway.ts";
+import { checkPaymentPrompt } from "#app/utils/rate-limits.server.ts";
 import { activeGateway, gatewayNamed } from "#app/services/money/gateway/gateways.server.ts";
 import { recordException } from "#app/models/reconciliation-exception.server.ts";
 import { logFor } from "#app/models/infra/log.server.ts";
@@ -85,21 +92,19 @@ export type CheckoutInput = {
   origin: string;
 };
 
+type Gateway = NonNullable<Awaited<ReturnType<typeof activeGateway>>>;
+
 /**
- * Starts a checkout: a pending gateway payment for exactly the amount, then the gateway's checkout page to send the
- * payer to. A gateway that refuses or cannot be reached leaves no pending payment behind (it is closed at once).
+ * The ward's one open gateway payment, claimed: the amount checked against the registration (within the school's
+ * limits, at most the balance less what awaits confirmation), then a pending payment for exactly that amount, its id
+ * the reference the gateway gets. Of payments started at once for a ward only one goes on, so money on its way is
+ * never counted twice against the balance.
  */
-export async function startCheckout(
+async function openGatewayPayment(
   input: CheckoutInput,
-): Promise<Result<{ url: string; paymentId: string }, "amount">> {
-  const gateway = await activeGateway();
-  if (!gateway) return refuse(409, CHECKOUT_NOT_OFFERED);
-  const reg = await Registration.findById(String(input.registrationId))
-    .select("amountDue amountPaid vacation")
-    .lean<{ amountDue: number | null; amountPaid: number | null; vacation: string | null }>();
-  if (!reg) return refuse(404, "Registration not found");
-  // One open checkout per ward, claimed by one conditional update below: of checkouts started at once only one goes
-  // on, so money on its way is never counted twice against the balance.
+  gateway: Gateway,
+  reg: { amountDue: number | null; amountPaid: number | null; vacation: string | null },
+): Promise<Result<{ paymentId: string }, "amount">> {
   const open = await openCheckoutOf(input.registrationId);
   if (open.open) return refuse(409, CHECKOUT_OPEN);
   const rules = onlinePaymentRules(await getFeeSchedule(reg.vacation));
@@ -148,25 +153,98 @@ export async function startCheckout(
     { _id: String(input.registrationId), openCheckout: claim },
     { $set: { openCheckout: payment._id } },
   );
+  return { ok: true, paymentId: payment._id };
+}
+
+const registrationFees = (registrationId: string) =>
+  Registration.findById(String(registrationId)).select("amountDue amountPaid vacation whatsappNumberNormalized").lean<{
+    amountDue: number | null;
+    amountPaid: number | null;
+    vacation: string | null;
+    whatsappNumberNormalized: string;
+  }>();
+
+/** Paystack needs an e-mail address: the payer's, else a placeholder at the school's domain. */
+const payerEmail = (input: CheckoutInput) =>
+  input.payer.email || `parent-${input.payer.phone.replace(/\D/g, "")}@${payerEmailDomain(input.origin)}`;
+
+/** A payment the gateway could not start is closed at once, with no message to the parent: nothing was taken. */
+async function closeUnstarted(gateway: Gateway, paymentId: string, error: unknown) {
+  if (!(error instanceof GatewayError)) throw error;
+  log.warn(`${gateway.name}: ${error.message} (payment ${paymentId} closed)`);
+  await rejectPayment(paymentId, "The gateway could not start the payment", "system", { notifyParent: false });
+}
+
+/**
+ * Starts a checkout: a pending gateway payment for exactly the amount, then the gateway's checkout page to send the
+ * payer to. A gateway that refuses or cannot be reached leaves no pending payment behind (it is closed at once).
+ */
+export async function startCheckout(
+  input: CheckoutInput,
+): Promise<Result<{ url: string; paymentId: string }, "amount">> {
+  const gateway = await activeGateway();
+  if (!gateway) return refuse(409, CHECKOUT_NOT_OFFERED);
+  const reg = await registrationFees(input.registrationId);
+  if (!reg) return refuse(404, "Registration not found");
+  const opened = await openGatewayPayment(input, gateway, reg);
+  if (!opened.ok) return opened;
+  const { paymentId } = opened;
   try {
     const { url } = await gateway.startCheckout({
-      reference: payment._id,
+      reference: paymentId,
       amount: input.amount,
-      email: input.payer.email || `parent-${input.payer.phone.replace(/\D/g, "")}@${payerEmailDomain(input.origin)}`,
+      email: payerEmail(input),
       phone: input.payer.phone,
-      callbackUrl: new URL(`/payment-success?reference=${payment._id}`, input.origin).href,
+      callbackUrl: new URL(`/payment-success?reference=${paymentId}`, input.origin).href,
     });
     // Only a web address can be handed to the payer's browser (a meta refresh and a link: app/routes/dashboard/checkout-handover.tsx).
     const checkoutUrl = new URL(url, input.origin);
     if (checkoutUrl.protocol !== "https:" && checkoutUrl.protocol !== "http:")
       throw new GatewayError(`a checkout address that is not a web address (${checkoutUrl.protocol})`, "refused");
-    await Payment.updateOne({ _id: payment._id }, { $set: { checkoutUrl: checkoutUrl.href } });
-    return { ok: true, url: checkoutUrl.href, paymentId: payment._id };
+    await Payment.updateOne({ _id: paymentId }, { $set: { checkoutUrl: checkoutUrl.href } });
+    return { ok: true, url: checkoutUrl.href, paymentId };
   } catch (error) {
-    if (!(error instanceof GatewayError)) throw error;
-    log.warn(`${gateway.name}: ${error.message} (payment ${payment._id} closed)`);
-    // Closed at once, with no message to the parent: the form says nothing was taken.
-    await rejectPayment(payment._id, "The gateway could not start the payment", "system", { notifyParent: false });
+    await closeUnstarted(gateway, paymentId, error);
+    return refuse(502, CHECKOUT_FAILED);
+  }
+}
+
+export const PROMPT_NOT_OFFERED =
+  "Paying by a prompt on your phone is not available at the moment. Pay to the school's Mobile Money number.";
+export const NOT_THE_PARENTS_NUMBER = "Only the parent's number on the registration can be asked to pay.";
+
+/**
+ * A Mobile Money prompt on the payer's own phone, without a checkout page (a basic phone through the USSD menu): the
+ * same open gateway payment as a checkout, then the gateway's direct charge to the payer's number, which must be the
+ * number the registration names as the parent's. What the gateway answers (the prompt sent, a code wanted first, or
+ * already declined) is returned; the payment itself is settled through verification, as every gateway payment is.
+ */
+export async function startPhonePrompt(
+  input: CheckoutInput & { network: MomoNetwork },
+): Promise<Result<{ paymentId: string; answer: ChargeAnswer }, "amount">> {
+  const gateway = await activeGateway();
+  if (!gateway?.chargeMobileMoney) return refuse(409, PROMPT_NOT_OFFERED);
+  const reg = await registrationFees(input.registrationId);
+  if (!reg) return refuse(404, "Registration not found");
+  if (reg.whatsappNumberNormalized !== input.payer.phone) return refuse(403, NOT_THE_PARENTS_NUMBER);
+  const limited = await checkPaymentPrompt(input.payer.phone);
+  if (limited) return refuse(429, limited.message);
+  const opened = await openGatewayPayment(input, gateway, reg);
+  if (!opened.ok) return opened;
+  const { paymentId } = opened;
+  try {
+    const answer = await gateway.chargeMobileMoney({
+      reference: paymentId,
+      amount: input.amount,
+      email: payerEmail(input),
+      phone: input.payer.phone,
+      network: input.network,
+    });
+    // A charge the network declined at once is settled now (through verification), so the ward may try again.
+    if (answer.state === "failed" || answer.state === "paid") await refreshGatewayPayment(paymentId);
+    return { ok: true, paymentId, answer };
+  } catch (error) {
+    await closeUnstarted(gateway, paymentId, error);
     return refuse(502, CHECKOUT_FAILED);
   }
 }

@@ -3,12 +3,16 @@
  * (/test-gateway/:reference), clearly marked TEST, whose Approve, Decline and "No answer" drive the same code as a real
  * gateway: Approve sends a signed `charge.success` webhook in Paystack's shape through `receiveWebhook`, and every
  * button returns the payer to the callback URL, where /payment-success verifies with this gateway. No money moves.
+ * A direct charge (a prompt on the payer's phone) is kept as a prompt the TEST gateway "sent": /test-gateway lists
+ * them, with Approve and Decline for each, as the phone would offer.
  * Its webhook key is derived from the session secret, so nobody outside the deployment can sign for it.
  */
 import { createHmac } from "node:crypto";
+import { MOMO_NETWORK_LABELS, type MomoNetwork } from "#app/domain/checkout.ts";
 import { env } from "#app/models/infra/env.server.ts";
 import { TestGatewayTransaction, type TestGatewayDoc } from "#app/models/test-gateway-transaction.server.ts";
 import { signWebhook, type GatewayTransaction, type PaymentGateway } from "#app/services/money/gateway/gateway.ts";
+import { receiveWebhook, refreshGatewayPayment } from "#app/services/money/checkout.server.ts";
 
 /** The TEST gateway's webhook key for a session secret. */
 export const testGatewayKeyFor = (sessionSecret: string) =>
@@ -23,7 +27,7 @@ function transaction(doc: TestGatewayDoc): GatewayTransaction {
     customerFee: 0,
     currency: doc.currency,
     paidAt: doc.status === "success" ? doc.decidedAt : null,
-    network: doc.status === "success" ? "MTN MoMo" : null,
+    network: doc.status === "success" ? (MOMO_NETWORK_LABELS[doc.network as MomoNetwork] ?? "MTN MoMo") : null,
     gatewayId: `test_${doc._id}`,
   };
 }
@@ -48,6 +52,23 @@ export function testGateway(): PaymentGateway {
       );
       return { url: new URL(`/test-gateway/${request.reference}`, request.callbackUrl).href };
     },
+    async chargeMobileMoney(request) {
+      await TestGatewayTransaction.updateOne(
+        { _id: request.reference },
+        {
+          $setOnInsert: {
+            amount: request.amount,
+            currency: "GHS",
+            phone: request.phone,
+            network: request.network,
+            prompt: true,
+            status: "pending",
+          },
+        },
+        { upsert: true },
+      );
+      return { state: "prompted", message: null };
+    },
     async verify(reference) {
       const doc = await TestGatewayTransaction.findById(String(reference)).lean<TestGatewayDoc>();
       return doc ? transaction(doc) : null;
@@ -60,6 +81,11 @@ export function testGateway(): PaymentGateway {
       return docs.map(transaction);
     },
   };
+}
+
+/** The latest prompts the TEST gateway "sent" to phones, newest first, for /test-gateway. */
+export async function testPrompts(limit = 20) {
+  return TestGatewayTransaction.find({ prompt: true }).sort({ createdAt: -1 }).limit(limit).lean<TestGatewayDoc[]>();
 }
 
 /** A transaction the TEST checkout page shows. */
@@ -102,4 +128,19 @@ export async function decideTestCheckout(
     }),
   );
   return { raw, signature: signWebhook(testGatewayKey(), raw) };
+}
+
+/**
+ * The parent answered a prompt (Approve or Decline on /test-gateway): as on a checkout, Approve sends the signed
+ * `charge.success` webhook through the same path as a real gateway's; a decline is learnt as Paystack's is, by
+ * verifying the payment. False for a reference that is no prompt.
+ */
+export async function answerTestPrompt(reference: string, decision: "approve" | "decline"): Promise<boolean> {
+  if (!/^[a-z0-9]{20,40}$/.test(reference)) return false;
+  const prompt = await TestGatewayTransaction.exists({ _id: reference, prompt: true });
+  if (!prompt) return false;
+  const webhook = await decideTestCheckout(reference, decision);
+  if (webhook) await receiveWebhook("test", webhook.raw, webhook.signature);
+  else await refreshGatewayPayment(reference);
+  return true;
 }

@@ -1,0 +1,161 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { useTestDatabase } from "#tests/support/test-database.ts";
+import { startPaystackStandIn } from "#tests/support/stand-ins/paystack.ts";
+import { registrationDoc } from "#tests/support/registration-doc.ts";
+import { EMPTY_FEES } from "#app/domain/fees.ts";
+import { signWebhook } from "#app/services/money/gateway/gateway.ts";
+
+/**
+ * A Mobile Money prompt on the parent's phone through Paystack's Charge API (its stand-in). The modules that count
+ * prompts per number (app/utils/rate-limits.server.ts) read the database's address when first imported: after it is up.
+ */
+useTestDatabase("phone_prompt_test");
+
+let standIn: Awaited<ReturnType<typeof startPaystackStandIn>>;
+let n = 0;
+let checkout: typeof import("#app/services/money/checkout.server.ts");
+let models: {
+  Registration: typeof import("#app/models/registration.server.ts").Registration;
+  Payment: typeof import("#app/models/payment.server.ts").Payment;
+  Outbox: typeof import("#app/models/outbox.server.ts").Outbox;
+};
+let PROMPTS_BUSY: string;
+
+beforeAll(async () => {
+  standIn = await startPaystackStandIn();
+  process.env.PAYSTACK_BASE_URL = standIn.baseUrl;
+  process.env.PAYSTACK_TIMEOUT_MS = "1000";
+  checkout = await import("#app/services/money/checkout.server.ts");
+  ({ PROMPTS_BUSY } = await import("#app/utils/rate-limits.server.ts"));
+  models = {
+    Registration: (await import("#app/models/registration.server.ts")).Registration,
+    Payment: (await import("#app/models/payment.server.ts")).Payment,
+    Outbox: (await import("#app/models/outbox.server.ts")).Outbox,
+  };
+  await Promise.all([models.Registration.init(), models.Payment.init(), models.Outbox.init()]);
+  await (
+    await import("#app/models/settings.server.ts")
+  ).saveSettings({
+    paymentGateway: "paystack",
+    paystackSecretKey: standIn.secretKey,
+    smsNotifications: true,
+    paymentNotifications: true,
+  });
+  await (
+    await import("#app/models/fee-schedule.server.ts")
+  ).saveFeeSchedule("2026", {
+    season: "2026",
+    deadline: "",
+    merchantName: "",
+    merchantNumber: "",
+    paymentInstructions: "",
+    fees: { ...EMPTY_FEES, science: 45000 },
+    bandFromSubjects: null,
+    bandFees: { ...EMPTY_FEES },
+    minOnlinePayment: 5000,
+    allowOverpayment: false,
+  });
+});
+afterAll(() => standIn.close());
+
+/** A ward owing GH₵ 450.00, and its parent. */
+async function ward() {
+  n += 1;
+  const reg = await models.Registration.create(
+    registrationDoc(n, {
+      amountDue: 45000,
+      amountPaid: 0,
+      feeSeason: "2026",
+      vacation: "2026",
+      paymentStatus: "unpaid",
+    }),
+  );
+  return {
+    registrationId: String(reg._id),
+    payer: { _id: `parent${n}`, phone: reg.whatsappNumberNormalized, email: null },
+  };
+}
+
+function chargeSuccess(reference: string, amount: number) {
+  const raw = Buffer.from(
+    JSON.stringify({
+      event: "charge.success",
+      data: { id: 1, reference, status: "success", amount, currency: "GHS", authorization: { bank: "MTN" } },
+    }),
+  );
+  return { raw, signature: signWebhook(standIn.secretKey, raw) };
+}
+
+describe("a Mobile Money prompt on the parent's phone (Paystack's Charge API)", () => {
+  const prompt = (w: Awaited<ReturnType<typeof ward>>, amount: number, payer = w.payer) =>
+    checkout.startPhonePrompt({
+      ...w,
+      payer,
+      amount,
+      network: "mtn",
+      viewedAsBy: null,
+      origin: "https://portal.example.org",
+    });
+
+  it("charges the parent's own number for the amount; approved on the phone, it is confirmed once from the verification", async () => {
+    const w = await ward();
+    const started = await prompt(w, 20000);
+    if (!started.ok) throw new Error(started.message);
+    expect(started.answer).toEqual({
+      state: "prompted",
+      message: "Please complete authorization process on your mobile phone",
+    });
+    expect(standIn.transactions.get(started.paymentId)).toMatchObject({ amount: 20000, currency: "GHS" });
+    // A second prompt while the first is open is refused with the first's state.
+    expect(await prompt(w, 5000)).toMatchObject({ ok: false, status: 409, message: checkout.CHECKOUT_OPEN });
+    standIn.settle(started.paymentId, "success");
+    const webhook = chargeSuccess(started.paymentId, 20000);
+    // The webhook and a verification arriving together settle it once.
+    await Promise.all([
+      checkout.receiveWebhook("paystack", webhook.raw, webhook.signature),
+      checkout.refreshGatewayPayment(started.paymentId),
+    ]);
+    expect(await models.Payment.findById(started.paymentId).lean()).toMatchObject({ state: "confirmed" });
+    expect(await models.Outbox.countDocuments({ key: `payment-confirmed:${started.paymentId}:sms` })).toBe(1);
+    expect(await models.Registration.findById(w.registrationId).lean()).toMatchObject({ amountPaid: 20000 });
+  });
+
+  it("refuses another number than the parent's on the registration, and a number past its hourly prompts", async () => {
+    const w = await ward();
+    const stranger = { _id: "stranger", phone: "+233209999999", email: null };
+    expect(await prompt(w, 20000, stranger)).toMatchObject({
+      ok: false,
+      status: 403,
+      message: checkout.NOT_THE_PARENTS_NUMBER,
+    });
+    for (let i = 0; i < 5; i++) {
+      const tried = await prompt(w, 20000);
+      if (!tried.ok) throw new Error(tried.message);
+      await checkout.cancelCheckout(tried.paymentId, w.payer._id);
+    }
+    expect(await prompt(w, 20000)).toMatchObject({ ok: false, status: 429, message: PROMPTS_BUSY });
+  });
+
+  it("a charge the network declines at once, or times out, is closed with the balance unchanged", async () => {
+    for (const outcome of ["failed", "timeout"] as const) {
+      const w = await ward();
+      standIn.state.charge = outcome;
+      const started = await prompt(w, 20000);
+      standIn.state.charge = "pay_offline";
+      if (!started.ok) throw new Error(started.message);
+      expect(started.answer.state).toBe("failed");
+      expect(await models.Payment.findById(started.paymentId).lean()).toMatchObject({ state: "rejected" });
+      expect(await models.Registration.findById(w.registrationId).lean()).toMatchObject({ amountPaid: 0 });
+    }
+  });
+
+  it("a charge that first wants the network's code says so, and leaves the payment open", async () => {
+    const w = await ward();
+    standIn.state.charge = "send_otp";
+    const started = await prompt(w, 20000);
+    standIn.state.charge = "pay_offline";
+    if (!started.ok) throw new Error(started.message);
+    expect(started.answer.state).toBe("otp");
+    expect(await models.Payment.findById(started.paymentId).lean()).toMatchObject({ state: "pending" });
+  });
+});
