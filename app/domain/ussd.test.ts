@@ -39,6 +39,35 @@ const screen = (text: string, wards: UssdWard[], language: Language | null = "en
   renderUssd(ussdMenu(text, wards, ctx, voice(language)));
 
 describe("the USSD menu", () => {
+  it("option 8 pays fees: the balance or another amount, the wallet's network when not known, then yes or no", () => {
+    const owing = ward({ payment: { balance: 25000, min: 1000, lastUnpaid: null } });
+    expect(screen("", [owing])).toMatch(/\n6\. Progress\n8\. Pay fees$/);
+    expect(screen("8", [owing])).toBe("CON Yaw Owusu: balance GHS 250.00.\n1. Pay GHS 250.00\n2. Another amount");
+    expect(screen("8*1", [owing])).toBe(
+      "CON Your Mobile Money wallet:\n1. MTN MoMo\n2. Telecel Cash\n3. AirtelTigo Money",
+    );
+    expect(screen("8*1*2", [owing])).toBe("CON Pay GHS 250.00 for Yaw Owusu from this number?\n1. Yes\n2. No");
+    const paid = ussdMenu("8*1*2*1", [owing], ctx, voice("en"));
+    expect(renderUssd(paid)).toBe("END Approve the prompt for GHS 250.00 on your phone. The receipt comes by SMS.");
+    expect(paid.pay).toEqual({ ward: owing, amount: 25000, network: "telecel" });
+    expect(ussdMenu("8*1*2*2", [owing], ctx, voice("en")).pay).toBeUndefined();
+    // The aggregator said the network: not asked.
+    const known = ussdMenu("8*2*100", [owing], { ...ctx, network: "mtn" }, voice("en"));
+    expect(renderUssd(known)).toBe("CON Pay GHS 100.00 for Yaw Owusu from this number?\n1. Yes\n2. No");
+    expect(ussdMenu("8*2*100*1", [owing], { ...ctx, network: "mtn" }, voice("en")).pay?.amount).toBe(10000);
+    expect(screen("8*2", [owing])).toBe("CON Amount in cedis, from GHS 10.00 to GHS 250.00:");
+    for (const amount of ["5", "251", "1.5", "abc"])
+      expect(screen(`8*2*${amount}`, [owing])).toBe(
+        "END Pay from GHS 10.00 to GHS 250.00, in whole cedis. Dial again to pay.",
+      );
+    // A prompt declined or left unanswered is told of on the next visit; nothing to pay, no option 8.
+    expect(screen("8", [ward({ payment: { balance: 25000, min: 1000, lastUnpaid: 5000 } })])).toMatch(
+      /^CON Your last prompt for GHS 50\.00 was not paid\.\nYaw Owusu: balance/,
+    );
+    expect(screen("", [ward()])).not.toMatch(/8\. Pay fees/);
+    expect(screen("8", [ward()])).toBe("END That choice is not on the menu. Dial *920*44# again.");
+  });
+
   it("one ward: the menu, then status, fees, class pages by SMS, contacts and language", () => {
     expect(screen("", [ward()])).toBe(
       "CON Yaw Owusu\n1. Enrolment status\n2. Fees\n3. Class pages by SMS\n4. Contact the school\n5. Language\n6. Progress",

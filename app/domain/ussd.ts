@@ -1,3 +1,4 @@
+import type { MomoNetwork } from "#app/domain/checkout.ts";
 import { performanceLabel } from "#app/domain/performance.ts";
 import { cutToGsm7Units, gsm7Units, smsCedis, toGsm7, withFittingNames } from "#app/domain/sms.ts";
 import { LANGUAGE_LABELS, USSD_MAX_LENGTH, type Language, type Say } from "#app/domain/wording.ts";
@@ -42,6 +43,11 @@ export type UssdWard = {
    * by vacation on the Status and Fees screens and in the STATUS and BAL replies.
    */
   alsoEnrolled?: readonly UssdEnrolment[];
+  /**
+   * Option 8, while the ward owes fees and the portal can send a Mobile Money prompt: what may be paid now (pesewas;
+   * `balance` less what awaits confirmation is the most), and the amount of the ward's last prompt when it was not paid.
+   */
+  payment?: { balance: number; min: number; lastUnpaid: number | null } | null;
 };
 
 /** One registration's standing, for a ward enrolled in more than one vacation. */
@@ -61,6 +67,8 @@ export type UssdContext = {
   /** Where to enrol, without the scheme: "portal.example.org/registration". */
   enrolAt: string;
   serviceCode: string;
+  /** The caller's network as the aggregator reports it for the session, when it does. */
+  network?: MomoNetwork | null;
 };
 
 /** What a screen was, for the office's list of sessions. */
@@ -78,7 +86,9 @@ export type UssdScreenName =
   | "not-on-menu"
   | "unknown-caller"
   | "busy"
-  | "limited";
+  | "limited"
+  | "pay"
+  | "pay-prompted";
 
 export type UssdReply = {
   end: boolean;
@@ -90,6 +100,8 @@ export type UssdReply = {
   setLanguage?: Language;
   /** Option 7, confirmed: the ward to enrol again, as last time (the service enrols it and texts the reference). */
   enrolAgain?: UssdWard;
+  /** Option 8, confirmed: the prompt to send to the caller's phone (the service checks it all again). */
+  pay?: { ward: UssdWard; amount: number; network: MomoNetwork };
 };
 
 /**
@@ -239,9 +251,12 @@ function wardMenu(
     const lines = OPTIONS.map((key, i) => `${i + 1}. ${say(key)}`);
     const text = `${short(ward.wardName)}\n${lines.join("\n")}`;
     // Option 7 while the ward can enrol again, when the school's words leave room for it on the one screen.
+    const fits = (screen: string) => gsm7Units(toGsm7(`CON ${screen}`)) <= USSD_MAX_LENGTH;
     const withOffer = `${text}\n7. ${say("ussd.option-enrol-again")}`;
-    const fits = gsm7Units(toGsm7(`CON ${withOffer}`)) <= USSD_MAX_LENGTH;
-    return { end: false, text: ward.enrolAgain && fits ? withOffer : text, screen: "menu" };
+    const menu = ward.enrolAgain && fits(withOffer) ? withOffer : text;
+    // Option 8 while there is something to pay and a prompt can be sent, when it fits too.
+    const withPay = `${menu}\n8. ${say("ussd.option-pay")}`;
+    return { end: false, text: ward.payment && fits(withPay) ? withPay : menu, screen: "menu" };
   }
   switch (rest[0]) {
     case "1":
@@ -273,6 +288,8 @@ function wardMenu(
       return { end: true, text: progressText(say, ward), screen: "progress" };
     case "7":
       return enrolAgainScreen(rest.slice(1), ward, ctx, say);
+    case "8":
+      return payScreen(rest.slice(1), ward, ctx, say);
     default:
       return notOnMenu(say, ctx);
   }
@@ -296,6 +313,55 @@ function enrolAgainScreen(choices: string[], ward: UssdWard, ctx: UssdContext, s
   if (choices[0] === "1")
     return { end: true, text: say("ussd.enrolled-again", values), screen: "enrolled-again", enrolAgain: ward };
   if (choices[0] === "2") return { end: true, text: say("ussd.enrol-again-cancelled"), screen: "enrol-again" };
+  return notOnMenu(say, ctx);
+}
+
+const NETWORK_CHOICES: readonly MomoNetwork[] = ["mtn", "telecel", "airteltigo"];
+
+/**
+ * Option 8: the whole balance or another amount (whole cedis, from the school's smallest payment to the balance), the
+ * wallet's network when the aggregator did not say it, then yes or no; yes ends the session with the prompt on its way.
+ */
+function payScreen(choices: string[], ward: UssdWard, ctx: UssdContext, say: Say): UssdReply {
+  const p = ward.payment;
+  if (!p) return notOnMenu(say, ctx);
+  const name = short(ward.wardName);
+  if (choices.length === 0) {
+    const choose = say("ussd.pay-choose", { ward: name, balance: smsCedis(p.balance) });
+    const told = p.lastUnpaid ? `${say("ussd.pay-declined", { amount: smsCedis(p.lastUnpaid) })}\n${choose}` : choose;
+    const text = gsm7Units(toGsm7(`CON ${told}`)) <= USSD_MAX_LENGTH ? told : choose;
+    return { end: false, text, screen: "pay" };
+  }
+  let amount: number;
+  let rest: string[];
+  const bounds = { min: smsCedis(p.min), max: smsCedis(p.balance) };
+  if (choices[0] === "1") {
+    amount = p.balance;
+    rest = choices.slice(1);
+  } else if (choices[0] === "2") {
+    if (choices.length === 1) return { end: false, text: say("ussd.pay-amount", bounds), screen: "pay" };
+    amount = /^\d{1,6}$/.test(choices[1]) ? Number(choices[1]) * 100 : 0;
+    if (amount < p.min || amount > p.balance)
+      return { end: true, text: say("ussd.pay-bad-amount", bounds), screen: "pay" };
+    rest = choices.slice(2);
+  } else return notOnMenu(say, ctx);
+  let network = ctx.network ?? null;
+  if (!network) {
+    if (rest.length === 0) return { end: false, text: say("ussd.pay-network"), screen: "pay" };
+    network = /^[123]$/.test(rest[0]) ? NETWORK_CHOICES[Number(rest[0]) - 1] : null;
+    if (!network) return notOnMenu(say, ctx);
+    rest = rest.slice(1);
+  }
+  const values = { ward: name, amount: smsCedis(amount) };
+  if (rest.length === 0) return { end: false, text: say("ussd.pay-confirm", values), screen: "pay" };
+  if (rest[0] === "1")
+    return {
+      end: true,
+      text: say("ussd.pay-prompted", values),
+      screen: "pay-prompted",
+      pay: { ward, amount, network },
+    };
+  if (rest[0] === "2") return { end: true, text: say("ussd.enrol-again-cancelled"), screen: "pay" };
   return notOnMenu(say, ctx);
 }
 

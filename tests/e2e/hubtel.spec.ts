@@ -172,7 +172,7 @@ test("@no-js-only Hubtel's USSD serves the menu in 7-bit screens, in Twi where t
   expect(ask).toMatchObject({ Type: "response", DataType: "input" });
   expect(ask.Message).toContain("1. English\n2. Twi");
   expect((await first.answer("2")).Message).toBe(
-    "Yaw Owusu\n1. Enrolment status\n2. Fees\n3. Class pages by SMS\n4. Contact the school\n5. Language\n6. Progress",
+    "Yaw Owusu\n1. Enrolment status\n2. Fees\n3. Class pages by SMS\n4. Contact the school\n5. Language\n6. Progress\n8. Pay fees",
   );
   const twiFees = await first.answer("2");
   expect(twiFees).toMatchObject({ Type: "release", ClientState: "" });
@@ -229,4 +229,65 @@ test("@no-js-only Hubtel's USSD serves the menu in 7-bit screens, in Twi where t
   expect(
     (await fetch(url, { method: "POST", body: "{}", headers: { "Content-Type": "application/json" } })).status,
   ).toBe(400);
+});
+
+test("@no-js-only the demo parent pays Yaw Owusu's fees from the USSD menu: the TEST gateway's prompt, approved or declined", async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const url = `${app.url}/ussd/hubtel/demo-callback-secret`;
+  const cedis = (text: string) => Math.round(Number(text) * 100);
+  const payScreen = async () => {
+    const call = hubtelUssdSession(url, DEMO_PARENT);
+    expect((await call.dial()).Message).toMatch(/\n8\. Pay fees$/);
+    return { call, screen: (await call.answer("8")).Message };
+  };
+
+  // The menu offers the balance or another amount; the network is Hubtel's Operator, so it is not asked.
+  const before = await payScreen();
+  const balance = cedis(/balance GHS ([\d.]+)\./.exec(before.screen)![1]);
+  expect(before.screen).toMatch(/^Yaw Owusu: balance GHS [\d.]+\.\n1\. Pay GHS [\d.]+\n2\. Another amount$/);
+  expect((await before.call.answer("2")).Message).toMatch(/^Amount in cedis, from GHS [\d.]+ to GHS [\d.]+:$/);
+  expect((await before.call.answer("100")).Message).toBe(
+    "Pay GHS 100.00 for Yaw Owusu from this number?\n1. Yes\n2. No",
+  );
+  const prompted = await before.call.answer("1");
+  expect(prompted).toMatchObject({
+    Type: "release",
+    Message: "Approve the prompt for GHS 100.00 on your phone. The receipt comes by SMS.",
+  });
+  expectShowable(before.call.screens);
+
+  // The TEST gateway lists the prompt it "sent" to the demo parent's phone; Approve is the parent's PIN.
+  await page.goto(`${app.url}/test-gateway`);
+  const row = page.getByRole("listitem").filter({ hasText: "GH₵ 100.00 to 024" });
+  await expect(row).toContainText("MTN MoMo");
+  await row.getByRole("button", { name: "Approve" }).click();
+  await expect(page.getByRole("listitem").filter({ hasText: "GH₵ 100.00 to 024" })).toContainText("success");
+  const payment = await database
+    .collection<{ _id: string; state: string; receiptCode: string }>("payments")
+    .findOne({ method: "gateway-momo", amount: 10000, payerPhone: DEMO_PARENT });
+  expect(payment?.state).toBe("confirmed");
+  const receipt = await database
+    .collection<{ to: string; text: string }>("outbox")
+    .findOne({ key: `payment-confirmed:${payment?._id}:sms` });
+  expect(receipt?.to).toBe(DEMO_PARENT);
+  expect(receipt?.text).toContain(payment?.receiptCode);
+  expect((await payScreen()).screen).toContain(`balance GHS ${((balance - 10000) / 100).toFixed(2)}.`);
+
+  // Declined: the balance is as it was, and the next visit says the prompt was not paid.
+  const again = await payScreen();
+  await again.call.answer("2");
+  await again.call.answer("50");
+  await again.call.answer("1");
+  await page.goto(`${app.url}/test-gateway`);
+  await page
+    .getByRole("listitem")
+    .filter({ hasText: "GH₵ 50.00 to 024" })
+    .getByRole("button", { name: "Decline" })
+    .click();
+  const after = await payScreen();
+  expect(after.screen).toBe(
+    `Your last prompt for GHS 50.00 was not paid.\nYaw Owusu: balance GHS ${((balance - 10000) / 100).toFixed(2)}.\n1. Pay GHS ${((balance - 10000) / 100).toFixed(2)}\n2. Another amount`,
+  );
 });

@@ -54,7 +54,7 @@ test.describe("@no-js-only the phone channel: USSD and SMS keywords", () => {
     expect(first.body).toMatch(/^CON /);
     const menu = prefix ? (await dial(request, sessionId, DEMO_PARENT, prefix.slice(0, -1))).body : first.body;
     expect(menu).toBe(
-      "CON Yaw Owusu\n1. Enrolment status\n2. Fees\n3. Class pages by SMS\n4. Contact the school\n5. Language\n6. Progress",
+      "CON Yaw Owusu\n1. Enrolment status\n2. Fees\n3. Class pages by SMS\n4. Contact the school\n5. Language\n6. Progress\n8. Pay fees",
     );
     // The demo's held lessons: Yaw missed one Mathematics lesson and was late to Physics.
     const progress = await dial(request, sessionId, DEMO_PARENT, `${prefix}6`);

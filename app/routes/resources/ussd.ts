@@ -1,6 +1,7 @@
 import type { RouteHandle } from "#app/utils/route-rules.ts";
 import { data } from "react-router";
 import type { Route } from "./+types/ussd";
+import { momoNetworkOf } from "#app/domain/checkout.ts";
 import { MALFORMED_BODY } from "#app/utils/form-body.server.ts";
 import { hubtelUssdAnswer, readHubtelUssd } from "#app/services/messaging/hubtel-ussd.server.ts";
 import {
@@ -53,6 +54,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       serviceCode: field("serviceCode"),
       phoneNumber: field("phoneNumber"),
       text: field("text"),
+      network: momoNetworkOf(field("networkCode")),
     },
     appOrigin(),
   );

@@ -9,6 +9,7 @@
  * the same menu as Africa's Talking's (app/domain/ussd.ts) reads them joined by `*`. Type names are compared without
  * regard to case (the reference writes them both ways).
  */
+import { momoNetworkOf } from "#app/domain/checkout.ts";
 import type { UssdRequest, UssdScreen } from "#app/services/messaging/phone-channel.server.ts";
 import { SCHOOL_NAME } from "#app/domain/school.ts";
 
@@ -38,7 +39,13 @@ export function readHubtelUssd(body: unknown): HubtelUssd | { error: string } {
   return {
     sessionId,
     ended: type === "release" || type === "timeout",
-    request: { sessionId, serviceCode: text(b.ServiceCode, 30), phoneNumber: mobile, text: choices },
+    request: {
+      sessionId,
+      serviceCode: text(b.ServiceCode, 30),
+      phoneNumber: mobile,
+      text: choices,
+      network: momoNetworkOf(text(b.Operator, 30)),
+    },
   };
 }
 

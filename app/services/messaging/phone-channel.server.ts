@@ -9,6 +9,15 @@ import { feeFor } from "#app/domain/fees.ts";
 import { getFeeSchedule } from "#app/models/fee-schedule.server.ts";
 import { enrolmentOpening } from "#app/services/content/vacations.server.ts";
 import { enrolAgainByPhone } from "#app/services/people/enrolment.server.ts";
+import {
+  CHECKOUT_OPEN,
+  DECLINED,
+  refreshGatewayPayment,
+  startPhonePrompt,
+} from "#app/services/money/checkout.server.ts";
+import { awaitingConfirmation } from "#app/services/money/payments.server.ts";
+import { activeGateway } from "#app/services/money/gateway/gateways.server.ts";
+import { checkoutLimits, onlinePaymentRules, type MomoNetwork } from "#app/domain/checkout.ts";
 import { attendanceOf } from "#app/services/teaching/register.server.ts";
 import { performanceOfRegistrations } from "#app/services/teaching/handins.server.ts";
 import { randomBytes } from "node:crypto";
@@ -150,7 +159,7 @@ async function context(origin: string): Promise<UssdContext> {
  * with its other vacation's fees beside it when it is enrolled in both, and option 7 while it can enrol for a
  * vacation taking enrolments (the first it is not in, the running one first).
  */
-export async function wardsForNumber(phone: string): Promise<UssdWard[]> {
+export async function wardsForNumber(phone: string, options: { payments?: boolean } = {}): Promise<UssdWard[]> {
   const [all, opening] = await Promise.all([
     Registration.find({ whatsappNumberNormalized: phone })
       .select(
@@ -203,10 +212,11 @@ export async function wardsForNumber(phone: string): Promise<UssdWard[]> {
   });
   return Promise.all(
     listed.map(async ({ shown: r, others }) => {
-      const [fees, groups, alsoEnrolled] = await Promise.all([
+      const [fees, groups, alsoEnrolled, payment] = await Promise.all([
         standing(r),
         getGroupsForSubjects(r, "student"),
         Promise.all(others.map(async (o) => ({ vacation: o.vacation ?? "", ...(await standing(o)) }))),
+        options.payments ? paymentOffer(r) : null,
       ]);
       const pages = classPageLinks(r.subjects ?? [], groups);
       const classPages = pages.flatMap((p) => (p.link ? [{ subject: p.subject, link: p.link }] : []));
@@ -233,6 +243,7 @@ export async function wardsForNumber(phone: string): Promise<UssdWard[]> {
             }
           : null,
         average: performance.get(String(r._id))?.overall.percent ?? null,
+        ...(payment ? { payment } : {}),
         attendance: figures
           ? {
               attended: figures.overall.attended,
@@ -250,13 +261,56 @@ export async function wardsForNumber(phone: string): Promise<UssdWard[]> {
   );
 }
 
+/** A day: a prompt not paid in that time is no longer told of on the pay screen. */
+const UNPAID_TOLD_MS = 24 * 3600_000;
+
+/**
+ * Option 8's figures for one registration: what may be paid now (the balance less what awaits confirmation, an open
+ * prompt included, within the school's smallest payment), and the amount of its last prompt when it was not paid.
+ */
+async function paymentOffer(r: RegistrationDoc): Promise<UssdWard["payment"]> {
+  const id = String(r._id);
+  const [schedule, awaiting, last] = await Promise.all([
+    getFeeSchedule(r.vacation ?? null),
+    awaitingConfirmation(id),
+    Payment.findOne({ registrationId: id, method: "gateway-momo" })
+      .sort({ createdAt: -1 })
+      .select("state amount createdAt")
+      .lean<{ state: string; amount: number; createdAt: Date }>(),
+  ]);
+  const limits = checkoutLimits(r.amountDue, r.amountPaid, onlinePaymentRules(schedule), awaiting);
+  if (!limits || limits.balance <= 0) return null;
+  const unpaid = last?.state === "rejected" && Date.now() - +new Date(last.createdAt) < UNPAID_TOLD_MS;
+  return { balance: limits.balance, min: limits.min, lastUnpaid: unpaid ? last.amount : null };
+}
+
+/**
+ * A prompt the caller answered since the last visit: each of the number's open gateway payments is verified with the
+ * gateway before the menu shows the balance, so that a prompt approved shows as paid and one declined as not paid.
+ */
+async function settleOpenPrompts(phone: string) {
+  const open = await Registration.find({ whatsappNumberNormalized: phone, openCheckout: { $ne: null } })
+    .select("openCheckout")
+    .limit(10)
+    .lean<Array<{ openCheckout: string | null }>>();
+  for (const r of open)
+    if (r.openCheckout && !r.openCheckout.startsWith("claim:")) await refreshGatewayPayment(r.openCheckout);
+}
+
 function withDeadline<T>(work: Promise<T>, fallback: T, ms: number): Promise<T> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const late = new Promise<T>((resolve) => (timer = setTimeout(() => resolve(fallback), ms)));
   return Promise.race([work, late]).finally(() => clearTimeout(timer));
 }
 
-export type UssdRequest = { sessionId: string; serviceCode: string; phoneNumber: string; text: string };
+export type UssdRequest = {
+  sessionId: string;
+  serviceCode: string;
+  phoneNumber: string;
+  text: string;
+  /** The caller's network, when the aggregator says it (Hubtel's `Operator`, Africa's Talking's `networkCode`). */
+  network?: MomoNetwork | null;
+};
 
 /** One screen: whether it ends the session, and its text (7-bit, at most 178 characters: 182 with "CON "/"END "). */
 export type UssdScreen = { end: boolean; text: string };
@@ -283,18 +337,25 @@ export async function answerUssd(
       };
     if (await checkPhoneChannel(phone))
       return { reply: { end: true, text: LIMITED_TEXT, screen: "limited" }, last: "limited" };
+    const prompts = Boolean((await activeGateway())?.chargeMobileMoney);
+    if (prompts && request.text === "") await settleOpenPrompts(phone);
     const [wards, preference, school, session] = await Promise.all([
-      wardsForNumber(phone),
+      wardsForNumber(phone, { payments: prompts }),
       getPhonePreference(phone),
       getSchoolWording(),
       UssdSession.findById(request.sessionId.slice(0, 100)).select("languageAsked").lean<{ languageAsked?: boolean }>(),
     ]);
     const asking = Boolean(session?.languageAsked) || !preference?.language;
     const sayFor = (language: Language) => sayIn(language, school);
-    const reply = ussdMenu(request.text, wards, ctx, {
-      sayFor,
-      language: asking ? null : (preference?.language ?? "en"),
-    });
+    const reply = ussdMenu(
+      request.text,
+      wards,
+      { ...ctx, network: request.network ?? null },
+      {
+        sayFor,
+        language: asking ? null : (preference?.language ?? "en"),
+      },
+    );
     if (reply.setLanguage && reply.setLanguage !== preference?.language)
       await setPhoneLanguage(phone, reply.setLanguage);
     // Option 7, confirmed: the ward enrolled again as last time; its new reference goes out by SMS. When that could not
@@ -307,6 +368,29 @@ export async function answerUssd(
         screen: "enrol-again",
         text: say("ussd.enrol-again-failed", { ward: reply.enrolAgain.wardName, contact: ctx.contact }),
       };
+    }
+    // Option 8, confirmed: the prompt goes to the caller's own number, which the registration names as the parent's.
+    if (reply.pay) {
+      const { ward, amount, network } = reply.pay;
+      const started = await startPhonePrompt({
+        registrationId: ward.id,
+        amount,
+        network,
+        payer: { _id: `ussd:${phone}`, phone },
+        viewedAsBy: null,
+        origin,
+      });
+      const say = sayFor(reply.setLanguage ?? preference?.language ?? "en");
+      if (!started.ok && started.message === CHECKOUT_OPEN)
+        screen = { end: true, screen: "pay", text: say("ussd.pay-open", { ward: ward.wardName }) };
+      else if (!started.ok)
+        screen = { end: true, screen: "pay", text: say("ussd.pay-not-started", { reason: started.message }) };
+      else if (started.answer.state === "failed")
+        screen = {
+          end: true,
+          screen: "pay",
+          text: say("ussd.pay-not-started", { reason: started.answer.message ?? DECLINED }),
+        };
     }
     if (reply.sendLinksFor) {
       const ward = reply.sendLinksFor;
