@@ -5,6 +5,7 @@ import {
   checkoutLimits,
   defaultCheckoutAmount,
   momoNetworkOf,
+  networkOfNumber,
 } from "#app/domain/checkout.ts";
 
 const rules = { minOnlinePayment: 5000, allowOverpayment: false };
@@ -50,5 +51,17 @@ describe("the caller's network as the aggregators name it", () => {
     expect(["vodafone", "Telecel", "62002"].map(momoNetworkOf)).toEqual(["telecel", "telecel", "telecel"]);
     expect(["airteltigo", "tigo", "62003", "62006"].map(momoNetworkOf)).toEqual(Array(4).fill("airteltigo"));
     expect(["", "62099", "glo", null, undefined].map(momoNetworkOf)).toEqual(Array(5).fill(null));
+  });
+});
+
+describe("the network a number was issued by", () => {
+  it("reads Ghana's prefixes, and knows nothing of other countries' numbers", () => {
+    expect(["+233244000003", "+233551234987", "+233201234567", "+233271234567"].map(networkOfNumber)).toEqual([
+      "mtn",
+      "mtn",
+      "telecel",
+      "airteltigo",
+    ]);
+    expect(["+233301234567", "+447911123456"].map(networkOfNumber)).toEqual([null, null]);
   });
 });

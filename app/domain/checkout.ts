@@ -23,6 +23,29 @@ export function momoNetworkOf(named: string | null | undefined): MomoNetwork | n
   return null;
 }
 
+const PREFIXES: Record<string, MomoNetwork> = {
+  "24": "mtn",
+  "25": "mtn",
+  "53": "mtn",
+  "54": "mtn",
+  "55": "mtn",
+  "59": "mtn",
+  "20": "telecel",
+  "50": "telecel",
+  "26": "airteltigo",
+  "27": "airteltigo",
+  "56": "airteltigo",
+  "57": "airteltigo",
+};
+
+/**
+ * The network a Ghanaian number (+233…) was issued by, from its prefix: a guess where nothing says better (an SMS
+ * carries no network, and a number may have moved to another network since), null for one the portal does not know.
+ */
+export function networkOfNumber(phone: string): MomoNetwork | null {
+  return phone.startsWith("+233") ? (PREFIXES[phone.slice(4, 6)] ?? null) : null;
+}
+
 /**
  * What a parent may pay from the portal for one ward (docs/payments.md): the balance by default; less, down to the
  * school's smallest online payment (or the whole balance when that is smaller); more only when the school allows

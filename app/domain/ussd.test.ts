@@ -3,6 +3,8 @@ import {
   renderUssd,
   smsKeyword,
   smsKeywordReply,
+  smsPayCommand,
+  smsPayRequest,
   ussdMenu,
   USSD_MAX_LENGTH,
   type UssdContext,
@@ -228,5 +230,41 @@ describe("a screen's length in 7-bit units", () => {
     expect([...shown].length).toBeLessThan(100);
     expect(shown.endsWith("...")).toBe(true);
     expect(renderUssd({ end: false, text: "Pay [1] or {2}", screen: "busy" })).toBe("CON Pay [1] or {2}");
+  });
+});
+
+describe("PAY by SMS", () => {
+  const owing = (over: Partial<UssdWard> = {}) =>
+    ward({ payment: { balance: 25000, min: 1000, lastUnpaid: null }, ...over });
+  const say = sayIn("en", {});
+
+  it("reads PAY, PAY <amount> and PAY <n> <amount> in whole cedis, with the network's name after", () => {
+    expect(smsPayCommand("pay")).toEqual({ ward: null, amount: null, network: null });
+    expect(smsPayCommand("PAY 100")).toEqual({ ward: null, amount: 10000, network: null });
+    expect(smsPayCommand(" Pay 2 150 telecel ")).toEqual({ ward: 2, amount: 15000, network: "telecel" });
+    expect(smsPayCommand("PAY 100 MTN")).toEqual({ ward: null, amount: 10000, network: "mtn" });
+    for (const text of ["PAY 1.50", "PAY one", "PAY 1 2 3", "PAY -5"]) expect(smsPayCommand(text)).toBe("invalid");
+  });
+
+  it("answers PAY with the wards that owe and how to pay; an amount asks for the prompt, within the bounds", () => {
+    const kofi = owing({ id: "r2", wardName: "Kofi Mensah", payment: { balance: 9000, min: 1000, lastUnpaid: null } });
+    const list = smsPayRequest(smsPayCommand("PAY"), [owing(), kofi], ctx, say);
+    expect(list).toEqual({
+      reply:
+        "Vacation Classes: fees owed:\n1. Yaw Owusu GHS 250.00\n2. Kofi Mensah GHS 90.00\nReply PAY 1 250 for a Mobile Money prompt on this phone for that amount.",
+    });
+    expect(smsPayRequest(smsPayCommand("PAY 2 90"), [owing(), kofi], ctx, say)).toEqual({ ward: kofi, amount: 9000 });
+    // One ward: PAY <amount> pays it.
+    expect(smsPayRequest(smsPayCommand("PAY 100"), [owing()], ctx, say)).toEqual({ ward: owing(), amount: 10000 });
+    expect(smsPayRequest(smsPayCommand("PAY 300"), [owing()], ctx, say)).toEqual({
+      reply: "Vacation Classes: for Yaw Owusu, pay from GHS 10.00 to GHS 250.00, in whole cedis.",
+    });
+    expect(smsPayRequest(smsPayCommand("PAY 5"), [owing()], ctx, say)).toMatchObject({ reply: /pay from GHS 10\.00/ });
+    // Two wards and no number of one: the list again.
+    expect(smsPayRequest(smsPayCommand("PAY 100"), [owing(), kofi], ctx, say)).toMatchObject({ reply: /fees owed/ });
+    expect(smsPayRequest(smsPayCommand("PAY"), [ward()], ctx, say)).toEqual({
+      reply: "Vacation Classes: nothing to pay now. Send BAL for the balance.",
+    });
+    expect(smsKeyword("pay 100")).toBe("pay");
   });
 });

@@ -384,7 +384,7 @@ export function classLinksText(say: Say, w: UssdWard): string {
 }
 
 /** An inbound SMS's keyword (any letter case, the first word). */
-export type SmsKeyword = "status" | "balance" | "links" | "twi" | "english" | "stop" | "start" | "help";
+export type SmsKeyword = "status" | "balance" | "links" | "twi" | "english" | "stop" | "start" | "pay" | "help";
 const KEYWORDS: Record<string, SmsKeyword> = {
   STATUS: "status",
   BAL: "balance",
@@ -396,10 +396,79 @@ const KEYWORDS: Record<string, SmsKeyword> = {
   STOP: "stop",
   UNSUBSCRIBE: "stop",
   START: "start",
+  PAY: "pay",
 };
 export function smsKeyword(text: string): SmsKeyword {
   const word = text.trim().split(/\s+/)[0]?.toUpperCase() ?? "";
   return KEYWORDS[word] ?? "help";
+}
+
+/**
+ * `PAY`, `PAY <amount>` (one ward) or `PAY <n> <amount>` (ward n of the list), amounts in whole cedis, optionally
+ * followed by the wallet's network (MTN, TELECEL, AIRTELTIGO); "invalid" for anything else after PAY.
+ */
+export type PayCommand = { ward: number | null; amount: number | null; network: MomoNetwork | null };
+const PAY_NETWORKS: Record<string, MomoNetwork> = {
+  MTN: "mtn",
+  MOMO: "mtn",
+  TELECEL: "telecel",
+  VODAFONE: "telecel",
+  AIRTELTIGO: "airteltigo",
+  AIRTEL: "airteltigo",
+  TIGO: "airteltigo",
+  AT: "airteltigo",
+};
+export function smsPayCommand(text: string): PayCommand | "invalid" {
+  const words = text.trim().toUpperCase().split(/\s+/).slice(1);
+  const last = words.at(-1) ?? "";
+  const network = PAY_NETWORKS[last] ?? null;
+  const numbers = network ? words.slice(0, -1) : words;
+  if (numbers.length > 2 || numbers.some((w) => !/^\d{1,6}$/.test(w))) return "invalid";
+  if (numbers.length === 2) return { ward: Number(numbers[0]), amount: Number(numbers[1]) * 100, network };
+  return { ward: null, amount: numbers.length === 1 ? Number(numbers[0]) * 100 : null, network };
+}
+
+/**
+ * What PAY asks for: the ward and amount to send a prompt for, or the reply to send instead (the wards that owe, with
+ * how to pay; an amount out of bounds; nothing owed). A number with one ward owing pays it without naming it.
+ */
+export function smsPayRequest(
+  command: PayCommand | "invalid",
+  wards: readonly UssdWard[],
+  ctx: UssdContext,
+  say: Say,
+): { reply: string } | { ward: UssdWard; amount: number } {
+  if (wards.length === 0) return { reply: unknownCallerText(say, ctx) };
+  const listed = wards.slice(0, USSD_MAX_WARDS);
+  const owing = listed.filter((w) => w.payment);
+  if (owing.length === 0) return { reply: say("sms.pay-nothing") };
+  const list = () => {
+    const lines = withFittingNames(
+      (names) =>
+        listed
+          .map((w, i) => (w.payment ? `${i + 1}. ${names[i]} ${smsCedis(w.payment.balance)}` : null))
+          .filter(Boolean)
+          .join("\n"),
+      listed.map((w) => w.wardName),
+    );
+    const n = listed.indexOf(owing[0]) + 1;
+    const amount = String(Math.floor(owing[0].payment!.balance / 100));
+    return {
+      reply: say("sms.pay-list", {
+        owed: lines,
+        example: owing.length > 1 || listed.length > 1 ? `${n} ${amount}` : amount,
+      }),
+    };
+  };
+  if (command === "invalid" || command.amount === null) return list();
+  const ward = command.ward === null ? (listed.length === 1 ? listed[0] : null) : listed[command.ward - 1];
+  if (!ward?.payment) return list();
+  const p = ward.payment;
+  if (command.amount < p.min || command.amount > p.balance)
+    return {
+      reply: say("sms.pay-bad-amount", { ward: ward.wardName, min: smsCedis(p.min), max: smsCedis(p.balance) }),
+    };
+  return { ward, amount: command.amount };
 }
 
 /** The reply to a keyword about the wards: the same content as the USSD screens, one line per ward. */

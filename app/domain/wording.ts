@@ -64,6 +64,8 @@ const SAMPLES = {
   language: "English",
   vacation: "2027 Long vacation, Forms 1 and 2 (Accra)".slice(0, 40), // a vacation's name has at most 40
   wards: "Odomankoma Esi Asantewaa Bo and Kofi",
+  owed: "1. Odomankoma Esi Asantewaa Bo GHS 1200.00\n2. Odomankoma Esi Asantewaa Bo GHS 1200.00",
+  example: "2 1200",
 } as const;
 export type Placeholder = keyof typeof SAMPLES;
 
@@ -226,6 +228,47 @@ export const WORDING = {
     required: [],
     english:
       "{school}: send STATUS, BAL or LINKS. Send TWI for Twi, STOP to stop announcements. Or dial {serviceCode}. Questions: call {contact}.",
+  }),
+  "sms.pay-list": sms({
+    label: "PAY: the fees owed",
+    hint: "The reply to PAY: each ward that owes, numbered, and how to ask for a Mobile Money prompt.",
+    placeholders: ["school", "owed", "example"],
+    required: ["owed", "example"],
+    maxParts: 2,
+    english:
+      "{school}: fees owed:\n{owed}\nReply PAY {example} for a Mobile Money prompt on this phone for that amount.",
+  }),
+  "sms.pay-nothing": sms({
+    label: "PAY: nothing owed",
+    hint: "The reply to PAY when no ward of the number owes fees, or a prompt already covers them.",
+    placeholders: ["school"],
+    required: [],
+    maxParts: 1,
+    english: "{school}: nothing to pay now. Send BAL for the balance.",
+  }),
+  "sms.pay-bad-amount": sms({
+    label: "PAY: amount refused",
+    hint: "An amount under the school's smallest payment or over the balance.",
+    placeholders: ["school", "ward", "min", "max"],
+    required: ["min", "max"],
+    maxParts: 1,
+    english: "{school}: for {ward}, pay from {min} to {max}, in whole cedis.",
+  }),
+  "sms.pay-prompted": sms({
+    label: "PAY: prompt sent",
+    hint: "After PAY with an amount: the prompt is on its way to this phone.",
+    placeholders: ["school", "ward", "amount"],
+    required: ["amount"],
+    maxParts: 1,
+    english: "{school}: approve the prompt for {amount} for {ward} on your phone. The receipt comes by SMS.",
+  }),
+  "sms.pay-not-started": sms({
+    label: "PAY: not started",
+    hint: "After PAY with an amount, when the portal refused or the gateway could not send the prompt.",
+    placeholders: ["school", "reason"],
+    required: ["reason"],
+    maxParts: 2,
+    english: "{school}: no prompt was sent: {reason}",
   }),
   "sms.language-set": sms({
     label: "Language chosen",

@@ -1,5 +1,8 @@
 import type { APIRequestContext } from "@playwright/test";
-import { test, expect, connectTestDb, uniquePhone } from "#tests/support/fixtures.ts";
+import { test, expect, connectTestDb, enrolmentForm, uniquePhone } from "#tests/support/fixtures.ts";
+import { normalizePhone } from "#app/domain/phone.ts";
+import { networkOfNumber } from "#app/domain/checkout.ts";
+import { TestGatewayTransaction } from "#app/models/test-gateway-transaction.server.ts";
 import { E2E } from "#tests/support/e2e-env.ts";
 import { expectNoA11yViolations } from "#tests/support/axe.ts";
 import { Registration } from "#app/models/registration.server.ts";
@@ -128,6 +131,42 @@ test.describe("@no-js-only the phone channel: USSD and SMS keywords", () => {
     ).toBe(404);
     // A session id that is not a token (a newline would forge a line of the log) is refused.
     expect((await dial(request, "ATUid_x\n[ussd] session=forged", DEMO_PARENT, "")).status).toBe(400);
+  });
+
+  test("PAY by SMS lists what is owed, starts a prompt of that amount on the TEST gateway, and refuses a second or a wrong amount", async ({
+    request,
+  }) => {
+    // A family of its own: the demo parent's balance stays as other tests read it.
+    const phone = uniquePhone();
+    const enrolled = await request.post("/registration", {
+      form: enrolmentForm({ whatsappNumber: phone, wardName: "Ama Pay", smsLanguage: "en" }),
+      maxRedirects: 0,
+    });
+    expect(enrolled.status()).toBe(302);
+    const from = normalizePhone(phone)!;
+    await connectTestDb();
+    const reg = await Registration.findOne({ whatsappNumberNormalized: from }).lean();
+    const balance = reg!.amountDue! - (reg!.amountPaid ?? 0);
+    let n = 0;
+    const sms = async (text: string) => {
+      const id = `ATXid_pay_${Date.now()}_${++n}`;
+      const answer = await request.post(SMS_IN, { form: { from, to: "20880", text, id, date: "", linkId: "" } });
+      expect(await answer.text()).toBe("queued");
+      return (await Outbox.findOne({ key: `sms-reply:${id}` }).lean())!.text;
+    };
+    expect(await sms("PAY")).toBe(
+      `Vacation Classes: fees owed:\n1. Ama Pay ${smsCedis(balance)}\nReply PAY ${Math.floor(balance / 100)} for a Mobile Money prompt on this phone for that amount.`,
+    );
+    expect(await sms(`PAY ${Math.floor(balance / 100) + 1}`)).toMatch(
+      /^Vacation Classes: for Ama Pay, pay from GHS [\d.]+ to /,
+    );
+    expect(await sms("pay 100")).toBe(
+      "Vacation Classes: approve the prompt for GHS 100.00 for Ama Pay on your phone. The receipt comes by SMS.",
+    );
+    const prompt = await TestGatewayTransaction.findOne({ phone: from, prompt: true }).lean();
+    // An SMS carries no network: the one the number was issued by.
+    expect(prompt).toMatchObject({ amount: 10000, status: "pending", network: networkOfNumber(from) ?? "mtn" });
+    expect(await sms("PAY 50")).toMatch(/no prompt was sent: A payment for this ward is still open/);
   });
 
   test("the admin sees the callback URLs once when making a secret, and recent sessions with numbers masked", async ({

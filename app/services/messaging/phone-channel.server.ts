@@ -10,14 +10,16 @@ import { getFeeSchedule } from "#app/models/fee-schedule.server.ts";
 import { enrolmentOpening } from "#app/services/content/vacations.server.ts";
 import { enrolAgainByPhone } from "#app/services/people/enrolment.server.ts";
 import {
-  CHECKOUT_OPEN,
+  PROMPT_OPEN,
   DECLINED,
+  PROMPT_NOT_OFFERED,
   refreshGatewayPayment,
   startPhonePrompt,
 } from "#app/services/money/checkout.server.ts";
 import { awaitingConfirmation } from "#app/services/money/payments.server.ts";
 import { activeGateway } from "#app/services/money/gateway/gateways.server.ts";
-import { checkoutLimits, onlinePaymentRules, type MomoNetwork } from "#app/domain/checkout.ts";
+import { checkoutLimits, networkOfNumber, onlinePaymentRules, type MomoNetwork } from "#app/domain/checkout.ts";
+import { smsCedis } from "#app/domain/sms.ts";
 import { attendanceOf } from "#app/services/teaching/register.server.ts";
 import { performanceOfRegistrations } from "#app/services/teaching/handins.server.ts";
 import { randomBytes } from "node:crypto";
@@ -33,6 +35,8 @@ import {
   renderUssd,
   smsKeyword,
   smsKeywordReply,
+  smsPayCommand,
+  smsPayRequest,
   unknownCallerText,
   ussdMenu,
   USSD_MAX_WARDS,
@@ -381,7 +385,7 @@ export async function answerUssd(
         origin,
       });
       const say = sayFor(reply.setLanguage ?? preference?.language ?? "en");
-      if (!started.ok && started.message === CHECKOUT_OPEN)
+      if (!started.ok && started.message === PROMPT_OPEN)
         screen = { end: true, screen: "pay", text: say("ussd.pay-open", { ward: ward.wardName }) };
       else if (!started.ok)
         screen = { end: true, screen: "pay", text: say("ussd.pay-not-started", { reason: started.message }) };
@@ -435,6 +439,33 @@ export async function answerUssd(
   return { end: reply.end, text: screen.slice(4) };
 }
 
+/**
+ * PAY by SMS: the wards that owe and how to pay, or, with an amount, the same prompt as the USSD menu's option 8 to
+ * this number, on the network its words name, else the one its prefix was issued by.
+ */
+async function payBySms(phone: string, text: string, origin: string): Promise<string> {
+  const say = await sayTo(phone);
+  const gateway = await activeGateway();
+  if (!gateway?.chargeMobileMoney) return say("sms.pay-not-started", { reason: PROMPT_NOT_OFFERED });
+  await settleOpenPrompts(phone);
+  const command = smsPayCommand(text);
+  const asked = smsPayRequest(command, await wardsForNumber(phone, { payments: true }), await context(origin), say);
+  if ("reply" in asked) return asked.reply;
+  const network = (command !== "invalid" && command.network) || networkOfNumber(phone) || "mtn";
+  const started = await startPhonePrompt({
+    registrationId: asked.ward.id,
+    amount: asked.amount,
+    network,
+    payer: { _id: `sms:${phone}`, phone },
+    viewedAsBy: null,
+    origin,
+  });
+  if (!started.ok) return say("sms.pay-not-started", { reason: started.message });
+  if (started.answer.state === "failed")
+    return say("sms.pay-not-started", { reason: started.answer.message ?? DECLINED });
+  return say("sms.pay-prompted", { ward: asked.ward.wardName, amount: smsCedis(asked.amount) });
+}
+
 /** Africa's Talking's answer: the screen as plain text, `CON …` or `END …`. */
 export const africasTalkingScreen = (screen: UssdScreen) => `${screen.end ? "END" : "CON"} ${screen.text}`;
 
@@ -485,6 +516,8 @@ export async function answerInboundSms(
     text = sayIn(chosen, await getSchoolWording())("sms.language-set", { language: LANGUAGE_LABELS[chosen] });
   } else if (keyword === "stop" || keyword === "start") {
     text = (await sayTo(phone))(keyword === "stop" ? "sms.stopped" : "sms.started");
+  } else if (keyword === "pay") {
+    text = await payBySms(phone, request.text, origin);
   } else {
     text = smsKeywordReply(keyword, await wardsForNumber(phone), await context(origin), await sayTo(phone));
   }

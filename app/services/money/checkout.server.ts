@@ -211,6 +211,8 @@ export async function startCheckout(
 
 export const PROMPT_NOT_OFFERED =
   "Paying by a prompt on your phone is not available at the moment. Pay to the school's Mobile Money number.";
+export const PROMPT_OPEN =
+  "A payment for this ward is still open: approve its prompt on your phone, or try again in a few minutes.";
 export const NOT_THE_PARENTS_NUMBER = "Only the parent's number on the registration can be asked to pay.";
 
 /**
@@ -230,7 +232,7 @@ export async function startPhonePrompt(
   const limited = await checkPaymentPrompt(input.payer.phone);
   if (limited) return refuse(429, limited.message);
   const opened = await openGatewayPayment(input, gateway, reg);
-  if (!opened.ok) return opened;
+  if (!opened.ok) return opened.message === CHECKOUT_OPEN ? refuse(409, PROMPT_OPEN) : opened;
   const { paymentId } = opened;
   try {
     const answer = await gateway.chargeMobileMoney({

@@ -107,7 +107,7 @@ describe("a Mobile Money prompt on the parent's phone (Paystack's Charge API)", 
     });
     expect(standIn.transactions.get(started.paymentId)).toMatchObject({ amount: 20000, currency: "GHS" });
     // A second prompt while the first is open is refused with the first's state.
-    expect(await prompt(w, 5000)).toMatchObject({ ok: false, status: 409, message: checkout.CHECKOUT_OPEN });
+    expect(await prompt(w, 5000)).toMatchObject({ ok: false, status: 409, message: checkout.PROMPT_OPEN });
     standIn.settle(started.paymentId, "success");
     const webhook = chargeSuccess(started.paymentId, 20000);
     // The webhook and a verification arriving together settle it once.
