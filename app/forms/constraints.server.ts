@@ -5,7 +5,7 @@
  */
 import { getZodConstraint } from "@conform-to/zod/v4";
 import { SignInSchema, signUpSchema, type SignUpScreen } from "#app/forms/auth.schema.ts";
-import { CheckoutSchema, ParentPaymentSchema } from "#app/forms/payments.schema.ts";
+import { CheckoutSchema, ParentPaymentSchema, PhonePromptSchema } from "#app/forms/payments.schema.ts";
 import { RegistrationSchema } from "#app/forms/registration.schema.ts";
 
 const SIGN_IN = getZodConstraint(SignInSchema);
@@ -17,5 +17,6 @@ export function accountFormConstraints(screen: SignUpScreen) {
 }
 
 export const checkoutConstraint = getZodConstraint(CheckoutSchema);
+export const phonePromptConstraint = getZodConstraint(PhonePromptSchema);
 export const parentPaymentConstraint = getZodConstraint(ParentPaymentSchema);
 export const registrationConstraint = getZodConstraint(RegistrationSchema);

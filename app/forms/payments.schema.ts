@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { MOMO_NETWORKS } from "#app/domain/checkout.ts";
 import { checkbox, searchField } from "#app/forms/parse.ts";
 import { PROGRAMMES, type Programme } from "#app/domain/programmes.ts";
 import {
@@ -164,6 +165,14 @@ export const CheckoutSchema = z.object({
   intent: z.literal("checkout"),
   registrationId: z.string({ error: "Choose the ward" }).min(1, "Choose the ward").max(40),
   amount: cedisField({ required: "Enter the amount to pay" }),
+});
+
+/** "Pay from my phone": a Mobile Money prompt to the account's own proven number (docs/payments.md). */
+export const PhonePromptSchema = z.object({
+  intent: z.literal("phone-prompt"),
+  registrationId: z.string({ error: "Choose the ward" }).min(1, "Choose the ward").max(40),
+  amount: cedisField({ required: "Enter the amount to pay" }),
+  network: z.enum(MOMO_NETWORKS, { error: "Choose your Mobile Money network" }),
 });
 
 export const PaymentDecisionSchema = z.discriminatedUnion("intent", [

@@ -6,6 +6,9 @@ import { Registration } from "#app/models/registration.server.ts";
 import { Payment } from "#app/models/payment.server.ts";
 import { Outbox } from "#app/models/outbox.server.ts";
 import { TestGatewayTransaction } from "#app/models/test-gateway-transaction.server.ts";
+import { User } from "#app/models/user.server.ts";
+import { formatPhone } from "#app/domain/phone.ts";
+import { maskPhone } from "#app/domain/registration.ts";
 import { signWebhook } from "#app/services/money/gateway/gateway.ts";
 import { testGatewayKeyFor } from "#app/services/money/gateway/test-gateway.server.ts";
 
@@ -263,4 +266,42 @@ test.describe("paying fees by Mobile Money from the portal", () => {
     await expect(adminPage.getByRole("row", { name: /TEST gateway/ }).first()).toContainText("transactions");
     await office.close();
   });
+});
+
+test("@both pay from my phone: a prompt to the parent's proven number, approved on the TEST gateway, shown paid", async ({
+  page,
+  loginAs,
+}) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  const { parent, reg } = await parentWithBalance(loginAs);
+  // A number no code has proved: the form says how to prove it first.
+  await connectTestDb();
+  await User.updateOne({ _id: parent.id }, { $set: { phoneVerifiedAt: null } });
+  await page.goto("/dashboard/payments");
+  await expect(page.getByRole("link", { name: "confirm your phone number with a code" })).toBeVisible();
+  await User.updateOne({ _id: parent.id }, { $set: { phoneVerifiedAt: new Date() } });
+
+  await page.goto("/dashboard/payments");
+  const phone = formatPhone((await User.findById(parent.id).lean())!.phone);
+  const shown = maskPhone(phone);
+  const amount = page.getByLabel(`Amount for a prompt to ${phone}, for ${reg.wardName} (GH₵)`);
+  await amount.fill("150");
+  await page.getByRole("button", { name: "Pay from my phone" }).click();
+  // No network chosen: refused by its field, the amount kept as typed.
+  await expect(page.getByLabel("Mobile Money network")).toHaveAccessibleDescription(/Choose your Mobile Money network/);
+  await expect(amount).toHaveValue("150");
+  await page.getByLabel("Mobile Money network").selectOption("telecel");
+  await page.getByRole("button", { name: "Pay from my phone" }).click();
+  await expect(page).toHaveURL(/\/dashboard\/payments\/prompt\/[a-z0-9]+$/);
+  await expect(page.getByText(`A Mobile Money prompt for GH₵ 150.00 is on its way to ${shown}`)).toBeVisible();
+  const promptUrl = page.url();
+
+  // The TEST gateway lists the prompt "sent" to the parent's phone; Approve is the parent's PIN.
+  await page.goto("/test-gateway");
+  const row = page.getByRole("listitem").filter({ hasText: `GH₵ 150.00 to ${shown} (Telecel Cash)` });
+  await row.getByRole("button", { name: "Approve" }).click();
+  await page.goto(promptUrl);
+  await expect(page.getByText(/^Paid: GH₵ 150\.00/)).toBeVisible();
+  expect(await Registration.findById(reg._id).lean()).toMatchObject({ amountPaid: 15000 });
+  await expectNoA11yViolations(page);
 });

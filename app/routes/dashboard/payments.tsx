@@ -6,13 +6,13 @@ import type { Route } from "./+types/payments";
 import { requireRole } from "#app/utils/auth.server.ts";
 import { redirectWithToast } from "#app/utils/toast.server.ts";
 import { submitPayment } from "#app/services/money/payments.server.ts";
-import { checkoutConstraint, parentPaymentConstraint } from "#app/forms/constraints.server.ts";
+import { checkoutConstraint, parentPaymentConstraint, phonePromptConstraint } from "#app/forms/constraints.server.ts";
 import { refusalReply, replyToRefusal } from "#app/utils/refusal-reply.server.ts";
 import { Card, DashboardPage, EmptyState } from "#app/components/dashboard/page.tsx";
 import { PaymentStatusBadge } from "#app/components/payments/badges.tsx";
 import { PaymentsTable } from "#app/components/payments/payments-table.tsx";
 import { HowToPay } from "#app/components/fees-table.tsx";
-import { CheckoutSchema, ParentPaymentSchema } from "#app/forms/payments.schema.ts";
+import { CheckoutSchema, ParentPaymentSchema, PhonePromptSchema } from "#app/forms/payments.schema.ts";
 import { SCHOOL_NAME } from "#app/domain/school.ts";
 import { SupportPhones } from "#app/components/support-phones.tsx";
 import { getParentRegistrations } from "#app/models/registration.server.ts";
@@ -20,17 +20,33 @@ import { Section } from "#app/components/ui/section.tsx";
 import { CheckoutForm } from "#app/components/payments/checkout-form.tsx";
 import { familyPayments } from "#app/routes/dashboard/+shared/payments-page.server.ts";
 import { OpenCheckout, ParentPaymentForm } from "#app/components/payments/parent-payment.tsx";
-import { cancelCheckout, familyGatewayPayment, startCheckout } from "#app/services/money/checkout.server.ts";
+import {
+  cancelCheckout,
+  familyGatewayPayment,
+  startCheckout,
+  startPhonePrompt,
+} from "#app/services/money/checkout.server.ts";
+import { activeGateway } from "#app/services/money/gateway/gateways.server.ts";
+import { formatPhone } from "#app/domain/phone.ts";
+import { PhonePromptForm } from "#app/components/payments/phone-prompt-form.tsx";
 import { browserOrigin } from "#app/utils/app-origin.server.ts";
 
 export const handle = { rules: { access: { roles: ["parent"] } } } satisfies RouteHandle;
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { effectiveUser } = await requireRole(request, handle.rules.access.roles);
+  const [family, gateway] = await Promise.all([familyPayments(effectiveUser), activeGateway()]);
   return {
     constraint: parentPaymentConstraint,
     checkoutConstraint,
-    ...(await familyPayments(effectiveUser)),
+    phonePromptConstraint,
+    // "Pay from my phone" where the gateway sends prompts: to the account's number once a code proved it.
+    promptPhone: gateway?.chargeMobileMoney
+      ? effectiveUser.phoneVerifiedAt
+        ? formatPhone(effectiveUser.phone)
+        : null
+      : undefined,
+    ...family,
   };
 }
 
@@ -40,6 +56,8 @@ export async function action({ request }: Route.ActionArgs) {
   switch (intentOf(formData)) {
     case "checkout":
       return checkout(request, formData, effectiveUser, impersonating ? user._id : null);
+    case "phone-prompt":
+      return phonePrompt(request, formData, effectiveUser, impersonating ? user._id : null);
     // Done while viewing as the parent: the admin is who cancelled it.
     case "cancel-checkout":
       return cancelOpenCheckout(formData, effectiveUser, impersonating ? user._id : String(effectiveUser._id));
@@ -83,7 +101,14 @@ async function reportPayment(
   });
 }
 
-type Payer = { _id: string; phone: string; email?: string | null; role: string; fullName: string };
+type Payer = {
+  _id: string;
+  phone: string;
+  email?: string | null;
+  role: string;
+  fullName: string;
+  phoneVerifiedAt?: Date | null;
+};
 
 /** "Cancel this payment" on an open checkout: the family's own only (else 404). */
 async function cancelOpenCheckout(formData: FormData, payer: Payer, actorId: string) {
@@ -129,6 +154,27 @@ async function checkout(request: Request, formData: FormData, payer: Payer, view
   // Our own page hands over to the gateway: a form post may only lead to this origin (CSP form-action), and a
   // browser without JavaScript follows the hand-over page's refresh or link (docs/decisions/0087).
   return redirect(`/dashboard/payments/checkout/${started.paymentId}`);
+}
+
+/** "Pay from my phone": a Mobile Money prompt to the account's own number, proven by a code; then the waiting page. */
+async function phonePrompt(request: Request, formData: FormData, payer: Payer, viewedAsBy: string | null) {
+  const submission = parseWithZod(formData, { schema: PhonePromptSchema });
+  const registrationId = String(formData.get("registrationId") ?? "");
+  if (submission.status !== "success")
+    return data({ prompt: { registrationId, result: submission.reply() } }, { status: 400 });
+  const own = await getParentRegistrations(payer);
+  if (!own.some((r) => String(r._id) === submission.value.registrationId))
+    throw data("Registration not found", { status: 404 });
+  const started = await startPhonePrompt({
+    ...submission.value,
+    payer,
+    provenAccount: Boolean(payer.phoneVerifiedAt),
+    viewedAsBy,
+    origin: browserOrigin(request),
+  });
+  if (!started.ok)
+    return data({ prompt: { registrationId, result: refusalReply(submission, started) } }, { status: started.status });
+  return redirect(`/dashboard/payments/prompt/${started.paymentId}`);
 }
 
 export default function Payments({ loaderData, actionData }: Route.ComponentProps) {
@@ -194,6 +240,19 @@ export default function Payments({ loaderData, actionData }: Route.ComponentProp
                     lastResult={
                       actionData && "checkout" in actionData && actionData.checkout.registrationId === w.id
                         ? actionData.checkout.result
+                        : undefined
+                    }
+                  />
+                ) : null}
+                {w.checkout && loaderData.promptPhone !== undefined ? (
+                  <PhonePromptForm
+                    offer={w.checkout}
+                    wardName={w.wardName}
+                    phone={loaderData.promptPhone}
+                    constraint={loaderData.phonePromptConstraint}
+                    lastResult={
+                      actionData && "prompt" in actionData && actionData.prompt.registrationId === w.id
+                        ? actionData.prompt.result
                         : undefined
                     }
                   />

@@ -20,6 +20,7 @@ export const dashboardRoutes: RouteConfigEntry[] = [
       route("evaluations/:formId/:registrationId", "routes/dashboard/evaluation-answer.tsx"),
       route("payments", "routes/dashboard/payments.tsx"),
       route("payments/checkout/:paymentId", "routes/dashboard/checkout-handover.tsx"),
+      route("payments/prompt/:paymentId", "routes/dashboard/payment-prompt.tsx"),
       route("portal-management", "routes/dashboard/portal-management.tsx"),
       route("notifications", "routes/dashboard/notifications.tsx"),
     ]),

@@ -222,13 +222,18 @@ export const NOT_THE_PARENTS_NUMBER = "Only the parent's number on the registrat
  * already declined) is returned; the payment itself is settled through verification, as every gateway payment is.
  */
 export async function startPhonePrompt(
-  input: CheckoutInput & { network: MomoNetwork },
+  input: CheckoutInput & {
+    network: MomoNetwork;
+    /** The caller checked that the signed-in account owns the registration and proved its phone by a code. */
+    provenAccount?: boolean;
+  },
 ): Promise<Result<{ paymentId: string; answer: ChargeAnswer }, "amount">> {
   const gateway = await activeGateway();
   if (!gateway?.chargeMobileMoney) return refuse(409, PROMPT_NOT_OFFERED);
   const reg = await registrationFees(input.registrationId);
   if (!reg) return refuse(404, "Registration not found");
-  if (reg.whatsappNumberNormalized !== input.payer.phone) return refuse(403, NOT_THE_PARENTS_NUMBER);
+  if (reg.whatsappNumberNormalized !== input.payer.phone && !input.provenAccount)
+    return refuse(403, NOT_THE_PARENTS_NUMBER);
   const limited = await checkPaymentPrompt(input.payer.phone);
   if (limited) return refuse(429, limited.message);
   const opened = await openGatewayPayment(input, gateway, reg);
