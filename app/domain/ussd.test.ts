@@ -67,6 +67,12 @@ describe("the USSD menu", () => {
       /^CON Your last prompt for GHS 50\.00 was not paid\.\nYaw Owusu: balance/,
     );
     expect(screen("", [ward()])).not.toMatch(/8\. Pay fees/);
+    // A prompt waiting for the network's code: option 8 asks for it.
+    const waiting = ward({ payment: { balance: 0, min: 0, lastUnpaid: null, awaitingCode: 20000 } });
+    expect(screen("8", [waiting])).toBe("CON The network sent you a code to pay GHS 200.00. Enter it:");
+    const code = ussdMenu("8*482913", [waiting], ctx, voice("en"));
+    expect(renderUssd(code)).toBe("END Code taken. Approve the prompt for GHS 200.00 on your phone.");
+    expect(code.payCode).toBe("482913");
     expect(screen("8", [ward()])).toBe("END That choice is not on the menu. Dial *920*44# again.");
   });
 

@@ -47,7 +47,13 @@ export type UssdWard = {
    * Option 8, while the ward owes fees and the portal can send a Mobile Money prompt: what may be paid now (pesewas;
    * `balance` less what awaits confirmation is the most), and the amount of the ward's last prompt when it was not paid.
    */
-  payment?: { balance: number; min: number; lastUnpaid: number | null } | null;
+  payment?: {
+    balance: number;
+    min: number;
+    lastUnpaid: number | null;
+    /** The ward's prompt of this amount waits for the code the network sent (then option 8 asks for it). */
+    awaitingCode?: number | null;
+  } | null;
 };
 
 /** One registration's standing, for a ward enrolled in more than one vacation. */
@@ -102,6 +108,8 @@ export type UssdReply = {
   enrolAgain?: UssdWard;
   /** Option 8, confirmed: the prompt to send to the caller's phone (the service checks it all again). */
   pay?: { ward: UssdWard; amount: number; network: MomoNetwork };
+  /** Option 8 while a prompt waits for the network's code: the code typed. */
+  payCode?: string;
 };
 
 /**
@@ -325,6 +333,11 @@ const NETWORK_CHOICES: readonly MomoNetwork[] = ["mtn", "telecel", "airteltigo"]
 function payScreen(choices: string[], ward: UssdWard, ctx: UssdContext, say: Say): UssdReply {
   const p = ward.payment;
   if (!p) return notOnMenu(say, ctx);
+  if (p.awaitingCode != null) {
+    const amount = smsCedis(p.awaitingCode);
+    if (choices.length === 0) return { end: false, text: say("ussd.pay-code", { amount }), screen: "pay" };
+    return { end: true, text: say("ussd.pay-code-taken", { amount }), screen: "pay-prompted", payCode: choices[0] };
+  }
   const name = short(ward.wardName);
   if (choices.length === 0) {
     const choose = say("ussd.pay-choose", { ward: name, balance: smsCedis(p.balance) });
@@ -384,7 +397,7 @@ export function classLinksText(say: Say, w: UssdWard): string {
 }
 
 /** An inbound SMS's keyword (any letter case, the first word). */
-export type SmsKeyword = "status" | "balance" | "links" | "twi" | "english" | "stop" | "start" | "pay" | "help";
+export type SmsKeyword = "status" | "balance" | "links" | "twi" | "english" | "stop" | "start" | "pay" | "otp" | "help";
 const KEYWORDS: Record<string, SmsKeyword> = {
   STATUS: "status",
   BAL: "balance",
@@ -397,6 +410,8 @@ const KEYWORDS: Record<string, SmsKeyword> = {
   UNSUBSCRIBE: "stop",
   START: "start",
   PAY: "pay",
+  OTP: "otp",
+  CODE: "otp",
 };
 export function smsKeyword(text: string): SmsKeyword {
   const word = text.trim().split(/\s+/)[0]?.toUpperCase() ?? "";

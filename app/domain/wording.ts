@@ -262,6 +262,14 @@ export const WORDING = {
     maxParts: 1,
     english: "{school}: approve the prompt for {amount} for {ward} on your phone. The receipt comes by SMS.",
   }),
+  "sms.otp-taken": sms({
+    label: "OTP: code taken",
+    hint: "The reply to OTP <code> for a prompt whose network wanted a code: the prompt comes to the phone.",
+    placeholders: ["school", "amount"],
+    required: ["amount"],
+    maxParts: 1,
+    english: "{school}: code taken. Approve the prompt for {amount} on your phone. The receipt comes by SMS.",
+  }),
   "sms.pay-not-started": sms({
     label: "PAY: not started",
     hint: "After PAY with an amount, when the portal refused or the gateway could not send the prompt.",
@@ -555,6 +563,20 @@ export const WORDING = {
     placeholders: ["ward"],
     required: [],
     english: "A prompt for {ward} is still open: approve it on your phone, or dial again in a few minutes.",
+  }),
+  "ussd.pay-code": ussd({
+    label: "Pay fees: the network's code",
+    hint: "Option 8 while the ward's prompt waits for the code the network sent (a voucher or one-time code).",
+    placeholders: ["amount"],
+    required: ["amount"],
+    english: "The network sent you a code to pay {amount}. Enter it:",
+  }),
+  "ussd.pay-code-taken": ussd({
+    label: "Pay fees: code taken",
+    hint: "After the code: the prompt comes to the phone.",
+    placeholders: ["amount"],
+    required: ["amount"],
+    english: "Code taken. Approve the prompt for {amount} on your phone.",
   }),
   "ussd.pay-declined": ussd({
     label: "Pay fees: last prompt declined",

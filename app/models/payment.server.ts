@@ -69,6 +69,8 @@ const paymentSchema = new Schema(
     gatewayFee: { type: Number, default: 0 },
     /** The gateway's checkout page for this payment while it is pending (the hand-over page sends the payer there). */
     checkoutUrl: { type: String, default: null, maxlength: 2000 },
+    /** A prompt on the payer's phone whose network first wants a code the payer was sent ("otp"), until it is given. */
+    chargeStep: { type: String, default: null, enum: [null, "otp"] },
     /**
      * Set when the gateway reported a success that does not match the payment (another amount or currency): the
      * payment stays pending for the office, with both figures (app/services/money/checkout.server.ts).

@@ -15,6 +15,7 @@ import {
   PROMPT_NOT_OFFERED,
   refreshGatewayPayment,
   startPhonePrompt,
+  submitPromptCode,
 } from "#app/services/money/checkout.server.ts";
 import { awaitingConfirmation } from "#app/services/money/payments.server.ts";
 import { activeGateway } from "#app/services/money/gateway/gateways.server.ts";
@@ -279,10 +280,12 @@ async function paymentOffer(r: RegistrationDoc): Promise<UssdWard["payment"]> {
     awaitingConfirmation(id),
     Payment.findOne({ registrationId: id, method: "gateway-momo" })
       .sort({ createdAt: -1 })
-      .select("state amount createdAt")
-      .lean<{ state: string; amount: number; createdAt: Date }>(),
+      .select("state amount createdAt chargeStep")
+      .lean<{ state: string; amount: number; createdAt: Date; chargeStep?: string | null }>(),
   ]);
   const limits = checkoutLimits(r.amountDue, r.amountPaid, onlinePaymentRules(schedule), awaiting);
+  if (last?.state === "pending" && last.chargeStep === "otp")
+    return { balance: limits?.balance ?? 0, min: limits?.min ?? 0, lastUnpaid: null, awaitingCode: last.amount };
   if (!limits || limits.balance <= 0) return null;
   const unpaid = last?.state === "rejected" && Date.now() - +new Date(last.createdAt) < UNPAID_TOLD_MS;
   return { balance: limits.balance, min: limits.min, lastUnpaid: unpaid ? last.amount : null };
@@ -394,6 +397,19 @@ export async function answerUssd(
           end: true,
           screen: "pay",
           text: say("ussd.pay-not-started", { reason: started.answer.message ?? DECLINED }),
+        };
+    }
+    // Option 8 while a prompt waits for the network's code: the code goes to the gateway, then the prompt comes.
+    if (reply.payCode) {
+      const taken = await submitPromptCode(phone, reply.payCode);
+      const say = sayFor(reply.setLanguage ?? preference?.language ?? "en");
+      if (!taken.ok)
+        screen = { end: true, screen: "pay", text: say("ussd.pay-not-started", { reason: taken.message }) };
+      else if (taken.answer.state === "failed")
+        screen = {
+          end: true,
+          screen: "pay",
+          text: say("ussd.pay-not-started", { reason: taken.answer.message ?? DECLINED }),
         };
     }
     if (reply.sendLinksFor) {
@@ -518,6 +534,14 @@ export async function answerInboundSms(
     text = (await sayTo(phone))(keyword === "stop" ? "sms.stopped" : "sms.started");
   } else if (keyword === "pay") {
     text = await payBySms(phone, request.text, origin);
+  } else if (keyword === "otp") {
+    const say = await sayTo(phone);
+    const taken = await submitPromptCode(phone, request.text.trim().split(/\s+/)[1] ?? "");
+    text = !taken.ok
+      ? say("sms.pay-not-started", { reason: taken.message })
+      : taken.answer.state === "failed"
+        ? say("sms.pay-not-started", { reason: taken.answer.message ?? DECLINED })
+        : say("sms.otp-taken", { amount: smsCedis(taken.amount) });
   } else {
     text = smsKeywordReply(keyword, await wardsForNumber(phone), await context(origin), await sayTo(phone));
   }

@@ -249,12 +249,50 @@ export async function startPhonePrompt(
     });
     // A charge the network declined at once is settled now (through verification), so the ward may try again.
     if (answer.state === "failed" || answer.state === "paid") await refreshGatewayPayment(paymentId);
+    // The network wants a code first (Paystack's send_otp, Telecel's voucher): the payment waits for it.
+    if (answer.state === "otp") await Payment.updateOne({ _id: paymentId }, { $set: { chargeStep: "otp" } });
     return { ok: true, paymentId, answer };
   } catch (error) {
     await closeUnstarted(gateway, paymentId, error);
     return refuse(502, CHECKOUT_FAILED);
   }
 }
+
+export const NO_CODE_WANTED = "No payment from this number is waiting for a code.";
+
+/**
+ * The code the network sent the payer for a prompt that asked for one (by SMS `OTP <code>`, or on the USSD menu), for
+ * the number's payment waiting for it: the gateway gets it, and the prompt then comes to the phone. A wrong code is
+ * the gateway's refusal, and the payment keeps waiting for the right one until it expires.
+ */
+export async function submitPromptCode(
+  phone: string,
+  code: string,
+): Promise<Result<{ answer: ChargeAnswer; amount: number }>> {
+  const payment = await Payment.findOne({
+    state: "pending",
+    method: "gateway-momo",
+    payerPhone: phone,
+    chargeStep: "otp",
+  })
+    .sort({ createdAt: -1 })
+    .select("_id amount gateway")
+    .lean<{ _id: string; amount: number; gateway: string | null }>();
+  if (!payment) return refuse(404, NO_CODE_WANTED);
+  const gateway = await gatewayNamed(payment.gateway ?? "");
+  if (!gateway?.submitChargeOtp) return refuse(409, PROMPT_NOT_OFFERED);
+  if (!/^[A-Za-z0-9]{3,12}$/.test(code)) return refuse(400, "The code is the letters and digits the network sent.");
+  try {
+    const answer = await gateway.submitChargeOtp(payment._id, code);
+    if (answer.state !== "otp") await Payment.updateOne({ _id: payment._id }, { $set: { chargeStep: null } });
+    if (answer.state === "failed" || answer.state === "paid") await refreshGatewayPayment(payment._id);
+    return { ok: true, answer, amount: payment.amount };
+  } catch (error) {
+    if (!(error instanceof GatewayError)) throw error;
+    return refuse(error.kind === "refused" ? 400 : 502, error.kind === "refused" ? WRONG_CODE : CHECKOUT_FAILED);
+  }
+}
+export const WRONG_CODE = "The network did not take that code. Check it and send it again.";
 
 /**
  * Paystack needs an e-mail address for every payer; a parent without one gets parent-<number>@ a domain the school

@@ -158,4 +158,66 @@ describe("a Mobile Money prompt on the parent's phone (Paystack's Charge API)", 
     expect(started.answer.state).toBe("otp");
     expect(await models.Payment.findById(started.paymentId).lean()).toMatchObject({ state: "pending" });
   });
+
+  it("the network's code: a wrong one is refused and the payment keeps waiting; OTP <code> by SMS brings the prompt", async () => {
+    const w = await ward();
+    standIn.state.charge = "send_otp";
+    const started = await checkout.startPhonePrompt({
+      ...w,
+      amount: 20000,
+      network: "telecel",
+      viewedAsBy: null,
+      origin: "https://portal.example.org",
+    });
+    standIn.state.charge = "pay_offline";
+    if (!started.ok) throw new Error(started.message);
+    expect(await models.Payment.findById(started.paymentId).lean()).toMatchObject({ chargeStep: "otp" });
+    expect(await checkout.submitPromptCode(w.payer.phone, "999999")).toMatchObject({
+      ok: false,
+      status: 400,
+      message: checkout.WRONG_CODE,
+    });
+    expect(await checkout.submitPromptCode("+233209999998", standIn.state.otp)).toMatchObject({
+      ok: false,
+      status: 404,
+    });
+    const channel = await import("#app/services/messaging/phone-channel.server.ts");
+    const id = `otp-${n}`;
+    expect(
+      await channel.answerInboundSms(
+        { from: w.payer.phone, text: `otp ${standIn.state.otp}`, id },
+        "https://portal.example.org",
+      ),
+    ).toBe("queued");
+    const reply = await models.Outbox.findOne({ key: `sms-reply:${id}` }).lean();
+    expect(reply?.text).toBe(
+      "Vacation Classes: code taken. Approve the prompt for GHS 200.00 on your phone. The receipt comes by SMS.",
+    );
+    expect(await models.Payment.findById(started.paymentId).lean()).toMatchObject({
+      chargeStep: null,
+      state: "pending",
+    });
+  });
+
+  it("a prompt nobody answers expires: the daily reconciliation closes it after a day, the balance unchanged", async () => {
+    const w = await ward();
+    const started = await checkout.startPhonePrompt({
+      ...w,
+      amount: 20000,
+      network: "mtn",
+      viewedAsBy: null,
+      origin: "https://portal.example.org",
+    });
+    if (!started.ok) throw new Error(started.message);
+    const dayAndMore = new Date(Date.now() - 26 * 3600_000);
+    await models.Payment.collection.updateOne({ _id: started.paymentId as never }, { $set: { createdAt: dayAndMore } });
+    const { reconcile } = await import("#app/services/money/reconciliation.server.ts");
+    const summary = await reconcile({ from: new Date(Date.now() - 3 * 86_400_000), to: new Date(), actor: "test" });
+    expect(summary?.closed).toBeGreaterThanOrEqual(1);
+    expect(await models.Payment.findById(started.paymentId).lean()).toMatchObject({
+      state: "rejected",
+      rejectedReason: checkout.NOT_COMPLETED,
+    });
+    expect(await models.Registration.findById(w.registrationId).lean()).toMatchObject({ amountPaid: 0 });
+  });
 });
