@@ -51,7 +51,28 @@ describe("the USSD menu", () => {
     expect(screen("8*1*2", [owing])).toBe("CON Pay GHS 250.00 for Yaw Owusu from this number?\n1. Yes\n2. No");
     const paid = ussdMenu("8*1*2*1", [owing], ctx, voice("en"));
     expect(renderUssd(paid)).toBe("END Approve the prompt for GHS 250.00 on your phone. The receipt comes by SMS.");
-    expect(paid.pay).toEqual({ ward: owing, amount: 25000, network: "telecel" });
+    expect(paid.pay).toEqual({ ward: owing, registrationId: "r1", amount: 25000, network: "telecel" });
+    // A ward enrolled in two vacations, both owing: which one's fees first, each named by its vacation.
+    const both = ward({
+      vacation: "2026 Christmas vacation",
+      payment: { balance: 25000, min: 1000, lastUnpaid: null },
+      alsoEnrolled: [
+        {
+          id: "r2",
+          vacation: "2027 Easter vacation",
+          feeStatus: "Unpaid",
+          amountDue: 45000,
+          amountPaid: 0,
+          lastReceipt: null,
+          payment: { balance: 45000, min: 1000, lastUnpaid: null },
+        },
+      ],
+    });
+    expect(screen("8", [both])).toBe(
+      "CON Yaw Owusu: pay for which vacation?\n1. 2026 Christmas vacation GHS 250.00\n2. 2027 Easter vacation GHS 450.00",
+    );
+    expect(screen("8*2", [both])).toBe("CON Yaw Owusu: balance GHS 450.00.\n1. Pay GHS 450.00\n2. Another amount");
+    expect(ussdMenu("8*2*1*1*1", [both], ctx, voice("en")).pay).toMatchObject({ registrationId: "r2", amount: 45000 });
     expect(ussdMenu("8*1*2*2", [owing], ctx, voice("en")).pay).toBeUndefined();
     // The aggregator said the network: not asked.
     const known = ussdMenu("8*2*100", [owing], { ...ctx, network: "mtn" }, voice("en"));

@@ -57,8 +57,10 @@ export type UssdWard = {
 };
 
 /** One registration's standing, for a ward enrolled in more than one vacation. */
-export type UssdEnrolment = Pick<UssdWard, "feeStatus" | "amountDue" | "amountPaid" | "lastReceipt"> & {
+export type UssdEnrolment = Pick<UssdWard, "feeStatus" | "amountDue" | "amountPaid" | "lastReceipt" | "payment"> & {
   vacation: string;
+  /** The registration's id, for paying its fees (option 8). */
+  id?: string;
 };
 
 export type UssdAttendance = {
@@ -107,7 +109,7 @@ export type UssdReply = {
   /** Option 7, confirmed: the ward to enrol again, as last time (the service enrols it and texts the reference). */
   enrolAgain?: UssdWard;
   /** Option 8, confirmed: the prompt to send to the caller's phone (the service checks it all again). */
-  pay?: { ward: UssdWard; amount: number; network: MomoNetwork };
+  pay?: { ward: UssdWard; registrationId: string; amount: number; network: MomoNetwork };
   /** Option 8 while a prompt waits for the network's code: the code typed. */
   payCode?: string;
 };
@@ -264,7 +266,7 @@ function wardMenu(
     const menu = ward.enrolAgain && fits(withOffer) ? withOffer : text;
     // Option 8 while there is something to pay and a prompt can be sent, when it fits too.
     const withPay = `${menu}\n8. ${say("ussd.option-pay")}`;
-    return { end: false, text: ward.payment && fits(withPay) ? withPay : menu, screen: "menu" };
+    return { end: false, text: payable(ward).length && fits(withPay) ? withPay : menu, screen: "menu" };
   }
   switch (rest[0]) {
     case "1":
@@ -330,9 +332,48 @@ const NETWORK_CHOICES: readonly MomoNetwork[] = ["mtn", "telecel", "airteltigo"]
  * Option 8: the whole balance or another amount (whole cedis, from the school's smallest payment to the balance), the
  * wallet's network when the aggregator did not say it, then yes or no; yes ends the session with the prompt on its way.
  */
+/** The ward's registrations whose fees can be paid now: the one it is shown by, then its other vacation's. */
+function payable(
+  ward: UssdWard,
+): Array<{ id: string; vacation: string | null; payment: NonNullable<UssdWard["payment"]> }> {
+  const all = [
+    { id: ward.id, vacation: ward.vacation ?? null, payment: ward.payment },
+    ...(ward.alsoEnrolled ?? []).map((e) => ({ id: e.id ?? "", vacation: e.vacation, payment: e.payment })),
+  ];
+  return all.flatMap((r) => (r.payment && r.id ? [{ ...r, payment: r.payment }] : []));
+}
+
 function payScreen(choices: string[], ward: UssdWard, ctx: UssdContext, say: Say): UssdReply {
-  const p = ward.payment;
-  if (!p) return notOnMenu(say, ctx);
+  const options = payable(ward);
+  if (options.length === 0) return notOnMenu(say, ctx);
+  // A ward enrolled in two vacations: which one's fees, first.
+  let rest = choices;
+  let chosen = options[0];
+  if (options.length > 1) {
+    if (rest.length === 0) {
+      const lines = options.map((o, i) => `${i + 1}. ${short(o.vacation ?? "", 40)} ${smsCedis(o.payment.balance)}`);
+      return {
+        end: false,
+        text: `${say("ussd.pay-which", { ward: short(ward.wardName) })}\n${lines.join("\n")}`,
+        screen: "pay",
+      };
+    }
+    const picked = /^\d$/.test(rest[0]) ? options[Number(rest[0]) - 1] : undefined;
+    if (!picked) return notOnMenu(say, ctx);
+    chosen = picked;
+    rest = rest.slice(1);
+  }
+  return payFor(rest, ward, chosen, ctx, say);
+}
+
+function payFor(
+  choices: string[],
+  ward: UssdWard,
+  registration: { id: string; payment: NonNullable<UssdWard["payment"]> },
+  ctx: UssdContext,
+  say: Say,
+): UssdReply {
+  const p = registration.payment;
   if (p.awaitingCode != null) {
     const amount = smsCedis(p.awaitingCode);
     if (choices.length === 0) return { end: false, text: say("ussd.pay-code", { amount }), screen: "pay" };
@@ -372,7 +413,7 @@ function payScreen(choices: string[], ward: UssdWard, ctx: UssdContext, say: Say
       end: true,
       text: say("ussd.pay-prompted", values),
       screen: "pay-prompted",
-      pay: { ward, amount, network },
+      pay: { ward, registrationId: registration.id, amount, network },
     };
   if (rest[0] === "2") return { end: true, text: say("ussd.enrol-again-cancelled"), screen: "pay" };
   return notOnMenu(say, ctx);

@@ -508,6 +508,13 @@ export const WORDING = {
     required: [],
     english: "Pay fees",
   }),
+  "ussd.pay-which": ussd({
+    label: "Pay fees: which vacation",
+    hint: "Option 8 for a ward enrolled in two vacations: the list of each one's balance follows.",
+    placeholders: ["ward"],
+    required: [],
+    english: "{ward}: pay for which vacation?",
+  }),
   "ussd.pay-choose": ussd({
     label: "Pay fees: how much",
     hint: "Option 8: the balance to pay; the answers are 1 (all of it) and 2 (another amount).",

@@ -304,4 +304,8 @@ test("@both pay from my phone: a prompt to the parent's proven number, approved 
   await expect(page.getByText(/^Paid: GH₵ 150\.00/)).toBeVisible();
   expect(await Registration.findById(reg._id).lean()).toMatchObject({ amountPaid: 15000 });
   await expectNoA11yViolations(page);
+  // Another family's ward is not found, whatever the form says.
+  const other = await createRegistration({ amountDue: 40000, amountPaid: 0, feeSeason: "E2E Season" });
+  const form = { intent: "phone-prompt", registrationId: String(other._id), amount: "50", network: "mtn" };
+  expect((await page.request.post("/dashboard/payments", { form, maxRedirects: 0 })).status()).toBe(404);
 });

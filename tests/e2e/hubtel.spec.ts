@@ -274,6 +274,18 @@ test("@no-js-only the demo parent pays Yaw Owusu's fees from the USSD menu: the 
   expect(receipt?.to).toBe(DEMO_PARENT);
   expect(receipt?.text).toContain(payment?.receiptCode);
   expect((await payScreen()).screen).toContain(`balance GHS ${((balance - 10000) / 100).toFixed(2)}.`);
+  // The parent's Payment History shows it confirmed, and the office's Messages the receipt SMS.
+  await page.goto(`${app.url}/portal?role=parent`);
+  const signIn = page.locator("form#sign-in");
+  await signIn.getByLabel("Phone number").fill("0244000003");
+  await signIn.getByLabel(/^Password/).fill("demo-parent-2025");
+  await signIn.getByRole("button", { name: "Sign In" }).click();
+  await page.goto(`${app.url}/dashboard/payments`);
+  await expect(page.getByRole("row").filter({ hasText: payment!.receiptCode })).toContainText("GH₵ 100.00");
+  await page.context().clearCookies();
+  await signInAsAdmin(page);
+  await page.goto(`${app.url}/admin/messages`);
+  await expect(page.getByText(`GHS 100.00 for Yaw Owusu received, receipt ${payment!.receiptCode}`)).toBeVisible();
 
   // Declined: the balance is as it was, and the next visit says the prompt was not paid.
   const again = await payScreen();

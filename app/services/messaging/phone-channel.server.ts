@@ -220,7 +220,14 @@ export async function wardsForNumber(phone: string, options: { payments?: boolea
       const [fees, groups, alsoEnrolled, payment] = await Promise.all([
         standing(r),
         getGroupsForSubjects(r, "student"),
-        Promise.all(others.map(async (o) => ({ vacation: o.vacation ?? "", ...(await standing(o)) }))),
+        Promise.all(
+          others.map(async (o) => ({
+            vacation: o.vacation ?? "",
+            id: String(o._id),
+            ...(await standing(o)),
+            ...(options.payments ? { payment: await paymentOffer(o) } : {}),
+          })),
+        ),
         options.payments ? paymentOffer(r) : null,
       ]);
       const pages = classPageLinks(r.subjects ?? [], groups);
@@ -378,9 +385,9 @@ export async function answerUssd(
     }
     // Option 8, confirmed: the prompt goes to the caller's own number, which the registration names as the parent's.
     if (reply.pay) {
-      const { ward, amount, network } = reply.pay;
+      const { ward, registrationId, amount, network } = reply.pay;
       const started = await startPhonePrompt({
-        registrationId: ward.id,
+        registrationId,
         amount,
         network,
         payer: { _id: `ussd:${phone}`, phone },
