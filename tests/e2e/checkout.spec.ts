@@ -279,6 +279,8 @@ test("@both pay from my phone: a prompt to the parent's proven number, approved 
   await User.updateOne({ _id: parent.id }, { $set: { phoneVerifiedAt: null } });
   await page.goto("/dashboard/payments");
   await expect(page.getByRole("link", { name: "confirm your phone number with a code" })).toBeVisible();
+  const unproven = { intent: "phone-prompt", registrationId: String(reg._id), amount: "50", network: "mtn" };
+  expect((await page.request.post("/dashboard/payments", { form: unproven, maxRedirects: 0 })).status()).toBe(403);
   await User.updateOne({ _id: parent.id }, { $set: { phoneVerifiedAt: new Date() } });
 
   await page.goto("/dashboard/payments");

@@ -1,35 +1,30 @@
 import type { RouteHandle } from "#app/utils/route-rules.ts";
 import { intentOf, unknownIntent } from "#app/utils/intent.server.ts";
 import { parseWithZod } from "#app/forms/parse.ts";
-import { data, redirect } from "react-router";
+import { data } from "react-router";
 import type { Route } from "./+types/payments";
 import { requireRole } from "#app/utils/auth.server.ts";
 import { redirectWithToast } from "#app/utils/toast.server.ts";
 import { submitPayment } from "#app/services/money/payments.server.ts";
 import { checkoutConstraint, parentPaymentConstraint, phonePromptConstraint } from "#app/forms/constraints.server.ts";
-import { refusalReply, replyToRefusal } from "#app/utils/refusal-reply.server.ts";
+import { replyToRefusal } from "#app/utils/refusal-reply.server.ts";
 import { Card, DashboardPage, EmptyState } from "#app/components/dashboard/page.tsx";
 import { PaymentStatusBadge } from "#app/components/payments/badges.tsx";
 import { PaymentsTable } from "#app/components/payments/payments-table.tsx";
 import { HowToPay } from "#app/components/fees-table.tsx";
-import { CheckoutSchema, ParentPaymentSchema, PhonePromptSchema } from "#app/forms/payments.schema.ts";
+import { ParentPaymentSchema } from "#app/forms/payments.schema.ts";
 import { SCHOOL_NAME } from "#app/domain/school.ts";
 import { SupportPhones } from "#app/components/support-phones.tsx";
 import { getParentRegistrations } from "#app/models/registration.server.ts";
 import { Section } from "#app/components/ui/section.tsx";
 import { CheckoutForm } from "#app/components/payments/checkout-form.tsx";
 import { familyPayments } from "#app/routes/dashboard/+shared/payments-page.server.ts";
+import { checkout, phonePrompt, type Payer } from "#app/routes/dashboard/+shared/payment-starts.server.ts";
 import { OpenCheckout, ParentPaymentForm } from "#app/components/payments/parent-payment.tsx";
-import {
-  cancelCheckout,
-  familyGatewayPayment,
-  startCheckout,
-  startPhonePrompt,
-} from "#app/services/money/checkout.server.ts";
+import { cancelCheckout, familyGatewayPayment } from "#app/services/money/checkout.server.ts";
 import { activeGateway } from "#app/services/money/gateway/gateways.server.ts";
 import { formatPhone } from "#app/domain/phone.ts";
 import { PhonePromptForm } from "#app/components/payments/phone-prompt-form.tsx";
-import { browserOrigin } from "#app/utils/app-origin.server.ts";
 
 export const handle = { rules: { access: { roles: ["parent"] } } } satisfies RouteHandle;
 
@@ -101,15 +96,6 @@ async function reportPayment(
   });
 }
 
-type Payer = {
-  _id: string;
-  phone: string;
-  email?: string | null;
-  role: string;
-  fullName: string;
-  phoneVerifiedAt?: Date | null;
-};
-
 /** "Cancel this payment" on an open checkout: the family's own only (else 404). */
 async function cancelOpenCheckout(formData: FormData, payer: Payer, actorId: string) {
   const paymentId = String(formData.get("paymentId") ?? "");
@@ -127,54 +113,6 @@ async function cancelOpenCheckout(formData: FormData, payer: Payer, actorId: str
         ? { type: "success", title: "Payment cancelled", description: "Nothing was taken. You can start another." }
         : { type: "info", title: "This payment is no longer open", description: "See its state in the list below." },
   );
-}
-
-/** "Pay with Mobile Money": a pending payment, then the gateway's checkout (app/services/money/checkout.server.ts). */
-async function checkout(request: Request, formData: FormData, payer: Payer, viewedAsBy: string | null) {
-  const submission = parseWithZod(formData, { schema: CheckoutSchema });
-  const registrationId = String(formData.get("registrationId") ?? "");
-  if (submission.status !== "success")
-    return data({ checkout: { registrationId, result: submission.reply() } }, { status: 400 });
-  const own = await getParentRegistrations(payer);
-  if (!own.some((r) => String(r._id) === submission.value.registrationId))
-    throw data("Registration not found", { status: 404 });
-  const started = await startCheckout({
-    registrationId: submission.value.registrationId,
-    amount: submission.value.amount,
-    payer,
-    viewedAsBy,
-    // The demo opened at another address comes back there, where the browser is signed in (APP_ORIGIN otherwise).
-    origin: browserOrigin(request),
-  });
-  if (!started.ok)
-    return data(
-      { checkout: { registrationId, result: refusalReply(submission, started) } },
-      { status: started.status },
-    );
-  // Our own page hands over to the gateway: a form post may only lead to this origin (CSP form-action), and a
-  // browser without JavaScript follows the hand-over page's refresh or link (docs/decisions/0087).
-  return redirect(`/dashboard/payments/checkout/${started.paymentId}`);
-}
-
-/** "Pay from my phone": a Mobile Money prompt to the account's own number, proven by a code; then the waiting page. */
-async function phonePrompt(request: Request, formData: FormData, payer: Payer, viewedAsBy: string | null) {
-  const submission = parseWithZod(formData, { schema: PhonePromptSchema });
-  const registrationId = String(formData.get("registrationId") ?? "");
-  if (submission.status !== "success")
-    return data({ prompt: { registrationId, result: submission.reply() } }, { status: 400 });
-  const own = await getParentRegistrations(payer);
-  if (!own.some((r) => String(r._id) === submission.value.registrationId))
-    throw data("Registration not found", { status: 404 });
-  const started = await startPhonePrompt({
-    ...submission.value,
-    payer,
-    provenAccount: Boolean(payer.phoneVerifiedAt),
-    viewedAsBy,
-    origin: browserOrigin(request),
-  });
-  if (!started.ok)
-    return data({ prompt: { registrationId, result: refusalReply(submission, started) } }, { status: started.status });
-  return redirect(`/dashboard/payments/prompt/${started.paymentId}`);
 }
 
 export default function Payments({ loaderData, actionData }: Route.ComponentProps) {
