@@ -1,7 +1,7 @@
 import type { RouteHandle } from "#app/utils/route-rules.ts";
 import { data, Form, redirect } from "react-router";
 import type { Route } from "./+types/test-gateway-prompts";
-import { SubmitButton } from "#app/components/form/fields.tsx";
+import { TestGatewayAnswers } from "#app/routes/public/+shared/test-gateway-answers.tsx";
 import { formatCedis } from "#app/domain/money.ts";
 import { MOMO_NETWORK_LABELS, type MomoNetwork } from "#app/domain/checkout.ts";
 import { maskPhone } from "#app/domain/registration.ts";
@@ -62,12 +62,7 @@ export default function TestGatewayPrompts({ loaderData }: Route.ComponentProps)
               {p.status === "pending" ? (
                 <Form method="post" className="flex gap-2">
                   <input type="hidden" name="reference" value={p.reference} />
-                  <SubmitButton name="decision" value="approve">
-                    Approve
-                  </SubmitButton>
-                  <SubmitButton name="decision" value="decline" variant="danger">
-                    Decline
-                  </SubmitButton>
+                  <TestGatewayAnswers />
                 </Form>
               ) : null}
             </li>

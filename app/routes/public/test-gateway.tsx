@@ -1,7 +1,7 @@
 import type { RouteHandle } from "#app/utils/route-rules.ts";
 import { data, Form, redirect } from "react-router";
 import type { Route } from "./+types/test-gateway";
-import { SubmitButton } from "#app/components/form/fields.tsx";
+import { TestGatewayAnswers } from "#app/routes/public/+shared/test-gateway-answers.tsx";
 import { formatCedis } from "#app/domain/money.ts";
 import { maskPhone } from "#app/domain/registration.ts";
 import { SCHOOL_NAME } from "#app/domain/school.ts";
@@ -71,15 +71,7 @@ export default function TestGateway({ loaderData }: Route.ComponentProps) {
         <>
           <p className="mt-6 text-gray-800">What does the payer do with the prompt on their phone?</p>
           <Form method="post" className="mt-4 flex flex-wrap gap-3">
-            <SubmitButton name="decision" value="approve">
-              Approve
-            </SubmitButton>
-            <SubmitButton name="decision" value="decline" variant="danger">
-              Decline
-            </SubmitButton>
-            <SubmitButton name="decision" value="no-answer" variant="secondary">
-              No answer
-            </SubmitButton>
+            <TestGatewayAnswers noAnswer />
           </Form>
         </>
       ) : (

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { useTestDatabase } from "#tests/support/test-database.ts";
+import { FEES_2026 } from "#tests/support/fee-schedule.ts";
 import { startPaystackStandIn } from "#tests/support/stand-ins/paystack.ts";
 import { Registration } from "#app/models/registration.server.ts";
 import { registrationDoc } from "#tests/support/registration-doc.ts";
@@ -8,7 +9,7 @@ import { Outbox } from "#app/models/outbox.server.ts";
 import { ReconciliationException } from "#app/models/reconciliation-exception.server.ts";
 import { saveFeeSchedule } from "#app/models/fee-schedule.server.ts";
 import { saveSettings } from "#app/models/settings.server.ts";
-import { EMPTY_FEES } from "#app/domain/fees.ts";
+
 import { submitPayment } from "#app/services/money/payments.server.ts";
 import { signWebhook } from "#app/services/money/gateway/gateway.ts";
 import {
@@ -40,18 +41,7 @@ beforeAll(async () => {
     smsNotifications: true,
     paymentNotifications: true,
   });
-  await saveFeeSchedule("2026", {
-    season: "2026",
-    deadline: "",
-    merchantName: "",
-    merchantNumber: "",
-    paymentInstructions: "",
-    fees: { ...EMPTY_FEES, science: 45000 },
-    bandFromSubjects: null,
-    bandFees: { ...EMPTY_FEES },
-    minOnlinePayment: 5000,
-    allowOverpayment: false,
-  });
+  await saveFeeSchedule("2026", FEES_2026);
 });
 afterAll(() => standIn.close());
 

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { useTestDatabase } from "#tests/support/test-database.ts";
+import { FEES_2026 } from "#tests/support/fee-schedule.ts";
 import { startPaystackStandIn } from "#tests/support/stand-ins/paystack.ts";
 import { registrationDoc } from "#tests/support/registration-doc.ts";
-import { EMPTY_FEES } from "#app/domain/fees.ts";
+
 import { signWebhook } from "#app/services/money/gateway/gateway.ts";
 
 /**
@@ -41,20 +42,7 @@ beforeAll(async () => {
     smsNotifications: true,
     paymentNotifications: true,
   });
-  await (
-    await import("#app/models/fee-schedule.server.ts")
-  ).saveFeeSchedule("2026", {
-    season: "2026",
-    deadline: "",
-    merchantName: "",
-    merchantNumber: "",
-    paymentInstructions: "",
-    fees: { ...EMPTY_FEES, science: 45000 },
-    bandFromSubjects: null,
-    bandFees: { ...EMPTY_FEES },
-    minOnlinePayment: 5000,
-    allowOverpayment: false,
-  });
+  await (await import("#app/models/fee-schedule.server.ts")).saveFeeSchedule("2026", FEES_2026);
 });
 afterAll(() => standIn.close());
 

@@ -19,6 +19,18 @@ export const testGatewayKeyFor = (sessionSecret: string) =>
   createHmac("sha256", sessionSecret).update("test-gateway webhook").digest("hex");
 const testGatewayKey = () => testGatewayKeyFor(env.sessionSecrets[0]);
 
+/** What the TEST gateway keeps of a transaction it was asked to start (once per reference, whatever comes again). */
+function recordTransaction(
+  request: { reference: string; amount: number; phone: string },
+  more: Partial<Pick<TestGatewayDoc, "callbackUrl" | "network" | "prompt">>,
+) {
+  return TestGatewayTransaction.updateOne(
+    { _id: request.reference },
+    { $setOnInsert: { amount: request.amount, currency: "GHS", phone: request.phone, status: "pending", ...more } },
+    { upsert: true },
+  );
+}
+
 function transaction(doc: TestGatewayDoc): GatewayTransaction {
   return {
     reference: doc._id,
@@ -37,36 +49,11 @@ export function testGateway(): PaymentGateway {
     name: "test",
     webhookKey: testGatewayKey(),
     async startCheckout(request) {
-      await TestGatewayTransaction.updateOne(
-        { _id: request.reference },
-        {
-          $setOnInsert: {
-            amount: request.amount,
-            currency: "GHS",
-            phone: request.phone,
-            callbackUrl: request.callbackUrl,
-            status: "pending",
-          },
-        },
-        { upsert: true },
-      );
+      await recordTransaction(request, { callbackUrl: request.callbackUrl });
       return { url: new URL(`/test-gateway/${request.reference}`, request.callbackUrl).href };
     },
     async chargeMobileMoney(request) {
-      await TestGatewayTransaction.updateOne(
-        { _id: request.reference },
-        {
-          $setOnInsert: {
-            amount: request.amount,
-            currency: "GHS",
-            phone: request.phone,
-            network: request.network,
-            prompt: true,
-            status: "pending",
-          },
-        },
-        { upsert: true },
-      );
+      await recordTransaction(request, { network: request.network, prompt: true });
       return { state: "prompted", message: null };
     },
     async verify(reference) {
