@@ -15,9 +15,8 @@ import { familyGatewayPayment, refreshGatewayPayment } from "#app/services/money
 export const handle = { rules: { access: { roles: ["parent"] } } } satisfies RouteHandle;
 
 /** A prompt of the family's own (404 otherwise), as it stands. */
-async function ownPrompt(request: Request, paymentId: string) {
-  const { effectiveUser } = await requireRole(request, handle.rules.access.roles);
-  const own = await familyGatewayPayment(effectiveUser, paymentId);
+async function ownPrompt(user: Parameters<typeof familyGatewayPayment>[0], paymentId: string) {
+  const own = await familyGatewayPayment(user, paymentId);
   if (!own) throw data("Not found", { status: 404 });
   return own;
 }
@@ -27,7 +26,8 @@ async function ownPrompt(request: Request, paymentId: string) {
  * JavaScript it looks again every few seconds (a webhook settles an approved prompt); "Check again" asks the gateway.
  */
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const own = await ownPrompt(request, String(params.paymentId));
+  const { effectiveUser } = await requireRole(request, handle.rules.access.roles);
+  const own = await ownPrompt(effectiveUser, String(params.paymentId));
   const payment = await getPayment(String(params.paymentId));
   return {
     wardName: own.wardName ?? "",
@@ -41,7 +41,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 
 /** "Check again": the gateway is asked, and the payment settled from its answer (once, whatever came before). */
 export async function action({ request, params }: Route.ActionArgs) {
-  await ownPrompt(request, String(params.paymentId));
+  const { effectiveUser } = await requireRole(request, handle.rules.access.roles);
+  await ownPrompt(effectiveUser, String(params.paymentId));
   await refreshGatewayPayment(String(params.paymentId));
   return { checked: true };
 }

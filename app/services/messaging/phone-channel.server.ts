@@ -449,7 +449,8 @@ export async function answerUssd(
       $set: {
         phoneMasked: masked,
         serviceCode: request.serviceCode.slice(0, 30),
-        text: request.text.slice(0, 100),
+        // The network's code typed at option 8 is a one-time secret: the record keeps the path without it.
+        text: (reply.payCode ? request.text.replace(/[^*]*$/, "(code)") : request.text).slice(0, 100),
         last,
         ...(askedLanguage ? { languageAsked: true } : {}),
       },

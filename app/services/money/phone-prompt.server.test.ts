@@ -187,6 +187,36 @@ describe("a Mobile Money prompt on the parent's phone (Paystack's Charge API)", 
     });
   });
 
+  it("option 8 asks for the network's code and gives it to the gateway; the session's record keeps no code", async () => {
+    const w = await ward();
+    standIn.state.charge = "send_otp";
+    const started = await checkout.startPhonePrompt({
+      ...w,
+      amount: 20000,
+      network: "mtn",
+      viewedAsBy: null,
+      origin: "https://portal.example.org",
+    });
+    standIn.state.charge = "pay_offline";
+    if (!started.ok) throw new Error(started.message);
+    const channel = await import("#app/services/messaging/phone-channel.server.ts");
+    const { UssdSession } = await import("#app/models/phone-channel-log.server.ts");
+    const sessionId = `ATUid_code_${n}`;
+    const dial = (text: string) =>
+      channel.answerUssd(
+        { sessionId, serviceCode: "*920*44#", phoneNumber: w.payer.phone, text, network: "mtn" },
+        "https://portal.example.org",
+      );
+    await dial("");
+    expect((await dial("1*8")).text).toBe("The network sent you a code to pay GHS 200.00. Enter it:");
+    expect(await dial(`1*8*${standIn.state.otp}`)).toEqual({
+      end: true,
+      text: "Code taken. Approve the prompt for GHS 200.00 on your phone.",
+    });
+    expect(await models.Payment.findById(started.paymentId).lean()).toMatchObject({ chargeStep: null });
+    await expect.poll(async () => (await UssdSession.findById(sessionId).lean())?.text).toBe("1*8*(code)");
+  });
+
   it("a prompt nobody answers expires: the daily reconciliation closes it after a day, the balance unchanged", async () => {
     const w = await ward();
     const started = await checkout.startPhonePrompt({
