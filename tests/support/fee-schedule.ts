@@ -13,3 +13,12 @@ export const FEES_2026 = {
   minOnlinePayment: 5000,
   allowOverpayment: false,
 };
+
+/** A science ward of FEES_2026 owing all of its GH₵ 450.00: `registrationDoc(n, OWING_2026)`. */
+export const OWING_2026 = {
+  amountDue: 45000,
+  amountPaid: 0,
+  feeSeason: "2026",
+  vacation: "2026",
+  paymentStatus: "unpaid",
+};

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { useTestDatabase } from "#tests/support/test-database.ts";
-import { FEES_2026 } from "#tests/support/fee-schedule.ts";
+import { FEES_2026, OWING_2026 } from "#tests/support/fee-schedule.ts";
 import { startPaystackStandIn } from "#tests/support/stand-ins/paystack.ts";
 import { Registration } from "#app/models/registration.server.ts";
 import { registrationDoc } from "#tests/support/registration-doc.ts";
@@ -48,15 +48,7 @@ afterAll(() => standIn.close());
 /** A ward owing GH₵ 450.00, and its parent. */
 async function ward() {
   n += 1;
-  const reg = await Registration.create(
-    registrationDoc(n, {
-      amountDue: 45000,
-      amountPaid: 0,
-      feeSeason: "2026",
-      vacation: "2026",
-      paymentStatus: "unpaid",
-    }),
-  );
+  const reg = await Registration.create(registrationDoc(n, OWING_2026));
   return {
     registrationId: String(reg._id),
     payer: { _id: `parent${n}`, phone: reg.whatsappNumberNormalized, email: null },

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { useTestDatabase } from "#tests/support/test-database.ts";
-import { FEES_2026 } from "#tests/support/fee-schedule.ts";
+import { FEES_2026, OWING_2026 } from "#tests/support/fee-schedule.ts";
 import { startPaystackStandIn } from "#tests/support/stand-ins/paystack.ts";
 import { registrationDoc } from "#tests/support/registration-doc.ts";
 
@@ -49,15 +49,7 @@ afterAll(() => standIn.close());
 /** A ward owing GH₵ 450.00, and its parent. */
 async function ward() {
   n += 1;
-  const reg = await models.Registration.create(
-    registrationDoc(n, {
-      amountDue: 45000,
-      amountPaid: 0,
-      feeSeason: "2026",
-      vacation: "2026",
-      paymentStatus: "unpaid",
-    }),
-  );
+  const reg = await models.Registration.create(registrationDoc(n, OWING_2026));
   return {
     registrationId: String(reg._id),
     payer: { _id: `parent${n}`, phone: reg.whatsappNumberNormalized, email: null },
@@ -84,6 +76,14 @@ describe("a Mobile Money prompt on the parent's phone (Paystack's Charge API)", 
       viewedAsBy: null,
       origin: "https://portal.example.org",
     });
+
+  /** A prompt for GH₵ 200.00 to which the network answered `outcome` (the stand-in's charge status), started. */
+  const promptAnswered = async (outcome: typeof standIn.state.charge, w: Awaited<ReturnType<typeof ward>>) => {
+    standIn.state.charge = outcome;
+    const started = await prompt(w, 20000).finally(() => (standIn.state.charge = "pay_offline"));
+    if (!started.ok) throw new Error(started.message);
+    return started;
+  };
 
   it("charges the parent's own number for the amount; approved on the phone, it is confirmed once from the verification", async () => {
     const w = await ward();
@@ -127,39 +127,21 @@ describe("a Mobile Money prompt on the parent's phone (Paystack's Charge API)", 
   it("a charge the network declines at once, or times out, is closed with the balance unchanged", async () => {
     for (const outcome of ["failed", "timeout"] as const) {
       const w = await ward();
-      standIn.state.charge = outcome;
-      const started = await prompt(w, 20000);
-      standIn.state.charge = "pay_offline";
-      if (!started.ok) throw new Error(started.message);
+      const started = await promptAnswered(outcome, w);
       expect(started.answer.state).toBe("failed");
       expect(await models.Payment.findById(started.paymentId).lean()).toMatchObject({ state: "rejected" });
       expect(await models.Registration.findById(w.registrationId).lean()).toMatchObject({ amountPaid: 0 });
     }
   });
 
-  it("a charge that first wants the network's code says so, and leaves the payment open", async () => {
-    const w = await ward();
-    standIn.state.charge = "send_otp";
-    const started = await prompt(w, 20000);
-    standIn.state.charge = "pay_offline";
-    if (!started.ok) throw new Error(started.message);
-    expect(started.answer.state).toBe("otp");
-    expect(await models.Payment.findById(started.paymentId).lean()).toMatchObject({ state: "pending" });
-  });
-
   it("the network's code: a wrong one is refused and the payment keeps waiting; OTP <code> by SMS brings the prompt", async () => {
     const w = await ward();
-    standIn.state.charge = "send_otp";
-    const started = await checkout.startPhonePrompt({
-      ...w,
-      amount: 20000,
-      network: "telecel",
-      viewedAsBy: null,
-      origin: "https://portal.example.org",
+    const started = await promptAnswered("send_otp", w);
+    expect(started.answer.state).toBe("otp");
+    expect(await models.Payment.findById(started.paymentId).lean()).toMatchObject({
+      chargeStep: "otp",
+      state: "pending",
     });
-    standIn.state.charge = "pay_offline";
-    if (!started.ok) throw new Error(started.message);
-    expect(await models.Payment.findById(started.paymentId).lean()).toMatchObject({ chargeStep: "otp" });
     expect(await checkout.submitPromptCode(w.payer.phone, "999999")).toMatchObject({
       ok: false,
       status: 400,
@@ -189,16 +171,7 @@ describe("a Mobile Money prompt on the parent's phone (Paystack's Charge API)", 
 
   it("option 8 asks for the network's code and gives it to the gateway; the session's record keeps no code", async () => {
     const w = await ward();
-    standIn.state.charge = "send_otp";
-    const started = await checkout.startPhonePrompt({
-      ...w,
-      amount: 20000,
-      network: "mtn",
-      viewedAsBy: null,
-      origin: "https://portal.example.org",
-    });
-    standIn.state.charge = "pay_offline";
-    if (!started.ok) throw new Error(started.message);
+    const started = await promptAnswered("send_otp", w);
     const channel = await import("#app/services/messaging/phone-channel.server.ts");
     const { UssdSession } = await import("#app/models/phone-channel-log.server.ts");
     const sessionId = `ATUid_code_${n}`;
@@ -219,14 +192,7 @@ describe("a Mobile Money prompt on the parent's phone (Paystack's Charge API)", 
 
   it("a prompt nobody answers expires: the daily reconciliation closes it after a day, the balance unchanged", async () => {
     const w = await ward();
-    const started = await checkout.startPhonePrompt({
-      ...w,
-      amount: 20000,
-      network: "mtn",
-      viewedAsBy: null,
-      origin: "https://portal.example.org",
-    });
-    if (!started.ok) throw new Error(started.message);
+    const started = await promptAnswered("pay_offline", w);
     const dayAndMore = new Date(Date.now() - 26 * 3600_000);
     await models.Payment.collection.updateOne({ _id: started.paymentId as never }, { $set: { createdAt: dayAndMore } });
     const { reconcile } = await import("#app/services/money/reconciliation.server.ts");

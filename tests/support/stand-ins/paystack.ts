@@ -58,6 +58,25 @@ export async function startPaystackStandIn(
   } = { failNext: 0, delayMs: 0, charge: "pay_offline", otp: "123456" };
   let n = 1000;
   let origin = "https://checkout.paystack.com";
+  /** A transaction the portal started (a checkout or a charge), as Paystack keeps it; `fields` say how it stands. */
+  const record = (reference: string, amount: number, input: Record<string, unknown>, fields: Partial<Transaction>) =>
+    transactions.set(reference, {
+      id: ++n,
+      reference,
+      amount,
+      requested_amount: amount,
+      currency: String(input.currency ?? "NGN"),
+      email: String(input.email),
+      status: "abandoned",
+      channel: "mobile_money",
+      paid_at: null,
+      createdAt: new Date().toISOString(),
+      authorization: { bank: null, channel: "mobile_money" },
+      callback_url: "",
+      channels: [],
+      metadata: null,
+      ...fields,
+    });
   const handler: http.RequestListener = (req, res) => {
     let body = "";
     req.on("data", (chunk) => (body += chunk));
@@ -89,18 +108,8 @@ export async function startPaystackStandIn(
         const reference = String(input.reference);
         if (transactions.has(reference))
           return send(400, { status: false, message: "Duplicate Transaction Reference" });
-        transactions.set(reference, {
-          id: ++n,
-          reference,
-          amount,
-          requested_amount: amount,
-          currency: String(input.currency ?? "NGN"),
-          email: String(input.email),
+        record(reference, amount, input, {
           status: "abandoned",
-          channel: "mobile_money",
-          paid_at: null,
-          createdAt: new Date().toISOString(),
-          authorization: { bank: null, channel: "mobile_money" },
           callback_url: String(input.callback_url ?? ""),
           channels: (input.channels as string[]) ?? [],
           metadata: input.metadata ?? null,
@@ -123,24 +132,11 @@ export async function startPaystackStandIn(
         if (transactions.has(reference))
           return send(400, { status: false, message: "Duplicate Transaction Reference" });
         const outcome = state.charge;
-        transactions.set(reference, {
-          id: ++n,
-          reference,
-          amount,
-          requested_amount: amount,
-          currency: String(input.currency ?? "NGN"),
-          email: String(input.email),
-          status:
-            outcome === "success"
-              ? "success"
-              : outcome === "pay_offline" || outcome === "send_otp"
-                ? "ongoing"
-                : "failed",
-          channel: "mobile_money",
-          paid_at: outcome === "success" ? new Date().toISOString() : null,
-          createdAt: new Date().toISOString(),
-          authorization: { bank: outcome === "success" ? "MTN" : null, channel: "mobile_money" },
-          callback_url: "",
+        const paid = outcome === "success";
+        record(reference, amount, input, {
+          status: paid ? "success" : outcome === "pay_offline" || outcome === "send_otp" ? "ongoing" : "failed",
+          paid_at: paid ? new Date().toISOString() : null,
+          authorization: { bank: paid ? "MTN" : null, channel: "mobile_money" },
           channels: ["mobile_money"],
           metadata: { mobile_money: momo },
         });
