@@ -21,6 +21,7 @@ import { ProgressBar } from "#app/components/progress-bar.tsx";
 import { ImpersonationBar } from "#app/components/impersonation-bar.tsx";
 import { DEFAULT_CONTACTS, SCHOOL_NAME, type SchoolContacts } from "#app/domain/school.ts";
 import { useNonce } from "#app/components/nonce.tsx";
+import { useHydrated } from "#app/utils/use-hydrated.ts";
 
 // Every page renders inside the root; what each one allows is its own route's declaration.
 export const handle = { rules: { access: "public" } } satisfies RouteHandle;
@@ -100,15 +101,18 @@ if (typeof document !== "undefined") {
 /**
  * Marks the page as interactive once React has committed the hydrated tree (`<html data-hydrated>`): from then on a
  * click is handled by the app, not by the browser's own form post. In the layout, so error pages are marked too. The
- * e2e tests wait on it. What was typed into a textarea before then is put back first.
+ * e2e tests wait on it. What was typed into a textarea before then is put back first. Set when `useHydrated` has
+ * turned true (a transition after hydration's commit), so what the page shows only with JavaScript is there too.
  */
 function useHydratedMarker() {
+  const hydrated = useHydrated();
   useEffect(() => {
+    if (!hydrated) return;
     document.removeEventListener("input", noteTyped, true);
     for (const [area, value] of typedBeforeHydration) if (area.isConnected && area.value !== value) area.value = value;
     typedBeforeHydration.clear();
     document.documentElement.dataset.hydrated = "";
-  }, []);
+  }, [hydrated]);
 }
 
 /**

@@ -1,6 +1,6 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { usePortalForm } from "#app/components/form/use-portal-form.ts";
-import { useEffect, useRef, useState } from "react";
+import { startTransition, useEffect, useRef, useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import {
   ErrorList,
@@ -229,8 +229,9 @@ function RegistrationFormFields({
   // so that a re-rendered form still names the first attempt when a dropped answer is sent again.
   const [submissionKey, setSubmissionKey] = useState(idempotencyKey ?? "");
   useEffect(() => {
+    // A transition: set from an effect, it would re-render the whole form in one task right after hydration.
     if (!submissionKey && typeof crypto !== "undefined" && "randomUUID" in crypto)
-      setSubmissionKey(crypto.randomUUID());
+      startTransition(() => setSubmissionKey(crypto.randomUUID()));
   }, [submissionKey]);
 
   // Whatever the visitor did before the script arrived is the truth: read it back from the DOM.
@@ -238,10 +239,16 @@ function RegistrationFormFields({
     const el = formRef.current;
     if (!el) return;
     const data = new FormData(el);
-    const p = String(data.get("programme") ?? "");
-    setProgramme(p);
-    setChosen(new Set(data.getAll("subjects").map(String)));
-    setReferralStatus(String(data.get("referralStatus") ?? ""));
+    const subjects = data.getAll("subjects").map(String);
+    // Unchanged state is kept (no re-render when nothing was typed), and a change is a transition, so that it does
+    // not re-render the whole form in one task right after hydration.
+    startTransition(() => {
+      setProgramme(String(data.get("programme") ?? ""));
+      setChosen((current) =>
+        current.size === subjects.length && subjects.every((x) => current.has(x)) ? current : new Set(subjects),
+      );
+      setReferralStatus(String(data.get("referralStatus") ?? ""));
+    });
   }, []);
 
   const subjectOptions = isProgramme(programme) ? subjectsFor(programme) : [];
@@ -273,7 +280,9 @@ function RegistrationFormFields({
       }}
     >
       <FormDraft formId={id} formRef={formRef} />
-      <input type="hidden" name="idempotencyKey" defaultValue={submissionKey} key={submissionKey} />
+      {/* Its value changes in place: an input added or removed makes Conform read the whole form again and re-render
+          every field synchronously, with typing blocked, in the task after hydration. */}
+      <input type="hidden" name="idempotencyKey" defaultValue={submissionKey} />
       {/* Without JS, Enter in a text field must submit the registration, not 'Show subjects'. */}
       {!hydrated ? (
         <button type="submit" name="intent" value="submit" tabIndex={-1} aria-hidden="true" className="sr-only">
@@ -531,14 +540,16 @@ function RegistrationFormFields({
           placeholder="Select referral status"
           onChange={(event) => setReferralStatus(event.target.value)}
         />
-        {showOther ? (
+        {/* Hidden and disabled rather than removed, for the same reason as the idempotency key's input. */}
+        <div hidden={!showOther}>
           <TextField
             field={fields.referralOther}
             label={L.referralOther}
             required={hydrated ? true : false}
             hint={hydrated ? undefined : "Only needed when the referral status is Other."}
+            inputProps={showOther ? undefined : { disabled: true }}
           />
-        ) : null}
+        </div>
       </FormSection>
 
       <FormSection id={`${id}-section-feedback`} title="Feedback">

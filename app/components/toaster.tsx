@@ -1,4 +1,5 @@
 import { useEffect, useState } from "react";
+import { useHydrated } from "#app/utils/use-hydrated.ts";
 
 type Toast = { type: "success" | "error" | "info"; title: string; description?: string };
 
@@ -15,8 +16,7 @@ const STYLES: Record<Toast["type"], string> = {
  */
 export function Toaster({ toast }: { toast: Toast | null }) {
   const [visible, setVisible] = useState<Toast | null>(toast);
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
+  const hydrated = useHydrated();
   useEffect(() => {
     setVisible(toast);
     if (!toast) return;

@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { startTransition, useEffect, useState } from "react";
 import { parse, type useForm } from "@conform-to/react";
 import type { ZodType } from "zod";
 
@@ -26,7 +26,9 @@ export function useClientValidation(loadSchema: () => Promise<ZodType>, key = ""
   useEffect(() => {
     let live = true;
     void Promise.all([loadSchema(), import("#app/forms/parse.ts")]).then(([schema, { parseWithZod }]) => {
-      if (live) setValidate(() => (({ formData }) => parseWithZod(formData, { schema })) as Validate);
+      // A transition: the form re-renders in slices, behind whatever the visitor is typing.
+      if (live)
+        startTransition(() => setValidate(() => (({ formData }) => parseWithZod(formData, { schema })) as Validate));
     });
     return () => {
       live = false;
