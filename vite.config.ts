@@ -23,7 +23,7 @@ const uiBasics = {
  */
 const forms = {
   name: "forms",
-  test: /\/(node_modules\/@conform-to\/(react|dom)\/|app\/components\/form\/(fields\.tsx|use-client-validation\.ts|form-draft\.tsx)$|app\/domain\/messages\.ts$)/,
+  test: /\/(node_modules\/@conform-to\/(react|dom)\/|app\/components\/form\/(fields\.tsx|use-client-validation\.ts|form-draft\.tsx)$|app\/domain\/form-messages\.ts$)/,
 };
 
 export default defineConfig({

@@ -33,7 +33,7 @@ import {
 import { useHydrated } from "#app/utils/use-hydrated.ts";
 import { FormDraft } from "#app/components/form/form-draft.tsx";
 import { useClientValidation, type FormConstraint } from "#app/components/form/use-client-validation.ts";
-import { OFFLINE_SUBMIT_MESSAGE } from "#app/domain/messages.ts";
+import { OFFLINE_SUBMIT_MESSAGE } from "#app/domain/form-messages.ts";
 import { isNetworkFailed } from "#app/utils/network-submit.ts";
 import { Section } from "#app/components/ui/section.tsx";
 
@@ -240,13 +240,10 @@ function RegistrationFormFields({
     if (!el) return;
     const data = new FormData(el);
     const subjects = data.getAll("subjects").map(String);
-    // Unchanged state is kept (no re-render when nothing was typed), and a change is a transition, so that it does
-    // not re-render the whole form in one task right after hydration.
+    // A transition, so that it does not re-render the whole form in one task right after hydration.
     startTransition(() => {
       setProgramme(String(data.get("programme") ?? ""));
-      setChosen((current) =>
-        current.size === subjects.length && subjects.every((x) => current.has(x)) ? current : new Set(subjects),
-      );
+      setChosen(new Set(subjects));
       setReferralStatus(String(data.get("referralStatus") ?? ""));
     });
   }, []);

@@ -1,6 +1,7 @@
 /**
  * Exact UI strings from docs/product.md#messages (and #screens, #roles-and-permissions) used in more than one place.
- * Client-safe: pages, schemas and server code import them from here.
+ * Client-safe: pages, schemas and server code import them from here. The form kit's own strings are in
+ * form-messages.ts, so that a public form's first visit does not load this whole list.
  */
 export const ACCESS_RESTRICTED_TITLE = "Access Restricted";
 export const ACCESS_RESTRICTED_MESSAGE = "You don't have permission to access this section of the admin portal.";
@@ -77,13 +78,6 @@ export const DOWNLOAD_STARTED = "Download Started";
 export const DOWNLOAD_COMPLETE = "Download Complete";
 export const openingParentsGroup = (programme: string) => `Opening ${programme} Parents WhatsApp group`;
 
-// Never losing a parent's work: drafts, flaky links, slow submits (docs/decisions/0023-drafts-on-the-device.md, 0024-idempotent-submissions.md).
-export const OFFLINE_SUBMIT_MESSAGE =
-  "No connection. Your answers are saved on this phone. We will send them when you are back online.";
-export const SLOW_SUBMIT_MESSAGE = "Sending… still working, please keep this page open";
-export const DRAFT_RESTORE_QUESTION = "Continue where you left off?";
-export const DRAFT_RESTORE = "Restore";
-export const DRAFT_START_AGAIN = "Start again";
 export const SUBMISSION_IN_PROGRESS =
   "This form is still being sent. Please wait a moment, then press the button again.";
 

@@ -18,7 +18,7 @@ import { waitForHydration } from "#tests/support/hydration.ts";
 import { E2E } from "#tests/support/e2e-env.ts";
 import { PROGRAMME_SUBJECTS } from "#app/domain/programmes.ts";
 import { REGISTRATION_FIELD_LABELS as L } from "#app/forms/registration.schema.ts";
-import { DRAFT_RESTORE_QUESTION, OFFLINE_SUBMIT_MESSAGE, SLOW_SUBMIT_MESSAGE } from "#app/domain/messages.ts";
+import { DRAFT_RESTORE_QUESTION, OFFLINE_SUBMIT_MESSAGE, SLOW_SUBMIT_MESSAGE } from "#app/domain/form-messages.ts";
 import { Registration } from "#app/models/registration.server.ts";
 import { Lesson } from "#app/models/lesson.server.ts";
 import { schoolDay } from "#app/domain/vacations.ts";

@@ -7,7 +7,7 @@ import {
   type FormMetadata,
 } from "@conform-to/react";
 import { useEffect, useState } from "react";
-import { SLOW_SUBMIT_MESSAGE } from "#app/domain/messages.ts";
+import { SLOW_SUBMIT_MESSAGE } from "#app/domain/form-messages.ts";
 import { Form, Link, useNavigation } from "react-router";
 import { Button, buttonClass, type ButtonVariant } from "#app/components/ui/button.tsx";
 import { useHydrated } from "#app/utils/use-hydrated.ts";

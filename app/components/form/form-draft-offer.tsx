@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { useLocation, useNavigation, useRouteLoaderData } from "react-router";
 import { Button } from "#app/components/ui/button.tsx";
-import { DRAFT_RESTORE, DRAFT_RESTORE_QUESTION, DRAFT_START_AGAIN } from "#app/domain/messages.ts";
+import { DRAFT_RESTORE, DRAFT_RESTORE_QUESTION, DRAFT_START_AGAIN } from "#app/domain/form-messages.ts";
 
 type Drafts = typeof import("#app/utils/form-drafts.client.ts");
 type Draft = import("#app/utils/form-drafts.client.ts").Draft;
