@@ -99,19 +99,20 @@ if (typeof document !== "undefined") {
 }
 
 /**
- * Marks the page as interactive once React has committed the hydrated tree (`<html data-hydrated>`): from then on a
- * click is handled by the app, not by the browser's own form post. In the layout, so error pages are marked too. The
- * e2e tests wait on it. What was typed into a textarea before then is put back first. Set when `useHydrated` has
- * turned true (a transition after hydration's commit), so what the page shows only with JavaScript is there too.
+ * Marks the page as interactive (`<html data-hydrated>`): from then on a click is handled by the app, not by the
+ * browser's own form post. In the layout, so error pages are marked too. The e2e tests wait on it. What was typed into
+ * a textarea before hydration is put back in hydration's own commit, before anything else can run; the mark is set when
+ * `useHydrated` has turned true (a transition after that commit), so what the page shows only with JavaScript is there.
  */
 function useHydratedMarker() {
-  const hydrated = useHydrated();
   useEffect(() => {
-    if (!hydrated) return;
     document.removeEventListener("input", noteTyped, true);
     for (const [area, value] of typedBeforeHydration) if (area.isConnected && area.value !== value) area.value = value;
     typedBeforeHydration.clear();
-    document.documentElement.dataset.hydrated = "";
+  }, []);
+  const hydrated = useHydrated();
+  useEffect(() => {
+    if (hydrated) document.documentElement.dataset.hydrated = "";
   }, [hydrated]);
 }
 

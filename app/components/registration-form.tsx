@@ -45,7 +45,18 @@ function asList(value: unknown): string[] {
 }
 
 /** A group of the form's fields under its heading. */
-function FormSection({ id, title, children }: { id: string; title: string; children: React.ReactNode }) {
+function FormSection({
+  id,
+  title,
+  children,
+  stack = "space-y-4",
+}: {
+  id: string;
+  title: string;
+  children: React.ReactNode;
+  /** How the fields are spaced; a gap, where a hidden field may come last (`space-y` would leave its space). */
+  stack?: "space-y-4" | "flex flex-col gap-4";
+}) {
   return (
     <Section
       id={id}
@@ -53,7 +64,7 @@ function FormSection({ id, title, children }: { id: string; title: string; child
       className="rounded-xl border border-gray-200 bg-white p-5 shadow-sm sm:p-6"
       headingClassName="mb-4 text-lg font-semibold text-gray-900"
     >
-      <div className="space-y-4">{children}</div>
+      <div className={stack}>{children}</div>
     </Section>
   );
 }
@@ -228,10 +239,14 @@ function RegistrationFormFields({
   // The public page carries no idempotency key (it is the same for everyone): make one for this page, kept in state
   // so that a re-rendered form still names the first attempt when a dropped answer is sent again.
   const [submissionKey, setSubmissionKey] = useState(idempotencyKey ?? "");
+  const keyRef = useRef<HTMLInputElement>(null);
   useEffect(() => {
-    // A transition: set from an effect, it would re-render the whole form in one task right after hydration.
-    if (!submissionKey && typeof crypto !== "undefined" && "randomUUID" in crypto)
-      startTransition(() => setSubmissionKey(crypto.randomUUID()));
+    if (submissionKey || typeof crypto === "undefined" || !("randomUUID" in crypto)) return;
+    const key = crypto.randomUUID();
+    // In the DOM at once, so that a submission right after hydration carries it; in state by a transition, which
+    // does not re-render the whole form in one task.
+    if (keyRef.current) keyRef.current.value = key;
+    startTransition(() => setSubmissionKey(key));
   }, [submissionKey]);
 
   // Whatever the visitor did before the script arrived is the truth: read it back from the DOM.
@@ -279,7 +294,7 @@ function RegistrationFormFields({
       <FormDraft formId={id} formRef={formRef} />
       {/* Its value changes in place: an input added or removed makes Conform read the whole form again and re-render
           every field synchronously, with typing blocked, in the task after hydration. */}
-      <input type="hidden" name="idempotencyKey" defaultValue={submissionKey} />
+      <input type="hidden" name="idempotencyKey" defaultValue={submissionKey} ref={keyRef} />
       {/* Without JS, Enter in a text field must submit the registration, not 'Show subjects'. */}
       {!hydrated ? (
         <button type="submit" name="intent" value="submit" tabIndex={-1} aria-hidden="true" className="sr-only">
@@ -528,7 +543,7 @@ function RegistrationFormFields({
         />
       </FormSection>
 
-      <FormSection id={`${id}-section-referral`} title="Referral Information">
+      <FormSection id={`${id}-section-referral`} title="Referral Information" stack="flex flex-col gap-4">
         <TextField field={fields.referralName} label={L.referralName} />
         <SelectField
           field={fields.referralStatus}

@@ -9,7 +9,9 @@ let pageHydrated = false;
  * Not `useSyncExternalStore(…, () => true, () => false)`, the usual pattern: React re-renders every component that
  * reads it synchronously, in the same task as hydration's commit, because the two snapshots differ (40 ms and more of
  * a cheap phone's main thread on the enrolment form, with typing blocked). Here the flip is a transition: rendered in
- * slices, behind any key the user presses. Components that mount later read the module's flag and render once.
+ * slices, behind any key the user presses. Components that mount later read the module's flag and render once — so
+ * one inside a Suspense boundary that hydrates after the rest (server HTML rendered with false) would start true and
+ * mismatch: none does today (the lazy error pages do not call it).
  */
 export function useHydrated() {
   const [hydrated, setHydrated] = useState(pageHydrated);
