@@ -9,7 +9,6 @@ import { formatCedis } from "#app/domain/money.ts";
 import { formatPhone } from "#app/domain/phone.ts";
 import { maskPhone } from "#app/domain/registration.ts";
 import { SCHOOL_NAME } from "#app/domain/school.ts";
-import { getPayment } from "#app/models/payment.server.ts";
 import { familyGatewayPayment, refreshGatewayPayment } from "#app/services/money/checkout.server.ts";
 
 export const handle = { rules: { access: { roles: ["parent"] } } } satisfies RouteHandle;
@@ -28,14 +27,13 @@ async function ownPrompt(user: Parameters<typeof familyGatewayPayment>[0], payme
 export async function loader({ request, params }: Route.LoaderArgs) {
   const { effectiveUser } = await requireRole(request, handle.rules.access.roles);
   const own = await ownPrompt(effectiveUser, String(params.paymentId));
-  const payment = await getPayment(String(params.paymentId));
   return {
     wardName: own.wardName ?? "",
     amount: formatCedis(own.amount),
-    phone: payment?.payerPhone ? maskPhone(formatPhone(payment.payerPhone)) : "",
+    phone: own.payerPhone ? maskPhone(formatPhone(own.payerPhone)) : "",
     state: own.state,
-    receipt: payment?.receiptCode ?? null,
-    reason: payment?.rejectedReason ?? null,
+    receipt: own.receiptCode,
+    reason: own.rejectedReason,
   };
 }
 

@@ -19,6 +19,8 @@ import {
 } from "#app/services/money/checkout.server.ts";
 import { awaitingConfirmation } from "#app/services/money/payments.server.ts";
 import { activeGateway } from "#app/services/money/gateway/gateways.server.ts";
+import type { ChargeAnswer } from "#app/services/money/gateway/gateway.ts";
+import type { Result } from "#app/domain/result.ts";
 import { checkoutLimits, networkOfNumber, onlinePaymentRules, type MomoNetwork } from "#app/domain/checkout.ts";
 import { smsCedis } from "#app/domain/sms.ts";
 import { attendanceOf } from "#app/services/teaching/register.server.ts";
@@ -395,29 +397,16 @@ export async function answerUssd(
         origin,
       });
       const say = sayFor(reply.setLanguage ?? preference?.language ?? "en");
+      const reason = promptNotStarted(started);
       if (!started.ok && started.message === PROMPT_OPEN)
         screen = { end: true, screen: "pay", text: say("ussd.pay-open", { ward: ward.wardName }) };
-      else if (!started.ok)
-        screen = { end: true, screen: "pay", text: say("ussd.pay-not-started", { reason: started.message }) };
-      else if (started.answer.state === "failed")
-        screen = {
-          end: true,
-          screen: "pay",
-          text: say("ussd.pay-not-started", { reason: started.answer.message ?? DECLINED }),
-        };
+      else if (reason) screen = { end: true, screen: "pay", text: say("ussd.pay-not-started", { reason }) };
     }
     // Option 8 while a prompt waits for the network's code: the code goes to the gateway, then the prompt comes.
     if (reply.payCode) {
-      const taken = await submitPromptCode(phone, reply.payCode);
+      const reason = promptNotStarted(await submitPromptCode(phone, reply.payCode));
       const say = sayFor(reply.setLanguage ?? preference?.language ?? "en");
-      if (!taken.ok)
-        screen = { end: true, screen: "pay", text: say("ussd.pay-not-started", { reason: taken.message }) };
-      else if (taken.answer.state === "failed")
-        screen = {
-          end: true,
-          screen: "pay",
-          text: say("ussd.pay-not-started", { reason: taken.answer.message ?? DECLINED }),
-        };
+      if (reason) screen = { end: true, screen: "pay", text: say("ussd.pay-not-started", { reason }) };
     }
     if (reply.sendLinksFor) {
       const ward = reply.sendLinksFor;
@@ -463,6 +452,12 @@ export async function answerUssd(
   return { end: reply.end, text: screen.slice(4) };
 }
 
+/** Why a prompt (or the code it waited for) went nowhere: the service's refusal, or the network's decline. */
+function promptNotStarted(result: Result<{ answer: ChargeAnswer }>): string | null {
+  if (!result.ok) return result.message;
+  return result.answer.state === "failed" ? (result.answer.message ?? DECLINED) : null;
+}
+
 /**
  * PAY by SMS: the wards that owe and how to pay, or, with an amount, the same prompt as the USSD menu's option 8 to
  * this number, on the network its words name, else the one its prefix was issued by.
@@ -484,9 +479,8 @@ async function payBySms(phone: string, text: string, origin: string): Promise<st
     viewedAsBy: null,
     origin,
   });
-  if (!started.ok) return say("sms.pay-not-started", { reason: started.message });
-  if (started.answer.state === "failed")
-    return say("sms.pay-not-started", { reason: started.answer.message ?? DECLINED });
+  const reason = promptNotStarted(started);
+  if (reason) return say("sms.pay-not-started", { reason });
   return say("sms.pay-prompted", { ward: asked.ward.wardName, amount: smsCedis(asked.amount) });
 }
 
@@ -545,11 +539,11 @@ export async function answerInboundSms(
   } else if (keyword === "otp") {
     const say = await sayTo(phone);
     const taken = await submitPromptCode(phone, request.text.trim().split(/\s+/)[1] ?? "");
-    text = !taken.ok
-      ? say("sms.pay-not-started", { reason: taken.message })
-      : taken.answer.state === "failed"
-        ? say("sms.pay-not-started", { reason: taken.answer.message ?? DECLINED })
-        : say("sms.otp-taken", { amount: smsCedis(taken.amount) });
+    const reason = promptNotStarted(taken);
+    text =
+      taken.ok && !reason
+        ? say("sms.otp-taken", { amount: smsCedis(taken.amount) })
+        : say("sms.pay-not-started", { reason: reason ?? DECLINED });
   } else {
     text = smsKeywordReply(keyword, await wardsForNumber(phone), await context(origin), await sayTo(phone));
   }

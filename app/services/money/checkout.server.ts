@@ -76,8 +76,16 @@ export async function familyGatewayPayment(user: Parameters<typeof getParentRegi
     method: "gateway-momo",
     registrationId: { $in: own.map((r) => String(r._id)) },
   })
-    .select("registrationId amount state checkoutUrl")
-    .lean<{ registrationId: string; amount: number; state: string; checkoutUrl: string | null }>();
+    .select("registrationId amount state checkoutUrl payerPhone receiptCode rejectedReason")
+    .lean<{
+      registrationId: string;
+      amount: number;
+      state: string;
+      checkoutUrl: string | null;
+      payerPhone: string | null;
+      receiptCode: string | null;
+      rejectedReason: string | null;
+    }>();
   return payment ? { ...payment, wardName: own.find((r) => String(r._id) === payment.registrationId)?.wardName } : null;
 }
 
@@ -259,6 +267,7 @@ export async function startPhonePrompt(
 }
 
 export const NO_CODE_WANTED = "No payment from this number is waiting for a code.";
+export const WRONG_CODE = "The network did not take that code. Check it and send it again.";
 
 /**
  * The code the network sent the payer for a prompt that asked for one (by SMS `OTP <code>`, or on the USSD menu), for
@@ -292,7 +301,6 @@ export async function submitPromptCode(
     return refuse(error.kind === "refused" ? 400 : 502, error.kind === "refused" ? WRONG_CODE : CHECKOUT_FAILED);
   }
 }
-export const WRONG_CODE = "The network did not take that code. Check it and send it again.";
 
 /**
  * Paystack needs an e-mail address for every payer; a parent without one gets parent-<number>@ a domain the school

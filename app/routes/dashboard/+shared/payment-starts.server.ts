@@ -16,15 +16,19 @@ export type Payer = {
   phoneVerifiedAt?: Date | null;
 };
 
+/** A ward of the payer's own registrations, else 404 (what another family's ward would show). */
+async function assertOwnWard(payer: Payer, registrationId: string) {
+  const own = await getParentRegistrations(payer);
+  if (!own.some((r) => String(r._id) === registrationId)) throw data("Registration not found", { status: 404 });
+}
+
 /** "Pay with Mobile Money": a pending payment, then the gateway's checkout (app/services/money/checkout.server.ts). */
 export async function checkout(request: Request, formData: FormData, payer: Payer, viewedAsBy: string | null) {
   const submission = parseWithZod(formData, { schema: CheckoutSchema });
   const registrationId = String(formData.get("registrationId") ?? "");
   if (submission.status !== "success")
     return data({ checkout: { registrationId, result: submission.reply() } }, { status: 400 });
-  const own = await getParentRegistrations(payer);
-  if (!own.some((r) => String(r._id) === submission.value.registrationId))
-    throw data("Registration not found", { status: 404 });
+  await assertOwnWard(payer, submission.value.registrationId);
   const started = await startCheckout({
     registrationId: submission.value.registrationId,
     amount: submission.value.amount,
@@ -51,9 +55,7 @@ export async function phonePrompt(request: Request, formData: FormData, payer: P
   const registrationId = String(formData.get("registrationId") ?? "");
   if (submission.status !== "success")
     return data({ prompt: { registrationId, result: submission.reply() } }, { status: 400 });
-  const own = await getParentRegistrations(payer);
-  if (!own.some((r) => String(r._id) === submission.value.registrationId))
-    throw data("Registration not found", { status: 404 });
+  await assertOwnWard(payer, submission.value.registrationId);
   // Only a number a code proved: the form is not offered before, and a post without it is refused.
   if (!payer.phoneVerifiedAt)
     return data(
