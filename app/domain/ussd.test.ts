@@ -74,6 +74,7 @@ describe("the USSD menu", () => {
     expect(screen("8*2", [both])).toBe("CON Yaw Owusu: balance GHS 450.00.\n1. Pay GHS 450.00\n2. Another amount");
     expect(ussdMenu("8*2*1*1*1", [both], ctx, voice("en")).pay).toMatchObject({ registrationId: "r2", amount: 45000 });
     expect(ussdMenu("8*1*2*2", [owing], ctx, voice("en")).pay).toBeUndefined();
+    expect(screen("8*1*2*2", [owing])).toBe("END No prompt was sent. Dial again for the menu.");
     // The aggregator said the network: not asked.
     const known = ussdMenu("8*2*100", [owing], { ...ctx, network: "mtn" }, voice("en"));
     expect(renderUssd(known)).toBe("CON Pay GHS 100.00 for Yaw Owusu from this number?\n1. Yes\n2. No");

@@ -1,4 +1,4 @@
-import type { MomoNetwork } from "#app/domain/checkout.ts";
+import { MOMO_NETWORKS, type MomoNetwork } from "#app/domain/checkout.ts";
 import { performanceLabel } from "#app/domain/performance.ts";
 import { cutToGsm7Units, gsm7Units, smsCedis, toGsm7, withFittingNames } from "#app/domain/sms.ts";
 import { LANGUAGE_LABELS, USSD_MAX_LENGTH, type Language, type Say } from "#app/domain/wording.ts";
@@ -326,12 +326,6 @@ function enrolAgainScreen(choices: string[], ward: UssdWard, ctx: UssdContext, s
   return notOnMenu(say, ctx);
 }
 
-const NETWORK_CHOICES: readonly MomoNetwork[] = ["mtn", "telecel", "airteltigo"];
-
-/**
- * Option 8: the whole balance or another amount (whole cedis, from the school's smallest payment to the balance), the
- * wallet's network when the aggregator did not say it, then yes or no; yes ends the session with the prompt on its way.
- */
 /** The ward's registrations whose fees can be paid now: the one it is shown by, then its other vacation's. */
 function payable(
   ward: UssdWard,
@@ -343,6 +337,10 @@ function payable(
   return all.flatMap((r) => (r.payment && r.id ? [{ ...r, payment: r.payment }] : []));
 }
 
+/**
+ * Option 8: the whole balance or another amount (whole cedis, from the school's smallest payment to the balance), the
+ * wallet's network when the aggregator did not say it, then yes or no; yes ends the session with the prompt on its way.
+ */
 function payScreen(choices: string[], ward: UssdWard, ctx: UssdContext, say: Say): UssdReply {
   const options = payable(ward);
   if (options.length === 0) return notOnMenu(say, ctx);
@@ -402,7 +400,7 @@ function payFor(
   let network = ctx.network ?? null;
   if (!network) {
     if (rest.length === 0) return { end: false, text: say("ussd.pay-network"), screen: "pay" };
-    network = /^[123]$/.test(rest[0]) ? NETWORK_CHOICES[Number(rest[0]) - 1] : null;
+    network = /^[123]$/.test(rest[0]) ? MOMO_NETWORKS[Number(rest[0]) - 1] : null;
     if (!network) return notOnMenu(say, ctx);
     rest = rest.slice(1);
   }
@@ -415,7 +413,7 @@ function payFor(
       screen: "pay-prompted",
       pay: { ward, registrationId: registration.id, amount, network },
     };
-  if (rest[0] === "2") return { end: true, text: say("ussd.enrol-again-cancelled"), screen: "pay" };
+  if (rest[0] === "2") return { end: true, text: say("ussd.pay-cancelled"), screen: "pay" };
   return notOnMenu(say, ctx);
 }
 

@@ -557,6 +557,13 @@ export const WORDING = {
     required: ["amount"],
     english: "Approve the prompt for {amount} on your phone. The receipt comes by SMS.",
   }),
+  "ussd.pay-cancelled": ussd({
+    label: "Pay fees: no",
+    hint: "After 2 (no): no prompt is sent.",
+    placeholders: [],
+    required: [],
+    english: "No prompt was sent. Dial again for the menu.",
+  }),
   "ussd.pay-not-started": ussd({
     label: "Pay fees: not started",
     hint: "After 1 (yes), when the portal refused or the gateway could not start the prompt; {reason} says why.",
