@@ -2,6 +2,7 @@ import type { BenchScenario } from "./types.ts";
 import { measureThroughput } from "./throughput.ts";
 import { kb, measurePageWeight } from "./page-weight.ts";
 import { measureForm, type FormSummary } from "./measure-form.ts";
+import { serveWithoutScripts } from "./script-free.ts";
 
 /** Budget: a first visit to /registration is at most 50 KB gzipped of HTML and CSS. */
 export const REGISTRATION_HTML_CSS_BUDGET = 50 * 1024;
@@ -24,6 +25,15 @@ function formLine(label: string, s: FormSummary | { error: string }) {
   if ("error" in s) return `  ${label}: not measured (${s.error})`;
   const b = s.untilUsable.bytes;
   return `  ${label}: usable ${s.medianUsableMs ?? "—"} ms (visible ${s.medianVisibleMs ?? "—"} ms, typeable ${s.medianTypeableAfterVisibleMs ?? "—"} ms after visible, FCP ${s.medianFcpMs ?? "—"} ms, TBT ${s.medianTbtMs ?? "—"} ms), ${s.usableRuns}/${s.runs} runs usable; on the wire until usable ${kb(b.total ?? 0)} (document ${kb(b.document ?? 0)}, css ${kb(b.stylesheet ?? 0)}, js ${kb(b.script ?? 0)}), until idle ${kb(s.untilIdle.bytes.total ?? 0)}; typed value kept: ${s.typedValueSurvived.join(",")}`;
+}
+
+/** The page's typeable figure beside the same HTML with no script (the probe's and the page's own rendering). */
+function baselineLine(page: FormSummary, baseline: FormSummary | { error: string }) {
+  if ("error" in baseline) return `    same page without its scripts: not measured (${baseline.error})`;
+  const own = page.medianTypeableAfterVisibleMs;
+  const floor = baseline.medianTypeableAfterVisibleMs;
+  const added = own === null || floor === null ? "—" : `${own - floor} ms`;
+  return `    same page without its scripts: typeable ${floor ?? "—"} ms after visible (TBT ${baseline.medianTbtMs ?? "—"} ms); the scripts add ${added}`;
 }
 
 export const scenario: BenchScenario = {
@@ -78,6 +88,13 @@ export const scenario: BenchScenario = {
         if ("error" in s) continue;
         if (s.usableRuns < s.runs) failures.push(`${path} was not usable in every run with JS ${js}`);
         if (js === "off") continue;
+        log(`measure-form ${path} without its scripts…`);
+        const bare = await serveWithoutScripts(app.url, path);
+        const baseline = await measureForm(`${bare.url}${path}`, { js: "on", runs: options.runs, field }).finally(() =>
+          bare.stop(),
+        );
+        forms[`${path} without scripts`] = baseline;
+        lines.push(baselineLine(s, baseline));
         if (s.medianTypeableAfterVisibleMs === null || s.medianTypeableAfterVisibleMs > TYPEABLE_BUDGETS.afterVisibleMs)
           failures.push(
             `${path}: typeable ${s.medianTypeableAfterVisibleMs ?? "never"} ms after visible, budget ${TYPEABLE_BUDGETS.afterVisibleMs} ms`,
