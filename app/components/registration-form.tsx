@@ -1,6 +1,6 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { usePortalForm } from "#app/components/form/use-portal-form.ts";
-import { startTransition, useEffect, useRef, useState } from "react";
+import { memo, startTransition, useCallback, useEffect, useRef, useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import {
   ErrorList,
@@ -123,13 +123,45 @@ const SMS_LANGUAGE_OPTIONS = [
  *
  * With JavaScript, a successful submission that redirects back to the same page
  * (the admin's 'Register Student') starts a fresh, empty form.
+ *
+ * The fields do not read the router's state: every change of it (a submission's progress, the routes React Router
+ * discovers for the page's links after it loads) would render the whole form again, Conform's fields and all, in
+ * tasks long enough to hold up typing on a slow phone. The submit button and two small watchers below read it.
  */
 export function RegistrationForm(props: RegistrationFormProps) {
-  const navigation = useNavigation();
   const [generation, setGeneration] = useState(0);
+  const submitting = useRef(false);
+  const startAgain = useCallback(() => setGeneration((g) => g + 1), []);
+  return (
+    <>
+      <SubmissionWatch
+        lastResult={props.lastResult}
+        networkFailure={props.networkFailure}
+        submitting={submitting}
+        onAccepted={startAgain}
+      />
+      <RegistrationFormFields key={generation} {...props} submitting={submitting} />
+    </>
+  );
+}
+
+/**
+ * Keeps `submitting` true while this form's submission is on its way, and calls `onAccepted` when one came back
+ * without a reply (a success redirects and leaves none; an error reply comes back as lastResult).
+ */
+function SubmissionWatch({
+  lastResult,
+  networkFailure,
+  submitting,
+  onAccepted,
+}: Pick<RegistrationFormProps, "lastResult" | "networkFailure"> & {
+  submitting: React.RefObject<boolean>;
+  onAccepted: () => void;
+}) {
+  const navigation = useNavigation();
   const submitted = useRef(false);
-  const { lastResult } = props;
   useEffect(() => {
+    submitting.current = navigation.state === "submitting";
     if (
       navigation.state === "submitting" &&
       navigation.formData?.get("intent") === "submit" &&
@@ -138,11 +170,10 @@ export function RegistrationForm(props: RegistrationFormProps) {
       submitted.current = true;
     } else if (navigation.state === "idle" && submitted.current) {
       submitted.current = false;
-      // An error reply comes back as lastResult; a success redirects and leaves none.
-      if (!lastResult && !isNetworkFailed(props.networkFailure)) setGeneration((g) => g + 1);
+      if (!lastResult && !isNetworkFailed(networkFailure)) onAccepted();
     }
-  }, [navigation.state, navigation.formData, lastResult, props.networkFailure]);
-  return <RegistrationFormFields key={generation} {...props} />;
+  }, [navigation.state, navigation.formData, lastResult, networkFailure, submitting, onAccepted]);
+  return null;
 }
 
 const RETRY_DELAYS_MS = [2_000, 4_000, 8_000, 15_000, 30_000, 60_000];
@@ -179,7 +210,7 @@ function useResend(formRef: React.RefObject<HTMLFormElement | null>, networkFail
   return failed;
 }
 
-function RegistrationFormFields({
+const RegistrationFormFields = memo(function RegistrationFormFields({
   lastResult,
   submitLabel = "Submit Registration",
   pendingLabel = "Submitting...",
@@ -192,7 +223,8 @@ function RegistrationFormFields({
   constraint,
   defaultValue,
   vacations = [],
-}: RegistrationFormProps) {
+  submitting,
+}: RegistrationFormProps & { submitting: React.RefObject<boolean> }) {
   const validate = useClientValidation(() =>
     import("#app/forms/registration.schema.ts").then((m) => m.RegistrationSchema),
   );
@@ -221,7 +253,6 @@ function RegistrationFormFields({
   );
   const formRef = useRef<HTMLFormElement>(null);
   const waitingForLink = useResend(formRef, networkFailure);
-  const navigation = useNavigation();
 
   // A new server reply (e.g. after a failed submit) re-seeds the programme/subject state.
   useEffect(() => {
@@ -287,7 +318,7 @@ function RegistrationFormFields({
       className="space-y-6"
       onSubmit={(event) => {
         // One submission at a time: a second tap while one is on its way is ignored.
-        if (navigation.state === "submitting") event.preventDefault();
+        if (submitting.current) event.preventDefault();
         else getFormProps(form).onSubmit(event);
       }}
     >
@@ -582,4 +613,4 @@ function RegistrationFormFields({
       </SubmitButton>
     </Form>
   );
-}
+});
