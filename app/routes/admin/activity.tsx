@@ -20,7 +20,7 @@ export const handle = { rules: { access: { admin: "can_edit_users" } } } satisfi
  * manage accounts, since it shows what every account did.
  */
 export async function loader({ request, url }: Route.LoaderArgs) {
-  await requireAdmin(request, "can_edit_users");
+  await requireAdmin(request, handle.rules.access.admin);
   const query = ActivityQuerySchema.parse(Object.fromEntries(url.searchParams));
   const people = query.q ? (await searchUsers({ q: query.q })).users.map((u) => String(u._id)) : undefined;
   const { rows, older } =

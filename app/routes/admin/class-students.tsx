@@ -12,7 +12,7 @@ export const handle = { rules: { access: { admin: "can_access_subjects" } } } sa
 
 /** A class's students by name, in the order they enrolled: who went where after a split (ADR 0112). */
 export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireAdmin(request, "can_access_subjects");
+  await requireAdmin(request, handle.rules.access.admin);
   const roster = await classRoster(params.classId);
   if (!roster) throw data("This class does not exist (its vacation may have no students in it).", { status: 404 });
   const c = roster.class;

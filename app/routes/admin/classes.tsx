@@ -30,7 +30,7 @@ export const handle = { rules: { access: { admin: "can_access_subjects" } } } sa
  * student enrolled since a class.
  */
 export async function loader({ request, url }: Route.LoaderArgs) {
-  await requireAdmin(request, "can_access_subjects");
+  await requireAdmin(request, handle.rules.access.admin);
   const [{ shown, all }, settings, facilitators] = await Promise.all([
     vacationShown(url.searchParams.get("vacation")),
     getSettings(),
@@ -60,7 +60,7 @@ type ActionData =
   { form: "size"; result: SubmissionResult } | { form: "class"; classId: string; result: SubmissionResult };
 
 export async function action({ request }: Route.ActionArgs) {
-  const { user } = await requireAdmin(request, "can_access_subjects");
+  const { user } = await requireAdmin(request, handle.rules.access.admin);
   const formData = await request.formData();
   const back = `/admin/classes${new URL(request.url).search}`;
   switch (intentOf(formData)) {

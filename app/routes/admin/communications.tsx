@@ -30,7 +30,7 @@ import { AdminPage } from "#app/components/ui/admin-page.tsx";
 export const handle = { rules: { access: { admin: "can_access_communications" } } } satisfies RouteHandle;
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request, "can_access_communications");
+  await requireAdmin(request, handle.rules.access.admin);
   try {
     const history = await listCommunicationHistory();
     return {
@@ -51,7 +51,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const { user } = await requireAdmin(request, "can_access_communications");
+  const { user } = await requireAdmin(request, handle.rules.access.admin);
   const submission = parseWithZod(await request.formData(), { schema: AnnouncementSchema });
   if (submission.status !== "success") return data({ result: submission.reply(), preview: null }, { status: 400 });
   const { alsoSms, alsoEmail, confirmedFor, ...announcement } = submission.value;

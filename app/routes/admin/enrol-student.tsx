@@ -33,7 +33,7 @@ export const handle = { rules: { access: { admin: "can_access_registrations" } }
  * a wa.me link to the parent's WhatsApp number carrying it.
  */
 export async function loader({ request, url }: Route.LoaderArgs) {
-  const { user } = await requireAdmin(request, "can_access_registrations");
+  const { user } = await requireAdmin(request, handle.rules.access.admin);
   const idempotencyKey = createId();
   const constraint = registrationConstraint;
   const vacations = vacationChoices(await enrolmentChoices(true));
@@ -75,7 +75,7 @@ export async function action({ request }: Route.ActionArgs) {
   if (info.user.role !== "admin") {
     throw data({ title: "Access Denied", message: ADMIN_REGISTRATION_DENIED }, { status: 403 });
   }
-  const { user } = await requireAdmin(request, "can_access_registrations");
+  const { user } = await requireAdmin(request, handle.rules.access.admin);
   // The root middleware has refused a body that is not a readable form (app/utils/form-body.server.ts).
   const formData = await request.formData();
   const outcome = await processRegistrationOnce(formData, {

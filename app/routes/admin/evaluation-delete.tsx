@@ -18,14 +18,14 @@ import { AdminPage } from "#app/components/ui/admin-page.tsx";
 export const handle = { rules: { access: { admin: "can_manage_evaluations" } } } satisfies RouteHandle;
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireAdmin(request, "can_manage_evaluations");
+  await requireAdmin(request, handle.rules.access.admin);
   const form = await requireEvaluationForm(params.formId);
   return { id: form._id, title: form.title, responses: await countResponses(form._id) };
 }
 
 /** Deleting removes the form and every response; with responses, the word DELETE must be typed. Audited. */
 export async function action({ request, params }: Route.ActionArgs) {
-  const { user } = await requireAdmin(request, "can_manage_evaluations");
+  const { user } = await requireAdmin(request, handle.rules.access.admin);
   const form = await requireEvaluationForm(params.formId);
   const responses = await countResponses(form._id);
   const submission = parseWithZod(await request.formData(), { schema: evaluationDeleteSchema(responses > 0) });

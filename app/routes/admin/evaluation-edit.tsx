@@ -33,7 +33,7 @@ import { IntentButton } from "#app/components/form/intent-button.tsx";
 export const handle = { rules: { access: { admin: "can_manage_evaluations" } } } satisfies RouteHandle;
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireAdmin(request, "can_manage_evaluations");
+  await requireAdmin(request, handle.rules.access.admin);
   const form = await requireEvaluationForm(params.formId);
   const state = openState(form);
   return {
@@ -62,7 +62,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 const QuestionRef = z.object({ questionId: z.string().regex(ID_PATTERN) });
 
 export async function action({ request, params }: Route.ActionArgs) {
-  const { user } = await requireAdmin(request, "can_manage_evaluations");
+  const { user } = await requireAdmin(request, handle.rules.access.admin);
   const form = await requireEvaluationForm(params.formId);
   const formData = await request.formData();
   const args: EditArgs = { formId: form._id, formData, actorId: user._id, here: `${EVALUATIONS_PATH}/${form._id}` };

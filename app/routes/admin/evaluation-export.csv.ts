@@ -16,7 +16,7 @@ export const handle = { rules: { access: { admin: "can_manage_evaluations" } } }
  * every other export (formula injection). An anonymous form has no ward or parent columns: nothing to put there.
  */
 export async function loader({ request, url, params }: Route.LoaderArgs) {
-  await requireAdmin(request, "can_manage_evaluations");
+  await requireAdmin(request, handle.rules.access.admin);
   const form = await requireEvaluationForm(params.formId);
   const filter = EvaluationResultsFiltersSchema.parse(Object.fromEntries(url.searchParams));
   const subjects = (

@@ -17,7 +17,7 @@ import { AdminPage } from "#app/components/ui/admin-page.tsx";
 export const handle = { rules: { access: { admin: "can_manage_evaluations" } } } satisfies RouteHandle;
 
 export async function loader({ request, url, params }: Route.LoaderArgs) {
-  await requireAdmin(request, "can_manage_evaluations");
+  await requireAdmin(request, handle.rules.access.admin);
   const form = await requireEvaluationForm(params.formId);
   const filter = EvaluationResultsFiltersSchema.parse(Object.fromEntries(url.searchParams));
   const results = await loadResults(request, form, filter, { reminders: true });
@@ -30,7 +30,7 @@ export async function loader({ request, url, params }: Route.LoaderArgs) {
 
 /** "Send reminders by SMS" to the parents who have not answered (at most one a day each). */
 export async function action({ request, params, url }: Route.ActionArgs) {
-  const { user } = await requireAdmin(request, "can_manage_evaluations");
+  const { user } = await requireAdmin(request, handle.rules.access.admin);
   const form = await requireEvaluationForm(params.formId);
   const queued = await queueEvaluationReminders(request, form);
   await audit("evaluation.remind-sms", user._id, form._id, { queued });

@@ -15,14 +15,14 @@ import { FormPage } from "#app/components/ui/form-page.tsx";
 export const handle = { rules: { access: { admin: "can_manage_evaluations" } } } satisfies RouteHandle;
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request, "can_manage_evaluations");
+  await requireAdmin(request, handle.rules.access.admin);
   // Suggested window: from now, for two weeks.
   const now = Date.now();
   return { opensAt: toDateTimeInput(new Date(now)), closesAt: toDateTimeInput(new Date(now + 14 * 86_400_000)) };
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const { user } = await requireAdmin(request, "can_manage_evaluations");
+  const { user } = await requireAdmin(request, handle.rules.access.admin);
   const submission = parseWithZod(await request.formData(), { schema: EvaluationDetailsSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   const id = await createEvaluationForm(submission.value, user._id);

@@ -13,7 +13,7 @@ import { AdminPage } from "#app/components/ui/admin-page.tsx";
 export const handle = { rules: { access: { admin: "can_manage_evaluations" } } } satisfies RouteHandle;
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request, "can_manage_evaluations");
+  await requireAdmin(request, handle.rules.access.admin);
   const forms = await listEvaluationForms();
   const counts = await Promise.all(forms.map((f) => countResponses(f._id)));
   return { forms: forms.map((f, i) => ({ ...formListView(f), responses: counts[i] })) };

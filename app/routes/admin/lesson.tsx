@@ -37,7 +37,7 @@ function listPath(lesson: { vacation: string; programme: string }, week: string,
 }
 
 export async function loader({ request, params, url }: Route.LoaderArgs) {
-  await requireAdmin(request, "can_access_subjects");
+  await requireAdmin(request, handle.rules.access.admin);
   const l = await lessonOr404(params.lessonId);
   return {
     lesson: {
@@ -57,7 +57,7 @@ export async function loader({ request, params, url }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params, url }: Route.ActionArgs) {
-  const { user } = await requireAdmin(request, "can_access_subjects");
+  const { user } = await requireAdmin(request, handle.rules.access.admin);
   const lesson = await lessonOr404(params.lessonId);
   const back = (day: string) => listPath(lesson, weekStart(day), url);
   const formData = await request.formData();

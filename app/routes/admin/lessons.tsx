@@ -40,7 +40,7 @@ import { FilterSelect, VacationPicker } from "#app/components/ui/filter-form.tsx
 export const handle = { rules: { access: { admin: "can_access_subjects" } } } satisfies RouteHandle;
 
 export async function loader({ request, url }: Route.LoaderArgs) {
-  await requireAdmin(request, "can_access_subjects");
+  await requireAdmin(request, handle.rules.access.admin);
   const { shown, today, all } = await vacationShown(url.searchParams.get("vacation"));
   if (!shown)
     return {
@@ -57,7 +57,7 @@ export async function loader({ request, url }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const { user } = await requireAdmin(request, "can_access_subjects");
+  const { user } = await requireAdmin(request, handle.rules.access.admin);
   const formData = await request.formData();
   switch (intentOf(formData)) {
     case "add-class": {

@@ -24,7 +24,7 @@ import { AdminPage } from "#app/components/ui/admin-page.tsx";
 export const handle = { rules: { access: { admin: "can_view_messages" } } } satisfies RouteHandle;
 
 export async function loader({ request, url }: Route.LoaderArgs) {
-  await requireAdmin(request, "can_view_messages");
+  await requireAdmin(request, handle.rules.access.admin);
   const query = MessagesQuerySchema.parse(Object.fromEntries(url.searchParams));
   const filter = {
     recipient: query.q ? normalizePhone(query.q) || query.q.toLowerCase() : undefined,
@@ -65,7 +65,7 @@ export async function loader({ request, url }: Route.LoaderArgs) {
 }
 
 export async function action({ request, url }: Route.ActionArgs) {
-  const { user } = await requireAdmin(request, "can_view_messages");
+  const { user } = await requireAdmin(request, handle.rules.access.admin);
   const parsed = RetryMessageSchema.safeParse(Object.fromEntries(await request.formData()));
   if (!parsed.success) throw data("Unknown action.", { status: 400 });
   const retried = await retryMessage(parsed.data.id);

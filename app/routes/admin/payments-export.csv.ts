@@ -36,7 +36,7 @@ const COLUMNS: ReadonlyArray<CsvColumn<Row>> = [
 
 /** GET /admin/payments/export: the filtered payments as CSV (streamed), pending first. */
 export async function loader({ request, url }: Route.LoaderArgs) {
-  await requireAdmin(request, "can_manage_payments");
+  await requireAdmin(request, handle.rules.access.admin);
   const query = PaymentsQuerySchema.parse(Object.fromEntries(url.searchParams));
   const vacation = await vacationFilter(query.vacation);
   const filter = await adminPaymentFilter({ ...query, vacation: vacation.name });

@@ -24,7 +24,7 @@ export const handle = { rules: { access: { admin: "can_manage_payments" } } } sa
 const PATH = "/admin/payments/reconciliation";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request, "can_manage_payments");
+  await requireAdmin(request, handle.rules.access.admin);
   const { runs, open, resolved } = await reconciliationOverview();
   return {
     runs: runs.map((r) => ({
@@ -46,7 +46,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 /** Run now (the last two days), or the office's decision on one exception. */
 export async function action({ request }: Route.ActionArgs) {
-  const { user } = await requireAdmin(request, "can_manage_payments");
+  const { user } = await requireAdmin(request, handle.rules.access.admin);
   const form = await request.formData();
   const intent = intentOf(form);
   switch (intent) {

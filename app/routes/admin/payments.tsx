@@ -21,7 +21,7 @@ import { AdminPage } from "#app/components/ui/admin-page.tsx";
 export const handle = { rules: { access: { admin: "can_manage_payments" } } } satisfies RouteHandle;
 
 export async function loader({ request, url }: Route.LoaderArgs) {
-  await requireAdmin(request, "can_manage_payments");
+  await requireAdmin(request, handle.rules.access.admin);
   const query = PaymentsQuerySchema.parse(Object.fromEntries(url.searchParams));
   const vacation = await vacationFilter(query.vacation);
   const filter = await adminPaymentFilter({ ...query, vacation: vacation.name });
@@ -62,7 +62,7 @@ export async function loader({ request, url }: Route.LoaderArgs) {
  * gateway payment is checked with the gateway first, a refusal or a void needs a reason, and each is audited.
  */
 export async function action({ request, url }: Route.ActionArgs) {
-  const { user } = await requireAdmin(request, "can_manage_payments");
+  const { user } = await requireAdmin(request, handle.rules.access.admin);
   const formData = await request.formData();
   switch (intentOf(formData)) {
     case "confirm":

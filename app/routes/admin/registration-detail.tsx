@@ -39,14 +39,14 @@ import { AdminPage } from "#app/components/ui/admin-page.tsx";
 export const handle = { rules: { access: { admin: "can_access_registrations" } } } satisfies RouteHandle;
 
 export async function loader({ request, params, url }: Route.LoaderArgs) {
-  const { permissions } = await requireAdmin(request, "can_access_registrations");
+  const { permissions } = await requireAdmin(request, handle.rules.access.admin);
   const reg = await getRegistrationDetail(String(params.id));
   if (!reg) throw data("Registration not found", { status: 404 });
   return registrationDetailPage(reg, url, permissions.can_manage_payments);
 }
 
 export async function action({ request, params, url }: Route.ActionArgs) {
-  const { user, permissions } = await requireAdmin(request, "can_access_registrations");
+  const { user, permissions } = await requireAdmin(request, handle.rules.access.admin);
   const id = String(params.id);
   const reg = await getRegistrationDetail(id);
   if (!reg) throw data("Registration not found", { status: 404 });

@@ -8,7 +8,7 @@ export const handle = { rules: { access: { admin: "can_access_registrations" } }
 
 /** GET /registration-view-list/export: the view list's 11 columns, oldest first. */
 export async function loader({ request, url }: Route.LoaderArgs) {
-  await requireAdmin(request, "can_access_registrations");
+  await requireAdmin(request, handle.rules.access.admin);
   const vacation = await vacationFilter(url.searchParams.get("vacation"));
   return listExportResponse(vacation.name);
 }

@@ -38,7 +38,7 @@ const yesNo = (v: string | null | undefined) => (v === "yes" ? "Yes" : v === "no
 
 /** docs/product.md#screens registration view list: admin-guarded, oldest first, paginated in the database. */
 export async function loader({ request, url }: Route.LoaderArgs) {
-  await requireAdmin(request, "can_access_registrations");
+  await requireAdmin(request, handle.rules.access.admin);
   const { page } = QuerySchema.parse(Object.fromEntries(url.searchParams));
   const vacation = await vacationFilter(url.searchParams.get("vacation"));
   const { items, total } = await listRegistrationsOldestFirst(page, PER_PAGE, vacation.name);

@@ -20,13 +20,13 @@ import { AdminPage } from "#app/components/ui/admin-page.tsx";
 export const handle = { rules: { access: { admin: "can_access_registrations" } } } satisfies RouteHandle;
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request, "can_access_registrations");
+  await requireAdmin(request, handle.rules.access.admin);
   const { total } = await countRegistrationsByProgramme();
   return { total };
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const { user } = await requireAdmin(request, "can_access_registrations");
+  const { user } = await requireAdmin(request, handle.rules.access.admin);
   const formData = await request.formData();
   const submission = parseWithZod(formData, { schema: DeleteAllSchema });
   if (submission.status !== "success") {

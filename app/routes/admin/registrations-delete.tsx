@@ -20,7 +20,7 @@ const IdSchema = z.string().regex(ID_PATTERN);
 
 /** The confirmation step for deleting a registration without JavaScript (with JS a dialog does this). */
 export async function loader({ request, url, params }: Route.LoaderArgs) {
-  await requireAdmin(request, "can_access_registrations");
+  await requireAdmin(request, handle.rules.access.admin);
   const id = IdSchema.safeParse(params.id);
   const registration = id.success ? await getRegistrationForDelete(id.data) : null;
   if (!registration) throw data("Registration not found.", { status: 404 });
@@ -35,7 +35,7 @@ export async function loader({ request, url, params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
-  const { user } = await requireAdmin(request, "can_access_registrations");
+  const { user } = await requireAdmin(request, handle.rules.access.admin);
   const id = IdSchema.safeParse(params.id);
   if (!id.success) throw data("Registration not found.", { status: 404 });
   const formData = await request.formData();

@@ -8,7 +8,7 @@ export const handle = { rules: { access: { admin: "can_access_registrations" } }
 
 /** GET /admin/registrations/export: every registration as CSV (19 columns, streamed). */
 export async function loader({ request, url }: Route.LoaderArgs) {
-  await requireAdmin(request, "can_access_registrations");
+  await requireAdmin(request, handle.rules.access.admin);
   // One vacation's (`?vacation=`, else the one teaching) or every vacation's ("all").
   const vacation = await vacationFilter(url.searchParams.get("vacation"));
   return fullExportResponse(vacation.name);

@@ -14,7 +14,7 @@ export const handle = { rules: { access: { admin: "can_access_registrations" } }
 
 /** GET /admin/registrations/export/:programme: one programme (11 columns, oldest first). */
 export async function loader({ request, params, url }: Route.LoaderArgs) {
-  await requireAdmin(request, "can_access_registrations");
+  await requireAdmin(request, handle.rules.access.admin);
   const programme = z.enum(PROGRAMMES).safeParse(params.programme);
   if (!programme.success) throw data("Unknown programme.", { status: 404 });
   const vacation = await vacationFilter(url.searchParams.get("vacation"));

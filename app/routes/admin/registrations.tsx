@@ -28,12 +28,12 @@ import { AdminPage } from "#app/components/ui/admin-page.tsx";
 export const handle = { rules: { access: { admin: "can_access_registrations" } } } satisfies RouteHandle;
 
 export async function loader({ request, url }: Route.LoaderArgs) {
-  await requireAdmin(request, "can_access_registrations");
+  await requireAdmin(request, handle.rules.access.admin);
   return registrationsPage(url);
 }
 
 export async function action({ request, url }: Route.ActionArgs) {
-  const { user } = await requireAdmin(request, "can_access_registrations");
+  const { user } = await requireAdmin(request, handle.rules.access.admin);
   const formData = await request.formData();
   const parsed = DeleteRegistrationSchema.safeParse({ intent: formData.get("intent"), id: formData.get("id") });
   if (!parsed.success) throw data("Choose a registration to delete.", { status: 400 });

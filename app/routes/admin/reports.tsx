@@ -25,14 +25,14 @@ const SendSchema = z.object({ vacation: z.string().trim().min(1).max(40) });
  * another is chosen), how many parents get their ward's report link by SMS, and "Send reports". Once per ward.
  */
 export async function loader({ request, url }: Route.LoaderArgs) {
-  await requireAdmin(request, "can_view_messages");
+  await requireAdmin(request, handle.rules.access.admin);
   const { all, shown } = await vacationShown(url.searchParams.get("vacation"));
   const run = shown ? await sendReports(shown.name, false) : null;
   return { vacations: all.map((v) => v.name), vacation: shown?.name ?? null, run };
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const { user } = await requireAdmin(request, "can_access_communications");
+  const { user } = await requireAdmin(request, handle.rules.actionAccess.admin);
   const parsed = SendSchema.safeParse(Object.fromEntries(await request.formData()));
   const { all } = await vacationShown(null);
   if (!parsed.success || !all.some((v) => v.name === parsed.data.vacation))

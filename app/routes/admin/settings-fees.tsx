@@ -30,7 +30,7 @@ import { VacationPicker } from "#app/components/ui/filter-form.tsx";
 export const handle = { rules: { access: { admin: "can_edit_settings" } } } satisfies RouteHandle;
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request, "can_edit_settings");
+  await requireAdmin(request, handle.rules.access.admin);
   // One vacation's fees: the one asked for, else the one taking enrolments, else the one teaching.
   const pointers = await vacationPointers();
   const asked = new URL(request.url).searchParams.get("vacation");
@@ -43,7 +43,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const { user } = await requireAdmin(request, "can_edit_settings");
+  const { user } = await requireAdmin(request, handle.rules.access.admin);
   const submission = parseWithZod(await request.formData(), { schema: FeeScheduleSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   const v = submission.value;

@@ -38,7 +38,7 @@ function callbackUrls(origin: string, aggregator: PhoneAggregator, secret: strin
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request, "can_edit_settings");
+  await requireAdmin(request, handle.rules.access.admin);
   const [settings, secret, activity] = await Promise.all([
     getSettings(),
     phoneCallbackSecret(),
@@ -68,7 +68,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 /** Save the service code, or make a new callback secret: shown once, in this answer only. */
 export async function action({ request }: Route.ActionArgs) {
-  const { user } = await requireAdmin(request, "can_edit_settings");
+  const { user } = await requireAdmin(request, handle.rules.access.admin);
   const formData = await request.formData();
   switch (intentOf(formData)) {
     case "new-secret":

@@ -21,7 +21,7 @@ const PATH = "/admin/settings/wording";
 
 /** Every SMS and USSD text, with the school's own English and Twi where it wrote them. */
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request, "can_edit_settings");
+  await requireAdmin(request, handle.rules.access.admin);
   const school = await getSchoolWording();
   return {
     items: WORDING_KEYS.map((key) => ({ key, en: school[key]?.en ?? "", tw: school[key]?.tw ?? "" })),
@@ -29,7 +29,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const { user } = await requireAdmin(request, "can_edit_settings");
+  const { user } = await requireAdmin(request, handle.rules.access.admin);
   const formData = await request.formData();
   const submission = parseWithZod(formData, { schema: WordingSchema });
   if (submission.status !== "success")

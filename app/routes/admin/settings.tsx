@@ -29,13 +29,13 @@ function tabFromParams(params: { tab?: string }): SettingsTab {
 }
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireAdmin(request, "can_edit_settings");
+  await requireAdmin(request, handle.rules.access.admin);
   const tab = tabFromParams(params);
   return { tab, settings: visibleSettings(await getSettings()) };
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
-  const { user } = await requireAdmin(request, "can_edit_settings");
+  const { user } = await requireAdmin(request, handle.rules.access.admin);
   const tab = tabFromParams(params);
   const submission = parseWithZod(await request.formData(), { schema: SETTINGS_SCHEMAS[tab] });
   if (submission.status !== "success") {

@@ -12,13 +12,13 @@ export const handle = { rules: { access: { admin: "can_access_subjects" } } } sa
 
 /** The no-JS confirmation step (docs/product.md#departures: the browser confirm becomes a page). */
 export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireAdmin(request, "can_access_subjects");
+  await requireAdmin(request, handle.rules.access.admin);
   const s = await requireSubject(params.subjectId);
   return { subject: { id: s._id, name: s.name } };
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
-  const { user } = await requireAdmin(request, "can_access_subjects");
+  const { user } = await requireAdmin(request, handle.rules.access.admin);
   return handleDeleteSubject(params.subjectId, user._id);
 }
 

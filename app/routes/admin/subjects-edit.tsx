@@ -10,7 +10,7 @@ import { FormPage } from "#app/components/ui/form-page.tsx";
 export const handle = { rules: { access: { admin: "can_access_subjects" } } } satisfies RouteHandle;
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireAdmin(request, "can_access_subjects");
+  await requireAdmin(request, handle.rules.access.admin);
   const [s, facilitators] = await Promise.all([requireSubject(params.subjectId), listFacilitators()]);
   return {
     subject: { id: s._id, name: s.name, description: s.description ?? null, facilitatorId: s.facilitatorId ?? null },
@@ -19,7 +19,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
-  const { user } = await requireAdmin(request, "can_access_subjects");
+  const { user } = await requireAdmin(request, handle.rules.access.admin);
   return handleUpdateSubject(params.subjectId, await request.formData(), user._id);
 }
 

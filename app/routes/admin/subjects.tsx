@@ -19,7 +19,7 @@ import { AdminPage } from "#app/components/ui/admin-page.tsx";
 export const handle = { rules: { access: { admin: "can_access_subjects" } } } satisfies RouteHandle;
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request, "can_access_subjects");
+  await requireAdmin(request, handle.rules.access.admin);
   try {
     const [subjects, facilitators] = await Promise.all([listSubjects(), listFacilitators()]);
     return {
@@ -38,7 +38,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const { user } = await requireAdmin(request, "can_access_subjects");
+  const { user } = await requireAdmin(request, handle.rules.access.admin);
   return handleCreateSubject(await request.formData(), user._id);
 }
 

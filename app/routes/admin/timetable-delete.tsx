@@ -27,13 +27,13 @@ async function requireTimetable(id: string | undefined) {
 }
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireAdmin(request, "can_access_subjects");
+  await requireAdmin(request, handle.rules.access.admin);
   const t = await requireTimetable(params.timetableId);
   return { timetable: { title: t.title, audience: audienceLabel(t), fileName: t.fileName } };
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
-  const { user } = await requireAdmin(request, "can_access_subjects");
+  const { user } = await requireAdmin(request, handle.rules.access.admin);
   const id = String(params.timetableId ?? "");
   const deleted = ID_PATTERN.test(id) ? await deleteTimetable(id) : null;
   // Deleted by someone else meanwhile: the outcome they wanted, said plainly.

@@ -40,7 +40,7 @@ function userIdOf(params: unknown) {
 
 /** One account, as User Management changes it (docs/decisions/0098). */
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const { user, permissions } = await requireAdmin(request, "can_edit_users");
+  const { user, permissions } = await requireAdmin(request, handle.rules.access.admin);
   const account = await accountForAdmin(userIdOf(params));
   if (!account) throw data("User not found.", { status: 404 });
   const own = account._id === user._id;
@@ -68,7 +68,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 type Intent = "role" | "disabled" | "delete";
 
 export async function action({ request, params }: Route.ActionArgs) {
-  const { user, permissions } = await requireAdmin(request, "can_edit_users");
+  const { user, permissions } = await requireAdmin(request, handle.rules.access.admin);
   const userId = userIdOf(params);
   const formData = await request.formData();
   const actor: Actor = { id: user._id, mayManageAdmins: hasEveryPermission(permissions) };

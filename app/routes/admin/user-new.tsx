@@ -19,13 +19,13 @@ export const handle = { rules: { access: { admin: "can_edit_users" } } } satisfi
 const ROLE_OPTIONS = MANAGED_ROLES.map((r) => ({ value: r, label: ROLE_LABELS[r] }));
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request, "can_edit_users");
+  await requireAdmin(request, handle.rules.access.admin);
   return null;
 }
 
 /** Adds a student, parent or facilitator account; the person then sets a password through a reset link. */
 export async function action({ request }: Route.ActionArgs) {
-  const { user, permissions } = await requireAdmin(request, "can_edit_users");
+  const { user, permissions } = await requireAdmin(request, handle.rules.access.admin);
   const submission = parseWithZod(await request.formData(), { schema: CreateUserSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   const created = await createAccount(

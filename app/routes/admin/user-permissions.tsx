@@ -32,7 +32,7 @@ export const handle = { rules: { access: { admin: "can_edit_users" } } } satisfi
 
 /** Only an admin holding every flag manages permissions; the target must be an admin. */
 async function requirePermissionManager(request: Request, userId: string | undefined) {
-  const info = await requireAdmin(request, "can_edit_users");
+  const info = await requireAdmin(request, handle.rules.access.admin);
   if (!hasEveryPermission(info.permissions))
     throw data({ title: "Access Restricted", message: NEEDS_EVERY_PERMISSION }, { status: 403 });
   const target = ID_PATTERN.test(String(userId ?? "")) ? await getUserById(String(userId)) : null;

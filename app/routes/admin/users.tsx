@@ -40,7 +40,7 @@ const QuerySchema = z.object({
  * POST it offers (impersonation start and reset links check it themselves).
  */
 export async function loader({ request, url }: Route.LoaderArgs) {
-  const { permissions } = await requireAdmin(request, "can_edit_users");
+  const { permissions } = await requireAdmin(request, handle.rules.access.admin);
   const filters = QuerySchema.parse({
     q: url.searchParams.get("q") ?? undefined,
     role: url.searchParams.get("role") || undefined,
@@ -84,7 +84,7 @@ const ApproveSchema = z.object({ intent: z.literal("approve"), userId: z.string(
 
 /** Approving a facilitator who signed up (View as and reset links have their own routes); any other post is a 400. */
 export async function action({ request }: Route.ActionArgs) {
-  const { user } = await requireAdmin(request, "can_edit_users");
+  const { user } = await requireAdmin(request, handle.rules.access.admin);
   const parsed = ApproveSchema.safeParse(Object.fromEntries(await request.formData()));
   if (!parsed.success) throw data("Unknown request", { status: 400 });
   if (!(await approveFacilitator(parsed.data.userId))) throw data("No facilitator waiting", { status: 404 });

@@ -25,13 +25,13 @@ async function vacationNamed(name: string | undefined) {
 }
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireAdmin(request, "can_edit_settings");
+  await requireAdmin(request, handle.rules.access.admin);
   const vacation = await vacationNamed(params.name);
   return { vacation };
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
-  const { user } = await requireAdmin(request, "can_edit_settings");
+  const { user } = await requireAdmin(request, handle.rules.access.admin);
   const vacation = await vacationNamed(params.name);
   const submission = parseWithZod(await request.formData(), { schema: VacationDatesSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });

@@ -24,7 +24,7 @@ import { VacationDateFields } from "#app/routes/admin/+shared/vacation-date-fiel
 export const handle = { rules: { access: { admin: "can_edit_settings" } } } satisfies RouteHandle;
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request, "can_edit_settings");
+  await requireAdmin(request, handle.rules.access.admin);
   const { all, today, teaching, enrollingAll } = await vacationPointers();
   const vacations = await Promise.all(
     [...all].reverse().map(async (v) => {
@@ -62,7 +62,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const { user } = await requireAdmin(request, "can_edit_settings");
+  const { user } = await requireAdmin(request, handle.rules.access.admin);
   const formData = await request.formData();
   switch (intentOf(formData)) {
     case "open":

@@ -22,13 +22,13 @@ export const handle = {
  * number already sent this week's gets nothing again.
  */
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request, "can_view_messages");
+  await requireAdmin(request, handle.rules.access.admin);
   const [run, settings] = await Promise.all([weeklyProgressPreview(), getSettings()]);
   return { run, on: settings.weeklyProgressSms };
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const { user } = await requireAdmin(request, "can_access_communications");
+  const { user } = await requireAdmin(request, handle.rules.actionAccess.admin);
   const run = await sendWeeklyProgress(user._id);
   if (!run.vacation)
     return redirectWithToast("/admin/messages/weekly-progress", {

@@ -12,13 +12,13 @@ export const handle = { rules: { access: { admin: "can_access_whatsapp" } } } sa
 
 /** The no-JS confirmation step for deleting a group (with JS: a dialog on the list). */
 export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireAdmin(request, "can_access_whatsapp");
+  await requireAdmin(request, handle.rules.access.admin);
   const g = await requireGroup(params.groupId);
   return { group: { id: g._id, subjectName: g.subjectName, programme: g.programme } };
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
-  const { user } = await requireAdmin(request, "can_access_whatsapp");
+  const { user } = await requireAdmin(request, handle.rules.access.admin);
   return handleDeleteGroup(params.groupId, user._id);
 }
 

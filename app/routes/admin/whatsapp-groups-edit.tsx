@@ -9,7 +9,7 @@ import { FormPage } from "#app/components/ui/form-page.tsx";
 export const handle = { rules: { access: { admin: "can_access_whatsapp" } } } satisfies RouteHandle;
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireAdmin(request, "can_access_whatsapp");
+  await requireAdmin(request, handle.rules.access.admin);
   const g = await requireGroup(params.groupId);
   return {
     group: {
@@ -23,7 +23,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
-  const { user } = await requireAdmin(request, "can_access_whatsapp");
+  const { user } = await requireAdmin(request, handle.rules.access.admin);
   return handleUpdateGroup(params.groupId, await request.formData(), user._id);
 }
 

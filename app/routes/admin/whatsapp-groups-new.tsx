@@ -9,12 +9,12 @@ import { FormPage } from "#app/components/ui/form-page.tsx";
 export const handle = { rules: { access: { admin: "can_access_whatsapp" } } } satisfies RouteHandle;
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request, "can_access_whatsapp");
+  await requireAdmin(request, handle.rules.access.admin);
   return null;
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const { user } = await requireAdmin(request, "can_access_whatsapp");
+  const { user } = await requireAdmin(request, handle.rules.access.admin);
   return handleCreateGroup(await request.formData(), user._id);
 }
 

@@ -29,7 +29,7 @@ import { AdminPage } from "#app/components/ui/admin-page.tsx";
 export const handle = { rules: { access: { admin: "can_access_whatsapp" } } } satisfies RouteHandle;
 
 export async function loader({ request, url }: Route.LoaderArgs) {
-  await requireAdmin(request, "can_access_whatsapp");
+  await requireAdmin(request, handle.rules.access.admin);
   const filters = GroupFiltersSchema.parse({
     q: url.searchParams.get("q") ?? undefined,
     programme: url.searchParams.get("programme") || undefined,

@@ -16,13 +16,13 @@ const Schema = z.object({ userId: z.string().regex(ID_PATTERN) });
 
 /** A GET (e.g. a bookmarked URL) starts nothing: back to User Management. */
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request, "can_edit_users");
+  await requireAdmin(request, handle.rules.access.admin);
   return redirect("/admin/users");
 }
 
 /** 'View as' (docs/product.md#behaviour): admins with can_edit_users, non-admin targets only. POST only. */
 export async function action({ request }: Route.ActionArgs) {
-  const { user, sessionId } = await requireAdmin(request, "can_edit_users");
+  const { user, sessionId } = await requireAdmin(request, handle.rules.access.admin);
   const parsed = Schema.safeParse(Object.fromEntries(await request.formData().catch(() => new FormData())));
   if (!parsed.success) throw data("Choose a user to view as.", { status: 400 });
   const target = await User.findById(parsed.data.userId).select("_id role fullName").lean();

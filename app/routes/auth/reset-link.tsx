@@ -39,14 +39,14 @@ async function loadTarget(params: unknown) {
 }
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireAdmin(request, "can_edit_users");
+  await requireAdmin(request, handle.rules.access.admin);
   const target = await loadTarget(params);
   return { target: { id: target._id, fullName: target.fullName, role: ROLE_LABELS[effectiveRole(target.role)] } };
 }
 
 /** Creates the link and shows it once (it is not stored in clear, so it cannot be shown again). */
 export async function action({ request, params }: Route.ActionArgs) {
-  const { user: admin } = await requireAdmin(request, "can_edit_users");
+  const { user: admin } = await requireAdmin(request, handle.rules.access.admin);
   const target = await loadTarget(params);
   const { token, expiresAt } = await createPasswordReset({ userId: target._id, createdBy: admin._id });
   await audit("password-reset.link-created", admin._id, target._id);
