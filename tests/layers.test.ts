@@ -25,10 +25,15 @@ describe("layers (docs/decisions/0044)", () => {
     ]);
   });
 
-  it("routes leave model writes to services, office pages use AdminPage, forms use the house's hook, services no HTTP", () => {
+  it("routes leave model writes to services and guards to their rules, office pages use AdminPage, forms use the house's hook, services no HTTP", () => {
     expect(houseRuleBreaks(root, sourceFiles(root))).toEqual([]);
     const fixture = path.join(root, "tests/fixtures/layers");
     expect(houseRuleBreaks(fixture, sourceFiles(fixture), 10)).toEqual([
+      {
+        file: "app/routes/admin/bad-guard.ts",
+        imports: 'requireAdmin(request, "',
+        why: "a guard copies its route's rules: pass handle.rules",
+      },
       {
         file: "app/routes/admin/bad-page.tsx",
         imports: "11 lines",

@@ -116,10 +116,13 @@ export function repeatedNames(files: string[]): string[] {
 const MODEL_WRITE =
   /\b[A-Z]\w*\.(create|insertMany|updateOne|updateMany|findOneAndUpdate|findByIdAndUpdate|deleteOne|deleteMany|findOneAndDelete|findByIdAndDelete|bulkWrite|replaceOne)\(/;
 const FORM_HOOK = "app/components/form/use-portal-form.ts";
+/** A guard given a permission or a list of roles written out, instead of the route's own declaration. */
+const GUARD_COPY = /\brequire(?:Admin|Role)\(\s*request\s*,\s*["'`[]/;
 
 /**
  * The house's rules (docs/contributing.md#the-page-kit): routes hold UI, reads and one call per intent, so no route
- * module (its `+shared` and `.server.ts` helpers included) calls a model's write or runs over 300 lines; the office's pages take their
+ * module (its `+shared` and `.server.ts` helpers included) calls a model's write or runs over 300 lines, and a guard
+ * reads the route's declared rules instead of repeating them; the office's pages take their
  * landmark and heading from `AdminPage`; only the house's form hook calls Conform's `useForm`; a service sees no
  * React Router or Conform (it returns app/domain/result.ts, the route makes the reply).
  */
@@ -137,6 +140,8 @@ export function houseRuleBreaks(root: string, files: string[], maxRouteLines = 3
         });
       const write = MODEL_WRITE.exec(source);
       if (write) out.push({ file, imports: write[0], why: "a route calls a model's write: move it to a service" });
+      const guard = GUARD_COPY.exec(source);
+      if (guard) out.push({ file, imports: guard[0], why: "a guard copies its route's rules: pass handle.rules" });
     }
     if (file.startsWith("app/routes/admin/") && /<main\b/.test(source))
       out.push({ file, imports: "<main", why: "an office page frames itself: use AdminPage" });

@@ -34,7 +34,7 @@ const ALLOWED = [UPLOAD_TYPES.jpg, UPLOAD_TYPES.png, UPLOAD_TYPES.pdf];
  * JavaScript too: typed text, photos of the pages or a PDF.
  */
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const { effectiveUser } = await requireRole(request, ["student"]);
+  const { effectiveUser } = await requireRole(request, handle.rules.access.roles);
   const found = await studentAssignment(effectiveUser, String(params.assignmentId));
   if (!found) throw data("This assignment is not one of yours.", { status: 404 });
   const { assignment: a, submission: s, timing, status } = found;
@@ -75,7 +75,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
-  const { effectiveUser, impersonating } = await requireRole(request, ["student"]);
+  const { effectiveUser, impersonating } = await requireRole(request, handle.rules.access.roles);
   // Work is on time by when the student sent it, not by when the last byte of its photos arrived over 3G.
   const sentAt = new Date();
   // Who sends and where, before a byte of the photos is read: a refused upload holds no place while it arrives.

@@ -37,7 +37,7 @@ export const handle = { rules: { access: { roles: ["parent", "student"] } } } sa
  * links nothing until it is verified.
  */
 export async function loader({ request }: Route.LoaderArgs) {
-  const { effectiveUser } = await requireRole(request, ["parent", "student"]);
+  const { effectiveUser } = await requireRole(request, handle.rules.access.roles);
   const phoneVerified = Boolean(effectiveUser.phoneVerifiedAt);
   // A code sent earlier stays usable on this page while it is valid: back from the SMS app, the box is still there.
   const codeUntil = phoneVerified ? null : await liveCodeUntil("verify-phone", effectiveUser.phone);
@@ -54,7 +54,7 @@ const IMPERSONATING = "Admins link registrations from the registrations list, no
 type Actor = { _id: string; role: string; fullName: string; phone: string };
 
 export async function action({ request }: Route.ActionArgs) {
-  const { effectiveUser, impersonating } = await requireRole(request, ["parent", "student"]);
+  const { effectiveUser, impersonating } = await requireRole(request, handle.rules.access.roles);
   const formData = await request.formData();
   switch (intentOf(formData)) {
     case "send-code":

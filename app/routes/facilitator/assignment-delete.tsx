@@ -24,7 +24,7 @@ function backPath(value: unknown) {
 }
 
 async function findOwned(request: Request, params: { assignmentId?: string }) {
-  const info = await requireRole(request, ["facilitator", "admin"]);
+  const info = await requireRole(request, handle.rules.access.roles);
   const id = String(params.assignmentId);
   const assignment = ID_PATTERN.test(id) ? await getOwnedAssignment(id, info.effectiveUser._id) : null;
   // Someone else's assignment is "not found", never "forbidden".

@@ -23,7 +23,7 @@ export const handle = { rules: { access: { roles: ["facilitator", "admin"] } } }
  * subjects permission.
  */
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const { effectiveUser } = await requireRole(request, ["facilitator", "admin"]);
+  const { effectiveUser } = await requireRole(request, handle.rules.access.roles);
   const work = await assignmentWork(String(params.assignmentId), effectiveUser);
   if (!work.ok)
     throw data(
@@ -56,7 +56,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 
 /** The due time and the late rule, changed. */
 export async function action({ request, params }: Route.ActionArgs) {
-  const info = await requireRole(request, ["facilitator", "admin"]);
+  const info = await requireRole(request, handle.rules.access.roles);
   const submission = parseWithZod(await request.formData(), { schema: WorkWindowSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   const id = String(params.assignmentId);

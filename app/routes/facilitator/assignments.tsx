@@ -51,7 +51,7 @@ const ALLOWED = [
 const FilterSchema = z.object({ subject: z.string().trim().max(100).optional() });
 
 export async function loader({ request, url }: Route.LoaderArgs) {
-  const { effectiveUser } = await requireRole(request, ["facilitator", "admin"]);
+  const { effectiveUser } = await requireRole(request, handle.rules.access.roles);
   const parsed = FilterSchema.safeParse({ subject: url.searchParams.get("subject") ?? undefined });
   if (!parsed.success) throw data("Invalid subject filter.", { status: 400 });
   const subject = parsed.data.subject || null;
@@ -73,7 +73,7 @@ const FAILURE_MESSAGES = {
 } as const;
 
 export async function action({ request }: Route.ActionArgs) {
-  const info = await requireRole(request, ["facilitator", "admin"]);
+  const info = await requireRole(request, handle.rules.access.roles);
   const upload = await parseUpload(request, { fileField: "file", allowed: ALLOWED, maxBytes: ASSIGNMENT_MAX_BYTES });
   if (!upload.ok && upload.failure === "malformed") throw data("The upload could not be read.", { status: 400 });
   // A refused file (too large, wrong type, empty) still brings back every text field

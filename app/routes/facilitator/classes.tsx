@@ -10,7 +10,7 @@ import { facilitatorLessons, startLessonAction } from "#app/routes/facilitator/+
 export const handle = { rules: { access: { roles: ["facilitator", "admin"] } } } satisfies RouteHandle;
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const { effectiveUser } = await requireRole(request, ["facilitator", "admin"]);
+  const { effectiveUser } = await requireRole(request, handle.rules.access.roles);
   const subjects = await listFacilitatorSubjects(effectiveUser._id);
   const names = subjects.map((s) => s.name);
   const [counts, lessons] = await Promise.all([
@@ -24,7 +24,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const info = await requireRole(request, ["facilitator", "admin"]);
+  const info = await requireRole(request, handle.rules.access.roles);
   return startLessonAction(await request.formData(), actorOf(info), "/facilitator-dashboard/classes");
 }
 

@@ -18,7 +18,7 @@ export const handle = { rules: { access: { roles: ["facilitator", "admin"] } } }
  * per-subject questions only that subject's answers. No reminders, no export (admins only). Anything else: 404.
  */
 export async function loader({ request, url, params }: Route.LoaderArgs) {
-  const { effectiveUser } = await requireRole(request, ["facilitator", "admin"]);
+  const { effectiveUser } = await requireRole(request, handle.rules.access.roles);
   const form = await requireEvaluationForm(params.formId);
   const mine = facilitatorSubjectsOf(
     form,

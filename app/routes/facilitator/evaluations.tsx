@@ -13,7 +13,7 @@ export const handle = { rules: { access: { roles: ["facilitator", "admin"] } } }
 
 /** The evaluation forms about the facilitator's subjects (docs/decisions/0054-evaluation-forms.md). */
 export async function loader({ request }: Route.LoaderArgs) {
-  const { effectiveUser } = await requireRole(request, ["facilitator", "admin"]);
+  const { effectiveUser } = await requireRole(request, handle.rules.access.roles);
   const mine = (await listFacilitatorSubjects(effectiveUser._id)).map((s) => s.name);
   const forms = (await listEvaluationForms()).filter((f) => facilitatorSubjectsOf(f, mine).length > 0);
   return { forms: forms.map((f) => ({ ...formListView(f), subjects: facilitatorSubjectsOf(f, mine) })) };

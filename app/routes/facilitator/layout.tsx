@@ -19,7 +19,7 @@ const TABS = [
 
 /** UX only: each tab's loader and action check the role itself. Shows the effective (impersonated) user. */
 export async function loader({ request }: Route.LoaderArgs) {
-  const { effectiveUser } = await requireRole(request, ["facilitator", "admin"]);
+  const { effectiveUser } = await requireRole(request, handle.rules.access.roles);
   return {
     name: effectiveUser.fullName,
     role: effectiveUser.role,

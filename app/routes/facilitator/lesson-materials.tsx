@@ -43,7 +43,7 @@ const FILE_ERRORS = {
 
 /** The lesson, when this user may teach it; else the same refusal as the register's. */
 async function teachableLesson(request: Request, lessonId: string) {
-  const info = await requireRole(request, ["facilitator", "admin"]);
+  const info = await requireRole(request, handle.rules.access.roles);
   const lesson = await getLesson(lessonId);
   if (!lesson) throw data("This lesson no longer exists.", { status: 404 });
   if (!(await mayTeachClass(info.effectiveUser, lesson)))

@@ -30,7 +30,7 @@ const refused = (status: 403 | 404) =>
  * still to mark. A mark changed later keeps the earlier one, listed here, and is audited.
  */
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const { effectiveUser } = await requireRole(request, ["facilitator", "admin"]);
+  const { effectiveUser } = await requireRole(request, handle.rules.access.roles);
   const found = await workToMark(String(params.submissionId), effectiveUser);
   if (!found.ok) throw refused(found.status);
   const { submission: s, assignment: a, wardName } = found;
@@ -66,7 +66,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
-  const info = await requireRole(request, ["facilitator", "admin"]);
+  const info = await requireRole(request, handle.rules.access.roles);
   const submission = parseWithZod(await request.formData(), { schema: MarkSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   const id = String(params.submissionId);

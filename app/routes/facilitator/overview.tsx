@@ -16,7 +16,7 @@ import { classesGiven } from "#app/services/teaching/classes.server.ts";
 export const handle = { rules: { access: { roles: ["facilitator", "admin"] } } } satisfies RouteHandle;
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const { effectiveUser } = await requireRole(request, ["facilitator", "admin"]);
+  const { effectiveUser } = await requireRole(request, handle.rules.access.roles);
   const subjects = await listFacilitatorSubjects(effectiveUser._id);
   const names = subjects.map((s) => s.name);
   const now = new Date();

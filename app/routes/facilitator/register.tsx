@@ -16,7 +16,7 @@ export const handle = { rules: { access: { roles: ["facilitator", "admin"] } } }
 const MARK_PREFIX = "mark:";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const { effectiveUser } = await requireRole(request, ["facilitator", "admin"]);
+  const { effectiveUser } = await requireRole(request, handle.rules.access.roles);
   const register = await loadRegister(params.lessonId, effectiveUser);
   if (!register.ok) throw data(register.message, { status: register.status });
   const l = register.lesson;
@@ -29,7 +29,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
-  const info = await requireRole(request, ["facilitator", "admin"]);
+  const info = await requireRole(request, handle.rules.access.roles);
   const formData = await request.formData();
   const sent: Record<string, string> = {};
   for (const [key, value] of formData)

@@ -45,7 +45,7 @@ export const handle = { rules: { access: { roles: ["facilitator", "admin"] } } }
 
 /** docs/product.md#screens: students_{subject}_{date}.csv of the students shown (same search and subject filter), streamed. */
 export async function loader({ request, url }: Route.LoaderArgs) {
-  const { effectiveUser } = await requireRole(request, ["facilitator", "admin"]);
+  const { effectiveUser } = await requireRole(request, handle.rules.access.roles);
   const query = parseStudentQuery(url);
   const names = (await listFacilitatorSubjects(effectiveUser._id)).map((s) => s.name);
   const subject = names.includes(query.subject) ? query.subject : "";

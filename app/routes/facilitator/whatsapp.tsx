@@ -23,7 +23,7 @@ export const handle = { rules: { access: { roles: ["facilitator", "admin"] } } }
  * (docs/product.md#facilitator-portal).
  */
 export async function loader({ request }: Route.LoaderArgs) {
-  const { effectiveUser } = await requireRole(request, ["facilitator", "admin"]);
+  const { effectiveUser } = await requireRole(request, handle.rules.access.roles);
   const admin = effectiveRole(effectiveUser.role) === "admin";
   const subjects = admin ? null : (await listFacilitatorSubjects(effectiveUser._id)).map((s) => s.name);
   const { teaching, enrolling } = await vacationPointers();

@@ -23,7 +23,7 @@ export const handle = { rules: { access: { roles: ["parent", "admin"] } } } sati
  * the effective user; the Admin Portal tab only for a real admin.
  */
 export async function loader({ request }: Route.LoaderArgs) {
-  const { user, effectiveUser } = await requireRole(request, ["parent", "admin"]);
+  const { user, effectiveUser } = await requireRole(request, handle.rules.access.roles);
   return parentPortal(user, effectiveUser);
 }
 

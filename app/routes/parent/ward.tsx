@@ -26,7 +26,7 @@ const PANEL = "rounded-xl border border-gray-200 bg-white p-5 shadow-sm";
  * id is "not found", so the page does not tell whether a registration exists.
  */
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const { effectiveUser } = await requireRole(request, ["parent", "admin"]);
+  const { effectiveUser } = await requireRole(request, handle.rules.access.roles);
   const ward = await getParentRegistration(effectiveUser, String(params.id));
   if (!ward) throw data("Ward not found", { status: 404 });
   const today = schoolDay();
