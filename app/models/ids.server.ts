@@ -1,6 +1,22 @@
-import { randomInt } from "node:crypto";
-import { createId } from "@paralleldrive/cuid2";
+import { randomFillSync, randomInt } from "node:crypto";
+import { init } from "@paralleldrive/cuid2";
 import { REFERENCE_ALPHABET, REFERENCE_LENGTH } from "#app/domain/registration-reference.ts";
+
+const pool = new Uint32Array(1024);
+let drawn = pool.length;
+/**
+ * The system's cryptographic generator as cuid2's `random` (a float in [0, 1)), read 4 KB at a time: cuid2's own asks
+ * the operating system for 4 bytes 25 times an id, a tenth of an enrolment's CPU. The same numbers, fewer calls.
+ */
+function pooledRandom() {
+  if (drawn === pool.length) {
+    randomFillSync(pool);
+    drawn = 0;
+  }
+  return pool[drawn++]! / 0x1_0000_0000;
+}
+
+const createId = init({ random: pooledRandom });
 
 /** Document ids are cuid2 strings: unguessable, URL-safe, and the same on MongoDB and the embedded server. */
 export const newId = () => createId();

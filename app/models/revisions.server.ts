@@ -1,5 +1,5 @@
 import mongoose, { Schema } from "mongoose";
-import { newId } from "#app/models/ids.server.ts";
+import { randomUUID } from "node:crypto";
 import { forgetRead, oncePerRead } from "#app/models/infra/read-scope.server.ts";
 
 /**
@@ -10,7 +10,8 @@ import { forgetRead, oncePerRead } from "#app/models/infra/read-scope.server.ts"
  * vacations), and read again only after a change. Exact, since the revision is read before the figures are computed:
  * a write meanwhile leaves a newer one, and the next request computes again. Writes that bypass the model
  * (`Registration.collection`, in the start's migrations and seed) change it themselves. A new random value each time,
- * not a counter: a revision document lost or restored never repeats an older one.
+ * not a counter: a revision document lost or restored never repeats an older one. Not a document id, only a value
+ * that must change: a UUID from Node's pooled generator, without cuid2's hashing, since a write raises two.
  */
 type RevisionDoc = { _id: string; value: string };
 const revisionSchema = new Schema<RevisionDoc>({ _id: String, value: String }, { versionKey: false });
@@ -27,7 +28,7 @@ const LESSONS = "lessons";
 export const REVISION_IDS = [ID, LESSONS, WORK] as const;
 
 async function raise(id: string) {
-  await RevisionModel.updateOne({ _id: id }, { $set: { value: newId() } }, { upsert: true });
+  await RevisionModel.updateOne({ _id: id }, { $set: { value: randomUUID() } }, { upsert: true });
   forgetRead(REVISIONS);
 }
 
