@@ -126,7 +126,7 @@ const SMS_LANGUAGE_OPTIONS = [
  *
  * The fields do not read the router's state: every change of it (a submission's progress, the routes React Router
  * discovers for the page's links after it loads) would render the whole form again, Conform's fields and all, in
- * tasks long enough to hold up typing on a slow phone. The submit button and two small watchers below read it.
+ * tasks long enough to hold up typing on a slow phone. The submit button and the small watcher below read it.
  */
 export function RegistrationForm(props: RegistrationFormProps) {
   const [generation, setGeneration] = useState(0);

@@ -8,7 +8,7 @@ describe("newId", () => {
     const ids = Array.from({ length: 2_000 }, newId);
     expect(ids.every((id) => isCuid(id) && id.length === 24)).toBe(true);
     expect(new Set(ids).size).toBe(ids.length);
-    // Each position varies: a pool that stopped refilling would repeat the same salt.
+    // The first letter is drawn from the pool too: spread over the alphabet, not stuck on one value.
     const firstLetters = new Set(ids.map((id) => id[0]));
     expect(firstLetters.size).toBeGreaterThan(20);
   });

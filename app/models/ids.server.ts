@@ -6,7 +6,7 @@ const pool = new Uint32Array(1024);
 let drawn = pool.length;
 /**
  * The system's cryptographic generator as cuid2's `random` (a float in [0, 1)), read 4 KB at a time: cuid2's own asks
- * the operating system for 4 bytes 25 times an id, a tenth of an enrolment's CPU. The same numbers, fewer calls.
+ * the operating system for 4 bytes 25 times an id, up to a tenth of an enrolment's CPU. The same generator, fewer calls.
  */
 function pooledRandom() {
   if (drawn === pool.length) {
