@@ -151,23 +151,31 @@ export function toCursorId(v: any): bigint {
  */
 export const queryStats = { examined: 0, matched: 0 };
 
-export function compileQuery(filter: Doc | undefined, opts: Doc): Query & { native: boolean } {
-  let q: Query;
-  try {
-    q = new Query(prepareFilter(filter ?? {}), opts);
-  } catch (e: any) {
-    mapMingoError(e);
-  }
-  const test = q.test.bind(q);
-  // The native test answers plain documents for common filters; mingo the rest (and any collation).
-  const fast = opts.collation ? null : fastTest(filter ?? {});
-  q.test = (doc: any) => {
+/** A compiled filter: `test` says whether a document matches; `native` whether fast-match.ts answers most of them. */
+export type CompiledQuery = { test: (doc: Doc) => boolean; native: boolean };
+
+export function compileQuery(filter: Doc | undefined, opts: Doc): CompiledQuery {
+  const f = filter ?? {};
+  const build = () => {
+    try {
+      return new Query(prepareFilter(f), opts);
+    } catch (e: any) {
+      mapMingoError(e);
+    }
+  };
+  // The native test answers plain documents for common filters; mingo the rest (and any collation). A filter the
+  // native test understands is one mingo accepts, so its Query (whose construction is a fair share of a small
+  // command's cost) is built only when a document leaves the native test unsure; any other filter is built now, so
+  // that a bad operator is refused before a document is read, or when there is none.
+  const fast = opts.collation ? null : fastTest(f);
+  let mingo: Query | null = fast ? null : build();
+  const test = (doc: any) => {
     queryStats.examined++;
-    const ok = fast?.(doc) ?? test(doc);
+    const ok = fast?.(doc) ?? (mingo ??= build()).test(doc);
     if (ok) queryStats.matched++;
     return ok;
   };
-  return Object.assign(q, { native: fast !== null });
+  return { test, native: fast !== null };
 }
 
 export function assertFilter(filter: any, what = "filter", allowText = false): Doc {
