@@ -48,15 +48,13 @@ const WRITES: mongoose.MongooseQueryMiddleware[] = [
 ];
 
 /**
- * Every write through a model's schema raises a revision: before it, so figures computed meanwhile are computed
- * again, and after it, failed or not.
+ * Every write through a model's schema raises a revision after it, failed or not. Once is enough: a figure is kept
+ * under the revision read before its data, so one computed while the write runs is kept under the older revision,
+ * which the raise leaves behind; raising before the write as well would cost a command more and change nothing.
  */
 export function raisedByEveryWrite(schema: Schema, raise: () => Promise<void>) {
-  schema.pre(WRITES, raise);
   schema.post(WRITES, raise);
-  schema.pre("save", raise);
   schema.post("save", raise);
-  schema.pre("insertMany", raise);
   schema.post("insertMany", raise);
   schema.post(WRITES, { errorHandler: true }, (error: Error, _res: unknown, next: (e?: Error) => void) => {
     raise().then(
