@@ -1,4 +1,5 @@
 import mongoose, { Schema } from "mongoose";
+import { briefCache } from "#app/models/infra/brief-cache.server.ts";
 import { PROGRAMMES } from "#app/domain/programmes.ts";
 import { DEFAULT_MIN_ONLINE_PAYMENT, EMPTY_FEES, type FeeSchedule } from "#app/domain/fees.ts";
 import { MAX_AMOUNT_PESEWAS } from "#app/domain/money.ts";
@@ -60,17 +61,28 @@ function clean(row: Partial<FeeScheduleDoc>): FeeSchedule {
   };
 }
 
+// Read by every enrolment (the fee it owes) and every page that shows fees, changed a few times a vacation: kept for
+// 1 s per process as the settings are (brief-cache.server.ts); a save here is seen at once by this machine's workers.
+const cache = briefCache<FeeSchedule | null>("fee-schedules");
+export const forgetFeeSchedules = () => cache.forget();
+
 /** A vacation's schedule, or null before an admin has set one (or for no vacation). Its season is the vacation. */
 export async function getFeeSchedule(vacation: string | null | undefined): Promise<FeeSchedule | null> {
   if (!vacation) return null;
-  const row = await FeeScheduleModel.findById(String(vacation)).lean<FeeScheduleDoc>();
-  return row ? { ...clean(row), season: String(vacation) } : null;
+  return cache.get(String(vacation), async () => {
+    const row = await FeeScheduleModel.findById(String(vacation)).lean<FeeScheduleDoc>();
+    return row ? { ...clean(row), season: String(vacation) } : null;
+  });
 }
 
 export async function saveFeeSchedule(vacation: string, schedule: FeeSchedule) {
-  await FeeScheduleModel.updateOne(
-    { _id: String(vacation) },
-    { $set: { ...schedule, season: String(vacation) } },
-    { upsert: true, runValidators: true },
-  );
+  try {
+    await FeeScheduleModel.updateOne(
+      { _id: String(vacation) },
+      { $set: { ...schedule, season: String(vacation) } },
+      { upsert: true, runValidators: true },
+    );
+  } finally {
+    forgetFeeSchedules();
+  }
 }

@@ -206,8 +206,9 @@ export type RegistrationDoc = InferSchemaType<typeof registrationSchema> & {
   createdAt: Date;
   updatedAt: Date;
 };
-// Every write through the model raises the registrations' revision (app/models/revisions.server.ts).
-raisedByEveryWrite(registrationSchema, raiseRegistrationsRevision);
+// Every write through the model raises the registrations' revision (app/models/revisions.server.ts), but the one that
+// clears the flag of an enrolment's messages queued: no figure reads it.
+raisedByEveryWrite(registrationSchema, raiseRegistrationsRevision, { unrevised: ["messagesPending", "updatedAt"] });
 
 export const Registration =
   (mongoose.models.Registration as mongoose.Model<RegistrationDoc>) ??

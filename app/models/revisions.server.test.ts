@@ -6,6 +6,7 @@ import {
   byRegistrationsRevision,
   byWorkRevision,
   raiseRegistrationsRevision,
+  raisedByEveryWrite,
 } from "#app/models/revisions.server.ts";
 import { Lesson } from "#app/models/lesson.server.ts";
 import { withReadScope } from "#app/models/infra/read-scope.server.ts";
@@ -77,5 +78,22 @@ describe("figures kept by revision", () => {
       await Lesson.updateOne({ _id: "l1" }, { $set: { subject: "Chemistry" } });
       expect(await byLessonsRevision("physics", count)).toBe(0);
     });
+  });
+
+  it("a write raises its revision once, after it, unless it only touches paths no figure reads", async () => {
+    let raised = 0;
+    const schema = new mongoose.Schema({ _id: String, n: Number, pending: Boolean }, { timestamps: true });
+    raisedByEveryWrite(schema, async () => void raised++, { unrevised: ["pending", "updatedAt"] });
+    const Thing = mongoose.model("RevisedThing", schema, "revised_things");
+    await Thing.create({ _id: "t1", n: 1, pending: true });
+    expect(raised).toBe(1);
+    await Thing.updateOne({ _id: "t1" }, { $unset: { pending: 1 } });
+    expect(raised).toBe(1);
+    await Thing.updateOne({ _id: "t1" }, { $set: { n: 2 }, $unset: { pending: 1 } });
+    expect(raised).toBe(2);
+    await Thing.updateOne({ _id: "t1" }, { n: 3 });
+    expect(raised).toBe(3);
+    await Thing.deleteOne({ _id: "t1" });
+    expect(raised).toBe(4);
   });
 });

@@ -52,8 +52,17 @@ const WRITES: mongoose.MongooseQueryMiddleware[] = [
  * under the revision read before its data, so one computed while the write runs is kept under the older revision,
  * which the raise leaves behind; raising before the write as well would cost a command more and change nothing.
  */
-export function raisedByEveryWrite(schema: Schema, raise: () => Promise<void>) {
-  schema.post(WRITES, raise);
+export function raisedByEveryWrite(
+  schema: Schema,
+  raise: () => Promise<void>,
+  options: { unrevised?: readonly string[] } = {},
+) {
+  const unrevised = new Set(options.unrevised ?? []);
+  // An update that only touches paths no figure reads (the flag of a message queued) changes no figure.
+  const raiseUnlessUnrevised = function (this: mongoose.Query<unknown, unknown>) {
+    return touchesOnly(this.getUpdate(), unrevised) ? undefined : raise();
+  };
+  schema.post(WRITES, raiseUnlessUnrevised);
   schema.post("save", raise);
   schema.post("insertMany", raise);
   schema.post(WRITES, { errorHandler: true }, (error: Error, _res: unknown, next: (e?: Error) => void) => {
@@ -62,6 +71,22 @@ export function raisedByEveryWrite(schema: Schema, raise: () => Promise<void>) {
       () => next(error),
     );
   });
+}
+
+/** Whether an operator update (`{$set: {…}, $unset: {…}}`) names only paths of `paths`. */
+function touchesOnly(update: unknown, paths: ReadonlySet<string>): boolean {
+  if (!paths.size || !update || typeof update !== "object" || Array.isArray(update)) return false;
+  const operators = Object.entries(update as Record<string, unknown>);
+  return (
+    operators.length > 0 &&
+    operators.every(
+      ([op, fields]) =>
+        op.startsWith("$") &&
+        fields !== null &&
+        typeof fields === "object" &&
+        Object.keys(fields).every((path) => paths.has(path)),
+    )
+  );
 }
 
 const figures = new Map<string, { revision: string; value: Promise<unknown> }>();

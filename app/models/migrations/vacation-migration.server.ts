@@ -1,6 +1,6 @@
 import { raiseRegistrationsRevision } from "#app/models/revisions.server.ts";
 import { addDays, schoolDay, type VacationDates } from "#app/domain/vacations.ts";
-import { FeeScheduleModel, OLD_SCHEDULE_ID } from "#app/models/fee-schedule.server.ts";
+import { FeeScheduleModel, OLD_SCHEDULE_ID, forgetFeeSchedules } from "#app/models/fee-schedule.server.ts";
 import { onceForDatabase } from "#app/models/migrations/migrations.server.ts";
 import { OLD_DUPLICATE_RULE_INDEX, Registration } from "#app/models/registration.server.ts";
 import { Timetable } from "#app/models/timetable.server.ts";
@@ -88,6 +88,7 @@ export function makeVacationsFromSeasons(now: Date = new Date()): Promise<number
         { upsert: true },
       );
       await FeeScheduleModel.collection.deleteOne({ _id: OLD_SCHEDULE_ID as never });
+      forgetFeeSchedules();
     }
     await Registration.collection.dropIndex(OLD_DUPLICATE_RULE_INDEX).catch((error: { codeName?: string }) => {
       if (error.codeName !== "IndexNotFound" && error.codeName !== "NamespaceNotFound") throw error;

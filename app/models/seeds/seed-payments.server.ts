@@ -1,7 +1,7 @@
 import { EMPTY_FEES, feeFor, type FeeSchedule } from "#app/domain/fees.ts";
 import { paymentStatus, referenceKey, stateFields, type PaymentMethod } from "#app/domain/money.ts";
 import type { Programme } from "#app/domain/programmes.ts";
-import { FeeScheduleModel, getFeeSchedule } from "#app/models/fee-schedule.server.ts";
+import { FeeScheduleModel, forgetFeeSchedules, getFeeSchedule } from "#app/models/fee-schedule.server.ts";
 import { Payment, assignReceiptNumber, refreshRegistrationTotals } from "#app/models/payment.server.ts";
 import { Registration } from "#app/models/registration.server.ts";
 import { daysAgo } from "#app/models/seeds/seed-dates.server.ts";
@@ -108,6 +108,7 @@ export async function seedDemoVacation() {
 export async function seedDemoPayments(adminId: string) {
   const vacation = DEMO_FEE_SCHEDULE.season;
   await FeeScheduleModel.updateOne({ _id: vacation }, { $setOnInsert: DEMO_FEE_SCHEDULE }, { upsert: true });
+  forgetFeeSchedules();
   const schedule = (await getFeeSchedule(vacation)) ?? DEMO_FEE_SCHEDULE;
   const demoRefs = [...new Set(DEMO_PAYMENTS.map((p) => p.registration)), "demokojob001"];
   const regs = await Registration.find({ reference: { $in: demoRefs } })
