@@ -84,6 +84,7 @@ function programmeGroups(programme: string) {
 /** After a class page is added, changed or removed. */
 export function forgetClassPages() {
   byProgramme.forget();
+  parentGroupOf.forget();
 }
 
 /**
@@ -131,7 +132,14 @@ export async function getParentGroups() {
  * narrow it further). Then the newest whose programme contains 'general' or
  * 'all', then the newest parent group of any programme. One result or null.
  */
-export async function findParentGroupForProgramme(programme: string | null | undefined) {
+export function findParentGroupForProgramme(programme: string | null | undefined) {
+  // The same for every family of the programme, and up to four reads with patterns that no index answers: kept a
+  // second per process with the programme's class pages, and forgotten with them.
+  return parentGroupOf.get(String(programme ?? ""), () => lookUpParentGroup(programme));
+}
+const parentGroupOf = briefCache<WhatsappGroupDoc | null>("parent-class-pages");
+
+async function lookUpParentGroup(programme: string | null | undefined) {
   const isParent = { $or: [{ groupType: "parent" }, { subjectName: { $regex: "parent", $options: "i" } }] };
   const science = /science/i.test(String(programme ?? ""));
   const exact = String(programme ?? "").trim();
