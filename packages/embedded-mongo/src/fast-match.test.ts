@@ -35,6 +35,16 @@ const DOCS: Doc[] = [
   { a: { b: null } },
   { a: { c: 1 } },
   { a: [{ b: 1 }] },
+  { a: ["b", "x"] },
+  { a: [1, "b", null] },
+  { a: [AT, new Date(AT.getTime() + 1)] },
+  { a: [0, 3] },
+  { a: [[1]] },
+  { a: [Number.NaN, 1] },
+  { a: [new Double(1)] },
+  { a: [2.5, { b: 1 }] },
+  { a: { b: [1, 2] } },
+  { a: { b: [] } },
   { a: "x", b: "y" },
   { a: new ObjectId("64b7f0c2a1b2c3d4e5f60718") },
   { a: Long.fromNumber(1) },
@@ -83,6 +93,15 @@ const FILTERS: Doc[] = [
   { vacation: "v1", withdrawnAt: { $exists: false } },
   { vacation: "v1", withdrawnAt: { $exists: false }, createdAt: { $lt: AT } },
   { programme: { $in: ["business", "science"] }, vacation: { $ne: "v2" } },
+  { a: { $size: 0 } },
+  { a: { $size: 2 } },
+  { "a.b": { $size: 2 } },
+  { a: "x" },
+  { a: { $ne: "b" } },
+  { a: { $nin: [1, null] } },
+  { a: { $gt: 1, $lt: 3 } },
+  { a: { $lte: 0 } },
+  { $or: [{ a: { $size: 0 } }, { a: { $exists: false } }, { a: 1 }] },
 ];
 
 function mingoAnswer(filter: Doc, doc: Doc) {
@@ -105,8 +124,20 @@ describe("the native filter test", () => {
         ).toBe(mingoAnswer(filter, doc));
       }
     }
-    // Most pairs are answered natively; arrays and BSON wrappers are left to mingo.
+    // Most pairs are answered natively; arrays on the way to a field and BSON wrappers are left to mingo.
     expect(answered).toBeGreaterThan(FILTERS.length * DOCS.length * 0.6);
+  });
+
+  it("answers an array of plain scalars at the field by its elements, and leaves any other array to mingo", () => {
+    const doc = { vacations: ["v1", "v2"], forms: [], marks: [40, 75] };
+    expect(fastTest({ vacations: "v2" })!(doc)).toBe(true);
+    expect(fastTest({ vacations: { $nin: ["v2"] } })!(doc)).toBe(false);
+    expect(fastTest({ forms: { $size: 0 } })!(doc)).toBe(true);
+    expect(fastTest({ marks: { $gt: 50, $lt: 60 } })!(doc)).toBe(true);
+    expect(fastTest({ marks: { $gt: 80 } })!(doc)).toBe(false);
+    expect(fastTest({ a: 1 })!({ a: [[1]] })).toBeUndefined();
+    expect(fastTest({ a: 1 })!({ a: [{ b: 1 }] })).toBeUndefined();
+    expect(fastTest({ "a.b": 1 })!({ a: [{ b: 1 }] })).toBeUndefined();
   });
 
   it("answers nothing for operators it does not know, regular expressions or sub-document equality", () => {
@@ -115,7 +146,8 @@ describe("the native filter test", () => {
       { a: { $regex: "b" } },
       { a: { b: 1 } },
       { a: { $elemMatch: { $gt: 1 } } },
-      { a: { $size: 2 } },
+      { a: { $size: -1 } },
+      { a: { $size: 1.5 } },
       { a: { $not: { $gt: 1 } } },
       { $expr: { $gt: ["$a", 1] } },
       { $nor: [{ a: 1 }] },

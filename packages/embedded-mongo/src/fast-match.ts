@@ -1,7 +1,8 @@
 /**
- * A native test for the filters most reads use (equalities, `$in`/`$nin`, `$ne`, `$exists`, ranges on numbers, dates
- * and strings, under `$and`/`$or`), answered without mingo when a document's values are plain (no array on the path,
- * no BSON wrapper type): each condition says "matches", "does not" or "not sure", and the caller asks mingo only when
+ * A native test for the filters most reads use (equalities, `$in`/`$nin`, `$ne`, `$exists`, `$size`, ranges on
+ * numbers, dates and strings, under `$and`/`$or`), answered without mingo when a document's values are plain (no array
+ * on the way to the field, no BSON wrapper type; an array of plain scalars at the field is answered by its elements, as
+ * MongoDB does): each condition says "matches", "does not" or "not sure", and the caller asks mingo only when
  * not sure. A filter with any other operator gets no native test. compileQuery (engine-shared.ts) puts it in front
  * of mingo's, so every plan's document tests go through it; its answers are checked against mingo's in
  * fast-match.test.ts.
@@ -52,12 +53,36 @@ function equals(v: any, q: any): boolean {
 
 type Cond = (doc: Doc) => boolean | undefined;
 
+/**
+ * Whether any element of an array at the field satisfies a scalar condition (MongoDB's rule for an array there), or
+ * not sure when an element is anything but a plain scalar (an array, a sub-document, a BSON wrapper).
+ */
+function anyElement(elements: any[], test: (e: any) => boolean | undefined): boolean | undefined {
+  let sure = true;
+  for (const e of elements) {
+    if (!plain(e) || (e !== null && typeof e === "object" && !(e instanceof Date))) {
+      sure = false;
+      continue;
+    }
+    const r = test(e);
+    if (r === true) return true;
+    if (r === undefined) sure = false;
+  }
+  return sure ? false : undefined;
+}
+
 function equalityCond(path: string[], values: any[], negate: boolean): Cond {
+  const matches = (v: any) => values.some((q) => equals(v, q));
   return (doc) => {
     const v = resolve(doc, path);
-    if (v === UNSURE || !plain(v)) return undefined;
-    for (const q of values) if (equals(v, q)) return !negate;
-    return negate;
+    if (v === UNSURE) return undefined;
+    if (Array.isArray(v)) {
+      // `$ne`/`$nin` hold when no element equals.
+      const any = anyElement(v, matches);
+      return any === undefined ? undefined : any !== negate;
+    }
+    if (!plain(v)) return undefined;
+    return matches(v) !== negate;
   };
 }
 
@@ -65,10 +90,8 @@ function rangeCond(path: string[], op: string, q: number | string | Date): Cond 
   const kind = typeof q === "object" ? "date" : typeof q;
   const bound = q instanceof Date ? q.getTime() : q;
   const holds = (c: number) => (op === "$gt" ? c > 0 : op === "$gte" ? c >= 0 : op === "$lt" ? c < 0 : c <= 0);
-  return (doc) => {
-    const v = resolve(doc, path);
-    if (v === UNSURE || !plain(v)) return undefined;
-    // Ranges compare within one type (a number bound never matches a string, nor a missing field).
+  // Ranges compare within one type (a number bound never matches a string, nor a missing field).
+  const compare = (v: any): boolean | undefined => {
     if (kind === "number") {
       if (typeof v !== "number") return false;
       const b = bound as number;
@@ -78,6 +101,20 @@ function rangeCond(path: string[], op: string, q: number | string | Date): Cond 
     if (!(v instanceof Date)) return false;
     const t = v.getTime();
     return holds(t < (bound as number) ? -1 : t > (bound as number) ? 1 : 0);
+  };
+  return (doc) => {
+    const v = resolve(doc, path);
+    if (v === UNSURE) return undefined;
+    if (Array.isArray(v)) return anyElement(v, compare);
+    return plain(v) ? compare(v) : undefined;
+  };
+}
+
+function sizeCond(path: string[], n: number): Cond {
+  return (doc) => {
+    const v = resolve(doc, path);
+    if (v === UNSURE) return undefined;
+    return Array.isArray(v) && v.length === n;
   };
 }
 
@@ -115,6 +152,10 @@ function fieldConds(field: string, spec: any): Cond[] | null {
       case "$exists":
         if (typeof q !== "boolean") return null;
         conds.push(existsCond(path, q));
+        break;
+      case "$size":
+        if (typeof q !== "number" || !Number.isInteger(q) || q < 0) return null;
+        conds.push(sizeCond(path, q));
         break;
       case "$gt":
       case "$gte":
