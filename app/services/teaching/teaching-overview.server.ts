@@ -47,16 +47,25 @@ function lessonEvents(lessons: readonly EventLesson[]): ActivityEvent[] {
 }
 
 /** The latest work handed in for these subjects since `since`, one event per piece, with its assignment's title. */
-async function handedInEvents(subjects: readonly string[], since: Date): Promise<ActivityEvent[]> {
+type HandIn = { _id: string; assignmentId: string; subject: string; submittedAt: Date; late: boolean };
+
+async function recentHandIns(subjects: readonly string[], since: Date): Promise<HandIn[]> {
   if (!subjects.length) return [];
-  const rows = await Submission.find({ subject: { $in: subjects.map(String) }, submittedAt: { $gte: since } })
+  return Submission.find({ subject: { $in: subjects.map(String) }, submittedAt: { $gte: since } })
     .select("assignmentId subject submittedAt late")
     .sort({ submittedAt: -1 })
     .limit(ACTIVITY_MAX)
-    .lean<Array<{ _id: string; assignmentId: string; subject: string; submittedAt: Date; late: boolean }>>();
-  const titles = new Map(
-    (await listAssignmentsByIds(rows.map((r) => r.assignmentId))).map((a) => [String(a._id), a.title]),
-  );
+    .lean<HandIn[]>();
+}
+
+/** The hand-ins as events, titled from the assignments already read; only older ones' titles are read. */
+async function handedInEvents(
+  rows: HandIn[],
+  known: readonly { _id: string; title: string }[],
+): Promise<ActivityEvent[]> {
+  const titles = new Map(known.map((a) => [String(a._id), a.title]));
+  const missing = rows.map((r) => r.assignmentId).filter((id) => !titles.has(id));
+  for (const a of await listAssignmentsByIds(missing)) titles.set(String(a._id), a.title);
   return rows.map((r) => ({
     id: `${r._id}.handin`,
     text: `Work handed in${r.late ? " late" : ""}: ${titles.get(r.assignmentId) ?? "an assignment"} (${r.subject})`,
@@ -66,11 +75,12 @@ async function handedInEvents(subjects: readonly string[], since: Date): Promise
 
 export async function teachingOverview(subjects: readonly string[], now = new Date()): Promise<TeachingOverview> {
   const since = now.getTime() - ACTIVITY_DAYS * 86_400_000;
-  const [{ teaching }, assignments, handedIn] = await Promise.all([
+  const [{ teaching }, assignments, handIns] = await Promise.all([
     vacationPointers(now),
     listAssignmentsForSubjects(subjects, ACTIVITY_MAX),
-    handedInEvents(subjects, new Date(since)),
+    recentHandIns(subjects, new Date(since)),
   ]);
+  const handedIn = await handedInEvents(handIns, assignments);
   const posted = [
     ...assignments
       .filter((a) => a.createdAt.getTime() >= since)
