@@ -6,6 +6,7 @@ import {
   byRegistrationsRevision,
   byWorkRevision,
   raiseRegistrationsRevision,
+  raisedByCreationsAndRemovals,
   raisedByEveryWrite,
 } from "#app/models/revisions.server.ts";
 import { Lesson } from "#app/models/lesson.server.ts";
@@ -94,6 +95,25 @@ describe("figures kept by revision", () => {
     await Thing.updateOne({ _id: "t1" }, { n: 3 });
     expect(raised).toBe(3);
     await Thing.deleteOne({ _id: "t1" });
+    expect(raised).toBe(4);
+  });
+
+  it("counts of what exists are raised by creations and removals, not by other updates", async () => {
+    let raised = 0;
+    const schema = new mongoose.Schema({ _id: String, n: Number }, { timestamps: true });
+    raisedByCreationsAndRemovals(schema, async () => void raised++);
+    const Thing = mongoose.model("CountedThing", schema, "counted_things");
+    const doc = await Thing.create({ _id: "c1", n: 1 });
+    expect(raised).toBe(1);
+    doc.n = 2;
+    await doc.save();
+    await Thing.updateOne({ _id: "c1" }, { $set: { n: 3 } });
+    expect(raised).toBe(1);
+    await Thing.updateOne({ _id: "c2" }, { $set: { n: 1 } }, { upsert: true });
+    expect(raised).toBe(2);
+    await Thing.insertMany([{ _id: "c3", n: 1 }]);
+    expect(raised).toBe(3);
+    await Thing.deleteMany({ n: 1 });
     expect(raised).toBe(4);
   });
 });

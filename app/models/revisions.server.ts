@@ -24,8 +24,10 @@ const ID = "registrations";
 const WORK = "work";
 /** The same for the dated lessons: raised by every write through the Lesson model (a move, a register saved…). */
 const LESSONS = "lessons";
+/** The same for the accounts and subjects that exist: raised when one is created or removed (the admin's counts). */
+const PEOPLE = "people";
 /** Every revision (a restore gives each a new value: the figures kept by the archive's old ones are computed again). */
-export const REVISION_IDS = [ID, LESSONS, WORK] as const;
+export const REVISION_IDS = [ID, LESSONS, WORK, PEOPLE] as const;
 
 async function raise(id: string) {
   await RevisionModel.updateOne({ _id: id }, { $set: { value: randomUUID() } }, { upsert: true });
@@ -35,6 +37,7 @@ async function raise(id: string) {
 export const raiseRegistrationsRevision = () => raise(ID);
 export const raiseWorkRevision = () => raise(WORK);
 export const raiseLessonsRevision = () => raise(LESSONS);
+export const raisePeopleRevision = () => raise(PEOPLE);
 
 const WRITES: mongoose.MongooseQueryMiddleware[] = [
   "updateOne",
@@ -89,6 +92,38 @@ function touchesOnly(update: unknown, paths: ReadonlySet<string>): boolean {
   );
 }
 
+const UPDATES: mongoose.MongooseQueryMiddleware[] = ["updateOne", "updateMany", "findOneAndUpdate", "replaceOne"];
+const REMOVALS: mongoose.MongooseQueryMiddleware[] = ["deleteOne", "deleteMany", "findOneAndDelete"];
+
+/**
+ * Writes through a model's schema that add or remove documents raise a revision after them, failed or not: a save of
+ * a new document, insertMany, an update with `upsert`, a removal. Other updates leave it as it is, for figures that
+ * only count what exists and since when (a sign-in's or a profile's update changes no count).
+ */
+export function raisedByCreationsAndRemovals(schema: Schema, raise: () => Promise<void>) {
+  schema.pre("save", function () {
+    this.$locals.created = this.isNew;
+  });
+  schema.post("save", function () {
+    return this.$locals.created ? raise() : undefined;
+  });
+  schema.post("insertMany", raise);
+  schema.post(REMOVALS, raise);
+  schema.post(UPDATES, function (this: mongoose.Query<unknown, unknown>) {
+    return this.getOptions().upsert ? raise() : undefined;
+  });
+  schema.post(
+    [...REMOVALS, ...UPDATES],
+    { errorHandler: true },
+    (error: Error, _res: unknown, next: (e?: Error) => void) => {
+      raise().then(
+        () => next(error),
+        () => next(error),
+      );
+    },
+  );
+}
+
 const figures = new Map<string, { revision: string; value: Promise<unknown> }>();
 
 /** `compute()`'s answer for `key`, computed again only when the registrations changed since. */
@@ -100,6 +135,10 @@ export const byWorkRevision = <T>(key: string, compute: () => Promise<T>) => byR
 /** `compute()`'s answer for `key`, computed again only when a lesson was added, changed or removed since. */
 export const byLessonsRevision = <T>(key: string, compute: () => Promise<T>) =>
   byRevision(LESSONS, `lessons ${key}`, compute);
+
+/** `compute()`'s answer for `key`, computed again only when an account or a subject was created or removed since. */
+export const byPeopleRevision = <T>(key: string, compute: () => Promise<T>) =>
+  byRevision(PEOPLE, `people ${key}`, compute);
 
 /**
  * Every revision, read in one command once per page view (a page may ask for several figures of every kind: the

@@ -1,5 +1,6 @@
 import mongoose, { Schema, type InferSchemaType } from "mongoose";
 import { idField } from "#app/models/ids.server.ts";
+import { byPeopleRevision, raisedByCreationsAndRemovals, raisePeopleRevision } from "#app/models/revisions.server.ts";
 
 const subjectSchema = new Schema(
   {
@@ -13,6 +14,9 @@ const subjectSchema = new Schema(
 );
 subjectSchema.index({ name: 1 });
 subjectSchema.index({ facilitatorId: 1 });
+
+// The admin's count of subjects is kept until one is created or removed (app/models/revisions.server.ts).
+raisedByCreationsAndRemovals(subjectSchema, raisePeopleRevision);
 
 export type SubjectDoc = InferSchemaType<typeof subjectSchema> & { _id: string };
 export const Subject =
@@ -58,7 +62,9 @@ export async function deleteSubject(id: string) {
 
 /** Admin Overview (docs/product.md#sample-figures): every subject; with `before`, those created before then. */
 export async function countSubjects(before?: Date) {
-  return before ? Subject.countDocuments({ createdAt: { $lt: before } }) : Subject.estimatedDocumentCount();
+  return byPeopleRevision(`subjects ${before?.toISOString() ?? "all"}`, () =>
+    before ? Subject.countDocuments({ createdAt: { $lt: before } }).exec() : Subject.estimatedDocumentCount().exec(),
+  );
 }
 
 function escapeRegex(text: string) {

@@ -2,6 +2,7 @@ import mongoose, { Schema, type InferSchemaType } from "mongoose";
 import { ROLES } from "#app/domain/roles.ts";
 import { idField } from "#app/models/ids.server.ts";
 import { hashPassword, needsRehash } from "#app/models/password.server.ts";
+import { byPeopleRevision, raisedByCreationsAndRemovals, raisePeopleRevision } from "#app/models/revisions.server.ts";
 
 /** users + profiles of the spec, merged: one document per account. */
 const userSchema = new Schema(
@@ -38,6 +39,9 @@ const userSchema = new Schema(
 userSchema.index({ phone: 1 }, { unique: true });
 userSchema.index({ role: 1, createdAt: -1 });
 userSchema.index({ createdAt: -1 });
+
+// The admin's counts of accounts are kept until one is created or removed (app/models/revisions.server.ts).
+raisedByCreationsAndRemovals(userSchema, raisePeopleRevision);
 
 export type UserDoc = InferSchemaType<typeof userSchema> & { _id: string };
 export const User = (mongoose.models.User as mongoose.Model<UserDoc>) ?? mongoose.model<UserDoc>("User", userSchema);
@@ -76,7 +80,9 @@ export async function getUserByPhone(phone: string): Promise<PublicUser | null> 
 
 /** Admin Overview (docs/product.md#sample-figures): every account; with `before`, those created before then. */
 export async function countUsers(before?: Date) {
-  return before ? User.countDocuments({ createdAt: { $lt: before } }) : User.estimatedDocumentCount();
+  return byPeopleRevision(`users ${before?.toISOString() ?? "all"}`, () =>
+    before ? User.countDocuments({ createdAt: { $lt: before } }).exec() : User.estimatedDocumentCount().exec(),
+  );
 }
 
 /**

@@ -80,7 +80,7 @@ describe("backup and restore", () => {
       .collection<{ _id: string; value: string }>("revisions")
       .find()
       .toArray();
-    expect(revisions.map((r) => r._id).sort()).toEqual(["lessons", "registrations", "work"]);
+    expect(revisions.map((r) => r._id).sort()).toEqual(["lessons", "people", "registrations", "work"]);
     expect(revisions.every((r) => r.value.startsWith("restored-"))).toBe(true);
     const [before, after] = [await snapshot("backup_source"), await snapshot("backup_target")];
     expect(Object.keys(after).sort()).toEqual(Object.keys(before).sort());
