@@ -128,9 +128,7 @@ export async function enrol(
     if (busy) return refuse(busy.status as RefusalStatus, busy.message);
   }
 
-  const existing = await findDuplicateRegistration(key);
-  if (existing) return duplicate(existing);
-
+  // The duplicate rule is the unique index's (below): no read before the insert, which almost always succeeds.
   try {
     // The fee in force now is what this ward owes; later schedule changes do not touch it.
     const fee = await amountDueAtEnrolment(vacation.name, v.programme, details.subjectCount);
@@ -163,9 +161,9 @@ export async function enrol(
     return { ok: true, reference: doc.reference, id: doc._id };
   } catch (error) {
     if ((error as { code?: number }).code === 11000) {
-      // Two submissions raced past the check: the unique index decided.
-      const winner = await findDuplicateRegistration(key);
-      if (winner) return duplicate(winner);
+      // The ward is enrolled in this programme and vacation already (or a twin submission won the race).
+      const existing = await findDuplicateRegistration(key);
+      if (existing) return duplicate(existing);
     }
     throw error;
   }
