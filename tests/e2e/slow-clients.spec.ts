@@ -120,9 +120,10 @@ test("@js-only 48 slow posts from one address leave another address's pages, enr
       ]);
       for (const r of results) expect(r.ms, `${r.what} answered in ${r.ms} ms`).toBeLessThan(2_000);
     }
-    // The slow posts were refused (429 past 4 at once) or cut off (408 at their deadline), not served.
+    // The slow posts were refused (429 past 4 at once) or cut off (408 at their deadline, 10 s after they began: on a
+    // busy machine the first four's answers may still be on their way at this point), not served.
     expect(answers[429] ?? 0).toBeGreaterThan(40);
-    expect(answers[408] ?? 0).toBeGreaterThanOrEqual(4);
+    await expect.poll(() => answers[408] ?? 0, { timeout: 5_000 }).toBeGreaterThanOrEqual(4);
     attacking = false;
     for (const s of sockets) s.destroy();
     await Promise.all(attackers);
