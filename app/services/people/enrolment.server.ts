@@ -128,7 +128,9 @@ export async function enrol(
     if (busy) return refuse(busy.status as RefusalStatus, busy.message);
   }
 
-  // The duplicate rule is the unique index's (below): no read before the insert, which almost always succeeds.
+  const existing = await findDuplicateRegistration(key);
+  if (existing) return duplicate(existing);
+
   try {
     // The fee in force now is what this ward owes; later schedule changes do not touch it.
     const fee = await amountDueAtEnrolment(vacation.name, v.programme, details.subjectCount);
@@ -161,9 +163,9 @@ export async function enrol(
     return { ok: true, reference: doc.reference, id: doc._id };
   } catch (error) {
     if ((error as { code?: number }).code === 11000) {
-      // The ward is enrolled in this programme and vacation already (or a twin submission won the race).
-      const existing = await findDuplicateRegistration(key);
-      if (existing) return duplicate(existing);
+      // Two submissions raced past the check: the unique index decided.
+      const winner = await findDuplicateRegistration(key);
+      if (winner) return duplicate(winner);
     }
     throw error;
   }
