@@ -96,6 +96,19 @@ describe("figures kept by revision", () => {
     expect(raised).toBe(3);
     await Thing.deleteOne({ _id: "t1" });
     expect(raised).toBe(4);
+    // An unordered insertMany that met a duplicate wrote the others: raised although it failed.
+    await Thing.create({ _id: "t2", n: 1 });
+    await expect(
+      Thing.insertMany(
+        [
+          { _id: "t2", n: 1 },
+          { _id: "t3", n: 1 },
+        ],
+        { ordered: false },
+      ),
+    ).rejects.toThrow();
+    expect(await Thing.exists({ _id: "t3" })).toBeTruthy();
+    expect(raised).toBe(6);
   });
 
   it("counts of what exists are raised by creations and removals, not by other updates", async () => {

@@ -53,7 +53,9 @@ const WRITES: mongoose.MongooseQueryMiddleware[] = [
 /**
  * Every write through a model's schema raises a revision after it, failed or not. Once is enough: a figure is kept
  * under the revision read before its data, so one computed while the write runs is kept under the older revision,
- * which the raise leaves behind; raising before the write as well would cost a command more and change nothing.
+ * which the raise leaves behind. (Raising before the write as well cost every write a command and helped only when a
+ * process is killed between a write and its raise: the other processes' figures then stay as they were until the
+ * next write of their kind.)
  */
 export function raisedByEveryWrite(
   schema: Schema,
@@ -68,13 +70,18 @@ export function raisedByEveryWrite(
   schema.post(WRITES, raiseUnlessUnrevised);
   schema.post("save", raise);
   schema.post("insertMany", raise);
-  schema.post(WRITES, { errorHandler: true }, (error: Error, _res: unknown, next: (e?: Error) => void) => {
-    raise().then(
-      () => next(error),
-      () => next(error),
-    );
-  });
+  // A failed write may have written part of it (an unordered insertMany that met a duplicate, an updateMany).
+  schema.post(WRITES, { errorHandler: true }, raiseAndPass(raise));
+  schema.post("insertMany", { errorHandler: true }, raiseAndPass(raise));
 }
+
+/** An error-handling post hook: raises the revision, then passes the error on. */
+const raiseAndPass = (raise: () => Promise<void>) => (error: Error, _res: unknown, next: (e?: Error) => void) => {
+  raise().then(
+    () => next(error),
+    () => next(error),
+  );
+};
 
 /** Whether an operator update (`{$set: {…}, $unset: {…}}`) names only paths of `paths`. */
 function touchesOnly(update: unknown, paths: ReadonlySet<string>): boolean {
@@ -112,16 +119,8 @@ export function raisedByCreationsAndRemovals(schema: Schema, raise: () => Promis
   schema.post(UPDATES, function (this: mongoose.Query<unknown, unknown>) {
     return this.getOptions().upsert ? raise() : undefined;
   });
-  schema.post(
-    [...REMOVALS, ...UPDATES],
-    { errorHandler: true },
-    (error: Error, _res: unknown, next: (e?: Error) => void) => {
-      raise().then(
-        () => next(error),
-        () => next(error),
-      );
-    },
-  );
+  schema.post([...REMOVALS, ...UPDATES], { errorHandler: true }, raiseAndPass(raise));
+  schema.post("insertMany", { errorHandler: true }, raiseAndPass(raise));
 }
 
 const figures = new Map<string, { revision: string; value: Promise<unknown> }>();
