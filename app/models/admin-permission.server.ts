@@ -1,6 +1,7 @@
-import mongoose, { Schema } from "mongoose";
+import { Schema } from "mongoose";
 import { ADMIN_PERMISSION_FLAGS, defaultPermissions, type AdminPermissions } from "#app/domain/roles.ts";
 import { idField } from "#app/models/ids.server.ts";
+import { defineModel } from "#app/models/infra/define-model.server.ts";
 
 const flags = Object.fromEntries(ADMIN_PERMISSION_FLAGS.map((f) => [f, { type: Boolean, default: true }]));
 
@@ -12,9 +13,7 @@ const adminPermissionSchema = new Schema(
 adminPermissionSchema.index({ userId: 1 }, { unique: true });
 
 type AdminPermissionDoc = AdminPermissions & { _id: string; userId: string };
-export const AdminPermission =
-  (mongoose.models.AdminPermission as mongoose.Model<AdminPermissionDoc>) ??
-  mongoose.model<AdminPermissionDoc>("AdminPermission", adminPermissionSchema);
+export const AdminPermission = defineModel<AdminPermissionDoc>("AdminPermission", adminPermissionSchema);
 
 /**
  * docs/product.md#roles-and-permissions: an admin without a row gets every flag; a non-admin gets none.

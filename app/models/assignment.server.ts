@@ -1,6 +1,7 @@
-import mongoose, { Schema, type InferSchemaType } from "mongoose";
+import { Schema, type InferSchemaType } from "mongoose";
 import { CLASSES_MAX } from "#app/domain/classes.ts";
 import { idField } from "#app/models/ids.server.ts";
+import { defineModel } from "#app/models/infra/define-model.server.ts";
 
 export const ASSIGNMENT_KINDS = ["pdf", "image", "video"] as const;
 
@@ -37,9 +38,7 @@ assignmentSchema.index({ facilitatorId: 1, subject: 1, createdAt: -1 });
 assignmentSchema.index({ subject: 1, createdAt: -1 });
 
 export type AssignmentDoc = InferSchemaType<typeof assignmentSchema> & { _id: string; createdAt: Date };
-export const Assignment =
-  (mongoose.models.Assignment as mongoose.Model<AssignmentDoc>) ??
-  mongoose.model<AssignmentDoc>("Assignment", assignmentSchema);
+export const Assignment = defineModel<AssignmentDoc>("Assignment", assignmentSchema);
 
 export const ASSIGNMENT_FIELDS =
   "_id facilitatorId subject title description vacation dueAt maxScore refuseLate programme classNo kind fileName fileType fileSize createdAt";

@@ -1,6 +1,7 @@
-import mongoose, { Schema } from "mongoose";
+import { Schema } from "mongoose";
 import { registrationsGone } from "#app/models/registrations-gone.server.ts";
 import { ATTENDANCE_MARKS, type AttendanceMark } from "#app/domain/attendance.ts";
+import { defineModel } from "#app/models/infra/define-model.server.ts";
 
 /**
  * One student's mark for one lesson (docs/decisions/0102-the-register.md). The id is `<lesson id>.<registration id>`:
@@ -43,9 +44,7 @@ export type AttendanceDoc = {
   markedAt: Date;
   changes: Array<{ mark: AttendanceMark; markedBy: string; markedAs?: string | null; markedAt: Date }>;
 };
-export const Attendance =
-  (mongoose.models.Attendance as mongoose.Model<AttendanceDoc>) ??
-  mongoose.model<AttendanceDoc>("Attendance", attendanceSchema);
+export const Attendance = defineModel<AttendanceDoc>("Attendance", attendanceSchema);
 
 /**
  * Removes the attendance of deleted registrations, or with "orphaned" of every registration no longer there (after

@@ -1,5 +1,6 @@
-import mongoose, { Schema, type InferSchemaType } from "mongoose";
+import { Schema, type InferSchemaType } from "mongoose";
 import { idField } from "#app/models/ids.server.ts";
+import { defineModel } from "#app/models/infra/define-model.server.ts";
 
 /**
  * What was done, by whom, and as whom (docs/decisions/0118-every-write-names-who-did-it.md): `actorId` is the person at
@@ -26,8 +27,7 @@ auditLogSchema.index({ action: 1, createdAt: -1 });
 auditLogSchema.index({ registrationIds: 1, createdAt: -1 });
 
 export type AuditLogDoc = InferSchemaType<typeof auditLogSchema> & { _id: string };
-export const AuditLog =
-  (mongoose.models.AuditLog as mongoose.Model<AuditLogDoc>) ?? mongoose.model<AuditLogDoc>("AuditLog", auditLogSchema);
+export const AuditLog = defineModel<AuditLogDoc>("AuditLog", auditLogSchema);
 
 /**
  * Whose rights a write uses (`_id`, `role`: the viewed person while an admin views as them) and, then, the admin doing

@@ -1,5 +1,6 @@
-import mongoose, { Schema } from "mongoose";
+import { Schema } from "mongoose";
 import { CLASSES_MAX, classId, type ClassGroup } from "#app/domain/classes.ts";
+import { defineModel } from "#app/models/infra/define-model.server.ts";
 
 /**
  * A class of a subject in a programme, for one vacation (docs/decisions/0112-classes-of-a-workable-size.md): its
@@ -30,8 +31,7 @@ export type ClassDoc = ClassGroup & {
   facilitatorId: string | null;
   classPage: string | null;
 };
-export const SchoolClass =
-  (mongoose.models.SchoolClass as mongoose.Model<ClassDoc>) ?? mongoose.model<ClassDoc>("SchoolClass", classSchema);
+export const SchoolClass = defineModel<ClassDoc>("SchoolClass", classSchema);
 
 /** A student's class in one subject: `<registration id>|<programme>|<subject>`, so a student has one place per subject. */
 const placeSchema = new Schema(
@@ -49,9 +49,7 @@ placeSchema.index({ vacation: 1, programme: 1, subject: 1, n: 1 });
 placeSchema.index({ registrationId: 1 });
 
 export type ClassPlaceDoc = ClassGroup & { _id: string; registrationId: string; n: number };
-export const ClassPlace =
-  (mongoose.models.ClassPlace as mongoose.Model<ClassPlaceDoc>) ??
-  mongoose.model<ClassPlaceDoc>("ClassPlace", placeSchema);
+export const ClassPlace = defineModel<ClassPlaceDoc>("ClassPlace", placeSchema);
 
 const isDuplicate = (error: unknown) => (error as { code?: number }).code === 11000;
 

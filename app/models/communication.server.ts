@@ -1,7 +1,8 @@
-import mongoose, { Schema, type InferSchemaType } from "mongoose";
+import { Schema, type InferSchemaType } from "mongoose";
 import { idField } from "#app/models/ids.server.ts";
 import { User } from "#app/models/user.server.ts";
 import { briefCache } from "#app/models/infra/brief-cache.server.ts";
+import { defineModel } from "#app/models/infra/define-model.server.ts";
 
 export const RECIPIENT_TYPES = ["all", "students", "parents", "facilitators"] as const;
 export type RecipientType = (typeof RECIPIENT_TYPES)[number];
@@ -23,9 +24,7 @@ communicationSchema.index({ createdAt: -1 });
 communicationSchema.index({ recipientType: 1, createdAt: -1 });
 
 export type CommunicationDoc = InferSchemaType<typeof communicationSchema> & { _id: string; createdAt: Date };
-export const Communication =
-  (mongoose.models.Communication as mongoose.Model<CommunicationDoc>) ??
-  mongoose.model<CommunicationDoc>("Communication", communicationSchema);
+export const Communication = defineModel<CommunicationDoc>("Communication", communicationSchema);
 
 /** The recipient types that reach a role. Admins see everything. */
 export function recipientTypesFor(role: string): RecipientType[] | null {

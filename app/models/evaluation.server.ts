@@ -1,6 +1,6 @@
 import { vacationPointers } from "#app/models/vacation.server.ts";
 import { createHmac } from "node:crypto";
-import mongoose, { Schema } from "mongoose";
+import { Schema } from "mongoose";
 import { PROGRAMMES } from "#app/domain/programmes.ts";
 import {
   EVALUATION_LIMITS as LIMIT,
@@ -15,6 +15,7 @@ import {
 import { env } from "#app/models/infra/env.server.ts";
 import { idField, newQuestionId } from "#app/models/ids.server.ts";
 import { Registration } from "#app/models/registration.server.ts";
+import { defineModel } from "#app/models/infra/define-model.server.ts";
 
 /**
  * Evaluation forms and their responses (docs/decisions/0054-evaluation-forms.md).
@@ -126,12 +127,8 @@ export type EvaluationResponseDoc = {
   updatedAt: Date;
 };
 
-export const EvaluationForm =
-  (mongoose.models.EvaluationForm as mongoose.Model<EvaluationFormDoc>) ??
-  mongoose.model<EvaluationFormDoc>("EvaluationForm", evaluationFormSchema);
-export const EvaluationResponse =
-  (mongoose.models.EvaluationResponse as mongoose.Model<EvaluationResponseDoc>) ??
-  mongoose.model<EvaluationResponseDoc>("EvaluationResponse", evaluationResponseSchema);
+export const EvaluationForm = defineModel<EvaluationFormDoc>("EvaluationForm", evaluationFormSchema);
+export const EvaluationResponse = defineModel<EvaluationResponseDoc>("EvaluationResponse", evaluationResponseSchema);
 
 export type FormInput = {
   title: string;

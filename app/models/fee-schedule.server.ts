@@ -1,8 +1,9 @@
-import mongoose, { Schema } from "mongoose";
+import { Schema } from "mongoose";
 import { briefCache } from "#app/models/infra/brief-cache.server.ts";
 import { PROGRAMMES } from "#app/domain/programmes.ts";
 import { DEFAULT_MIN_ONLINE_PAYMENT, EMPTY_FEES, type FeeSchedule } from "#app/domain/fees.ts";
 import { MAX_AMOUNT_PESEWAS } from "#app/domain/money.ts";
+import { defineModel } from "#app/models/infra/define-model.server.ts";
 
 /** The one schedule of the version before vacations (moved under its vacation by app/models/migrations/vacation-migration.server.ts). */
 export const OLD_SCHEDULE_ID = "current";
@@ -38,9 +39,7 @@ const feeScheduleSchema = new Schema(
 );
 
 type FeeScheduleDoc = FeeSchedule & { _id: string };
-export const FeeScheduleModel =
-  (mongoose.models.FeeSchedule as mongoose.Model<FeeScheduleDoc>) ??
-  mongoose.model<FeeScheduleDoc>("FeeSchedule", feeScheduleSchema);
+export const FeeScheduleModel = defineModel<FeeScheduleDoc>("FeeSchedule", feeScheduleSchema);
 
 function clean(row: Partial<FeeScheduleDoc>): FeeSchedule {
   const pick = (fees: Partial<Record<string, number | null>> | undefined) =>

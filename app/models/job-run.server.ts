@@ -1,4 +1,5 @@
-import mongoose, { Schema } from "mongoose";
+import { Schema } from "mongoose";
+import { defineModel } from "#app/models/infra/define-model.server.ts";
 
 /**
  * A scheduled job's run, claimed once by id (`weekly-progress:<vacation>:<week>`), so that of the workers and
@@ -16,8 +17,7 @@ const jobRunSchema = new Schema(
 );
 
 type JobRunDoc = { _id: string; startedAt: Date; finishedAt: Date | null; details: unknown };
-export const JobRun =
-  (mongoose.models.JobRun as mongoose.Model<JobRunDoc>) ?? mongoose.model<JobRunDoc>("JobRun", jobRunSchema);
+export const JobRun = defineModel<JobRunDoc>("JobRun", jobRunSchema);
 
 /** Claims the run `id`: true for the one caller that may do it now. */
 export async function claimJobRun(id: string, now: Date, staleMs: number): Promise<boolean> {

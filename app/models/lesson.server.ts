@@ -1,4 +1,4 @@
-import mongoose, { Schema } from "mongoose";
+import { Schema } from "mongoose";
 import { CLASSES_MAX } from "#app/domain/classes.ts";
 import { WARD_FORMS } from "#app/domain/programmes.ts";
 import { JOIN_LINK_MAX, LESSON_NOTES_MAX, MATERIAL_LINK_MAX, lessonDays } from "#app/domain/lessons.ts";
@@ -6,6 +6,7 @@ import type { Vacation } from "#app/domain/vacations.ts";
 import { idField } from "#app/models/ids.server.ts";
 import { raiseLessonsRevision, raisedByEveryWrite } from "#app/models/revisions.server.ts";
 import { getVacation } from "#app/models/vacation.server.ts";
+import { defineModel } from "#app/models/infra/define-model.server.ts";
 
 const day = { type: String, required: true, match: /^\d{4}-\d{2}-\d{2}$/ };
 const time = { type: String, required: true, match: /^([01]\d|2[0-3]):[0-5]\d$/ };
@@ -52,9 +53,7 @@ export type WeeklyClassDoc = {
   lessonsMade: boolean;
   createdBy: string | null;
 };
-export const WeeklyClass =
-  (mongoose.models.WeeklyClass as mongoose.Model<WeeklyClassDoc>) ??
-  mongoose.model<WeeklyClassDoc>("WeeklyClass", weeklyClassSchema);
+export const WeeklyClass = defineModel<WeeklyClassDoc>("WeeklyClass", weeklyClassSchema);
 
 /**
  * A dated lesson. One made from a weekly class has the id `<class id>.<day it was made for>`, so making them again
@@ -126,8 +125,7 @@ export type LessonDoc = {
   materialFile?: LessonMaterialFile | null;
 };
 export type LessonMaterialFile = { key: string; name: string; type: string; size: number };
-export const Lesson =
-  (mongoose.models.Lesson as mongoose.Model<LessonDoc>) ?? mongoose.model<LessonDoc>("Lesson", lessonSchema);
+export const Lesson = defineModel<LessonDoc>("Lesson", lessonSchema);
 
 export const LESSON_FIELDS =
   "_id vacation programme subject forms classNo date start end weeklyClassId movedFrom cancelled startedAt joinLink registerSavedAt notes materialLink materialFile";
@@ -159,8 +157,7 @@ export type DayOffDoc = {
   by: string;
   createdAt: Date;
 };
-export const DayOff =
-  (mongoose.models.DayOff as mongoose.Model<DayOffDoc>) ?? mongoose.model<DayOffDoc>("DayOff", dayOffSchema);
+export const DayOff = defineModel<DayOffDoc>("DayOff", dayOffSchema);
 
 /** A vacation's days without lessons, by date. */
 export async function daysOffOf(vacation: string) {

@@ -1,6 +1,7 @@
 import { createHmac, randomInt, timingSafeEqual } from "node:crypto";
-import mongoose, { Schema } from "mongoose";
+import { Schema } from "mongoose";
 import { env } from "#app/models/infra/env.server.ts";
+import { defineModel } from "#app/models/infra/define-model.server.ts";
 
 /**
  * One-time codes that prove a phone (docs/decisions/0078-codes-that-prove-a-phone.md): 6 digits, valid 10 minutes,
@@ -25,9 +26,7 @@ const oneTimeCodeSchema = new Schema(
 oneTimeCodeSchema.index({ expiresAt: 1 }, { expireAfterSeconds: 0 });
 
 type OneTimeCodeDoc = { _id: string; codeHash: string; tries: number; expiresAt: Date };
-export const OneTimeCode =
-  (mongoose.models.OneTimeCode as mongoose.Model<OneTimeCodeDoc>) ??
-  mongoose.model<OneTimeCodeDoc>("OneTimeCode", oneTimeCodeSchema);
+export const OneTimeCode = defineModel<OneTimeCodeDoc>("OneTimeCode", oneTimeCodeSchema);
 
 function codeHash(id: string, code: string): string {
   return createHmac("sha256", env.sessionSecrets[0]).update(`${id}:${code}`).digest("hex");

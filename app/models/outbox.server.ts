@@ -1,9 +1,10 @@
-import mongoose, { Schema } from "mongoose";
+import { Schema } from "mongoose";
 import { MESSAGE_CHANNELS, MESSAGE_STATES, type MessageChannel, type MessageState } from "#app/domain/messaging.ts";
 import { calendarDayRange } from "#app/domain/dates.ts";
 import { newId } from "#app/models/ids.server.ts";
 import { env } from "#app/models/infra/env.server.ts";
 import { seal } from "#app/models/infra/sealed-secret.server.ts";
+import { defineModel } from "#app/models/infra/define-model.server.ts";
 
 /**
  * The outbox (docs/decisions/0077-outbox.md): every SMS and e-mail the portal sends is first one of these documents,
@@ -109,8 +110,7 @@ export type OutboxMessage = {
   updatedAt: Date;
 };
 
-export const Outbox =
-  (mongoose.models.Outbox as mongoose.Model<OutboxMessage>) ?? mongoose.model<OutboxMessage>("Outbox", outboxSchema);
+export const Outbox = defineModel<OutboxMessage>("Outbox", outboxSchema);
 
 export type NewMessage = Pick<OutboxMessage, "key" | "channel" | "to" | "template" | "text"> & {
   values?: Record<string, unknown>;

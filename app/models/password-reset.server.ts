@@ -1,5 +1,6 @@
-import mongoose, { Schema } from "mongoose";
+import { Schema } from "mongoose";
 import { idField } from "#app/models/ids.server.ts";
+import { defineModel } from "#app/models/infra/define-model.server.ts";
 
 /** One-time password reset links issued by an admin (docs/product.md#departures). Only a hash of the token is stored. */
 const passwordResetSchema = new Schema(
@@ -25,6 +26,4 @@ type PasswordResetDoc = {
   expiresAt: Date;
   usedAt: Date | null;
 };
-export const PasswordReset =
-  (mongoose.models.PasswordReset as mongoose.Model<PasswordResetDoc>) ??
-  mongoose.model<PasswordResetDoc>("PasswordReset", passwordResetSchema);
+export const PasswordReset = defineModel<PasswordResetDoc>("PasswordReset", passwordResetSchema);

@@ -1,4 +1,4 @@
-import mongoose, { Schema, type InferSchemaType } from "mongoose";
+import { Schema, type InferSchemaType } from "mongoose";
 import {
   MAX_AMOUNT_PESEWAS,
   PAYMENT_METHODS,
@@ -13,6 +13,7 @@ import { idField } from "#app/models/ids.server.ts";
 import { Registration, WITHDRAWN } from "#app/models/registration.server.ts";
 import { byRegistrationsRevision } from "#app/models/revisions.server.ts";
 import { calendarDayRange } from "#app/domain/dates.ts";
+import { defineModel } from "#app/models/infra/define-model.server.ts";
 
 const paymentSchema = new Schema(
   {
@@ -102,8 +103,7 @@ export type PaymentDoc = InferSchemaType<typeof paymentSchema> & {
   createdAt: Date;
   updatedAt: Date;
 };
-export const Payment =
-  (mongoose.models.Payment as mongoose.Model<PaymentDoc>) ?? mongoose.model<PaymentDoc>("Payment", paymentSchema);
+export const Payment = defineModel<PaymentDoc>("Payment", paymentSchema);
 
 /**
  * Sequence counters (receipt numbers per season). `holder` is the payment that took the latest number, `seq`: a
@@ -115,8 +115,7 @@ const counterSchema = new Schema(
   { collection: "counters", versionKey: false },
 );
 type CounterDoc = { _id: string; seq: number; holder?: string | null };
-export const Counter =
-  (mongoose.models.Counter as mongoose.Model<CounterDoc>) ?? mongoose.model<CounterDoc>("Counter", counterSchema);
+export const Counter = defineModel<CounterDoc>("Counter", counterSchema);
 
 const receiptCounter = (season: string) => `receipt:${season}`;
 

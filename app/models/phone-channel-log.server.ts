@@ -1,5 +1,6 @@
-import mongoose, { Schema } from "mongoose";
+import { Schema } from "mongoose";
 import { idField } from "#app/models/ids.server.ts";
+import { defineModel } from "#app/models/infra/define-model.server.ts";
 
 /**
  * What the phone channel (USSD and SMS keywords, app/services/messaging/phone-channel.server.ts) keeps for the office's view:
@@ -34,9 +35,7 @@ export type UssdSessionDoc = {
   createdAt: Date;
   updatedAt: Date;
 };
-export const UssdSession =
-  (mongoose.models.UssdSession as mongoose.Model<UssdSessionDoc>) ??
-  mongoose.model<UssdSessionDoc>("UssdSession", ussdSessionSchema);
+export const UssdSession = defineModel<UssdSessionDoc>("UssdSession", ussdSessionSchema);
 
 const inboundSmsSchema = new Schema(
   {
@@ -61,6 +60,4 @@ export type InboundSmsDoc = {
   replied: boolean;
   createdAt: Date;
 };
-export const InboundSms =
-  (mongoose.models.InboundSms as mongoose.Model<InboundSmsDoc>) ??
-  mongoose.model<InboundSmsDoc>("InboundSms", inboundSmsSchema);
+export const InboundSms = defineModel<InboundSmsDoc>("InboundSms", inboundSmsSchema);

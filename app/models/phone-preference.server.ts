@@ -1,6 +1,7 @@
-import mongoose, { Schema } from "mongoose";
+import { Schema } from "mongoose";
 import type { Language } from "#app/domain/wording.ts";
 import { storedStops, type MessageChoices } from "#app/domain/message-choices.ts";
+import { defineModel } from "#app/models/infra/define-model.server.ts";
 
 /**
  * What a phone number chose (docs/messages.md#language-and-stop): its language for SMS and USSD, and whether it
@@ -29,9 +30,7 @@ export type PhonePreferenceDoc = {
   summariesOff?: boolean | null;
   reportsOff?: boolean | null;
 };
-export const PhonePreference =
-  (mongoose.models.PhonePreference as mongoose.Model<PhonePreferenceDoc>) ??
-  mongoose.model<PhonePreferenceDoc>("PhonePreference", phonePreferenceSchema);
+export const PhonePreference = defineModel<PhonePreferenceDoc>("PhonePreference", phonePreferenceSchema);
 
 export async function getPhonePreference(phone: string): Promise<PhonePreferenceDoc | null> {
   return PhonePreference.findById(phone).lean<PhonePreferenceDoc>();

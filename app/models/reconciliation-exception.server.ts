@@ -1,5 +1,6 @@
-import mongoose, { Schema } from "mongoose";
+import { Schema } from "mongoose";
 import { idField } from "#app/models/ids.server.ts";
+import { defineModel } from "#app/models/infra/define-model.server.ts";
 
 /**
  * What reconciling the gateway's transactions with the portal's payments found that the office must decide
@@ -47,9 +48,10 @@ export type ReconciliationExceptionDoc = {
   resolvedAt: Date | null;
   createdAt: Date;
 };
-export const ReconciliationException =
-  (mongoose.models.ReconciliationException as mongoose.Model<ReconciliationExceptionDoc>) ??
-  mongoose.model<ReconciliationExceptionDoc>("ReconciliationException", exceptionSchema);
+export const ReconciliationException = defineModel<ReconciliationExceptionDoc>(
+  "ReconciliationException",
+  exceptionSchema,
+);
 
 /** Records an exception once (a repeated finding changes nothing). */
 export async function recordException(input: {
@@ -112,6 +114,4 @@ export type ReconciliationRunDoc = {
   error: string | null;
   createdAt: Date;
 };
-export const ReconciliationRun =
-  (mongoose.models.ReconciliationRun as mongoose.Model<ReconciliationRunDoc>) ??
-  mongoose.model<ReconciliationRunDoc>("ReconciliationRun", runSchema);
+export const ReconciliationRun = defineModel<ReconciliationRunDoc>("ReconciliationRun", runSchema);

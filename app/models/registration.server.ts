@@ -5,7 +5,7 @@ import {
   raisedByEveryWrite,
 } from "#app/models/revisions.server.ts";
 import { randomInt } from "node:crypto";
-import mongoose, { Schema, type InferSchemaType } from "mongoose";
+import { Schema, type InferSchemaType } from "mongoose";
 import { ALL_SUBJECTS, PROGRAMMES, WARD_FORMS, isProgramme, type Programme } from "#app/domain/programmes.ts";
 import { registrationSearchFilter, registrationSearchKeys } from "#app/domain/registration-search.ts";
 import { Subject } from "#app/models/subject.server.ts";
@@ -20,6 +20,7 @@ import {
   UPDATE_MODES,
   YES_NO,
 } from "#app/domain/registration.ts";
+import { defineModel } from "#app/models/infra/define-model.server.ts";
 
 /** Lower-cased, single-spaced ward name: the duplicate check compares names this way. */
 export function wardNameKey(name: string): string {
@@ -210,9 +211,7 @@ export type RegistrationDoc = InferSchemaType<typeof registrationSchema> & {
 // clears the flag of an enrolment's messages queued: no figure reads it.
 raisedByEveryWrite(registrationSchema, raiseRegistrationsRevision, { unrevised: ["messagesPending", "updatedAt"] });
 
-export const Registration =
-  (mongoose.models.Registration as mongoose.Model<RegistrationDoc>) ??
-  mongoose.model<RegistrationDoc>("Registration", registrationSchema);
+export const Registration = defineModel<RegistrationDoc>("Registration", registrationSchema);
 
 type Owner = { _id: string; phone: string; role: string; phoneVerifiedAt?: Date | null };
 

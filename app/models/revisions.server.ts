@@ -1,6 +1,7 @@
 import mongoose, { Schema } from "mongoose";
 import { randomUUID } from "node:crypto";
 import { forgetRead, oncePerRead } from "#app/models/infra/read-scope.server.ts";
+import { defineModel } from "#app/models/infra/define-model.server.ts";
 
 /**
  * Revisions of the data behind figures a page would otherwise compute on every view: the registrations, the work
@@ -15,9 +16,7 @@ import { forgetRead, oncePerRead } from "#app/models/infra/read-scope.server.ts"
  */
 type RevisionDoc = { _id: string; value: string };
 const revisionSchema = new Schema<RevisionDoc>({ _id: String, value: String }, { versionKey: false });
-export const RevisionModel =
-  (mongoose.models.Revision as mongoose.Model<RevisionDoc>) ??
-  mongoose.model<RevisionDoc>("Revision", revisionSchema, "revisions");
+export const RevisionModel = defineModel<RevisionDoc>("Revision", revisionSchema, "revisions");
 
 const ID = "registrations";
 /** The same for work handed in and marked (the submissions): raised by every hand-in, mark and removal. */

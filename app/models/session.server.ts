@@ -1,5 +1,6 @@
-import mongoose, { Schema, type InferSchemaType } from "mongoose";
+import { Schema, type InferSchemaType } from "mongoose";
 import { idField } from "#app/models/ids.server.ts";
+import { defineModel } from "#app/models/infra/define-model.server.ts";
 
 /**
  * A signed-in browser. The cookie holds only this document's id; deleting it
@@ -20,5 +21,4 @@ sessionSchema.index({ userId: 1 });
 sessionSchema.index({ expiresAt: 1 }, { expireAfterSeconds: 0 });
 
 export type SessionDoc = InferSchemaType<typeof sessionSchema> & { _id: string };
-export const Session =
-  (mongoose.models.Session as mongoose.Model<SessionDoc>) ?? mongoose.model<SessionDoc>("Session", sessionSchema);
+export const Session = defineModel<SessionDoc>("Session", sessionSchema);

@@ -1,4 +1,4 @@
-import mongoose, { Schema } from "mongoose";
+import { Schema } from "mongoose";
 import { passwordPolicyFrom, type PasswordPolicy } from "#app/domain/password-policy.ts";
 import {
   DEFAULT_SETTINGS,
@@ -12,6 +12,7 @@ import { CLASS_SIZE_MAX, CLASS_SIZE_MIN } from "#app/domain/classes.ts";
 import { briefCache } from "#app/models/infra/brief-cache.server.ts";
 import { DEFAULT_CONTACTS, type SchoolContacts } from "#app/domain/school.ts";
 import { formatStoredPhone } from "#app/domain/phone.ts";
+import { defineModel } from "#app/models/infra/define-model.server.ts";
 
 const SETTINGS_ID = "global";
 
@@ -58,8 +59,7 @@ const settingsSchema = new Schema(
 );
 
 type SettingsDoc = Partial<PortalSettings> & { _id: string };
-export const Settings =
-  (mongoose.models.Settings as mongoose.Model<SettingsDoc>) ?? mongoose.model<SettingsDoc>("Settings", settingsSchema);
+export const Settings = defineModel<SettingsDoc>("Settings", settingsSchema);
 
 // Read on every request (maintenance mode, session timeout), so kept for 1 s per process (brief-cache.server.ts), plus
 // at most one second in the page cache (server/tuning/page-cache.ts): a change reaches every instance within 2 s, and this

@@ -1,6 +1,7 @@
-import mongoose, { Schema, type InferSchemaType } from "mongoose";
+import { Schema, type InferSchemaType } from "mongoose";
 import { idField } from "#app/models/ids.server.ts";
 import { byPeopleRevision, raisedByCreationsAndRemovals, raisePeopleRevision } from "#app/models/revisions.server.ts";
+import { defineModel } from "#app/models/infra/define-model.server.ts";
 
 const subjectSchema = new Schema(
   {
@@ -19,8 +20,7 @@ subjectSchema.index({ facilitatorId: 1 });
 raisedByCreationsAndRemovals(subjectSchema, raisePeopleRevision);
 
 export type SubjectDoc = InferSchemaType<typeof subjectSchema> & { _id: string };
-export const Subject =
-  (mongoose.models.Subject as mongoose.Model<SubjectDoc>) ?? mongoose.model<SubjectDoc>("Subject", subjectSchema);
+export const Subject = defineModel<SubjectDoc>("Subject", subjectSchema);
 
 export async function listSubjects() {
   return Subject.find({})

@@ -1,7 +1,8 @@
-import mongoose, { Schema } from "mongoose";
+import { Schema } from "mongoose";
 import { registrationsGone } from "#app/models/registrations-gone.server.ts";
 import { handinStore } from "#app/models/infra/handin-store.server.ts";
 import { raiseWorkRevision } from "#app/models/revisions.server.ts";
+import { defineModel } from "#app/models/infra/define-model.server.ts";
 
 /**
  * Work handed in (docs/decisions/0108-work-handed-in-and-marked.md): one per student and assignment, its id
@@ -76,9 +77,7 @@ export type SubmissionDoc = {
     markedAt: Date;
   }>;
 };
-export const Submission =
-  (mongoose.models.Submission as mongoose.Model<SubmissionDoc>) ??
-  mongoose.model<SubmissionDoc>("Submission", submissionSchema);
+export const Submission = defineModel<SubmissionDoc>("Submission", submissionSchema);
 
 export const submissionId = (assignmentId: string, registrationId: string) => `${assignmentId}.${registrationId}`;
 

@@ -1,4 +1,5 @@
-import mongoose, { Schema } from "mongoose";
+import { Schema } from "mongoose";
+import { defineModel } from "#app/models/infra/define-model.server.ts";
 
 /**
  * The built-in TEST gateway's own record of its transactions (app/services/money/gateway/test-gateway.server.ts): what a real
@@ -35,6 +36,4 @@ export type TestGatewayDoc = {
   decidedAt: Date | null;
   createdAt: Date;
 };
-export const TestGatewayTransaction =
-  (mongoose.models.TestGatewayTransaction as mongoose.Model<TestGatewayDoc>) ??
-  mongoose.model<TestGatewayDoc>("TestGatewayTransaction", testGatewaySchema);
+export const TestGatewayTransaction = defineModel<TestGatewayDoc>("TestGatewayTransaction", testGatewaySchema);

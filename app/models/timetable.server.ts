@@ -1,8 +1,9 @@
-import mongoose, { Schema, type InferSchemaType } from "mongoose";
+import { Schema, type InferSchemaType } from "mongoose";
 import { PROGRAMMES, WARD_FORMS, type WardForm } from "#app/domain/programmes.ts";
 import { reaches, type TimetableReader } from "#app/domain/timetables.ts";
 import { isCurrentVacation } from "#app/models/vacation.server.ts";
 import { idField } from "#app/models/ids.server.ts";
+import { defineModel } from "#app/models/infra/define-model.server.ts";
 
 const timetableSchema = new Schema(
   {
@@ -27,9 +28,7 @@ timetableSchema.index({ createdAt: -1 });
 timetableSchema.index({ programme: 1, createdAt: -1 });
 
 export type TimetableDoc = InferSchemaType<typeof timetableSchema> & { _id: string; createdAt: Date };
-export const Timetable =
-  (mongoose.models.Timetable as mongoose.Model<TimetableDoc>) ??
-  mongoose.model<TimetableDoc>("Timetable", timetableSchema);
+export const Timetable = defineModel<TimetableDoc>("Timetable", timetableSchema);
 
 export const TIMETABLE_FIELDS =
   "_id userId title description programme forms vacations fileName fileType fileSize createdAt";

@@ -1,8 +1,9 @@
-import mongoose, { Schema, type InferSchemaType } from "mongoose";
+import { Schema, type InferSchemaType } from "mongoose";
 import { ROLES } from "#app/domain/roles.ts";
 import { idField } from "#app/models/ids.server.ts";
 import { hashPassword, needsRehash } from "#app/models/password.server.ts";
 import { byPeopleRevision, raisedByCreationsAndRemovals, raisePeopleRevision } from "#app/models/revisions.server.ts";
+import { defineModel } from "#app/models/infra/define-model.server.ts";
 
 /** users + profiles of the spec, merged: one document per account. */
 const userSchema = new Schema(
@@ -44,7 +45,7 @@ userSchema.index({ createdAt: -1 });
 raisedByCreationsAndRemovals(userSchema, raisePeopleRevision);
 
 export type UserDoc = InferSchemaType<typeof userSchema> & { _id: string };
-export const User = (mongoose.models.User as mongoose.Model<UserDoc>) ?? mongoose.model<UserDoc>("User", userSchema);
+export const User = defineModel<UserDoc>("User", userSchema);
 
 /** Fields safe to send to a page: never the hash. */
 export const PUBLIC_USER_FIELDS =

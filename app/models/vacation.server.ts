@@ -1,4 +1,4 @@
-import mongoose, { Schema } from "mongoose";
+import { Schema } from "mongoose";
 import {
   VACATION_NAME_MAX,
   enrollingVacations,
@@ -7,6 +7,7 @@ import {
   type Vacation,
 } from "#app/domain/vacations.ts";
 import { briefCache } from "#app/models/infra/brief-cache.server.ts";
+import { defineModel } from "#app/models/infra/define-model.server.ts";
 
 const day = { type: String, required: true, match: /^\d{4}-\d{2}-\d{2}$/ };
 
@@ -30,8 +31,7 @@ const vacationSchema = new Schema(
 vacationSchema.index({ lessonsStart: 1 });
 
 type VacationDoc = Omit<Vacation, "name"> & { _id: string; createdAt: Date; createdBy: string | null };
-export const VacationModel =
-  (mongoose.models.Vacation as mongoose.Model<VacationDoc>) ?? mongoose.model<VacationDoc>("Vacation", vacationSchema);
+export const VacationModel = defineModel<VacationDoc>("Vacation", vacationSchema);
 
 const toVacation = (row: VacationDoc): Vacation => ({
   name: String(row._id),

@@ -1,9 +1,10 @@
-import mongoose, { Schema, type InferSchemaType } from "mongoose";
+import { Schema, type InferSchemaType } from "mongoose";
 import { GROUP_TYPES } from "#app/domain/whatsapp.ts";
 import { idField } from "#app/models/ids.server.ts";
 import { isCurrentVacation } from "#app/models/vacation.server.ts";
 import { briefCache } from "#app/models/infra/brief-cache.server.ts";
 import { logFor } from "#app/models/infra/log.server.ts";
+import { defineModel } from "#app/models/infra/define-model.server.ts";
 
 const log = logFor("class-pages");
 
@@ -25,9 +26,7 @@ whatsappGroupSchema.index({ groupType: 1, programme: 1 });
 whatsappGroupSchema.index({ createdAt: -1 });
 
 export type WhatsappGroupDoc = InferSchemaType<typeof whatsappGroupSchema> & { _id: string; createdAt: Date };
-export const WhatsappGroup =
-  (mongoose.models.WhatsappGroup as mongoose.Model<WhatsappGroupDoc>) ??
-  mongoose.model<WhatsappGroupDoc>("WhatsappGroup", whatsappGroupSchema);
+export const WhatsappGroup = defineModel<WhatsappGroupDoc>("WhatsappGroup", whatsappGroupSchema);
 
 export const GROUP_FIELDS = "_id subjectName programme groupType whatsappLink vacations createdAt";
 

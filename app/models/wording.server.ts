@@ -1,6 +1,7 @@
-import mongoose, { Schema } from "mongoose";
+import { Schema } from "mongoose";
 import { briefCache } from "#app/models/infra/brief-cache.server.ts";
 import { isWordingKey, type SchoolWording, type WordingKey } from "#app/domain/wording.ts";
+import { defineModel } from "#app/models/infra/define-model.server.ts";
 
 /**
  * The school's own wording (app/domain/wording.ts): one document per text it rewrote, its English and Twi versions
@@ -17,8 +18,7 @@ const wordingSchema = new Schema(
 );
 
 type WordingDoc = { _id: string; en: string | null; tw: string | null; updatedBy: string | null; updatedAt: Date };
-export const Wording =
-  (mongoose.models.Wording as mongoose.Model<WordingDoc>) ?? mongoose.model<WordingDoc>("Wording", wordingSchema);
+export const Wording = defineModel<WordingDoc>("Wording", wordingSchema);
 
 const cache = briefCache<SchoolWording>("wording");
 
