@@ -1,26 +1,16 @@
 import type { RouteHandle } from "#app/utils/route-rules.ts";
 import type { Route } from "./+types/classes";
 import { actorOf, requireRole } from "#app/utils/auth.server.ts";
-import { countStudentsPerSubject, listFacilitatorSubjects } from "#app/models/facilitator.server.ts";
 import { DashboardPage } from "#app/components/dashboard/page.tsx";
 import { ClassCards } from "#app/components/dashboard/class-cards.tsx";
 import { LessonList } from "#app/components/dashboard/lesson-list.tsx";
-import { facilitatorLessons, startLessonAction } from "#app/routes/facilitator/+shared/lessons.server.ts";
+import { facilitatorClassesView, startLessonAction } from "#app/routes/facilitator/+shared/lessons.server.ts";
 
 export const handle = { rules: { access: { roles: ["facilitator", "admin"] } } } satisfies RouteHandle;
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { effectiveUser } = await requireRole(request, handle.rules.access.roles);
-  const subjects = await listFacilitatorSubjects(effectiveUser._id);
-  const names = subjects.map((s) => s.name);
-  const [counts, lessons] = await Promise.all([
-    countStudentsPerSubject(names),
-    facilitatorLessons(effectiveUser, names),
-  ]);
-  return {
-    lessons,
-    classes: subjects.map((s) => ({ id: s._id, name: s.name, students: counts.get(s.name) ?? 0 })),
-  };
+  return facilitatorClassesView(effectiveUser);
 }
 
 export async function action({ request }: Route.ActionArgs) {

@@ -11,8 +11,17 @@ import { classesGiven } from "#app/services/teaching/classes.server.ts";
 import { intentOf, unknownIntent } from "#app/utils/intent.server.ts";
 import { redirectWithToast } from "#app/utils/toast.server.ts";
 import type { FacilitatorLesson } from "#app/components/dashboard/lesson-list.tsx";
+import { countStudentsPerSubject, listFacilitatorSubjects } from "#app/models/facilitator.server.ts";
 
 const STATUS = { cancelled: "Cancelled", upcoming: "Upcoming", running: "Running now", over: "Over" } as const;
+
+/** The Classes page (at both of its addresses): the facilitator's lessons and one class per subject they teach. */
+export async function facilitatorClassesView(facilitator: { _id: string; role: string }) {
+  const subjects = await listFacilitatorSubjects(facilitator._id);
+  const names = subjects.map((s) => s.name);
+  const [counts, lessons] = await Promise.all([countStudentsPerSubject(names), facilitatorLessons(facilitator, names)]);
+  return { lessons, classes: subjects.map((s) => ({ id: s._id, name: s.name, students: counts.get(s.name) ?? 0 })) };
+}
 
 /**
  * The lessons of the facilitator's subjects from today on, in the vacation teaching, and those of the classes the office
