@@ -1,6 +1,12 @@
 import { Schema, type InferSchemaType } from "mongoose";
 import { idField } from "#app/models/ids.server.ts";
-import { byPeopleRevision, raisedByCreationsAndRemovals, raisePeopleRevision } from "#app/models/revisions.server.ts";
+import {
+  byPeopleRevision,
+  raisedByCreationsAndRemovals,
+  raisedByEveryWrite,
+  raisePeopleRevision,
+} from "#app/models/revisions.server.ts";
+import { forgetFacilitatorNames } from "#app/models/facilitator-names.server.ts";
 import { defineModel } from "#app/models/infra/define-model.server.ts";
 
 const subjectSchema = new Schema(
@@ -18,6 +24,7 @@ subjectSchema.index({ facilitatorId: 1 });
 
 // The admin's count of subjects is kept until one is created or removed (app/models/revisions.server.ts).
 raisedByCreationsAndRemovals(subjectSchema, raisePeopleRevision);
+raisedByEveryWrite(subjectSchema, forgetFacilitatorNames);
 
 export type SubjectDoc = InferSchemaType<typeof subjectSchema> & { _id: string };
 export const Subject = defineModel<SubjectDoc>("Subject", subjectSchema);

@@ -2,7 +2,13 @@ import { Schema, type InferSchemaType } from "mongoose";
 import { ROLES } from "#app/domain/roles.ts";
 import { idField } from "#app/models/ids.server.ts";
 import { hashPassword, needsRehash } from "#app/models/password.server.ts";
-import { byPeopleRevision, raisedByCreationsAndRemovals, raisePeopleRevision } from "#app/models/revisions.server.ts";
+import {
+  byPeopleRevision,
+  raisedByCreationsAndRemovals,
+  raisedByEveryWrite,
+  raisePeopleRevision,
+} from "#app/models/revisions.server.ts";
+import { forgetFacilitatorNames } from "#app/models/facilitator-names.server.ts";
 import { defineModel } from "#app/models/infra/define-model.server.ts";
 
 /** users + profiles of the spec, merged: one document per account. */
@@ -43,6 +49,7 @@ userSchema.index({ createdAt: -1 });
 
 // The admin's counts of accounts are kept until one is created or removed (app/models/revisions.server.ts).
 raisedByCreationsAndRemovals(userSchema, raisePeopleRevision);
+raisedByEveryWrite(userSchema, forgetFacilitatorNames);
 
 export type UserDoc = InferSchemaType<typeof userSchema> & { _id: string };
 export const User = defineModel<UserDoc>("User", userSchema);

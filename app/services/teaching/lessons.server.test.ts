@@ -7,6 +7,8 @@ import { DayOff, Lesson, WeeklyClass, finishWeeklyClasses } from "#app/models/le
 import { Outbox } from "#app/models/outbox.server.ts";
 import { Registration } from "#app/models/registration.server.ts";
 import { Subject } from "#app/models/subject.server.ts";
+import { User } from "#app/models/user.server.ts";
+import { createUser, giveSubjects } from "#tests/support/fixtures.ts";
 import { getVacation } from "#app/models/vacation.server.ts";
 import {
   addLesson,
@@ -14,6 +16,7 @@ import {
   cancelLesson,
   lessonsForWard,
   moveLesson,
+  facilitatorNames,
   removeWeeklyClass,
   startLesson,
   takeDayOff,
@@ -22,7 +25,7 @@ import {
 } from "#app/services/teaching/lessons.server.ts";
 import { readUpload, UPLOAD_TYPES } from "#app/utils/uploads.server.ts";
 
-useTestDatabase("lessons_test", { init: [DayOff, Lesson, WeeklyClass, Outbox, Registration, Subject] });
+useTestDatabase("lessons_test", { init: [DayOff, Lesson, WeeklyClass, Outbox, Registration, Subject, User] });
 
 const VACATION = "Lessons test vacation";
 const today = schoolDay();
@@ -336,5 +339,19 @@ describe("lessons", () => {
     expect(await mayReadMaterial(student("stu-off"), doc)).toBe(false);
     expect(await mayReadMaterial({ ...student("fac-geo"), role: "facilitator" }, doc)).toBe(true);
     expect(await mayReadMaterial({ ...student("p"), role: "parent" }, doc)).toBe(false);
+  });
+
+  it("names a subject's facilitator on the schedule as soon as the office gives or renames them", async () => {
+    const ama = await createUser({ role: "facilitator", fullName: "Ama Teacher" });
+    await giveSubjects(ama.id, "Names Chemistry");
+    expect(Object.fromEntries(await facilitatorNames(["Names Chemistry", "Names Art"]))).toEqual({
+      "Names Chemistry": "Ama Teacher",
+    });
+    // Kept for a second, but not past a write of an account or a subject.
+    await User.updateOne({ _id: ama.id }, { $set: { fullName: "Ama Mensah" } });
+    expect((await facilitatorNames(["Names Art", "Names Chemistry"])).get("Names Chemistry")).toBe("Ama Mensah");
+    const kofi = await createUser({ role: "facilitator", fullName: "Kofi Teacher" });
+    await Subject.updateOne({ name: "Names Chemistry" }, { $set: { facilitatorId: kofi.id } });
+    expect((await facilitatorNames(["Names Chemistry"])).get("Names Chemistry")).toBe("Kofi Teacher");
   });
 });

@@ -38,6 +38,7 @@ import { Registration, ownedRegistrationsFilter } from "#app/models/registration
 import { Subject } from "#app/models/subject.server.ts";
 import { User } from "#app/models/user.server.ts";
 import { byLessonsRevision } from "#app/models/revisions.server.ts";
+import { facilitatorNamesBySubjects } from "#app/models/facilitator-names.server.ts";
 import { getVacation } from "#app/models/vacation.server.ts";
 import { WhatsappGroup } from "#app/models/whatsapp-group.server.ts";
 import {
@@ -489,10 +490,15 @@ export async function mayReadMaterial(
   return Boolean(await Registration.exists({ ...(await rosterFilter(lesson)), ...ownedRegistrationsFilter(user) }));
 }
 
-/** The names of the facilitators of these subjects, by subject. */
-export async function facilitatorNames(subjects: readonly string[]): Promise<Map<string, string>> {
+/** The names of the facilitators of these subjects, by subject (shared by the requests of that second: not to change). */
+export async function facilitatorNames(subjects: readonly string[]): Promise<ReadonlyMap<string, string>> {
   if (!subjects.length) return new Map();
-  const rows = await Subject.find({ name: { $in: [...new Set(subjects)] }, facilitatorId: { $ne: null } })
+  const names = [...new Set(subjects)].sort();
+  return facilitatorNamesBySubjects.get(names.join("\n"), () => readFacilitatorNames(names));
+}
+
+async function readFacilitatorNames(subjects: string[]): Promise<ReadonlyMap<string, string>> {
+  const rows = await Subject.find({ name: { $in: subjects }, facilitatorId: { $ne: null } })
     .select("name facilitatorId")
     .lean<Array<{ name: string; facilitatorId: string }>>();
   const users = rows.length
