@@ -99,15 +99,15 @@ export type StudentRow = {
   _id: string;
   wardName: string;
   wardWhatsapp: string;
+  /** The same number in E.164, as it was checked at enrolment. */
+  wardWhatsappNormalized: string;
   email: string | null;
   programme: string;
   subjects: string[];
   createdAt: Date;
 };
 
-async function withEmails(
-  rows: Array<Omit<StudentRow, "email"> & { wardWhatsappNormalized: string }>,
-): Promise<StudentRow[]> {
+async function withEmails(rows: Array<Omit<StudentRow, "email">>): Promise<StudentRow[]> {
   const phones = [...new Set(rows.map((r) => r.wardWhatsappNormalized))];
   const users = phones.length
     ? await User.find({ phone: { $in: phones } })
@@ -115,10 +115,7 @@ async function withEmails(
         .lean<Array<{ phone: string; email: string | null }>>()
     : [];
   const emailByPhone = new Map(users.map((u) => [u.phone, u.email ?? null]));
-  return rows.map(({ wardWhatsappNormalized, ...r }) => ({
-    ...r,
-    email: emailByPhone.get(wardWhatsappNormalized) ?? null,
-  }));
+  return rows.map((r) => ({ ...r, email: emailByPhone.get(r.wardWhatsappNormalized) ?? null }));
 }
 
 /** One page of the facilitator's students, newest registration first. */

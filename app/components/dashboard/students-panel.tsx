@@ -1,5 +1,4 @@
 import { Link } from "react-router";
-import { formatPhone } from "#app/domain/phone.ts";
 import { programmeLabel } from "#app/domain/programmes.ts";
 import { buttonClass } from "#app/components/ui/button.tsx";
 import { DataTable } from "#app/components/ui/data-table.tsx";
@@ -14,6 +13,7 @@ type Row = {
   id: string;
   name: string;
   email: string | null;
+  /** As people read it (024 123 4567). */
   phone: string;
   programme: string;
   subjects: string[];
@@ -130,7 +130,7 @@ export function StudentsPanel({
               <td className="px-3 py-2 text-gray-800">{r.performance}</td>
               <td className="px-3 py-2 font-mono text-xs text-gray-800">{r.id}</td>
               <td className="px-3 py-2 text-gray-800">{r.email ?? "—"}</td>
-              <td className="px-3 py-2 text-gray-800">{formatPhone(r.phone)}</td>
+              <td className="px-3 py-2 text-gray-800">{r.phone}</td>
               <td className="px-3 py-2 text-gray-800">{programmeLabel(r.programme)}</td>
               <td className="px-3 py-2 text-gray-800">{r.subjects.join(", ")}</td>
               <td className="px-3 py-2 text-gray-800">{formatDate(r.enrolledAt)}</td>

@@ -3,6 +3,7 @@ import { attendanceShare, attendanceText } from "#app/domain/attendance.ts";
 import { attendanceOf } from "#app/services/teaching/register.server.ts";
 import { performanceOfRegistrations } from "#app/services/teaching/handins.server.ts";
 import { NO_MARKS, performanceText } from "#app/domain/performance.ts";
+import { formatPhone, formatStoredPhone } from "#app/domain/phone.ts";
 import { z } from "zod";
 import {
   STUDENT_SEARCH_MAX,
@@ -57,7 +58,7 @@ export async function loadStudentsView(url: URL, facilitatorId: string) {
       id: r._id,
       name: r.wardName,
       email: r.email,
-      phone: r.wardWhatsapp,
+      phone: r.wardWhatsappNormalized ? formatStoredPhone(r.wardWhatsappNormalized) : formatPhone(r.wardWhatsapp),
       programme: r.programme,
       subjects: r.subjects.filter((s) => names.includes(s)),
       enrolledAt: r.createdAt,
