@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { useTestDatabase } from "#tests/support/test-database.ts";
 import { insertVacationOfNow } from "#tests/support/registration-doc.ts";
-import { Timetable, listTimetablesFor } from "#app/models/timetable.server.ts";
+import { Timetable, createTimetable, deleteTimetable, listTimetablesFor } from "#app/models/timetable.server.ts";
 import { giveBundledTimetablesTheirForm } from "#app/models/migrations/timetable-forms-migration.server.ts";
 
 useTestDatabase("timetable_audience_test");
@@ -56,5 +56,20 @@ describe("a timetable reaches its programme's wards of the forms it names", () =
       (t) => t.title,
     );
     expect(formTwo).toEqual(["Business week plan", "Form 2 Business Timetable"]);
+  });
+
+  it("shows a timetable uploaded or removed a moment ago, though the lists are kept for a second", async () => {
+    const ward = { programme: "visual-arts", wardForm: "form-3", vacation: V };
+    expect(await listTimetablesFor([ward])).toEqual([]);
+    const id = await createTimetable({
+      ...row(900, {}),
+      programme: "visual-arts",
+      title: "Visual Arts week",
+      forms: [],
+      vacations: [V],
+    });
+    expect((await listTimetablesFor([ward])).map((t) => t.title)).toEqual(["Visual Arts week"]);
+    await deleteTimetable(id);
+    expect(await listTimetablesFor([ward])).toEqual([]);
   });
 });

@@ -4,6 +4,8 @@ import { reaches, type TimetableReader } from "#app/domain/timetables.ts";
 import { isCurrentVacation } from "#app/models/vacation.server.ts";
 import { idField } from "#app/models/ids.server.ts";
 import { defineModel } from "#app/models/infra/define-model.server.ts";
+import { briefCache } from "#app/models/infra/brief-cache.server.ts";
+import { raisedByEveryWrite } from "#app/models/revisions.server.ts";
 
 const timetableSchema = new Schema(
   {
@@ -26,6 +28,16 @@ const timetableSchema = new Schema(
 );
 timetableSchema.index({ createdAt: -1 });
 timetableSchema.index({ programme: 1, createdAt: -1 });
+
+// Every schedule and parent dashboard lists the timetables of its wards' programme, vacation and form: the same few
+// lists for the whole school, kept a second per process (docs/decisions/0085); any write of a timetable drops them.
+const timetablesOfWards = briefCache<readonly TimetableDoc[]>("timetables");
+raisedByEveryWrite(timetableSchema, forgetTimetables);
+
+/** For writes past the model's middleware (the start's migrations). */
+export async function forgetTimetables() {
+  timetablesOfWards.forget();
+}
 
 export type TimetableDoc = InferSchemaType<typeof timetableSchema> & { _id: string; createdAt: Date };
 export const Timetable = defineModel<TimetableDoc>("Timetable", timetableSchema);
@@ -71,7 +83,10 @@ export async function listTimetables(limit = 100) {
   return Timetable.find({}).select(TIMETABLE_FIELDS).sort({ createdAt: -1 }).limit(limit).lean<TimetableDoc[]>();
 }
 
-/** The timetables published for these wards (their programme, and their form when the timetable names forms), newest first. */
+/**
+ * The timetables published for these wards (their programme, and their form when the timetable names forms), newest
+ * first.
+ */
 export async function listTimetablesFor(everyWard: readonly TimetableReader[], limit = 50) {
   // A registration of a past vacation reads none (docs/decisions/0095).
   const current = await Promise.all(everyWard.map((w) => isCurrentVacation(w.vacation)));
@@ -86,11 +101,10 @@ export async function listTimetablesFor(everyWard: readonly TimetableReader[], l
       $or: [{ forms: { $size: 0 } }, { forms: { $exists: false } }, { forms: String(w.wardForm) }],
     })),
   };
-  const rows = await Timetable.find(filter)
-    .select(TIMETABLE_FIELDS)
-    .sort({ createdAt: -1 })
-    .limit(limit)
-    .lean<TimetableDoc[]>();
+  const key = [...new Set(wards.map((w) => `${w.programme}|${w.vacation}|${w.wardForm}`))].sort().join("\n");
+  const rows = await timetablesOfWards.get(`${limit} ${key}`, () =>
+    Timetable.find(filter).select(TIMETABLE_FIELDS).sort({ createdAt: -1 }).limit(limit).lean<TimetableDoc[]>(),
+  );
   return rows.filter((t) => wards.some((w) => reaches(t, w)));
 }
 

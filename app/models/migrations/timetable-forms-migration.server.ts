@@ -1,5 +1,5 @@
 import { onceForDatabase } from "#app/models/migrations/migrations.server.ts";
-import { Timetable } from "#app/models/timetable.server.ts";
+import { Timetable, forgetTimetables } from "#app/models/timetable.server.ts";
 
 /**
  * One-off: timetables have an audience since this version (app/domain/timetables.ts). The bundled Form 2 timetables
@@ -14,6 +14,7 @@ export function giveBundledTimetablesTheirForm(): Promise<number | null> {
       { forms: { $exists: false }, fileName: /^form-2-[a-z-]+\.png$/, title: /^Form 2 .+ Timetable$/ },
       { $set: { forms: ["form-2"] } },
     );
+    await forgetTimetables(); // past the model's middleware
     return result.modifiedCount;
   });
 }

@@ -3,7 +3,7 @@ import { addDays, schoolDay, type VacationDates } from "#app/domain/vacations.ts
 import { FeeScheduleModel, OLD_SCHEDULE_ID, forgetFeeSchedules } from "#app/models/fee-schedule.server.ts";
 import { onceForDatabase } from "#app/models/migrations/migrations.server.ts";
 import { OLD_DUPLICATE_RULE_INDEX, Registration } from "#app/models/registration.server.ts";
-import { Timetable } from "#app/models/timetable.server.ts";
+import { Timetable, forgetTimetables } from "#app/models/timetable.server.ts";
 import { VacationModel, forgetVacations } from "#app/models/vacation.server.ts";
 import { WhatsappGroup } from "#app/models/whatsapp-group.server.ts";
 
@@ -77,6 +77,7 @@ export function makeVacationsFromSeasons(now: Date = new Date()): Promise<number
       await raiseRegistrationsRevision(); // past the model's middleware
       await WhatsappGroup.collection.updateMany({ vacations: { $exists: false } }, { $set: { vacations: made } });
       await Timetable.collection.updateMany({ vacations: { $exists: false } }, { $set: { vacations: made } });
+      await forgetTimetables();
     }
     if (oldSchedule) {
       const { _id, ...schedule } = oldSchedule as Record<string, unknown>;
