@@ -2,6 +2,7 @@ import { Schema, type InferSchemaType } from "mongoose";
 import { CLASSES_MAX } from "#app/domain/classes.ts";
 import { idField } from "#app/models/ids.server.ts";
 import { defineModel } from "#app/models/infra/define-model.server.ts";
+import { raisedByEveryWrite, raiseWorkRevision } from "#app/models/revisions.server.ts";
 
 export const ASSIGNMENT_KINDS = ["pdf", "image", "video"] as const;
 
@@ -36,6 +37,8 @@ const assignmentSchema = new Schema(
 assignmentSchema.index({ facilitatorId: 1, createdAt: -1 });
 assignmentSchema.index({ facilitatorId: 1, subject: 1, createdAt: -1 });
 assignmentSchema.index({ subject: 1, createdAt: -1 });
+// The figures kept by the work revision (the facilitator overview's events) name assignments too.
+raisedByEveryWrite(assignmentSchema, raiseWorkRevision);
 
 export type AssignmentDoc = InferSchemaType<typeof assignmentSchema> & { _id: string; createdAt: Date };
 export const Assignment = defineModel<AssignmentDoc>("Assignment", assignmentSchema);

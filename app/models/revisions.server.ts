@@ -19,7 +19,10 @@ const revisionSchema = new Schema<RevisionDoc>({ _id: String, value: String }, {
 export const RevisionModel = defineModel<RevisionDoc>("Revision", revisionSchema, "revisions");
 
 const ID = "registrations";
-/** The same for work handed in and marked (the submissions): raised by every hand-in, mark and removal. */
+/**
+ * The same for work set, handed in and marked: raised by every hand-in, mark and removal, and by any write of an
+ * assignment.
+ */
 const WORK = "work";
 /** The same for the dated lessons: raised by every write through the Lesson model (a move, a register saved…). */
 const LESSONS = "lessons";

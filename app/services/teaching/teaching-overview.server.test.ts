@@ -4,9 +4,12 @@ import { insertVacationOfNow } from "#tests/support/registration-doc.ts";
 import { addDays, schoolDay } from "#app/domain/vacations.ts";
 import { timeOf } from "#app/domain/lessons.ts";
 import { Lesson } from "#app/models/lesson.server.ts";
+import { Assignment } from "#app/models/assignment.server.ts";
+import { Submission } from "#app/models/submission.server.ts";
+import { raiseWorkRevision } from "#app/models/revisions.server.ts";
 import { teachingOverview } from "#app/services/teaching/teaching-overview.server.ts";
 
-useTestDatabase("teaching_overview_test", { init: [Lesson] });
+useTestDatabase("teaching_overview_test", { init: [Lesson, Assignment, Submission] });
 
 const V = "Overview test vacation";
 
@@ -38,6 +41,37 @@ describe("the facilitator overview", () => {
     expect(overview.upcoming.map((u) => [u.running, u.when])).toEqual([
       [true, "Today, 7:45 PM to 8:15 PM"],
       [false, expect.stringMatching(/, 9:00 AM to 9:30 AM$/)],
+    ]);
+  });
+
+  it("shows work set and handed in a moment ago, and nothing handed in before the fortnight", async () => {
+    const now = new Date(Date.now() + 60_000);
+    const fortnightAgo = now.getTime() - 14 * 86_400_000;
+    const texts = async () => (await teachingOverview(["Chemistry"], now)).activity.map((e) => e.text);
+    expect(await texts()).toEqual([]);
+    const a = await Assignment.create({ facilitatorId: "fac-1", subject: "Chemistry", title: "Titration" });
+    expect(await texts()).toEqual(["Assignment posted: Titration (Chemistry)"]);
+    // Handed in on the fortnight's first day: an hour before it begins (left out) and an hour after.
+    await Submission.create([
+      {
+        _id: "s-early",
+        assignmentId: a._id,
+        registrationId: "r-1",
+        subject: "Chemistry",
+        submittedAt: new Date(fortnightAgo - 3_600_000),
+      },
+      {
+        _id: "s-in",
+        assignmentId: a._id,
+        registrationId: "r-2",
+        subject: "Chemistry",
+        submittedAt: new Date(fortnightAgo + 3_600_000),
+      },
+    ]);
+    await raiseWorkRevision(); // as a hand-in does
+    expect(await texts()).toEqual([
+      "Assignment posted: Titration (Chemistry)",
+      "Work handed in: Titration (Chemistry)",
     ]);
   });
 });

@@ -7,7 +7,7 @@ import { lessonAudience, lessonPhase, shortDay, timeLabel, weekStart } from "#ap
 import { addDays, schoolDay } from "#app/domain/vacations.ts";
 import { listAssignmentsByIds, listAssignmentsForSubjects } from "#app/models/assignment.server.ts";
 import { LESSON_FIELDS, Lesson, type LessonDoc } from "#app/models/lesson.server.ts";
-import { byLessonsRevision } from "#app/models/revisions.server.ts";
+import { byLessonsRevision, byWorkRevision } from "#app/models/revisions.server.ts";
 import { Submission } from "#app/models/submission.server.ts";
 import { vacationPointers } from "#app/models/vacation.server.ts";
 import { lessonsOfSubjects } from "#app/services/teaching/lessons.server.ts";
@@ -73,19 +73,33 @@ async function handedInEvents(
   }));
 }
 
+/**
+ * The subjects' latest assignments and the work handed in since the start of the day `since` falls on, as events:
+ * kept until work or an assignment changes (the caller cuts them at `since` itself).
+ */
+function workOfSubjects(subjects: readonly string[], since: number) {
+  const fromDay = new Date(since - (since % 86_400_000));
+  const key = JSON.stringify(["overview", subjects.map(String), fromDay.toISOString()]);
+  return byWorkRevision(key, async () => {
+    const [assignments, handIns] = await Promise.all([
+      listAssignmentsForSubjects(subjects, ACTIVITY_MAX),
+      recentHandIns(subjects, fromDay),
+    ]);
+    return { assignments, handedIn: await handedInEvents(handIns, assignments) };
+  });
+}
+
 export async function teachingOverview(subjects: readonly string[], now = new Date()): Promise<TeachingOverview> {
   const since = now.getTime() - ACTIVITY_DAYS * 86_400_000;
-  const [{ teaching }, assignments, handIns] = await Promise.all([
+  const [{ teaching }, { assignments, handedIn }] = await Promise.all([
     vacationPointers(now),
-    listAssignmentsForSubjects(subjects, ACTIVITY_MAX),
-    recentHandIns(subjects, new Date(since)),
+    workOfSubjects(subjects, since),
   ]);
-  const handedIn = await handedInEvents(handIns, assignments);
   const posted = [
     ...assignments
       .filter((a) => a.createdAt.getTime() >= since)
       .map((a) => ({ id: `${a._id}.posted`, text: `Assignment posted: ${a.title} (${a.subject})`, at: a.createdAt })),
-    ...handedIn,
+    ...handedIn.filter((e) => e.at.getTime() >= since),
   ].sort((a, b) => b.at.getTime() - a.at.getTime());
   if (!teaching || !subjects.length)
     return {
