@@ -11,7 +11,8 @@ import {
 } from "#app/domain/money.ts";
 import { idField } from "#app/models/ids.server.ts";
 import { Registration, WITHDRAWN } from "#app/models/registration.server.ts";
-import { byRegistrationsRevision } from "#app/models/revisions.server.ts";
+import { byRegistrationsRevision, raisedByEveryWrite } from "#app/models/revisions.server.ts";
+import { briefCache } from "#app/models/infra/brief-cache.server.ts";
 import { calendarDayRange } from "#app/domain/dates.ts";
 import { defineModel } from "#app/models/infra/define-model.server.ts";
 
@@ -95,6 +96,11 @@ paymentSchema.index({ messagesPending: 1 }, { sparse: true });
 paymentSchema.index({ stateRank: 1, createdAt: -1 });
 paymentSchema.index({ createdAt: -1 });
 paymentSchema.index({ season: 1, state: 1, createdAt: -1 });
+
+// A vacation's money as the overview shows it (collected, payments waiting): kept a second per process
+// (docs/decisions/0085); any write of a payment drops it.
+const paymentFigures = briefCache<readonly [number, number]>("payment-figures");
+raisedByEveryWrite(paymentSchema, async () => paymentFigures.forget());
 
 export type PaymentDoc = InferSchemaType<typeof paymentSchema> & {
   _id: string;
@@ -281,7 +287,7 @@ export async function vacationTotals(vacation: string) {
   const inVacation = { vacation: String(vacation) };
   // Sums of plain fields over the vacation's index entries (no per-document expression): outstanding is what the
   // unpaid and part-paid owe, which is where what is due exceeds what is paid.
-  const [[all, withdrawn, [fees], [owing]], [collected], pending] = await Promise.all([
+  const [[all, withdrawn, [fees], [owing]], [collected, pending]] = await Promise.all([
     // The registrations' sums read each of the vacation's registrations: kept until a registration changes.
     byRegistrationsRevision(`totals ${vacation}`, () =>
       Promise.all([
@@ -298,16 +304,21 @@ export async function vacationTotals(vacation: string) {
         ]),
       ]),
     ),
-    Payment.aggregate<{ total: number }>([
-      { $match: { season: String(vacation), state: "confirmed" } },
-      { $group: { _id: null, total: { $sum: "$amount" } } },
-    ]),
-    Payment.countDocuments({ season: String(vacation), state: "pending" }),
+    paymentFigures.get(String(vacation), async () => {
+      const [[confirmed], waiting] = await Promise.all([
+        Payment.aggregate<{ total: number }>([
+          { $match: { season: String(vacation), state: "confirmed" } },
+          { $group: { _id: null, total: { $sum: "$amount" } } },
+        ]),
+        Payment.countDocuments({ season: String(vacation), state: "pending" }),
+      ]);
+      return [confirmed?.total ?? 0, waiting] as const;
+    }),
   ]);
   return {
     registered: all - withdrawn,
     due: fees?.due ?? 0,
-    collected: collected?.total ?? 0,
+    collected,
     outstanding: owing ? owing.due - owing.paid : 0,
     pending,
   };

@@ -239,10 +239,17 @@ describe("payments", () => {
     const b = await registration(season); // 450.00 due
     await recorded(base(a, "TOT-1", 50000)); // overpaid by 50.00
     await recorded(base(b, "TOT-2", 10000));
-    await submitted({ ...base(b, "TOT-3", 5000), source: "parent" });
+    const waiting = await submitted({ ...base(b, "TOT-3", 5000), source: "parent" });
     const totals = await vacationTotals(season);
     expect(totals).toMatchObject({ registered: 2, due: 90000, collected: 60000, outstanding: 35000 });
     expect(totals.pending).toBeGreaterThanOrEqual(1);
+    // The office confirms the one waiting: the overview says so at once, though its figures are kept a second.
+    await confirmPayment(waiting._id, "tester");
+    expect(await vacationTotals(season)).toMatchObject({
+      collected: 65000,
+      outstanding: 30000,
+      pending: totals.pending - 1,
+    });
   });
 
   it("gives fees stored without a payment status their status once, and the vacation's outstanding counts them", async () => {
