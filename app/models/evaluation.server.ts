@@ -16,6 +16,8 @@ import { env } from "#app/models/infra/env.server.ts";
 import { idField, newQuestionId } from "#app/models/ids.server.ts";
 import { Registration } from "#app/models/registration.server.ts";
 import { defineModel } from "#app/models/infra/define-model.server.ts";
+import { briefCache } from "#app/models/infra/brief-cache.server.ts";
+import { raisedByEveryWrite } from "#app/models/revisions.server.ts";
 
 /**
  * Evaluation forms and their responses (docs/decisions/0054-evaluation-forms.md).
@@ -127,6 +129,10 @@ export type EvaluationResponseDoc = {
   updatedAt: Date;
 };
 
+// Every parent page lists the forms that have opened: the same for every parent, kept a second per process
+// (docs/decisions/0085) and dropped by any write of a form.
+const newestForms = briefCache<readonly EvaluationFormDoc[]>("evaluation-forms");
+raisedByEveryWrite(evaluationFormSchema, async () => newestForms.forget());
 export const EvaluationForm = defineModel<EvaluationFormDoc>("EvaluationForm", evaluationFormSchema);
 export const EvaluationResponse = defineModel<EvaluationResponseDoc>("EvaluationResponse", evaluationResponseSchema);
 
@@ -403,11 +409,15 @@ export const formAsksWard = (form: EvaluationFormDoc, ward: ParentWard) =>
 
 /** Forms that have opened (open or closed), newest closing first: what a parent's list can show. */
 export async function listStartedForms(now = new Date()) {
-  return EvaluationForm.find({ opensAt: { $lte: now } })
-    .select("title intro programmes subject opensAt closesAt anonymous questions questionsRev vacation")
-    .sort({ closesAt: -1 })
-    .limit(100)
-    .lean<EvaluationFormDoc[]>();
+  // The newest forms, opened or not (the few still to open among them), then those opened by `now`.
+  const newest = await newestForms.get("newest", () =>
+    EvaluationForm.find({})
+      .select("title intro programmes subject opensAt closesAt anonymous questions questionsRev vacation")
+      .sort({ closesAt: -1 })
+      .limit(200)
+      .lean<EvaluationFormDoc[]>(),
+  );
+  return newest.filter((f) => new Date(f.opensAt) <= now).slice(0, 100);
 }
 
 export type WardForm = { form: EvaluationFormDoc; ward: ParentWard; answeredAt: Date | null };
