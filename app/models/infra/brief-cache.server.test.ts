@@ -42,6 +42,13 @@ describe("briefCache", () => {
     expect(await cache.get("k", async () => ++reads)).toBe(2);
   });
 
+  it("listens once however many caches there are (Node warns of a leak past ten listeners)", () => {
+    briefCache<number>("test-listener-first");
+    const listeners = process.listenerCount("message");
+    for (let i = 0; i < 12; i++) briefCache<number>(`test-listener-${i}`);
+    expect(process.listenerCount("message")).toBe(listeners);
+  });
+
   it("holds at most maxEntries keys", async () => {
     const cache = briefCache<string>("test-bound", { maxEntries: 2 });
     let reads = 0;

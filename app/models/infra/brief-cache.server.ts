@@ -14,14 +14,25 @@ export type BriefCache<V> = {
   forget(): void;
 };
 
+/** Every cache's entries by its forget message; one process listener serves them all, however many caches there are. */
+const cachesByForgetMessage = new Map<string, Map<string, unknown>>();
+let listening = false;
+
+function listenForForget(forgetMessage: string, entries: Map<string, unknown>) {
+  cachesByForgetMessage.set(forgetMessage, entries);
+  if (listening) return;
+  listening = true;
+  process.on("message", (message: { type?: string }) => {
+    if (typeof message?.type === "string") cachesByForgetMessage.get(message.type)?.clear();
+  });
+}
+
 export function briefCache<V>(name: string, options: { ttlMs?: number; maxEntries?: number } = {}): BriefCache<V> {
   const ttlMs = options.ttlMs ?? 1_000;
   const maxEntries = options.maxEntries ?? 100;
   const entries = new Map<string, { at: number; value: Promise<V> }>();
   const forgetMessage = `vcp:forget ${name}`;
-  process.on("message", (message: { type?: string }) => {
-    if (message?.type === forgetMessage) entries.clear();
-  });
+  listenForForget(forgetMessage, entries);
   return {
     get(key, read) {
       const entry = entries.get(key);
