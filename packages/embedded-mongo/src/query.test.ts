@@ -57,12 +57,43 @@ describe("a $group of sums computed natively", () => {
       [{ $group: { _id: "$at", t: { $sum: 0.1 } } }],
       [{ $match: { v: "none" } }, { $group: { _id: "$v", n: { $sum: "$n" } } }],
       [{ $match: { v: "none" } }, { $group: { _id: null } }, { $count: "c" }],
+      [{ $group: { _id: { v: "$v", p: "$p" }, n: { $sum: 1 }, s: { $sum: "$n" } } }],
+      [{ $match: { v: "a" } }, { $group: { _id: { p: "$p", v: "$v" }, n: { $sum: 1 } } }],
+      [{ $group: { _id: { k: "$sub.k", p: "$p" }, n: { $sum: "$n" } } }, { $count: "c" }],
+      [{ $group: { _id: { p: "$p", at: "$at" }, n: { $sum: 1 } } }],
     ];
     for (const pipeline of pipelines) {
       const native = await run({ aggregate: "g", pipeline, cursor: {} });
       const viaMingo = await run({ aggregate: "g", pipeline: [{ $skip: 0 }, ...pipeline], cursor: {} });
       expect(native.ok, JSON.stringify(pipeline)).toBe(1);
       expect(byId(native.cursor.firstBatch), JSON.stringify(pipeline)).toEqual(byId(viaMingo.cursor.firstBatch));
+    }
+  });
+
+  it("groups by several fields as mingo does, a number and the same number as a string apart", async () => {
+    const { run } = engineRunner();
+    const marks = ["present", "late", "absent", "excused"];
+    await run({
+      insert: "k",
+      documents: Array.from({ length: 40 }, (_, i) => ({
+        _id: i,
+        r: i % 3 === 0 ? 1 : i % 3 === 1 ? "1" : `w${i % 5}`,
+        s: i % 2 === 0,
+        m: marks[i % 4],
+        n: i / 10,
+      })),
+    });
+    for (const pipeline of [
+      [{ $group: { _id: { r: "$r", s: "$s", m: "$m" }, n: { $sum: 1 } } }],
+      [
+        { $match: { m: { $ne: "excused" } } },
+        { $group: { _id: { m: "$m", r: "$r" }, t: { $sum: "$n" }, c: { $sum: 1 } } },
+      ],
+    ]) {
+      const native = await run({ aggregate: "k", pipeline, cursor: {} });
+      const viaMingo = await run({ aggregate: "k", pipeline: [{ $skip: 0 }, ...pipeline], cursor: {} });
+      expect(native.cursor.firstBatch.length).toBeGreaterThan(4);
+      expect(native.cursor.firstBatch).toEqual(viaMingo.cursor.firstBatch);
     }
   });
 

@@ -420,8 +420,21 @@ function fieldPath(v: unknown): string[] | null {
   return path.every((p) => p !== "") ? path : null;
 }
 
+/** A group key of field paths (`{r: "$a", s: "$b.c"}`) as its names and paths, or null. */
+function compoundKey(id: unknown): [string, string[]][] | null {
+  if (!isPlainObject(id)) return null;
+  const parts: [string, string[]][] = [];
+  for (const [name, value] of Object.entries(id)) {
+    const path = fieldPath(value);
+    if (!path || name === "" || name.startsWith("$") || name.includes(".")) return null;
+    parts.push([name, path]);
+  }
+  return parts.length ? parts : null;
+}
+
 /**
- * `[$match?, $group {_id: <constant> | "$field", f: {$sum: <number> | "$field"}...}, $count?]` computed natively over
+ * `[$match?, $group {_id: <constant> | "$field" | {name: "$field", …}, f: {$sum: <number> | "$field"}...}, $count?]`
+ * computed natively over
  * the matches (in the order mingo would get them), or null when the stage asks for anything else or a value is not
  * plain (an array on a path, a BSON wrapper number, an object as a group key): then mingo computes it.
  * `used`: 1 when the `$count` after the group was answered too.
@@ -438,7 +451,8 @@ function groupNatively(
   const idPath = fieldPath(id);
   const constant =
     id === null || typeof id === "number" || typeof id === "boolean" || (typeof id === "string" && !id.startsWith("$"));
-  if (!idPath && !constant) return null;
+  const idParts = !idPath && !constant ? compoundKey(id) : null;
+  if (!idPath && !constant && !idParts) return null;
   const accs: { name: string; constant: number; path: string[] | null }[] = [];
   for (const k of Object.keys(g)) {
     if (k === "_id") continue;
@@ -463,7 +477,19 @@ function groupNatively(
   eachMatch(engine, coll, filter, (d) => {
     if (!plain) return;
     let key: unknown = id;
-    if (idPath) {
+    if (idParts) {
+      // Strings, numbers and booleans only: a missing field, a null, a date or anything else is left to mingo.
+      const values: unknown[] = [];
+      for (const [, path] of idParts) {
+        const v = simpleValue(d, path);
+        if (typeof v !== "string" && typeof v !== "number" && typeof v !== "boolean") {
+          plain = false;
+          return;
+        }
+        values.push(v);
+      }
+      key = JSON.stringify(values);
+    } else if (idPath) {
       const v = simpleValue(d, idPath);
       if (
         v === NOT_SIMPLE ||
@@ -477,7 +503,8 @@ function groupNatively(
     const byTime = key instanceof Date;
     let group = byTime ? dateGroups.get((key as Date).getTime()) : groups.get(key);
     if (!group) {
-      group = { key, count: 0, sums: accs.map(() => 0) };
+      const shown = idParts ? Object.fromEntries(idParts.map(([name, path]) => [name, simpleValue(d, path)])) : key;
+      group = { key: shown, count: 0, sums: accs.map(() => 0) };
       if (byTime) dateGroups.set((key as Date).getTime(), group);
       else groups.set(key, group);
       order.push(group);
