@@ -3,6 +3,8 @@
  * or excused. A lesson counts once its register is saved; excused lessons count for nobody, and a student who was not
  * on a lesson's roster (not yet enrolled) has no entry for it, so it is not held against them.
  */
+import type { Tally } from "#app/domain/per-ward.ts";
+
 export const ATTENDANCE_MARKS = ["present", "late", "absent", "excused"] as const;
 export type AttendanceMark = (typeof ATTENDANCE_MARKS)[number];
 export const ATTENDANCE_LABELS: Record<AttendanceMark, string> = {
@@ -17,16 +19,26 @@ export const isAttendanceMark = (value: unknown): value is AttendanceMark =>
 
 export type AttendanceShare = { attended: number; held: number; percent: number | null };
 
+/** What `lessons` lessons marked `mark` add to a student's attendance: held (excused ones are not) and attended. */
+export function attendanceTally(mark: AttendanceMark, lessons = 1): Tally {
+  if (mark === "excused") return { count: 0, sum: 0 };
+  return { count: lessons, sum: mark === "present" || mark === "late" ? lessons : 0 };
+}
+
+/** Lessons attended of lessons held, from their tally, and the percentage. */
+export function attendanceFigure({ count: held, sum: attended }: Tally): AttendanceShare {
+  return { attended, held, percent: held ? Math.round((attended / held) * 100) : null };
+}
+
 /** Lessons attended (present or late) of lessons held for the student (excused ones left out), and the percentage. */
 export function attendanceShare(marks: Iterable<AttendanceMark>): AttendanceShare {
-  let attended = 0;
-  let held = 0;
+  const total = { count: 0, sum: 0 };
   for (const mark of marks) {
-    if (mark === "excused") continue;
-    held += 1;
-    if (mark === "present" || mark === "late") attended += 1;
+    const { count, sum } = attendanceTally(mark);
+    total.count += count;
+    total.sum += sum;
   }
-  return { attended, held, percent: held ? Math.round((attended / held) * 100) : null };
+  return attendanceFigure(total);
 }
 
 /** "9 of 10 (90%)", or "No lessons held yet". */

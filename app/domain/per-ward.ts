@@ -1,23 +1,33 @@
 /** One figure per ward: over all of the ward's rows, and per subject (attendance shares, marks' averages). */
 export type PerWard<S> = { overall: S; bySubject: Map<string, S> };
 
-/** Rows of a ward in a subject each, summed up by `summarise` per ward, overall and per subject. */
-export function perWardAndSubject<R extends { registrationId: string; subject: string }, V, S>(
-  rows: readonly R[],
-  valueOf: (row: R) => V,
-  summarise: (values: V[]) => S,
+/** Counts that add up: lessons attended and held, or marks' percentages summed and how many. */
+export type Tally = { count: number; sum: number };
+
+/**
+ * Tallies of a ward in a subject each (as the database groups them, several per pair allowed), added up per ward,
+ * overall and per subject, and turned into figures by `figure`.
+ */
+export function perWardAndSubject<S>(
+  rows: readonly { registrationId: string; subject: string; tally: Tally }[],
+  figure: (tally: Tally) => S,
 ): Map<string, PerWard<S>> {
-  const grouped = new Map<string, Map<string, V[]>>();
-  for (const r of rows) {
-    const bySubject = grouped.get(r.registrationId) ?? new Map<string, V[]>();
-    bySubject.set(r.subject, [...(bySubject.get(r.subject) ?? []), valueOf(r)]);
-    grouped.set(r.registrationId, bySubject);
+  const grouped = new Map<string, { overall: Tally; bySubject: Map<string, Tally> }>();
+  for (const { registrationId, subject, tally } of rows) {
+    let ward = grouped.get(registrationId);
+    if (!ward) grouped.set(registrationId, (ward = { overall: { count: 0, sum: 0 }, bySubject: new Map() }));
+    let inSubject = ward.bySubject.get(subject);
+    if (!inSubject) ward.bySubject.set(subject, (inSubject = { count: 0, sum: 0 }));
+    for (const t of [ward.overall, inSubject]) {
+      t.count += tally.count;
+      t.sum += tally.sum;
+    }
   }
   const result = new Map<string, PerWard<S>>();
-  for (const [id, bySubject] of grouped)
+  for (const [id, { overall, bySubject }] of grouped)
     result.set(id, {
-      overall: summarise([...bySubject.values()].flat()),
-      bySubject: new Map([...bySubject].map(([subject, values]) => [subject, summarise(values)])),
+      overall: figure(overall),
+      bySubject: new Map([...bySubject].map(([subject, tally]) => [subject, figure(tally)])),
     });
   return result;
 }

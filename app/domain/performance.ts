@@ -1,3 +1,5 @@
+import type { Tally } from "#app/domain/per-ward.ts";
+
 export type PerformanceLabel = "Excellent" | "Good" | "Average" | "Needs Improvement";
 
 /** docs/product.md#validation: 80 and up Excellent; 70 and up Good; 60 and up Average; below 60 Needs Improvement. */
@@ -17,8 +19,12 @@ export const NO_MARKS: Performance = { marked: 0, percent: null };
 
 /** The average of these percentages, rounded, over however many there are (none: no figure). */
 export function performanceOf(percents: readonly number[]): Performance {
-  if (!percents.length) return { marked: 0, percent: null };
-  return { marked: percents.length, percent: Math.round(percents.reduce((a, b) => a + b, 0) / percents.length) };
+  return performanceFigure({ count: percents.length, sum: percents.reduce((a, b) => a + b, 0) });
+}
+
+/** The same from marks' tally: how many, and their percentages summed. */
+export function performanceFigure({ count, sum }: Tally): Performance {
+  return count ? { marked: count, percent: Math.round(sum / count) } : { marked: 0, percent: null };
 }
 
 /** "78% (Good)", or "No marks yet". */

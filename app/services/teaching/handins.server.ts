@@ -8,7 +8,13 @@ import { createId } from "@paralleldrive/cuid2";
 import { MongoServerError } from "mongodb";
 import { WARD_FORMS } from "#app/domain/programmes.ts";
 import { perWardAndSubject, type PerWard } from "#app/domain/per-ward.ts";
-import { performanceBands, performanceOf, percentOf, type Performance } from "#app/domain/performance.ts";
+import {
+  performanceBands,
+  performanceFigure,
+  performanceOf,
+  percentOf,
+  type Performance,
+} from "#app/domain/performance.ts";
 import { HANDIN_QUOTA_BYTES, askedOfWard, handinTiming, workStatus, type WorkStatus } from "#app/domain/work.ts";
 import {
   Assignment,
@@ -520,10 +526,15 @@ export async function performanceOfRegistrations(
     markedAt: { $ne: null },
   };
   if (subjects) filter.subject = { $in: subjects.map(String) };
-  const rows = await Submission.find(filter)
-    .select("registrationId subject percent")
-    .lean<Array<{ registrationId: string; subject: string; percent: number }>>();
-  return perWardAndSubject(rows, (r) => r.percent, performanceOf);
+  // Summed where the marks are, as the subjects' performance is.
+  const rows = await Submission.aggregate<{ _id: { r: string; s: string }; sum: number; n: number }>([
+    { $match: filter },
+    { $group: { _id: { r: "$registrationId", s: "$subject" }, sum: { $sum: "$percent" }, n: { $sum: 1 } } },
+  ]);
+  return perWardAndSubject(
+    rows.map(({ _id, sum, n }) => ({ registrationId: _id.r, subject: _id.s, tally: { count: n, sum } })),
+    performanceFigure,
+  );
 }
 
 /**
