@@ -74,4 +74,39 @@ describe("the facilitator overview", () => {
       "Work handed in: Titration (Chemistry)",
     ]);
   });
+
+  it("lists the newest six lesson events and posted work together, none from the future or before the fortnight", async () => {
+    await insertVacationOfNow(V);
+    const today = schoolDay();
+    const now = new Date(`${today}T20:00:00Z`);
+    const at = (hoursAgo: number) => new Date(now.getTime() - hoursAgo * 3_600_000);
+    const lesson = (date: string, extra: Record<string, unknown>) => ({
+      vacation: V,
+      programme: "science",
+      subject: "Biology",
+      forms: ["form-1"],
+      date,
+      start: timeOf(9 * 60),
+      end: timeOf(10 * 60),
+      ...extra,
+    });
+    await Lesson.create([
+      lesson(addDays(today, -1), { startedAt: at(35), registerSavedAt: at(34) }),
+      lesson(addDays(today, -2), { startedAt: at(59), registerSavedAt: at(58) }),
+      lesson(addDays(today, -3), { cancelled: true, cancelledAt: at(80) }),
+      lesson(addDays(today, -13), { startedAt: at(15 * 24) }), // before the fortnight
+      lesson(today, { startedAt: at(-1) }), // after `now`
+    ]);
+    await Assignment.create({ facilitatorId: "fac-1", subject: "Biology", title: "Cells", createdAt: at(40) });
+    await raiseWorkRevision();
+    const activity = (await teachingOverview(["Biology"], now)).activity.map((e) => e.text.split(",")[0]);
+    expect(activity).toEqual([
+      "Register taken: Biology",
+      "Class started: Biology",
+      "Assignment posted: Cells (Biology)",
+      "Register taken: Biology",
+      "Class started: Biology",
+      "Lesson cancelled: Biology",
+    ]);
+  });
 });

@@ -33,17 +33,33 @@ type EventLesson = Pick<LessonDoc, "_id" | "subject" | "date" | "start" | "start
 
 /** The events of these lessons: each start, cancel and saved register, newest first. */
 function lessonEvents(lessons: readonly EventLesson[]): ActivityEvent[] {
-  return lessons.flatMap((l) => {
-    const when = `${shortDay(l.date)}, ${timeLabel(l.start)}`;
-    const events: ActivityEvent[] = [];
-    if (l.startedAt)
-      events.push({ id: `${l._id}.start`, text: `Class started: ${l.subject}, ${when}`, at: l.startedAt });
-    if (l.registerSavedAt)
-      events.push({ id: `${l._id}.register`, text: `Register taken: ${l.subject}, ${when}`, at: l.registerSavedAt });
-    if (l.cancelledAt)
-      events.push({ id: `${l._id}.cancel`, text: `Lesson cancelled: ${l.subject}, ${when}`, at: l.cancelledAt });
-    return events;
-  });
+  return lessons
+    .flatMap((l) => {
+      const when = `${shortDay(l.date)}, ${timeLabel(l.start)}`;
+      const events: ActivityEvent[] = [];
+      if (l.startedAt)
+        events.push({ id: `${l._id}.start`, text: `Class started: ${l.subject}, ${when}`, at: l.startedAt });
+      if (l.registerSavedAt)
+        events.push({ id: `${l._id}.register`, text: `Register taken: ${l.subject}, ${when}`, at: l.registerSavedAt });
+      if (l.cancelledAt)
+        events.push({ id: `${l._id}.cancel`, text: `Lesson cancelled: ${l.subject}, ${when}`, at: l.cancelledAt });
+      return events;
+    })
+    .sort(newestFirst);
+}
+
+const newestFirst = (a: ActivityEvent, b: ActivityEvent) => b.at.getTime() - a.at.getTime();
+
+/** The newest `max` of these events (newest first) that fall between `from` and `to`. */
+function newestBetween(events: readonly ActivityEvent[], from: number, to: number, max: number): ActivityEvent[] {
+  const chosen: ActivityEvent[] = [];
+  for (const e of events) {
+    const at = e.at.getTime();
+    if (at > to) continue;
+    if (at < from || chosen.length === max) break;
+    chosen.push(e);
+  }
+  return chosen;
 }
 
 /** The latest work handed in for these subjects since `since`, one event per piece, with its assignment's title. */
@@ -100,7 +116,7 @@ export async function teachingOverview(subjects: readonly string[], now = new Da
       .filter((a) => a.createdAt.getTime() >= since)
       .map((a) => ({ id: `${a._id}.posted`, text: `Assignment posted: ${a.title} (${a.subject})`, at: a.createdAt })),
     ...handedIn.filter((e) => e.at.getTime() >= since),
-  ].sort((a, b) => b.at.getTime() - a.at.getTime());
+  ].sort(newestFirst);
   if (!teaching || !subjects.length)
     return {
       vacation: teaching?.name ?? null,
@@ -114,8 +130,9 @@ export async function teachingOverview(subjects: readonly string[], now = new Da
   const filter = { vacation: teaching.name, subject: { $in: subjects.map(String) } };
   // The lessons' part depends on the day and the lessons alone: kept until a lesson changes.
   const key = JSON.stringify(["overview", teaching.name, subjects.map(String), today]);
-  const [thisWeek, toTake, todays, later, recent] = await byLessonsRevision(key, () =>
-    Promise.all([
+  // The lessons' events are made and sorted with them, once: a view only picks the newest of its fortnight.
+  const [thisWeek, toTake, todays, later, lessonsDone] = await byLessonsRevision(key, async () => {
+    const read = await Promise.all([
       Lesson.countDocuments({ ...filter, date: { $gte: monday, $lte: addDays(monday, 6) }, cancelled: false }),
       Lesson.countDocuments({
         ...filter,
@@ -135,12 +152,15 @@ export async function teachingOverview(subjects: readonly string[], now = new Da
         .select("_id subject date start startedAt registerSavedAt cancelledAt")
         .limit(500)
         .lean<EventLesson[]>(),
-    ]),
+    ]);
+    return [read[0], read[1], read[2], read[3], lessonEvents(read[4])] as const;
+  });
+  const activity = newestBetween(
+    [...newestBetween(lessonsDone, since, now.getTime(), ACTIVITY_MAX), ...posted].sort(newestFirst),
+    since,
+    now.getTime(),
+    ACTIVITY_MAX,
   );
-  const activity = [...lessonEvents(recent), ...posted]
-    .filter((e) => e.at.getTime() >= since && e.at.getTime() <= now.getTime())
-    .sort((a, b) => b.at.getTime() - a.at.getTime())
-    .slice(0, ACTIVITY_MAX);
   const phased = [...todays, ...later].map((l) => ({ l, phase: lessonPhase(l, now) }));
   return {
     vacation: teaching.name,
