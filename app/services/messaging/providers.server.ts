@@ -51,8 +51,9 @@ export function emailProviderFor(
 
 /** The provider Settings choose. One that is chosen but not configured refuses every message, and says why. */
 export function smsProviderFor(settings: SmsSettings, demo: boolean, processEnv = process.env): SmsProvider {
-  // The account saved in Settings, else the environment's.
-  const env = {
+  // The account saved in Settings, else the environment's; made only for a real provider (a copy of the whole
+  // environment is dear, and the admin's pages ask on every view whether SMS can leave).
+  const env = () => ({
     ...processEnv,
     ...(settings.smsApiKey
       ? {
@@ -71,22 +72,22 @@ export function smsProviderFor(settings: SmsSettings, demo: boolean, processEnv 
           HUBTEL_SENDER_ID: settings.smsSenderId,
         }
       : {}),
-  };
+  });
   switch (settings.smsProvider) {
     case "arkesel": {
-      const config = arkeselConfig(env);
+      const config = arkeselConfig(env());
       return config
         ? arkesel(config)
         : unconfigured("arkesel", SMS_NOT_CONFIGURED, "Arkesel needs an API key and a sender id");
     }
     case "africastalking": {
-      const config = africasTalkingConfig(env);
+      const config = africasTalkingConfig(env());
       return config
         ? africasTalking(config)
         : unconfigured("africastalking", SMS_NOT_CONFIGURED, "Africa's Talking needs a username and an API key");
     }
     case "hubtel": {
-      const config = hubtelConfig(env);
+      const config = hubtelConfig(env());
       return config
         ? hubtel(config)
         : unconfigured("hubtel", SMS_NOT_CONFIGURED, "Hubtel needs a client id, a client secret and a sender id");
