@@ -95,6 +95,13 @@ describe("a $group of sums computed natively", () => {
       expect(native.cursor.firstBatch.length).toBeGreaterThan(4);
       expect(native.cursor.firstBatch).toEqual(viaMingo.cursor.firstBatch);
     }
+    // NaN and the infinities are three groups, as mingo and MongoDB keep them.
+    await run({ insert: "kn", documents: [NaN, Infinity, -Infinity, 0].map((r, i) => ({ _id: i, r, s: "a" })) });
+    const pipeline = [{ $group: { _id: { r: "$r", s: "$s" }, n: { $sum: 1 } } }];
+    const native = await run({ aggregate: "kn", pipeline, cursor: {} });
+    const viaMingo = await run({ aggregate: "kn", pipeline: [{ $skip: 0 }, ...pipeline], cursor: {} });
+    expect(native.cursor.firstBatch).toHaveLength(4);
+    expect(native.cursor.firstBatch).toEqual(viaMingo.cursor.firstBatch);
   });
 
   it("leaves arrays and sub-documents as keys to mingo, with the same answer", async () => {

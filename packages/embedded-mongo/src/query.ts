@@ -478,11 +478,12 @@ function groupNatively(
     if (!plain) return;
     let key: unknown = id;
     if (idParts) {
-      // Strings, numbers and booleans only: a missing field, a null, a date or anything else is left to mingo.
+      // Strings, finite numbers and booleans only: a missing field, a null, a date or anything else is left to mingo.
       const values: unknown[] = [];
       for (const [, path] of idParts) {
         const v = simpleValue(d, path);
-        if (typeof v !== "string" && typeof v !== "number" && typeof v !== "boolean") {
+        // NaN and the infinities too: the key below would write them all as null.
+        if (typeof v !== "string" && typeof v !== "boolean" && !(typeof v === "number" && Number.isFinite(v))) {
           plain = false;
           return;
         }
