@@ -22,9 +22,14 @@ export function performanceOf(percents: readonly number[]): Performance {
   return performanceFigure({ count: percents.length, sum: percents.reduce((a, b) => a + b, 0) });
 }
 
-/** The same from marks' tally: how many, and their percentages summed. */
+/**
+ * The same from marks' tally: how many, and their percentages summed. The percentages have one decimal (`percentOf`),
+ * so the sum is taken in tenths: however the sum was added up (per subject, by the database), 58.5 stays 58.5.
+ */
 export function performanceFigure({ count, sum }: Tally): Performance {
-  return count ? { marked: count, percent: Math.round(sum / count) } : { marked: 0, percent: null };
+  return count
+    ? { marked: count, percent: Math.round(Math.round(sum * 10) / (count * 10)) }
+    : { marked: 0, percent: null };
 }
 
 /** "78% (Good)", or "No marks yet". */

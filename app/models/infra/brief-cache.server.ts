@@ -14,7 +14,10 @@ export type BriefCache<V> = {
   forget(): void;
 };
 
-/** Every cache's entries by its forget message; one process listener serves them all, however many caches there are. */
+/**
+ * Every cache's entries by its forget message; one process listener serves them all, however many caches there are.
+ * Names are unique; a second cache of a name takes its place (a module evaluated again in development).
+ */
 const cachesByForgetMessage = new Map<string, Map<string, unknown>>();
 let listening = false;
 

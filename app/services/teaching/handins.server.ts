@@ -561,6 +561,6 @@ async function computeSubjectsPerformance(subjects: readonly string[], vacation:
     { $group: { _id: "$registrationId", sum: { $sum: "$percent" }, marked: { $sum: 1 } } },
   ]);
   // As performanceOf rounds a student's average of their marks.
-  const averages = rows.map((r) => Math.round(r.sum / r.marked));
+  const averages = rows.map((r) => performanceFigure({ count: r.marked, sum: r.sum }).percent!);
   return { students: averages.length, average: performanceOf(averages).percent, bands: performanceBands(averages) };
 }
