@@ -477,9 +477,9 @@ function groupNatively(
   eachMatch(engine, coll, filter, (d) => {
     if (!plain) return;
     let key: unknown = id;
+    const values: unknown[] = [];
     if (idParts) {
       // Strings, finite numbers and booleans only: a missing field, a null, a date or anything else is left to mingo.
-      const values: unknown[] = [];
       for (const [, path] of idParts) {
         const v = simpleValue(d, path);
         // NaN and the infinities too: the key below would write them all as null.
@@ -504,7 +504,7 @@ function groupNatively(
     const byTime = key instanceof Date;
     let group = byTime ? dateGroups.get((key as Date).getTime()) : groups.get(key);
     if (!group) {
-      const shown = idParts ? Object.fromEntries(idParts.map(([name, path]) => [name, simpleValue(d, path)])) : key;
+      const shown = idParts ? Object.fromEntries(idParts.map(([name], i) => [name, values[i]])) : key;
       group = { key: shown, count: 0, sums: accs.map(() => 0) };
       if (byTime) dateGroups.set((key as Date).getTime(), group);
       else groups.set(key, group);
