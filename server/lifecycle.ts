@@ -1,7 +1,7 @@
 /**
  * Start-up and graceful shutdown of one app process, beside the HTTP server they stop. The database is the app's
  * (app/models/db.server.ts, reached through the build's seam so that the process holds one connection): it starts
- * connecting as the server starts listening, and the outbox's sender starts. On SIGTERM/SIGINT
+ * connecting as the server starts listening, and once it is ready the outbox's sender starts. On SIGTERM/SIGINT
  * the server stops taking connections and finishes its requests (4.5 s at the latest), the sender records the
  * messages it has in flight, then the database closes (20 s at the latest: the embedded database writes its
  * checkpoint image, about 1.5 s per 100,000 registrations, docs/decisions/0068) and the process exits.
@@ -65,11 +65,16 @@ export function connectUntilReady(
 
 export function runUntilStopped(server: Server, database: Database, onStop: () => Promise<void> = async () => {}) {
   let stopping = false;
-  // The sender waits for the database like any request does (and says once when it cannot reach it).
-  const background = database.startBackgroundWork();
+  // The outbox's sender and the reconciliation start once the database is connected and prepared: begun earlier, on
+  // a data directory that takes longer to load than the driver waits, their first round (the repair of what a
+  // stopped process left) failed with an error and waited minutes for its next turn. Later outages they ride out.
+  let background: ReturnType<Database["startBackgroundWork"]> | null = null;
   connectUntilReady(database.connectDb, {
-    // One worker of several: the first one's prepared database lets the others start (server/cluster.ts).
-    onReady: () => process.send?.(DATABASE_READY),
+    onReady: () => {
+      background ??= database.startBackgroundWork();
+      // One worker of several: the first one's prepared database lets the others start (server/cluster.ts).
+      process.send?.(DATABASE_READY);
+    },
     onLocked: (error) => {
       // Another app instance owns DATA_DIR: serving on would answer every request that needs the database with an
       // error. Refuse to start instead, with one clear line.
@@ -100,7 +105,7 @@ export function runUntilStopped(server: Server, database: Database, onStop: () =
       process.exit(1);
     }, DATABASE_CLOSE_DEADLINE_MS).unref();
     await onStop();
-    await background.stop();
+    await background?.stop();
     await database.disconnectDb();
     process.exit(0);
   };
