@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { EntryContext } from "react-router";
-import { parentPaths, withMatchedRoutesOnly } from "#app/utils/matched-routes.server.ts";
+import { parentPaths, rememberingMatch, withMatchedRoutesOnly } from "#app/utils/matched-routes.server.ts";
 
 type Route = { id: string; parentId?: string; path?: string; index?: boolean };
 const route = (r: Route) => ({ ...r, module: `/${r.id}.js`, hasLoader: true });
@@ -48,6 +48,29 @@ describe("withMatchedRoutesOnly", () => {
   it("leaves every route when the browser is not to discover them", () => {
     const whole = context("initial", "/portal", ["root", "portal"]);
     expect(withMatchedRoutesOnly(whole)).toBe(whole);
+  });
+
+  it("gives the render a match that asks the handler's once per path, over renders, with the same answer", () => {
+    const asked: unknown[] = [];
+    const match = ((location: unknown) => {
+      asked.push(location);
+      return location === "/" ? [{ route: { id: "root" } }, { route: { id: "home" } }] : null;
+    }) as unknown as EntryContext["staticHandlerContext"]["_match"];
+    const render = () => {
+      const whole = context("lazy", "/portal", ["root", "portal"]);
+      (whole.staticHandlerContext as unknown as { _match: typeof match })._match = match;
+      return (withMatchedRoutesOnly(whole).staticHandlerContext as unknown as { _match: typeof match })._match;
+    };
+    const first = render()("/");
+    expect(render()("/")).toBe(first);
+    expect(first).toEqual([{ route: { id: "root" } }, { route: { id: "home" } }]);
+    expect(render()("/nowhere")).toBeNull();
+    expect(render()("/nowhere")).toBeNull();
+    const location = { pathname: "/" } as const;
+    render()(location);
+    render()(location);
+    expect(asked).toEqual(["/", "/nowhere", location, location]);
+    expect(rememberingMatch(match)).toBe(rememberingMatch(match));
   });
 
   it("lists / and the parents of an address", () => {

@@ -2,6 +2,8 @@ import type { EntryContext } from "react-router";
 import { matchedRouteIds } from "#app/utils/route-tree.ts";
 
 type ManifestRoutes = EntryContext["manifest"]["routes"];
+/** The static handler's `match`, which React Router's static router answers `router.match` with. */
+type Match = EntryContext["staticHandlerContext"]["_match"];
 
 /**
  * The render's context with the manifest cut to the routes the page needs.
@@ -13,6 +15,10 @@ type ManifestRoutes = EntryContext["manifest"]["routes"];
  * page's address (so that a link to the home page or to a section's overview works before `/__manifest` answers, or if
  * it never does). The others it learns from `/__manifest` when a link to them appears. With discovery off, the
  * browser needs every route from the start: the context is left whole.
+ *
+ * To list those routes, React Router's `<Scripts>` matches `/` and each parent path against the whole tree again on
+ * every render (getPartialManifest), trying its branches one by one: `/` ranks last of them. The render gets a match
+ * that remembers each path's answer (`rememberingMatch`).
  */
 export function withMatchedRoutesOnly(context: EntryContext): EntryContext {
   if (context.routeDiscovery.mode !== "lazy") return context;
@@ -22,7 +28,35 @@ export function withMatchedRoutesOnly(context: EntryContext): EntryContext {
     for (const id of matchedRouteIds(all, path)) ids.add(id);
   const routes: ManifestRoutes = {};
   for (const id of ids) if (all[id]) routes[id] = all[id];
-  return { ...context, manifest: { ...context.manifest, routes } };
+  const handler = context.staticHandlerContext;
+  const staticHandlerContext =
+    typeof handler._match === "function" ? { ...handler, _match: rememberingMatch(handler._match) } : handler;
+  return { ...context, manifest: { ...context.manifest, routes }, staticHandlerContext };
+}
+
+/** How many paths' matches a process remembers (a crawler's made-up addresses make more parent paths). */
+const REMEMBERED_PATHS = 2_000;
+const remembering = new WeakMap<Match, Match>();
+
+/**
+ * The static handler's `match`, answering a path it has answered before from memory. A path's matches depend on the
+ * path and the routes alone, and the static router reads them without changing them (it maps each to a new object).
+ * An answer that throws is not remembered; a location that is not a string goes straight through.
+ */
+export function rememberingMatch(match: Match): Match {
+  let wrapped = remembering.get(match);
+  if (wrapped) return wrapped;
+  const known = new Map<string, ReturnType<Match>>();
+  wrapped = (location) => {
+    if (typeof location !== "string") return match(location);
+    if (known.has(location)) return known.get(location)!;
+    const found = match(location);
+    if (known.size >= REMEMBERED_PATHS) known.delete(known.keys().next().value!);
+    known.set(location, found);
+    return found;
+  };
+  remembering.set(match, wrapped);
+  return wrapped;
 }
 
 /** `/` and each parent of the address, as React Router's getPartialManifest lists them. */
