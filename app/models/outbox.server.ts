@@ -132,12 +132,16 @@ export function withCode(render: (code: string) => string, code: string) {
   return { text: render(CODE_MASK), secret: seal(code), shown: CODE_MASK };
 }
 
-/** Queues a message once per key: a second call with the same key leaves the first message as it is. */
+/**
+ * Queues a message once per key: a second call with the same key leaves the first message as it is. Its `_id` and the
+ * other fields' defaults come from the schema (Mongoose's defaults on insert, which make the id whether it is given or
+ * not: given here as well, an enrolment made two).
+ */
 export async function queueMessage(message: NewMessage): Promise<void> {
   await Outbox.updateOne(
     { key: message.key },
     {
-      $setOnInsert: { _id: newId(), values: {}, subject: null, ...message, state: "queued", nextAttemptAt: new Date() },
+      $setOnInsert: { values: {}, subject: null, ...message, state: "queued", nextAttemptAt: new Date() },
     },
     { upsert: true },
   ).catch((error: unknown) => {

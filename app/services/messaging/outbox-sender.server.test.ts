@@ -66,6 +66,8 @@ describe("queueMessage", () => {
     const rows = await Outbox.find().lean();
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ text: "message 1", state: "queued", attempts: 0 });
+    // Its id is a document id like every other (a cuid2 string, not the driver's ObjectId).
+    expect(rows[0]._id).toMatch(/^[a-z][a-z0-9]{23}$/);
   });
 });
 
