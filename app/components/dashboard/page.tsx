@@ -1,13 +1,16 @@
-/** A dashboard page's main landmark and its one h1. */
+import { Link } from "react-router";
+/** A dashboard page's main landmark and its one h1, with a link back to the list a sub-page was opened from. */
 export function DashboardPage({
   title,
   description,
   actions,
+  back,
   children,
 }: {
   title: string;
   description?: React.ReactNode;
   actions?: React.ReactNode;
+  back?: { to: string; label: string };
   children?: React.ReactNode;
 }) {
   return (
@@ -19,6 +22,13 @@ export function DashboardPage({
         </div>
         {actions ? <div className="flex flex-wrap gap-2">{actions}</div> : null}
       </div>
+      {back ? (
+        <p className="mb-4">
+          <Link to={back.to} className="font-semibold text-brand-700 underline">
+            {back.label}
+          </Link>
+        </p>
+      ) : null}
       {children}
     </main>
   );

@@ -1,7 +1,7 @@
 import type { RouteHandle } from "#app/utils/route-rules.ts";
 import { getFormProps } from "@conform-to/react";
 import { useSchemaForm } from "#app/components/form/use-schema-form.ts";
-import { data, Form, Link } from "react-router";
+import { data, Form } from "react-router";
 import type { Route } from "./+types/handin";
 import { requireRole } from "#app/utils/auth.server.ts";
 import { redirectWithToast } from "#app/utils/toast.server.ts";
@@ -134,12 +134,8 @@ export default function Handin({ loaderData, actionData }: Route.ComponentProps)
           {d.refuseLate ? " (late work is not taken)" : ""} · out of {d.maxScore}
         </>
       }
+      back={{ to: "/assignments", label: "Back to Assignments" }}
     >
-      <p className="mb-4">
-        <Link to="/assignments" className="font-semibold text-brand-700 underline">
-          Back to Assignments
-        </Link>
-      </p>
       {d.description || d.file ? (
         <Card title="What to do">
           {d.description ? <p className="whitespace-pre-line text-gray-900">{d.description}</p> : null}

@@ -78,12 +78,8 @@ export default function AssignmentWork({ loaderData: d, actionData }: Route.Comp
           {d.subject} · Due: {d.due} · out of {d.maxScore}
         </>
       }
+      back={{ to: "/facilitator-dashboard/assignments", label: "Back to Assignments" }}
     >
-      <p className="mb-4">
-        <Link to="/facilitator-dashboard/assignments" className="font-semibold text-brand-700 underline">
-          Back to Assignments
-        </Link>
-      </p>
       <p className="mb-4 text-gray-900" role="status">
         {d.rows.length} handed in · {d.toMark} to mark · {d.missing.length} not handed in
       </p>

@@ -2,7 +2,7 @@ import { TOO_MANY_PIXELS } from "#app/domain/files.ts";
 import type { RouteHandle } from "#app/utils/route-rules.ts";
 import { useSchemaForm } from "#app/components/form/use-schema-form.ts";
 import { getFormProps } from "@conform-to/react";
-import { data, Form, Link } from "react-router";
+import { data, Form } from "react-router";
 import type { Route } from "./+types/lesson-materials";
 import { actorOf, requireRole } from "#app/utils/auth.server.ts";
 import { redirectWithToast } from "#app/utils/toast.server.ts";
@@ -99,12 +99,8 @@ export default function LessonMaterials({ loaderData, actionData }: Route.Compon
           {title} · {audience}. The lesson&apos;s students see them on their schedule.
         </>
       }
+      back={{ to: "/facilitator-dashboard/classes", label: "Back to Classes" }}
     >
-      <p className="mb-4">
-        <Link to="/facilitator-dashboard/classes" className="font-semibold text-brand-700 underline">
-          Back to Classes
-        </Link>
-      </p>
       <Form
         method="post"
         encType="multipart/form-data"

@@ -1,7 +1,7 @@
 import type { RouteHandle } from "#app/utils/route-rules.ts";
 
 import { useSchemaForm } from "#app/components/form/use-schema-form.ts";
-import { data, Link } from "react-router";
+import { data } from "react-router";
 import type { Route } from "./+types/mark-work";
 import { actorOf, requireRole } from "#app/utils/auth.server.ts";
 import { redirectWithToast } from "#app/utils/toast.server.ts";
@@ -101,15 +101,8 @@ export default function MarkWork({ loaderData: d, actionData }: Route.ComponentP
           {d.late ? " (late)" : ""} · out of {d.maxScore}
         </>
       }
+      back={{ to: `/facilitator-dashboard/assignments/${d.assignmentId}`, label: "Back to the work handed in" }}
     >
-      <p className="mb-4">
-        <Link
-          to={`/facilitator-dashboard/assignments/${d.assignmentId}`}
-          className="font-semibold text-brand-700 underline"
-        >
-          Back to the work handed in
-        </Link>
-      </p>
       <Card title="The work">
         {d.text ? <p className="whitespace-pre-line text-gray-900">{d.text}</p> : null}
         {photos.map((f, i) => (
