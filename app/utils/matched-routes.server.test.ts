@@ -58,8 +58,11 @@ describe("withMatchedRoutesOnly", () => {
     }) as unknown as EntryContext["staticHandlerContext"]["_match"];
     const render = () => {
       const whole = context("lazy", "/portal", ["root", "portal"]);
-      (whole.staticHandlerContext as unknown as { _match: typeof match })._match = match;
-      return (withMatchedRoutesOnly(whole).staticHandlerContext as unknown as { _match: typeof match })._match;
+      whole.staticHandlerContext._match = match;
+      const cut = withMatchedRoutesOnly(whole);
+      // The request's own context (React Router reads what the render writes there), its match remembering.
+      expect(cut.staticHandlerContext).toBe(whole.staticHandlerContext);
+      return cut.staticHandlerContext._match;
     };
     const first = render()("/");
     expect(render()("/")).toBe(first);
@@ -71,6 +74,7 @@ describe("withMatchedRoutesOnly", () => {
     render()(location);
     expect(asked).toEqual(["/", "/nowhere", location, location]);
     expect(rememberingMatch(match)).toBe(rememberingMatch(match));
+    expect(rememberingMatch(rememberingMatch(match))).toBe(rememberingMatch(match));
   });
 
   it("lists / and the parents of an address", () => {

@@ -28,15 +28,17 @@ export function withMatchedRoutesOnly(context: EntryContext): EntryContext {
     for (const id of matchedRouteIds(all, path)) ids.add(id);
   const routes: ManifestRoutes = {};
   for (const id of ids) if (all[id]) routes[id] = all[id];
+  // Set on the request's own context, not on a copy: the render writes the deepest error boundary it reached there,
+  // and React Router reads it from that object when the shell fails to render.
   const handler = context.staticHandlerContext;
-  const staticHandlerContext =
-    typeof handler._match === "function" ? { ...handler, _match: rememberingMatch(handler._match) } : handler;
-  return { ...context, manifest: { ...context.manifest, routes }, staticHandlerContext };
+  if (typeof handler._match === "function") handler._match = rememberingMatch(handler._match);
+  return { ...context, manifest: { ...context.manifest, routes } };
 }
 
 /** How many paths' matches a process remembers (a crawler's made-up addresses make more parent paths). */
 const REMEMBERED_PATHS = 2_000;
 const remembering = new WeakMap<Match, Match>();
+const wrappers = new WeakSet<Match>();
 
 /**
  * The static handler's `match`, answering a path it has answered before from memory. A path's matches depend on the
@@ -44,6 +46,8 @@ const remembering = new WeakMap<Match, Match>();
  * An answer that throws is not remembered; a location that is not a string goes straight through.
  */
 export function rememberingMatch(match: Match): Match {
+  // A second render (after an error) gets a context copied from the first one, its match already remembering.
+  if (wrappers.has(match)) return match;
   let wrapped = remembering.get(match);
   if (wrapped) return wrapped;
   const known = new Map<string, ReturnType<Match>>();
@@ -56,6 +60,7 @@ export function rememberingMatch(match: Match): Match {
     return found;
   };
   remembering.set(match, wrapped);
+  wrappers.add(wrapped);
   return wrapped;
 }
 
