@@ -134,8 +134,8 @@ export function withCode(render: (code: string) => string, code: string) {
 
 /**
  * Queues a message once per key: a second call with the same key leaves the first message as it is. Its `_id` and the
- * other fields' defaults come from the schema (Mongoose's defaults on insert, which make the id whether it is given or
- * not: given here as well, an enrolment made two).
+ * other fields' defaults come from the schema (Mongoose's defaults on insert, which call the id's default even when
+ * the update gives an id: one given here would be a second id made and thrown away).
  */
 export async function queueMessage(message: NewMessage): Promise<void> {
   await Outbox.updateOne(
