@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { requiredText } from "#app/forms/parse.ts";
 
 export const RECIPIENT_TYPE_OPTIONS = [
   { value: "all", label: "All users" },
@@ -9,16 +10,8 @@ export const RECIPIENT_TYPE_OPTIONS = [
 
 /** docs/product.md#validation: title and message required; the recipient type decides whose notification badge counts it. */
 export const AnnouncementSchema = z.object({
-  title: z
-    .string({ error: "Title is required" })
-    .trim()
-    .min(1, "Title is required")
-    .max(200, "Title must be at most 200 characters"),
-  message: z
-    .string({ error: "Message is required" })
-    .trim()
-    .min(1, "Message is required")
-    .max(5000, "Message must be at most 5000 characters"),
+  title: requiredText("Title is required", 200, "Title must be at most 200 characters"),
+  message: requiredText("Message is required", 5000, "Message must be at most 5000 characters"),
   recipientType: z
     .enum(["all", "students", "parents", "facilitators"], { error: "Choose who receives the message" })
     .default("all"),

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { checkbox } from "#app/forms/parse.ts";
+import { checkbox, requiredText } from "#app/forms/parse.ts";
 import { isPlausiblePhone, normalizePhone } from "#app/domain/phone.ts";
 import { SUPPORT_HOURS_MAX } from "#app/domain/school.ts";
 import { smsLength, toGsm7 } from "#app/domain/sms.ts";
@@ -101,11 +101,7 @@ const supportPhone = (required: boolean) =>
 
 export const GeneralSettingsSchema = z
   .object({
-    siteName: z
-      .string({ error: "Site name is required" })
-      .trim()
-      .min(1, "Site name is required")
-      .max(100, "Site name must be at most 100 characters"),
+    siteName: requiredText("Site name is required", 100, "Site name must be at most 100 characters"),
     adminEmail: z.email("Enter a valid email address").max(254),
     siteDescription: z
       .string()
@@ -122,15 +118,14 @@ export const GeneralSettingsSchema = z
     supportPhone: supportPhone(true),
     supportPhone2: supportPhone(false),
     // Said on USSD screens and in SMS: the 7-bit alphabet, so every phone shows it as typed.
-    supportHours: z
-      .string({ error: "Enter the hours someone answers, e.g. 7:30am to 5:30pm, Monday to Friday" })
-      .trim()
-      .min(1, "Enter the hours someone answers, e.g. 7:30am to 5:30pm, Monday to Friday")
-      .max(SUPPORT_HOURS_MAX, `Support hours have at most ${SUPPORT_HOURS_MAX} characters`)
-      .refine(
-        (v) => toGsm7(v) === v && !/[\r\n]/.test(v) && smsLength(v).units === v.length,
-        "Use letters, digits and plain punctuation only, on one line: this text goes out by SMS and USSD",
-      ),
+    supportHours: requiredText(
+      "Enter the hours someone answers, e.g. 7:30am to 5:30pm, Monday to Friday",
+      SUPPORT_HOURS_MAX,
+      `Support hours have at most ${SUPPORT_HOURS_MAX} characters`,
+    ).refine(
+      (v) => toGsm7(v) === v && !/[\r\n]/.test(v) && smsLength(v).units === v.length,
+      "Use letters, digits and plain punctuation only, on one line: this text goes out by SMS and USSD",
+    ),
   })
   .refine((v) => !v.supportPhone2 || v.supportPhone2 !== v.supportPhone, {
     path: ["supportPhone2"],

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { requiredText } from "#app/forms/parse.ts";
 
 /** Checked on the server (the database knows the other names). */
 export const SUBJECT_NAME_TAKEN = "A subject with this name already exists";
@@ -7,11 +8,7 @@ export const CATALOGUE_SUBJECT_RENAME =
 
 /** docs/product.md#validation subject form: name required; description and facilitator optional (empty facilitator saved as null). */
 export const SubjectFormSchema = z.object({
-  name: z
-    .string({ error: "Subject name is required" })
-    .trim()
-    .min(1, "Subject name is required")
-    .max(100, "Subject name must be at most 100 characters"),
+  name: requiredText("Subject name is required", 100, "Subject name must be at most 100 characters"),
   description: z.string().trim().max(1000, "Description must be at most 1000 characters").optional(),
   facilitatorId: z
     .string()

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { ALL_SUBJECTS, PROGRAMMES } from "#app/domain/programmes.ts";
 import { ALL_PROGRAMMES, GROUP_TYPES, NOT_A_WHATSAPP_INVITE, isWhatsappInviteLink } from "#app/domain/whatsapp.ts";
-import { searchField } from "#app/forms/parse.ts";
+import { searchField, requiredText } from "#app/forms/parse.ts";
 
 export const SUBJECT_REQUIRED = "Please select a subject";
 export const ONE_PROGRAMME_ONLY = "Choose one programme: only a parent group can be for all programmes";
@@ -27,12 +27,10 @@ export function groupFormSchema(current?: { subjectName: string; programme: stri
         subjectName: z.string({ error: SUBJECT_REQUIRED }).trim().max(100).optional(),
         programme: z.enum(programmes as [string, ...string[]], { error: "Please select a programme" }),
         groupType: z.enum(types as [string, ...string[]], { error: "Please select a group type" }),
-        whatsappLink: z
-          .string({ error: "WhatsApp link is required" })
-          .trim()
-          .min(1, "WhatsApp link is required")
-          .max(500, "The link must be at most 500 characters")
-          .refine(isWhatsappInviteLink, NOT_A_WHATSAPP_INVITE),
+        whatsappLink: requiredText("WhatsApp link is required", 500, "The link must be at most 500 characters").refine(
+          isWhatsappInviteLink,
+          NOT_A_WHATSAPP_INVITE,
+        ),
       })
       // Cross-field rules, checked even when other fields have errors (an empty form lists every message).
       .refine((v) => v.groupType === "parent" || (!!v.subjectName && subjects.includes(v.subjectName)), {

@@ -1,6 +1,6 @@
 import { TOO_MANY_PIXELS } from "#app/domain/files.ts";
 import { z } from "zod";
-import { checkbox } from "#app/forms/parse.ts";
+import { checkbox, requiredText } from "#app/forms/parse.ts";
 import {
   HANDIN_FILES_MAX,
   HANDIN_FILE_MAX_BYTES,
@@ -31,11 +31,7 @@ export const NO_SUBJECTS_YET = "The office has not given you a subject yet: ask 
 export const AssignmentFieldsSchema = z.object({
   intent: z.literal("upload"),
   subject: z.string({ error: "Please choose a subject" }).trim().min(1, "Please choose a subject").max(100),
-  title: z
-    .string({ error: "Title is required" })
-    .trim()
-    .min(1, "Title is required")
-    .max(200, "Title must be at most 200 characters"),
+  title: requiredText("Title is required", 200, "Title must be at most 200 characters"),
   description: z.string().trim().max(2000, "Description must be at most 2000 characters").optional(),
   /** When work is due, in the school's time (a `datetime-local` value); empty: open all vacation. */
   due: z

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { requiredText } from "#app/forms/parse.ts";
 import { isPlausiblePhone, normalizePhone } from "#app/domain/phone.ts";
 import { SELF_SIGNUP_ROLES, emailRequiredFor } from "#app/domain/roles.ts";
 import { passwordPolicyFrom, passwordRuleError, type PasswordPolicy } from "#app/domain/password-policy.ts";
@@ -10,11 +11,7 @@ export const DEFAULT_PASSWORD_POLICY = passwordPolicyFrom(null);
 export const RESET_LINK_HOURS = 24;
 export const RESET_LINK_INVALID = "This link is invalid or has expired";
 
-const phone = z
-  .string({ error: "Phone number is required" })
-  .trim()
-  .min(1, "Phone number is required")
-  .max(30, "Phone number is too long")
+const phone = requiredText("Phone number is required", 30, "Phone number is too long")
   // The stored form (+ and 10 to 16 digits, the User model's rule): a valid mobile number that is shorter (a few small
   // countries') is refused here, by its field, not by the database.
   .refine(
@@ -50,11 +47,7 @@ export const bothPasswordsGiven =
 
 export const SignInSchema = z.object({
   intent: z.literal("signin"),
-  phone: z
-    .string({ error: "Phone number is required" })
-    .trim()
-    .min(1, "Phone number is required")
-    .max(30, "Phone number is too long"),
+  phone: requiredText("Phone number is required", 30, "Phone number is too long"),
   password: z.string({ error: "Password is required" }).min(1, "Password is required").max(128, "Password is too long"),
   redirectTo: z.string().max(500).optional(),
 });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { requiredText } from "#app/forms/parse.ts";
 import { CLASS_SIZE_MAX, CLASS_SIZE_MIN } from "#app/domain/classes.ts";
 
 const sizeError = `Enter a number of students from ${CLASS_SIZE_MIN} to ${CLASS_SIZE_MAX}`;
@@ -44,9 +45,10 @@ export const ClassRequestSchema = z.object({
     .max(100)
     .optional()
     .transform((v) => v || null),
-  note: z
-    .string({ error: "Say which class you need: the subject, the form, how many students" })
-    .trim()
-    .min(5, "Say which class you need: the subject, the form, how many students")
-    .max(CLASS_REQUEST_NOTE_MAX, `At most ${CLASS_REQUEST_NOTE_MAX} characters`),
+  note: requiredText(
+    "Say which class you need: the subject, the form, how many students",
+    CLASS_REQUEST_NOTE_MAX,
+    `At most ${CLASS_REQUEST_NOTE_MAX} characters`,
+    { length: 5, message: "Say which class you need: the subject, the form, how many students" },
+  ),
 });

@@ -10,13 +10,7 @@ import {
   RATING_OUT_OF_RANGE,
   type Slot,
 } from "#app/domain/evaluations.ts";
-import { searchField } from "#app/forms/parse.ts";
-
-/** An unchecked checkbox is absent from the form data: absent means false. */
-const checkbox = z
-  .boolean()
-  .optional()
-  .transform((v) => v === true);
+import { checkbox, requiredText, searchField } from "#app/forms/parse.ts";
 
 /** A datetime-local value ("2026-12-01T08:00"), read as Accra time, which is UTC all year. */
 function dateTime(label: string) {
@@ -43,11 +37,10 @@ export const CLOSES_BEFORE_OPENS = "The closing time must be after the opening t
 /** The form's details: title, introduction, audience, when it is open, anonymous or named. */
 export const EvaluationDetailsSchema = z
   .object({
-    title: z
-      .string({ error: "Title is required" })
-      .trim()
-      .min(3, "Title must be at least 3 characters")
-      .max(LIMIT.title, `Title must be at most ${LIMIT.title} characters`),
+    title: requiredText("Title is required", LIMIT.title, `Title must be at most ${LIMIT.title} characters`, {
+      length: 3,
+      message: "Title must be at least 3 characters",
+    }),
     intro: z.string().trim().max(LIMIT.intro, `Keep the introduction to ${LIMIT.intro} characters or fewer`).optional(),
     programmes: z
       .array(z.enum(PROGRAMMES, { error: "Choose programmes from the list" }))
@@ -74,11 +67,12 @@ export const DUPLICATE_OPTIONS = "Each option must be different";
 /** A question's fields as submitted (also what the browser's constraints are read from). */
 export const QuestionFieldsSchema = z.object({
   type: z.enum(QUESTION_TYPES, { error: "Choose a question type" }),
-  prompt: z
-    .string({ error: "Question is required" })
-    .trim()
-    .min(3, "Question must be at least 3 characters")
-    .max(LIMIT.prompt, `Keep the question to ${LIMIT.prompt} characters or fewer`),
+  prompt: requiredText(
+    "Question is required",
+    LIMIT.prompt,
+    `Keep the question to ${LIMIT.prompt} characters or fewer`,
+    { length: 3, message: "Question must be at least 3 characters" },
+  ),
   required: checkbox,
   perSubject: checkbox,
   options: z

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { requiredText } from "#app/forms/parse.ts";
 
 export const LINK_NOT_FOUND =
   "No registration matches this reference and claim code. Check both on the confirmation page.";
@@ -8,17 +9,11 @@ export const LINKED = "Registration linked to your account";
 
 /** Link a registration to the signed-in parent or student (docs/decisions/0017-proof-of-ownership.md). */
 export const LinkRegistrationSchema = z.object({
-  reference: z
-    .string({ error: "Enter the registration reference" })
-    .trim()
-    .min(1, "Enter the registration reference")
-    .max(40, "The reference is too long"),
-  claimCode: z
-    .string({ error: "Enter the claim code" })
-    .trim()
-    .min(1, "Enter the claim code")
-    .max(20, "The claim code is too long")
-    .regex(/^[A-Za-z0-9 -]+$/, "The claim code has 8 letters and digits, e.g. K7QM-3XPA"),
+  reference: requiredText("Enter the registration reference", 40, "The reference is too long"),
+  claimCode: requiredText("Enter the claim code", 20, "The claim code is too long").regex(
+    /^[A-Za-z0-9 -]+$/,
+    "The claim code has 8 letters and digits, e.g. K7QM-3XPA",
+  ),
 });
 
 export const ACCOUNT_NOT_FOUND = "No parent or student account has this phone number or email.";
@@ -27,11 +22,11 @@ export const ACCOUNT_WRONG_ROLE = "Only a parent or a student account can be lin
 /** The admin links a registration to an account by hand: the account is named by its phone number or its email. */
 export const AdminLinkAccountSchema = z.object({
   intent: z.literal("link-account"),
-  account: z
-    .string({ error: "Enter the account's phone number or email" })
-    .trim()
-    .min(1, "Enter the account's phone number or email")
-    .max(254, "That is too long for a phone number or an email"),
+  account: requiredText(
+    "Enter the account's phone number or email",
+    254,
+    "That is too long for a phone number or an email",
+  ),
 });
 
 export const AdminUnlinkAccountSchema = z.object({

@@ -29,6 +29,17 @@ export const checkbox = z
   .optional()
   .transform((v) => v === true);
 
+/**
+ * A text field the form cannot go without, trimmed: `required` when it is absent or empty, `tooLong` past `max`
+ * characters; with `least`, shorter than `least.length` characters is refused with `least.message` (empty too).
+ */
+export const requiredText = (
+  required: string,
+  max: number,
+  tooLong: string,
+  least: { length: number; message: string } = { length: 1, message: required },
+) => z.string({ error: required }).trim().min(least.length, least.message).max(max, tooLong);
+
 /** The longest search a list takes; a longer one is cut here. */
 export const MAX_SEARCH_LENGTH = 100;
 

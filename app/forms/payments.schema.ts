@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { MOMO_NETWORKS } from "#app/domain/checkout.ts";
-import { checkbox, searchField } from "#app/forms/parse.ts";
+import { checkbox, searchField, requiredText } from "#app/forms/parse.ts";
 import { PROGRAMMES, type Programme } from "#app/domain/programmes.ts";
 import {
   OFFICE_PAYMENT_METHODS,
@@ -55,11 +55,10 @@ const optionalPhone = z
   .optional();
 
 /** A written reason (refusing, voiding, changing what is owed, withdrawing a ward): what the audit trail keeps. */
-export const reason = z
-  .string({ error: "Give a reason" })
-  .trim()
-  .min(3, "Give a reason (at least 3 characters)")
-  .max(300, "The reason must be at most 300 characters");
+export const reason = requiredText("Give a reason", 300, "The reason must be at most 300 characters", {
+  length: 3,
+  message: "Give a reason (at least 3 characters)",
+});
 
 // ---- Fee schedule (admin settings → Fees) ----
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { requiredText } from "#app/forms/parse.ts";
 import type { PasswordPolicy } from "#app/domain/password-policy.ts";
 import {
   DEFAULT_PASSWORD_POLICY,
@@ -13,11 +14,10 @@ export const PASSWORD_CHANGED = "Password changed";
 
 /** /profile: own full name, display name and e-mail (e-mail optional: students may have none). */
 export const ProfileSchema = z.object({
-  fullName: z
-    .string({ error: "Full name is required" })
-    .trim()
-    .min(2, "Full name must be at least 2 characters")
-    .max(100, "Full name must be at most 100 characters"),
+  fullName: requiredText("Full name is required", 100, "Full name must be at most 100 characters", {
+    length: 2,
+    message: "Full name must be at least 2 characters",
+  }),
   displayName: z.string().trim().max(60, "Display name must be at most 60 characters").optional(),
   email: z.email("Enter a valid email address").max(254).optional(),
 });
