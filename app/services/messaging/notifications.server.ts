@@ -8,6 +8,7 @@
 import { readableReference } from "#app/domain/registration-reference.ts";
 import { programmeLabel } from "#app/domain/programmes.ts";
 import { enrolmentSms, paymentConfirmedSms, paymentRejectedSms, paymentVoidedSms } from "#app/domain/sms-messages.ts";
+import type { Say } from "#app/domain/wording.ts";
 import { appOrigin } from "#app/utils/app-origin.server.ts";
 import { queueMessage, withCode } from "#app/models/outbox.server.ts";
 import { Payment } from "#app/models/payment.server.ts";
@@ -57,78 +58,79 @@ export async function queueEnrolmentMessages(reg: RegistrationForSms) {
   await Registration.updateOne({ _id: reg._id }, { $unset: { messagesPending: 1 } });
 }
 
+type PaymentForSms = {
+  _id: string;
+  registrationId: string;
+  amount: number;
+  state: string;
+  receiptCode: string | null;
+  balanceAfter: number | null;
+  rejectedReason: string | null;
+  voidedReason: string | null;
+};
+type RegistrationForPaymentSms = {
+  wardName: string;
+  whatsappNumberNormalized: string;
+  amountDue: number | null;
+  amountPaid: number | null;
+};
+
 /** The parent's SMS after a payment is confirmed (amount, receipt number, balance, receipt link) or refused (why). */
 export async function queuePaymentMessages(paymentId: string) {
   const payment = await Payment.findById(String(paymentId))
     .select("registrationId amount state receiptCode balanceAfter rejectedReason voidedReason")
-    .lean<{
-      _id: string;
-      registrationId: string;
-      amount: number;
-      state: string;
-      receiptCode: string | null;
-      balanceAfter: number | null;
-      rejectedReason: string | null;
-      voidedReason: string | null;
-    }>();
+    .lean<PaymentForSms>();
   if (!payment) return;
   const reg = await Registration.findById(payment.registrationId)
     .select("wardName whatsappNumberNormalized amountDue amountPaid")
-    .lean<{
-      wardName: string;
-      whatsappNumberNormalized: string;
-      amountDue: number | null;
-      amountPaid: number | null;
-    }>();
+    .lean<RegistrationForPaymentSms>();
   const settings = await getSettings();
   if (reg && settings.smsNotifications && settings.paymentNotifications) {
     const say = await sayTo(reg.whatsappNumberNormalized);
-    if (payment.state === "confirmed" && payment.receiptCode) {
-      const values = {
-        wardName: reg.wardName,
-        amount: payment.amount,
-        receipt: payment.receiptCode,
-        balance: payment.balanceAfter ?? 0,
-        link: `${originFor()}/payments/${payment._id}/receipt.pdf`,
-      };
+    const sms = paymentSms(payment, reg, say);
+    if (sms)
       await queueMessage({
-        key: `payment-confirmed:${payment._id}:sms`,
+        key: `${sms.template}:${payment._id}:sms`,
         channel: "sms",
         to: reg.whatsappNumberNormalized,
-        template: "payment-confirmed",
-        values,
-        text: paymentConfirmedSms(values, say),
+        ...sms,
       });
-    } else if (payment.state === "voided") {
-      // The parent was told "received" with a receipt: a cancellation is told too.
-      const values = {
-        wardName: reg.wardName,
-        amount: payment.amount,
-        reason: payment.voidedReason ?? "",
-        receipt: payment.receiptCode ?? "",
-        balance: Math.max(0, (reg.amountDue ?? 0) - (reg.amountPaid ?? 0)),
-      };
-      await queueMessage({
-        key: `payment-voided:${payment._id}:sms`,
-        channel: "sms",
-        to: reg.whatsappNumberNormalized,
-        template: "payment-voided",
-        values,
-        text: paymentVoidedSms(values, say),
-      });
-    } else if (payment.state === "rejected") {
-      const values = { wardName: reg.wardName, amount: payment.amount, reason: payment.rejectedReason ?? "" };
-      await queueMessage({
-        key: `payment-rejected:${payment._id}:sms`,
-        channel: "sms",
-        to: reg.whatsappNumberNormalized,
-        template: "payment-rejected",
-        values,
-        text: paymentRejectedSms(values, say),
-      });
-    }
   }
   await Payment.updateOne({ _id: payment._id }, { $unset: { messagesPending: 1 } });
+}
+
+/** The SMS a payment's state tells its parent, if any: its template, the values it fills in and its text. */
+function paymentSms(
+  payment: PaymentForSms,
+  reg: RegistrationForPaymentSms,
+  say: Say,
+): { template: string; values: Record<string, string | number>; text: string } | null {
+  if (payment.state === "confirmed" && payment.receiptCode) {
+    const values = {
+      wardName: reg.wardName,
+      amount: payment.amount,
+      receipt: payment.receiptCode,
+      balance: payment.balanceAfter ?? 0,
+      link: `${originFor()}/payments/${payment._id}/receipt.pdf`,
+    };
+    return { template: "payment-confirmed", values, text: paymentConfirmedSms(values, say) };
+  }
+  if (payment.state === "voided") {
+    // The parent was told "received" with a receipt: a cancellation is told too.
+    const values = {
+      wardName: reg.wardName,
+      amount: payment.amount,
+      reason: payment.voidedReason ?? "",
+      receipt: payment.receiptCode ?? "",
+      balance: Math.max(0, (reg.amountDue ?? 0) - (reg.amountPaid ?? 0)),
+    };
+    return { template: "payment-voided", values, text: paymentVoidedSms(values, say) };
+  }
+  if (payment.state === "rejected") {
+    const values = { wardName: reg.wardName, amount: payment.amount, reason: payment.rejectedReason ?? "" };
+    return { template: "payment-rejected", values, text: paymentRejectedSms(values, say) };
+  }
+  return null;
 }
 
 /**
