@@ -66,6 +66,53 @@ export function clusterMetrics(local: () => Promise<string>): Promise<string> {
   });
 }
 
+export const WARMED = "vcp:warmed";
+export const SERVE = "vcp:serve";
+
+/**
+ * A worker, warmed up (server/tuning/warm-up.ts), asks the first process whether to take connections and resolves
+ * when told to: at a start once every worker is warm (or 15 s after the first is), so that no worker is left to carry
+ * the traffic alone while the others start; later, a worker that replaces one at once.
+ */
+export function whenClusterServes(): Promise<void> {
+  if (!cluster.isWorker || !process.send) return Promise.resolve();
+  return new Promise<void>((resolve) => {
+    const told = (message: { type?: string }) => {
+      if (message?.type !== SERVE) return;
+      process.off("message", told);
+      resolve();
+    };
+    process.on("message", told);
+    process.send!({ type: WARMED });
+  });
+}
+
+/** How long the workers of a start wait for the slowest to warm up before they serve without it. */
+const ALL_WARM_TIMEOUT_MS = 15_000;
+
+/** The first process's side of whenClusterServes: its workers' messages in, the word to serve out. */
+export function openWhenWarm<W>(
+  workers: number,
+  messages: { on(event: "message", listener: (worker: W, message: { type?: string }) => void): unknown },
+  tell: (worker: W, message: object) => void,
+) {
+  let starting = true;
+  const warmed = new Set<W>();
+  let timer: NodeJS.Timeout | undefined;
+  const open = () => {
+    starting = false;
+    clearTimeout(timer);
+    for (const worker of warmed) tell(worker, { type: SERVE });
+  };
+  messages.on("message", (worker, message) => {
+    if (message?.type !== WARMED) return;
+    if (!starting) return tell(worker, { type: SERVE });
+    warmed.add(worker);
+    if (warmed.size >= workers) open();
+    else timer ??= setTimeout(open, ALL_WARM_TIMEOUT_MS).unref();
+  });
+}
+
 /** A message to a worker, unless it has gone (a worker may die while the answer is being made). */
 function send(worker: Worker, message: object) {
   if (!worker.isConnected()) return;
@@ -173,6 +220,7 @@ export function runPrimary(options: PrimaryOptions): Promise<void> {
     for (const worker of Object.values(cluster.workers ?? {}))
       if (worker && worker !== from) send(worker, message.message as object);
   });
+  openWhenWarm<Worker>(options.workers, cluster, send);
   // Each worker's requests in its app, summed for the others' load shedders (server/server-load.ts, ADR 0100).
   serverLoadRelay(send);
   // /metrics from any worker: the sum of all of them (prom-client's aggregation over the cluster's channel).

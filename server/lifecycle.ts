@@ -1,7 +1,8 @@
 /**
  * Start-up and graceful shutdown of one app process, beside the HTTP server they stop. The database is the app's
  * (app/models/db.server.ts, reached through the build's seam so that the process holds one connection): it starts
- * connecting as the server starts listening, and once it is ready the outbox's sender starts. On SIGTERM/SIGINT
+ * connecting as the process starts, and once it is ready the process prepares to serve (its warm-up, and a worker's
+ * `listen`: docs/decisions/0127), then the outbox's sender starts. On SIGTERM/SIGINT
  * the server stops taking connections and finishes its requests (4.5 s at the latest), the sender records the
  * messages it has in flight, then the database closes (20 s at the latest: the embedded database writes its
  * checkpoint image, about 1.5 s per 100,000 registrations, docs/decisions/0068) and the process exits.
@@ -63,7 +64,18 @@ export function connectUntilReady(
   attempt();
 }
 
-export function runUntilStopped(server: Server, database: Database, onStop: () => Promise<void> = async () => {}) {
+export function runUntilStopped(
+  server: Server,
+  database: Database,
+  {
+    onStop = async () => {},
+    prepare = async () => {},
+  }: {
+    onStop?: () => Promise<void>;
+    /** Once the database is ready, before the process counts as ready: its warm-up, and a worker's `listen`. */
+    prepare?: () => Promise<void>;
+  } = {},
+) {
   let stopping = false;
   // The outbox's sender and the reconciliation start once the database is connected and prepared: begun earlier, on
   // a data directory that takes longer to load than the driver waits, their first round (the repair of what a
@@ -71,9 +83,13 @@ export function runUntilStopped(server: Server, database: Database, onStop: () =
   let background: ReturnType<Database["startBackgroundWork"]> | null = null;
   connectUntilReady(database.connectDb, {
     onReady: () => {
-      background ??= database.startBackgroundWork();
       // One worker of several: the first one's prepared database lets the others start (server/cluster.ts).
       process.send?.(DATABASE_READY);
+      void prepare()
+        .catch((error: unknown) => lifecycleLog.warn({ err: error }, "preparing to serve failed; serving anyway"))
+        .then(() => {
+          if (!stopping) background ??= database.startBackgroundWork();
+        });
     },
     onLocked: (error) => {
       // Another app instance owns DATA_DIR: serving on would answer every request that needs the database with an

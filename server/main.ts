@@ -9,10 +9,11 @@
 import cluster from "node:cluster";
 import path from "node:path";
 import url from "node:url";
-import { embeddedDatabaseForWorkers, runPrimary, workerCount } from "./cluster.ts";
+import { embeddedDatabaseForWorkers, runPrimary, whenClusterServes, workerCount } from "./cluster.ts";
 import { runUntilStopped } from "./lifecycle.ts";
 import { startMemoryTrim } from "./tuning/memory-trim.ts";
 import { tuningFromEnv } from "./tuning/settings.ts";
+import { warmUp } from "./tuning/warm-up.ts";
 import { createNodeServer } from "./node-server.ts";
 import { logFor, sendConsoleToLog } from "#app/models/infra/log.server.ts";
 
@@ -87,6 +88,17 @@ if (tuning.memoryTrim && !startMemoryTrim({ onTrim: (ms) => mallocTrimSeconds.ob
 const port = Number(process.env.PORT ?? 3000);
 const host = process.env.HOST;
 const onListen = () => log.info(`http://${host ?? "localhost"}:${port}${dev ? " (development)" : ""}`);
-if (host) server.listen(port, host, onListen);
-else server.listen(port, onListen);
-runUntilStopped(server, database, onStop);
+const listen = () => (host ? server.listen(port, host, onListen) : server.listen(port, onListen));
+// A worker of several takes connections only once its database is ready and its first renders are done (ADR 0127):
+// until then the others serve. A single process listens at once, so that its first requests get an answer.
+const worker = cluster.isWorker;
+if (!worker) listen();
+runUntilStopped(server, database, {
+  onStop,
+  prepare: async () => {
+    if (tuning.warmUp && !dev) await warmUp(app);
+    if (!worker) return;
+    await whenClusterServes();
+    listen();
+  },
+});

@@ -9,6 +9,7 @@ it("turns every piece of tuning on by default, and each off by its own setting",
     memoryTrim: true,
     maxRequestsPerConnection: 100,
     healthzShortcut: true,
+    warmUp: true,
   });
   expect(
     tuningFromEnv({
@@ -18,6 +19,7 @@ it("turns every piece of tuning on by default, and each off by its own setting",
       MEMORY_TRIM: " off ",
       CONNECTION_MAX_REQUESTS: "0",
       HEALTHZ_SHORTCUT: "off",
+      WARM_UP: "off",
     }),
   ).toEqual({
     coalesceWrites: false,
@@ -26,6 +28,7 @@ it("turns every piece of tuning on by default, and each off by its own setting",
     memoryTrim: false,
     maxRequestsPerConnection: 0,
     healthzShortcut: false,
+    warmUp: false,
   });
   expect(tuningFromEnv({ PAGE_CACHE_MS: "nonsense", CONNECTION_MAX_REQUESTS: "-3" })).toMatchObject({
     pageCacheMs: 0,

@@ -12,6 +12,7 @@
  * | connections recycled       | connection-recycling.ts  | CONNECTION_MAX_REQUESTS=0   | 0114 |
  * | health check past the app  | healthz-shortcut.ts      | HEALTHZ_SHORTCUT=off        | 0043 |
  * | young generation capped    | young-generation.ts      | the flag in `npm start`     | 0075 |
+ * | first renders before ready | warm-up.ts               | WARM_UP=off                 | 0127 |
  *
  * Two more live in the app because they shape its HTML: each page's own CSS (app/utils/page-css.server.ts, ADR 0084)
  * and the brief shared reads of a signed-in page (app/models/infra/brief-cache.server.ts, ADR 0085).
@@ -27,6 +28,7 @@ export type Tuning = {
   /** After how many requests a kept-alive connection is closed; 0: never. */
   maxRequestsPerConnection: number;
   healthzShortcut: boolean;
+  warmUp: boolean;
 };
 
 type Env = Record<string, string | undefined>;
@@ -45,5 +47,6 @@ export function tuningFromEnv(env: Env = process.env): Tuning {
     memoryTrim: on(env, "MEMORY_TRIM"),
     maxRequestsPerConnection: count(env, "CONNECTION_MAX_REQUESTS", MAX_REQUESTS_PER_CONNECTION),
     healthzShortcut: on(env, "HEALTHZ_SHORTCUT"),
+    warmUp: on(env, "WARM_UP"),
   };
 }
