@@ -25,7 +25,11 @@ describe("a start's workers take connections together", () => {
       expect(message).toEqual({ type: SERVE });
       served.push(worker);
     });
-    return { warm: (worker: string) => messages.emit("message", worker, { type: WARMED }), served };
+    return {
+      warm: (worker: string) => messages.emit("message", worker, { type: WARMED }),
+      exit: (worker: string) => messages.emit("exit", worker),
+      served,
+    };
   }
 
   it("serves none until every worker is warm, then all; a worker that replaces one later at once", () => {
@@ -36,6 +40,16 @@ describe("a start's workers take connections together", () => {
     expect(served).toEqual(["first", "second"]);
     warm("replacement");
     expect(served).toEqual(["first", "second", "replacement"]);
+  });
+
+  it("does not count a worker that warmed up and died: the start waits for the one still cold", () => {
+    const { warm, exit, served } = primary(2);
+    warm("first");
+    exit("first");
+    warm("first's replacement");
+    expect(served).toEqual([]);
+    warm("second");
+    expect(served).toEqual(["first's replacement", "second"]);
   });
 
   it("serves the warm ones 15 s after the first when another never warms up", () => {

@@ -93,7 +93,10 @@ const ALL_WARM_TIMEOUT_MS = 15_000;
 /** The first process's side of whenClusterServes: its workers' messages in, the word to serve out. */
 export function openWhenWarm<W>(
   workers: number,
-  messages: { on(event: "message", listener: (worker: W, message: { type?: string }) => void): unknown },
+  events: {
+    on(event: "message", listener: (worker: W, message: { type?: string }) => void): unknown;
+    on(event: "exit", listener: (worker: W) => void): unknown;
+  },
   tell: (worker: W, message: object) => void,
 ) {
   let starting = true;
@@ -104,7 +107,9 @@ export function openWhenWarm<W>(
     clearTimeout(timer);
     for (const worker of warmed) tell(worker, { type: SERVE });
   };
-  messages.on("message", (worker, message) => {
+  // One that warmed up and died does not count: its replacement is counted when it is warm.
+  events.on("exit", (worker) => void warmed.delete(worker));
+  events.on("message", (worker, message) => {
     if (message?.type !== WARMED) return;
     if (!starting) return tell(worker, { type: SERVE });
     warmed.add(worker);

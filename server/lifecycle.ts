@@ -72,8 +72,11 @@ export function runUntilStopped(
     prepare = async () => {},
   }: {
     onStop?: () => Promise<void>;
-    /** Once the database is ready, before the process counts as ready: its warm-up, and a worker's `listen`. */
-    prepare?: () => Promise<void>;
+    /**
+     * Once the database is ready, before the background work starts: the warm-up, and a worker's `listen` (not once
+     * `stopping()` says the process is on its way out).
+     */
+    prepare?: (stopping: () => boolean) => Promise<void>;
   } = {},
 ) {
   let stopping = false;
@@ -85,8 +88,8 @@ export function runUntilStopped(
     onReady: () => {
       // One worker of several: the first one's prepared database lets the others start (server/cluster.ts).
       process.send?.(DATABASE_READY);
-      void prepare()
-        .catch((error: unknown) => lifecycleLog.warn({ err: error }, "preparing to serve failed; serving anyway"))
+      void prepare(() => stopping)
+        .catch((error: unknown) => lifecycleLog.error({ err: error }, "preparing to serve failed"))
         .then(() => {
           if (!stopping) background ??= database.startBackgroundWork();
         });

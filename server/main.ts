@@ -95,10 +95,11 @@ const worker = cluster.isWorker;
 if (!worker) listen();
 runUntilStopped(server, database, {
   onStop,
-  prepare: async () => {
+  prepare: async (stopping) => {
+    // warmUp never throws: it gives up at its deadline, and the process serves anyway.
     if (tuning.warmUp && !dev) await warmUp(app);
     if (!worker) return;
     await whenClusterServes();
-    listen();
+    if (!stopping()) listen();
   },
 });

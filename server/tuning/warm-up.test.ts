@@ -2,12 +2,13 @@ import http from "node:http";
 import { expect, it } from "vitest";
 import { warmUp } from "./warm-up.ts";
 
-it("renders each page three times through the app, one at a time, then closes its private port", async () => {
+it("renders each page three times through the app, one at a time, each past the anonymous page cache", async () => {
   const asked: string[] = [];
   let open = 0;
   let mostAtOnce = 0;
   const app: http.RequestListener = (req, res) => {
     asked.push(req.url!);
+    expect(req.headers.cookie).toBeTruthy(); // the page cache answers only requests without one
     mostAtOnce = Math.max(mostAtOnce, ++open);
     setTimeout(() => {
       open--;
