@@ -84,12 +84,7 @@ export default function Communications({ loaderData, actionData }: Route.Compone
   });
   return (
     <AdminPage title="Communications">
-      <Section
-        id="send-heading"
-        title="Send Announcement"
-        className="max-w-2xl rounded-xl border border-gray-200 bg-white p-6"
-        headingClassName="mb-4 text-lg font-semibold text-gray-900"
-      >
+      <Section id="send-heading" title="Send Announcement" form>
         <Form method="post" {...getFormProps(form)} ref={formRef} className="space-y-4">
           <FormDraft formId="announcement" formRef={formRef} />
           <FormErrors form={form} />

@@ -236,12 +236,7 @@ export default function Lessons({ loaderData, actionData }: Route.ComponentProps
         </Form>
       </Section>
 
-      <Section
-        id="add-class-title"
-        title="Add a weekly class"
-        className="max-w-2xl rounded-xl border border-gray-200 bg-white p-6"
-        headingClassName="mb-4 text-lg font-semibold text-gray-900"
-      >
+      <Section id="add-class-title" title="Add a weekly class" form>
         <Form method="post" {...getFormProps(classForm)} className="space-y-4">
           <FormErrors form={classForm} unlinked={["vacation"]} />
           <input type="hidden" name="intent" value="add-class" />
@@ -255,12 +250,7 @@ export default function Lessons({ loaderData, actionData }: Route.ComponentProps
         </Form>
       </Section>
 
-      <Section
-        id="add-lesson-title"
-        title="Add one lesson"
-        className="max-w-2xl rounded-xl border border-gray-200 bg-white p-6"
-        headingClassName="mb-4 text-lg font-semibold text-gray-900"
-      >
+      <Section id="add-lesson-title" title="Add one lesson" form>
         <Form method="post" {...getFormProps(lessonForm)} className="space-y-4">
           <FormErrors form={lessonForm} unlinked={["vacation"]} />
           <input type="hidden" name="intent" value="add-lesson" />

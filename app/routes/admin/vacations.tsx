@@ -226,12 +226,7 @@ export default function Vacations({ loaderData, actionData }: Route.ComponentPro
         </Section>
       ) : null}
 
-      <Section
-        id="open-vacation-title"
-        title="Open a new vacation"
-        className="max-w-2xl rounded-xl border border-gray-200 bg-white p-6"
-        headingClassName="mb-4 text-lg font-semibold text-gray-900"
-      >
+      <Section id="open-vacation-title" title="Open a new vacation" form>
         <SchemaForm form={form} className="space-y-4">
           <input type="hidden" name="intent" value="open" />
           <TextField
