@@ -8,6 +8,7 @@ import cluster from "node:cluster";
 import { randomUUID, timingSafeEqual } from "node:crypto";
 import type { Express, NextFunction, Request, Response } from "express";
 import { pinoHttp } from "pino-http";
+import { isWarmUpRequest } from "./tuning/warm-up.ts";
 import client from "prom-client";
 import mongoose from "mongoose";
 import type { ServerBuild } from "react-router";
@@ -197,6 +198,7 @@ export function useObservability(app: Express, latest: () => ServerBuild) {
       status,
       ms: Math.round(ms),
       userId: (res.locals.logNote as RequestLogNote | undefined)?.userId ?? null,
+      ...(isWarmUpRequest(req) ? { warmUp: true } : {}),
     };
   }
   app.use((req: Request, res: Response, next: NextFunction) => {

@@ -1,6 +1,6 @@
 import http from "node:http";
 import { expect, it } from "vitest";
-import { warmUp } from "./warm-up.ts";
+import { isWarmUpRequest, warmUp } from "./warm-up.ts";
 
 it("renders each page three times through the app, one at a time, each past the anonymous page cache", async () => {
   const asked: string[] = [];
@@ -8,6 +8,7 @@ it("renders each page three times through the app, one at a time, each past the 
   let mostAtOnce = 0;
   const app: http.RequestListener = (req, res) => {
     asked.push(req.url!);
+    expect(isWarmUpRequest(req)).toBe(true); // its log line says so
     expect(req.headers.cookie).toBeTruthy(); // the page cache answers only requests without one
     mostAtOnce = Math.max(mostAtOnce, ++open);
     setTimeout(() => {

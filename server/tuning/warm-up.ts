@@ -11,6 +11,14 @@ import type { AddressInfo } from "node:net";
 /** The pages every visitor's first steps go through; their render path is the one every page shares. */
 export const WARM_UP_PATHS = ["/", "/registration", "/portal"] as const;
 
+/** The connections of the warm-up's private ports: no client reaches them. */
+const warmUpSockets = new WeakSet<object>();
+
+/** A request of the warm-up's (its log line says so: server/observability.ts). */
+export function isWarmUpRequest(req: http.IncomingMessage): boolean {
+  return warmUpSockets.has(req.socket);
+}
+
 /**
  * Asks `app` for each path `rounds` times, one at a time, within `deadlineMs` in all; what is not done by then is
  * left (the process starts anyway). Resolves with the number of pages answered 200.
@@ -24,6 +32,7 @@ export async function warmUp(
   }: { paths?: readonly string[]; rounds?: number; deadlineMs?: number } = {},
 ): Promise<number> {
   const server = http.createServer(app);
+  server.on("connection", (socket) => warmUpSockets.add(socket));
   // `exclusive`: in a cluster's worker, a port of its own, not one shared through the first process.
   const listening = await new Promise<boolean>((resolve) => {
     server.once("error", () => resolve(false));
