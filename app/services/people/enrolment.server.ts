@@ -128,9 +128,8 @@ export async function enrol(
     if (busy) return refuse(busy.status as RefusalStatus, busy.message);
   }
 
-  const existing = await findDuplicateRegistration(key);
-  if (existing) return duplicate(existing);
-
+  // No look for a duplicate first: the unique index over the same key refuses it in the insert itself, and the
+  // registration it repeats is read only then (one command fewer for every enrolment that is not a duplicate).
   try {
     // The fee in force now is what this ward owes; later schedule changes do not touch it.
     const fee = await amountDueAtEnrolment(vacation.name, v.programme, details.subjectCount);
@@ -163,9 +162,9 @@ export async function enrol(
     return { ok: true, reference: doc.reference, id: doc._id };
   } catch (error) {
     if ((error as { code?: number }).code === 11000) {
-      // Two submissions raced past the check: the unique index decided.
-      const winner = await findDuplicateRegistration(key);
-      if (winner) return duplicate(winner);
+      // The ward is registered already (or a submission at the same moment won): the unique index decided.
+      const existing = await findDuplicateRegistration(key);
+      if (existing) return duplicate(existing);
     }
     throw error;
   }
