@@ -29,7 +29,7 @@ import {
   emailProviderFor,
   smsProviderFor,
 } from "#app/services/messaging/providers.server.ts";
-import { repairPendingMessages } from "#app/services/messaging/notifications.server.ts";
+import { clearQueuedFlags, repairPendingMessages } from "#app/services/messaging/notifications.server.ts";
 import { logFor } from "#app/models/infra/log.server.ts";
 
 const log = logFor("outbox");
@@ -215,6 +215,8 @@ export function startOutboxSender(options: SenderOptions = {}) {
       clearInterval(repairs);
       for (const done of [...sleeping]) done();
       await Promise.all(workers);
+      // The requests have finished: the flags of the messages they queued are cleared before the database closes.
+      await clearQueuedFlags();
     },
   };
 }
