@@ -23,8 +23,22 @@ const toastCookie = createCookie("__toast", {
   maxAge: 60,
 });
 
-export async function toastHeader(toast: Toast): Promise<string> {
-  return toastCookie.serialize(ToastSchema.parse(toast));
+// A toast's header is the same every time it is said (the value and its HMAC signature), and most are said again and
+// again ("Registration Successful!" after every enrolment): each is signed once (WebCrypto imports the key each time).
+const signed = new Map<string, Promise<string>>();
+const SIGNED_MAX = 200;
+
+export function toastHeader(toast: Toast): Promise<string> {
+  const value = ToastSchema.parse(toast);
+  const key = JSON.stringify(value);
+  let header = signed.get(key);
+  if (!header) {
+    if (signed.size >= SIGNED_MAX) signed.delete(signed.keys().next().value!);
+    header = toastCookie.serialize(value);
+    signed.set(key, header);
+    header.catch(() => signed.delete(key));
+  }
+  return header;
 }
 
 export async function redirectWithToast(url: string, toast: Toast, init?: ResponseInit) {
