@@ -314,6 +314,21 @@ export async function getRegistrationByReference(reference: string) {
     .lean<RegistrationDoc>();
 }
 
+// Mongoose builds the schema's indexes once connected, in the background (its `init`): until they are all there, the
+// unique index of the duplicate rule may not be either.
+let indexesBuilt = false;
+Registration.init().then(
+  () => (indexesBuilt = true),
+  () => {},
+);
+
+/**
+ * Whether the unique index over the duplicate rule's key is known to be built (this process saw Mongoose's index
+ * build finish), so that an insert refuses a duplicate by itself; until then (a start, or an index that could not be
+ * built) a duplicate is looked for before inserting.
+ */
+export const duplicateRuleIndexed = () => indexesBuilt;
+
 /** The duplicate rule: the same ward (name key + normalised WhatsApp) in the same programme and vacation. */
 export async function findDuplicateRegistration(key: {
   vacation: string;

@@ -6,6 +6,7 @@ import { duplicateRegistrationMessage, undisclosedDuplicateMessage } from "#app/
 import { REGISTRATION_CLOSED_MESSAGE, type RegistrationSchema } from "#app/forms/registration.schema.ts";
 import {
   Registration,
+  duplicateRuleIndexed,
   findDuplicateRegistration,
   registrationDetails,
   type RegistrationDoc,
@@ -128,8 +129,12 @@ export async function enrol(
     if (busy) return refuse(busy.status as RefusalStatus, busy.message);
   }
 
-  // No look for a duplicate first: the unique index over the same key refuses it in the insert itself, and the
-  // registration it repeats is read only then (one command fewer for every enrolment that is not a duplicate).
+  // Once the unique index over the same key is built, the insert itself refuses a duplicate, and the registration it
+  // repeats is read only then: one command fewer for every enrolment that is not a duplicate.
+  if (!duplicateRuleIndexed()) {
+    const existing = await findDuplicateRegistration(key);
+    if (existing) return duplicate(existing);
+  }
   try {
     // The fee in force now is what this ward owes; later schedule changes do not touch it.
     const fee = await amountDueAtEnrolment(vacation.name, v.programme, details.subjectCount);
