@@ -314,20 +314,27 @@ export async function getRegistrationByReference(reference: string) {
     .lean<RegistrationDoc>();
 }
 
-// Mongoose builds the schema's indexes once connected, in the background (its `init`): until they are all there, the
-// unique index of the duplicate rule may not be either.
-let indexesBuilt = false;
-Registration.init().then(
-  () => (indexesBuilt = true),
-  () => {},
-);
+// Mongoose builds the schema's indexes once connected, in the background (its `init`): until then the unique index
+// of the duplicate rule may not be there. Looked up once the build is over, on every (re)connection; a connection
+// lost forgets it.
+let duplicateIndexSeen = false;
+function lookForDuplicateIndex() {
+  Registration.init()
+    .then(() => Registration.collection.indexes())
+    .then(
+      (indexes) => (duplicateIndexSeen = indexes.some((i) => i.name === DUPLICATE_RULE_INDEX && i.unique === true)),
+      () => (duplicateIndexSeen = false),
+    );
+}
+lookForDuplicateIndex();
+Registration.db.on("connected", lookForDuplicateIndex);
+Registration.db.on("disconnected", () => (duplicateIndexSeen = false));
 
 /**
- * Whether the unique index over the duplicate rule's key is known to be built (this process saw Mongoose's index
- * build finish), so that an insert refuses a duplicate by itself; until then (a start, or an index that could not be
- * built) a duplicate is looked for before inserting.
+ * Whether this process has seen the unique index over the duplicate rule's key, so that an insert refuses a duplicate
+ * by itself; until then (a start, an index that could not be built) a duplicate is looked for before inserting.
  */
-export const duplicateRuleIndexed = () => indexesBuilt;
+export const duplicateRuleIndexed = () => duplicateIndexSeen;
 
 /** The duplicate rule: the same ward (name key + normalised WhatsApp) in the same programme and vacation. */
 export async function findDuplicateRegistration(key: {

@@ -34,16 +34,18 @@ describe("an enrolment's SMS, queued beside its registration", () => {
     // Its message queued after all, but the process stopped before its flag was cleared.
     const queued = await createRegistration({ messagesPending: true, createdAt: new Date(Date.now() - 120_000) });
     await queueEnrolmentMessages(queued);
+    await clearQueuedFlags();
     await Registration.updateOne({ _id: queued._id }, { $set: { messagesPending: true } });
     // An enrolment under way on another instance: not the repair's.
     const recent = await createRegistration({ messagesPending: true });
 
-    expect(await repairPendingMessages()).toBeGreaterThanOrEqual(2);
+    expect(await repairPendingMessages()).toBe(2);
     await clearQueuedFlags();
     expect(await messagesOf(left._id)).toBe(1);
     expect(await messagesOf(queued._id)).toBe(1);
     expect(await messagesOf(recent._id)).toBe(0);
     expect(await pending(left._id)).toBeUndefined();
+    expect(await pending(queued._id)).toBeUndefined();
     expect(await pending(recent._id)).toBe(true);
     expect(await repairPendingMessages()).toBe(0);
   });

@@ -3,9 +3,9 @@
  * (a registration, a payment) carries `messagesPending: true` from the write that makes the event — the creation,
  * the confirming update — until its message is queued; the outbox's key (event and recipient) makes queueing twice
  * harmless. A process stopped in between leaves the flag, and the sender's repair (at start and every 5 minutes, on
- * every instance) queues what it left. The flags of the messages queued within a quarter of a second are cleared
- * together, in one command (an enrolment's own commands are six): one left standing by a process stopped meanwhile
- * only has its message queued again, which its key makes harmless.
+ * every instance) queues what it left. The flags of the enrolment messages queued within a quarter of a second are
+ * cleared together, in one command (an enrolment's own commands are six): one left standing by a process stopped
+ * meanwhile only has its message queued again, which its key makes harmless.
  */
 import { readableReference } from "#app/domain/registration-reference.ts";
 import { programmeLabel } from "#app/domain/programmes.ts";
@@ -60,7 +60,7 @@ export async function queueEnrolmentMessages(reg: RegistrationForSms) {
       ...message,
     });
   }
-  clearFlagSoon("registrations", reg._id);
+  clearFlagSoon(reg._id);
 }
 
 type PaymentForSms = {
@@ -101,38 +101,38 @@ export async function queuePaymentMessages(paymentId: string) {
         ...sms,
       });
   }
-  clearFlagSoon("payments", payment._id);
+  // At once: a payment is flagged again by each later event (confirmed, then voided), and a clear that waited could
+  // take the newer event's flag before its message is queued.
+  await Payment.updateOne({ _id: payment._id }, { $unset: { messagesPending: 1 } });
 }
 
-/** How long a queued message's flag waits to be cleared with the others of that moment. */
+/** How long a queued enrolment message's flag waits to be cleared with the others of that moment. */
 const CLEAR_FLAGS_AFTER_MS = 250;
 /** More flags than this waiting are cleared at once. */
 const CLEAR_FLAGS_BATCH = 500;
-const flagged = { registrations: new Set<string>(), payments: new Set<string>() };
+const flagged = new Set<string>();
 let clearing: NodeJS.Timeout | null = null;
 
-function clearFlagSoon(kind: keyof typeof flagged, id: string) {
-  flagged[kind].add(String(id));
-  if (flagged[kind].size >= CLEAR_FLAGS_BATCH) void clearQueuedFlags();
+/** A registration's flag, cleared soon with the others: a registration has one event only (its creation). */
+function clearFlagSoon(id: string) {
+  flagged.add(String(id));
+  if (flagged.size >= CLEAR_FLAGS_BATCH) void clearQueuedFlags();
   else clearing ??= setTimeout(() => void clearQueuedFlags(), CLEAR_FLAGS_AFTER_MS).unref();
 }
 
 /**
- * Clears the flags of the events whose messages are queued (the sender's stop calls it before the process ends). A
- * failure leaves them to the repair.
+ * Clears the flags of the registrations whose messages are queued (the sender's stop calls it before the process
+ * ends). Without a connection, or on a failure, they are left to the repair.
  */
 export async function clearQueuedFlags(): Promise<void> {
   if (clearing) clearTimeout(clearing);
   clearing = null;
-  const registrations = [...flagged.registrations];
-  const payments = [...flagged.payments];
-  flagged.registrations.clear();
-  flagged.payments.clear();
-  const unset = { $unset: { messagesPending: 1 } };
-  await Promise.all([
-    registrations.length ? Registration.updateMany({ _id: { $in: registrations } }, unset) : null,
-    payments.length ? Payment.updateMany({ _id: { $in: payments } }, unset) : null,
-  ]).catch((error: unknown) => log.warn({ err: error }, "queued messages' flags left to the repair"));
+  const ids = [...flagged];
+  flagged.clear();
+  if (!ids.length || Registration.db.readyState !== 1) return;
+  await Registration.updateMany({ _id: { $in: ids } }, { $unset: { messagesPending: 1 } }).catch((error: unknown) =>
+    log.warn({ err: error }, "queued messages' flags left to the repair"),
+  );
 }
 
 /** The SMS a payment's state tells its parent, if any: its template, the values it fills in and its text. */
