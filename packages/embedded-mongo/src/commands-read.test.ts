@@ -28,6 +28,47 @@ describe("commands-read and query", () => {
   });
 });
 
+describe("$lookup by local and foreign field", () => {
+  const setUp = async () => {
+    const { e, run } = engineRunner();
+    await run({ createIndexes: "users", indexes: [{ key: { team: 1 }, name: "team_1" }] });
+    await run({
+      insert: "users",
+      documents: [
+        { _id: "u1", name: "Ama", team: "a" },
+        { _id: "u2", name: "Kofi", team: "b" },
+        { _id: "u3", name: "Esi" },
+        ...Array.from({ length: 200 }, (_, i) => ({ _id: `n${i}`, name: `N${i}`, team: `t${i}` })),
+      ],
+    });
+    await run({
+      insert: "sessions",
+      documents: [
+        { _id: "s1", userId: "u2", team: "a" },
+        { _id: "s2", userId: ["u1", "u3", "nobody"] },
+        { _id: "s3", userId: null },
+        { _id: "s4", team: [] },
+      ],
+    });
+    const lookup = async (stage: Doc, filter: Doc = {}) =>
+      (await run({ aggregate: "sessions", pipeline: [{ $match: filter }, { $lookup: stage }], cursor: {} })).cursor
+        .firstBatch as Doc[];
+    return { e, lookup };
+  };
+
+  it("finds the matches with the foreign collection's query plan: its index, else a collection scan counted", async () => {
+    const { e, lookup } = await setUp();
+    const before = e.collectionScans;
+    await lookup({ from: "users", localField: "userId", foreignField: "_id", as: "u" }, { _id: "s1" });
+    await lookup({ from: "users", localField: "team", foreignField: "team", as: "u" }, { _id: "s1" });
+    // A null (no user) is looked up in the `_id` map too: every document has an `_id`.
+    await lookup({ from: "users", localField: "userId", foreignField: "_id", as: "u" }, { _id: "s3" });
+    expect(e.collectionScans).toBe(before);
+    await lookup({ from: "users", localField: "team", foreignField: "name", as: "u" }, { _id: "s1" });
+    expect(e.collectionScans).toBe(before + 1);
+  });
+});
+
 describe("cursors", () => {
   it("project each batch as it is handed out: every document projected, in order, across getMore with and without a batch size", async () => {
     const { e, run } = engineRunner();

@@ -5,7 +5,7 @@ import os from "node:os";
 import { Long, calculateObjectSize } from "bson";
 import { Aggregator } from "mingo/aggregator";
 import * as pipelineOperators from "mingo/operators/pipeline";
-import { mingoOptions } from "./mingo-options.ts";
+import { LOOKUP_FIND, mingoOptions } from "./mingo-options.ts";
 import {
   type Doc,
   MongoError,
@@ -271,15 +271,22 @@ export function cmd_aggregate(engine: Engine, db: string, cmd: Doc) {
     if (hinted && !counted) input = sortDocs(input, hinted);
   }
   if (unsafe) input = input.map(deepClone);
-  const opts = mingoOptions({
-    collectionResolver: (name: string) => {
-      const c = engine.getCollection(db, name);
-      if (!c) return [];
-      const docs = Array.from(c.docs.values());
+  const collectionResolver = (name: string) => {
+    const c = engine.getCollection(db, name);
+    if (!c) return [];
+    const docs = Array.from(c.docs.values());
+    return unsafe ? docs.map(deepClone) : docs;
+  };
+  // $lookup's equality matches go through the foreign collection's indexes; the aggregate's own plan is kept.
+  Object.assign(collectionResolver, {
+    [LOOKUP_FIND]: (name: string, filter: Doc) => {
+      const plan = engine.plan;
+      const docs = match(engine, engine.getCollection(db, name), filter);
+      engine.plan = plan;
       return unsafe ? docs.map(deepClone) : docs;
     },
-    variables: cmd.let,
   });
+  const opts = mingoOptions({ collectionResolver, variables: cmd.let });
   if (cmd.explain) return explainReply(engine, `${db}.${String(collName)}`, pipeline[0]?.$match ?? {}, cmd.explain);
   let out: Doc[];
   try {

@@ -312,6 +312,57 @@ describe("errors MongoDB raises", () => {
   });
 });
 
+describe("$lookup by localField and foreignField", () => {
+  const setUp = async () => {
+    const users = fresh();
+    const sessions = fresh();
+    await users.insertMany([
+      { _id: "u1", name: "Ama", team: "a" },
+      { _id: "u2", name: "Kofi", team: "b" },
+      { _id: "u3", name: "Esi" },
+    ]);
+    await sessions.insertMany([
+      { _id: "s1", userId: "u2", team: "a" },
+      { _id: "s2", userId: ["u1", "u3", "nobody"] },
+      { _id: "s3", userId: null },
+      { _id: "s4", team: [] },
+    ]);
+    return { from: users.collectionName, sessions };
+  };
+
+  it("with a pipeline, runs it on the documents that match only", async () => {
+    const { from, sessions } = await setUp();
+    const pipeline = [{ $project: { name: 1 } }];
+    const rows = await sessions
+      .aggregate([
+        { $match: { _id: "s1" } },
+        { $lookup: { from, localField: "userId", foreignField: "_id", pipeline, as: "user" } },
+      ])
+      .toArray();
+    expect(rows).toEqual([{ _id: "s1", userId: "u2", team: "a", user: [{ _id: "u2", name: "Kofi" }] }]);
+  });
+
+  it("matches each element of an array, and a missing, null or empty value as null", async () => {
+    const { from, sessions } = await setUp();
+    const ids = (rows: any[]) => rows.map((d) => [d._id, d.u.map((u: any) => u._id).sort()]);
+    const byId = await sessions.aggregate([{ $lookup: { from, localField: "userId", foreignField: "_id", as: "u" } }]);
+    expect(ids(await byId.toArray())).toEqual([
+      ["s1", ["u2"]],
+      ["s2", ["u1", "u3"]],
+      ["s3", []],
+      ["s4", []],
+    ]);
+    // s2 and s3 have no team and s4 an empty one: each matches the user without a team.
+    const byTeam = await sessions.aggregate([{ $lookup: { from, localField: "team", foreignField: "team", as: "u" } }]);
+    expect(ids(await byTeam.toArray())).toEqual([
+      ["s1", ["u1"]],
+      ["s2", ["u3"]],
+      ["s3", ["u3"]],
+      ["s4", ["u3"]],
+    ]);
+  });
+});
+
 describe("administration MongoDB's own tools use", () => {
   it("setParameter ttlMonitorSleepSecs changes how often expired documents go; unknown parameters are refused", async () => {
     const admin = t.client.db("admin");

@@ -324,6 +324,8 @@ function indexable(v: any): boolean {
   return true;
 }
 
+const indexableId = (v: any) => v === null || indexable(v);
+
 /**
  * The index keys (field values joined as the index stores them) for equality on every field of a compound index,
  * or null when a field has none or the combinations would be too many (then the leading field is used).
@@ -348,11 +350,13 @@ export function equalityConditions(filter: Doc, out = new Map<string, any[]>()):
       continue;
     }
     if (key.startsWith("$")) continue;
+    // Every stored document has an `_id`: null equals only an `_id` that is null, which the `_id` map answers.
+    const usable = key === "_id" ? indexableId : indexable;
     let vals: any[] | null = null;
     if (isPlainObject(v) && Object.keys(v).some((k) => k.startsWith("$"))) {
-      if ("$eq" in v && indexable(v.$eq)) vals = [v.$eq];
-      else if (Array.isArray(v.$in) && v.$in.every(indexable)) vals = v.$in;
-    } else if (indexable(v)) vals = [v];
+      if ("$eq" in v && usable(v.$eq)) vals = [v.$eq];
+      else if (Array.isArray(v.$in) && v.$in.every(usable)) vals = v.$in;
+    } else if (usable(v)) vals = [v];
     if (vals && !out.has(key)) out.set(key, vals);
   }
   return out;
