@@ -278,14 +278,23 @@ export function cmd_aggregate(engine: Engine, db: string, cmd: Doc) {
     return unsafe ? docs.map(deepClone) : docs;
   };
   // $lookup's equality matches go through the foreign collection's indexes; the aggregate's own plan is kept.
-  Object.assign(collectionResolver, {
-    [LOOKUP_FIND]: (name: string, filter: Doc) => {
-      const plan = engine.plan;
-      const docs = match(engine, engine.getCollection(db, name), filter);
-      engine.plan = plan;
-      return unsafe ? docs.map(deepClone) : docs;
-    },
-  });
+  const find = (name: string, filter: Doc) => {
+    const plan = engine.plan;
+    const docs = match(engine, engine.getCollection(db, name), filter);
+    engine.plan = plan;
+    return unsafe ? docs.map(deepClone) : docs;
+  };
+  const indexed = (name: string, field: string) =>
+    field === "_id" ||
+    Boolean(engine.getCollection(db, name)?.indexes.some((ix) => ix.usableForLookup && ix.leadingField === field));
+  const all = (name: string) => {
+    const c = engine.getCollection(db, name);
+    if (!c) return [];
+    engine.noteCollectionScan(c.ns, c.docs.size, undefined);
+    const docs = Array.from(c.docs.values());
+    return unsafe ? docs.map(deepClone) : docs;
+  };
+  Object.assign(collectionResolver, { [LOOKUP_FIND]: Object.assign(find, { indexed, all }) });
   const opts = mingoOptions({ collectionResolver, variables: cmd.let });
   if (cmd.explain) return explainReply(engine, `${db}.${String(collName)}`, pipeline[0]?.$match ?? {}, cmd.explain);
   let out: Doc[];
@@ -332,9 +341,17 @@ export function checkPipeline(engine: Engine, pipeline: Doc[], top = false): boo
         checkPipeline(engine, stage.$lookup.pipeline);
         unsafe = true;
       }
-    } else if (!NON_MUTATING_STAGES.has(name)) unsafe = true;
+    } else if (!NON_MUTATING_STAGES.has(name) || (name === "$project" && excludes(stage.$project))) unsafe = true;
   }
   return unsafe;
+}
+
+/** Whether a projection removes a field: mingo's `$project` removes it from the object it is given. */
+function excludes(spec: unknown): boolean {
+  if (!isPlainObject(spec)) return false;
+  return Object.entries(spec).some(
+    ([k, v]) => v === 0 || v === false || (!k.startsWith("$") && isPlainObject(v) && excludes(v)),
+  );
 }
 
 // ---------------------------------------------------------------- writes

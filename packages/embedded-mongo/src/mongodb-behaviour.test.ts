@@ -363,6 +363,63 @@ describe("$lookup by localField and foreignField", () => {
   });
 });
 
+describe("$lookup: the values it joins on, and the forms it refuses", () => {
+  it("joins an array's elements one level down: an empty array inside one is a value, a document with $ keys too", async () => {
+    const foreign = fresh();
+    const local = fresh();
+    await foreign.insertMany([{ _id: 1, k: [] }, { _id: 2, k: [[]] }, { _id: 3 }, { _id: 4, k: "zz" }]);
+    await foreign.createIndex({ k: 1 });
+    await local.insertMany([
+      { _id: "a", k: [[]] },
+      { _id: "b", k: [[], "zz"] },
+      { _id: "c", k: { $gt: 1 } },
+    ]);
+    const rows = await local
+      .aggregate([{ $lookup: { from: foreign.collectionName, localField: "k", foreignField: "k", as: "m" } }])
+      .toArray();
+    expect(rows.map((d) => [d._id, d.m.map((m: any) => m._id).sort()])).toEqual([
+      ["a", [1, 2]],
+      ["b", [1, 2, 4]],
+      ["c", []],
+    ]);
+  });
+
+  it("refuses a $ field path (code 16410), and 'let' with localField or a dotted 'as' as not supported", async () => {
+    const c = fresh();
+    await c.insertOne({ _id: 1, k: 1 });
+    const lookup = (stage: any) => failure(c.aggregate([{ $lookup: { from: c.collectionName, ...stage } }]).toArray());
+    expect(await lookup({ localField: "k", foreignField: "$k", as: "m" })).toMatchObject({ code: 16410 });
+    expect(await lookup({ localField: "k", foreignField: "k", let: { x: "$k" }, pipeline: [], as: "m" })).toMatchObject(
+      { code: 115 },
+    );
+    expect(await lookup({ localField: "k", foreignField: "k", as: "a.b" })).toMatchObject({ code: 115 });
+  });
+});
+
+describe("counts and projections", () => {
+  it("a count with another operator beside $eq or $in tests it, not only the index", async () => {
+    const c = fresh();
+    // Through the command: the driver's insertMany would give a null `_id` an ObjectId.
+    await db.command({ insert: c.collectionName, documents: [{ _id: null }, { _id: 1 }, { _id: 2 }] });
+    expect(await c.countDocuments({ _id: { $eq: null, $exists: false } })).toBe(0);
+    expect(await c.countDocuments({ _id: { $eq: 1, $ne: 1 } })).toBe(0);
+    expect(await c.countDocuments({ _id: { $in: [null, 1], $nin: [1] } })).toBe(1);
+  });
+
+  it("an aggregate's $project that leaves fields out never removes them from the stored documents", async () => {
+    const c = fresh();
+    await c.insertOne({ _id: 1 as any, sub: { a: 1, b: 2 }, team: "x" });
+    await c.aggregate([{ $project: { "sub.a": 0 } }]).toArray();
+    await c
+      .aggregate([
+        { $lookup: { from: c.collectionName, localField: "_id", foreignField: "_id", as: "r" } },
+        { $project: { "r.team": 0 } },
+      ])
+      .toArray();
+    expect(await c.findOne({ _id: 1 as any })).toEqual({ _id: 1, sub: { a: 1, b: 2 }, team: "x" });
+  });
+});
+
 describe("administration MongoDB's own tools use", () => {
   it("setParameter ttlMonitorSleepSecs changes how often expired documents go; unknown parameters are refused", async () => {
     const admin = t.client.db("admin");

@@ -214,7 +214,7 @@ function orCandidates(coll: Collection, filter: Doc): Candidates | null {
 export function countFromIndex(coll: Collection, filter: Doc): { count: number; scan: ScanInfo } | null {
   const keys = Object.keys(filter);
   if (keys.length > 1 && !keys.some((k) => k.startsWith("$"))) return countFromCompound(coll, filter, keys);
-  if (keys.length !== 1 || keys[0].startsWith("$")) return null;
+  if (keys.length !== 1 || keys[0].startsWith("$") || !onlyEquality(filter[keys[0]])) return null;
   const eq = equalityConditions(filter);
   const vals = eq.get(keys[0]);
   if (!vals || vals.some((v) => isPlainObject(v))) return null;
@@ -236,6 +236,7 @@ export function countFromIndex(coll: Collection, filter: Doc): { count: number; 
 
 /** A count of equality conditions on exactly the fields of a compound index, from its exact keys. */
 function countFromCompound(coll: Collection, filter: Doc, keys: string[]): { count: number; scan: ScanInfo } | null {
+  if (!keys.every((k) => onlyEquality(filter[k]))) return null;
   const eq = equalityConditions(filter);
   if (eq.size !== keys.length || [...eq.values()].some((vals) => vals.some((v) => isPlainObject(v)))) return null;
   for (const ix of coll.indexes) {
@@ -325,6 +326,13 @@ function indexable(v: any): boolean {
 }
 
 const indexableId = (v: any) => v === null || indexable(v);
+
+/** A field's condition that is a value, `$eq` or `$in` alone: its count is the index's (no other operator to test). */
+function onlyEquality(cond: any): boolean {
+  if (!isPlainObject(cond)) return true;
+  const ops = Object.keys(cond);
+  return !ops.some((k) => k.startsWith("$")) || (ops.length === 1 && (ops[0] === "$eq" || ops[0] === "$in"));
+}
 
 /**
  * The index keys (field values joined as the index stores them) for equality on every field of a compound index,
