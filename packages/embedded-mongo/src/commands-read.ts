@@ -278,11 +278,12 @@ export function cmd_aggregate(engine: Engine, db: string, cmd: Doc) {
     return unsafe ? docs.map(deepClone) : docs;
   };
   // $lookup's equality matches go through the foreign collection's indexes; the aggregate's own plan is kept.
+  // The lookup's finders give stored documents; `copies` makes each join's own when the pipeline changes documents.
   const find = (name: string, filter: Doc) => {
     const plan = engine.plan;
     const docs = match(engine, engine.getCollection(db, name), filter);
     engine.plan = plan;
-    return unsafe ? docs.map(deepClone) : docs;
+    return docs;
   };
   const indexed = (name: string, field: string) =>
     field === "_id" ||
@@ -291,10 +292,10 @@ export function cmd_aggregate(engine: Engine, db: string, cmd: Doc) {
     const c = engine.getCollection(db, name);
     if (!c) return [];
     engine.noteCollectionScan(c.ns, c.docs.size, undefined);
-    const docs = Array.from(c.docs.values());
-    return unsafe ? docs.map(deepClone) : docs;
+    return Array.from(c.docs.values());
   };
-  Object.assign(collectionResolver, { [LOOKUP_FIND]: Object.assign(find, { indexed, all }) });
+  const copies = (docs: Doc[]) => (unsafe ? docs.map(deepClone) : docs);
+  Object.assign(collectionResolver, { [LOOKUP_FIND]: Object.assign(find, { indexed, all, copies }) });
   const opts = mingoOptions({ collectionResolver, variables: cmd.let });
   if (cmd.explain) return explainReply(engine, `${db}.${String(collName)}`, pipeline[0]?.$match ?? {}, cmd.explain);
   let out: Doc[];
@@ -341,16 +342,28 @@ export function checkPipeline(engine: Engine, pipeline: Doc[], top = false): boo
         checkPipeline(engine, stage.$lookup.pipeline);
         unsafe = true;
       }
-    } else if (!NON_MUTATING_STAGES.has(name) || (name === "$project" && excludes(stage.$project))) unsafe = true;
+    } else if (!NON_MUTATING_STAGES.has(name) || changesInput(name, stage[name])) unsafe = true;
   }
   return unsafe;
 }
 
-/** Whether a projection removes a field: mingo's `$project` removes it from the object it is given. */
-function excludes(spec: unknown): boolean {
+/**
+ * The forms of two stages that mingo runs on the objects it is given: a `$project` leaving out a field inside a
+ * subdocument (a top-level one is left out of a copy), and an `$unwind` that keeps empty arrays or adds the index.
+ */
+function changesInput(name: string, spec: unknown): boolean {
+  if (name === "$project") return excludesNested(spec, false);
+  if (name === "$unwind")
+    return isPlainObject(spec) && (Boolean(spec.preserveNullAndEmptyArrays) || spec.includeArrayIndex !== undefined);
+  return false;
+}
+
+function excludesNested(spec: unknown, nested: boolean): boolean {
   if (!isPlainObject(spec)) return false;
   return Object.entries(spec).some(
-    ([k, v]) => v === 0 || v === false || (!k.startsWith("$") && isPlainObject(v) && excludes(v)),
+    ([k, v]) =>
+      ((v === 0 || v === false) && (nested || k.includes("."))) ||
+      (!k.startsWith("$") && isPlainObject(v) && excludesNested(v, true)),
   );
 }
 

@@ -14,7 +14,7 @@ import * as queryOperators from "mingo/operators/query";
 import * as windowOperators from "mingo/operators/window";
 import type { Options } from "mingo/types";
 import { PROJECTION_OPERATORS, QUERY_OPERATORS } from "./query-operators.ts";
-import { type Doc, MongoError, encodeKey, notSupported, pathValues, sortDocs } from "./values.ts";
+import { type Doc, MongoError, encodeKey, isPlainObject, notSupported, pathValues, sortDocs } from "./values.ts";
 
 function $sort(coll: any, sortKeys: any, _options: any) {
   return coll.transform((docs: any[]) => Lazy(sortDocs(docs, sortKeys)));
@@ -27,16 +27,21 @@ function $sort(coll: any, sortKeys: any, _options: any) {
 export const LOOKUP_FIND = Symbol("lookup find");
 export type LookupFind = ((from: string, filter: Doc) => Doc[]) & {
   indexed(from: string, field: string): boolean;
-  /** Every document of the collection, in natural order (a collection scan, counted as one). */
+  /** Every stored document of the collection, in natural order (a collection scan, counted as one). */
   all(from: string): Doc[];
+  /** Stored documents as one join's result may hold them: copies when a stage of the pipeline changes documents. */
+  copies(docs: Doc[]): Doc[];
 };
 
 const isRegex = (v: unknown) => v instanceof RegExp || (v as { _bsontype?: string })?._bsontype === "BSONRegExp";
+const isDecimal = (v: unknown) => (v as { _bsontype?: string })?._bsontype === "Decimal128";
 
-/** MongoDB's refusal of a field path that is empty or starts with `$`. */
+/** MongoDB's refusal of a field path that is empty, has an empty part or starts with `$`. */
 function checkFieldPath(path: unknown) {
   if (typeof path !== "string") return;
   if (path === "") throw new MongoError(40352, "Location40352", "FieldPath cannot be constructed with empty string");
+  if (path.split(".").includes(""))
+    throw new MongoError(15998, "Location15998", "FieldPath field names may not be empty strings.");
   if (path.startsWith("$"))
     throw new MongoError(16410, "Location16410", "FieldPath field names may not start with '$'.");
 }
@@ -52,39 +57,40 @@ function localValues(doc: Doc, path: string[]): unknown[] {
     else out.push(v);
   }
   if (!out.length) out.push(null);
+  if (out.some(isDecimal)) throw notSupported("Decimal128 ordering");
   return out;
 }
 
 /**
- * The foreign documents by each value an equality on `path` matches them by (the value, an array's elements, null for
- * none): one pass over the collection, for a join on a field no index has. Each list keeps the natural order.
+ * The foreign documents by each value other than null that an equality on `path` matches them by (the value, an
+ * array's elements): one pass over the collection, for a join on a field no index has. Null is left to the engine's
+ * matcher (through arrays of documents it is not a value lookup).
  */
 function byValue(docs: Doc[], path: string[]): Map<string, Doc[]> {
   const map = new Map<string, Doc[]>();
   const add = (v: unknown, d: Doc) => {
+    if (v === null || v === undefined) return;
+    if (isDecimal(v)) throw notSupported("Decimal128 ordering");
     const k = encodeKey(v);
     const list = map.get(k);
     if (!list) map.set(k, [d]);
     else if (list[list.length - 1] !== d) list.push(d);
   };
-  for (const d of docs) {
-    const leaves = pathValues(d, path, false);
-    if (!leaves.length) add(null, d);
-    for (const v of leaves) {
+  for (const d of docs)
+    for (const v of pathValues(d, path, false)) {
       add(v, d);
       if (Array.isArray(v)) for (const e of v) add(e, d);
     }
-  }
   return map;
 }
 
 /**
  * `$lookup` by `localField` and `foreignField`, with or without a `pipeline`, as MongoDB runs it: for each input
- * document, the foreign documents whose `foreignField` equals one of its values at `localField` (localValues), found
- * through the foreign collection's indexes, then the pipeline run on those. mingo's own reads the whole foreign
- * collection for every aggregate, and with a pipeline runs it on all of it: it still answers a join without a pipeline
- * on a field no index has (one pass over the foreign collection instead of one per input document) and the forms with
- * no equality fields; the forms whose answer would differ from MongoDB's are refused.
+ * document, the foreign documents whose `foreignField` equals one of its values at `localField` (localValues), then
+ * the pipeline run on those. Found through the foreign field's index, or by one pass over the foreign collection for
+ * all the input documents when no index has it; null (nothing at `localField`) matches what `{foreignField: null}`
+ * matches, found once per stage. mingo's own read the whole foreign collection for every aggregate and ran a pipeline
+ * on all of it: it answers only the forms without equality fields; the equality forms this does not take are refused.
  */
 function $lookup(coll: any, expr: any, options: any) {
   const find: LookupFind | undefined = options?.collectionResolver?.[LOOKUP_FIND];
@@ -92,20 +98,21 @@ function $lookup(coll: any, expr: any, options: any) {
   for (const path of [localField, foreignField, as]) checkFieldPath(path);
   const byEquality = typeof localField === "string" && typeof foreignField === "string";
   if (typeof as === "string" && as.includes(".")) throw notSupported("$lookup into a dotted 'as' path");
-  if (byEquality && expr.let !== undefined) throw notSupported("$lookup with both 'let' and localField/foreignField");
-  const native =
-    find &&
-    byEquality &&
-    typeof from === "string" &&
-    typeof as === "string" &&
-    Array.isArray(pipeline) &&
-    !pipeline.some((stage: Doc) => stage && "$documents" in stage);
-  if (!native) return (pipelineOperators as any).$lookup(coll, expr, options);
+  if (!byEquality || !find) return (pipelineOperators as any).$lookup(coll, expr, options);
+  if (expr.let !== undefined) throw notSupported("$lookup with both 'let' and localField/foreignField");
+  if (typeof from !== "string" || typeof as !== "string" || !Array.isArray(pipeline))
+    throw notSupported("$lookup by localField/foreignField without a collection name in 'from'");
+  if (pipeline.some((stage: Doc) => isPlainObject(stage) && "$documents" in stage))
+    throw notSupported("$lookup with $documents and localField/foreignField");
   const sub = pipeline.length ? new Aggregator(pipeline, options) : null;
   const path = localField.split(".");
-  const join = (doc: Doc, matched: Doc[]) => ({ ...doc, [as]: sub ? sub.run(matched) : matched });
+  let nulls: Doc[] | null = null;
+  const matchNull = () => (nulls ??= find(from, { [foreignField]: { $eq: null } }));
+  const join = (doc: Doc, matched: Doc[]) => {
+    const own = find.copies(matched);
+    return { ...doc, [as]: sub ? sub.run(own) : own };
+  };
   if (!find.indexed(from, foreignField)) {
-    // No index answers the foreign field: one pass over the foreign collection, then each document's matches.
     let map: Map<string, Doc[]> | null = null;
     let order: Map<Doc, number> | null = null;
     return coll.map((doc: Doc) => {
@@ -115,7 +122,8 @@ function $lookup(coll: any, expr: any, options: any) {
         order = new Map(all.map((d, i) => [d, i]));
       }
       const found = new Set<Doc>();
-      for (const v of localValues(doc, path)) for (const d of map.get(encodeKey(v)) ?? []) found.add(d);
+      for (const v of localValues(doc, path))
+        for (const d of v === null ? matchNull() : (map.get(encodeKey(v)) ?? [])) found.add(d);
       return join(
         doc,
         [...found].sort((x, y) => order!.get(x)! - order!.get(y)!),
@@ -123,7 +131,8 @@ function $lookup(coll: any, expr: any, options: any) {
     });
   }
   return coll.map((doc: Doc) => {
-    const values = localValues(doc, path);
+    const all = localValues(doc, path);
+    const values = all.filter((v) => v !== null);
     // One value is matched with $eq, as MongoDB does (a document with `$` keys is a value too); a regular expression
     // is a value to equal, never a pattern.
     const filter =
@@ -132,7 +141,8 @@ function $lookup(coll: any, expr: any, options: any) {
         : values.some(isRegex)
           ? { $or: values.map((v) => ({ [foreignField]: { $eq: v } })) }
           : { [foreignField]: { $in: values } };
-    return join(doc, find(from, filter));
+    const matched = values.length ? find(from, filter) : [];
+    return join(doc, values.length === all.length ? matched : [...new Set([...matched, ...matchNull()])]);
   });
 }
 

@@ -384,7 +384,7 @@ describe("$lookup: the values it joins on, and the forms it refuses", () => {
     ]);
   });
 
-  it("refuses a $ field path (code 16410), and 'let' with localField or a dotted 'as' as not supported", async () => {
+  it("refuses a $ or empty field path (16410, 15998), and as not supported 'let' or $documents with localField, a dotted 'as'", async () => {
     const c = fresh();
     await c.insertOne({ _id: 1, k: 1 });
     const lookup = (stage: any) => failure(c.aggregate([{ $lookup: { from: c.collectionName, ...stage } }]).toArray());
@@ -393,6 +393,73 @@ describe("$lookup: the values it joins on, and the forms it refuses", () => {
       { code: 115 },
     );
     expect(await lookup({ localField: "k", foreignField: "k", as: "a.b" })).toMatchObject({ code: 115 });
+    expect(await lookup({ localField: "k", foreignField: "a..b", as: "m" })).toMatchObject({ code: 15998 });
+    const documents = { localField: "k", foreignField: "k", pipeline: [{ $documents: [{ k: 1 }] }], as: "m" };
+    expect(await failure(c.aggregate([{ $lookup: documents }]).toArray())).toMatchObject({ code: 115 });
+  });
+});
+
+describe("$lookup without an index on the foreign field", () => {
+  it("answers as the indexed join does, null through arrays of documents included, each join with its own copies", async () => {
+    const plain = fresh();
+    const indexed = fresh();
+    const local = fresh();
+    const docs = [
+      { _id: 1, a: [{ b: 3 }, {}] },
+      { _id: 2, a: [1, "s", 4] },
+      { _id: 3, a: [] },
+      { _id: 4, a: [[]] },
+      { _id: 5, a: [null, null] },
+      { _id: 6, a: { b: null } },
+      { _id: 7 },
+      { _id: 8, a: { b: 3 }, sub: { n: 1 } },
+    ];
+    await plain.insertMany(docs as any[]);
+    await indexed.insertMany(docs as any[]);
+    await indexed.createIndex({ "a.b": 1 });
+    await local.insertMany([{ _id: "x" }, { _id: "y", k: 3 }, { _id: "z", k: 3 }] as any[]);
+    const join = async (from: string) =>
+      (
+        await local
+          .aggregate([
+            {
+              $lookup: {
+                from,
+                localField: "k",
+                foreignField: "a.b",
+                pipeline: [{ $set: { "sub.n": { $add: ["$sub.n", 1] } } }, { $project: { sub: 1 } }],
+                as: "m",
+              },
+            },
+          ])
+          .toArray()
+      ).map((d) => [d._id, d.m.map((m: any) => [m._id, m.sub?.n ?? null]).sort()]);
+    const expected = [
+      [
+        "x",
+        [
+          [1, null],
+          [6, null],
+          [7, null],
+        ],
+      ],
+      [
+        "y",
+        [
+          [1, null],
+          [8, 2],
+        ],
+      ],
+      [
+        "z",
+        [
+          [1, null],
+          [8, 2],
+        ],
+      ],
+    ];
+    expect(await join(plain.collectionName)).toEqual(expected);
+    expect(await join(indexed.collectionName)).toEqual(expected);
   });
 });
 
@@ -406,17 +473,20 @@ describe("counts and projections", () => {
     expect(await c.countDocuments({ _id: { $in: [null, 1], $nin: [1] } })).toBe(1);
   });
 
-  it("an aggregate's $project that leaves fields out never removes them from the stored documents", async () => {
+  it("an aggregate's $project or $unwind never changes the stored documents", async () => {
     const c = fresh();
-    await c.insertOne({ _id: 1 as any, sub: { a: 1, b: 2 }, team: "x" });
+    await c.insertOne({ _id: 1 as any, sub: { a: 1, b: 2 }, team: "x", none: [], one: 5 });
     await c.aggregate([{ $project: { "sub.a": 0 } }]).toArray();
+    await c.aggregate([{ $project: { sub: { b: 0 }, team: 0 } }]).toArray();
+    await c.aggregate([{ $unwind: { path: "$none", preserveNullAndEmptyArrays: true } }]).toArray();
+    await c.aggregate([{ $unwind: { path: "$one", includeArrayIndex: "i" } }]).toArray();
     await c
       .aggregate([
         { $lookup: { from: c.collectionName, localField: "_id", foreignField: "_id", as: "r" } },
         { $project: { "r.team": 0 } },
       ])
       .toArray();
-    expect(await c.findOne({ _id: 1 as any })).toEqual({ _id: 1, sub: { a: 1, b: 2 }, team: "x" });
+    expect(await c.findOne({ _id: 1 as any })).toEqual({ _id: 1, sub: { a: 1, b: 2 }, team: "x", none: [], one: 5 });
   });
 });
 
