@@ -34,16 +34,25 @@ export type LookupFind = ((from: string, filter: Doc) => Doc[]) & {
 };
 
 const isRegex = (v: unknown) => v instanceof RegExp || (v as { _bsontype?: string })?._bsontype === "BSONRegExp";
-const isDecimal = (v: unknown) => (v as { _bsontype?: string })?._bsontype === "Decimal128";
 
-/** MongoDB's refusal of a field path that is empty, has an empty part or starts with `$`. */
-function checkFieldPath(path: unknown) {
-  if (typeof path !== "string") return;
+/** MongoDB's refusals of a field path: empty, ending with a dot, with an empty part, or a part starting with `$`. */
+function checkFieldPath(name: string, path: unknown) {
+  if (path === undefined) return;
+  if (typeof path !== "string") throw new MongoError(9, "FailedToParse", `$lookup argument '${name}' must be a string`);
   if (path === "") throw new MongoError(40352, "Location40352", "FieldPath cannot be constructed with empty string");
-  if (path.split(".").includes(""))
+  if (path.endsWith(".")) throw new MongoError(40353, "Location40353", "FieldPath must not end with a '.'.");
+  const parts = path.split(".");
+  if (parts.includes(""))
     throw new MongoError(15998, "Location15998", "FieldPath field names may not be empty strings.");
-  if (path.startsWith("$"))
+  if (parts.some((part) => part.startsWith("$")))
     throw new MongoError(16410, "Location16410", "FieldPath field names may not start with '$'.");
+}
+
+/** Whether a value holds a Decimal128 anywhere: its ordering is not supported, so it is never joined on. */
+function holdsDecimal(v: unknown): boolean {
+  if ((v as { _bsontype?: string })?._bsontype === "Decimal128") return true;
+  if (Array.isArray(v)) return v.some(holdsDecimal);
+  return isPlainObject(v) && Object.values(v).some(holdsDecimal);
 }
 
 /**
@@ -57,7 +66,7 @@ function localValues(doc: Doc, path: string[]): unknown[] {
     else out.push(v);
   }
   if (!out.length) out.push(null);
-  if (out.some(isDecimal)) throw notSupported("Decimal128 ordering");
+  if (out.some(holdsDecimal)) throw notSupported("Decimal128 ordering");
   return out;
 }
 
@@ -70,7 +79,7 @@ function byValue(docs: Doc[], path: string[]): Map<string, Doc[]> {
   const map = new Map<string, Doc[]>();
   const add = (v: unknown, d: Doc) => {
     if (v === null || v === undefined) return;
-    if (isDecimal(v)) throw notSupported("Decimal128 ordering");
+    if (holdsDecimal(v)) throw notSupported("Decimal128 ordering");
     const k = encodeKey(v);
     const list = map.get(k);
     if (!list) map.set(k, [d]);
@@ -95,13 +104,21 @@ function byValue(docs: Doc[], path: string[]): Map<string, Doc[]> {
 function $lookup(coll: any, expr: any, options: any) {
   const find: LookupFind | undefined = options?.collectionResolver?.[LOOKUP_FIND];
   const { from, localField, foreignField, as, pipeline = [] } = expr ?? {};
-  for (const path of [localField, foreignField, as]) checkFieldPath(path);
-  const byEquality = typeof localField === "string" && typeof foreignField === "string";
-  if (typeof as === "string" && as.includes(".")) throw notSupported("$lookup into a dotted 'as' path");
+  if (as === undefined) throw new MongoError(9, "FailedToParse", "must specify 'as' field for a $lookup");
+  checkFieldPath("localField", localField);
+  checkFieldPath("foreignField", foreignField);
+  checkFieldPath("as", as);
+  if (!Array.isArray(pipeline))
+    throw new MongoError(9, "FailedToParse", "$lookup argument 'pipeline' must be an array");
+  if ((localField === undefined) !== (foreignField === undefined))
+    throw new MongoError(9, "FailedToParse", "$lookup requires both or neither of 'localField' and 'foreignField'");
+  const byEquality = localField !== undefined;
+  if (!byEquality && expr.pipeline === undefined)
+    throw new MongoError(9, "FailedToParse", "$lookup requires either 'pipeline' or 'localField' and 'foreignField'");
+  if (as.includes(".")) throw notSupported("$lookup into a dotted 'as' path");
+  if (byEquality && expr.let !== undefined) throw notSupported("$lookup with both 'let' and localField/foreignField");
   if (!byEquality || !find) return (pipelineOperators as any).$lookup(coll, expr, options);
-  if (expr.let !== undefined) throw notSupported("$lookup with both 'let' and localField/foreignField");
-  if (typeof from !== "string" || typeof as !== "string" || !Array.isArray(pipeline))
-    throw notSupported("$lookup by localField/foreignField without a collection name in 'from'");
+  if (typeof from !== "string") throw notSupported("$lookup by localField/foreignField from anything but a collection");
   if (pipeline.some((stage: Doc) => isPlainObject(stage) && "$documents" in stage))
     throw notSupported("$lookup with $documents and localField/foreignField");
   const sub = pipeline.length ? new Aggregator(pipeline, options) : null;

@@ -4,7 +4,7 @@
  * MongoDB's documented behaviour; they are the differences Mongoose's own suite found (README.md of this package,
  * "Compatibility: Mongoose's own test suite").
  */
-import { Binary, Double, Int32, Long, ObjectId, Timestamp, UUID, type Db } from "mongodb";
+import { Binary, Decimal128, Double, Int32, Long, ObjectId, Timestamp, UUID, type Db } from "mongodb";
 import { beforeAll, describe, expect, it } from "vitest";
 import { useTestClient } from "../tools/test-client.ts";
 
@@ -394,6 +394,11 @@ describe("$lookup: the values it joins on, and the forms it refuses", () => {
     );
     expect(await lookup({ localField: "k", foreignField: "k", as: "a.b" })).toMatchObject({ code: 115 });
     expect(await lookup({ localField: "k", foreignField: "a..b", as: "m" })).toMatchObject({ code: 15998 });
+    expect(await lookup({ localField: "k", foreignField: "a.$b", as: "m" })).toMatchObject({ code: 16410 });
+    expect(await lookup({ localField: "k", foreignField: "a.", as: "m" })).toMatchObject({ code: 40353 });
+    // One of the two equality fields alone, or no 'as': MongoDB cannot parse it.
+    expect(await lookup({ localField: "k", as: "m" })).toMatchObject({ code: 9 });
+    expect(await lookup({ localField: "k", foreignField: "k" })).toMatchObject({ code: 9 });
     const documents = { localField: "k", foreignField: "k", pipeline: [{ $documents: [{ k: 1 }] }], as: "m" };
     expect(await failure(c.aggregate([{ $lookup: documents }]).toArray())).toMatchObject({ code: 115 });
   });
@@ -460,6 +465,26 @@ describe("$lookup without an index on the foreign field", () => {
     ];
     expect(await join(plain.collectionName)).toEqual(expected);
     expect(await join(indexed.collectionName)).toEqual(expected);
+  });
+});
+
+describe("$lookup and Decimal128", () => {
+  it("refuses to join on a value holding a Decimal128 anywhere (its ordering is not supported), with or without an index", async () => {
+    const foreign = fresh();
+    const local = fresh();
+    await foreign.insertOne({ _id: 1, a: { x: Decimal128.fromString("1") } } as any);
+    await local.insertOne({ _id: "l", k: { x: 1 } } as any);
+    const join = () =>
+      failure(
+        local
+          .aggregate([{ $lookup: { from: foreign.collectionName, localField: "k", foreignField: "a", as: "m" } }])
+          .toArray(),
+      );
+    expect(await join()).toMatchObject({ code: 115 });
+    await local.updateOne({ _id: "l" } as any, { $set: { k: [[Decimal128.fromString("1")]] } });
+    expect(await join()).toMatchObject({ code: 115 });
+    await foreign.createIndex({ a: 1 });
+    expect(await join()).toMatchObject({ code: 115 });
   });
 });
 
