@@ -277,8 +277,8 @@ export function cmd_aggregate(engine: Engine, db: string, cmd: Doc) {
     const docs = Array.from(c.docs.values());
     return unsafe ? docs.map(deepClone) : docs;
   };
-  // $lookup's equality matches go through the foreign collection's indexes; the aggregate's own plan is kept.
-  // The lookup's finders give stored documents; `copies` makes each join's own when the pipeline changes documents.
+  // $lookup's finders (mingo-options.ts): matches through the foreign collection's indexes, the aggregate's own plan
+  // kept; they give stored documents, and `copies` makes each join's own when the pipeline changes documents.
   const find = (name: string, filter: Doc) => {
     const plan = engine.plan;
     const docs = match(engine, engine.getCollection(db, name), filter);
